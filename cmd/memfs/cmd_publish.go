@@ -1,0 +1,100 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/validate"
+)
+
+type publishOptions struct {
+	Message          string
+	SourceSessions   []string
+	NoRequireSources bool
+}
+
+func newPublishCommand(g *globalOptions) *cobra.Command {
+	var o publishOptions
+	cmd := &cobra.Command{
+		Use:   "publish DIR",
+		Short: "Validate DIR in publish mode and commit it as the scope's new head",
+		Long: `Validate DIR in publish mode and commit it as the scope's new head; prints the commit id.
+
+A rejected artifact exits 3 with every problem listed as "path: code: message",
+and nothing changes.`,
+		Args: exactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if !cmd.Flags().Changed("source-sessions") {
+				o.SourceSessions = nil
+			} else if o.SourceSessions == nil {
+				o.SourceSessions = []string{}
+			}
+			return runPublish(cmd.Context(), g, o, args[0])
+		},
+	}
+	f := cmd.Flags()
+	f.StringVarP(&o.Message, "message", "m", "", "commit `message`")
+	f.StringSliceVar(&o.SourceSessions, "source-sessions", nil, "allow-list of session `ids` pages may newly cite (comma-separated)")
+	f.BoolVar(&o.NoRequireSources, "no-require-sources", false, "allow pages without a Sources section")
+	return cmd
+}
+
+func runPublish(ctx context.Context, g *globalOptions, o publishOptions, dir string) error {
+	if !exists(dir) {
+		return fmt.Errorf("publish %s: no such directory", dir)
+	}
+	s, err := g.openStore(ctx)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	for i, id := range o.SourceSessions {
+		o.SourceSessions[i] = strings.TrimSpace(id)
+	}
+	res, err := s.Publish(ctx, dir, gitstore.PublishOptions{
+		Scope: g.Scope, Message: o.Message, Sources: o.SourceSessions, NoRequireSources: o.NoRequireSources,
+	})
+	if errors.Is(err, validate.ErrRejected) && res != nil {
+		return reportRejection(g, res.Report)
+	}
+	if err != nil {
+		return err
+	}
+	warnings := res.Report.Warnings()
+	if g.JSON {
+		changes := make([]map[string]string, 0, len(res.Changes))
+		for _, c := range res.Changes {
+			changes = append(changes, map[string]string{"path": c.Path, "kind": string(c.Kind)})
+		}
+		parent := ""
+		if !res.Parent.IsZero() {
+			parent = res.Parent.String()
+		}
+		writeJSON(g.stdout, map[string]any{"ok": true, "scope": g.Scope, "commit": res.Commit.String(), "parent": parent,
+			"unchanged": res.Unchanged, "changes": changes, "warnings": problemList(warnings)})
+		return nil
+	}
+	printProblems(g.stderr, warnings, "warning: ")
+	if res.Unchanged {
+		fmt.Fprintf(g.stderr, "nothing changed: scope %s keeps its head\n", g.Scope)
+	}
+	fmt.Fprintln(g.stdout, res.Commit.String())
+	return nil
+}
+
+// reportRejection prints a rejected report and returns the exit status 3.
+func reportRejection(g *globalOptions, rep *validate.Report) error {
+	if g.JSON {
+		writeJSON(g.stdout, map[string]any{"ok": false, "errors": problemList(rep.Errors()), "warnings": problemList(rep.Warnings())})
+	} else {
+		printProblems(g.stderr, rep.Errors(), "")
+		printProblems(g.stderr, rep.Warnings(), "warning: ")
+		fmt.Fprintf(g.stderr, "memfs: rejected: %d problem(s); nothing changed\n", len(rep.Errors()))
+	}
+	return reportedError{code: exitRejected}
+}

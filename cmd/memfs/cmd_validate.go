@@ -1,0 +1,59 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/memfs/memfs/validate"
+)
+
+func newValidateCommand(g *globalOptions) *cobra.Command {
+	var mode string
+	cmd := &cobra.Command{
+		Use:   "validate DIR",
+		Short: "Check DIR against the artifact rules without publishing",
+		Args:  exactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			m, err := validate.ParseMode(mode)
+			if err != nil {
+				return usageError{err}
+			}
+			return runValidate(cmd.Context(), g, m, args[0])
+		},
+	}
+	cmd.Flags().StringVar(&mode, "mode", "publish", "rules to apply: publish or read")
+	return cmd
+}
+
+func runValidate(ctx context.Context, g *globalOptions, mode validate.Mode, dir string) error {
+	home, err := g.home()
+	if err != nil {
+		return err
+	}
+	c, err := g.config(home)
+	if err != nil {
+		return err
+	}
+	d, err := validate.OpenDir(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	rep, err := validate.Validate(ctx, d, validate.Options{Mode: mode, Limits: c.Limits})
+	if err != nil {
+		return err
+	}
+	if !rep.OK() {
+		return reportRejection(g, rep)
+	}
+	if g.JSON {
+		writeJSON(g.stdout, map[string]any{"ok": true, "mode": mode.String(), "files": len(rep.Files),
+			"errors": []validate.Problem{}, "warnings": problemList(rep.Warnings())})
+		return nil
+	}
+	printProblems(g.stderr, rep.Warnings(), "warning: ")
+	fmt.Fprintf(g.stdout, "ok: %d file(s) pass %s-mode validation (%d warning(s))\n", len(rep.Files), mode, len(rep.Warnings()))
+	return nil
+}

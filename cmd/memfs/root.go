@@ -1,0 +1,289 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/internal/config"
+	"github.com/memfs/memfs/validate"
+)
+
+// Exit codes, DESIGN.md §5.
+const (
+	exitOK           = 0
+	exitFailure      = 1
+	exitUsage        = 2
+	exitRejected     = 3
+	exitForgetScope  = 4
+	exitErasedSource = 5
+)
+
+// globalOptions hold the flags every command shares and the streams it
+// writes to.
+type globalOptions struct {
+	Home    string
+	Scope   string
+	JSON    bool
+	Verbose bool
+
+	MaxFiles      int
+	MaxFileBytes  int64
+	MaxTotalBytes int64
+
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	flags          *cobra.Command // the root, to ask which flags were set
+}
+
+// usageError marks errors in how memfs was called (exit 2).
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+
+// reportedError means the command already printed what went wrong; only the
+// exit code remains to be set.
+type reportedError struct{ code int }
+
+func (e reportedError) Error() string { return fmt.Sprintf("exit status %d", e.code) }
+
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	g := &globalOptions{stdin: stdin, stdout: stdout, stderr: stderr}
+	root := newRootCommand(g)
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return exitOK
+	}
+	code := exitCode(err)
+	var rep reportedError
+	if !errors.As(err, &rep) {
+		if g.JSON {
+			writeJSON(stdout, map[string]any{"ok": false, "error": map[string]any{"code": errorCode(err), "message": err.Error()}})
+		}
+		fmt.Fprintf(stderr, "memfs: %v\n", err)
+		if code == exitUsage {
+			fmt.Fprintln(stderr, "Run 'memfs --help' for usage.")
+		}
+	}
+	return code
+}
+
+// exitCode maps an error to the exit status of DESIGN.md §5.
+func exitCode(err error) int {
+	var rep reportedError
+	var ue usageError
+	switch {
+	case errors.As(err, &rep):
+		return rep.code
+	case errors.As(err, &ue):
+		return exitUsage
+	case errors.Is(err, validate.ErrRejected):
+		return exitRejected
+	}
+	return exitFailure
+}
+
+// errorCode gives a stable machine-readable code for a failure.
+func errorCode(err error) string {
+	var ue usageError
+	switch {
+	case errors.As(err, &ue):
+		return "usage"
+	case errors.Is(err, gitstore.ErrNotInitialized):
+		return "not_initialized"
+	case errors.Is(err, gitstore.ErrNoScope):
+		return "no_scope"
+	case errors.Is(err, gitstore.ErrInvalidScope):
+		return "invalid_scope"
+	case errors.Is(err, gitstore.ErrUnknownRevision):
+		return "unknown_revision"
+	case errors.Is(err, gitstore.ErrNotFound):
+		return "not_found"
+	case errors.Is(err, gitstore.ErrConflict):
+		return "conflict"
+	case errors.Is(err, gitstore.ErrRefLocked):
+		return "ref_locked"
+	case errors.Is(err, context.Canceled):
+		return "cancelled"
+	}
+	return "failure"
+}
+
+func newRootCommand(g *globalOptions) *cobra.Command {
+	root := &cobra.Command{
+		Use:           "memfs",
+		Short:         "Filesystem-native memory for AI agents",
+		Long:          rootLong,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+	}
+	g.flags = root
+	pf := root.PersistentFlags()
+	pf.StringVar(&g.Home, "home", "", "memfs home `dir` (default $MEMFS_HOME, $XDG_DATA_HOME/memfs or ~/.local/share/memfs)")
+	pf.StringVar(&g.Scope, "scope", "default", "memory scope (branch) to act on")
+	pf.BoolVar(&g.JSON, "json", false, "print machine-readable JSON on stdout")
+	pf.BoolVarP(&g.Verbose, "verbose", "v", false, "log progress to stderr")
+	pf.IntVar(&g.MaxFiles, "max-files", 0, "artifact file limit (config [limits] max_files, default 256)")
+	pf.Int64Var(&g.MaxFileBytes, "max-file-bytes", 0, "per-file size limit in bytes (default 262144)")
+	pf.Int64Var(&g.MaxTotalBytes, "max-total-bytes", 0, "artifact size limit in bytes (default 4194304)")
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.AddCommand(
+		newInitCommand(g),
+		newPublishCommand(g),
+		newValidateCommand(g),
+		newLogCommand(g),
+		newShowCommand(g),
+		newCatCommand(g),
+		newStatusCommand(g),
+	)
+	root.AddCommand(extraCommands(g)...)
+	return root
+}
+
+const rootLong = `memfs keeps an AI agent's memory as a small Markdown wiki in a git store,
+one branch per scope, and serves it as plain files.
+
+EXIT STATUS
+  0  success
+  1  failure
+  2  usage error
+  3  validation rejected: every problem is printed as "path: code: message"
+  4  forget scope rejected
+  5  erased source refused`
+
+// exactArgs is cobra.ExactArgs with a usage error.
+func exactArgs(n int) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) != n {
+			return usagef("%s takes %d argument(s), got %d", cmd.CommandPath(), n, len(args))
+		}
+		return nil
+	}
+}
+
+func rangeArgs(lo, hi int) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) < lo || len(args) > hi {
+			return usagef("%s takes %d to %d arguments, got %d", cmd.CommandPath(), lo, hi, len(args))
+		}
+		return nil
+	}
+}
+
+func (g *globalOptions) logger() *slog.Logger {
+	level := slog.LevelWarn
+	if g.Verbose {
+		level = slog.LevelDebug
+	}
+	return slog.New(slog.NewTextHandler(g.stderr, &slog.HandlerOptions{Level: level}))
+}
+
+// home resolves the memfs home directory.
+func (g *globalOptions) home() (string, error) {
+	h := g.Home
+	if h == "" {
+		var err error
+		if h, err = config.DefaultHome(); err != nil {
+			return "", err
+		}
+	}
+	return filepath.Abs(h)
+}
+
+// config loads config.toml and applies the limit flags that were set.
+func (g *globalOptions) config(home string) (*config.Config, error) {
+	c, err := config.Load(home)
+	if err != nil {
+		return nil, err
+	}
+	pf := g.flags.PersistentFlags()
+	if pf.Changed("max-files") {
+		if g.MaxFiles <= 0 {
+			return nil, usagef("--max-files must be positive")
+		}
+		c.Limits.MaxFiles = g.MaxFiles
+	}
+	if pf.Changed("max-file-bytes") {
+		if g.MaxFileBytes <= 0 {
+			return nil, usagef("--max-file-bytes must be positive")
+		}
+		c.Limits.MaxFileBytes = g.MaxFileBytes
+	}
+	if pf.Changed("max-total-bytes") {
+		if g.MaxTotalBytes <= 0 {
+			return nil, usagef("--max-total-bytes must be positive")
+		}
+		c.Limits.MaxTotalBytes = g.MaxTotalBytes
+	}
+	return c, nil
+}
+
+func (g *globalOptions) storeOptions() (gitstore.Options, *config.Config, error) {
+	home, err := g.home()
+	if err != nil {
+		return gitstore.Options{}, nil, err
+	}
+	c, err := g.config(home)
+	if err != nil {
+		return gitstore.Options{}, nil, err
+	}
+	return gitstore.Options{
+		Path:        filepath.Join(home, "store.git"),
+		CacheDir:    filepath.Join(home, "cache"),
+		Limits:      c.Limits,
+		AuthorName:  c.Author.Name,
+		AuthorEmail: c.Author.Email,
+		Logger:      g.logger(),
+	}, c, nil
+}
+
+// openStore opens the existing store of the home directory.
+func (g *globalOptions) openStore(ctx context.Context) (*gitstore.Store, error) {
+	opts, _, err := g.storeOptions()
+	if err != nil {
+		return nil, err
+	}
+	return gitstore.Open(ctx, opts)
+}
+
+func writeJSON(w io.Writer, v any) {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	_ = enc.Encode(v)
+}
+
+// printProblems prints problems as "path: code: message" lines.
+func printProblems(w io.Writer, problems []validate.Problem, prefix string) {
+	for _, p := range problems {
+		fmt.Fprintf(w, "%s%s\n", prefix, p)
+	}
+}
+
+// problemList never marshals as null.
+func problemList(p []validate.Problem) []validate.Problem {
+	if p == nil {
+		return []validate.Problem{}
+	}
+	return p
+}
+
+// exists reports whether a path exists.
+func exists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}

@@ -1,0 +1,31 @@
+// Package gitstore owns the canonical memory store: a bare git repository
+// that stock git reads, holding one branch per scope (refs/heads/<scope>),
+// each commit a complete artifact.
+//
+// It is the only package that imports go-git. go-git is not safe for
+// concurrent use, so every go-git call goes through the Store's mutex;
+// readers get immutable Snapshots of one commit whose blob bytes are cached
+// by object id, which never changes meaning.
+//
+// Publication is validate → build tree → write commit → compare-and-swap the
+// branch. Nothing reaches a scope branch without passing publish-mode
+// validation. Publishers in one process or many are serialized by an flock
+// on store.git/memfs.lock, and every ref update follows git's own lockfile
+// protocol (write <ref>.lock, then rename), so stock git running beside memfs
+// never sees a torn ref and never races an update.
+//
+// # Speed
+//
+// Publishing a directory re-hashes only what changed, as git's index does:
+// a per-directory stat cache maps (path, size, mtime, ctime, inode) to the
+// blob id, and a facts cache maps blob ids to what validation learned from
+// them. Entries whose mtime is not older than the scan that recorded them
+// are "racy" and read again. Unchanged subtrees are recognized by id and not
+// written again.
+//
+// # Metadata
+//
+// refs/memfs/meta points at a commit whose tree holds meta.json (store id,
+// current marker key id) and keys/<key id> (HMAC keys for erasure markers;
+// the keyring grows as keys arrive from other stores).
+package gitstore

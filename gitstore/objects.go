@@ -1,0 +1,252 @@
+package gitstore
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/object"
+)
+
+// The helpers in this file call go-git: s.mu must be held.
+
+// writeBlob stores content as a blob unless it is already present.
+func (s *Store) writeBlob(content []byte) (plumbing.Hash, error) {
+	h := plumbing.ComputeHash(plumbing.BlobObject, content)
+	if s.st.HasEncodedObject(h) == nil {
+		return h, nil
+	}
+	obj := s.st.NewEncodedObject()
+	obj.SetType(plumbing.BlobObject)
+	obj.SetSize(int64(len(content)))
+	w, err := obj.Writer()
+	if err != nil {
+		return h, fmt.Errorf("write blob: %w", err)
+	}
+	if _, err := w.Write(content); err != nil {
+		return h, fmt.Errorf("write blob: %w", err)
+	}
+	if err := w.Close(); err != nil {
+		return h, fmt.Errorf("write blob: %w", err)
+	}
+	if _, err := s.st.SetEncodedObject(obj); err != nil {
+		return h, fmt.Errorf("write blob %s: %w", h, err)
+	}
+	return h, nil
+}
+
+// sortTreeEntries puts entries in git's tree order: names compared bytewise
+// with a directory's name taken as if it ended in "/".
+func sortTreeEntries(entries []object.TreeEntry) {
+	sort.Sort(object.TreeEntrySorter(entries))
+}
+
+// encodeTree returns the encoded tree object and its id without storing it.
+func (s *Store) encodeTree(entries []object.TreeEntry) (plumbing.EncodedObject, error) {
+	sortTreeEntries(entries)
+	t := &object.Tree{Entries: entries}
+	obj := s.st.NewEncodedObject()
+	if err := t.Encode(obj); err != nil {
+		return nil, fmt.Errorf("encode tree: %w", err)
+	}
+	return obj, nil
+}
+
+// writeTree stores a tree unless it is already present.
+func (s *Store) writeTree(entries []object.TreeEntry) (plumbing.Hash, error) {
+	obj, err := s.encodeTree(entries)
+	if err != nil {
+		return plumbing.ZeroHash, err
+	}
+	h := obj.Hash()
+	if s.st.HasEncodedObject(h) == nil {
+		return h, nil
+	}
+	if _, err := s.st.SetEncodedObject(obj); err != nil {
+		return h, fmt.Errorf("write tree %s: %w", h, err)
+	}
+	return h, nil
+}
+
+// writeCommit stores a commit of tree with the given parents and message.
+func (s *Store) writeCommit(tree plumbing.Hash, parents []plumbing.Hash, msg string) (plumbing.Hash, error) {
+	now := s.opts.Now()
+	sig := object.Signature{Name: s.opts.AuthorName, Email: s.opts.AuthorEmail, When: now}
+	c := &object.Commit{Author: sig, Committer: sig, Message: msg, TreeHash: tree, ParentHashes: parents}
+	obj := s.st.NewEncodedObject()
+	if err := c.Encode(obj); err != nil {
+		return plumbing.ZeroHash, fmt.Errorf("encode commit: %w", err)
+	}
+	h, err := s.st.SetEncodedObject(obj)
+	if err != nil {
+		return h, fmt.Errorf("write commit: %w", err)
+	}
+	return h, nil
+}
+
+// readBlobLocked returns a blob's bytes.
+func (s *Store) readBlobLocked(h plumbing.Hash) ([]byte, error) {
+	obj, err := s.st.EncodedObject(plumbing.BlobObject, h)
+	if err != nil {
+		return nil, fmt.Errorf("read blob %s: %w", h, err)
+	}
+	r, err := obj.Reader()
+	if err != nil {
+		return nil, fmt.Errorf("read blob %s: %w", h, err)
+	}
+	defer r.Close()
+	buf := bytes.NewBuffer(make([]byte, 0, obj.Size()))
+	if _, err := io.Copy(buf, r); err != nil {
+		return nil, fmt.Errorf("read blob %s: %w", h, err)
+	}
+	return buf.Bytes(), nil
+}
+
+// ReadBlob returns the bytes of a blob, from the cache when present.
+func (s *Store) ReadBlob(h plumbing.Hash) ([]byte, error) {
+	if b, ok := s.blobs.get(h); ok {
+		return b, nil
+	}
+	s.mu.Lock()
+	b, err := s.readBlobLocked(h)
+	s.mu.Unlock()
+	if err != nil {
+		return nil, err
+	}
+	s.blobs.put(h, b)
+	return b, nil
+}
+
+// BlobSize returns a blob's size without inflating its content when the
+// blob is not cached.
+func (s *Store) BlobSize(h plumbing.Hash) (int64, error) {
+	if b, ok := s.blobs.get(h); ok {
+		return int64(len(b)), nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n, err := s.st.EncodedObjectSize(h)
+	if err != nil {
+		return 0, fmt.Errorf("blob %s size: %w", h, err)
+	}
+	return n, nil
+}
+
+// readRef resolves a ref (loose or packed) to the object it names.
+func (s *Store) readRef(name string) (plumbing.Hash, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r, err := s.st.Reference(plumbing.ReferenceName(name))
+	if err != nil {
+		return plumbing.ZeroHash, fmt.Errorf("read %s: %w", name, err)
+	}
+	if r.Type() != plumbing.HashReference {
+		return plumbing.ZeroHash, fmt.Errorf("read %s: symbolic ref not expected", name)
+	}
+	return r.Hash(), nil
+}
+
+// casRef moves ref name from old to new (old zero: the ref must not exist)
+// with git's lockfile protocol. The caller holds the store lock.
+func (s *Store) casRef(name string, old, new plumbing.Hash) error {
+	if !strings.HasPrefix(name, "refs/") || slices.Contains(strings.Split(name, "/"), "..") {
+		return fmt.Errorf("refuse to write ref %q", name)
+	}
+	check := func() error {
+		cur, err := s.readRef(name)
+		if errors.Is(err, plumbing.ErrReferenceNotFound) {
+			cur, err = plumbing.ZeroHash, nil
+		}
+		if err != nil {
+			return err
+		}
+		if cur != old {
+			return fmt.Errorf("%s: expected %s, found %s: %w", name, short(old), short(cur), ErrConflict)
+		}
+		return nil
+	}
+	if err := check(); err != nil {
+		return err
+	}
+	p := filepath.Join(s.opts.Path, filepath.FromSlash(name))
+	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+		return fmt.Errorf("update %s: %w", name, err)
+	}
+	lock := p + ".lock"
+	f, err := os.OpenFile(lock, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if errors.Is(err, os.ErrExist) {
+		return fmt.Errorf("%s: %w", name, ErrRefLocked)
+	}
+	if err != nil {
+		return fmt.Errorf("update %s: %w", name, err)
+	}
+	done := false
+	defer func() {
+		if !done {
+			os.Remove(lock)
+		}
+	}()
+	if _, err := f.WriteString(new.String() + "\n"); err != nil {
+		f.Close()
+		return fmt.Errorf("update %s: %w", name, err)
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return fmt.Errorf("update %s: %w", name, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("update %s: %w", name, err)
+	}
+	// Stock git may have moved the ref before we took its lock.
+	if err := check(); err != nil {
+		return err
+	}
+	if err := os.Rename(lock, p); err != nil {
+		return fmt.Errorf("update %s: %w", name, err)
+	}
+	done = true
+	return nil
+}
+
+func short(h plumbing.Hash) string {
+	if h.IsZero() {
+		return "nothing"
+	}
+	return h.String()[:12]
+}
+
+// writeFileAtomic writes a file beside its destination and renames it into
+// place, so readers see the old or the new content, never a mix.
+func writeFileAtomic(path string, data []byte, perm os.FileMode) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return err
+	}
+	if err := f.Chmod(perm); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return err
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return nil
+}
