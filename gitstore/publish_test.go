@@ -1,0 +1,231 @@
+package gitstore
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/memfs/memfs/validate"
+)
+
+// Ensure that a publication is a commit stock git reads, with the trailers
+// and the exact file contents.
+func TestPublish_ReadableByGit(t *testing.T) {
+	s := newTestStore(t, validate.Limits{})
+	dir := t.TempDir()
+	writeArtifact(t, dir, []string{"editor", "shell"}, nil)
+	res := mustPublish(t, s, dir, PublishOptions{Message: "first memory", Sources: []string{"s1"}})
+	if res.Unchanged || !res.Parent.IsZero() {
+		t.Fatalf("first publish: unchanged=%v parent=%s", res.Unchanged, res.Parent)
+	}
+	if got := runGit(t, s.Path(), "rev-parse", "refs/heads/default"); strings.TrimSpace(got) != res.Commit.String() {
+		t.Fatalf("branch points at %s, publish returned %s", got, res.Commit)
+	}
+	msg := runGit(t, s.Path(), "log", "-1", "--format=%B", "default")
+	for _, want := range []string{"first memory", "Memfs-Artifact: 1", "Memfs-Sources: s1"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("commit message lacks %q:\n%s", want, msg)
+		}
+	}
+	trailers := runGit(t, s.Path(), "log", "-1", "--format=%(trailers:key=Memfs-Artifact,valueonly)", "default")
+	if strings.TrimSpace(trailers) != "1" {
+		t.Errorf("git interpret-trailers sees Memfs-Artifact=%q", trailers)
+	}
+	for _, p := range []string{"summary.md", "index.md", "pages/notes/index.md", "pages/notes/editor.md"} {
+		want, _ := os.ReadFile(filepath.Join(dir, p))
+		if got := runGit(t, s.Path(), "show", "default:"+p); got != string(want) {
+			t.Errorf("git show default:%s differs from the published file", p)
+		}
+	}
+	ls := runGit(t, s.Path(), "ls-tree", "-r", "--name-only", "default")
+	if got := strings.Fields(ls); !slices.Equal(got, []string{"index.md", "pages/notes/editor.md", "pages/notes/index.md", "pages/notes/shell.md", "summary.md"}) {
+		t.Errorf("tree holds %v", got)
+	}
+}
+
+// Ensure that every rejected publication leaves the head where it was and
+// reports the problems.
+func TestPublish_RejectionChangesNothing(t *testing.T) {
+	s := newTestStore(t, validate.Limits{})
+	good := t.TempDir()
+	writeArtifact(t, good, []string{"a"}, nil)
+	first := mustPublish(t, s, good, PublishOptions{})
+
+	cases := []struct {
+		name  string
+		extra map[string]string
+		opts  PublishOptions
+		code  string
+	}{
+		{"stray root file", map[string]string{"notes.md": "x\n"}, PublishOptions{}, validate.CodeInvalidPath},
+		{"page without sources", map[string]string{"pages/notes/bare.md": "# Bare\n"}, PublishOptions{}, validate.CodeMissingSources},
+		{"citation outside allow-list", map[string]string{"pages/notes/new.md": "# N\n\n## Sources\n\n- session:s9\n"},
+			PublishOptions{Sources: []string{"s2"}}, validate.CodeUnknownSource},
+		{"invalid utf-8", map[string]string{"pages/notes/bin.md": "\xff\xfe\n## Sources\n- session:s1\n"}, PublishOptions{}, validate.CodeInvalidEncoding},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeArtifact(t, dir, []string{"a"}, tc.extra)
+			tc.opts.Scope = "default"
+			res, err := s.Publish(t.Context(), dir, tc.opts)
+			if !errors.Is(err, validate.ErrRejected) {
+				t.Fatalf("Publish: got %v, want a rejection", err)
+			}
+			var verr *validate.Error
+			if !errors.As(err, &verr) || !slices.ContainsFunc(verr.Problems, func(p validate.Problem) bool { return p.Code == tc.code }) {
+				t.Fatalf("rejection %v lacks code %s", err, tc.code)
+			}
+			if res == nil || res.Report.OK() {
+				t.Fatalf("result report missing or OK")
+			}
+			if h := head(t, s, "default"); h != first.Commit {
+				t.Fatalf("head moved to %s after a rejection", h)
+			}
+		})
+	}
+	// Sessions already cited at the head stay citable under an allow-list.
+	dir := t.TempDir()
+	writeArtifact(t, dir, []string{"a", "b"}, map[string]string{"pages/notes/c.md": "# C\n\n## Sources\n\n- session:s2\n"})
+	mustPublish(t, s, dir, PublishOptions{Sources: []string{"s2"}})
+}
+
+// Ensure that re-publishing an unchanged directory makes no commit, and a
+// change touches only what changed, reusing unchanged subtrees.
+func TestPublish_IncrementalAndUnchanged(t *testing.T) {
+	s := newTestStore(t, validate.Limits{})
+	dir := t.TempDir()
+	writeArtifact(t, dir, []string{"a", "b"}, map[string]string{
+		"pages/other/index.md": "# Other\n",
+		"pages/other/x.md":     "# X\n\n## Sources\n\n- session:s1\n",
+	})
+	first := mustPublish(t, s, dir, PublishOptions{})
+	again := mustPublish(t, s, dir, PublishOptions{})
+	if !again.Unchanged || again.Commit != first.Commit {
+		t.Fatalf("unchanged publish made commit %s (unchanged=%v)", again.Commit, again.Unchanged)
+	}
+	// The stat cache must not hide an edit that keeps the size.
+	p := filepath.Join(dir, "pages/notes/a.md")
+	old, _ := os.ReadFile(p)
+	edited := strings.Replace(string(old), "A fact", "B fact", 1)
+	if err := os.WriteFile(p, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(dir, "pages/notes/b.md")); err != nil {
+		t.Fatal(err)
+	}
+	second := mustPublish(t, s, dir, PublishOptions{})
+	if second.Parent != first.Commit {
+		t.Fatalf("parent %s, want %s", second.Parent, first.Commit)
+	}
+	want := []Change{
+		{Path: "pages/notes/a.md", Kind: Modified},
+		{Path: "pages/notes/b.md", Kind: Deleted},
+	}
+	if len(second.Changes) != len(want) {
+		t.Fatalf("changes %+v", second.Changes)
+	}
+	for i, c := range second.Changes {
+		if c.Path != want[i].Path || c.Kind != want[i].Kind {
+			t.Errorf("change %d = %s %s, want %s %s", i, c.Kind, c.Path, want[i].Kind, want[i].Path)
+		}
+	}
+	if got := runGit(t, s.Path(), "show", "default:pages/notes/a.md"); got != edited {
+		t.Errorf("store has stale content for an edited file")
+	}
+	// The untouched area keeps its tree object.
+	a := strings.TrimSpace(runGit(t, s.Path(), "rev-parse", first.Commit.String()+":pages/other"))
+	b := strings.TrimSpace(runGit(t, s.Path(), "rev-parse", "default:pages/other"))
+	if a != b {
+		t.Errorf("unchanged subtree was rewritten: %s → %s", a, b)
+	}
+}
+
+// Ensure that a cached stat entry is not trusted when the file was written
+// within the same timestamp as the scan that cached it (racy git).
+func TestPublish_RacyEntryIsReread(t *testing.T) {
+	s := newTestStore(t, validate.Limits{})
+	dir := t.TempDir()
+	writeArtifact(t, dir, []string{"a"}, nil)
+	mustPublish(t, s, dir, PublishOptions{})
+	p := filepath.Join(dir, "pages/notes/a.md")
+	fi, err := os.Stat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Same size, same mtime as before: only a racy-aware cache notices.
+	content, _ := os.ReadFile(p)
+	content[2] ^= 0x20
+	if err := os.WriteFile(p, content, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	future := time.Now().Add(time.Hour)
+	if err := os.Chtimes(p, future, fi.ModTime()); err != nil {
+		t.Fatal(err)
+	}
+	mustPublish(t, s, dir, PublishOptions{})
+	if got := runGit(t, s.Path(), "show", "default:pages/notes/a.md"); got != string(content) {
+		t.Fatalf("publish kept the stale blob of a rewritten file")
+	}
+}
+
+// Ensure that a compare-and-swap publication fails when the head moved.
+func TestPublish_ExpectedHead(t *testing.T) {
+	s := newTestStore(t, validate.Limits{})
+	dir := t.TempDir()
+	writeArtifact(t, dir, []string{"a"}, nil)
+	var zero ID
+	first := mustPublish(t, s, dir, PublishOptions{ExpectedHead: &zero})
+	writeArtifact(t, dir, []string{"b"}, nil)
+	_, err := s.Publish(t.Context(), dir, PublishOptions{Scope: "default", ExpectedHead: &zero})
+	if !errors.Is(err, ErrConflict) {
+		t.Fatalf("stale expected head: got %v, want ErrConflict", err)
+	}
+	mustPublish(t, s, dir, PublishOptions{ExpectedHead: &first.Commit})
+}
+
+// Ensure that scopes are separate branches and names are checked.
+func TestPublish_Scopes(t *testing.T) {
+	s := newTestStore(t, validate.Limits{})
+	dir := t.TempDir()
+	writeArtifact(t, dir, []string{"a"}, nil)
+	mustPublish(t, s, dir, PublishOptions{Scope: "proj-1"})
+	mustPublish(t, s, dir, PublishOptions{Scope: "proj_2"})
+	got, err := s.Scopes(t.Context())
+	if err != nil || !slices.Equal(got, []string{"proj-1", "proj_2"}) {
+		t.Fatalf("Scopes = %v, %v", got, err)
+	}
+	for _, bad := range []string{"", "Upper", "-lead", "a/b", "..", strings.Repeat("a", 65)} {
+		if _, err := s.Publish(t.Context(), dir, PublishOptions{Scope: bad}); !errors.Is(err, ErrInvalidScope) {
+			t.Errorf("scope %q: got %v, want ErrInvalidScope", bad, err)
+		}
+	}
+	if _, err := s.Head(t.Context(), "missing"); !errors.Is(err, ErrNoScope) {
+		t.Errorf("Head of a missing scope: %v", err)
+	}
+}
+
+// Ensure that a lock left by another git process is respected.
+func TestPublish_RefLockRespected(t *testing.T) {
+	s := newTestStore(t, validate.Limits{})
+	dir := t.TempDir()
+	writeArtifact(t, dir, []string{"a"}, nil)
+	first := mustPublish(t, s, dir, PublishOptions{})
+	lock := filepath.Join(s.Path(), "refs/heads/default.lock")
+	if err := os.WriteFile(lock, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	writeArtifact(t, dir, []string{"b"}, nil)
+	if _, err := s.Publish(t.Context(), dir, PublishOptions{Scope: "default"}); !errors.Is(err, ErrRefLocked) {
+		t.Fatalf("got %v, want ErrRefLocked", err)
+	}
+	if h := head(t, s, "default"); h != first.Commit {
+		t.Fatalf("head moved despite a ref lock")
+	}
+	os.Remove(lock)
+	mustPublish(t, s, dir, PublishOptions{})
+}

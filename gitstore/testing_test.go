@@ -1,0 +1,115 @@
+package gitstore
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/memfs/memfs/validate"
+)
+
+// fixedNow makes commit ids reproducible within a test.
+func fixedNow() time.Time { return time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC) }
+
+// newTestStore creates a store in a temporary home. On cleanup it checks
+// that stock git accepts the repository with fsck --strict, so every test
+// doubles as a format check.
+func newTestStore(t *testing.T, limits validate.Limits) *Store {
+	t.Helper()
+	s := newUncheckedStore(t, limits)
+	t.Cleanup(func() { gitFsck(t, s.Path()) })
+	return s
+}
+
+// newUncheckedStore is newTestStore for tests that plant malformed objects
+// on purpose.
+func newUncheckedStore(t *testing.T, limits validate.Limits) *Store {
+	t.Helper()
+	home := t.TempDir()
+	s, created, err := Init(t.Context(), Options{Path: filepath.Join(home, "store.git"),
+		CacheDir: filepath.Join(home, "cache"), Limits: limits})
+	if err != nil {
+		t.Fatalf("Init: %v", err)
+	}
+	if !created {
+		t.Fatalf("Init on an empty home reported an existing store")
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func gitFsck(t *testing.T, repo string) {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Fatalf("git binary not found: the store's format is checked with stock git")
+	}
+	out, err := exec.Command("git", "-C", repo, "fsck", "--strict", "--no-dangling").CombinedOutput()
+	if err != nil {
+		t.Errorf("git fsck --strict: %v\n%s", err, out)
+	}
+}
+
+func runGit(t *testing.T, repo string, args ...string) string {
+	t.Helper()
+	out, err := exec.Command("git", append([]string{"-C", repo}, args...)...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+// writeArtifact lays out a valid artifact under dir: one area with the
+// given pages, each citing session s1. Extra files (path → content)
+// override or add to it.
+func writeArtifact(t *testing.T, dir string, pages []string, extra map[string]string) {
+	t.Helper()
+	files := map[string]string{
+		"summary.md":           "# Summary\n\nOrientation only.\n",
+		"index.md":             "# Index\n\n- [Notes](pages/notes/index.md)\n",
+		"pages/notes/index.md": "# Notes\n",
+	}
+	for _, p := range pages {
+		files["pages/notes/"+p+".md"] = fmt.Sprintf("# %s\n\nA fact about %s.\n\n## Sources\n\n- session:s1\n", p, p)
+	}
+	for k, v := range extra {
+		files[k] = v
+	}
+	for p, c := range files {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func mustPublish(t *testing.T, s *Store, dir string, opts PublishOptions) *PublishResult {
+	t.Helper()
+	if opts.Scope == "" {
+		opts.Scope = "default"
+	}
+	res, err := s.Publish(t.Context(), dir, opts)
+	if err != nil {
+		if res != nil && res.Report != nil {
+			t.Fatalf("Publish: %v (problems %v)", err, res.Report.Problems)
+		}
+		t.Fatalf("Publish: %v", err)
+	}
+	return res
+}
+
+func head(t *testing.T, s *Store, scope string) ID {
+	t.Helper()
+	h, err := s.Head(context.Background(), scope)
+	if err != nil {
+		t.Fatalf("Head(%s): %v", scope, err)
+	}
+	return h
+}
