@@ -209,8 +209,15 @@ func Analyze(p *wiki.Parser, kind wiki.Kind, content []byte) Facts {
 // for failures to carry out the check (a cancelled context, an unreadable
 // root); artifact defects are problems in the report.
 func Validate(ctx context.Context, fsys fs.FS, opts Options) (*Report, error) {
-	if opts.Limits == (Limits{}) {
-		opts.Limits = DefaultLimits()
+	def := DefaultLimits()
+	if opts.Limits.MaxFiles <= 0 {
+		opts.Limits.MaxFiles = def.MaxFiles
+	}
+	if opts.Limits.MaxFileBytes <= 0 {
+		opts.Limits.MaxFileBytes = def.MaxFileBytes
+	}
+	if opts.Limits.MaxTotalBytes <= 0 {
+		opts.Limits.MaxTotalBytes = def.MaxTotalBytes
 	}
 	v := &validator{ctx: ctx, fsys: fsys, opts: opts, parser: wiki.NewParser(),
 		report: &Report{Mode: opts.Mode}}
