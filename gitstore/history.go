@@ -46,6 +46,9 @@ func (s *Store) treeEntriesLocked(h ID) ([]object.TreeEntry, error) {
 	if h.IsZero() {
 		return nil, nil
 	}
+	if entries, ok, err := s.readLooseTree(h); ok {
+		return entries, err
+	}
 	t, err := object.GetTree(s.st, h)
 	if err != nil {
 		return nil, fmt.Errorf("read tree %s: %w", short(h), err)

@@ -19,27 +19,7 @@ import (
 
 // writeBlob stores content as a blob unless it is already present.
 func (s *Store) writeBlob(content []byte) (plumbing.Hash, error) {
-	h := plumbing.ComputeHash(plumbing.BlobObject, content)
-	if s.st.HasEncodedObject(h) == nil {
-		return h, nil
-	}
-	obj := s.st.NewEncodedObject()
-	obj.SetType(plumbing.BlobObject)
-	obj.SetSize(int64(len(content)))
-	w, err := obj.Writer()
-	if err != nil {
-		return h, fmt.Errorf("write blob: %w", err)
-	}
-	if _, err := w.Write(content); err != nil {
-		return h, fmt.Errorf("write blob: %w", err)
-	}
-	if err := w.Close(); err != nil {
-		return h, fmt.Errorf("write blob: %w", err)
-	}
-	if _, err := s.st.SetEncodedObject(obj); err != nil {
-		return h, fmt.Errorf("write blob %s: %w", h, err)
-	}
-	return h, nil
+	return s.writeLoose(plumbing.BlobObject, content)
 }
 
 // sortTreeEntries puts entries in git's tree order: names compared bytewise
@@ -65,14 +45,16 @@ func (s *Store) writeTree(entries []object.TreeEntry) (plumbing.Hash, error) {
 	if err != nil {
 		return plumbing.ZeroHash, err
 	}
-	h := obj.Hash()
-	if s.st.HasEncodedObject(h) == nil {
-		return h, nil
+	return s.storeEncoded(obj)
+}
+
+// storeEncoded writes an encoded object as a loose object.
+func (s *Store) storeEncoded(obj plumbing.EncodedObject) (plumbing.Hash, error) {
+	b, err := encodedBytes(obj)
+	if err != nil {
+		return plumbing.ZeroHash, fmt.Errorf("encode %s: %w", obj.Type(), err)
 	}
-	if _, err := s.st.SetEncodedObject(obj); err != nil {
-		return h, fmt.Errorf("write tree %s: %w", h, err)
-	}
-	return h, nil
+	return s.writeLoose(obj.Type(), b)
 }
 
 // writeCommit stores a commit of tree with the given parents and message.
@@ -84,11 +66,7 @@ func (s *Store) writeCommit(tree plumbing.Hash, parents []plumbing.Hash, msg str
 	if err := c.Encode(obj); err != nil {
 		return plumbing.ZeroHash, fmt.Errorf("encode commit: %w", err)
 	}
-	h, err := s.st.SetEncodedObject(obj)
-	if err != nil {
-		return h, fmt.Errorf("write commit: %w", err)
-	}
-	return h, nil
+	return s.storeEncoded(obj)
 }
 
 // readBlobLocked returns a blob's bytes.

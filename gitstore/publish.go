@@ -118,10 +118,6 @@ func (s *Store) Publish(ctx context.Context, dir string, opts PublishOptions) (*
 		return res, err
 	}
 
-	ids, tree, err := s.writeArtifact(ctx, rep.Files, cache.hits)
-	if err != nil {
-		return nil, err
-	}
 	var oldTree ID
 	if !head.IsZero() {
 		s.mu.Lock()
@@ -131,6 +127,10 @@ func (s *Store) Publish(ctx context.Context, dir string, opts PublishOptions) (*
 			return nil, err
 		}
 		oldTree = info.Tree
+	}
+	ids, tree, err := s.writeArtifact(ctx, rep.Files, cache.hits, oldTree)
+	if err != nil {
+		return nil, err
 	}
 	saveCache := func() {
 		if err := cache.save(abs, scanStart, rep.Files, ids); err != nil {
@@ -193,7 +193,7 @@ func commitMessage(opts PublishOptions, changes []Change) string {
 // each file's blob id and the root tree id. Files served from the stat
 // cache (cached) are not read again; their blobs are checked to exist
 // whenever they land in a tree the store did not have.
-func (s *Store) writeArtifact(ctx context.Context, files []validate.File, cached map[string]ID) (map[string]ID, ID, error) {
+func (s *Store) writeArtifact(ctx context.Context, files []validate.File, cached map[string]ID, oldTree ID) (map[string]ID, ID, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	ids := make(map[string]ID, len(files))
@@ -234,11 +234,27 @@ func (s *Store) writeArtifact(ctx context.Context, files []validate.File, cached
 			d.cached = append(d.cached, id)
 		}
 	}
-	var write func(d *dir) (ID, error)
-	write = func(d *dir) (ID, error) {
+	var write func(d *dir, old ID) (ID, error)
+	write = func(d *dir, old ID) (ID, error) {
+		// The previous head's tree for this directory vouches for the
+		// blobs it holds; only cached blobs it lacks are looked up.
+		prev := map[string]object.TreeEntry{}
+		if !old.IsZero() {
+			entries, err := s.treeEntriesLocked(old)
+			if err != nil {
+				return ID{}, err
+			}
+			for _, e := range entries {
+				prev[e.Name] = e
+			}
+		}
 		entries := d.entries
 		for name, sub := range d.subdirs {
-			h, err := write(sub)
+			var subOld ID
+			if e, ok := prev[name]; ok && e.Mode == filemode.Dir {
+				subOld = e.Hash
+			}
+			h, err := write(sub, subOld)
 			if err != nil {
 				return ID{}, err
 			}
@@ -249,21 +265,22 @@ func (s *Store) writeArtifact(ctx context.Context, files []validate.File, cached
 			return ID{}, err
 		}
 		h := obj.Hash()
-		if s.st.HasEncodedObject(h) == nil {
+		if h == old || s.hasLoose(h) {
 			return h, nil
 		}
+		known := make(map[ID]bool, len(prev))
+		for _, e := range prev {
+			known[e.Hash] = true
+		}
 		for _, id := range d.cached {
-			if err := s.st.HasEncodedObject(id); err != nil {
-				return ID{}, fmt.Errorf("publish cache names blob %s, which the store lacks; remove %s and retry: %w",
-					short(id), s.opts.CacheDir, err)
+			if !known[id] && !s.hasObject(id) {
+				return ID{}, fmt.Errorf("publish cache names blob %s, which the store lacks; remove %s and retry",
+					short(id), s.opts.CacheDir)
 			}
 		}
-		if _, err := s.st.SetEncodedObject(obj); err != nil {
-			return ID{}, fmt.Errorf("write tree %s: %w", h, err)
-		}
-		return h, nil
+		return s.storeEncoded(obj)
 	}
-	tree, err := write(root)
+	tree, err := write(root, oldTree)
 	return ids, tree, err
 }
 

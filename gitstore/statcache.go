@@ -1,9 +1,8 @@
 package gitstore
 
 import (
-	"bytes"
 	"crypto/sha256"
-	"encoding/gob"
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"io/fs"
@@ -70,21 +69,15 @@ func (s *Store) loadStatCache(dir string) *statCache {
 		return c
 	}
 	sum := sha256.Sum256([]byte(dir))
-	c.file = filepath.Join(s.opts.CacheDir, "publish", hex.EncodeToString(sum[:16])+".gob")
+	c.file = filepath.Join(s.opts.CacheDir, "publish", hex.EncodeToString(sum[:16]))
 	b, err := os.ReadFile(c.file)
 	if err != nil {
 		return c
 	}
-	var disk struct {
-		Dir       string
-		ScanStart int64
-		Entries   map[string]statEntry
+	if err := c.decode(dir, b); err != nil {
+		s.log.Debug("ignoring unreadable publish cache", "file", c.file, "err", err)
+		c.Entries, c.ScanStart = map[string]statEntry{}, 0
 	}
-	if err := gob.NewDecoder(bytes.NewReader(b)).Decode(&disk); err != nil || disk.Dir != dir {
-		s.log.Debug("ignoring unreadable publish cache", "file", c.file)
-		return c
-	}
-	c.ScanStart, c.Entries = disk.ScanStart, disk.Entries
 	return c
 }
 
@@ -103,19 +96,163 @@ func (c *statCache) save(dir string, scanStart time.Time, files []validate.File,
 		e.ID, e.Facts = ids[f.Path], f.Facts
 		entries[f.Path] = e
 	}
-	var buf bytes.Buffer
-	disk := struct {
-		Dir       string
-		ScanStart int64
-		Entries   map[string]statEntry
-	}{dir, scanStart.UnixNano(), entries}
-	if err := gob.NewEncoder(&buf).Encode(disk); err != nil {
-		return err
-	}
+	c.Entries, c.ScanStart = entries, scanStart.UnixNano()
 	if err := os.MkdirAll(filepath.Dir(c.file), 0o700); err != nil {
 		return err
 	}
-	return writeFileAtomic(c.file, buf.Bytes(), 0o600)
+	return writeFileAtomic(c.file, c.encode(dir), 0o600)
+}
+
+// The cache file is a small binary format, read and written on every
+// publish: gob spent more time on 4,000 entries than the publication's
+// object writes.
+const statCacheMagic = "memfs-statcache-1\n"
+
+func (c *statCache) encode(dir string) []byte {
+	b := make([]byte, 0, 64+len(c.Entries)*96)
+	b = append(b, statCacheMagic...)
+	b = appendString(b, dir)
+	b = binary.AppendVarint(b, c.ScanStart)
+	b = binary.AppendUvarint(b, uint64(len(c.Entries)))
+	for p, e := range c.Entries {
+		b = appendString(b, p)
+		b = binary.AppendVarint(b, e.Size)
+		b = binary.AppendVarint(b, e.Mtime)
+		b = binary.AppendVarint(b, e.Ctime)
+		b = binary.AppendUvarint(b, e.Ino)
+		b = binary.AppendUvarint(b, e.Dev)
+		b = append(b, e.ID[:]...)
+		f := e.Facts
+		var flags byte
+		for i, set := range []bool{f.ValidUTF8, f.HasNUL, f.HasSourcesSection} {
+			if set {
+				flags |= 1 << i
+			}
+		}
+		b = append(b, flags)
+		b = appendStrings(b, f.Sources)
+		b = binary.AppendUvarint(b, uint64(f.BadSources))
+		b = appendStrings(b, f.Links)
+		b = appendString(b, f.GuardEpoch)
+	}
+	return b
+}
+
+func (c *statCache) decode(dir string, b []byte) error {
+	r := &reader{b: b}
+	if string(r.bytes(len(statCacheMagic))) != statCacheMagic {
+		return errors.New("not a stat cache")
+	}
+	if r.string() != dir {
+		return errors.New("cache of another directory")
+	}
+	c.ScanStart = r.varint()
+	n := r.uvarint()
+	if r.err != nil || n > uint64(len(b)) {
+		return errors.New("truncated stat cache")
+	}
+	c.Entries = make(map[string]statEntry, n)
+	for range n {
+		p := r.string()
+		var e statEntry
+		e.Size, e.Mtime, e.Ctime = r.varint(), r.varint(), r.varint()
+		e.Ino, e.Dev = r.uvarint(), r.uvarint()
+		copy(e.ID[:], r.bytes(len(e.ID)))
+		flags := r.bytes(1)
+		if len(flags) == 1 {
+			e.Facts.ValidUTF8, e.Facts.HasNUL, e.Facts.HasSourcesSection = flags[0]&1 != 0, flags[0]&2 != 0, flags[0]&4 != 0
+		}
+		e.Facts.Sources = r.strings()
+		e.Facts.BadSources = int(r.uvarint())
+		e.Facts.Links = r.strings()
+		e.Facts.GuardEpoch = r.string()
+		if r.err != nil {
+			return r.err
+		}
+		c.Entries[p] = e
+	}
+	return r.err
+}
+
+func appendString(b []byte, s string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(s)))
+	return append(b, s...)
+}
+
+func appendStrings(b []byte, ss []string) []byte {
+	b = binary.AppendUvarint(b, uint64(len(ss)))
+	for _, s := range ss {
+		b = appendString(b, s)
+	}
+	return b
+}
+
+// reader decodes the stat cache; the first error sticks.
+type reader struct {
+	b   []byte
+	err error
+}
+
+var errTruncated = errors.New("truncated stat cache")
+
+func (r *reader) bytes(n int) []byte {
+	if r.err != nil || n < 0 || n > len(r.b) {
+		r.err = errTruncated
+		return nil
+	}
+	out := r.b[:n]
+	r.b = r.b[n:]
+	return out
+}
+
+func (r *reader) uvarint() uint64 {
+	if r.err != nil {
+		return 0
+	}
+	v, n := binary.Uvarint(r.b)
+	if n <= 0 {
+		r.err = errTruncated
+		return 0
+	}
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *reader) varint() int64 {
+	if r.err != nil {
+		return 0
+	}
+	v, n := binary.Varint(r.b)
+	if n <= 0 {
+		r.err = errTruncated
+		return 0
+	}
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *reader) string() string {
+	n := r.uvarint()
+	if n > uint64(len(r.b)) {
+		r.err = errTruncated
+		return ""
+	}
+	return string(r.bytes(int(n)))
+}
+
+func (r *reader) strings() []string {
+	n := r.uvarint()
+	if n == 0 || n > uint64(len(r.b)) {
+		if n > uint64(len(r.b)) {
+			r.err = errTruncated
+		}
+		return nil
+	}
+	out := make([]string, 0, n)
+	for range n {
+		out = append(out, r.string())
+	}
+	return out
 }
 
 // DropCaches removes every publish cache, so no cached blob id or fact

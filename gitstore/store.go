@@ -1,6 +1,7 @@
 package gitstore
 
 import (
+	"compress/zlib"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -66,9 +67,12 @@ type Store struct {
 	opts Options
 	log  *slog.Logger
 
-	// mu guards st: go-git's storage is not safe for concurrent use.
+	// mu guards st, go-git's storage, which is not safe for concurrent
+	// use, and zw, the deflate state reused across loose-object writes
+	// (allocating it costs more than compressing a small page).
 	mu sync.Mutex
 	st *filesystem.Storage
+	zw *zlib.Writer
 
 	blobs *blobCache
 }
@@ -163,8 +167,8 @@ func initBare(path string) error {
 		}
 	}
 	files := map[string]string{
-		"HEAD":   "ref: refs/heads/default\n",
-		"config": "[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = true\n",
+		"HEAD":        "ref: refs/heads/default\n",
+		"config":      "[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = true\n",
 		"description": "memfs canonical memory store; one branch per scope\n",
 	}
 	for name, content := range files {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -291,7 +292,20 @@ func (f faultFS) ReadDir(name string) ([]fs.DirEntry, error) {
 	if name == f.failReadDir {
 		return nil, &fs.PathError{Op: "readdir", Path: name, Err: errInjected}
 	}
-	return f.MapFS.ReadDir(name)
+	entries, err := f.MapFS.ReadDir(name)
+	for i, e := range entries {
+		if path.Join(name, e.Name()) == f.failLstat {
+			entries[i] = failInfoEntry{e}
+		}
+	}
+	return entries, err
+}
+
+// failInfoEntry is a directory entry whose lstat fails.
+type failInfoEntry struct{ fs.DirEntry }
+
+func (e failInfoEntry) Info() (fs.FileInfo, error) {
+	return nil, &fs.PathError{Op: "lstat", Path: e.Name(), Err: errInjected}
 }
 
 func (f faultFS) Lstat(name string) (fs.FileInfo, error) {

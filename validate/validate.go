@@ -10,6 +10,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 	"syscall"
 	"unicode/utf8"
 
@@ -220,11 +221,13 @@ func Validate(ctx context.Context, fsys fs.FS, opts Options) (*Report, error) {
 		opts.Limits.MaxTotalBytes = def.MaxTotalBytes
 	}
 	v := &validator{ctx: ctx, fsys: fsys, opts: opts, parser: wiki.NewParser(),
-		report: &Report{Mode: opts.Mode}}
+		report: &Report{Mode: opts.Mode}, sem: make(chan struct{}, 4)}
 	if opts.ArtifactVersion != nil && *opts.ArtifactVersion != SupportedArtifactVersion {
 		v.add(".", CodeUnsupportedVersion, SevError, "commit is not a supported artifact version (Memfs-Artifact must be 1)")
 	}
-	if err := v.walk("."); err != nil {
+	err := v.walk(".")
+	v.wg.Wait()
+	if err != nil {
 		return nil, err
 	}
 	v.tree()
@@ -250,6 +253,10 @@ type validator struct {
 
 	nfiles int
 	total  int64
+
+	// wg tracks read-ahead goroutines; sem bounds how many run at once.
+	wg  sync.WaitGroup
+	sem chan struct{}
 }
 
 func (v *validator) add(p, code string, sev Severity, format string, args ...any) {
@@ -271,11 +278,55 @@ func join(dir, name string) string {
 	return dir + "/" + name
 }
 
+// listing is a directory listing read ahead by a goroutine.
+type listing struct {
+	entries []fs.DirEntry
+	err     error
+	done    chan struct{}
+}
+
+// readAhead lists the legal subdirectories among entries concurrently:
+// listing a directory costs one lstat per entry, and an artifact's areas
+// are independent. The walk consumes the listings in order.
+func (v *validator) readAhead(dir string, entries []fs.DirEntry) map[string]*listing {
+	var m map[string]*listing
+	for _, e := range entries {
+		p := join(dir, e.Name())
+		if !e.IsDir() || illegalName(e.Name()) {
+			continue
+		}
+		if _, err := wiki.ClassifyPath(p, true); err != nil {
+			continue
+		}
+		if m == nil {
+			m = map[string]*listing{}
+		}
+		if _, dup := m[p]; dup {
+			continue
+		}
+		l := &listing{done: make(chan struct{})}
+		m[p] = l
+		v.wg.Add(1)
+		go func() {
+			defer v.wg.Done()
+			v.sem <- struct{}{}
+			l.entries, l.err = readDirRaw(v.fsys, p)
+			<-v.sem
+			close(l.done)
+		}()
+	}
+	return m
+}
+
 func (v *validator) walk(dir string) error {
+	entries, err := readDirRaw(v.fsys, dir)
+	return v.walkListing(dir, entries, err)
+}
+
+func (v *validator) walkListing(dir string, entries []fs.DirEntry, err error) error {
 	if err := v.ctx.Err(); err != nil {
 		return err
 	}
-	entries, err := readDirRaw(v.fsys, dir)
 	if err != nil {
 		if dir == "." {
 			return fmt.Errorf("read artifact root: %w", err)
@@ -284,6 +335,7 @@ func (v *validator) walk(dir string) error {
 		return nil
 	}
 	sort.SliceStable(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
+	ahead := v.readAhead(dir, entries)
 	for i, e := range entries {
 		name := e.Name()
 		p := join(dir, name)
@@ -305,11 +357,13 @@ func (v *validator) walk(dir string) error {
 				v.countInvalid(p)
 				continue
 			}
-			if err := v.walk(p); err != nil {
+			l := ahead[p]
+			<-l.done
+			if err := v.walkListing(p, l.entries, l.err); err != nil {
 				return err
 			}
 		case mode.IsRegular():
-			v.file(p)
+			v.file(p, e)
 		default:
 			v.nfiles++
 			v.add(p, CodeInvalidFileType, SevError, "%s is not a regular file", typeName(mode))
@@ -342,9 +396,12 @@ func illegalName(name string) bool {
 	return name == "" || name == "." || name == ".." || strings.ContainsAny(name, "/\x00")
 }
 
-func (v *validator) file(p string) {
+// file judges one regular entry. Its info comes from the directory entry
+// (an lstat relative to the open directory, one syscall) rather than a
+// fresh path walk.
+func (v *validator) file(p string, e fs.DirEntry) {
 	v.nfiles++
-	info, err := lstat(v.fsys, p)
+	info, err := e.Info()
 	if err != nil {
 		v.add(p, CodeUnreadable, SevError, "file could not be examined")
 		return
@@ -554,14 +611,6 @@ func readDirRaw(fsys fs.FS, dir string) ([]fs.DirEntry, error) {
 		return nil, fmt.Errorf("%s: not a directory", dir)
 	}
 	return d.ReadDir(-1)
-}
-
-// lstat returns the file's own info without following a final symlink.
-func lstat(fsys fs.FS, p string) (fs.FileInfo, error) {
-	if l, ok := fsys.(fs.ReadLinkFS); ok {
-		return l.Lstat(p)
-	}
-	return fs.Stat(fsys, p)
 }
 
 // readLimited reads at most limit bytes of a regular file. It refuses an

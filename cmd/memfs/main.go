@@ -8,12 +8,19 @@ import (
 	"context"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 )
 
 func main() {
+	// memfs commands are short-lived and allocate little: collecting
+	// garbage eagerly only slows them. Long-running commands (mount,
+	// serve) restore the default.
+	debug.SetGCPercent(400)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	stopProfile := startProfile()
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stopProfile()
 	stop()
 	os.Exit(code)
 }

@@ -1,0 +1,174 @@
+// Command publishbench measures `memfs publish` of 10 changed pages out of
+// 4,000 against stock `git add -A && git commit` on an equivalent worktree,
+// in the same run, and prints the ratio (goal ≤ 1.0).
+//
+// Usage: go run ./scripts/bench/publishbench [-iterations 30] [-areas 20] [-pages 200]
+package main
+
+import (
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+)
+
+func main() {
+	iterations := flag.Int("iterations", 30, "measured publications")
+	areas := flag.Int("areas", 20, "areas in the tree")
+	pages := flag.Int("pages", 200, "pages per area")
+	changed := flag.Int("changed", 10, "pages changed per publication")
+	flag.Parse()
+	if err := run(*iterations, *areas, *pages, *changed); err != nil {
+		fmt.Fprintln(os.Stderr, "publishbench:", err)
+		os.Exit(1)
+	}
+}
+
+func run(iterations, areas, pages, changed int) error {
+	work, err := os.MkdirTemp("", "memfs-publishbench-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(work)
+	bin := filepath.Join(work, "memfs")
+	if out, err := exec.Command("go", "build", "-o", bin, "./cmd/memfs").CombinedOutput(); err != nil {
+		return fmt.Errorf("build memfs: %v\n%s", err, out)
+	}
+	home := filepath.Join(work, "home")
+	memDir := filepath.Join(work, "artifact")
+	gitDir := filepath.Join(work, "worktree")
+	rng := rand.New(rand.NewPCG(1, 2))
+	var paths []string
+	for _, dir := range []string{memDir, gitDir} {
+		paths, err = writeTree(dir, areas, pages)
+		if err != nil {
+			return err
+		}
+	}
+	limits := []string{"--home", home, "--max-files", "100000", "--max-total-bytes", "1073741824"}
+	if err := cmd(work, bin, append(limits, "init")...); err != nil {
+		return err
+	}
+	if err := cmd(work, bin, append(limits, "publish", memDir, "-m", "initial")...); err != nil {
+		return err
+	}
+	gitEnv := []string{"GIT_AUTHOR_NAME=bench", "GIT_AUTHOR_EMAIL=bench@example.com",
+		"GIT_COMMITTER_NAME=bench", "GIT_COMMITTER_EMAIL=bench@example.com"}
+	if err := cmdEnv(gitDir, gitEnv, "git", "init", "-q"); err != nil {
+		return err
+	}
+	if err := cmdEnv(gitDir, gitEnv, "sh", "-c", "git add -A && git commit -q -m initial"); err != nil {
+		return err
+	}
+	var memT, gitT []time.Duration
+	for i := range iterations {
+		for range changed {
+			p := paths[rng.IntN(len(paths))]
+			line := fmt.Sprintf("\nEdit %d at iteration %d.\n", rng.Int(), i)
+			for _, dir := range []string{memDir, gitDir} {
+				if err := appendFile(filepath.Join(dir, p), line); err != nil {
+					return err
+				}
+			}
+		}
+		order := []string{"memfs", "git"}
+		if i%2 == 1 {
+			order = []string{"git", "memfs"}
+		}
+		for _, who := range order {
+			start := time.Now()
+			if who == "memfs" {
+				err = cmd(work, bin, append(limits, "publish", memDir, "-m", fmt.Sprintf("edit %d", i))...)
+				memT = append(memT, time.Since(start))
+			} else {
+				err = cmdEnv(gitDir, gitEnv, "sh", "-c", fmt.Sprintf("git add -A && git commit -q -m 'edit %d'", i))
+				gitT = append(gitT, time.Since(start))
+			}
+			if err != nil {
+				return err
+			}
+		}
+	}
+	m, g := median(memT), median(gitT)
+	fmt.Printf("tree: %d files (%d areas x %d pages), %d pages changed per publication, %d iterations\n",
+		len(paths)+areas+2, areas, pages, changed, iterations)
+	fmt.Printf("memfs publish          median %8.2f ms\n", ms(m))
+	fmt.Printf("git add -A && commit   median %8.2f ms\n", ms(g))
+	fmt.Printf("ratio memfs/git        %8.2f  (goal <= 1.0)\n", float64(m)/float64(g))
+	return nil
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+func median(ds []time.Duration) time.Duration {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+func writeTree(dir string, areas, pages int) ([]string, error) {
+	var paths []string
+	write := func(p, content string) error {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(full, []byte(content), 0o644)
+	}
+	var index strings.Builder
+	index.WriteString("# Memory index\n\n")
+	for a := range areas {
+		area := fmt.Sprintf("area-%02d", a)
+		fmt.Fprintf(&index, "- [%s](pages/%s/index.md)\n", area, area)
+		var ai strings.Builder
+		fmt.Fprintf(&ai, "# %s\n\n", area)
+		for p := range pages {
+			slug := fmt.Sprintf("page-%03d", p)
+			path := fmt.Sprintf("pages/%s/%s.md", area, slug)
+			fmt.Fprintf(&ai, "- [%s](%s.md): notes on topic %d\n", slug, slug, p)
+			body := fmt.Sprintf("# Topic %d of %s\n\n%s\n## Sources\n\n- session:bench-%d\n",
+				p, area, strings.Repeat(fmt.Sprintf("A durable fact number %d about this topic, kept for later sessions.\n", p), 12), a)
+			if err := write(path, body); err != nil {
+				return nil, err
+			}
+			paths = append(paths, path)
+		}
+		if err := write(fmt.Sprintf("pages/%s/index.md", area), ai.String()); err != nil {
+			return nil, err
+		}
+	}
+	if err := write("index.md", index.String()); err != nil {
+		return nil, err
+	}
+	return paths, write("summary.md", "# Summary\n\nBenchmark memory.\n")
+}
+
+func appendFile(p, s string) error {
+	f, err := os.OpenFile(p, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	if _, err := f.WriteString(s); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+func cmd(dir, name string, args ...string) error { return cmdEnv(dir, nil, name, args...) }
+
+func cmdEnv(dir string, env []string, name string, args ...string) error {
+	c := exec.Command(name, args...)
+	c.Dir = dir
+	c.Env = append(os.Environ(), env...)
+	out, err := c.CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+	}
+	return nil
+}
