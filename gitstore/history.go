@@ -42,18 +42,37 @@ func (s *Store) Diff(ctx context.Context, oldTree, newTree ID) ([]Change, error)
 	return out, err
 }
 
+// treeEntriesLocked returns a tree's entries. Trees are immutable, so their
+// entries are memoized by id (bounded); callers must not modify the slice.
 func (s *Store) treeEntriesLocked(h ID) ([]object.TreeEntry, error) {
 	if h.IsZero() {
 		return nil, nil
 	}
-	if entries, ok, err := s.readLooseTree(h); ok {
-		return entries, err
+	if e, ok := s.trees[h]; ok {
+		return e, nil
 	}
-	t, err := object.GetTree(s.st, h)
+	entries, ok, err := s.readLooseTree(h)
+	if !ok {
+		var t *object.Tree
+		if err = s.retry(func() (err error) { t, err = object.GetTree(s.st, h); return err }); err == nil {
+			entries = t.Entries
+		}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("read tree %s: %w", short(h), err)
 	}
-	return t.Entries, nil
+	s.rememberTreeLocked(h, entries)
+	return entries, nil
+}
+
+// maxMemoTrees bounds the tree memo; a 10,000-page artifact has about 50.
+const maxMemoTrees = 4096
+
+func (s *Store) rememberTreeLocked(h ID, entries []object.TreeEntry) {
+	if s.trees == nil || len(s.trees) >= maxMemoTrees {
+		s.trees = make(map[ID][]object.TreeEntry)
+	}
+	s.trees[h] = entries
 }
 
 func (s *Store) diffLocked(ctx context.Context, prefix string, a, b ID, out *[]Change) error {
@@ -146,11 +165,15 @@ func (s *Store) Resolve(ctx context.Context, scope, rev string) (ID, error) {
 	if err != nil {
 		return ID{}, fmt.Errorf("resolve %q: %w", rev, err)
 	}
-	h, err := repo.ResolveRevision(plumbing.Revision(expr))
+	var h *plumbing.Hash
+	err = s.retry(func() (err error) {
+		h, err = repo.ResolveRevision(plumbing.Revision(expr))
+		return err
+	})
 	if err != nil {
 		return ID{}, fmt.Errorf("resolve %q: %w", rev, ErrUnknownRevision)
 	}
-	if _, err := object.GetCommit(s.st, *h); err != nil {
+	if err := s.retry(func() error { _, err := object.GetCommit(s.st, *h); return err }); err != nil {
 		return ID{}, fmt.Errorf("resolve %q: not a commit: %w", rev, ErrUnknownRevision)
 	}
 	return *h, nil

@@ -3,6 +3,7 @@ package gitstore
 import (
 	"bytes"
 	"compress/zlib"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -23,31 +24,35 @@ import (
 // packed copy is not looked for: a redundant loose copy is harmless and
 // git gc folds it away.
 func (s *Store) writeLoose(typ plumbing.ObjectType, content []byte) (ID, error) {
+	if s.zw == nil {
+		s.zw, _ = zlib.NewWriterLevel(io.Discard, zlib.BestSpeed)
+	}
 	h := plumbing.ComputeHash(typ, content)
+	return h, s.writeLooseAs(s.zw, h, typ, content)
+}
+
+// writeLooseAs writes an object whose id h the caller computed, deflating
+// with zw (not safe to share between goroutines).
+func (s *Store) writeLooseAs(zw *zlib.Writer, h ID, typ plumbing.ObjectType, content []byte) error {
 	hex := h.String()
 	dir := filepath.Join(s.opts.Path, "objects", hex[:2])
 	p := filepath.Join(dir, hex[2:])
 	if _, err := os.Lstat(p); err == nil {
-		return h, nil
+		return nil
 	}
 	var buf bytes.Buffer
-	if s.zw == nil {
-		s.zw, _ = zlib.NewWriterLevel(&buf, zlib.BestSpeed)
-	} else {
-		s.zw.Reset(&buf)
-	}
-	zw := s.zw
+	zw.Reset(&buf)
 	zw.Write([]byte(typ.String() + " " + strconv.Itoa(len(content)) + "\x00"))
 	zw.Write(content)
 	if err := zw.Close(); err != nil {
-		return h, fmt.Errorf("write object %s: %w", short(h), err)
+		return fmt.Errorf("write object %s: %w", short(h), err)
 	}
 	if err := os.Mkdir(dir, 0o755); err != nil && !errors.Is(err, os.ErrExist) {
-		return h, fmt.Errorf("write object %s: %w", short(h), err)
+		return fmt.Errorf("write object %s: %w", short(h), err)
 	}
 	f, err := os.CreateTemp(dir, "tmp_obj_")
 	if err != nil {
-		return h, fmt.Errorf("write object %s: %w", short(h), err)
+		return fmt.Errorf("write object %s: %w", short(h), err)
 	}
 	tmp := f.Name()
 	_, err = f.Write(buf.Bytes())
@@ -62,9 +67,47 @@ func (s *Store) writeLoose(typ plumbing.ObjectType, content []byte) (ID, error) 
 	}
 	if err != nil {
 		os.Remove(tmp)
-		return h, fmt.Errorf("write object %s: %w", short(h), err)
+		return fmt.Errorf("write object %s: %w", short(h), err)
 	}
-	return h, nil
+	return nil
+}
+
+// objectBatch collects the new objects of one publication, deduplicated,
+// to be written once the whole tree is known to be buildable.
+type objectBatch struct {
+	objs []pendingObject
+	seen map[ID]bool
+}
+
+type pendingObject struct {
+	id      ID
+	typ     plumbing.ObjectType
+	content []byte
+}
+
+func (b *objectBatch) add(typ plumbing.ObjectType, content []byte) ID {
+	h := plumbing.ComputeHash(typ, content)
+	if b.seen == nil {
+		b.seen = map[ID]bool{}
+	}
+	if !b.seen[h] {
+		b.seen[h] = true
+		b.objs = append(b.objs, pendingObject{id: h, typ: typ, content: content})
+	}
+	return h
+}
+
+// flush writes the batch as loose objects. s.mu must be held.
+func (s *Store) flush(ctx context.Context, b *objectBatch) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	for _, o := range b.objs {
+		if _, err := s.writeLoose(o.typ, o.content); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // hasLoose reports whether a loose copy of the object exists.
@@ -76,7 +119,7 @@ func (s *Store) hasLoose(h ID) bool {
 
 // hasObject reports whether the store holds the object, loose or packed.
 func (s *Store) hasObject(h ID) bool {
-	return s.hasLoose(h) || s.st.HasEncodedObject(h) == nil
+	return s.hasLoose(h) || s.retry(func() error { return s.st.HasEncodedObject(h) }) == nil
 }
 
 // encodedBytes returns an encoded object's content.

@@ -69,9 +69,25 @@ func (s *Store) writeCommit(tree plumbing.Hash, parents []plumbing.Hash, msg str
 	return s.storeEncoded(obj)
 }
 
+// retry runs a go-git read and, when it fails, runs it once more after
+// dropping go-git's list of packs: another process may have added a pack
+// (a publication) or replaced them (a repack) since the list was read.
+// s.mu must be held.
+func (s *Store) retry(read func() error) error {
+	if err := read(); err == nil {
+		return nil
+	}
+	s.st.Reindex()
+	return read()
+}
+
 // readBlobLocked returns a blob's bytes.
 func (s *Store) readBlobLocked(h plumbing.Hash) ([]byte, error) {
-	obj, err := s.st.EncodedObject(plumbing.BlobObject, h)
+	var obj plumbing.EncodedObject
+	err := s.retry(func() (err error) {
+		obj, err = s.st.EncodedObject(plumbing.BlobObject, h)
+		return err
+	})
 	if err != nil {
 		return nil, fmt.Errorf("read blob %s: %w", h, err)
 	}
@@ -110,7 +126,11 @@ func (s *Store) BlobSize(h plumbing.Hash) (int64, error) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	n, err := s.st.EncodedObjectSize(h)
+	var n int64
+	err := s.retry(func() (err error) {
+		n, err = s.st.EncodedObjectSize(h)
+		return err
+	})
 	if err != nil {
 		return 0, fmt.Errorf("blob %s size: %w", h, err)
 	}
@@ -172,10 +192,6 @@ func (s *Store) casRef(name string, old, new plumbing.Hash) error {
 		}
 	}()
 	if _, err := f.WriteString(new.String() + "\n"); err != nil {
-		f.Close()
-		return fmt.Errorf("update %s: %w", name, err)
-	}
-	if err := f.Sync(); err != nil {
 		f.Close()
 		return fmt.Errorf("update %s: %w", name, err)
 	}

@@ -2,10 +2,8 @@ package gitstore
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -75,6 +73,7 @@ func (s *Store) Publish(ctx context.Context, dir string, opts PublishOptions) (*
 	}
 	defer d.Close()
 
+	t0 := time.Now()
 	unlock, err := s.lock(ctx)
 	if err != nil {
 		return nil, err
@@ -89,13 +88,15 @@ func (s *Store) Publish(ctx context.Context, dir string, opts PublishOptions) (*
 		return nil, fmt.Errorf("scope %s: expected head %s, found %s: %w", opts.Scope, short(*opts.ExpectedHead), short(head), ErrConflict)
 	}
 
+	tLock := time.Now()
+	cache := s.loadStatCache(abs)
 	var allow map[string]bool
 	if opts.Sources != nil {
 		allow = map[string]bool{}
 		for _, id := range opts.Sources {
 			allow[id] = true
 		}
-		cited, err := s.citedAt(ctx, opts.Scope, head)
+		cited, err := s.citedAt(ctx, head, cache)
 		if err != nil {
 			return nil, err
 		}
@@ -104,7 +105,6 @@ func (s *Store) Publish(ctx context.Context, dir string, opts PublishOptions) (*
 		}
 	}
 
-	cache := s.loadStatCache(abs)
 	scanStart := time.Now()
 	rep, err := validate.Validate(ctx, d, validate.Options{
 		Mode: validate.ModePublish, Limits: s.opts.Limits, NoRequireSources: opts.NoRequireSources,
@@ -118,8 +118,13 @@ func (s *Store) Publish(ctx context.Context, dir string, opts PublishOptions) (*
 		return res, err
 	}
 
+	// The stat cache describes the head when the last publication came
+	// from this directory; then no tree of the head needs reading.
+	trust := !head.IsZero() && cache.Commit == head
 	var oldTree ID
-	if !head.IsZero() {
+	if trust {
+		oldTree = cache.Trees[""]
+	} else if !head.IsZero() {
 		s.mu.Lock()
 		info, err := s.commitInfoLocked(head)
 		s.mu.Unlock()
@@ -128,23 +133,31 @@ func (s *Store) Publish(ctx context.Context, dir string, opts PublishOptions) (*
 		}
 		oldTree = info.Tree
 	}
-	ids, tree, err := s.writeArtifact(ctx, rep.Files, cache.hits, oldTree)
+	tValid := time.Now()
+	b, err := s.writeArtifact(ctx, rep.Files, cache, trust, oldTree)
 	if err != nil {
 		return nil, err
 	}
-	saveCache := func() {
-		if err := cache.save(abs, scanStart, rep.Files, ids); err != nil {
+	tree := b.root
+	var changes []Change
+	if trust {
+		changes = changesFromCache(cache, b.ids)
+	}
+	saveCache := func(commit ID) {
+		if err := cache.save(abs, commit, scanStart, rep.Files, b); err != nil {
 			s.log.Warn("publish cache not saved", "dir", abs, "err", err)
 		}
 	}
 	if tree == oldTree {
-		saveCache()
+		saveCache(head)
 		res.Commit, res.Unchanged = head, true
 		return res, nil
 	}
-	changes, err := s.Diff(ctx, oldTree, tree)
-	if err != nil {
-		return nil, err
+	tWrite := time.Now()
+	if !trust {
+		if changes, err = s.Diff(ctx, oldTree, tree); err != nil {
+			return nil, err
+		}
 	}
 	res.Changes = changes
 
@@ -163,9 +176,10 @@ func (s *Store) Publish(ctx context.Context, dir string, opts PublishOptions) (*
 		return nil, err
 	}
 	res.Commit = commit
-	saveCache()
-	s.saveCited(opts.Scope, commit, rep.Files)
+	saveCache(commit)
 	s.log.Info("published", "scope", opts.Scope, "commit", commit.String(), "changes", len(changes))
+	s.log.Debug("publish timings", "lock", tLock.Sub(t0), "validate", tValid.Sub(tLock),
+		"objects", tWrite.Sub(tValid), "commit", time.Since(tWrite))
 	return res, nil
 }
 
@@ -189,70 +203,101 @@ func commitMessage(opts PublishOptions, changes []Change) string {
 	return b.String()
 }
 
-// writeArtifact stores the blobs and trees of validated files and returns
-// each file's blob id and the root tree id. Files served from the stat
-// cache (cached) are not read again; their blobs are checked to exist
-// whenever they land in a tree the store did not have.
-func (s *Store) writeArtifact(ctx context.Context, files []validate.File, cached map[string]ID, oldTree ID) (map[string]ID, ID, error) {
+// build is the result of writing an artifact's objects.
+type build struct {
+	ids   map[string]ID // file path → blob id
+	trees map[string]ID // directory path ("" for the root) → tree id
+	root  ID
+}
+
+// writeArtifact stores the blobs and trees of validated files. Files served
+// from the stat cache are not read again. When the cache describes the
+// current head (trust), a directory whose files are all unchanged cache
+// hits keeps its recorded tree id without being encoded, and cached blobs
+// are known to exist; git's index does the same with its cache-tree.
+// Otherwise the previous head's trees vouch for cached blobs, and blobs
+// they lack are looked up.
+func (s *Store) writeArtifact(ctx context.Context, files []validate.File, cache *statCache, trust bool, oldTree ID) (*build, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	ids := make(map[string]ID, len(files))
 	type dir struct {
+		path    string
 		entries []object.TreeEntry
 		cached  []ID
 		subdirs map[string]*dir
+		nfiles  int  // files in the subtree
+		dirty   bool // a file in the subtree was read
 	}
-	newDir := func() *dir { return &dir{subdirs: map[string]*dir{}} }
-	root := newDir()
+	newDir := func(p string) *dir { return &dir{path: p, subdirs: map[string]*dir{}} }
+	root := newDir("")
+	var batch objectBatch
+	b := &build{ids: make(map[string]ID, len(files)), trees: map[string]ID{}}
 	for _, f := range files {
 		if err := ctx.Err(); err != nil {
-			return nil, ID{}, err
+			return nil, err
 		}
 		var id ID
 		if f.Content != nil {
-			h, err := s.writeBlob(f.Content)
-			if err != nil {
-				return nil, ID{}, err
-			}
-			id = h
+			id = batch.add(plumbing.BlobObject, f.Content)
 		} else {
-			id = cached[f.Path]
+			id = cache.hits[f.Path]
 		}
-		ids[f.Path] = id
+		b.ids[f.Path] = id
 		segs := strings.Split(f.Path, "/")
 		d := root
-		for _, seg := range segs[:len(segs)-1] {
+		d.nfiles++
+		d.dirty = d.dirty || f.Content != nil
+		for i, seg := range segs[:len(segs)-1] {
 			sub, ok := d.subdirs[seg]
 			if !ok {
-				sub = newDir()
+				sub = newDir(strings.Join(segs[:i+1], "/"))
 				d.subdirs[seg] = sub
 			}
 			d = sub
+			d.nfiles++
+			d.dirty = d.dirty || f.Content != nil
 		}
 		d.entries = append(d.entries, object.TreeEntry{Name: segs[len(segs)-1], Mode: filemode.Regular, Hash: id})
 		if f.Content == nil {
 			d.cached = append(d.cached, id)
 		}
 	}
+	var counts map[string]int
+	if trust {
+		counts = cache.dirCounts()
+	}
 	var write func(d *dir, old ID) (ID, error)
 	write = func(d *dir, old ID) (ID, error) {
-		// The previous head's tree for this directory vouches for the
-		// blobs it holds; only cached blobs it lacks are looked up.
-		prev := map[string]object.TreeEntry{}
-		if !old.IsZero() {
-			entries, err := s.treeEntriesLocked(old)
-			if err != nil {
-				return ID{}, err
-			}
-			for _, e := range entries {
-				prev[e.Name] = e
+		if trust && !d.dirty && d.nfiles == counts[d.path] {
+			if h, ok := cache.Trees[d.path]; ok {
+				b.trees[d.path] = h
+				return h, nil
 			}
 		}
-		entries := d.entries
+		// Without a trusted cache, the previous head's tree tells the old
+		// ids of subdirectories and vouches for the blobs it holds; it is
+		// read only when one of those is needed.
+		var prev []object.TreeEntry
+		readPrev := func() error {
+			if trust || prev != nil || old.IsZero() {
+				return nil
+			}
+			var err error
+			prev, err = s.treeEntriesLocked(old)
+			return err
+		}
+		entries := slices.Clone(d.entries)
+		if len(d.subdirs) > 0 {
+			if err := readPrev(); err != nil {
+				return ID{}, err
+			}
+		}
 		for name, sub := range d.subdirs {
 			var subOld ID
-			if e, ok := prev[name]; ok && e.Mode == filemode.Dir {
-				subOld = e.Hash
+			for _, e := range prev {
+				if e.Name == name && e.Mode == filemode.Dir {
+					subOld = e.Hash
+				}
 			}
 			h, err := write(sub, subOld)
 			if err != nil {
@@ -265,44 +310,95 @@ func (s *Store) writeArtifact(ctx context.Context, files []validate.File, cached
 			return ID{}, err
 		}
 		h := obj.Hash()
-		if h == old || s.hasLoose(h) {
+		b.trees[d.path] = h
+		if h == old {
 			return h, nil
 		}
-		known := make(map[ID]bool, len(prev))
-		for _, e := range prev {
-			known[e.Hash] = true
+		s.rememberTreeLocked(h, entries)
+		if s.hasLoose(h) {
+			return h, nil
 		}
-		for _, id := range d.cached {
-			if !known[id] && !s.hasObject(id) {
-				return ID{}, fmt.Errorf("publish cache names blob %s, which the store lacks; remove %s and retry",
-					short(id), s.opts.CacheDir)
+		if !trust && len(d.cached) > 0 {
+			if err := readPrev(); err != nil {
+				return ID{}, err
+			}
+			known := make(map[ID]bool, len(prev))
+			for _, e := range prev {
+				known[e.Hash] = true
+			}
+			for _, id := range d.cached {
+				if !known[id] && !s.hasObject(id) {
+					return ID{}, fmt.Errorf("publish cache names blob %s, which the store lacks; remove %s and retry",
+						short(id), s.opts.CacheDir)
+				}
 			}
 		}
-		return s.storeEncoded(obj)
+		content, err := encodedBytes(obj)
+		if err != nil {
+			return ID{}, fmt.Errorf("encode tree: %w", err)
+		}
+		batch.add(plumbing.TreeObject, content)
+		return h, nil
 	}
-	tree, err := write(root, oldTree)
-	return ids, tree, err
+	var err error
+	if b.root, err = write(root, oldTree); err != nil {
+		return nil, err
+	}
+	return b, s.flush(ctx, &batch)
+}
+
+// changesFromCache lists what a build changes relative to the commit the
+// cache describes, without reading any tree.
+func changesFromCache(cache *statCache, ids map[string]ID) []Change {
+	var out []Change
+	for p, id := range ids {
+		e, ok := cache.Entries[p]
+		switch {
+		case !ok:
+			out = append(out, Change{Path: p, Kind: Added, New: id})
+		case e.ID != id:
+			out = append(out, Change{Path: p, Kind: Modified, Old: e.ID, New: id})
+		}
+	}
+	for p, e := range cache.Entries {
+		if _, ok := ids[p]; !ok {
+			out = append(out, Change{Path: p, Kind: Deleted, Old: e.ID})
+		}
+	}
+	slices.SortFunc(out, func(a, b Change) int { return strings.Compare(a.Path, b.Path) })
+	return out
 }
 
 // citedAt returns the sessions cited by the pages of commit (none for the
-// zero commit), from a per-scope cache when it describes that commit.
-func (s *Store) citedAt(ctx context.Context, scope string, commit ID) ([]string, error) {
+// zero commit). The stat cache of the last publication from the same
+// directory answers without reading pages when it describes that commit.
+func (s *Store) citedAt(ctx context.Context, commit ID, cache *statCache) ([]string, error) {
 	if commit.IsZero() {
 		return nil, nil
 	}
-	var disk citedDisk
-	if f := s.citedFile(scope); f != "" {
-		if b, err := os.ReadFile(f); err == nil && json.Unmarshal(b, &disk) == nil && disk.Commit == commit.String() {
-			return disk.Sessions, nil
+	seen := map[string]bool{}
+	var out []string
+	add := func(ids []string) {
+		for _, id := range ids {
+			if !seen[id] {
+				seen[id] = true
+				out = append(out, id)
+			}
 		}
+	}
+	if cache.Commit == commit {
+		for p, e := range cache.Entries {
+			if k, err := wiki.ClassifyPath(p, false); err == nil && k == wiki.KindPage {
+				add(e.Facts.Sources)
+			}
+		}
+		return out, nil
 	}
 	snap, err := s.Snapshot(ctx, commit)
 	if err != nil {
 		return nil, err
 	}
 	parser := wiki.NewParser()
-	seen := map[string]bool{}
-	var out []string
 	err = snap.Walk(func(n *Node) error {
 		if k, err := wiki.ClassifyPath(n.Path, false); err != nil || k != wiki.KindPage || !n.Mode.IsRegular() {
 			return nil
@@ -311,49 +407,8 @@ func (s *Store) citedAt(ctx context.Context, scope string, commit ID) ([]string,
 		if err != nil {
 			return err
 		}
-		for _, id := range validate.Analyze(parser, wiki.KindPage, b).Sources {
-			if !seen[id] {
-				seen[id] = true
-				out = append(out, id)
-			}
-		}
+		add(validate.Analyze(parser, wiki.KindPage, b).Sources)
 		return ctx.Err()
 	})
 	return out, err
-}
-
-type citedDisk struct {
-	Commit   string   `json:"commit"`
-	Sessions []string `json:"sessions"`
-}
-
-func (s *Store) citedFile(scope string) string {
-	if s.opts.CacheDir == "" {
-		return ""
-	}
-	return filepath.Join(s.opts.CacheDir, "cited", scope+".json")
-}
-
-func (s *Store) saveCited(scope string, commit ID, files []validate.File) {
-	f := s.citedFile(scope)
-	if f == "" {
-		return
-	}
-	seen := map[string]bool{}
-	disk := citedDisk{Commit: commit.String(), Sessions: []string{}}
-	for _, file := range files {
-		if file.Kind != wiki.KindPage {
-			continue
-		}
-		for _, id := range file.Facts.Sources {
-			if !seen[id] {
-				seen[id] = true
-				disk.Sessions = append(disk.Sessions, id)
-			}
-		}
-	}
-	b, _ := json.Marshal(disk)
-	if err := os.MkdirAll(filepath.Dir(f), 0o700); err == nil {
-		_ = writeFileAtomic(f, b, 0o600)
-	}
 }

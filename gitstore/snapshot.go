@@ -142,7 +142,8 @@ func (s *Store) loadTreeLocked(ctx context.Context, snap *Snapshot, dir *Node, d
 	if depth > maxTreeDepth {
 		return fmt.Errorf("tree %s: nested deeper than %d levels", dir.ID, maxTreeDepth)
 	}
-	t, err := object.GetTree(s.st, dir.ID)
+	var t *object.Tree
+	err := s.retry(func() (err error) { t, err = object.GetTree(s.st, dir.ID); return err })
 	if err != nil {
 		return fmt.Errorf("read tree %s: %w", dir.ID, err)
 	}
@@ -183,7 +184,8 @@ func fileMode(m filemode.FileMode) fs.FileMode {
 }
 
 func (s *Store) commitInfoLocked(h ID) (CommitInfo, error) {
-	c, err := object.GetCommit(s.st, h)
+	var c *object.Commit
+	err := s.retry(func() (err error) { c, err = object.GetCommit(s.st, h); return err })
 	if err != nil {
 		return CommitInfo{}, fmt.Errorf("commit %s: %w: %w", short(h), ErrUnknownRevision, err)
 	}

@@ -24,7 +24,11 @@ type statCache struct {
 	// whose mtime or ctime is not before it is racy: the file may have
 	// changed again within the same timestamp tick, so it is read again.
 	ScanStart int64
-	Entries   map[string]statEntry
+	// Commit is the commit the entries were published as, and Trees the
+	// tree id of each of its directories ("" for the root).
+	Commit  ID
+	Trees   map[string]ID
+	Entries map[string]statEntry
 
 	hits map[string]ID // paths served from the cache in this publish
 }
@@ -76,14 +80,14 @@ func (s *Store) loadStatCache(dir string) *statCache {
 	}
 	if err := c.decode(dir, b); err != nil {
 		s.log.Debug("ignoring unreadable publish cache", "file", c.file, "err", err)
-		c.Entries, c.ScanStart = map[string]statEntry{}, 0
+		c.Entries, c.ScanStart, c.Commit, c.Trees = map[string]statEntry{}, 0, ID{}, nil
 	}
 	return c
 }
 
 // save replaces the cache with entries for the files of a successful
 // publication.
-func (c *statCache) save(dir string, scanStart time.Time, files []validate.File, ids map[string]ID) error {
+func (c *statCache) save(dir string, commit ID, scanStart time.Time, files []validate.File, b *build) error {
 	if c.file == "" {
 		return nil
 	}
@@ -93,10 +97,10 @@ func (c *statCache) save(dir string, scanStart time.Time, files []validate.File,
 		if !ok {
 			continue
 		}
-		e.ID, e.Facts = ids[f.Path], f.Facts
+		e.ID, e.Facts = b.ids[f.Path], f.Facts
 		entries[f.Path] = e
 	}
-	c.Entries, c.ScanStart = entries, scanStart.UnixNano()
+	c.Entries, c.ScanStart, c.Commit, c.Trees = entries, scanStart.UnixNano(), commit, b.trees
 	if err := os.MkdirAll(filepath.Dir(c.file), 0o700); err != nil {
 		return err
 	}
@@ -106,13 +110,19 @@ func (c *statCache) save(dir string, scanStart time.Time, files []validate.File,
 // The cache file is a small binary format, read and written on every
 // publish: gob spent more time on 4,000 entries than the publication's
 // object writes.
-const statCacheMagic = "memfs-statcache-1\n"
+const statCacheMagic = "memfs-statcache-3\n"
 
 func (c *statCache) encode(dir string) []byte {
 	b := make([]byte, 0, 64+len(c.Entries)*96)
 	b = append(b, statCacheMagic...)
 	b = appendString(b, dir)
 	b = binary.AppendVarint(b, c.ScanStart)
+	b = append(b, c.Commit[:]...)
+	b = binary.AppendUvarint(b, uint64(len(c.Trees)))
+	for p, id := range c.Trees {
+		b = appendString(b, p)
+		b = append(b, id[:]...)
+	}
 	b = binary.AppendUvarint(b, uint64(len(c.Entries)))
 	for p, e := range c.Entries {
 		b = appendString(b, p)
@@ -147,6 +157,18 @@ func (c *statCache) decode(dir string, b []byte) error {
 		return errors.New("cache of another directory")
 	}
 	c.ScanStart = r.varint()
+	copy(c.Commit[:], r.bytes(len(c.Commit)))
+	nt := r.uvarint()
+	if r.err != nil || nt > uint64(len(b)) {
+		return errTruncated
+	}
+	c.Trees = make(map[string]ID, nt)
+	for range nt {
+		p := r.string()
+		var id ID
+		copy(id[:], r.bytes(len(id)))
+		c.Trees[p] = id
+	}
 	n := r.uvarint()
 	if r.err != nil || n > uint64(len(b)) {
 		return errors.New("truncated stat cache")
@@ -172,6 +194,20 @@ func (c *statCache) decode(dir string, b []byte) error {
 		c.Entries[p] = e
 	}
 	return r.err
+}
+
+// dirCounts counts the cached files below every directory ("" for all).
+func (c *statCache) dirCounts() map[string]int {
+	counts := map[string]int{}
+	for p := range c.Entries {
+		counts[""]++
+		for i := 0; i < len(p); i++ {
+			if p[i] == '/' {
+				counts[p[:i]]++
+			}
+		}
+	}
+	return counts
 }
 
 func appendString(b []byte, s string) []byte {

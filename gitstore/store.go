@@ -68,11 +68,12 @@ type Store struct {
 	log  *slog.Logger
 
 	// mu guards st, go-git's storage, which is not safe for concurrent
-	// use, and zw, the deflate state reused across loose-object writes
-	// (allocating it costs more than compressing a small page).
-	mu sync.Mutex
-	st *filesystem.Storage
-	zw *zlib.Writer
+	// use; zw, the deflate state reused across loose-object writes
+	// (allocating it costs more than compressing a small page); and trees.
+	mu    sync.Mutex
+	st    *filesystem.Storage
+	zw    *zlib.Writer
+	trees map[ID][]object.TreeEntry // memoized tree entries, see treeEntriesLocked
 
 	blobs *blobCache
 }

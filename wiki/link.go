@@ -15,6 +15,14 @@ func LinkTarget(from, dest string) (target string, external bool) {
 	if dest == "" {
 		return from, false
 	}
+	// Most links are plain relative paths; resolve those without a URL
+	// parse, which dominates validating a large area index.
+	if !strings.ContainsAny(dest, ":?#%\\") && !strings.HasPrefix(dest, "//") {
+		if strings.HasPrefix(dest, "/") {
+			return path.Clean(dest[1:]), false
+		}
+		return path.Join(path.Dir(from), dest), false
+	}
 	u, err := url.Parse(dest)
 	if err != nil {
 		return "", true

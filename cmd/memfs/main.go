@@ -13,10 +13,11 @@ import (
 )
 
 func main() {
-	// memfs commands are short-lived and allocate little: collecting
-	// garbage eagerly only slows them. Long-running commands (mount,
+	// Most memfs commands are short-lived: collect garbage only once the
+	// heap nears a bound instead of eagerly. Long-running commands (mount,
 	// serve) restore the default.
-	debug.SetGCPercent(400)
+	debug.SetGCPercent(-1)
+	debug.SetMemoryLimit(512 << 20)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	stopProfile := startProfile()
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
