@@ -97,10 +97,21 @@ func (b *objectBatch) add(typ plumbing.ObjectType, content []byte) ID {
 	return h
 }
 
-// flush writes the batch as loose objects. s.mu must be held.
+// flush writes the batch, as one pack when it is large enough to pay for
+// it, else as loose objects. s.mu must be held.
 func (s *Store) flush(ctx context.Context, b *objectBatch) error {
 	if err := ctx.Err(); err != nil {
 		return err
+	}
+	if len(b.objs) >= packWriteThreshold {
+		if err := s.writePack(b.objs); err != nil {
+			return err
+		}
+		s.st.Reindex()
+		if err := s.mergeSmallPacks(); err != nil {
+			s.log.Warn("merging packs failed; the store stays valid", "err", err)
+		}
+		return nil
 	}
 	for _, o := range b.objs {
 		if _, err := s.writeLoose(o.typ, o.content); err != nil {
