@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 	"time"
 
@@ -82,8 +83,13 @@ func runShow(ctx context.Context, g *globalOptions, rev string) error {
 		fmt.Fprintf(g.stdout, "    %s\n", line)
 	}
 	fmt.Fprintln(g.stdout)
-	for k, v := range c.Trailers {
-		fmt.Fprintf(g.stdout, "    %s: %s\n", k, v)
+	keys := make([]string, 0, len(c.Trailers))
+	for k := range c.Trailers {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		fmt.Fprintf(g.stdout, "    %s: %s\n", k, c.Trailers[k])
 	}
 	fmt.Fprintln(g.stdout)
 	for _, ch := range changes {
