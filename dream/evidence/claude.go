@@ -1,0 +1,475 @@
+package evidence
+
+import (
+	"bytes"
+	"strings"
+)
+
+// Claude Code node kinds.
+const (
+	ccOther uint8 = iota
+	ccUser
+	ccAssistant
+)
+
+// addClaude indexes one Claude Code line. Chain lines (anything with a uuid
+// except file-history-snapshot, whose ids may collide with real ones) become
+// nodes; subagent (sidechain) lines are only counted; last-prompt lines
+// record the explicit leaf.
+func (ix *index) addClaude(line []byte, off int64, ln int32) {
+	var typ, uuid, parent, logical, session, cwd, leafUUID, subtype, forked []byte
+	var side, meta bool
+	it := newObj(line)
+	for it.next() {
+		switch string(it.key) {
+		case "type":
+			typ = it.val
+		case "uuid":
+			uuid = it.val
+		case "parentUuid":
+			parent = it.val
+		case "logicalParentUuid":
+			logical = it.val
+		case "isSidechain":
+			side = isTrue(it.val)
+		case "isMeta":
+			meta = isTrue(it.val)
+		case "sessionId":
+			session = it.val
+		case "cwd":
+			cwd = it.val
+		case "leafUuid":
+			leafUUID = it.val
+		case "subtype":
+			subtype = it.val
+		case "forkedFrom":
+			forked = it.val
+		}
+	}
+	if it.bad {
+		ix.invalid++
+		return
+	}
+	t, _ := rawStr(typ)
+	if string(t) == "last-prompt" {
+		if id := strVal(leafUUID); id != "" {
+			ix.promptKey, ix.promptOff = ix.hashIDString(id), off
+		}
+		return
+	}
+	id := strVal(uuid)
+	if id == "" || string(t) == "file-history-snapshot" || len(t) == 0 {
+		return // not a link of the conversation chain
+	}
+	if side {
+		ix.sidechain++
+		return
+	}
+	nd := node{off: off, n: int32(len(line)), ln: ln, sum: ix.sum(line), key: ix.hashIDString(id)}
+	switch string(t) {
+	case "user":
+		nd.kind = ccUser
+	case "assistant":
+		nd.kind = ccAssistant
+	}
+	if meta {
+		nd.flags |= flagSkip
+	}
+	if p := strVal(parent); p != "" {
+		nd.parKey = ix.hashIDString(p)
+		ix.seenParent = true
+	} else if lp := strVal(logical); lp != "" && string(t) == "system" {
+		nd.parKey = ix.hashIDString(lp)
+		nd.flags |= flagLogical
+	} else if !ix.seenParent && ix.n > 0 {
+		// Every chain line so far lacks a parent: a linear log (old
+		// versions and exports write it so). Link it in file order.
+		nd.flags |= flagLinear
+	}
+	_ = subtype
+	i := ix.push(nd)
+	ix.ids.put(nd.key, i)
+	ix.leaf = i
+	if s := strVal(session); s != "" && s != ix.session {
+		ix.session = s
+	}
+	if c := strVal(cwd); c != "" && c != ix.cwd {
+		ix.cwd = c
+	}
+	if isObject(forked) {
+		fo := newObj(forked)
+		for fo.next() {
+			if keyIs(fo.key, "sessionId") {
+				ix.forkedFrom = strVal(fo.val)
+			}
+		}
+	}
+}
+
+// claudeLeaf picks the active leaf: the last chain line, unless the latest
+// last-prompt line names a leaf that the last chain line does not descend
+// from and that marker was written after it (a dead-end retry or an
+// abandoned turn was appended before the marker).
+func (ix *index) claudeLeaf() int32 {
+	last := ix.leaf
+	if last >= 0 && !ix.live(last) {
+		last = ix.ids.get(ix.node(last).key)
+	}
+	if ix.promptKey == 0 {
+		return last
+	}
+	marked := ix.ids.get(ix.promptKey)
+	if marked < 0 || last < 0 {
+		return last
+	}
+	for _, b := range ix.branch(last) {
+		if b == marked {
+			return last
+		}
+	}
+	if ix.promptOff > ix.node(last).off {
+		return marked
+	}
+	return last
+}
+
+// claudeProj turns Claude Code lines into evidence items.
+type claudeProj struct {
+	// asks holds the ids of tool calls that ask the user a question; their
+	// results carry the user's answer.
+	asks map[string]bool
+}
+
+// replay keeps every asking call id seen in the first pass.
+func (p *claudeProj) replay() projector { return p }
+
+func (p *claudeProj) wants(nd *node) bool {
+	return nd.flags&flagSkip == 0 && (nd.kind == ccUser || nd.kind == ccAssistant)
+}
+
+// project reads a line in one sweep: the message is parsed where it
+// stands rather than skipped first, so a long thinking block or tool output
+// is stepped over once.
+func (p *claudeProj) project(nd *node, line []byte, it *item) {
+	var uuid, content []byte
+	var compact, apiErr, seen bool
+	o := newObj(line)
+	for o.nextKey() {
+		if keyIs(o.key, "message") && !seen {
+			seen = true
+			n, c := p.messageAt(nd, line[o.i:], it)
+			if n < 0 || len(it.pieces) == 0 {
+				// Nothing kept (tool output, thinking): the rest of the
+				// line, often a large toolUseResult, need not be read.
+				it.pieces = it.pieces[:0]
+				return
+			}
+			content = c
+			if !o.resume(o.i + n) {
+				break
+			}
+			continue
+		}
+		if !o.resume(skipValue(line, o.i)) {
+			break
+		}
+		switch string(o.key) {
+		case "uuid":
+			uuid = o.val
+		case "isCompactSummary":
+			compact = isTrue(o.val)
+		case "isApiErrorMessage":
+			apiErr = isTrue(o.val)
+		}
+	}
+	it.id = strVal(uuid)
+	switch {
+	case !seen || o.bad || apiErr:
+		it.pieces = it.pieces[:0]
+	case compact && nd.kind == ccUser:
+		it.pieces = it.pieces[:0]
+		if s := strings.TrimSpace(blocksText(content)); s != "" {
+			it.add(piece{role: roleSummary, text: s})
+		}
+	}
+}
+
+// messageAt projects the message object at the start of b. It returns the
+// object's length (-1 if malformed) and its content.
+func (p *claudeProj) messageAt(nd *node, b []byte, it *item) (int, []byte) {
+	m := openObj(b)
+	if m.bad {
+		return -1, nil
+	}
+	var content, msgID, model []byte
+	for m.nextKey() {
+		if keyIs(m.key, "content") && content == nil {
+			n := p.contentAt(nd, b[m.i:], it)
+			if n < 0 || !m.resume(m.i+n) {
+				return -1, nil
+			}
+			content = m.val
+			continue
+		}
+		if !m.resume(skipValue(b, m.i)) {
+			break
+		}
+		switch string(m.key) {
+		case "id":
+			msgID = m.val
+		case "model":
+			model = m.val
+		}
+	}
+	if m.bad {
+		return -1, nil
+	}
+	if nd.kind == ccAssistant {
+		if string(model) == `"<synthetic>"` {
+			it.pieces = it.pieces[:0]
+		} else if id := strVal(msgID); id != "" {
+			it.group = "msg:" + id
+		}
+	}
+	return m.end, content
+}
+
+// contentAt projects the content (a string or an array of blocks) at the
+// start of b and returns its length, -1 if malformed.
+func (p *claudeProj) contentAt(nd *node, b []byte, it *item) int {
+	i := skipWS(b, 0)
+	if i < len(b) && b[i] == '"' {
+		e := skipString(b, i)
+		if e < 0 {
+			return -1
+		}
+		s := strVal(b[i:e])
+		if nd.kind == ccUser {
+			s = cleanClaudeUserText(s)
+		} else {
+			s = strings.TrimSpace(s)
+		}
+		if s != "" {
+			r := roleUser
+			if nd.kind == ccAssistant {
+				r = roleAssistant
+			}
+			it.add(piece{role: r, text: s})
+		}
+		return e
+	}
+	if i >= len(b) || b[i] != '[' {
+		return skipValue(b, i)
+	}
+	a := openArr(b)
+	for a.nextAt() {
+		var n int
+		if a.i < len(b) && b[a.i] == '{' {
+			n = p.blockAt(nd, b[a.i:], it)
+		} else {
+			e := skipValue(b, a.i)
+			n = e - a.i
+			if e >= 0 && nd.kind == ccUser && isString(b[a.i:e]) {
+				if s := cleanClaudeUserText(strVal(b[a.i:e])); s != "" {
+					it.add(piece{role: roleUser, text: s})
+				}
+			}
+		}
+		if n < 0 || !a.resume(a.i+n) {
+			return -1
+		}
+	}
+	if a.bad {
+		return -1
+	}
+	return a.end
+}
+
+// blockAt projects one content block at the start of b and returns its
+// length, -1 if malformed.
+func (p *claudeProj) blockAt(nd *node, b []byte, it *item) int {
+	var typ, text, toolID, inner, id, name, input []byte
+	isErr := false
+	o := openObj(b)
+	for o.next() {
+		switch string(o.key) {
+		case "type":
+			typ = o.val
+		case "text":
+			text = o.val
+		case "tool_use_id":
+			toolID = o.val
+		case "content":
+			inner = o.val
+		case "is_error":
+			isErr = isTrue(o.val)
+		case "id":
+			id = o.val
+		case "name":
+			name = o.val
+		case "input":
+			input = o.val
+		}
+	}
+	if o.bad {
+		return -1
+	}
+	t, _ := rawStr(typ)
+	if nd.kind == ccAssistant {
+		p.assistantBlock(string(t), text, id, name, input, it)
+	} else {
+		p.userBlock(string(t), text, toolID, inner, isErr, it)
+	}
+	return o.end
+}
+
+func (p *claudeProj) userBlock(t string, text, toolID, inner []byte, isErr bool, it *item) {
+	switch t {
+	case "text":
+		if s := cleanClaudeUserText(strVal(text)); s != "" {
+			it.add(piece{role: roleUser, text: s})
+		}
+	case "image":
+		it.add(piece{role: roleUser, text: imagePlaceholder})
+	case "document":
+		it.add(piece{role: roleUser, text: documentPlaceholder})
+	case "tool_result":
+		if p.asks[strVal(toolID)] {
+			if s := strings.TrimSpace(blocksText(inner)); s != "" {
+				it.add(piece{role: roleToolResult, text: s})
+			}
+			return
+		}
+		// A refused tool call (an error result) whose refusal carries
+		// what the user said.
+		if isErr && bytes.Contains(inner, []byte(userSaidMarker)) {
+			s := blocksText(inner)
+			if k := strings.Index(s, userSaidMarker); k >= 0 {
+				if ans := strings.TrimSpace(s[k+len(userSaidMarker):]); ans != "" {
+					it.add(piece{role: roleToolResult, text: ans})
+				}
+			}
+		}
+	}
+}
+
+func (p *claudeProj) assistantBlock(t string, text, id, name, input []byte, it *item) {
+	switch t {
+	case "text":
+		if s := strings.TrimSpace(strVal(text)); s != "" {
+			it.add(piece{role: roleAssistant, text: s})
+		}
+	case "tool_use", "server_tool_use":
+		n := strVal(name)
+		if n == "" {
+			return
+		}
+		if isAskTool(n) {
+			if p.asks == nil {
+				p.asks = map[string]bool{}
+			}
+			p.asks[strVal(id)] = true
+		}
+		it.add(toolCall(n, input))
+	}
+}
+
+// userSaidMarker introduces the user's words in Claude Code's message for a
+// refused tool call.
+const userSaidMarker = "the user said:"
+
+// blocksText joins the text of a string or an array of content blocks.
+func blocksText(v []byte) string {
+	if isString(v) {
+		return strVal(v)
+	}
+	var parts []string
+	a := newArr(v)
+	for a.next() {
+		if isString(a.val) {
+			parts = append(parts, strVal(a.val))
+			continue
+		}
+		var typ, text []byte
+		b := newObj(a.val)
+		for b.next() {
+			switch string(b.key) {
+			case "type":
+				typ = b.val
+			case "text":
+				text = b.val
+			}
+		}
+		switch t, _ := rawStr(typ); string(t) {
+		case "text", "input_text", "output_text", "":
+			if s := strVal(text); s != "" {
+				parts = append(parts, s)
+			}
+		case "image", "input_image":
+			parts = append(parts, imagePlaceholder)
+		}
+	}
+	return strings.Join(parts, "\n\n")
+}
+
+// Text the Claude Code harness writes into user turns. Whole-turn prefixes
+// drop the text; tagged segments are cut out of it.
+var (
+	claudeHarnessPrefixes = []string{
+		"<local-command-stdout>", "<local-command-stderr>", "<local-command-caveat>",
+		"Caveat: The messages below were generated by the user while running local commands",
+		"[Request interrupted by user",
+		"<bash-stdout>", "<bash-stderr>", "<task-notification>",
+	}
+	claudeHarnessTags = []string{"system-reminder", "user-prompt-submit-hook", "command-message", "local-command-caveat"}
+)
+
+// cleanClaudeUserText removes harness text from a user turn. A slash command
+// ("<command-name>/x</command-name><command-args>y</command-args>") is kept
+// as what the user typed: "/x y".
+func cleanClaudeUserText(s string) string {
+	for _, tag := range claudeHarnessTags {
+		s = cutTagged(s, tag)
+	}
+	s = strings.TrimSpace(s)
+	for _, p := range claudeHarnessPrefixes {
+		if strings.HasPrefix(s, p) {
+			return ""
+		}
+	}
+	if strings.Contains(s, "<command-name>") {
+		name := strings.TrimSpace(between(s, "<command-name>", "</command-name>"))
+		args := strings.TrimSpace(between(s, "<command-args>", "</command-args>"))
+		return strings.TrimSpace(name + " " + args)
+	}
+	return s
+}
+
+// cutTagged removes every <tag>…</tag> segment (and an unclosed trailing
+// one) from s.
+func cutTagged(s, tag string) string {
+	open, close := "<"+tag+">", "</"+tag+">"
+	for {
+		i := strings.Index(s, open)
+		if i < 0 {
+			return s
+		}
+		j := strings.Index(s[i:], close)
+		if j < 0 {
+			return s[:i]
+		}
+		s = s[:i] + s[i+j+len(close):]
+	}
+}
+
+func between(s, open, close string) string {
+	i := strings.Index(s, open)
+	if i < 0 {
+		return ""
+	}
+	s = s[i+len(open):]
+	if j := strings.Index(s, close); j >= 0 {
+		return s[:j]
+	}
+	return s
+}

@@ -1,0 +1,547 @@
+package evidence
+
+import (
+	"bytes"
+	"strings"
+	"unicode"
+)
+
+// Codex node kinds.
+const (
+	cxOther uint8 = iota
+	cxUser
+	cxAssistant
+	cxTool
+	cxToolOutput
+	cxSummary
+	cxRollback
+)
+
+type codexState struct {
+	meta      bool // a session_meta line was seen
+	started   bool // the first JSON line was seen
+	legacy    bool // the bare format of 2025 (no envelope)
+	lastUser  uint64
+	sinceUser bool // some other item came after the last user message
+	hasUser   bool
+}
+
+// codexInjected are the openings of user-role text that the Codex harness
+// writes (environment, instructions, notifications), never typed by a user.
+var codexInjected = []string{
+	"<environment_context>", "<user_instructions>", "# AGENTS.md instructions", "<permissions instructions>",
+	"<collaboration_mode>", "<skills_instructions>", "<user_shell_command>", "<turn_aborted>",
+	"<subagent_notification>", "<context_update>", "<model_switch>", "<personality_spec>", "<hook_prompt",
+	"<developer_instructions>", "<INSTRUCTIONS>", "<apps_instructions>", "<plugins_instructions>",
+}
+
+// codexRequestMarker precedes the human's text in 2025 rollouts.
+const codexRequestMarker = "## My request for Codex:"
+
+var codexCallTypes = map[string]bool{
+	"function_call": true, "custom_tool_call": true, "local_shell_call": true, "web_search_call": true,
+	"tool_search_call": true, "image_generation_call": true,
+}
+
+var codexOutputTypes = map[string]bool{
+	"function_call_output": true, "custom_tool_call_output": true, "tool_search_output": true,
+}
+
+// addCodex indexes one Codex rollout line. Lines that can never be evidence
+// (token counts, turn context, reasoning, developer messages, injected
+// context) are not indexed. A user message repeated by an event right
+// before or after its response item is a mirror and is not indexed either,
+// so each turn starts once.
+func (ix *index) addCodex(line []byte, off int64, ln int32) {
+	var typ, payload, id, recordType []byte
+	it := newObj(line)
+	for it.next() {
+		switch string(it.key) {
+		case "type":
+			typ = it.val
+		case "payload":
+			payload = it.val
+		case "id":
+			id = it.val
+		case "record_type":
+			recordType = it.val
+		}
+	}
+	if it.bad {
+		ix.invalid++
+		return
+	}
+	st := &ix.codex
+	t, _ := rawStr(typ)
+	if !st.started {
+		st.started = true
+		if len(t) == 0 && strVal(id) != "" {
+			st.legacy = true
+			ix.session = strVal(id)
+			return
+		}
+	}
+	if len(recordType) > 0 {
+		return
+	}
+	nd := node{off: off, n: int32(len(line)), ln: ln}
+	var userText string
+	switch string(t) {
+	case "session_meta":
+		if !st.meta {
+			st.meta = true
+			ix.codexMeta(payload)
+		}
+		return
+	case "response_item":
+		nd.kind, userText = ix.codexItem(payload)
+	case "event_msg":
+		nd.kind, userText, nd.aux = codexEvent(payload)
+	case "compacted":
+		nd.kind = cxSummary
+	default:
+		if codexCallTypes[string(t)] || codexOutputTypes[string(t)] || string(t) == "message" {
+			nd.kind, userText = ix.codexItem(line)
+		}
+	}
+	switch nd.kind {
+	case cxOther:
+		return
+	case cxUser:
+		h := fnv64(squash(userText))
+		if st.hasUser && h == st.lastUser && !st.sinceUser {
+			return // the same prompt again, from the other record of it
+		}
+		st.lastUser, st.hasUser, st.sinceUser = h, true, false
+	case cxRollback:
+		st.sinceUser = true
+		st.hasUser = false
+	default:
+		st.sinceUser = true
+	}
+	nd.sum = ix.sum(line)
+	ix.push(nd)
+}
+
+func (ix *index) codexMeta(p []byte) {
+	var id, sid, cwd, source, forked []byte
+	o := newObj(p)
+	for o.next() {
+		switch string(o.key) {
+		case "id":
+			id = o.val
+		case "session_id":
+			sid = o.val
+		case "cwd":
+			cwd = o.val
+		case "source":
+			source = o.val
+		case "forked_from_id":
+			forked = o.val
+		}
+	}
+	ix.session = strVal(id)
+	if ix.session == "" {
+		ix.session = strVal(sid)
+	}
+	ix.cwd = strVal(cwd)
+	ix.forkedFrom = strVal(forked)
+	if isObject(source) {
+		so := newObj(source)
+		for so.next() {
+			if keyIs(so.key, "subagent") {
+				ix.root = false
+			}
+		}
+	}
+}
+
+// codexItem classifies a response item; for a user message it also returns
+// the text the user typed (for mirror detection).
+func (ix *index) codexItem(p []byte) (uint8, string) {
+	var typ, rl, content, pass []byte
+	o := newObj(p)
+	for o.next() {
+		switch string(o.key) {
+		case "type":
+			typ = o.val
+		case "role":
+			rl = o.val
+		case "content":
+			content = o.val
+		case "internal_chat_message_metadata_passthrough":
+			pass = o.val
+		}
+	}
+	t, _ := rawStr(typ)
+	switch {
+	case string(t) == "message":
+		r, _ := rawStr(rl)
+		switch string(r) {
+		case "user":
+			if ix.cwd == "" && ix.codex.legacy {
+				ix.cwd = strings.TrimSpace(between(blocksText(content), "<cwd>", "</cwd>"))
+			}
+			if harnessPassthrough(pass) {
+				return cxOther, ""
+			}
+			text, ok := codexUserText(content)
+			if !ok {
+				return cxOther, ""
+			}
+			return cxUser, text
+		case "assistant":
+			return cxAssistant, ""
+		}
+	case codexCallTypes[string(t)]:
+		return cxTool, ""
+	case codexOutputTypes[string(t)]:
+		return cxToolOutput, ""
+	}
+	return cxOther, ""
+}
+
+// harnessPassthrough reports text that Codex marks as written by the harness
+// (for example a SessionStart hook's additional context).
+func harnessPassthrough(p []byte) bool {
+	return len(p) > 0 && (bytes.Contains(p, []byte(`"harness"`)) || bytes.Contains(p, []byte(`hooks.`)))
+}
+
+// codexUserText returns the human's text of a user message, or ok=false when
+// the message is context the harness injected.
+func codexUserText(content []byte) (string, bool) {
+	if isString(content) {
+		s := strVal(content)
+		if codexIsInjected(s) {
+			return "", false
+		}
+		return codexRequest(s), true
+	}
+	var parts []string
+	a := newArr(content)
+	for a.next() {
+		typ, text := blockTypeText(a.val)
+		switch typ {
+		case "input_text", "text":
+			if codexIsInjected(text) {
+				return "", false
+			}
+			parts = append(parts, text)
+		case "input_image", "image":
+			parts = append(parts, imagePlaceholder)
+		}
+	}
+	s := strings.TrimSpace(codexRequest(strings.Join(parts, "\n\n")))
+	return s, s != ""
+}
+
+func codexIsInjected(s string) bool {
+	if strings.Contains(s, codexRequestMarker) {
+		return false // harness preamble, then what the human asked
+	}
+	s = strings.TrimLeftFunc(s, unicode.IsSpace)
+	for _, p := range codexInjected {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func codexRequest(s string) string {
+	if i := strings.Index(s, codexRequestMarker); i >= 0 {
+		s = s[i+len(codexRequestMarker):]
+	}
+	return strings.TrimSpace(s)
+}
+
+// squash drops all white space, so two records of one prompt compare equal
+// however each joined its parts.
+func squash(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsSpace(r) {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+func codexEvent(p []byte) (kind uint8, userText string, turns uint16) {
+	var typ, message, item, num []byte
+	o := newObj(p)
+	for o.next() {
+		switch string(o.key) {
+		case "type":
+			typ = o.val
+		case "message":
+			message = o.val
+		case "item":
+			item = o.val
+		case "num_turns":
+			num = o.val
+		}
+	}
+	switch t, _ := rawStr(typ); string(t) {
+	case "user_message":
+		s := strVal(message)
+		if codexIsInjected(s) || strings.TrimSpace(s) == "" {
+			return cxOther, "", 0
+		}
+		return cxUser, codexRequest(s), 0
+	case "agent_message":
+		return cxAssistant, "", 0
+	case "item_completed":
+		it, text := codexItemText(item)
+		switch it {
+		case "UserMessage":
+			if codexIsInjected(text) || strings.TrimSpace(text) == "" {
+				return cxOther, "", 0
+			}
+			return cxUser, codexRequest(text), 0
+		case "AgentMessage":
+			return cxAssistant, "", 0
+		}
+	case "thread_rolled_back":
+		n, ok := smallInt(num)
+		if !ok || n > 0xffff {
+			n = 0xffff
+		}
+		return cxRollback, "", uint16(n)
+	}
+	return cxOther, "", 0
+}
+
+// codexItemText reads the type and text of an item_completed item.
+func codexItemText(v []byte) (string, string) {
+	var typ, text, content, message []byte
+	o := newObj(v)
+	for o.next() {
+		switch string(o.key) {
+		case "type":
+			typ = o.val
+		case "text":
+			text = o.val
+		case "content":
+			content = o.val
+		case "message":
+			message = o.val
+		}
+	}
+	t, _ := rawStr(typ)
+	switch {
+	case isString(text):
+		return string(t), strVal(text)
+	case len(content) > 0:
+		return string(t), blocksText(content)
+	}
+	return string(t), strVal(message)
+}
+
+// codexBranch replays the effective history up to node leaf: user turns are
+// pushed as they come and thread_rolled_back drops the last N of them with
+// everything after.
+func (ix *index) codexBranch(leaf int32) []int32 {
+	var stack []int32
+	var turns []int
+	for i := int32(0); i <= leaf; i++ {
+		nd := ix.node(i)
+		switch nd.kind {
+		case cxRollback:
+			k := min(int(nd.aux), len(turns))
+			if k > 0 {
+				stack = stack[:turns[len(turns)-k]]
+				turns = turns[:len(turns)-k]
+			}
+		case cxUser:
+			turns = append(turns, len(stack))
+			stack = append(stack, i)
+		default:
+			stack = append(stack, i)
+		}
+	}
+	return stack
+}
+
+// codexProj turns Codex rollout lines into evidence items.
+type codexProj struct {
+	asks      map[string]bool
+	lastAsst  uint64
+	hasAsst   bool
+	replaying bool
+}
+
+// replay keeps every asking call id seen in the first pass and stops
+// dropping repeated assistant texts: the first pass made no record of a
+// repeat, so its line is not read again.
+func (p *codexProj) replay() projector {
+	q := *p
+	q.replaying = true
+	return &q
+}
+
+func (p *codexProj) wants(nd *node) bool {
+	return nd.kind != cxOther && nd.kind != cxRollback
+}
+
+func (p *codexProj) project(nd *node, line []byte, it *item) {
+	var typ, payload []byte
+	o := newObj(line)
+	for o.next() {
+		switch string(o.key) {
+		case "type":
+			typ = o.val
+		case "payload":
+			payload = o.val
+		}
+	}
+	t, _ := rawStr(typ)
+	if payload == nil {
+		payload = line // a bare item of the 2025 format
+	}
+	switch nd.kind {
+	case cxSummary:
+		var msg []byte
+		po := newObj(payload)
+		for po.next() {
+			if keyIs(po.key, "message") {
+				msg = po.val
+			}
+		}
+		if s := strings.TrimSpace(strVal(msg)); s != "" {
+			it.add(piece{role: roleSummary, text: s})
+		}
+	case cxUser:
+		p.hasAsst = false
+		if string(t) == "event_msg" {
+			_, text, _ := codexEvent(payload)
+			if text != "" {
+				it.add(piece{role: roleUser, text: text})
+			}
+			return
+		}
+		var content []byte
+		po := newObj(payload)
+		for po.next() {
+			if keyIs(po.key, "content") {
+				content = po.val
+			}
+		}
+		if text, ok := codexUserText(content); ok {
+			it.add(piece{role: roleUser, text: text})
+		}
+	case cxAssistant:
+		text := p.assistantText(string(t), payload)
+		if text == "" {
+			return
+		}
+		h := fnv64(squash(text))
+		if p.hasAsst && h == p.lastAsst && !p.replaying {
+			return // the event that repeats the response item, or the reverse
+		}
+		p.lastAsst, p.hasAsst = h, true
+		it.add(piece{role: roleAssistant, text: text})
+	case cxTool:
+		p.call(payload, it)
+	case cxToolOutput:
+		var callID, output []byte
+		po := newObj(payload)
+		for po.next() {
+			switch string(po.key) {
+			case "call_id":
+				callID = po.val
+			case "output":
+				output = po.val
+			}
+		}
+		if p.asks[strVal(callID)] {
+			if s := strings.TrimSpace(blocksText(output)); s != "" {
+				it.add(piece{role: roleToolResult, text: s})
+			}
+		}
+	}
+}
+
+func (p *codexProj) assistantText(envelope string, payload []byte) string {
+	var typ, content, message, item []byte
+	o := newObj(payload)
+	for o.next() {
+		switch string(o.key) {
+		case "type":
+			typ = o.val
+		case "content":
+			content = o.val
+		case "message":
+			message = o.val
+		case "item":
+			item = o.val
+		}
+	}
+	t, _ := rawStr(typ)
+	switch string(t) {
+	case "agent_message":
+		return strings.TrimSpace(strVal(message))
+	case "item_completed":
+		_, text := codexItemText(item)
+		return strings.TrimSpace(text)
+	}
+	return strings.TrimSpace(blocksText(content))
+}
+
+func (p *codexProj) call(payload []byte, it *item) {
+	var typ, name, ns, args, input, action, callID []byte
+	o := newObj(payload)
+	for o.next() {
+		switch string(o.key) {
+		case "type":
+			typ = o.val
+		case "name":
+			name = o.val
+		case "namespace":
+			ns = o.val
+		case "arguments":
+			args = o.val
+		case "input":
+			input = o.val
+		case "action":
+			action = o.val
+		case "call_id":
+			callID = o.val
+		}
+	}
+	t, _ := rawStr(typ)
+	n := strVal(name)
+	if s := strVal(ns); s != "" && n != "" {
+		n = s + "." + n
+	}
+	switch string(t) {
+	case "function_call":
+		if n == "" {
+			return
+		}
+		if isAskTool(n) {
+			if p.asks == nil {
+				p.asks = map[string]bool{}
+			}
+			p.asks[strVal(callID)] = true
+		}
+		if isString(args) {
+			it.add(toolCallString(n, strVal(args)))
+		} else {
+			it.add(toolCall(n, args))
+		}
+	case "custom_tool_call":
+		if n == "" {
+			return
+		}
+		if isString(input) {
+			it.add(toolCallString(n, strVal(input)))
+		} else {
+			it.add(toolCall(n, input))
+		}
+	default:
+		if n == "" {
+			n = strings.TrimSuffix(string(t), "_call")
+		}
+		it.add(toolCall(n, action))
+	}
+}

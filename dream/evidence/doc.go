@@ -1,0 +1,72 @@
+// Package evidence reads agent session transcripts and turns them into the
+// evidence a dreamer is given (DESIGN §7). It owns the transcript formats,
+// the active branch, the checkpoint of a settled cursor, the projection of
+// what counts as evidence, secret redaction and the per-session cap. It
+// does not store anything: the ledger keeps Checkpoint and Processed
+// values, which hold ids and hashes, never transcript text.
+//
+// # Formats
+//
+// Pi session JSONL (v1 linear; v2 and v3 trees over id/parentId, leaf =
+// last entry), Claude Code JSONL (a tree over uuid/parentUuid; one line per
+// content block, merged by message.id; subagent sidechains, isMeta harness
+// lines and non-chain lines excluded; leaf = last chain line, or the
+// last-prompt marker's leaf), and Codex rollout JSONL (session_meta,
+// response_item, event_msg; thread_rolled_back drops the last turns;
+// injected context and mirrored events excluded). DetectFormat tells them
+// apart. Formats without entry ids get the synthetic id "line:N" (the
+// 1-based line number).
+//
+// # Passes and memory
+//
+// A pass over a transcript keeps an index of its lines (offset, length,
+// id and parent hashes, a kind and a CRC-32C of the line: 40 bytes a line),
+// never their text. The active branch is computed on the index; the lines
+// on it that can carry evidence are read again by offset, checked against
+// their checksum (source_changed if the file changed in between), and
+// projected one at a time. Lines over MaxLineBytes are skipped, unread.
+// Scan makes one index pass and one projection pass. Materialize makes one
+// index pass, one projection pass (digest, relation, and the size of every
+// record, from which the cap is planned), then reads again only the lines
+// of the records it keeps.
+//
+// # Checkpoints and relations
+//
+// A Checkpoint records the cursor, the number of bytes read, and a digest
+// over the projected branch up to the cursor. Materialize reads exactly
+// those bytes again, so later appends never change a checkpoint, while a
+// rewrite of what it covered is checkpoint_changed. Against the Processed
+// value of the last acknowledged checkpoint it finds the relation: the
+// digest of the first Processed.Entries entries equal to Processed.Digest
+// means appended (only the rest is emitted); anything else is diverged
+// (the whole branch is emitted, and a note says so).
+//
+// # Projection
+//
+// Kept: user and assistant text, tool calls by name with their arguments
+// (a shell command a Pi user typed, as a "bash" tool call of origin user),
+// tool results that carry a user's answer (results of tools that ask the
+// user a question, and refusals with the user's words), compaction and
+// branch summaries, messages that extensions showed the user (origin
+// "extension:<type>"). Dropped: thinking, images (a placeholder stays),
+// harness-injected text (Claude isMeta lines, attachments, system
+// reminders, command output; Codex developer messages, environment and
+// instruction blocks, hook context; Pi custom entries and hidden
+// extension messages), tool output, and every entry carrying
+// MemoryContextMarker. Repeats are dropped: a Codex event that mirrors a
+// response item, a Claude line whose uuid appears again later (the later
+// one wins, as in the agents' own loaders).
+//
+// # Redaction and cap
+//
+// RedactText works on decoded strings; each rule is counted by name (see
+// RuleNames). Evidence is capped at MaxEvidenceBytes: tool calls and
+// assistant text are trimmed or left out before any user message, and
+// every cut is marked in the text and reported in Evidence.Notes.
+//
+// # Errors
+//
+// Every error is an *Error with a stable Code (source_unavailable,
+// invalid_source, checkpoint_changed, source_changed), matched by
+// errors.Is against the Err* sentinels. Messages never quote content.
+package evidence

@@ -1,0 +1,147 @@
+package evidence
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"os"
+)
+
+// Format names a transcript format.
+type Format string
+
+// The transcript formats read by this package.
+const (
+	FormatPi     Format = "pi"
+	FormatClaude Format = "claude"
+	FormatCodex  Format = "codex"
+)
+
+// ParseFormat accepts a format name as the CLI spells it ("auto" and ""
+// mean auto-detection and return "").
+func ParseFormat(s string) (Format, bool) {
+	switch s {
+	case "", "auto":
+		return "", true
+	case "pi":
+		return FormatPi, true
+	case "claude", "claude-code":
+		return FormatClaude, true
+	case "codex":
+		return FormatCodex, true
+	}
+	return "", false
+}
+
+// detectLines and detectBytes bound how much of a file detection reads.
+const (
+	detectLines = 64
+	detectBytes = 4 << 20
+)
+
+var (
+	claudeTypes = map[string]bool{
+		"user": true, "assistant": true, "system": true, "summary": true, "file-history-snapshot": true,
+		"queue-operation": true, "progress": true, "attachment": true, "last-prompt": true,
+		"custom-title": true, "ai-title": true, "permission-mode": true, "agent-name": true, "pr-link": true,
+	}
+	codexTypes = map[string]bool{
+		"session_meta": true, "response_item": true, "event_msg": true, "turn_context": true, "compacted": true,
+		"world_state": true, "token_usage_record": true,
+	}
+)
+
+// DetectFormat reads the start of a transcript and says which format it is.
+// It reads at most a few MiB. An unknown format is an *Error with
+// CodeInvalidSource.
+func DetectFormat(r io.Reader) (Format, error) {
+	br := bufio.NewReaderSize(io.LimitReader(r, detectBytes), 64<<10)
+	seen := 0
+	var head []byte
+	for seen < detectLines {
+		line, err := br.ReadBytes('\n')
+		if head == nil {
+			head = line[:min(len(line), 64<<10)]
+		}
+		if len(line) > 0 && (err == nil || errors.Is(err, io.EOF)) {
+			if f, ok := detectLine(bytes.TrimSpace(line), seen == 0); ok {
+				return f, nil
+			}
+			if len(bytes.TrimSpace(line)) > 0 {
+				seen++
+			}
+		}
+		if err != nil {
+			if !errors.Is(err, io.EOF) {
+				return "", newErr(CodeSourceUnavailable, "", "read failed", err)
+			}
+			break
+		}
+	}
+	// A first line too long to read whole: Claude Code opens chain lines
+	// with these members.
+	if bytes.HasPrefix(head, []byte(`{"parentUuid":`)) || bytes.Contains(head, []byte(`"isSidechain":`)) {
+		return FormatClaude, nil
+	}
+	return "", newErr(CodeInvalidSource, "", "not a Pi, Claude Code or Codex transcript", nil)
+}
+
+// DetectFile detects the format of the transcript at path.
+func DetectFile(path string) (Format, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", newErr(CodeSourceUnavailable, path, "cannot open", err)
+	}
+	defer f.Close()
+	ft, err := DetectFormat(f)
+	var e *Error
+	if errors.As(err, &e) {
+		e.Path = path
+	}
+	return ft, err
+}
+
+func detectLine(line []byte, first bool) (Format, bool) {
+	var typ, id, uuid, session, payload, ts, leaf, rec, parent []byte
+	o := newObj(line)
+	for o.next() {
+		switch string(o.key) {
+		case "type":
+			typ = o.val
+		case "id":
+			id = o.val
+		case "uuid":
+			uuid = o.val
+		case "sessionId":
+			session = o.val
+		case "payload":
+			payload = o.val
+		case "timestamp":
+			ts = o.val
+		case "leafUuid":
+			leaf = o.val
+		case "record_type":
+			rec = o.val
+		case "parentUuid":
+			parent = o.val
+		}
+	}
+	if o.bad {
+		return "", false
+	}
+	t, _ := rawStr(typ)
+	switch {
+	case first && string(t) == "session" && isString(id):
+		return FormatPi, true
+	case codexTypes[string(t)] && payload != nil:
+		return FormatCodex, true
+	case first && len(t) == 0 && isString(id) && isString(ts) && rec == nil:
+		return FormatCodex, true // the bare 2025 rollout header
+	case claudeTypes[string(t)] && (isString(uuid) || isString(session) || isString(leaf) || parent != nil):
+		return FormatClaude, true
+	case string(t) == "file-history-snapshot" || string(t) == "queue-operation":
+		return FormatClaude, true
+	}
+	return "", false
+}

@@ -1,0 +1,415 @@
+package evidence
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+)
+
+// MaxLineBytes is the longest transcript line that is read. Longer lines (a
+// pasted multi-megabyte image, say) are skipped and reported in the notes;
+// they are never held in memory.
+const MaxLineBytes = 16 << 20
+
+// node is one indexed transcript line: where it is, what it links to, and a
+// hash to verify it when it is read again. It holds no transcript text.
+type node struct {
+	off    int64  // offset of the line in the file
+	key    uint64 // hash of the entry id (tree formats), 0 if none
+	parKey uint64 // hash of the parent id (or logical parent), 0 if null
+	sum    uint32 // CRC-32C of the line bytes
+	n      int32  // length of the line without its terminator
+	ln     int32  // 1-based line number
+	kind   uint8  // format-specific kind
+	flags  uint8
+	aux    uint16 // format-specific (Codex: turns rolled back)
+}
+
+const (
+	// flagLinear: this node's parent is the previous live node in file order.
+	flagLinear uint8 = 1 << iota
+	// flagLogical: parKey is a logical parent across a compaction boundary.
+	flagLogical
+	// flagSkip: never evidence (harness line, mirror of another line).
+	flagSkip
+	// flagBadID: the entry id could not be read.
+	flagBadID
+)
+
+const chunkBits = 13
+
+// index is what one streaming pass over a transcript leaves behind: an array
+// of nodes, an id table, and the session's metadata.
+type index struct {
+	format  Format
+	path    string
+	chunks  [][]node
+	n       int32
+	ids     idTable
+	version int // Pi session version
+
+	bytes    int64 // end of the last complete line read
+	lines    int32 // complete lines read
+	invalid  int   // lines that are not JSON objects of the format
+	oversize int   // lines longer than MaxLineBytes
+
+	session    string
+	cwd        string
+	forkedFrom string
+	root       bool
+	sidechain  int // Claude lines of subagents
+
+	leaf       int32  // default cursor node, -1 if none
+	promptKey  uint64 // Claude: latest last-prompt.leafUuid
+	promptOff  int64
+	seenParent bool // Claude: some earlier node had a parent
+
+	pi    piState
+	codex codexState
+}
+
+func (ix *index) node(i int32) *node {
+	return &ix.chunks[i>>chunkBits][i&(1<<chunkBits-1)]
+}
+
+func (ix *index) push(nd node) int32 {
+	c := int(ix.n >> chunkBits)
+	if c == len(ix.chunks) {
+		ix.chunks = append(ix.chunks, make([]node, 0, 1<<chunkBits))
+	}
+	ix.chunks[c] = append(ix.chunks[c], nd)
+	ix.n++
+	return ix.n - 1
+}
+
+// hashIDString hashes an entry id with FNV-1a (64 bits, never 0). Ids come
+// from the agents (uuids, random hex), not from what users type; a fixed
+// hash keeps every pass, and every fuzz run, deterministic.
+func (ix *index) hashIDString(id string) uint64 { return fnv64(id) }
+
+func fnv64(s string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= 1099511628211
+	}
+	if h == 0 {
+		h = 1
+	}
+	return h
+}
+
+// live reports whether node i is the occurrence its id resolves to (a later
+// line with the same id replaces an earlier one, as the agents' own loaders
+// do).
+func (ix *index) live(i int32) bool {
+	nd := ix.node(i)
+	if nd.key == 0 {
+		return true
+	}
+	return ix.ids.get(nd.key) == i
+}
+
+func (ix *index) prevLive(i int32) int32 {
+	for j := i - 1; j >= 0; j-- {
+		if ix.live(j) {
+			return j
+		}
+	}
+	return -1
+}
+
+// idTable maps id hashes to node indices with open addressing. Key 0 marks an
+// empty slot; hashes are never 0.
+type idTable struct {
+	keys []uint64
+	vals []int32
+	used int
+}
+
+func (t *idTable) get(k uint64) int32 {
+	if len(t.keys) == 0 {
+		return -1
+	}
+	mask := uint64(len(t.keys) - 1)
+	for i := k & mask; ; i = (i + 1) & mask {
+		switch t.keys[i] {
+		case k:
+			return t.vals[i]
+		case 0:
+			return -1
+		}
+	}
+}
+
+// put sets k to v and reports whether k was already present.
+func (t *idTable) put(k uint64, v int32) bool {
+	if (t.used+1)*4 >= len(t.keys)*3 {
+		t.grow()
+	}
+	mask := uint64(len(t.keys) - 1)
+	for i := k & mask; ; i = (i + 1) & mask {
+		switch t.keys[i] {
+		case k:
+			t.vals[i] = v
+			return true
+		case 0:
+			t.keys[i], t.vals[i] = k, v
+			t.used++
+			return false
+		}
+	}
+}
+
+func (t *idTable) grow() {
+	size := 1024
+	if len(t.keys) > 0 {
+		size = len(t.keys) * 2
+	}
+	old, oldv := t.keys, t.vals
+	t.keys, t.vals, t.used = make([]uint64, size), make([]int32, size), 0
+	for i, k := range old {
+		if k != 0 {
+			t.put(k, oldv[i])
+		}
+	}
+}
+
+// lineScanner reads complete lines with a bounded buffer. A final line
+// without a newline is not returned: the agent may still be writing it.
+type lineScanner struct {
+	r   *bufio.Reader
+	off int64
+	ln  int32
+	buf []byte
+}
+
+func newLineScanner(r io.Reader) *lineScanner {
+	return &lineScanner{r: bufio.NewReaderSize(r, 1<<20)}
+}
+
+// next returns the next complete line without its terminator (and without a
+// trailing CR). over is true for a line longer than MaxLineBytes, which is
+// consumed but not returned. At the end it returns io.EOF, leaving off at the
+// end of the last complete line.
+func (s *lineScanner) next() (line []byte, start int64, over bool, err error) {
+	start = s.off
+	s.buf = s.buf[:0]
+	for {
+		chunk, rerr := s.r.ReadSlice('\n')
+		s.off += int64(len(chunk))
+		switch {
+		case over:
+		case len(s.buf)+len(chunk) > MaxLineBytes+1:
+			over = true
+			s.buf = s.buf[:0]
+			line = nil
+		case rerr == nil && len(s.buf) == 0:
+			line = chunk
+		default:
+			s.buf = append(s.buf, chunk...)
+			line = s.buf
+		}
+		if errors.Is(rerr, bufio.ErrBufferFull) {
+			continue
+		}
+		if rerr != nil {
+			s.off = start
+			if errors.Is(rerr, io.EOF) {
+				return nil, start, false, io.EOF
+			}
+			return nil, start, false, rerr
+		}
+		s.ln++
+		if over {
+			return nil, start, true, nil
+		}
+		line = line[:len(line)-1]
+		if len(line) > 0 && line[len(line)-1] == '\r' {
+			line = line[:len(line)-1]
+		}
+		return line, start, false, nil
+	}
+}
+
+// buildIndex makes one pass over r (the whole transcript, or its first
+// checkpointed bytes) and indexes it as format f.
+func buildIndex(ctx context.Context, path string, r io.Reader, f Format) (*index, error) {
+	ix := &index{format: f, path: path, leaf: -1, root: true}
+	sc := newLineScanner(r)
+	add := map[Format]func([]byte, int64, int32){
+		FormatPi:     ix.addPi,
+		FormatClaude: ix.addClaude,
+		FormatCodex:  ix.addCodex,
+	}[f]
+	if add == nil {
+		return nil, newErr(CodeInvalidSource, path, fmt.Sprintf("unknown format %q", string(f)), nil)
+	}
+	for {
+		if sc.ln&1023 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, fmt.Errorf("evidence: %s: %w", path, err)
+			}
+		}
+		line, off, over, err := sc.next()
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			return nil, newErr(CodeSourceUnavailable, path, "read failed", err)
+		}
+		ix.bytes = sc.off
+		ix.lines = sc.ln
+		if over {
+			ix.oversize++
+			if f == FormatPi && !ix.pi.header {
+				ix.pi.badHeader = true
+			}
+			continue
+		}
+		if len(line) == 0 {
+			continue
+		}
+		add(line, off, sc.ln)
+	}
+	return ix, ix.finish()
+}
+
+// finish settles the default leaf and checks that the file was a transcript
+// of the format at all.
+func (ix *index) finish() error {
+	switch ix.format {
+	case FormatPi:
+		if !ix.pi.header || ix.pi.badHeader {
+			return newErr(CodeInvalidSource, ix.path, "no Pi session header on the first line", nil)
+		}
+		if ix.n > 0 {
+			ix.leaf = ix.ids.get(ix.node(ix.n - 1).key)
+			if ix.version < 2 || ix.leaf < 0 {
+				ix.leaf = ix.n - 1
+			}
+		}
+	case FormatClaude:
+		if ix.n == 0 && ix.sidechain == 0 {
+			return newErr(CodeInvalidSource, ix.path, "no Claude Code conversation lines", nil)
+		}
+		if ix.n == 0 {
+			ix.root = false
+			return nil
+		}
+		ix.leaf = ix.claudeLeaf()
+	case FormatCodex:
+		if !ix.codex.meta && ix.n == 0 {
+			return newErr(CodeInvalidSource, ix.path, "no Codex session_meta or conversation lines", nil)
+		}
+		if ix.n > 0 {
+			ix.leaf = ix.n - 1
+		}
+	}
+	return nil
+}
+
+// nodeID is the entry id of node i as a cursor names it.
+func (ix *index) nodeID(i int32, id string) string {
+	if ix.synthetic() {
+		return fmt.Sprintf("line:%d", ix.node(i).ln)
+	}
+	return id
+}
+
+// synthetic reports whether entry ids are made up by this package (formats
+// without ids: Pi v1 and Codex).
+func (ix *index) synthetic() bool {
+	return ix.format == FormatCodex || (ix.format == FormatPi && ix.version < 2)
+}
+
+// lookup resolves a cursor to a node.
+func (ix *index) lookup(cursor string) int32 {
+	if ix.synthetic() {
+		var ln int32
+		if _, err := fmt.Sscanf(cursor, "line:%d", &ln); err != nil || fmt.Sprintf("line:%d", ln) != cursor {
+			return -1
+		}
+		lo, hi := int32(0), ix.n
+		for lo < hi {
+			m := lo + (hi-lo)/2
+			if ix.node(m).ln < ln {
+				lo = m + 1
+			} else {
+				hi = m
+			}
+		}
+		if lo < ix.n && ix.node(lo).ln == ln {
+			return lo
+		}
+		return -1
+	}
+	if cursor == "" {
+		return -1
+	}
+	return ix.ids.get(ix.hashIDString(cursor))
+}
+
+// branch returns the node indices from the root to node leaf, in order.
+func (ix *index) branch(leaf int32) []int32 {
+	if leaf < 0 {
+		return nil
+	}
+	if ix.format == FormatCodex {
+		return ix.codexBranch(leaf)
+	}
+	seen := make([]uint64, (ix.n+63)/64)
+	var out []int32
+	for cur := leaf; cur >= 0; cur = ix.parent(cur) {
+		if seen[cur>>6]&(1<<(cur&63)) != 0 {
+			break // a cycle: stop at the first repeat
+		}
+		seen[cur>>6] |= 1 << (cur & 63)
+		out = append(out, cur)
+	}
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}
+
+func (ix *index) parent(i int32) int32 {
+	nd := ix.node(i)
+	if ix.format == FormatPi {
+		if ix.version < 2 {
+			return i - 1
+		}
+		if nd.parKey == 0 {
+			return -1
+		}
+		p := ix.ids.get(nd.parKey)
+		if p == i {
+			return -1
+		}
+		return p // a missing parent makes an orphan root, as in Pi
+	}
+	// Claude Code.
+	if nd.flags&flagLinear != 0 {
+		return ix.prevLive(i)
+	}
+	if nd.parKey == 0 {
+		return -1
+	}
+	p := ix.ids.get(nd.parKey)
+	if p < 0 || p == i {
+		if nd.flags&flagLogical != 0 {
+			return -1 // a compaction boundary whose history is gone
+		}
+		return ix.prevLive(i) // a dangling parent: fall back to file order
+	}
+	return p
+}
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// sum checksums a whole line (CRC-32C, hardware-assisted), to verify it when
+// it is read again.
+func (ix *index) sum(line []byte) uint32 { return crc32.Checksum(line, castagnoli) }

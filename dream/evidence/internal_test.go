@@ -1,0 +1,162 @@
+package evidence
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// Ensure that a line that changes between the index pass and the read by
+// offset is source_changed, and so is a file that shrinks in between.
+func TestSourceChangedBetweenPasses(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "claude", "session.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		mutate func(path string)
+	}{
+		{"line rewritten in place", func(path string) {
+			os.WriteFile(path, bytes.Replace(src, []byte("CC-U1 why"), []byte("CC-XX why"), 1), 0o600)
+		}},
+		{"file truncated", func(path string) { os.WriteFile(path, src[:len(src)/3], 0o600) }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "s.jsonl")
+			if err := os.WriteFile(path, src, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			f, err := os.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			ix, err := buildIndex(t.Context(), path, f, FormatClaude)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tt.mutate(path)
+			err = walk(t.Context(), ix, &reader{ra: f, ix: ix}, ix.branch(ix.leaf), 0, newProjector(FormatClaude),
+				func(int, *item) error { return nil })
+			if CodeOf(err) != CodeSourceChanged {
+				t.Fatalf("code %q (%v), want source_changed", CodeOf(err), err)
+			}
+		})
+	}
+}
+
+// Ensure that a cancelled context stops a pass.
+func TestCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	_, err := Scan(ctx, filepath.Join("testdata", "pi", "v3-tree.jsonl"), "", "", "")
+	if err == nil || !strings.Contains(err.Error(), "canceled") {
+		t.Fatalf("Scan with a cancelled context: %v", err)
+	}
+}
+
+// Ensure that the JSON reader decodes what encoding/json decodes.
+func TestDecodeString(t *testing.T) {
+	for _, s := range []string{"", "plain", "quote \" and \\ backslash", "tab\tnl\nctl\x01", "é 中文 🎉", "\u2028", "a\u0000b"} {
+		enc, _ := json.Marshal(s)
+		got, ok := decodeString(enc)
+		if !ok || got != s {
+			t.Errorf("decodeString of %d bytes failed", len(enc))
+		}
+		if back := appendString(nil, s); encodedLen(s)+2 != len(back) {
+			t.Errorf("encodedLen disagrees with appendString for %d bytes", len(s))
+		}
+	}
+	for _, bad := range []string{`"\x"`, `"\u12"`, `"abc`, `x`} {
+		if _, ok := decodeString([]byte(bad)); ok && bad != `"abc` {
+			t.Errorf("malformed string %d decoded", len(bad))
+		}
+	}
+	// A lone surrogate becomes U+FFFD, as in encoding/json.
+	if got, _ := decodeString([]byte(`"\ud800x"`)); got != "\uFFFDx" {
+		t.Error("lone surrogate not replaced")
+	}
+}
+
+// fuzzFormat runs Scan and Materialize on data in memory and checks the
+// invariants that hold for any input.
+func fuzzFormat(t *testing.T, data []byte, f Format) {
+	ctx := context.Background()
+	r := bytes.NewReader(data)
+	for _, format := range []Format{f, ""} {
+		cp, err := scan(ctx, "fuzz", r, int64(len(data)), format, "fuzz-session", "")
+		if err != nil {
+			if CodeOf(err) == "" {
+				t.Fatalf("error without code: %v", err)
+			}
+			continue
+		}
+		if cp.Bytes > int64(len(data)) {
+			t.Fatalf("checkpoint bytes %d beyond the input", cp.Bytes)
+		}
+		if cp.Cursor == "" {
+			continue
+		}
+		ev, err := materialize(ctx, *cp, r, int64(len(data)), nil)
+		if err != nil {
+			t.Fatalf("materialize after a successful scan: %v", err)
+		}
+		if len(ev.Transcript) > MaxEvidenceBytes {
+			t.Fatalf("evidence over the cap: %d", len(ev.Transcript))
+		}
+		for _, line := range bytes.Split(bytes.TrimSuffix(ev.Transcript, []byte("\n")), []byte("\n")) {
+			if len(line) > 0 && !json.Valid(line) {
+				t.Fatal("an evidence line is not valid JSON")
+			}
+		}
+		p := ev.Processed
+		again, err := materialize(ctx, *cp, r, int64(len(data)), &p)
+		if err != nil || again.Relation != RelationUnchanged {
+			t.Fatalf("second materialization: %v", err)
+		}
+	}
+}
+
+func FuzzPi(f *testing.F) {
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzFormat(t, data, FormatPi) })
+}
+
+func FuzzClaude(f *testing.F) {
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzFormat(t, data, FormatClaude) })
+}
+
+func FuzzCodex(f *testing.F) {
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzFormat(t, data, FormatCodex) })
+}
+
+// The Fuzz* seed corpora are in testdata/fuzz/<name>/: the synthetic
+// transcripts of testdata/, cut-down and broken variants, and every input
+// that once failed.
+
+// FuzzRedact checks that redaction never panics, keeps valid UTF-8 valid,
+// finds nothing more on a second pass, and that JSON stays JSON.
+func FuzzRedact(f *testing.F) {
+	f.Fuzz(func(t *testing.T, s string) {
+		counts := map[string]int{}
+		out := RedactText(s, counts)
+		if utf8.ValidString(s) && !utf8.ValidString(out) {
+			t.Fatal("redaction broke UTF-8")
+		}
+		again := map[string]int{}
+		if RedactText(out, again); len(again) != 0 {
+			t.Fatalf("a second pass redacted more: %v", again)
+		}
+		if json.Valid([]byte(s)) {
+			if red := redactJSON(s, nil); !json.Valid([]byte(red)) {
+				t.Fatal("redacting JSON made it invalid")
+			}
+		}
+	})
+}
