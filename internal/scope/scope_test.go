@@ -1,0 +1,117 @@
+package scope
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/memfs/memfs/wiki"
+)
+
+func hash8(p string) string {
+	sum := sha256.Sum256([]byte(p))
+	return hex.EncodeToString(sum[:4])
+}
+
+func mkdir(t *testing.T, p string) string {
+	t.Helper()
+	if err := os.MkdirAll(p, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// Ensure that a working directory maps to the scope of its git top-level's
+// real path, or of itself.
+func TestFromDir(t *testing.T) {
+	tmp, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	repo := mkdir(t, filepath.Join(tmp, "My Repo"))
+	mkdir(t, filepath.Join(repo, ".git"))
+	sub := mkdir(t, filepath.Join(repo, "cmd", "tool"))
+	worktree := mkdir(t, filepath.Join(tmp, "wt"))
+	if err := os.WriteFile(filepath.Join(worktree, ".git"), []byte("gitdir: /elsewhere\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	plain := mkdir(t, filepath.Join(tmp, "scratch"))
+	link := filepath.Join(tmp, "link-to-sub")
+	if err := os.Symlink(sub, link); err != nil {
+		t.Fatal(err)
+	}
+	long := strings.Repeat("a", 100)
+	cases := []struct {
+		name, dir, want string
+	}{
+		{"repo root", repo, "my-repo-" + hash8(repo)},
+		{"repo subdir", sub, "my-repo-" + hash8(repo)},
+		{"unclean path", repo + "/cmd/../cmd/tool/", "my-repo-" + hash8(repo)},
+		{"symlink into the repo", link, "my-repo-" + hash8(repo)},
+		{"worktree .git file", worktree, "wt-" + hash8(worktree)},
+		{"no git", plain, "scratch-" + hash8(plain)},
+		{"not on this machine", "/nonexistent-memfs/alice/Proj.X", "proj-x-" + hash8("/nonexistent-memfs/alice/Proj.X")},
+		{"missing dir path is cleaned", "/nonexistent-memfs/a/../b", "b-" + hash8("/nonexistent-memfs/b")},
+		{"cyrillic name", "/nonexistent-memfs/Проект", hash8("/nonexistent-memfs/Проект")},
+		{"accented name", "/nonexistent-memfs/Café", "caf--" + hash8("/nonexistent-memfs/Café")},
+		{"emoji name", "/nonexistent-memfs/🚀rocket", "rocket-" + hash8("/nonexistent-memfs/🚀rocket")},
+		{"dot name", "/nonexistent-memfs/.dotfiles", "dotfiles-" + hash8("/nonexistent-memfs/.dotfiles")},
+		{"underscore kept inside", "/nonexistent-memfs/_my_app", "my_app-" + hash8("/nonexistent-memfs/_my_app")},
+		{"long name", "/nonexistent-memfs/" + long, strings.Repeat("a", 55) + "-" + hash8("/nonexistent-memfs/"+long)},
+		{"filesystem root", "/", hash8("/")},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := FromDir(tc.dir)
+			if got != tc.want {
+				t.Errorf("FromDir(%q) = %q, want %q", tc.dir, got, tc.want)
+			}
+			if !wiki.ValidScope(got) {
+				t.Errorf("FromDir(%q) = %q is not a valid scope", tc.dir, got)
+			}
+		})
+	}
+}
+
+// Ensure that --scope wins, single mode and unknown directories give
+// default, and project mode derives.
+func TestResolve(t *testing.T) {
+	cases := []struct {
+		explicit, mode, cwd, want string
+		err                       error
+	}{
+		{"team", ModeProject, "/nonexistent-memfs/p", "team", nil},
+		{"team", ModeSingle, "/nonexistent-memfs/p", "team", nil},
+		{"Bad/Scope", ModeProject, "", "", ErrInvalid},
+		{"", ModeSingle, "/nonexistent-memfs/p", Default, nil},
+		{"", ModeProject, "", Default, nil},
+		{"", ModeProject, "/nonexistent-memfs/p", "p-" + hash8("/nonexistent-memfs/p"), nil},
+		{"", "", "/nonexistent-memfs/p", "p-" + hash8("/nonexistent-memfs/p"), nil},
+	}
+	for _, tc := range cases {
+		got, err := Resolve(tc.explicit, tc.mode, tc.cwd)
+		if got != tc.want || !errors.Is(err, tc.err) {
+			t.Errorf("Resolve(%q, %q, %q) = %q, %v; want %q, %v", tc.explicit, tc.mode, tc.cwd, got, err, tc.want, tc.err)
+		}
+	}
+}
+
+// Ensure that every path gives a valid, stable scope name.
+func FuzzName(f *testing.F) {
+	for _, s := range []string{"/", "/home/a/proj", "/x/Проект", "/x/.-_", "/x/" + strings.Repeat("é", 80), "rel", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		got := Name(p)
+		if !wiki.ValidScope(got) {
+			t.Fatalf("Name(%q) = %q is not a valid scope", p, got)
+		}
+		if Name(p) != got {
+			t.Fatalf("Name(%q) is not stable", p)
+		}
+	})
+}

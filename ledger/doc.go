@@ -1,0 +1,51 @@
+// Package ledger owns memfs's process state, kept in one bbolt file
+// ($MEMFS_HOME/ledger.db): where each agent session was checkpointed, what
+// of it was already turned into memory, which sessions wait for dreaming
+// in each scope, and (for later capabilities) runs, retry state, forget
+// receipts and the erasure-marker index.
+//
+// It is the only package that imports bbolt.
+//
+// # What it never holds
+//
+// Memory text and transcript text. Values are ids, cursors, digests, byte
+// counts, paths and times. Callers that store receipts or markers must pass
+// content-free values (hashes, never a forgotten literal): bbolt keeps freed
+// pages, so a value once written may outlive its deletion until the file is
+// compacted.
+//
+// # Buckets
+//
+//	meta                      "version" → schema version ("1")
+//	checkpoints/<session>     Checkpoint (JSON): the latest settled cursor
+//	processed/<session>       Processed (JSON): what the last dream consumed
+//	pending/<scope>/<session> 8-byte big-endian sequence of the checkpoint
+//	runs/<run id>             Run (JSON)
+//	retry/<scope>             RetryState (JSON)
+//	receipts/<command id>     Receipt (JSON)
+//	markers/<marker id>       Marker (JSON)
+//
+// A session is pending when its checkpoint differs from what was processed;
+// the pending lists are kept in step with that in the same transactions.
+//
+// # Locking
+//
+// bbolt allows one writing process per file and waits for the file lock
+// forever unless told otherwise. memfs has long-running processes (a mount,
+// serve) and short ones started by agent hooks (checkpoint), so a Ledger
+// never keeps the file open: every operation opens it, runs one View or
+// Update transaction and closes it again. Another process therefore waits
+// at most the length of one transaction. Each open waits Options.Timeout
+// for the lock and is retried Options.Attempts times; then the operation
+// fails with ErrLocked ("ledger locked by another memfs"). Within a process
+// the handle's mutex queues operations so goroutines do not poll the file
+// lock against each other; a process should share one handle.
+//
+// Read-only operations take bbolt's shared lock, so readers in several
+// processes run together; a missing or empty file reads as an empty ledger.
+//
+// # Scopes
+//
+// Scope names are given by the caller (see internal/scope for how a
+// session's scope is derived); the ledger does not interpret them.
+package ledger
