@@ -1,0 +1,196 @@
+package checkout
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/memfs/memfs/internal/storetest"
+)
+
+// Ensure that a checkout holds exactly the revision, read-only, behind a
+// link.
+func TestCheckoutTree(t *testing.T) {
+	s := storetest.NewStore(t)
+	files := storetest.Artifact(1, 2, 3)
+	commit := storetest.Publish(t, s, "default", files)
+	dir := filepath.Join(t.TempDir(), "memory")
+	res, err := Checkout(t.Context(), dir, Options{Store: s, Scope: "default"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Commit != commit || res.Unchanged || res.Files != len(files) {
+		t.Errorf("result %+v", res)
+	}
+	if d := storetest.Diff(files, storetest.ReadTree(t, dir)); d != "" {
+		t.Fatalf("checkout differs:\n%s", d)
+	}
+	if st, err := os.Lstat(dir); err != nil || st.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("%s is not a link: %v", dir, err)
+	}
+	err = filepath.Walk(dir+"/", func(p string, info os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		want := os.FileMode(0o444)
+		if info.IsDir() {
+			want = os.ModeDir | 0o555
+		}
+		if info.Mode() != want {
+			t.Errorf("%s: mode %v, want %v", p, info.Mode(), want)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	again, err := Checkout(t.Context(), dir, Options{Store: s, Scope: "default"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !again.Unchanged || again.Snapshot != res.Snapshot {
+		t.Errorf("second checkout of the same revision: %+v", again)
+	}
+}
+
+// Ensure that defaults are supplied for missing required files and pages/
+// always exists, as in the mount.
+func TestCheckoutSuppliesDefaults(t *testing.T) {
+	s := storetest.NewStore(t)
+	storetest.Publish(t, s, "default", map[string]string{"summary.md": "s\n", "index.md": "i\n"})
+	dir := filepath.Join(t.TempDir(), "memory")
+	if _, err := Checkout(t.Context(), dir, Options{Store: s, Scope: "default"}); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Stat(filepath.Join(dir, "pages")); err != nil || !st.IsDir() {
+		t.Errorf("pages/: %v", err)
+	}
+}
+
+// Ensure that a checkout refuses to replace a directory it did not make,
+// and accepts an empty one.
+func TestCheckoutForeignDir(t *testing.T) {
+	s := storetest.NewStore(t)
+	storetest.Publish(t, s, "default", storetest.Artifact(1, 1, 1))
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "mine"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Checkout(t.Context(), dir, Options{Store: s, Scope: "default"}); !errors.Is(err, ErrNotCheckout) {
+		t.Fatalf("checkout over a foreign folder: %v", err)
+	}
+	empty := t.TempDir()
+	if _, err := Checkout(t.Context(), empty, Options{Store: s, Scope: "default"}); err != nil {
+		t.Fatalf("checkout over an empty folder: %v", err)
+	}
+}
+
+// Ensure that readers never see a half-written or mixed tree while the
+// checkout is swapped again and again: every tree a reader resolves is
+// complete and of one revision.
+func TestCheckoutSwapAtomic(t *testing.T) {
+	s := storetest.NewStore(t)
+	dir := filepath.Join(t.TempDir(), "memory")
+	const revs = 30
+	storetest.Publish(t, s, "default", storetest.Artifact(0, 3, 10))
+	if _, err := Checkout(t.Context(), dir, Options{Store: s, Scope: "default"}); err != nil {
+		t.Fatal(err)
+	}
+	var done atomic.Bool
+	var wg sync.WaitGroup
+	var trees, pruned atomic.Int64
+	errs := make(chan string, 50)
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for !done.Load() {
+				if _, err := os.Stat(filepath.Join(dir, "summary.md")); err != nil {
+					errs <- fmt.Sprintf("summary.md missing: %v", err)
+					return
+				}
+				root, err := filepath.EvalSymlinks(dir)
+				if err != nil {
+					errs <- err.Error()
+					return
+				}
+				got, err := storetest.ReadTreeErr(root)
+				if errors.Is(err, os.ErrNotExist) {
+					pruned.Add(1) // two swaps overtook this reader
+					continue
+				}
+				if err != nil {
+					errs <- err.Error()
+					return
+				}
+				rev := strings.Fields(got["summary.md"])[0]
+				var n int
+				fmt.Sscanf(rev, "rev-%d", &n)
+				if d := storetest.Diff(storetest.Artifact(n, 3, 10), got); d != "" {
+					errs <- fmt.Sprintf("tree of %s is not that revision:\n%s", rev, d)
+					return
+				}
+				trees.Add(1)
+			}
+		}()
+	}
+	for rev := 1; rev <= revs; rev++ {
+		storetest.Publish(t, s, "default", storetest.Artifact(rev, 3, 10))
+		if _, err := Checkout(t.Context(), dir, Options{Store: s, Scope: "default"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	done.Store(true)
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+	t.Logf("%d swaps, %d complete trees read, %d reads overtaken by pruning", revs, trees.Load(), pruned.Load())
+	ents, err := os.ReadDir(storageDir(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ents) > 2 {
+		t.Errorf("%d snapshots kept, want at most 2", len(ents))
+	}
+}
+
+// Ensure that Watch follows the head.
+func TestCheckoutWatch(t *testing.T) {
+	s := storetest.NewStore(t)
+	storetest.Publish(t, s, "default", storetest.Artifact(1, 1, 1))
+	dir := filepath.Join(t.TempDir(), "memory")
+	ctx, cancel := context.WithCancel(t.Context())
+	results := make(chan *Result, 10)
+	errc := make(chan error, 1)
+	go func() {
+		errc <- Watch(ctx, dir, Options{Store: s, Scope: "default"}, 0, func(r *Result) { results <- r })
+	}()
+	first := <-results
+	next := storetest.Artifact(2, 1, 2)
+	commit := storetest.Publish(t, s, "default", next)
+	deadline := time.After(10 * time.Second)
+	for r := first; r.Commit != commit; {
+		select {
+		case r = <-results:
+		case <-deadline:
+			t.Fatal("watch did not follow the head")
+		}
+	}
+	if d := storetest.Diff(next, storetest.ReadTree(t, dir)); d != "" {
+		t.Errorf("checkout differs:\n%s", d)
+	}
+	cancel()
+	if err := <-errc; err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,164 @@
+package fs
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/internal/storetest"
+)
+
+// requireFUSE skips the test when FUSE cannot be used here, or fails it
+// when MEMFS_REQUIRE_FUSE=1 (CI sets it, so FUSE tests never skip there).
+func requireFUSE(t testing.TB) {
+	t.Helper()
+	if _, err := os.Stat("/dev/fuse"); err != nil {
+		fuseUnavailable(t, "/dev/fuse: %v", err)
+	}
+	if m, _ := ChooseMethod(); m == MethodFusermount {
+		if _, err := FusermountPath(); err != nil {
+			fuseUnavailable(t, "%v", err)
+		}
+	}
+}
+
+func fuseUnavailable(t testing.TB, format string, args ...any) {
+	t.Helper()
+	msg := "FUSE unavailable: " + fmt.Sprintf(format, args...)
+	if os.Getenv("MEMFS_REQUIRE_FUSE") == "1" {
+		t.Fatal(msg + " (MEMFS_REQUIRE_FUSE=1 forbids skipping)")
+	}
+	t.Skip(msg + " (set MEMFS_REQUIRE_FUSE=1 to make this a failure)")
+}
+
+// Shorthands for the shared store helpers.
+var (
+	epoch         = storetest.Epoch
+	newStore      = storetest.NewStore
+	page          = storetest.Page
+	artifact      = storetest.Artifact
+	writeTree     = storetest.WriteTree
+	publish       = storetest.Publish
+	readTree      = storetest.ReadTree
+	diffTreesText = storetest.Diff
+)
+
+// mountT mounts with opts and unmounts when the test ends, then checks that
+// no mount is left behind.
+func mountT(t testing.TB, opts Options) *Mount {
+	t.Helper()
+	requireFUSE(t)
+	dir := t.TempDir()
+	m, err := New(context.Background(), dir, opts)
+	if errors.Is(err, ErrMountFailed) {
+		fuseUnavailable(t, "%v", err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := m.Unmount(); err != nil {
+			t.Errorf("unmount: %v", err)
+		}
+		if mounted(t, dir) {
+			t.Errorf("%s is still mounted", dir)
+		}
+	})
+	return m
+}
+
+// mounted reports whether dir is a mount point, from /proc/self/mountinfo.
+func mounted(t testing.TB, dir string) bool {
+	t.Helper()
+	f, err := os.Open("/proc/self/mountinfo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) > 4 && fields[4] == dir {
+			return true
+		}
+	}
+	return false
+}
+
+// eventually polls cond until it holds or a generous deadline passes, and
+// returns how long it took. Tests log the time and never assert on it.
+func eventually(t testing.TB, what string, cond func() bool) time.Duration {
+	t.Helper()
+	start := time.Now()
+	deadline := start.Add(10 * time.Second)
+	tick := time.NewTicker(2 * time.Millisecond)
+	defer tick.Stop()
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not true after %v", what, time.Since(start))
+		}
+		<-tick.C
+	}
+	return time.Since(start)
+}
+
+// The test binary doubles as a second process that publishes, so tests
+// can check that publications of other processes appear.
+const helperEnv = "MEMFS_FS_TEST_HELPER"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(helperEnv) == "publish" {
+		os.Exit(helperPublish())
+	}
+	os.Exit(m.Run())
+}
+
+// helperPublish publishes $MEMFS_DIR into scope $MEMFS_SCOPE of the store
+// at $MEMFS_STORE.
+func helperPublish() int {
+	ctx := context.Background()
+	s, err := gitstore.Open(ctx, gitstore.Options{Path: os.Getenv("MEMFS_STORE"),
+		Limits: storetest.Limits})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer s.Close()
+	res, err := s.Publish(ctx, os.Getenv("MEMFS_DIR"), gitstore.PublishOptions{Scope: os.Getenv("MEMFS_SCOPE")})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	fmt.Println(res.Commit)
+	return 0
+}
+
+// publishElsewhere publishes files from another process and returns the
+// new commit.
+func publishElsewhere(t testing.TB, s *gitstore.Store, scope string, files map[string]string) gitstore.ID {
+	t.Helper()
+	dir := t.TempDir()
+	writeTree(t, dir, files)
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), helperEnv+"=publish", "MEMFS_STORE="+s.Path(), "MEMFS_DIR="+dir, "MEMFS_SCOPE="+scope)
+	out, err := cmd.Output()
+	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			t.Fatalf("publishing process: %v: %s", err, ee.Stderr)
+		}
+		t.Fatal(err)
+	}
+	id, ok := gitstore.ParseID(strings.TrimSpace(string(out)))
+	if !ok {
+		t.Fatalf("publishing process printed %q", out)
+	}
+	return id
+}

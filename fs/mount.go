@@ -1,0 +1,660 @@
+package fs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log"
+	"log/slog"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	gofs "github.com/hanwen/go-fuse/v2/fs"
+	"github.com/hanwen/go-fuse/v2/fuse"
+	"golang.org/x/sys/unix"
+
+	"github.com/memfs/memfs/gitstore"
+)
+
+// Sentinel errors of mounting.
+var (
+	// ErrStaleMount means the mount point is a FUSE mount whose server is
+	// gone ("transport endpoint is not connected").
+	ErrStaleMount = errors.New("stale FUSE mount (transport endpoint is not connected)")
+	// ErrNoFUSE means the kernel's FUSE device is missing or unusable.
+	ErrNoFUSE = errors.New("FUSE is not available")
+	// ErrMountFailed means the kernel or the helper refused the mount.
+	ErrMountFailed = errors.New("mount failed")
+)
+
+// cacheTimeout is the kernel's entry, negative-entry and attribute
+// timeout. Content under an inode never changes and swaps invalidate
+// explicitly, so it can be long.
+const cacheTimeout = 24 * time.Hour
+
+// Layout selects what a mount serves.
+type Layout int
+
+// Layouts.
+const (
+	// LayoutScope serves one scope's artifact at the mount root.
+	LayoutScope Layout = iota
+	// LayoutAll serves every scope as DIR/<scope>/; new scopes appear.
+	LayoutAll
+	// LayoutHistory serves DIR/current/ and DIR/history/<rev>/.
+	LayoutHistory
+)
+
+// Options configure a mount.
+type Options struct {
+	Store  *gitstore.Store
+	Layout Layout
+	// Scope is the scope of LayoutScope and LayoutHistory.
+	Scope string
+	// Rev, for LayoutScope, serves that fixed revision instead of
+	// following the head.
+	Rev string
+	// Prefetch decompresses the served blobs into the store's blob cache
+	// in the background right after mounting, in parallel, up to half the
+	// cache.
+	Prefetch bool
+	// NoReadahead turns off pushing a folder's files into the kernel's
+	// page cache once one of them is read.
+	NoReadahead bool
+	// PollInterval is the fallback interval at which refs are re-read
+	// when inotify misses a change; gitstore.DefaultWatchPoll when zero.
+	PollInterval time.Duration
+	// OnSwap, when set, is called after every swap, once the kernel has
+	// been told what changed.
+	OnSwap func(SwapEvent)
+	// Debug logs every FUSE request.
+	Debug  bool
+	Logger *slog.Logger
+
+	// readWrite leaves out the read-only mount flag, so that tests reach
+	// the handlers' own EROFS answers.
+	readWrite bool
+}
+
+// SwapEvent describes one swap of a live view.
+type SwapEvent struct {
+	Scope    string
+	From, To gitstore.ID
+	// Took is the time from noticing the new head to serving it.
+	Took time.Duration
+}
+
+// Method is how a mount is made.
+type Method string
+
+// Mount methods.
+const (
+	// MethodDirect calls mount(2) itself; it needs root.
+	MethodDirect Method = "direct"
+	// MethodFusermount runs the setuid helper fusermount3 (Debian package
+	// fuse3).
+	MethodFusermount Method = "fusermount3"
+)
+
+// ChooseMethod says how Mount will mount, and why.
+func ChooseMethod() (Method, string) {
+	if os.Geteuid() == 0 {
+		return MethodDirect, "running as root: mount(2) directly, no helper needed"
+	}
+	return MethodFusermount, "not root: the setuid helper fusermount3 mounts for us"
+}
+
+// FusermountPath returns the fusermount helper go-fuse would run.
+func FusermountPath() (string, error) {
+	for _, name := range []string{"fusermount3", "fusermount"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p, nil
+		}
+		if p := "/bin/" + name; isExecutable(p) {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("fusermount3 not found (install the fuse3 package): %w", ErrNoFUSE)
+}
+
+func isExecutable(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.Mode().IsRegular() && st.Mode()&0o111 != 0
+}
+
+// mountFS is the state every node of one mount shares.
+type mountFS struct {
+	store   *gitstore.Store
+	blobs   *gitstore.BlobReader
+	log     *slog.Logger
+	maxFile int64
+	uid     uint32
+	gid     uint32
+	onSwap  func(SwapEvent)
+	started time.Time
+	server  atomic.Pointer[fuse.Server]
+	// ra pushes file contents into the kernel ahead of reads; nil when
+	// off.
+	ra    *readahead
+	stats struct{ reads, pushed atomic.Int64 }
+}
+
+// content returns a file's bytes: supplied, or the blob's, through the
+// store's bounded blob cache.
+func (fsys *mountFS) content(n *node) ([]byte, error) {
+	if n.data != nil {
+		return n.data, nil
+	}
+	b, err := fsys.blobs.Read(n.id)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", n.path, err)
+	}
+	return b, nil
+}
+
+func (fsys *mountFS) swapped(ev SwapEvent) {
+	fsys.log.Info("swapped", "scope", ev.Scope, "from", short(ev.From), "to", short(ev.To), "took", ev.Took)
+	if fsys.onSwap != nil {
+		fsys.onSwap(ev)
+	}
+}
+
+func short(id gitstore.ID) string {
+	if id.IsZero() {
+		return "nothing"
+	}
+	return id.String()[:12]
+}
+
+// invalidations collects what the kernel must forget after a swap.
+type invalidations struct {
+	entries []entryInval
+	inodes  []uint64
+}
+
+type entryInval struct {
+	parent uint64
+	name   string
+}
+
+func (inv *invalidations) entry(parent uint64, name string) {
+	inv.entries = append(inv.entries, entryInval{parent, name})
+}
+
+func (inv *invalidations) inode(ino uint64) { inv.inodes = append(inv.inodes, ino) }
+
+// invalidate tells the kernel to drop cached entries and directory
+// listings. It must not be called from a FUSE request handler: the kernel
+// applies an entry invalidation under the directory's lock, after the
+// requests holding it, which may be waiting for that handler.
+func (fsys *mountFS) invalidate(inv invalidations) {
+	srv := fsys.server.Load()
+	if srv == nil {
+		return
+	}
+	for _, e := range inv.entries {
+		if st := srv.EntryNotify(e.parent, e.name); !st.Ok() && st != fuse.ENOENT {
+			fsys.log.Debug("entry invalidation failed", "parent", e.parent, "name", e.name, "status", st)
+		}
+	}
+	for _, ino := range inv.inodes {
+		if st := srv.InodeNotify(ino, 0, 0); !st.Ok() && st != fuse.ENOENT {
+			fsys.log.Debug("inode invalidation failed", "ino", ino, "status", st)
+		}
+	}
+}
+
+// Mount is a running read-only FUSE mount.
+type Mount struct {
+	dir    string
+	opts   Options
+	method Method
+	fs     *mountFS
+	server *fuse.Server
+
+	views   []*view    // LayoutScope, LayoutHistory: the live view
+	all     *allScopes // LayoutAll
+	history *history   // LayoutHistory
+
+	cancel context.CancelFunc
+	// wg owns the watcher and prefetch goroutines.
+	wg sync.WaitGroup
+	// refreshMu serializes refreshes: the watcher's and Refresh calls.
+	refreshMu sync.Mutex
+
+	unmountOnce sync.Once
+	unmountErr  error
+	lazy        atomic.Bool
+}
+
+// New mounts the store at dir, read-only, and serves it until Unmount.
+// It returns once the kernel has accepted the mount.
+func New(ctx context.Context, dir string, opts Options) (*Mount, error) {
+	if opts.Store == nil {
+		return nil, errors.New("mount: no store")
+	}
+	if opts.Rev != "" && opts.Layout != LayoutScope {
+		return nil, errors.New("mount: a fixed revision is served by the scope layout only")
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkMountpoint(abs, opts.Store.Path()); err != nil {
+		return nil, err
+	}
+	logger := opts.Logger
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	fsys := &mountFS{store: opts.Store, blobs: opts.Store.NewBlobReader(), log: logger, maxFile: opts.Store.Limits().MaxFileBytes,
+		uid: uint32(os.Getuid()), gid: uint32(os.Getgid()), onSwap: opts.OnSwap, started: time.Now()}
+	if !opts.NoReadahead {
+		fsys.ra = newReadahead(fsys)
+	}
+	m := &Mount{dir: abs, opts: opts, fs: fsys}
+	served := false
+	defer func() {
+		if !served {
+			fsys.blobs.Close()
+		}
+	}()
+
+	var root gofs.InodeEmbedder
+	fsName := "memfs"
+	switch opts.Layout {
+	case LayoutScope:
+		v, err := scopeView(ctx, fsys, opts)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := v.current(ctx); err != nil {
+			return nil, err
+		}
+		m.views = []*view{v}
+		root = &dirNode{fs: fsys, v: v, path: "."}
+		fsName += ":" + opts.Scope
+	case LayoutAll:
+		a, err := newAllScopes(ctx, fsys)
+		if err != nil {
+			return nil, err
+		}
+		m.all = a
+		root = a.root()
+	case LayoutHistory:
+		v := newLiveView(fsys, opts.Scope, scopeRootIno(opts.Scope))
+		if _, err := v.current(ctx); err != nil {
+			return nil, err
+		}
+		m.views = []*view{v}
+		m.history = newHistory(fsys, v)
+		root = m.history.root()
+		fsName += ":" + opts.Scope + ":history"
+	default:
+		return nil, fmt.Errorf("mount: unknown layout %d", opts.Layout)
+	}
+
+	srv, method, err := serve(abs, root, fsName, opts, logger)
+	if err != nil {
+		return nil, err
+	}
+	m.server, m.method = srv, method
+	fsys.server.Store(srv)
+	served = true
+
+	// The mount outlives New's context: it ends with Unmount.
+	wctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	m.cancel = cancel
+	if opts.Layout != LayoutScope || opts.Rev == "" {
+		// Watch from here on, and look once more right away: a head that
+		// moved since the first revision was loaded must not wait for the
+		// fallback poll.
+		refs := opts.Store.WatchRefs(wctx, opts.PollInterval)
+		m.wg.Add(1)
+		go func() {
+			defer m.wg.Done()
+			m.watch(wctx, refs)
+		}()
+	}
+	if fsys.ra != nil {
+		for range runtime.GOMAXPROCS(0) {
+			m.wg.Add(1)
+			go func() {
+				defer m.wg.Done()
+				fsys.ra.run(wctx)
+			}()
+		}
+	}
+	if opts.Prefetch {
+		m.wg.Add(1)
+		go func() {
+			defer m.wg.Done()
+			m.prefetch(wctx)
+		}()
+	}
+	logger.Info("mounted", "dir", abs, "method", method, "layout", opts.Layout)
+	return m, nil
+}
+
+func scopeView(ctx context.Context, fsys *mountFS, opts Options) (*view, error) {
+	if opts.Rev == "" {
+		return newLiveView(fsys, opts.Scope, fuse.FUSE_ROOT_ID), nil
+	}
+	c, err := opts.Store.Resolve(ctx, opts.Scope, opts.Rev)
+	if err != nil {
+		return nil, err
+	}
+	return newFixedView(fsys, opts.Scope, c, fuse.FUSE_ROOT_ID), nil
+}
+
+// checkMountpoint refuses a mount point that is missing, not a directory,
+// a stale mount, or inside the store.
+func checkMountpoint(dir, store string) error {
+	st, err := os.Stat(dir)
+	if errors.Is(err, syscall.ENOTCONN) {
+		return fmt.Errorf("mount point %s: %w; clear it with: %s", dir, ErrStaleMount, clearHint(dir))
+	}
+	if err != nil {
+		return fmt.Errorf("mount point: %w", err)
+	}
+	if !st.IsDir() {
+		return fmt.Errorf("mount point %s is not a directory", dir)
+	}
+	if rel, err := filepath.Rel(store, dir); err == nil && !strings.HasPrefix(rel, "..") {
+		return fmt.Errorf("mount point %s is inside the store %s", dir, store)
+	}
+	return nil
+}
+
+// serve mounts root at dir and starts serving it.
+func serve(dir string, root gofs.InodeEmbedder, fsName string, opts Options, logger *slog.Logger) (*fuse.Server, Method, error) {
+	timeout := cacheTimeout
+	gopts := &gofs.Options{
+		EntryTimeout:    &timeout,
+		AttrTimeout:     &timeout,
+		NegativeTimeout: &timeout,
+		RootStableAttr:  &gofs.StableAttr{Ino: fuse.FUSE_ROOT_ID},
+		ExternalNodeID:  true,
+		MountOptions: fuse.MountOptions{
+			FsName:        fsName,
+			Name:          "memfs",
+			MaxBackground: 64,
+			Debug:         opts.Debug,
+			// Debug output was asked for: it must pass the logger's level.
+			Logger:            slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
+			ExtraCapabilities: fuse.CAP_NO_OPENDIR_SUPPORT,
+			PanicHandler: func(v any) fuse.Status {
+				logger.Error("panic in FUSE handler", "panic", v, "stack", string(debug.Stack()))
+				return fuse.EIO
+			},
+		},
+	}
+	if !opts.Debug {
+		gopts.MountOptions.Logger = log.New(discard{}, "", 0)
+	}
+	method, _ := ChooseMethod()
+	if method == MethodDirect {
+		mo := gopts.MountOptions
+		mo.DirectMountStrict = true
+		mo.DirectMountFlags = syscall.MS_NOSUID | syscall.MS_NODEV
+		if !opts.readWrite {
+			mo.DirectMountFlags |= syscall.MS_RDONLY
+		}
+		srv, err := newServer(dir, root, gopts, &mo)
+		if err == nil {
+			return srv, MethodDirect, nil
+		}
+		if _, ferr := FusermountPath(); ferr != nil {
+			return nil, "", fmt.Errorf("mount %s: %w: %w", dir, ErrMountFailed, err)
+		}
+		logger.Warn("direct mount failed, trying fusermount3", "err", err)
+	}
+	mo := gopts.MountOptions
+	if !opts.readWrite {
+		mo.Options = append(mo.Options, "ro")
+	}
+	srv, err := newServer(dir, root, gopts, &mo)
+	if err != nil {
+		return nil, "", fmt.Errorf("mount %s: %w: %w", dir, ErrMountFailed, err)
+	}
+	return srv, MethodFusermount, nil
+}
+
+func newServer(dir string, root gofs.InodeEmbedder, gopts *gofs.Options, mo *fuse.MountOptions) (*fuse.Server, error) {
+	o := *gopts
+	o.MountOptions = *mo
+	srv, err := fuse.NewServer(gofs.NewNodeFS(root, &o), dir, mo)
+	if err != nil {
+		return nil, err
+	}
+	go srv.Serve()
+	if err := srv.WaitMount(); err != nil {
+		_ = srv.Unmount()
+		return nil, err
+	}
+	return srv, nil
+}
+
+type discard struct{}
+
+func (discard) Write(b []byte) (int, error) { return len(b), nil }
+
+// watch follows the refs until ctx ends.
+func (m *Mount) watch(ctx context.Context, refs <-chan struct{}) {
+	for ok := true; ok; _, ok = <-refs {
+		if err := m.refresh(ctx); err != nil && ctx.Err() == nil {
+			m.fs.log.Warn("refresh failed", "err", err)
+		}
+	}
+}
+
+// Refresh looks at the heads now and swaps whatever moved, without waiting
+// for the watcher: a publisher in this process calls it to make its
+// publication visible at once. It must not be called from a FUSE request.
+func (m *Mount) Refresh(ctx context.Context) error { return m.refresh(ctx) }
+
+func (m *Mount) refresh(ctx context.Context) error {
+	m.refreshMu.Lock()
+	defer m.refreshMu.Unlock()
+	views := m.views
+	if m.all != nil {
+		var inv invalidations
+		vs, err := m.all.refresh(ctx, &inv)
+		m.fs.invalidate(inv)
+		if err != nil {
+			return err
+		}
+		views = vs
+	}
+	var errs []error
+	for _, v := range views {
+		if err := v.update(ctx); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if m.history != nil {
+		var inv invalidations
+		err := m.history.refresh(ctx, &inv)
+		m.fs.invalidate(inv)
+		errs = append(errs, err)
+	}
+	return errors.Join(errs...)
+}
+
+// prefetch decompresses the blobs of the served revisions in parallel.
+func (m *Mount) prefetch(ctx context.Context) {
+	for _, v := range m.views {
+		t := v.cur.Load()
+		if t == nil {
+			continue
+		}
+		start := time.Now()
+		ids := blobIDs(t.root)
+		if err := m.fs.blobs.Prefetch(ctx, ids, runtime.GOMAXPROCS(0)); err != nil && ctx.Err() == nil {
+			m.fs.log.Warn("prefetch failed", "scope", v.scope, "err", err)
+			continue
+		}
+		m.fs.log.Debug("prefetched", "scope", v.scope, "blobs", len(ids), "took", time.Since(start))
+	}
+}
+
+// Dir returns the mount point.
+func (m *Mount) Dir() string { return m.dir }
+
+// Method returns how the mount was made.
+func (m *Mount) Method() Method { return m.method }
+
+// Commit returns the revision served for a scope (the mount's scope when
+// empty), or the zero id when none is loaded.
+func (m *Mount) Commit(scope string) gitstore.ID {
+	views := m.views
+	if m.all != nil {
+		for _, v := range *m.all.views.Load() {
+			views = append(views, v)
+		}
+	}
+	for _, v := range views {
+		if scope == "" || v.scope == scope {
+			if t := v.cur.Load(); t != nil {
+				return t.commit.ID
+			}
+		}
+	}
+	return gitstore.ID{}
+}
+
+// DropPageCache makes the kernel forget the cached content of the given
+// inodes, so that their next read reaches the store again. Forget uses it
+// after purging content: once the mount swapped away from the rewritten
+// revisions (Refresh) and the store dropped its blob cache
+// (Store.DropCaches); blobs of removed packs are never read again. Inodes
+// the kernel does not hold are skipped. It must not be called from a FUSE
+// request.
+func (m *Mount) DropPageCache(inos []uint64) error {
+	var errs []error
+	for _, ino := range inos {
+		st := m.server.InodeNotify(ino, 0, 0)
+		if !st.Ok() && st != fuse.ENOENT {
+			errs = append(errs, fmt.Errorf("drop page cache of inode %d: %w", ino, syscall.Errno(st)))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Inodes returns the inode numbers under which the mount serves the given
+// blobs in its current revisions, for DropPageCache.
+func (m *Mount) Inodes(blobs []gitstore.ID) []uint64 {
+	want := make(map[gitstore.ID]bool, len(blobs))
+	for _, b := range blobs {
+		want[b] = true
+	}
+	views := m.views
+	if m.all != nil {
+		for _, v := range *m.all.views.Load() {
+			views = append(views, v)
+		}
+	}
+	var inos []uint64
+	for _, v := range views {
+		for _, t := range []*tree{v.cur.Load(), v.prev.Load()} {
+			if t == nil {
+				continue
+			}
+			walkFiles(t.root, func(n *node) {
+				if n.data == nil && want[n.id] {
+					inos = append(inos, n.ino)
+				}
+			})
+		}
+	}
+	return inos
+}
+
+// Reads returns how many read requests reached the server.
+func (m *Mount) Reads() int64 { return m.fs.stats.reads.Load() }
+
+// Pushed returns how many files readahead put into the kernel's page
+// cache.
+func (m *Mount) Pushed() int64 { return m.fs.stats.pushed.Load() }
+
+// Wait blocks until the mount has been unmounted and the kernel has
+// closed the connection.
+func (m *Mount) Wait() { m.server.Wait() }
+
+// Lazy reports whether Unmount had to detach the mount lazily because it
+// was busy.
+func (m *Mount) Lazy() bool { return m.lazy.Load() }
+
+// Unmount stops following the store and unmounts. When readers still hold
+// files or directories of the mount, it detaches the mount lazily (the
+// name disappears at once; open files keep working until closed), so it
+// never leaves a mount behind. Calling it again returns the first result.
+func (m *Mount) Unmount() error {
+	m.unmountOnce.Do(func() {
+		m.cancel()
+		m.wg.Wait()
+		if err := m.server.Unmount(); err != nil {
+			if lerr := lazyUnmount(m.dir, m.method); lerr != nil {
+				m.unmountErr = fmt.Errorf("unmount %s: %w (lazy: %w)", m.dir, err, lerr)
+				return
+			}
+			// Open files are still served until closed: the pack files stay
+			// open until the process ends.
+			m.lazy.Store(true)
+			m.fs.log.Warn("mount was busy; detached lazily", "dir", m.dir)
+			return
+		}
+		m.fs.blobs.Close()
+	})
+	return m.unmountErr
+}
+
+// lazyUnmount detaches a busy mount.
+func lazyUnmount(dir string, method Method) error {
+	if method == MethodDirect || os.Geteuid() == 0 {
+		if err := unix.Unmount(dir, unix.MNT_DETACH); err == nil {
+			return nil
+		} else if method == MethodDirect {
+			return err
+		}
+	}
+	bin, err := FusermountPath()
+	if err != nil {
+		return err
+	}
+	out, err := exec.Command(bin, "-u", "-z", dir).CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("%s -u -z: %w: %s", bin, err, strings.TrimSpace(string(out)))
+	}
+	return nil
+}
+
+// clearHint tells how to clear a stale mount at dir.
+func clearHint(dir string) string {
+	if os.Geteuid() == 0 {
+		return "umount -l " + dir
+	}
+	return "fusermount3 -u -z " + dir
+}
+
+// DefaultBlobCacheBytes is the decompressed-blob cache a mount process
+// gives its store. The kernel's page cache keeps what readers use, so the
+// store's cache only needs to carry cold reads and prefetching.
+const DefaultBlobCacheBytes = 16 << 20
+
+// TuneMemory prepares the Go runtime of a process whose main job is
+// serving a mount: a soft memory limit keeps the garbage collector close to
+// the live heap (the blob cache), unless GOMEMLIMIT says otherwise.
+func TuneMemory() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(40 << 20)
+	}
+}
