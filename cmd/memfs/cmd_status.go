@@ -64,8 +64,12 @@ func runStatus(ctx context.Context, g *globalOptions) error {
 		infos = append(infos, scopeInfo{Name: sc, Head: h.String(), Time: c.Time.UTC().Format("2006-01-02T15:04:05Z"), Subject: c.Subject()})
 	}
 	if g.JSON {
+		pending, err := g.pendingTotal(ctx)
+		if err != nil {
+			return err
+		}
 		writeJSON(g.stdout, map[string]any{"ok": true, "initialized": true, "store": opts.Path, "store_id": meta.StoreID,
-			"scopes": infos, "limits": opts.Limits, "pending": 0})
+			"scopes": infos, "limits": opts.Limits, "pending": pending})
 		return nil
 	}
 	fmt.Fprintf(g.stdout, "store:  %s (id %s)\n", opts.Path, meta.StoreID)

@@ -12,8 +12,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/memfs/memfs/dream/evidence"
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/internal/config"
+	"github.com/memfs/memfs/ledger"
 	"github.com/memfs/memfs/validate"
 )
 
@@ -118,6 +120,14 @@ func errorCode(err error) string {
 		return "conflict"
 	case errors.Is(err, gitstore.ErrRefLocked):
 		return "ref_locked"
+	case errors.Is(err, ledger.ErrLocked):
+		return "ledger_locked"
+	case evidence.CodeOf(err) != "":
+		return string(evidence.CodeOf(err))
+	case errors.Is(err, errNoCheckpoint):
+		return "no_checkpoint"
+	case errors.Is(err, errNotPending):
+		return "not_pending"
 	case errors.Is(err, context.Canceled):
 		return "cancelled"
 	}

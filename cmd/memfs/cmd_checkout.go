@@ -1,0 +1,74 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/memfs/memfs/fs/checkout"
+	"github.com/memfs/memfs/gitstore"
+)
+
+type checkoutOptions struct {
+	Rev   string
+	Watch bool
+}
+
+func newCheckoutCommand(g *globalOptions) *cobra.Command {
+	var o checkoutOptions
+	cmd := &cobra.Command{
+		Use:   "checkout DIR",
+		Short: "Materialize the scope (or --rev) as a read-only tree at DIR, swapped in atomically",
+		Long: `Write the scope head (or --rev) as a plain read-only tree (files 0444, folders
+0555) for machines without FUSE. DIR becomes a link to a complete snapshot kept
+beside it in .DIR.memfs/; a new revision is written in full and then swapped in
+with one rename, so a reader never sees a half-written tree.
+
+--watch keeps DIR following the head until interrupted.`,
+		Args: exactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runCheckout(cmd.Context(), g, o, args[0])
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.Rev, "rev", "", "check out this `revision` instead of the head")
+	f.BoolVar(&o.Watch, "watch", false, "keep following the head until interrupted")
+	return cmd
+}
+
+func runCheckout(ctx context.Context, g *globalOptions, o checkoutOptions, dir string) error {
+	if o.Watch && o.Rev != "" {
+		return usagef("--watch follows the head; it excludes --rev")
+	}
+	s, err := g.openStore(ctx)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	opts := checkout.Options{Store: s, Scope: g.Scope, Rev: o.Rev, Logger: g.logger()}
+	report := func(r *checkout.Result) {
+		if g.JSON {
+			writeJSON(g.stdout, map[string]any{"ok": true, "dir": r.Dir, "snapshot": r.Snapshot, "scope": g.Scope,
+				"commit": r.Commit.String(), "files": r.Files, "unchanged": r.Unchanged, "refused": r.Refused})
+			return
+		}
+		if r.Refused > 0 {
+			fmt.Fprintf(g.stderr, "warning: %d entries refused by read-mode validation were left out\n", r.Refused)
+		}
+		if r.Unchanged {
+			fmt.Fprintf(g.stdout, "%s already shows %s\n", r.Dir, r.Commit.String()[:12])
+			return
+		}
+		fmt.Fprintf(g.stdout, "checked out %s (%d files) at %s\n", r.Commit.String()[:12], r.Files, r.Dir)
+	}
+	if o.Watch {
+		return checkout.Watch(ctx, dir, opts, gitstore.DefaultWatchPoll, report)
+	}
+	res, err := checkout.Checkout(ctx, dir, opts)
+	if err != nil {
+		return err
+	}
+	report(res)
+	return nil
+}

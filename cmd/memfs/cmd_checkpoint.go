@@ -1,0 +1,149 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/memfs/memfs/dream/evidence"
+	"github.com/memfs/memfs/ledger"
+)
+
+type checkpointOptions struct {
+	Transcript string
+	Session    string
+	Cursor     string
+	Format     string
+}
+
+func newCheckpointCommand(g *globalOptions) *cobra.Command {
+	var o checkpointOptions
+	cmd := &cobra.Command{
+		Use:   "checkpoint --transcript FILE [--session ID] [--cursor ENTRY] [--format auto|pi|claude|codex]",
+		Short: "Record how far an agent session's transcript is settled",
+		Long: `Record a settled cursor of a root session's transcript in the ledger, under
+the session's scope (--scope, else derived from the session's working
+directory). The cursor defaults to the transcript's current leaf. Subagent
+transcripts are never checkpointed. Recording the same cursor again changes
+nothing; a later cursor replaces the earlier one.
+
+Errors name a stable code: source_unavailable, invalid_source,
+ledger_locked (another memfs kept the ledger busy).`,
+		Args: exactArgs(0),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if o.Transcript == "" {
+				return usagef("checkpoint needs --transcript FILE")
+			}
+			res, err := checkpointTranscript(cmd.Context(), g, o, "")
+			if err != nil {
+				return err
+			}
+			if g.JSON {
+				writeJSON(g.stdout, map[string]any{"ok": true, "session": res.Session, "scope": res.Scope,
+					"cursor": res.Cursor, "recorded": res.Recorded, "changed": res.Changed, "pending": res.Pending})
+				return nil
+			}
+			switch {
+			case !res.Recorded:
+				fmt.Fprintf(g.stdout, "session %s is not a root session; not checkpointed\n", res.Session)
+			case !res.Changed:
+				fmt.Fprintf(g.stdout, "checkpoint %s at %s (scope %s) was already recorded\n", res.Session, res.Cursor, res.Scope)
+			default:
+				fmt.Fprintf(g.stdout, "checkpoint %s at %s (scope %s) recorded\n", res.Session, res.Cursor, res.Scope)
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.Transcript, "transcript", "", "the session's transcript `file` (JSONL)")
+	f.StringVar(&o.Session, "session", "", "session `id` (default: read from the transcript)")
+	f.StringVar(&o.Cursor, "cursor", "", "settle at this `entry` id (default: the current leaf)")
+	f.StringVar(&o.Format, "format", "auto", "transcript `format`: auto, pi, claude or codex")
+	return cmd
+}
+
+// checkpointResult says what a checkpoint did.
+type checkpointResult struct {
+	Session, Scope, Cursor string
+	// Recorded is false for a subagent (non-root) transcript.
+	Recorded bool
+	// Changed is false when the same cursor was already recorded.
+	Changed bool
+	// Pending is true when the session waits to be dreamed.
+	Pending bool
+}
+
+// checkpointTranscript scans a transcript and records its settled cursor.
+// cwdHint stands in for the session's working directory when the
+// transcript does not name one.
+func checkpointTranscript(ctx context.Context, g *globalOptions, o checkpointOptions, cwdHint string) (*checkpointResult, error) {
+	_, cfg, err := g.storeOptions()
+	if err != nil {
+		return nil, err
+	}
+	format, ok := evidence.ParseFormat(o.Format)
+	if !ok {
+		return nil, usagef("unknown transcript format %q (want auto, pi, claude or codex)", o.Format)
+	}
+	path, err := filepath.Abs(o.Transcript)
+	if err != nil {
+		return nil, err
+	}
+	cp, err := evidence.Scan(ctx, path, format, o.Session, o.Cursor)
+	if err != nil {
+		return nil, err
+	}
+	res := &checkpointResult{Session: cp.SessionID, Cursor: cp.Cursor}
+	if !cp.Root {
+		return res, nil
+	}
+	cwd := cp.CWD
+	if cwd == "" {
+		cwd = cwdHint
+	}
+	if res.Scope, err = g.sessionScope(cfg, cwd); err != nil {
+		return nil, err
+	}
+	l, err := g.openLedger()
+	if err != nil {
+		return nil, err
+	}
+	rec, err := l.RecordCheckpoint(ctx, ledger.Checkpoint{
+		Scope:      res.Scope,
+		SessionID:  cp.SessionID,
+		Path:       cp.Path,
+		Format:     string(cp.Format),
+		Cursor:     cp.Cursor,
+		Digest:     cp.Digest,
+		Bytes:      cp.Bytes,
+		Entries:    cp.Entries,
+		CWD:        cp.CWD,
+		ForkedFrom: cp.ForkedFrom,
+	})
+	if err != nil {
+		return nil, err
+	}
+	res.Recorded, res.Changed, res.Pending = true, rec.Changed, rec.Pending
+	return res, nil
+}
+
+// openLedger returns the home's ledger handle. It holds no lock between
+// operations, so it never blocks another memfs.
+func (g *globalOptions) openLedger() (*ledger.Ledger, error) {
+	home, err := g.home()
+	if err != nil {
+		return nil, err
+	}
+	return ledger.New(filepath.Join(home, ledger.FileName), ledger.Options{})
+}
+
+// pendingTotal counts pending checkpoints across all scopes.
+func (g *globalOptions) pendingTotal(ctx context.Context) (int, error) {
+	l, err := g.openLedger()
+	if err != nil {
+		return 0, err
+	}
+	return l.PendingTotal(ctx)
+}

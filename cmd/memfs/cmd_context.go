@@ -1,0 +1,177 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/memfs/memfs/dream/evidence"
+	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/internal/config"
+	"github.com/memfs/memfs/internal/scope"
+	"github.com/memfs/memfs/wiki"
+)
+
+type contextOptions struct {
+	CWD   string
+	Mount string
+}
+
+func (o *contextOptions) addFlags(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&o.Mount, "mount", "", "`dir` where memfs serve mounts every scope (default ~/memfs)")
+}
+
+func newContextCommand(g *globalOptions) *cobra.Command {
+	var o contextOptions
+	cmd := &cobra.Command{
+		Use:   "context",
+		Short: "Print the memory-context message for a new agent session",
+		Long: `Print the message an agent session starts with: how to treat memory, where
+this scope's memory can be read, and its summary.md and index.md (cut to a
+16 KiB budget, with a note where cut).
+
+The scope is --scope when given, else derived from --cwd (default: the
+current directory) as for a transcript; config scopes = "single" uses
+"default".`,
+		Args: exactArgs(0),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			msg, err := memoryContext(cmd.Context(), g, o)
+			if err != nil {
+				return err
+			}
+			if g.JSON {
+				writeJSON(g.stdout, map[string]any{"ok": true, "scope": msg.Scope, "folder": msg.Folder,
+					"commit": msg.Commit, "truncated": nonNil(msg.Truncated), "context": msg.Text})
+				return nil
+			}
+			_, err = fmt.Fprint(g.stdout, msg.Text)
+			return err
+		},
+	}
+	cmd.Flags().StringVar(&o.CWD, "cwd", "", "the session's working `dir` (default: the current directory)")
+	o.addFlags(cmd)
+	return cmd
+}
+
+// renderedContext is a memory-context message and what it was made from.
+type renderedContext struct {
+	wiki.ContextMessage
+	Scope, Folder, Commit string
+}
+
+// memoryContext builds the memory-context message for a session working in
+// o.CWD.
+func memoryContext(ctx context.Context, g *globalOptions, o contextOptions) (*renderedContext, error) {
+	opts, cfg, err := g.storeOptions()
+	if err != nil {
+		return nil, err
+	}
+	cwd := o.CWD
+	if cwd == "" {
+		if cwd, err = os.Getwd(); err != nil {
+			return nil, fmt.Errorf("current directory: %w", err)
+		}
+	}
+	sc, err := g.sessionScope(cfg, cwd)
+	if err != nil {
+		return nil, err
+	}
+	c := wiki.Context{Marker: evidence.MemoryContextMarker, Scope: sc, Command: g.memfsCommand()}
+	s, err := gitstore.Open(ctx, opts)
+	switch {
+	case errors.Is(err, gitstore.ErrNotInitialized):
+	case err != nil:
+		return nil, err
+	default:
+		defer s.Close()
+		if err := readContextFiles(ctx, s, &c); err != nil {
+			return nil, err
+		}
+	}
+	if c.Commit != "" {
+		c.Folder = mountedScope(o.Mount, sc)
+	}
+	return &renderedContext{ContextMessage: wiki.RenderContext(c), Scope: sc, Folder: c.Folder, Commit: c.Commit}, nil
+}
+
+// readContextFiles fills in the scope head and its summary and index; a
+// scope without publications leaves them empty.
+func readContextFiles(ctx context.Context, s *gitstore.Store, c *wiki.Context) error {
+	head, err := s.Head(ctx, c.Scope)
+	if errors.Is(err, gitstore.ErrNoScope) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	snap, err := s.Snapshot(ctx, head)
+	if err != nil {
+		return err
+	}
+	c.Commit = head.String()
+	if c.Summary, err = snap.ReadFile(wiki.SummaryFile); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	if c.Index, err = snap.ReadFile(wiki.IndexFile); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return nil
+}
+
+// mountedScope returns the folder where `memfs serve` mounts a scope, if
+// its memory is there to read, else "".
+func mountedScope(root, sc string) string {
+	if root == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return ""
+		}
+		root = filepath.Join(home, "memfs")
+	}
+	root, err := filepath.Abs(root)
+	if err != nil {
+		return ""
+	}
+	dir := filepath.Join(root, sc)
+	if fi, err := os.Stat(filepath.Join(dir, wiki.IndexFile)); err != nil || !fi.Mode().IsRegular() {
+		return ""
+	}
+	return dir
+}
+
+// sessionScope resolves the scope of a session working in cwd: --scope when
+// given, else config and the directory decide (internal/scope).
+func (g *globalOptions) sessionScope(cfg *config.Config, cwd string) (string, error) {
+	explicit := ""
+	if g.flags.PersistentFlags().Changed("scope") {
+		explicit = g.Scope
+	}
+	sc, err := scope.Resolve(explicit, cfg.Scopes, cwd)
+	if errors.Is(err, scope.ErrInvalid) {
+		return "", usageError{err}
+	}
+	return sc, err
+}
+
+// memfsCommand is how an agent should call memfs to reach this home.
+func (g *globalOptions) memfsCommand() string {
+	if !g.flags.PersistentFlags().Changed("home") {
+		return "memfs"
+	}
+	if home, err := g.home(); err == nil {
+		return "memfs --home " + shellQuote(home)
+	}
+	return "memfs"
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
