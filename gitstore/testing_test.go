@@ -8,13 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/memfs/memfs/validate"
 )
-
-// fixedNow makes commit ids reproducible within a test.
-func fixedNow() time.Time { return time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC) }
 
 // newTestStore creates a store in a temporary home. On cleanup it checks
 // that stock git accepts the repository with fsck --strict, so every test

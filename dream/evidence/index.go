@@ -35,8 +35,6 @@ const (
 	flagLogical
 	// flagSkip: never evidence (harness line, mirror of another line).
 	flagSkip
-	// flagBadID: the entry id could not be read.
-	flagBadID
 )
 
 const chunkBits = 13

@@ -334,7 +334,6 @@ func (it *arrIter) resume(ve int) bool {
 }
 
 func isObject(v []byte) bool { return len(v) > 0 && v[0] == '{' }
-func isArray(v []byte) bool  { return len(v) > 0 && v[0] == '[' }
 func isString(v []byte) bool { return len(v) >= 2 && v[0] == '"' }
 func isTrue(v []byte) bool   { return string(v) == "true" }
 func isNull(v []byte) bool   { return len(v) == 0 || string(v) == "null" }

@@ -246,7 +246,6 @@ type gen struct {
 	rng    *rand.Rand
 	parent string
 	n      int
-	buf    []byte
 }
 
 func newGen(w *bufio.Writer, seed uint64) *gen {
