@@ -11,6 +11,7 @@ func extraCommands(g *globalOptions) []*cobra.Command {
 		newDoctorCommand(g),
 		newCheckpointCommand(g),
 		newEvidenceCommand(g),
+		newDreamCommand(g),
 		newContextCommand(g),
 		newHookCommand(g),
 		newInstallCommand(g),

@@ -1,0 +1,183 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/memfs/memfs/dream"
+	"github.com/memfs/memfs/dream/builtin"
+	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/validate"
+)
+
+// errReviewUnsupported means config.toml asks for review mode, which dream
+// does not implement yet.
+var errReviewUnsupported = errors.New("publish = \"review\" is not supported by memfs dream yet; set publish = \"direct\"")
+
+// dreamOptions are the flags of the dream command.
+type dreamOptions struct {
+	Dreamer  string
+	Now      bool
+	Timeout  time.Duration
+	KeepRuns bool
+}
+
+func newDreamCommand(g *globalOptions) *cobra.Command {
+	var o dreamOptions
+	cmd := &cobra.Command{
+		Use:   "dream [--dreamer builtin] [--now] [--timeout DUR] [--keep-runs]",
+		Short: "Turn pending session evidence into memory, one run per scope",
+		Long: `Run one dreaming batch in every scope with pending evidence (only the
+scope named by --scope when it is given). A run stages up to 8 pending sessions
+under $MEMFS_HOME/runs/<run id>/, lets the dreamer edit a copy of the scope's
+memory, validates it and publishes it as the scope's new head. Failure,
+timeout or invalid output publishes nothing and leaves the evidence pending;
+the reason is recorded with the run.
+
+Each scope prints its run id and the published commit, "nothing to publish",
+or the failure reason. The command fails (exit 1) when any run failed.`,
+		Args: exactArgs(0),
+		RunE: func(cmd *cobra.Command, _ []string) error { return runDream(cmd.Context(), g, o) },
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.Dreamer, "dreamer", builtin.Name, "dreamer to run (builtin)")
+	f.BoolVar(&o.Now, "now", false, "run now, even when automatic runs are paused after failures")
+	f.DurationVar(&o.Timeout, "timeout", dream.DefaultTimeout, "wall-clock limit of one run's dreaming")
+	f.BoolVar(&o.KeepRuns, "keep-runs", false, "keep the run directories under $MEMFS_HOME/runs")
+	return cmd
+}
+
+// dreamReport is one scope's outcome, as printed.
+type dreamReport struct {
+	Scope        string                `json:"scope"`
+	RunID        string                `json:"run_id,omitempty"`
+	Commit       string                `json:"commit,omitempty"`
+	Published    bool                  `json:"published"`
+	Sessions     []string              `json:"sessions"`
+	Acknowledged []string              `json:"acknowledged"`
+	Skipped      []dream.SourceFailure `json:"skipped"`
+	Reason       string                `json:"reason,omitempty"`
+	Summary      string                `json:"summary,omitempty"`
+	Dir          string                `json:"dir,omitempty"`
+	Problems     []validate.Problem    `json:"problems,omitempty"`
+}
+
+func runDream(ctx context.Context, g *globalOptions, o dreamOptions) error {
+	var d dream.Dreamer
+	switch o.Dreamer {
+	case builtin.Name:
+		d = builtin.Dreamer{}
+	case "exec", "openai":
+		return usagef("dreamer %q is not available yet", o.Dreamer)
+	default:
+		return usagef("unknown dreamer %q (want builtin)", o.Dreamer)
+	}
+	if o.Timeout <= 0 {
+		return usagef("--timeout must be positive")
+	}
+	home, err := g.home()
+	if err != nil {
+		return err
+	}
+	sopts, cfg, err := g.storeOptions()
+	if err != nil {
+		return err
+	}
+	if cfg.Publish == "review" {
+		// Publishing directly would skip the review the config asks for.
+		return errReviewUnsupported
+	}
+	st, err := gitstore.Open(ctx, sopts)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	l, err := g.openLedger()
+	if err != nil {
+		return err
+	}
+	var scopes []string
+	if g.flags.PersistentFlags().Changed("scope") {
+		scopes = []string{g.Scope}
+	} else {
+		counts, err := l.PendingCounts(ctx)
+		if err != nil {
+			return err
+		}
+		scopes = slices.Sorted(maps.Keys(counts))
+	}
+	var reports []dreamReport
+	failed := 0
+	for _, sc := range scopes {
+		res, err := dream.Run(ctx, dream.Options{
+			Home: home, Store: st, Ledger: l, Scope: sc, Dreamer: d,
+			Timeout: o.Timeout, KeepRuns: o.KeepRuns,
+		})
+		if err != nil && (res == nil || res.Reason == "") {
+			// Not a run failure: the store or ledger could not be used.
+			return fmt.Errorf("scope %s: %w", sc, err)
+		}
+		r := dreamReport{Scope: sc, RunID: res.RunID, Published: res.Published, Sessions: nonNil(res.Sessions),
+			Acknowledged: nonNil(res.Acknowledged), Skipped: res.Skipped, Reason: res.Reason, Summary: res.Summary,
+			Problems: res.Problems}
+		if r.Skipped == nil {
+			r.Skipped = []dream.SourceFailure{}
+		}
+		if !res.Commit.IsZero() {
+			r.Commit = res.Commit.String()
+		}
+		if o.KeepRuns {
+			r.Dir = res.Dir
+		}
+		if res.Reason != "" {
+			failed++
+		}
+		reports = append(reports, r)
+		if !g.JSON {
+			printDreamReport(g, r, res)
+		}
+		if errors.Is(ctx.Err(), context.Canceled) {
+			break
+		}
+	}
+	if g.JSON {
+		if reports == nil {
+			reports = []dreamReport{}
+		}
+		writeJSON(g.stdout, map[string]any{"ok": failed == 0, "runs": reports})
+	} else if len(scopes) == 0 {
+		fmt.Fprintln(g.stdout, "no pending evidence")
+	}
+	if failed > 0 {
+		return reportedError{code: exitFailure}
+	}
+	return nil
+}
+
+func printDreamReport(g *globalOptions, r dreamReport, res *dream.Result) {
+	if r.RunID == "" {
+		fmt.Fprintf(g.stdout, "%s: no pending evidence\n", r.Scope)
+		return
+	}
+	switch {
+	case r.Reason != "":
+		fmt.Fprintf(g.stdout, "%s: run %s failed: %s (%d session(s) stay pending)\n", r.Scope, r.RunID, r.Reason, len(r.Sessions)+len(r.Skipped))
+		printProblems(g.stderr, r.Problems, "  ")
+	case res.Published:
+		fmt.Fprintf(g.stdout, "%s: run %s published %s (%d session(s), %d acknowledged)\n", r.Scope, r.RunID, r.Commit, len(r.Sessions), len(r.Acknowledged))
+	default:
+		fmt.Fprintf(g.stdout, "%s: run %s: nothing to publish (%d session(s), %d acknowledged)\n", r.Scope, r.RunID, len(r.Sessions), len(r.Acknowledged))
+	}
+	for _, s := range r.Skipped {
+		fmt.Fprintf(g.stdout, "  %s: skipped: %s (stays pending)\n", s.SessionID, s.Code)
+	}
+	if r.Dir != "" {
+		fmt.Fprintf(g.stdout, "  run dir: %s\n", r.Dir)
+	}
+}

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Ensure that memfs dream publishes a checkpointed session's durable
+// statements in the session's scope, acknowledges the evidence, and reports
+// nothing to do on a second run.
+func TestCLI_Dream(t *testing.T) {
+	c := newCLI(t)
+	c.mustRun("init")
+	p := copyTranscript(t, "", "claude-session.jsonl")
+	c.mustRun("checkpoint", "--transcript", p)
+	if c.pending() != 1 {
+		t.Fatalf("want one pending session")
+	}
+	out := c.mustRun("dream")
+	if !strings.HasPrefix(out, transcriptScope+": run ") || !strings.Contains(out, " published ") {
+		t.Fatalf("dream output:\n%s", out)
+	}
+	if n := c.pending(); n != 0 {
+		t.Errorf("%d sessions still pending", n)
+	}
+	log := c.mustRun("--scope", transcriptScope, "log")
+	if !strings.Contains(log, "dream ") {
+		t.Errorf("log lacks the dream commit:\n%s", log)
+	}
+	idx := c.mustRun("--scope", transcriptScope, "cat", "pages/preferences/index.md")
+	if !strings.Contains(idx, "tabs over spaces") {
+		t.Errorf("preferences index:\n%s", idx)
+	}
+
+	var res struct {
+		OK   bool
+		Runs []dreamReport
+	}
+	if err := json.Unmarshal([]byte(c.mustRun("--json", "dream")), &res); err != nil {
+		t.Fatal(err)
+	}
+	if !res.OK || len(res.Runs) != 0 {
+		t.Errorf("second dream = %+v, want no runs", res)
+	}
+	if out := c.mustRun("--scope", transcriptScope, "dream"); !strings.Contains(out, "no pending evidence") {
+		t.Errorf("dream --scope with nothing pending:\n%s", out)
+	}
+	if code, _, _ := c.run("dream", "--dreamer", "nope"); code != exitUsage {
+		t.Errorf("unknown dreamer: exit %d, want %d", code, exitUsage)
+	}
+}
+
+// Ensure that a run whose every source is unreadable fails with exit 1,
+// names the reason, and leaves the session pending.
+func TestCLI_DreamFailure(t *testing.T) {
+	c := newCLI(t)
+	c.mustRun("init")
+	p := copyTranscript(t, "", "claude-session.jsonl")
+	c.mustRun("checkpoint", "--transcript", p)
+	if err := os.Remove(p); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := c.run("dream")
+	if code != exitFailure || !strings.Contains(out, "failed: no_evidence") || !strings.Contains(out, "source_unavailable") {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	if c.pending() != 1 {
+		t.Errorf("session not pending after a failed run")
+	}
+	if err := os.WriteFile(filepath.Join(c.home, "config.toml"), []byte("publish = \"review\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := c.run("dream"); code != exitFailure || !strings.Contains(errs, "review") {
+		t.Errorf("review mode: exit %d, %s", code, errs)
+	}
+}

@@ -1,0 +1,437 @@
+package dream
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/memfs/memfs/dream/evidence"
+	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/ledger"
+	"github.com/memfs/memfs/validate"
+)
+
+// DefaultTimeout is the wall-clock limit of one run's dreaming.
+const DefaultTimeout = time.Hour
+
+// MaxBatch is the largest number of sessions one run dreams.
+const MaxBatch = 8
+
+// RunsDir is the folder of run directories inside $MEMFS_HOME.
+const RunsDir = "runs"
+
+// Run states recorded in the ledger.
+const (
+	StateRunning   = "running"
+	StatePublished = "published"
+	StateUnchanged = "unchanged"
+	StateFailed    = "failed"
+)
+
+// Reasons a run fails, recorded as the ledger run's Error (possibly followed
+// by ":" and validation codes). They never quote content.
+const (
+	ReasonNoEvidence    = "no_evidence"
+	ReasonStage         = "stage_failed"
+	ReasonDreamer       = "dreamer_failed"
+	ReasonTimeout       = "timeout"
+	ReasonCancelled     = "cancelled"
+	ReasonInvalidOutput = "invalid_output"
+	ReasonConflict      = "conflict"
+	ReasonPublish       = "publish_failed"
+)
+
+// Sentinel errors of the coordinator.
+var (
+	// ErrRunFailed is matched by every *RunError.
+	ErrRunFailed = errors.New("dream run failed")
+)
+
+// Dreamer turns a staged run directory into edits of its .memory folder.
+// Dream must return when ctx ends; the run is failed then whatever it
+// returns. The summary is a short, human-readable account of the edits.
+type Dreamer interface {
+	Dream(ctx context.Context, runDir string) (summary string, err error)
+}
+
+// DreamerFunc adapts a function to the Dreamer interface.
+type DreamerFunc func(ctx context.Context, runDir string) (string, error)
+
+// Dream calls f.
+func (f DreamerFunc) Dream(ctx context.Context, runDir string) (string, error) { return f(ctx, runDir) }
+
+// Options configure one run.
+type Options struct {
+	// Home is $MEMFS_HOME; runs are staged under Home/runs.
+	Home    string
+	Store   *gitstore.Store
+	Ledger  *ledger.Ledger
+	Scope   string
+	Dreamer Dreamer
+	// Timeout bounds the dreaming of the run, a re-dream after a lost race
+	// included; DefaultTimeout when zero.
+	Timeout time.Duration
+	// KeepRuns keeps the run directory after the run.
+	KeepRuns bool
+	// Now stamps run ids and records; time.Now when nil.
+	Now func() time.Time
+}
+
+// SourceFailure is a pending checkpoint that could not be materialized. It
+// stays pending.
+type SourceFailure struct {
+	SessionID string `json:"session_id"`
+	Code      string `json:"code"`
+}
+
+// Result reports a run.
+type Result struct {
+	// RunID is empty when nothing was pending.
+	RunID string
+	Scope string
+	// Dir is the run directory (removed unless KeepRuns).
+	Dir string
+	// Base is the head the run started from; Commit the published commit,
+	// or the head when the dreamer changed nothing.
+	Base   gitstore.ID
+	Commit gitstore.ID
+	// Published is true when a new commit was made; Unchanged when the
+	// dreamed memory equalled the head.
+	Published bool
+	Unchanged bool
+	// Sessions are the session ids of the batch; Acknowledged those whose
+	// cursor was still the one the run began with.
+	Sessions     []string
+	Acknowledged []string
+	// Skipped are sources that failed to materialize.
+	Skipped []SourceFailure
+	// Attempts counts dreamer calls (2 after a lost race).
+	Attempts int
+	Summary  string
+	// Reason is the failure code ("" on success).
+	Reason string
+	// Problems are the validation findings of rejected output.
+	Problems []validate.Problem
+}
+
+// RunError is the error of a failed run.
+type RunError struct {
+	RunID  string
+	Scope  string
+	Reason string
+	Err    error
+}
+
+// Error names the run, its scope and the reason.
+func (e *RunError) Error() string {
+	if e.Err != nil {
+		return fmt.Sprintf("dream run %s (scope %s): %s: %v", e.RunID, e.Scope, e.Reason, e.Err)
+	}
+	return fmt.Sprintf("dream run %s (scope %s): %s", e.RunID, e.Scope, e.Reason)
+}
+
+// Unwrap returns the underlying error.
+func (e *RunError) Unwrap() error { return e.Err }
+
+// Is matches ErrRunFailed.
+func (e *RunError) Is(target error) bool { return target == ErrRunFailed }
+
+// batchItem is one pending checkpoint the run materialized.
+type batchItem struct {
+	began ledger.Checkpoint
+	ev    *evidence.Evidence
+}
+
+// Run dreams one batch of a scope's pending evidence. When nothing is
+// pending it returns a Result with an empty RunID and no error. A failed run
+// returns its Result (Reason set) and a *RunError; nothing is published and
+// the evidence stays pending.
+func Run(ctx context.Context, opts Options) (*Result, error) {
+	if opts.Store == nil || opts.Ledger == nil || opts.Dreamer == nil || opts.Home == "" {
+		return nil, errors.New("dream: Home, Store, Ledger and Dreamer are required")
+	}
+	if opts.Timeout <= 0 {
+		opts.Timeout = DefaultTimeout
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	res := &Result{Scope: opts.Scope}
+	pending, err := opts.Ledger.Pending(ctx, opts.Scope)
+	if err != nil {
+		return nil, err
+	}
+	if len(pending) == 0 {
+		return res, nil
+	}
+	base, err := opts.Store.Head(ctx, opts.Scope)
+	if err != nil && !errors.Is(err, gitstore.ErrNoScope) {
+		return nil, err
+	}
+	res.Base = base
+
+	started := opts.Now().UTC()
+	res.RunID, err = newRunID(started)
+	if err != nil {
+		return nil, err
+	}
+	runs := filepath.Join(opts.Home, RunsDir)
+	if err := os.MkdirAll(runs, 0o700); err != nil {
+		return nil, err
+	}
+	res.Dir = filepath.Join(runs, res.RunID)
+	if err := os.Mkdir(res.Dir, 0o700); err != nil {
+		return nil, err
+	}
+	if !opts.KeepRuns {
+		defer func() { _ = removeAll(res.Dir) }()
+	}
+	rec := ledger.Run{ID: res.RunID, Scope: opts.Scope, State: StateRunning, Started: started}
+	if !base.IsZero() {
+		rec.Base = base.String()
+	}
+	if err := opts.Ledger.PutRun(ctx, rec); err != nil {
+		return nil, err
+	}
+	fail := func(reason string, cause error) (*Result, error) {
+		res.Reason = reason
+		rec.State, rec.Error, rec.Finished = StateFailed, reason, opts.Now().UTC()
+		// The failure is recorded even when ctx was cancelled.
+		if err := opts.Ledger.PutRun(context.WithoutCancel(ctx), rec); err != nil {
+			cause = errors.Join(cause, err)
+		}
+		return res, &RunError{RunID: res.RunID, Scope: opts.Scope, Reason: reason, Err: cause}
+	}
+
+	batch := materialize(ctx, opts.Ledger, pending, res)
+	if len(batch) == 0 {
+		if ctx.Err() != nil {
+			return fail(ReasonCancelled, ctx.Err())
+		}
+		return fail(ReasonNoEvidence, nil)
+	}
+	m := &Manifest{Version: ManifestVersion, RunID: res.RunID, Scope: opts.Scope, Created: started}
+	if !base.IsZero() {
+		m.Base = base.String()
+	}
+	var staged []stagedSession
+	for _, it := range batch {
+		res.Sessions = append(res.Sessions, it.began.SessionID)
+		redactions := it.ev.Redactions
+		if redactions == nil {
+			redactions = map[string]int{}
+		}
+		staged = append(staged, stagedSession{
+			entry: ManifestSession{
+				SessionID: it.began.SessionID, Relation: string(it.ev.Relation),
+				Cursor: it.began.Cursor, Digest: it.began.Digest,
+				Records: it.ev.Records, Bytes: len(it.ev.Transcript),
+				Redactions: redactions, Truncations: it.ev.Truncations, Notes: it.ev.Notes,
+			},
+			transcript: it.ev.Transcript,
+		})
+	}
+	rec.Sessions = res.Sessions
+	if err := stageInput(res.Dir, m, staged); err != nil {
+		return fail(ReasonStage, err)
+	}
+
+	dctx, cancel := context.WithTimeout(ctx, opts.Timeout)
+	defer cancel()
+	for {
+		if err := hydrate(dctx, opts.Store, res.Dir, base); err != nil {
+			return fail(ctxReason(ctx, dctx, ReasonStage), err)
+		}
+		res.Attempts++
+		summary, err := opts.Dreamer.Dream(dctx, res.Dir)
+		// A dreamer that outlives its deadline failed, whatever it says.
+		if r := ctxReason(ctx, dctx, ""); r != "" {
+			return fail(r, dctx.Err())
+		}
+		if err != nil {
+			return fail(ReasonDreamer, err)
+		}
+		res.Summary = summary
+		pub, err := publish(dctx, opts, res, base)
+		if errors.Is(err, gitstore.ErrConflict) && res.Attempts == 1 {
+			// Lost the race: dream the same batch again on the new head.
+			if base, err = opts.Store.Head(ctx, opts.Scope); err != nil && !errors.Is(err, gitstore.ErrNoScope) {
+				return fail(ReasonPublish, err)
+			}
+			res.Base = base
+			rec.Base = base.String()
+			continue
+		}
+		if err != nil {
+			var verr *validate.Error
+			switch {
+			case errors.As(err, &verr):
+				res.Problems = verr.Problems
+				return fail(invalidReason(verr.Problems), err)
+			case errors.Is(err, gitstore.ErrConflict):
+				return fail(ReasonConflict, err)
+			case ctxReason(ctx, dctx, "") != "":
+				return fail(ctxReason(ctx, dctx, ""), err)
+			}
+			return fail(ReasonPublish, err)
+		}
+		res.Commit, res.Unchanged, res.Published = pub.Commit, pub.Unchanged, !pub.Unchanged
+		break
+	}
+
+	// Published: acknowledge what is still the cursor the run began with.
+	ackCtx := context.WithoutCancel(ctx)
+	var ackErr error
+	for _, it := range batch {
+		p := it.ev.Processed
+		ok, err := opts.Ledger.Acknowledge(ackCtx, it.began, ledger.Processed{Cursor: p.Cursor, Digest: p.Digest, Entries: p.Entries})
+		if err != nil {
+			ackErr = errors.Join(ackErr, err)
+			continue
+		}
+		if ok {
+			res.Acknowledged = append(res.Acknowledged, it.began.SessionID)
+		}
+	}
+	rec.State, rec.Commit, rec.Finished = StatePublished, res.Commit.String(), opts.Now().UTC()
+	if res.Unchanged {
+		rec.State = StateUnchanged
+	}
+	if err := opts.Ledger.PutRun(ackCtx, rec); err != nil {
+		ackErr = errors.Join(ackErr, err)
+	}
+	return res, ackErr
+}
+
+// materialize reads the evidence of up to MaxBatch pending checkpoints. A
+// source that fails is reported in res.Skipped and stays pending.
+func materialize(ctx context.Context, l *ledger.Ledger, pending []ledger.Checkpoint, res *Result) []batchItem {
+	var batch []batchItem
+	for _, cp := range pending {
+		if len(batch) == MaxBatch || ctx.Err() != nil {
+			break
+		}
+		ev, err := materializeOne(ctx, l, cp)
+		if err != nil {
+			code := string(evidence.CodeOf(err))
+			if code == "" {
+				code = string(evidence.CodeSourceUnavailable)
+			}
+			res.Skipped = append(res.Skipped, SourceFailure{SessionID: cp.SessionID, Code: code})
+			continue
+		}
+		batch = append(batch, batchItem{began: cp, ev: ev})
+	}
+	return batch
+}
+
+func materializeOne(ctx context.Context, l *ledger.Ledger, cp ledger.Checkpoint) (*evidence.Evidence, error) {
+	st, err := l.Session(ctx, cp.SessionID)
+	if err != nil {
+		return nil, err
+	}
+	prev := st.Processed
+	if prev == nil && cp.ForkedFrom != "" {
+		// A fork's copied history counts as processed as far as its
+		// parent's was.
+		parent, err := l.Session(ctx, cp.ForkedFrom)
+		if err != nil {
+			return nil, err
+		}
+		prev = parent.Processed
+	}
+	var eprev *evidence.Processed
+	if prev != nil {
+		eprev = &evidence.Processed{Cursor: prev.Cursor, Digest: prev.Digest, Entries: prev.Entries}
+	}
+	return evidence.Materialize(ctx, evidence.Checkpoint{
+		SessionID: cp.SessionID, Path: cp.Path, Format: evidence.Format(cp.Format),
+		Cursor: cp.Cursor, Digest: cp.Digest, Bytes: cp.Bytes, Entries: cp.Entries,
+		CWD: cp.CWD, Root: true, ForkedFrom: cp.ForkedFrom,
+	}, eprev)
+}
+
+// publish checks the staged memory and publishes it by compare-and-swap on
+// base.
+func publish(ctx context.Context, opts Options, res *Result, base gitstore.ID) (*gitstore.PublishResult, error) {
+	mem := filepath.Join(res.Dir, MemoryDir)
+	// The dreamer may have replaced .memory itself; publish only a real
+	// directory (OpenDir does not follow links below it).
+	fi, err := os.Lstat(mem)
+	if err != nil {
+		return nil, &validate.Error{Problems: []validate.Problem{{Path: ".", Code: validate.CodeInvalidFileType, Severity: validate.SevError, Message: "the staged memory is missing"}}}
+	}
+	if !fi.IsDir() {
+		return nil, &validate.Error{Problems: []validate.Problem{{Path: ".", Code: validate.CodeInvalidFileType, Severity: validate.SevError, Message: "the staged memory is not a directory"}}}
+	}
+	expected := base
+	return opts.Store.Publish(ctx, mem, gitstore.PublishOptions{
+		Scope:        opts.Scope,
+		Message:      commitMessage(res),
+		Sources:      slices.Clone(res.Sessions),
+		Run:          res.RunID,
+		ExpectedHead: &expected,
+	})
+}
+
+// commitMessage is the subject naming the run and the first line of the
+// dreamer's summary (untrusted text, so bounded and single-line).
+func commitMessage(res *Result) string {
+	subject := fmt.Sprintf("dream %s: %d session(s)", res.RunID, len(res.Sessions))
+	line, _, _ := strings.Cut(strings.TrimSpace(res.Summary), "\n")
+	line = strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f {
+			return -1
+		}
+		return r
+	}, line)
+	if len([]rune(line)) > 200 {
+		line = string([]rune(line)[:200]) + "…"
+	}
+	if line == "" {
+		return subject
+	}
+	return subject + "\n\n" + line
+}
+
+// invalidReason is ReasonInvalidOutput followed by the distinct error codes.
+func invalidReason(problems []validate.Problem) string {
+	var codes []string
+	for _, p := range problems {
+		if p.Severity == validate.SevError && !slices.Contains(codes, p.Code) {
+			codes = append(codes, p.Code)
+		}
+	}
+	slices.Sort(codes)
+	if len(codes) == 0 {
+		return ReasonInvalidOutput
+	}
+	return ReasonInvalidOutput + ":" + strings.Join(codes, ",")
+}
+
+// ctxReason names why the dreaming context ended, or returns def.
+func ctxReason(parent, dctx context.Context, def string) string {
+	switch {
+	case parent.Err() != nil:
+		return ReasonCancelled
+	case dctx.Err() != nil:
+		return ReasonTimeout
+	}
+	return def
+}
+
+// newRunID returns a sortable, unique run id: UTC time and 4 random bytes.
+func newRunID(now time.Time) (string, error) {
+	var b [4]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", err
+	}
+	return now.UTC().Format("20060102T150405Z") + "-" + hex.EncodeToString(b[:]), nil
+}

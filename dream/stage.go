@@ -1,0 +1,193 @@
+package dream
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"time"
+
+	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/wiki"
+)
+
+// Paths inside a run directory.
+const (
+	// DreamingDir holds what the dreamer reads; MemoryDir what it edits.
+	DreamingDir = ".dreaming"
+	MemoryDir   = ".memory"
+	// ManifestPath, InstructionsPath and SessionsDir are relative to the
+	// run directory.
+	ManifestPath     = ".dreaming/input/manifest.json"
+	InstructionsPath = ".dreaming/instructions.md"
+	SessionsDir      = ".dreaming/input/sessions"
+	// TranscriptName is the evidence file inside a session directory.
+	TranscriptName = "transcript.jsonl"
+)
+
+// ManifestVersion is the layout of manifest.json this package writes.
+const ManifestVersion = 1
+
+// Manifest describes a staged run. It holds ids, cursors, digests and
+// counts, never evidence or memory content.
+type Manifest struct {
+	Version int    `json:"version"`
+	RunID   string `json:"run_id"`
+	Scope   string `json:"scope"`
+	// Base is the scope head the run started from; empty for a scope's
+	// first publication.
+	Base     string            `json:"base,omitempty"`
+	Created  time.Time         `json:"created"`
+	Sessions []ManifestSession `json:"sessions"`
+}
+
+// ManifestSession is one session of the batch.
+type ManifestSession struct {
+	// Dir is the session's directory relative to the run directory; its
+	// evidence is Dir/transcript.jsonl.
+	Dir       string `json:"dir"`
+	SessionID string `json:"session_id"`
+	// Relation is how the evidence relates to what was processed before
+	// ("initial", "unchanged", "appended", "diverged").
+	Relation string `json:"relation"`
+	Cursor   string `json:"cursor"`
+	Digest   string `json:"digest"`
+	Records  int    `json:"records"`
+	Bytes    int    `json:"bytes"`
+	// Redactions counts replaced secrets per rule; Truncations counts cuts.
+	Redactions  map[string]int `json:"redactions"`
+	Truncations int            `json:"truncations"`
+	Notes       []string       `json:"notes,omitempty"`
+}
+
+// ReadManifest reads the manifest of a staged run directory.
+func ReadManifest(runDir string) (*Manifest, error) {
+	b, err := os.ReadFile(filepath.Join(runDir, filepath.FromSlash(ManifestPath)))
+	if err != nil {
+		return nil, err
+	}
+	var m Manifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("%s: %w", ManifestPath, err)
+	}
+	if m.Version != ManifestVersion {
+		return nil, fmt.Errorf("%s: unsupported version %d", ManifestPath, m.Version)
+	}
+	return &m, nil
+}
+
+// stagedSession is one materialized session waiting to be staged.
+type stagedSession struct {
+	entry      ManifestSession
+	transcript []byte
+}
+
+// sessionDirName names a session's directory: its position in the batch and
+// a hash of its id, so that no id (whatever its characters) becomes a path.
+func sessionDirName(n int, sessionID string) string {
+	h := sha256.Sum256([]byte(sessionID))
+	return fmt.Sprintf("%d-%s", n, hex.EncodeToString(h[:6]))
+}
+
+// stageInput writes the manifest, the evidence and the instructions.
+func stageInput(runDir string, m *Manifest, sessions []stagedSession) error {
+	if err := os.MkdirAll(filepath.Join(runDir, filepath.FromSlash(SessionsDir)), 0o700); err != nil {
+		return err
+	}
+	m.Sessions = m.Sessions[:0]
+	for i, s := range sessions {
+		s.entry.Dir = path.Join(SessionsDir, sessionDirName(i+1, s.entry.SessionID))
+		dir := filepath.Join(runDir, filepath.FromSlash(s.entry.Dir))
+		if err := os.Mkdir(dir, 0o700); err != nil {
+			return err
+		}
+		if err := writeFile(filepath.Join(dir, TranscriptName), s.transcript, 0o400); err != nil {
+			return err
+		}
+		m.Sessions = append(m.Sessions, s.entry)
+	}
+	b, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := writeFile(filepath.Join(runDir, filepath.FromSlash(ManifestPath)), append(b, '\n'), 0o400); err != nil {
+		return err
+	}
+	return writeFile(filepath.Join(runDir, filepath.FromSlash(InstructionsPath)), []byte(Instructions), 0o400)
+}
+
+// hydrate replaces runDir/.memory with the tree of commit (the empty
+// artifact when commit is zero).
+func hydrate(ctx context.Context, store *gitstore.Store, runDir string, commit gitstore.ID) error {
+	mem := filepath.Join(runDir, MemoryDir)
+	if err := removeAll(mem); err != nil {
+		return err
+	}
+	if err := os.Mkdir(mem, 0o700); err != nil {
+		return err
+	}
+	if commit.IsZero() {
+		if err := writeFile(filepath.Join(mem, "summary.md"), nil, 0o600); err != nil {
+			return err
+		}
+		return writeFile(filepath.Join(mem, "index.md"), wiki.DefaultIndex(nil), 0o600)
+	}
+	snap, err := store.Snapshot(ctx, commit)
+	if err != nil {
+		return err
+	}
+	return snap.Walk(func(n *gitstore.Node) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if n.Path == "." {
+			return nil
+		}
+		dst := filepath.Join(mem, filepath.FromSlash(n.Path))
+		switch {
+		case n.Mode.IsRegular():
+			b, err := n.Content()
+			if err != nil {
+				return err
+			}
+			if err := os.MkdirAll(filepath.Dir(dst), 0o700); err != nil {
+				return err
+			}
+			return writeFile(dst, b, 0o600)
+		default:
+			// A published head never holds other entry types; refuse
+			// rather than recreate one.
+			return fmt.Errorf("hydrate %s: %s: unsupported entry type", commit, n.Path)
+		}
+	})
+}
+
+// writeFile creates a new file with perm and writes b to it.
+func writeFile(name string, b []byte, perm os.FileMode) error {
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(b)
+	return errors.Join(err, f.Close())
+}
+
+// removeAll removes a tree even where the dreamer left directories without
+// write permission.
+func removeAll(dir string) error {
+	if err := os.RemoveAll(dir); err == nil {
+		return nil
+	}
+	_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && d.IsDir() {
+			_ = os.Chmod(p, 0o700)
+		}
+		return nil
+	})
+	return os.RemoveAll(dir)
+}
