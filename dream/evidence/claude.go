@@ -2,6 +2,7 @@ package evidence
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 )
 
@@ -10,14 +11,26 @@ const (
 	ccOther uint8 = iota
 	ccUser
 	ccAssistant
+	ccQueued // an attachment carrying a prompt the user queued
 )
+
+// ccRelink is a partial compaction recorded on a compact_boundary line:
+// the recent messages it kept follow anchor, in order. They are named
+// either one by one (preservedMessages) or as the chain from head to tail
+// (preservedSegment).
+type ccRelink struct {
+	boundary   int32
+	anchor     uint64
+	uuids      []uint64
+	head, tail uint64
+}
 
 // addClaude indexes one Claude Code line. Chain lines (anything with a uuid
 // except file-history-snapshot, whose ids may collide with real ones) become
 // nodes; subagent (sidechain) lines are only counted; last-prompt lines
 // record the explicit leaf.
 func (ix *index) addClaude(line []byte, off int64, ln int32) {
-	var typ, uuid, parent, logical, session, cwd, leafUUID, subtype, forked []byte
+	var typ, uuid, parent, logical, session, cwd, leafUUID, subtype, forked, compact, att []byte
 	var side, meta bool
 	it := newObj(line)
 	for it.next() {
@@ -44,6 +57,10 @@ func (ix *index) addClaude(line []byte, off int64, ln int32) {
 			subtype = it.val
 		case "forkedFrom":
 			forked = it.val
+		case "compactMetadata", "compact_metadata":
+			compact = it.val
+		case "attachment":
+			att = it.val
 		}
 	}
 	if it.bad {
@@ -71,6 +88,10 @@ func (ix *index) addClaude(line []byte, off int64, ln int32) {
 		nd.kind = ccUser
 	case "assistant":
 		nd.kind = ccAssistant
+	case "attachment":
+		if attachmentType(att) == "queued_command" {
+			nd.kind = ccQueued
+		}
 	}
 	if meta {
 		nd.flags |= flagSkip
@@ -86,9 +107,11 @@ func (ix *index) addClaude(line []byte, off int64, ln int32) {
 		// versions and exports write it so). Link it in file order.
 		nd.flags |= flagLinear
 	}
-	_ = subtype
 	i := ix.push(nd)
 	ix.ids.put(nd.key, i)
+	if string(t) == "system" && strVal(subtype) == "compact_boundary" && isObject(compact) {
+		ix.addRelink(i, compact)
+	}
 	ix.leaf = i
 	if s := strVal(session); s != "" && s != ix.session {
 		ix.session = s
@@ -104,6 +127,149 @@ func (ix *index) addClaude(line []byte, off int64, ln int32) {
 			}
 		}
 	}
+}
+
+// attachmentType returns the type of an attachment object.
+func attachmentType(att []byte) string {
+	if !isObject(att) {
+		return ""
+	}
+	o := newObj(att)
+	for o.next() {
+		if keyIs(o.key, "type") {
+			t, _ := rawStr(o.val)
+			return string(t)
+		}
+	}
+	return ""
+}
+
+// addRelink records the partial compaction a compact_boundary line's
+// metadata describes, in either spelling (camelCase on disk, snake_case in
+// the SDK stream).
+func (ix *index) addRelink(boundary int32, meta []byte) {
+	r := ccRelink{boundary: boundary}
+	o := newObj(meta)
+	for o.next() {
+		switch string(o.key) {
+		case "preservedMessages", "preserved_messages":
+			m := newObj(o.val)
+			for m.next() {
+				switch string(m.key) {
+				case "anchorUuid", "anchor_uuid":
+					r.anchor = ix.idKey(m.val)
+				case "uuids":
+					r.uuids = r.uuids[:0]
+					a := newArr(m.val)
+					for a.next() {
+						if k := ix.idKey(a.val); k != 0 {
+							r.uuids = append(r.uuids, k)
+						}
+					}
+				}
+			}
+		case "preservedSegment", "preserved_segment":
+			m := newObj(o.val)
+			for m.next() {
+				switch string(m.key) {
+				case "anchorUuid", "anchor_uuid":
+					if r.anchor == 0 {
+						r.anchor = ix.idKey(m.val)
+					}
+				case "headUuid", "head_uuid":
+					r.head = ix.idKey(m.val)
+				case "tailUuid", "tail_uuid":
+					r.tail = ix.idKey(m.val)
+				}
+			}
+		}
+	}
+	if r.anchor != 0 && (len(r.uuids) > 0 || (r.head != 0 && r.tail != 0)) {
+		ix.relinks = append(ix.relinks, r)
+	}
+}
+
+// idKey hashes a string id value, 0 if it is not one.
+func (ix *index) idKey(v []byte) uint64 {
+	if id := strVal(v); id != "" {
+		return ix.hashIDString(id)
+	}
+	return 0
+}
+
+// applyRelinks makes the messages a partial compaction kept follow its
+// anchor, in file order of the boundaries, as Claude Code's loader does:
+// uuids[0] (or head) gets the anchor as parent, every later one the one
+// before it. The boundary, whose logical parent is the last message before
+// the compaction (often a kept one), is linked to the message the kept run
+// used to follow instead, so the history before it stays on the branch and
+// the kept messages come once, after the summary.
+func (ix *index) applyRelinks() {
+	for _, r := range ix.relinks {
+		seg := ix.relinkSegment(r)
+		anchor := ix.ids.get(r.anchor)
+		if len(seg) == 0 || anchor < 0 {
+			continue
+		}
+		in := make(map[int32]bool, len(seg))
+		for _, n := range seg {
+			in[n] = true
+		}
+		if in[anchor] || in[r.boundary] {
+			continue
+		}
+		before := ix.parent(seg[0])
+		if bp := ix.parent(r.boundary); bp < 0 || in[bp] {
+			b := ix.node(r.boundary)
+			b.flags &^= flagLinear
+			b.flags |= flagLogical
+			b.parKey = 0
+			if before >= 0 && !in[before] && before != r.boundary && before != anchor {
+				b.parKey = ix.node(before).key
+			}
+		}
+		for j, n := range seg {
+			nd := ix.node(n)
+			nd.flags &^= flagLinear | flagLogical
+			if j == 0 {
+				nd.parKey = r.anchor
+			} else {
+				nd.parKey = ix.node(seg[j-1]).key
+			}
+		}
+	}
+	ix.relinks = nil
+}
+
+// relinkSegment resolves the kept messages of r to live nodes, in order;
+// nil if they cannot be (a segment whose tail does not lead back to its
+// head).
+func (ix *index) relinkSegment(r ccRelink) []int32 {
+	var seg []int32
+	if len(r.uuids) > 0 {
+		seen := map[int32]bool{}
+		for _, k := range r.uuids {
+			if n := ix.ids.get(k); n >= 0 && !seen[n] {
+				seen[n] = true
+				seg = append(seg, n)
+			}
+		}
+		return seg
+	}
+	head := ix.ids.get(r.head)
+	cur := ix.ids.get(r.tail)
+	if head < 0 || cur < 0 {
+		return nil
+	}
+	for steps := int32(0); cur >= 0 && steps <= ix.n; steps++ {
+		seg = append(seg, cur)
+		if cur == head {
+			slices.Reverse(seg)
+			return seg
+		}
+		cur = ix.parent(cur)
+	}
+	return nil
 }
 
 // claudeLeaf picks the active leaf: the last chain line, unless the latest
@@ -144,13 +310,17 @@ type claudeProj struct {
 func (p *claudeProj) replay() projector { return p }
 
 func (p *claudeProj) wants(nd *node) bool {
-	return nd.flags&flagSkip == 0 && (nd.kind == ccUser || nd.kind == ccAssistant)
+	return nd.flags&flagSkip == 0 && (nd.kind == ccUser || nd.kind == ccAssistant || nd.kind == ccQueued)
 }
 
 // project reads a line in one sweep: the message is parsed where it
 // stands rather than skipped first, so a long thinking block or tool output
 // is stepped over once.
 func (p *claudeProj) project(nd *node, line []byte, it *item) {
+	if nd.kind == ccQueued {
+		projectQueued(line, it)
+		return
+	}
 	var uuid, content []byte
 	var compact, apiErr, seen bool
 	o := newObj(line)
@@ -371,6 +541,75 @@ func (p *claudeProj) assistantBlock(t string, text, id, name, input []byte, it *
 			p.asks[strVal(id)] = true
 		}
 		it.add(toolCall(n, input))
+	}
+}
+
+// originQueued marks a prompt the user typed while the agent was busy,
+// which Claude Code delivers as a queued_command attachment.
+const originQueued = "queued_command"
+
+// projectQueued keeps the prompt of a queued_command attachment that a
+// person typed (commandMode "prompt", or none; origin kind "human", or
+// none). Commands the harness queued itself (task notifications, other
+// modes or origins) are dropped, and so is harness text in the prompt.
+func projectQueued(line []byte, it *item) {
+	var uuid, att []byte
+	o := newObj(line)
+	for o.next() {
+		switch string(o.key) {
+		case "uuid":
+			uuid = o.val
+		case "attachment":
+			att = o.val
+		}
+	}
+	if o.bad || !isObject(att) {
+		return
+	}
+	var typ, prompt, mode, origin []byte
+	a := newObj(att)
+	for a.next() {
+		switch string(a.key) {
+		case "type":
+			typ = a.val
+		case "prompt":
+			prompt = a.val
+		case "commandMode":
+			mode = a.val
+		case "origin":
+			origin = a.val
+		}
+	}
+	if a.bad || strVal(typ) != "queued_command" {
+		return
+	}
+	if m := strVal(mode); !isNull(mode) && m != "prompt" {
+		return
+	}
+	if !isNull(origin) {
+		kind := "?"
+		if isObject(origin) {
+			k := newObj(origin)
+			for k.next() {
+				if keyIs(k.key, "kind") {
+					kind = strVal(k.val)
+				}
+			}
+		}
+		if kind != "human" {
+			return
+		}
+	}
+	var s string
+	switch {
+	case isString(prompt):
+		s = strVal(prompt)
+	case len(prompt) > 0 && prompt[0] == '[':
+		s = blocksText(prompt)
+	}
+	if s = cleanClaudeUserText(s); s != "" {
+		it.id = strVal(uuid)
+		it.add(piece{role: roleUser, text: s, origin: originQueued})
 	}
 }
 

@@ -11,7 +11,9 @@
 // last entry), Claude Code JSONL (a tree over uuid/parentUuid; one line per
 // content block, merged by message.id; subagent sidechains, isMeta harness
 // lines and non-chain lines excluded; leaf = last chain line, or the
-// last-prompt marker's leaf), and Codex rollout JSONL (session_meta,
+// last-prompt marker's leaf; a partial compaction's kept messages are
+// relinked to follow its anchor, camelCase or snake_case metadata, and the
+// boundary to the message they used to follow), and Codex rollout JSONL (session_meta,
 // response_item, event_msg; thread_rolled_back drops the last turns;
 // injected context and mirrored events excluded). DetectFormat tells them
 // apart. Formats without entry ids get the synthetic id "line:N" (the
@@ -48,8 +50,10 @@
 // tool results that carry a user's answer (results of tools that ask the
 // user a question, and refusals with the user's words), compaction and
 // branch summaries, messages that extensions showed the user (origin
-// "extension:<type>"). Dropped: thinking, images (a placeholder stays),
-// harness-injected text (Claude isMeta lines, attachments, system
+// "extension:<type>"), prompts a Claude Code user queued while the agent
+// was busy (origin "queued_command"; commands the harness queued are not
+// kept). Dropped: thinking, images (a placeholder stays),
+// harness-injected text (Claude isMeta lines, other attachments, system
 // reminders, command output; Codex developer messages, environment and
 // instruction blocks, hook context; Pi custom entries and hidden
 // extension messages), tool output, and every entry carrying

@@ -82,8 +82,10 @@ type Evidence struct {
 	// {"role":"user"|"assistant"|"tool_call"|"tool_result"|"summary"|"cut",
 	// "id":entry id, "name":tool name (tool calls), "origin":who wrote a
 	// user-side record the user did not type ("extension:<type>", "user"
-	// for a shell command typed at the prompt), "cut":records left out just
-	// before this one ("left out: 2 assistant, 1 tool_call"), "text":...}.
+	// for a shell command typed at the prompt) or how a typed one arrived
+	// ("queued_command": queued while the agent was busy), "cut":records
+	// left out just before this one ("left out: 2 assistant, 1
+	// tool_call"), "text":...}.
 	// Tool call text is the compact JSON of the arguments. A trimmed text
 	// carries "[memfs-cut: N bytes]" where its middle was cut; a final
 	// record of role "cut" counts records left out at the end.

@@ -65,8 +65,9 @@ type index struct {
 	promptOff  int64
 	seenParent bool // Claude: some earlier node had a parent
 
-	pi    piState
-	codex codexState
+	pi      piState
+	codex   codexState
+	relinks []ccRelink // Claude: partial compactions, applied by finish
 }
 
 func (ix *index) node(i int32) *node {
@@ -298,6 +299,7 @@ func (ix *index) finish() error {
 			ix.root = false
 			return nil
 		}
+		ix.applyRelinks()
 		ix.leaf = ix.claudeLeaf()
 	case FormatCodex:
 		if !ix.codex.meta && ix.n == 0 {
