@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -43,15 +45,11 @@ func commitJSON(c gitstore.CommitInfo) map[string]any {
 }
 
 func runLog(ctx context.Context, g *globalOptions, rev string, limit int) error {
-	s, err := g.openStore(ctx)
+	s, h, err := g.openAt(ctx, rev)
 	if err != nil {
 		return err
 	}
 	defer s.Close()
-	h, err := s.Resolve(ctx, g.Scope, rev)
-	if err != nil {
-		return err
-	}
 	commits, err := s.Log(ctx, h, limit)
 	if err != nil {
 		return err
@@ -65,19 +63,28 @@ func runLog(ctx context.Context, g *globalOptions, rev string, limit int) error 
 		return nil
 	}
 	for _, c := range commits {
-		fmt.Fprintf(g.stdout, "commit %s\nDate:   %s\n\n", c.ID, c.Time.Format(time.RFC1123Z))
-		for _, line := range strings.Split(strings.TrimRight(c.Message, "\n"), "\n") {
-			fmt.Fprintf(g.stdout, "    %s\n", line)
-		}
-		if len(c.Trailers) > 0 {
-			fmt.Fprintln(g.stdout)
-			for _, k := range []string{gitstore.TrailerArtifact, gitstore.TrailerRun, gitstore.TrailerSources} {
-				if v, ok := c.Trailers[k]; ok {
-					fmt.Fprintf(g.stdout, "    %s: %s\n", k, v)
-				}
-			}
-		}
-		fmt.Fprintln(g.stdout)
+		printCommit(g.stdout, c)
 	}
 	return nil
+}
+
+// printCommit prints a commit the way git log does: id, date, the indented
+// message, then its trailers in name order.
+func printCommit(w io.Writer, c gitstore.CommitInfo) {
+	fmt.Fprintf(w, "commit %s\nDate:   %s\n\n", c.ID, c.Time.Format(time.RFC1123Z))
+	for _, line := range strings.Split(strings.TrimRight(c.Message, "\n"), "\n") {
+		fmt.Fprintf(w, "    %s\n", line)
+	}
+	if len(c.Trailers) > 0 {
+		fmt.Fprintln(w)
+		keys := make([]string, 0, len(c.Trailers))
+		for k := range c.Trailers {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			fmt.Fprintf(w, "    %s: %s\n", k, c.Trailers[k])
+		}
+	}
+	fmt.Fprintln(w)
 }

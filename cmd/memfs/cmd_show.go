@@ -5,9 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"slices"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -42,15 +40,11 @@ func newCatCommand(g *globalOptions) *cobra.Command {
 }
 
 func runShow(ctx context.Context, g *globalOptions, rev string) error {
-	s, err := g.openStore(ctx)
+	s, h, err := g.openAt(ctx, rev)
 	if err != nil {
 		return err
 	}
 	defer s.Close()
-	h, err := s.Resolve(ctx, g.Scope, rev)
-	if err != nil {
-		return err
-	}
 	c, err := s.CommitInfo(ctx, h)
 	if err != nil {
 		return err
@@ -78,20 +72,7 @@ func runShow(ctx context.Context, g *globalOptions, rev string) error {
 		writeJSON(g.stdout, out)
 		return nil
 	}
-	fmt.Fprintf(g.stdout, "commit %s\nDate:   %s\n\n", c.ID, c.Time.Format(time.RFC1123Z))
-	for _, line := range strings.Split(strings.TrimRight(c.Message, "\n"), "\n") {
-		fmt.Fprintf(g.stdout, "    %s\n", line)
-	}
-	fmt.Fprintln(g.stdout)
-	keys := make([]string, 0, len(c.Trailers))
-	for k := range c.Trailers {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for _, k := range keys {
-		fmt.Fprintf(g.stdout, "    %s: %s\n", k, c.Trailers[k])
-	}
-	fmt.Fprintln(g.stdout)
+	printCommit(g.stdout, c)
 	for _, ch := range changes {
 		fmt.Fprintf(g.stdout, "%s\t%s\n", strings.ToUpper(string(ch.Kind[:1])), ch.Path)
 	}
@@ -99,15 +80,11 @@ func runShow(ctx context.Context, g *globalOptions, rev string) error {
 }
 
 func runCat(ctx context.Context, g *globalOptions, rev, p string) error {
-	s, err := g.openStore(ctx)
+	s, h, err := g.openAt(ctx, rev)
 	if err != nil {
 		return err
 	}
 	defer s.Close()
-	h, err := s.Resolve(ctx, g.Scope, rev)
-	if err != nil {
-		return err
-	}
 	snap, err := s.Snapshot(ctx, h)
 	if err != nil {
 		return err

@@ -271,6 +271,21 @@ func (g *globalOptions) openStore(ctx context.Context) (*gitstore.Store, error) 
 	return gitstore.Open(ctx, opts)
 }
 
+// openAt opens the store and resolves a revision of the scope (empty: the
+// head). The caller closes the store.
+func (g *globalOptions) openAt(ctx context.Context, rev string) (*gitstore.Store, gitstore.ID, error) {
+	s, err := g.openStore(ctx)
+	if err != nil {
+		return nil, gitstore.ID{}, err
+	}
+	h, err := s.Resolve(ctx, g.Scope, rev)
+	if err != nil {
+		s.Close()
+		return nil, gitstore.ID{}, err
+	}
+	return s, h, nil
+}
+
 func writeJSON(w io.Writer, v any) {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

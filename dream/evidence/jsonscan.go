@@ -270,32 +270,10 @@ func makeArr(b []byte, open bool) arrIter {
 }
 
 func (it *arrIter) next() bool {
-	if it.done {
+	if !it.nextAt() {
 		return false
 	}
-	b := it.b
-	vs := skipWS(b, it.i)
-	ve := skipValue(b, vs)
-	if ve < 0 {
-		it.bad, it.done = true, true
-		return false
-	}
-	it.val = b[vs:ve]
-	i := skipWS(b, ve)
-	switch {
-	case i < len(b) && b[i] == ',':
-		it.i = i + 1
-	case i < len(b) && b[i] == ']':
-		it.done, it.end = true, i+1
-		if !it.open && skipWS(b, i+1) != len(b) {
-			it.bad = true
-			return false
-		}
-	default:
-		it.bad, it.done = true, true
-		return false
-	}
-	return true
+	return it.resume(skipValue(it.b, it.i))
 }
 
 // nextAt positions it.i at the next element without reading it; call
