@@ -12,6 +12,7 @@ import (
 
 	"github.com/memfs/memfs/dream"
 	"github.com/memfs/memfs/dream/builtin"
+	"github.com/memfs/memfs/dream/execdreamer"
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/validate"
 )
@@ -23,6 +24,7 @@ var errReviewUnsupported = errors.New("publish = \"review\" is not supported by 
 // dreamOptions are the flags of the dream command.
 type dreamOptions struct {
 	Dreamer  string
+	Command  string
 	Now      bool
 	Timeout  time.Duration
 	KeepRuns bool
@@ -31,7 +33,7 @@ type dreamOptions struct {
 func newDreamCommand(g *globalOptions) *cobra.Command {
 	var o dreamOptions
 	cmd := &cobra.Command{
-		Use:   "dream [--dreamer builtin] [--now] [--timeout DUR] [--keep-runs]",
+		Use:   "dream [--dreamer builtin|exec] [--dreamer-cmd CMD] [--now] [--timeout DUR] [--keep-runs]",
 		Short: "Turn pending session evidence into memory, one run per scope",
 		Long: `Run one dreaming batch in every scope with pending evidence (only the
 scope named by --scope when it is given). A run stages up to 8 pending sessions
@@ -46,7 +48,8 @@ or the failure reason. The command fails (exit 1) when any run failed.`,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runDream(cmd.Context(), g, o) },
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.Dreamer, "dreamer", builtin.Name, "dreamer to run (builtin)")
+	f.StringVar(&o.Dreamer, "dreamer", builtin.Name, "dreamer to run: builtin or exec")
+	f.StringVar(&o.Command, "dreamer-cmd", "", "with --dreamer exec: the `command` run by sh -c in the run directory")
 	f.BoolVar(&o.Now, "now", false, "run now, even when automatic runs are paused after failures")
 	f.DurationVar(&o.Timeout, "timeout", dream.DefaultTimeout, "wall-clock limit of one run's dreaming")
 	f.BoolVar(&o.KeepRuns, "keep-runs", false, "keep the run directories under $MEMFS_HOME/runs")
@@ -73,10 +76,15 @@ func runDream(ctx context.Context, g *globalOptions, o dreamOptions) error {
 	switch o.Dreamer {
 	case builtin.Name:
 		d = builtin.Dreamer{}
-	case "exec", "openai":
+	case execdreamer.Name:
+		if o.Command == "" {
+			return usagef("--dreamer exec needs --dreamer-cmd")
+		}
+		d = execdreamer.Dreamer{Command: o.Command}
+	case "openai":
 		return usagef("dreamer %q is not available yet", o.Dreamer)
 	default:
-		return usagef("unknown dreamer %q (want builtin)", o.Dreamer)
+		return usagef("unknown dreamer %q (want builtin or exec)", o.Dreamer)
 	}
 	if o.Timeout <= 0 {
 		return usagef("--timeout must be positive")

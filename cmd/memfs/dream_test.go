@@ -77,3 +77,40 @@ func TestCLI_DreamFailure(t *testing.T) {
 		t.Errorf("review mode: exit %d, %s", code, errs)
 	}
 }
+
+// Ensure that the exec dreamer's edits are validated and published, and
+// that an exec dreamer writing an invalid artifact publishes nothing.
+func TestCLI_DreamExec(t *testing.T) {
+	c := newCLI(t)
+	c.mustRun("init")
+	p := copyTranscript(t, "", "claude-session.jsonl")
+	c.mustRun("checkpoint", "--transcript", p)
+
+	bad := `printf 'stray\n' > "$MEMFS_MEMORY/notes.md"`
+	code, out, _ := c.run("dream", "--dreamer", "exec", "--dreamer-cmd", bad)
+	if code != exitFailure || !strings.Contains(out, "invalid_output") {
+		t.Fatalf("invalid exec output: exit %d\n%s", code, out)
+	}
+	if c.pending() != 1 {
+		t.Fatalf("evidence not pending after a rejected run")
+	}
+
+	good := `id=$(sed -n 's/.*"session_id": *"\([^"]*\)".*/\1/p' "$MEMFS_INPUT/manifest.json" | head -n 1)
+mkdir -p "$MEMFS_MEMORY/pages/notes"
+printf '# Notes\n\n- [Deploys](deploys.md)\n' > "$MEMFS_MEMORY/pages/notes/index.md"
+printf '# Deploys\n\nDeploy on Fridays only.\n\n## Sources\n\n- session:%s\n' "$id" > "$MEMFS_MEMORY/pages/notes/deploys.md"
+echo wrote one page`
+	out = c.mustRun("dream", "--dreamer", "exec", "--dreamer-cmd", good)
+	if !strings.Contains(out, " published ") {
+		t.Fatalf("exec dream output:\n%s", out)
+	}
+	if page := c.mustRun("--scope", transcriptScope, "cat", "pages/notes/deploys.md"); !strings.Contains(page, "Fridays") {
+		t.Fatalf("published page:\n%s", page)
+	}
+	if c.pending() != 0 {
+		t.Errorf("evidence still pending after a published run")
+	}
+	if code, _, _ := c.run("dream", "--dreamer", "exec"); code != exitUsage {
+		t.Errorf("exec without --dreamer-cmd: exit %d, want 2", code)
+	}
+}

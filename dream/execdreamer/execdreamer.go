@@ -1,0 +1,117 @@
+// Package execdreamer owns the exec dreamer: any command — a headless
+// coding agent, a script — run with the staged run directory as its working
+// directory. It runs `sh -c CMD` in a process group of its own and kills the
+// whole group when the run's context ends (timeout or cancel), so nothing
+// it started outlives the run.
+//
+// The command sees MEMFS_RUN_DIR (the run directory), MEMFS_INPUT (the
+// evidence folder, .dreaming/input), MEMFS_MEMORY (.memory, the only thing
+// it may change) and MEMFS_INSTRUCTIONS (.dreaming/instructions.md). Its
+// standard output, up to a bound, is the run's summary. Whatever it leaves
+// in .memory is validated by the coordinator before anything is published.
+package execdreamer
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/memfs/memfs/dream"
+)
+
+// Name is the dreamer's name on the command line.
+const Name = "exec"
+
+// maxSummary bounds how much of the command's output is kept.
+const maxSummary = 4096
+
+// Dreamer runs a shell command as the dreamer.
+type Dreamer struct {
+	// Command is passed to sh -c.
+	Command string
+	// Env is added to the command's environment.
+	Env []string
+	// KillGrace is how long the group gets between SIGTERM and SIGKILL
+	// once the run's context ends; 2 s when zero.
+	KillGrace time.Duration
+}
+
+// Interface check for Dreamer.
+var _ dream.Dreamer = Dreamer{}
+
+// Dream runs the command in runDir and waits for it and its whole process
+// group.
+func (d Dreamer) Dream(ctx context.Context, runDir string) (string, error) {
+	if strings.TrimSpace(d.Command) == "" {
+		return "", errors.New("exec dreamer: no command given (--dreamer-cmd)")
+	}
+	grace := d.KillGrace
+	if grace <= 0 {
+		grace = 2 * time.Second
+	}
+	cmd := exec.Command("sh", "-c", d.Command)
+	cmd.Dir = runDir
+	cmd.Env = append(os.Environ(), d.Env...)
+	cmd.Env = append(cmd.Env,
+		"MEMFS_RUN_DIR="+runDir,
+		"MEMFS_INPUT="+filepath.Join(runDir, dream.DreamingDir, "input"),
+		"MEMFS_MEMORY="+filepath.Join(runDir, dream.MemoryDir),
+		"MEMFS_INSTRUCTIONS="+filepath.Join(runDir, filepath.FromSlash(dream.InstructionsPath)),
+	)
+	var out bytes.Buffer
+	cmd.Stdout = &limitedWriter{w: &out, n: maxSummary}
+	cmd.Stderr = nil
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// A background child that keeps stdout open must not hold Wait
+	// forever once the command itself has exited.
+	cmd.WaitDelay = grace
+	if err := cmd.Start(); err != nil {
+		return "", fmt.Errorf("exec dreamer: start: %w", err)
+	}
+	pgid := cmd.Process.Pid
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		// The leader is gone; make sure nothing it started lingers.
+		_ = syscall.Kill(-pgid, syscall.SIGKILL)
+		if err != nil {
+			return "", fmt.Errorf("exec dreamer: command failed: %w", err)
+		}
+		return strings.TrimSpace(out.String()), nil
+	case <-ctx.Done():
+		_ = syscall.Kill(-pgid, syscall.SIGTERM)
+		t := time.NewTimer(grace)
+		select {
+		case <-done:
+			t.Stop()
+		case <-t.C:
+		}
+		_ = syscall.Kill(-pgid, syscall.SIGKILL)
+		select {
+		case <-done:
+		case <-time.After(grace):
+		}
+		return "", fmt.Errorf("exec dreamer: %w", ctx.Err())
+	}
+}
+
+// limitedWriter keeps the first n bytes and discards the rest.
+type limitedWriter struct {
+	w *bytes.Buffer
+	n int
+}
+
+func (l *limitedWriter) Write(p []byte) (int, error) {
+	if room := l.n - l.w.Len(); room > 0 {
+		l.w.Write(p[:min(len(p), room)])
+	}
+	return len(p), nil
+}
