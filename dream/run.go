@@ -80,6 +80,9 @@ type Options struct {
 	Timeout time.Duration
 	// KeepRuns keeps the run directory after the run.
 	KeepRuns bool
+	// Force runs even when the scope's retry state says to wait or has
+	// stopped automatic runs (memfs dream --now).
+	Force bool
 	// Now stamps run ids and records; time.Now when nil.
 	Now func() time.Time
 }
@@ -119,6 +122,9 @@ type Result struct {
 	Reason string
 	// Problems are the validation findings of rejected output.
 	Problems []validate.Problem
+	// Deferred is set, and nothing ran, when the scope's retry state asks
+	// to wait (backoff after failures, or stopped after MaxFailures).
+	Deferred *ledger.RetryState
 }
 
 // RunError is the error of a failed run.
@@ -171,6 +177,16 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	if len(pending) == 0 {
 		return res, nil
 	}
+	if !opts.Force {
+		due, st, err := Due(ctx, opts.Ledger, opts.Scope, opts.Now())
+		if err != nil {
+			return nil, err
+		}
+		if !due {
+			res.Deferred = &st
+			return res, nil
+		}
+	}
 	base, err := opts.Store.Head(ctx, opts.Scope)
 	if err != nil && !errors.Is(err, gitstore.ErrNoScope) {
 		return nil, err
@@ -187,6 +203,11 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		return nil, err
 	}
 	res.Dir = filepath.Join(runs, res.RunID)
+	lock, err := lockRun(runs, res.RunID)
+	if err != nil {
+		return nil, err
+	}
+	defer lock.release()
 	if err := os.Mkdir(res.Dir, 0o700); err != nil {
 		return nil, err
 	}
@@ -205,6 +226,9 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		rec.State, rec.Error, rec.Finished = StateFailed, reason, opts.Now().UTC()
 		// The failure is recorded even when ctx was cancelled.
 		if err := opts.Ledger.PutRun(context.WithoutCancel(ctx), rec); err != nil {
+			cause = errors.Join(cause, err)
+		}
+		if err := recordOutcome(context.WithoutCancel(ctx), opts.Ledger, opts.Scope, true, opts.Now()); err != nil {
 			cause = errors.Join(cause, err)
 		}
 		return res, &RunError{RunID: res.RunID, Scope: opts.Scope, Reason: reason, Err: cause}
@@ -305,6 +329,9 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		rec.State = StateUnchanged
 	}
 	if err := opts.Ledger.PutRun(ackCtx, rec); err != nil {
+		ackErr = errors.Join(ackErr, err)
+	}
+	if err := recordOutcome(ackCtx, opts.Ledger, opts.Scope, false, opts.Now()); err != nil {
 		ackErr = errors.Join(ackErr, err)
 	}
 	return res, ackErr

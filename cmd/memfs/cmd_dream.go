@@ -14,6 +14,7 @@ import (
 	"github.com/memfs/memfs/dream/builtin"
 	"github.com/memfs/memfs/dream/execdreamer"
 	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/ledger"
 	"github.com/memfs/memfs/validate"
 )
 
@@ -28,12 +29,13 @@ type dreamOptions struct {
 	Now      bool
 	Timeout  time.Duration
 	KeepRuns bool
+	Reset    bool
 }
 
 func newDreamCommand(g *globalOptions) *cobra.Command {
 	var o dreamOptions
 	cmd := &cobra.Command{
-		Use:   "dream [--dreamer builtin|exec] [--dreamer-cmd CMD] [--now] [--timeout DUR] [--keep-runs]",
+		Use:   "dream [--dreamer builtin|exec] [--dreamer-cmd CMD] [--now] [--reset] [--timeout DUR] [--keep-runs]",
 		Short: "Turn pending session evidence into memory, one run per scope",
 		Long: `Run one dreaming batch in every scope with pending evidence (only the
 scope named by --scope when it is given). A run stages up to 8 pending sessions
@@ -50,7 +52,8 @@ or the failure reason. The command fails (exit 1) when any run failed.`,
 	f := cmd.Flags()
 	f.StringVar(&o.Dreamer, "dreamer", builtin.Name, "dreamer to run: builtin or exec")
 	f.StringVar(&o.Command, "dreamer-cmd", "", "with --dreamer exec: the `command` run by sh -c in the run directory")
-	f.BoolVar(&o.Now, "now", false, "run now, even when automatic runs are paused after failures")
+	f.BoolVar(&o.Now, "now", false, "run now, even during the backoff after a failure or after automatic runs stopped")
+	f.BoolVar(&o.Reset, "reset", false, "clear the scopes' failure counts and backoff before running")
 	f.DurationVar(&o.Timeout, "timeout", dream.DefaultTimeout, "wall-clock limit of one run's dreaming")
 	f.BoolVar(&o.KeepRuns, "keep-runs", false, "keep the run directories under $MEMFS_HOME/runs")
 	return cmd
@@ -69,6 +72,8 @@ type dreamReport struct {
 	Summary      string                `json:"summary,omitempty"`
 	Dir          string                `json:"dir,omitempty"`
 	Problems     []validate.Problem    `json:"problems,omitempty"`
+	// Deferred is the retry state when the run waited instead of running.
+	Deferred *ledger.RetryState `json:"deferred,omitempty"`
 }
 
 func runDream(ctx context.Context, g *globalOptions, o dreamOptions) error {
@@ -110,6 +115,13 @@ func runDream(ctx context.Context, g *globalOptions, o dreamOptions) error {
 	if err != nil {
 		return err
 	}
+	// Runs whose process died (kill -9, a crash) are recorded as cancelled;
+	// their evidence was never acknowledged, so it is still pending.
+	if ids, err := dream.Reconcile(ctx, home, l, time.Now()); err != nil {
+		return err
+	} else if len(ids) > 0 && !g.JSON {
+		fmt.Fprintf(g.stderr, "reconciled %d interrupted run(s) as cancelled\n", len(ids))
+	}
 	var scopes []string
 	if g.flags.PersistentFlags().Changed("scope") {
 		scopes = []string{g.Scope}
@@ -123,15 +135,20 @@ func runDream(ctx context.Context, g *globalOptions, o dreamOptions) error {
 	var reports []dreamReport
 	failed := 0
 	for _, sc := range scopes {
+		if o.Reset {
+			if err := l.ResetRetry(ctx, sc); err != nil {
+				return err
+			}
+		}
 		res, err := dream.Run(ctx, dream.Options{
 			Home: home, Store: st, Ledger: l, Scope: sc, Dreamer: d,
-			Timeout: o.Timeout, KeepRuns: o.KeepRuns,
+			Timeout: o.Timeout, KeepRuns: o.KeepRuns, Force: o.Now,
 		})
 		if err != nil && (res == nil || res.Reason == "") {
 			// Not a run failure: the store or ledger could not be used.
 			return fmt.Errorf("scope %s: %w", sc, err)
 		}
-		r := dreamReport{Scope: sc, RunID: res.RunID, Published: res.Published, Sessions: nonNil(res.Sessions),
+		r := dreamReport{Scope: sc, RunID: res.RunID, Published: res.Published, Sessions: nonNil(res.Sessions), Deferred: res.Deferred,
 			Acknowledged: nonNil(res.Acknowledged), Skipped: res.Skipped, Reason: res.Reason, Summary: res.Summary,
 			Problems: res.Problems}
 		if r.Skipped == nil {
@@ -169,6 +186,15 @@ func runDream(ctx context.Context, g *globalOptions, o dreamOptions) error {
 }
 
 func printDreamReport(g *globalOptions, r dreamReport, res *dream.Result) {
+	if d := r.Deferred; d != nil {
+		if d.Stopped {
+			fmt.Fprintf(g.stdout, "%s: not run: stopped after %d consecutive failures (memfs dream --now or --reset)\n", r.Scope, d.Failures)
+		} else {
+			fmt.Fprintf(g.stdout, "%s: not run: backing off after %d failure(s) until %s (memfs dream --now runs it now)\n",
+				r.Scope, d.Failures, d.NextAttempt.UTC().Format(time.RFC3339))
+		}
+		return
+	}
 	if r.RunID == "" {
 		fmt.Fprintf(g.stdout, "%s: no pending evidence\n", r.Scope)
 		return

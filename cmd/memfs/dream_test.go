@@ -100,7 +100,11 @@ mkdir -p "$MEMFS_MEMORY/pages/notes"
 printf '# Notes\n\n- [Deploys](deploys.md)\n' > "$MEMFS_MEMORY/pages/notes/index.md"
 printf '# Deploys\n\nDeploy on Fridays only.\n\n## Sources\n\n- session:%s\n' "$id" > "$MEMFS_MEMORY/pages/notes/deploys.md"
 echo wrote one page`
-	out = c.mustRun("dream", "--dreamer", "exec", "--dreamer-cmd", good)
+	// The failure started a backoff: a plain run waits, --now runs.
+	if out := c.mustRun("dream", "--dreamer", "exec", "--dreamer-cmd", good); !strings.Contains(out, "backing off after 1 failure") {
+		t.Fatalf("dream during backoff:\n%s", out)
+	}
+	out = c.mustRun("dream", "--now", "--dreamer", "exec", "--dreamer-cmd", good)
 	if !strings.Contains(out, " published ") {
 		t.Fatalf("exec dream output:\n%s", out)
 	}
