@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"os"
 	"slices"
 	"time"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/memfs/memfs/dream"
 	"github.com/memfs/memfs/dream/builtin"
 	"github.com/memfs/memfs/dream/execdreamer"
+	"github.com/memfs/memfs/dream/openaidreamer"
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/ledger"
 	"github.com/memfs/memfs/validate"
@@ -26,6 +28,8 @@ var errReviewUnsupported = errors.New("publish = \"review\" is not supported by 
 type dreamOptions struct {
 	Dreamer  string
 	Command  string
+	BaseURL  string
+	Model    string
 	Now      bool
 	Timeout  time.Duration
 	KeepRuns bool
@@ -35,7 +39,7 @@ type dreamOptions struct {
 func newDreamCommand(g *globalOptions) *cobra.Command {
 	var o dreamOptions
 	cmd := &cobra.Command{
-		Use:   "dream [--dreamer builtin|exec] [--dreamer-cmd CMD] [--now] [--reset] [--timeout DUR] [--keep-runs]",
+		Use:   "dream [--dreamer builtin|exec|openai] [--dreamer-cmd CMD] [--base-url URL --model NAME] [--now] [--reset] [--timeout DUR] [--keep-runs]",
 		Short: "Turn pending session evidence into memory, one run per scope",
 		Long: `Run one dreaming batch in every scope with pending evidence (only the
 scope named by --scope when it is given). A run stages up to 8 pending sessions
@@ -50,7 +54,9 @@ or the failure reason. The command fails (exit 1) when any run failed.`,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runDream(cmd.Context(), g, o) },
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.Dreamer, "dreamer", builtin.Name, "dreamer to run: builtin or exec")
+	f.StringVar(&o.Dreamer, "dreamer", builtin.Name, "dreamer to run: builtin, exec or openai")
+	f.StringVar(&o.BaseURL, "base-url", "", "with --dreamer openai: the API root of an OpenAI-compatible server (key from $MEMFS_API_KEY, else $OPENAI_API_KEY)")
+	f.StringVar(&o.Model, "model", "", "with --dreamer openai: the model name")
 	f.StringVar(&o.Command, "dreamer-cmd", "", "with --dreamer exec: the `command` run by sh -c in the run directory")
 	f.BoolVar(&o.Now, "now", false, "run now, even during the backoff after a failure or after automatic runs stopped")
 	f.BoolVar(&o.Reset, "reset", false, "clear the scopes' failure counts and backoff before running")
@@ -86,10 +92,17 @@ func runDream(ctx context.Context, g *globalOptions, o dreamOptions) error {
 			return usagef("--dreamer exec needs --dreamer-cmd")
 		}
 		d = execdreamer.Dreamer{Command: o.Command}
-	case "openai":
-		return usagef("dreamer %q is not available yet", o.Dreamer)
+	case openaidreamer.Name:
+		if o.BaseURL == "" || o.Model == "" {
+			return usagef("--dreamer openai needs --base-url and --model")
+		}
+		key := os.Getenv("MEMFS_API_KEY")
+		if key == "" {
+			key = os.Getenv("OPENAI_API_KEY")
+		}
+		d = openaidreamer.Dreamer{BaseURL: o.BaseURL, Model: o.Model, APIKey: key}
 	default:
-		return usagef("unknown dreamer %q (want builtin or exec)", o.Dreamer)
+		return usagef("unknown dreamer %q (want builtin, exec or openai)", o.Dreamer)
 	}
 	if o.Timeout <= 0 {
 		return usagef("--timeout must be positive")

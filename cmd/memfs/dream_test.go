@@ -2,9 +2,14 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -116,5 +121,66 @@ echo wrote one page`
 	}
 	if code, _, _ := c.run("dream", "--dreamer", "exec"); code != exitUsage {
 		t.Errorf("exec without --dreamer-cmd: exit %d, want 2", code)
+	}
+}
+
+// Ensure that memfs dream --dreamer openai drives an OpenAI-compatible
+// endpoint (an in-test server speaking the Chat Completions wire format)
+// to a validated, published commit.
+func TestCLI_DreamOpenAI(t *testing.T) {
+	var mu sync.Mutex
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		if r.URL.Path != "/v1/chat/completions" || r.Header.Get("Authorization") != "Bearer k-test" {
+			http.Error(w, "refused", http.StatusUnauthorized)
+			return
+		}
+		var req struct {
+			Messages []struct {
+				Role    string  `json:"role"`
+				Content *string `json:"content"`
+			} `json:"messages"`
+		}
+		if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		last := req.Messages[len(req.Messages)-1]
+		reply := map[string]any{"role": "assistant"}
+		switch {
+		case last.Role == "user":
+			reply["tool_calls"] = []map[string]any{{"id": "a", "type": "function",
+				"function": map[string]any{"name": "read_file", "arguments": `{"path":".dreaming/input/manifest.json"}`}}}
+		case strings.Contains(*last.Content, `"session_id"`):
+			id := regexp.MustCompile(`"session_id":\s*"([^"]+)"`).FindStringSubmatch(*last.Content)[1]
+			page, _ := json.Marshal(fmt.Sprintf("# Tabs\n\nThe user prefers tabs.\n\n## Sources\n\n- session:%s\n", id))
+			reply["tool_calls"] = []map[string]any{
+				{"id": "b", "type": "function", "function": map[string]any{"name": "write_file",
+					"arguments": `{"path":".memory/pages/prefs/tabs.md","content":` + string(page) + `}`}},
+				{"id": "c", "type": "function", "function": map[string]any{"name": "write_file",
+					"arguments": `{"path":".memory/pages/prefs/index.md","content":"# Preferences\n\n- [Tabs](tabs.md)\n"}`}},
+			}
+		default:
+			reply["content"] = "Added the tabs preference."
+		}
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(map[string]any{"choices": []map[string]any{{"index": 0, "message": reply, "finish_reason": "stop"}}})
+	}))
+	defer srv.Close()
+	t.Setenv("MEMFS_API_KEY", "k-test")
+
+	c := newCLI(t)
+	c.mustRun("init")
+	c.mustRun("checkpoint", "--transcript", copyTranscript(t, "", "claude-session.jsonl"))
+	out := c.mustRun("dream", "--dreamer", "openai", "--base-url", srv.URL+"/v1", "--model", "m")
+	if !strings.Contains(out, " published ") {
+		t.Fatalf("openai dream output:\n%s", out)
+	}
+	if page := c.mustRun("--scope", transcriptScope, "cat", "pages/prefs/tabs.md"); !strings.Contains(page, "session:"+testSession) {
+		t.Fatalf("published page:\n%s", page)
+	}
+	if code, _, _ := c.run("dream", "--dreamer", "openai"); code != exitUsage {
+		t.Errorf("openai without --base-url: exit %d, want 2", code)
 	}
 }
