@@ -15,5 +15,6 @@ func extraCommands(g *globalOptions) []*cobra.Command {
 		newContextCommand(g),
 		newHookCommand(g),
 		newInstallCommand(g),
+		newDemoCommand(g),
 	}
 }
