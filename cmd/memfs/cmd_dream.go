@@ -82,19 +82,20 @@ type dreamReport struct {
 	Deferred *ledger.RetryState `json:"deferred,omitempty"`
 }
 
-func runDream(ctx context.Context, g *globalOptions, o dreamOptions) error {
+// newDreamer builds the dreamer the flags name.
+func newDreamer(o dreamOptions) (dream.Dreamer, error) {
 	var d dream.Dreamer
 	switch o.Dreamer {
 	case builtin.Name:
 		d = builtin.Dreamer{}
 	case execdreamer.Name:
 		if o.Command == "" {
-			return usagef("--dreamer exec needs --dreamer-cmd")
+			return nil, usagef("--dreamer exec needs --dreamer-cmd")
 		}
 		d = execdreamer.Dreamer{Command: o.Command}
 	case openaidreamer.Name:
 		if o.BaseURL == "" || o.Model == "" {
-			return usagef("--dreamer openai needs --base-url and --model")
+			return nil, usagef("--dreamer openai needs --base-url and --model")
 		}
 		key := os.Getenv("MEMFS_API_KEY")
 		if key == "" {
@@ -102,7 +103,15 @@ func runDream(ctx context.Context, g *globalOptions, o dreamOptions) error {
 		}
 		d = openaidreamer.Dreamer{BaseURL: o.BaseURL, Model: o.Model, APIKey: key}
 	default:
-		return usagef("unknown dreamer %q (want builtin, exec or openai)", o.Dreamer)
+		return nil, usagef("unknown dreamer %q (want builtin, exec or openai)", o.Dreamer)
+	}
+	return d, nil
+}
+
+func runDream(ctx context.Context, g *globalOptions, o dreamOptions) error {
+	d, err := newDreamer(o)
+	if err != nil {
+		return err
 	}
 	if o.Timeout <= 0 {
 		return usagef("--timeout must be positive")

@@ -16,5 +16,6 @@ func extraCommands(g *globalOptions) []*cobra.Command {
 		newHookCommand(g),
 		newInstallCommand(g),
 		newDemoCommand(g),
+		newServeCommand(g),
 	}
 }
