@@ -33,6 +33,10 @@ const (
 	StatePublished = "published"
 	StateUnchanged = "unchanged"
 	StateFailed    = "failed"
+	StateProposed  = "proposed"
+	StateApproved  = "approved"
+	StateRejected  = "rejected"
+	StateStale     = "stale"
 )
 
 // Reasons a run fails, recorded as the ledger run's Error (possibly followed
@@ -83,6 +87,10 @@ type Options struct {
 	// Force runs even when the scope's retry state says to wait or has
 	// stopped automatic runs (memfs dream --now).
 	Force bool
+	// Review publishes the run as a proposal (refs/memfs/proposals/...)
+	// for memfs review approve|reject; the evidence is acknowledged only on
+	// approval. A scope with an open proposal does not dream again.
+	Review bool
 	// Now stamps run ids and records; time.Now when nil.
 	Now func() time.Time
 }
@@ -125,6 +133,10 @@ type Result struct {
 	// Deferred is set, and nothing ran, when the scope's retry state asks
 	// to wait (backoff after failures, or stopped after MaxFailures).
 	Deferred *ledger.RetryState
+	// Proposed is true when the run published a proposal (review mode);
+	// AwaitingReview names the open proposal that kept a run from starting.
+	Proposed       bool
+	AwaitingReview string
 }
 
 // RunError is the error of a failed run.
@@ -176,6 +188,18 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	}
 	if len(pending) == 0 {
 		return res, nil
+	}
+	if opts.Review {
+		open, err := opts.Store.Proposals(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range open {
+			if p.Scope == opts.Scope {
+				res.AwaitingReview = p.Run
+				return res, nil
+			}
+		}
 	}
 	if !opts.Force {
 		due, st, err := Due(ctx, opts.Ledger, opts.Scope, opts.Now())
@@ -310,8 +334,20 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		break
 	}
 
-	// Published: acknowledge what is still the cursor the run began with.
 	ackCtx := context.WithoutCancel(ctx)
+	if opts.Review && res.Published {
+		// Proposed: acknowledged on approval, not now.
+		res.Published, res.Proposed = false, true
+		rec.State, rec.Commit, rec.Finished = StateProposed, res.Commit.String(), opts.Now().UTC()
+		for _, it := range batch {
+			p := it.ev.Processed
+			rec.Checkpoints = append(rec.Checkpoints, it.began)
+			rec.Processed = append(rec.Processed, ledger.Processed{Cursor: p.Cursor, Digest: p.Digest, Entries: p.Entries})
+		}
+		err := opts.Ledger.PutRun(ackCtx, rec)
+		return res, errors.Join(err, recordOutcome(ackCtx, opts.Ledger, opts.Scope, false, opts.Now()))
+	}
+	// Published: acknowledge what is still the cursor the run began with.
 	var ackErr error
 	for _, it := range batch {
 		p := it.ev.Processed
@@ -399,13 +435,17 @@ func publish(ctx context.Context, opts Options, res *Result, base gitstore.ID) (
 		return nil, &validate.Error{Problems: []validate.Problem{{Path: ".", Code: validate.CodeInvalidFileType, Severity: validate.SevError, Message: "the staged memory is not a directory"}}}
 	}
 	expected := base
-	return opts.Store.Publish(ctx, mem, gitstore.PublishOptions{
+	po := gitstore.PublishOptions{
 		Scope:        opts.Scope,
 		Message:      commitMessage(res),
 		Sources:      slices.Clone(res.Sessions),
 		Run:          res.RunID,
 		ExpectedHead: &expected,
-	})
+	}
+	if opts.Review {
+		po.Proposal = res.RunID
+	}
+	return opts.Store.Publish(ctx, mem, po)
 }
 
 // commitMessage is the subject naming the run and the first line of the

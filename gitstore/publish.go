@@ -34,6 +34,10 @@ type PublishOptions struct {
 	ExpectedHead *ID
 	// Guard is the erasure guard; nil until forget is in use.
 	Guard validate.Guard
+	// Proposal, when set, publishes for review: the commit (its parent the
+	// scope head) goes to refs/memfs/proposals/<scope>/<Proposal>, which
+	// must not exist yet, and the scope branch does not move.
+	Proposal string
 }
 
 // PublishResult reports a publication.
@@ -54,6 +58,9 @@ type PublishResult struct {
 func (s *Store) Publish(ctx context.Context, dir string, opts PublishOptions) (*PublishResult, error) {
 	if err := checkScope(opts.Scope); err != nil {
 		return nil, err
+	}
+	if opts.Proposal != "" && !validProposalName(opts.Proposal) {
+		return nil, fmt.Errorf("proposal %q: not a legal run id", opts.Proposal)
 	}
 	if strings.ContainsRune(opts.Message, 0) {
 		return nil, errors.New("commit message contains a NUL byte")
@@ -172,7 +179,11 @@ func (s *Store) Publish(ctx context.Context, dir string, opts PublishOptions) (*
 	if err != nil {
 		return nil, err
 	}
-	if err := s.casRef(BranchRef(opts.Scope), head, commit); err != nil {
+	target, old := BranchRef(opts.Scope), head
+	if opts.Proposal != "" {
+		target, old = ProposalRef(opts.Scope, opts.Proposal), ID{}
+	}
+	if err := s.casRef(target, old, commit); err != nil {
 		return nil, err
 	}
 	res.Commit = commit

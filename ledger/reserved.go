@@ -29,6 +29,11 @@ type Run struct {
 	Finished time.Time `json:"finished,omitzero"`
 	// Error is a stable error code, never a message quoting content.
 	Error string `json:"error,omitempty"`
+	// Checkpoints and Processed (same order) are what a proposed run
+	// acknowledges once it is approved: the checkpoints as the run began
+	// and the processed state the evidence reached.
+	Checkpoints []Checkpoint `json:"checkpoints,omitempty"`
+	Processed   []Processed  `json:"processed,omitempty"`
 }
 
 // RetryState is a scope's dreaming failure streak.

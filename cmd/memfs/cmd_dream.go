@@ -20,10 +20,6 @@ import (
 	"github.com/memfs/memfs/validate"
 )
 
-// errReviewUnsupported means config.toml asks for review mode, which dream
-// does not implement yet.
-var errReviewUnsupported = errors.New("publish = \"review\" is not supported by memfs dream yet; set publish = \"direct\"")
-
 // dreamOptions are the flags of the dream command.
 type dreamOptions struct {
 	Dreamer  string
@@ -34,6 +30,7 @@ type dreamOptions struct {
 	Timeout  time.Duration
 	KeepRuns bool
 	Reset    bool
+	Review   bool
 }
 
 func newDreamCommand(g *globalOptions) *cobra.Command {
@@ -59,6 +56,7 @@ or the failure reason. The command fails (exit 1) when any run failed.`,
 	f.StringVar(&o.Model, "model", "", "with --dreamer openai: the model name")
 	f.StringVar(&o.Command, "dreamer-cmd", "", "with --dreamer exec: the `command` run by sh -c in the run directory")
 	f.BoolVar(&o.Now, "now", false, "run now, even during the backoff after a failure or after automatic runs stopped")
+	f.BoolVar(&o.Review, "review", false, "propose for memfs review instead of publishing (also config publish = \"review\")")
 	f.BoolVar(&o.Reset, "reset", false, "clear the scopes' failure counts and backoff before running")
 	f.DurationVar(&o.Timeout, "timeout", dream.DefaultTimeout, "wall-clock limit of one run's dreaming")
 	f.BoolVar(&o.KeepRuns, "keep-runs", false, "keep the run directories under $MEMFS_HOME/runs")
@@ -79,7 +77,9 @@ type dreamReport struct {
 	Dir          string                `json:"dir,omitempty"`
 	Problems     []validate.Problem    `json:"problems,omitempty"`
 	// Deferred is the retry state when the run waited instead of running.
-	Deferred *ledger.RetryState `json:"deferred,omitempty"`
+	Deferred       *ledger.RetryState `json:"deferred,omitempty"`
+	Proposed       bool               `json:"proposed,omitempty"`
+	AwaitingReview string             `json:"awaiting_review,omitempty"`
 }
 
 // newDreamer builds the dreamer the flags name.
@@ -124,10 +124,7 @@ func runDream(ctx context.Context, g *globalOptions, o dreamOptions) error {
 	if err != nil {
 		return err
 	}
-	if cfg.Publish == "review" {
-		// Publishing directly would skip the review the config asks for.
-		return errReviewUnsupported
-	}
+	review := o.Review || cfg.Publish == "review"
 	st, err := gitstore.Open(ctx, sopts)
 	if err != nil {
 		return err
@@ -164,13 +161,14 @@ func runDream(ctx context.Context, g *globalOptions, o dreamOptions) error {
 		}
 		res, err := dream.Run(ctx, dream.Options{
 			Home: home, Store: st, Ledger: l, Scope: sc, Dreamer: d,
-			Timeout: o.Timeout, KeepRuns: o.KeepRuns, Force: o.Now,
+			Timeout: o.Timeout, KeepRuns: o.KeepRuns, Force: o.Now, Review: review,
 		})
 		if err != nil && (res == nil || res.Reason == "") {
 			// Not a run failure: the store or ledger could not be used.
 			return fmt.Errorf("scope %s: %w", sc, err)
 		}
 		r := dreamReport{Scope: sc, RunID: res.RunID, Published: res.Published, Sessions: nonNil(res.Sessions), Deferred: res.Deferred,
+			Proposed: res.Proposed, AwaitingReview: res.AwaitingReview,
 			Acknowledged: nonNil(res.Acknowledged), Skipped: res.Skipped, Reason: res.Reason, Summary: res.Summary,
 			Problems: res.Problems}
 		if r.Skipped == nil {
@@ -208,6 +206,10 @@ func runDream(ctx context.Context, g *globalOptions, o dreamOptions) error {
 }
 
 func printDreamReport(g *globalOptions, r dreamReport, res *dream.Result) {
+	if r.AwaitingReview != "" {
+		fmt.Fprintf(g.stdout, "%s: not run: proposal %s awaits review (memfs review approve|reject %s)\n", r.Scope, r.AwaitingReview, r.AwaitingReview)
+		return
+	}
 	if d := r.Deferred; d != nil {
 		if d.Stopped {
 			fmt.Fprintf(g.stdout, "%s: not run: stopped after %d consecutive failures (memfs dream --now or --reset)\n", r.Scope, d.Failures)
@@ -225,6 +227,8 @@ func printDreamReport(g *globalOptions, r dreamReport, res *dream.Result) {
 	case r.Reason != "":
 		fmt.Fprintf(g.stdout, "%s: run %s failed: %s (%d session(s) stay pending)\n", r.Scope, r.RunID, r.Reason, len(r.Sessions)+len(r.Skipped))
 		printProblems(g.stderr, r.Problems, "  ")
+	case res.Proposed:
+		fmt.Fprintf(g.stdout, "%s: run %s proposed %s for review (memfs review show %s)\n", r.Scope, r.RunID, r.Commit, r.RunID)
 	case res.Published:
 		fmt.Fprintf(g.stdout, "%s: run %s published %s (%d session(s), %d acknowledged)\n", r.Scope, r.RunID, r.Commit, len(r.Sessions), len(r.Acknowledged))
 	default:

@@ -78,9 +78,6 @@ func runServe(ctx context.Context, g *globalOptions, o serveOptions) error {
 	if err != nil {
 		return err
 	}
-	if cfg.Publish == "review" {
-		return errReviewUnsupported
-	}
 	sopts.BlobCacheBytes = memfuse.DefaultBlobCacheBytes
 	s, err := gitstore.Open(ctx, sopts)
 	if err != nil {
@@ -192,7 +189,8 @@ func runServe(ctx context.Context, g *globalOptions, o serveOptions) error {
 					continue
 				}
 				delete(due, sc)
-				res, err := dream.Run(ctx, dream.Options{Home: home, Store: s, Ledger: l, Scope: sc, Dreamer: d, Timeout: o.dream.Timeout})
+				res, err := dream.Run(ctx, dream.Options{Home: home, Store: s, Ledger: l, Scope: sc, Dreamer: d, Timeout: o.dream.Timeout,
+					Review: cfg.Publish == "review"})
 				switch {
 				case res != nil && res.Deferred != nil && !res.Deferred.Stopped:
 					due[sc] = res.Deferred.NextAttempt

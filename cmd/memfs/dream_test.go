@@ -75,12 +75,6 @@ func TestCLI_DreamFailure(t *testing.T) {
 	if c.pending() != 1 {
 		t.Errorf("session not pending after a failed run")
 	}
-	if err := os.WriteFile(filepath.Join(c.home, "config.toml"), []byte("publish = \"review\"\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if code, _, errs := c.run("dream"); code != exitFailure || !strings.Contains(errs, "review") {
-		t.Errorf("review mode: exit %d, %s", code, errs)
-	}
 }
 
 // Ensure that the exec dreamer's edits are validated and published, and
@@ -182,5 +176,51 @@ func TestCLI_DreamOpenAI(t *testing.T) {
 	}
 	if code, _, _ := c.run("dream", "--dreamer", "openai"); code != exitUsage {
 		t.Errorf("openai without --base-url: exit %d, want 2", code)
+	}
+}
+
+// Ensure that review mode (config publish = "review") proposes, lists,
+// shows and approves a run, and that reject leaves evidence pending.
+func TestCLI_Review(t *testing.T) {
+	c := newCLI(t)
+	c.mustRun("init")
+	if err := os.WriteFile(filepath.Join(c.home, "config.toml"), []byte("publish = \"review\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c.mustRun("checkpoint", "--transcript", copyTranscript(t, "", "claude-session.jsonl"))
+	var res struct {
+		Runs []dreamReport `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(c.mustRun("--json", "dream")), &res); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Runs) != 1 || !res.Runs[0].Proposed {
+		t.Fatalf("review-mode dream: %+v", res.Runs)
+	}
+	run := res.Runs[0].RunID
+	if code, _, _ := c.run("--scope", transcriptScope, "log"); code != exitFailure {
+		t.Fatalf("the scope moved before approval")
+	}
+	if out := c.mustRun("review", "list"); !strings.Contains(out, run) {
+		t.Fatalf("review list:\n%s", out)
+	}
+	if out := c.mustRun("review", "show", run); !strings.Contains(out, "A\tpages/preferences/") || strings.Contains(out, "stale") {
+		t.Fatalf("review show:\n%s", out)
+	}
+	if out := c.mustRun("dream"); !strings.Contains(out, "awaits review") {
+		t.Fatalf("dream with a proposal open:\n%s", out)
+	}
+	c.mustRun("review", "approve", run)
+	if c.pending() != 0 {
+		t.Error("evidence pending after approval")
+	}
+	if log := c.mustRun("--scope", transcriptScope, "log"); !strings.Contains(log, run) {
+		t.Errorf("approved run not in the log:\n%s", log)
+	}
+	if code, _, errs := c.run("review", "approve", run); code != exitFailure || !strings.Contains(errs, "proposal") {
+		t.Errorf("approving twice: exit %d %s", code, errs)
+	}
+	if code, _, _ := c.run("review"); code != exitUsage {
+		t.Errorf("review without a subcommand: exit %d", code)
 	}
 }

@@ -17,5 +17,6 @@ func extraCommands(g *globalOptions) []*cobra.Command {
 		newInstallCommand(g),
 		newDemoCommand(g),
 		newServeCommand(g),
+		newReviewCommand(g),
 	}
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/memfs/memfs/dream"
 	"github.com/memfs/memfs/dream/evidence"
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/internal/config"
@@ -120,6 +121,8 @@ func errorCode(err error) string {
 		return "conflict"
 	case errors.Is(err, gitstore.ErrRefLocked):
 		return "ref_locked"
+	case errors.Is(err, gitstore.ErrNoProposal), errors.Is(err, dream.ErrNotProposed):
+		return "no_proposal"
 	case errors.Is(err, ledger.ErrLocked):
 		return "ledger_locked"
 	case evidence.CodeOf(err) != "":
