@@ -22,7 +22,7 @@ func newTestLedger(t *testing.T) (*ledger.Ledger, string) {
 // Ensure that failures back off 60 s, then 300 s, then stop automatic
 // runs, and that a success resets the count.
 func TestRetry_Backoff(t *testing.T) {
-	l, _ := newTestLedger(t)
+	l, home := newTestLedger(t)
 	ctx := t.Context()
 	t0 := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	due := func(at time.Time) bool {
@@ -48,6 +48,14 @@ func TestRetry_Backoff(t *testing.T) {
 		if st.stopped {
 			if due(now.Add(24 * time.Hour)) {
 				t.Fatalf("after %d failures automatic runs still go", i+1)
+			}
+			// The state is in the ledger file: a new process sees it.
+			l2, err := ledger.New(filepath.Join(home, ledger.FileName), ledger.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ok, st, err := Due(ctx, l2, "proj", now.Add(24*time.Hour)); err != nil || ok || !st.Stopped {
+				t.Fatalf("a fresh ledger handle sees due=%v stopped=%v (%v)", ok, st.Stopped, err)
 			}
 			break
 		}

@@ -3,9 +3,11 @@ package dream
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -50,6 +52,9 @@ const (
 	ReasonInvalidOutput = "invalid_output"
 	ReasonConflict      = "conflict"
 	ReasonPublish       = "publish_failed"
+	// ReasonWroteOutside: the dreamer changed the run directory outside
+	// .memory.
+	ReasonWroteOutside = "invalid_output:wrote_outside_memory"
 )
 
 // Sentinel errors of the coordinator.
@@ -298,6 +303,10 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 			return fail(ctxReason(ctx, dctx, ReasonStage), err)
 		}
 		res.Attempts++
+		before, err := outsideMemory(res.Dir)
+		if err != nil {
+			return fail(ReasonStage, err)
+		}
 		summary, err := opts.Dreamer.Dream(dctx, res.Dir)
 		// A dreamer that outlives its deadline failed, whatever it says.
 		if r := ctxReason(ctx, dctx, ""); r != "" {
@@ -305,6 +314,11 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		}
 		if err != nil {
 			return fail(ReasonDreamer, err)
+		}
+		// The dreamer edits .memory only: any change elsewhere in the run
+		// (the evidence, the instructions, new files) fails the run.
+		if after, err := outsideMemory(res.Dir); err != nil || after != before {
+			return fail(ReasonWroteOutside, err)
 		}
 		res.Summary = summary
 		pub, err := publish(dctx, opts, res, base)
@@ -501,4 +515,32 @@ func newRunID(now time.Time) (string, error) {
 		return "", err
 	}
 	return now.UTC().Format("20060102T150405Z") + "-" + hex.EncodeToString(b[:]), nil
+}
+
+// outsideMemory fingerprints everything in the run directory but .memory:
+// names, types, sizes, modes and modification times, without reading
+// content.
+func outsideMemory(runDir string) (string, error) {
+	h := sha256.New()
+	err := filepath.WalkDir(runDir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(runDir, p)
+		switch {
+		case rel == ".":
+			return nil // its mtime moves when .memory itself is replaced
+		case rel == MemoryDir && d.IsDir():
+			return filepath.SkipDir
+		case rel == MemoryDir:
+			return nil // a replaced .memory is judged by validation
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(h, "%s\x00%v\x00%d\x00%d\n", rel, info.Mode(), info.Size(), info.ModTime().UnixNano())
+		return nil
+	})
+	return hex.EncodeToString(h.Sum(nil)), err
 }

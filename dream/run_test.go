@@ -272,13 +272,22 @@ func TestRun_Rejected(t *testing.T) {
 			}
 		}), "invalid_output:invalid_file_type", 0},
 		{"memory replaced by a symlink", edit(func(t *testing.T, mem string) {
+			real := filepath.Join(t.TempDir(), "real")
+			if err := os.Rename(mem, real); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(real, mem); err != nil {
+				t.Fatal(err)
+			}
+		}), "invalid_output:invalid_file_type", 0},
+		{"memory moved aside within the run", edit(func(t *testing.T, mem string) {
 			if err := os.Rename(mem, mem+".real"); err != nil {
 				t.Fatal(err)
 			}
 			if err := os.Symlink(mem+".real", mem); err != nil {
 				t.Fatal(err)
 			}
-		}), "invalid_output:invalid_file_type", 0},
+		}), "invalid_output:wrote_outside_memory", 0},
 		{"fifo", edit(func(t *testing.T, mem string) {
 			if err := syscall.Mkfifo(filepath.Join(mem, "pages", "preferences", "pipe.md"), 0o600); err != nil {
 				t.Skipf("mkfifo: %v", err)

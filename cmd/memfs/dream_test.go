@@ -224,3 +224,24 @@ func TestCLI_Review(t *testing.T) {
 		t.Errorf("review without a subcommand: exit %d", code)
 	}
 }
+
+// Ensure that a dreamer writing outside .memory publishes nothing and
+// leaves the evidence pending, even when its .memory is valid.
+func TestCLI_DreamWritesOutsideMemory(t *testing.T) {
+	for _, outside := range []string{
+		`echo x > "$MEMFS_INPUT/planted.jsonl"`,
+		`chmod u+w "$MEMFS_INSTRUCTIONS" && echo x >> "$MEMFS_INSTRUCTIONS"`,
+		`echo x > "$MEMFS_RUN_DIR/stray.md"`,
+	} {
+		c := newCLI(t)
+		c.mustRun("init")
+		c.mustRun("checkpoint", "--transcript", copyTranscript(t, "", "claude-session.jsonl"))
+		code, out, _ := c.run("dream", "--dreamer", "exec", "--dreamer-cmd", outside)
+		if code != exitFailure || !strings.Contains(out, "wrote_outside_memory") {
+			t.Errorf("%s: exit %d\n%s", outside, code, out)
+		}
+		if c.pending() != 1 {
+			t.Errorf("%s: evidence not pending", outside)
+		}
+	}
+}
