@@ -24,7 +24,7 @@ const (
 
 // ReasonCrashed marks a run found "running" with no live process behind
 // it: its process died; it is reconciled as cancelled.
-const ReasonCrashed = "cancelled_by_crash"
+const ReasonCrashed = "crashed"
 
 // Due reports whether an automatic run of scope may start at now, and the
 // retry state that decided it.
@@ -101,7 +101,7 @@ func alive(runs, id string) bool {
 }
 
 // Reconcile finds runs left "running" by a process that died (a crash, a
-// kill -9) and records them as failed with ReasonCrashed, removing their
+// kill -9) and records them as cancelled (reason ReasonCrashed), removing their
 // staged directories. Their evidence was never acknowledged, so it is still
 // pending. It returns the ids it reconciled.
 func Reconcile(ctx context.Context, home string, l *ledger.Ledger, now time.Time) ([]string, error) {
@@ -115,7 +115,7 @@ func Reconcile(ctx context.Context, home string, l *ledger.Ledger, now time.Time
 		if r.State != StateRunning || alive(runs, r.ID) {
 			continue
 		}
-		r.State, r.Error, r.Finished = StateFailed, ReasonCrashed, now.UTC()
+		r.State, r.Error, r.Finished = StateCancelled, ReasonCrashed, now.UTC()
 		if err := l.PutRun(ctx, r); err != nil {
 			return done, err
 		}

@@ -106,7 +106,7 @@ func TestReconcile(t *testing.T) {
 	}
 	dead, _, _ := l.Run(ctx, "dead")
 	live, _, _ := l.Run(ctx, "live")
-	if dead.State != StateFailed || dead.Error != ReasonCrashed {
+	if dead.State != StateCancelled || dead.Error != ReasonCrashed {
 		t.Errorf("dead run is %s/%s", dead.State, dead.Error)
 	}
 	if live.State != StateRunning {

@@ -39,6 +39,7 @@ const (
 	StateApproved  = "approved"
 	StateRejected  = "rejected"
 	StateStale     = "stale"
+	StateCancelled = "cancelled"
 )
 
 // Reasons a run fails, recorded as the ledger run's Error (possibly followed

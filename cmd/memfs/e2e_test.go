@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -65,7 +66,10 @@ mkdir -p "$MEMFS_MEMORY/pages/notes"
 printf '# Notes\n\n- [Deploys](deploys.md)\n' > "$MEMFS_MEMORY/pages/notes/index.md"
 printf '# Deploys\n\nDeploy on Fridays only.\n\n## Sources\n\n- session:%s\n' "$id" > "$MEMFS_MEMORY/pages/notes/deploys.md"
 sleep 0.0$(( $$ % 5 ))`
-	const trials = 20
+	trials := 20
+	if n, err := strconv.Atoi(os.Getenv("MEMFS_KILL_TRIALS")); err == nil && n > 0 {
+		trials = n // scripts/kill-trials.sh runs many more
+	}
 	var killedBefore, killedAfter int
 	defer func() { t.Logf("%d trials: %d killed before publishing, %d after", trials, killedBefore, killedAfter) }()
 	for i := range trials {
