@@ -110,7 +110,7 @@ func runServe(ctx context.Context, g *globalOptions, o serveOptions) error {
 	}
 	dirs := o.Watch
 	if len(dirs) == 0 {
-		dirs = watch.DefaultDirs(userHome)
+		dirs = watch.DefaultDirs(userHome, os.Getenv)
 	}
 	log.Info("watching transcripts", "dirs", dirs, "settle", o.Settle)
 	if ids, err := dream.Reconcile(ctx, home, l, time.Now()); err != nil {

@@ -132,14 +132,23 @@ func (w *Watcher) Run(ctx context.Context, settled func(ctx context.Context, pat
 	}
 }
 
-// DefaultDirs returns the standard session folders of Claude Code, Pi and
-// Codex CLI under home that exist.
-func DefaultDirs(home string) []string {
+// DefaultDirs returns the standard session folders of Claude Code
+// ($CLAUDE_CONFIG_DIR/projects, else ~/.claude/projects), Pi
+// ($PI_CODING_AGENT_DIR/sessions, else ~/.pi/agent/sessions) and Codex CLI
+// ($CODEX_HOME/sessions, else ~/.codex/sessions) that exist. getenv reads
+// the environment.
+func DefaultDirs(home string, getenv func(string) string) []string {
+	pick := func(env, sub string, def ...string) string {
+		if v := getenv(env); v != "" {
+			return filepath.Join(v, sub)
+		}
+		return filepath.Join(append([]string{home}, def...)...)
+	}
 	var out []string
 	for _, d := range []string{
-		filepath.Join(home, ".claude", "projects"),
-		filepath.Join(home, ".pi", "agent", "sessions"),
-		filepath.Join(home, ".codex", "sessions"),
+		pick("CLAUDE_CONFIG_DIR", "projects", ".claude", "projects"),
+		pick("PI_CODING_AGENT_DIR", "sessions", ".pi", "agent", "sessions"),
+		pick("CODEX_HOME", "sessions", ".codex", "sessions"),
 	} {
 		if fi, err := os.Stat(d); err == nil && fi.IsDir() {
 			out = append(out, d)

@@ -59,3 +59,24 @@ func TestPoll_Settle(t *testing.T) {
 		t.Fatalf("changed file settled = %v", got)
 	}
 }
+
+// Ensure that the agents' folders are found at their defaults and where
+// their environment variables move them, and only when they exist.
+func TestDefaultDirs(t *testing.T) {
+	home, moved := t.TempDir(), t.TempDir()
+	for _, d := range []string{".claude/projects", ".codex/sessions", "pi/sessions"} {
+		base := home
+		if d == "pi/sessions" {
+			base = moved
+		}
+		if err := os.MkdirAll(filepath.Join(base, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := map[string]string{"PI_CODING_AGENT_DIR": filepath.Join(moved, "pi")}
+	got := DefaultDirs(home, func(k string) string { return env[k] })
+	want := []string{filepath.Join(home, ".claude/projects"), filepath.Join(moved, "pi/sessions"), filepath.Join(home, ".codex/sessions")}
+	if !slices.Equal(got, want) {
+		t.Fatalf("DefaultDirs = %v, want %v", got, want)
+	}
+}
