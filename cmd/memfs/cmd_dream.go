@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/memfs/memfs/dream"
 	"github.com/memfs/memfs/dream/builtin"
@@ -33,6 +34,16 @@ type dreamOptions struct {
 	Review   bool
 }
 
+// addDreamerFlags adds the flags that choose and configure the dreamer;
+// dream and serve share them.
+func (o *dreamOptions) addDreamerFlags(f *pflag.FlagSet) {
+	f.StringVar(&o.Dreamer, "dreamer", builtin.Name, "dreamer to run: builtin, exec or openai")
+	f.StringVar(&o.Command, "dreamer-cmd", "", "with --dreamer exec: the `command` run by sh -c in the run directory")
+	f.StringVar(&o.BaseURL, "base-url", "", "with --dreamer openai: the API root of an OpenAI-compatible server (key from $MEMFS_API_KEY, else $OPENAI_API_KEY)")
+	f.StringVar(&o.Model, "model", "", "with --dreamer openai: the model name")
+	f.DurationVar(&o.Timeout, "timeout", dream.DefaultTimeout, "wall-clock limit of one run's dreaming")
+}
+
 func newDreamCommand(g *globalOptions) *cobra.Command {
 	var o dreamOptions
 	cmd := &cobra.Command{
@@ -51,14 +62,10 @@ or the failure reason. The command fails (exit 1) when any run failed.`,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runDream(cmd.Context(), g, o) },
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.Dreamer, "dreamer", builtin.Name, "dreamer to run: builtin, exec or openai")
-	f.StringVar(&o.BaseURL, "base-url", "", "with --dreamer openai: the API root of an OpenAI-compatible server (key from $MEMFS_API_KEY, else $OPENAI_API_KEY)")
-	f.StringVar(&o.Model, "model", "", "with --dreamer openai: the model name")
-	f.StringVar(&o.Command, "dreamer-cmd", "", "with --dreamer exec: the `command` run by sh -c in the run directory")
+	o.addDreamerFlags(f)
 	f.BoolVar(&o.Now, "now", false, "run now, even during the backoff after a failure or after automatic runs stopped")
 	f.BoolVar(&o.Review, "review", false, "propose for memfs review instead of publishing (also config publish = \"review\")")
 	f.BoolVar(&o.Reset, "reset", false, "clear the scopes' failure counts and backoff before running")
-	f.DurationVar(&o.Timeout, "timeout", dream.DefaultTimeout, "wall-clock limit of one run's dreaming")
 	f.BoolVar(&o.KeepRuns, "keep-runs", false, "keep the run directories under $MEMFS_HOME/runs")
 	return cmd
 }

@@ -51,11 +51,7 @@ every publication. SIGINT/SIGTERM stop it and unmount.`,
 	f.DurationVar(&o.Poll, "poll", 2*time.Second, "how often the folders are scanned")
 	f.DurationVar(&o.Debounce, "debounce", 5*time.Second, "wait this long after the last checkpoint before dreaming")
 	f.BoolVar(&o.NoMount, "no-mount", false, "do not mount (machines without FUSE; use memfs checkout --watch)")
-	f.StringVar(&o.dream.Dreamer, "dreamer", "builtin", "dreamer: builtin, exec or openai (see memfs dream)")
-	f.StringVar(&o.dream.Command, "dreamer-cmd", "", "with --dreamer exec: the command")
-	f.StringVar(&o.dream.BaseURL, "base-url", "", "with --dreamer openai: the API root")
-	f.StringVar(&o.dream.Model, "model", "", "with --dreamer openai: the model")
-	f.DurationVar(&o.dream.Timeout, "timeout", dream.DefaultTimeout, "wall-clock limit of one run's dreaming")
+	o.dream.addDreamerFlags(f)
 	return cmd
 }
 
