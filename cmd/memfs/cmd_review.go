@@ -86,15 +86,7 @@ func runReviewShow(ctx context.Context, g *globalOptions, run string) error {
 	if err != nil {
 		return err
 	}
-	var parentTree gitstore.ID
-	if len(c.Parents) > 0 {
-		pc, err := s.CommitInfo(ctx, c.Parents[0])
-		if err != nil {
-			return err
-		}
-		parentTree = pc.Tree
-	}
-	changes, err := s.Diff(ctx, parentTree, c.Tree)
+	changes, err := changesOf(ctx, s, c)
 	if err != nil {
 		return err
 	}

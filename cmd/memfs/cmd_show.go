@@ -49,15 +49,7 @@ func runShow(ctx context.Context, g *globalOptions, rev string) error {
 	if err != nil {
 		return err
 	}
-	var parentTree gitstore.ID
-	if len(c.Parents) > 0 {
-		p, err := s.CommitInfo(ctx, c.Parents[0])
-		if err != nil {
-			return err
-		}
-		parentTree = p.Tree
-	}
-	changes, err := s.Diff(ctx, parentTree, c.Tree)
+	changes, err := changesOf(ctx, s, c)
 	if err != nil {
 		return err
 	}
@@ -103,4 +95,17 @@ func runCat(ctx context.Context, g *globalOptions, rev, p string) error {
 	}
 	_, err = g.stdout.Write(b)
 	return err
+}
+
+// changesOf lists what a commit changed against its first parent.
+func changesOf(ctx context.Context, s *gitstore.Store, c gitstore.CommitInfo) ([]gitstore.Change, error) {
+	var parentTree gitstore.ID
+	if len(c.Parents) > 0 {
+		p, err := s.CommitInfo(ctx, c.Parents[0])
+		if err != nil {
+			return nil, err
+		}
+		parentTree = p.Tree
+	}
+	return s.Diff(ctx, parentTree, c.Tree)
 }
