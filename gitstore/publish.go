@@ -32,7 +32,8 @@ type PublishOptions struct {
 	// ExpectedHead, when set, makes the publication a compare-and-swap
 	// against that head (plumbing.ZeroHash: the scope must not exist yet).
 	ExpectedHead *ID
-	// Guard is the erasure guard; nil until forget is in use.
+	// Guard is the erasure guard; nil means the store's own (its markers
+	// under every key of its keyring).
 	Guard validate.Guard
 	// Proposal, when set, publishes for review: the commit (its parent the
 	// scope head) goes to refs/memfs/proposals/<scope>/<Proposal>, which
@@ -93,6 +94,18 @@ func (s *Store) Publish(ctx context.Context, dir string, opts PublishOptions) (*
 	}
 	if opts.ExpectedHead != nil && *opts.ExpectedHead != head {
 		return nil, fmt.Errorf("scope %s: expected head %s, found %s: %w", opts.Scope, short(*opts.ExpectedHead), short(head), ErrConflict)
+	}
+
+	// The store enforces its own invariant: nothing forgotten comes back,
+	// whoever publishes.
+	if opts.Guard == nil {
+		g, err := s.Guard(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if g != nil {
+			opts.Guard = g
+		}
 	}
 
 	tLock := time.Now()
