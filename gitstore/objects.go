@@ -151,8 +151,13 @@ func (s *Store) readRef(name string) (plumbing.Hash, error) {
 	return r.Hash(), nil
 }
 
-// casRef moves ref name from old to new (old zero: the ref must not exist)
-// with git's lockfile protocol. The caller holds the store lock.
+// casRef moves ref name from old to new (old zero: the ref must not exist).
+// The caller holds the store lock, which serializes memfs writers. The new
+// value is written to a private temporary file outside refs/ and renamed
+// over the ref, so readers see the old or the new value and a process
+// killed half way leaves nothing under refs/ (a stale <ref>.lock would
+// block every later update and break go-git's listing). A <ref>.lock that
+// stock git holds is respected.
 func (s *Store) casRef(name string, old, new plumbing.Hash) error {
 	if !strings.HasPrefix(name, "refs/") || slices.Contains(strings.Split(name, "/"), "..") {
 		return fmt.Errorf("refuse to write ref %q", name)
@@ -174,39 +179,56 @@ func (s *Store) casRef(name string, old, new plumbing.Hash) error {
 		return err
 	}
 	p := filepath.Join(s.opts.Path, filepath.FromSlash(name))
+	if _, err := os.Lstat(p + ".lock"); err == nil {
+		return fmt.Errorf("%s: %w", name, ErrRefLocked)
+	}
 	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
 		return fmt.Errorf("update %s: %w", name, err)
 	}
-	lock := p + ".lock"
-	f, err := os.OpenFile(lock, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if errors.Is(err, os.ErrExist) {
-		return fmt.Errorf("%s: %w", name, ErrRefLocked)
-	}
+	tmp, err := s.tempFile("ref-", []byte(new.String()+"\n"))
 	if err != nil {
 		return fmt.Errorf("update %s: %w", name, err)
 	}
-	done := false
-	defer func() {
-		if !done {
-			os.Remove(lock)
-		}
-	}()
-	if _, err := f.WriteString(new.String() + "\n"); err != nil {
-		f.Close()
-		return fmt.Errorf("update %s: %w", name, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("update %s: %w", name, err)
-	}
-	// Stock git may have moved the ref before we took its lock.
+	defer os.Remove(tmp)
+	// Stock git may have moved the ref meanwhile.
 	if err := check(); err != nil {
 		return err
 	}
-	if err := os.Rename(lock, p); err != nil {
+	if err := os.Rename(tmp, p); err != nil {
 		return fmt.Errorf("update %s: %w", name, err)
 	}
-	done = true
 	return nil
+}
+
+// tmpDirName holds memfs's temporary files inside the repository: on the
+// same filesystem as refs/, but outside it, so git and go-git never read a
+// half-written file. Anything in it is stale once the store lock is taken.
+const tmpDirName = "memfs-tmp"
+
+func (s *Store) tempFile(prefix string, data []byte) (string, error) {
+	dir := filepath.Join(s.opts.Path, tmpDirName)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", err
+	}
+	f, err := os.CreateTemp(dir, prefix)
+	if err != nil {
+		return "", err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return "", err
+	}
+	return f.Name(), nil
+}
+
+// clearTemp removes what a killed memfs process left in the temporary
+// folder. The caller holds the store lock.
+func (s *Store) clearTemp() {
+	os.RemoveAll(filepath.Join(s.opts.Path, tmpDirName))
 }
 
 func short(h plumbing.Hash) string {

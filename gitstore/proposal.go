@@ -137,8 +137,8 @@ func (s *Store) Reject(ctx context.Context, p Proposal) error {
 	return s.deleteRef(ProposalRef(p.Scope, p.Run), p.Commit)
 }
 
-// deleteRef removes a ref that points at old, loose or packed, under the
-// ref's lock file. The caller holds the store lock.
+// deleteRef removes a ref that points at old, loose or packed. The caller
+// holds the store lock; a <ref>.lock of stock git is respected.
 func (s *Store) deleteRef(name string, old ID) error {
 	cur, err := s.readRef(name)
 	if err != nil {
@@ -148,23 +148,17 @@ func (s *Store) deleteRef(name string, old ID) error {
 		return fmt.Errorf("delete %s: %w", name, ErrConflict)
 	}
 	p := filepath.Join(s.opts.Path, filepath.FromSlash(name))
-	lock, err := os.OpenFile(p+".lock", os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if errors.Is(err, os.ErrExist) {
+	if _, err := os.Lstat(p + ".lock"); err == nil {
 		return fmt.Errorf("%s: %w", name, ErrRefLocked)
 	}
-	if err != nil {
-		return err
-	}
-	lock.Close()
-	defer os.Remove(p + ".lock")
 	if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return err
 	}
 	return s.dropPacked(name)
 }
 
-// dropPacked removes name from packed-refs, if it is there, with git's
-// packed-refs.lock protocol.
+// dropPacked removes name from packed-refs, if it is there, by renaming a
+// rewritten copy over it (unless stock git holds packed-refs.lock).
 func (s *Store) dropPacked(name string) error {
 	packed := filepath.Join(s.opts.Path, "packed-refs")
 	b, err := os.ReadFile(packed)
@@ -192,15 +186,13 @@ func (s *Store) dropPacked(name string) error {
 	if !found {
 		return nil
 	}
-	lock, err := os.OpenFile(packed+".lock", os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
+	if _, err := os.Lstat(packed + ".lock"); err == nil {
 		return fmt.Errorf("packed-refs: %w", ErrRefLocked)
 	}
-	if _, err := lock.Write(out.Bytes()); err != nil {
-		lock.Close()
-		os.Remove(packed + ".lock")
+	tmp, err := s.tempFile("packed-refs-", out.Bytes())
+	if err != nil {
 		return err
 	}
-	lock.Close()
-	return os.Rename(packed+".lock", packed)
+	defer os.Remove(tmp)
+	return os.Rename(tmp, packed)
 }

@@ -229,3 +229,38 @@ func TestPublish_RefLockRespected(t *testing.T) {
 	os.Remove(lock)
 	mustPublish(t, s, dir, PublishOptions{})
 }
+
+// Ensure that what a killed publisher leaves behind (a half-written ref
+// value in the private temporary folder) neither blocks the next
+// publication nor shows up as a ref, and that no ref update ever leaves a
+// file beside the refs.
+func TestPublish_CrashLeftovers(t *testing.T) {
+	s := newTestStore(t, validate.Limits{})
+	dir := t.TempDir()
+	writeArtifact(t, dir, []string{"a"}, nil)
+	mustPublish(t, s, dir, PublishOptions{})
+	tmp := filepath.Join(s.Path(), tmpDirName)
+	if err := os.MkdirAll(tmp, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "ref-123"), nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	writeArtifact(t, dir, []string{"b"}, nil)
+	mustPublish(t, s, dir, PublishOptions{})
+	if scopes, err := s.Scopes(t.Context()); err != nil || len(scopes) != 1 {
+		t.Fatalf("Scopes = %v, %v", scopes, err)
+	}
+	if _, err := os.Stat(filepath.Join(tmp, "ref-123")); !os.IsNotExist(err) {
+		t.Errorf("a stale temporary file survived the next locked operation: %v", err)
+	}
+	err := filepath.WalkDir(filepath.Join(s.Path(), "refs"), func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".lock") {
+			t.Errorf("lock file left under refs: %s", p)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

@@ -220,6 +220,7 @@ func (s *Store) lock(ctx context.Context) (func(), error) {
 		}
 		delay = min(delay*2, 20*time.Millisecond)
 	}
+	s.clearTemp()
 	return func() {
 		_ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
 		f.Close()

@@ -105,7 +105,9 @@ sleep 0.0$(( $$ % 5 ))`
 			t.Fatalf("trial %d (kill after %v): nothing published and the evidence is not pending", i, delay)
 		}
 		// The next run reconciles the dead one and finishes the work.
-		c.mustRun("dream", "--now", "--dreamer", "exec", "--dreamer-cmd", dreamer)
+		if code, out, errs := c.run("dream", "--now", "--dreamer", "exec", "--dreamer-cmd", dreamer); code != 0 {
+			t.Fatalf("trial %d (kill after %v): the run after the kill failed (exit %d):\n%s%s", i, delay, code, out, errs)
+		}
 		if c.pending() != 0 {
 			t.Fatalf("trial %d: evidence still pending after a clean run", i)
 		}
