@@ -10,9 +10,10 @@
 // Publication is validate → build tree → write commit → compare-and-swap the
 // branch. Nothing reaches a scope branch without passing publish-mode
 // validation. Publishers in one process or many are serialized by an flock
-// on store.git/memfs.lock, and every ref update follows git's own lockfile
-// protocol (write <ref>.lock, then rename), so stock git running beside memfs
-// never sees a torn ref and never races an update.
+// on store.git/memfs.lock. A ref update writes the new value outside refs/
+// (memfs-tmp/) and renames it over the ref, so readers never see a torn
+// ref and a killed process leaves no lock behind; a <ref>.lock that stock
+// git holds is respected.
 //
 // # Speed
 //
