@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/internal/storetest"
@@ -42,6 +41,7 @@ func fuseUnavailable(t testing.TB, format string, args ...any) {
 var (
 	epoch         = storetest.Epoch
 	newStore      = storetest.NewStore
+	eventually    = storetest.Eventually
 	page          = storetest.Page
 	artifact      = storetest.Artifact
 	writeTree     = storetest.WriteTree
@@ -90,23 +90,6 @@ func mounted(t testing.TB, dir string) bool {
 		}
 	}
 	return false
-}
-
-// eventually polls cond until it holds or a generous deadline passes, and
-// returns how long it took. Tests log the time and never assert on it.
-func eventually(t testing.TB, what string, cond func() bool) time.Duration {
-	t.Helper()
-	start := time.Now()
-	deadline := start.Add(10 * time.Second)
-	tick := time.NewTicker(2 * time.Millisecond)
-	defer tick.Stop()
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("%s: not true after %v", what, time.Since(start))
-		}
-		<-tick.C
-	}
-	return time.Since(start)
 }
 
 // The test binary doubles as a second process that publishes, so tests

@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/memfs/memfs/internal/storetest"
 )
 
 // Ensure the whole pipeline with real files: a checkpoint, a builtin
@@ -26,7 +28,7 @@ func TestEndToEnd_CheckpointDreamMount(t *testing.T) {
 	c.mustRun("dream")
 	index := filepath.Join(mnt, transcriptScope, "pages", "preferences", "index.md")
 	var content []byte
-	pollUntil(t, func() bool {
+	storetest.Eventually(t, "the dreamed page is visible in the mount", func() bool {
 		b, err := os.ReadFile(index)
 		content = b
 		return err == nil && strings.Contains(string(b), "tabs over spaces")
@@ -113,21 +115,6 @@ sleep 0.0$(( $$ % 5 ))`
 		}
 		if code, page, _ := c.run("--scope", transcriptScope, "cat", "pages/notes/deploys.md"); code != 0 || !strings.Contains(page, "session:"+testSession) {
 			t.Fatalf("trial %d: the page is not published after the clean run", i)
-		}
-	}
-}
-
-// pollUntil waits for cond, failing the test after 10 s.
-func pollUntil(t *testing.T, cond func() bool) {
-	t.Helper()
-	tick := time.NewTicker(10 * time.Millisecond)
-	defer tick.Stop()
-	deadline := time.After(10 * time.Second)
-	for !cond() {
-		select {
-		case <-tick.C:
-		case <-deadline:
-			t.Fatal("condition not reached within 10 s")
 		}
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/memfs/memfs/internal/storetest"
 )
 
 // Ensure that memfs serve, with zero configuration beyond its folders,
@@ -25,11 +27,11 @@ func TestServe_SessionToMount(t *testing.T) {
 		done <- run(ctx, []string{"--home", c.home, "serve", "--mount", mnt, "--watch", watchDir,
 			"--settle", "50ms", "--poll", "20ms", "--debounce", "10ms"}, strings.NewReader(""), &out, &errb)
 	}()
-	pollUntil(t, func() bool { return isMounted(t, mnt) })
+	storetest.Eventually(t, "serve mounted", func() bool { return isMounted(t, mnt) })
 	copyTranscript(t, filepath.Join(watchDir, testSession+".jsonl"), "claude-session.jsonl")
 
 	index := filepath.Join(mnt, transcriptScope, "pages", "preferences", "index.md")
-	pollUntil(t, func() bool {
+	storetest.Eventually(t, "the dreamed page is visible in the mount", func() bool {
 		b, err := os.ReadFile(index)
 		return err == nil && strings.Contains(string(b), "tabs over spaces")
 	})

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/memfs/memfs/internal/storetest"
 )
 
 // runDir lays out the parts of a run directory the command may look at.
@@ -67,7 +69,7 @@ func TestDream_TimeoutKillsGroup(t *testing.T) {
 		_, err := Dreamer{Command: `sleep 300 & echo $! > child.pid; : > ready; wait`, KillGrace: 100 * time.Millisecond}.Dream(ctx, dir)
 		done <- result{err}
 	}()
-	waitFor(t, func() bool { _, err := os.Stat(ready); return err == nil })
+	storetest.Eventually(t, "the command started", func() bool { _, err := os.Stat(ready); return err == nil })
 	cancel()
 	var res result
 	select {
@@ -88,7 +90,7 @@ func TestDream_TimeoutKillsGroup(t *testing.T) {
 	}
 	// The background sleep was killed with its group; it may linger as a
 	// zombie until init reaps it, but it must not be running.
-	waitFor(t, func() bool { return !running(pid) })
+	storetest.Eventually(t, "the background child is gone", func() bool { return !running(pid) })
 }
 
 // running reports whether pid exists and is not a zombie.
@@ -100,19 +102,4 @@ func running(pid int) bool {
 	s := string(b)
 	i := strings.LastIndexByte(s, ')')
 	return i < 0 || i+2 >= len(s) || s[i+2] != 'Z'
-}
-
-// waitFor polls cond until it holds, failing the test at its deadline.
-func waitFor(t *testing.T, cond func() bool) {
-	t.Helper()
-	tick := time.NewTicker(5 * time.Millisecond)
-	defer tick.Stop()
-	deadline := time.After(10 * time.Second)
-	for !cond() {
-		select {
-		case <-tick.C:
-		case <-deadline:
-			t.Fatal("condition not reached within 10 s")
-		}
-	}
 }
