@@ -17,7 +17,6 @@ import (
 	"github.com/memfs/memfs/dream"
 	"github.com/memfs/memfs/dream/watch"
 	memfuse "github.com/memfs/memfs/fs"
-	"github.com/memfs/memfs/gitstore"
 )
 
 type serveOptions struct {
@@ -70,12 +69,7 @@ func runServe(ctx context.Context, g *globalOptions, o serveOptions) error {
 	if err != nil {
 		return err
 	}
-	sopts, cfg, err := g.storeOptions()
-	if err != nil {
-		return err
-	}
-	sopts.BlobCacheBytes = memfuse.DefaultBlobCacheBytes
-	s, err := gitstore.Open(ctx, sopts)
+	s, cfg, err := g.openMountStore(ctx)
 	if err != nil {
 		return err
 	}
