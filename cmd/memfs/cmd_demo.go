@@ -45,7 +45,7 @@ func runDemo(ctx context.Context, g *globalOptions, keep bool) error {
 		defer os.RemoveAll(home)
 	}
 	w := g.stdout
-	step := func(title string, args ...string) (string, error) {
+	step := func(title string, args ...string) error {
 		fmt.Fprintf(w, "\n== %s\n$ memfs %s\n", title, strings.Join(args, " "))
 		var out, errb bytes.Buffer
 		code := run(ctx, append([]string{"--home", home, "--scope", demoScope}, args...), strings.NewReader(""), &out, &errb)
@@ -54,12 +54,12 @@ func runDemo(ctx context.Context, g *globalOptions, keep bool) error {
 			fmt.Fprint(w, indent(errb.String()))
 		}
 		if code != exitOK {
-			return out.String(), fmt.Errorf("demo step %q failed (exit %d)", title, code)
+			return fmt.Errorf("demo step %q failed (exit %d)", title, code)
 		}
-		return out.String(), nil
+		return nil
 	}
 	fmt.Fprintf(w, "memfs demo in %s\n", home)
-	if _, err := step("create the store", "init"); err != nil {
+	if err := step("create the store", "init"); err != nil {
 		return err
 	}
 	sessions, err := fs.Glob(demoSessions, "demo/*.jsonl")
@@ -70,7 +70,6 @@ func runDemo(ctx context.Context, g *globalOptions, keep bool) error {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return err
 	}
-	var paths []string
 	for _, s := range sessions {
 		b, err := demoSessions.ReadFile(s)
 		if err != nil {
@@ -80,22 +79,21 @@ func runDemo(ctx context.Context, g *globalOptions, keep bool) error {
 		if err := os.WriteFile(p, b, 0o600); err != nil {
 			return err
 		}
-		paths = append(paths, p)
-		if _, err := step("checkpoint a settled session", "checkpoint", "--transcript", p); err != nil {
+		if err := step("checkpoint a settled session", "checkpoint", "--transcript", p); err != nil {
 			return err
 		}
 	}
-	if _, err := step("what a dreamer is given for the first session (projected, redacted, capped)",
+	if err := step("what a dreamer is given for the first session (projected, redacted, capped)",
 		"evidence", "d1a2b3c4-1111-4111-8111-111111111111"); err != nil {
 		return err
 	}
-	if _, err := step("dream: turn the evidence into wiki edits, validate, publish", "dream"); err != nil {
+	if err := step("dream: turn the evidence into wiki edits, validate, publish", "dream"); err != nil {
 		return err
 	}
-	if _, err := step("the history, as git sees it", "log"); err != nil {
+	if err := step("the history, as git sees it", "log"); err != nil {
 		return err
 	}
-	if _, err := step("the memory map", "cat", "index.md"); err != nil {
+	if err := step("the memory map", "cat", "index.md"); err != nil {
 		return err
 	}
 	ls, err := lsTree(ctx, home)
@@ -104,7 +102,7 @@ func runDemo(ctx context.Context, g *globalOptions, keep bool) error {
 	}
 	for _, p := range ls {
 		if strings.HasPrefix(p, "pages/") {
-			if _, err := step("a page", "cat", p); err != nil {
+			if err := step("a page", "cat", p); err != nil {
 				return err
 			}
 		}
