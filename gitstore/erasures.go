@@ -87,15 +87,15 @@ func MarkSession(keyID string, key []byte, session string, now time.Time) Marker
 // Keyring returns every marker key the store holds (its own and those
 // received from other stores) by key id, and the store's own key id.
 func (s *Store) Keyring(ctx context.Context) (map[string][]byte, string, error) {
-	meta, err := s.Meta(ctx)
-	if err != nil {
-		return nil, "", err
-	}
 	h, err := s.readRef(MetaRef)
 	if err != nil {
 		return nil, "", err
 	}
 	snap, err := s.Snapshot(ctx, h)
+	if err != nil {
+		return nil, "", err
+	}
+	meta, err := parseMeta(snap)
 	if err != nil {
 		return nil, "", err
 	}

@@ -238,6 +238,11 @@ func (s *Store) Meta(ctx context.Context) (Meta, error) {
 	if err != nil {
 		return m, err
 	}
+	return parseMeta(snap)
+}
+
+func parseMeta(snap *Snapshot) (Meta, error) {
+	var m Meta
 	b, err := snap.ReadFile("meta.json")
 	if err != nil {
 		return m, fmt.Errorf("read store meta: %w", err)
