@@ -159,9 +159,20 @@ func (s *Store) AppendMarkers(ctx context.Context, ms []Marker) error {
 		return err
 	}
 	defer unlock()
+	old, commit, err := s.markersCommit(ctx, ms)
+	if err != nil || commit == old {
+		return err
+	}
+	return s.casRef(ErasuresRef, old, commit)
+}
+
+// markersCommit writes the commit that adds ms to the marker chain and
+// returns the chain's current head and the new commit (equal to it when
+// every marker is already there). The caller holds the store lock.
+func (s *Store) markersCommit(ctx context.Context, ms []Marker) (old, commit ID, err error) {
 	have, err := s.Markers(ctx)
 	if err != nil {
-		return err
+		return ID{}, ID{}, err
 	}
 	seen := map[string]bool{}
 	var buf bytes.Buffer
@@ -180,16 +191,17 @@ func (s *Store) AppendMarkers(ctx context.Context, ms []Marker) error {
 		buf.Write(append(line, '\n'))
 		added++
 	}
-	if added == 0 {
-		return nil
-	}
-	old, err := s.readRef(ErasuresRef)
+	old, err = s.readRef(ErasuresRef)
 	if err != nil && !errors.Is(err, plumbing.ErrReferenceNotFound) {
-		return err
+		return ID{}, ID{}, err
+	}
+	if added == 0 {
+		return old, old, nil
 	}
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	blob, err := s.writeBlob(buf.Bytes())
-	var tree, commit ID
+	var tree ID
 	if err == nil {
 		tree, err = s.writeTree([]object.TreeEntry{{Name: erasuresFile, Mode: filemode.Regular, Hash: blob}})
 	}
@@ -200,11 +212,7 @@ func (s *Store) AppendMarkers(ctx context.Context, ms []Marker) error {
 		}
 		commit, err = s.writeCommit(tree, parents, fmt.Sprintf("memfs erasure markers: %d added\n", added))
 	}
-	s.mu.Unlock()
-	if err != nil {
-		return err
-	}
-	return s.casRef(ErasuresRef, old, commit)
+	return old, commit, err
 }
 
 // Guard checks content and citations against the store's markers under

@@ -76,7 +76,7 @@ func (s *Store) writeLooseAs(zw *zlib.Writer, h ID, typ plumbing.ObjectType, con
 // to be written once the whole tree is known to be buildable.
 type objectBatch struct {
 	objs []pendingObject
-	seen map[ID]bool
+	seen map[ID]int // id → index in objs + 1
 }
 
 type pendingObject struct {
@@ -88,13 +88,21 @@ type pendingObject struct {
 func (b *objectBatch) add(typ plumbing.ObjectType, content []byte) ID {
 	h := plumbing.ComputeHash(typ, content)
 	if b.seen == nil {
-		b.seen = map[ID]bool{}
+		b.seen = map[ID]int{}
 	}
-	if !b.seen[h] {
-		b.seen[h] = true
+	if b.seen[h] == 0 {
 		b.objs = append(b.objs, pendingObject{id: h, typ: typ, content: content})
+		b.seen[h] = len(b.objs)
 	}
 	return h
+}
+
+// get returns the content of an object added to the batch.
+func (b *objectBatch) get(h ID) ([]byte, bool) {
+	if i := b.seen[h]; i > 0 {
+		return b.objs[i-1].content, true
+	}
+	return nil, false
 }
 
 // flush writes the batch, as one pack when it is large enough to pay for

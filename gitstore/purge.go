@@ -1,0 +1,499 @@
+package gitstore
+
+import (
+	"bytes"
+	"compress/zlib"
+	"context"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/object"
+)
+
+// Exclusive operations: a forget (and an import) rewrites history, moves
+// every affected ref at once and purges what is left behind. They run
+// holding the store lock for their whole length.
+
+// Tx is the store seen by a caller that holds the store lock. The Store's
+// own writing methods take the lock themselves; inside Exclusive only Tx
+// methods may write.
+type Tx struct {
+	s *Store
+}
+
+// Exclusive runs fn holding the store lock.
+func (s *Store) Exclusive(ctx context.Context, fn func(tx *Tx) error) error {
+	unlock, err := s.lock(ctx)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	return fn(&Tx{s: s})
+}
+
+// Store returns the store, for reads.
+func (tx *Tx) Store() *Store { return tx.s }
+
+// SwitchRefs moves every ref in updates, and appends markers to the
+// erasure chain, in one atomic step: the new values replace packed-refs by
+// a single rename, so a reader (memfs or stock git) and a process killed at
+// any instant see either every old value or every new one. Before that,
+// the current values are packed and the loose copies removed, which
+// changes nothing a reader can see. Each update is compare-and-swap on its
+// Old value. It returns the erasure chain's new head.
+func (tx *Tx) SwitchRefs(ctx context.Context, updates []RefUpdate, markers []Marker) (ID, error) {
+	s := tx.s
+	oldMarks, newMarks, err := s.markersCommit(ctx, markers)
+	if err != nil {
+		return ID{}, err
+	}
+	if newMarks != oldMarks {
+		updates = append(slices.Clone(updates), RefUpdate{Name: ErasuresRef, Old: oldMarks, New: newMarks})
+	}
+	if len(updates) == 0 {
+		return newMarks, nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	refs, err := s.refsLocked()
+	if err != nil {
+		return ID{}, err
+	}
+	next := maps(refs)
+	for _, u := range updates {
+		if !strings.HasPrefix(u.Name, "refs/") || slices.Contains(strings.Split(u.Name, "/"), "..") {
+			return ID{}, fmt.Errorf("refuse to write ref %q", u.Name)
+		}
+		if refs[u.Name] != u.Old {
+			return ID{}, fmt.Errorf("%s: expected %s, found %s: %w", u.Name, short(u.Old), short(refs[u.Name]), ErrConflict)
+		}
+		if u.New.IsZero() {
+			delete(next, u.Name)
+		} else {
+			next[u.Name] = u.New
+		}
+	}
+	packed := filepath.Join(s.opts.Path, "packed-refs")
+	if _, err := os.Lstat(packed + ".lock"); err == nil {
+		return ID{}, fmt.Errorf("packed-refs: %w", ErrRefLocked)
+	}
+	for name := range refs {
+		if _, err := os.Lstat(filepath.Join(s.opts.Path, filepath.FromSlash(name)) + ".lock"); err == nil {
+			return ID{}, fmt.Errorf("%s: %w", name, ErrRefLocked)
+		}
+	}
+	// Step 1: pack the current values, then drop the loose files they
+	// shadow. Nothing visible changes.
+	if err := s.writePackedRefs(refs); err != nil {
+		return ID{}, err
+	}
+	for name := range refs {
+		p := filepath.Join(s.opts.Path, filepath.FromSlash(name))
+		if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return ID{}, fmt.Errorf("pack %s: %w", name, err)
+		}
+	}
+	// Step 2: one rename switches every ref.
+	if err := s.writePackedRefs(next); err != nil {
+		return ID{}, err
+	}
+	return newMarks, ctx.Err()
+}
+
+func maps(m map[string]ID) map[string]ID {
+	out := make(map[string]ID, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// writePackedRefs replaces packed-refs with refs, by rename.
+func (s *Store) writePackedRefs(refs map[string]ID) error {
+	names := make([]string, 0, len(refs))
+	for n := range refs {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	var b bytes.Buffer
+	b.WriteString("# pack-refs with: sorted \n")
+	for _, n := range names {
+		fmt.Fprintf(&b, "%s %s\n", refs[n], n)
+	}
+	tmp, err := s.tempFile("packed-refs-", b.Bytes())
+	if err != nil {
+		return fmt.Errorf("write packed-refs: %w", err)
+	}
+	defer os.Remove(tmp)
+	if f, err := os.Open(tmp); err == nil {
+		f.Sync()
+		f.Close()
+	}
+	if err := os.Rename(tmp, filepath.Join(s.opts.Path, "packed-refs")); err != nil {
+		return fmt.Errorf("write packed-refs: %w", err)
+	}
+	return nil
+}
+
+// PurgeResult reports a purge.
+type PurgeResult struct {
+	// Kept counts the reachable objects, now in one pack.
+	Kept int `json:"objects_kept"`
+	// Removed counts the object copies deleted (an object both loose and
+	// packed counts twice).
+	Removed int `json:"objects_removed"`
+	// BytesBefore and BytesAfter measure objects/.
+	BytesBefore int64 `json:"bytes_before"`
+	BytesAfter  int64 `json:"bytes_after"`
+}
+
+// ErrPurgeVerify means that after a purge the store still holds an object
+// it should not: unreachable, or refused by the caller's check.
+var ErrPurgeVerify = errors.New("purge verification failed")
+
+// Purge leaves the store holding exactly the objects reachable from its
+// refs: they are copied into one new pack, then every other pack and
+// every loose object is deleted, with reflogs and the files where git
+// remembers past ref values. Then every object on disk is scanned: an
+// object that is not reachable, or that check refuses, fails the purge
+// with ErrPurgeVerify. check gets each object's type and content and must
+// not keep them.
+func (tx *Tx) Purge(ctx context.Context, check func(typ plumbing.ObjectType, content []byte) error) (*PurgeResult, error) {
+	s := tx.s
+	objDir := filepath.Join(s.opts.Path, "objects")
+	if _, err := os.Stat(filepath.Join(objDir, "info", "alternates")); err == nil {
+		return nil, errors.New("purge: the store borrows objects from another repository (objects/info/alternates); refusing")
+	}
+	res := &PurgeResult{BytesBefore: dirSize(objDir)}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.st.Reindex()
+	refs, err := s.refsLocked()
+	if err != nil {
+		return nil, err
+	}
+	reach, err := s.reachableLocked(ctx, refs)
+	if err != nil {
+		return nil, err
+	}
+	if s.zw == nil {
+		s.zw, _ = zlib.NewWriterLevel(io.Discard, zlib.BestSpeed)
+	}
+	entries := make([]packEntry, 0, len(reach))
+	ids := make([]ID, 0, len(reach))
+	for id := range reach {
+		ids = append(ids, id)
+	}
+	slices.SortFunc(ids, func(a, b ID) int { return bytes.Compare(a[:], b[:]) })
+	for _, id := range ids {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		typ, content, err := s.rawObjectLocked(id)
+		if err != nil {
+			return nil, fmt.Errorf("purge: %w", err)
+		}
+		var raw bytes.Buffer
+		raw.Write(packObjectHeader(typ, len(content)))
+		s.zw.Reset(&raw)
+		s.zw.Write(content)
+		if err := s.zw.Close(); err != nil {
+			return nil, fmt.Errorf("purge: %w", err)
+		}
+		entries = append(entries, packEntry{id: id, crc: crc32.ChecksumIEEE(raw.Bytes()), raw: raw.Bytes()})
+	}
+	var keep string
+	if len(entries) > 0 {
+		pack, idx, sum := encodePack(entries)
+		if keep, err = s.installPack(pack, idx, sum); err != nil {
+			return nil, fmt.Errorf("purge: %w", err)
+		}
+	}
+	// Everything else goes: other packs with their companions, loose
+	// objects, and what remembers old ids.
+	packDir := filepath.Join(objDir, "pack")
+	names, _ := os.ReadDir(packDir)
+	for _, e := range names {
+		p := filepath.Join(packDir, e.Name())
+		if keep != "" && strings.TrimSuffix(p, filepath.Ext(p)) == keep {
+			continue
+		}
+		if strings.HasSuffix(e.Name(), ".pack") {
+			if n, err := packObjectCount(p); err == nil {
+				res.Removed += n
+			}
+		}
+		if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("purge: %w", err)
+		}
+	}
+	dirs, _ := os.ReadDir(objDir)
+	for _, d := range dirs {
+		if len(d.Name()) != 2 || !isHex(d.Name()) {
+			continue
+		}
+		files, _ := os.ReadDir(filepath.Join(objDir, d.Name()))
+		res.Removed += len(files)
+		if err := os.RemoveAll(filepath.Join(objDir, d.Name())); err != nil {
+			return nil, fmt.Errorf("purge: %w", err)
+		}
+	}
+	for _, p := range []string{"logs", "ORIG_HEAD", "FETCH_HEAD", "MERGE_HEAD", "objects/info/packs", "objects/info/commit-graph", "objects/info/commit-graphs", tmpDirName} {
+		if err := os.RemoveAll(filepath.Join(s.opts.Path, p)); err != nil {
+			return nil, fmt.Errorf("purge: %w", err)
+		}
+	}
+	s.st.Reindex()
+	s.trees = nil
+	s.blobs.drop()
+	res.Kept = len(reach)
+	if err := s.verifyLocked(ctx, reach, check); err != nil {
+		return nil, err
+	}
+	res.BytesAfter = dirSize(objDir)
+	return res, nil
+}
+
+func isHex(s string) bool {
+	_, err := hex.DecodeString(s)
+	return err == nil
+}
+
+func dirSize(dir string) int64 {
+	var n int64
+	filepath.WalkDir(dir, func(_ string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			if fi, err := d.Info(); err == nil {
+				n += fi.Size()
+			}
+		}
+		return nil
+	})
+	return n
+}
+
+func packObjectCount(p string) (int, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	var hdr [12]byte
+	if _, err := io.ReadFull(f, hdr[:]); err != nil || string(hdr[:4]) != "PACK" {
+		return 0, errors.New("not a pack")
+	}
+	return int(uint32(hdr[8])<<24 | uint32(hdr[9])<<16 | uint32(hdr[10])<<8 | uint32(hdr[11])), nil
+}
+
+// reachableLocked returns every object reachable from refs. s.mu must be
+// held.
+func (s *Store) reachableLocked(ctx context.Context, refs map[string]ID) (map[ID]bool, error) {
+	seen := map[ID]bool{}
+	var stack []ID
+	for _, h := range refs {
+		stack = append(stack, h)
+	}
+	for len(stack) > 0 {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		h := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[h] {
+			continue
+		}
+		seen[h] = true
+		typ, content, err := s.rawObjectLocked(h)
+		if err != nil {
+			return nil, fmt.Errorf("walk objects: %w", err)
+		}
+		switch typ {
+		case plumbing.CommitObject:
+			c := &object.Commit{}
+			if err := c.Decode(memObject(typ, content)); err != nil {
+				return nil, fmt.Errorf("commit %s: %w", short(h), err)
+			}
+			stack = append(stack, c.TreeHash)
+			stack = append(stack, c.ParentHashes...)
+		case plumbing.TreeObject:
+			entries, err := parseTree(content)
+			if err != nil {
+				return nil, fmt.Errorf("tree %s: %w", short(h), err)
+			}
+			for _, e := range entries {
+				if e.Mode != filemode.Submodule {
+					stack = append(stack, e.Hash)
+				}
+			}
+		case plumbing.TagObject:
+			t := &object.Tag{}
+			if err := t.Decode(memObject(typ, content)); err != nil {
+				return nil, fmt.Errorf("tag %s: %w", short(h), err)
+			}
+			stack = append(stack, t.Target)
+		}
+	}
+	return seen, nil
+}
+
+func memObject(typ plumbing.ObjectType, content []byte) *plumbing.MemoryObject {
+	o := &plumbing.MemoryObject{}
+	o.SetType(typ)
+	o.Write(content)
+	return o
+}
+
+// rawObjectLocked returns an object's type and content, loose or packed
+// (deltas resolved). s.mu must be held.
+func (s *Store) rawObjectLocked(h ID) (plumbing.ObjectType, []byte, error) {
+	var obj plumbing.EncodedObject
+	err := s.retry(func() (err error) { obj, err = s.st.EncodedObject(plumbing.AnyObject, h); return err })
+	if err != nil {
+		return plumbing.InvalidObject, nil, fmt.Errorf("object %s: %w", short(h), err)
+	}
+	b, err := encodedBytes(obj)
+	if err != nil {
+		return plumbing.InvalidObject, nil, fmt.Errorf("object %s: %w", short(h), err)
+	}
+	return obj.Type(), b, nil
+}
+
+// verifyLocked scans every object on disk, loose and packed, reading each
+// from its own file rather than through a lookup by id.
+func (s *Store) verifyLocked(ctx context.Context, reach map[ID]bool, check func(plumbing.ObjectType, []byte) error) error {
+	n := 0
+	err := s.scanObjectsLocked(ctx, func(id ID, typ plumbing.ObjectType, content []byte) error {
+		n++
+		if !reach[id] {
+			return fmt.Errorf("%w: unreachable object %s survived", ErrPurgeVerify, short(id))
+		}
+		if got := plumbing.ComputeHash(typ, content); got != id {
+			return fmt.Errorf("%w: object %s does not hash to its id", ErrPurgeVerify, short(id))
+		}
+		if check != nil {
+			if err := check(typ, content); err != nil {
+				return fmt.Errorf("%w: object %s: %w", ErrPurgeVerify, short(id), err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if n < len(reach) {
+		return fmt.Errorf("%w: %d reachable objects, %d on disk", ErrPurgeVerify, len(reach), n)
+	}
+	return nil
+}
+
+// ScanObjects calls fn with every object stored on disk, loose or packed,
+// without going through the refs.
+func (s *Store) ScanObjects(ctx context.Context, fn func(id ID, typ plumbing.ObjectType, content []byte) error) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.scanObjectsLocked(ctx, fn)
+}
+
+func (s *Store) scanObjectsLocked(ctx context.Context, fn func(id ID, typ plumbing.ObjectType, content []byte) error) error {
+	objDir := filepath.Join(s.opts.Path, "objects")
+	dirs, _ := os.ReadDir(objDir)
+	for _, d := range dirs {
+		if len(d.Name()) != 2 || !isHex(d.Name()) {
+			continue
+		}
+		files, _ := os.ReadDir(filepath.Join(objDir, d.Name()))
+		for _, f := range files {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			id, ok := ParseID(d.Name() + f.Name())
+			if !ok {
+				return fmt.Errorf("%w: stray file objects/%s/%s", ErrPurgeVerify, d.Name(), f.Name())
+			}
+			typ, content, err := readLooseObject(filepath.Join(objDir, d.Name(), f.Name()))
+			if err != nil {
+				return fmt.Errorf("loose object %s: %w", short(id), err)
+			}
+			if err := fn(id, typ, content); err != nil {
+				return err
+			}
+		}
+	}
+	packs, _ := filepath.Glob(filepath.Join(objDir, "pack", "pack-*.idx"))
+	for _, idx := range packs {
+		ids, err := packIndexIDs(idx)
+		if err != nil {
+			return fmt.Errorf("pack %s: %w", filepath.Base(idx), err)
+		}
+		for _, id := range ids {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			typ, content, err := s.rawObjectLocked(id)
+			if err != nil {
+				return err
+			}
+			if err := fn(id, typ, content); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func readLooseObject(p string) (plumbing.ObjectType, []byte, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return plumbing.InvalidObject, nil, err
+	}
+	defer f.Close()
+	zr, err := newInflater(f)
+	if err != nil {
+		return plumbing.InvalidObject, nil, err
+	}
+	defer zr.Close()
+	raw, err := io.ReadAll(zr)
+	if err != nil {
+		return plumbing.InvalidObject, nil, err
+	}
+	nul := bytes.IndexByte(raw, 0)
+	sp := bytes.IndexByte(raw, ' ')
+	if nul < 0 || sp < 0 || sp > nul {
+		return plumbing.InvalidObject, nil, errors.New("malformed loose object header")
+	}
+	typ, err := plumbing.ParseObjectType(string(raw[:sp]))
+	if err != nil {
+		return plumbing.InvalidObject, nil, err
+	}
+	return typ, raw[nul+1:], nil
+}
+
+// packIndexIDs lists the object ids of a version-2 pack index.
+func packIndexIDs(p string) ([]ID, error) {
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return nil, err
+	}
+	if len(b) < 8+256*4 || !bytes.Equal(b[:8], []byte{0xff, 't', 'O', 'c', 0, 0, 0, 2}) {
+		return nil, errors.New("unsupported pack index")
+	}
+	n := int(uint32(b[8+255*4])<<24 | uint32(b[8+255*4+1])<<16 | uint32(b[8+255*4+2])<<8 | uint32(b[8+255*4+3]))
+	start := 8 + 256*4
+	if len(b) < start+n*20 {
+		return nil, errors.New("truncated pack index")
+	}
+	ids := make([]ID, n)
+	for i := range ids {
+		copy(ids[i][:], b[start+i*20:])
+	}
+	return ids, nil
+}

@@ -1,0 +1,512 @@
+package gitstore
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/object"
+)
+
+// History rewriting. A forget rewrites every ref that reaches forgotten
+// content, oldest commit first. Each distinct old tree and blob is
+// rewritten once (memoized by id, path and the revision's plan), commits
+// keep their authors, committers, dates and messages (except where the
+// message itself is edited), and commits that become empty through the
+// rewrite are dropped. The old→new maps live only in memory for the
+// duration of the call: a kept map of old object ids would confirm a
+// guessed secret.
+
+// TreeFile is one file of a revision.
+type TreeFile struct {
+	Path string
+	ID   ID
+}
+
+// Edit says how a rewrite changes history. Every function is optional.
+type Edit struct {
+	// Plan is called once per distinct root tree with its files. It
+	// returns the paths to drop and a key naming the plan: revisions
+	// whose plans share a key edit equal (path, blob) pairs alike, so
+	// File is called once per (path, blob, key).
+	Plan func(files []TreeFile) (key string, drop map[string]bool, err error)
+	// File returns the new content of a kept file; changed false keeps
+	// the blob as it is.
+	File func(path string, id ID, key string) (content []byte, changed bool, err error)
+	// Message returns a commit's new message; changed false keeps it.
+	Message func(msg string) (string, bool)
+}
+
+// RevisionEdit is what a rewrite changes in one commit.
+type RevisionEdit struct {
+	Commit  ID       // the old commit
+	Paths   []string // files dropped or changed in its tree, sorted
+	Message bool     // the message was edited
+	Dropped bool     // the commit became empty and was dropped
+}
+
+// RefUpdate moves a ref. New zero deletes it.
+type RefUpdate struct {
+	Name string
+	Old  ID
+	New  ID
+}
+
+// RewriteResult reports a rewrite.
+type RewriteResult struct {
+	// Refs lists the refs whose value changes, by name.
+	Refs []RefUpdate
+	// Revisions lists the commits the rewrite changes, oldest first.
+	Revisions []RevisionEdit
+	// Rewritten counts commits given a new id; Dropped those removed.
+	Rewritten, Dropped int
+	// Objects counts the new objects written (zero in a dry run).
+	Objects int
+	// Commits maps old commit ids to new ones for the caller to fix its
+	// own references in memory. Never persist it.
+	Commits map[ID]ID
+}
+
+// contentRefs are refs that carry no memory content and are never
+// rewritten.
+func contentRef(name string) bool {
+	return name != MetaRef && name != ErasuresRef && strings.HasPrefix(name, "refs/")
+}
+
+// refsLocked lists the store's refs that point at objects (loose or
+// packed). s.mu must be held.
+func (s *Store) refsLocked() (map[string]ID, error) {
+	iter, err := s.st.IterReferences()
+	if err != nil {
+		return nil, fmt.Errorf("list refs: %w", err)
+	}
+	out := map[string]ID{}
+	err = iter.ForEach(func(r *plumbing.Reference) error {
+		if r.Type() == plumbing.HashReference && strings.HasPrefix(r.Name().String(), "refs/") {
+			out[r.Name().String()] = r.Hash()
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list refs: %w", err)
+	}
+	return out, nil
+}
+
+// Refs lists every ref of the store and the commit it names.
+func (s *Store) Refs(ctx context.Context) (map[string]ID, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	refs, err := s.refsLocked()
+	if err != nil {
+		return nil, err
+	}
+	return refs, ctx.Err()
+}
+
+type rewriter struct {
+	s     *Store
+	edit  Edit
+	dry   bool
+	batch objectBatch
+
+	commits map[ID]ID // old commit → new (zero: dropped, resolve to parent)
+	parentOf map[ID][]ID // dropped commit → its rewritten parents
+	trees   map[string]ID // key(prefix, tree, plan) → new tree (zero: empty)
+	blobs   map[string]blobResult
+	under   map[string][]string // key(prefix, tree, plan) → changed paths below it
+	paths   []string            // changed paths of the commit being rewritten
+}
+
+type blobResult struct {
+	id      ID
+	changed bool
+}
+
+// Rewrite applies edit to the history of every content ref (all refs
+// except refs/memfs/meta and refs/memfs/erasures) and returns the ref
+// updates without moving any ref: the caller switches them with
+// SwitchRefs. With dry set nothing is written. The caller holds the store
+// lock (Exclusive).
+func (tx *Tx) Rewrite(ctx context.Context, edit Edit, dry bool) (*RewriteResult, error) {
+	s := tx.s
+	s.mu.Lock()
+	refs, err := s.refsLocked()
+	s.mu.Unlock()
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, 0, len(refs))
+	for n := range refs {
+		if contentRef(n) {
+			names = append(names, n)
+		}
+	}
+	slices.Sort(names)
+	order, infos, err := s.topoCommits(ctx, names, refs)
+	if err != nil {
+		return nil, err
+	}
+	rw := &rewriter{s: s, edit: edit, dry: dry, commits: map[ID]ID{}, parentOf: map[ID][]ID{},
+		trees: map[string]ID{}, blobs: map[string]blobResult{}, under: map[string][]string{}}
+	res := &RewriteResult{Commits: map[ID]ID{}}
+	for _, h := range order {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		rev, err := rw.commit(ctx, h, infos[h])
+		if err != nil {
+			return nil, err
+		}
+		if rev != nil {
+			res.Revisions = append(res.Revisions, *rev)
+			if rev.Dropped {
+				res.Dropped++
+			}
+		}
+		if n := rw.commits[h]; n != h && !n.IsZero() {
+			res.Rewritten++
+			res.Commits[h] = n
+		}
+	}
+	for _, n := range names {
+		old := refs[n]
+		if _, isCommit := infos[old]; !isCommit {
+			continue
+		}
+		nw := rw.resolve(old)
+		if len(nw) > 1 {
+			return nil, fmt.Errorf("rewrite %s: its head became an empty merge", n)
+		}
+		var target ID
+		if len(nw) == 1 {
+			target = nw[0]
+		}
+		if target != old {
+			res.Refs = append(res.Refs, RefUpdate{Name: n, Old: old, New: target})
+		}
+	}
+	if !dry && len(rw.batch.objs) > 0 {
+		s.mu.Lock()
+		err := s.flush(ctx, &rw.batch)
+		s.mu.Unlock()
+		if err != nil {
+			return nil, fmt.Errorf("rewrite: %w", err)
+		}
+		res.Objects = len(rw.batch.objs)
+	}
+	return res, nil
+}
+
+// resolve returns what an old commit became: itself rewritten, or for a
+// dropped commit, what its parents became.
+func (rw *rewriter) resolve(old ID) []ID {
+	if n, ok := rw.commits[old]; ok && !n.IsZero() {
+		return []ID{n}
+	}
+	return rw.parentOf[old]
+}
+
+// topoCommits lists every commit reachable from the refs, parents before
+// children, and decodes each once.
+func (s *Store) topoCommits(ctx context.Context, names []string, refs map[string]ID) ([]ID, map[ID]*object.Commit, error) {
+	infos := map[ID]*object.Commit{}
+	var order []ID
+	state := map[ID]uint8{} // 1 visiting, 2 done
+	type frame struct {
+		id   ID
+		next int
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, n := range names {
+		start := refs[n]
+		if state[start] != 0 {
+			continue
+		}
+		typ, err := s.objectTypeLocked(start)
+		if err != nil {
+			return nil, nil, fmt.Errorf("rewrite %s: %w", n, err)
+		}
+		if typ != plumbing.CommitObject {
+			return nil, nil, fmt.Errorf("rewrite %s: points at a %s, not a commit", n, typ)
+		}
+		stack := []frame{{id: start}}
+		state[start] = 1
+		for len(stack) > 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, nil, err
+			}
+			top := &stack[len(stack)-1]
+			c := infos[top.id]
+			if c == nil {
+				err := s.retry(func() (err error) { c, err = object.GetCommit(s.st, top.id); return err })
+				if err != nil {
+					return nil, nil, fmt.Errorf("read commit %s: %w", short(top.id), err)
+				}
+				infos[top.id] = c
+			}
+			if top.next < len(c.ParentHashes) {
+				p := c.ParentHashes[top.next]
+				top.next++
+				switch state[p] {
+				case 0:
+					state[p] = 1
+					stack = append(stack, frame{id: p})
+				case 1:
+					return nil, nil, fmt.Errorf("commit %s: history has a cycle", short(p))
+				}
+				continue
+			}
+			state[top.id] = 2
+			order = append(order, top.id)
+			stack = stack[:len(stack)-1]
+		}
+	}
+	return order, infos, nil
+}
+
+func (s *Store) objectTypeLocked(h ID) (plumbing.ObjectType, error) {
+	var obj plumbing.EncodedObject
+	err := s.retry(func() (err error) { obj, err = s.st.EncodedObject(plumbing.AnyObject, h); return err })
+	if err != nil {
+		return plumbing.InvalidObject, fmt.Errorf("object %s: %w", short(h), err)
+	}
+	return obj.Type(), nil
+}
+
+func (rw *rewriter) commit(ctx context.Context, h ID, c *object.Commit) (*RevisionEdit, error) {
+	var parents []ID
+	for _, p := range c.ParentHashes {
+		for _, np := range rw.resolve(p) {
+			if !slices.Contains(parents, np) {
+				parents = append(parents, np)
+			}
+		}
+	}
+	key, drop := "", map[string]bool(nil)
+	if rw.edit.Plan != nil {
+		files, err := rw.s.listFiles(c.TreeHash)
+		if err != nil {
+			return nil, err
+		}
+		if key, drop, err = rw.edit.Plan(files); err != nil {
+			return nil, err
+		}
+	}
+	rw.paths = rw.paths[:0]
+	tree, err := rw.tree(ctx, "", c.TreeHash, key, drop)
+	if err != nil {
+		return nil, err
+	}
+	msg, msgChanged := c.Message, false
+	if rw.edit.Message != nil {
+		msg, msgChanged = rw.edit.Message(c.Message)
+	}
+	rev := &RevisionEdit{Commit: h, Paths: slices.Clone(rw.paths), Message: msgChanged}
+	slices.Sort(rev.Paths)
+	rev.Paths = slices.Compact(rev.Paths)
+	if tree.IsZero() {
+		tree = rw.emptyTree()
+	}
+	if tree == c.TreeHash && !msgChanged && slices.Equal(parents, c.ParentHashes) {
+		rw.commits[h] = h
+		return nil, nil
+	}
+	// A commit that changed its tree but changes nothing after the rewrite
+	// existed only for forgotten content: drop it.
+	if len(rev.Paths) > 0 && len(parents) == 1 {
+		oldParentTree, newParentTree, err := rw.parentTrees(c, parents[0])
+		if err != nil {
+			return nil, err
+		}
+		if oldParentTree != c.TreeHash && newParentTree == tree {
+			rw.commits[h] = ID{}
+			rw.parentOf[h] = parents
+			rev.Dropped = true
+			return rev, nil
+		}
+	}
+	nc := *c
+	nc.TreeHash = tree
+	nc.ParentHashes = parents
+	nc.Message = msg
+	nc.PGPSignature = ""
+	nc.MergeTag = ""
+	obj := &plumbing.MemoryObject{}
+	if err := nc.Encode(obj); err != nil {
+		return nil, fmt.Errorf("encode commit: %w", err)
+	}
+	b, err := encodedBytes(obj)
+	if err != nil {
+		return nil, err
+	}
+	rw.commits[h] = rw.batch.add(plumbing.CommitObject, b)
+	if len(rev.Paths) == 0 && !msgChanged {
+		return nil, nil // only its ancestry changed
+	}
+	return rev, nil
+}
+
+func (rw *rewriter) parentTrees(c *object.Commit, newParent ID) (oldTree, newTree ID, err error) {
+	if len(c.ParentHashes) != 1 {
+		return ID{}, ID{}, nil
+	}
+	rw.s.mu.Lock()
+	defer rw.s.mu.Unlock()
+	var p *object.Commit
+	if err := rw.s.retry(func() (err error) { p, err = object.GetCommit(rw.s.st, c.ParentHashes[0]); return err }); err != nil {
+		return ID{}, ID{}, fmt.Errorf("read commit %s: %w", short(c.ParentHashes[0]), err)
+	}
+	oldTree = p.TreeHash
+	if newParent == c.ParentHashes[0] {
+		return oldTree, oldTree, nil
+	}
+	if o, ok := rw.batch.get(newParent); ok {
+		nc := &object.Commit{}
+		mo := &plumbing.MemoryObject{}
+		mo.SetType(plumbing.CommitObject)
+		mo.Write(o)
+		if err := nc.Decode(mo); err != nil {
+			return ID{}, ID{}, err
+		}
+		return oldTree, nc.TreeHash, nil
+	}
+	var np *object.Commit
+	if err := rw.s.retry(func() (err error) { np, err = object.GetCommit(rw.s.st, newParent); return err }); err != nil {
+		return ID{}, ID{}, fmt.Errorf("read commit %s: %w", short(newParent), err)
+	}
+	return oldTree, np.TreeHash, nil
+}
+
+func (rw *rewriter) emptyTree() ID {
+	return rw.batch.add(plumbing.TreeObject, nil)
+}
+
+// tree rewrites the tree at prefix; it returns zero when nothing is left.
+func (rw *rewriter) tree(ctx context.Context, prefix string, h ID, key string, drop map[string]bool) (ID, error) {
+	mk := prefix + "\x00" + h.String() + "\x00" + key
+	if n, ok := rw.trees[mk]; ok {
+		rw.paths = append(rw.paths, rw.under[mk]...)
+		return n, nil
+	}
+	rw.s.mu.Lock()
+	entries, err := rw.s.treeEntriesLocked(h)
+	rw.s.mu.Unlock()
+	if err != nil {
+		return ID{}, err
+	}
+	before := len(rw.paths)
+	out := make([]object.TreeEntry, 0, len(entries))
+	changed := false
+	for _, e := range entries {
+		p := path.Join(prefix, e.Name)
+		switch {
+		case e.Mode == filemode.Dir:
+			n, err := rw.tree(ctx, p, e.Hash, key, drop)
+			if err != nil {
+				return ID{}, err
+			}
+			if n != e.Hash {
+				changed = true
+			}
+			if !n.IsZero() {
+				out = append(out, object.TreeEntry{Name: e.Name, Mode: e.Mode, Hash: n})
+			}
+		case e.Mode == filemode.Submodule:
+			out = append(out, e)
+		case drop[p]:
+			changed = true
+			rw.paths = append(rw.paths, p)
+		default:
+			n, err := rw.blob(p, e.Hash, key)
+			if err != nil {
+				return ID{}, err
+			}
+			if n != e.Hash {
+				changed = true
+				rw.paths = append(rw.paths, p)
+			}
+			out = append(out, object.TreeEntry{Name: e.Name, Mode: e.Mode, Hash: n})
+		}
+	}
+	var n ID
+	switch {
+	case !changed:
+		n = h
+	case len(out) == 0:
+		n = ID{}
+	default:
+		var b bytes.Buffer
+		t := &object.Tree{Entries: out}
+		obj := &plumbing.MemoryObject{}
+		if err := t.Encode(obj); err != nil {
+			return ID{}, fmt.Errorf("encode tree: %w", err)
+		}
+		r, _ := obj.Reader()
+		b.ReadFrom(r)
+		n = rw.batch.add(plumbing.TreeObject, b.Bytes())
+	}
+	rw.trees[mk] = n
+	if len(rw.paths) > before {
+		rw.under[mk] = slices.Clone(rw.paths[before:])
+	}
+	return n, nil
+}
+
+func (rw *rewriter) blob(p string, h ID, key string) (ID, error) {
+	if rw.edit.File == nil {
+		return h, nil
+	}
+	mk := p + "\x00" + h.String() + "\x00" + key
+	if r, ok := rw.blobs[mk]; ok {
+		return r.id, nil
+	}
+	content, changed, err := rw.edit.File(p, h, key)
+	if err != nil {
+		return ID{}, fmt.Errorf("rewrite %s: %w", p, err)
+	}
+	r := blobResult{id: h}
+	if changed {
+		r = blobResult{id: rw.batch.add(plumbing.BlobObject, content), changed: true}
+	}
+	rw.blobs[mk] = r
+	return r.id, nil
+}
+
+// listFiles flattens a tree into its files, in path order.
+func (s *Store) listFiles(tree ID) ([]TreeFile, error) {
+	var out []TreeFile
+	var walk func(prefix string, h ID, depth int) error
+	walk = func(prefix string, h ID, depth int) error {
+		if depth > 64 {
+			return errors.New("tree nested too deeply")
+		}
+		s.mu.Lock()
+		entries, err := s.treeEntriesLocked(h)
+		s.mu.Unlock()
+		if err != nil {
+			return err
+		}
+		for _, e := range entries {
+			p := path.Join(prefix, e.Name)
+			switch e.Mode {
+			case filemode.Dir:
+				if err := walk(p, e.Hash, depth+1); err != nil {
+					return err
+				}
+			case filemode.Submodule:
+			default:
+				out = append(out, TreeFile{Path: p, ID: e.Hash})
+			}
+		}
+		return nil
+	}
+	return out, walk("", tree, 0)
+}
