@@ -43,38 +43,41 @@ func (s *Store) Exclusive(ctx context.Context, fn func(tx *Tx) error) error {
 // Store returns the store, for reads.
 func (tx *Tx) Store() *Store { return tx.s }
 
-// SwitchRefs moves every ref in updates, and appends markers to the
-// erasure chain, in one atomic step: the new values replace packed-refs by
-// a single rename, so a reader (memfs or stock git) and a process killed at
-// any instant see either every old value or every new one. Before that,
-// the current values are packed and the loose copies removed, which
-// changes nothing a reader can see. Each update is compare-and-swap on its
-// Old value. It returns the erasure chain's new head.
-func (tx *Tx) SwitchRefs(ctx context.Context, updates []RefUpdate, markers []Marker) (ID, error) {
+// MarkersUpdate writes the commit that appends markers to the erasure
+// chain and returns the update of refs/memfs/erasures that publishes it,
+// for SwitchRefs; ok is false when every marker is already there.
+func (tx *Tx) MarkersUpdate(ctx context.Context, markers []Marker) (u RefUpdate, ok bool, err error) {
+	old, nw, err := tx.s.markersCommit(ctx, markers)
+	if err != nil || old == nw {
+		return RefUpdate{}, false, err
+	}
+	return RefUpdate{Name: ErasuresRef, Old: old, New: nw}, true, nil
+}
+
+// SwitchRefs moves every ref in updates in one atomic step: the new values
+// replace packed-refs by a single rename, so a reader (memfs or stock git)
+// and a process killed at any instant see either every old value or every
+// new one. Before that, the current values are packed and the loose copies
+// removed, which changes nothing a reader can see. Each update is
+// compare-and-swap on its Old value.
+func (tx *Tx) SwitchRefs(ctx context.Context, updates []RefUpdate) error {
 	s := tx.s
-	oldMarks, newMarks, err := s.markersCommit(ctx, markers)
-	if err != nil {
-		return ID{}, err
-	}
-	if newMarks != oldMarks {
-		updates = append(slices.Clone(updates), RefUpdate{Name: ErasuresRef, Old: oldMarks, New: newMarks})
-	}
 	if len(updates) == 0 {
-		return newMarks, nil
+		return nil
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	refs, err := s.refsLocked()
 	if err != nil {
-		return ID{}, err
+		return err
 	}
 	next := maps(refs)
 	for _, u := range updates {
 		if !strings.HasPrefix(u.Name, "refs/") || slices.Contains(strings.Split(u.Name, "/"), "..") {
-			return ID{}, fmt.Errorf("refuse to write ref %q", u.Name)
+			return fmt.Errorf("refuse to write ref %q", u.Name)
 		}
 		if refs[u.Name] != u.Old {
-			return ID{}, fmt.Errorf("%s: expected %s, found %s: %w", u.Name, short(u.Old), short(refs[u.Name]), ErrConflict)
+			return fmt.Errorf("%s: expected %s, found %s: %w", u.Name, short(u.Old), short(refs[u.Name]), ErrConflict)
 		}
 		if u.New.IsZero() {
 			delete(next, u.Name)
@@ -84,29 +87,29 @@ func (tx *Tx) SwitchRefs(ctx context.Context, updates []RefUpdate, markers []Mar
 	}
 	packed := filepath.Join(s.opts.Path, "packed-refs")
 	if _, err := os.Lstat(packed + ".lock"); err == nil {
-		return ID{}, fmt.Errorf("packed-refs: %w", ErrRefLocked)
+		return fmt.Errorf("packed-refs: %w", ErrRefLocked)
 	}
 	for name := range refs {
 		if _, err := os.Lstat(filepath.Join(s.opts.Path, filepath.FromSlash(name)) + ".lock"); err == nil {
-			return ID{}, fmt.Errorf("%s: %w", name, ErrRefLocked)
+			return fmt.Errorf("%s: %w", name, ErrRefLocked)
 		}
 	}
 	// Step 1: pack the current values, then drop the loose files they
 	// shadow. Nothing visible changes.
 	if err := s.writePackedRefs(refs); err != nil {
-		return ID{}, err
+		return err
 	}
 	for name := range refs {
 		p := filepath.Join(s.opts.Path, filepath.FromSlash(name))
 		if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return ID{}, fmt.Errorf("pack %s: %w", name, err)
+			return fmt.Errorf("pack %s: %w", name, err)
 		}
 	}
 	// Step 2: one rename switches every ref.
 	if err := s.writePackedRefs(next); err != nil {
-		return ID{}, err
+		return err
 	}
-	return newMarks, ctx.Err()
+	return ctx.Err()
 }
 
 func maps(m map[string]ID) map[string]ID {

@@ -66,11 +66,14 @@ type RewriteResult struct {
 	Revisions []RevisionEdit
 	// Rewritten counts commits given a new id; Dropped those removed.
 	Rewritten, Dropped int
-	// Objects counts the new objects written (zero in a dry run).
+	// Objects counts the new objects the rewrite needs; WriteObjects
+	// stores them.
 	Objects int
 	// Commits maps old commit ids to new ones for the caller to fix its
 	// own references in memory. Never persist it.
 	Commits map[ID]ID
+
+	batch *objectBatch
 }
 
 // contentRefs are refs that carry no memory content and are never
@@ -113,7 +116,6 @@ func (s *Store) Refs(ctx context.Context) (map[string]ID, error) {
 type rewriter struct {
 	s     *Store
 	edit  Edit
-	dry   bool
 	batch objectBatch
 
 	commits map[ID]ID // old commit → new (zero: dropped, resolve to parent)
@@ -130,11 +132,11 @@ type blobResult struct {
 }
 
 // Rewrite applies edit to the history of every content ref (all refs
-// except refs/memfs/meta and refs/memfs/erasures) and returns the ref
-// updates without moving any ref: the caller switches them with
-// SwitchRefs. With dry set nothing is written. The caller holds the store
-// lock (Exclusive).
-func (tx *Tx) Rewrite(ctx context.Context, edit Edit, dry bool) (*RewriteResult, error) {
+// except refs/memfs/meta and refs/memfs/erasures) in memory and returns
+// what would change; nothing is written. WriteObjects then stores the new
+// objects and SwitchRefs moves the refs. The caller holds the store lock
+// (Exclusive).
+func (tx *Tx) Rewrite(ctx context.Context, edit Edit) (*RewriteResult, error) {
 	s := tx.s
 	s.mu.Lock()
 	refs, err := s.refsLocked()
@@ -153,7 +155,7 @@ func (tx *Tx) Rewrite(ctx context.Context, edit Edit, dry bool) (*RewriteResult,
 	if err != nil {
 		return nil, err
 	}
-	rw := &rewriter{s: s, edit: edit, dry: dry, commits: map[ID]ID{}, parentOf: map[ID][]ID{},
+	rw := &rewriter{s: s, edit: edit, commits: map[ID]ID{}, parentOf: map[ID][]ID{},
 		trees: map[string]ID{}, blobs: map[string]blobResult{}, under: map[string][]string{}}
 	res := &RewriteResult{Commits: map[ID]ID{}}
 	for _, h := range order {
@@ -192,16 +194,24 @@ func (tx *Tx) Rewrite(ctx context.Context, edit Edit, dry bool) (*RewriteResult,
 			res.Refs = append(res.Refs, RefUpdate{Name: n, Old: old, New: target})
 		}
 	}
-	if !dry && len(rw.batch.objs) > 0 {
-		s.mu.Lock()
-		err := s.flush(ctx, &rw.batch)
-		s.mu.Unlock()
-		if err != nil {
-			return nil, fmt.Errorf("rewrite: %w", err)
-		}
-		res.Objects = len(rw.batch.objs)
-	}
+	res.batch = &rw.batch
+	res.Objects = len(rw.batch.objs)
 	return res, nil
+}
+
+// WriteObjects stores the new objects of a rewrite, as one pack. Until
+// SwitchRefs they are unreachable.
+func (tx *Tx) WriteObjects(ctx context.Context, res *RewriteResult) error {
+	if res.batch == nil || len(res.batch.objs) == 0 {
+		return nil
+	}
+	s := tx.s
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.flush(ctx, res.batch); err != nil {
+		return fmt.Errorf("rewrite: %w", err)
+	}
+	return nil
 }
 
 // resolve returns what an old commit became: itself rewritten, or for a
