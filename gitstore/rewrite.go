@@ -118,12 +118,12 @@ type rewriter struct {
 	edit  Edit
 	batch objectBatch
 
-	commits map[ID]ID // old commit → new (zero: dropped, resolve to parent)
-	parentOf map[ID][]ID // dropped commit → its rewritten parents
-	trees   map[string]ID // key(prefix, tree, plan) → new tree (zero: empty)
-	blobs   map[string]blobResult
-	under   map[string][]string // key(prefix, tree, plan) → changed paths below it
-	paths   []string            // changed paths of the commit being rewritten
+	commits  map[ID]ID     // old commit → new (zero: dropped, resolve to parent)
+	parentOf map[ID][]ID   // dropped commit → its rewritten parents
+	trees    map[string]ID // key(prefix, tree, plan) → new tree (zero: empty)
+	blobs    map[string]blobResult
+	under    map[string][]string // key(prefix, tree, plan) → changed paths below it
+	paths    []string            // changed paths of the commit being rewritten
 }
 
 type blobResult struct {
