@@ -125,3 +125,22 @@ func Reconcile(ctx context.Context, home string, l *ledger.Ledger, now time.Time
 	}
 	return done, nil
 }
+
+// InProgress returns the runs that a live process is forming now (state
+// running, run lock held).
+func InProgress(ctx context.Context, home string, l *ledger.Ledger) ([]ledger.Run, error) {
+	all, err := l.Runs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []ledger.Run
+	for _, r := range all {
+		if r.State == StateRunning && alive(filepath.Join(home, RunsDir), r.ID) {
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
+// Alive reports whether a live process holds the run's lock.
+func Alive(home, runID string) bool { return alive(filepath.Join(home, RunsDir), runID) }

@@ -471,3 +471,34 @@ func (r *BlobReader) Prefetch(ctx context.Context, ids []ID, workers int) error 
 	}
 	return ctx.Err()
 }
+
+// Release drops the decompressed blob cache and closes the descriptors of
+// packs that are gone, so that the disk space of purged packs is freed
+// and no purged byte stays in memory. A forget's mount calls it.
+func (r *BlobReader) Release() {
+	r.s.blobs.drop()
+	if err := r.rescan(); err != nil {
+		r.s.log.Debug("rescan packs", "err", err)
+	}
+	r.s.mu.Lock()
+	r.s.st.Reindex()
+	r.s.trees = nil
+	r.s.mu.Unlock()
+}
+
+// CloseStale closes the descriptors of packs removed since the last look
+// (by a merge, a repack or a forget's purge), so their disk space is
+// freed even when nothing is read.
+func (r *BlobReader) CloseStale() error {
+	st, err := os.Stat(r.packDir())
+	if err != nil {
+		return nil
+	}
+	r.mu.RLock()
+	stale := !changeTime(st).Equal(r.scanned)
+	r.mu.RUnlock()
+	if !stale {
+		return nil
+	}
+	return r.rescan()
+}

@@ -304,3 +304,14 @@ func (s *Store) Guard(ctx context.Context) (*Guard, error) {
 	}
 	return NewGuard(keys, markers), nil
 }
+
+// MarkersHead returns the head of refs/memfs/erasures, zero when nothing
+// was ever forgotten. It moves exactly when markers are added: a mount
+// watches it to learn of a forget.
+func (s *Store) MarkersHead(ctx context.Context) (ID, error) {
+	h, err := s.readRef(ErasuresRef)
+	if errors.Is(err, plumbing.ErrReferenceNotFound) {
+		return ID{}, ctx.Err()
+	}
+	return h, err
+}

@@ -217,3 +217,11 @@ func (s *Store) CommitInfo(ctx context.Context, commit ID) (CommitInfo, error) {
 
 // IsUnknownRevision reports whether err means a revision named no commit.
 func IsUnknownRevision(err error) bool { return errors.Is(err, ErrUnknownRevision) }
+
+// HasCommit reports whether the store holds the commit.
+func (s *Store) HasCommit(h ID) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	typ, err := s.objectTypeLocked(h)
+	return err == nil && typ == plumbing.CommitObject
+}

@@ -19,6 +19,16 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 )
 
+// ObjectType is a git object's type, for callers of Purge's check.
+type ObjectType = plumbing.ObjectType
+
+// Object types.
+const (
+	BlobObject   = plumbing.BlobObject
+	TreeObject   = plumbing.TreeObject
+	CommitObject = plumbing.CommitObject
+)
+
 // Exclusive operations: a forget (and an import) rewrites history, moves
 // every affected ref at once and purges what is left behind. They run
 // holding the store lock for their whole length.
@@ -263,6 +273,12 @@ func (tx *Tx) Purge(ctx context.Context, check func(typ plumbing.ObjectType, con
 		return nil, err
 	}
 	res.BytesAfter = dirSize(objDir)
+	// Tell ref watchers (a mount in another process) that objects went
+	// away, so they close the descriptors of removed packs: packed-refs is
+	// replaced by an identical copy, a change they see.
+	if err := s.writePackedRefs(refs); err != nil {
+		return nil, err
+	}
 	return res, nil
 }
 

@@ -41,6 +41,8 @@ type Edit struct {
 	File func(path string, id ID, key string) (content []byte, changed bool, err error)
 	// Message returns a commit's new message; changed false keeps it.
 	Message func(msg string) (string, bool)
+	// Progress is told how many commits of the total are done.
+	Progress func(done, total int)
 }
 
 // RevisionEdit is what a rewrite changes in one commit.
@@ -158,9 +160,12 @@ func (tx *Tx) Rewrite(ctx context.Context, edit Edit) (*RewriteResult, error) {
 	rw := &rewriter{s: s, edit: edit, commits: map[ID]ID{}, parentOf: map[ID][]ID{},
 		trees: map[string]ID{}, blobs: map[string]blobResult{}, under: map[string][]string{}}
 	res := &RewriteResult{Commits: map[ID]ID{}}
-	for _, h := range order {
+	for i, h := range order {
 		if err := ctx.Err(); err != nil {
 			return nil, err
+		}
+		if edit.Progress != nil && (i%64 == 0 || i == len(order)-1) {
+			edit.Progress(i+1, len(order))
 		}
 		rev, err := rw.commit(ctx, h, infos[h])
 		if err != nil {

@@ -35,8 +35,14 @@ func TestServe_SessionToMount(t *testing.T) {
 		b, err := os.ReadFile(index)
 		return err == nil && strings.Contains(string(b), "tabs over spaces")
 	})
+	// The page becomes visible a moment before the evidence is
+	// acknowledged.
+	storetest.Eventually(t, "evidence acknowledged after serve dreamed it", func() bool {
+		n, err := c.ledger().PendingTotal(t.Context())
+		return err == nil && n == 0
+	})
 	if c.pending() != 0 {
-		t.Errorf("evidence still pending after serve dreamed it")
+		t.Errorf("status counts evidence pending after serve dreamed it")
 	}
 	cancel()
 	if code := <-done; code != 0 {
