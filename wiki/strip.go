@@ -1,0 +1,737 @@
+package wiki
+
+import (
+	"bytes"
+	"slices"
+	"sort"
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
+)
+
+// Erasure by literal: "forget text:<literal>" removes every Markdown block
+// whose tokens contain the literal's tokens as a contiguous run.
+//
+// Blocks are whole lines, so a match only needs to be located to lines, not
+// to bytes. lineTokens runs the pipeline of Tokens (NFC, case folding,
+// splitting into letter and digit runs) over the whole text and numbers each
+// token by the newlines before it: NFC and case folding never create,
+// remove or reorder U+000A, so the folded text has the same lines as the
+// original, which lineTokens checks by counting them. Per-byte spans are
+// never needed, which sidesteps folding changing byte lengths and NFC
+// merging marks across runs.
+//
+// The result is then checked with ContainsLiteral, that is with Tokens
+// itself, the test the erasure guard applies to whole files. Should that
+// check fail (no input is known to make it), stripFallback locates matches
+// with Tokens on ranges of lines and removes them one at a time.
+
+// StripLiterals removes from Markdown content every block that contains any
+// of the literals, each given as its token sequence (from Tokens). A block is a
+// heading line, a paragraph (run of non-blank lines that is not another
+// block kind), a list item (its marker line plus its continuation lines and
+// nested items, i.e. following lines indented more than the marker, until a
+// blank line followed by a less-indented line or a line at the same or lower
+// indentation), a table row (line starting with optional spaces then '|'),
+// a block quote line group, or a fenced code block (``` or ~~~ to the
+// matching fence, or to the end). The smallest block containing a whole match
+// is removed: a literal inside a nested list item removes just that nested
+// item; a literal in the outer item's first line removes the outer item with its
+// children. A match that spans several top-level blocks removes all of them.
+// It repeats until no literal matches anywhere in the result, including across
+// block boundaries (wiki.Tokens of the whole result must contain none of the
+// literals), because an erasure guard checks whole files.
+// It returns the new content and the number of blocks removed; when nothing
+// matches it returns content unchanged (same bytes) and 0.
+//
+// The first line of a list item is its first paragraph: the marker line and
+// the non-blank, more-indented lines that directly follow it and start no
+// other block kind. Inside a list item, a match spanning several children
+// removes the whole item. Lines end at "\n"; a "\r" before it belongs to the
+// line ending and a lone "\r" is ordinary text. Block kinds are recognized
+// after any indentation. Blocks are those of the input: when a removal
+// makes a new match, its blocks are found in the original parse, not in a
+// re-parse of what is left. Blank lines left on both sides of a removed run
+// of lines are collapsed by dropping the ones after it, blank lines a
+// removal leaves at the start or end of the content are dropped, and every
+// other byte is kept.
+func StripLiterals(content []byte, lits [][]string) ([]byte, int) {
+	return stripLiterals(content, lits, markdownBlocks, lineTokens)
+}
+
+// StripLiteralLines is StripLiterals for commit messages: it removes each
+// line containing a literal; a match spanning lines removes every line it
+// touches. Same fixed-point guarantee and return values.
+//
+// Blank lines around removed lines are collapsed as in StripLiterals. The
+// count is the number of non-blank lines removed.
+func StripLiteralLines(msg []byte, lits [][]string) ([]byte, int) {
+	return stripLiterals(msg, lits, lineBlocks, lineTokens)
+}
+
+// ContainsLiteral reports whether text contains any literal (token windows).
+// It tokenizes text with Tokens, so it agrees with a guard that does the
+// same. Literals with no tokens never match.
+func ContainsLiteral(text []byte, lits [][]string) bool {
+	lits = nonEmptyLiterals(lits)
+	if len(lits) == 0 {
+		return false
+	}
+	return containsAny(Tokens(string(text)), lits)
+}
+
+// stripLines is content split into lines. Line i spans
+// content[start[i]:start[i+1]], terminator included; the last line may lack
+// one. blank[i] is true for lines of only spaces, tabs and '\r', and
+// nextFilled[i] is the first non-blank line at or after i (or the line
+// count).
+type stripLines struct {
+	content    []byte
+	start      []int
+	blank      []bool
+	indent     []int
+	nextFilled []int
+}
+
+func splitStripLines(content []byte) *stripLines {
+	ls := &stripLines{content: content}
+	for off := 0; off < len(content); {
+		ls.start = append(ls.start, off)
+		if i := bytes.IndexByte(content[off:], '\n'); i >= 0 {
+			off += i + 1
+		} else {
+			off = len(content)
+		}
+	}
+	n := len(ls.start)
+	ls.start = append(ls.start, len(content))
+	ls.blank = make([]bool, n)
+	ls.indent = make([]int, n)
+	ls.nextFilled = make([]int, n+1)
+	for i := range n {
+		t := ls.text(i)
+		col := 0
+		for _, c := range t {
+			if c == ' ' {
+				col++
+			} else if c == '\t' {
+				col += 4 - col%4
+			} else {
+				break
+			}
+		}
+		ls.blank[i] = len(bytes.Trim(t, " \t\r")) == 0
+		ls.indent[i] = col
+	}
+	ls.nextFilled[n] = n
+	for i := n - 1; i >= 0; i-- {
+		if ls.blank[i] {
+			ls.nextFilled[i] = ls.nextFilled[i+1]
+		} else {
+			ls.nextFilled[i] = i
+		}
+	}
+	return ls
+}
+
+func (ls *stripLines) len() int { return len(ls.start) - 1 }
+
+// line returns line i with its terminator.
+func (ls *stripLines) line(i int) []byte { return ls.content[ls.start[i]:ls.start[i+1]] }
+
+// text returns line i without its terminator ("\n" or "\r\n").
+func (ls *stripLines) text(i int) []byte {
+	l := ls.line(i)
+	if n := len(l); n > 0 && l[n-1] == '\n' {
+		l = l[:n-1]
+		if n > 1 && l[n-2] == '\r' {
+			l = l[:n-2]
+		}
+	}
+	return l
+}
+
+// span returns lines a through b inclusive.
+func (ls *stripLines) span(a, b int) []byte { return ls.content[ls.start[a]:ls.start[b+1]] }
+
+// mdBlock is a block over lines [start, end). Lines [start, head) are its
+// first line (the first paragraph of a list item); children are the blocks
+// nested in lines [head, end), in order.
+type mdBlock struct {
+	start, end, head int
+	parent           *mdBlock
+	children         []*mdBlock
+}
+
+type lineKind int
+
+const (
+	kindParagraph lineKind = iota
+	kindHeading
+	kindTable
+	kindQuote
+	kindItem
+	kindFence
+)
+
+// classifyLine returns the kind of block line t (without terminator) would
+// open, and for a fence its character and length.
+func classifyLine(t []byte) (kind lineKind, fenceChar byte, fenceLen int) {
+	t = bytes.TrimLeft(t, " \t")
+	if len(t) == 0 {
+		return kindParagraph, 0, 0
+	}
+	switch c := t[0]; c {
+	case '|':
+		return kindTable, 0, 0
+	case '>':
+		return kindQuote, 0, 0
+	case '#':
+		n := countLeading(t, '#')
+		if n <= 6 && (n == len(t) || t[n] == ' ' || t[n] == '\t' || t[n] == '\r') {
+			return kindHeading, 0, 0
+		}
+	case '`', '~':
+		n := countLeading(t, c)
+		if n >= 3 && (c == '~' || bytes.IndexByte(t[n:], '`') < 0) {
+			return kindFence, c, n
+		}
+	case '-', '*', '+':
+		if len(t) == 1 || t[1] == ' ' || t[1] == '\t' || t[1] == '\r' {
+			return kindItem, 0, 0
+		}
+	default:
+		n := 0
+		for n < len(t) && n < 10 && t[n] >= '0' && t[n] <= '9' {
+			n++
+		}
+		if n >= 1 && n <= 9 && n < len(t) && (t[n] == '.' || t[n] == ')') &&
+			(n+1 == len(t) || t[n+1] == ' ' || t[n+1] == '\t' || t[n+1] == '\r') {
+			return kindItem, 0, 0
+		}
+	}
+	return kindParagraph, 0, 0
+}
+
+func countLeading(t []byte, c byte) int {
+	n := 0
+	for n < len(t) && t[n] == c {
+		n++
+	}
+	return n
+}
+
+// isFenceClose reports whether t closes a fence of at least n c characters.
+func isFenceClose(t []byte, c byte, n int) bool {
+	t = bytes.TrimLeft(t, " \t")
+	k := countLeading(t, c)
+	return k >= n && len(bytes.Trim(t[k:], " \t\r")) == 0
+}
+
+// markdownBlocks returns the top-level Markdown blocks of ls.
+func markdownBlocks(ls *stripLines) []*mdBlock {
+	kinds := make([]lineKind, ls.len())
+	for i := range kinds {
+		if !ls.blank[i] {
+			kinds[i], _, _ = classifyLine(ls.text(i))
+		}
+	}
+	return parseBlocks(ls, kinds, 0, ls.len(), nil)
+}
+
+// parseBlocks splits lines [from, to) into blocks. Every non-blank line in
+// the range ends up in exactly one returned block.
+func parseBlocks(ls *stripLines, kinds []lineKind, from, to int, parent *mdBlock) []*mdBlock {
+	var blocks []*mdBlock
+	// paragraphEnd returns the end of the run of paragraph lines from i.
+	paragraphEnd := func(i int) int {
+		for i < to && !ls.blank[i] && kinds[i] == kindParagraph {
+			i++
+		}
+		return i
+	}
+	for i := from; i < to; {
+		if ls.blank[i] {
+			i = min(ls.nextFilled[i], to)
+			continue
+		}
+		b := &mdBlock{start: i, parent: parent}
+		switch kinds[i] {
+		case kindHeading, kindTable:
+			b.end = i + 1
+		case kindQuote:
+			j := i + 1
+			for j < to && !ls.blank[j] && kinds[j] == kindQuote {
+				j++
+			}
+			b.end = j
+		case kindFence:
+			_, c, n := classifyLine(ls.text(i))
+			b.end = to
+			for j := i + 1; j < to; j++ {
+				if isFenceClose(ls.text(j), c, n) {
+					b.end = j + 1
+					break
+				}
+			}
+		case kindItem:
+			m := ls.indent[i]
+			j := i + 1
+			for j < to {
+				k := min(ls.nextFilled[j], to)
+				if k == to || ls.indent[k] <= m {
+					break
+				}
+				j = k + 1
+			}
+			b.end = j
+			b.head = i + 1
+			for b.head < j && !ls.blank[b.head] && kinds[b.head] == kindParagraph {
+				b.head++
+			}
+			b.children = parseBlocks(ls, kinds, b.head, j, b)
+		default:
+			b.end = paragraphEnd(i + 1)
+		}
+		if b.head == 0 {
+			b.head = b.end
+		}
+		blocks = append(blocks, b)
+		i = b.end
+	}
+	return blocks
+}
+
+// lineBlocks makes every non-blank line a top-level block.
+func lineBlocks(ls *stripLines) []*mdBlock {
+	var blocks []*mdBlock
+	for i := range ls.len() {
+		if !ls.blank[i] {
+			blocks = append(blocks, &mdBlock{start: i, end: i + 1, head: i + 1})
+		}
+	}
+	return blocks
+}
+
+// blockAt returns the index of the block in blocks (sorted, disjoint)
+// containing line i, or -1.
+func blockAt(blocks []*mdBlock, i int) int {
+	k := sort.Search(len(blocks), func(k int) bool { return blocks[k].end > i })
+	if k < len(blocks) && blocks[k].start <= i {
+		return k
+	}
+	return -1
+}
+
+// pickBlocks returns what to remove for a match on lines a through b:
+// the smallest block containing both, or, when they lie in different
+// top-level blocks, nil and the indices i <= j of those blocks in top, all
+// of which go along with every top-level block between them.
+func pickBlocks(top []*mdBlock, a, b int) (blk *mdBlock, i, j int) {
+	i, j = blockAt(top, a), blockAt(top, b)
+	if i < 0 || j < 0 {
+		// Unreachable: lines with tokens are never blank, and parseBlocks
+		// puts every non-blank line in a block.
+		return &mdBlock{start: a, end: b + 1, head: b + 1}, 0, 0
+	}
+	if i != j {
+		return nil, i, j
+	}
+	blk = top[i]
+	for a >= blk.head && len(blk.children) > 0 {
+		ca, cb := blockAt(blk.children, a), blockAt(blk.children, b)
+		if ca < 0 || ca != cb {
+			break
+		}
+		blk = blk.children[ca]
+	}
+	return blk, i, i
+}
+
+// lineRange is the inclusive range of lines a match touches.
+type lineRange struct{ first, last int }
+
+// stripLiterals is StripLiterals and StripLiteralLines; blocksOf splits
+// the text into blocks. tokenize is lineTokens except in tests of the
+// fallback.
+func stripLiterals(content []byte, lits [][]string, blocksOf func(*stripLines) []*mdBlock, tokenize func(string) ([]string, []int, bool)) ([]byte, int) {
+	lits = nonEmptyLiterals(lits)
+	if len(lits) == 0 || len(content) == 0 {
+		return content, 0
+	}
+	out, removed := content, 0
+	if toks, tokLine, ok := tokenize(string(content)); ok {
+		ls := splitStripLines(content)
+		if drop, n := stripPasses(ls, blocksOf(ls), toks, tokLine, lits); n > 0 {
+			out, removed = keepLines(ls, drop), n
+		}
+	}
+	if !ContainsLiteral(out, lits) {
+		return out, removed
+	}
+	return stripFallback(out, lits, blocksOf, removed)
+}
+
+// stripPasses runs the fixed-point loop on the token sequence of ls: it
+// removes the blocks of every match, then looks for new matches, which can
+// only straddle a place where tokens were just removed, and repeats until
+// there are none. Blocks are those of the input: a removal does not
+// re-parse what remains. Every pass drops the lines of its matches, which
+// were kept until then, so there are at most as many passes as lines. It
+// returns the lines to drop and the number of blocks removed.
+//
+// Each pass looks only at windows of maxLen tokens on either side of the
+// gaps the previous pass opened, so the whole loop costs time linear in the
+// number of tokens and lines (times the literal length), even when every
+// removal creates the next match.
+func stripPasses(ls *stripLines, top []*mdBlock, toks []string, tokLine []int, lits [][]string) ([]bool, int) {
+	nlines := ls.len()
+	// lineTok[l] is the index of line l's first token; tokLine is sorted.
+	lineTok := make([]int, nlines+1)
+	for i, l := 0, 0; l <= nlines; l++ {
+		for i < len(toks) && tokLine[i] < l {
+			i++
+		}
+		lineTok[l] = i
+	}
+	alive := newAliveSet(len(toks))
+	lineAlive := newAliveSet(nlines)
+	topAlive := newAliveSet(len(top))
+	drop := make([]bool, nlines)
+	removedIn := make(map[*mdBlock]int) // pass that removed the block
+	count := 0
+
+	var matches []lineRange
+	for _, lit := range lits {
+		for _, p := range indexAll(toks, lit) {
+			matches = append(matches, lineRange{tokLine[p], tokLine[p+len(lit)-1]})
+		}
+	}
+	maxLen := 0
+	for _, lit := range lits {
+		maxLen = max(maxLen, len(lit))
+	}
+	for pass := 1; len(matches) > 0; pass++ {
+		// Dropping skips lines already dropped, and ranges of top-level
+		// blocks skip blocks already removed, so long spans over removed
+		// text cost nothing on later passes.
+		var newly []int // lines dropped in this pass
+		dropLines := func(from, to int) {
+			for l := lineAlive.next(from); l < to; l = lineAlive.next(l + 1) {
+				lineAlive.remove(l)
+				drop[l] = true
+				newly = append(newly, l)
+			}
+		}
+		removeBlock := func(b *mdBlock) {
+			removedIn[b] = pass
+			if k := blockAt(top, b.start); k >= 0 && top[k] == b {
+				topAlive.remove(k)
+			}
+			dropLines(b.start, b.end)
+		}
+		var nested []*mdBlock
+		inPass := make(map[*mdBlock]bool)
+		for _, m := range matches {
+			switch blk, i, j := pickBlocks(top, m.first, m.last); {
+			case blk == nil:
+				for k := topAlive.next(i); k <= j; k = topAlive.next(k + 1) {
+					removeBlock(top[k])
+					count++
+				}
+			case removedIn[blk] != 0 || inPass[blk]:
+			case blk.parent == nil:
+				removeBlock(blk)
+				count++
+			default:
+				inPass[blk] = true
+				nested = append(nested, blk)
+			}
+			// The picked blocks cover every line a match touches; the
+			// blank lines between top-level blocks it spans go too.
+			dropLines(m.first, m.last+1)
+		}
+		// A nested block inside another block removed in this pass is
+		// not counted on its own.
+		for _, b := range nested {
+			covered := false
+			for p := b.parent; p != nil && !covered; p = p.parent {
+				covered = inPass[p] || removedIn[p] == pass
+			}
+			if !covered {
+				count++
+			}
+			removeBlock(b)
+		}
+
+		// Remove the dropped tokens, then search around each gap.
+		var gaps []int
+		for _, l := range newly {
+			for t := lineTok[l]; t < lineTok[l+1]; t++ {
+				alive.remove(t)
+				gaps = append(gaps, t)
+			}
+		}
+		matches = matches[:0]
+		seen := make(map[int]bool)
+		for _, t := range gaps {
+			right := alive.next(t)
+			if seen[right] || right == len(toks) {
+				continue
+			}
+			seen[right] = true
+			var window []int // token indices
+			for i, p := 0, right; i < maxLen-1; i++ {
+				if p = alive.prev(p - 1); p < 0 {
+					break
+				}
+				window = append(window, p)
+			}
+			if len(window) == 0 {
+				continue
+			}
+			slices.Reverse(window)
+			for i, p := 0, right; i < maxLen-1 && p < len(toks); i, p = i+1, alive.next(p+1) {
+				window = append(window, p)
+			}
+			words := make([]string, len(window))
+			for i, p := range window {
+				words[i] = toks[p]
+			}
+			for _, lit := range lits {
+				for _, p := range indexAll(words, lit) {
+					matches = append(matches, lineRange{tokLine[window[p]], tokLine[window[p+len(lit)-1]]})
+				}
+			}
+		}
+	}
+	return drop, count
+}
+
+// aliveSet tracks which of n indices remain, with near-constant-time
+// lookup of the nearest remaining index on either side (union-find with
+// path halving). Index i has slot i in nxt and slot i+1 in prv; a slot
+// that points at itself is a remaining index, and the sentinel slots nxt[n]
+// and prv[0] stand for "none after" (n) and "none before" (-1).
+type aliveSet struct {
+	nxt, prv []int
+}
+
+func newAliveSet(n int) *aliveSet {
+	s := &aliveSet{nxt: make([]int, n+1), prv: make([]int, n+1)}
+	for i := range s.nxt {
+		s.nxt[i], s.prv[i] = i, i
+	}
+	return s
+}
+
+func (s *aliveSet) remove(i int) { s.nxt[i], s.prv[i+1] = i+1, i }
+
+// next returns the smallest remaining index at or after i, or n.
+func (s *aliveSet) next(i int) int {
+	for s.nxt[i] != i {
+		s.nxt[i] = s.nxt[s.nxt[i]]
+		i = s.nxt[i]
+	}
+	return i
+}
+
+// prev returns the largest remaining index at or before i, or -1.
+func (s *aliveSet) prev(i int) int {
+	j := i + 1
+	for s.prv[j] != j {
+		s.prv[j] = s.prv[s.prv[j]]
+		j = s.prv[j]
+	}
+	return j - 1
+}
+
+// lineTokens returns Tokens(s) and the 0-based line of each token. It
+// reports false when folding changed the number of lines, which would make
+// the line numbers meaningless.
+func lineTokens(s string) (toks []string, lines []int, ok bool) {
+	folded := cases.Fold().String(norm.NFC.String(s))
+	if strings.Count(folded, "\n") != strings.Count(s, "\n") {
+		return nil, nil, false
+	}
+	line, start := 0, -1
+	for i, r := range folded {
+		if unicode.IsLetter(r) || unicode.IsNumber(r) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			toks, lines = append(toks, folded[start:i]), append(lines, line)
+			start = -1
+		}
+		if r == '\n' {
+			line++
+		}
+	}
+	if start >= 0 {
+		toks, lines = append(toks, folded[start:]), append(lines, line)
+	}
+	return toks, lines, true
+}
+
+// stripFallback finishes the job when lineTokens disagrees with Tokens,
+// which no known input makes it do: it locates one match at a time with
+// Tokens on ranges of lines, re-parsing after each removal. Every pass
+// drops at least one line, so it ends, at worst with empty content.
+func stripFallback(content []byte, lits [][]string, blocksOf func(*stripLines) []*mdBlock, removed int) ([]byte, int) {
+	cur := content
+	for range bytes.Count(content, []byte("\n")) + 2 {
+		ls := splitStripLines(cur)
+		m, ok := fallbackMatch(ls, lits)
+		if !ok {
+			return cur, removed
+		}
+		drop := make([]bool, ls.len())
+		top := blocksOf(ls)
+		blk, i, j := pickBlocks(top, m.first, m.last)
+		picked := []*mdBlock{blk}
+		if blk == nil {
+			picked = top[i : j+1]
+		}
+		for _, b := range picked {
+			removed++
+			for l := b.start; l < b.end; l++ {
+				drop[l] = true
+			}
+		}
+		for l := m.first; l <= m.last; l++ {
+			drop[l] = true
+		}
+		cur = keepLines(ls, drop)
+	}
+	return cur[:0], removed + 1 // unreachable
+}
+
+// fallbackMatch locates a match with Tokens on line ranges: the first line
+// L such that lines 0..L contain a literal, then the last line S such that
+// lines S..L still do. Both searches keep the invariant that the range at
+// the upper (lower) bound matches, so they return a matching range even if
+// matching is not monotone in the range.
+func fallbackMatch(ls *stripLines, lits [][]string) (lineRange, bool) {
+	n := ls.len()
+	has := func(a, b int) bool { return containsAny(Tokens(string(ls.span(a, b))), lits) }
+	if n == 0 || !has(0, n-1) {
+		return lineRange{}, false
+	}
+	lo, hi := 0, n-1 // has(0, hi)
+	for lo < hi {
+		if mid := (lo + hi) / 2; has(0, mid) {
+			hi = mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	last := hi
+	lo, hi = 0, last // has(lo, last)
+	for lo < hi {
+		if mid := (lo + hi + 1) / 2; has(mid, last) {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lineRange{lo, last}, true
+}
+
+// keepLines returns the lines not dropped, collapsing blank lines around
+// each run of dropped lines: when the kept line before the run is blank, or
+// there is none, the blank lines right after the run go; when no
+// non-blank line is kept after the last run, trailing blank lines go.
+func keepLines(ls *stripLines, drop []bool) []byte {
+	var kept []int
+	skipBlanks, endsInRemoval := false, false
+	for i := range ls.len() {
+		switch {
+		case drop[i]:
+			skipBlanks = len(kept) == 0 || ls.blank[kept[len(kept)-1]]
+			endsInRemoval = true
+		case ls.blank[i] && skipBlanks:
+		default:
+			if !ls.blank[i] {
+				skipBlanks, endsInRemoval = false, false
+			}
+			kept = append(kept, i)
+		}
+	}
+	if endsInRemoval {
+		for len(kept) > 0 && ls.blank[kept[len(kept)-1]] {
+			kept = kept[:len(kept)-1]
+		}
+	}
+	out := make([]byte, 0, len(ls.content))
+	for _, i := range kept {
+		out = append(out, ls.line(i)...)
+	}
+	return out
+}
+
+func nonEmptyLiterals(lits [][]string) [][]string {
+	out := lits[:0:0]
+	for _, l := range lits {
+		if len(l) > 0 {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func containsAny(toks []string, lits [][]string) bool {
+	for _, lit := range lits {
+		if len(lit) > 0 && len(indexFirst(toks, lit)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// indexAll returns the start of every occurrence of lit in toks,
+// overlapping ones included.
+func indexAll(toks, lit []string) []int { return kmp(toks, lit, false) }
+
+// indexFirst returns the start of the first occurrence of lit in toks, if
+// any, as a slice of at most one element.
+func indexFirst(toks, lit []string) []int { return kmp(toks, lit, true) }
+
+// kmp finds lit in toks with Knuth–Morris–Pratt, in time linear in both.
+func kmp(toks, lit []string, first bool) []int {
+	m := len(lit)
+	if m == 0 || m > len(toks) {
+		return nil
+	}
+	fail := make([]int, m) // fail[i]: length of the longest proper border of lit[:i+1]
+	for i, k := 1, 0; i < m; i++ {
+		for k > 0 && lit[i] != lit[k] {
+			k = fail[k-1]
+		}
+		if lit[i] == lit[k] {
+			k++
+		}
+		fail[i] = k
+	}
+	var at []int
+	for i, k := 0, 0; i < len(toks); i++ {
+		for k > 0 && toks[i] != lit[k] {
+			k = fail[k-1]
+		}
+		if toks[i] == lit[k] {
+			k++
+		}
+		if k == m {
+			at = append(at, i-m+1)
+			if first {
+				return at
+			}
+			k = fail[k-1]
+		}
+	}
+	return at
+}

@@ -1,0 +1,454 @@
+package wiki
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func literals(ss ...string) [][]string {
+	lits := make([][]string, len(ss))
+	for i, s := range ss {
+		lits[i] = Tokens(s)
+	}
+	return lits
+}
+
+type stripCase struct {
+	name    string
+	content string
+	lits    []string
+	want    string
+	wantN   int
+}
+
+func runStripCases(t *testing.T, strip func([]byte, [][]string) ([]byte, int), cases []stripCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			lits := literals(c.lits...)
+			got, n := strip([]byte(c.content), lits)
+			if string(got) != c.want || n != c.wantN {
+				t.Fatalf("got (%q, %d), want (%q, %d)", got, n, c.want, c.wantN)
+			}
+			if ContainsLiteral(got, lits) {
+				t.Fatalf("result %q still contains a literal", got)
+			}
+		})
+	}
+}
+
+// Ensure that StripLiterals removes the smallest Markdown block holding each
+// match and leaves every other byte alone.
+func TestStripLiterals(t *testing.T) {
+	runStripCases(t, StripLiterals, []stripCase{
+		{
+			name:    "heading",
+			content: "# Call Bob 555 123 4567\n\nKeep this.\n",
+			lits:    []string{"555 123 4567"},
+			want:    "Keep this.\n",
+			wantN:   1,
+		},
+		{
+			name:    "paragraph over several lines",
+			content: "Intro.\n\nCall Bob at\n+1 (555) 123-4567 today.\n\nOutro.\n",
+			lits:    []string{"555 123 4567"},
+			want:    "Intro.\n\nOutro.\n",
+			wantN:   1,
+		},
+		{
+			name:    "case spacing and punctuation",
+			content: "# Contacts\n\nCall BOB at +1 (555) 123-4567\n\n## Next\n",
+			lits:    []string{"bob at 1-555-123-4567"},
+			want:    "# Contacts\n\n## Next\n",
+			wantN:   1,
+		},
+		{
+			name:    "literal split across spacing",
+			content: "Call Bob at +1 (555) 123-4567\n",
+			lits:    []string{"555 123 4567"},
+			want:    "",
+			wantN:   1,
+		},
+		{
+			name:    "near miss",
+			content: "Call 555 12345 or 5551234.\n",
+			lits:    []string{"555 1234"},
+			want:    "Call 555 12345 or 5551234.\n",
+			wantN:   0,
+		},
+		{
+			name:    "list item",
+			content: "- keep\n- secret 555\n- keep too\n",
+			lits:    []string{"secret 555"},
+			want:    "- keep\n- keep too\n",
+			wantN:   1,
+		},
+		{
+			name:    "ordered list item",
+			content: "1. first\n2) secret\n3. third\n",
+			lits:    []string{"secret"},
+			want:    "1. first\n3. third\n",
+			wantN:   1,
+		},
+		{
+			name:    "nested item alone",
+			content: "- outer\n  - inner secret\n    more of inner\n  - inner keep\n- other\n",
+			lits:    []string{"secret"},
+			want:    "- outer\n  - inner keep\n- other\n",
+			wantN:   1,
+		},
+		{
+			name:    "outer first line takes children",
+			content: "- outer secret\n  - inner a\n  - inner b\n- other\n",
+			lits:    []string{"secret"},
+			want:    "- other\n",
+			wantN:   1,
+		},
+		{
+			name:    "wrapped first line of item",
+			content: "* Call Bob at\n  555 123 4567\n  * child\n* other\n",
+			lits:    []string{"555 123 4567"},
+			want:    "* other\n",
+			wantN:   1,
+		},
+		{
+			name:    "match spanning two nested items takes the parent",
+			content: "- parent\n  - one alpha\n  - beta two\n- keep\n",
+			lits:    []string{"alpha beta"},
+			want:    "- keep\n",
+			wantN:   1,
+		},
+		{
+			name:    "item paragraph after blank line",
+			content: "- item\n\n  para secret\n\n- next\n",
+			lits:    []string{"secret"},
+			want:    "- item\n\n- next\n",
+			wantN:   1,
+		},
+		{
+			name:    "blank line then less-indented line ends the item",
+			content: "- item\n  more\n\nsecret after\n",
+			lits:    []string{"secret"},
+			want:    "- item\n  more\n",
+			wantN:   1,
+		},
+		{
+			name:    "line at marker indentation ends the item",
+			content: "- item secret\nlazy line\n",
+			lits:    []string{"secret"},
+			want:    "lazy line\n",
+			wantN:   1,
+		},
+		{
+			name:    "table row",
+			content: "| name | phone |\n|---|---|\n| Bob | 555 123 4567 |\n  | Ann | 1 |\n",
+			lits:    []string{"555 123 4567"},
+			want:    "| name | phone |\n|---|---|\n  | Ann | 1 |\n",
+			wantN:   1,
+		},
+		{
+			name:    "block quote group",
+			content: "before\n\n> quote line one\n> secret here\n\n> other quote\n",
+			lits:    []string{"secret"},
+			want:    "before\n\n> other quote\n",
+			wantN:   1,
+		},
+		{
+			name:    "fenced code block",
+			content: "text\n\n```go\ncode\n# secret\n```\n\nafter\n",
+			lits:    []string{"secret"},
+			want:    "text\n\nafter\n",
+			wantN:   1,
+		},
+		{
+			name:    "fence hides block kinds and needs a long enough closer",
+			content: "a\n\n````\n- x\n```\n- secret\n````\n- b\n",
+			lits:    []string{"secret"},
+			want:    "a\n\n- b\n",
+			wantN:   1,
+		},
+		{
+			name:    "unterminated tilde fence runs to the end",
+			content: "a\n\n~~~\nx\n\nsecret\n\nmore\n",
+			lits:    []string{"secret"},
+			want:    "a\n",
+			wantN:   1,
+		},
+		{
+			name:    "match spanning heading and next paragraph",
+			content: "# Contact Bob\nat 555 123 4567\n\nkeep\n",
+			lits:    []string{"bob at 555"},
+			want:    "keep\n",
+			wantN:   2,
+		},
+		{
+			name:    "match spanning blocks across a blank line",
+			content: "intro\n\n## Contact Bob\n\nat 555 123 4567\n\nkeep\n",
+			lits:    []string{"bob at 555"},
+			want:    "intro\n\nkeep\n",
+			wantN:   2,
+		},
+		{
+			name:    "crlf",
+			content: "# Title\r\n\r\nsecret line\r\n\r\n- a\r\n- b secret\r\n\r\nkeep\r\n",
+			lits:    []string{"secret"},
+			want:    "# Title\r\n\r\n- a\r\n\r\nkeep\r\n",
+			wantN:   2,
+		},
+		{
+			name:    "nfd content nfc literal",
+			content: "Cafe\u0301 Noir is open.\n\nkeep\n",
+			lits:    []string{"CAF\u00c9 noir"},
+			want:    "keep\n",
+			wantN:   1,
+		},
+		{
+			name:    "nfc content nfd literal",
+			content: "keep\n\nCaf\u00e9 Noir is open.\n",
+			lits:    []string{"cafe\u0301-NOIR"},
+			want:    "keep\n",
+			wantN:   1,
+		},
+		{
+			name:    "fixed point across blocks joined by a removal",
+			content: "alpha\n\nalpha beta\n\nbeta\n",
+			lits:    []string{"alpha beta"},
+			want:    "",
+			wantN:   3,
+		},
+		{
+			name:    "later passes use the blocks of the input",
+			content: "para alpha\n# secret\nbeta para\n\nkeep\n",
+			lits:    []string{"secret", "alpha beta"},
+			want:    "keep\n",
+			wantN:   3,
+		},
+		{
+			name:    "several literals",
+			content: "# T\n\none\n\ntwo\n\nthree\n",
+			lits:    []string{"one", "three"},
+			want:    "# T\n\ntwo\n",
+			wantN:   2,
+		},
+		{
+			name:    "untouched bytes kept",
+			content: "#  Odd   heading  \t\n\n\n\n  para\twith  tabs \r\nsecret\n\n-   x  \n  no final newline",
+			lits:    []string{"secret"},
+			want:    "#  Odd   heading  \t\n\n\n\n-   x  \n  no final newline",
+			wantN:   1,
+		},
+		{
+			name:    "existing double blank line kept",
+			content: "a\n\n\nsecret\n\nb\n",
+			lits:    []string{"secret"},
+			want:    "a\n\n\nb\n",
+			wantN:   1,
+		},
+		{
+			name:    "no blank line gap",
+			content: "a\nb\n# secret\nc\n",
+			lits:    []string{"secret"},
+			want:    "a\nb\nc\n",
+			wantN:   1,
+		},
+		{
+			name:    "heading needs a space",
+			content: "#secret tag\nline two\n\nkeep\n",
+			lits:    []string{"secret"},
+			want:    "keep\n",
+			wantN:   1,
+		},
+	})
+}
+
+// Ensure that StripLiteralLines removes single lines, so a commit message
+// keeps its other trailers.
+func TestStripLiteralLines(t *testing.T) {
+	runStripCases(t, StripLiteralLines, []stripCase{
+		{
+			name:    "trailer",
+			content: "Add contact page\n\nBody stays.\n\nReported-by: Bob +1 (555) 123-4567\nSigned-off-by: Ann <ann@example.com>\n",
+			lits:    []string{"555 123 4567"},
+			want:    "Add contact page\n\nBody stays.\n\nSigned-off-by: Ann <ann@example.com>\n",
+			wantN:   1,
+		},
+		{
+			name:    "only the line of a paragraph",
+			content: "Subject\n\nfirst line\nsecret line\nlast line\n",
+			lits:    []string{"secret"},
+			want:    "Subject\n\nfirst line\nlast line\n",
+			wantN:   1,
+		},
+		{
+			name:    "match spanning lines",
+			content: "Subject\n\nCall Bob at\n555 123 4567 now\nSigned-off-by: X\n",
+			lits:    []string{"bob at 555"},
+			want:    "Subject\n\nSigned-off-by: X\n",
+			wantN:   2,
+		},
+		{
+			name:    "subject line",
+			content: "Forget secret\n\nBody.\n",
+			lits:    []string{"secret"},
+			want:    "Body.\n",
+			wantN:   1,
+		},
+		{
+			name:    "crlf and near miss",
+			content: "Subject\r\n\r\n555 12345\r\n555 1234\r\n",
+			lits:    []string{"555 1234"},
+			want:    "Subject\r\n\r\n555 12345\r\n",
+			wantN:   1,
+		},
+	})
+}
+
+// Ensure that when nothing matches the very same slice comes back.
+func TestStripLiteralsNoMatch(t *testing.T) {
+	in := []byte("# Title\r\n\r\nCall 555 12345.\n")
+	for _, lits := range [][][]string{
+		nil,
+		literals("555 1234"),
+		literals("!!!", " "),
+		{{}},
+	} {
+		for name, strip := range map[string]func([]byte, [][]string) ([]byte, int){
+			"StripLiterals":     StripLiterals,
+			"StripLiteralLines": StripLiteralLines,
+		} {
+			got, n := strip(in, lits)
+			if n != 0 || len(got) != len(in) || &got[0] != &in[0] {
+				t.Fatalf("%s(%q, %q) = (%q, %d), want the input slice and 0", name, in, lits, got, n)
+			}
+		}
+	}
+}
+
+// Ensure that ContainsLiteral matches whole token runs after normalization.
+func TestContainsLiteral(t *testing.T) {
+	cases := []struct {
+		text string
+		lits []string
+		want bool
+	}{
+		{"Call BOB at +1 (555) 123-4567", []string{"555 123 4567"}, true},
+		{"Call BOB at +1 (555) 123-4567", []string{"bob  AT 1"}, true},
+		{"call 555 12345", []string{"555 1234"}, false},
+		{"call 5551234", []string{"555 1234"}, false},
+		{"Cafe\u0301", []string{"caf\u00e9"}, true},
+		{"STRASSE", []string{"stra\u00dfe"}, true},
+		{"line one\r\nline two", []string{"one line"}, true},
+		{"anything", []string{"", "..."}, false},
+		{"anything", nil, false},
+		{"a b", []string{"zzz", "b"}, true},
+	}
+	for _, c := range cases {
+		if got := ContainsLiteral([]byte(c.text), literals(c.lits...)); got != c.want {
+			t.Errorf("ContainsLiteral(%q, %q) = %v, want %v", c.text, c.lits, got, c.want)
+		}
+	}
+}
+
+// Ensure that lineTokens gives exactly Tokens, numbered by the line each
+// token sits on, so its matches are the matches ContainsLiteral finds.
+func TestStripLineTokens(t *testing.T) {
+	for _, s := range []string{
+		"Call BOB at +1 (555) 123-4567\nnext line",
+		"Cafe\u0301\n\u0301starts with a mark\r\nq\u0301x",
+		"\u0130stanbul \u00df \ufb01 \u1e9e\n\u0345\u0301 after\n",
+		"\u00a8\n\u0301\u0345\n=\u0338 \u212b\u2126",
+		"\ud55c\uad6d\uc5b4\n\u1100\u1161 jamo\n",
+		"tabs\tand\r\rcarriage\rreturns\r\n\r\n",
+		"ASCII Only, with PUNCT_u-ation 42x!\n\x00\x7f~Z9\n",
+		"bad utf8 \xff\xfe\n\xc3\nend",
+		strings.Repeat("a\u0301", 40) + "\n" + strings.Repeat("\u0301", 40) + "b",
+	} {
+		toks, lines, ok := lineTokens(s)
+		if want := Tokens(s); !ok || !slices.Equal(toks, want) {
+			t.Errorf("lineTokens(%q) = %q, %v; Tokens = %q", s, toks, ok, want)
+			continue
+		}
+		var perLine []int
+		for i, l := range strings.SplitAfter(s, "\n") {
+			for range Tokens(l) {
+				perLine = append(perLine, i)
+			}
+		}
+		if !slices.Equal(lines, perLine) {
+			t.Errorf("lineTokens(%q) lines = %v, want %v", s, lines, perLine)
+		}
+	}
+}
+
+// Ensure that when lineTokens cannot be used the fallback, which locates
+// matches with Tokens on line ranges, removes the same blocks.
+func TestStripLiteralsFallback(t *testing.T) {
+	broken := func(string) ([]string, []int, bool) { return nil, nil, false }
+	for _, c := range []struct {
+		content string
+		lit     string
+	}{
+		{"# Call Bob 555 123 4567\n\nKeep this.\n", "555 123 4567"},
+		{"- outer\n  - inner secret\n  - inner keep\n- other\n", "secret"},
+		{"# Contact Bob\nat 555 123 4567\n\nkeep\n", "bob at 555"},
+		{"alpha\n\nalpha beta\n\nbeta\n", "alpha beta"},
+		{"x secret y secret\n\nz\n\nsecret\n", "secret"},
+		{"nothing here\n", "secret"},
+	} {
+		lits := literals(c.lit)
+		want, _ := StripLiterals([]byte(c.content), lits)
+		got, _ := stripLiterals([]byte(c.content), lits, markdownBlocks, broken)
+		if !bytes.Equal(got, want) {
+			t.Errorf("fallback strip of %q = %q, want %q", c.content, got, want)
+		}
+		if ContainsLiteral(got, lits) {
+			t.Errorf("fallback strip of %q left a literal: %q", c.content, got)
+		}
+	}
+}
+
+// Ensure that large files are handled, including one where every removal
+// creates the next match, which would take minutes if each pass re-read the
+// whole file.
+func TestStripLiteralsLarge(t *testing.T) {
+	var many bytes.Buffer
+	for i := 0; many.Len() < 256<<10; i++ {
+		if i%3 == 0 {
+			many.WriteString("- item with secret number\n  - child\n")
+		} else {
+			many.WriteString("Paragraph text that stays.\n\n")
+		}
+	}
+	lits := literals("secret number")
+	got, n := StripLiterals(many.Bytes(), lits)
+	if n != bytes.Count(many.Bytes(), []byte("secret")) || ContainsLiteral(got, lits) || bytes.Contains(got, []byte("child")) {
+		t.Fatalf("removed %d blocks; result still has a literal or a child", n)
+	}
+
+	var chain bytes.Buffer
+	k := (256 << 10) / 14
+	chain.WriteString(strings.Repeat("alpha\n\n", k))
+	chain.WriteString("alpha beta\n\n")
+	chain.WriteString(strings.Repeat("beta\n\n", k))
+	got, n = StripLiterals(chain.Bytes(), literals("alpha beta"))
+	if len(got) != 0 || n != 2*k+1 {
+		t.Fatalf("chain: got %d bytes and %d blocks, want 0 and %d", len(got), n, 2*k+1)
+	}
+}
+
+func BenchmarkStripLiterals(b *testing.B) {
+	var buf bytes.Buffer
+	for i := 0; buf.Len() < 256<<10; i++ {
+		if i%50 == 0 {
+			buf.WriteString("- Call Bob at +1 (555) 123-4567\n")
+		} else {
+			buf.WriteString("Some ordinary paragraph text, with punctuation; and caf\u00e9.\n\n")
+		}
+	}
+	lits := literals("555 123 4567")
+	for b.Loop() {
+		StripLiterals(buf.Bytes(), lits)
+	}
+}
