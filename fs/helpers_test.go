@@ -97,8 +97,11 @@ func mounted(t testing.TB, dir string) bool {
 const helperEnv = "MEMFS_FS_TEST_HELPER"
 
 func TestMain(m *testing.M) {
-	if os.Getenv(helperEnv) == "publish" {
+	switch os.Getenv(helperEnv) {
+	case "publish":
 		os.Exit(helperPublish())
+	case "forget":
+		os.Exit(helperForget())
 	}
 	os.Exit(m.Run())
 }

@@ -420,3 +420,26 @@ func (h *history) frozenView(c gitstore.ID) *view {
 	h.frozen[c] = v
 	return v
 }
+
+// frozenViews returns the views of the history folders entered.
+func (h *history) frozenViews() []*view {
+	h.frozenMu.Lock()
+	defer h.frozenMu.Unlock()
+	out := make([]*view, 0, len(h.frozen))
+	for _, v := range h.frozen {
+		out = append(out, v)
+	}
+	return out
+}
+
+// dropRewritten forgets the views of revisions a forget rewrote: their
+// commits are gone from the store.
+func (h *history) dropRewritten(ctx context.Context) {
+	h.frozenMu.Lock()
+	defer h.frozenMu.Unlock()
+	for c := range h.frozen {
+		if !h.fs.store.HasCommit(c) {
+			delete(h.frozen, c)
+		}
+	}
+}

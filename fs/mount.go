@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -233,6 +234,11 @@ type Mount struct {
 	unmountOnce sync.Once
 	unmountErr  error
 	lazy        atomic.Bool
+
+	// marks is the head of the store's erasure markers when last looked
+	// at; when it moves, a forget happened (see erase). Guarded by
+	// refreshMu.
+	marks gitstore.ID
 }
 
 // New mounts the store at dir, read-only, and serves it until Unmount.
@@ -261,6 +267,11 @@ func New(ctx context.Context, dir string, opts Options) (*Mount, error) {
 		fsys.ra = newReadahead(fsys)
 	}
 	m := &Mount{dir: abs, opts: opts, fs: fsys}
+	// Read before any revision is loaded, so that a forget from here on is
+	// noticed.
+	if m.marks, err = opts.Store.MarkersHead(ctx); err != nil {
+		return nil, err
+	}
 	served := false
 	defer func() {
 		if !served {
@@ -313,10 +324,11 @@ func New(ctx context.Context, dir string, opts Options) (*Mount, error) {
 	// The mount outlives New's context: it ends with Unmount.
 	wctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	m.cancel = cancel
-	if opts.Layout != LayoutScope || opts.Rev == "" {
+	{
 		// Watch from here on, and look once more right away: a head that
 		// moved since the first revision was loaded must not wait for the
-		// fallback poll.
+		// fallback poll. A mount of a fixed revision watches too: a forget
+		// may rewrite it.
 		refs := opts.Store.WatchRefs(wctx, opts.PollInterval)
 		m.wg.Add(1)
 		go func() {
@@ -464,6 +476,94 @@ func (m *Mount) Refresh(ctx context.Context) error { return m.refresh(ctx) }
 func (m *Mount) refresh(ctx context.Context) error {
 	m.refreshMu.Lock()
 	defer m.refreshMu.Unlock()
+	marks, err := m.opts.Store.MarkersHead(ctx)
+	if err != nil {
+		return err
+	}
+	var before []*tree
+	erasing := marks != m.marks
+	if erasing {
+		before = m.trees()
+	}
+	err = m.update(ctx)
+	if cerr := m.fs.blobs.CloseStale(); cerr != nil {
+		m.fs.log.Debug("closing removed packs", "err", cerr)
+	}
+	if erasing {
+		if eerr := m.erase(ctx, before); eerr != nil {
+			return errors.Join(err, eerr)
+		}
+		m.marks = marks
+	}
+	return err
+}
+
+// trees lists every tree the mount serves or may still serve to an open
+// descriptor: the current and previous tree of each view, and the trees
+// of the history folders entered.
+func (m *Mount) trees() []*tree {
+	var out []*tree
+	for _, v := range m.allViews() {
+		for _, t := range []*tree{v.cur.Load(), v.prev.Load()} {
+			if t != nil {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
+
+func (m *Mount) allViews() []*view {
+	views := slices.Clone(m.views)
+	if m.all != nil {
+		for _, v := range *m.all.views.Load() {
+			views = append(views, v)
+		}
+	}
+	if m.history != nil {
+		views = append(views, m.history.frozenViews()...)
+	}
+	return views
+}
+
+// erase runs after a forget moved the erasure markers, once the views
+// have swapped to the rewritten heads: every file that left the served
+// trees is marked erased (reads through open descriptors answer EIO), the
+// kernel drops its cached pages, no listing of an earlier revision can be
+// resumed, and the blob cache and pack descriptors are released so that
+// purged packs are freed. Forget outranks the snapshot promise of open
+// files.
+func (m *Mount) erase(ctx context.Context, before []*tree) error {
+	if m.history != nil {
+		m.history.dropRewritten(ctx)
+	}
+	keep := map[uint64]bool{}
+	for _, v := range m.allViews() {
+		if !v.fixed.IsZero() && !m.opts.Store.HasCommit(v.fixed) {
+			continue // a fixed revision that the forget rewrote
+		}
+		if t := v.cur.Load(); t != nil {
+			walkFiles(t.root, func(n *node) { keep[n.ino] = true })
+		}
+	}
+	var gone []uint64
+	for _, t := range before {
+		walkFiles(t.root, func(n *node) {
+			if !keep[n.ino] && !n.erased.Swap(true) {
+				gone = append(gone, n.ino)
+			}
+		})
+	}
+	for _, v := range m.allViews() {
+		v.prev.Store(nil)
+	}
+	m.fs.blobs.Release()
+	m.fs.log.Info("erasure markers moved", "files_erased", len(gone))
+	return m.DropPageCache(gone)
+}
+
+// update swaps every view whose head moved.
+func (m *Mount) update(ctx context.Context) error {
 	views := m.views
 	if m.all != nil {
 		var inv invalidations

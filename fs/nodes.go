@@ -163,6 +163,9 @@ var (
 )
 
 func (f *fileNode) Getattr(_ context.Context, _ gofs.FileHandle, out *fuse.AttrOut) syscall.Errno {
+	if f.n.erased.Load() {
+		return syscall.EIO
+	}
 	if _, err := fileSize(f.fs.blobs, f.n); err != nil {
 		return errno(f.fs.log, err)
 	}
@@ -182,6 +185,9 @@ func (f *fileNode) Open(_ context.Context, flags uint32) (gofs.FileHandle, uint3
 
 func (f *fileNode) Read(_ context.Context, _ gofs.FileHandle, dest []byte, off int64) (fuse.ReadResult, syscall.Errno) {
 	f.fs.stats.reads.Add(1)
+	if f.n.erased.Load() {
+		return nil, syscall.EIO
+	}
 	b, err := f.fs.content(f.n)
 	if err != nil {
 		return nil, errno(f.fs.log, err)

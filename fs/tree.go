@@ -80,6 +80,9 @@ type node struct {
 	// pushed is set once the kernel was given the content, by a read or a
 	// readahead push.
 	pushed atomic.Bool
+	// erased is set when a forget removed the file's content from the
+	// store: reads through descriptors still open answer EIO.
+	erased atomic.Bool
 }
 
 func (n *node) child(name string) *node {

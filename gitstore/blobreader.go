@@ -502,3 +502,27 @@ func (r *BlobReader) CloseStale() error {
 	}
 	return r.rescan()
 }
+
+// readAny returns an object of any type from a delta-free pack entry or a
+// loose file; errSlowPath when only go-git can read it.
+func (r *BlobReader) readAny(id ID) (plumbing.ObjectType, []byte, error) {
+	var typ plumbing.ObjectType
+	b, err := r.locate(id, func(p *packIndex, off int64) ([]byte, error) {
+		t, size, data, err := p.header(off)
+		if err != nil {
+			return nil, err
+		}
+		typ = t
+		want := min(size+size/1024+64, p.size-data)
+		in := make([]byte, want)
+		if n, err := p.f.ReadAt(in, data); int64(n) < want && err != nil {
+			return nil, fmt.Errorf("read pack entry at %d: %w", off, err)
+		}
+		return inflate(bytes.NewReader(in), size, nil)
+	}, func(path string) ([]byte, error) {
+		t, content, err := readLooseObject(path)
+		typ = t
+		return content, err
+	})
+	return typ, b, err
+}

@@ -53,6 +53,12 @@ func (s *Store) treeEntriesLocked(h ID) ([]object.TreeEntry, error) {
 	}
 	entries, ok, err := s.readLooseTree(h)
 	if !ok {
+		if typ, b, ferr := s.fast.readAny(h); ferr == nil && typ == plumbing.TreeObject {
+			entries, err = parseTree(b)
+			ok = err == nil
+		}
+	}
+	if !ok {
 		var t *object.Tree
 		if err = s.retry(func() (err error) { t, err = object.GetTree(s.st, h); return err }); err == nil {
 			entries = t.Entries

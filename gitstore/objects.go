@@ -108,6 +108,10 @@ func (s *Store) ReadBlob(h plumbing.Hash) ([]byte, error) {
 	if b, ok := s.blobs.get(h); ok {
 		return b, nil
 	}
+	if typ, b, err := s.fast.readAny(h); err == nil && typ == plumbing.BlobObject {
+		s.blobs.put(h, b)
+		return b, nil
+	}
 	s.mu.Lock()
 	b, err := s.readBlobLocked(h)
 	s.mu.Unlock()

@@ -201,10 +201,28 @@ func (tx *Tx) Purge(ctx context.Context, check func(typ plumbing.ObjectType, con
 	if s.zw == nil {
 		s.zw, _ = zlib.NewWriterLevel(io.Discard, zlib.BestSpeed)
 	}
+	// Entries of memfs's delta-free packs are copied verbatim; the rest
+	// (loose objects, packs with deltas) is read and deflated again.
 	entries := make([]packEntry, 0, len(reach))
-	ids := make([]ID, 0, len(reach))
+	have := make(map[ID]bool, len(reach))
+	packs, _ := filepath.Glob(filepath.Join(objDir, "pack", "pack-*.pack"))
+	for _, p := range packs {
+		pe, err := readPackEntries(strings.TrimSuffix(p, ".pack"))
+		if err != nil {
+			continue
+		}
+		for _, e := range pe {
+			if reach[e.id] && !have[e.id] {
+				have[e.id] = true
+				entries = append(entries, packEntry{id: e.id, crc: e.crc, raw: e.raw})
+			}
+		}
+	}
+	var ids []ID
 	for id := range reach {
-		ids = append(ids, id)
+		if !have[id] {
+			ids = append(ids, id)
+		}
 	}
 	slices.SortFunc(ids, func(a, b ID) int { return bytes.Compare(a[:], b[:]) })
 	for _, id := range ids {
@@ -313,8 +331,9 @@ func packObjectCount(p string) (int, error) {
 	return int(uint32(hdr[8])<<24 | uint32(hdr[9])<<16 | uint32(hdr[10])<<8 | uint32(hdr[11])), nil
 }
 
-// reachableLocked returns every object reachable from refs. s.mu must be
-// held.
+// reachableLocked returns every object reachable from refs. Commits,
+// trees and tags are read to follow them; blobs are known from their tree
+// entries and not read. s.mu must be held.
 func (s *Store) reachableLocked(ctx context.Context, refs map[string]ID) (map[ID]bool, error) {
 	seen := map[ID]bool{}
 	var stack []ID
@@ -349,8 +368,17 @@ func (s *Store) reachableLocked(ctx context.Context, refs map[string]ID) (map[ID
 				return nil, fmt.Errorf("tree %s: %w", short(h), err)
 			}
 			for _, e := range entries {
-				if e.Mode != filemode.Submodule {
+				switch {
+				case e.Mode == filemode.Submodule:
+				case e.Mode == filemode.Dir:
 					stack = append(stack, e.Hash)
+				default:
+					if !seen[e.Hash] {
+						if !s.hasObject(e.Hash) {
+							return nil, fmt.Errorf("walk objects: tree %s names missing blob %s", short(h), short(e.Hash))
+						}
+						seen[e.Hash] = true
+					}
 				}
 			}
 		case plumbing.TagObject:
@@ -374,6 +402,9 @@ func memObject(typ plumbing.ObjectType, content []byte) *plumbing.MemoryObject {
 // rawObjectLocked returns an object's type and content, loose or packed
 // (deltas resolved). s.mu must be held.
 func (s *Store) rawObjectLocked(h ID) (plumbing.ObjectType, []byte, error) {
+	if typ, b, err := s.fast.readAny(h); err == nil {
+		return typ, b, nil
+	}
 	var obj plumbing.EncodedObject
 	err := s.retry(func() (err error) { obj, err = s.st.EncodedObject(plumbing.AnyObject, h); return err })
 	if err != nil {
@@ -449,6 +480,24 @@ func (s *Store) scanObjectsLocked(ctx context.Context, fn func(id ID, typ plumbi
 	}
 	packs, _ := filepath.Glob(filepath.Join(objDir, "pack", "pack-*.idx"))
 	for _, idx := range packs {
+		base := strings.TrimSuffix(idx, ".idx")
+		if entries, err := readPackEntries(base); err == nil {
+			// A delta-free pack is read front to back, each entry inflated
+			// from its own bytes.
+			for _, e := range entries {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				typ, content, err := inflateEntry(e.raw)
+				if err != nil {
+					return fmt.Errorf("pack %s entry %s: %w", filepath.Base(base), short(e.id), err)
+				}
+				if err := fn(e.id, typ, content); err != nil {
+					return err
+				}
+			}
+			continue
+		}
 		ids, err := packIndexIDs(idx)
 		if err != nil {
 			return fmt.Errorf("pack %s: %w", filepath.Base(idx), err)
@@ -515,4 +564,25 @@ func packIndexIDs(p string) ([]ID, error) {
 		copy(ids[i][:], b[start+i*20:])
 	}
 	return ids, nil
+}
+
+// inflateEntry decodes a whole (non-delta) pack entry: header, then the
+// deflated content.
+func inflateEntry(raw []byte) (plumbing.ObjectType, []byte, error) {
+	if len(raw) == 0 {
+		return plumbing.InvalidObject, nil, errors.New("empty pack entry")
+	}
+	typ := plumbing.ObjectType((raw[0] >> 4) & 7)
+	size := int64(raw[0] & 15)
+	shift, i := 4, 0
+	for raw[i]&0x80 != 0 {
+		i++
+		if i >= len(raw) || shift > 56 {
+			return plumbing.InvalidObject, nil, errors.New("bad pack entry header")
+		}
+		size |= int64(raw[i]&0x7f) << shift
+		shift += 7
+	}
+	content, err := inflate(bytes.NewReader(raw[i+1:]), size, nil)
+	return typ, content, err
 }

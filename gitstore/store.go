@@ -76,6 +76,9 @@ type Store struct {
 	trees map[ID][]object.TreeEntry // memoized tree entries, see treeEntriesLocked
 
 	blobs *blobCache
+	// fast reads objects from delta-free packs and loose files without
+	// go-git; history rewrites and purges read every object through it.
+	fast *BlobReader
 }
 
 // Meta is the store's identity.
@@ -151,6 +154,7 @@ func open(opts Options) (*Store, error) {
 	}
 	s := &Store{opts: opts, log: log, blobs: newBlobCache(opts.BlobCacheBytes)}
 	s.st = newStorage(opts.Path)
+	s.fast = s.NewBlobReader()
 	return s, nil
 }
 
@@ -188,6 +192,7 @@ func (s *Store) Limits() validate.Limits { return s.opts.Limits }
 
 // Close releases the store's resources.
 func (s *Store) Close() error {
+	s.fast.Close()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.st.Close()

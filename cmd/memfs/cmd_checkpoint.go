@@ -106,6 +106,9 @@ func checkpointTranscript(ctx context.Context, g *globalOptions, o checkpointOpt
 	if res.Scope, err = g.sessionScope(cfg, cwd); err != nil {
 		return nil, err
 	}
+	if err := g.refuseErased(ctx, cp.SessionID); err != nil {
+		return nil, err
+	}
 	l, err := g.openLedger()
 	if err != nil {
 		return nil, err

@@ -18,5 +18,6 @@ func extraCommands(g *globalOptions) []*cobra.Command {
 		newDemoCommand(g),
 		newServeCommand(g),
 		newReviewCommand(g),
+		newForgetCommand(g),
 	}
 }

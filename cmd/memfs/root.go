@@ -14,6 +14,7 @@ import (
 
 	"github.com/memfs/memfs/dream"
 	"github.com/memfs/memfs/dream/evidence"
+	"github.com/memfs/memfs/forget"
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/internal/config"
 	"github.com/memfs/memfs/ledger"
@@ -97,6 +98,10 @@ func exitCode(err error) int {
 		return exitUsage
 	case errors.Is(err, validate.ErrRejected):
 		return exitRejected
+	case forget.ScopeRejected(err):
+		return exitForgetScope
+	case errors.Is(err, errErasedSource):
+		return exitErasedSource
 	}
 	return exitFailure
 }
@@ -127,6 +132,10 @@ func errorCode(err error) string {
 		return "ledger_locked"
 	case evidence.CodeOf(err) != "":
 		return string(evidence.CodeOf(err))
+	case forget.CodeOf(err) != "":
+		return forget.CodeOf(err)
+	case errors.Is(err, errErasedSource):
+		return "erased_source"
 	case errors.Is(err, errNoCheckpoint):
 		return "no_checkpoint"
 	case errors.Is(err, errNotPending):

@@ -1,0 +1,222 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/memfs/memfs/forget"
+	"github.com/memfs/memfs/gitstore"
+)
+
+// errErasedSource refuses to take in a session that was forgotten (exit 5).
+var errErasedSource = errors.New("erased_source")
+
+func newForgetCommand(g *globalOptions) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "forget preview|apply --target KIND:VALUE ...",
+		Short: "Forget sessions, pages or text for good, in every revision",
+		Long: `Forget removes targets from memory for good: from the current wiki, from
+every past revision and commit message, from every object on disk, from
+staged evidence and the ledger; erasure markers then refuse the content
+if anything tries to bring it back.
+
+Targets (up to 32): session:<id>, page:<path>, text:<literal>.
+First preview: it changes nothing and prints a forget_scope token. Then
+apply with that token. If anything the targets cover changed meanwhile,
+apply refuses (forget_scope_changed, exit 4): preview again.`,
+	}
+	var targets []string
+	var token, commandID string
+	var cancelRuns bool
+	preview := &cobra.Command{
+		Use:   "preview --target KIND:VALUE ...",
+		Short: "List what forgetting the targets would change and print the forget_scope token",
+		Args:  exactArgs(0),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ts, err := forget.ParseTargets(targets)
+			if err != nil {
+				return usageError{err}
+			}
+			f, closeAll, err := g.forgetter(cmd, false)
+			if err != nil {
+				return err
+			}
+			defer closeAll()
+			p, err := f.Preview(cmd.Context(), ts)
+			if err != nil {
+				return err
+			}
+			if g.JSON {
+				writeJSON(g.stdout, p)
+				return nil
+			}
+			printPreview(g.stdout, p)
+			return nil
+		},
+	}
+	apply := &cobra.Command{
+		Use:   "apply --token T --target KIND:VALUE ... [--command-id ID] [--cancel-runs]",
+		Short: "Forget the targets; prints the receipt",
+		Args:  exactArgs(0),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ts, err := forget.ParseTargets(targets)
+			if err != nil {
+				return usageError{err}
+			}
+			f, closeAll, err := g.forgetter(cmd, true)
+			if err != nil {
+				return err
+			}
+			defer closeAll()
+			rc, err := f.Apply(cmd.Context(), forget.ApplyOptions{Token: token, Targets: ts, CommandID: commandID, CancelRuns: cancelRuns})
+			if err != nil {
+				return err
+			}
+			if g.JSON {
+				writeJSON(g.stdout, rc)
+				return nil
+			}
+			printReceipt(g.stdout, rc)
+			return nil
+		},
+	}
+	for _, c := range []*cobra.Command{preview, apply} {
+		c.Flags().StringArrayVar(&targets, "target", nil, "a target: session:<id>, page:<path> or text:<literal> (repeat, up to 32)")
+	}
+	apply.Flags().StringVar(&token, "token", "", "the forget_scope `token` printed by preview")
+	apply.Flags().StringVar(&commandID, "command-id", "", "an `id` making the command idempotent: repeating it returns the same receipt")
+	apply.Flags().BoolVar(&cancelRuns, "cancel-runs", false, "cancel dream runs in progress that use targeted content instead of refusing")
+	cmd.AddCommand(preview, apply)
+	return cmd
+}
+
+// forgetter opens what a forget needs. With progress set, a terminal on
+// stderr shows where a long apply is.
+func (g *globalOptions) forgetter(cmd *cobra.Command, progress bool) (*forget.Forgetter, func(), error) {
+	s, err := g.openStore(cmd.Context())
+	if err != nil {
+		return nil, nil, err
+	}
+	home, err := g.home()
+	if err != nil {
+		s.Close()
+		return nil, nil, err
+	}
+	l, err := g.openLedger()
+	if err != nil {
+		s.Close()
+		return nil, nil, err
+	}
+	opts := forget.Options{Home: home, Store: s, Ledger: l, Logger: g.logger()}
+	drew := false
+	if progress && isTerminal(g.stderr) {
+		opts.Progress = func(stage string, done, total int) { drew = true; drawProgress(g.stderr, stage, done, total) }
+	}
+	return forget.New(opts), func() {
+		if drew {
+			fmt.Fprint(g.stderr, "\r\033[K")
+		}
+		s.Close()
+	}, nil
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// drawProgress redraws one status line: a bar while the stage counts.
+func drawProgress(w io.Writer, stage string, done, total int) {
+	if total <= 0 {
+		fmt.Fprintf(w, "\r\033[K%s…", stage)
+		return
+	}
+	const width = 30
+	n := done * width / total
+	fmt.Fprintf(w, "\r\033[K%-10s [%s%s] %d/%d", stage, strings.Repeat("#", n), strings.Repeat(".", width-n), done, total)
+	if done >= total {
+		fmt.Fprintln(w)
+	}
+}
+
+func printPreview(w io.Writer, p *forget.Preview) {
+	if len(p.Revisions) == 0 && len(p.Evidence) == 0 && len(p.Checkpoints) == 0 && len(p.StagedRuns) == 0 {
+		fmt.Fprintln(w, "nothing in memory matches the targets; apply would still record their markers")
+	}
+	for _, r := range p.Revisions {
+		what := strings.Join(r.Paths, ", ")
+		if r.Message {
+			what = strings.TrimPrefix(what+", commit message", ", ")
+		}
+		if r.Dropped {
+			what += " (commit dropped: nothing else in it)"
+		}
+		fmt.Fprintf(w, "revision %s: %s\n", r.Commit[:12], what)
+	}
+	fmt.Fprintf(w, "refs to rewrite: %s\n", orNone(p.Refs))
+	fmt.Fprintf(w, "paths affected: %s\n", orNone(p.Pages))
+	fmt.Fprintf(w, "commit messages: %d\n", p.CommitMessages)
+	fmt.Fprintf(w, "pending evidence: %s\n", orNone(p.Evidence))
+	fmt.Fprintf(w, "checkpoints: %s\n", orNone(p.Checkpoints))
+	var runs []string
+	for _, r := range p.StagedRuns {
+		runs = append(runs, r.ID)
+	}
+	fmt.Fprintf(w, "staged runs: %s\n", orNone(runs))
+	if len(p.Forming) > 0 {
+		fmt.Fprintf(w, "runs forming memory from it now: %s (apply refuses unless --cancel-runs)\n", strings.Join(p.Forming, ", "))
+	}
+	fmt.Fprintf(w, "forget_scope: %s\n", p.Scope)
+}
+
+func orNone(ss []string) string {
+	if len(ss) == 0 {
+		return "none"
+	}
+	return strings.Join(ss, ", ")
+}
+
+func printReceipt(w io.Writer, rc *forget.Receipt) {
+	if rc.Replayed {
+		fmt.Fprintf(w, "command %s was already applied; its receipt:\n", rc.CommandID)
+	}
+	fmt.Fprintf(w, "receipt %s\n", rc.ReceiptID)
+	fmt.Fprintf(w, "rewrote %d commits (%d dropped), %d paths, %d commit messages\n",
+		rc.RewrittenCommits, rc.Affected.DroppedCommits, len(rc.Affected.Paths), rc.Affected.CommitMessages)
+	fmt.Fprintf(w, "removed evidence of %d sessions, %d checkpoints, %d staged runs\n",
+		rc.Affected.Evidence, rc.Affected.Checkpoints, rc.Affected.StagedRuns)
+	c := rc.StorageCleanup
+	fmt.Fprintf(w, "purged: %d objects kept, %d copies removed, objects %d → %d bytes, ledger %d → %d bytes; verified\n",
+		c.Kept, c.Removed, c.BytesBefore, c.BytesAfter, c.LedgerBytesBefore, c.LedgerBytesAfter)
+	fmt.Fprintf(w, "markers recorded: %d\n", len(rc.Markers))
+}
+
+// refuseErased fails with erased_source when the session was forgotten.
+func (g *globalOptions) refuseErased(ctx context.Context, sessionID string) error {
+	s, err := g.openStore(ctx)
+	if errors.Is(err, gitstore.ErrNotInitialized) {
+		return nil // no store yet: nothing was ever forgotten
+	}
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	guard, err := s.Guard(ctx)
+	if err != nil {
+		return err
+	}
+	if guard != nil && guard.ErasedSession(sessionID) {
+		return fmt.Errorf("session %s was forgotten; it cannot be checkpointed again: %w", sessionID, errErasedSource)
+	}
+	return nil
+}

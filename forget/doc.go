@@ -1,0 +1,30 @@
+// Package forget makes memory forget for good (DESIGN §9).
+//
+// A forget names up to 32 targets: session:<id> (every page citing the
+// session, in every revision, plus its evidence, staged copies and ledger
+// records; later checkpoints of it are refused), page:<path> (the page in
+// every revision and the index lines linking it) and text:<literal> (every
+// Markdown block holding the literal, matched by wiki.Tokens, in every
+// file and commit message of every revision).
+//
+// Preview computes, under the store lock, what would change and a
+// forget_scope token binding the store, the targets, every ref head and
+// every affected item. Apply recomputes it under the lock and refuses a
+// different one; then it writes the rewritten history (gitstore.Tx.Rewrite),
+// records a content-free note of what it is about to switch
+// ($MEMFS_HOME/forget-pending.json), switches every ref and the erasure
+// markers in one atomic step, deletes staged runs holding the content,
+// scrubs and compacts the ledger, purges the store and verifies by
+// scanning every object, and drops the caches. An apply killed before the
+// switch left nothing visible; one killed after it is finished by the next
+// apply, which is why every step after the switch is idempotent.
+//
+// Nothing this package stores quotes a text target: receipts and the
+// pending note name literals by marker id, the command-id binding is a
+// keyed hash, and old object ids are never written down (a blob id
+// confirms a guessed secret). Receipts give commit counts, not old heads.
+//
+// Page targets leave no marker: the page's words are not known to the
+// guard, so a page with the same path may be written again later. To keep
+// its facts from returning, forget the sessions it cites or its text.
+package forget

@@ -1,0 +1,111 @@
+package forget
+
+import (
+	"bufio"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/internal/storetest"
+	"github.com/memfs/memfs/ledger"
+)
+
+// TestKilledApply kills a real apply process with SIGKILL at each of its
+// stages. Whatever the stage, the refs are all old or all new, and the
+// next apply finishes the job.
+func TestKilledApply(t *testing.T) {
+	for _, stage := range []string{"rewritten", "pending", "switched", "cleaned", "purged"} {
+		t.Run(stage, func(t *testing.T) {
+			e := newEnv(t)
+			e.history(t)
+			ts := mustTargets(t, "text:555 010 9999")
+			p, err := e.f.Preview(t.Context(), ts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			before, _ := e.store.Refs(t.Context())
+
+			cmd := exec.Command(os.Args[0], "-test.run=^TestApplyProcess$")
+			cmd.Env = append(os.Environ(), "MEMFS_FORGET_CHILD_HOME="+e.home, "MEMFS_FORGET_CHILD_TOKEN="+p.Scope, "MEMFS_FORGET_CHILD_STAGE="+stage)
+			out, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			cmd.Stderr = os.Stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			sc := bufio.NewScanner(out)
+			reached := false
+			for sc.Scan() {
+				if sc.Text() == "stage "+stage {
+					reached = true
+					break
+				}
+			}
+			cmd.Process.Signal(syscall.SIGKILL)
+			cmd.Wait()
+			if !reached {
+				t.Fatalf("the child never reached stage %s", stage)
+			}
+
+			after, _ := e.store.Refs(t.Context())
+			moved := 0
+			for _, name := range []string{"refs/heads/default", gitstore.ErasuresRef} {
+				if after[name] != before[name] {
+					moved++
+				}
+			}
+			if moved == 1 {
+				t.Fatalf("half a switch is visible: %v → %v", before, after)
+			}
+			wantSwitched := stage != "rewritten" && stage != "pending"
+			if (moved == 2) != wantSwitched {
+				t.Fatalf("killed at %s: switched = %v", stage, moved == 2)
+			}
+
+			// The rerun, in this process, completes.
+			rc, err := e.f.Apply(t.Context(), ApplyOptions{Token: p.Scope, Targets: ts})
+			if err != nil {
+				t.Fatalf("rerun: %v", err)
+			}
+			if !rc.StorageCleanup.Verified {
+				t.Error("rerun did not verify the purge")
+			}
+			if holdsPhone(git(t, e.store.Path(), "cat-file", "--batch-all-objects", "--batch")) {
+				t.Error("the number survived the rerun")
+			}
+			if _, err := os.Stat(filepath.Join(e.home, "forget-pending.json")); err == nil {
+				t.Error("the pending note survived")
+			}
+		})
+	}
+}
+
+// TestApplyProcess is the child of TestKilledApply: it applies and, at
+// the stage it was given, reports and waits to be killed.
+func TestApplyProcess(t *testing.T) {
+	home := os.Getenv("MEMFS_FORGET_CHILD_HOME")
+	if home == "" {
+		t.Skip("child process of TestKilledApply only")
+	}
+	s, err := gitstore.Open(t.Context(), gitstore.Options{Path: filepath.Join(home, "store.git"), CacheDir: filepath.Join(home, "cache"), Limits: storetest.Limits})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, _ := ledger.New(filepath.Join(home, "ledger.db"), ledger.Options{})
+	want := os.Getenv("MEMFS_FORGET_CHILD_STAGE")
+	f := New(Options{Home: home, Store: s, Ledger: l, Stage: func(name string) {
+		os.Stdout.WriteString("stage " + name + "\n")
+		if name == want {
+			select {}
+		}
+	}})
+	ts, _ := ParseTargets(strings.Fields("text:555-010-9999"))
+	_, err = f.Apply(t.Context(), ApplyOptions{Token: os.Getenv("MEMFS_FORGET_CHILD_TOKEN"), Targets: ts})
+	t.Fatalf("apply ran to the end (%v) instead of being killed", err)
+}

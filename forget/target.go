@@ -1,0 +1,124 @@
+package forget
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/memfs/memfs/wiki"
+)
+
+// Target kinds.
+const (
+	KindSession = "session"
+	KindPage    = "page"
+	KindText    = "text"
+)
+
+// MaxTargets bounds the targets of one command.
+const MaxTargets = 32
+
+// Target is one thing to forget.
+type Target struct {
+	Kind  string `json:"kind"`
+	Value string `json:"value"`
+}
+
+func (t Target) String() string { return t.Kind + ":" + t.Value }
+
+// ParseTarget reads "session:<id>", "page:<path>" or "text:<literal>".
+func ParseTarget(s string) (Target, error) {
+	kind, value, ok := strings.Cut(s, ":")
+	if !ok {
+		return Target{}, &Error{Code: CodeInvalidTarget, Msg: "a target is KIND:VALUE with KIND session, page or text"}
+	}
+	t := Target{Kind: kind, Value: value}
+	switch kind {
+	case KindSession:
+		if !wiki.ValidSessionID(value) {
+			return Target{}, &Error{Code: CodeInvalidTarget, Msg: "session target is not a valid session id"}
+		}
+	case KindPage:
+		value = strings.TrimPrefix(strings.TrimPrefix(value, "/"), "./")
+		if k, err := wiki.ClassifyPath(value, false); err != nil || k != wiki.KindPage {
+			return Target{}, &Error{Code: CodeInvalidTarget, Msg: fmt.Sprintf("page target %q is not a page path (pages/<area>/<slug>.md)", value)}
+		}
+		t.Value = value
+	case KindText:
+		if len(wiki.Tokens(value)) == 0 {
+			return Target{}, &Error{Code: CodeInvalidTarget, Msg: "text target has no letters or digits to match"}
+		}
+	default:
+		return Target{}, &Error{Code: CodeInvalidTarget, Msg: fmt.Sprintf("unknown target kind %q (session, page or text)", kind)}
+	}
+	return t, nil
+}
+
+// ParseTargets parses and checks a command's targets.
+func ParseTargets(ss []string) ([]Target, error) {
+	if len(ss) == 0 {
+		return nil, &Error{Code: CodeInvalidTarget, Msg: "no target given"}
+	}
+	if len(ss) > MaxTargets {
+		return nil, &Error{Code: CodeInvalidTarget, Msg: fmt.Sprintf("%d targets given, at most %d per command", len(ss), MaxTargets)}
+	}
+	out := make([]Target, 0, len(ss))
+	for _, s := range ss {
+		t, err := ParseTarget(s)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}
+
+// Error codes of forget (DESIGN §5, §9).
+const (
+	CodeInvalidTarget        = "invalid_target"
+	CodeScopeChanged         = "forget_scope_changed"
+	CodeScopeRequired        = "forget_scope_required"
+	CodeFormationInProgress  = "formation_in_progress"
+	CodeCommandIDConflict    = "command_id_conflict"
+	CodeVerificationFailed   = "purge_verification_failed"
+	codeInterruptedRecovered = "interrupted_apply_completed"
+)
+
+// Error is a forget refusal with a stable code. Its message never quotes
+// a text target.
+type Error struct {
+	Code string
+	Msg  string
+	Err  error
+}
+
+func (e *Error) Error() string {
+	s := e.Code + ": " + e.Msg
+	if e.Err != nil {
+		s += ": " + e.Err.Error()
+	}
+	return s
+}
+
+// Unwrap returns the underlying error.
+func (e *Error) Unwrap() error { return e.Err }
+
+// CodeOf returns the code of the first *Error in err's chain, or "".
+func CodeOf(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return ""
+}
+
+// ScopeRejected reports whether err is one of the refusals that call for
+// a new preview (exit 4): a changed or missing scope token, or a dream run
+// in progress over a targeted session.
+func ScopeRejected(err error) bool {
+	switch CodeOf(err) {
+	case CodeScopeChanged, CodeScopeRequired, CodeFormationInProgress:
+		return true
+	}
+	return false
+}
