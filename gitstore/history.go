@@ -51,7 +51,20 @@ func (s *Store) treeEntriesLocked(h ID) ([]object.TreeEntry, error) {
 	if e, ok := s.trees[h]; ok {
 		return e, nil
 	}
-	entries, ok, err := s.readLooseTree(h)
+	var entries []object.TreeEntry
+	var ok bool
+	var err error
+	if raw, inBulk := s.bulk[h]; inBulk {
+		var typ plumbing.ObjectType
+		var b []byte
+		if typ, b, err = inflateEntry(raw); err == nil && typ == plumbing.TreeObject {
+			entries, err = parseTree(b)
+			ok = err == nil
+		}
+	}
+	if !ok {
+		entries, ok, err = s.readLooseTree(h)
+	}
 	if !ok {
 		if typ, b, ferr := s.fast.readAny(h); ferr == nil && typ == plumbing.TreeObject {
 			entries, err = parseTree(b)

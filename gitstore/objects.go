@@ -108,6 +108,15 @@ func (s *Store) ReadBlob(h plumbing.Hash) ([]byte, error) {
 	if b, ok := s.blobs.get(h); ok {
 		return b, nil
 	}
+	s.mu.Lock()
+	raw, inBulk := s.bulk[h]
+	s.mu.Unlock()
+	if inBulk {
+		if typ, b, err := inflateEntry(raw); err == nil && typ == plumbing.BlobObject {
+			s.blobs.put(h, b)
+			return b, nil
+		}
+	}
 	if typ, b, err := s.fast.readAny(h); err == nil && typ == plumbing.BlobObject {
 		s.blobs.put(h, b)
 		return b, nil

@@ -38,6 +38,9 @@ const (
 // methods may write.
 type Tx struct {
 	s *Store
+	// commits memoizes the commits a rewrite decoded or made, for the
+	// purge's walk.
+	commits map[ID]*object.Commit
 }
 
 // Exclusive runs fn holding the store lock.
@@ -190,11 +193,13 @@ func (tx *Tx) Purge(ctx context.Context, check func(typ plumbing.ObjectType, con
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.st.Reindex()
+	s.loadBulkLocked()
+	defer func() { s.bulk = nil }()
 	refs, err := s.refsLocked()
 	if err != nil {
 		return nil, err
 	}
-	reach, err := s.reachableLocked(ctx, refs)
+	reach, err := s.reachableLocked(ctx, refs, tx.commits)
 	if err != nil {
 		return nil, err
 	}
@@ -205,17 +210,10 @@ func (tx *Tx) Purge(ctx context.Context, check func(typ plumbing.ObjectType, con
 	// (loose objects, packs with deltas) is read and deflated again.
 	entries := make([]packEntry, 0, len(reach))
 	have := make(map[ID]bool, len(reach))
-	packs, _ := filepath.Glob(filepath.Join(objDir, "pack", "pack-*.pack"))
-	for _, p := range packs {
-		pe, err := readPackEntries(strings.TrimSuffix(p, ".pack"))
-		if err != nil {
-			continue
-		}
-		for _, e := range pe {
-			if reach[e.id] && !have[e.id] {
-				have[e.id] = true
-				entries = append(entries, packEntry{id: e.id, crc: e.crc, raw: e.raw})
-			}
+	for id := range reach {
+		if raw, ok := s.bulk[id]; ok {
+			have[id] = true
+			entries = append(entries, packEntry{id: id, crc: crc32.ChecksumIEEE(raw), raw: raw})
 		}
 	}
 	var ids []ID
@@ -286,6 +284,7 @@ func (tx *Tx) Purge(ctx context.Context, check func(typ plumbing.ObjectType, con
 	s.st.Reindex()
 	s.trees = nil
 	s.blobs.drop()
+	s.bulk = nil // verification reads what is on disk now
 	res.Kept = len(reach)
 	if err := s.verifyLocked(ctx, reach, check); err != nil {
 		return nil, err
@@ -332,24 +331,47 @@ func packObjectCount(p string) (int, error) {
 }
 
 // reachableLocked returns every object reachable from refs. Commits,
-// trees and tags are read to follow them; blobs are known from their tree
-// entries and not read. s.mu must be held.
-func (s *Store) reachableLocked(ctx context.Context, refs map[string]ID) (map[ID]bool, error) {
+// trees and tags are read to follow them (commits from memo when given,
+// trees through the tree memo); blobs are known from their tree entries
+// and not read. s.mu must be held.
+func (s *Store) reachableLocked(ctx context.Context, refs map[string]ID, memo map[ID]*object.Commit) (map[ID]bool, error) {
+	type item struct {
+		id   ID
+		kind plumbing.ObjectType // InvalidObject: not known yet
+	}
 	seen := map[ID]bool{}
-	var stack []ID
+	var stack []item
 	for _, h := range refs {
-		stack = append(stack, h)
+		stack = append(stack, item{h, plumbing.InvalidObject})
 	}
 	for len(stack) > 0 {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		h := stack[len(stack)-1]
+		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
+		h := it.id
 		if seen[h] {
 			continue
 		}
 		seen[h] = true
+		if c := memo[h]; c != nil {
+			stack = append(stack, item{c.TreeHash, plumbing.TreeObject})
+			for _, p := range c.ParentHashes {
+				stack = append(stack, item{p, plumbing.CommitObject})
+			}
+			continue
+		}
+		if it.kind == plumbing.TreeObject {
+			entries, err := s.treeEntriesLocked(h)
+			if err != nil {
+				return nil, fmt.Errorf("walk objects: %w", err)
+			}
+			if err := s.pushEntries(h, entries, seen, func(id ID) { stack = append(stack, item{id, plumbing.TreeObject}) }); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		typ, content, err := s.rawObjectLocked(h)
 		if err != nil {
 			return nil, fmt.Errorf("walk objects: %w", err)
@@ -360,36 +382,48 @@ func (s *Store) reachableLocked(ctx context.Context, refs map[string]ID) (map[ID
 			if err := c.Decode(memObject(typ, content)); err != nil {
 				return nil, fmt.Errorf("commit %s: %w", short(h), err)
 			}
-			stack = append(stack, c.TreeHash)
-			stack = append(stack, c.ParentHashes...)
+			stack = append(stack, item{c.TreeHash, plumbing.TreeObject})
+			for _, p := range c.ParentHashes {
+				stack = append(stack, item{p, plumbing.CommitObject})
+			}
 		case plumbing.TreeObject:
 			entries, err := parseTree(content)
 			if err != nil {
 				return nil, fmt.Errorf("tree %s: %w", short(h), err)
 			}
-			for _, e := range entries {
-				switch {
-				case e.Mode == filemode.Submodule:
-				case e.Mode == filemode.Dir:
-					stack = append(stack, e.Hash)
-				default:
-					if !seen[e.Hash] {
-						if !s.hasObject(e.Hash) {
-							return nil, fmt.Errorf("walk objects: tree %s names missing blob %s", short(h), short(e.Hash))
-						}
-						seen[e.Hash] = true
-					}
-				}
+			if err := s.pushEntries(h, entries, seen, func(id ID) { stack = append(stack, item{id, plumbing.TreeObject}) }); err != nil {
+				return nil, err
 			}
 		case plumbing.TagObject:
 			t := &object.Tag{}
 			if err := t.Decode(memObject(typ, content)); err != nil {
 				return nil, fmt.Errorf("tag %s: %w", short(h), err)
 			}
-			stack = append(stack, t.Target)
+			stack = append(stack, item{t.Target, plumbing.InvalidObject})
 		}
 	}
 	return seen, nil
+}
+
+// pushEntries follows a tree's entries: subtrees go to push, blobs are
+// marked seen once their presence is checked.
+func (s *Store) pushEntries(tree ID, entries []object.TreeEntry, seen map[ID]bool, push func(ID)) error {
+	for _, e := range entries {
+		switch {
+		case e.Mode == filemode.Submodule:
+		case e.Mode == filemode.Dir:
+			push(e.Hash)
+		default:
+			if seen[e.Hash] {
+				continue
+			}
+			if _, inBulk := s.bulk[e.Hash]; !inBulk && !s.hasObject(e.Hash) {
+				return fmt.Errorf("walk objects: tree %s names missing blob %s", short(tree), short(e.Hash))
+			}
+			seen[e.Hash] = true
+		}
+	}
+	return nil
 }
 
 func memObject(typ plumbing.ObjectType, content []byte) *plumbing.MemoryObject {
@@ -402,6 +436,9 @@ func memObject(typ plumbing.ObjectType, content []byte) *plumbing.MemoryObject {
 // rawObjectLocked returns an object's type and content, loose or packed
 // (deltas resolved). s.mu must be held.
 func (s *Store) rawObjectLocked(h ID) (plumbing.ObjectType, []byte, error) {
+	if raw, ok := s.bulk[h]; ok {
+		return inflateEntry(raw)
+	}
 	if typ, b, err := s.fast.readAny(h); err == nil {
 		return typ, b, nil
 	}
@@ -585,4 +622,38 @@ func inflateEntry(raw []byte) (plumbing.ObjectType, []byte, error) {
 	}
 	content, err := inflate(bytes.NewReader(raw[i+1:]), size, nil)
 	return typ, content, err
+}
+
+// loadBulkLocked reads every delta-free pack whole, for an operation that
+// is about to read most objects: one read per pack instead of a lookup
+// and a positioned read per object. s.mu must be held; dropBulk ends it.
+func (s *Store) loadBulkLocked() {
+	s.bulk = map[ID][]byte{}
+	packs, _ := filepath.Glob(filepath.Join(s.opts.Path, "objects", "pack", "pack-*.pack"))
+	for _, p := range packs {
+		entries, err := readPackEntries(strings.TrimSuffix(p, ".pack"))
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			s.bulk[e.id] = e.raw
+		}
+	}
+}
+
+// commitLocked reads and decodes a commit. s.mu must be held.
+func (s *Store) commitLocked(h ID) (*object.Commit, error) {
+	typ, content, err := s.rawObjectLocked(h)
+	if err != nil {
+		return nil, err
+	}
+	if typ != plumbing.CommitObject {
+		return nil, fmt.Errorf("object %s is a %s, not a commit", short(h), typ)
+	}
+	c := &object.Commit{}
+	if err := c.Decode(memObject(typ, content)); err != nil {
+		return nil, fmt.Errorf("commit %s: %w", short(h), err)
+	}
+	c.Hash = h
+	return c, nil
 }

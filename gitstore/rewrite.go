@@ -117,6 +117,7 @@ func (s *Store) Refs(ctx context.Context) (map[string]ID, error) {
 
 type rewriter struct {
 	s     *Store
+	tx    *Tx
 	edit  Edit
 	batch objectBatch
 
@@ -142,7 +143,13 @@ func (tx *Tx) Rewrite(ctx context.Context, edit Edit) (*RewriteResult, error) {
 	s := tx.s
 	s.mu.Lock()
 	refs, err := s.refsLocked()
+	s.loadBulkLocked()
 	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		s.bulk = nil
+		s.mu.Unlock()
+	}()
 	if err != nil {
 		return nil, err
 	}
@@ -157,7 +164,13 @@ func (tx *Tx) Rewrite(ctx context.Context, edit Edit) (*RewriteResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	rw := &rewriter{s: s, edit: edit, commits: map[ID]ID{}, parentOf: map[ID][]ID{},
+	if tx.commits == nil {
+		tx.commits = map[ID]*object.Commit{}
+	}
+	for h, c := range infos {
+		tx.commits[h] = c
+	}
+	rw := &rewriter{s: s, tx: tx, edit: edit, commits: map[ID]ID{}, parentOf: map[ID][]ID{},
 		trees: map[string]ID{}, blobs: map[string]blobResult{}, under: map[string][]string{}}
 	res := &RewriteResult{Commits: map[ID]ID{}}
 	for i, h := range order {
@@ -261,8 +274,8 @@ func (s *Store) topoCommits(ctx context.Context, names []string, refs map[string
 			top := &stack[len(stack)-1]
 			c := infos[top.id]
 			if c == nil {
-				err := s.retry(func() (err error) { c, err = object.GetCommit(s.st, top.id); return err })
-				if err != nil {
+				var err error
+				if c, err = s.commitLocked(top.id); err != nil {
 					return nil, nil, fmt.Errorf("read commit %s: %w", short(top.id), err)
 				}
 				infos[top.id] = c
@@ -363,6 +376,8 @@ func (rw *rewriter) commit(ctx context.Context, h ID, c *object.Commit) (*Revisi
 		return nil, err
 	}
 	rw.commits[h] = rw.batch.add(plumbing.CommitObject, b)
+	nc.Hash = rw.commits[h]
+	rw.tx.commits[nc.Hash] = &nc
 	if len(rev.Paths) == 0 && !msgChanged {
 		return nil, nil // only its ancestry changed
 	}
@@ -375,8 +390,8 @@ func (rw *rewriter) parentTrees(c *object.Commit, newParent ID) (oldTree, newTre
 	}
 	rw.s.mu.Lock()
 	defer rw.s.mu.Unlock()
-	var p *object.Commit
-	if err := rw.s.retry(func() (err error) { p, err = object.GetCommit(rw.s.st, c.ParentHashes[0]); return err }); err != nil {
+	p, err := rw.s.commitLocked(c.ParentHashes[0])
+	if err != nil {
 		return ID{}, ID{}, fmt.Errorf("read commit %s: %w", short(c.ParentHashes[0]), err)
 	}
 	oldTree = p.TreeHash
@@ -393,8 +408,8 @@ func (rw *rewriter) parentTrees(c *object.Commit, newParent ID) (oldTree, newTre
 		}
 		return oldTree, nc.TreeHash, nil
 	}
-	var np *object.Commit
-	if err := rw.s.retry(func() (err error) { np, err = object.GetCommit(rw.s.st, newParent); return err }); err != nil {
+	np, err := rw.s.commitLocked(newParent)
+	if err != nil {
 		return ID{}, ID{}, fmt.Errorf("read commit %s: %w", short(newParent), err)
 	}
 	return oldTree, np.TreeHash, nil
@@ -467,6 +482,10 @@ func (rw *rewriter) tree(ctx context.Context, prefix string, h ID, key string, d
 		r, _ := obj.Reader()
 		b.ReadFrom(r)
 		n = rw.batch.add(plumbing.TreeObject, b.Bytes())
+		sortTreeEntries(out)
+		rw.s.mu.Lock()
+		rw.s.rememberTreeLocked(n, out)
+		rw.s.mu.Unlock()
 	}
 	rw.trees[mk] = n
 	if len(rw.paths) > before {

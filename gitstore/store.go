@@ -79,6 +79,9 @@ type Store struct {
 	// fast reads objects from delta-free packs and loose files without
 	// go-git; history rewrites and purges read every object through it.
 	fast *BlobReader
+	// bulk, while an exclusive operation reads every object, holds the raw
+	// entries of every delta-free pack, read once (guarded by mu).
+	bulk map[ID][]byte
 }
 
 // Meta is the store's identity.

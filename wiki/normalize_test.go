@@ -25,3 +25,30 @@ func TestTokens(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that the ASCII fast path tokenizes exactly as the Unicode path.
+func TestASCIITokensMatchUnicode(t *testing.T) {
+	var all []byte
+	for c := range 128 {
+		all = append(all, byte(c), 'x', byte(c), ' ')
+	}
+	for _, s := range []string{string(all), "Call BOB at +1 (555) 010-9999!", "a\tb\nc\r\nD_E-f.g", ""} {
+		if got, want := asciiTokens(s), unicodeTokens(s); !slices.Equal(got, want) {
+			t.Errorf("asciiTokens(%q) = %q, unicode path %q", s, got, want)
+		}
+	}
+}
+
+func FuzzASCIITokens(f *testing.F) {
+	f.Add("Call BOB at +1 (555) 010-9999!")
+	f.Fuzz(func(t *testing.T, s string) {
+		b := []byte(s)
+		for i := range b {
+			b[i] &= 0x7f
+		}
+		s = string(b)
+		if got, want := asciiTokens(s), unicodeTokens(s); !slices.Equal(got, want) {
+			t.Fatalf("asciiTokens(%q) = %q, unicode path %q", s, got, want)
+		}
+	})
+}
