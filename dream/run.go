@@ -265,6 +265,13 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	}
 
 	batch := materialize(ctx, opts.Ledger, pending, res)
+	if guard, err := opts.Store.Guard(ctx); err != nil {
+		return fail(ReasonStage, err)
+	} else if guard != nil {
+		for _, it := range batch {
+			Withhold(it.ev, guard)
+		}
+	}
 	if len(batch) == 0 {
 		if ctx.Err() != nil {
 			return fail(ReasonCancelled, ctx.Err())

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/memfs/memfs/dream"
 	"github.com/memfs/memfs/dream/evidence"
 	"github.com/memfs/memfs/ledger"
 )
@@ -64,6 +65,16 @@ func runEvidence(ctx context.Context, g *globalOptions, session string) error {
 	ev, err := evidence.Materialize(ctx, evidenceCheckpoint(st.Checkpoint), evidenceProcessed(prev))
 	if err != nil {
 		return err
+	}
+	if s, err := g.openStore(ctx); err == nil {
+		guard, gerr := s.Guard(ctx)
+		s.Close()
+		if gerr != nil {
+			return gerr
+		}
+		if guard != nil {
+			dream.Withhold(ev, guard)
+		}
 	}
 	if g.JSON {
 		writeJSON(g.stdout, map[string]any{"ok": true, "session": ev.SessionID, "scope": st.Checkpoint.Scope,
