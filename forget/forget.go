@@ -502,11 +502,13 @@ func (f *Forgetter) apply(ctx context.Context, tx *gitstore.Tx, opts ApplyOption
 		updates = append(updates, mu)
 	}
 	for _, u := range res.Refs {
-		n, err := countCommits(ctx, s, u.Old)
-		if err != nil {
-			return nil, err
+		l := res.Length[u.Name]
+		rc.Before[u.Name] = RefState{Commits: l[0]}
+		after := RefState{Commits: l[1]}
+		if !u.New.IsZero() {
+			after.Head = u.New.String()
 		}
-		rc.Before[u.Name] = RefState{Commits: n}
+		rc.After[u.Name] = after
 	}
 	rc.Affected = Affected{Revisions: len(p.Revisions), Paths: p.Pages, CommitMessages: p.CommitMessages,
 		DroppedCommits: res.Dropped, Evidence: len(p.Evidence), Checkpoints: len(p.Checkpoints), StagedRuns: len(p.StagedRuns)}
@@ -648,15 +650,13 @@ func (f *Forgetter) finish(ctx context.Context, tx *gitstore.Tx, pend pending, c
 		return nil, err
 	}
 	rc.StorageCleanup.LedgerBytesBefore, rc.StorageCleanup.LedgerBytesAfter = cr.BytesBefore, cr.BytesAfter
-	for name := range rc.Before {
-		st := RefState{}
-		if h, ok := refs[name]; ok {
-			st.Head = h.String()
-			if st.Commits, err = countCommits(ctx, s, h); err != nil {
-				return nil, err
+	if len(rc.After) == 0 && len(rc.Before) > 0 {
+		// Finishing an interrupted apply whose note predates the counts.
+		for name := range rc.Before {
+			if h, ok := refs[name]; ok {
+				rc.After[name] = RefState{Head: h.String()}
 			}
 		}
-		rc.After[name] = st
 	}
 	rc.CompletedAt = f.opts.Now().UTC()
 	body, err := json.Marshal(rc)
@@ -825,14 +825,6 @@ func requestHash(key []byte, targets []Target) string {
 		m.Write([]byte{0})
 	}
 	return hex.EncodeToString(m.Sum(nil))
-}
-
-func countCommits(ctx context.Context, s *gitstore.Store, h gitstore.ID) (int, error) {
-	log, err := s.Log(ctx, h, 0)
-	if err != nil {
-		return 0, err
-	}
-	return len(log), nil
 }
 
 func newID() string {

@@ -54,10 +54,10 @@ func (s *Store) treeEntriesLocked(h ID) ([]object.TreeEntry, error) {
 	var entries []object.TreeEntry
 	var ok bool
 	var err error
-	if raw, inBulk := s.bulk[h]; inBulk {
+	if be, inBulk := s.bulk[h]; inBulk {
 		var typ plumbing.ObjectType
 		var b []byte
-		if typ, b, err = inflateEntry(raw); err == nil && typ == plumbing.TreeObject {
+		if typ, b, err = be.object(); err == nil && typ == plumbing.TreeObject {
 			entries, err = parseTree(b)
 			ok = err == nil
 		}
@@ -88,7 +88,8 @@ func (s *Store) treeEntriesLocked(h ID) ([]object.TreeEntry, error) {
 const maxMemoTrees = 4096
 
 func (s *Store) rememberTreeLocked(h ID, entries []object.TreeEntry) {
-	if s.trees == nil || len(s.trees) >= maxMemoTrees {
+	// An exclusive operation reading the whole history keeps every tree.
+	if s.trees == nil || len(s.trees) >= maxMemoTrees && s.bulk == nil {
 		s.trees = make(map[ID][]object.TreeEntry)
 	}
 	s.trees[h] = entries

@@ -109,10 +109,10 @@ func (s *Store) ReadBlob(h plumbing.Hash) ([]byte, error) {
 		return b, nil
 	}
 	s.mu.Lock()
-	raw, inBulk := s.bulk[h]
+	be, inBulk := s.bulk[h]
 	s.mu.Unlock()
 	if inBulk {
-		if typ, b, err := inflateEntry(raw); err == nil && typ == plumbing.BlobObject {
+		if typ, b, err := be.object(); err == nil && typ == plumbing.BlobObject {
 			s.blobs.put(h, b)
 			return b, nil
 		}

@@ -11,8 +11,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
 )
@@ -114,25 +116,64 @@ func (s *Store) installPack(pack, idx []byte, sum [20]byte) (string, error) {
 	return base, nil
 }
 
-// writePack stores objs as one new pack. s.mu must be held.
+// writePack stores objs as one new pack, deflating on all cores when the
+// batch is large. s.mu must be held.
 func (s *Store) writePack(objs []pendingObject) error {
-	if s.zw == nil {
-		s.zw, _ = zlib.NewWriterLevel(io.Discard, zlib.BestSpeed)
-	}
-	entries := make([]packEntry, 0, len(objs))
-	for _, o := range objs {
+	entries := make([]packEntry, len(objs))
+	deflate := func(zw *zlib.Writer, i int) error {
+		o := objs[i]
 		var raw bytes.Buffer
 		raw.Write(packObjectHeader(o.typ, len(o.content)))
-		s.zw.Reset(&raw)
-		s.zw.Write(o.content)
-		if err := s.zw.Close(); err != nil {
+		zw.Reset(&raw)
+		zw.Write(o.content)
+		if err := zw.Close(); err != nil {
 			return fmt.Errorf("write pack: %w", err)
 		}
-		entries = append(entries, packEntry{id: o.id, crc: crc32.ChecksumIEEE(raw.Bytes()), raw: raw.Bytes()})
+		entries[i] = packEntry{id: o.id, crc: crc32.ChecksumIEEE(raw.Bytes()), raw: raw.Bytes()}
+		return nil
+	}
+	if len(objs) < 256 {
+		if s.zw == nil {
+			s.zw, _ = zlib.NewWriterLevel(io.Discard, zlib.BestSpeed)
+		}
+		for i := range objs {
+			if err := deflate(s.zw, i); err != nil {
+				return err
+			}
+		}
+	} else if err := inParallel(len(objs), func() func(int) error {
+		zw, _ := zlib.NewWriterLevel(io.Discard, zlib.BestSpeed)
+		return func(i int) error { return deflate(zw, i) }
+	}); err != nil {
+		return err
 	}
 	pack, idx, sum := encodePack(entries)
 	_, err := s.installPack(pack, idx, sum)
 	return err
+}
+
+// inParallel runs the functions made by worker over indices 0..n-1 on
+// every core, each worker with its own function (and state), and returns
+// the first error.
+func inParallel(n int, worker func() func(int) error) error {
+	workers := min(runtime.GOMAXPROCS(0), max(n, 1))
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			fn := worker()
+			for i := w; i < n; i += workers {
+				if err := fn(i); err != nil {
+					errs[w] = err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
 // packObjectHeader encodes an object's type and size the way packs do:

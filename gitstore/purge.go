@@ -203,17 +203,14 @@ func (tx *Tx) Purge(ctx context.Context, check func(typ plumbing.ObjectType, con
 	if err != nil {
 		return nil, err
 	}
-	if s.zw == nil {
-		s.zw, _ = zlib.NewWriterLevel(io.Discard, zlib.BestSpeed)
-	}
 	// Entries of memfs's delta-free packs are copied verbatim; the rest
 	// (loose objects, packs with deltas) is read and deflated again.
 	entries := make([]packEntry, 0, len(reach))
 	have := make(map[ID]bool, len(reach))
 	for id := range reach {
-		if raw, ok := s.bulk[id]; ok {
+		if b, ok := s.bulk[id]; ok && b.raw != nil {
 			have[id] = true
-			entries = append(entries, packEntry{id: id, crc: crc32.ChecksumIEEE(raw), raw: raw})
+			entries = append(entries, packEntry{id: id, crc: crc32.ChecksumIEEE(b.raw), raw: b.raw})
 		}
 	}
 	var ids []ID
@@ -223,7 +220,8 @@ func (tx *Tx) Purge(ctx context.Context, check func(typ plumbing.ObjectType, con
 		}
 	}
 	slices.SortFunc(ids, func(a, b ID) int { return bytes.Compare(a[:], b[:]) })
-	for _, id := range ids {
+	objs := make([]pendingObject, len(ids))
+	for i, id := range ids {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
@@ -231,15 +229,27 @@ func (tx *Tx) Purge(ctx context.Context, check func(typ plumbing.ObjectType, con
 		if err != nil {
 			return nil, fmt.Errorf("purge: %w", err)
 		}
-		var raw bytes.Buffer
-		raw.Write(packObjectHeader(typ, len(content)))
-		s.zw.Reset(&raw)
-		s.zw.Write(content)
-		if err := s.zw.Close(); err != nil {
-			return nil, fmt.Errorf("purge: %w", err)
-		}
-		entries = append(entries, packEntry{id: id, crc: crc32.ChecksumIEEE(raw.Bytes()), raw: raw.Bytes()})
+		objs[i] = pendingObject{id: id, typ: typ, content: content}
 	}
+	fresh := make([]packEntry, len(objs))
+	err = inParallel(len(objs), func() func(int) error {
+		zw, _ := zlib.NewWriterLevel(io.Discard, zlib.BestSpeed)
+		return func(i int) error {
+			var raw bytes.Buffer
+			raw.Write(packObjectHeader(objs[i].typ, len(objs[i].content)))
+			zw.Reset(&raw)
+			zw.Write(objs[i].content)
+			if err := zw.Close(); err != nil {
+				return fmt.Errorf("purge: %w", err)
+			}
+			fresh[i] = packEntry{id: objs[i].id, crc: crc32.ChecksumIEEE(raw.Bytes()), raw: raw.Bytes()}
+			return nil
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	entries = append(entries, fresh...)
 	var keep string
 	if len(entries) > 0 {
 		pack, idx, sum := encodePack(entries)
@@ -436,8 +446,8 @@ func memObject(typ plumbing.ObjectType, content []byte) *plumbing.MemoryObject {
 // rawObjectLocked returns an object's type and content, loose or packed
 // (deltas resolved). s.mu must be held.
 func (s *Store) rawObjectLocked(h ID) (plumbing.ObjectType, []byte, error) {
-	if raw, ok := s.bulk[h]; ok {
-		return inflateEntry(raw)
+	if b, ok := s.bulk[h]; ok {
+		return b.object()
 	}
 	if typ, b, err := s.fast.readAny(h); err == nil {
 		return typ, b, nil
@@ -457,27 +467,50 @@ func (s *Store) rawObjectLocked(h ID) (plumbing.ObjectType, []byte, error) {
 // verifyLocked scans every object on disk, loose and packed, reading each
 // from its own file rather than through a lookup by id.
 func (s *Store) verifyLocked(ctx context.Context, reach map[ID]bool, check func(plumbing.ObjectType, []byte) error) error {
-	n := 0
-	err := s.scanObjectsLocked(ctx, func(id ID, typ plumbing.ObjectType, content []byte) error {
-		n++
-		if !reach[id] {
-			return fmt.Errorf("%w: unreachable object %s survived", ErrPurgeVerify, short(id))
-		}
-		if got := plumbing.ComputeHash(typ, content); got != id {
-			return fmt.Errorf("%w: object %s does not hash to its id", ErrPurgeVerify, short(id))
-		}
-		if check != nil {
-			if err := check(typ, content); err != nil {
-				return fmt.Errorf("%w: object %s: %w", ErrPurgeVerify, short(id), err)
+	type obj struct {
+		id  ID
+		typ plumbing.ObjectType
+		raw []byte // a pack entry to inflate, or nil
+		b   []byte // content, when raw is nil
+	}
+	var objs []obj
+	err := s.collectObjectsLocked(ctx, func(id ID, raw []byte) { objs = append(objs, obj{id: id, raw: raw}) },
+		func(id ID, typ plumbing.ObjectType, content []byte) error {
+			objs = append(objs, obj{id: id, typ: typ, b: content})
+			return nil
+		})
+	if err != nil {
+		return err
+	}
+	err = inParallel(len(objs), func() func(int) error {
+		return func(i int) error {
+			o := objs[i]
+			if !reach[o.id] {
+				return fmt.Errorf("%w: unreachable object %s survived", ErrPurgeVerify, short(o.id))
 			}
+			typ, content := o.typ, o.b
+			if o.raw != nil {
+				var err error
+				if typ, content, err = inflateEntry(o.raw); err != nil {
+					return fmt.Errorf("%w: object %s: %w", ErrPurgeVerify, short(o.id), err)
+				}
+			}
+			if got := plumbing.ComputeHash(typ, content); got != o.id {
+				return fmt.Errorf("%w: object %s does not hash to its id", ErrPurgeVerify, short(o.id))
+			}
+			if check != nil {
+				if err := check(typ, content); err != nil {
+					return fmt.Errorf("%w: object %s: %w", ErrPurgeVerify, short(o.id), err)
+				}
+			}
+			return nil
 		}
-		return nil
 	})
 	if err != nil {
 		return err
 	}
-	if n < len(reach) {
-		return fmt.Errorf("%w: %d reachable objects, %d on disk", ErrPurgeVerify, len(reach), n)
+	if len(objs) < len(reach) {
+		return fmt.Errorf("%w: %d reachable objects, %d on disk", ErrPurgeVerify, len(reach), len(objs))
 	}
 	return nil
 }
@@ -491,6 +524,28 @@ func (s *Store) ScanObjects(ctx context.Context, fn func(id ID, typ plumbing.Obj
 }
 
 func (s *Store) scanObjectsLocked(ctx context.Context, fn func(id ID, typ plumbing.ObjectType, content []byte) error) error {
+	var entryErr error
+	err := s.collectObjectsLocked(ctx, func(id ID, raw []byte) {
+		if entryErr != nil {
+			return
+		}
+		typ, content, err := inflateEntry(raw)
+		if err != nil {
+			entryErr = fmt.Errorf("pack entry %s: %w", short(id), err)
+			return
+		}
+		entryErr = fn(id, typ, content)
+	}, fn)
+	if err != nil {
+		return err
+	}
+	return entryErr
+}
+
+// collectObjectsLocked goes over every object stored on disk: entries of
+// delta-free packs are handed over raw (to inflate), everything else
+// (loose objects, packs with deltas) decoded.
+func (s *Store) collectObjectsLocked(ctx context.Context, entry func(id ID, raw []byte), fn func(id ID, typ plumbing.ObjectType, content []byte) error) error {
 	objDir := filepath.Join(s.opts.Path, "objects")
 	dirs, _ := os.ReadDir(objDir)
 	for _, d := range dirs {
@@ -519,19 +574,8 @@ func (s *Store) scanObjectsLocked(ctx context.Context, fn func(id ID, typ plumbi
 	for _, idx := range packs {
 		base := strings.TrimSuffix(idx, ".idx")
 		if entries, err := readPackEntries(base); err == nil {
-			// A delta-free pack is read front to back, each entry inflated
-			// from its own bytes.
 			for _, e := range entries {
-				if err := ctx.Err(); err != nil {
-					return err
-				}
-				typ, content, err := inflateEntry(e.raw)
-				if err != nil {
-					return fmt.Errorf("pack %s entry %s: %w", filepath.Base(base), short(e.id), err)
-				}
-				if err := fn(e.id, typ, content); err != nil {
-					return err
-				}
+				entry(e.id, e.raw)
 			}
 			continue
 		}
@@ -624,21 +668,104 @@ func inflateEntry(raw []byte) (plumbing.ObjectType, []byte, error) {
 	return typ, content, err
 }
 
+// bulkEntry is one object of a bulk read: its pack entry as stored, and
+// its type and content, inflated ahead of use.
+type bulkEntry struct {
+	raw     []byte
+	typ     plumbing.ObjectType
+	content []byte
+	err     error
+}
+
+// maxBulkInflate bounds the pack bytes inflated ahead of use; larger
+// stores inflate entries as they are read.
+const maxBulkInflate = 256 << 20
+
 // loadBulkLocked reads every delta-free pack whole, for an operation that
 // is about to read most objects: one read per pack instead of a lookup
-// and a positioned read per object. s.mu must be held; dropBulk ends it.
+// and a positioned read per object, and every entry inflated ahead, on
+// all cores. s.mu must be held; setting s.bulk to nil ends it.
 func (s *Store) loadBulkLocked() {
-	s.bulk = map[ID][]byte{}
-	packs, _ := filepath.Glob(filepath.Join(s.opts.Path, "objects", "pack", "pack-*.pack"))
+	s.bulk = map[ID]*bulkEntry{}
+	objDir := filepath.Join(s.opts.Path, "objects")
+	packs, _ := filepath.Glob(filepath.Join(objDir, "pack", "pack-*.pack"))
+	var all []*bulkEntry
+	total := 0
 	for _, p := range packs {
 		entries, err := readPackEntries(strings.TrimSuffix(p, ".pack"))
 		if err != nil {
 			continue
 		}
 		for _, e := range entries {
-			s.bulk[e.id] = e.raw
+			if _, dup := s.bulk[e.id]; dup {
+				continue
+			}
+			b := &bulkEntry{raw: e.raw}
+			s.bulk[e.id] = b
+			all = append(all, b)
+			total += len(e.raw)
 		}
 	}
+	// Loose objects (every publication's commit is one) are read too.
+	var loose []string
+	var looseIDs []ID
+	dirs, _ := os.ReadDir(objDir)
+	for _, d := range dirs {
+		if len(d.Name()) != 2 || !isHex(d.Name()) {
+			continue
+		}
+		files, _ := os.ReadDir(filepath.Join(objDir, d.Name()))
+		for _, f := range files {
+			id, ok := ParseID(d.Name() + f.Name())
+			if !ok {
+				continue
+			}
+			if _, dup := s.bulk[id]; dup {
+				continue
+			}
+			loose = append(loose, filepath.Join(objDir, d.Name(), f.Name()))
+			looseIDs = append(looseIDs, id)
+		}
+	}
+	looseEntries := make([]*bulkEntry, len(loose))
+	_ = inParallel(len(loose), func() func(int) error {
+		return func(i int) error {
+			b := &bulkEntry{}
+			b.typ, b.content, b.err = readLooseObject(loose[i])
+			if b.err == nil && b.content == nil {
+				b.content = []byte{}
+			}
+			looseEntries[i] = b
+			return nil
+		}
+	})
+	for i, b := range looseEntries {
+		if b.err == nil {
+			s.bulk[looseIDs[i]] = b
+		}
+	}
+	if total > maxBulkInflate {
+		return
+	}
+	_ = inParallel(len(all), func() func(int) error {
+		return func(i int) error {
+			b := all[i]
+			b.typ, b.content, b.err = inflateEntry(b.raw)
+			if b.err == nil && b.content == nil {
+				b.content = []byte{}
+			}
+			return nil
+		}
+	})
+}
+
+// object returns the entry's type and content, inflating it now if the
+// bulk read did not.
+func (b *bulkEntry) object() (plumbing.ObjectType, []byte, error) {
+	if b.content != nil || b.err != nil {
+		return b.typ, b.content, b.err
+	}
+	return inflateEntry(b.raw)
 }
 
 // commitLocked reads and decodes a commit. s.mu must be held.

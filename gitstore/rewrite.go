@@ -71,6 +71,9 @@ type RewriteResult struct {
 	// Objects counts the new objects the rewrite needs; WriteObjects
 	// stores them.
 	Objects int
+	// Length gives, for each ref in Refs, the length of its first-parent
+	// history before and after.
+	Length map[string][2]int
 	// Commits maps old commit ids to new ones for the caller to fix its
 	// own references in memory. Never persist it.
 	Commits map[ID]ID
@@ -172,7 +175,7 @@ func (tx *Tx) Rewrite(ctx context.Context, edit Edit) (*RewriteResult, error) {
 	}
 	rw := &rewriter{s: s, tx: tx, edit: edit, commits: map[ID]ID{}, parentOf: map[ID][]ID{},
 		trees: map[string]ID{}, blobs: map[string]blobResult{}, under: map[string][]string{}}
-	res := &RewriteResult{Commits: map[ID]ID{}}
+	res := &RewriteResult{Commits: map[ID]ID{}, Length: map[string][2]int{}}
 	for i, h := range order {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -210,6 +213,7 @@ func (tx *Tx) Rewrite(ctx context.Context, edit Edit) (*RewriteResult, error) {
 		}
 		if target != old {
 			res.Refs = append(res.Refs, RefUpdate{Name: n, Old: old, New: target})
+			res.Length[n] = [2]int{tx.firstParentLen(old), tx.firstParentLen(target)}
 		}
 	}
 	res.batch = &rw.batch
@@ -226,9 +230,12 @@ func (tx *Tx) WriteObjects(ctx context.Context, res *RewriteResult) error {
 	s := tx.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if err := s.flush(ctx, res.batch); err != nil {
+	// One pack, not merged with the small ones: the purge that follows
+	// repacks everything anyway.
+	if err := s.writePack(res.batch.objs); err != nil {
 		return fmt.Errorf("rewrite: %w", err)
 	}
+	s.st.Reindex()
 	return nil
 }
 
@@ -482,7 +489,6 @@ func (rw *rewriter) tree(ctx context.Context, prefix string, h ID, key string, d
 		r, _ := obj.Reader()
 		b.ReadFrom(r)
 		n = rw.batch.add(plumbing.TreeObject, b.Bytes())
-		sortTreeEntries(out)
 		rw.s.mu.Lock()
 		rw.s.rememberTreeLocked(n, out)
 		rw.s.mu.Unlock()
@@ -543,4 +549,22 @@ func (s *Store) listFiles(tree ID) ([]TreeFile, error) {
 		return nil
 	}
 	return out, walk("", tree, 0)
+}
+
+// firstParentLen counts the commits along first parents from h, through
+// the commits a rewrite decoded or made.
+func (tx *Tx) firstParentLen(h ID) int {
+	n := 0
+	for !h.IsZero() {
+		c := tx.commits[h]
+		if c == nil {
+			break
+		}
+		n++
+		if len(c.ParentHashes) == 0 {
+			break
+		}
+		h = c.ParentHashes[0]
+	}
+	return n
 }

@@ -184,8 +184,7 @@ func fileMode(m filemode.FileMode) fs.FileMode {
 }
 
 func (s *Store) commitInfoLocked(h ID) (CommitInfo, error) {
-	var c *object.Commit
-	err := s.retry(func() (err error) { c, err = object.GetCommit(s.st, h); return err })
+	c, err := s.commitLocked(h)
 	if err != nil {
 		return CommitInfo{}, fmt.Errorf("commit %s: %w: %w", short(h), ErrUnknownRevision, err)
 	}

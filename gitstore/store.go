@@ -81,7 +81,7 @@ type Store struct {
 	fast *BlobReader
 	// bulk, while an exclusive operation reads every object, holds the raw
 	// entries of every delta-free pack, read once (guarded by mu).
-	bulk map[ID][]byte
+	bulk map[ID]*bulkEntry
 }
 
 // Meta is the store's identity.
