@@ -11,8 +11,11 @@ import (
 	"golang.org/x/text/unicode/norm"
 )
 
-// Erasure by literal: "forget text:<literal>" removes every Markdown block
-// whose tokens contain the literal's tokens as a contiguous run.
+// Erasure by match: "forget text:<literal>" removes every Markdown block
+// whose tokens contain the literal's tokens as a contiguous run. A Matcher
+// says which token runs are forgotten: LiteralMatcher knows the literals,
+// while an erasure guard that keeps only fingerprints of token windows
+// supplies its own.
 //
 // Blocks are whole lines, so a match only needs to be located to lines, not
 // to bytes. lineTokens runs the pipeline of Tokens (NFC, case folding,
@@ -23,28 +26,119 @@ import (
 // never needed, which sidesteps folding changing byte lengths and NFC
 // merging marks across runs.
 //
-// The result is then checked with ContainsLiteral, that is with Tokens
+// The result is then checked with ContainsMatch, that is with Tokens
 // itself, the test the erasure guard applies to whole files. Should that
-// check fail (no input is known to make it), stripFallback locates matches
+// check fail (no input is known to make it with LiteralMatcher, but a
+// matcher that breaks its contract can), stripFallback locates matches
 // with Tokens on ranges of lines and removes them one at a time.
 
+// Matcher finds forgotten token sequences in a token stream.
+//
+// StripMatches and StripMatchLines assume that whether toks[start:end] is
+// a match depends only on those tokens, and that no match is longer than
+// Span: after a removal they re-run Matches only on the Span-1 tokens on
+// either side of each gap. A matcher that breaks this still gets a result
+// with no match left, through a slower fallback that may remove more.
+// Matches must give the same answer for the same tokens every time.
+type Matcher interface {
+	// Matches returns the token ranges [start, end) of toks that hold
+	// forgotten content, in any order (overlaps allowed).
+	// Ranges are clipped to toks; ranges left empty are ignored.
+	// Matches must not keep toks after returning: callers reuse it.
+	Matches(toks []string) [][2]int
+	// Span is the longest range Matches can return, in tokens; the
+	// incremental re-check after a removal looks this far around the gap.
+	Span() int
+}
+
+// LiteralMatcher matches the given literals (token sequences from Tokens):
+// a match is every occurrence of a literal as a contiguous run of tokens,
+// overlapping ones included. Literals with no tokens never match, and with
+// none left the matcher's Span is 0. It keeps the literals, which must not
+// be changed while it is in use, and is safe for concurrent use.
+func LiteralMatcher(lits [][]string) Matcher {
+	lm := &literalMatcher{}
+	for _, lit := range lits {
+		if len(lit) == 0 {
+			continue
+		}
+		lm.lits = append(lm.lits, lit)
+		lm.fail = append(lm.fail, kmpFailure(lit))
+		lm.span = max(lm.span, len(lit))
+	}
+	return lm
+}
+
+// literalMatcher finds literals with Knuth–Morris–Pratt; fail[i] is the
+// failure table of lits[i].
+type literalMatcher struct {
+	lits [][]string
+	fail [][]int
+	span int
+}
+
+func (lm *literalMatcher) Span() int { return lm.span }
+
+func (lm *literalMatcher) Matches(toks []string) [][2]int {
+	var out [][2]int
+	for i, lit := range lm.lits {
+		out = kmp(out, toks, lit, lm.fail[i], false)
+	}
+	return out
+}
+
+// contains reports whether toks holds a literal, stopping at the first.
+// ContainsMatch uses it in place of Matches.
+func (lm *literalMatcher) contains(toks []string) bool {
+	for i, lit := range lm.lits {
+		if len(kmp(nil, toks, lit, lm.fail[i], true)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // StripLiterals removes from Markdown content every block that contains any
-// of the literals, each given as its token sequence (from Tokens). A block is a
-// heading line, a paragraph (run of non-blank lines that is not another
-// block kind), a list item (its marker line plus its continuation lines and
-// nested items, i.e. following lines indented more than the marker, until a
-// blank line followed by a less-indented line or a line at the same or lower
-// indentation), a table row (line starting with optional spaces then '|'),
-// a block quote line group, or a fenced code block (``` or ~~~ to the
-// matching fence, or to the end). The smallest block containing a whole match
-// is removed: a literal inside a nested list item removes just that nested
-// item; a literal in the outer item's first line removes the outer item with its
-// children. A match that spans several top-level blocks removes all of them.
-// It repeats until no literal matches anywhere in the result, including across
-// block boundaries (wiki.Tokens of the whole result must contain none of the
-// literals), because an erasure guard checks whole files.
-// It returns the new content and the number of blocks removed; when nothing
-// matches it returns content unchanged (same bytes) and 0.
+// of the literals, each given as its token sequence (from Tokens). It is
+// StripMatches with LiteralMatcher(lits); see StripMatches for the blocks
+// and the guarantees.
+func StripLiterals(content []byte, lits [][]string) ([]byte, int) {
+	return StripMatches(content, LiteralMatcher(lits))
+}
+
+// StripLiteralLines is StripLiterals for commit messages: it removes each
+// line containing a literal. It is StripMatchLines with
+// LiteralMatcher(lits).
+func StripLiteralLines(msg []byte, lits [][]string) ([]byte, int) {
+	return StripMatchLines(msg, LiteralMatcher(lits))
+}
+
+// ContainsLiteral reports whether text contains any literal (token windows).
+// It tokenizes text with Tokens, so it agrees with a guard that does the
+// same. Literals with no tokens never match. It is ContainsMatch with
+// LiteralMatcher(lits).
+func ContainsLiteral(text []byte, lits [][]string) bool {
+	return ContainsMatch(text, LiteralMatcher(lits))
+}
+
+// StripMatches is StripLiterals for any matcher: it removes from Markdown
+// content every block that holds a match of m in its tokens (from Tokens).
+// A block is a heading line, a paragraph (run of non-blank lines that is
+// not another block kind), a list item (its marker line plus its
+// continuation lines and nested items, i.e. following lines indented more
+// than the marker, until a blank line followed by a less-indented line or
+// a line at the same or lower indentation), a table row (line starting
+// with optional spaces then '|'), a block quote line group, or a fenced
+// code block (``` or ~~~ to the matching fence, or to the end). The
+// smallest block containing a whole match is removed: a match inside a
+// nested list item removes just that nested item; a match in the outer
+// item's first line removes the outer item with its children. A match that
+// spans several top-level blocks removes all of them. It repeats until m
+// matches nowhere in the result, including across block boundaries
+// (ContainsMatch of the whole result is false), because an erasure guard
+// checks whole files. It returns the new content and the number of blocks
+// removed; when nothing matches, or m is nil or its Span is not positive,
+// it returns content unchanged (same bytes) and 0.
 //
 // The first line of a list item is its first paragraph: the marker line and
 // the non-blank, more-indented lines that directly follow it and start no
@@ -57,29 +151,51 @@ import (
 // of lines are collapsed by dropping the ones after it, blank lines a
 // removal leaves at the start or end of the content are dropped, and every
 // other byte is kept.
-func StripLiterals(content []byte, lits [][]string) ([]byte, int) {
-	return stripLiterals(content, lits, markdownBlocks, lineTokens)
+//
+// Should m break the Matcher contract, so that matches remain after the
+// incremental passes, a fallback removes one match at a time, re-parsing
+// blocks after each removal; it always ends, at worst with empty content.
+func StripMatches(content []byte, m Matcher) ([]byte, int) {
+	return stripMatches(content, m, markdownBlocks, lineTokens)
 }
 
-// StripLiteralLines is StripLiterals for commit messages: it removes each
-// line containing a literal; a match spanning lines removes every line it
+// StripMatchLines is StripMatches for commit messages: it removes each
+// line holding a match; a match spanning lines removes every line it
 // touches. Same fixed-point guarantee and return values.
 //
-// Blank lines around removed lines are collapsed as in StripLiterals. The
+// Blank lines around removed lines are collapsed as in StripMatches. The
 // count is the number of non-blank lines removed.
-func StripLiteralLines(msg []byte, lits [][]string) ([]byte, int) {
-	return stripLiterals(msg, lits, lineBlocks, lineTokens)
+func StripMatchLines(msg []byte, m Matcher) ([]byte, int) {
+	return stripMatches(msg, m, lineBlocks, lineTokens)
 }
 
-// ContainsLiteral reports whether text contains any literal (token windows).
-// It tokenizes text with Tokens, so it agrees with a guard that does the
-// same. Literals with no tokens never match.
-func ContainsLiteral(text []byte, lits [][]string) bool {
-	lits = nonEmptyLiterals(lits)
-	if len(lits) == 0 {
+// ContainsMatch reports whether Tokens(text) holds any match of m. A nil
+// m, or one whose Span is not positive, matches nothing.
+func ContainsMatch(text []byte, m Matcher) bool {
+	if m == nil || m.Span() <= 0 {
 		return false
 	}
-	return containsAny(Tokens(string(text)), lits)
+	return hasMatch(m, Tokens(string(text)))
+}
+
+// hasMatch reports whether m finds a match in toks after clipping.
+func hasMatch(m Matcher, toks []string) bool {
+	if lm, ok := m.(*literalMatcher); ok {
+		return lm.contains(toks)
+	}
+	for _, r := range m.Matches(toks) {
+		if _, _, ok := clipMatch(r, len(toks)); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// clipMatch clips the range r to the n tokens it was found in and reports
+// whether any token is left.
+func clipMatch(r [2]int, n int) (start, end int, ok bool) {
+	start, end = max(r[0], 0), min(r[1], n)
+	return start, end, start < end
 }
 
 // stripLines is content split into lines. Line i spans
@@ -353,25 +469,28 @@ func pickBlocks(top []*mdBlock, a, b int) (blk *mdBlock, i, j int) {
 // lineRange is the inclusive range of lines a match touches.
 type lineRange struct{ first, last int }
 
-// stripLiterals is StripLiterals and StripLiteralLines; blocksOf splits
-// the text into blocks. tokenize is lineTokens except in tests of the
+// stripMatches is StripMatches and StripMatchLines; blocksOf splits the
+// text into blocks. tokenize is lineTokens except in tests of the
 // fallback.
-func stripLiterals(content []byte, lits [][]string, blocksOf func(*stripLines) []*mdBlock, tokenize func(string) ([]string, []int, bool)) ([]byte, int) {
-	lits = nonEmptyLiterals(lits)
-	if len(lits) == 0 || len(content) == 0 {
+func stripMatches(content []byte, m Matcher, blocksOf func(*stripLines) []*mdBlock, tokenize func(string) ([]string, []int, bool)) ([]byte, int) {
+	if m == nil || len(content) == 0 {
+		return content, 0
+	}
+	span := m.Span()
+	if span <= 0 {
 		return content, 0
 	}
 	out, removed := content, 0
 	if toks, tokLine, ok := tokenize(string(content)); ok {
 		ls := splitStripLines(content)
-		if drop, n := stripPasses(ls, blocksOf(ls), toks, tokLine, lits); n > 0 {
+		if drop, n := stripPasses(ls, blocksOf(ls), toks, tokLine, m, span); n > 0 {
 			out, removed = keepLines(ls, drop), n
 		}
 	}
-	if !ContainsLiteral(out, lits) {
+	if !hasMatch(m, Tokens(string(out))) {
 		return out, removed
 	}
-	return stripFallback(out, lits, blocksOf, removed)
+	return stripFallback(out, m, blocksOf, removed)
 }
 
 // stripPasses runs the fixed-point loop on the token sequence of ls: it
@@ -382,11 +501,14 @@ func stripLiterals(content []byte, lits [][]string, blocksOf func(*stripLines) [
 // were kept until then, so there are at most as many passes as lines. It
 // returns the lines to drop and the number of blocks removed.
 //
-// Each pass looks only at windows of maxLen tokens on either side of the
+// Each pass looks only at windows of span-1 tokens on either side of the
 // gaps the previous pass opened, so the whole loop costs time linear in the
-// number of tokens and lines (times the literal length), even when every
-// removal creates the next match.
-func stripPasses(ls *stripLines, top []*mdBlock, toks []string, tokLine []int, lits [][]string) ([]bool, int) {
+// number of tokens and lines (times span), even when every removal creates
+// the next match. That finds every new match of a matcher that keeps the
+// Matcher contract: a match in what is left that straddles no new gap was
+// a run of the previous pass's tokens too, so it was found and removed
+// then.
+func stripPasses(ls *stripLines, top []*mdBlock, toks []string, tokLine []int, m Matcher, span int) ([]bool, int) {
 	nlines := ls.len()
 	// lineTok[l] is the index of line l's first token; tokLine is sorted.
 	lineTok := make([]int, nlines+1)
@@ -404,15 +526,13 @@ func stripPasses(ls *stripLines, top []*mdBlock, toks []string, tokLine []int, l
 	count := 0
 
 	var matches []lineRange
-	for _, lit := range lits {
-		for _, p := range indexAll(toks, lit) {
-			matches = append(matches, lineRange{tokLine[p], tokLine[p+len(lit)-1]})
+	for _, r := range m.Matches(toks) {
+		if a, b, ok := clipMatch(r, len(toks)); ok {
+			matches = append(matches, lineRange{tokLine[a], tokLine[b-1]})
 		}
 	}
-	maxLen := 0
-	for _, lit := range lits {
-		maxLen = max(maxLen, len(lit))
-	}
+	var window []int   // token indices around a gap
+	var words []string // their tokens
 	for pass := 1; len(matches) > 0; pass++ {
 		// Dropping skips lines already dropped, and ranges of top-level
 		// blocks skip blocks already removed, so long spans over removed
@@ -482,8 +602,8 @@ func stripPasses(ls *stripLines, top []*mdBlock, toks []string, tokLine []int, l
 				continue
 			}
 			seen[right] = true
-			var window []int // token indices
-			for i, p := 0, right; i < maxLen-1; i++ {
+			window = window[:0]
+			for i, p := 0, right; i < span-1; i++ {
 				if p = alive.prev(p - 1); p < 0 {
 					break
 				}
@@ -493,16 +613,16 @@ func stripPasses(ls *stripLines, top []*mdBlock, toks []string, tokLine []int, l
 				continue
 			}
 			slices.Reverse(window)
-			for i, p := 0, right; i < maxLen-1 && p < len(toks); i, p = i+1, alive.next(p+1) {
+			for i, p := 0, right; i < span-1 && p < len(toks); i, p = i+1, alive.next(p+1) {
 				window = append(window, p)
 			}
-			words := make([]string, len(window))
-			for i, p := range window {
-				words[i] = toks[p]
+			words = words[:0]
+			for _, p := range window {
+				words = append(words, toks[p])
 			}
-			for _, lit := range lits {
-				for _, p := range indexAll(words, lit) {
-					matches = append(matches, lineRange{tokLine[window[p]], tokLine[window[p+len(lit)-1]]})
+			for _, r := range m.Matches(words) {
+				if a, b, ok := clipMatch(r, len(words)); ok {
+					matches = append(matches, lineRange{tokLine[window[a]], tokLine[window[b-1]]})
 				}
 			}
 		}
@@ -579,20 +699,22 @@ func lineTokens(s string) (toks []string, lines []int, ok bool) {
 }
 
 // stripFallback finishes the job when lineTokens disagrees with Tokens,
-// which no known input makes it do: it locates one match at a time with
-// Tokens on ranges of lines, re-parsing after each removal. Every pass
-// drops at least one line, so it ends, at worst with empty content.
-func stripFallback(content []byte, lits [][]string, blocksOf func(*stripLines) []*mdBlock, removed int) ([]byte, int) {
+// which no known input makes it do, or when m breaks the Matcher contract:
+// it locates one match at a time with Tokens on ranges of lines,
+// re-parsing after each removal. Every pass drops at least one line, so it
+// ends, at worst with empty content, in which no matcher finds anything
+// since matches are clipped to the tokens.
+func stripFallback(content []byte, m Matcher, blocksOf func(*stripLines) []*mdBlock, removed int) ([]byte, int) {
 	cur := content
 	for range bytes.Count(content, []byte("\n")) + 2 {
 		ls := splitStripLines(cur)
-		m, ok := fallbackMatch(ls, lits)
+		mr, ok := fallbackMatch(ls, m)
 		if !ok {
 			return cur, removed
 		}
 		drop := make([]bool, ls.len())
 		top := blocksOf(ls)
-		blk, i, j := pickBlocks(top, m.first, m.last)
+		blk, i, j := pickBlocks(top, mr.first, mr.last)
 		picked := []*mdBlock{blk}
 		if blk == nil {
 			picked = top[i : j+1]
@@ -603,22 +725,22 @@ func stripFallback(content []byte, lits [][]string, blocksOf func(*stripLines) [
 				drop[l] = true
 			}
 		}
-		for l := m.first; l <= m.last; l++ {
+		for l := mr.first; l <= mr.last; l++ {
 			drop[l] = true
 		}
 		cur = keepLines(ls, drop)
 	}
-	return cur[:0], removed + 1 // unreachable
+	return cur[:0], removed + 1 // unreachable unless Matches is not deterministic
 }
 
 // fallbackMatch locates a match with Tokens on line ranges: the first line
-// L such that lines 0..L contain a literal, then the last line S such that
+// L such that lines 0..L hold a match, then the last line S such that
 // lines S..L still do. Both searches keep the invariant that the range at
 // the upper (lower) bound matches, so they return a matching range even if
 // matching is not monotone in the range.
-func fallbackMatch(ls *stripLines, lits [][]string) (lineRange, bool) {
+func fallbackMatch(ls *stripLines, m Matcher) (lineRange, bool) {
 	n := ls.len()
-	has := func(a, b int) bool { return containsAny(Tokens(string(ls.span(a, b))), lits) }
+	has := func(a, b int) bool { return hasMatch(m, Tokens(string(ls.span(a, b)))) }
 	if n == 0 || !has(0, n-1) {
 		return lineRange{}, false
 	}
@@ -674,41 +796,11 @@ func keepLines(ls *stripLines, drop []bool) []byte {
 	return out
 }
 
-func nonEmptyLiterals(lits [][]string) [][]string {
-	out := lits[:0:0]
-	for _, l := range lits {
-		if len(l) > 0 {
-			out = append(out, l)
-		}
-	}
-	return out
-}
-
-func containsAny(toks []string, lits [][]string) bool {
-	for _, lit := range lits {
-		if len(lit) > 0 && len(indexFirst(toks, lit)) > 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// indexAll returns the start of every occurrence of lit in toks,
-// overlapping ones included.
-func indexAll(toks, lit []string) []int { return kmp(toks, lit, false) }
-
-// indexFirst returns the start of the first occurrence of lit in toks, if
-// any, as a slice of at most one element.
-func indexFirst(toks, lit []string) []int { return kmp(toks, lit, true) }
-
-// kmp finds lit in toks with Knuth–Morris–Pratt, in time linear in both.
-func kmp(toks, lit []string, first bool) []int {
-	m := len(lit)
-	if m == 0 || m > len(toks) {
-		return nil
-	}
-	fail := make([]int, m) // fail[i]: length of the longest proper border of lit[:i+1]
-	for i, k := 1, 0; i < m; i++ {
+// kmpFailure returns the failure table of lit for kmp: entry i is the
+// length of the longest proper border of lit[:i+1].
+func kmpFailure(lit []string) []int {
+	fail := make([]int, len(lit))
+	for i, k := 1, 0; i < len(lit); i++ {
 		for k > 0 && lit[i] != lit[k] {
 			k = fail[k-1]
 		}
@@ -717,7 +809,18 @@ func kmp(toks, lit []string, first bool) []int {
 		}
 		fail[i] = k
 	}
-	var at []int
+	return fail
+}
+
+// kmp appends to dst the range of every occurrence of lit in toks,
+// overlapping ones included, or of the first one only, and returns the
+// extended slice. It runs Knuth–Morris–Pratt with fail = kmpFailure(lit),
+// in time linear in len(toks).
+func kmp(dst [][2]int, toks, lit []string, fail []int, first bool) [][2]int {
+	m := len(lit)
+	if m == 0 || m > len(toks) {
+		return dst
+	}
 	for i, k := 0, 0; i < len(toks); i++ {
 		for k > 0 && toks[i] != lit[k] {
 			k = fail[k-1]
@@ -726,12 +829,12 @@ func kmp(toks, lit []string, first bool) []int {
 			k++
 		}
 		if k == m {
-			at = append(at, i-m+1)
+			dst = append(dst, [2]int{i - m + 1, i + 1})
 			if first {
-				return at
+				return dst
 			}
 			k = fail[k-1]
 		}
 	}
-	return at
+	return dst
 }

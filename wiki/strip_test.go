@@ -2,6 +2,9 @@ package wiki
 
 import (
 	"bytes"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/binary"
 	"slices"
 	"strings"
 	"testing"
@@ -23,7 +26,11 @@ type stripCase struct {
 	wantN   int
 }
 
-func runStripCases(t *testing.T, strip func([]byte, [][]string) ([]byte, int), cases []stripCase) {
+// runStripCases runs each case through strip, and through stripMatch
+// with LiteralMatcher and with a fingerprintMatcher of the case's
+// literals: all three must give the case's result, which is what strip
+// gave before there were matchers.
+func runStripCases(t *testing.T, strip func([]byte, [][]string) ([]byte, int), stripMatch func([]byte, Matcher) ([]byte, int), cases []stripCase) {
 	t.Helper()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -35,14 +42,98 @@ func runStripCases(t *testing.T, strip func([]byte, [][]string) ([]byte, int), c
 			if ContainsLiteral(got, lits) {
 				t.Fatalf("result %q still contains a literal", got)
 			}
+			for _, m := range []struct {
+				name string
+				m    Matcher
+			}{
+				{"LiteralMatcher", LiteralMatcher(lits)},
+				{"fingerprints", newFingerprintMatcher(lits)},
+			} {
+				got, n := stripMatch([]byte(c.content), m.m)
+				if string(got) != c.want || n != c.wantN {
+					t.Errorf("%s: got (%q, %d), want (%q, %d)", m.name, got, n, c.want, c.wantN)
+				}
+				if ContainsMatch(got, m.m) {
+					t.Errorf("%s: result %q still holds a match", m.name, got)
+				}
+			}
 		})
 	}
 }
 
+// fingerprintMatcher finds literals the way an erasure guard that cannot
+// know them does: it keeps keyed fingerprints of the literals and hashes
+// every window of each literal's length. Its matches come in another
+// order than LiteralMatcher's: longest windows first, back to front.
+type fingerprintMatcher struct {
+	prints map[int]map[[sha256.Size]byte]bool // by window length
+	lens   []int                              // window lengths, longest first
+}
+
+func newFingerprintMatcher(lits [][]string) *fingerprintMatcher {
+	fm := &fingerprintMatcher{prints: map[int]map[[sha256.Size]byte]bool{}}
+	for _, lit := range lits {
+		n := len(lit)
+		if n == 0 {
+			continue
+		}
+		if fm.prints[n] == nil {
+			fm.prints[n] = map[[sha256.Size]byte]bool{}
+			fm.lens = append(fm.lens, n)
+		}
+		fm.prints[n][fingerprint(lit)] = true
+	}
+	slices.Sort(fm.lens)
+	slices.Reverse(fm.lens)
+	return fm
+}
+
+// fingerprint is the HMAC of a token window under a fixed test key, each
+// token prefixed with its length so that windows cannot collide.
+func fingerprint(win []string) [sha256.Size]byte {
+	h := hmac.New(sha256.New, []byte("memfs test key"))
+	for _, tok := range win {
+		h.Write(binary.AppendUvarint(nil, uint64(len(tok))))
+		h.Write([]byte(tok))
+	}
+	var sum [sha256.Size]byte
+	h.Sum(sum[:0])
+	return sum
+}
+
+func (fm *fingerprintMatcher) Matches(toks []string) [][2]int {
+	var out [][2]int
+	for _, n := range fm.lens {
+		for i := len(toks) - n; i >= 0; i-- {
+			if fm.prints[n][fingerprint(toks[i:i+n])] {
+				out = append(out, [2]int{i, i + n})
+			}
+		}
+	}
+	return out
+}
+
+func (fm *fingerprintMatcher) Span() int {
+	if len(fm.lens) == 0 {
+		return 0
+	}
+	return fm.lens[0]
+}
+
+// funcMatcher is a Matcher made of a function, for matchers that bend or
+// break the contract.
+type funcMatcher struct {
+	match func(toks []string) [][2]int
+	span  int
+}
+
+func (fm funcMatcher) Matches(toks []string) [][2]int { return fm.match(toks) }
+func (fm funcMatcher) Span() int                      { return fm.span }
+
 // Ensure that StripLiterals removes the smallest Markdown block holding each
 // match and leaves every other byte alone.
 func TestStripLiterals(t *testing.T) {
-	runStripCases(t, StripLiterals, []stripCase{
+	runStripCases(t, StripLiterals, StripMatches, []stripCase{
 		{
 			name:    "heading",
 			content: "# Call Bob 555 123 4567\n\nKeep this.\n",
@@ -266,7 +357,7 @@ func TestStripLiterals(t *testing.T) {
 // Ensure that StripLiteralLines removes single lines, so a commit message
 // keeps its other trailers.
 func TestStripLiteralLines(t *testing.T) {
-	runStripCases(t, StripLiteralLines, []stripCase{
+	runStripCases(t, StripLiteralLines, StripMatchLines, []stripCase{
 		{
 			name:    "trailer",
 			content: "Add contact page\n\nBody stays.\n\nReported-by: Bob +1 (555) 123-4567\nSigned-off-by: Ann <ann@example.com>\n",
@@ -307,6 +398,7 @@ func TestStripLiteralLines(t *testing.T) {
 
 // Ensure that when nothing matches the very same slice comes back.
 func TestStripLiteralsNoMatch(t *testing.T) {
+	everything := func(toks []string) [][2]int { return [][2]int{{0, len(toks)}} }
 	in := []byte("# Title\r\n\r\nCall 555 12345.\n")
 	for _, lits := range [][][]string{
 		nil,
@@ -324,9 +416,151 @@ func TestStripLiteralsNoMatch(t *testing.T) {
 			}
 		}
 	}
+	// A nil matcher, or one without a positive Span, matches nothing, and
+	// so does one whose ranges all come out empty once clipped.
+	for name, m := range map[string]Matcher{
+		"nil":           nil,
+		"span 0":        funcMatcher{everything, 0},
+		"negative span": funcMatcher{everything, -1},
+		"empty ranges": funcMatcher{func(toks []string) [][2]int {
+			return [][2]int{{2, 2}, {3, 1}, {-4, 0}, {len(toks), len(toks) + 3}}
+		}, 3},
+	} {
+		if ContainsMatch(in, m) {
+			t.Errorf("ContainsMatch(%q) with %s matcher = true", in, name)
+		}
+		for fn, strip := range map[string]func([]byte, Matcher) ([]byte, int){
+			"StripMatches":    StripMatches,
+			"StripMatchLines": StripMatchLines,
+		} {
+			got, n := strip(in, m)
+			if n != 0 || len(got) != len(in) || &got[0] != &in[0] {
+				t.Errorf("%s(%q) with %s matcher = (%q, %d), want the input slice and 0", fn, in, name, got, n)
+			}
+		}
+	}
 }
 
-// Ensure that ContainsLiteral matches whole token runs after normalization.
+// Ensure that matched ranges reaching outside the tokens are clipped to
+// them, and that empty ones are ignored.
+func TestStripMatchesClipsRanges(t *testing.T) {
+	// sloppy matches "secret", writing ranges at either end past the
+	// tokens, and an empty range at every other token.
+	sloppy := funcMatcher{func(toks []string) [][2]int {
+		var out [][2]int
+		for i, tok := range toks {
+			switch {
+			case tok != "secret":
+				out = append(out, [2]int{i, i})
+			case i == 0:
+				out = append(out, [2]int{-3, 1})
+			case i == len(toks)-1:
+				out = append(out, [2]int{i, len(toks) + 5})
+			default:
+				out = append(out, [2]int{i, i + 1})
+			}
+		}
+		return out
+	}, 1}
+	for _, c := range []struct{ content, want string }{
+		{"secret first\n\nmiddle\n\nlast secret\n", "middle\n"},
+		{"first\n\nmiddle secret here\n\nlast\n", "first\n\nlast\n"},
+	} {
+		got, n := StripMatches([]byte(c.content), sloppy)
+		if string(got) != c.want || n != strings.Count(c.content, "secret") {
+			t.Errorf("StripMatches(%q) = (%q, %d), want (%q, %d)", c.content, got, n, c.want, strings.Count(c.content, "secret"))
+		}
+	}
+}
+
+// Ensure that a matcher breaking the Matcher contract, whose matches are
+// longer than its Span or depend on tokens outside them, still gets a
+// result it finds no match in, through the fallback.
+func TestStripMatchesBrokenContract(t *testing.T) {
+	// fromTo matches from each "a" to the next "b" unless a "k" comes
+	// first, and every "k": removing the "k" makes a match longer than
+	// Span far from the gap.
+	fromTo := funcMatcher{func(toks []string) [][2]int {
+		var out [][2]int
+		for i, tok := range toks {
+			if tok == "k" {
+				out = append(out, [2]int{i, i + 1})
+			}
+			if tok != "a" {
+				continue
+			}
+			for j := i + 1; j < len(toks) && toks[j] != "k"; j++ {
+				if toks[j] == "b" {
+					out = append(out, [2]int{i, j + 1})
+					break
+				}
+			}
+		}
+		return out
+	}, 2}
+	// odd matches the first token of an odd number of them.
+	odd := funcMatcher{func(toks []string) [][2]int {
+		if len(toks)%2 == 1 {
+			return [][2]int{{0, 1}}
+		}
+		return nil
+	}, 1}
+	for _, c := range []struct {
+		name, content string
+		m             Matcher
+		want          string
+		wantN         int
+	}{
+		{"match longer than span", "keep\n\na\n\nc c c\n\nk\n\nc c\n\nb\n\nkeep too\n", fromTo, "keep\n\nkeep too\n", 5},
+		{"match depends on all tokens", "one two\n\nthree\n", odd, "", 2},
+		{"even token count", "one two\n\nthree four\n", odd, "one two\n\nthree four\n", 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, n := StripMatches([]byte(c.content), c.m)
+			if string(got) != c.want || n != c.wantN {
+				t.Fatalf("got (%q, %d), want (%q, %d)", got, n, c.want, c.wantN)
+			}
+			if ContainsMatch(got, c.m) {
+				t.Fatalf("result %q still holds a match", got)
+			}
+		})
+	}
+}
+
+// Ensure that after a removal the matcher is only asked about the tokens
+// around the gap: on a chain where every removal makes the next match,
+// it sees each token a bounded number of times.
+func TestStripMatchesReMatchesAroundGaps(t *testing.T) {
+	var chain bytes.Buffer
+	k := 2000
+	chain.WriteString(strings.Repeat("alpha\n\n", k))
+	chain.WriteString("alpha beta\n\n")
+	chain.WriteString(strings.Repeat("beta\n\n", k))
+	ntoks := 2*k + 2
+	m := &countingMatcher{Matcher: newFingerprintMatcher(literals("alpha beta", "gamma delta epsilon"))}
+	got, n := StripMatches(chain.Bytes(), m)
+	if len(got) != 0 || n != 2*k+1 {
+		t.Fatalf("got %d bytes and %d blocks, want 0 and %d", len(got), n, 2*k+1)
+	}
+	// One look at every token, then a window of 2*(Span-1) tokens per gap.
+	if limit := ntoks + ntoks*2*(m.Span()-1); m.seen > limit {
+		t.Fatalf("the matcher saw %d tokens, want at most %d", m.seen, limit)
+	}
+}
+
+// countingMatcher counts the tokens its matcher is given.
+type countingMatcher struct {
+	Matcher
+	seen int
+}
+
+func (cm *countingMatcher) Matches(toks []string) [][2]int {
+	cm.seen += len(toks)
+	return cm.Matcher.Matches(toks)
+}
+
+// Ensure that ContainsLiteral matches whole token runs after normalization,
+// and that ContainsMatch agrees with any matcher of the same literals.
 func TestContainsLiteral(t *testing.T) {
 	cases := []struct {
 		text string
@@ -345,8 +579,12 @@ func TestContainsLiteral(t *testing.T) {
 		{"a b", []string{"zzz", "b"}, true},
 	}
 	for _, c := range cases {
-		if got := ContainsLiteral([]byte(c.text), literals(c.lits...)); got != c.want {
+		lits := literals(c.lits...)
+		if got := ContainsLiteral([]byte(c.text), lits); got != c.want {
 			t.Errorf("ContainsLiteral(%q, %q) = %v, want %v", c.text, c.lits, got, c.want)
+		}
+		if got := ContainsMatch([]byte(c.text), newFingerprintMatcher(lits)); got != c.want {
+			t.Errorf("ContainsMatch(%q) with fingerprints of %q = %v, want %v", c.text, c.lits, got, c.want)
 		}
 	}
 }
@@ -383,7 +621,8 @@ func TestStripLineTokens(t *testing.T) {
 }
 
 // Ensure that when lineTokens cannot be used the fallback, which locates
-// matches with Tokens on line ranges, removes the same blocks.
+// matches with Tokens on line ranges, removes the same blocks, whether the
+// matcher knows the literals or only their fingerprints.
 func TestStripLiteralsFallback(t *testing.T) {
 	broken := func(string) ([]string, []int, bool) { return nil, nil, false }
 	for _, c := range []struct {
@@ -399,12 +638,14 @@ func TestStripLiteralsFallback(t *testing.T) {
 	} {
 		lits := literals(c.lit)
 		want, _ := StripLiterals([]byte(c.content), lits)
-		got, _ := stripLiterals([]byte(c.content), lits, markdownBlocks, broken)
-		if !bytes.Equal(got, want) {
-			t.Errorf("fallback strip of %q = %q, want %q", c.content, got, want)
-		}
-		if ContainsLiteral(got, lits) {
-			t.Errorf("fallback strip of %q left a literal: %q", c.content, got)
+		for _, m := range []Matcher{LiteralMatcher(lits), newFingerprintMatcher(lits)} {
+			got, _ := stripMatches([]byte(c.content), m, markdownBlocks, broken)
+			if !bytes.Equal(got, want) {
+				t.Errorf("fallback strip of %q with %T = %q, want %q", c.content, m, got, want)
+			}
+			if ContainsLiteral(got, lits) {
+				t.Errorf("fallback strip of %q with %T left a literal: %q", c.content, m, got)
+			}
 		}
 	}
 }
