@@ -24,7 +24,9 @@
 // keyed hash, and old object ids are never written down (a blob id
 // confirms a guessed secret). Receipts give commit counts, not old heads.
 //
-// Page targets leave no marker: the page's words are not known to the
-// guard, so a page with the same path may be written again later. To keep
-// its facts from returning, forget the sessions it cites or its text.
+// Every target leaves a marker: a session's id, a page's path and a
+// literal's tokens are fingerprinted, so the guard refuses a citation of
+// the session, a page at the path, and the literal inside any text. To
+// keep a forgotten page's facts from returning under another path, forget
+// the sessions it cites or its text as well.
 package forget

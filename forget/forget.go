@@ -481,7 +481,9 @@ func (f *Forgetter) apply(ctx context.Context, tx *gitstore.Tx, opts ApplyOption
 			markers = append(markers, m)
 			rt.Marker = m.ID
 		case KindPage:
-			rt.Value = t.Value
+			m := gitstore.MarkPage(keyID, keys[keyID], t.Value, now)
+			markers = append(markers, m)
+			rt.Value, rt.Marker = t.Value, m.ID
 		}
 		rc.Targets = append(rc.Targets, rt)
 	}
@@ -541,19 +543,7 @@ func (f *Forgetter) apply(ctx context.Context, tx *gitstore.Tx, opts ApplyOption
 
 // ed2check returns the purge's content check for an editor.
 func ed2check(ed *editor) func(gitstore.ObjectType, []byte) error {
-	return func(typ gitstore.ObjectType, content []byte) error {
-		switch typ {
-		case gitstore.BlobObject:
-			if ed.holds(content) {
-				return errors.New("holds forgotten content")
-			}
-		case gitstore.CommitObject:
-			if ed.holdsCommit(content) {
-				return errors.New("message holds forgotten content")
-			}
-		}
-		return nil
-	}
+	return ed.eraser.Check
 }
 
 // finish does everything after the switch: staged runs, ledger, purge,
@@ -629,7 +619,7 @@ func (f *Forgetter) finish(ctx context.Context, tx *gitstore.Tx, pend pending, c
 
 	// Purge, verified.
 	if check == nil {
-		check = guardCheck(guard)
+		check = guardCheck(s, guard)
 	}
 	pr, err := tx.Purge(ctx, check)
 	if err != nil {
@@ -724,18 +714,11 @@ func (f *Forgetter) recover(ctx context.Context, tx *gitstore.Tx, reqHash string
 	return nil, nil
 }
 
-func guardCheck(g *gitstore.Guard) func(gitstore.ObjectType, []byte) error {
-	return func(typ gitstore.ObjectType, content []byte) error {
-		if g == nil {
-			return nil
-		}
-		if typ == gitstore.BlobObject || typ == gitstore.CommitObject {
-			if g.ErasedContent(content) {
-				return errors.New("holds forgotten content")
-			}
-		}
+func guardCheck(s *gitstore.Store, g *gitstore.Guard) func(gitstore.ObjectType, []byte) error {
+	if g == nil {
 		return nil
 	}
+	return s.NewEraser(gitstore.EraseSpec{Text: g, Session: g.ErasedSession, Page: g.ErasedPage}).Check
 }
 
 // runHoldsGuarded is runHolds driven by the store's markers, so it needs
@@ -754,7 +737,7 @@ func runHoldsGuarded(runDir string, pages *editor, g *gitstore.Guard) (bool, err
 			return nil
 		}
 		rel, _ := filepath.Rel(filepath.Join(runDir, dream.MemoryDir), p)
-		if !strings.HasPrefix(rel, "..") && pages.pages[filepath.ToSlash(rel)] {
+		if !strings.HasPrefix(rel, "..") && (pages.pages[filepath.ToSlash(rel)] || g != nil && g.ErasedPage(filepath.ToSlash(rel))) {
 			hit = true
 			return nil
 		}
@@ -831,4 +814,51 @@ func newID() string {
 	b := make([]byte, 8)
 	rand.Read(b)
 	return hex.EncodeToString(b)
+}
+
+// Settle brings staged runs and the ledger in line with the store's
+// erasure markers after markers arrived from another store (an import or
+// a pull): staged runs holding erased content are deleted (runs in
+// progress are left to fail at publication, which the guard refuses),
+// erased sessions leave the ledger, the ledger is compacted and the
+// caches dropped. The store itself was already rewritten and purged.
+func (f *Forgetter) Settle(ctx context.Context) error {
+	s, l := f.opts.Store, f.opts.Ledger
+	guard, err := s.Guard(ctx)
+	if err != nil || guard == nil {
+		return err
+	}
+	erased := guard.ErasedSession
+	runsDir := filepath.Join(f.opts.Home, dream.RunsDir)
+	entries, _ := os.ReadDir(runsDir)
+	for _, e := range entries {
+		if !e.IsDir() || dream.Alive(f.opts.Home, e.Name()) {
+			continue
+		}
+		runDir := filepath.Join(runsDir, e.Name())
+		hit, err := runHoldsGuarded(runDir, &editor{pages: map[string]bool{}}, guard)
+		if err != nil {
+			return err
+		}
+		if r, ok, err := l.Run(ctx, e.Name()); err == nil && ok && slices.ContainsFunc(r.Sessions, erased) {
+			hit = true
+		}
+		if hit {
+			if err := removeRun(runDir); err != nil {
+				return fmt.Errorf("delete staged run %s: %w", e.Name(), err)
+			}
+		}
+	}
+	if _, err := l.Scrub(ctx, erased, func(id string) string {
+		if h, ok := gitstore.ParseID(id); ok && s.HasCommit(h) {
+			return id
+		}
+		return ""
+	}); err != nil {
+		return err
+	}
+	if _, err := l.Compact(ctx); err != nil {
+		return err
+	}
+	return s.DropCaches()
 }

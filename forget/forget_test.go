@@ -275,7 +275,7 @@ func TestForgetSessionAndPageInOneReceipt(t *testing.T) {
 	if msgs := git(t, repo, "log", "--all", "--format=%B"); strings.Contains(msgs, "s3)") {
 		t.Errorf("a message still names the page's session line:\n%s", msgs)
 	}
-	if len(rc.Targets) != 2 || rc.Affected.Checkpoints != 1 || rc.Targets[0].Marker == "" || rc.Targets[1].Marker != "" {
+	if len(rc.Targets) != 2 || rc.Affected.Checkpoints != 1 || rc.Targets[0].Marker == "" || rc.Targets[1].Marker == "" || len(rc.Markers) != 2 {
 		t.Errorf("receipt targets %+v affected %+v", rc.Targets, rc.Affected)
 	}
 	if st, err := e.ledger.Session(t.Context(), "s2"); err != nil || st.Checkpoint != nil {

@@ -35,6 +35,7 @@ import (
 const (
 	MarkerSession = "session"
 	MarkerText    = "text"
+	MarkerPage    = "page"
 )
 
 const erasuresFile = "erasures.jsonl"
@@ -84,6 +85,13 @@ func MarkSession(keyID string, key []byte, session string, now time.Time) Marker
 		Created: now.UTC()}
 }
 
+// MarkPage returns the marker of a page path under the key: the page may
+// not be published at that path again.
+func MarkPage(keyID string, key []byte, path string, now time.Time) Marker {
+	return Marker{ID: newMarkerID(), Kind: MarkerPage, KeyID: keyID, HMAC: fingerprint(key, MarkerPage, []string{path}),
+		Created: now.UTC()}
+}
+
 // Keyring returns every marker key the store holds (its own and those
 // received from other stores) by key id, and the store's own key id.
 func (s *Store) Keyring(ctx context.Context) (map[string][]byte, string, error) {
@@ -99,23 +107,40 @@ func (s *Store) Keyring(ctx context.Context) (map[string][]byte, string, error) 
 	if err != nil {
 		return nil, "", err
 	}
+	keys, err := keysOf(snap)
+	if err != nil {
+		return nil, "", err
+	}
+	return keys, meta.KeyID, nil
+}
+
+// keysOf reads the keyring of a meta commit's tree: keys/<key id>.
+func keysOf(snap *Snapshot) (map[string][]byte, error) {
 	keys := map[string][]byte{}
 	dir := snap.Lookup("keys")
 	if dir == nil {
-		return nil, "", errors.New("store meta has no keys")
+		return nil, errors.New("store meta has no keys")
 	}
 	for _, n := range dir.Children {
 		b, err := n.Content()
 		if err != nil {
-			return nil, "", err
+			return nil, err
 		}
 		k, err := hex.DecodeString(strings.TrimSpace(string(b)))
-		if err != nil {
-			return nil, "", fmt.Errorf("store key %s: %w", n.Name, err)
+		if err != nil || len(k) < 16 || !validKeyID(n.Name) {
+			return nil, fmt.Errorf("store key %s is malformed", n.Name)
 		}
 		keys[n.Name] = k
 	}
-	return keys, meta.KeyID, nil
+	return keys, nil
+}
+
+func validKeyID(s string) bool {
+	if len(s) == 0 || len(s) > 64 {
+		return false
+	}
+	_, err := hex.DecodeString(s)
+	return err == nil
 }
 
 // Markers returns every erasure marker of the store.
@@ -135,6 +160,11 @@ func (s *Store) Markers(ctx context.Context) ([]Marker, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read erasure markers: %w", err)
 	}
+	return parseMarkers(b)
+}
+
+// parseMarkers reads erasures.jsonl.
+func parseMarkers(b []byte) ([]Marker, error) {
 	var out []Marker
 	sc := bufio.NewScanner(bytes.NewReader(b))
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
@@ -145,6 +175,9 @@ func (s *Store) Markers(ctx context.Context) ([]Marker, error) {
 		var m Marker
 		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
 			return nil, fmt.Errorf("read erasure markers: %w", err)
+		}
+		if m.Kind == "" || m.HMAC == "" || m.KeyID == "" {
+			return nil, errors.New("read erasure markers: a marker lacks kind, key or fingerprint")
 		}
 		out = append(out, m)
 	}
@@ -220,7 +253,9 @@ func (s *Store) markersCommit(ctx context.Context, ms []Marker) (old, commit ID,
 type Guard struct {
 	keys     map[string][]byte
 	sessions map[string]map[string]bool         // key id → fingerprints
+	pages    map[string]map[string]bool         // key id → fingerprints
 	text     map[int]map[string]map[string]bool // ntokens → key id → fingerprints
+	span     int                                // the largest ntokens
 	epoch    string
 }
 
@@ -230,7 +265,7 @@ var _ validate.Guard = (*Guard)(nil)
 // NewGuard builds a guard over markers; markers under unknown keys are
 // ignored (they cannot be checked here).
 func NewGuard(keys map[string][]byte, markers []Marker) *Guard {
-	g := &Guard{keys: keys, sessions: map[string]map[string]bool{}, text: map[int]map[string]map[string]bool{}}
+	g := &Guard{keys: keys, sessions: map[string]map[string]bool{}, pages: map[string]map[string]bool{}, text: map[int]map[string]map[string]bool{}}
 	ids := make([]string, 0, len(markers))
 	for _, m := range markers {
 		if _, ok := keys[m.KeyID]; !ok {
@@ -243,7 +278,16 @@ func NewGuard(keys map[string][]byte, markers []Marker) *Guard {
 				g.sessions[m.KeyID] = map[string]bool{}
 			}
 			g.sessions[m.KeyID][m.HMAC] = true
+		case MarkerPage:
+			if g.pages[m.KeyID] == nil {
+				g.pages[m.KeyID] = map[string]bool{}
+			}
+			g.pages[m.KeyID][m.HMAC] = true
 		case MarkerText:
+			if m.NTokens <= 0 {
+				continue
+			}
+			g.span = max(g.span, m.NTokens)
 			if g.text[m.NTokens] == nil {
 				g.text[m.NTokens] = map[string]map[string]bool{}
 			}
@@ -271,6 +315,37 @@ func (g *Guard) ErasedSession(id string) bool {
 	}
 	return false
 }
+
+// ErasedPage reports whether a page path was forgotten.
+func (g *Guard) ErasedPage(path string) bool {
+	for keyID, set := range g.pages {
+		if set[fingerprint(g.keys[keyID], MarkerPage, []string{path})] {
+			return true
+		}
+	}
+	return false
+}
+
+// Matches returns the token windows of toks that a text marker matches,
+// as [start, end) ranges: Guard is a wiki.Matcher, so content can be
+// stripped of forgotten literals that only their fingerprints name.
+func (g *Guard) Matches(toks []string) [][2]int {
+	var out [][2]int
+	for n, byKey := range g.text {
+		for i := 0; i+n <= len(toks); i++ {
+			for keyID, set := range byKey {
+				if set[fingerprint(g.keys[keyID], MarkerText, toks[i:i+n])] {
+					out = append(out, [2]int{i, i + n})
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Span is the longest text marker, in tokens.
+func (g *Guard) Span() int { return g.span }
 
 // ErasedContent reports whether content holds a forgotten literal: every
 // window of a marker's token count is fingerprinted and looked up.

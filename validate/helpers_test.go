@@ -221,11 +221,13 @@ func (r *recordFS) wasOpened(name string) bool {
 type fakeGuard struct {
 	epoch    string
 	sessions map[string]bool
+	pages    map[string]bool
 	phrases  []string
 }
 
 func (g *fakeGuard) Epoch() string                { return g.epoch }
 func (g *fakeGuard) ErasedSession(id string) bool { return g.sessions[id] }
+func (g *fakeGuard) ErasedPage(p string) bool     { return g.pages[p] }
 func (g *fakeGuard) ErasedContent(c []byte) bool {
 	for _, p := range g.phrases {
 		if bytes.Contains(c, []byte(p)) {

@@ -83,6 +83,8 @@ type Guard interface {
 	Epoch() string
 	ErasedSession(id string) bool
 	ErasedContent(content []byte) bool
+	// ErasedPage reports whether a page path was forgotten.
+	ErasedPage(path string) bool
 }
 
 // Facts is what validation learns from a file's content. It holds no
@@ -480,6 +482,9 @@ func (v *validator) contents() error {
 			return err
 		}
 		f := &v.report.Files[i]
+		if v.opts.Guard != nil && f.Kind == wiki.KindPage && v.opts.Guard.ErasedPage(f.Path) {
+			v.add(f.Path, CodeErasedContent, SevError, "page path was forgotten")
+		}
 		cached := false
 		if v.opts.Facts != nil {
 			// An empty GuardEpoch means no guard found the content clean, so
