@@ -477,8 +477,13 @@ func (r *BlobReader) Prefetch(ctx context.Context, ids []ID, workers int) error 
 // and no purged byte stays in memory. A forget's mount calls it.
 func (r *BlobReader) Release() {
 	r.s.blobs.drop()
-	if err := r.rescan(); err != nil {
-		r.s.log.Debug("rescan packs", "err", err)
+	for _, br := range []*BlobReader{r, r.s.fast} {
+		if br == nil {
+			continue
+		}
+		if err := br.rescan(); err != nil {
+			r.s.log.Debug("rescan packs", "err", err)
+		}
 	}
 	r.s.mu.Lock()
 	r.s.st.Reindex()
@@ -487,9 +492,17 @@ func (r *BlobReader) Release() {
 }
 
 // CloseStale closes the descriptors of packs removed since the last look
-// (by a merge, a repack or a forget's purge), so their disk space is
-// freed even when nothing is read.
+// (by a merge, a repack or a forget's purge), this reader's and the
+// store's own, so their disk space is freed even when nothing is read.
 func (r *BlobReader) CloseStale() error {
+	err := r.closeStale()
+	if r.s.fast != nil && r != r.s.fast {
+		err = errors.Join(err, r.s.fast.closeStale())
+	}
+	return err
+}
+
+func (r *BlobReader) closeStale() error {
 	st, err := os.Stat(r.packDir())
 	if err != nil {
 		return nil

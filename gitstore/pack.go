@@ -116,40 +116,35 @@ func (s *Store) installPack(pack, idx []byte, sum [20]byte) (string, error) {
 	return base, nil
 }
 
-// writePack stores objs as one new pack, deflating on all cores when the
-// batch is large. s.mu must be held.
+// writePack stores objs as one new pack, deflating on all cores. s.mu
+// must be held.
 func (s *Store) writePack(objs []pendingObject) error {
-	entries := make([]packEntry, len(objs))
-	deflate := func(zw *zlib.Writer, i int) error {
-		o := objs[i]
-		var raw bytes.Buffer
-		raw.Write(packObjectHeader(o.typ, len(o.content)))
-		zw.Reset(&raw)
-		zw.Write(o.content)
-		if err := zw.Close(); err != nil {
-			return fmt.Errorf("write pack: %w", err)
-		}
-		entries[i] = packEntry{id: o.id, crc: crc32.ChecksumIEEE(raw.Bytes()), raw: raw.Bytes()}
-		return nil
-	}
-	if len(objs) < 256 {
-		if s.zw == nil {
-			s.zw, _ = zlib.NewWriterLevel(io.Discard, zlib.BestSpeed)
-		}
-		for i := range objs {
-			if err := deflate(s.zw, i); err != nil {
-				return err
-			}
-		}
-	} else if err := inParallel(len(objs), func() func(int) error {
-		zw, _ := zlib.NewWriterLevel(io.Discard, zlib.BestSpeed)
-		return func(i int) error { return deflate(zw, i) }
-	}); err != nil {
+	entries, err := deflateAll(objs)
+	if err != nil {
 		return err
 	}
 	pack, idx, sum := encodePack(entries)
-	_, err := s.installPack(pack, idx, sum)
+	_, err = s.installPack(pack, idx, sum)
 	return err
+}
+
+// packDeflater encodes objects as pack entries, reusing its deflate state.
+type packDeflater struct{ zw *zlib.Writer }
+
+func newPackDeflater() *packDeflater {
+	zw, _ := zlib.NewWriterLevel(io.Discard, zlib.BestSpeed)
+	return &packDeflater{zw: zw}
+}
+
+func (d *packDeflater) entry(o pendingObject) (packEntry, error) {
+	var raw bytes.Buffer
+	raw.Write(packObjectHeader(o.typ, len(o.content)))
+	d.zw.Reset(&raw)
+	d.zw.Write(o.content)
+	if err := d.zw.Close(); err != nil {
+		return packEntry{}, fmt.Errorf("deflate %s: %w", short(o.id), err)
+	}
+	return packEntry{id: o.id, crc: crc32.ChecksumIEEE(raw.Bytes()), raw: raw.Bytes()}, nil
 }
 
 // inParallel runs the functions made by worker over indices 0..n-1 on

@@ -2,7 +2,6 @@ package gitstore
 
 import (
 	"bytes"
-	"compress/zlib"
 	"context"
 	"encoding/hex"
 	"errors"
@@ -231,23 +230,9 @@ func (tx *Tx) Purge(ctx context.Context, check func(typ plumbing.ObjectType, con
 		}
 		objs[i] = pendingObject{id: id, typ: typ, content: content}
 	}
-	fresh := make([]packEntry, len(objs))
-	err = inParallel(len(objs), func() func(int) error {
-		zw, _ := zlib.NewWriterLevel(io.Discard, zlib.BestSpeed)
-		return func(i int) error {
-			var raw bytes.Buffer
-			raw.Write(packObjectHeader(objs[i].typ, len(objs[i].content)))
-			zw.Reset(&raw)
-			zw.Write(objs[i].content)
-			if err := zw.Close(); err != nil {
-				return fmt.Errorf("purge: %w", err)
-			}
-			fresh[i] = packEntry{id: objs[i].id, crc: crc32.ChecksumIEEE(raw.Bytes()), raw: raw.Bytes()}
-			return nil
-		}
-	})
+	fresh, err := deflateAll(objs)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("purge: %w", err)
 	}
 	entries = append(entries, fresh...)
 	var keep string

@@ -226,3 +226,33 @@ func copyFile(dst string, src *os.File) error {
 	}
 	return out.Close()
 }
+
+// Requeue makes sessions pending again, forgetting what was processed of
+// them, so that the next dream takes them up anew: after a sync set
+// aside the commits they had produced. Sessions without a checkpoint are
+// skipped. It returns how many were requeued.
+func (l *Ledger) Requeue(ctx context.Context, sessionIDs []string) (int, error) {
+	n := 0
+	err := l.update(ctx, func(tx *bolt.Tx) error {
+		n = 0
+		for _, id := range sessionIDs {
+			var cp Checkpoint
+			found, err := getJSON(tx.Bucket(bucketCheckpoints), id, &cp)
+			if err != nil {
+				return err
+			}
+			if !found {
+				continue
+			}
+			if err := tx.Bucket(bucketProcessed).Delete([]byte(id)); err != nil {
+				return err
+			}
+			if err := setPending(tx, cp.Scope, id, cp.Seq, true); err != nil {
+				return err
+			}
+			n++
+		}
+		return nil
+	})
+	return n, err
+}

@@ -19,5 +19,10 @@ func extraCommands(g *globalOptions) []*cobra.Command {
 		newServeCommand(g),
 		newReviewCommand(g),
 		newForgetCommand(g),
+		newExportCommand(g),
+		newImportCommand(g),
+		newRemoteCommand(g),
+		newPushCommand(g),
+		newPullCommand(g),
 	}
 }

@@ -34,8 +34,10 @@ const (
 // globalOptions hold the flags every command shares and the streams it
 // writes to.
 type globalOptions struct {
-	Home    string
-	Scope   string
+	Home  string
+	Scope string
+	// Scopes lists every --scope given, in order (export takes several).
+	Scopes  []string
 	JSON    bool
 	Verbose bool
 
@@ -136,6 +138,12 @@ func errorCode(err error) string {
 		return forget.CodeOf(err)
 	case errors.Is(err, errErasedSource):
 		return "erased_source"
+	case errors.Is(err, gitstore.ErrInvalidBundle):
+		return "invalid_bundle"
+	case errors.Is(err, gitstore.ErrRemoteMoved):
+		return "remote_moved"
+	case errors.Is(err, gitstore.ErrNoRemote):
+		return "no_remote"
 	case errors.Is(err, errNoCheckpoint):
 		return "no_checkpoint"
 	case errors.Is(err, errNotPending):
@@ -157,7 +165,8 @@ func newRootCommand(g *globalOptions) *cobra.Command {
 	g.flags = root
 	pf := root.PersistentFlags()
 	pf.StringVar(&g.Home, "home", "", "memfs home `dir` (default $MEMFS_HOME, $XDG_DATA_HOME/memfs or ~/.local/share/memfs)")
-	pf.StringVar(&g.Scope, "scope", "default", "memory scope (branch) to act on")
+	g.Scope = "default"
+	pf.Var(scopeFlag{g}, "scope", "memory scope (branch) to act on; export takes it several times")
 	pf.BoolVar(&g.JSON, "json", false, "print machine-readable JSON on stdout")
 	pf.BoolVarP(&g.Verbose, "verbose", "v", false, "log progress to stderr")
 	pf.IntVar(&g.MaxFiles, "max-files", 0, "artifact file limit (config [limits] max_files, default 256)")
@@ -324,3 +333,22 @@ func exists(p string) bool {
 	_, err := os.Stat(p)
 	return err == nil
 }
+
+// scopeFlag is --scope: the last value is the scope commands act on; all
+// values are kept for commands that take several.
+type scopeFlag struct{ g *globalOptions }
+
+func (f scopeFlag) String() string {
+	if f.g == nil {
+		return "default"
+	}
+	return f.g.Scope
+}
+
+func (f scopeFlag) Set(v string) error {
+	f.g.Scope = v
+	f.g.Scopes = append(f.g.Scopes, v)
+	return nil
+}
+
+func (scopeFlag) Type() string { return "string" }

@@ -1,0 +1,332 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/memfs/memfs/forget"
+	"github.com/memfs/memfs/gitstore"
+)
+
+func newExportCommand(g *globalOptions) *cobra.Command {
+	return &cobra.Command{
+		Use:   "export FILE [--scope S ...]",
+		Short: "Write a standard git bundle of the memory (every scope, or those named)",
+		Long: `Export writes a standard git bundle (version 2) holding the scope branches,
+the erasure markers and the store metadata. Stock git reads it:
+git bundle verify FILE, git clone -b SCOPE FILE DIR. Give --scope several
+times to export only some scopes.`,
+		Args: exactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx := cmd.Context()
+			s, err := g.openStore(ctx)
+			if err != nil {
+				return err
+			}
+			defer s.Close()
+			var scopes []string
+			if g.flags.PersistentFlags().Changed("scope") {
+				scopes = g.Scopes
+			}
+			refs, err := s.BundleRefs(ctx, scopes)
+			if err != nil {
+				return err
+			}
+			n, err := writeBundleFile(ctx, s, args[0], refs)
+			if err != nil {
+				return err
+			}
+			if g.JSON {
+				writeJSON(g.stdout, map[string]any{"ok": true, "file": args[0], "refs": len(refs), "objects": n})
+				return nil
+			}
+			fmt.Fprintf(g.stdout, "wrote %s: %d refs, %d objects\n", args[0], len(refs), n)
+			return nil
+		},
+	}
+}
+
+// writeBundleFile writes the bundle beside its destination and renames it
+// into place, so a failed export leaves no partial bundle.
+func writeBundleFile(ctx context.Context, s *gitstore.Store, path string, refs map[string]gitstore.ID) (int, error) {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return 0, err
+	}
+	w := bufio.NewWriterSize(f, 1<<20)
+	n, err := s.WriteBundle(ctx, w, refs)
+	if err == nil {
+		err = w.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return 0, err
+	}
+	return n, nil
+}
+
+func newImportCommand(g *globalOptions) *cobra.Command {
+	return &cobra.Command{
+		Use:   "import FILE",
+		Short: "Bring in a git bundle made by memfs or by stock git",
+		Long: `Import reads a git bundle into a quarantine, refuses it whole if any revision
+leaves the artifact layout, rewrites it by the erasure markers of both
+sides before any of it becomes visible, then updates the scope branches:
+fast-forward, or, when both sides moved, the bundle's head with the local
+commits kept under refs/memfs/diverged/ and their sessions put back to
+pending. Markers that arrive rewrite and purge this store's history too.`,
+		Args: exactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			f, err := os.Open(args[0])
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			return g.runImport(cmd.Context(), func(*gitstore.Store) (gitstore.Fetcher, error) {
+				return gitstore.BundleFetcher(f), nil
+			})
+		},
+	}
+}
+
+// runImport imports what fetcher brings, then settles the ledger and the
+// staged runs.
+func (g *globalOptions) runImport(ctx context.Context, fetcher func(*gitstore.Store) (gitstore.Fetcher, error)) error {
+	s, err := g.openStore(ctx)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	fetch, err := fetcher(s)
+	if err != nil {
+		return err
+	}
+	var res *gitstore.ImportResult
+	err = s.Exclusive(ctx, func(tx *gitstore.Tx) (err error) {
+		res, err = tx.Import(ctx, fetch)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	home, err := g.home()
+	if err != nil {
+		return err
+	}
+	l, err := g.openLedger()
+	if err != nil {
+		return err
+	}
+	requeued := 0
+	for _, b := range res.Branches {
+		if len(b.Sessions) > 0 {
+			n, err := l.Requeue(ctx, b.Sessions)
+			if err != nil {
+				return err
+			}
+			requeued += n
+		}
+	}
+	if res.NewMarkers > 0 {
+		if err := forget.New(forget.Options{Home: home, Store: s, Ledger: l, Logger: g.logger()}).Settle(ctx); err != nil {
+			return err
+		}
+	}
+	if g.JSON {
+		writeJSON(g.stdout, map[string]any{"ok": true, "result": res, "requeued": requeued})
+		return nil
+	}
+	for _, b := range res.Branches {
+		switch b.Outcome {
+		case gitstore.BranchDiverged:
+			fmt.Fprintf(g.stdout, "%s: diverged: took the incoming head %s; %d local commits kept at %s; %d sessions back to pending\n",
+				b.Scope, b.Head[:12], b.Commits, b.Kept, len(b.Sessions))
+		default:
+			fmt.Fprintf(g.stdout, "%s: %s (%s)\n", b.Scope, b.Outcome, b.Head[:12])
+		}
+	}
+	if res.NewMarkers > 0 {
+		fmt.Fprintf(g.stdout, "%d erasure markers received: %d local commits rewritten and purged\n", res.NewMarkers, res.RewrittenLocal)
+	}
+	if res.RewrittenIncoming > 0 {
+		fmt.Fprintf(g.stdout, "%d incoming commits rewritten by erasure markers before import\n", res.RewrittenIncoming)
+	}
+	return nil
+}
+
+func newRemoteCommand(g *globalOptions) *cobra.Command {
+	cmd := &cobra.Command{Use: "remote add|remove|list", Short: "Configure git remotes to sync memory through"}
+	add := &cobra.Command{
+		Use:   "add NAME URL",
+		Short: "Add a remote (file, git, ssh or http(s) url)",
+		Args:  exactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			s, err := g.openStore(cmd.Context())
+			if err != nil {
+				return err
+			}
+			defer s.Close()
+			if err := s.AddRemote(args[0], args[1]); err != nil {
+				return usageError{err}
+			}
+			return nil
+		},
+	}
+	remove := &cobra.Command{
+		Use:   "remove NAME",
+		Short: "Remove a remote",
+		Args:  exactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			s, err := g.openStore(cmd.Context())
+			if err != nil {
+				return err
+			}
+			defer s.Close()
+			return s.RemoveRemote(args[0])
+		},
+	}
+	list := &cobra.Command{
+		Use:   "list",
+		Short: "List remotes",
+		Args:  exactArgs(0),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			s, err := g.openStore(cmd.Context())
+			if err != nil {
+				return err
+			}
+			defer s.Close()
+			rs, err := s.Remotes()
+			if err != nil {
+				return err
+			}
+			if g.JSON {
+				if rs == nil {
+					rs = []gitstore.Remote{}
+				}
+				writeJSON(g.stdout, rs)
+				return nil
+			}
+			for _, r := range rs {
+				fmt.Fprintf(g.stdout, "%s\t%s\n", r.Name, r.URL)
+			}
+			return nil
+		},
+	}
+	cmd.AddCommand(add, remove, list)
+	return cmd
+}
+
+// remoteName picks the remote: the one named, else the only one.
+func remoteName(s *gitstore.Store, args []string) (string, error) {
+	if len(args) == 1 {
+		return args[0], nil
+	}
+	rs, err := s.Remotes()
+	if err != nil {
+		return "", err
+	}
+	if len(rs) != 1 {
+		return "", usagef("name the remote (%d configured)", len(rs))
+	}
+	return rs[0].Name, nil
+}
+
+func newPullCommand(g *globalOptions) *cobra.Command {
+	return &cobra.Command{
+		Use:   "pull [NAME]",
+		Short: "Fetch a remote's memory and import it (see memfs import)",
+		Args:  rangeArgs(0, 1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return g.runImport(cmd.Context(), func(s *gitstore.Store) (gitstore.Fetcher, error) {
+				name, err := remoteName(s, args)
+				if err != nil {
+					return nil, err
+				}
+				return s.RemoteFetcher(name, g.progressWriter())
+			})
+		},
+	}
+}
+
+func newPushCommand(g *globalOptions) *cobra.Command {
+	return &cobra.Command{
+		Use:   "push [NAME]",
+		Short: "Send the scope branches, erasure markers and metadata to a remote",
+		Long: `Push sends every scope branch, the erasure markers and the store metadata.
+A branch is sent as a fast-forward when it can be; a branch rewritten by a
+forget (or a marker chain merged on pull) replaces the remote's only if the
+remote still holds what this store last saw there (a lease); otherwise
+push refuses: pull first. Other replicas purge forgotten content on their
+next pull.`,
+		Args: rangeArgs(0, 1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx := cmd.Context()
+			s, err := g.openStore(ctx)
+			if err != nil {
+				return err
+			}
+			defer s.Close()
+			name, err := remoteName(s, args)
+			if err != nil {
+				return err
+			}
+			var res *gitstore.PushResult
+			err = s.Exclusive(ctx, func(tx *gitstore.Tx) (err error) {
+				res, err = tx.Push(ctx, name, g.progressWriter())
+				return err
+			})
+			if g.JSON && res != nil {
+				out := map[string]any{"ok": err == nil, "result": res}
+				if err != nil {
+					out["error"] = map[string]any{"code": errorCode(err), "message": err.Error()}
+				}
+				writeJSON(g.stdout, out)
+				if err != nil {
+					return reportedError{exitCode(err)}
+				}
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			printRefs(g.stdout, "sent", res.Pushed)
+			printRefs(g.stdout, "replaced (lease held)", res.Forced)
+			if len(res.Pushed)+len(res.Forced) == 0 {
+				fmt.Fprintln(g.stdout, "everything up to date")
+			}
+			if len(res.Forced) > 0 {
+				fmt.Fprintln(g.stdout, "rewritten history was pushed: other replicas purge the forgotten content on their next pull")
+			}
+			return nil
+		},
+	}
+}
+
+func printRefs(w io.Writer, what string, refs []string) {
+	if len(refs) > 0 {
+		fmt.Fprintf(w, "%s: %s\n", what, strings.Join(refs, ", "))
+	}
+}
+
+// progressWriter is stderr on a terminal, for a server's progress
+// messages during long transfers; nil otherwise.
+func (g *globalOptions) progressWriter() io.Writer {
+	if isTerminal(g.stderr) {
+		return g.stderr
+	}
+	return nil
+}

@@ -1,0 +1,370 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/memfs/memfs/internal/storetest"
+	"github.com/memfs/memfs/ledger"
+)
+
+const syncPhone = "555-301-7788"
+
+func (c *cli) publishFiles(files map[string]string, msg string) {
+	c.t.Helper()
+	dir := c.t.TempDir()
+	writeTree(c.t, dir, files)
+	c.mustRun("publish", dir, "-m", msg, "--no-require-sources")
+}
+
+func (c *cli) repo() string { return filepath.Join(c.home, "store.git") }
+
+func gitOut(t *testing.T, args ...string) string {
+	t.Helper()
+	out, err := exec.Command("git", args...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+func allObjects(t *testing.T, repo string) string {
+	t.Helper()
+	return gitOut(t, "-C", repo, "cat-file", "--batch-all-objects", "--batch")
+}
+
+func fsckClean(t *testing.T, repo string) {
+	t.Helper()
+	gitOut(t, "-C", repo, "fsck", "--strict", "--no-dangling")
+}
+
+func phoneArtifact() map[string]string {
+	files := goodArtifact()
+	files["pages/prefs/contact.md"] = "# Contact\n\n- Desk on floor 2.\n- Phone " + syncPhone + " for urgent things.\n\n## Sources\n\n- session:sess-1\n"
+	files["pages/prefs/index.md"] += "- [Contact](contact.md)\n"
+	return files
+}
+
+func (c *cli) forgetText(text string) {
+	c.t.Helper()
+	var p struct {
+		Scope string `json:"forget_scope"`
+	}
+	if err := json.Unmarshal([]byte(c.mustRun("--json", "forget", "preview", "--target", "text:"+text)), &p); err != nil {
+		c.t.Fatal(err)
+	}
+	c.mustRun("forget", "apply", "--token", p.Scope, "--target", "text:"+text)
+}
+
+// Ensure that an export is a bundle stock git verifies and clones, and
+// that another store imports it with identical trees.
+func TestBundleExportImport(t *testing.T) {
+	a, b := newCLI(t), newCLI(t)
+	a.mustRun("init")
+	a.publishFiles(phoneArtifact(), "first")
+	a.mustRun("--scope", "work", "publish", writeTemp(t, goodArtifact()), "-m", "work scope")
+	bundle := filepath.Join(t.TempDir(), "memory.bundle")
+	a.mustRun("export", bundle)
+	gitOut(t, "bundle", "verify", bundle)
+	clone := filepath.Join(t.TempDir(), "clone")
+	gitOut(t, "clone", "-q", "-b", "default", bundle, clone)
+	got, err := os.ReadFile(filepath.Join(clone, "pages/prefs/contact.md"))
+	if err != nil || string(got) != phoneArtifact()["pages/prefs/contact.md"] {
+		t.Fatalf("git clone of the bundle: %q, %v", got, err)
+	}
+
+	b.mustRun("init")
+	var res struct {
+		Result struct {
+			Branches []struct{ Scope, Outcome string }
+		}
+	}
+	if err := json.Unmarshal([]byte(b.mustRun("--json", "import", bundle)), &res); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Result.Branches) != 2 || res.Result.Branches[0].Outcome != "created" {
+		t.Errorf("import: %+v", res.Result.Branches)
+	}
+	for _, scope := range []string{"default", "work"} {
+		if ta, tb := gitOut(t, "-C", a.repo(), "rev-parse", scope+"^{tree}"), gitOut(t, "-C", b.repo(), "rev-parse", scope+"^{tree}"); ta != tb {
+			t.Errorf("scope %s: trees differ after import", scope)
+		}
+	}
+	// Importing again changes nothing.
+	if out := b.mustRun("import", bundle); !strings.Contains(out, "unchanged") {
+		t.Errorf("second import:\n%s", out)
+	}
+	// Only one scope.
+	one := filepath.Join(t.TempDir(), "one.bundle")
+	a.mustRun("export", one, "--scope", "work")
+	if heads := gitOut(t, "bundle", "list-heads", one); strings.Contains(heads, "refs/heads/default") || !strings.Contains(heads, "refs/heads/work") {
+		t.Errorf("export --scope work carries:\n%s", heads)
+	}
+	fsckClean(t, a.repo())
+	fsckClean(t, b.repo())
+}
+
+func writeTemp(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	writeTree(t, dir, files)
+	return dir
+}
+
+// Ensure that a bundle whose history leaves the artifact layout, or whose
+// pack is damaged, is refused whole and changes nothing.
+func TestBundleRefusedWhole(t *testing.T) {
+	// A repository made with stock git: a good first commit, then a file
+	// outside the layout.
+	work := t.TempDir()
+	gitOut(t, "init", "-q", "-b", "default", work)
+	writeTree(t, work, goodArtifact())
+	gitOut(t, "-C", work, "add", "-A")
+	gitOut(t, "-C", work, "-c", "user.name=t", "-c", "user.email=t@x", "commit", "-q", "-m", "good")
+	// A good bundle from stock git imports; damaged, it does not.
+	good := filepath.Join(t.TempDir(), "good.bundle")
+	gitOut(t, "-C", work, "bundle", "create", "-q", good, "default")
+	writeTree(t, work, map[string]string{"notes.txt": "stray\n"})
+	gitOut(t, "-C", work, "add", "-A")
+	gitOut(t, "-C", work, "-c", "user.name=t", "-c", "user.email=t@x", "commit", "-q", "-m", "stray")
+	bad := filepath.Join(t.TempDir(), "bad.bundle")
+	gitOut(t, "-C", work, "bundle", "create", "-q", bad, "default")
+
+	b := newCLI(t)
+	b.mustRun("init")
+	code, out, _ := b.run("--json", "import", bad)
+	if code != exitFailure || !strings.Contains(out, "invalid_bundle") {
+		t.Errorf("stray path: exit %d\n%s", code, out)
+	}
+	if refs := gitOut(t, "-C", b.repo(), "for-each-ref", "refs/heads"); refs != "" {
+		t.Errorf("a refused import left refs:\n%s", refs)
+	}
+
+	raw, _ := os.ReadFile(good)
+	damaged := filepath.Join(t.TempDir(), "damaged.bundle")
+	bytesCopy := append([]byte(nil), raw...)
+	for i := len(bytesCopy) - 60; i < len(bytesCopy)-30; i++ {
+		bytesCopy[i] ^= 0x5a
+	}
+	os.WriteFile(damaged, bytesCopy, 0o600)
+	if code, out, _ := b.run("--json", "import", damaged); code != exitFailure || !strings.Contains(out, "invalid_bundle") {
+		t.Errorf("damaged pack: exit %d\n%s", code, out)
+	}
+	if refs := gitOut(t, "-C", b.repo(), "for-each-ref", "refs/heads"); refs != "" {
+		t.Errorf("a refused import left refs:\n%s", refs)
+	}
+	b.mustRun("import", good)
+	if got := b.mustRun("cat", "pages/prefs/editor.md"); got != goodArtifact()["pages/prefs/editor.md"] {
+		t.Errorf("imported page = %q", got)
+	}
+	fsckClean(t, b.repo())
+}
+
+// Ensure that what one replica forgets is gone from the other after a
+// push and a pull through a file remote, and that no old copy brings it
+// back: an old bundle imported later stays erased, and a new bundle
+// purges a replica that still holds the content.
+func TestForgetTravels(t *testing.T) {
+	server := filepath.Join(t.TempDir(), "server.git")
+	gitOut(t, "init", "-q", "--bare", server)
+	a, b, c := newCLI(t), newCLI(t), newCLI(t)
+	for _, x := range []*cli{a, b, c} {
+		x.mustRun("init")
+		x.mustRun("remote", "add", "origin", server)
+	}
+	a.publishFiles(phoneArtifact(), "with the phone")
+	a.mustRun("push")
+	b.mustRun("pull")
+	if !strings.Contains(b.mustRun("cat", "pages/prefs/contact.md"), syncPhone) {
+		t.Fatal("setup: the pull did not bring the page")
+	}
+	old := filepath.Join(t.TempDir(), "old.bundle")
+	b.mustRun("export", old)
+	c.mustRun("import", old) // c holds the old copy
+
+	a.forgetText("555 301 7788")
+	if out := a.mustRun("push"); !strings.Contains(out, "replaced") || !strings.Contains(out, "next pull") {
+		t.Errorf("push after forget:\n%s", out)
+	}
+	b.mustRun("pull")
+	for name, x := range map[string]*cli{"a": a, "b": b} {
+		if strings.Contains(allObjects(t, x.repo()), "301-7788") {
+			t.Errorf("replica %s still stores the number", name)
+		}
+		if got := x.mustRun("cat", "pages/prefs/contact.md"); strings.Contains(got, "7788") || !strings.Contains(got, "floor 2") {
+			t.Errorf("replica %s page: %q", name, got)
+		}
+	}
+	if strings.Contains(allObjects(t, server), "301-7788") {
+		t.Log("the server still holds the old objects until its own gc; memfs never reads them back")
+	}
+	// The old bundle cannot bring it back.
+	b.mustRun("import", old)
+	if strings.Contains(allObjects(t, b.repo()), "301-7788") {
+		t.Error("an old bundle brought the number back")
+	}
+	if ta, tb := gitOut(t, "-C", a.repo(), "rev-parse", "default"), gitOut(t, "-C", b.repo(), "rev-parse", "default"); ta != tb {
+		t.Errorf("replicas disagree after the forget: %s vs %s", ta, tb)
+	}
+	// A new bundle purges a replica holding the old copy.
+	fresh := filepath.Join(t.TempDir(), "new.bundle")
+	a.mustRun("export", fresh)
+	c.mustRun("import", fresh)
+	if strings.Contains(allObjects(t, c.repo()), "301-7788") {
+		t.Error("the replica holding the old copy kept it after importing the new bundle")
+	}
+	// And the guard of every replica refuses it now.
+	files := phoneArtifact()
+	if code, _, _ := c.run("publish", writeTemp(t, files), "--no-require-sources"); code != exitRejected {
+		t.Errorf("republishing the number on c: exit %d, want %d", code, exitRejected)
+	}
+	for _, x := range []*cli{a, b, c} {
+		fsckClean(t, x.repo())
+	}
+}
+
+// Ensure that when both sides moved, the pull takes the remote head, keeps
+// the local commits under refs/memfs/diverged/ and puts their sessions
+// back to pending.
+func TestPullDiverged(t *testing.T) {
+	server := filepath.Join(t.TempDir(), "server.git")
+	gitOut(t, "init", "-q", "--bare", server)
+	a, b := newCLI(t), newCLI(t)
+	for _, x := range []*cli{a, b} {
+		x.mustRun("init")
+		x.mustRun("remote", "add", "origin", server)
+	}
+	a.publishFiles(goodArtifact(), "base")
+	a.mustRun("push")
+	b.mustRun("pull")
+	// b dreams from a session it checkpointed; a publishes something else.
+	b.mustRun("checkpoint", "--transcript", copyTranscript(t, "", "claude-session.jsonl"), "--scope", "default")
+	mine := maps.Clone(goodArtifact())
+	mine["pages/prefs/shell.md"] = "# Shell\n\nUses zsh.\n\n## Sources\n\n- session:" + testSession + "\n"
+	dir := writeTemp(t, mine)
+	b.mustRun("publish", dir, "-m", "from b", "--source-sessions", testSession)
+	b.ledger() // exists
+	// Mark it processed, as a dream would have.
+	if _, err := b.ledger().Acknowledge(t.Context(), mustSession(t, b, testSession), processedOf(t, b, testSession)); err != nil {
+		t.Fatal(err)
+	}
+	if b.pending() != 0 {
+		t.Fatal("setup: the session is still pending")
+	}
+	theirs := maps.Clone(goodArtifact())
+	theirs["pages/prefs/tabs.md"] = "# Tabs\n\nTabs over spaces.\n\n## Sources\n\n- session:sess-1\n"
+	a.publishFiles(theirs, "from a")
+	a.mustRun("push")
+
+	var res struct {
+		Result struct {
+			Branches []struct {
+				Outcome, Kept string
+				Sessions      []string
+			}
+		}
+		Requeued int
+	}
+	if err := json.Unmarshal([]byte(b.mustRun("--json", "pull")), &res); err != nil {
+		t.Fatal(err)
+	}
+	br := res.Result.Branches
+	if len(br) != 1 || br[0].Outcome != "diverged" || !strings.HasPrefix(br[0].Kept, "refs/memfs/diverged/default/") ||
+		len(br[0].Sessions) != 1 || br[0].Sessions[0] != testSession || res.Requeued != 1 {
+		t.Fatalf("diverged pull: %+v", res)
+	}
+	if gitOut(t, "-C", a.repo(), "rev-parse", "default") != gitOut(t, "-C", b.repo(), "rev-parse", "default") {
+		t.Error("b did not take the remote head")
+	}
+	if got := gitOut(t, "-C", b.repo(), "show", br[0].Kept+":pages/prefs/shell.md"); !strings.Contains(got, "zsh") {
+		t.Errorf("the local commit was not kept: %q", got)
+	}
+	if b.pending() != 1 {
+		t.Error("the session of the set-aside commit is not pending again")
+	}
+	fsckClean(t, b.repo())
+}
+
+// Ensure push and pull work against a real git server on 127.0.0.1.
+func TestSyncThroughGitDaemon(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Fatal("git not found")
+	}
+	base := t.TempDir()
+	gitOut(t, "init", "-q", "--bare", filepath.Join(base, "memory.git"))
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := l.Addr().(*net.TCPAddr).Port
+	l.Close()
+	daemon := exec.Command("git", "daemon", "--reuseaddr", "--export-all", "--enable=receive-pack",
+		"--base-path="+base, "--listen=127.0.0.1", fmt.Sprintf("--port=%d", port), base)
+	if err := daemon.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { daemon.Process.Kill(); daemon.Wait() })
+	storetest.Eventually(t, "git daemon listening", func() bool {
+		conn, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", port))
+		if err == nil {
+			conn.Close()
+		}
+		return err == nil
+	})
+	url := fmt.Sprintf("git://127.0.0.1:%d/memory.git", port)
+	a, b := newCLI(t), newCLI(t)
+	for _, x := range []*cli{a, b} {
+		x.mustRun("init")
+		x.mustRun("remote", "add", "origin", url)
+	}
+	if got := a.mustRun("remote", "list"); !strings.Contains(got, url) {
+		t.Errorf("remote list: %q", got)
+	}
+	a.publishFiles(phoneArtifact(), "first")
+	a.mustRun("push", "origin")
+	b.mustRun("pull", "origin")
+	if gitOut(t, "-C", a.repo(), "rev-parse", "default^{tree}") != gitOut(t, "-C", b.repo(), "rev-parse", "default^{tree}") {
+		t.Error("trees differ after push and pull")
+	}
+	// And back, after a change on b.
+	more := phoneArtifact()
+	more["pages/prefs/tea.md"] = "# Tea\n\nGreen.\n\n## Sources\n\n- session:sess-1\n"
+	b.publishFiles(more, "tea")
+	b.mustRun("push")
+	a.mustRun("pull")
+	if got := a.mustRun("cat", "pages/prefs/tea.md"); !strings.Contains(got, "Green") {
+		t.Errorf("a after pulling b's change: %q", got)
+	}
+	// A forget on a reaches b through the server.
+	a.forgetText("555 301 7788")
+	a.mustRun("push")
+	b.mustRun("pull")
+	if strings.Contains(allObjects(t, b.repo()), "301-7788") {
+		t.Error("b still stores the forgotten number after pulling")
+	}
+	fsckClean(t, a.repo())
+	fsckClean(t, b.repo())
+}
+
+func mustSession(t *testing.T, c *cli, id string) ledger.Checkpoint {
+	t.Helper()
+	st, err := c.ledger().Session(t.Context(), id)
+	if err != nil || st.Checkpoint == nil {
+		t.Fatalf("session %s: %+v %v", id, st, err)
+	}
+	return *st.Checkpoint
+}
+
+// processedOf is the processed state a dream of the session's checkpoint
+// reaches.
+func processedOf(t *testing.T, c *cli, id string) ledger.Processed {
+	cp := mustSession(t, c, id)
+	return ledger.Processed{Cursor: cp.Cursor, Digest: cp.Digest, Entries: cp.Entries}
+}

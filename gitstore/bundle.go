@@ -1,0 +1,371 @@
+package gitstore
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/format/packfile"
+
+	"github.com/memfs/memfs/wiki"
+)
+
+// Bundles. memfs exports standard git bundles (version 2): a header naming
+// refs, then one pack holding every object they reach. Stock git verifies
+// and clones them. Import reads version 2 and 3 bundles written by memfs
+// or by stock git, as long as they are complete (no prerequisites).
+
+// ErrInvalidBundle means a bundle or a fetched history was refused whole:
+// a malformed header or pack, a missing object, a ref or a path outside
+// the artifact layout.
+var ErrInvalidBundle = errors.New("invalid bundle")
+
+// BundleRefs lists the refs an export carries for scopes (all scopes when
+// empty): their branches, refs/memfs/erasures and refs/memfs/meta.
+func (s *Store) BundleRefs(ctx context.Context, scopes []string) (map[string]ID, error) {
+	refs, err := s.Refs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]ID{}
+	for name, h := range refs {
+		switch {
+		case name == MetaRef || name == ErasuresRef:
+			out[name] = h
+		case strings.HasPrefix(name, branchPrefix):
+			sc := strings.TrimPrefix(name, branchPrefix)
+			if wiki.ValidScope(sc) && (len(scopes) == 0 || slices.Contains(scopes, sc)) {
+				out[name] = h
+			}
+		}
+	}
+	for _, sc := range scopes {
+		if _, ok := out[BranchRef(sc)]; !ok {
+			return nil, fmt.Errorf("scope %s: %w", sc, ErrNoScope)
+		}
+	}
+	return out, nil
+}
+
+// WriteBundle writes a version-2 git bundle of refs to w: the header, then
+// one delta-free pack of every object the refs reach.
+func (s *Store) WriteBundle(ctx context.Context, w io.Writer, refs map[string]ID) (objects int, err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	reach, err := s.reachableLocked(ctx, refs, nil)
+	if err != nil {
+		return 0, err
+	}
+	ids := make([]ID, 0, len(reach))
+	for id := range reach {
+		ids = append(ids, id)
+	}
+	slices.SortFunc(ids, func(a, b ID) int { return bytes.Compare(a[:], b[:]) })
+	objs := make([]pendingObject, len(ids))
+	for i, id := range ids {
+		typ, content, err := s.rawObjectLocked(id)
+		if err != nil {
+			return 0, err
+		}
+		objs[i] = pendingObject{id: id, typ: typ, content: content}
+	}
+	entries, err := deflateAll(objs)
+	if err != nil {
+		return 0, err
+	}
+	pack, _, _ := encodePack(entries)
+	var hdr bytes.Buffer
+	hdr.WriteString("# v2 git bundle\n")
+	names := make([]string, 0, len(refs))
+	for n := range refs {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		fmt.Fprintf(&hdr, "%s %s\n", refs[n], n)
+	}
+	hdr.WriteString("\n")
+	if _, err := w.Write(hdr.Bytes()); err != nil {
+		return 0, err
+	}
+	if _, err := w.Write(pack); err != nil {
+		return 0, err
+	}
+	return len(ids), nil
+}
+
+// bundleHeader is what a bundle's header says.
+type bundleHeader struct {
+	refs map[string]ID
+}
+
+// readBundleHeader reads a bundle's header and leaves r at its pack.
+func readBundleHeader(r *bufio.Reader) (*bundleHeader, error) {
+	first, err := r.ReadString('\n')
+	if err != nil {
+		return nil, fmt.Errorf("%w: no bundle header", ErrInvalidBundle)
+	}
+	switch strings.TrimRight(first, "\n") {
+	case "# v2 git bundle", "# v3 git bundle":
+	default:
+		return nil, fmt.Errorf("%w: not a git bundle (version 2 or 3)", ErrInvalidBundle)
+	}
+	h := &bundleHeader{refs: map[string]ID{}}
+	for {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			return nil, fmt.Errorf("%w: truncated header", ErrInvalidBundle)
+		}
+		line = strings.TrimRight(line, "\n")
+		switch {
+		case line == "":
+			if len(h.refs) == 0 {
+				return nil, fmt.Errorf("%w: the bundle names no refs", ErrInvalidBundle)
+			}
+			return h, nil
+		case strings.HasPrefix(line, "@"):
+			if cap := strings.TrimPrefix(line, "@"); cap != "object-format=sha1" && !strings.HasPrefix(cap, "filter") {
+				return nil, fmt.Errorf("%w: unsupported capability %q", ErrInvalidBundle, cap)
+			}
+			if strings.HasPrefix(line, "@filter") {
+				return nil, fmt.Errorf("%w: partial (filtered) bundles are not supported", ErrInvalidBundle)
+			}
+		case strings.HasPrefix(line, "-"):
+			return nil, fmt.Errorf("%w: incremental bundles (with prerequisites) are not supported; export a complete one", ErrInvalidBundle)
+		default:
+			id, name, ok := strings.Cut(line, " ")
+			h2, okID := ParseID(id)
+			if !ok || !okID || !strings.HasPrefix(name, "refs/") || strings.Contains(name, "..") {
+				return nil, fmt.Errorf("%w: malformed ref line", ErrInvalidBundle)
+			}
+			h.refs[name] = h2
+		}
+	}
+}
+
+// quarantine is a bare repository inside the store (same filesystem)
+// where incoming objects wait until they are checked and rewritten. It is
+// removed whatever happens.
+type quarantine struct {
+	dir string
+	s   *Store
+}
+
+func (s *Store) newQuarantine() (*quarantine, error) {
+	dir, err := os.MkdirTemp(s.opts.Path, "memfs-quarantine-")
+	if err != nil {
+		return nil, fmt.Errorf("quarantine: %w", err)
+	}
+	if err := initBare(dir); err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	q, err := open(Options{Path: dir, Limits: s.opts.Limits, Logger: s.log})
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	return &quarantine{dir: dir, s: q}, nil
+}
+
+func (q *quarantine) remove() {
+	q.s.Close()
+	os.RemoveAll(q.dir)
+}
+
+// receivePack stores a pack (deltas allowed) in the quarantine; a
+// malformed pack fails.
+func (q *quarantine) receivePack(r io.Reader) error {
+	q.s.mu.Lock()
+	defer q.s.mu.Unlock()
+	if err := packfile.UpdateObjectStorage(q.s.st, r); err != nil {
+		return fmt.Errorf("%w: pack: %w", ErrInvalidBundle, err)
+	}
+	q.s.st.Reindex()
+	return nil
+}
+
+// checkIncoming refuses, whole, incoming refs whose history leaves the
+// artifact layout or misses objects: every tree of every commit is walked
+// once (memoized by id), every path classified, every file checked for
+// type, encoding and size.
+func (q *quarantine) checkIncoming(ctx context.Context, refs map[string]ID, limits int64) error {
+	s := q.s
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	seenTree := map[ID]bool{}
+	seenBlob := map[ID]bool{}
+	var walk func(prefix string, h ID, depth int) error
+	walk = func(prefix string, h ID, depth int) error {
+		if seenTree[h] {
+			return nil
+		}
+		seenTree[h] = true
+		if depth > 3 {
+			return fmt.Errorf("%w: tree nested deeper than the artifact layout", ErrInvalidBundle)
+		}
+		typ, content, err := s.rawObjectLocked(h)
+		if err != nil || typ != plumbing.TreeObject {
+			return fmt.Errorf("%w: missing or wrong tree %s", ErrInvalidBundle, short(h))
+		}
+		entries, err := parseTree(content)
+		if err != nil {
+			return fmt.Errorf("%w: tree %s: %w", ErrInvalidBundle, short(h), err)
+		}
+		names := map[string]bool{}
+		for _, e := range entries {
+			p := e.Name
+			if prefix != "" {
+				p = prefix + "/" + e.Name
+			}
+			if names[e.Name] {
+				return fmt.Errorf("%w: %s: duplicate path", ErrInvalidBundle, p)
+			}
+			names[e.Name] = true
+			isDir := e.Mode == filemode.Dir
+			if _, err := wiki.ClassifyPath(p, isDir); err != nil {
+				return fmt.Errorf("%w: %s: path outside the artifact layout", ErrInvalidBundle, p)
+			}
+			if isDir {
+				if err := walk(p, e.Hash, depth+1); err != nil {
+					return err
+				}
+				continue
+			}
+			if e.Mode != filemode.Regular && e.Mode != filemode.Executable {
+				return fmt.Errorf("%w: %s: not a regular file", ErrInvalidBundle, p)
+			}
+			if seenBlob[e.Hash] {
+				continue
+			}
+			seenBlob[e.Hash] = true
+			typ, b, err := s.rawObjectLocked(e.Hash)
+			if err != nil || typ != plumbing.BlobObject {
+				return fmt.Errorf("%w: %s: missing blob", ErrInvalidBundle, p)
+			}
+			if int64(len(b)) > limits {
+				return fmt.Errorf("%w: %s: file too large", ErrInvalidBundle, p)
+			}
+			if bytes.IndexByte(b, 0) >= 0 || !utf8.Valid(b) {
+				return fmt.Errorf("%w: %s: not UTF-8 text", ErrInvalidBundle, p)
+			}
+		}
+		return nil
+	}
+	for name, head := range refs {
+		if !strings.HasPrefix(name, branchPrefix) {
+			continue
+		}
+		seen := map[ID]bool{}
+		stack := []ID{head}
+		for len(stack) > 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			h := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if seen[h] {
+				continue
+			}
+			seen[h] = true
+			c, err := s.commitLocked(h)
+			if err != nil {
+				return fmt.Errorf("%w: %s: missing commit %s", ErrInvalidBundle, name, short(h))
+			}
+			if err := walk("", c.TreeHash, 0); err != nil {
+				return fmt.Errorf("%s: %w", name, err)
+			}
+			stack = append(stack, c.ParentHashes...)
+		}
+	}
+	return nil
+}
+
+// incomingMarkers reads the markers and keys that came with an import.
+func (q *quarantine) incomingMarkers(ctx context.Context, refs map[string]ID) ([]Marker, map[string][]byte, error) {
+	var markers []Marker
+	keys := map[string][]byte{}
+	if h, ok := refs[ErasuresRef]; ok {
+		snap, err := q.s.Snapshot(ctx, h)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%w: erasure markers: %w", ErrInvalidBundle, err)
+		}
+		b, err := snap.ReadFile(erasuresFile)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%w: erasure markers: %w", ErrInvalidBundle, err)
+		}
+		if markers, err = parseMarkers(b); err != nil {
+			return nil, nil, fmt.Errorf("%w: %w", ErrInvalidBundle, err)
+		}
+	}
+	if h, ok := refs[MetaRef]; ok {
+		snap, err := q.s.Snapshot(ctx, h)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%w: store meta: %w", ErrInvalidBundle, err)
+		}
+		k, err := keysOf(snap)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%w: %w", ErrInvalidBundle, err)
+		}
+		keys = k
+	}
+	return markers, keys, nil
+}
+
+// copyObjects stores in s every object reachable from refs in q that s
+// lacks, as one pack.
+func (s *Store) copyObjects(ctx context.Context, q *Store, refs map[string]ID) (int, error) {
+	q.mu.Lock()
+	reach, err := q.reachableLocked(ctx, refs, nil)
+	if err != nil {
+		q.mu.Unlock()
+		return 0, err
+	}
+	var objs []pendingObject
+	s.mu.Lock()
+	for id := range reach {
+		if s.hasObject(id) {
+			continue
+		}
+		typ, content, err := q.rawObjectLocked(id)
+		if err != nil {
+			s.mu.Unlock()
+			q.mu.Unlock()
+			return 0, err
+		}
+		objs = append(objs, pendingObject{id: id, typ: typ, content: content})
+	}
+	q.mu.Unlock()
+	defer s.mu.Unlock()
+	if len(objs) == 0 {
+		return 0, nil
+	}
+	if err := s.writePack(objs); err != nil {
+		return 0, err
+	}
+	s.st.Reindex()
+	return len(objs), nil
+}
+
+// deflateAll encodes objects as pack entries on all cores.
+func deflateAll(objs []pendingObject) ([]packEntry, error) {
+	entries := make([]packEntry, len(objs))
+	err := inParallel(len(objs), func() func(int) error {
+		zw := newPackDeflater()
+		return func(i int) error {
+			e, err := zw.entry(objs[i])
+			entries[i] = e
+			return err
+		}
+	})
+	return entries, err
+}

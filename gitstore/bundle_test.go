@@ -1,0 +1,107 @@
+package gitstore
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/memfs/memfs/validate"
+)
+
+func TestReadBundleHeader(t *testing.T) {
+	id := strings.Repeat("ab", 20)
+	for _, tc := range []struct {
+		name, in string
+		refs     int
+		ok       bool
+	}{
+		{"v2", "# v2 git bundle\n" + id + " refs/heads/default\n\nPACK", 1, true},
+		{"v3 sha1", "# v3 git bundle\n@object-format=sha1\n" + id + " refs/heads/default\n" + id + " refs/memfs/meta\n\nPACK", 2, true},
+		{"v3 sha256", "# v3 git bundle\n@object-format=sha256\n" + id + " refs/heads/default\n\n", 0, false},
+		{"filtered", "# v3 git bundle\n@filter=blob:none\n" + id + " refs/heads/default\n\n", 0, false},
+		{"prerequisite", "# v2 git bundle\n-" + id + " old\n" + id + " refs/heads/default\n\n", 0, false},
+		{"no refs", "# v2 git bundle\n\nPACK", 0, false},
+		{"not a bundle", "PACK\x00\x00\x00\x02", 0, false},
+		{"bad id", "# v2 git bundle\nxyz refs/heads/default\n\n", 0, false},
+		{"dotdot ref", "# v2 git bundle\n" + id + " refs/heads/../x\n\n", 0, false},
+		{"truncated", "# v2 git bundle\n" + id + " refs/heads/default\n", 0, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h, err := readBundleHeader(bufio.NewReader(strings.NewReader(tc.in)))
+			if (err == nil) != tc.ok {
+				t.Fatalf("err = %v, want ok=%v", err, tc.ok)
+			}
+			if err != nil && !errors.Is(err, ErrInvalidBundle) {
+				t.Errorf("err %v is not ErrInvalidBundle", err)
+			}
+			if err == nil && len(h.refs) != tc.refs {
+				t.Errorf("%d refs, want %d", len(h.refs), tc.refs)
+			}
+		})
+	}
+}
+
+func FuzzReadBundleHeader(f *testing.F) {
+	f.Add([]byte("# v2 git bundle\n" + strings.Repeat("ab", 20) + " refs/heads/default\n\nPACK"))
+	f.Add([]byte("# v3 git bundle\n@object-format=sha1\n\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		h, err := readBundleHeader(bufio.NewReader(bytes.NewReader(b)))
+		if err == nil {
+			for name := range h.refs {
+				if !strings.HasPrefix(name, "refs/") || strings.Contains(name, "..") {
+					t.Fatalf("accepted ref %q", name)
+				}
+			}
+		}
+	})
+}
+
+// Ensure that an export imports into a store initialized apart, and that
+// markers made by the importing store rewrite the incoming history.
+func TestImportRewritesIncomingByMarkers(t *testing.T) {
+	a := newTestStore(t, validate.DefaultLimits())
+	buildHistory(t, a, 6, 2, 0, nil)
+	var bundle bytes.Buffer
+	refs, err := a.BundleRefs(t.Context(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.WriteBundle(t.Context(), &bundle, refs); err != nil {
+		t.Fatal(err)
+	}
+	b := newTestStore(t, validate.DefaultLimits())
+	keys, keyID, err := b.Keyring(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := MarkText(keyID, keys[keyID], secret, a.opts.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.AppendMarkers(t.Context(), []Marker{m}); err != nil {
+		t.Fatal(err)
+	}
+	var res *ImportResult
+	err = b.Exclusive(t.Context(), func(tx *Tx) (err error) {
+		res, err = tx.Import(t.Context(), BundleFetcher(&bundle))
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.RewrittenIncoming == 0 || res.NewKeys != 1 || len(res.Branches) != 1 || res.Branches[0].Outcome != BranchCreated {
+		t.Errorf("import: %+v", res)
+	}
+	if all := runGit(t, b.Path(), "cat-file", "--batch-all-objects", "--batch"); strings.Contains(all, secret) {
+		t.Error("the forgotten text entered the store")
+	}
+	if n := countCommits(t, b.Path(), "default"); n != 6 {
+		t.Errorf("imported history has %d commits, want 6", n)
+	}
+	// The keyring now holds a's key too.
+	if keys, _, _ := b.Keyring(t.Context()); len(keys) != 2 {
+		t.Errorf("keyring has %d keys, want 2", len(keys))
+	}
+}

@@ -1,0 +1,396 @@
+package gitstore
+
+import (
+	"bufio"
+	"context"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/memfs/memfs/wiki"
+)
+
+// Import. Objects from a bundle or a remote land in a quarantine first.
+// There the incoming history is checked (refused whole when it leaves the
+// artifact layout) and rewritten by the union of both sides' erasure
+// markers before any of it can become visible. When markers arrived that
+// this store did not have, its own history is rewritten by them too, and
+// purged. Then every ref moves in one switch: scope branches (fast-forward,
+// or the remote head with local-only commits kept under
+// refs/memfs/diverged/), the merged marker chain and the merged keyring.
+
+// DivergedPrefix holds local histories set aside when both sides moved.
+const DivergedPrefix = "refs/memfs/diverged/"
+
+// Branch outcomes of an import.
+const (
+	BranchCreated     = "created"
+	BranchFastForward = "fast-forward"
+	BranchUnchanged   = "unchanged"
+	BranchAhead       = "local-ahead"
+	BranchDiverged    = "diverged"
+)
+
+// BranchResult is what an import did to one scope branch.
+type BranchResult struct {
+	Scope   string `json:"scope"`
+	Outcome string `json:"outcome"`
+	Head    string `json:"head"`
+	// Diverged only: where the local-only commits were kept, how many, and
+	// the sessions they came from (to dream again on the new head).
+	Kept     string   `json:"kept,omitempty"`
+	Commits  int      `json:"commits,omitempty"`
+	Sessions []string `json:"sessions,omitempty"`
+}
+
+// ImportResult reports an import or a pull.
+type ImportResult struct {
+	Branches []BranchResult `json:"branches"`
+	// NewMarkers counts markers this store did not have; NewKeys keys.
+	NewMarkers int `json:"new_markers"`
+	NewKeys    int `json:"new_keys"`
+	// RewrittenIncoming counts incoming commits rewritten by markers;
+	// RewrittenLocal local commits rewritten by newly arrived markers.
+	RewrittenIncoming int          `json:"rewritten_incoming"`
+	RewrittenLocal    int          `json:"rewritten_local"`
+	Objects           int          `json:"objects"`
+	Purge             *PurgeResult `json:"purge,omitempty"`
+}
+
+// Fetcher stores incoming objects in the quarantine store q and returns
+// the refs they came with.
+type Fetcher func(ctx context.Context, q *Store) (map[string]ID, error)
+
+// BundleFetcher reads a git bundle from r.
+func BundleFetcher(r io.Reader) Fetcher {
+	return func(ctx context.Context, q *Store) (map[string]ID, error) {
+		br := bufio.NewReaderSize(r, 64<<10)
+		h, err := readBundleHeader(br)
+		if err != nil {
+			return nil, err
+		}
+		qq := &quarantine{s: q}
+		if err := qq.receivePack(br); err != nil {
+			return nil, err
+		}
+		return h.refs, ctx.Err()
+	}
+}
+
+// Import brings what fetch delivers into the store. The caller holds the
+// store lock (Exclusive).
+func (tx *Tx) Import(ctx context.Context, fetch Fetcher) (*ImportResult, error) {
+	s := tx.s
+	q, err := s.newQuarantine()
+	if err != nil {
+		return nil, err
+	}
+	defer q.remove()
+	all, err := fetch(ctx, q.s)
+	if err != nil {
+		return nil, err
+	}
+	refs := map[string]ID{}
+	for name, h := range all {
+		switch {
+		case name == ErasuresRef || name == MetaRef:
+			refs[name] = h
+		case strings.HasPrefix(name, branchPrefix):
+			if !wiki.ValidScope(strings.TrimPrefix(name, branchPrefix)) {
+				return nil, fmt.Errorf("%w: %s is not a scope branch", ErrInvalidBundle, name)
+			}
+			refs[name] = h
+		}
+	}
+	if err := q.checkIncoming(ctx, refs, s.opts.Limits.MaxFileBytes); err != nil {
+		return nil, err
+	}
+	inMarkers, inKeys, err := q.incomingMarkers(ctx, refs)
+	if err != nil {
+		return nil, err
+	}
+	res := &ImportResult{}
+
+	// Union of keyrings and markers.
+	keys, _, err := s.Keyring(ctx)
+	if err != nil {
+		return nil, err
+	}
+	newKeys := map[string][]byte{}
+	for id, k := range inKeys {
+		if have, ok := keys[id]; ok {
+			if hex.EncodeToString(have) != hex.EncodeToString(k) {
+				return nil, fmt.Errorf("%w: key %s differs from the one this store holds", ErrInvalidBundle, id)
+			}
+			continue
+		}
+		keys[id], newKeys[id] = k, k
+	}
+	res.NewKeys = len(newKeys)
+	local, err := s.Markers(ctx)
+	if err != nil {
+		return nil, err
+	}
+	known := map[string]bool{}
+	for _, m := range local {
+		known[m.Kind+m.KeyID+m.HMAC] = true
+	}
+	union := slices.Clone(local)
+	var arrived []Marker
+	for _, m := range inMarkers {
+		if !known[m.Kind+m.KeyID+m.HMAC] {
+			known[m.Kind+m.KeyID+m.HMAC] = true
+			union = append(union, m)
+			arrived = append(arrived, m)
+		}
+	}
+	res.NewMarkers = len(arrived)
+	guard := NewGuard(keys, union)
+	spec := EraseSpec{Text: guard, Session: guard.ErasedSession, Page: guard.ErasedPage}
+
+	// The incoming history, rewritten in the quarantine.
+	branches := map[string]ID{}
+	for name, h := range refs {
+		if strings.HasPrefix(name, branchPrefix) {
+			branches[name] = h
+		}
+	}
+	q.s.mu.Lock()
+	err = q.s.writePackedRefs(branches)
+	q.s.mu.Unlock()
+	if err != nil {
+		return nil, err
+	}
+	qtx := &Tx{s: q.s}
+	qres, err := qtx.Rewrite(ctx, q.s.NewEraser(spec).Edit())
+	if err != nil {
+		return nil, err
+	}
+	if err := qtx.WriteObjects(ctx, qres); err != nil {
+		return nil, err
+	}
+	res.RewrittenIncoming = qres.Rewritten
+	for _, u := range qres.Refs {
+		if u.New.IsZero() {
+			delete(branches, u.Name)
+		} else {
+			branches[u.Name] = u.New
+		}
+	}
+	if res.Objects, err = s.copyObjects(ctx, q.s, branches); err != nil {
+		return nil, err
+	}
+
+	// Markers this store did not have rewrite its own history too.
+	final := map[string]RefUpdate{}
+	current, err := s.Refs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	heads := map[string]ID{}
+	for name, h := range current {
+		heads[name] = h
+	}
+	if len(arrived) > 0 || len(newKeys) > 0 {
+		lres, err := tx.Rewrite(ctx, s.NewEraser(spec).Edit())
+		if err != nil {
+			return nil, err
+		}
+		if err := tx.WriteObjects(ctx, lres); err != nil {
+			return nil, err
+		}
+		res.RewrittenLocal = lres.Rewritten
+		for _, u := range lres.Refs {
+			final[u.Name] = u
+			if u.New.IsZero() {
+				delete(heads, u.Name)
+			} else {
+				heads[u.Name] = u.New
+			}
+		}
+	}
+
+	// Scope branches.
+	names := make([]string, 0, len(branches))
+	for n := range branches {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	now := s.opts.Now().UTC()
+	for _, name := range names {
+		remote := branches[name]
+		scope := strings.TrimPrefix(name, branchPrefix)
+		br := BranchResult{Scope: scope, Head: remote.String()}
+		mine, ok := heads[name]
+		switch {
+		case !ok:
+			br.Outcome = BranchCreated
+		case mine == remote:
+			br.Outcome = BranchUnchanged
+		default:
+			inRemote, err := s.ancestors(ctx, remote)
+			if err != nil {
+				return nil, err
+			}
+			if inRemote[mine] {
+				br.Outcome = BranchFastForward
+				break
+			}
+			inMine, err := s.ancestors(ctx, mine)
+			if err != nil {
+				return nil, err
+			}
+			if inMine[remote] {
+				br.Outcome, br.Head = BranchAhead, mine.String()
+				break
+			}
+			br.Outcome = BranchDiverged
+			br.Kept = fmt.Sprintf("%s%s/%d", DivergedPrefix, scope, now.UnixNano())
+			var sessions []string
+			for h := range inMine {
+				if inRemote[h] {
+					continue
+				}
+				br.Commits++
+				info, err := s.CommitInfo(ctx, h)
+				if err != nil {
+					return nil, err
+				}
+				for _, id := range info.Sources() {
+					if !slices.Contains(sessions, id) {
+						sessions = append(sessions, id)
+					}
+				}
+			}
+			slices.Sort(sessions)
+			br.Sessions = sessions
+			final[br.Kept] = RefUpdate{Name: br.Kept, New: mine}
+		}
+		if br.Outcome != BranchAhead && br.Outcome != BranchUnchanged {
+			u := final[name]
+			u.Name, u.New = name, remote
+			if _, rewritten := final[name]; !rewritten {
+				u.Old = current[name]
+			}
+			final[name] = u
+		}
+		res.Branches = append(res.Branches, br)
+	}
+
+	// Markers and keys.
+	var updates []RefUpdate
+	for _, u := range final {
+		if u.New != u.Old {
+			updates = append(updates, u)
+		}
+	}
+	if len(arrived) > 0 {
+		mu, ok, err := tx.MarkersUpdate(ctx, arrived)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			updates = append(updates, mu)
+		}
+	}
+	if len(newKeys) > 0 {
+		mu, err := s.metaWithKeys(ctx, newKeys)
+		if err != nil {
+			return nil, err
+		}
+		updates = append(updates, mu)
+	}
+	if err := tx.SwitchRefs(ctx, updates); err != nil {
+		return nil, err
+	}
+	if res.RewrittenLocal > 0 || len(arrived) > 0 {
+		pr, err := tx.Purge(ctx, s.NewEraser(spec).Check)
+		if err != nil {
+			return nil, err
+		}
+		res.Purge = pr
+		if err := s.DropCaches(); err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+// ancestors returns every commit reachable from h, h included.
+func (s *Store) ancestors(ctx context.Context, h ID) (map[ID]bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	seen := map[ID]bool{}
+	stack := []ID{h}
+	for len(stack) > 0 {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		c := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[c] {
+			continue
+		}
+		seen[c] = true
+		cm, err := s.commitLocked(c)
+		if err != nil {
+			return nil, err
+		}
+		stack = append(stack, cm.ParentHashes...)
+	}
+	return seen, nil
+}
+
+// metaWithKeys writes a meta commit that adds keys to the keyring and
+// returns the update of refs/memfs/meta that publishes it.
+func (s *Store) metaWithKeys(ctx context.Context, add map[string][]byte) (RefUpdate, error) {
+	old, err := s.readRef(MetaRef)
+	if err != nil {
+		return RefUpdate{}, err
+	}
+	snap, err := s.Snapshot(ctx, old)
+	if err != nil {
+		return RefUpdate{}, err
+	}
+	metaNode := snap.Lookup("meta.json")
+	keysNode := snap.Lookup("keys")
+	if metaNode == nil || keysNode == nil {
+		return RefUpdate{}, errors.New("store meta is incomplete")
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var entries []object.TreeEntry
+	for _, n := range keysNode.Children {
+		entries = append(entries, object.TreeEntry{Name: n.Name, Mode: filemode.Regular, Hash: n.ID})
+	}
+	for id, k := range add {
+		b, err := s.writeBlob([]byte(hex.EncodeToString(k) + "\n"))
+		if err != nil {
+			return RefUpdate{}, err
+		}
+		entries = append(entries, object.TreeEntry{Name: id, Mode: filemode.Regular, Hash: b})
+	}
+	keysTree, err := s.writeTree(entries)
+	if err != nil {
+		return RefUpdate{}, err
+	}
+	root, err := s.writeTree([]object.TreeEntry{
+		{Name: "keys", Mode: filemode.Dir, Hash: keysTree},
+		{Name: "meta.json", Mode: filemode.Regular, Hash: metaNode.ID},
+	})
+	if err != nil {
+		return RefUpdate{}, err
+	}
+	c, err := s.writeCommit(root, []plumbing.Hash{old}, fmt.Sprintf("memfs store metadata: %d keys received\n", len(add)))
+	if err != nil {
+		return RefUpdate{}, err
+	}
+	return RefUpdate{Name: MetaRef, Old: old, New: c}, nil
+}
