@@ -242,6 +242,11 @@ func (s *Store) tempFile(prefix string, data []byte) (string, error) {
 // folder. The caller holds the store lock.
 func (s *Store) clearTemp() {
 	os.RemoveAll(filepath.Join(s.opts.Path, tmpDirName))
+	// Quarantines of imports that a killed process left behind.
+	stale, _ := filepath.Glob(filepath.Join(s.opts.Path, "memfs-quarantine-*"))
+	for _, d := range stale {
+		os.RemoveAll(d)
+	}
 }
 
 func short(h plumbing.Hash) string {
