@@ -177,7 +177,7 @@ func (f *Forgetter) preview(ctx context.Context, tx *gitstore.Tx, targets []Targ
 			p.Evidence = append(p.Evidence, t.Value)
 		}
 	}
-	runs, err := f.stagedRuns(ctx, ed, func(string) bool { return false })
+	runs, err := f.stagedRuns(ctx, ed.runMatch())
 	if err != nil {
 		return nil, err
 	}
@@ -239,72 +239,6 @@ func targetKey(key []byte, t Target) string {
 	m := hmac.New(sha256.New, key)
 	m.Write([]byte(strings.Join(wiki.Tokens(t.Value), "\x1f")))
 	return hex.EncodeToString(m.Sum(nil))
-}
-
-// stagedRuns lists staged run directories that hold targeted content: a
-// targeted session in the manifest, a dropped page, or a literal in any
-// file. skip names runs not to read.
-func (f *Forgetter) stagedRuns(ctx context.Context, ed *editor, skip func(string) bool) ([]StagedRun, error) {
-	dir := filepath.Join(f.opts.Home, dream.RunsDir)
-	entries, err := os.ReadDir(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return []StagedRun{}, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("list staged runs: %w", err)
-	}
-	out := []StagedRun{}
-	for _, e := range entries {
-		if !e.IsDir() || skip(e.Name()) {
-			continue
-		}
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		runDir := filepath.Join(dir, e.Name())
-		hit, err := ed.runHolds(runDir)
-		if err != nil {
-			return nil, err
-		}
-		if hit {
-			out = append(out, StagedRun{ID: e.Name(), Alive: dream.Alive(f.opts.Home, e.Name())})
-		}
-	}
-	return out, nil
-}
-
-// runHolds reports whether a staged run directory holds targeted content.
-func (e *editor) runHolds(runDir string) (bool, error) {
-	if m, err := dream.ReadManifest(runDir); err == nil {
-		for _, s := range m.Sessions {
-			if e.sessions[s.SessionID] {
-				return true, nil
-			}
-		}
-	}
-	hit := false
-	err := filepath.WalkDir(runDir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || hit {
-			return nil
-		}
-		rel, _ := filepath.Rel(filepath.Join(runDir, dream.MemoryDir), p)
-		if !strings.HasPrefix(rel, "..") && e.pages[filepath.ToSlash(rel)] {
-			hit = true
-			return nil
-		}
-		if !d.Type().IsRegular() {
-			return nil
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return nil
-		}
-		if e.holds(b) {
-			hit = true
-		}
-		return nil
-	})
-	return hit, err
 }
 
 // ApplyOptions are the arguments of Apply.
@@ -515,13 +449,7 @@ func (f *Forgetter) apply(ctx context.Context, tx *gitstore.Tx, opts ApplyOption
 	rc.Affected = Affected{Revisions: len(p.Revisions), Paths: p.Pages, CommitMessages: p.CommitMessages,
 		DroppedCommits: res.Dropped, Evidence: len(p.Evidence), Checkpoints: len(p.Checkpoints), StagedRuns: len(p.StagedRuns)}
 	rc.RewrittenCommits = res.Rewritten
-	var pages []string
-	for _, t := range opts.Targets {
-		if t.Kind == KindPage {
-			pages = append(pages, t.Value)
-		}
-	}
-	pend := pending{RequestHash: reqHash, Pages: pages, Receipt: *rc, Switch: map[string]string{}}
+	pend := pending{RequestHash: reqHash, Receipt: *rc, Switch: map[string]string{}}
 	for _, u := range updates {
 		pend.Switch[u.Name] = u.New.String()
 	}
@@ -560,39 +488,8 @@ func (f *Forgetter) finish(ctx context.Context, tx *gitstore.Tx, pend pending, c
 
 	// Staged runs holding the content go; runs in progress are cancelled
 	// only when asked (apply refused them otherwise).
-	ed := &editor{sessions: map[string]bool{}, pages: map[string]bool{}}
-	for _, p := range pend.Pages {
-		ed.pages[p] = true
-	}
-	runsDir := filepath.Join(f.opts.Home, dream.RunsDir)
-	entries, _ := os.ReadDir(runsDir)
-	for _, e := range entries {
-		if !e.IsDir() {
-			continue
-		}
-		runDir := filepath.Join(runsDir, e.Name())
-		hit, err := runHoldsGuarded(runDir, ed, guard)
-		if err != nil {
-			continue
-		}
-		if r, ok, err := l.Run(ctx, e.Name()); err == nil && ok && slices.ContainsFunc(r.Sessions, erased) {
-			hit = true
-		}
-		if !hit {
-			continue
-		}
-		if dream.Alive(f.opts.Home, e.Name()) && !cancelRuns {
-			continue
-		}
-		if err := removeRun(runDir); err != nil {
-			return nil, fmt.Errorf("delete staged run %s: %w", e.Name(), err)
-		}
-		if r, ok, err := l.Run(ctx, e.Name()); err == nil && ok && r.State == dream.StateRunning {
-			r.State, r.Error, r.Finished = dream.StateCancelled, dream.ReasonCancelled, f.opts.Now().UTC()
-			if err := l.PutRun(ctx, r); err != nil {
-				return nil, err
-			}
-		}
+	if _, err := f.dropStagedRuns(ctx, guardMatch(s, guard), cancelRuns); err != nil {
+		return nil, err
 	}
 	f.stage("cleaned")
 
@@ -721,52 +618,6 @@ func guardCheck(s *gitstore.Store, g *gitstore.Guard) func(gitstore.ObjectType, 
 	return s.NewEraser(gitstore.EraseSpec{Text: g, Session: g.ErasedSession, Page: g.ErasedPage}).Check
 }
 
-// runHoldsGuarded is runHolds driven by the store's markers, so it needs
-// no target text.
-func runHoldsGuarded(runDir string, pages *editor, g *gitstore.Guard) (bool, error) {
-	if m, err := dream.ReadManifest(runDir); err == nil && g != nil {
-		for _, s := range m.Sessions {
-			if g.ErasedSession(s.SessionID) {
-				return true, nil
-			}
-		}
-	}
-	hit := false
-	err := filepath.WalkDir(runDir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || hit {
-			return nil
-		}
-		rel, _ := filepath.Rel(filepath.Join(runDir, dream.MemoryDir), p)
-		if !strings.HasPrefix(rel, "..") && (pages.pages[filepath.ToSlash(rel)] || g != nil && g.ErasedPage(filepath.ToSlash(rel))) {
-			hit = true
-			return nil
-		}
-		if !d.Type().IsRegular() || g == nil {
-			return nil
-		}
-		if b, err := os.ReadFile(p); err == nil && g.ErasedContent(b) {
-			hit = true
-		}
-		return nil
-	})
-	return hit, err
-}
-
-// removeRun deletes a staged run directory, whose files are read-only.
-func removeRun(dir string) error {
-	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && d.IsDir() {
-			os.Chmod(p, 0o700)
-		}
-		return nil
-	})
-	if err := os.RemoveAll(dir); err != nil {
-		return err
-	}
-	os.Remove(dir + ".lock")
-	return nil
-}
-
 func (f *Forgetter) writePending(p pending) error {
 	b, err := json.MarshalIndent(p, "", "  ")
 	if err != nil {
@@ -829,25 +680,8 @@ func (f *Forgetter) Settle(ctx context.Context) error {
 		return err
 	}
 	erased := guard.ErasedSession
-	runsDir := filepath.Join(f.opts.Home, dream.RunsDir)
-	entries, _ := os.ReadDir(runsDir)
-	for _, e := range entries {
-		if !e.IsDir() || dream.Alive(f.opts.Home, e.Name()) {
-			continue
-		}
-		runDir := filepath.Join(runsDir, e.Name())
-		hit, err := runHoldsGuarded(runDir, &editor{pages: map[string]bool{}}, guard)
-		if err != nil {
-			return err
-		}
-		if r, ok, err := l.Run(ctx, e.Name()); err == nil && ok && slices.ContainsFunc(r.Sessions, erased) {
-			hit = true
-		}
-		if hit {
-			if err := removeRun(runDir); err != nil {
-				return fmt.Errorf("delete staged run %s: %w", e.Name(), err)
-			}
-		}
+	if _, err := f.dropStagedRuns(ctx, guardMatch(s, guard), false); err != nil {
+		return err
 	}
 	if _, err := l.Scrub(ctx, erased, func(id string) string {
 		if h, ok := gitstore.ParseID(id); ok && s.HasCommit(h) {

@@ -97,14 +97,6 @@ func (b *objectBatch) add(typ plumbing.ObjectType, content []byte) ID {
 	return h
 }
 
-// get returns the content of an object added to the batch.
-func (b *objectBatch) get(h ID) ([]byte, bool) {
-	if i := b.seen[h]; i > 0 {
-		return b.objs[i-1].content, true
-	}
-	return nil, false
-}
-
 // flush writes the batch, as one pack when it is large enough to pay for
 // it, else as loose objects. s.mu must be held.
 func (s *Store) flush(ctx context.Context, b *objectBatch) error {

@@ -286,7 +286,7 @@ func (tx *Tx) Push(ctx context.Context, name string, progress io.Writer) (*PushR
 			specs = append(specs, config.RefSpec(lv.String()+":"+n))
 			continue
 		}
-		if s.hasCommit(rv) {
+		if s.HasCommit(rv) {
 			anc, err := s.ancestors(ctx, lv)
 			if err != nil {
 				return nil, err
@@ -318,5 +318,3 @@ func (tx *Tx) Push(ctx context.Context, name string, progress io.Writer) (*PushR
 	}
 	return res, s.writeSeen(name, local)
 }
-
-func (s *Store) hasCommit(h ID) bool { return s.HasCommit(h) }

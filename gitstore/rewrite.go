@@ -391,35 +391,17 @@ func (rw *rewriter) commit(ctx context.Context, h ID, c *object.Commit) (*Revisi
 	return rev, nil
 }
 
+// parentTrees returns the tree of a single-parent commit's old parent and
+// of what that parent became.
 func (rw *rewriter) parentTrees(c *object.Commit, newParent ID) (oldTree, newTree ID, err error) {
 	if len(c.ParentHashes) != 1 {
 		return ID{}, ID{}, nil
 	}
-	rw.s.mu.Lock()
-	defer rw.s.mu.Unlock()
-	p, err := rw.s.commitLocked(c.ParentHashes[0])
-	if err != nil {
-		return ID{}, ID{}, fmt.Errorf("read commit %s: %w", short(c.ParentHashes[0]), err)
+	old, nw := rw.tx.commits[c.ParentHashes[0]], rw.tx.commits[newParent]
+	if old == nil || nw == nil {
+		return ID{}, ID{}, fmt.Errorf("commit %s: parent not decoded", short(c.Hash))
 	}
-	oldTree = p.TreeHash
-	if newParent == c.ParentHashes[0] {
-		return oldTree, oldTree, nil
-	}
-	if o, ok := rw.batch.get(newParent); ok {
-		nc := &object.Commit{}
-		mo := &plumbing.MemoryObject{}
-		mo.SetType(plumbing.CommitObject)
-		mo.Write(o)
-		if err := nc.Decode(mo); err != nil {
-			return ID{}, ID{}, err
-		}
-		return oldTree, nc.TreeHash, nil
-	}
-	np, err := rw.s.commitLocked(newParent)
-	if err != nil {
-		return ID{}, ID{}, fmt.Errorf("read commit %s: %w", short(newParent), err)
-	}
-	return oldTree, np.TreeHash, nil
+	return old.TreeHash, nw.TreeHash, nil
 }
 
 func (rw *rewriter) emptyTree() ID {
