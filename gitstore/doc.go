@@ -24,6 +24,20 @@
 // are "racy" and read again. Unchanged subtrees are recognized by id and not
 // written again.
 //
+// # Rewrite, purge, sync
+//
+// Forget and import run under the store lock through a Tx: Rewrite
+// computes a history edit in memory (each old tree and blob rewritten once,
+// authors and dates kept), WriteObjects stores its objects, SwitchRefs
+// moves every ref at once by replacing packed-refs with one rename, and
+// Purge leaves exactly the reachable objects in one pack, verified by
+// reading every object on disk. An Eraser is the edit of both a forget
+// (from its targets) and an import (from erasure markers), so both produce
+// the same commits. Bundles are standard git bundles; imports and pulls
+// land in a quarantine repository inside the store, are refused whole when
+// they leave the artifact layout, and are rewritten by the union of marker
+// sets before anything becomes visible.
+//
 // # Metadata
 //
 // refs/memfs/meta points at a commit whose tree holds meta.json (store id,
