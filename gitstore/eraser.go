@@ -34,6 +34,7 @@ type Eraser struct {
 	parser *wiki.Parser
 
 	mu       sync.Mutex
+	clean    map[ID]bool // blobs the text matcher finds nothing in
 	cites    map[ID]bool
 	plans    map[string]map[string]bool
 	messages int
@@ -44,12 +45,15 @@ func (s *Store) NewEraser(spec EraseSpec) *Eraser {
 	if spec.Text != nil && spec.Text.Span() <= 0 {
 		spec.Text = nil
 	}
-	return &Eraser{store: s, spec: spec, parser: wiki.NewParser(), cites: map[ID]bool{}, plans: map[string]map[string]bool{}}
+	return &Eraser{store: s, spec: spec, parser: wiki.NewParser(), clean: map[ID]bool{}, cites: map[ID]bool{}, plans: map[string]map[string]bool{}}
 }
 
 // Edit returns the history edit.
 func (e *Eraser) Edit() Edit {
 	ed := Edit{File: e.file, Message: e.message}
+	if e.spec.Text != nil {
+		ed.Prescan = e.prescan
+	}
 	if e.spec.Session != nil || e.spec.Page != nil {
 		ed.Plan = e.plan
 	}
@@ -61,6 +65,27 @@ func (e *Eraser) Messages() int {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	return e.messages
+}
+
+// prescan looks for matched text in every blob on all cores, so the walk
+// reads and tokenizes only the blobs that change.
+func (e *Eraser) prescan(ids []ID, content func(ID) []byte) {
+	clean := make([]bool, len(ids))
+	_ = inParallel(len(ids), func() func(int) error {
+		return func(i int) error {
+			if b := content(ids[i]); b != nil {
+				clean[i] = !wiki.ContainsMatch(b, e.spec.Text)
+			}
+			return nil
+		}
+	})
+	e.mu.Lock()
+	for i, id := range ids {
+		if clean[i] {
+			e.clean[id] = true
+		}
+	}
+	e.mu.Unlock()
 }
 
 func (e *Eraser) plan(files []TreeFile) (string, map[string]bool, error) {
@@ -129,7 +154,11 @@ func (e *Eraser) file(p string, id ID, key string) ([]byte, bool, error) {
 	}
 	k, _ := wiki.ClassifyPath(p, false)
 	indexEdit := len(drop) > 0 && k.IsIndex()
-	if e.spec.Text == nil && !indexEdit {
+	e.mu.Lock()
+	clean := e.clean[id]
+	e.mu.Unlock()
+	text := e.spec.Text != nil && !clean
+	if !text && !indexEdit {
 		return nil, false, nil
 	}
 	b, err := e.store.ReadBlob(id)
@@ -142,7 +171,7 @@ func (e *Eraser) file(p string, id ID, key string) ([]byte, bool, error) {
 			out, changed = o, true
 		}
 	}
-	if e.spec.Text != nil {
+	if text {
 		if o, n := wiki.StripMatches(out, e.spec.Text); n > 0 {
 			out, changed = o, true
 		}

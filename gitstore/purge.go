@@ -192,7 +192,9 @@ func (tx *Tx) Purge(ctx context.Context, check func(typ plumbing.ObjectType, con
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.st.Reindex()
-	s.loadBulkLocked()
+	// Raw entries only: the walk reads commits and trees from the rewrite's
+	// memos, and entries are copied, not inflated.
+	s.loadBulkLocked(tx.commits == nil)
 	defer func() { s.bulk = nil }()
 	refs, err := s.refsLocked()
 	if err != nil {
@@ -669,8 +671,9 @@ const maxBulkInflate = 256 << 20
 // loadBulkLocked reads every delta-free pack whole, for an operation that
 // is about to read most objects: one read per pack instead of a lookup
 // and a positioned read per object, and every entry inflated ahead, on
-// all cores. s.mu must be held; setting s.bulk to nil ends it.
-func (s *Store) loadBulkLocked() {
+// all cores when inflateAll is set. s.mu must be held; setting s.bulk to
+// nil ends it.
+func (s *Store) loadBulkLocked(inflateAll bool) {
 	s.bulk = map[ID]*bulkEntry{}
 	objDir := filepath.Join(s.opts.Path, "objects")
 	packs, _ := filepath.Glob(filepath.Join(objDir, "pack", "pack-*.pack"))
@@ -729,7 +732,7 @@ func (s *Store) loadBulkLocked() {
 			s.bulk[looseIDs[i]] = b
 		}
 	}
-	if total > maxBulkInflate {
+	if !inflateAll || total > maxBulkInflate {
 		return
 	}
 	_ = inParallel(len(all), func() func(int) error {

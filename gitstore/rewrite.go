@@ -43,6 +43,9 @@ type Edit struct {
 	Message func(msg string) (string, bool)
 	// Progress is told how many commits of the total are done.
 	Progress func(done, total int)
+	// Prescan, when set, is given every blob read in bulk before the walk,
+	// to answer path-independent questions on all cores.
+	Prescan func(ids []ID, content func(ID) []byte)
 }
 
 // RevisionEdit is what a rewrite changes in one commit.
@@ -146,7 +149,15 @@ func (tx *Tx) Rewrite(ctx context.Context, edit Edit) (*RewriteResult, error) {
 	s := tx.s
 	s.mu.Lock()
 	refs, err := s.refsLocked()
-	s.loadBulkLocked()
+	s.loadBulkLocked(true)
+	var blobs []ID
+	if edit.Prescan != nil {
+		for id, b := range s.bulk {
+			if b.typ == plumbing.BlobObject && b.err == nil {
+				blobs = append(blobs, id)
+			}
+		}
+	}
 	s.mu.Unlock()
 	defer func() {
 		s.mu.Lock()
@@ -166,6 +177,12 @@ func (tx *Tx) Rewrite(ctx context.Context, edit Edit) (*RewriteResult, error) {
 	order, infos, err := s.topoCommits(ctx, names, refs)
 	if err != nil {
 		return nil, err
+	}
+	if edit.Prescan != nil && len(blobs) > 0 {
+		s.mu.Lock()
+		bulk := s.bulk
+		s.mu.Unlock()
+		edit.Prescan(blobs, func(id ID) []byte { return bulk[id].content })
 	}
 	if tx.commits == nil {
 		tx.commits = map[ID]*object.Commit{}
