@@ -318,6 +318,7 @@ type pending struct {
 func (f *Forgetter) pendingPath() string { return filepath.Join(f.opts.Home, "forget-pending.json") }
 
 func (f *Forgetter) stage(name string) {
+	f.log.Debug("forget", "reached", name)
 	if f.opts.Stage != nil {
 		f.opts.Stage(name)
 	}
@@ -360,6 +361,7 @@ func (f *Forgetter) apply(ctx context.Context, tx *gitstore.Tx, opts ApplyOption
 		return nil, err
 	}
 	reqHash := requestHash(keys[keyID], opts.Targets)
+	f.log.Debug("forget", "reached", "locked")
 
 	// An apply interrupted after its switch is finished first.
 	if done, err := f.recover(ctx, tx, reqHash, opts); err != nil || done != nil {
@@ -389,6 +391,7 @@ func (f *Forgetter) apply(ctx context.Context, tx *gitstore.Tx, opts ApplyOption
 	if err != nil {
 		return nil, err
 	}
+	f.log.Debug("forget", "reached", "previewed")
 	if p.Scope != opts.Token {
 		return nil, &Error{Code: CodeScopeChanged, Msg: "what the targets cover changed since the preview; preview again"}
 	}
@@ -545,6 +548,7 @@ func (f *Forgetter) finish(ctx context.Context, tx *gitstore.Tx, pend pending, c
 			}
 		}
 	}
+	f.log.Debug("forget", "reached", "compacted")
 	rc.CompletedAt = f.opts.Now().UTC()
 	body, err := json.Marshal(rc)
 	if err != nil {

@@ -151,7 +151,13 @@ func (d *packDeflater) entry(o pendingObject) (packEntry, error) {
 // every core, each worker with its own function (and state), and returns
 // the first error.
 func inParallel(n int, worker func() func(int) error) error {
-	workers := min(runtime.GOMAXPROCS(0), max(n, 1))
+	return inParallelN(runtime.GOMAXPROCS(0), n, worker)
+}
+
+// inParallelN is inParallel with a given number of workers (I/O-bound
+// work wants more than there are cores).
+func inParallelN(workers, n int, worker func() func(int) error) error {
+	workers = min(workers, max(n, 1))
 	errs := make([]error, workers)
 	var wg sync.WaitGroup
 	for w := range workers {

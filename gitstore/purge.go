@@ -262,16 +262,31 @@ func (tx *Tx) Purge(ctx context.Context, check func(typ plumbing.ObjectType, con
 			return nil, fmt.Errorf("purge: %w", err)
 		}
 	}
+	// Loose objects go, a few fan-out folders at a time: deleting
+	// thousands of small files is most of a purge's wall time.
+	var looseDirs []string
 	dirs, _ := os.ReadDir(objDir)
 	for _, d := range dirs {
-		if len(d.Name()) != 2 || !isHex(d.Name()) {
-			continue
+		if len(d.Name()) == 2 && isHex(d.Name()) {
+			looseDirs = append(looseDirs, filepath.Join(objDir, d.Name()))
 		}
-		files, _ := os.ReadDir(filepath.Join(objDir, d.Name()))
-		res.Removed += len(files)
-		if err := os.RemoveAll(filepath.Join(objDir, d.Name())); err != nil {
-			return nil, fmt.Errorf("purge: %w", err)
+	}
+	removed := make([]int, len(looseDirs))
+	err = inParallelN(8, len(looseDirs), func() func(int) error {
+		return func(i int) error {
+			files, _ := os.ReadDir(looseDirs[i])
+			removed[i] = len(files)
+			if err := os.RemoveAll(looseDirs[i]); err != nil {
+				return fmt.Errorf("purge: %w", err)
+			}
+			return nil
 		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range removed {
+		res.Removed += n
 	}
 	for _, p := range []string{"logs", "ORIG_HEAD", "FETCH_HEAD", "MERGE_HEAD", "objects/info/packs", "objects/info/commit-graph", "objects/info/commit-graphs", tmpDirName} {
 		if err := os.RemoveAll(filepath.Join(s.opts.Path, p)); err != nil {
@@ -671,8 +686,8 @@ const maxBulkInflate = 256 << 20
 // loadBulkLocked reads every delta-free pack whole, for an operation that
 // is about to read most objects: one read per pack instead of a lookup
 // and a positioned read per object, and every entry inflated ahead, on
-// all cores when inflateAll is set. s.mu must be held; setting s.bulk to
-// nil ends it.
+// all cores, with the loose objects, when inflateAll is set (otherwise the
+// raw pack entries only). s.mu must be held; setting s.bulk to nil ends it.
 func (s *Store) loadBulkLocked(inflateAll bool) {
 	s.bulk = map[ID]*bulkEntry{}
 	objDir := filepath.Join(s.opts.Path, "objects")
@@ -693,6 +708,9 @@ func (s *Store) loadBulkLocked(inflateAll bool) {
 			all = append(all, b)
 			total += len(e.raw)
 		}
+	}
+	if !inflateAll {
+		return
 	}
 	// Loose objects (every publication's commit is one) are read too.
 	var loose []string
@@ -716,7 +734,7 @@ func (s *Store) loadBulkLocked(inflateAll bool) {
 		}
 	}
 	looseEntries := make([]*bulkEntry, len(loose))
-	_ = inParallel(len(loose), func() func(int) error {
+	_ = inParallelN(8, len(loose), func() func(int) error {
 		return func(i int) error {
 			b := &bulkEntry{}
 			b.typ, b.content, b.err = readLooseObject(loose[i])
@@ -732,7 +750,7 @@ func (s *Store) loadBulkLocked(inflateAll bool) {
 			s.bulk[looseIDs[i]] = b
 		}
 	}
-	if !inflateAll || total > maxBulkInflate {
+	if total > maxBulkInflate {
 		return
 	}
 	_ = inParallel(len(all), func() func(int) error {
