@@ -5,10 +5,14 @@ import (
 	"fmt"
 	"maps"
 	"net"
+	"net/http"
+	"net/http/cgi"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/memfs/memfs/internal/storetest"
@@ -367,4 +371,61 @@ func mustSession(t *testing.T, c *cli, id string) ledger.Checkpoint {
 func processedOf(t *testing.T, c *cli, id string) ledger.Processed {
 	cp := mustSession(t, c, id)
 	return ledger.Processed{Cursor: cp.Cursor, Digest: cp.Digest, Entries: cp.Entries}
+}
+
+// Ensure push and pull work over smart HTTP (git http-backend behind
+// net/http/cgi) with basic authentication taken from the environment.
+func TestSyncThroughHTTP(t *testing.T) {
+	execPath := strings.TrimSpace(gitOut(t, "--exec-path"))
+	backend := filepath.Join(execPath, "git-http-backend")
+	if _, err := os.Stat(backend); err != nil {
+		t.Fatalf("git-http-backend not found at %s: %v", backend, err)
+	}
+	base := t.TempDir()
+	gitOut(t, "init", "-q", "--bare", filepath.Join(base, "memory.git"))
+	gitOut(t, "-C", filepath.Join(base, "memory.git"), "config", "http.receivepack", "true")
+	cgiHandler := &cgi.Handler{Path: backend, Env: []string{"GIT_PROJECT_ROOT=" + base, "GIT_HTTP_EXPORT_ALL=1"}}
+	var denied atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if u, p, ok := r.BasicAuth(); !ok || u != "memfs" || p != "s3cret" {
+			denied.Add(1)
+			w.Header().Set("WWW-Authenticate", `Basic realm="memory"`)
+			http.Error(w, "authentication required", http.StatusUnauthorized)
+			return
+		}
+		cgiHandler.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	t.Setenv("MEMFS_REMOTE_USERNAME", "memfs")
+	t.Setenv("MEMFS_REMOTE_PASSWORD", "s3cret")
+
+	url := srv.URL + "/memory.git"
+	a, b := newCLI(t), newCLI(t)
+	for _, x := range []*cli{a, b} {
+		x.mustRun("init")
+		x.mustRun("remote", "add", "origin", url)
+	}
+	a.publishFiles(phoneArtifact(), "first")
+	a.mustRun("push")
+	b.mustRun("pull")
+	if gitOut(t, "-C", a.repo(), "rev-parse", "default^{tree}") != gitOut(t, "-C", b.repo(), "rev-parse", "default^{tree}") {
+		t.Error("trees differ after push and pull over http")
+	}
+	if denied.Load() != 0 {
+		t.Errorf("%d requests went without the credentials from the environment", denied.Load())
+	}
+	// Without credentials the server refuses, and memfs says so.
+	t.Setenv("MEMFS_REMOTE_USERNAME", "")
+	t.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(t.TempDir(), "none")) // no credential helper
+	if code, _, _ := b.run("pull"); code == 0 {
+		t.Error("a pull without credentials succeeded")
+	}
+	if denied.Load() == 0 {
+		t.Error("the server never saw a request without credentials")
+	}
+	for _, l := range []string{a.repo(), b.repo()} {
+		if b, err := os.ReadFile(filepath.Join(l, "config")); err != nil || strings.Contains(string(b), "s3cret") {
+			t.Errorf("%s/config holds the password (err %v)", l, err)
+		}
+	}
 }
