@@ -59,14 +59,23 @@ func (s *Store) storeEncoded(obj plumbing.EncodedObject) (plumbing.Hash, error) 
 
 // writeCommit stores a commit of tree with the given parents and message.
 func (s *Store) writeCommit(tree plumbing.Hash, parents []plumbing.Hash, msg string) (plumbing.Hash, error) {
-	now := s.opts.Now()
-	sig := object.Signature{Name: s.opts.AuthorName, Email: s.opts.AuthorEmail, When: now}
-	c := &object.Commit{Author: sig, Committer: sig, Message: msg, TreeHash: tree, ParentHashes: parents}
-	obj := s.st.NewEncodedObject()
-	if err := c.Encode(obj); err != nil {
-		return plumbing.ZeroHash, fmt.Errorf("encode commit: %w", err)
+	raw, err := s.encodeCommit(tree, parents, msg)
+	if err != nil {
+		return plumbing.ZeroHash, err
 	}
-	return s.storeEncoded(obj)
+	return s.writeLoose(plumbing.CommitObject, raw)
+}
+
+// encodeCommit returns the content of a commit of tree by the store's
+// author, now.
+func (s *Store) encodeCommit(tree plumbing.Hash, parents []plumbing.Hash, msg string) ([]byte, error) {
+	sig := object.Signature{Name: s.opts.AuthorName, Email: s.opts.AuthorEmail, When: s.opts.Now()}
+	c := &object.Commit{Author: sig, Committer: sig, Message: msg, TreeHash: tree, ParentHashes: parents}
+	obj := &plumbing.MemoryObject{}
+	if err := c.Encode(obj); err != nil {
+		return nil, fmt.Errorf("encode commit: %w", err)
+	}
+	return encodedBytes(obj)
 }
 
 // retry runs a go-git read and, when it fails, runs it once more after

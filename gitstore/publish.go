@@ -158,6 +158,19 @@ func (s *Store) Publish(ctx context.Context, dir string, opts PublishOptions) (*
 	if err != nil {
 		return nil, err
 	}
+	// The commit joins the artifact's new objects, so a publication
+	// usually creates one pack and no loose object; whatever happens
+	// below, the objects are written before the ref moves.
+	flushed := false
+	flush := func() error {
+		if flushed {
+			return nil
+		}
+		flushed = true
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return s.flush(ctx, &b.batch)
+	}
 	tree := b.root
 	var changes []Change
 	if trust {
@@ -175,8 +188,15 @@ func (s *Store) Publish(ctx context.Context, dir string, opts PublishOptions) (*
 	}
 	tWrite := time.Now()
 	if !trust {
+		// The new trees are in the tree memo; should one have been
+		// evicted, diff against the written objects instead.
 		if changes, err = s.Diff(ctx, oldTree, tree); err != nil {
-			return nil, err
+			if ferr := flush(); ferr != nil {
+				return nil, ferr
+			}
+			if changes, err = s.Diff(ctx, oldTree, tree); err != nil {
+				return nil, err
+			}
 		}
 	}
 	res.Changes = changes
@@ -186,9 +206,18 @@ func (s *Store) Publish(ctx context.Context, dir string, opts PublishOptions) (*
 	if !head.IsZero() {
 		parents = []plumbing.Hash{head}
 	}
-	s.mu.Lock()
-	commit, err := s.writeCommit(tree, parents, msg)
-	s.mu.Unlock()
+	var commit ID
+	if flushed {
+		s.mu.Lock()
+		commit, err = s.writeCommit(tree, parents, msg)
+		s.mu.Unlock()
+	} else {
+		var raw []byte
+		if raw, err = s.encodeCommit(tree, parents, msg); err == nil {
+			commit = b.batch.add(plumbing.CommitObject, raw)
+			err = flush()
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -232,6 +261,8 @@ type build struct {
 	ids   map[string]ID // file path → blob id
 	trees map[string]ID // directory path ("" for the root) → tree id
 	root  ID
+	// batch holds the new objects, written with the commit.
+	batch objectBatch
 }
 
 // writeArtifact stores the blobs and trees of validated files. Files served
@@ -254,7 +285,6 @@ func (s *Store) writeArtifact(ctx context.Context, files []validate.File, cache 
 	}
 	newDir := func(p string) *dir { return &dir{path: p, subdirs: map[string]*dir{}} }
 	root := newDir("")
-	var batch objectBatch
 	b := &build{ids: make(map[string]ID, len(files)), trees: map[string]ID{}}
 	for _, f := range files {
 		if err := ctx.Err(); err != nil {
@@ -262,7 +292,7 @@ func (s *Store) writeArtifact(ctx context.Context, files []validate.File, cache 
 		}
 		var id ID
 		if f.Content != nil {
-			id = batch.add(plumbing.BlobObject, f.Content)
+			id = b.batch.add(plumbing.BlobObject, f.Content)
 		} else {
 			id = cache.hits[f.Path]
 		}
@@ -361,14 +391,14 @@ func (s *Store) writeArtifact(ctx context.Context, files []validate.File, cache 
 		if err != nil {
 			return ID{}, fmt.Errorf("encode tree: %w", err)
 		}
-		batch.add(plumbing.TreeObject, content)
+		b.batch.add(plumbing.TreeObject, content)
 		return h, nil
 	}
 	var err error
 	if b.root, err = write(root, oldTree); err != nil {
 		return nil, err
 	}
-	return b, s.flush(ctx, &batch)
+	return b, nil
 }
 
 // changesFromCache lists what a build changes relative to the commit the
