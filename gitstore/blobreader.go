@@ -282,22 +282,35 @@ func (p *packIndex) header(off int64) (plumbing.ObjectType, int64, int64, error)
 	if n == 0 && err != nil {
 		return 0, 0, 0, err
 	}
-	typ := plumbing.ObjectType((buf[0] >> 4) & 7)
-	size := int64(buf[0] & 15)
-	shift := 4
-	i := 0
-	for buf[i]&0x80 != 0 {
-		i++
-		if i >= n || shift > 56 {
-			return 0, 0, 0, fmt.Errorf("pack entry at %d: bad header", off)
-		}
-		size |= int64(buf[i]&0x7f) << shift
-		shift += 7
+	typ, size, hdr, err := parseEntryHeader(buf[:n])
+	if err != nil {
+		return 0, 0, 0, fmt.Errorf("pack entry at %d: %w", off, err)
 	}
 	if typ == plumbing.OFSDeltaObject || typ == plumbing.REFDeltaObject {
 		return typ, size, 0, errSlowPath
 	}
-	return typ, size, off + int64(i) + 1, nil
+	return typ, size, off + int64(hdr), nil
+}
+
+// parseEntryHeader reads a pack entry's header: type in bits 4-6 of the
+// first byte, size in 4 bits then 7 per byte. It returns the header's
+// length.
+func parseEntryHeader(b []byte) (plumbing.ObjectType, int64, int, error) {
+	if len(b) == 0 {
+		return plumbing.InvalidObject, 0, 0, errors.New("empty pack entry")
+	}
+	typ := plumbing.ObjectType((b[0] >> 4) & 7)
+	size := int64(b[0] & 15)
+	shift, i := 4, 0
+	for b[i]&0x80 != 0 {
+		i++
+		if i >= len(b) || shift > 56 {
+			return plumbing.InvalidObject, 0, 0, errors.New("bad pack entry header")
+		}
+		size |= int64(b[i]&0x7f) << shift
+		shift += 7
+	}
+	return typ, size, i + 1, nil
 }
 
 // deflated holds reusable buffers for compressed input.
@@ -311,12 +324,23 @@ func (r *BlobReader) readPacked(p *packIndex, off int64) ([]byte, error) {
 }
 
 func (r *BlobReader) readPackedTo(p *packIndex, off int64, dst []byte) ([]byte, error) {
+	typ, b, err := readEntry(p, off, dst, true)
+	if err == nil && typ != plumbing.BlobObject {
+		err = errSlowPath
+	}
+	return b, err
+}
+
+// readEntry inflates the pack entry at off into dst's storage when it is
+// large enough. With blobOnly, other types stop at the header with
+// errSlowPath (their content is not inflated).
+func readEntry(p *packIndex, off int64, dst []byte, blobOnly bool) (plumbing.ObjectType, []byte, error) {
 	typ, size, data, err := p.header(off)
 	if err != nil {
-		return nil, err
+		return typ, nil, err
 	}
-	if typ != plumbing.BlobObject {
-		return nil, errSlowPath
+	if blobOnly && typ != plumbing.BlobObject {
+		return typ, nil, errSlowPath
 	}
 	// zlib never grows data by more than a few bytes per 16 KiB block.
 	want := min(size+size/1024+64, p.size-data)
@@ -327,29 +351,21 @@ func (r *BlobReader) readPackedTo(p *packIndex, off int64, dst []byte) ([]byte, 
 	}
 	in := (*bp)[:want]
 	if n, err := p.f.ReadAt(in, data); int64(n) < want && err != nil {
-		return nil, fmt.Errorf("read pack entry at %d: %w", off, err)
+		return typ, nil, fmt.Errorf("read pack entry at %d: %w", off, err)
 	}
-	return inflate(bytes.NewReader(in), size, dst)
+	b, err := inflate(bytes.NewReader(in), size, dst)
+	return typ, b, err
 }
 
 func (r *BlobReader) readLoose(path string) ([]byte, error) {
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	zr, err := newInflater(bytes.NewReader(raw))
+	typ, content, err := readLooseObject(path)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	defer inflaters.Put(zr)
-	typ, size, err := parseLooseHeader(zr)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if typ != "blob" {
+	if typ != plumbing.BlobObject {
 		return nil, errSlowPath
 	}
-	return readExactly(zr, size, nil)
+	return content, nil
 }
 
 // looseHeader reads the type and size of a loose object.
@@ -520,22 +536,12 @@ func (r *BlobReader) closeStale() error {
 // loose file; errSlowPath when only go-git can read it.
 func (r *BlobReader) readAny(id ID) (plumbing.ObjectType, []byte, error) {
 	var typ plumbing.ObjectType
-	b, err := r.locate(id, func(p *packIndex, off int64) ([]byte, error) {
-		t, size, data, err := p.header(off)
-		if err != nil {
-			return nil, err
-		}
-		typ = t
-		want := min(size+size/1024+64, p.size-data)
-		in := make([]byte, want)
-		if n, err := p.f.ReadAt(in, data); int64(n) < want && err != nil {
-			return nil, fmt.Errorf("read pack entry at %d: %w", off, err)
-		}
-		return inflate(bytes.NewReader(in), size, nil)
-	}, func(path string) ([]byte, error) {
-		t, content, err := readLooseObject(path)
-		typ = t
-		return content, err
+	b, err := r.locate(id, func(p *packIndex, off int64) (b []byte, err error) {
+		typ, b, err = readEntry(p, off, nil, false)
+		return b, err
+	}, func(path string) (b []byte, err error) {
+		typ, b, err = readLooseObject(path)
+		return b, err
 	})
 	return typ, b, err
 }

@@ -182,15 +182,15 @@ func (q *quarantine) remove() {
 	os.RemoveAll(q.dir)
 }
 
-// receivePack stores a pack (deltas allowed) in the quarantine; a
+// receivePack stores a pack (deltas allowed), in a quarantine; a
 // malformed pack fails.
-func (q *quarantine) receivePack(r io.Reader) error {
-	q.s.mu.Lock()
-	defer q.s.mu.Unlock()
-	if err := packfile.UpdateObjectStorage(q.s.st, r); err != nil {
+func (s *Store) receivePack(r io.Reader) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := packfile.UpdateObjectStorage(s.st, r); err != nil {
 		return fmt.Errorf("%w: pack: %w", ErrInvalidBundle, err)
 	}
-	q.s.st.Reindex()
+	s.st.Reindex()
 	return nil
 }
 
@@ -200,6 +200,19 @@ func (q *quarantine) receivePack(r io.Reader) error {
 // type, encoding and size.
 func (q *quarantine) checkIncoming(ctx context.Context, refs map[string]ID, limits int64) error {
 	s := q.s
+	commits := map[ID]bool{}
+	for name, head := range refs {
+		if !strings.HasPrefix(name, branchPrefix) {
+			continue
+		}
+		anc, err := s.ancestors(ctx, head)
+		if err != nil {
+			return fmt.Errorf("%w: %s: %w", ErrInvalidBundle, name, err)
+		}
+		for h := range anc {
+			commits[h] = true
+		}
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	seenTree := map[ID]bool{}
@@ -261,30 +274,16 @@ func (q *quarantine) checkIncoming(ctx context.Context, refs map[string]ID, limi
 		}
 		return nil
 	}
-	for name, head := range refs {
-		if !strings.HasPrefix(name, branchPrefix) {
-			continue
+	for h := range commits {
+		if err := ctx.Err(); err != nil {
+			return err
 		}
-		seen := map[ID]bool{}
-		stack := []ID{head}
-		for len(stack) > 0 {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			h := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if seen[h] {
-				continue
-			}
-			seen[h] = true
-			c, err := s.commitLocked(h)
-			if err != nil {
-				return fmt.Errorf("%w: %s: missing commit %s", ErrInvalidBundle, name, short(h))
-			}
-			if err := walk("", c.TreeHash, 0); err != nil {
-				return fmt.Errorf("%s: %w", name, err)
-			}
-			stack = append(stack, c.ParentHashes...)
+		c, err := s.commitLocked(h)
+		if err != nil {
+			return fmt.Errorf("%w: missing commit %s", ErrInvalidBundle, short(h))
+		}
+		if err := walk("", c.TreeHash, 0); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -76,8 +76,7 @@ func BundleFetcher(r io.Reader) Fetcher {
 		if err != nil {
 			return nil, err
 		}
-		qq := &quarantine{s: q}
-		if err := qq.receivePack(br); err != nil {
+		if err := q.receivePack(br); err != nil {
 			return nil, err
 		}
 		return h.refs, ctx.Err()

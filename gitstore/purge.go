@@ -264,13 +264,7 @@ func (tx *Tx) Purge(ctx context.Context, check func(typ plumbing.ObjectType, con
 	}
 	// Loose objects go, a few fan-out folders at a time: deleting
 	// thousands of small files is most of a purge's wall time.
-	var looseDirs []string
-	dirs, _ := os.ReadDir(objDir)
-	for _, d := range dirs {
-		if len(d.Name()) == 2 && isHex(d.Name()) {
-			looseDirs = append(looseDirs, filepath.Join(objDir, d.Name()))
-		}
-	}
+	looseDirs := s.looseDirs()
 	removed := make([]int, len(looseDirs))
 	err = inParallelN(8, len(looseDirs), func() func(int) error {
 		return func(i int) error {
@@ -340,6 +334,40 @@ func packObjectCount(p string) (int, error) {
 		return 0, errors.New("not a pack")
 	}
 	return int(uint32(hdr[8])<<24 | uint32(hdr[9])<<16 | uint32(hdr[10])<<8 | uint32(hdr[11])), nil
+}
+
+// looseFile is a file in a loose-object fan-out folder.
+type looseFile struct {
+	id   ID
+	ok   bool // the name is an object id
+	name string
+	path string
+}
+
+// looseDirs lists the store's loose-object fan-out folders (objects/xx).
+func (s *Store) looseDirs() []string {
+	objDir := filepath.Join(s.opts.Path, "objects")
+	var out []string
+	dirs, _ := os.ReadDir(objDir)
+	for _, d := range dirs {
+		if len(d.Name()) == 2 && isHex(d.Name()) {
+			out = append(out, filepath.Join(objDir, d.Name()))
+		}
+	}
+	return out
+}
+
+// looseFiles lists every file of the loose-object folders.
+func (s *Store) looseFiles() []looseFile {
+	var out []looseFile
+	for _, dir := range s.looseDirs() {
+		files, _ := os.ReadDir(dir)
+		for _, f := range files {
+			id, ok := ParseID(filepath.Base(dir) + f.Name())
+			out = append(out, looseFile{id: id, ok: ok, name: filepath.Base(dir) + "/" + f.Name(), path: filepath.Join(dir, f.Name())})
+		}
+	}
+	return out
 }
 
 // reachableLocked returns every object reachable from refs. Commits,
@@ -548,30 +576,22 @@ func (s *Store) scanObjectsLocked(ctx context.Context, fn func(id ID, typ plumbi
 // delta-free packs are handed over raw (to inflate), everything else
 // (loose objects, packs with deltas) decoded.
 func (s *Store) collectObjectsLocked(ctx context.Context, entry func(id ID, raw []byte), fn func(id ID, typ plumbing.ObjectType, content []byte) error) error {
-	objDir := filepath.Join(s.opts.Path, "objects")
-	dirs, _ := os.ReadDir(objDir)
-	for _, d := range dirs {
-		if len(d.Name()) != 2 || !isHex(d.Name()) {
-			continue
+	for _, f := range s.looseFiles() {
+		if err := ctx.Err(); err != nil {
+			return err
 		}
-		files, _ := os.ReadDir(filepath.Join(objDir, d.Name()))
-		for _, f := range files {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			id, ok := ParseID(d.Name() + f.Name())
-			if !ok {
-				return fmt.Errorf("%w: stray file objects/%s/%s", ErrPurgeVerify, d.Name(), f.Name())
-			}
-			typ, content, err := readLooseObject(filepath.Join(objDir, d.Name(), f.Name()))
-			if err != nil {
-				return fmt.Errorf("loose object %s: %w", short(id), err)
-			}
-			if err := fn(id, typ, content); err != nil {
-				return err
-			}
+		if !f.ok {
+			return fmt.Errorf("%w: stray file objects/%s", ErrPurgeVerify, f.name)
+		}
+		typ, content, err := readLooseObject(f.path)
+		if err != nil {
+			return fmt.Errorf("loose object %s: %w", short(f.id), err)
+		}
+		if err := fn(f.id, typ, content); err != nil {
+			return err
 		}
 	}
+	objDir := filepath.Join(s.opts.Path, "objects")
 	packs, _ := filepath.Glob(filepath.Join(objDir, "pack", "pack-*.idx"))
 	for _, idx := range packs {
 		base := strings.TrimSuffix(idx, ".idx")
@@ -602,30 +622,25 @@ func (s *Store) collectObjectsLocked(ctx context.Context, entry func(id ID, raw 
 }
 
 func readLooseObject(p string) (plumbing.ObjectType, []byte, error) {
-	f, err := os.Open(p)
+	raw, err := os.ReadFile(p)
 	if err != nil {
 		return plumbing.InvalidObject, nil, err
 	}
-	defer f.Close()
-	zr, err := newInflater(f)
+	zr, err := newInflater(bytes.NewReader(raw))
 	if err != nil {
 		return plumbing.InvalidObject, nil, err
 	}
-	defer zr.Close()
-	raw, err := io.ReadAll(zr)
+	defer inflaters.Put(zr)
+	name, size, err := parseLooseHeader(zr)
 	if err != nil {
 		return plumbing.InvalidObject, nil, err
 	}
-	nul := bytes.IndexByte(raw, 0)
-	sp := bytes.IndexByte(raw, ' ')
-	if nul < 0 || sp < 0 || sp > nul {
-		return plumbing.InvalidObject, nil, errors.New("malformed loose object header")
-	}
-	typ, err := plumbing.ParseObjectType(string(raw[:sp]))
+	typ, err := plumbing.ParseObjectType(name)
 	if err != nil {
 		return plumbing.InvalidObject, nil, err
 	}
-	return typ, raw[nul+1:], nil
+	content, err := readExactly(zr, size, nil)
+	return typ, content, err
 }
 
 // packIndexIDs lists the object ids of a version-2 pack index.
@@ -652,21 +667,11 @@ func packIndexIDs(p string) ([]ID, error) {
 // inflateEntry decodes a whole (non-delta) pack entry: header, then the
 // deflated content.
 func inflateEntry(raw []byte) (plumbing.ObjectType, []byte, error) {
-	if len(raw) == 0 {
-		return plumbing.InvalidObject, nil, errors.New("empty pack entry")
+	typ, size, n, err := parseEntryHeader(raw)
+	if err != nil {
+		return plumbing.InvalidObject, nil, err
 	}
-	typ := plumbing.ObjectType((raw[0] >> 4) & 7)
-	size := int64(raw[0] & 15)
-	shift, i := 4, 0
-	for raw[i]&0x80 != 0 {
-		i++
-		if i >= len(raw) || shift > 56 {
-			return plumbing.InvalidObject, nil, errors.New("bad pack entry header")
-		}
-		size |= int64(raw[i]&0x7f) << shift
-		shift += 7
-	}
-	content, err := inflate(bytes.NewReader(raw[i+1:]), size, nil)
+	content, err := inflate(bytes.NewReader(raw[n:]), size, nil)
 	return typ, content, err
 }
 
@@ -715,22 +720,10 @@ func (s *Store) loadBulkLocked(inflateAll bool) {
 	// Loose objects (every publication's commit is one) are read too.
 	var loose []string
 	var looseIDs []ID
-	dirs, _ := os.ReadDir(objDir)
-	for _, d := range dirs {
-		if len(d.Name()) != 2 || !isHex(d.Name()) {
-			continue
-		}
-		files, _ := os.ReadDir(filepath.Join(objDir, d.Name()))
-		for _, f := range files {
-			id, ok := ParseID(d.Name() + f.Name())
-			if !ok {
-				continue
-			}
-			if _, dup := s.bulk[id]; dup {
-				continue
-			}
-			loose = append(loose, filepath.Join(objDir, d.Name(), f.Name()))
-			looseIDs = append(looseIDs, id)
+	for _, f := range s.looseFiles() {
+		if _, dup := s.bulk[f.id]; f.ok && !dup {
+			loose = append(loose, f.path)
+			looseIDs = append(looseIDs, f.id)
 		}
 	}
 	looseEntries := make([]*bulkEntry, len(loose))
