@@ -653,14 +653,7 @@ func (f *Forgetter) writePending(p pending) error {
 func requestHash(key []byte, targets []Target) string {
 	m := hmac.New(sha256.New, key)
 	for _, t := range targets {
-		m.Write([]byte(t.Kind))
-		m.Write([]byte{0})
-		if t.Kind == KindText {
-			m.Write([]byte(strings.Join(wiki.Tokens(t.Value), "\x1f")))
-		} else {
-			m.Write([]byte(t.Value))
-		}
-		m.Write([]byte{0})
+		fmt.Fprintf(m, "%s\x00%s\x00", t.Kind, targetKey(key, t))
 	}
 	return hex.EncodeToString(m.Sum(nil))
 }

@@ -139,7 +139,7 @@ func (e *env) forget(t *testing.T, ss ...string) *Receipt {
 	return rc
 }
 
-// digitsOf is how the phone number could appear in any spelling.
+// holdsPhone reports whether s holds the phone number as the tests spell it.
 func holdsPhone(s string) bool {
 	return strings.Contains(s, "555) 010-9999") || strings.Contains(s, "010-9999")
 }
@@ -358,7 +358,9 @@ func TestFormationInProgress(t *testing.T) {
 	if r, _, _ := e.ledger.Run(t.Context(), "r1"); r.State != dream.StateCancelled || len(r.Sessions) != 0 {
 		t.Errorf("run after cancel: %+v", r)
 	}
-	_ = rc
+	if rc.Affected.StagedRuns != 1 {
+		t.Errorf("receipt counts %d staged runs, want the cancelled one", rc.Affected.StagedRuns)
+	}
 }
 
 func TestCommandIDReplayAndConflict(t *testing.T) {

@@ -244,6 +244,15 @@ func (e *Eraser) message(msg string) (string, bool) {
 	return out, changed
 }
 
+// namesSession reports whether a message line names a forgotten session:
+// in the Memfs-Sources trailer, or anywhere as a word.
+func (e *Eraser) namesSession(line string) bool {
+	if rest, ok := strings.CutPrefix(line, TrailerSources+":"); ok {
+		return slices.ContainsFunc(strings.Fields(rest), e.spec.Session)
+	}
+	return e.mentionsSession(line)
+}
+
 func (e *Eraser) mentionsSession(line string) bool {
 	for _, f := range strings.FieldsFunc(line, func(r rune) bool {
 		return r == ' ' || r == '\t' || r == ',' || r == ';' || r == '(' || r == ')' || r == '[' || r == ']'
@@ -275,18 +284,8 @@ func (e *Eraser) Check(typ ObjectType, content []byte) error {
 		if e.spec.Text != nil && wiki.ContainsMatch(msg, e.spec.Text) {
 			return errors.New("message holds forgotten text")
 		}
-		if e.spec.Session != nil {
-			for _, l := range strings.Split(string(msg), "\n") {
-				if rest, ok := strings.CutPrefix(l, TrailerSources+":"); ok {
-					if slices.ContainsFunc(strings.Fields(rest), e.spec.Session) {
-						return errors.New("message names a forgotten session")
-					}
-					continue
-				}
-				if e.mentionsSession(l) {
-					return errors.New("message names a forgotten session")
-				}
-			}
+		if e.spec.Session != nil && slices.ContainsFunc(strings.Split(string(msg), "\n"), e.namesSession) {
+			return errors.New("message names a forgotten session")
 		}
 	}
 	return nil

@@ -175,15 +175,12 @@ func newRemoteCommand(g *globalOptions) *cobra.Command {
 		Short: "Add a remote (file, git, ssh or http(s) url)",
 		Args:  exactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			s, err := g.openStore(cmd.Context())
-			if err != nil {
-				return err
-			}
-			defer s.Close()
-			if err := s.AddRemote(args[0], args[1]); err != nil {
-				return usageError{err}
-			}
-			return nil
+			return g.withStore(cmd.Context(), func(s *gitstore.Store) error {
+				if err := s.AddRemote(args[0], args[1]); err != nil {
+					return usageError{err}
+				}
+				return nil
+			})
 		},
 	}
 	remove := &cobra.Command{
@@ -191,12 +188,7 @@ func newRemoteCommand(g *globalOptions) *cobra.Command {
 		Short: "Remove a remote",
 		Args:  exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			s, err := g.openStore(cmd.Context())
-			if err != nil {
-				return err
-			}
-			defer s.Close()
-			return s.RemoveRemote(args[0])
+			return g.withStore(cmd.Context(), func(s *gitstore.Store) error { return s.RemoveRemote(args[0]) })
 		},
 	}
 	list := &cobra.Command{
@@ -204,26 +196,23 @@ func newRemoteCommand(g *globalOptions) *cobra.Command {
 		Short: "List remotes",
 		Args:  exactArgs(0),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			s, err := g.openStore(cmd.Context())
-			if err != nil {
-				return err
-			}
-			defer s.Close()
-			rs, err := s.Remotes()
-			if err != nil {
-				return err
-			}
-			if g.JSON {
-				if rs == nil {
-					rs = []gitstore.Remote{}
+			return g.withStore(cmd.Context(), func(s *gitstore.Store) error {
+				rs, err := s.Remotes()
+				if err != nil {
+					return err
 				}
-				writeJSON(g.stdout, rs)
+				if g.JSON {
+					if rs == nil {
+						rs = []gitstore.Remote{}
+					}
+					writeJSON(g.stdout, rs)
+					return nil
+				}
+				for _, r := range rs {
+					fmt.Fprintf(g.stdout, "%s\t%s\n", r.Name, r.URL)
+				}
 				return nil
-			}
-			for _, r := range rs {
-				fmt.Fprintf(g.stdout, "%s\t%s\n", r.Name, r.URL)
-			}
-			return nil
+			})
 		},
 	}
 	cmd.AddCommand(add, remove, list)

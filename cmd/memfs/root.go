@@ -292,6 +292,16 @@ func (g *globalOptions) openStore(ctx context.Context) (*gitstore.Store, error) 
 	return gitstore.Open(ctx, opts)
 }
 
+// withStore runs fn with the home's store open.
+func (g *globalOptions) withStore(ctx context.Context, fn func(*gitstore.Store) error) error {
+	s, err := g.openStore(ctx)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	return fn(s)
+}
+
 // openAt opens the store and resolves a revision of the scope (empty: the
 // head). The caller closes the store.
 func (g *globalOptions) openAt(ctx context.Context, rev string) (*gitstore.Store, gitstore.ID, error) {
