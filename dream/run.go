@@ -14,7 +14,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/memfs/memfs/dream/evidence"
+	"github.com/memfs/memfs/transcript"
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/ledger"
 	"github.com/memfs/memfs/validate"
@@ -170,7 +170,7 @@ func (e *RunError) Is(target error) bool { return target == ErrRunFailed }
 // batchItem is one pending checkpoint the run materialized.
 type batchItem struct {
 	began ledger.Checkpoint
-	ev    *evidence.Evidence
+	ev    *transcript.Evidence
 }
 
 // Run dreams one batch of a scope's pending evidence. When nothing is
@@ -405,9 +405,9 @@ func materialize(ctx context.Context, l *ledger.Ledger, pending []ledger.Checkpo
 		}
 		ev, err := materializeOne(ctx, l, cp)
 		if err != nil {
-			code := string(evidence.CodeOf(err))
+			code := string(transcript.CodeOf(err))
 			if code == "" {
-				code = string(evidence.CodeSourceUnavailable)
+				code = string(transcript.CodeSourceUnavailable)
 			}
 			res.Skipped = append(res.Skipped, SourceFailure{SessionID: cp.SessionID, Code: code})
 			continue
@@ -417,7 +417,7 @@ func materialize(ctx context.Context, l *ledger.Ledger, pending []ledger.Checkpo
 	return batch
 }
 
-func materializeOne(ctx context.Context, l *ledger.Ledger, cp ledger.Checkpoint) (*evidence.Evidence, error) {
+func materializeOne(ctx context.Context, l *ledger.Ledger, cp ledger.Checkpoint) (*transcript.Evidence, error) {
 	st, err := l.Session(ctx, cp.SessionID)
 	if err != nil {
 		return nil, err
@@ -432,12 +432,12 @@ func materializeOne(ctx context.Context, l *ledger.Ledger, cp ledger.Checkpoint)
 		}
 		prev = parent.Processed
 	}
-	var eprev *evidence.Processed
+	var eprev *transcript.Processed
 	if prev != nil {
-		eprev = &evidence.Processed{Cursor: prev.Cursor, Digest: prev.Digest, Entries: prev.Entries}
+		eprev = &transcript.Processed{Cursor: prev.Cursor, Digest: prev.Digest, Entries: prev.Entries}
 	}
-	return evidence.Materialize(ctx, evidence.Checkpoint{
-		SessionID: cp.SessionID, Path: cp.Path, Format: evidence.Format(cp.Format),
+	return transcript.Materialize(ctx, transcript.Checkpoint{
+		SessionID: cp.SessionID, Path: cp.Path, Format: transcript.Format(cp.Format),
 		Cursor: cp.Cursor, Digest: cp.Digest, Bytes: cp.Bytes, Entries: cp.Entries,
 		CWD: cp.CWD, Root: true, ForkedFrom: cp.ForkedFrom,
 	}, eprev)

@@ -14,7 +14,7 @@ import (
 
 	"github.com/memfs/memfs/dream"
 	"github.com/memfs/memfs/dream/builtin"
-	"github.com/memfs/memfs/dream/evidence"
+	"github.com/memfs/memfs/transcript"
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/ledger"
 )
@@ -59,7 +59,7 @@ func (e *env) checkpoint(name string) string {
 	if err := os.WriteFile(p, b, 0o600); err != nil {
 		e.t.Fatal(err)
 	}
-	cp, err := evidence.Scan(e.t.Context(), p, "", "", "")
+	cp, err := transcript.Scan(e.t.Context(), p, "", "", "")
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -432,7 +432,7 @@ func TestRun_StagingAndBadSource(t *testing.T) {
 	if len(seen) != 1 {
 		t.Fatalf("dreamer called %d times", len(seen))
 	}
-	if len(res.Skipped) != 1 || res.Skipped[0].SessionID != sessTabs || res.Skipped[0].Code != string(evidence.CodeSourceUnavailable) {
+	if len(res.Skipped) != 1 || res.Skipped[0].SessionID != sessTabs || res.Skipped[0].Code != string(transcript.CodeSourceUnavailable) {
 		t.Errorf("skipped = %+v", res.Skipped)
 	}
 	if got := e.pending(); !slices.Equal(got, []string{sessTabs}) {
@@ -468,11 +468,11 @@ func TestRun_CursorMovedDuringRun(t *testing.T) {
 	p := e.checkpoint("tabs.jsonl")
 	// Re-record the tabs session at an earlier cursor, as if its first turn
 	// had settled only.
-	early, err := evidence.Scan(t.Context(), p, "", "", "bbbbbbbb-0000-4000-8000-000000000002")
+	early, err := transcript.Scan(t.Context(), p, "", "", "bbbbbbbb-0000-4000-8000-000000000002")
 	if err != nil {
 		t.Fatal(err)
 	}
-	record := func(cp *evidence.Checkpoint) {
+	record := func(cp *transcript.Checkpoint) {
 		if _, err := e.ledger.RecordCheckpoint(t.Context(), ledger.Checkpoint{
 			Scope: scope, SessionID: cp.SessionID, Path: cp.Path, Format: string(cp.Format),
 			Cursor: cp.Cursor, Digest: cp.Digest, Bytes: cp.Bytes, Entries: cp.Entries, CWD: cp.CWD,
@@ -482,7 +482,7 @@ func TestRun_CursorMovedDuringRun(t *testing.T) {
 	}
 	record(early)
 	d := dream.DreamerFunc(func(ctx context.Context, runDir string) (string, error) {
-		leaf, err := evidence.Scan(ctx, p, "", "", "")
+		leaf, err := transcript.Scan(ctx, p, "", "", "")
 		if err != nil {
 			return "", err
 		}
@@ -541,7 +541,7 @@ func TestRun_BatchLimit(t *testing.T) {
 	e := newEnv(t)
 	p := e.checkpoint("tabs.jsonl")
 	for i := range dream.MaxBatch {
-		cp, err := evidence.Scan(t.Context(), p, "", "copy-"+string(rune('a'+i)), "")
+		cp, err := transcript.Scan(t.Context(), p, "", "copy-"+string(rune('a'+i)), "")
 		if err != nil {
 			t.Fatal(err)
 		}

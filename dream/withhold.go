@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/memfs/memfs/dream/evidence"
+	"github.com/memfs/memfs/transcript"
 	"github.com/memfs/memfs/validate"
 )
 
@@ -18,7 +18,7 @@ const withheldText = "[memfs: withheld: this message holds content that was forg
 // dreamer again even though the agent's own transcript still has it. It
 // returns how many records it withheld and notes the count on ev. A nil
 // guard withholds nothing.
-func Withhold(ev *evidence.Evidence, guard validate.Guard) int {
+func Withhold(ev *transcript.Evidence, guard validate.Guard) int {
 	if guard == nil || len(ev.Transcript) == 0 {
 		return 0
 	}

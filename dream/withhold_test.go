@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/memfs/memfs/dream/evidence"
+	"github.com/memfs/memfs/transcript"
 	"github.com/memfs/memfs/gitstore"
 )
 
@@ -16,7 +16,7 @@ func TestWithholdForgottenRecords(t *testing.T) {
 		t.Fatal(err)
 	}
 	guard := gitstore.NewGuard(map[string][]byte{"k1": key}, []gitstore.Marker{m})
-	ev := &evidence.Evidence{Transcript: []byte(
+	ev := &transcript.Evidence{Transcript: []byte(
 		`{"role":"user","id":"u1","text":"my number is +1 (555) 010-9999, remember it"}` + "\n" +
 			`{"role":"assistant","id":"a1","text":"Noted."}` + "\n" +
 			`{"role":"user","id":"u2","text":"the other one is 555 010 9998"}` + "\n"), Records: 3}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/memfs/memfs/dream/evidence"
+	"github.com/memfs/memfs/transcript"
 	"github.com/memfs/memfs/internal/scope"
 	"github.com/memfs/memfs/ledger"
 )
@@ -58,7 +58,7 @@ func TestCLI_Context(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := c.mustRun("context", "--cwd", sub, "--mount", mount)
-	if !strings.HasPrefix(out, evidence.MemoryContextMarker+"\n") || !strings.Contains(out, "has no publications yet") || !strings.Contains(out, "`"+sc+"`") {
+	if !strings.HasPrefix(out, transcript.MemoryContextMarker+"\n") || !strings.Contains(out, "has no publications yet") || !strings.Contains(out, "`"+sc+"`") {
 		t.Fatalf("context before init:\n%s", out)
 	}
 
@@ -133,7 +133,7 @@ func TestCLI_HookSessionStart(t *testing.T) {
 			t.Fatalf("hook %s output: %v\n%s", agent, err, out)
 		}
 		h := resp.HookSpecificOutput
-		if h.HookEventName != "SessionStart" || !strings.HasPrefix(h.AdditionalContext, evidence.MemoryContextMarker) ||
+		if h.HookEventName != "SessionStart" || !strings.HasPrefix(h.AdditionalContext, transcript.MemoryContextMarker) ||
 			!strings.Contains(h.AdditionalContext, "`"+sc+"`") {
 			t.Errorf("hook %s answered %+v", agent, h)
 		}

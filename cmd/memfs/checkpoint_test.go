@@ -8,7 +8,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/memfs/memfs/dream/evidence"
+	"github.com/memfs/memfs/transcript"
 	"github.com/memfs/memfs/internal/scope"
 	"github.com/memfs/memfs/ledger"
 )
@@ -157,15 +157,15 @@ func TestCLI_ContextNeverEvidence(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	transcript := copyTranscript(t, "", "claude-session.jsonl")
-	b, _ := os.ReadFile(transcript)
+	path := copyTranscript(t, "", "claude-session.jsonl")
+	b, _ := os.ReadFile(path)
 	b = []byte(strings.Replace(string(b), `"parentUuid":null`, `"parentUuid":"cccccccc-0000-4000-8000-000000000001"`, 1))
-	if err := os.WriteFile(transcript, append(append(line, '\n'), b...), 0o600); err != nil {
+	if err := os.WriteFile(path, append(append(line, '\n'), b...), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	c.mustRun("checkpoint", "--transcript", transcript)
+	c.mustRun("checkpoint", "--transcript", path)
 	ev := c.evidence(testSession)
-	if strings.Contains(ev.Transcript, "Memory from earlier sessions") || strings.Contains(ev.Transcript, evidence.MemoryContextMarker) {
+	if strings.Contains(ev.Transcript, "Memory from earlier sessions") || strings.Contains(ev.Transcript, transcript.MemoryContextMarker) {
 		t.Fatalf("the memory context became evidence:\n%s", ev.Transcript)
 	}
 	if !strings.Contains(ev.Transcript, "prefer tabs") {

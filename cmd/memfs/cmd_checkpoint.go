@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/memfs/memfs/dream/evidence"
+	"github.com/memfs/memfs/transcript"
 	"github.com/memfs/memfs/ledger"
 )
 
@@ -83,7 +83,7 @@ func checkpointTranscript(ctx context.Context, g *globalOptions, o checkpointOpt
 	if err != nil {
 		return nil, err
 	}
-	format, ok := evidence.ParseFormat(o.Format)
+	format, ok := transcript.ParseFormat(o.Format)
 	if !ok {
 		return nil, usagef("unknown transcript format %q (want auto, pi, claude or codex)", o.Format)
 	}
@@ -91,7 +91,7 @@ func checkpointTranscript(ctx context.Context, g *globalOptions, o checkpointOpt
 	if err != nil {
 		return nil, err
 	}
-	cp, err := evidence.Scan(ctx, path, format, o.Session, o.Cursor)
+	cp, err := transcript.Scan(ctx, path, format, o.Session, o.Cursor)
 	if err != nil {
 		return nil, err
 	}

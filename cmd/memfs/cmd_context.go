@@ -10,7 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/memfs/memfs/dream/evidence"
+	"github.com/memfs/memfs/transcript"
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/internal/config"
 	"github.com/memfs/memfs/internal/scope"
@@ -81,7 +81,7 @@ func memoryContext(ctx context.Context, g *globalOptions, o contextOptions) (*re
 	if err != nil {
 		return nil, err
 	}
-	c := wiki.Context{Marker: evidence.MemoryContextMarker, Scope: sc, Command: g.memfsCommand()}
+	c := wiki.Context{Marker: transcript.MemoryContextMarker, Scope: sc, Command: g.memfsCommand()}
 	s, err := gitstore.Open(ctx, opts)
 	switch {
 	case errors.Is(err, gitstore.ErrNotInitialized):

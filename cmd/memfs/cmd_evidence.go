@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memfs/memfs/dream"
-	"github.com/memfs/memfs/dream/evidence"
+	"github.com/memfs/memfs/transcript"
 	"github.com/memfs/memfs/ledger"
 )
 
@@ -62,7 +62,7 @@ func runEvidence(ctx context.Context, g *globalOptions, session string) error {
 		}
 		prev = parent.Processed
 	}
-	ev, err := evidence.Materialize(ctx, evidenceCheckpoint(st.Checkpoint), evidenceProcessed(prev))
+	ev, err := transcript.Materialize(ctx, evidenceCheckpoint(st.Checkpoint), evidenceProcessed(prev))
 	if err != nil {
 		return err
 	}
@@ -103,11 +103,11 @@ func runEvidence(ctx context.Context, g *globalOptions, session string) error {
 
 // evidenceCheckpoint turns a ledger record back into the reader's
 // checkpoint.
-func evidenceCheckpoint(cp *ledger.Checkpoint) evidence.Checkpoint {
-	return evidence.Checkpoint{
+func evidenceCheckpoint(cp *ledger.Checkpoint) transcript.Checkpoint {
+	return transcript.Checkpoint{
 		SessionID:  cp.SessionID,
 		Path:       cp.Path,
-		Format:     evidence.Format(cp.Format),
+		Format:     transcript.Format(cp.Format),
 		Cursor:     cp.Cursor,
 		Digest:     cp.Digest,
 		Bytes:      cp.Bytes,
@@ -120,9 +120,9 @@ func evidenceCheckpoint(cp *ledger.Checkpoint) evidence.Checkpoint {
 
 // evidenceProcessed turns a ledger record back into the reader's processed
 // state; nil when nothing was processed.
-func evidenceProcessed(p *ledger.Processed) *evidence.Processed {
+func evidenceProcessed(p *ledger.Processed) *transcript.Processed {
 	if p == nil {
 		return nil
 	}
-	return &evidence.Processed{Cursor: p.Cursor, Digest: p.Digest, Entries: p.Entries}
+	return &transcript.Processed{Cursor: p.Cursor, Digest: p.Digest, Entries: p.Entries}
 }

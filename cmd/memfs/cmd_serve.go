@@ -15,7 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memfs/memfs/dream"
-	"github.com/memfs/memfs/dream/watch"
+	"github.com/memfs/memfs/transcript/watch"
 	memfuse "github.com/memfs/memfs/fs"
 )
 

@@ -13,7 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memfs/memfs/dream"
-	"github.com/memfs/memfs/dream/evidence"
+	"github.com/memfs/memfs/transcript"
 	"github.com/memfs/memfs/forget"
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/internal/config"
@@ -132,8 +132,8 @@ func errorCode(err error) string {
 		return "no_proposal"
 	case errors.Is(err, ledger.ErrLocked):
 		return "ledger_locked"
-	case evidence.CodeOf(err) != "":
-		return string(evidence.CodeOf(err))
+	case transcript.CodeOf(err) != "":
+		return string(transcript.CodeOf(err))
 	case forget.CodeOf(err) != "":
 		return forget.CodeOf(err)
 	case errors.Is(err, errErasedSource):

@@ -25,7 +25,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/memfs/memfs/dream/evidence"
+	"github.com/memfs/memfs/transcript"
 )
 
 func main() {
@@ -88,7 +88,7 @@ type result struct {
 	Entries, Records      int
 	EvidenceBytes         int
 	Relation              string
-	Processed             evidence.Processed
+	Processed             transcript.Processed
 }
 
 func run(size int64, dir string, keep bool) error {
@@ -191,21 +191,21 @@ func child(path, prev string) (*result, error) {
 
 func runChild(path, prevJSON string) error {
 	ctx := context.Background()
-	var prev *evidence.Processed
+	var prev *transcript.Processed
 	if prevJSON != "" {
-		prev = new(evidence.Processed)
+		prev = new(transcript.Processed)
 		if err := json.Unmarshal([]byte(prevJSON), prev); err != nil {
 			return err
 		}
 	}
 	t := time.Now()
-	cp, err := evidence.Scan(ctx, path, "", "", "")
+	cp, err := transcript.Scan(ctx, path, "", "", "")
 	if err != nil {
 		return err
 	}
 	scan := time.Since(t)
 	t = time.Now()
-	ev, err := evidence.Materialize(ctx, *cp, prev)
+	ev, err := transcript.Materialize(ctx, *cp, prev)
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package evidence_test
+package transcript_test
 
 import (
 	"bytes"
@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/memfs/memfs/dream/evidence"
+	"github.com/memfs/memfs/transcript"
 )
 
 // rec is one decoded evidence record.
@@ -46,14 +46,14 @@ func records(tb testing.TB, b []byte) []rec {
 }
 
 // scanAndMaterialize runs Scan then Materialize against prev.
-func scanAndMaterialize(tb testing.TB, path string, prev *evidence.Processed) (*evidence.Checkpoint, *evidence.Evidence) {
+func scanAndMaterialize(tb testing.TB, path string, prev *transcript.Processed) (*transcript.Checkpoint, *transcript.Evidence) {
 	tb.Helper()
 	ctx := context.Background()
-	cp, err := evidence.Scan(ctx, path, "", "", "")
+	cp, err := transcript.Scan(ctx, path, "", "", "")
 	if err != nil {
 		tb.Fatalf("Scan(%s): %v", filepath.Base(path), err)
 	}
-	ev, err := evidence.Materialize(ctx, *cp, prev)
+	ev, err := transcript.Materialize(ctx, *cp, prev)
 	if err != nil {
 		tb.Fatalf("Materialize(%s): %v", filepath.Base(path), err)
 	}

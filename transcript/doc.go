@@ -1,4 +1,4 @@
-// Package evidence reads agent session transcripts and turns them into the
+// Package transcript reads agent session transcripts and turns them into the
 // evidence a dreamer is given (DESIGN §7). It owns the transcript formats,
 // the active branch, the checkpoint of a settled cursor, the projection of
 // what counts as evidence, secret redaction and the per-session cap. It
@@ -73,4 +73,4 @@
 // Every error is an *Error with a stable Code (source_unavailable,
 // invalid_source, checkpoint_changed, source_changed), matched by
 // errors.Is against the Err* sentinels. Messages never quote content.
-package evidence
+package transcript

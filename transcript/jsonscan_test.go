@@ -1,4 +1,4 @@
-package evidence
+package transcript
 
 import (
 	"math/rand/v2"

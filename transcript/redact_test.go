@@ -1,10 +1,10 @@
-package evidence_test
+package transcript_test
 
 import (
 	"strings"
 	"testing"
 
-	"github.com/memfs/memfs/dream/evidence"
+	"github.com/memfs/memfs/transcript"
 )
 
 // Fake secrets are assembled at run time so that no secret-shaped literal
@@ -20,43 +20,43 @@ func TestRedactRules(t *testing.T) {
 		secret   string
 		nearMiss string // must come out unchanged
 	}{
-		{evidence.RulePrivateKey, "key:\n" + pem + "\nthanks", pem[len("-----BEGIN RSA PRIVATE KEY-----"):],
+		{transcript.RulePrivateKey, "key:\n" + pem + "\nthanks", pem[len("-----BEGIN RSA PRIVATE KEY-----"):],
 			"-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA\n-----END PUBLIC KEY-----"},
-		{evidence.RuleURLCredentials, "connect to postgres://admin:" + fake("s3cr3t", "Pass99") + "@db.example.com:5432/app", fake("s3cr3t", "Pass99"),
+		{transcript.RuleURLCredentials, "connect to postgres://admin:" + fake("s3cr3t", "Pass99") + "@db.example.com:5432/app", fake("s3cr3t", "Pass99"),
 			"clone git@github.com:org/repo.git or https://alice@example.com/x and http://localhost:8080/a@b"},
-		{evidence.RuleAnthropicKey, "ANTHROPIC_API_KEY=" + fake("sk-ant-", "api03-", strings.Repeat("Ab3_", 10)), fake("sk-ant-", "api03-", strings.Repeat("Ab3_", 10)),
+		{transcript.RuleAnthropicKey, "ANTHROPIC_API_KEY=" + fake("sk-ant-", "api03-", strings.Repeat("Ab3_", 10)), fake("sk-ant-", "api03-", strings.Repeat("Ab3_", 10)),
 			"see sk-ant-docs and task-ant-api"},
-		{evidence.RuleOpenAIKey, "use " + fake("sk-", "proj-", strings.Repeat("Zq9x", 12)), fake("sk-", "proj-", strings.Repeat("Zq9x", 12)),
+		{transcript.RuleOpenAIKey, "use " + fake("sk-", "proj-", strings.Repeat("Zq9x", 12)), fake("sk-", "proj-", strings.Repeat("Zq9x", 12)),
 			"scikit sk-learn and task-proj-12 and desk-proj-notes"},
-		{evidence.RuleGitHubToken, "token " + fake("gh", "p_", strings.Repeat("aB3d", 9)), fake("gh", "p_", strings.Repeat("aB3d", 9)),
+		{transcript.RuleGitHubToken, "token " + fake("gh", "p_", strings.Repeat("aB3d", 9)), fake("gh", "p_", strings.Repeat("aB3d", 9)),
 			"branch ghp_short123 and ghost_writer and github_pat_tiny"},
-		{evidence.RuleAWSAccessKey, "id " + fake("AKIA", "QWERTYUIOP234567"), fake("AKIA", "QWERTYUIOP234567"),
+		{transcript.RuleAWSAccessKey, "id " + fake("AKIA", "QWERTYUIOP234567"), fake("AKIA", "QWERTYUIOP234567"),
 			"AKIA1234 and akiaqwertyuiop234567 and AKIAQWERTYUIOP2345678901"},
-		{evidence.RuleSlackToken, "slack " + fake("xo", "xb-", "123456789012-1234567890123-", "AbCdEfGhIjKlMnOpQrSt"), fake("xo", "xb-", "123456789012-1234567890123-", "AbCdEfGhIjKlMnOpQrSt"),
+		{transcript.RuleSlackToken, "slack " + fake("xo", "xb-", "123456789012-1234567890123-", "AbCdEfGhIjKlMnOpQrSt"), fake("xo", "xb-", "123456789012-1234567890123-", "AbCdEfGhIjKlMnOpQrSt"),
 			"xoxo-hugs and xoxb-notanumber"},
-		{evidence.RuleSlackWebhook, "post to " + fake("https://hooks.slack.com/", "services/T0000FAKE/B0000FAKE/", "abcdefghijklmnopqrstuvwx"), fake("hooks.slack.com/", "services/T0000FAKE"),
+		{transcript.RuleSlackWebhook, "post to " + fake("https://hooks.slack.com/", "services/T0000FAKE/B0000FAKE/", "abcdefghijklmnopqrstuvwx"), fake("hooks.slack.com/", "services/T0000FAKE"),
 			"read https://hooks.slack.com/docs first"},
-		{evidence.RuleStripeKey, "stripe " + fake("sk_", "live_", "4eC39HqLyjWDarjtT1zdp7dc"), fake("sk_", "live_", "4eC39HqLyjWDarjtT1zdp7dc"),
+		{transcript.RuleStripeKey, "stripe " + fake("sk_", "live_", "4eC39HqLyjWDarjtT1zdp7dc"), fake("sk_", "live_", "4eC39HqLyjWDarjtT1zdp7dc"),
 			"publishable pk_live_4eC39HqLyjWDarjtT1zdp7dc and sk_live_ alone"},
-		{evidence.RuleGoogleAPIKey, "maps " + fake("AIza", "SyD-FAKE0123456789abcdefghijklmnopq"), fake("AIza", "SyD-FAKE0123456789abcdefghijklmnopq"),
+		{transcript.RuleGoogleAPIKey, "maps " + fake("AIza", "SyD-FAKE0123456789abcdefghijklmnopq"), fake("AIza", "SyD-FAKE0123456789abcdefghijklmnopq"),
 			"AIzaShort and AIza"},
-		{evidence.RuleJWT, "cookie " + fake("eyJ", "hbGciOiJIUzI1NiJ9", ".eyJ", "zdWIiOiIxMjM0NTY3ODkwIn0", ".dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U"),
+		{transcript.RuleJWT, "cookie " + fake("eyJ", "hbGciOiJIUzI1NiJ9", ".eyJ", "zdWIiOiIxMjM0NTY3ODkwIn0", ".dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U"),
 			fake(".eyJ", "zdWIiOiIxMjM0NTY3ODkwIn0"), "eyJustAWord.eyJanother and hey.eyJ"},
-		{evidence.RuleBearerToken, "curl -H 'Authorization: Bearer " + fake("abcDEF", "0123456789ghiJKL") + "'", fake("abcDEF", "0123456789ghiJKL"),
+		{transcript.RuleBearerToken, "curl -H 'Authorization: Bearer " + fake("abcDEF", "0123456789ghiJKL") + "'", fake("abcDEF", "0123456789ghiJKL"),
 			"bearer tokens are explained in the bearer authentication section"},
-		{evidence.RuleBasicAuth, "Authorization: Basic " + fake("dXNlcjpw", "YXNzd29yZA=="), fake("dXNlcjpw", "YXNzd29yZA=="),
+		{transcript.RuleBasicAuth, "Authorization: Basic " + fake("dXNlcjpw", "YXNzd29yZA=="), fake("dXNlcjpw", "YXNzd29yZA=="),
 			"basic authentication uses Authorization: headers"},
-		{evidence.RuleSecretKey, "export DB_PASSWORD=" + fake("hunter", "22x!"), fake("hunter", "22x!"),
+		{transcript.RuleSecretKey, "export DB_PASSWORD=" + fake("hunter", "22x!"), fake("hunter", "22x!"),
 			"max_tokens=4096 token_count: 1200 tokens: 55 password_hash: 5f4dcc3b5aa765d61d8327deb882cf99 secret_path: /var/run/secrets/db password: ${DB_PASSWORD} token: os.Getenv(x) passwordless login"},
-		{evidence.RuleSecretKey, `config {"api_key": "` + fake("abc123", "XYZ789") + `"}`, fake("abc123", "XYZ789"),
+		{transcript.RuleSecretKey, `config {"api_key": "` + fake("abc123", "XYZ789") + `"}`, fake("abc123", "XYZ789"),
 			`{"api_version": "2024-01-01", "key_id": "k-123456", "secret": true}`},
-		{evidence.RuleSecretKey, "AWS_SECRET_ACCESS_KEY=" + fake("wJalrXUtnFEMI/K7MDENG/", "bPxRfiCYFAKEKEY"), fake("wJalrXUtnFEMI/K7MDENG/", "bPxRfiCYFAKEKEY"),
+		{transcript.RuleSecretKey, "AWS_SECRET_ACCESS_KEY=" + fake("wJalrXUtnFEMI/K7MDENG/", "bPxRfiCYFAKEKEY"), fake("wJalrXUtnFEMI/K7MDENG/", "bPxRfiCYFAKEKEY"),
 			"aws_access_key_id_note: see the wiki"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.rule, func(t *testing.T) {
 			counts := map[string]int{}
-			out := evidence.RedactText(tt.positive, counts)
+			out := transcript.RedactText(tt.positive, counts)
 			if strings.Contains(out, tt.secret) {
 				t.Errorf("the secret survived redaction (%d counts)", len(counts))
 			}
@@ -64,7 +64,7 @@ func TestRedactRules(t *testing.T) {
 				t.Errorf("rule %s did not count the secret: %v", tt.rule, counts)
 			}
 			nc := map[string]int{}
-			if got := evidence.RedactText(tt.nearMiss, nc); got != tt.nearMiss {
+			if got := transcript.RedactText(tt.nearMiss, nc); got != tt.nearMiss {
 				t.Errorf("near-miss was changed; counts %v", nc)
 			}
 		})
@@ -84,7 +84,7 @@ func TestRedactKeepsIdentifiers(t *testing.T) {
 	}
 	for i, s := range texts {
 		counts := map[string]int{}
-		if got := evidence.RedactText(s, counts); got != s {
+		if got := transcript.RedactText(s, counts); got != s {
 			t.Errorf("text %d was changed: %v", i, counts)
 		}
 	}
@@ -119,7 +119,7 @@ func TestRedactToolArguments(t *testing.T) {
 			t.Errorf("a harmless argument was redacted (%d bytes of arguments)", len(args))
 		}
 	}
-	if ev.Redactions[evidence.RuleSecretKey] != 3 || ev.Redactions[evidence.RuleBearerToken] != 1 {
+	if ev.Redactions[transcript.RuleSecretKey] != 3 || ev.Redactions[transcript.RuleBearerToken] != 1 {
 		t.Errorf("redaction counts %v, want 3 secret-named-key and 1 bearer-token", ev.Redactions)
 	}
 }
@@ -129,7 +129,7 @@ func TestRedactPartialPrivateKey(t *testing.T) {
 	begin := fake("-----BEGIN OPENSSH PRIV", "ATE KEY-----\n")
 	end := fake("\n-----END OPENSSH PRIV", "ATE KEY-----")
 	for i, s := range []string{"prefix " + begin + "b3BlbnNzaC1rZXktdjEAAAAA", "b3BlbnNzaC1rZXktdjEAAAAA" + end + " suffix"} {
-		out := evidence.RedactText(s, nil)
+		out := transcript.RedactText(s, nil)
 		if strings.Contains(out, "b3BlbnNzaC1rZXktdjEAAAAA") {
 			t.Errorf("case %d: key material survived", i)
 		}

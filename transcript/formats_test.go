@@ -1,4 +1,4 @@
-package evidence_test
+package transcript_test
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/memfs/memfs/dream/evidence"
+	"github.com/memfs/memfs/transcript"
 )
 
 // want is a record expected in order: its role and a token of its text.
@@ -18,7 +18,7 @@ type want struct{ role, token string }
 func TestFormats(t *testing.T) {
 	tests := []struct {
 		file       string
-		format     evidence.Format
+		format     transcript.Format
 		session    string
 		cwd        string
 		cursor     string
@@ -29,7 +29,7 @@ func TestFormats(t *testing.T) {
 		redactions map[string]int
 	}{
 		{
-			file: "pi/v3-tree.jsonl", format: evidence.FormatPi, session: "0196f0aa-1111-7222-8333-444455556666",
+			file: "pi/v3-tree.jsonl", format: transcript.FormatPi, session: "0196f0aa-1111-7222-8333-444455556666",
 			cwd: "/home/alice/proj", cursor: "s3000001", root: true,
 			want: []want{
 				{"user", "PI-U1"}, {"assistant", "PI-A1"}, {"tool_call", "internal/http/client.go"},
@@ -38,21 +38,21 @@ func TestFormats(t *testing.T) {
 				{"summary", "PI-COMPACTION"},
 			},
 			absent:     []string{"PI-THINK", "PI-TOOLOUT", "ABANDONED", "PI-CUSTOM", "PI-HIDDEN", "PI-MARKED", "memfs:memory-context", "PI-BASH-OUT", "PI-LABEL", "PI-NAME", "ghp_FAKE", "hunter22x", "iVBOR"},
-			redactions: map[string]int{evidence.RuleGitHubToken: 1, evidence.RuleSecretKey: 1},
+			redactions: map[string]int{transcript.RuleGitHubToken: 1, transcript.RuleSecretKey: 1},
 		},
 		{
-			file: "pi/v2-hook.jsonl", format: evidence.FormatPi, session: "0196f0bb-1111-7222-8333-444455556666",
+			file: "pi/v2-hook.jsonl", format: transcript.FormatPi, session: "0196f0bb-1111-7222-8333-444455556666",
 			cwd: "/home/alice/v2", cursor: "aa000005", root: true,
 			want:   []want{{"user", "PI2-U1"}, {"assistant", "PI2-A1"}, {"user", "PI2-HOOK visible"}, {"user", "PI2-U2"}},
 			absent: []string{"PI2-HOOK-HIDDEN"},
 		},
 		{
-			file: "pi/v1-linear.jsonl", format: evidence.FormatPi, session: "d703a1a9-0000-4fb1-b512-c9738b1fe617",
+			file: "pi/v1-linear.jsonl", format: transcript.FormatPi, session: "d703a1a9-0000-4fb1-b512-c9738b1fe617",
 			cwd: "/home/alice/v1", cursor: "line:6", root: true,
 			want: []want{{"user", "PI1-U1"}, {"assistant", "PI1-A1"}, {"summary", "PI1-COMPACTION"}, {"user", "PI1-U2"}},
 		},
 		{
-			file: "claude/session.jsonl", format: evidence.FormatClaude, session: "11111111-2222-4333-8444-555555555555",
+			file: "claude/session.jsonl", format: transcript.FormatClaude, session: "11111111-2222-4333-8444-555555555555",
 			cwd: "/home/alice/proj", cursor: "aaaaaaaa-0000-4000-8000-000000000027", root: true,
 			want: []want{
 				{"user", "CC-U1"}, {"assistant", "CC-A1-TEXT1"}, {"tool_call", "go test"}, {"user", "CC-U2B"},
@@ -63,10 +63,10 @@ func TestFormats(t *testing.T) {
 			absent: []string{"CC-QUEUE", "memfs:memory-context", "CC-HOOKCTX", "CC-META", "CC-THINK", "CC-TOOLOUT",
 				"ABANDONED", "CC-REMINDER", "CC-SIDECHAIN", "No response requested", "CC-TITLE", "CC-LASTPROMPT",
 				"AKIAFAKE", "abcDEF0123456789ghiJKL", "iVBOR", "remember is running"},
-			redactions: map[string]int{evidence.RuleAWSAccessKey: 1, evidence.RuleBearerToken: 1},
+			redactions: map[string]int{transcript.RuleAWSAccessKey: 1, transcript.RuleBearerToken: 1},
 		},
 		{
-			file: "codex/rollout.jsonl", format: evidence.FormatCodex, session: "019e1111-2222-7333-8444-555566667777",
+			file: "codex/rollout.jsonl", format: transcript.FormatCodex, session: "019e1111-2222-7333-8444-555566667777",
 			cwd: "/home/alice/proj", cursor: "line:30", root: true,
 			want: []want{
 				{"user", "CX-U1"}, {"tool_call", "rg -n TestRetry"}, {"tool_call", "Begin Patch"}, {"assistant", "CX-A1"},
@@ -75,22 +75,22 @@ func TestFormats(t *testing.T) {
 			},
 			absent: []string{"CX-PERMS", "environment_context", "CX-AGENTS", "CX-REASON", "CX-TOOLOUT", "CX-PATCHOUT",
 				"ROLLEDBACK", "CX-HOOKDEV", "CX-HOOK-USER", "memfs:memory-context", "sk-proj-FAKE"},
-			redactions: map[string]int{evidence.RuleOpenAIKey: 1},
+			redactions: map[string]int{transcript.RuleOpenAIKey: 1},
 		},
 		{
-			file: "codex/legacy.jsonl", format: evidence.FormatCodex, session: "0c1e2d3f-aaaa-4bbb-8ccc-123456789abc",
+			file: "codex/legacy.jsonl", format: transcript.FormatCodex, session: "0c1e2d3f-aaaa-4bbb-8ccc-123456789abc",
 			cwd: "/home/bob/legacy", cursor: "line:8", root: true,
 			want:   []want{{"user", "CX-LEGACY-U1"}, {"tool_call", "make"}, {"assistant", "CX-LEGACY-A1"}},
 			absent: []string{"be brief", "CX-LEGACY-OUT", "environment_context"},
 		},
 		{
-			file: "codex/v0171.jsonl", format: evidence.FormatCodex, session: "019e9999-2222-7333-8444-555566667777",
+			file: "codex/v0171.jsonl", format: transcript.FormatCodex, session: "019e9999-2222-7333-8444-555566667777",
 			cwd: "/home/alice/fork", cursor: "line:8", root: true, forkedFrom: "019e1111-2222-7333-8444-555566667777",
 			want:   []want{{"user", "CX171-U1"}, {"assistant", "CX171-A1"}},
 			absent: []string{"CX171-HOOK", "CX171-REASON", "CX171-CMDOUT"},
 		},
 		{
-			file: "codex/subagent.jsonl", format: evidence.FormatCodex, session: "019e5555-2222-7333-8444-555566667777",
+			file: "codex/subagent.jsonl", format: transcript.FormatCodex, session: "019e5555-2222-7333-8444-555566667777",
 			cwd: "/home/alice/proj", cursor: "line:3", root: false,
 			want: []want{{"user", "CX-SUB task"}, {"assistant", "CX-SUB done"}},
 		},
@@ -98,7 +98,7 @@ func TestFormats(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
 			path := filepath.Join("testdata", tt.file)
-			f, err := evidence.DetectFile(path)
+			f, err := transcript.DetectFile(path)
 			if err != nil || f != tt.format {
 				t.Fatalf("DetectFile = %q, %v; want %q", f, err, tt.format)
 			}
@@ -113,7 +113,7 @@ func TestFormats(t *testing.T) {
 			if len(cp.Digest) != 64 {
 				t.Errorf("digest %q is not hex sha256", cp.Digest)
 			}
-			if ev.Relation != evidence.RelationInitial {
+			if ev.Relation != transcript.RelationInitial {
 				t.Errorf("relation = %s, want initial", ev.Relation)
 			}
 			rs := records(t, ev.Transcript)
@@ -162,15 +162,15 @@ func TestClaudeMergesMessageBlocks(t *testing.T) {
 // Ensure that a transcript of a subagent alone is not a root session and has
 // no cursor.
 func TestClaudeSidechainOnly(t *testing.T) {
-	cp, err := evidence.Scan(context.Background(), filepath.Join("testdata", "claude", "subagent.jsonl"), "", "", "")
+	cp, err := transcript.Scan(context.Background(), filepath.Join("testdata", "claude", "subagent.jsonl"), "", "", "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if cp.Root || cp.Cursor != "" {
 		t.Errorf("root = %v, cursor = %q; want a non-root checkpoint without cursor", cp.Root, cp.Cursor)
 	}
-	if _, err := evidence.Materialize(context.Background(), *cp, nil); evidence.CodeOf(err) != evidence.CodeInvalidSource {
-		t.Errorf("Materialize of a cursorless checkpoint: code %q, want invalid_source", evidence.CodeOf(err))
+	if _, err := transcript.Materialize(context.Background(), *cp, nil); transcript.CodeOf(err) != transcript.CodeInvalidSource {
+		t.Errorf("Materialize of a cursorless checkpoint: code %q, want invalid_source", transcript.CodeOf(err))
 	}
 }
 
@@ -178,14 +178,14 @@ func TestClaudeSidechainOnly(t *testing.T) {
 // an abandoned one, and that a session override replaces the recorded id.
 func TestScanCursorAndOverride(t *testing.T) {
 	path := filepath.Join("testdata", "claude", "session.jsonl")
-	cp, err := evidence.Scan(context.Background(), path, evidence.FormatClaude, "override-1", "aaaaaaaa-0000-4000-8000-000000000014")
+	cp, err := transcript.Scan(context.Background(), path, transcript.FormatClaude, "override-1", "aaaaaaaa-0000-4000-8000-000000000014")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if cp.SessionID != "override-1" || cp.Cursor != "aaaaaaaa-0000-4000-8000-000000000014" {
 		t.Fatalf("session/cursor = %q %q", cp.SessionID, cp.Cursor)
 	}
-	ev, err := evidence.Materialize(context.Background(), *cp, nil)
+	ev, err := transcript.Materialize(context.Background(), *cp, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,12 +194,12 @@ func TestScanCursorAndOverride(t *testing.T) {
 		t.Error("the evidence is not the branch that ends at the cursor")
 	}
 	for _, c := range []string{"line:1", "no-such-entry"} {
-		if _, err := evidence.Scan(context.Background(), path, "", "", c); evidence.CodeOf(err) != evidence.CodeInvalidSource {
-			t.Errorf("unknown cursor %d: code %q, want invalid_source", len(c), evidence.CodeOf(err))
+		if _, err := transcript.Scan(context.Background(), path, "", "", c); transcript.CodeOf(err) != transcript.CodeInvalidSource {
+			t.Errorf("unknown cursor %d: code %q, want invalid_source", len(c), transcript.CodeOf(err))
 		}
 	}
-	if _, err := evidence.Scan(context.Background(), path, "", "bad id with spaces", ""); evidence.CodeOf(err) != evidence.CodeInvalidSource {
-		t.Errorf("invalid session override: code %q, want invalid_source", evidence.CodeOf(err))
+	if _, err := transcript.Scan(context.Background(), path, "", "bad id with spaces", ""); transcript.CodeOf(err) != transcript.CodeInvalidSource {
+		t.Errorf("invalid session override: code %q, want invalid_source", transcript.CodeOf(err))
 	}
 }
 
@@ -224,22 +224,22 @@ func TestRealFixtures(t *testing.T) {
 			if !cp.Root || cp.Cursor == "" || cp.Entries == 0 {
 				t.Errorf("root/cursor/entries = %v %q %d", cp.Root, cp.Cursor, cp.Entries)
 			}
-			if len(ev.Transcript) > evidence.MaxEvidenceBytes {
+			if len(ev.Transcript) > transcript.MaxEvidenceBytes {
 				t.Errorf("evidence is %d bytes, over the cap", len(ev.Transcript))
 			}
 			rs := records(t, ev.Transcript)
 			if len(rs) != ev.Records || len(rs) == 0 {
 				t.Errorf("%d records decoded, Records = %d", len(rs), ev.Records)
 			}
-			want := map[string]evidence.Format{"pi": evidence.FormatPi, "claude-code": evidence.FormatClaude}[strings.Split(rel, string(filepath.Separator))[0]]
+			want := map[string]transcript.Format{"pi": transcript.FormatPi, "claude-code": transcript.FormatClaude}[strings.Split(rel, string(filepath.Separator))[0]]
 			if cp.Format != want {
 				t.Errorf("format = %q, want %q", cp.Format, want)
 			}
-			again, err := evidence.Materialize(context.Background(), *cp, &ev.Processed)
+			again, err := transcript.Materialize(context.Background(), *cp, &ev.Processed)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if again.Relation != evidence.RelationUnchanged || len(again.Transcript) != 0 {
+			if again.Relation != transcript.RelationUnchanged || len(again.Transcript) != 0 {
 				t.Errorf("second materialization: relation %v, %d bytes", again.Relation, len(again.Transcript))
 			}
 		})

@@ -1,4 +1,4 @@
-package evidence_test
+package transcript_test
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/memfs/memfs/dream/evidence"
+	"github.com/memfs/memfs/transcript"
 )
 
 // Ensure that malformed sources fail with the right code, never panic, and
@@ -33,27 +33,27 @@ func TestMalformedSources(t *testing.T) {
 	tests := []struct {
 		name   string
 		path   string
-		format evidence.Format
-		code   evidence.Code
+		format transcript.Format
+		code   transcript.Code
 	}{
-		{"missing", filepath.Join(dir, "nope.jsonl"), "", evidence.CodeSourceUnavailable},
-		{"directory", dir, "", evidence.CodeInvalidSource},
-		{"empty", write("empty.jsonl", nil), "", evidence.CodeInvalidSource},
-		{"binary garbage", write("bin.jsonl", garbage), "", evidence.CodeInvalidSource},
-		{"binary garbage as pi", write("bin-pi.jsonl", garbage), evidence.FormatPi, evidence.CodeInvalidSource},
-		{"binary garbage as claude", write("bin-cc.jsonl", garbage), evidence.FormatClaude, evidence.CodeInvalidSource},
-		{"binary garbage as codex", write("bin-cx.jsonl", garbage), evidence.FormatCodex, evidence.CodeInvalidSource},
-		{"invalid JSON lines", write("bad.jsonl", []byte("{\"type\":\n[1,2\n\"SECRET-CONTENT\"\n{}\n")), "", evidence.CodeInvalidSource},
-		{"pi without header", write("pi.jsonl", []byte(`{"type":"message","id":"a","parentId":null,"message":{"role":"user","content":"SECRET-CONTENT"}}`+"\n")), evidence.FormatPi, evidence.CodeInvalidSource},
-		{"partial line only", write("partial.jsonl", []byte(`{"parentUuid":null,"type":"user","uuid":"p1","message":{"role":"user","content":"SECRET-CONTENT"}}`)), evidence.FormatClaude, evidence.CodeInvalidSource},
-		{"20 MB single line", write("huge.jsonl", []byte(huge+"\n")), "", evidence.CodeInvalidSource},
-		{"unknown format", write("x.jsonl", []byte("{}\n")), evidence.Format("vim"), evidence.CodeInvalidSource},
+		{"missing", filepath.Join(dir, "nope.jsonl"), "", transcript.CodeSourceUnavailable},
+		{"directory", dir, "", transcript.CodeInvalidSource},
+		{"empty", write("empty.jsonl", nil), "", transcript.CodeInvalidSource},
+		{"binary garbage", write("bin.jsonl", garbage), "", transcript.CodeInvalidSource},
+		{"binary garbage as pi", write("bin-pi.jsonl", garbage), transcript.FormatPi, transcript.CodeInvalidSource},
+		{"binary garbage as claude", write("bin-cc.jsonl", garbage), transcript.FormatClaude, transcript.CodeInvalidSource},
+		{"binary garbage as codex", write("bin-cx.jsonl", garbage), transcript.FormatCodex, transcript.CodeInvalidSource},
+		{"invalid JSON lines", write("bad.jsonl", []byte("{\"type\":\n[1,2\n\"SECRET-CONTENT\"\n{}\n")), "", transcript.CodeInvalidSource},
+		{"pi without header", write("pi.jsonl", []byte(`{"type":"message","id":"a","parentId":null,"message":{"role":"user","content":"SECRET-CONTENT"}}`+"\n")), transcript.FormatPi, transcript.CodeInvalidSource},
+		{"partial line only", write("partial.jsonl", []byte(`{"parentUuid":null,"type":"user","uuid":"p1","message":{"role":"user","content":"SECRET-CONTENT"}}`)), transcript.FormatClaude, transcript.CodeInvalidSource},
+		{"20 MB single line", write("huge.jsonl", []byte(huge+"\n")), "", transcript.CodeInvalidSource},
+		{"unknown format", write("x.jsonl", []byte("{}\n")), transcript.Format("vim"), transcript.CodeInvalidSource},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := evidence.Scan(context.Background(), tt.path, tt.format, "", "")
-			if evidence.CodeOf(err) != tt.code {
-				t.Fatalf("code %q (%v), want %q", evidence.CodeOf(err), err, tt.code)
+			_, err := transcript.Scan(context.Background(), tt.path, tt.format, "", "")
+			if transcript.CodeOf(err) != tt.code {
+				t.Fatalf("code %q (%v), want %q", transcript.CodeOf(err), err, tt.code)
 			}
 			if !errors.Is(err, sentinel(tt.code)) {
 				t.Errorf("errors.Is does not match the %s sentinel", tt.code)
@@ -65,12 +65,12 @@ func TestMalformedSources(t *testing.T) {
 	}
 }
 
-func sentinel(c evidence.Code) error {
-	return map[evidence.Code]error{
-		evidence.CodeSourceUnavailable: evidence.ErrSourceUnavailable,
-		evidence.CodeInvalidSource:     evidence.ErrInvalidSource,
-		evidence.CodeCheckpointChanged: evidence.ErrCheckpointChanged,
-		evidence.CodeSourceChanged:     evidence.ErrSourceChanged,
+func sentinel(c transcript.Code) error {
+	return map[transcript.Code]error{
+		transcript.CodeSourceUnavailable: transcript.ErrSourceUnavailable,
+		transcript.CodeInvalidSource:     transcript.ErrInvalidSource,
+		transcript.CodeCheckpointChanged: transcript.ErrCheckpointChanged,
+		transcript.CodeSourceChanged:     transcript.ErrSourceChanged,
 	}[c]
 }
 
@@ -117,7 +117,7 @@ func TestMalformedStructure(t *testing.T) {
 		})
 	}
 	// The cycle itself: a branch from inside it ends after one lap.
-	cp, err := evidence.Scan(context.Background(), piCycle, "", "", "e2")
+	cp, err := transcript.Scan(context.Background(), piCycle, "", "", "e2")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package evidence_test
+package transcript_test
 
 import (
 	"bytes"
@@ -6,14 +6,14 @@ import (
 	"os"
 	"testing"
 
-	"github.com/memfs/memfs/dream/evidence"
+	"github.com/memfs/memfs/transcript"
 )
 
 // step is one round of the ledger's cycle: append lines, checkpoint, and
 // materialize against what was acknowledged before.
 type step struct {
 	add      []any
-	relation evidence.Relation
+	relation transcript.Relation
 	present  []string // tokens the evidence must contain
 	absent   []string // tokens it must not contain
 }
@@ -21,7 +21,7 @@ type step struct {
 // runSteps plays steps on a transcript, acknowledging each evidence.
 func runSteps(t *testing.T, path string, steps []step) {
 	t.Helper()
-	var prev *evidence.Processed
+	var prev *transcript.Processed
 	for i, s := range steps {
 		appendLines(t, path, s.add...)
 		cp, ev := scanAndMaterialize(t, path, prev)
@@ -39,7 +39,7 @@ func runSteps(t *testing.T, path string, steps []step) {
 				t.Errorf("step %d: text %d should not be emitted again", i, j)
 			}
 		}
-		if ev.Relation == evidence.RelationDiverged && len(ev.Notes) == 0 {
+		if ev.Relation == transcript.RelationDiverged && len(ev.Notes) == 0 {
 			t.Errorf("step %d: a diverged branch must be noted", i)
 		}
 		p := cp.Processed()
@@ -53,22 +53,22 @@ func TestRelationsClaude(t *testing.T) {
 	path := writeLines(t, t.TempDir(), "s.jsonl")
 	runSteps(t, path, []step{
 		{add: []any{ccUser("u1", "", "R-U1 first"), ccAsst("a1", "u1", "m1", text("R-A1 reply"))},
-			relation: evidence.RelationInitial, present: []string{"R-U1", "R-A1"}},
-		{relation: evidence.RelationUnchanged, absent: []string{"R-U1", "R-A1"}},
+			relation: transcript.RelationInitial, present: []string{"R-U1", "R-A1"}},
+		{relation: transcript.RelationUnchanged, absent: []string{"R-U1", "R-A1"}},
 		// Lines that carry no evidence change nothing.
 		{add: []any{obj{"type": "system", "uuid": "s1", "parentUuid": "a1", "sessionId": claudeSession, "subtype": "turn_duration"},
 			obj{"type": "file-history-snapshot", "messageId": "u1"}},
-			relation: evidence.RelationUnchanged},
+			relation: transcript.RelationUnchanged},
 		{add: []any{ccUser("u2", "s1", "R-U2 second"), ccAsst("a2", "u2", "m2", text("R-A2 reply"))},
-			relation: evidence.RelationAppended, present: []string{"R-U2", "R-A2"}, absent: []string{"R-U1", "R-A1"}},
+			relation: transcript.RelationAppended, present: []string{"R-U2", "R-A2"}, absent: []string{"R-U1", "R-A1"}},
 		// The second half of a message written after the checkpoint.
 		{add: []any{ccAsst("a2b", "a2", "m2", text("R-A2B more"))},
-			relation: evidence.RelationAppended, present: []string{"R-A2B"}, absent: []string{"R-A2 reply", "R-U2"}},
+			relation: transcript.RelationAppended, present: []string{"R-A2B"}, absent: []string{"R-A2 reply", "R-U2"}},
 		// Rewind: a new prompt as a sibling of u2.
 		{add: []any{ccUser("u3", "s1", "R-U3 instead")},
-			relation: evidence.RelationDiverged, present: []string{"R-U1", "R-A1", "R-U3"}, absent: []string{"R-U2", "R-A2"}},
+			relation: transcript.RelationDiverged, present: []string{"R-U1", "R-A1", "R-U3"}, absent: []string{"R-U2", "R-A2"}},
 		{add: []any{ccAsst("a3", "u3", "m3", text("R-A3 ok"))},
-			relation: evidence.RelationAppended, present: []string{"R-A3"}, absent: []string{"R-U3", "R-U1"}},
+			relation: transcript.RelationAppended, present: []string{"R-A3"}, absent: []string{"R-U3", "R-U1"}},
 	})
 }
 
@@ -78,11 +78,11 @@ func TestRelationsPi(t *testing.T) {
 	path := writeLines(t, t.TempDir(), "p.jsonl", piHeader("0196f0cc-1111-7222-8333-444455556666"))
 	runSteps(t, path, []step{
 		{add: []any{piMsg("e1", "", "user", "P-U1 hello"), piMsg("e2", "e1", "assistant", []any{text("P-A1 hi")})},
-			relation: evidence.RelationInitial, present: []string{"P-U1", "P-A1"}},
+			relation: transcript.RelationInitial, present: []string{"P-U1", "P-A1"}},
 		{add: []any{piMsg("e3", "e2", "user", "P-U2 next"), piMsg("e4", "e3", "assistant", []any{text("P-A2 done")})},
-			relation: evidence.RelationAppended, present: []string{"P-U2", "P-A2"}, absent: []string{"P-U1"}},
+			relation: transcript.RelationAppended, present: []string{"P-U2", "P-A2"}, absent: []string{"P-U1"}},
 		{add: []any{obj{"type": "branch_summary", "id": "e5", "parentId": "e2", "fromId": "e2", "summary": "P-SUM left P-U2"}},
-			relation: evidence.RelationDiverged, present: []string{"P-U1", "P-SUM"}, absent: []string{"P-A2 done"}},
+			relation: transcript.RelationDiverged, present: []string{"P-U1", "P-SUM"}, absent: []string{"P-A2 done"}},
 	})
 }
 
@@ -91,16 +91,16 @@ func TestRelationsCodex(t *testing.T) {
 	path := writeLines(t, t.TempDir(), "c.jsonl", cxMeta("019e2222-2222-7333-8444-555566667777"))
 	runSteps(t, path, []step{
 		{add: []any{cxItem("user", "X-U1 one"), cxEvent(obj{"type": "user_message", "message": "X-U1 one"}), cxItem("assistant", "X-A1 done")},
-			relation: evidence.RelationInitial, present: []string{"X-U1", "X-A1"}},
+			relation: transcript.RelationInitial, present: []string{"X-U1", "X-A1"}},
 		{add: []any{cxItem("user", "X-U2 two"), cxItem("assistant", "X-A2 done")},
-			relation: evidence.RelationAppended, present: []string{"X-U2", "X-A2"}, absent: []string{"X-U1"}},
+			relation: transcript.RelationAppended, present: []string{"X-U2", "X-A2"}, absent: []string{"X-U1"}},
 		{add: []any{cxEvent(obj{"type": "thread_rolled_back", "num_turns": 1})},
-			relation: evidence.RelationDiverged, present: []string{"X-U1", "X-A1"}, absent: []string{"X-U2", "X-A2"}},
+			relation: transcript.RelationDiverged, present: []string{"X-U1", "X-A1"}, absent: []string{"X-U2", "X-A2"}},
 		{add: []any{cxItem("user", "X-U3 three"), cxEvent(obj{"type": "user_message", "message": "X-U3 three"})},
-			relation: evidence.RelationAppended, present: []string{"X-U3"}, absent: []string{"X-U1", "X-U2"}},
+			relation: transcript.RelationAppended, present: []string{"X-U3"}, absent: []string{"X-U1", "X-U2"}},
 		// A rollback of more turns than exist drops them all.
 		{add: []any{cxEvent(obj{"type": "thread_rolled_back", "num_turns": 9})},
-			relation: evidence.RelationDiverged, absent: []string{"X-U1", "X-U3"}},
+			relation: transcript.RelationDiverged, absent: []string{"X-U1", "X-U3"}},
 	})
 }
 
@@ -140,7 +140,7 @@ func TestForkCopiesNotCountedTwice(t *testing.T) {
 	fp := writeLines(t, dir, "fork.jsonl", fork...)
 	_, ev := scanAndMaterialize(t, fp, &processed)
 	rs := records(t, ev.Transcript)
-	if ev.Relation != evidence.RelationAppended || len(rs) != 1 || hasText(rs, 0, "user", "F-U2") < 0 {
+	if ev.Relation != transcript.RelationAppended || len(rs) != 1 || hasText(rs, 0, "user", "F-U2") < 0 {
 		t.Fatalf("relation %s with %d records; want appended with only the fork's new turn", ev.Relation, len(rs))
 	}
 
@@ -153,7 +153,7 @@ func TestForkCopiesNotCountedTwice(t *testing.T) {
 	h["parentSession"] = pip
 	pif := writeLines(t, dir, "pi-fork.jsonl", h, piParent[1], piParent[2], piMsg("e3", "e2", "user", "G-U2 in fork"))
 	fcp, ev := scanAndMaterialize(t, pif, &piProcessed)
-	if fcp.ForkedFrom != pip || ev.Relation != evidence.RelationAppended || len(records(t, ev.Transcript)) != 1 {
+	if fcp.ForkedFrom != pip || ev.Relation != transcript.RelationAppended || len(records(t, ev.Transcript)) != 1 {
 		t.Fatalf("Pi fork: forked from %q, relation %s; want the parent path and appended", fcp.ForkedFrom, ev.Relation)
 	}
 }
@@ -166,12 +166,12 @@ func TestCheckpointStability(t *testing.T) {
 	dir := t.TempDir()
 	lines := []any{ccUser("u1", "", "S-U1 first"), ccAsst("a1", "u1", "m1", text("S-A1 reply"))}
 	path := writeLines(t, dir, "s.jsonl", lines...)
-	cp, err := evidence.Scan(ctx, path, "", "", "")
+	cp, err := transcript.Scan(ctx, path, "", "", "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	appendLines(t, path, ccUser("u2", "a1", "S-U2 later"), `{"type":"user","uuid":"partial`)
-	ev, err := evidence.Materialize(ctx, *cp, nil)
+	ev, err := transcript.Materialize(ctx, *cp, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,25 +183,25 @@ func TestCheckpointStability(t *testing.T) {
 	tests := []struct {
 		name   string
 		mutate func(t *testing.T)
-		code   evidence.Code
+		code   transcript.Code
 	}{
 		{"rewritten", func(t *testing.T) {
 			os.WriteFile(path, bytes.Replace(data, []byte("S-U1 first"), []byte("S-X1 first"), 1), 0o600)
-		}, evidence.CodeCheckpointChanged},
-		{"truncated", func(t *testing.T) { os.WriteFile(path, data[:cp.Bytes-3], 0o600) }, evidence.CodeCheckpointChanged},
+		}, transcript.CodeCheckpointChanged},
+		{"truncated", func(t *testing.T) { os.WriteFile(path, data[:cp.Bytes-3], 0o600) }, transcript.CodeCheckpointChanged},
 		{"line end moved", func(t *testing.T) {
 			b := append([]byte{}, data...)
 			b[cp.Bytes-1] = ' '
 			os.WriteFile(path, b, 0o600)
-		}, evidence.CodeCheckpointChanged},
+		}, transcript.CodeCheckpointChanged},
 		{"cursor gone", func(t *testing.T) {
 			lines2 := []any{ccUser("u1", "", "S-U1 first"), ccAsst("zz", "u1", "m1", text("S-A1 reply"))}
 			writeLines(t, dir, "s.jsonl", lines2...)
-		}, evidence.CodeCheckpointChanged},
+		}, transcript.CodeCheckpointChanged},
 		{"not a transcript any more", func(t *testing.T) {
 			os.WriteFile(path, append([]byte("\x00\x01garbage"), make([]byte, cp.Bytes)...), 0o600)
-		}, evidence.CodeCheckpointChanged},
-		{"removed", func(t *testing.T) { os.Remove(path) }, evidence.CodeSourceUnavailable},
+		}, transcript.CodeCheckpointChanged},
+		{"removed", func(t *testing.T) { os.Remove(path) }, transcript.CodeSourceUnavailable},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -209,9 +209,9 @@ func TestCheckpointStability(t *testing.T) {
 				t.Fatal(err)
 			}
 			tt.mutate(t)
-			_, err := evidence.Materialize(ctx, *cp, nil)
-			if evidence.CodeOf(err) != tt.code {
-				t.Fatalf("code %q (%v), want %q", evidence.CodeOf(err), err, tt.code)
+			_, err := transcript.Materialize(ctx, *cp, nil)
+			if transcript.CodeOf(err) != tt.code {
+				t.Fatalf("code %q (%v), want %q", transcript.CodeOf(err), err, tt.code)
 			}
 		})
 	}

@@ -1,4 +1,4 @@
-package evidence_test
+package transcript_test
 
 import (
 	"fmt"
@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/memfs/memfs/dream/evidence"
+	"github.com/memfs/memfs/transcript"
 )
 
 var cutCount = regexp.MustCompile(`(\d+) user`)
@@ -62,7 +62,7 @@ func TestCap(t *testing.T) {
 			}
 			path := writeLines(t, t.TempDir(), "big.jsonl", lines...)
 			_, ev := scanAndMaterialize(t, path, nil)
-			if len(ev.Transcript) > evidence.MaxEvidenceBytes {
+			if len(ev.Transcript) > transcript.MaxEvidenceBytes {
 				t.Fatalf("evidence is %d bytes, over the cap", len(ev.Transcript))
 			}
 			rs := records(t, ev.Transcript)
@@ -108,13 +108,13 @@ func TestCapHugeTextRedacted(t *testing.T) {
 		ccUser("u1", "", "go"), ccAsst("a1", "u1", "m1", text(body)), ccUser("u2", "a1", "LAST-USER"))
 	_, ev := scanAndMaterialize(t, path, nil)
 	s := string(ev.Transcript)
-	if len(s) > evidence.MaxEvidenceBytes || !strings.Contains(s, "HEAD ") || !strings.Contains(s, " TAIL") || !strings.Contains(s, "LAST-USER") {
+	if len(s) > transcript.MaxEvidenceBytes || !strings.Contains(s, "HEAD ") || !strings.Contains(s, " TAIL") || !strings.Contains(s, "LAST-USER") {
 		t.Fatalf("trimmed evidence lost its head, tail or the last user message (%d bytes)", len(s))
 	}
 	if strings.Contains(s, tok1) || strings.Contains(s, tok2) {
 		t.Error("a secret in a trimmed text survived")
 	}
-	if ev.Redactions[evidence.RuleGitHubToken] != 1 || ev.Redactions[evidence.RuleAWSAccessKey] != 1 {
+	if ev.Redactions[transcript.RuleGitHubToken] != 1 || ev.Redactions[transcript.RuleAWSAccessKey] != 1 {
 		t.Errorf("redactions %v", ev.Redactions)
 	}
 }

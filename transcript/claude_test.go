@@ -1,4 +1,4 @@
-package evidence_test
+package transcript_test
 
 import (
 	"bytes"
@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/memfs/memfs/dream/evidence"
+	"github.com/memfs/memfs/transcript"
 )
 
 // partialCompactOrder is the active branch of testdata/claude/partial-compact.jsonl
@@ -138,7 +138,7 @@ func TestClaudeQueuedCommand(t *testing.T) {
 		attachment("q2", "q1", obj{"type": "queued_command", "prompt": "Q-PLAIN and check the tests"}),
 		attachment("q3", "q2", obj{"type": "queued_command", "commandMode": "task-notification", "origin": obj{"kind": "task-notification"},
 			"prompt": "<task-notification>Q-TASK done</task-notification>"}),
-		attachment("q4", "q3", obj{"type": "queued_command", "commandMode": "prompt", "prompt": evidence.MemoryContextMarker + " Q-MARK memory"}),
+		attachment("q4", "q3", obj{"type": "queued_command", "commandMode": "prompt", "prompt": transcript.MemoryContextMarker + " Q-MARK memory"}),
 		meta,
 		attachment("q6", "q5", obj{"type": "file", "filename": "a.go", "prompt": "Q-FILE body", "content": "Q-FILE content"}),
 		attachment("q7", "q6", obj{"type": "hook_additional_context", "content": []string{"Q-HOOK injected"}}),
