@@ -1,4 +1,5 @@
-// Package archtest holds no code: its test enforces the dependency rules of
-// DESIGN.md §2 — imports point down the package list, only gitstore
-// imports go-git, only ledger imports bbolt, only fs imports go-fuse.
+// Package archtest holds no code: its tests enforce the package map of
+// docs/design.md — the partial order in which memfs's components may import
+// each other, the explicit prohibitions it states, and which single
+// component may import each third-party library.
 package archtest
