@@ -9,6 +9,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/memfs/memfs/internal/fsutil"
 	"github.com/memfs/memfs/ledger"
 )
 
@@ -119,7 +120,7 @@ func Reconcile(ctx context.Context, home string, l *ledger.Ledger, now time.Time
 		if err := l.PutRun(ctx, r); err != nil {
 			return done, err
 		}
-		_ = removeAll(filepath.Join(runs, r.ID))
+		_ = fsutil.RemoveTree(filepath.Join(runs, r.ID))
 		os.Remove(filepath.Join(runs, r.ID+".lock"))
 		done = append(done, r.ID)
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/memfs/memfs/transcript"
 	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/internal/fsutil"
 	"github.com/memfs/memfs/ledger"
 	"github.com/memfs/memfs/validate"
 )
@@ -242,7 +243,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		return nil, err
 	}
 	if !opts.KeepRuns {
-		defer func() { _ = removeAll(res.Dir) }()
+		defer func() { _ = fsutil.RemoveTree(res.Dir) }()
 	}
 	rec := ledger.Run{ID: res.RunID, Scope: opts.Scope, State: StateRunning, Started: started}
 	if !base.IsZero() {

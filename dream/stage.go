@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/internal/fsutil"
 	"github.com/memfs/memfs/wiki"
 )
 
@@ -125,7 +126,7 @@ func stageInput(runDir string, m *Manifest, sessions []stagedSession) error {
 // artifact when commit is zero).
 func hydrate(ctx context.Context, store *gitstore.Store, runDir string, commit gitstore.ID) error {
 	mem := filepath.Join(runDir, MemoryDir)
-	if err := removeAll(mem); err != nil {
+	if err := fsutil.RemoveTree(mem); err != nil {
 		return err
 	}
 	if err := os.Mkdir(mem, 0o700); err != nil {
@@ -175,19 +176,4 @@ func writeFile(name string, b []byte, perm os.FileMode) error {
 	}
 	_, err = f.Write(b)
 	return errors.Join(err, f.Close())
-}
-
-// removeAll removes a tree even where the dreamer left directories without
-// write permission.
-func removeAll(dir string) error {
-	if err := os.RemoveAll(dir); err == nil {
-		return nil
-	}
-	_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err == nil && d.IsDir() {
-			_ = os.Chmod(p, 0o700)
-		}
-		return nil
-	})
-	return os.RemoveAll(dir)
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/memfs/memfs/dream"
 	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/internal/fsutil"
 )
 
 // runMatch says what content a staged dream run must not hold: a session
@@ -136,13 +137,7 @@ func (f *Forgetter) eachRun(ctx context.Context, m runMatch, fn func(id string, 
 // removeRun deletes a staged run directory, whose files are read-only,
 // and its lock file.
 func removeRun(dir string) error {
-	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && d.IsDir() {
-			os.Chmod(p, 0o700)
-		}
-		return nil
-	})
-	if err := os.RemoveAll(dir); err != nil {
+	if err := fsutil.RemoveTree(dir); err != nil {
 		return err
 	}
 	os.Remove(dir + ".lock")

@@ -34,6 +34,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/internal/fsutil"
 	"github.com/memfs/memfs/validate"
 	"github.com/memfs/memfs/wiki"
 )
@@ -93,7 +94,7 @@ func Checkout(ctx context.Context, dir string, opts Options) (*Result, error) {
 	done := false
 	defer func() {
 		if !done {
-			removeAll(tmp)
+			_ = fsutil.RemoveTree(tmp)
 		}
 	}()
 	n, refused, err := write(ctx, opts.Store, commit, tmp)
@@ -107,7 +108,7 @@ func Checkout(ctx context.Context, dir string, opts Options) (*Result, error) {
 	}
 	done = true
 	if err := swapLink(abs, snap); err != nil {
-		removeAll(snap)
+		_ = fsutil.RemoveTree(snap)
 		return nil, err
 	}
 	res.Snapshot = snap
@@ -309,17 +310,6 @@ func prune(store, cur, prev string) {
 		if p == cur || p == prev || strings.HasPrefix(e.Name(), ".tmp-") {
 			continue
 		}
-		removeAll(p)
+		_ = fsutil.RemoveTree(p)
 	}
-}
-
-// removeAll removes a read-only tree.
-func removeAll(p string) {
-	_ = filepath.WalkDir(p, func(q string, d fs.DirEntry, err error) error {
-		if err == nil && d.IsDir() {
-			_ = os.Chmod(q, 0o755)
-		}
-		return nil
-	})
-	_ = os.RemoveAll(p)
 }

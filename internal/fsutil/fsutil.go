@@ -1,0 +1,84 @@
+// Package fsutil holds the two file operations several memfs packages
+// need done the same careful way: replacing a file atomically and durably,
+// and removing a tree that was made read-only.
+package fsutil
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"syscall"
+)
+
+// WriteFileAtomic replaces path with data through a temporary file in the
+// same directory and a rename, so readers see the old or the new content,
+// never a mix. The file and then its directory are synced, so the new
+// content survives a crash once it returns. An existing file keeps its
+// mode; a new one gets perm. Missing parent directories are created 0700.
+func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
+	if fi, err := os.Stat(path); err == nil {
+		perm = fi.Mode().Perm()
+	}
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".memfs-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	defer os.Remove(tmp) // after a successful rename there is nothing to remove
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Chmod(perm)
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err == nil {
+		err = syncDir(dir)
+	}
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}
+
+// syncDir makes a rename in dir durable. Filesystems that cannot sync a
+// directory (EINVAL) are left as they are.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	err = d.Sync()
+	if errors.Is(err, syscall.EINVAL) {
+		err = nil
+	}
+	if cerr := d.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// RemoveTree removes path and everything below it, first giving every
+// directory owner write permission so that read-only trees (staged runs,
+// snapshots) can go. A missing path is not an error.
+func RemoveTree(path string) error {
+	_ = filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() {
+			_ = os.Chmod(p, 0o700)
+		}
+		return nil
+	})
+	return os.RemoveAll(path)
+}
