@@ -14,10 +14,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/memfs/memfs/transcript"
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/internal/fsutil"
 	"github.com/memfs/memfs/ledger"
+	"github.com/memfs/memfs/transcript"
 	"github.com/memfs/memfs/validate"
 )
 
@@ -363,9 +363,8 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		res.Published, res.Proposed = false, true
 		rec.State, rec.Commit, rec.Finished = StateProposed, res.Commit.String(), opts.Now().UTC()
 		for _, it := range batch {
-			p := it.ev.Processed
 			rec.Checkpoints = append(rec.Checkpoints, it.began)
-			rec.Processed = append(rec.Processed, ledger.Processed{Cursor: p.Cursor, Digest: p.Digest, Entries: p.Entries})
+			rec.Processed = append(rec.Processed, it.ev.Processed)
 		}
 		err := opts.Ledger.PutRun(ackCtx, rec)
 		return res, errors.Join(err, recordOutcome(ackCtx, opts.Ledger, opts.Scope, false, opts.Now()))
@@ -373,8 +372,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	// Published: acknowledge what is still the cursor the run began with.
 	var ackErr error
 	for _, it := range batch {
-		p := it.ev.Processed
-		ok, err := opts.Ledger.Acknowledge(ackCtx, it.began, ledger.Processed{Cursor: p.Cursor, Digest: p.Digest, Entries: p.Entries})
+		ok, err := opts.Ledger.Acknowledge(ackCtx, it.began, it.ev.Processed)
 		if err != nil {
 			ackErr = errors.Join(ackErr, err)
 			continue
@@ -433,15 +431,7 @@ func materializeOne(ctx context.Context, l *ledger.Ledger, cp ledger.Checkpoint)
 		}
 		prev = parent.Processed
 	}
-	var eprev *transcript.Processed
-	if prev != nil {
-		eprev = &transcript.Processed{Cursor: prev.Cursor, Digest: prev.Digest, Entries: prev.Entries}
-	}
-	return transcript.Materialize(ctx, transcript.Checkpoint{
-		SessionID: cp.SessionID, Path: cp.Path, Format: transcript.Format(cp.Format),
-		Cursor: cp.Cursor, Digest: cp.Digest, Bytes: cp.Bytes, Entries: cp.Entries,
-		CWD: cp.CWD, Root: true, ForkedFrom: cp.ForkedFrom,
-	}, eprev)
+	return transcript.Materialize(ctx, cp.Checkpoint, prev)
 }
 
 // publish checks the staged memory and publishes it by compare-and-swap on

@@ -14,9 +14,9 @@ import (
 
 	"github.com/memfs/memfs/dream"
 	"github.com/memfs/memfs/dream/builtin"
-	"github.com/memfs/memfs/transcript"
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/ledger"
+	"github.com/memfs/memfs/transcript"
 )
 
 const (
@@ -63,10 +63,7 @@ func (e *env) checkpoint(name string) string {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	if _, err := e.ledger.RecordCheckpoint(e.t.Context(), ledger.Checkpoint{
-		Scope: scope, SessionID: cp.SessionID, Path: cp.Path, Format: string(cp.Format),
-		Cursor: cp.Cursor, Digest: cp.Digest, Bytes: cp.Bytes, Entries: cp.Entries, CWD: cp.CWD,
-	}); err != nil {
+	if _, err := e.ledger.RecordCheckpoint(e.t.Context(), ledger.Checkpoint{Scope: scope, Checkpoint: *cp}); err != nil {
 		e.t.Fatal(err)
 	}
 	return p
@@ -473,10 +470,7 @@ func TestRun_CursorMovedDuringRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	record := func(cp *transcript.Checkpoint) {
-		if _, err := e.ledger.RecordCheckpoint(t.Context(), ledger.Checkpoint{
-			Scope: scope, SessionID: cp.SessionID, Path: cp.Path, Format: string(cp.Format),
-			Cursor: cp.Cursor, Digest: cp.Digest, Bytes: cp.Bytes, Entries: cp.Entries, CWD: cp.CWD,
-		}); err != nil {
+		if _, err := e.ledger.RecordCheckpoint(t.Context(), ledger.Checkpoint{Scope: scope, Checkpoint: *cp}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -545,10 +539,7 @@ func TestRun_BatchLimit(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := e.ledger.RecordCheckpoint(t.Context(), ledger.Checkpoint{
-			Scope: scope, SessionID: cp.SessionID, Path: cp.Path, Format: string(cp.Format),
-			Cursor: cp.Cursor, Digest: cp.Digest, Bytes: cp.Bytes, Entries: cp.Entries,
-		}); err != nil {
+		if _, err := e.ledger.RecordCheckpoint(t.Context(), ledger.Checkpoint{Scope: scope, Checkpoint: *cp}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/internal/storetest"
 	"github.com/memfs/memfs/ledger"
+	"github.com/memfs/memfs/transcript"
 	"github.com/memfs/memfs/validate"
 )
 
@@ -257,7 +258,7 @@ func TestForgetSessionAndPageInOneReceipt(t *testing.T) {
 	e.files["pages/people/notes.md"] = page("Notes", "Standup at ten.", "s3")
 	e.files["pages/people/index.md"] += "- [Notes](notes.md)\n"
 	e.publish(t, "notes from s3 (session:s3)")
-	if _, err := e.ledger.RecordCheckpoint(t.Context(), ledger.Checkpoint{Scope: "default", SessionID: "s2", Path: "/tmp/x.jsonl", Format: "claude", Cursor: "c1", Digest: "d1"}); err != nil {
+	if _, err := e.ledger.RecordCheckpoint(t.Context(), ledger.Checkpoint{Scope: "default", Checkpoint: transcript.Checkpoint{SessionID: "s2", Path: "/tmp/x.jsonl", Format: "claude", Cursor: "c1", Digest: "d1"}}); err != nil {
 		t.Fatal(err)
 	}
 	rc := e.forget(t, "session:s2", "page:pages/people/notes.md")

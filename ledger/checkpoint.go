@@ -7,30 +7,17 @@ import (
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+
+	"github.com/memfs/memfs/transcript"
 )
 
-// Checkpoint is a session's settled cursor: how far its transcript may be
-// turned into memory.
+// Checkpoint is a session's settled cursor as the ledger records it: the
+// transcript's checkpoint (stored with its own JSON field names) plus the
+// scope it is pending in and when it was recorded.
 type Checkpoint struct {
+	transcript.Checkpoint
 	// Scope is the memory scope the session belongs to.
-	Scope     string `json:"scope"`
-	SessionID string `json:"session_id"`
-	// Path is the transcript file; Format its reader ("pi", "claude",
-	// "codex").
-	Path   string `json:"path"`
-	Format string `json:"format"`
-	// Cursor is the entry id the checkpoint settles at; Digest a digest of
-	// the visible active branch up to it; Bytes the length of the
-	// transcript read to find it.
-	Cursor string `json:"cursor"`
-	Digest string `json:"digest"`
-	Bytes  int64  `json:"bytes"`
-	// Entries is the number of evidence entries on the branch up to Cursor.
-	Entries int `json:"entries"`
-	// CWD is the session's working directory, when the transcript says.
-	CWD string `json:"cwd,omitempty"`
-	// ForkedFrom is the session this one was forked from, when known.
-	ForkedFrom string `json:"forked_from,omitempty"`
+	Scope string `json:"scope"`
 	// Recorded is when this cursor was first recorded.
 	Recorded time.Time `json:"recorded"`
 	// Seq orders checkpoints by recording across the whole ledger.
@@ -47,7 +34,7 @@ type SessionState struct {
 	// Checkpoint is nil when the session was never checkpointed.
 	Checkpoint *Checkpoint
 	// Processed is nil when nothing of the session was dreamed yet.
-	Processed *Processed
+	Processed *transcript.Processed
 	// Pending is true when the checkpoint waits to be dreamed.
 	Pending bool
 }
@@ -101,13 +88,13 @@ func (l *Ledger) RecordCheckpoint(ctx context.Context, cp Checkpoint) (RecordRes
 		if err := putJSON(cps, cp.SessionID, cp); err != nil {
 			return err
 		}
-		var done Processed
+		var done transcript.Processed
 		seen, err := getJSON(tx.Bucket(bucketProcessed), cp.SessionID, &done)
 		if err != nil {
 			return err
 		}
 		res.Changed = true
-		res.Pending = !(seen && done.covers(cp))
+		res.Pending = !(seen && covers(done, cp))
 		return setPending(tx, cp.Scope, cp.SessionID, seq, res.Pending)
 	})
 	return res, err
@@ -118,7 +105,7 @@ func (l *Ledger) RecordCheckpoint(ctx context.Context, cp Checkpoint) (RecordRes
 // with (same scope, path, cursor and digest); a checkpoint recorded during
 // the run stays pending. It reports whether the session left the pending
 // list.
-func (l *Ledger) Acknowledge(ctx context.Context, began Checkpoint, done Processed) (bool, error) {
+func (l *Ledger) Acknowledge(ctx context.Context, began Checkpoint, done transcript.Processed) (bool, error) {
 	if began.SessionID == "" {
 		return false, fmt.Errorf("acknowledge needs a session id: %w", ErrInvalid)
 	}
@@ -153,7 +140,7 @@ func (l *Ledger) Session(ctx context.Context, sessionID string) (SessionState, e
 			st.Checkpoint = &cp
 			st.Pending = isPending(tx, cp.Scope, sessionID)
 		}
-		var p Processed
+		var p transcript.Processed
 		if found, err = getJSON(tx.Bucket(bucketProcessed), sessionID, &p); err != nil {
 			return err
 		} else if found {
@@ -251,6 +238,11 @@ func (l *Ledger) DeleteSession(ctx context.Context, sessionID string) error {
 		}
 		return tx.Bucket(bucketProcessed).Delete([]byte(sessionID))
 	})
+}
+
+// covers reports whether processed state p is exactly the checkpoint's.
+func covers(p transcript.Processed, cp Checkpoint) bool {
+	return p.Cursor == cp.Cursor && p.Digest == cp.Digest
 }
 
 func pendingBucket(tx *bolt.Tx, scope string) *bolt.Bucket {

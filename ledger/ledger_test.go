@@ -16,6 +16,8 @@ import (
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+
+	"github.com/memfs/memfs/transcript"
 )
 
 // The test binary doubles as a second memfs process: with these variables
@@ -139,14 +141,16 @@ func checkConsistency(t *testing.T, path string) {
 
 func testCheckpoint(session, cursor string) Checkpoint {
 	return Checkpoint{
-		Scope:     "proj-0123abcd",
-		SessionID: session,
-		Path:      "/home/alice/.claude/projects/p/" + session + ".jsonl",
-		Format:    "claude",
-		Cursor:    cursor,
-		Digest:    "sha256:" + cursor,
-		Bytes:     int64(100 * len(cursor)),
-		CWD:       "/home/alice/proj",
+		Scope: "proj-0123abcd",
+		Checkpoint: transcript.Checkpoint{
+			SessionID: session,
+			Path:      "/home/alice/.claude/projects/p/" + session + ".jsonl",
+			Format:    "claude",
+			Cursor:    cursor,
+			Digest:    "sha256:" + cursor,
+			Bytes:     int64(100 * len(cursor)),
+			CWD:       "/home/alice/proj",
+		},
 	}
 }
 
@@ -294,7 +298,7 @@ func TestAcknowledge(t *testing.T) {
 	c1 := testCheckpoint("s1", "c1")
 	mustRecord(t, l, c1)
 	began := mustSession(t, l, "s1").Checkpoint
-	acked, err := l.Acknowledge(ctx, *began, Processed{Cursor: "c1", Digest: c1.Digest})
+	acked, err := l.Acknowledge(ctx, *began, transcript.Processed{Cursor: "c1", Digest: c1.Digest})
 	if err != nil || !acked {
 		t.Fatalf("Acknowledge = %v, %v", acked, err)
 	}
@@ -314,7 +318,7 @@ func TestAcknowledge(t *testing.T) {
 	mustRecord(t, l, testCheckpoint("s1", "c2"))
 	began = mustSession(t, l, "s1").Checkpoint
 	mustRecord(t, l, testCheckpoint("s1", "c3"))
-	acked, err = l.Acknowledge(ctx, *began, Processed{Cursor: "c2", Digest: began.Digest})
+	acked, err = l.Acknowledge(ctx, *began, transcript.Processed{Cursor: "c2", Digest: began.Digest})
 	if err != nil || acked {
 		t.Fatalf("Acknowledge of a moved checkpoint = %v, %v", acked, err)
 	}
@@ -336,7 +340,7 @@ func TestDeleteSession(t *testing.T) {
 	l := newTestLedger(t, Options{})
 	c1 := testCheckpoint("s1", "c1")
 	mustRecord(t, l, c1)
-	if _, err := l.Acknowledge(t.Context(), c1, Processed{Cursor: "c0"}); err != nil {
+	if _, err := l.Acknowledge(t.Context(), c1, transcript.Processed{Cursor: "c0"}); err != nil {
 		t.Fatal(err)
 	}
 	if err := l.DeleteSession(t.Context(), "s1"); err != nil {
@@ -353,7 +357,7 @@ func TestDeleteSession(t *testing.T) {
 // Ensure that incomplete records are refused.
 func TestRecordCheckpoint_Invalid(t *testing.T) {
 	l := newTestLedger(t, Options{})
-	for _, cp := range []Checkpoint{{}, {Scope: "s", SessionID: "x"}, {SessionID: "x", Cursor: "c"}} {
+	for _, cp := range []Checkpoint{{}, {Scope: "s", Checkpoint: transcript.Checkpoint{SessionID: "x"}}, {Checkpoint: transcript.Checkpoint{SessionID: "x", Cursor: "c"}}} {
 		if _, err := l.RecordCheckpoint(t.Context(), cp); !errors.Is(err, ErrInvalid) {
 			t.Errorf("RecordCheckpoint(%+v) = %v, want ErrInvalid", cp, err)
 		}
@@ -528,4 +532,35 @@ func bucketExists(t *testing.T, path string, name []byte) bool {
 	var ok bool
 	_ = db.View(func(tx *bolt.Tx) error { ok = tx.Bucket(name) != nil; return nil })
 	return ok
+}
+
+// A record written before the ledger stored the transcript's types (flat
+// fields, no "root") still reads, field by field.
+func TestOldRecordsStillRead(t *testing.T) {
+	l := newTestLedger(t, Options{})
+	ctx := t.Context()
+	mustRecord(t, l, testCheckpoint("s0", "c0")) // creates the buckets
+	oldCP := `{"scope":"proj","session_id":"s1","path":"/t/s1.jsonl","format":"pi","cursor":"c1","digest":"d1","bytes":42,"entries":3,"cwd":"/w","forked_from":"s0","recorded":"2024-05-01T10:00:00Z","seq":7}`
+	oldDone := `{"cursor":"c0","digest":"d0","entries":2}`
+	err := l.update(ctx, func(tx *bolt.Tx) error {
+		if err := tx.Bucket(bucketCheckpoints).Put([]byte("s1"), []byte(oldCP)); err != nil {
+			return err
+		}
+		return tx.Bucket(bucketProcessed).Put([]byte("s1"), []byte(oldDone))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := mustSession(t, l, "s1")
+	want := Checkpoint{
+		Checkpoint: transcript.Checkpoint{SessionID: "s1", Path: "/t/s1.jsonl", Format: "pi", Cursor: "c1",
+			Digest: "d1", Bytes: 42, Entries: 3, CWD: "/w", ForkedFrom: "s0"},
+		Scope: "proj", Recorded: time.Date(2024, 5, 1, 10, 0, 0, 0, time.UTC), Seq: 7,
+	}
+	if st.Checkpoint == nil || *st.Checkpoint != want {
+		t.Fatalf("checkpoint %+v, want %+v", st.Checkpoint, want)
+	}
+	if st.Processed == nil || *st.Processed != (transcript.Processed{Cursor: "c0", Digest: "d0", Entries: 2}) {
+		t.Fatalf("processed %+v", st.Processed)
+	}
 }

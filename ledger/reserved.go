@@ -6,6 +6,8 @@ import (
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+
+	"github.com/memfs/memfs/transcript"
 )
 
 // The records below belong to later capabilities (dreaming, forget). Their
@@ -32,8 +34,8 @@ type Run struct {
 	// Checkpoints and Processed (same order) are what a proposed run
 	// acknowledges once it is approved: the checkpoints as the run began
 	// and the processed state the evidence reached.
-	Checkpoints []Checkpoint `json:"checkpoints,omitempty"`
-	Processed   []Processed  `json:"processed,omitempty"`
+	Checkpoints []Checkpoint           `json:"checkpoints,omitempty"`
+	Processed   []transcript.Processed `json:"processed,omitempty"`
 }
 
 // RetryState is a scope's dreaming failure streak.

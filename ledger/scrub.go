@@ -13,6 +13,8 @@ import (
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+
+	"github.com/memfs/memfs/transcript"
 )
 
 // After a forget the ledger must hold nothing about a forgotten session
@@ -78,7 +80,7 @@ func (l *Ledger) Scrub(ctx context.Context, erased func(sessionID string) bool, 
 			before, _ := putBytes(r)
 			r.Sessions = slices.DeleteFunc(r.Sessions, erased)
 			var cps []Checkpoint
-			var done []Processed
+			var done []transcript.Processed
 			for i, cp := range r.Checkpoints {
 				if erased(cp.SessionID) {
 					continue

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/memfs/memfs/transcript"
 )
 
 func TestScrubRemovesEverySessionRecord(t *testing.T) {
@@ -14,15 +16,15 @@ func TestScrubRemovesEverySessionRecord(t *testing.T) {
 	ctx := t.Context()
 	for _, id := range []string{"keep-1", "gone-1"} {
 		for _, scope := range []string{"a", "b"} {
-			if _, err := l.RecordCheckpoint(ctx, Checkpoint{Scope: scope, SessionID: id, Path: "/t/" + id, Format: "pi", Cursor: "c-" + scope, Digest: "d-" + scope}); err != nil {
+			if _, err := l.RecordCheckpoint(ctx, Checkpoint{Scope: scope, Checkpoint: transcript.Checkpoint{SessionID: id, Path: "/t/" + id, Format: "pi", Cursor: "c-" + scope, Digest: "d-" + scope}}); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
 	run := Run{ID: "r1", Scope: "b", State: "published", Sessions: []string{"keep-1", "gone-1"},
 		Base: "old-base", Commit: "old-commit", Started: time.Now(),
-		Checkpoints: []Checkpoint{{SessionID: "keep-1", Cursor: "k"}, {SessionID: "gone-1", Cursor: "g"}},
-		Processed:   []Processed{{Cursor: "k"}, {Cursor: "g"}}}
+		Checkpoints: []Checkpoint{{Checkpoint: transcript.Checkpoint{SessionID: "keep-1", Cursor: "k"}}, {Checkpoint: transcript.Checkpoint{SessionID: "gone-1", Cursor: "g"}}},
+		Processed:   []transcript.Processed{{Cursor: "k"}, {Cursor: "g"}}}
 	if err := l.PutRun(ctx, run); err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +62,7 @@ func TestCompactDropsFreedBytesAndKeepsData(t *testing.T) {
 		if i == 30 {
 			id = secretID
 		}
-		if _, err := l.RecordCheckpoint(ctx, Checkpoint{Scope: "a", SessionID: id, Path: "/t/" + strings.Repeat("p", 200), Format: "pi", Cursor: "c", Digest: "d"}); err != nil {
+		if _, err := l.RecordCheckpoint(ctx, Checkpoint{Scope: "a", Checkpoint: transcript.Checkpoint{SessionID: id, Path: "/t/" + strings.Repeat("p", 200), Format: "pi", Cursor: "c", Digest: "d"}}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -92,7 +94,7 @@ func TestCompactDropsFreedBytesAndKeepsData(t *testing.T) {
 		t.Errorf("pending after compaction = %d, %v; want 59", n, err)
 	}
 	// The ledger still takes writes.
-	if _, err := l.RecordCheckpoint(ctx, Checkpoint{Scope: "a", SessionID: "after", Path: "/t", Format: "pi", Cursor: "c", Digest: "d"}); err != nil {
+	if _, err := l.RecordCheckpoint(ctx, Checkpoint{Scope: "a", Checkpoint: transcript.Checkpoint{SessionID: "after", Path: "/t", Format: "pi", Cursor: "c", Digest: "d"}}); err != nil {
 		t.Fatal(err)
 	}
 }

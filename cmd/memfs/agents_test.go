@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/memfs/memfs/transcript"
 	"github.com/memfs/memfs/internal/scope"
 	"github.com/memfs/memfs/ledger"
+	"github.com/memfs/memfs/transcript"
 )
 
 // runStdin runs memfs in-process with stdin.
@@ -183,9 +183,9 @@ func TestCLI_StatusPending(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, cp := range []ledger.Checkpoint{
-		{Scope: "default", SessionID: "s1", Cursor: "c1"},
-		{Scope: "proj-0123abcd", SessionID: "s2", Cursor: "c1"},
-		{Scope: "proj-0123abcd", SessionID: "s3", Cursor: "c9"},
+		{Scope: "default", Checkpoint: transcript.Checkpoint{SessionID: "s1", Cursor: "c1"}},
+		{Scope: "proj-0123abcd", Checkpoint: transcript.Checkpoint{SessionID: "s2", Cursor: "c1"}},
+		{Scope: "proj-0123abcd", Checkpoint: transcript.Checkpoint{SessionID: "s3", Cursor: "c9"}},
 	} {
 		if _, err := l.RecordCheckpoint(t.Context(), cp); err != nil {
 			t.Fatal(err)

@@ -8,9 +8,9 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/memfs/memfs/transcript"
 	"github.com/memfs/memfs/internal/scope"
 	"github.com/memfs/memfs/ledger"
+	"github.com/memfs/memfs/transcript"
 )
 
 const testSession = "11111111-2222-4333-8444-555555555555"
@@ -123,7 +123,7 @@ func TestCLI_HookStopCheckpoints(t *testing.T) {
 
 	// A dream acknowledges the first turn; the next turn is appended
 	// evidence, recorded by SessionEnd.
-	if _, err := c.ledger().Acknowledge(t.Context(), first, ledger.Processed{Cursor: first.Cursor, Digest: first.Digest, Entries: first.Entries}); err != nil {
+	if _, err := c.ledger().Acknowledge(t.Context(), first, first.Processed()); err != nil {
 		t.Fatal(err)
 	}
 	if n := c.pending(); n != 0 {

@@ -7,8 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/memfs/memfs/transcript"
 	"github.com/memfs/memfs/ledger"
+	"github.com/memfs/memfs/transcript"
 )
 
 type checkpointOptions struct {
@@ -113,18 +113,7 @@ func checkpointTranscript(ctx context.Context, g *globalOptions, o checkpointOpt
 	if err != nil {
 		return nil, err
 	}
-	rec, err := l.RecordCheckpoint(ctx, ledger.Checkpoint{
-		Scope:      res.Scope,
-		SessionID:  cp.SessionID,
-		Path:       cp.Path,
-		Format:     string(cp.Format),
-		Cursor:     cp.Cursor,
-		Digest:     cp.Digest,
-		Bytes:      cp.Bytes,
-		Entries:    cp.Entries,
-		CWD:        cp.CWD,
-		ForkedFrom: cp.ForkedFrom,
-	})
+	rec, err := l.RecordCheckpoint(ctx, ledger.Checkpoint{Scope: res.Scope, Checkpoint: *cp})
 	if err != nil {
 		return nil, err
 	}

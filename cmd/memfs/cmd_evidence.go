@@ -12,7 +12,6 @@ import (
 
 	"github.com/memfs/memfs/dream"
 	"github.com/memfs/memfs/transcript"
-	"github.com/memfs/memfs/ledger"
 )
 
 // Sentinel errors of the evidence command.
@@ -62,7 +61,7 @@ func runEvidence(ctx context.Context, g *globalOptions, session string) error {
 		}
 		prev = parent.Processed
 	}
-	ev, err := transcript.Materialize(ctx, evidenceCheckpoint(st.Checkpoint), evidenceProcessed(prev))
+	ev, err := transcript.Materialize(ctx, st.Checkpoint.Checkpoint, prev)
 	if err != nil {
 		return err
 	}
@@ -99,30 +98,4 @@ func runEvidence(ctx context.Context, g *globalOptions, session string) error {
 	}
 	_, err = g.stdout.Write(ev.Transcript)
 	return err
-}
-
-// evidenceCheckpoint turns a ledger record back into the reader's
-// checkpoint.
-func evidenceCheckpoint(cp *ledger.Checkpoint) transcript.Checkpoint {
-	return transcript.Checkpoint{
-		SessionID:  cp.SessionID,
-		Path:       cp.Path,
-		Format:     transcript.Format(cp.Format),
-		Cursor:     cp.Cursor,
-		Digest:     cp.Digest,
-		Bytes:      cp.Bytes,
-		Entries:    cp.Entries,
-		CWD:        cp.CWD,
-		Root:       true,
-		ForkedFrom: cp.ForkedFrom,
-	}
-}
-
-// evidenceProcessed turns a ledger record back into the reader's processed
-// state; nil when nothing was processed.
-func evidenceProcessed(p *ledger.Processed) *transcript.Processed {
-	if p == nil {
-		return nil
-	}
-	return &transcript.Processed{Cursor: p.Cursor, Digest: p.Digest, Entries: p.Entries}
 }

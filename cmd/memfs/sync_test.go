@@ -17,6 +17,7 @@ import (
 
 	"github.com/memfs/memfs/internal/storetest"
 	"github.com/memfs/memfs/ledger"
+	"github.com/memfs/memfs/transcript"
 )
 
 const syncPhone = "555-301-7788"
@@ -365,9 +366,9 @@ func mustSession(t *testing.T, c *cli, id string) ledger.Checkpoint {
 
 // processedOf is the processed state a dream of the session's checkpoint
 // reaches.
-func processedOf(t *testing.T, c *cli, id string) ledger.Processed {
+func processedOf(t *testing.T, c *cli, id string) transcript.Processed {
 	cp := mustSession(t, c, id)
-	return ledger.Processed{Cursor: cp.Cursor, Digest: cp.Digest, Entries: cp.Entries}
+	return cp.Processed()
 }
 
 // Ensure push and pull work over smart HTTP (git http-backend behind
