@@ -14,29 +14,6 @@ import (
 	"github.com/memfs/memfs/internal/storetest"
 )
 
-// requireFUSE skips the test when FUSE cannot be used here, or fails it
-// when MEMFS_REQUIRE_FUSE=1 (CI sets it, so FUSE tests never skip there).
-func requireFUSE(t testing.TB) {
-	t.Helper()
-	if _, err := os.Stat("/dev/fuse"); err != nil {
-		fuseUnavailable(t, "/dev/fuse: %v", err)
-	}
-	if m, _ := ChooseMethod(); m == MethodFusermount {
-		if _, err := FusermountPath(); err != nil {
-			fuseUnavailable(t, "%v", err)
-		}
-	}
-}
-
-func fuseUnavailable(t testing.TB, format string, args ...any) {
-	t.Helper()
-	msg := "FUSE unavailable: " + fmt.Sprintf(format, args...)
-	if os.Getenv("MEMFS_REQUIRE_FUSE") == "1" {
-		t.Fatal(msg + " (MEMFS_REQUIRE_FUSE=1 forbids skipping)")
-	}
-	t.Skip(msg + " (set MEMFS_REQUIRE_FUSE=1 to make this a failure)")
-}
-
 // Shorthands for the shared store helpers.
 var (
 	epoch         = storetest.Epoch
@@ -48,6 +25,7 @@ var (
 	publish       = storetest.Publish
 	readTree      = storetest.ReadTree
 	diffTreesText = storetest.Diff
+	requireFUSE   = storetest.RequireFUSE
 )
 
 // mountT mounts with opts and unmounts when the test ends, then checks that
@@ -58,7 +36,7 @@ func mountT(t testing.TB, opts Options) *Mount {
 	dir := t.TempDir()
 	m, err := New(context.Background(), dir, opts)
 	if errors.Is(err, ErrMountFailed) {
-		fuseUnavailable(t, "%v", err)
+		storetest.NoFUSE(t, err.Error())
 	}
 	if err != nil {
 		t.Fatal(err)

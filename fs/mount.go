@@ -162,17 +162,10 @@ func (fsys *mountFS) content(n *node) ([]byte, error) {
 }
 
 func (fsys *mountFS) swapped(ev SwapEvent) {
-	fsys.log.Info("swapped", "scope", ev.Scope, "from", short(ev.From), "to", short(ev.To), "took", ev.Took)
+	fsys.log.Info("swapped", "scope", ev.Scope, "from", gitstore.ShortID(ev.From), "to", gitstore.ShortID(ev.To), "took", ev.Took)
 	if fsys.onSwap != nil {
 		fsys.onSwap(ev)
 	}
-}
-
-func short(id gitstore.ID) string {
-	if id.IsZero() {
-		return "nothing"
-	}
-	return id.String()[:12]
 }
 
 // invalidations collects what the kernel must forget after a swap.

@@ -258,12 +258,16 @@ func (s *Store) clearTemp() {
 	}
 }
 
-func short(h plumbing.Hash) string {
-	if h.IsZero() {
+// ShortID is how memfs names a commit in messages and logs: its first 12
+// hex digits, or "nothing" for the zero ID.
+func ShortID(id ID) string {
+	if id.IsZero() {
 		return "nothing"
 	}
-	return h.String()[:12]
+	return id.String()[:12]
 }
+
+func short(h plumbing.Hash) string { return ShortID(h) }
 
 // writeFileAtomic writes a file beside its destination and renames it into
 // place, so readers see the old or the new content, never a mix.

@@ -20,27 +20,6 @@ import (
 	"github.com/memfs/memfs/internal/storetest"
 )
 
-// requireFUSE skips when FUSE cannot be used here, unless
-// MEMFS_REQUIRE_FUSE=1 makes that a failure.
-func requireFUSE(t *testing.T) {
-	t.Helper()
-	why := ""
-	if _, err := os.Stat("/dev/fuse"); err != nil {
-		why = err.Error()
-	} else if m, _ := memfuse.ChooseMethod(); m == memfuse.MethodFusermount {
-		if _, err := memfuse.FusermountPath(); err != nil {
-			why = err.Error()
-		}
-	}
-	if why == "" {
-		return
-	}
-	if os.Getenv("MEMFS_REQUIRE_FUSE") == "1" {
-		t.Fatalf("FUSE unavailable: %s (MEMFS_REQUIRE_FUSE=1 forbids skipping)", why)
-	}
-	t.Skipf("FUSE unavailable: %s (set MEMFS_REQUIRE_FUSE=1 to make this a failure)", why)
-}
-
 var (
 	buildOnce sync.Once
 	builtBin  string
@@ -170,7 +149,7 @@ func waitExit(t *testing.T, cmd *exec.Cmd) int {
 // Ensure that SIGTERM unmounts and leaves no mount behind, also when a
 // reader holds a file open.
 func TestMountCommandSIGTERM(t *testing.T) {
-	requireFUSE(t)
+	storetest.RequireFUSE(t)
 	files := storetest.Artifact(1, 2, 2)
 	home := memfsHome(t, files)
 	for _, busy := range []bool{false, true} {
@@ -204,7 +183,7 @@ func TestMountCommandSIGTERM(t *testing.T) {
 // Ensure that doctor finds a stale mount left by a killed server, says how
 // to clear it, and is content once it is cleared.
 func TestDoctorStaleMount(t *testing.T) {
-	requireFUSE(t)
+	storetest.RequireFUSE(t)
 	home := memfsHome(t, storetest.Artifact(1, 1, 1))
 	mnt := t.TempDir()
 	cmd := startMount(t, home, mnt)

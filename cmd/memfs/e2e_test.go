@@ -18,7 +18,7 @@ import (
 // dream, a commit whose page cites the session, and a mount (started
 // before the scope existed) that shows it.
 func TestEndToEnd_CheckpointDreamMount(t *testing.T) {
-	requireFUSE(t)
+	storetest.RequireFUSE(t)
 	c := newCLI(t)
 	c.mustRun("init")
 	c.mustRun("checkpoint", "--transcript", copyTranscript(t, "", "claude-session.jsonl"))

@@ -15,7 +15,7 @@ import (
 // mounts every scope, checkpoints a session file once it settles, dreams
 // it, shows the result in the mount, and unmounts when stopped.
 func TestServe_SessionToMount(t *testing.T) {
-	requireFUSE(t)
+	storetest.RequireFUSE(t)
 	c := newCLI(t)
 	c.mustRun("init")
 	watchDir, mnt := t.TempDir(), t.TempDir()

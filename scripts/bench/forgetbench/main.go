@@ -17,11 +17,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/scripts/bench/internal/stats"
 	"github.com/memfs/memfs/validate"
 )
 
@@ -114,7 +114,7 @@ func run(bin, keep string, commits, areas, pages, runs int) error {
 		os.RemoveAll(mhome)
 		os.RemoveAll(grepo)
 	}
-	m, a, g := median(mem), median(memApply), median(fr)
+	m, a, g := stats.Median(mem), stats.Median(memApply), stats.Median(fr)
 	fmt.Printf("memfs forget preview+apply: median %v (apply alone %v) over %d runs: %v\n", m.Round(time.Millisecond), a.Round(time.Millisecond), runs, rounded(mem))
 	fmt.Printf("git filter-repo + reflog expire + gc --prune=now: median %v: %v\n", g.Round(time.Millisecond), rounded(fr))
 	fmt.Printf("ratio memfs/filter-repo: %.2f (apply alone %.2f; goal ≤ 0.5)\n", float64(m)/float64(g), float64(a)/float64(g))
@@ -237,12 +237,6 @@ func sh(name string, args ...string) error {
 		return fmt.Errorf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
 	}
 	return nil
-}
-
-func median(ds []time.Duration) time.Duration {
-	s := slices.Clone(ds)
-	slices.Sort(s)
-	return s[len(s)/2]
 }
 
 func rounded(ds []time.Duration) []time.Duration {

@@ -29,13 +29,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	memfuse "github.com/memfs/memfs/fs"
 	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/scripts/bench/internal/stats"
 	"github.com/memfs/memfs/validate"
 )
 
@@ -147,8 +147,8 @@ func run() error {
 		catFiles = append(catFiles, d)
 	}
 	defer mount.stop()
-	mountTook := median(readies)
-	rows = append(rows, ratioRow("cold read, every file", median(colds), median(catFiles), "git cat-file --batch", 2))
+	mountTook := stats.Median(readies)
+	rows = append(rows, ratioRow("cold read, every file", stats.Median(colds), stats.Median(catFiles), "git cat-file --batch", 2))
 	logf("mount ready %v; cold reads %v; cat-file %v", readies, colds, catFiles)
 
 	// Warm grep -r: the mount against the native tree.
@@ -164,7 +164,7 @@ func run() error {
 			}
 			times = append(times, time.Since(start))
 		}
-		return median(times[1:]), nil
+		return stats.Median(times[1:]), nil
 	}
 	gm, err := grep(mnt)
 	if err != nil {
@@ -202,8 +202,8 @@ func run() error {
 		}
 		other = append(other, time.Since(published))
 	}
-	rows = append(rows, row{name: "publish → visible, other process", memfs: fmtDur(median(other)),
-		peer: "publish " + fmtDur(median(publishTimes)), ratio: "-", goal: "≤ 1 s", verdict: verdict(median(other) <= time.Second)})
+	rows = append(rows, row{name: "publish → visible, other process", memfs: fmtDur(stats.Median(other)),
+		peer: "publish " + fmtDur(stats.Median(publishTimes)), ratio: "-", goal: "≤ 1 s", verdict: verdict(stats.Median(other) <= time.Second)})
 
 	if err := mount.stop(); err != nil {
 		return err
@@ -469,13 +469,7 @@ func inProcessLatency(ctx context.Context, storePath, native, mnt string) (time.
 		}
 		times = append(times, time.Since(start))
 	}
-	return median(times), nil
-}
-
-func median(ds []time.Duration) time.Duration {
-	s := slices.Clone(ds)
-	slices.Sort(s)
-	return s[len(s)/2]
+	return stats.Median(times), nil
 }
 
 func fmtDur(d time.Duration) string {

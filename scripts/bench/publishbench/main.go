@@ -12,9 +12,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
+
+	"github.com/memfs/memfs/scripts/bench/internal/stats"
 )
 
 func main() {
@@ -94,7 +95,7 @@ func run(iterations, areas, pages, changed int) error {
 			}
 		}
 	}
-	m, g := median(memT), median(gitT)
+	m, g := stats.Median(memT), stats.Median(gitT)
 	fmt.Printf("tree: %d files (%d areas x %d pages), %d pages changed per publication, %d iterations\n",
 		len(paths)+areas+2, areas, pages, changed, iterations)
 	fmt.Printf("memfs publish          median %8.2f ms\n", ms(m))
@@ -104,12 +105,6 @@ func run(iterations, areas, pages, changed int) error {
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-
-func median(ds []time.Duration) time.Duration {
-	s := slices.Clone(ds)
-	slices.Sort(s)
-	return s[len(s)/2]
-}
 
 func writeTree(dir string, areas, pages int) ([]string, error) {
 	var paths []string
