@@ -1,15 +1,15 @@
 // Package ledger owns memfs's process state, kept in one bbolt file
 // ($MEMFS_HOME/ledger.db): where each agent session was checkpointed, what
 // of it was already turned into memory, which sessions wait for dreaming
-// in each scope, and (for later capabilities) runs, retry state, forget
-// receipts and the erasure-marker index.
+// in each scope, the dreaming runs, each scope's retry state, and forget
+// receipts.
 //
 // It is the only package that imports bbolt.
 //
 // # What it never holds
 //
 // Memory text and transcript text. Values are ids, cursors, digests, byte
-// counts, paths and times. Callers that store receipts or markers must pass
+// counts, paths and times. Callers that store receipts must pass
 // content-free values (hashes, never a forgotten literal): bbolt keeps freed
 // pages, so a value once written may outlive its deletion until the file is
 // compacted.
@@ -17,13 +17,15 @@
 // # Buckets
 //
 //	meta                      "version" → schema version ("1")
-//	checkpoints/<session>     Checkpoint (JSON): the latest settled cursor
-//	processed/<session>       Processed (JSON): what the last dream consumed
+//	checkpoints/<session>     Checkpoint (JSON, transcript.Checkpoint fields inline): the latest settled cursor
+//	processed/<session>       transcript.Processed (JSON): what the last dream consumed
 //	pending/<scope>/<session> 8-byte big-endian sequence of the checkpoint
 //	runs/<run id>             Run (JSON)
 //	retry/<scope>             RetryState (JSON)
 //	receipts/<command id>     Receipt (JSON)
-//	markers/<marker id>       Marker (JSON)
+//
+// Files written by earlier versions may also hold an empty "markers"
+// bucket; nothing reads it.
 //
 // A session is pending when its checkpoint differs from what was processed;
 // the pending lists are kept in step with that in the same transactions.
@@ -43,6 +45,11 @@
 //
 // Read-only operations take bbolt's shared lock, so readers in several
 // processes run together; a missing or empty file reads as an empty ledger.
+//
+// # Errors
+//
+// Sentinels live in errors.go; CodeOf gives the stable code a caller maps
+// to an exit status (CodeLocked for ErrLocked).
 //
 // # Scopes
 //

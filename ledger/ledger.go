@@ -29,22 +29,6 @@ const (
 	DefaultAttempts = 4
 )
 
-// Sentinel errors of the ledger. Callers branch on them with errors.Is.
-var (
-	// ErrLocked means another process kept the ledger's file lock for
-	// longer than Options.Timeout × Options.Attempts.
-	ErrLocked = errors.New("ledger locked by another memfs")
-	// ErrUnsupportedVersion means the file was written by a newer memfs.
-	ErrUnsupportedVersion = errors.New("unsupported ledger version")
-	// ErrInvalid means a value handed to the ledger lacks a required field.
-	ErrInvalid = errors.New("invalid ledger record")
-
-	// errUnchanged, returned by an update's fn, rolls the transaction back
-	// so that a no-op leaves the file byte for byte as it was (a commit
-	// always writes a new meta page).
-	errUnchanged = errors.New("unchanged")
-)
-
 var (
 	bucketMeta        = []byte("meta")
 	bucketCheckpoints = []byte("checkpoints")
@@ -53,10 +37,9 @@ var (
 	bucketRuns        = []byte("runs")
 	bucketRetry       = []byte("retry")
 	bucketReceipts    = []byte("receipts")
-	bucketMarkers     = []byte("markers")
 
 	allBuckets = [][]byte{bucketMeta, bucketCheckpoints, bucketProcessed, bucketPending,
-		bucketRuns, bucketRetry, bucketReceipts, bucketMarkers}
+		bucketRuns, bucketRetry, bucketReceipts}
 
 	keyVersion = []byte("version")
 )

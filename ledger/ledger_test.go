@@ -506,15 +506,6 @@ func TestLedger_ReservedBuckets(t *testing.T) {
 		t.Fatalf("Receipt = %+v, %v, %v", r, ok, err)
 	}
 
-	if err := l.PutMarkers(ctx, Marker{ID: "m1", Kind: "text", HMAC: "ab", KeyID: "k1", NTokens: 3}); err != nil {
-		t.Fatal(err)
-	}
-	if err := l.PutMarkers(ctx, Marker{ID: "m2"}); !errors.Is(err, ErrInvalid) {
-		t.Fatalf("marker without hmac: %v", err)
-	}
-	if ms, err := l.Markers(ctx); err != nil || len(ms) != 1 || ms[0].NTokens != 3 {
-		t.Fatalf("Markers = %+v, %v", ms, err)
-	}
 	for _, name := range allBuckets {
 		if !bucketExists(t, l.Path(), name) {
 			t.Errorf("bucket %s missing", name)
@@ -562,5 +553,21 @@ func TestOldRecordsStillRead(t *testing.T) {
 	}
 	if st.Processed == nil || *st.Processed != (transcript.Processed{Cursor: "c0", Digest: "d0", Entries: 2}) {
 		t.Fatalf("processed %+v", st.Processed)
+	}
+}
+
+func TestCodeOf(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{fmt.Errorf("/x/ledger.db: %w", ErrLocked), CodeLocked},
+		{ErrInvalid, ""},
+		{errors.New("other"), ""},
+		{nil, ""},
+	} {
+		if got := CodeOf(tc.err); got != tc.want {
+			t.Errorf("CodeOf(%v) = %q, want %q", tc.err, got, tc.want)
+		}
 	}
 }
