@@ -8,6 +8,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sync/atomic"
 	"testing"
@@ -24,13 +25,16 @@ var Epoch = time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
 var Limits = validate.Limits{MaxFiles: 20000, MaxFileBytes: 262144, MaxTotalBytes: 1 << 30}
 
 // NewStore creates a store in a temporary directory and closes it when the
-// test ends.
+// test ends. It then checks that stock git accepts the repository with
+// fsck --strict, so every test that makes a store doubles as a format
+// check, as gitstore's own tests do.
 func NewStore(t testing.TB) *gitstore.Store {
 	t.Helper()
 	dir := t.TempDir()
 	var tick atomic.Int64
+	path := filepath.Join(dir, "store.git")
 	s, _, err := gitstore.Init(context.Background(), gitstore.Options{
-		Path:     filepath.Join(dir, "store.git"),
+		Path:     path,
 		CacheDir: filepath.Join(dir, "cache"),
 		Limits:   Limits,
 		Now:      func() time.Time { return Epoch.Add(time.Duration(tick.Add(1)) * time.Second) },
@@ -38,8 +42,24 @@ func NewStore(t testing.TB) *gitstore.Store {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Cleanups run last-registered first: the store closes, then fsck.
+	t.Cleanup(func() { Fsck(t, path) })
 	t.Cleanup(func() { s.Close() })
 	return s
+}
+
+// Fsck fails the test unless `git fsck --strict` accepts the repository at
+// path. A missing git binary is a failure too: the store's format is
+// checked with stock git.
+func Fsck(t testing.TB, path string) {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Fatalf("git binary not found: the store's format is checked with stock git")
+	}
+	out, err := exec.Command("git", "-C", path, "fsck", "--strict", "--no-dangling").CombinedOutput()
+	if err != nil {
+		t.Errorf("git fsck --strict %s: %v\n%s", path, err, out)
+	}
 }
 
 // Page renders a page with a Sources section.
