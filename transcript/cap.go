@@ -2,6 +2,7 @@ package transcript
 
 import (
 	"fmt"
+	"github.com/memfs/memfs/internal/jsonscan"
 	"math"
 	"strings"
 	"unicode/utf8"
@@ -125,25 +126,25 @@ func frameLen(r *record) int {
 
 func appendRecord(dst []byte, r *record, text, cut string) []byte {
 	dst = append(dst, `{"role":`...)
-	dst = appendString(dst, r.role.String())
+	dst = jsonscan.AppendString(dst, r.role.String())
 	if r.id != "" {
 		dst = append(dst, `,"id":`...)
-		dst = appendString(dst, r.id)
+		dst = jsonscan.AppendString(dst, r.id)
 	}
 	if r.name != "" {
 		dst = append(dst, `,"name":`...)
-		dst = appendString(dst, r.name)
+		dst = jsonscan.AppendString(dst, r.name)
 	}
 	if r.origin != "" {
 		dst = append(dst, `,"origin":`...)
-		dst = appendString(dst, r.origin)
+		dst = jsonscan.AppendString(dst, r.origin)
 	}
 	if cut != "" {
 		dst = append(dst, `,"cut":`...)
-		dst = appendString(dst, cut)
+		dst = jsonscan.AppendString(dst, cut)
 	}
 	dst = append(dst, `,"text":`...)
-	dst = appendString(dst, text)
+	dst = jsonscan.AppendString(dst, text)
 	return append(dst, '}', '\n')
 }
 
@@ -333,7 +334,7 @@ func (e *emitter) record(r *record) error {
 	cut := e.runText()
 	frame := frameLen(r) + len(cut) + len(`,"cut":""`)
 	avail := MaxEvidenceBytes - guardReserve - len(e.buf)
-	if frame+encodedLen(text) > avail {
+	if frame+jsonscan.EncodedLen(text) > avail {
 		room := avail - frame - trimMarkCost
 		if room < 64 {
 			e.stopped = true
@@ -421,7 +422,7 @@ func widen(s string, i, dir int) int {
 // trimText keeps about two thirds of limit (encoded bytes) from the head of
 // s and one third from the tail, at rune boundaries, with a mark between.
 func trimText(s string, limit int) (string, bool) {
-	if encodedLen(s) <= limit {
+	if jsonscan.EncodedLen(s) <= limit {
 		return s, false
 	}
 	headBudget := limit * 2 / 3
@@ -431,7 +432,7 @@ func trimText(s string, limit int) (string, bool) {
 		_, w := utf8.DecodeRuneInString(s[h:])
 		c := 0
 		for k := h; k < h+w; k++ {
-			c += escLen(s[k])
+			c += jsonscan.EscapedLen(s[k])
 		}
 		if used+c > headBudget {
 			break
@@ -444,7 +445,7 @@ func trimText(s string, limit int) (string, bool) {
 		_, w := utf8.DecodeLastRuneInString(s[:t])
 		c := 0
 		for k := t - w; k < t; k++ {
-			c += escLen(s[k])
+			c += jsonscan.EscapedLen(s[k])
 		}
 		if used+c > tailBudget {
 			break
@@ -470,7 +471,7 @@ func (e *emitter) finish() {
 	}
 	text := fmt.Sprintf("[memfs-cut: %d entries %s]", n, cut)
 	rec := record{role: roleCut}
-	if len(e.buf)+frameLen(&rec)+encodedLen(text) > MaxEvidenceBytes {
+	if len(e.buf)+frameLen(&rec)+jsonscan.EncodedLen(text) > MaxEvidenceBytes {
 		text = fmt.Sprintf("[memfs-cut: %d entries left out]", n)
 	}
 	e.closeRun()

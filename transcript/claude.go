@@ -2,6 +2,7 @@ package transcript
 
 import (
 	"bytes"
+	"github.com/memfs/memfs/internal/jsonscan"
 	"slices"
 	"strings"
 )
@@ -32,49 +33,49 @@ type ccRelink struct {
 func (ix *index) addClaude(line []byte, off int64, ln int32) {
 	var typ, uuid, parent, logical, session, cwd, leafUUID, subtype, forked, compact, att []byte
 	var side, meta bool
-	it := newObj(line)
-	for it.next() {
-		switch string(it.key) {
+	it := jsonscan.NewObject(line)
+	for it.Next() {
+		switch string(it.Key()) {
 		case "type":
-			typ = it.val
+			typ = it.Value()
 		case "uuid":
-			uuid = it.val
+			uuid = it.Value()
 		case "parentUuid":
-			parent = it.val
+			parent = it.Value()
 		case "logicalParentUuid":
-			logical = it.val
+			logical = it.Value()
 		case "isSidechain":
-			side = isTrue(it.val)
+			side = jsonscan.IsTrue(it.Value())
 		case "isMeta":
-			meta = isTrue(it.val)
+			meta = jsonscan.IsTrue(it.Value())
 		case "sessionId":
-			session = it.val
+			session = it.Value()
 		case "cwd":
-			cwd = it.val
+			cwd = it.Value()
 		case "leafUuid":
-			leafUUID = it.val
+			leafUUID = it.Value()
 		case "subtype":
-			subtype = it.val
+			subtype = it.Value()
 		case "forkedFrom":
-			forked = it.val
+			forked = it.Value()
 		case "compactMetadata", "compact_metadata":
-			compact = it.val
+			compact = it.Value()
 		case "attachment":
-			att = it.val
+			att = it.Value()
 		}
 	}
-	if it.bad {
+	if it.Bad() {
 		ix.invalid++
 		return
 	}
-	t, _ := rawStr(typ)
+	t, _ := jsonscan.RawString(typ)
 	if string(t) == "last-prompt" {
-		if id := strVal(leafUUID); id != "" {
+		if id := jsonscan.String(leafUUID); id != "" {
 			ix.promptKey, ix.promptOff = ix.hashIDString(id), off
 		}
 		return
 	}
-	id := strVal(uuid)
+	id := jsonscan.String(uuid)
 	if id == "" || string(t) == "file-history-snapshot" || len(t) == 0 {
 		return // not a link of the conversation chain
 	}
@@ -96,10 +97,10 @@ func (ix *index) addClaude(line []byte, off int64, ln int32) {
 	if meta {
 		nd.flags |= flagSkip
 	}
-	if p := strVal(parent); p != "" {
+	if p := jsonscan.String(parent); p != "" {
 		nd.parKey = ix.hashIDString(p)
 		ix.seenParent = true
-	} else if lp := strVal(logical); lp != "" && string(t) == "system" {
+	} else if lp := jsonscan.String(logical); lp != "" && string(t) == "system" {
 		nd.parKey = ix.hashIDString(lp)
 		nd.flags |= flagLogical
 	} else if !ix.seenParent && ix.n > 0 {
@@ -109,21 +110,21 @@ func (ix *index) addClaude(line []byte, off int64, ln int32) {
 	}
 	i := ix.push(nd)
 	ix.ids.put(nd.key, i)
-	if string(t) == "system" && strVal(subtype) == "compact_boundary" && isObject(compact) {
+	if string(t) == "system" && jsonscan.String(subtype) == "compact_boundary" && jsonscan.IsObject(compact) {
 		ix.addRelink(i, compact)
 	}
 	ix.leaf = i
-	if s := strVal(session); s != "" && s != ix.session {
+	if s := jsonscan.String(session); s != "" && s != ix.session {
 		ix.session = s
 	}
-	if c := strVal(cwd); c != "" && c != ix.cwd {
+	if c := jsonscan.String(cwd); c != "" && c != ix.cwd {
 		ix.cwd = c
 	}
-	if isObject(forked) {
-		fo := newObj(forked)
-		for fo.next() {
-			if keyIs(fo.key, "sessionId") {
-				ix.forkedFrom = strVal(fo.val)
+	if jsonscan.IsObject(forked) {
+		fo := jsonscan.NewObject(forked)
+		for fo.Next() {
+			if jsonscan.KeyIs(fo.Key(), "sessionId") {
+				ix.forkedFrom = jsonscan.String(fo.Value())
 			}
 		}
 	}
@@ -131,13 +132,13 @@ func (ix *index) addClaude(line []byte, off int64, ln int32) {
 
 // attachmentType returns the type of an attachment object.
 func attachmentType(att []byte) string {
-	if !isObject(att) {
+	if !jsonscan.IsObject(att) {
 		return ""
 	}
-	o := newObj(att)
-	for o.next() {
-		if keyIs(o.key, "type") {
-			t, _ := rawStr(o.val)
+	o := jsonscan.NewObject(att)
+	for o.Next() {
+		if jsonscan.KeyIs(o.Key(), "type") {
+			t, _ := jsonscan.RawString(o.Value())
 			return string(t)
 		}
 	}
@@ -149,37 +150,37 @@ func attachmentType(att []byte) string {
 // the SDK stream).
 func (ix *index) addRelink(boundary int32, meta []byte) {
 	r := ccRelink{boundary: boundary}
-	o := newObj(meta)
-	for o.next() {
-		switch string(o.key) {
+	o := jsonscan.NewObject(meta)
+	for o.Next() {
+		switch string(o.Key()) {
 		case "preservedMessages", "preserved_messages":
-			m := newObj(o.val)
-			for m.next() {
-				switch string(m.key) {
+			m := jsonscan.NewObject(o.Value())
+			for m.Next() {
+				switch string(m.Key()) {
 				case "anchorUuid", "anchor_uuid":
-					r.anchor = ix.idKey(m.val)
+					r.anchor = ix.idKey(m.Value())
 				case "uuids":
 					r.uuids = r.uuids[:0]
-					a := newArr(m.val)
-					for a.next() {
-						if k := ix.idKey(a.val); k != 0 {
+					a := jsonscan.NewArray(m.Value())
+					for a.Next() {
+						if k := ix.idKey(a.Value()); k != 0 {
 							r.uuids = append(r.uuids, k)
 						}
 					}
 				}
 			}
 		case "preservedSegment", "preserved_segment":
-			m := newObj(o.val)
-			for m.next() {
-				switch string(m.key) {
+			m := jsonscan.NewObject(o.Value())
+			for m.Next() {
+				switch string(m.Key()) {
 				case "anchorUuid", "anchor_uuid":
 					if r.anchor == 0 {
-						r.anchor = ix.idKey(m.val)
+						r.anchor = ix.idKey(m.Value())
 					}
 				case "headUuid", "head_uuid":
-					r.head = ix.idKey(m.val)
+					r.head = ix.idKey(m.Value())
 				case "tailUuid", "tail_uuid":
-					r.tail = ix.idKey(m.val)
+					r.tail = ix.idKey(m.Value())
 				}
 			}
 		}
@@ -191,7 +192,7 @@ func (ix *index) addRelink(boundary int32, meta []byte) {
 
 // idKey hashes a string id value, 0 if it is not one.
 func (ix *index) idKey(v []byte) uint64 {
-	if id := strVal(v); id != "" {
+	if id := jsonscan.String(v); id != "" {
 		return ix.hashIDString(id)
 	}
 	return 0
@@ -323,11 +324,11 @@ func (p *claudeProj) project(nd *node, line []byte, it *item) {
 	}
 	var uuid, content []byte
 	var compact, apiErr, seen bool
-	o := newObj(line)
-	for o.nextKey() {
-		if keyIs(o.key, "message") && !seen {
+	o := jsonscan.NewObject(line)
+	for o.NextKey() {
+		if jsonscan.KeyIs(o.Key(), "message") && !seen {
 			seen = true
-			n, c := p.messageAt(nd, line[o.i:], it)
+			n, c := p.messageAt(nd, line[o.Pos():], it)
 			if n < 0 || len(it.pieces) == 0 {
 				// Nothing kept (tool output, thinking): the rest of the
 				// line, often a large toolUseResult, need not be read.
@@ -335,26 +336,26 @@ func (p *claudeProj) project(nd *node, line []byte, it *item) {
 				return
 			}
 			content = c
-			if !o.resume(o.i + n) {
+			if !o.Resume(o.Pos() + n) {
 				break
 			}
 			continue
 		}
-		if !o.resume(skipValue(line, o.i)) {
+		if !o.Resume(jsonscan.SkipValue(line, o.Pos())) {
 			break
 		}
-		switch string(o.key) {
+		switch string(o.Key()) {
 		case "uuid":
-			uuid = o.val
+			uuid = o.Value()
 		case "isCompactSummary":
-			compact = isTrue(o.val)
+			compact = jsonscan.IsTrue(o.Value())
 		case "isApiErrorMessage":
-			apiErr = isTrue(o.val)
+			apiErr = jsonscan.IsTrue(o.Value())
 		}
 	}
-	it.id = strVal(uuid)
+	it.id = jsonscan.String(uuid)
 	switch {
-	case !seen || o.bad || apiErr:
+	case !seen || o.Bad() || apiErr:
 		it.pieces = it.pieces[:0]
 	case compact && nd.kind == ccUser:
 		it.pieces = it.pieces[:0]
@@ -367,53 +368,53 @@ func (p *claudeProj) project(nd *node, line []byte, it *item) {
 // messageAt projects the message object at the start of b. It returns the
 // object's length (-1 if malformed) and its content.
 func (p *claudeProj) messageAt(nd *node, b []byte, it *item) (int, []byte) {
-	m := openObj(b)
-	if m.bad {
+	m := jsonscan.OpenObject(b)
+	if m.Bad() {
 		return -1, nil
 	}
 	var content, msgID, model []byte
-	for m.nextKey() {
-		if keyIs(m.key, "content") && content == nil {
-			n := p.contentAt(nd, b[m.i:], it)
-			if n < 0 || !m.resume(m.i+n) {
+	for m.NextKey() {
+		if jsonscan.KeyIs(m.Key(), "content") && content == nil {
+			n := p.contentAt(nd, b[m.Pos():], it)
+			if n < 0 || !m.Resume(m.Pos()+n) {
 				return -1, nil
 			}
-			content = m.val
+			content = m.Value()
 			continue
 		}
-		if !m.resume(skipValue(b, m.i)) {
+		if !m.Resume(jsonscan.SkipValue(b, m.Pos())) {
 			break
 		}
-		switch string(m.key) {
+		switch string(m.Key()) {
 		case "id":
-			msgID = m.val
+			msgID = m.Value()
 		case "model":
-			model = m.val
+			model = m.Value()
 		}
 	}
-	if m.bad {
+	if m.Bad() {
 		return -1, nil
 	}
 	if nd.kind == ccAssistant {
 		if string(model) == `"<synthetic>"` {
 			it.pieces = it.pieces[:0]
-		} else if id := strVal(msgID); id != "" {
+		} else if id := jsonscan.String(msgID); id != "" {
 			it.group = "msg:" + id
 		}
 	}
-	return m.end, content
+	return m.End(), content
 }
 
 // contentAt projects the content (a string or an array of blocks) at the
 // start of b and returns its length, -1 if malformed.
 func (p *claudeProj) contentAt(nd *node, b []byte, it *item) int {
-	i := skipWS(b, 0)
+	i := jsonscan.SkipWS(b, 0)
 	if i < len(b) && b[i] == '"' {
-		e := skipString(b, i)
+		e := jsonscan.SkipString(b, i)
 		if e < 0 {
 			return -1
 		}
-		s := strVal(b[i:e])
+		s := jsonscan.String(b[i:e])
 		if nd.kind == ccUser {
 			s = cleanClaudeUserText(s)
 		} else {
@@ -429,30 +430,30 @@ func (p *claudeProj) contentAt(nd *node, b []byte, it *item) int {
 		return e
 	}
 	if i >= len(b) || b[i] != '[' {
-		return skipValue(b, i)
+		return jsonscan.SkipValue(b, i)
 	}
-	a := openArr(b)
-	for a.nextAt() {
+	a := jsonscan.OpenArray(b)
+	for a.NextAt() {
 		var n int
-		if a.i < len(b) && b[a.i] == '{' {
-			n = p.blockAt(nd, b[a.i:], it)
+		if a.Pos() < len(b) && b[a.Pos()] == '{' {
+			n = p.blockAt(nd, b[a.Pos():], it)
 		} else {
-			e := skipValue(b, a.i)
-			n = e - a.i
-			if e >= 0 && nd.kind == ccUser && isString(b[a.i:e]) {
-				if s := cleanClaudeUserText(strVal(b[a.i:e])); s != "" {
+			e := jsonscan.SkipValue(b, a.Pos())
+			n = e - a.Pos()
+			if e >= 0 && nd.kind == ccUser && jsonscan.IsString(b[a.Pos():e]) {
+				if s := cleanClaudeUserText(jsonscan.String(b[a.Pos():e])); s != "" {
 					it.add(piece{role: roleUser, text: s})
 				}
 			}
 		}
-		if n < 0 || !a.resume(a.i+n) {
+		if n < 0 || !a.Resume(a.Pos()+n) {
 			return -1
 		}
 	}
-	if a.bad {
+	if a.Bad() {
 		return -1
 	}
-	return a.end
+	return a.End()
 }
 
 // blockAt projects one content block at the start of b and returns its
@@ -460,43 +461,43 @@ func (p *claudeProj) contentAt(nd *node, b []byte, it *item) int {
 func (p *claudeProj) blockAt(nd *node, b []byte, it *item) int {
 	var typ, text, toolID, inner, id, name, input []byte
 	isErr := false
-	o := openObj(b)
-	for o.next() {
-		switch string(o.key) {
+	o := jsonscan.OpenObject(b)
+	for o.Next() {
+		switch string(o.Key()) {
 		case "type":
-			typ = o.val
+			typ = o.Value()
 		case "text":
-			text = o.val
+			text = o.Value()
 		case "tool_use_id":
-			toolID = o.val
+			toolID = o.Value()
 		case "content":
-			inner = o.val
+			inner = o.Value()
 		case "is_error":
-			isErr = isTrue(o.val)
+			isErr = jsonscan.IsTrue(o.Value())
 		case "id":
-			id = o.val
+			id = o.Value()
 		case "name":
-			name = o.val
+			name = o.Value()
 		case "input":
-			input = o.val
+			input = o.Value()
 		}
 	}
-	if o.bad {
+	if o.Bad() {
 		return -1
 	}
-	t, _ := rawStr(typ)
+	t, _ := jsonscan.RawString(typ)
 	if nd.kind == ccAssistant {
 		p.assistantBlock(string(t), text, id, name, input, it)
 	} else {
 		p.userBlock(string(t), text, toolID, inner, isErr, it)
 	}
-	return o.end
+	return o.End()
 }
 
 func (p *claudeProj) userBlock(t string, text, toolID, inner []byte, isErr bool, it *item) {
 	switch t {
 	case "text":
-		if s := cleanClaudeUserText(strVal(text)); s != "" {
+		if s := cleanClaudeUserText(jsonscan.String(text)); s != "" {
 			it.add(piece{role: roleUser, text: s})
 		}
 	case "image":
@@ -504,7 +505,7 @@ func (p *claudeProj) userBlock(t string, text, toolID, inner []byte, isErr bool,
 	case "document":
 		it.add(piece{role: roleUser, text: documentPlaceholder})
 	case "tool_result":
-		if p.asks[strVal(toolID)] {
+		if p.asks[jsonscan.String(toolID)] {
 			if s := strings.TrimSpace(blocksText(inner)); s != "" {
 				it.add(piece{role: roleToolResult, text: s})
 			}
@@ -526,11 +527,11 @@ func (p *claudeProj) userBlock(t string, text, toolID, inner []byte, isErr bool,
 func (p *claudeProj) assistantBlock(t string, text, id, name, input []byte, it *item) {
 	switch t {
 	case "text":
-		if s := strings.TrimSpace(strVal(text)); s != "" {
+		if s := strings.TrimSpace(jsonscan.String(text)); s != "" {
 			it.add(piece{role: roleAssistant, text: s})
 		}
 	case "tool_use", "server_tool_use":
-		n := strVal(name)
+		n := jsonscan.String(name)
 		if n == "" {
 			return
 		}
@@ -538,7 +539,7 @@ func (p *claudeProj) assistantBlock(t string, text, id, name, input []byte, it *
 			if p.asks == nil {
 				p.asks = map[string]bool{}
 			}
-			p.asks[strVal(id)] = true
+			p.asks[jsonscan.String(id)] = true
 		}
 		it.add(toolCall(n, input))
 	}
@@ -554,45 +555,45 @@ const originQueued = "queued_command"
 // modes or origins) are dropped, and so is harness text in the prompt.
 func projectQueued(line []byte, it *item) {
 	var uuid, att []byte
-	o := newObj(line)
-	for o.next() {
-		switch string(o.key) {
+	o := jsonscan.NewObject(line)
+	for o.Next() {
+		switch string(o.Key()) {
 		case "uuid":
-			uuid = o.val
+			uuid = o.Value()
 		case "attachment":
-			att = o.val
+			att = o.Value()
 		}
 	}
-	if o.bad || !isObject(att) {
+	if o.Bad() || !jsonscan.IsObject(att) {
 		return
 	}
 	var typ, prompt, mode, origin []byte
-	a := newObj(att)
-	for a.next() {
-		switch string(a.key) {
+	a := jsonscan.NewObject(att)
+	for a.Next() {
+		switch string(a.Key()) {
 		case "type":
-			typ = a.val
+			typ = a.Value()
 		case "prompt":
-			prompt = a.val
+			prompt = a.Value()
 		case "commandMode":
-			mode = a.val
+			mode = a.Value()
 		case "origin":
-			origin = a.val
+			origin = a.Value()
 		}
 	}
-	if a.bad || strVal(typ) != "queued_command" {
+	if a.Bad() || jsonscan.String(typ) != "queued_command" {
 		return
 	}
-	if m := strVal(mode); !isNull(mode) && m != "prompt" {
+	if m := jsonscan.String(mode); !jsonscan.IsNull(mode) && m != "prompt" {
 		return
 	}
-	if !isNull(origin) {
+	if !jsonscan.IsNull(origin) {
 		kind := "?"
-		if isObject(origin) {
-			k := newObj(origin)
-			for k.next() {
-				if keyIs(k.key, "kind") {
-					kind = strVal(k.val)
+		if jsonscan.IsObject(origin) {
+			k := jsonscan.NewObject(origin)
+			for k.Next() {
+				if jsonscan.KeyIs(k.Key(), "kind") {
+					kind = jsonscan.String(k.Value())
 				}
 			}
 		}
@@ -602,13 +603,13 @@ func projectQueued(line []byte, it *item) {
 	}
 	var s string
 	switch {
-	case isString(prompt):
-		s = strVal(prompt)
+	case jsonscan.IsString(prompt):
+		s = jsonscan.String(prompt)
 	case len(prompt) > 0 && prompt[0] == '[':
 		s = blocksText(prompt)
 	}
 	if s = cleanClaudeUserText(s); s != "" {
-		it.id = strVal(uuid)
+		it.id = jsonscan.String(uuid)
 		it.add(piece{role: roleUser, text: s, origin: originQueued})
 	}
 }
@@ -619,29 +620,29 @@ const userSaidMarker = "the user said:"
 
 // blocksText joins the text of a string or an array of content blocks.
 func blocksText(v []byte) string {
-	if isString(v) {
-		return strVal(v)
+	if jsonscan.IsString(v) {
+		return jsonscan.String(v)
 	}
 	var parts []string
-	a := newArr(v)
-	for a.next() {
-		if isString(a.val) {
-			parts = append(parts, strVal(a.val))
+	a := jsonscan.NewArray(v)
+	for a.Next() {
+		if jsonscan.IsString(a.Value()) {
+			parts = append(parts, jsonscan.String(a.Value()))
 			continue
 		}
 		var typ, text []byte
-		b := newObj(a.val)
-		for b.next() {
-			switch string(b.key) {
+		b := jsonscan.NewObject(a.Value())
+		for b.Next() {
+			switch string(b.Key()) {
 			case "type":
-				typ = b.val
+				typ = b.Value()
 			case "text":
-				text = b.val
+				text = b.Value()
 			}
 		}
-		switch t, _ := rawStr(typ); string(t) {
+		switch t, _ := jsonscan.RawString(typ); string(t) {
 		case "text", "input_text", "output_text", "":
-			if s := strVal(text); s != "" {
+			if s := jsonscan.String(text); s != "" {
 				parts = append(parts, s)
 			}
 		case "image", "input_image":

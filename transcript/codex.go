@@ -2,6 +2,7 @@ package transcript
 
 import (
 	"bytes"
+	"github.com/memfs/memfs/internal/jsonscan"
 	"strings"
 	"unicode"
 )
@@ -54,30 +55,30 @@ var codexOutputTypes = map[string]bool{
 // so each turn starts once.
 func (ix *index) addCodex(line []byte, off int64, ln int32) {
 	var typ, payload, id, recordType []byte
-	it := newObj(line)
-	for it.next() {
-		switch string(it.key) {
+	it := jsonscan.NewObject(line)
+	for it.Next() {
+		switch string(it.Key()) {
 		case "type":
-			typ = it.val
+			typ = it.Value()
 		case "payload":
-			payload = it.val
+			payload = it.Value()
 		case "id":
-			id = it.val
+			id = it.Value()
 		case "record_type":
-			recordType = it.val
+			recordType = it.Value()
 		}
 	}
-	if it.bad {
+	if it.Bad() {
 		ix.invalid++
 		return
 	}
 	st := &ix.codex
-	t, _ := rawStr(typ)
+	t, _ := jsonscan.RawString(typ)
 	if !st.started {
 		st.started = true
-		if len(t) == 0 && strVal(id) != "" {
+		if len(t) == 0 && jsonscan.String(id) != "" {
 			st.legacy = true
-			ix.session = strVal(id)
+			ix.session = jsonscan.String(id)
 			return
 		}
 	}
@@ -125,31 +126,31 @@ func (ix *index) addCodex(line []byte, off int64, ln int32) {
 
 func (ix *index) codexMeta(p []byte) {
 	var id, sid, cwd, source, forked []byte
-	o := newObj(p)
-	for o.next() {
-		switch string(o.key) {
+	o := jsonscan.NewObject(p)
+	for o.Next() {
+		switch string(o.Key()) {
 		case "id":
-			id = o.val
+			id = o.Value()
 		case "session_id":
-			sid = o.val
+			sid = o.Value()
 		case "cwd":
-			cwd = o.val
+			cwd = o.Value()
 		case "source":
-			source = o.val
+			source = o.Value()
 		case "forked_from_id":
-			forked = o.val
+			forked = o.Value()
 		}
 	}
-	ix.session = strVal(id)
+	ix.session = jsonscan.String(id)
 	if ix.session == "" {
-		ix.session = strVal(sid)
+		ix.session = jsonscan.String(sid)
 	}
-	ix.cwd = strVal(cwd)
-	ix.forkedFrom = strVal(forked)
-	if isObject(source) {
-		so := newObj(source)
-		for so.next() {
-			if keyIs(so.key, "subagent") {
+	ix.cwd = jsonscan.String(cwd)
+	ix.forkedFrom = jsonscan.String(forked)
+	if jsonscan.IsObject(source) {
+		so := jsonscan.NewObject(source)
+		for so.Next() {
+			if jsonscan.KeyIs(so.Key(), "subagent") {
 				ix.root = false
 			}
 		}
@@ -160,23 +161,23 @@ func (ix *index) codexMeta(p []byte) {
 // the text the user typed (for mirror detection).
 func (ix *index) codexItem(p []byte) (uint8, string) {
 	var typ, rl, content, pass []byte
-	o := newObj(p)
-	for o.next() {
-		switch string(o.key) {
+	o := jsonscan.NewObject(p)
+	for o.Next() {
+		switch string(o.Key()) {
 		case "type":
-			typ = o.val
+			typ = o.Value()
 		case "role":
-			rl = o.val
+			rl = o.Value()
 		case "content":
-			content = o.val
+			content = o.Value()
 		case "internal_chat_message_metadata_passthrough":
-			pass = o.val
+			pass = o.Value()
 		}
 	}
-	t, _ := rawStr(typ)
+	t, _ := jsonscan.RawString(typ)
 	switch {
 	case string(t) == "message":
-		r, _ := rawStr(rl)
+		r, _ := jsonscan.RawString(rl)
 		switch string(r) {
 		case "user":
 			if ix.cwd == "" && ix.codex.legacy {
@@ -210,17 +211,17 @@ func harnessPassthrough(p []byte) bool {
 // codexUserText returns the human's text of a user message, or ok=false when
 // the message is context the harness injected.
 func codexUserText(content []byte) (string, bool) {
-	if isString(content) {
-		s := strVal(content)
+	if jsonscan.IsString(content) {
+		s := jsonscan.String(content)
 		if codexIsInjected(s) {
 			return "", false
 		}
 		return codexRequest(s), true
 	}
 	var parts []string
-	a := newArr(content)
-	for a.next() {
-		typ, text := blockTypeText(a.val)
+	a := jsonscan.NewArray(content)
+	for a.Next() {
+		typ, text := blockTypeText(a.Value())
 		switch typ {
 		case "input_text", "text":
 			if codexIsInjected(text) {
@@ -268,22 +269,22 @@ func squash(s string) string {
 
 func codexEvent(p []byte) (kind uint8, userText string, turns uint16) {
 	var typ, message, item, num []byte
-	o := newObj(p)
-	for o.next() {
-		switch string(o.key) {
+	o := jsonscan.NewObject(p)
+	for o.Next() {
+		switch string(o.Key()) {
 		case "type":
-			typ = o.val
+			typ = o.Value()
 		case "message":
-			message = o.val
+			message = o.Value()
 		case "item":
-			item = o.val
+			item = o.Value()
 		case "num_turns":
-			num = o.val
+			num = o.Value()
 		}
 	}
-	switch t, _ := rawStr(typ); string(t) {
+	switch t, _ := jsonscan.RawString(typ); string(t) {
 	case "user_message":
-		s := strVal(message)
+		s := jsonscan.String(message)
 		if codexIsInjected(s) || strings.TrimSpace(s) == "" {
 			return cxOther, "", 0
 		}
@@ -314,27 +315,27 @@ func codexEvent(p []byte) (kind uint8, userText string, turns uint16) {
 // codexItemText reads the type and text of an item_completed item.
 func codexItemText(v []byte) (string, string) {
 	var typ, text, content, message []byte
-	o := newObj(v)
-	for o.next() {
-		switch string(o.key) {
+	o := jsonscan.NewObject(v)
+	for o.Next() {
+		switch string(o.Key()) {
 		case "type":
-			typ = o.val
+			typ = o.Value()
 		case "text":
-			text = o.val
+			text = o.Value()
 		case "content":
-			content = o.val
+			content = o.Value()
 		case "message":
-			message = o.val
+			message = o.Value()
 		}
 	}
-	t, _ := rawStr(typ)
+	t, _ := jsonscan.RawString(typ)
 	switch {
-	case isString(text):
-		return string(t), strVal(text)
+	case jsonscan.IsString(text):
+		return string(t), jsonscan.String(text)
 	case len(content) > 0:
 		return string(t), blocksText(content)
 	}
-	return string(t), strVal(message)
+	return string(t), jsonscan.String(message)
 }
 
 // codexBranch replays the effective history up to node leaf: user turns are
@@ -385,29 +386,29 @@ func (p *codexProj) wants(nd *node) bool {
 
 func (p *codexProj) project(nd *node, line []byte, it *item) {
 	var typ, payload []byte
-	o := newObj(line)
-	for o.next() {
-		switch string(o.key) {
+	o := jsonscan.NewObject(line)
+	for o.Next() {
+		switch string(o.Key()) {
 		case "type":
-			typ = o.val
+			typ = o.Value()
 		case "payload":
-			payload = o.val
+			payload = o.Value()
 		}
 	}
-	t, _ := rawStr(typ)
+	t, _ := jsonscan.RawString(typ)
 	if payload == nil {
 		payload = line // a bare item of the 2025 format
 	}
 	switch nd.kind {
 	case cxSummary:
 		var msg []byte
-		po := newObj(payload)
-		for po.next() {
-			if keyIs(po.key, "message") {
-				msg = po.val
+		po := jsonscan.NewObject(payload)
+		for po.Next() {
+			if jsonscan.KeyIs(po.Key(), "message") {
+				msg = po.Value()
 			}
 		}
-		if s := strings.TrimSpace(strVal(msg)); s != "" {
+		if s := strings.TrimSpace(jsonscan.String(msg)); s != "" {
 			it.add(piece{role: roleSummary, text: s})
 		}
 	case cxUser:
@@ -420,10 +421,10 @@ func (p *codexProj) project(nd *node, line []byte, it *item) {
 			return
 		}
 		var content []byte
-		po := newObj(payload)
-		for po.next() {
-			if keyIs(po.key, "content") {
-				content = po.val
+		po := jsonscan.NewObject(payload)
+		for po.Next() {
+			if jsonscan.KeyIs(po.Key(), "content") {
+				content = po.Value()
 			}
 		}
 		if text, ok := codexUserText(content); ok {
@@ -444,16 +445,16 @@ func (p *codexProj) project(nd *node, line []byte, it *item) {
 		p.call(payload, it)
 	case cxToolOutput:
 		var callID, output []byte
-		po := newObj(payload)
-		for po.next() {
-			switch string(po.key) {
+		po := jsonscan.NewObject(payload)
+		for po.Next() {
+			switch string(po.Key()) {
 			case "call_id":
-				callID = po.val
+				callID = po.Value()
 			case "output":
-				output = po.val
+				output = po.Value()
 			}
 		}
-		if p.asks[strVal(callID)] {
+		if p.asks[jsonscan.String(callID)] {
 			if s := strings.TrimSpace(blocksText(output)); s != "" {
 				it.add(piece{role: roleToolResult, text: s})
 			}
@@ -463,23 +464,23 @@ func (p *codexProj) project(nd *node, line []byte, it *item) {
 
 func (p *codexProj) assistantText(envelope string, payload []byte) string {
 	var typ, content, message, item []byte
-	o := newObj(payload)
-	for o.next() {
-		switch string(o.key) {
+	o := jsonscan.NewObject(payload)
+	for o.Next() {
+		switch string(o.Key()) {
 		case "type":
-			typ = o.val
+			typ = o.Value()
 		case "content":
-			content = o.val
+			content = o.Value()
 		case "message":
-			message = o.val
+			message = o.Value()
 		case "item":
-			item = o.val
+			item = o.Value()
 		}
 	}
-	t, _ := rawStr(typ)
+	t, _ := jsonscan.RawString(typ)
 	switch string(t) {
 	case "agent_message":
-		return strings.TrimSpace(strVal(message))
+		return strings.TrimSpace(jsonscan.String(message))
 	case "item_completed":
 		_, text := codexItemText(item)
 		return strings.TrimSpace(text)
@@ -489,28 +490,28 @@ func (p *codexProj) assistantText(envelope string, payload []byte) string {
 
 func (p *codexProj) call(payload []byte, it *item) {
 	var typ, name, ns, args, input, action, callID []byte
-	o := newObj(payload)
-	for o.next() {
-		switch string(o.key) {
+	o := jsonscan.NewObject(payload)
+	for o.Next() {
+		switch string(o.Key()) {
 		case "type":
-			typ = o.val
+			typ = o.Value()
 		case "name":
-			name = o.val
+			name = o.Value()
 		case "namespace":
-			ns = o.val
+			ns = o.Value()
 		case "arguments":
-			args = o.val
+			args = o.Value()
 		case "input":
-			input = o.val
+			input = o.Value()
 		case "action":
-			action = o.val
+			action = o.Value()
 		case "call_id":
-			callID = o.val
+			callID = o.Value()
 		}
 	}
-	t, _ := rawStr(typ)
-	n := strVal(name)
-	if s := strVal(ns); s != "" && n != "" {
+	t, _ := jsonscan.RawString(typ)
+	n := jsonscan.String(name)
+	if s := jsonscan.String(ns); s != "" && n != "" {
 		n = s + "." + n
 	}
 	switch string(t) {
@@ -522,10 +523,10 @@ func (p *codexProj) call(payload []byte, it *item) {
 			if p.asks == nil {
 				p.asks = map[string]bool{}
 			}
-			p.asks[strVal(callID)] = true
+			p.asks[jsonscan.String(callID)] = true
 		}
-		if isString(args) {
-			it.add(toolCallString(n, strVal(args)))
+		if jsonscan.IsString(args) {
+			it.add(toolCallString(n, jsonscan.String(args)))
 		} else {
 			it.add(toolCall(n, args))
 		}
@@ -533,8 +534,8 @@ func (p *codexProj) call(payload []byte, it *item) {
 		if n == "" {
 			return
 		}
-		if isString(input) {
-			it.add(toolCallString(n, strVal(input)))
+		if jsonscan.IsString(input) {
+			it.add(toolCallString(n, jsonscan.String(input)))
 		} else {
 			it.add(toolCall(n, input))
 		}

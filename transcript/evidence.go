@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/memfs/memfs/internal/jsonscan"
 	"io"
 	"os"
 	"path/filepath"
@@ -365,10 +366,10 @@ func (ix *index) entryID(r *reader, i int32) (string, error) {
 		want = "uuid"
 	}
 	id := ""
-	o := newObj(line)
-	for o.next() {
-		if keyIs(o.key, want) {
-			id = strVal(o.val) // the last member wins, as when indexing
+	o := jsonscan.NewObject(line)
+	for o.Next() {
+		if jsonscan.KeyIs(o.Key(), want) {
+			id = jsonscan.String(o.Value()) // the last member wins, as when indexing
 		}
 	}
 	if id == "" {

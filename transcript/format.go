@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"github.com/memfs/memfs/internal/jsonscan"
 	"io"
 	"os"
 )
@@ -104,41 +105,41 @@ func DetectFile(path string) (Format, error) {
 
 func detectLine(line []byte, first bool) (Format, bool) {
 	var typ, id, uuid, session, payload, ts, leaf, rec, parent []byte
-	o := newObj(line)
-	for o.next() {
-		switch string(o.key) {
+	o := jsonscan.NewObject(line)
+	for o.Next() {
+		switch string(o.Key()) {
 		case "type":
-			typ = o.val
+			typ = o.Value()
 		case "id":
-			id = o.val
+			id = o.Value()
 		case "uuid":
-			uuid = o.val
+			uuid = o.Value()
 		case "sessionId":
-			session = o.val
+			session = o.Value()
 		case "payload":
-			payload = o.val
+			payload = o.Value()
 		case "timestamp":
-			ts = o.val
+			ts = o.Value()
 		case "leafUuid":
-			leaf = o.val
+			leaf = o.Value()
 		case "record_type":
-			rec = o.val
+			rec = o.Value()
 		case "parentUuid":
-			parent = o.val
+			parent = o.Value()
 		}
 	}
-	if o.bad {
+	if o.Bad() {
 		return "", false
 	}
-	t, _ := rawStr(typ)
+	t, _ := jsonscan.RawString(typ)
 	switch {
-	case first && string(t) == "session" && isString(id):
+	case first && string(t) == "session" && jsonscan.IsString(id):
 		return FormatPi, true
 	case codexTypes[string(t)] && payload != nil:
 		return FormatCodex, true
-	case first && len(t) == 0 && isString(id) && isString(ts) && rec == nil:
+	case first && len(t) == 0 && jsonscan.IsString(id) && jsonscan.IsString(ts) && rec == nil:
 		return FormatCodex, true // the bare 2025 rollout header
-	case claudeTypes[string(t)] && (isString(uuid) || isString(session) || isString(leaf) || parent != nil):
+	case claudeTypes[string(t)] && (jsonscan.IsString(uuid) || jsonscan.IsString(session) || jsonscan.IsString(leaf) || parent != nil):
 		return FormatClaude, true
 	case string(t) == "file-history-snapshot" || string(t) == "queue-operation":
 		return FormatClaude, true

@@ -62,29 +62,6 @@ func TestCancelled(t *testing.T) {
 	}
 }
 
-// Ensure that the JSON reader decodes what encoding/json decodes.
-func TestDecodeString(t *testing.T) {
-	for _, s := range []string{"", "plain", "quote \" and \\ backslash", "tab\tnl\nctl\x01", "é 中文 🎉", "\u2028", "a\u0000b"} {
-		enc, _ := json.Marshal(s)
-		got, ok := decodeString(enc)
-		if !ok || got != s {
-			t.Errorf("decodeString of %d bytes failed", len(enc))
-		}
-		if back := appendString(nil, s); encodedLen(s)+2 != len(back) {
-			t.Errorf("encodedLen disagrees with appendString for %d bytes", len(s))
-		}
-	}
-	for _, bad := range []string{`"\x"`, `"\u12"`, `"abc`, `x`} {
-		if _, ok := decodeString([]byte(bad)); ok && bad != `"abc` {
-			t.Errorf("malformed string %d decoded", len(bad))
-		}
-	}
-	// A lone surrogate becomes U+FFFD, as in encoding/json.
-	if got, _ := decodeString([]byte(`"\ud800x"`)); got != "\uFFFDx" {
-		t.Error("lone surrogate not replaced")
-	}
-}
-
 // fuzzFormat runs Scan and Materialize on data in memory and checks the
 // invariants that hold for any input.
 func fuzzFormat(t *testing.T, data []byte, f Format) {

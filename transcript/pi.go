@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"github.com/memfs/memfs/internal/jsonscan"
 	"strings"
 )
 
@@ -24,40 +25,40 @@ type piState struct {
 func (ix *index) addPi(line []byte, off int64, ln int32) {
 	var typ, id, parent, version, cwd, parentSession, branchedFrom []byte
 	hasParent := false
-	it := newObj(line)
-	for it.next() {
-		switch string(it.key) {
+	it := jsonscan.NewObject(line)
+	for it.Next() {
+		switch string(it.Key()) {
 		case "type":
-			typ = it.val
+			typ = it.Value()
 		case "id":
-			id = it.val
+			id = it.Value()
 		case "parentId":
-			parent, hasParent = it.val, true
+			parent, hasParent = it.Value(), true
 		case "version":
-			version = it.val
+			version = it.Value()
 		case "cwd":
-			cwd = it.val
+			cwd = it.Value()
 		case "parentSession":
-			parentSession = it.val
+			parentSession = it.Value()
 		case "branchedFrom":
-			branchedFrom = it.val
+			branchedFrom = it.Value()
 		}
 	}
 	if !ix.pi.header {
 		if ix.pi.badHeader {
 			return
 		}
-		t, _ := rawStr(typ)
-		if it.bad || string(t) != "session" || strVal(id) == "" {
+		t, _ := jsonscan.RawString(typ)
+		if it.Bad() || string(t) != "session" || jsonscan.String(id) == "" {
 			ix.pi.badHeader = true
 			return
 		}
 		ix.pi.header = true
-		ix.session = strVal(id)
-		ix.cwd = strVal(cwd)
-		ix.forkedFrom = strVal(parentSession)
+		ix.session = jsonscan.String(id)
+		ix.cwd = jsonscan.String(cwd)
+		ix.forkedFrom = jsonscan.String(parentSession)
 		if ix.forkedFrom == "" {
-			ix.forkedFrom = strVal(branchedFrom)
+			ix.forkedFrom = jsonscan.String(branchedFrom)
 		}
 		ix.version = 1
 		switch string(version) {
@@ -69,11 +70,11 @@ func (ix *index) addPi(line []byte, off int64, ln int32) {
 		}
 		return
 	}
-	if it.bad {
+	if it.Bad() {
 		ix.invalid++
 		return
 	}
-	t, ok := rawStr(typ)
+	t, ok := jsonscan.RawString(typ)
 	if !ok || len(t) == 0 || string(t) == "session" {
 		ix.invalid++
 		return
@@ -90,13 +91,13 @@ func (ix *index) addPi(line []byte, off int64, ln int32) {
 		nd.kind = piCustomMessage
 	}
 	if ix.version >= 2 {
-		sid := strVal(id)
+		sid := jsonscan.String(id)
 		if sid == "" {
 			ix.invalid++
 			return
 		}
 		nd.key = ix.hashIDString(sid)
-		if p := strVal(parent); hasParent && p != "" {
+		if p := jsonscan.String(parent); hasParent && p != "" {
 			nd.parKey = ix.hashIDString(p)
 		}
 	}
@@ -129,27 +130,27 @@ func (p *piProj) wants(nd *node) bool { return nd.kind != piOther }
 
 func (p *piProj) project(nd *node, line []byte, it *item) {
 	var id, msg, summary, content, display, customType []byte
-	o := newObj(line)
-	for o.next() {
-		switch string(o.key) {
+	o := jsonscan.NewObject(line)
+	for o.Next() {
+		switch string(o.Key()) {
 		case "id":
-			id = o.val
+			id = o.Value()
 		case "message":
-			msg = o.val
+			msg = o.Value()
 		case "summary":
-			summary = o.val
+			summary = o.Value()
 		case "content":
-			content = o.val
+			content = o.Value()
 		case "display":
-			display = o.val
+			display = o.Value()
 		case "customType":
-			customType = o.val
+			customType = o.Value()
 		}
 	}
-	it.id = strVal(id)
+	it.id = jsonscan.String(id)
 	switch nd.kind {
 	case piCompaction, piBranchSummary:
-		if s := strings.TrimSpace(strVal(summary)); s != "" {
+		if s := strings.TrimSpace(jsonscan.String(summary)); s != "" {
 			it.add(piece{role: roleSummary, text: s})
 		}
 	case piCustomMessage:
@@ -166,46 +167,46 @@ func extensionMessage(content, display, customType []byte, it *item) {
 		return
 	}
 	if s := strings.TrimSpace(blocksText(content)); s != "" {
-		it.add(piece{role: roleUser, text: s, origin: "extension:" + strVal(customType)})
+		it.add(piece{role: roleUser, text: s, origin: "extension:" + jsonscan.String(customType)})
 	}
 }
 
 func (p *piProj) message(msg []byte, it *item) {
-	if !isObject(msg) {
+	if !jsonscan.IsObject(msg) {
 		return
 	}
 	var rl, content, toolName, command, summary, display, customType []byte
-	m := newObj(msg)
-	for m.next() {
-		switch string(m.key) {
+	m := jsonscan.NewObject(msg)
+	for m.Next() {
+		switch string(m.Key()) {
 		case "role":
-			rl = m.val
+			rl = m.Value()
 		case "content":
-			content = m.val
+			content = m.Value()
 		case "toolName":
-			toolName = m.val
+			toolName = m.Value()
 		case "command":
-			command = m.val
+			command = m.Value()
 		case "summary":
-			summary = m.val
+			summary = m.Value()
 		case "display":
-			display = m.val
+			display = m.Value()
 		case "customType":
-			customType = m.val
+			customType = m.Value()
 		}
 	}
-	r, _ := rawStr(rl)
+	r, _ := jsonscan.RawString(rl)
 	switch string(r) {
 	case "user":
-		if isString(content) {
-			if s := strings.TrimSpace(strVal(content)); s != "" {
+		if jsonscan.IsString(content) {
+			if s := strings.TrimSpace(jsonscan.String(content)); s != "" {
 				it.add(piece{role: roleUser, text: s})
 			}
 			return
 		}
-		a := newArr(content)
-		for a.next() {
-			typ, text := blockTypeText(a.val)
+		a := jsonscan.NewArray(content)
+		for a.Next() {
+			typ, text := blockTypeText(a.Value())
 			switch typ {
 			case "text":
 				if s := strings.TrimSpace(text); s != "" {
@@ -216,48 +217,48 @@ func (p *piProj) message(msg []byte, it *item) {
 			}
 		}
 	case "assistant":
-		a := newArr(content)
-		for a.next() {
+		a := jsonscan.NewArray(content)
+		for a.Next() {
 			var typ, text, name, args []byte
-			b := newObj(a.val)
-			for b.next() {
-				switch string(b.key) {
+			b := jsonscan.NewObject(a.Value())
+			for b.Next() {
+				switch string(b.Key()) {
 				case "type":
-					typ = b.val
+					typ = b.Value()
 				case "text":
-					text = b.val
+					text = b.Value()
 				case "name":
-					name = b.val
+					name = b.Value()
 				case "arguments":
-					args = b.val
+					args = b.Value()
 				}
 			}
-			switch t, _ := rawStr(typ); string(t) {
+			switch t, _ := jsonscan.RawString(typ); string(t) {
 			case "text":
-				if s := strings.TrimSpace(strVal(text)); s != "" {
+				if s := strings.TrimSpace(jsonscan.String(text)); s != "" {
 					it.add(piece{role: roleAssistant, text: s})
 				}
 			case "toolCall":
-				if n := strVal(name); n != "" {
+				if n := jsonscan.String(name); n != "" {
 					it.add(toolCall(n, args))
 				}
 			}
 		}
 	case "toolResult":
-		if isAskTool(strVal(toolName)) {
+		if isAskTool(jsonscan.String(toolName)) {
 			if s := strings.TrimSpace(blocksText(content)); s != "" {
 				it.add(piece{role: roleToolResult, text: s})
 			}
 		}
 	case "bashExecution":
 		// A shell command the user ran from the prompt (!cmd).
-		if c := strVal(command); c != "" {
+		if c := jsonscan.String(command); c != "" {
 			pc := toolCallString("bash", "")
-			pc.text, pc.json, pc.origin = string(appendString([]byte(`{"command":`), c))+"}", true, "user"
+			pc.text, pc.json, pc.origin = string(jsonscan.AppendString([]byte(`{"command":`), c))+"}", true, "user"
 			it.add(pc)
 		}
 	case "branchSummary", "compactionSummary":
-		if s := strings.TrimSpace(strVal(summary)); s != "" {
+		if s := strings.TrimSpace(jsonscan.String(summary)); s != "" {
 			it.add(piece{role: roleSummary, text: s})
 		}
 	case "custom", "hookMessage":
@@ -268,15 +269,15 @@ func (p *piProj) message(msg []byte, it *item) {
 // blockTypeText returns the type and decoded text of a content block.
 func blockTypeText(v []byte) (string, string) {
 	var typ, text []byte
-	b := newObj(v)
-	for b.next() {
-		switch string(b.key) {
+	b := jsonscan.NewObject(v)
+	for b.Next() {
+		switch string(b.Key()) {
 		case "type":
-			typ = b.val
+			typ = b.Value()
 		case "text":
-			text = b.val
+			text = b.Value()
 		}
 	}
-	t, _ := rawStr(typ)
-	return string(t), strVal(text)
+	t, _ := jsonscan.RawString(typ)
+	return string(t), jsonscan.String(text)
 }

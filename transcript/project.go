@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
+	"github.com/memfs/memfs/internal/jsonscan"
 	"hash"
 	"io"
 	"strings"
@@ -114,11 +115,11 @@ func isAskTool(name string) bool {
 // toolCall makes a tool-call piece from raw JSON arguments.
 func toolCall(name string, args []byte) piece {
 	p := piece{role: roleToolCall, name: name}
-	if isNull(args) {
+	if jsonscan.IsNull(args) {
 		p.text, p.json = "{}", true
 		return p
 	}
-	if out, ok := rewriteJSON(nil, args, "", nil, 0); ok {
+	if out, ok := jsonscan.Rewrite(nil, args, nil); ok {
 		p.text, p.json = string(out), true
 		return p
 	}
@@ -131,7 +132,7 @@ func toolCall(name string, args []byte) piece {
 func toolCallString(name, args string) piece {
 	t := strings.TrimSpace(args)
 	if len(t) > 0 && (t[0] == '{' || t[0] == '[') {
-		if out, ok := rewriteJSON(nil, []byte(t), "", nil, 0); ok {
+		if out, ok := jsonscan.Rewrite(nil, []byte(t), nil); ok {
 			return piece{role: roleToolCall, name: name, text: string(out), json: true}
 		}
 	}
@@ -352,7 +353,7 @@ func (m *merger) add(it *item, pos int) error {
 		m.has = text
 		if !text {
 			m.cur.text = p.text
-			m.cur.size = encodedLen(p.text)
+			m.cur.size = jsonscan.EncodedLen(p.text)
 			m.has = false
 			if err := m.emit(&m.cur); err != nil {
 				return err
@@ -370,7 +371,7 @@ func (m *merger) flush() error {
 	if m.sizeOnly {
 		m.cur.size = 4 * (len(m.parts) - 1) // each "\n\n" is written as 4 bytes
 		for _, p := range m.parts {
-			m.cur.size += encodedLen(p)
+			m.cur.size += jsonscan.EncodedLen(p)
 		}
 	} else {
 		m.cur.text = strings.Join(m.parts, "\n\n")

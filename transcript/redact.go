@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"github.com/memfs/memfs/internal/jsonscan"
 	"regexp"
 	"strings"
 	"unicode"
@@ -290,7 +291,7 @@ func secretKeyName(key string) bool {
 // redactJSON redacts compact JSON: the string values of secret-named members
 // whole, every other string value by the text rules.
 func redactJSON(s string, counts map[string]int) string {
-	out, ok := rewriteJSON(nil, []byte(s), "", func(key, v string) string {
+	out, ok := jsonscan.Rewrite(nil, []byte(s), func(key, v string) string {
 		if secretKeyName(key) && !placeholder(v) {
 			if counts != nil {
 				counts[RuleSecretKey]++
@@ -298,7 +299,7 @@ func redactJSON(s string, counts map[string]int) string {
 			return redacted(RuleSecretKey)
 		}
 		return RedactText(v, counts)
-	}, 0)
+	})
 	if !ok {
 		return RedactText(s, counts)
 	}

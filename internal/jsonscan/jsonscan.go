@@ -1,4 +1,4 @@
-package transcript
+package jsonscan
 
 import (
 	"bytes"
@@ -7,18 +7,12 @@ import (
 	"unicode/utf8"
 )
 
-// This file holds a small JSON reader made for transcript lines: it walks the
-// members of an object and hands out each value as a raw span, skipping the
-// values nobody asked for without decoding them. Strings are skipped with
-// bytes.IndexByte, so a line that is mostly a large tool output costs little
-// more than a memchr. Skipping is lax inside values nobody reads (bracket
-// kinds are not matched); what is decoded is decoded strictly. Nothing here
-// panics on any input, and nothing returns content in an error.
-
 // maxDepth bounds recursion when a value is rewritten.
 const maxDepth = 200
 
-func skipWS(b []byte, i int) int {
+// SkipWS returns the index of the first byte at or after b[i] that is not
+// JSON white space.
+func SkipWS(b []byte, i int) int {
 	for i < len(b) {
 		switch b[i] {
 		case ' ', '\t', '\n', '\r':
@@ -30,9 +24,9 @@ func skipWS(b []byte, i int) int {
 	return i
 }
 
-// skipString returns the index just past the string that starts at b[i]
+// SkipString returns the index just past the string that starts at b[i]
 // (which must be '"'), or -1 if it is not terminated.
-func skipString(b []byte, i int) int {
+func SkipString(b []byte, i int) int {
 	j := i + 1
 	// Most strings are short (keys, ids): look at a few bytes before
 	// paying for a call.
@@ -68,7 +62,7 @@ func skipNested(b []byte, i int) int {
 	for i < len(b) {
 		switch b[i] {
 		case '"':
-			i = skipString(b, i)
+			i = SkipString(b, i)
 			if i < 0 {
 				return -1
 			}
@@ -86,15 +80,15 @@ func skipNested(b []byte, i int) int {
 	return -1
 }
 
-// skipValue returns the index just past the value starting at or after b[i].
-func skipValue(b []byte, i int) int {
-	i = skipWS(b, i)
+// SkipValue returns the index just past the value starting at or after b[i].
+func SkipValue(b []byte, i int) int {
+	i = SkipWS(b, i)
 	if i >= len(b) {
 		return -1
 	}
 	switch c := b[i]; {
 	case c == '"':
-		return skipString(b, i)
+		return SkipString(b, i)
 	case c == '{' || c == '[':
 		return skipNested(b, i)
 	case c == 't':
@@ -125,17 +119,17 @@ func literal(b []byte, i int, lit string) int {
 	return -1
 }
 
-// objIter walks the members of one JSON object. Use:
+// Object walks the members of one JSON object. Use:
 //
-//	it := newObj(b)
-//	for it.next() { ... it.key, it.val ... }
-//	if it.bad { ... }
+//	it := jsonscan.NewObject(b)
+//	for it.Next() { ... it.Key(), it.Value() ... }
+//	if it.Bad() { ... }
 //
-// or, to parse a value in place instead of skipping it first, nextKey, then
-// either skip or parse the value starting at it.i and call resume with the
-// index just past it. An object opened with openObj may be followed by more
-// bytes; end is then the index just past it.
-type objIter struct {
+// or, to parse a value in place instead of skipping it first, NextKey, then
+// either skip or parse the value starting at b[it.Pos():] and call Resume
+// with the index just past it. An object opened with OpenObject may be
+// followed by more bytes; End is then the index just past it.
+type Object struct {
 	b        []byte
 	i        int
 	key, val []byte // key without quotes (escapes kept), value as a raw span
@@ -145,26 +139,30 @@ type objIter struct {
 	end      int
 }
 
-func newObj(b []byte) objIter {
-	it := objIter{b: b}
+// NewObject walks the object that is the whole of b (surrounding white
+// space aside); anything after it makes the walk Bad.
+func NewObject(b []byte) Object {
+	it := Object{b: b}
 	it.start()
 	return it
 }
 
-func openObj(b []byte) objIter {
-	it := objIter{b: b, open: true}
+// OpenObject walks the object at the start of b, which may be followed by
+// more bytes.
+func OpenObject(b []byte) Object {
+	it := Object{b: b, open: true}
 	it.start()
 	return it
 }
 
-func (it *objIter) start() {
+func (it *Object) start() {
 	b := it.b
-	i := skipWS(b, 0)
+	i := SkipWS(b, 0)
 	if i >= len(b) || b[i] != '{' {
 		it.bad, it.done = true, true
 		return
 	}
-	i = skipWS(b, i+1)
+	i = SkipWS(b, i+1)
 	if i < len(b) && b[i] == '}' {
 		it.close(i)
 		return
@@ -172,22 +170,24 @@ func (it *objIter) start() {
 	it.i = i
 }
 
-func (it *objIter) close(i int) {
+func (it *Object) close(i int) {
 	it.done, it.end = true, i+1
-	if !it.open && skipWS(it.b, i+1) != len(it.b) {
+	if !it.open && SkipWS(it.b, i+1) != len(it.b) {
 		it.bad = true
 	}
 }
 
-func (it *objIter) next() bool {
-	if !it.nextKey() {
+// Next reads the next member, skipping its value; false at the end of the
+// object or on malformed input (then Bad is true).
+func (it *Object) Next() bool {
+	if !it.NextKey() {
 		return false
 	}
-	return it.resume(skipValue(it.b, it.i))
+	return it.Resume(SkipValue(it.b, it.i))
 }
 
-// nextKey reads the next member's key and leaves it.i at its value.
-func (it *objIter) nextKey() bool {
+// NextKey reads the next member's key and leaves Pos at its value.
+func (it *Object) NextKey() bool {
 	if it.done {
 		return false
 	}
@@ -195,30 +195,30 @@ func (it *objIter) nextKey() bool {
 	if i >= len(b) || b[i] != '"' {
 		return it.fail()
 	}
-	ke := skipString(b, i)
+	ke := SkipString(b, i)
 	if ke < 0 {
 		return it.fail()
 	}
 	it.key = b[i+1 : ke-1]
-	i = skipWS(b, ke)
+	i = SkipWS(b, ke)
 	if i >= len(b) || b[i] != ':' {
 		return it.fail()
 	}
-	it.i = skipWS(b, i+1)
+	it.i = SkipWS(b, i+1)
 	return true
 }
 
-// resume continues after a value that ends at ve (-1: malformed).
-func (it *objIter) resume(ve int) bool {
+// Resume continues after a value that ends at ve (-1: malformed).
+func (it *Object) Resume(ve int) bool {
 	if ve < 0 || ve < it.i {
 		return it.fail()
 	}
 	b := it.b
 	it.val = b[it.i:ve]
-	i := skipWS(b, ve)
+	i := SkipWS(b, ve)
 	switch {
 	case i < len(b) && b[i] == ',':
-		it.i = skipWS(b, i+1)
+		it.i = SkipWS(b, i+1)
 	case i < len(b) && b[i] == '}':
 		it.close(i)
 		if it.bad {
@@ -230,13 +230,32 @@ func (it *objIter) resume(ve int) bool {
 	return true
 }
 
-func (it *objIter) fail() bool {
+// Key is the current member's key without its quotes (escapes kept).
+func (it *Object) Key() []byte { return it.key }
+
+// Value is the current member's value as a raw span.
+func (it *Object) Value() []byte { return it.val }
+
+// Pos is the index in the walked bytes where the next value starts.
+func (it *Object) Pos() int { return it.i }
+
+// Bad reports whether the walk met malformed input.
+func (it *Object) Bad() bool { return it.bad }
+
+// Done reports whether the walk has ended, at the close or on malformed
+// input.
+func (it *Object) Done() bool { return it.done }
+
+// End is the index just past the closing brace once the walk is done.
+func (it *Object) End() int { return it.end }
+
+func (it *Object) fail() bool {
 	it.bad, it.done = true, true
 	return false
 }
 
-// arrIter walks the elements of one JSON array.
-type arrIter struct {
+// Array walks the elements of one JSON array, as Object walks members.
+type Array struct {
 	b    []byte
 	i    int
 	val  []byte
@@ -246,61 +265,65 @@ type arrIter struct {
 	end  int
 }
 
-func newArr(b []byte) arrIter { return makeArr(b, false) }
+// NewArray walks the array that is the whole of b (surrounding white space
+// aside).
+func NewArray(b []byte) Array { return makeArr(b, false) }
 
-// openArr walks an array that may be followed by more bytes; end is the
+// OpenArray walks an array that may be followed by more bytes; End is the
 // index just past it once the walk is done.
-func openArr(b []byte) arrIter { return makeArr(b, true) }
+func OpenArray(b []byte) Array { return makeArr(b, true) }
 
-func makeArr(b []byte, open bool) arrIter {
-	it := arrIter{b: b, open: open}
-	i := skipWS(b, 0)
+func makeArr(b []byte, open bool) Array {
+	it := Array{b: b, open: open}
+	i := SkipWS(b, 0)
 	if i >= len(b) || b[i] != '[' {
 		it.bad, it.done = true, true
 		return it
 	}
-	i = skipWS(b, i+1)
+	i = SkipWS(b, i+1)
 	if i < len(b) && b[i] == ']' {
 		it.done, it.end = true, i+1
-		it.bad = !open && skipWS(b, i+1) != len(b)
+		it.bad = !open && SkipWS(b, i+1) != len(b)
 		return it
 	}
 	it.i = i
 	return it
 }
 
-func (it *arrIter) next() bool {
-	if !it.nextAt() {
+// Next reads the next element; false at the end of the array or on
+// malformed input (then Bad is true).
+func (it *Array) Next() bool {
+	if !it.NextAt() {
 		return false
 	}
-	return it.resume(skipValue(it.b, it.i))
+	return it.Resume(SkipValue(it.b, it.i))
 }
 
-// nextAt positions it.i at the next element without reading it; call
-// resume with the index just past the element.
-func (it *arrIter) nextAt() bool {
+// NextAt positions Pos at the next element without reading it; call
+// Resume with the index just past the element.
+func (it *Array) NextAt() bool {
 	if it.done {
 		return false
 	}
-	it.i = skipWS(it.b, it.i)
+	it.i = SkipWS(it.b, it.i)
 	return true
 }
 
-// resume continues after an element that ends at ve (-1: malformed).
-func (it *arrIter) resume(ve int) bool {
+// Resume continues after an element that ends at ve (-1: malformed).
+func (it *Array) Resume(ve int) bool {
 	if ve < 0 || ve < it.i {
 		it.bad, it.done = true, true
 		return false
 	}
 	b := it.b
 	it.val = b[it.i:ve]
-	i := skipWS(b, ve)
+	i := SkipWS(b, ve)
 	switch {
 	case i < len(b) && b[i] == ',':
 		it.i = i + 1
 	case i < len(b) && b[i] == ']':
 		it.done, it.end = true, i+1
-		if !it.open && skipWS(b, i+1) != len(b) {
+		if !it.open && SkipWS(b, i+1) != len(b) {
 			it.bad = true
 			return false
 		}
@@ -311,16 +334,38 @@ func (it *arrIter) resume(ve int) bool {
 	return true
 }
 
-func isObject(v []byte) bool { return len(v) > 0 && v[0] == '{' }
-func isString(v []byte) bool { return len(v) >= 2 && v[0] == '"' }
-func isTrue(v []byte) bool   { return string(v) == "true" }
-func isNull(v []byte) bool   { return len(v) == 0 || string(v) == "null" }
+// Value is the current element as a raw span.
+func (it *Array) Value() []byte { return it.val }
 
-// rawStr returns the bytes between the quotes of a string value when it has
+// Pos is the index in the walked bytes where the next element starts.
+func (it *Array) Pos() int { return it.i }
+
+// Bad reports whether the walk met malformed input.
+func (it *Array) Bad() bool { return it.bad }
+
+// Done reports whether the walk has ended.
+func (it *Array) Done() bool { return it.done }
+
+// End is the index just past the closing bracket once the walk is done.
+func (it *Array) End() int { return it.end }
+
+// IsObject reports whether the raw value v is an object.
+func IsObject(v []byte) bool { return len(v) > 0 && v[0] == '{' }
+
+// IsString reports whether the raw value v is a string.
+func IsString(v []byte) bool { return len(v) >= 2 && v[0] == '"' }
+
+// IsTrue reports whether the raw value v is true.
+func IsTrue(v []byte) bool { return string(v) == "true" }
+
+// IsNull reports whether the raw value v is null or absent.
+func IsNull(v []byte) bool { return len(v) == 0 || string(v) == "null" }
+
+// RawString returns the bytes between the quotes of a string value when it has
 // no escapes, which is how ids, types and keys are written in practice.
 // ok is false for a non-string or a string with escapes.
-func rawStr(v []byte) (s []byte, ok bool) {
-	if !isString(v) {
+func RawString(v []byte) (s []byte, ok bool) {
+	if !IsString(v) {
 		return nil, false
 	}
 	s = v[1 : len(v)-1]
@@ -330,20 +375,20 @@ func rawStr(v []byte) (s []byte, ok bool) {
 	return s, true
 }
 
-// strVal returns the decoded string value of v, or "" when v is not a string.
-func strVal(v []byte) string {
-	s, _ := decodeString(v)
+// String returns the decoded string value of v, or "" when v is not a string.
+func String(v []byte) string {
+	s, _ := DecodeString(v)
 	return s
 }
 
-// keyIs reports whether a raw member key equals name. Keys written with
+// KeyIs reports whether a raw member key equals name. Keys written with
 // escapes never match; no transcript writer escapes plain ASCII keys.
-func keyIs(key []byte, name string) bool { return string(key) == name }
+func KeyIs(key []byte, name string) bool { return string(key) == name }
 
-// decodeString decodes a JSON string value. Invalid UTF-8 becomes U+FFFD, as
+// DecodeString decodes a JSON string value. Invalid UTF-8 becomes U+FFFD, as
 // encoding/json does; a malformed escape makes ok false.
-func decodeString(v []byte) (string, bool) {
-	if !isString(v) || v[len(v)-1] != '"' {
+func DecodeString(v []byte) (string, bool) {
+	if !IsString(v) || v[len(v)-1] != '"' {
 		return "", false
 	}
 	s := v[1 : len(v)-1]
@@ -442,9 +487,9 @@ func hex4(s []byte, i int) (rune, bool) {
 
 const hexDigits = "0123456789abcdef"
 
-// appendString appends s as a JSON string. It escapes only what JSON
-// requires (no HTML escaping), so the size is predictable by encodedLen.
-func appendString(dst []byte, s string) []byte {
+// AppendString appends s as a JSON string. It escapes only what JSON
+// requires (no HTML escaping), so the size is predictable by EncodedLen.
+func AppendString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); i++ {
@@ -471,8 +516,8 @@ func appendString(dst []byte, s string) []byte {
 	return append(dst, '"')
 }
 
-// escLen is the encoded size of one byte inside a JSON string.
-func escLen(c byte) int {
+// EscapedLen is the encoded size of one byte inside a JSON string.
+func EscapedLen(c byte) int {
 	switch {
 	case c == '"' || c == '\\' || c == '\n' || c == '\r' || c == '\t':
 		return 2
@@ -482,26 +527,35 @@ func escLen(c byte) int {
 	return 1
 }
 
-// encodedLen is the size of s inside a JSON string, without the quotes.
-func encodedLen(s string) int {
+// EncodedLen is the size of s inside a JSON string, without the quotes.
+func EncodedLen(s string) int {
 	n := len(s)
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c == '"' || c == '\\' {
-			n += escLen(c) - 1
+			n += EscapedLen(c) - 1
 		}
 	}
 	return n
 }
 
-// rewriteJSON appends the value v compacted, with every string value passed
+// Rewrite appends the JSON value v compacted, with every string value
+// passed through fn (when not nil) together with the name of the member
+// that holds it (the nearest enclosing key for array elements; "" at the
+// top). ok is false when v is not well-formed JSON or nests deeper than
+// 200 levels.
+func Rewrite(dst, v []byte, fn func(key, s string) string) ([]byte, bool) {
+	return rewrite(dst, v, "", fn, 0)
+}
+
+// rewrite appends the value v compacted, with every string value passed
 // through fn together with the name of the member that holds it (the
 // nearest enclosing key for array elements). ok is false when v is not
 // well-formed JSON.
-func rewriteJSON(dst, v []byte, key string, fn func(key, s string) string, depth int) ([]byte, bool) {
+func rewrite(dst, v []byte, key string, fn func(key, s string) string, depth int) ([]byte, bool) {
 	if depth > maxDepth {
 		return dst, false
 	}
-	i := skipWS(v, 0)
+	i := SkipWS(v, 0)
 	j := len(v)
 	for j > i && (v[j-1] == ' ' || v[j-1] == '\t' || v[j-1] == '\n' || v[j-1] == '\r') {
 		j--
@@ -512,23 +566,23 @@ func rewriteJSON(dst, v []byte, key string, fn func(key, s string) string, depth
 	}
 	switch v[0] {
 	case '"':
-		if skipString(v, 0) != len(v) {
+		if SkipString(v, 0) != len(v) {
 			return dst, false
 		}
-		s, ok := decodeString(v)
+		s, ok := DecodeString(v)
 		if !ok {
 			return dst, false
 		}
 		if fn != nil {
 			s = fn(key, s)
 		}
-		return appendString(dst, s), true
+		return AppendString(dst, s), true
 	case '{':
-		it := newObj(v)
+		it := NewObject(v)
 		dst = append(dst, '{')
 		first := true
-		for it.next() {
-			k, ok := decodeString(append(append([]byte{'"'}, it.key...), '"'))
+		for it.Next() {
+			k, ok := DecodeString(append(append([]byte{'"'}, it.key...), '"'))
 			if !ok {
 				return dst, false
 			}
@@ -536,9 +590,9 @@ func rewriteJSON(dst, v []byte, key string, fn func(key, s string) string, depth
 				dst = append(dst, ',')
 			}
 			first = false
-			dst = appendString(dst, k)
+			dst = AppendString(dst, k)
 			dst = append(dst, ':')
-			if dst, ok = rewriteJSON(dst, it.val, k, fn, depth+1); !ok {
+			if dst, ok = rewrite(dst, it.val, k, fn, depth+1); !ok {
 				return dst, false
 			}
 		}
@@ -547,16 +601,16 @@ func rewriteJSON(dst, v []byte, key string, fn func(key, s string) string, depth
 		}
 		return append(dst, '}'), true
 	case '[':
-		it := newArr(v)
+		it := NewArray(v)
 		dst = append(dst, '[')
 		first := true
-		for it.next() {
+		for it.Next() {
 			if !first {
 				dst = append(dst, ',')
 			}
 			first = false
 			var ok bool
-			if dst, ok = rewriteJSON(dst, it.val, key, fn, depth+1); !ok {
+			if dst, ok = rewrite(dst, it.val, key, fn, depth+1); !ok {
 				return dst, false
 			}
 		}
@@ -565,7 +619,7 @@ func rewriteJSON(dst, v []byte, key string, fn func(key, s string) string, depth
 		}
 		return append(dst, ']'), true
 	}
-	if skipValue(v, 0) != len(v) {
+	if SkipValue(v, 0) != len(v) {
 		return dst, false
 	}
 	if c := v[0]; c == '-' || (c >= '0' && c <= '9') {
