@@ -4,19 +4,17 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"maps"
 	"os"
 	"path/filepath"
 	"runtime/debug"
-	"slices"
 	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/memfs/memfs/dream"
-	"github.com/memfs/memfs/transcript/watch"
 	memfuse "github.com/memfs/memfs/fs"
+	"github.com/memfs/memfs/transcript/watch"
 )
 
 type serveOptions struct {
@@ -127,34 +125,28 @@ func runServe(ctx context.Context, g *globalOptions, o serveOptions) error {
 	defer wg.Wait()
 
 	// Scopes start due when they already have pending evidence.
-	due := map[string]time.Time{}
-	counts, err := l.PendingCounts(ctx)
-	if err != nil {
+	sched := dream.NewSchedule(l, o.Debounce, time.Now, log)
+	if err := sched.Load(ctx); err != nil {
 		return err
-	}
-	for sc := range counts {
-		due[sc] = time.Now()
 	}
 	timer := time.NewTimer(time.Hour)
 	defer timer.Stop()
 	rearm := func() {
-		next := time.Time{}
-		for _, t := range due {
-			if next.IsZero() || t.Before(next) {
-				next = t
-			}
-		}
 		if !timer.Stop() {
 			select {
 			case <-timer.C:
 			default:
 			}
 		}
-		if !next.IsZero() {
+		if next, ok := sched.Next(); ok {
 			timer.Reset(max(time.Until(next), 0))
 		}
 	}
 	rearm()
+	run := func(ctx context.Context, sc string) (*dream.Result, error) {
+		return dream.Run(ctx, dream.Options{Home: home, Store: s, Ledger: l, Scope: sc, Dreamer: d, Timeout: o.dream.Timeout,
+			Review: cfg.Publish == "review"})
+	}
 	fmt.Fprintf(g.stdout, "memfs serve: ready\n")
 	for {
 		select {
@@ -169,38 +161,11 @@ func runServe(ctx context.Context, g *globalOptions, o serveOptions) error {
 			}
 			if res.Recorded && res.Changed {
 				log.Info("checkpointed", "session", res.Session, "scope", res.Scope)
-				due[res.Scope] = time.Now().Add(o.Debounce)
+				sched.Checkpointed(res.Scope)
 				rearm()
 			}
 		case <-timer.C:
-			now := time.Now()
-			for _, sc := range slices.Sorted(maps.Keys(due)) {
-				if due[sc].After(now) {
-					continue
-				}
-				delete(due, sc)
-				res, err := dream.Run(ctx, dream.Options{Home: home, Store: s, Ledger: l, Scope: sc, Dreamer: d, Timeout: o.dream.Timeout,
-					Review: cfg.Publish == "review"})
-				switch {
-				case res != nil && res.Deferred != nil && !res.Deferred.Stopped:
-					due[sc] = res.Deferred.NextAttempt
-					log.Info("dreaming deferred by backoff", "scope", sc, "until", res.Deferred.NextAttempt)
-				case res != nil && res.Deferred != nil:
-					log.Warn("automatic dreaming stopped after repeated failures; run memfs dream --now or --reset", "scope", sc)
-				case err != nil:
-					log.Warn("dream run failed", "scope", sc, "err", err)
-					if rs, rerr := l.Retry(ctx, sc); rerr == nil && !rs.Stopped && !rs.NextAttempt.IsZero() {
-						due[sc] = rs.NextAttempt
-					}
-				case res != nil && res.RunID != "":
-					log.Info("dreamed", "scope", sc, "run", res.RunID, "published", res.Published,
-						"commit", res.Commit.String(), "sessions", len(res.Sessions))
-					// More than one batch may have been pending.
-					if n, err := l.PendingCounts(ctx); err == nil && n[sc] > 0 {
-						due[sc] = time.Now()
-					}
-				}
-			}
+			sched.RunDue(ctx, run)
 			rearm()
 		}
 	}
