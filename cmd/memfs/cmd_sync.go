@@ -115,14 +115,6 @@ func (g *globalOptions) runImport(ctx context.Context, fetcher func(*gitstore.St
 	if err != nil {
 		return err
 	}
-	var res *gitstore.ImportResult
-	err = s.Exclusive(ctx, func(tx *gitstore.Tx) (err error) {
-		res, err = tx.Import(ctx, fetch)
-		return err
-	})
-	if err != nil {
-		return err
-	}
 	home, err := g.home()
 	if err != nil {
 		return err
@@ -131,21 +123,11 @@ func (g *globalOptions) runImport(ctx context.Context, fetcher func(*gitstore.St
 	if err != nil {
 		return err
 	}
-	requeued := 0
-	for _, b := range res.Branches {
-		if len(b.Sessions) > 0 {
-			n, err := l.Requeue(ctx, b.Sessions)
-			if err != nil {
-				return err
-			}
-			requeued += n
-		}
+	imp, err := forget.AfterImport(ctx, forget.Options{Home: home, Store: s, Ledger: l, Logger: g.logger()}, fetch)
+	if err != nil {
+		return err
 	}
-	if res.NewMarkers > 0 {
-		if err := forget.New(forget.Options{Home: home, Store: s, Ledger: l, Logger: g.logger()}).Settle(ctx); err != nil {
-			return err
-		}
-	}
+	res, requeued := imp.Result, imp.Requeued
 	if g.JSON {
 		writeJSON(g.stdout, map[string]any{"ok": true, "result": res, "requeued": requeued})
 		return nil
