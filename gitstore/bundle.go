@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -16,6 +15,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/format/packfile"
 
+	"github.com/memfs/memfs/gitstore/internal/objfile"
 	"github.com/memfs/memfs/wiki"
 )
 
@@ -23,11 +23,6 @@ import (
 // refs, then one pack holding every object they reach. Stock git verifies
 // and clones them. Import reads version 2 and 3 bundles written by memfs
 // or by stock git, as long as they are complete (no prerequisites).
-
-// ErrInvalidBundle means a bundle or a fetched history was refused whole:
-// a malformed header or pack, a missing object, a ref or a path outside
-// the artifact layout.
-var ErrInvalidBundle = errors.New("invalid bundle")
 
 // BundleRefs lists the refs an export carries for scopes (all scopes when
 // empty): their branches, refs/memfs/erasures and refs/memfs/meta.
@@ -70,19 +65,15 @@ func (s *Store) WriteBundle(ctx context.Context, w io.Writer, refs map[string]ID
 		ids = append(ids, id)
 	}
 	slices.SortFunc(ids, func(a, b ID) int { return bytes.Compare(a[:], b[:]) })
-	objs := make([]pendingObject, len(ids))
-	for i, id := range ids {
-		typ, content, err := s.rawObjectLocked(id)
-		if err != nil {
-			return 0, err
-		}
-		objs[i] = pendingObject{id: id, typ: typ, content: content}
-	}
-	entries, err := deflateAll(objs)
+	objs, err := s.objectsLocked(ctx, ids)
 	if err != nil {
 		return 0, err
 	}
-	pack, _, _ := encodePack(entries)
+	entries, err := objfile.Deflate(objs)
+	if err != nil {
+		return 0, err
+	}
+	pack, _, _ := objfile.EncodePack(entries)
 	var hdr bytes.Buffer
 	hdr.WriteString("# v2 git bundle\n")
 	names := make([]string, 0, len(refs))
@@ -329,7 +320,7 @@ func (s *Store) copyObjects(ctx context.Context, q *Store, refs map[string]ID) (
 		q.mu.Unlock()
 		return 0, err
 	}
-	var objs []pendingObject
+	var objs []objfile.Object
 	s.mu.Lock()
 	for id := range reach {
 		if s.hasObject(id) {
@@ -341,7 +332,7 @@ func (s *Store) copyObjects(ctx context.Context, q *Store, refs map[string]ID) (
 			q.mu.Unlock()
 			return 0, err
 		}
-		objs = append(objs, pendingObject{id: id, typ: typ, content: content})
+		objs = append(objs, objfile.Object{ID: id, Type: objfile.Type(typ), Content: content})
 	}
 	q.mu.Unlock()
 	defer s.mu.Unlock()
@@ -353,18 +344,4 @@ func (s *Store) copyObjects(ctx context.Context, q *Store, refs map[string]ID) (
 	}
 	s.st.Reindex()
 	return len(objs), nil
-}
-
-// deflateAll encodes objects as pack entries on all cores.
-func deflateAll(objs []pendingObject) ([]packEntry, error) {
-	entries := make([]packEntry, len(objs))
-	err := inParallel(len(objs), func() func(int) error {
-		zw := newPackDeflater()
-		return func(i int) error {
-			e, err := zw.entry(objs[i])
-			entries[i] = e
-			return err
-		}
-	})
-	return entries, err
 }

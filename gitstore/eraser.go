@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/memfs/memfs/gitstore/internal/parallel"
 	"github.com/memfs/memfs/wiki"
 )
 
@@ -71,7 +72,7 @@ func (e *Eraser) Messages() int {
 // reads and tokenizes only the blobs that change.
 func (e *Eraser) prescan(ids []ID, content func(ID) []byte) {
 	clean := make([]bool, len(ids))
-	_ = inParallel(len(ids), func() func(int) error {
+	_ = parallel.Run(len(ids), func() func(int) error {
 		return func(i int) error {
 			if b := content(ids[i]); b != nil {
 				clean[i] = !wiki.ContainsMatch(b, e.spec.Text)

@@ -50,9 +50,6 @@ type Marker struct {
 	Created time.Time `json:"created"`
 }
 
-// ErrNothingToMark means a literal has no letters or digits to fingerprint.
-var ErrNothingToMark = errors.New("literal has no letters or digits to mark")
-
 func fingerprint(key []byte, kind string, parts []string) string {
 	m := hmac.New(sha256.New, key)
 	m.Write([]byte(kind))

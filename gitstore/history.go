@@ -42,59 +42,6 @@ func (s *Store) Diff(ctx context.Context, oldTree, newTree ID) ([]Change, error)
 	return out, err
 }
 
-// treeEntriesLocked returns a tree's entries. Trees are immutable, so their
-// entries are memoized by id (bounded); callers must not modify the slice.
-func (s *Store) treeEntriesLocked(h ID) ([]object.TreeEntry, error) {
-	if h.IsZero() {
-		return nil, nil
-	}
-	if e, ok := s.trees[h]; ok {
-		return e, nil
-	}
-	var entries []object.TreeEntry
-	var ok bool
-	var err error
-	if be, inBulk := s.bulk[h]; inBulk {
-		var typ plumbing.ObjectType
-		var b []byte
-		if typ, b, err = be.object(); err == nil && typ == plumbing.TreeObject {
-			entries, err = parseTree(b)
-			ok = err == nil
-		}
-	}
-	if !ok {
-		entries, ok, err = s.readLooseTree(h)
-	}
-	if !ok {
-		if typ, b, ferr := s.fast.readAny(h); ferr == nil && typ == plumbing.TreeObject {
-			entries, err = parseTree(b)
-			ok = err == nil
-		}
-	}
-	if !ok {
-		var t *object.Tree
-		if err = s.retry(func() (err error) { t, err = object.GetTree(s.st, h); return err }); err == nil {
-			entries = t.Entries
-		}
-	}
-	if err != nil {
-		return nil, fmt.Errorf("read tree %s: %w", short(h), err)
-	}
-	s.rememberTreeLocked(h, entries)
-	return entries, nil
-}
-
-// maxMemoTrees bounds the tree memo; a 10,000-page artifact has about 50.
-const maxMemoTrees = 4096
-
-func (s *Store) rememberTreeLocked(h ID, entries []object.TreeEntry) {
-	// An exclusive operation reading the whole history keeps every tree.
-	if s.trees == nil || len(s.trees) >= maxMemoTrees && s.bulk == nil {
-		s.trees = make(map[ID][]object.TreeEntry)
-	}
-	s.trees[h] = entries
-}
-
 func (s *Store) diffLocked(ctx context.Context, prefix string, a, b ID, out *[]Change) error {
 	if a == b {
 		return nil

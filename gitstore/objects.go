@@ -4,78 +4,65 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"path/filepath"
-	"slices"
-	"sort"
-	"strings"
+	"strconv"
 
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/memfs/memfs/gitstore/internal/objfile"
 )
 
-// The helpers in this file call go-git: s.mu must be held.
+// The store's one object reader. Every read of an object by id goes
+// through readObject: the bulk read of an exclusive operation, then the
+// fast reader (delta-free pack entries and loose files, internal/objfile),
+// then go-git for what only it reads (deltas, unusual packs), once more
+// after a reindex when it fails.
 
-// writeBlob stores content as a blob unless it is already present.
-func (s *Store) writeBlob(content []byte) (plumbing.Hash, error) {
-	return s.writeLoose(plumbing.BlobObject, content)
-}
-
-// sortTreeEntries puts entries in git's tree order: names compared bytewise
-// with a directory's name taken as if it ended in "/".
-func sortTreeEntries(entries []object.TreeEntry) {
-	sort.Sort(object.TreeEntrySorter(entries))
-}
-
-// encodeTree returns the encoded tree object and its id without storing it.
-func (s *Store) encodeTree(entries []object.TreeEntry) (plumbing.EncodedObject, error) {
-	sortTreeEntries(entries)
-	t := &object.Tree{Entries: entries}
-	obj := s.st.NewEncodedObject()
-	if err := t.Encode(obj); err != nil {
-		return nil, fmt.Errorf("encode tree: %w", err)
+// readObject returns an object's type and content. want is the type the
+// caller needs (plumbing.AnyObject: any); an object of another type found
+// on a fast path is left to go-git, which refuses it. held says whether
+// the caller holds s.mu: the fast reader needs no lock, so a caller that
+// does not hold it reads in parallel with others.
+func (s *Store) readObject(h ID, want plumbing.ObjectType, held bool) (plumbing.ObjectType, []byte, error) {
+	locked := func(fn func()) {
+		if !held {
+			s.mu.Lock()
+			defer s.mu.Unlock()
+		}
+		fn()
 	}
-	return obj, nil
+	wanted := func(typ plumbing.ObjectType) bool { return want == plumbing.AnyObject || typ == want }
+	var be *objfile.BulkEntry
+	locked(func() { be = s.bulk.Get(h) })
+	if be != nil {
+		if typ, b, err := be.Object(); err == nil && wanted(plumbing.ObjectType(typ)) {
+			return plumbing.ObjectType(typ), b, nil
+		}
+	}
+	if typ, b, err := s.fast.ReadAny(h); err == nil && wanted(plumbing.ObjectType(typ)) {
+		return plumbing.ObjectType(typ), b, nil
+	}
+	var typ plumbing.ObjectType
+	var b []byte
+	var err error
+	locked(func() { typ, b, err = s.readSlowLocked(h, want) })
+	return typ, b, err
 }
 
-// writeTree stores a tree unless it is already present.
-func (s *Store) writeTree(entries []object.TreeEntry) (plumbing.Hash, error) {
-	obj, err := s.encodeTree(entries)
+// readSlowLocked reads an object through go-git. s.mu must be held.
+func (s *Store) readSlowLocked(h ID, want plumbing.ObjectType) (plumbing.ObjectType, []byte, error) {
+	var obj plumbing.EncodedObject
+	err := s.retry(func() (err error) { obj, err = s.st.EncodedObject(want, h); return err })
 	if err != nil {
-		return plumbing.ZeroHash, err
+		return plumbing.InvalidObject, nil, err
 	}
-	return s.storeEncoded(obj)
-}
-
-// storeEncoded writes an encoded object as a loose object.
-func (s *Store) storeEncoded(obj plumbing.EncodedObject) (plumbing.Hash, error) {
 	b, err := encodedBytes(obj)
 	if err != nil {
-		return plumbing.ZeroHash, fmt.Errorf("encode %s: %w", obj.Type(), err)
+		return plumbing.InvalidObject, nil, err
 	}
-	return s.writeLoose(obj.Type(), b)
-}
-
-// writeCommit stores a commit of tree with the given parents and message.
-func (s *Store) writeCommit(tree plumbing.Hash, parents []plumbing.Hash, msg string) (plumbing.Hash, error) {
-	raw, err := s.encodeCommit(tree, parents, msg)
-	if err != nil {
-		return plumbing.ZeroHash, err
-	}
-	return s.writeLoose(plumbing.CommitObject, raw)
-}
-
-// encodeCommit returns the content of a commit of tree by the store's
-// author, now.
-func (s *Store) encodeCommit(tree plumbing.Hash, parents []plumbing.Hash, msg string) ([]byte, error) {
-	sig := object.Signature{Name: s.opts.AuthorName, Email: s.opts.AuthorEmail, When: s.opts.Now()}
-	c := &object.Commit{Author: sig, Committer: sig, Message: msg, TreeHash: tree, ParentHashes: parents}
-	obj := &plumbing.MemoryObject{}
-	if err := c.Encode(obj); err != nil {
-		return nil, fmt.Errorf("encode commit: %w", err)
-	}
-	return encodedBytes(obj)
+	return obj.Type(), b, nil
 }
 
 // retry runs a go-git read and, when it fails, runs it once more after
@@ -90,26 +77,20 @@ func (s *Store) retry(read func() error) error {
 	return read()
 }
 
-// readBlobLocked returns a blob's bytes.
-func (s *Store) readBlobLocked(h plumbing.Hash) ([]byte, error) {
-	var obj plumbing.EncodedObject
-	err := s.retry(func() (err error) {
-		obj, err = s.st.EncodedObject(plumbing.BlobObject, h)
-		return err
-	})
+// rawObjectLocked returns an object's type and content, loose or packed
+// (deltas resolved). s.mu must be held.
+func (s *Store) rawObjectLocked(h ID) (plumbing.ObjectType, []byte, error) {
+	typ, b, err := s.readObject(h, plumbing.AnyObject, true)
 	if err != nil {
-		return nil, fmt.Errorf("read blob %s: %w", h, err)
+		return plumbing.InvalidObject, nil, fmt.Errorf("object %s: %w", short(h), err)
 	}
-	r, err := obj.Reader()
-	if err != nil {
-		return nil, fmt.Errorf("read blob %s: %w", h, err)
-	}
-	defer r.Close()
-	buf := bytes.NewBuffer(make([]byte, 0, obj.Size()))
-	if _, err := io.Copy(buf, r); err != nil {
-		return nil, fmt.Errorf("read blob %s: %w", h, err)
-	}
-	return buf.Bytes(), nil
+	return typ, b, nil
+}
+
+// objectTypeLocked returns an object's type. s.mu must be held.
+func (s *Store) objectTypeLocked(h ID) (plumbing.ObjectType, error) {
+	typ, _, err := s.rawObjectLocked(h)
+	return typ, err
 }
 
 // ReadBlob returns the bytes of a blob, from the cache when present.
@@ -117,24 +98,9 @@ func (s *Store) ReadBlob(h plumbing.Hash) ([]byte, error) {
 	if b, ok := s.blobs.get(h); ok {
 		return b, nil
 	}
-	s.mu.Lock()
-	be, inBulk := s.bulk[h]
-	s.mu.Unlock()
-	if inBulk {
-		if typ, b, err := be.object(); err == nil && typ == plumbing.BlobObject {
-			s.blobs.put(h, b)
-			return b, nil
-		}
-	}
-	if typ, b, err := s.fast.readAny(h); err == nil && typ == plumbing.BlobObject {
-		s.blobs.put(h, b)
-		return b, nil
-	}
-	s.mu.Lock()
-	b, err := s.readBlobLocked(h)
-	s.mu.Unlock()
+	_, b, err := s.readObject(h, plumbing.BlobObject, false)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("read blob %s: %w", h, err)
 	}
 	s.blobs.put(h, b)
 	return b, nil
@@ -159,141 +125,107 @@ func (s *Store) BlobSize(h plumbing.Hash) (int64, error) {
 	return n, nil
 }
 
-// readRef resolves a ref (loose or packed) to the object it names.
-func (s *Store) readRef(name string) (plumbing.Hash, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	r, err := s.st.Reference(plumbing.ReferenceName(name))
+// treeEntriesLocked returns a tree's entries. Trees are immutable, so their
+// entries are memoized by id (bounded); callers must not modify the slice.
+func (s *Store) treeEntriesLocked(h ID) ([]object.TreeEntry, error) {
+	if h.IsZero() {
+		return nil, nil
+	}
+	if e, ok := s.trees[h]; ok {
+		return e, nil
+	}
+	_, b, err := s.readObject(h, plumbing.TreeObject, true)
+	var entries []object.TreeEntry
+	if err == nil {
+		entries, err = parseTree(b)
+	}
 	if err != nil {
-		return plumbing.ZeroHash, fmt.Errorf("read %s: %w", name, err)
+		return nil, fmt.Errorf("read tree %s: %w", short(h), err)
 	}
-	if r.Type() != plumbing.HashReference {
-		return plumbing.ZeroHash, fmt.Errorf("read %s: symbolic ref not expected", name)
-	}
-	return r.Hash(), nil
+	s.rememberTreeLocked(h, entries)
+	return entries, nil
 }
 
-// casRef moves ref name from old to new (old zero: the ref must not exist).
-// The caller holds the store lock, which serializes memfs writers. The new
-// value is written to a private temporary file outside refs/ and renamed
-// over the ref, so readers see the old or the new value and a process
-// killed half way leaves nothing under refs/ (a stale <ref>.lock would
-// block every later update and break go-git's listing). A <ref>.lock that
-// stock git holds is respected.
-func (s *Store) casRef(name string, old, new plumbing.Hash) error {
-	if !strings.HasPrefix(name, "refs/") || slices.Contains(strings.Split(name, "/"), "..") {
-		return fmt.Errorf("refuse to write ref %q", name)
+// maxMemoTrees bounds the tree memo; a 10,000-page artifact has about 50.
+const maxMemoTrees = 4096
+
+func (s *Store) rememberTreeLocked(h ID, entries []object.TreeEntry) {
+	// An exclusive operation reading the whole history keeps every tree.
+	if s.trees == nil || len(s.trees) >= maxMemoTrees && s.bulk == nil {
+		s.trees = make(map[ID][]object.TreeEntry)
 	}
-	check := func() error {
-		cur, err := s.readRef(name)
-		if errors.Is(err, plumbing.ErrReferenceNotFound) {
-			cur, err = plumbing.ZeroHash, nil
+	s.trees[h] = entries
+}
+
+// commitLocked reads and decodes a commit. s.mu must be held.
+func (s *Store) commitLocked(h ID) (*object.Commit, error) {
+	typ, content, err := s.rawObjectLocked(h)
+	if err != nil {
+		return nil, err
+	}
+	if typ != plumbing.CommitObject {
+		return nil, fmt.Errorf("object %s is a %s, not a commit", short(h), typ)
+	}
+	c := &object.Commit{}
+	if err := c.Decode(memObject(typ, content)); err != nil {
+		return nil, fmt.Errorf("commit %s: %w", short(h), err)
+	}
+	c.Hash = h
+	return c, nil
+}
+
+// hasLoose reports whether a loose copy of the object exists.
+func (s *Store) hasLoose(h ID) bool { return objfile.HasLoose(s.objDir(), h) }
+
+// hasObject reports whether the store holds the object, loose or packed.
+func (s *Store) hasObject(h ID) bool {
+	return s.hasLoose(h) || s.retry(func() error { return s.st.HasEncodedObject(h) }) == nil
+}
+
+// objDir is the repository's objects folder.
+func (s *Store) objDir() string { return filepath.Join(s.opts.Path, "objects") }
+
+// encodedBytes returns an encoded object's content.
+func encodedBytes(obj plumbing.EncodedObject) ([]byte, error) {
+	r, err := obj.Reader()
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	var b bytes.Buffer
+	_, err = b.ReadFrom(r)
+	return b.Bytes(), err
+}
+
+func memObject(typ plumbing.ObjectType, content []byte) *plumbing.MemoryObject {
+	o := &plumbing.MemoryObject{}
+	o.SetType(typ)
+	o.Write(content)
+	return o
+}
+
+// parseTree decodes tree object content: "<octal mode> <name>\0<20-byte id>"
+// repeated.
+func parseTree(b []byte) ([]object.TreeEntry, error) {
+	var out []object.TreeEntry
+	for len(b) > 0 {
+		sp := bytes.IndexByte(b, ' ')
+		if sp <= 0 {
+			return nil, errors.New("malformed tree entry mode")
 		}
+		mode, err := strconv.ParseUint(string(b[:sp]), 8, 32)
 		if err != nil {
-			return err
+			return nil, errors.New("malformed tree entry mode")
 		}
-		if cur != old {
-			return fmt.Errorf("%s: expected %s, found %s: %w", name, short(old), short(cur), ErrConflict)
+		b = b[sp+1:]
+		nul := bytes.IndexByte(b, 0)
+		if nul < 0 || len(b) < nul+1+20 {
+			return nil, errors.New("truncated tree entry")
 		}
-		return nil
+		e := object.TreeEntry{Name: string(b[:nul]), Mode: filemode.FileMode(mode)}
+		copy(e.Hash[:], b[nul+1:nul+21])
+		out = append(out, e)
+		b = b[nul+21:]
 	}
-	if err := check(); err != nil {
-		return err
-	}
-	p := filepath.Join(s.opts.Path, filepath.FromSlash(name))
-	if _, err := os.Lstat(p + ".lock"); err == nil {
-		return fmt.Errorf("%s: %w", name, ErrRefLocked)
-	}
-	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
-		return fmt.Errorf("update %s: %w", name, err)
-	}
-	tmp, err := s.tempFile("ref-", []byte(new.String()+"\n"))
-	if err != nil {
-		return fmt.Errorf("update %s: %w", name, err)
-	}
-	defer os.Remove(tmp)
-	// Stock git may have moved the ref meanwhile.
-	if err := check(); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, p); err != nil {
-		return fmt.Errorf("update %s: %w", name, err)
-	}
-	return nil
-}
-
-// tmpDirName holds memfs's temporary files inside the repository: on the
-// same filesystem as refs/, but outside it, so git and go-git never read a
-// half-written file. Anything in it is stale once the store lock is taken.
-const tmpDirName = "memfs-tmp"
-
-func (s *Store) tempFile(prefix string, data []byte) (string, error) {
-	dir := filepath.Join(s.opts.Path, tmpDirName)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return "", err
-	}
-	f, err := os.CreateTemp(dir, prefix)
-	if err != nil {
-		return "", err
-	}
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(f.Name())
-		return "", err
-	}
-	return f.Name(), nil
-}
-
-// clearTemp removes what a killed memfs process left in the temporary
-// folder. The caller holds the store lock.
-func (s *Store) clearTemp() {
-	os.RemoveAll(filepath.Join(s.opts.Path, tmpDirName))
-	// Quarantines of imports that a killed process left behind.
-	stale, _ := filepath.Glob(filepath.Join(s.opts.Path, "memfs-quarantine-*"))
-	for _, d := range stale {
-		os.RemoveAll(d)
-	}
-}
-
-// ShortID is how memfs names a commit in messages and logs: its first 12
-// hex digits, or "nothing" for the zero ID.
-func ShortID(id ID) string {
-	if id.IsZero() {
-		return "nothing"
-	}
-	return id.String()[:12]
-}
-
-func short(h plumbing.Hash) string { return ShortID(h) }
-
-// writeFileAtomic writes a file beside its destination and renames it into
-// place, so readers see the old or the new content, never a mix.
-func writeFileAtomic(path string, data []byte, perm os.FileMode) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := f.Chmod(perm); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return nil
+	return out, nil
 }

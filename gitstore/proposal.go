@@ -1,13 +1,9 @@
 package gitstore
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -18,12 +14,6 @@ import (
 // was made, kept under refs/memfs/proposals/<scope>/<run> instead of on the
 // branch. Approving fast-forwards the branch to it by compare-and-swap, so a
 // proposal made on an older head is refused as stale; rejecting deletes it.
-
-// ErrStaleProposal means the scope head moved since the proposal was made.
-var ErrStaleProposal = errors.New("proposal is stale: the scope head moved since it was made")
-
-// ErrNoProposal means no proposal has that name.
-var ErrNoProposal = errors.New("no such proposal")
 
 // ProposalRef is the ref of a scope's proposal.
 func ProposalRef(scope, run string) string { return ProposalsRef + scope + "/" + run }
@@ -135,64 +125,4 @@ func (s *Store) Reject(ctx context.Context, p Proposal) error {
 	}
 	defer unlock()
 	return s.deleteRef(ProposalRef(p.Scope, p.Run), p.Commit)
-}
-
-// deleteRef removes a ref that points at old, loose or packed. The caller
-// holds the store lock; a <ref>.lock of stock git is respected.
-func (s *Store) deleteRef(name string, old ID) error {
-	cur, err := s.readRef(name)
-	if err != nil {
-		return fmt.Errorf("delete %s: %w", name, ErrNoProposal)
-	}
-	if cur != old {
-		return fmt.Errorf("delete %s: %w", name, ErrConflict)
-	}
-	p := filepath.Join(s.opts.Path, filepath.FromSlash(name))
-	if _, err := os.Lstat(p + ".lock"); err == nil {
-		return fmt.Errorf("%s: %w", name, ErrRefLocked)
-	}
-	if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
-		return err
-	}
-	return s.dropPacked(name)
-}
-
-// dropPacked removes name from packed-refs, if it is there, by renaming a
-// rewritten copy over it (unless stock git holds packed-refs.lock).
-func (s *Store) dropPacked(name string) error {
-	packed := filepath.Join(s.opts.Path, "packed-refs")
-	b, err := os.ReadFile(packed)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	var out bytes.Buffer
-	found, skipPeel := false, false
-	sc := bufio.NewScanner(bytes.NewReader(b))
-	for sc.Scan() {
-		line := sc.Text()
-		if skipPeel && strings.HasPrefix(line, "^") {
-			continue
-		}
-		skipPeel = false
-		if f := strings.Fields(line); len(f) == 2 && f[1] == name {
-			found, skipPeel = true, true
-			continue
-		}
-		out.WriteString(line + "\n")
-	}
-	if !found {
-		return nil
-	}
-	if _, err := os.Lstat(packed + ".lock"); err == nil {
-		return fmt.Errorf("packed-refs: %w", ErrRefLocked)
-	}
-	tmp, err := s.tempFile("packed-refs-", out.Bytes())
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp)
-	return os.Rename(tmp, packed)
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/transport"
 	githttp "github.com/go-git/go-git/v5/plumbing/transport/http"
 
+	"github.com/memfs/memfs/internal/fsutil"
 	"github.com/memfs/memfs/wiki"
 )
 
@@ -29,15 +30,6 @@ import (
 // when set, else asks `git credential fill` (the user's credential
 // helpers). What a remote's refs were at the last pull or push is kept in
 // memfs-remotes/<name>.json: the lease for forced pushes after a forget.
-
-// Remote errors.
-var (
-	// ErrNoRemote means no remote of that name is configured.
-	ErrNoRemote = errors.New("no such remote")
-	// ErrRemoteMoved means the remote moved since this store last saw it:
-	// pull first.
-	ErrRemoteMoved = errors.New("remote moved since the last pull; pull first")
-)
 
 // Remote is a configured remote.
 type Remote struct {
@@ -227,7 +219,7 @@ func (s *Store) writeSeen(name string, refs map[string]ID) error {
 	if err := os.MkdirAll(filepath.Dir(s.seenPath(name)), 0o700); err != nil {
 		return err
 	}
-	return writeFileAtomic(s.seenPath(name), b, 0o600)
+	return fsutil.WriteFileAtomic(s.seenPath(name), b, 0o600)
 }
 
 // PushResult reports a push.

@@ -7,11 +7,12 @@ import (
 	"fmt"
 	"path"
 	"slices"
-	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/memfs/memfs/gitstore/internal/objfile"
 )
 
 // History rewriting. A forget rewrites every ref that reaches forgotten
@@ -84,43 +85,6 @@ type RewriteResult struct {
 	batch *objectBatch
 }
 
-// contentRefs are refs that carry no memory content and are never
-// rewritten.
-func contentRef(name string) bool {
-	return name != MetaRef && name != ErasuresRef && strings.HasPrefix(name, "refs/")
-}
-
-// refsLocked lists the store's refs that point at objects (loose or
-// packed). s.mu must be held.
-func (s *Store) refsLocked() (map[string]ID, error) {
-	iter, err := s.st.IterReferences()
-	if err != nil {
-		return nil, fmt.Errorf("list refs: %w", err)
-	}
-	out := map[string]ID{}
-	err = iter.ForEach(func(r *plumbing.Reference) error {
-		if r.Type() == plumbing.HashReference && strings.HasPrefix(r.Name().String(), "refs/") {
-			out[r.Name().String()] = r.Hash()
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("list refs: %w", err)
-	}
-	return out, nil
-}
-
-// Refs lists every ref of the store and the commit it names.
-func (s *Store) Refs(ctx context.Context) (map[string]ID, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	refs, err := s.refsLocked()
-	if err != nil {
-		return nil, err
-	}
-	return refs, ctx.Err()
-}
-
 type rewriter struct {
 	s     *Store
 	tx    *Tx
@@ -149,13 +113,11 @@ func (tx *Tx) Rewrite(ctx context.Context, edit Edit) (*RewriteResult, error) {
 	s := tx.s
 	s.mu.Lock()
 	refs, err := s.refsLocked()
-	s.loadBulkLocked(true)
+	s.bulk = objfile.LoadBulk(s.objDir(), true)
 	var blobs []ID
 	if edit.Prescan != nil {
-		for id, b := range s.bulk {
-			if b.typ == plumbing.BlobObject && b.err == nil {
-				blobs = append(blobs, id)
-			}
+		for _, id := range s.bulk.Blobs() {
+			blobs = append(blobs, id)
 		}
 	}
 	s.mu.Unlock()
@@ -182,7 +144,7 @@ func (tx *Tx) Rewrite(ctx context.Context, edit Edit) (*RewriteResult, error) {
 		s.mu.Lock()
 		bulk := s.bulk
 		s.mu.Unlock()
-		edit.Prescan(blobs, func(id ID) []byte { return bulk[id].content })
+		edit.Prescan(blobs, func(id ID) []byte { return bulk.Content(id) })
 	}
 	if tx.commits == nil {
 		tx.commits = map[ID]*object.Commit{}
@@ -322,15 +284,6 @@ func (s *Store) topoCommits(ctx context.Context, names []string, refs map[string
 		}
 	}
 	return order, infos, nil
-}
-
-func (s *Store) objectTypeLocked(h ID) (plumbing.ObjectType, error) {
-	var obj plumbing.EncodedObject
-	err := s.retry(func() (err error) { obj, err = s.st.EncodedObject(plumbing.AnyObject, h); return err })
-	if err != nil {
-		return plumbing.InvalidObject, fmt.Errorf("object %s: %w", short(h), err)
-	}
-	return obj.Type(), nil
 }
 
 func (rw *rewriter) commit(ctx context.Context, h ID, c *object.Commit) (*RevisionEdit, error) {

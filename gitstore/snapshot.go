@@ -12,24 +12,10 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/memfs/memfs/validate"
 )
-
-// ID is a git object id. It is an alias so that callers need not import
-// go-git to hold one.
-type ID = plumbing.Hash
-
-// ParseID parses a full hexadecimal object id.
-func ParseID(s string) (ID, bool) {
-	if !plumbing.IsHash(s) {
-		return plumbing.ZeroHash, false
-	}
-	return plumbing.NewHash(s), true
-}
 
 // Node is one entry of a snapshot's tree. Nodes are immutable.
 type Node struct {
@@ -142,14 +128,13 @@ func (s *Store) loadTreeLocked(ctx context.Context, snap *Snapshot, dir *Node, d
 	if depth > maxTreeDepth {
 		return fmt.Errorf("tree %s: nested deeper than %d levels", dir.ID, maxTreeDepth)
 	}
-	var t *object.Tree
-	err := s.retry(func() (err error) { t, err = object.GetTree(s.st, dir.ID); return err })
+	entries, err := s.treeEntriesLocked(dir.ID)
 	if err != nil {
-		return fmt.Errorf("read tree %s: %w", dir.ID, err)
+		return err
 	}
-	dir.byName = make(map[string]*Node, len(t.Entries))
-	dir.Children = make([]*Node, 0, len(t.Entries))
-	for _, e := range t.Entries {
+	dir.byName = make(map[string]*Node, len(entries))
+	dir.Children = make([]*Node, 0, len(entries))
+	for _, e := range entries {
 		p := e.Name
 		if dir.Path != "." {
 			p = dir.Path + "/" + e.Name

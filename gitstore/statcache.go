@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/memfs/memfs/internal/fsutil"
 	"github.com/memfs/memfs/validate"
 )
 
@@ -104,7 +105,7 @@ func (c *statCache) save(dir string, commit ID, scanStart time.Time, files []val
 	if err := os.MkdirAll(filepath.Dir(c.file), 0o700); err != nil {
 		return err
 	}
-	return writeFileAtomic(c.file, c.encode(dir), 0o600)
+	return fsutil.WriteFileAtomic(c.file, c.encode(dir), 0o600)
 }
 
 // The cache file is a small binary format, read and written on every
@@ -228,8 +229,6 @@ type reader struct {
 	b   []byte
 	err error
 }
-
-var errTruncated = errors.New("truncated stat cache")
 
 func (r *reader) bytes(n int) []byte {
 	if r.err != nil || n < 0 || n > len(r.b) {

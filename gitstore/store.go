@@ -23,6 +23,8 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/go-git/go-git/v5/storage/filesystem"
 
+	"github.com/memfs/memfs/gitstore/internal/objfile"
+	"github.com/memfs/memfs/internal/fsutil"
 	"github.com/memfs/memfs/validate"
 	"github.com/memfs/memfs/wiki"
 )
@@ -77,11 +79,12 @@ type Store struct {
 
 	blobs *blobCache
 	// fast reads objects from delta-free packs and loose files without
-	// go-git; history rewrites and purges read every object through it.
-	fast *BlobReader
-	// bulk, while an exclusive operation reads every object, holds the raw
-	// entries of every delta-free pack, read once (guarded by mu).
-	bulk map[ID]*bulkEntry
+	// go-git, the second step of readObject.
+	fast *objfile.Reader
+	// bulk, while an exclusive operation reads every object, holds every
+	// object of the delta-free packs, read once (guarded by mu; nil
+	// otherwise), the first step of readObject.
+	bulk *objfile.Bulk
 }
 
 // Meta is the store's identity.
@@ -157,7 +160,7 @@ func open(opts Options) (*Store, error) {
 	}
 	s := &Store{opts: opts, log: log, blobs: newBlobCache(opts.BlobCacheBytes)}
 	s.st = newStorage(opts.Path)
-	s.fast = s.NewBlobReader()
+	s.fast = objfile.NewReader(s.objDir())
 	return s, nil
 }
 
@@ -180,7 +183,7 @@ func initBare(path string) error {
 		"description": "memfs canonical memory store; one branch per scope\n",
 	}
 	for name, content := range files {
-		if err := writeFileAtomic(filepath.Join(path, name), []byte(content), 0o600); err != nil {
+		if err := fsutil.WriteFileAtomic(filepath.Join(path, name), []byte(content), 0o600); err != nil {
 			return fmt.Errorf("init store: %w", err)
 		}
 	}
