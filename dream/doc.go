@@ -24,9 +24,30 @@
 // evidence stays pending and the run's reason is recorded in the ledger's
 // runs bucket as a stable code (see the Reason* constants).
 //
+// # Run locks, reconciling, retry
+//
+// A running run's process holds an flock on runs/<run id>.lock (locks.go),
+// which the kernel drops however the process dies. Reconcile records runs
+// left "running" without a live lock as cancelled (ReasonCrashed) and
+// removes their staged directories; CancelRun and RemoveRun do the same
+// for one run on behalf of forget. After a failed run, a scope's automatic
+// runs back off and then stop (retry.go: Due, FirstBackoff, SecondBackoff,
+// MaxFailures) until an explicit run or a reset.
+//
+// # Review and the serve schedule
+//
+// In review mode a run that would publish is kept as a proposal; Review
+// approves it (fast-forward, then the acknowledgements) or rejects it.
+// Schedule decides when memfs serve dreams each scope.
+//
 // # Dreamers
 //
-// Dreamer is the extension point. The deterministic builtin dreamer lives in
-// dream/builtin; exec and openai dreamers are meant to implement the same
-// interface.
+// Dreamer is the extension point. Three implement it: the deterministic
+// dream/builtin, dream/execdreamer (an external command) and
+// dream/openaidreamer (an OpenAI-compatible chat API with file tools).
+//
+// # Errors
+//
+// Sentinels live in errors.go; CodeOf gives the stable code of the ones a
+// caller maps to an exit status.
 package dream

@@ -10,9 +10,6 @@ import (
 	"github.com/memfs/memfs/ledger"
 )
 
-// ErrNotProposed means the run is not an open proposal.
-var ErrNotProposed = errors.New("run is not an open proposal")
-
 // Review decides an open proposal: approve fast-forwards the scope to it
 // and acknowledges its evidence; reject deletes it and leaves the evidence
 // pending. A stale proposal (the head moved since) is refused, deleted, and

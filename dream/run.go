@@ -59,12 +59,6 @@ const (
 	ReasonWroteOutside = "invalid_output:wrote_outside_memory"
 )
 
-// Sentinel errors of the coordinator.
-var (
-	// ErrRunFailed is matched by every *RunError.
-	ErrRunFailed = errors.New("dream run failed")
-)
-
 // Dreamer turns a staged run directory into edits of its .memory folder.
 // Dream must return when ctx ends; the run is failed then whatever it
 // returns. The summary is a short, human-readable account of the edits.
@@ -145,28 +139,6 @@ type Result struct {
 	Proposed       bool
 	AwaitingReview string
 }
-
-// RunError is the error of a failed run.
-type RunError struct {
-	RunID  string
-	Scope  string
-	Reason string
-	Err    error
-}
-
-// Error names the run, its scope and the reason.
-func (e *RunError) Error() string {
-	if e.Err != nil {
-		return fmt.Sprintf("dream run %s (scope %s): %s: %v", e.RunID, e.Scope, e.Reason, e.Err)
-	}
-	return fmt.Sprintf("dream run %s (scope %s): %s", e.RunID, e.Scope, e.Reason)
-}
-
-// Unwrap returns the underlying error.
-func (e *RunError) Unwrap() error { return e.Err }
-
-// Is matches ErrRunFailed.
-func (e *RunError) Is(target error) bool { return target == ErrRunFailed }
 
 // batchItem is one pending checkpoint the run materialized.
 type batchItem struct {

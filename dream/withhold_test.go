@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/memfs/memfs/transcript"
 	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/transcript"
 )
 
 func TestWithholdForgottenRecords(t *testing.T) {

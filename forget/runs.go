@@ -12,7 +12,6 @@ import (
 
 	"github.com/memfs/memfs/dream"
 	"github.com/memfs/memfs/gitstore"
-	"github.com/memfs/memfs/internal/fsutil"
 )
 
 // runMatch says what content a staged dream run must not hold: a session
@@ -83,20 +82,15 @@ func (f *Forgetter) stagedRuns(ctx context.Context, m runMatch) ([]StagedRun, er
 // progress only when cancel is set (their ledger record turns cancelled).
 func (f *Forgetter) dropStagedRuns(ctx context.Context, m runMatch, cancel bool) ([]string, error) {
 	var dropped []string
-	l := f.opts.Ledger
 	err := f.eachRun(ctx, m, func(id string, alive bool) error {
 		if alive && !cancel {
 			return nil
 		}
-		if err := removeRun(filepath.Join(f.opts.Home, dream.RunsDir, id)); err != nil {
+		if err := dream.RemoveRun(f.opts.Home, id); err != nil {
 			return fmt.Errorf("delete staged run %s: %w", id, err)
 		}
 		dropped = append(dropped, id)
-		if r, ok, err := l.Run(ctx, id); err == nil && ok && r.State == dream.StateRunning {
-			r.State, r.Error, r.Finished = dream.StateCancelled, dream.ReasonCancelled, f.opts.Now().UTC()
-			return l.PutRun(ctx, r)
-		}
-		return nil
+		return dream.CancelRun(ctx, f.opts.Ledger, id, f.opts.Now())
 	})
 	return dropped, err
 }
@@ -131,15 +125,5 @@ func (f *Forgetter) eachRun(ctx context.Context, m runMatch, fn func(id string, 
 			}
 		}
 	}
-	return nil
-}
-
-// removeRun deletes a staged run directory, whose files are read-only,
-// and its lock file.
-func removeRun(dir string) error {
-	if err := fsutil.RemoveTree(dir); err != nil {
-		return err
-	}
-	os.Remove(dir + ".lock")
 	return nil
 }

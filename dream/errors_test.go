@@ -1,0 +1,25 @@
+package dream_test
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/memfs/memfs/dream"
+)
+
+func TestCodeOf(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{fmt.Errorf("run r1: %w", dream.ErrNotProposed), dream.CodeNoProposal},
+		{&dream.RunError{RunID: "r1", Scope: "s", Reason: dream.ReasonTimeout}, ""},
+		{errors.New("other"), ""},
+		{nil, ""},
+	} {
+		if got := dream.CodeOf(tc.err); got != tc.want {
+			t.Errorf("CodeOf(%v) = %q, want %q", tc.err, got, tc.want)
+		}
+	}
+}
