@@ -9,6 +9,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
@@ -92,6 +93,55 @@ func (tx *Tx) Import(ctx context.Context, fetch Fetcher) (*ImportResult, error) 
 		return nil, err
 	}
 	defer q.remove()
+	refs, err := q.receive(ctx, fetch, s.opts.Limits.MaxFileBytes)
+	if err != nil {
+		return nil, err
+	}
+	res := &ImportResult{}
+	m, err := s.mergeMarkers(ctx, q, refs)
+	if err != nil {
+		return nil, err
+	}
+	res.NewKeys, res.NewMarkers = len(m.newKeys), len(m.arrived)
+	branches, err := tx.rewriteIncoming(ctx, q, refs, m.spec, res)
+	if err != nil {
+		return nil, err
+	}
+	current, err := s.Refs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	final, heads, err := tx.rewriteLocal(ctx, m, current, res)
+	if err != nil {
+		return nil, err
+	}
+	if res.Branches, err = s.mergeBranches(ctx, branches, heads, current, final); err != nil {
+		return nil, err
+	}
+	updates, err := tx.importUpdates(ctx, m, final)
+	if err != nil {
+		return nil, err
+	}
+	if err := tx.SwitchRefs(ctx, updates); err != nil {
+		return nil, err
+	}
+	if res.RewrittenLocal > 0 || len(m.arrived) > 0 {
+		pr, err := tx.Purge(ctx, s.NewEraser(m.spec).Check)
+		if err != nil {
+			return nil, err
+		}
+		res.Purge = pr
+		if err := s.DropCaches(); err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+// receive has fetch store the incoming objects in the quarantine and
+// returns the refs an import considers (scope branches, markers, meta),
+// once their history is checked.
+func (q *quarantine) receive(ctx context.Context, fetch Fetcher, maxFileBytes int64) (map[string]ID, error) {
 	all, err := fetch(ctx, q.s)
 	if err != nil {
 		return nil, err
@@ -108,21 +158,30 @@ func (tx *Tx) Import(ctx context.Context, fetch Fetcher) (*ImportResult, error) 
 			refs[name] = h
 		}
 	}
-	if err := q.checkIncoming(ctx, refs, s.opts.Limits.MaxFileBytes); err != nil {
+	if err := q.checkIncoming(ctx, refs, maxFileBytes); err != nil {
 		return nil, err
 	}
+	return refs, nil
+}
+
+// importMarkers is the union of both sides' keyrings and markers.
+type importMarkers struct {
+	newKeys map[string][]byte // keys this store did not have
+	arrived []Marker          // markers this store did not have
+	spec    EraseSpec         // erasing by the union
+}
+
+// mergeMarkers unites the incoming keys and markers with the store's.
+func (s *Store) mergeMarkers(ctx context.Context, q *quarantine, refs map[string]ID) (*importMarkers, error) {
 	inMarkers, inKeys, err := q.incomingMarkers(ctx, refs)
 	if err != nil {
 		return nil, err
 	}
-	res := &ImportResult{}
-
-	// Union of keyrings and markers.
 	keys, _, err := s.Keyring(ctx)
 	if err != nil {
 		return nil, err
 	}
-	newKeys := map[string][]byte{}
+	m := &importMarkers{newKeys: map[string][]byte{}}
 	for id, k := range inKeys {
 		if have, ok := keys[id]; ok {
 			if hex.EncodeToString(have) != hex.EncodeToString(k) {
@@ -130,31 +189,33 @@ func (tx *Tx) Import(ctx context.Context, fetch Fetcher) (*ImportResult, error) 
 			}
 			continue
 		}
-		keys[id], newKeys[id] = k, k
+		keys[id], m.newKeys[id] = k, k
 	}
-	res.NewKeys = len(newKeys)
 	local, err := s.Markers(ctx)
 	if err != nil {
 		return nil, err
 	}
 	known := map[string]bool{}
-	for _, m := range local {
-		known[m.Kind+m.KeyID+m.HMAC] = true
+	for _, mk := range local {
+		known[mk.Kind+mk.KeyID+mk.HMAC] = true
 	}
 	union := slices.Clone(local)
-	var arrived []Marker
-	for _, m := range inMarkers {
-		if !known[m.Kind+m.KeyID+m.HMAC] {
-			known[m.Kind+m.KeyID+m.HMAC] = true
-			union = append(union, m)
-			arrived = append(arrived, m)
+	for _, mk := range inMarkers {
+		if !known[mk.Kind+mk.KeyID+mk.HMAC] {
+			known[mk.Kind+mk.KeyID+mk.HMAC] = true
+			union = append(union, mk)
+			m.arrived = append(m.arrived, mk)
 		}
 	}
-	res.NewMarkers = len(arrived)
 	guard := NewGuard(keys, union)
-	spec := EraseSpec{Text: guard, Session: guard.ErasedSession, Page: guard.ErasedPage}
+	m.spec = EraseSpec{Text: guard, Session: guard.ErasedSession, Page: guard.ErasedPage}
+	return m, nil
+}
 
-	// The incoming history, rewritten in the quarantine.
+// rewriteIncoming rewrites the incoming history in the quarantine by the
+// union of markers and copies what the store lacks of it. It returns the
+// incoming scope branches as rewritten.
+func (tx *Tx) rewriteIncoming(ctx context.Context, q *quarantine, refs map[string]ID, spec EraseSpec, res *ImportResult) (map[string]ID, error) {
 	branches := map[string]ID{}
 	for name, h := range refs {
 		if strings.HasPrefix(name, branchPrefix) {
@@ -162,7 +223,7 @@ func (tx *Tx) Import(ctx context.Context, fetch Fetcher) (*ImportResult, error) 
 		}
 	}
 	q.s.mu.Lock()
-	err = q.s.writePackedRefs(branches)
+	err := q.s.writePackedRefs(branches)
 	q.s.mu.Unlock()
 	if err != nil {
 		return nil, err
@@ -183,93 +244,58 @@ func (tx *Tx) Import(ctx context.Context, fetch Fetcher) (*ImportResult, error) 
 			branches[u.Name] = u.New
 		}
 	}
-	if res.Objects, err = s.copyObjects(ctx, q.s, branches); err != nil {
+	if res.Objects, err = tx.s.copyObjects(ctx, q.s, branches); err != nil {
 		return nil, err
 	}
+	return branches, nil
+}
 
-	// Markers this store did not have rewrite its own history too.
-	final := map[string]RefUpdate{}
-	current, err := s.Refs(ctx)
+// rewriteLocal rewrites the store's own history when markers or keys
+// arrived that it did not have. It returns the ref updates of that
+// rewrite, by name, and the refs as they will be after it.
+func (tx *Tx) rewriteLocal(ctx context.Context, m *importMarkers, current map[string]ID, res *ImportResult) (final map[string]RefUpdate, heads map[string]ID, err error) {
+	final = map[string]RefUpdate{}
+	heads = copyRefs(current)
+	if len(m.arrived) == 0 && len(m.newKeys) == 0 {
+		return final, heads, nil
+	}
+	lres, err := tx.Rewrite(ctx, tx.s.NewEraser(m.spec).Edit())
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	heads := map[string]ID{}
-	for name, h := range current {
-		heads[name] = h
+	if err := tx.WriteObjects(ctx, lres); err != nil {
+		return nil, nil, err
 	}
-	if len(arrived) > 0 || len(newKeys) > 0 {
-		lres, err := tx.Rewrite(ctx, s.NewEraser(spec).Edit())
-		if err != nil {
-			return nil, err
-		}
-		if err := tx.WriteObjects(ctx, lres); err != nil {
-			return nil, err
-		}
-		res.RewrittenLocal = lres.Rewritten
-		for _, u := range lres.Refs {
-			final[u.Name] = u
-			if u.New.IsZero() {
-				delete(heads, u.Name)
-			} else {
-				heads[u.Name] = u.New
-			}
+	res.RewrittenLocal = lres.Rewritten
+	for _, u := range lres.Refs {
+		final[u.Name] = u
+		if u.New.IsZero() {
+			delete(heads, u.Name)
+		} else {
+			heads[u.Name] = u.New
 		}
 	}
+	return final, heads, nil
+}
 
-	// Scope branches.
+// mergeBranches decides each incoming scope branch against the local
+// head, adding the ref updates it needs to final.
+func (s *Store) mergeBranches(ctx context.Context, branches, heads, current map[string]ID, final map[string]RefUpdate) ([]BranchResult, error) {
 	names := make([]string, 0, len(branches))
 	for n := range branches {
 		names = append(names, n)
 	}
 	slices.Sort(names)
 	now := s.opts.Now().UTC()
+	var out []BranchResult
 	for _, name := range names {
 		remote := branches[name]
-		scope := strings.TrimPrefix(name, branchPrefix)
-		br := BranchResult{Scope: scope, Head: remote.String()}
 		mine, ok := heads[name]
-		switch {
-		case !ok:
-			br.Outcome = BranchCreated
-		case mine == remote:
-			br.Outcome = BranchUnchanged
-		default:
-			inRemote, err := s.ancestors(ctx, remote)
-			if err != nil {
-				return nil, err
-			}
-			if inRemote[mine] {
-				br.Outcome = BranchFastForward
-				break
-			}
-			inMine, err := s.ancestors(ctx, mine)
-			if err != nil {
-				return nil, err
-			}
-			if inMine[remote] {
-				br.Outcome, br.Head = BranchAhead, mine.String()
-				break
-			}
-			br.Outcome = BranchDiverged
-			br.Kept = fmt.Sprintf("%s%s/%d", DivergedPrefix, scope, now.UnixNano())
-			var sessions []string
-			for h := range inMine {
-				if inRemote[h] {
-					continue
-				}
-				br.Commits++
-				info, err := s.CommitInfo(ctx, h)
-				if err != nil {
-					return nil, err
-				}
-				for _, id := range info.Sources() {
-					if !slices.Contains(sessions, id) {
-						sessions = append(sessions, id)
-					}
-				}
-			}
-			slices.Sort(sessions)
-			br.Sessions = sessions
+		br, err := s.mergeBranch(ctx, name, remote, mine, ok, now)
+		if err != nil {
+			return nil, err
+		}
+		if br.Kept != "" {
 			final[br.Kept] = RefUpdate{Name: br.Kept, New: mine}
 		}
 		if br.Outcome != BranchAhead && br.Outcome != BranchUnchanged {
@@ -280,18 +306,76 @@ func (tx *Tx) Import(ctx context.Context, fetch Fetcher) (*ImportResult, error) 
 			}
 			final[name] = u
 		}
-		res.Branches = append(res.Branches, br)
+		out = append(out, br)
 	}
+	return out, nil
+}
 
-	// Markers and keys.
+// mergeBranch decides one scope branch: created, unchanged, fast-forward,
+// local-ahead, or diverged (the local-only commits kept under
+// DivergedPrefix, with the sessions they came from).
+func (s *Store) mergeBranch(ctx context.Context, name string, remote, mine ID, exists bool, now time.Time) (BranchResult, error) {
+	scope := strings.TrimPrefix(name, branchPrefix)
+	br := BranchResult{Scope: scope, Head: remote.String()}
+	switch {
+	case !exists:
+		br.Outcome = BranchCreated
+		return br, nil
+	case mine == remote:
+		br.Outcome = BranchUnchanged
+		return br, nil
+	}
+	inRemote, err := s.ancestors(ctx, remote)
+	if err != nil {
+		return br, err
+	}
+	if inRemote[mine] {
+		br.Outcome = BranchFastForward
+		return br, nil
+	}
+	inMine, err := s.ancestors(ctx, mine)
+	if err != nil {
+		return br, err
+	}
+	if inMine[remote] {
+		br.Outcome, br.Head = BranchAhead, mine.String()
+		return br, nil
+	}
+	br.Outcome = BranchDiverged
+	br.Kept = fmt.Sprintf("%s%s/%d", DivergedPrefix, scope, now.UnixNano())
+	var sessions []string
+	for h := range inMine {
+		if inRemote[h] {
+			continue
+		}
+		br.Commits++
+		info, err := s.CommitInfo(ctx, h)
+		if err != nil {
+			return br, err
+		}
+		for _, id := range info.Sources() {
+			if !slices.Contains(sessions, id) {
+				sessions = append(sessions, id)
+			}
+		}
+	}
+	slices.Sort(sessions)
+	br.Sessions = sessions
+	return br, nil
+}
+
+// importUpdates lists the ref updates an import switches at once: the
+// branches and rewritten refs of final that move, the merged marker chain
+// and the merged keyring.
+func (tx *Tx) importUpdates(ctx context.Context, m *importMarkers, final map[string]RefUpdate) ([]RefUpdate, error) {
 	var updates []RefUpdate
 	for _, u := range final {
 		if u.New != u.Old {
 			updates = append(updates, u)
 		}
 	}
-	if len(arrived) > 0 {
-		mu, ok, err := tx.MarkersUpdate(ctx, arrived)
+	if len(m.arrived) > 0 {
+		mu, ok, err := tx.MarkersUpdate(ctx, m.arrived)
 		if err != nil {
 			return nil, err
 		}
@@ -299,27 +383,14 @@ func (tx *Tx) Import(ctx context.Context, fetch Fetcher) (*ImportResult, error) 
 			updates = append(updates, mu)
 		}
 	}
-	if len(newKeys) > 0 {
-		mu, err := s.metaWithKeys(ctx, newKeys)
+	if len(m.newKeys) > 0 {
+		mu, err := tx.s.metaWithKeys(ctx, m.newKeys)
 		if err != nil {
 			return nil, err
 		}
 		updates = append(updates, mu)
 	}
-	if err := tx.SwitchRefs(ctx, updates); err != nil {
-		return nil, err
-	}
-	if res.RewrittenLocal > 0 || len(arrived) > 0 {
-		pr, err := tx.Purge(ctx, s.NewEraser(spec).Check)
-		if err != nil {
-			return nil, err
-		}
-		res.Purge = pr
-		if err := s.DropCaches(); err != nil {
-			return nil, err
-		}
-	}
-	return res, nil
+	return updates, nil
 }
 
 // ancestors returns every commit reachable from h, h included.

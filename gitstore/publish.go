@@ -57,19 +57,8 @@ type PublishResult struct {
 // validate.ErrRejected) together with the result's report, and changes
 // nothing.
 func (s *Store) Publish(ctx context.Context, dir string, opts PublishOptions) (*PublishResult, error) {
-	if err := checkScope(opts.Scope); err != nil {
+	if err := checkPublishOptions(opts); err != nil {
 		return nil, err
-	}
-	if opts.Proposal != "" && !validProposalName(opts.Proposal) {
-		return nil, fmt.Errorf("proposal %q: not a legal run id", opts.Proposal)
-	}
-	if strings.ContainsRune(opts.Message, 0) {
-		return nil, errors.New("commit message contains a NUL byte")
-	}
-	for _, id := range opts.Sources {
-		if !wiki.ValidSessionID(id) {
-			return nil, fmt.Errorf("source session %q: not a legal session id", id)
-		}
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -87,44 +76,17 @@ func (s *Store) Publish(ctx context.Context, dir string, opts PublishOptions) (*
 		return nil, err
 	}
 	defer unlock()
-
-	head, err := s.Head(ctx, opts.Scope)
-	if err != nil && !errors.Is(err, ErrNoScope) {
+	head, err := s.publishHead(ctx, &opts)
+	if err != nil {
 		return nil, err
-	}
-	if opts.ExpectedHead != nil && *opts.ExpectedHead != head {
-		return nil, fmt.Errorf("scope %s: expected head %s, found %s: %w", opts.Scope, short(*opts.ExpectedHead), short(head), ErrConflict)
-	}
-
-	// The store enforces its own invariant: nothing forgotten comes back,
-	// whoever publishes.
-	if opts.Guard == nil {
-		g, err := s.Guard(ctx)
-		if err != nil {
-			return nil, err
-		}
-		if g != nil {
-			opts.Guard = g
-		}
 	}
 
 	tLock := time.Now()
 	cache := s.loadStatCache(abs)
-	var allow map[string]bool
-	if opts.Sources != nil {
-		allow = map[string]bool{}
-		for _, id := range opts.Sources {
-			allow[id] = true
-		}
-		cited, err := s.citedAt(ctx, head, cache)
-		if err != nil {
-			return nil, err
-		}
-		for _, id := range cited {
-			allow[id] = true
-		}
+	allow, err := s.allowedSessions(ctx, opts, head, cache)
+	if err != nil {
+		return nil, err
 	}
-
 	scanStart := time.Now()
 	rep, err := validate.Validate(ctx, d, validate.Options{
 		Mode: validate.ModePublish, Limits: s.opts.Limits, NoRequireSources: opts.NoRequireSources,
@@ -138,89 +100,35 @@ func (s *Store) Publish(ctx context.Context, dir string, opts PublishOptions) (*
 		return res, err
 	}
 
-	// The stat cache describes the head when the last publication came
-	// from this directory; then no tree of the head needs reading.
-	trust := !head.IsZero() && cache.Commit == head
-	var oldTree ID
-	if trust {
-		oldTree = cache.Trees[""]
-	} else if !head.IsZero() {
-		s.mu.Lock()
-		info, err := s.commitInfoLocked(head)
-		s.mu.Unlock()
-		if err != nil {
-			return nil, err
-		}
-		oldTree = info.Tree
+	trust, oldTree, err := s.baseTree(head, cache)
+	if err != nil {
+		return nil, err
 	}
 	tValid := time.Now()
 	b, err := s.writeArtifact(ctx, rep.Files, cache, trust, oldTree)
 	if err != nil {
 		return nil, err
 	}
-	// The commit joins the artifact's new objects, so a publication
-	// usually creates one pack and no loose object; whatever happens
-	// below, the objects are written before the ref moves.
-	flushed := false
-	flush := func() error {
-		if flushed {
-			return nil
-		}
-		flushed = true
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		return s.flush(ctx, &b.batch)
-	}
-	tree := b.root
-	var changes []Change
-	if trust {
-		changes = changesFromCache(cache, b.ids)
-	}
 	saveCache := func(commit ID) {
 		if err := cache.save(abs, commit, scanStart, rep.Files, b); err != nil {
 			s.log.Warn("publish cache not saved", "dir", abs, "err", err)
 		}
 	}
-	if tree == oldTree {
+	if b.root == oldTree {
 		saveCache(head)
 		res.Commit, res.Unchanged = head, true
 		return res, nil
 	}
 	tWrite := time.Now()
-	if !trust {
-		// The new trees are in the tree memo; should one have been
-		// evicted, diff against the written objects instead.
-		if changes, err = s.Diff(ctx, oldTree, tree); err != nil {
-			if ferr := flush(); ferr != nil {
-				return nil, ferr
-			}
-			if changes, err = s.Diff(ctx, oldTree, tree); err != nil {
-				return nil, err
-			}
-		}
+	var changes []Change
+	if trust {
+		changes = changesFromCache(cache, b.ids)
 	}
-	res.Changes = changes
-
-	msg := commitMessage(opts, changes)
-	var parents []plumbing.Hash
-	if !head.IsZero() {
-		parents = []plumbing.Hash{head}
-	}
-	var commit ID
-	if flushed {
-		s.mu.Lock()
-		commit, err = s.writeCommit(tree, parents, msg)
-		s.mu.Unlock()
-	} else {
-		var raw []byte
-		if raw, err = s.encodeCommit(tree, parents, msg); err == nil {
-			commit = b.batch.add(plumbing.CommitObject, raw)
-			err = flush()
-		}
-	}
+	commit, changes, err := s.commitBuild(ctx, opts, b, head, oldTree, trust, changes)
 	if err != nil {
 		return nil, err
 	}
+	res.Changes = changes
 	target, old := BranchRef(opts.Scope), head
 	if opts.Proposal != "" {
 		target, old = ProposalRef(opts.Scope, opts.Proposal), ID{}
@@ -234,6 +142,139 @@ func (s *Store) Publish(ctx context.Context, dir string, opts PublishOptions) (*
 	s.log.Debug("publish timings", "lock", tLock.Sub(t0), "validate", tValid.Sub(tLock),
 		"objects", tWrite.Sub(tValid), "commit", time.Since(tWrite))
 	return res, nil
+}
+
+// checkPublishOptions refuses options no publication may have.
+func checkPublishOptions(opts PublishOptions) error {
+	if err := checkScope(opts.Scope); err != nil {
+		return err
+	}
+	if opts.Proposal != "" && !validProposalName(opts.Proposal) {
+		return fmt.Errorf("proposal %q: not a legal run id", opts.Proposal)
+	}
+	if strings.ContainsRune(opts.Message, 0) {
+		return errors.New("commit message contains a NUL byte")
+	}
+	for _, id := range opts.Sources {
+		if !wiki.ValidSessionID(id) {
+			return fmt.Errorf("source session %q: not a legal session id", id)
+		}
+	}
+	return nil
+}
+
+// publishHead returns the scope head a publication builds on, checked
+// against opts.ExpectedHead, and sets opts.Guard to the store's own guard
+// when the caller gave none: the store enforces its own invariant,
+// nothing forgotten comes back, whoever publishes. The caller holds the
+// store lock.
+func (s *Store) publishHead(ctx context.Context, opts *PublishOptions) (ID, error) {
+	head, err := s.Head(ctx, opts.Scope)
+	if err != nil && !errors.Is(err, ErrNoScope) {
+		return ID{}, err
+	}
+	if opts.ExpectedHead != nil && *opts.ExpectedHead != head {
+		return ID{}, fmt.Errorf("scope %s: expected head %s, found %s: %w", opts.Scope, short(*opts.ExpectedHead), short(head), ErrConflict)
+	}
+	if opts.Guard == nil {
+		g, err := s.Guard(ctx)
+		if err != nil {
+			return ID{}, err
+		}
+		if g != nil {
+			opts.Guard = g
+		}
+	}
+	return head, nil
+}
+
+// allowedSessions returns the sessions a publication may cite: those of
+// opts.Sources and those the head cites already; nil (any) when
+// opts.Sources is nil.
+func (s *Store) allowedSessions(ctx context.Context, opts PublishOptions, head ID, cache *statCache) (map[string]bool, error) {
+	if opts.Sources == nil {
+		return nil, nil
+	}
+	allow := map[string]bool{}
+	for _, id := range opts.Sources {
+		allow[id] = true
+	}
+	cited, err := s.citedAt(ctx, head, cache)
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range cited {
+		allow[id] = true
+	}
+	return allow, nil
+}
+
+// baseTree returns the head's tree and whether the stat cache describes
+// the head (trust): it does when the last publication came from the same
+// directory, and then no tree of the head needs reading.
+func (s *Store) baseTree(head ID, cache *statCache) (trust bool, tree ID, err error) {
+	if head.IsZero() {
+		return false, ID{}, nil
+	}
+	if cache.Commit == head {
+		return true, cache.Trees[""], nil
+	}
+	s.mu.Lock()
+	info, err := s.commitInfoLocked(head)
+	s.mu.Unlock()
+	if err != nil {
+		return false, ID{}, err
+	}
+	return false, info.Tree, nil
+}
+
+// commitBuild writes a build's objects and its commit on head, and
+// returns the commit and the changes it makes (changes as given when the
+// stat cache is trusted, else a diff of the trees). The commit joins the
+// artifact's new objects, so a publication usually creates one pack and no
+// loose object; whatever happens, the objects are written before the ref
+// moves.
+func (s *Store) commitBuild(ctx context.Context, opts PublishOptions, b *build, head, oldTree ID, trust bool, changes []Change) (ID, []Change, error) {
+	flushed := false
+	flush := func() error {
+		if flushed {
+			return nil
+		}
+		flushed = true
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return s.flush(ctx, &b.batch)
+	}
+	if !trust {
+		// The new trees are in the tree memo; should one have been
+		// evicted, diff against the written objects instead.
+		var err error
+		if changes, err = s.Diff(ctx, oldTree, b.root); err != nil {
+			if ferr := flush(); ferr != nil {
+				return ID{}, nil, ferr
+			}
+			if changes, err = s.Diff(ctx, oldTree, b.root); err != nil {
+				return ID{}, nil, err
+			}
+		}
+	}
+	msg := commitMessage(opts, changes)
+	var parents []plumbing.Hash
+	if !head.IsZero() {
+		parents = []plumbing.Hash{head}
+	}
+	if flushed {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		commit, err := s.writeCommit(b.root, parents, msg)
+		return commit, changes, err
+	}
+	raw, err := s.encodeCommit(b.root, parents, msg)
+	if err != nil {
+		return ID{}, nil, err
+	}
+	commit := b.batch.add(plumbing.CommitObject, raw)
+	return commit, changes, flush()
 }
 
 func commitMessage(opts PublishOptions, changes []Change) string {
@@ -275,17 +316,39 @@ type build struct {
 func (s *Store) writeArtifact(ctx context.Context, files []validate.File, cache *statCache, trust bool, oldTree ID) (*build, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	type dir struct {
-		path    string
-		entries []object.TreeEntry
-		cached  []ID
-		subdirs map[string]*dir
-		nfiles  int  // files in the subtree
-		dirty   bool // a file in the subtree was read
-	}
-	newDir := func(p string) *dir { return &dir{path: p, subdirs: map[string]*dir{}} }
-	root := newDir("")
 	b := &build{ids: make(map[string]ID, len(files)), trees: map[string]ID{}}
+	root, err := b.layout(ctx, files, cache)
+	if err != nil {
+		return nil, err
+	}
+	w := &treeWriter{s: s, b: b, cache: cache, trust: trust}
+	if trust {
+		w.counts = cache.dirCounts()
+	}
+	if b.root, err = w.write(root, oldTree); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// artifactDir is one directory of an artifact being built.
+type artifactDir struct {
+	path    string
+	entries []object.TreeEntry
+	cached  []ID
+	subdirs map[string]*artifactDir
+	nfiles  int  // files in the subtree
+	dirty   bool // a file in the subtree was read
+}
+
+func newArtifactDir(p string) *artifactDir {
+	return &artifactDir{path: p, subdirs: map[string]*artifactDir{}}
+}
+
+// layout adds the blobs of files that were read to the batch and returns
+// the directory tree of files.
+func (b *build) layout(ctx context.Context, files []validate.File, cache *statCache) (*artifactDir, error) {
+	root := newArtifactDir("")
 	for _, f := range files {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -304,7 +367,7 @@ func (s *Store) writeArtifact(ctx context.Context, files []validate.File, cache 
 		for i, seg := range segs[:len(segs)-1] {
 			sub, ok := d.subdirs[seg]
 			if !ok {
-				sub = newDir(strings.Join(segs[:i+1], "/"))
+				sub = newArtifactDir(strings.Join(segs[:i+1], "/"))
 				d.subdirs[seg] = sub
 			}
 			d = sub
@@ -316,89 +379,101 @@ func (s *Store) writeArtifact(ctx context.Context, files []validate.File, cache 
 			d.cached = append(d.cached, id)
 		}
 	}
-	var counts map[string]int
-	if trust {
-		counts = cache.dirCounts()
+	return root, nil
+}
+
+// treeWriter encodes the trees of a build. s.mu is held.
+type treeWriter struct {
+	s      *Store
+	b      *build
+	cache  *statCache
+	trust  bool
+	counts map[string]int // files per directory the cache recorded (trust)
+}
+
+// write returns the tree id of d, whose previous version (zero: none) was
+// old, adding the trees that are new to the batch.
+func (w *treeWriter) write(d *artifactDir, old ID) (ID, error) {
+	if w.trust && !d.dirty && d.nfiles == w.counts[d.path] {
+		if h, ok := w.cache.Trees[d.path]; ok {
+			w.b.trees[d.path] = h
+			return h, nil
+		}
 	}
-	var write func(d *dir, old ID) (ID, error)
-	write = func(d *dir, old ID) (ID, error) {
-		if trust && !d.dirty && d.nfiles == counts[d.path] {
-			if h, ok := cache.Trees[d.path]; ok {
-				b.trees[d.path] = h
-				return h, nil
+	// Without a trusted cache, the previous head's tree tells the old ids
+	// of subdirectories and vouches for the blobs it holds; it is read
+	// only when one of those is needed.
+	var prev []object.TreeEntry
+	readPrev := func() error {
+		if w.trust || prev != nil || old.IsZero() {
+			return nil
+		}
+		var err error
+		prev, err = w.s.treeEntriesLocked(old)
+		return err
+	}
+	entries := slices.Clone(d.entries)
+	if len(d.subdirs) > 0 {
+		if err := readPrev(); err != nil {
+			return ID{}, err
+		}
+	}
+	for name, sub := range d.subdirs {
+		var subOld ID
+		for _, e := range prev {
+			if e.Name == name && e.Mode == filemode.Dir {
+				subOld = e.Hash
 			}
 		}
-		// Without a trusted cache, the previous head's tree tells the old
-		// ids of subdirectories and vouches for the blobs it holds; it is
-		// read only when one of those is needed.
-		var prev []object.TreeEntry
-		readPrev := func() error {
-			if trust || prev != nil || old.IsZero() {
-				return nil
-			}
-			var err error
-			prev, err = s.treeEntriesLocked(old)
-			return err
-		}
-		entries := slices.Clone(d.entries)
-		if len(d.subdirs) > 0 {
-			if err := readPrev(); err != nil {
-				return ID{}, err
-			}
-		}
-		for name, sub := range d.subdirs {
-			var subOld ID
-			for _, e := range prev {
-				if e.Name == name && e.Mode == filemode.Dir {
-					subOld = e.Hash
-				}
-			}
-			h, err := write(sub, subOld)
-			if err != nil {
-				return ID{}, err
-			}
-			entries = append(entries, object.TreeEntry{Name: name, Mode: filemode.Dir, Hash: h})
-		}
-		obj, err := s.encodeTree(entries)
+		h, err := w.write(sub, subOld)
 		if err != nil {
 			return ID{}, err
 		}
-		h := obj.Hash()
-		b.trees[d.path] = h
-		if h == old {
-			return h, nil
-		}
-		s.rememberTreeLocked(h, entries)
-		if s.hasLoose(h) {
-			return h, nil
-		}
-		if !trust && len(d.cached) > 0 {
-			if err := readPrev(); err != nil {
-				return ID{}, err
-			}
-			known := make(map[ID]bool, len(prev))
-			for _, e := range prev {
-				known[e.Hash] = true
-			}
-			for _, id := range d.cached {
-				if !known[id] && !s.hasObject(id) {
-					return ID{}, fmt.Errorf("publish cache names blob %s, which the store lacks; remove %s and retry",
-						short(id), s.opts.CacheDir)
-				}
-			}
-		}
-		content, err := encodedBytes(obj)
-		if err != nil {
-			return ID{}, fmt.Errorf("encode tree: %w", err)
-		}
-		b.batch.add(plumbing.TreeObject, content)
+		entries = append(entries, object.TreeEntry{Name: name, Mode: filemode.Dir, Hash: h})
+	}
+	obj, err := w.s.encodeTree(entries)
+	if err != nil {
+		return ID{}, err
+	}
+	h := obj.Hash()
+	w.b.trees[d.path] = h
+	if h == old {
 		return h, nil
 	}
-	var err error
-	if b.root, err = write(root, oldTree); err != nil {
-		return nil, err
+	w.s.rememberTreeLocked(h, entries)
+	if w.s.hasLoose(h) {
+		return h, nil
 	}
-	return b, nil
+	if !w.trust && len(d.cached) > 0 {
+		if err := readPrev(); err != nil {
+			return ID{}, err
+		}
+		if err := w.vouch(d.cached, prev); err != nil {
+			return ID{}, err
+		}
+	}
+	content, err := encodedBytes(obj)
+	if err != nil {
+		return ID{}, fmt.Errorf("encode tree: %w", err)
+	}
+	w.b.batch.add(plumbing.TreeObject, content)
+	return h, nil
+}
+
+// vouch checks that the store holds the cached blobs of a directory that
+// its previous tree prev does not name.
+func (w *treeWriter) vouch(cached []ID, prev []object.TreeEntry) error {
+	known := make(map[ID]bool, len(prev))
+	for _, e := range prev {
+		known[e.Hash] = true
+	}
+	for _, id := range cached {
+		if !known[id] && !w.s.hasObject(id) {
+			return fmt.Errorf("publish cache names blob %s, which the store lacks; remove %s and retry",
+				short(id), w.s.opts.CacheDir)
+		}
+	}
+	return nil
 }
 
 // changesFromCache lists what a build changes relative to the commit the
