@@ -2,45 +2,89 @@
 // that stock git reads, holding one branch per scope (refs/heads/<scope>),
 // each commit a complete artifact.
 //
-// It is the only package that imports go-git. go-git is not safe for
-// concurrent use, so every go-git call goes through the Store's mutex;
-// readers get immutable Snapshots of one commit whose blob bytes are cached
-// by object id, which never changes meaning.
+// It is the only package that imports go-git, and uses it for what git's
+// formats make hard: refs listing and packed-refs parsing, revision
+// expressions, the config and remotes, transports, and reading objects
+// that only it can (deltas in packs stock git wrote). go-git is not safe
+// for concurrent use, so every go-git call goes through the Store's
+// mutex. Everything else about object files is internal/objfile's, which
+// does not import go-git.
 //
-// Publication is validate → build tree → write commit → compare-and-swap the
-// branch. Nothing reaches a scope branch without passing publish-mode
-// validation. Publishers in one process or many are serialized by an flock
-// on store.git/memfs.lock. A ref update writes the new value outside refs/
-// (memfs-tmp/) and renames it over the ref, so readers never see a torn
-// ref and a killed process leaves no lock behind; a <ref>.lock that stock
-// git holds is respected.
+// # Reading objects
 //
-// # Speed
+// Every read of an object by id goes through one chain (objects.go,
+// readObject): the bulk read of an exclusive operation (every delta-free
+// pack read whole), then objfile's fast reader (delta-free pack entries
+// found through their index and inflated with one positioned read, and
+// loose objects), then go-git, once more after a reindex when another
+// process added or replaced packs. BlobReader gives the fast path to
+// parallel readers (a FUSE mount) without the mutex. Readers get immutable
+// Snapshots of one commit whose blob bytes are cached by object id, which
+// never changes meaning.
+//
+// # Publication
+//
+// Publication is validate → build tree → write objects and commit →
+// compare-and-swap the branch. Nothing reaches a scope branch without
+// passing publish-mode validation and the erasure guard. Publishers in one
+// process or many are serialized by an flock on store.git/memfs.lock. A
+// ref update writes the new value outside refs/ (memfs-tmp/) and renames
+// it over the ref, so readers never see a torn ref and a killed process
+// leaves no lock behind; a <ref>.lock that stock git holds is respected.
+// A publication's new objects and its commit go into one delta-free pack
+// (loose objects when there are only a few); small packs are merged.
 //
 // Publishing a directory re-hashes only what changed, as git's index does:
 // a per-directory stat cache maps (path, size, mtime, ctime, inode) to the
 // blob id, and a facts cache maps blob ids to what validation learned from
 // them. Entries whose mtime is not older than the scan that recorded them
-// are "racy" and read again. Unchanged subtrees are recognized by id and not
-// written again.
+// are "racy" and read again. Unchanged subtrees are recognized by id and
+// not written again.
 //
 // # Rewrite, purge, sync
 //
 // Forget and import run under the store lock through a Tx: Rewrite
-// computes a history edit in memory (each old tree and blob rewritten once,
-// authors and dates kept), WriteObjects stores its objects, SwitchRefs
-// moves every ref at once by replacing packed-refs with one rename, and
-// Purge leaves exactly the reachable objects in one pack, verified by
-// reading every object on disk. An Eraser is the edit of both a forget
-// (from its targets) and an import (from erasure markers), so both produce
-// the same commits. Bundles are standard git bundles; imports and pulls
-// land in a quarantine repository inside the store, are refused whole when
-// they leave the artifact layout, and are rewritten by the union of marker
-// sets before anything becomes visible.
+// computes a history edit in memory (each old tree and blob rewritten
+// once, authors and dates kept), WriteObjects stores its objects,
+// SwitchRefs moves every ref at once by replacing packed-refs with one
+// rename, and Purge leaves exactly the reachable objects in one pack,
+// verified by reading every object on disk. An Eraser is the edit of both
+// a forget (from its targets) and an import (from erasure markers), so
+// both produce the same commits. Bundles are standard git bundles; imports
+// and pulls land in a quarantine repository inside the store, are refused
+// whole when they leave the artifact layout, and are rewritten by the
+// union of marker sets before anything becomes visible.
 //
 // # Metadata
 //
 // refs/memfs/meta points at a commit whose tree holds meta.json (store id,
 // current marker key id) and keys/<key id> (HMAC keys for erasure markers;
 // the keyring grows as keys arrive from other stores).
+//
+// # Files
+//
+//   - store.go: Options, Init and Open, the store lock, metadata, scopes.
+//   - errors.go: every sentinel error, and CodeOf, their stable codes.
+//   - id.go: object ids.
+//   - refs.go: reading, compare-and-swap and deleting refs; packed-refs.
+//   - tx.go: Tx (the store under its lock) and SwitchRefs.
+//   - objects.go: the one object reader; trees and commits decoded.
+//   - objwrite.go, pack.go: writing objects, loose or as packs; merging.
+//   - blobreader.go, blobcache.go: parallel blob reads and their cache.
+//   - snapshot.go: Snapshot, one commit's tree as an fs.FS.
+//   - history.go: Diff, Resolve, Log.
+//   - publish.go, statcache.go: publication and its stat cache.
+//   - proposal.go: review mode's proposals.
+//   - erasures.go: erasure markers, the keyring and the Guard.
+//   - eraser.go: the Eraser, the history edit of a forget or an import.
+//   - rewrite.go: history rewriting.
+//   - purge.go: purge, reachability and verification of what is on disk.
+//   - bundle.go: bundles, the quarantine and checks of incoming history.
+//   - import.go: Import of a bundle or a pull.
+//   - remote.go: remotes, fetching and Push.
+//   - watch.go: WatchRefs.
+//
+// internal/objfile owns the object files (loose objects, pack indexes,
+// pack entries, the fast reader, the bulk read, the pack writer);
+// internal/parallel runs indexed work on every core.
 package gitstore
