@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/memfs/memfs/agent"
 	"github.com/memfs/memfs/internal/scope"
 	"github.com/memfs/memfs/ledger"
 	"github.com/memfs/memfs/transcript"
@@ -214,7 +215,7 @@ func readJSONFile(t *testing.T, path string) map[string]any {
 }
 
 // memfsCommands returns the memfs hook commands of an event.
-func memfsCommands(t *testing.T, settings map[string]any, event, agent string) []string {
+func memfsCommands(t *testing.T, settings map[string]any, event, name string) []string {
 	t.Helper()
 	hooks, _ := settings["hooks"].(map[string]any)
 	groups, _ := hooks[event].([]any)
@@ -222,7 +223,7 @@ func memfsCommands(t *testing.T, settings map[string]any, event, agent string) [
 	for _, g := range groups {
 		entries, _ := g.(map[string]any)["hooks"].([]any)
 		for _, e := range entries {
-			if cmd, _ := e.(map[string]any)["command"].(string); isMemfsHook(cmd, agent) {
+			if cmd, _ := e.(map[string]any)["command"].(string); agent.IsMemfsHook(cmd, name) {
 				out = append(out, cmd)
 			}
 		}
@@ -408,40 +409,5 @@ func TestCLI_InstallThroughSymlink(t *testing.T) {
 	}
 	if cmds := memfsCommands(t, readJSONFile(t, real), "Stop", "claude-code"); len(cmds) != 1 {
 		t.Fatalf("target not updated: %q", cmds)
-	}
-}
-
-// Ensure that shell quoting keeps odd paths one word.
-func TestShellQuote(t *testing.T) {
-	for in, want := range map[string]string{
-		"/usr/bin/memfs":         "/usr/bin/memfs",
-		"/Users/a b/memfs":       `'/Users/a b/memfs'`,
-		"/tmp/it's/memfs":        `'/tmp/it'\''s/memfs'`,
-		"":                       "''",
-		"/home/x/.local/bin/m-1": "/home/x/.local/bin/m-1",
-	} {
-		if got := shellQuote(in); got != want {
-			t.Errorf("shellQuote(%q) = %s, want %s", in, got, want)
-		}
-	}
-}
-
-// Ensure that memfs's own hook commands are told apart from others.
-func TestIsMemfsHook(t *testing.T) {
-	for _, tc := range []struct {
-		cmd, agent string
-		want       bool
-	}{
-		{"/opt/bin/memfs hook claude-code", "claude-code", true},
-		{"/opt/bin/memfs hook claude-code", "codex", false},
-		{"memfs --home /h --scope team hook codex", "codex", true},
-		{`'/Users/a b/memfs' --home '/x y' hook codex`, "codex", true},
-		{"notify-send done", "codex", false},
-		{"memfs-notify hook codex", "codex", false},
-		{"memfs status", "codex", false},
-	} {
-		if got := isMemfsHook(tc.cmd, tc.agent); got != tc.want {
-			t.Errorf("isMemfsHook(%q, %q) = %v", tc.cmd, tc.agent, got)
-		}
 	}
 }

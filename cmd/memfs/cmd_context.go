@@ -4,17 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
-	"github.com/memfs/memfs/transcript"
-	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/agent"
 	"github.com/memfs/memfs/internal/config"
 	"github.com/memfs/memfs/internal/scope"
-	"github.com/memfs/memfs/wiki"
 )
 
 type contextOptions struct {
@@ -58,15 +54,9 @@ current directory) as for a transcript; config scopes = "single" uses
 	return cmd
 }
 
-// renderedContext is a memory-context message and what it was made from.
-type renderedContext struct {
-	wiki.ContextMessage
-	Scope, Folder, Commit string
-}
-
 // memoryContext builds the memory-context message for a session working in
 // o.CWD.
-func memoryContext(ctx context.Context, g *globalOptions, o contextOptions) (*renderedContext, error) {
+func memoryContext(ctx context.Context, g *globalOptions, o contextOptions) (*agent.Context, error) {
 	opts, cfg, err := g.storeOptions()
 	if err != nil {
 		return nil, err
@@ -81,67 +71,7 @@ func memoryContext(ctx context.Context, g *globalOptions, o contextOptions) (*re
 	if err != nil {
 		return nil, err
 	}
-	c := wiki.Context{Marker: transcript.MemoryContextMarker, Scope: sc, Command: g.memfsCommand()}
-	s, err := gitstore.Open(ctx, opts)
-	switch {
-	case errors.Is(err, gitstore.ErrNotInitialized):
-	case err != nil:
-		return nil, err
-	default:
-		defer s.Close()
-		if err := readContextFiles(ctx, s, &c); err != nil {
-			return nil, err
-		}
-	}
-	if c.Commit != "" {
-		c.Folder = mountedScope(o.Mount, sc)
-	}
-	return &renderedContext{ContextMessage: wiki.RenderContext(c), Scope: sc, Folder: c.Folder, Commit: c.Commit}, nil
-}
-
-// readContextFiles fills in the scope head and its summary and index; a
-// scope without publications leaves them empty.
-func readContextFiles(ctx context.Context, s *gitstore.Store, c *wiki.Context) error {
-	head, err := s.Head(ctx, c.Scope)
-	if errors.Is(err, gitstore.ErrNoScope) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	snap, err := s.Snapshot(ctx, head)
-	if err != nil {
-		return err
-	}
-	c.Commit = head.String()
-	if c.Summary, err = snap.ReadFile(wiki.SummaryFile); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return err
-	}
-	if c.Index, err = snap.ReadFile(wiki.IndexFile); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return err
-	}
-	return nil
-}
-
-// mountedScope returns the folder where `memfs serve` mounts a scope, if
-// its memory is there to read, else "".
-func mountedScope(root, sc string) string {
-	if root == "" {
-		home, err := os.UserHomeDir()
-		if err != nil {
-			return ""
-		}
-		root = filepath.Join(home, "memfs")
-	}
-	root, err := filepath.Abs(root)
-	if err != nil {
-		return ""
-	}
-	dir := filepath.Join(root, sc)
-	if fi, err := os.Stat(filepath.Join(dir, wiki.IndexFile)); err != nil || !fi.Mode().IsRegular() {
-		return ""
-	}
-	return dir
+	return agent.MemoryContext(ctx, agent.ContextOptions{Store: opts, Scope: sc, Command: g.memfsCommand(), Mount: o.Mount})
 }
 
 // sessionScope resolves the scope of a session working in cwd: --scope when
@@ -164,7 +94,7 @@ func (g *globalOptions) memfsCommand() string {
 		return "memfs"
 	}
 	if home, err := g.home(); err == nil {
-		return "memfs --home " + shellQuote(home)
+		return "memfs --home " + agent.ShellQuote(home)
 	}
 	return "memfs"
 }
