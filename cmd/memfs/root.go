@@ -181,8 +181,25 @@ func newRootCommand(g *globalOptions) *cobra.Command {
 		newShowCommand(g),
 		newCatCommand(g),
 		newStatusCommand(g),
+		newMountCommand(g),
+		newCheckoutCommand(g),
+		newDoctorCommand(g),
+		newCheckpointCommand(g),
+		newEvidenceCommand(g),
+		newDreamCommand(g),
+		newContextCommand(g),
+		newHookCommand(g),
+		newInstallCommand(g),
+		newDemoCommand(g),
+		newServeCommand(g),
+		newReviewCommand(g),
+		newForgetCommand(g),
+		newExportCommand(g),
+		newImportCommand(g),
+		newRemoteCommand(g),
+		newPushCommand(g),
+		newPullCommand(g),
 	)
-	root.AddCommand(extraCommands(g)...)
 	return root
 }
 
