@@ -1,7 +1,6 @@
 package forget
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -71,54 +70,4 @@ func ParseTargets(ss []string) ([]Target, error) {
 		out = append(out, t)
 	}
 	return out, nil
-}
-
-// Error codes of forget (DESIGN §5, §9).
-const (
-	CodeInvalidTarget        = "invalid_target"
-	CodeScopeChanged         = "forget_scope_changed"
-	CodeScopeRequired        = "forget_scope_required"
-	CodeFormationInProgress  = "formation_in_progress"
-	CodeCommandIDConflict    = "command_id_conflict"
-	CodeVerificationFailed   = "purge_verification_failed"
-	codeInterruptedRecovered = "interrupted_apply_completed"
-)
-
-// Error is a forget refusal with a stable code. Its message never quotes
-// a text target.
-type Error struct {
-	Code string
-	Msg  string
-	Err  error
-}
-
-func (e *Error) Error() string {
-	s := e.Code + ": " + e.Msg
-	if e.Err != nil {
-		s += ": " + e.Err.Error()
-	}
-	return s
-}
-
-// Unwrap returns the underlying error.
-func (e *Error) Unwrap() error { return e.Err }
-
-// CodeOf returns the code of the first *Error in err's chain, or "".
-func CodeOf(err error) string {
-	var e *Error
-	if errors.As(err, &e) {
-		return e.Code
-	}
-	return ""
-}
-
-// ScopeRejected reports whether err is one of the refusals that call for
-// a new preview (exit 4): a changed or missing scope token, or a dream run
-// in progress over a targeted session.
-func ScopeRejected(err error) bool {
-	switch CodeOf(err) {
-	case CodeScopeChanged, CodeScopeRequired, CodeFormationInProgress:
-		return true
-	}
-	return false
 }

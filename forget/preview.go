@@ -1,0 +1,225 @@
+package forget
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/memfs/memfs/dream"
+	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/wiki"
+)
+
+// Revision is one commit the forget changes.
+type Revision struct {
+	Commit  string   `json:"commit"`
+	Paths   []string `json:"paths,omitempty"`
+	Message bool     `json:"message,omitempty"`
+	Dropped bool     `json:"dropped,omitempty"`
+}
+
+// StagedRun is a staged dream run holding targeted content.
+type StagedRun struct {
+	ID    string `json:"id"`
+	Alive bool   `json:"in_progress"`
+}
+
+// Preview is what a forget would change. It changes nothing.
+type Preview struct {
+	Scope   string   `json:"forget_scope"`
+	Targets []Target `json:"targets"`
+	// Heads maps each content ref to its current head.
+	Heads map[string]string `json:"heads"`
+	// Refs lists the refs the rewrite moves.
+	Refs []string `json:"refs"`
+	// Revisions lists the commits that change, oldest first.
+	Revisions []Revision `json:"revisions"`
+	// Pages lists every path changed or dropped in any revision.
+	Pages []string `json:"pages"`
+	// CommitMessages counts messages edited.
+	CommitMessages int `json:"commit_messages"`
+	// Evidence lists targeted sessions with evidence waiting to be dreamed;
+	// Checkpoints those the ledger holds any record of.
+	Evidence    []string    `json:"evidence"`
+	Checkpoints []string    `json:"checkpoints"`
+	StagedRuns  []StagedRun `json:"staged_runs"`
+	// Forming lists runs in progress whose batch includes a targeted
+	// session or whose staged files hold targeted content.
+	Forming []string `json:"forming,omitempty"`
+
+	rewrite *gitstore.RewriteResult
+	editor  *editor
+}
+
+// Preview computes what forgetting targets would change.
+func (f *Forgetter) Preview(ctx context.Context, targets []Target) (*Preview, error) {
+	var p *Preview
+	err := f.opts.Store.Exclusive(ctx, func(tx *gitstore.Tx) (err error) {
+		p, err = f.preview(ctx, tx, targets)
+		return err
+	})
+	return p, err
+}
+
+// preview rewrites the history in memory (nothing is written), then adds
+// what the ledger and the staged runs hold of the targets, and binds it
+// all in the scope token.
+func (f *Forgetter) preview(ctx context.Context, tx *gitstore.Tx, targets []Target) (*Preview, error) {
+	s := f.opts.Store
+	meta, err := s.Meta(ctx)
+	if err != nil {
+		return nil, err
+	}
+	keys, keyID, err := s.Keyring(ctx)
+	if err != nil {
+		return nil, err
+	}
+	refs, err := s.Refs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	ed := newEditor(s, targets)
+	edit := ed.edit()
+	if f.opts.Progress != nil {
+		edit.Progress = func(done, total int) { f.opts.Progress("rewriting", done, total) }
+	}
+	res, err := tx.Rewrite(ctx, edit)
+	if err != nil {
+		return nil, err
+	}
+	p := newPreview(targets, refs, res, ed)
+	if err := f.previewLedger(ctx, p); err != nil {
+		return nil, err
+	}
+	if err := f.previewRuns(ctx, p); err != nil {
+		return nil, err
+	}
+	p.Scope = f.scopeToken(ctx, meta.StoreID, keys[keyID], p)
+	return p, nil
+}
+
+// newPreview records the heads and what the rewrite changes.
+func newPreview(targets []Target, refs map[string]gitstore.ID, res *gitstore.RewriteResult, ed *editor) *Preview {
+	p := &Preview{Targets: targets, Heads: map[string]string{}, rewrite: res, editor: ed,
+		Evidence: []string{}, Checkpoints: []string{}, StagedRuns: []StagedRun{}, Pages: []string{}, Revisions: []Revision{}}
+	for n, h := range refs {
+		if n != gitstore.MetaRef && n != gitstore.ErasuresRef {
+			p.Heads[n] = h.String()
+		}
+	}
+	for _, u := range res.Refs {
+		p.Refs = append(p.Refs, u.Name)
+	}
+	slices.Sort(p.Refs)
+	pages := map[string]bool{}
+	for _, r := range res.Revisions {
+		p.Revisions = append(p.Revisions, Revision{Commit: r.Commit.String(), Paths: r.Paths, Message: r.Message, Dropped: r.Dropped})
+		if r.Message {
+			p.CommitMessages++
+		}
+		for _, path := range r.Paths {
+			pages[path] = true
+		}
+	}
+	for path := range pages {
+		p.Pages = append(p.Pages, path)
+	}
+	slices.Sort(p.Pages)
+	return p
+}
+
+// previewLedger lists the targeted sessions the ledger holds records of,
+// and those with evidence waiting.
+func (f *Forgetter) previewLedger(ctx context.Context, p *Preview) error {
+	for _, t := range p.Targets {
+		if t.Kind != KindSession {
+			continue
+		}
+		st, err := f.opts.Ledger.Session(ctx, t.Value)
+		if err != nil {
+			return err
+		}
+		if st.Checkpoint != nil || st.Processed != nil {
+			p.Checkpoints = append(p.Checkpoints, t.Value)
+		}
+		if st.Pending {
+			p.Evidence = append(p.Evidence, t.Value)
+		}
+	}
+	return nil
+}
+
+// previewRuns lists the staged runs holding targeted content and the runs
+// in progress that are forming memory from it.
+func (f *Forgetter) previewRuns(ctx context.Context, p *Preview) error {
+	runs, err := f.stagedRuns(ctx, p.editor.runMatch())
+	if err != nil {
+		return err
+	}
+	p.StagedRuns = runs
+	live, err := dream.InProgress(ctx, f.opts.Home, f.opts.Ledger)
+	if err != nil {
+		return err
+	}
+	for _, r := range live {
+		hit := slices.ContainsFunc(r.Sessions, func(id string) bool { return p.editor.sessions[id] }) ||
+			slices.ContainsFunc(runs, func(sr StagedRun) bool { return sr.ID == r.ID })
+		if hit {
+			p.Forming = append(p.Forming, r.ID)
+		}
+	}
+	return nil
+}
+
+// scopeToken binds everything the preview found: the store, the targets
+// (a literal by its keyed fingerprint), every head, every revision, the
+// ledger records and the runs.
+func (f *Forgetter) scopeToken(ctx context.Context, storeID string, key []byte, p *Preview) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "memfs forget scope v1\x00store %s\x00", storeID)
+	for _, t := range p.Targets {
+		fmt.Fprintf(h, "target %s %s\x00", t.Kind, targetKey(key, t))
+	}
+	heads := make([]string, 0, len(p.Heads))
+	for n := range p.Heads {
+		heads = append(heads, n)
+	}
+	slices.Sort(heads)
+	for _, n := range heads {
+		fmt.Fprintf(h, "head %s %s\x00", n, p.Heads[n])
+	}
+	for _, r := range p.Revisions {
+		fmt.Fprintf(h, "rev %s %v %v %s\x00", r.Commit, r.Message, r.Dropped, strings.Join(r.Paths, "\x01"))
+	}
+	for _, id := range p.Checkpoints {
+		st, _ := f.opts.Ledger.Session(ctx, id)
+		if st.Checkpoint != nil {
+			fmt.Fprintf(h, "checkpoint %s %s %s %v\x00", id, st.Checkpoint.Cursor, st.Checkpoint.Digest, st.Pending)
+		}
+		if st.Processed != nil {
+			fmt.Fprintf(h, "processed %s %s %s\x00", id, st.Processed.Cursor, st.Processed.Digest)
+		}
+	}
+	for _, r := range p.StagedRuns {
+		fmt.Fprintf(h, "run %s %v\x00", r.ID, r.Alive)
+	}
+	for _, id := range p.Forming {
+		fmt.Fprintf(h, "forming %s\x00", id)
+	}
+	return "fs1-" + hex.EncodeToString(h.Sum(nil))[:40]
+}
+
+// targetKey names a target inside hashes without its text: a literal is
+// represented by its keyed fingerprint.
+func targetKey(key []byte, t Target) string {
+	if t.Kind != KindText {
+		return t.Value
+	}
+	m := hmac.New(sha256.New, key)
+	m.Write([]byte(strings.Join(wiki.Tokens(t.Value), "\x1f")))
+	return hex.EncodeToString(m.Sum(nil))
+}
