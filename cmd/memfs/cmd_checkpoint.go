@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/memfs/memfs/ingest"
 	"github.com/memfs/memfs/ledger"
 	"github.com/memfs/memfs/transcript"
 )
@@ -64,22 +65,11 @@ ledger_locked (another memfs kept the ledger busy).`,
 	return cmd
 }
 
-// checkpointResult says what a checkpoint did.
-type checkpointResult struct {
-	Session, Scope, Cursor string
-	// Recorded is false for a subagent (non-root) transcript.
-	Recorded bool
-	// Changed is false when the same cursor was already recorded.
-	Changed bool
-	// Pending is true when the session waits to be dreamed.
-	Pending bool
-}
-
-// checkpointTranscript scans a transcript and records its settled cursor.
-// cwdHint stands in for the session's working directory when the
-// transcript does not name one.
-func checkpointTranscript(ctx context.Context, g *globalOptions, o checkpointOptions, cwdHint string) (*checkpointResult, error) {
-	_, cfg, err := g.storeOptions()
+// checkpointTranscript scans a transcript and records its settled cursor
+// (package ingest). cwdHint stands in for the session's working directory
+// when the transcript does not name one.
+func checkpointTranscript(ctx context.Context, g *globalOptions, o checkpointOptions, cwdHint string) (*ingest.Result, error) {
+	opts, cfg, err := g.storeOptions()
 	if err != nil {
 		return nil, err
 	}
@@ -87,38 +77,15 @@ func checkpointTranscript(ctx context.Context, g *globalOptions, o checkpointOpt
 	if !ok {
 		return nil, usagef("unknown transcript format %q (want auto, pi, claude or codex)", o.Format)
 	}
-	path, err := filepath.Abs(o.Transcript)
-	if err != nil {
-		return nil, err
-	}
-	cp, err := transcript.Scan(ctx, path, format, o.Session, o.Cursor)
-	if err != nil {
-		return nil, err
-	}
-	res := &checkpointResult{Session: cp.SessionID, Cursor: cp.Cursor}
-	if !cp.Root {
-		return res, nil
-	}
-	cwd := cp.CWD
-	if cwd == "" {
-		cwd = cwdHint
-	}
-	if res.Scope, err = g.sessionScope(cfg, cwd); err != nil {
-		return nil, err
-	}
-	if err := g.refuseErased(ctx, cp.SessionID); err != nil {
-		return nil, err
-	}
 	l, err := g.openLedger()
 	if err != nil {
 		return nil, err
 	}
-	rec, err := l.RecordCheckpoint(ctx, ledger.Checkpoint{Scope: res.Scope, Checkpoint: *cp})
-	if err != nil {
-		return nil, err
-	}
-	res.Recorded, res.Changed, res.Pending = true, rec.Changed, rec.Pending
-	return res, nil
+	return ingest.Checkpoint(ctx, ingest.Options{
+		Store:  opts,
+		Ledger: l,
+		Scope:  func(cwd string) (string, error) { return g.sessionScope(cfg, cwd) },
+	}, ingest.Request{Transcript: o.Transcript, Format: format, Session: o.Session, Cursor: o.Cursor, CWDHint: cwdHint})
 }
 
 // openLedger returns the home's ledger handle. It holds no lock between

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,11 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memfs/memfs/forget"
-	"github.com/memfs/memfs/gitstore"
 )
-
-// errErasedSource refuses to take in a session that was forgotten (exit 5).
-var errErasedSource = errors.New("erased_source")
 
 func newForgetCommand(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
@@ -199,24 +193,4 @@ func printReceipt(w io.Writer, rc *forget.Receipt) {
 	fmt.Fprintf(w, "purged: %d objects kept, %d copies removed, objects %d → %d bytes, ledger %d → %d bytes; verified\n",
 		c.Kept, c.Removed, c.BytesBefore, c.BytesAfter, c.LedgerBytesBefore, c.LedgerBytesAfter)
 	fmt.Fprintf(w, "markers recorded: %d\n", len(rc.Markers))
-}
-
-// refuseErased fails with erased_source when the session was forgotten.
-func (g *globalOptions) refuseErased(ctx context.Context, sessionID string) error {
-	s, err := g.openStore(ctx)
-	if errors.Is(err, gitstore.ErrNotInitialized) {
-		return nil // no store yet: nothing was ever forgotten
-	}
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	guard, err := s.Guard(ctx)
-	if err != nil {
-		return err
-	}
-	if guard != nil && guard.ErasedSession(sessionID) {
-		return fmt.Errorf("session %s was forgotten; it cannot be checkpointed again: %w", sessionID, errErasedSource)
-	}
-	return nil
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/memfs/memfs/transcript"
 	"github.com/memfs/memfs/forget"
 	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/ingest"
 	"github.com/memfs/memfs/internal/config"
 	"github.com/memfs/memfs/ledger"
 	"github.com/memfs/memfs/validate"
@@ -102,7 +103,7 @@ func exitCode(err error) int {
 		return exitRejected
 	case forget.ScopeRejected(err):
 		return exitForgetScope
-	case errors.Is(err, errErasedSource):
+	case errors.Is(err, ingest.ErrErasedSource):
 		return exitErasedSource
 	}
 	return exitFailure
@@ -136,7 +137,7 @@ func errorCode(err error) string {
 		return string(transcript.CodeOf(err))
 	case forget.CodeOf(err) != "":
 		return forget.CodeOf(err)
-	case errors.Is(err, errErasedSource):
+	case errors.Is(err, ingest.ErrErasedSource):
 		return "erased_source"
 	case errors.Is(err, gitstore.ErrInvalidBundle):
 		return "invalid_bundle"

@@ -1,0 +1,115 @@
+// Package ingest turns a settled agent transcript into a pending
+// checkpoint in the ledger: it scans the transcript (transcript.Scan),
+// resolves the session's scope, refuses a session that was forgotten, and
+// records the settled cursor. It is what memfs checkpoint, the agent hooks
+// and memfs serve's watcher share.
+package ingest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+
+	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/ledger"
+	"github.com/memfs/memfs/transcript"
+)
+
+// ErrErasedSource refuses to take in a session that was forgotten.
+var ErrErasedSource = errors.New("erased_source")
+
+// CodeOf returns the machine-readable code of an ingest error, or "".
+func CodeOf(err error) string {
+	if errors.Is(err, ErrErasedSource) {
+		return "erased_source"
+	}
+	return ""
+}
+
+// Options say where a checkpoint is recorded.
+type Options struct {
+	// Store locates the store whose erasure markers refuse forgotten
+	// sessions; a store not initialized yet refuses none.
+	Store gitstore.Options
+	// Ledger records the checkpoint.
+	Ledger *ledger.Ledger
+	// Scope resolves the scope of a session working in cwd.
+	Scope func(cwd string) (string, error)
+}
+
+// Request names the transcript to checkpoint.
+type Request struct {
+	Transcript string
+	Format     transcript.Format
+	// Session and Cursor, when set, override the session id read from the
+	// transcript and the settled cursor (default: the current leaf).
+	Session, Cursor string
+	// CWDHint stands in for the session's working directory when the
+	// transcript does not name one.
+	CWDHint string
+}
+
+// Result says what a checkpoint did.
+type Result struct {
+	Session, Scope, Cursor string
+	// Recorded is false for a subagent (non-root) transcript.
+	Recorded bool
+	// Changed is false when the same cursor was already recorded.
+	Changed bool
+	// Pending is true when the session waits to be dreamed.
+	Pending bool
+}
+
+// Checkpoint scans a transcript and records its settled cursor. A subagent
+// transcript is scanned but never recorded.
+func Checkpoint(ctx context.Context, o Options, r Request) (*Result, error) {
+	path, err := filepath.Abs(r.Transcript)
+	if err != nil {
+		return nil, err
+	}
+	cp, err := transcript.Scan(ctx, path, r.Format, r.Session, r.Cursor)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Session: cp.SessionID, Cursor: cp.Cursor}
+	if !cp.Root {
+		return res, nil
+	}
+	cwd := cp.CWD
+	if cwd == "" {
+		cwd = r.CWDHint
+	}
+	if res.Scope, err = o.Scope(cwd); err != nil {
+		return nil, err
+	}
+	if err := RefuseErased(ctx, o.Store, cp.SessionID); err != nil {
+		return nil, err
+	}
+	rec, err := o.Ledger.RecordCheckpoint(ctx, ledger.Checkpoint{Scope: res.Scope, Checkpoint: *cp})
+	if err != nil {
+		return nil, err
+	}
+	res.Recorded, res.Changed, res.Pending = true, rec.Changed, rec.Pending
+	return res, nil
+}
+
+// RefuseErased fails with ErrErasedSource when the session was forgotten.
+func RefuseErased(ctx context.Context, store gitstore.Options, sessionID string) error {
+	s, err := gitstore.Open(ctx, store)
+	if errors.Is(err, gitstore.ErrNotInitialized) {
+		return nil // no store yet: nothing was ever forgotten
+	}
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	guard, err := s.Guard(ctx)
+	if err != nil {
+		return err
+	}
+	if guard != nil && guard.ErasedSession(sessionID) {
+		return fmt.Errorf("session %s was forgotten; it cannot be checkpointed again: %w", sessionID, ErrErasedSource)
+	}
+	return nil
+}
