@@ -22,6 +22,17 @@ var (
 	errNotPending = errors.New("session has no pending checkpoint")
 )
 
+// evidenceCode returns the code of the evidence command's errors, or "".
+func evidenceCode(err error) string {
+	switch {
+	case errors.Is(err, errNoCheckpoint):
+		return "no_checkpoint"
+	case errors.Is(err, errNotPending):
+		return "not_pending"
+	}
+	return ""
+}
+
 func newEvidenceCommand(g *globalOptions) *cobra.Command {
 	return &cobra.Command{
 		Use:   "evidence SESSION",

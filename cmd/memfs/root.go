@@ -13,12 +13,12 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memfs/memfs/dream"
-	"github.com/memfs/memfs/transcript"
 	"github.com/memfs/memfs/forget"
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/ingest"
 	"github.com/memfs/memfs/internal/config"
 	"github.com/memfs/memfs/ledger"
+	"github.com/memfs/memfs/transcript"
 	"github.com/memfs/memfs/validate"
 )
 
@@ -109,47 +109,27 @@ func exitCode(err error) int {
 	return exitFailure
 }
 
-// errorCode gives a stable machine-readable code for a failure.
+// errorCode gives a stable machine-readable code for a failure: the code
+// of the package that made the error, else the CLI's own.
 func errorCode(err error) string {
 	var ue usageError
-	switch {
-	case errors.As(err, &ue):
+	if errors.As(err, &ue) {
 		return "usage"
-	case errors.Is(err, gitstore.ErrNotInitialized):
-		return "not_initialized"
-	case errors.Is(err, gitstore.ErrNoScope):
-		return "no_scope"
-	case errors.Is(err, gitstore.ErrInvalidScope):
-		return "invalid_scope"
-	case errors.Is(err, gitstore.ErrUnknownRevision):
-		return "unknown_revision"
-	case errors.Is(err, gitstore.ErrNotFound):
-		return "not_found"
-	case errors.Is(err, gitstore.ErrConflict):
-		return "conflict"
-	case errors.Is(err, gitstore.ErrRefLocked):
-		return "ref_locked"
-	case errors.Is(err, gitstore.ErrNoProposal), errors.Is(err, dream.ErrNotProposed):
-		return "no_proposal"
-	case errors.Is(err, ledger.ErrLocked):
-		return "ledger_locked"
-	case transcript.CodeOf(err) != "":
-		return string(transcript.CodeOf(err))
-	case forget.CodeOf(err) != "":
-		return forget.CodeOf(err)
-	case errors.Is(err, ingest.ErrErasedSource):
-		return "erased_source"
-	case errors.Is(err, gitstore.ErrInvalidBundle):
-		return "invalid_bundle"
-	case errors.Is(err, gitstore.ErrRemoteMoved):
-		return "remote_moved"
-	case errors.Is(err, gitstore.ErrNoRemote):
-		return "no_remote"
-	case errors.Is(err, errNoCheckpoint):
-		return "no_checkpoint"
-	case errors.Is(err, errNotPending):
-		return "not_pending"
-	case errors.Is(err, context.Canceled):
+	}
+	for _, code := range []string{
+		gitstore.CodeOf(err),
+		dream.CodeOf(err),
+		ledger.CodeOf(err),
+		string(transcript.CodeOf(err)),
+		forget.CodeOf(err),
+		ingest.CodeOf(err),
+		evidenceCode(err),
+	} {
+		if code != "" {
+			return code
+		}
+	}
+	if errors.Is(err, context.Canceled) {
 		return "cancelled"
 	}
 	return "failure"
