@@ -168,78 +168,26 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	if len(pending) == 0 {
 		return res, nil
 	}
-	if opts.Review {
-		open, err := opts.Store.Proposals(ctx)
+	if wait, err := mustWait(ctx, opts, res); err != nil || wait {
 		if err != nil {
 			return nil, err
 		}
-		for _, p := range open {
-			if p.Scope == opts.Scope {
-				res.AwaitingReview = p.Run
-				return res, nil
-			}
-		}
-	}
-	if !opts.Force {
-		due, st, err := Due(ctx, opts.Ledger, opts.Scope, opts.Now())
-		if err != nil {
-			return nil, err
-		}
-		if !due {
-			res.Deferred = &st
-			return res, nil
-		}
+		return res, nil
 	}
 	base, err := opts.Store.Head(ctx, opts.Scope)
 	if err != nil && !errors.Is(err, gitstore.ErrNoScope) {
 		return nil, err
 	}
 	res.Base = base
-
-	started := opts.Now().UTC()
-	res.RunID, err = newRunID(started)
+	r, err := begin(ctx, opts, res)
 	if err != nil {
 		return nil, err
 	}
-	runs := filepath.Join(opts.Home, RunsDir)
-	if err := os.MkdirAll(runs, 0o700); err != nil {
-		return nil, err
-	}
-	res.Dir = filepath.Join(runs, res.RunID)
-	lock, err := lockRun(runs, res.RunID)
-	if err != nil {
-		return nil, err
-	}
-	defer lock.release()
-	if err := os.Mkdir(res.Dir, 0o700); err != nil {
-		return nil, err
-	}
-	if !opts.KeepRuns {
-		defer func() { _ = fsutil.RemoveTree(res.Dir) }()
-	}
-	rec := ledger.Run{ID: res.RunID, Scope: opts.Scope, State: StateRunning, Started: started}
-	if !base.IsZero() {
-		rec.Base = base.String()
-	}
-	if err := opts.Ledger.PutRun(ctx, rec); err != nil {
-		return nil, err
-	}
-	fail := func(reason string, cause error) (*Result, error) {
-		res.Reason = reason
-		rec.State, rec.Error, rec.Finished = StateFailed, reason, opts.Now().UTC()
-		// The failure is recorded even when ctx was cancelled.
-		if err := opts.Ledger.PutRun(context.WithoutCancel(ctx), rec); err != nil {
-			cause = errors.Join(cause, err)
-		}
-		if err := recordOutcome(context.WithoutCancel(ctx), opts.Ledger, opts.Scope, true, opts.Now()); err != nil {
-			cause = errors.Join(cause, err)
-		}
-		return res, &RunError{RunID: res.RunID, Scope: opts.Scope, Reason: reason, Err: cause}
-	}
+	defer r.end()
 
 	batch := materialize(ctx, opts.Ledger, pending, res)
 	if guard, err := opts.Store.Guard(ctx); err != nil {
-		return fail(ReasonStage, err)
+		return r.fail(ctx, ReasonStage, err)
 	} else if guard != nil {
 		for _, it := range batch {
 			Withhold(it.ev, guard)
@@ -247,17 +195,122 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	}
 	if len(batch) == 0 {
 		if ctx.Err() != nil {
-			return fail(ReasonCancelled, ctx.Err())
+			return r.fail(ctx, ReasonCancelled, ctx.Err())
 		}
-		return fail(ReasonNoEvidence, nil)
+		return r.fail(ctx, ReasonNoEvidence, nil)
 	}
-	m := &Manifest{Version: ManifestVersion, RunID: res.RunID, Scope: opts.Scope, Created: started}
-	if !base.IsZero() {
-		m.Base = base.String()
+	if err := r.stage(batch); err != nil {
+		return r.fail(ctx, ReasonStage, err)
+	}
+	if reason, err := r.dreamAndPublish(ctx); reason != "" {
+		return r.fail(ctx, reason, err)
+	}
+	return r.acknowledge(ctx, batch)
+}
+
+// mustWait reports whether the scope must wait instead of running now: an
+// open proposal of the scope awaits review (review mode), or the retry
+// state defers automatic runs. It says why in res.
+func mustWait(ctx context.Context, opts Options, res *Result) (bool, error) {
+	if opts.Review {
+		open, err := opts.Store.Proposals(ctx)
+		if err != nil {
+			return false, err
+		}
+		for _, p := range open {
+			if p.Scope == opts.Scope {
+				res.AwaitingReview = p.Run
+				return true, nil
+			}
+		}
+	}
+	if opts.Force {
+		return false, nil
+	}
+	due, st, err := Due(ctx, opts.Ledger, opts.Scope, opts.Now())
+	if err != nil {
+		return false, err
+	}
+	if !due {
+		res.Deferred = &st
+		return true, nil
+	}
+	return false, nil
+}
+
+// runner is one run under way: its options, its result so far and its
+// ledger record.
+type runner struct {
+	opts    Options
+	res     *Result
+	rec     ledger.Run
+	started time.Time
+	lock    *runLock
+}
+
+// begin creates the run: its id, its locked directory and its ledger
+// record (running).
+func begin(ctx context.Context, opts Options, res *Result) (_ *runner, err error) {
+	r := &runner{opts: opts, res: res, started: opts.Now().UTC()}
+	if res.RunID, err = newRunID(r.started); err != nil {
+		return nil, err
+	}
+	runs := filepath.Join(opts.Home, RunsDir)
+	if err := os.MkdirAll(runs, 0o700); err != nil {
+		return nil, err
+	}
+	res.Dir = filepath.Join(runs, res.RunID)
+	if r.lock, err = lockRun(runs, res.RunID); err != nil {
+		return nil, err
+	}
+	if err := os.Mkdir(res.Dir, 0o700); err != nil {
+		r.lock.release()
+		return nil, err
+	}
+	r.rec = ledger.Run{ID: res.RunID, Scope: opts.Scope, State: StateRunning, Started: r.started}
+	if !res.Base.IsZero() {
+		r.rec.Base = res.Base.String()
+	}
+	if err := opts.Ledger.PutRun(ctx, r.rec); err != nil {
+		r.end()
+		return nil, err
+	}
+	return r, nil
+}
+
+// end removes the run directory (unless KeepRuns) and releases the lock.
+func (r *runner) end() {
+	if !r.opts.KeepRuns {
+		_ = fsutil.RemoveTree(r.res.Dir)
+	}
+	r.lock.release()
+}
+
+// fail records the run as failed for reason, even when ctx was cancelled,
+// and counts the failure in the scope's retry state.
+func (r *runner) fail(ctx context.Context, reason string, cause error) (*Result, error) {
+	ctx = context.WithoutCancel(ctx)
+	r.res.Reason = reason
+	r.rec.State, r.rec.Error, r.rec.Finished = StateFailed, reason, r.opts.Now().UTC()
+	if err := r.opts.Ledger.PutRun(ctx, r.rec); err != nil {
+		cause = errors.Join(cause, err)
+	}
+	if err := recordOutcome(ctx, r.opts.Ledger, r.opts.Scope, true, r.opts.Now()); err != nil {
+		cause = errors.Join(cause, err)
+	}
+	return r.res, &RunError{RunID: r.res.RunID, Scope: r.opts.Scope, Reason: reason, Err: cause}
+}
+
+// stage writes the manifest and the evidence of the batch into the run
+// directory.
+func (r *runner) stage(batch []batchItem) error {
+	m := &Manifest{Version: ManifestVersion, RunID: r.res.RunID, Scope: r.opts.Scope, Created: r.started}
+	if !r.res.Base.IsZero() {
+		m.Base = r.res.Base.String()
 	}
 	var staged []stagedSession
 	for _, it := range batch {
-		res.Sessions = append(res.Sessions, it.began.SessionID)
+		r.res.Sessions = append(r.res.Sessions, it.began.SessionID)
 		redactions := it.ev.Redactions
 		if redactions == nil {
 			redactions = map[string]int{}
@@ -272,76 +325,91 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 			transcript: it.ev.Transcript,
 		})
 	}
-	rec.Sessions = res.Sessions
-	if err := stageInput(res.Dir, m, staged); err != nil {
-		return fail(ReasonStage, err)
-	}
+	r.rec.Sessions = r.res.Sessions
+	return stageInput(r.res.Dir, m, staged)
+}
 
+// dreamAndPublish hydrates .memory, lets the dreamer edit it and publishes
+// it, all within the run's timeout; a lost race dreams once more on the
+// new head. A failure returns its reason (and the error, if any).
+func (r *runner) dreamAndPublish(ctx context.Context) (string, error) {
+	opts, res := r.opts, r.res
 	dctx, cancel := context.WithTimeout(ctx, opts.Timeout)
 	defer cancel()
 	for {
-		if err := hydrate(dctx, opts.Store, res.Dir, base); err != nil {
-			return fail(ctxReason(ctx, dctx, ReasonStage), err)
+		if err := hydrate(dctx, opts.Store, res.Dir, res.Base); err != nil {
+			return ctxReason(ctx, dctx, ReasonStage), err
 		}
 		res.Attempts++
 		before, err := outsideMemory(res.Dir)
 		if err != nil {
-			return fail(ReasonStage, err)
+			return ReasonStage, err
 		}
 		summary, err := opts.Dreamer.Dream(dctx, res.Dir)
 		// A dreamer that outlives its deadline failed, whatever it says.
-		if r := ctxReason(ctx, dctx, ""); r != "" {
-			return fail(r, dctx.Err())
+		if reason := ctxReason(ctx, dctx, ""); reason != "" {
+			return reason, dctx.Err()
 		}
 		if err != nil {
-			return fail(ReasonDreamer, err)
+			return ReasonDreamer, err
 		}
 		// The dreamer edits .memory only: any change elsewhere in the run
 		// (the evidence, the instructions, new files) fails the run.
 		if after, err := outsideMemory(res.Dir); err != nil || after != before {
-			return fail(ReasonWroteOutside, err)
+			return ReasonWroteOutside, err
 		}
 		res.Summary = summary
-		pub, err := publish(dctx, opts, res, base)
+		pub, err := publish(dctx, opts, res, res.Base)
 		if errors.Is(err, gitstore.ErrConflict) && res.Attempts == 1 {
 			// Lost the race: dream the same batch again on the new head.
-			if base, err = opts.Store.Head(ctx, opts.Scope); err != nil && !errors.Is(err, gitstore.ErrNoScope) {
-				return fail(ReasonPublish, err)
+			base, err := opts.Store.Head(ctx, opts.Scope)
+			if err != nil && !errors.Is(err, gitstore.ErrNoScope) {
+				return ReasonPublish, err
 			}
 			res.Base = base
-			rec.Base = base.String()
+			r.rec.Base = base.String()
 			continue
 		}
 		if err != nil {
-			var verr *validate.Error
-			switch {
-			case errors.As(err, &verr):
-				res.Problems = verr.Problems
-				return fail(invalidReason(verr.Problems), err)
-			case errors.Is(err, gitstore.ErrConflict):
-				return fail(ReasonConflict, err)
-			case ctxReason(ctx, dctx, "") != "":
-				return fail(ctxReason(ctx, dctx, ""), err)
-			}
-			return fail(ReasonPublish, err)
+			return publishReason(ctx, dctx, res, err), err
 		}
 		res.Commit, res.Unchanged, res.Published = pub.Commit, pub.Unchanged, !pub.Unchanged
-		break
+		return "", nil
 	}
+}
 
+// publishReason is the failure reason of a publication error.
+func publishReason(ctx, dctx context.Context, res *Result, err error) string {
+	var verr *validate.Error
+	switch {
+	case errors.As(err, &verr):
+		res.Problems = verr.Problems
+		return invalidReason(verr.Problems)
+	case errors.Is(err, gitstore.ErrConflict):
+		return ReasonConflict
+	case ctxReason(ctx, dctx, "") != "":
+		return ctxReason(ctx, dctx, "")
+	}
+	return ReasonPublish
+}
+
+// acknowledge ends a run that published. In review mode the publication is
+// a proposal, acknowledged on approval; otherwise what is still the cursor
+// the run began with is acknowledged now. Either way the scope's failure
+// streak ends.
+func (r *runner) acknowledge(ctx context.Context, batch []batchItem) (*Result, error) {
+	opts, res, rec := r.opts, r.res, &r.rec
 	ackCtx := context.WithoutCancel(ctx)
 	if opts.Review && res.Published {
-		// Proposed: acknowledged on approval, not now.
 		res.Published, res.Proposed = false, true
 		rec.State, rec.Commit, rec.Finished = StateProposed, res.Commit.String(), opts.Now().UTC()
 		for _, it := range batch {
 			rec.Checkpoints = append(rec.Checkpoints, it.began)
 			rec.Processed = append(rec.Processed, it.ev.Processed)
 		}
-		err := opts.Ledger.PutRun(ackCtx, rec)
+		err := opts.Ledger.PutRun(ackCtx, *rec)
 		return res, errors.Join(err, recordOutcome(ackCtx, opts.Ledger, opts.Scope, false, opts.Now()))
 	}
-	// Published: acknowledge what is still the cursor the run began with.
 	var ackErr error
 	for _, it := range batch {
 		ok, err := opts.Ledger.Acknowledge(ackCtx, it.began, it.ev.Processed)
@@ -357,7 +425,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	if res.Unchanged {
 		rec.State = StateUnchanged
 	}
-	if err := opts.Ledger.PutRun(ackCtx, rec); err != nil {
+	if err := opts.Ledger.PutRun(ackCtx, *rec); err != nil {
 		ackErr = errors.Join(ackErr, err)
 	}
 	if err := recordOutcome(ackCtx, opts.Ledger, opts.Scope, false, opts.Now()); err != nil {
