@@ -184,110 +184,142 @@ func Materialize(ctx context.Context, cp Checkpoint, prev *Processed) (*Evidence
 	return materialize(ctx, cp, f, size, prev)
 }
 
+// materialize makes a first pass over the checkpointed branch (the digest,
+// the relation to prev, the size of every record), then a second that
+// emits the records within the cap.
 func materialize(ctx context.Context, cp Checkpoint, f io.ReaderAt, size int64, prev *Processed) (*Evidence, error) {
-	path := cp.Path
-	var err error
-	if size < cp.Bytes {
-		return nil, newErr(CodeCheckpointChanged, path, "the transcript is shorter than the checkpoint", nil)
-	}
-	format := cp.Format
-	if format == "" {
-		if format, err = detectAt(f, cp.Bytes, path); err != nil {
-			return nil, asChanged(err)
-		}
-	}
-	ix, err := buildIndex(ctx, path, io.NewSectionReader(f, 0, cp.Bytes), format)
+	ix, br, format, err := checkpointBranch(ctx, cp, f, size)
 	if err != nil {
-		return nil, asChanged(err)
+		return nil, err
 	}
-	if ix.bytes != cp.Bytes {
-		return nil, newErr(CodeCheckpointChanged, path, "the checkpointed bytes no longer end with a complete line", nil)
-	}
-	leaf := ix.lookup(cp.Cursor)
-	if leaf < 0 {
-		return nil, newErr(CodeCheckpointChanged, path, "the cursor entry is gone", nil)
-	}
-	br := ix.branch(leaf)
 	r := &reader{ra: f, ix: ix}
-
-	// Pass 1: the digest, the relation, and the size of every record that
-	// could be emitted (from the start, and from the processed prefix on).
+	proj := newProjector(format)
 	k := -1
 	if prev != nil {
 		k = prev.Entries
 	}
-	d := newDigester(ix.synthetic())
-	proj := newProjector(format)
-	var (
-		prefix string
-		resume int
-		whole  sizer
-		tail   sizer
-	)
-	if k == 0 {
-		prefix, resume = d.sum(), 0
+	ms, err := measure(ctx, ix, r, br, proj, k)
+	if err != nil {
+		return nil, err
 	}
-	// Sizes from the start are collected in this pass only when nothing was
-	// processed; a diverged branch needs a sizing pass of its own, so the
-	// common appended case keeps only the suffix's sizes in memory.
-	err = walk(ctx, ix, r, br, 0, proj, func(pos int, it *item) error {
+	d := ms.d
+	if d.sum() != cp.Digest {
+		return nil, newErr(CodeCheckpointChanged, cp.Path, "the branch up to the cursor no longer matches the checkpoint", nil)
+	}
+	ev := &Evidence{SessionID: cp.SessionID, Redactions: map[string]int{},
+		Processed: Processed{Cursor: cp.Cursor, Digest: cp.Digest, Entries: d.count}}
+	sz, from := &ms.whole, 0
+	switch {
+	case prev == nil:
+		ev.Relation = RelationInitial
+	case prev.Entries == d.count && prev.Digest == cp.Digest:
+		ev.Relation = RelationUnchanged
+	case prev.Entries < d.count && ms.prefix == prev.Digest:
+		ev.Relation = RelationAppended
+		sz, from = &ms.tail, ms.resume
+	default:
+		ev.Relation = RelationDiverged
+		ev.Notes = append(ev.Notes, "the branch diverged from the processed one (rewind, rollback or rewrite): the whole current branch is emitted")
+		proj = newProjector(format)
+		err = walk(ctx, ix, r, br, 0, proj, func(pos int, it *item) error {
+			ms.whole.add(it, pos)
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		ms.whole.done()
+	}
+	ev.Notes = append(ev.Notes, ix.notes()...)
+	if ev.Relation == RelationUnchanged {
+		return ev, nil
+	}
+	if err := emit(ctx, ix, r, br, from, proj, sz, ev); err != nil {
+		return nil, err
+	}
+	return ev, nil
+}
+
+// checkpointBranch indexes the checkpointed bytes again and returns the
+// branch that ends at the cursor, or checkpoint_changed when they no
+// longer hold it.
+func checkpointBranch(ctx context.Context, cp Checkpoint, f io.ReaderAt, size int64) (*index, []int32, Format, error) {
+	path := cp.Path
+	var err error
+	if size < cp.Bytes {
+		return nil, nil, "", newErr(CodeCheckpointChanged, path, "the transcript is shorter than the checkpoint", nil)
+	}
+	format := cp.Format
+	if format == "" {
+		if format, err = detectAt(f, cp.Bytes, path); err != nil {
+			return nil, nil, "", asChanged(err)
+		}
+	}
+	ix, err := buildIndex(ctx, path, io.NewSectionReader(f, 0, cp.Bytes), format)
+	if err != nil {
+		return nil, nil, "", asChanged(err)
+	}
+	if ix.bytes != cp.Bytes {
+		return nil, nil, "", newErr(CodeCheckpointChanged, path, "the checkpointed bytes no longer end with a complete line", nil)
+	}
+	leaf := ix.lookup(cp.Cursor)
+	if leaf < 0 {
+		return nil, nil, "", newErr(CodeCheckpointChanged, path, "the cursor entry is gone", nil)
+	}
+	return ix, ix.branch(leaf), format, nil
+}
+
+// measured is what the first pass found: the digest, the digest of the
+// first k entries (prefix) and the position after them (resume), and the
+// sizes of the records from the start (whole) or after the prefix (tail).
+type measured struct {
+	d           *digester
+	prefix      string
+	resume      int
+	whole, tail sizer
+}
+
+// measure is the first pass: the digest, the relation's prefix of k
+// entries (k < 0: nothing processed), and the size of every record that
+// could be emitted. Sizes from the start are collected only when nothing
+// was processed; a diverged branch needs a sizing pass of its own, so the
+// common appended case keeps only the suffix's sizes in memory.
+func measure(ctx context.Context, ix *index, r *reader, br []int32, proj projector, k int) (*measured, error) {
+	ms := &measured{d: newDigester(ix.synthetic())}
+	d := ms.d
+	if k == 0 {
+		ms.prefix, ms.resume = d.sum(), 0
+	}
+	err := walk(ctx, ix, r, br, 0, proj, func(pos int, it *item) error {
 		d.add(it)
 		if k < 0 {
-			whole.add(it, pos)
+			ms.whole.add(it, pos)
 		} else if d.count > k {
-			tail.add(it, pos)
+			ms.tail.add(it, pos)
 		}
 		if d.count == k {
-			prefix, resume = d.sum(), pos+1
+			ms.prefix, ms.resume = d.sum(), pos+1
 		}
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	whole.done()
-	tail.done()
-	if d.sum() != cp.Digest {
-		return nil, newErr(CodeCheckpointChanged, path, "the branch up to the cursor no longer matches the checkpoint", nil)
-	}
-	ev := &Evidence{SessionID: cp.SessionID, Redactions: map[string]int{},
-		Processed: Processed{Cursor: cp.Cursor, Digest: cp.Digest, Entries: d.count}}
-	sz, from := &whole, 0
-	switch {
-	case prev == nil:
-		ev.Relation = RelationInitial
-	case prev.Entries == d.count && prev.Digest == cp.Digest:
-		ev.Relation = RelationUnchanged
-	case prev.Entries < d.count && prefix == prev.Digest:
-		ev.Relation = RelationAppended
-		sz, from = &tail, resume
-	default:
-		ev.Relation = RelationDiverged
-		ev.Notes = append(ev.Notes, "the branch diverged from the processed one (rewind, rollback or rewrite): the whole current branch is emitted")
-		proj = newProjector(format)
-		err = walk(ctx, ix, r, br, 0, proj, func(pos int, it *item) error {
-			whole.add(it, pos)
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
-		whole.done()
-	}
-	ev.Notes = append(ev.Notes, ix.notes()...)
-	if ev.Relation == RelationUnchanged {
-		return ev, nil
-	}
+	ms.whole.done()
+	ms.tail.done()
+	return ms, nil
+}
 
-	// Pass 2: emit within the cap, reading again only the lines of records
-	// that are kept. The projector replays pass 1's decisions (which tool
-	// calls asked the user, which events were repeats), so a record that
-	// pass 1 made is made the same way.
+// emit is the second pass: it emits within the cap, reading again only the
+// lines of records that are kept. The projector replays the first pass's
+// decisions (which tool calls asked the user, which events were repeats),
+// so a record that pass made is made the same way.
+func emit(ctx context.Context, ix *index, r *reader, br []int32, from int, proj projector, sz *sizer, ev *Evidence) error {
 	em := newEmitter(sz.sizes, ev.Redactions)
 	need := em.needed()
 	m := merger{emit: em.record}
 	brk := false
-	err = walkSome(ctx, ix, r, br, from, proj.replay(), func(pos int) bool {
+	err := walkSome(ctx, ix, r, br, from, proj.replay(), func(pos int) bool {
 		if need.has(pos) {
 			return true
 		}
@@ -308,12 +340,12 @@ func materialize(ctx context.Context, cp Checkpoint, f io.ReaderAt, size int64, 
 		err = m.flush()
 	}
 	if err != nil {
-		return nil, err
+		return err
 	}
 	em.finish()
 	ev.Transcript, ev.Records, ev.Truncations = em.buf, em.records, em.truncations
 	ev.Notes = append(ev.Notes, em.notes()...)
-	return ev, nil
+	return nil
 }
 
 func openSource(path string) (*os.File, int64, error) {
