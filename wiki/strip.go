@@ -4,27 +4,20 @@ import (
 	"bytes"
 	"slices"
 	"sort"
-	"strings"
-	"unicode"
-
-	"golang.org/x/text/cases"
-	"golang.org/x/text/unicode/norm"
 )
 
 // Erasure by match: "forget text:<literal>" removes every Markdown block
-// whose tokens contain the literal's tokens as a contiguous run. A Matcher
-// says which token runs are forgotten: LiteralMatcher knows the literals,
-// while an erasure guard that keeps only fingerprints of token windows
-// supplies its own.
+// whose tokens hold the literal: a run of tokens that spells it (see
+// LiteralMatcher). A Matcher says which token runs are forgotten:
+// LiteralMatcher knows the literals, while an erasure guard that keeps
+// only fingerprints supplies its own.
 //
 // Blocks are whole lines, so a match only needs to be located to lines, not
-// to bytes. lineTokens runs the pipeline of Tokens (NFC, case folding,
-// splitting into letter and digit runs) over the whole text and numbers each
-// token by the newlines before it: NFC and case folding never create,
-// remove or reorder U+000A, so the folded text has the same lines as the
-// original, which lineTokens checks by counting them. Per-byte spans are
-// never needed, which sidesteps folding changing byte lengths and NFC
-// merging marks across runs.
+// to bytes. lineTokens runs the normalization of Tokens, which is
+// line-local, line by line and numbers each token by its line. Per-byte
+// spans are never needed, which sidesteps folding changing byte lengths
+// and NFKC merging marks across runs. A LegacyMatcher's legacy half is
+// located the same way in LegacyTokens, numbered by legacyLineTokens.
 //
 // The result is then checked with ContainsMatch, that is with Tokens
 // itself, the test the erasure guard applies to whole files. Should that
@@ -49,53 +42,6 @@ type Matcher interface {
 	// Span is the longest range Matches can return, in tokens; the
 	// incremental re-check after a removal looks this far around the gap.
 	Span() int
-}
-
-// LiteralMatcher matches the given literals (token sequences from Tokens):
-// a match is every occurrence of a literal as a contiguous run of tokens,
-// overlapping ones included. Literals with no tokens never match, and with
-// none left the matcher's Span is 0. It keeps the literals, which must not
-// be changed while it is in use, and is safe for concurrent use.
-func LiteralMatcher(lits [][]string) Matcher {
-	lm := &literalMatcher{}
-	for _, lit := range lits {
-		if len(lit) == 0 {
-			continue
-		}
-		lm.lits = append(lm.lits, lit)
-		lm.fail = append(lm.fail, kmpFailure(lit))
-		lm.span = max(lm.span, len(lit))
-	}
-	return lm
-}
-
-// literalMatcher finds literals with Knuth–Morris–Pratt; fail[i] is the
-// failure table of lits[i].
-type literalMatcher struct {
-	lits [][]string
-	fail [][]int
-	span int
-}
-
-func (lm *literalMatcher) Span() int { return lm.span }
-
-func (lm *literalMatcher) Matches(toks []string) [][2]int {
-	var out [][2]int
-	for i, lit := range lm.lits {
-		out = kmp(out, toks, lit, lm.fail[i], false)
-	}
-	return out
-}
-
-// contains reports whether toks holds a literal, stopping at the first.
-// ContainsMatch uses it in place of Matches.
-func (lm *literalMatcher) contains(toks []string) bool {
-	for i, lit := range lm.lits {
-		if len(kmp(nil, toks, lit, lm.fail[i], true)) > 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // StripLiterals removes from Markdown content every block that contains any
@@ -156,7 +102,7 @@ func ContainsLiteral(text []byte, lits [][]string) bool {
 // incremental passes, a fallback removes one match at a time, re-parsing
 // blocks after each removal; it always ends, at worst with empty content.
 func StripMatches(content []byte, m Matcher) ([]byte, int) {
-	return stripMatches(content, m, markdownBlocks, lineTokens)
+	return stripBoth(content, m, markdownBlocks)
 }
 
 // StripMatchLines is StripMatches for commit messages: it removes each
@@ -166,16 +112,43 @@ func StripMatches(content []byte, m Matcher) ([]byte, int) {
 // Blank lines around removed lines are collapsed as in StripMatches. The
 // count is the number of non-blank lines removed.
 func StripMatchLines(msg []byte, m Matcher) ([]byte, int) {
-	return stripMatches(msg, m, lineBlocks, lineTokens)
+	return stripBoth(msg, m, lineBlocks)
 }
 
-// ContainsMatch reports whether Tokens(text) holds any match of m. A nil
-// m, or one whose Span is not positive, matches nothing.
+// stripBoth strips the matches of m and, when m is a LegacyMatcher, of
+// its legacy half in LegacyTokens, in turn until neither removes a block
+// (each turn that goes on removes one, so it ends).
+func stripBoth(content []byte, m Matcher, blocksOf func(*stripLines) []*mdBlock) ([]byte, int) {
+	out, removed := stripMatches(content, m, blocksOf, lineTokens)
+	legacy := legacyOf(m)
+	if legacy == nil {
+		return out, removed
+	}
+	for {
+		o, n := stripMatches(out, legacy, blocksOf, legacyLineTokens)
+		if n == 0 {
+			return out, removed
+		}
+		out, removed = o, removed+n
+		if o, n = stripMatches(out, m, blocksOf, lineTokens); n == 0 {
+			return out, removed
+		}
+		out, removed = o, removed+n
+	}
+}
+
+// ContainsMatch reports whether Tokens(text) holds any match of m, or,
+// when m is a LegacyMatcher, LegacyTokens(text) any match of its legacy
+// half. A nil m, or one whose Span is not positive, matches nothing.
 func ContainsMatch(text []byte, m Matcher) bool {
 	if m == nil || m.Span() <= 0 {
 		return false
 	}
-	return hasMatch(m, Tokens(string(text)))
+	if hasMatch(m, Tokens(string(text))) {
+		return true
+	}
+	legacy := legacyOf(m)
+	return legacy != nil && hasMatch(legacy, LegacyTokens(string(text)))
 }
 
 // hasMatch reports whether m finds a match in toks after clipping.
@@ -487,7 +460,7 @@ func stripMatches(content []byte, m Matcher, blocksOf func(*stripLines) []*mdBlo
 			out, removed = keepLines(ls, drop), n
 		}
 	}
-	if !hasMatch(m, Tokens(string(out))) {
+	if !hasMatch(m, textTokens(m, string(out))) {
 		return out, removed
 	}
 	return stripFallback(out, m, blocksOf, removed)
@@ -668,36 +641,6 @@ func (s *aliveSet) prev(i int) int {
 	return j - 1
 }
 
-// lineTokens returns Tokens(s) and the 0-based line of each token. It
-// reports false when folding changed the number of lines, which would make
-// the line numbers meaningless.
-func lineTokens(s string) (toks []string, lines []int, ok bool) {
-	folded := cases.Fold().String(norm.NFC.String(s))
-	if strings.Count(folded, "\n") != strings.Count(s, "\n") {
-		return nil, nil, false
-	}
-	line, start := 0, -1
-	for i, r := range folded {
-		if unicode.IsLetter(r) || unicode.IsNumber(r) {
-			if start < 0 {
-				start = i
-			}
-			continue
-		}
-		if start >= 0 {
-			toks, lines = append(toks, folded[start:i]), append(lines, line)
-			start = -1
-		}
-		if r == '\n' {
-			line++
-		}
-	}
-	if start >= 0 {
-		toks, lines = append(toks, folded[start:]), append(lines, line)
-	}
-	return toks, lines, true
-}
-
 // stripFallback finishes the job when lineTokens disagrees with Tokens,
 // which no known input makes it do, or when m breaks the Matcher contract:
 // it locates one match at a time with Tokens on ranges of lines,
@@ -740,7 +683,7 @@ func stripFallback(content []byte, m Matcher, blocksOf func(*stripLines) []*mdBl
 // matching is not monotone in the range.
 func fallbackMatch(ls *stripLines, m Matcher) (lineRange, bool) {
 	n := ls.len()
-	has := func(a, b int) bool { return hasMatch(m, Tokens(string(ls.span(a, b)))) }
+	has := func(a, b int) bool { return hasMatch(m, textTokens(m, string(ls.span(a, b)))) }
 	if n == 0 || !has(0, n-1) {
 		return lineRange{}, false
 	}
@@ -794,47 +737,4 @@ func keepLines(ls *stripLines, drop []bool) []byte {
 		out = append(out, ls.line(i)...)
 	}
 	return out
-}
-
-// kmpFailure returns the failure table of lit for kmp: entry i is the
-// length of the longest proper border of lit[:i+1].
-func kmpFailure(lit []string) []int {
-	fail := make([]int, len(lit))
-	for i, k := 1, 0; i < len(lit); i++ {
-		for k > 0 && lit[i] != lit[k] {
-			k = fail[k-1]
-		}
-		if lit[i] == lit[k] {
-			k++
-		}
-		fail[i] = k
-	}
-	return fail
-}
-
-// kmp appends to dst the range of every occurrence of lit in toks,
-// overlapping ones included, or of the first one only, and returns the
-// extended slice. It runs Knuth–Morris–Pratt with fail = kmpFailure(lit),
-// in time linear in len(toks).
-func kmp(dst [][2]int, toks, lit []string, fail []int, first bool) [][2]int {
-	m := len(lit)
-	if m == 0 || m > len(toks) {
-		return dst
-	}
-	for i, k := 0, 0; i < len(toks); i++ {
-		for k > 0 && toks[i] != lit[k] {
-			k = fail[k-1]
-		}
-		if toks[i] == lit[k] {
-			k++
-		}
-		if k == m {
-			dst = append(dst, [2]int{i - m + 1, i + 1})
-			if first {
-				return dst
-			}
-			k = fail[k-1]
-		}
-	}
-	return dst
 }

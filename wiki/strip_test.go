@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/hmac"
 	"crypto/sha256"
-	"encoding/binary"
 	"slices"
 	"strings"
 	"testing"
@@ -62,18 +61,20 @@ func runStripCases(t *testing.T, strip func([]byte, [][]string) ([]byte, int), s
 }
 
 // fingerprintMatcher finds literals the way an erasure guard that cannot
-// know them does: it keeps keyed fingerprints of the literals and hashes
-// every window of each literal's length. Its matches come in another
-// order than LiteralMatcher's: longest windows first, back to front.
+// know them does: it keeps keyed fingerprints of the literals'
+// concatenations with their lengths in bytes, and hashes every run of
+// tokens whose concatenation has one of those lengths. Its matches come
+// in another order than LiteralMatcher's: longest first, back to front.
 type fingerprintMatcher struct {
-	prints map[int]map[[sha256.Size]byte]bool // by window length
-	lens   []int                              // window lengths, longest first
+	prints map[int]map[[sha256.Size]byte]bool // by length in bytes
+	lens   []int                              // lengths, longest first
 }
 
 func newFingerprintMatcher(lits [][]string) *fingerprintMatcher {
 	fm := &fingerprintMatcher{prints: map[int]map[[sha256.Size]byte]bool{}}
 	for _, lit := range lits {
-		n := len(lit)
+		c := strings.Join(lit, "")
+		n := len(c)
 		if n == 0 {
 			continue
 		}
@@ -81,21 +82,17 @@ func newFingerprintMatcher(lits [][]string) *fingerprintMatcher {
 			fm.prints[n] = map[[sha256.Size]byte]bool{}
 			fm.lens = append(fm.lens, n)
 		}
-		fm.prints[n][fingerprint(lit)] = true
+		fm.prints[n][fingerprint(c)] = true
 	}
 	slices.Sort(fm.lens)
 	slices.Reverse(fm.lens)
 	return fm
 }
 
-// fingerprint is the HMAC of a token window under a fixed test key, each
-// token prefixed with its length so that windows cannot collide.
-func fingerprint(win []string) [sha256.Size]byte {
+// fingerprint is the HMAC of a concatenation under a fixed test key.
+func fingerprint(c string) [sha256.Size]byte {
 	h := hmac.New(sha256.New, []byte("memfs test key"))
-	for _, tok := range win {
-		h.Write(binary.AppendUvarint(nil, uint64(len(tok))))
-		h.Write([]byte(tok))
-	}
+	h.Write([]byte(c))
 	var sum [sha256.Size]byte
 	h.Sum(sum[:0])
 	return sum
@@ -104,9 +101,13 @@ func fingerprint(win []string) [sha256.Size]byte {
 func (fm *fingerprintMatcher) Matches(toks []string) [][2]int {
 	var out [][2]int
 	for _, n := range fm.lens {
-		for i := len(toks) - n; i >= 0; i-- {
-			if fm.prints[n][fingerprint(toks[i:i+n])] {
-				out = append(out, [2]int{i, i + n})
+		for i := len(toks) - 1; i >= 0; i-- {
+			size, j := 0, i
+			for j < len(toks) && size < n {
+				size, j = size+len(toks[j]), j+1
+			}
+			if size == n && fm.prints[n][fingerprint(strings.Join(toks[i:j], ""))] {
+				out = append(out, [2]int{i, j})
 			}
 		}
 	}
@@ -164,10 +165,17 @@ func TestStripLiterals(t *testing.T) {
 		},
 		{
 			name:    "near miss",
-			content: "Call 555 12345 or 5551234.\n",
+			content: "Call 555 12345 or 55512345 or 5551234x or a5551234.",
 			lits:    []string{"555 1234"},
-			want:    "Call 555 12345 or 5551234.\n",
+			want:    "Call 555 12345 or 55512345 or 5551234x or a5551234.",
 			wantN:   0,
+		},
+		{
+			name:    "separators inside the literal",
+			content: "Keep.\n\nCall 5551234 now.\n\n- hunter_2\n- keep\n- cor**rect** horse\n",
+			lits:    []string{"555 1234", "hunter2", "correct horse"},
+			want:    "Keep.\n\n- keep\n",
+			wantN:   3,
 		},
 		{
 			name:    "list item",
@@ -570,7 +578,8 @@ func TestContainsLiteral(t *testing.T) {
 		{"Call BOB at +1 (555) 123-4567", []string{"555 123 4567"}, true},
 		{"Call BOB at +1 (555) 123-4567", []string{"bob  AT 1"}, true},
 		{"call 555 12345", []string{"555 1234"}, false},
-		{"call 5551234", []string{"555 1234"}, false},
+		{"call 5551234", []string{"555 1234"}, true},
+		{"call 55512345", []string{"555 1234"}, false},
 		{"Cafe\u0301", []string{"caf\u00e9"}, true},
 		{"STRASSE", []string{"stra\u00dfe"}, true},
 		{"line one\r\nline two", []string{"one line"}, true},
