@@ -3,7 +3,6 @@ package wiki
 import (
 	"bytes"
 	"slices"
-	"sort"
 )
 
 // Erasure by match: "forget text:<literal>" removes every Markdown block
@@ -171,274 +170,6 @@ func clipMatch(r [2]int, n int) (start, end int, ok bool) {
 	return start, end, start < end
 }
 
-// stripLines is content split into lines. Line i spans
-// content[start[i]:start[i+1]], terminator included; the last line may lack
-// one. blank[i] is true for lines of only spaces, tabs and '\r', and
-// nextFilled[i] is the first non-blank line at or after i (or the line
-// count).
-type stripLines struct {
-	content    []byte
-	start      []int
-	blank      []bool
-	indent     []int
-	nextFilled []int
-}
-
-func splitStripLines(content []byte) *stripLines {
-	ls := &stripLines{content: content}
-	for off := 0; off < len(content); {
-		ls.start = append(ls.start, off)
-		if i := bytes.IndexByte(content[off:], '\n'); i >= 0 {
-			off += i + 1
-		} else {
-			off = len(content)
-		}
-	}
-	n := len(ls.start)
-	ls.start = append(ls.start, len(content))
-	ls.blank = make([]bool, n)
-	ls.indent = make([]int, n)
-	ls.nextFilled = make([]int, n+1)
-	for i := range n {
-		t := ls.text(i)
-		col := 0
-		for _, c := range t {
-			if c == ' ' {
-				col++
-			} else if c == '\t' {
-				col += 4 - col%4
-			} else {
-				break
-			}
-		}
-		ls.blank[i] = len(bytes.Trim(t, " \t\r")) == 0
-		ls.indent[i] = col
-	}
-	ls.nextFilled[n] = n
-	for i := n - 1; i >= 0; i-- {
-		if ls.blank[i] {
-			ls.nextFilled[i] = ls.nextFilled[i+1]
-		} else {
-			ls.nextFilled[i] = i
-		}
-	}
-	return ls
-}
-
-func (ls *stripLines) len() int { return len(ls.start) - 1 }
-
-// line returns line i with its terminator.
-func (ls *stripLines) line(i int) []byte { return ls.content[ls.start[i]:ls.start[i+1]] }
-
-// text returns line i without its terminator ("\n" or "\r\n").
-func (ls *stripLines) text(i int) []byte {
-	l := ls.line(i)
-	if n := len(l); n > 0 && l[n-1] == '\n' {
-		l = l[:n-1]
-		if n > 1 && l[n-2] == '\r' {
-			l = l[:n-2]
-		}
-	}
-	return l
-}
-
-// span returns lines a through b inclusive.
-func (ls *stripLines) span(a, b int) []byte { return ls.content[ls.start[a]:ls.start[b+1]] }
-
-// mdBlock is a block over lines [start, end). Lines [start, head) are its
-// first line (the first paragraph of a list item); children are the blocks
-// nested in lines [head, end), in order.
-type mdBlock struct {
-	start, end, head int
-	parent           *mdBlock
-	children         []*mdBlock
-}
-
-type lineKind int
-
-const (
-	kindParagraph lineKind = iota
-	kindHeading
-	kindTable
-	kindQuote
-	kindItem
-	kindFence
-)
-
-// classifyLine returns the kind of block line t (without terminator) would
-// open, and for a fence its character and length.
-func classifyLine(t []byte) (kind lineKind, fenceChar byte, fenceLen int) {
-	t = bytes.TrimLeft(t, " \t")
-	if len(t) == 0 {
-		return kindParagraph, 0, 0
-	}
-	switch c := t[0]; c {
-	case '|':
-		return kindTable, 0, 0
-	case '>':
-		return kindQuote, 0, 0
-	case '#':
-		n := countLeading(t, '#')
-		if n <= 6 && (n == len(t) || t[n] == ' ' || t[n] == '\t' || t[n] == '\r') {
-			return kindHeading, 0, 0
-		}
-	case '`', '~':
-		n := countLeading(t, c)
-		if n >= 3 && (c == '~' || bytes.IndexByte(t[n:], '`') < 0) {
-			return kindFence, c, n
-		}
-	case '-', '*', '+':
-		if len(t) == 1 || t[1] == ' ' || t[1] == '\t' || t[1] == '\r' {
-			return kindItem, 0, 0
-		}
-	default:
-		n := 0
-		for n < len(t) && n < 10 && t[n] >= '0' && t[n] <= '9' {
-			n++
-		}
-		if n >= 1 && n <= 9 && n < len(t) && (t[n] == '.' || t[n] == ')') &&
-			(n+1 == len(t) || t[n+1] == ' ' || t[n+1] == '\t' || t[n+1] == '\r') {
-			return kindItem, 0, 0
-		}
-	}
-	return kindParagraph, 0, 0
-}
-
-func countLeading(t []byte, c byte) int {
-	n := 0
-	for n < len(t) && t[n] == c {
-		n++
-	}
-	return n
-}
-
-// isFenceClose reports whether t closes a fence of at least n c characters.
-func isFenceClose(t []byte, c byte, n int) bool {
-	t = bytes.TrimLeft(t, " \t")
-	k := countLeading(t, c)
-	return k >= n && len(bytes.Trim(t[k:], " \t\r")) == 0
-}
-
-// markdownBlocks returns the top-level Markdown blocks of ls.
-func markdownBlocks(ls *stripLines) []*mdBlock {
-	kinds := make([]lineKind, ls.len())
-	for i := range kinds {
-		if !ls.blank[i] {
-			kinds[i], _, _ = classifyLine(ls.text(i))
-		}
-	}
-	return parseBlocks(ls, kinds, 0, ls.len(), nil)
-}
-
-// parseBlocks splits lines [from, to) into blocks. Every non-blank line in
-// the range ends up in exactly one returned block.
-func parseBlocks(ls *stripLines, kinds []lineKind, from, to int, parent *mdBlock) []*mdBlock {
-	var blocks []*mdBlock
-	// paragraphEnd returns the end of the run of paragraph lines from i.
-	paragraphEnd := func(i int) int {
-		for i < to && !ls.blank[i] && kinds[i] == kindParagraph {
-			i++
-		}
-		return i
-	}
-	for i := from; i < to; {
-		if ls.blank[i] {
-			i = min(ls.nextFilled[i], to)
-			continue
-		}
-		b := &mdBlock{start: i, parent: parent}
-		switch kinds[i] {
-		case kindHeading, kindTable:
-			b.end = i + 1
-		case kindQuote:
-			j := i + 1
-			for j < to && !ls.blank[j] && kinds[j] == kindQuote {
-				j++
-			}
-			b.end = j
-		case kindFence:
-			_, c, n := classifyLine(ls.text(i))
-			b.end = to
-			for j := i + 1; j < to; j++ {
-				if isFenceClose(ls.text(j), c, n) {
-					b.end = j + 1
-					break
-				}
-			}
-		case kindItem:
-			m := ls.indent[i]
-			j := i + 1
-			for j < to {
-				k := min(ls.nextFilled[j], to)
-				if k == to || ls.indent[k] <= m {
-					break
-				}
-				j = k + 1
-			}
-			b.end = j
-			b.head = i + 1
-			for b.head < j && !ls.blank[b.head] && kinds[b.head] == kindParagraph {
-				b.head++
-			}
-			b.children = parseBlocks(ls, kinds, b.head, j, b)
-		default:
-			b.end = paragraphEnd(i + 1)
-		}
-		if b.head == 0 {
-			b.head = b.end
-		}
-		blocks = append(blocks, b)
-		i = b.end
-	}
-	return blocks
-}
-
-// lineBlocks makes every non-blank line a top-level block.
-func lineBlocks(ls *stripLines) []*mdBlock {
-	var blocks []*mdBlock
-	for i := range ls.len() {
-		if !ls.blank[i] {
-			blocks = append(blocks, &mdBlock{start: i, end: i + 1, head: i + 1})
-		}
-	}
-	return blocks
-}
-
-// blockAt returns the index of the block in blocks (sorted, disjoint)
-// containing line i, or -1.
-func blockAt(blocks []*mdBlock, i int) int {
-	k := sort.Search(len(blocks), func(k int) bool { return blocks[k].end > i })
-	if k < len(blocks) && blocks[k].start <= i {
-		return k
-	}
-	return -1
-}
-
-// pickBlocks returns what to remove for a match on lines a through b:
-// the smallest block containing both, or, when they lie in different
-// top-level blocks, nil and the indices i <= j of those blocks in top, all
-// of which go along with every top-level block between them.
-func pickBlocks(top []*mdBlock, a, b int) (blk *mdBlock, i, j int) {
-	i, j = blockAt(top, a), blockAt(top, b)
-	if i < 0 || j < 0 {
-		// Unreachable: lines with tokens are never blank, and parseBlocks
-		// puts every non-blank line in a block.
-		return &mdBlock{start: a, end: b + 1, head: b + 1}, 0, 0
-	}
-	if i != j {
-		return nil, i, j
-	}
-	blk = top[i]
-	for a >= blk.head && len(blk.children) > 0 {
-		ca, cb := blockAt(blk.children, a), blockAt(blk.children, b)
-		if ca < 0 || ca != cb {
-			break
-		}
-		blk = blk.children[ca]
-	}
-	return blk, i, i
-}
-
 // lineRange is the inclusive range of lines a match touches.
 type lineRange struct{ first, last int }
 
@@ -482,8 +213,45 @@ func stripMatches(content []byte, m Matcher, blocksOf func(*stripLines) []*mdBlo
 // a run of the previous pass's tokens too, so it was found and removed
 // then.
 func stripPasses(ls *stripLines, top []*mdBlock, toks []string, tokLine []int, m Matcher, span int) ([]bool, int) {
+	st := newStripper(ls, top, toks, tokLine, m, span)
+	var matches []lineRange
+	for _, r := range m.Matches(toks) {
+		if a, b, ok := clipMatch(r, len(toks)); ok {
+			matches = append(matches, lineRange{tokLine[a], tokLine[b-1]})
+		}
+	}
+	for pass := 1; len(matches) > 0; pass++ {
+		newly := st.removeMatches(pass, matches)
+		matches = st.gapMatches(newly, matches[:0])
+	}
+	return st.drop, st.count
+}
+
+// stripper is the state of stripPasses: what remains of the tokens, lines
+// and top-level blocks, the lines dropped, and the blocks removed.
+type stripper struct {
+	ls      *stripLines
+	top     []*mdBlock
+	toks    []string
+	tokLine []int
+	m       Matcher
+	span    int
+	// lineTok[l] is the index of line l's first token.
+	lineTok                    []int
+	alive, lineAlive, topAlive *aliveSet
+	drop                       []bool
+	removedIn                  map[*mdBlock]int // pass that removed the block
+	count                      int
+
+	pass   int
+	newly  []int    // lines dropped in this pass
+	window []int    // token indices around a gap
+	words  []string // their tokens
+}
+
+func newStripper(ls *stripLines, top []*mdBlock, toks []string, tokLine []int, m Matcher, span int) *stripper {
 	nlines := ls.len()
-	// lineTok[l] is the index of line l's first token; tokLine is sorted.
+	// tokLine is sorted.
 	lineTok := make([]int, nlines+1)
 	for i, l := 0, 0; l <= nlines; l++ {
 		for i < len(toks) && tokLine[i] < l {
@@ -491,116 +259,114 @@ func stripPasses(ls *stripLines, top []*mdBlock, toks []string, tokLine []int, m
 		}
 		lineTok[l] = i
 	}
-	alive := newAliveSet(len(toks))
-	lineAlive := newAliveSet(nlines)
-	topAlive := newAliveSet(len(top))
-	drop := make([]bool, nlines)
-	removedIn := make(map[*mdBlock]int) // pass that removed the block
-	count := 0
+	return &stripper{ls: ls, top: top, toks: toks, tokLine: tokLine, m: m, span: span,
+		lineTok: lineTok, alive: newAliveSet(len(toks)), lineAlive: newAliveSet(nlines), topAlive: newAliveSet(len(top)),
+		drop: make([]bool, nlines), removedIn: make(map[*mdBlock]int)}
+}
 
-	var matches []lineRange
-	for _, r := range m.Matches(toks) {
-		if a, b, ok := clipMatch(r, len(toks)); ok {
-			matches = append(matches, lineRange{tokLine[a], tokLine[b-1]})
+// dropLines drops the lines from..to-1 not dropped yet. Dropping skips
+// lines already dropped, and ranges of top-level blocks skip blocks
+// already removed, so long spans over removed text cost nothing on later
+// passes.
+func (st *stripper) dropLines(from, to int) {
+	for l := st.lineAlive.next(from); l < to; l = st.lineAlive.next(l + 1) {
+		st.lineAlive.remove(l)
+		st.drop[l] = true
+		st.newly = append(st.newly, l)
+	}
+}
+
+func (st *stripper) removeBlock(b *mdBlock) {
+	st.removedIn[b] = st.pass
+	if k := blockAt(st.top, b.start); k >= 0 && st.top[k] == b {
+		st.topAlive.remove(k)
+	}
+	st.dropLines(b.start, b.end)
+}
+
+// removeMatches removes the blocks of every match of one pass and returns
+// the lines it dropped.
+func (st *stripper) removeMatches(pass int, matches []lineRange) []int {
+	st.pass, st.newly = pass, st.newly[:0]
+	var nested []*mdBlock
+	inPass := make(map[*mdBlock]bool)
+	for _, m := range matches {
+		switch blk, i, j := pickBlocks(st.top, m.first, m.last); {
+		case blk == nil:
+			for k := st.topAlive.next(i); k <= j; k = st.topAlive.next(k + 1) {
+				st.removeBlock(st.top[k])
+				st.count++
+			}
+		case st.removedIn[blk] != 0 || inPass[blk]:
+		case blk.parent == nil:
+			st.removeBlock(blk)
+			st.count++
+		default:
+			inPass[blk] = true
+			nested = append(nested, blk)
+		}
+		// The picked blocks cover every line a match touches; the
+		// blank lines between top-level blocks it spans go too.
+		st.dropLines(m.first, m.last+1)
+	}
+	// A nested block inside another block removed in this pass is
+	// not counted on its own.
+	for _, b := range nested {
+		covered := false
+		for p := b.parent; p != nil && !covered; p = p.parent {
+			covered = inPass[p] || st.removedIn[p] == pass
+		}
+		if !covered {
+			st.count++
+		}
+		st.removeBlock(b)
+	}
+	return st.newly
+}
+
+// gapMatches removes the tokens of the newly dropped lines, then appends
+// to matches those found in the windows of span-1 tokens on either side of
+// each gap.
+func (st *stripper) gapMatches(newly []int, matches []lineRange) []lineRange {
+	var gaps []int
+	for _, l := range newly {
+		for t := st.lineTok[l]; t < st.lineTok[l+1]; t++ {
+			st.alive.remove(t)
+			gaps = append(gaps, t)
 		}
 	}
-	var window []int   // token indices around a gap
-	var words []string // their tokens
-	for pass := 1; len(matches) > 0; pass++ {
-		// Dropping skips lines already dropped, and ranges of top-level
-		// blocks skip blocks already removed, so long spans over removed
-		// text cost nothing on later passes.
-		var newly []int // lines dropped in this pass
-		dropLines := func(from, to int) {
-			for l := lineAlive.next(from); l < to; l = lineAlive.next(l + 1) {
-				lineAlive.remove(l)
-				drop[l] = true
-				newly = append(newly, l)
-			}
+	seen := make(map[int]bool)
+	for _, t := range gaps {
+		right := st.alive.next(t)
+		if seen[right] || right == len(st.toks) {
+			continue
 		}
-		removeBlock := func(b *mdBlock) {
-			removedIn[b] = pass
-			if k := blockAt(top, b.start); k >= 0 && top[k] == b {
-				topAlive.remove(k)
+		seen[right] = true
+		st.window = st.window[:0]
+		for i, p := 0, right; i < st.span-1; i++ {
+			if p = st.alive.prev(p - 1); p < 0 {
+				break
 			}
-			dropLines(b.start, b.end)
+			st.window = append(st.window, p)
 		}
-		var nested []*mdBlock
-		inPass := make(map[*mdBlock]bool)
-		for _, m := range matches {
-			switch blk, i, j := pickBlocks(top, m.first, m.last); {
-			case blk == nil:
-				for k := topAlive.next(i); k <= j; k = topAlive.next(k + 1) {
-					removeBlock(top[k])
-					count++
-				}
-			case removedIn[blk] != 0 || inPass[blk]:
-			case blk.parent == nil:
-				removeBlock(blk)
-				count++
-			default:
-				inPass[blk] = true
-				nested = append(nested, blk)
-			}
-			// The picked blocks cover every line a match touches; the
-			// blank lines between top-level blocks it spans go too.
-			dropLines(m.first, m.last+1)
+		if len(st.window) == 0 {
+			continue
 		}
-		// A nested block inside another block removed in this pass is
-		// not counted on its own.
-		for _, b := range nested {
-			covered := false
-			for p := b.parent; p != nil && !covered; p = p.parent {
-				covered = inPass[p] || removedIn[p] == pass
-			}
-			if !covered {
-				count++
-			}
-			removeBlock(b)
+		slices.Reverse(st.window)
+		for i, p := 0, right; i < st.span-1 && p < len(st.toks); i, p = i+1, st.alive.next(p+1) {
+			st.window = append(st.window, p)
 		}
-
-		// Remove the dropped tokens, then search around each gap.
-		var gaps []int
-		for _, l := range newly {
-			for t := lineTok[l]; t < lineTok[l+1]; t++ {
-				alive.remove(t)
-				gaps = append(gaps, t)
-			}
+		st.words = st.words[:0]
+		for _, p := range st.window {
+			st.words = append(st.words, st.toks[p])
 		}
-		matches = matches[:0]
-		seen := make(map[int]bool)
-		for _, t := range gaps {
-			right := alive.next(t)
-			if seen[right] || right == len(toks) {
-				continue
-			}
-			seen[right] = true
-			window = window[:0]
-			for i, p := 0, right; i < span-1; i++ {
-				if p = alive.prev(p - 1); p < 0 {
-					break
-				}
-				window = append(window, p)
-			}
-			if len(window) == 0 {
-				continue
-			}
-			slices.Reverse(window)
-			for i, p := 0, right; i < span-1 && p < len(toks); i, p = i+1, alive.next(p+1) {
-				window = append(window, p)
-			}
-			words = words[:0]
-			for _, p := range window {
-				words = append(words, toks[p])
-			}
-			for _, r := range m.Matches(words) {
-				if a, b, ok := clipMatch(r, len(words)); ok {
-					matches = append(matches, lineRange{tokLine[window[a]], tokLine[window[b-1]]})
-				}
+		for _, r := range st.m.Matches(st.words) {
+			if a, b, ok := clipMatch(r, len(st.words)); ok {
+				matches = append(matches, lineRange{st.tokLine[st.window[a]], st.tokLine[st.window[b-1]]})
 			}
 		}
 	}
-	return drop, count
+	return matches
 }
 
 // aliveSet tracks which of n indices remain, with near-constant-time
