@@ -25,17 +25,6 @@ import (
 	"github.com/memfs/memfs/gitstore"
 )
 
-// Sentinel errors of mounting.
-var (
-	// ErrStaleMount means the mount point is a FUSE mount whose server is
-	// gone ("transport endpoint is not connected").
-	ErrStaleMount = errors.New("stale FUSE mount (transport endpoint is not connected)")
-	// ErrNoFUSE means the kernel's FUSE device is missing or unusable.
-	ErrNoFUSE = errors.New("FUSE is not available")
-	// ErrMountFailed means the kernel or the helper refused the mount.
-	ErrMountFailed = errors.New("mount failed")
-)
-
 // cacheTimeout is the kernel's entry, negative-entry and attribute
 // timeout. Content under an inode never changes and swaps invalidate
 // explicitly, so it can be long.
@@ -272,40 +261,10 @@ func New(ctx context.Context, dir string, opts Options) (*Mount, error) {
 		}
 	}()
 
-	var root gofs.InodeEmbedder
-	fsName := "memfs"
-	switch opts.Layout {
-	case LayoutScope:
-		v, err := scopeView(ctx, fsys, opts)
-		if err != nil {
-			return nil, err
-		}
-		if _, err := v.current(ctx); err != nil {
-			return nil, err
-		}
-		m.views = []*view{v}
-		root = &dirNode{fs: fsys, v: v, path: "."}
-		fsName += ":" + opts.Scope
-	case LayoutAll:
-		a, err := newAllScopes(ctx, fsys)
-		if err != nil {
-			return nil, err
-		}
-		m.all = a
-		root = a.root()
-	case LayoutHistory:
-		v := newLiveView(fsys, opts.Scope, scopeRootIno(opts.Scope))
-		if _, err := v.current(ctx); err != nil {
-			return nil, err
-		}
-		m.views = []*view{v}
-		m.history = newHistory(fsys, v)
-		root = m.history.root()
-		fsName += ":" + opts.Scope + ":history"
-	default:
-		return nil, fmt.Errorf("mount: unknown layout %d", opts.Layout)
+	root, fsName, err := m.root(ctx)
+	if err != nil {
+		return nil, err
 	}
-
 	srv, method, err := serve(abs, root, fsName, opts, logger)
 	if err != nil {
 		return nil, err
@@ -314,21 +273,62 @@ func New(ctx context.Context, dir string, opts Options) (*Mount, error) {
 	fsys.server.Store(srv)
 	served = true
 
-	// The mount outlives New's context: it ends with Unmount.
+	m.start(ctx)
+	logger.Info("mounted", "dir", abs, "method", method, "layout", opts.Layout)
+	return m, nil
+}
+
+// root loads the first revision(s) of the layout and returns the root
+// node and the file system's name.
+func (m *Mount) root(ctx context.Context) (gofs.InodeEmbedder, string, error) {
+	fsys, opts := m.fs, m.opts
+	fsName := "memfs"
+	switch opts.Layout {
+	case LayoutScope:
+		v, err := scopeView(ctx, fsys, opts)
+		if err != nil {
+			return nil, "", err
+		}
+		if _, err := v.current(ctx); err != nil {
+			return nil, "", err
+		}
+		m.views = []*view{v}
+		return &dirNode{fs: fsys, v: v, path: "."}, fsName + ":" + opts.Scope, nil
+	case LayoutAll:
+		a, err := newAllScopes(ctx, fsys)
+		if err != nil {
+			return nil, "", err
+		}
+		m.all = a
+		return a.root(), fsName, nil
+	case LayoutHistory:
+		v := newLiveView(fsys, opts.Scope, scopeRootIno(opts.Scope))
+		if _, err := v.current(ctx); err != nil {
+			return nil, "", err
+		}
+		m.views = []*view{v}
+		m.history = newHistory(fsys, v)
+		return m.history.root(), fsName + ":" + opts.Scope + ":history", nil
+	}
+	return nil, "", fmt.Errorf("mount: unknown layout %d", opts.Layout)
+}
+
+// start runs the mount's goroutines: the ref watch, the readahead workers
+// and the prefetch. They outlive New's context and end with Unmount.
+func (m *Mount) start(ctx context.Context) {
+	fsys, opts := m.fs, m.opts
 	wctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	m.cancel = cancel
-	{
-		// Watch from here on, and look once more right away: a head that
-		// moved since the first revision was loaded must not wait for the
-		// fallback poll. A mount of a fixed revision watches too: a forget
-		// may rewrite it.
-		refs := opts.Store.WatchRefs(wctx, opts.PollInterval)
-		m.wg.Add(1)
-		go func() {
-			defer m.wg.Done()
-			m.watch(wctx, refs)
-		}()
-	}
+	// Watch from here on, and look once more right away: a head that
+	// moved since the first revision was loaded must not wait for the
+	// fallback poll. A mount of a fixed revision watches too: a forget
+	// may rewrite it.
+	refs := opts.Store.WatchRefs(wctx, opts.PollInterval)
+	m.wg.Add(1)
+	go func() {
+		defer m.wg.Done()
+		m.watch(wctx, refs)
+	}()
 	if fsys.ra != nil {
 		for range runtime.GOMAXPROCS(0) {
 			m.wg.Add(1)
@@ -345,8 +345,6 @@ func New(ctx context.Context, dir string, opts Options) (*Mount, error) {
 			m.prefetch(wctx)
 		}()
 	}
-	logger.Info("mounted", "dir", abs, "method", method, "layout", opts.Layout)
-	return m, nil
 }
 
 func scopeView(ctx context.Context, fsys *mountFS, opts Options) (*view, error) {

@@ -12,10 +12,6 @@ import (
 	"github.com/memfs/memfs/validate"
 )
 
-// ErrUnsupportedArtifact means a revision's Memfs-Artifact trailer names
-// no artifact version this memfs can serve.
-var ErrUnsupportedArtifact = errors.New("revision is not a supported memfs artifact")
-
 // view is one line of revisions served under a directory: a scope that
 // follows its head, or one fixed revision. Its directories are resolved
 // against the current revision at every request.
