@@ -164,25 +164,6 @@ func (r *Report) filter(s Severity) []Problem {
 	return out
 }
 
-// Error is returned by callers that refuse an artifact; it carries every
-// problem of the report.
-type Error struct {
-	Problems []Problem
-}
-
-func (e *Error) Error() string {
-	if len(e.Problems) == 1 {
-		return "artifact rejected: " + e.Problems[0].String()
-	}
-	return fmt.Sprintf("artifact rejected: %d problems, first %s", len(e.Problems), e.Problems[0])
-}
-
-// ErrRejected is matched by every *Error through errors.Is.
-var ErrRejected = errors.New("artifact rejected")
-
-// Is lets errors.Is(err, ErrRejected) match any *Error.
-func (e *Error) Is(target error) bool { return target == ErrRejected }
-
 // AsError returns the report's errors as an *Error, or nil when it is OK.
 func (r *Report) AsError() error {
 	if errs := r.Errors(); len(errs) > 0 {
@@ -594,11 +575,6 @@ func typeName(m fs.FileMode) string {
 	}
 	return "special entry"
 }
-
-var (
-	errTooLarge   = errors.New("file larger than limit")
-	errNotRegular = errors.New("not a regular file")
-)
 
 // readDirRaw lists dir without fs.ReadDir's sorting and deduplication
 // assumptions, so a malformed tree's duplicate names stay visible.

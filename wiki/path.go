@@ -1,7 +1,6 @@
 package wiki
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 )
@@ -52,22 +51,6 @@ func (k Kind) String() string {
 
 // IsDir reports whether paths of this kind are directories.
 func (k Kind) IsDir() bool { return k == KindPagesDir || k == KindAreaDir }
-
-// PathError explains why a path is not part of the artifact layout. Its
-// message names the offending segment only by position, never by content
-// beyond the path itself.
-type PathError struct {
-	Path   string
-	Reason string
-}
-
-func (e *PathError) Error() string { return fmt.Sprintf("%s: %s", e.Path, e.Reason) }
-
-// ErrInvalidPath is matched by every *PathError through errors.Is.
-var ErrInvalidPath = errors.New("invalid artifact path")
-
-// Is lets errors.Is(err, ErrInvalidPath) match any *PathError.
-func (e *PathError) Is(target error) bool { return target == ErrInvalidPath }
 
 // ValidSegment reports whether s is a legal area or slug name:
 // ^[a-z0-9][a-z0-9_-]{0,63}$.
