@@ -11,6 +11,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash"
+	"io"
 	"slices"
 	"strings"
 	"time"
@@ -24,12 +26,20 @@ import (
 )
 
 // Erasure markers. A marker is a content-free fingerprint of something
-// forgotten: HMAC-SHA256 under a store key of a session id, or of the
-// normalized tokens of a literal (wiki.Tokens) with their count, so the
-// guard can slide windows of that many tokens over new content and catch
-// the literal inside any text without storing it. Markers live in
-// refs/memfs/erasures: an append-only chain of commits whose single file,
-// erasures.jsonl, holds every marker so far, one JSON object a line.
+// forgotten: HMAC-SHA256 under a store key of a session id, a page path,
+// or a literal, so the guard can catch the literal inside any new text
+// without storing it. A text marker of version 2 (MarkText writes these)
+// fingerprints the concatenation of the literal's tokens (wiki.Tokens)
+// with its length in bytes: the guard hashes every run of consecutive
+// tokens whose concatenation has that length, so the literal is caught
+// whatever separates its parts (see wiki.LiteralMatcher). A text marker of
+// version 1 (no version field; written before) fingerprints the
+// literal's tokens under the normalization of the time
+// (wiki.LegacyTokens) with their count: the guard slides windows of that
+// many tokens over new content, in those tokens and in today's. Markers
+// live in refs/memfs/erasures: an append-only chain of commits whose
+// single file, erasures.jsonl, holds every marker so far, one JSON object
+// a line.
 
 // Marker kinds.
 const (
@@ -40,13 +50,34 @@ const (
 
 const erasuresFile = "erasures.jsonl"
 
+// Text marker versions.
+const (
+	// TextMarkerV1 fingerprints wiki.LegacyTokens of a literal; NTokens
+	// counts them. Markers written before versions existed have no
+	// version field, which reads as 0 and means this.
+	TextMarkerV1 = 1
+	// TextMarkerV2 fingerprints the concatenation of wiki.Tokens of a
+	// literal; Length is its length in bytes.
+	TextMarkerV2 = 2
+)
+
+// textV2Domain separates the fingerprints of version 2 text markers from
+// those of version 1.
+const textV2Domain = MarkerText + "/2"
+
 // Marker is one erasure marker.
 type Marker struct {
-	ID      string    `json:"id"`
-	Kind    string    `json:"kind"`
-	KeyID   string    `json:"key_id"`
-	HMAC    string    `json:"hmac"`
-	NTokens int       `json:"ntokens,omitempty"`
+	ID    string `json:"id"`
+	Kind  string `json:"kind"`
+	KeyID string `json:"key_id"`
+	HMAC  string `json:"hmac"`
+	// Version is the text marker version (TextMarkerV1 when 0).
+	Version int `json:"version,omitempty"`
+	// NTokens is the token count of a version 1 text marker.
+	NTokens int `json:"ntokens,omitempty"`
+	// Length is the length in bytes of the normalized concatenation of a
+	// version 2 text marker.
+	Length  int       `json:"length,omitempty"`
 	Created time.Time `json:"created"`
 }
 
@@ -66,14 +97,15 @@ func newMarkerID() string {
 	return hex.EncodeToString(b)
 }
 
-// MarkText returns the marker of a literal under the key.
+// MarkText returns the marker of a literal under the key: a version 2
+// text marker.
 func MarkText(keyID string, key []byte, literal string, now time.Time) (Marker, error) {
-	toks := wiki.Tokens(literal)
-	if len(toks) == 0 {
+	c := strings.Join(wiki.Tokens(literal), "")
+	if c == "" {
 		return Marker{}, ErrNothingToMark
 	}
-	return Marker{ID: newMarkerID(), Kind: MarkerText, KeyID: keyID, HMAC: fingerprint(key, MarkerText, toks),
-		NTokens: len(toks), Created: now.UTC()}, nil
+	return Marker{ID: newMarkerID(), Kind: MarkerText, KeyID: keyID, HMAC: fingerprint(key, textV2Domain, []string{c}),
+		Version: TextMarkerV2, Length: len(c), Created: now.UTC()}, nil
 }
 
 // MarkSession returns the marker of a session id under the key.
@@ -246,23 +278,43 @@ func (s *Store) markersCommit(ctx context.Context, ms []Marker) (old, commit ID,
 }
 
 // Guard checks content and citations against the store's markers under
-// every key of the keyring. It implements validate.Guard.
+// every key of the keyring. It implements validate.Guard, and
+// wiki.LegacyMatcher so that an eraser strips what it refuses. It is
+// immutable and safe for concurrent use.
 type Guard struct {
 	keys     map[string][]byte
-	sessions map[string]map[string]bool         // key id → fingerprints
-	pages    map[string]map[string]bool         // key id → fingerprints
-	text     map[int]map[string]map[string]bool // ntokens → key id → fingerprints
-	span     int                                // the largest ntokens
+	sessions map[string]map[string]bool // key id → fingerprints
+	pages    map[string]map[string]bool // key id → fingerprints
+	windows  map[int]keyedPrints        // version 1 text: ntokens → prints
+	runs     map[int]keyedPrints        // version 2 text: length → prints
+	lengths  []int                      // the keys of runs, ascending
+	span     int                        // the longest match, in tokens
+	span1    int                        // the largest ntokens
 	epoch    string
 }
 
-// Interface check for Guard.
-var _ validate.Guard = (*Guard)(nil)
+// keyedPrints holds text fingerprints by key id.
+type keyedPrints map[string]map[[sha256.Size]byte]bool
 
-// NewGuard builds a guard over markers; markers under unknown keys are
-// ignored (they cannot be checked here).
+func (kp keyedPrints) add(keyID string, sum [sha256.Size]byte) {
+	if kp[keyID] == nil {
+		kp[keyID] = map[[sha256.Size]byte]bool{}
+	}
+	kp[keyID][sum] = true
+}
+
+// Interface checks for Guard.
+var (
+	_ validate.Guard     = (*Guard)(nil)
+	_ wiki.LegacyMatcher = (*Guard)(nil)
+)
+
+// NewGuard builds a guard over markers; markers under unknown keys, text
+// markers of unknown versions and malformed fingerprints are ignored
+// (they cannot be checked here).
 func NewGuard(keys map[string][]byte, markers []Marker) *Guard {
-	g := &Guard{keys: keys, sessions: map[string]map[string]bool{}, pages: map[string]map[string]bool{}, text: map[int]map[string]map[string]bool{}}
+	g := &Guard{keys: keys, sessions: map[string]map[string]bool{}, pages: map[string]map[string]bool{},
+		windows: map[int]keyedPrints{}, runs: map[int]keyedPrints{}}
 	ids := make([]string, 0, len(markers))
 	for _, m := range markers {
 		if _, ok := keys[m.KeyID]; !ok {
@@ -281,19 +333,33 @@ func NewGuard(keys map[string][]byte, markers []Marker) *Guard {
 			}
 			g.pages[m.KeyID][m.HMAC] = true
 		case MarkerText:
-			if m.NTokens <= 0 {
+			var sum [sha256.Size]byte
+			b, err := hex.DecodeString(m.HMAC)
+			if err != nil || len(b) != len(sum) {
 				continue
 			}
-			g.span = max(g.span, m.NTokens)
-			if g.text[m.NTokens] == nil {
-				g.text[m.NTokens] = map[string]map[string]bool{}
+			copy(sum[:], b)
+			switch {
+			case (m.Version == 0 || m.Version == TextMarkerV1) && m.NTokens > 0:
+				if g.windows[m.NTokens] == nil {
+					g.windows[m.NTokens] = keyedPrints{}
+				}
+				g.windows[m.NTokens].add(m.KeyID, sum)
+				g.span1 = max(g.span1, m.NTokens)
+			case m.Version == TextMarkerV2 && m.Length > 0:
+				if g.runs[m.Length] == nil {
+					g.runs[m.Length] = keyedPrints{}
+					g.lengths = append(g.lengths, m.Length)
+				}
+				g.runs[m.Length].add(m.KeyID, sum)
+				// Tokens are never empty, so a run of Length bytes has
+				// at most Length tokens.
+				g.span = max(g.span, m.Length)
 			}
-			if g.text[m.NTokens][m.KeyID] == nil {
-				g.text[m.NTokens][m.KeyID] = map[string]bool{}
-			}
-			g.text[m.NTokens][m.KeyID][m.HMAC] = true
 		}
 	}
+	slices.Sort(g.lengths)
+	g.span = max(g.span, g.span1)
 	slices.Sort(ids)
 	sum := sha256.Sum256([]byte(strings.Join(ids, ",")))
 	g.epoch = hex.EncodeToString(sum[:8])
@@ -323,15 +389,54 @@ func (g *Guard) ErasedPage(path string) bool {
 	return false
 }
 
-// Matches returns the token windows of toks that a text marker matches,
-// as [start, end) ranges: Guard is a wiki.Matcher, so content can be
-// stripped of forgotten literals that only their fingerprints name.
+// Matches returns the token runs of toks (from wiki.Tokens) that a text
+// marker matches, as [start, end) ranges: the runs whose concatenation a
+// version 2 marker fingerprints, and the windows a version 1 marker
+// fingerprints (a literal written in ASCII is caught in its look-alikes
+// this way too). Guard is a wiki.Matcher, so content can be stripped of
+// forgotten literals that only their fingerprints name.
 func (g *Guard) Matches(toks []string) [][2]int {
-	var out [][2]int
-	for n, byKey := range g.text {
+	hs := g.newHashers()
+	out := g.windowMatches(nil, hs, toks)
+	if len(g.lengths) == 0 {
+		return out
+	}
+	longest := g.lengths[len(g.lengths)-1]
+	var buf []byte
+	for i := range toks {
+		size, k := 0, 0
+		for j := i; j < len(toks) && size < longest; j++ {
+			size += len(toks[j])
+			for k < len(g.lengths) && g.lengths[k] < size {
+				k++
+			}
+			if k == len(g.lengths) {
+				break
+			}
+			if g.lengths[k] != size {
+				continue
+			}
+			buf = buf[:0]
+			for _, t := range toks[i : j+1] {
+				buf = append(buf, t...)
+			}
+			for keyID, set := range g.runs[size] {
+				if set[hs.sum(keyID, textV2Domain, buf)] {
+					out = append(out, [2]int{i, j + 1})
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// windowMatches appends the windows of toks a version 1 marker matches.
+func (g *Guard) windowMatches(out [][2]int, hs hashers, toks []string) [][2]int {
+	for n, byKey := range g.windows {
 		for i := 0; i+n <= len(toks); i++ {
 			for keyID, set := range byKey {
-				if set[fingerprint(g.keys[keyID], MarkerText, toks[i:i+n])] {
+				if set[hs.windowSum(keyID, toks[i:i+n])] {
 					out = append(out, [2]int{i, i + n})
 					break
 				}
@@ -341,26 +446,80 @@ func (g *Guard) Matches(toks []string) [][2]int {
 	return out
 }
 
-// Span is the longest text marker, in tokens.
+// Span is the longest match, in tokens: the largest ntokens of a version 1
+// marker or length of a version 2 marker.
 func (g *Guard) Span() int { return g.span }
 
-// ErasedContent reports whether content holds a forgotten literal: every
-// window of a marker's token count is fingerprinted and looked up.
+// Legacy returns the matcher of the version 1 markers over
+// wiki.LegacyTokens, the tokens they were made of, or nil when there are
+// none.
+func (g *Guard) Legacy() wiki.Matcher {
+	if g.span1 == 0 {
+		return nil
+	}
+	return legacyGuard{g}
+}
+
+// legacyGuard matches the version 1 markers of a guard.
+type legacyGuard struct{ g *Guard }
+
+func (lg legacyGuard) Matches(toks []string) [][2]int {
+	return lg.g.windowMatches(nil, lg.g.newHashers(), toks)
+}
+
+func (lg legacyGuard) Span() int { return lg.g.span1 }
+
+// ErasedContent reports whether content holds a forgotten literal:
+// wiki.ContainsMatch with the guard, so exactly what an eraser with the
+// guard strips.
 func (g *Guard) ErasedContent(content []byte) bool {
-	if len(g.text) == 0 {
-		return false
+	return wiki.ContainsMatch(content, g)
+}
+
+// hashers computes text fingerprints under each key, reusing one HMAC
+// per key. A guard makes new ones for each search, so searches can run
+// concurrently.
+type hashers struct {
+	keys map[string][]byte
+	h    map[string]hash.Hash
+}
+
+func (g *Guard) newHashers() hashers {
+	return hashers{keys: g.keys, h: map[string]hash.Hash{}}
+}
+
+func (hs hashers) start(keyID, domain string) hash.Hash {
+	h := hs.h[keyID]
+	if h == nil {
+		h = hmac.New(sha256.New, hs.keys[keyID])
+		hs.h[keyID] = h
 	}
-	toks := wiki.Tokens(string(content))
-	for n, byKey := range g.text {
-		for i := 0; i+n <= len(toks); i++ {
-			for keyID, set := range byKey {
-				if set[fingerprint(g.keys[keyID], MarkerText, toks[i:i+n])] {
-					return true
-				}
-			}
-		}
+	h.Reset()
+	h.Write([]byte(domain))
+	return h
+}
+
+func (hs hashers) finish(h hash.Hash) (sum [sha256.Size]byte) {
+	h.Sum(sum[:0])
+	return sum
+}
+
+// sum is fingerprint(key, domain, []string{string(b)}) as an array.
+func (hs hashers) sum(keyID, domain string, b []byte) [sha256.Size]byte {
+	h := hs.start(keyID, domain)
+	h.Write([]byte{0x1f})
+	h.Write(b)
+	return hs.finish(h)
+}
+
+// windowSum is fingerprint(key, MarkerText, toks) as an array.
+func (hs hashers) windowSum(keyID string, toks []string) [sha256.Size]byte {
+	h := hs.start(keyID, MarkerText)
+	for _, t := range toks {
+		h.Write([]byte{0x1f})
+		io.WriteString(h, t)
 	}
-	return false
+	return hs.finish(h)
 }
 
 // Guard returns the store's erasure guard, or nil when nothing was ever

@@ -1,13 +1,16 @@
 package gitstore
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/memfs/memfs/validate"
+	"github.com/memfs/memfs/wiki"
 )
 
 // Ensure that markers are content-free, persist in refs/memfs/erasures,
@@ -83,5 +86,164 @@ func TestErasures_GuardRefusesReintroduction(t *testing.T) {
 	// Stock git sees the marker chain as an ordinary ref.
 	if n := strings.TrimSpace(runGit(t, s.Path(), "rev-list", "--count", ErasuresRef)); n != "1" {
 		t.Fatalf("refs/memfs/erasures has %s commits, want 1", n)
+	}
+}
+
+// guardCase is a text published against the markers of guardLiterals:
+// refused with erased_content, or published.
+type guardCase struct {
+	name, text string
+	refused    bool
+}
+
+var guardLiterals = []string{"correct horse battery staple", "hunter2", "555 867 5309", "zebra 4491 quartz"}
+
+// Ensure that the guard refuses every spelling of a forgotten literal a
+// reader takes for it — look-alike letters, compatibility forms,
+// entities, invisible characters, markup and separators inside it — and
+// publishes near misses.
+func TestErasures_GuardRefusesLookAlikes(t *testing.T) {
+	s := newTestStore(t, validate.Limits{})
+	ctx := t.Context()
+	keys, keyID, err := s.Keyring(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ms []Marker
+	for _, lit := range guardLiterals {
+		m, err := MarkText(keyID, keys[keyID], lit, time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.Version != TextMarkerV2 || m.Length != len(strings.Join(wiki.Tokens(lit), "")) || m.NTokens != 0 {
+			t.Fatalf("MarkText(%q) = version %d, length %d, ntokens %d", lit, m.Version, m.Length, m.NTokens)
+		}
+		ms = append(ms, m)
+	}
+	if err := s.AppendMarkers(ctx, ms); err != nil {
+		t.Fatal(err)
+	}
+	if raw := runGit(t, s.Path(), "show", ErasuresRef+":"+erasuresFile); !strings.Contains(raw, `"version":2`) || strings.Contains(raw, "hunter") {
+		t.Fatalf("erasures.jsonl = %s, want version 2 markers without content", raw)
+	}
+	runGuardCases(t, s, []guardCase{
+		{"zero width space", "cor\u200brect horse battery staple", true},
+		{"soft hyphen", "correct hor\u00adse battery staple", true},
+		{"fullwidth", "ｃｏｒｒｅｃｔ ｈｏｒｓｅ ｂａｔｔｅｒｙ ｓｔａｐｌｅ", true},
+		{"mathematical", "𝐜𝐨𝐫𝐫𝐞𝐜𝐭 𝗵𝗼𝗿𝘀𝗲 𝘣𝘢𝘵𝘵𝘦𝘳𝘺 𝚜𝚝𝚊𝚙𝚕𝚎", true},
+		{"cyrillic homoglyphs", "соrrесt hоrsе bаttеry stаplе", true},
+		{"html entity", "&#99;orrect horse battery staple", true},
+		{"markdown emphasis inside a word", "cor**rect** horse battery staple", true},
+		{"hyphen inside a word", "cor-rect horse battery staple", true},
+		{"words joined", "correcthorsebatterystaple", true},
+		{"prefix only", "correct horse, said nobody", false},
+		{"one word changed", "correct house battery staple", false},
+		{"hyphen", "the password hunter-2 again", true},
+		{"space", "hunter 2", true},
+		{"underscore", "hunter_2", true},
+		{"superscript", "hunter²", true},
+		{"fullwidth digits", "ｈｕｎｔｅｒ２", true},
+		{"other digit", "hunter3", false},
+		{"other letter", "hunterz", false},
+		{"more digits", "hunter 22", false},
+		{"glued to a word", "hunter2x and xhunter2", false},
+		{"digits joined", "call 5558675309", true},
+		{"digits near miss", "call 5558675300 or 555 867 530", false},
+		{"joined slug", "see zebra4491quartz for details", true},
+		{"slug near miss", "see zebra4491quartzite", false},
+	})
+}
+
+// runGuardCases publishes each case's text in a page of s.
+func runGuardCases(t *testing.T, s *Store, cases []guardCase) {
+	t.Helper()
+	for i, c := range cases {
+		dir := t.TempDir()
+		path := fmt.Sprintf("pages/notes/case%d.md", i)
+		writeArtifact(t, dir, []string{"a"}, map[string]string{path: "# Case\n\n" + c.text + "\n\n## Sources\n\n- session:s1\n"})
+		res, err := s.Publish(t.Context(), dir, PublishOptions{Scope: "default"})
+		refused := errors.Is(err, validate.ErrRejected) && slices.ContainsFunc(res.Report.Errors(), func(p validate.Problem) bool {
+			return p.Code == validate.CodeErasedContent && p.Path == path
+		})
+		if refused != c.refused || !refused && err != nil {
+			t.Errorf("%s: publishing %q: %v, want refused %v", c.name, c.text, err, c.refused)
+		}
+	}
+}
+
+// markTextV1 writes a text marker the way MarkText did before versions:
+// the fingerprint of the literal's NFC tokens and their count.
+func markTextV1(keyID string, key []byte, literal string) Marker {
+	toks := wiki.LegacyTokens(literal)
+	return Marker{ID: newMarkerID(), Kind: MarkerText, KeyID: keyID, HMAC: fingerprint(key, MarkerText, toks),
+		NTokens: len(toks), Created: time.Now().UTC()}
+}
+
+// Ensure that text markers written before versions (version 1: windows
+// of NFC tokens) keep refusing what they refused, non-ASCII literals
+// included, read from the JSON they were written as, and that an eraser
+// with the guard strips what the guard refuses.
+func TestErasures_V1MarkersKeepWorking(t *testing.T) {
+	s := newTestStore(t, validate.Limits{})
+	ctx := t.Context()
+	keys, keyID, err := s.Keyring(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	phone, ru := markTextV1(keyID, keys[keyID], "555 867 5309"), markTextV1(keyID, keys[keyID], "Пароль бабушки")
+	// The JSON lines exactly as they were written: no version, no length.
+	var old bytes.Buffer
+	for _, m := range []Marker{phone, ru} {
+		fmt.Fprintf(&old, `{"id":%q,"kind":"text","key_id":%q,"hmac":%q,"ntokens":%d,"created":"2024-05-01T00:00:00Z"}`+"\n", m.ID, m.KeyID, m.HMAC, m.NTokens)
+	}
+	parsed, err := parseMarkers(old.Bytes())
+	if err != nil || len(parsed) != 2 || parsed[0].Version != 0 || parsed[0].NTokens != 3 {
+		t.Fatalf("parseMarkers of version 1 lines = %+v, %v", parsed, err)
+	}
+	if err := s.AppendMarkers(ctx, parsed); err != nil {
+		t.Fatal(err)
+	}
+	if raw := runGit(t, s.Path(), "show", ErasuresRef+":"+erasuresFile); strings.Contains(raw, `"version"`) {
+		t.Fatalf("version 1 markers were rewritten: %s", raw)
+	}
+	runGuardCases(t, s, []guardCase{
+		{"as today: spacing and punctuation", "Call +1 (555) 867-5309.", true},
+		{"as today: order", "5309 867 555", false},
+		{"as today: digits joined", "5558675309", false},
+		{"look-alike digits", "５５５ ８６７ ５３０９", true},
+		{"non-ASCII literal", "пароль БАБУШКИ", true},
+		{"non-ASCII near miss", "пароль дедушки", false},
+	})
+
+	g, err := s.Guard(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	content := []byte("# T\n\nKeep.\n\nЕё пароль бабушки.\n\nCall 555.867.5309\n")
+	out, n := wiki.StripMatches(content, g)
+	if string(out) != "# T\n\nKeep.\n" || n != 2 || g.ErasedContent(out) {
+		t.Fatalf("StripMatches with the guard = (%q, %d)", out, n)
+	}
+}
+
+// Ensure that markers the guard cannot check — unknown versions,
+// malformed fingerprints, no length — are ignored, not fatal.
+func TestErasures_GuardIgnoresUncheckableMarkers(t *testing.T) {
+	key := bytes.Repeat([]byte{7}, 32)
+	keys := map[string][]byte{"k1": key}
+	good, err := MarkText("k1", key, "hunter2", time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	future, bad, short := good, good, good
+	future.Version, future.HMAC = 3, strings.Repeat("ab", 32)
+	bad.HMAC = "zz"
+	short.Length = 0
+	g := NewGuard(keys, []Marker{future, bad, short})
+	if g.ErasedContent([]byte("hunter2")) || g.Span() != 0 || g.Legacy() != nil {
+		t.Fatalf("uncheckable markers matched (span %d)", g.Span())
+	}
+	if g = NewGuard(keys, []Marker{good}); !g.ErasedContent([]byte("hunter 2")) || g.Legacy() != nil {
+		t.Fatal("a version 2 marker does not match")
 	}
 }
