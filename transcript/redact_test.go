@@ -1,6 +1,10 @@
 package transcript_test
 
 import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -11,64 +15,105 @@ import (
 // sits in the source.
 func fake(parts ...string) string { return strings.Join(parts, "") }
 
-// Ensure that each rule redacts its secret and leaves its near-miss alone.
-func TestRedactRules(t *testing.T) {
-	pem := fake("-----BEGIN RSA PRIV", "ATE KEY-----\nMIIEowIBAAKCAQEA0Z3VS5JJcds3xfn\n-----END RSA PRIV", "ATE KEY-----")
-	tests := []struct {
-		rule     string
-		positive string // the secret inside some text; the secret must disappear
-		secret   string
-		nearMiss string // must come out unchanged
-	}{
-		{transcript.RulePrivateKey, "key:\n" + pem + "\nthanks", pem[len("-----BEGIN RSA PRIVATE KEY-----"):],
-			"-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA\n-----END PUBLIC KEY-----"},
-		{transcript.RuleURLCredentials, "connect to postgres://admin:" + fake("s3cr3t", "Pass99") + "@db.example.com:5432/app", fake("s3cr3t", "Pass99"),
-			"clone git@github.com:org/repo.git or https://alice@example.com/x and http://localhost:8080/a@b"},
-		{transcript.RuleAnthropicKey, "ANTHROPIC_API_KEY=" + fake("sk-ant-", "api03-", strings.Repeat("Ab3_", 10)), fake("sk-ant-", "api03-", strings.Repeat("Ab3_", 10)),
-			"see sk-ant-docs and task-ant-api"},
-		{transcript.RuleOpenAIKey, "use " + fake("sk-", "proj-", strings.Repeat("Zq9x", 12)), fake("sk-", "proj-", strings.Repeat("Zq9x", 12)),
-			"scikit sk-learn and task-proj-12 and desk-proj-notes"},
-		{transcript.RuleGitHubToken, "token " + fake("gh", "p_", strings.Repeat("aB3d", 9)), fake("gh", "p_", strings.Repeat("aB3d", 9)),
-			"branch ghp_short123 and ghost_writer and github_pat_tiny"},
-		{transcript.RuleAWSAccessKey, "id " + fake("AKIA", "QWERTYUIOP234567"), fake("AKIA", "QWERTYUIOP234567"),
-			"AKIA1234 and akiaqwertyuiop234567 and AKIAQWERTYUIOP2345678901"},
-		{transcript.RuleSlackToken, "slack " + fake("xo", "xb-", "123456789012-1234567890123-", "AbCdEfGhIjKlMnOpQrSt"), fake("xo", "xb-", "123456789012-1234567890123-", "AbCdEfGhIjKlMnOpQrSt"),
-			"xoxo-hugs and xoxb-notanumber"},
-		{transcript.RuleSlackWebhook, "post to " + fake("https://hooks.slack.com/", "services/T0000FAKE/B0000FAKE/", "abcdefghijklmnopqrstuvwx"), fake("hooks.slack.com/", "services/T0000FAKE"),
-			"read https://hooks.slack.com/docs first"},
-		{transcript.RuleStripeKey, "stripe " + fake("sk_", "live_", "4eC39HqLyjWDarjtT1zdp7dc"), fake("sk_", "live_", "4eC39HqLyjWDarjtT1zdp7dc"),
-			"publishable pk_live_4eC39HqLyjWDarjtT1zdp7dc and sk_live_ alone"},
-		{transcript.RuleGoogleAPIKey, "maps " + fake("AIza", "SyD-FAKE0123456789abcdefghijklmnopq"), fake("AIza", "SyD-FAKE0123456789abcdefghijklmnopq"),
-			"AIzaShort and AIza"},
-		{transcript.RuleJWT, "cookie " + fake("eyJ", "hbGciOiJIUzI1NiJ9", ".eyJ", "zdWIiOiIxMjM0NTY3ODkwIn0", ".dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U"),
-			fake(".eyJ", "zdWIiOiIxMjM0NTY3ODkwIn0"), "eyJustAWord.eyJanother and hey.eyJ"},
-		{transcript.RuleBearerToken, "curl -H 'Authorization: Bearer " + fake("abcDEF", "0123456789ghiJKL") + "'", fake("abcDEF", "0123456789ghiJKL"),
-			"bearer tokens are explained in the bearer authentication section"},
-		{transcript.RuleBasicAuth, "Authorization: Basic " + fake("dXNlcjpw", "YXNzd29yZA=="), fake("dXNlcjpw", "YXNzd29yZA=="),
-			"basic authentication uses Authorization: headers"},
-		{transcript.RuleSecretKey, "export DB_PASSWORD=" + fake("hunter", "22x!"), fake("hunter", "22x!"),
-			"max_tokens=4096 token_count: 1200 tokens: 55 password_hash: 5f4dcc3b5aa765d61d8327deb882cf99 secret_path: /var/run/secrets/db password: ${DB_PASSWORD} token: os.Getenv(x) passwordless login"},
-		{transcript.RuleSecretKey, `config {"api_key": "` + fake("abc123", "XYZ789") + `"}`, fake("abc123", "XYZ789"),
-			`{"api_version": "2024-01-01", "key_id": "k-123456", "secret": true}`},
-		{transcript.RuleSecretKey, "AWS_SECRET_ACCESS_KEY=" + fake("wJalrXUtnFEMI/K7MDENG/", "bPxRfiCYFAKEKEY"), fake("wJalrXUtnFEMI/K7MDENG/", "bPxRfiCYFAKEKEY"),
-			"aws_access_key_id_note: see the wiki"},
+// redactCase is one line of testdata/redact/corpus.txt.
+type redactCase struct {
+	line     int
+	rule     string
+	positive bool
+	text     string // the input
+	want     string // the input with the secret replaced by the rule's marker
+	secret   string
+}
+
+// loadCorpus reads testdata/redact/corpus.txt (its format is described at
+// its top).
+func loadCorpus(t *testing.T) []redactCase {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "redact", "corpus.txt"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, tt := range tests {
-		t.Run(tt.rule, func(t *testing.T) {
+	var cases []redactCase
+	for i, l := range strings.Split(string(b), "\n") {
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		f := strings.SplitN(l, " ", 3)
+		if len(f) != 3 || (f[1] != "+" && f[1] != "-") {
+			t.Fatalf("corpus line %d: want \"<rule> <+|-> <text>\"", i+1)
+		}
+		text := strings.NewReplacer("<>", "", `\n`, "\n").Replace(f[2])
+		c := redactCase{line: i + 1, rule: f[0], positive: f[1] == "+", text: text, want: text}
+		if c.positive {
+			a, e := strings.Index(text, "[["), strings.Index(text, "]]")
+			if a < 0 || e < a {
+				t.Fatalf("corpus line %d: a positive needs [[secret]]", i+1)
+			}
+			c.secret = text[a+2 : e]
+			c.text = text[:a] + c.secret + text[e+2:]
+			c.want = text[:a] + "[REDACTED:" + c.rule + "]" + text[e+2:]
+		}
+		cases = append(cases, c)
+	}
+	return cases
+}
+
+// Ensure that each rule redacts exactly its secret, keeping the text around
+// it, and leaves its near-misses alone; and that every rule has both.
+func TestRedactCorpus(t *testing.T) {
+	cases := loadCorpus(t)
+	pos, neg := map[string]int{}, map[string]int{}
+	for _, c := range cases {
+		name := fmt.Sprintf("%s/%d", c.rule, c.line)
+		t.Run(name, func(t *testing.T) {
 			counts := map[string]int{}
-			out := transcript.RedactText(tt.positive, counts)
-			if strings.Contains(out, tt.secret) {
-				t.Errorf("the secret survived redaction (%d counts)", len(counts))
+			got := transcript.RedactText(c.text, counts)
+			if got != c.want {
+				if c.positive {
+					t.Errorf("redacted to\n%q\nwant\n%q\ncounts %v", got, c.want, counts)
+				} else {
+					t.Errorf("near-miss was changed to %q; counts %v", got, counts)
+				}
 			}
-			if counts[tt.rule] == 0 || !strings.Contains(out, "[REDACTED:"+tt.rule+"]") {
-				t.Errorf("rule %s did not count the secret: %v", tt.rule, counts)
-			}
-			nc := map[string]int{}
-			if got := transcript.RedactText(tt.nearMiss, nc); got != tt.nearMiss {
-				t.Errorf("near-miss was changed; counts %v", nc)
+			if c.positive && counts[c.rule] != 1 {
+				t.Errorf("counts %v, want one %s", counts, c.rule)
 			}
 		})
+		if c.positive {
+			pos[c.rule]++
+		} else {
+			neg[c.rule]++
+		}
 	}
+	for _, r := range transcript.RuleNames() {
+		if pos[r] == 0 || neg[r] == 0 {
+			t.Errorf("rule %s has %d positives and %d near-misses in the corpus; want both", r, pos[r], neg[r])
+		}
+	}
+}
+
+// Ensure that secrets inside JSON tool arguments are found in the decoded
+// strings, including a flag and its value in separate argv elements.
+func TestRedactCorpusAsToolArguments(t *testing.T) {
+	for _, c := range loadCorpus(t) {
+		if !c.positive {
+			continue
+		}
+		args, _ := json.Marshal(map[string]any{"command": c.text, "argv": strings.Fields(c.text)})
+		path := writeLines(t, t.TempDir(), "s.jsonl",
+			ccUser("u1", "", "run it"),
+			ccAsst("a1", "u1", "m1", obj{"type": "tool_use", "id": "t1", "name": "Bash", "input": json.RawMessage(args)}))
+		_, ev := scanAndMaterialize(t, path, nil)
+		if strings.Contains(string(ev.Transcript), jsonInner(c.secret)) {
+			t.Errorf("corpus line %d (%s): the secret survived in tool arguments; counts %v", c.line, c.rule, ev.Redactions)
+		}
+	}
+}
+
+// jsonInner is s as it reads inside a JSON string.
+func jsonInner(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b[1 : len(b)-1])
 }
 
 // Ensure that identifiers, hashes, UUIDs and paths survive redaction.
@@ -133,5 +178,73 @@ func TestRedactPartialPrivateKey(t *testing.T) {
 		if strings.Contains(out, "b3BlbnNzaC1rZXktdjEAAAAA") {
 			t.Errorf("case %d: key material survived", i)
 		}
+	}
+}
+
+// redactBenchText is evidence-like text: prose, code and commands in which
+// the keywords of the generic rules (key, token, password, --) are common
+// and secrets are rare.
+func redactBenchText(n int) string {
+	words := strings.Fields(`the retry test flakes because the clock is real and the backoff sleeps; use a fake clock,
+inject it through the client options, and assert the number of attempts. func (c *Client) Do(req *http.Request)
+(*http.Response, error) { for i := 0; i < c.max; i++ { resp, err := c.hc.Do(req) } } "quoted" path/to/file.go
+internal/http/retry_test.go:42 --- FAIL: TestRetry (0.31s) ok example.com/proj 0.2s {"key": "value"} token := cfg.Token
+password: ${DB_PASSWORD} go test -run TestLogin --count=1 ./... the API key lives in the vault; curl -s https://example.com
+docker run --rm -p 8080:80 img mysql -h db -u app max_tokens=4096 SKIP ACCESS AKIA sk- gh pr list --limit 5`)
+	var b strings.Builder
+	for i := 0; b.Len() < n; i++ {
+		b.WriteString(words[(i*7919)%len(words)])
+		if i%13 == 12 {
+			b.WriteByte('\n')
+		} else {
+			b.WriteByte(' ')
+		}
+	}
+	return b.String()
+}
+
+func BenchmarkRedactText(b *testing.B) {
+	for _, size := range []int{2 << 10, 256 << 10} {
+		s := redactBenchText(size)
+		b.Run(fmt.Sprint(size), func(b *testing.B) {
+			b.SetBytes(int64(len(s)))
+			for b.Loop() {
+				transcript.RedactText(s, nil)
+			}
+		})
+	}
+}
+
+// Ensure that user text, assistant text and tool-call arguments (a shell
+// command string and argv arrays) are redacted in each format, and that
+// the text around each secret stays.
+func TestRedactFormats(t *testing.T) {
+	secrets := []string{"Hq7vTe-91x", "Wn4$kRq8z", "P@ss(w0rd)9", "Ls9-qTzv3m", "Yk2mVx8pQ4", "Dz5-wNq2Lk", "Rb7tUe3WqP9sXk2ZmN5vLc8HdJ4gFy6AoQ1iSe0T"}
+	kept := []string{"and we prefer squash merges.", "keep it quiet", "KEEP-ASSISTANT-TEXT", "ssh deploy@host", "https://api.example.com/v1",
+		"registry.example.com", "aws_secret_access_key", "Our database password="}
+	for _, name := range []string{"pi", "claude", "codex"} {
+		t.Run(name, func(t *testing.T) {
+			_, ev := scanAndMaterialize(t, filepath.Join("testdata", "redact", name+".jsonl"), nil)
+			out := string(ev.Transcript)
+			for i, s := range secrets {
+				if strings.Contains(out, jsonInner(s)) {
+					t.Errorf("secret %d survived; counts %v", i, ev.Redactions)
+				}
+			}
+			for _, s := range kept {
+				if !strings.Contains(out, jsonInner(s)) {
+					t.Errorf("text around a secret was lost: %q", s)
+				}
+			}
+			want := map[string]int{transcript.RuleSecretKey: 2, transcript.RuleProseSecret: 1, transcript.RuleCLIPassword: 3, transcript.RuleAWSSecretKey: 1}
+			for r, n := range want {
+				if ev.Redactions[r] != n {
+					t.Errorf("%s: %d redactions, want %d (all: %v)", r, ev.Redactions[r], n, ev.Redactions)
+				}
+			}
+			if n := len(records(t, ev.Transcript)); n < 4 {
+				t.Errorf("%d records, want the user, assistant and tool-call records", n)
+			}
+		})
 	}
 }
