@@ -78,6 +78,16 @@
 // before it is invalidated. A file opened before a swap keeps its inode,
 // so it keeps the content it was opened with.
 //
+// # Forget
+//
+// When the erasure markers move, a forget rewrote the store: the views
+// swap to the rewritten heads, fixed revisions (--rev, history folders)
+// that left their scope's history stop being served, and every file inode
+// the kernel was handed (the mount keeps them in a weak set, whatever
+// tree they came from) whose (view, path, blob) is no longer served is
+// marked erased: reads through descriptors still open answer EIO, and its
+// page cache is dropped. Forget outranks the snapshot promise.
+//
 // Directory offsets carry a salt derived from the listed revision of the
 // directory, so a reader that started listing one revision can never be
 // continued with another revision's entries from the kernel's cache.

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -130,5 +131,60 @@ func TestLiveForgetFromOtherProcess(t *testing.T) {
 		if strings.Contains(c, "7777") {
 			t.Errorf("%s still shows the number", p)
 		}
+	}
+}
+
+// Ensure that a forget in another process reaches the history view too:
+// descriptors open on history/<rev>/ files that held the text answer EIO,
+// and nothing a fresh walk of the mount finds holds it.
+func TestLiveForgetHistory(t *testing.T) {
+	s := newStore(t)
+	files := artifact(1, 1, 2)
+	files["pages/area0/phone.md"] = page("Phone", "- Dana's desk is on floor 3.\n- Call Dana at 555-010-7777 any time.")
+	publish(t, s, "default", files)
+	files["summary.md"] = "Dana works on floor 3.\n"
+	publish(t, s, "default", files)
+	m := mountT(t, Options{Store: s, Scope: "default", Layout: LayoutHistory})
+	hist := filepath.Join(m.Dir(), "history")
+	before := listNames(t, hist)
+	if len(before) != 2 {
+		t.Fatalf("history lists %v", before)
+	}
+
+	buf := make([]byte, 4096)
+	open := map[string]*os.File{}
+	for _, p := range []string{
+		filepath.Join(hist, before[0], "pages/area0/phone.md"),
+		filepath.Join(hist, before[1], "pages/area0/phone.md"),
+		filepath.Join(m.Dir(), "current", "pages/area0/phone.md"),
+	} {
+		f, err := os.Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if n, err := f.ReadAt(buf, 0); (err != nil && n == 0) || !strings.Contains(string(buf[:n]), "555-010-7777") {
+			t.Fatalf("%s before the forget: %q, %v", p, buf[:n], err)
+		}
+		open[p] = f
+	}
+
+	forgetElsewhere(t, s, "text:555 010 7777")
+	eventually(t, "the rewritten revisions listed", func() bool {
+		got := listNames(t, hist)
+		return len(got) == 2 && !slices.Contains(got, before[0]) && !slices.Contains(got, before[1])
+	})
+	for p, f := range open {
+		if n, err := f.ReadAt(buf, 0); !errors.Is(err, syscall.EIO) {
+			t.Errorf("%s opened before the forget: read %q, %v; want EIO", p, buf[:n], err)
+		}
+	}
+	for p, c := range readTree(t, m.Dir()) {
+		if strings.Contains(c, "7777") {
+			t.Errorf("%s still shows the number", p)
+		}
+	}
+	if len(deletedStoreFiles(t, s)) != 0 {
+		t.Error("the mount still holds purged packs")
 	}
 }

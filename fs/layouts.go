@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+	"weak"
 
 	gofs "github.com/hanwen/go-fuse/v2/fs"
 	"github.com/hanwen/go-fuse/v2/fuse"
@@ -257,9 +258,12 @@ type history struct {
 	// mu serializes computing revs.
 	mu   sync.Mutex
 	revs atomic.Pointer[revList]
-	// frozenMu guards frozen.
+	// frozenMu guards frozen and retired.
 	frozenMu sync.Mutex
 	frozen   map[gitstore.ID]*view
+	// retired holds, weakly, the views evicted from frozen: a reader may
+	// still be inside one of their folders, and a forget must reach it.
+	retired []weak.Pointer[view]
 }
 
 type revList struct {
@@ -414,6 +418,10 @@ func (h *history) frozenView(c gitstore.ID) *view {
 		return v
 	}
 	if len(h.frozen) >= 16 {
+		h.retired = slices.DeleteFunc(h.retired, func(w weak.Pointer[view]) bool { return w.Value() == nil })
+		for _, v := range h.frozen {
+			h.retired = append(h.retired, weak.Make(v))
+		}
 		clear(h.frozen)
 	}
 	v := newFixedView(h.fs, h.scope, c, 0)
@@ -432,14 +440,23 @@ func (h *history) frozenViews() []*view {
 	return out
 }
 
-// dropRewritten forgets the views of revisions a forget rewrote: their
-// commits are gone from the store.
-func (h *history) dropRewritten(ctx context.Context) {
+// dropRewritten forgets the views of revisions a forget rewrote, marking
+// them gone so that their folders, if a reader still holds one, list
+// nothing.
+func (h *history) dropRewritten(rewritten func(*view) bool) {
 	h.frozenMu.Lock()
 	defer h.frozenMu.Unlock()
-	for c := range h.frozen {
-		if !h.fs.store.HasCommit(c) {
+	for c, v := range h.frozen {
+		if rewritten(v) {
+			v.gone.Store(true)
 			delete(h.frozen, c)
 		}
 	}
+	h.retired = slices.DeleteFunc(h.retired, func(w weak.Pointer[view]) bool {
+		v := w.Value()
+		if v != nil && rewritten(v) {
+			v.gone.Store(true)
+		}
+		return v == nil || v.gone.Load()
+	})
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log"
 	"log/slog"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,6 +18,7 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+	"weak"
 
 	gofs "github.com/hanwen/go-fuse/v2/fs"
 	"github.com/hanwen/go-fuse/v2/fuse"
@@ -135,6 +137,46 @@ type mountFS struct {
 	// off.
 	ra    *readahead
 	stats struct{ reads, pushed atomic.Int64 }
+
+	// files holds, weakly, every file node handed to the kernel: the nodes
+	// behind the inodes the kernel may still hold (open descriptors, cached
+	// pages), whatever tree they came from, so that a forget reaches them
+	// all. A node lives while a tree or a kernel inode refers to it.
+	// Guarded by filesMu.
+	filesMu sync.Mutex
+	files   map[weak.Pointer[node]]struct{}
+	// swept is the size of files after its last sweep of dead entries.
+	swept int
+}
+
+// handed records that the kernel was given an inode for a file node.
+func (fsys *mountFS) handed(n *node) {
+	fsys.filesMu.Lock()
+	defer fsys.filesMu.Unlock()
+	if fsys.files == nil {
+		fsys.files = map[weak.Pointer[node]]struct{}{}
+	}
+	fsys.files[weak.Make(n)] = struct{}{}
+	if len(fsys.files) > 2*fsys.swept+1024 {
+		maps.DeleteFunc(fsys.files, func(w weak.Pointer[node], _ struct{}) bool { return w.Value() == nil })
+		fsys.swept = len(fsys.files)
+	}
+}
+
+// handedFiles returns the file nodes the kernel may still hold.
+func (fsys *mountFS) handedFiles() []*node {
+	fsys.filesMu.Lock()
+	defer fsys.filesMu.Unlock()
+	out := make([]*node, 0, len(fsys.files))
+	for w := range fsys.files {
+		if n := w.Value(); n != nil {
+			out = append(out, n)
+		} else {
+			delete(fsys.files, w)
+		}
+	}
+	fsys.swept = len(fsys.files)
+	return out
 }
 
 // content returns a file's bytes: supplied, or the blob's, through the
@@ -518,32 +560,41 @@ func (m *Mount) allViews() []*view {
 }
 
 // erase runs after a forget moved the erasure markers, once the views
-// have swapped to the rewritten heads: every file that left the served
-// trees is marked erased (reads through open descriptors answer EIO), the
-// kernel drops its cached pages, no listing of an earlier revision can be
-// resumed, and the blob cache and pack descriptors are released so that
-// purged packs are freed. Forget outranks the snapshot promise of open
-// files.
+// have swapped to the rewritten heads: fixed revisions (--rev, history
+// folders) that the forget rewrote stop being served, every file that
+// left the served trees is marked erased (reads through open descriptors
+// answer EIO), the kernel drops its cached pages, no listing of an
+// earlier revision can be resumed, and the blob cache and pack
+// descriptors are released so that purged packs are freed. Forget
+// outranks the snapshot promise of open files.
 func (m *Mount) erase(ctx context.Context, before []*tree) error {
+	rewritten := m.rewritten(ctx)
 	if m.history != nil {
-		m.history.dropRewritten(ctx)
+		m.history.dropRewritten(rewritten)
 	}
 	keep := map[uint64]bool{}
 	for _, v := range m.allViews() {
-		if !v.fixed.IsZero() && !m.opts.Store.HasCommit(v.fixed) {
-			continue // a fixed revision that the forget rewrote
+		if !v.fixed.IsZero() && rewritten(v) {
+			v.gone.Store(true)
+			continue
 		}
 		if t := v.cur.Load(); t != nil {
 			walkFiles(t.root, func(n *node) { keep[n.ino] = true })
 		}
 	}
 	var gone []uint64
+	drop := func(n *node) {
+		if !keep[n.ino] && !n.erased.Swap(true) {
+			gone = append(gone, n.ino)
+		}
+	}
 	for _, t := range before {
-		walkFiles(t.root, func(n *node) {
-			if !keep[n.ino] && !n.erased.Swap(true) {
-				gone = append(gone, n.ino)
-			}
-		})
+		walkFiles(t.root, drop)
+	}
+	// Inodes the kernel holds from trees no longer served (an evicted
+	// history folder, a revision older than the previous one).
+	for _, n := range m.fs.handedFiles() {
+		drop(n)
 	}
 	for _, v := range m.allViews() {
 		v.prev.Store(nil)
@@ -551,6 +602,37 @@ func (m *Mount) erase(ctx context.Context, before []*tree) error {
 	m.fs.blobs.Release()
 	m.fs.log.Info("erasure markers moved", "files_erased", len(gone))
 	return m.DropPageCache(gone)
+}
+
+// rewritten returns whether a fixed view's revision left its scope's
+// history, as a forget that rewrote it leaves it. Reachability decides,
+// not whether the commit can still be read: a reader of this process may
+// still find a purged object in a pack it holds open. A scope whose
+// history cannot be read counts every fixed revision as rewritten.
+func (m *Mount) rewritten(ctx context.Context) func(*view) bool {
+	reach := map[string]map[gitstore.ID]bool{}
+	return func(v *view) bool {
+		if v.fixed.IsZero() {
+			return false
+		}
+		r, ok := reach[v.scope]
+		if !ok {
+			r = map[gitstore.ID]bool{}
+			reach[v.scope] = r
+			head, err := m.opts.Store.Head(ctx, v.scope)
+			var log []gitstore.CommitInfo
+			if err == nil {
+				log, err = m.opts.Store.Log(ctx, head, 0)
+			}
+			if err != nil {
+				m.fs.log.Warn("history unreadable after a forget; fixed revisions are no longer served", "scope", v.scope, "err", err)
+			}
+			for _, c := range log {
+				r[c.ID] = true
+			}
+		}
+		return !r[v.fixed]
+	}
 }
 
 // update swaps every view whose head moved.

@@ -332,7 +332,12 @@ func (fsys *mountFS) lookupChild(ctx context.Context, parent *gofs.Inode, v *vie
 	if c.dir {
 		return parent.NewInode(ctx, &dirNode{fs: fsys, v: v, path: c.path}, gofs.StableAttr{Mode: fuse.S_IFDIR, Ino: c.ino}), 0
 	}
-	return parent.NewInode(ctx, &fileNode{fs: fsys, n: c, dir: dir}, gofs.StableAttr{Mode: fuse.S_IFREG, Ino: c.ino}), 0
+	in := parent.NewInode(ctx, &fileNode{fs: fsys, n: c, dir: dir}, gofs.StableAttr{Mode: fuse.S_IFREG, Ino: c.ino})
+	if f, ok := in.Operations().(*fileNode); ok {
+		// An inode the kernel already held keeps its node.
+		fsys.handed(f.n)
+	}
+	return in, 0
 }
 
 // attr fills the attributes of a node. Sizes must be known already.

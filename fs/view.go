@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	iofs "io/fs"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -33,6 +34,9 @@ type view struct {
 	// bad is a head that failed to load; it is not retried until the
 	// head moves again. Guarded by mu.
 	bad gitstore.ID
+	// gone is set on a fixed view whose revision a forget rewrote: its
+	// directories answer ENOENT from then on.
+	gone atomic.Bool
 }
 
 func newLiveView(fsys *mountFS, scope string, rootIno uint64) *view {
@@ -49,6 +53,9 @@ func newFixedView(fsys *mountFS, scope string, commit gitstore.ID, rootIno uint6
 
 // current returns the revision being served, loading it on first use.
 func (v *view) current(ctx context.Context) (*tree, error) {
+	if v.gone.Load() {
+		return nil, fmt.Errorf("scope %s, commit %s: rewritten by a forget: %w", v.scope, gitstore.ShortID(v.fixed), iofs.ErrNotExist)
+	}
 	if t := v.cur.Load(); t != nil {
 		return t, nil
 	}
