@@ -19,6 +19,16 @@
 // apart. Formats without entry ids get the synthetic id "line:N" (the
 // 1-based line number).
 //
+// A Pi tree whose parentId links form a cycle is invalid_source: Pi only
+// appends under entries already written, so a cycle is damage, and its
+// entries have no order to emit. An entry whose parent is missing starts
+// the branch, as in Pi's own loader: the branch is kept from the break to
+// the cursor, and a note names the line of the break. Refusing would leave
+// a session with one damaged link pending for ever, while what follows the
+// break is what the agent itself still showed. (Claude Code files, where
+// a rewritten line may loop back legitimately, keep their fall-backs: a
+// dangling parent follows file order, a cycle ends after one lap.)
+//
 // # Passes and memory
 //
 // A pass over a transcript keeps an index of its lines (offset, length,
@@ -26,7 +36,10 @@
 // never their text. The active branch is computed on the index; the lines
 // on it that can carry evidence are read again by offset, checked against
 // their checksum (source_changed if the file changed in between), and
-// projected one at a time. Lines over MaxLineBytes are skipped, unread.
+// projected one at a time. Lines over MaxLineBytes are skipped, unread,
+// and a note names the first; when that leaves no entries (a transcript
+// whose only message is one huge line), the error is invalid_source and
+// names the line and the limit rather than "no conversation lines".
 // Scan makes one index pass and one projection pass. Materialize makes one
 // index pass, one projection pass (digest, relation, and the size of every
 // record, from which the cap is planned), then reads again only the lines

@@ -417,7 +417,10 @@ func (ix *index) notes() []string {
 		out = append(out, fmt.Sprintf("%d lines were not entries of the format and were skipped", ix.invalid))
 	}
 	if ix.oversize > 0 {
-		out = append(out, fmt.Sprintf("%d lines longer than %d bytes were skipped", ix.oversize, MaxLineBytes))
+		out = append(out, fmt.Sprintf("%d lines longer than %d bytes were skipped, the first on line %d", ix.oversize, MaxLineBytes, ix.overLine))
+	}
+	if ix.orphan > 0 {
+		out = append(out, fmt.Sprintf("the entry on line %d names a parent that is not in the transcript: the branch is kept from there on, and what came before it is unknown", ix.orphan))
 	}
 	return out
 }

@@ -4,9 +4,11 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
-	"github.com/memfs/memfs/internal/jsonscan"
+	"fmt"
 	"io"
 	"os"
+
+	"github.com/memfs/memfs/internal/jsonscan"
 )
 
 // Format names a transcript format.
@@ -60,10 +62,12 @@ func DetectFormat(r io.Reader) (Format, error) {
 	br := bufio.NewReaderSize(io.LimitReader(r, detectBytes), 64<<10)
 	seen := 0
 	var head []byte
+	firstCut := false // the first line did not end within detectBytes
 	for seen < detectLines {
 		line, err := br.ReadBytes('\n')
 		if head == nil {
 			head = line[:min(len(line), 64<<10)]
+			firstCut = len(line) == detectBytes && line[len(line)-1] != '\n'
 		}
 		if len(line) > 0 && (err == nil || errors.Is(err, io.EOF)) {
 			if f, ok := detectLine(bytes.TrimSpace(line), seen == 0); ok {
@@ -84,6 +88,9 @@ func DetectFormat(r io.Reader) (Format, error) {
 	// with these members.
 	if bytes.HasPrefix(head, []byte(`{"parentUuid":`)) || bytes.Contains(head, []byte(`"isSidechain":`)) {
 		return FormatClaude, nil
+	}
+	if firstCut {
+		return "", newErr(CodeInvalidSource, "", fmt.Sprintf("line 1 is longer than the %d bytes read to tell the format, and does not open as a Claude Code line", detectBytes), nil)
 	}
 	return "", newErr(CodeInvalidSource, "", "not a Pi, Claude Code or Codex transcript", nil)
 }

@@ -53,6 +53,8 @@ type index struct {
 	lines    int32 // complete lines read
 	invalid  int   // lines that are not JSON objects of the format
 	oversize int   // lines longer than MaxLineBytes
+	overLine int32 // the first of them, 1-based; 0 if none
+	orphan   int32 // line of the branch's first entry, whose parent is missing (Pi); 0 if none
 
 	session    string
 	cwd        string
@@ -264,6 +266,9 @@ func buildIndex(ctx context.Context, path string, r io.Reader, f Format) (*index
 		ix.lines = sc.ln
 		if over {
 			ix.oversize++
+			if ix.overLine == 0 {
+				ix.overLine = sc.ln
+			}
 			if f == FormatPi && !ix.pi.header {
 				ix.pi.badHeader = true
 			}
@@ -283,7 +288,13 @@ func (ix *index) finish() error {
 	switch ix.format {
 	case FormatPi:
 		if !ix.pi.header || ix.pi.badHeader {
+			if ix.overLine == 1 {
+				return ix.overErr("the Pi session header was expected there")
+			}
 			return newErr(CodeInvalidSource, ix.path, "no Pi session header on the first line", nil)
+		}
+		if ln := ix.piCycle(); ln > 0 {
+			return newErr(CodeInvalidSource, ix.path, fmt.Sprintf("the entry on line %d is its own ancestor: the parentId links form a cycle", ln), nil)
 		}
 		if ix.n > 0 {
 			ix.leaf = ix.ids.get(ix.node(ix.n - 1).key)
@@ -293,6 +304,9 @@ func (ix *index) finish() error {
 		}
 	case FormatClaude:
 		if ix.n == 0 && ix.sidechain == 0 {
+			if ix.overLine > 0 {
+				return ix.overErr("no other line is a Claude Code conversation line")
+			}
 			return newErr(CodeInvalidSource, ix.path, "no Claude Code conversation lines", nil)
 		}
 		if ix.n == 0 {
@@ -303,6 +317,9 @@ func (ix *index) finish() error {
 		ix.leaf = ix.claudeLeaf()
 	case FormatCodex:
 		if !ix.codex.meta && ix.n == 0 {
+			if ix.overLine > 0 {
+				return ix.overErr("no other line is a Codex session_meta or conversation line")
+			}
 			return newErr(CodeInvalidSource, ix.path, "no Codex session_meta or conversation lines", nil)
 		}
 		if ix.n > 0 {
@@ -310,6 +327,48 @@ func (ix *index) finish() error {
 		}
 	}
 	return nil
+}
+
+// overErr reports a transcript left without entries because a line was
+// over MaxLineBytes, naming that line and the limit.
+func (ix *index) overErr(then string) error {
+	return newErr(CodeInvalidSource, ix.path, fmt.Sprintf("line %d is longer than the %d-byte line limit and was skipped; %s", ix.overLine, MaxLineBytes, then), nil)
+}
+
+// piCycle finds a Pi entry that is its own ancestor and returns its line
+// number, or 0. Pi appends an entry under one that is already written, so
+// a cycle means a damaged file; its branch would have no root and no
+// order. Each node is visited once: a walk stops at a node already known
+// to reach a root, and a node met again on the current walk is a cycle.
+func (ix *index) piCycle() int32 {
+	if ix.version < 2 {
+		return 0
+	}
+	const (
+		onPath = 1
+		done   = 2
+	)
+	state := make([]uint8, ix.n)
+	var path []int32
+	for i := int32(0); i < ix.n; i++ {
+		path = path[:0]
+		for cur := i; cur >= 0 && state[cur] != done; {
+			if state[cur] == onPath {
+				return ix.node(cur).ln
+			}
+			state[cur] = onPath
+			path = append(path, cur)
+			nd := ix.node(cur)
+			if nd.parKey == 0 {
+				break
+			}
+			cur = ix.ids.get(nd.parKey)
+		}
+		for _, p := range path {
+			state[p] = done
+		}
+	}
+	return 0
 }
 
 // nodeID is the entry id of node i as a cursor names it.
@@ -363,12 +422,16 @@ func (ix *index) branch(leaf int32) []int32 {
 	}
 	seen := make([]uint64, (ix.n+63)/64)
 	var out []int32
+	ix.orphan = 0
 	for cur := leaf; cur >= 0; cur = ix.parent(cur) {
 		if seen[cur>>6]&(1<<(cur&63)) != 0 {
-			break // a cycle: stop at the first repeat
+			break // a Claude cycle (Pi refuses them): stop at the first repeat
 		}
 		seen[cur>>6] |= 1 << (cur & 63)
 		out = append(out, cur)
+		if nd := ix.node(cur); ix.format == FormatPi && nd.parKey != 0 && ix.ids.get(nd.parKey) < 0 {
+			ix.orphan = nd.ln
+		}
 	}
 	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
 		out[i], out[j] = out[j], out[i]
@@ -385,11 +448,7 @@ func (ix *index) parent(i int32) int32 {
 		if nd.parKey == 0 {
 			return -1
 		}
-		p := ix.ids.get(nd.parKey)
-		if p == i {
-			return -1
-		}
-		return p // a missing parent makes an orphan root, as in Pi
+		return ix.ids.get(nd.parKey) // a missing parent makes an orphan root, as in Pi
 	}
 	// Claude Code.
 	if nd.flags&flagLinear != 0 {

@@ -3,6 +3,7 @@ package transcript_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -82,9 +83,9 @@ func TestMalformedStructure(t *testing.T) {
 	big := ccUser("big", "a1", "BIG "+strings.Repeat("y", 20_000_000))
 	withHuge := writeLines(t, dir, "huge-mid.jsonl", ccUser("u1", "", "H-U1 first"), ccAsst("a1", "u1", "m1", text("H-A1 reply")),
 		big, "\x00\xff\xfe binary junk", `{"unterminated": "`, ccAsst("a2", "big", "m2", text("H-A2 after the huge line")))
-	piCycle := writeLines(t, dir, "pi-cycle.jsonl", piHeader("0196f0ff-1111-7222-8333-444455556666"),
-		piMsg("e1", "e2", "user", "C-U1 one"), piMsg("e2", "e1", "assistant", []any{text("C-A1 two")}),
-		piMsg("e3", "e3", "user", "C-U3 own parent"), piMsg("e4", "missing", "user", "C-U4 orphan"))
+	piOrphan := writeLines(t, dir, "pi-orphan.jsonl", piHeader("0196f0ff-1111-7222-8333-444455556666"),
+		piMsg("e1", "", "user", "O-U1 before the break"), piMsg("e2", "e1", "assistant", []any{text("O-A1 before")}),
+		piMsg("e3", "missing", "user", "O-U3 after the break"), piMsg("e4", "e3", "assistant", []any{text("O-A3 after")}))
 	tests := []struct {
 		name    string
 		path    string
@@ -95,7 +96,7 @@ func TestMalformedStructure(t *testing.T) {
 		{"claude cycles, duplicates and dangling parents", filepath.Join("testdata", "claude", "malformed.jsonl"),
 			[]string{"CC-M4", "CC-M5", "CC-M6"}, []string{"CC-M2 reply"}, true},
 		{"claude 20 MB line mid-file", withHuge, []string{"H-U1", "H-A1", "H-A2"}, []string{"BIG"}, true},
-		{"pi cycle and orphans", piCycle, []string{"C-U4"}, []string{"C-U1"}, false},
+		{"pi missing parent", piOrphan, []string{"O-U3", "O-A3"}, []string{"O-U1", "O-A1"}, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -116,12 +117,89 @@ func TestMalformedStructure(t *testing.T) {
 			}
 		})
 	}
-	// The cycle itself: a branch from inside it ends after one lap.
-	cp, err := transcript.Scan(context.Background(), piCycle, "", "", "e2")
-	if err != nil {
-		t.Fatal(err)
+}
+
+// Ensure that a Pi tree whose parentId links form a cycle is refused, with
+// the line of an entry on the cycle, wherever the cycle is and whatever
+// the cursor.
+func TestPiCycle(t *testing.T) {
+	dir := t.TempDir()
+	hdr := piHeader("0196f0ff-1111-7222-8333-444455556666")
+	tests := []struct {
+		name   string
+		lines  []any
+		cursor string
+		line   string
+	}{
+		{"two entries", []any{hdr, piMsg("e1", "e2", "user", "C-U1"), piMsg("e2", "e1", "assistant", []any{text("C-A1")})}, "", "line 2"},
+		{"own parent", []any{hdr, piMsg("e1", "", "user", "C-U1"), piMsg("e2", "e2", "user", "C-U2")}, "", "line 3"},
+		{"off the active branch", []any{hdr, piMsg("e1", "", "user", "C-U1"), piMsg("x1", "x2", "user", "C-X1"), piMsg("x2", "x1", "user", "C-X2"),
+			piMsg("e2", "e1", "assistant", []any{text("C-A2")})}, "e2", "line 3"},
 	}
-	if cp.Entries != 2 {
-		t.Errorf("branch through a cycle has %d entries, want 2", cp.Entries)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := writeLines(t, dir, strings.ReplaceAll(tt.name, " ", "-")+".jsonl", tt.lines...)
+			_, err := transcript.Scan(context.Background(), path, "", "", tt.cursor)
+			if !errors.Is(err, transcript.ErrInvalidSource) {
+				t.Fatalf("err %v, want invalid_source", err)
+			}
+			if msg := err.Error(); !strings.Contains(msg, tt.line) || !strings.Contains(msg, "cycle") {
+				t.Errorf("message %q does not name the cycle and %s", msg, tt.line)
+			}
+		})
+	}
+}
+
+// Ensure that a line over MaxLineBytes says so, naming its line and the
+// limit, when it leaves the transcript without entries; and that one among
+// other lines is skipped with a note naming it.
+func TestOverLimitLine(t *testing.T) {
+	dir := t.TempDir()
+	limit := fmt.Sprint(transcript.MaxLineBytes)
+	big := func(prefix string) string {
+		return prefix + strings.Repeat("y", transcript.MaxLineBytes+1<<20) + `"}}`
+	}
+	ccBig := big(`{"parentUuid":null,"isSidechain":false,"type":"user","uuid":"b1","sessionId":"` + claudeSession + `","message":{"role":"user","content":"`)
+	typeFirst := big(`{"type":"user","uuid":"b1","message":{"role":"user","content":"`)
+	cxBig := big(`{"timestamp":"2026-03-01T09:15:00.000Z","type":"response_item","payload":{"type":"message","role":"user","content":"`)
+	piBig := big(`{"type":"session","version":3,"id":"0196f0ff-1111-7222-8333-444455556666","cwd":"`)
+	tests := []struct {
+		name   string
+		lines  []any
+		format transcript.Format
+		want   []string
+	}{
+		{"claude", []any{ccBig}, "", []string{"line 1 ", limit}},
+		{"claude, type first, told the format", []any{typeFirst}, transcript.FormatClaude, []string{"line 1 ", limit}},
+		{"claude, type first, detected", []any{typeFirst}, "", []string{"line 1 ", "longer than"}},
+		{"codex", []any{cxBig}, transcript.FormatCodex, []string{"line 1 ", limit}},
+		{"pi header", []any{piBig, piMsg("e1", "", "user", "P-U1")}, transcript.FormatPi, []string{"line 1 ", limit}},
+		{"claude after blank lines", []any{"", "", ccBig}, transcript.FormatClaude, []string{"line 3 ", limit}},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := writeLines(t, dir, fmt.Sprintf("big-%d.jsonl", i), tt.lines...)
+			_, err := transcript.Scan(context.Background(), path, tt.format, "", "")
+			if !errors.Is(err, transcript.ErrInvalidSource) {
+				t.Fatalf("err %v, want invalid_source", err)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("message %q does not say %q", err, w)
+				}
+			}
+			if strings.Contains(err.Error(), "yyyy") {
+				t.Error("the message quotes content")
+			}
+		})
+	}
+	path := writeLines(t, dir, "mid.jsonl", ccUser("u1", "", "M-U1 first"), ccBig, ccAsst("a1", "u1", "m1", text("M-A1 reply")))
+	_, ev := scanAndMaterialize(t, path, nil)
+	found := false
+	for _, n := range ev.Notes {
+		found = found || strings.Contains(n, "line 2") && strings.Contains(n, limit)
+	}
+	if !found {
+		t.Errorf("notes %q do not name line 2 and the limit", ev.Notes)
 	}
 }
