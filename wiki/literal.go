@@ -74,7 +74,9 @@ func (lm *literalMatcher) find(dst [][2]int, toks []string, first bool) [][2]int
 // LegacyMatcher is a Matcher that also finds matches in LegacyTokens, the
 // normalization before look-alikes were folded: the erasure guard is one,
 // for the markers written then. StripMatches, StripMatchLines and
-// ContainsMatch apply both until neither finds anything.
+// ContainsMatch apply both until neither finds anything, except on ASCII
+// text without '&', where LegacyTokens and Tokens are the same: there the
+// matcher's own Matches must find what its legacy half finds.
 type LegacyMatcher interface {
 	Matcher
 	// Legacy returns the matcher over LegacyTokens, or nil when there is
@@ -86,10 +88,20 @@ type LegacyMatcher interface {
 // tokens come from LegacyTokens.
 type legacyView struct{ Matcher }
 
-// legacyOf returns the legacy half of m, or nil.
-func legacyOf(m Matcher) Matcher {
+// legacyOf returns the legacy half of m to apply to text, or nil.
+func legacyOf(m Matcher, text []byte) Matcher {
 	lm, ok := m.(LegacyMatcher)
 	if !ok {
+		return nil
+	}
+	plain := true
+	for _, c := range text {
+		if c >= 0x80 || c == '&' {
+			plain = false
+			break
+		}
+	}
+	if plain {
 		return nil
 	}
 	if l := lm.Legacy(); l != nil && l.Span() > 0 {

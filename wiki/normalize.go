@@ -169,15 +169,20 @@ func (z *tokenizer) unicode(s string, line int) {
 // and the skeleton to s, composing again (NFC) any combining mark that
 // follows a letter the skeleton changed.
 func foldText(folder cases.Caser, s string) string {
+	if !utf8.ValidString(s) {
+		// Invalid bytes separate tokens; norm would pass them through
+		// with what follows them unnormalized.
+		s = strings.ToValidUTF8(s, "\uFFFD")
+	}
 	t := norm.NFKC.String(folder.String(norm.NFKC.String(s)))
 	var b []byte
 	for i := 0; i < len(t); {
 		r, w := utf8.DecodeRuneInString(t[i:])
-		if c, ok := skeleton(r); ok {
+		if m, ok := foldRune(r); ok {
 			if b == nil {
 				b = append(make([]byte, 0, len(t)), t[:i]...)
 			}
-			b = append(b, c)
+			b = utf8.AppendRune(b, m)
 		} else if b != nil {
 			b = append(b, t[i:i+w]...)
 		}
@@ -187,6 +192,23 @@ func foldText(folder cases.Caser, s string) string {
 		return t
 	}
 	return norm.NFC.String(string(b))
+}
+
+// foldRune maps a case-folded rune to its skeleton, and finishes case
+// folding where x/text's folder does not: it folds Cherokee capitals to
+// small letters and small letters back to capitals, where Unicode's
+// CaseFolding.txt folds both to the capitals.
+func foldRune(r rune) (rune, bool) {
+	switch {
+	case r < 0x80:
+		return r, false
+	case 0xAB70 <= r && r <= 0xABBF:
+		return r - 0xAB70 + 0x13A0, true
+	case 0x13F8 <= r && r <= 0x13FD:
+		return r - 0x13F8 + 0x13F0, true
+	}
+	c, ok := skeleton(r)
+	return rune(c), ok
 }
 
 // tokenRune reports whether r belongs to a token: a letter or a number,

@@ -55,6 +55,8 @@ func TestTokens(t *testing.T) {
 		{"hangul filler separates", "x\u3164y\uffa0z", []string{"x", "y", "z"}},
 		{"markup separates", "cor**rect** ~~ho~~rse `ba`ttery", []string{"cor", "rect", "ho", "rse", "ba", "ttery"}},
 		{"markup keeps the word alone", "my*hunter2*", []string{"my", "hunter2"}},
+		{"cherokee case", "Ꮙ ꮙ", []string{"Ꮙ", "Ꮙ"}},
+		{"invalid UTF-8 separates", "a\xf4ǋ", []string{"a", "nj"}},
 		{"greek case", "Νίκη νίκη ΝΊΚΗ", []string{"vίkh", "vίkh", "vίkh"}},
 	}
 	for _, c := range cases {

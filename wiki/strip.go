@@ -119,7 +119,7 @@ func StripMatchLines(msg []byte, m Matcher) ([]byte, int) {
 // (each turn that goes on removes one, so it ends).
 func stripBoth(content []byte, m Matcher, blocksOf func(*stripLines) []*mdBlock) ([]byte, int) {
 	out, removed := stripMatches(content, m, blocksOf, lineTokens)
-	legacy := legacyOf(m)
+	legacy := legacyOf(m, content)
 	if legacy == nil {
 		return out, removed
 	}
@@ -146,7 +146,7 @@ func ContainsMatch(text []byte, m Matcher) bool {
 	if hasMatch(m, Tokens(string(text))) {
 		return true
 	}
-	legacy := legacyOf(m)
+	legacy := legacyOf(m, text)
 	return legacy != nil && hasMatch(legacy, LegacyTokens(string(text)))
 }
 
