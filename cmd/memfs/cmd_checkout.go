@@ -25,7 +25,10 @@ func newCheckoutCommand(g *globalOptions) *cobra.Command {
 beside it in .DIR.memfs/; a new revision is written in full and then swapped in
 with one rename, so a reader never sees a half-written tree.
 
---watch keeps DIR following the head until interrupted.`,
+--watch keeps DIR following the head until interrupted. It follows the erasure
+markers too: within a second of a forget (here or in another process) the
+rewritten head is checked out and every older snapshot is removed, even one a
+reader may still be walking.`,
 		Args: exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runCheckout(cmd.Context(), g, o, args[0])

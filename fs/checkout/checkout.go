@@ -12,6 +12,9 @@
 // new link over it. A reader that resolves DIR sees either the old tree or
 // the new one, never a half-written tree. The previous snapshot is kept,
 // so a reader still walking it is not cut short; older ones are removed.
+// A forget outranks that promise: Watch follows the erasure markers too,
+// and once they move it checks out the rewritten head and removes every
+// other snapshot (Prune).
 //
 // What is written follows read-mode validation (DESIGN §4): entries it
 // refuses are left out, and missing summary.md and index.md get their
@@ -117,7 +120,12 @@ func Checkout(ctx context.Context, dir string, opts Options) (*Result, error) {
 }
 
 // Watch checks out the scope head and follows it until ctx ends, calling
-// fn after every change (and once at the start).
+// fn after every change (and once at the start). It follows the erasure
+// markers as well, with the same watch (gitstore.WatchRefs: inotify on the
+// refs, with a poll fallback): once a forget moved them, the rewritten
+// head is checked out and every other snapshot is removed, the previous
+// one included, even if a reader is still walking it. Forget outranks the
+// promise to readers.
 func Watch(ctx context.Context, dir string, opts Options, poll time.Duration, fn func(*Result)) error {
 	opts.Rev = ""
 	log := opts.Logger
@@ -133,8 +141,28 @@ func Watch(ctx context.Context, dir string, opts Options, poll time.Duration, fn
 		}
 	}()
 	var last gitstore.ID
+	marks, err := opts.Store.MarkersHead(ctx)
+	if err != nil {
+		return err
+	}
 	for ok := true; ok; _, ok = <-refs {
-		res, err := Checkout(ctx, dir, opts)
+		// Markers first: a checkout made after reading them holds at least
+		// what they erased.
+		now, err := opts.Store.MarkersHead(ctx)
+		if err == nil {
+			var res *Result
+			if res, err = Checkout(ctx, dir, opts); err == nil && now != marks {
+				err = Prune(dir)
+				log.Info("erasure markers moved; older snapshots removed", "dir", dir, "commit", shortID(res.Commit))
+			}
+			if err == nil {
+				marks = now
+				if res.Commit != last {
+					last = res.Commit
+					fn(res)
+				}
+			}
+		}
 		if ctx.Err() != nil {
 			return nil
 		}
@@ -143,14 +171,49 @@ func Watch(ctx context.Context, dir string, opts Options, poll time.Duration, fn
 				return err
 			}
 			log.Warn("checkout failed; keeping the previous one", "dir", dir, "err", err)
-			continue
-		}
-		if res.Commit != last {
-			last = res.Commit
-			fn(res)
 		}
 	}
 	return nil
+}
+
+// Prune removes every snapshot of dir but the one it shows, the previous
+// one included, and temporary folders of interrupted checkouts older than
+// a minute. Forget calls it (through Watch) so that no older revision stays
+// on disk.
+func Prune(dir string) error {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
+	cur, err := current(abs)
+	if err != nil {
+		return err
+	}
+	store := storageDir(abs)
+	ents, err := os.ReadDir(store)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, e := range ents {
+		p := filepath.Join(store, e.Name())
+		if p == cur {
+			continue
+		}
+		if strings.HasPrefix(e.Name(), ".tmp-") {
+			// Another checkout may be writing it right now.
+			if info, err := e.Info(); err != nil || time.Since(info.ModTime()) < time.Minute {
+				continue
+			}
+		}
+		if err := fsutil.RemoveTree(p); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
 }
 
 func shortID(id gitstore.ID) string { return id.String()[:12] }

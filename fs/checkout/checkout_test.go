@@ -12,7 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/memfs/memfs/forget"
 	"github.com/memfs/memfs/internal/storetest"
+	"github.com/memfs/memfs/ledger"
 )
 
 // Ensure that a checkout holds exactly the revision, read-only, behind a
@@ -188,6 +190,88 @@ func TestCheckoutWatch(t *testing.T) {
 	}
 	if d := storetest.Diff(next, storetest.ReadTree(t, dir)); d != "" {
 		t.Errorf("checkout differs:\n%s", d)
+	}
+	cancel()
+	if err := <-errc; err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Ensure that a forget reaches a watched checkout: the rewritten head is
+// checked out and no snapshot beside it, the previous one included, still
+// holds the forgotten text.
+func TestCheckoutWatchForget(t *testing.T) {
+	s := storetest.NewStore(t)
+	files := storetest.Artifact(1, 1, 2)
+	files["pages/area0/phone.md"] = storetest.Page("Phone", "- Dana's desk is on floor 3.\n- Call Dana at 555-010-7777 any time.")
+	storetest.Publish(t, s, "default", files)
+	root := t.TempDir()
+	dir := filepath.Join(root, "memory")
+	if _, err := Checkout(t.Context(), dir, Options{Store: s, Scope: "default"}); err != nil {
+		t.Fatal(err)
+	}
+	files["summary.md"] = "Dana works on floor 3.\n"
+	head := storetest.Publish(t, s, "default", files)
+
+	ctx, cancel := context.WithCancel(t.Context())
+	results := make(chan *Result, 10)
+	errc := make(chan error, 1)
+	go func() {
+		errc <- Watch(ctx, dir, Options{Store: s, Scope: "default"}, 0, func(r *Result) { results <- r })
+	}()
+	if r := <-results; r.Commit != head {
+		t.Fatalf("watch checked out %s, want %s", r.Commit, head)
+	}
+	holding := func() []string {
+		var out []string
+		err := filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.Type().IsRegular() {
+				b, err := os.ReadFile(p)
+				if err != nil {
+					return err
+				}
+				if strings.Contains(string(b), "7777") {
+					out = append(out, p)
+				}
+			}
+			return nil
+		})
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			t.Fatal(err)
+		}
+		return out
+	}
+	if len(holding()) < 2 {
+		t.Fatalf("setup: the text should be in the current and the previous snapshot, found in %v", holding())
+	}
+
+	home := t.TempDir()
+	l, err := ledger.New(filepath.Join(home, "ledger.db"), ledger.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := forget.New(forget.Options{Home: home, Store: s, Ledger: l})
+	ts, err := forget.ParseTargets([]string{"text:555 010 7777"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := f.Preview(t.Context(), ts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Apply(t.Context(), forget.ApplyOptions{Token: p.Scope, Targets: ts}); err != nil {
+		t.Fatal(err)
+	}
+	took := storetest.Eventually(t, "no file under the checkout's folder holds the text", func() bool {
+		return len(holding()) == 0
+	})
+	t.Logf("forgotten text gone from disk %v after the forget", took)
+	got := storetest.ReadTree(t, dir)
+	if !strings.Contains(got["pages/area0/phone.md"], "floor 3") {
+		t.Errorf("the rewritten page is missing: %q", got["pages/area0/phone.md"])
 	}
 	cancel()
 	if err := <-errc; err != nil {
