@@ -13,19 +13,27 @@ type Imported struct {
 	Requeued int
 }
 
-// AfterImport imports what fetch brings into opts.Store, then brings the
+// AfterImport imports what fetch brings into opts.Store (consent to
+// incoming erasure markers as in gitstore.ImportOptions), then brings the
 // ledger and the staged runs in line with it: the sessions of local
 // commits an import set aside go back to pending, and, when erasure
-// markers arrived, Settle removes what they cover.
+// markers arrived (now, or with an earlier import that crashed before
+// settling), Settle removes what they cover.
 //
 // The order is what keeps a crash safe. The import is complete and
 // durable before the ledger changes, so the ledger never runs ahead of the
 // store. Settle comes last, after the requeue, so that a session both set
-// aside and forgotten ends scrubbed, not pending again.
-func AfterImport(ctx context.Context, opts Options, fetch gitstore.Fetcher) (*Imported, error) {
+// aside and forgotten ends scrubbed, not pending again. The store keeps
+// a record of markers not yet settled until Settle is done, so a crash
+// in between is settled by the next import.
+func AfterImport(ctx context.Context, opts Options, fetch gitstore.Fetcher, iopts gitstore.ImportOptions) (*Imported, error) {
 	var res *gitstore.ImportResult
+	var record string
 	err := opts.Store.Exclusive(ctx, func(tx *gitstore.Tx) (err error) {
-		res, err = tx.Import(ctx, fetch)
+		if res, err = tx.Import(ctx, fetch, iopts); err != nil {
+			return err
+		}
+		record, err = opts.Store.SettlePending()
 		return err
 	})
 	if err != nil {
@@ -41,8 +49,11 @@ func AfterImport(ctx context.Context, opts Options, fetch gitstore.Fetcher) (*Im
 			out.Requeued += n
 		}
 	}
-	if res.NewMarkers > 0 {
+	if res.Settle || record != "" {
 		if err := New(opts).Settle(ctx); err != nil {
+			return nil, err
+		}
+		if err := opts.Store.SettleDone(record); err != nil {
 			return nil, err
 		}
 	}

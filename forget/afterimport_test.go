@@ -29,7 +29,7 @@ func (e *env) bundle(t *testing.T) []byte {
 func (e *env) importBundle(t *testing.T, b []byte) (*Imported, error) {
 	t.Helper()
 	return AfterImport(t.Context(), Options{Home: e.home, Store: e.store, Ledger: e.ledger},
-		gitstore.BundleFetcher(bytes.NewReader(b)))
+		gitstore.BundleFetcher(bytes.NewReader(b)), gitstore.ImportOptions{})
 }
 
 // processedSession records a checkpoint of id and marks it dreamed.
@@ -125,5 +125,48 @@ func TestAfterImport(t *testing.T) {
 	}
 	if hb, err := b.store.Head(t.Context(), "default"); err != nil || hb != ha {
 		t.Errorf("b's head %v (%v), want a's %v", hb, err, ha)
+	}
+}
+
+// Ensure that markers an import brought are settled by the next import
+// when the process died before settling: the store keeps a content-free
+// record until the ledger is scrubbed, even though the second import
+// brings no new markers.
+func TestAfterImportSettlesACrashedImport(t *testing.T) {
+	a, b := newEnv(t), newEnv(t)
+	a.files["pages/people/dave.md"] = page("Dave", "Dave runs the release.", "s9")
+	a.files["pages/people/index.md"] += "- [Dave](dave.md)\n"
+	a.publish(t, "base")
+	a.forget(t, "session:s9")
+	b.processedSession(t, "s9")
+	bundle := a.bundle(t)
+
+	// The import itself completes; the process dies before Settle.
+	err := b.store.Exclusive(t.Context(), func(tx *gitstore.Tx) error {
+		_, err := tx.Import(t.Context(), gitstore.BundleFetcher(bytes.NewReader(bundle)), gitstore.ImportOptions{})
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec, _ := b.store.SettlePending(); rec == "" {
+		t.Fatal("no settle record after an import that brought markers")
+	}
+	if st := b.session(t, "s9"); st.Checkpoint == nil {
+		t.Fatal("setup: s9 was settled without Settle")
+	}
+
+	got, err := b.importBundle(t, bundle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Result.NewMarkers != 0 {
+		t.Errorf("the second import brought %d new markers", got.Result.NewMarkers)
+	}
+	if st := b.session(t, "s9"); st.Checkpoint != nil || st.Processed != nil || st.Pending {
+		t.Errorf("the forgotten s9 is still in the ledger after the next import: %+v", st)
+	}
+	if rec, _ := b.store.SettlePending(); rec != "" {
+		t.Errorf("the settle record %q outlived Settle", rec)
 	}
 }

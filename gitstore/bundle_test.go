@@ -85,7 +85,7 @@ func TestImportRewritesIncomingByMarkers(t *testing.T) {
 	}
 	var res *ImportResult
 	err = b.Exclusive(t.Context(), func(tx *Tx) (err error) {
-		res, err = tx.Import(t.Context(), BundleFetcher(&bundle))
+		res, err = tx.Import(t.Context(), BundleFetcher(&bundle), ImportOptions{})
 		return err
 	})
 	if err != nil {

@@ -47,6 +47,17 @@ var (
 	// ErrRemoteMoved means the remote moved since this store last saw it:
 	// pull first.
 	ErrRemoteMoved = errors.New("remote moved since the last pull; pull first")
+
+	// ErrErasureConsentRequired means incoming erasure markers would
+	// remove local content and no consent token was given (nor is the
+	// remote trusted for erasures).
+	ErrErasureConsentRequired = errors.New("incoming erasure markers would remove local memory; consent required")
+	// ErrErasureConsentChanged means the consent token no longer matches:
+	// the local heads or the incoming markers changed since the preview.
+	ErrErasureConsentChanged = errors.New("erasure consent token no longer matches; review the new preview")
+	// ErrErasureBreaksSchema means incoming erasure markers would leave a
+	// local revision invalid in publish mode; the import is refused.
+	ErrErasureBreaksSchema = errors.New("incoming erasure markers would leave a local revision invalid")
 )
 
 // errTruncated means a stat cache file ends early.
@@ -74,6 +85,12 @@ func CodeOf(err error) string {
 		return "ref_locked"
 	case errors.Is(err, ErrNoProposal):
 		return "no_proposal"
+	case errors.Is(err, ErrErasureConsentRequired):
+		return "erasure_consent_required"
+	case errors.Is(err, ErrErasureConsentChanged):
+		return "erasure_consent_changed"
+	case errors.Is(err, ErrErasureBreaksSchema):
+		return "erasure_breaks_schema"
 	case errors.Is(err, ErrInvalidBundle):
 		return "invalid_bundle"
 	case errors.Is(err, ErrRemoteMoved):

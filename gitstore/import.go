@@ -23,7 +23,7 @@ import (
 // artifact layout) and rewritten by the union of both sides' erasure
 // markers before any of it can become visible. When markers arrived that
 // this store did not have, its own history is rewritten by them too, and
-// purged. Then every ref moves in one switch: scope branches (fast-forward,
+// purged, once the caller consented to what that erases here (consent.go). Then every ref moves in one switch: scope branches (fast-forward,
 // or the remote head with local-only commits kept under
 // refs/memfs/diverged/), the merged marker chain and the merged keyring.
 
@@ -63,6 +63,12 @@ type ImportResult struct {
 	RewrittenLocal    int          `json:"rewritten_local"`
 	Objects           int          `json:"objects"`
 	Purge             *PurgeResult `json:"purge,omitempty"`
+	// LocalErasure is what the incoming markers erased here, with consent.
+	LocalErasure *ErasureConsent `json:"local_erasure,omitempty"`
+	// Settle says markers arrived (now, or with an earlier import that
+	// did not finish) whose consequences outside the store the caller
+	// must settle, then confirm with SettleDone.
+	Settle bool `json:"settle,omitempty"`
 }
 
 // Fetcher stores incoming objects in the quarantine store q and returns
@@ -84,10 +90,16 @@ func BundleFetcher(r io.Reader) Fetcher {
 	}
 }
 
-// Import brings what fetch delivers into the store. The caller holds the
-// store lock (Exclusive).
-func (tx *Tx) Import(ctx context.Context, fetch Fetcher) (*ImportResult, error) {
+// Import brings what fetch delivers into the store. Incoming markers that
+// would rewrite local history need opts' consent (see ImportOptions); an
+// import without it stops with a *ConsentError before anything becomes
+// visible. The caller holds the store lock (Exclusive).
+func (tx *Tx) Import(ctx context.Context, fetch Fetcher, opts ImportOptions) (*ImportResult, error) {
 	s := tx.s
+	unsettled, err := s.SettlePending()
+	if err != nil {
+		return nil, err
+	}
 	q, err := s.newQuarantine()
 	if err != nil {
 		return nil, err
@@ -103,15 +115,19 @@ func (tx *Tx) Import(ctx context.Context, fetch Fetcher) (*ImportResult, error) 
 		return nil, err
 	}
 	res.NewKeys, res.NewMarkers = len(m.newKeys), len(m.arrived)
-	branches, err := tx.rewriteIncoming(ctx, q, refs, m.spec, res)
-	if err != nil {
-		return nil, err
-	}
 	current, err := s.Refs(ctx)
 	if err != nil {
 		return nil, err
 	}
-	final, heads, err := tx.rewriteLocal(ctx, m, current, res)
+	local, err := tx.planLocal(ctx, m, current, opts, res)
+	if err != nil {
+		return nil, err
+	}
+	branches, err := tx.rewriteIncoming(ctx, q, refs, m.spec, res)
+	if err != nil {
+		return nil, err
+	}
+	final, heads, err := tx.rewriteLocal(ctx, local, current, res)
 	if err != nil {
 		return nil, err
 	}
@@ -122,10 +138,16 @@ func (tx *Tx) Import(ctx context.Context, fetch Fetcher) (*ImportResult, error) 
 	if err != nil {
 		return nil, err
 	}
+	if len(m.arrived) > 0 {
+		if err := s.markSettlePending(markersHead(updates, current)); err != nil {
+			return nil, err
+		}
+	}
 	if err := tx.SwitchRefs(ctx, updates); err != nil {
 		return nil, err
 	}
-	if res.RewrittenLocal > 0 || len(m.arrived) > 0 {
+	res.Settle = len(m.arrived) > 0 || unsettled != ""
+	if res.RewrittenLocal > 0 || res.Settle {
 		pr, err := tx.Purge(ctx, s.NewEraser(m.spec).Check)
 		if err != nil {
 			return nil, err
@@ -136,6 +158,16 @@ func (tx *Tx) Import(ctx context.Context, fetch Fetcher) (*ImportResult, error) 
 		}
 	}
 	return res, nil
+}
+
+// markersHead is the erasure chain's head once updates apply.
+func markersHead(updates []RefUpdate, current map[string]ID) ID {
+	for _, u := range updates {
+		if u.Name == ErasuresRef {
+			return u.New
+		}
+	}
+	return current[ErasuresRef]
 }
 
 // receive has fetch store the incoming objects in the quarantine and
@@ -250,20 +282,36 @@ func (tx *Tx) rewriteIncoming(ctx context.Context, q *quarantine, refs map[strin
 	return branches, nil
 }
 
-// rewriteLocal rewrites the store's own history when markers or keys
-// arrived that it did not have. It returns the ref updates of that
-// rewrite, by name, and the refs as they will be after it.
-func (tx *Tx) rewriteLocal(ctx context.Context, m *importMarkers, current map[string]ID, res *ImportResult) (final map[string]RefUpdate, heads map[string]ID, err error) {
-	final = map[string]RefUpdate{}
-	heads = copyRefs(current)
+// planLocal rewrites the store's own history in memory when markers or
+// keys arrived that it did not have, and stops unless opts consent to
+// what that erases here. Nothing is written.
+func (tx *Tx) planLocal(ctx context.Context, m *importMarkers, current map[string]ID, opts ImportOptions, res *ImportResult) (*RewriteResult, error) {
 	if len(m.arrived) == 0 && len(m.newKeys) == 0 {
-		return final, heads, nil
+		return nil, nil
 	}
 	lres, err := tx.Rewrite(ctx, tx.s.NewEraser(m.spec).Edit())
 	if err != nil {
-		return nil, nil, err
+		return nil, err
+	}
+	if res.LocalErasure, err = tx.s.consent(ctx, lres, current, m.arrived, opts); err != nil {
+		return nil, err
+	}
+	return lres, nil
+}
+
+// rewriteLocal writes the local rewrite planLocal made, refused when it
+// leaves a scope head invalid. It returns the ref updates of that
+// rewrite, by name, and the refs as they will be after it.
+func (tx *Tx) rewriteLocal(ctx context.Context, lres *RewriteResult, current map[string]ID, res *ImportResult) (final map[string]RefUpdate, heads map[string]ID, err error) {
+	final = map[string]RefUpdate{}
+	heads = copyRefs(current)
+	if lres == nil {
+		return final, heads, nil
 	}
 	if err := tx.WriteObjects(ctx, lres); err != nil {
+		return nil, nil, err
+	}
+	if err := tx.s.checkErasedHeads(ctx, lres); err != nil {
 		return nil, nil, err
 	}
 	res.RewrittenLocal = lres.Rewritten

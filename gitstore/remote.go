@@ -35,7 +35,19 @@ import (
 type Remote struct {
 	Name string `json:"name"`
 	URL  string `json:"url"`
+	// TrustErasures applies the erasure markers a pull brings without a
+	// consent token (remote.<name>.memfsTrustErasures in the config).
+	TrustErasures bool `json:"trust_erasures"`
 }
+
+// RemoteOptions are what a remote is added with.
+type RemoteOptions struct {
+	TrustErasures bool
+}
+
+// trustOption is the config key, under the remote's section, that keeps
+// RemoteOptions.TrustErasures beside the remote's url.
+const trustOption = "memfsTrustErasures"
 
 func validRemoteName(n string) bool { return wiki.ValidSegment(n) }
 
@@ -50,7 +62,8 @@ func (s *Store) Remotes() ([]Remote, error) {
 	var out []Remote
 	for name, r := range cfg.Remotes {
 		if len(r.URLs) > 0 {
-			out = append(out, Remote{Name: name, URL: r.URLs[0]})
+			trust := cfg.Raw.Section("remote").Subsection(name).Option(trustOption) == "true"
+			out = append(out, Remote{Name: name, URL: r.URLs[0], TrustErasures: trust})
 		}
 	}
 	slices.SortFunc(out, func(a, b Remote) int { return strings.Compare(a.Name, b.Name) })
@@ -58,7 +71,7 @@ func (s *Store) Remotes() ([]Remote, error) {
 }
 
 // AddRemote configures a remote.
-func (s *Store) AddRemote(name, rawURL string) error {
+func (s *Store) AddRemote(name, rawURL string, opts RemoteOptions) error {
 	if !validRemoteName(name) {
 		return fmt.Errorf("remote name %q: use lowercase letters, digits, - and _", name)
 	}
@@ -79,6 +92,18 @@ func (s *Store) AddRemote(name, rawURL string) error {
 		return err
 	}
 	cfg.Remotes[name] = rc
+	if err := s.st.SetConfig(cfg); err != nil {
+		return err
+	}
+	if !opts.TrustErasures {
+		return nil
+	}
+	// Read back, the remote's section is the one go-git keeps and writes
+	// again with the option added.
+	if cfg, err = s.st.Config(); err != nil {
+		return fmt.Errorf("read config: %w", err)
+	}
+	cfg.Raw.Section("remote").Subsection(name).SetOption(trustOption, "true")
 	return s.st.SetConfig(cfg)
 }
 
@@ -102,17 +127,23 @@ func (s *Store) RemoveRemote(name string) error {
 	return nil
 }
 
-func (s *Store) remoteURL(name string) (string, error) {
+// Remote returns the remote called name.
+func (s *Store) Remote(name string) (Remote, error) {
 	rs, err := s.Remotes()
 	if err != nil {
-		return "", err
+		return Remote{}, err
 	}
 	for _, r := range rs {
 		if r.Name == name {
-			return r.URL, nil
+			return r, nil
 		}
 	}
-	return "", fmt.Errorf("%s: %w", name, ErrNoRemote)
+	return Remote{}, fmt.Errorf("%s: %w", name, ErrNoRemote)
+}
+
+func (s *Store) remoteURL(name string) (string, error) {
+	r, err := s.Remote(name)
+	return r.URL, err
 }
 
 // syncRefSpecs are what memfs exchanges: scope branches, markers, meta.

@@ -182,7 +182,12 @@ func TestForgetTravels(t *testing.T) {
 	a, b, c := newCLI(t), newCLI(t), newCLI(t)
 	for _, x := range []*cli{a, b, c} {
 		x.mustRun("init")
-		x.mustRun("remote", "add", "origin", server)
+	}
+	a.mustRun("remote", "add", "origin", server)
+	b.mustRun("remote", "add", "origin", server, "--trust-erasures")
+	c.mustRun("remote", "add", "origin", server)
+	if got := b.mustRun("remote", "list"); !strings.Contains(got, "trust-erasures") {
+		t.Errorf("remote list does not show the trust: %q", got)
 	}
 	a.publishFiles(phoneArtifact(), "with the phone")
 	a.mustRun("push")
@@ -215,10 +220,15 @@ func TestForgetTravels(t *testing.T) {
 	if ta, tb := gitOut(t, "-C", a.repo(), "rev-parse", "default"), gitOut(t, "-C", b.repo(), "rev-parse", "default"); ta != tb {
 		t.Errorf("replicas disagree after the forget: %s vs %s", ta, tb)
 	}
-	// A new bundle purges a replica holding the old copy.
+	// A new bundle purges a replica holding the old copy, once that
+	// replica consents to what the markers erase there.
 	fresh := filepath.Join(t.TempDir(), "new.bundle")
 	a.mustRun("export", fresh)
-	c.mustRun("import", fresh)
+	token := c.erasureConsent("import", fresh)
+	if code, out, _ := c.run("--json", "import", fresh, "--token", "ec1-stale"); code != exitForgetScope || !strings.Contains(out, "erasure_consent_changed") {
+		t.Errorf("import with a stale token: exit %d\n%s", code, out)
+	}
+	c.mustRun("import", fresh, "--token", token)
 	if strings.Contains(allObjects(t, c.repo()), "301-7788") {
 		t.Error("the replica holding the old copy kept it after importing the new bundle")
 	}
@@ -344,15 +354,53 @@ func TestSyncThroughGitDaemon(t *testing.T) {
 	if got := a.mustRun("cat", "pages/prefs/tea.md"); !strings.Contains(got, "Green") {
 		t.Errorf("a after pulling b's change: %q", got)
 	}
-	// A forget on a reaches b through the server.
+	// A forget on a reaches b through the server, once b consents.
 	a.forgetText("555 301 7788")
 	a.mustRun("push")
-	b.mustRun("pull")
+	token := b.erasureConsent("pull")
+	b.mustRun("pull", "--token", token)
 	if strings.Contains(allObjects(t, b.repo()), "301-7788") {
 		t.Error("b still stores the forgotten number after pulling")
 	}
 	fsckClean(t, a.repo())
 	fsckClean(t, b.repo())
+}
+
+// erasureConsent runs an import or a pull that incoming erasure markers
+// stop (exit 4), checks what it reports and changes nothing, and returns
+// the token that applies them.
+func (c *cli) erasureConsent(args ...string) string {
+	c.t.Helper()
+	before := gitOut(c.t, "-C", c.repo(), "for-each-ref")
+	code, out, _ := c.run(append([]string{"--json"}, args...)...)
+	var res struct {
+		OK    bool
+		Error struct{ Code string }
+		// The counts of what the markers would erase here.
+		Consent struct {
+			Token   string `json:"erasure_consent"`
+			Markers []struct{ Kind, ID string }
+			Kinds   map[string]int
+			Refs    []struct {
+				Ref     string
+				Commits int
+				Pages   int
+			}
+			Rewritten int `json:"rewritten_commits"`
+		} `json:"erasure_consent"`
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		c.t.Fatalf("%v: %v\n%s", args, err, out)
+	}
+	cs := res.Consent
+	if code != exitForgetScope || res.OK || res.Error.Code != "erasure_consent_required" || !strings.HasPrefix(cs.Token, "ec1-") ||
+		len(cs.Markers) == 0 || cs.Kinds["text"] == 0 || len(cs.Refs) == 0 || cs.Refs[0].Commits == 0 || cs.Rewritten == 0 {
+		c.t.Fatalf("%v: exit %d\n%s", args, code, out)
+	}
+	if after := gitOut(c.t, "-C", c.repo(), "for-each-ref"); after != before {
+		c.t.Errorf("%v stopped for consent but moved refs:\n%s\n→\n%s", args, before, after)
+	}
+	return cs.Token
 }
 
 func mustSession(t *testing.T, c *cli, id string) ledger.Checkpoint {

@@ -1,0 +1,217 @@
+package gitstore
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/memfs/memfs/validate"
+)
+
+// Consent to incoming erasure markers. Markers that arrive with an import
+// or a pull and would rewrite this store's own history remove local
+// memory, irreversibly: a foreign store (or a compromised remote) could
+// send a marker for a common word. Such an import stops before anything
+// becomes visible and reports what the markers would erase here, with a
+// token binding the store, every local ref head and the incoming markers;
+// the same import given that token applies them. A remote added with
+// --trust-erasures applies them without a token. Markers that only
+// rewrite the incoming history (an old bundle meeting a newer forget
+// here) need no consent.
+
+// ImportOptions say how an import treats incoming erasure markers.
+type ImportOptions struct {
+	// Token is the erasure_consent token a stopped import of the same
+	// markers into the same local heads reported.
+	Token string
+	// TrustErasures applies incoming markers without a token.
+	TrustErasures bool
+}
+
+// ConsentMarker names an incoming marker without its content.
+type ConsentMarker struct {
+	Kind string `json:"kind"`
+	ID   string `json:"id"`
+}
+
+// RefErasure is what incoming markers would change in one local ref.
+type RefErasure struct {
+	Ref   string `json:"ref"`
+	Scope string `json:"scope,omitempty"`
+	// Commits counts the ref's commits that change; Dropped those that
+	// become empty and go; Pages the distinct paths changed or dropped;
+	// Messages the commit messages edited.
+	Commits  int  `json:"commits"`
+	Dropped  int  `json:"dropped"`
+	Pages    int  `json:"pages"`
+	Messages int  `json:"messages"`
+	Deleted  bool `json:"deleted,omitempty"` // the whole ref would go
+}
+
+// ErasureConsent is what incoming markers would erase here, and the token
+// that consents to it.
+type ErasureConsent struct {
+	Token string `json:"erasure_consent"`
+	// Markers lists the markers this store did not have; Kinds counts
+	// them by kind.
+	Markers []ConsentMarker `json:"markers"`
+	Kinds   map[string]int  `json:"kinds"`
+	// Refs lists, by ref, what the markers change in local history.
+	Refs             []RefErasure `json:"refs"`
+	RewrittenCommits int          `json:"rewritten_commits"`
+	DroppedCommits   int          `json:"dropped_commits"`
+}
+
+// ConsentError stops an import whose incoming markers would remove local
+// content: Err is ErrErasureConsentRequired or ErrErasureConsentChanged.
+type ConsentError struct {
+	Err     error
+	Consent *ErasureConsent
+}
+
+func (e *ConsentError) Error() string {
+	return fmt.Sprintf("%v: %d incoming markers would rewrite %d local commits in %d refs",
+		e.Err, len(e.Consent.Markers), e.Consent.RewrittenCommits, len(e.Consent.Refs))
+}
+
+// Unwrap returns the sentinel.
+func (e *ConsentError) Unwrap() error { return e.Err }
+
+// localErasure describes what rewriting local history by the union of
+// markers changes, and binds it in a token.
+func (s *Store) localErasure(ctx context.Context, res *RewriteResult, current map[string]ID, arrived []Marker) (*ErasureConsent, error) {
+	meta, err := s.Meta(ctx)
+	if err != nil {
+		return nil, err
+	}
+	c := &ErasureConsent{Markers: []ConsentMarker{}, Kinds: map[string]int{}, Refs: []RefErasure{},
+		RewrittenCommits: res.Rewritten, DroppedCommits: res.Dropped}
+	for _, mk := range arrived {
+		c.Markers = append(c.Markers, ConsentMarker{Kind: mk.Kind, ID: mk.ID})
+		c.Kinds[mk.Kind]++
+	}
+	slices.SortFunc(c.Markers, func(a, b ConsentMarker) int {
+		return strings.Compare(a.Kind+"\x00"+a.ID, b.Kind+"\x00"+b.ID)
+	})
+	for _, u := range res.Refs {
+		anc, err := s.ancestors(ctx, u.Old)
+		if err != nil {
+			return nil, err
+		}
+		re := RefErasure{Ref: u.Name, Deleted: u.New.IsZero()}
+		if sc, ok := strings.CutPrefix(u.Name, branchPrefix); ok {
+			re.Scope = sc
+		}
+		pages := map[string]bool{}
+		for _, r := range res.Revisions {
+			if !anc[r.Commit] {
+				continue
+			}
+			re.Commits++
+			if r.Dropped {
+				re.Dropped++
+			}
+			if r.Message {
+				re.Messages++
+			}
+			for _, p := range r.Paths {
+				pages[p] = true
+			}
+		}
+		re.Pages = len(pages)
+		c.Refs = append(c.Refs, re)
+	}
+	slices.SortFunc(c.Refs, func(a, b RefErasure) int { return strings.Compare(a.Ref, b.Ref) })
+	c.Token = consentToken(meta.StoreID, current, arrived)
+	return c, nil
+}
+
+// consentToken binds the store, every local ref head and the incoming
+// markers (by kind, key and fingerprint, never by content).
+func consentToken(storeID string, refs map[string]ID, arrived []Marker) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "memfs erasure consent v1\x00store %s\x00", storeID)
+	names := make([]string, 0, len(refs))
+	for n := range refs {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		fmt.Fprintf(h, "head %s %s\x00", n, refs[n])
+	}
+	ms := make([]string, 0, len(arrived))
+	for _, mk := range arrived {
+		ms = append(ms, fmt.Sprintf("marker %s %s %s %d %d %d", mk.Kind, mk.KeyID, mk.HMAC, mk.Version, mk.NTokens, mk.Length))
+	}
+	slices.Sort(ms)
+	for _, m := range ms {
+		fmt.Fprintf(h, "%s\x00", m)
+	}
+	return "ec1-" + hex.EncodeToString(h.Sum(nil))[:40]
+}
+
+// consent decides whether a local rewrite by incoming markers may go on:
+// always when it changes nothing or the caller trusts the markers' source,
+// else only with the matching token.
+func (s *Store) consent(ctx context.Context, res *RewriteResult, current map[string]ID, arrived []Marker, opts ImportOptions) (*ErasureConsent, error) {
+	if len(res.Refs) == 0 && res.Rewritten == 0 {
+		return nil, nil
+	}
+	c, err := s.localErasure(ctx, res, current, arrived)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case opts.TrustErasures, opts.Token == c.Token:
+		return c, nil
+	case opts.Token == "":
+		return nil, &ConsentError{Err: ErrErasureConsentRequired, Consent: c}
+	default:
+		return nil, &ConsentError{Err: ErrErasureConsentChanged, Consent: c}
+	}
+}
+
+// checkErasedHeads refuses a local rewrite that leaves a scope head
+// invalid in publish mode where it was not: each rewritten head is
+// validated and compared with its old self, problem by problem.
+func (s *Store) checkErasedHeads(ctx context.Context, res *RewriteResult) error {
+	for _, u := range res.Refs {
+		if !strings.HasPrefix(u.Name, branchPrefix) || u.New.IsZero() {
+			continue
+		}
+		before, err := s.publishProblems(ctx, u.Old)
+		if err != nil {
+			return err
+		}
+		after, err := s.publishProblems(ctx, u.New)
+		if err != nil {
+			return err
+		}
+		for p := range after {
+			if !before[p] {
+				return fmt.Errorf("%w: %s: %s", ErrErasureBreaksSchema, strings.TrimPrefix(u.Name, branchPrefix), p)
+			}
+		}
+	}
+	return nil
+}
+
+// publishProblems lists a commit's publish-mode errors as "path: code".
+func (s *Store) publishProblems(ctx context.Context, commit ID) (map[string]bool, error) {
+	snap, err := s.Snapshot(ctx, commit)
+	if err != nil {
+		return nil, err
+	}
+	rep, err := s.Check(ctx, snap, validate.ModePublish)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]bool{}
+	for _, p := range rep.Errors() {
+		out[p.Path+": "+p.Code] = true
+	}
+	return out, nil
+}

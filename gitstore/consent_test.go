@@ -1,0 +1,206 @@
+package gitstore
+
+import (
+	"bytes"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"maps"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/memfs/memfs/validate"
+)
+
+// foreignMarkerBundle writes, with stock git only, a bundle holding
+// nothing but refs/memfs/meta (a key of its own) and refs/memfs/erasures
+// (the markers mark makes with that key), as a foreign store or a
+// compromised remote would send.
+func foreignMarkerBundle(t *testing.T, mark func(keyID string, key []byte) []Marker) string {
+	t.Helper()
+	work := t.TempDir()
+	runGit(t, work, "init", "-q", "-b", "meta")
+	key := bytes.Repeat([]byte{0x5c}, 32)
+	keyID := "f0f0f0f0f0f0f0f0"
+	write := func(p, content string) {
+		full := filepath.Join(work, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	commit := func(msg string) {
+		runGit(t, work, "add", "-A")
+		runGit(t, work, "-c", "user.name=x", "-c", "user.email=x@x", "commit", "-q", "-m", msg)
+	}
+	meta, _ := json.Marshal(Meta{Version: 1, StoreID: "foreign", KeyID: keyID})
+	write("meta.json", string(meta)+"\n")
+	write("keys/"+keyID, hex.EncodeToString(key)+"\n")
+	commit("meta")
+	runGit(t, work, "update-ref", MetaRef, "HEAD")
+	runGit(t, work, "checkout", "-q", "--orphan", "erasures")
+	runGit(t, work, "rm", "-q", "-r", "--cached", ".")
+	os.RemoveAll(filepath.Join(work, "keys"))
+	os.Remove(filepath.Join(work, "meta.json"))
+	var lines bytes.Buffer
+	for _, m := range mark(keyID, key) {
+		b, _ := json.Marshal(m)
+		lines.Write(append(b, '\n'))
+	}
+	write(erasuresFile, lines.String())
+	commit("markers")
+	runGit(t, work, "update-ref", ErasuresRef, "HEAD")
+	out := filepath.Join(t.TempDir(), "foreign.bundle")
+	runGit(t, work, "bundle", "create", "-q", out, MetaRef, ErasuresRef)
+	return out
+}
+
+// theAndS2 marks the text "the" and the session s2.
+func theAndS2(keyID string, key []byte) []Marker {
+	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	m, _ := MarkText(keyID, key, "the", now)
+	return []Marker{m, MarkSession(keyID, key, "s2", now)}
+}
+
+// publishCommon publishes two revisions: a page with "the" in it, then a
+// page citing s2.
+func publishCommon(t *testing.T, s *Store) {
+	t.Helper()
+	dir := t.TempDir()
+	writeArtifact(t, dir, []string{"base"}, map[string]string{
+		"pages/notes/tea.md": "# Tea\n\nKettle first.\n\nThe kettle is in the kitchen.\n\n## Sources\n\n- session:s1\n",
+	})
+	mustPublish(t, s, dir, PublishOptions{Message: "tea"})
+	writeArtifact(t, dir, nil, map[string]string{
+		"pages/notes/trip.md": "# Trip\n\nBoarding at nine.\n\n## Sources\n\n- session:s2\n",
+	})
+	mustPublish(t, s, dir, PublishOptions{Message: "trip"})
+}
+
+func importFile(t *testing.T, s *Store, path string, opts ImportOptions) (*ImportResult, error) {
+	t.Helper()
+	var res *ImportResult
+	err := s.Exclusive(t.Context(), func(tx *Tx) error {
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		res, err = tx.Import(t.Context(), BundleFetcher(f), opts)
+		return err
+	})
+	return res, err
+}
+
+// Ensure that foreign markers that would erase local memory stop the
+// import before anything changes and report what they would erase; a
+// stale token is refused; the token of the current preview, or a trusted
+// source, applies them.
+func TestImportForeignMarkersNeedConsent(t *testing.T) {
+	bundle := foreignMarkerBundle(t, theAndS2)
+	s := newTestStore(t, validate.DefaultLimits())
+	publishCommon(t, s)
+	before, err := s.Refs(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	_, err = importFile(t, s, bundle, ImportOptions{})
+	var ce *ConsentError
+	if !errors.As(err, &ce) || !errors.Is(err, ErrErasureConsentRequired) || CodeOf(err) != "erasure_consent_required" {
+		t.Fatalf("import without consent: %v", err)
+	}
+	c := ce.Consent
+	if len(c.Markers) != 2 || c.Kinds[MarkerText] != 1 || c.Kinds[MarkerSession] != 1 || !strings.HasPrefix(c.Token, "ec1-") {
+		t.Errorf("consent preview: %+v", c)
+	}
+	if len(c.Refs) != 1 || c.Refs[0].Scope != "default" || c.Refs[0].Commits != 2 || c.Refs[0].Pages < 2 || c.RewrittenCommits+c.DroppedCommits != 2 {
+		t.Errorf("consent preview refs: %+v", c.Refs)
+	}
+	after, _ := s.Refs(t.Context())
+	if !maps.Equal(before, after) {
+		t.Errorf("a stopped import moved refs: %v → %v", before, after)
+	}
+	if ms, _ := s.Markers(t.Context()); len(ms) != 0 {
+		t.Errorf("a stopped import added %d markers", len(ms))
+	}
+	if rec, _ := s.SettlePending(); rec != "" {
+		t.Errorf("a stopped import left a settle record %q", rec)
+	}
+	if got := runGit(t, s.Path(), "show", "default:pages/notes/trip.md"); !strings.Contains(got, "Boarding") {
+		t.Error("a stopped import removed a page")
+	}
+
+	// A token from another state of the store is refused.
+	if _, err := importFile(t, s, bundle, ImportOptions{Token: "ec1-0000"}); !errors.Is(err, ErrErasureConsentChanged) || CodeOf(err) != "erasure_consent_changed" {
+		t.Fatalf("wrong token: %v", err)
+	}
+	stale := c.Token
+	dir := t.TempDir()
+	writeArtifact(t, dir, []string{"base", "more"}, nil)
+	mustPublish(t, s, dir, PublishOptions{Message: "more"})
+	_, err = importFile(t, s, bundle, ImportOptions{Token: stale})
+	if !errors.As(err, &ce) || !errors.Is(err, ErrErasureConsentChanged) || ce.Consent.Token == stale {
+		t.Fatalf("token from before a publication: %v", err)
+	}
+
+	res, err := importFile(t, s, bundle, ImportOptions{Token: ce.Consent.Token})
+	if err != nil {
+		t.Fatalf("import with the token: %v", err)
+	}
+	if res.NewMarkers != 2 || res.RewrittenLocal == 0 || res.LocalErasure == nil || !res.Settle {
+		t.Errorf("import with consent: %+v", res)
+	}
+	if all := runGit(t, s.Path(), "cat-file", "--batch-all-objects", "--batch"); strings.Contains(all, "Boarding") || strings.Contains(all, "in the kitchen") {
+		t.Error("the consented erasure left content behind")
+	}
+
+	// A trusted source needs no token.
+	s2 := newTestStore(t, validate.DefaultLimits())
+	publishCommon(t, s2)
+	if res, err := importFile(t, s2, bundle, ImportOptions{TrustErasures: true}); err != nil || res.RewrittenLocal == 0 {
+		t.Fatalf("trusted import: %+v, %v", res, err)
+	}
+}
+
+// Ensure that incoming markers that only rewrite incoming history, or
+// that match nothing here, need no consent.
+func TestImportMarkersWithoutLocalEffectNeedNoConsent(t *testing.T) {
+	bundle := foreignMarkerBundle(t, func(keyID string, key []byte) []Marker {
+		m, _ := MarkText(keyID, key, "zebra crossing", time.Now())
+		return []Marker{m}
+	})
+	s := newTestStore(t, validate.DefaultLimits())
+	publishCommon(t, s)
+	res, err := importFile(t, s, bundle, ImportOptions{})
+	if err != nil || res.NewMarkers != 1 || res.RewrittenLocal != 0 || res.LocalErasure != nil {
+		t.Fatalf("import of markers matching nothing: %+v, %v", res, err)
+	}
+	if ms, _ := s.Markers(t.Context()); len(ms) != 1 {
+		t.Errorf("store holds %d markers, want 1", len(ms))
+	}
+}
+
+// Ensure that trusted markers that would leave a local head invalid in
+// publish mode are refused, changing nothing.
+func TestImportMarkersBreakingSchemaRefused(t *testing.T) {
+	bundle := foreignMarkerBundle(t, func(keyID string, key []byte) []Marker {
+		m, _ := MarkText(keyID, key, "Sources", time.Now())
+		return []Marker{m}
+	})
+	s := newTestStore(t, validate.DefaultLimits())
+	publishCommon(t, s)
+	before, _ := s.Refs(t.Context())
+	_, err := importFile(t, s, bundle, ImportOptions{TrustErasures: true})
+	if !errors.Is(err, ErrErasureBreaksSchema) || CodeOf(err) != "erasure_breaks_schema" {
+		t.Fatalf("schema-breaking markers: %v", err)
+	}
+	if after, _ := s.Refs(t.Context()); !maps.Equal(before, after) {
+		t.Error("a refused import moved refs")
+	}
+}

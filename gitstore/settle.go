@@ -1,0 +1,57 @@
+package gitstore
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/memfs/memfs/internal/fsutil"
+)
+
+// Settling after an import. When markers arrive, what lies outside the
+// store (the ledger, staged runs) must be brought in line with them by the
+// caller after the import. A content-free record, written before the refs
+// switch and removed by the caller once it settled, makes that survive a
+// crash: the next import finds the record, purges again and tells its
+// caller to settle, even when it brings no new markers.
+
+const settleFile = "memfs-settle-pending"
+
+func (s *Store) settlePath() string { return filepath.Join(s.opts.Path, settleFile) }
+
+// SettlePending returns the record of markers received but not yet
+// settled by the caller ("" when there is none).
+func (s *Store) SettlePending() (string, error) {
+	b, err := os.ReadFile(s.settlePath())
+	if errors.Is(err, os.ErrNotExist) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("settle record: %w", err)
+	}
+	return strings.TrimSpace(string(b)), nil
+}
+
+// SettleDone removes the record once the caller settled it, unless an
+// import wrote a newer one since it was read.
+func (s *Store) SettleDone(record string) error {
+	cur, err := s.SettlePending()
+	if err != nil || cur == "" || cur != record {
+		return err
+	}
+	if err := os.Remove(s.settlePath()); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("settle record: %w", err)
+	}
+	return nil
+}
+
+// markSettlePending records that markers arrived with the erasure chain
+// at head: the record names the chain's head commit, nothing else.
+func (s *Store) markSettlePending(head ID) error {
+	if err := fsutil.WriteFileAtomic(s.settlePath(), []byte("erasures "+head.String()+"\n"), 0o600); err != nil {
+		return fmt.Errorf("settle record: %w", err)
+	}
+	return nil
+}
