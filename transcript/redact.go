@@ -175,6 +175,11 @@ var rules = []rule{
 	{name: RuleSecretKey, hints: keyWords, fold: true, anchored: true, back: identStart, group: 1, pick: assigned,
 		re: regexp.MustCompile(`^(?i:(?:[A-Za-z0-9_.-]*?(?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|credentials?)|(?:[A-Za-z0-9_.-]*[_.-])?(?:pass|pwd|pw))["']?[ \t]*(?::=|=>|=|:)[ \t]*` + value + `)`)},
 	// Secrets in prose: "my password is X", "the password for the db is X".
+	// First person ("my wifi password is tulips"): the speaker names their
+	// own secret, so even a plain word is taken, unless it describes the
+	// password rather than being it.
+	at(RuleProseSecret, []string{"my", "our"}, 1, ownSecret,
+		`(?:my|our)(?:[ \t]+[a-z0-9_-]+){0,3}?[ \t]+(?:password|passwd|passphrase|passcode|pin|pwd)[ \t]+(?:is|was|is now|is set to)[ \t]*:?[ \t]*`+value),
 	at(RuleProseSecret, proseWords, 1, prose,
 		`(?:password|passwd|passphrase|passcode|pwd|pw|secret|token|api[ _-]?key|access[ _-]?key)(?:[ \t]+(?:for|of|to|on|at)(?:[ \t]+[^\s]+){1,4}?)?[ \t]+(?:is|was|is now|is set to|will be|should be)[ \t]*:?[ \t]*`+value),
 }
@@ -529,6 +534,27 @@ func prose(v string) (int, int, bool) {
 		b = a + len(inner)
 	}
 	if notSecretValue(inner, false) {
+		return 0, 0, false
+	}
+	return a, b, true
+}
+
+// ownSecret takes what follows "my password is": any value but words
+// that describe a password instead of being one.
+func ownSecret(v string) (int, int, bool) {
+	a, b, quoted := unquote(v)
+	inner := v[a:b]
+	if !quoted {
+		inner = trimTail(inner, true)
+		b = a + len(inner)
+	}
+	if len(inner) < 3 || placeholder(inner) {
+		return 0, 0, false
+	}
+	switch strings.ToLower(inner) {
+	case "required", "incorrect", "wrong", "expired", "invalid", "weak", "strong", "too", "not", "the", "a", "an",
+		"still", "also", "now", "being", "set", "stored", "saved", "reset", "changed", "long", "short", "correct",
+		"different", "same", "empty", "missing", "locked", "unknown", "secret", "safe", "in", "on", "at", "from", "my", "our":
 		return 0, 0, false
 	}
 	return a, b, true
