@@ -2,13 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
 	"github.com/memfs/memfs/ingest"
-	"github.com/memfs/memfs/ledger"
+	"github.com/memfs/memfs/internal/scope"
 	"github.com/memfs/memfs/transcript"
 )
 
@@ -69,40 +69,18 @@ ledger_locked (another memfs kept the ledger busy).`,
 // (package ingest). cwdHint stands in for the session's working directory
 // when the transcript does not name one.
 func checkpointTranscript(ctx context.Context, g *globalOptions, o checkpointOptions, cwdHint string) (*ingest.Result, error) {
-	opts, cfg, err := g.storeOptions()
-	if err != nil {
-		return nil, err
-	}
 	format, ok := transcript.ParseFormat(o.Format)
 	if !ok {
 		return nil, usagef("unknown transcript format %q (want auto, pi, claude or codex)", o.Format)
 	}
-	l, err := g.openLedger()
+	h, err := g.openHome()
 	if err != nil {
 		return nil, err
 	}
-	return ingest.Checkpoint(ctx, ingest.Options{
-		Store:  opts,
-		Ledger: l,
-		Scope:  func(cwd string) (string, error) { return g.sessionScope(cfg, cwd) },
-	}, ingest.Request{Transcript: o.Transcript, Format: format, Session: o.Session, Cursor: o.Cursor, CWDHint: cwdHint})
-}
-
-// openLedger returns the home's ledger handle. It holds no lock between
-// operations, so it never blocks another memfs.
-func (g *globalOptions) openLedger() (*ledger.Ledger, error) {
-	home, err := g.home()
-	if err != nil {
-		return nil, err
+	res, err := h.Checkpoint(ctx, g.explicitScope(), ingest.Request{Transcript: o.Transcript, Format: format,
+		Session: o.Session, Cursor: o.Cursor, CWDHint: cwdHint})
+	if errors.Is(err, scope.ErrInvalid) {
+		return nil, usageError{err}
 	}
-	return ledger.New(filepath.Join(home, ledger.FileName), ledger.Options{})
-}
-
-// pendingTotal counts pending checkpoints across all scopes.
-func (g *globalOptions) pendingTotal(ctx context.Context) (int, error) {
-	l, err := g.openLedger()
-	if err != nil {
-		return 0, err
-	}
-	return l.PendingTotal(ctx)
+	return res, err
 }

@@ -2,15 +2,13 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 
 	"github.com/spf13/cobra"
 
 	"github.com/memfs/memfs/agent"
-	"github.com/memfs/memfs/internal/config"
-	"github.com/memfs/memfs/internal/scope"
+	"github.com/memfs/memfs/internal/home"
 )
 
 type contextOptions struct {
@@ -57,7 +55,7 @@ current directory) as for a transcript; config scopes = "single" uses
 // memoryContext builds the memory-context message for a session working in
 // o.CWD.
 func memoryContext(ctx context.Context, g *globalOptions, o contextOptions) (*agent.Context, error) {
-	opts, cfg, err := g.storeOptions()
+	h, err := g.openHome()
 	if err != nil {
 		return nil, err
 	}
@@ -67,36 +65,19 @@ func memoryContext(ctx context.Context, g *globalOptions, o contextOptions) (*ag
 			return nil, fmt.Errorf("current directory: %w", err)
 		}
 	}
-	sc, err := g.sessionScope(cfg, cwd)
+	sc, err := g.sessionScope(h, cwd)
 	if err != nil {
 		return nil, err
 	}
-	return agent.MemoryContext(ctx, agent.ContextOptions{Store: opts, Scope: sc, Command: g.memfsCommand(), Mount: o.Mount})
-}
-
-// sessionScope resolves the scope of a session working in cwd: --scope when
-// given, else config and the directory decide (internal/scope).
-func (g *globalOptions) sessionScope(cfg *config.Config, cwd string) (string, error) {
-	explicit := ""
-	if g.flags.PersistentFlags().Changed("scope") {
-		explicit = g.Scope
-	}
-	sc, err := scope.Resolve(explicit, cfg.Scopes, cwd)
-	if errors.Is(err, scope.ErrInvalid) {
-		return "", usageError{err}
-	}
-	return sc, err
+	return agent.MemoryContext(ctx, agent.ContextOptions{Store: h.StoreOptions(), Scope: sc, Command: g.memfsCommand(h), Mount: o.Mount})
 }
 
 // memfsCommand is how an agent should call memfs to reach this home.
-func (g *globalOptions) memfsCommand() string {
+func (g *globalOptions) memfsCommand(h *home.Home) string {
 	if !g.flags.PersistentFlags().Changed("home") {
 		return "memfs"
 	}
-	if home, err := g.home(); err == nil {
-		return "memfs --home " + agent.ShellQuote(home)
-	}
-	return "memfs"
+	return "memfs --home " + agent.ShellQuote(h.Dir)
 }
 
 func nonNil[T any](s []T) []T {

@@ -14,9 +14,7 @@ import (
 
 	"github.com/memfs/memfs/dream"
 	"github.com/memfs/memfs/dream/builtin"
-	"github.com/memfs/memfs/dream/execdreamer"
-	"github.com/memfs/memfs/dream/openaidreamer"
-	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/dream/dreamers"
 	"github.com/memfs/memfs/ledger"
 	"github.com/memfs/memfs/validate"
 )
@@ -91,28 +89,11 @@ type dreamReport struct {
 
 // newDreamer builds the dreamer the flags name.
 func newDreamer(o dreamOptions) (dream.Dreamer, error) {
-	var d dream.Dreamer
-	switch o.Dreamer {
-	case builtin.Name:
-		d = builtin.Dreamer{}
-	case execdreamer.Name:
-		if o.Command == "" {
-			return nil, usagef("--dreamer exec needs --dreamer-cmd")
-		}
-		d = execdreamer.Dreamer{Command: o.Command}
-	case openaidreamer.Name:
-		if o.BaseURL == "" || o.Model == "" {
-			return nil, usagef("--dreamer openai needs --base-url and --model")
-		}
-		key := os.Getenv("MEMFS_API_KEY")
-		if key == "" {
-			key = os.Getenv("OPENAI_API_KEY")
-		}
-		d = openaidreamer.Dreamer{BaseURL: o.BaseURL, Model: o.Model, APIKey: key}
-	default:
-		return nil, usagef("unknown dreamer %q (want builtin, exec or openai)", o.Dreamer)
+	d, err := dreamers.New(dreamers.Spec{Name: o.Dreamer, Command: o.Command, BaseURL: o.BaseURL, Model: o.Model, Getenv: os.Getenv})
+	if errors.Is(err, dreamers.ErrSpec) {
+		return nil, usageError{err}
 	}
-	return d, nil
+	return d, err
 }
 
 func runDream(ctx context.Context, g *globalOptions, o dreamOptions) error {
@@ -123,27 +104,23 @@ func runDream(ctx context.Context, g *globalOptions, o dreamOptions) error {
 	if o.Timeout <= 0 {
 		return usagef("--timeout must be positive")
 	}
-	home, err := g.home()
+	h, err := g.openHome()
 	if err != nil {
 		return err
 	}
-	sopts, cfg, err := g.storeOptions()
-	if err != nil {
-		return err
-	}
-	review := o.Review || cfg.Publish == "review"
-	st, err := gitstore.Open(ctx, sopts)
+	review := o.Review || h.Config.Publish == "review"
+	st, err := h.OpenStore(ctx)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	l, err := g.openLedger()
+	l, err := h.Ledger()
 	if err != nil {
 		return err
 	}
 	// Runs whose process died (kill -9, a crash) are recorded as cancelled;
 	// their evidence was never acknowledged, so it is still pending.
-	if ids, err := dream.Reconcile(ctx, home, l, time.Now()); err != nil {
+	if ids, err := dream.Reconcile(ctx, h.Dir, l, time.Now()); err != nil {
 		return err
 	} else if len(ids) > 0 && !g.JSON {
 		fmt.Fprintf(g.stderr, "reconciled %d interrupted run(s) as cancelled\n", len(ids))
@@ -167,7 +144,7 @@ func runDream(ctx context.Context, g *globalOptions, o dreamOptions) error {
 			}
 		}
 		res, err := dream.Run(ctx, dream.Options{
-			Home: home, Store: st, Ledger: l, Scope: sc, Dreamer: d,
+			Home: h.Dir, Store: st, Ledger: l, Scope: sc, Dreamer: d,
 			Timeout: o.Timeout, KeepRuns: o.KeepRuns, Force: o.Now, Review: review,
 		})
 		if err != nil && (res == nil || res.Reason == "") {

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -93,54 +92,28 @@ apply refuses (forget_scope_changed, exit 4): preview again.`,
 // forgetter opens what a forget needs. With progress set, a terminal on
 // stderr shows where a long apply is.
 func (g *globalOptions) forgetter(cmd *cobra.Command, progress bool) (*forget.Forgetter, func(), error) {
-	s, err := g.openStore(cmd.Context())
+	h, err := g.openHome()
 	if err != nil {
 		return nil, nil, err
 	}
-	home, err := g.home()
+	s, err := h.OpenStore(cmd.Context())
+	if err != nil {
+		return nil, nil, err
+	}
+	l, err := h.Ledger()
 	if err != nil {
 		s.Close()
 		return nil, nil, err
 	}
-	l, err := g.openLedger()
-	if err != nil {
-		s.Close()
-		return nil, nil, err
-	}
-	opts := forget.Options{Home: home, Store: s, Ledger: l, Logger: g.logger()}
-	drew := false
-	if progress && isTerminal(g.stderr) {
-		opts.Progress = func(stage string, done, total int) { drew = true; drawProgress(g.stderr, stage, done, total) }
+	opts := forget.Options{Home: h.Dir, Store: s, Ledger: l, Logger: g.logger()}
+	line := g.progress()
+	if progress && line != nil {
+		opts.Progress = line.Count
 	}
 	return forget.New(opts), func() {
-		if drew {
-			fmt.Fprint(g.stderr, "\r\033[K")
-		}
+		line.Done()
 		s.Close()
 	}, nil
-}
-
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
-}
-
-// drawProgress redraws one status line: a bar while the stage counts.
-func drawProgress(w io.Writer, stage string, done, total int) {
-	if total <= 0 {
-		fmt.Fprintf(w, "\r\033[K%s…", stage)
-		return
-	}
-	const width = 30
-	n := done * width / total
-	fmt.Fprintf(w, "\r\033[K%-10s [%s%s] %d/%d", stage, strings.Repeat("#", n), strings.Repeat(".", width-n), done, total)
-	if done >= total {
-		fmt.Fprintln(w)
-	}
 }
 
 func printPreview(w io.Writer, p *forget.Preview) {

@@ -3,12 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
-
-	"github.com/memfs/memfs/gitstore"
 )
 
 func newInitCommand(g *globalOptions) *cobra.Command {
@@ -21,18 +17,12 @@ func newInitCommand(g *globalOptions) *cobra.Command {
 }
 
 func runInit(ctx context.Context, g *globalOptions) error {
-	opts, _, err := g.storeOptions()
+	h, err := g.openHome()
 	if err != nil {
 		return err
 	}
-	home := filepath.Dir(opts.Path)
-	if err := os.MkdirAll(home, 0o700); err != nil {
-		return fmt.Errorf("create home: %w", err)
-	}
-	if err := os.Chmod(home, 0o700); err != nil {
-		return fmt.Errorf("create home: %w", err)
-	}
-	s, created, err := gitstore.Init(ctx, opts)
+	opts := h.StoreOptions()
+	s, created, err := h.InitStore(ctx)
 	if err != nil {
 		return err
 	}
@@ -42,7 +32,7 @@ func runInit(ctx context.Context, g *globalOptions) error {
 		return err
 	}
 	if g.JSON {
-		writeJSON(g.stdout, map[string]any{"ok": true, "home": home, "store": opts.Path, "store_id": meta.StoreID, "created": created})
+		writeJSON(g.stdout, map[string]any{"ok": true, "home": h.Dir, "store": opts.Path, "store_id": meta.StoreID, "created": created})
 		return nil
 	}
 	if created {

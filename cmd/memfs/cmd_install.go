@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memfs/memfs/agent"
+	"github.com/memfs/memfs/internal/home"
 )
 
 func agentArg(cmd *cobra.Command, args []string) (agent.Agent, error) {
@@ -103,11 +104,11 @@ func (g *globalOptions) hookCommand(base, name, mount string) (string, error) {
 	var o agent.HookOptions
 	pf := g.flags.PersistentFlags()
 	if pf.Changed("home") {
-		home, err := g.home()
+		h, err := home.Resolve(g.Home)
 		if err != nil {
 			return "", err
 		}
-		o.Home = home
+		o.Home = h
 	}
 	if pf.Changed("scope") {
 		o.Scope = g.Scope

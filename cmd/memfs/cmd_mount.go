@@ -8,8 +8,6 @@ import (
 	"github.com/spf13/cobra"
 
 	memfuse "github.com/memfs/memfs/fs"
-	"github.com/memfs/memfs/gitstore"
-	"github.com/memfs/memfs/internal/config"
 )
 
 type mountOptions struct {
@@ -57,7 +55,11 @@ func runMount(ctx context.Context, g *globalOptions, o mountOptions, dir string)
 	case o.Rev != "" && (o.All || o.History):
 		return usagef("--rev mounts one revision of one scope; it excludes --all and --history")
 	}
-	s, _, err := g.openMountStore(ctx)
+	h, err := g.openHome()
+	if err != nil {
+		return err
+	}
+	s, err := h.OpenMountStore(ctx)
 	if err != nil {
 		return err
 	}
@@ -112,16 +114,4 @@ func runMount(ctx context.Context, g *globalOptions, o mountOptions, dir string)
 		fmt.Fprintf(g.stderr, "memfs: %s was busy; detached lazily (open files keep working until closed)\n", m.Dir())
 	}
 	return nil
-}
-
-// openMountStore opens the store for a long-running mount: a blob cache
-// sized for serving rather than for one command.
-func (g *globalOptions) openMountStore(ctx context.Context) (*gitstore.Store, *config.Config, error) {
-	sopts, cfg, err := g.storeOptions()
-	if err != nil {
-		return nil, nil, err
-	}
-	sopts.BlobCacheBytes = memfuse.DefaultBlobCacheBytes
-	s, err := gitstore.Open(ctx, sopts)
-	return s, cfg, err
 }

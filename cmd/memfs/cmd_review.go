@@ -128,7 +128,11 @@ func runReviewDecide(ctx context.Context, g *globalOptions, run string, approve 
 		return err
 	}
 	defer s.Close()
-	l, err := g.openLedger()
+	h, err := g.openHome()
+	if err != nil {
+		return err
+	}
+	l, err := h.Ledger()
 	if err != nil {
 		return err
 	}

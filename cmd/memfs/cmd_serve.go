@@ -7,14 +7,11 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
-	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/memfs/memfs/dream"
-	memfuse "github.com/memfs/memfs/fs"
-	"github.com/memfs/memfs/transcript/watch"
+	"github.com/memfs/memfs/internal/serve"
 )
 
 type serveOptions struct {
@@ -32,12 +29,13 @@ func newServeCommand(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "serve [--mount DIR] [--watch DIR ...] [--settle DUR]",
 		Short: "The main job: mount every scope, checkpoint settled sessions, dream",
-		Long: `Mount every scope read-only as DIR/<scope>/ (default ~/memfs), watch the
-agents' session folders (default: those of Claude Code, Pi and Codex that
-exist), checkpoint a session once its file has been unchanged for --settle,
-and dream the scopes with pending evidence (batches of at most 8, after a
-short debounce, with the retry backoff of memfs dream). The mount follows
-every publication. SIGINT/SIGTERM stop it and unmount.`,
+		Long: `Create the store if needed, mount every scope read-only as DIR/<scope>/
+(default ~/memfs), watch the agents' session folders (default: those of
+Claude Code, Pi and Codex, also once they appear), checkpoint a session once
+its file has been unchanged for --settle, and dream the scopes with pending
+evidence (batches of at most 8, after a short debounce, with the retry
+backoff of memfs dream). The mount follows every publication. SIGINT/SIGTERM
+stop it and unmount. One serve runs per home.`,
 		Args: exactArgs(0),
 		RunE: func(cmd *cobra.Command, _ []string) error { return runServe(cmd.Context(), g, o) },
 	}
@@ -63,110 +61,20 @@ func runServe(ctx context.Context, g *globalOptions, o serveOptions) error {
 	if !g.Verbose {
 		log = slog.New(slog.NewTextHandler(g.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	}
-	home, err := g.home()
+	h, err := g.openHome()
 	if err != nil {
 		return err
 	}
-	s, cfg, err := g.openMountStore(ctx)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	l, err := g.openLedger()
-	if err != nil {
-		return err
-	}
-	userHome, _ := os.UserHomeDir()
+	mount := ""
 	if !o.NoMount {
-		dir := o.Mount
-		if dir == "" {
-			dir = filepath.Join(userHome, "memfs")
-		}
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return err
-		}
-		m, err := memfuse.New(ctx, dir, memfuse.Options{Store: s, Layout: memfuse.LayoutAll, Logger: log})
-		if err != nil {
-			return fmt.Errorf("mount %s: %w (use --no-mount without FUSE)", dir, err)
-		}
-		defer func() {
-			if err := m.Unmount(); err != nil {
-				log.Error("unmount failed", "dir", dir, "err", err)
-			}
-		}()
-		log.Info("mounted every scope", "dir", m.Dir(), "method", string(m.Method()))
-	}
-	dirs := o.Watch
-	if len(dirs) == 0 {
-		dirs = watch.DefaultDirs(userHome, os.Getenv)
-	}
-	log.Info("watching transcripts", "dirs", dirs, "settle", o.Settle)
-	if ids, err := dream.Reconcile(ctx, home, l, time.Now()); err != nil {
-		return err
-	} else if len(ids) > 0 {
-		log.Warn("reconciled interrupted runs as cancelled", "runs", len(ids))
-	}
-
-	settled := make(chan string)
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		w := &watch.Watcher{Dirs: dirs, Settle: o.Settle, Interval: o.Poll}
-		if err := w.Run(ctx, func(ctx context.Context, p string) {
-			select {
-			case settled <- p:
-			case <-ctx.Done():
-			}
-		}); err != nil {
-			log.Error("watcher stopped", "err", err)
-		}
-	}()
-	defer wg.Wait()
-
-	// Scopes start due when they already have pending evidence.
-	sched := dream.NewSchedule(l, o.Debounce, time.Now, log)
-	if err := sched.Load(ctx); err != nil {
-		return err
-	}
-	timer := time.NewTimer(time.Hour)
-	defer timer.Stop()
-	rearm := func() {
-		if !timer.Stop() {
-			select {
-			case <-timer.C:
-			default:
-			}
-		}
-		if next, ok := sched.Next(); ok {
-			timer.Reset(max(time.Until(next), 0))
+		if mount = o.Mount; mount == "" {
+			userHome, _ := os.UserHomeDir()
+			mount = filepath.Join(userHome, "memfs")
 		}
 	}
-	rearm()
-	run := func(ctx context.Context, sc string) (*dream.Result, error) {
-		return dream.Run(ctx, dream.Options{Home: home, Store: s, Ledger: l, Scope: sc, Dreamer: d, Timeout: o.dream.Timeout,
-			Review: cfg.Publish == "review"})
-	}
-	fmt.Fprintf(g.stdout, "memfs serve: ready\n")
-	for {
-		select {
-		case <-ctx.Done():
-			log.Info("stopping")
-			return nil
-		case p := <-settled:
-			res, err := checkpointTranscript(ctx, g, checkpointOptions{Transcript: p, Format: "auto"}, "")
-			if err != nil {
-				log.Warn("checkpoint failed", "transcript", p, "err", err)
-				continue
-			}
-			if res.Recorded && res.Changed {
-				log.Info("checkpointed", "session", res.Session, "scope", res.Scope)
-				sched.Checkpointed(res.Scope)
-				rearm()
-			}
-		case <-timer.C:
-			sched.RunDue(ctx, run)
-			rearm()
-		}
-	}
+	return serve.Run(ctx, serve.Options{
+		Home: h, Dreamer: d, Timeout: o.dream.Timeout, Mount: mount, Watch: o.Watch,
+		Settle: o.Settle, Poll: o.Poll, Debounce: o.Debounce, Scope: g.explicitScope(), Logger: log,
+		Ready: func() { fmt.Fprintf(g.stdout, "memfs serve: ready\n") },
+	})
 }

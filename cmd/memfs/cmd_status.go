@@ -20,10 +20,11 @@ func newStatusCommand(g *globalOptions) *cobra.Command {
 }
 
 func runStatus(ctx context.Context, g *globalOptions) error {
-	opts, _, err := g.storeOptions()
+	h, err := g.openHome()
 	if err != nil {
 		return err
 	}
+	opts := h.StoreOptions()
 	s, err := gitstore.Open(ctx, opts)
 	if errors.Is(err, gitstore.ErrNotInitialized) {
 		if g.JSON {
@@ -64,7 +65,11 @@ func runStatus(ctx context.Context, g *globalOptions) error {
 		infos = append(infos, scopeInfo{Name: sc, Head: h.String(), Time: c.Time.UTC().Format("2006-01-02T15:04:05Z"), Subject: c.Subject()})
 	}
 	if g.JSON {
-		pending, err := g.pendingTotal(ctx)
+		l, err := h.Ledger()
+		if err != nil {
+			return err
+		}
+		pending, err := l.PendingTotal(ctx)
 		if err != nil {
 			return err
 		}

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -40,7 +39,10 @@ times to export only some scopes.`,
 			if err != nil {
 				return err
 			}
+			line := g.progress()
+			line.Phase("writing " + args[0])
 			n, err := writeBundleFile(ctx, s, args[0], refs)
+			line.Done()
 			if err != nil {
 				return err
 			}
@@ -81,8 +83,7 @@ func writeBundleFile(ctx context.Context, s *gitstore.Store, path string, refs m
 }
 
 func newImportCommand(g *globalOptions) *cobra.Command {
-	var token string
-	cmd := &cobra.Command{
+	return &cobra.Command{
 		Use:   "import FILE",
 		Short: "Bring in a git bundle made by memfs or by stock git",
 		Long: `Import reads a git bundle into a quarantine, refuses it whole if any revision
@@ -90,10 +91,7 @@ leaves the artifact layout, rewrites it by the erasure markers of both
 sides before any of it becomes visible, then updates the scope branches:
 fast-forward, or, when both sides moved, the bundle's head with the local
 commits kept under refs/memfs/diverged/ and their sessions put back to
-pending. Markers that arrive and would rewrite this store's own history
-stop the import (exit 4, erasure_consent_required) with what they would
-erase here and a token; import again with --token to apply them, which
-rewrites and purges this store's history too.`,
+pending. Markers that arrive rewrite and purge this store's history too.`,
 		Args: exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f, err := os.Open(args[0])
@@ -101,40 +99,40 @@ rewrites and purges this store's history too.`,
 				return err
 			}
 			defer f.Close()
-			return g.runImport(cmd.Context(), func(*gitstore.Store) (gitstore.Fetcher, gitstore.ImportOptions, error) {
-				return gitstore.BundleFetcher(f), gitstore.ImportOptions{Token: token}, nil
+			return g.runImport(cmd.Context(), func(*gitstore.Store) (gitstore.Fetcher, error) {
+				return gitstore.BundleFetcher(f), nil
 			})
 		},
 	}
-	cmd.Flags().StringVar(&token, "token", "", "erasure_consent token from a stopped import: apply the incoming erasure markers")
-	return cmd
 }
 
 // runImport imports what fetcher brings, then settles the ledger and the
 // staged runs.
-func (g *globalOptions) runImport(ctx context.Context, fetcher func(*gitstore.Store) (gitstore.Fetcher, gitstore.ImportOptions, error)) error {
-	s, err := g.openStore(ctx)
+func (g *globalOptions) runImport(ctx context.Context, fetcher func(*gitstore.Store) (gitstore.Fetcher, error)) error {
+	h, err := g.openHome()
+	if err != nil {
+		return err
+	}
+	s, err := h.OpenStore(ctx)
 	if err != nil {
 		return err
 	}
 	defer s.Close()
-	fetch, iopts, err := fetcher(s)
+	fetch, err := fetcher(s)
 	if err != nil {
 		return err
 	}
-	home, err := g.home()
+	l, err := h.Ledger()
 	if err != nil {
 		return err
 	}
-	l, err := g.openLedger()
-	if err != nil {
-		return err
+	line := g.progress()
+	defer line.Done()
+	opts := forget.Options{Home: h.Dir, Store: s, Ledger: l, Logger: g.logger()}
+	if line != nil {
+		opts.Progress = line.Count
 	}
-	imp, err := forget.AfterImport(ctx, forget.Options{Home: home, Store: s, Ledger: l, Logger: g.logger()}, fetch, iopts)
-	var ce *gitstore.ConsentError
-	if errors.As(err, &ce) {
-		return g.printConsent(ce)
-	}
+	imp, err := forget.AfterImport(ctx, opts, fetch)
 	if err != nil {
 		return err
 	}
@@ -161,52 +159,21 @@ func (g *globalOptions) runImport(ctx context.Context, fetcher func(*gitstore.St
 	return nil
 }
 
-// printConsent reports an import stopped for consent: what the incoming
-// markers would erase here and the token that applies them (exit 4).
-func (g *globalOptions) printConsent(ce *gitstore.ConsentError) error {
-	c := ce.Consent
-	if g.JSON {
-		writeJSON(g.stdout, map[string]any{"ok": false,
-			"error":           map[string]any{"code": errorCode(ce), "message": ce.Error()},
-			"erasure_consent": c})
-		return reportedError{exitForgetScope}
-	}
-	fmt.Fprintf(g.stderr, "memfs: %v\n", ce.Err)
-	fmt.Fprintf(g.stdout, "%d incoming erasure markers would erase local memory:\n", len(c.Markers))
-	for _, mk := range c.Markers {
-		fmt.Fprintf(g.stdout, "  marker %s %s\n", mk.Kind, mk.ID)
-	}
-	for _, r := range c.Refs {
-		what := fmt.Sprintf("%d commits rewritten (%d dropped), %d pages, %d messages", r.Commits, r.Dropped, r.Pages, r.Messages)
-		if r.Deleted {
-			what += "; the ref goes"
-		}
-		fmt.Fprintf(g.stdout, "  %s: %s\n", r.Ref, what)
-	}
-	fmt.Fprintf(g.stdout, "erasure_consent: %s\nrun the same command with --token %s to apply them\n", c.Token, c.Token)
-	return reportedError{exitForgetScope}
-}
-
 func newRemoteCommand(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{Use: "remote add|remove|list", Short: "Configure git remotes to sync memory through"}
-	var trust bool
 	add := &cobra.Command{
-		Use:   "add NAME URL [--trust-erasures]",
+		Use:   "add NAME URL",
 		Short: "Add a remote (file, git, ssh or http(s) url)",
-		Long: `Add a remote. With --trust-erasures, erasure markers a pull brings from it
-are applied without a consent token, even where they rewrite this store's
-own history; without it such a pull stops and asks for one.`,
-		Args: exactArgs(2),
+		Args:  exactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return g.withStore(cmd.Context(), func(s *gitstore.Store) error {
-				if err := s.AddRemote(args[0], args[1], gitstore.RemoteOptions{TrustErasures: trust}); err != nil {
+				if err := s.AddRemote(args[0], args[1]); err != nil {
 					return usageError{err}
 				}
 				return nil
 			})
 		},
 	}
-	add.Flags().BoolVar(&trust, "trust-erasures", false, "apply the erasure markers pulled from this remote without a consent token")
 	remove := &cobra.Command{
 		Use:   "remove NAME",
 		Short: "Remove a remote",
@@ -233,11 +200,7 @@ own history; without it such a pull stops and asks for one.`,
 					return nil
 				}
 				for _, r := range rs {
-					trust := ""
-					if r.TrustErasures {
-						trust = "\ttrust-erasures"
-					}
-					fmt.Fprintf(g.stdout, "%s\t%s%s\n", r.Name, r.URL, trust)
+					fmt.Fprintf(g.stdout, "%s\t%s\n", r.Name, r.URL)
 				}
 				return nil
 			})
@@ -263,34 +226,20 @@ func remoteName(s *gitstore.Store, args []string) (string, error) {
 }
 
 func newPullCommand(g *globalOptions) *cobra.Command {
-	var token string
-	cmd := &cobra.Command{
-		Use:   "pull [NAME] [--token T]",
+	return &cobra.Command{
+		Use:   "pull [NAME]",
 		Short: "Fetch a remote's memory and import it (see memfs import)",
-		Long: `Pull fetches a remote's memory and imports it as memfs import does. Erasure
-markers that would rewrite this store's own history stop the pull with a
-token (pull again with --token), unless the remote was added with
---trust-erasures.`,
-		Args: rangeArgs(0, 1),
+		Args:  rangeArgs(0, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return g.runImport(cmd.Context(), func(s *gitstore.Store) (gitstore.Fetcher, gitstore.ImportOptions, error) {
-				opts := gitstore.ImportOptions{Token: token}
+			return g.runImport(cmd.Context(), func(s *gitstore.Store) (gitstore.Fetcher, error) {
 				name, err := remoteName(s, args)
 				if err != nil {
-					return nil, opts, err
+					return nil, err
 				}
-				r, err := s.Remote(name)
-				if err != nil {
-					return nil, opts, err
-				}
-				opts.TrustErasures = r.TrustErasures
-				f, err := s.RemoteFetcher(name, g.progressWriter())
-				return f, opts, err
+				return s.RemoteFetcher(name, g.progressWriter())
 			})
 		},
 	}
-	cmd.Flags().StringVar(&token, "token", "", "erasure_consent token from a stopped pull: apply the incoming erasure markers")
-	return cmd
 }
 
 func newPushCommand(g *globalOptions) *cobra.Command {
@@ -355,9 +304,4 @@ func printRefs(w io.Writer, what string, refs []string) {
 
 // progressWriter is stderr on a terminal, for a server's progress
 // messages during long transfers; nil otherwise.
-func (g *globalOptions) progressWriter() io.Writer {
-	if isTerminal(g.stderr) {
-		return g.stderr
-	}
-	return nil
-}
+func (g *globalOptions) progressWriter() io.Writer { return g.progress().Writer() }

@@ -28,11 +28,7 @@ func newValidateCommand(g *globalOptions) *cobra.Command {
 }
 
 func runValidate(ctx context.Context, g *globalOptions, mode validate.Mode, dir string) error {
-	home, err := g.home()
-	if err != nil {
-		return err
-	}
-	c, err := g.config(home)
+	h, err := g.openHome()
 	if err != nil {
 		return err
 	}
@@ -41,7 +37,7 @@ func runValidate(ctx context.Context, g *globalOptions, mode validate.Mode, dir 
 		return err
 	}
 	defer d.Close()
-	rep, err := validate.Validate(ctx, d, validate.Options{Mode: mode, Limits: c.Limits})
+	rep, err := validate.Validate(ctx, d, validate.Options{Mode: mode, Limits: h.Config.Limits})
 	if err != nil {
 		return err
 	}

@@ -8,7 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -16,7 +16,9 @@ import (
 	"github.com/memfs/memfs/forget"
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/ingest"
-	"github.com/memfs/memfs/internal/config"
+	"github.com/memfs/memfs/internal/home"
+	"github.com/memfs/memfs/internal/progress"
+	"github.com/memfs/memfs/internal/scope"
 	"github.com/memfs/memfs/ledger"
 	"github.com/memfs/memfs/transcript"
 	"github.com/memfs/memfs/validate"
@@ -123,11 +125,14 @@ func errorCode(err error) string {
 		string(transcript.CodeOf(err)),
 		forget.CodeOf(err),
 		ingest.CodeOf(err),
-		evidenceCode(err),
 	} {
 		if code != "" {
 			return code
 		}
+	}
+	var coded interface{ Code() string }
+	if errors.As(err, &coded) {
+		return coded.Code()
 	}
 	if errors.Is(err, context.Canceled) {
 		return "cancelled"
@@ -222,72 +227,24 @@ func (g *globalOptions) logger() *slog.Logger {
 	return slog.New(slog.NewTextHandler(g.stderr, &slog.HandlerOptions{Level: level}))
 }
 
-// home resolves the memfs home directory.
-func (g *globalOptions) home() (string, error) {
-	h := g.Home
-	if h == "" {
-		var err error
-		if h, err = config.DefaultHome(); err != nil {
-			return "", err
-		}
-	}
-	return filepath.Abs(h)
-}
-
-// config loads config.toml and applies the limit flags that were set.
-func (g *globalOptions) config(home string) (*config.Config, error) {
-	c, err := config.Load(home)
-	if err != nil {
-		return nil, err
-	}
+// openHome opens the home the flags name, with the limit flags applied.
+func (g *globalOptions) openHome() (*home.Home, error) {
 	pf := g.flags.PersistentFlags()
-	if pf.Changed("max-files") {
-		if g.MaxFiles <= 0 {
-			return nil, usagef("--max-files must be positive")
+	for _, name := range []string{"max-files", "max-file-bytes", "max-total-bytes"} {
+		if v := pf.Lookup(name).Value.String(); pf.Changed(name) && (v == "0" || strings.HasPrefix(v, "-")) {
+			return nil, usagef("--%s must be positive", name)
 		}
-		c.Limits.MaxFiles = g.MaxFiles
 	}
-	if pf.Changed("max-file-bytes") {
-		if g.MaxFileBytes <= 0 {
-			return nil, usagef("--max-file-bytes must be positive")
-		}
-		c.Limits.MaxFileBytes = g.MaxFileBytes
-	}
-	if pf.Changed("max-total-bytes") {
-		if g.MaxTotalBytes <= 0 {
-			return nil, usagef("--max-total-bytes must be positive")
-		}
-		c.Limits.MaxTotalBytes = g.MaxTotalBytes
-	}
-	return c, nil
-}
-
-func (g *globalOptions) storeOptions() (gitstore.Options, *config.Config, error) {
-	home, err := g.home()
-	if err != nil {
-		return gitstore.Options{}, nil, err
-	}
-	c, err := g.config(home)
-	if err != nil {
-		return gitstore.Options{}, nil, err
-	}
-	return gitstore.Options{
-		Path:        filepath.Join(home, "store.git"),
-		CacheDir:    filepath.Join(home, "cache"),
-		Limits:      c.Limits,
-		AuthorName:  c.Author.Name,
-		AuthorEmail: c.Author.Email,
-		Logger:      g.logger(),
-	}, c, nil
+	return home.Open(g.Home, home.Limits{MaxFiles: g.MaxFiles, MaxFileBytes: g.MaxFileBytes, MaxTotalBytes: g.MaxTotalBytes}, g.logger())
 }
 
 // openStore opens the existing store of the home directory.
 func (g *globalOptions) openStore(ctx context.Context) (*gitstore.Store, error) {
-	opts, _, err := g.storeOptions()
+	h, err := g.openHome()
 	if err != nil {
 		return nil, err
 	}
-	return gitstore.Open(ctx, opts)
+	return h.OpenStore(ctx)
 }
 
 // withStore runs fn with the home's store open.
@@ -314,6 +271,28 @@ func (g *globalOptions) openAt(ctx context.Context, rev string) (*gitstore.Store
 	}
 	return s, h, nil
 }
+
+// explicitScope is --scope when it was given, else "".
+func (g *globalOptions) explicitScope() string {
+	if g.flags.PersistentFlags().Changed("scope") {
+		return g.Scope
+	}
+	return ""
+}
+
+// sessionScope resolves the scope of a session working in cwd: --scope
+// when given, else config and the directory decide (home.Scope).
+func (g *globalOptions) sessionScope(h *home.Home, cwd string) (string, error) {
+	sc, err := h.Scope(g.explicitScope(), cwd)
+	if errors.Is(err, scope.ErrInvalid) {
+		return "", usageError{err}
+	}
+	return sc, err
+}
+
+// progress is the status line of a long command: nil (silent) with
+// --json or when stderr is not a terminal.
+func (g *globalOptions) progress() *progress.Line { return progress.New(g.stderr, g.JSON) }
 
 func writeJSON(w io.Writer, v any) {
 	enc := json.NewEncoder(w)

@@ -1,0 +1,56 @@
+// Package dreamers builds the dreamer a command or config names: the
+// builtin rules, an external command (exec) or an OpenAI-compatible model
+// (openai). It is the one place that knows every dreamer, so the CLI only
+// passes its flags on.
+package dreamers
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/memfs/memfs/dream"
+	"github.com/memfs/memfs/dream/builtin"
+	"github.com/memfs/memfs/dream/execdreamer"
+	"github.com/memfs/memfs/dream/openaidreamer"
+)
+
+// ErrSpec means the dreamer's name or settings are wrong: a usage error.
+var ErrSpec = errors.New("invalid dreamer settings")
+
+// Spec names a dreamer and its settings.
+type Spec struct {
+	// Name is builtin, exec or openai.
+	Name string
+	// Command is the exec dreamer's shell command.
+	Command string
+	// BaseURL and Model locate the openai dreamer's model.
+	BaseURL, Model string
+	// Getenv reads the API key ($MEMFS_API_KEY, else $OPENAI_API_KEY);
+	// nil reads none.
+	Getenv func(string) string
+}
+
+// New builds the dreamer s names.
+func New(s Spec) (dream.Dreamer, error) {
+	switch s.Name {
+	case builtin.Name:
+		return builtin.Dreamer{}, nil
+	case execdreamer.Name:
+		if s.Command == "" {
+			return nil, fmt.Errorf("%w: --dreamer exec needs --dreamer-cmd", ErrSpec)
+		}
+		return execdreamer.Dreamer{Command: s.Command}, nil
+	case openaidreamer.Name:
+		if s.BaseURL == "" || s.Model == "" {
+			return nil, fmt.Errorf("%w: --dreamer openai needs --base-url and --model", ErrSpec)
+		}
+		key := ""
+		if s.Getenv != nil {
+			if key = s.Getenv("MEMFS_API_KEY"); key == "" {
+				key = s.Getenv("OPENAI_API_KEY")
+			}
+		}
+		return openaidreamer.Dreamer{BaseURL: s.BaseURL, Model: s.Model, APIKey: key}, nil
+	}
+	return nil, fmt.Errorf("%w: unknown dreamer %q (want builtin, exec or openai)", ErrSpec, s.Name)
+}

@@ -1,0 +1,50 @@
+package dream
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/memfs/memfs/ledger"
+	"github.com/memfs/memfs/transcript"
+	"github.com/memfs/memfs/validate"
+)
+
+// codedError is an error with a stable code of its own (Code).
+type codedError struct{ code, msg string }
+
+func (e *codedError) Error() string { return e.msg }
+
+// Code is the error's stable machine-readable code.
+func (e *codedError) Code() string { return e.code }
+
+// Errors of PendingEvidence; each has a Code method.
+var (
+	// ErrNoCheckpoint means the ledger has no checkpoint of the session.
+	ErrNoCheckpoint error = &codedError{"no_checkpoint", "no checkpoint recorded for this session"}
+	// ErrNotPending means the session's checkpoint was already processed.
+	ErrNotPending error = &codedError{"not_pending", "session has no pending checkpoint"}
+)
+
+// PendingEvidence materializes the evidence of a session's pending
+// checkpoint exactly as a run stages it, records holding forgotten content
+// withheld by guard (nil: none). It returns the checkpoint too.
+func PendingEvidence(ctx context.Context, l *ledger.Ledger, guard validate.Guard, session string) (*transcript.Evidence, *ledger.Checkpoint, error) {
+	st, err := l.Session(ctx, session)
+	if err != nil {
+		return nil, nil, err
+	}
+	if st.Checkpoint == nil {
+		return nil, nil, fmt.Errorf("session %s: %w", session, ErrNoCheckpoint)
+	}
+	if !st.Pending {
+		return nil, nil, fmt.Errorf("session %s: %w (processed up to %s)", session, ErrNotPending, st.Checkpoint.Cursor)
+	}
+	ev, err := materializeOne(ctx, l, *st.Checkpoint)
+	if err != nil {
+		return nil, nil, err
+	}
+	if guard != nil {
+		Withhold(ev, guard)
+	}
+	return ev, st.Checkpoint, nil
+}

@@ -1,0 +1,135 @@
+package home
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/internal/scope"
+	"github.com/memfs/memfs/ledger"
+	"github.com/memfs/memfs/wiki"
+)
+
+// ScopesDir holds one file per derived scope, named after it, holding the
+// project path the scope was derived from. It only helps people find their
+// way (status, errors naming existing scopes); nothing depends on it.
+const ScopesDir = "scopes"
+
+// Scope resolves the scope a command or session acts on, the same way
+// everywhere: explicit (--scope) when not empty; else scope.Default when
+// config.toml says scopes = "single" or dir is empty; else the scope
+// derived from dir, whose project path is then recorded in ScopesDir.
+func (h *Home) Scope(explicit, dir string) (string, error) {
+	if explicit != "" || h.Config.Scopes == scope.ModeSingle || dir == "" {
+		return scope.Resolve(explicit, h.Config.Scopes, dir)
+	}
+	root := scope.Root(dir)
+	sc := scope.Name(root)
+	if err := h.recordProject(sc, root); err != nil {
+		h.Logger.Debug("scope project not recorded", "scope", sc, "err", err)
+	}
+	return sc, nil
+}
+
+// recordProject writes a scope's project path unless it is already there.
+func (h *Home) recordProject(sc, root string) error {
+	dir := filepath.Join(h.Dir, ScopesDir)
+	p := filepath.Join(dir, sc)
+	if b, err := os.ReadFile(p); err == nil && strings.TrimSpace(string(b)) == root {
+		return nil
+	}
+	if err := ensureDir(h.Dir); err != nil {
+		return err
+	}
+	if err := ensureDir(dir); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(dir, ".tmp-*")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.WriteString(root + "\n")
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), p)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
+}
+
+// Projects returns the recorded project path of every derived scope.
+func (h *Home) Projects() map[string]string {
+	out := map[string]string{}
+	ents, err := os.ReadDir(filepath.Join(h.Dir, ScopesDir))
+	if err != nil {
+		return out
+	}
+	for _, e := range ents {
+		if !e.Type().IsRegular() || !wiki.ValidScope(e.Name()) {
+			continue
+		}
+		if b, err := os.ReadFile(filepath.Join(h.Dir, ScopesDir, e.Name())); err == nil {
+			out[e.Name()] = strings.TrimSpace(string(b))
+		}
+	}
+	return out
+}
+
+// ScopeInfo is what a home knows of one scope.
+type ScopeInfo struct {
+	Name string `json:"name"`
+	// Project is the path the scope was derived from; empty for a scope
+	// named by --scope or single mode.
+	Project string `json:"project,omitempty"`
+	// Published is true when the scope has a branch in the store.
+	Published bool `json:"published"`
+	// Pending counts sessions waiting to be dreamed.
+	Pending int `json:"pending"`
+}
+
+// Scopes lists every scope the store, the ledger or the registry knows,
+// sorted by name. st and l may be nil.
+func (h *Home) Scopes(ctx context.Context, st *gitstore.Store, l *ledger.Ledger) ([]ScopeInfo, error) {
+	byName := map[string]*ScopeInfo{}
+	get := func(n string) *ScopeInfo {
+		if byName[n] == nil {
+			byName[n] = &ScopeInfo{Name: n}
+		}
+		return byName[n]
+	}
+	for n, p := range h.Projects() {
+		get(n).Project = p
+	}
+	if st != nil {
+		names, err := st.Scopes(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for _, n := range names {
+			get(n).Published = true
+		}
+	}
+	if l != nil {
+		counts, err := l.PendingCounts(ctx)
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, err
+		}
+		for n, c := range counts {
+			get(n).Pending = c
+		}
+	}
+	out := make([]ScopeInfo, 0, len(byName))
+	for _, i := range byName {
+		out = append(out, *i)
+	}
+	slices.SortFunc(out, func(a, b ScopeInfo) int { return strings.Compare(a.Name, b.Name) })
+	return out, nil
+}

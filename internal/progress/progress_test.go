@@ -1,0 +1,96 @@
+package progress
+
+import (
+	"bytes"
+	"os"
+	"strconv"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// openPTY returns the two ends of a new pseudo-terminal.
+func openPTY(t *testing.T) (master, slave *os.File) {
+	t.Helper()
+	m, err := os.OpenFile("/dev/ptmx", os.O_RDWR|unix.O_NOCTTY, 0)
+	if err != nil {
+		t.Skipf("no pseudo-terminals here: %v", err)
+	}
+	t.Cleanup(func() { m.Close() })
+	if err := unix.IoctlSetPointerInt(int(m.Fd()), unix.TIOCSPTLCK, 0); err != nil {
+		t.Fatal(err)
+	}
+	n, err := unix.IoctlGetInt(int(m.Fd()), unix.TIOCGPTN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := os.OpenFile("/dev/pts/"+strconv.Itoa(n), os.O_RDWR|unix.O_NOCTTY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return m, s
+}
+
+// Ensure that nothing is drawn on a pipe, a buffer or when quiet, and that
+// a terminal gets the line and its clearing.
+func TestLine(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	master, slave := openPTY(t)
+	for _, tc := range []struct {
+		name   string
+		w      any
+		quiet  bool
+		silent bool
+	}{
+		{"buffer", &bytes.Buffer{}, false, true},
+		{"pipe", w, false, true},
+		{"terminal, quiet (--json)", slave, true, true},
+		{"terminal", slave, false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var l *Line
+			switch out := tc.w.(type) {
+			case *bytes.Buffer:
+				l = New(out, tc.quiet)
+			case *os.File:
+				l = New(out, tc.quiet)
+			}
+			if (l == nil) != tc.silent {
+				t.Fatalf("New: silent %v, want %v", l == nil, tc.silent)
+			}
+			l.Phase("purging")
+			l.Count("rewriting", 3, 10)
+			if gw := l.Writer(); gw != nil {
+				gw.Write([]byte("Counting objects: 1\r"))
+			}
+			l.Done()
+		})
+	}
+	if err := master.SetReadDeadline(time.Now().Add(5 * time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	var got []byte
+	buf := make([]byte, 4096)
+	for !bytes.Contains(got, []byte("Counting objects")) {
+		n, err := master.Read(buf)
+		if err != nil {
+			t.Fatalf("read terminal: %v (got %q)", err, got)
+		}
+		got = append(got, buf[:n]...)
+	}
+	for _, want := range []string{"purging…", "rewriting", "3/10"} {
+		if !bytes.Contains(got, []byte(want)) {
+			t.Errorf("terminal output %q lacks %q", got, want)
+		}
+	}
+	if bytes.Count(got, []byte("purging")) != 1 {
+		t.Errorf("the quiet line drew on the terminal too: %q", got)
+	}
+}
