@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -83,7 +84,8 @@ func writeBundleFile(ctx context.Context, s *gitstore.Store, path string, refs m
 }
 
 func newImportCommand(g *globalOptions) *cobra.Command {
-	return &cobra.Command{
+	var token string
+	cmd := &cobra.Command{
 		Use:   "import FILE",
 		Short: "Bring in a git bundle made by memfs or by stock git",
 		Long: `Import reads a git bundle into a quarantine, refuses it whole if any revision
@@ -91,7 +93,10 @@ leaves the artifact layout, rewrites it by the erasure markers of both
 sides before any of it becomes visible, then updates the scope branches:
 fast-forward, or, when both sides moved, the bundle's head with the local
 commits kept under refs/memfs/diverged/ and their sessions put back to
-pending. Markers that arrive rewrite and purge this store's history too.`,
+pending. Markers that arrive and would rewrite this store's own history
+stop the import (exit 4, erasure_consent_required) with what they would
+erase here and a token; import again with --token to apply them, which
+rewrites and purges this store's history too.`,
 		Args: exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f, err := os.Open(args[0])
@@ -99,16 +104,18 @@ pending. Markers that arrive rewrite and purge this store's history too.`,
 				return err
 			}
 			defer f.Close()
-			return g.runImport(cmd.Context(), func(*gitstore.Store) (gitstore.Fetcher, error) {
-				return gitstore.BundleFetcher(f), nil
+			return g.runImport(cmd.Context(), func(*gitstore.Store) (gitstore.Fetcher, gitstore.ImportOptions, error) {
+				return gitstore.BundleFetcher(f), gitstore.ImportOptions{Token: token}, nil
 			})
 		},
 	}
+	cmd.Flags().StringVar(&token, "token", "", "erasure_consent token from a stopped import: apply the incoming erasure markers")
+	return cmd
 }
 
 // runImport imports what fetcher brings, then settles the ledger and the
 // staged runs.
-func (g *globalOptions) runImport(ctx context.Context, fetcher func(*gitstore.Store) (gitstore.Fetcher, error)) error {
+func (g *globalOptions) runImport(ctx context.Context, fetcher func(*gitstore.Store) (gitstore.Fetcher, gitstore.ImportOptions, error)) error {
 	h, err := g.openHome()
 	if err != nil {
 		return err
@@ -118,7 +125,7 @@ func (g *globalOptions) runImport(ctx context.Context, fetcher func(*gitstore.St
 		return err
 	}
 	defer s.Close()
-	fetch, err := fetcher(s)
+	fetch, iopts, err := fetcher(s)
 	if err != nil {
 		return err
 	}
@@ -132,7 +139,11 @@ func (g *globalOptions) runImport(ctx context.Context, fetcher func(*gitstore.St
 	if line != nil {
 		opts.Progress = line.Count
 	}
-	imp, err := forget.AfterImport(ctx, opts, fetch)
+	imp, err := forget.AfterImport(ctx, opts, fetch, iopts)
+	var ce *gitstore.ConsentError
+	if errors.As(err, &ce) {
+		return g.printConsent(ce)
+	}
 	if err != nil {
 		return err
 	}
@@ -159,21 +170,52 @@ func (g *globalOptions) runImport(ctx context.Context, fetcher func(*gitstore.St
 	return nil
 }
 
+// printConsent reports an import stopped for consent: what the incoming
+// markers would erase here and the token that applies them (exit 4).
+func (g *globalOptions) printConsent(ce *gitstore.ConsentError) error {
+	c := ce.Consent
+	if g.JSON {
+		writeJSON(g.stdout, map[string]any{"ok": false,
+			"error":           map[string]any{"code": errorCode(ce), "message": ce.Error()},
+			"erasure_consent": c})
+		return reportedError{exitForgetScope}
+	}
+	fmt.Fprintf(g.stderr, "memfs: %v\n", ce.Err)
+	fmt.Fprintf(g.stdout, "%d incoming erasure markers would erase local memory:\n", len(c.Markers))
+	for _, mk := range c.Markers {
+		fmt.Fprintf(g.stdout, "  marker %s %s\n", mk.Kind, mk.ID)
+	}
+	for _, r := range c.Refs {
+		what := fmt.Sprintf("%d commits rewritten (%d dropped), %d pages, %d messages", r.Commits, r.Dropped, r.Pages, r.Messages)
+		if r.Deleted {
+			what += "; the ref goes"
+		}
+		fmt.Fprintf(g.stdout, "  %s: %s\n", r.Ref, what)
+	}
+	fmt.Fprintf(g.stdout, "erasure_consent: %s\nrun the same command with --token %s to apply them\n", c.Token, c.Token)
+	return reportedError{exitForgetScope}
+}
+
 func newRemoteCommand(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{Use: "remote add|remove|list", Short: "Configure git remotes to sync memory through"}
+	var trust bool
 	add := &cobra.Command{
-		Use:   "add NAME URL",
+		Use:   "add NAME URL [--trust-erasures]",
 		Short: "Add a remote (file, git, ssh or http(s) url)",
-		Args:  exactArgs(2),
+		Long: `Add a remote. With --trust-erasures, erasure markers a pull brings from it
+are applied without a consent token, even where they rewrite this store's
+own history; without it such a pull stops and asks for one.`,
+		Args: exactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return g.withStore(cmd.Context(), func(s *gitstore.Store) error {
-				if err := s.AddRemote(args[0], args[1]); err != nil {
+				if err := s.AddRemote(args[0], args[1], gitstore.RemoteOptions{TrustErasures: trust}); err != nil {
 					return usageError{err}
 				}
 				return nil
 			})
 		},
 	}
+	add.Flags().BoolVar(&trust, "trust-erasures", false, "apply the erasure markers pulled from this remote without a consent token")
 	remove := &cobra.Command{
 		Use:   "remove NAME",
 		Short: "Remove a remote",
@@ -200,7 +242,11 @@ func newRemoteCommand(g *globalOptions) *cobra.Command {
 					return nil
 				}
 				for _, r := range rs {
-					fmt.Fprintf(g.stdout, "%s\t%s\n", r.Name, r.URL)
+					trust := ""
+					if r.TrustErasures {
+						trust = "\ttrust-erasures"
+					}
+					fmt.Fprintf(g.stdout, "%s\t%s%s\n", r.Name, r.URL, trust)
 				}
 				return nil
 			})
@@ -226,20 +272,34 @@ func remoteName(s *gitstore.Store, args []string) (string, error) {
 }
 
 func newPullCommand(g *globalOptions) *cobra.Command {
-	return &cobra.Command{
-		Use:   "pull [NAME]",
+	var token string
+	cmd := &cobra.Command{
+		Use:   "pull [NAME] [--token T]",
 		Short: "Fetch a remote's memory and import it (see memfs import)",
-		Args:  rangeArgs(0, 1),
+		Long: `Pull fetches a remote's memory and imports it as memfs import does. Erasure
+markers that would rewrite this store's own history stop the pull with a
+token (pull again with --token), unless the remote was added with
+--trust-erasures.`,
+		Args: rangeArgs(0, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return g.runImport(cmd.Context(), func(s *gitstore.Store) (gitstore.Fetcher, error) {
+			return g.runImport(cmd.Context(), func(s *gitstore.Store) (gitstore.Fetcher, gitstore.ImportOptions, error) {
+				opts := gitstore.ImportOptions{Token: token}
 				name, err := remoteName(s, args)
 				if err != nil {
-					return nil, err
+					return nil, opts, err
 				}
-				return s.RemoteFetcher(name, g.progressWriter())
+				r, err := s.Remote(name)
+				if err != nil {
+					return nil, opts, err
+				}
+				opts.TrustErasures = r.TrustErasures
+				f, err := s.RemoteFetcher(name, g.progressWriter())
+				return f, opts, err
 			})
 		},
 	}
+	cmd.Flags().StringVar(&token, "token", "", "erasure_consent token from a stopped pull: apply the incoming erasure markers")
+	return cmd
 }
 
 func newPushCommand(g *globalOptions) *cobra.Command {
