@@ -91,6 +91,25 @@ type HookOptions struct {
 	Home  string // an absolute memfs home
 	Scope string
 	Mount string // where memfs serve mounts scopes
+	// AllowTemporary lets the hooks run a temporary go build (see
+	// TemporaryBinary).
+	AllowTemporary bool
+}
+
+// ErrTemporaryBinary refuses to write hooks that run a temporary go build
+// (go run, go test), which disappears and leaves the agent's hooks broken.
+var ErrTemporaryBinary = errors.New("this memfs is a temporary go build")
+
+// TemporaryBinary reports whether path is a temporary executable of the go
+// tool: one under a go-build folder, as go run and go test leave them in
+// the temporary folder or in Go's build cache.
+func TemporaryBinary(path string) bool {
+	for _, el := range strings.Split(filepath.ToSlash(path), "/") {
+		if rest, ok := strings.CutPrefix(el, "go-build"); ok && strings.Trim(rest, "0123456789") == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // HookCommand is the shell command an agent runs for a memfs hook: base
@@ -103,6 +122,10 @@ func HookCommand(base, agent string, o HookOptions) (string, error) {
 		}
 		if real, err := filepath.EvalSymlinks(exe); err == nil {
 			exe = real
+		}
+		if TemporaryBinary(exe) && !o.AllowTemporary {
+			return "", fmt.Errorf("%w (%s) that disappears once it exits; install memfs first (go install ./cmd/memfs), "+
+				"or name the binary the hooks run with --command (--force writes this one anyway)", ErrTemporaryBinary, exe)
 		}
 		base = ShellQuote(exe)
 	}

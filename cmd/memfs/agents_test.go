@@ -318,12 +318,31 @@ func TestCLI_InstallClaudeCode(t *testing.T) {
 	}
 }
 
+// Ensure that install refuses to write hooks that run a temporary go build
+// (this test binary is one) with a usage error, writes nothing, and does
+// with --force.
+func TestCLI_InstallRefusesTemporaryBuild(t *testing.T) {
+	c := newCLI(t)
+	settings := filepath.Join(t.TempDir(), "settings.json")
+	code, _, errs := c.run("install", "claude-code", "--settings", settings)
+	if code != exitUsage || !strings.Contains(errs, "temporary go build") || !strings.Contains(errs, "go install ./cmd/memfs") {
+		t.Fatalf("install from a temporary build: exit %d, %s", code, errs)
+	}
+	if _, err := os.Stat(settings); !os.IsNotExist(err) {
+		t.Fatalf("refused install wrote %s", settings)
+	}
+	c.mustRun("install", "claude-code", "--settings", settings, "--force")
+	if b, err := os.ReadFile(settings); err != nil || !strings.Contains(string(b), " hook claude-code") {
+		t.Errorf("--force wrote %s: %v", b, err)
+	}
+}
+
 // Ensure that --dry-run prints the change and writes nothing.
 func TestCLI_InstallDryRun(t *testing.T) {
 	c := newCLI(t)
 	dir := t.TempDir()
 	fresh := filepath.Join(dir, "new", "settings.json")
-	out := c.mustRun("install", "claude-code", "--settings", fresh, "--dry-run")
+	out := c.mustRun("install", "claude-code", "--settings", fresh, "--dry-run", "--force")
 	if !strings.Contains(out, "would add memfs hooks") || !strings.Contains(out, "\n+ {\n") || !strings.Contains(out, `+     "SessionStart": [`) {
 		t.Errorf("dry run printed:\n%s", out)
 	}
@@ -378,7 +397,7 @@ func TestCLI_InstallCodex(t *testing.T) {
 		if err := os.WriteFile(bad, []byte(content), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		if code, _, errs := c.run("install", "codex", "--settings", bad); code != exitFailure {
+		if code, _, errs := c.run("install", "codex", "--settings", bad, "--command", "memfs"); code != exitFailure {
 			t.Errorf("install into %q: exit %d %s", content, code, errs)
 		}
 		if b, _ := os.ReadFile(bad); string(b) != content {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -26,6 +27,7 @@ type installOptions struct {
 	DryRun   bool
 	Command  string
 	Mount    string
+	Force    bool
 }
 
 func newInstallCommand(g *globalOptions) *cobra.Command {
@@ -41,7 +43,8 @@ func newInstallCommand(g *globalOptions) *cobra.Command {
 
 Other keys and hooks are kept. A file that changes is backed up first
 (<file>.memfs-backup-<time>); running install again changes nothing.
---dry-run prints the change and writes nothing. --home, --scope and
+--dry-run prints the change and writes nothing. A temporary go build (go
+run) is refused: install memfs first, or pass --command. --home, --scope and
 --mount, when given, are passed on to the hook command.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			a, err := agentArg(cmd, args)
@@ -55,18 +58,18 @@ Other keys and hooks are kept. A file that changes is backed up first
 	f.StringVar(&o.Settings, "settings", "", "settings `file` to change (default: the agent's user settings)")
 	f.BoolVarP(&o.DryRun, "dry-run", "n", false, "print the change, write nothing")
 	f.StringVar(&o.Command, "command", "", "the memfs `command` hooks run (default: this binary's absolute path)")
+	f.BoolVar(&o.Force, "force", false, "write the hooks even when this memfs is a temporary go build (go run)")
 	f.StringVar(&o.Mount, "mount", "", "`dir` where memfs serve mounts scopes, passed on to the hook (default ~/memfs)")
 	return cmd
 }
 
 func runInstall(g *globalOptions, a agent.Agent, o installOptions) error {
-	command, err := g.hookCommand(o.Command, a.Name, o.Mount)
+	command, err := g.hookCommand(o.Command, a.Name, o.Mount, o.Force)
+	if errors.Is(err, agent.ErrTemporaryBinary) {
+		return usageError{err}
+	}
 	if err != nil {
 		return err
-	}
-	if o.Command == "" && strings.Contains(command, "go-build") {
-		fmt.Fprintln(g.stderr, "memfs: warning: this memfs is a temporary `go run` build that will disappear; "+
-			"install it (go install ./cmd/memfs) or pass --command")
 	}
 	res, err := agent.Install(a, agent.InstallOptions{Settings: o.Settings, DryRun: o.DryRun, Command: command})
 	if err != nil {
@@ -100,8 +103,8 @@ func runInstall(g *globalOptions, a agent.Agent, o installOptions) error {
 
 // hookCommand is the shell command an agent runs for a memfs hook; the
 // --home and --scope given to this command are passed on.
-func (g *globalOptions) hookCommand(base, name, mount string) (string, error) {
-	var o agent.HookOptions
+func (g *globalOptions) hookCommand(base, name, mount string, force bool) (string, error) {
+	o := agent.HookOptions{AllowTemporary: force}
 	pf := g.flags.PersistentFlags()
 	if pf.Changed("home") {
 		h, err := home.Resolve(g.Home)
