@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/BurntSushi/toml"
 
@@ -70,6 +71,9 @@ func Load(home string) (*Config, error) {
 	if c.Limits.MaxTotalBytes <= 0 {
 		c.Limits.MaxTotalBytes = def.MaxTotalBytes
 	}
+	if err := checkAuthor(c.Author.Name, c.Author.Email); err != nil {
+		return nil, fmt.Errorf("%s: %w", p, err)
+	}
 	switch c.Scopes {
 	case "project", "single":
 	default:
@@ -81,4 +85,16 @@ func Load(home string) (*Config, error) {
 		return nil, fmt.Errorf("%s: publish must be \"direct\" or \"review\"", p)
 	}
 	return c, nil
+}
+
+// checkAuthor refuses an [author] that cannot stand in a commit's author
+// line: git reads "NAME <EMAIL> TIME ZONE" up to the first '<' and '>'
+// and to the end of the line.
+func checkAuthor(name, email string) error {
+	for _, f := range []struct{ key, v string }{{"name", name}, {"email", email}} {
+		if i := strings.IndexAny(f.v, "\n\r<>\x00"); i >= 0 {
+			return fmt.Errorf("author.%s must not contain a newline, '<', '>' or NUL", f.key)
+		}
+	}
+	return nil
 }
