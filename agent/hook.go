@@ -57,12 +57,16 @@ type Handlers struct {
 	// Checkpoint records the settled cursor of a root session's
 	// transcript; cwd stands in when the transcript names no directory.
 	Checkpoint func(ctx context.Context, p *Payload) error
+	// Ignore, when set, reports whether every event of the session is to
+	// be left alone: a dream run's own agent session gets no memory context
+	// and is never checkpointed.
+	Ignore func(p *Payload) bool
 }
 
 // HandleHook reads one hook event of agent a from r and answers it on w:
 // SessionStart gets the memory context as additional context; Stop and
 // SessionEnd checkpoint the transcript, unless it is a subagent's. Other
-// events are ignored.
+// events, and every event h.Ignore refuses, are ignored.
 func HandleHook(ctx context.Context, a Agent, r io.Reader, w io.Writer, h Handlers) error {
 	raw, err := io.ReadAll(io.LimitReader(r, MaxPayload+1))
 	if err != nil {
@@ -74,6 +78,9 @@ func HandleHook(ctx context.Context, a Agent, r io.Reader, w io.Writer, h Handle
 	var p Payload
 	if err := json.Unmarshal(raw, &p); err != nil {
 		return fmt.Errorf("%s hook payload is not JSON: %w", a.Title, err)
+	}
+	if h.Ignore != nil && h.Ignore(&p) {
+		return nil
 	}
 	switch p.HookEventName {
 	case "SessionStart":

@@ -36,6 +36,10 @@ type Options struct {
 	Ledger *ledger.Ledger
 	// Scope resolves the scope of a session working in cwd.
 	Scope func(cwd string) (string, error)
+	// Ignore, when set, reports whether a path (the transcript, or the
+	// session's working directory) belongs to a session that is never
+	// evidence: a dream run's own agent, working in the staged-runs folder.
+	Ignore func(path string) bool
 }
 
 // Request names the transcript to checkpoint.
@@ -53,8 +57,11 @@ type Request struct {
 // Result says what a checkpoint did.
 type Result struct {
 	Session, Scope, Cursor string
-	// Recorded is false for a subagent (non-root) transcript.
+	// Recorded is false for a subagent (non-root) transcript and for an
+	// ignored one.
 	Recorded bool
+	// Ignored is true when Options.Ignore refused the session.
+	Ignored bool
 	// Changed is false when the same cursor was already recorded.
 	Changed bool
 	// Pending is true when the session waits to be dreamed.
@@ -62,7 +69,8 @@ type Result struct {
 }
 
 // Checkpoint scans a transcript and records its settled cursor. A subagent
-// transcript is scanned but never recorded.
+// transcript, or one Options.Ignore refuses, is scanned but never
+// recorded.
 func Checkpoint(ctx context.Context, o Options, r Request) (*Result, error) {
 	path, err := filepath.Abs(r.Transcript)
 	if err != nil {
@@ -79,6 +87,10 @@ func Checkpoint(ctx context.Context, o Options, r Request) (*Result, error) {
 	cwd := cp.CWD
 	if cwd == "" {
 		cwd = r.CWDHint
+	}
+	if o.Ignore != nil && (o.Ignore(path) || o.Ignore(cwd)) {
+		res.Ignored = true
+		return res, nil
 	}
 	if res.Scope, err = o.Scope(cwd); err != nil {
 		return nil, err

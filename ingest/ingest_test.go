@@ -69,3 +69,30 @@ func TestCheckpointMissingTranscript(t *testing.T) {
 		t.Errorf("pending %d, %v", n, err)
 	}
 }
+
+// Ensure that a session Options.Ignore refuses, by its working directory
+// or its transcript's path, is scanned but never recorded.
+func TestCheckpointIgnored(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		ignore func(string) bool
+	}{
+		{"working directory", func(p string) bool { return p == "/nonexistent-memfs-test/proj" }},
+		{"transcript", func(p string) bool { return filepath.Base(p) == "claude-session.jsonl" }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o, cwds := newOptions(t)
+			o.Ignore = tc.ignore
+			res, err := Checkpoint(t.Context(), o, Request{Transcript: "testdata/claude-session.jsonl"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Recorded || !res.Ignored || len(*cwds) != 0 {
+				t.Fatalf("ignored session: %+v, scope resolved for %q", res, *cwds)
+			}
+			if n, err := o.Ledger.PendingTotal(t.Context()); err != nil || n != 0 {
+				t.Errorf("pending %d, %v", n, err)
+			}
+		})
+	}
+}

@@ -254,3 +254,66 @@ func TestCLI_CheckpointLedgerLocked(t *testing.T) {
 		t.Fatalf("exit %d %+v", code, rep.Error)
 	}
 }
+
+// Ensure that an agent session a dreamer runs (exec dreamer running claude
+// -p or codex in $MEMFS_HOME/runs/<id>) never becomes evidence: its hooks
+// are ignored whether the run is known from the environment the exec
+// dreamer exports or from the working directory, and serve's path
+// (checkpoint of a transcript whose cwd is a run folder) records nothing.
+func TestCLI_DreamerSessionsIgnored(t *testing.T) {
+	c := newCLI(t)
+	c.mustRun("init")
+	runDir := filepath.Join(c.home, "runs", "20260101T000000Z-abcd1234")
+	if err := os.MkdirAll(runDir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	plain := copyTranscript(t, "", "claude-session.jsonl")
+	b, err := os.ReadFile(plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inRun := filepath.Join(t.TempDir(), testSession+".jsonl")
+	if err := os.WriteFile(inRun, []byte(strings.ReplaceAll(string(b), "/nonexistent-memfs-test/proj", runDir)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	claudeStop := func(transcript, cwd string) string {
+		return hookPayloadJSON(t, map[string]any{"session_id": testSession, "transcript_path": transcript, "cwd": cwd,
+			"permission_mode": "default", "hook_event_name": "Stop", "stop_hook_active": false})
+	}
+	codexStop := func(transcript, cwd string) string {
+		return hookPayloadJSON(t, map[string]any{"session_id": testSession, "transcript_path": transcript, "cwd": cwd,
+			"hook_event_name": "Stop", "model": "gpt-5-codex", "turn_id": "turn-1", "stop_hook_active": false,
+			"last_assistant_message": "done"})
+	}
+	for _, tc := range []struct {
+		name, agent, payload, env string
+	}{
+		{"claude: cwd in a run folder", "claude-code", claudeStop(inRun, runDir), ""},
+		{"claude: the exec dreamer's environment", "claude-code", claudeStop(plain, t.TempDir()), runDir},
+		{"codex: cwd in a run folder", "codex", codexStop(plain, filepath.Join(runDir, ".memory")), ""},
+		{"codex: the exec dreamer's environment", "codex", codexStop(plain, t.TempDir()), runDir},
+		{"claude: SessionStart in a run folder", "claude-code", strings.Replace(claudeStop(inRun, runDir), `"Stop"`, `"SessionStart"`, 1), ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv("MEMFS_RUN_DIR", tc.env)
+			code, out, errs := c.runStdin(tc.payload, "hook", tc.agent)
+			if code != 0 || out != "" {
+				t.Fatalf("hook: exit %d, stdout %q, stderr %q", code, out, errs)
+			}
+			if n := c.pending(); n != 0 {
+				t.Fatalf("a dream run's own session became evidence: %d pending", n)
+			}
+		})
+	}
+	var res struct{ Recorded, Ignored bool }
+	if err := json.Unmarshal([]byte(c.mustRun("--json", "checkpoint", "--transcript", inRun)), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Recorded || !res.Ignored || c.pending() != 0 {
+		t.Fatalf("checkpoint of a run folder's session: %+v", res)
+	}
+	// The same Stop outside a run is evidence.
+	if code, _, errs := c.runStdin(claudeStop(plain, t.TempDir()), "hook", "claude-code"); code != 0 || c.pending() != 1 {
+		t.Fatalf("an ordinary Stop: exit %d %s, %d pending", code, errs, c.pending())
+	}
+}

@@ -43,10 +43,12 @@ ledger_locked (another memfs kept the ledger busy).`,
 			}
 			if g.JSON {
 				writeJSON(g.stdout, map[string]any{"ok": true, "session": res.Session, "scope": res.Scope,
-					"cursor": res.Cursor, "recorded": res.Recorded, "changed": res.Changed, "pending": res.Pending})
+					"cursor": res.Cursor, "recorded": res.Recorded, "ignored": res.Ignored, "changed": res.Changed, "pending": res.Pending})
 				return nil
 			}
 			switch {
+			case res.Ignored:
+				fmt.Fprintf(g.stdout, "session %s is a dream run's own; not checkpointed\n", res.Session)
 			case !res.Recorded:
 				fmt.Fprintf(g.stdout, "session %s is not a root session; not checkpointed\n", res.Session)
 			case !res.Changed:

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"os"
 
 	"github.com/spf13/cobra"
 
@@ -20,6 +21,8 @@ func newHookCommand(g *globalOptions) *cobra.Command {
                      context (hookSpecificOutput.additionalContext)
   Stop, SessionEnd   checkpoints the session's transcript_path
   subagent events    ignored: subagent transcripts are never checkpointed
+  dream run sessions ignored: an agent a dreamer runs (MEMFS_RUN_DIR set, or
+                     working under $MEMFS_HOME/runs/) is never memory's evidence
 
 Other events are ignored. A failure exits 1 (the agent goes on and shows
 the error), never 2, which agents read as "block".`,
@@ -41,7 +44,18 @@ func runHook(cmd *cobra.Command, g *globalOptions, o contextOptions, args []stri
 	if err != nil {
 		return err
 	}
+	h, err := g.openHome()
+	if err != nil {
+		return err
+	}
 	return agent.HandleHook(cmd.Context(), a, g.stdin, g.stdout, agent.Handlers{
+		Ignore: func(p *agent.Payload) bool {
+			ignore := h.DreamerSession(os.Getenv, p.CWD, p.TranscriptPath)
+			if ignore {
+				g.logger().Debug("hook ignored: a dream run's own session", "event", p.HookEventName, "session", p.SessionID)
+			}
+			return ignore
+		},
 		Context: func(ctx context.Context, cwd string) (string, error) {
 			o.CWD = cwd
 			msg, err := memoryContext(ctx, g, o)

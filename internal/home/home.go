@@ -117,6 +117,26 @@ func (h *Home) Ledger() (*ledger.Ledger, error) {
 // RunsDir is where dream runs are staged (dream.RunsDir).
 func (h *Home) RunsDir() string { return filepath.Join(h.Dir, dream.RunsDir) }
 
+// RunDirEnv is set by the exec dreamer (dream/execdreamer) for the command
+// it runs; an agent that command starts passes it on to its hooks.
+const RunDirEnv = "MEMFS_RUN_DIR"
+
+// DreamerSession reports whether an agent session is a dream run's own:
+// getenv finds RunDirEnv set, or one of paths (its working directory, its
+// transcript) lies in the staged-runs folder. Such a session is never
+// evidence and gets no memory context.
+func (h *Home) DreamerSession(getenv func(string) string, paths ...string) bool {
+	if getenv != nil && getenv(RunDirEnv) != "" {
+		return true
+	}
+	for _, p := range paths {
+		if h.InRuns(p) {
+			return true
+		}
+	}
+	return false
+}
+
 // InRuns reports whether a path lies in the staged-runs folder: a session
 // working there is a dreamer's own, never evidence.
 func (h *Home) InRuns(p string) bool {
@@ -161,5 +181,6 @@ func (h *Home) Checkpoint(ctx context.Context, explicit string, r ingest.Request
 		Store:  h.StoreOptions(),
 		Ledger: l,
 		Scope:  func(cwd string) (string, error) { return h.Scope(explicit, cwd) },
+		Ignore: h.InRuns,
 	}, r)
 }
