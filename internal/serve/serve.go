@@ -164,8 +164,10 @@ func watchTranscripts(ctx context.Context, o Options, settled chan<- string) {
 		userHome, _ := os.UserHomeDir()
 		dirs = watch.DefaultDirs(userHome, os.Getenv)
 	}
-	o.Logger.Info("watching transcripts", "dirs", dirs, "settle", o.Settle)
-	w := &watch.Watcher{Dirs: dirs, Settle: o.Settle, Interval: o.Poll}
+	missing := watch.Missing(dirs)
+	o.Logger.Info("watching transcripts", "dirs", dirs, "missing", missing, "settle", o.Settle)
+	w := &watch.Watcher{Dirs: dirs, Settle: o.Settle, Interval: o.Poll,
+		Appeared: func(d string) { o.Logger.Info("transcript folder appeared", "dir", d) }}
 	if err := w.Run(ctx, func(ctx context.Context, p string) {
 		select {
 		case settled <- p:

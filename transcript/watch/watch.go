@@ -15,9 +15,14 @@ import (
 	"time"
 )
 
-// Watcher polls Dirs for *.jsonl transcripts.
+// Watcher polls Dirs for *.jsonl transcripts. A folder that does not exist
+// yet is polled too, so an agent installed after the watcher started is
+// picked up.
 type Watcher struct {
 	Dirs []string
+	// Appeared, when set, is called from Poll with each folder of Dirs
+	// that exists now and did not at the previous poll (or at the first).
+	Appeared func(dir string)
 	// Settle is how long a file must stay unchanged to count as settled.
 	Settle time.Duration
 	// Interval is the time between polls (Run only).
@@ -26,6 +31,8 @@ type Watcher struct {
 	Now func() time.Time
 
 	seen map[string]*fileState
+	// missing are the folders of Dirs absent at the last poll.
+	missing map[string]bool
 }
 
 type signature struct {
@@ -54,6 +61,7 @@ func (w *Watcher) Poll(ctx context.Context) ([]string, error) {
 	}
 	present := map[string]bool{}
 	var settled []string
+	w.notice()
 	for _, dir := range w.Dirs {
 		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
@@ -107,6 +115,37 @@ func (w *Watcher) Poll(ctx context.Context) ([]string, error) {
 	return settled, nil
 }
 
+// notice records which folders are missing and reports those that appeared.
+func (w *Watcher) notice() {
+	first := w.missing == nil
+	if first {
+		w.missing = map[string]bool{}
+	}
+	for _, d := range w.Dirs {
+		_, err := os.Stat(d)
+		switch {
+		case err != nil:
+			w.missing[d] = true
+		case w.missing[d] || first:
+			delete(w.missing, d)
+			if !first && w.Appeared != nil {
+				w.Appeared(d)
+			}
+		}
+	}
+}
+
+// Missing returns the folders of dirs that do not exist (yet).
+func Missing(dirs []string) []string {
+	var out []string
+	for _, d := range dirs {
+		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
 // Run polls every Interval until ctx ends, calling settled for each file
 // that settles.
 func (w *Watcher) Run(ctx context.Context, settled func(ctx context.Context, path string)) error {
@@ -135,8 +174,8 @@ func (w *Watcher) Run(ctx context.Context, settled func(ctx context.Context, pat
 // DefaultDirs returns the standard session folders of Claude Code
 // ($CLAUDE_CONFIG_DIR/projects, else ~/.claude/projects), Pi
 // ($PI_CODING_AGENT_DIR/sessions, else ~/.pi/agent/sessions) and Codex CLI
-// ($CODEX_HOME/sessions, else ~/.codex/sessions) that exist. getenv reads
-// the environment.
+// ($CODEX_HOME/sessions, else ~/.codex/sessions), whether they exist yet
+// or not. getenv reads the environment.
 func DefaultDirs(home string, getenv func(string) string) []string {
 	pick := func(env, sub string, def ...string) string {
 		if v := getenv(env); v != "" {
@@ -144,15 +183,9 @@ func DefaultDirs(home string, getenv func(string) string) []string {
 		}
 		return filepath.Join(append([]string{home}, def...)...)
 	}
-	var out []string
-	for _, d := range []string{
+	return []string{
 		pick("CLAUDE_CONFIG_DIR", "projects", ".claude", "projects"),
 		pick("PI_CODING_AGENT_DIR", "sessions", ".pi", "agent", "sessions"),
 		pick("CODEX_HOME", "sessions", ".codex", "sessions"),
-	} {
-		if fi, err := os.Stat(d); err == nil && fi.IsDir() {
-			out = append(out, d)
-		}
 	}
-	return out
 }
