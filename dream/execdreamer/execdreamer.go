@@ -1,8 +1,12 @@
 // Package execdreamer owns the exec dreamer: any command — a headless
 // coding agent, a script — run with the staged run directory as its working
 // directory. It runs `sh -c CMD` in a process group of its own and kills the
-// whole group when the run's context ends (timeout or cancel), so nothing
-// it started outlives the run.
+// whole group when the command exits or the run's context ends (timeout or
+// cancel). Nothing it started outlives the run, not even what left the
+// group (setsid) or was orphaned on purpose (a double fork): memfs is a
+// child subreaper while the command runs, starts it in a cgroup v2 of its
+// own where it can (and ends it with cgroup.kill), and sweeps /proc for
+// what is left of the run, killing and reaping only that (contain_linux.go).
 //
 // The command sees MEMFS_RUN_DIR (the run directory), MEMFS_INPUT (the
 // evidence folder, .dreaming/input), MEMFS_MEMORY (.memory, the only thing
@@ -41,6 +45,10 @@ type Dreamer struct {
 	// KillGrace is how long the group gets between SIGTERM and SIGKILL
 	// once the run's context ends; 2 s when zero.
 	KillGrace time.Duration
+
+	// noCgroup contains the command without a cgroup (tests of the
+	// subreaper sweep).
+	noCgroup bool
 }
 
 // Interface check for Dreamer.
@@ -56,32 +64,34 @@ func (d Dreamer) Dream(ctx context.Context, runDir string) (string, error) {
 	if grace <= 0 {
 		grace = 2 * time.Second
 	}
-	cmd := exec.Command("sh", "-c", d.Command)
-	cmd.Dir = runDir
-	cmd.Env = append(os.Environ(), d.Env...)
-	cmd.Env = append(cmd.Env,
-		"MEMFS_RUN_DIR="+runDir,
-		"MEMFS_INPUT="+filepath.Join(runDir, dream.DreamingDir, "input"),
-		"MEMFS_MEMORY="+filepath.Join(runDir, dream.MemoryDir),
-		"MEMFS_INSTRUCTIONS="+filepath.Join(runDir, filepath.FromSlash(dream.InstructionsPath)),
-	)
+	c, err := newContainment(!d.noCgroup)
+	if err != nil {
+		return "", fmt.Errorf("exec dreamer: %w", err)
+	}
+	defer c.close()
 	var out bytes.Buffer
-	cmd.Stdout = &limitedWriter{w: &out, n: maxSummary}
-	cmd.Stderr = nil
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	// A background child that keeps stdout open must not hold Wait
-	// forever once the command itself has exited.
-	cmd.WaitDelay = grace
+	cmd := d.command(runDir, &out, grace, c)
 	if err := cmd.Start(); err != nil {
-		return "", fmt.Errorf("exec dreamer: start: %w", err)
+		if !c.dropCgroup() {
+			return "", fmt.Errorf("exec dreamer: start: %w", err)
+		}
+		// Starting inside the cgroup failed (an old kernel, a hierarchy
+		// that refuses it): contain without it.
+		out.Reset()
+		cmd = d.command(runDir, &out, grace, c)
+		if err := cmd.Start(); err != nil {
+			return "", fmt.Errorf("exec dreamer: start: %w", err)
+		}
 	}
 	pgid := cmd.Process.Pid
+	c.started(pgid)
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 	select {
 	case err := <-done:
 		// The leader is gone; make sure nothing it started lingers.
 		_ = syscall.Kill(-pgid, syscall.SIGKILL)
+		c.sweep()
 		if err != nil {
 			return "", fmt.Errorf("exec dreamer: command failed: %w", err)
 		}
@@ -95,12 +105,35 @@ func (d Dreamer) Dream(ctx context.Context, runDir string) (string, error) {
 		case <-t.C:
 		}
 		_ = syscall.Kill(-pgid, syscall.SIGKILL)
+		c.sweep()
 		select {
 		case <-done:
 		case <-time.After(grace):
 		}
 		return "", fmt.Errorf("exec dreamer: %w", ctx.Err())
 	}
+}
+
+// command builds the command: sh -c in the run directory, the MEMFS_*
+// variables, its own process group, contained by c.
+func (d Dreamer) command(runDir string, out *bytes.Buffer, grace time.Duration, c *containment) *exec.Cmd {
+	cmd := exec.Command("sh", "-c", d.Command)
+	cmd.Dir = runDir
+	cmd.Env = append(os.Environ(), d.Env...)
+	cmd.Env = append(cmd.Env,
+		"MEMFS_RUN_DIR="+runDir,
+		"MEMFS_INPUT="+filepath.Join(runDir, dream.DreamingDir, "input"),
+		"MEMFS_MEMORY="+filepath.Join(runDir, dream.MemoryDir),
+		"MEMFS_INSTRUCTIONS="+filepath.Join(runDir, filepath.FromSlash(dream.InstructionsPath)),
+	)
+	cmd.Stdout = &limitedWriter{w: out, n: maxSummary}
+	cmd.Stderr = nil
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	// A background child that keeps stdout open must not hold Wait
+	// forever once the command itself has exited.
+	cmd.WaitDelay = grace
+	c.apply(cmd)
+	return cmd
 }
 
 // limitedWriter keeps the first n bytes and discards the rest.

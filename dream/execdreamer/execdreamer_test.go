@@ -3,6 +3,7 @@ package execdreamer
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -102,4 +103,67 @@ func running(pid int) bool {
 	s := string(b)
 	i := strings.LastIndexByte(s, ')')
 	return i < 0 || i+2 >= len(s) || s[i+2] != 'Z'
+}
+
+// Ensure that nothing the command starts outlives the run: not a child
+// that left the process group with setsid, not one orphaned by a double
+// fork, whether the command exits or is cancelled, with a cgroup and with
+// the subreaper sweep alone.
+func TestDream_ContainsEscapedChildren(t *testing.T) {
+	scripts := []struct{ name, cmd string }{
+		{"setsid", `setsid -f sh -c 'echo $$ > child.pid; exec sleep 300' >/dev/null 2>&1 </dev/null`},
+		{"double fork", `( ( sleep 300 >/dev/null 2>&1 & echo $! > child.pid ) & )`},
+	}
+	for _, s := range scripts {
+		for _, cgroup := range []bool{true, false} {
+			for _, cancelled := range []bool{false, true} {
+				name := fmt.Sprintf("%s/cgroup=%v/cancelled=%v", s.name, cgroup, cancelled)
+				t.Run(name, func(t *testing.T) {
+					dir := runDir(t)
+					ctx, cancel := context.WithCancel(t.Context())
+					defer cancel()
+					cmd := s.cmd + `; while [ ! -s child.pid ]; do :; done; echo started`
+					if cancelled {
+						cmd += `; : > ready; sleep 300`
+					}
+					d := Dreamer{Command: cmd, KillGrace: 100 * time.Millisecond, noCgroup: !cgroup}
+					done := make(chan error, 1)
+					go func() { _, err := d.Dream(ctx, dir); done <- err }()
+					if cancelled {
+						storetest.Eventually(t, "the command started", func() bool { _, err := os.Stat(filepath.Join(dir, "ready")); return err == nil })
+						cancel()
+					}
+					select {
+					case err := <-done:
+						if cancelled != (err != nil) {
+							t.Fatalf("Dream error %v (cancelled %v)", err, cancelled)
+						}
+					case <-t.Context().Done():
+						t.Fatal("Dream did not return")
+					}
+					pid := readPid(t, filepath.Join(dir, "child.pid"))
+					storetest.Eventually(t, "the escaped child is gone", func() bool { return !exists(pid) })
+				})
+			}
+		}
+	}
+}
+
+func readPid(t *testing.T, name string) int {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pid
+}
+
+// exists reports whether /proc has pid at all (a zombie included).
+func exists(pid int) bool {
+	_, err := os.Stat("/proc/" + strconv.Itoa(pid))
+	return err == nil
 }
