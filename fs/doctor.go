@@ -3,7 +3,10 @@ package fs
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -52,9 +55,11 @@ func Diagnose() Diagnosis {
 	}
 	d.Method, d.MethodReason = ChooseMethod()
 	if p, err := FusermountPath(); err != nil {
-		d.FusermountError = err.Error()
+		d.FusermountError = "not installed (package fuse3)"
 		if d.Method == MethodFusermount {
 			d.Problems = append(d.Problems, "fusermount3 is missing: install the fuse3 package, or run memfs mount as root")
+		} else {
+			d.FusermountError += "; not needed: root mounts with mount(2)"
 		}
 	} else {
 		d.Fusermount = p
@@ -64,9 +69,8 @@ func Diagnose() Diagnosis {
 		d.Problems = append(d.Problems, "cannot read the mount table: "+err.Error())
 	}
 	for _, m := range mounts {
-		_, err := os.Stat(m.Dir)
 		switch {
-		case errors.Is(err, syscall.ENOTCONN):
+		case Stale(m.Dir):
 			m.Clear = clearHint(m.Dir)
 			d.Stale = append(d.Stale, m)
 			d.Problems = append(d.Problems, "stale mount "+m.Dir+" (transport endpoint is not connected): clear it with: "+m.Clear)
@@ -75,6 +79,54 @@ func Diagnose() Diagnosis {
 		}
 	}
 	return d
+}
+
+// Stale reports whether dir is a FUSE mount whose server is gone. It asks
+// with statfs, which always reaches the FUSE connection (and fails with
+// ENOTCONN when it is dead); a stat may still be answered from the
+// kernel's attribute cache and look healthy.
+func Stale(dir string) bool {
+	var st syscall.Statfs_t
+	return errors.Is(syscall.Statfs(dir, &st), syscall.ENOTCONN)
+}
+
+// ClearStale makes dir usable as a mount point again when a dead memfs
+// mount is left there (a memfs mount killed with SIGKILL): it detaches it
+// and reports true. A stale mount of another FUSE file system is left
+// alone and refused with ErrStaleMount and the command that clears it.
+func ClearStale(dir string) (bool, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil || !Stale(abs) {
+		return false, err
+	}
+	mounts, err := fuseMounts()
+	if err != nil {
+		return false, err
+	}
+	typ := ""
+	for _, m := range mounts {
+		if m.Dir == abs {
+			typ = m.Type
+		}
+	}
+	if typ != "fuse.memfs" {
+		return false, fmt.Errorf("mount point %s: %w; clear it with: %s", dir, ErrStaleMount, clearHint(abs))
+	}
+	if os.Geteuid() == 0 {
+		err = syscall.Unmount(abs, syscall.MNT_DETACH)
+	} else {
+		var helper string
+		if helper, err = FusermountPath(); err == nil {
+			var out []byte
+			if out, err = exec.Command(helper, "-u", "-z", abs).CombinedOutput(); err != nil {
+				err = fmt.Errorf("%s -u -z: %w: %s", helper, err, strings.TrimSpace(string(out)))
+			}
+		}
+	}
+	if err != nil {
+		return false, fmt.Errorf("clear the stale memfs mount at %s: %w; clear it with: %s", dir, err, clearHint(abs))
+	}
+	return true, nil
 }
 
 func checkDevFuse() error {

@@ -27,7 +27,9 @@ func newMountCommand(g *globalOptions) *cobra.Command {
 foreground. The mount root holds exactly summary.md, index.md and pages/, and
 follows new publications within a second. SIGINT or SIGTERM unmounts; when
 readers still hold files open the mount is detached lazily, so nothing is left
-behind.
+behind. A dead memfs mount left at MOUNTPOINT (its server killed) is cleared
+first; a dead mount of another file system is refused with the command that
+clears it.
 
   --all DIR       every scope as DIR/<scope>/; new scopes appear live
   --history DIR   DIR/current/ and DIR/history/<UTC time>-<short commit>/
@@ -70,6 +72,11 @@ func runMount(ctx context.Context, g *globalOptions, o mountOptions, dir string)
 		opts.Layout = memfuse.LayoutAll
 	case o.History:
 		opts.Layout = memfuse.LayoutHistory
+	}
+	if cleared, err := memfuse.ClearStale(dir); err != nil {
+		return err
+	} else if cleared {
+		fmt.Fprintf(g.stderr, "memfs: cleared a stale memfs mount at %s (its server was gone)\n", dir)
 	}
 	memfuse.TuneMemory()
 	m, err := memfuse.New(ctx, dir, opts)

@@ -141,8 +141,13 @@ func loop(ctx context.Context, o Options, sched *dream.Schedule, settled <-chan 
 
 // mount mounts every scope of s at dir; the returned function unmounts.
 func mount(ctx context.Context, s *gitstore.Store, dir string, log *slog.Logger) (func(), error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o755); err != nil && !memfuse.Stale(dir) {
 		return nil, err
+	}
+	if cleared, err := memfuse.ClearStale(dir); err != nil {
+		return nil, err
+	} else if cleared {
+		log.Warn("cleared a stale memfs mount", "dir", dir)
 	}
 	m, err := memfuse.New(ctx, dir, memfuse.Options{Store: s, Layout: memfuse.LayoutAll, Logger: log})
 	if err != nil {
