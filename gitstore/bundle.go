@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/format/packfile"
+	"github.com/go-git/go-git/v5/storage/filesystem"
 
 	"github.com/memfs/memfs/gitstore/internal/objfile"
 	"github.com/memfs/memfs/wiki"
@@ -173,16 +175,105 @@ func (q *quarantine) remove() {
 	os.RemoveAll(q.dir)
 }
 
-// receivePack stores a pack (deltas allowed), in a quarantine; a
-// malformed pack fails.
+// receivePack stores a pack (deltas allowed), in a quarantine, once
+// checked; a malformed pack fails.
 func (s *Store) receivePack(r io.Reader) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if err := packfile.UpdateObjectStorage(s.st, r); err != nil {
+	if err := packfile.UpdateObjectStorage(s.incoming(), r); err != nil {
+		if errors.Is(err, ErrInvalidBundle) {
+			return err
+		}
 		return fmt.Errorf("%w: pack: %w", ErrInvalidBundle, err)
 	}
 	s.st.Reindex()
 	return nil
+}
+
+// Limits of incoming objects, besides the artifact's file limit: blobs of
+// refs/memfs/meta (keys, meta.json) and of refs/memfs/erasures (the
+// marker list), trees and commits.
+const (
+	maxMetaBlob     = 64 << 10
+	maxErasuresBlob = 16 << 20
+	maxTreeObject   = 1 << 20
+	maxCommitObject = 1 << 20
+)
+
+// packLimits bound every entry of an incoming pack: a blob may be an
+// artifact file or the marker list, whichever limit is larger.
+func (s *Store) packLimits() objfile.PackLimits {
+	return objfile.PackLimits{Blob: max(s.opts.Limits.MaxFileBytes, maxErasuresBlob),
+		Tree: maxTreeObject, Commit: maxCommitObject, Tag: maxCommitObject}
+}
+
+// incoming is the quarantine's storage as a pack arriving from a bundle
+// or a fetch meets it: the pack is spooled to a file in the quarantine
+// and checked (objfile.CheckPack: declared sizes within the limits,
+// inflated no further than declared) before go-git indexes it, so no
+// object is ever inflated whole beyond its limit.
+func (s *Store) incoming() *checkedStorage {
+	return &checkedStorage{Storage: s.st, dir: s.opts.Path, limits: s.packLimits()}
+}
+
+type checkedStorage struct {
+	*filesystem.Storage
+	dir    string
+	limits objfile.PackLimits
+}
+
+// PackfileWriter spools the pack; its Close checks it, then hands it to
+// go-git.
+func (c *checkedStorage) PackfileWriter() (io.WriteCloser, error) {
+	f, err := os.CreateTemp(c.dir, "incoming-*.pack")
+	if err != nil {
+		return nil, fmt.Errorf("spool pack: %w", err)
+	}
+	return &checkedPack{f: f, c: c}, nil
+}
+
+type checkedPack struct {
+	f *os.File
+	n int64
+	c *checkedStorage
+}
+
+func (p *checkedPack) Write(b []byte) (int, error) {
+	n, err := p.f.Write(b)
+	p.n += int64(n)
+	return n, err
+}
+
+func (p *checkedPack) Close() (err error) {
+	defer os.Remove(p.f.Name())
+	defer p.f.Close()
+	if p.n == 0 {
+		return nil
+	}
+	if _, err := p.f.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	if _, err := objfile.CheckPack(p.f, p.n, p.c.limits); err != nil {
+		var tl *objfile.TooLargeError
+		if errors.As(err, &tl) {
+			return fmt.Errorf("%w: %w: %w", ErrInvalidBundle, ErrTooLarge, err)
+		}
+		return fmt.Errorf("%w: pack: %w", ErrInvalidBundle, err)
+	}
+	if _, err := p.f.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	w, err := p.c.Storage.PackfileWriter()
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := w.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("%w: pack: %w", ErrInvalidBundle, cerr)
+		}
+	}()
+	_, err = io.Copy(w, p.f)
+	return err
 }
 
 // checkIncoming refuses, whole, incoming refs whose history leaves the
@@ -216,6 +307,9 @@ func (q *quarantine) checkIncoming(ctx context.Context, refs map[string]ID, limi
 		seenTree[h] = true
 		if depth > 3 {
 			return fmt.Errorf("%w: tree nested deeper than the artifact layout", ErrInvalidBundle)
+		}
+		if n, err := s.objectSizeLocked(h); err != nil || n > maxTreeObject {
+			return fmt.Errorf("%w: %w: tree %s over %d bytes, or missing", ErrInvalidBundle, ErrTooLarge, short(h), maxTreeObject)
 		}
 		typ, content, err := s.rawObjectLocked(h)
 		if err != nil || typ != plumbing.TreeObject {
@@ -252,12 +346,12 @@ func (q *quarantine) checkIncoming(ctx context.Context, refs map[string]ID, limi
 				continue
 			}
 			seenBlob[e.Hash] = true
+			if n, err := s.objectSizeLocked(e.Hash); err != nil || n > limits {
+				return fmt.Errorf("%w: %w: %s: over %d bytes, or missing", ErrInvalidBundle, ErrTooLarge, p, limits)
+			}
 			typ, b, err := s.rawObjectLocked(e.Hash)
 			if err != nil || typ != plumbing.BlobObject {
 				return fmt.Errorf("%w: %s: missing blob", ErrInvalidBundle, p)
-			}
-			if int64(len(b)) > limits {
-				return fmt.Errorf("%w: %s: file too large", ErrInvalidBundle, p)
 			}
 			if bytes.IndexByte(b, 0) >= 0 || !utf8.Valid(b) {
 				return fmt.Errorf("%w: %s: not UTF-8 text", ErrInvalidBundle, p)
@@ -280,11 +374,59 @@ func (q *quarantine) checkIncoming(ctx context.Context, refs map[string]ID, limi
 	return nil
 }
 
+// objectSizeLocked returns an object's size from its header, without
+// inflating its content. s.mu must be held.
+func (s *Store) objectSizeLocked(h ID) (int64, error) {
+	var n int64
+	err := s.retry(func() (err error) { n, err = s.st.EncodedObjectSize(h); return err })
+	return n, err
+}
+
+// checkSmall checks, before anything reads them, the sizes of a meta or
+// marker commit, its trees and its blobs (at most blobLimit each).
+func (s *Store) checkSmall(commit ID, blobLimit int64) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if n, err := s.objectSizeLocked(commit); err != nil || n > maxCommitObject {
+		return fmt.Errorf("%w: commit %s over %d bytes, or missing", ErrTooLarge, short(commit), maxCommitObject)
+	}
+	c, err := s.commitLocked(commit)
+	if err != nil {
+		return err
+	}
+	var walk func(tree ID, depth int) error
+	walk = func(tree ID, depth int) error {
+		if n, err := s.objectSizeLocked(tree); err != nil || n > maxTreeObject || depth > 2 {
+			return fmt.Errorf("%w: tree %s over %d bytes, too deep, or missing", ErrTooLarge, short(tree), maxTreeObject)
+		}
+		entries, err := s.treeEntriesLocked(tree)
+		if err != nil {
+			return err
+		}
+		for _, e := range entries {
+			if e.Mode == filemode.Dir {
+				if err := walk(e.Hash, depth+1); err != nil {
+					return err
+				}
+				continue
+			}
+			if n, err := s.objectSizeLocked(e.Hash); err != nil || n > blobLimit {
+				return fmt.Errorf("%w: %s over %d bytes, or missing", ErrTooLarge, e.Name, blobLimit)
+			}
+		}
+		return nil
+	}
+	return walk(c.TreeHash, 0)
+}
+
 // incomingMarkers reads the markers and keys that came with an import.
 func (q *quarantine) incomingMarkers(ctx context.Context, refs map[string]ID) ([]Marker, map[string][]byte, error) {
 	var markers []Marker
 	keys := map[string][]byte{}
 	if h, ok := refs[ErasuresRef]; ok {
+		if err := q.s.checkSmall(h, maxErasuresBlob); err != nil {
+			return nil, nil, fmt.Errorf("%w: erasure markers: %w", ErrInvalidBundle, err)
+		}
 		snap, err := q.s.Snapshot(ctx, h)
 		if err != nil {
 			return nil, nil, fmt.Errorf("%w: erasure markers: %w", ErrInvalidBundle, err)
@@ -298,6 +440,9 @@ func (q *quarantine) incomingMarkers(ctx context.Context, refs map[string]ID) ([
 		}
 	}
 	if h, ok := refs[MetaRef]; ok {
+		if err := q.s.checkSmall(h, maxMetaBlob); err != nil {
+			return nil, nil, fmt.Errorf("%w: store meta: %w", ErrInvalidBundle, err)
+		}
 		snap, err := q.s.Snapshot(ctx, h)
 		if err != nil {
 			return nil, nil, fmt.Errorf("%w: store meta: %w", ErrInvalidBundle, err)

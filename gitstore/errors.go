@@ -58,6 +58,9 @@ var (
 	// ErrErasureBreaksSchema means incoming erasure markers would leave a
 	// local revision invalid in publish mode; the import is refused.
 	ErrErasureBreaksSchema = errors.New("incoming erasure markers would leave a local revision invalid")
+	// ErrTooLarge means an incoming object is over its size limit; it
+	// comes wrapped in ErrInvalidBundle.
+	ErrTooLarge = errors.New("file_too_large")
 )
 
 // errTruncated means a stat cache file ends early.

@@ -200,8 +200,11 @@ func (s *Store) RemoteFetcher(name string, progress io.Writer) (Fetcher, error) 
 		return nil, err
 	}
 	return func(ctx context.Context, q *Store) (map[string]ID, error) {
-		r := git.NewRemote(q.st, &config.RemoteConfig{Name: name, URLs: []string{u}})
+		r := git.NewRemote(q.incoming(), &config.RemoteConfig{Name: name, URLs: []string{u}})
 		err := r.FetchContext(ctx, &git.FetchOptions{RefSpecs: syncRefSpecs, Auth: auth(u), Tags: git.NoTags, Progress: progress})
+		if errors.Is(err, ErrInvalidBundle) {
+			return nil, fmt.Errorf("fetch %s: %w", name, err)
+		}
 		if err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) && !errors.Is(err, transport.ErrEmptyRemoteRepository) {
 			return nil, fmt.Errorf("fetch %s: %w", name, err)
 		}
