@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -16,14 +17,44 @@ import (
 // EraseSpec says what an erasing rewrite removes. A forget builds it from
 // its targets; an import builds it from the erasure markers (a Guard), so
 // both rewrite the same history to the same objects.
+//
+// Forgotten content leaves every channel it travels by: file contents
+// (the Markdown blocks holding it), file and folder names (renamed, see
+// Name), links and generated index lines naming renamed or dropped pages,
+// commit messages (subject, body, trailers) and commit authors and
+// committers. A forgotten session leaves every page citing it and its id
+// leaves every line that names it, in any file or message, in every form
+// wiki.SessionMentions finds.
 type EraseSpec struct {
 	// Text removes every Markdown block (and message line) it matches.
 	Text wiki.Matcher
 	// Session reports a forgotten session: pages citing it are dropped,
-	// and its id leaves commit messages.
+	// and its id leaves every line of a file or message naming it.
 	Session func(id string) bool
 	// Page reports a forgotten page path: the page is dropped.
 	Page func(path string) bool
+	// Name gives the new name of a file or folder whose name holds text
+	// Text matches, from its old path (a file keeps its ".md"). It must
+	// be deterministic, so that every store applying the same markers
+	// makes the same commits: ErasedName under the key of the marker.
+	// Nil: a *Guard as Text names by its markers' keys, anything else by
+	// ErasedName with no key.
+	Name func(oldPath string) string
+}
+
+// Neutral signature of a commit whose author or committer held forgotten
+// text.
+const (
+	NeutralName  = "memfs"
+	NeutralEmail = "memfs@localhost"
+)
+
+// ErasedName returns the new name of a path segment that held forgotten
+// text: "erased-" and a keyed hash of the segment's old path, so equal
+// markers give equal names in every store and the name tells nothing of
+// the old one to whoever lacks the key.
+func ErasedName(key []byte, oldPath string) string {
+	return "erased-" + fingerprint(key, "path", []string{oldPath})[:12]
 }
 
 // Eraser turns an EraseSpec into a history Edit. It reads each distinct
@@ -35,10 +66,22 @@ type Eraser struct {
 	parser *wiki.Parser
 
 	mu       sync.Mutex
-	clean    map[ID]bool // blobs the text matcher finds nothing in
+	clean    map[ID]bool // blobs with no matched text and no forgotten session named
 	cites    map[ID]bool
-	plans    map[string]map[string]bool
+	plans    map[string]*erasePlan
+	names    map[string]string // old path → new name ("" when kept)
 	messages int
+}
+
+// erasePlan is what one revision's files decide: the paths dropped and,
+// in the areas whose pages a forget drops or renames, the counts the
+// generated index lines and summary give.
+type erasePlan struct {
+	drop map[string]bool
+	// remaining counts the pages an affected area keeps; dropped those
+	// it loses.
+	remaining map[string]int
+	dropped   map[string]int
 }
 
 // NewEraser returns an eraser of spec over the store's objects.
@@ -46,17 +89,26 @@ func (s *Store) NewEraser(spec EraseSpec) *Eraser {
 	if spec.Text != nil && spec.Text.Span() <= 0 {
 		spec.Text = nil
 	}
-	return &Eraser{store: s, spec: spec, parser: wiki.NewParser(), clean: map[ID]bool{}, cites: map[ID]bool{}, plans: map[string]map[string]bool{}}
+	if spec.Name == nil {
+		if g, ok := spec.Text.(*Guard); ok {
+			spec.Name = g.ErasedName
+		} else {
+			spec.Name = func(p string) string { return ErasedName(nil, p) }
+		}
+	}
+	return &Eraser{store: s, spec: spec, parser: wiki.NewParser(), clean: map[ID]bool{}, cites: map[ID]bool{},
+		plans: map[string]*erasePlan{}, names: map[string]string{}}
 }
 
 // Edit returns the history edit.
 func (e *Eraser) Edit() Edit {
-	ed := Edit{File: e.file, Message: e.message}
-	if e.spec.Text != nil {
+	ed := Edit{File: e.file, Message: e.message, Plan: e.plan}
+	if e.spec.Text != nil || e.spec.Session != nil {
 		ed.Prescan = e.prescan
 	}
-	if e.spec.Session != nil || e.spec.Page != nil {
-		ed.Plan = e.plan
+	if e.spec.Text != nil {
+		ed.Rename = e.rename
+		ed.Author = e.author
 	}
 	return ed
 }
@@ -68,14 +120,23 @@ func (e *Eraser) Messages() int {
 	return e.messages
 }
 
-// prescan looks for matched text in every blob on all cores, so the walk
-// reads and tokenizes only the blobs that change.
+// holds reports whether content holds matched text or names a forgotten
+// session anywhere.
+func (e *Eraser) holds(b []byte) bool {
+	if e.spec.Text != nil && wiki.ContainsMatch(b, e.spec.Text) {
+		return true
+	}
+	return e.spec.Session != nil && wiki.MentionsSession(string(b), e.spec.Session)
+}
+
+// prescan looks for matched text and named sessions in every blob on all
+// cores, so the walk reads and tokenizes only the blobs that change.
 func (e *Eraser) prescan(ids []ID, content func(ID) []byte) {
 	clean := make([]bool, len(ids))
 	_ = parallel.Run(len(ids), func() func(int) error {
 		return func(i int) error {
 			if b := content(ids[i]); b != nil {
-				clean[i] = !wiki.ContainsMatch(b, e.spec.Text)
+				clean[i] = !e.holds(b)
 			}
 			return nil
 		}
@@ -89,41 +150,92 @@ func (e *Eraser) prescan(ids []ID, content func(ID) []byte) {
 	e.mu.Unlock()
 }
 
+// plan drops the pages of a revision that are forgotten or cite a
+// forgotten session, and the index of an area that loses its last page
+// so; it counts what the generated index lines of the affected areas
+// must say.
 func (e *Eraser) plan(files []TreeFile) (string, map[string]bool, error) {
-	var drop []string
+	drop := map[string]bool{}
+	affected := map[string]bool{}
 	for _, f := range files {
+		if e.renamePath(f.Path) != f.Path {
+			if area, ok := areaOf(f.Path); ok {
+				affected[area] = true
+			}
+		}
 		k, err := wiki.ClassifyPath(f.Path, false)
 		if err != nil || k != wiki.KindPage {
 			continue
 		}
-		if e.spec.Page != nil && e.spec.Page(f.Path) {
-			drop = append(drop, f.Path)
-			continue
+		gone := e.spec.Page != nil && e.spec.Page(f.Path)
+		if !gone && e.spec.Session != nil {
+			if gone, err = e.citesForgotten(f.ID); err != nil {
+				return "", nil, err
+			}
 		}
-		if e.spec.Session == nil {
-			continue
-		}
-		cites, err := e.citesForgotten(f.ID)
-		if err != nil {
-			return "", nil, err
-		}
-		if cites {
-			drop = append(drop, f.Path)
+		if gone {
+			drop[f.Path] = true
+			area, _ := areaOf(f.Path)
+			affected[area] = true
 		}
 	}
-	if len(drop) == 0 {
+	if len(affected) == 0 {
 		return "", nil, nil
 	}
-	sum := sha256.Sum256([]byte(strings.Join(drop, "\x00")))
-	key := hex.EncodeToString(sum[:12])
-	set := make(map[string]bool, len(drop))
-	for _, p := range drop {
-		set[p] = true
+	pl := &erasePlan{drop: drop, remaining: map[string]int{}, dropped: map[string]int{}}
+	for area := range affected {
+		pl.remaining[area] = 0
 	}
+	for _, f := range files {
+		area, ok := areaOf(f.Path)
+		if k, err := wiki.ClassifyPath(f.Path, false); err != nil || k != wiki.KindPage || !ok || !affected[area] {
+			continue
+		}
+		if drop[f.Path] {
+			pl.dropped[area]++
+		} else {
+			pl.remaining[area]++
+		}
+	}
+	// An area the forget empties disappears with its index.
+	for area, n := range pl.remaining {
+		if n == 0 && pl.dropped[area] > 0 {
+			drop["pages/"+area+"/index.md"] = true
+		}
+	}
+	var b strings.Builder
+	for _, p := range slices.Sorted(mapKeys(drop)) {
+		fmt.Fprintf(&b, "d %s\x00", p)
+	}
+	for _, a := range slices.Sorted(mapKeys(affected)) {
+		fmt.Fprintf(&b, "a %s %d %d\x00", a, pl.remaining[a], pl.dropped[a])
+	}
+	sum := sha256.Sum256([]byte(b.String()))
+	key := hex.EncodeToString(sum[:12])
 	e.mu.Lock()
-	e.plans[key] = set
+	e.plans[key] = pl
 	e.mu.Unlock()
-	return key, set, nil
+	return key, drop, nil
+}
+
+func mapKeys[V any](m map[string]V) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// areaOf returns the area of a path under pages/.
+func areaOf(p string) (string, bool) {
+	rest, ok := strings.CutPrefix(p, "pages/")
+	if !ok {
+		return "", false
+	}
+	area, _, ok := strings.Cut(rest, "/")
+	return area, ok && area != ""
 }
 
 func (e *Eraser) citesForgotten(id ID) (bool, error) {
@@ -144,40 +256,70 @@ func (e *Eraser) citesForgotten(id ID) (bool, error) {
 	return c, nil
 }
 
-// file strips matched text and, in index files, the lines linking to
-// dropped pages.
+// file edits a kept file: index lines linking dropped pages go, generated
+// index lines and summary counts follow the pages that remain, links to
+// renamed paths follow them, lines naming a forgotten session go, and so
+// does every block holding matched text.
 func (e *Eraser) file(p string, id ID, key string) ([]byte, bool, error) {
-	var drop map[string]bool
+	var pl *erasePlan
 	if key != "" {
 		e.mu.Lock()
-		drop = e.plans[key]
+		pl = e.plans[key]
 		e.mu.Unlock()
 	}
 	k, _ := wiki.ClassifyPath(p, false)
-	indexEdit := len(drop) > 0 && k.IsIndex()
+	indexEdit := pl != nil && len(pl.drop) > 0 && k.IsIndex()
+	regen := pl != nil && (k == wiki.KindIndex || k == wiki.KindSummary)
 	e.mu.Lock()
-	clean := e.clean[id]
+	dirty := (e.spec.Text != nil || e.spec.Session != nil) && !e.clean[id]
 	e.mu.Unlock()
-	text := e.spec.Text != nil && !clean
-	if !text && !indexEdit {
+	if !dirty && !indexEdit && !regen {
 		return nil, false, nil
 	}
 	b, err := e.store.ReadBlob(id)
 	if err != nil {
 		return nil, false, err
 	}
-	out, changed := b, false
+	out := b
 	if indexEdit {
-		if o, n := removeLinkLines(e.parser, p, out, drop); n > 0 {
-			out, changed = o, true
-		}
+		out, _ = removeLinkLines(e.parser, p, out, pl.drop)
 	}
-	if text {
-		if o, n := wiki.StripMatches(out, e.spec.Text); n > 0 {
-			out, changed = o, true
-		}
+	if regen {
+		out = e.regenerate(k, out, pl)
 	}
-	return out, changed, nil
+	if dirty && e.spec.Text != nil {
+		out = e.renameLinks(p, out)
+	}
+	if dirty && e.spec.Session != nil {
+		out, _ = dropLinesNaming(out, e.spec.Session)
+	}
+	if dirty && e.spec.Text != nil {
+		out, _ = wiki.StripMatches(out, e.spec.Text)
+	}
+	return out, !bytes.Equal(out, b), nil
+}
+
+// regenerate brings the generated lines of index.md and summary.md in
+// line with what the plan leaves of the affected areas.
+func (e *Eraser) regenerate(k wiki.Kind, b []byte, pl *erasePlan) []byte {
+	rename := func(area string) string { return strings.TrimPrefix(e.renamePath("pages/"+area), "pages/") }
+	switch k {
+	case wiki.KindIndex:
+		out, _ := wiki.RegenerateAreaCounts(b, func(area string) (string, int, bool) {
+			n, ok := pl.remaining[area]
+			return rename(area), n, ok
+		})
+		return out
+	case wiki.KindSummary:
+		out, _ := wiki.RegenerateSummaryCounts(b, func(area string, n int) (string, int, bool) {
+			if _, ok := pl.remaining[area]; !ok {
+				return area, n, false
+			}
+			return rename(area), n - pl.dropped[area], true
+		})
+		return out
+	}
+	return b
 }
 
 // removeLinkLines removes from an index file every line holding a link
@@ -189,8 +331,13 @@ func removeLinkLines(parser *wiki.Parser, from string, b []byte, drop map[string
 			lines[l.Line] = true
 		}
 	}
+	return dropLineNumbers(b, lines), len(lines)
+}
+
+// dropLineNumbers removes the given 1-based lines.
+func dropLineNumbers(b []byte, lines map[int]bool) []byte {
 	if len(lines) == 0 {
-		return b, 0
+		return b
 	}
 	var out []byte
 	for i, l := range bytes.SplitAfter(b, []byte("\n")) {
@@ -198,45 +345,35 @@ func removeLinkLines(parser *wiki.Parser, from string, b []byte, drop map[string
 			out = append(out, l...)
 		}
 	}
-	return out, len(lines)
+	return out
+}
+
+// dropLinesNaming removes every line that names a session erased
+// reports, in any form.
+func dropLinesNaming(b []byte, erased func(string) bool) ([]byte, int) {
+	lines := map[int]bool{}
+	for i, l := range bytes.SplitAfter(b, []byte("\n")) {
+		if wiki.MentionsSession(string(l), erased) {
+			lines[i+1] = true
+		}
+	}
+	return dropLineNumbers(b, lines), len(lines)
 }
 
 // message strips matched text from a commit message, and forgotten
 // session ids from its lines (the Memfs-Sources trailer keeps its other
 // ids).
 func (e *Eraser) message(msg string) (string, bool) {
-	out, changed := msg, false
+	out := msg
 	if e.spec.Text != nil {
 		if o, n := wiki.StripMatchLines([]byte(out), e.spec.Text); n > 0 {
-			out, changed = string(o), true
+			out = string(o)
 		}
 	}
 	if e.spec.Session != nil {
-		lines := strings.SplitAfter(out, "\n")
-		kept := lines[:0]
-		for _, l := range lines {
-			body := strings.TrimRight(l, "\n")
-			if rest, ok := strings.CutPrefix(body, TrailerSources+":"); ok {
-				ids := strings.Fields(rest)
-				keep := slices.DeleteFunc(slices.Clone(ids), e.spec.Session)
-				if len(keep) != len(ids) {
-					changed = true
-					if len(keep) == 0 {
-						continue
-					}
-					l = TrailerSources + ": " + strings.Join(keep, " ") + l[len(body):]
-				}
-				kept = append(kept, l)
-				continue
-			}
-			if e.mentionsSession(body) {
-				changed = true
-				continue
-			}
-			kept = append(kept, l)
-		}
-		out = strings.Join(kept, "")
+		out, _ = stripSessionLines(out, e.spec.Session)
 	}
+	changed := out != msg
 	if changed {
 		e.mu.Lock()
 		e.messages++
@@ -245,49 +382,110 @@ func (e *Eraser) message(msg string) (string, bool) {
 	return out, changed
 }
 
-// namesSession reports whether a message line names a forgotten session:
-// in the Memfs-Sources trailer, or anywhere as a word.
-func (e *Eraser) namesSession(line string) bool {
-	if rest, ok := strings.CutPrefix(line, TrailerSources+":"); ok {
-		return slices.ContainsFunc(strings.Fields(rest), e.spec.Session)
+// stripSessionLines removes from a message every line naming a session
+// erased reports, except that the Memfs-Sources trailer only loses those
+// ids. It returns the message and the number of lines removed or edited.
+func stripSessionLines(msg string, erased func(string) bool) (string, int) {
+	lines := strings.SplitAfter(msg, "\n")
+	kept := lines[:0:0]
+	n := 0
+	for _, l := range lines {
+		body := strings.TrimRight(l, "\n")
+		if rest, ok := strings.CutPrefix(body, TrailerSources+":"); ok {
+			ids := strings.Fields(rest)
+			keep := slices.DeleteFunc(slices.Clone(ids), erased)
+			if len(keep) != len(ids) {
+				n++
+				if len(keep) == 0 {
+					continue
+				}
+				l = TrailerSources + ": " + strings.Join(keep, " ") + l[len(body):]
+			}
+		}
+		if wiki.MentionsSession(l, erased) {
+			n++
+			continue
+		}
+		kept = append(kept, l)
 	}
-	return e.mentionsSession(line)
+	return strings.Join(kept, ""), n
 }
 
-func (e *Eraser) mentionsSession(line string) bool {
-	for _, f := range strings.FieldsFunc(line, func(r rune) bool {
-		return r == ' ' || r == '\t' || r == ',' || r == ';' || r == '(' || r == ')' || r == '[' || r == ']'
-	}) {
-		if id := strings.TrimPrefix(f, "session:"); wiki.ValidSessionID(id) && e.spec.Session(id) {
-			return true
-		}
+// author replaces a name and email holding matched text by the neutral
+// signature.
+func (e *Eraser) author(name, email string) (string, string, bool) {
+	if e.erasedSignature(name, email) {
+		return NeutralName, NeutralEmail, true
 	}
-	return false
+	return name, email, false
+}
+
+func (e *Eraser) erasedSignature(name, email string) bool {
+	return e.spec.Text != nil && (wiki.ContainsMatch([]byte(name), e.spec.Text) || wiki.ContainsMatch([]byte(email), e.spec.Text))
 }
 
 // Check is the purge's verification: it refuses an object that still
-// holds matched text, or cites or names a forgotten session.
+// holds matched text or names a forgotten session (in content, names,
+// messages or the author of a memory commit), or cites one.
 func (e *Eraser) Check(typ ObjectType, content []byte) error {
 	switch typ {
 	case BlobObject:
 		if e.spec.Text != nil && wiki.ContainsMatch(content, e.spec.Text) {
 			return errors.New("holds forgotten text")
 		}
-		if e.spec.Session != nil && bytes.Contains(content, []byte("session:")) {
-			for _, s := range e.parser.Parse(content).Sources {
-				if e.spec.Session(s.ID) {
-					return errors.New("cites a forgotten session")
-				}
+		if e.spec.Session != nil && wiki.MentionsSession(string(content), e.spec.Session) {
+			return errors.New("cites or names a forgotten session")
+		}
+	case TreeObject:
+		if e.spec.Text == nil {
+			return nil
+		}
+		entries, err := parseTree(content)
+		if err != nil {
+			return err
+		}
+		for _, en := range entries {
+			if e.nameHolds(en.Name, en.Mode.IsFile()) {
+				return errors.New("a name in it holds forgotten text")
 			}
 		}
 	case CommitObject:
-		_, msg, _ := bytes.Cut(content, []byte("\n\n"))
+		head, msg, _ := bytes.Cut(content, []byte("\n\n"))
 		if e.spec.Text != nil && wiki.ContainsMatch(msg, e.spec.Text) {
 			return errors.New("message holds forgotten text")
 		}
-		if e.spec.Session != nil && slices.ContainsFunc(strings.Split(string(msg), "\n"), e.namesSession) {
+		if e.spec.Session != nil && wiki.MentionsSession(string(msg), e.spec.Session) {
 			return errors.New("message names a forgotten session")
+		}
+		if e.spec.Text != nil && memoryCommit(msg) {
+			for _, l := range strings.Split(string(head), "\n") {
+				for _, who := range []string{"author ", "committer "} {
+					if rest, ok := strings.CutPrefix(l, who); ok {
+						name, email := splitSignature(rest)
+						if e.erasedSignature(name, email) {
+							return fmt.Errorf("its %sholds forgotten text", who)
+						}
+					}
+				}
+			}
 		}
 	}
 	return nil
+}
+
+// memoryCommit reports whether a message is a memory commit's: it has the
+// Memfs-Artifact trailer. The store's own bookkeeping commits (its meta
+// and marker chains) are never rewritten.
+func memoryCommit(msg []byte) bool {
+	return bytes.Contains(msg, []byte("\n"+TrailerArtifact+":")) || bytes.HasPrefix(msg, []byte(TrailerArtifact+":"))
+}
+
+// splitSignature reads "NAME <EMAIL> TIME ZONE".
+func splitSignature(s string) (name, email string) {
+	open := strings.IndexByte(s, '<')
+	closing := strings.LastIndexByte(s, '>')
+	if open < 0 || closing < open {
+		return s, ""
+	}
+	return strings.TrimSpace(s[:open]), s[open+1 : closing]
 }

@@ -95,6 +95,7 @@ func (s *Store) Publish(ctx context.Context, dir string, opts PublishOptions) (*
 	if err != nil {
 		return nil, err
 	}
+	s.guardChannels(opts, rep)
 	res := &PublishResult{Parent: head, Report: rep}
 	if err := rep.AsError(); err != nil {
 		return res, err
@@ -142,6 +143,24 @@ func (s *Store) Publish(ctx context.Context, dir string, opts PublishOptions) (*
 	s.log.Debug("publish timings", "lock", tLock.Sub(t0), "validate", tValid.Sub(tLock),
 		"objects", tWrite.Sub(tValid), "commit", time.Since(tWrite))
 	return res, nil
+}
+
+// guardChannels runs the erasure guard over what a publication carries
+// besides file contents: its paths, its commit message (the subject and
+// trailers it will have; a generated subject holds only a count) and its
+// signature. What it finds joins the report as erased_content.
+func (s *Store) guardChannels(opts PublishOptions, rep *validate.Report) {
+	if opts.Guard == nil {
+		return
+	}
+	paths := make([]string, len(rep.Files))
+	for i, f := range rep.Files {
+		paths[i] = f.Path
+	}
+	for _, msg := range s.checkChannels(opts.Guard, paths, commitMessage(opts, nil)) {
+		rep.Problems = append(rep.Problems, validate.Problem{Path: ".", Code: validate.CodeErasedContent,
+			Severity: validate.SevError, Message: string(msg)})
+	}
 }
 
 // checkPublishOptions refuses options no publication may have.

@@ -42,6 +42,12 @@ type Edit struct {
 	File func(path string, id ID, key string) (content []byte, changed bool, err error)
 	// Message returns a commit's new message; changed false keeps it.
 	Message func(msg string) (string, bool)
+	// Author returns the new name and email of a commit's author or
+	// committer; changed false keeps them (dates are always kept).
+	Author func(name, email string) (newName, newEmail string, changed bool)
+	// Rename returns the new name of the file or folder at old path p;
+	// ok false keeps it. It must depend on p only.
+	Rename func(p string, isDir bool) (name string, ok bool)
 	// Progress is told how many commits of the total are done.
 	Progress func(done, total int)
 	// Prescan, when set, is given every blob read in bulk before the walk,
@@ -51,10 +57,15 @@ type Edit struct {
 
 // RevisionEdit is what a rewrite changes in one commit.
 type RevisionEdit struct {
-	Commit  ID       // the old commit
-	Paths   []string // files dropped or changed in its tree, sorted
-	Message bool     // the message was edited
-	Dropped bool     // the commit became empty and was dropped
+	Commit ID // the old commit
+	// Paths lists the files dropped, changed or renamed in its tree, by
+	// their new paths (a renamed name held forgotten content), sorted.
+	Paths []string
+	// Renamed lists the new paths of the files renamed, sorted.
+	Renamed []string
+	Message bool // the message was edited
+	Author  bool // the author or committer was replaced
+	Dropped bool // the commit became empty and was dropped
 }
 
 // RefUpdate moves a ref. New zero deletes it.
@@ -95,8 +106,9 @@ type rewriter struct {
 	parentOf map[ID][]ID   // dropped commit → its rewritten parents
 	trees    map[string]ID // key(prefix, tree, plan) → new tree (zero: empty)
 	blobs    map[string]blobResult
-	under    map[string][]string // key(prefix, tree, plan) → changed paths below it
-	paths    []string            // changed paths of the commit being rewritten
+	under    map[string][2][]string // key(prefix, tree, plan) → changed and renamed paths below it
+	paths    []string               // changed paths of the commit being rewritten (new names)
+	renamed  []string               // renamed paths of the commit being rewritten (new names)
 }
 
 type blobResult struct {
@@ -153,7 +165,7 @@ func (tx *Tx) Rewrite(ctx context.Context, edit Edit) (*RewriteResult, error) {
 		tx.commits[h] = c
 	}
 	rw := &rewriter{s: s, tx: tx, edit: edit, commits: map[ID]ID{}, parentOf: map[ID][]ID{},
-		trees: map[string]ID{}, blobs: map[string]blobResult{}, under: map[string][]string{}}
+		trees: map[string]ID{}, blobs: map[string]blobResult{}, under: map[string][2][]string{}}
 	res := &RewriteResult{Commits: map[ID]ID{}, Length: map[string][2]int{}}
 	for i, h := range order {
 		if err := ctx.Err(); err != nil {
@@ -305,8 +317,8 @@ func (rw *rewriter) commit(ctx context.Context, h ID, c *object.Commit) (*Revisi
 			return nil, err
 		}
 	}
-	rw.paths = rw.paths[:0]
-	tree, err := rw.tree(ctx, "", c.TreeHash, key, drop)
+	rw.paths, rw.renamed = rw.paths[:0], rw.renamed[:0]
+	tree, err := rw.tree(ctx, "", "", c.TreeHash, key, drop)
 	if err != nil {
 		return nil, err
 	}
@@ -314,13 +326,18 @@ func (rw *rewriter) commit(ctx context.Context, h ID, c *object.Commit) (*Revisi
 	if rw.edit.Message != nil {
 		msg, msgChanged = rw.edit.Message(c.Message)
 	}
-	rev := &RevisionEdit{Commit: h, Paths: slices.Clone(rw.paths), Message: msgChanged}
-	slices.Sort(rev.Paths)
-	rev.Paths = slices.Compact(rev.Paths)
+	author, committer, sigChanged := c.Author, c.Committer, false
+	if rw.edit.Author != nil {
+		var a, b bool
+		author.Name, author.Email, a = rw.edit.Author(author.Name, author.Email)
+		committer.Name, committer.Email, b = rw.edit.Author(committer.Name, committer.Email)
+		sigChanged = a || b
+	}
+	rev := &RevisionEdit{Commit: h, Paths: sortedSet(rw.paths), Renamed: sortedSet(rw.renamed), Message: msgChanged, Author: sigChanged}
 	if tree.IsZero() {
 		tree = rw.emptyTree()
 	}
-	if tree == c.TreeHash && !msgChanged && slices.Equal(parents, c.ParentHashes) {
+	if tree == c.TreeHash && !msgChanged && !sigChanged && slices.Equal(parents, c.ParentHashes) {
 		rw.commits[h] = h
 		return nil, nil
 	}
@@ -342,6 +359,7 @@ func (rw *rewriter) commit(ctx context.Context, h ID, c *object.Commit) (*Revisi
 	nc.TreeHash = tree
 	nc.ParentHashes = parents
 	nc.Message = msg
+	nc.Author, nc.Committer = author, committer
 	nc.PGPSignature = ""
 	nc.MergeTag = ""
 	obj := &plumbing.MemoryObject{}
@@ -355,10 +373,17 @@ func (rw *rewriter) commit(ctx context.Context, h ID, c *object.Commit) (*Revisi
 	rw.commits[h] = rw.batch.add(plumbing.CommitObject, b)
 	nc.Hash = rw.commits[h]
 	rw.tx.commits[nc.Hash] = &nc
-	if len(rev.Paths) == 0 && !msgChanged {
+	if len(rev.Paths) == 0 && !msgChanged && !sigChanged {
 		return nil, nil // only its ancestry changed
 	}
 	return rev, nil
+}
+
+// sortedSet returns the distinct strings of ss, sorted, in a new slice.
+func sortedSet(ss []string) []string {
+	out := slices.Clone(ss)
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // parentTrees returns the tree of a single-parent commit's old parent and
@@ -378,11 +403,14 @@ func (rw *rewriter) emptyTree() ID {
 	return rw.batch.add(plumbing.TreeObject, nil)
 }
 
-// tree rewrites the tree at prefix; it returns zero when nothing is left.
-func (rw *rewriter) tree(ctx context.Context, prefix string, h ID, key string, drop map[string]bool) (ID, error) {
+// tree rewrites the tree at old path prefix, called newPrefix after the
+// rewrite; it returns zero when nothing is left.
+func (rw *rewriter) tree(ctx context.Context, prefix, newPrefix string, h ID, key string, drop map[string]bool) (ID, error) {
 	mk := prefix + "\x00" + h.String() + "\x00" + key
 	if n, ok := rw.trees[mk]; ok {
-		rw.paths = append(rw.paths, rw.under[mk]...)
+		u := rw.under[mk]
+		rw.paths = append(rw.paths, u[0]...)
+		rw.renamed = append(rw.renamed, u[1]...)
 		return n, nil
 	}
 	rw.s.mu.Lock()
@@ -391,14 +419,22 @@ func (rw *rewriter) tree(ctx context.Context, prefix string, h ID, key string, d
 	if err != nil {
 		return ID{}, err
 	}
-	before := len(rw.paths)
+	before, beforeRenamed := len(rw.paths), len(rw.renamed)
 	out := make([]object.TreeEntry, 0, len(entries))
 	changed := false
 	for _, e := range entries {
 		p := path.Join(prefix, e.Name)
+		name := e.Name
+		if rw.edit.Rename != nil && e.Mode != filemode.Submodule {
+			if n, ok := rw.edit.Rename(p, e.Mode == filemode.Dir); ok && n != name {
+				name, changed = n, true
+			}
+		}
+		np := path.Join(newPrefix, name)
+		renamed := name != e.Name
 		switch {
 		case e.Mode == filemode.Dir:
-			n, err := rw.tree(ctx, p, e.Hash, key, drop)
+			n, err := rw.tree(ctx, p, np, e.Hash, key, drop)
 			if err != nil {
 				return ID{}, err
 			}
@@ -406,23 +442,29 @@ func (rw *rewriter) tree(ctx context.Context, prefix string, h ID, key string, d
 				changed = true
 			}
 			if !n.IsZero() {
-				out = append(out, object.TreeEntry{Name: e.Name, Mode: e.Mode, Hash: n})
+				out = append(out, object.TreeEntry{Name: name, Mode: e.Mode, Hash: n})
 			}
 		case e.Mode == filemode.Submodule:
 			out = append(out, e)
 		case drop[p]:
 			changed = true
-			rw.paths = append(rw.paths, p)
+			rw.paths = append(rw.paths, np)
 		default:
 			n, err := rw.blob(p, e.Hash, key)
 			if err != nil {
 				return ID{}, err
 			}
+			moved := renamed || newPrefix != prefix
 			if n != e.Hash {
 				changed = true
-				rw.paths = append(rw.paths, p)
 			}
-			out = append(out, object.TreeEntry{Name: e.Name, Mode: e.Mode, Hash: n})
+			if n != e.Hash || moved {
+				rw.paths = append(rw.paths, np)
+			}
+			if moved {
+				rw.renamed = append(rw.renamed, np)
+			}
+			out = append(out, object.TreeEntry{Name: name, Mode: e.Mode, Hash: n})
 		}
 	}
 	var n ID
@@ -432,6 +474,7 @@ func (rw *rewriter) tree(ctx context.Context, prefix string, h ID, key string, d
 	case len(out) == 0:
 		n = ID{}
 	default:
+		sortTreeEntries(out)
 		var b bytes.Buffer
 		t := &object.Tree{Entries: out}
 		obj := &plumbing.MemoryObject{}
@@ -446,8 +489,8 @@ func (rw *rewriter) tree(ctx context.Context, prefix string, h ID, key string, d
 		rw.s.mu.Unlock()
 	}
 	rw.trees[mk] = n
-	if len(rw.paths) > before {
-		rw.under[mk] = slices.Clone(rw.paths[before:])
+	if len(rw.paths) > before || len(rw.renamed) > beforeRenamed {
+		rw.under[mk] = [2][]string{slices.Clone(rw.paths[before:]), slices.Clone(rw.renamed[beforeRenamed:])}
 	}
 	return n, nil
 }

@@ -47,6 +47,9 @@ func (tx *Tx) MarkersUpdate(ctx context.Context, markers []Marker) (u RefUpdate,
 	if err != nil || old == nw {
 		return RefUpdate{}, false, err
 	}
+	if nw, err = tx.neutralMarkerCommit(ctx, markers, nw); err != nil {
+		return RefUpdate{}, false, err
+	}
 	return RefUpdate{Name: ErasuresRef, Old: old, New: nw}, true, nil
 }
 

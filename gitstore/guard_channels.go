@@ -1,0 +1,166 @@
+package gitstore
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/memfs/memfs/wiki"
+)
+
+// The guard's channels beyond file contents: what a publication carries
+// besides its files (the path of each file and folder, the commit message
+// and the signature) must not hold forgotten text or name a forgotten
+// session either.
+
+// ErasedPath reports whether a path of the artifact layout holds
+// forgotten text in a name that can hold content: an area
+// (pages/<area>/...) or a page's slug. It returns the 1-based position of
+// the first such segment, so a refusal can say where without quoting it.
+func (g *Guard) ErasedPath(p string) (segment int, ok bool) {
+	segs := strings.Split(p, "/")
+	for i, s := range segs {
+		base, can := renameable(s, i == len(segs)-1)
+		if can && i > 0 && wiki.ContainsMatch([]byte(base), g) {
+			return i + 1, true
+		}
+	}
+	return 0, false
+}
+
+// ErasedSignature reports whether a commit author's or committer's name
+// or email holds forgotten text.
+func (g *Guard) ErasedSignature(name, email string) bool {
+	return wiki.ContainsMatch([]byte(name), g) || wiki.ContainsMatch([]byte(email), g)
+}
+
+// ErasedMessage reports whether a commit message holds forgotten text or
+// names a forgotten session (in any form, trailers included), and the
+// 1-based line of the first such line.
+func (g *Guard) ErasedMessage(msg string) (line int, ok bool) {
+	for i, l := range strings.Split(msg, "\n") {
+		if wiki.ContainsMatch([]byte(l), g) || wiki.MentionsSession(l, g.ErasedSession) {
+			return i + 1, true
+		}
+	}
+	if wiki.ContainsMatch([]byte(msg), g) {
+		return 1, true // a match spanning lines
+	}
+	return 0, false
+}
+
+// StripMessage removes from a commit message every line holding
+// forgotten text (a match spanning lines removes each line it touches)
+// and every line naming a forgotten session, except that the
+// Memfs-Sources trailer only loses the forgotten ids. It returns the
+// message and the number of lines removed or edited; what is left passes
+// ErasedMessage. A dream uses it on the summary it commits.
+func (g *Guard) StripMessage(msg string) (string, int) {
+	out, n := wiki.StripMatchLines([]byte(msg), g)
+	stripped, m := stripSessionLines(string(out), g.ErasedSession)
+	return stripped, n + m
+}
+
+// ErasedName is EraseSpec.Name for the guard: ErasedName under the key of
+// a text marker that the old path's last segment matches (the smallest
+// key id when several do), so a forget and an import of its markers name
+// alike.
+func (g *Guard) ErasedName(oldPath string) string {
+	base, _ := strings.CutSuffix(oldPath[strings.LastIndexByte(oldPath, '/')+1:], ".md")
+	keys := g.textKeys(wiki.Tokens(base))
+	if len(keys) == 0 {
+		return ErasedName(nil, oldPath)
+	}
+	return ErasedName(g.keys[keys[0]], oldPath)
+}
+
+// textKeys returns, sorted, the ids of the keys whose text markers match
+// somewhere in toks.
+func (g *Guard) textKeys(toks []string) []string {
+	hs := g.newHashers()
+	found := map[string]bool{}
+	for n, byKey := range g.windows {
+		for i := 0; i+n <= len(toks); i++ {
+			for keyID, set := range byKey {
+				if set[hs.windowSum(keyID, toks[i:i+n])] {
+					found[keyID] = true
+				}
+			}
+		}
+	}
+	var buf []byte
+	for i := range toks {
+		size := 0
+		for j := i; j < len(toks); j++ {
+			size += len(toks[j])
+			byKey, ok := g.runs[size]
+			if !ok {
+				if len(g.lengths) == 0 || size > g.lengths[len(g.lengths)-1] {
+					break
+				}
+				continue
+			}
+			buf = buf[:0]
+			for _, t := range toks[i : j+1] {
+				buf = append(buf, t...)
+			}
+			for keyID, set := range byKey {
+				if set[hs.sum(keyID, textV2Domain, buf)] {
+					found[keyID] = true
+				}
+			}
+		}
+	}
+	return slices.Sorted(mapKeys(found))
+}
+
+// checkChannels adds to a publication's report what its paths, message
+// and signature hold of forgotten content, as erased_content problems
+// that name positions, never the text. The guard is the publication's.
+func (s *Store) checkChannels(guard any, files []string, msg string) []channelProblem {
+	g, ok := guard.(interface {
+		ErasedContent([]byte) bool
+		ErasedSession(string) bool
+	})
+	if !ok || g == nil {
+		return nil
+	}
+	var out []channelProblem
+	seen := map[string]bool{}
+	add := func(msg string) {
+		if !seen[msg] {
+			seen[msg] = true
+			out = append(out, channelProblem(msg))
+		}
+	}
+	if pg, ok := guard.(interface{ ErasedPath(string) (int, bool) }); ok {
+		for _, p := range files {
+			if seg, hit := pg.ErasedPath(p); hit {
+				what := "a new page"
+				if strings.HasSuffix(p, "/index.md") {
+					what = "a new area index"
+				}
+				add(fmt.Sprintf("path segment %d of %s holds text that was forgotten", seg, what))
+			}
+		}
+	}
+	for i, l := range strings.Split(msg, "\n") {
+		switch {
+		case g.ErasedContent([]byte(l)):
+			add(fmt.Sprintf("commit message line %d holds text that was forgotten", i+1))
+		case wiki.MentionsSession(l, g.ErasedSession):
+			add(fmt.Sprintf("commit message line %d names a forgotten session", i+1))
+		}
+	}
+	if len(out) == 0 && g.ErasedContent([]byte(msg)) {
+		add("commit message holds text that was forgotten")
+	}
+	if g.ErasedContent([]byte(s.opts.AuthorName)) || g.ErasedContent([]byte(s.opts.AuthorEmail)) {
+		add("the commit author (config [author]) holds text that was forgotten")
+	}
+	return out
+}
+
+// channelProblem is the message of one erased_content problem outside the
+// files.
+type channelProblem string
