@@ -1,0 +1,157 @@
+package gitstore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"path"
+	"slices"
+	"testing/fstest"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+
+	"github.com/memfs/memfs/validate"
+)
+
+// SchemaBreak is a revision that a rewrite would leave invalid: publish
+// mode validation of its new tree finds errors its old tree did not have.
+type SchemaBreak struct {
+	// Commit is the old commit.
+	Commit ID
+	// Codes lists the validation codes that newly appear, sorted.
+	Codes []string
+	// Paths lists the paths (new names) of the new problems, sorted.
+	Paths []string
+}
+
+// CheckRewrite validates, in publish mode, the tree of every revision the
+// rewrite changes, before anything is written, and returns the revisions
+// left with errors of a kind (a code at a path) their old tree did not
+// have. Problems a revision had already do not count: a forget never
+// has to repair history, only not to break it. Each distinct tree is
+// validated once.
+func (tx *Tx) CheckRewrite(ctx context.Context, res *RewriteResult) ([]SchemaBreak, error) {
+	s := tx.s
+	reports := map[ID]map[string]bool{}
+	problems := func(c ID) (map[string]bool, error) {
+		info := tx.commits[c]
+		if info == nil {
+			return nil, fmt.Errorf("check rewrite: commit %s not decoded", short(c))
+		}
+		key := info.TreeHash
+		if r, ok := reports[key]; ok {
+			return r, nil
+		}
+		fsys, err := tx.treeFS(res, info.TreeHash)
+		if err != nil {
+			return nil, err
+		}
+		_, trailers := splitTrailers(info.Message)
+		v := trailers[TrailerArtifact]
+		rep, err := validate.Validate(ctx, fsys, validate.Options{Mode: validate.ModePublish, Limits: s.opts.Limits, ArtifactVersion: &v})
+		if err != nil {
+			return nil, err
+		}
+		r := map[string]bool{}
+		for _, p := range rep.Errors() {
+			r[p.Code+"\x00"+p.Path] = true
+		}
+		reports[key] = r
+		return r, nil
+	}
+	var out []SchemaBreak
+	// Commits the rewrite changed only in ancestry keep their tree and
+	// message, so their validity.
+	for _, rev := range res.Revisions {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		old := rev.Commit
+		nw, ok := res.Commits[old]
+		if rev.Dropped || !ok {
+			continue
+		}
+		after, err := problems(nw)
+		if err != nil {
+			return nil, err
+		}
+		if len(after) == 0 {
+			continue
+		}
+		before, err := problems(old)
+		if err != nil {
+			return nil, err
+		}
+		codes, paths := map[string]bool{}, map[string]bool{}
+		for k := range after {
+			if !before[k] {
+				code, p, _ := cut0(k)
+				codes[code], paths[p] = true, true
+			}
+		}
+		if len(codes) > 0 {
+			out = append(out, SchemaBreak{Commit: old, Codes: slices.Sorted(maps.Keys(codes)), Paths: slices.Sorted(maps.Keys(paths))})
+		}
+	}
+	return out, nil
+}
+
+func cut0(s string) (string, string, bool) {
+	for i := 0; i < len(s); i++ {
+		if s[i] == 0 {
+			return s[:i], s[i+1:], true
+		}
+	}
+	return s, "", false
+}
+
+// treeFS returns the files of a tree, read from the rewrite's new objects
+// or the store.
+func (tx *Tx) treeFS(res *RewriteResult, tree ID) (fstest.MapFS, error) {
+	s := tx.s
+	read := func(id ID, want plumbing.ObjectType) ([]byte, error) {
+		if res.batch != nil {
+			if i := res.batch.seen[id]; i > 0 {
+				return res.batch.objs[i-1].Content, nil
+			}
+		}
+		_, b, err := s.readObject(id, want, false)
+		return b, err
+	}
+	fsys := fstest.MapFS{}
+	var walk func(prefix string, id ID, depth int) error
+	walk = func(prefix string, id ID, depth int) error {
+		if depth > 64 {
+			return errors.New("tree nested too deeply")
+		}
+		b, err := read(id, plumbing.TreeObject)
+		if err != nil {
+			return err
+		}
+		entries, err := parseTree(b)
+		if err != nil {
+			return err
+		}
+		for _, e := range entries {
+			p := path.Join(prefix, e.Name)
+			switch e.Mode {
+			case filemode.Dir:
+				if err := walk(p, e.Hash, depth+1); err != nil {
+					return err
+				}
+			case filemode.Submodule:
+				fsys[p] = &fstest.MapFile{Mode: fileMode(e.Mode)}
+			default:
+				c, err := read(e.Hash, plumbing.BlobObject)
+				if err != nil {
+					return err
+				}
+				fsys[p] = &fstest.MapFile{Data: c, Mode: fileMode(e.Mode)}
+			}
+		}
+		return nil
+	}
+	return fsys, walk("", tree, 0)
+}
