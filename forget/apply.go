@@ -176,7 +176,7 @@ func (rc *Receipt) count(p *Preview, res *gitstore.RewriteResult) {
 		}
 		rc.After[u.Name] = after
 	}
-	rc.Affected = Affected{Revisions: len(p.Revisions), Paths: p.Pages, CommitMessages: p.CommitMessages,
+	rc.Affected = Affected{Revisions: len(p.Revisions), Paths: p.Pages, Renamed: len(p.Renamed), CommitMessages: p.CommitMessages, Authors: p.Authors,
 		DroppedCommits: res.Dropped, Evidence: len(p.Evidence), Checkpoints: len(p.Checkpoints), StagedRuns: len(p.StagedRuns)}
 	rc.RewrittenCommits = res.Rewritten
 }
@@ -214,7 +214,13 @@ func (f *Forgetter) finish(ctx context.Context, tx *gitstore.Tx, pend pending, c
 		check = guardCheck(s, guard)
 	}
 	if err := f.purge(ctx, tx, check, &rc.StorageCleanup); err != nil {
-		return nil, err
+		if CodeOf(err) != CodeVerificationFailed {
+			return nil, err
+		}
+		f.log.Warn("forget: the purge found content left; erasing again by the markers", "err", err)
+		if err := f.repair(ctx, tx, &pend, guard, &rc.StorageCleanup); err != nil {
+			return nil, err
+		}
 	}
 	cr, err := l.Compact(ctx)
 	if err != nil {
@@ -260,6 +266,54 @@ func (f *Forgetter) scrubLedger(ctx context.Context, guard *gitstore.Guard, comm
 		return id
 	})
 	return err
+}
+
+// repair is what finish does when the purge's verification finds content
+// the markers forbid still reachable (a ref the rewrite did not cover, a
+// file kind it did not clean, a residue of an older version of memfs):
+// it rewrites every ref by the markers, as an import does, journals the
+// new values (pending.Settle) before it switches them, and purges again,
+// verified by the markers. A kill at any point leaves a journal the next
+// apply finishes the same way.
+func (f *Forgetter) repair(ctx context.Context, tx *gitstore.Tx, pend *pending, guard *gitstore.Guard, c *Cleanup) error {
+	if guard == nil {
+		return &Error{Code: CodeVerificationFailed, Msg: "the store still holds an object it should not, and has no markers to erase it by"}
+	}
+	s := f.opts.Store
+	res, err := tx.Rewrite(ctx, s.NewEraser(gitstore.EraseSpec{Text: guard, Session: guard.ErasedSession, Page: guard.ErasedPage}).Edit())
+	if err != nil {
+		return err
+	}
+	if len(res.Refs) > 0 {
+		if err := tx.WriteObjects(ctx, res); err != nil {
+			return err
+		}
+		if pend.Settle == nil {
+			pend.Settle = map[string]string{}
+		}
+		for _, u := range res.Refs {
+			pend.Settle[u.Name] = u.New.String()
+		}
+		if err := f.writePending(*pend); err != nil {
+			return err
+		}
+		if err := tx.SwitchRefs(ctx, res.Refs); err != nil {
+			return err
+		}
+		if err := f.scrubLedger(ctx, guard, idStrings(res.Commits)); err != nil {
+			return err
+		}
+	}
+	return f.purge(ctx, tx, guardCheck(s, guard), c)
+}
+
+// idStrings maps old commit ids to new ones as strings.
+func idStrings(m map[gitstore.ID]gitstore.ID) map[string]string {
+	out := make(map[string]string, len(m))
+	for o, n := range m {
+		out[o.String()] = n.String()
+	}
+	return out
 }
 
 // purge purges the store, verified by check, and drops the caches.

@@ -16,7 +16,10 @@ type editor struct {
 	eraser   *gitstore.Eraser
 }
 
-func newEditor(store *gitstore.Store, targets []Target) *editor {
+// newEditor builds the editor of targets; key is the store's own marker
+// key, under which renamed names are hashed (gitstore.ErasedName), as the
+// markers this forget writes will be.
+func newEditor(store *gitstore.Store, key []byte, targets []Target) *editor {
 	e := &editor{sessions: map[string]bool{}, pages: map[string]bool{}}
 	for _, t := range targets {
 		switch t.Kind {
@@ -28,7 +31,7 @@ func newEditor(store *gitstore.Store, targets []Target) *editor {
 			e.lits = append(e.lits, wiki.Tokens(t.Value))
 		}
 	}
-	spec := gitstore.EraseSpec{}
+	spec := gitstore.EraseSpec{Name: func(p string) string { return gitstore.ErasedName(key, p) }}
 	if len(e.lits) > 0 {
 		spec.Text = wiki.LiteralMatcher(e.lits)
 	}

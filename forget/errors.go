@@ -10,6 +10,11 @@ const (
 	CodeFormationInProgress = "formation_in_progress"
 	CodeCommandIDConflict   = "command_id_conflict"
 	CodeVerificationFailed  = "purge_verification_failed"
+	// CodeBreaksSchema refuses a forget whose rewrite would leave a
+	// revision invalid (a page without Sources, a commit without its
+	// artifact trailer): exit 4, like the other refusals of a forget's
+	// scope. Nothing changes.
+	CodeBreaksSchema = "forget_breaks_schema"
 )
 
 // Error is a forget refusal with a stable code. Its message never quotes
@@ -40,12 +45,13 @@ func CodeOf(err error) string {
 	return ""
 }
 
-// ScopeRejected reports whether err is one of the refusals that call for
-// a new preview (exit 4): a changed or missing scope token, or a dream run
-// in progress over a targeted session.
+// ScopeRejected reports whether err is one of the refusals of a forget's
+// scope (exit 4): a changed or missing scope token, a dream run in
+// progress over a targeted session, or targets whose removal would break
+// the artifact.
 func ScopeRejected(err error) bool {
 	switch CodeOf(err) {
-	case CodeScopeChanged, CodeScopeRequired, CodeFormationInProgress:
+	case CodeScopeChanged, CodeScopeRequired, CodeFormationInProgress, CodeBreaksSchema:
 		return true
 	}
 	return false

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 
@@ -24,7 +25,10 @@ type pending struct {
 	RequestHash string `json:"request_hash"`
 	// Switch holds the new value of every ref the apply moves: the switch
 	// happened when they all hold them.
-	Switch  map[string]string `json:"switch"`
+	Switch map[string]string `json:"switch"`
+	// Settle holds the values of the refs a repair moves after the
+	// switch (see repair): once they hold them, the switch happened too.
+	Settle  map[string]string `json:"settle,omitempty"`
 	Pages   []string          `json:"pages,omitempty"`
 	Receipt Receipt           `json:"receipt"`
 }
@@ -78,15 +82,23 @@ func (f *Forgetter) recover(ctx context.Context, tx *gitstore.Tx, reqHash string
 	if err != nil {
 		return nil, err
 	}
-	switched := true
-	for name, nw := range pend.Switch {
-		cur, ok := refs[name]
-		if nw == (gitstore.ID{}).String() {
-			switched = switched && !ok
-		} else {
-			switched = switched && ok && cur.String() == nw
+	holds := func(want map[string]string) bool {
+		for name, nw := range want {
+			cur, ok := refs[name]
+			if nw == (gitstore.ID{}).String() {
+				if ok {
+					return false
+				}
+			} else if !ok || cur.String() != nw {
+				return false
+			}
 		}
+		return true
 	}
+	settled := map[string]string{}
+	maps.Copy(settled, pend.Switch)
+	maps.Copy(settled, pend.Settle)
+	switched := holds(pend.Switch) || (len(pend.Settle) > 0 && holds(settled))
 	if !switched {
 		// Killed before the switch: nothing became visible; the objects it
 		// wrote are unreachable and go with the next purge.
@@ -96,7 +108,11 @@ func (f *Forgetter) recover(ctx context.Context, tx *gitstore.Tx, reqHash string
 	f.log.Info("finishing a forget interrupted after its switch")
 	var check func(gitstore.ObjectType, []byte) error
 	if pend.RequestHash == reqHash {
-		check = ed2check(newEditor(f.opts.Store, opts.Targets))
+		keys, keyID, err := f.opts.Store.Keyring(ctx)
+		if err != nil {
+			return nil, err
+		}
+		check = ed2check(newEditor(f.opts.Store, keys[keyID], opts.Targets))
 	}
 	rc, err := f.finish(ctx, tx, pend, check, opts.CancelRuns, nil)
 	if err != nil {

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -16,9 +17,15 @@ import (
 
 // Revision is one commit the forget changes.
 type Revision struct {
-	Commit  string   `json:"commit"`
-	Paths   []string `json:"paths,omitempty"`
+	Commit string `json:"commit"`
+	// Paths lists the files changed, dropped or renamed, by their names
+	// after the forget.
+	Paths []string `json:"paths,omitempty"`
+	// Renamed lists the new names of files whose old name (or folder's
+	// name) held targeted text; the old names are never shown.
+	Renamed []string `json:"renamed,omitempty"`
 	Message bool     `json:"message,omitempty"`
+	Author  bool     `json:"author,omitempty"`
 	Dropped bool     `json:"dropped,omitempty"`
 }
 
@@ -38,10 +45,16 @@ type Preview struct {
 	Refs []string `json:"refs"`
 	// Revisions lists the commits that change, oldest first.
 	Revisions []Revision `json:"revisions"`
-	// Pages lists every path changed or dropped in any revision.
+	// Pages lists every path changed, dropped or renamed in any revision,
+	// by its name after the forget.
 	Pages []string `json:"pages"`
-	// CommitMessages counts messages edited.
+	// Renamed lists the new names of every file renamed because its name
+	// held targeted text.
+	Renamed []string `json:"renamed"`
+	// CommitMessages counts messages edited; Authors the commits whose
+	// author or committer is replaced.
 	CommitMessages int `json:"commit_messages"`
+	Authors        int `json:"authors"`
 	// Evidence lists targeted sessions with evidence waiting to be dreamed;
 	// Checkpoints those the ledger holds any record of.
 	Evidence    []string    `json:"evidence"`
@@ -82,13 +95,16 @@ func (f *Forgetter) preview(ctx context.Context, tx *gitstore.Tx, targets []Targ
 	if err != nil {
 		return nil, err
 	}
-	ed := newEditor(s, targets)
+	ed := newEditor(s, keys[keyID], targets)
 	edit := ed.edit()
 	if f.opts.Progress != nil {
 		edit.Progress = func(done, total int) { f.opts.Progress("rewriting", done, total) }
 	}
 	res, err := tx.Rewrite(ctx, edit)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkSchema(ctx, tx, res); err != nil {
 		return nil, err
 	}
 	p := newPreview(targets, refs, res, ed)
@@ -102,10 +118,24 @@ func (f *Forgetter) preview(ctx context.Context, tx *gitstore.Tx, targets []Targ
 	return p, nil
 }
 
+// checkSchema refuses a rewrite that would leave any revision invalid in
+// publish mode, where it was not before: forget_breaks_schema. The
+// message names revisions, codes and paths after the rewrite, never the
+// targets.
+func checkSchema(ctx context.Context, tx *gitstore.Tx, res *gitstore.RewriteResult) error {
+	breaks, err := tx.CheckRewrite(ctx, res)
+	if err != nil || len(breaks) == 0 {
+		return err
+	}
+	b := breaks[0]
+	return &Error{Code: CodeBreaksSchema, Msg: fmt.Sprintf("the targets would leave %d revision(s) invalid, first %s (%s at %s); nothing changed",
+		len(breaks), b.Commit.String()[:12], strings.Join(b.Codes, ", "), strings.Join(b.Paths, ", "))}
+}
+
 // newPreview records the heads and what the rewrite changes.
 func newPreview(targets []Target, refs map[string]gitstore.ID, res *gitstore.RewriteResult, ed *editor) *Preview {
 	p := &Preview{Targets: targets, Heads: map[string]string{}, rewrite: res, editor: ed,
-		Evidence: []string{}, Checkpoints: []string{}, StagedRuns: []StagedRun{}, Pages: []string{}, Revisions: []Revision{}}
+		Evidence: []string{}, Checkpoints: []string{}, StagedRuns: []StagedRun{}, Pages: []string{}, Renamed: []string{}, Revisions: []Revision{}}
 	for n, h := range refs {
 		if n != gitstore.MetaRef && n != gitstore.ErasuresRef {
 			p.Heads[n] = h.String()
@@ -115,20 +145,31 @@ func newPreview(targets []Target, refs map[string]gitstore.ID, res *gitstore.Rew
 		p.Refs = append(p.Refs, u.Name)
 	}
 	slices.Sort(p.Refs)
-	pages := map[string]bool{}
+	pages, renamed := map[string]bool{}, map[string]bool{}
 	for _, r := range res.Revisions {
-		p.Revisions = append(p.Revisions, Revision{Commit: r.Commit.String(), Paths: r.Paths, Message: r.Message, Dropped: r.Dropped})
+		p.Revisions = append(p.Revisions, Revision{Commit: r.Commit.String(), Paths: r.Paths, Renamed: r.Renamed,
+			Message: r.Message, Author: r.Author, Dropped: r.Dropped})
 		if r.Message {
 			p.CommitMessages++
+		}
+		if r.Author {
+			p.Authors++
 		}
 		for _, path := range r.Paths {
 			pages[path] = true
 		}
+		for _, path := range r.Renamed {
+			renamed[path] = true
+		}
 	}
-	for path := range pages {
-		p.Pages = append(p.Pages, path)
+	p.Pages = slices.Sorted(maps.Keys(pages))
+	p.Renamed = slices.Sorted(maps.Keys(renamed))
+	if p.Pages == nil {
+		p.Pages = []string{}
 	}
-	slices.Sort(p.Pages)
+	if p.Renamed == nil {
+		p.Renamed = []string{}
+	}
 	return p
 }
 
@@ -193,7 +234,7 @@ func (f *Forgetter) scopeToken(ctx context.Context, storeID string, key []byte, 
 		fmt.Fprintf(h, "head %s %s\x00", n, p.Heads[n])
 	}
 	for _, r := range p.Revisions {
-		fmt.Fprintf(h, "rev %s %v %v %s\x00", r.Commit, r.Message, r.Dropped, strings.Join(r.Paths, "\x01"))
+		fmt.Fprintf(h, "rev %s %v %v %v %s\x00", r.Commit, r.Message, r.Author, r.Dropped, strings.Join(r.Paths, "\x01"))
 	}
 	for _, id := range p.Checkpoints {
 		st, _ := f.opts.Ledger.Session(ctx, id)

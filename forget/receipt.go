@@ -14,15 +14,20 @@ type ReceiptTarget struct {
 	Marker string `json:"marker,omitempty"`
 }
 
-// Affected counts what a forget changed.
+// Affected counts what a forget changed. Paths are named as they are
+// after the forget: a name that held targeted text appears only renamed.
 type Affected struct {
-	Revisions      int      `json:"revisions"`
-	Paths          []string `json:"paths"`
-	CommitMessages int      `json:"commit_messages"`
-	DroppedCommits int      `json:"dropped_commits"`
-	Evidence       int      `json:"evidence"`
-	Checkpoints    int      `json:"checkpoints"`
-	StagedRuns     int      `json:"staged_runs"`
+	Revisions int      `json:"revisions"`
+	Paths     []string `json:"paths"`
+	// Renamed counts the files renamed because a name held targeted text.
+	Renamed        int `json:"renamed"`
+	CommitMessages int `json:"commit_messages"`
+	// Authors counts commits whose author or committer was replaced.
+	Authors        int `json:"authors"`
+	DroppedCommits int `json:"dropped_commits"`
+	Evidence       int `json:"evidence"`
+	Checkpoints    int `json:"checkpoints"`
+	StagedRuns     int `json:"staged_runs"`
 }
 
 // RefState is one ref before or after a forget. Before records only the
