@@ -1,10 +1,8 @@
 package builtin
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -12,7 +10,9 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/memfs/memfs/dream"
 	"github.com/memfs/memfs/wiki"
@@ -32,17 +32,64 @@ type Dreamer struct{}
 
 var _ dream.Dreamer = Dreamer{}
 
-// claim is a statement with the sessions that support it.
+// claim is a statement kept as a page: what it says, the evidence under
+// it, and where it came from.
 type claim struct {
 	Statement
-	sessions []string
+	// Via says how the user's words make it evidence: "" when they state
+	// it, "note" when an assistant's memory note pointed to them, and
+	// "confirm" when they agreed to an assistant's proposal.
+	Via string
+	// Pointer is the assistant's note or proposal (Via "note", "confirm").
+	Pointer string
+	// Path is the page's path, fixed once the page exists.
+	Path string
+	// Seen is the run generation that last stated or confirmed the claim.
+	Seen int
+	// Corrected is set when the claim replaced another about the same
+	// subject.
+	Corrected bool
+	sources   []source
 }
 
-// record is one line of a staged transcript.
-type record struct {
-	Role   string `json:"role"`
-	Origin string `json:"origin"`
-	Text   string `json:"text"`
+// source is a session a claim rests on and the transcript entries in it.
+type source struct {
+	session string
+	entries []string
+}
+
+// text is the claim in the third person.
+func (c claim) text() string {
+	if c.Via == "confirm" {
+		return confirmClaim(c.Statement)
+	}
+	return ClaimText(c.Statement)
+}
+
+// key identifies what the claim is about (see identity).
+func (c claim) key() string {
+	k, _ := identity(c.Statement)
+	return k
+}
+
+func (c *claim) cite(session string, entries ...string) {
+	for i := range c.sources {
+		if c.sources[i].session == session {
+			for _, e := range entries {
+				if e != "" && !slices.Contains(c.sources[i].entries, e) {
+					c.sources[i].entries = append(c.sources[i].entries, e)
+				}
+			}
+			return
+		}
+	}
+	s := source{session: session}
+	for _, e := range entries {
+		if e != "" && !slices.Contains(s.entries, e) {
+			s.entries = append(s.entries, e)
+		}
+	}
+	c.sources = append(c.sources, s)
 }
 
 // Dream extracts the batch's durable statements into .memory.
@@ -62,12 +109,16 @@ func (Dreamer) Dream(ctx context.Context, runDir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	var set claimSet
+	set := claimSet{}
+	for _, c := range claims {
+		set.gen = max(set.gen, c.Seen)
+	}
+	set.gen++
 	kept := 0
 	for _, c := range claims {
 		// Audit: what the rules no longer accept goes.
-		if st, ok := Classify(c.Quote); ok {
-			set.add(claim{Statement: st, sessions: c.sessions})
+		if c, ok := audit(c); ok {
+			set.claims = append(set.claims, c)
 			kept++
 		}
 	}
@@ -77,20 +128,12 @@ func (Dreamer) Dream(ctx context.Context, runDir string) (string, error) {
 		if err := ctx.Err(); err != nil {
 			return "", err
 		}
-		err := eachUserText(filepath.Join(runDir, filepath.FromSlash(s.Dir), dream.TranscriptName), func(text string) {
-			ex := Extract(text)
-			for _, target := range ex.Forgets {
-				forgotten += set.forget(target)
-			}
-			for _, st := range ex.Statements {
-				if set.add(claim{Statement: st, sessions: []string{s.SessionID}}) {
-					added++
-				}
-			}
-		})
+		recs, err := readRecords(filepath.Join(runDir, filepath.FromSlash(s.Dir), dream.TranscriptName))
 		if err != nil {
 			return "", fmt.Errorf("session %s: %w", s.SessionID, err)
 		}
+		a, f := set.session(s.SessionID, recs)
+		added, forgotten = added+a, forgotten+f
 	}
 	if err := writeMemory(root, set.claims); err != nil {
 		return "", err
@@ -99,63 +142,210 @@ func (Dreamer) Dream(ctx context.Context, runDir string) (string, error) {
 		len(set.claims), added, forgotten, audited, len(m.Sessions)), nil
 }
 
-// eachUserText calls fn with the text of every record the user typed.
-func eachUserText(name string, fn func(string)) error {
-	f, err := os.Open(name)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		var r record
-		if json.Unmarshal(sc.Bytes(), &r) != nil {
-			continue
+// audit checks a page it wrote before against the current rules and
+// returns it restated by them; its path, sources and history stay.
+func audit(c claim) (claim, bool) {
+	switch c.Via {
+	case "confirm":
+		if !affirmative(c.Quote) {
+			return c, false
 		}
-		if r.Role == "user" && r.Origin == "" {
-			fn(r.Text)
+		p, _, ok := proposal([]record{{Role: "assistant", Text: c.Pointer}})
+		if !ok {
+			return c, false
+		}
+		st, ok := confirmed(p)
+		if !ok {
+			return c, false
+		}
+		c.Kind, c.Text, c.Subject = st.Kind, st.Text, st.Subject
+		return c, true
+	case "note":
+		ns := notes("Memory note (direct user request): " + c.Pointer)
+		if len(ns) != 1 || supportingSentence(ns[0], []string{c.Quote}) == "" {
+			return c, false
+		}
+		return c, true
+	}
+	oldKey := c.key()
+	ex := Extract(c.Quote)
+	for _, st := range ex.Statements {
+		if k, _ := identity(st); k == oldKey || normalize(st.Text) == normalize(c.Text) {
+			c.Kind, c.Text, c.Subject = st.Kind, st.Text, st.Subject
+			return c, true
 		}
 	}
-	return sc.Err()
+	if len(ex.Statements) == 1 {
+		st := ex.Statements[0]
+		c.Kind, c.Text, c.Subject = st.Kind, st.Text, st.Subject
+		return c, true
+	}
+	return c, false
 }
 
 // claimSet is the ordered set of statements being kept.
 type claimSet struct {
 	claims []claim
+	// gen is this run's generation (one more than any page's Seen).
+	gen int
 }
 
-// add merges c into the set: a duplicate adds its sessions, a statement on
-// the same subject replaces the old one. It reports whether c was new.
-func (s *claimSet) add(c claim) bool {
-	key := normalize(c.Text)
-	for i := range s.claims {
-		old := &s.claims[i]
-		if normalize(old.Text) == key {
-			for _, id := range c.sessions {
-				if !slices.Contains(old.sessions, id) {
-					old.sessions = append(old.sessions, id)
+// session reads one session's records in order: the user's statements and
+// forget requests, agreed proposals and supported memory notes.
+func (s *claimSet) session(id string, recs []record) (added, forgotten int) {
+	ts := turns(recs)
+	for i, t := range ts {
+		if t.user.typed() {
+			ex := Extract(t.user.Text)
+			for _, target := range ex.Forgets {
+				forgotten += s.forget(target)
+			}
+			for _, st := range ex.Statements {
+				if s.add(claim{Statement: st}, id, t.user.entry()) {
+					added++
 				}
 			}
+			// A "yes" to the proposal of the turn just before.
+			if i > 0 && affirmative(t.user.Text) {
+				if vp, from, ok := proposal(ts[i-1].assistant); ok {
+					if st, ok := confirmed(vp); ok {
+						c := claim{Statement: st, Via: "confirm", Pointer: proposalSentence(from.Text, vp)}
+						c.Quote = strings.TrimSpace(t.user.Text)
+						if s.add(c, id, from.entry(), t.user.entry()) {
+							added++
+						}
+					}
+				}
+			}
+		}
+		// Memory notes in this turn's answer point to the user's words in
+		// this turn or the one before.
+		var support []string
+		var supportRecs []record
+		for _, k := range []int{i, i - 1} {
+			if k >= 0 && ts[k].user.typed() {
+				support = append(support, ts[k].user.Text)
+				supportRecs = append(supportRecs, ts[k].user)
+			}
+		}
+		for _, a := range t.assistant {
+			for _, n := range notes(a.Text) {
+				sent := supportingSentence(n, support)
+				if sent == "" {
+					continue // a note alone is never evidence
+				}
+				var from record
+				for _, r := range supportRecs {
+					if strings.Contains(r.Text, sent) {
+						from = r
+						break
+					}
+				}
+				if from.Text != "" && len(Extract(from.Text).Forgets) > 0 {
+					continue
+				}
+				st := noteStatement(n, sent)
+				if emptyAfterRedaction(st.Text) {
+					continue
+				}
+				c := claim{Statement: st, Via: "note", Pointer: n}
+				if s.add(c, id, from.entry(), a.entry()) {
+					added++
+				}
+			}
+		}
+	}
+	return added, forgotten
+}
+
+// noteStatement is the statement of a supported memory note: the user's
+// own sentence when the rules read it as one, else the note's words.
+func noteStatement(note, sent string) Statement {
+	if ex := Extract(sent); len(ex.Statements) > 0 {
+		st := ex.Statements[0]
+		st.Quote = sent
+		return st
+	}
+	st := Statement{Kind: KindRemember, Quote: sent, Text: capitalize(note)}
+	st.Area = areaOf(note, AreaFacts)
+	st.Subject = subjectOf(note)
+	return st
+}
+
+// proposalSentence is the sentence of an assistant's text that holds a
+// proposal.
+func proposalSentence(text, vp string) string {
+	for _, sent := range sentences(text) {
+		if strings.Contains(sent, vp) {
+			return sent
+		}
+	}
+	return vp
+}
+
+// add merges c into the set with a citation of session and entries. A
+// claim saying the same thing adds the citation; one about the same
+// subject with another value replaces the old claim on the old claim's
+// page. It reports whether c was new.
+func (s *claimSet) add(c claim, session string, entries ...string) bool {
+	if emptyAfterRedaction(c.Text) {
+		return false
+	}
+	c.cite(session, entries...)
+	c.Seen = s.gen
+	text, key := sameValue(c.text()), c.key()
+	for i := range s.claims {
+		old := &s.claims[i]
+		if sameValue(old.text()) == text {
+			old.cite(session, entries...)
+			old.Seen = s.gen
 			return false
 		}
 	}
-	if c.Subject != "" {
-		s.claims = slices.DeleteFunc(s.claims, func(o claim) bool { return o.Subject == c.Subject })
+	for i := range s.claims {
+		old := &s.claims[i]
+		if old.key() != key {
+			continue
+		}
+		if old.Via != "" && c.Via == "" {
+			// The user's own words win over an agreed proposal or a note.
+			c.Via, c.Pointer = "", ""
+		}
+		c.Path, c.Corrected = old.Path, true
+		*old = c
+		// Anything else on the same subject goes.
+		rest := s.claims[i+1:]
+		rest = slices.DeleteFunc(rest, func(o claim) bool { return o.key() == key })
+		s.claims = append(s.claims[:i+1], rest...)
+		return true
 	}
 	s.claims = append(s.claims, c)
 	return true
 }
 
+// sameValue is what two claims share when they say the same thing, up to
+// case and punctuation ("#ops-oncall" and "ops-oncall").
+func sameValue(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(reRedacted.ReplaceAllString(s, "[r]")) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '[' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
 // forget removes the statements a forget target names.
 func (s *claimSet) forget(target string) int {
 	n := len(s.claims)
-	s.claims = slices.DeleteFunc(s.claims, func(c claim) bool { return matchesForget(target, c.Statement) })
+	s.claims = slices.DeleteFunc(s.claims, func(c claim) bool {
+		return matchesForget(target, c.Statement) || matchesForget(target, Statement{Text: c.text(), Quote: c.Pointer})
+	})
 	return n - len(s.claims)
 }
 
 // loadClaims reads the pages the builtin dreamer wrote and removes them;
-// they are written again from the claim set.
+// they are written again from the claim set, at the same paths.
 func loadClaims(root *os.Root) ([]claim, error) {
 	var out []claim
 	err := fs.WalkDir(root.FS(), "pages", func(p string, d fs.DirEntry, err error) error {
@@ -176,6 +366,7 @@ func loadClaims(root *os.Root) ([]claim, error) {
 		if !ok {
 			return nil
 		}
+		c.Path = p
 		out = append(out, c)
 		return root.Remove(p)
 	})
@@ -186,27 +377,36 @@ func loadClaims(root *os.Root) ([]claim, error) {
 func parsePage(b []byte) (claim, bool) {
 	var c claim
 	var meta string
+	var quotes []string
 	inSources := false
 	for _, line := range strings.Split(string(b), "\n") {
 		switch {
 		case strings.HasPrefix(line, "# ") && c.Text == "":
 			c.Text = strings.TrimSpace(line[2:])
-		case strings.HasPrefix(line, "> ") && c.Quote == "":
-			c.Quote = unescape(strings.TrimSpace(line[2:]))
+		case strings.HasPrefix(line, "> ") && !inSources:
+			quotes = append(quotes, unescape(strings.TrimSpace(line[2:])))
 		case strings.HasPrefix(line, metaPrefix):
 			meta = strings.TrimSuffix(strings.TrimPrefix(line, metaPrefix), " -->")
 		case line == "## "+wiki.SourcesHeading:
 			inSources = true
 		case inSources && strings.HasPrefix(line, "- "+wiki.SessionPrefix):
-			id, _, _ := strings.Cut(strings.TrimPrefix(line, "- "+wiki.SessionPrefix), " ")
-			if wiki.ValidSessionID(id) {
-				c.sessions = append(c.sessions, id)
+			f := strings.Fields(strings.TrimPrefix(line, "- "+wiki.SessionPrefix))
+			if len(f) == 0 || !wiki.ValidSessionID(f[0]) {
+				continue
 			}
+			var entries []string
+			for _, w := range f[1:] {
+				if e, ok := strings.CutPrefix(w, entryPrefix); ok && wiki.ValidSessionID(e) {
+					entries = append(entries, e)
+				}
+			}
+			c.cite(f[0], entries...)
 		}
 	}
-	if meta == "" || c.Quote == "" {
+	if meta == "" || len(quotes) == 0 {
 		return claim{}, false
 	}
+	c.Quote = quotes[0]
 	for _, kv := range strings.Fields(meta) {
 		k, v, _ := strings.Cut(kv, "=")
 		switch k {
@@ -216,146 +416,150 @@ func parsePage(b []byte) (claim, bool) {
 			c.Area = v
 		case "subject":
 			c.Subject = v
+		case "via":
+			c.Via = v
+		case "seen":
+			c.Seen, _ = strconv.Atoi(v)
+		case "corrected":
+			c.Corrected = v == "1"
 		}
 	}
+	if c.Via != "" {
+		if len(quotes) < 2 {
+			return claim{}, false
+		}
+		c.Pointer = quotes[1]
+	}
 	c.Text = unescape(c.Text)
+	if c.Via == "" || c.Via == "note" {
+		// The heading is the claim restated; the statement is the quote's.
+		if ex := Extract(c.Quote); len(ex.Statements) > 0 && c.Via == "" {
+			c.Text = ex.Statements[0].Text
+		} else if c.Via == "note" {
+			c.Text = c.Pointer
+			if ex := Extract(c.Quote); len(ex.Statements) > 0 {
+				c.Text = ex.Statements[0].Text
+			}
+		}
+	}
+	if c.Via == "confirm" {
+		if p, _, ok := proposal([]record{{Role: "assistant", Text: c.Pointer}}); ok {
+			c.Text = capitalize(p)
+		}
+	}
 	return c, true
 }
 
-// writeMemory writes one page per claim, the area indexes, index.md and
-// (when it is the builtin's own) summary.md.
+// entryPrefix opens a transcript entry reference on a Sources line.
+const entryPrefix = "entry:"
+
+// writeMemory writes one page per claim at its path (a new claim gets a
+// path of its own), the area indexes, index.md and (when it is the
+// builtin's own) summary.md.
 func writeMemory(root *os.Root, claims []claim) error {
 	used := map[string]bool{}
-	counts := map[string]int{}
 	for _, c := range claims {
-		if !wiki.ValidSegment(c.Area) {
-			continue
+		if c.Path != "" {
+			used[c.Path] = true
 		}
-		if err := root.MkdirAll(path.Join("pages", c.Area), 0o700); err != nil {
-			return err
-		}
-		// A name is taken by an earlier claim or by a page someone else
-		// wrote (still on disk: only builtin pages were removed).
-		base := slugOf(c.Text)
-		slug := base
-		for i := 2; ; i++ {
-			_, err := root.Lstat(path.Join("pages", c.Area, slug+".md"))
-			if !used[c.Area+"/"+slug] && errors.Is(err, fs.ErrNotExist) {
-				break
-			}
-			slug = fmt.Sprintf("%s-%d", base, i)
-		}
-		used[c.Area+"/"+slug] = true
-		p := path.Join("pages", c.Area, slug+".md")
-		if err := root.WriteFile(p, renderPage(c), 0o600); err != nil {
-			return err
-		}
-		counts[c.Area]++
 	}
-	return writeIndexes(root, len(claims), counts)
+	for i := range claims {
+		c := &claims[i]
+		if c.Path == "" {
+			if !wiki.ValidSegment(c.Area) {
+				continue
+			}
+			c.Path = newPath(root, *c, used)
+		}
+		used[c.Path] = true
+		if err := root.MkdirAll(path.Dir(c.Path), 0o700); err != nil {
+			return err
+		}
+		if err := root.WriteFile(c.Path, renderPage(*c), 0o600); err != nil {
+			return err
+		}
+	}
+	return writeIndexes(root, claims)
+}
+
+// newPath names a new claim's page after its subject: the plain name when
+// it is free, else the name with a digest of the subject, which no other
+// subject shares.
+func newPath(root *os.Root, c claim, used map[string]bool) string {
+	key, ws := identity(c.Statement)
+	base := slugWords(ws)
+	free := func(slug string) bool {
+		p := path.Join("pages", c.Area, slug+".md")
+		_, err := root.Lstat(p)
+		return !used[p] && errors.Is(err, fs.ErrNotExist)
+	}
+	cands := []string{}
+	if base != "" {
+		cands = append(cands, base)
+	} else {
+		base = "claim"
+	}
+	for _, n := range []int{8, 16, 32} {
+		cands = append(cands, trimSlug(base, 63-n)+"-"+keyHash(key, n))
+	}
+	for _, s := range cands {
+		if wiki.ValidSegment(s) && free(s) {
+			return path.Join("pages", c.Area, s+".md")
+		}
+	}
+	return path.Join("pages", c.Area, keyHash(key+"\x00"+c.text(), 40)+".md")
+}
+
+func trimSlug(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return strings.TrimRight(s[:n], "-")
 }
 
 func renderPage(c claim) []byte {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "# %s\n\n", escape(title(c.Text)))
+	text := c.text()
+	fmt.Fprintf(&b, "# %s\n\n", escape(title(text)))
+	fmt.Fprintf(&b, "%s\n\n", escape(text))
+	switch c.Via {
+	case "confirm":
+		b.WriteString("The assistant proposed it and the user agreed. The user's reply:\n\n")
+	case "note":
+		b.WriteString("An assistant's memory note pointed to it; the user's words:\n\n")
+	default:
+		fmt.Fprintf(&b, "The user's words (%s):\n\n", c.Kind)
+	}
 	fmt.Fprintf(&b, "> %s\n\n", escape(c.Quote))
-	fmt.Fprintf(&b, "The user said this in their own words (%s).\n\n", c.Kind)
-	fmt.Fprintf(&b, "%skind=%s area=%s subject=%s -->\n\n", metaPrefix, c.Kind, c.Area, c.Subject)
+	switch c.Via {
+	case "confirm":
+		b.WriteString("The assistant's proposal:\n\n")
+		fmt.Fprintf(&b, "> %s\n\n", escape(c.Pointer))
+	case "note":
+		b.WriteString("The assistant's note:\n\n")
+		fmt.Fprintf(&b, "> %s\n\n", escape(c.Pointer))
+	}
+	if c.Corrected {
+		b.WriteString("This replaces an earlier statement about the same subject.\n\n")
+	}
+	fmt.Fprintf(&b, "%skind=%s area=%s subject=%s", metaPrefix, c.Kind, c.Area, c.Subject)
+	if c.Via != "" {
+		fmt.Fprintf(&b, " via=%s", c.Via)
+	}
+	fmt.Fprintf(&b, " seen=%d", c.Seen)
+	if c.Corrected {
+		b.WriteString(" corrected=1")
+	}
+	b.WriteString(" -->\n\n")
 	fmt.Fprintf(&b, "## %s\n\n", wiki.SourcesHeading)
-	for _, id := range c.sessions {
-		fmt.Fprintf(&b, "- %s%s\n", wiki.SessionPrefix, id)
+	for _, s := range c.sources {
+		fmt.Fprintf(&b, "- %s%s", wiki.SessionPrefix, s.session)
+		for _, e := range s.entries {
+			fmt.Fprintf(&b, " %s%s", entryPrefix, e)
+		}
+		b.WriteString("\n")
 	}
 	return b.Bytes()
-}
-
-// writeIndexes rebuilds every area index and index.md from the pages on
-// disk, and summary.md when it is empty or the builtin's own.
-func writeIndexes(root *os.Root, kept int, counts map[string]int) error {
-	areas, err := fs.ReadDir(root.FS(), "pages")
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return err
-	}
-	parser := wiki.NewParser()
-	var idx bytes.Buffer
-	idx.WriteString("# Memory index\n\nRead this map first, then the area index, then the pages it links.\n")
-	idx.WriteString("Each page cites the sessions it rests on in its Sources section.\n\n## Areas\n\n")
-	nAreas := 0
-	for _, a := range areas {
-		if !a.IsDir() || !wiki.ValidSegment(a.Name()) {
-			continue
-		}
-		dir := path.Join("pages", a.Name())
-		ents, err := fs.ReadDir(root.FS(), dir)
-		if err != nil {
-			return err
-		}
-		var lines []string
-		for _, e := range ents {
-			if !e.Type().IsRegular() || e.Name() == "index.md" || !strings.HasSuffix(e.Name(), ".md") {
-				continue
-			}
-			b, err := root.ReadFile(path.Join(dir, e.Name()))
-			if err != nil {
-				return err
-			}
-			t := parser.Parse(b).Title
-			if t == "" {
-				t = strings.TrimSuffix(e.Name(), ".md")
-			}
-			lines = append(lines, fmt.Sprintf("- [%s](%s)\n", escapeLink(t), e.Name()))
-		}
-		if len(lines) == 0 {
-			// Nothing left in the area: drop its index and folder.
-			_ = root.Remove(path.Join(dir, "index.md"))
-			_ = root.Remove(dir)
-			continue
-		}
-		var ai bytes.Buffer
-		fmt.Fprintf(&ai, "# %s\n\n", capitalize(a.Name()))
-		for _, l := range lines {
-			ai.WriteString(l)
-		}
-		if err := root.WriteFile(path.Join(dir, "index.md"), ai.Bytes(), 0o600); err != nil {
-			return err
-		}
-		fmt.Fprintf(&idx, "- [%s](pages/%s/index.md): %d page(s)\n", a.Name(), a.Name(), len(lines))
-		nAreas++
-	}
-	if nAreas == 0 {
-		idx.WriteString("No pages yet.\n")
-	}
-	if err := root.WriteFile("index.md", idx.Bytes(), 0o600); err != nil {
-		return err
-	}
-	old, err := root.ReadFile("summary.md")
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return err
-	}
-	if len(bytes.TrimSpace(old)) > 0 && !bytes.HasPrefix(old, []byte(summaryMarker)) {
-		return nil
-	}
-	var sum bytes.Buffer
-	sum.WriteString(summaryMarker + "\n# Summary\n\n")
-	if kept == 0 {
-		sum.WriteString("Nothing durable has been remembered yet.\n")
-	} else {
-		var parts []string
-		for _, a := range slices.Sorted(mapsKeys(counts)) {
-			parts = append(parts, fmt.Sprintf("%s %d", a, counts[a]))
-		}
-		fmt.Fprintf(&sum, "Statements the user asked to keep or stated as durable: %s. Start at index.md.\n", strings.Join(parts, ", "))
-	}
-	return root.WriteFile("summary.md", sum.Bytes(), 0o600)
-}
-
-func mapsKeys(m map[string]int) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 // title shortens a statement to a heading.
@@ -365,33 +569,6 @@ func title(s string) string {
 		s = strings.TrimSpace(string(r[:80])) + "…"
 	}
 	return s
-}
-
-// slugOf derives a page name from a statement.
-func slugOf(s string) string {
-	var b strings.Builder
-	for _, w := range contentWords(s) {
-		var seg strings.Builder
-		for _, r := range w {
-			if r < 0x80 && (r >= 'a' && r <= 'z' || r >= '0' && r <= '9') {
-				seg.WriteRune(r)
-			}
-		}
-		if seg.Len() == 0 {
-			continue
-		}
-		if b.Len()+seg.Len()+1 > 48 {
-			break
-		}
-		if b.Len() > 0 {
-			b.WriteByte('-')
-		}
-		b.WriteString(seg.String())
-	}
-	if b.Len() == 0 {
-		return "statement"
-	}
-	return b.String()
 }
 
 // escape keeps a statement from becoming Markdown structure (a heading, a

@@ -54,21 +54,26 @@ var (
 	reHypo       = regexp.MustCompile(`^(if|what if|suppose|supposing|imagine|assuming|in case|maybe|perhaps|i wonder|i was wondering|hypothetically|let's say|say we)\b`)
 	reTask       = regexp.MustCompile(`^(please|can you|could you|would you|will you|pls|fix|run|add|remove|delete|update|create|make|show|tell|explain|check|look|try|write|rename|refactor|implement|install|open|find|help|let's (look|try|see|check|fix|run|add|start|do|debug|write|move|figure))\b`)
 	reThanks     = regexp.MustCompile(`^(thanks|thank you|thx|ty|great|cool|nice|ok|okay|perfect|awesome|sounds good|looks good|lgtm|got it|sure|yes|yep|no)\W*$`)
-	reRemember   = regexp.MustCompile(`^(?:please )?(?:remember|keep in mind|bear in mind|note|make a note|take note|don'?t forget|do not forget|for the record|for future reference|fyi)(?: that| of)?\s*[:,]?\s+(.+)$`)
+	reRemember   = regexp.MustCompile(`^(?:please )?(?:note for later|for later|note to self|save this|keep this in mind|remember this|remember|keep in mind|bear in mind|note|make a note|take note|don'?t forget|do not forget|for the record|for future reference|fyi)(?: that| of)?\s*[:,-]?\s+(.+)$`)
 	reFromNow    = regexp.MustCompile(`^(?:from now on|going forward|in the future|henceforth|from here on(?: out)?)\s*,?\s+(.+)$`)
 	reDecision   = regexp.MustCompile(`^(?:(?:we|i)(?: have|'ve)? (?:decided|agreed|settled on|chose|chosen|picked|went with)|we're going (?:with|to use)|we are going (?:with|to use)|let's (?:go|stick) with|we'll (?:go|stick) with|we will (?:go|stick) with|the (?:decision|plan) is|decision:|the team (?:decided|agreed))\b`)
 	reActually   = regexp.MustCompile(`^(?:actually|correction|to correct (?:that|myself)|i was wrong|i misspoke)\s*[,:;]?\s+(.+)$`)
 	reNoUse      = regexp.MustCompile(`^no\s*[,.;:!]?\s+(.+)$`)
 	reInstead    = regexp.MustCompile(`\b(?:use|prefer|go with)\s+(.+?)\s+instead\b(?:\s+of\s+(.+))?`)
 	reIntro      = regexp.MustCompile(`^(?:i'm|i am) (?:a|an|the) ([a-z-]+)|^my name is\b|^call me\b|^i work (?:at|for|as|on)\b|^my role is\b|^my (?:pronouns|team|timezone|time zone) (?:is|are)\b|^i'm based in\b|^i am based in\b|^i live in\b`)
-	reIntroName  = regexp.MustCompile(`^I'm [A-Z][a-z]+(?:[,.!]|$| and\b)`)
+	reIntroName  = regexp.MustCompile(`^(?:I'm|I am) [A-Z][a-z]+(?:[,.!;]|$| and\b| - )`)
 	reTool       = regexp.MustCompile(`^(?:i|we) (?:(?:really |usually |mostly |generally )?(?:like to use|prefer to use|prefer using|use|work with|rely on|develop with|code in|write in))\s+\S|^my (?:favorite|favourite|preferred|default|go-to) (?:editor|ide|shell|terminal|tool|package manager|browser|os|linter|formatter|test runner|language|database)s? (?:is|are)\b|^our (?:package manager|ci|editor|linter|formatter|test runner|database) is\b`)
 	rePref       = regexp.MustCompile(`^(?:i|we)(?:'d| would) rather\b|^(?:i|we) (?:really |strongly |generally |usually |always |much )?(?:prefer|like|love|hate|dislike|don't like|do not like|can't stand|'d rather|would rather|favor|favour)\b|^my (?:favorite|favourite|preferred) \w+ is\b|^(?:i|we) (?:always|never|usually) (?:want|use|write|keep|put|run|like)\b`)
 	reConvention = regexp.MustCompile(`^(?:always|never|don't ever|do not ever|under no circumstances|make sure to always|be sure to always)\b|^(?:we|our team) (?:always|never|only|usually)\b|^(?:our|the) (?:convention|rule|policy|standard|naming convention|style) (?:is|says|for)\b|^(?:all|every) [a-z ]+ (?:must|should) (?:always )?\w+`)
 	reIntroNot   = regexp.MustCompile(`^(?:i'm|i am) (?:a|an) (?:bit|little|lot|tad|few|second|moment|minute|sec)\b`)
 	reNotDurable = regexp.MustCompile(`^never mind\b|^(?:i|we) (?:really )?(?:like|love|prefer|hate) (?:this|that|it|these|those)\b|^(?:i|we) prefer not to\b|^always the same\b`)
 	reOnlyEnd    = regexp.MustCompile(`\bonly\W*$`)
-	reFillers    = regexp.MustCompile(`^(?:ok|okay|so|also|and|btw|by the way|oh|hey|hi|hello|alright|right|well|one more thing|one last thing|and also|just so you know|just fyi|also note)\s*[,:;.!-]*\s+`)
+	reFillers    = regexp.MustCompile(`^(?:ok|okay|so|also|and|btw|by the way|oh|oh and|hey|hi|hello|alright|right|well|one more thing|one last thing|and also|just so you know|just fyi|also note|forked|fork|quick thing|quick note|quick one|side note|sidenote|ps|p\.s\.|heads up|unrelated|aside|fwiw|for what it's worth|anyway|anyways|oh btw|also btw|context)\s*[,:;.!\x{2013}\x{2014}-]*\s+`)
+	// reClause splits a sentence into clauses that can each say something
+	// on their own: at ";", at a dash between spaces, and before "and",
+	// "but" or a comma that starts a new subject or a request.
+	reClause     = regexp.MustCompile(`(?i)\s*;\s*|\s+[\x{2013}\x{2014}-]\s+|,?\s+(?:and|but|so)\s+(?:also\s+)?(?:(?:i|we|my|our|i'm|we're|i've|we've|please|remember|always|never|from now on|going forward)\s)|,\s+(?:(?:i|we|my|our|i'm|we're|i've|we've|please|remember|always|never|from now on|going forward)\s)`)
+	reListMarker = regexp.MustCompile(`^(?:[-*+>\x{2022}]+|\d{1,3}[.)])\s+`)
 )
 
 // Extract reads one user message.
@@ -88,8 +93,51 @@ func Extract(message string) Extraction {
 			continue
 		}
 		if st, ok := classify(s, lower); ok {
+			st.Quote = sent
 			out.Statements = append(out.Statements, st)
+			continue
 		}
+		// The sentence as a whole says nothing durable: a clause of it may
+		// ("Our database password=[REDACTED:…] and we prefer squash
+		// merges." keeps the preference).
+		for _, cl := range clauses(sent) {
+			cs, cl2 := clean(cl)
+			if st, ok := classify(cs, cl2); ok {
+				st.Quote = sent
+				out.Statements = append(out.Statements, st)
+			}
+		}
+	}
+	return out
+}
+
+// clauses splits a sentence at clause boundaries (see reClause); the
+// word that starts a clause stays with it.
+func clauses(sent string) []string {
+	locs := reClause.FindAllStringIndex(sent, -1)
+	if len(locs) == 0 {
+		return nil
+	}
+	var out []string
+	start := 0
+	for _, l := range locs {
+		cut := l[1]
+		// Keep the clause's first word: back up over the matched word
+		// that starts the next clause, if any.
+		m := sent[l[0]:l[1]]
+		if i := strings.LastIndexFunc(strings.TrimRight(m, " "), unicode.IsSpace); i >= 0 && strings.TrimSpace(m[i:]) != "" && !strings.ContainsAny(strings.TrimSpace(m[i:]), ";,") {
+			word := strings.TrimSpace(m[i:])
+			if lw := strings.ToLower(word); lw != "and" && lw != "but" && lw != "so" && lw != "-" && lw != "\u2013" && lw != "\u2014" {
+				cut = l[0] + i + 1
+			}
+		}
+		if p := strings.TrimSpace(sent[start:l[0]]); p != "" {
+			out = append(out, p)
+		}
+		start = cut
+	}
+	if p := strings.TrimSpace(sent[start:]); p != "" {
+		out = append(out, p)
 	}
 	return out
 }
@@ -251,6 +299,8 @@ func personSubject(lower string) string {
 	switch {
 	case strings.HasPrefix(lower, "my name is"), strings.HasPrefix(lower, "call me"):
 		return "person:name"
+	case reIntroName.MatchString(capitalize(lower[:min(len(lower), 2)]) + lower[min(len(lower), 2):]):
+		return "person:name"
 	case strings.HasPrefix(lower, "i'm a"), strings.HasPrefix(lower, "i am a"), strings.HasPrefix(lower, "my role is"):
 		return "person:role"
 	}
@@ -262,7 +312,14 @@ func personSubject(lower string) string {
 func sentences(msg string) []string {
 	var out []string
 	for _, line := range strings.Split(msg, "\n") {
-		line = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(line), "-*>•"))
+		line = strings.TrimSpace(line)
+		for {
+			loc := reListMarker.FindStringIndex(line)
+			if loc == nil {
+				break
+			}
+			line = strings.TrimSpace(line[loc[1]:])
+		}
 		start := 0
 		rs := []rune(line)
 		for i := 0; i < len(rs); i++ {

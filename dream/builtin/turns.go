@@ -1,0 +1,266 @@
+package builtin
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"regexp"
+	"strings"
+
+	"github.com/memfs/memfs/wiki"
+)
+
+// record is one line of a staged transcript.
+type record struct {
+	Role   string `json:"role"`
+	Origin string `json:"origin"`
+	ID     string `json:"id"`
+	Text   string `json:"text"`
+}
+
+// typed reports whether the user typed the record (not a hook, an
+// extension or a shell command).
+func (r record) typed() bool { return r.Role == "user" && r.Origin == "" }
+
+// entry is the id of a record if it can be cited ("" otherwise).
+func (r record) entry() string {
+	if wiki.ValidSessionID(r.ID) {
+		return r.ID
+	}
+	return ""
+}
+
+// readRecords reads a staged transcript.
+func readRecords(name string) ([]record, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var out []record
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		var r record
+		if json.Unmarshal(sc.Bytes(), &r) != nil {
+			continue
+		}
+		if r.typed() || r.Role == "assistant" {
+			out = append(out, r)
+		}
+	}
+	return out, sc.Err()
+}
+
+// A turn is a message the user typed and the assistant's text that
+// answered it, up to the user's next message.
+type turn struct {
+	user      record
+	assistant []record
+}
+
+// turns groups records into turns; assistant text before the first user
+// message forms a turn with an empty user record.
+func turns(recs []record) []turn {
+	var out []turn
+	for _, r := range recs {
+		switch {
+		case r.typed():
+			out = append(out, turn{user: r})
+		case len(out) == 0:
+			out = append(out, turn{assistant: []record{r}})
+		default:
+			out[len(out)-1].assistant = append(out[len(out)-1].assistant, r)
+		}
+	}
+	return out
+}
+
+// Memory notes: the line memfs's context asks agents to write when the
+// user asks to remember something. A note is only a pointer: what it says
+// is kept when the user's own words support it.
+
+var reNote = regexp.MustCompile(`(?im)^[\s>*_-]*memory note\s*\(direct user request\)\s*[:\x{2014}-]\s*(.+?)\s*$`)
+
+// reNoteLead strips the agent's framing from a note ("The user asked me to
+// remember that …").
+var reNoteLead = regexp.MustCompile(`(?i)^(?:the user (?:asks|asked|wants|wanted|said|says|requests|requested)(?: me)?(?: to)?\s+|user (?:request|asked)\s*:\s*|please\s+)?(?:remember|note|keep in mind|record|save)(?: that)?\s*[:,]?\s+`)
+
+// notes returns the memory notes in an assistant text, without their
+// framing.
+func notes(text string) []string {
+	var out []string
+	for _, m := range reNote.FindAllStringSubmatch(text, -1) {
+		n := strings.Trim(strings.TrimSpace(m[1]), "`\"")
+		if reForgetNote.MatchString(n) {
+			continue // forget requests are taken from the user's words
+		}
+		n = reNoteLead.ReplaceAllString(n, "")
+		if len(contentWords(n)) > 0 {
+			out = append(out, capitalize(n))
+		}
+	}
+	return out
+}
+
+var reForgetNote = regexp.MustCompile(`(?i)^(?:the user (?:asks|asked|wants)(?: me)? to\s+)?(?:forget|stop remembering|remove|delete|don't remember)\b`)
+
+// noteWords are the words of a note that carry no claim.
+var noteWords = map[string]bool{
+	"user": true, "user's": true, "remember": true, "note": true, "asked": true, "asks": true,
+	"wants": true, "want": true, "please": true, "keep": true, "mind": true, "should": true,
+	"agent": true, "agents": true, "team": true, "team's": true, "their": true, "they": true,
+	"them": true, "has": true, "have": true, "does": true, "do": true, "will": true,
+}
+
+// supportingSentence finds the sentence of the user's words that supports a
+// note: every word of the note that carries a value (digits, "#", "/", "."
+// or "@", or a capital inside a sentence) appears in it, and so do at least
+// four in five of the note's other content words. It returns "" when no
+// sentence does.
+func supportingSentence(note string, userTexts []string) string {
+	want := noteContent(note)
+	if len(want) == 0 {
+		return ""
+	}
+	best, bestScore := "", 0.0
+	for _, text := range userTexts {
+		for _, sent := range sentences(text) {
+			have := map[string]bool{}
+			for _, w := range words(strings.ToLower(sent)) {
+				have[stem(strings.Trim(w, "-'"))] = true
+			}
+			n, keyMissing := 0, false
+			for _, w := range want {
+				if have[stem(w.word)] {
+					n++
+				} else if w.key {
+					keyMissing = true
+				}
+			}
+			score := float64(n) / float64(len(want))
+			if !keyMissing && score >= 0.8 && score > bestScore {
+				best, bestScore = sent, score
+			}
+		}
+	}
+	return best
+}
+
+type noteWord struct {
+	word string
+	key  bool
+}
+
+func noteContent(note string) []noteWord {
+	var out []noteWord
+	fields := strings.Fields(note)
+	for i, f := range fields {
+		for _, w := range words(strings.ToLower(f)) {
+			w = strings.Trim(w, "-'")
+			if len(w) < 2 || stopwords[w] || noteWords[w] {
+				continue
+			}
+			key := strings.ContainsAny(w, "0123456789#/.@_") || i > 0 && hasUpper(f)
+			out = append(out, noteWord{w, key})
+		}
+	}
+	return out
+}
+
+func hasUpper(s string) bool {
+	for _, r := range s {
+		if r >= 'A' && r <= 'Z' {
+			return true
+		}
+	}
+	return false
+}
+
+// stem folds a few English endings so "prefers" supports "prefer".
+func stem(w string) string {
+	for _, suf := range []string{"'s", "ies", "es", "s"} {
+		if len(w) > len(suf)+2 && strings.HasSuffix(w, suf) {
+			return strings.TrimSuffix(w, suf)
+		}
+	}
+	return w
+}
+
+// Confirmations (see the package documentation for the rules).
+
+var (
+	// reProposal finds an assistant's offer to make something durable.
+	reProposal = regexp.MustCompile(`(?i)^(?:shall i|should i|do you want me to|want me to|would you like me to|should we|shall we|i can|i could|i suggest(?: that)? we|i suggest(?: that)? i|i propose(?: that)? we|i propose to|how about i|how about we|may i|i'd suggest we|i would suggest we|let me know if i should)\s+(.+?)[?.!]*$`)
+	// reAffirm is a reply that agrees and nothing else.
+	reAffirm = regexp.MustCompile(`(?i)^(?:(?:yes|yep|yeah|yup|sure|ok|okay|sounds good|sounds great|good idea|great idea|go ahead|go for it|do it|do that|please do|please|let's do (?:it|that)|agreed|correct|exactly|absolutely|definitely|lgtm|perfect|that's right|make it so|yes please|thanks|thank you|right)[\s,.!]*)+$`)
+	// reDeny holds words that take back or change an agreement.
+	reDeny = regexp.MustCompile(`(?i)\b(?:no|not|nope|nah|don'?t|doesn'?t|never|but|instead|rather|wait|hold on|actually|except|however|only if|unless|although|though)\b`)
+	// reDurableProposal is what makes a proposal worth keeping: it chooses
+	// a tool, a convention or a default, not a one-off task.
+	reDurableProposal = regexp.MustCompile(`(?i)\b(?:always|never|from now on|going forward|by default|the default|as default|default to|convention|standard|policy|remember|switch (?:\w+ )?to|stick with|use \S+ (?:for|as|instead|everywhere|throughout|in this)|make \S+ (?:the|our|your) )`)
+)
+
+// proposal returns the one durable proposal of an assistant's text, as a
+// statement it makes ("make pnpm the package manager here"), or false
+// when the text proposes nothing durable, or more than one thing.
+func proposal(texts []record) (string, record, bool) {
+	var found []string
+	var from record
+	for _, r := range texts {
+		for _, sent := range sentences(r.Text) {
+			m := reProposal.FindStringSubmatch(strings.TrimSpace(sent))
+			if m == nil {
+				continue
+			}
+			vp := m[1]
+			if !reDurableProposal.MatchString(vp) && subjectOf(vp) == "" {
+				continue
+			}
+			found, from = append(found, vp), r
+		}
+	}
+	if len(found) != 1 {
+		return "", record{}, false
+	}
+	return found[0], from, true
+}
+
+// affirmative reports a reply that agrees without condition: every word is
+// agreement, and nothing denies or changes the proposal.
+func affirmative(reply string) bool {
+	r := strings.TrimSpace(reply)
+	return r != "" && len(r) <= 80 && reAffirm.MatchString(r) && !reDeny.MatchString(r)
+}
+
+// confirmed turns an agreed proposal into a statement. The proposal's words
+// are the agent's; the user's "yes" makes them the user's.
+func confirmed(vp string) (Statement, bool) {
+	vp = strings.TrimSpace(strings.TrimRight(vp, "?.! "))
+	if vp == "" {
+		return Statement{}, false
+	}
+	text := capitalize(vp)
+	l := strings.ToLower(vp)
+	st := Statement{Kind: KindDecision, Text: text, Quote: text}
+	st.Subject = subjectOf(vp)
+	st.Area = areaOf(vp, AreaDecisions)
+	if g := toolGroup(l); g != "" {
+		st.Area = AreaTools
+	}
+	return st, true
+}
+
+// confirmClaim is the statement of an agreed proposal as the user now
+// holds it: "The user agreed to make pnpm the package manager here."
+func confirmClaim(st Statement) string {
+	t := strings.TrimRight(strings.TrimSpace(st.Text), ".!? ")
+	return "The user agreed to " + lowerFirst(thirdPersonObject(t)) + "."
+}
+
+// thirdPersonObject rewrites pronouns in a proposal the agent made: its
+// "I" is the agent, its "you" and "your" the user.
+func thirdPersonObject(s string) string {
+	r := strings.NewReplacer(" your ", " the user's ", " you ", " the user ", " we ", " the team ", " our ", " the team's ")
+	return strings.TrimSpace(r.Replace(" " + s + " "))
+}
