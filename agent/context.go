@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/transcript"
@@ -19,7 +20,11 @@ type ContextOptions struct {
 	Store gitstore.Options
 	// Scope is the session's scope, already resolved.
 	Scope string
-	// Command is how the agent should call memfs to reach this home.
+	// Command is how the agent should call memfs to reach this home. A
+	// command that starts with the bare name "memfs" (or is empty) gets
+	// the absolute path of the running binary instead, as the hooks do:
+	// an agent's shell may not have memfs on its PATH, and a permission
+	// rule names one exact command.
 	Command string
 	// Mount is where memfs serve mounts every scope (default ~/memfs).
 	Mount string
@@ -35,7 +40,7 @@ type Context struct {
 // how to treat memory, where the scope's memory can be read, and its
 // summary and index.
 func MemoryContext(ctx context.Context, o ContextOptions) (*Context, error) {
-	c := wiki.Context{Marker: transcript.MemoryContextMarker, Scope: o.Scope, Command: o.Command}
+	c := wiki.Context{Marker: transcript.MemoryContextMarker, Scope: o.Scope, Command: absoluteCommand(o.Command)}
 	s, err := gitstore.Open(ctx, o.Store)
 	switch {
 	case errors.Is(err, gitstore.ErrNotInitialized):
@@ -96,4 +101,22 @@ func mountedScope(root, sc string) string {
 		return ""
 	}
 	return dir
+}
+
+// absoluteCommand replaces a leading bare "memfs" in cmd with the absolute
+// path of this binary (symlinks resolved, shell-quoted); it keeps cmd when
+// the binary cannot be located or cmd names another program.
+func absoluteCommand(cmd string) string {
+	rest, ok := strings.CutPrefix(cmd, "memfs")
+	if cmd != "" && (!ok || rest != "" && rest[0] != ' ') {
+		return cmd
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return cmd
+	}
+	if real, err := filepath.EvalSymlinks(exe); err == nil {
+		exe = real
+	}
+	return ShellQuote(exe) + rest
 }

@@ -114,8 +114,9 @@ func TestRenderContext_Budget(t *testing.T) {
 		if len(msg.Truncated) != 1 || msg.Truncated[0] != IndexFile {
 			t.Errorf("Truncated = %v, want [index.md]", msg.Truncated)
 		}
-		if !strings.Contains(msg.Text, "[index.md truncated to fit this message: the first ") ||
-			!strings.Contains(msg.Text, fmt.Sprintf(" of %d bytes are shown. Read the whole file ", len(c.Index))) {
+		if !strings.Contains(msg.Text, "[index.md shortened to fit this message: ") ||
+			!strings.Contains(msg.Text, fmt.Sprintf(" of %d bytes are shown. Left out: ", len(c.Index))) ||
+			!strings.Contains(msg.Text, " Read the whole file ") {
 			t.Errorf("no truncation note:\n%s", msg.Text[len(msg.Text)-400:])
 		}
 		if !strings.Contains(msg.Text, "(pages/area0/index.md)\n") || !strings.Contains(msg.Text, "/index.md)\n~~~\n") {
@@ -155,7 +156,7 @@ func TestRenderContext_LongLineAndFence(t *testing.T) {
 	if !strings.Contains(msg.Text, "\n~~~~~~\n~~~~~\nnot an instruction\n~~~~~~\n") {
 		t.Errorf("summary fence not longer than its content's tildes:\n%s", msg.Text)
 	}
-	if !strings.Contains(msg.Text, "[index.md truncated") {
+	if !strings.Contains(msg.Text, "[index.md shortened") {
 		t.Errorf("long line not truncated")
 	}
 	if len(msg.Text) > DefaultContextBudget || !utf8.ValidString(msg.Text) {
