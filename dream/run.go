@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
@@ -94,6 +95,9 @@ type Options struct {
 	Review bool
 	// Now stamps run ids and records; time.Now when nil.
 	Now func() time.Time
+	// Log receives what a run dropped (counts, never content);
+	// slog.Default() when nil.
+	Log *slog.Logger
 }
 
 // SourceFailure is a pending checkpoint that could not be materialized. It
@@ -138,6 +142,9 @@ type Result struct {
 	// AwaitingReview names the open proposal that kept a run from starting.
 	Proposed       bool
 	AwaitingReview string
+	// Dropped counts what the run left out because it would have brought
+	// forgotten content back (erased.go); the rest was published.
+	Dropped Dropped
 }
 
 // batchItem is one pending checkpoint the run materialized.
@@ -160,13 +167,20 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
+	if opts.Log == nil {
+		opts.Log = slog.Default()
+	}
 	res := &Result{Scope: opts.Scope}
 	pending, err := opts.Ledger.Pending(ctx, opts.Scope)
 	if err != nil {
 		return nil, err
 	}
-	if len(pending) == 0 {
-		return res, nil
+	guard, err := storeGuard(ctx, opts.Store)
+	if err != nil {
+		return nil, err
+	}
+	if pending, err = leaveErased(ctx, opts.Ledger, pending, guard, res); err != nil || len(pending) == 0 {
+		return res, err
 	}
 	if wait, err := mustWait(ctx, opts, res); err != nil || wait {
 		if err != nil {
@@ -186,9 +200,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	defer r.end()
 
 	batch := materialize(ctx, opts.Ledger, pending, res)
-	if guard, err := opts.Store.Guard(ctx); err != nil {
-		return r.fail(ctx, ReasonStage, err)
-	} else if guard != nil {
+	if guard != nil {
 		for _, it := range batch {
 			Withhold(it.ev, guard)
 		}
@@ -345,7 +357,17 @@ func (r *runner) dreamAndPublish(ctx context.Context) (string, error) {
 		if err != nil {
 			return ReasonStage, err
 		}
-		summary, err := opts.Dreamer.Dream(dctx, res.Dir)
+		d := opts.Dreamer
+		if ga, ok := d.(GuardAware); ok {
+			guard, err := storeGuard(dctx, opts.Store)
+			if err != nil {
+				return ctxReason(ctx, dctx, ReasonStage), err
+			}
+			if guard != nil {
+				d = ga.WithGuard(guard)
+			}
+		}
+		summary, err := d.Dream(dctx, res.Dir)
 		// A dreamer that outlives its deadline failed, whatever it says.
 		if reason := ctxReason(ctx, dctx, ""); reason != "" {
 			return reason, dctx.Err()
@@ -358,8 +380,7 @@ func (r *runner) dreamAndPublish(ctx context.Context) (string, error) {
 		if after, err := outsideMemory(res.Dir); err != nil || after != before {
 			return ReasonWroteOutside, err
 		}
-		res.Summary = summary
-		pub, err := publish(dctx, opts, res, res.Base)
+		pub, err := r.publishDropping(dctx, summary)
 		if errors.Is(err, gitstore.ErrConflict) && res.Attempts == 1 {
 			// Lost the race: dream the same batch again on the new head.
 			base, err := opts.Store.Head(ctx, opts.Scope)
@@ -374,7 +395,52 @@ func (r *runner) dreamAndPublish(ctx context.Context) (string, error) {
 			return publishReason(ctx, dctx, res, err), err
 		}
 		res.Commit, res.Unchanged, res.Published = pub.Commit, pub.Unchanged, !pub.Unchanged
+		if res.Dropped.Any() {
+			d := res.Dropped
+			opts.Log.Warn("dream run dropped what would bring forgotten content back", "run", res.RunID, "scope", opts.Scope,
+				"sessions", d.Sessions, "pages", d.Pages, "blocks", d.Blocks, "links", d.Links, "reset", d.Reset, "summary_lines", d.SummaryLines)
+		}
 		return "", nil
+	}
+}
+
+// maxDropRounds bounds how often a run drops what the store refused as
+// erased and publishes again.
+const maxDropRounds = 3
+
+// publishDropping drops from the staged memory, and from the summary that
+// becomes the commit message, what would bring forgotten content back
+// (erased.go), and publishes the rest. When the store still refuses
+// something as erased (markers that arrived meanwhile, checks of its
+// own), the files it names are dropped and the run publishes again, a
+// bounded number of times. A run found cancelled publishes nothing
+// (errCancelled).
+func (r *runner) publishDropping(ctx context.Context, summary string) (*gitstore.PublishResult, error) {
+	mem := filepath.Join(r.res.Dir, MemoryDir)
+	for round := 1; ; round++ {
+		guard, err := storeGuard(ctx, r.opts.Store)
+		if err != nil {
+			return nil, err
+		}
+		d, err := dropErased(mem, guard)
+		if err != nil {
+			return nil, err
+		}
+		r.res.Dropped.add(d)
+		r.res.Summary, r.res.Dropped.SummaryLines = cleanSummary(summary, guard)
+		pub, err := publish(ctx, r.opts, r.res, r.res.Base, guard)
+		var verr *validate.Error
+		if round < maxDropRounds && errors.As(err, &verr) {
+			rd, changed, derr := dropRefused(mem, verr.Problems)
+			if derr != nil {
+				return nil, errors.Join(err, derr)
+			}
+			if changed {
+				r.res.Dropped.add(rd)
+				continue
+			}
+		}
+		return pub, err
 	}
 }
 
@@ -398,21 +464,37 @@ func publishReason(ctx, dctx context.Context, res *Result, err error) string {
 // the run began with is acknowledged now. Either way the scope's failure
 // streak ends.
 func (r *runner) acknowledge(ctx context.Context, batch []batchItem) (*Result, error) {
+	return r.res, r.record(context.WithoutCancel(ctx), batch)
+}
+
+// record writes the outcome of a run that published. A session forgotten
+// while the run dreamed is not written back.
+func (r *runner) record(ctx context.Context, batch []batchItem) error {
 	opts, res, rec := r.opts, r.res, &r.rec
-	ackCtx := context.WithoutCancel(ctx)
+	guard, err := storeGuard(ctx, opts.Store)
+	if err != nil {
+		return err
+	}
 	if opts.Review && res.Published {
 		res.Published, res.Proposed = false, true
 		rec.State, rec.Commit, rec.Finished = StateProposed, res.Commit.String(), opts.Now().UTC()
 		for _, it := range batch {
+			if guard != nil && guard.ErasedSession(it.began.SessionID) {
+				continue
+			}
 			rec.Checkpoints = append(rec.Checkpoints, it.began)
 			rec.Processed = append(rec.Processed, it.ev.Processed)
 		}
-		err := opts.Ledger.PutRun(ackCtx, *rec)
-		return res, errors.Join(err, recordOutcome(ackCtx, opts.Ledger, opts.Scope, false, opts.Now()))
+		rec.Sessions = notErased(rec.Sessions, guard)
+		err := opts.Ledger.PutRun(ctx, *rec)
+		return errors.Join(err, recordOutcome(ctx, opts.Ledger, opts.Scope, false, opts.Now()))
 	}
 	var ackErr error
 	for _, it := range batch {
-		ok, err := opts.Ledger.Acknowledge(ackCtx, it.began, it.ev.Processed)
+		if guard != nil && guard.ErasedSession(it.began.SessionID) {
+			continue // forgotten while the run dreamed: not written back
+		}
+		ok, err := opts.Ledger.Acknowledge(ctx, it.began, it.ev.Processed)
 		if err != nil {
 			ackErr = errors.Join(ackErr, err)
 			continue
@@ -425,13 +507,14 @@ func (r *runner) acknowledge(ctx context.Context, batch []batchItem) (*Result, e
 	if res.Unchanged {
 		rec.State = StateUnchanged
 	}
-	if err := opts.Ledger.PutRun(ackCtx, *rec); err != nil {
+	rec.Sessions = notErased(rec.Sessions, guard)
+	if err := opts.Ledger.PutRun(ctx, *rec); err != nil {
 		ackErr = errors.Join(ackErr, err)
 	}
-	if err := recordOutcome(ackCtx, opts.Ledger, opts.Scope, false, opts.Now()); err != nil {
+	if err := recordOutcome(ctx, opts.Ledger, opts.Scope, false, opts.Now()); err != nil {
 		ackErr = errors.Join(ackErr, err)
 	}
-	return res, ackErr
+	return ackErr
 }
 
 // materialize reads the evidence of up to MaxBatch pending checkpoints. A
@@ -476,7 +559,7 @@ func materializeOne(ctx context.Context, l *ledger.Ledger, cp ledger.Checkpoint)
 
 // publish checks the staged memory and publishes it by compare-and-swap on
 // base.
-func publish(ctx context.Context, opts Options, res *Result, base gitstore.ID) (*gitstore.PublishResult, error) {
+func publish(ctx context.Context, opts Options, res *Result, base gitstore.ID, guard Guard) (*gitstore.PublishResult, error) {
 	mem := filepath.Join(res.Dir, MemoryDir)
 	// The dreamer may have replaced .memory itself; publish only a real
 	// directory (OpenDir does not follow links below it).
@@ -491,7 +574,7 @@ func publish(ctx context.Context, opts Options, res *Result, base gitstore.ID) (
 	po := gitstore.PublishOptions{
 		Scope:        opts.Scope,
 		Message:      commitMessage(res),
-		Sources:      slices.Clone(res.Sessions),
+		Sources:      notErased(res.Sessions, guard),
 		Run:          res.RunID,
 		ExpectedHead: &expected,
 	}
@@ -499,6 +582,38 @@ func publish(ctx context.Context, opts Options, res *Result, base gitstore.ID) (
 		po.Proposal = res.RunID
 	}
 	return opts.Store.Publish(ctx, mem, po)
+}
+
+// notErased returns the ids the guard does not say were forgotten (a
+// forget may have come while the run dreamed).
+func notErased(ids []string, guard Guard) []string {
+	out := slices.Clone(ids)
+	if guard != nil {
+		out = slices.DeleteFunc(out, guard.ErasedSession)
+	}
+	return out
+}
+
+// leaveErased takes the forgotten sessions out of pending: a forget
+// removes them from the ledger, so one still pending is left over from a
+// forget that raced its checkpoint. Its records are deleted (as the
+// forget's scrub does) rather than dreamed, and only counted in res.
+func leaveErased(ctx context.Context, l *ledger.Ledger, pending []ledger.Checkpoint, guard Guard, res *Result) ([]ledger.Checkpoint, error) {
+	if guard == nil {
+		return pending, nil
+	}
+	var keep []ledger.Checkpoint
+	for _, cp := range pending {
+		if !guard.ErasedSession(cp.SessionID) {
+			keep = append(keep, cp)
+			continue
+		}
+		if err := l.DeleteSession(ctx, cp.SessionID); err != nil {
+			return nil, err
+		}
+		res.Dropped.Sessions++
+	}
+	return keep, nil
 }
 
 // commitMessage is the subject naming the run and the first line of the

@@ -1,0 +1,381 @@
+package dream
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"slices"
+	"strings"
+	"syscall"
+
+	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/validate"
+	"github.com/memfs/memfs/wiki"
+)
+
+// A dream must not wedge its scope by re-creating what was forgotten: a
+// dreamer that writes an erased page again, repeats a forgotten literal,
+// or cites a forgotten session would otherwise fail every run of the scope
+// with invalid_output:erased_content, and every pending session of the
+// scope, unrelated ones included, would stay pending forever. So the run
+// drops those parts of the staged memory, as a forget would have removed
+// them, and publishes the rest; the store's guard still refuses anything
+// that slipped through, and the run then drops the files it names.
+
+// Guard is what a run needs of the store's erasure guard: its checks, and
+// the matcher that strips forgotten text (*gitstore.Guard is both).
+type Guard interface {
+	validate.Guard
+	wiki.Matcher
+}
+
+// Dropped counts what a run left out because it would have brought
+// forgotten content back. It never names a path, an id or any text.
+type Dropped struct {
+	// Sessions of the batch that had been forgotten: left out of the run
+	// and out of the ledger.
+	Sessions int `json:"sessions,omitempty"`
+	// Pages removed from the dreamed memory: at a forgotten path, named
+	// with forgotten text, citing a forgotten session, left without
+	// Sources once stripped, or refused by the store.
+	Pages int `json:"pages,omitempty"`
+	// Blocks (Markdown blocks) stripped for holding forgotten text.
+	Blocks int `json:"blocks,omitempty"`
+	// Links are index lines removed because they linked a dropped page.
+	Links int `json:"links,omitempty"`
+	// Reset counts required files the store still refused, replaced by
+	// their defaults.
+	Reset int `json:"reset,omitempty"`
+	// SummaryLines dropped from the dreamer's summary, the commit message.
+	SummaryLines int `json:"summary_lines,omitempty"`
+}
+
+// Any reports whether anything was dropped.
+func (d Dropped) Any() bool { return d != Dropped{} }
+
+func (d *Dropped) add(o Dropped) {
+	d.Sessions += o.Sessions
+	d.Pages += o.Pages
+	d.Blocks += o.Blocks
+	d.Links += o.Links
+	d.Reset += o.Reset
+	d.SummaryLines += o.SummaryLines
+}
+
+// GuardAware is implemented by a dreamer that consults the erasure guard
+// while it dreams (the builtin names pages after what was said, and must
+// not name one after forgotten text). Run dreams with WithGuard's dreamer
+// when the store has a guard.
+type GuardAware interface {
+	WithGuard(g Guard) Dreamer
+}
+
+// storeGuard returns the store's guard, or nil (an untyped nil) when
+// nothing was ever forgotten.
+func storeGuard(ctx context.Context, s *gitstore.Store) (Guard, error) {
+	g, err := s.Guard(ctx)
+	if err != nil || g == nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// dropErased removes from the staged memory mem what the guard says was
+// forgotten: pages at a forgotten path or with forgotten text in their
+// path, pages citing a forgotten session, and every Markdown block holding
+// forgotten text (a page left without Sources goes too); then the index
+// lines linking a dropped page. Files are replaced, never rewritten in
+// place, and only regular files with a single link are touched: anything
+// else is the validator's to refuse.
+func dropErased(mem string, g Guard) (Dropped, error) {
+	var d Dropped
+	if g == nil {
+		return d, nil
+	}
+	if fi, err := os.Lstat(mem); err != nil || !fi.IsDir() {
+		return d, nil // publish refuses it
+	}
+	root, err := os.OpenRoot(mem)
+	if err != nil {
+		return d, err
+	}
+	defer root.Close()
+	files, err := memoryFiles(root)
+	if err != nil {
+		return d, err
+	}
+	parser := wiki.NewParser()
+	gone := map[string]bool{}
+	for _, p := range files {
+		kind, _ := wiki.ClassifyPath(p, false)
+		required := kind == wiki.KindSummary || kind == wiki.KindIndex
+		if !required && ((kind == wiki.KindPage && g.ErasedPage(p)) || g.ErasedContent([]byte(p))) {
+			gone[p] = true
+			continue
+		}
+		b, ok, err := readSingle(root, p)
+		if err != nil || !ok {
+			if err != nil {
+				return d, err
+			}
+			continue
+		}
+		if kind == wiki.KindPage && slices.ContainsFunc(parser.Parse(b).Sources, func(s wiki.Source) bool { return g.ErasedSession(s.ID) }) {
+			gone[p] = true
+			continue
+		}
+		if !g.ErasedContent(b) {
+			continue
+		}
+		out, n := wiki.StripMatches(b, g)
+		d.Blocks += n
+		if kind == wiki.KindPage && len(parser.Parse(out).Sources) == 0 {
+			gone[p] = true
+			continue
+		}
+		if err := replaceFile(root, p, out); err != nil {
+			return d, err
+		}
+	}
+	for p := range gone {
+		if err := root.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return d, err
+		}
+		if k, _ := wiki.ClassifyPath(p, false); k == wiki.KindPage {
+			d.Pages++
+		}
+	}
+	n, err := unlinkDropped(root, parser, files, gone)
+	d.Links += n
+	if err != nil {
+		return d, err
+	}
+	return d, removeEmptyDirs(root)
+}
+
+// memoryFiles lists the regular files of the staged memory (slash paths).
+func memoryFiles(root *os.Root) ([]string, error) {
+	var out []string
+	err := fs.WalkDir(root.FS(), ".", func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if e.Type().IsRegular() {
+			out = append(out, p)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// readSingle reads a regular file that has no other link; ok is false for
+// anything else.
+func readSingle(root *os.Root, p string) (b []byte, ok bool, err error) {
+	fi, err := root.Lstat(p)
+	if err != nil {
+		return nil, false, err
+	}
+	if st, isSys := fi.Sys().(*syscall.Stat_t); !fi.Mode().IsRegular() || (isSys && st.Nlink != 1) {
+		return nil, false, nil
+	}
+	b, err = root.ReadFile(p)
+	return b, err == nil, err
+}
+
+// replaceFile writes b to a new file and renames it over p.
+func replaceFile(root *os.Root, p string, b []byte) error {
+	tmp := path.Join(path.Dir(p), ".memfs-drop-"+path.Base(p))
+	_ = root.Remove(tmp)
+	f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(b)
+	if err = errors.Join(err, f.Close()); err != nil {
+		_ = root.Remove(tmp)
+		return err
+	}
+	return root.Rename(tmp, p)
+}
+
+// unlinkDropped removes from every file left the lines linking a dropped
+// page, as a forget of the page does in indexes (a builtin summary links
+// pages too).
+func unlinkDropped(root *os.Root, parser *wiki.Parser, files []string, gone map[string]bool) (int, error) {
+	if len(gone) == 0 {
+		return 0, nil
+	}
+	total := 0
+	for _, p := range files {
+		if gone[p] || !strings.HasSuffix(p, ".md") {
+			continue
+		}
+		b, ok, err := readSingle(root, p)
+		if err != nil || !ok {
+			if err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return total, err
+			}
+			continue
+		}
+		lines := map[int]bool{}
+		for _, l := range parser.Parse(b).Links {
+			if t, ext := wiki.LinkTarget(p, l.Dest); !ext && gone[t] && l.Line > 0 {
+				lines[l.Line] = true
+			}
+		}
+		if len(lines) == 0 {
+			continue
+		}
+		var out []byte
+		for i, l := range bytes.SplitAfter(b, []byte("\n")) {
+			if !lines[i+1] {
+				out = append(out, l...)
+			}
+		}
+		if err := replaceFile(root, p, out); err != nil {
+			return total, err
+		}
+		total += len(lines)
+	}
+	return total, nil
+}
+
+// removeEmptyDirs removes the folders under pages/ that dropping left
+// empty (deepest first).
+func removeEmptyDirs(root *os.Root) error {
+	var dirs []string
+	err := fs.WalkDir(root.FS(), "pages", func(p string, e fs.DirEntry, err error) error {
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return fs.SkipAll
+			}
+			return err
+		}
+		if e.IsDir() {
+			dirs = append(dirs, p)
+		}
+		return nil
+	})
+	for i := len(dirs) - 1; i >= 0; i-- {
+		if ents, err := fs.ReadDir(root.FS(), dirs[i]); err == nil && len(ents) == 0 {
+			_ = root.Remove(dirs[i])
+		}
+	}
+	return err
+}
+
+// dropRefused handles what the store refused as erased although the guard
+// the run stripped with found nothing (markers that arrived since, or
+// checks of the store's own): pages it names are removed, area indexes
+// removed, and summary.md and index.md replaced by their defaults. It
+// reports whether it changed anything, so a run retries only when it did.
+func dropRefused(mem string, problems []validate.Problem) (Dropped, bool, error) {
+	var d Dropped
+	refused := map[string]bool{}
+	for _, p := range problems {
+		if p.Severity == validate.SevError && (p.Code == validate.CodeErasedContent || p.Code == validate.CodeErasedSource) {
+			refused[p.Path] = true
+		}
+	}
+	if len(refused) == 0 {
+		return d, false, nil
+	}
+	if fi, err := os.Lstat(mem); err != nil || !fi.IsDir() {
+		return d, false, nil
+	}
+	root, err := os.OpenRoot(mem)
+	if err != nil {
+		return d, false, err
+	}
+	defer root.Close()
+	files, err := memoryFiles(root)
+	if err != nil {
+		return d, false, err
+	}
+	gone := map[string]bool{}
+	changed := false
+	for _, p := range files {
+		if !refused[p] {
+			continue
+		}
+		switch k, _ := wiki.ClassifyPath(p, false); k {
+		case wiki.KindSummary:
+			err = replaceFile(root, p, nil)
+			d.Reset++
+		case wiki.KindIndex:
+			continue // rebuilt below, from what is left
+		default:
+			err = root.Remove(p)
+			gone[p] = true
+			if k == wiki.KindPage {
+				d.Pages++
+			}
+		}
+		if err != nil {
+			return d, changed, err
+		}
+		changed = true
+	}
+	if refused[wiki.IndexFile] {
+		left := slices.DeleteFunc(slices.Clone(files), func(p string) bool { return gone[p] })
+		if err := replaceFile(root, wiki.IndexFile, wiki.DefaultIndex(left)); err != nil {
+			return d, changed, err
+		}
+		d.Reset++
+		changed = true
+	}
+	n, err := unlinkDropped(root, wiki.NewParser(), files, gone)
+	d.Links += n
+	if err != nil {
+		return d, changed, err
+	}
+	return d, changed, removeEmptyDirs(root)
+}
+
+// cleanSummary drops from a dreamer's summary (untrusted text that
+// becomes the commit message) every line holding forgotten text or naming
+// a forgotten session, and returns how many lines it dropped.
+func cleanSummary(summary string, g Guard) (string, int) {
+	if g == nil || summary == "" {
+		return summary, 0
+	}
+	dropped := 0
+	if g.ErasedContent([]byte(summary)) {
+		out, n := wiki.StripMatchLines([]byte(summary), g)
+		summary, dropped = string(out), n
+	}
+	lines := strings.SplitAfter(summary, "\n")
+	kept := lines[:0]
+	for _, l := range lines {
+		if namesErasedSession(l, g) {
+			dropped++
+			continue
+		}
+		kept = append(kept, l)
+	}
+	return strings.Join(kept, ""), dropped
+}
+
+// namesErasedSession reports whether a line names a forgotten session id
+// anywhere as a word.
+func namesErasedSession(line string, g Guard) bool {
+	for _, f := range strings.FieldsFunc(line, func(r rune) bool {
+		return r == ' ' || r == '\t' || r == '\n' || r == ',' || r == ';' || r == '(' || r == ')' || r == '[' || r == ']' || r == '`' || r == '"' || r == '\''
+	}) {
+		f = strings.TrimRight(strings.TrimPrefix(f, wiki.SessionPrefix), ".:")
+		if wiki.ValidSessionID(f) && g.ErasedSession(f) {
+			return true
+		}
+	}
+	return false
+}
+
+// describe names what d counts, for a log line (counts only).
+func (d Dropped) describe() string {
+	return fmt.Sprintf("sessions=%d pages=%d blocks=%d links=%d reset=%d summary_lines=%d",
+		d.Sessions, d.Pages, d.Blocks, d.Links, d.Reset, d.SummaryLines)
+}
