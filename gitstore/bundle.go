@@ -15,6 +15,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/format/packfile"
+	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/go-git/go-git/v5/storage/filesystem"
 
 	"github.com/memfs/memfs/gitstore/internal/objfile"
@@ -315,6 +316,9 @@ func (q *quarantine) checkIncoming(ctx context.Context, refs map[string]ID, limi
 		if err != nil || typ != plumbing.TreeObject {
 			return fmt.Errorf("%w: missing or wrong tree %s", ErrInvalidBundle, short(h))
 		}
+		if err := fsckTree(content); err != nil {
+			return fmt.Errorf("%w: tree %s: %w", ErrInvalidBundle, short(h), err)
+		}
 		entries, err := parseTree(content)
 		if err != nil {
 			return fmt.Errorf("%w: tree %s: %w", ErrInvalidBundle, short(h), err)
@@ -363,9 +367,9 @@ func (q *quarantine) checkIncoming(ctx context.Context, refs map[string]ID, limi
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		c, err := s.commitLocked(h)
+		c, err := s.canonicalCommitLocked(h)
 		if err != nil {
-			return fmt.Errorf("%w: missing commit %s", ErrInvalidBundle, short(h))
+			return fmt.Errorf("%w: %w", ErrInvalidBundle, err)
 		}
 		if err := walk("", c.TreeHash, 0); err != nil {
 			return err
@@ -382,15 +386,28 @@ func (s *Store) objectSizeLocked(h ID) (int64, error) {
 	return n, err
 }
 
+// canonicalCommitLocked reads an incoming commit, no larger than the
+// commit limit and canonical by git's fsck rules. s.mu must be held.
+func (s *Store) canonicalCommitLocked(h ID) (*object.Commit, error) {
+	if n, err := s.objectSizeLocked(h); err != nil || n > maxCommitObject {
+		return nil, fmt.Errorf("%w: commit %s over %d bytes, or missing", ErrTooLarge, short(h), maxCommitObject)
+	}
+	typ, raw, err := s.rawObjectLocked(h)
+	if err != nil || typ != plumbing.CommitObject {
+		return nil, fmt.Errorf("missing or wrong commit %s", short(h))
+	}
+	if err := fsckCommit(raw); err != nil {
+		return nil, fmt.Errorf("commit %s: %w", short(h), err)
+	}
+	return s.commitLocked(h)
+}
+
 // checkSmall checks, before anything reads them, the sizes of a meta or
 // marker commit, its trees and its blobs (at most blobLimit each).
 func (s *Store) checkSmall(commit ID, blobLimit int64) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if n, err := s.objectSizeLocked(commit); err != nil || n > maxCommitObject {
-		return fmt.Errorf("%w: commit %s over %d bytes, or missing", ErrTooLarge, short(commit), maxCommitObject)
-	}
-	c, err := s.commitLocked(commit)
+	c, err := s.canonicalCommitLocked(commit)
 	if err != nil {
 		return err
 	}
@@ -399,7 +416,14 @@ func (s *Store) checkSmall(commit ID, blobLimit int64) error {
 		if n, err := s.objectSizeLocked(tree); err != nil || n > maxTreeObject || depth > 2 {
 			return fmt.Errorf("%w: tree %s over %d bytes, too deep, or missing", ErrTooLarge, short(tree), maxTreeObject)
 		}
-		entries, err := s.treeEntriesLocked(tree)
+		typ, content, err := s.rawObjectLocked(tree)
+		if err != nil || typ != plumbing.TreeObject {
+			return fmt.Errorf("missing or wrong tree %s", short(tree))
+		}
+		if err := fsckTree(content); err != nil {
+			return fmt.Errorf("tree %s: %w", short(tree), err)
+		}
+		entries, err := parseTree(content)
 		if err != nil {
 			return err
 		}
