@@ -13,6 +13,10 @@ var (
 	ErrNotProposed = errors.New("run is not an open proposal")
 )
 
+// errCancelled: the run was cancelled from outside (CancelRun) and writes
+// nothing more.
+var errCancelled = errors.New("run was cancelled")
+
 // CodeNoProposal is the stable code of ErrNotProposed.
 const CodeNoProposal = "no_proposal"
 

@@ -54,8 +54,19 @@ func InProgress(ctx context.Context, home string, l *ledger.Ledger) ([]ledger.Ru
 }
 
 // CancelRun records run runID as cancelled (ReasonCancelled) at now when
-// the ledger still has it running; any other run is left as it is.
-func CancelRun(ctx context.Context, l *ledger.Ledger, runID string, now time.Time) error {
+// the ledger still has it running; any other run is left as it is. It
+// takes the run's gate (locks.go), so once it returns the run, in whatever
+// process, writes nothing more about its sessions: no acknowledgement, no
+// record, no publication it had not begun.
+func CancelRun(ctx context.Context, home string, l *ledger.Ledger, runID string, now time.Time) error {
+	runs := filepath.Join(home, RunsDir)
+	g, err := lockGate(runs, runID)
+	if err != nil {
+		return err
+	}
+	// The run removes its gate when it ends; a run no process runs any
+	// more leaves it to be removed here.
+	defer func() { g.unlock(!alive(runs, runID)) }()
 	r, ok, err := l.Run(ctx, runID)
 	if err != nil || !ok || r.State != StateRunning {
 		return err

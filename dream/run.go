@@ -290,27 +290,36 @@ func begin(ctx context.Context, opts Options, res *Result) (_ *runner, err error
 	return r, nil
 }
 
-// end removes the run directory (unless KeepRuns) and releases the lock.
+// end removes the run directory (unless KeepRuns) and the gate, and
+// releases the lock.
 func (r *runner) end() {
 	if !r.opts.KeepRuns {
 		_ = fsutil.RemoveTree(r.res.Dir)
 	}
+	removeGate(filepath.Join(r.opts.Home, RunsDir), r.res.RunID)
 	r.lock.release()
 }
 
 // fail records the run as failed for reason, even when ctx was cancelled,
 // and counts the failure in the scope's retry state.
+//
+// A run cancelled from outside (CancelRun, by forget) writes nothing at
+// all: its record stays as the canceller left it.
 func (r *runner) fail(ctx context.Context, reason string, cause error) (*Result, error) {
 	ctx = context.WithoutCancel(ctx)
+	err := r.gated(ctx, func() error {
+		r.rec.State, r.rec.Error, r.rec.Finished = StateFailed, reason, r.opts.Now().UTC()
+		return errors.Join(r.opts.Ledger.PutRun(ctx, r.rec),
+			recordOutcome(ctx, r.opts.Ledger, r.opts.Scope, true, r.opts.Now()))
+	})
+	if errors.Is(err, errCancelled) {
+		reason, err = ReasonCancelled, nil
+		if !errors.Is(cause, errCancelled) {
+			cause = errors.Join(cause, errCancelled)
+		}
+	}
 	r.res.Reason = reason
-	r.rec.State, r.rec.Error, r.rec.Finished = StateFailed, reason, r.opts.Now().UTC()
-	if err := r.opts.Ledger.PutRun(ctx, r.rec); err != nil {
-		cause = errors.Join(cause, err)
-	}
-	if err := recordOutcome(ctx, r.opts.Ledger, r.opts.Scope, true, r.opts.Now()); err != nil {
-		cause = errors.Join(cause, err)
-	}
-	return r.res, &RunError{RunID: r.res.RunID, Scope: r.opts.Scope, Reason: reason, Err: cause}
+	return r.res, &RunError{RunID: r.res.RunID, Scope: r.opts.Scope, Reason: reason, Err: errors.Join(cause, err)}
 }
 
 // stage writes the manifest and the evidence of the batch into the run
@@ -381,6 +390,9 @@ func (r *runner) dreamAndPublish(ctx context.Context) (string, error) {
 			return ReasonWroteOutside, err
 		}
 		pub, err := r.publishDropping(dctx, summary)
+		if errors.Is(err, errCancelled) {
+			return ReasonCancelled, err
+		}
 		if errors.Is(err, gitstore.ErrConflict) && res.Attempts == 1 {
 			// Lost the race: dream the same batch again on the new head.
 			base, err := opts.Store.Head(ctx, opts.Scope)
@@ -428,6 +440,9 @@ func (r *runner) publishDropping(ctx context.Context, summary string) (*gitstore
 		}
 		r.res.Dropped.add(d)
 		r.res.Summary, r.res.Dropped.SummaryLines = cleanSummary(summary, guard)
+		if err := r.gated(ctx, func() error { return nil }); err != nil {
+			return nil, err
+		}
 		pub, err := publish(ctx, r.opts, r.res, r.res.Base, guard)
 		var verr *validate.Error
 		if round < maxDropRounds && errors.As(err, &verr) {
@@ -462,13 +477,22 @@ func publishReason(ctx, dctx context.Context, res *Result, err error) string {
 // acknowledge ends a run that published. In review mode the publication is
 // a proposal, acknowledged on approval; otherwise what is still the cursor
 // the run began with is acknowledged now. Either way the scope's failure
-// streak ends.
+// streak ends. A run cancelled meanwhile (by forget) acknowledges and
+// records nothing: whatever it would write about its sessions could name
+// one the forget just scrubbed.
 func (r *runner) acknowledge(ctx context.Context, batch []batchItem) (*Result, error) {
-	return r.res, r.record(context.WithoutCancel(ctx), batch)
+	ackCtx := context.WithoutCancel(ctx)
+	err := r.gated(ackCtx, func() error { return r.record(ackCtx, batch) })
+	if errors.Is(err, errCancelled) {
+		r.res.Reason = ReasonCancelled
+		r.opts.Log.Warn("dream run was cancelled after it published; nothing acknowledged", "run", r.res.RunID, "scope", r.opts.Scope, "commit", r.res.Commit.String())
+		return r.res, &RunError{RunID: r.res.RunID, Scope: r.opts.Scope, Reason: ReasonCancelled, Err: err}
+	}
+	return r.res, err
 }
 
-// record writes the outcome of a run that published. A session forgotten
-// while the run dreamed is not written back.
+// record writes the outcome of a run that published; the caller holds the
+// run's gate.
 func (r *runner) record(ctx context.Context, batch []batchItem) error {
 	opts, res, rec := r.opts, r.res, &r.rec
 	guard, err := storeGuard(ctx, opts.Store)
@@ -515,6 +539,26 @@ func (r *runner) record(ctx context.Context, batch []batchItem) error {
 		ackErr = errors.Join(ackErr, err)
 	}
 	return ackErr
+}
+
+// gated runs write under the run's gate (locks.go) if the ledger still has
+// the run running; otherwise the run was cancelled (CancelRun) and write
+// does not run: errCancelled.
+func (r *runner) gated(ctx context.Context, write func() error) error {
+	runs := filepath.Join(r.opts.Home, RunsDir)
+	g, err := lockGate(runs, r.res.RunID)
+	if err != nil {
+		return err
+	}
+	defer g.unlock(false)
+	rec, ok, err := r.opts.Ledger.Run(ctx, r.res.RunID)
+	if err != nil {
+		return err
+	}
+	if !ok || rec.State != StateRunning {
+		return errCancelled
+	}
+	return write()
 }
 
 // materialize reads the evidence of up to MaxBatch pending checkpoints. A

@@ -90,7 +90,7 @@ func (f *Forgetter) dropStagedRuns(ctx context.Context, m runMatch, cancel bool)
 			return fmt.Errorf("delete staged run %s: %w", id, err)
 		}
 		dropped = append(dropped, id)
-		return dream.CancelRun(ctx, f.opts.Ledger, id, f.opts.Now())
+		return dream.CancelRun(ctx, f.opts.Home, f.opts.Ledger, id, f.opts.Now())
 	})
 	return dropped, err
 }
