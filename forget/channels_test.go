@@ -228,7 +228,7 @@ func TestForgetTextInAuthor(t *testing.T) {
 // index.md and summary.md count what remains; hand-written lines stay.
 func TestForgetRegeneratesGeneratedCounts(t *testing.T) {
 	e := newEnv(t)
-	e.files["summary.md"] = "<!-- memfs-builtin summary -->\n# Summary\n\nStatements the user asked to keep or stated as durable: people 2, tools 1. Start at index.md.\n"
+	e.files["summary.md"] = "<!-- memfs-builtin summary -->\n# Summary\n\n- The user prefers vim ([page](pages/tools/vim.md); s8)\n\nStatements the user asked to keep or stated as durable: people 2, tools 1. Start at index.md.\n"
 	e.files["index.md"] = "# Memory index\n\nA hand-written note.\n\n## Areas\n\n- [people](pages/people/index.md): 2 page(s)\n- [tools](pages/tools/index.md): 1 page(s)\n"
 	e.files["pages/people/index.md"] = "# People\n\n- [Base](base.md)\n- [Ann](ann.md)\n"
 	e.files["pages/people/ann.md"] = page("Ann", "Ann runs the release.", "s9")
@@ -243,7 +243,7 @@ func TestForgetRegeneratesGeneratedCounts(t *testing.T) {
 		t.Errorf("index.md:\n%s\nwant\n%s", idx, want)
 	}
 	sum := git(t, repo, "show", "default:summary.md")
-	if !strings.Contains(sum, "durable: people 1. Start at index.md.") {
+	if !strings.Contains(sum, "durable: people 1. Start at index.md.") || strings.Contains(sum, "vim") {
 		t.Errorf("summary.md:\n%s", sum)
 	}
 	if ls := git(t, repo, "ls-tree", "-r", "--name-only", "default"); strings.Contains(ls, "pages/tools") {

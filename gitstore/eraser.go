@@ -268,7 +268,8 @@ func (e *Eraser) file(p string, id ID, key string) ([]byte, bool, error) {
 		e.mu.Unlock()
 	}
 	k, _ := wiki.ClassifyPath(p, false)
-	indexEdit := pl != nil && len(pl.drop) > 0 && k.IsIndex()
+	// The builtin's summary links pages too.
+	indexEdit := pl != nil && len(pl.drop) > 0 && (k.IsIndex() || k == wiki.KindSummary)
 	regen := pl != nil && (k == wiki.KindIndex || k == wiki.KindSummary)
 	e.mu.Lock()
 	dirty := (e.spec.Text != nil || e.spec.Session != nil) && !e.clean[id]
