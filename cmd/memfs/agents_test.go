@@ -3,12 +3,14 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/memfs/memfs/agent"
+	"github.com/memfs/memfs/internal/home"
 	"github.com/memfs/memfs/internal/scope"
 	"github.com/memfs/memfs/ledger"
 	"github.com/memfs/memfs/transcript"
@@ -98,6 +100,22 @@ func TestCLI_Context(t *testing.T) {
 	if out := c.mustRun("--scope", "team", "context", "--cwd", dir); !strings.Contains(out, "scope `team`") {
 		t.Errorf("--scope ignored:\n%s", out)
 	}
+	h, err := home.Open(c.home, home.Limits{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	release, err := h.LockServe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := c.mustRun("status"); !strings.Contains(text, fmt.Sprintf("serve:  running (pid %d)", os.Getpid())) {
+		t.Errorf("status while serve holds its lock:\n%s", text)
+	}
+	if code, _, errs := c.run("serve", "--no-mount"); code != exitFailure || !strings.Contains(errs, "already running") {
+		t.Errorf("a second serve: exit %d %s", code, errs)
+	}
+	release()
+
 	if err := os.WriteFile(filepath.Join(c.home, "config.toml"), []byte("scopes = \"single\"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -428,5 +446,90 @@ func TestCLI_InstallThroughSymlink(t *testing.T) {
 	}
 	if cmds := memfsCommands(t, readJSONFile(t, real), "Stop", "claude-code"); len(cmds) != 1 {
 		t.Fatalf("target not updated: %q", cmds)
+	}
+}
+
+// Ensure that every command resolves its scope the same way: publish, log,
+// cat and show from inside a project act on the project's scope; from
+// elsewhere they name the scopes there are with their projects; --scope
+// and scopes = "single" win; status shows each scope's project and pending
+// sessions, and whether serve runs.
+func TestCLI_OneScopeResolution(t *testing.T) {
+	c := newCLI(t)
+	c.mustRun("init")
+	dir, sc := project(t)
+	art := t.TempDir()
+	writeTree(t, art, goodArtifact())
+	transcript := copyTranscript(t, "", "claude-session.jsonl")
+	t.Chdir(dir)
+	c.mustRun("publish", art)
+	for _, args := range [][]string{{"log"}, {"cat", "index.md"}, {"show", "HEAD"}, {"--scope", sc, "log"}} {
+		if code, _, errs := c.run(args...); code != 0 {
+			t.Errorf("memfs %v in the project: exit %d %s", args, code, errs)
+		}
+	}
+	c.mustRun("checkpoint", "--transcript", transcript) // its scope comes from the transcript's cwd
+
+	t.Chdir(t.TempDir())
+	code, _, errs := c.run("log")
+	if code != exitFailure || !strings.Contains(errs, "no publications") || !strings.Contains(errs, sc+" ("+dir+")") ||
+		!strings.Contains(errs, "from the working directory") {
+		t.Errorf("log outside any published scope: exit %d %s", code, errs)
+	}
+	if code, _, errs := c.run("--scope", "default", "log"); code != exitFailure || !strings.Contains(errs, "from --scope") {
+		t.Errorf("log --scope default: exit %d %s", code, errs)
+	}
+
+	var st struct {
+		Pending int
+		Serve   struct{ Running bool }
+		Scopes  []struct {
+			Name, Project, Head string
+			Pending             int
+			Published           bool
+		}
+	}
+	if err := json.Unmarshal([]byte(c.mustRun("--json", "status")), &st); err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]int{}
+	for i, s := range st.Scopes {
+		byName[s.Name] = i
+	}
+	if i, ok := byName[sc]; !ok || st.Scopes[i].Project != dir || !st.Scopes[i].Published || st.Scopes[i].Head == "" {
+		t.Errorf("status of the project's scope: %+v", st.Scopes)
+	}
+	if i, ok := byName[transcriptScope]; !ok || st.Scopes[i].Pending != 1 || st.Scopes[i].Published || st.Pending != 1 || st.Serve.Running {
+		t.Errorf("status of the transcript's scope: %+v", st)
+	}
+	text := c.mustRun("status")
+	for _, want := range []string{"serve:  not running", "project " + dir, "scope " + transcriptScope + ": (no publications); 1 pending"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("status lacks %q:\n%s", want, text)
+		}
+	}
+
+	h, err := home.Open(c.home, home.Limits{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	release, err := h.LockServe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := c.mustRun("status"); !strings.Contains(text, fmt.Sprintf("serve:  running (pid %d)", os.Getpid())) {
+		t.Errorf("status while serve holds its lock:\n%s", text)
+	}
+	if code, _, errs := c.run("serve", "--no-mount"); code != exitFailure || !strings.Contains(errs, "already running") {
+		t.Errorf("a second serve: exit %d %s", code, errs)
+	}
+	release()
+
+	if err := os.WriteFile(filepath.Join(c.home, "config.toml"), []byte("scopes = \"single\"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	if code, _, errs := c.run("log"); code != exitFailure || !strings.Contains(errs, "scope default") || !strings.Contains(errs, `scopes = "single"`) {
+		t.Errorf("log in single mode: exit %d %s", code, errs)
 	}
 }

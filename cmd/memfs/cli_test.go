@@ -179,7 +179,7 @@ func TestCLI_ExitCodes(t *testing.T) {
 		{[]string{"validate", "--mode", "sideways", "."}, exitUsage, "unknown validation mode"},
 		{[]string{"log"}, exitFailure, "not initialized"},
 		{[]string{"--scope", "Bad/Scope", "init"}, exitOK, ""},
-		{[]string{"--scope", "Bad/Scope", "log"}, exitFailure, "invalid scope"},
+		{[]string{"--scope", "Bad/Scope", "log"}, exitUsage, "invalid scope"},
 		{[]string{"log"}, exitFailure, "no publications"},
 		{[]string{"cat", "index.md"}, exitFailure, "no publications"},
 		{[]string{"publish", "/does/not/exist"}, exitFailure, "no such directory"},

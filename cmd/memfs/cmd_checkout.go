@@ -44,7 +44,7 @@ func runCheckout(ctx context.Context, g *globalOptions, o checkoutOptions, dir s
 	if o.Watch && o.Rev != "" {
 		return usagef("--watch follows the head; it excludes --rev")
 	}
-	s, err := g.openStore(ctx)
+	_, s, err := g.openScope(ctx)
 	if err != nil {
 		return err
 	}

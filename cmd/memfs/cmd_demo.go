@@ -118,7 +118,9 @@ func runDemo(ctx context.Context, g *globalOptions, keep bool) error {
 func lsTree(ctx context.Context, home string) ([]string, error) {
 	g := &globalOptions{}
 	g.flags = newRootCommand(g) // binds the flag defaults into g
-	g.Home, g.Scope = home, demoScope
+	if err := g.flags.ParseFlags([]string{"--home", home, "--scope", demoScope}); err != nil {
+		return nil, err
+	}
 	s, h, err := g.openAt(ctx, "")
 	if err != nil {
 		return nil, err

@@ -61,6 +61,9 @@ func runMount(ctx context.Context, g *globalOptions, o mountOptions, dir string)
 	if err != nil {
 		return err
 	}
+	if err := g.resolveScope(h); err != nil {
+		return err
+	}
 	s, err := h.OpenMountStore(ctx)
 	if err != nil {
 		return err

@@ -48,7 +48,7 @@ func runPublish(ctx context.Context, g *globalOptions, o publishOptions, dir str
 	if !exists(dir) {
 		return fmt.Errorf("publish %s: no such directory", dir)
 	}
-	s, err := g.openStore(ctx)
+	_, s, err := g.openScope(ctx)
 	if err != nil {
 		return err
 	}

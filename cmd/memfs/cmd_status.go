@@ -8,15 +8,24 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/internal/home"
 )
 
 func newStatusCommand(g *globalOptions) *cobra.Command {
 	return &cobra.Command{
 		Use:   "status",
-		Short: "Show the store, its scopes and limits at a glance",
+		Short: "Show the store, each scope's project, head and pending sessions, and whether serve runs",
 		Args:  exactArgs(0),
 		RunE:  func(cmd *cobra.Command, _ []string) error { return runStatus(cmd.Context(), g) },
 	}
+}
+
+// scopeStatus is one scope as status prints it.
+type scopeStatus struct {
+	home.ScopeInfo
+	Head    string `json:"head,omitempty"`
+	Time    string `json:"time,omitempty"`
+	Subject string `json:"subject,omitempty"`
 }
 
 func runStatus(ctx context.Context, g *globalOptions) error {
@@ -25,13 +34,18 @@ func runStatus(ctx context.Context, g *globalOptions) error {
 		return err
 	}
 	opts := h.StoreOptions()
+	pid, serving := h.ServePID()
+	serve := map[string]any{"running": serving}
+	if serving {
+		serve["pid"] = pid
+	}
 	s, err := gitstore.Open(ctx, opts)
 	if errors.Is(err, gitstore.ErrNotInitialized) {
 		if g.JSON {
-			writeJSON(g.stdout, map[string]any{"ok": true, "initialized": false, "store": opts.Path})
+			writeJSON(g.stdout, map[string]any{"ok": true, "initialized": false, "store": opts.Path, "serve": serve})
 			return nil
 		}
-		fmt.Fprintf(g.stdout, "no store at %s (run memfs init)\n", opts.Path)
+		fmt.Fprintf(g.stdout, "no store at %s (run memfs init, or memfs serve)\n", opts.Path)
 		return nil
 	}
 	if err != nil {
@@ -42,48 +56,58 @@ func runStatus(ctx context.Context, g *globalOptions) error {
 	if err != nil {
 		return err
 	}
-	scopes, err := s.Scopes(ctx)
+	l, err := h.Ledger()
 	if err != nil {
 		return err
 	}
-	type scopeInfo struct {
-		Name    string `json:"name"`
-		Head    string `json:"head"`
-		Time    string `json:"time"`
-		Subject string `json:"subject"`
+	infos, err := h.Scopes(ctx, s, l)
+	if err != nil {
+		return err
 	}
-	infos := make([]scopeInfo, 0, len(scopes))
-	for _, sc := range scopes {
-		h, err := s.Head(ctx, sc)
-		if err != nil {
-			return err
+	scopes := make([]scopeStatus, 0, len(infos))
+	pending := 0
+	for _, i := range infos {
+		st := scopeStatus{ScopeInfo: i}
+		pending += i.Pending
+		if i.Published {
+			id, err := s.Head(ctx, i.Name)
+			if err != nil {
+				return err
+			}
+			c, err := s.CommitInfo(ctx, id)
+			if err != nil {
+				return err
+			}
+			st.Head, st.Time, st.Subject = id.String(), c.Time.UTC().Format("2006-01-02T15:04:05Z"), c.Subject()
 		}
-		c, err := s.CommitInfo(ctx, h)
-		if err != nil {
-			return err
-		}
-		infos = append(infos, scopeInfo{Name: sc, Head: h.String(), Time: c.Time.UTC().Format("2006-01-02T15:04:05Z"), Subject: c.Subject()})
+		scopes = append(scopes, st)
 	}
 	if g.JSON {
-		l, err := h.Ledger()
-		if err != nil {
-			return err
-		}
-		pending, err := l.PendingTotal(ctx)
-		if err != nil {
-			return err
-		}
 		writeJSON(g.stdout, map[string]any{"ok": true, "initialized": true, "store": opts.Path, "store_id": meta.StoreID,
-			"scopes": infos, "limits": opts.Limits, "pending": pending})
+			"scopes": scopes, "limits": opts.Limits, "pending": pending, "serve": serve})
 		return nil
 	}
-	fmt.Fprintf(g.stdout, "store:  %s (id %s)\n", opts.Path, meta.StoreID)
-	fmt.Fprintf(g.stdout, "limits: %d files, %d bytes per file, %d bytes in all\n", opts.Limits.MaxFiles, opts.Limits.MaxFileBytes, opts.Limits.MaxTotalBytes)
-	if len(infos) == 0 {
-		fmt.Fprintln(g.stdout, "scopes: none published yet")
+	w := g.stdout
+	fmt.Fprintf(w, "store:  %s (id %s)\n", opts.Path, meta.StoreID)
+	fmt.Fprintf(w, "limits: %d files, %d bytes per file, %d bytes in all\n", opts.Limits.MaxFiles, opts.Limits.MaxFileBytes, opts.Limits.MaxTotalBytes)
+	if serving {
+		fmt.Fprintf(w, "serve:  running (pid %d)\n", pid)
+	} else {
+		fmt.Fprintln(w, "serve:  not running")
 	}
-	for _, i := range infos {
-		fmt.Fprintf(g.stdout, "scope %-20s %s %s %s\n", i.Name, i.Head[:12], i.Time, i.Subject)
+	fmt.Fprintf(w, "pending sessions: %d\n", pending)
+	if len(scopes) == 0 {
+		fmt.Fprintln(w, "scopes: none yet")
+	}
+	for _, i := range scopes {
+		head := "(no publications)"
+		if i.Published {
+			head = i.Head[:12] + " " + i.Time + " " + i.Subject
+		}
+		fmt.Fprintf(w, "scope %s: %s; %d pending\n", i.Name, head, i.Pending)
+		if i.Project != "" {
+			fmt.Fprintf(w, "  project %s\n", i.Project)
+		}
 	}
 	return nil
 }

@@ -151,8 +151,7 @@ func newRootCommand(g *globalOptions) *cobra.Command {
 	g.flags = root
 	pf := root.PersistentFlags()
 	pf.StringVar(&g.Home, "home", "", "memfs home `dir` (default $MEMFS_HOME, $XDG_DATA_HOME/memfs or ~/.local/share/memfs)")
-	g.Scope = "default"
-	pf.Var(scopeFlag{g}, "scope", "memory scope (branch) to act on; export takes it several times")
+	pf.Var(scopeFlag{g}, "scope", "memory scope (branch) to act on (default: config.toml scopes = \"single\" gives default, else the working directory's project); export takes it several times")
 	pf.BoolVar(&g.JSON, "json", false, "print machine-readable JSON on stdout")
 	pf.BoolVarP(&g.Verbose, "verbose", "v", false, "log progress to stderr")
 	pf.IntVar(&g.MaxFiles, "max-files", 0, "artifact file limit (config [limits] max_files, default 256)")
@@ -257,19 +256,81 @@ func (g *globalOptions) withStore(ctx context.Context, fn func(*gitstore.Store) 
 	return fn(s)
 }
 
+// openScope opens the home's store and resolves the scope the command acts
+// on into g.Scope (resolveScope). The caller closes the store.
+func (g *globalOptions) openScope(ctx context.Context) (*home.Home, *gitstore.Store, error) {
+	h, err := g.openHome()
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := g.resolveScope(h); err != nil {
+		return nil, nil, err
+	}
+	s, err := h.OpenStore(ctx)
+	return h, s, err
+}
+
 // openAt opens the store and resolves a revision of the scope (empty: the
 // head). The caller closes the store.
 func (g *globalOptions) openAt(ctx context.Context, rev string) (*gitstore.Store, gitstore.ID, error) {
-	s, err := g.openStore(ctx)
+	h, s, err := g.openScope(ctx)
 	if err != nil {
 		return nil, gitstore.ID{}, err
 	}
-	h, err := s.Resolve(ctx, g.Scope, rev)
+	id, err := s.Resolve(ctx, g.Scope, rev)
+	if errors.Is(err, gitstore.ErrNoScope) {
+		err = g.noScope(ctx, h, s, err)
+	}
 	if err != nil {
 		s.Close()
 		return nil, gitstore.ID{}, err
 	}
-	return s, h, nil
+	return s, id, nil
+}
+
+// resolveScope sets g.Scope to the scope the command acts on, resolved the
+// same way for every command: --scope, then config.toml (scopes =
+// "single"), then the working directory.
+func (g *globalOptions) resolveScope(h *home.Home) error {
+	cwd, err := os.Getwd()
+	if err != nil {
+		cwd = ""
+	}
+	g.Scope, err = g.sessionScope(h, cwd)
+	return err
+}
+
+// noScope explains a scope without publications: how it was chosen, and
+// the scopes there are, with the project each was derived from.
+func (g *globalOptions) noScope(ctx context.Context, h *home.Home, s *gitstore.Store, err error) error {
+	how := "from the working directory"
+	switch {
+	case g.explicitScope() != "":
+		how = "from --scope"
+	case h.Config.Scopes == scope.ModeSingle:
+		how = "from config.toml scopes = \"single\""
+	}
+	l, lerr := h.Ledger()
+	if lerr != nil {
+		l = nil
+	}
+	infos, ierr := h.Scopes(ctx, s, l)
+	var known []string
+	for _, i := range infos {
+		if ierr != nil || i.Name == g.Scope {
+			continue
+		}
+		k := i.Name
+		if i.Project != "" {
+			k += " (" + i.Project + ")"
+		}
+		known = append(known, k)
+	}
+	list := "none"
+	if len(known) > 0 {
+		list = strings.Join(known, ", ")
+	}
+	return fmt.Errorf("%w (scope chosen %s); pick one with --scope NAME; known scopes: %s", err, how, list)
 }
 
 // explicitScope is --scope when it was given, else "".
@@ -327,7 +388,7 @@ type scopeFlag struct{ g *globalOptions }
 
 func (f scopeFlag) String() string {
 	if f.g == nil {
-		return "default"
+		return ""
 	}
 	return f.g.Scope
 }

@@ -26,7 +26,7 @@ func (c *cli) publishFiles(files map[string]string, msg string) {
 	c.t.Helper()
 	dir := c.t.TempDir()
 	writeTree(c.t, dir, files)
-	c.mustRun("publish", dir, "-m", msg, "--no-require-sources")
+	c.mustRun("--scope", "default", "publish", dir, "-m", msg, "--no-require-sources")
 }
 
 func (c *cli) repo() string { return filepath.Join(c.home, "store.git") }
@@ -166,7 +166,7 @@ func TestBundleRefusedWhole(t *testing.T) {
 		t.Errorf("a refused import left refs:\n%s", refs)
 	}
 	b.mustRun("import", good)
-	if got := b.mustRun("cat", "pages/prefs/editor.md"); got != goodArtifact()["pages/prefs/editor.md"] {
+	if got := b.mustRun("--scope", "default", "cat", "pages/prefs/editor.md"); got != goodArtifact()["pages/prefs/editor.md"] {
 		t.Errorf("imported page = %q", got)
 	}
 	fsckClean(t, b.repo())
@@ -192,7 +192,7 @@ func TestForgetTravels(t *testing.T) {
 	a.publishFiles(phoneArtifact(), "with the phone")
 	a.mustRun("push")
 	b.mustRun("pull")
-	if !strings.Contains(b.mustRun("cat", "pages/prefs/contact.md"), syncPhone) {
+	if !strings.Contains(b.mustRun("--scope", "default", "cat", "pages/prefs/contact.md"), syncPhone) {
 		t.Fatal("setup: the pull did not bring the page")
 	}
 	old := filepath.Join(t.TempDir(), "old.bundle")
@@ -208,7 +208,7 @@ func TestForgetTravels(t *testing.T) {
 		if strings.Contains(allObjects(t, x.repo()), "301-7788") {
 			t.Errorf("replica %s still stores the number", name)
 		}
-		if got := x.mustRun("cat", "pages/prefs/contact.md"); strings.Contains(got, "7788") || !strings.Contains(got, "floor 2") {
+		if got := x.mustRun("--scope", "default", "cat", "pages/prefs/contact.md"); strings.Contains(got, "7788") || !strings.Contains(got, "floor 2") {
 			t.Errorf("replica %s page: %q", name, got)
 		}
 	}
@@ -234,7 +234,7 @@ func TestForgetTravels(t *testing.T) {
 	}
 	// And the guard of every replica refuses it now.
 	files := phoneArtifact()
-	if code, _, _ := c.run("publish", writeTemp(t, files), "--no-require-sources"); code != exitRejected {
+	if code, _, _ := c.run("--scope", "default", "publish", writeTemp(t, files), "--no-require-sources"); code != exitRejected {
 		t.Errorf("republishing the number on c: exit %d, want %d", code, exitRejected)
 	}
 	for _, x := range []*cli{a, b, c} {
@@ -261,7 +261,7 @@ func TestPullDiverged(t *testing.T) {
 	mine := maps.Clone(goodArtifact())
 	mine["pages/prefs/shell.md"] = "# Shell\n\nUses zsh.\n\n## Sources\n\n- session:" + testSession + "\n"
 	dir := writeTemp(t, mine)
-	b.mustRun("publish", dir, "-m", "from b", "--source-sessions", testSession)
+	b.mustRun("--scope", "default", "publish", dir, "-m", "from b", "--source-sessions", testSession)
 	b.ledger() // exists
 	// Mark it processed, as a dream would have.
 	if _, err := b.ledger().Acknowledge(t.Context(), mustSession(t, b, testSession), processedOf(t, b, testSession)); err != nil {
@@ -351,7 +351,7 @@ func TestSyncThroughGitDaemon(t *testing.T) {
 	b.publishFiles(more, "tea")
 	b.mustRun("push")
 	a.mustRun("pull")
-	if got := a.mustRun("cat", "pages/prefs/tea.md"); !strings.Contains(got, "Green") {
+	if got := a.mustRun("--scope", "default", "cat", "pages/prefs/tea.md"); !strings.Contains(got, "Green") {
 		t.Errorf("a after pulling b's change: %q", got)
 	}
 	// A forget on a reaches b through the server, once b consents.

@@ -1,9 +1,15 @@
 package home
 
 import (
+	"errors"
+	"maps"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
+
+	"github.com/memfs/memfs/internal/scope"
 )
 
 func open(t *testing.T) *Home {
@@ -57,4 +63,74 @@ func TestDreamerSession(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Ensure that every scope is resolved the same way (explicit, then single
+// mode, then the directory), that a derived scope's project is recorded
+// once, and that Scopes merges the registry, the store and the ledger.
+func TestScope(t *testing.T) {
+	h := open(t)
+	proj := filepath.Join(t.TempDir(), "My Proj")
+	if err := os.MkdirAll(filepath.Join(proj, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	proj, _ = filepath.EvalSymlinks(proj)
+	sub := filepath.Join(proj, "src")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, explicit, mode, dir, want string
+	}{
+		{"explicit", "team", "project", sub, "team"},
+		{"single", "", "single", sub, "default"},
+		{"no directory", "", "project", "", "default"},
+		{"derived", "", "project", sub, scope.FromDir(proj)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h.Config.Scopes = tc.mode
+			if got, err := h.Scope(tc.explicit, tc.dir); err != nil || got != tc.want {
+				t.Fatalf("Scope(%q, %q) = %q, %v; want %q", tc.explicit, tc.dir, got, err, tc.want)
+			}
+		})
+	}
+	if _, err := h.Scope("Bad/Name", sub); !errors.Is(err, scope.ErrInvalid) {
+		t.Errorf("an invalid explicit scope: %v", err)
+	}
+	want := map[string]string{scope.FromDir(proj): proj}
+	if got := h.Projects(); !maps.Equal(got, want) {
+		t.Fatalf("Projects = %v, want %v", got, want)
+	}
+	infos, err := h.Scopes(t.Context(), nil, nil)
+	if err != nil || len(infos) != 1 || infos[0].Project != proj || infos[0].Published {
+		t.Fatalf("Scopes = %+v, %v", infos, err)
+	}
+}
+
+// Ensure that one serve holds the lock, a second is refused naming the
+// first's pid, status sees it running, and releasing frees it.
+func TestServeLock(t *testing.T) {
+	h := open(t)
+	if _, running := h.ServePID(); running {
+		t.Fatal("a fresh home says serve runs")
+	}
+	release, err := h.LockServe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pid, running := h.ServePID(); !running || pid != os.Getpid() {
+		t.Fatalf("ServePID = %d, %v", pid, running)
+	}
+	if _, err := h.LockServe(); !errors.Is(err, ErrServeRunning) || !strings.Contains(err.Error(), strconv.Itoa(os.Getpid())) {
+		t.Fatalf("a second serve: %v", err)
+	}
+	release()
+	if _, running := h.ServePID(); running {
+		t.Fatal("released lock still says serve runs")
+	}
+	again, err := h.LockServe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	again()
 }
