@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"log/slog"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -281,5 +282,30 @@ func TestRun_SummaryDropsForgottenLines(t *testing.T) {
 	}
 	if !strings.Contains(log.String(), "summary_lines=2") || strings.Contains(strings.ToLower(log.String()), "elephant") {
 		t.Errorf("log: %s", log.String())
+	}
+}
+
+// Ensure that the builtin dreamer never names a page after forgotten text
+// (issue 12.1): when the slug of a statement holds a forgotten literal,
+// the page gets a neutral name instead of being dropped by the run.
+func TestRun_BuiltinNamesNoPageAfterForgottenText(t *testing.T) {
+	e := newEnv(t)
+	e.checkpoint("deploy.jsonl")
+	// The joined form only the slug has: the evidence passes the guard.
+	e.mark(markText(t, "deployfridays"))
+	res, err := e.run(builtin.Dreamer{})
+	if err != nil {
+		t.Fatalf("run: %v (reason %s, problems %v)", err, res.Reason, res.Problems)
+	}
+	pages := e.pages()
+	p, ok := find(pages, "Fridays")
+	if !ok {
+		t.Fatalf("the statement was not kept: %v", keys(pages))
+	}
+	if strings.Contains(p, "fridays") || path.Base(p) != "claim.md" {
+		t.Errorf("page named %s, want the neutral claim.md", p)
+	}
+	if res.Dropped.Pages != 0 {
+		t.Errorf("the run had to drop a page the builtin named: %+v", res.Dropped)
 	}
 }

@@ -28,9 +28,24 @@ const metaPrefix = "<!-- memfs-builtin "
 const summaryMarker = "<!-- memfs-builtin summary -->"
 
 // Dreamer is the deterministic builtin dreamer.
-type Dreamer struct{}
+type Dreamer struct {
+	// Erased reports whether text holds forgotten content: no page is
+	// named after such text. A run sets it from the store's erasure guard
+	// (WithGuard); nil means nothing was forgotten.
+	Erased func(text []byte) bool
+}
 
-var _ dream.Dreamer = Dreamer{}
+var (
+	_ dream.Dreamer    = Dreamer{}
+	_ dream.GuardAware = Dreamer{}
+)
+
+// WithGuard returns the dreamer naming new pages clear of what g says
+// was forgotten.
+func (d Dreamer) WithGuard(g dream.Guard) dream.Dreamer {
+	d.Erased = g.ErasedContent
+	return d
+}
 
 // claim is a statement kept as a page: what it says, the evidence under
 // it, and where it came from.
@@ -93,7 +108,7 @@ func (c *claim) cite(session string, entries ...string) {
 }
 
 // Dream extracts the batch's durable statements into .memory.
-func (Dreamer) Dream(ctx context.Context, runDir string) (string, error) {
+func (d Dreamer) Dream(ctx context.Context, runDir string) (string, error) {
 	m, err := dream.ReadManifest(runDir)
 	if err != nil {
 		return "", err
@@ -135,7 +150,7 @@ func (Dreamer) Dream(ctx context.Context, runDir string) (string, error) {
 		a, f := set.session(s.SessionID, recs)
 		added, forgotten = added+a, forgotten+f
 	}
-	if err := writeMemory(root, set.claims); err != nil {
+	if err := writeMemory(root, set.claims, d.Erased); err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("builtin: %d statements kept (%d new, %d forgotten, %d dropped by audit) from %d sessions",
@@ -456,7 +471,7 @@ const entryPrefix = "entry:"
 // writeMemory writes one page per claim at its path (a new claim gets a
 // path of its own), the area indexes, index.md and (when it is the
 // builtin's own) summary.md.
-func writeMemory(root *os.Root, claims []claim) error {
+func writeMemory(root *os.Root, claims []claim, erased func([]byte) bool) error {
 	used := map[string]bool{}
 	for _, c := range claims {
 		if c.Path != "" {
@@ -469,7 +484,7 @@ func writeMemory(root *os.Root, claims []claim) error {
 			if !wiki.ValidSegment(c.Area) {
 				continue
 			}
-			c.Path = newPath(root, *c, used)
+			c.Path = newPath(root, *c, used, erased)
 		}
 		used[c.Path] = true
 		if err := root.MkdirAll(path.Dir(c.Path), 0o700); err != nil {
@@ -485,13 +500,28 @@ func writeMemory(root *os.Root, claims []claim) error {
 // newPath names a new claim's page after its subject: the plain name when
 // it is free, else the name with a digest of the subject, which no other
 // subject shares.
-func newPath(root *os.Root, c claim, used map[string]bool) string {
+//
+// A name that holds forgotten text (erased, from the store's guard) is
+// never used: then the page gets a neutral name, "claim" numbered, which
+// derives from nothing that was said.
+func newPath(root *os.Root, c claim, used map[string]bool, erased func([]byte) bool) string {
 	key, ws := identity(c.Statement)
 	base := slugWords(ws)
 	free := func(slug string) bool {
 		p := path.Join("pages", c.Area, slug+".md")
 		_, err := root.Lstat(p)
 		return !used[p] && errors.Is(err, fs.ErrNotExist)
+	}
+	if erased != nil && erased([]byte(path.Join("pages", c.Area, base))) {
+		for i := 1; i <= 1000; i++ {
+			s := neutralSlug
+			if i > 1 {
+				s = fmt.Sprintf("%s-%d", neutralSlug, i)
+			}
+			if free(s) && !erased([]byte(path.Join("pages", c.Area, s))) {
+				return path.Join("pages", c.Area, s+".md")
+			}
+		}
 	}
 	cands := []string{}
 	if base != "" {
@@ -509,6 +539,9 @@ func newPath(root *os.Root, c claim, used map[string]bool) string {
 	}
 	return path.Join("pages", c.Area, keyHash(key+"\x00"+c.text(), 40)+".md")
 }
+
+// neutralSlug names a page whose subject's own name holds forgotten text.
+const neutralSlug = "claim"
 
 func trimSlug(s string, n int) string {
 	if len(s) <= n {
