@@ -12,7 +12,6 @@ import (
 	"errors"
 	"fmt"
 	"hash"
-	"io"
 	"slices"
 	"strings"
 	"time"
@@ -432,7 +431,7 @@ func (g *Guard) Matches(toks []string) [][2]int {
 }
 
 // windowMatches appends the windows of toks a version 1 marker matches.
-func (g *Guard) windowMatches(out [][2]int, hs hashers, toks []string) [][2]int {
+func (g *Guard) windowMatches(out [][2]int, hs *hashers, toks []string) [][2]int {
 	for n, byKey := range g.windows {
 		for i := 0; i+n <= len(toks); i++ {
 			for keyID, set := range byKey {
@@ -477,49 +476,47 @@ func (g *Guard) ErasedContent(content []byte) bool {
 }
 
 // hashers computes text fingerprints under each key, reusing one HMAC
-// per key. A guard makes new ones for each search, so searches can run
-// concurrently.
+// per key and one buffer for the message. A guard makes new ones for
+// each search, so searches can run concurrently.
 type hashers struct {
 	keys map[string][]byte
 	h    map[string]hash.Hash
+	msg  []byte
+	out  []byte
 }
 
-func (g *Guard) newHashers() hashers {
-	return hashers{keys: g.keys, h: map[string]hash.Hash{}}
+func (g *Guard) newHashers() *hashers {
+	return &hashers{keys: g.keys, h: map[string]hash.Hash{}}
 }
 
-func (hs hashers) start(keyID, domain string) hash.Hash {
+// fingerprint is fingerprint(key, domain, parts) as an array, for the
+// message already in hs.msg.
+func (hs *hashers) fingerprint(keyID string) (sum [sha256.Size]byte) {
 	h := hs.h[keyID]
 	if h == nil {
 		h = hmac.New(sha256.New, hs.keys[keyID])
 		hs.h[keyID] = h
 	}
 	h.Reset()
-	h.Write([]byte(domain))
-	return h
-}
-
-func (hs hashers) finish(h hash.Hash) (sum [sha256.Size]byte) {
-	h.Sum(sum[:0])
+	h.Write(hs.msg)
+	hs.out = h.Sum(hs.out[:0])
+	copy(sum[:], hs.out)
 	return sum
 }
 
 // sum is fingerprint(key, domain, []string{string(b)}) as an array.
-func (hs hashers) sum(keyID, domain string, b []byte) [sha256.Size]byte {
-	h := hs.start(keyID, domain)
-	h.Write([]byte{0x1f})
-	h.Write(b)
-	return hs.finish(h)
+func (hs *hashers) sum(keyID, domain string, b []byte) [sha256.Size]byte {
+	hs.msg = append(append(append(hs.msg[:0], domain...), 0x1f), b...)
+	return hs.fingerprint(keyID)
 }
 
 // windowSum is fingerprint(key, MarkerText, toks) as an array.
-func (hs hashers) windowSum(keyID string, toks []string) [sha256.Size]byte {
-	h := hs.start(keyID, MarkerText)
+func (hs *hashers) windowSum(keyID string, toks []string) [sha256.Size]byte {
+	hs.msg = append(hs.msg[:0], MarkerText...)
 	for _, t := range toks {
-		h.Write([]byte{0x1f})
-		io.WriteString(h, t)
+		hs.msg = append(append(hs.msg, 0x1f), t...)
 	}
-	return hs.finish(h)
+	return hs.fingerprint(keyID)
 }
 
 // Guard returns the store's erasure guard, or nil when nothing was ever
