@@ -24,6 +24,13 @@
 // evidence stays pending and the run's reason is recorded in the ledger's
 // runs bucket as a stable code (see the Reason* constants).
 //
+// Forgotten content never wedges a scope (erased.go): before publishing,
+// the run drops from the staged memory and from the summary whatever the
+// store's erasure guard matches, and publishes the rest; Result.Dropped
+// counts it. A run cancelled from another process (CancelRun) writes
+// nothing afterwards: its last writes take the run's gate (locks.go) and
+// happen only while its record still says running.
+//
 // # Run locks, reconciling, retry
 //
 // A running run's process holds an flock on runs/<run id>.lock (locks.go),
