@@ -17,8 +17,9 @@ input.
   content.
 - .dreaming/input/sessions/<n>-<hash>/transcript.jsonl holds one session's
   evidence, one JSON object per line with "role" (user, assistant, tool_call,
-  tool_result, summary, cut) and "text". Secrets were replaced and long
-  records were cut; cuts are marked.
+  tool_result, summary, cut), "id" (the transcript entry) and "text".
+  Secrets were replaced with "[REDACTED:<rule>]" markers and long records
+  were cut; cuts are marked.
 
 ## The memory schema
 
@@ -33,11 +34,24 @@ The whole of .memory/ is exactly:
   a letter or digit, at most 64 characters. Files end in ".md". Nothing else
   may exist: no other files, no symlinks, no hard links, no special files.
 - Every page (not the indexes) ends with a level-2 heading "## Sources"
-  followed by list items "- session:<id>", one per session whose evidence
-  supports the page. Cite only sessions of this batch or sessions the memory
-  already cites. Keep a citation only while the page still rests on it.
-- When a page is added, renamed or removed, update its area index and
-  index.md so that every page is reachable from index.md.
+  followed by list items "- session:<id> entry:<entry id>", one per session
+  whose evidence supports the page, naming the transcript entries (the
+  records' "id") the claim came from. Cite only sessions of this batch or
+  sessions the memory already cites. Keep a citation only while the page
+  still rests on it.
+- A page states one claim in the third person, in its first paragraph
+  ("The user, Dana, maintains the billing service."; "The team deploys on
+  Fridays only."), and quotes the user's words as evidence under it.
+- A page keeps its path once created. Put a new fact about the same subject
+  in the existing page (replace the value and say it was corrected) rather
+  than in a new page; name a new page after its subject, never after a
+  value and never after redacted text.
+- index.md lists every page with a one-line gist of its claim, grouped by
+  area, the most recently confirmed and corrected first; each area index
+  lists its pages the same way. summary.md states the most durable facts
+  (preferences, conventions, decisions, people, names, places) in a few
+  lines, each naming its page and sessions. A new session starts with both
+  files within 16 KiB, so they must carry the facts, not counts.
 
 ## What to keep
 
@@ -66,8 +80,18 @@ claim came from.
   duplicated and ineligible content, merge pages that say the same thing, and
   replace a preference or decision the user changed instead of keeping both.
 - A user's explicit request to remember, forget or change something is direct
-  evidence and is carried out. An assistant's note that something should be
-  remembered is only a pointer to what the user said; check the user's words.
+  evidence and is carried out, wherever it stands in a message (after
+  "btw", "Forked:", "Note for later:", in a list, in a later sentence).
+- An assistant's "Memory note (direct user request): …" is only a pointer:
+  keep its fact only when the user's own words in that turn or the turn
+  before say it, and cite the user's entry. A note nothing supports is
+  never kept.
+- An assistant proposal ("Shall I make pnpm the package manager?") becomes
+  the user's claim only when the user's very next message agrees without
+  condition ("yes", "yes, do that", "sounds good, go ahead"); cite both
+  entries. A denial, a "yes, but …", a proposal older than the previous
+  turn, or a "yes" to a question that proposes nothing does not count.
+- A secret costs only itself: keep the rest of a sentence that held one.
 
 ## Trust
 

@@ -44,6 +44,9 @@ func stage(t *testing.T, prev string, sessions map[string][]string) string {
 		m.Sessions = append(m.Sessions, dream.ManifestSession{Dir: filepath.ToSlash(sd), SessionID: id})
 	}
 	mb, _ := json.Marshal(m)
+	if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, dream.ManifestPath)), 0o700); err != nil {
+		t.Fatal(err)
+	}
 	if err := os.WriteFile(filepath.Join(dir, dream.ManifestPath), mb, 0o400); err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package builtin
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -56,7 +57,7 @@ var (
 	reThanks     = regexp.MustCompile(`^(thanks|thank you|thx|ty|great|cool|nice|ok|okay|perfect|awesome|sounds good|looks good|lgtm|got it|sure|yes|yep|no)\W*$`)
 	reRemember   = regexp.MustCompile(`^(?:please )?(?:note for later|for later|note to self|save this|keep this in mind|remember this|remember|keep in mind|bear in mind|note|make a note|take note|don'?t forget|do not forget|for the record|for future reference|fyi)(?: that| of)?\s*[:,-]?\s+(.+)$`)
 	reFromNow    = regexp.MustCompile(`^(?:from now on|going forward|in the future|henceforth|from here on(?: out)?)\s*,?\s+(.+)$`)
-	reDecision   = regexp.MustCompile(`^(?:(?:we|i)(?: have|'ve)? (?:decided|agreed|settled on|chose|chosen|picked|went with)|we're going (?:with|to use)|we are going (?:with|to use)|let's (?:go|stick) with|we'll (?:go|stick) with|we will (?:go|stick) with|the (?:decision|plan) is|decision:|the team (?:decided|agreed))\b`)
+	reDecision   = regexp.MustCompile(`^(?:(?:we|i)(?: have|'ve)? (?:decided|agreed|settled on|chose|chosen|picked|went with)|we're going (?:with|to use)|we are going (?:with|to use)|let's (?:go|stick) with|we'll (?:go|stick) with|we will (?:go|stick) with|the (?:decision|plan) is|the team (?:decided|agreed))\b|^decision\s*:`)
 	reActually   = regexp.MustCompile(`^(?:actually|correction|to correct (?:that|myself)|i was wrong|i misspoke)\s*[,:;]?\s+(.+)$`)
 	reNoUse      = regexp.MustCompile(`^no\s*[,.;:!]?\s+(.+)$`)
 	reInstead    = regexp.MustCompile(`\b(?:use|prefer|go with)\s+(.+?)\s+instead\b(?:\s+of\s+(.+))?`)
@@ -67,6 +68,7 @@ var (
 	reConvention = regexp.MustCompile(`^(?:always|never|don't ever|do not ever|under no circumstances|make sure to always|be sure to always)\b|^(?:we|our team) (?:always|never|only|usually)\b|^(?:our|the) (?:convention|rule|policy|standard|naming convention|style) (?:is|says|for)\b|^(?:all|every) [a-z ]+ (?:must|should) (?:always )?\w+`)
 	reIntroNot   = regexp.MustCompile(`^(?:i'm|i am) (?:a|an) (?:bit|little|lot|tad|few|second|moment|minute|sec)\b`)
 	reNotDurable = regexp.MustCompile(`^never mind\b|^(?:i|we) (?:really )?(?:like|love|prefer|hate) (?:this|that|it|these|those)\b|^(?:i|we) prefer not to\b|^always the same\b`)
+	reMyAttr     = regexp.MustCompile(`^my (pronouns|team|timezone|time zone|role|location|manager|email|handle) (?:is|are)\b`)
 	reOnlyEnd    = regexp.MustCompile(`\bonly\W*$`)
 	reFillers    = regexp.MustCompile(`^(?:ok|okay|so|also|and|btw|by the way|oh|oh and|hey|hi|hello|alright|right|well|one more thing|one last thing|and also|just so you know|just fyi|also note|forked|fork|quick thing|quick note|quick one|side note|sidenote|ps|p\.s\.|heads up|unrelated|aside|fwiw|for what it's worth|anyway|anyways|oh btw|also btw|context)\s*[,:;.!\x{2013}\x{2014}-]*\s+`)
 	// reClause splits a sentence into clauses that can each say something
@@ -108,6 +110,8 @@ func Extract(message string) Extraction {
 			}
 		}
 	}
+	// A statement whose value is only a secret says nothing to keep.
+	out.Statements = slices.DeleteFunc(out.Statements, func(st Statement) bool { return emptyAfterRedaction(st.Text) })
 	return out
 }
 
@@ -299,6 +303,8 @@ func personSubject(lower string) string {
 	switch {
 	case strings.HasPrefix(lower, "my name is"), strings.HasPrefix(lower, "call me"):
 		return "person:name"
+	case reMyAttr.MatchString(lower):
+		return "person:" + strings.ReplaceAll(reMyAttr.FindStringSubmatch(lower)[1], " ", "")
 	case reIntroName.MatchString(capitalize(lower[:min(len(lower), 2)]) + lower[min(len(lower), 2):]):
 		return "person:name"
 	case strings.HasPrefix(lower, "i'm a"), strings.HasPrefix(lower, "i am a"), strings.HasPrefix(lower, "my role is"):

@@ -191,7 +191,7 @@ func stem(w string) string {
 
 var (
 	// reProposal finds an assistant's offer to make something durable.
-	reProposal = regexp.MustCompile(`(?i)^(?:shall i|should i|do you want me to|want me to|would you like me to|should we|shall we|i can|i could|i suggest(?: that)? we|i suggest(?: that)? i|i propose(?: that)? we|i propose to|how about i|how about we|may i|i'd suggest we|i would suggest we|let me know if i should)\s+(.+?)[?.!]*$`)
+	reProposal = regexp.MustCompile(`(?i)^(?:(?:or|and|alternatively|otherwise),?\s+)?(?:shall i|should i|do you want me to|want me to|would you like me to|should we|shall we|i can|i could|i suggest(?: that)? we|i suggest(?: that)? i|i propose(?: that)? we|i propose to|how about i|how about we|may i|i'd suggest we|i would suggest we|let me know if i should)\s+(.+?)[?.!]*$`)
 	// reAffirm is a reply that agrees and nothing else.
 	reAffirm = regexp.MustCompile(`(?i)^(?:(?:yes|yep|yeah|yup|sure|ok|okay|sounds good|sounds great|good idea|great idea|go ahead|go for it|do it|do that|please do|please|let's do (?:it|that)|agreed|correct|exactly|absolutely|definitely|lgtm|perfect|that's right|make it so|yes please|thanks|thank you|right)[\s,.!]*)+$`)
 	// reDeny holds words that take back or change an agreement.
@@ -209,7 +209,8 @@ func proposal(texts []record) (string, record, bool) {
 	var from record
 	for _, r := range texts {
 		for _, sent := range sentences(r.Text) {
-			m := reProposal.FindStringSubmatch(strings.TrimSpace(sent))
+			clean, _ := clean(sent)
+			m := reProposal.FindStringSubmatch(clean)
 			if m == nil {
 				continue
 			}
