@@ -20,10 +20,11 @@ func newCheckoutCommand(g *globalOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "checkout DIR",
 		Short: "Materialize the scope (or --rev) as a read-only tree at DIR, swapped in atomically",
-		Long: `Write the scope head (or --rev) as a plain read-only tree (files 0444, folders
-0555) for machines without FUSE. DIR becomes a link to a complete snapshot kept
-beside it in .DIR.memfs/; a new revision is written in full and then swapped in
-with one rename, so a reader never sees a half-written tree.
+		Long: `Write the scope head (or --rev) as a plain read-only tree, readable by its
+owner only (files 0400, folders 0500, in a 0700 .DIR.memfs/), for machines
+without FUSE. DIR becomes a link to a complete snapshot kept beside it in
+.DIR.memfs/; a new revision is written in full and then swapped in with one
+rename, so a reader never sees a half-written tree.
 
 --watch keeps DIR following the head until interrupted. It follows the erasure
 markers too: within a second of a forget (here or in another process) the

@@ -7,14 +7,20 @@
 //
 //	DIR -> .DIR.memfs/<short commit>-<nanoseconds>/
 //
-// A new revision is written in full into a new snapshot folder (files
-// 0444, folders 0555), synced, and then DIR is swapped to it by renaming a
-// new link over it. A reader that resolves DIR sees either the old tree or
+// A new revision is written in full into a new snapshot folder, synced,
+// and then DIR is swapped to it by renaming a new link over it. A reader that resolves DIR sees either the old tree or
 // the new one, never a half-written tree. The previous snapshot is kept,
 // so a reader still walking it is not cut short; older ones are removed.
 // A forget outranks that promise: Watch follows the erasure markers too,
 // and once they move it checks out the rewritten head and removes every
 // other snapshot (Prune).
+//
+// # Permissions
+//
+// Memory is private to its owner (DESIGN §12): the folder of snapshots is
+// 0700, every snapshot folder 0500 and every file 0400, so no other local
+// user can read a snapshot, whatever the umask. A folder of snapshots made
+// by an earlier memfs with wider modes is narrowed at the next checkout.
 //
 // What is written follows read-mode validation (DESIGN §4): entries it
 // refuses are left out, and missing summary.md and index.md get their
@@ -44,6 +50,16 @@ import (
 
 // ErrNotCheckout means DIR exists and is not a checkout made by memfs.
 var ErrNotCheckout = errors.New("exists and is not a memfs checkout")
+
+// Modes of what a checkout writes: readable by the owner only.
+const (
+	// StoreMode is the mode of the hidden folder of snapshots beside DIR.
+	StoreMode os.FileMode = 0o700
+	// DirMode is the mode of every folder of a snapshot.
+	DirMode os.FileMode = 0o500
+	// FileMode is the mode of every file of a snapshot.
+	FileMode os.FileMode = 0o400
+)
 
 // Options configure a checkout.
 type Options struct {
@@ -87,7 +103,11 @@ func Checkout(ctx context.Context, dir string, opts Options) (*Result, error) {
 			return res, nil
 		}
 	}
-	if err := os.MkdirAll(store, 0o755); err != nil {
+	if err := os.MkdirAll(store, StoreMode); err != nil {
+		return nil, fmt.Errorf("checkout %s: %w", abs, err)
+	}
+	// Narrow a folder made with wider modes, or under a loose umask.
+	if err := os.Chmod(store, StoreMode); err != nil {
 		return nil, fmt.Errorf("checkout %s: %w", abs, err)
 	}
 	tmp, err := os.MkdirTemp(store, ".tmp-")
@@ -296,7 +316,7 @@ func write(ctx context.Context, s *gitstore.Store, commit gitstore.ID, dir strin
 		files[p] = b
 	}
 	dirs := []string{dir, filepath.Join(dir, wiki.PagesDir)}
-	if err := os.MkdirAll(dirs[1], 0o755); err != nil {
+	if err := os.MkdirAll(dirs[1], 0o700); err != nil {
 		return 0, 0, err
 	}
 	for p, b := range files {
@@ -305,12 +325,17 @@ func write(ctx context.Context, s *gitstore.Store, commit gitstore.ID, dir strin
 		}
 		full := filepath.Join(dir, filepath.FromSlash(p))
 		if d := filepath.Dir(full); !slices.Contains(dirs, d) {
-			if err := os.MkdirAll(d, 0o755); err != nil {
+			if err := os.MkdirAll(d, 0o700); err != nil {
 				return 0, 0, err
 			}
 			dirs = append(dirs, d)
 		}
-		if err := os.WriteFile(full, b, 0o444); err != nil {
+		if err := os.WriteFile(full, b, FileMode); err != nil {
+			return 0, 0, err
+		}
+		// WriteFile's mode passes through the umask; a file must end
+		// exactly owner-read-only.
+		if err := os.Chmod(full, FileMode); err != nil {
 			return 0, 0, err
 		}
 	}
@@ -318,7 +343,7 @@ func write(ctx context.Context, s *gitstore.Store, commit gitstore.ID, dir strin
 	// before the tree can become visible.
 	slices.SortFunc(dirs, func(a, b string) int { return len(b) - len(a) })
 	for _, d := range dirs {
-		if err := os.Chmod(d, 0o555); err != nil {
+		if err := os.Chmod(d, DirMode); err != nil {
 			return 0, 0, err
 		}
 	}

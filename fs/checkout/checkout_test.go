@@ -5,10 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
+	"os/user"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -17,8 +21,8 @@ import (
 	"github.com/memfs/memfs/ledger"
 )
 
-// Ensure that a checkout holds exactly the revision, read-only, behind a
-// link.
+// Ensure that a checkout holds exactly the revision, read-only and
+// readable by its owner only, behind a link.
 func TestCheckoutTree(t *testing.T) {
 	s := storetest.NewStore(t)
 	files := storetest.Artifact(1, 2, 3)
@@ -41,9 +45,9 @@ func TestCheckoutTree(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		want := os.FileMode(0o444)
+		want := FileMode
 		if info.IsDir() {
-			want = os.ModeDir | 0o555
+			want = os.ModeDir | DirMode
 		}
 		if info.Mode() != want {
 			t.Errorf("%s: mode %v, want %v", p, info.Mode(), want)
@@ -52,6 +56,9 @@ func TestCheckoutTree(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if st, err := os.Stat(storageDir(dir)); err != nil || st.Mode() != os.ModeDir|StoreMode {
+		t.Errorf("folder of snapshots: %v, %v; want mode %v", st.Mode(), err, os.ModeDir|StoreMode)
 	}
 
 	again, err := Checkout(t.Context(), dir, Options{Store: s, Scope: "default"})
@@ -277,4 +284,87 @@ func TestCheckoutWatchForget(t *testing.T) {
 	if err := <-errc; err != nil {
 		t.Fatal(err)
 	}
+}
+
+// Ensure that another local user cannot read a checkout, even when every
+// folder above it is open to all and the folder of snapshots was made
+// wide by an earlier memfs. The second user is created with useradd when
+// the test runs as root; otherwise only the modes are checked.
+func TestCheckoutOwnerOnly(t *testing.T) {
+	s := storetest.NewStore(t)
+	storetest.Publish(t, s, "default", storetest.Artifact(1, 1, 1))
+	root := t.TempDir()
+	for _, d := range []string{filepath.Dir(root), root} {
+		if err := os.Chmod(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dir := filepath.Join(root, "memory")
+	if err := os.Mkdir(storageDir(dir), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Checkout(t.Context(), dir, Options{Store: s, Scope: "default"}); err != nil {
+		t.Fatal(err)
+	}
+	summary := filepath.Join(dir, "summary.md")
+	for _, c := range []struct {
+		path string
+		want os.FileMode
+	}{
+		{storageDir(dir), os.ModeDir | StoreMode},
+		{dir + "/", os.ModeDir | DirMode},
+		{filepath.Join(dir, "pages"), os.ModeDir | DirMode},
+		{summary, FileMode},
+	} {
+		st, err := os.Stat(c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Mode() != c.want {
+			t.Errorf("%s: mode %v, want %v", c.path, st.Mode(), c.want)
+		}
+	}
+
+	uid, gid := otherUser(t)
+	cmd := exec.Command("cat", summary)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: uid, Gid: gid}}
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		t.Fatalf("another user read the checkout: %q", out)
+	}
+	if !strings.Contains(string(out), "Permission denied") {
+		t.Errorf("another user's cat failed, but not for permission: %v: %s", err, out)
+	}
+}
+
+// otherUser creates a temporary local user, removed when the test ends,
+// and returns its ids. It skips the test when that is not possible.
+func otherUser(t *testing.T) (uint32, uint32) {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		t.Skip("not root: cannot create a second local user; mode bits checked only")
+	}
+	bin, err := exec.LookPath("useradd")
+	if err != nil {
+		t.Skip("useradd unavailable: cannot create a second local user; mode bits checked only")
+	}
+	name := fmt.Sprintf("memfst%d", os.Getpid()%100000)
+	if out, err := exec.Command(bin, "--no-create-home", "--shell", "/usr/sbin/nologin", name).CombinedOutput(); err != nil {
+		t.Skipf("useradd %s failed: %v: %s; mode bits checked only", name, err, out)
+	}
+	t.Cleanup(func() {
+		if out, err := exec.Command("userdel", name).CombinedOutput(); err != nil {
+			t.Errorf("userdel %s: %v: %s", name, err, out)
+		}
+	})
+	u, err := user.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	uid, err1 := strconv.ParseUint(u.Uid, 10, 32)
+	gid, err2 := strconv.ParseUint(u.Gid, 10, 32)
+	if err1 != nil || err2 != nil {
+		t.Fatalf("user %s: uid %q gid %q", name, u.Uid, u.Gid)
+	}
+	return uint32(uid), uint32(gid)
 }
