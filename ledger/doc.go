@@ -44,12 +44,30 @@
 // lock against each other; a process should share one handle.
 //
 // Read-only operations take bbolt's shared lock, so readers in several
-// processes run together; a missing or empty file reads as an empty ledger.
+// processes run together; a missing file reads as an empty ledger. A new
+// file is initialized aside and linked into place, so a ledger file is
+// never legitimately empty.
+//
+// # Damage
+//
+// bbolt trusts its file: a damaged page makes it panic on an assertion,
+// fault past the end of its memory map, or recurse without end. So before
+// bbolt maps a file in a state this handle has not checked, the ledger
+// reads it with plain reads, under the file's shared lock, and walks its
+// structure with every offset and page id bounded (verify.go). bbolt's
+// calls then run under a guard that turns a panic or a memory fault into
+// a *CorruptError and releases what the abandoned database held, and a
+// stored record that does not decode is damage too. A damaged, empty or
+// unreadable file is ErrCorrupt (code ledger_corrupt), naming the file and
+// the way out; it is never replaced by a write. Check runs every test on
+// a file (memfs doctor); Rebuild sets a damaged file aside as
+// ledger.db.corrupt-<UTC time> and starts an empty ledger.
 //
 // # Errors
 //
 // Sentinels live in errors.go; CodeOf gives the stable code a caller maps
-// to an exit status (CodeLocked for ErrLocked).
+// to an exit status (CodeLocked for ErrLocked, CodeCorrupt for
+// ErrCorrupt).
 //
 // # Scopes
 //

@@ -9,8 +9,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
+	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -66,6 +69,9 @@ type Ledger struct {
 
 	// mu serializes this process's transactions on the file.
 	mu sync.Mutex
+	// verified is the last state of the file whose structure was checked;
+	// guarded by mu.
+	verified fileID
 
 	// lockWaited, when set (tests), is called after each open attempt that
 	// timed out waiting for the file lock.
@@ -95,13 +101,157 @@ func New(path string, opts Options) (*Ledger, error) {
 // Path returns the ledger file's path.
 func (l *Ledger) Path() string { return l.path }
 
+// verify checks the structure of the ledger file, unless this handle
+// checked it in its current state already, under a shared lock. It
+// returns fs.ErrNotExist when there is no file, and a *CorruptError when
+// the file is empty, damaged or cannot be read. l.mu must be held.
+func (l *Ledger) verify(ctx context.Context) error {
+	f, err := os.Open(l.path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	if err != nil {
+		return corrupt(l.path, "cannot be opened: %v", errors.Unwrap(err))
+	}
+	defer f.Close()
+	if err := l.flock(ctx, f, syscall.LOCK_SH); err != nil {
+		return err
+	}
+	defer syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
+	fi, err := f.Stat()
+	if err != nil {
+		return corrupt(l.path, "cannot be read: %v", err)
+	}
+	id := fileIDOf(fi)
+	if id == l.verified {
+		return nil
+	}
+	if err := verifyFile(l.path, f, fi); err != nil {
+		return err
+	}
+	l.verified = id
+	return nil
+}
+
+// create makes a new, initialized ledger file at the ledger's path, unless
+// one exists by then. bbolt initializes a file only after creating it, so
+// the file is made aside and linked into place: a file at the path is
+// never legitimately empty, and an empty one is damage.
+func (l *Ledger) create(ctx context.Context) error {
+	dir := filepath.Dir(l.path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("create ledger directory: %w", err)
+	}
+	tmp, err := os.MkdirTemp(dir, ".ledger-new-")
+	if err != nil {
+		return fmt.Errorf("create ledger: %w", err)
+	}
+	defer os.RemoveAll(tmp)
+	p := filepath.Join(tmp, FileName)
+	err = guard(p, func(fo *files) error {
+		db, err := bolt.Open(p, 0o600, &bolt.Options{Timeout: l.opts.Timeout, OpenFile: fo.open})
+		if err != nil {
+			return err
+		}
+		err = db.Update(prepare)
+		if cerr := db.Close(); err == nil {
+			err = cerr
+		}
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("create ledger %s: %w", l.path, err)
+	}
+	if err := os.Link(p, l.path); err != nil && !errors.Is(err, fs.ErrExist) {
+		return fmt.Errorf("create ledger %s: %w", l.path, err)
+	}
+	return ctx.Err()
+}
+
+// guard runs fn, which works on the bbolt file at path, and turns a panic
+// inside bbolt (an assertion on a damaged page) or a memory fault in its
+// map into a *CorruptError. bbolt opens its files through fo, so that the
+// descriptors (and the file locks) of a database abandoned by a panic are
+// closed.
+func guard(path string, fn func(fo *files) error) (err error) {
+	var fo files
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			fo.closeAll()
+			err = corrupt(path, "bbolt failed: %v", r)
+		}
+	}()
+	return fn(&fo)
+}
+
+// files records the files bbolt opens (bolt.Options.OpenFile).
+type files struct{ opened []*os.File }
+
+func (fo *files) open(name string, flag int, perm os.FileMode) (*os.File, error) {
+	f, err := os.OpenFile(name, flag, perm)
+	if err == nil {
+		fo.opened = append(fo.opened, f)
+	}
+	return f, err
+}
+
+// closeAll releases what an abandoned database holds: its memory maps
+// (which keep the file's lock as long as they exist) and descriptors. The
+// database must never be used again.
+func (fo *files) closeAll() {
+	for _, f := range fo.opened {
+		if fi, err := f.Stat(); err == nil {
+			unmapFile(fileIDOf(fi).ino)
+		}
+		_ = f.Close()
+	}
+}
+
+// unmapFile removes this process's memory maps of the file with inode ino,
+// found in /proc/self/maps.
+func unmapFile(ino uint64) {
+	b, err := os.ReadFile("/proc/self/maps")
+	if err != nil {
+		return
+	}
+	for line := range strings.Lines(string(b)) {
+		// start-end perms offset dev inode path
+		f := strings.Fields(line)
+		if len(f) < 6 || f[4] != strconv.FormatUint(ino, 10) {
+			continue
+		}
+		start, end, ok := strings.Cut(f[0], "-")
+		lo, err1 := strconv.ParseUint(start, 16, 64)
+		hi, err2 := strconv.ParseUint(end, 16, 64)
+		if !ok || err1 != nil || err2 != nil || hi <= lo {
+			continue
+		}
+		_, _, _ = syscall.Syscall(syscall.SYS_MUNMAP, uintptr(lo), uintptr(hi-lo), 0)
+	}
+}
+
+// damaged turns an error of a transaction into the error the ledger
+// returns: a value that does not decode means a damaged file.
+func (l *Ledger) damaged(err error) error {
+	var ce *CorruptError
+	switch {
+	case err == nil, errors.As(err, &ce), errors.Is(err, ErrLocked):
+		return err
+	case errors.Is(err, errDamaged), errors.Is(err, berrors.ErrInvalid), errors.Is(err, berrors.ErrChecksum),
+		errors.Is(err, berrors.ErrVersionMismatch), errors.Is(err, berrors.ErrInvalidMapping):
+		return corrupt(l.path, "%v", err)
+	}
+	return fmt.Errorf("ledger %s: %w", l.path, err)
+}
+
 // open opens the bbolt file, waiting for its lock as Options say.
-func (l *Ledger) open(ctx context.Context, readOnly bool) (*bolt.DB, error) {
+func (l *Ledger) open(ctx context.Context, readOnly bool, fo *files) (*bolt.DB, error) {
 	for attempt := 1; ; attempt++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		db, err := bolt.Open(l.path, 0o600, &bolt.Options{Timeout: l.opts.Timeout, ReadOnly: readOnly})
+		db, err := bolt.Open(l.path, 0o600, &bolt.Options{Timeout: l.opts.Timeout, ReadOnly: readOnly, OpenFile: fo.open})
 		if err == nil {
 			return db, nil
 		}
@@ -117,68 +267,74 @@ func (l *Ledger) open(ctx context.Context, readOnly bool) (*bolt.DB, error) {
 	}
 }
 
-// update runs fn in one read-write transaction, with every bucket present.
+// update runs fn in one read-write transaction, with every bucket
+// present. A missing file is created; a damaged, empty or unreadable one
+// is an error (*CorruptError), never replaced.
 func (l *Ledger) update(ctx context.Context, fn func(*bolt.Tx) error) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if err := os.MkdirAll(filepath.Dir(l.path), 0o700); err != nil {
-		return fmt.Errorf("create ledger directory: %w", err)
+	err := l.verify(ctx)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err = l.create(ctx); err == nil {
+			err = l.verify(ctx)
+		}
 	}
-	db, err := l.open(ctx, false)
 	if err != nil {
-		return err
+		return l.damaged(err)
 	}
-	err = db.Update(func(tx *bolt.Tx) error {
-		if err := prepare(tx); err != nil {
+	err = guard(l.path, func(fo *files) error {
+		db, err := l.open(ctx, false, fo)
+		if err != nil {
 			return err
 		}
-		return fn(tx)
+		err = db.Update(func(tx *bolt.Tx) error {
+			if err := prepare(tx); err != nil {
+				return err
+			}
+			return fn(tx)
+		})
+		if errors.Is(err, errUnchanged) {
+			err = nil
+		}
+		if cerr := db.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("close: %w", cerr)
+		}
+		return err
 	})
-	if errors.Is(err, errUnchanged) {
-		err = nil
-	}
-	if cerr := db.Close(); err == nil && cerr != nil {
-		err = fmt.Errorf("close ledger %s: %w", l.path, cerr)
-	}
-	if err != nil {
-		return fmt.Errorf("ledger %s: %w", l.path, err)
-	}
-	return nil
+	return l.damaged(err)
 }
 
 // view runs fn in one read-only transaction. A ledger that was never
-// written reads as empty: fn is not called. Buckets may be nil in a file
-// written by an older memfs.
+// written reads as empty: fn is not called. A damaged, empty or
+// unreadable file is an error (*CorruptError). Buckets may be nil in a
+// file written by an older memfs.
 func (l *Ledger) view(ctx context.Context, fn func(*bolt.Tx) error) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	// An empty file is one whose creator has not initialized it yet (it
-	// holds the exclusive lock while it does); bbolt would try to
-	// initialize it through our read-only descriptor.
-	fi, err := os.Stat(l.path)
-	if errors.Is(err, fs.ErrNotExist) || (err == nil && fi.Size() == 0) {
+	err := l.verify(ctx)
+	if errors.Is(err, fs.ErrNotExist) {
 		return ctx.Err()
 	}
 	if err != nil {
-		return fmt.Errorf("ledger: %w", err)
+		return l.damaged(err)
 	}
-	db, err := l.open(ctx, true)
-	if err != nil {
-		return err
-	}
-	err = db.View(func(tx *bolt.Tx) error {
-		if err := checkVersion(tx); err != nil {
+	err = guard(l.path, func(fo *files) error {
+		db, err := l.open(ctx, true, fo)
+		if err != nil {
 			return err
 		}
-		return fn(tx)
+		err = db.View(func(tx *bolt.Tx) error {
+			if err := checkVersion(tx); err != nil {
+				return err
+			}
+			return fn(tx)
+		})
+		if cerr := db.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("close: %w", cerr)
+		}
+		return err
 	})
-	if cerr := db.Close(); err == nil && cerr != nil {
-		err = fmt.Errorf("close ledger %s: %w", l.path, cerr)
-	}
-	if err != nil {
-		return fmt.Errorf("ledger %s: %w", l.path, err)
-	}
-	return nil
+	return l.damaged(err)
 }
 
 // prepare creates missing buckets and stamps or checks the schema version.
@@ -225,7 +381,7 @@ func getJSON(b *bolt.Bucket, key string, v any) (bool, error) {
 		return false, nil
 	}
 	if err := json.Unmarshal(raw, v); err != nil {
-		return false, fmt.Errorf("decode %s: %w", key, err)
+		return false, fmt.Errorf("decode %s: %w: %w", key, errDamaged, err)
 	}
 	return true, nil
 }
@@ -250,7 +406,7 @@ func listJSON[T any](b *bolt.Bucket) ([]T, error) {
 		}
 		var v T
 		if err := json.Unmarshal(raw, &v); err != nil {
-			return fmt.Errorf("decode %s: %w", k, err)
+			return fmt.Errorf("decode %s: %w: %w", k, errDamaged, err)
 		}
 		out = append(out, v)
 		return nil

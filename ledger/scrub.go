@@ -133,10 +133,10 @@ func (l *Ledger) Compact(ctx context.Context) (CompactResult, error) {
 		return res, nil
 	}
 	if err != nil {
-		return res, fmt.Errorf("compact ledger: %w", err)
+		return res, corrupt(l.path, "cannot be opened: %v", errors.Unwrap(err))
 	}
 	defer f.Close()
-	if err := l.flock(ctx, f); err != nil {
+	if err := l.flock(ctx, f, syscall.LOCK_EX); err != nil {
 		return res, err
 	}
 	defer syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
@@ -145,9 +145,8 @@ func (l *Ledger) Compact(ctx context.Context) (CompactResult, error) {
 		return res, fmt.Errorf("compact ledger: %w", err)
 	}
 	res.BytesBefore = fi.Size()
-	if fi.Size() == 0 {
-		res.BytesAfter = 0
-		return res, nil
+	if !fi.Mode().IsRegular() || fi.Size() == 0 {
+		return res, verifyFile(l.path, f, fi)
 	}
 	tmp, err := os.MkdirTemp(filepath.Dir(l.path), ".compact-")
 	if err != nil {
@@ -158,21 +157,36 @@ func (l *Ledger) Compact(ctx context.Context) (CompactResult, error) {
 	if err := copyFile(src, f); err != nil {
 		return res, fmt.Errorf("compact ledger: %w", err)
 	}
-	sdb, err := bolt.Open(src, 0o600, &bolt.Options{Timeout: time.Second, ReadOnly: true})
+	// The copy is what bbolt maps: check it as verify does the file.
+	copied, err := os.ReadFile(src)
 	if err != nil {
 		return res, fmt.Errorf("compact ledger: %w", err)
 	}
-	ddb, err := bolt.Open(dst, 0o600, &bolt.Options{Timeout: time.Second})
-	if err != nil {
+	if err := verifyBytes(copied); err != nil {
+		return res, corrupt(l.path, "%v", err)
+	}
+	err = guard(l.path, func(fo *files) error {
+		sdb, err := bolt.Open(src, 0o600, &bolt.Options{Timeout: time.Second, ReadOnly: true, OpenFile: fo.open})
+		if err != nil {
+			return err
+		}
+		ddb, err := bolt.Open(dst, 0o600, &bolt.Options{Timeout: time.Second, OpenFile: fo.open})
+		if err != nil {
+			sdb.Close()
+			return err
+		}
+		err = bolt.Compact(ddb, sdb, 1<<20)
 		sdb.Close()
-		return res, fmt.Errorf("compact ledger: %w", err)
-	}
-	err = bolt.Compact(ddb, sdb, 1<<20)
-	sdb.Close()
-	if cerr := ddb.Close(); err == nil {
-		err = cerr
-	}
+		if cerr := ddb.Close(); err == nil {
+			err = cerr
+		}
+		return err
+	})
 	if err != nil {
+		var ce *CorruptError
+		if errors.As(err, &ce) {
+			return res, err
+		}
 		return res, fmt.Errorf("compact ledger: %w", err)
 	}
 	compacted, err := os.ReadFile(dst)
@@ -192,27 +206,36 @@ func (l *Ledger) Compact(ctx context.Context) (CompactResult, error) {
 	return res, nil
 }
 
-// flock takes the ledger file's exclusive lock the way bbolt does, waiting
-// as Options say.
-func (l *Ledger) flock(ctx context.Context, f *os.File) error {
-	deadline := time.Now().Add(l.opts.Timeout * time.Duration(l.opts.Attempts))
-	for {
-		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
-		if err == nil {
-			return nil
+// flock takes the ledger file's lock (how is LOCK_EX or LOCK_SH) the way
+// bbolt does: each attempt polls for Options.Timeout, and after
+// Options.Attempts the ledger is locked (ErrLocked).
+func (l *Ledger) flock(ctx context.Context, f *os.File, how int) error {
+	for attempt := 1; ; attempt++ {
+		deadline := time.Now().Add(l.opts.Timeout)
+		for {
+			err := syscall.Flock(int(f.Fd()), how|syscall.LOCK_NB)
+			if err == nil {
+				return nil
+			}
+			if !errors.Is(err, syscall.EWOULDBLOCK) {
+				return fmt.Errorf("lock ledger %s: %w", l.path, err)
+			}
+			if !time.Now().Before(deadline) {
+				break
+			}
+			t := time.NewTimer(min(50*time.Millisecond, time.Until(deadline)))
+			select {
+			case <-ctx.Done():
+				t.Stop()
+				return ctx.Err()
+			case <-t.C:
+			}
 		}
-		if !errors.Is(err, syscall.EWOULDBLOCK) {
-			return fmt.Errorf("compact ledger: %w", err)
+		if l.lockWaited != nil {
+			l.lockWaited(attempt)
 		}
-		if time.Now().After(deadline) {
+		if attempt >= l.opts.Attempts {
 			return fmt.Errorf("%s: %w", l.path, ErrLocked)
-		}
-		t := time.NewTimer(50 * time.Millisecond)
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return ctx.Err()
-		case <-t.C:
 		}
 	}
 }
