@@ -175,6 +175,11 @@ func TestCLI_ExitCodes(t *testing.T) {
 		want string
 	}{
 		{[]string{"publish"}, exitUsage, "takes 1 argument"},
+		{[]string{"frobnicate"}, exitUsage, `unknown command "frobnicate"`},
+		{[]string{"forget"}, exitUsage, "needs a command: apply, preview"},
+		{[]string{"forget", "frob"}, exitUsage, `unknown command "frob" for memfs forget`},
+		{[]string{"remote", "x"}, exitUsage, "unknown command"},
+		{[]string{"review"}, exitUsage, "needs a command"},
 		{[]string{"--no-such-flag"}, exitUsage, "unknown flag"},
 		{[]string{"validate", "--mode", "sideways", "."}, exitUsage, "unknown validation mode"},
 		{[]string{"log"}, exitFailure, "not initialized"},
@@ -220,5 +225,17 @@ func TestCLI_Limits(t *testing.T) {
 	}
 	if code, _, errs := c.run("status"); code != exitFailure || !strings.Contains(errs, "unknown key") {
 		t.Fatalf("unknown config key: exit %d %q", code, errs)
+	}
+}
+
+// Ensure that --version prints the build's version, in text and JSON.
+func TestCLI_Version(t *testing.T) {
+	c := newCLI(t)
+	if out := c.mustRun("--version"); !strings.HasPrefix(out, "memfs ") || !strings.Contains(out, "go1.") {
+		t.Errorf("--version: %q", out)
+	}
+	var v struct{ Version, Go string }
+	if err := json.Unmarshal([]byte(c.mustRun("--json", "--version")), &v); err != nil || v.Version == "" || v.Go == "" {
+		t.Errorf("--json --version: %+v %v", v, err)
 	}
 }

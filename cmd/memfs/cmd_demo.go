@@ -45,20 +45,32 @@ func runDemo(ctx context.Context, g *globalOptions, keep bool) error {
 		defer os.RemoveAll(home)
 	}
 	w := g.stdout
+	// Without --keep the home is gone when the demo ends: its paths are
+	// not printed.
+	shown := func(b []byte) []byte {
+		if keep {
+			return b
+		}
+		return bytes.ReplaceAll(b, []byte(home), []byte("<temporary home>"))
+	}
 	step := func(title string, args ...string) error {
-		fmt.Fprintf(w, "\n== %s\n$ memfs %s\n", title, strings.Join(args, " "))
+		fmt.Fprintf(w, "\n== %s\n$ memfs %s\n", title, shown([]byte(strings.Join(args, " "))))
 		var out, errb bytes.Buffer
 		code := run(ctx, append([]string{"--home", home, "--scope", demoScope}, args...), strings.NewReader(""), &out, &errb)
-		w.Write(out.Bytes())
+		w.Write(shown(out.Bytes()))
 		if errb.Len() > 0 {
-			fmt.Fprint(w, indent(errb.String()))
+			fmt.Fprint(w, indent(string(shown(errb.Bytes()))))
 		}
 		if code != exitOK {
 			return fmt.Errorf("demo step %q failed (exit %d)", title, code)
 		}
 		return nil
 	}
-	fmt.Fprintf(w, "memfs demo in %s\n", home)
+	if keep {
+		fmt.Fprintf(w, "memfs demo in %s\n", home)
+	} else {
+		fmt.Fprintln(w, "memfs demo in a temporary home, removed at the end (--keep keeps it)")
+	}
 	if err := step("create the store", "init"); err != nil {
 		return err
 	}
@@ -107,8 +119,8 @@ func runDemo(ctx context.Context, g *globalOptions, keep bool) error {
 			}
 		}
 	}
-	fmt.Fprintf(w, "\nRead it with git: git -C %s log -p %s\n", filepath.Join(home, "store.git"), demoScope)
 	if keep {
+		fmt.Fprintf(w, "\nRead it with git: git -C %s log -p %s\n", filepath.Join(home, "store.git"), demoScope)
 		fmt.Fprintf(w, "Kept %s; mount it with: memfs --home %s --scope %s mount DIR\n", home, home, demoScope)
 	}
 	return nil

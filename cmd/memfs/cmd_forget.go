@@ -67,7 +67,10 @@ apply refuses (forget_scope_changed, exit 4): preview again.`,
 				return err
 			}
 			defer closeAll()
-			rc, err := f.Apply(cmd.Context(), forget.ApplyOptions{Token: token, Targets: ts, CommandID: commandID, CancelRuns: cancelRuns})
+			rc, err := f.ApplyToken(cmd.Context(), forget.ApplyOptions{Token: token, Targets: ts, CommandID: commandID, CancelRuns: cancelRuns})
+			if forget.CodeOf(err) == forget.CodeTokenMalformed {
+				return usageError{err}
+			}
 			if err != nil {
 				return err
 			}
@@ -86,7 +89,7 @@ apply refuses (forget_scope_changed, exit 4): preview again.`,
 	apply.Flags().StringVar(&commandID, "command-id", "", "an `id` making the command idempotent: repeating it returns the same receipt")
 	apply.Flags().BoolVar(&cancelRuns, "cancel-runs", false, "cancel dream runs in progress that use targeted content instead of refusing")
 	cmd.AddCommand(preview, apply)
-	return cmd
+	return needCommand(cmd)
 }
 
 // forgetter opens what a forget needs. With progress set, a terminal on
@@ -154,8 +157,11 @@ func orNone(ss []string) string {
 }
 
 func printReceipt(w io.Writer, rc *forget.Receipt) {
-	if rc.Replayed {
+	switch {
+	case rc.Replayed && rc.CommandID != "":
 		fmt.Fprintf(w, "command %s was already applied; its receipt:\n", rc.CommandID)
+	case rc.Replayed:
+		fmt.Fprintln(w, "this forget_scope token was already applied; its receipt:")
 	}
 	fmt.Fprintf(w, "receipt %s\n", rc.ReceiptID)
 	fmt.Fprintf(w, "rewrote %d commits (%d dropped), %d paths, %d commit messages\n",

@@ -35,10 +35,7 @@ the proposal; its evidence stays pending.`,
 			return runReviewDecide(cmd.Context(), g, args[0], false)
 		}}
 	cmd.AddCommand(list, show, approve, reject)
-	cmd.RunE = func(cmd *cobra.Command, args []string) error {
-		return usagef("review needs list, show, approve or reject")
-	}
-	return cmd
+	return needCommand(cmd)
 }
 
 func runReviewList(ctx context.Context, g *globalOptions) error {

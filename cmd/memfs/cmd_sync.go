@@ -253,7 +253,7 @@ own history; without it such a pull stops and asks for one.`,
 		},
 	}
 	cmd.AddCommand(add, remove, list)
-	return cmd
+	return needCommand(cmd)
 }
 
 // remoteName picks the remote: the one named, else the only one.

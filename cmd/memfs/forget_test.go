@@ -15,7 +15,7 @@ func TestForgetCLI(t *testing.T) {
 	files["pages/prefs/phone.md"] = "# Phone\n\n- The user's phone is 555-867-5309.\n- The user likes tea.\n\n## Sources\n\n- session:" + testSession + "\n"
 	dir := t.TempDir()
 	writeTree(t, dir, files)
-	c.mustRun("publish", dir, "-m", "add phone")
+	c.mustRun("--scope", "default", "publish", dir, "-m", "add phone")
 	c.mustRun("checkpoint", "--transcript", copyTranscript(t, "", "claude-session.jsonl"), "--scope", "default")
 
 	// Usage and refusals come first.
@@ -31,6 +31,12 @@ func TestForgetCLI(t *testing.T) {
 	}
 	if strings.Contains(out, "5309") {
 		t.Error("the refusal quotes the target")
+	}
+	for _, bad := range []string{"nonsense", "fs1-xyz", "fs1-" + strings.Repeat("a", 39)} {
+		code, out, _ := c.run("--json", "forget", "apply", "--token", bad, "--target", "text:555 867 5309")
+		if code != exitUsage || !strings.Contains(out, `"forget_token_malformed"`) {
+			t.Errorf("apply with token %q: exit %d\n%s", bad, code, out)
+		}
 	}
 
 	var p struct {
@@ -70,10 +76,20 @@ func TestForgetCLI(t *testing.T) {
 	if c.pending() != 0 {
 		t.Error("a forgotten session is pending")
 	}
+	// The same token again, without a command id: the receipt, not
+	// forget_scope_changed.
+	again := c.mustRun("forget", "apply", "--token", p.Scope, "--target", "text:555 867 5309", "--target", "session:"+testSession)
+	if !strings.Contains(again, "already applied") || !strings.Contains(again, rc.ReceiptID) {
+		t.Errorf("an applied token again:\n%s", again)
+	}
 	// Replay and conflict.
 	human := c.mustRun("forget", "apply", "--token", p.Scope, "--target", "text:555 867 5309", "--target", "session:"+testSession, "--command-id", "c1")
-	if !strings.Contains(human, "already applied") || !strings.Contains(human, rc.ReceiptID) {
+	if !strings.Contains(human, "command c1 was already applied") || !strings.Contains(human, rc.ReceiptID) {
 		t.Errorf("replay:\n%s", human)
+	}
+	// The token with other targets is no replay.
+	if code, out, _ := c.run("--json", "forget", "apply", "--token", p.Scope, "--target", "text:555 867 5309"); code != exitForgetScope || !strings.Contains(out, "forget_scope_changed") {
+		t.Errorf("an applied token with other targets: exit %d\n%s", code, out)
 	}
 	if code, out, _ := c.run("--json", "forget", "apply", "--token", p.Scope, "--target", "text:tea", "--command-id", "c1"); code != exitFailure || !strings.Contains(out, "command_id_conflict") {
 		t.Errorf("conflict: exit %d\n%s", code, out)

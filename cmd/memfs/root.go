@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"runtime/debug"
 	"os"
 	"strings"
 
@@ -114,10 +115,6 @@ func exitCode(err error) int {
 // errorCode gives a stable machine-readable code for a failure: the code
 // of the package that made the error, else the CLI's own.
 func errorCode(err error) string {
-	var ue usageError
-	if errors.As(err, &ue) {
-		return "usage"
-	}
 	for _, code := range []string{
 		gitstore.CodeOf(err),
 		dream.CodeOf(err),
@@ -134,7 +131,11 @@ func errorCode(err error) string {
 	if errors.As(err, &coded) {
 		return coded.Code()
 	}
-	if errors.Is(err, context.Canceled) {
+	var ue usageError
+	switch {
+	case errors.As(err, &ue):
+		return "usage"
+	case errors.Is(err, context.Canceled):
 		return "cancelled"
 	}
 	return "failure"
@@ -158,6 +159,18 @@ func newRootCommand(g *globalOptions) *cobra.Command {
 	pf.Int64Var(&g.MaxFileBytes, "max-file-bytes", 0, "per-file size limit in bytes (default 262144)")
 	pf.Int64Var(&g.MaxTotalBytes, "max-total-bytes", 0, "artifact size limit in bytes (default 4194304)")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	var version bool
+	root.Flags().BoolVar(&version, "version", false, "print memfs's version and exit")
+	root.Args = cobra.ArbitraryArgs
+	root.RunE = func(cmd *cobra.Command, args []string) error {
+		if version && len(args) == 0 {
+			return printVersion(g)
+		}
+		if len(args) == 0 {
+			return cmd.Help()
+		}
+		return unknownCommand(cmd, args[0])
+	}
 	root.AddCommand(
 		newInitCommand(g),
 		newPublishCommand(g),
@@ -198,6 +211,74 @@ EXIT STATUS
   3  validation rejected: every problem is printed as "path: code: message"
   4  forget scope rejected
   5  erased source refused`
+
+// needCommand makes a command that only groups others fail with a usage
+// error when called without one of them or with an unknown one.
+func needCommand(cmd *cobra.Command) *cobra.Command {
+	cmd.Args = cobra.ArbitraryArgs
+	cmd.RunE = func(c *cobra.Command, args []string) error {
+		if len(args) > 0 {
+			return unknownCommand(c, args[0])
+		}
+		return usagef("%s needs a command: %s", c.CommandPath(), strings.Join(commandNames(c), ", "))
+	}
+	return cmd
+}
+
+func unknownCommand(c *cobra.Command, name string) error {
+	hint := ""
+	if s := c.SuggestionsFor(name); len(s) > 0 {
+		hint = "; did you mean " + strings.Join(s, " or ") + "?"
+	}
+	return usagef("unknown command %q for %s%s (commands: %s)", name, c.CommandPath(), hint, strings.Join(commandNames(c), ", "))
+}
+
+func commandNames(c *cobra.Command) []string {
+	var out []string
+	for _, sub := range c.Commands() {
+		if sub.IsAvailableCommand() {
+			out = append(out, sub.Name())
+		}
+	}
+	return out
+}
+
+// printVersion prints the module version of this build and, when the
+// build recorded it, the commit it was built from.
+func printVersion(g *globalOptions) error {
+	v := map[string]any{"version": "unknown"}
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		v["version"], v["go"] = bi.Main.Version, bi.GoVersion
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				v["revision"] = s.Value
+			case "vcs.time":
+				v["time"] = s.Value
+			case "vcs.modified":
+				v["modified"] = s.Value == "true"
+			}
+		}
+	}
+	if g.JSON {
+		v["ok"] = true
+		writeJSON(g.stdout, v)
+		return nil
+	}
+	line := fmt.Sprintf("memfs %v", v["version"])
+	if rev, ok := v["revision"].(string); ok {
+		line += " (commit " + rev
+		if v["modified"] == true {
+			line += ", modified"
+		}
+		line += ")"
+	}
+	if gv, ok := v["go"].(string); ok {
+		line += " " + gv
+	}
+	fmt.Fprintln(g.stdout, line)
+	return nil
+}
 
 // exactArgs is cobra.ExactArgs with a usage error.
 func exactArgs(n int) cobra.PositionalArgs {
