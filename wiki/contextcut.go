@@ -114,7 +114,7 @@ func describeOmissions(om []omission, where func(string) string) string {
 			name = "the top"
 		}
 		if o.index != "" {
-			s = fmt.Sprintf("%d of %d lines under %q (all in %s)", o.lines, o.total, name, where(o.index))
+			s = fmt.Sprintf("%d of %d lines under %q (read them %s)", o.lines, o.total, name, where(o.index))
 		} else {
 			s = fmt.Sprintf("%d of %d lines under %q", o.lines, o.total, name)
 		}
