@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"slices"
@@ -14,17 +16,63 @@ import (
 )
 
 func newEvidenceCommand(g *globalOptions) *cobra.Command {
-	return &cobra.Command{
-		Use:   "evidence SESSION",
+	var entry string
+	cmd := &cobra.Command{
+		Use:   "evidence SESSION [--entry ID]",
 		Short: "Print what a dreamer would be given for a session's pending checkpoint",
 		Long: `Materialize the evidence of a session's pending checkpoint exactly as a
 dream run would stage it: the projected, redacted, capped transcript since
 what was last processed. The transcript goes to stdout; a summary (relation
 to the processed state, redaction counts, truncations, notes) to stderr.
---json prints both as one object.`,
+--json prints both as one object.
+
+--entry ID prints the one evidence record of a transcript entry that a
+page cites ("- session:SESSION entry:ID" in its Sources), projected and
+redacted as a run staged it, read from the session's transcript for as
+long as that file exists, whether or not the session is still pending.`,
 		Args: exactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error { return runEvidence(cmd.Context(), g, args[0]) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if entry != "" {
+				return runCite(cmd.Context(), g, args[0], entry)
+			}
+			return runEvidence(cmd.Context(), g, args[0])
+		},
 	}
+	cmd.Flags().StringVar(&entry, "entry", "", "print only the evidence record of this transcript entry")
+	return cmd
+}
+
+// runCite prints the evidence record of one cited transcript entry.
+func runCite(ctx context.Context, g *globalOptions, session, entry string) error {
+	h, err := g.openHome()
+	if err != nil {
+		return err
+	}
+	l, err := h.Ledger()
+	if err != nil {
+		return err
+	}
+	var guard validate.Guard
+	if s, err := h.OpenStore(ctx); err == nil {
+		gd, gerr := s.Guard(ctx)
+		s.Close()
+		if gerr != nil {
+			return gerr
+		}
+		if gd != nil {
+			guard = gd
+		}
+	}
+	rec, err := dream.CitedEntry(ctx, l, guard, session, entry)
+	if err != nil {
+		return err
+	}
+	if g.JSON {
+		writeJSON(g.stdout, map[string]any{"ok": true, "session": session, "entry": entry, "record": json.RawMessage(bytes.TrimSpace(rec))})
+		return nil
+	}
+	_, err = g.stdout.Write(rec)
+	return err
 }
 
 func runEvidence(ctx context.Context, g *globalOptions, session string) error {
