@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"runtime/debug"
 	"os"
+	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
