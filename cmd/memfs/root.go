@@ -182,6 +182,7 @@ func newRootCommand(g *globalOptions) *cobra.Command {
 		newMountCommand(g),
 		newCheckoutCommand(g),
 		newDoctorCommand(g),
+		newLedgerCommand(g),
 		newCheckpointCommand(g),
 		newEvidenceCommand(g),
 		newDreamCommand(g),

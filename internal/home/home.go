@@ -111,7 +111,7 @@ func (h *Home) InitStore(ctx context.Context) (s *gitstore.Store, created bool, 
 // Ledger returns the home's ledger handle. It holds no lock between
 // operations, so it never blocks another memfs.
 func (h *Home) Ledger() (*ledger.Ledger, error) {
-	return ledger.New(filepath.Join(h.Dir, ledger.FileName), ledger.Options{})
+	return ledger.New(LedgerPath(h.Dir), ledger.Options{})
 }
 
 // RunsDir is where dream runs are staged (dream.RunsDir).
