@@ -5,7 +5,7 @@
 // It is the only package that imports go-git, and uses it for what git's
 // formats make hard: refs listing and packed-refs parsing, revision
 // expressions, the config and remotes, transports, and reading objects
-// that only it can (deltas in packs stock git wrote). go-git is not safe
+// that only it can (packs in formats objfile does not read). go-git is not safe
 // for concurrent use, so every go-git call goes through the Store's
 // mutex. Everything else about object files is internal/objfile's, which
 // does not import go-git.
@@ -13,10 +13,11 @@
 // # Reading objects
 //
 // Every read of an object by id goes through one chain (objects.go,
-// readObject): the bulk read of an exclusive operation (every delta-free
-// pack read whole), then objfile's fast reader (delta-free pack entries
-// found through their index and inflated with one positioned read, and
-// loose objects), then go-git, once more after a reindex when another
+// readObject): the bulk read of an exclusive operation (every pack read
+// whole, each delta of stock git's packs applied once, bases first), then
+// objfile's reader (pack entries found through their index and inflated
+// with one positioned read, delta chains resolved through a bounded cache
+// of bases as git's delta_base_cache, and loose objects), then go-git, once more after a reindex when another
 // process added or replaced packs. BlobReader gives the fast path to
 // parallel readers (a FUSE mount) without the mutex. Readers get immutable
 // Snapshots of one commit whose blob bytes are cached by object id, which

@@ -16,9 +16,9 @@ import (
 
 // The store's one object reader. Every read of an object by id goes
 // through readObject: the bulk read of an exclusive operation, then the
-// fast reader (delta-free pack entries and loose files, internal/objfile),
-// then go-git for what only it reads (deltas, unusual packs), once more
-// after a reindex when it fails.
+// fast reader (pack entries, deltas resolved, and loose files,
+// internal/objfile), then go-git for what only it reads (unusual packs),
+// once more after a reindex when it fails.
 
 // readObject returns an object's type and content. want is the type the
 // caller needs (plumbing.AnyObject: any); an object of another type found
@@ -111,6 +111,9 @@ func (s *Store) ReadBlob(h plumbing.Hash) ([]byte, error) {
 func (s *Store) BlobSize(h plumbing.Hash) (int64, error) {
 	if b, ok := s.blobs.get(h); ok {
 		return int64(len(b)), nil
+	}
+	if n, err := s.fast.BlobSize(h); err == nil {
+		return n, nil
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()

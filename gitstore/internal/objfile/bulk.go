@@ -1,7 +1,10 @@
 package objfile
 
 import (
+	"bytes"
+	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/memfs/memfs/gitstore/internal/parallel"
@@ -36,18 +39,29 @@ func (b *BulkEntry) Object() (Type, []byte, error) {
 	return InflateEntry(b.Raw)
 }
 
-// LoadBulk reads every delta-free pack under objDir. With inflateAll,
-// the loose objects are read too and every entry is inflated ahead, on
-// every core (unless the packs are too large); otherwise only the raw pack
-// entries are kept.
+// LoadBulk reads every pack under objDir. With inflateAll, the loose
+// objects are read too and every entry is inflated ahead, on every core
+// (unless the packs are too large); otherwise only the raw entries of
+// delta-free packs are kept. The objects of packs with deltas (stock
+// git's) are always made ahead, each delta applied once, bases first;
+// they keep no raw entry, since a delta cannot be copied alone.
 func LoadBulk(objDir string, inflateAll bool) *Bulk {
 	b := &Bulk{m: map[ID]*BulkEntry{}}
 	packs, _ := filepath.Glob(filepath.Join(objDir, "pack", "pack-*.pack"))
 	var all []*BulkEntry
+	var deltaPacks [][]Entry
 	total := 0
 	for _, p := range packs {
-		entries, err := ReadPackEntries(strings.TrimSuffix(p, ".pack"))
+		entries, err := splitPack(strings.TrimSuffix(p, ".pack"), true)
 		if err != nil {
+			continue
+		}
+		if slices.ContainsFunc(entries, func(e Entry) bool {
+			t := Type((e.Raw[0] >> 4) & 7)
+			return t == OFSDelta || t == REFDelta
+		}) {
+			deltaPacks = append(deltaPacks, entries)
+			total += packBytes(entries)
 			continue
 		}
 		for _, e := range entries {
@@ -60,13 +74,16 @@ func LoadBulk(objDir string, inflateAll bool) *Bulk {
 			total += len(e.Raw)
 		}
 	}
+	if total > maxBulkInflate {
+		return b
+	}
+	for _, entries := range deltaPacks {
+		b.resolvePack(entries)
+	}
 	if !inflateAll {
 		return b
 	}
 	b.loadLoose(objDir)
-	if total > maxBulkInflate {
-		return b
-	}
 	_ = parallel.Run(len(all), func() func(int) error {
 		return func(i int) error {
 			be := all[i]
@@ -136,4 +153,160 @@ func (b *Bulk) Content(id ID) []byte {
 		return e.content
 	}
 	return nil
+}
+
+func packBytes(entries []Entry) int {
+	n := 0
+	for _, e := range entries {
+		n += len(e.Raw)
+	}
+	return n
+}
+
+// resolvePack makes every object of a pack with deltas: every entry is
+// inflated on all cores (a whole object, or a delta's instructions), then
+// deltas are applied level by level, each level on all cores, a level
+// being the deltas whose bases the previous ones made. A base outside the
+// pack must be in the bulk already; an object that cannot be made is left
+// out, for the reader to try.
+func (b *Bulk) resolvePack(entries []Entry) {
+	n := len(entries)
+	type item struct {
+		typ   Type
+		data  []byte // content, or delta instructions
+		base  int    // index of the base in entries; -1 for a whole object, -2 for a base elsewhere
+		ext   ID
+		depth int
+		err   error
+	}
+	items := make([]item, n)
+	byOff := make(map[uint64]int, n)
+	byID := make(map[ID]int, n)
+	for i, e := range entries {
+		byOff[e.Offset] = i
+		byID[e.ID] = i
+	}
+	_ = parallel.Run(n, func() func(int) error {
+		return func(i int) error {
+			it := &items[i]
+			raw := entries[i].Raw
+			typ, size, hdr, err := ParseEntryHeader(raw)
+			if err != nil {
+				it.err = err
+				return nil
+			}
+			it.typ, it.base = typ, -1
+			switch typ {
+			case OFSDelta:
+				dist, k, err := parseOFS(raw[hdr:])
+				if err != nil {
+					it.err = err
+					return nil
+				}
+				base, ok := byOff[entries[i].Offset-uint64(dist)]
+				if !ok || dist <= 0 || uint64(dist) > entries[i].Offset {
+					it.err = fmt.Errorf("%w: no entry at the base offset", ErrDelta)
+					return nil
+				}
+				it.base, hdr = base, hdr+k
+			case REFDelta:
+				if len(raw) < hdr+20 {
+					it.err = fmt.Errorf("%w: truncated", ErrDelta)
+					return nil
+				}
+				copy(it.ext[:], raw[hdr:])
+				it.base = -2
+				if base, ok := byID[it.ext]; ok {
+					it.base = base
+				}
+				hdr += 20
+			}
+			it.data, it.err = inflate(bytes.NewReader(raw[hdr:]), size, nil)
+			return nil
+		}
+	})
+	// Depths, iteratively: a chain is walked until a known depth.
+	const unknown = -1
+	for i := range items {
+		items[i].depth = unknown
+		if items[i].base == -1 || items[i].base == -2 || items[i].err != nil {
+			items[i].depth = 0
+		}
+	}
+	maxDepth := 0
+	for i := range items {
+		var path []int
+		j := i
+		for items[j].depth == unknown && len(path) <= maxDeltaChain {
+			path = append(path, j)
+			items[j].depth = -2 // on the path: a cycle stops here
+			j = items[j].base
+		}
+		d := items[j].depth
+		if d < 0 {
+			for _, k := range path {
+				items[k].depth, items[k].err = 0, fmt.Errorf("%w: cycle or chain too long", ErrDelta)
+			}
+			continue
+		}
+		for k := len(path) - 1; k >= 0; k-- {
+			d++
+			items[path[k]].depth = d
+		}
+		maxDepth = max(maxDepth, d)
+	}
+	// Objects whose base is elsewhere come first, as level zero.
+	for i := range items {
+		it := &items[i]
+		if it.base != -2 || it.err != nil {
+			continue
+		}
+		if be := b.m[it.ext]; be != nil {
+			if typ, base, err := be.Object(); err == nil {
+				if it.data, it.err = applyDelta(base, it.data); it.err == nil {
+					it.typ, it.base = typ, -1
+				}
+				continue
+			}
+		}
+		it.err = fmt.Errorf("%w: base %s not in the packs read", ErrDelta, short(it.ext))
+	}
+	levels := make([][]int, maxDepth+1)
+	for i, it := range items {
+		if it.base >= 0 {
+			levels[it.depth] = append(levels[it.depth], i)
+		}
+	}
+	for _, level := range levels {
+		_ = parallel.Run(len(level), func() func(int) error {
+			return func(k int) error {
+				it := &items[level[k]]
+				base := &items[it.base]
+				if it.err != nil {
+					return nil
+				}
+				if base.err != nil {
+					it.err = base.err
+					return nil
+				}
+				it.typ = base.typ
+				it.data, it.err = applyDelta(base.data, it.data)
+				return nil
+			}
+		})
+	}
+	for i, it := range items {
+		if _, dup := b.m[entries[i].ID]; dup || it.err != nil {
+			continue
+		}
+		content := it.data
+		if content == nil {
+			content = []byte{}
+		}
+		e := &BulkEntry{typ: it.typ, content: content}
+		if it.base == -1 && entries[i].Raw != nil && Type((entries[i].Raw[0]>>4)&7) == it.typ {
+			e.Raw = entries[i].Raw // a whole object's entry copies as it is
+		}
+		b.m[entries[i].ID] = e
+	}
 }

@@ -163,6 +163,12 @@ func WritePack(objDir string, objs []Object) (string, error) {
 // its extension) into its raw entries, in pack order, using its index. It
 // returns ErrDeltaPack for packs it must not copy verbatim.
 func ReadPackEntries(base string) ([]Entry, error) {
+	return splitPack(base, false)
+}
+
+// splitPack splits a pack into its raw entries, in pack order; with
+// deltas false, a delta entry fails it with ErrDeltaPack.
+func splitPack(base string, deltas bool) ([]Entry, error) {
 	idxBytes, err := os.ReadFile(base + ".idx")
 	if err != nil {
 		return nil, err
@@ -203,7 +209,7 @@ func ReadPackEntries(base string) ([]Entry, error) {
 			return nil, errors.New("corrupt pack offsets")
 		}
 		entries[i].Raw = pack[entries[i].Offset:next]
-		if typ := Type((entries[i].Raw[0] >> 4) & 7); typ != Commit && typ != Tree && typ != Blob && typ != Tag {
+		if typ := Type((entries[i].Raw[0] >> 4) & 7); !deltas && typ != Commit && typ != Tree && typ != Blob && typ != Tag {
 			return nil, ErrDeltaPack
 		}
 		if crc32.ChecksumIEEE(entries[i].Raw) != entries[i].CRC {

@@ -3,6 +3,7 @@ package objfile
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sync"
@@ -12,11 +13,12 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// Reader reads objects straight from a repository's delta-free pack
-// entries and loose files: no go-git, no lock of the caller's, so any
-// number of goroutines read in parallel. A pack entry is found through its
-// pack index and inflated with one positioned read; a size needs only the
-// entry's header. Whenever objects/pack changed since the last look, the
+// Reader reads objects straight from a repository's pack entries and
+// loose files: no go-git, no lock of the caller's, so any number of
+// goroutines read in parallel. A pack entry is found through its pack
+// index and inflated with one positioned read; a size needs only the
+// entry's header. Delta entries are resolved through their chain, with a
+// bounded cache of the bases made (delta.go). Whenever objects/pack changed since the last look, the
 // packs are rescanned first: a pack that was removed (a merge, a repack, a
 // purge) is never read again, even though its open file still could be.
 type Reader struct {
@@ -26,6 +28,8 @@ type Reader struct {
 	// pack's file, a rescan exclusively while it opens and closes packs.
 	mu    sync.RWMutex
 	packs map[string]*packFile // by pack file base name
+	// bases caches delta bases made from the packs.
+	bases *baseCache
 	// scanned is the change time of objects/pack at the last rescan.
 	scanned time.Time
 }
@@ -37,10 +41,15 @@ type packFile struct {
 	idx  *Index
 }
 
+// DeltaBaseCacheBytes bounds a Reader's cache of delta bases. git's
+// default (core.deltaBaseCacheLimit) is 96 MiB; a memory store's chains
+// are short and a mount must stay small.
+const DeltaBaseCacheBytes = 16 << 20
+
 // NewReader returns a reader of the objects under objDir. Close it when
 // done.
 func NewReader(objDir string) *Reader {
-	return &Reader{objDir: objDir, packs: map[string]*packFile{}}
+	return &Reader{objDir: objDir, packs: map[string]*packFile{}, bases: newBaseCache(DeltaBaseCacheBytes)}
 }
 
 // Close closes the pack files the reader opened.
@@ -51,15 +60,16 @@ func (r *Reader) Close() error {
 		p.f.Close()
 		delete(r.packs, name)
 	}
+	r.bases.dropPack(nil)
 	return nil
 }
 
-// ReadAny returns an object of any type from a delta-free pack entry or a
-// loose file; ErrSlowPath when neither holds it readably.
+// ReadAny returns an object of any type from a pack entry or a loose
+// file; ErrSlowPath when neither holds it.
 func (r *Reader) ReadAny(id ID) (Type, []byte, error) {
 	var typ Type
 	b, err := r.locate(id, func(p *packFile, off int64) (b []byte, err error) {
-		typ, b, err = p.readEntry(off, nil, false)
+		typ, b, err = r.readEntry(p, off, nil, false)
 		return b, err
 	}, func(path string) (b []byte, err error) {
 		typ, b, err = ReadLoose(path)
@@ -73,7 +83,7 @@ func (r *Reader) ReadAny(id ID) (Type, []byte, error) {
 // without their content being inflated.
 func (r *Reader) ReadBlob(id ID, dst []byte) ([]byte, error) {
 	return r.locate(id, func(p *packFile, off int64) ([]byte, error) {
-		_, b, err := p.readEntry(off, dst, true)
+		_, b, err := r.readEntry(p, off, dst, true)
 		return b, err
 	}, func(path string) ([]byte, error) {
 		typ, content, err := ReadLoose(path)
@@ -91,7 +101,7 @@ func (r *Reader) ReadBlob(id ID, dst []byte) ([]byte, error) {
 func (r *Reader) BlobSize(id ID) (int64, error) {
 	var n int64
 	_, err := r.locate(id, func(p *packFile, off int64) ([]byte, error) {
-		typ, size, _, err := p.header(off)
+		typ, size, err := r.info(p, off)
 		if err == nil && typ != Blob {
 			err = ErrSlowPath
 		}
@@ -186,6 +196,7 @@ func (r *Reader) Rescan() error {
 		if !seen[base] {
 			p.f.Close()
 			delete(r.packs, base)
+			r.bases.dropPack(p)
 		}
 	}
 	return nil
@@ -227,37 +238,60 @@ func openPack(base string) (*packFile, error) {
 	return &packFile{f: f, size: st.Size(), idx: idx}, nil
 }
 
-// header parses the pack entry header at off: the object type, its size
-// and where its deflated data starts. Delta entries report ErrSlowPath.
-func (p *packFile) header(off int64) (Type, int64, int64, error) {
-	var buf [16]byte
+// entryHead is a pack entry's header: its type and size, where its
+// deflated data starts, and a delta's base (by offset in the same pack,
+// or by id).
+type entryHead struct {
+	typ     Type
+	size    int64
+	data    int64
+	baseOff int64
+	baseID  ID
+}
+
+// head parses the pack entry header at off.
+func (p *packFile) head(off int64) (entryHead, error) {
+	var buf [40]byte
 	n, err := p.f.ReadAt(buf[:], off)
 	if n == 0 && err != nil {
-		return 0, 0, 0, err
+		return entryHead{}, err
 	}
 	typ, size, hdr, err := ParseEntryHeader(buf[:n])
 	if err != nil {
-		return 0, 0, 0, fmt.Errorf("pack entry at %d: %w", off, err)
+		return entryHead{}, fmt.Errorf("pack entry at %d: %w", off, err)
 	}
-	if typ == OFSDelta || typ == REFDelta {
-		return typ, size, 0, ErrSlowPath
+	h := entryHead{typ: typ, size: size, data: off + int64(hdr)}
+	switch typ {
+	case Commit, Tree, Blob, Tag:
+	case OFSDelta:
+		dist, k, err := parseOFS(buf[hdr:n])
+		if err != nil {
+			return entryHead{}, fmt.Errorf("pack entry at %d: %w", off, err)
+		}
+		if dist <= 0 || dist > off {
+			return entryHead{}, fmt.Errorf("pack entry at %d: %w: base offset out of range", off, ErrDelta)
+		}
+		h.baseOff, h.data = off-dist, h.data+int64(k)
+	case REFDelta:
+		if n < hdr+20 {
+			return entryHead{}, fmt.Errorf("pack entry at %d: truncated", off)
+		}
+		copy(h.baseID[:], buf[hdr:hdr+20])
+		h.data += 20
+	default:
+		return entryHead{}, fmt.Errorf("pack entry at %d: unknown type %d", off, typ)
 	}
-	return typ, size, off + int64(hdr), nil
+	return h, nil
 }
 
-// readEntry inflates the pack entry at off into dst's storage when it is
-// large enough. With blobOnly, other types stop at the header with
-// ErrSlowPath (their content is not inflated).
-func (p *packFile) readEntry(off int64, dst []byte, blobOnly bool) (Type, []byte, error) {
-	typ, size, data, err := p.header(off)
-	if err != nil {
-		return typ, nil, err
-	}
-	if blobOnly && typ != Blob {
-		return typ, nil, ErrSlowPath
-	}
+// inflateAt inflates the size bytes of the zlib stream at data, into
+// dst's storage when it is large enough.
+func (p *packFile) inflateAt(data, size int64, dst []byte) ([]byte, error) {
 	// zlib never grows data by more than a few bytes per 16 KiB block.
 	want := min(size+size/1024+64, p.size-data)
+	if want < 0 {
+		return nil, fmt.Errorf("pack entry data at %d: past the end", data)
+	}
 	bp := deflated.Get().(*[]byte)
 	defer deflated.Put(bp)
 	if int64(cap(*bp)) < want {
@@ -265,8 +299,174 @@ func (p *packFile) readEntry(off int64, dst []byte, blobOnly bool) (Type, []byte
 	}
 	in := (*bp)[:want]
 	if n, err := p.f.ReadAt(in, data); int64(n) < want && err != nil {
-		return typ, nil, fmt.Errorf("read pack entry at %d: %w", off, err)
+		return nil, fmt.Errorf("read pack entry data at %d: %w", data, err)
 	}
-	b, err := inflate(bytes.NewReader(in), size, dst)
-	return typ, b, err
+	return inflate(bytes.NewReader(in), size, dst)
+}
+
+// readEntry returns the object of the pack entry at off, resolving
+// deltas, into dst's storage when it is large enough. With blobOnly, a
+// whole entry of another type stops at its header with ErrSlowPath. r.mu
+// must be held shared (a REFDelta's base may be in another pack).
+func (r *Reader) readEntry(p *packFile, off int64, dst []byte, blobOnly bool) (Type, []byte, error) {
+	h, err := p.head(off)
+	if err != nil {
+		return Invalid, nil, err
+	}
+	switch h.typ {
+	case OFSDelta, REFDelta:
+		typ, b, err := r.unpackDelta(p, off, h)
+		if err == nil && blobOnly && typ != Blob {
+			return typ, nil, ErrSlowPath
+		}
+		return typ, b, err
+	}
+	if blobOnly && h.typ != Blob {
+		return h.typ, nil, ErrSlowPath
+	}
+	b, err := p.inflateAt(h.data, h.size, dst)
+	return h.typ, b, err
+}
+
+// unpackDelta makes the object of the delta entry at off (header h): it
+// follows the chain back to a whole object or a cached base, then applies
+// the deltas forward, keeping each base it makes in the cache. The result
+// is the caller's own slice.
+func (r *Reader) unpackDelta(p *packFile, off int64, h entryHead) (Type, []byte, error) {
+	type link struct {
+		p     *packFile
+		off   int64
+		delta []byte
+	}
+	var chain []link
+	var typ Type
+	var base []byte
+	cp, coff := p, off
+	for {
+		if len(chain) > maxDeltaChain {
+			return Invalid, nil, fmt.Errorf("pack entry at %d: %w: chain longer than %d", off, ErrDelta, maxDeltaChain)
+		}
+		if len(chain) > 0 {
+			if t, b, ok := r.bases.get(cp, coff); ok {
+				typ, base = t, b
+				break
+			}
+			var err error
+			if h, err = cp.head(coff); err != nil {
+				return Invalid, nil, err
+			}
+		}
+		if h.typ != OFSDelta && h.typ != REFDelta {
+			b, err := cp.inflateAt(h.data, h.size, nil)
+			if err != nil {
+				return Invalid, nil, err
+			}
+			typ, base = h.typ, b
+			r.bases.put(cp, coff, typ, base)
+			break
+		}
+		d, err := cp.inflateAt(h.data, h.size, nil)
+		if err != nil {
+			return Invalid, nil, err
+		}
+		chain = append(chain, link{cp, coff, d})
+		if h.typ == OFSDelta {
+			coff = h.baseOff
+			continue
+		}
+		bp, boff, ok := r.findLocked(h.baseID, cp)
+		if !ok {
+			// A base outside the packs: a loose object (thin packs are
+			// completed when fetched, so this is rare).
+			t, b, err := ReadLoose(LoosePath(r.objDir, h.baseID))
+			if err != nil {
+				return Invalid, nil, fmt.Errorf("delta base %s: %w", short(h.baseID), err)
+			}
+			typ, base = t, b
+			break
+		}
+		cp, coff = bp, boff
+	}
+	for i := len(chain) - 1; i >= 0; i-- {
+		b, err := applyDelta(base, chain[i].delta)
+		if err != nil {
+			return Invalid, nil, fmt.Errorf("pack entry at %d: %w", chain[i].off, err)
+		}
+		base = b
+		if i > 0 {
+			r.bases.put(chain[i].p, chain[i].off, typ, base)
+		}
+	}
+	return typ, base, nil
+}
+
+// findLocked finds an object in the open packs, trying prefer first. r.mu
+// must be held.
+func (r *Reader) findLocked(id ID, prefer *packFile) (*packFile, int64, bool) {
+	if off, ok := prefer.idx.Find(id); ok {
+		return prefer, off, true
+	}
+	for _, p := range r.packs {
+		if off, ok := p.idx.Find(id); ok && p != prefer {
+			return p, off, true
+		}
+	}
+	return nil, 0, false
+}
+
+// info returns the type and size of the object at off without inflating
+// more than a delta's header: a delta's type is its chain's last base's,
+// its size the one its header declares. r.mu must be held shared.
+func (r *Reader) info(p *packFile, off int64) (Type, int64, error) {
+	h, err := p.head(off)
+	if err != nil {
+		return Invalid, 0, err
+	}
+	if h.typ != OFSDelta && h.typ != REFDelta {
+		return h.typ, h.size, nil
+	}
+	size, err := p.deltaResultSize(h)
+	if err != nil {
+		return Invalid, 0, err
+	}
+	cp := p
+	for range maxDeltaChain {
+		switch h.typ {
+		case OFSDelta:
+			if h, err = cp.head(h.baseOff); err != nil {
+				return Invalid, 0, err
+			}
+			continue
+		case REFDelta:
+			bp, boff, ok := r.findLocked(h.baseID, cp)
+			if !ok {
+				t, _, err := ReadLoose(LoosePath(r.objDir, h.baseID))
+				return t, size, err
+			}
+			if h, err = bp.head(boff); err != nil {
+				return Invalid, 0, err
+			}
+			cp = bp
+			continue
+		}
+		return h.typ, size, nil
+	}
+	return Invalid, 0, fmt.Errorf("pack entry at %d: %w: chain too long", off, ErrDelta)
+}
+
+// deltaResultSize inflates the first bytes of a delta, its header, and
+// returns the size of the object it makes.
+func (p *packFile) deltaResultSize(h entryHead) (int64, error) {
+	zr, err := newInflater(io.NewSectionReader(p.f, h.data, p.size-h.data))
+	if err != nil {
+		return 0, err
+	}
+	defer inflaters.Put(zr)
+	var buf [20]byte
+	n, err := io.ReadFull(zr, buf[:min(int64(len(buf)), h.size)])
+	if err != nil && n == 0 {
+		return 0, fmt.Errorf("delta at %d: %w", h.data, err)
+	}
+	_, size, _, err := deltaHeader(buf[:n])
+	return size, err
 }
