@@ -56,9 +56,12 @@ func (tx *Tx) Purge(ctx context.Context, check func(typ plumbing.ObjectType, con
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.st.Reindex()
-	// Raw entries only: the walk reads commits and trees from the rewrite's
-	// memos, and entries are copied, not inflated.
-	s.bulk = objfile.LoadBulk(s.objDir(), tx.commits == nil)
+	// What the rewrite read is still in memory; else raw entries only (and
+	// the objects of packs with deltas): the walk reads commits and trees
+	// from the rewrite's memos, and entries are copied, not inflated.
+	if s.bulk == nil {
+		s.bulk, s.bulkAll = objfile.LoadBulk(s.objDir(), tx.commits == nil), tx.commits == nil
+	}
 	defer func() { s.bulk = nil }()
 	refs, err := s.refsLocked()
 	if err != nil {

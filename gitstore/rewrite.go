@@ -125,7 +125,11 @@ func (tx *Tx) Rewrite(ctx context.Context, edit Edit) (*RewriteResult, error) {
 	s := tx.s
 	s.mu.Lock()
 	refs, err := s.refsLocked()
-	s.bulk = objfile.LoadBulk(s.objDir(), true)
+	// Every object, read once for the whole exclusive operation (the
+	// rewrite, its check and the purge); Exclusive drops it.
+	if s.bulk == nil || !s.bulkAll {
+		s.bulk, s.bulkAll = objfile.LoadBulk(s.objDir(), true), true
+	}
 	var blobs []ID
 	if edit.Prescan != nil {
 		for _, id := range s.bulk.Blobs() {
@@ -133,11 +137,6 @@ func (tx *Tx) Rewrite(ctx context.Context, edit Edit) (*RewriteResult, error) {
 		}
 	}
 	s.mu.Unlock()
-	defer func() {
-		s.mu.Lock()
-		s.bulk = nil
-		s.mu.Unlock()
-	}()
 	if err != nil {
 		return nil, err
 	}

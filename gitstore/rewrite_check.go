@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"path"
 	"slices"
@@ -13,6 +14,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
 	"github.com/memfs/memfs/validate"
+	"github.com/memfs/memfs/wiki"
 )
 
 // SchemaBreak is a revision that a rewrite would leave invalid: publish
@@ -35,6 +37,11 @@ type SchemaBreak struct {
 func (tx *Tx) CheckRewrite(ctx context.Context, res *RewriteResult) ([]SchemaBreak, error) {
 	s := tx.s
 	reports := map[ID]map[string]bool{}
+	// What validation learns of a file depends on its kind and content
+	// only: each distinct blob is analysed once for all revisions, and read
+	// once.
+	facts := blobFacts{}
+	blobs := map[ID][]byte{}
 	problems := func(c ID) (map[string]bool, error) {
 		info := tx.commits[c]
 		if info == nil {
@@ -44,15 +51,20 @@ func (tx *Tx) CheckRewrite(ctx context.Context, res *RewriteResult) ([]SchemaBre
 		if r, ok := reports[key]; ok {
 			return r, nil
 		}
-		fsys, err := tx.treeFS(res, info.TreeHash)
+		fsys, err := tx.treeFS(res, info.TreeHash, blobs)
 		if err != nil {
 			return nil, err
 		}
 		_, trailers := splitTrailers(info.Message)
 		v := trailers[TrailerArtifact]
-		rep, err := validate.Validate(ctx, fsys, validate.Options{Mode: validate.ModePublish, Limits: s.opts.Limits, ArtifactVersion: &v})
+		rep, err := validate.Validate(ctx, fsys, validate.Options{Mode: validate.ModePublish, Limits: s.opts.Limits, ArtifactVersion: &v, Facts: facts})
 		if err != nil {
 			return nil, err
+		}
+		for _, f := range rep.Files {
+			if id, ok := f.Info.Sys().(ID); ok {
+				facts[blobFactKey{f.Kind, id}] = f.Facts
+			}
 		}
 		r := map[string]bool{}
 		for _, p := range rep.Errors() {
@@ -107,9 +119,32 @@ func cut0(s string) (string, string, bool) {
 	return s, "", false
 }
 
+// blobFacts caches validation facts by file kind and blob id; the files
+// of treeFS carry their blob id as Sys.
+type blobFacts map[blobFactKey]validate.Facts
+
+type blobFactKey struct {
+	kind wiki.Kind
+	id   ID
+}
+
+func (c blobFacts) Lookup(p string, info fs.FileInfo) (validate.Facts, bool) {
+	id, ok := info.Sys().(ID)
+	if !ok {
+		return validate.Facts{}, false
+	}
+	k, err := wiki.ClassifyPath(p, false)
+	if err != nil {
+		return validate.Facts{}, false
+	}
+	f, ok := c[blobFactKey{k, id}]
+	return f, ok
+}
+
 // treeFS returns the files of a tree, read from the rewrite's new objects
-// or the store.
-func (tx *Tx) treeFS(res *RewriteResult, tree ID) (fstest.MapFS, error) {
+// or the store; blobs memoizes the blobs read across calls. Each file
+// carries its blob id as Sys.
+func (tx *Tx) treeFS(res *RewriteResult, tree ID, blobs map[ID][]byte) (fstest.MapFS, error) {
 	s := tx.s
 	read := func(id ID, want plumbing.ObjectType) ([]byte, error) {
 		if res.batch != nil {
@@ -117,7 +152,13 @@ func (tx *Tx) treeFS(res *RewriteResult, tree ID) (fstest.MapFS, error) {
 				return res.batch.objs[i-1].Content, nil
 			}
 		}
+		if b, ok := blobs[id]; ok {
+			return b, nil
+		}
 		_, b, err := s.readObject(id, want, false)
+		if err == nil && want == plumbing.BlobObject {
+			blobs[id] = b
+		}
 		return b, err
 	}
 	fsys := fstest.MapFS{}
@@ -148,7 +189,7 @@ func (tx *Tx) treeFS(res *RewriteResult, tree ID) (fstest.MapFS, error) {
 				if err != nil {
 					return err
 				}
-				fsys[p] = &fstest.MapFile{Data: c, Mode: fileMode(e.Mode)}
+				fsys[p] = &fstest.MapFile{Data: c, Mode: fileMode(e.Mode), Sys: e.Hash}
 			}
 		}
 		return nil

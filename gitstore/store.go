@@ -3,8 +3,6 @@ package gitstore
 import (
 	"compress/zlib"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -19,7 +17,6 @@ import (
 	"github.com/go-git/go-billy/v5/osfs"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/cache"
-	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/go-git/go-git/v5/storage/filesystem"
 
@@ -78,16 +75,18 @@ type Store struct {
 	trees map[ID][]object.TreeEntry // memoized tree entries, see treeEntriesLocked
 
 	blobs *blobCache
-	// fast reads objects from delta-free packs and loose files without
-	// go-git, the second step of readObject.
+	// fast reads objects from packs (deltas resolved) and loose files
+	// without go-git, the second step of readObject.
 	fast *objfile.Reader
 	// bulk, while an exclusive operation reads every object, holds every
-	// object of the delta-free packs, read once (guarded by mu; nil
-	// otherwise), the first step of readObject.
-	bulk *objfile.Bulk
+	// object of the packs, read once (guarded by mu; nil otherwise), the
+	// first step of readObject. bulkAll says it holds every object
+	// inflated (a rewrite's), not only raw entries (a purge's).
+	bulk    *objfile.Bulk
+	bulkAll bool
 }
 
-// Meta is the store's identity.
+// Meta is the store's identity: local to the store, never pushed.
 type Meta struct {
 	Version int    `json:"version"`
 	StoreID string `json:"store_id"`
@@ -115,6 +114,9 @@ func Init(ctx context.Context, opts Options) (s *Store, created bool, err error)
 	}
 	defer unlock()
 	if _, err := s.readRef(MetaRef); err == nil {
+		if err := s.ensureIdentity(ctx); err != nil {
+			return nil, false, err
+		}
 		return s, false, nil
 	}
 	if err := s.writeMeta(); err != nil {
@@ -134,6 +136,21 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 	}
 	if _, err := s.readRef(MetaRef); err != nil {
 		return nil, fmt.Errorf("%s: %w", opts.Path, ErrNotInitialized)
+	}
+	if _, ok, err := s.readIdentity(); err != nil {
+		return nil, err
+	} else if !ok {
+		// A store made before the identity became local: copy it into the
+		// config once, under the store lock.
+		unlock, err := s.lock(ctx)
+		if err != nil {
+			return nil, err
+		}
+		err = s.ensureIdentity(ctx)
+		unlock()
+		if err != nil {
+			return nil, err
+		}
 	}
 	return s, ctx.Err()
 }
@@ -238,9 +255,14 @@ func (s *Store) lock(ctx context.Context) (func(), error) {
 	}, nil
 }
 
-// Meta reads the store identity.
+// Meta reads the store identity: its id and the id of the key it marks
+// with, kept in the store's config (never pushed). A store whose identity
+// was not copied there yet answers from its meta commit.
 func (s *Store) Meta(ctx context.Context) (Meta, error) {
-	var m Meta
+	m, ok, err := s.readIdentity()
+	if err != nil || ok {
+		return m, err
+	}
 	h, err := s.readRef(MetaRef)
 	if err != nil {
 		return m, err
@@ -252,9 +274,10 @@ func (s *Store) Meta(ctx context.Context) (Meta, error) {
 	return parseMeta(snap)
 }
 
+// parseMeta reads meta.json, the identity file of the earlier format.
 func parseMeta(snap *Snapshot) (Meta, error) {
 	var m Meta
-	b, err := snap.ReadFile("meta.json")
+	b, err := snap.ReadFile(legacyMetaFile)
 	if err != nil {
 		return m, fmt.Errorf("read store meta: %w", err)
 	}
@@ -264,45 +287,21 @@ func parseMeta(snap *Snapshot) (Meta, error) {
 	return m, nil
 }
 
+// writeMeta gives a new store its identity (in the config) and its
+// keyring of one key (refs/memfs/meta, canonical).
 func (s *Store) writeMeta() error {
-	id, key, keyID := make([]byte, 16), make([]byte, 32), make([]byte, 8)
-	for _, b := range [][]byte{id, key, keyID} {
-		if _, err := rand.Read(b); err != nil {
-			return fmt.Errorf("store meta: %w", err)
-		}
-	}
-	m := Meta{Version: 1, StoreID: hex.EncodeToString(id), KeyID: hex.EncodeToString(keyID)}
-	mj, _ := json.MarshalIndent(m, "", "  ")
-	c, err := s.writeMetaObjects(m, mj, key)
+	m, key, err := newIdentity()
 	if err != nil {
 		return err
 	}
+	c, err := s.keyringCommit(map[string][]byte{m.KeyID: key})
+	if err != nil {
+		return err
+	}
+	if err := s.writeIdentity(m); err != nil {
+		return err
+	}
 	return s.casRef(MetaRef, plumbing.ZeroHash, c)
-}
-
-func (s *Store) writeMetaObjects(m Meta, mj, key []byte) (ID, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	metaBlob, err := s.writeBlob(append(mj, '\n'))
-	if err != nil {
-		return ID{}, err
-	}
-	keyBlob, err := s.writeBlob([]byte(hex.EncodeToString(key) + "\n"))
-	if err != nil {
-		return ID{}, err
-	}
-	keys, err := s.writeTree([]object.TreeEntry{{Name: m.KeyID, Mode: filemode.Regular, Hash: keyBlob}})
-	if err != nil {
-		return ID{}, err
-	}
-	root, err := s.writeTree([]object.TreeEntry{
-		{Name: "keys", Mode: filemode.Dir, Hash: keys},
-		{Name: "meta.json", Mode: filemode.Regular, Hash: metaBlob},
-	})
-	if err != nil {
-		return ID{}, err
-	}
-	return s.writeCommit(root, nil, "memfs store metadata\n")
 }
 
 // BranchRef returns the ref name of a scope's branch.

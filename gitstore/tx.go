@@ -33,21 +33,27 @@ func (s *Store) Exclusive(ctx context.Context, fn func(tx *Tx) error) error {
 		return err
 	}
 	defer unlock()
+	// The bulk read of a rewrite serves the whole operation (its check,
+	// its purge) and goes with it.
+	defer func() {
+		s.mu.Lock()
+		s.bulk = nil
+		s.mu.Unlock()
+	}()
 	return fn(&Tx{s: s})
 }
 
 // Store returns the store, for reads.
 func (tx *Tx) Store() *Store { return tx.s }
 
-// MarkersUpdate writes the commit that appends markers to the erasure
-// chain and returns the update of refs/memfs/erasures that publishes it,
-// for SwitchRefs; ok is false when every marker is already there.
+// MarkersUpdate writes the canonical commit of the store's markers with
+// markers added and returns the update of refs/memfs/erasures that
+// publishes it, for SwitchRefs; ok is false when every marker is already
+// there. The commit is signed with the neutral signature, never by an
+// author the markers might forget.
 func (tx *Tx) MarkersUpdate(ctx context.Context, markers []Marker) (u RefUpdate, ok bool, err error) {
 	old, nw, err := tx.s.markersCommit(ctx, markers)
 	if err != nil || old == nw {
-		return RefUpdate{}, false, err
-	}
-	if nw, err = tx.neutralMarkerCommit(ctx, markers, nw); err != nil {
 		return RefUpdate{}, false, err
 	}
 	return RefUpdate{Name: ErasuresRef, Old: old, New: nw}, true, nil
