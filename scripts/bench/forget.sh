@@ -1,9 +1,13 @@
 #!/bin/sh
-# Benchmark forget (issue 6): one literal out of a long history, purge and
+# Benchmark forget (issues 6, 16): one literal out of a long history, purge and
 # verification included, vs git filter-repo --replace-text + reflog expire
 # + gc --prune=now on an identical copy, same run.
 #
-#   scripts/bench/forget.sh [forgetbench flags]    e.g. -commits 3000 -runs 3
+#   scripts/bench/forget.sh [forgetbench flags]    e.g. -kinds repack -commits 3000 -runs 5
+#
+# Three history kinds by default: memfs publications, one git fast-import
+# pack, and that pack repacked with git repack -ad (deltas). Peak RSS of
+# each side is printed with the times.
 #
 # Needs git and git-filter-repo (installed from Debian's packages when
 # missing and running as root). Not part of go test.

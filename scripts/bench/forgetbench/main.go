@@ -1,11 +1,17 @@
 // Command forgetbench measures forgetting one literal from a long history
-// (issue 6): `memfs forget preview` + `apply` (rewrite, purge, verification
-// included) against `git filter-repo --replace-text` followed by
-// `git reflog expire --expire=now --all && git gc --prune=now` on an
-// identical copy of the same repository, in the same run, and prints the
-// ratio (goal ≤ 0.5).
+// (issues 6 and 16): `memfs forget preview` + `apply` (rewrite, purge,
+// verification included) against `git filter-repo --replace-text` followed
+// by `git reflog expire --expire=now --all && git gc --prune=now` on an
+// identical copy of the same repository, in the same run, alternating
+// which goes first, and prints the ratios with their spread and each
+// side's peak RSS (goals: ≤ 0.5 together, ≤ 0.35 apply alone).
 //
-// Usage: go run ./scripts/bench/forgetbench -memfs BIN [-commits 300] [-areas 20] [-pages 20] [-runs 5]
+// The same history is built three ways (-kinds): "publish" (memfs
+// publications: one delta-free pack or loose objects each), "fast-import"
+// (one `git fast-import` pack) and "repack" (that, then `git repack -ad`:
+// deltas throughout, as a store that stock git has gc'ed).
+//
+// Usage: go run ./scripts/bench/forgetbench -memfs BIN [-kinds publish,fast-import,repack] [-commits 300] [-areas 20] [-pages 20] [-runs 5]
 package main
 
 import (
@@ -13,11 +19,14 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/memfs/memfs/gitstore"
@@ -29,26 +38,42 @@ const literal = "555-010-4242"
 
 func main() {
 	bin := flag.String("memfs", "", "the memfs binary to measure")
+	kinds := flag.String("kinds", "publish,fast-import,repack", "history kinds, comma-separated")
 	commits := flag.Int("commits", 300, "commits in the history")
 	areas := flag.Int("areas", 20, "areas")
 	pages := flag.Int("pages", 20, "pages per area")
 	runs := flag.Int("runs", 5, "measured runs of each side")
-	keep := flag.String("history", "", "build the history in this `dir`, or reuse it when it is there")
+	keep := flag.String("keep", "", "build each history in `dir`/<kind>, or reuse it when it is there")
 	flag.Parse()
 	if *bin == "" {
 		fmt.Fprintln(os.Stderr, "forgetbench: -memfs BIN is required")
 		os.Exit(2)
 	}
-	if err := run(*bin, *keep, *commits, *areas, *pages, *runs); err != nil {
-		fmt.Fprintln(os.Stderr, "forgetbench:", err)
+	if _, err := exec.LookPath("git-filter-repo"); err != nil {
+		fmt.Fprintln(os.Stderr, "forgetbench: git-filter-repo not found (apt-get install git-filter-repo)")
 		os.Exit(1)
+	}
+	if out, err := exec.Command("uptime").Output(); err == nil {
+		fmt.Printf("load before: %s", out)
+	}
+	for _, kind := range strings.Split(*kinds, ",") {
+		if err := run(*bin, kind, *keep, *commits, *areas, *pages, *runs); err != nil {
+			fmt.Fprintln(os.Stderr, "forgetbench:", err)
+			os.Exit(1)
+		}
+	}
+	if out, err := exec.Command("uptime").Output(); err == nil {
+		fmt.Printf("load after: %s", out)
 	}
 }
 
-func run(bin, keep string, commits, areas, pages, runs int) error {
-	if _, err := exec.LookPath("git-filter-repo"); err != nil {
-		return fmt.Errorf("git-filter-repo not found (apt-get install git-filter-repo): %w", err)
-	}
+// result is one measured command: its wall time and peak RSS.
+type result struct {
+	d   time.Duration
+	rss int64 // KiB
+}
+
+func run(bin, kind, keep string, commits, areas, pages, runs int) error {
 	work, err := os.MkdirTemp("", "memfs-forgetbench-")
 	if err != nil {
 		return err
@@ -56,22 +81,23 @@ func run(bin, keep string, commits, areas, pages, runs int) error {
 	defer os.RemoveAll(work)
 	home := filepath.Join(work, "home")
 	if keep != "" {
-		home = keep
+		home = filepath.Join(keep, kind)
 	}
+	t0 := time.Now()
 	if _, err := os.Stat(filepath.Join(home, "store.git")); err != nil {
-		t0 := time.Now()
-		if err := buildHistory(home, filepath.Join(work, "artifact"), commits, areas, pages); err != nil {
+		if err := buildHistory(home, filepath.Join(work, "artifact"), kind, commits, areas, pages); err != nil {
 			return err
 		}
-		fmt.Printf("history: %d commits of a %d-page wiki built in %v\n", commits, areas*pages, time.Since(t0).Round(time.Millisecond))
-	} else {
-		fmt.Printf("history: reusing %s\n", home)
 	}
+	n, _ := exec.Command("git", "-C", filepath.Join(home, "store.git"), "count-objects", "-v").Output()
+	fmt.Printf("\n== %s: %d commits of a %d-page wiki built in %v (%s)\n", kind, commits, areas*pages, time.Since(t0).Round(time.Millisecond),
+		strings.Join(strings.Fields(strings.ReplaceAll(string(n), ":", "")), " "))
 	expr := filepath.Join(work, "expressions.txt")
 	if err := os.WriteFile(expr, []byte(literal+"\n"), 0o600); err != nil {
 		return err
 	}
-	var mem, memApply, fr []time.Duration
+	var mem, memApply, fr []result
+	var ratios, applyRatios []float64
 	for i := range runs {
 		mhome := filepath.Join(work, fmt.Sprintf("m%d", i))
 		grepo := filepath.Join(work, fmt.Sprintf("g%d.git", i))
@@ -82,14 +108,13 @@ func run(bin, keep string, commits, areas, pages, runs int) error {
 			return err
 		}
 		sh("sync")
-		measureMem := func() error {
-			total, apply, err := memfsForget(bin, mhome)
-			mem, memApply = append(mem, total), append(memApply, apply)
+		var m, a, g result
+		measureMem := func() (err error) {
+			m, a, err = memfsForget(bin, mhome)
 			return err
 		}
-		measureGit := func() error {
-			d, err := filterRepo(grepo, expr)
-			fr = append(fr, d)
+		measureGit := func() (err error) {
+			g, err = filterRepo(grepo, expr)
 			return err
 		}
 		first, second := measureMem, measureGit
@@ -102,6 +127,9 @@ func run(bin, keep string, commits, areas, pages, runs int) error {
 		if err := second(); err != nil {
 			return err
 		}
+		mem, memApply, fr = append(mem, m), append(memApply, a), append(fr, g)
+		ratios = append(ratios, float64(m.d)/float64(g.d))
+		applyRatios = append(applyRatios, float64(a.d)/float64(g.d))
 		for _, repo := range []string{filepath.Join(mhome, "store.git"), grepo} {
 			out, err := exec.Command("git", "-C", repo, "cat-file", "--batch-all-objects", "--batch").Output()
 			if err != nil {
@@ -114,19 +142,53 @@ func run(bin, keep string, commits, areas, pages, runs int) error {
 		os.RemoveAll(mhome)
 		os.RemoveAll(grepo)
 	}
-	m, a, g := stats.Median(mem), stats.Median(memApply), stats.Median(fr)
-	fmt.Printf("memfs forget preview+apply: median %v (apply alone %v) over %d runs: %v\n", m.Round(time.Millisecond), a.Round(time.Millisecond), runs, rounded(mem))
-	fmt.Printf("git filter-repo + reflog expire + gc --prune=now: median %v: %v\n", g.Round(time.Millisecond), rounded(fr))
-	fmt.Printf("ratio memfs/filter-repo: %.2f (apply alone %.2f; goal ≤ 0.5)\n", float64(m)/float64(g), float64(a)/float64(g))
+	fmt.Printf("memfs forget preview+apply: median %v, peak RSS %s: %v\n", median(mem), maxRSS(mem), durations(mem))
+	fmt.Printf("  apply alone: median %v, peak RSS %s: %v\n", median(memApply), maxRSS(memApply), durations(memApply))
+	fmt.Printf("git filter-repo + reflog expire + gc --prune=now: median %v, peak RSS %s: %v\n", median(fr), maxRSS(fr), durations(fr))
+	fmt.Printf("ratio memfs/filter-repo (each run's own): median %.2f (%.2f–%.2f); apply alone %.2f (%.2f–%.2f); goals ≤ 0.5, ≤ 0.35\n",
+		medianF(ratios), slices.Min(ratios), slices.Max(ratios), medianF(applyRatios), slices.Min(applyRatios), slices.Max(applyRatios))
 	return nil
 }
 
-// buildHistory publishes commits revisions of a wiki into a memfs home;
-// each changes two pages, and revision commits/6 adds the literal to a
-// page that keeps it from then on.
-func buildHistory(home, dir string, commits, areas, pages int) error {
+func median(rs []result) time.Duration {
+	ds := make([]time.Duration, len(rs))
+	for i, r := range rs {
+		ds[i] = r.d
+	}
+	return stats.Median(ds).Round(time.Millisecond)
+}
+
+func medianF(fs []float64) float64 {
+	s := slices.Clone(fs)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+func maxRSS(rs []result) string {
+	var m int64
+	for _, r := range rs {
+		m = max(m, r.rss)
+	}
+	return fmt.Sprintf("%.1f MB", float64(m)/1024)
+}
+
+func durations(rs []result) []time.Duration {
+	out := make([]time.Duration, len(rs))
+	for i, r := range rs {
+		out[i] = r.d.Round(time.Millisecond)
+	}
+	return out
+}
+
+// buildHistory makes commits revisions of a wiki in a memfs home; each
+// changes two pages, and revision commits/6 adds the literal to a page
+// that keeps it from then on. kind says how the objects are written:
+// memfs publications, or one git fast-import stream (then repacked with
+// deltas for "repack").
+func buildHistory(home, dir, kind string, commits, areas, pages int) error {
 	ctx := context.Background()
-	s, _, err := gitstore.Init(ctx, gitstore.Options{Path: filepath.Join(home, "store.git"), CacheDir: filepath.Join(home, "cache"),
+	store := filepath.Join(home, "store.git")
+	s, _, err := gitstore.Init(ctx, gitstore.Options{Path: store, CacheDir: filepath.Join(home, "cache"),
 		Limits: validate.Limits{MaxFiles: 100000, MaxFileBytes: 262144, MaxTotalBytes: 1 << 30}})
 	if err != nil {
 		return err
@@ -134,7 +196,9 @@ func buildHistory(home, dir string, commits, areas, pages int) error {
 	defer s.Close()
 	rng := rand.New(rand.NewPCG(7, 9))
 	var paths []string
+	changed := map[string]bool{}
 	write := func(p, content string) error {
+		changed[p] = true
 		full := filepath.Join(dir, filepath.FromSlash(p))
 		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
 			return err
@@ -166,6 +230,7 @@ func buildHistory(home, dir string, commits, areas, pages int) error {
 	if err := write("summary.md", "# Summary\n\nA benchmark wiki.\n"); err != nil {
 		return err
 	}
+	var stream bytes.Buffer // the fast-import stream
 	secretPage := paths[len(paths)/2]
 	for i := 1; i <= commits; i++ {
 		for range 2 {
@@ -176,7 +241,7 @@ func buildHistory(home, dir string, commits, areas, pages int) error {
 				return err
 			}
 			b = bytes.Replace(b, []byte("\n## Sources"), []byte(fmt.Sprintf("- update %d\n\n## Sources", i)), 1)
-			if err := os.WriteFile(full, b, 0o644); err != nil {
+			if err := write(p, string(b)); err != nil {
 				return err
 			}
 		}
@@ -184,22 +249,72 @@ func buildHistory(home, dir string, commits, areas, pages int) error {
 			full := filepath.Join(dir, filepath.FromSlash(secretPage))
 			b, _ := os.ReadFile(full)
 			b = bytes.Replace(b, []byte("\n## Sources"), []byte("- Call the owner at "+literal+".\n\n## Sources"), 1)
-			if err := os.WriteFile(full, b, 0o644); err != nil {
+			if err := write(secretPage, string(b)); err != nil {
 				return err
 			}
 		}
-		if _, err := s.Publish(ctx, dir, gitstore.PublishOptions{Scope: "default", Message: fmt.Sprintf("revision %d", i), NoRequireSources: true}); err != nil {
-			return fmt.Errorf("publish %d: %w", i, err)
+		msg := fmt.Sprintf("revision %d", i)
+		if kind == "publish" {
+			if _, err := s.Publish(ctx, dir, gitstore.PublishOptions{Scope: "default", Message: msg, NoRequireSources: true}); err != nil {
+				return fmt.Errorf("publish %d: %w", i, err)
+			}
+		} else {
+			msg += "\n\nMemfs-Artifact: 1\n"
+			fmt.Fprintf(&stream, "commit refs/heads/default\ncommitter bench <bench@localhost> %d +0000\ndata %d\n%s\n", 1700000000+i*60, len(msg), msg)
+			for _, p := range slices.Sorted(maps.Keys(changed)) {
+				b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(&stream, "M 100644 inline %s\ndata %d\n%s\n", p, len(b), b)
+			}
 		}
+		clear(changed)
+	}
+	if kind == "publish" {
+		return nil
+	}
+	cmd := exec.Command("git", "-C", store, "fast-import", "--quiet")
+	cmd.Stdin = &stream
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("git fast-import: %v\n%s", err, out)
+	}
+	switch kind {
+	case "fast-import":
+	case "repack":
+		if err := sh("git", "-C", store, "repack", "-adq"); err != nil {
+			return err
+		}
+	default:
+		return fmt.Errorf("unknown history kind %q", kind)
 	}
 	return nil
 }
 
-func memfsForget(bin, home string) (total, apply time.Duration, err error) {
+// command runs a command and returns its wall time and peak RSS.
+func command(name string, args ...string) (result, []byte, error) {
 	start := time.Now()
-	out, err := exec.Command(bin, "--home", home, "--json", "forget", "preview", "--target", "text:"+literal).Output()
+	cmd := exec.Command(name, args...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	r := result{d: time.Since(start)}
+	if cmd.ProcessState == nil {
+		return r, nil, err
+	}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		r.rss = ru.Maxrss
+	}
 	if err != nil {
-		return 0, 0, fmt.Errorf("memfs forget preview: %w", err)
+		return r, out.Bytes(), fmt.Errorf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out.Bytes())
+	}
+	return r, out.Bytes(), nil
+}
+
+func memfsForget(bin, home string) (total, apply result, err error) {
+	p, out, err := command(bin, "--home", home, "--json", "forget", "preview", "--target", "text:"+literal)
+	if err != nil {
+		return result{}, result{}, err
 	}
 	var token string
 	for _, l := range strings.Split(string(out), "\n") {
@@ -208,28 +323,33 @@ func memfsForget(bin, home string) (total, apply time.Duration, err error) {
 		}
 	}
 	if token == "" {
-		return 0, 0, fmt.Errorf("memfs forget preview printed no token")
+		return result{}, result{}, fmt.Errorf("memfs forget preview printed no token")
 	}
-	a := time.Now()
-	if out, err := exec.Command(bin, "--home", home, "forget", "apply", "--token", token, "--target", "text:"+literal).CombinedOutput(); err != nil {
-		return 0, 0, fmt.Errorf("memfs forget apply: %v\n%s", err, out)
+	a, _, err := command(bin, "--home", home, "forget", "apply", "--token", token, "--target", "text:"+literal)
+	if err != nil {
+		return result{}, result{}, err
 	}
-	return time.Since(start), time.Since(a), nil
+	return result{d: p.d + a.d, rss: max(p.rss, a.rss)}, a, nil
 }
 
-func filterRepo(repo, expr string) (time.Duration, error) {
-	start := time.Now()
+// filterRepo runs filter-repo, reflog expire and gc; the peak RSS is the
+// largest of the three commands' (each counts the children it waited for).
+func filterRepo(repo, expr string) (result, error) {
+	var total result
 	steps := [][]string{
 		{"git", "-C", repo, "filter-repo", "--force", "--quiet", "--replace-text", expr},
 		{"git", "-C", repo, "reflog", "expire", "--expire=now", "--all"},
 		{"git", "-C", repo, "gc", "--prune=now", "--quiet"},
 	}
 	for _, s := range steps {
-		if out, err := exec.Command(s[0], s[1:]...).CombinedOutput(); err != nil {
-			return 0, fmt.Errorf("%s: %v\n%s", strings.Join(s, " "), err, out)
+		r, _, err := command(s[0], s[1:]...)
+		if err != nil {
+			return result{}, err
 		}
+		total.d += r.d
+		total.rss = max(total.rss, r.rss)
 	}
-	return time.Since(start), nil
+	return total, nil
 }
 
 func sh(name string, args ...string) error {
@@ -237,12 +357,4 @@ func sh(name string, args ...string) error {
 		return fmt.Errorf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
 	}
 	return nil
-}
-
-func rounded(ds []time.Duration) []time.Duration {
-	out := make([]time.Duration, len(ds))
-	for i, d := range ds {
-		out[i] = d.Round(time.Millisecond)
-	}
-	return out
 }
