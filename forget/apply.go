@@ -39,7 +39,8 @@ func (f *Forgetter) Apply(ctx context.Context, opts ApplyOptions) (*Receipt, err
 }
 
 // apply finishes an interrupted apply first, replays the receipt of a
-// repeated command id, checks the token against a new preview, then
+// repeated command id, checks the token against the preview's kept plan
+// (or a new preview when the heads moved), then
 // writes the rewritten history, journals the switch, switches every ref and
 // the markers at once, and finishes.
 func (f *Forgetter) apply(ctx context.Context, tx *gitstore.Tx, opts ApplyOptions) (*Receipt, error) {
@@ -60,7 +61,7 @@ func (f *Forgetter) apply(ctx context.Context, tx *gitstore.Tx, opts ApplyOption
 	if opts.Token == "" {
 		return nil, &Error{Code: CodeScopeRequired, Msg: "apply needs the forget_scope token of a preview (memfs forget preview)"}
 	}
-	p, err := f.preview(ctx, tx, opts.Targets)
+	p, err := f.planned(ctx, tx, opts.Targets, opts.Token)
 	if err != nil {
 		return nil, err
 	}

@@ -9,8 +9,11 @@
 //
 // Preview computes, under the store lock, what would change and a
 // forget_scope token binding the store, the targets, every ref head and
-// every affected item. Apply recomputes it under the lock and refuses a
-// different one; then it writes the rewritten history (gitstore.Tx.Rewrite),
+// every affected item, and keeps its rewrite as a content-free plan in
+// the store (gitstore.Tx.SavePlan). Apply uses that plan when no content
+// ref moved since (else it recomputes the rewrite, gitstore.Tx.Rewrite),
+// binds it to a token again under the lock and refuses a different one;
+// then it writes the rewritten history,
 // records a content-free note of what it is about to switch
 // ($MEMFS_HOME/forget-pending.json), switches every ref and the erasure
 // markers in one atomic step, deletes staged runs holding the content,

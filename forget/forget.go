@@ -25,6 +25,10 @@ type Options struct {
 	// ("rewritten", "pending", "switched", "cleaned", "purged"); tests use
 	// it to kill a process at a known point.
 	Stage func(name string)
+	// Recomputed, when set, is called each time an apply computes the
+	// rewrite again instead of using the plan its preview kept; tests
+	// count it.
+	Recomputed func()
 }
 
 // Forgetter previews and applies forget commands.

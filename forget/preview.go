@@ -72,10 +72,53 @@ type Preview struct {
 func (f *Forgetter) Preview(ctx context.Context, targets []Target) (*Preview, error) {
 	var p *Preview
 	err := f.opts.Store.Exclusive(ctx, func(tx *gitstore.Tx) (err error) {
-		p, err = f.preview(ctx, tx, targets)
-		return err
+		if p, err = f.preview(ctx, tx, targets); err != nil {
+			return err
+		}
+		// The rewrite is kept for the apply of this token, which then
+		// does not compute it again (gitstore's rewrite plan).
+		return tx.SavePlan(ctx, p.Scope, p.rewrite)
 	})
 	return p, err
+}
+
+// planned returns the preview of targets for an apply of token: from the
+// plan the preview kept when it still holds (no content ref moved, and
+// the ledger and runs bind to the same token), else computed again.
+func (f *Forgetter) planned(ctx context.Context, tx *gitstore.Tx, targets []Target, token string) (*Preview, error) {
+	res, ok, err := tx.LoadPlan(ctx, token)
+	if err != nil {
+		return nil, err
+	}
+	if ok {
+		s := f.opts.Store
+		meta, err := s.Meta(ctx)
+		if err != nil {
+			return nil, err
+		}
+		keys, keyID, err := s.Keyring(ctx)
+		if err != nil {
+			return nil, err
+		}
+		refs, err := s.Refs(ctx)
+		if err != nil {
+			return nil, err
+		}
+		p := newPreview(targets, refs, res, newEditor(s, keys[keyID], targets))
+		if err := f.previewLedger(ctx, p); err != nil {
+			return nil, err
+		}
+		if err := f.previewRuns(ctx, p); err != nil {
+			return nil, err
+		}
+		if p.Scope = f.scopeToken(ctx, meta.StoreID, keys[keyID], p); p.Scope == token {
+			return p, nil
+		}
+	}
+	if f.opts.Recomputed != nil {
+		f.opts.Recomputed()
+	}
+	return f.preview(ctx, tx, targets)
 }
 
 // preview rewrites the history in memory (nothing is written), then adds

@@ -71,10 +71,11 @@ func (tx *Tx) Purge(ctx context.Context, check func(typ plumbing.ObjectType, con
 	if err != nil {
 		return nil, err
 	}
-	keep, err := s.packReachableLocked(ctx, reach)
+	keep, err := s.packReachableLocked(ctx, reach, tx.written)
 	if err != nil {
 		return nil, fmt.Errorf("purge: %w", err)
 	}
+	tx.written = nil
 	if res.Removed, err = s.removeAllBut(keep); err != nil {
 		return nil, fmt.Errorf("purge: %w", err)
 	}
@@ -101,11 +102,13 @@ func (tx *Tx) Purge(ctx context.Context, check func(typ plumbing.ObjectType, con
 // Entries of memfs's delta-free packs are copied verbatim; the rest (loose
 // objects, packs with deltas) is read and deflated again. s.mu must be
 // held.
-func (s *Store) packReachableLocked(ctx context.Context, reach map[ID]bool) (string, error) {
+func (s *Store) packReachableLocked(ctx context.Context, reach map[ID]bool, written map[ID][]byte) (string, error) {
 	entries := make([]objfile.Entry, 0, len(reach))
 	var ids []ID
 	for id := range reach {
-		if e := s.bulk.Get(id); e != nil && e.Raw != nil {
+		if raw := written[id]; raw != nil {
+			entries = append(entries, objfile.RawEntry(id, raw))
+		} else if e := s.bulk.Get(id); e != nil && e.Raw != nil {
 			entries = append(entries, objfile.RawEntry(id, e.Raw))
 		} else {
 			ids = append(ids, id)
@@ -182,7 +185,7 @@ func (s *Store) removeAllBut(keep string) (int, error) {
 	for _, n := range counts {
 		removed += n
 	}
-	for _, p := range []string{"logs", "ORIG_HEAD", "FETCH_HEAD", "MERGE_HEAD", "objects/info/packs", "objects/info/commit-graph", "objects/info/commit-graphs", tmpDirName} {
+	for _, p := range []string{"logs", "ORIG_HEAD", "FETCH_HEAD", "MERGE_HEAD", "objects/info/packs", "objects/info/commit-graph", "objects/info/commit-graphs", tmpDirName, planDirName} {
 		if err := os.RemoveAll(filepath.Join(s.opts.Path, p)); err != nil {
 			return 0, err
 		}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"path/filepath"
 	"slices"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -94,6 +95,11 @@ type RewriteResult struct {
 	Commits map[ID]ID
 
 	batch *objectBatch
+	// planPack names a kept plan's pack (LoadPlan) to install instead of
+	// writing the batch; planEntries are the batch's entries when
+	// SavePlan deflated them already.
+	planPack    string
+	planEntries []objfile.Entry
 }
 
 type rewriter struct {
@@ -213,20 +219,46 @@ func (tx *Tx) Rewrite(ctx context.Context, edit Edit) (*RewriteResult, error) {
 
 // WriteObjects stores the new objects of a rewrite, as one pack. Until
 // SwitchRefs they are unreachable.
+// The pack's entries stay in memory for the purge, which copies them.
 func (tx *Tx) WriteObjects(ctx context.Context, res *RewriteResult) error {
-	if res.batch == nil || len(res.batch.objs) == 0 {
-		return nil
-	}
 	s := tx.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	// One pack, not merged with the small ones: the purge that follows
-	// repacks everything anyway.
-	if err := s.writePack(res.batch.objs); err != nil {
-		return fmt.Errorf("rewrite: %w", err)
+	var entries []objfile.Entry
+	switch {
+	case res.planPack != "":
+		if err := s.installPlanPack(res.planPack); err != nil {
+			return err
+		}
+		var err error
+		if entries, err = objfile.ReadPackEntries(filepath.Join(s.objDir(), "pack", filepath.Base(res.planPack))); err != nil {
+			entries = nil // the purge reads them from disk
+		}
+	case res.batch != nil && len(res.batch.objs) > 0:
+		// One pack, not merged with the small ones: the purge that follows
+		// repacks everything anyway.
+		entries = res.planEntries
+		if entries == nil {
+			var err error
+			if entries, err = objfile.Deflate(res.batch.objs); err != nil {
+				return fmt.Errorf("rewrite: %w", err)
+			}
+		}
+		pack, idx, sum := objfile.EncodePack(entries)
+		if _, err := objfile.InstallPack(s.objDir(), pack, idx, sum); err != nil {
+			return fmt.Errorf("rewrite: %w", err)
+		}
+	default:
+		return nil
+	}
+	if tx.written == nil {
+		tx.written = map[ID][]byte{}
+	}
+	for _, e := range entries {
+		tx.written[e.ID] = e.Raw
 	}
 	s.st.Reindex()
-	return nil
+	return ctx.Err()
 }
 
 // resolve returns what an old commit became: itself rewritten, or for a

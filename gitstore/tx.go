@@ -24,6 +24,9 @@ type Tx struct {
 	// commits memoizes the commits a rewrite decoded or made, for the
 	// purge's walk.
 	commits map[ID]*object.Commit
+	// written holds the pack entries WriteObjects stored, by id, for the
+	// purge to copy.
+	written map[ID][]byte
 }
 
 // Exclusive runs fn holding the store lock.

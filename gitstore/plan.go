@@ -1,0 +1,218 @@
+package gitstore
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+
+	"github.com/memfs/memfs/gitstore/internal/objfile"
+	"github.com/memfs/memfs/internal/fsutil"
+	"github.com/memfs/memfs/validate"
+)
+
+// A rewrite plan keeps a rewrite computed under the store lock (a forget's
+// preview) for the next exclusive operation (its apply), so that it is
+// not computed twice. It lives in store.git/memfs-plan/, one at a time:
+// plan.json holds ids and names only — the heads it was computed from,
+// the ref updates, the old→new commit ids, the revisions by commit id
+// with the new paths they change — and never content, old paths or
+// targets; the rewrite's new objects wait beside it in a pack, which
+// holds what the store keeps after the rewrite and nothing it removes.
+// A plan holds only while every content ref still has the head it was
+// computed from (and the limits and plan format are the same); a purge
+// deletes it.
+
+const planDirName = "memfs-plan"
+
+// planVersion changes whenever what a rewrite computes changes.
+const planVersion = 1
+
+type planFile struct {
+	Version   int               `json:"version"`
+	Key       string            `json:"key"`
+	Limits    validate.Limits   `json:"limits"`
+	Heads     map[string]string `json:"heads"`
+	Refs      []planRef         `json:"refs"`
+	Revisions []planRevision    `json:"revisions"`
+	Rewritten int               `json:"rewritten"`
+	Dropped   int               `json:"dropped"`
+	Objects   int               `json:"objects"`
+	Length    map[string][2]int `json:"length"`
+	Commits   map[string]string `json:"commits"`
+	Pack      string            `json:"pack,omitempty"` // pack-<sum>, in memfs-plan/ until written
+}
+
+type planRef struct {
+	Name string `json:"name"`
+	Old  string `json:"old"`
+	New  string `json:"new"`
+}
+
+type planRevision struct {
+	Commit  string   `json:"commit"`
+	Paths   []string `json:"paths,omitempty"`
+	Renamed []string `json:"renamed,omitempty"`
+	Message bool     `json:"message,omitempty"`
+	Author  bool     `json:"author,omitempty"`
+	Dropped bool     `json:"dropped,omitempty"`
+}
+
+// contentHeads returns the heads of the content refs, as strings.
+func contentHeads(refs map[string]ID) map[string]string {
+	heads := map[string]string{}
+	for n, h := range refs {
+		if contentRef(n) {
+			heads[n] = h.String()
+		}
+	}
+	return heads
+}
+
+func (s *Store) planDir() string { return filepath.Join(s.opts.Path, planDirName) }
+
+// SavePlan keeps res, computed under this lock, for LoadPlan with the
+// same key (a forget's scope token). It replaces any earlier plan.
+func (tx *Tx) SavePlan(ctx context.Context, key string, res *RewriteResult) error {
+	s := tx.s
+	if err := tx.DropPlan(); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	refs, err := s.refsLocked()
+	s.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	pf := planFile{Version: planVersion, Key: key, Limits: s.opts.Limits, Heads: contentHeads(refs),
+		Rewritten: res.Rewritten, Dropped: res.Dropped, Objects: res.Objects, Length: res.Length, Commits: map[string]string{}}
+	for _, u := range res.Refs {
+		pf.Refs = append(pf.Refs, planRef{Name: u.Name, Old: u.Old.String(), New: u.New.String()})
+	}
+	for _, r := range res.Revisions {
+		pf.Revisions = append(pf.Revisions, planRevision{Commit: r.Commit.String(), Paths: r.Paths, Renamed: r.Renamed,
+			Message: r.Message, Author: r.Author, Dropped: r.Dropped})
+	}
+	for o, n := range res.Commits {
+		pf.Commits[o.String()] = n.String()
+	}
+	dir := s.planDir()
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("save plan: %w", err)
+	}
+	if res.batch != nil && len(res.batch.objs) > 0 {
+		entries, err := objfile.Deflate(res.batch.objs)
+		if err != nil {
+			return fmt.Errorf("save plan: %w", err)
+		}
+		pack, idx, sum := objfile.EncodePack(entries)
+		pf.Pack = fmt.Sprintf("pack-%x", sum)
+		if err := os.WriteFile(filepath.Join(dir, pf.Pack+".idx"), idx, 0o444); err != nil {
+			return fmt.Errorf("save plan: %w", err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, pf.Pack+".pack"), pack, 0o444); err != nil {
+			return fmt.Errorf("save plan: %w", err)
+		}
+		res.planEntries = entries
+	}
+	b, err := json.Marshal(pf)
+	if err != nil {
+		return err
+	}
+	// The plan file goes in last: a plan without it is none.
+	if err := fsutil.WriteFileAtomic(filepath.Join(dir, "plan.json"), b, 0o600); err != nil {
+		return fmt.Errorf("save plan: %w", err)
+	}
+	return ctx.Err()
+}
+
+// LoadPlan returns the plan kept under key when it still holds: every
+// content ref has the head it was computed from. ok is false otherwise
+// (no plan, another key, heads moved); the caller computes the rewrite
+// again. A plan's result has no decoded commits: WriteObjects installs
+// its pack.
+func (tx *Tx) LoadPlan(ctx context.Context, key string) (res *RewriteResult, ok bool, err error) {
+	s := tx.s
+	b, err := os.ReadFile(filepath.Join(s.planDir(), "plan.json"))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	var pf planFile
+	if err := json.Unmarshal(b, &pf); err != nil || pf.Version != planVersion || pf.Key != key || pf.Limits != s.opts.Limits {
+		return nil, false, nil
+	}
+	s.mu.Lock()
+	refs, err := s.refsLocked()
+	s.mu.Unlock()
+	if err != nil {
+		return nil, false, err
+	}
+	if !maps.Equal(contentHeads(refs), pf.Heads) {
+		return nil, false, nil
+	}
+	res = &RewriteResult{Rewritten: pf.Rewritten, Dropped: pf.Dropped, Objects: pf.Objects, Length: pf.Length, Commits: map[ID]ID{}}
+	if res.Length == nil {
+		res.Length = map[string][2]int{}
+	}
+	bad := false
+	id := func(s string) ID {
+		h, ok := ParseID(s)
+		bad = bad || !ok
+		return h
+	}
+	for _, u := range pf.Refs {
+		res.Refs = append(res.Refs, RefUpdate{Name: u.Name, Old: id(u.Old), New: id(u.New)})
+	}
+	for _, r := range pf.Revisions {
+		res.Revisions = append(res.Revisions, RevisionEdit{Commit: id(r.Commit), Paths: r.Paths, Renamed: r.Renamed,
+			Message: r.Message, Author: r.Author, Dropped: r.Dropped})
+	}
+	for o, n := range pf.Commits {
+		res.Commits[id(o)] = id(n)
+	}
+	if bad {
+		return nil, false, nil
+	}
+	if pf.Pack != "" {
+		// The pack waits in the plan's folder, or was installed already
+		// by an apply killed before its switch.
+		src := filepath.Join(s.planDir(), pf.Pack)
+		_, err1 := os.Stat(src + ".pack")
+		_, err2 := os.Stat(filepath.Join(s.objDir(), "pack", pf.Pack+".pack"))
+		if err1 != nil && err2 != nil {
+			return nil, false, nil
+		}
+		if err1 == nil {
+			res.planPack = src
+		}
+	}
+	return res, true, ctx.Err()
+}
+
+// DropPlan deletes the kept plan, if any.
+func (tx *Tx) DropPlan() error {
+	if err := os.RemoveAll(tx.s.planDir()); err != nil {
+		return fmt.Errorf("drop plan: %w", err)
+	}
+	return nil
+}
+
+// installPlanPack moves a plan's pack into objects/pack, index first.
+func (s *Store) installPlanPack(src string) error {
+	dst := filepath.Join(s.objDir(), "pack", filepath.Base(src))
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	for _, ext := range []string{".idx", ".pack"} {
+		if err := os.Rename(src+ext, dst+ext); err != nil {
+			return fmt.Errorf("install plan pack: %w", err)
+		}
+	}
+	return nil
+}
