@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"os"
-	"slices"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -15,8 +13,6 @@ import (
 	"github.com/memfs/memfs/dream"
 	"github.com/memfs/memfs/dream/builtin"
 	"github.com/memfs/memfs/dream/dreamers"
-	"github.com/memfs/memfs/ledger"
-	"github.com/memfs/memfs/validate"
 )
 
 // dreamOptions are the flags of the dream command.
@@ -69,23 +65,7 @@ or the failure reason. The command fails (exit 1) when any run failed.`,
 }
 
 // dreamReport is one scope's outcome, as printed.
-type dreamReport struct {
-	Scope        string                `json:"scope"`
-	RunID        string                `json:"run_id,omitempty"`
-	Commit       string                `json:"commit,omitempty"`
-	Published    bool                  `json:"published"`
-	Sessions     []string              `json:"sessions"`
-	Acknowledged []string              `json:"acknowledged"`
-	Skipped      []dream.SourceFailure `json:"skipped"`
-	Reason       string                `json:"reason,omitempty"`
-	Summary      string                `json:"summary,omitempty"`
-	Dir          string                `json:"dir,omitempty"`
-	Problems     []validate.Problem    `json:"problems,omitempty"`
-	// Deferred is the retry state when the run waited instead of running.
-	Deferred       *ledger.RetryState `json:"deferred,omitempty"`
-	Proposed       bool               `json:"proposed,omitempty"`
-	AwaitingReview string             `json:"awaiting_review,omitempty"`
-}
+type dreamReport = dream.ScopeReport
 
 // newDreamer builds the dreamer the flags name.
 func newDreamer(o dreamOptions) (dream.Dreamer, error) {
@@ -108,7 +88,6 @@ func runDream(ctx context.Context, g *globalOptions, o dreamOptions) error {
 	if err != nil {
 		return err
 	}
-	review := o.Review || h.Config.Publish == "review"
 	st, err := h.OpenStore(ctx)
 	if err != nil {
 		return err
@@ -118,78 +97,36 @@ func runDream(ctx context.Context, g *globalOptions, o dreamOptions) error {
 	if err != nil {
 		return err
 	}
-	// Runs whose process died (kill -9, a crash) are recorded as cancelled;
-	// their evidence was never acknowledged, so it is still pending.
-	if ids, err := dream.Reconcile(ctx, h.Dir, l, time.Now()); err != nil {
-		return err
-	} else if len(ids) > 0 && !g.JSON {
-		fmt.Fprintf(g.stderr, "reconciled %d interrupted run(s) as cancelled\n", len(ids))
+	bo := dream.BatchOptions{
+		Options: dream.Options{Home: h.Dir, Store: st, Ledger: l, Dreamer: d, Timeout: o.Timeout,
+			KeepRuns: o.KeepRuns, Force: o.Now, Review: o.Review || h.Config.Publish == "review"},
+		Reset: o.Reset,
 	}
-	var scopes []string
 	if g.flags.PersistentFlags().Changed("scope") {
-		scopes = []string{g.Scope}
-	} else {
-		counts, err := l.PendingCounts(ctx)
-		if err != nil {
-			return err
-		}
-		scopes = slices.Sorted(maps.Keys(counts))
+		bo.Scopes = []string{g.Scope}
 	}
-	var reports []dreamReport
-	failed := 0
-	for _, sc := range scopes {
-		if o.Reset {
-			if err := l.ResetRetry(ctx, sc); err != nil {
-				return err
-			}
+	if !g.JSON {
+		bo.Reconciled = func(ids []string) {
+			fmt.Fprintf(g.stderr, "reconciled %d interrupted run(s) as cancelled\n", len(ids))
 		}
-		res, err := dream.Run(ctx, dream.Options{
-			Home: h.Dir, Store: st, Ledger: l, Scope: sc, Dreamer: d,
-			Timeout: o.Timeout, KeepRuns: o.KeepRuns, Force: o.Now, Review: review,
-		})
-		if err != nil && (res == nil || res.Reason == "") {
-			// Not a run failure: the store or ledger could not be used.
-			return fmt.Errorf("scope %s: %w", sc, err)
-		}
-		r := dreamReport{Scope: sc, RunID: res.RunID, Published: res.Published, Sessions: nonNil(res.Sessions), Deferred: res.Deferred,
-			Proposed: res.Proposed, AwaitingReview: res.AwaitingReview,
-			Acknowledged: nonNil(res.Acknowledged), Skipped: res.Skipped, Reason: res.Reason, Summary: res.Summary,
-			Problems: res.Problems}
-		if r.Skipped == nil {
-			r.Skipped = []dream.SourceFailure{}
-		}
-		if !res.Commit.IsZero() {
-			r.Commit = res.Commit.String()
-		}
-		if o.KeepRuns {
-			r.Dir = res.Dir
-		}
-		if res.Reason != "" {
-			failed++
-		}
-		reports = append(reports, r)
-		if !g.JSON {
-			printDreamReport(g, r, res)
-		}
-		if errors.Is(ctx.Err(), context.Canceled) {
-			break
-		}
+		bo.Ran = func(r dreamReport) { printDreamReport(g, r) }
+	}
+	b, err := dream.RunAll(ctx, bo)
+	if err != nil {
+		return err
 	}
 	if g.JSON {
-		if reports == nil {
-			reports = []dreamReport{}
-		}
-		writeJSON(g.stdout, map[string]any{"ok": failed == 0, "runs": reports})
-	} else if len(scopes) == 0 {
+		writeJSON(g.stdout, map[string]any{"ok": b.Failed == 0, "runs": b.Reports})
+	} else if len(b.Scopes) == 0 {
 		fmt.Fprintln(g.stdout, "no pending evidence")
 	}
-	if failed > 0 {
+	if b.Failed > 0 {
 		return reportedError{code: exitFailure}
 	}
 	return nil
 }
 
-func printDreamReport(g *globalOptions, r dreamReport, res *dream.Result) {
+func printDreamReport(g *globalOptions, r dreamReport) {
 	if r.AwaitingReview != "" {
 		fmt.Fprintf(g.stdout, "%s: not run: proposal %s awaits review (memfs review approve|reject %s)\n", r.Scope, r.AwaitingReview, r.AwaitingReview)
 		return
@@ -211,9 +148,9 @@ func printDreamReport(g *globalOptions, r dreamReport, res *dream.Result) {
 	case r.Reason != "":
 		fmt.Fprintf(g.stdout, "%s: run %s failed: %s (%d session(s) stay pending)\n", r.Scope, r.RunID, r.Reason, len(r.Sessions)+len(r.Skipped))
 		printProblems(g.stderr, r.Problems, "  ")
-	case res.Proposed:
+	case r.Proposed:
 		fmt.Fprintf(g.stdout, "%s: run %s proposed %s for review (memfs review show %s)\n", r.Scope, r.RunID, r.Commit, r.RunID)
-	case res.Published:
+	case r.Published:
 		fmt.Fprintf(g.stdout, "%s: run %s published %s (%d session(s), %d acknowledged)\n", r.Scope, r.RunID, r.Commit, len(r.Sessions), len(r.Acknowledged))
 	default:
 		fmt.Fprintf(g.stdout, "%s: run %s: nothing to publish (%d session(s), %d acknowledged)\n", r.Scope, r.RunID, len(r.Sessions), len(r.Acknowledged))
