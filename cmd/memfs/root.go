@@ -8,7 +8,6 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -20,6 +19,7 @@ import (
 	"github.com/memfs/memfs/internal/home"
 	"github.com/memfs/memfs/internal/progress"
 	"github.com/memfs/memfs/internal/scope"
+	"github.com/memfs/memfs/internal/version"
 	"github.com/memfs/memfs/ledger"
 	"github.com/memfs/memfs/transcript"
 	"github.com/memfs/memfs/validate"
@@ -247,37 +247,15 @@ func commandNames(c *cobra.Command) []string {
 // printVersion prints the module version of this build and, when the
 // build recorded it, the commit it was built from.
 func printVersion(g *globalOptions) error {
-	v := map[string]any{"version": "unknown"}
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		v["version"], v["go"] = bi.Main.Version, bi.GoVersion
-		for _, s := range bi.Settings {
-			switch s.Key {
-			case "vcs.revision":
-				v["revision"] = s.Value
-			case "vcs.time":
-				v["time"] = s.Value
-			case "vcs.modified":
-				v["modified"] = s.Value == "true"
-			}
-		}
-	}
+	v := version.Read()
 	if g.JSON {
-		v["ok"] = true
-		writeJSON(g.stdout, v)
+		writeJSON(g.stdout, struct {
+			OK bool `json:"ok"`
+			version.Info
+		}{true, v})
 		return nil
 	}
-	line := fmt.Sprintf("memfs %v", v["version"])
-	if rev, ok := v["revision"].(string); ok {
-		line += " (commit " + rev
-		if v["modified"] == true {
-			line += ", modified"
-		}
-		line += ")"
-	}
-	if gv, ok := v["go"].(string); ok {
-		line += " " + gv
-	}
-	fmt.Fprintln(g.stdout, line)
+	fmt.Fprintln(g.stdout, v)
 	return nil
 }
 
@@ -382,37 +360,13 @@ func (g *globalOptions) resolveScope(h *home.Home) error {
 	return err
 }
 
-// noScope explains a scope without publications: how it was chosen, and
-// the scopes there are, with the project each was derived from.
+// noScope explains a scope without publications (home.UnknownScope).
 func (g *globalOptions) noScope(ctx context.Context, h *home.Home, s *gitstore.Store, err error) error {
-	how := "from the working directory"
-	switch {
-	case g.explicitScope() != "":
-		how = "from --scope"
-	case h.Config.Scopes == scope.ModeSingle:
-		how = "from config.toml scopes = \"single\""
-	}
 	l, lerr := h.Ledger()
 	if lerr != nil {
 		l = nil
 	}
-	infos, ierr := h.Scopes(ctx, s, l)
-	var known []string
-	for _, i := range infos {
-		if ierr != nil || i.Name == g.Scope {
-			continue
-		}
-		k := i.Name
-		if i.Project != "" {
-			k += " (" + i.Project + ")"
-		}
-		known = append(known, k)
-	}
-	list := "none"
-	if len(known) > 0 {
-		list = strings.Join(known, ", ")
-	}
-	return fmt.Errorf("%w (scope chosen %s); pick one with --scope NAME; known scopes: %s", err, how, list)
+	return h.UnknownScope(ctx, s, l, g.Scope, g.explicitScope() != "", err)
 }
 
 // explicitScope is --scope when it was given, else "".

@@ -3,6 +3,7 @@ package home
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -132,4 +133,34 @@ func (h *Home) Scopes(ctx context.Context, st *gitstore.Store, l *ledger.Ledger)
 	}
 	slices.SortFunc(out, func(a, b ScopeInfo) int { return strings.Compare(a.Name, b.Name) })
 	return out, nil
+}
+
+// UnknownScope explains err, a scope without publications: how sc was
+// chosen (explicit: by --scope) and the other scopes there are, with the
+// project each was derived from. l may be nil.
+func (h *Home) UnknownScope(ctx context.Context, st *gitstore.Store, l *ledger.Ledger, sc string, explicit bool, err error) error {
+	how := "from the working directory"
+	switch {
+	case explicit:
+		how = "from --scope"
+	case h.Config.Scopes == scope.ModeSingle:
+		how = "from config.toml scopes = \"single\""
+	}
+	infos, ierr := h.Scopes(ctx, st, l)
+	var known []string
+	for _, i := range infos {
+		if ierr != nil || i.Name == sc {
+			continue
+		}
+		k := i.Name
+		if i.Project != "" {
+			k += " (" + i.Project + ")"
+		}
+		known = append(known, k)
+	}
+	list := "none"
+	if len(known) > 0 {
+		list = strings.Join(known, ", ")
+	}
+	return fmt.Errorf("%w (scope chosen %s); pick one with --scope NAME; known scopes: %s", err, how, list)
 }
