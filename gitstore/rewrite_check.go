@@ -36,7 +36,14 @@ type SchemaBreak struct {
 // validated once.
 func (tx *Tx) CheckRewrite(ctx context.Context, res *RewriteResult) ([]SchemaBreak, error) {
 	s := tx.s
-	reports := map[ID]map[string]bool{}
+	// A report depends on the tree and on the message's Memfs-Artifact
+	// trailer: a rewrite that strips only the trailer keeps the tree, and
+	// must not reuse the old commit's clean report.
+	type reportKey struct {
+		tree    ID
+		version string
+	}
+	reports := map[reportKey]map[string]bool{}
 	// What validation learns of a file depends on its kind and content
 	// only: each distinct blob is analysed once for all revisions, and read
 	// once.
@@ -47,7 +54,9 @@ func (tx *Tx) CheckRewrite(ctx context.Context, res *RewriteResult) ([]SchemaBre
 		if info == nil {
 			return nil, fmt.Errorf("check rewrite: commit %s not decoded", short(c))
 		}
-		key := info.TreeHash
+		_, trailers := splitTrailers(info.Message)
+		v := trailers[TrailerArtifact]
+		key := reportKey{info.TreeHash, v}
 		if r, ok := reports[key]; ok {
 			return r, nil
 		}
@@ -55,8 +64,6 @@ func (tx *Tx) CheckRewrite(ctx context.Context, res *RewriteResult) ([]SchemaBre
 		if err != nil {
 			return nil, err
 		}
-		_, trailers := splitTrailers(info.Message)
-		v := trailers[TrailerArtifact]
 		rep, err := validate.Validate(ctx, fsys, validate.Options{Mode: validate.ModePublish, Limits: s.opts.Limits, ArtifactVersion: &v, Facts: facts})
 		if err != nil {
 			return nil, err
