@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -39,96 +38,59 @@ the proposal; its evidence stays pending.`,
 }
 
 func runReviewList(ctx context.Context, g *globalOptions) error {
-	s, err := g.openStore(ctx)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	props, err := s.Proposals(ctx)
-	if err != nil {
-		return err
-	}
-	if g.JSON {
-		out := make([]map[string]string, 0, len(props))
-		for _, p := range props {
-			out = append(out, map[string]string{"scope": p.Scope, "run": p.Run, "commit": p.Commit.String()})
-		}
-		writeJSON(g.stdout, map[string]any{"ok": true, "proposals": out})
-		return nil
-	}
-	if len(props) == 0 {
-		fmt.Fprintln(g.stdout, "no open proposals")
-	}
-	for _, p := range props {
-		c, err := s.CommitInfo(ctx, p.Commit)
+	return g.withStore(ctx, func(s *gitstore.Store) error {
+		props, err := dream.ListProposals(ctx, s)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(g.stdout, "%s\t%s\t%s\t%s\n", p.Run, p.Scope, p.Commit.String()[:12], c.Subject())
-	}
-	return nil
+		if g.JSON {
+			writeJSON(g.stdout, map[string]any{"ok": true, "proposals": props})
+			return nil
+		}
+		if len(props) == 0 {
+			fmt.Fprintln(g.stdout, "no open proposals")
+		}
+		for _, p := range props {
+			fmt.Fprintf(g.stdout, "%s\t%s\t%s\t%s\n", p.Run, p.Scope, p.Commit[:12], p.Subject)
+		}
+		return nil
+	})
 }
 
 func runReviewShow(ctx context.Context, g *globalOptions, run string) error {
-	s, err := g.openStore(ctx)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	p, err := s.FindProposal(ctx, run)
-	if err != nil {
-		return err
-	}
-	c, err := s.CommitInfo(ctx, p.Commit)
-	if err != nil {
-		return err
-	}
-	changes, err := changesOf(ctx, s, c)
-	if err != nil {
-		return err
-	}
-	var parent gitstore.ID
-	if len(c.Parents) > 0 {
-		parent = c.Parents[0]
-	}
-	head, err := s.Head(ctx, p.Scope)
-	if err != nil && !errors.Is(err, gitstore.ErrNoScope) {
-		return err
-	}
-	stale := parent != head
-	if g.JSON {
-		out := commitJSON(c)
-		list := make([]map[string]string, 0, len(changes))
-		for _, ch := range changes {
-			list = append(list, map[string]string{"path": ch.Path, "kind": string(ch.Kind)})
+	return g.withStore(ctx, func(s *gitstore.Store) error {
+		p, err := dream.ShowProposal(ctx, s, run)
+		if err != nil {
+			return err
 		}
-		out["ok"], out["scope"], out["run"], out["changes"], out["stale"] = true, p.Scope, p.Run, list, stale
-		writeJSON(g.stdout, out)
+		if g.JSON {
+			out := commitJSON(p.Info)
+			out["ok"], out["scope"], out["run"], out["changes"], out["stale"] = true, p.Scope, p.Run, changeList(p.Changes), p.Stale
+			writeJSON(g.stdout, out)
+			return nil
+		}
+		fmt.Fprintf(g.stdout, "proposal %s for scope %s", p.Run, p.Scope)
+		if p.Stale {
+			fmt.Fprint(g.stdout, " (stale: the scope moved since; approve will refuse it)")
+		}
+		fmt.Fprintln(g.stdout)
+		printCommit(g.stdout, p.Info)
+		printChanges(g.stdout, p.Changes)
+		fmt.Fprintf(g.stdout, "\nFull diff: git --git-dir %s show %s\n", s.Path(), p.Commit)
 		return nil
-	}
-	fmt.Fprintf(g.stdout, "proposal %s for scope %s", p.Run, p.Scope)
-	if stale {
-		fmt.Fprint(g.stdout, " (stale: the scope moved since; approve will refuse it)")
-	}
-	fmt.Fprintln(g.stdout)
-	printCommit(g.stdout, c)
-	for _, ch := range changes {
-		fmt.Fprintf(g.stdout, "%s\t%s\n", strings.ToUpper(string(ch.Kind[:1])), ch.Path)
-	}
-	fmt.Fprintf(g.stdout, "\nFull diff: git --git-dir %s show %s\n", s.Path(), p.Commit)
-	return nil
+	})
 }
 
 func runReviewDecide(ctx context.Context, g *globalOptions, run string, approve bool) error {
-	s, err := g.openStore(ctx)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
 	h, err := g.openHome()
 	if err != nil {
 		return err
 	}
+	s, err := h.OpenStore(ctx)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
 	l, err := h.Ledger()
 	if err != nil {
 		return err

@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/memfs/memfs/dream"
 	"github.com/memfs/memfs/gitstore"
 )
 
@@ -49,25 +51,18 @@ func runShow(ctx context.Context, g *globalOptions, rev string) error {
 	if err != nil {
 		return err
 	}
-	changes, err := changesOf(ctx, s, c)
+	changes, err := dream.Changes(ctx, s, c)
 	if err != nil {
 		return err
 	}
 	if g.JSON {
 		out := commitJSON(c)
-		list := make([]map[string]string, 0, len(changes))
-		for _, ch := range changes {
-			list = append(list, map[string]string{"path": ch.Path, "kind": string(ch.Kind)})
-		}
-		out["changes"] = list
-		out["ok"] = true
+		out["changes"], out["ok"] = changeList(changes), true
 		writeJSON(g.stdout, out)
 		return nil
 	}
 	printCommit(g.stdout, c)
-	for _, ch := range changes {
-		fmt.Fprintf(g.stdout, "%s\t%s\n", strings.ToUpper(string(ch.Kind[:1])), ch.Path)
-	}
+	printChanges(g.stdout, changes)
 	return nil
 }
 
@@ -97,15 +92,18 @@ func runCat(ctx context.Context, g *globalOptions, rev, p string) error {
 	return err
 }
 
-// changesOf lists what a commit changed against its first parent.
-func changesOf(ctx context.Context, s *gitstore.Store, c gitstore.CommitInfo) ([]gitstore.Change, error) {
-	var parentTree gitstore.ID
-	if len(c.Parents) > 0 {
-		p, err := s.CommitInfo(ctx, c.Parents[0])
-		if err != nil {
-			return nil, err
-		}
-		parentTree = p.Tree
+// changeList is the JSON of a commit's changes.
+func changeList(changes []gitstore.Change) []map[string]string {
+	list := make([]map[string]string, 0, len(changes))
+	for _, ch := range changes {
+		list = append(list, map[string]string{"path": ch.Path, "kind": string(ch.Kind)})
 	}
-	return s.Diff(ctx, parentTree, c.Tree)
+	return list
+}
+
+// printChanges prints one "K\tpath" line per change, K the kind's initial.
+func printChanges(w io.Writer, changes []gitstore.Change) {
+	for _, ch := range changes {
+		fmt.Fprintf(w, "%s\t%s\n", strings.ToUpper(string(ch.Kind[:1])), ch.Path)
+	}
 }
