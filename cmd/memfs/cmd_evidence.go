@@ -12,7 +12,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memfs/memfs/dream"
-	"github.com/memfs/memfs/validate"
 )
 
 func newEvidenceCommand(g *globalOptions) *cobra.Command {
@@ -52,16 +51,9 @@ func runCite(ctx context.Context, g *globalOptions, session, entry string) error
 	if err != nil {
 		return err
 	}
-	var guard validate.Guard
-	if s, err := h.OpenStore(ctx); err == nil {
-		gd, gerr := s.Guard(ctx)
-		s.Close()
-		if gerr != nil {
-			return gerr
-		}
-		if gd != nil {
-			guard = gd
-		}
+	guard, err := h.Guard(ctx)
+	if err != nil {
+		return err
 	}
 	rec, err := dream.CitedEntry(ctx, l, guard, session, entry)
 	if err != nil {
@@ -84,16 +76,9 @@ func runEvidence(ctx context.Context, g *globalOptions, session string) error {
 	if err != nil {
 		return err
 	}
-	var guard validate.Guard
-	if s, err := h.OpenStore(ctx); err == nil {
-		gd, gerr := s.Guard(ctx)
-		s.Close()
-		if gerr != nil {
-			return gerr
-		}
-		if gd != nil {
-			guard = gd
-		}
+	guard, err := h.Guard(ctx)
+	if err != nil {
+		return err
 	}
 	ev, cp, err := dream.PendingEvidence(ctx, l, guard, session)
 	if err != nil {

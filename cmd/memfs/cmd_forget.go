@@ -99,23 +99,18 @@ func (g *globalOptions) forgetter(cmd *cobra.Command, progress bool) (*forget.Fo
 	if err != nil {
 		return nil, nil, err
 	}
-	s, err := h.OpenStore(cmd.Context())
-	if err != nil {
-		return nil, nil, err
-	}
-	l, err := h.Ledger()
-	if err != nil {
-		s.Close()
-		return nil, nil, err
-	}
-	opts := forget.Options{Home: h.Dir, Store: s, Ledger: l, Logger: g.logger()}
 	line := g.progress()
+	var count func(string, int, int)
 	if progress && line != nil {
-		opts.Progress = line.Count
+		count = line.Count
 	}
-	return forget.New(opts), func() {
+	f, closeStore, err := h.Forgetter(cmd.Context(), count)
+	if err != nil {
+		return nil, nil, err
+	}
+	return f, func() {
 		line.Done()
-		s.Close()
+		closeStore()
 	}, nil
 }
 
