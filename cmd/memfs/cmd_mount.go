@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	memfuse "github.com/memfs/memfs/fs"
+	"github.com/memfs/memfs/internal/serve"
 )
 
 type mountOptions struct {
@@ -76,21 +77,17 @@ func runMount(ctx context.Context, g *globalOptions, o mountOptions, dir string)
 	case o.History:
 		opts.Layout = memfuse.LayoutHistory
 	}
-	if cleared, err := memfuse.ClearStale(dir); err != nil {
-		return err
-	} else if cleared {
-		fmt.Fprintf(g.stderr, "memfs: cleared a stale memfs mount at %s (its server was gone)\n", dir)
-	}
-	memfuse.TuneMemory()
-	m, err := memfuse.New(ctx, dir, opts)
-	if err != nil {
-		return err
-	}
-	ended := make(chan struct{})
-	go func() {
-		m.Wait()
-		close(ended)
-	}()
+	return serve.Foreground(ctx, dir, opts, serve.MountEvents{
+		Cleared: func() { fmt.Fprintf(g.stderr, "memfs: cleared a stale memfs mount at %s (its server was gone)\n", dir) },
+		Ready:   func(m *memfuse.Mount) { g.printMounted(m, o) },
+		Lazy: func(m *memfuse.Mount) {
+			fmt.Fprintf(g.stderr, "memfs: %s was busy; detached lazily (open files keep working until closed)\n", m.Dir())
+		},
+	})
+}
+
+// printMounted prints the line that says the mount is ready.
+func (g *globalOptions) printMounted(m *memfuse.Mount, o mountOptions) {
 	commit := ""
 	if c := m.Commit(""); !c.IsZero() && !o.All {
 		commit = c.String()
@@ -98,30 +95,17 @@ func runMount(ctx context.Context, g *globalOptions, o mountOptions, dir string)
 	if g.JSON {
 		writeJSON(g.stdout, map[string]any{"ok": true, "mountpoint": m.Dir(), "scope": g.Scope, "all": o.All,
 			"history": o.History, "commit": commit, "method": string(m.Method()), "pid": os.Getpid()})
-	} else {
-		what := "scope " + g.Scope
-		switch {
-		case o.All:
-			what = "every scope"
-		case o.History:
-			what = "history of scope " + g.Scope
-		}
-		if commit != "" {
-			what += " at " + commit[:12]
-		}
-		fmt.Fprintf(g.stdout, "mounted %s on %s (%s); Ctrl-C unmounts\n", what, m.Dir(), m.Method())
+		return
 	}
-	select {
-	case <-ctx.Done():
-	case <-ended:
-		// Unmounted from outside (fusermount3 -u, umount).
-		return nil
+	what := "scope " + g.Scope
+	switch {
+	case o.All:
+		what = "every scope"
+	case o.History:
+		what = "history of scope " + g.Scope
 	}
-	if err := m.Unmount(); err != nil {
-		return err
+	if commit != "" {
+		what += " at " + commit[:12]
 	}
-	if m.Lazy() {
-		fmt.Fprintf(g.stderr, "memfs: %s was busy; detached lazily (open files keep working until closed)\n", m.Dir())
-	}
-	return nil
+	fmt.Fprintf(g.stdout, "mounted %s on %s (%s); Ctrl-C unmounts\n", what, m.Dir(), m.Method())
 }

@@ -1,7 +1,8 @@
 // Package serve runs memfs serve, the main job: it mounts every scope,
 // watches the agents' session folders, checkpoints each session once it
 // settles, and dreams the scopes with pending evidence on dream's
-// schedule, until its context ends.
+// schedule, until its context ends; and memfs mount's foreground mount
+// (Foreground).
 package serve
 
 import (
@@ -127,8 +128,10 @@ func loop(ctx context.Context, o Options, sched *dream.Schedule, settled <-chan 
 				log.Warn("checkpoint failed", "transcript", p, "err", err)
 				continue
 			}
-			if res.Recorded && res.Changed {
-				log.Info("checkpointed", "session", res.Session, "scope", res.Scope)
+			// Pending, not only Changed: a hook may have recorded this cursor
+			// already, and serve is then the only one left to dream it.
+			if res.Recorded && (res.Changed || res.Pending) {
+				log.Info("checkpointed", "session", res.Session, "scope", res.Scope, "new", res.Changed)
 				sched.Checkpointed(res.Scope)
 				rearm()
 			}
