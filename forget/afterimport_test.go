@@ -58,7 +58,8 @@ func (e *env) session(t *testing.T, id string) ledger.SessionState {
 	return st
 }
 
-// Ensure that an import that sets local commits aside and brings erasure
+// Ensure that an import that sets local commits aside (a page changed on
+// both sides) and brings erasure
 // markers requeues the set-aside sessions, leaves the forgotten one
 // nowhere in the ledger, and that a failed import leaves the ledger as it
 // was: the ledger never runs ahead of the store.
@@ -83,7 +84,9 @@ func TestAfterImport(t *testing.T) {
 	b.processedSession(t, "s5")
 	b.processedSession(t, "s9")
 
-	// a moves on and forgets s9.
+	// a moves on (writing the page b wrote, differently: a real
+	// conflict, which no merge resolves) and forgets s9.
+	a.files["pages/people/carol.md"] = page("Carol", "Carol owns the CI.", "s1")
 	a.files["pages/people/dave.md"] = page("Dave", "Dave runs the release.", "s9")
 	a.files["pages/people/erin.md"] = page("Erin", "Erin owns the docs.", "s1")
 	a.files["pages/people/index.md"] += "- [Dave](dave.md)\n- [Erin](erin.md)\n"

@@ -17,8 +17,6 @@ import (
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/filemode"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/memfs/memfs/validate"
 	"github.com/memfs/memfs/wiki"
@@ -127,15 +125,11 @@ func (s *Store) Keyring(ctx context.Context) (map[string][]byte, string, error) 
 	if err != nil {
 		return nil, "", err
 	}
-	snap, err := s.Snapshot(ctx, h)
+	keys, err := s.keyringAt(ctx, h)
 	if err != nil {
 		return nil, "", err
 	}
-	meta, err := parseMeta(snap)
-	if err != nil {
-		return nil, "", err
-	}
-	keys, err := keysOf(snap)
+	meta, err := s.Meta(ctx)
 	if err != nil {
 		return nil, "", err
 	}
@@ -227,52 +221,24 @@ func (s *Store) AppendMarkers(ctx context.Context, ms []Marker) error {
 	return s.casRef(ErasuresRef, old, commit)
 }
 
-// markersCommit writes the commit that adds ms to the marker chain and
-// returns the chain's current head and the new commit (equal to it when
-// every marker is already there). The caller holds the store lock.
+// markersCommit writes the canonical commit of the store's markers and
+// ms (see meta.go) and returns the marker ref's current head and that
+// commit (equal to it when every marker is already there and the head is
+// canonical). The caller holds the store lock.
 func (s *Store) markersCommit(ctx context.Context, ms []Marker) (old, commit ID, err error) {
 	have, err := s.Markers(ctx)
 	if err != nil {
 		return ID{}, ID{}, err
 	}
-	seen := map[string]bool{}
-	var buf bytes.Buffer
-	for _, m := range have {
-		seen[m.Kind+m.KeyID+m.HMAC] = true
-		line, _ := json.Marshal(m)
-		buf.Write(append(line, '\n'))
-	}
-	added := 0
-	for _, m := range ms {
-		if seen[m.Kind+m.KeyID+m.HMAC] {
-			continue
-		}
-		seen[m.Kind+m.KeyID+m.HMAC] = true
-		line, _ := json.Marshal(m)
-		buf.Write(append(line, '\n'))
-		added++
-	}
 	old, err = s.readRef(ErasuresRef)
 	if err != nil && !errors.Is(err, plumbing.ErrReferenceNotFound) {
 		return ID{}, ID{}, err
 	}
-	if added == 0 {
+	if subsetMarkers(ms, have) && !old.IsZero() {
+		// Nothing new: keep the head as it is (Canonicalize migrates it).
 		return old, old, nil
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	blob, err := s.writeBlob(buf.Bytes())
-	var tree ID
-	if err == nil {
-		tree, err = s.writeTree([]object.TreeEntry{{Name: erasuresFile, Mode: filemode.Regular, Hash: blob}})
-	}
-	if err == nil {
-		var parents []plumbing.Hash
-		if !old.IsZero() {
-			parents = []plumbing.Hash{old}
-		}
-		commit, err = s.writeCommit(tree, parents, fmt.Sprintf("memfs erasure markers: %d added\n", added))
-	}
+	commit, err = s.markersCommitOf(have, ms)
 	return old, commit, err
 }
 

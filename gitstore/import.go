@@ -12,8 +12,6 @@ import (
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/filemode"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/memfs/memfs/wiki"
 )
@@ -49,6 +47,13 @@ type BranchResult struct {
 	Kept     string   `json:"kept,omitempty"`
 	Commits  int      `json:"commits,omitempty"`
 	Sessions []string `json:"sessions,omitempty"`
+	// Conflicts (diverged only) lists the files both sides changed
+	// differently, which kept the branches from merging; Refused says why
+	// a merge without conflicts was not valid.
+	Conflicts []string `json:"conflicts,omitempty"`
+	Refused   string   `json:"merge_refused,omitempty"`
+	// Merged (merged only) counts the files the local side brought.
+	Merged int `json:"merged,omitempty"`
 }
 
 // ImportResult reports an import or a pull.
@@ -65,6 +70,9 @@ type ImportResult struct {
 	Purge             *PurgeResult `json:"purge,omitempty"`
 	// LocalErasure is what the incoming markers erased here, with consent.
 	LocalErasure *ErasureConsent `json:"local_erasure,omitempty"`
+	// DivergedRemoved lists the diverged refs this import removed: their
+	// sessions are in their scope's history again (PruneDiverged).
+	DivergedRemoved []string `json:"diverged_removed,omitempty"`
 	// Settle says markers arrived (now, or with an earlier import that
 	// did not finish) whose consequences outside the store the caller
 	// must settle, then confirm with SettleDone.
@@ -127,6 +135,11 @@ func (tx *Tx) Import(ctx context.Context, fetch Fetcher, opts ImportOptions) (*I
 	if err != nil {
 		return nil, err
 	}
+	// The remote's metadata commits (small, checked) are kept, so a push
+	// can tell that the remote's sets are within this store's.
+	if _, err := s.copyObjects(ctx, q.s, metadataRefs(refs)); err != nil {
+		return nil, err
+	}
 	final, heads, err := tx.rewriteLocal(ctx, local, current, res)
 	if err != nil {
 		return nil, err
@@ -157,7 +170,21 @@ func (tx *Tx) Import(ctx context.Context, fetch Fetcher, opts ImportOptions) (*I
 			return nil, err
 		}
 	}
+	if res.DivergedRemoved, err = tx.PruneDiverged(ctx, s.opts.Now()); err != nil {
+		return nil, err
+	}
 	return res, nil
+}
+
+// metadataRefs picks refs/memfs/meta and refs/memfs/erasures of refs.
+func metadataRefs(refs map[string]ID) map[string]ID {
+	out := map[string]ID{}
+	for _, n := range []string{MetaRef, ErasuresRef} {
+		if h, ok := refs[n]; ok {
+			out[n] = h
+		}
+	}
+	return out
 }
 
 // markersHead is the erasure chain's head once updates apply.
@@ -339,7 +366,7 @@ func (s *Store) mergeBranches(ctx context.Context, branches, heads, current map[
 	for _, name := range names {
 		remote := branches[name]
 		mine, ok := heads[name]
-		br, err := s.mergeBranch(ctx, name, remote, mine, ok, now)
+		br, head, err := s.mergeBranch(ctx, name, remote, mine, ok, now)
 		if err != nil {
 			return nil, err
 		}
@@ -348,7 +375,7 @@ func (s *Store) mergeBranches(ctx context.Context, branches, heads, current map[
 		}
 		if br.Outcome != BranchAhead && br.Outcome != BranchUnchanged {
 			u := final[name]
-			u.Name, u.New = name, remote
+			u.Name, u.New = name, head
 			if _, rewritten := final[name]; !rewritten {
 				u.Old = current[name]
 			}
@@ -360,35 +387,47 @@ func (s *Store) mergeBranches(ctx context.Context, branches, heads, current map[
 }
 
 // mergeBranch decides one scope branch: created, unchanged, fast-forward,
-// local-ahead, or diverged (the local-only commits kept under
-// DivergedPrefix, with the sessions they came from).
-func (s *Store) mergeBranch(ctx context.Context, name string, remote, mine ID, exists bool, now time.Time) (BranchResult, error) {
+// local-ahead, merged (both moved, merged file by file: merge.go), or
+// diverged (both moved and a file changed on both sides differently: the
+// incoming head wins and the local-only commits are kept under
+// DivergedPrefix, with the sessions they came from). It returns the head
+// the branch takes.
+func (s *Store) mergeBranch(ctx context.Context, name string, remote, mine ID, exists bool, now time.Time) (BranchResult, ID, error) {
 	scope := strings.TrimPrefix(name, branchPrefix)
 	br := BranchResult{Scope: scope, Head: remote.String()}
 	switch {
 	case !exists:
 		br.Outcome = BranchCreated
-		return br, nil
+		return br, remote, nil
 	case mine == remote:
 		br.Outcome = BranchUnchanged
-		return br, nil
+		return br, remote, nil
 	}
 	inRemote, err := s.ancestors(ctx, remote)
 	if err != nil {
-		return br, err
+		return br, ID{}, err
 	}
 	if inRemote[mine] {
 		br.Outcome = BranchFastForward
-		return br, nil
+		return br, remote, nil
 	}
 	inMine, err := s.ancestors(ctx, mine)
 	if err != nil {
-		return br, err
+		return br, ID{}, err
 	}
 	if inMine[remote] {
 		br.Outcome, br.Head = BranchAhead, mine.String()
-		return br, nil
+		return br, mine, nil
 	}
+	mo, err := s.mergeHeads(ctx, scope, mine, remote, inMine, inRemote)
+	if err != nil {
+		return br, ID{}, err
+	}
+	if !mo.commit.IsZero() {
+		br.Outcome, br.Head, br.Merged = BranchMerged, mo.commit.String(), mo.local
+		return br, mo.commit, nil
+	}
+	br.Conflicts, br.Refused = mo.conflicts, mo.refused
 	br.Outcome = BranchDiverged
 	br.Kept = fmt.Sprintf("%s%s/%d", DivergedPrefix, scope, now.UnixNano())
 	var sessions []string
@@ -399,7 +438,7 @@ func (s *Store) mergeBranch(ctx context.Context, name string, remote, mine ID, e
 		br.Commits++
 		info, err := s.CommitInfo(ctx, h)
 		if err != nil {
-			return br, err
+			return br, ID{}, err
 		}
 		for _, id := range info.Sources() {
 			if !slices.Contains(sessions, id) {
@@ -409,34 +448,65 @@ func (s *Store) mergeBranch(ctx context.Context, name string, remote, mine ID, e
 	}
 	slices.Sort(sessions)
 	br.Sessions = sessions
-	return br, nil
+	return br, remote, nil
 }
 
 // importUpdates lists the ref updates an import switches at once: the
-// branches and rewritten refs of final that move, the merged marker chain
-// and the merged keyring.
+// branches and rewritten refs of final that move, and the canonical
+// commits of the united marker set and keyring (see meta.go), which also
+// migrate refs of the earlier format.
 func (tx *Tx) importUpdates(ctx context.Context, m *importMarkers, final map[string]RefUpdate) ([]RefUpdate, error) {
+	s := tx.s
 	var updates []RefUpdate
 	for _, u := range final {
 		if u.New != u.Old {
 			updates = append(updates, u)
 		}
 	}
-	if len(m.arrived) > 0 {
-		mu, ok, err := tx.MarkersUpdate(ctx, m.arrived)
-		if err != nil {
-			return nil, err
-		}
-		if ok {
-			updates = append(updates, mu)
+	canon, err := tx.canonicalUpdates(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, u := range canon {
+		switch {
+		case u.Name == ErasuresRef && len(m.arrived) > 0, u.Name == MetaRef && len(m.newKeys) > 0:
+			// Replaced below by the union.
+		default:
+			updates = append(updates, u)
 		}
 	}
-	if len(m.newKeys) > 0 {
-		mu, err := tx.s.metaWithKeys(ctx, m.newKeys)
+	if len(m.arrived) > 0 {
+		old, err := s.readRef(ErasuresRef)
+		if err != nil && !errors.Is(err, plumbing.ErrReferenceNotFound) {
+			return nil, err
+		}
+		have, err := s.Markers(ctx)
 		if err != nil {
 			return nil, err
 		}
-		updates = append(updates, mu)
+		c, err := s.markersCommitOf(have, m.arrived)
+		if err != nil {
+			return nil, err
+		}
+		updates = append(updates, RefUpdate{Name: ErasuresRef, Old: old, New: c})
+	}
+	if len(m.newKeys) > 0 {
+		old, err := s.readRef(MetaRef)
+		if err != nil {
+			return nil, err
+		}
+		keys, err := s.keyringAt(ctx, old)
+		if err != nil {
+			return nil, err
+		}
+		if keys, err = unionKeys(keys, m.newKeys); err != nil {
+			return nil, err
+		}
+		c, err := s.keyringCommit(keys)
+		if err != nil {
+			return nil, err
+		}
+		updates = append(updates, RefUpdate{Name: MetaRef, Old: old, New: c})
 	}
 	return updates, nil
 }
@@ -464,51 +534,4 @@ func (s *Store) ancestors(ctx context.Context, h ID) (map[ID]bool, error) {
 		stack = append(stack, cm.ParentHashes...)
 	}
 	return seen, nil
-}
-
-// metaWithKeys writes a meta commit that adds keys to the keyring and
-// returns the update of refs/memfs/meta that publishes it.
-func (s *Store) metaWithKeys(ctx context.Context, add map[string][]byte) (RefUpdate, error) {
-	old, err := s.readRef(MetaRef)
-	if err != nil {
-		return RefUpdate{}, err
-	}
-	snap, err := s.Snapshot(ctx, old)
-	if err != nil {
-		return RefUpdate{}, err
-	}
-	metaNode := snap.Lookup("meta.json")
-	keysNode := snap.Lookup("keys")
-	if metaNode == nil || keysNode == nil {
-		return RefUpdate{}, errors.New("store meta is incomplete")
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	var entries []object.TreeEntry
-	for _, n := range keysNode.Children {
-		entries = append(entries, object.TreeEntry{Name: n.Name, Mode: filemode.Regular, Hash: n.ID})
-	}
-	for id, k := range add {
-		b, err := s.writeBlob([]byte(hex.EncodeToString(k) + "\n"))
-		if err != nil {
-			return RefUpdate{}, err
-		}
-		entries = append(entries, object.TreeEntry{Name: id, Mode: filemode.Regular, Hash: b})
-	}
-	keysTree, err := s.writeTree(entries)
-	if err != nil {
-		return RefUpdate{}, err
-	}
-	root, err := s.writeTree([]object.TreeEntry{
-		{Name: "keys", Mode: filemode.Dir, Hash: keysTree},
-		{Name: "meta.json", Mode: filemode.Regular, Hash: metaNode.ID},
-	})
-	if err != nil {
-		return RefUpdate{}, err
-	}
-	c, err := s.writeCommit(root, []plumbing.Hash{old}, fmt.Sprintf("memfs store metadata: %d keys received\n", len(add)))
-	if err != nil {
-		return RefUpdate{}, err
-	}
-	return RefUpdate{Name: MetaRef, Old: old, New: c}, nil
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/url"
 	"os"
 	"os/exec"
@@ -258,26 +259,82 @@ func (s *Store) writeSeen(name string, refs map[string]ID) error {
 
 // PushResult reports a push.
 type PushResult struct {
-	// Pushed lists refs sent as fast-forwards or new refs; Forced those
-	// replaced (after a local forget or a merge of markers), each under a
-	// lease on what this store last saw.
-	Pushed   []string `json:"pushed"`
-	Forced   []string `json:"forced"`
+	// Pushed lists scope branches sent as fast-forwards or new branches.
+	Pushed []string `json:"pushed"`
+	// Forced lists scope branches rewritten by a forget here, replaced on
+	// the remote under a lease on what this store last saw there.
+	Forced []string `json:"forced"`
+	// Metadata lists the metadata refs sent: the union of this store's
+	// keyring or markers and the remote's (never fewer than it held).
+	Metadata []string `json:"metadata"`
 	UpToDate []string `json:"up_to_date"`
-	Refused  []string `json:"refused,omitempty"`
+	// Refused lists scope branches not sent, each with its reason in
+	// Reasons; everything else was sent.
+	Refused []string          `json:"refused,omitempty"`
+	Reasons map[string]string `json:"reasons,omitempty"`
+	// RemoteAhead lists metadata refs where the remote holds keys or
+	// markers this store lacks: a pull brings them (with consent for
+	// markers).
+	RemoteAhead []string `json:"remote_ahead,omitempty"`
+	// DivergedRemoved lists the diverged refs removed before the push
+	// (PruneDiverged); they are never pushed.
+	DivergedRemoved []string `json:"diverged_removed,omitempty"`
 }
 
-// Push sends the scope branches, markers and meta to a remote. A ref the
-// remote holds is sent as a fast-forward when possible; otherwise it is
-// replaced only if the remote still holds what this store last saw there
-// (a lease), else ErrRemoteMoved. The server's progress messages go to
-// progress when it is not nil. The caller holds the store lock.
+// Reasons a scope branch is not pushed.
+const (
+	reasonMoved   = "not a fast-forward: the remote moved since this store last saw it; pull first"
+	reasonUnknown = "not a fast-forward: the remote holds commits this store lacks; pull first"
+)
+
+// pushAttempts bounds the retries of a push whose metadata lease another
+// replica's push overtook.
+const pushAttempts = 4
+
+// Push sends the scope branches, markers and keyring to a remote.
+//
+// A scope branch the remote holds is sent as a fast-forward when it is
+// one; a branch rewritten by a forget here replaces the remote's only if
+// the remote still holds what this store last saw there (a lease), else
+// it is refused (named in Refused, with its reason) while every other ref
+// is still sent, and Push returns ErrRemoteMoved. The metadata refs are
+// sets: each is sent as the union of this store's set and the remote's,
+// a canonical commit (meta.go) that replaces the remote's under a lease on
+// it, so two replicas never refuse each other over metadata; when
+// another push overtakes the lease, Push reads the remote again and
+// retries. The server's progress messages go to progress when it is not
+// nil. The caller holds the store lock.
 func (tx *Tx) Push(ctx context.Context, name string, progress io.Writer) (*PushResult, error) {
 	s := tx.s
 	u, err := s.remoteURL(name)
 	if err != nil {
 		return nil, err
 	}
+	if err := tx.Canonicalize(ctx); err != nil {
+		return nil, err
+	}
+	pruned, err := tx.PruneDiverged(ctx, s.opts.Now())
+	if err != nil {
+		return nil, err
+	}
+	for attempt := 1; ; attempt++ {
+		res, err := tx.pushOnce(ctx, name, u, progress)
+		if res != nil {
+			res.DivergedRemoved = pruned
+		}
+		if err == nil || !errors.Is(err, errLeaseLost) || attempt == pushAttempts {
+			return res, err
+		}
+		s.log.Info("push raced another replica's; reading the remote again", "remote", name, "attempt", attempt)
+	}
+}
+
+// errLeaseLost is a push whose leases another push overtook.
+var errLeaseLost = errors.New("a lease was overtaken")
+
+// pushOnce lists the remote, plans every ref and pushes once.
+func (tx *Tx) pushOnce(ctx context.Context, name, u string, progress io.Writer) (*PushResult, error) {
+	s := tx.s
 	r := git.NewRemote(s.st, &config.RemoteConfig{Name: name, URLs: []string{u}})
 	remote := map[string]ID{}
 	list, err := r.ListContext(ctx, &git.ListOptions{Auth: auth(u)})
@@ -294,14 +351,27 @@ func (tx *Tx) Push(ctx context.Context, name string, progress io.Writer) (*PushR
 		return nil, err
 	}
 	seen := s.readSeen(name)
-	res := &PushResult{Pushed: []string{}, Forced: []string{}, UpToDate: []string{}}
+	res := &PushResult{Pushed: []string{}, Forced: []string{}, Metadata: []string{}, UpToDate: []string{}}
 	var specs, leases []config.RefSpec
-	names := make([]string, 0, len(local))
-	for n := range local {
-		names = append(names, n)
+	after := copyRefs(remote)
+	send := func(n string, v ID, force bool, lease ID) {
+		spec := v.String() + ":" + n
+		if force {
+			spec = "+" + spec
+		}
+		specs = append(specs, config.RefSpec(spec))
+		if !lease.IsZero() {
+			leases = append(leases, config.RefSpec(lease.String()+":"+n))
+		}
+		after[n] = v
 	}
-	slices.Sort(names)
-	for _, n := range names {
+	if err := tx.planMetadata(ctx, name, u, local, remote, res, send); err != nil {
+		return nil, err
+	}
+	for _, n := range slices.Sorted(maps.Keys(local)) {
+		if n == MetaRef || n == ErasuresRef {
+			continue
+		}
 		lv, rv := local[n], remote[n]
 		switch {
 		case rv == lv:
@@ -309,7 +379,7 @@ func (tx *Tx) Push(ctx context.Context, name string, progress io.Writer) (*PushR
 			continue
 		case rv.IsZero():
 			res.Pushed = append(res.Pushed, n)
-			specs = append(specs, config.RefSpec(lv.String()+":"+n))
+			send(n, lv, false, ID{})
 			continue
 		}
 		if s.HasCommit(rv) {
@@ -319,28 +389,166 @@ func (tx *Tx) Push(ctx context.Context, name string, progress io.Writer) (*PushR
 			}
 			if anc[rv] {
 				res.Pushed = append(res.Pushed, n)
-				specs = append(specs, config.RefSpec(lv.String()+":"+n))
-				leases = append(leases, config.RefSpec(rv.String()+":"+n))
+				send(n, lv, false, rv)
 				continue
 			}
 		}
 		if seen[n] != rv {
-			res.Refused = append(res.Refused, n)
+			res.refuse(n, s.HasCommit(rv))
 			continue
 		}
 		res.Forced = append(res.Forced, n)
-		specs = append(specs, config.RefSpec("+"+lv.String()+":"+n))
-		leases = append(leases, config.RefSpec(rv.String()+":"+n))
+		send(n, lv, true, rv)
+	}
+	if len(specs) > 0 {
+		err = r.PushContext(ctx, &git.PushOptions{RefSpecs: specs, RequireRemoteRefs: leases, Auth: auth(u), Progress: progress})
+		if err != nil && strings.Contains(err.Error(), "required to be") {
+			return nil, fmt.Errorf("push %s: %w: %w", name, errLeaseLost, err)
+		}
+		if err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) {
+			return nil, fmt.Errorf("push %s: %w", name, err)
+		}
+	}
+	if err := s.writeSeen(name, after); err != nil {
+		return nil, err
 	}
 	if len(res.Refused) > 0 {
-		return res, fmt.Errorf("%s: %s: %w", name, strings.Join(res.Refused, ", "), ErrRemoteMoved)
+		var parts []string
+		for _, n := range res.Refused {
+			parts = append(parts, n+" ("+res.Reasons[n]+")")
+		}
+		return res, fmt.Errorf("%s: %s: %w", name, strings.Join(parts, "; "), ErrRemoteMoved)
 	}
-	if len(specs) == 0 {
-		return res, nil
+	return res, nil
+}
+
+// refuse records a scope branch push refused.
+func (res *PushResult) refuse(n string, known bool) {
+	if res.Reasons == nil {
+		res.Reasons = map[string]string{}
 	}
-	err = r.PushContext(ctx, &git.PushOptions{RefSpecs: specs, RequireRemoteRefs: leases, Auth: auth(u), Progress: progress})
+	res.Refused = append(res.Refused, n)
+	res.Reasons[n] = reasonUnknown
+	if known {
+		res.Reasons[n] = reasonMoved
+	}
+}
+
+// planMetadata decides the keyring and the marker set: each is sent as
+// the union of this store's and the remote's, unless the remote's
+// already holds this store's.
+func (tx *Tx) planMetadata(ctx context.Context, name, u string, local, remote map[string]ID, res *PushResult,
+	send func(n string, v ID, force bool, lease ID)) error {
+	s := tx.s
+	var missing []string
+	for _, n := range []string{MetaRef, ErasuresRef} {
+		if rv := remote[n]; !rv.IsZero() && local[n] != rv && !s.HasCommit(rv) {
+			missing = append(missing, n)
+		}
+	}
+	if len(missing) > 0 {
+		if err := s.fetchMetadata(ctx, name, u, missing); err != nil {
+			return err
+		}
+	}
+	for _, n := range []string{MetaRef, ErasuresRef} {
+		lv, rv := local[n], remote[n]
+		switch {
+		case lv.IsZero():
+			continue
+		case rv == lv:
+			res.UpToDate = append(res.UpToDate, n)
+			continue
+		case rv.IsZero():
+			res.Metadata = append(res.Metadata, n)
+			send(n, lv, false, ID{})
+			continue
+		}
+		union, ahead, err := s.metadataUnion(ctx, n, lv, rv)
+		if err != nil {
+			return fmt.Errorf("%s on %s: %w", n, name, err)
+		}
+		if ahead {
+			res.RemoteAhead = append(res.RemoteAhead, n)
+		}
+		if union == rv {
+			res.UpToDate = append(res.UpToDate, n)
+			continue
+		}
+		res.Metadata = append(res.Metadata, n)
+		send(n, union, true, rv)
+	}
+	return nil
+}
+
+// metadataUnion returns the canonical commit of the union of a metadata
+// ref's local set (at lv) and the remote's (at rv, present here), and
+// whether the remote's holds entries the local one lacks. The union's
+// objects are written; no ref moves.
+func (s *Store) metadataUnion(ctx context.Context, n string, lv, rv ID) (ID, bool, error) {
+	if n == MetaRef {
+		lk, err := s.keyringAt(ctx, lv)
+		if err != nil {
+			return ID{}, false, err
+		}
+		rk, err := s.keyringAt(ctx, rv)
+		if err != nil {
+			return ID{}, false, err
+		}
+		union, err := unionKeys(lk, rk)
+		if err != nil {
+			return ID{}, false, err
+		}
+		if subsetKeys(lk, rk) {
+			// The remote's holds ours: keep its commit as it is.
+			return rv, !subsetKeys(rk, lk), nil
+		}
+		c, err := s.keyringCommit(union)
+		return c, !subsetKeys(rk, lk), err
+	}
+	lm, err := s.markersAt(ctx, lv)
+	if err != nil {
+		return ID{}, false, err
+	}
+	rm, err := s.markersAt(ctx, rv)
+	if err != nil {
+		return ID{}, false, err
+	}
+	if subsetMarkers(lm, rm) {
+		return rv, !subsetMarkers(rm, lm), nil
+	}
+	c, err := s.markersCommitOf(lm, rm)
+	return c, !subsetMarkers(rm, lm), err
+}
+
+// fetchMetadata brings a remote's metadata refs (the keyring and the
+// marker set, nothing else) through a quarantine, checked as an import
+// checks them, and keeps their objects (no ref moves).
+func (s *Store) fetchMetadata(ctx context.Context, name, u string, refs []string) error {
+	q, err := s.newQuarantine()
+	if err != nil {
+		return err
+	}
+	defer q.remove()
+	var specs []config.RefSpec
+	for _, n := range refs {
+		specs = append(specs, config.RefSpec("+"+n+":"+n))
+	}
+	r := git.NewRemote(q.s.incoming(), &config.RemoteConfig{Name: name, URLs: []string{u}})
+	err = r.FetchContext(ctx, &git.FetchOptions{RefSpecs: specs, Auth: auth(u), Tags: git.NoTags})
 	if err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) {
-		return nil, fmt.Errorf("push %s: %w", name, err)
+		return fmt.Errorf("fetch metadata of %s: %w", name, err)
 	}
-	return res, s.writeSeen(name, local)
+	q.s.mu.Lock()
+	got, err := q.s.refsLocked()
+	q.s.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	got = metadataRefs(got)
+	if _, _, err := q.incomingMarkers(ctx, got); err != nil {
+		return err
+	}
+	_, err = s.copyObjects(ctx, q.s, got)
+	return err
 }

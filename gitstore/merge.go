@@ -1,0 +1,339 @@
+package gitstore
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"maps"
+	"path"
+	"slices"
+	"strings"
+	"testing/fstest"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/memfs/memfs/validate"
+	"github.com/memfs/memfs/wiki"
+)
+
+// Merging diverged scope branches. When an import finds that both the
+// local head and the incoming head moved since their merge base, it
+// merges them file by file instead of setting the local commits aside:
+//
+//   - a file changed on one side only takes that side's version (a file
+//     added, changed or removed);
+//   - a file changed identically on both sides takes that version;
+//   - index.md, pages/<area>/index.md and summary.md changed on both sides
+//     are merged line-wise (mergeindex.go): each side's added lines are
+//     kept, each side's removed lines go, and the generated lines (area
+//     counts, the summary's count line) are recomputed for the merged
+//     pages; link lines to pages the merge does not hold are dropped;
+//   - any other file changed on both sides differently is a conflict.
+//
+// A merge without conflicts is validated like any publication (publish
+// mode and the erasure guard; a problem that neither head had refuses it)
+// and committed as a merge commit whose first parent is the incoming head
+// and second the local head: first-parent history follows the shared
+// line, the local commits stay reachable with their trailers, and a push
+// of the result is a fast-forward. With a conflict, the incoming head
+// wins and the local commits are kept aside under refs/memfs/diverged/, as
+// before merging existed.
+
+// BranchMerged is the outcome of a scope branch whose local and incoming
+// changes were merged.
+const BranchMerged = "merged"
+
+// treeFiles lists a commit's files by path with their blob ids; zero
+// commit: none.
+func (s *Store) treeFiles(ctx context.Context, commit ID) (map[string]ID, error) {
+	out := map[string]ID{}
+	if commit.IsZero() {
+		return out, nil
+	}
+	snap, err := s.Snapshot(ctx, commit)
+	if err != nil {
+		return nil, err
+	}
+	err = snap.Walk(func(n *Node) error {
+		if !n.IsDir() {
+			out[n.Path] = n.ID
+		}
+		return nil
+	})
+	return out, err
+}
+
+// mergeBase returns the best common ancestor of two heads given the
+// commits each reaches (a common ancestor no other common ancestor
+// descends from; of several, the latest), zero when there is none.
+func (s *Store) mergeBase(ctx context.Context, inA, inB map[ID]bool) (ID, error) {
+	common := map[ID]bool{}
+	for h := range inA {
+		if inB[h] {
+			common[h] = true
+		}
+	}
+	dominated := map[ID]bool{}
+	var stack []ID
+	s.mu.Lock()
+	for h := range common {
+		c, err := s.commitLocked(h)
+		if err != nil {
+			s.mu.Unlock()
+			return ID{}, err
+		}
+		stack = append(stack, c.ParentHashes...)
+	}
+	for len(stack) > 0 {
+		h := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if dominated[h] {
+			continue
+		}
+		dominated[h] = true
+		c, err := s.commitLocked(h)
+		if err != nil {
+			s.mu.Unlock()
+			return ID{}, err
+		}
+		stack = append(stack, c.ParentHashes...)
+	}
+	var best ID
+	var bestTime int64
+	for h := range common {
+		if dominated[h] {
+			continue
+		}
+		c, err := s.commitLocked(h)
+		if err != nil {
+			s.mu.Unlock()
+			return ID{}, err
+		}
+		t := c.Committer.When.Unix()
+		if best.IsZero() || t > bestTime || (t == bestTime && bytes.Compare(h[:], best[:]) < 0) {
+			best, bestTime = h, t
+		}
+	}
+	s.mu.Unlock()
+	return best, ctx.Err()
+}
+
+// isIndexFile reports whether p is merged line-wise.
+func isIndexFile(p string) bool {
+	return p == wiki.IndexFile || p == wiki.SummaryFile || (strings.HasPrefix(p, "pages/") && path.Base(p) == "index.md")
+}
+
+// mergeOutcome is a three-way merge of two heads.
+type mergeOutcome struct {
+	commit    ID       // the merge commit; zero with conflicts
+	conflicts []string // paths changed on both sides differently
+	refused   string   // why a merge without conflicts was not valid
+	local     int      // files taken from the local side
+}
+
+// mergeHeads merges the local head mine into the incoming head remote
+// against their merge base. It writes the merged objects and the merge
+// commit; no ref moves.
+func (s *Store) mergeHeads(ctx context.Context, scope string, mine, remote ID, inMine, inRemote map[ID]bool) (*mergeOutcome, error) {
+	base, err := s.mergeBase(ctx, inMine, inRemote)
+	if err != nil {
+		return nil, err
+	}
+	bf, err := s.treeFiles(ctx, base)
+	if err != nil {
+		return nil, err
+	}
+	lf, err := s.treeFiles(ctx, mine)
+	if err != nil {
+		return nil, err
+	}
+	rf, err := s.treeFiles(ctx, remote)
+	if err != nil {
+		return nil, err
+	}
+	out := &mergeOutcome{}
+	merged := map[string]ID{}
+	var lineWise []string
+	paths := map[string]bool{}
+	for _, m := range []map[string]ID{bf, lf, rf} {
+		for p := range m {
+			paths[p] = true
+		}
+	}
+	for _, p := range slices.Sorted(maps.Keys(paths)) {
+		b, l, r := bf[p], lf[p], rf[p]
+		switch {
+		case l == r:
+			if !l.IsZero() {
+				merged[p] = l
+			}
+		case l == b:
+			if !r.IsZero() {
+				merged[p] = r
+			}
+		case r == b:
+			out.local++
+			if !l.IsZero() {
+				merged[p] = l
+			}
+		case isIndexFile(p):
+			lineWise = append(lineWise, p)
+		default:
+			out.conflicts = append(out.conflicts, p)
+		}
+	}
+	if len(out.conflicts) > 0 {
+		return out, nil
+	}
+	read := func(id ID) ([]byte, error) {
+		if id.IsZero() {
+			return nil, nil
+		}
+		return s.ReadBlob(id)
+	}
+	contents := map[string][]byte{}
+	for p, id := range merged {
+		b, err := read(id)
+		if err != nil {
+			return nil, err
+		}
+		contents[p] = b
+	}
+	pages := map[string]bool{}
+	for p := range paths {
+		if _, ok := merged[p]; ok && !isIndexFile(p) {
+			pages[p] = true
+		}
+	}
+	localPages := map[string]bool{}
+	for p := range lf {
+		if !isIndexFile(p) {
+			localPages[p] = true
+		}
+	}
+	for _, p := range lineWise {
+		var three [3][]byte
+		for i, id := range []ID{bf[p], lf[p], rf[p]} {
+			if three[i], err = read(id); err != nil {
+				return nil, err
+			}
+		}
+		out.local++
+		contents[p] = mergeIndexFile(p, three[0], three[1], three[2], pages, localPages)
+	}
+	// Line-merged or not, every index file must agree with the merged
+	// pages: links to pages the merge lost go, generated counts follow.
+	for p, b := range contents {
+		if isIndexFile(p) {
+			contents[p] = fixIndexFile(p, b, pages)
+		}
+	}
+	if reason, err := s.checkMerged(ctx, contents, mine, remote); err != nil || reason != "" {
+		out.refused = reason
+		return out, err
+	}
+	tree, err := s.writeFiles(contents)
+	if err != nil {
+		return nil, err
+	}
+	msg := fmt.Sprintf("Merge memory of %s: %d local change(s) onto the incoming head\n\n%s: %s\n",
+		scope, out.local, TrailerArtifact, validate.SupportedArtifactVersion)
+	s.mu.Lock()
+	out.commit, err = s.writeCommit(tree, []plumbing.Hash{remote, mine}, msg)
+	s.mu.Unlock()
+	return out, err
+}
+
+// checkMerged validates the merged files in publish mode with the
+// store's guard; a problem (path and code) that neither head has is the
+// reason the merge is refused.
+func (s *Store) checkMerged(ctx context.Context, files map[string][]byte, mine, remote ID) (string, error) {
+	fsys := fstest.MapFS{}
+	for p, b := range files {
+		fsys[p] = &fstest.MapFile{Data: b, Mode: 0o644}
+	}
+	opts := validate.Options{Mode: validate.ModePublish, Limits: s.opts.Limits}
+	g, err := s.Guard(ctx)
+	if err != nil {
+		return "", err
+	}
+	if g != nil {
+		opts.Guard = g
+	}
+	rep, err := validate.Validate(ctx, fsys, opts)
+	if err != nil {
+		return "", err
+	}
+	var had map[string]bool
+	for _, p := range rep.Errors() {
+		if had == nil {
+			had = map[string]bool{}
+			for _, h := range []ID{mine, remote} {
+				ps, err := s.publishProblems(ctx, h)
+				if err != nil {
+					return "", err
+				}
+				maps.Copy(had, ps)
+			}
+		}
+		if k := p.Path + ": " + p.Code; !had[k] {
+			return k, nil
+		}
+	}
+	return "", nil
+}
+
+// writeFiles writes an artifact's files as blobs and trees and returns
+// the root tree.
+func (s *Store) writeFiles(files map[string][]byte) (ID, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	dirs := map[string][]object.TreeEntry{}
+	for _, p := range slices.Sorted(maps.Keys(files)) {
+		id, err := s.writeBlob(files[p])
+		if err != nil {
+			return ID{}, err
+		}
+		dir, name := path.Split(p)
+		dir = strings.TrimSuffix(dir, "/")
+		dirs[dir] = append(dirs[dir], object.TreeEntry{Name: name, Mode: filemode.Regular, Hash: id})
+		for dir != "" {
+			parent, _ := path.Split(dir)
+			parent = strings.TrimSuffix(parent, "/")
+			if _, ok := dirs[parent]; !ok {
+				dirs[parent] = nil
+			}
+			dir = parent
+		}
+	}
+	// Deepest directories first, so each parent finds its children.
+	names := slices.Collect(maps.Keys(dirs))
+	slices.SortFunc(names, func(a, b string) int {
+		return strings.Count(b, "/") - strings.Count(a, "/") + boolInt(a == "") - boolInt(b == "")
+	})
+	ids := map[string]ID{}
+	for _, d := range names {
+		entries := dirs[d]
+		for sub, id := range ids {
+			parent, name := path.Split(sub)
+			if strings.TrimSuffix(parent, "/") == d && sub != "" {
+				entries = append(entries, object.TreeEntry{Name: name, Mode: filemode.Dir, Hash: id})
+			}
+		}
+		id, err := s.writeTree(entries)
+		if err != nil {
+			return ID{}, err
+		}
+		ids[d] = id
+	}
+	return ids[""], nil
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
