@@ -82,9 +82,13 @@ func runStatus(ctx context.Context, g *globalOptions) error {
 		}
 		scopes = append(scopes, st)
 	}
+	diverged, err := s.Diverged(ctx)
+	if err != nil {
+		return err
+	}
 	if g.JSON {
 		writeJSON(g.stdout, map[string]any{"ok": true, "initialized": true, "store": opts.Path, "store_id": meta.StoreID,
-			"scopes": scopes, "limits": opts.Limits, "pending": pending, "serve": serve})
+			"scopes": scopes, "limits": opts.Limits, "pending": pending, "serve": serve, "diverged": len(diverged)})
 		return nil
 	}
 	w := g.stdout
@@ -96,6 +100,14 @@ func runStatus(ctx context.Context, g *globalOptions) error {
 		fmt.Fprintln(w, "serve:  not running")
 	}
 	fmt.Fprintf(w, "pending sessions: %d\n", pending)
+	if len(diverged) > 0 {
+		waiting := 0
+		for _, d := range diverged {
+			waiting += len(d.Pending)
+		}
+		fmt.Fprintf(w, "diverged: %d (local histories a pull set aside; %d of their sessions not published again yet; removed once they are, or after %d days)\n",
+			len(diverged), waiting, int(gitstore.DivergedRetention.Hours()/24))
+	}
 	if len(scopes) == 0 {
 		fmt.Fprintln(w, "scopes: none yet")
 	}

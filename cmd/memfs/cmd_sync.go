@@ -306,12 +306,14 @@ func newPushCommand(g *globalOptions) *cobra.Command {
 	return &cobra.Command{
 		Use:   "push [NAME]",
 		Short: "Send the scope branches, erasure markers and metadata to a remote",
-		Long: `Push sends every scope branch, the erasure markers and the store metadata.
+		Long: `Push sends every scope branch, the erasure markers and the keyring.
 A branch is sent as a fast-forward when it can be; a branch rewritten by a
-forget (or a marker chain merged on pull) replaces the remote's only if the
-remote still holds what this store last saw there (a lease); otherwise
-push refuses: pull first. Other replicas purge forgotten content on their
-next pull.`,
+forget here replaces the remote's only if the remote still holds what this
+store last saw there (a lease); otherwise that branch is refused (pull
+first) and the rest is still sent. The keyring and the markers are sets:
+each is sent as the union of this store's and the remote's, so replicas
+never refuse each other over them. Other replicas purge forgotten content
+on their next pull.`,
 		Args: rangeArgs(0, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
@@ -340,20 +342,43 @@ next pull.`,
 				}
 				return nil
 			}
-			if err != nil {
-				return err
+			if res != nil {
+				printPush(g.stdout, res)
 			}
-			printRefs(g.stdout, "sent", res.Pushed)
-			printRefs(g.stdout, "replaced (lease held)", res.Forced)
-			if len(res.Pushed)+len(res.Forced) == 0 {
-				fmt.Fprintln(g.stdout, "everything up to date")
-			}
-			if len(res.Forced) > 0 {
-				fmt.Fprintln(g.stdout, "rewritten history was pushed: other replicas purge the forgotten content on their next pull")
-			}
-			return nil
+			return err
 		},
 	}
+}
+
+// printPush says what a push did: which refs were sent, which were
+// refused and why.
+func printPush(w io.Writer, res *gitstore.PushResult) {
+	printRefs(w, "sent", res.Pushed)
+	printRefs(w, "replaced (rewritten by a forget here; lease held)", res.Forced)
+	var meta []string
+	for _, n := range res.Metadata {
+		meta = append(meta, n+" ("+metaWhat(n)+")")
+	}
+	printRefs(w, "metadata sent (union with the remote's)", meta)
+	for _, n := range res.Refused {
+		fmt.Fprintf(w, "refused: %s: %s\n", n, res.Reasons[n])
+	}
+	for _, n := range res.RemoteAhead {
+		fmt.Fprintf(w, "%s: the remote holds %s this store lacks; pull to bring them\n", n, metaWhat(n))
+	}
+	if len(res.Pushed)+len(res.Forced)+len(res.Metadata)+len(res.Refused) == 0 {
+		fmt.Fprintln(w, "everything up to date")
+	}
+	if len(res.Forced) > 0 {
+		fmt.Fprintln(w, "rewritten history was pushed: other replicas purge the forgotten content on their next pull")
+	}
+}
+
+func metaWhat(ref string) string {
+	if ref == gitstore.ErasuresRef {
+		return "erasure markers"
+	}
+	return "keyring"
 }
 
 func printRefs(w io.Writer, what string, refs []string) {

@@ -200,7 +200,7 @@ func TestForgetTravels(t *testing.T) {
 	c.mustRun("import", old) // c holds the old copy
 
 	a.forgetText("555 301 7788")
-	if out := a.mustRun("push"); !strings.Contains(out, "replaced") || !strings.Contains(out, "next pull") {
+	if out := a.mustRun("push"); !strings.Contains(out, "replaced") || !strings.Contains(out, "next pull") || strings.Contains(out, "refused") {
 		t.Errorf("push after forget:\n%s", out)
 	}
 	b.mustRun("pull")
@@ -242,9 +242,11 @@ func TestForgetTravels(t *testing.T) {
 	}
 }
 
-// Ensure that when both sides moved, the pull takes the remote head, keeps
-// the local commits under refs/memfs/diverged/ and puts their sessions
-// back to pending.
+// Ensure that when both sides changed the same page differently, the pull
+// takes the remote head, keeps the local commits under
+// refs/memfs/diverged/ and puts their sessions back to pending; and that
+// the diverged ref goes once the session is published again, with status
+// counting it meanwhile.
 func TestPullDiverged(t *testing.T) {
 	server := filepath.Join(t.TempDir(), "server.git")
 	gitOut(t, "init", "-q", "--bare", server)
@@ -272,6 +274,7 @@ func TestPullDiverged(t *testing.T) {
 	}
 	theirs := maps.Clone(goodArtifact())
 	theirs["pages/prefs/tabs.md"] = "# Tabs\n\nTabs over spaces.\n\n## Sources\n\n- session:sess-1\n"
+	theirs["pages/prefs/shell.md"] = "# Shell\n\nUses fish.\n\n## Sources\n\n- session:sess-1\n"
 	a.publishFiles(theirs, "from a")
 	a.mustRun("push")
 
@@ -301,7 +304,119 @@ func TestPullDiverged(t *testing.T) {
 	if b.pending() != 1 {
 		t.Error("the session of the set-aside commit is not pending again")
 	}
+	if out := b.mustRun("status"); !strings.Contains(out, "diverged: 1") {
+		t.Errorf("status does not count the diverged ref:\n%s", out)
+	}
+	// The session is dreamed again on the new head; the next push removes
+	// the diverged ref.
+	again := maps.Clone(theirs)
+	again["pages/prefs/shell.md"] = "# Shell\n\nUses fish, and zsh at work.\n\n## Sources\n\n- session:sess-1\n- session:" + testSession + "\n"
+	b.mustRun("--scope", "default", "publish", writeTemp(t, again), "-m", "again", "--source-sessions", testSession)
+	if out := b.mustRun("push"); !strings.Contains(out, "sent: refs/heads/default") || strings.Contains(out, "refused") {
+		t.Errorf("push after dreaming again:\n%s", out)
+	}
+	if refs := gitOut(t, "-C", b.repo(), "for-each-ref", "refs/memfs/diverged/"); refs != "" {
+		t.Errorf("diverged refs left:\n%s", refs)
+	}
+	if out := b.mustRun("status"); strings.Contains(out, "diverged: 1") {
+		t.Errorf("status after the prune:\n%s", out)
+	}
 	fsckClean(t, b.repo())
+}
+
+// Ensure that when two or three replicas each publish a page of their own
+// without pulling first, every pull merges (no session goes back to
+// pending, no diverged ref), every push is sent, a push that only merges
+// metadata says so and never claims rewritten history, and all replicas
+// end on one head holding every page.
+func TestPullMergesThroughDaemon(t *testing.T) {
+	for _, n := range []int{2, 3} {
+		t.Run(fmt.Sprintf("%d replicas", n), func(t *testing.T) {
+			url := daemonURL(t)
+			reps := make([]*cli, n)
+			for i := range reps {
+				reps[i] = newCLI(t)
+				reps[i].mustRun("init")
+				reps[i].mustRun("remote", "add", "origin", url, "--trust-erasures")
+			}
+			reps[0].publishFiles(goodArtifact(), "base")
+			reps[0].mustRun("push")
+			for _, x := range reps[1:] {
+				x.mustRun("pull")
+				if out := x.mustRun("push"); strings.Contains(out, "rewritten history") || strings.Contains(out, "refused") {
+					t.Errorf("a push of nothing new:\n%s", out)
+				}
+			}
+			for i, x := range reps {
+				files := maps.Clone(goodArtifact())
+				files[fmt.Sprintf("pages/prefs/p%d.md", i)] = fmt.Sprintf("# P%d\n\nFact %d.\n\n## Sources\n\n- session:sess-1\n", i, i)
+				files["pages/prefs/index.md"] += fmt.Sprintf("- [P%d](p%d.md)\n", i, i)
+				x.publishFiles(files, fmt.Sprintf("p%d", i))
+				var res struct {
+					Result struct {
+						Branches []struct{ Outcome string }
+					}
+					Requeued int
+				}
+				if err := json.Unmarshal([]byte(x.mustRun("--json", "pull")), &res); err != nil {
+					t.Fatal(err)
+				}
+				if want := map[bool]string{true: "merged", false: "local-ahead"}[i > 0]; len(res.Result.Branches) != 1 || res.Result.Branches[0].Outcome != want || res.Requeued != 0 {
+					t.Errorf("replica %d pull: %+v, want %s", i, res, want)
+				}
+				if out := x.mustRun("push"); !strings.Contains(out, "sent: refs/heads/default") || strings.Contains(out, "rewritten history") {
+					t.Errorf("replica %d push:\n%s", i, out)
+				}
+			}
+			for _, x := range reps {
+				x.mustRun("pull")
+			}
+			for i, x := range reps {
+				if h0, h := gitOut(t, "-C", reps[0].repo(), "rev-parse", "default"), gitOut(t, "-C", x.repo(), "rev-parse", "default"); h != h0 {
+					t.Errorf("replica %d head differs", i)
+				}
+				idx := x.mustRun("--scope", "default", "cat", "pages/prefs/index.md")
+				for j := range n {
+					if strings.Count(idx, fmt.Sprintf("(p%d.md)", j)) != 1 {
+						t.Errorf("replica %d area index lacks p%d:\n%s", i, j, idx)
+					}
+				}
+				if refs := gitOut(t, "-C", x.repo(), "for-each-ref", "refs/memfs/diverged/"); refs != "" {
+					t.Errorf("replica %d diverged refs:\n%s", i, refs)
+				}
+				fsckClean(t, x.repo())
+			}
+		})
+	}
+}
+
+// daemonURL starts git daemon (push enabled) on 127.0.0.1 serving one
+// empty bare repository and returns its url.
+func daemonURL(t *testing.T) string {
+	t.Helper()
+	base := t.TempDir()
+	gitOut(t, "init", "-q", "--bare", filepath.Join(base, "memory.git"))
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := l.Addr().(*net.TCPAddr).Port
+	l.Close()
+	daemon := exec.Command("git", "daemon", "--reuseaddr", "--export-all", "--enable=receive-pack",
+		"--base-path="+base, "--listen=127.0.0.1", fmt.Sprintf("--port=%d", port), base)
+	if err := daemon.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { daemon.Process.Kill(); daemon.Wait() })
+	storetest.Eventually(t, "git daemon listening", func() bool {
+		conn, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", port))
+		if err == nil {
+			conn.Close()
+		}
+		return err == nil
+	})
+	t.Cleanup(func() { fsckClean(t, filepath.Join(base, "memory.git")) })
+	return fmt.Sprintf("git://127.0.0.1:%d/memory.git", port)
 }
 
 // Ensure push and pull work against a real git server on 127.0.0.1.
