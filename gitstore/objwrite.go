@@ -117,7 +117,7 @@ func (s *Store) flush(ctx context.Context, b *objectBatch) error {
 		return err
 	}
 	if len(b.objs) >= packWriteThreshold {
-		if err := s.writePack(b.objs); err != nil {
+		if err := s.writePublicationPack(b.objs); err != nil {
 			return err
 		}
 		s.st.Reindex()

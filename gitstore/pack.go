@@ -29,7 +29,15 @@ const (
 
 // writePack stores objs as one new pack, deflating on all cores.
 func (s *Store) writePack(objs []objfile.Object) error {
-	_, err := objfile.WritePack(s.objDir(), objs)
+	_, err := objfile.WritePack(s.objDir(), objs, true)
+	return err
+}
+
+// writePublicationPack writes the objects of a publication as one pack,
+// not synced: git does not sync the loose objects of a commit either
+// (README, Durability).
+func (s *Store) writePublicationPack(objs []objfile.Object) error {
+	_, err := objfile.WritePack(s.objDir(), objs, false)
 	return err
 }
 
@@ -67,7 +75,7 @@ func (s *Store) mergeSmallPacks() error {
 		return nil
 	}
 	pack, idx, sum := objfile.EncodePack(merged)
-	base, err := objfile.InstallPack(s.objDir(), pack, idx, sum)
+	base, err := objfile.InstallPack(s.objDir(), pack, idx, sum, true)
 	if err != nil {
 		return err
 	}

@@ -128,7 +128,7 @@ func (s *Store) packReachableLocked(ctx context.Context, reach map[ID]bool, writ
 		return "", nil
 	}
 	pack, idx, sum := objfile.EncodePack(entries)
-	return objfile.InstallPack(s.objDir(), pack, idx, sum)
+	return objfile.InstallPack(s.objDir(), pack, idx, sum, true)
 }
 
 // objectsLocked reads objects whole, for a pack. s.mu must be held.

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
+	"hash/crc32"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -105,13 +106,16 @@ func (c *statCache) save(dir string, commit ID, scanStart time.Time, files []val
 	if err := os.MkdirAll(filepath.Dir(c.file), 0o700); err != nil {
 		return err
 	}
-	return fsutil.WriteFileAtomic(c.file, c.encode(dir), 0o600)
+	// A cache: replaced atomically but not synced. After a power failure
+	// it may be old (its commit is then not the head, and it is not
+	// trusted) or damaged (its checksum refuses it).
+	return fsutil.ReplaceFile(c.file, c.encode(dir), 0o600)
 }
 
 // The cache file is a small binary format, read and written on every
 // publish: gob spent more time on 4,000 entries than the publication's
 // object writes.
-const statCacheMagic = "memfs-statcache-3\n"
+const statCacheMagic = "memfs-statcache-4\n"
 
 func (c *statCache) encode(dir string) []byte {
 	b := make([]byte, 0, 64+len(c.Entries)*96)
@@ -146,10 +150,17 @@ func (c *statCache) encode(dir string) []byte {
 		b = appendStrings(b, f.Links)
 		b = appendString(b, f.GuardEpoch)
 	}
-	return b
+	// A CRC-32C of everything before it ends the file.
+	return binary.BigEndian.AppendUint32(b, crc32.Checksum(b, castagnoli))
 }
 
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
 func (c *statCache) decode(dir string, b []byte) error {
+	if len(b) < 4 || crc32.Checksum(b[:len(b)-4], castagnoli) != binary.BigEndian.Uint32(b[len(b)-4:]) {
+		return errors.New("stat cache fails its checksum")
+	}
+	b = b[:len(b)-4]
 	r := &reader{b: b}
 	if string(r.bytes(len(statCacheMagic))) != statCacheMagic {
 		return errors.New("not a stat cache")

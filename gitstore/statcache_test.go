@@ -2,6 +2,7 @@ package gitstore
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/memfs/memfs/validate"
@@ -42,6 +43,18 @@ func TestStatCache_RoundTrip(t *testing.T) {
 		if err := new(statCache).decode("/dir", b[:n]); err == nil {
 			t.Errorf("cache truncated to %d bytes was accepted", n)
 		}
+	}
+	// The cache is not synced: what a power failure may leave of it
+	// (zeroes, a damaged block) is refused, never trusted.
+	for _, at := range []int{len(statCacheMagic) + 3, len(b) / 2, len(b) - 10} {
+		bad := slices.Clone(b)
+		bad[at] ^= 0x20
+		if err := new(statCache).decode("/dir", bad); err == nil {
+			t.Errorf("cache damaged at byte %d was accepted", at)
+		}
+	}
+	if err := new(statCache).decode("/dir", make([]byte, len(b))); err == nil {
+		t.Error("a zero-filled cache was accepted")
 	}
 }
 

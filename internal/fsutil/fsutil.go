@@ -1,6 +1,6 @@
-// Package fsutil holds the two file operations several memfs packages
-// need done the same careful way: replacing a file atomically and durably,
-// and removing a tree that was made read-only.
+// Package fsutil holds the file operations several memfs packages need
+// done the same careful way: replacing a file atomically (durably, or
+// not), and removing a tree that was made read-only.
 package fsutil
 
 import (
@@ -18,6 +18,20 @@ import (
 // content survives a crash once it returns. An existing file keeps its
 // mode; a new one gets perm. Missing parent directories are created 0700.
 func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
+	return writeFile(path, data, perm, true)
+}
+
+// ReplaceFile replaces path with data as WriteFileAtomic does, atomically,
+// but syncs nothing, as git writes its index and loose objects by
+// default: readers never see a mix, and a crash of the process loses
+// nothing, but a power failure may leave the old content, or none.
+// Callers use it for what they can lose: caches they check when they
+// read them, objects a later durable write does not depend on.
+func ReplaceFile(path string, data []byte, perm fs.FileMode) error {
+	return writeFile(path, data, perm, false)
+}
+
+func writeFile(path string, data []byte, perm fs.FileMode, durable bool) error {
 	if fi, err := os.Stat(path); err == nil {
 		perm = fi.Mode().Perm()
 	}
@@ -35,7 +49,7 @@ func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
 	if err == nil {
 		err = f.Chmod(perm)
 	}
-	if err == nil {
+	if err == nil && durable {
 		err = f.Sync()
 	}
 	if cerr := f.Close(); err == nil {
@@ -44,7 +58,7 @@ func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
 	if err == nil {
 		err = os.Rename(tmp, path)
 	}
-	if err == nil {
+	if err == nil && durable {
 		err = syncDir(dir)
 	}
 	if err != nil {

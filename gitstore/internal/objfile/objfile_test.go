@@ -26,7 +26,7 @@ func TestPackRoundTrip(t *testing.T) {
 		object(Blob, ""),
 		object(Commit, "tree 4b825dc642cb6eb9a060e54bf8d69288fbee4904\n\nmsg\n"),
 	}
-	base, err := WritePack(objDir, objs)
+	base, err := WritePack(objDir, objs, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -132,17 +132,23 @@ func encodeIndex(entries []Entry, sum [20]byte) []byte {
 // InstallPack writes objDir/pack/pack-<sum>.{idx,pack} and returns their
 // path without the extension. The index goes in first: git ignores an
 // index without its pack, and go-git finds packs by their .pack file, so
-// no reader sees half a pack.
-func InstallPack(objDir string, pack, idx []byte, sum [20]byte) (string, error) {
+// no reader sees half a pack. A durable pack is synced before it returns,
+// as a pack that replaces others must be before they go; otherwise
+// nothing is synced, as git leaves the loose objects of a commit.
+func InstallPack(objDir string, pack, idx []byte, sum [20]byte, durable bool) (string, error) {
+	write := fsutil.ReplaceFile
+	if durable {
+		write = fsutil.WriteFileAtomic
+	}
 	dir := filepath.Join(objDir, "pack")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", fmt.Errorf("write pack: %w", err)
 	}
 	base := filepath.Join(dir, fmt.Sprintf("pack-%x", sum))
-	if err := fsutil.WriteFileAtomic(base+".idx", idx, 0o444); err != nil {
+	if err := write(base+".idx", idx, 0o444); err != nil {
 		return "", fmt.Errorf("write pack index: %w", err)
 	}
-	if err := fsutil.WriteFileAtomic(base+".pack", pack, 0o444); err != nil {
+	if err := write(base+".pack", pack, 0o444); err != nil {
 		os.Remove(base + ".idx")
 		return "", fmt.Errorf("write pack: %w", err)
 	}
@@ -150,13 +156,13 @@ func InstallPack(objDir string, pack, idx []byte, sum [20]byte) (string, error) 
 }
 
 // WritePack deflates objs on every core and installs them as one new pack.
-func WritePack(objDir string, objs []Object) (string, error) {
+func WritePack(objDir string, objs []Object, durable bool) (string, error) {
 	entries, err := Deflate(objs)
 	if err != nil {
 		return "", err
 	}
 	pack, idx, sum := EncodePack(entries)
-	return InstallPack(objDir, pack, idx, sum)
+	return InstallPack(objDir, pack, idx, sum, durable)
 }
 
 // ReadPackEntries splits a delta-free pack (base names the pack without
