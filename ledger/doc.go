@@ -54,7 +54,12 @@
 // fault past the end of its memory map, or recurse without end. So before
 // bbolt maps a file in a state this handle has not checked, the ledger
 // reads it with plain reads, under the file's shared lock, and walks its
-// structure with every offset and page id bounded (verify.go). bbolt's
+// structure with every offset and page id bounded, every page's keys in
+// order and every top-level entry a bucket (verify.go). Each transaction
+// then checks the top-level buckets against what the file's version
+// writes: none at all (a file whose initialization never committed) or
+// all of them; a damaged name, which bbolt would read as a missing bucket
+// and create afresh, is damage. bbolt's
 // calls then run under a guard that turns a panic or a memory fault into
 // a *CorruptError and releases what the abandoned database held, and a
 // stored record that does not decode is damage too. A damaged, empty or

@@ -1,6 +1,7 @@
 package ledger
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"encoding/json"
@@ -43,6 +44,9 @@ var (
 
 	allBuckets = [][]byte{bucketMeta, bucketCheckpoints, bucketProcessed, bucketPending,
 		bucketRuns, bucketRetry, bucketReceipts}
+	// legacyBuckets may be in files written by earlier versions; nothing
+	// reads them.
+	legacyBuckets = [][]byte{[]byte("markers")}
 
 	keyVersion = []byte("version")
 )
@@ -239,7 +243,10 @@ func (l *Ledger) damaged(err error) error {
 	case err == nil, errors.As(err, &ce), errors.Is(err, ErrLocked):
 		return err
 	case errors.Is(err, errDamaged), errors.Is(err, berrors.ErrInvalid), errors.Is(err, berrors.ErrChecksum),
-		errors.Is(err, berrors.ErrVersionMismatch), errors.Is(err, berrors.ErrInvalidMapping):
+		errors.Is(err, berrors.ErrVersionMismatch), errors.Is(err, berrors.ErrInvalidMapping),
+		// The ledger never puts a value where it keeps a bucket or the
+		// reverse: meeting one is damage.
+		errors.Is(err, berrors.ErrIncompatibleValue):
 		return corrupt(l.path, "%v", err)
 	}
 	return fmt.Errorf("ledger %s: %w", l.path, err)
@@ -327,6 +334,9 @@ func (l *Ledger) view(ctx context.Context, fn func(*bolt.Tx) error) error {
 			if err := checkVersion(tx); err != nil {
 				return err
 			}
+			if err := checkLayout(tx); err != nil {
+				return err
+			}
 			return fn(tx)
 		})
 		if cerr := db.Close(); err == nil && cerr != nil {
@@ -338,8 +348,14 @@ func (l *Ledger) view(ctx context.Context, fn func(*bolt.Tx) error) error {
 }
 
 // prepare creates missing buckets and stamps or checks the schema version.
+// Buckets are created only in a file that holds none: in one that holds
+// some, a missing one is damage (checkLayout), and creating it afresh would
+// hide what was lost.
 func prepare(tx *bolt.Tx) error {
 	if err := checkVersion(tx); err != nil {
+		return err
+	}
+	if err := checkLayout(tx); err != nil {
 		return err
 	}
 	for _, name := range allBuckets {
@@ -368,6 +384,57 @@ func checkVersion(tx *bolt.Tx) error {
 		return fmt.Errorf("version %q: %w", v, ErrUnsupportedVersion)
 	}
 	return nil
+}
+
+// checkLayout checks the top-level buckets of a file whose version this
+// memfs reads (checkVersion first: a newer layout is not damage). Every
+// version creates all of its buckets and stamps the version in the
+// transaction that initializes the file, so a file holds either no bucket
+// at all (initialization never committed) or every one of allBuckets, may
+// hold legacyBuckets, and holds nothing else; the meta bucket holds the
+// version. Anything else is a damaged name, and a damaged name would
+// otherwise read as an empty bucket and be created afresh beside it. The
+// error names no stored key.
+func checkLayout(tx *bolt.Tx) error {
+	known, unknown := 0, 0
+	c := tx.Cursor()
+	for k, v := c.First(); k != nil; k, v = c.Next() {
+		if v != nil {
+			return fmt.Errorf("a top-level entry is a value, not a bucket: %w", errDamaged)
+		}
+		if containsName(allBuckets, k) {
+			known++
+		} else if !containsName(legacyBuckets, k) {
+			unknown++
+		}
+	}
+	switch {
+	case known == 0 && unknown == 0:
+		return nil
+	case unknown > 0:
+		return fmt.Errorf("%d top-level bucket(s) with a name memfs does not write: %w", unknown, errDamaged)
+	case known < len(allBuckets):
+		var missing []string
+		for _, name := range allBuckets {
+			if tx.Bucket(name) == nil {
+				missing = append(missing, string(name))
+			}
+		}
+		return fmt.Errorf("bucket(s) %s missing: %w", strings.Join(missing, ", "), errDamaged)
+	}
+	if tx.Bucket(bucketMeta).Get(keyVersion) == nil {
+		return fmt.Errorf("no schema version in bucket %s: %w", bucketMeta, errDamaged)
+	}
+	return nil
+}
+
+func containsName(names [][]byte, name []byte) bool {
+	for _, n := range names {
+		if bytes.Equal(n, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // getJSON decodes the value at key into v. It reports whether the key was

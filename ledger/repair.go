@@ -17,7 +17,7 @@ import (
 // ledger_corrupt) for an empty, unreadable or damaged one, ErrLocked when
 // another process keeps it locked. Beyond what every operation checks (the
 // structure of every reachable page), it runs bbolt's own consistency
-// check and decodes every stored record.
+// check, checks the top-level buckets and decodes every stored record.
 func Check(ctx context.Context, path string) error {
 	l, err := New(path, Options{})
 	if err != nil {
@@ -47,6 +47,12 @@ func Check(ctx context.Context, path string) error {
 			}
 			if first != nil {
 				return first
+			}
+			if err := checkVersion(tx); err != nil {
+				return err
+			}
+			if err := checkLayout(tx); err != nil {
+				return err
 			}
 			return tx.ForEach(func(name []byte, b *bolt.Bucket) error { return decodeAll(string(name), b) })
 		})

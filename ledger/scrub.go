@@ -175,7 +175,20 @@ func (l *Ledger) Compact(ctx context.Context) (CompactResult, error) {
 			sdb.Close()
 			return err
 		}
-		err = bolt.Compact(ddb, sdb, 1<<20)
+		// A damaged layout is refused as every operation refuses it,
+		// not carried into a file that would then pass for sound.
+		err = sdb.View(func(tx *bolt.Tx) error {
+			if err := checkVersion(tx); err != nil {
+				return err
+			}
+			if err := checkLayout(tx); err != nil {
+				return corrupt(l.path, "%v", err)
+			}
+			return nil
+		})
+		if err == nil {
+			err = bolt.Compact(ddb, sdb, 1<<20)
+		}
 		sdb.Close()
 		if cerr := ddb.Close(); err == nil {
 			err = cerr

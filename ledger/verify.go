@@ -1,6 +1,7 @@
 package ledger
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -22,6 +23,13 @@ import (
 // branch elements (pos, ksize, pgid) and leaf elements (flags, pos, ksize,
 // vsize), buckets as a 16-byte header (root, sequence) followed, for an
 // inline bucket (root 0), by its page.
+//
+// Beyond bounds, the walk checks what bbolt's lookups rely on and would
+// otherwise get silently wrong: the keys of every page are in order
+// (bbolt binary-searches them, so a damaged key hides its neighbours), and
+// every entry at the top level is a bucket. Which top-level names a sound
+// file holds depends on its schema version, so that is checked in a
+// transaction, after the version (checkLayout).
 
 const (
 	pageHeaderSize = 16
@@ -113,13 +121,23 @@ func verifyBytes(b []byte) error {
 			return err
 		}
 	}
+	c.top = &topLevel{}
 	return c.bucket(m.root, nil, 0)
+}
+
+// topLevel follows the keys of the top-level bucket across its pages.
+type topLevel struct {
+	n    int
+	last []byte
 }
 
 type pageWalk struct {
 	b    []byte
 	meta boltMeta
 	seen map[uint64]bool
+	// top, while the top-level bucket's pages are walked, follows its
+	// entries; nil below it.
+	top *topLevel
 }
 
 // page returns page id with its overflow pages, visited once.
@@ -197,6 +215,7 @@ func (c *pageWalk) node(p []byte, depth int) error {
 	if pageHeaderSize+n*elemSize > len(p) {
 		return fmt.Errorf("page %d: %d elements do not fit", id, n)
 	}
+	var prev []byte
 	for i := range n {
 		at := pageHeaderSize + i*elemSize
 		e := p[at : at+elemSize]
@@ -206,6 +225,13 @@ func (c *pageWalk) node(p []byte, depth int) error {
 			if at+pos+ksize > len(p) || pos < 0 || ksize < 0 {
 				return fmt.Errorf("page %d: element %d outside the page", id, i)
 			}
+			// A branch key is its child's first key when the child was
+			// written; equal neighbours are not bbolt's, but tolerated.
+			key := p[at+pos : at+pos+ksize]
+			if i > 0 && bytes.Compare(prev, key) > 0 {
+				return fmt.Errorf("page %d: element %d: keys out of order", id, i)
+			}
+			prev = key
 			child, err := c.page(ne.Uint64(e[8:]), flagBranch|flagLeaf)
 			if err != nil {
 				return fmt.Errorf("page %d: %w", id, err)
@@ -218,6 +244,20 @@ func (c *pageWalk) node(p []byte, depth int) error {
 			if pos < 0 || ksize < 0 || vsize < 0 || at+pos+ksize+vsize > len(p) {
 				return fmt.Errorf("page %d: element %d outside the page", id, i)
 			}
+			key := p[at+pos : at+pos+ksize]
+			if ksize == 0 || i > 0 && bytes.Compare(prev, key) >= 0 {
+				return fmt.Errorf("page %d: element %d: keys out of order", id, i)
+			}
+			prev = key
+			if t := c.top; t != nil {
+				if eflags&leafBucket == 0 {
+					return fmt.Errorf("page %d: top-level entry %d is a value, not a bucket", id, t.n)
+				}
+				if t.n > 0 && bytes.Compare(t.last, key) >= 0 {
+					return fmt.Errorf("page %d: top-level entry %d out of order", id, t.n)
+				}
+				t.n, t.last = t.n+1, key
+			}
 			if eflags&leafBucket == 0 {
 				continue
 			}
@@ -225,7 +265,11 @@ func (c *pageWalk) node(p []byte, depth int) error {
 			if len(v) < 16 {
 				return fmt.Errorf("page %d: element %d: short bucket header", id, i)
 			}
-			if err := c.bucket(ne.Uint64(v), v[16:], depth+1); err != nil {
+			top := c.top
+			c.top = nil
+			err := c.bucket(ne.Uint64(v), v[16:], depth+1)
+			c.top = top
+			if err != nil {
 				return err
 			}
 		default:
