@@ -374,6 +374,9 @@ func (e *Eraser) message(msg string) (string, bool) {
 	if e.spec.Session != nil {
 		out, _ = stripSessionLines(out, e.spec.Session)
 	}
+	if out != msg {
+		out = keepSubject(msg, out)
+	}
 	changed := out != msg
 	if changed {
 		e.mu.Lock()
@@ -381,6 +384,30 @@ func (e *Eraser) message(msg string) (string, bool) {
 		e.mu.Unlock()
 	}
 	return out, changed
+}
+
+// NeutralSubject is the subject an erasing rewrite gives a commit whose
+// subject it removed: the trailers stay the message's last paragraph,
+// after a subject and a blank line, so they are still read as trailers.
+// It is the same everywhere, so a forget and an import of its markers
+// make the same commits.
+const NeutralSubject = "memfs: content removed by forget"
+
+// keepSubject gives a message whose first line an edit removed (or
+// changed, or left blank) the neutral subject, before what is left of it
+// after a blank line: removing the subject of "subject\n\nMemfs-Artifact:
+// 1" must not leave "Memfs-Artifact: 1" or "\nMemfs-Artifact: 1", where
+// the trailers are no longer a paragraph after the subject.
+func keepSubject(orig, msg string) string {
+	first, _, _ := strings.Cut(msg, "\n")
+	if was, _, _ := strings.Cut(orig, "\n"); first == was && strings.TrimSpace(first) != "" {
+		return msg
+	}
+	rest := strings.TrimLeft(msg, " \t\r\n")
+	if rest == "" {
+		return NeutralSubject + "\n"
+	}
+	return NeutralSubject + "\n\n" + rest
 }
 
 // stripSessionLines removes from a message every line naming a session
