@@ -12,6 +12,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/memfs/memfs/validate"
 	"github.com/memfs/memfs/wiki"
@@ -80,6 +81,7 @@ func (tx *Tx) CheckRewrite(ctx context.Context, res *RewriteResult) ([]SchemaBre
 		reports[key] = r
 		return r, nil
 	}
+	fc := &fileCheck{tx: tx, res: res, blobs: blobs, trees: map[ID][]object.TreeEntry{}, errs: map[string]map[string]bool{}}
 	var out []SchemaBreak
 	// Commits the rewrite changed only in ancestry keep their tree and
 	// message, so their validity.
@@ -92,29 +94,51 @@ func (tx *Tx) CheckRewrite(ctx context.Context, res *RewriteResult) ([]SchemaBre
 		if rev.Dropped || !ok {
 			continue
 		}
-		after, err := problems(nw)
+		oc, nc := tx.commits[old], tx.commits[nw]
+		if oc == nil || nc == nil {
+			return nil, fmt.Errorf("check rewrite: commit %s not decoded", short(old))
+		}
+		// A revision whose files are only edited in place: its edited
+		// files decide (rewrite_check_files.go).
+		fresh, ok, err := fc.inPlace(ctx, rev, oc, nc)
 		if err != nil {
 			return nil, err
 		}
-		if len(after) == 0 {
-			continue
-		}
-		before, err := problems(old)
-		if err != nil {
-			return nil, err
+		if !ok {
+			if fresh, err = tx.wholeTreeErrors(problems, old, nw); err != nil {
+				return nil, err
+			}
 		}
 		codes, paths := map[string]bool{}, map[string]bool{}
-		for k := range after {
-			if !before[k] {
-				code, p, _ := cut0(k)
-				codes[code], paths[p] = true, true
-			}
+		for k := range fresh {
+			code, p, _ := cut0(k)
+			codes[code], paths[p] = true, true
 		}
 		if len(codes) > 0 {
 			out = append(out, SchemaBreak{Commit: old, Codes: slices.Sorted(maps.Keys(codes)), Paths: slices.Sorted(maps.Keys(paths))})
 		}
 	}
 	return out, nil
+}
+
+// wholeTreeErrors returns the errors of the new commit's whole tree that
+// the old one's did not have, as "code NUL path" keys.
+func (tx *Tx) wholeTreeErrors(problems func(ID) (map[string]bool, error), old, nw ID) (map[string]bool, error) {
+	after, err := problems(nw)
+	if err != nil || len(after) == 0 {
+		return nil, err
+	}
+	before, err := problems(old)
+	if err != nil {
+		return nil, err
+	}
+	fresh := map[string]bool{}
+	for k := range after {
+		if !before[k] {
+			fresh[k] = true
+		}
+	}
+	return fresh, nil
 }
 
 func cut0(s string) (string, string, bool) {
