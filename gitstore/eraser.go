@@ -110,6 +110,11 @@ func (e *Eraser) Edit() Edit {
 		ed.Rename = e.rename
 		ed.Author = e.author
 	}
+	// Without forgotten sessions or pages, a revision's plan is empty
+	// unless a name it renames holds the text.
+	if e.spec.Session == nil && e.spec.Page == nil {
+		ed.PlanNames = func(name string, isDir bool) bool { return e.nameHolds(name, !isDir) }
+	}
 	return ed
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/memfs/memfs/gitstore/internal/objfile"
+	"github.com/memfs/memfs/gitstore/internal/parallel"
 )
 
 // History rewriting. A forget rewrites every ref that reaches forgotten
@@ -54,6 +55,10 @@ type Edit struct {
 	// Prescan, when set, is given every blob read in bulk before the walk,
 	// to answer path-independent questions on all cores.
 	Prescan func(ids []ID, content func(ID) []byte)
+	// PlanNames, when set, says that Plan decides nothing unless some
+	// file or folder name makes it true: when no entry of any tree in the
+	// store does, Plan is not called (nor the revisions' files listed).
+	PlanNames func(name string, isDir bool) bool
 }
 
 // RevisionEdit is what a rewrite changes in one commit.
@@ -136,6 +141,9 @@ func (tx *Tx) Rewrite(ctx context.Context, edit Edit) (*RewriteResult, error) {
 	if s.bulk == nil || !s.bulkAll {
 		s.bulk, s.bulkAll = objfile.LoadBulk(s.objDir(), true), true
 	}
+	if edit.Plan != nil && edit.PlanNames != nil && !s.bulkNamesMatch(edit.PlanNames) {
+		edit.Plan = nil
+	}
 	var blobs []ID
 	if edit.Prescan != nil {
 		for _, id := range s.bulk.Blobs() {
@@ -215,6 +223,34 @@ func (tx *Tx) Rewrite(ctx context.Context, edit Edit) (*RewriteResult, error) {
 	res.batch = &rw.batch
 	res.Objects = len(rw.batch.objs)
 	return res, nil
+}
+
+// bulkNamesMatch reports whether an entry name of a tree in the bulk read
+// makes match true, or the bulk does not hold every tree. s.mu must be
+// held.
+func (s *Store) bulkNamesMatch(match func(name string, isDir bool) bool) bool {
+	trees, complete := s.bulk.Inflated(objfile.Tree)
+	if !complete {
+		return true
+	}
+	hit := make([]bool, len(trees))
+	_ = parallel.Run(len(trees), func() func(int) error {
+		return func(i int) error {
+			entries, err := parseTree(trees[i])
+			if err != nil {
+				hit[i] = true
+				return nil
+			}
+			for _, e := range entries {
+				if e.Mode != filemode.Submodule && match(e.Name, e.Mode == filemode.Dir) {
+					hit[i] = true
+					break
+				}
+			}
+			return nil
+		}
+	})
+	return slices.Contains(hit, true)
 }
 
 // WriteObjects stores the new objects of a rewrite, as one pack. Until

@@ -147,6 +147,25 @@ func (b *Bulk) Blobs() []ID {
 	return out
 }
 
+// Inflated returns the contents of the objects of type typ inflated
+// ahead without error, and whether every object the bulk holds was
+// inflated (so that the list holds every object of that type there).
+func (b *Bulk) Inflated(typ Type) (contents [][]byte, complete bool) {
+	if b == nil {
+		return nil, false
+	}
+	complete = true
+	for _, e := range b.m {
+		switch {
+		case e.content == nil && e.err == nil:
+			complete = false
+		case e.typ == typ && e.err == nil:
+			contents = append(contents, e.content)
+		}
+	}
+	return contents, complete
+}
+
 // Content returns the content of an object inflated ahead, or nil.
 func (b *Bulk) Content(id ID) []byte {
 	if e := b.Get(id); e != nil {
