@@ -24,20 +24,26 @@ var (
 // Generated texts of empty memory.
 const (
 	noPagesLine   = "No pages yet."
+	pagesHeading  = "## Pages"
 	nothingKept   = "Nothing durable has been remembered yet."
 	areaCountForm = "- [%s](pages/%s/index.md): %d page(s)"
 )
 
 // RegenerateAreaCounts rewrites the generated area lines of an index.md.
 // For each, area returns the area's new name and page count, or ok false
-// to keep the line; an area left with no page loses its line. When the
-// last generated line goes, "No pages yet." takes its place. It returns
-// the content and whether it changed.
+// to keep the line; an area left with no page loses its line, and its
+// "### <area>" heading under "## Pages" goes when nothing but blank lines
+// is left under it (the builtin lists an area's pages there; hand-written
+// text under it keeps the heading). A renamed area's heading follows the
+// rename. When the last generated line goes, "No pages yet." takes its
+// place (and an emptied "## Pages" section goes). It returns the content
+// and whether it changed.
 func RegenerateAreaCounts(b []byte, area func(name string) (newName string, pages int, ok bool)) ([]byte, bool) {
 	lines := bytes.SplitAfter(b, []byte("\n"))
 	var out [][]byte
 	generated, kept, firstGone := 0, 0, -1
 	changed := false
+	gone, renamed := map[string]bool{}, map[string]string{}
 	for _, l := range lines {
 		body, eol := splitEOL(l)
 		m := areaCountLine.FindSubmatch(body)
@@ -54,23 +60,116 @@ func RegenerateAreaCounts(b []byte, area func(name string) (newName string, page
 		}
 		if n <= 0 {
 			changed = true
+			gone[string(m[1])] = true
 			if firstGone < 0 {
 				firstGone = len(out)
 			}
 			continue
+		}
+		if name != string(m[1]) {
+			renamed[string(m[1])] = name
 		}
 		kept++
 		nl := append([]byte(fmt.Sprintf(areaCountForm, name, name, n)), eol...)
 		changed = changed || !bytes.Equal(nl, l)
 		out = append(out, nl)
 	}
-	if !changed {
-		return b, false
-	}
-	if generated > 0 && kept == 0 && !bytes.Contains(b, []byte(noPagesLine)) {
+	if changed && generated > 0 && kept == 0 && !bytes.Contains(b, []byte(noPagesLine)) {
 		out = insertLine(out, firstGone, []byte(noPagesLine+"\n"))
 	}
+	out, headed := areaHeadings(out, func(name string) (string, bool) {
+		if nn, ok := renamed[name]; ok {
+			return nn, false
+		}
+		if gone[name] {
+			return name, true
+		}
+		// An area whose count line went before (an index line linking
+		// its dropped index, say): ask about it.
+		nn, n, ok := area(name)
+		if !ok {
+			return name, false
+		}
+		return nn, n <= 0
+	})
+	if !changed && !headed {
+		return b, false
+	}
 	return bytes.Join(out, nil), true
+}
+
+// areaHeadings removes, in the "## Pages" section of an index, the
+// "### <area>" heading of each area that area says is gone and that has
+// only blank lines under it (with those lines), renames the heading of
+// each renamed area, and removes the section's own heading when no line
+// is left in it. It reports whether it changed anything.
+func areaHeadings(lines [][]byte, area func(name string) (newName string, gone bool)) ([][]byte, bool) {
+	isHeading := func(l []byte) bool { return bytes.HasPrefix(l, []byte("#")) }
+	var out [][]byte
+	areaOf := area
+	pages, removed, renamed := -1, false, false // pages: index in out of the "## Pages" heading
+	for i := 0; i < len(lines); i++ {
+		body, eol := splitEOL(lines[i])
+		switch {
+		case string(body) == pagesHeading:
+			pages = len(out)
+		case bytes.HasPrefix(body, []byte("## ")):
+			pages = -1
+		}
+		area, isArea := bytes.CutPrefix(body, []byte("### "))
+		if pages < 0 || !isArea {
+			out = append(out, lines[i])
+			continue
+		}
+		name, gone := string(area), false
+		if ValidSegment(name) {
+			name, gone = areaOf(name)
+		}
+		if !gone && name != string(area) {
+			renamed = true
+			out = append(out, append([]byte("### "+name), eol...))
+			continue
+		}
+		end := i + 1
+		for end < len(lines) && len(bytes.TrimSpace(lines[end])) == 0 {
+			end++
+		}
+		if !gone || (end < len(lines) && !isHeading(lines[end])) {
+			out = append(out, lines[i])
+			continue
+		}
+		removed = true
+		if end == len(lines) { // the last section: the blank lines before it go too
+			for len(out) > 0 && len(bytes.TrimSpace(out[len(out)-1])) == 0 {
+				out = out[:len(out)-1]
+			}
+		}
+		i = end - 1
+	}
+	if !removed {
+		return out, renamed
+	}
+	// A "## Pages" heading left with nothing under it goes too, with the
+	// blank lines after it (before it too, when it ends the file).
+	for i, l := range out {
+		if body, _ := splitEOL(l); string(body) != pagesHeading {
+			continue
+		}
+		end := i + 1
+		for end < len(out) && len(bytes.TrimSpace(out[end])) == 0 {
+			end++
+		}
+		if end < len(out) && !bytes.HasPrefix(out[end], []byte("# ")) && !bytes.HasPrefix(out[end], []byte("## ")) {
+			break
+		}
+		start := i
+		for end == len(out) && start > 0 && len(bytes.TrimSpace(out[start-1])) == 0 {
+			start--
+		}
+		out = append(out[:start:start], out[end:]...)
+		break
+	}
+	return out, true
 }
 
 // RegenerateSummaryCounts rewrites the generated line of a summary.md

@@ -40,3 +40,61 @@ func TestRegenerateSummaryCounts(t *testing.T) {
 		t.Errorf("got\n%s", out)
 	}
 }
+
+// Ensure that an area losing its count line loses its generated heading
+// under "## Pages" (and the section goes with its last area), while a
+// heading with hand-written text under it stays and a renamed area's
+// heading follows the rename.
+func TestRegenerateAreaCounts_Headings(t *testing.T) {
+	const head = "# Memory index\n\nNote.\n\n## Areas\n\n"
+	cases := []struct {
+		name   string
+		in     string
+		counts map[string]int
+		rename map[string]string
+		want   string
+	}{
+		{"first of two",
+			head + "- [facts](pages/facts/index.md): 1 page(s)\n- [tools](pages/tools/index.md): 1 page(s)\n\n## Pages\n\n### facts\n\n\n### tools\n\n- [T](pages/tools/t.md)\n",
+			map[string]int{"facts": 0, "tools": 1}, nil,
+			head + "- [tools](pages/tools/index.md): 1 page(s)\n\n## Pages\n\n### tools\n\n- [T](pages/tools/t.md)\n"},
+		{"last of two",
+			head + "- [facts](pages/facts/index.md): 1 page(s)\n- [tools](pages/tools/index.md): 1 page(s)\n\n## Pages\n\n### facts\n\n- [F](pages/facts/f.md)\n\n### tools\n\n",
+			map[string]int{"facts": 1, "tools": 0}, nil,
+			head + "- [facts](pages/facts/index.md): 1 page(s)\n\n## Pages\n\n### facts\n\n- [F](pages/facts/f.md)\n"},
+		{"the only one",
+			head + "- [facts](pages/facts/index.md): 1 page(s)\n\n## Pages\n\n### facts\n\n",
+			map[string]int{"facts": 0}, nil,
+			head + "No pages yet.\n"},
+		{"the only one, a section after",
+			head + "- [facts](pages/facts/index.md): 1 page(s)\n\n## Pages\n\n### facts\n\n## Hand\n\nMine.\n",
+			map[string]int{"facts": 0}, nil,
+			head + "No pages yet.\n\n## Hand\n\nMine.\n"},
+		{"hand-written text under it",
+			head + "- [facts](pages/facts/index.md): 1 page(s)\n- [tools](pages/tools/index.md): 1 page(s)\n\n## Pages\n\n### facts\n\nMy own note.\n\n### tools\n\n- [T](pages/tools/t.md)\n",
+			map[string]int{"facts": 0, "tools": 1}, nil,
+			head + "- [tools](pages/tools/index.md): 1 page(s)\n\n## Pages\n\n### facts\n\nMy own note.\n\n### tools\n\n- [T](pages/tools/t.md)\n"},
+		{"outside Pages",
+			head + "- [facts](pages/facts/index.md): 1 page(s)\n- [tools](pages/tools/index.md): 1 page(s)\n\n### facts\n\n",
+			map[string]int{"facts": 0, "tools": 1}, nil,
+			head + "- [tools](pages/tools/index.md): 1 page(s)\n\n### facts\n\n"},
+		{"renamed",
+			head + "- [hunter2](pages/hunter2/index.md): 1 page(s)\n\n## Pages\n\n### hunter2\n\n- [Y](pages/hunter2/y.md)\n",
+			map[string]int{"hunter2": 1}, map[string]string{"hunter2": "erased-1"},
+			head + "- [erased-1](pages/erased-1/index.md): 1 page(s)\n\n## Pages\n\n### erased-1\n\n- [Y](pages/hunter2/y.md)\n"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out, changed := RegenerateAreaCounts([]byte(c.in), func(a string) (string, int, bool) {
+				n, ok := c.counts[a]
+				if nn, re := c.rename[a]; re {
+					return nn, n, ok
+				}
+				return a, n, ok
+			})
+			if !changed || string(out) != c.want {
+				t.Errorf("got %v\n%q\nwant\n%q", changed, out, c.want)
+			}
+		})
+	}
+}

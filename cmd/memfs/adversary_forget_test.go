@@ -661,7 +661,6 @@ func TestAdversaryForgetRecounts(t *testing.T) {
 		t.Error("summary.md still counts the emptied area")
 	}
 	t.Run("heading", func(t *testing.T) {
-		advKnownOpen(t, "wiki.RegenerateAreaCounts drops an emptied area's count line but not its '### <area>' heading under Pages")
 		advCheckCounts(t, c)
 	})
 }
