@@ -58,9 +58,14 @@
 //
 // # Metadata
 //
-// refs/memfs/meta points at a commit whose tree holds meta.json (store id,
-// current marker key id) and keys/<key id> (HMAC keys for erasure markers;
-// the keyring grows as keys arrive from other stores).
+// The store's identity (store id, the id of the key it marks with) is
+// local, in the config's [memfs] section. refs/memfs/meta (keys/<key id>,
+// the HMAC keys for erasure markers) and refs/memfs/erasures (the
+// markers) are sets shared by every replica, each a canonical commit of
+// its content, merged by union on pull and push (meta.go). Diverged scope
+// branches are merged file by file (merge.go, mergeindex.go); what cannot
+// be merged is kept under refs/memfs/diverged/ until its sessions are
+// published again (diverged.go).
 //
 // # Files
 //
@@ -83,6 +88,10 @@
 //   - bundle.go: bundles, the quarantine and checks of incoming history.
 //   - import.go: Import of a bundle or a pull.
 //   - remote.go: remotes, fetching and Push.
+//   - meta.go: the local identity and the canonical keyring and marker
+//     commits.
+//   - merge.go, mergeindex.go: merging diverged scope branches.
+//   - diverged.go: diverged refs and their pruning.
 //   - watch.go: WatchRefs.
 //
 // internal/objfile owns the object files (loose objects, pack indexes,

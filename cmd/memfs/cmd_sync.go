@@ -91,9 +91,11 @@ func newImportCommand(g *globalOptions) *cobra.Command {
 		Long: `Import reads a git bundle into a quarantine, refuses it whole if any revision
 leaves the artifact layout, rewrites it by the erasure markers of both
 sides before any of it becomes visible, then updates the scope branches:
-fast-forward, or, when both sides moved, the bundle's head with the local
-commits kept under refs/memfs/diverged/ and their sessions put back to
-pending. Markers that arrive and would rewrite this store's own history
+fast-forward; when both sides moved, a merge of the two (file by file,
+indexes and summary line by line, validated as a publication); only when
+a page changed on both sides differently, the bundle's head with the
+local commits kept under refs/memfs/diverged/ and their sessions put back
+to pending. Markers that arrive and would rewrite this store's own history
 stop the import (exit 4, erasure_consent_required) with what they would
 erase here and a token; import again with --token to apply them, which
 rewrites and purges this store's history too.`,
@@ -155,14 +157,19 @@ func (g *globalOptions) runImport(ctx context.Context, fetcher func(*gitstore.St
 	for _, b := range res.Branches {
 		switch b.Outcome {
 		case gitstore.BranchDiverged:
-			fmt.Fprintf(g.stdout, "%s: diverged: took the incoming head %s; %d local commits kept at %s; %d sessions back to pending\n",
-				b.Scope, b.Head[:12], b.Commits, b.Kept, len(b.Sessions))
+			fmt.Fprintf(g.stdout, "%s: diverged (%d file(s) changed on both sides): took the incoming head %s; %d local commits kept at %s; %d sessions back to pending\n",
+				b.Scope, len(b.Conflicts), b.Head[:12], b.Commits, b.Kept, len(b.Sessions))
+		case gitstore.BranchMerged:
+			fmt.Fprintf(g.stdout, "%s: merged %d local change(s) with the incoming head (%s)\n", b.Scope, b.Merged, b.Head[:12])
 		default:
 			fmt.Fprintf(g.stdout, "%s: %s (%s)\n", b.Scope, b.Outcome, b.Head[:12])
 		}
 	}
 	if res.NewMarkers > 0 {
 		fmt.Fprintf(g.stdout, "%d erasure markers received: %d local commits rewritten and purged\n", res.NewMarkers, res.RewrittenLocal)
+	}
+	if len(res.DivergedRemoved) > 0 {
+		fmt.Fprintf(g.stdout, "%d diverged ref(s) removed: their sessions are published again\n", len(res.DivergedRemoved))
 	}
 	if res.RewrittenIncoming > 0 {
 		fmt.Fprintf(g.stdout, "%d incoming commits rewritten by erasure markers before import\n", res.RewrittenIncoming)
@@ -364,7 +371,10 @@ func printPush(w io.Writer, res *gitstore.PushResult) {
 		fmt.Fprintf(w, "refused: %s: %s\n", n, res.Reasons[n])
 	}
 	for _, n := range res.RemoteAhead {
-		fmt.Fprintf(w, "%s: the remote holds %s this store lacks; pull to bring them\n", n, metaWhat(n))
+		fmt.Fprintf(w, "%s: the remote holds %s this store lacks; a pull brings them\n", n, map[bool]string{true: "erasure markers", false: "keys"}[n == gitstore.ErasuresRef])
+	}
+	if len(res.DivergedRemoved) > 0 {
+		fmt.Fprintf(w, "%d diverged ref(s) removed: their sessions are published again\n", len(res.DivergedRemoved))
 	}
 	if len(res.Pushed)+len(res.Forced)+len(res.Metadata)+len(res.Refused) == 0 {
 		fmt.Fprintln(w, "everything up to date")
