@@ -337,10 +337,7 @@ func (g *globalOptions) openAt(ctx context.Context, rev string) (*gitstore.Store
 	if err != nil {
 		return nil, gitstore.ID{}, err
 	}
-	id, err := s.Resolve(ctx, g.Scope, rev)
-	if errors.Is(err, gitstore.ErrNoScope) {
-		err = g.noScope(ctx, h, s, err)
-	}
+	id, err := h.Resolve(ctx, s, g.Scope, rev, g.explicitScope() != "")
 	if err != nil {
 		s.Close()
 		return nil, gitstore.ID{}, err
@@ -358,15 +355,6 @@ func (g *globalOptions) resolveScope(h *home.Home) error {
 	}
 	g.Scope, err = g.sessionScope(h, cwd)
 	return err
-}
-
-// noScope explains a scope without publications (home.UnknownScope).
-func (g *globalOptions) noScope(ctx context.Context, h *home.Home, s *gitstore.Store, err error) error {
-	l, lerr := h.Ledger()
-	if lerr != nil {
-		l = nil
-	}
-	return h.UnknownScope(ctx, s, l, g.Scope, g.explicitScope() != "", err)
 }
 
 // explicitScope is --scope when it was given, else "".

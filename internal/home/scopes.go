@@ -135,10 +135,25 @@ func (h *Home) Scopes(ctx context.Context, st *gitstore.Store, l *ledger.Ledger)
 	return out, nil
 }
 
-// UnknownScope explains err, a scope without publications: how sc was
+// Resolve resolves rev (empty: the head) of scope sc in st. A scope
+// without publications is explained (unknownScope); explicit says sc came
+// from --scope.
+func (h *Home) Resolve(ctx context.Context, st *gitstore.Store, sc, rev string, explicit bool) (gitstore.ID, error) {
+	id, err := st.Resolve(ctx, sc, rev)
+	if errors.Is(err, gitstore.ErrNoScope) {
+		l, lerr := h.Ledger()
+		if lerr != nil {
+			l = nil
+		}
+		err = h.unknownScope(ctx, st, l, sc, explicit, err)
+	}
+	return id, err
+}
+
+// unknownScope explains err, a scope without publications: how sc was
 // chosen (explicit: by --scope) and the other scopes there are, with the
 // project each was derived from. l may be nil.
-func (h *Home) UnknownScope(ctx context.Context, st *gitstore.Store, l *ledger.Ledger, sc string, explicit bool, err error) error {
+func (h *Home) unknownScope(ctx context.Context, st *gitstore.Store, l *ledger.Ledger, sc string, explicit bool, err error) error {
 	how := "from the working directory"
 	switch {
 	case explicit:
