@@ -1,8 +1,9 @@
 // Package home owns how a memfs command reaches its state: where
 // $MEMFS_HOME is, config.toml with the limits a command overrides, the
-// store and ledger of a home, the staged-runs folder, the scope a command
-// acts on (with the registry of the project path each derived scope came
-// from), and the lock file that says memfs serve is running.
+// store and ledger of a home (the ledger's health check and rebuild), the
+// staged-runs folder, the scope a command acts on (with the registry of
+// the project path each derived scope came from), and the lock file that
+// says memfs serve is running.
 package home
 
 import (
