@@ -88,9 +88,11 @@ func storeGuard(ctx context.Context, s *gitstore.Store) (Guard, error) {
 // forgotten: pages at a forgotten path or with forgotten text in their
 // path, pages citing a forgotten session, and every Markdown block holding
 // forgotten text (a page left without Sources goes too); then the index
-// lines linking a dropped page. Files are replaced, never rewritten in
-// place, and only regular files with a single link are touched: anything
-// else is the validator's to refuse.
+// lines linking a dropped page, the index of an area left without pages,
+// and the generated counts of the areas that lost pages are recounted.
+// Files are replaced, never rewritten in place, and only regular files
+// with a single link are touched: anything else is the validator's to
+// refuse.
 func dropErased(mem string, g Guard) (Dropped, error) {
 	var d Dropped
 	if g == nil {
@@ -149,12 +151,90 @@ func dropErased(mem string, g Guard) (Dropped, error) {
 			d.Pages++
 		}
 	}
+	counts := dropEmptiedAreas(root, files, gone)
 	n, err := unlinkDropped(root, parser, files, gone)
 	d.Links += n
 	if err != nil {
 		return d, err
 	}
+	if err := recount(root, counts); err != nil {
+		return d, err
+	}
 	return d, removeEmptyDirs(root)
+}
+
+// dropEmptiedAreas counts the pages each area that lost a page keeps, and
+// removes the index of an area left with none (adding it to gone), as a
+// forget does. A failed removal leaves the index for the validator.
+func dropEmptiedAreas(root *os.Root, files []string, gone map[string]bool) map[string]int {
+	counts := map[string]int{}
+	for p := range gone {
+		if k, _ := wiki.ClassifyPath(p, false); k == wiki.KindPage {
+			counts[areaOf(p)] = 0
+		}
+	}
+	if len(counts) == 0 {
+		return nil
+	}
+	for _, p := range files {
+		if k, _ := wiki.ClassifyPath(p, false); k == wiki.KindPage && !gone[p] {
+			if _, ok := counts[areaOf(p)]; ok {
+				counts[areaOf(p)]++
+			}
+		}
+	}
+	for area, n := range counts {
+		idx := path.Join("pages", area, "index.md")
+		if n == 0 && slices.Contains(files, idx) && root.Remove(idx) == nil {
+			gone[idx] = true
+		}
+	}
+	return counts
+}
+
+// areaOf returns the area of a page path (pages/<area>/<slug>.md).
+func areaOf(p string) string {
+	area, _, _ := strings.Cut(strings.TrimPrefix(p, "pages/"), "/")
+	return area
+}
+
+// recount brings the generated count lines of index.md and summary.md
+// (the builtin's, wiki.RegenerateAreaCounts and RegenerateSummaryCounts)
+// in line with the pages each area that lost some keeps; every other line
+// stays.
+func recount(root *os.Root, counts map[string]int) error {
+	if len(counts) == 0 {
+		return nil
+	}
+	for _, p := range []string{wiki.IndexFile, wiki.SummaryFile} {
+		b, ok, err := readSingle(root, p)
+		if err != nil || !ok {
+			if err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return err
+			}
+			continue
+		}
+		var out []byte
+		var changed bool
+		if p == wiki.IndexFile {
+			out, changed = wiki.RegenerateAreaCounts(b, func(area string) (string, int, bool) {
+				n, ok := counts[area]
+				return area, n, ok
+			})
+		} else {
+			out, changed = wiki.RegenerateSummaryCounts(b, func(area string, n int) (string, int, bool) {
+				m, ok := counts[area]
+				return area, m, ok
+			})
+		}
+		if !changed {
+			continue
+		}
+		if err := replaceFile(root, p, out); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // memoryFiles lists the regular files of the staged memory (slash paths).
@@ -328,9 +408,13 @@ func dropRefused(mem string, problems []validate.Problem) (Dropped, bool, error)
 		d.Reset++
 		changed = true
 	}
+	counts := dropEmptiedAreas(root, files, gone)
 	n, err := unlinkDropped(root, wiki.NewParser(), files, gone)
 	d.Links += n
 	if err != nil {
+		return d, changed, err
+	}
+	if err := recount(root, counts); err != nil {
 		return d, changed, err
 	}
 	return d, changed, removeEmptyDirs(root)
@@ -358,6 +442,27 @@ func cleanSummary(summary string, g Guard) (string, int) {
 		kept = append(kept, l)
 	}
 	return strings.Join(kept, ""), dropped
+}
+
+// noteDropped adds to the first line of a summary, the line the commit
+// message keeps, how many pages the run left out: a dreamer's summary
+// counts what it wrote ("builtin: 3 statements kept"), and without the
+// note that count would be read as what was published. The note's words
+// are memfs's own, which no marker may match (gitstore.SchemaLiteral), so
+// it never makes the message refused.
+func noteDropped(summary string, pages int) string {
+	if pages <= 0 {
+		return summary
+	}
+	note := fmt.Sprintf("memfs: %d page(s) removed by forget", pages)
+	first, rest, _ := strings.Cut(strings.TrimLeft(summary, " \t\r\n"), "\n")
+	if strings.TrimSpace(first) == "" {
+		return note
+	}
+	if rest == "" {
+		return first + "; " + note
+	}
+	return first + "; " + note + "\n" + rest
 }
 
 // namesErasedSession reports whether a line names a forgotten session id

@@ -2,10 +2,12 @@ package dream_test
 
 import (
 	"bytes"
+	"fmt"
 	"log/slog"
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -168,7 +170,56 @@ func TestRun_ForgottenPageDoesNotWedge(t *testing.T) {
 	if !strings.Contains(log.String(), "pages=1") || strings.Contains(log.String(), "Fridays") || strings.Contains(log.String(), page) {
 		t.Errorf("log does not count the drop without content: %s", log.String())
 	}
+	checkCounts(t, pages)
+	if msg := e.git("log", "-1", "--format=%B", scope); !strings.Contains(msg, "; memfs: 1 page(s) removed by forget") {
+		t.Errorf("the commit message does not say a page was left out:\n%s", msg)
+	}
 	e.git("fsck", "--strict")
+}
+
+var (
+	areaCountRE = regexp.MustCompile(`(?m)^- \[([a-z0-9_-]+)\]\(pages/([a-z0-9_-]+)/index\.md\): ([0-9]+) page\(s\)$`)
+	summaryRE   = regexp.MustCompile(`(?m)^Statements the user asked to keep or stated as durable: (.+)\. Start at index\.md\.$`)
+	headingRE   = regexp.MustCompile(`(?m)^### ([a-z0-9_-]+)$`)
+)
+
+// checkCounts checks the builtin's generated lines against the pages of
+// a tree: every area's count in index.md and summary.md is its pages, no
+// empty area keeps a line, a heading or an index.
+func checkCounts(t *testing.T, files map[string]string) {
+	t.Helper()
+	pages, indexes := map[string]int{}, map[string]bool{}
+	for p := range files {
+		if parts := strings.Split(p, "/"); len(parts) == 3 && parts[0] == "pages" {
+			if parts[2] == "index.md" {
+				indexes[parts[1]] = true
+			} else {
+				pages[parts[1]]++
+			}
+		}
+	}
+	for area := range indexes {
+		if pages[area] == 0 {
+			t.Errorf("the empty area %s keeps its index", area)
+		}
+	}
+	for _, m := range areaCountRE.FindAllStringSubmatch(files["index.md"], -1) {
+		if fmt.Sprint(pages[m[1]]) != m[3] {
+			t.Errorf("index.md counts %s page(s) in %s; the tree holds %d", m[3], m[1], pages[m[1]])
+		}
+	}
+	for _, m := range headingRE.FindAllStringSubmatch(files["index.md"], -1) {
+		if pages[m[1]] == 0 {
+			t.Errorf("index.md keeps a heading for the empty area %s", m[1])
+		}
+	}
+	if m := summaryRE.FindStringSubmatch(files["summary.md"]); m != nil {
+		for _, part := range strings.Split(m[1], ", ") {
+			if area, n, _ := strings.Cut(part, " "); fmt.Sprint(pages[area]) != n {
+				t.Errorf("summary.md counts %s in %s; the tree holds %d page(s)", n, area, pages[area])
+			}
+		}
+	}
 }
 
 // Ensure that a dreamer (an exec script) whose output would re-create

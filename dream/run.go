@@ -440,6 +440,7 @@ func (r *runner) publishDropping(ctx context.Context, summary string) (*gitstore
 		}
 		r.res.Dropped.add(d)
 		r.res.Summary, r.res.Dropped.SummaryLines = cleanSummary(summary, guard)
+		r.res.Summary = noteDropped(r.res.Summary, r.res.Dropped.Pages)
 		if err := r.gated(ctx, func() error { return nil }); err != nil {
 			return nil, err
 		}

@@ -317,11 +317,16 @@ func (e *Eraser) regenerate(k wiki.Kind, b []byte, pl *erasePlan) []byte {
 		})
 		return out
 	case wiki.KindSummary:
+		// The builtin counts one statement a page: an affected area's
+		// count is the pages it keeps in this revision, counted, never
+		// the old count less the drops (which goes wrong once the old
+		// count was off, or pages of the area were dropped before).
 		out, _ := wiki.RegenerateSummaryCounts(b, func(area string, n int) (string, int, bool) {
-			if _, ok := pl.remaining[area]; !ok {
+			m, ok := pl.remaining[area]
+			if !ok {
 				return area, n, false
 			}
-			return rename(area), n - pl.dropped[area], true
+			return rename(area), m, true
 		})
 		return out
 	}
