@@ -8,7 +8,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memfs/memfs/gitstore"
-	"github.com/memfs/memfs/internal/home"
 )
 
 func newStatusCommand(g *globalOptions) *cobra.Command {
@@ -18,14 +17,6 @@ func newStatusCommand(g *globalOptions) *cobra.Command {
 		Args:  exactArgs(0),
 		RunE:  func(cmd *cobra.Command, _ []string) error { return runStatus(cmd.Context(), g) },
 	}
-}
-
-// scopeStatus is one scope as status prints it.
-type scopeStatus struct {
-	home.ScopeInfo
-	Head    string `json:"head,omitempty"`
-	Time    string `json:"time,omitempty"`
-	Subject string `json:"subject,omitempty"`
 }
 
 func runStatus(ctx context.Context, g *globalOptions) error {
@@ -60,27 +51,9 @@ func runStatus(ctx context.Context, g *globalOptions) error {
 	if err != nil {
 		return err
 	}
-	infos, err := h.Scopes(ctx, s, l)
+	scopes, pending, err := h.Status(ctx, s, l)
 	if err != nil {
 		return err
-	}
-	scopes := make([]scopeStatus, 0, len(infos))
-	pending := 0
-	for _, i := range infos {
-		st := scopeStatus{ScopeInfo: i}
-		pending += i.Pending
-		if i.Published {
-			id, err := s.Head(ctx, i.Name)
-			if err != nil {
-				return err
-			}
-			c, err := s.CommitInfo(ctx, id)
-			if err != nil {
-				return err
-			}
-			st.Head, st.Time, st.Subject = id.String(), c.Time.UTC().Format("2006-01-02T15:04:05Z"), c.Subject()
-		}
-		scopes = append(scopes, st)
 	}
 	diverged, err := s.Diverged(ctx)
 	if err != nil {

@@ -1,19 +1,17 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/memfs/memfs/forget"
 	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/internal/home"
 )
 
 func newExportCommand(g *globalOptions) *cobra.Command {
@@ -36,51 +34,21 @@ times to export only some scopes.`,
 			if g.flags.PersistentFlags().Changed("scope") {
 				scopes = g.Scopes
 			}
-			refs, err := s.BundleRefs(ctx, scopes)
-			if err != nil {
-				return err
-			}
 			line := g.progress()
 			line.Phase("writing " + args[0])
-			n, err := writeBundleFile(ctx, s, args[0], refs)
+			refs, n, err := home.Export(ctx, s, args[0], scopes)
 			line.Done()
 			if err != nil {
 				return err
 			}
 			if g.JSON {
-				writeJSON(g.stdout, map[string]any{"ok": true, "file": args[0], "refs": len(refs), "objects": n})
+				writeJSON(g.stdout, map[string]any{"ok": true, "file": args[0], "refs": refs, "objects": n})
 				return nil
 			}
-			fmt.Fprintf(g.stdout, "wrote %s: %d refs, %d objects\n", args[0], len(refs), n)
+			fmt.Fprintf(g.stdout, "wrote %s: %d refs, %d objects\n", args[0], refs, n)
 			return nil
 		},
 	}
-}
-
-// writeBundleFile writes the bundle beside its destination and renames it
-// into place, so a failed export leaves no partial bundle.
-func writeBundleFile(ctx context.Context, s *gitstore.Store, path string, refs map[string]gitstore.ID) (int, error) {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return 0, err
-	}
-	w := bufio.NewWriterSize(f, 1<<20)
-	n, err := s.WriteBundle(ctx, w, refs)
-	if err == nil {
-		err = w.Flush()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-		return 0, err
-	}
-	return n, nil
 }
 
 func newImportCommand(g *globalOptions) *cobra.Command {
@@ -131,17 +99,13 @@ func (g *globalOptions) runImport(ctx context.Context, fetcher func(*gitstore.St
 	if err != nil {
 		return err
 	}
-	l, err := h.Ledger()
-	if err != nil {
-		return err
-	}
 	line := g.progress()
 	defer line.Done()
-	opts := forget.Options{Home: h.Dir, Store: s, Ledger: l, Logger: g.logger()}
+	var count func(string, int, int)
 	if line != nil {
-		opts.Progress = line.Count
+		count = line.Count
 	}
-	imp, err := forget.AfterImport(ctx, opts, fetch, iopts)
+	imp, err := h.Import(ctx, s, fetch, iopts, count)
 	var ce *gitstore.ConsentError
 	if errors.As(err, &ce) {
 		return g.printConsent(ce)
