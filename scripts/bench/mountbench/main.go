@@ -94,7 +94,7 @@ func run() error {
 	logf("%d files, %.1f MB", nfiles, float64(nbytes)/1e6)
 
 	memfs := func(args ...string) *exec.Cmd {
-		base := []string{"--home", home, "--max-files", "20000", "--max-total-bytes", strconv.Itoa(1 << 30)}
+		base := []string{"--home", home, "--scope", "default", "--max-files", "20000", "--max-total-bytes", strconv.Itoa(1 << 30)}
 		return exec.Command(*memfsBin, append(base, args...)...)
 	}
 	if out, err := memfs("init").CombinedOutput(); err != nil {
