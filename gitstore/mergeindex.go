@@ -135,17 +135,7 @@ func mergeLines(base, local, remote []string) []string {
 	il, ir := insertions(base, local, ml), insertions(base, remote, mr)
 	var out []string
 	for i := 0; i <= len(base); i++ {
-		keys := map[string]bool{}
-		for _, l := range il[i] {
-			keys[lineKey(l)] = true
-			out = append(out, l)
-		}
-		for _, l := range ir[i] {
-			if k := lineKey(l); !keys[k] {
-				keys[k] = true
-				out = append(out, l)
-			}
-		}
+		out = append(out, unionSeq(il[i], ir[i])...)
 		if i == len(base) || ml[i] < 0 || mr[i] < 0 {
 			continue
 		}
@@ -160,6 +150,26 @@ func mergeLines(base, local, remote []string) []string {
 		}
 	}
 	return out
+}
+
+// unionSeq merges two runs of lines inserted at the same place: the lines
+// both hold (a longest common subsequence) once, each side's own lines at
+// their place, the local side's first.
+func unionSeq(a, b []string) []string {
+	if len(b) == 0 {
+		return a
+	}
+	match := lcsMatch(a, b)
+	var out []string
+	j := 0
+	for i, l := range a {
+		if match[i] >= 0 {
+			out = append(out, b[j:match[i]]...)
+			j = match[i] + 1
+		}
+		out = append(out, l)
+	}
+	return append(out, b[j:]...)
 }
 
 // mergeIndexFile merges one index file changed on both sides.
