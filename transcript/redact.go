@@ -63,8 +63,8 @@ const (
 // costs one failed anchored match, so the generic rules stay cheap on text
 // full of "key" and "token".
 //
-// group (0 = the whole match) is the candidate, which pick may narrow to
-// the secret inside it or reject.
+// group (0 = the whole match) is the candidate, which more may extend and
+// pick may narrow to the secret inside it or reject.
 type rule struct {
 	name     string
 	hints    []string
@@ -74,7 +74,10 @@ type rule struct {
 	bound    bool
 	anchored bool
 	back     func(s string, i int) int
-	pick     func(v string) (a, b int, ok bool)
+	// more, if set, may move the end e of an anchored rule's candidate
+	// in s (its window) past more words (see moreWords).
+	more func(s string, a, e int) int
+	pick func(v string) (a, b int, ok bool)
 }
 
 const window = 512
@@ -109,7 +112,7 @@ const (
 // Keywords of secret-named keys and of secrets in prose.
 var (
 	keyWords   = []string{"password", "passwd", "passphrase", "secret", "token", "key", "credential", "pass", "pwd", "pw"}
-	proseWords = []string{"password", "passwd", "passphrase", "passcode", "pwd", "pw", "secret", "token", "api", "access"}
+	proseWords = []string{"pass", "pwd", "pw", "secret", "token", "api", "access"} // pass: password, passwd, passphrase, passcode too
 	programs   = []string{"docker", "podman", "buildah", "skopeo", "nerdctl", "helm", "oras", "crane"}
 )
 
@@ -173,15 +176,17 @@ var rules = []rule{
 
 	// Assignments to secret-named keys: PASSWORD=x, "api_key": "x", token: x.
 	{name: RuleSecretKey, hints: keyWords, fold: true, anchored: true, back: identStart, group: 1, pick: assigned,
-		re: regexp.MustCompile(`^(?i:(?:[A-Za-z0-9_.-]*?(?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|credentials?)|(?:[A-Za-z0-9_.-]*[_.-])?(?:pass|pwd|pw))["']?[ \t]*(?::=|=>|=|:)[ \t]*` + value + `)`)},
+		re: regexp.MustCompile(`^(?i:(?:[A-Za-z0-9_.-]*?(?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|credentials?)|(?:[A-Za-z0-9_.-]*[_.-])?(?:pass|pwd|pw))["']?[ \t]*(?::=|=>|=|:)[ \t]*` + value + `)`), more: moreWords},
 	// Secrets in prose: "my password is X", "the password for the db is X".
 	// First person ("my wifi password is tulips"): the speaker names their
 	// own secret, so even a plain word is taken, unless it describes the
 	// password rather than being it.
 	at(RuleProseSecret, []string{"my", "our"}, 1, ownSecret,
 		`(?:my|our)(?:[ \t]+[a-z0-9_-]+){0,3}?[ \t]+(?:password|passwd|passphrase|passcode|pin|pwd)[ \t]+(?:is|was|is now|is set to)[ \t]*:?[ \t]*`+value),
+	// Anyone's: "the password for the db is X", "the db pass is X"; prose
+	// takes only a value with a digit or symbol ("the pass is closed").
 	at(RuleProseSecret, proseWords, 1, prose,
-		`(?:password|passwd|passphrase|passcode|pwd|pw|secret|token|api[ _-]?key|access[ _-]?key)(?:[ \t]+(?:for|of|to|on|at)(?:[ \t]+[^\s]+){1,4}?)?[ \t]+(?:is|was|is now|is set to|will be|should be)[ \t]*:?[ \t]*`+value),
+		`(?:password|passwd|passphrase|passcode|pass|pwd|pw|secret|token|api[ _-]?key|access[ _-]?key)(?:[ \t]+(?:for|of|to|on|at)(?:[ \t]+[^\s]+){1,4}?)?[ \t]+(?:is|was|is now|is set to|will be|should be)[ \t]*:?[ \t]*`+value),
 }
 
 // schemeStart moves back from "://" to the start of its URL scheme.
@@ -354,6 +359,9 @@ func (r *rule) applyAt(s, lower string) (string, int) {
 			continue
 		}
 		a, e := st+m[2*r.group], st+m[2*r.group+1]
+		if r.more != nil {
+			e = r.more(s[:min(len(s), st+window)], a, e)
+		}
 		if r.pick != nil {
 			pa, pb, ok := r.pick(s[a:e])
 			if !ok {
@@ -510,7 +518,8 @@ func cliValue(v string) (int, int, bool) {
 }
 
 // assigned takes the value of a secret-named key, unless it is plainly not a
-// secret (see notSecretValue).
+// secret (see notSecretValue). An unquoted value may be several words
+// (moreWords).
 func assigned(v string) (int, int, bool) {
 	a, b, quoted := unquote(v)
 	inner := v[a:b]
@@ -518,10 +527,60 @@ func assigned(v string) (int, int, bool) {
 		inner = trimTail(inner, false)
 		b = a + len(inner)
 	}
-	if notSecretValue(inner, quoted) {
+	if notSecretValue(inner, quoted || strings.IndexByte(inner, ' ') >= 0) {
 		return 0, 0, false
 	}
 	return a, b, true
+}
+
+// moreWords extends an unquoted value s[a:e] across single spaces by each
+// next word that looks like more of the secret (continuesSecret), up to a
+// word that ends a clause: password=Sup3r Secr3t!x is one value, while
+// password=hunter22x and we ... ends at "and".
+func moreWords(s string, a, e int) int {
+	if a >= e || strings.IndexByte("\"'`", s[a]) >= 0 {
+		return e
+	}
+	for e+1 < len(s) && s[e] == ' ' && strings.IndexByte(".,;:", s[e-1]) < 0 {
+		next := e + 1
+		for next < len(s) && strings.IndexByte(" \t\n\f\r\"'`", s[next]) < 0 { // as value's unquoted words end
+			next++
+		}
+		if !continuesSecret(s[e+1 : next]) {
+			break
+		}
+		e = next
+	}
+	return e
+}
+
+// connectives are words that go on with the sentence, never a secret.
+var connectives = []string{"and", "or", "but", "so", "then", "than", "if", "when", "while", "because", "since",
+	"unless", "with", "without", "to", "for", "from", "in", "on", "at", "by", "of", "as", "is", "was", "we", "i"}
+
+// shellOp matches a word of a shell command line that is an operator or a
+// redirection (&&, |, 2>&1), not a value.
+var shellOp = regexp.MustCompile(`^[0-9]*[<>|&;]+[&0-9-]*$`)
+
+// assignment matches a word that assigns to a name (PORT=8080): the next
+// of several assignments on a line, not more of a value.
+var assignment = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.-]*(?::=|=)`)
+
+// continuesSecret reports whether w, the word after an unquoted value, is
+// more of the secret: it holds a digit or a symbol, and is not a connective,
+// a flag, a variable, a comment, a path, a shell operator or an assignment.
+func continuesSecret(w string) bool {
+	w = strings.TrimRight(w, ".,;:!?")
+	if w == "" || strings.IndexByte("-$#([{</~", w[0]) >= 0 || strings.HasPrefix(w, "./") || strings.HasPrefix(w, "../") ||
+		shellOp.MatchString(w) || assignment.MatchString(w) || slices.Contains(connectives, strings.ToLower(w)) {
+		return false
+	}
+	for _, r := range w {
+		if r >= '0' && r <= '9' || !unicode.IsLetter(r) && r != '_' && r != '.' && r != '-' {
+			return true
+		}
+	}
+	return false
 }
 
 // prose takes what follows "password is": as assigned, but a quoted

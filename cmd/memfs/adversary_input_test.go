@@ -403,7 +403,6 @@ func TestAdversarySecretInTranscript(t *testing.T) {
 		t.Run("variant", func(t *testing.T) { run(t, msg) })
 	}
 	t.Run("open-variants", func(t *testing.T) {
-		advKnownOpen(t, `transcript redaction keeps "the db pass is \"Sup3r;Secr3t!x\"" and "password=Sup3r Secr3t!x" (a value with a space)`)
 		for _, msg := range []string{
 			`We prefer squash merges and the db pass is "Sup3r;Secr3t!x".`,
 			"our database password=Sup3r Secr3t!x and we prefer squash merges",
