@@ -2,7 +2,6 @@ package objfile
 
 import (
 	"bytes"
-	"compress/zlib"
 	"crypto/sha1"
 	"encoding/binary"
 	"errors"
@@ -12,6 +11,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+
+	"github.com/klauspost/compress/zlib"
 
 	"github.com/memfs/memfs/gitstore/internal/parallel"
 	"github.com/memfs/memfs/internal/fsutil"
