@@ -251,32 +251,37 @@ func TestForgetRegeneratesGeneratedCounts(t *testing.T) {
 	}
 }
 
-// TestForgetSchemaWordRefused forgets a word of the artifact's own
-// syntax: every Sources item holds it, so the rewrite would leave pages
-// without Sources. Preview and apply refuse it with forget_breaks_schema
-// and nothing changes.
+// TestForgetSchemaWordRefused forgets words of the artifact's own
+// syntax and of what memfs writes into every commit: every Sources item
+// holds "session", every commit the Memfs-Sources trailer (a marker of it
+// would refuse every later publication and dream). Preview and apply
+// refuse them with forget_breaks_schema and nothing changes.
 func TestForgetSchemaWordRefused(t *testing.T) {
-	e := newEnv(t)
-	e.history(t)
-	repo := e.store.Path()
-	before := git(t, repo, "for-each-ref")
-	ts := mustTargets(t, "text:session")
-	_, err := e.f.Preview(t.Context(), ts)
-	if CodeOf(err) != CodeBreaksSchema || !ScopeRejected(err) {
-		t.Fatalf("preview: %v, want %s", err, CodeBreaksSchema)
+	for _, target := range []string{"text:session", "text:Memfs-Sources", "text:memfs", "text:removed by forget"} {
+		t.Run(target, func(t *testing.T) {
+			e := newEnv(t)
+			e.history(t)
+			repo := e.store.Path()
+			before := git(t, repo, "for-each-ref")
+			ts := mustTargets(t, target)
+			_, err := e.f.Preview(t.Context(), ts)
+			if CodeOf(err) != CodeBreaksSchema || !ScopeRejected(err) {
+				t.Fatalf("preview: %v, want %s", err, CodeBreaksSchema)
+			}
+			if strings.Contains(err.Error(), target) {
+				t.Errorf("the refusal quotes the target: %v", err)
+			}
+			if _, err := e.f.Apply(t.Context(), ApplyOptions{Token: "fs1-x", Targets: ts}); CodeOf(err) != CodeBreaksSchema {
+				t.Errorf("apply: %v", err)
+			}
+			if after := git(t, repo, "for-each-ref"); after != before {
+				t.Errorf("a refused forget moved refs:\n%s\n%s", before, after)
+			}
+			// Publications still go through.
+			e.files["pages/people/z.md"] = page("Z", "Later.", "s1")
+			e.publish(t, "later")
+		})
 	}
-	if strings.Contains(err.Error(), "text:session") {
-		t.Errorf("the refusal quotes the target: %v", err)
-	}
-	if _, err := e.f.Apply(t.Context(), ApplyOptions{Token: "fs1-x", Targets: ts}); CodeOf(err) != CodeBreaksSchema {
-		t.Errorf("apply: %v", err)
-	}
-	if after := git(t, repo, "for-each-ref"); after != before {
-		t.Errorf("a refused forget moved refs:\n%s\n%s", before, after)
-	}
-	// Publications still go through.
-	e.files["pages/people/z.md"] = page("Z", "Later.", "s1")
-	e.publish(t, "later")
 }
 
 // plantResidue makes, with stock git, a ref whose summary cites session

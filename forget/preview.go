@@ -125,6 +125,9 @@ func (f *Forgetter) planned(ctx context.Context, tx *gitstore.Tx, targets []Targ
 // what the ledger and the staged runs hold of the targets, and binds it
 // all in the scope token.
 func (f *Forgetter) preview(ctx context.Context, tx *gitstore.Tx, targets []Target) (*Preview, error) {
+	if err := checkSchemaWords(targets); err != nil {
+		return nil, err
+	}
 	s := f.opts.Store
 	meta, err := s.Meta(ctx)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/wiki"
 )
 
@@ -70,4 +71,19 @@ func ParseTargets(ss []string) ([]Target, error) {
 		out = append(out, t)
 	}
 	return out, nil
+}
+
+// checkSchemaWords refuses a text target made only of memfs's own
+// vocabulary (gitstore.SchemaLiteral): trailer keys, the Sources heading,
+// session items, the neutral author and subject are in every revision and
+// every publication, so its marker would refuse every later publication
+// and dream. Like any target whose removal breaks the artifact, it is
+// forget_breaks_schema.
+func checkSchemaWords(targets []Target) error {
+	for _, t := range targets {
+		if t.Kind == KindText && gitstore.SchemaLiteral(t.Value) {
+			return &Error{Code: CodeBreaksSchema, Msg: "a text target is made only of memfs's own vocabulary (trailer keys, Sources, session, the neutral author and subject), which every revision needs; nothing changed"}
+		}
+	}
+	return nil
 }

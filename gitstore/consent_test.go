@@ -190,7 +190,7 @@ func TestImportMarkersWithoutLocalEffectNeedNoConsent(t *testing.T) {
 // publish mode are refused, changing nothing.
 func TestImportMarkersBreakingSchemaRefused(t *testing.T) {
 	bundle := foreignMarkerBundle(t, func(keyID string, key []byte) []Marker {
-		m, _ := MarkText(keyID, key, "Sources", time.Now())
+		m, _ := MarkText(keyID, key, "s1", time.Now()) // every Sources item of a page
 		return []Marker{m}
 	})
 	s := newTestStore(t, validate.DefaultLimits())
@@ -202,5 +202,38 @@ func TestImportMarkersBreakingSchemaRefused(t *testing.T) {
 	}
 	if after, _ := s.Refs(t.Context()); !maps.Equal(before, after) {
 		t.Error("a refused import moved refs")
+	}
+}
+
+// Ensure that trusted markers of memfs's own vocabulary (the Sources
+// heading, a trailer key) are kept but match nothing: the import rewrites
+// nothing and later publications with Sources and trailers go through.
+func TestImportSchemaVocabularyMarkersIgnored(t *testing.T) {
+	bundle := foreignMarkerBundle(t, func(keyID string, key []byte) []Marker {
+		var ms []Marker
+		for _, lit := range []string{"Sources", "Memfs-Sources", "session"} {
+			m, _ := MarkText(keyID, key, lit, time.Now())
+			ms = append(ms, m)
+		}
+		return ms
+	})
+	s := newTestStore(t, validate.DefaultLimits())
+	publishCommon(t, s)
+	before, _ := s.Refs(t.Context())
+	res, err := importFile(t, s, bundle, ImportOptions{TrustErasures: true})
+	if err != nil || res.RewrittenLocal != 0 {
+		t.Fatalf("import of vocabulary markers: %+v, %v", res, err)
+	}
+	if after, _ := s.Refs(t.Context()); before[branchPrefix+"default"].IsZero() || after[branchPrefix+"default"] != before[branchPrefix+"default"] {
+		t.Error("the import rewrote the scope")
+	}
+	g, err := s.Guard(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	writeArtifact(t, dir, []string{"later"}, nil)
+	if _, err := s.Publish(t.Context(), dir, PublishOptions{Scope: "default", Message: "later", Sources: []string{"s1"}, Guard: g}); err != nil {
+		t.Errorf("publish after the import: %v", err)
 	}
 }

@@ -373,13 +373,11 @@ func dropLinesNaming(b []byte, erased func(string) bool) ([]byte, int) {
 
 // message strips matched text from a commit message, and forgotten
 // session ids from its lines (the Memfs-Sources trailer keeps its other
-// ids).
+// ids); memfs's own trailer keys are never matched (maskOwnKeys).
 func (e *Eraser) message(msg string) (string, bool) {
 	out := msg
 	if e.spec.Text != nil {
-		if o, n := wiki.StripMatchLines([]byte(out), e.spec.Text); n > 0 {
-			out = string(o)
-		}
+		out, _ = stripMessageText(out, e.spec.Text)
 	}
 	if e.spec.Session != nil {
 		out, _ = stripSessionLines(out, e.spec.Session)
@@ -400,7 +398,8 @@ func (e *Eraser) message(msg string) (string, bool) {
 // subject it removed: the trailers stay the message's last paragraph,
 // after a subject and a blank line, so they are still read as trailers.
 // It is the same everywhere, so a forget and an import of its markers
-// make the same commits.
+// make the same commits; its words are memfs's own, which no marker
+// matches (SchemaLiteral).
 const NeutralSubject = "memfs: content removed by forget"
 
 // keepSubject gives a message whose first line an edit removed (or
@@ -440,7 +439,7 @@ func stripSessionLines(msg string, erased func(string) bool) (string, int) {
 				l = TrailerSources + ": " + strings.Join(keep, " ") + l[len(body):]
 			}
 		}
-		if wiki.MentionsSession(l, erased) {
+		if wiki.MentionsSession(messageView(l), erased) {
 			n++
 			continue
 		}
@@ -489,10 +488,11 @@ func (e *Eraser) Check(typ ObjectType, content []byte) error {
 		}
 	case CommitObject:
 		head, msg, _ := bytes.Cut(content, []byte("\n\n"))
-		if e.spec.Text != nil && wiki.ContainsMatch(msg, e.spec.Text) {
+		view := messageView(string(msg))
+		if e.spec.Text != nil && wiki.ContainsMatch([]byte(view), e.spec.Text) {
 			return errors.New("message holds forgotten text")
 		}
-		if e.spec.Session != nil && wiki.MentionsSession(string(msg), e.spec.Session) {
+		if e.spec.Session != nil && wiki.MentionsSession(view, e.spec.Session) {
 			return errors.New("message names a forgotten session")
 		}
 		if e.spec.Text != nil && memoryCommit(msg) {

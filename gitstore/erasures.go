@@ -276,13 +276,15 @@ var (
 
 // NewGuard builds a guard over markers; markers under unknown keys, text
 // markers of unknown versions and malformed fingerprints are ignored
-// (they cannot be checked here).
+// (they cannot be checked here), and so are text markers of memfs's own
+// vocabulary (schemaPhrases), which would refuse what memfs writes.
 func NewGuard(keys map[string][]byte, markers []Marker) *Guard {
 	g := &Guard{keys: keys, sessions: map[string]map[string]bool{}, pages: map[string]map[string]bool{},
 		windows: map[int]keyedPrints{}, runs: map[int]keyedPrints{}}
 	ids := make([]string, 0, len(markers))
+	prints := map[string]map[string]bool{}
 	for _, m := range markers {
-		if _, ok := keys[m.KeyID]; !ok {
+		if _, ok := keys[m.KeyID]; !ok || schemaMarker(m, keys, prints) {
 			continue
 		}
 		ids = append(ids, m.ID)

@@ -35,9 +35,11 @@ func (g *Guard) ErasedSignature(name, email string) bool {
 }
 
 // ErasedMessage reports whether a commit message holds forgotten text or
-// names a forgotten session (in any form, trailers included), and the
-// 1-based line of the first such line.
+// names a forgotten session (in any form, trailer values included; the
+// keys of memfs's own trailers are its vocabulary, never matched), and
+// the 1-based line of the first such line.
 func (g *Guard) ErasedMessage(msg string) (line int, ok bool) {
+	msg = messageView(msg)
 	for i, l := range strings.Split(msg, "\n") {
 		if wiki.ContainsMatch([]byte(l), g) || wiki.MentionsSession(l, g.ErasedSession) {
 			return i + 1, true
@@ -56,8 +58,8 @@ func (g *Guard) ErasedMessage(msg string) (line int, ok bool) {
 // message and the number of lines removed or edited; what is left passes
 // ErasedMessage. A dream uses it on the summary it commits.
 func (g *Guard) StripMessage(msg string) (string, int) {
-	out, n := wiki.StripMatchLines([]byte(msg), g)
-	stripped, m := stripSessionLines(string(out), g.ErasedSession)
+	out, n := stripMessageText(msg, g)
+	stripped, m := stripSessionLines(out, g.ErasedSession)
 	return stripped, n + m
 }
 
@@ -144,6 +146,7 @@ func (s *Store) checkChannels(guard any, files []string, msg string) []channelPr
 			}
 		}
 	}
+	msg = messageView(msg)
 	for i, l := range strings.Split(msg, "\n") {
 		switch {
 		case g.ErasedContent([]byte(l)):

@@ -444,9 +444,6 @@ func advMarkerBundle(t *testing.T, literals ...string) string {
 func TestAdversaryImportWedgingMarkers(t *testing.T) {
 	for _, lit := range []string{"Memfs-Artifact", "memfs", "Memfs-Sources"} {
 		t.Run(lit, func(t *testing.T) {
-			if lit == "Memfs-Sources" {
-				advKnownOpen(t, "a text marker for \"Memfs-Sources\" (imported with consent or a trusted remote, or forget text:Memfs-Sources here) is accepted, and the guard then refuses the Memfs-Sources trailer memfs writes: every dream fails invalid_output:erased_content, sessions stay pending")
-			}
 			c := newCLI(t)
 			c.mustRun("init")
 			if code, errs := c.advPublish(goodArtifact(), "--source-sessions", "sess-1"); code != 0 {
@@ -475,6 +472,10 @@ func TestAdversaryImportWedgingMarkers(t *testing.T) {
 				t.Errorf("after importing a marker for %q (import exit %d), dream: exit %d, %d pending\n%s%s", lit, importCode, code, c.pending(), out, errs)
 			}
 			fsckClean(t, c.repo())
+			// Here, a forget of the same literal is refused.
+			if code, out, errs := c.run("--json", "forget", "preview", "--target", "text:"+lit); code != exitForgetScope || !strings.Contains(out+errs, "forget_breaks_schema") {
+				t.Errorf("forget text:%s: exit %d\n%s%s", lit, code, out, errs)
+			}
 		})
 	}
 }

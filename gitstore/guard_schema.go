@@ -1,0 +1,150 @@
+package gitstore
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"strings"
+
+	"github.com/memfs/memfs/wiki"
+)
+
+// memfs's own vocabulary. memfs writes some words into every commit or
+// page itself: trailer keys, the Sources heading and the "session:" prefix
+// of its items, the neutral author and subject a forget writes, the fixed
+// words of the builtin's count lines and of a dream's note on what it left
+// out. A marker matching them would refuse whatever memfs writes next, in
+// every publication and every dream (a wedged store), or make a forget
+// write what it forbids. So:
+//
+//   - a literal made only of that vocabulary (SchemaLiteral: the
+//     concatenation of a run of consecutive tokens of one phrase below,
+//     "Memfs-Sources", "sources", "memfs", "removed by forget") cannot be
+//     forgotten: forget refuses it as forget_breaks_schema;
+//   - a text marker received from elsewhere is checked the only way a
+//     fingerprint can be: NewGuard computes, under each key of the
+//     keyring, the fingerprint of every such literal (both text marker
+//     versions) and ignores a marker equal to one. It stays in the marker
+//     chain (which is append-only) and matches nothing;
+//   - the guard and the eraser read a line that starts with one of memfs's
+//     own trailer keys by what follows the key (maskOwnKeys), so the keys
+//     are never matched as text or as a session id, whatever the markers.
+var schemaPhrases = []string{
+	TrailerArtifact, TrailerRun, TrailerSources,
+	wiki.SourcesHeading, wiki.SessionPrefix,
+	NeutralName, NeutralEmail, NeutralSubject,
+	"page(s) removed by forget", // a dream's note, dream.noteDropped
+}
+
+// schemaRuns returns the concatenations of every run of consecutive tokens
+// of the schema phrases, under tokens (wiki.Tokens or wiki.LegacyTokens),
+// with the runs themselves.
+func schemaRuns(tokens func(string) []string) map[string][]string {
+	out := map[string][]string{}
+	for _, p := range schemaPhrases {
+		toks := tokens(p)
+		for i := range toks {
+			for j := i + 1; j <= len(toks); j++ {
+				out[strings.Join(toks[i:j], "")] = toks[i:j]
+			}
+		}
+	}
+	return out
+}
+
+// SchemaLiteral reports whether a literal is made only of memfs's own
+// vocabulary (see schemaPhrases): forgetting it would refuse what memfs
+// itself writes, so it cannot be forgotten.
+func SchemaLiteral(literal string) bool {
+	c := strings.Join(wiki.Tokens(literal), "")
+	_, ok := schemaRuns(wiki.Tokens)[c]
+	return c != "" && ok
+}
+
+// schemaPrints returns, under a key, the fingerprints a text marker of a
+// schema literal has: version 2 (the concatenation) and version 1 (the
+// legacy tokens).
+func schemaPrints(key []byte) map[string]bool {
+	out := map[string]bool{}
+	for c := range schemaRuns(wiki.Tokens) {
+		out[fingerprint(key, textV2Domain, []string{c})] = true
+	}
+	for _, toks := range schemaRuns(wiki.LegacyTokens) {
+		out[fingerprint(key, MarkerText, toks)] = true
+	}
+	return out
+}
+
+// schemaMarker reports whether a text marker fingerprints a schema
+// literal under its key; prints caches schemaPrints by key id.
+func schemaMarker(m Marker, keys map[string][]byte, prints map[string]map[string]bool) bool {
+	if m.Kind != MarkerText {
+		return false
+	}
+	p, ok := prints[m.KeyID]
+	if !ok {
+		p = schemaPrints(keys[m.KeyID])
+		prints[m.KeyID] = p
+	}
+	b, err := hex.DecodeString(m.HMAC)
+	return err == nil && len(b) == sha256.Size && p[hex.EncodeToString(b)]
+}
+
+// ownTrailerKeys are the trailer keys memfs writes itself.
+var ownTrailerKeys = [...]string{TrailerArtifact, TrailerRun, TrailerSources}
+
+// maskOwnKeys returns msg with each line that starts with one of memfs's
+// own trailer keys and a colon starting instead with k+1 NULs, k the
+// key's index, so matching reads such a line by what follows its key
+// only; ok reports whether it masked a line. A message holding a NUL
+// itself (publish refuses those) is returned as it is.
+func maskOwnKeys(msg string) (masked string, ok bool) {
+	if strings.IndexByte(msg, 0) >= 0 || !strings.Contains(msg, "Memfs-") {
+		return msg, false
+	}
+	lines := strings.SplitAfter(msg, "\n")
+	for i, l := range lines {
+		for k, key := range ownTrailerKeys {
+			if rest, cut := strings.CutPrefix(l, key+":"); cut {
+				lines[i], ok = strings.Repeat("\x00", k+1)+rest, true
+				break
+			}
+		}
+	}
+	return strings.Join(lines, ""), ok
+}
+
+// messageView is a message as the guard and the eraser match it
+// (maskOwnKeys).
+func messageView(msg string) string {
+	m, _ := maskOwnKeys(msg)
+	return m
+}
+
+// unmaskOwnKeys restores the keys maskOwnKeys masked, also after lines
+// were removed.
+func unmaskOwnKeys(masked string) string {
+	lines := strings.SplitAfter(masked, "\n")
+	for i, l := range lines {
+		n := len(l) - len(strings.TrimLeft(l, "\x00"))
+		if n >= 1 && n <= len(ownTrailerKeys) {
+			lines[i] = ownTrailerKeys[n-1] + ":" + l[n:]
+		}
+	}
+	return strings.Join(lines, "")
+}
+
+// stripMessageText removes from a message every line holding a match of
+// m (a match spanning lines removes each line it touches), reading a line
+// of memfs's own trailer keys by its value, and returns the message and
+// the number of lines removed.
+func stripMessageText(msg string, m wiki.Matcher) (string, int) {
+	masked, ok := maskOwnKeys(msg)
+	out, n := wiki.StripMatchLines([]byte(masked), m)
+	switch {
+	case n == 0:
+		return msg, 0
+	case ok:
+		return unmaskOwnKeys(string(out)), n
+	}
+	return string(out), n
+}
