@@ -176,6 +176,10 @@ func TestCLI_ExitCodes(t *testing.T) {
 	}{
 		{[]string{"publish"}, exitUsage, "takes 1 argument"},
 		{[]string{"frobnicate"}, exitUsage, `unknown command "frobnicate"`},
+		{[]string{"frobnicate", "--help"}, exitUsage, `unknown command "frobnicate"`},
+		{[]string{"--home", "x", "frobnicate", "-h"}, exitUsage, `unknown command "frobnicate"`},
+		{[]string{"forget", "frob", "--help"}, exitUsage, `unknown command "frob" for memfs forget`},
+		{[]string{"log", "--help"}, exitOK, ""},
 		{[]string{"forget"}, exitUsage, "needs a command: apply, preview"},
 		{[]string{"forget", "frob"}, exitUsage, `unknown command "frob" for memfs forget`},
 		{[]string{"remote", "x"}, exitUsage, "unknown command"},
@@ -183,6 +187,7 @@ func TestCLI_ExitCodes(t *testing.T) {
 		{[]string{"--no-such-flag"}, exitUsage, "unknown flag"},
 		{[]string{"validate", "--mode", "sideways", "."}, exitUsage, "unknown validation mode"},
 		{[]string{"log"}, exitFailure, "not initialized"},
+		{[]string{"status"}, exitOK, ""},
 		{[]string{"--scope", "Bad/Scope", "init"}, exitOK, ""},
 		{[]string{"--scope", "Bad/Scope", "log"}, exitUsage, "invalid scope"},
 		{[]string{"log"}, exitFailure, "no publications"},
@@ -194,6 +199,10 @@ func TestCLI_ExitCodes(t *testing.T) {
 		if code != tc.code || !strings.Contains(errs, tc.want) {
 			t.Errorf("memfs %v: exit %d stderr %q; want exit %d containing %q", tc.args, code, errs, tc.code, tc.want)
 		}
+	}
+	// Commands that only read leave no scope behind, even where they fail.
+	if ents, err := os.ReadDir(filepath.Join(c.home, "scopes")); err == nil && len(ents) > 0 {
+		t.Errorf("read-only commands recorded %d scope(s)", len(ents))
 	}
 	dir := t.TempDir()
 	writeTree(t, dir, goodArtifact())

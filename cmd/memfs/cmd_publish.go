@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -48,7 +49,7 @@ func runPublish(ctx context.Context, g *globalOptions, o publishOptions, dir str
 	if !exists(dir) {
 		return fmt.Errorf("publish %s: no such directory", dir)
 	}
-	_, s, err := g.openScope(ctx)
+	h, s, err := g.openScope(ctx)
 	if err != nil {
 		return err
 	}
@@ -64,6 +65,9 @@ func runPublish(ctx context.Context, g *globalOptions, o publishOptions, dir str
 	}
 	if err != nil {
 		return err
+	}
+	if cwd, err := os.Getwd(); err == nil {
+		_, _ = h.RecordScope(g.explicitScope(), cwd) // a publication makes the scope known
 	}
 	warnings := res.Report.Warnings()
 	if g.JSON {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -75,7 +76,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	err := root.ExecuteContext(ctx)
+	err := unknownBeforeHelp(root, args)
+	if err == nil {
+		err = root.ExecuteContext(ctx)
+	}
 	if err == nil {
 		return exitOK
 	}
@@ -224,6 +228,31 @@ func needCommand(cmd *cobra.Command) *cobra.Command {
 		return usagef("%s needs a command: %s", c.CommandPath(), strings.Join(commandNames(c), ", "))
 	}
 	return cmd
+}
+
+// unknownBeforeHelp refuses "memfs frobnicate --help" as the unknown
+// command it is: cobra would print the parent's help and succeed.
+func unknownBeforeHelp(root *cobra.Command, args []string) error {
+	if !slices.Contains(args, "--help") && !slices.Contains(args, "-h") {
+		return nil
+	}
+	c, rest, err := root.Find(args)
+	if err != nil || !c.HasSubCommands() {
+		return nil
+	}
+	for i := 0; i < len(rest); i++ {
+		a := rest[i]
+		if !strings.HasPrefix(a, "-") {
+			if a == "help" {
+				return nil
+			}
+			return unknownCommand(c, a)
+		}
+		if f := c.Flags().Lookup(strings.TrimLeft(a, "-")); f != nil && f.Value.Type() != "bool" && !strings.Contains(a, "=") {
+			i++ // the flag's value
+		}
+	}
+	return nil
 }
 
 func unknownCommand(c *cobra.Command, name string) error {

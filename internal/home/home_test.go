@@ -97,6 +97,15 @@ func TestScope(t *testing.T) {
 	if _, err := h.Scope("Bad/Name", sub); !errors.Is(err, scope.ErrInvalid) {
 		t.Errorf("an invalid explicit scope: %v", err)
 	}
+	if got := h.Projects(); len(got) != 0 {
+		t.Fatalf("Scope recorded %v; only RecordScope may", got)
+	}
+	h.Config.Scopes = "project"
+	for _, explicit := range []string{"team", ""} {
+		if got, err := h.RecordScope(explicit, sub); err != nil || got == "" {
+			t.Fatalf("RecordScope(%q) = %q, %v", explicit, got, err)
+		}
+	}
 	want := map[string]string{scope.FromDir(proj): proj}
 	if got := h.Projects(); !maps.Equal(got, want) {
 		t.Fatalf("Projects = %v, want %v", got, want)

@@ -23,15 +23,24 @@ const ScopesDir = "scopes"
 // Scope resolves the scope a command or session acts on, the same way
 // everywhere: explicit (--scope) when not empty; else scope.Default when
 // config.toml says scopes = "single" or dir is empty; else the scope
-// derived from dir, whose project path is then recorded in ScopesDir.
+// derived from dir. It records nothing: a command that only reads must not
+// leave a scope behind (see RecordScope).
 func (h *Home) Scope(explicit, dir string) (string, error) {
-	if explicit != "" || h.Config.Scopes == scope.ModeSingle || dir == "" {
-		return scope.Resolve(explicit, h.Config.Scopes, dir)
+	return scope.Resolve(explicit, h.Config.Scopes, dir)
+}
+
+// RecordScope resolves like Scope and, when the scope is derived from dir,
+// records its project path in ScopesDir. Only what writes to a scope
+// (a checkpoint, a publication) calls it.
+func (h *Home) RecordScope(explicit, dir string) (string, error) {
+	sc, err := h.Scope(explicit, dir)
+	if err != nil || explicit != "" || h.Config.Scopes == scope.ModeSingle || dir == "" {
+		return sc, err
 	}
-	root := scope.Root(dir)
-	sc := scope.Name(root)
-	if err := h.recordProject(sc, root); err != nil {
-		h.Logger.Debug("scope project not recorded", "scope", sc, "err", err)
+	if root := scope.Root(dir); scope.Name(root) == sc {
+		if err := h.recordProject(sc, root); err != nil {
+			h.Logger.Debug("scope project not recorded", "scope", sc, "err", err)
+		}
 	}
 	return sc, nil
 }
