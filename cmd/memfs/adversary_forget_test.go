@@ -576,15 +576,6 @@ func TestAdversaryForgetPageSessionContinues(t *testing.T) {
 	})
 }
 
-// advKnownOpen skips a check of a defect this suite found and reported
-// but that lies outside this suite's files, unless MEMFS_ADVERSARY_OPEN=1.
-func advKnownOpen(t *testing.T, what string) {
-	t.Helper()
-	if os.Getenv("MEMFS_ADVERSARY_OPEN") != "1" {
-		t.Skip("known open defect (set MEMFS_ADVERSARY_OPEN=1 to check): " + what)
-	}
-}
-
 var (
 	advAreaLine    = regexp.MustCompile(`(?m)^- \[([a-z0-9_-]+)\]\(pages/([a-z0-9_-]+)/index\.md\): ([0-9]+) page\(s\)$`)
 	advSummaryLine = regexp.MustCompile(`(?m)^Statements the user asked to keep or stated as durable: (.+)\. Start at index\.md\.$`)
