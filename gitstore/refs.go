@@ -110,7 +110,14 @@ func (s *Store) tempFile(prefix string, data []byte) (string, error) {
 // clearTemp removes what a killed memfs process left in the temporary
 // folder. The caller holds the store lock.
 func (s *Store) clearTemp() {
-	os.RemoveAll(filepath.Join(s.opts.Path, tmpDirName))
+	// The folder itself stays: making it again on every publication costs
+	// a directory creation, as dear as a file's.
+	dir := filepath.Join(s.opts.Path, tmpDirName)
+	if names, err := os.ReadDir(dir); err == nil {
+		for _, n := range names {
+			os.RemoveAll(filepath.Join(dir, n.Name()))
+		}
+	}
 	// Quarantines of imports that a killed process left behind.
 	stale, _ := filepath.Glob(filepath.Join(s.opts.Path, "memfs-quarantine-*"))
 	for _, d := range stale {
