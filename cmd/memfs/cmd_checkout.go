@@ -1,22 +1,19 @@
 package main
 
 import (
-	"context"
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 
 	"github.com/memfs/memfs/fs/checkout"
 	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/internal/home"
 )
 
-type checkoutOptions struct {
-	Rev   string
-	Watch bool
-}
-
 func newCheckoutCommand(g *globalOptions) *cobra.Command {
-	var o checkoutOptions
+	var rev string
+	var watch bool
 	cmd := &cobra.Command{
 		Use:   "checkout DIR",
 		Short: "Materialize the scope (or --rev) as a read-only tree at DIR, swapped in atomically",
@@ -32,47 +29,37 @@ rewritten head is checked out and every older snapshot is removed, even one a
 reader may still be walking.`,
 		Args: exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runCheckout(cmd.Context(), g, o, args[0])
+			if watch && rev != "" {
+				return usagef("--watch follows the head; it excludes --rev")
+			}
+			ctx, dir := cmd.Context(), args[0]
+			return g.withScope(ctx, func(_ *home.Home, s *gitstore.Store) error {
+				opts := checkout.Options{Store: s, Scope: g.Scope, Rev: rev, Logger: g.logger()}
+				report := func(r *checkout.Result) {
+					g.output(map[string]any{"ok": true, "dir": r.Dir, "snapshot": r.Snapshot, "scope": g.Scope,
+						"commit": r.Commit.String(), "files": r.Files, "unchanged": r.Unchanged, "refused": r.Refused}, func(w io.Writer) {
+						if r.Refused > 0 {
+							fmt.Fprintf(g.stderr, "warning: %d entries refused by read-mode validation were left out\n", r.Refused)
+						}
+						if r.Unchanged {
+							fmt.Fprintf(w, "%s already shows %s\n", r.Dir, r.Commit.String()[:12])
+						} else {
+							fmt.Fprintf(w, "checked out %s (%d files) at %s\n", r.Commit.String()[:12], r.Files, r.Dir)
+						}
+					})
+				}
+				if watch {
+					return checkout.Watch(ctx, dir, opts, gitstore.DefaultWatchPoll, report)
+				}
+				res, err := checkout.Checkout(ctx, dir, opts)
+				if err == nil {
+					report(res)
+				}
+				return err
+			})
 		},
 	}
-	f := cmd.Flags()
-	f.StringVar(&o.Rev, "rev", "", "check out this `revision` instead of the head")
-	f.BoolVar(&o.Watch, "watch", false, "keep following the head until interrupted")
+	cmd.Flags().StringVar(&rev, "rev", "", "check out this `revision` instead of the head")
+	cmd.Flags().BoolVar(&watch, "watch", false, "keep following the head until interrupted")
 	return cmd
-}
-
-func runCheckout(ctx context.Context, g *globalOptions, o checkoutOptions, dir string) error {
-	if o.Watch && o.Rev != "" {
-		return usagef("--watch follows the head; it excludes --rev")
-	}
-	_, s, err := g.openScope(ctx)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	opts := checkout.Options{Store: s, Scope: g.Scope, Rev: o.Rev, Logger: g.logger()}
-	report := func(r *checkout.Result) {
-		if g.JSON {
-			writeJSON(g.stdout, map[string]any{"ok": true, "dir": r.Dir, "snapshot": r.Snapshot, "scope": g.Scope,
-				"commit": r.Commit.String(), "files": r.Files, "unchanged": r.Unchanged, "refused": r.Refused})
-			return
-		}
-		if r.Refused > 0 {
-			fmt.Fprintf(g.stderr, "warning: %d entries refused by read-mode validation were left out\n", r.Refused)
-		}
-		if r.Unchanged {
-			fmt.Fprintf(g.stdout, "%s already shows %s\n", r.Dir, r.Commit.String()[:12])
-			return
-		}
-		fmt.Fprintf(g.stdout, "checked out %s (%d files) at %s\n", r.Commit.String()[:12], r.Files, r.Dir)
-	}
-	if o.Watch {
-		return checkout.Watch(ctx, dir, opts, gitstore.DefaultWatchPoll, report)
-	}
-	res, err := checkout.Checkout(ctx, dir, opts)
-	if err != nil {
-		return err
-	}
-	report(res)
-	return nil
 }

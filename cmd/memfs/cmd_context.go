@@ -39,9 +39,8 @@ current directory) as for a transcript; config scopes = "single" uses
 				return err
 			}
 			if g.JSON {
-				writeJSON(g.stdout, map[string]any{"ok": true, "scope": msg.Scope, "folder": msg.Folder,
-					"commit": msg.Commit, "truncated": nonNil(msg.Truncated), "context": msg.Text})
-				return nil
+				return g.output(map[string]any{"ok": true, "scope": msg.Scope, "folder": msg.Folder,
+					"commit": msg.Commit, "truncated": nonNil(msg.Truncated), "context": msg.Text}, nil)
 			}
 			_, err = fmt.Fprint(g.stdout, msg.Text)
 			return err
@@ -74,15 +73,8 @@ func memoryContext(ctx context.Context, g *globalOptions, o contextOptions) (*ag
 
 // memfsCommand is how an agent should call memfs to reach this home.
 func (g *globalOptions) memfsCommand(h *home.Home) string {
-	if !g.flags.PersistentFlags().Changed("home") {
+	if !g.changed("home") {
 		return "memfs"
 	}
 	return "memfs --home " + agent.ShellQuote(h.Dir)
-}
-
-func nonNil[T any](s []T) []T {
-	if s == nil {
-		return []T{}
-	}
-	return s
 }

@@ -1,9 +1,9 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
@@ -28,35 +28,27 @@ Sessions whose transcripts are still on disk are recorded again by the next
 agent hook or memfs checkpoint; their next dream reads them from the start.
 A sound ledger is refused and left alone.`,
 		Args: exactArgs(0),
-		RunE: func(cmd *cobra.Command, _ []string) error { return runLedgerRebuild(cmd.Context(), g) },
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			h, err := g.openHome()
+			if err != nil {
+				return err
+			}
+			path := home.LedgerPath(h.Dir)
+			aside, err := h.RebuildLedger(cmd.Context(), time.Now())
+			if errors.Is(err, ledger.ErrNotCorrupt) {
+				return g.fail(exitFailure, map[string]any{"ok": false, "path": path, "error": errJSON("ledger_not_corrupt", err)}, func(io.Writer) {
+					fmt.Fprintf(g.stderr, "memfs: refused: %v; it was left as it is\n", err)
+				})
+			}
+			if err != nil {
+				return err
+			}
+			return g.output(map[string]any{"ok": true, "path": path, "aside": aside, "lost": home.LedgerLost}, func(w io.Writer) {
+				fmt.Fprintf(w, "set the damaged ledger aside as %s\nstarted an empty ledger at %s\n", aside, path)
+				fmt.Fprintf(w, "lost: %s\n", strings.Join(home.LedgerLost, ", "))
+				fmt.Fprintln(w, "sessions still on disk are recorded again by the next agent hook or memfs checkpoint")
+			})
+		},
 	})
 	return needCommand(cmd)
-}
-
-func runLedgerRebuild(ctx context.Context, g *globalOptions) error {
-	h, err := g.openHome()
-	if err != nil {
-		return err
-	}
-	path := home.LedgerPath(h.Dir)
-	aside, err := h.RebuildLedger(ctx, time.Now())
-	if errors.Is(err, ledger.ErrNotCorrupt) {
-		if g.JSON {
-			writeJSON(g.stdout, map[string]any{"ok": false, "path": path, "error": map[string]string{"code": "ledger_not_corrupt", "message": err.Error()}})
-		} else {
-			fmt.Fprintf(g.stderr, "memfs: refused: %v; it was left as it is\n", err)
-		}
-		return reportedError{code: exitFailure}
-	}
-	if err != nil {
-		return err
-	}
-	if g.JSON {
-		writeJSON(g.stdout, map[string]any{"ok": true, "path": path, "aside": aside, "lost": home.LedgerLost})
-		return nil
-	}
-	fmt.Fprintf(g.stdout, "set the damaged ledger aside as %s\nstarted an empty ledger at %s\n", aside, path)
-	fmt.Fprintf(g.stdout, "lost: %s\n", strings.Join(home.LedgerLost, ", "))
-	fmt.Fprintln(g.stdout, "sessions still on disk are recorded again by the next agent hook or memfs checkpoint")
-	return nil
 }

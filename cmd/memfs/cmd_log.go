@@ -1,9 +1,9 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -20,11 +20,21 @@ func newLogCommand(g *globalOptions) *cobra.Command {
 		Short: "List the scope's publications, newest first",
 		Args:  rangeArgs(0, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			rev := ""
-			if len(args) == 1 {
-				rev = args[0]
-			}
-			return runLog(cmd.Context(), g, rev, limit)
+			return g.withRev(cmd.Context(), strings.Join(args, ""), func(s *gitstore.Store, id gitstore.ID) error {
+				commits, err := s.Log(cmd.Context(), id, limit)
+				if err != nil {
+					return err
+				}
+				out := make([]map[string]any, 0, len(commits))
+				for _, c := range commits {
+					out = append(out, commitJSON(c))
+				}
+				return g.output(map[string]any{"ok": true, "scope": g.Scope, "commits": out}, func(w io.Writer) {
+					for _, c := range commits {
+						printCommit(w, c)
+					}
+				})
+			})
 		},
 	}
 	cmd.Flags().IntVarP(&limit, "max-count", "n", 0, "show at most `n` commits")
@@ -44,30 +54,6 @@ func commitJSON(c gitstore.CommitInfo) map[string]any {
 		"time": c.Time.UTC().Format(time.RFC3339), "message": c.Message, "trailers": trailers}
 }
 
-func runLog(ctx context.Context, g *globalOptions, rev string, limit int) error {
-	s, h, err := g.openAt(ctx, rev)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	commits, err := s.Log(ctx, h, limit)
-	if err != nil {
-		return err
-	}
-	if g.JSON {
-		out := make([]map[string]any, 0, len(commits))
-		for _, c := range commits {
-			out = append(out, commitJSON(c))
-		}
-		writeJSON(g.stdout, map[string]any{"ok": true, "scope": g.Scope, "commits": out})
-		return nil
-	}
-	for _, c := range commits {
-		printCommit(g.stdout, c)
-	}
-	return nil
-}
-
 // printCommit prints a commit the way git log does: id, date, the indented
 // message, then its trailers in name order.
 func printCommit(w io.Writer, c gitstore.CommitInfo) {
@@ -77,12 +63,7 @@ func printCommit(w io.Writer, c gitstore.CommitInfo) {
 	}
 	if len(c.Trailers) > 0 {
 		fmt.Fprintln(w)
-		keys := make([]string, 0, len(c.Trailers))
-		for k := range c.Trailers {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
+		for _, k := range slices.Sorted(maps.Keys(c.Trailers)) {
 			fmt.Fprintf(w, "    %s: %s\n", k, c.Trailers[k])
 		}
 	}

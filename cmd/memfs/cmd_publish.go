@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/internal/home"
 	"github.com/memfs/memfs/validate"
 )
 
@@ -46,59 +48,46 @@ and nothing changes.`,
 }
 
 func runPublish(ctx context.Context, g *globalOptions, o publishOptions, dir string) error {
-	if !exists(dir) {
+	if _, err := os.Stat(dir); err != nil {
 		return fmt.Errorf("publish %s: no such directory", dir)
 	}
-	h, s, err := g.openScope(ctx)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
 	for i, id := range o.SourceSessions {
 		o.SourceSessions[i] = strings.TrimSpace(id)
 	}
-	res, err := s.Publish(ctx, dir, gitstore.PublishOptions{
-		Scope: g.Scope, Message: o.Message, Sources: o.SourceSessions, NoRequireSources: o.NoRequireSources,
-	})
-	if errors.Is(err, validate.ErrRejected) && res != nil {
-		return reportRejection(g, res.Report)
-	}
-	if err != nil {
-		return err
-	}
-	if cwd, err := os.Getwd(); err == nil {
-		_, _ = h.RecordScope(g.explicitScope(), cwd) // a publication makes the scope known
-	}
-	warnings := res.Report.Warnings()
-	if g.JSON {
-		changes := make([]map[string]string, 0, len(res.Changes))
-		for _, c := range res.Changes {
-			changes = append(changes, map[string]string{"path": c.Path, "kind": string(c.Kind)})
+	return g.withScope(ctx, func(h *home.Home, s *gitstore.Store) error {
+		res, err := s.Publish(ctx, dir, gitstore.PublishOptions{
+			Scope: g.Scope, Message: o.Message, Sources: o.SourceSessions, NoRequireSources: o.NoRequireSources,
+		})
+		if errors.Is(err, validate.ErrRejected) && res != nil {
+			return reportRejection(g, res.Report)
 		}
+		if err != nil {
+			return err
+		}
+		if cwd, err := os.Getwd(); err == nil {
+			_, _ = h.RecordScope(g.explicitScope(), cwd) // a publication makes the scope known
+		}
+		warnings := res.Report.Warnings()
 		parent := ""
 		if !res.Parent.IsZero() {
 			parent = res.Parent.String()
 		}
-		writeJSON(g.stdout, map[string]any{"ok": true, "scope": g.Scope, "commit": res.Commit.String(), "parent": parent,
-			"unchanged": res.Unchanged, "changes": changes, "warnings": problemList(warnings)})
-		return nil
-	}
-	printProblems(g.stderr, warnings, "warning: ")
-	if res.Unchanged {
-		fmt.Fprintf(g.stderr, "nothing changed: scope %s keeps its head\n", g.Scope)
-	}
-	fmt.Fprintln(g.stdout, res.Commit.String())
-	return nil
+		return g.output(map[string]any{"ok": true, "scope": g.Scope, "commit": res.Commit.String(), "parent": parent,
+			"unchanged": res.Unchanged, "changes": changeList(res.Changes), "warnings": nonNil(warnings)}, func(w io.Writer) {
+			printProblems(g.stderr, warnings, "warning: ")
+			if res.Unchanged {
+				fmt.Fprintf(g.stderr, "nothing changed: scope %s keeps its head\n", g.Scope)
+			}
+			fmt.Fprintln(w, res.Commit.String())
+		})
+	})
 }
 
 // reportRejection prints a rejected report and returns the exit status 3.
 func reportRejection(g *globalOptions, rep *validate.Report) error {
-	if g.JSON {
-		writeJSON(g.stdout, map[string]any{"ok": false, "errors": problemList(rep.Errors()), "warnings": problemList(rep.Warnings())})
-	} else {
+	return g.fail(exitRejected, map[string]any{"ok": false, "errors": nonNil(rep.Errors()), "warnings": nonNil(rep.Warnings())}, func(io.Writer) {
 		printProblems(g.stderr, rep.Errors(), "")
 		printProblems(g.stderr, rep.Warnings(), "warning: ")
 		fmt.Fprintf(g.stderr, "memfs: rejected: %d problem(s); nothing changed\n", len(rep.Errors()))
-	}
-	return reportedError{code: exitRejected}
+	})
 }

@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/memfs/memfs/dream"
 	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/internal/home"
 )
 
 func newReviewCommand(g *globalOptions) *cobra.Command {
@@ -23,98 +25,73 @@ its evidence; a proposal made on an older head is stale: it is refused,
 deleted, and its evidence stays pending for the next run. reject deletes
 the proposal; its evidence stays pending.`,
 	}
-	list := &cobra.Command{Use: "list", Short: "List open proposals", Args: exactArgs(0),
-		RunE: func(cmd *cobra.Command, _ []string) error { return runReviewList(cmd.Context(), g) }}
-	show := &cobra.Command{Use: "show RUN", Short: "Show a proposal and what it changes", Args: exactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error { return runReviewShow(cmd.Context(), g, args[0]) }}
-	approve := &cobra.Command{Use: "approve RUN", Short: "Publish a proposal", Args: exactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error { return runReviewDecide(cmd.Context(), g, args[0], true) }}
-	reject := &cobra.Command{Use: "reject RUN", Short: "Discard a proposal", Args: exactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			return runReviewDecide(cmd.Context(), g, args[0], false)
+	sub := func(use, short string, args int, run func(ctx context.Context, h *home.Home, s *gitstore.Store, args []string) error) *cobra.Command {
+		return &cobra.Command{Use: use, Short: short, Args: exactArgs(args), RunE: func(cmd *cobra.Command, args []string) error {
+			return g.withStore(cmd.Context(), func(h *home.Home, s *gitstore.Store) error { return run(cmd.Context(), h, s, args) })
 		}}
-	cmd.AddCommand(list, show, approve, reject)
+	}
+	cmd.AddCommand(
+		sub("list", "List open proposals", 0, func(ctx context.Context, _ *home.Home, s *gitstore.Store, _ []string) error {
+			props, err := dream.ListProposals(ctx, s)
+			if err != nil {
+				return err
+			}
+			return g.output(map[string]any{"ok": true, "proposals": props}, func(w io.Writer) {
+				if len(props) == 0 {
+					fmt.Fprintln(w, "no open proposals")
+				}
+				for _, p := range props {
+					fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", p.Run, p.Scope, p.Commit[:12], p.Subject)
+				}
+			})
+		}),
+		sub("show RUN", "Show a proposal and what it changes", 1, func(ctx context.Context, _ *home.Home, s *gitstore.Store, args []string) error {
+			p, err := dream.ShowProposal(ctx, s, args[0])
+			if err != nil {
+				return err
+			}
+			out := commitJSON(p.Info)
+			out["ok"], out["scope"], out["run"], out["changes"], out["stale"] = true, p.Scope, p.Run, changeList(p.Changes), p.Stale
+			return g.output(out, func(w io.Writer) {
+				fmt.Fprintf(w, "proposal %s for scope %s", p.Run, p.Scope)
+				if p.Stale {
+					fmt.Fprint(w, " (stale: the scope moved since; approve will refuse it)")
+				}
+				fmt.Fprintln(w)
+				printCommit(w, p.Info)
+				printChanges(w, p.Changes)
+				fmt.Fprintf(w, "\nFull diff: git --git-dir %s show %s\n", s.Path(), p.Commit)
+			})
+		}),
+		sub("approve RUN", "Publish a proposal", 1, func(ctx context.Context, h *home.Home, s *gitstore.Store, args []string) error {
+			return reviewDecide(ctx, g, h, s, args[0], true)
+		}),
+		sub("reject RUN", "Discard a proposal", 1, func(ctx context.Context, h *home.Home, s *gitstore.Store, args []string) error {
+			return reviewDecide(ctx, g, h, s, args[0], false)
+		}),
+	)
 	return needCommand(cmd)
 }
 
-func runReviewList(ctx context.Context, g *globalOptions) error {
-	return g.withStore(ctx, func(s *gitstore.Store) error {
-		props, err := dream.ListProposals(ctx, s)
-		if err != nil {
-			return err
-		}
-		if g.JSON {
-			writeJSON(g.stdout, map[string]any{"ok": true, "proposals": props})
-			return nil
-		}
-		if len(props) == 0 {
-			fmt.Fprintln(g.stdout, "no open proposals")
-		}
-		for _, p := range props {
-			fmt.Fprintf(g.stdout, "%s\t%s\t%s\t%s\n", p.Run, p.Scope, p.Commit[:12], p.Subject)
-		}
-		return nil
-	})
-}
-
-func runReviewShow(ctx context.Context, g *globalOptions, run string) error {
-	return g.withStore(ctx, func(s *gitstore.Store) error {
-		p, err := dream.ShowProposal(ctx, s, run)
-		if err != nil {
-			return err
-		}
-		if g.JSON {
-			out := commitJSON(p.Info)
-			out["ok"], out["scope"], out["run"], out["changes"], out["stale"] = true, p.Scope, p.Run, changeList(p.Changes), p.Stale
-			writeJSON(g.stdout, out)
-			return nil
-		}
-		fmt.Fprintf(g.stdout, "proposal %s for scope %s", p.Run, p.Scope)
-		if p.Stale {
-			fmt.Fprint(g.stdout, " (stale: the scope moved since; approve will refuse it)")
-		}
-		fmt.Fprintln(g.stdout)
-		printCommit(g.stdout, p.Info)
-		printChanges(g.stdout, p.Changes)
-		fmt.Fprintf(g.stdout, "\nFull diff: git --git-dir %s show %s\n", s.Path(), p.Commit)
-		return nil
-	})
-}
-
-func runReviewDecide(ctx context.Context, g *globalOptions, run string, approve bool) error {
-	h, err := g.openHome()
-	if err != nil {
-		return err
-	}
-	s, err := h.OpenStore(ctx)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
+func reviewDecide(ctx context.Context, g *globalOptions, h *home.Home, s *gitstore.Store, run string, approve bool) error {
 	l, err := h.Ledger()
 	if err != nil {
 		return err
 	}
 	rec, err := dream.Review(ctx, s, l, run, approve, time.Now())
 	if errors.Is(err, gitstore.ErrStaleProposal) {
-		if g.JSON {
-			writeJSON(g.stdout, map[string]any{"ok": false, "run": run, "state": rec.State, "error": map[string]string{"code": "stale_proposal", "message": err.Error()}})
-		} else {
+		return g.fail(exitFailure, map[string]any{"ok": false, "run": run, "state": rec.State, "error": errJSON("stale_proposal", err)}, func(io.Writer) {
 			fmt.Fprintf(g.stderr, "memfs: %v; the proposal was deleted and its evidence stays pending\n", err)
-		}
-		return reportedError{code: exitFailure}
+		})
 	}
 	if err != nil {
 		return err
 	}
-	if g.JSON {
-		writeJSON(g.stdout, map[string]any{"ok": true, "run": run, "scope": rec.Scope, "state": rec.State, "commit": rec.Commit})
-		return nil
-	}
-	if approve {
-		fmt.Fprintf(g.stdout, "approved %s: scope %s is now at %s\n", run, rec.Scope, rec.Commit)
-	} else {
-		fmt.Fprintf(g.stdout, "rejected %s; its evidence stays pending\n", run)
-	}
-	return nil
+	return g.output(map[string]any{"ok": true, "run": run, "scope": rec.Scope, "state": rec.State, "commit": rec.Commit}, func(w io.Writer) {
+		if approve {
+			fmt.Fprintf(w, "approved %s: scope %s is now at %s\n", run, rec.Scope, rec.Commit)
+		} else {
+			fmt.Fprintf(w, "rejected %s; its evidence stays pending\n", run)
+		}
+	})
 }

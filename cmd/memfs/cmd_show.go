@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -22,9 +21,24 @@ func newShowCommand(g *globalOptions) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			rev, p, hasPath := strings.Cut(args[0], ":")
 			if hasPath {
-				return runCat(cmd.Context(), g, rev, p)
+				return runCat(cmd, g, rev, p)
 			}
-			return runShow(cmd.Context(), g, rev)
+			return g.withRev(cmd.Context(), rev, func(s *gitstore.Store, id gitstore.ID) error {
+				c, err := s.CommitInfo(cmd.Context(), id)
+				if err != nil {
+					return err
+				}
+				changes, err := dream.Changes(cmd.Context(), s, c)
+				if err != nil {
+					return err
+				}
+				out := commitJSON(c)
+				out["changes"], out["ok"] = changeList(changes), true
+				return g.output(out, func(w io.Writer) {
+					printCommit(w, c)
+					printChanges(w, changes)
+				})
+			})
 		},
 	}
 }
@@ -35,61 +49,32 @@ func newCatCommand(g *globalOptions) *cobra.Command {
 		Use:   "cat PATH",
 		Short: "Print one file of the scope head (or of --rev)",
 		Args:  exactArgs(1),
-		RunE:  func(cmd *cobra.Command, args []string) error { return runCat(cmd.Context(), g, rev, args[0]) },
+		RunE:  func(cmd *cobra.Command, args []string) error { return runCat(cmd, g, rev, args[0]) },
 	}
 	cmd.Flags().StringVar(&rev, "rev", "", "revision to read (default: the scope head)")
 	return cmd
 }
 
-func runShow(ctx context.Context, g *globalOptions, rev string) error {
-	s, h, err := g.openAt(ctx, rev)
-	if err != nil {
+func runCat(cmd *cobra.Command, g *globalOptions, rev, p string) error {
+	return g.withRev(cmd.Context(), rev, func(s *gitstore.Store, id gitstore.ID) error {
+		snap, err := s.Snapshot(cmd.Context(), id)
+		if err != nil {
+			return err
+		}
+		p = strings.Trim(p, "/")
+		b, err := snap.ReadFile(p)
+		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrInvalid) {
+			return fmt.Errorf("%s at %s: %w", p, id.String()[:12], gitstore.ErrNotFound)
+		}
+		if err != nil {
+			return err
+		}
+		if g.JSON {
+			return g.output(map[string]any{"ok": true, "commit": id.String(), "path": p, "content": string(b)}, nil)
+		}
+		_, err = g.stdout.Write(b)
 		return err
-	}
-	defer s.Close()
-	c, err := s.CommitInfo(ctx, h)
-	if err != nil {
-		return err
-	}
-	changes, err := dream.Changes(ctx, s, c)
-	if err != nil {
-		return err
-	}
-	if g.JSON {
-		out := commitJSON(c)
-		out["changes"], out["ok"] = changeList(changes), true
-		writeJSON(g.stdout, out)
-		return nil
-	}
-	printCommit(g.stdout, c)
-	printChanges(g.stdout, changes)
-	return nil
-}
-
-func runCat(ctx context.Context, g *globalOptions, rev, p string) error {
-	s, h, err := g.openAt(ctx, rev)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	snap, err := s.Snapshot(ctx, h)
-	if err != nil {
-		return err
-	}
-	p = strings.Trim(p, "/")
-	b, err := snap.ReadFile(p)
-	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrInvalid) {
-		return fmt.Errorf("%s at %s: %w", p, h.String()[:12], gitstore.ErrNotFound)
-	}
-	if err != nil {
-		return err
-	}
-	if g.JSON {
-		writeJSON(g.stdout, map[string]any{"ok": true, "commit": h.String(), "path": p, "content": string(b)})
-		return nil
-	}
-	_, err = g.stdout.Write(b)
-	return err
+	})
 }
 
 // changeList is the JSON of a commit's changes.

@@ -24,29 +24,22 @@ git bundle verify FILE, git clone -b SCOPE FILE DIR. Give --scope several
 times to export only some scopes.`,
 		Args: exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ctx := cmd.Context()
-			s, err := g.openStore(ctx)
-			if err != nil {
-				return err
-			}
-			defer s.Close()
-			var scopes []string
-			if g.flags.PersistentFlags().Changed("scope") {
-				scopes = g.Scopes
-			}
-			line := g.progress()
-			line.Phase("writing " + args[0])
-			refs, n, err := home.Export(ctx, s, args[0], scopes)
-			line.Done()
-			if err != nil {
-				return err
-			}
-			if g.JSON {
-				writeJSON(g.stdout, map[string]any{"ok": true, "file": args[0], "refs": refs, "objects": n})
-				return nil
-			}
-			fmt.Fprintf(g.stdout, "wrote %s: %d refs, %d objects\n", args[0], refs, n)
-			return nil
+			return g.withStore(cmd.Context(), func(_ *home.Home, s *gitstore.Store) error {
+				var scopes []string
+				if g.changed("scope") {
+					scopes = g.Scopes
+				}
+				line := g.progress()
+				line.Phase("writing " + args[0])
+				refs, n, err := home.Export(cmd.Context(), s, args[0], scopes)
+				line.Done()
+				if err != nil {
+					return err
+				}
+				return g.output(map[string]any{"ok": true, "file": args[0], "refs": refs, "objects": n}, func(w io.Writer) {
+					fmt.Fprintf(w, "wrote %s: %d refs, %d objects\n", args[0], refs, n)
+				})
+			})
 		},
 	}
 }
@@ -86,85 +79,64 @@ rewrites and purges this store's history too.`,
 // runImport imports what fetcher brings, then settles the ledger and the
 // staged runs.
 func (g *globalOptions) runImport(ctx context.Context, fetcher func(*gitstore.Store) (gitstore.Fetcher, gitstore.ImportOptions, error)) error {
-	h, err := g.openHome()
-	if err != nil {
-		return err
-	}
-	s, err := h.OpenStore(ctx)
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	fetch, iopts, err := fetcher(s)
-	if err != nil {
-		return err
-	}
-	line := g.progress()
-	defer line.Done()
-	var count func(string, int, int)
-	if line != nil {
-		count = line.Count
-	}
-	imp, err := h.Import(ctx, s, fetch, iopts, count)
-	var ce *gitstore.ConsentError
-	if errors.As(err, &ce) {
-		return g.printConsent(ce)
-	}
-	if err != nil {
-		return err
-	}
-	res, requeued := imp.Result, imp.Requeued
-	if g.JSON {
-		writeJSON(g.stdout, map[string]any{"ok": true, "result": res, "requeued": requeued})
-		return nil
-	}
-	for _, b := range res.Branches {
-		switch b.Outcome {
-		case gitstore.BranchDiverged:
-			fmt.Fprintf(g.stdout, "%s: diverged (%d file(s) changed on both sides): took the incoming head %s; %d local commits kept at %s; %d sessions back to pending\n",
-				b.Scope, len(b.Conflicts), b.Head[:12], b.Commits, b.Kept, len(b.Sessions))
-		case gitstore.BranchMerged:
-			fmt.Fprintf(g.stdout, "%s: merged %d local change(s) with the incoming head (%s)\n", b.Scope, b.Merged, b.Head[:12])
-		default:
-			fmt.Fprintf(g.stdout, "%s: %s (%s)\n", b.Scope, b.Outcome, b.Head[:12])
+	return g.withStore(ctx, func(h *home.Home, s *gitstore.Store) error {
+		fetch, iopts, err := fetcher(s)
+		if err != nil {
+			return err
 		}
+		line := g.progress()
+		defer line.Done()
+		imp, err := h.Import(ctx, s, fetch, iopts, line.Counter())
+		var ce *gitstore.ConsentError
+		if errors.As(err, &ce) {
+			return g.printConsent(ce)
+		}
+		if err != nil {
+			return err
+		}
+		res := imp.Result
+		return g.output(map[string]any{"ok": true, "result": res, "requeued": imp.Requeued}, func(w io.Writer) {
+			for _, b := range res.Branches {
+				switch b.Outcome {
+				case gitstore.BranchDiverged:
+					fmt.Fprintf(w, "%s: diverged (%d file(s) changed on both sides): took the incoming head %s; %d local commits kept at %s; %d sessions back to pending\n",
+						b.Scope, len(b.Conflicts), b.Head[:12], b.Commits, b.Kept, len(b.Sessions))
+				case gitstore.BranchMerged:
+					fmt.Fprintf(w, "%s: merged %d local change(s) with the incoming head (%s)\n", b.Scope, b.Merged, b.Head[:12])
+				default:
+					fmt.Fprintf(w, "%s: %s (%s)\n", b.Scope, b.Outcome, b.Head[:12])
+				}
+			}
+			printCount(w, res.NewMarkers, "%d erasure markers received: %d local commits rewritten and purged\n", res.NewMarkers, res.RewrittenLocal)
+			printCount(w, len(res.DivergedRemoved), "%d diverged ref(s) removed: their sessions are published again\n", len(res.DivergedRemoved))
+			printCount(w, res.RewrittenIncoming, "%d incoming commits rewritten by erasure markers before import\n", res.RewrittenIncoming)
+		})
+	})
+}
+
+// printCount prints a line only when n, the count it reports, is not zero.
+func printCount(w io.Writer, n int, format string, args ...any) {
+	if n > 0 {
+		fmt.Fprintf(w, format, args...)
 	}
-	if res.NewMarkers > 0 {
-		fmt.Fprintf(g.stdout, "%d erasure markers received: %d local commits rewritten and purged\n", res.NewMarkers, res.RewrittenLocal)
-	}
-	if len(res.DivergedRemoved) > 0 {
-		fmt.Fprintf(g.stdout, "%d diverged ref(s) removed: their sessions are published again\n", len(res.DivergedRemoved))
-	}
-	if res.RewrittenIncoming > 0 {
-		fmt.Fprintf(g.stdout, "%d incoming commits rewritten by erasure markers before import\n", res.RewrittenIncoming)
-	}
-	return nil
 }
 
 // printConsent reports an import stopped for consent: what the incoming
 // markers would erase here and the token that applies them (exit 4).
 func (g *globalOptions) printConsent(ce *gitstore.ConsentError) error {
 	c := ce.Consent
-	if g.JSON {
-		writeJSON(g.stdout, map[string]any{"ok": false,
-			"error":           map[string]any{"code": errorCode(ce), "message": ce.Error()},
-			"erasure_consent": c})
-		return reportedError{exitForgetScope}
-	}
-	fmt.Fprintf(g.stderr, "memfs: %v\n", ce.Err)
-	fmt.Fprintf(g.stdout, "%d incoming erasure markers would erase local memory:\n", len(c.Markers))
-	for _, mk := range c.Markers {
-		fmt.Fprintf(g.stdout, "  marker %s %s\n", mk.Kind, mk.ID)
-	}
-	for _, r := range c.Refs {
-		what := fmt.Sprintf("%d commits rewritten (%d dropped), %d pages, %d messages", r.Commits, r.Dropped, r.Pages, r.Messages)
-		if r.Deleted {
-			what += "; the ref goes"
+	return g.fail(exitForgetScope, map[string]any{"ok": false, "error": errJSON(errorCode(ce), ce), "erasure_consent": c}, func(w io.Writer) {
+		fmt.Fprintf(g.stderr, "memfs: %v\n", ce.Err)
+		fmt.Fprintf(w, "%d incoming erasure markers would erase local memory:\n", len(c.Markers))
+		for _, mk := range c.Markers {
+			fmt.Fprintf(w, "  marker %s %s\n", mk.Kind, mk.ID)
 		}
-		fmt.Fprintf(g.stdout, "  %s: %s\n", r.Ref, what)
-	}
-	fmt.Fprintf(g.stdout, "erasure_consent: %s\nrun the same command with --token %s to apply them\n", c.Token, c.Token)
-	return reportedError{exitForgetScope}
+		for _, r := range c.Refs {
+			fmt.Fprintf(w, "  %s: %d commits rewritten (%d dropped), %d pages, %d messages%s\n", r.Ref, r.Commits, r.Dropped, r.Pages, r.Messages,
+				map[bool]string{true: "; the ref goes"}[r.Deleted])
+		}
+		fmt.Fprintf(w, "erasure_consent: %s\nrun the same command with --token %s to apply them\n", c.Token, c.Token)
+	})
 }
 
 func newRemoteCommand(g *globalOptions) *cobra.Command {
@@ -178,7 +150,7 @@ are applied without a consent token, even where they rewrite this store's
 own history; without it such a pull stops and asks for one.`,
 		Args: exactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return g.withStore(cmd.Context(), func(s *gitstore.Store) error {
+			return g.withStore(cmd.Context(), func(_ *home.Home, s *gitstore.Store) error {
 				if err := s.AddRemote(args[0], args[1], gitstore.RemoteOptions{TrustErasures: trust}); err != nil {
 					return usageError{err}
 				}
@@ -192,7 +164,7 @@ own history; without it such a pull stops and asks for one.`,
 		Short: "Remove a remote",
 		Args:  exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return g.withStore(cmd.Context(), func(s *gitstore.Store) error { return s.RemoveRemote(args[0]) })
+			return g.withStore(cmd.Context(), func(_ *home.Home, s *gitstore.Store) error { return s.RemoveRemote(args[0]) })
 		},
 	}
 	list := &cobra.Command{
@@ -200,26 +172,16 @@ own history; without it such a pull stops and asks for one.`,
 		Short: "List remotes",
 		Args:  exactArgs(0),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return g.withStore(cmd.Context(), func(s *gitstore.Store) error {
+			return g.withStore(cmd.Context(), func(_ *home.Home, s *gitstore.Store) error {
 				rs, err := s.Remotes()
 				if err != nil {
 					return err
 				}
-				if g.JSON {
-					if rs == nil {
-						rs = []gitstore.Remote{}
+				return g.output(nonNil(rs), func(w io.Writer) {
+					for _, r := range rs {
+						fmt.Fprintf(w, "%s\t%s%s\n", r.Name, r.URL, map[bool]string{true: "\ttrust-erasures"}[r.TrustErasures])
 					}
-					writeJSON(g.stdout, rs)
-					return nil
-				}
-				for _, r := range rs {
-					trust := ""
-					if r.TrustErasures {
-						trust = "\ttrust-erasures"
-					}
-					fmt.Fprintf(g.stdout, "%s\t%s%s\n", r.Name, r.URL, trust)
-				}
-				return nil
+				})
 			})
 		},
 	}
@@ -288,35 +250,25 @@ on their next pull.`,
 		Args: rangeArgs(0, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			s, err := g.openStore(ctx)
-			if err != nil {
-				return err
-			}
-			defer s.Close()
-			name, err := remoteName(s, args)
-			if err != nil {
-				return err
-			}
-			var res *gitstore.PushResult
-			err = s.Exclusive(ctx, func(tx *gitstore.Tx) (err error) {
-				res, err = tx.Push(ctx, name, g.progressWriter())
+			return g.withStore(ctx, func(_ *home.Home, s *gitstore.Store) error {
+				name, err := remoteName(s, args)
+				if err != nil {
+					return err
+				}
+				var res *gitstore.PushResult
+				err = s.Exclusive(ctx, func(tx *gitstore.Tx) (err error) {
+					res, err = tx.Push(ctx, name, g.progressWriter())
+					return err
+				})
+				switch {
+				case res == nil:
+					return err
+				case g.JSON && err != nil:
+					return g.fail(exitCode(err), map[string]any{"ok": false, "result": res, "error": errJSON(errorCode(err), err)}, nil)
+				}
+				g.output(map[string]any{"ok": true, "result": res}, func(w io.Writer) { printPush(w, res) })
 				return err
 			})
-			if g.JSON && res != nil {
-				out := map[string]any{"ok": err == nil, "result": res}
-				if err != nil {
-					out["error"] = map[string]any{"code": errorCode(err), "message": err.Error()}
-				}
-				writeJSON(g.stdout, out)
-				if err != nil {
-					return reportedError{exitCode(err)}
-				}
-				return nil
-			}
-			if res != nil {
-				printPush(g.stdout, res)
-			}
-			return err
 		},
 	}
 }
@@ -337,9 +289,7 @@ func printPush(w io.Writer, res *gitstore.PushResult) {
 	for _, n := range res.RemoteAhead {
 		fmt.Fprintf(w, "%s: the remote holds %s this store lacks; a pull brings them\n", n, map[bool]string{true: "erasure markers", false: "keys"}[n == gitstore.ErasuresRef])
 	}
-	if len(res.DivergedRemoved) > 0 {
-		fmt.Fprintf(w, "%d diverged ref(s) removed: their sessions are published again\n", len(res.DivergedRemoved))
-	}
+	printCount(w, len(res.DivergedRemoved), "%d diverged ref(s) removed: their sessions are published again\n", len(res.DivergedRemoved))
 	if len(res.Pushed)+len(res.Forced)+len(res.Metadata)+len(res.Refused) == 0 {
 		fmt.Fprintln(w, "everything up to date")
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 
@@ -44,12 +45,9 @@ func runValidate(ctx context.Context, g *globalOptions, mode validate.Mode, dir 
 	if !rep.OK() {
 		return reportRejection(g, rep)
 	}
-	if g.JSON {
-		writeJSON(g.stdout, map[string]any{"ok": true, "mode": mode.String(), "files": len(rep.Files),
-			"errors": []validate.Problem{}, "warnings": problemList(rep.Warnings())})
-		return nil
-	}
-	printProblems(g.stderr, rep.Warnings(), "warning: ")
-	fmt.Fprintf(g.stdout, "ok: %d file(s) pass %s-mode validation (%d warning(s))\n", len(rep.Files), mode, len(rep.Warnings()))
-	return nil
+	return g.output(map[string]any{"ok": true, "mode": mode.String(), "files": len(rep.Files),
+		"errors": []validate.Problem{}, "warnings": nonNil(rep.Warnings())}, func(w io.Writer) {
+		printProblems(g.stderr, rep.Warnings(), "warning: ")
+		fmt.Fprintf(w, "ok: %d file(s) pass %s-mode validation (%d warning(s))\n", len(rep.Files), mode, len(rep.Warnings()))
+	})
 }

@@ -87,7 +87,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	var rep reportedError
 	if !errors.As(err, &rep) {
 		if g.JSON {
-			writeJSON(stdout, map[string]any{"ok": false, "error": map[string]any{"code": errorCode(err), "message": err.Error()}})
+			writeJSON(stdout, map[string]any{"ok": false, "error": errJSON(errorCode(err), err)})
 		}
 		fmt.Fprintf(stderr, "memfs: %v\n", err)
 		if code == exitUsage {
@@ -163,12 +163,16 @@ func newRootCommand(g *globalOptions) *cobra.Command {
 	pf.Int64Var(&g.MaxFileBytes, "max-file-bytes", 0, "per-file size limit in bytes (default 262144)")
 	pf.Int64Var(&g.MaxTotalBytes, "max-total-bytes", 0, "artifact size limit in bytes (default 4194304)")
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
-	var version bool
-	root.Flags().BoolVar(&version, "version", false, "print memfs's version and exit")
+	var showVersion bool
+	root.Flags().BoolVar(&showVersion, "version", false, "print memfs's version and exit")
 	root.Args = cobra.ArbitraryArgs
 	root.RunE = func(cmd *cobra.Command, args []string) error {
-		if version && len(args) == 0 {
-			return printVersion(g)
+		if showVersion && len(args) == 0 {
+			v := version.Read()
+			return g.output(struct {
+				OK bool `json:"ok"`
+				version.Info
+			}{true, v}, func(w io.Writer) { fmt.Fprintln(w, v) })
 		}
 		if len(args) == 0 {
 			return cmd.Help()
@@ -273,21 +277,6 @@ func commandNames(c *cobra.Command) []string {
 	return out
 }
 
-// printVersion prints the module version of this build and, when the
-// build recorded it, the commit it was built from.
-func printVersion(g *globalOptions) error {
-	v := version.Read()
-	if g.JSON {
-		writeJSON(g.stdout, struct {
-			OK bool `json:"ok"`
-			version.Info
-		}{true, v})
-		return nil
-	}
-	fmt.Fprintln(g.stdout, v)
-	return nil
-}
-
 // exactArgs is cobra.ExactArgs with a usage error.
 func exactArgs(n int) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
@@ -326,76 +315,66 @@ func (g *globalOptions) openHome() (*home.Home, error) {
 	return home.Open(g.Home, home.Limits{MaxFiles: g.MaxFiles, MaxFileBytes: g.MaxFileBytes, MaxTotalBytes: g.MaxTotalBytes}, g.logger())
 }
 
-// openStore opens the existing store of the home directory.
-func (g *globalOptions) openStore(ctx context.Context) (*gitstore.Store, error) {
-	h, err := g.openHome()
-	if err != nil {
-		return nil, err
-	}
-	return h.OpenStore(ctx)
+// withStore runs fn with the home and its store open.
+func (g *globalOptions) withStore(ctx context.Context, fn func(*home.Home, *gitstore.Store) error) error {
+	return g.with(ctx, false, fn)
 }
 
-// withStore runs fn with the home's store open.
-func (g *globalOptions) withStore(ctx context.Context, fn func(*gitstore.Store) error) error {
-	s, err := g.openStore(ctx)
+// withScope is withStore with g.Scope resolved first (resolveScope).
+func (g *globalOptions) withScope(ctx context.Context, fn func(*home.Home, *gitstore.Store) error) error {
+	return g.with(ctx, true, fn)
+}
+
+func (g *globalOptions) with(ctx context.Context, scope bool, fn func(*home.Home, *gitstore.Store) error) error {
+	h, err := g.openHome()
+	if err != nil {
+		return err
+	}
+	if scope {
+		if err := g.resolveScope(h); err != nil {
+			return err
+		}
+	}
+	s, err := h.OpenStore(ctx)
 	if err != nil {
 		return err
 	}
 	defer s.Close()
-	return fn(s)
+	return fn(h, s)
 }
 
-// openScope opens the home's store and resolves the scope the command acts
-// on into g.Scope (resolveScope). The caller closes the store.
-func (g *globalOptions) openScope(ctx context.Context) (*home.Home, *gitstore.Store, error) {
-	h, err := g.openHome()
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := g.resolveScope(h); err != nil {
-		return nil, nil, err
-	}
-	s, err := h.OpenStore(ctx)
-	return h, s, err
+// withRev is withScope with a revision of the scope resolved (empty: the head).
+func (g *globalOptions) withRev(ctx context.Context, rev string, fn func(*gitstore.Store, gitstore.ID) error) error {
+	return g.withScope(ctx, func(h *home.Home, s *gitstore.Store) error {
+		id, err := h.Resolve(ctx, s, g.Scope, rev, g.changed("scope"))
+		if err != nil {
+			return err
+		}
+		return fn(s, id)
+	})
 }
 
-// openAt opens the store and resolves a revision of the scope (empty: the
-// head). The caller closes the store.
-func (g *globalOptions) openAt(ctx context.Context, rev string) (*gitstore.Store, gitstore.ID, error) {
-	h, s, err := g.openScope(ctx)
-	if err != nil {
-		return nil, gitstore.ID{}, err
-	}
-	id, err := h.Resolve(ctx, s, g.Scope, rev, g.explicitScope() != "")
-	if err != nil {
-		s.Close()
-		return nil, gitstore.ID{}, err
-	}
-	return s, id, nil
-}
-
-// resolveScope sets g.Scope to the scope the command acts on, resolved the
-// same way for every command: --scope, then config.toml (scopes =
-// "single"), then the working directory.
+// resolveScope sets g.Scope to the scope the command acts on: --scope,
+// then config.toml (scopes = "single"), then the working directory.
 func (g *globalOptions) resolveScope(h *home.Home) error {
-	cwd, err := os.Getwd()
-	if err != nil {
-		cwd = ""
-	}
+	cwd, _ := os.Getwd()
+	var err error
 	g.Scope, err = g.sessionScope(h, cwd)
 	return err
 }
 
+// changed reports whether a global flag was given.
+func (g *globalOptions) changed(flag string) bool { return g.flags.PersistentFlags().Changed(flag) }
+
 // explicitScope is --scope when it was given, else "".
 func (g *globalOptions) explicitScope() string {
-	if g.flags.PersistentFlags().Changed("scope") {
+	if g.changed("scope") {
 		return g.Scope
 	}
 	return ""
 }
 
-// sessionScope resolves the scope of a session working in cwd: --scope
-// when given, else config and the directory decide (home.Scope).
+// sessionScope resolves the scope of a session working in cwd (home.Scope).
 func (g *globalOptions) sessionScope(h *home.Home, cwd string) (string, error) {
 	sc, err := h.Scope(g.explicitScope(), cwd)
 	if errors.Is(err, scope.ErrInvalid) {
@@ -407,6 +386,27 @@ func (g *globalOptions) sessionScope(h *home.Home, cwd string) (string, error) {
 // progress is the status line of a long command: nil (silent) with
 // --json or when stderr is not a terminal.
 func (g *globalOptions) progress() *progress.Line { return progress.New(g.stderr, g.JSON) }
+
+// output prints v as JSON with --json, else calls text with stdout.
+func (g *globalOptions) output(v any, text func(w io.Writer)) error {
+	if g.JSON {
+		writeJSON(g.stdout, v)
+	} else {
+		text(g.stdout)
+	}
+	return nil
+}
+
+// fail is output for a failure the command reports itself; it exits code.
+func (g *globalOptions) fail(code int, v any, text func(w io.Writer)) error {
+	g.output(v, text)
+	return reportedError{code}
+}
+
+// errJSON is the "error" object of a JSON failure.
+func errJSON(code string, err error) map[string]any {
+	return map[string]any{"code": code, "message": err.Error()}
+}
 
 func writeJSON(w io.Writer, v any) {
 	enc := json.NewEncoder(w)
@@ -421,18 +421,12 @@ func printProblems(w io.Writer, problems []validate.Problem, prefix string) {
 	}
 }
 
-// problemList never marshals as null.
-func problemList(p []validate.Problem) []validate.Problem {
-	if p == nil {
-		return []validate.Problem{}
+// nonNil makes a nil slice marshal as [] rather than null.
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
 	}
-	return p
-}
-
-// exists reports whether a path exists.
-func exists(p string) bool {
-	_, err := os.Stat(p)
-	return err == nil
+	return s
 }
 
 // scopeFlag is --scope: the last value is the scope commands act on; all

@@ -60,6 +60,15 @@ func (l *Line) Count(stage string, done, total int) {
 	fmt.Fprintf(l.w, "\r\033[K%-10s [%s%s] %d/%d", stage, strings.Repeat("#", n), strings.Repeat(".", width-n), done, total)
 }
 
+// Counter returns Count as a progress callback, or nil when silent, so a
+// callee can skip the work of counting.
+func (l *Line) Counter() func(stage string, done, total int) {
+	if l == nil {
+		return nil
+	}
+	return l.Count
+}
+
 // Writer returns a writer for a git server's progress messages (which
 // redraw themselves with carriage returns), or nil when silent.
 func (l *Line) Writer() io.Writer {

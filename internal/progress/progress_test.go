@@ -2,6 +2,7 @@ package progress
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"strconv"
 	"testing"
@@ -92,5 +93,15 @@ func TestLine(t *testing.T) {
 	}
 	if bytes.Count(got, []byte("purging")) != 1 {
 		t.Errorf("the quiet line drew on the terminal too: %q", got)
+	}
+}
+
+func TestNilLineCounterIsNil(t *testing.T) {
+	var l *Line
+	if l.Counter() != nil {
+		t.Fatal("a silent line's Counter is not nil")
+	}
+	if (&Line{w: io.Discard}).Counter() == nil {
+		t.Fatal("a drawing line's Counter is nil")
 	}
 }
