@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 
@@ -41,22 +42,19 @@ ledger_locked (another memfs kept the ledger busy).`,
 			if err != nil {
 				return err
 			}
-			if g.JSON {
-				writeJSON(g.stdout, map[string]any{"ok": true, "session": res.Session, "scope": res.Scope,
-					"cursor": res.Cursor, "recorded": res.Recorded, "ignored": res.Ignored, "changed": res.Changed, "pending": res.Pending})
-				return nil
-			}
-			switch {
-			case res.Ignored:
-				fmt.Fprintf(g.stdout, "session %s is a dream run's own; not checkpointed\n", res.Session)
-			case !res.Recorded:
-				fmt.Fprintf(g.stdout, "session %s is not a root session; not checkpointed\n", res.Session)
-			case !res.Changed:
-				fmt.Fprintf(g.stdout, "checkpoint %s at %s (scope %s) was already recorded\n", res.Session, res.Cursor, res.Scope)
-			default:
-				fmt.Fprintf(g.stdout, "checkpoint %s at %s (scope %s) recorded\n", res.Session, res.Cursor, res.Scope)
-			}
-			return nil
+			return g.output(map[string]any{"ok": true, "session": res.Session, "scope": res.Scope,
+				"cursor": res.Cursor, "recorded": res.Recorded, "ignored": res.Ignored, "changed": res.Changed, "pending": res.Pending}, func(w io.Writer) {
+				switch {
+				case res.Ignored:
+					fmt.Fprintf(w, "session %s is a dream run's own; not checkpointed\n", res.Session)
+				case !res.Recorded:
+					fmt.Fprintf(w, "session %s is not a root session; not checkpointed\n", res.Session)
+				case !res.Changed:
+					fmt.Fprintf(w, "checkpoint %s at %s (scope %s) was already recorded\n", res.Session, res.Cursor, res.Scope)
+				default:
+					fmt.Fprintf(w, "checkpoint %s at %s (scope %s) recorded\n", res.Session, res.Cursor, res.Scope)
+				}
+			})
 		},
 	}
 	f := cmd.Flags()

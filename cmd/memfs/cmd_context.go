@@ -38,12 +38,8 @@ current directory) as for a transcript; config scopes = "single" uses
 			if err != nil {
 				return err
 			}
-			if g.JSON {
-				return g.output(map[string]any{"ok": true, "scope": msg.Scope, "folder": msg.Folder,
-					"commit": msg.Commit, "truncated": nonNil(msg.Truncated), "context": msg.Text}, nil)
-			}
-			_, err = fmt.Fprint(g.stdout, msg.Text)
-			return err
+			return g.raw(map[string]any{"ok": true, "scope": msg.Scope, "folder": msg.Folder,
+				"commit": msg.Commit, "truncated": nonNil(msg.Truncated), "context": msg.Text}, []byte(msg.Text))
 		},
 	}
 	cmd.Flags().StringVar(&o.CWD, "cwd", "", "the session's working `dir` (default: the current directory)")

@@ -1,8 +1,9 @@
 package main
 
 import (
-	"context"
+	"cmp"
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 
@@ -21,42 +22,28 @@ with the command that clears each. Check the home's ledger too: a damaged one
 is ledger_corrupt, and memfs ledger rebuild sets it aside. Exits 1 when
 something needs attention.`,
 		Args: exactArgs(0),
-		RunE: func(cmd *cobra.Command, _ []string) error { return runDoctor(cmd.Context(), g) },
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			d := memfuse.Diagnose()
+			dir, err := home.Resolve(g.Home)
+			if err != nil {
+				return err
+			}
+			lh := home.CheckLedger(cmd.Context(), dir)
+			ok := len(d.Problems) == 0 && lh.OK
+			g.output(map[string]any{"ok": ok, "fuse": d, "ledger": lh}, func(w io.Writer) { printDiagnosis(g, w, d, lh) })
+			return failedIf(!ok)
+		},
 	}
 }
 
-func runDoctor(ctx context.Context, g *globalOptions) error {
-	d := memfuse.Diagnose()
-	dir, err := home.Resolve(g.Home)
-	if err != nil {
-		return err
-	}
-	lh := home.CheckLedger(ctx, dir)
-	ok := len(d.Problems) == 0 && lh.OK
-	if g.JSON {
-		writeJSON(g.stdout, map[string]any{"ok": ok, "fuse": d, "ledger": lh})
-	} else {
-		printDiagnosis(g, d, lh)
-	}
-	if !ok {
-		return reportedError{code: exitFailure}
-	}
-	return nil
-}
-
-func printDiagnosis(g *globalOptions, d memfuse.Diagnosis, lh home.LedgerHealth) {
-	w := g.stdout
+func printDiagnosis(g *globalOptions, w io.Writer, d memfuse.Diagnosis, lh home.LedgerHealth) {
 	if d.DevFuse {
 		fmt.Fprintln(w, "/dev/fuse:     ok")
 	} else {
 		fmt.Fprintf(w, "/dev/fuse:     unusable: %s\n", d.DevFuseError)
 	}
 	fmt.Fprintf(w, "mount method:  %s (%s)\n", d.Method, d.MethodReason)
-	if d.Fusermount != "" {
-		fmt.Fprintf(w, "fusermount3:   %s\n", d.Fusermount)
-	} else {
-		fmt.Fprintf(w, "fusermount3:   %s\n", d.FusermountError)
-	}
+	fmt.Fprintf(w, "fusermount3:   %s\n", cmp.Or(d.Fusermount, d.FusermountError))
 	if len(d.Stale) == 0 {
 		fmt.Fprintln(w, "stale mounts:  none")
 	}

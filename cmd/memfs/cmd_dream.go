@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"time"
 
@@ -13,6 +14,8 @@ import (
 	"github.com/memfs/memfs/dream"
 	"github.com/memfs/memfs/dream/builtin"
 	"github.com/memfs/memfs/dream/dreamers"
+	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/internal/home"
 )
 
 // dreamOptions are the flags of the dream command.
@@ -84,49 +87,39 @@ func runDream(ctx context.Context, g *globalOptions, o dreamOptions) error {
 	if o.Timeout <= 0 {
 		return usagef("--timeout must be positive")
 	}
-	h, err := g.openHome()
-	if err != nil {
-		return err
-	}
-	st, err := h.OpenStore(ctx)
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	l, err := h.Ledger()
-	if err != nil {
-		return err
-	}
-	bo := dream.BatchOptions{
-		Options: dream.Options{Home: h.Dir, Store: st, Ledger: l, Dreamer: d, Timeout: o.Timeout,
-			KeepRuns: o.KeepRuns, Force: o.Now, Review: o.Review || h.Config.Publish == "review"},
-		Reset: o.Reset,
-	}
-	if g.flags.PersistentFlags().Changed("scope") {
-		bo.Scopes = []string{g.Scope}
-	}
-	if !g.JSON {
-		bo.Reconciled = func(ids []string) {
-			fmt.Fprintf(g.stderr, "reconciled %d interrupted run(s) as cancelled\n", len(ids))
+	return g.withStore(ctx, func(h *home.Home, st *gitstore.Store) error {
+		l, err := h.Ledger()
+		if err != nil {
+			return err
 		}
-		bo.Ran = func(r dreamReport) { printDreamReport(g, r) }
-	}
-	b, err := dream.RunAll(ctx, bo)
-	if err != nil {
-		return err
-	}
-	if g.JSON {
-		writeJSON(g.stdout, map[string]any{"ok": b.Failed == 0, "runs": b.Reports})
-	} else if len(b.Scopes) == 0 {
-		fmt.Fprintln(g.stdout, "no pending evidence")
-	}
-	if b.Failed > 0 {
-		return reportedError{code: exitFailure}
-	}
-	return nil
+		bo := dream.BatchOptions{
+			Options: dream.Options{Home: h.Dir, Store: st, Ledger: l, Dreamer: d, Timeout: o.Timeout,
+				KeepRuns: o.KeepRuns, Force: o.Now, Review: o.Review || h.Config.Publish == "review"},
+			Reset: o.Reset,
+		}
+		if g.changed("scope") {
+			bo.Scopes = []string{g.Scope}
+		}
+		if !g.JSON {
+			bo.Reconciled = func(ids []string) {
+				fmt.Fprintf(g.stderr, "reconciled %d interrupted run(s) as cancelled\n", len(ids))
+			}
+			bo.Ran = func(r dream.ScopeReport) { printDreamReport(g, r) }
+		}
+		b, err := dream.RunAll(ctx, bo)
+		if err != nil {
+			return err
+		}
+		g.output(map[string]any{"ok": b.Failed == 0, "runs": b.Reports}, func(w io.Writer) {
+			if len(b.Scopes) == 0 {
+				fmt.Fprintln(w, "no pending evidence")
+			}
+		})
+		return failedIf(b.Failed > 0)
+	})
 }
 
-func printDreamReport(g *globalOptions, r dreamReport) {
+func printDreamReport(g *globalOptions, r dream.ScopeReport) {
 	if r.AwaitingReview != "" {
 		fmt.Fprintf(g.stdout, "%s: not run: proposal %s awaits review (memfs review approve|reject %s)\n", r.Scope, r.AwaitingReview, r.AwaitingReview)
 		return

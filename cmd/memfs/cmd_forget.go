@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strings"
@@ -27,61 +28,51 @@ apply refuses (forget_scope_changed, exit 4): preview again.`,
 	var targets []string
 	var token, commandID string
 	var cancelRuns bool
-	preview := &cobra.Command{
-		Use:   "preview --target KIND:VALUE ...",
-		Short: "List what forgetting the targets would change and print the forget_scope token",
-		Args:  exactArgs(0),
-		RunE: func(cmd *cobra.Command, _ []string) error {
+	// forgetCommand opens a forgetter for the targets; apply shows its
+	// progress on a terminal.
+	forgetCommand := func(use, short string, apply bool, run func(context.Context, *forget.Forgetter, []forget.Target) error) *cobra.Command {
+		return &cobra.Command{Use: use, Short: short, Args: exactArgs(0), RunE: func(cmd *cobra.Command, _ []string) error {
 			ts, err := forget.ParseTargets(targets)
 			if err != nil {
 				return usageError{err}
 			}
-			f, closeAll, err := g.forgetter(cmd, false)
+			h, err := g.openHome()
 			if err != nil {
 				return err
 			}
-			defer closeAll()
-			p, err := f.Preview(cmd.Context(), ts)
+			line := g.progress()
+			count := line.Counter()
+			if !apply {
+				count = nil
+			}
+			f, closeStore, err := h.Forgetter(cmd.Context(), count)
 			if err != nil {
 				return err
 			}
-			if g.JSON {
-				writeJSON(g.stdout, p)
-				return nil
-			}
-			printPreview(g.stdout, p)
-			return nil
-		},
+			defer closeStore()
+			defer line.Done()
+			return run(cmd.Context(), f, ts)
+		}}
 	}
-	apply := &cobra.Command{
-		Use:   "apply --token T --target KIND:VALUE ... [--command-id ID] [--cancel-runs]",
-		Short: "Forget the targets; prints the receipt",
-		Args:  exactArgs(0),
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			ts, err := forget.ParseTargets(targets)
-			if err != nil {
-				return usageError{err}
-			}
-			f, closeAll, err := g.forgetter(cmd, true)
+	preview := forgetCommand("preview --target KIND:VALUE ...", "List what forgetting the targets would change and print the forget_scope token", false,
+		func(ctx context.Context, f *forget.Forgetter, ts []forget.Target) error {
+			p, err := f.Preview(ctx, ts)
 			if err != nil {
 				return err
 			}
-			defer closeAll()
-			rc, err := f.ApplyToken(cmd.Context(), forget.ApplyOptions{Token: token, Targets: ts, CommandID: commandID, CancelRuns: cancelRuns})
+			return g.output(p, func(w io.Writer) { printPreview(w, p) })
+		})
+	apply := forgetCommand("apply --token T --target KIND:VALUE ... [--command-id ID] [--cancel-runs]", "Forget the targets; prints the receipt", true,
+		func(ctx context.Context, f *forget.Forgetter, ts []forget.Target) error {
+			rc, err := f.ApplyToken(ctx, forget.ApplyOptions{Token: token, Targets: ts, CommandID: commandID, CancelRuns: cancelRuns})
 			if forget.CodeOf(err) == forget.CodeTokenMalformed {
 				return usageError{err}
 			}
 			if err != nil {
 				return err
 			}
-			if g.JSON {
-				writeJSON(g.stdout, rc)
-				return nil
-			}
-			printReceipt(g.stdout, rc)
-			return nil
-		},
-	}
+			return g.output(rc, func(w io.Writer) { printReceipt(w, rc) })
+		})
 	for _, c := range []*cobra.Command{preview, apply} {
 		c.Flags().StringArrayVar(&targets, "target", nil, "a target: session:<id>, page:<path> or text:<literal> (repeat, up to 32)")
 	}
@@ -90,28 +81,6 @@ apply refuses (forget_scope_changed, exit 4): preview again.`,
 	apply.Flags().BoolVar(&cancelRuns, "cancel-runs", false, "cancel dream runs in progress that use targeted content instead of refusing")
 	cmd.AddCommand(preview, apply)
 	return needCommand(cmd)
-}
-
-// forgetter opens what a forget needs. With progress set, a terminal on
-// stderr shows where a long apply is.
-func (g *globalOptions) forgetter(cmd *cobra.Command, progress bool) (*forget.Forgetter, func(), error) {
-	h, err := g.openHome()
-	if err != nil {
-		return nil, nil, err
-	}
-	line := g.progress()
-	var count func(string, int, int)
-	if progress && line != nil {
-		count = line.Count
-	}
-	f, closeStore, err := h.Forgetter(cmd.Context(), count)
-	if err != nil {
-		return nil, nil, err
-	}
-	return f, func() {
-		line.Done()
-		closeStore()
-	}, nil
 }
 
 func printPreview(w io.Writer, p *forget.Preview) {

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -75,47 +76,37 @@ func runInstall(g *globalOptions, a agent.Agent, o installOptions) error {
 	if err != nil {
 		return err
 	}
-	changed, path := res.Changed(), res.Path
-	if g.JSON {
-		writeJSON(g.stdout, map[string]any{"ok": true, "agent": a.Name, "settings": path, "changed": changed,
-			"dry_run": o.DryRun, "backup": res.Backup, "events": nonNil(res.Events), "command": command})
-		return nil
-	}
-	w := g.stdout
-	switch {
-	case !changed:
-		fmt.Fprintf(w, "memfs hooks for %s are already in %s; nothing changed\n", a.Title, path)
-		return nil
-	case o.DryRun:
-		fmt.Fprintf(w, "would add memfs hooks for %s (%s) to %s:\n", a.Title, strings.Join(res.Events, ", "), path)
-		agent.WriteLineDiff(w, res.Old, res.New)
-		return nil
-	}
-	fmt.Fprintf(w, "added memfs hooks for %s (%s) to %s\n", a.Title, strings.Join(res.Events, ", "), path)
-	if res.Backup != "" {
-		fmt.Fprintf(w, "backup of the previous file: %s\n", res.Backup)
-	}
-	if a.Note != "" {
-		fmt.Fprintln(w, a.Note)
-	}
-	return nil
+	path, events := res.Path, strings.Join(res.Events, ", ")
+	return g.output(map[string]any{"ok": true, "agent": a.Name, "settings": path, "changed": res.Changed(),
+		"dry_run": o.DryRun, "backup": res.Backup, "events": nonNil(res.Events), "command": command}, func(w io.Writer) {
+		switch {
+		case !res.Changed():
+			fmt.Fprintf(w, "memfs hooks for %s are already in %s; nothing changed\n", a.Title, path)
+		case o.DryRun:
+			fmt.Fprintf(w, "would add memfs hooks for %s (%s) to %s:\n", a.Title, events, path)
+			agent.WriteLineDiff(w, res.Old, res.New)
+		default:
+			fmt.Fprintf(w, "added memfs hooks for %s (%s) to %s\n", a.Title, events, path)
+			if res.Backup != "" {
+				fmt.Fprintf(w, "backup of the previous file: %s\n", res.Backup)
+			}
+			if a.Note != "" {
+				fmt.Fprintln(w, a.Note)
+			}
+		}
+	})
 }
 
 // hookCommand is the shell command an agent runs for a memfs hook; the
 // --home and --scope given to this command are passed on.
 func (g *globalOptions) hookCommand(base, name, mount string, force bool) (string, error) {
-	o := agent.HookOptions{AllowTemporary: force}
-	pf := g.flags.PersistentFlags()
-	if pf.Changed("home") {
+	o := agent.HookOptions{AllowTemporary: force, Scope: g.explicitScope(), Mount: mount}
+	if g.changed("home") {
 		h, err := home.Resolve(g.Home)
 		if err != nil {
 			return "", err
 		}
 		o.Home = h
 	}
-	if pf.Changed("scope") {
-		o.Scope = g.Scope
-	}
-	o.Mount = mount
 	return agent.HookCommand(base, name, o)
 }

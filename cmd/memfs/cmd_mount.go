@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -92,20 +93,18 @@ func (g *globalOptions) printMounted(m *memfuse.Mount, o mountOptions) {
 	if c := m.Commit(""); !c.IsZero() && !o.All {
 		commit = c.String()
 	}
-	if g.JSON {
-		writeJSON(g.stdout, map[string]any{"ok": true, "mountpoint": m.Dir(), "scope": g.Scope, "all": o.All,
-			"history": o.History, "commit": commit, "method": string(m.Method()), "pid": os.Getpid()})
-		return
-	}
-	what := "scope " + g.Scope
-	switch {
-	case o.All:
-		what = "every scope"
-	case o.History:
-		what = "history of scope " + g.Scope
-	}
-	if commit != "" {
-		what += " at " + commit[:12]
-	}
-	fmt.Fprintf(g.stdout, "mounted %s on %s (%s); Ctrl-C unmounts\n", what, m.Dir(), m.Method())
+	g.output(map[string]any{"ok": true, "mountpoint": m.Dir(), "scope": g.Scope, "all": o.All,
+		"history": o.History, "commit": commit, "method": string(m.Method()), "pid": os.Getpid()}, func(w io.Writer) {
+		what := "scope " + g.Scope
+		switch {
+		case o.All:
+			what = "every scope"
+		case o.History:
+			what = "history of scope " + g.Scope
+		}
+		if commit != "" {
+			what += " at " + commit[:12]
+		}
+		fmt.Fprintf(w, "mounted %s on %s (%s); Ctrl-C unmounts\n", what, m.Dir(), m.Method())
+	})
 }

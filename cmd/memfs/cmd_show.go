@@ -69,11 +69,7 @@ func runCat(cmd *cobra.Command, g *globalOptions, rev, p string) error {
 		if err != nil {
 			return err
 		}
-		if g.JSON {
-			return g.output(map[string]any{"ok": true, "commit": id.String(), "path": p, "content": string(b)}, nil)
-		}
-		_, err = g.stdout.Write(b)
-		return err
+		return g.raw(map[string]any{"ok": true, "commit": id.String(), "path": p, "content": string(b)}, b)
 	})
 }
 

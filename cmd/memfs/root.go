@@ -397,10 +397,28 @@ func (g *globalOptions) output(v any, text func(w io.Writer)) error {
 	return nil
 }
 
+// raw prints v as JSON with --json, else the bytes b as they are.
+func (g *globalOptions) raw(v any, b []byte) error {
+	if g.JSON {
+		writeJSON(g.stdout, v)
+		return nil
+	}
+	_, err := g.stdout.Write(b)
+	return err
+}
+
 // fail is output for a failure the command reports itself; it exits code.
 func (g *globalOptions) fail(code int, v any, text func(w io.Writer)) error {
 	g.output(v, text)
 	return reportedError{code}
+}
+
+// failedIf is the exit status 1 when failed: the command printed why.
+func failedIf(failed bool) error {
+	if failed {
+		return reportedError{exitFailure}
+	}
+	return nil
 }
 
 // errJSON is the "error" object of a JSON failure.

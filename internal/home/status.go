@@ -16,29 +16,52 @@ type ScopeStatus struct {
 	Subject string `json:"subject,omitempty"`
 }
 
-// Status lists every scope (Scopes) with the head of each published one,
-// and the number of sessions pending in all.
-func (h *Home) Status(ctx context.Context, st *gitstore.Store, l *ledger.Ledger) (scopes []ScopeStatus, pending int, err error) {
+// Status is what memfs status reports of an initialized store.
+type Status struct {
+	StoreID string
+	// Scopes lists every scope (Scopes) with the head of each published one.
+	Scopes []ScopeStatus
+	// Pending counts the sessions pending in all scopes.
+	Pending int
+	// Diverged counts the local histories a pull set aside;
+	// DivergedPending their sessions not published again yet.
+	Diverged, DivergedPending int
+}
+
+// Status reports the store's scopes and what waits in it.
+func (h *Home) Status(ctx context.Context, st *gitstore.Store, l *ledger.Ledger) (*Status, error) {
+	meta, err := st.Meta(ctx)
+	if err != nil {
+		return nil, err
+	}
 	infos, err := h.Scopes(ctx, st, l)
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
-	scopes = make([]ScopeStatus, 0, len(infos))
+	s := &Status{StoreID: meta.StoreID, Scopes: make([]ScopeStatus, 0, len(infos))}
 	for _, i := range infos {
 		ss := ScopeStatus{ScopeInfo: i}
-		pending += i.Pending
+		s.Pending += i.Pending
 		if i.Published {
 			id, err := st.Head(ctx, i.Name)
 			if err != nil {
-				return nil, 0, err
+				return nil, err
 			}
 			c, err := st.CommitInfo(ctx, id)
 			if err != nil {
-				return nil, 0, err
+				return nil, err
 			}
 			ss.Head, ss.Time, ss.Subject = id.String(), c.Time.UTC().Format("2006-01-02T15:04:05Z"), c.Subject()
 		}
-		scopes = append(scopes, ss)
+		s.Scopes = append(s.Scopes, ss)
 	}
-	return scopes, pending, nil
+	diverged, err := st.Diverged(ctx)
+	if err != nil {
+		return nil, err
+	}
+	s.Diverged = len(diverged)
+	for _, d := range diverged {
+		s.DivergedPending += len(d.Pending)
+	}
+	return s, nil
 }
