@@ -97,6 +97,8 @@ var (
 	_ = (gofs.NodeRenamer)((*listDir)(nil))
 	_ = (gofs.NodeSetattrer)((*listDir)(nil))
 	_ = (gofs.NodeSetxattrer)((*listDir)(nil))
+	_ = (gofs.NodeGetxattrer)((*listDir)(nil))
+	_ = (gofs.NodeListxattrer)((*listDir)(nil))
 )
 
 func (d *listDir) Getattr(ctx context.Context, _ gofs.FileHandle, out *fuse.AttrOut) syscall.Errno {

@@ -139,6 +139,27 @@ func TestMountWritesFailEROFS(t *testing.T) {
 	}
 }
 
+// Ensure that extended attributes are refused by the kernel itself (the
+// server answered ENOSYS once), for files and folders alike, so that ls -l
+// does not cost two requests per file.
+func TestMountNoXattrs(t *testing.T) {
+	s := newStore(t)
+	publish(t, s, "default", artifact(1, 1, 2))
+	m := mountT(t, Options{Store: s, Scope: "default"})
+	buf := make([]byte, 256)
+	for _, p := range []string{"pages/area0/p0.md", "pages/area0/p1.md", "pages", "summary.md"} {
+		full := filepath.Join(m.Dir(), p)
+		for name, fn := range map[string]func() error{
+			"getxattr":  func() error { _, err := unix.Lgetxattr(full, "security.selinux", buf); return err },
+			"listxattr": func() error { _, err := unix.Llistxattr(full, buf); return err },
+		} {
+			if err := fn(); !errors.Is(err, unix.EOPNOTSUPP) {
+				t.Errorf("%s %s: got %v, want EOPNOTSUPP", name, p, err)
+			}
+		}
+	}
+}
+
 // Ensure that a mount of a fixed revision serves it after the head moved.
 func TestMountFixedRevision(t *testing.T) {
 	s := newStore(t)

@@ -38,6 +38,8 @@ var (
 	_ = (gofs.NodeRenamer)((*dirNode)(nil))
 	_ = (gofs.NodeSetattrer)((*dirNode)(nil))
 	_ = (gofs.NodeSetxattrer)((*dirNode)(nil))
+	_ = (gofs.NodeGetxattrer)((*dirNode)(nil))
+	_ = (gofs.NodeListxattrer)((*dirNode)(nil))
 )
 
 func (d *dirNode) dir(ctx context.Context) (*tree, *node, syscall.Errno) {
@@ -158,6 +160,8 @@ var (
 	_ = (gofs.NodeWriter)((*fileNode)(nil))
 	_ = (gofs.NodeSetattrer)((*fileNode)(nil))
 	_ = (gofs.NodeSetxattrer)((*fileNode)(nil))
+	_ = (gofs.NodeGetxattrer)((*fileNode)(nil))
+	_ = (gofs.NodeListxattrer)((*fileNode)(nil))
 	_ = (gofs.NodeRemovexattrer)((*fileNode)(nil))
 	_ = (gofs.NodeAllocater)((*fileNode)(nil))
 )
@@ -406,7 +410,16 @@ func (readOnly) Rename(context.Context, string, gofs.InodeEmbedder, string, uint
 	return syscall.EROFS
 }
 func (readOnly) Setxattr(context.Context, string, []byte, uint32) syscall.Errno { return syscall.EROFS }
-func (readOnly) Removexattr(context.Context, string) syscall.Errno              { return syscall.EROFS }
+
+// Getxattr and Listxattr answer ENOSYS: the mount has no extended
+// attributes, and on ENOSYS the kernel answers every later call itself
+// (EOPNOTSUPP), where "no such attribute" would bring two requests per
+// file to every ls -l (its security label and ACL probes).
+func (readOnly) Getxattr(context.Context, string, []byte) (uint32, syscall.Errno) {
+	return 0, syscall.ENOSYS
+}
+func (readOnly) Listxattr(context.Context, []byte) (uint32, syscall.Errno) { return 0, syscall.ENOSYS }
+func (readOnly) Removexattr(context.Context, string) syscall.Errno         { return syscall.EROFS }
 func (readOnly) Write(context.Context, gofs.FileHandle, []byte, int64) (uint32, syscall.Errno) {
 	return 0, syscall.EROFS
 }
