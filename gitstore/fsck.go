@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -19,12 +20,16 @@ var errNotCanonical = errors.New("object breaks git fsck --strict rules")
 // fsckTree checks a raw tree: canonical modes (no zero padding, no modes
 // but 100644, 100755, 120000, 40000 and 160000; git only reports the old
 // 100664, it is refused here), entries sorted as git
-// sorts them (a folder as its name with "/"), no duplicate, empty, ".",
+// sorts them (a folder as its name with "/"), no name twice (a file and a
+// folder of one name need not be neighbours), no empty, ".",
 // "..", ".git" (in any case, nor its HFS+ or NTFS look-alikes) or
 // slash-holding names, no all-zero object id.
 func fsckTree(b []byte) error {
 	var prevName string
 	var prevDir, first = false, true
+	// files holds the file names seen: in git's order a folder can follow
+	// a file of its name with other entries between ("a", "a.c", "a/").
+	var files map[string]bool
 	for len(b) > 0 {
 		sp := bytes.IndexByte(b, ' ')
 		if sp < 0 {
@@ -62,6 +67,15 @@ func fsckTree(b []byte) error {
 				return fmt.Errorf("%w: tree is not properly sorted", errNotCanonical)
 			}
 		}
+		switch {
+		case isDir && files[name]:
+			return fmt.Errorf("%w: tree holds duplicate entries", errNotCanonical)
+		case !isDir:
+			if files == nil {
+				files = map[string]bool{}
+			}
+			files[name] = true
+		}
 		prevName, prevDir, first = name, isDir, false
 	}
 	return nil
@@ -83,8 +97,9 @@ func fsckName(name string) error {
 }
 
 // isDotGit reports names a filesystem may take for ".git": any case, with
-// the code points HFS+ ignores inside it, or NTFS's trailing dots and
-// spaces and its short name "git~1".
+// the code points HFS+ ignores inside it, or, as NTFS reads names, its
+// short name "git~1" and either followed by dots and spaces up to the end,
+// a backslash or a colon (a stream name).
 func isDotGit(name string) bool {
 	var b strings.Builder
 	for _, r := range name {
@@ -97,10 +112,32 @@ func isDotGit(name string) bool {
 	if n == ".git" || n == "git~1" {
 		return true
 	}
-	if trimmed := strings.TrimRight(strings.ToLower(name), ". "); trimmed == ".git" || trimmed == "git~1" {
-		return true
+	rest, ok := cutPrefixFold(name, ".git")
+	if !ok {
+		rest, ok = cutPrefixFold(name, "git~1")
 	}
-	return false
+	if !ok {
+		return false
+	}
+	rest = strings.TrimLeft(rest, ". ")
+	return rest == "" || rest[0] == '\\' || rest[0] == ':'
+}
+
+// cutPrefixFold cuts an ASCII prefix from s in any ASCII case.
+func cutPrefixFold(s, prefix string) (string, bool) {
+	if len(s) < len(prefix) {
+		return s, false
+	}
+	for i := range len(prefix) {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != prefix[i] {
+			return s, false
+		}
+	}
+	return s[len(prefix):], true
 }
 
 // hfsIgnored lists the code points HFS+ drops when comparing names.
@@ -151,7 +188,8 @@ func treeOrder(a string, aDir bool, b string, bDir bool) order {
 
 // fsckCommit checks a raw commit: a terminated header without NUL, one
 // tree line, parent lines, exactly one author and one committer line in
-// git's ident format ("name <email> seconds +hhmm"), and no NUL anywhere.
+// git's ident format ("name <email> seconds +hhmm", seconds at most
+// 2^63-1), and no NUL anywhere.
 func fsckCommit(b []byte) error {
 	if bytes.IndexByte(b, 0) >= 0 {
 		return fmt.Errorf("%w: commit holds a NUL byte", errNotCanonical)
@@ -239,7 +277,11 @@ func cutIdent(b []byte) ([]byte, bool) {
 	for digits < len(p) && p[digits] >= '0' && p[digits] <= '9' {
 		digits++
 	}
-	if digits == 0 || digits > 19 || (p[0] == '0' && digits > 1) || digits == len(p) || p[digits] != ' ' {
+	if digits == 0 || (p[0] == '0' && digits > 1) || digits == len(p) || p[digits] != ' ' {
+		return b, false
+	}
+	// git refuses a time past its signed 64-bit timestamps.
+	if _, err := strconv.ParseInt(string(p[:digits]), 10, 64); err != nil {
 		return b, false
 	}
 	tz := p[digits+1:]
