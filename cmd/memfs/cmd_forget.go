@@ -71,7 +71,7 @@ apply refuses (forget_scope_changed, exit 4): preview again.`,
 			if err != nil {
 				return err
 			}
-			return g.output(rc, func(w io.Writer) { printReceipt(w, rc) })
+			return g.output(rc, func(w io.Writer) { printLines(w, rc.Summary()) })
 		})
 	for _, c := range []*cobra.Command{preview, apply} {
 		c.Flags().StringArrayVar(&targets, "target", nil, "a target: session:<id>, page:<path> or text:<literal> (repeat, up to 32)")
@@ -118,22 +118,4 @@ func orNone(ss []string) string {
 		return "none"
 	}
 	return strings.Join(ss, ", ")
-}
-
-func printReceipt(w io.Writer, rc *forget.Receipt) {
-	switch {
-	case rc.Replayed && rc.CommandID != "":
-		fmt.Fprintf(w, "command %s was already applied; its receipt:\n", rc.CommandID)
-	case rc.Replayed:
-		fmt.Fprintln(w, "this forget_scope token was already applied; its receipt:")
-	}
-	fmt.Fprintf(w, "receipt %s\n", rc.ReceiptID)
-	fmt.Fprintf(w, "rewrote %d commits (%d dropped), %d paths, %d commit messages\n",
-		rc.RewrittenCommits, rc.Affected.DroppedCommits, len(rc.Affected.Paths), rc.Affected.CommitMessages)
-	fmt.Fprintf(w, "removed evidence of %d sessions, %d checkpoints, %d staged runs\n",
-		rc.Affected.Evidence, rc.Affected.Checkpoints, rc.Affected.StagedRuns)
-	c := rc.StorageCleanup
-	fmt.Fprintf(w, "purged: %d objects kept, %d copies removed, objects %d → %d bytes, ledger %d → %d bytes; verified\n",
-		c.Kept, c.Removed, c.BytesBefore, c.BytesAfter, c.LedgerBytesBefore, c.LedgerBytesAfter)
-	fmt.Fprintf(w, "markers recorded: %d\n", len(rc.Markers))
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -94,31 +93,8 @@ func (g *globalOptions) runImport(ctx context.Context, fetcher func(*gitstore.St
 		if err != nil {
 			return err
 		}
-		res := imp.Result
-		return g.output(map[string]any{"ok": true, "result": res, "requeued": imp.Requeued}, func(w io.Writer) {
-			for _, b := range res.Branches {
-				switch b.Outcome {
-				case gitstore.BranchDiverged:
-					fmt.Fprintf(w, "%s: diverged (%d file(s) changed on both sides): took the incoming head %s; %d local commits kept at %s; %d sessions back to pending\n",
-						b.Scope, len(b.Conflicts), b.Head[:12], b.Commits, b.Kept, len(b.Sessions))
-				case gitstore.BranchMerged:
-					fmt.Fprintf(w, "%s: merged %d local change(s) with the incoming head (%s)\n", b.Scope, b.Merged, b.Head[:12])
-				default:
-					fmt.Fprintf(w, "%s: %s (%s)\n", b.Scope, b.Outcome, b.Head[:12])
-				}
-			}
-			printCount(w, res.NewMarkers, "%d erasure markers received: %d local commits rewritten and purged\n", res.NewMarkers, res.RewrittenLocal)
-			printCount(w, len(res.DivergedRemoved), "%d diverged ref(s) removed: their sessions are published again\n", len(res.DivergedRemoved))
-			printCount(w, res.RewrittenIncoming, "%d incoming commits rewritten by erasure markers before import\n", res.RewrittenIncoming)
-		})
+		return g.output(map[string]any{"ok": true, "result": imp.Result, "requeued": imp.Requeued}, func(w io.Writer) { printLines(w, imp.Result.Summary()) })
 	})
-}
-
-// printCount prints a line only when n, the count it reports, is not zero.
-func printCount(w io.Writer, n int, format string, args ...any) {
-	if n > 0 {
-		fmt.Fprintf(w, format, args...)
-	}
 }
 
 // printConsent reports an import stopped for consent: what the incoming
@@ -266,48 +242,10 @@ on their next pull.`,
 				case g.JSON && err != nil:
 					return g.fail(exitCode(err), map[string]any{"ok": false, "result": res, "error": errJSON(errorCode(err), err)}, nil)
 				}
-				g.output(map[string]any{"ok": true, "result": res}, func(w io.Writer) { printPush(w, res) })
+				g.output(map[string]any{"ok": true, "result": res}, func(w io.Writer) { printLines(w, res.Summary()) })
 				return err
 			})
 		},
-	}
-}
-
-// printPush says what a push did: which refs were sent, which were
-// refused and why.
-func printPush(w io.Writer, res *gitstore.PushResult) {
-	printRefs(w, "sent", res.Pushed)
-	printRefs(w, "replaced (rewritten by a forget here; lease held)", res.Forced)
-	var meta []string
-	for _, n := range res.Metadata {
-		meta = append(meta, n+" ("+metaWhat(n)+")")
-	}
-	printRefs(w, "metadata sent (union with the remote's)", meta)
-	for _, n := range res.Refused {
-		fmt.Fprintf(w, "refused: %s: %s\n", n, res.Reasons[n])
-	}
-	for _, n := range res.RemoteAhead {
-		fmt.Fprintf(w, "%s: the remote holds %s this store lacks; a pull brings them\n", n, map[bool]string{true: "erasure markers", false: "keys"}[n == gitstore.ErasuresRef])
-	}
-	printCount(w, len(res.DivergedRemoved), "%d diverged ref(s) removed: their sessions are published again\n", len(res.DivergedRemoved))
-	if len(res.Pushed)+len(res.Forced)+len(res.Metadata)+len(res.Refused) == 0 {
-		fmt.Fprintln(w, "everything up to date")
-	}
-	if len(res.Forced) > 0 {
-		fmt.Fprintln(w, "rewritten history was pushed: other replicas purge the forgotten content on their next pull")
-	}
-}
-
-func metaWhat(ref string) string {
-	if ref == gitstore.ErasuresRef {
-		return "erasure markers"
-	}
-	return "keyring"
-}
-
-func printRefs(w io.Writer, what string, refs []string) {
-	if len(refs) > 0 {
-		fmt.Fprintf(w, "%s: %s\n", what, strings.Join(refs, ", "))
 	}
 }
 

@@ -439,6 +439,20 @@ func printProblems(w io.Writer, problems []validate.Problem, prefix string) {
 	}
 }
 
+// printLines prints each line of a result's summary.
+func printLines(w io.Writer, lines []string) {
+	for _, l := range lines {
+		fmt.Fprintln(w, l)
+	}
+}
+
+// printCount prints a line only when n, the count it reports, is not zero.
+func printCount(w io.Writer, n int, format string, args ...any) {
+	if n > 0 {
+		fmt.Fprintf(w, format, args...)
+	}
+}
+
 // nonNil makes a nil slice marshal as [] rather than null.
 func nonNil[T any](s []T) []T {
 	if s == nil {

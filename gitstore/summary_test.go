@@ -1,0 +1,59 @@
+package gitstore
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestPushSummary(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		res  PushResult
+		want []string
+	}{
+		{"nothing", PushResult{}, []string{"everything up to date"}},
+		{"sent and refused", PushResult{
+			Pushed: []string{"refs/heads/a", "refs/heads/b"}, Metadata: []string{ErasuresRef},
+			Refused: []string{"refs/heads/c"}, Reasons: map[string]string{"refs/heads/c": reasonMoved},
+			RemoteAhead: []string{ErasuresRef}, DivergedRemoved: []string{"x"},
+		}, []string{
+			"sent: refs/heads/a, refs/heads/b",
+			"metadata sent (union with the remote's): " + ErasuresRef + " (erasure markers)",
+			"refused: refs/heads/c: " + reasonMoved,
+			ErasuresRef + ": the remote holds erasure markers this store lacks; a pull brings them",
+			"1 diverged ref(s) removed: their sessions are published again",
+		}},
+		{"forced", PushResult{Forced: []string{"refs/heads/a"}}, []string{
+			"replaced (rewritten by a forget here; lease held): refs/heads/a",
+			"rewritten history was pushed: other replicas purge the forgotten content on their next pull",
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.res.Summary(); !slices.Equal(got, tc.want) {
+				t.Errorf("Summary() =\n%q\nwant\n%q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestImportSummary(t *testing.T) {
+	head := "0123456789abcdef0123456789abcdef01234567"
+	res := ImportResult{
+		Branches: []BranchResult{
+			{Scope: "a", Outcome: BranchDiverged, Head: head, Kept: "refs/memfs/diverged/a/1", Commits: 2, Sessions: []string{"s"}, Conflicts: []string{"index.md"}},
+			{Scope: "b", Outcome: BranchMerged, Head: head, Merged: 3},
+			{Scope: "c", Outcome: "fast-forward", Head: head},
+		},
+		NewMarkers: 2, RewrittenLocal: 4, RewrittenIncoming: 1,
+	}
+	want := []string{
+		"a: diverged (1 file(s) changed on both sides): took the incoming head 0123456789ab; 2 local commits kept at refs/memfs/diverged/a/1; 1 sessions back to pending",
+		"b: merged 3 local change(s) with the incoming head (0123456789ab)",
+		"c: fast-forward (0123456789ab)",
+		"2 erasure markers received: 4 local commits rewritten and purged",
+		"1 incoming commits rewritten by erasure markers before import",
+	}
+	if got := res.Summary(); !slices.Equal(got, want) {
+		t.Errorf("Summary() =\n%q\nwant\n%q", got, want)
+	}
+}
