@@ -83,11 +83,12 @@ func (s *Store) Publish(ctx context.Context, dir string, opts PublishOptions) (*
 
 	tLock := time.Now()
 	cache := s.loadStatCache(abs)
+	tCache := time.Now()
 	allow, err := s.allowedSessions(ctx, opts, head, cache)
 	if err != nil {
 		return nil, err
 	}
-	scanStart := time.Now()
+	scanStart := scanClock()
 	rep, err := validate.Validate(ctx, d, validate.Options{
 		Mode: validate.ModePublish, Limits: s.opts.Limits, NoRequireSources: opts.NoRequireSources,
 		AllowedSessions: allow, Guard: opts.Guard, Facts: cache,
@@ -134,14 +135,17 @@ func (s *Store) Publish(ctx context.Context, dir string, opts PublishOptions) (*
 	if opts.Proposal != "" {
 		target, old = ProposalRef(opts.Scope, opts.Proposal), ID{}
 	}
+	tObjects := time.Now()
 	if err := s.casRef(target, old, commit); err != nil {
 		return nil, err
 	}
+	tRef := time.Now()
 	res.Commit = commit
 	saveCache(commit)
 	s.log.Info("published", "scope", opts.Scope, "commit", commit.String(), "changes", len(changes))
-	s.log.Debug("publish timings", "lock", tLock.Sub(t0), "validate", tValid.Sub(tLock),
-		"objects", tWrite.Sub(tValid), "commit", time.Since(tWrite))
+	s.log.Debug("publish timings", "lock", tLock.Sub(t0), "cache_load", tCache.Sub(tLock),
+		"validate", tValid.Sub(tCache), "trees", tWrite.Sub(tValid), "objects", tObjects.Sub(tWrite),
+		"ref", tRef.Sub(tObjects), "cache_save", time.Since(tRef))
 	return res, nil
 }
 

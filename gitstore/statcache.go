@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"time"
 
+	"golang.org/x/sys/unix"
+
 	"github.com/memfs/memfs/internal/fsutil"
 	"github.com/memfs/memfs/validate"
 )
@@ -67,6 +69,20 @@ func (c *statCache) Lookup(path string, info fs.FileInfo) (validate.Facts, bool)
 	return e.Facts, true
 }
 
+// scanClock returns the start of a scan, in nanoseconds, on the clock the
+// kernel stamps files with: its coarse real-time clock, which may lag
+// time.Now() by a tick, so a file written just after time.Now() can carry
+// an mtime before it and escape the racy rule. A file modified after the
+// scan starts carries a time no earlier than this one.
+func scanClock() int64 {
+	var ts unix.Timespec
+	if err := unix.ClockGettime(unix.CLOCK_REALTIME_COARSE, &ts); err != nil {
+		// Earlier is safe: more entries count as racy.
+		return time.Now().Add(-time.Second).UnixNano()
+	}
+	return ts.Nano()
+}
+
 // loadStatCache reads the cache of dir; a missing or unreadable cache is an
 // empty one.
 func (s *Store) loadStatCache(dir string) *statCache {
@@ -89,7 +105,7 @@ func (s *Store) loadStatCache(dir string) *statCache {
 
 // save replaces the cache with entries for the files of a successful
 // publication.
-func (c *statCache) save(dir string, commit ID, scanStart time.Time, files []validate.File, b *build) error {
+func (c *statCache) save(dir string, commit ID, scanStart int64, files []validate.File, b *build) error {
 	if c.file == "" {
 		return nil
 	}
@@ -102,7 +118,7 @@ func (c *statCache) save(dir string, commit ID, scanStart time.Time, files []val
 		e.ID, e.Facts = b.ids[f.Path], f.Facts
 		entries[f.Path] = e
 	}
-	c.Entries, c.ScanStart, c.Commit, c.Trees = entries, scanStart.UnixNano(), commit, b.trees
+	c.Entries, c.ScanStart, c.Commit, c.Trees = entries, scanStart, commit, b.trees
 	if err := os.MkdirAll(filepath.Dir(c.file), 0o700); err != nil {
 		return err
 	}

@@ -1,6 +1,8 @@
 package gitstore
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"testing"
@@ -77,4 +79,25 @@ func FuzzStatCache(f *testing.F) {
 			t.Fatalf("re-encoded cache differs")
 		}
 	})
+}
+
+// Ensure that the scan clock never runs ahead of the timestamps the kernel
+// gives files written after it: time.Now() does now and then, by up to a
+// tick, which would let a file edited during a scan keep a stale entry.
+func TestScanClock_NotAfterFileTimes(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "f")
+	for i := range 500 {
+		start := scanClock()
+		if err := os.WriteFile(p, []byte{byte(i)}, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		fi, err := os.Lstat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k, _ := statKey(fi)
+		if k.Mtime < start || k.Ctime < start {
+			t.Fatalf("write %d: file stamped %d/%d, before the scan clock's %d", i, k.Mtime, k.Ctime, start)
+		}
+	}
 }
