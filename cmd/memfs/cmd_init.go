@@ -1,10 +1,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 
 	"github.com/spf13/cobra"
+
+	"github.com/memfs/memfs/gitstore"
 )
 
 func newInitCommand(g *globalOptions) *cobra.Command {
@@ -32,6 +35,70 @@ func newInitCommand(g *globalOptions) *cobra.Command {
 					fmt.Fprintf(w, "initialized memfs store %s at %s\n", meta.StoreID, path)
 				} else {
 					fmt.Fprintf(w, "memfs store %s already initialized at %s\n", meta.StoreID, path)
+				}
+			})
+		},
+	}
+}
+
+func newStatusCommand(g *globalOptions) *cobra.Command {
+	return &cobra.Command{
+		Use:   "status",
+		Short: "Show the store, each scope's project, head and pending sessions, and whether serve runs",
+		Args:  exactArgs(0),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			h, err := g.openHome()
+			if err != nil {
+				return err
+			}
+			opts := h.StoreOptions()
+			pid, serving := h.ServePID()
+			serve := map[string]any{"running": serving}
+			if serving {
+				serve["pid"] = pid
+			}
+			s, err := gitstore.Open(cmd.Context(), opts)
+			if errors.Is(err, gitstore.ErrNotInitialized) {
+				return g.output(map[string]any{"ok": true, "initialized": false, "store": opts.Path, "serve": serve}, func(w io.Writer) {
+					fmt.Fprintf(w, "no store at %s (run memfs init, or memfs serve)\n", opts.Path)
+				})
+			}
+			if err != nil {
+				return err
+			}
+			defer s.Close()
+			l, err := h.Ledger()
+			if err != nil {
+				return err
+			}
+			st, err := h.Status(cmd.Context(), s, l)
+			if err != nil {
+				return err
+			}
+			return g.output(map[string]any{"ok": true, "initialized": true, "store": opts.Path, "store_id": st.StoreID,
+				"scopes": st.Scopes, "limits": opts.Limits, "pending": st.Pending, "serve": serve, "diverged": st.Diverged}, func(w io.Writer) {
+				fmt.Fprintf(w, "store:  %s (id %s)\n", opts.Path, st.StoreID)
+				fmt.Fprintf(w, "limits: %d files, %d bytes per file, %d bytes in all\n", opts.Limits.MaxFiles, opts.Limits.MaxFileBytes, opts.Limits.MaxTotalBytes)
+				if serving {
+					fmt.Fprintf(w, "serve:  running (pid %d)\n", pid)
+				} else {
+					fmt.Fprintln(w, "serve:  not running")
+				}
+				fmt.Fprintf(w, "pending sessions: %d\n", st.Pending)
+				printCount(w, st.Diverged, "diverged: %d (local histories a pull set aside; %d of their sessions not published again yet; removed once they are, or after %d days)\n",
+					st.Diverged, st.DivergedPending, int(gitstore.DivergedRetention.Hours()/24))
+				if len(st.Scopes) == 0 {
+					fmt.Fprintln(w, "scopes: none yet")
+				}
+				for _, i := range st.Scopes {
+					head := "(no publications)"
+					if i.Published {
+						head = i.Head[:12] + " " + i.Time + " " + i.Subject
+					}
+					fmt.Fprintf(w, "scope %s: %s; %d pending\n", i.Name, head, i.Pending)
+					if i.Project != "" {
+						fmt.Fprintf(w, "  project %s\n", i.Project)
+					}
 				}
 			})
 		},

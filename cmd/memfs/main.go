@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"runtime/pprof"
 	"syscall"
 )
 
@@ -24,4 +25,25 @@ func main() {
 	stopProfile()
 	stop()
 	os.Exit(code)
+}
+
+// startProfile writes a CPU profile to $MEMFS_CPUPROFILE when it is set, for
+// the benchmarks in scripts/bench. It returns the function that stops it.
+func startProfile() func() {
+	p := os.Getenv("MEMFS_CPUPROFILE")
+	if p == "" {
+		return func() {}
+	}
+	f, err := os.Create(p)
+	if err != nil {
+		return func() {}
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return func() {}
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}
 }

@@ -179,34 +179,15 @@ func newRootCommand(g *globalOptions) *cobra.Command {
 		}
 		return unknownCommand(cmd, args[0])
 	}
-	root.AddCommand(
-		newInitCommand(g),
-		newPublishCommand(g),
-		newValidateCommand(g),
-		newLogCommand(g),
-		newShowCommand(g),
-		newCatCommand(g),
-		newStatusCommand(g),
-		newMountCommand(g),
-		newCheckoutCommand(g),
-		newDoctorCommand(g),
-		newLedgerCommand(g),
-		newCheckpointCommand(g),
-		newEvidenceCommand(g),
-		newDreamCommand(g),
-		newContextCommand(g),
-		newHookCommand(g),
-		newInstallCommand(g),
-		newDemoCommand(g),
-		newServeCommand(g),
-		newReviewCommand(g),
-		newForgetCommand(g),
-		newExportCommand(g),
-		newImportCommand(g),
-		newRemoteCommand(g),
-		newPushCommand(g),
-		newPullCommand(g),
-	)
+	for _, newCommand := range []func(*globalOptions) *cobra.Command{
+		newInitCommand, newPublishCommand, newValidateCommand, newLogCommand, newShowCommand, newCatCommand,
+		newStatusCommand, newMountCommand, newCheckoutCommand, newDoctorCommand, newLedgerCommand,
+		newCheckpointCommand, newEvidenceCommand, newDreamCommand, newContextCommand, newHookCommand,
+		newInstallCommand, newDemoCommand, newServeCommand, newReviewCommand, newForgetCommand, newExportCommand,
+		newImportCommand, newRemoteCommand, newPushCommand, newPullCommand,
+	} {
+		root.AddCommand(newCommand(g))
+	}
 	return root
 }
 

@@ -1,0 +1,244 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/memfs/memfs/agent"
+	"github.com/memfs/memfs/internal/home"
+)
+
+type contextOptions struct {
+	CWD   string
+	Mount string
+}
+
+func (o *contextOptions) addFlags(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&o.Mount, "mount", "", "`dir` where memfs serve mounts every scope (default ~/memfs)")
+}
+
+func newContextCommand(g *globalOptions) *cobra.Command {
+	var o contextOptions
+	cmd := &cobra.Command{
+		Use:   "context",
+		Short: "Print the memory-context message for a new agent session",
+		Long: `Print the message an agent session starts with: how to treat memory, where
+this scope's memory can be read, and its summary.md and index.md (cut to a
+16 KiB budget, with a note where cut).
+
+The scope is --scope when given, else derived from --cwd (default: the
+current directory) as for a transcript; config scopes = "single" uses
+"default".`,
+		Args: exactArgs(0),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			msg, err := memoryContext(cmd.Context(), g, o)
+			if err != nil {
+				return err
+			}
+			return g.raw(map[string]any{"ok": true, "scope": msg.Scope, "folder": msg.Folder,
+				"commit": msg.Commit, "truncated": nonNil(msg.Truncated), "context": msg.Text}, []byte(msg.Text))
+		},
+	}
+	cmd.Flags().StringVar(&o.CWD, "cwd", "", "the session's working `dir` (default: the current directory)")
+	o.addFlags(cmd)
+	return cmd
+}
+
+// memoryContext builds the memory-context message for a session working in
+// o.CWD.
+func memoryContext(ctx context.Context, g *globalOptions, o contextOptions) (*agent.Context, error) {
+	h, err := g.openHome()
+	if err != nil {
+		return nil, err
+	}
+	cwd := o.CWD
+	if cwd == "" {
+		if cwd, err = os.Getwd(); err != nil {
+			return nil, fmt.Errorf("current directory: %w", err)
+		}
+	}
+	sc, err := g.sessionScope(h, cwd)
+	if err != nil {
+		return nil, err
+	}
+	return agent.MemoryContext(ctx, agent.ContextOptions{Store: h.StoreOptions(), Scope: sc, Command: g.memfsCommand(h), Mount: o.Mount})
+}
+
+// memfsCommand is how an agent should call memfs to reach this home.
+func (g *globalOptions) memfsCommand(h *home.Home) string {
+	if !g.changed("home") {
+		return "memfs"
+	}
+	return "memfs --home " + agent.ShellQuote(h.Dir)
+}
+
+func newHookCommand(g *globalOptions) *cobra.Command {
+	var o contextOptions
+	cmd := &cobra.Command{
+		Use:   "hook claude-code|codex",
+		Short: "Answer an agent's hook event (JSON on stdin)",
+		Long: `Run by Claude Code or Codex CLI as a command hook (see memfs install).
+
+  SessionStart       prints the memory context as the session's additional
+                     context (hookSpecificOutput.additionalContext)
+  Stop, SessionEnd   checkpoints the session's transcript_path
+  subagent events    ignored: subagent transcripts are never checkpointed
+  dream run sessions ignored: an agent a dreamer runs (MEMFS_RUN_DIR set, or
+                     working under $MEMFS_HOME/runs/) is never memory's evidence
+
+Other events are ignored. A failure exits 1 (the agent goes on and shows
+the error), never 2, which agents read as "block".`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			err := runHook(cmd, g, o, args)
+			var ue usageError
+			if errors.As(err, &ue) {
+				return errors.New(ue.Error()) // exit 1, not 2
+			}
+			return err
+		},
+	}
+	o.addFlags(cmd)
+	return cmd
+}
+
+func runHook(cmd *cobra.Command, g *globalOptions, o contextOptions, args []string) error {
+	a, err := agentArg(cmd, args)
+	if err != nil {
+		return err
+	}
+	h, err := g.openHome()
+	if err != nil {
+		return err
+	}
+	return agent.HandleHook(cmd.Context(), a, g.stdin, g.stdout, agent.Handlers{
+		Ignore: func(p *agent.Payload) bool {
+			ignore := h.DreamerSession(os.Getenv, p.CWD, p.TranscriptPath)
+			if ignore {
+				g.logger().Debug("hook ignored: a dream run's own session", "event", p.HookEventName, "session", p.SessionID)
+			}
+			return ignore
+		},
+		Context: func(ctx context.Context, cwd string) (string, error) {
+			o.CWD = cwd
+			msg, err := memoryContext(ctx, g, o)
+			if err != nil {
+				return "", err
+			}
+			return msg.Text, nil
+		},
+		Checkpoint: func(ctx context.Context, p *agent.Payload) error {
+			res, err := checkpointTranscript(ctx, g, checkpointOptions{Transcript: p.TranscriptPath, Format: "auto"}, p.CWD)
+			if err != nil {
+				return err
+			}
+			g.logger().Debug("hook checkpoint", "event", p.HookEventName, "session", res.Session,
+				"scope", res.Scope, "recorded", res.Recorded, "changed", res.Changed)
+			return nil
+		},
+	})
+}
+
+func agentArg(cmd *cobra.Command, args []string) (agent.Agent, error) {
+	if len(args) != 1 {
+		return agent.Agent{}, usagef("%s takes one agent: claude-code or codex", cmd.CommandPath())
+	}
+	a, ok := agent.Lookup(args[0])
+	if !ok {
+		return agent.Agent{}, usagef("unknown agent %q (want claude-code or codex)", args[0])
+	}
+	return a, nil
+}
+
+type installOptions struct {
+	Settings string
+	DryRun   bool
+	Command  string
+	Mount    string
+	Force    bool
+}
+
+func newInstallCommand(g *globalOptions) *cobra.Command {
+	var o installOptions
+	cmd := &cobra.Command{
+		Use:   "install claude-code|codex",
+		Short: "Add memfs's hooks to an agent's settings",
+		Long: `Merge memfs's hooks into an agent's settings file:
+
+  claude-code  ~/.claude/settings.json ($CLAUDE_CONFIG_DIR): SessionStart gives
+               the memory context, Stop and SessionEnd checkpoint the transcript
+  codex        ~/.codex/hooks.json ($CODEX_HOME): SessionStart and Stop
+
+Other keys and hooks are kept. A file that changes is backed up first
+(<file>.memfs-backup-<time>); running install again changes nothing.
+--dry-run prints the change and writes nothing. A temporary go build (go
+run) is refused: install memfs first, or pass --command. --home, --scope and
+--mount, when given, are passed on to the hook command.`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			a, err := agentArg(cmd, args)
+			if err != nil {
+				return err
+			}
+			return runInstall(g, a, o)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.Settings, "settings", "", "settings `file` to change (default: the agent's user settings)")
+	f.BoolVarP(&o.DryRun, "dry-run", "n", false, "print the change, write nothing")
+	f.StringVar(&o.Command, "command", "", "the memfs `command` hooks run (default: this binary's absolute path)")
+	f.BoolVar(&o.Force, "force", false, "write the hooks even when this memfs is a temporary go build (go run)")
+	f.StringVar(&o.Mount, "mount", "", "`dir` where memfs serve mounts scopes, passed on to the hook (default ~/memfs)")
+	return cmd
+}
+
+func runInstall(g *globalOptions, a agent.Agent, o installOptions) error {
+	command, err := g.hookCommand(o.Command, a.Name, o.Mount, o.Force)
+	if errors.Is(err, agent.ErrTemporaryBinary) {
+		return usageError{err}
+	}
+	if err != nil {
+		return err
+	}
+	res, err := agent.Install(a, agent.InstallOptions{Settings: o.Settings, DryRun: o.DryRun, Command: command})
+	if err != nil {
+		return err
+	}
+	path, events := res.Path, strings.Join(res.Events, ", ")
+	return g.output(map[string]any{"ok": true, "agent": a.Name, "settings": path, "changed": res.Changed(),
+		"dry_run": o.DryRun, "backup": res.Backup, "events": nonNil(res.Events), "command": command}, func(w io.Writer) {
+		switch {
+		case !res.Changed():
+			fmt.Fprintf(w, "memfs hooks for %s are already in %s; nothing changed\n", a.Title, path)
+		case o.DryRun:
+			fmt.Fprintf(w, "would add memfs hooks for %s (%s) to %s:\n", a.Title, events, path)
+			agent.WriteLineDiff(w, res.Old, res.New)
+		default:
+			fmt.Fprintf(w, "added memfs hooks for %s (%s) to %s\n", a.Title, events, path)
+			if res.Backup != "" {
+				fmt.Fprintf(w, "backup of the previous file: %s\n", res.Backup)
+			}
+			if a.Note != "" {
+				fmt.Fprintln(w, a.Note)
+			}
+		}
+	})
+}
+
+// hookCommand is the shell command an agent runs for a memfs hook; the
+// --home and --scope given to this command are passed on.
+func (g *globalOptions) hookCommand(base, name, mount string, force bool) (string, error) {
+	o := agent.HookOptions{AllowTemporary: force, Scope: g.explicitScope(), Mount: mount}
+	if g.changed("home") {
+		h, err := home.Resolve(g.Home)
+		if err != nil {
+			return "", err
+		}
+		o.Home = h
+	}
+	return agent.HookCommand(base, name, o)
+}
