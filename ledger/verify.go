@@ -46,6 +46,9 @@ const (
 	boltMagic   = 0xED0CDAED
 	boltVersion = 2
 	noFreelist  = ^uint64(0)
+	// boltProbe is how much bbolt reads to find the page size: it cannot
+	// size a shorter file from its first meta page.
+	boltProbe = 0x1000
 
 	maxDepth = 64
 )
@@ -94,6 +97,9 @@ func readMeta(b []byte, off int) (boltMeta, error) {
 func verifyBytes(b []byte) error {
 	if len(b) == 0 {
 		return errors.New("empty file")
+	}
+	if len(b) < boltProbe {
+		return fmt.Errorf("%d bytes, shorter than bbolt's first read", len(b))
 	}
 	m0, err0 := readMeta(b, 0)
 	off1 := os.Getpagesize()
