@@ -14,17 +14,14 @@ import (
 	"github.com/memfs/memfs/internal/home"
 )
 
-type contextOptions struct {
-	CWD   string
-	Mount string
-}
-
-func (o *contextOptions) addFlags(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&o.Mount, "mount", "", "`dir` where memfs serve mounts every scope (default ~/memfs)")
+// mountFlag is --mount of context and hook: where serve mounts scopes, for
+// the memory-context message.
+func mountFlag(cmd *cobra.Command, mount *string) {
+	cmd.Flags().StringVar(mount, "mount", "", "`dir` where memfs serve mounts every scope (default ~/memfs)")
 }
 
 func newContextCommand(g *globalOptions) *cobra.Command {
-	var o contextOptions
+	var cwd, mount string
 	cmd := &cobra.Command{
 		Use:   "context",
 		Short: "Print the memory-context message for a new agent session",
@@ -37,7 +34,7 @@ current directory) as for a transcript; config scopes = "single" uses
 "default".`,
 		Args: exactArgs(0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			msg, err := memoryContext(cmd.Context(), g, o)
+			msg, err := memoryContext(cmd.Context(), g, cwd, mount)
 			if err != nil {
 				return err
 			}
@@ -45,19 +42,18 @@ current directory) as for a transcript; config scopes = "single" uses
 				"commit": msg.Commit, "truncated": nonNil(msg.Truncated), "context": msg.Text}, []byte(msg.Text))
 		},
 	}
-	cmd.Flags().StringVar(&o.CWD, "cwd", "", "the session's working `dir` (default: the current directory)")
-	o.addFlags(cmd)
+	cmd.Flags().StringVar(&cwd, "cwd", "", "the session's working `dir` (default: the current directory)")
+	mountFlag(cmd, &mount)
 	return cmd
 }
 
 // memoryContext builds the memory-context message for a session working in
-// o.CWD.
-func memoryContext(ctx context.Context, g *globalOptions, o contextOptions) (*agent.Context, error) {
+// cwd (empty: the current directory).
+func memoryContext(ctx context.Context, g *globalOptions, cwd, mount string) (*agent.Context, error) {
 	h, err := g.openHome()
 	if err != nil {
 		return nil, err
 	}
-	cwd := o.CWD
 	if cwd == "" {
 		if cwd, err = os.Getwd(); err != nil {
 			return nil, fmt.Errorf("current directory: %w", err)
@@ -67,19 +63,15 @@ func memoryContext(ctx context.Context, g *globalOptions, o contextOptions) (*ag
 	if err != nil {
 		return nil, err
 	}
-	return agent.MemoryContext(ctx, agent.ContextOptions{Store: h.StoreOptions(), Scope: sc, Command: g.memfsCommand(h), Mount: o.Mount})
-}
-
-// memfsCommand is how an agent should call memfs to reach this home.
-func (g *globalOptions) memfsCommand(h *home.Home) string {
-	if !g.changed("home") {
-		return "memfs"
+	command := "memfs" // how an agent calls memfs to reach this home
+	if g.changed("home") {
+		command += " --home " + agent.ShellQuote(h.Dir)
 	}
-	return "memfs --home " + agent.ShellQuote(h.Dir)
+	return agent.MemoryContext(ctx, agent.ContextOptions{Store: h.StoreOptions(), Scope: sc, Command: command, Mount: mount})
 }
 
 func newHookCommand(g *globalOptions) *cobra.Command {
-	var o contextOptions
+	var mount string
 	cmd := &cobra.Command{
 		Use:   "hook claude-code|codex",
 		Short: "Answer an agent's hook event (JSON on stdin)",
@@ -95,7 +87,7 @@ func newHookCommand(g *globalOptions) *cobra.Command {
 Other events are ignored. A failure exits 1 (the agent goes on and shows
 the error), never 2, which agents read as "block".`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			err := runHook(cmd, g, o, args)
+			err := runHook(cmd, g, mount, args)
 			var ue usageError
 			if errors.As(err, &ue) {
 				return errors.New(ue.Error()) // exit 1, not 2
@@ -103,11 +95,11 @@ the error), never 2, which agents read as "block".`,
 			return err
 		},
 	}
-	o.addFlags(cmd)
+	mountFlag(cmd, &mount)
 	return cmd
 }
 
-func runHook(cmd *cobra.Command, g *globalOptions, o contextOptions, args []string) error {
+func runHook(cmd *cobra.Command, g *globalOptions, mount string, args []string) error {
 	a, err := agentArg(cmd, args)
 	if err != nil {
 		return err
@@ -125,8 +117,7 @@ func runHook(cmd *cobra.Command, g *globalOptions, o contextOptions, args []stri
 			return ignore
 		},
 		Context: func(ctx context.Context, cwd string) (string, error) {
-			o.CWD = cwd
-			msg, err := memoryContext(ctx, g, o)
+			msg, err := memoryContext(ctx, g, cwd, mount)
 			if err != nil {
 				return "", err
 			}
@@ -155,16 +146,10 @@ func agentArg(cmd *cobra.Command, args []string) (agent.Agent, error) {
 	return a, nil
 }
 
-type installOptions struct {
-	Settings string
-	DryRun   bool
-	Command  string
-	Mount    string
-	Force    bool
-}
-
 func newInstallCommand(g *globalOptions) *cobra.Command {
-	var o installOptions
+	var o agent.InstallOptions
+	var hook agent.HookOptions
+	var command string
 	cmd := &cobra.Command{
 		Use:   "install claude-code|codex",
 		Short: "Add memfs's hooks to an agent's settings",
@@ -184,33 +169,39 @@ run) is refused: install memfs first, or pass --command. --home, --scope and
 			if err != nil {
 				return err
 			}
-			return runInstall(g, a, o)
+			hook.Scope = g.explicitScope()
+			if g.changed("home") {
+				if hook.Home, err = home.Resolve(g.Home); err != nil {
+					return err
+				}
+			}
+			o.Command, err = agent.HookCommand(command, a.Name, hook)
+			if errors.Is(err, agent.ErrTemporaryBinary) {
+				return usageError{err}
+			}
+			if err != nil {
+				return err
+			}
+			res, err := agent.Install(a, o)
+			if err != nil {
+				return err
+			}
+			return printInstall(g, a, o, res)
 		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.Settings, "settings", "", "settings `file` to change (default: the agent's user settings)")
 	f.BoolVarP(&o.DryRun, "dry-run", "n", false, "print the change, write nothing")
-	f.StringVar(&o.Command, "command", "", "the memfs `command` hooks run (default: this binary's absolute path)")
-	f.BoolVar(&o.Force, "force", false, "write the hooks even when this memfs is a temporary go build (go run)")
-	f.StringVar(&o.Mount, "mount", "", "`dir` where memfs serve mounts scopes, passed on to the hook (default ~/memfs)")
+	f.StringVar(&command, "command", "", "the memfs `command` hooks run (default: this binary's absolute path)")
+	f.BoolVar(&hook.AllowTemporary, "force", false, "write the hooks even when this memfs is a temporary go build (go run)")
+	f.StringVar(&hook.Mount, "mount", "", "`dir` where memfs serve mounts scopes, passed on to the hook (default ~/memfs)")
 	return cmd
 }
 
-func runInstall(g *globalOptions, a agent.Agent, o installOptions) error {
-	command, err := g.hookCommand(o.Command, a.Name, o.Mount, o.Force)
-	if errors.Is(err, agent.ErrTemporaryBinary) {
-		return usageError{err}
-	}
-	if err != nil {
-		return err
-	}
-	res, err := agent.Install(a, agent.InstallOptions{Settings: o.Settings, DryRun: o.DryRun, Command: command})
-	if err != nil {
-		return err
-	}
+func printInstall(g *globalOptions, a agent.Agent, o agent.InstallOptions, res *agent.InstallResult) error {
 	path, events := res.Path, strings.Join(res.Events, ", ")
 	return g.output(map[string]any{"ok": true, "agent": a.Name, "settings": path, "changed": res.Changed(),
-		"dry_run": o.DryRun, "backup": res.Backup, "events": nonNil(res.Events), "command": command}, func(w io.Writer) {
+		"dry_run": o.DryRun, "backup": res.Backup, "events": nonNil(res.Events), "command": o.Command}, func(w io.Writer) {
 		switch {
 		case !res.Changed():
 			fmt.Fprintf(w, "memfs hooks for %s are already in %s; nothing changed\n", a.Title, path)
@@ -227,18 +218,4 @@ func runInstall(g *globalOptions, a agent.Agent, o installOptions) error {
 			}
 		}
 	})
-}
-
-// hookCommand is the shell command an agent runs for a memfs hook; the
-// --home and --scope given to this command are passed on.
-func (g *globalOptions) hookCommand(base, name, mount string, force bool) (string, error) {
-	o := agent.HookOptions{AllowTemporary: force, Scope: g.explicitScope(), Mount: mount}
-	if g.changed("home") {
-		h, err := home.Resolve(g.Home)
-		if err != nil {
-			return "", err
-		}
-		o.Home = h
-	}
-	return agent.HookCommand(base, name, o)
 }

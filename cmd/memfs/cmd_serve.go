@@ -1,11 +1,8 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"log/slog"
-	"os"
-	"path/filepath"
 	"runtime/debug"
 	"time"
 
@@ -14,18 +11,9 @@ import (
 	"github.com/memfs/memfs/internal/serve"
 )
 
-type serveOptions struct {
-	Mount    string
-	Watch    []string
-	Settle   time.Duration
-	Poll     time.Duration
-	Debounce time.Duration
-	NoMount  bool
-	dream    dreamOptions
-}
-
 func newServeCommand(g *globalOptions) *cobra.Command {
-	var o serveOptions
+	var o serve.Options
+	var do dreamOptions
 	cmd := &cobra.Command{
 		Use:   "serve [--mount DIR] [--watch DIR ...] [--settle DUR]",
 		Short: "The main job: mount every scope, checkpoint settled sessions, dream",
@@ -37,7 +25,21 @@ evidence (batches of at most 8, after a short debounce, with the retry
 backoff of memfs dream). The mount follows every publication. SIGINT/SIGTERM
 stop it and unmount. One serve runs per home.`,
 		Args: exactArgs(0),
-		RunE: func(cmd *cobra.Command, _ []string) error { return runServe(cmd.Context(), g, o) },
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			debug.SetGCPercent(100) // a long-running process: the default collector
+			d, err := newDreamer(do)
+			if err != nil {
+				return err
+			}
+			h, err := g.openHome()
+			if err != nil {
+				return err
+			}
+			// The main job reports what it does at info level; -v adds debug.
+			o.Home, o.Dreamer, o.Timeout, o.Scope, o.Logger = h, d, do.Timeout, g.explicitScope(), g.loggerAt(slog.LevelInfo)
+			o.Ready = func() { fmt.Fprintf(g.stdout, "memfs serve: ready\n") }
+			return serve.Run(cmd.Context(), o)
+		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.Mount, "mount", "", "where to mount every scope (default ~/memfs)")
@@ -46,35 +48,6 @@ stop it and unmount. One serve runs per home.`,
 	f.DurationVar(&o.Poll, "poll", 2*time.Second, "how often the folders are scanned")
 	f.DurationVar(&o.Debounce, "debounce", 5*time.Second, "wait this long after the last checkpoint before dreaming")
 	f.BoolVar(&o.NoMount, "no-mount", false, "do not mount (machines without FUSE; use memfs checkout --watch)")
-	o.dream.addDreamerFlags(f)
+	do.addDreamerFlags(f)
 	return cmd
-}
-
-func runServe(ctx context.Context, g *globalOptions, o serveOptions) error {
-	debug.SetGCPercent(100) // a long-running process: the default collector
-	d, err := newDreamer(o.dream)
-	if err != nil {
-		return err
-	}
-	// The main job reports what it does at info level; -v adds debug.
-	log := g.logger()
-	if !g.Verbose {
-		log = slog.New(slog.NewTextHandler(g.stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
-	}
-	h, err := g.openHome()
-	if err != nil {
-		return err
-	}
-	mount := ""
-	if !o.NoMount {
-		if mount = o.Mount; mount == "" {
-			userHome, _ := os.UserHomeDir()
-			mount = filepath.Join(userHome, "memfs")
-		}
-	}
-	return serve.Run(ctx, serve.Options{
-		Home: h, Dreamer: d, Timeout: o.dream.Timeout, Mount: mount, Watch: o.Watch,
-		Settle: o.Settle, Poll: o.Poll, Debounce: o.Debounce, Scope: g.explicitScope(), Logger: log,
-		Ready: func() { fmt.Fprintf(g.stdout, "memfs serve: ready\n") },
-	})
 }

@@ -277,8 +277,10 @@ func rangeArgs(lo, hi int) cobra.PositionalArgs {
 	}
 }
 
-func (g *globalOptions) logger() *slog.Logger {
-	level := slog.LevelWarn
+func (g *globalOptions) logger() *slog.Logger { return g.loggerAt(slog.LevelWarn) }
+
+// loggerAt logs to stderr from level up, everything with --verbose.
+func (g *globalOptions) loggerAt(level slog.Level) *slog.Logger {
 	if g.Verbose {
 		level = slog.LevelDebug
 	}

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -27,8 +28,10 @@ type Options struct {
 	Dreamer dream.Dreamer
 	// Timeout bounds one run's dreaming.
 	Timeout time.Duration
-	// Mount is where every scope is mounted; empty: no mount.
-	Mount string
+	// Mount is where every scope is mounted; empty: ~/memfs, or no mount
+	// with NoMount.
+	Mount   string
+	NoMount bool
 	// Watch are the transcript folders; empty: watch.DefaultDirs.
 	Watch []string
 	// Settle, Poll and Debounce: see watch.Watcher and dream.Schedule.
@@ -43,6 +46,12 @@ type Options struct {
 // Run serves until ctx ends. It creates the store when the home has none.
 func Run(ctx context.Context, o Options) error {
 	h, log := o.Home, o.Logger
+	if o.NoMount {
+		o.Mount = ""
+	} else if o.Mount == "" {
+		userHome, _ := os.UserHomeDir()
+		o.Mount = filepath.Join(userHome, "memfs")
+	}
 	release, err := h.LockServe()
 	if err != nil {
 		return err
