@@ -1,0 +1,58 @@
+package gitstore
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/memfs/memfs/wiki"
+)
+
+// FuzzMergeLines checks the line-wise three-way merge of index files:
+// it never panics; merging two equal sides gives that side, and a side
+// that kept the base gives way to the other (merge(base, x, base) == x,
+// merge(base, base, y) == y); every merged line comes from a side; and
+// recomputing the generated lines of a merged summary or index never
+// panics.
+func FuzzMergeLines(f *testing.F) {
+	const (
+		index   = "# Index\n\n- [notes](pages/notes/index.md): 2 page(s)\n- [misc](pages/misc/index.md): 1 page(s)\n"
+		summary = "# Summary\n\nStatements the user asked to keep or stated as durable: notes 2. Start at index.md.\n\n- a fact ([page](pages/notes/a.md))\n1 more in index.md.\n"
+	)
+	for _, seed := range [][3]string{
+		{index, index + "- [new](pages/new/index.md): 1 page(s)\n", "# Index\n\n- [notes](pages/notes/index.md): 3 page(s)\n"},
+		{summary, "# Summary\n\n" + mergeNothingKept + "\n", summary + "- b ([page](pages/misc/b.md))\n"},
+		{"a\nb\nc\n", "a\nx\nc\n", "a\nb\ny\nc\n"},
+		{"a\na\nb\n", "a\nb\na\n", "b\na\na\n"},
+		{"", "x\n", "y\n"},
+		{"a\n", "", "a\nb"},
+	} {
+		f.Add(seed[0], seed[1], seed[2])
+	}
+	pages := map[string]bool{"pages/notes/a.md": true, "pages/misc/b.md": true}
+	localPages := map[string]bool{"pages/notes/a.md": true, "pages/notes/c.md": true}
+	f.Fuzz(func(t *testing.T, base, x, y string) {
+		b, l, r := splitLines([]byte(base)), splitLines([]byte(x)), splitLines([]byte(y))
+		if len(b) > 48 || len(l) > 48 || len(r) > 48 {
+			return // quadratic; long inputs only slow the fuzzer
+		}
+		if got := mergeLines(b, l, l); !slices.Equal(got, l) {
+			t.Fatalf("merge(%q, x, x) = %q, want x = %q", b, got, l)
+		}
+		if got := mergeLines(b, l, b); !slices.Equal(got, l) {
+			t.Fatalf("merge(%q, x, base) = %q, want x = %q", b, got, l)
+		}
+		if got := mergeLines(b, b, r); !slices.Equal(got, r) {
+			t.Fatalf("merge(%q, base, y) = %q, want y = %q", b, got, r)
+		}
+		merged := mergeLines(b, l, r)
+		for _, line := range merged {
+			if !slices.Contains(l, line) && !slices.Contains(r, line) {
+				t.Fatalf("merge(%q, %q, %q) = %q: %q is on neither side", b, l, r, merged, line)
+			}
+		}
+		for _, p := range []string{wiki.SummaryFile, wiki.IndexFile, "pages/notes/index.md"} {
+			out := mergeIndexFile(p, []byte(base), []byte(x), []byte(y), pages, localPages)
+			fixIndexFile(p, out, pages)
+		}
+	})
+}
