@@ -13,7 +13,7 @@ import (
 
 func newServeCommand(g *globalOptions) *cobra.Command {
 	var o serve.Options
-	var do dreamOptions
+	var df dreamerFlags
 	cmd := &cobra.Command{
 		Use:   "serve [--mount DIR] [--watch DIR ...] [--settle DUR]",
 		Short: "The main job: mount every scope, checkpoint settled sessions, dream",
@@ -27,7 +27,7 @@ stop it and unmount. One serve runs per home.`,
 		Args: exactArgs(0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			debug.SetGCPercent(100) // a long-running process: the default collector
-			d, err := newDreamer(do)
+			d, err := df.dreamer()
 			if err != nil {
 				return err
 			}
@@ -36,7 +36,7 @@ stop it and unmount. One serve runs per home.`,
 				return err
 			}
 			// The main job reports what it does at info level; -v adds debug.
-			o.Home, o.Dreamer, o.Timeout, o.Scope, o.Logger = h, d, do.Timeout, g.explicitScope(), g.loggerAt(slog.LevelInfo)
+			o.Home, o.Dreamer, o.Timeout, o.Scope, o.Logger = h, d, df.timeout, g.explicitScope(), g.loggerAt(slog.LevelInfo)
 			o.Ready = func() { fmt.Fprintf(g.stdout, "memfs serve: ready\n") }
 			return serve.Run(cmd.Context(), o)
 		},
@@ -48,6 +48,6 @@ stop it and unmount. One serve runs per home.`,
 	f.DurationVar(&o.Poll, "poll", 2*time.Second, "how often the folders are scanned")
 	f.DurationVar(&o.Debounce, "debounce", 5*time.Second, "wait this long after the last checkpoint before dreaming")
 	f.BoolVar(&o.NoMount, "no-mount", false, "do not mount (machines without FUSE; use memfs checkout --watch)")
-	do.addDreamerFlags(f)
+	df.add(f)
 	return cmd
 }
