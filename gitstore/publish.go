@@ -83,6 +83,7 @@ func (s *Store) Publish(ctx context.Context, dir string, opts PublishOptions) (*
 
 	tLock := time.Now()
 	cache := s.loadStatCache(abs)
+	defer cache.close()
 	tCache := time.Now()
 	allow, err := s.allowedSessions(ctx, opts, head, cache)
 	if err != nil {
@@ -112,7 +113,7 @@ func (s *Store) Publish(ctx context.Context, dir string, opts PublishOptions) (*
 		return nil, err
 	}
 	saveCache := func(commit ID) {
-		if err := cache.save(abs, commit, scanStart, rep.Files, b); err != nil {
+		if err := cache.save(commit, scanStart, rep.Files, b); err != nil {
 			s.log.Warn("publish cache not saved", "dir", abs, "err", err)
 		}
 	}
@@ -124,7 +125,7 @@ func (s *Store) Publish(ctx context.Context, dir string, opts PublishOptions) (*
 	tWrite := time.Now()
 	var changes []Change
 	if trust {
-		changes = changesFromCache(cache, b.ids)
+		changes = changesFromCache(cache, rep.Files, b.ids)
 	}
 	commit, changes, err := s.commitBuild(ctx, opts, b, head, oldTree, trust, changes)
 	if err != nil {
@@ -239,8 +240,10 @@ func (s *Store) baseTree(head ID, cache *statCache) (trust bool, tree ID, err er
 	if head.IsZero() {
 		return false, ID{}, nil
 	}
-	if cache.Commit == head {
-		return true, cache.Trees[""], nil
+	if cache.commit == head {
+		if t, _, ok := cache.dirTree(""); ok {
+			return true, t.ID, nil
+		}
 	}
 	s.mu.Lock()
 	info, err := s.commitInfoLocked(head)
@@ -322,9 +325,12 @@ func commitMessage(opts PublishOptions, changes []Change) string {
 
 // build is the result of writing an artifact's objects.
 type build struct {
-	ids   map[string]ID // file path → blob id
-	trees map[string]ID // directory path ("" for the root) → tree id
-	root  ID
+	ids   []ID                // blob id of each file, in the order of the files
+	trees map[string]statTree // directory path ("" for the root) → tree
+	// reused holds the directories whose tree the stat cache supplied;
+	// those below them were not visited.
+	reused map[string]bool
+	root   ID
 	// batch holds the new objects, written with the commit.
 	batch objectBatch
 }
@@ -339,15 +345,12 @@ type build struct {
 func (s *Store) writeArtifact(ctx context.Context, files []validate.File, cache *statCache, trust bool, oldTree ID) (*build, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	b := &build{ids: make(map[string]ID, len(files)), trees: map[string]ID{}}
+	b := &build{ids: make([]ID, len(files)), trees: map[string]statTree{}, reused: map[string]bool{}}
 	root, err := b.layout(ctx, files, cache)
 	if err != nil {
 		return nil, err
 	}
 	w := &treeWriter{s: s, b: b, cache: cache, trust: trust}
-	if trust {
-		w.counts = cache.dirCounts()
-	}
 	if b.root, err = w.write(root, oldTree); err != nil {
 		return nil, err
 	}
@@ -357,6 +360,7 @@ func (s *Store) writeArtifact(ctx context.Context, files []validate.File, cache 
 // artifactDir is one directory of an artifact being built.
 type artifactDir struct {
 	path    string
+	parent  *artifactDir
 	entries []object.TreeEntry
 	cached  []ID
 	subdirs map[string]*artifactDir
@@ -364,40 +368,65 @@ type artifactDir struct {
 	dirty   bool // a file in the subtree was read
 }
 
-func newArtifactDir(p string) *artifactDir {
-	return &artifactDir{path: p, subdirs: map[string]*artifactDir{}}
+func newArtifactDir(p string, parent *artifactDir) *artifactDir {
+	return &artifactDir{path: p, parent: parent, subdirs: map[string]*artifactDir{}}
 }
 
 // layout adds the blobs of files that were read to the batch and returns
-// the directory tree of files.
+// the directory tree of files. Files come grouped by directory, so the
+// directory of the previous file is tried first.
 func (b *build) layout(ctx context.Context, files []validate.File, cache *statCache) (*artifactDir, error) {
-	root := newArtifactDir("")
-	for _, f := range files {
-		if err := ctx.Err(); err != nil {
-			return nil, err
+	root := newArtifactDir("", nil)
+	last := root
+	for i, f := range files {
+		if i%256 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 		}
 		var id ID
 		if f.Content != nil {
 			id = b.batch.add(plumbing.BlobObject, f.Content)
 		} else {
-			id = cache.hits[f.Path]
-		}
-		b.ids[f.Path] = id
-		segs := strings.Split(f.Path, "/")
-		d := root
-		d.nfiles++
-		d.dirty = d.dirty || f.Content != nil
-		for i, seg := range segs[:len(segs)-1] {
-			sub, ok := d.subdirs[seg]
-			if !ok {
-				sub = newArtifactDir(strings.Join(segs[:i+1], "/"))
-				d.subdirs[seg] = sub
+			var ok bool
+			if id, ok = cache.cachedID(f.Path); !ok {
+				return nil, fmt.Errorf("publish: %s was neither read nor served from the cache", f.Path)
 			}
-			d = sub
-			d.nfiles++
-			d.dirty = d.dirty || f.Content != nil
 		}
-		d.entries = append(d.entries, object.TreeEntry{Name: segs[len(segs)-1], Mode: filemode.Regular, Hash: id})
+		b.ids[i] = id
+		slash := strings.LastIndexByte(f.Path, '/')
+		dirPath, name := "", f.Path
+		if slash >= 0 {
+			dirPath, name = f.Path[:slash], f.Path[slash+1:]
+		}
+		d := last
+		if d.path != dirPath {
+			d = root
+			for rest := dirPath; rest != ""; {
+				seg := rest
+				if j := strings.IndexByte(rest, '/'); j >= 0 {
+					seg, rest = rest[:j], rest[j+1:]
+				} else {
+					rest = ""
+				}
+				sub, ok := d.subdirs[seg]
+				if !ok {
+					p := seg
+					if d.path != "" {
+						p = d.path + "/" + seg
+					}
+					sub = newArtifactDir(p, d)
+					d.subdirs[seg] = sub
+				}
+				d = sub
+			}
+			last = d
+		}
+		for a := d; a != nil; a = a.parent {
+			a.nfiles++
+			a.dirty = a.dirty || f.Content != nil
+		}
+		d.entries = append(d.entries, object.TreeEntry{Name: name, Mode: filemode.Regular, Hash: id})
 		if f.Content == nil {
 			d.cached = append(d.cached, id)
 		}
@@ -407,20 +436,20 @@ func (b *build) layout(ctx context.Context, files []validate.File, cache *statCa
 
 // treeWriter encodes the trees of a build. s.mu is held.
 type treeWriter struct {
-	s      *Store
-	b      *build
-	cache  *statCache
-	trust  bool
-	counts map[string]int // files per directory the cache recorded (trust)
+	s     *Store
+	b     *build
+	cache *statCache
+	trust bool
 }
 
 // write returns the tree id of d, whose previous version (zero: none) was
 // old, adding the trees that are new to the batch.
 func (w *treeWriter) write(d *artifactDir, old ID) (ID, error) {
-	if w.trust && !d.dirty && d.nfiles == w.counts[d.path] {
-		if h, ok := w.cache.Trees[d.path]; ok {
-			w.b.trees[d.path] = h
-			return h, nil
+	if w.trust && !d.dirty {
+		if t, _, ok := w.cache.dirTree(d.path); ok && t.Files == d.nfiles {
+			w.b.trees[d.path] = t
+			w.b.reused[d.path] = true
+			return t.ID, nil
 		}
 	}
 	// Without a trusted cache, the previous head's tree tells the old ids
@@ -459,7 +488,7 @@ func (w *treeWriter) write(d *artifactDir, old ID) (ID, error) {
 		return ID{}, err
 	}
 	h := obj.Hash()
-	w.b.trees[d.path] = h
+	w.b.trees[d.path] = statTree{ID: h, Files: d.nfiles}
 	if h == old {
 		return h, nil
 	}
@@ -500,21 +529,28 @@ func (w *treeWriter) vouch(cached []ID, prev []object.TreeEntry) error {
 }
 
 // changesFromCache lists what a build changes relative to the commit the
-// cache describes, without reading any tree.
-func changesFromCache(cache *statCache, ids map[string]ID) []Change {
+// cache describes, without reading any tree. ids are the files' blob ids.
+func changesFromCache(cache *statCache, files []validate.File, ids []ID) []Change {
 	var out []Change
-	for p, id := range ids {
-		e, ok := cache.Entries[p]
-		switch {
-		case !ok:
-			out = append(out, Change{Path: p, Kind: Added, New: id})
-		case e.ID != id:
-			out = append(out, Change{Path: p, Kind: Modified, Old: e.ID, New: id})
+	seen := make([]bool, cache.n)
+	nseen := 0
+	for i, f := range files {
+		r, ok := cache.find(f.Path)
+		if !ok {
+			out = append(out, Change{Path: f.Path, Kind: Added, New: ids[i]})
+			continue
+		}
+		if !seen[r] {
+			seen[r] = true
+			nseen++
+		}
+		if old := cache.id(r); old != ids[i] {
+			out = append(out, Change{Path: f.Path, Kind: Modified, Old: old, New: ids[i]})
 		}
 	}
-	for p, e := range cache.Entries {
-		if _, ok := ids[p]; !ok {
-			out = append(out, Change{Path: p, Kind: Deleted, Old: e.ID})
+	for r := 0; nseen < cache.n && r < cache.n; r++ {
+		if !seen[r] {
+			out = append(out, Change{Path: string(cache.path(r)), Kind: Deleted, Old: cache.id(r)})
 		}
 	}
 	slices.SortFunc(out, func(a, b Change) int { return strings.Compare(a.Path, b.Path) })
@@ -538,10 +574,10 @@ func (s *Store) citedAt(ctx context.Context, commit ID, cache *statCache) ([]str
 			}
 		}
 	}
-	if cache.Commit == commit {
-		for p, e := range cache.Entries {
-			if k, err := wiki.ClassifyPath(p, false); err == nil && k == wiki.KindPage {
-				add(e.Facts.Sources)
+	if cache.commit == commit {
+		for i := range cache.n {
+			if k, err := wiki.ClassifyPath(string(cache.path(i)), false); err == nil && k == wiki.KindPage {
+				add(cache.facts(i).Sources)
 			}
 		}
 		return out, nil

@@ -2,6 +2,7 @@ package gitstore
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -262,5 +263,50 @@ func TestPublish_CrashLeftovers(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// Ensure that a stat cache damaged where a power failure or a cut-short
+// patch could damage it is never trusted, while the same cache intact is
+// used: the refusal is the checksum's doing.
+func TestPublish_DamagedCacheNeverTrusted(t *testing.T) {
+	s := newTestStore(t, validate.Limits{})
+	dir := t.TempDir()
+	writeArtifact(t, dir, []string{"a", "b"}, nil)
+	mustPublish(t, s, dir, PublishOptions{})
+	abs, _ := filepath.Abs(dir)
+	// forge rewrites the cache as a later scan would have left it (so no
+	// entry is racy), naming b's blob for a; sum says whether the checksum
+	// is made to match.
+	forge := func(sum bool) {
+		c := s.loadStatCache(abs)
+		defer c.close()
+		if c.b == nil {
+			t.Fatal("no cache after a publication")
+		}
+		ia, _ := c.find("pages/notes/a.md")
+		ib, _ := c.find("pages/notes/b.md")
+		c.scanStart = scanClock() + int64(time.Hour)
+		c.putHeader()
+		copy(c.rec(ia)[rID:], c.rec(ib)[rID:])
+		if sum {
+			c.putHeader()
+		}
+		if err := os.WriteFile(c.file, c.b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, _ := os.ReadFile(filepath.Join(dir, "pages/notes/a.md"))
+	for i, sum := range []bool{false, true} {
+		forge(sum)
+		writeArtifact(t, dir, nil, map[string]string{"summary.md": fmt.Sprintf("# Summary %d\n", i)})
+		mustPublish(t, s, dir, PublishOptions{})
+		got := runGit(t, s.Path(), "show", "default:pages/notes/a.md")
+		if !sum && got != string(want) {
+			t.Fatal("a cache failing its checksum was trusted")
+		}
+		if sum && got == string(want) {
+			t.Fatal("an intact cache was not used; the test proves nothing")
+		}
 	}
 }
