@@ -35,3 +35,36 @@ func TestReceiptSummary(t *testing.T) {
 		})
 	}
 }
+
+func TestPreviewSummary(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		p    Preview
+		want []string
+	}{
+		{"nothing", Preview{Scope: "tok"}, []string{
+			"nothing in memory matches the targets; apply would still record their markers",
+			"refs to rewrite: none", "paths affected: none", "commit messages: 0",
+			"pending evidence: none", "checkpoints: none", "staged runs: none", "forget_scope: tok",
+		}},
+		{"revisions", Preview{Scope: "tok", Refs: []string{"refs/heads/a"}, Pages: []string{"pages/a.md"}, CommitMessages: 1,
+			Revisions: []Revision{
+				{Commit: "0123456789abcdef", Paths: []string{"pages/a.md"}, Message: true},
+				{Commit: "fedcba9876543210", Message: true, Dropped: true},
+			},
+			StagedRuns: []StagedRun{{ID: "r1"}}, Forming: []string{"r1"}}, []string{
+			"revision 0123456789ab: pages/a.md, commit message",
+			"revision fedcba987654: commit message (commit dropped: nothing else in it)",
+			"refs to rewrite: refs/heads/a", "paths affected: pages/a.md", "commit messages: 1",
+			"pending evidence: none", "checkpoints: none", "staged runs: r1",
+			"runs forming memory from it now: r1 (apply refuses unless --cancel-runs)",
+			"forget_scope: tok",
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.p.Summary(); !slices.Equal(got, tc.want) {
+				t.Errorf("Summary() =\n%q\nwant\n%q", got, tc.want)
+			}
+		})
+	}
+}

@@ -81,3 +81,20 @@ func divergedRemoved(refs []string) []string {
 	}
 	return []string{fmt.Sprintf("%d diverged ref(s) removed: their sessions are published again", len(refs))}
 }
+
+// Summary says what the incoming markers would erase here, one line a
+// marker and a ref, and the token that consents to it.
+func (c *ErasureConsent) Summary() []string {
+	lines := []string{fmt.Sprintf("%d incoming erasure markers would erase local memory:", len(c.Markers))}
+	for _, mk := range c.Markers {
+		lines = append(lines, fmt.Sprintf("  marker %s %s", mk.Kind, mk.ID))
+	}
+	for _, r := range c.Refs {
+		what := fmt.Sprintf("  %s: %d commits rewritten (%d dropped), %d pages, %d messages", r.Ref, r.Commits, r.Dropped, r.Pages, r.Messages)
+		if r.Deleted {
+			what += "; the ref goes"
+		}
+		lines = append(lines, what)
+	}
+	return append(lines, "erasure_consent: "+c.Token)
+}

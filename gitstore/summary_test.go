@@ -57,3 +57,18 @@ func TestImportSummary(t *testing.T) {
 		t.Errorf("Summary() =\n%q\nwant\n%q", got, want)
 	}
 }
+
+func TestConsentSummary(t *testing.T) {
+	c := ErasureConsent{Token: "tok", Markers: []ConsentMarker{{Kind: "text", ID: "m1"}},
+		Refs: []RefErasure{{Ref: "refs/heads/a", Commits: 2, Dropped: 1, Pages: 3, Messages: 1}, {Ref: "refs/heads/b", Commits: 1, Deleted: true}}}
+	want := []string{
+		"1 incoming erasure markers would erase local memory:",
+		"  marker text m1",
+		"  refs/heads/a: 2 commits rewritten (1 dropped), 3 pages, 1 messages",
+		"  refs/heads/b: 1 commits rewritten (0 dropped), 0 pages, 0 messages; the ref goes",
+		"erasure_consent: tok",
+	}
+	if got := c.Summary(); !slices.Equal(got, want) {
+		t.Errorf("Summary() =\n%q\nwant\n%q", got, want)
+	}
+}

@@ -2,9 +2,7 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -60,7 +58,7 @@ apply refuses (forget_scope_changed, exit 4): preview again.`,
 			if err != nil {
 				return err
 			}
-			return g.output(p, func(w io.Writer) { printPreview(w, p) })
+			return g.output(p, func(w io.Writer) { printLines(w, p.Summary()) })
 		})
 	apply := forgetCommand("apply --token T --target KIND:VALUE ... [--command-id ID] [--cancel-runs]", "Forget the targets; prints the receipt", true,
 		func(ctx context.Context, f *forget.Forgetter, ts []forget.Target) error {
@@ -81,41 +79,4 @@ apply refuses (forget_scope_changed, exit 4): preview again.`,
 	apply.Flags().BoolVar(&cancelRuns, "cancel-runs", false, "cancel dream runs in progress that use targeted content instead of refusing")
 	cmd.AddCommand(preview, apply)
 	return needCommand(cmd)
-}
-
-func printPreview(w io.Writer, p *forget.Preview) {
-	if len(p.Revisions) == 0 && len(p.Evidence) == 0 && len(p.Checkpoints) == 0 && len(p.StagedRuns) == 0 {
-		fmt.Fprintln(w, "nothing in memory matches the targets; apply would still record their markers")
-	}
-	for _, r := range p.Revisions {
-		what := strings.Join(r.Paths, ", ")
-		if r.Message {
-			what = strings.TrimPrefix(what+", commit message", ", ")
-		}
-		if r.Dropped {
-			what += " (commit dropped: nothing else in it)"
-		}
-		fmt.Fprintf(w, "revision %s: %s\n", r.Commit[:12], what)
-	}
-	fmt.Fprintf(w, "refs to rewrite: %s\n", orNone(p.Refs))
-	fmt.Fprintf(w, "paths affected: %s\n", orNone(p.Pages))
-	fmt.Fprintf(w, "commit messages: %d\n", p.CommitMessages)
-	fmt.Fprintf(w, "pending evidence: %s\n", orNone(p.Evidence))
-	fmt.Fprintf(w, "checkpoints: %s\n", orNone(p.Checkpoints))
-	var runs []string
-	for _, r := range p.StagedRuns {
-		runs = append(runs, r.ID)
-	}
-	fmt.Fprintf(w, "staged runs: %s\n", orNone(runs))
-	if len(p.Forming) > 0 {
-		fmt.Fprintf(w, "runs forming memory from it now: %s (apply refuses unless --cancel-runs)\n", strings.Join(p.Forming, ", "))
-	}
-	fmt.Fprintf(w, "forget_scope: %s\n", p.Scope)
-}
-
-func orNone(ss []string) string {
-	if len(ss) == 0 {
-		return "none"
-	}
-	return strings.Join(ss, ", ")
 }

@@ -88,30 +88,17 @@ func (g *globalOptions) runImport(ctx context.Context, fetcher func(*gitstore.St
 		imp, err := h.Import(ctx, s, fetch, iopts, line.Counter())
 		var ce *gitstore.ConsentError
 		if errors.As(err, &ce) {
-			return g.printConsent(ce)
+			// What the incoming markers would erase here, and the token that applies them.
+			return g.fail(exitForgetScope, map[string]any{"ok": false, "error": errJSON(errorCode(ce), ce), "erasure_consent": ce.Consent}, func(w io.Writer) {
+				fmt.Fprintf(g.stderr, "memfs: %v\n", ce.Err)
+				printLines(w, ce.Consent.Summary())
+				fmt.Fprintf(w, "run the same command with --token %s to apply them\n", ce.Consent.Token)
+			})
 		}
 		if err != nil {
 			return err
 		}
 		return g.output(map[string]any{"ok": true, "result": imp.Result, "requeued": imp.Requeued}, func(w io.Writer) { printLines(w, imp.Result.Summary()) })
-	})
-}
-
-// printConsent reports an import stopped for consent: what the incoming
-// markers would erase here and the token that applies them (exit 4).
-func (g *globalOptions) printConsent(ce *gitstore.ConsentError) error {
-	c := ce.Consent
-	return g.fail(exitForgetScope, map[string]any{"ok": false, "error": errJSON(errorCode(ce), ce), "erasure_consent": c}, func(w io.Writer) {
-		fmt.Fprintf(g.stderr, "memfs: %v\n", ce.Err)
-		fmt.Fprintf(w, "%d incoming erasure markers would erase local memory:\n", len(c.Markers))
-		for _, mk := range c.Markers {
-			fmt.Fprintf(w, "  marker %s %s\n", mk.Kind, mk.ID)
-		}
-		for _, r := range c.Refs {
-			fmt.Fprintf(w, "  %s: %d commits rewritten (%d dropped), %d pages, %d messages%s\n", r.Ref, r.Commits, r.Dropped, r.Pages, r.Messages,
-				map[bool]string{true: "; the ref goes"}[r.Deleted])
-		}
-		fmt.Fprintf(w, "erasure_consent: %s\nrun the same command with --token %s to apply them\n", c.Token, c.Token)
 	})
 }
 
