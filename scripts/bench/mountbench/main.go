@@ -68,7 +68,6 @@ func run() error {
 	if *memfsBin == "" {
 		return errors.New("-memfs is required")
 	}
-	ctx := context.Background()
 	dir := *workDir
 	if dir == "" {
 		d, err := os.MkdirTemp("", "mountbench-")
@@ -78,147 +77,39 @@ func run() error {
 		defer os.RemoveAll(d)
 		dir = d
 	}
-	home := filepath.Join(dir, "home")
-	native := filepath.Join(dir, "native")
-	mnt := filepath.Join(dir, "mnt")
-	for _, d := range []string{home, mnt} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			return err
-		}
-	}
-	logf("generating %d × %d pages in %s", *areas, *pages, native)
-	nbytes, nfiles, err := generate(native)
+	b, err := setup(dir)
 	if err != nil {
 		return err
 	}
-	logf("%d files, %.1f MB", nfiles, float64(nbytes)/1e6)
-
-	memfs := func(args ...string) *exec.Cmd {
-		base := []string{"--home", home, "--scope", "default", "--max-files", "20000", "--max-total-bytes", strconv.Itoa(1 << 30)}
-		return exec.Command(*memfsBin, append(base, args...)...)
-	}
-	if out, err := memfs("init").CombinedOutput(); err != nil {
-		return fmt.Errorf("init: %v: %s", err, out)
-	}
-	start := time.Now()
-	if out, err := memfs("publish", native).CombinedOutput(); err != nil {
-		return fmt.Errorf("publish: %v: %s", err, out)
-	}
-	logf("first publish of the whole tree: %v", time.Since(start))
-	storePath := filepath.Join(home, "store.git")
-
-	var rows []row
 	dropped := dropCaches()
-
-	// Cold read right after mounting, against git cat-file over the same
-	// blobs, each with the OS page cache dropped first when permitted; a
-	// fresh mount for every run.
-	mountArgs := []string{"--json", "mount", mnt}
-	if !*prefetch {
-		mountArgs = append(mountArgs, "--prefetch=false")
-	}
-	var colds, catFiles, readies []time.Duration
-	var mount *mountProc
-	for i := range *runs {
-		dropCaches()
-		start = time.Now()
-		mount, err = startMount(memfs(mountArgs...))
-		if err != nil {
-			return err
-		}
-		readies = append(readies, time.Since(start))
-		start = time.Now()
-		if _, err := readAll(mnt); err != nil {
-			mount.stop()
-			return err
-		}
-		colds = append(colds, time.Since(start))
-		if i < *runs-1 {
-			if err := mount.stop(); err != nil {
-				return err
-			}
-		}
-		dropCaches()
-		d, err := catFileAll(storePath)
-		if err != nil {
-			mount.stop()
-			return err
-		}
-		catFiles = append(catFiles, d)
+	cold, mount, mountTook, err := b.coldRead()
+	if err != nil {
+		return err
 	}
 	defer mount.stop()
-	mountTook := stats.Median(readies)
-	rows = append(rows, ratioRow("cold read, every file", stats.Median(colds), stats.Median(catFiles), "git cat-file --batch", 2))
-	logf("mount ready %v; cold reads %v; cat-file %v", readies, colds, catFiles)
-
-	// Warm grep -r: the mount against the native tree.
-	pattern := "zq-no-such-word"
-	grep := func(root string) (time.Duration, error) {
-		var times []time.Duration
-		for range *runs + 1 {
-			start := time.Now()
-			err := exec.Command("grep", "-r", "-c", pattern, root).Run()
-			var ee *exec.ExitError
-			if err != nil && !(errors.As(err, &ee) && ee.ExitCode() == 1) {
-				return 0, fmt.Errorf("grep %s: %w", root, err)
-			}
-			times = append(times, time.Since(start))
-		}
-		return stats.Median(times[1:]), nil
-	}
-	gm, err := grep(mnt)
+	grep, err := b.warmGrep()
 	if err != nil {
 		return err
 	}
-	gn, err := grep(native)
+	rows := []row{cold, grep, rssRow(mount.memory())}
+	other, err := b.otherProcessVisible()
 	if err != nil {
 		return err
 	}
-	rows = append(rows, ratioRow("warm grep -r", gm, gn, "native filesystem", 1.5))
-
-	mem := mount.memory()
-	rows = append(rows, row{name: "mount RSS while serving", memfs: fmt.Sprintf("%.1f MB", float64(mem["VmRSS"])/1e6),
-		peer:  fmt.Sprintf("peak %.1f, anon %.1f, file %.1f MB", float64(mem["VmHWM"])/1e6, float64(mem["RssAnon"])/1e6, float64(mem["RssFile"])/1e6),
-		ratio: "-", goal: "≤ 60 MB", verdict: verdict(float64(mem["VmRSS"]) <= 60e6)})
-
-	// Publish-to-visible from another process: memfs publish as a
-	// subprocess while the subprocess mount serves.
-	var other []time.Duration
-	var publishTimes []time.Duration
-	for i := range *runs {
-		p := filepath.Join("pages", "area07", fmt.Sprintf("p%03d.md", i))
-		want := page(fmt.Sprintf("changed by another process, run %d", i), 300, rand.New(rand.NewPCG(9, uint64(i))))
-		if err := os.WriteFile(filepath.Join(native, p), []byte(want), 0o644); err != nil {
-			return err
-		}
-		start := time.Now()
-		if out, err := memfs("publish", native).CombinedOutput(); err != nil {
-			return fmt.Errorf("publish: %v: %s", err, out)
-		}
-		published := time.Now()
-		publishTimes = append(publishTimes, published.Sub(start))
-		if err := waitContent(filepath.Join(mnt, p), want); err != nil {
-			return err
-		}
-		other = append(other, time.Since(published))
-	}
-	rows = append(rows, row{name: "publish → visible, other process", memfs: fmtDur(stats.Median(other)),
-		peer: "publish " + fmtDur(stats.Median(publishTimes)), ratio: "-", goal: "≤ 1 s", verdict: verdict(stats.Median(other) <= time.Second)})
-
+	rows = append(rows, other)
 	if err := mount.stop(); err != nil {
 		return err
 	}
-
 	// Publish-to-visible in the mount's own process: a store and a mount in
 	// this process, the publication through the same store.
-	inproc, err := inProcessLatency(ctx, storePath, native, mnt)
+	inproc, err := inProcessLatency(context.Background(), b.store, b.native, b.mnt)
 	if err != nil {
 		return err
 	}
 	rows = append(rows, row{name: "publish → visible, same process", memfs: fmtDur(inproc),
 		peer: "-", ratio: "-", goal: "≤ 100 ms", verdict: verdict(inproc <= 100*time.Millisecond)})
 
-	fmt.Printf("\nmemfs mount benchmark: %d files, %.1f MB, median of %d runs\n", nfiles, float64(nbytes)/1e6, *runs)
+	fmt.Printf("\nmemfs mount benchmark: %d files, %.1f MB, median of %d runs\n", b.nfiles, float64(b.nbytes)/1e6, *runs)
 	if dropped {
 		fmt.Println("OS page cache dropped before each cold read")
 	} else {
@@ -229,6 +120,145 @@ func run() error {
 	fmt.Printf("mount ready %v after start\n\n", mountTook.Round(time.Millisecond))
 	printTable(rows)
 	return nil
+}
+
+// bench is the benchmark's work directory: a home whose store holds the
+// generated native tree, and the mount point.
+type bench struct {
+	home, native, mnt, store string
+	nbytes                   int64
+	nfiles                   int
+}
+
+// setup generates the tree in dir and publishes it into a new store.
+func setup(dir string) (*bench, error) {
+	b := &bench{home: filepath.Join(dir, "home"), native: filepath.Join(dir, "native"), mnt: filepath.Join(dir, "mnt")}
+	b.store = filepath.Join(b.home, "store.git")
+	for _, d := range []string{b.home, b.mnt} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return nil, err
+		}
+	}
+	logf("generating %d × %d pages in %s", *areas, *pages, b.native)
+	var err error
+	if b.nbytes, b.nfiles, err = generate(b.native); err != nil {
+		return nil, err
+	}
+	logf("%d files, %.1f MB", b.nfiles, float64(b.nbytes)/1e6)
+	if out, err := b.memfs("init").CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("init: %v: %s", err, out)
+	}
+	start := time.Now()
+	if out, err := b.memfs("publish", b.native).CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("publish: %v: %s", err, out)
+	}
+	logf("first publish of the whole tree: %v", time.Since(start))
+	return b, nil
+}
+
+// memfs is a memfs command on the bench's home.
+func (b *bench) memfs(args ...string) *exec.Cmd {
+	base := []string{"--home", b.home, "--scope", "default", "--max-files", "20000", "--max-total-bytes", strconv.Itoa(1 << 30)}
+	return exec.Command(*memfsBin, append(base, args...)...)
+}
+
+// coldRead times a cold read right after mounting against git cat-file
+// over the same blobs, each with the OS page cache dropped first when
+// permitted; a fresh mount for every run. The last mount is left serving.
+func (b *bench) coldRead() (row, *mountProc, time.Duration, error) {
+	mountArgs := []string{"--json", "mount", b.mnt}
+	if !*prefetch {
+		mountArgs = append(mountArgs, "--prefetch=false")
+	}
+	var colds, catFiles, readies []time.Duration
+	var mount *mountProc
+	for i := range *runs {
+		dropCaches()
+		start := time.Now()
+		var err error
+		if mount, err = startMount(b.memfs(mountArgs...)); err != nil {
+			return row{}, nil, 0, err
+		}
+		readies = append(readies, time.Since(start))
+		start = time.Now()
+		if _, err := readAll(b.mnt); err != nil {
+			mount.stop()
+			return row{}, nil, 0, err
+		}
+		colds = append(colds, time.Since(start))
+		if i < *runs-1 {
+			if err := mount.stop(); err != nil {
+				return row{}, nil, 0, err
+			}
+		}
+		dropCaches()
+		d, err := catFileAll(b.store)
+		if err != nil {
+			mount.stop()
+			return row{}, nil, 0, err
+		}
+		catFiles = append(catFiles, d)
+	}
+	logf("mount ready %v; cold reads %v; cat-file %v", readies, colds, catFiles)
+	return ratioRow("cold read, every file", stats.Median(colds), stats.Median(catFiles), "git cat-file --batch", 2), mount, stats.Median(readies), nil
+}
+
+// warmGrep times grep -r through the mount against the native tree.
+func (b *bench) warmGrep() (row, error) {
+	grep := func(root string) (time.Duration, error) {
+		var times []time.Duration
+		for range *runs + 1 {
+			start := time.Now()
+			err := exec.Command("grep", "-r", "-c", "zq-no-such-word", root).Run()
+			var ee *exec.ExitError
+			if err != nil && !(errors.As(err, &ee) && ee.ExitCode() == 1) {
+				return 0, fmt.Errorf("grep %s: %w", root, err)
+			}
+			times = append(times, time.Since(start))
+		}
+		return stats.Median(times[1:]), nil
+	}
+	gm, err := grep(b.mnt)
+	if err != nil {
+		return row{}, err
+	}
+	gn, err := grep(b.native)
+	if err != nil {
+		return row{}, err
+	}
+	return ratioRow("warm grep -r", gm, gn, "native filesystem", 1.5), nil
+}
+
+// rssRow reports the serving mount's memory.
+func rssRow(mem map[string]int64) row {
+	return row{name: "mount RSS while serving", memfs: fmt.Sprintf("%.1f MB", float64(mem["VmRSS"])/1e6),
+		peer:  fmt.Sprintf("peak %.1f, anon %.1f, file %.1f MB", float64(mem["VmHWM"])/1e6, float64(mem["RssAnon"])/1e6, float64(mem["RssFile"])/1e6),
+		ratio: "-", goal: "≤ 60 MB", verdict: verdict(float64(mem["VmRSS"]) <= 60e6)}
+}
+
+// otherProcessVisible times publish-to-visible from another process: memfs
+// publish as a subprocess while the subprocess mount serves.
+func (b *bench) otherProcessVisible() (row, error) {
+	var other, publishTimes []time.Duration
+	for i := range *runs {
+		p := filepath.Join("pages", "area07", fmt.Sprintf("p%03d.md", i))
+		want := page(fmt.Sprintf("changed by another process, run %d", i), 300, rand.New(rand.NewPCG(9, uint64(i))))
+		if err := os.WriteFile(filepath.Join(b.native, p), []byte(want), 0o644); err != nil {
+			return row{}, err
+		}
+		start := time.Now()
+		if out, err := b.memfs("publish", b.native).CombinedOutput(); err != nil {
+			return row{}, fmt.Errorf("publish: %v: %s", err, out)
+		}
+		published := time.Now()
+		publishTimes = append(publishTimes, published.Sub(start))
+		if err := waitContent(filepath.Join(b.mnt, p), want); err != nil {
+			return row{}, err
+		}
+		other = append(other, time.Since(published))
+	}
+	return row{name: "publish → visible, other process", memfs: fmtDur(stats.Median(other)),
+		peer: "publish " + fmtDur(stats.Median(publishTimes)), ratio: "-", goal: "≤ 1 s", verdict: verdict(stats.Median(other) <= time.Second)}, nil
 }
 
 func logf(format string, args ...any) {
