@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memfs/memfs/agent"
+	"github.com/memfs/memfs/ingest"
 	"github.com/memfs/memfs/internal/home"
 )
 
@@ -124,7 +125,7 @@ func runHook(cmd *cobra.Command, g *globalOptions, mount string, args []string) 
 			return msg.Text, nil
 		},
 		Checkpoint: func(ctx context.Context, p *agent.Payload) error {
-			res, err := checkpointTranscript(ctx, g, checkpointOptions{Transcript: p.TranscriptPath, Format: "auto"}, p.CWD)
+			res, err := checkpointTranscript(ctx, g, ingest.Request{Transcript: p.TranscriptPath, CWDHint: p.CWD})
 			if err != nil {
 				return err
 			}

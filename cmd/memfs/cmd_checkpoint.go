@@ -13,15 +13,9 @@ import (
 	"github.com/memfs/memfs/transcript"
 )
 
-type checkpointOptions struct {
-	Transcript string
-	Session    string
-	Cursor     string
-	Format     string
-}
-
 func newCheckpointCommand(g *globalOptions) *cobra.Command {
-	var o checkpointOptions
+	var r ingest.Request
+	var format string
 	cmd := &cobra.Command{
 		Use:   "checkpoint --transcript FILE [--session ID] [--cursor ENTRY] [--format auto|pi|claude|codex]",
 		Short: "Record how far an agent session's transcript is settled",
@@ -35,10 +29,14 @@ Errors name a stable code: source_unavailable, invalid_source,
 ledger_locked (another memfs kept the ledger busy).`,
 		Args: exactArgs(0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if o.Transcript == "" {
+			if r.Transcript == "" {
 				return usagef("checkpoint needs --transcript FILE")
 			}
-			res, err := checkpointTranscript(cmd.Context(), g, o, "")
+			var ok bool
+			if r.Format, ok = transcript.ParseFormat(format); !ok {
+				return usagef("unknown transcript format %q (want auto, pi, claude or codex)", format)
+			}
+			res, err := checkpointTranscript(cmd.Context(), g, r)
 			if err != nil {
 				return err
 			}
@@ -58,27 +56,21 @@ ledger_locked (another memfs kept the ledger busy).`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.Transcript, "transcript", "", "the session's transcript `file` (JSONL)")
-	f.StringVar(&o.Session, "session", "", "session `id` (default: read from the transcript)")
-	f.StringVar(&o.Cursor, "cursor", "", "settle at this `entry` id (default: the current leaf)")
-	f.StringVar(&o.Format, "format", "auto", "transcript `format`: auto, pi, claude or codex")
+	f.StringVar(&r.Transcript, "transcript", "", "the session's transcript `file` (JSONL)")
+	f.StringVar(&r.Session, "session", "", "session `id` (default: read from the transcript)")
+	f.StringVar(&r.Cursor, "cursor", "", "settle at this `entry` id (default: the current leaf)")
+	f.StringVar(&format, "format", "auto", "transcript `format`: auto, pi, claude or codex")
 	return cmd
 }
 
-// checkpointTranscript scans a transcript and records its settled cursor
-// (package ingest). cwdHint stands in for the session's working directory
-// when the transcript does not name one.
-func checkpointTranscript(ctx context.Context, g *globalOptions, o checkpointOptions, cwdHint string) (*ingest.Result, error) {
-	format, ok := transcript.ParseFormat(o.Format)
-	if !ok {
-		return nil, usagef("unknown transcript format %q (want auto, pi, claude or codex)", o.Format)
-	}
+// checkpointTranscript records a transcript's settled cursor under the
+// scope --scope names, else the session's (home.Checkpoint).
+func checkpointTranscript(ctx context.Context, g *globalOptions, r ingest.Request) (*ingest.Result, error) {
 	h, err := g.openHome()
 	if err != nil {
 		return nil, err
 	}
-	res, err := h.Checkpoint(ctx, g.explicitScope(), ingest.Request{Transcript: o.Transcript, Format: format,
-		Session: o.Session, Cursor: o.Cursor, CWDHint: cwdHint})
+	res, err := h.Checkpoint(ctx, g.explicitScope(), r)
 	if errors.Is(err, scope.ErrInvalid) {
 		return nil, usageError{err}
 	}

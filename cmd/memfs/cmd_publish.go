@@ -15,14 +15,8 @@ import (
 	"github.com/memfs/memfs/validate"
 )
 
-type publishOptions struct {
-	Message          string
-	SourceSessions   []string
-	NoRequireSources bool
-}
-
 func newPublishCommand(g *globalOptions) *cobra.Command {
-	var o publishOptions
+	var o gitstore.PublishOptions
 	cmd := &cobra.Command{
 		Use:   "publish DIR",
 		Short: "Validate DIR in publish mode and commit it as the scope's new head",
@@ -33,31 +27,30 @@ and nothing changes.`,
 		Args: exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !cmd.Flags().Changed("source-sessions") {
-				o.SourceSessions = nil
-			} else if o.SourceSessions == nil {
-				o.SourceSessions = []string{}
+				o.Sources = nil
+			} else if o.Sources == nil {
+				o.Sources = []string{}
 			}
 			return runPublish(cmd.Context(), g, o, args[0])
 		},
 	}
 	f := cmd.Flags()
 	f.StringVarP(&o.Message, "message", "m", "", "commit `message`")
-	f.StringSliceVar(&o.SourceSessions, "source-sessions", nil, "allow-list of session `ids` pages may newly cite (comma-separated)")
+	f.StringSliceVar(&o.Sources, "source-sessions", nil, "allow-list of session `ids` pages may newly cite (comma-separated)")
 	f.BoolVar(&o.NoRequireSources, "no-require-sources", false, "allow pages without a Sources section")
 	return cmd
 }
 
-func runPublish(ctx context.Context, g *globalOptions, o publishOptions, dir string) error {
+func runPublish(ctx context.Context, g *globalOptions, o gitstore.PublishOptions, dir string) error {
 	if _, err := os.Stat(dir); err != nil {
 		return fmt.Errorf("publish %s: no such directory", dir)
 	}
-	for i, id := range o.SourceSessions {
-		o.SourceSessions[i] = strings.TrimSpace(id)
+	for i, id := range o.Sources {
+		o.Sources[i] = strings.TrimSpace(id)
 	}
 	return g.withScope(ctx, func(h *home.Home, s *gitstore.Store) error {
-		res, err := s.Publish(ctx, dir, gitstore.PublishOptions{
-			Scope: g.Scope, Message: o.Message, Sources: o.SourceSessions, NoRequireSources: o.NoRequireSources,
-		})
+		o.Scope = g.Scope
+		res, err := s.Publish(ctx, dir, o)
 		if errors.Is(err, validate.ErrRejected) && res != nil {
 			return reportRejection(g, res.Report)
 		}
@@ -103,33 +96,29 @@ func newValidateCommand(g *globalOptions) *cobra.Command {
 			if err != nil {
 				return usageError{err}
 			}
-			return runValidate(cmd.Context(), g, m, args[0])
+			h, err := g.openHome()
+			if err != nil {
+				return err
+			}
+			d, err := validate.OpenDir(args[0])
+			if err != nil {
+				return err
+			}
+			defer d.Close()
+			rep, err := validate.Validate(cmd.Context(), d, validate.Options{Mode: m, Limits: h.Config.Limits})
+			if err != nil {
+				return err
+			}
+			if !rep.OK() {
+				return reportRejection(g, rep)
+			}
+			return g.output(map[string]any{"ok": true, "mode": m.String(), "files": len(rep.Files),
+				"errors": []validate.Problem{}, "warnings": nonNil(rep.Warnings())}, func(w io.Writer) {
+				printProblems(g.stderr, rep.Warnings(), "warning: ")
+				fmt.Fprintf(w, "ok: %d file(s) pass %s-mode validation (%d warning(s))\n", len(rep.Files), m, len(rep.Warnings()))
+			})
 		},
 	}
 	cmd.Flags().StringVar(&mode, "mode", "publish", "rules to apply: publish or read")
 	return cmd
-}
-
-func runValidate(ctx context.Context, g *globalOptions, mode validate.Mode, dir string) error {
-	h, err := g.openHome()
-	if err != nil {
-		return err
-	}
-	d, err := validate.OpenDir(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	rep, err := validate.Validate(ctx, d, validate.Options{Mode: mode, Limits: h.Config.Limits})
-	if err != nil {
-		return err
-	}
-	if !rep.OK() {
-		return reportRejection(g, rep)
-	}
-	return g.output(map[string]any{"ok": true, "mode": mode.String(), "files": len(rep.Files),
-		"errors": []validate.Problem{}, "warnings": nonNil(rep.Warnings())}, func(w io.Writer) {
-		printProblems(g.stderr, rep.Warnings(), "warning: ")
-		fmt.Fprintf(w, "ok: %d file(s) pass %s-mode validation (%d warning(s))\n", len(rep.Files), mode, len(rep.Warnings()))
-	})
 }
