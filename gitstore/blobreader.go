@@ -62,6 +62,48 @@ func (r *BlobReader) ReadTo(id ID, dst []byte) ([]byte, error) {
 	return b, err
 }
 
+// BlobBatch reads many blobs, as its BlobReader would, after looking for
+// changed packs once, when it was made, where the BlobReader's own
+// methods look every time: for a run of reads (a folder's files), not to
+// keep.
+type BlobBatch struct {
+	r *BlobReader
+	b objfile.Batch
+}
+
+// Batch returns a BlobBatch.
+func (r *BlobReader) Batch() (*BlobBatch, error) {
+	b, err := r.r.Batch()
+	if err != nil {
+		return nil, err
+	}
+	return &BlobBatch{r: r, b: b}, nil
+}
+
+// ReadTo is BlobReader.ReadTo.
+func (b *BlobBatch) ReadTo(id ID, dst []byte) ([]byte, error) {
+	if c, ok := b.r.s.blobs.get(id); ok {
+		return c, nil
+	}
+	c, err := b.b.ReadBlob(id, dst)
+	if errors.Is(err, objfile.ErrSlowPath) {
+		return b.r.s.ReadBlob(id)
+	}
+	return c, err
+}
+
+// Size is BlobReader.Size.
+func (b *BlobBatch) Size(id ID) (int64, error) {
+	if c, ok := b.r.s.blobs.get(id); ok {
+		return int64(len(c)), nil
+	}
+	n, err := b.b.BlobSize(id)
+	if errors.Is(err, objfile.ErrSlowPath) {
+		return b.r.s.BlobSize(id)
+	}
+	return n, err
+}
+
 // Size returns a blob's size, reading at most an object header.
 func (r *BlobReader) Size(id ID) (int64, error) {
 	if b, ok := r.s.blobs.get(id); ok {

@@ -30,9 +30,25 @@ func blobIDs(t *testing.T, s *Store, commit ID) []ID {
 	return ids
 }
 
-// checkReader compares what a BlobReader reads with stock git's view.
+// checkReader compares what a BlobReader reads, one blob at a time and
+// through a batch, with stock git's view.
 func checkReader(t *testing.T, s *Store, r *BlobReader, ids []ID) {
 	t.Helper()
+	batch, err := r.Batch()
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 0, 512)
+	for _, id := range ids {
+		want := runGit(t, s.Path(), "cat-file", "blob", id.String())
+		got, err := batch.ReadTo(id, buf)
+		if err != nil || !bytes.Equal(got, []byte(want)) {
+			t.Fatalf("batch ReadTo(%s) = %q, %v; want %q", id, got, err, want)
+		}
+		if n, err := batch.Size(id); err != nil || n != int64(len(want)) {
+			t.Fatalf("batch Size(%s) = %d, %v; want %d", id, n, err, len(want))
+		}
+	}
 	for _, id := range ids {
 		want := runGit(t, s.Path(), "cat-file", "blob", id.String())
 		got, err := r.Read(id)

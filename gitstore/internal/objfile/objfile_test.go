@@ -75,6 +75,52 @@ func TestPackRoundTrip(t *testing.T) {
 	}
 }
 
+// Ensure that blobs read and sized through a batch, which looked at the
+// packs once, match what was written: the first and last entries of a pack, a
+// blob larger than the reuse buffer, a non-blob and an absent object.
+func TestBatchReads(t *testing.T) {
+	objDir := t.TempDir()
+	objs := []Object{
+		object(Blob, "first\n"),
+		object(Commit, "tree 4b825dc642cb6eb9a060e54bf8d69288fbee4904\n\nmsg\n"),
+		object(Blob, strings.Repeat("large blob ", 9000)),
+		object(Blob, ""),
+		object(Blob, "last\n"),
+	}
+	if _, err := WritePack(objDir, objs, false); err != nil {
+		t.Fatal(err)
+	}
+	ids := []ID{}
+	for _, o := range objs {
+		ids = append(ids, o.ID)
+	}
+	ids = append(ids, object(Blob, "absent").ID)
+	r := NewReader(objDir)
+	defer r.Close()
+	want := func(i int) (string, error) {
+		if i == len(objs) || objs[i].Type != Blob {
+			return "", ErrSlowPath
+		}
+		return string(objs[i].Content), nil
+	}
+	batch, err := r.Batch()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dst := make([]byte, 0, 64)
+	for i, id := range ids {
+		content, wantErr := want(i)
+		b, err := batch.ReadBlob(id, dst)
+		if !errors.Is(err, wantErr) || (err == nil && string(b) != content) {
+			t.Errorf("ReadBlob #%d: %d bytes, %v; want %d bytes, %v", i, len(b), err, len(content), wantErr)
+		}
+		n, err := batch.BlobSize(id)
+		if !errors.Is(err, wantErr) || (err == nil && n != int64(len(content))) {
+			t.Errorf("BlobSize #%d: %d, %v; want %d, %v", i, n, err, len(content), wantErr)
+		}
+	}
+}
+
 // Ensure that loose objects are written once, read back and listed.
 func TestLooseRoundTrip(t *testing.T) {
 	objDir := t.TempDir()

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"syscall"
 	"time"
@@ -39,6 +40,37 @@ type packFile struct {
 	f    *os.File
 	size int64 // pack bytes, trailer included
 	idx  *Index
+
+	// starts holds the entries' offsets in pack order, made on first use,
+	// to know where an entry ends and read it whole at once.
+	startsOnce sync.Once
+	starts     []int64
+}
+
+// packTrailer is the pack's closing checksum.
+const packTrailer = 20
+
+// entryEnd returns where the entry at off ends: where the next entry
+// starts, or at the pack's trailer.
+func (p *packFile) entryEnd(off int64) int64 {
+	p.startsOnce.Do(func() {
+		starts := make([]int64, 0, p.idx.Len())
+		for i := range p.idx.Len() {
+			if o, ok := p.idx.Offset(i); ok {
+				starts = append(starts, o)
+			}
+		}
+		slices.Sort(starts)
+		p.starts = starts
+	})
+	i, found := slices.BinarySearch(p.starts, off)
+	if found {
+		i++
+	}
+	if i < len(p.starts) {
+		return p.starts[i]
+	}
+	return p.size - packTrailer
 }
 
 // DeltaBaseCacheBytes bounds a Reader's cache of delta bases. git's
@@ -68,7 +100,7 @@ func (r *Reader) Close() error {
 // file; ErrSlowPath when neither holds it.
 func (r *Reader) ReadAny(id ID) (Type, []byte, error) {
 	var typ Type
-	b, err := r.locate(id, func(p *packFile, off int64) (b []byte, err error) {
+	b, err := r.locate(id, true, func(p *packFile, off int64) (b []byte, err error) {
 		typ, b, err = r.readEntry(p, off, nil, false)
 		return b, err
 	}, func(path string) (b []byte, err error) {
@@ -82,7 +114,27 @@ func (r *Reader) ReadAny(id ID) (Type, []byte, error) {
 // it is large enough (dst may be nil). Other types report ErrSlowPath
 // without their content being inflated.
 func (r *Reader) ReadBlob(id ID, dst []byte) ([]byte, error) {
-	return r.locate(id, func(p *packFile, off int64) ([]byte, error) {
+	return r.readBlob(id, dst, true)
+}
+
+// Batch is a view of a Reader for reading many objects at once: it looked
+// for changed packs once, when it was made, where the Reader's own
+// methods look every time. Use it for a run of reads, then drop it.
+type Batch struct{ r *Reader }
+
+// Batch rescans the packs when they changed and returns a Batch.
+func (r *Reader) Batch() (Batch, error) {
+	return Batch{r}, r.refresh()
+}
+
+// ReadBlob is Reader.ReadBlob without the look for changed packs.
+func (b Batch) ReadBlob(id ID, dst []byte) ([]byte, error) { return b.r.readBlob(id, dst, false) }
+
+// BlobSize is Reader.BlobSize without the look for changed packs.
+func (b Batch) BlobSize(id ID) (int64, error) { return b.r.blobSize(id, false) }
+
+func (r *Reader) readBlob(id ID, dst []byte, check bool) ([]byte, error) {
+	return r.locate(id, check, func(p *packFile, off int64) ([]byte, error) {
 		_, b, err := r.readEntry(p, off, dst, true)
 		return b, err
 	}, func(path string) ([]byte, error) {
@@ -99,8 +151,12 @@ func (r *Reader) ReadBlob(id ID, dst []byte) ([]byte, error) {
 
 // BlobSize returns a blob's size, reading at most an object header.
 func (r *Reader) BlobSize(id ID) (int64, error) {
+	return r.blobSize(id, true)
+}
+
+func (r *Reader) blobSize(id ID, check bool) (int64, error) {
 	var n int64
-	_, err := r.locate(id, func(p *packFile, off int64) ([]byte, error) {
+	_, err := r.locate(id, check, func(p *packFile, off int64) ([]byte, error) {
 		typ, size, err := r.info(p, off)
 		if err == nil && typ != Blob {
 			err = ErrSlowPath
@@ -117,15 +173,11 @@ func (r *Reader) BlobSize(id ID) (int64, error) {
 
 // locate finds an object in the packs (looking for new packs once when it
 // is in none) or as a loose object, and applies the matching function.
-func (r *Reader) locate(id ID, packed func(*packFile, int64) ([]byte, error), loose func(string) ([]byte, error)) ([]byte, error) {
-	if st, err := os.Stat(r.packDir()); err == nil {
-		r.mu.RLock()
-		stale := !changeTime(st).Equal(r.scanned)
-		r.mu.RUnlock()
-		if stale {
-			if err := r.Rescan(); err != nil {
-				return nil, err
-			}
+// With check, the packs are rescanned first when objects/pack changed.
+func (r *Reader) locate(id ID, check bool, packed func(*packFile, int64) ([]byte, error), loose func(string) ([]byte, error)) ([]byte, error) {
+	if check {
+		if err := r.refresh(); err != nil {
+			return nil, err
 		}
 	}
 	for attempt := 0; attempt < 2; attempt++ {
@@ -149,6 +201,21 @@ func (r *Reader) locate(id ID, packed func(*packFile, int64) ([]byte, error), lo
 		}
 	}
 	return nil, ErrSlowPath
+}
+
+// refresh rescans the packs when objects/pack changed since the last look.
+func (r *Reader) refresh() error {
+	st, err := os.Stat(r.packDir())
+	if err != nil {
+		return nil
+	}
+	r.mu.RLock()
+	stale := !changeTime(st).Equal(r.scanned)
+	r.mu.RUnlock()
+	if !stale {
+		return nil
+	}
+	return r.Rescan()
 }
 
 func (r *Reader) packDir() string { return filepath.Join(r.objDir, "pack") }
@@ -204,19 +271,7 @@ func (r *Reader) Rescan() error {
 
 // CloseStale closes the descriptors of packs removed since the last look,
 // so their disk space is freed even when nothing is read.
-func (r *Reader) CloseStale() error {
-	st, err := os.Stat(r.packDir())
-	if err != nil {
-		return nil
-	}
-	r.mu.RLock()
-	stale := !changeTime(st).Equal(r.scanned)
-	r.mu.RUnlock()
-	if !stale {
-		return nil
-	}
-	return r.Rescan()
-}
+func (r *Reader) CloseStale() error { return r.refresh() }
 
 func openPack(base string) (*packFile, error) {
 	idx, err := ReadIndex(base + ".idx")
@@ -256,6 +311,13 @@ func (p *packFile) head(off int64) (entryHead, error) {
 	if n == 0 && err != nil {
 		return entryHead{}, err
 	}
+	return parseHead(buf[:n], off)
+}
+
+// parseHead parses the pack entry header at the start of buf, which was
+// read from off.
+func parseHead(buf []byte, off int64) (entryHead, error) {
+	n := len(buf)
 	typ, size, hdr, err := ParseEntryHeader(buf[:n])
 	if err != nil {
 		return entryHead{}, fmt.Errorf("pack entry at %d: %w", off, err)
@@ -304,11 +366,39 @@ func (p *packFile) inflateAt(data, size int64, dst []byte) ([]byte, error) {
 	return inflate(bytes.NewReader(in), size, dst)
 }
 
+// wholeEntryMax bounds the entries read with one positioned read, header
+// and data together; larger ones read their header first.
+const wholeEntryMax = 1 << 20
+
 // readEntry returns the object of the pack entry at off, resolving
 // deltas, into dst's storage when it is large enough. With blobOnly, a
 // whole entry of another type stops at its header with ErrSlowPath. r.mu
 // must be held shared (a REFDelta's base may be in another pack).
 func (r *Reader) readEntry(p *packFile, off int64, dst []byte, blobOnly bool) (Type, []byte, error) {
+	if n := p.entryEnd(off) - off; n > 0 && n <= wholeEntryMax {
+		// A whole entry, header and data, with one read.
+		bp := deflated.Get().(*[]byte)
+		defer deflated.Put(bp)
+		if int64(cap(*bp)) < n {
+			*bp = make([]byte, n)
+		}
+		raw := (*bp)[:n]
+		if k, err := p.f.ReadAt(raw, off); int64(k) < n {
+			return Invalid, nil, fmt.Errorf("read pack entry at %d: %w", off, err)
+		}
+		h, err := parseHead(raw[:min(n, 40)], off)
+		if err != nil {
+			return Invalid, nil, err
+		}
+		switch {
+		case h.typ == OFSDelta || h.typ == REFDelta:
+		case blobOnly && h.typ != Blob:
+			return h.typ, nil, ErrSlowPath
+		default:
+			b, err := inflate(bytes.NewReader(raw[h.data-off:]), h.size, dst)
+			return h.typ, b, err
+		}
+	}
 	h, err := p.head(off)
 	if err != nil {
 		return Invalid, nil, err
