@@ -189,7 +189,7 @@ token (pull again with --token), unless the remote was added with
 					return nil, opts, err
 				}
 				opts.TrustErasures = r.TrustErasures
-				f, err := s.RemoteFetcher(name, g.progressWriter())
+				f, err := s.RemoteFetcher(name, g.progress().Writer())
 				return f, opts, err
 			})
 		},
@@ -220,7 +220,7 @@ on their next pull.`,
 				}
 				var res *gitstore.PushResult
 				err = s.Exclusive(ctx, func(tx *gitstore.Tx) (err error) {
-					res, err = tx.Push(ctx, name, g.progressWriter())
+					res, err = tx.Push(ctx, name, g.progress().Writer())
 					return err
 				})
 				switch {
@@ -235,7 +235,3 @@ on their next pull.`,
 		},
 	}
 }
-
-// progressWriter is stderr on a terminal, for a server's progress
-// messages during long transfers; nil otherwise.
-func (g *globalOptions) progressWriter() io.Writer { return g.progress().Writer() }
