@@ -60,8 +60,13 @@
 // files into the kernel's page cache (FUSE_NOTIFY_STORE, from outside any
 // request): those reads are then served by the kernel without a request
 // reaching the server, and the pushed bytes live in the kernel's
-// reclaimable cache, not in this process. Optionally, a mount prefetches
-// blobs into the blob cache right after mounting.
+// reclaimable cache, not in this process. Pushes follow the reader: the
+// folder listed last goes first, and a read that reaches the server
+// before its file was pushed moves that folder's pushes past it. Such a
+// read inflates the file straight into the reply, bypassing the blob
+// cache. A folder's sizes, and each worker's run of pushes, are read
+// with one look for changed packs (gitstore.BlobBatch). Optionally, a
+// mount prefetches blobs into the blob cache right after mounting.
 //
 // # Live swap
 //

@@ -2,6 +2,7 @@ package fs
 
 import (
 	"context"
+	"fmt"
 	"path"
 	"syscall"
 	"time"
@@ -192,15 +193,29 @@ func (f *fileNode) Read(_ context.Context, _ gofs.FileHandle, dest []byte, off i
 	if f.n.erased.Load() {
 		return nil, syscall.EIO
 	}
+	if off == 0 {
+		first := !f.n.pushed.Swap(true)
+		if f.fs.ra != nil {
+			if first {
+				f.fs.ra.overtaken(f.dir, f.n)
+			}
+			f.fs.ra.siblings(f.dir)
+		}
+		if f.n.data == nil {
+			// A whole file the request can hold is inflated straight into
+			// the reply: the kernel keeps it, so the blob cache need not.
+			if sz, err := fileSize(f.fs.blobs, f.n); err == nil && sz <= int64(len(dest)) {
+				b, err := f.fs.blobs.ReadTo(f.n.id, dest[:0])
+				if err != nil {
+					return nil, errno(f.fs.log, fmt.Errorf("%s: %w", f.n.path, err))
+				}
+				return fuse.ReadResultData(b), 0
+			}
+		}
+	}
 	b, err := f.fs.content(f.n)
 	if err != nil {
 		return nil, errno(f.fs.log, err)
-	}
-	if off == 0 {
-		f.n.pushed.Store(true)
-		if f.fs.ra != nil {
-			f.fs.ra.siblings(f.dir)
-		}
 	}
 	if off >= int64(len(b)) {
 		return fuse.ReadResultData(nil), 0
@@ -301,8 +316,18 @@ func (fsys *mountFS) entries(n *node, parentIno uint64) ([]fuse.DirEntry, syscal
 		dot.Off = n.salt<<offBits | uint64(len(ents)+1)
 		ents = append(ents, dot)
 	}
+	// Sizes not known yet are read from the object headers in one batch.
+	var sizes sizer = fsys.blobs
 	for _, c := range n.children {
-		ok, err := fits(fsys.blobs, c, fsys.maxFile)
+		if !c.dir && c.size.Load() == 0 {
+			if b, err := fsys.blobs.Batch(); err == nil {
+				sizes = b
+			}
+			break
+		}
+	}
+	for _, c := range n.children {
+		ok, err := fits(sizes, c, fsys.maxFile)
 		if err != nil {
 			return nil, errno(fsys.log, err)
 		}

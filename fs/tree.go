@@ -71,8 +71,10 @@ type node struct {
 	salt     uint64 // tags the offsets of this listing
 
 	// readahead is set once the directory's files were scheduled for
-	// pushing into the kernel's page cache.
+	// pushing into the kernel's page cache; pushing is their progress
+	// while files are left to push.
 	readahead atomic.Bool
+	pushing   atomic.Pointer[pushDir]
 
 	// Files.
 	data []byte       // supplied content; nil means the blob's content
