@@ -3,66 +3,16 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/memfs/memfs/internal/storetest"
 	"io"
-	"os"
-	"strconv"
 	"strings"
 	"testing"
-	"time"
-
-	"golang.org/x/sys/unix"
 )
-
-// openPTY returns the two ends of a new pseudo-terminal.
-func openPTY(t *testing.T) (master, slave *os.File) {
-	t.Helper()
-	m, err := os.OpenFile("/dev/ptmx", os.O_RDWR|unix.O_NOCTTY, 0)
-	if err != nil {
-		t.Skipf("no pseudo-terminals here: %v", err)
-	}
-	t.Cleanup(func() { m.Close() })
-	if err := unix.IoctlSetPointerInt(int(m.Fd()), unix.TIOCSPTLCK, 0); err != nil {
-		t.Fatal(err)
-	}
-	n, err := unix.IoctlGetInt(int(m.Fd()), unix.TIOCGPTN)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := os.OpenFile("/dev/pts/"+strconv.Itoa(n), os.O_RDWR|unix.O_NOCTTY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	return m, s
-}
-
-// drain returns what was written to the terminal before the sentinel
-// written after it now.
-func drain(t *testing.T, master, slave *os.File) string {
-	t.Helper()
-	const sentinel = "--end-of-output--"
-	if _, err := slave.WriteString(sentinel); err != nil {
-		t.Fatal(err)
-	}
-	if err := master.SetReadDeadline(time.Now().Add(10 * time.Second)); err != nil {
-		t.Fatal(err)
-	}
-	var got []byte
-	buf := make([]byte, 4096)
-	for !bytes.Contains(got, []byte(sentinel)) {
-		n, err := master.Read(buf)
-		if err != nil {
-			t.Fatalf("read the terminal: %v (so far %q)", err, got)
-		}
-		got = append(got, buf[:n]...)
-	}
-	return strings.TrimSuffix(string(got), sentinel)
-}
 
 // Ensure that a long command (forget apply) draws progress on a terminal's
 // stderr, and nothing with --json or when stderr is not a terminal.
 func TestCLI_ProgressOnlyOnATerminal(t *testing.T) {
-	master, slave := openPTY(t)
+	master, slave := storetest.OpenPTY(t)
 	files := goodArtifact()
 	files["pages/prefs/phone.md"] = "# Phone\n\n- The user's phone is 555-867-5309.\n\n## Sources\n\n- session:sess-1\n"
 	forget := func(c *cli, stderr io.Writer, json bool) {
@@ -91,11 +41,11 @@ func TestCLI_ProgressOnlyOnATerminal(t *testing.T) {
 	}
 
 	forget(setup(), slave, false)
-	if got := drain(t, master, slave); !strings.Contains(got, "\r") || !strings.Contains(got, "purg") {
+	if got := storetest.DrainPTY(t, master, slave); !strings.Contains(got, "\r") || !strings.Contains(got, "purg") {
 		t.Errorf("no progress on a terminal: %q", got)
 	}
 	forget(setup(), slave, true)
-	if got := drain(t, master, slave); got != "" {
+	if got := storetest.DrainPTY(t, master, slave); got != "" {
 		t.Errorf("--json drew on the terminal: %q", got)
 	}
 	var buf bytes.Buffer

@@ -2,37 +2,12 @@ package progress
 
 import (
 	"bytes"
+	"github.com/memfs/memfs/internal/storetest"
 	"io"
 	"os"
-	"strconv"
 	"testing"
 	"time"
-
-	"golang.org/x/sys/unix"
 )
-
-// openPTY returns the two ends of a new pseudo-terminal.
-func openPTY(t *testing.T) (master, slave *os.File) {
-	t.Helper()
-	m, err := os.OpenFile("/dev/ptmx", os.O_RDWR|unix.O_NOCTTY, 0)
-	if err != nil {
-		t.Skipf("no pseudo-terminals here: %v", err)
-	}
-	t.Cleanup(func() { m.Close() })
-	if err := unix.IoctlSetPointerInt(int(m.Fd()), unix.TIOCSPTLCK, 0); err != nil {
-		t.Fatal(err)
-	}
-	n, err := unix.IoctlGetInt(int(m.Fd()), unix.TIOCGPTN)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := os.OpenFile("/dev/pts/"+strconv.Itoa(n), os.O_RDWR|unix.O_NOCTTY, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	return m, s
-}
 
 // Ensure that nothing is drawn on a pipe, a buffer or when quiet, and that
 // a terminal gets the line and its clearing.
@@ -43,7 +18,7 @@ func TestLine(t *testing.T) {
 	}
 	defer r.Close()
 	defer w.Close()
-	master, slave := openPTY(t)
+	master, slave := storetest.OpenPTY(t)
 	for _, tc := range []struct {
 		name   string
 		w      any
