@@ -55,6 +55,13 @@ type statCache struct {
 	// commit is the commit the entries were published as.
 	commit ID
 
+	// heap is a copy of the heap as read: decoded facts share its
+	// strings, and strs holds their string slices, so a lookup allocates
+	// nothing of its own.
+	heap    string
+	heapOff int
+	strs    []string
+
 	hit  []bool // records served from the cache in this publish
 	next int    // the record after the last one found
 }
@@ -239,6 +246,7 @@ func (c *statCache) parse(b []byte) error {
 		prev = p
 	}
 	c.b, c.n, c.nt = b, int(n), int(nt)
+	c.heapOff, c.heap = int(heap), string(b[heap:])
 	c.scanStart = int64(le.Uint64(b[hScan:]))
 	copy(c.commit[:], b[hCommit:])
 	c.hit = make([]bool, c.n)
@@ -280,7 +288,14 @@ func (c *statCache) stat(i int) statEntry {
 
 func (c *statCache) facts(i int) validate.Facts {
 	r := c.rec(i)
-	f := decodeFacts(c.span(r[rFacts:]))
+	off, n := int(le.Uint32(r[rFacts:])), int(le.Uint32(r[rFacts+4:]))
+	var enc string
+	if off+n <= c.heapOff+len(c.heap) {
+		enc = c.heap[off-c.heapOff : off-c.heapOff+n]
+	} else { // appended by a patch since
+		enc = string(c.b[off : off+n])
+	}
+	f := c.decodeFacts(enc)
 	flags := r[rFlags]
 	f.ValidUTF8, f.HasNUL, f.HasSourcesSection = flags&1 != 0, flags&2 != 0, flags&4 != 0
 	f.BadSources = int(le.Uint32(r[rBad:]))
@@ -625,9 +640,44 @@ func appendFacts(b []byte, f validate.Facts) []byte {
 	return appendString(b, f.GuardEpoch)
 }
 
-func decodeFacts(b []byte) validate.Facts {
-	r := &reader{b: b}
-	return validate.Facts{Sources: r.strings(), Links: r.strings(), GuardEpoch: r.string()}
+// decodeFacts decodes facts that factsWellFormed accepted; the strings
+// share enc.
+func (c *statCache) decodeFacts(enc string) validate.Facts {
+	uvarint := func() int {
+		var v uint64
+		for sh := 0; len(enc) > 0; sh += 7 {
+			b := enc[0]
+			enc = enc[1:]
+			v |= uint64(b&0x7f) << sh
+			if b < 0x80 {
+				break
+			}
+		}
+		return int(min(v, uint64(len(enc))))
+	}
+	str := func() string {
+		n := uvarint()
+		s := enc[:n]
+		enc = enc[n:]
+		return s
+	}
+	strs := func() []string {
+		n := uvarint()
+		if n == 0 {
+			return nil
+		}
+		if cap(c.strs)-len(c.strs) < n {
+			c.strs = make([]string, 0, max(n, 1024))
+		}
+		k := len(c.strs)
+		c.strs = c.strs[:k+n]
+		out := c.strs[k : k+n : k+n] // full: an append by the caller copies
+		for j := range out {
+			out[j] = str()
+		}
+		return out
+	}
+	return validate.Facts{Sources: strs(), Links: strs(), GuardEpoch: str()}
 }
 
 // factsWellFormed checks encoded facts without decoding them.
@@ -666,48 +716,6 @@ func appendStrings(b []byte, ss []string) []byte {
 		b = appendString(b, s)
 	}
 	return b
-}
-
-// reader decodes what factsWellFormed accepted; the first error sticks.
-type reader struct {
-	b   []byte
-	err error
-}
-
-func (r *reader) uvarint() uint64 {
-	if r.err != nil {
-		return 0
-	}
-	v, n := binary.Uvarint(r.b)
-	if n <= 0 {
-		r.err = errTruncated
-		return 0
-	}
-	r.b = r.b[n:]
-	return v
-}
-
-func (r *reader) string() string {
-	n := r.uvarint()
-	if r.err != nil || n > uint64(len(r.b)) {
-		r.err = errTruncated
-		return ""
-	}
-	s := string(r.b[:n])
-	r.b = r.b[n:]
-	return s
-}
-
-func (r *reader) strings() []string {
-	n := r.uvarint()
-	if n == 0 || n > uint64(len(r.b)) {
-		return nil
-	}
-	out := make([]string, 0, n)
-	for range n {
-		out = append(out, r.string())
-	}
-	return out
 }
 
 // DropCaches removes every publish cache, so no cached blob id or fact
