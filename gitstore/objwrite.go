@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
@@ -35,6 +37,29 @@ func (s *Store) encodeTree(entries []object.TreeEntry) (plumbing.EncodedObject, 
 		return nil, fmt.Errorf("encode tree: %w", err)
 	}
 	return obj, nil
+}
+
+// encodeTreeContent sorts entries into git's tree order and returns the
+// tree's content and id. It writes what go-git's Tree.Encode writes, a
+// few times faster: no formatted print per entry, one hash.
+func encodeTreeContent(entries []object.TreeEntry) ([]byte, ID, error) {
+	sortTreeEntries(entries)
+	n := 0
+	for _, e := range entries {
+		n += len(e.Name) + 28
+	}
+	b := make([]byte, 0, n)
+	for _, e := range entries {
+		if strings.IndexByte(e.Name, 0) >= 0 {
+			return nil, ID{}, fmt.Errorf("encode tree: malformed filename %q", e.Name)
+		}
+		b = strconv.AppendUint(b, uint64(e.Mode), 8)
+		b = append(b, ' ')
+		b = append(b, e.Name...)
+		b = append(b, 0)
+		b = append(b, e.Hash[:]...)
+	}
+	return b, plumbing.ComputeHash(plumbing.TreeObject, b), nil
 }
 
 // writeTree stores a tree unless it is already present.
@@ -100,6 +125,12 @@ type objectBatch struct {
 
 func (b *objectBatch) add(typ plumbing.ObjectType, content []byte) ID {
 	h := plumbing.ComputeHash(typ, content)
+	b.addHashed(h, typ, content)
+	return h
+}
+
+// addHashed adds an object whose id h the caller computed.
+func (b *objectBatch) addHashed(h ID, typ plumbing.ObjectType, content []byte) {
 	if b.seen == nil {
 		b.seen = map[ID]int{}
 	}
@@ -107,7 +138,6 @@ func (b *objectBatch) add(typ plumbing.ObjectType, content []byte) ID {
 		b.objs = append(b.objs, objfile.Object{ID: h, Type: objfile.Type(typ), Content: content})
 		b.seen[h] = len(b.objs)
 	}
-	return h
 }
 
 // flush writes the batch, as one pack when it is large enough to pay for

@@ -483,11 +483,10 @@ func (w *treeWriter) write(d *artifactDir, old ID) (ID, error) {
 		}
 		entries = append(entries, object.TreeEntry{Name: name, Mode: filemode.Dir, Hash: h})
 	}
-	obj, err := w.s.encodeTree(entries)
+	content, h, err := encodeTreeContent(entries)
 	if err != nil {
 		return ID{}, err
 	}
-	h := obj.Hash()
 	w.b.trees[d.path] = statTree{ID: h, Files: d.nfiles}
 	if h == old {
 		return h, nil
@@ -504,11 +503,7 @@ func (w *treeWriter) write(d *artifactDir, old ID) (ID, error) {
 			return ID{}, err
 		}
 	}
-	content, err := encodedBytes(obj)
-	if err != nil {
-		return ID{}, fmt.Errorf("encode tree: %w", err)
-	}
-	w.b.batch.add(plumbing.TreeObject, content)
+	w.b.batch.addHashed(h, plumbing.TreeObject, content)
 	return h, nil
 }
 
