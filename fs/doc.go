@@ -64,9 +64,14 @@
 // folder listed last goes first, and a read that reaches the server
 // before its file was pushed moves that folder's pushes past it. Such a
 // read inflates the file straight into the reply, bypassing the blob
-// cache. A folder's sizes, and each worker's run of pushes, are read
-// with one look for changed packs (gitstore.BlobBatch). Optionally, a
-// mount prefetches blobs into the blob cache right after mounting.
+// cache. While nothing waits to be pushed, the workers inflate ahead the
+// folder a depth-first walk enters next (up to 2 MiB, into a reused
+// arena): once that folder is listed its pushes only copy, and the core
+// the reader leaves idle while a listing is answered is put to use. A
+// folder's sizes, and each worker's run of pushes, are read with one look
+// for changed packs (gitstore.BlobBatch). Optionally, a mount prefetches
+// blobs into the blob cache right after mounting, when the workers have
+// nothing else to do.
 //
 // # Live swap
 //

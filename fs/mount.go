@@ -136,7 +136,7 @@ type mountFS struct {
 	// ra pushes file contents into the kernel ahead of reads; nil when
 	// off.
 	ra    *readahead
-	stats struct{ reads, pushed atomic.Int64 }
+	stats struct{ reads, pushed, staged atomic.Int64 }
 
 	// files holds, weakly, every file node handed to the kernel: the nodes
 	// behind the inodes the kernel may still hold (open descriptors, cached
@@ -669,8 +669,13 @@ func (m *Mount) prefetch(ctx context.Context) {
 		if t == nil {
 			continue
 		}
-		start := time.Now()
 		ids := blobIDs(t.root)
+		if m.fs.ra != nil {
+			// Pushes and the folder a walk lists next come first.
+			m.fs.ra.prefetchIdle(ids, m.fs.blobs.CacheBytes()/2)
+			continue
+		}
+		start := time.Now()
 		if err := m.fs.blobs.Prefetch(ctx, ids, runtime.GOMAXPROCS(0)); err != nil && ctx.Err() == nil {
 			m.fs.log.Warn("prefetch failed", "scope", v.scope, "err", err)
 			continue

@@ -114,7 +114,12 @@ func (d *dirNode) OpendirHandle(ctx context.Context, _ uint32) (gofs.FileHandle,
 		// Once a listing was read to its end and closed, the kernel
 		// holds an inode for every entry: a good time to push their
 		// contents, which a reader of the folder is about to want.
-		h.released = func() { d.fs.ra.siblings(listed) }
+		h.released = func() {
+			d.fs.ra.siblings(listed)
+			if t := d.v.cur.Load(); t != nil {
+				d.fs.ra.ahead(t.after(d.path))
+			}
+		}
 	}
 	return h, cacheFlags, 0
 }

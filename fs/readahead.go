@@ -28,35 +28,70 @@ import (
 // read that reaches the server for a file not pushed yet shows that the
 // reader overtook the pushes, so the cursor jumps past that file (pushing
 // the files behind the reader would be wasted) and its folder goes first.
+// When nothing waits to be pushed, the folder a walk enters next is
+// inflated ahead (staged), and then the mount's prefetch list.
 type readahead struct {
 	fs *mountFS
 	// mu guards stack, the folders with files left to push, the most
 	// recent last.
 	mu    sync.Mutex
 	stack []*pushDir
+	// stage is the folder a walk is expected to list next: when no push
+	// is waiting, its blobs are inflated ahead into an arena, so that its
+	// pushes only copy once it is listed. Guarded by mu.
+	stage *pushDir
+	// idle lists blobs to inflate into the blob cache when there is
+	// nothing else to do (the mount's prefetch), up to idleBudget bytes
+	// added. Guarded by mu.
+	idle       []gitstore.ID
+	idleBudget int64
 	// wake tells an idle worker that there is work.
 	wake chan struct{}
-	// bufs recycles decompression buffers: pushed bytes are never kept.
-	bufs sync.Pool
+	// bufs recycles decompression buffers: pushed bytes are never kept;
+	// arenas, the staging areas.
+	bufs, arenas sync.Pool
 }
 
-// pushDir is a folder whose files are being pushed.
+// pushDir is a folder whose files are being pushed, or staged.
 type pushDir struct {
 	dir  *node
 	next atomic.Int64 // index of the next child to push
 	end  int64
+
+	// A staged folder's files are inflated ahead (snext is the next to
+	// stage) into regions of arena, which goes back to the pool once the
+	// folder is retired (pushed to its end, or no longer expected) and no
+	// job uses it.
+	snext   atomic.Int64
+	arena   *[]byte
+	used    atomic.Int64
+	regions []region
+	// users counts jobs under way on the folder; retired is set when no
+	// job will be taken from it any more. Both guarded by readahead.mu.
+	users   int
+	retired bool
+}
+
+// region is where a staged file's content lies in its folder's arena;
+// ready is set once it is there.
+type region struct {
+	off, n int64
+	ready  atomic.Bool
 }
 
 // pushMaxFiles bounds the files pushed for one folder; pushMaxDirs the
-// folders waiting (the oldest are dropped).
+// folders waiting (the oldest are dropped); stageBytes the contents
+// inflated ahead for the folder expected next.
 const (
 	pushMaxFiles = 1024
 	pushMaxDirs  = 4096
+	stageBytes   = 2 << 20
 )
 
 func newReadahead(fsys *mountFS) *readahead {
 	return &readahead{fs: fsys, wake: make(chan struct{}, 1),
-		bufs: sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }}}
+		bufs:   sync.Pool{New: func() any { b := make([]byte, 0, 64<<10); return &b }},
+		arenas: sync.Pool{New: func() any { b := make([]byte, stageBytes); return &b }}}
 }
 
 // signal wakes one idle worker, if any.
@@ -71,7 +106,7 @@ func (ra *readahead) signal() {
 func (ra *readahead) run(ctx context.Context) {
 	var w pushWorker
 	for {
-		d, i, ok := ra.take()
+		j, ok := ra.take()
 		if !ok {
 			select {
 			case <-ctx.Done():
@@ -80,41 +115,140 @@ func (ra *readahead) run(ctx context.Context) {
 				continue
 			}
 		}
-		// Others may share the folder.
+		// Others may share the work.
 		ra.signal()
-		if n := d.dir.children[i]; !n.dir && !n.pushed.Load() {
-			ra.push(&w, d, n)
+		if j.d == nil {
+			ra.prefetch(j.id)
+			continue
 		}
+		n := j.d.dir.children[j.i]
+		switch {
+		case n.dir || n.pushed.Load():
+		case j.staged:
+			ra.inflate(&w, j.d, j.i, n)
+		default:
+			ra.push(&w, j.d, j.i, n)
+		}
+		ra.done(j.d)
 	}
 }
 
-// take claims the next file to push: the next of the most recent folder
-// with files left.
-func (ra *readahead) take() (*pushDir, int64, bool) {
+// job is one file to push (d's i-th child), to inflate ahead (staged), or
+// a blob of the idle list (d nil).
+type job struct {
+	d      *pushDir
+	i      int64
+	staged bool
+	id     gitstore.ID
+}
+
+// take claims the next job: the next file of the most recent folder with
+// files left, else the next of the staged folder, else the next blob of
+// the idle list.
+func (ra *readahead) take() (job, bool) {
 	ra.mu.Lock()
 	defer ra.mu.Unlock()
 	for len(ra.stack) > 0 {
 		d := ra.stack[len(ra.stack)-1]
 		if i := d.next.Add(1) - 1; i < d.end {
-			return d, i, true
+			d.users++
+			return job{d: d, i: i}, true
 		}
 		ra.stack = ra.stack[:len(ra.stack)-1]
 		d.dir.pushing.Store(nil)
+		ra.retire(d)
 	}
-	return nil, 0, false
+	if d := ra.stage; d != nil {
+		if i := d.snext.Add(1) - 1; i < d.end {
+			d.users++
+			return job{d: d, i: i, staged: true}, true
+		}
+	}
+	if len(ra.idle) > 0 && ra.idleBudget > 0 {
+		id := ra.idle[0]
+		ra.idle = ra.idle[1:]
+		return job{id: id}, true
+	}
+	return job{}, false
+}
+
+// done ends a job on d. ra.mu must not be held.
+func (ra *readahead) done(d *pushDir) {
+	ra.mu.Lock()
+	d.users--
+	ra.release(d)
+	ra.mu.Unlock()
+}
+
+// retire marks that no job will be taken from d any more. ra.mu must be
+// held.
+func (ra *readahead) retire(d *pushDir) {
+	d.retired = true
+	ra.release(d)
+}
+
+// release returns a retired folder's arena once no job uses it. ra.mu
+// must be held.
+func (ra *readahead) release(d *pushDir) {
+	if d.retired && d.users == 0 && d.arena != nil {
+		ra.arenas.Put(d.arena)
+		d.arena, d.regions = nil, nil
+	}
+}
+
+// prefetchIdle lists blobs to inflate into the blob cache when the workers
+// have nothing else to do, until budget bytes were added.
+func (ra *readahead) prefetchIdle(ids []gitstore.ID, budget int64) {
+	ra.mu.Lock()
+	ra.idle, ra.idleBudget = ids, budget
+	ra.mu.Unlock()
+	ra.signal()
+}
+
+// prefetch inflates one blob of the idle list into the blob cache.
+func (ra *readahead) prefetch(id gitstore.ID) {
+	data, err := ra.fs.blobs.Read(id)
+	if err != nil {
+		return
+	}
+	ra.mu.Lock()
+	ra.idleBudget -= int64(len(data))
+	ra.mu.Unlock()
+}
+
+// ahead stages dir, the folder expected to be listed next, unless its
+// files are being pushed already.
+func (ra *readahead) ahead(dir *node) {
+	if dir == nil || dir.readahead.Load() {
+		return
+	}
+	ra.mu.Lock()
+	if ra.stage == nil || ra.stage.dir != dir {
+		if ra.stage != nil {
+			ra.retire(ra.stage)
+		}
+		end := int64(min(len(dir.children), pushMaxFiles))
+		ra.stage = &pushDir{dir: dir, end: end, arena: ra.arenas.Get().(*[]byte), regions: make([]region, end)}
+	}
+	ra.mu.Unlock()
+	ra.signal()
 }
 
 // siblings schedules the files of dir that were not pushed yet, the first
-// time it is called for dir.
+// time it is called for dir; what was staged for dir is kept.
 func (ra *readahead) siblings(dir *node) {
 	if dir == nil || !dir.readahead.CompareAndSwap(false, true) {
 		return
 	}
-	d := &pushDir{dir: dir, end: int64(min(len(dir.children), pushMaxFiles))}
-	dir.pushing.Store(d)
 	ra.mu.Lock()
+	d := &pushDir{dir: dir, end: int64(min(len(dir.children), pushMaxFiles))}
+	if ra.stage != nil && ra.stage.dir == dir {
+		d, ra.stage = ra.stage, nil
+	}
+	dir.pushing.Store(d)
 	if len(ra.stack) >= pushMaxDirs {
 		ra.stack[0].dir.pushing.Store(nil)
+		ra.retire(ra.stack[0])
 		ra.stack = slices.Delete(ra.stack, 0, 1)
 	}
 	ra.stack = append(ra.stack, d)
@@ -154,7 +288,60 @@ type pushWorker struct {
 	batch *gitstore.BlobBatch
 }
 
-func (ra *readahead) push(w *pushWorker, d *pushDir, n *node) {
+// batchFor returns the worker's batch for reading d's blobs.
+func (w *pushWorker) batchFor(fsys *mountFS, d *pushDir) (*gitstore.BlobBatch, error) {
+	if w.dir != d || w.batch == nil {
+		b, err := fsys.blobs.Batch()
+		if err != nil {
+			return nil, err
+		}
+		w.dir, w.batch = d, b
+	}
+	return w.batch, nil
+}
+
+// inflate stages d's i-th file: its blob is inflated into its region of
+// d's arena, when there is room.
+func (ra *readahead) inflate(w *pushWorker, d *pushDir, i int64, n *node) {
+	if n.data != nil || d.arena == nil {
+		return
+	}
+	b, err := w.batchFor(ra.fs, d)
+	if err != nil {
+		return
+	}
+	if ok, err := fits(b, n, ra.fs.maxFile); err != nil || !ok {
+		return
+	}
+	sz := n.size.Load() - 1
+	off := d.used.Add(sz) - sz
+	if sz == 0 || off+sz > int64(len(*d.arena)) {
+		return
+	}
+	dst := (*d.arena)[off : off+sz]
+	data, err := b.ReadTo(n.id, dst[:0])
+	if err != nil || int64(len(data)) != sz {
+		return
+	}
+	if &data[0] != &dst[0] {
+		copy(dst, data) // from the blob cache
+	}
+	r := &d.regions[i]
+	r.off, r.n = off, sz
+	r.ready.Store(true)
+	ra.fs.stats.staged.Add(1)
+}
+
+// staged returns d's i-th file as staged, or nil.
+func (d *pushDir) staged(i int64) []byte {
+	if d.arena == nil || i >= int64(len(d.regions)) || !d.regions[i].ready.Load() {
+		return nil
+	}
+	r := &d.regions[i]
+	return (*d.arena)[r.off : r.off+r.n]
+}
+
+func (ra *readahead) push(w *pushWorker, d *pushDir, i int64, n *node) {
 	srv := ra.fs.server.Load()
 	if srv == nil {
 		return
@@ -162,20 +349,23 @@ func (ra *readahead) push(w *pushWorker, d *pushDir, n *node) {
 	var data []byte
 	bp := ra.bufs.Get().(*[]byte)
 	defer ra.bufs.Put(bp)
-	if n.data != nil {
+	switch {
+	case n.data != nil:
 		if !n.pushed.CompareAndSwap(false, true) {
 			return
 		}
 		data = n.data
-	} else {
-		if w.dir != d || w.batch == nil {
-			b, err := ra.fs.blobs.Batch()
-			if err != nil {
-				return
-			}
-			w.dir, w.batch = d, b
+	case d.staged(i) != nil:
+		if !n.pushed.CompareAndSwap(false, true) {
+			return
 		}
-		if ok, err := fits(w.batch, n, ra.fs.maxFile); err != nil || !ok {
+		data = d.staged(i)
+	default:
+		batch, err := w.batchFor(ra.fs, d)
+		if err != nil {
+			return
+		}
+		if ok, err := fits(batch, n, ra.fs.maxFile); err != nil || !ok {
 			return
 		}
 		if !n.pushed.CompareAndSwap(false, true) {
@@ -186,7 +376,7 @@ func (ra *readahead) push(w *pushWorker, d *pushDir, n *node) {
 		if sz := n.size.Load() - 1; sz > int64(cap(*bp)) && sz <= 1<<20 {
 			*bp = make([]byte, 0, sz)
 		}
-		b, err := w.batch.ReadTo(n.id, *bp)
+		b, err := batch.ReadTo(n.id, *bp)
 		if err != nil {
 			n.pushed.Store(false)
 			return

@@ -23,11 +23,11 @@ func TestReadaheadFollowsReader(t *testing.T) {
 	a, b := folder("a", 10), folder("b", 10)
 	next := func() string {
 		t.Helper()
-		d, i, ok := ra.take()
+		j, ok := ra.take()
 		if !ok {
 			return "none"
 		}
-		return d.dir.children[i].path
+		return j.d.dir.children[j.i].path
 	}
 	steps := []struct {
 		do   func()
@@ -57,5 +57,41 @@ func TestReadaheadFollowsReader(t *testing.T) {
 	}
 	if a.pushing.Load() != nil || b.pushing.Load() != nil {
 		t.Error("folders pushed to the end still hold their progress")
+	}
+}
+
+// Ensure that the folder expected next is staged only when nothing is
+// left to push, and that once listed it is pushed with what was staged.
+func TestReadaheadStagesNextFolder(t *testing.T) {
+	ra := newReadahead(&mountFS{})
+	a, b := folder("a", 2), folder("b", 3)
+	ra.siblings(a)
+	ra.ahead(b)
+	var got []string
+	for range 4 {
+		j, ok := ra.take()
+		if !ok {
+			t.Fatal("no job")
+		}
+		got = append(got, fmt.Sprintf("%s staged=%v", j.d.dir.children[j.i].path, j.staged))
+		ra.done(j.d)
+	}
+	if want := "[a/f00 staged=false a/f01 staged=false b/f00 staged=true b/f01 staged=true]"; fmt.Sprint(got) != want {
+		t.Fatalf("jobs %v, want %s", got, want)
+	}
+	staged := ra.stage
+	ra.siblings(b)
+	if d := b.pushing.Load(); d != staged || d.arena == nil {
+		t.Fatal("the listed folder lost what was staged for it")
+	}
+	for i := range 3 {
+		j, ok := ra.take()
+		if !ok || j.staged || j.i != int64(i) {
+			t.Fatalf("job %d: %+v, %v", i, j, ok)
+		}
+		ra.done(j.d)
+	}
+	if _, ok := ra.take(); ok || staged.arena != nil {
+		t.Errorf("after the last push: more work %v, arena kept %v", ok, staged.arena != nil)
 	}
 }

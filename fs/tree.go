@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -113,6 +114,35 @@ func (t *tree) dirAt(p string) *node {
 		}
 	}
 	return n
+}
+
+// after returns the folder a depth-first walk (grep -r, find) enters
+// after the folder at p: its first subfolder, else the next folder beside
+// it or beside one of its parents; nil at the end.
+func (t *tree) after(p string) *node {
+	d := t.dirAt(p)
+	if d == nil {
+		return nil
+	}
+	for _, c := range d.children {
+		if c.dir {
+			return c
+		}
+	}
+	for p != "." {
+		parent := t.dirAt(path.Dir(p))
+		if parent == nil {
+			return nil
+		}
+		i, _ := slices.BinarySearchFunc(parent.children, path.Base(p), func(c *node, name string) int { return strings.Compare(c.name, name) })
+		for _, c := range parent.children[min(i+1, len(parent.children)):] {
+			if c.dir {
+				return c
+			}
+		}
+		p = path.Dir(p)
+	}
+	return nil
 }
 
 // builder turns a snapshot into a tree, applying the structural read-mode

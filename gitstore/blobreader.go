@@ -27,6 +27,9 @@ func (s *Store) NewBlobReader() *BlobReader {
 	return &BlobReader{s: s, r: objfile.NewReader(s.objDir())}
 }
 
+// CacheBytes returns the capacity of the blob cache the reader fills.
+func (r *BlobReader) CacheBytes() int64 { return r.s.opts.BlobCacheBytes }
+
 // Close closes the pack files the reader opened.
 func (r *BlobReader) Close() error { return r.r.Close() }
 
