@@ -5,7 +5,8 @@
 //   - warm grep -r through the mount vs the same tree on the native
 //     filesystem (goal ≤ 1.5x);
 //   - cold read of every file right after mounting vs git cat-file --batch
-//     over the same blobs (goal ≤ 2x);
+//     over the same blobs, the median of the runs' ratios, each taken in
+//     one run (goal ≤ 1.5x);
 //   - resident memory of the mount process while serving the tree (goal
 //     ≤ 60 MB);
 //   - publish-to-visible latency, for a publication made in the mount's
@@ -29,6 +30,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -117,7 +119,7 @@ func run() error {
 			"\"cold\" means a fresh mount (cold kernel inode, dentry and page caches of the mount, cold memfs blob cache) " +
 			"while the store's pack files sit in the OS page cache, the same for git cat-file")
 	}
-	fmt.Printf("mount ready %v after start\n\n", mountTook.Round(time.Millisecond))
+	fmt.Printf("mount ready %v after start; load average %s at the end\n\n", mountTook.Round(time.Millisecond), loadAvg())
 	printTable(rows)
 	return nil
 }
@@ -164,18 +166,33 @@ func (b *bench) memfs(args ...string) *exec.Cmd {
 
 // coldRead times a cold read right after mounting against git cat-file
 // over the same blobs, each with the OS page cache dropped first when
-// permitted; a fresh mount for every run. The last mount is left serving.
+// permitted; a fresh mount for every run, and which side goes first
+// alternates, so that neither always meets a machine just warmed (or
+// loaded) by the other. The figure is the median of the runs' ratios. The
+// last mount is left serving.
 func (b *bench) coldRead() (row, *mountProc, time.Duration, error) {
 	mountArgs := []string{"--json", "mount", b.mnt}
 	if !*prefetch {
 		mountArgs = append(mountArgs, "--prefetch=false")
 	}
 	var colds, catFiles, readies []time.Duration
+	var ratios []float64
 	var mount *mountProc
+	loadBefore := loadAvg()
+	catFile := func() (time.Duration, error) {
+		dropCaches()
+		return catFileAll(b.store)
+	}
 	for i := range *runs {
+		var cat time.Duration
+		var err error
+		if i%2 == 1 {
+			if cat, err = catFile(); err != nil {
+				return row{}, nil, 0, err
+			}
+		}
 		dropCaches()
 		start := time.Now()
-		var err error
 		if mount, err = startMount(b.memfs(mountArgs...)); err != nil {
 			return row{}, nil, 0, err
 		}
@@ -185,22 +202,28 @@ func (b *bench) coldRead() (row, *mountProc, time.Duration, error) {
 			mount.stop()
 			return row{}, nil, 0, err
 		}
-		colds = append(colds, time.Since(start))
+		cold := time.Since(start)
 		if i < *runs-1 {
 			if err := mount.stop(); err != nil {
 				return row{}, nil, 0, err
 			}
 		}
-		dropCaches()
-		d, err := catFileAll(b.store)
-		if err != nil {
-			mount.stop()
-			return row{}, nil, 0, err
+		if i%2 == 0 {
+			if cat, err = catFile(); err != nil {
+				mount.stop()
+				return row{}, nil, 0, err
+			}
 		}
-		catFiles = append(catFiles, d)
+		colds, catFiles = append(colds, cold), append(catFiles, cat)
+		ratios = append(ratios, float64(cold)/float64(cat))
 	}
-	logf("mount ready %v; cold reads %v; cat-file %v", readies, colds, catFiles)
-	return ratioRow("cold read, every file", stats.Median(colds), stats.Median(catFiles), "git cat-file --batch", 2), mount, stats.Median(readies), nil
+	logf("mount ready %v; cold reads %v; cat-file %v; ratios %.2f; load %s → %s", readies, colds, catFiles, ratios, loadBefore, loadAvg())
+	slices.Sort(ratios)
+	median := ratios[len(ratios)/2]
+	return row{name: "cold read, every file", memfs: fmtDur(stats.Median(colds)),
+		peer:  fmtDur(stats.Median(catFiles)) + " (git cat-file --batch)",
+		ratio: fmt.Sprintf("%.2fx (%.2f–%.2f)", median, ratios[0], ratios[len(ratios)-1]),
+		goal:  "≤ 1.5x", verdict: verdict(median <= 1.5)}, mount, stats.Median(readies), nil
 }
 
 // warmGrep times grep -r through the mount against the native tree.
@@ -331,6 +354,15 @@ func generate(dir string) (int64, int, error) {
 		return 0, 0, err
 	}
 	return total, n, nil
+}
+
+// loadAvg returns the 1-minute load average, as uptime shows it.
+func loadAvg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if f := strings.Fields(string(b)); err == nil && len(f) > 0 {
+		return f[0]
+	}
+	return "?"
 }
 
 // dropCaches drops the OS page cache when permitted.
