@@ -70,8 +70,8 @@
 // the reader leaves idle while a listing is answered is put to use. A
 // folder's sizes, and each worker's run of pushes, are read with one look
 // for changed packs (gitstore.BlobBatch). Optionally, a mount prefetches
-// blobs into the blob cache right after mounting, when the workers have
-// nothing else to do.
+// blobs into the blob cache right after mounting, once the workers have
+// had nothing else to do for 100 ms (not while a walk is under way).
 //
 // # Live swap
 //

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/hanwen/go-fuse/v2/fuse"
 
@@ -29,7 +30,8 @@ import (
 // reader overtook the pushes, so the cursor jumps past that file (pushing
 // the files behind the reader would be wasted) and its folder goes first.
 // When nothing waits to be pushed, the folder a walk enters next is
-// inflated ahead (staged), and then the mount's prefetch list.
+// inflated ahead (staged), and once the workers have been idle a while,
+// the mount's prefetch list.
 type readahead struct {
 	fs *mountFS
 	// mu guards stack, the folders with files left to push, the most
@@ -40,11 +42,13 @@ type readahead struct {
 	// is waiting, its blobs are inflated ahead into an arena, so that its
 	// pushes only copy once it is listed. Guarded by mu.
 	stage *pushDir
-	// idle lists blobs to inflate into the blob cache when there is
-	// nothing else to do (the mount's prefetch), up to idleBudget bytes
-	// added. Guarded by mu.
+	// idle lists blobs to inflate into the blob cache when there has
+	// been nothing else to do for idleQuiet (the mount's prefetch), up to
+	// idleBudget bytes added; busy is when the last other job was taken.
+	// Guarded by mu.
 	idle       []gitstore.ID
 	idleBudget int64
+	busy       time.Time
 	// wake tells an idle worker that there is work.
 	wake chan struct{}
 	// bufs recycles decompression buffers: pushed bytes are never kept;
@@ -106,14 +110,19 @@ func (ra *readahead) signal() {
 func (ra *readahead) run(ctx context.Context) {
 	var w pushWorker
 	for {
-		j, ok := ra.take()
+		j, wait, ok := ra.take()
 		if !ok {
+			var later <-chan time.Time
+			if wait > 0 {
+				later = time.After(wait)
+			}
 			select {
 			case <-ctx.Done():
 				return
 			case <-ra.wake:
-				continue
+			case <-later:
 			}
+			continue
 		}
 		// Others may share the work.
 		ra.signal()
@@ -142,17 +151,25 @@ type job struct {
 	id     gitstore.ID
 }
 
+// idleQuiet is how long the workers must have had nothing else to do
+// before they prefetch: a walk under way (listing, reading, then listing
+// the next folder) leaves them idle for moments only, and a prefetch
+// then would inflate files behind it.
+const idleQuiet = 100 * time.Millisecond
+
 // take claims the next job: the next file of the most recent folder with
 // files left, else the next of the staged folder, else the next blob of
-// the idle list.
-func (ra *readahead) take() (job, bool) {
+// the idle list once the workers have been idle for idleQuiet (wait
+// says how long until then).
+func (ra *readahead) take() (j job, wait time.Duration, ok bool) {
 	ra.mu.Lock()
 	defer ra.mu.Unlock()
 	for len(ra.stack) > 0 {
 		d := ra.stack[len(ra.stack)-1]
 		if i := d.next.Add(1) - 1; i < d.end {
 			d.users++
-			return job{d: d, i: i}, true
+			ra.busy = time.Now()
+			return job{d: d, i: i}, 0, true
 		}
 		ra.stack = ra.stack[:len(ra.stack)-1]
 		d.dir.pushing.Store(nil)
@@ -161,15 +178,19 @@ func (ra *readahead) take() (job, bool) {
 	if d := ra.stage; d != nil {
 		if i := d.snext.Add(1) - 1; i < d.end {
 			d.users++
-			return job{d: d, i: i, staged: true}, true
+			ra.busy = time.Now()
+			return job{d: d, i: i, staged: true}, 0, true
 		}
 	}
 	if len(ra.idle) > 0 && ra.idleBudget > 0 {
+		if wait := idleQuiet - time.Since(ra.busy); wait > 0 {
+			return job{}, wait, false
+		}
 		id := ra.idle[0]
 		ra.idle = ra.idle[1:]
-		return job{id: id}, true
+		return job{id: id}, 0, true
 	}
-	return job{}, false
+	return job{}, 0, false
 }
 
 // done ends a job on d. ra.mu must not be held.

@@ -3,6 +3,8 @@ package fs
 import (
 	"fmt"
 	"testing"
+
+	"github.com/memfs/memfs/gitstore"
 )
 
 // folder makes a directory node with n files named f00, f01, ...
@@ -23,7 +25,7 @@ func TestReadaheadFollowsReader(t *testing.T) {
 	a, b := folder("a", 10), folder("b", 10)
 	next := func() string {
 		t.Helper()
-		j, ok := ra.take()
+		j, _, ok := ra.take()
 		if !ok {
 			return "none"
 		}
@@ -69,7 +71,7 @@ func TestReadaheadStagesNextFolder(t *testing.T) {
 	ra.ahead(b)
 	var got []string
 	for range 4 {
-		j, ok := ra.take()
+		j, _, ok := ra.take()
 		if !ok {
 			t.Fatal("no job")
 		}
@@ -85,13 +87,34 @@ func TestReadaheadStagesNextFolder(t *testing.T) {
 		t.Fatal("the listed folder lost what was staged for it")
 	}
 	for i := range 3 {
-		j, ok := ra.take()
+		j, _, ok := ra.take()
 		if !ok || j.staged || j.i != int64(i) {
 			t.Fatalf("job %d: %+v, %v", i, j, ok)
 		}
 		ra.done(j.d)
 	}
-	if _, ok := ra.take(); ok || staged.arena != nil {
+	if _, _, ok := ra.take(); ok || staged.arena != nil {
 		t.Errorf("after the last push: more work %v, arena kept %v", ok, staged.arena != nil)
+	}
+}
+
+// Ensure that the prefetch list waits until the workers have had nothing
+// else to do for a while, so that it does not chase a walk.
+func TestReadaheadPrefetchWaitsForQuiet(t *testing.T) {
+	ra := newReadahead(&mountFS{})
+	ra.prefetchIdle([]gitstore.ID{{1}, {2}}, 1<<20)
+	a := folder("a", 1)
+	ra.siblings(a)
+	if j, _, ok := ra.take(); !ok || j.d == nil {
+		t.Fatalf("first job %+v, %v; want the push", j, ok)
+	}
+	if j, wait, ok := ra.take(); ok || wait <= 0 || wait > idleQuiet {
+		t.Fatalf("right after a push: job %+v, %v, wait %v; want a wait", j, ok, wait)
+	}
+	ra.mu.Lock()
+	ra.busy = ra.busy.Add(-idleQuiet)
+	ra.mu.Unlock()
+	if j, _, ok := ra.take(); !ok || j.d != nil || j.id != (gitstore.ID{1}) {
+		t.Fatalf("after a quiet while: job %+v, %v; want the first blob to prefetch", j, ok)
 	}
 }
