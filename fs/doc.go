@@ -55,8 +55,8 @@
 // object files, in parallel, without go-git or the store's mutex, and
 // cached decompressed in the store's bounded blob cache. Sizes come from
 // object headers. Readers of a folder read its files next (grep -r, cat
-// *, a walk), so once a listing of a folder was read to its end and
-// closed, or one of its files read, background workers push the folder's
+// *, a walk), so once a listing of a folder was read to its end (the
+// kernel asked past its last entry), or one of its files read, background workers push the folder's
 // files into the kernel's page cache (FUSE_NOTIFY_STORE, from outside any
 // request): those reads are then served by the kernel without a request
 // reaching the server, and the pushed bytes live in the kernel's

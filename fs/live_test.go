@@ -436,6 +436,24 @@ func TestReadaheadPushesSiblings(t *testing.T) {
 	}
 }
 
+// Ensure that the pushes start once a listing was read to its end, before
+// the folder is closed.
+func TestReadaheadStartsAtEndOfListing(t *testing.T) {
+	s := newStore(t)
+	publish(t, s, "default", artifact(1, 1, 20))
+	m := mountT(t, Options{Store: s, Scope: "default"})
+	d, err := os.Open(filepath.Join(m.Dir(), "pages/area0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	ents, err := d.ReadDir(-1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eventually(t, "files pushed while the folder is open", func() bool { return m.Pushed() >= int64(len(ents)) })
+}
+
 // Ensure that with readahead off every first read reaches the server.
 func TestReadaheadOff(t *testing.T) {
 	s := newStore(t)

@@ -111,9 +111,9 @@ func (d *dirNode) OpendirHandle(ctx context.Context, _ uint32) (gofs.FileHandle,
 		return d.fs.entries(t.dirAt(d.path), d.parentIno())
 	}
 	if d.fs.ra != nil {
-		// Once a listing was read to its end and closed, the kernel
-		// holds an inode for every entry: a good time to push their
-		// contents, which a reader of the folder is about to want.
+		// Once a listing was read to its end, the kernel holds an inode
+		// for every entry: a good time to push their contents, which a
+		// reader of the folder is about to want.
 		h.released = func() {
 			d.fs.ra.siblings(listed)
 			if t := d.v.cur.Load(); t != nil {
@@ -245,9 +245,12 @@ type dirHandle struct {
 	load   func(ctx context.Context) ([]fuse.DirEntry, uint64, syscall.Errno)
 	lookup func(ctx context.Context, name string, out *fuse.EntryOut) (*gofs.Inode, syscall.Errno)
 	resume func(salt uint64) ([]fuse.DirEntry, syscall.Errno)
-	// released, when set, runs when a handle that listed every entry is
-	// closed.
+	// released, when set, runs once a handle listed every entry: when
+	// the kernel asks past the last one, or at the latest when it is
+	// closed; ended is set then.
 	released func()
+	ended    bool
+	ends     int // times the end of the listing was reached
 
 	loaded bool
 	ents   []fuse.DirEntry
@@ -274,6 +277,12 @@ func (h *dirHandle) Readdirent(ctx context.Context) (*fuse.DirEntry, syscall.Err
 		h.ents, h.salt, h.pos, h.loaded = ents, salt, 0, true
 	}
 	if h.pos >= len(h.ents) {
+		// The end is reached first while the last entries' reply is
+		// being made; when it is reached again, by the next request, the
+		// kernel has taken in every entry (and made their inodes).
+		if h.ends++; h.ends > 1 {
+			h.listed()
+		}
 		return nil, 0
 	}
 	e := h.ents[h.pos]
@@ -286,6 +295,7 @@ func (h *dirHandle) Readdirent(ctx context.Context) (*fuse.DirEntry, syscall.Err
 // (the kernel's cached listing of an earlier revision) switches to that
 // listing, so the reader goes on in the revision it started with.
 func (h *dirHandle) Seekdir(_ context.Context, off uint64) syscall.Errno {
+	h.ends = 0
 	if off == 0 {
 		h.pos, h.loaded = 0, false
 		return 0
@@ -307,7 +317,15 @@ func (h *dirHandle) Lookup(ctx context.Context, name string, out *fuse.EntryOut)
 }
 
 func (h *dirHandle) Releasedir(context.Context, uint32) {
-	if h.released != nil && h.loaded && h.pos >= len(h.ents) {
+	if h.loaded && h.pos >= len(h.ents) {
+		h.listed()
+	}
+}
+
+// listed runs released once, when the listing was read to its end.
+func (h *dirHandle) listed() {
+	if h.released != nil && !h.ended {
+		h.ended = true
 		h.released()
 	}
 }
