@@ -56,9 +56,9 @@
 // cached decompressed in the store's bounded blob cache. Sizes come from
 // object headers. Readers of a folder read its files next (grep -r, cat
 // *, a walk), so once a listing of a folder was read to its end (the
-// kernel asked past its last entry), or one of its files read, background workers push the folder's
-// files into the kernel's page cache (FUSE_NOTIFY_STORE, from outside any
-// request): those reads are then served by the kernel without a request
+// kernel asked past its last entry), or one of its files read,
+// background workers push the folder's files into the kernel's page
+// cache (FUSE_NOTIFY_STORE, from outside any request): those reads are then served by the kernel without a request
 // reaching the server, and the pushed bytes live in the kernel's
 // reclaimable cache, not in this process. Pushes follow the reader: the
 // folder listed last goes first, and a read that reaches the server
