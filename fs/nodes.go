@@ -87,20 +87,26 @@ func (d *dirNode) OpendirHandle(ctx context.Context, _ uint32) (gofs.FileHandle,
 		return nil, 0, e
 	}
 	var listed *node
+	var listedIn *tree
 	h := &dirHandle{self: &d.Inode}
 	h.load = func(ctx context.Context) ([]fuse.DirEntry, uint64, syscall.Errno) {
-		_, n, e := d.dir(ctx)
+		t, n, e := d.dir(ctx)
 		if e != 0 {
 			return nil, 0, e
 		}
 		ents, e := d.fs.entries(n, d.parentIno())
-		listed = n
+		listed, listedIn = n, t
 		return ents, n.salt, e
 	}
 	h.lookup = func(ctx context.Context, name string, out *fuse.EntryOut) (*gofs.Inode, syscall.Errno) {
 		// Entries are looked up in the current revision, whatever revision
 		// the listing came from: a listing opened before a swap must not
 		// bring entries of the old revision back into the kernel's cache.
+		// While the listed revision is the current one, its folder is
+		// the one to look in, without walking the path again.
+		if listed != nil && d.v.cur.Load() == listedIn && !d.v.gone.Load() {
+			return d.fs.lookupChild(ctx, &d.Inode, d.v, listed, name, out)
+		}
 		return d.Lookup(ctx, name, out)
 	}
 	h.resume = func(salt uint64) ([]fuse.DirEntry, syscall.Errno) {
