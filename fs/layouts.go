@@ -233,8 +233,10 @@ func (a *allScopes) refresh(ctx context.Context, inv *invalidations) ([]*view, e
 	prev := a.cur.Load()
 	if prev == nil || !slices.Equal(prev.names, scopes) {
 		l := newListing(scopes, scopeRootIno, prev, time.Now())
-		a.views.Store(&views)
+		// The listing first: a name a lookup finds is then always listed.
+		// The kernel's cached listing follows when inv is sent.
 		a.cur.Store(l)
+		a.views.Store(&views)
 		if inv != nil && prev != nil {
 			diffListings(prev, l, func(name string) { inv.entry(fuse.FUSE_ROOT_ID, name) })
 			inv.inode(fuse.FUSE_ROOT_ID)
