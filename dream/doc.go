@@ -1,4 +1,4 @@
-// Package dream runs dreaming (DESIGN §8): it turns the pending evidence of
+// Package dream runs dreaming (docs/design.md §1): it turns the pending evidence of
 // one scope into a validated publication of that scope's memory.
 //
 // # Runs

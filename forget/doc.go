@@ -1,4 +1,4 @@
-// Package forget makes memory forget for good (DESIGN §9).
+// Package forget makes memory forget for good (docs/design.md §7).
 //
 // A forget names up to 32 targets: session:<id> (every page citing the
 // session, in every revision, plus its evidence, staged copies and ledger

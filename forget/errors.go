@@ -2,7 +2,7 @@ package forget
 
 import "errors"
 
-// Error codes of forget (DESIGN §5, §9).
+// Error codes of forget (docs/design.md §4).
 const (
 	CodeInvalidTarget       = "invalid_target"
 	CodeScopeChanged        = "forget_scope_changed"

@@ -12,7 +12,7 @@
 // # What is served
 //
 // The root of a scope view holds exactly summary.md, index.md and pages/.
-// The structural read-mode rules of DESIGN §4 decide what is visible:
+// The structural read-mode rules of docs/design.md §3 decide what is visible:
 // entries outside the artifact layout, non-regular entries (symlinks,
 // submodules), duplicated names and files over max_file_bytes are not
 // served; a missing (or oversize) summary.md or index.md is supplied with

@@ -1,5 +1,5 @@
 // Package transcript reads agent session transcripts and turns them into the
-// evidence a dreamer is given (DESIGN §7). It owns the transcript formats,
+// evidence a dreamer is given (docs/design.md §1). It owns the transcript formats,
 // the active branch, the checkpoint of a settled cursor, the projection of
 // what counts as evidence, secret redaction and the per-session cap. It
 // does not store anything: the ledger keeps Checkpoint and Processed

@@ -6,7 +6,7 @@ import (
 )
 
 // Code is a stable, machine-readable error code. Codes are part of the CLI
-// contract (DESIGN §7): callers branch on them, so they never change meaning.
+// contract (docs/design.md §4): callers branch on them, so they never change meaning.
 type Code string
 
 // Error codes, one per way a source can fail.

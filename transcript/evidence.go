@@ -72,7 +72,7 @@ const (
 	RelationDiverged  Relation = "diverged"  // the branch changed (rewind, rollback): the whole branch is emitted
 )
 
-// MaxEvidenceBytes caps the evidence of one session (DESIGN §7).
+// MaxEvidenceBytes caps the evidence of one session.
 const MaxEvidenceBytes = 256 << 10
 
 // Evidence is what a dreamer is given for one session.

@@ -14,7 +14,7 @@ import (
 type want struct{ role, token string }
 
 // Ensure that each reader keeps exactly the active branch's evidence, in
-// order, and drops what DESIGN §7 drops.
+// order, and drops what the projection drops (package doc).
 func TestFormats(t *testing.T) {
 	tests := []struct {
 		file       string

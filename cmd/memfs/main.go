@@ -1,6 +1,6 @@
 // Command memfs is the command-line interface of memfs, a filesystem-native
 // memory for AI agents. It only parses flags, wires packages together,
-// prints results and maps errors to exit codes; see DESIGN.md §5 for the
+// prints results and maps errors to exit codes; see docs/design.md §4 for the
 // contract.
 package main
 

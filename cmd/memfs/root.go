@@ -26,7 +26,7 @@ import (
 	"github.com/memfs/memfs/validate"
 )
 
-// Exit codes, DESIGN.md §5.
+// Exit codes, docs/design.md §4.
 const (
 	exitOK           = 0
 	exitFailure      = 1
@@ -97,7 +97,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return code
 }
 
-// exitCode maps an error to the exit status of DESIGN.md §5.
+// exitCode maps an error to the exit status of docs/design.md §4.
 func exitCode(err error) int {
 	var rep reportedError
 	var ue usageError

@@ -17,12 +17,12 @@
 //
 // # Permissions
 //
-// Memory is private to its owner (DESIGN §12): the folder of snapshots is
+// Memory is private to its owner (docs/design.md §3): the folder of snapshots is
 // 0700, every snapshot folder 0500 and every file 0400, so no other local
 // user can read a snapshot, whatever the umask. A folder of snapshots made
 // by an earlier memfs with wider modes is narrowed at the next checkout.
 //
-// What is written follows read-mode validation (DESIGN §4): entries it
+// What is written follows read-mode validation (docs/design.md §3): entries it
 // refuses are left out, and missing summary.md and index.md get their
 // defaults. Unlike the FUSE mount, a checkout reads every file, so content
 // rules (encoding, erased content) apply as well.

@@ -1,5 +1,5 @@
 // Package scope decides which memory scope an agent session belongs to
-// (DESIGN.md §3).
+// (docs/design.md §3).
 //
 // A scope is a branch of the store, named like ^[a-z0-9][a-z0-9_-]{0,63}$.
 // In order:
