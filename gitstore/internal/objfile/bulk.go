@@ -1,7 +1,6 @@
 package objfile
 
 import (
-	"bytes"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -240,7 +239,7 @@ func (b *Bulk) resolvePack(entries []Entry) {
 				}
 				hdr += 20
 			}
-			it.data, it.err = inflate(bytes.NewReader(raw[hdr:]), size, nil)
+			it.data, it.err = inflateBytes(raw[hdr:], size, nil)
 			return nil
 		}
 	})

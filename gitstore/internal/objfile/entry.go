@@ -1,7 +1,6 @@
 package objfile
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -51,8 +50,18 @@ func InflateEntry(raw []byte) (Type, []byte, error) {
 	if err != nil {
 		return Invalid, nil, err
 	}
-	content, err := inflate(bytes.NewReader(raw[n:]), size, nil)
+	content, err := inflateBytes(raw[n:], size, nil)
 	return typ, content, err
+}
+
+// inflateBytes decompresses the zlib stream at the start of in, which
+// holds exactly size bytes, into dst's storage when it is large enough.
+func inflateBytes(in []byte, size int64, dst []byte) ([]byte, error) {
+	b, err := inflateZlib(in, size, dst)
+	if err != nil {
+		return nil, fmt.Errorf("inflate object: %w", err)
+	}
+	return b, nil
 }
 
 // deflated holds reusable buffers for compressed input.
@@ -69,17 +78,6 @@ func newInflater(src io.Reader) (io.ReadCloser, error) {
 		return zr, nil
 	}
 	return zlib.NewReader(src)
-}
-
-// inflate decompresses a zlib stream holding exactly size bytes, into
-// dst's storage when it is large enough, and checks its checksum.
-func inflate(src io.Reader, size int64, dst []byte) ([]byte, error) {
-	zr, err := newInflater(src)
-	if err != nil {
-		return nil, err
-	}
-	defer inflaters.Put(zr)
-	return readExactly(zr, size, dst)
 }
 
 // readExactly reads size bytes and then the end of the stream, which makes

@@ -1,7 +1,6 @@
 package objfile
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -363,7 +362,7 @@ func (p *packFile) inflateAt(data, size int64, dst []byte) ([]byte, error) {
 	if n, err := p.f.ReadAt(in, data); int64(n) < want && err != nil {
 		return nil, fmt.Errorf("read pack entry data at %d: %w", data, err)
 	}
-	return inflate(bytes.NewReader(in), size, dst)
+	return inflateBytes(in, size, dst)
 }
 
 // wholeEntryMax bounds the entries read with one positioned read, header
@@ -395,7 +394,7 @@ func (r *Reader) readEntry(p *packFile, off int64, dst []byte, blobOnly bool) (T
 		case blobOnly && h.typ != Blob:
 			return h.typ, nil, ErrSlowPath
 		default:
-			b, err := inflate(bytes.NewReader(raw[h.data-off:]), h.size, dst)
+			b, err := inflateBytes(raw[h.data-off:], h.size, dst)
 			return h.typ, b, err
 		}
 	}
