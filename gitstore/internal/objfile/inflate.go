@@ -59,38 +59,49 @@ var (
 	preOrder = [19]uint8{16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15}
 )
 
-// litEntry is the literal/length table's entry for symbol sym.
-func litEntry(sym int) uint32 {
-	switch {
-	case sym < 256:
-		return uint32(sym)<<16 | eLiteral
-	case sym == 256:
-		return eEnd
-	case sym < 286:
-		i := sym - 257
-		return uint32(lengthBase[i])<<16 | uint32(lengthExtra[i])<<8
-	}
-	return eBad
-}
-
-// distEntry is the distance table's entry for symbol sym.
-func distEntry(sym int) uint32 {
-	if sym < 30 {
-		return uint32(distBase[sym])<<16 | uint32(distExtra[sym])<<8
-	}
-	return eBad
-}
-
-// preEntry is the code length code's entry for symbol sym: the symbol
-// itself.
-func preEntry(sym int) uint32 { return uint32(sym) << 16 }
+// The table entries of each alphabet's symbols, never changed once made:
+// literal/length, distance, and code length code (the symbol itself).
+var (
+	litEntries = func() (t [288]uint32) {
+		for sym := range t {
+			switch {
+			case sym < 256:
+				t[sym] = uint32(sym)<<16 | eLiteral
+			case sym == 256:
+				t[sym] = eEnd
+			case sym < 286:
+				i := sym - 257
+				t[sym] = uint32(lengthBase[i])<<16 | uint32(lengthExtra[i])<<8
+			default:
+				t[sym] = eBad
+			}
+		}
+		return t
+	}()
+	distEntries = func() (t [32]uint32) {
+		for sym := range t {
+			t[sym] = eBad
+			if sym < 30 {
+				t[sym] = uint32(distBase[sym])<<16 | uint32(distExtra[sym])<<8
+			}
+		}
+		return t
+	}()
+	preEntries = func() (t [19]uint32) {
+		for sym := range t {
+			t[sym] = uint32(sym) << 16
+		}
+		return t
+	}()
+)
 
 // buildTable fills table with the canonical Huffman code of lens (0: no
-// code), entries made by entry, primary index bits tb. It fails on an
+// code), symbol i's entry being entries[i], primary index bits tb. It fails on an
 // over-subscribed code, and on an incomplete one unless it is a single
 // code of one bit or no code at all (zlib's rule), whose missing codes
 // decode as eBad.
-func buildTable(table []uint32, lens []uint8, tb uint, entry func(int) uint32) error {
+func buildTable(table []uint32, lens []uint8, tb uint, entries []uint32) error {
+	entries = entries[:len(lens)]
 	var count [16]uint16
 	for _, l := range lens {
 		count[l]++
@@ -135,7 +146,7 @@ func buildTable(table []uint32, lens []uint8, tb uint, entry func(int) uint32) e
 		}
 		rev := uint32(bits.Reverse16(next[l]) >> (16 - l))
 		next[l]++
-		e := entry(sym)
+		e := entries[sym]
 		if uint(l) <= tb {
 			for i := rev; i < 1<<tb; i += 1 << l {
 				primary[i] = e | uint32(l)
@@ -182,14 +193,14 @@ var fixed = sync.OnceValue(func() *fixedTables {
 			lens[i] = 8
 		}
 	}
-	if err := buildTable(t.lit[:], lens[:], litBits, litEntry); err != nil {
+	if err := buildTable(t.lit[:], lens[:], litBits, litEntries[:]); err != nil {
 		panic(err)
 	}
 	var dlens [32]uint8
 	for i := range dlens {
 		dlens[i] = 5
 	}
-	if err := buildTable(t.dist[:], dlens[:], distBits, distEntry); err != nil {
+	if err := buildTable(t.dist[:], dlens[:], distBits, distEntries[:]); err != nil {
 		panic(err)
 	}
 	return t
@@ -357,7 +368,7 @@ func (d *decoder) readTables(br *bitReader) error {
 		}
 		plens[preOrder[i]] = uint8(br.take(3))
 	}
-	if err := buildTable(d.pre[:], plens[:], preBits, preEntry); err != nil {
+	if err := buildTable(d.pre[:], plens[:], preBits, preEntries[:]); err != nil {
 		return err
 	}
 	lens := d.lens[:nlit+ndist]
@@ -400,10 +411,10 @@ func (d *decoder) readTables(br *bitReader) error {
 	if lens[256] == 0 {
 		return errCorrupt
 	}
-	if err := buildTable(d.lit[:], lens[:nlit], litBits, litEntry); err != nil {
+	if err := buildTable(d.lit[:], lens[:nlit], litBits, litEntries[:]); err != nil {
 		return err
 	}
-	return buildTable(d.dist[:], lens[nlit:], distBits, distEntry)
+	return buildTable(d.dist[:], lens[nlit:], distBits, distEntries[:])
 }
 
 // inflateHuffman decodes one Huffman-coded block into out from o, and
@@ -443,6 +454,17 @@ func inflateHuffman(br *bitReader, out []byte, o int, lit *[litTableLen]uint32, 
 			}
 			out[o] = byte(e >> 16)
 			o++
+			// Literals come in runs: at least 33 bits are left, enough
+			// for another (a code of up to litBits bits).
+			if e = lit[bitbuf&(1<<litBits-1)]; e&eLiteral != 0 {
+				bitbuf >>= e & 0xff
+				nbits -= uint(e & 0xff)
+				if o >= len(out) {
+					return o, errCorrupt
+				}
+				out[o] = byte(e >> 16)
+				o++
+			}
 			continue
 		}
 		if e&(eEnd|eBad) != 0 {
