@@ -44,6 +44,9 @@ type packFile struct {
 	// to know where an entry ends and read it whole at once.
 	startsOnce sync.Once
 	starts     []int64
+
+	// win holds runs of the pack read at once, for reads in pack order.
+	win windows
 }
 
 // packTrailer is the pack's closing checksum.
@@ -89,6 +92,7 @@ func (r *Reader) Close() error {
 	defer r.mu.Unlock()
 	for name, p := range r.packs {
 		p.f.Close()
+		p.win.drop()
 		delete(r.packs, name)
 	}
 	r.bases.dropPack(nil)
@@ -261,6 +265,7 @@ func (r *Reader) Rescan() error {
 	for base, p := range r.packs {
 		if !seen[base] {
 			p.f.Close()
+			p.win.drop()
 			delete(r.packs, base)
 			r.bases.dropPack(p)
 		}
@@ -305,6 +310,12 @@ type entryHead struct {
 
 // head parses the pack entry header at off.
 func (p *packFile) head(off int64) (entryHead, error) {
+	if b, win, err := p.bytesAt(off, min(40, p.size-packTrailer-off)); err != nil {
+		return entryHead{}, err
+	} else if b != nil {
+		defer p.done(win)
+		return parseHead(b, off)
+	}
 	var buf [40]byte
 	n, err := p.f.ReadAt(buf[:], off)
 	if n == 0 && err != nil {
@@ -375,15 +386,23 @@ const wholeEntryMax = 1 << 20
 // must be held shared (a REFDelta's base may be in another pack).
 func (r *Reader) readEntry(p *packFile, off int64, dst []byte, blobOnly bool) (Type, []byte, error) {
 	if n := p.entryEnd(off) - off; n > 0 && n <= wholeEntryMax {
-		// A whole entry, header and data, with one read.
-		bp := deflated.Get().(*[]byte)
-		defer deflated.Put(bp)
-		if int64(cap(*bp)) < n {
-			*bp = make([]byte, n)
+		// A whole entry, header and data, with one read, or from a
+		// window.
+		raw, win, err := p.bytesAt(off, n)
+		if err != nil {
+			return Invalid, nil, err
 		}
-		raw := (*bp)[:n]
-		if k, err := p.f.ReadAt(raw, off); int64(k) < n {
-			return Invalid, nil, fmt.Errorf("read pack entry at %d: %w", off, err)
+		defer p.done(win)
+		if raw == nil {
+			bp := deflated.Get().(*[]byte)
+			defer deflated.Put(bp)
+			if int64(cap(*bp)) < n {
+				*bp = make([]byte, n)
+			}
+			raw = (*bp)[:n]
+			if k, err := p.f.ReadAt(raw, off); int64(k) < n {
+				return Invalid, nil, fmt.Errorf("read pack entry at %d: %w", off, err)
+			}
 		}
 		h, err := parseHead(raw[:min(n, 40)], off)
 		if err != nil {
