@@ -23,10 +23,14 @@ import (
 // hold exactly the object's size.
 var errCorrupt = errors.New("corrupt zlib stream")
 
-// Table entries, one uint32 each: bits 0-7 are the bits the code takes,
-// bits 8-11 the extra bits that follow it (for a subtable pointer, the
-// subtable's index bits), bits 16-31 the value (a literal byte, a base
-// length or distance, a subtable's start); the flags say what it is.
+// Table entries, one uint32 each: bits 0-7 are the bits the symbol takes,
+// its code and the extra bits that follow it together, bits 8-11 the
+// code's own length (for a subtable pointer, the subtable's index bits),
+// bits 16-31 the value (a literal byte, a base length or distance, a
+// subtable's start); the flags say what it is. One shift then consumes a
+// length or a distance whole, and the extra bits are taken from the bits
+// before it. The entries of symbols (litEntries, distEntries) hold their
+// extra bits' count in bits 8-11 until a table is built from them.
 const (
 	eLiteral = 1 << 15
 	eSub     = 1 << 14
@@ -147,9 +151,11 @@ func buildTable(table []uint32, lens []uint8, tb uint, entries []uint32) error {
 		rev := uint32(bits.Reverse16(next[l]) >> (16 - l))
 		next[l]++
 		e := entries[sym]
+		x := (e >> 8) & 0xf
 		if uint(l) <= tb {
+			e = e&^0xf00 | uint32(l)<<8 | (uint32(l) + x)
 			for i := rev; i < 1<<tb; i += 1 << l {
-				primary[i] = e | uint32(l)
+				primary[i] = e
 			}
 			continue
 		}
@@ -165,8 +171,10 @@ func buildTable(table []uint32, lens []uint8, tb uint, entries []uint32) error {
 			subNext += 1 << subBits
 		}
 		sub := table[primary[p]>>16 : (primary[p]>>16)+1<<subBits]
-		for i := rev >> tb; i < 1<<subBits; i += 1 << (uint(l) - tb) {
-			sub[i] = e | uint32(uint(l)-tb)
+		sl := uint32(uint(l) - tb)
+		e = e&^0xf00 | sl<<8 | (sl + x)
+		for i := rev >> tb; i < 1<<subBits; i += 1 << sl {
+			sub[i] = e
 		}
 	}
 	return nil
@@ -446,6 +454,7 @@ func inflateHuffman(br *bitReader, out []byte, o int, lit *[litTableLen]uint32, 
 			nbits -= litBits
 			e = lit[(e>>16+uint32(bitbuf&(1<<((e>>8)&0xf)-1)))%litTableLen]
 		}
+		saved := bitbuf
 		bitbuf >>= e & 0xff
 		nbits -= uint(e & 0xff)
 		if e&eLiteral != 0 {
@@ -473,10 +482,7 @@ func inflateHuffman(br *bitReader, out []byte, o int, lit *[litTableLen]uint32, 
 			}
 			return o, nil
 		}
-		x := (e >> 8) & 0xf
-		length := int(e>>16) + int(bitbuf&(1<<x-1))
-		bitbuf >>= x
-		nbits -= uint(x)
+		length := int(e>>16) + int((saved&(1<<(e&0xff)-1))>>((e>>8)&0xf))
 		e = dist[bitbuf&(1<<distBits-1)]
 		if e&eSub != 0 {
 			bitbuf >>= distBits
@@ -486,16 +492,22 @@ func inflateHuffman(br *bitReader, out []byte, o int, lit *[litTableLen]uint32, 
 		if e&eBad != 0 {
 			return o, errCorrupt
 		}
+		saved = bitbuf
 		bitbuf >>= e & 0xff
 		nbits -= uint(e & 0xff)
-		x = (e >> 8) & 0xf
-		d := int(e>>16) + int(bitbuf&(1<<x-1))
-		bitbuf >>= x
-		nbits -= uint(x)
+		d := int(e>>16) + int((saved&(1<<(e&0xff)-1))>>((e>>8)&0xf))
 		if d > o || length > len(out)-o {
 			return o, errCorrupt
 		}
 		s := o - d
+		if d >= 8 && o+24 <= len(out) && length <= 16 {
+			// Most matches are short: two words, without a loop whose
+			// exit the processor would mispredict.
+			binary.LittleEndian.PutUint64(out[o:], binary.LittleEndian.Uint64(out[s:]))
+			binary.LittleEndian.PutUint64(out[o+8:], binary.LittleEndian.Uint64(out[s+8:]))
+			o += length
+			continue
+		}
 		if d >= 8 && o+length+8 <= len(out) {
 			// Whole words, each read before it is overwritten (d ≥ 8);
 			// up to 7 bytes past the match are written, inside out,
