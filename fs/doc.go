@@ -57,9 +57,11 @@
 // object headers. Readers of a folder read its files next (grep -r, cat
 // *, a walk), so once a listing of a folder was read to its end (the
 // kernel asked past its last entry), or one of its files read,
-// background workers push the folder's files into the kernel's page
-// cache (FUSE_NOTIFY_STORE, from outside any request): those reads are then served by the kernel without a request
-// reaching the server, and the pushed bytes live in the kernel's
+// background workers (one fewer than the processors Go uses, at least
+// one: the reader keeps a processor) push the folder's files into the
+// kernel's page cache (FUSE_NOTIFY_STORE, from outside any request):
+// those reads are then served by the kernel without a request reaching
+// the server, and the pushed bytes live in the kernel's
 // reclaimable cache, not in this process. Pushes follow the reader: the
 // folder listed last goes first, and a read that reaches the server
 // before its file was pushed moves that folder's pushes past it. Such a
