@@ -129,6 +129,8 @@ func buildTable(table []uint32, lens []uint8, tb uint, entries []uint32) error {
 		for i := range primary {
 			primary[i] = eBad
 		}
+	} else if fillShort(primary, lens, &count, tb, entries) {
+		return nil
 	}
 	var next [16]uint16
 	code := uint16(0)
@@ -153,6 +155,9 @@ func buildTable(table []uint32, lens []uint8, tb uint, entries []uint32) error {
 		e := entries[sym]
 		x := (e >> 8) & 0xf
 		if uint(l) <= tb {
+			if left == 0 {
+				continue // placed by fillShort
+			}
 			e = e&^0xf00 | uint32(l)<<8 | (uint32(l) + x)
 			for i := rev; i < 1<<tb; i += 1 << l {
 				primary[i] = e
@@ -178,6 +183,54 @@ func buildTable(table []uint32, lens []uint8, tb uint, entries []uint32) error {
 		}
 	}
 	return nil
+}
+
+// fillShort places the codes of a complete code that fit the primary
+// table (lengths up to tb) and tells whether that was every code. The
+// codes are taken in canonical order with their bit-reversed codeword
+// incremented in place; the table grows from 2 entries by doubling
+// (copying its first half), which replicates each short code over the
+// indexes whose low bits are its codeword, in one copy rather than one
+// store per index.
+func fillShort(primary []uint32, lens []uint8, count *[16]uint16, tb uint, entries []uint32) bool {
+	// The symbols in canonical order: by length, then by symbol.
+	var offs [16]uint16
+	for l := 2; l <= int(tb); l++ {
+		offs[l] = offs[l-1] + count[l-1]
+	}
+	var sorted [288]uint16
+	for sym, l := range lens {
+		if l != 0 && uint(l) <= tb {
+			sorted[offs[l]] = uint16(sym)
+			offs[l]++
+		}
+	}
+	i := 0
+	rev, end := uint32(0), uint32(2)
+	for l := uint32(1); l <= uint32(tb); l++ {
+		for c := count[l]; c > 0; c-- {
+			e := entries[sorted[i]]
+			i++
+			primary[rev] = e&^0xf00 | l<<8 | (l + (e>>8)&0xf)
+			if rev == end-1 {
+				// The last codeword of a complete code: every index
+				// below end is placed.
+				for ; end < 1<<tb; end <<= 1 {
+					copy(primary[end:2*end], primary[:end])
+				}
+				return true
+			}
+			// The next codeword, reversed: set the highest clear bit
+			// and clear the bits above it.
+			bit := uint32(1) << (bits.Len32(rev^(end-1)) - 1)
+			rev = rev&(bit-1) | bit
+		}
+		if l < uint32(tb) {
+			copy(primary[end:2*end], primary[:end])
+			end <<= 1
+		}
+	}
+	return false
 }
 
 // fixedTables are the tables of the fixed Huffman code (block type 1).
