@@ -5,11 +5,14 @@
 //     reading, writing and listing them (loose.go);
 //   - version-2 pack indexes (.idx): the one parser, lookups by id and
 //     listings (index.go);
-//   - pack entries: their header, inflating a whole entry (entry.go);
+//   - pack entries: their header, inflating a whole entry (entry.go)
+//     with a whole-buffer zlib decoder into a buffer of the object's
+//     size (inflate.go);
 //   - the object reader: objects of pack entries (deltas resolved through
 //     their chains, with a bounded cache of bases as git's
 //     delta_base_cache) and loose files, by id, safe for parallel use
-//     (reader.go, delta.go), and the bulk read of every pack at once, each
+//     (reader.go, delta.go), reading runs of a pack at once when reads
+//     walk it in order (window.go), and the bulk read of every pack at once, each
 //     delta applied once, bases first (bulk.go);
 //   - the pack writer: deflating objects on every core and encoding a
 //     delta-free version-2 pack with its index; splitting such a pack
