@@ -12,8 +12,8 @@
 //     their chains, with a bounded cache of bases as git's
 //     delta_base_cache) and loose files, by id, safe for parallel use
 //     (reader.go, delta.go), reading runs of a pack at once when reads
-//     walk it in order (window.go), and the bulk read of every pack at once, each
-//     delta applied once, bases first (bulk.go);
+//     walk it in order (window.go), and the bulk read of every pack at
+//     once, each delta applied once, bases first (bulk.go);
 //   - the pack writer: deflating objects on every core and encoding a
 //     delta-free version-2 pack with its index; splitting such a pack
 //     back into its entries (pack.go).
