@@ -174,15 +174,7 @@ func (s *Store) Markers(ctx context.Context) ([]Marker, error) {
 	if err != nil {
 		return nil, err
 	}
-	snap, err := s.Snapshot(ctx, h)
-	if err != nil {
-		return nil, err
-	}
-	b, err := snap.ReadFile(erasuresFile)
-	if err != nil {
-		return nil, fmt.Errorf("read erasure markers: %w", err)
-	}
-	return parseMarkers(b)
+	return s.markersAt(ctx, h)
 }
 
 // parseMarkers reads erasures.jsonl.
