@@ -6,9 +6,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/memfs/memfs/validate"
-	"github.com/memfs/memfs/wiki"
 )
 
 // Diverged refs. A pull that could not merge (a page changed on both
@@ -116,25 +113,14 @@ func (s *Store) historySessions(ctx context.Context, head ID, reach map[ID]bool)
 			out[id] = true
 		}
 	}
-	snap, err := s.Snapshot(ctx, head)
-	if err != nil {
-		return nil, err
-	}
-	parser := wiki.NewParser()
-	err = snap.Walk(func(n *Node) error {
-		if k, err := wiki.ClassifyPath(n.Path, false); err != nil || k != wiki.KindPage || !n.Mode.IsRegular() {
-			return nil
-		}
-		b, err := n.Content()
-		if err != nil {
-			return err
-		}
-		for _, id := range validate.Analyze(parser, wiki.KindPage, b).Sources {
+	if err := s.pageSources(ctx, head, func(ids []string) {
+		for _, id := range ids {
 			out[id] = true
 		}
-		return ctx.Err()
-	})
-	return out, err
+	}); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // PruneDiverged removes the diverged refs whose sessions are all in their

@@ -577,12 +577,22 @@ func (s *Store) citedAt(ctx context.Context, commit ID, cache *statCache) ([]str
 		}
 		return out, nil
 	}
-	snap, err := s.Snapshot(ctx, commit)
-	if err != nil {
+	if err := s.pageSources(ctx, commit, add); err != nil {
 		return nil, err
 	}
+	return out, nil
+}
+
+// pageSources calls add with the sessions each page of commit cites, in
+// walk order. Both the diverged-ref pruning and the publish allow-list
+// read citations this way, so they agree on what a page cites.
+func (s *Store) pageSources(ctx context.Context, commit ID, add func(ids []string)) error {
+	snap, err := s.Snapshot(ctx, commit)
+	if err != nil {
+		return err
+	}
 	parser := wiki.NewParser()
-	err = snap.Walk(func(n *Node) error {
+	return snap.Walk(func(n *Node) error {
 		if k, err := wiki.ClassifyPath(n.Path, false); err != nil || k != wiki.KindPage || !n.Mode.IsRegular() {
 			return nil
 		}
@@ -593,5 +603,4 @@ func (s *Store) citedAt(ctx context.Context, commit ID, cache *statCache) ([]str
 		add(validate.Analyze(parser, wiki.KindPage, b).Sources)
 		return ctx.Err()
 	})
-	return out, err
 }
