@@ -585,32 +585,49 @@ func (rw *rewriter) blob(p string, h ID, key string) (ID, error) {
 // listFiles flattens a tree into its files, in path order.
 func (s *Store) listFiles(tree ID) ([]TreeFile, error) {
 	var out []TreeFile
+	entries := func(h ID) ([]object.TreeEntry, error) {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return s.treeEntriesLocked(h)
+	}
+	err := walkTreeFiles(tree, entries, func(p string, e object.TreeEntry) error {
+		if e.Mode != filemode.Submodule {
+			out = append(out, TreeFile{Path: p, ID: e.Hash})
+		}
+		return nil
+	})
+	return out, err
+}
+
+// walkTreeFiles calls visit, depth first in entry order, for every entry
+// below tree that is not a directory (submodules included), with its
+// slash-separated path. entries lists one tree; a tree nested more than
+// 64 directories deep is refused.
+func walkTreeFiles(tree ID, entries func(ID) ([]object.TreeEntry, error), visit func(p string, e object.TreeEntry) error) error {
 	var walk func(prefix string, h ID, depth int) error
 	walk = func(prefix string, h ID, depth int) error {
 		if depth > 64 {
 			return errors.New("tree nested too deeply")
 		}
-		s.mu.Lock()
-		entries, err := s.treeEntriesLocked(h)
-		s.mu.Unlock()
+		es, err := entries(h)
 		if err != nil {
 			return err
 		}
-		for _, e := range entries {
+		for _, e := range es {
 			p := path.Join(prefix, e.Name)
-			switch e.Mode {
-			case filemode.Dir:
+			if e.Mode == filemode.Dir {
 				if err := walk(p, e.Hash, depth+1); err != nil {
 					return err
 				}
-			case filemode.Submodule:
-			default:
-				out = append(out, TreeFile{Path: p, ID: e.Hash})
+				continue
+			}
+			if err := visit(p, e); err != nil {
+				return err
 			}
 		}
 		return nil
 	}
-	return out, walk("", tree, 0)
+	return walk("", tree, 0)
 }
 
 // firstParentLen counts the commits along first parents from h, through

@@ -2,11 +2,9 @@ package gitstore
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io/fs"
 	"maps"
-	"path"
 	"slices"
 	"testing/fstest"
 
@@ -193,37 +191,24 @@ func (tx *Tx) treeFS(res *RewriteResult, tree ID, blobs map[ID][]byte) (fstest.M
 		return b, err
 	}
 	fsys := fstest.MapFS{}
-	var walk func(prefix string, id ID, depth int) error
-	walk = func(prefix string, id ID, depth int) error {
-		if depth > 64 {
-			return errors.New("tree nested too deeply")
-		}
+	entries := func(id ID) ([]object.TreeEntry, error) {
 		b, err := read(id, plumbing.TreeObject)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		entries, err := parseTree(b)
+		return parseTree(b)
+	}
+	err := walkTreeFiles(tree, entries, func(p string, e object.TreeEntry) error {
+		if e.Mode == filemode.Submodule {
+			fsys[p] = &fstest.MapFile{Mode: fileMode(e.Mode)}
+			return nil
+		}
+		c, err := read(e.Hash, plumbing.BlobObject)
 		if err != nil {
 			return err
 		}
-		for _, e := range entries {
-			p := path.Join(prefix, e.Name)
-			switch e.Mode {
-			case filemode.Dir:
-				if err := walk(p, e.Hash, depth+1); err != nil {
-					return err
-				}
-			case filemode.Submodule:
-				fsys[p] = &fstest.MapFile{Mode: fileMode(e.Mode)}
-			default:
-				c, err := read(e.Hash, plumbing.BlobObject)
-				if err != nil {
-					return err
-				}
-				fsys[p] = &fstest.MapFile{Data: c, Mode: fileMode(e.Mode), Sys: e.Hash}
-			}
-		}
+		fsys[p] = &fstest.MapFile{Data: c, Mode: fileMode(e.Mode), Sys: e.Hash}
 		return nil
-	}
-	return fsys, walk("", tree, 0)
+	})
+	return fsys, err
 }
