@@ -91,27 +91,15 @@ func (f *Forgetter) planned(ctx context.Context, tx *gitstore.Tx, targets []Targ
 		return nil, err
 	}
 	if ok {
-		s := f.opts.Store
-		meta, err := s.Meta(ctx)
+		st, err := f.storeState(ctx)
 		if err != nil {
 			return nil, err
 		}
-		keys, keyID, err := s.Keyring(ctx)
-		if err != nil {
+		p := newPreview(targets, st.refs, res, newEditor(f.opts.Store, st.key, targets))
+		if err := f.complete(ctx, p, st); err != nil {
 			return nil, err
 		}
-		refs, err := s.Refs(ctx)
-		if err != nil {
-			return nil, err
-		}
-		p := newPreview(targets, refs, res, newEditor(s, keys[keyID], targets))
-		if err := f.previewLedger(ctx, p); err != nil {
-			return nil, err
-		}
-		if err := f.previewRuns(ctx, p); err != nil {
-			return nil, err
-		}
-		if p.Scope = f.scopeToken(ctx, meta.StoreID, keys[keyID], p); p.Scope == token {
+		if p.Scope == token {
 			return p, nil
 		}
 	}
@@ -128,20 +116,11 @@ func (f *Forgetter) preview(ctx context.Context, tx *gitstore.Tx, targets []Targ
 	if err := checkSchemaWords(targets); err != nil {
 		return nil, err
 	}
-	s := f.opts.Store
-	meta, err := s.Meta(ctx)
+	st, err := f.storeState(ctx)
 	if err != nil {
 		return nil, err
 	}
-	keys, keyID, err := s.Keyring(ctx)
-	if err != nil {
-		return nil, err
-	}
-	refs, err := s.Refs(ctx)
-	if err != nil {
-		return nil, err
-	}
-	ed := newEditor(s, keys[keyID], targets)
+	ed := newEditor(f.opts.Store, st.key, targets)
 	edit := ed.edit()
 	if f.opts.Progress != nil {
 		edit.Progress = func(done, total int) { f.opts.Progress("rewriting", done, total) }
@@ -153,15 +132,52 @@ func (f *Forgetter) preview(ctx context.Context, tx *gitstore.Tx, targets []Targ
 	if err := checkSchema(ctx, tx, res); err != nil {
 		return nil, err
 	}
-	p := newPreview(targets, refs, res, ed)
-	if err := f.previewLedger(ctx, p); err != nil {
+	p := newPreview(targets, st.refs, res, ed)
+	if err := f.complete(ctx, p, st); err != nil {
 		return nil, err
+	}
+	return p, nil
+}
+
+// storeState is what a preview reads of the store before the rewrite: the
+// store id and current erasure key the scope token binds, and the refs
+// whose heads it records.
+type storeState struct {
+	storeID string
+	key     []byte
+	refs    map[string]gitstore.ID
+}
+
+// storeState reads the store state a preview starts from; a kept plan and
+// a fresh preview read it the same way so their scope tokens agree.
+func (f *Forgetter) storeState(ctx context.Context) (storeState, error) {
+	s := f.opts.Store
+	meta, err := s.Meta(ctx)
+	if err != nil {
+		return storeState{}, err
+	}
+	keys, keyID, err := s.Keyring(ctx)
+	if err != nil {
+		return storeState{}, err
+	}
+	refs, err := s.Refs(ctx)
+	if err != nil {
+		return storeState{}, err
+	}
+	return storeState{storeID: meta.StoreID, key: keys[keyID], refs: refs}, nil
+}
+
+// complete adds to p what the ledger and the staged runs hold of the
+// targets, then binds it all in p.Scope.
+func (f *Forgetter) complete(ctx context.Context, p *Preview, st storeState) error {
+	if err := f.previewLedger(ctx, p); err != nil {
+		return err
 	}
 	if err := f.previewRuns(ctx, p); err != nil {
-		return nil, err
+		return err
 	}
-	p.Scope = f.scopeToken(ctx, meta.StoreID, keys[keyID], p)
-	return p, nil
+	p.Scope = f.scopeToken(ctx, st.storeID, st.key, p)
+	return nil
 }
 
 // checkSchema refuses a rewrite that would leave any revision invalid in
