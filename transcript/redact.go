@@ -477,6 +477,19 @@ func unquote(v string) (a, b int, quoted bool) {
 	return 0, len(v), false
 }
 
+// valueSpan narrows v to the value a rule takes: the inside of a quoted
+// value, or an unquoted value without its trailing punctuation (trimTail,
+// with sentence). inner is v[a:b].
+func valueSpan(v string, sentence bool) (a, b int, inner string, quoted bool) {
+	a, b, quoted = unquote(v)
+	inner = v[a:b]
+	if !quoted {
+		inner = trimTail(inner, sentence)
+		b = a + len(inner)
+	}
+	return a, b, inner, quoted
+}
+
 // trimTail drops the punctuation that ends a clause or closes a bracket
 // opened before the value, from the end of an unquoted value; with
 // sentence set, also '!' and '?'.
@@ -505,12 +518,7 @@ func trimTail(v string, sentence bool) string {
 // cliValue takes a command-line argument: unquoted, and not a placeholder
 // or another flag.
 func cliValue(v string) (int, int, bool) {
-	a, b, quoted := unquote(v)
-	inner := v[a:b]
-	if !quoted {
-		inner = trimTail(inner, false)
-		b = a + len(inner)
-	}
+	a, b, inner, _ := valueSpan(v, false)
 	if inner == "" || placeholder(inner) || strings.HasPrefix(inner, "-") {
 		return 0, 0, false
 	}
@@ -521,12 +529,7 @@ func cliValue(v string) (int, int, bool) {
 // secret (see notSecretValue). An unquoted value may be several words
 // (moreWords).
 func assigned(v string) (int, int, bool) {
-	a, b, quoted := unquote(v)
-	inner := v[a:b]
-	if !quoted {
-		inner = trimTail(inner, false)
-		b = a + len(inner)
-	}
+	a, b, inner, quoted := valueSpan(v, false)
 	if notSecretValue(inner, quoted || strings.IndexByte(inner, ' ') >= 0) {
 		return 0, 0, false
 	}
@@ -586,12 +589,7 @@ func continuesSecret(w string) bool {
 // prose takes what follows "password is": as assigned, but a quoted
 // phrase also needs a digit or symbol.
 func prose(v string) (int, int, bool) {
-	a, b, quoted := unquote(v)
-	inner := v[a:b]
-	if !quoted {
-		inner = trimTail(inner, true)
-		b = a + len(inner)
-	}
+	a, b, inner, _ := valueSpan(v, true)
 	if notSecretValue(inner, false) {
 		return 0, 0, false
 	}
@@ -601,12 +599,7 @@ func prose(v string) (int, int, bool) {
 // ownSecret takes what follows "my password is": any value but words
 // that describe a password instead of being one.
 func ownSecret(v string) (int, int, bool) {
-	a, b, quoted := unquote(v)
-	inner := v[a:b]
-	if !quoted {
-		inner = trimTail(inner, true)
-		b = a + len(inner)
-	}
+	a, b, inner, _ := valueSpan(v, true)
 	if len(inner) < 3 || placeholder(inner) {
 		return 0, 0, false
 	}
