@@ -121,8 +121,9 @@ func TestImportBombRefusedBeforeInflating(t *testing.T) {
 }
 
 // gitDaemon serves the repositories under base with stock git on
-// 127.0.0.1 and returns its git:// url.
-func gitDaemon(t *testing.T, base string) string {
+// 127.0.0.1 and returns its git:// url; services are extra daemon flags
+// (--enable=receive-pack to accept pushes too).
+func gitDaemon(t *testing.T, base string, services ...string) string {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -130,8 +131,9 @@ func gitDaemon(t *testing.T, base string) string {
 	}
 	port := l.Addr().(*net.TCPAddr).Port
 	l.Close()
-	daemon := exec.Command("git", "daemon", "--reuseaddr", "--export-all", "--base-path="+base,
-		"--listen=127.0.0.1", fmt.Sprintf("--port=%d", port), base)
+	args := append([]string{"daemon", "--reuseaddr", "--export-all"}, services...)
+	args = append(args, "--base-path="+base, "--listen=127.0.0.1", fmt.Sprintf("--port=%d", port), base)
+	daemon := exec.Command("git", args...)
 	if err := daemon.Start(); err != nil {
 		t.Fatal(err)
 	}

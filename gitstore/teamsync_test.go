@@ -4,9 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"net"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -28,7 +26,7 @@ func newTeam(t *testing.T, n int) *team {
 	t.Helper()
 	base := t.TempDir()
 	runGit(t, base, "init", "-q", "--bare", "memory.git")
-	tm := &team{t: t, url: gitDaemonRW(t, base) + "/memory.git"}
+	tm := &team{t: t, url: gitDaemon(t, base, "--enable=receive-pack") + "/memory.git"}
 	for range n {
 		s := newTestStore(t, validate.Limits{})
 		if err := s.AddRemote("origin", tm.url, RemoteOptions{TrustErasures: true}); err != nil {
@@ -535,39 +533,4 @@ func TestPushRefusesOnlyTheBranchThatMoved(t *testing.T) {
 	if got := maps.Collect(maps.All(res.Reasons)); !strings.Contains(got[BranchRef("default")], "pull first") {
 		t.Errorf("reason: %q", got)
 	}
-}
-
-// gitDaemonRW serves (fetch and push) the repositories under base with stock git on
-// 127.0.0.1 and returns its git:// url.
-func gitDaemonRW(t *testing.T, base string) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := l.Addr().(*net.TCPAddr).Port
-	l.Close()
-	daemon := exec.Command("git", "daemon", "--reuseaddr", "--export-all", "--enable=receive-pack", "--base-path="+base,
-		"--listen=127.0.0.1", fmt.Sprintf("--port=%d", port), base)
-	if err := daemon.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { daemon.Process.Kill(); daemon.Wait() })
-	// Wait until it listens (storetest.Eventually cannot be imported
-	// here: it imports gitstore).
-	deadline := time.Now().Add(10 * time.Second)
-	tick := time.NewTicker(2 * time.Millisecond)
-	defer tick.Stop()
-	for {
-		conn, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", port))
-		if err == nil {
-			conn.Close()
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("git daemon not listening: %v", err)
-		}
-		<-tick.C
-	}
-	return fmt.Sprintf("git://127.0.0.1:%d", port)
 }
