@@ -38,6 +38,19 @@ func newTeam(t *testing.T, n int) *team {
 	return tm
 }
 
+// forSeededTeams runs test as a subtest for teams of two and three
+// replicas, after replica 0 remembered slug from session and pushed it.
+func forSeededTeams(t *testing.T, slug, session string, test func(t *testing.T, tm *team, n int)) {
+	for _, n := range []int{2, 3} {
+		t.Run(fmt.Sprintf("%d replicas", n), func(t *testing.T) {
+			tm := newTeam(t, n)
+			tm.remember(0, slug, session)
+			tm.push(0)
+			test(t, tm, n)
+		})
+	}
+}
+
 func (tm *team) push(i int) *PushResult {
 	tm.t.Helper()
 	res, err := tm.tryPush(i)
@@ -147,101 +160,91 @@ func metaHeads(t *testing.T, s *Store) (ID, ID) {
 // goes through, every replica's keyring reaches the server, and replicas
 // holding the same union hold the identical metadata commit.
 func TestPushMetadataConverges(t *testing.T) {
-	for _, n := range []int{2, 3} {
-		t.Run(fmt.Sprintf("%d replicas", n), func(t *testing.T) {
-			tm := newTeam(t, n)
-			tm.remember(0, "tea", "s-0")
-			tm.push(0)
-			for i := 1; i < n; i++ {
-				tm.pull(i)
-				if res := tm.push(i); len(res.Pushed) != 0 || len(res.Forced) != 0 || !slices.Contains(res.Metadata, MetaRef) {
-					t.Errorf("replica %d pushed nothing new but: %+v", i, res)
-				}
+	forSeededTeams(t, "tea", "s-0", func(t *testing.T, tm *team, n int) {
+		for i := 1; i < n; i++ {
+			tm.pull(i)
+			if res := tm.push(i); len(res.Pushed) != 0 || len(res.Forced) != 0 || !slices.Contains(res.Metadata, MetaRef) {
+				t.Errorf("replica %d pushed nothing new but: %+v", i, res)
 			}
-			tm.remember(0, "coffee", "s-0b")
-			res := tm.push(0)
-			if !slices.Equal(res.Pushed, []string{BranchRef("default")}) || len(res.Forced) != 0 || len(res.Refused) != 0 {
-				t.Fatalf("the fast-forward after other replicas' pushes: %+v", res)
-			}
-			if !slices.Contains(res.RemoteAhead, MetaRef) && n > 1 {
-				t.Errorf("the push did not say the remote holds keys this replica lacks: %+v", res)
-			}
-			// Settle: everyone pulls and pushes until nothing moves.
-			for range 2 {
-				for i := range n {
-					tm.pull(i)
-					tm.push(i)
-				}
-			}
-			m0, e0 := metaHeads(t, tm.reps[0])
+		}
+		tm.remember(0, "coffee", "s-0b")
+		res := tm.push(0)
+		if !slices.Equal(res.Pushed, []string{BranchRef("default")}) || len(res.Forced) != 0 || len(res.Refused) != 0 {
+			t.Fatalf("the fast-forward after other replicas' pushes: %+v", res)
+		}
+		if !slices.Contains(res.RemoteAhead, MetaRef) && n > 1 {
+			t.Errorf("the push did not say the remote holds keys this replica lacks: %+v", res)
+		}
+		// Settle: everyone pulls and pushes until nothing moves.
+		for range 2 {
 			for i := range n {
-				m, e := metaHeads(t, tm.reps[i])
-				keys, _, err := tm.reps[i].Keyring(t.Context())
-				if err != nil || len(keys) != n {
-					t.Errorf("replica %d holds %d keys (%v), want %d", i, len(keys), err, n)
-				}
-				if m != m0 || e != e0 {
-					t.Errorf("replica %d metadata %s/%s differs from replica 0's %s/%s", i, short(m), short(e), short(m0), short(e0))
-				}
-				if got := files(t, tm.reps[i], "default"); got["pages/facts/coffee.md"] == "" || got["pages/facts/tea.md"] == "" {
-					t.Errorf("replica %d lacks a page", i)
-				}
+				tm.pull(i)
+				tm.push(i)
 			}
-			// Nobody's identity travelled: each keeps its own.
-			ids := map[string]bool{}
-			for _, s := range tm.reps {
-				m, err := s.Meta(t.Context())
-				if err != nil {
-					t.Fatal(err)
-				}
-				ids[m.StoreID+m.KeyID] = true
+		}
+		m0, e0 := metaHeads(t, tm.reps[0])
+		for i := range n {
+			m, e := metaHeads(t, tm.reps[i])
+			keys, _, err := tm.reps[i].Keyring(t.Context())
+			if err != nil || len(keys) != n {
+				t.Errorf("replica %d holds %d keys (%v), want %d", i, len(keys), err, n)
 			}
-			if len(ids) != n {
-				t.Errorf("%d identities among %d replicas", len(ids), n)
+			if m != m0 || e != e0 {
+				t.Errorf("replica %d metadata %s/%s differs from replica 0's %s/%s", i, short(m), short(e), short(m0), short(e0))
 			}
-		})
-	}
+			if got := files(t, tm.reps[i], "default"); got["pages/facts/coffee.md"] == "" || got["pages/facts/tea.md"] == "" {
+				t.Errorf("replica %d lacks a page", i)
+			}
+		}
+		// Nobody's identity travelled: each keeps its own.
+		ids := map[string]bool{}
+		for _, s := range tm.reps {
+			m, err := s.Meta(t.Context())
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids[m.StoreID+m.KeyID] = true
+		}
+		if len(ids) != n {
+			t.Errorf("%d identities among %d replicas", len(ids), n)
+		}
+	})
 }
 
 // Ensure that a forget's push is not refused because other replicas
 // pushed metadata since, that it sends the markers with the rewritten
 // branch, and that every other replica loses the content in one pull.
 func TestPushForgetAfterOthersPushed(t *testing.T) {
-	for _, n := range []int{2, 3} {
-		t.Run(fmt.Sprintf("%d replicas", n), func(t *testing.T) {
-			tm := newTeam(t, n)
-			tm.remember(0, "zebra4491quartz", "s-0")
-			tm.push(0)
-			for i := 1; i < n; i++ {
-				tm.pull(i)
-				tm.push(i)
+	forSeededTeams(t, "zebra4491quartz", "s-0", func(t *testing.T, tm *team, n int) {
+		for i := 1; i < n; i++ {
+			tm.pull(i)
+			tm.push(i)
+		}
+		tm.pull(0)
+		a := tm.reps[0]
+		keys, keyID, err := a.Keyring(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		mk, err := MarkText(keyID, keys[keyID], "zebra4491quartz", time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		forgetWith(t, a, []Marker{mk})
+		res := tm.push(0)
+		if !slices.Equal(res.Forced, []string{BranchRef("default")}) || !slices.Contains(res.Metadata, ErasuresRef) || len(res.Refused) != 0 {
+			t.Fatalf("forget push: %+v", res)
+		}
+		for i := 1; i < n; i++ {
+			tm.pull(i)
+			if strings.Contains(runGit(t, tm.reps[i].Path(), "cat-file", "--batch-all-objects", "--batch"), "zebra4491quartz") {
+				t.Errorf("replica %d still stores the forgotten text after one pull", i)
 			}
-			tm.pull(0)
-			a := tm.reps[0]
-			keys, keyID, err := a.Keyring(t.Context())
-			if err != nil {
-				t.Fatal(err)
+			if r := tm.push(i); len(r.Refused) != 0 || len(r.Forced) != 0 {
+				t.Errorf("replica %d push after the forget: %+v", i, r)
 			}
-			mk, err := MarkText(keyID, keys[keyID], "zebra4491quartz", time.Now())
-			if err != nil {
-				t.Fatal(err)
-			}
-			forgetWith(t, a, []Marker{mk})
-			res := tm.push(0)
-			if !slices.Equal(res.Forced, []string{BranchRef("default")}) || !slices.Contains(res.Metadata, ErasuresRef) || len(res.Refused) != 0 {
-				t.Fatalf("forget push: %+v", res)
-			}
-			for i := 1; i < n; i++ {
-				tm.pull(i)
-				if strings.Contains(runGit(t, tm.reps[i].Path(), "cat-file", "--batch-all-objects", "--batch"), "zebra4491quartz") {
-					t.Errorf("replica %d still stores the forgotten text after one pull", i)
-				}
-				if r := tm.push(i); len(r.Refused) != 0 || len(r.Forced) != 0 {
-					t.Errorf("replica %d push after the forget: %+v", i, r)
-				}
-			}
-		})
-	}
+		}
+	})
 }
 
 // forgetWith applies markers to s as forget does: rewrite, markers,
@@ -286,71 +289,66 @@ func forgetWith(t *testing.T, s *Store, markers []Marker) {
 // all with the right counts, no session goes back to pending, no
 // diverged ref is left, and every replica converges on one head.
 func TestPullMergesDisjointPages(t *testing.T) {
-	for _, n := range []int{2, 3} {
-		t.Run(fmt.Sprintf("%d replicas", n), func(t *testing.T) {
-			tm := newTeam(t, n)
-			tm.remember(0, "base", "s-base")
-			tm.push(0)
-			for i := 1; i < n; i++ {
-				tm.pull(i)
-			}
-			for round := range 2 {
-				for i := range n {
-					tm.remember(i, fmt.Sprintf("fact-%d-%d", round, i), fmt.Sprintf("s-%d-%d", round, i))
-					res := tm.pull(i)
-					for _, b := range res.Branches {
-						if b.Outcome == BranchDiverged || len(b.Sessions) > 0 {
-							t.Fatalf("round %d replica %d: %+v", round, i, b)
-						}
-						if i > 0 || round > 0 {
-							if b.Outcome != BranchMerged {
-								t.Errorf("round %d replica %d: outcome %s, want merged", round, i, b.Outcome)
-							}
-						}
-					}
-					if r := tm.push(i); len(r.Refused) != 0 || len(r.Forced) != 0 {
-						t.Fatalf("round %d replica %d push: %+v", round, i, r)
-					}
-				}
-			}
+	forSeededTeams(t, "base", "s-base", func(t *testing.T, tm *team, n int) {
+		for i := 1; i < n; i++ {
+			tm.pull(i)
+		}
+		for round := range 2 {
 			for i := range n {
-				tm.pull(i)
-			}
-			want := 1 + 2*n
-			h0 := head(t, tm.reps[0], "default")
-			for i, s := range tm.reps {
-				if h := head(t, s, "default"); h != h0 {
-					t.Errorf("replica %d head %s, replica 0 %s", i, short(h), short(h0))
-				}
-				fs := files(t, s, "default")
-				pages := 0
-				for p := range fs {
-					if strings.HasPrefix(p, "pages/facts/") && !strings.HasSuffix(p, "index.md") {
-						pages++
-						slug := strings.TrimSuffix(strings.TrimPrefix(p, "pages/facts/"), ".md")
-						if strings.Count(fs["pages/facts/index.md"], "("+slug+".md)") != 1 || strings.Count(fs["index.md"], "(pages/facts/"+slug+".md)") != 1 {
-							t.Errorf("replica %d: %s is not listed once in each index", i, slug)
+				tm.remember(i, fmt.Sprintf("fact-%d-%d", round, i), fmt.Sprintf("s-%d-%d", round, i))
+				res := tm.pull(i)
+				for _, b := range res.Branches {
+					if b.Outcome == BranchDiverged || len(b.Sessions) > 0 {
+						t.Fatalf("round %d replica %d: %+v", round, i, b)
+					}
+					if i > 0 || round > 0 {
+						if b.Outcome != BranchMerged {
+							t.Errorf("round %d replica %d: outcome %s, want merged", round, i, b.Outcome)
 						}
 					}
 				}
-				if pages != want {
-					t.Errorf("replica %d holds %d pages, want %d", i, pages, want)
-				}
-				if !strings.Contains(fs["index.md"], fmt.Sprintf("(pages/facts/index.md): %d page(s)", want)) {
-					t.Errorf("replica %d index.md area count:\n%s", i, fs["index.md"])
-				}
-				if !strings.Contains(fs["summary.md"], fmt.Sprintf("durable: facts %d.", want)) {
-					t.Errorf("replica %d summary.md:\n%s", i, fs["summary.md"])
-				}
-				if ds, err := s.Diverged(t.Context()); err != nil || len(ds) != 0 {
-					t.Errorf("replica %d: diverged refs %+v (%v)", i, ds, err)
+				if r := tm.push(i); len(r.Refused) != 0 || len(r.Forced) != 0 {
+					t.Fatalf("round %d replica %d push: %+v", round, i, r)
 				}
 			}
-			if parents := strings.Fields(runGit(t, tm.reps[0].Path(), "rev-list", "--parents", "--merges", "-n", "1", "default")); len(parents) != 3 {
-				t.Errorf("no merge commit with two parents: %v", parents)
+		}
+		for i := range n {
+			tm.pull(i)
+		}
+		want := 1 + 2*n
+		h0 := head(t, tm.reps[0], "default")
+		for i, s := range tm.reps {
+			if h := head(t, s, "default"); h != h0 {
+				t.Errorf("replica %d head %s, replica 0 %s", i, short(h), short(h0))
 			}
-		})
-	}
+			fs := files(t, s, "default")
+			pages := 0
+			for p := range fs {
+				if strings.HasPrefix(p, "pages/facts/") && !strings.HasSuffix(p, "index.md") {
+					pages++
+					slug := strings.TrimSuffix(strings.TrimPrefix(p, "pages/facts/"), ".md")
+					if strings.Count(fs["pages/facts/index.md"], "("+slug+".md)") != 1 || strings.Count(fs["index.md"], "(pages/facts/"+slug+".md)") != 1 {
+						t.Errorf("replica %d: %s is not listed once in each index", i, slug)
+					}
+				}
+			}
+			if pages != want {
+				t.Errorf("replica %d holds %d pages, want %d", i, pages, want)
+			}
+			if !strings.Contains(fs["index.md"], fmt.Sprintf("(pages/facts/index.md): %d page(s)", want)) {
+				t.Errorf("replica %d index.md area count:\n%s", i, fs["index.md"])
+			}
+			if !strings.Contains(fs["summary.md"], fmt.Sprintf("durable: facts %d.", want)) {
+				t.Errorf("replica %d summary.md:\n%s", i, fs["summary.md"])
+			}
+			if ds, err := s.Diverged(t.Context()); err != nil || len(ds) != 0 {
+				t.Errorf("replica %d: diverged refs %+v (%v)", i, ds, err)
+			}
+		}
+		if parents := strings.Fields(runGit(t, tm.reps[0].Path(), "rev-list", "--parents", "--merges", "-n", "1", "default")); len(parents) != 3 {
+			t.Errorf("no merge commit with two parents: %v", parents)
+		}
+	})
 }
 
 // Ensure that a page changed on both sides differently is a real
@@ -358,51 +356,46 @@ func TestPullMergesDisjointPages(t *testing.T) {
 // their sessions, and the diverged ref goes once those sessions are in
 // the scope's history again.
 func TestPullMergeConflictKeepsDiverged(t *testing.T) {
-	for _, n := range []int{2, 3} {
-		t.Run(fmt.Sprintf("%d replicas", n), func(t *testing.T) {
-			tm := newTeam(t, n)
-			tm.remember(0, "base", "s-base")
-			tm.push(0)
-			for i := 1; i < n; i++ {
-				tm.pull(i)
+	forSeededTeams(t, "base", "s-base", func(t *testing.T, tm *team, n int) {
+		for i := 1; i < n; i++ {
+			tm.pull(i)
+		}
+		edit := func(i int, text, session string) {
+			fs := files(t, tm.reps[i], "default")
+			fs["pages/facts/base.md"] = "# base\n\n" + text + "\n\n## Sources\n\n- session:" + session + "\n"
+			dir := t.TempDir()
+			for p, c := range fs {
+				full := filepath.Join(dir, filepath.FromSlash(p))
+				os.MkdirAll(filepath.Dir(full), 0o755)
+				os.WriteFile(full, []byte(c), 0o644)
 			}
-			edit := func(i int, text, session string) {
-				fs := files(t, tm.reps[i], "default")
-				fs["pages/facts/base.md"] = "# base\n\n" + text + "\n\n## Sources\n\n- session:" + session + "\n"
-				dir := t.TempDir()
-				for p, c := range fs {
-					full := filepath.Join(dir, filepath.FromSlash(p))
-					os.MkdirAll(filepath.Dir(full), 0o755)
-					os.WriteFile(full, []byte(c), 0o644)
-				}
-				mustPublish(t, tm.reps[i], dir, PublishOptions{Sources: []string{session}})
+			mustPublish(t, tm.reps[i], dir, PublishOptions{Sources: []string{session}})
+		}
+		for i := range n {
+			edit(i, fmt.Sprintf("Version %d.", i), fmt.Sprintf("s-edit-%d", i))
+		}
+		tm.push(0)
+		for i := 1; i < n; i++ {
+			res := tm.pull(i)
+			b := res.Branches[0]
+			if b.Outcome != BranchDiverged || !slices.Equal(b.Conflicts, []string{"pages/facts/base.md"}) ||
+				!slices.Contains(b.Sessions, fmt.Sprintf("s-edit-%d", i)) || b.Kept == "" {
+				t.Fatalf("replica %d: %+v", i, b)
 			}
-			for i := range n {
-				edit(i, fmt.Sprintf("Version %d.", i), fmt.Sprintf("s-edit-%d", i))
+			ds, err := tm.reps[i].Diverged(t.Context())
+			if err != nil || len(ds) != 1 || len(ds[0].Pending) != 1 {
+				t.Fatalf("replica %d diverged: %+v %v", i, ds, err)
 			}
-			tm.push(0)
-			for i := 1; i < n; i++ {
-				res := tm.pull(i)
-				b := res.Branches[0]
-				if b.Outcome != BranchDiverged || !slices.Equal(b.Conflicts, []string{"pages/facts/base.md"}) ||
-					!slices.Contains(b.Sessions, fmt.Sprintf("s-edit-%d", i)) || b.Kept == "" {
-					t.Fatalf("replica %d: %+v", i, b)
-				}
-				ds, err := tm.reps[i].Diverged(t.Context())
-				if err != nil || len(ds) != 1 || len(ds[0].Pending) != 1 {
-					t.Fatalf("replica %d diverged: %+v %v", i, ds, err)
-				}
-				// The session is dreamed again on the new head.
-				edit(i, fmt.Sprintf("Version 0, and %d.", i), fmt.Sprintf("s-edit-%d", i))
-				if r := tm.push(i); len(r.DivergedRemoved) != 1 || len(r.Refused) != 0 {
-					t.Errorf("replica %d push after the dream again: %+v", i, r)
-				}
-				if ds, _ := tm.reps[i].Diverged(t.Context()); len(ds) != 0 {
-					t.Errorf("replica %d keeps %d diverged refs", i, len(ds))
-				}
+			// The session is dreamed again on the new head.
+			edit(i, fmt.Sprintf("Version 0, and %d.", i), fmt.Sprintf("s-edit-%d", i))
+			if r := tm.push(i); len(r.DivergedRemoved) != 1 || len(r.Refused) != 0 {
+				t.Errorf("replica %d push after the dream again: %+v", i, r)
 			}
-		})
-	}
+			if ds, _ := tm.reps[i].Diverged(t.Context()); len(ds) != 0 {
+				t.Errorf("replica %d keeps %d diverged refs", i, len(ds))
+			}
+		}
+	})
 }
 
 // Ensure that a diverged ref whose sessions never come back goes after
