@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,22 +15,10 @@ import (
 // the way out, and no panic or stack trace; and that the file is left as
 // it was.
 func TestCLI_LedgerCorrupt(t *testing.T) {
-	damage := map[string]func(t *testing.T, path string){
-		"flipped bytes": func(t *testing.T, path string) {
-			b, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			rng := rand.New(rand.NewPCG(13, 4))
-			for range 200 {
-				b[rng.IntN(len(b))] ^= byte(1 + rng.IntN(255))
-			}
-			if err := os.WriteFile(path, b, 0o600); err != nil {
-				t.Fatal(err)
-			}
-		},
-		"empty file": func(t *testing.T, path string) {
-			if err := os.Truncate(path, 0); err != nil {
+	damage := map[string]func(t *testing.T, home string){
+		"flipped bytes": func(t *testing.T, home string) { flipLedger(t, home) },
+		"empty file": func(t *testing.T, home string) {
+			if err := os.Truncate(filepath.Join(home, ledger.FileName), 0); err != nil {
 				t.Fatal(err)
 			}
 		},
@@ -49,7 +36,7 @@ func TestCLI_LedgerCorrupt(t *testing.T) {
 				transcript := copyTranscript(t, "", "claude-session.jsonl")
 				c.mustRun("checkpoint", "--transcript", transcript)
 				path := filepath.Join(c.home, ledger.FileName)
-				damageFn(t, path)
+				damageFn(t, c.home)
 				before, err := os.ReadFile(path)
 				if err != nil {
 					t.Fatal(err)
