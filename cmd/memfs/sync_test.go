@@ -424,28 +424,7 @@ func TestSyncThroughGitDaemon(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Fatal("git not found")
 	}
-	base := t.TempDir()
-	gitOut(t, "init", "-q", "--bare", filepath.Join(base, "memory.git"))
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := l.Addr().(*net.TCPAddr).Port
-	l.Close()
-	daemon := exec.Command("git", "daemon", "--reuseaddr", "--export-all", "--enable=receive-pack",
-		"--base-path="+base, "--listen=127.0.0.1", fmt.Sprintf("--port=%d", port), base)
-	if err := daemon.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { daemon.Process.Kill(); daemon.Wait() })
-	storetest.Eventually(t, "git daemon listening", func() bool {
-		conn, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", port))
-		if err == nil {
-			conn.Close()
-		}
-		return err == nil
-	})
-	url := fmt.Sprintf("git://127.0.0.1:%d/memory.git", port)
+	url := daemonURL(t)
 	a, b := newCLI(t), newCLI(t)
 	for _, x := range []*cli{a, b} {
 		x.mustRun("init")
