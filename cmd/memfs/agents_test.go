@@ -100,6 +100,20 @@ func TestCLI_Context(t *testing.T) {
 	if out := c.mustRun("--scope", "team", "context", "--cwd", dir); !strings.Contains(out, "scope `team`") {
 		t.Errorf("--scope ignored:\n%s", out)
 	}
+	checkServeLockSeen(t, c)
+	setSingleScope(t, c)
+	if out := c.mustRun("context", "--cwd", dir); !strings.Contains(out, "scope `default`") {
+		t.Errorf("single mode ignored:\n%s", out)
+	}
+	if code, _, errs := c.run("--scope", "Bad/Scope", "context"); code != exitUsage || !strings.Contains(errs, "invalid scope") {
+		t.Errorf("invalid --scope: exit %d %q", code, errs)
+	}
+}
+
+// checkServeLockSeen holds serve's lock as a running serve would and
+// checks that status reports it and a second serve is refused.
+func checkServeLockSeen(t *testing.T, c *cli) {
+	t.Helper()
 	h, err := home.Open(c.home, home.Limits{}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -108,22 +122,21 @@ func TestCLI_Context(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer release()
 	if text := c.mustRun("status"); !strings.Contains(text, fmt.Sprintf("serve:  running (pid %d)", os.Getpid())) {
 		t.Errorf("status while serve holds its lock:\n%s", text)
 	}
 	if code, _, errs := c.run("serve", "--no-mount"); code != exitFailure || !strings.Contains(errs, "already running") {
 		t.Errorf("a second serve: exit %d %s", code, errs)
 	}
-	release()
+}
 
+// setSingleScope writes a config that maps every directory to the
+// default scope.
+func setSingleScope(t *testing.T, c *cli) {
+	t.Helper()
 	if err := os.WriteFile(filepath.Join(c.home, "config.toml"), []byte("scopes = \"single\"\n"), 0o600); err != nil {
 		t.Fatal(err)
-	}
-	if out := c.mustRun("context", "--cwd", dir); !strings.Contains(out, "scope `default`") {
-		t.Errorf("single mode ignored:\n%s", out)
-	}
-	if code, _, errs := c.run("--scope", "Bad/Scope", "context"); code != exitUsage || !strings.Contains(errs, "invalid scope") {
-		t.Errorf("invalid --scope: exit %d %q", code, errs)
 	}
 }
 
@@ -509,25 +522,8 @@ func TestCLI_OneScopeResolution(t *testing.T) {
 		}
 	}
 
-	h, err := home.Open(c.home, home.Limits{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	release, err := h.LockServe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if text := c.mustRun("status"); !strings.Contains(text, fmt.Sprintf("serve:  running (pid %d)", os.Getpid())) {
-		t.Errorf("status while serve holds its lock:\n%s", text)
-	}
-	if code, _, errs := c.run("serve", "--no-mount"); code != exitFailure || !strings.Contains(errs, "already running") {
-		t.Errorf("a second serve: exit %d %s", code, errs)
-	}
-	release()
-
-	if err := os.WriteFile(filepath.Join(c.home, "config.toml"), []byte("scopes = \"single\"\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
+	checkServeLockSeen(t, c)
+	setSingleScope(t, c)
 	t.Chdir(dir)
 	if code, _, errs := c.run("log"); code != exitFailure || !strings.Contains(errs, "scope default") || !strings.Contains(errs, `scopes = "single"`) {
 		t.Errorf("log in single mode: exit %d %s", code, errs)
