@@ -331,10 +331,7 @@ func (l *Ledger) view(ctx context.Context, fn func(*bolt.Tx) error) error {
 			return err
 		}
 		err = db.View(func(tx *bolt.Tx) error {
-			if err := checkVersion(tx); err != nil {
-				return err
-			}
-			if err := checkLayout(tx); err != nil {
+			if err := checkSchema(tx); err != nil {
 				return err
 			}
 			return fn(tx)
@@ -352,10 +349,7 @@ func (l *Ledger) view(ctx context.Context, fn func(*bolt.Tx) error) error {
 // some, a missing one is damage (checkLayout), and creating it afresh would
 // hide what was lost.
 func prepare(tx *bolt.Tx) error {
-	if err := checkVersion(tx); err != nil {
-		return err
-	}
-	if err := checkLayout(tx); err != nil {
+	if err := checkSchema(tx); err != nil {
 		return err
 	}
 	for _, name := range allBuckets {
@@ -368,6 +362,15 @@ func prepare(tx *bolt.Tx) error {
 		return meta.Put(keyVersion, []byte(strconv.Itoa(SchemaVersion)))
 	}
 	return nil
+}
+
+// checkSchema checks what every reader and writer needs of a file before
+// touching a record: a version this memfs reads, then its layout.
+func checkSchema(tx *bolt.Tx) error {
+	if err := checkVersion(tx); err != nil {
+		return err
+	}
+	return checkLayout(tx)
 }
 
 func checkVersion(tx *bolt.Tx) error {

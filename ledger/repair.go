@@ -48,10 +48,7 @@ func Check(ctx context.Context, path string) error {
 			if first != nil {
 				return first
 			}
-			if err := checkVersion(tx); err != nil {
-				return err
-			}
-			if err := checkLayout(tx); err != nil {
+			if err := checkSchema(tx); err != nil {
 				return err
 			}
 			return tx.ForEach(func(name []byte, b *bolt.Bucket) error { return decodeAll(string(name), b) })

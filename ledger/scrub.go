@@ -178,13 +178,11 @@ func (l *Ledger) Compact(ctx context.Context) (CompactResult, error) {
 		// A damaged layout is refused as every operation refuses it,
 		// not carried into a file that would then pass for sound.
 		err = sdb.View(func(tx *bolt.Tx) error {
-			if err := checkVersion(tx); err != nil {
-				return err
-			}
-			if err := checkLayout(tx); err != nil {
+			err := checkSchema(tx)
+			if errors.Is(err, errDamaged) {
 				return corrupt(l.path, "%v", err)
 			}
-			return nil
+			return err
 		})
 		if err == nil {
 			err = bolt.Compact(ddb, sdb, 1<<20)
