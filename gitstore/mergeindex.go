@@ -63,6 +63,16 @@ func lineKey(l string) string {
 	return l
 }
 
+// lineKeys returns the key of each line, computed once: lcsMatch compares
+// every pair of lines, and lineKey runs regular expressions.
+func lineKeys(ls []string) []string {
+	keys := make([]string, len(ls))
+	for i, l := range ls {
+		keys[i] = lineKey(l)
+	}
+	return keys
+}
+
 func splitLines(b []byte) []string {
 	if len(b) == 0 {
 		return nil
@@ -74,13 +84,14 @@ func splitLines(b []byte) []string {
 // is matched with in a longest common subsequence of keys, or -1.
 func lcsMatch(base, x []string) []int {
 	n, m := len(base), len(x)
+	kb, kx := lineKeys(base), lineKeys(x)
 	dp := make([][]int32, n+1)
 	for i := range dp {
 		dp[i] = make([]int32, m+1)
 	}
 	for i := n - 1; i >= 0; i-- {
 		for j := m - 1; j >= 0; j-- {
-			if lineKey(base[i]) == lineKey(x[j]) {
+			if kb[i] == kx[j] {
 				dp[i][j] = dp[i+1][j+1] + 1
 			} else {
 				dp[i][j] = max(dp[i+1][j], dp[i][j+1])
@@ -91,7 +102,7 @@ func lcsMatch(base, x []string) []int {
 	i, j := 0, 0
 	for i < n {
 		switch {
-		case j < m && lineKey(base[i]) == lineKey(x[j]):
+		case j < m && kb[i] == kx[j]:
 			match[i] = j
 			i++
 			j++
