@@ -385,6 +385,8 @@ const wholeEntryMax = 1 << 20
 // whole entry of another type stops at its header with ErrSlowPath. r.mu
 // must be held shared (a REFDelta's base may be in another pack).
 func (r *Reader) readEntry(p *packFile, off int64, dst []byte, blobOnly bool) (Type, []byte, error) {
+	var h entryHead
+	headRead := false
 	if n := p.entryEnd(off) - off; n > 0 && n <= wholeEntryMax {
 		// A whole entry, header and data, with one read, or from a
 		// window.
@@ -404,12 +406,14 @@ func (r *Reader) readEntry(p *packFile, off int64, dst []byte, blobOnly bool) (T
 				return Invalid, nil, fmt.Errorf("read pack entry at %d: %w", off, err)
 			}
 		}
-		h, err := parseHead(raw[:min(n, 40)], off)
-		if err != nil {
+		if h, err = parseHead(raw[:min(n, 40)], off); err != nil {
 			return Invalid, nil, err
 		}
 		switch {
 		case h.typ == OFSDelta || h.typ == REFDelta:
+			// Its chain is read entry by entry below; the header
+			// parsed here need not be read again.
+			headRead = true
 		case blobOnly && h.typ != Blob:
 			return h.typ, nil, ErrSlowPath
 		default:
@@ -417,9 +421,11 @@ func (r *Reader) readEntry(p *packFile, off int64, dst []byte, blobOnly bool) (T
 			return h.typ, b, err
 		}
 	}
-	h, err := p.head(off)
-	if err != nil {
-		return Invalid, nil, err
+	if !headRead {
+		var err error
+		if h, err = p.head(off); err != nil {
+			return Invalid, nil, err
+		}
 	}
 	switch h.typ {
 	case OFSDelta, REFDelta:
