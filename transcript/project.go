@@ -265,10 +265,12 @@ func newDigester(synthetic bool) *digester {
 	return d
 }
 
+// str hashes s with its length in front. Both go through d.buf in one
+// Write: the hash has no WriteString, so io.WriteString would copy every
+// piece of text into a fresh slice on this per-line path.
 func (d *digester) str(s string) {
-	d.buf = binary.AppendUvarint(d.buf[:0], uint64(len(s)))
+	d.buf = append(binary.AppendUvarint(d.buf[:0], uint64(len(s))), s...)
 	d.h.Write(d.buf)
-	io.WriteString(d.h, s)
 }
 
 func (d *digester) add(it *item) {
