@@ -70,20 +70,20 @@ func (ix *index) addClaude(line []byte, off int64, ln int32) {
 	}
 	t, _ := jsonscan.RawString(typ)
 	if string(t) == "last-prompt" {
-		if id := jsonscan.String(leafUUID); id != "" {
-			ix.promptKey, ix.promptOff = ix.hashIDString(id), off
+		if k := ix.idKey(leafUUID); k != 0 {
+			ix.promptKey, ix.promptOff = k, off
 		}
 		return
 	}
-	id := jsonscan.String(uuid)
-	if id == "" || string(t) == "file-history-snapshot" || len(t) == 0 {
+	key := ix.idKey(uuid)
+	if key == 0 || string(t) == "file-history-snapshot" || len(t) == 0 {
 		return // not a link of the conversation chain
 	}
 	if side {
 		ix.sidechain++
 		return
 	}
-	nd := node{off: off, n: int32(len(line)), ln: ln, sum: ix.sum(line), key: ix.hashIDString(id)}
+	nd := node{off: off, n: int32(len(line)), ln: ln, sum: ix.sum(line), key: key}
 	switch string(t) {
 	case "user":
 		nd.kind = ccUser
@@ -97,11 +97,11 @@ func (ix *index) addClaude(line []byte, off int64, ln int32) {
 	if meta {
 		nd.flags |= flagSkip
 	}
-	if p := jsonscan.String(parent); p != "" {
-		nd.parKey = ix.hashIDString(p)
+	if pk := ix.idKey(parent); pk != 0 {
+		nd.parKey = pk
 		ix.seenParent = true
-	} else if lp := jsonscan.String(logical); lp != "" && string(t) == "system" {
-		nd.parKey = ix.hashIDString(lp)
+	} else if lk := ix.idKey(logical); lk != 0 && string(t) == "system" {
+		nd.parKey = lk
 		nd.flags |= flagLogical
 	} else if !ix.seenParent && ix.n > 0 {
 		// Every chain line so far lacks a parent: a linear log (old
@@ -114,12 +114,8 @@ func (ix *index) addClaude(line []byte, off int64, ln int32) {
 		ix.addRelink(i, compact)
 	}
 	ix.leaf = i
-	if s := jsonscan.String(session); s != "" && s != ix.session {
-		ix.session = s
-	}
-	if c := jsonscan.String(cwd); c != "" && c != ix.cwd {
-		ix.cwd = c
-	}
+	setString(&ix.session, session)
+	setString(&ix.cwd, cwd)
 	if jsonscan.IsObject(forked) {
 		fo := jsonscan.NewObject(forked)
 		for fo.Next() {
@@ -188,14 +184,6 @@ func (ix *index) addRelink(boundary int32, meta []byte) {
 	if r.anchor != 0 && (len(r.uuids) > 0 || (r.head != 0 && r.tail != 0)) {
 		ix.relinks = append(ix.relinks, r)
 	}
-}
-
-// idKey hashes a string id value, 0 if it is not one.
-func (ix *index) idKey(v []byte) uint64 {
-	if id := jsonscan.String(v); id != "" {
-		return ix.hashIDString(id)
-	}
-	return 0
 }
 
 // applyRelinks makes the messages a partial compaction kept follow its

@@ -7,6 +7,9 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"unicode/utf8"
+
+	"github.com/memfs/memfs/internal/jsonscan"
 )
 
 // MaxLineBytes is the longest transcript line that is read. Longer lines (a
@@ -91,7 +94,35 @@ func (ix *index) push(nd node) int32 {
 // hash keeps every pass, and every fuzz run, deterministic.
 func (ix *index) hashIDString(id string) uint64 { return fnv64(id) }
 
-func fnv64(s string) uint64 {
+// idKey hashes a string id value, 0 if it is not one (or is empty). An id
+// written without escapes in valid UTF-8 decodes to its own bytes, so those
+// are hashed in place: indexing runs once per line and would otherwise
+// copy every id, parent id and session id into a string only to hash it.
+func (ix *index) idKey(v []byte) uint64 {
+	if raw, ok := jsonscan.RawString(v); ok && v[len(v)-1] == '"' && utf8.Valid(raw) {
+		if len(raw) == 0 {
+			return 0
+		}
+		return fnv64(raw)
+	}
+	if id := jsonscan.String(v); id != "" {
+		return ix.hashIDString(id)
+	}
+	return 0
+}
+
+// setString sets *dst to the string value v decodes to, unless v is not a
+// non-empty string or already says *dst (checked without a copy).
+func setString(dst *string, v []byte) {
+	if raw, ok := jsonscan.RawString(v); ok && string(raw) == *dst {
+		return
+	}
+	if s := jsonscan.String(v); s != "" {
+		*dst = s
+	}
+}
+
+func fnv64[T ~string | ~[]byte](s T) uint64 {
 	h := uint64(14695981039346656037)
 	for i := 0; i < len(s); i++ {
 		h ^= uint64(s[i])

@@ -91,14 +91,12 @@ func (ix *index) addPi(line []byte, off int64, ln int32) {
 		nd.kind = piCustomMessage
 	}
 	if ix.version >= 2 {
-		sid := jsonscan.String(id)
-		if sid == "" {
+		if nd.key = ix.idKey(id); nd.key == 0 {
 			ix.invalid++
 			return
 		}
-		nd.key = ix.hashIDString(sid)
-		if p := jsonscan.String(parent); hasParent && p != "" {
-			nd.parKey = ix.hashIDString(p)
+		if hasParent {
+			nd.parKey = ix.idKey(parent)
 		}
 	}
 	i := ix.push(nd)
