@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -17,13 +16,7 @@ func TestForgetChannelsCLI(t *testing.T) {
 	dir := t.TempDir()
 	writeTree(t, dir, files)
 	c.mustRun("publish", dir, "-m", "add wifi")
-	var p struct {
-		Scope string `json:"forget_scope"`
-	}
-	if err := json.Unmarshal([]byte(c.mustRun("--json", "forget", "preview", "--target", "text:hunter2")), &p); err != nil {
-		t.Fatal(err)
-	}
-	c.mustRun("forget", "apply", "--token", p.Scope, "--target", "text:hunter2")
+	c.advForget("text:hunter2")
 
 	delete(files, "pages/prefs/wifi.md")
 	dir = t.TempDir()

@@ -57,17 +57,6 @@ func phoneArtifact() map[string]string {
 	return files
 }
 
-func (c *cli) forgetText(text string) {
-	c.t.Helper()
-	var p struct {
-		Scope string `json:"forget_scope"`
-	}
-	if err := json.Unmarshal([]byte(c.mustRun("--json", "forget", "preview", "--target", "text:"+text)), &p); err != nil {
-		c.t.Fatal(err)
-	}
-	c.mustRun("forget", "apply", "--token", p.Scope, "--target", "text:"+text)
-}
-
 // Ensure that an export is a bundle stock git verifies and clones, and
 // that another store imports it with identical trees.
 func TestBundleExportImport(t *testing.T) {
@@ -199,7 +188,7 @@ func TestForgetTravels(t *testing.T) {
 	b.mustRun("export", old)
 	c.mustRun("import", old) // c holds the old copy
 
-	a.forgetText("555 301 7788")
+	a.advForget("text:555 301 7788")
 	if out := a.mustRun("push"); !strings.Contains(out, "replaced") || !strings.Contains(out, "next pull") || strings.Contains(out, "refused") {
 		t.Errorf("push after forget:\n%s", out)
 	}
@@ -449,7 +438,7 @@ func TestSyncThroughGitDaemon(t *testing.T) {
 		t.Errorf("a after pulling b's change: %q", got)
 	}
 	// A forget on a reaches b through the server, once b consents.
-	a.forgetText("555 301 7788")
+	a.advForget("text:555 301 7788")
 	a.mustRun("push")
 	token := b.erasureConsent("pull")
 	b.mustRun("pull", "--token", token)
