@@ -387,7 +387,7 @@ func asChanged(err error) error {
 // entryID reads the id of node i from its line.
 func (ix *index) entryID(r *reader, i int32) (string, error) {
 	if ix.synthetic() {
-		return ix.nodeID(i, ""), nil
+		return lineID(ix.node(i).ln), nil
 	}
 	line, err := r.line(ix.node(i))
 	if err != nil {

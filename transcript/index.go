@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"strconv"
 	"unicode/utf8"
 
 	"github.com/memfs/memfs/internal/jsonscan"
@@ -402,13 +403,9 @@ func (ix *index) piCycle() int32 {
 	return 0
 }
 
-// nodeID is the entry id of node i as a cursor names it.
-func (ix *index) nodeID(i int32, id string) string {
-	if ix.synthetic() {
-		return fmt.Sprintf("line:%d", ix.node(i).ln)
-	}
-	return id
-}
+// lineID is the synthetic entry id of the line numbered ln, for formats
+// without ids: what a cursor names and what items carry.
+func lineID(ln int32) string { return "line:" + strconv.Itoa(int(ln)) }
 
 // synthetic reports whether entry ids are made up by this package (formats
 // without ids: Pi v1 and Codex).
@@ -420,7 +417,7 @@ func (ix *index) synthetic() bool {
 func (ix *index) lookup(cursor string) int32 {
 	if ix.synthetic() {
 		var ln int32
-		if _, err := fmt.Sscanf(cursor, "line:%d", &ln); err != nil || fmt.Sprintf("line:%d", ln) != cursor {
+		if _, err := fmt.Sscanf(cursor, "line:%d", &ln); err != nil || lineID(ln) != cursor {
 			return -1
 		}
 		lo, hi := int32(0), ix.n

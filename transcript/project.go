@@ -238,7 +238,7 @@ func walkSome(ctx context.Context, ix *index, r *reader, br []int32, from int, p
 			continue
 		}
 		if ix.synthetic() || it.id == "" {
-			it.id = fmt.Sprintf("line:%d", nd.ln)
+			it.id = lineID(nd.ln)
 		}
 		if err := fn(pos, &it); err != nil {
 			return err
