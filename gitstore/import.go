@@ -3,7 +3,6 @@ package gitstore
 import (
 	"bufio"
 	"context"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -226,6 +225,7 @@ func (q *quarantine) receive(ctx context.Context, fetch Fetcher, maxFileBytes in
 // importMarkers is the union of both sides' keyrings and markers.
 type importMarkers struct {
 	newKeys map[string][]byte // keys this store did not have
+	local   []Marker          // the store's own markers, read once
 	arrived []Marker          // markers this store did not have
 	spec    EraseSpec         // erasing by the union
 }
@@ -236,32 +236,31 @@ func (s *Store) mergeMarkers(ctx context.Context, q *quarantine, refs map[string
 	if err != nil {
 		return nil, err
 	}
-	keys, _, err := s.Keyring(ctx)
+	have, _, err := s.Keyring(ctx)
+	if err != nil {
+		return nil, err
+	}
+	keys, err := unionKeys(have, inKeys)
 	if err != nil {
 		return nil, err
 	}
 	m := &importMarkers{newKeys: map[string][]byte{}}
 	for id, k := range inKeys {
-		if have, ok := keys[id]; ok {
-			if hex.EncodeToString(have) != hex.EncodeToString(k) {
-				return nil, fmt.Errorf("%w: key %s differs from the one this store holds", ErrInvalidBundle, id)
-			}
-			continue
+		if _, ok := have[id]; !ok {
+			m.newKeys[id] = k
 		}
-		keys[id], m.newKeys[id] = k, k
 	}
-	local, err := s.Markers(ctx)
-	if err != nil {
+	if m.local, err = s.Markers(ctx); err != nil {
 		return nil, err
 	}
 	known := map[string]bool{}
-	for _, mk := range local {
-		known[mk.Kind+mk.KeyID+mk.HMAC] = true
+	for _, mk := range m.local {
+		known[markerIdentity(mk)] = true
 	}
-	union := slices.Clone(local)
+	union := slices.Clone(m.local)
 	for _, mk := range inMarkers {
-		if !known[mk.Kind+mk.KeyID+mk.HMAC] {
-			known[mk.Kind+mk.KeyID+mk.HMAC] = true
+		if id := markerIdentity(mk); !known[id] {
+			known[id] = true
 			union = append(union, mk)
 			m.arrived = append(m.arrived, mk)
 		}
@@ -480,11 +479,7 @@ func (tx *Tx) importUpdates(ctx context.Context, m *importMarkers, final map[str
 		if err != nil && !errors.Is(err, plumbing.ErrReferenceNotFound) {
 			return nil, err
 		}
-		have, err := s.Markers(ctx)
-		if err != nil {
-			return nil, err
-		}
-		c, err := s.markersCommitOf(have, m.arrived)
+		c, err := s.markersCommitOf(m.local, m.arrived)
 		if err != nil {
 			return nil, err
 		}
