@@ -136,7 +136,7 @@ type mountFS struct {
 	// ra pushes file contents into the kernel ahead of reads; nil when
 	// off.
 	ra    *readahead
-	stats struct{ reads, pushed, staged atomic.Int64 }
+	stats struct{ reads, pushed atomic.Int64 }
 
 	// files holds, weakly, every file node handed to the kernel: the nodes
 	// behind the inodes the kernel may still hold (open descriptors, cached

@@ -350,7 +350,6 @@ func (ra *readahead) inflate(w *pushWorker, d *pushDir, i int64, n *node) {
 	r := &d.regions[i]
 	r.off, r.n = off, sz
 	r.ready.Store(true)
-	ra.fs.stats.staged.Add(1)
 }
 
 // staged returns d's i-th file as staged, or nil.
