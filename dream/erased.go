@@ -199,7 +199,7 @@ func areaOf(p string) string {
 }
 
 // recount brings the generated count lines of index.md and summary.md
-// (the builtin's, wiki.RegenerateAreaCounts and RegenerateSummaryCounts)
+// (the builtin's, wiki.RegenerateCounts)
 // in line with the pages each area that lost some keeps; every other line
 // stays.
 func recount(root *os.Root, counts map[string]int) error {
@@ -214,19 +214,11 @@ func recount(root *os.Root, counts map[string]int) error {
 			}
 			continue
 		}
-		var out []byte
-		var changed bool
-		if p == wiki.IndexFile {
-			out, changed = wiki.RegenerateAreaCounts(b, func(area string) (string, int, bool) {
-				n, ok := counts[area]
-				return area, n, ok
-			})
-		} else {
-			out, changed = wiki.RegenerateSummaryCounts(b, func(area string, n int) (string, int, bool) {
-				m, ok := counts[area]
-				return area, m, ok
-			})
-		}
+		k, _ := wiki.ClassifyPath(p, false)
+		out, changed := wiki.RegenerateCounts(k, b, func(area string) (string, int, bool) {
+			n, ok := counts[area]
+			return area, n, ok
+		})
 		if !changed {
 			continue
 		}

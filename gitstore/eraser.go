@@ -309,28 +309,14 @@ func (e *Eraser) file(p string, id ID, key string) ([]byte, bool, error) {
 // line with what the plan leaves of the affected areas.
 func (e *Eraser) regenerate(k wiki.Kind, b []byte, pl *erasePlan) []byte {
 	rename := func(area string) string { return strings.TrimPrefix(e.renamePath("pages/"+area), "pages/") }
-	switch k {
-	case wiki.KindIndex:
-		out, _ := wiki.RegenerateAreaCounts(b, func(area string) (string, int, bool) {
-			n, ok := pl.remaining[area]
-			return rename(area), n, ok
-		})
-		return out
-	case wiki.KindSummary:
-		// The builtin counts one statement a page: an affected area's
-		// count is the pages it keeps in this revision, counted, never
-		// the old count less the drops (which goes wrong once the old
-		// count was off, or pages of the area were dropped before).
-		out, _ := wiki.RegenerateSummaryCounts(b, func(area string, n int) (string, int, bool) {
-			m, ok := pl.remaining[area]
-			if !ok {
-				return area, n, false
-			}
-			return rename(area), m, true
-		})
-		return out
-	}
-	return b
+	out, _ := wiki.RegenerateCounts(k, b, func(area string) (string, int, bool) {
+		n, ok := pl.remaining[area]
+		if !ok {
+			return area, 0, false
+		}
+		return rename(area), n, true
+	})
+	return out
 }
 
 // removeLinkLines removes from an index file every line holding a link

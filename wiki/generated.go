@@ -172,12 +172,27 @@ func areaHeadings(lines [][]byte, area func(name string) (newName string, gone b
 	return out, true
 }
 
+// RegenerateCounts rewrites the generated count lines of the index.md
+// (RegenerateAreaCounts) or the summary.md (RegenerateSummaryCounts) of
+// kind k with the same area function; any other kind is b unchanged.
+func RegenerateCounts(k Kind, b []byte, area func(name string) (newName string, pages int, ok bool)) ([]byte, bool) {
+	switch k {
+	case KindIndex:
+		return RegenerateAreaCounts(b, area)
+	case KindSummary:
+		return RegenerateSummaryCounts(b, area)
+	}
+	return b, false
+}
+
 // RegenerateSummaryCounts rewrites the generated line of a summary.md
 // that counts statements per area ("area n, area n"). For each area,
-// count returns its new name and count, or ok false to keep it; an area
-// counting nothing goes, and with none left the line says nothing has
-// been remembered.
-func RegenerateSummaryCounts(b []byte, count func(area string, n int) (newName string, m int, ok bool)) ([]byte, bool) {
+// count returns its new name and count, or ok false to keep it as it is;
+// an area counting nothing goes, and with none left the line says
+// nothing has been remembered. The builtin writes one statement a page,
+// so the count is the pages an area keeps, counted, never the old count
+// less the drops (which goes wrong once the old count was off).
+func RegenerateSummaryCounts(b []byte, count func(area string) (newName string, m int, ok bool)) ([]byte, bool) {
 	lines := bytes.SplitAfter(b, []byte("\n"))
 	changed := false
 	for i, l := range lines {
@@ -195,7 +210,7 @@ func RegenerateSummaryCounts(b []byte, count func(area string, n int) (newName s
 				valid = false
 				break
 			}
-			if nn, nm, ok := count(name, n); ok {
+			if nn, nm, ok := count(name); ok {
 				name, n = nn, nm
 			}
 			if n > 0 {

@@ -25,17 +25,17 @@ func TestRegenerateAreaCounts(t *testing.T) {
 
 func TestRegenerateSummaryCounts(t *testing.T) {
 	in := "<!-- memfs-builtin summary -->\n# Summary\n\nStatements the user asked to keep or stated as durable: facts 2, people 1. Start at index.md.\n"
-	out, _ := RegenerateSummaryCounts([]byte(in), func(a string, n int) (string, int, bool) {
+	out, _ := RegenerateSummaryCounts([]byte(in), func(a string) (string, int, bool) {
 		if a == "people" {
-			return "team", n - 1, true
+			return "team", 0, true
 		}
-		return "renamed", n, true
+		return "renamed", 2, true
 	})
 	want := "<!-- memfs-builtin summary -->\n# Summary\n\nStatements the user asked to keep or stated as durable: renamed 2. Start at index.md.\n"
 	if string(out) != want {
 		t.Errorf("got\n%s", out)
 	}
-	out, _ = RegenerateSummaryCounts([]byte(in), func(a string, n int) (string, int, bool) { return a, 0, true })
+	out, _ = RegenerateSummaryCounts([]byte(in), func(a string) (string, int, bool) { return a, 0, true })
 	if want := "<!-- memfs-builtin summary -->\n# Summary\n\nNothing durable has been remembered yet.\n"; string(out) != want {
 		t.Errorf("got\n%s", out)
 	}
