@@ -470,9 +470,3 @@ func namesErasedSession(line string, g Guard) bool {
 	}
 	return false
 }
-
-// describe names what d counts, for a log line (counts only).
-func (d Dropped) describe() string {
-	return fmt.Sprintf("sessions=%d pages=%d blocks=%d links=%d reset=%d summary_lines=%d",
-		d.Sessions, d.Pages, d.Blocks, d.Links, d.Reset, d.SummaryLines)
-}

@@ -146,12 +146,6 @@ func clauses(sent string) []string {
 	return out
 }
 
-// Classify tells whether one sentence is a durable statement.
-func Classify(sentence string) (Statement, bool) {
-	s, lower := clean(sentence)
-	return classify(s, lower)
-}
-
 func classify(s, lower string) (Statement, bool) {
 	if len(lower) < 6 || strings.HasSuffix(lower, "?") || reThanks.MatchString(lower) || reNotDurable.MatchString(lower) {
 		return Statement{}, false
