@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/memfs/memfs/validate"
 	"github.com/memfs/memfs/wiki"
 )
 
@@ -31,7 +32,13 @@ func (g *Guard) ErasedPath(p string) (segment int, ok bool) {
 // ErasedSignature reports whether a commit author's or committer's name
 // or email holds forgotten text.
 func (g *Guard) ErasedSignature(name, email string) bool {
-	return wiki.ContainsMatch([]byte(name), g) || wiki.ContainsMatch([]byte(email), g)
+	return signatureHolds(g.ErasedContent, name, email)
+}
+
+// signatureHolds reports whether a signature's name or email holds what
+// content reports.
+func signatureHolds(content func([]byte) bool, name, email string) bool {
+	return content([]byte(name)) || content([]byte(email))
 }
 
 // ErasedMessage reports whether a commit message holds forgotten text or
@@ -39,16 +46,38 @@ func (g *Guard) ErasedSignature(name, email string) bool {
 // keys of memfs's own trailers are its vocabulary, never matched), and
 // the 1-based line of the first such line.
 func (g *Guard) ErasedMessage(msg string) (line int, ok bool) {
+	hits := messageHits(msg, g.ErasedContent, g.ErasedSession)
+	if len(hits) == 0 {
+		return 0, false
+	}
+	return max(hits[0].line, 1), true
+}
+
+// messageHit is a line of a commit message that holds forgotten text or
+// (session) names a forgotten session; line 0 is a match spanning lines.
+type messageHit struct {
+	line    int
+	session bool
+}
+
+// messageHits returns the lines of a message, read as messageView, that
+// hold text content reports or name a session erased reports; when no
+// line does, a match spanning lines is one hit at line 0.
+func messageHits(msg string, content func([]byte) bool, erased func(string) bool) []messageHit {
 	msg = messageView(msg)
+	var out []messageHit
 	for i, l := range strings.Split(msg, "\n") {
-		if wiki.ContainsMatch([]byte(l), g) || wiki.MentionsSession(l, g.ErasedSession) {
-			return i + 1, true
+		switch {
+		case content([]byte(l)):
+			out = append(out, messageHit{line: i + 1})
+		case wiki.MentionsSession(l, erased):
+			out = append(out, messageHit{line: i + 1, session: true})
 		}
 	}
-	if wiki.ContainsMatch([]byte(msg), g) {
-		return 1, true // a match spanning lines
+	if len(out) == 0 && content([]byte(msg)) {
+		out = append(out, messageHit{})
 	}
-	return 0, false
+	return out
 }
 
 // StripMessage removes from a commit message every line holding
@@ -119,14 +148,7 @@ func (g *Guard) textKeys(toks []string) []string {
 // checkChannels adds to a publication's report what its paths, message
 // and signature hold of forgotten content, as erased_content problems
 // that name positions, never the text. The guard is the publication's.
-func (s *Store) checkChannels(guard any, files []string, msg string) []channelProblem {
-	g, ok := guard.(interface {
-		ErasedContent([]byte) bool
-		ErasedSession(string) bool
-	})
-	if !ok || g == nil {
-		return nil
-	}
+func (s *Store) checkChannels(g validate.Guard, files []string, msg string) []channelProblem {
 	var out []channelProblem
 	seen := map[string]bool{}
 	add := func(msg string) {
@@ -135,7 +157,7 @@ func (s *Store) checkChannels(guard any, files []string, msg string) []channelPr
 			out = append(out, channelProblem(msg))
 		}
 	}
-	if pg, ok := guard.(interface{ ErasedPath(string) (int, bool) }); ok {
+	if pg, ok := g.(interface{ ErasedPath(string) (int, bool) }); ok {
 		for _, p := range files {
 			if seg, hit := pg.ErasedPath(p); hit {
 				what := "a new page"
@@ -146,19 +168,17 @@ func (s *Store) checkChannels(guard any, files []string, msg string) []channelPr
 			}
 		}
 	}
-	msg = messageView(msg)
-	for i, l := range strings.Split(msg, "\n") {
+	for _, h := range messageHits(msg, g.ErasedContent, g.ErasedSession) {
 		switch {
-		case g.ErasedContent([]byte(l)):
-			add(fmt.Sprintf("commit message line %d holds text that was forgotten", i+1))
-		case wiki.MentionsSession(l, g.ErasedSession):
-			add(fmt.Sprintf("commit message line %d names a forgotten session", i+1))
+		case h.line == 0:
+			add("commit message holds text that was forgotten")
+		case h.session:
+			add(fmt.Sprintf("commit message line %d names a forgotten session", h.line))
+		default:
+			add(fmt.Sprintf("commit message line %d holds text that was forgotten", h.line))
 		}
 	}
-	if len(out) == 0 && g.ErasedContent([]byte(msg)) {
-		add("commit message holds text that was forgotten")
-	}
-	if g.ErasedContent([]byte(s.opts.AuthorName)) || g.ErasedContent([]byte(s.opts.AuthorEmail)) {
+	if signatureHolds(g.ErasedContent, s.opts.AuthorName, s.opts.AuthorEmail) {
 		add("the commit author (config [author]) holds text that was forgotten")
 	}
 	return out
