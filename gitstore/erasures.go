@@ -355,10 +355,32 @@ func (g *Guard) ErasedPage(path string) bool {
 // this way too). Guard is a wiki.Matcher, so content can be stripped of
 // forgotten literals that only their fingerprints name.
 func (g *Guard) Matches(toks []string) [][2]int {
+	var out [][2]int
+	g.eachMatch(toks, true, func(i, j int, _ string) bool {
+		out = append(out, [2]int{i, j})
+		return false
+	})
+	return out
+}
+
+// eachMatch calls hit with each token run [i, j) of toks that a text
+// marker under keyID matches: the windows a version 1 marker
+// fingerprints, then (when runs is set) the runs whose concatenation a
+// version 2 marker fingerprints. hit returns whether to look for further
+// keys matching the same run.
+func (g *Guard) eachMatch(toks []string, runs bool, hit func(i, j int, keyID string) bool) {
 	hs := g.newHashers()
-	out := g.windowMatches(nil, hs, toks)
-	if len(g.lengths) == 0 {
-		return out
+	for n, byKey := range g.windows {
+		for i := 0; i+n <= len(toks); i++ {
+			for keyID, set := range byKey {
+				if set[hs.windowSum(keyID, toks[i:i+n])] && !hit(i, i+n, keyID) {
+					break
+				}
+			}
+		}
+	}
+	if !runs || len(g.lengths) == 0 {
+		return
 	}
 	longest := g.lengths[len(g.lengths)-1]
 	var buf []byte
@@ -380,29 +402,12 @@ func (g *Guard) Matches(toks []string) [][2]int {
 				buf = append(buf, t...)
 			}
 			for keyID, set := range g.runs[size] {
-				if set[hs.sum(keyID, textV2Domain, buf)] {
-					out = append(out, [2]int{i, j + 1})
+				if set[hs.sum(keyID, textV2Domain, buf)] && !hit(i, j+1, keyID) {
 					break
 				}
 			}
 		}
 	}
-	return out
-}
-
-// windowMatches appends the windows of toks a version 1 marker matches.
-func (g *Guard) windowMatches(out [][2]int, hs *hashers, toks []string) [][2]int {
-	for n, byKey := range g.windows {
-		for i := 0; i+n <= len(toks); i++ {
-			for keyID, set := range byKey {
-				if set[hs.windowSum(keyID, toks[i:i+n])] {
-					out = append(out, [2]int{i, i + n})
-					break
-				}
-			}
-		}
-	}
-	return out
 }
 
 // Span is the longest match, in tokens: the largest ntokens of a version 1
@@ -423,7 +428,12 @@ func (g *Guard) Legacy() wiki.Matcher {
 type legacyGuard struct{ g *Guard }
 
 func (lg legacyGuard) Matches(toks []string) [][2]int {
-	return lg.g.windowMatches(nil, lg.g.newHashers(), toks)
+	var out [][2]int
+	lg.g.eachMatch(toks, false, func(i, j int, _ string) bool {
+		out = append(out, [2]int{i, j})
+		return false
+	})
+	return out
 }
 
 func (lg legacyGuard) Span() int { return lg.g.span1 }

@@ -108,40 +108,11 @@ func (g *Guard) ErasedName(oldPath string) string {
 // textKeys returns, sorted, the ids of the keys whose text markers match
 // somewhere in toks.
 func (g *Guard) textKeys(toks []string) []string {
-	hs := g.newHashers()
 	found := map[string]bool{}
-	for n, byKey := range g.windows {
-		for i := 0; i+n <= len(toks); i++ {
-			for keyID, set := range byKey {
-				if set[hs.windowSum(keyID, toks[i:i+n])] {
-					found[keyID] = true
-				}
-			}
-		}
-	}
-	var buf []byte
-	for i := range toks {
-		size := 0
-		for j := i; j < len(toks); j++ {
-			size += len(toks[j])
-			byKey, ok := g.runs[size]
-			if !ok {
-				if len(g.lengths) == 0 || size > g.lengths[len(g.lengths)-1] {
-					break
-				}
-				continue
-			}
-			buf = buf[:0]
-			for _, t := range toks[i : j+1] {
-				buf = append(buf, t...)
-			}
-			for keyID, set := range byKey {
-				if set[hs.sum(keyID, textV2Domain, buf)] {
-					found[keyID] = true
-				}
-			}
-		}
-	}
+	g.eachMatch(toks, true, func(_, _ int, keyID string) bool {
+		found[keyID] = true
+		return true
+	})
 	return slices.Sorted(mapKeys(found))
 }
 
