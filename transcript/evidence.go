@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/memfs/memfs/wiki"
 )
@@ -348,8 +349,12 @@ func emit(ctx context.Context, ix *index, r *reader, br []int32, from int, proj 
 	return nil
 }
 
+// openSource opens a transcript for reading and refuses anything but a
+// regular file. It opens without blocking, so a FIFO (or a device) named as
+// a transcript is refused at once instead of hanging the hook for ever;
+// on a regular file O_NONBLOCK changes nothing.
 func openSource(path string) (*os.File, int64, error) {
-	f, err := os.Open(path)
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, 0, newErr(CodeSourceUnavailable, path, "cannot open the transcript", err)
 	}

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/memfs/memfs/internal/jsonscan"
 )
@@ -97,9 +96,9 @@ func DetectFormat(r io.Reader) (Format, error) {
 
 // DetectFile detects the format of the transcript at path.
 func DetectFile(path string) (Format, error) {
-	f, err := os.Open(path)
+	f, _, err := openSource(path)
 	if err != nil {
-		return "", newErr(CodeSourceUnavailable, path, "cannot open", err)
+		return "", err
 	}
 	defer f.Close()
 	ft, err := DetectFormat(f)
