@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -134,10 +135,13 @@ func gitDaemon(t *testing.T, base string, services ...string) string {
 	args := append([]string{"daemon", "--reuseaddr", "--export-all"}, services...)
 	args = append(args, "--base-path="+base, "--listen=127.0.0.1", fmt.Sprintf("--port=%d", port), base)
 	daemon := exec.Command("git", args...)
+	// Its own process group: git runs git-daemon as a child, which a
+	// kill of git alone would leave serving after the test.
+	daemon.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := daemon.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { daemon.Process.Kill(); daemon.Wait() })
+	t.Cleanup(func() { syscall.Kill(-daemon.Process.Pid, syscall.SIGKILL); daemon.Wait() })
 	// Wait until it listens (storetest.Eventually cannot be imported
 	// here: it imports gitstore).
 	deadline := time.Now().Add(10 * time.Second)

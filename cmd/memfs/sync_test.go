@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
 
 	"github.com/memfs/memfs/internal/storetest"
@@ -393,10 +394,13 @@ func daemonURL(t *testing.T) string {
 	l.Close()
 	daemon := exec.Command("git", "daemon", "--reuseaddr", "--export-all", "--enable=receive-pack",
 		"--base-path="+base, "--listen=127.0.0.1", fmt.Sprintf("--port=%d", port), base)
+	// Its own process group: git runs git-daemon as a child, which a
+	// kill of git alone would leave serving after the test.
+	daemon.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := daemon.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { daemon.Process.Kill(); daemon.Wait() })
+	t.Cleanup(func() { syscall.Kill(-daemon.Process.Pid, syscall.SIGKILL); daemon.Wait() })
 	storetest.Eventually(t, "git daemon listening", func() bool {
 		conn, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", port))
 		if err == nil {

@@ -29,6 +29,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -351,10 +352,11 @@ func daemon(base string) (string, func(), error) {
 	l.Close()
 	cmd := exec.Command("git", "daemon", "--reuseaddr", "--export-all", "--enable=receive-pack",
 		"--base-path="+base, "--listen=127.0.0.1", fmt.Sprintf("--port=%d", port), base)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // git-daemon is git's child: stop the group
 	if err := cmd.Start(); err != nil {
 		return "", nil, err
 	}
-	stop := func() { cmd.Process.Kill(); cmd.Wait() }
+	stop := func() { syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL); cmd.Wait() }
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", port))
