@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -73,11 +74,17 @@ func HandleHook(ctx context.Context, a Agent, r io.Reader, w io.Writer, h Handle
 		return fmt.Errorf("read %s hook payload: %w", a.Title, err)
 	}
 	if len(raw) > MaxPayload {
-		return fmt.Errorf("%s hook payload is over %d bytes", a.Title, MaxPayload)
+		return fmt.Errorf("%s hook payload is over %d bytes: %w", a.Title, MaxPayload, ErrInvalidPayload)
 	}
 	var p Payload
 	if err := json.Unmarshal(raw, &p); err != nil {
-		return fmt.Errorf("%s hook payload is not JSON: %w", a.Title, err)
+		// json's own message may quote a character of the payload.
+		where := ""
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			where = fmt.Sprintf(" (at byte %d)", se.Offset)
+		}
+		return fmt.Errorf("%s hook payload is not a JSON object of the expected shape%s: %w", a.Title, where, ErrInvalidPayload)
 	}
 	if h.Ignore != nil && h.Ignore(&p) {
 		return nil
@@ -111,4 +118,16 @@ func writeHookOutput(w io.Writer, v any) error {
 	}
 	_, err := w.Write(b.Bytes())
 	return err
+}
+
+// ErrInvalidPayload is a hook payload that is too large or not the JSON
+// object the agent's hook protocol sends; its code is invalid_payload.
+var ErrInvalidPayload = errors.New("invalid_payload")
+
+// CodeOf returns the stable code of an agent error, or "".
+func CodeOf(err error) string {
+	if errors.Is(err, ErrInvalidPayload) {
+		return "invalid_payload"
+	}
+	return ""
 }

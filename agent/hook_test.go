@@ -53,12 +53,17 @@ func TestHandleHook(t *testing.T) {
 	}
 }
 
-// Ensure that a payload that is not JSON, or too large, is an error.
+// Ensure that a payload that is not JSON, or too large, is invalid_payload
+// and that the message quotes none of it.
 func TestHandleHookBadPayload(t *testing.T) {
 	a, _ := Lookup("codex")
-	for _, p := range []string{"not json", `{"hook_event_name":"Stop","x":"` + strings.Repeat("a", MaxPayload) + `"}`} {
-		if err := HandleHook(t.Context(), a, strings.NewReader(p), &bytes.Buffer{}, Handlers{}); err == nil {
-			t.Errorf("payload of %d bytes accepted", len(p))
+	for _, p := range []string{"Zsecretword", `{"hook_event_name":"Stop"`, `["Zsecretword"]`, `{"hook_event_name":"Stop","x":"` + strings.Repeat("Z", MaxPayload) + `"}`} {
+		err := HandleHook(t.Context(), a, strings.NewReader(p), &bytes.Buffer{}, Handlers{})
+		if CodeOf(err) != "invalid_payload" {
+			t.Errorf("payload of %d bytes: %v, want invalid_payload", len(p), err)
+		}
+		if err != nil && strings.Contains(err.Error(), "Z") {
+			t.Errorf("the error quotes the payload: %v", err)
 		}
 	}
 }

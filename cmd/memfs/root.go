@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/memfs/memfs/agent"
 	"github.com/memfs/memfs/dream"
 	"github.com/memfs/memfs/forget"
 	"github.com/memfs/memfs/gitstore"
@@ -126,6 +127,7 @@ func errorCode(err error) string {
 		string(transcript.CodeOf(err)),
 		forget.CodeOf(err),
 		ingest.CodeOf(err),
+		agent.CodeOf(err),
 	} {
 		if code != "" {
 			return code
