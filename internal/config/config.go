@@ -56,35 +56,55 @@ func Load(home string) (*Config, error) {
 		return c, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", p, err)
+		return nil, &Error{Path: p, Err: err}
 	}
-	if undecoded := md.Undecoded(); len(undecoded) > 0 {
-		return nil, fmt.Errorf("%s: unknown key %s", p, undecoded[0])
+	if err := check(c, md.Undecoded()); err != nil {
+		return nil, &Error{Path: p, Err: err}
 	}
-	def := validate.DefaultLimits()
-	if c.Limits.MaxFiles <= 0 {
-		c.Limits.MaxFiles = def.MaxFiles
+	return c, nil
+}
+
+// Error is a config.toml that cannot be used; its code is config_invalid.
+type Error struct {
+	Path string
+	Err  error
+}
+
+func (e *Error) Error() string { return e.Path + ": " + e.Err.Error() }
+func (e *Error) Unwrap() error { return e.Err }
+
+// Code is the stable code of every config.toml problem.
+func (e *Error) Code() string { return "config_invalid" }
+
+// check refuses unknown keys and values outside their range. A limit
+// written in the file must be positive: 0 or less is a mistake, not a
+// request for the default.
+func check(c *Config, undecoded []toml.Key) error {
+	if len(undecoded) > 0 {
+		return fmt.Errorf("unknown key %s", undecoded[0])
 	}
-	if c.Limits.MaxFileBytes <= 0 {
-		c.Limits.MaxFileBytes = def.MaxFileBytes
-	}
-	if c.Limits.MaxTotalBytes <= 0 {
-		c.Limits.MaxTotalBytes = def.MaxTotalBytes
+	for _, l := range []struct {
+		key string
+		v   int64
+	}{{"max_files", int64(c.Limits.MaxFiles)}, {"max_file_bytes", c.Limits.MaxFileBytes}, {"max_total_bytes", c.Limits.MaxTotalBytes}} {
+		if l.v <= 0 {
+			return fmt.Errorf("limits.%s must be positive", l.key)
+		}
 	}
 	if err := checkAuthor(c.Author.Name, c.Author.Email); err != nil {
-		return nil, fmt.Errorf("%s: %w", p, err)
+		return err
 	}
 	switch c.Scopes {
 	case "project", "single":
 	default:
-		return nil, fmt.Errorf("%s: scopes must be \"project\" or \"single\"", p)
+		return errors.New(`scopes must be "project" or "single"`)
 	}
 	switch c.Publish {
 	case "direct", "review":
 	default:
-		return nil, fmt.Errorf("%s: publish must be \"direct\" or \"review\"", p)
+		return errors.New(`publish must be "direct" or "review"`)
 	}
-	return c, nil
+	return nil
 }
 
 // checkAuthor refuses an [author] that cannot stand in a commit's author
