@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"log"
 	"log/slog"
-	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -76,14 +75,6 @@ type Options struct {
 	readWrite bool
 }
 
-// SwapEvent describes one swap of a live view.
-type SwapEvent struct {
-	Scope    string
-	From, To gitstore.ID
-	// Took is the time from noticing the new head to serving it.
-	Took time.Duration
-}
-
 // Method is how a mount is made.
 type Method string
 
@@ -149,36 +140,6 @@ type mountFS struct {
 	swept int
 }
 
-// handed records that the kernel was given an inode for a file node.
-func (fsys *mountFS) handed(n *node) {
-	fsys.filesMu.Lock()
-	defer fsys.filesMu.Unlock()
-	if fsys.files == nil {
-		fsys.files = map[weak.Pointer[node]]struct{}{}
-	}
-	fsys.files[weak.Make(n)] = struct{}{}
-	if len(fsys.files) > 2*fsys.swept+1024 {
-		maps.DeleteFunc(fsys.files, func(w weak.Pointer[node], _ struct{}) bool { return w.Value() == nil })
-		fsys.swept = len(fsys.files)
-	}
-}
-
-// handedFiles returns the file nodes the kernel may still hold.
-func (fsys *mountFS) handedFiles() []*node {
-	fsys.filesMu.Lock()
-	defer fsys.filesMu.Unlock()
-	out := make([]*node, 0, len(fsys.files))
-	for w := range fsys.files {
-		if n := w.Value(); n != nil {
-			out = append(out, n)
-		} else {
-			delete(fsys.files, w)
-		}
-	}
-	fsys.swept = len(fsys.files)
-	return out
-}
-
 // content returns a file's bytes: supplied, or the blob's, through the
 // store's bounded blob cache.
 func (fsys *mountFS) content(n *node) ([]byte, error) {
@@ -190,51 +151,6 @@ func (fsys *mountFS) content(n *node) ([]byte, error) {
 		return nil, fmt.Errorf("%s: %w", n.path, err)
 	}
 	return b, nil
-}
-
-func (fsys *mountFS) swapped(ev SwapEvent) {
-	fsys.log.Info("swapped", "scope", ev.Scope, "from", gitstore.ShortID(ev.From), "to", gitstore.ShortID(ev.To), "took", ev.Took)
-	if fsys.onSwap != nil {
-		fsys.onSwap(ev)
-	}
-}
-
-// invalidations collects what the kernel must forget after a swap.
-type invalidations struct {
-	entries []entryInval
-	inodes  []uint64
-}
-
-type entryInval struct {
-	parent uint64
-	name   string
-}
-
-func (inv *invalidations) entry(parent uint64, name string) {
-	inv.entries = append(inv.entries, entryInval{parent, name})
-}
-
-func (inv *invalidations) inode(ino uint64) { inv.inodes = append(inv.inodes, ino) }
-
-// invalidate tells the kernel to drop cached entries and directory
-// listings. It must not be called from a FUSE request handler: the kernel
-// applies an entry invalidation under the directory's lock, after the
-// requests holding it, which may be waiting for that handler.
-func (fsys *mountFS) invalidate(inv invalidations) {
-	srv := fsys.server.Load()
-	if srv == nil {
-		return
-	}
-	for _, e := range inv.entries {
-		if st := srv.EntryNotify(e.parent, e.name); !st.Ok() && st != fuse.ENOENT {
-			fsys.log.Debug("entry invalidation failed", "parent", e.parent, "name", e.name, "status", st)
-		}
-	}
-	for _, ino := range inv.inodes {
-		if st := srv.InodeNotify(ino, 0, 0); !st.Ok() && st != fuse.ENOENT {
-			fsys.log.Debug("inode invalidation failed", "ino", ino, "status", st)
-		}
-	}
 }
 
 // Mount is a running read-only FUSE mount.
@@ -498,176 +414,6 @@ type discard struct{}
 
 func (discard) Write(b []byte) (int, error) { return len(b), nil }
 
-// watch follows the refs until ctx ends.
-func (m *Mount) watch(ctx context.Context, refs <-chan struct{}) {
-	for ok := true; ok; _, ok = <-refs {
-		if err := m.refresh(ctx); err != nil && ctx.Err() == nil {
-			m.fs.log.Warn("refresh failed", "err", err)
-		}
-	}
-}
-
-// Refresh looks at the heads now and swaps whatever moved, without waiting
-// for the watcher: a publisher in this process calls it to make its
-// publication visible at once. It must not be called from a FUSE request.
-func (m *Mount) Refresh(ctx context.Context) error { return m.refresh(ctx) }
-
-func (m *Mount) refresh(ctx context.Context) error {
-	m.refreshMu.Lock()
-	defer m.refreshMu.Unlock()
-	marks, err := m.opts.Store.MarkersHead(ctx)
-	if err != nil {
-		return err
-	}
-	var before []*tree
-	erasing := marks != m.marks
-	if erasing {
-		before = m.trees()
-	}
-	err = m.update(ctx)
-	if cerr := m.fs.blobs.CloseStale(); cerr != nil {
-		m.fs.log.Debug("closing removed packs", "err", cerr)
-	}
-	if erasing {
-		if eerr := m.erase(ctx, before); eerr != nil {
-			return errors.Join(err, eerr)
-		}
-		m.marks = marks
-	}
-	return err
-}
-
-// trees lists every tree the mount serves or may still serve to an open
-// descriptor: the current and previous tree of each view, and the trees
-// of the history folders entered.
-func (m *Mount) trees() []*tree {
-	var out []*tree
-	for _, v := range m.allViews() {
-		for _, t := range []*tree{v.cur.Load(), v.prev.Load()} {
-			if t != nil {
-				out = append(out, t)
-			}
-		}
-	}
-	return out
-}
-
-func (m *Mount) allViews() []*view {
-	views := slices.Clone(m.views)
-	if m.all != nil {
-		for _, v := range *m.all.views.Load() {
-			views = append(views, v)
-		}
-	}
-	if m.history != nil {
-		views = append(views, m.history.frozenViews()...)
-	}
-	return views
-}
-
-// erase runs after a forget moved the erasure markers, once the views
-// have swapped to the rewritten heads: fixed revisions (--rev, history
-// folders) that the forget rewrote stop being served, every file that
-// left the served trees is marked erased (reads through open descriptors
-// answer EIO), the kernel drops its cached pages, no listing of an
-// earlier revision can be resumed, and the blob cache and pack
-// descriptors are released so that purged packs are freed. Forget
-// outranks the snapshot promise of open files.
-func (m *Mount) erase(ctx context.Context, before []*tree) error {
-	rewritten := m.rewritten(ctx)
-	if m.history != nil {
-		m.history.dropRewritten(rewritten)
-	}
-	keep := map[uint64]bool{}
-	for _, v := range m.allViews() {
-		if !v.fixed.IsZero() && rewritten(v) {
-			v.gone.Store(true)
-			continue
-		}
-		if t := v.cur.Load(); t != nil {
-			walkFiles(t.root, func(n *node) { keep[n.ino] = true })
-		}
-	}
-	var gone []uint64
-	drop := func(n *node) {
-		if !keep[n.ino] && !n.erased.Swap(true) {
-			gone = append(gone, n.ino)
-		}
-	}
-	for _, t := range before {
-		walkFiles(t.root, drop)
-	}
-	// Inodes the kernel holds from trees no longer served (an evicted
-	// history folder, a revision older than the previous one).
-	for _, n := range m.fs.handedFiles() {
-		drop(n)
-	}
-	for _, v := range m.allViews() {
-		v.prev.Store(nil)
-	}
-	m.fs.blobs.Release()
-	m.fs.log.Info("erasure markers moved", "files_erased", len(gone))
-	return m.DropPageCache(gone)
-}
-
-// rewritten returns whether a fixed view's revision left its scope's
-// history, as a forget that rewrote it leaves it. Reachability decides,
-// not whether the commit can still be read: a reader of this process may
-// still find a purged object in a pack it holds open. A scope whose
-// history cannot be read counts every fixed revision as rewritten.
-func (m *Mount) rewritten(ctx context.Context) func(*view) bool {
-	reach := map[string]map[gitstore.ID]bool{}
-	return func(v *view) bool {
-		if v.fixed.IsZero() {
-			return false
-		}
-		r, ok := reach[v.scope]
-		if !ok {
-			r = map[gitstore.ID]bool{}
-			reach[v.scope] = r
-			head, err := m.opts.Store.Head(ctx, v.scope)
-			var log []gitstore.CommitInfo
-			if err == nil {
-				log, err = m.opts.Store.Log(ctx, head, 0)
-			}
-			if err != nil {
-				m.fs.log.Warn("history unreadable after a forget; fixed revisions are no longer served", "scope", v.scope, "err", err)
-			}
-			for _, c := range log {
-				r[c.ID] = true
-			}
-		}
-		return !r[v.fixed]
-	}
-}
-
-// update swaps every view whose head moved.
-func (m *Mount) update(ctx context.Context) error {
-	views := m.views
-	if m.all != nil {
-		var inv invalidations
-		vs, err := m.all.refresh(ctx, &inv)
-		m.fs.invalidate(inv)
-		if err != nil {
-			return err
-		}
-		views = vs
-	}
-	var errs []error
-	for _, v := range views {
-		if err := v.update(ctx); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	if m.history != nil {
-		var inv invalidations
-		err := m.history.refresh(ctx, &inv)
-		m.fs.invalidate(inv)
-		errs = append(errs, err)
-	}
-	return errors.Join(errs...)
-}
-
 // prefetch decompresses the blobs of the served revisions in parallel.
 func (m *Mount) prefetch(ctx context.Context) {
 	for _, v := range m.views {
@@ -715,51 +461,17 @@ func (m *Mount) Commit(scope string) gitstore.ID {
 	return gitstore.ID{}
 }
 
-// DropPageCache makes the kernel forget the cached content of the given
-// inodes, so that their next read reaches the store again. Forget uses it
-// after purging content: once the mount swapped away from the rewritten
-// revisions (Refresh) and the store dropped its blob cache
-// (Store.DropCaches); blobs of removed packs are never read again. Inodes
-// the kernel does not hold are skipped. It must not be called from a FUSE
-// request.
-func (m *Mount) DropPageCache(inos []uint64) error {
-	var errs []error
-	for _, ino := range inos {
-		st := m.server.InodeNotify(ino, 0, 0)
-		if !st.Ok() && st != fuse.ENOENT {
-			errs = append(errs, fmt.Errorf("drop page cache of inode %d: %w", ino, syscall.Errno(st)))
-		}
-	}
-	return errors.Join(errs...)
-}
-
-// Inodes returns the inode numbers under which the mount serves the given
-// blobs in its current revisions, for DropPageCache.
-func (m *Mount) Inodes(blobs []gitstore.ID) []uint64 {
-	want := make(map[gitstore.ID]bool, len(blobs))
-	for _, b := range blobs {
-		want[b] = true
-	}
-	views := m.views
+func (m *Mount) allViews() []*view {
+	views := slices.Clone(m.views)
 	if m.all != nil {
 		for _, v := range *m.all.views.Load() {
 			views = append(views, v)
 		}
 	}
-	var inos []uint64
-	for _, v := range views {
-		for _, t := range []*tree{v.cur.Load(), v.prev.Load()} {
-			if t == nil {
-				continue
-			}
-			walkFiles(t.root, func(n *node) {
-				if n.data == nil && want[n.id] {
-					inos = append(inos, n.ino)
-				}
-			})
-		}
+	if m.history != nil {
+		views = append(views, m.history.frozenViews()...)
 	}
-	return inos
+	return views
 }
 
 // Reads returns how many read requests reached the server.
