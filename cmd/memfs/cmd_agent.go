@@ -39,8 +39,8 @@ current directory) as for a transcript; config scopes = "single" uses
 			if err != nil {
 				return err
 			}
-			return g.raw(map[string]any{"ok": true, "scope": msg.Scope, "folder": msg.Folder,
-				"commit": msg.Commit, "truncated": nonNil(msg.Truncated), "context": msg.Text}, []byte(msg.Text))
+			return g.raw(contextOut{OK: true, Scope: msg.Scope, Folder: msg.Folder,
+				Commit: msg.Commit, Truncated: nonNil(msg.Truncated), Context: msg.Text}, []byte(msg.Text))
 		},
 	}
 	cmd.Flags().StringVar(&cwd, "cwd", "", "the session's working `dir` (default: the current directory)")
@@ -201,8 +201,8 @@ run) is refused: install memfs first, or pass --command. --home, --scope and
 
 func printInstall(g *globalOptions, a agent.Agent, o agent.InstallOptions, res *agent.InstallResult) error {
 	path, events := res.Path, strings.Join(res.Events, ", ")
-	return g.output(map[string]any{"ok": true, "agent": a.Name, "settings": path, "changed": res.Changed(),
-		"dry_run": o.DryRun, "backup": res.Backup, "events": nonNil(res.Events), "command": o.Command}, func(w io.Writer) {
+	return g.output(installOut{OK: true, Agent: a.Name, Settings: path, Changed: res.Changed(),
+		DryRun: o.DryRun, Backup: res.Backup, Events: nonNil(res.Events), Command: o.Command}, func(w io.Writer) {
 		switch {
 		case !res.Changed():
 			fmt.Fprintf(w, "memfs hooks for %s are already in %s; nothing changed\n", a.Title, path)

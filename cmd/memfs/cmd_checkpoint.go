@@ -40,8 +40,8 @@ ledger_locked (another memfs kept the ledger busy).`,
 			if err != nil {
 				return err
 			}
-			return g.output(map[string]any{"ok": true, "session": res.Session, "scope": res.Scope,
-				"cursor": res.Cursor, "recorded": res.Recorded, "ignored": res.Ignored, "changed": res.Changed, "pending": res.Pending}, func(w io.Writer) {
+			return g.output(checkpointOut{OK: true, Session: res.Session, Scope: res.Scope,
+				Cursor: res.Cursor, Recorded: res.Recorded, Ignored: res.Ignored, Changed: res.Changed, Pending: res.Pending}, func(w io.Writer) {
 				switch {
 				case res.Ignored:
 					fmt.Fprintf(w, "session %s is a dream run's own; not checkpointed\n", res.Session)

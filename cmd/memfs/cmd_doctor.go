@@ -34,7 +34,7 @@ something needs attention.`,
 			}
 			lh := home.CheckLedger(cmd.Context(), dir)
 			ok := len(d.Problems) == 0 && lh.OK
-			g.output(map[string]any{"ok": ok, "fuse": d, "ledger": lh}, func(w io.Writer) { printDiagnosis(g, w, d, lh) })
+			g.output(doctorOut{OK: ok, FUSE: d, Ledger: lh}, func(w io.Writer) { printDiagnosis(g, w, d, lh) })
 			return failedIf(!ok)
 		},
 	}
@@ -96,14 +96,14 @@ A sound ledger is refused and left alone.`,
 			path := home.LedgerPath(h.Dir)
 			aside, err := h.RebuildLedger(cmd.Context(), time.Now())
 			if errors.Is(err, ledger.ErrNotCorrupt) {
-				return g.fail(exitFailure, map[string]any{"ok": false, "path": path, "error": errJSON("ledger_not_corrupt", err)}, func(io.Writer) {
+				return g.fail(exitFailure, ledgerRefusedOut{Path: path, Error: errJSON("ledger_not_corrupt", err)}, func(io.Writer) {
 					fmt.Fprintf(g.stderr, "memfs: refused: %v; it was left as it is\n", err)
 				})
 			}
 			if err != nil {
 				return err
 			}
-			return g.output(map[string]any{"ok": true, "path": path, "aside": aside, "lost": home.LedgerLost}, func(w io.Writer) {
+			return g.output(ledgerRebuildOut{OK: true, Path: path, Aside: aside, Lost: home.LedgerLost}, func(w io.Writer) {
 				fmt.Fprintf(w, "set the damaged ledger aside as %s\nstarted an empty ledger at %s\n", aside, path)
 				fmt.Fprintf(w, "lost: %s\n", strings.Join(home.LedgerLost, ", "))
 				fmt.Fprintln(w, "sessions still on disk are recorded again by the next agent hook or memfs checkpoint")

@@ -90,7 +90,7 @@ or the failure reason. The command fails (exit 1) when any run failed.`,
 				if err != nil {
 					return err
 				}
-				g.output(map[string]any{"ok": b.Failed == 0, "runs": b.Reports}, func(w io.Writer) {
+				g.output(dreamOut{OK: b.Failed == 0, Runs: b.Reports}, func(w io.Writer) {
 					if len(b.Scopes) == 0 {
 						fmt.Fprintln(w, "no pending evidence")
 					}

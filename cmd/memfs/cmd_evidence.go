@@ -51,7 +51,7 @@ long as that file exists, whether or not the session is still pending.`,
 				if err != nil {
 					return err
 				}
-				return g.raw(map[string]any{"ok": true, "session": session, "entry": entry, "record": json.RawMessage(bytes.TrimSpace(rec))}, rec)
+				return g.raw(evidenceEntryOut{OK: true, Session: session, Entry: entry, Record: json.RawMessage(bytes.TrimSpace(rec))}, rec)
 			}
 			ev, cp, err := dream.PendingEvidence(ctx, l, guard, session)
 			if err != nil {
@@ -60,9 +60,9 @@ long as that file exists, whether or not the session is still pending.`,
 			if !g.JSON {
 				printEvidence(g.stderr, ev, cp)
 			}
-			return g.raw(map[string]any{"ok": true, "session": ev.SessionID, "scope": cp.Scope,
-				"cursor": cp.Cursor, "relation": ev.Relation, "redactions": ev.Redactions,
-				"truncations": ev.Truncations, "notes": nonNil(ev.Notes), "records": ev.Records, "transcript": string(ev.Transcript)}, ev.Transcript)
+			return g.raw(evidenceOut{OK: true, Session: ev.SessionID, Scope: cp.Scope,
+				Cursor: cp.Cursor, Relation: ev.Relation, Redactions: ev.Redactions,
+				Truncations: ev.Truncations, Notes: nonNil(ev.Notes), Records: ev.Records, Transcript: string(ev.Transcript)}, ev.Transcript)
 		},
 	}
 	cmd.Flags().StringVar(&entry, "entry", "", "print only the evidence record of this transcript entry")

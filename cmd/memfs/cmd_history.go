@@ -28,11 +28,11 @@ func newLogCommand(g *globalOptions) *cobra.Command {
 				if err != nil {
 					return err
 				}
-				out := make([]map[string]any, 0, len(commits))
+				out := make([]commitOut, 0, len(commits))
 				for _, c := range commits {
 					out = append(out, commitJSON(c))
 				}
-				return g.output(map[string]any{"ok": true, "scope": g.Scope, "commits": out}, func(w io.Writer) {
+				return g.output(logOut{OK: true, Scope: g.Scope, Commits: out}, func(w io.Writer) {
 					for _, c := range commits {
 						printCommit(w, c)
 					}
@@ -44,7 +44,7 @@ func newLogCommand(g *globalOptions) *cobra.Command {
 	return cmd
 }
 
-func commitJSON(c gitstore.CommitInfo) map[string]any {
+func commitJSON(c gitstore.CommitInfo) commitOut {
 	parents := make([]string, 0, len(c.Parents))
 	for _, p := range c.Parents {
 		parents = append(parents, p.String())
@@ -53,8 +53,8 @@ func commitJSON(c gitstore.CommitInfo) map[string]any {
 	if trailers == nil {
 		trailers = map[string]string{}
 	}
-	return map[string]any{"commit": c.ID.String(), "tree": c.Tree.String(), "parents": parents, "author": c.Author,
-		"time": c.Time.UTC().Format(time.RFC3339), "message": c.Message, "trailers": trailers}
+	return commitOut{Commit: c.ID.String(), Tree: c.Tree.String(), Parents: parents, Author: c.Author,
+		Time: c.Time.UTC().Format(time.RFC3339), Message: c.Message, Trailers: trailers}
 }
 
 // printCommit prints a commit the way git log does: id, date, the indented
@@ -92,9 +92,7 @@ func newShowCommand(g *globalOptions) *cobra.Command {
 				if err != nil {
 					return err
 				}
-				out := commitJSON(c)
-				out["changes"], out["ok"] = changeList(changes), true
-				return g.output(out, func(w io.Writer) {
+				return g.output(showOut{commitOut: commitJSON(c), Changes: changeList(changes), OK: true}, func(w io.Writer) {
 					printCommit(w, c)
 					printChanges(w, changes)
 				})
@@ -129,15 +127,15 @@ func runCat(cmd *cobra.Command, g *globalOptions, rev, p string) error {
 		if err != nil {
 			return err
 		}
-		return g.raw(map[string]any{"ok": true, "commit": id.String(), "path": p, "content": string(b)}, b)
+		return g.raw(catOut{OK: true, Commit: id.String(), Path: p, Content: string(b)}, b)
 	})
 }
 
 // changeList is the JSON of a commit's changes.
-func changeList(changes []gitstore.Change) []map[string]string {
-	list := make([]map[string]string, 0, len(changes))
+func changeList(changes []gitstore.Change) []changeOut {
+	list := make([]changeOut, 0, len(changes))
 	for _, ch := range changes {
-		list = append(list, map[string]string{"path": ch.Path, "kind": string(ch.Kind)})
+		list = append(list, changeOut{Path: ch.Path, Kind: string(ch.Kind)})
 	}
 	return list
 }

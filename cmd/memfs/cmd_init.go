@@ -30,7 +30,7 @@ func newInitCommand(g *globalOptions) *cobra.Command {
 				return err
 			}
 			path := h.StoreOptions().Path
-			return g.output(map[string]any{"ok": true, "home": h.Dir, "store": path, "store_id": meta.StoreID, "created": created}, func(w io.Writer) {
+			return g.output(initOut{OK: true, Home: h.Dir, Store: path, StoreID: meta.StoreID, Created: created}, func(w io.Writer) {
 				if created {
 					fmt.Fprintf(w, "initialized memfs store %s at %s\n", meta.StoreID, path)
 				} else {
@@ -53,13 +53,13 @@ func newStatusCommand(g *globalOptions) *cobra.Command {
 			}
 			opts := h.StoreOptions()
 			pid, serving := h.ServePID()
-			serve := map[string]any{"running": serving}
+			serve := serveOut{Running: serving}
 			if serving {
-				serve["pid"] = pid
+				serve.PID = &pid
 			}
 			s, err := gitstore.Open(cmd.Context(), opts)
 			if errors.Is(err, gitstore.ErrNotInitialized) {
-				return g.output(map[string]any{"ok": true, "initialized": false, "store": opts.Path, "serve": serve}, func(w io.Writer) {
+				return g.output(statusNoStoreOut{OK: true, Initialized: false, Store: opts.Path, Serve: serve}, func(w io.Writer) {
 					fmt.Fprintf(w, "no store at %s (run memfs init, or memfs serve)\n", opts.Path)
 				})
 			}
@@ -75,8 +75,8 @@ func newStatusCommand(g *globalOptions) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return g.output(map[string]any{"ok": true, "initialized": true, "store": opts.Path, "store_id": st.StoreID,
-				"scopes": st.Scopes, "limits": opts.Limits, "pending": st.Pending, "serve": serve, "diverged": st.Diverged}, func(w io.Writer) {
+			return g.output(statusOut{OK: true, Initialized: true, Store: opts.Path, StoreID: st.StoreID,
+				Scopes: st.Scopes, Limits: opts.Limits, Pending: st.Pending, Serve: serve, Diverged: st.Diverged}, func(w io.Writer) {
 				fmt.Fprintf(w, "store:  %s (id %s)\n", opts.Path, st.StoreID)
 				fmt.Fprintf(w, "limits: %d files, %d bytes per file, %d bytes in all\n", opts.Limits.MaxFiles, opts.Limits.MaxFileBytes, opts.Limits.MaxTotalBytes)
 				if serving {

@@ -83,8 +83,8 @@ func (g *globalOptions) printMounted(m *memfuse.Mount, all, history bool) {
 	if c := m.Commit(""); !c.IsZero() && !all {
 		commit = c.String()
 	}
-	g.output(map[string]any{"ok": true, "mountpoint": m.Dir(), "scope": g.Scope, "all": all,
-		"history": history, "commit": commit, "method": string(m.Method()), "pid": os.Getpid()}, func(w io.Writer) {
+	g.output(mountOut{OK: true, Mountpoint: m.Dir(), Scope: g.Scope, All: all,
+		History: history, Commit: commit, Method: string(m.Method()), PID: os.Getpid()}, func(w io.Writer) {
 		what := "scope " + g.Scope
 		switch {
 		case all:
@@ -124,8 +124,8 @@ reader may still be walking.`,
 			return g.withScope(ctx, func(_ *home.Home, s *gitstore.Store) error {
 				opts := checkout.Options{Store: s, Scope: g.Scope, Rev: rev, Logger: g.logger()}
 				report := func(r *checkout.Result) {
-					g.output(map[string]any{"ok": true, "dir": r.Dir, "snapshot": r.Snapshot, "scope": g.Scope,
-						"commit": r.Commit.String(), "files": r.Files, "unchanged": r.Unchanged, "refused": r.Refused}, func(w io.Writer) {
+					g.output(checkoutOut{OK: true, Dir: r.Dir, Snapshot: r.Snapshot, Scope: g.Scope,
+						Commit: r.Commit.String(), Files: r.Files, Unchanged: r.Unchanged, Refused: r.Refused}, func(w io.Writer) {
 						if r.Refused > 0 {
 							fmt.Fprintf(g.stderr, "warning: %d entries refused by read-mode validation were left out\n", r.Refused)
 						}

@@ -65,8 +65,8 @@ func runPublish(ctx context.Context, g *globalOptions, o gitstore.PublishOptions
 		if !res.Parent.IsZero() {
 			parent = res.Parent.String()
 		}
-		return g.output(map[string]any{"ok": true, "scope": g.Scope, "commit": res.Commit.String(), "parent": parent,
-			"unchanged": res.Unchanged, "changes": changeList(res.Changes), "warnings": nonNil(warnings)}, func(w io.Writer) {
+		return g.output(publishOut{OK: true, Scope: g.Scope, Commit: res.Commit.String(), Parent: parent,
+			Unchanged: res.Unchanged, Changes: changeList(res.Changes), Warnings: nonNil(warnings)}, func(w io.Writer) {
 			printProblems(g.stderr, warnings, "warning: ")
 			if res.Unchanged {
 				fmt.Fprintf(g.stderr, "nothing changed: scope %s keeps its head\n", g.Scope)
@@ -78,7 +78,7 @@ func runPublish(ctx context.Context, g *globalOptions, o gitstore.PublishOptions
 
 // reportRejection prints a rejected report and returns the exit status 3.
 func reportRejection(g *globalOptions, rep *validate.Report) error {
-	return g.fail(exitRejected, map[string]any{"ok": false, "errors": nonNil(rep.Errors()), "warnings": nonNil(rep.Warnings())}, func(io.Writer) {
+	return g.fail(exitRejected, rejectionOut{Errors: nonNil(rep.Errors()), Warnings: nonNil(rep.Warnings())}, func(io.Writer) {
 		printProblems(g.stderr, rep.Errors(), "")
 		printProblems(g.stderr, rep.Warnings(), "warning: ")
 		fmt.Fprintf(g.stderr, "memfs: rejected: %d problem(s); nothing changed\n", len(rep.Errors()))
@@ -112,8 +112,8 @@ func newValidateCommand(g *globalOptions) *cobra.Command {
 			if !rep.OK() {
 				return reportRejection(g, rep)
 			}
-			return g.output(map[string]any{"ok": true, "mode": m.String(), "files": len(rep.Files),
-				"errors": []validate.Problem{}, "warnings": nonNil(rep.Warnings())}, func(w io.Writer) {
+			return g.output(validateOut{OK: true, Mode: m.String(), Files: len(rep.Files),
+				Errors: []validate.Problem{}, Warnings: nonNil(rep.Warnings())}, func(w io.Writer) {
 				printProblems(g.stderr, rep.Warnings(), "warning: ")
 				fmt.Fprintf(w, "ok: %d file(s) pass %s-mode validation (%d warning(s))\n", len(rep.Files), m, len(rep.Warnings()))
 			})

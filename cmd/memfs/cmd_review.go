@@ -36,7 +36,7 @@ the proposal; its evidence stays pending.`,
 			if err != nil {
 				return err
 			}
-			return g.output(map[string]any{"ok": true, "proposals": props}, func(w io.Writer) {
+			return g.output(proposalsOut{OK: true, Proposals: props}, func(w io.Writer) {
 				if len(props) == 0 {
 					fmt.Fprintln(w, "no open proposals")
 				}
@@ -50,8 +50,7 @@ the proposal; its evidence stays pending.`,
 			if err != nil {
 				return err
 			}
-			out := commitJSON(p.Info)
-			out["ok"], out["scope"], out["run"], out["changes"], out["stale"] = true, p.Scope, p.Run, changeList(p.Changes), p.Stale
+			out := proposalOut{commitOut: commitJSON(p.Info), OK: true, Scope: p.Scope, Run: p.Run, Changes: changeList(p.Changes), Stale: p.Stale}
 			return g.output(out, func(w io.Writer) {
 				fmt.Fprintf(w, "proposal %s for scope %s", p.Run, p.Scope)
 				if p.Stale {
@@ -80,14 +79,14 @@ func reviewDecide(ctx context.Context, g *globalOptions, h *home.Home, s *gitsto
 	}
 	rec, err := dream.Review(ctx, s, l, run, approve, time.Now())
 	if errors.Is(err, gitstore.ErrStaleProposal) {
-		return g.fail(exitFailure, map[string]any{"ok": false, "run": run, "state": rec.State, "error": errJSON("stale_proposal", err)}, func(io.Writer) {
+		return g.fail(exitFailure, staleProposalOut{Run: run, State: rec.State, Error: errJSON("stale_proposal", err)}, func(io.Writer) {
 			fmt.Fprintf(g.stderr, "memfs: %v; the proposal was deleted and its evidence stays pending\n", err)
 		})
 	}
 	if err != nil {
 		return err
 	}
-	return g.output(map[string]any{"ok": true, "run": run, "scope": rec.Scope, "state": rec.State, "commit": rec.Commit}, func(w io.Writer) {
+	return g.output(reviewOut{OK: true, Run: run, Scope: rec.Scope, State: rec.State, Commit: rec.Commit}, func(w io.Writer) {
 		if approve {
 			fmt.Fprintf(w, "approved %s: scope %s is now at %s\n", run, rec.Scope, rec.Commit)
 		} else {

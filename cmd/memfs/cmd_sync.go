@@ -35,7 +35,7 @@ times to export only some scopes.`,
 				if err != nil {
 					return err
 				}
-				return g.output(map[string]any{"ok": true, "file": args[0], "refs": refs, "objects": n}, func(w io.Writer) {
+				return g.output(exportOut{OK: true, File: args[0], Refs: refs, Objects: n}, func(w io.Writer) {
 					fmt.Fprintf(w, "wrote %s: %d refs, %d objects\n", args[0], refs, n)
 				})
 			})
@@ -89,7 +89,7 @@ func (g *globalOptions) runImport(ctx context.Context, fetcher func(*gitstore.St
 		var ce *gitstore.ConsentError
 		if errors.As(err, &ce) {
 			// What the incoming markers would erase here, and the token that applies them.
-			return g.fail(exitForgetScope, map[string]any{"ok": false, "error": errJSON(errorCode(ce), ce), "erasure_consent": ce.Consent}, func(w io.Writer) {
+			return g.fail(exitForgetScope, consentOut{Error: errJSON(errorCode(ce), ce), ErasureConsent: ce.Consent}, func(w io.Writer) {
 				fmt.Fprintf(g.stderr, "memfs: %v\n", ce.Err)
 				printLines(w, ce.Consent.Summary())
 				fmt.Fprintf(w, "run the same command with --token %s to apply them\n", ce.Consent.Token)
@@ -98,7 +98,7 @@ func (g *globalOptions) runImport(ctx context.Context, fetcher func(*gitstore.St
 		if err != nil {
 			return err
 		}
-		return g.output(map[string]any{"ok": true, "result": imp.Result, "requeued": imp.Requeued}, func(w io.Writer) { printLines(w, imp.Result.Summary()) })
+		return g.output(importOut{OK: true, Result: imp.Result, Requeued: imp.Requeued}, func(w io.Writer) { printLines(w, imp.Result.Summary()) })
 	})
 }
 
@@ -227,9 +227,9 @@ on their next pull.`,
 				case res == nil:
 					return err
 				case g.JSON && err != nil:
-					return g.fail(exitCode(err), map[string]any{"ok": false, "result": res, "error": errJSON(errorCode(err), err)}, nil)
+					return g.fail(exitCode(err), pushFailedOut{Result: res, Error: errJSON(errorCode(err), err)}, nil)
 				}
-				g.output(map[string]any{"ok": true, "result": res}, func(w io.Writer) { printLines(w, res.Summary()) })
+				g.output(pushOut{OK: true, Result: res}, func(w io.Writer) { printLines(w, res.Summary()) })
 				return err
 			})
 		},

@@ -88,7 +88,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	var rep reportedError
 	if !errors.As(err, &rep) {
 		if g.JSON {
-			writeJSON(stdout, map[string]any{"ok": false, "error": errJSON(errorCode(err), err)})
+			writeJSON(stdout, failureOut{Error: errJSON(errorCode(err), err)})
 		}
 		fmt.Fprintf(stderr, "memfs: %v\n", err)
 		if code == exitUsage {
@@ -171,10 +171,7 @@ func newRootCommand(g *globalOptions) *cobra.Command {
 	root.RunE = func(cmd *cobra.Command, args []string) error {
 		if showVersion && len(args) == 0 {
 			v := version.Read()
-			return g.output(struct {
-				OK bool `json:"ok"`
-				version.Info
-			}{true, v}, func(w io.Writer) { fmt.Fprintln(w, v) })
+			return g.output(versionOut{OK: true, Info: v}, func(w io.Writer) { fmt.Fprintln(w, v) })
 		}
 		if len(args) == 0 {
 			return cmd.Help()
@@ -400,11 +397,6 @@ func failedIf(failed bool) error {
 		return reportedError{exitFailure}
 	}
 	return nil
-}
-
-// errJSON is the "error" object of a JSON failure.
-func errJSON(code string, err error) map[string]any {
-	return map[string]any{"code": code, "message": err.Error()}
 }
 
 func writeJSON(w io.Writer, v any) {

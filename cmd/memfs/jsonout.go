@@ -1,0 +1,328 @@
+package main
+
+import (
+	"encoding/json"
+
+	"github.com/memfs/memfs/dream"
+	memfuse "github.com/memfs/memfs/fs"
+	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/internal/home"
+	"github.com/memfs/memfs/internal/version"
+	"github.com/memfs/memfs/transcript"
+	"github.com/memfs/memfs/validate"
+)
+
+// The documents --json prints, one type per document. They are the
+// contract scripts read: output only ever gains fields (README), so a key
+// is never renamed, dropped or retyped, and one that is always printed
+// never becomes omitempty. Fields are declared in key order, as
+// encoding/json printed the maps these documents were once built from;
+// the documents that embed commitOut print its keys first.
+
+// errorOut is the "error" object of every failure document.
+type errorOut struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// errJSON is the "error" object of a JSON failure.
+func errJSON(code string, err error) errorOut { return errorOut{Code: code, Message: err.Error()} }
+
+// failureOut is printed by any command that fails with an error it did not
+// report itself.
+type failureOut struct {
+	Error errorOut `json:"error"`
+	OK    bool     `json:"ok"`
+}
+
+// versionOut is printed by memfs --version.
+type versionOut struct {
+	OK bool `json:"ok"`
+	version.Info
+}
+
+// initOut is printed by memfs init.
+type initOut struct {
+	Created bool   `json:"created"`
+	Home    string `json:"home"`
+	OK      bool   `json:"ok"`
+	Store   string `json:"store"`
+	StoreID string `json:"store_id"`
+}
+
+// serveOut is the "serve" object of memfs status: pid only while serve
+// runs.
+type serveOut struct {
+	PID     *int `json:"pid,omitempty"`
+	Running bool `json:"running"`
+}
+
+// statusNoStoreOut is printed by memfs status when the home has no store.
+type statusNoStoreOut struct {
+	Initialized bool     `json:"initialized"`
+	OK          bool     `json:"ok"`
+	Serve       serveOut `json:"serve"`
+	Store       string   `json:"store"`
+}
+
+// statusOut is printed by memfs status.
+type statusOut struct {
+	Diverged    int                `json:"diverged"`
+	Initialized bool               `json:"initialized"`
+	Limits      validate.Limits    `json:"limits"`
+	OK          bool               `json:"ok"`
+	Pending     int                `json:"pending"`
+	Scopes      []home.ScopeStatus `json:"scopes"`
+	Serve       serveOut           `json:"serve"`
+	Store       string             `json:"store"`
+	StoreID     string             `json:"store_id"`
+}
+
+// publishOut is printed by memfs publish.
+type publishOut struct {
+	Changes   []changeOut        `json:"changes"`
+	Commit    string             `json:"commit"`
+	OK        bool               `json:"ok"`
+	Parent    string             `json:"parent"`
+	Scope     string             `json:"scope"`
+	Unchanged bool               `json:"unchanged"`
+	Warnings  []validate.Problem `json:"warnings"`
+}
+
+// rejectionOut is printed by memfs publish and memfs validate when
+// validation rejects the artifact (exit 3).
+type rejectionOut struct {
+	Errors   []validate.Problem `json:"errors"`
+	OK       bool               `json:"ok"`
+	Warnings []validate.Problem `json:"warnings"`
+}
+
+// validateOut is printed by memfs validate when the artifact passes.
+type validateOut struct {
+	Errors   []validate.Problem `json:"errors"`
+	Files    int                `json:"files"`
+	Mode     string             `json:"mode"`
+	OK       bool               `json:"ok"`
+	Warnings []validate.Problem `json:"warnings"`
+}
+
+// commitOut is one commit: an element of memfs log's "commits", and the
+// top of memfs show's and memfs review show's documents.
+type commitOut struct {
+	Author   string            `json:"author"`
+	Commit   string            `json:"commit"`
+	Message  string            `json:"message"`
+	Parents  []string          `json:"parents"`
+	Time     string            `json:"time"`
+	Trailers map[string]string `json:"trailers"`
+	Tree     string            `json:"tree"`
+}
+
+// changeOut is one changed file of memfs publish, memfs show and memfs
+// review show.
+type changeOut struct {
+	Kind string `json:"kind"`
+	Path string `json:"path"`
+}
+
+// logOut is printed by memfs log.
+type logOut struct {
+	Commits []commitOut `json:"commits"`
+	OK      bool        `json:"ok"`
+	Scope   string      `json:"scope"`
+}
+
+// showOut is printed by memfs show REV.
+type showOut struct {
+	commitOut
+	Changes []changeOut `json:"changes"`
+	OK      bool        `json:"ok"`
+}
+
+// catOut is printed by memfs cat and memfs show REV:PATH.
+type catOut struct {
+	Commit  string `json:"commit"`
+	Content string `json:"content"`
+	OK      bool   `json:"ok"`
+	Path    string `json:"path"`
+}
+
+// mountOut is printed by memfs mount once the mount is ready.
+type mountOut struct {
+	All        bool   `json:"all"`
+	Commit     string `json:"commit"`
+	History    bool   `json:"history"`
+	Method     string `json:"method"`
+	Mountpoint string `json:"mountpoint"`
+	OK         bool   `json:"ok"`
+	PID        int    `json:"pid"`
+	Scope      string `json:"scope"`
+}
+
+// checkoutOut is printed by memfs checkout, once per checkout with
+// --watch.
+type checkoutOut struct {
+	Commit    string `json:"commit"`
+	Dir       string `json:"dir"`
+	Files     int    `json:"files"`
+	OK        bool   `json:"ok"`
+	Refused   int    `json:"refused"`
+	Scope     string `json:"scope"`
+	Snapshot  string `json:"snapshot"`
+	Unchanged bool   `json:"unchanged"`
+}
+
+// doctorOut is printed by memfs doctor.
+type doctorOut struct {
+	FUSE   memfuse.Diagnosis `json:"fuse"`
+	Ledger home.LedgerHealth `json:"ledger"`
+	OK     bool              `json:"ok"`
+}
+
+// ledgerRefusedOut is printed by memfs ledger rebuild when the ledger is
+// sound.
+type ledgerRefusedOut struct {
+	Error errorOut `json:"error"`
+	OK    bool     `json:"ok"`
+	Path  string   `json:"path"`
+}
+
+// ledgerRebuildOut is printed by memfs ledger rebuild.
+type ledgerRebuildOut struct {
+	Aside string   `json:"aside"`
+	Lost  []string `json:"lost"`
+	OK    bool     `json:"ok"`
+	Path  string   `json:"path"`
+}
+
+// checkpointOut is printed by memfs checkpoint.
+type checkpointOut struct {
+	Changed  bool   `json:"changed"`
+	Cursor   string `json:"cursor"`
+	Ignored  bool   `json:"ignored"`
+	OK       bool   `json:"ok"`
+	Pending  bool   `json:"pending"`
+	Recorded bool   `json:"recorded"`
+	Scope    string `json:"scope"`
+	Session  string `json:"session"`
+}
+
+// evidenceEntryOut is printed by memfs evidence --entry.
+type evidenceEntryOut struct {
+	Entry   string          `json:"entry"`
+	OK      bool            `json:"ok"`
+	Record  json.RawMessage `json:"record"`
+	Session string          `json:"session"`
+}
+
+// evidenceOut is printed by memfs evidence.
+type evidenceOut struct {
+	Cursor      string              `json:"cursor"`
+	Notes       []string            `json:"notes"`
+	OK          bool                `json:"ok"`
+	Records     int                 `json:"records"`
+	Redactions  map[string]int      `json:"redactions"`
+	Relation    transcript.Relation `json:"relation"`
+	Scope       string              `json:"scope"`
+	Session     string              `json:"session"`
+	Transcript  string              `json:"transcript"`
+	Truncations int                 `json:"truncations"`
+}
+
+// dreamOut is printed by memfs dream.
+type dreamOut struct {
+	OK   bool                `json:"ok"`
+	Runs []dream.ScopeReport `json:"runs"`
+}
+
+// contextOut is printed by memfs context.
+type contextOut struct {
+	Commit    string   `json:"commit"`
+	Context   string   `json:"context"`
+	Folder    string   `json:"folder"`
+	OK        bool     `json:"ok"`
+	Scope     string   `json:"scope"`
+	Truncated []string `json:"truncated"`
+}
+
+// installOut is printed by memfs install.
+type installOut struct {
+	Agent    string   `json:"agent"`
+	Backup   string   `json:"backup"`
+	Changed  bool     `json:"changed"`
+	Command  string   `json:"command"`
+	DryRun   bool     `json:"dry_run"`
+	Events   []string `json:"events"`
+	OK       bool     `json:"ok"`
+	Settings string   `json:"settings"`
+}
+
+// proposalsOut is printed by memfs review list.
+type proposalsOut struct {
+	OK        bool                    `json:"ok"`
+	Proposals []dream.ProposalSummary `json:"proposals"`
+}
+
+// proposalOut is printed by memfs review show.
+type proposalOut struct {
+	commitOut
+	Changes []changeOut `json:"changes"`
+	OK      bool        `json:"ok"`
+	Run     string      `json:"run"`
+	Scope   string      `json:"scope"`
+	Stale   bool        `json:"stale"`
+}
+
+// reviewOut is printed by memfs review approve and reject.
+type reviewOut struct {
+	Commit string `json:"commit"`
+	OK     bool   `json:"ok"`
+	Run    string `json:"run"`
+	Scope  string `json:"scope"`
+	State  string `json:"state"`
+}
+
+// staleProposalOut is printed by memfs review approve when the scope moved
+// since the proposal was made.
+type staleProposalOut struct {
+	Error errorOut `json:"error"`
+	OK    bool     `json:"ok"`
+	Run   string   `json:"run"`
+	State string   `json:"state"`
+}
+
+// exportOut is printed by memfs export.
+type exportOut struct {
+	File    string `json:"file"`
+	Objects int    `json:"objects"`
+	OK      bool   `json:"ok"`
+	Refs    int    `json:"refs"`
+}
+
+// importOut is printed by memfs import and memfs pull.
+type importOut struct {
+	OK       bool                   `json:"ok"`
+	Requeued int                    `json:"requeued"`
+	Result   *gitstore.ImportResult `json:"result"`
+}
+
+// consentOut is printed by memfs import and memfs pull when incoming
+// erasure markers need a consent token (exit 4).
+type consentOut struct {
+	ErasureConsent *gitstore.ErasureConsent `json:"erasure_consent"`
+	Error          errorOut                 `json:"error"`
+	OK             bool                     `json:"ok"`
+}
+
+// pushOut is printed by memfs push.
+type pushOut struct {
+	OK     bool                 `json:"ok"`
+	Result *gitstore.PushResult `json:"result"`
+}
+
+// pushFailedOut is printed by memfs push when some refs were not pushed.
+type pushFailedOut struct {
+	Error  errorOut             `json:"error"`
+	OK     bool                 `json:"ok"`
+	Result *gitstore.PushResult `json:"result"`
+}
