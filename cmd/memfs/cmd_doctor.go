@@ -10,9 +10,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	memfuse "github.com/memfs/memfs/fs"
 	"github.com/memfs/memfs/internal/home"
 	"github.com/memfs/memfs/ledger"
+	"github.com/memfs/memfs/memfuse"
 )
 
 func newDoctorCommand(g *globalOptions) *cobra.Command {

@@ -7,11 +7,11 @@ import (
 
 	"github.com/spf13/cobra"
 
-	memfuse "github.com/memfs/memfs/fs"
-	"github.com/memfs/memfs/fs/checkout"
+	"github.com/memfs/memfs/checkout"
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/internal/home"
 	"github.com/memfs/memfs/internal/serve"
+	"github.com/memfs/memfs/memfuse"
 )
 
 func newMountCommand(g *globalOptions) *cobra.Command {

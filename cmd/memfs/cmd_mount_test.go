@@ -16,8 +16,8 @@ import (
 	"testing"
 	"time"
 
-	memfuse "github.com/memfs/memfs/fs"
 	"github.com/memfs/memfs/internal/storetest"
+	"github.com/memfs/memfs/memfuse"
 )
 
 var (

@@ -4,10 +4,10 @@ import (
 	"encoding/json"
 
 	"github.com/memfs/memfs/dream"
-	memfuse "github.com/memfs/memfs/fs"
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/internal/home"
 	"github.com/memfs/memfs/internal/version"
+	"github.com/memfs/memfs/memfuse"
 	"github.com/memfs/memfs/transcript"
 	"github.com/memfs/memfs/validate"
 )

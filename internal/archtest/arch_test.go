@@ -17,7 +17,7 @@ var owners = map[string]string{
 	"github.com/go-git/go-git/v5":      "gitstore",
 	"github.com/klauspost/compress":    "gitstore",
 	"go.etcd.io/bbolt":                 "ledger",
-	"github.com/hanwen/go-fuse/v2":     "fs",
+	"github.com/hanwen/go-fuse/v2":     "memfuse",
 	"github.com/yuin/goldmark":         "wiki",
 	"github.com/spf13/cobra":           "cmd/memfs",
 	"github.com/BurntSushi/toml":       "internal/config",
@@ -39,7 +39,8 @@ var allowed = map[string][]string{
 	"dream":      {"transcript", "ledger", "gitstore", "validate", "wiki"},
 	"forget":     {"dream", "gitstore", "ledger", "transcript", "validate", "wiki"},
 	"agent":      {"ingest", "gitstore", "ledger", "transcript", "validate", "wiki"},
-	"fs":         {"gitstore", "validate", "wiki"},
+	"memfuse":    {"gitstore", "validate", "wiki"},
+	"checkout":   {"gitstore", "validate", "wiki"},
 }
 
 // never restates the design's explicit prohibitions. The test checks that
@@ -49,7 +50,8 @@ var never = map[string][]string{
 	"transcript": {"gitstore", "ledger", "dream", "validate"},
 	"ledger":     {"gitstore", "wiki", "dream"},
 	"gitstore":   {"dream", "forget", "ledger", "transcript", "ingest", "agent"},
-	"fs":         {"dream", "forget", "ledger", "transcript", "ingest"},
+	"memfuse":    {"dream", "forget", "ledger", "transcript", "ingest"},
+	"checkout":   {"dream", "forget", "ledger", "transcript", "ingest"},
 	"ingest":     {"dream", "forget"},
 	"agent":      {"dream", "forget"},
 	"dream":      {"forget", "agent", "ingest"},

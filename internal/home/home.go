@@ -16,11 +16,11 @@ import (
 	"strings"
 
 	"github.com/memfs/memfs/dream"
-	memfuse "github.com/memfs/memfs/fs"
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/ingest"
 	"github.com/memfs/memfs/internal/config"
 	"github.com/memfs/memfs/ledger"
+	"github.com/memfs/memfs/memfuse"
 	"github.com/memfs/memfs/validate"
 )
 

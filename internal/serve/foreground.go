@@ -3,7 +3,7 @@ package serve
 import (
 	"context"
 
-	memfuse "github.com/memfs/memfs/fs"
+	"github.com/memfs/memfs/memfuse"
 )
 
 // MountEvents tell the caller of Foreground what happened; nil fields

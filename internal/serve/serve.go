@@ -15,10 +15,10 @@ import (
 	"time"
 
 	"github.com/memfs/memfs/dream"
-	memfuse "github.com/memfs/memfs/fs"
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/ingest"
 	"github.com/memfs/memfs/internal/home"
+	"github.com/memfs/memfs/memfuse"
 	"github.com/memfs/memfs/transcript/watch"
 )
 

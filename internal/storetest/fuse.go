@@ -11,7 +11,7 @@ import (
 // or, when not root, no fusermount helper. With MEMFS_REQUIRE_FUSE=1 (CI
 // sets it) that is a failure instead, so FUSE tests never skip silently.
 //
-// It probes on its own rather than through package fs, whose tests use it.
+// It probes on its own rather than through package memfuse, whose tests use it.
 func RequireFUSE(t testing.TB) {
 	t.Helper()
 	if why := fuseUnavailable(); why != "" {

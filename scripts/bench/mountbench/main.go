@@ -35,8 +35,8 @@ import (
 	"strings"
 	"time"
 
-	memfuse "github.com/memfs/memfs/fs"
 	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/memfuse"
 	"github.com/memfs/memfs/scripts/bench/internal/stats"
 	"github.com/memfs/memfs/validate"
 )

@@ -1,4 +1,4 @@
-package fs
+package memfuse
 
 import (
 	"context"

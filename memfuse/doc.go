@@ -1,13 +1,14 @@
-// Package fs serves the canonical store read-only through FUSE
+// Package memfuse serves the canonical store read-only through FUSE
 // (hanwen/go-fuse/v2): a plain scope mount, every scope at once (--all),
-// or a browse view of a scope's history (--history).
+// or a browse view of a scope's history (--history). Snapshots for
+// machines without FUSE are package checkout's.
 //
 // # Naming
 //
-// The package keeps the name fs that the layout asks for. Inside it, io/fs
-// is imported as iofs, go-fuse's fs package as gofs and go-fuse's fuse
-// package as fuse, always under those names. Callers outside import it
-// as memfuse.
+// The package is memfuse, not fs: a package fs shadows io/fs and go-fuse's
+// fs, so every caller renamed it on import. Inside it, io/fs is imported as
+// iofs, go-fuse's fs package as gofs and go-fuse's fuse package as fuse,
+// always under those names.
 //
 // # What is served
 //
@@ -108,4 +109,4 @@
 //
 // The mount is read-only at the VFS level (MS_RDONLY, or fusermount's ro),
 // and every write-like handler answers EROFS as well.
-package fs
+package memfuse
