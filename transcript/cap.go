@@ -2,10 +2,12 @@ package transcript
 
 import (
 	"fmt"
-	"github.com/memfs/memfs/internal/jsonscan"
 	"math"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/memfs/memfs/internal/jsonscan"
+	"github.com/memfs/memfs/transcript/redact"
 )
 
 // The cap keeps a session's evidence within MaxEvidenceBytes without ever
@@ -381,9 +383,9 @@ func (e *emitter) closeRun() {
 
 func (e *emitter) redact(r *record, s string) string {
 	if r.json {
-		return redactJSON(s, e.counts)
+		return redact.JSON(s, e.counts)
 	}
-	return RedactText(s, e.counts)
+	return redact.Text(s, e.counts)
 }
 
 // trimRedacted redacts and trims a text to limit bytes. A text much longer
@@ -400,8 +402,8 @@ func (e *emitter) trimRedacted(r *record, limit int) (string, bool) {
 	if tailStart <= headEnd {
 		return trimText(e.redact(r, s), limit)
 	}
-	head := RedactText(s[:headEnd], e.counts)
-	tail := RedactText(s[tailStart:], e.counts)
+	head := redact.Text(s[:headEnd], e.counts)
+	tail := redact.Text(s[tailStart:], e.counts)
 	out, _ := trimText(head+tail, limit) // the mark covers the middle
 	return out, true
 }

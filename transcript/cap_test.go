@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/memfs/memfs/transcript"
+	"github.com/memfs/memfs/transcript/redact"
 )
 
 var cutCount = regexp.MustCompile(`(\d+) user`)
@@ -114,7 +115,7 @@ func TestCapHugeTextRedacted(t *testing.T) {
 	if strings.Contains(s, tok1) || strings.Contains(s, tok2) {
 		t.Error("a secret in a trimmed text survived")
 	}
-	if ev.Redactions[transcript.RuleGitHubToken] != 1 || ev.Redactions[transcript.RuleAWSAccessKey] != 1 {
+	if ev.Redactions[redact.RuleGitHubToken] != 1 || ev.Redactions[redact.RuleAWSAccessKey] != 1 {
 		t.Errorf("redactions %v", ev.Redactions)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/memfs/memfs/transcript"
+	"github.com/memfs/memfs/transcript/redact"
 )
 
 // want is a record expected in order: its role and a token of its text.
@@ -38,7 +39,7 @@ func TestFormats(t *testing.T) {
 				{"summary", "PI-COMPACTION"},
 			},
 			absent:     []string{"PI-THINK", "PI-TOOLOUT", "ABANDONED", "PI-CUSTOM", "PI-HIDDEN", "PI-MARKED", "memfs:memory-context", "PI-BASH-OUT", "PI-LABEL", "PI-NAME", "ghp_FAKE", "hunter22x", "iVBOR"},
-			redactions: map[string]int{transcript.RuleGitHubToken: 1, transcript.RuleSecretKey: 1},
+			redactions: map[string]int{redact.RuleGitHubToken: 1, redact.RuleSecretKey: 1},
 		},
 		{
 			file: "pi/v2-hook.jsonl", format: transcript.FormatPi, session: "0196f0bb-1111-7222-8333-444455556666",
@@ -63,7 +64,7 @@ func TestFormats(t *testing.T) {
 			absent: []string{"CC-QUEUE", "memfs:memory-context", "CC-HOOKCTX", "CC-META", "CC-THINK", "CC-TOOLOUT",
 				"ABANDONED", "CC-REMINDER", "CC-SIDECHAIN", "No response requested", "CC-TITLE", "CC-LASTPROMPT",
 				"AKIAFAKE", "abcDEF0123456789ghiJKL", "iVBOR", "remember is running"},
-			redactions: map[string]int{transcript.RuleAWSAccessKey: 1, transcript.RuleBearerToken: 1},
+			redactions: map[string]int{redact.RuleAWSAccessKey: 1, redact.RuleBearerToken: 1},
 		},
 		{
 			file: "codex/rollout.jsonl", format: transcript.FormatCodex, session: "019e1111-2222-7333-8444-555566667777",
@@ -75,7 +76,7 @@ func TestFormats(t *testing.T) {
 			},
 			absent: []string{"CX-PERMS", "environment_context", "CX-AGENTS", "CX-REASON", "CX-TOOLOUT", "CX-PATCHOUT",
 				"ROLLEDBACK", "CX-HOOKDEV", "CX-HOOK-USER", "memfs:memory-context", "sk-proj-FAKE"},
-			redactions: map[string]int{transcript.RuleOpenAIKey: 1},
+			redactions: map[string]int{redact.RuleOpenAIKey: 1},
 		},
 		{
 			file: "codex/legacy.jsonl", format: transcript.FormatCodex, session: "0c1e2d3f-aaaa-4bbb-8ccc-123456789abc",

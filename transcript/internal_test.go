@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"unicode/utf8"
 )
 
 // Ensure that a line that changes between the index pass and the read by
@@ -116,24 +115,3 @@ func FuzzCodex(f *testing.F) {
 // The Fuzz* seed corpora are in testdata/fuzz/<name>/: the synthetic
 // transcripts of testdata/, cut-down and broken variants, and every input
 // that once failed.
-
-// FuzzRedact checks that redaction never panics, keeps valid UTF-8 valid,
-// finds nothing more on a second pass, and that JSON stays JSON.
-func FuzzRedact(f *testing.F) {
-	f.Fuzz(func(t *testing.T, s string) {
-		counts := map[string]int{}
-		out := RedactText(s, counts)
-		if utf8.ValidString(s) && !utf8.ValidString(out) {
-			t.Fatal("redaction broke UTF-8")
-		}
-		again := map[string]int{}
-		if RedactText(out, again); len(again) != 0 {
-			t.Fatalf("a second pass redacted more: %v", again)
-		}
-		if json.Valid([]byte(s)) {
-			if red := redactJSON(s, nil); !json.Valid([]byte(red)) {
-				t.Fatal("redacting JSON made it invalid")
-			}
-		}
-	})
-}

@@ -1,4 +1,4 @@
-package transcript
+package redact
 
 import (
 	"regexp"
@@ -16,7 +16,7 @@ import (
 // secret is kept. The token shapes are the vendors' published formats; the
 // rules are written for this package (see the package doc for why).
 
-// Rule names, as counted in Evidence.Redactions.
+// Rule names, as counted by Text and JSON (and in transcript.Evidence.Redactions).
 const (
 	RulePrivateKey     = "private-key"
 	RuleURLCredentials = "url-credentials"
@@ -229,9 +229,9 @@ func RuleNames() []string {
 
 func redacted(name string) string { return "[REDACTED:" + name + "]" }
 
-// RedactText returns s with every secret the rules find replaced, adding the
+// Text returns s with every secret the rules find replaced, adding the
 // number of replacements per rule to counts (which may be nil).
-func RedactText(s string, counts map[string]int) string {
+func Text(s string, counts map[string]int) string {
 	if s == "" {
 		return s
 	}
@@ -695,11 +695,11 @@ func secretKeyName(key string) bool {
 // so that command-line rules see the flag that introduces it.
 const argvContext = 256
 
-// redactJSON redacts compact JSON: the string values of secret-named members
+// JSON redacts compact JSON: the string values of secret-named members
 // whole, every other string value by the text rules. Consecutive string
 // values of one member (the elements of an argv array) are redacted with
 // the ones before them as context, so "-p" then "x" is a flag and its value.
-func redactJSON(s string, counts map[string]int) string {
+func JSON(s string, counts map[string]int) string {
 	var (
 		runKey string
 		run    string // the redacted values of runKey so far, space-joined
@@ -723,7 +723,7 @@ func redactJSON(s string, counts map[string]int) string {
 		return red
 	})
 	if !ok {
-		return RedactText(s, counts)
+		return Text(s, counts)
 	}
 	return string(out)
 }
@@ -732,13 +732,13 @@ func redactJSON(s string, counts map[string]int) string {
 // rule spans the two, v is redacted on its own instead.
 func redactArg(ctx, v string, counts map[string]int) string {
 	if ctx == "" || v == "" {
-		return RedactText(v, counts)
+		return Text(v, counts)
 	}
 	ctx += " "
 	local := map[string]int{}
-	out := RedactText(ctx+v, local)
+	out := Text(ctx+v, local)
 	if !strings.HasPrefix(out, ctx) {
-		return RedactText(v, counts)
+		return Text(v, counts)
 	}
 	if counts != nil {
 		for k, n := range local {

@@ -1,0 +1,180 @@
+package redact_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/memfs/memfs/transcript/redact"
+)
+
+// Fake secrets are assembled at run time so that no secret-shaped literal
+// sits in the source.
+func fake(parts ...string) string { return strings.Join(parts, "") }
+
+// redactCase is one line of testdata/corpus.txt.
+type redactCase struct {
+	line     int
+	rule     string
+	positive bool
+	text     string // the input
+	want     string // the input with the secret replaced by the rule's marker
+	secret   string
+}
+
+// loadCorpus reads testdata/corpus.txt (its format is described at
+// its top).
+func loadCorpus(t *testing.T) []redactCase {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "corpus.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []redactCase
+	for i, l := range strings.Split(string(b), "\n") {
+		if l == "" || strings.HasPrefix(l, "#") {
+			continue
+		}
+		f := strings.SplitN(l, " ", 3)
+		if len(f) != 3 || (f[1] != "+" && f[1] != "-") {
+			t.Fatalf("corpus line %d: want \"<rule> <+|-> <text>\"", i+1)
+		}
+		text := strings.NewReplacer("<>", "", `\n`, "\n").Replace(f[2])
+		c := redactCase{line: i + 1, rule: f[0], positive: f[1] == "+", text: text, want: text}
+		if c.positive {
+			a, e := strings.Index(text, "[["), strings.Index(text, "]]")
+			if a < 0 || e < a {
+				t.Fatalf("corpus line %d: a positive needs [[secret]]", i+1)
+			}
+			c.secret = text[a+2 : e]
+			c.text = text[:a] + c.secret + text[e+2:]
+			c.want = text[:a] + "[REDACTED:" + c.rule + "]" + text[e+2:]
+		}
+		cases = append(cases, c)
+	}
+	return cases
+}
+
+// Ensure that each rule redacts exactly its secret, keeping the text around
+// it, and leaves its near-misses alone; and that every rule has both.
+func TestRedactCorpus(t *testing.T) {
+	cases := loadCorpus(t)
+	pos, neg := map[string]int{}, map[string]int{}
+	for _, c := range cases {
+		name := fmt.Sprintf("%s/%d", c.rule, c.line)
+		t.Run(name, func(t *testing.T) {
+			counts := map[string]int{}
+			got := redact.Text(c.text, counts)
+			if got != c.want {
+				if c.positive {
+					t.Errorf("redacted to\n%q\nwant\n%q\ncounts %v", got, c.want, counts)
+				} else {
+					t.Errorf("near-miss was changed to %q; counts %v", got, counts)
+				}
+			}
+			if c.positive && counts[c.rule] != 1 {
+				t.Errorf("counts %v, want one %s", counts, c.rule)
+			}
+		})
+		if c.positive {
+			pos[c.rule]++
+		} else {
+			neg[c.rule]++
+		}
+	}
+	for _, r := range redact.RuleNames() {
+		if pos[r] == 0 || neg[r] == 0 {
+			t.Errorf("rule %s has %d positives and %d near-misses in the corpus; want both", r, pos[r], neg[r])
+		}
+	}
+}
+
+// Ensure that identifiers, hashes, UUIDs and paths survive redaction.
+func TestRedactKeepsIdentifiers(t *testing.T) {
+	texts := []string{
+		"session 550e8400-e29b-41d4-a716-446655440000 at commit 0123456789abcdef0123456789abcdef01234567",
+		"sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855 and md5 5f4dcc3b5aa765d61d8327deb882cf99",
+		"/home/alice/.ssh/id_ed25519.pub ~/proj/internal/http/retry_test.go C:\\Users\\bob\\key.txt",
+		"toolu_01ABCDEFGHIJKLMNOPQRSTUV msg_01XYZabcdef req_011CSomething call_Ab12Cd34Ef56",
+		"019e1111-2222-7333-8444-555566667777 line:42 aaaaaaaa-0000-4000-8000-000000000027",
+		"base64 of an image: iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+		"use the Bearer scheme; the key is in the vault; the token expires hourly",
+	}
+	for i, s := range texts {
+		counts := map[string]int{}
+		if got := redact.Text(s, counts); got != s {
+			t.Errorf("text %d was changed: %v", i, counts)
+		}
+	}
+}
+
+// Ensure that a key cut by the edge of a kept window is still redacted.
+func TestRedactPartialPrivateKey(t *testing.T) {
+	begin := fake("-----BEGIN OPENSSH PRIV", "ATE KEY-----\n")
+	end := fake("\n-----END OPENSSH PRIV", "ATE KEY-----")
+	for i, s := range []string{"prefix " + begin + "b3BlbnNzaC1rZXktdjEAAAAA", "b3BlbnNzaC1rZXktdjEAAAAA" + end + " suffix"} {
+		out := redact.Text(s, nil)
+		if strings.Contains(out, "b3BlbnNzaC1rZXktdjEAAAAA") {
+			t.Errorf("case %d: key material survived", i)
+		}
+	}
+}
+
+// redactBenchText is evidence-like text: prose, code and commands in which
+// the keywords of the generic rules (key, token, password, --) are common
+// and secrets are rare.
+func redactBenchText(n int) string {
+	words := strings.Fields(`the retry test flakes because the clock is real and the backoff sleeps; use a fake clock,
+inject it through the client options, and assert the number of attempts. func (c *Client) Do(req *http.Request)
+(*http.Response, error) { for i := 0; i < c.max; i++ { resp, err := c.hc.Do(req) } } "quoted" path/to/file.go
+internal/http/retry_test.go:42 --- FAIL: TestRetry (0.31s) ok example.com/proj 0.2s {"key": "value"} token := cfg.Token
+password: ${DB_PASSWORD} go test -run TestLogin --count=1 ./... the API key lives in the vault; curl -s https://example.com
+docker run --rm -p 8080:80 img mysql -h db -u app max_tokens=4096 SKIP ACCESS AKIA sk- gh pr list --limit 5`)
+	var b strings.Builder
+	for i := 0; b.Len() < n; i++ {
+		b.WriteString(words[(i*7919)%len(words)])
+		if i%13 == 12 {
+			b.WriteByte('\n')
+		} else {
+			b.WriteByte(' ')
+		}
+	}
+	return b.String()
+}
+
+func BenchmarkRedactText(b *testing.B) {
+	for _, size := range []int{2 << 10, 256 << 10} {
+		s := redactBenchText(size)
+		b.Run(fmt.Sprint(size), func(b *testing.B) {
+			b.SetBytes(int64(len(s)))
+			for b.Loop() {
+				redact.Text(s, nil)
+			}
+		})
+	}
+}
+
+// FuzzRedact checks that redaction never panics, keeps valid UTF-8 valid,
+// finds nothing more on a second pass, and that JSON stays JSON.
+func FuzzRedact(f *testing.F) {
+	f.Fuzz(func(t *testing.T, s string) {
+		counts := map[string]int{}
+		out := redact.Text(s, counts)
+		if utf8.ValidString(s) && !utf8.ValidString(out) {
+			t.Fatal("redaction broke UTF-8")
+		}
+		again := map[string]int{}
+		if redact.Text(out, again); len(again) != 0 {
+			t.Fatalf("a second pass redacted more: %v", again)
+		}
+		if json.Valid([]byte(s)) {
+			if red := redact.JSON(s, nil); !json.Valid([]byte(red)) {
+				t.Fatal("redacting JSON made it invalid")
+			}
+		}
+	})
+}
