@@ -26,11 +26,29 @@ type ccRelink struct {
 	head, tail uint64
 }
 
-// addClaude indexes one Claude Code line. Chain lines (anything with a uuid
+// claudeIndex indexes Claude Code JSONL: a tree over uuid/parentUuid,
+// with subagent lines, last-prompt markers and partial compactions.
+type claudeIndex struct {
+	sidechain  int    // lines of subagents
+	promptKey  uint64 // the latest last-prompt.leafUuid
+	promptOff  int64
+	seenParent bool       // some earlier node had a parent
+	relinks    []ccRelink // partial compactions, applied by finish
+}
+
+func (c *claudeIndex) projector() projector { return &claudeProj{} }
+
+func (c *claudeIndex) idMember() string { return "uuid" }
+
+func (c *claudeIndex) synthetic() bool { return false }
+
+func (c *claudeIndex) oversize(*index) {}
+
+// add indexes one Claude Code line. Chain lines (anything with a uuid
 // except file-history-snapshot, whose ids may collide with real ones) become
 // nodes; subagent (sidechain) lines are only counted; last-prompt lines
 // record the explicit leaf.
-func (ix *index) addClaude(line []byte, off int64, ln int32) {
+func (c *claudeIndex) add(ix *index, line []byte, off int64, ln int32) {
 	var typ, uuid, parent, logical, session, cwd, leafUUID, subtype, forked, compact, att []byte
 	var side, meta bool
 	it := jsonscan.NewObject(line)
@@ -71,7 +89,7 @@ func (ix *index) addClaude(line []byte, off int64, ln int32) {
 	t, _ := jsonscan.RawString(typ)
 	if string(t) == "last-prompt" {
 		if k := ix.idKey(leafUUID); k != 0 {
-			ix.promptKey, ix.promptOff = k, off
+			c.promptKey, c.promptOff = k, off
 		}
 		return
 	}
@@ -80,7 +98,7 @@ func (ix *index) addClaude(line []byte, off int64, ln int32) {
 		return // not a link of the conversation chain
 	}
 	if side {
-		ix.sidechain++
+		c.sidechain++
 		return
 	}
 	nd := node{off: off, n: int32(len(line)), ln: ln, sum: ix.sum(line), key: key}
@@ -99,11 +117,11 @@ func (ix *index) addClaude(line []byte, off int64, ln int32) {
 	}
 	if pk := ix.idKey(parent); pk != 0 {
 		nd.parKey = pk
-		ix.seenParent = true
+		c.seenParent = true
 	} else if lk := ix.idKey(logical); lk != 0 && string(t) == "system" {
 		nd.parKey = lk
 		nd.flags |= flagLogical
-	} else if !ix.seenParent && ix.n > 0 {
+	} else if !c.seenParent && ix.n > 0 {
 		// Every chain line so far lacks a parent: a linear log (old
 		// versions and exports write it so). Link it in file order.
 		nd.flags |= flagLinear
@@ -111,7 +129,7 @@ func (ix *index) addClaude(line []byte, off int64, ln int32) {
 	i := ix.push(nd)
 	ix.ids.put(nd.key, i)
 	if string(t) == "system" && jsonscan.String(subtype) == "compact_boundary" && jsonscan.IsObject(compact) {
-		ix.addRelink(i, compact)
+		c.addRelink(ix, i, compact)
 	}
 	ix.leaf = i
 	setString(&ix.session, session)
@@ -144,7 +162,7 @@ func attachmentType(att []byte) string {
 // addRelink records the partial compaction a compact_boundary line's
 // metadata describes, in either spelling (camelCase on disk, snake_case in
 // the SDK stream).
-func (ix *index) addRelink(boundary int32, meta []byte) {
+func (c *claudeIndex) addRelink(ix *index, boundary int32, meta []byte) {
 	r := ccRelink{boundary: boundary}
 	o := jsonscan.NewObject(meta)
 	for o.Next() {
@@ -182,7 +200,7 @@ func (ix *index) addRelink(boundary int32, meta []byte) {
 		}
 	}
 	if r.anchor != 0 && (len(r.uuids) > 0 || (r.head != 0 && r.tail != 0)) {
-		ix.relinks = append(ix.relinks, r)
+		c.relinks = append(c.relinks, r)
 	}
 }
 
@@ -193,9 +211,9 @@ func (ix *index) addRelink(boundary int32, meta []byte) {
 // the compaction (often a kept one), is linked to the message the kept run
 // used to follow instead, so the history before it stays on the branch and
 // the kept messages come once, after the summary.
-func (ix *index) applyRelinks() {
-	for _, r := range ix.relinks {
-		seg := ix.relinkSegment(r)
+func (c *claudeIndex) applyRelinks(ix *index) {
+	for _, r := range c.relinks {
+		seg := c.relinkSegment(ix, r)
 		anchor := ix.ids.get(r.anchor)
 		if len(seg) == 0 || anchor < 0 {
 			continue
@@ -207,8 +225,8 @@ func (ix *index) applyRelinks() {
 		if in[anchor] || in[r.boundary] {
 			continue
 		}
-		before := ix.parent(seg[0])
-		if bp := ix.parent(r.boundary); bp < 0 || in[bp] {
+		before := c.parent(ix, seg[0])
+		if bp := c.parent(ix, r.boundary); bp < 0 || in[bp] {
 			b := ix.node(r.boundary)
 			b.flags &^= flagLinear
 			b.flags |= flagLogical
@@ -227,13 +245,13 @@ func (ix *index) applyRelinks() {
 			}
 		}
 	}
-	ix.relinks = nil
+	c.relinks = nil
 }
 
 // relinkSegment resolves the kept messages of r to live nodes, in order;
 // nil if they cannot be (a segment whose tail does not lead back to its
 // head).
-func (ix *index) relinkSegment(r ccRelink) []int32 {
+func (c *claudeIndex) relinkSegment(ix *index, r ccRelink) []int32 {
 	var seg []int32
 	if len(r.uuids) > 0 {
 		seen := map[int32]bool{}
@@ -256,24 +274,70 @@ func (ix *index) relinkSegment(r ccRelink) []int32 {
 			slices.Reverse(seg)
 			return seg
 		}
-		cur = ix.parent(cur)
+		cur = c.parent(ix, cur)
 	}
 	return nil
 }
 
-// claudeLeaf picks the active leaf: the last chain line, unless the latest
+// finish refuses a file without conversation lines, applies the partial
+// compactions and picks the leaf. A file of subagent lines only is a
+// subagent transcript: not a root, and without a leaf.
+func (c *claudeIndex) finish(ix *index) error {
+	if ix.n == 0 && c.sidechain == 0 {
+		if ix.overLine > 0 {
+			return ix.overErr("no other line is a Claude Code conversation line")
+		}
+		return newErr(CodeInvalidSource, ix.path, "no Claude Code conversation lines", nil)
+	}
+	if ix.n == 0 {
+		ix.root = false
+		return nil
+	}
+	c.applyRelinks(ix)
+	ix.leaf = c.leaf(ix)
+	return nil
+}
+
+// branch follows parentUuid up from leaf.
+func (c *claudeIndex) branch(ix *index, leaf int32) []int32 {
+	return ix.chain(leaf, func(i int32) int32 { return c.parent(ix, i) })
+}
+
+// parent is the node that parentUuid names, or the previous live node in
+// file order for a linear log and for a dangling parent (Claude Code
+// files may rewrite a line so that it loops back). A compaction boundary
+// whose history is gone is a root.
+func (c *claudeIndex) parent(ix *index, i int32) int32 {
+	nd := ix.node(i)
+	if nd.flags&flagLinear != 0 {
+		return ix.prevLive(i)
+	}
+	if nd.parKey == 0 {
+		return -1
+	}
+	p := ix.ids.get(nd.parKey)
+	if p < 0 || p == i {
+		if nd.flags&flagLogical != 0 {
+			return -1 // a compaction boundary whose history is gone
+		}
+		return ix.prevLive(i) // a dangling parent: fall back to file order
+	}
+	return p
+}
+
+// leaf picks the active leaf: the last chain line, unless the latest
 // last-prompt line names a leaf that the last chain line does not descend
 // from and that marker was written after it (a dead-end retry or an
 // abandoned turn was appended before the marker).
-func (ix *index) claudeLeaf() int32 {
+func (c *claudeIndex) leaf(ix *index) int32 {
 	last := ix.leaf
 	if last >= 0 && !ix.live(last) {
 		last = ix.ids.get(ix.node(last).key)
 	}
-	if ix.promptKey == 0 {
+	if c.promptKey == 0 {
 		return last
 	}
-	marked := ix.ids.get(ix.promptKey)
+	marked := ix.ids.get(c.promptKey)
 	if marked < 0 || last < 0 {
 		return last
 	}
@@ -282,7 +346,7 @@ func (ix *index) claudeLeaf() int32 {
 			return last
 		}
 	}
-	if ix.promptOff > ix.node(last).off {
+	if c.promptOff > ix.node(last).off {
 		return marked
 	}
 	return last

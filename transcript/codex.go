@@ -18,7 +18,9 @@ const (
 	cxRollback
 )
 
-type codexState struct {
+// codexIndex indexes Codex rollout JSONL: entries without ids, in file
+// order, where thread_rolled_back drops the last turns.
+type codexIndex struct {
 	meta      bool // a session_meta line was seen
 	started   bool // the first JSON line was seen
 	legacy    bool // the bare format of 2025 (no envelope)
@@ -48,12 +50,35 @@ var codexOutputTypes = map[string]bool{
 	"function_call_output": true, "custom_tool_call_output": true, "tool_search_output": true,
 }
 
-// addCodex indexes one Codex rollout line. Lines that can never be evidence
+func (c *codexIndex) projector() projector { return &codexProj{} }
+
+func (c *codexIndex) idMember() string { return "id" }
+
+func (c *codexIndex) synthetic() bool { return true }
+
+func (c *codexIndex) oversize(*index) {}
+
+// finish refuses a file with neither session_meta nor conversation lines
+// and takes the last entry as the leaf.
+func (c *codexIndex) finish(ix *index) error {
+	if !c.meta && ix.n == 0 {
+		if ix.overLine > 0 {
+			return ix.overErr("no other line is a Codex session_meta or conversation line")
+		}
+		return newErr(CodeInvalidSource, ix.path, "no Codex session_meta or conversation lines", nil)
+	}
+	if ix.n > 0 {
+		ix.leaf = ix.n - 1
+	}
+	return nil
+}
+
+// add indexes one Codex rollout line. Lines that can never be evidence
 // (token counts, turn context, reasoning, developer messages, injected
 // context) are not indexed. A user message repeated by an event right
 // before or after its response item is a mirror and is not indexed either,
 // so each turn starts once.
-func (ix *index) addCodex(line []byte, off int64, ln int32) {
+func (c *codexIndex) add(ix *index, line []byte, off int64, ln int32) {
 	var typ, payload, id, recordType []byte
 	it := jsonscan.NewObject(line)
 	for it.Next() {
@@ -72,7 +97,7 @@ func (ix *index) addCodex(line []byte, off int64, ln int32) {
 		ix.invalid++
 		return
 	}
-	st := &ix.codex
+	st := c
 	t, _ := jsonscan.RawString(typ)
 	if !st.started {
 		st.started = true
@@ -91,18 +116,18 @@ func (ix *index) addCodex(line []byte, off int64, ln int32) {
 	case "session_meta":
 		if !st.meta {
 			st.meta = true
-			ix.codexMeta(payload)
+			c.readMeta(ix, payload)
 		}
 		return
 	case "response_item":
-		nd.kind, userText = ix.codexItem(payload)
+		nd.kind, userText = c.item(ix, payload)
 	case "event_msg":
 		nd.kind, userText, nd.aux = codexEvent(payload)
 	case "compacted":
 		nd.kind = cxSummary
 	default:
 		if codexCallTypes[string(t)] || codexOutputTypes[string(t)] || string(t) == "message" {
-			nd.kind, userText = ix.codexItem(line)
+			nd.kind, userText = c.item(ix, line)
 		}
 	}
 	switch nd.kind {
@@ -124,7 +149,8 @@ func (ix *index) addCodex(line []byte, off int64, ln int32) {
 	ix.push(nd)
 }
 
-func (ix *index) codexMeta(p []byte) {
+// readMeta reads the session_meta payload p.
+func (c *codexIndex) readMeta(ix *index, p []byte) {
 	var id, sid, cwd, source, forked []byte
 	o := jsonscan.NewObject(p)
 	for o.Next() {
@@ -157,9 +183,9 @@ func (ix *index) codexMeta(p []byte) {
 	}
 }
 
-// codexItem classifies a response item; for a user message it also returns
+// item classifies a response item; for a user message it also returns
 // the text the user typed (for mirror detection).
-func (ix *index) codexItem(p []byte) (uint8, string) {
+func (c *codexIndex) item(ix *index, p []byte) (uint8, string) {
 	var typ, rl, content, pass []byte
 	o := jsonscan.NewObject(p)
 	for o.Next() {
@@ -180,7 +206,7 @@ func (ix *index) codexItem(p []byte) (uint8, string) {
 		r, _ := jsonscan.RawString(rl)
 		switch string(r) {
 		case "user":
-			if ix.cwd == "" && ix.codex.legacy {
+			if ix.cwd == "" && c.legacy {
 				ix.cwd = strings.TrimSpace(between(blocksText(content), "<cwd>", "</cwd>"))
 			}
 			if harnessPassthrough(pass) {
@@ -338,10 +364,10 @@ func codexItemText(v []byte) (string, string) {
 	return string(t), jsonscan.String(message)
 }
 
-// codexBranch replays the effective history up to node leaf: user turns are
+// branch replays the effective history up to node leaf: user turns are
 // pushed as they come and thread_rolled_back drops the last N of them with
 // everything after.
-func (ix *index) codexBranch(leaf int32) []int32 {
+func (c *codexIndex) branch(ix *index, leaf int32) []int32 {
 	var stack []int32
 	var turns []int
 	for i := int32(0); i <= leaf; i++ {

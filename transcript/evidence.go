@@ -398,10 +398,7 @@ func (ix *index) entryID(r *reader, i int32) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	want := "id"
-	if ix.format == FormatClaude {
-		want = "uuid"
-	}
+	want := ix.indexer.idMember()
 	id := ""
 	o := jsonscan.NewObject(line)
 	for o.Next() {

@@ -20,18 +20,33 @@ const (
 	FormatCodex  Format = "codex"
 )
 
+// newIndexer returns the indexing side of format f for one pass, and
+// false for an unknown format. It is the one place that maps a format to
+// its implementation (claude.go, codex.go, pi.go); detectLine is the one
+// that tells formats apart.
+func newIndexer(f Format) (indexer, bool) {
+	switch f {
+	case FormatPi:
+		return &piIndex{}, true
+	case FormatClaude:
+		return &claudeIndex{}, true
+	case FormatCodex:
+		return &codexIndex{}, true
+	}
+	return nil, false
+}
+
 // ParseFormat accepts a format name as the CLI spells it ("auto" and ""
-// mean auto-detection and return "").
+// mean auto-detection and return ""; "claude-code" is "claude").
 func ParseFormat(s string) (Format, bool) {
 	switch s {
 	case "", "auto":
 		return "", true
-	case "pi":
-		return FormatPi, true
-	case "claude", "claude-code":
+	case "claude-code":
 		return FormatClaude, true
-	case "codex":
-		return FormatCodex, true
+	}
+	if _, ok := newIndexer(Format(s)); ok {
+		return Format(s), true
 	}
 	return "", false
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 
@@ -46,12 +47,11 @@ const chunkBits = 13
 // index is what one streaming pass over a transcript leaves behind: an array
 // of nodes, an id table, and the session's metadata.
 type index struct {
-	format  Format
+	indexer indexer // the format's own side of the pass
 	path    string
 	chunks  [][]node
 	n       int32
 	ids     idTable
-	version int // Pi session version
 
 	bytes    int64 // end of the last complete line read
 	lines    int32 // complete lines read
@@ -64,16 +64,38 @@ type index struct {
 	cwd        string
 	forkedFrom string
 	root       bool
-	sidechain  int // Claude lines of subagents
 
-	leaf       int32  // default cursor node, -1 if none
-	promptKey  uint64 // Claude: latest last-prompt.leafUuid
-	promptOff  int64
-	seenParent bool // Claude: some earlier node had a parent
+	leaf int32 // default cursor node, -1 if none
+}
 
-	pi      piState
-	codex   codexState
-	relinks []ccRelink // Claude: partial compactions, applied by finish
+// indexer is the indexing side of one transcript format: what its lines
+// mean to the index, whether a pass found a transcript of the format, and
+// how its active branch runs. newIndexer returns a fresh one for each
+// pass, so it keeps the format's own state across the lines of that pass
+// (a header seen, a version, compactions to apply). It also makes the
+// format's projector, the projection side.
+//
+// add runs once per line: it must not allocate for a line it does not
+// keep, and the state it keeps is per pass, never per line.
+type indexer interface {
+	// add indexes one complete, non-empty line of at most MaxLineBytes
+	// that starts at off and is numbered ln (1-based).
+	add(ix *index, line []byte, off int64, ln int32)
+	// oversize is told of a line over MaxLineBytes, which is skipped.
+	oversize(ix *index)
+	// finish runs after the last line: it settles ix.leaf, or says the
+	// file was not a transcript of the format (an *Error).
+	finish(ix *index) error
+	// synthetic reports whether entry ids are made up by this package
+	// ("line:N", see lineID) because the format has none.
+	synthetic() bool
+	// idMember names the member of a line that holds its entry id.
+	idMember() string
+	// branch returns the node indices from the root to leaf (>= 0), in
+	// order; it may set ix.orphan.
+	branch(ix *index, leaf int32) []int32
+	// projector returns a projector of the format for a new pass.
+	projector() projector
 }
 
 func (ix *index) node(i int32) *node {
@@ -271,16 +293,12 @@ func (s *lineScanner) next() (line []byte, start int64, over bool, err error) {
 // buildIndex makes one pass over r (the whole transcript, or its first
 // checkpointed bytes) and indexes it as format f.
 func buildIndex(ctx context.Context, path string, r io.Reader, f Format) (*index, error) {
-	ix := &index{format: f, path: path, leaf: -1, root: true}
-	sc := newLineScanner(r)
-	add := map[Format]func([]byte, int64, int32){
-		FormatPi:     ix.addPi,
-		FormatClaude: ix.addClaude,
-		FormatCodex:  ix.addCodex,
-	}[f]
-	if add == nil {
+	fi, ok := newIndexer(f)
+	if !ok {
 		return nil, newErr(CodeInvalidSource, path, fmt.Sprintf("unknown format %q", string(f)), nil)
 	}
+	ix := &index{indexer: fi, path: path, leaf: -1, root: true}
+	sc := newLineScanner(r)
 	for {
 		if sc.ln&1023 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -301,64 +319,15 @@ func buildIndex(ctx context.Context, path string, r io.Reader, f Format) (*index
 			if ix.overLine == 0 {
 				ix.overLine = sc.ln
 			}
-			if f == FormatPi && !ix.pi.header {
-				ix.pi.badHeader = true
-			}
+			fi.oversize(ix)
 			continue
 		}
 		if len(line) == 0 {
 			continue
 		}
-		add(line, off, sc.ln)
+		fi.add(ix, line, off, sc.ln)
 	}
-	return ix, ix.finish()
-}
-
-// finish settles the default leaf and checks that the file was a transcript
-// of the format at all.
-func (ix *index) finish() error {
-	switch ix.format {
-	case FormatPi:
-		if !ix.pi.header || ix.pi.badHeader {
-			if ix.overLine == 1 {
-				return ix.overErr("the Pi session header was expected there")
-			}
-			return newErr(CodeInvalidSource, ix.path, "no Pi session header on the first line", nil)
-		}
-		if ln := ix.piCycle(); ln > 0 {
-			return newErr(CodeInvalidSource, ix.path, fmt.Sprintf("the entry on line %d is its own ancestor: the parentId links form a cycle", ln), nil)
-		}
-		if ix.n > 0 {
-			ix.leaf = ix.ids.get(ix.node(ix.n - 1).key)
-			if ix.version < 2 || ix.leaf < 0 {
-				ix.leaf = ix.n - 1
-			}
-		}
-	case FormatClaude:
-		if ix.n == 0 && ix.sidechain == 0 {
-			if ix.overLine > 0 {
-				return ix.overErr("no other line is a Claude Code conversation line")
-			}
-			return newErr(CodeInvalidSource, ix.path, "no Claude Code conversation lines", nil)
-		}
-		if ix.n == 0 {
-			ix.root = false
-			return nil
-		}
-		ix.applyRelinks()
-		ix.leaf = ix.claudeLeaf()
-	case FormatCodex:
-		if !ix.codex.meta && ix.n == 0 {
-			if ix.overLine > 0 {
-				return ix.overErr("no other line is a Codex session_meta or conversation line")
-			}
-			return newErr(CodeInvalidSource, ix.path, "no Codex session_meta or conversation lines", nil)
-		}
-		if ix.n > 0 {
-			ix.leaf = ix.n - 1
-		}
-	}
-	return nil
+	return ix, fi.finish(ix)
 }
 
 // overErr reports a transcript left without entries because a line was
@@ -367,51 +336,13 @@ func (ix *index) overErr(then string) error {
 	return newErr(CodeInvalidSource, ix.path, fmt.Sprintf("line %d is longer than the %d-byte line limit and was skipped; %s", ix.overLine, MaxLineBytes, then), nil)
 }
 
-// piCycle finds a Pi entry that is its own ancestor and returns its line
-// number, or 0. Pi appends an entry under one that is already written, so
-// a cycle means a damaged file; its branch would have no root and no
-// order. Each node is visited once: a walk stops at a node already known
-// to reach a root, and a node met again on the current walk is a cycle.
-func (ix *index) piCycle() int32 {
-	if ix.version < 2 {
-		return 0
-	}
-	const (
-		onPath = 1
-		done   = 2
-	)
-	state := make([]uint8, ix.n)
-	var path []int32
-	for i := int32(0); i < ix.n; i++ {
-		path = path[:0]
-		for cur := i; cur >= 0 && state[cur] != done; {
-			if state[cur] == onPath {
-				return ix.node(cur).ln
-			}
-			state[cur] = onPath
-			path = append(path, cur)
-			nd := ix.node(cur)
-			if nd.parKey == 0 {
-				break
-			}
-			cur = ix.ids.get(nd.parKey)
-		}
-		for _, p := range path {
-			state[p] = done
-		}
-	}
-	return 0
-}
-
 // lineID is the synthetic entry id of the line numbered ln, for formats
 // without ids: what a cursor names and what items carry.
 func lineID(ln int32) string { return "line:" + strconv.Itoa(int(ln)) }
 
 // synthetic reports whether entry ids are made up by this package (formats
 // without ids: Pi v1 and Codex).
-func (ix *index) synthetic() bool {
-	return ix.format == FormatCodex || (ix.format == FormatPi && ix.version < 2)
-}
+func (ix *index) synthetic() bool { return ix.indexer.synthetic() }
 
 // lookup resolves a cursor to a node.
 func (ix *index) lookup(cursor string) int32 {
@@ -445,54 +376,25 @@ func (ix *index) branch(leaf int32) []int32 {
 	if leaf < 0 {
 		return nil
 	}
-	if ix.format == FormatCodex {
-		return ix.codexBranch(leaf)
-	}
+	ix.orphan = 0
+	return ix.indexer.branch(ix, leaf)
+}
+
+// chain returns the nodes from the root to leaf of a tree format, in
+// order: parent leads from a node to its parent (-1 at a root). A node met
+// twice (a Claude cycle; Pi refuses them) ends the walk.
+func (ix *index) chain(leaf int32, parent func(int32) int32) []int32 {
 	seen := make([]uint64, (ix.n+63)/64)
 	var out []int32
-	ix.orphan = 0
-	for cur := leaf; cur >= 0; cur = ix.parent(cur) {
+	for cur := leaf; cur >= 0; cur = parent(cur) {
 		if seen[cur>>6]&(1<<(cur&63)) != 0 {
-			break // a Claude cycle (Pi refuses them): stop at the first repeat
+			break
 		}
 		seen[cur>>6] |= 1 << (cur & 63)
 		out = append(out, cur)
-		if nd := ix.node(cur); ix.format == FormatPi && nd.parKey != 0 && ix.ids.get(nd.parKey) < 0 {
-			ix.orphan = nd.ln
-		}
 	}
-	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
-		out[i], out[j] = out[j], out[i]
-	}
+	slices.Reverse(out)
 	return out
-}
-
-func (ix *index) parent(i int32) int32 {
-	nd := ix.node(i)
-	if ix.format == FormatPi {
-		if ix.version < 2 {
-			return i - 1
-		}
-		if nd.parKey == 0 {
-			return -1
-		}
-		return ix.ids.get(nd.parKey) // a missing parent makes an orphan root, as in Pi
-	}
-	// Claude Code.
-	if nd.flags&flagLinear != 0 {
-		return ix.prevLive(i)
-	}
-	if nd.parKey == 0 {
-		return -1
-	}
-	p := ix.ids.get(nd.parKey)
-	if p < 0 || p == i {
-		if nd.flags&flagLogical != 0 {
-			return -1 // a compaction boundary whose history is gone
-		}
-		return ix.prevLive(i) // a dangling parent: fall back to file order
-	}
-	return p
 }
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)

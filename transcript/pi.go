@@ -1,8 +1,10 @@
 package transcript
 
 import (
-	"github.com/memfs/memfs/internal/jsonscan"
+	"fmt"
 	"strings"
+
+	"github.com/memfs/memfs/internal/jsonscan"
 )
 
 // Pi node kinds.
@@ -14,15 +16,32 @@ const (
 	piCustomMessage
 )
 
-type piState struct {
+// piIndex indexes Pi session JSONL: a header line, then entries, linear in
+// version 1 and a tree over id/parentId from version 2 on.
+type piIndex struct {
 	header    bool // the first line was a session header
 	badHeader bool // the first line was something else
+	version   int  // the session version the header names
 }
 
-// addPi indexes one Pi session line. The first line must be the session
+func (p *piIndex) projector() projector { return &piProj{} }
+
+func (p *piIndex) idMember() string { return "id" }
+
+// synthetic: version 1 entries have no ids.
+func (p *piIndex) synthetic() bool { return p.version < 2 }
+
+// oversize: a first line too long to read is not a header.
+func (p *piIndex) oversize(*index) {
+	if !p.header {
+		p.badHeader = true
+	}
+}
+
+// add indexes one Pi session line. The first line must be the session
 // header. Version 1 files have no ids: entries are linear and get the
 // synthetic id "line:N". Later versions form a tree over id/parentId.
-func (ix *index) addPi(line []byte, off int64, ln int32) {
+func (p *piIndex) add(ix *index, line []byte, off int64, ln int32) {
 	var typ, id, parent, version, cwd, parentSession, branchedFrom []byte
 	hasParent := false
 	it := jsonscan.NewObject(line)
@@ -44,28 +63,28 @@ func (ix *index) addPi(line []byte, off int64, ln int32) {
 			branchedFrom = it.Value()
 		}
 	}
-	if !ix.pi.header {
-		if ix.pi.badHeader {
+	if !p.header {
+		if p.badHeader {
 			return
 		}
 		t, _ := jsonscan.RawString(typ)
 		if it.Bad() || string(t) != "session" || jsonscan.String(id) == "" {
-			ix.pi.badHeader = true
+			p.badHeader = true
 			return
 		}
-		ix.pi.header = true
+		p.header = true
 		ix.session = jsonscan.String(id)
 		ix.cwd = jsonscan.String(cwd)
 		ix.forkedFrom = jsonscan.String(parentSession)
 		if ix.forkedFrom == "" {
 			ix.forkedFrom = jsonscan.String(branchedFrom)
 		}
-		ix.version = 1
+		p.version = 1
 		switch string(version) {
 		case "", "1", "null":
 		default:
 			if v, ok := smallInt(version); ok && v >= 2 {
-				ix.version = v
+				p.version = v
 			}
 		}
 		return
@@ -90,7 +109,7 @@ func (ix *index) addPi(line []byte, off int64, ln int32) {
 	case "custom_message":
 		nd.kind = piCustomMessage
 	}
-	if ix.version >= 2 {
+	if p.version >= 2 {
 		if nd.key = ix.idKey(id); nd.key == 0 {
 			ix.invalid++
 			return
@@ -103,6 +122,86 @@ func (ix *index) addPi(line []byte, off int64, ln int32) {
 	if nd.key != 0 {
 		ix.ids.put(nd.key, i)
 	}
+}
+
+// finish requires the header, refuses a tree whose parentId links form a
+// cycle, and takes the last entry as the leaf.
+func (p *piIndex) finish(ix *index) error {
+	if !p.header || p.badHeader {
+		if ix.overLine == 1 {
+			return ix.overErr("the Pi session header was expected there")
+		}
+		return newErr(CodeInvalidSource, ix.path, "no Pi session header on the first line", nil)
+	}
+	if ln := p.cycle(ix); ln > 0 {
+		return newErr(CodeInvalidSource, ix.path, fmt.Sprintf("the entry on line %d is its own ancestor: the parentId links form a cycle", ln), nil)
+	}
+	if ix.n > 0 {
+		ix.leaf = ix.ids.get(ix.node(ix.n - 1).key)
+		if p.version < 2 || ix.leaf < 0 {
+			ix.leaf = ix.n - 1
+		}
+	}
+	return nil
+}
+
+// cycle finds a Pi entry that is its own ancestor and returns its line
+// number, or 0. Pi appends an entry under one that is already written, so
+// a cycle means a damaged file; its branch would have no root and no
+// order. Each node is visited once: a walk stops at a node already known
+// to reach a root, and a node met again on the current walk is a cycle.
+func (p *piIndex) cycle(ix *index) int32 {
+	if p.version < 2 {
+		return 0
+	}
+	const (
+		onPath = 1
+		done   = 2
+	)
+	state := make([]uint8, ix.n)
+	var path []int32
+	for i := int32(0); i < ix.n; i++ {
+		path = path[:0]
+		for cur := i; cur >= 0 && state[cur] != done; {
+			if state[cur] == onPath {
+				return ix.node(cur).ln
+			}
+			state[cur] = onPath
+			path = append(path, cur)
+			nd := ix.node(cur)
+			if nd.parKey == 0 {
+				break
+			}
+			cur = ix.ids.get(nd.parKey)
+		}
+		for _, p := range path {
+			state[p] = done
+		}
+	}
+	return 0
+}
+
+// branch follows parentId up from leaf. An entry whose parent is missing
+// starts the branch, as in Pi's own loader; ix.orphan names its line.
+func (p *piIndex) branch(ix *index, leaf int32) []int32 {
+	out := ix.chain(leaf, func(i int32) int32 { return p.parent(ix, i) })
+	if nd := ix.node(out[0]); nd.parKey != 0 && ix.ids.get(nd.parKey) < 0 {
+		ix.orphan = nd.ln
+	}
+	return out
+}
+
+// parent is the previous entry in version 1, the parentId entry later (-1
+// when it is missing: the entry starts the branch).
+func (p *piIndex) parent(ix *index, i int32) int32 {
+	if p.version < 2 {
+		return i - 1
+	}
+	nd := ix.node(i)
+	if nd.parKey == 0 {
+		return -1
+	}
+	return ix.ids.get(nd.parKey)
 }
 
 func smallInt(v []byte) (int, bool) {

@@ -84,15 +84,13 @@ type projector interface {
 	replay() projector
 }
 
+// newProjector returns a projector for format f; nil for a format that
+// buildIndex refuses.
 func newProjector(f Format) projector {
-	switch f {
-	case FormatPi:
-		return &piProj{}
-	case FormatClaude:
-		return &claudeProj{}
-	default:
-		return &codexProj{}
+	if fi, ok := newIndexer(f); ok {
+		return fi.projector()
 	}
+	return nil
 }
 
 var separators = strings.NewReplacer("_", "", "-", "")
