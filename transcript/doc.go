@@ -19,6 +19,18 @@
 // apart. Formats without entry ids get the synthetic id "line:N" (the
 // 1-based line number).
 //
+// Each format is one file, pi.go, claude.go or codex.go, holding both of
+// its sides: an indexer (what a line means to the index, whether a file is
+// a transcript of the format at all, how its active branch runs from a
+// leaf) and a projector (what a line on that branch keeps as evidence).
+// The rest of the package is format-blind: index.go holds the index, the
+// line scanner and the indexer interface, project.go the projector
+// interface, the walk and the digest, evidence.go the passes, cap.go the
+// cap, format.go detection. newIndexer in format.go is the one place that
+// maps a Format to its file, and detectLine the one that tells formats
+// apart; a new format is a new file, a Format constant and a case in
+// each.
+//
 // A Pi tree whose parentId links form a cycle is invalid_source: Pi only
 // appends under entries already written, so a cycle is damage, and its
 // entries have no order to emit. An entry whose parent is missing starts

@@ -174,8 +174,8 @@ func (p *piIndex) cycle(ix *index) int32 {
 			}
 			cur = ix.ids.get(nd.parKey)
 		}
-		for _, p := range path {
-			state[p] = done
+		for _, j := range path {
+			state[j] = done
 		}
 	}
 	return 0
