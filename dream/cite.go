@@ -40,9 +40,7 @@ func CitedEntry(ctx context.Context, l *ledger.Ledger, guard validate.Guard, ses
 	if err != nil {
 		return nil, fmt.Errorf("session %s: %w", session, err)
 	}
-	if guard != nil {
-		Withhold(ev, guard)
-	}
+	Withhold(ev, guard)
 	for _, line := range bytes.Split(ev.Transcript, []byte("\n")) {
 		var r struct {
 			ID string `json:"id"`

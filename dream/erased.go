@@ -2,7 +2,6 @@ package dream
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -12,7 +11,6 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/validate"
 	"github.com/memfs/memfs/wiki"
 )
@@ -74,16 +72,6 @@ type GuardAware interface {
 	WithGuard(g Guard) Dreamer
 }
 
-// storeGuard returns the store's guard, or nil (an untyped nil) when
-// nothing was ever forgotten.
-func storeGuard(ctx context.Context, s *gitstore.Store) (Guard, error) {
-	g, err := s.Guard(ctx)
-	if err != nil || g == nil {
-		return nil, err
-	}
-	return g, nil
-}
-
 // dropErased removes from the staged memory mem what the guard says was
 // forgotten: pages at a forgotten path or with forgotten text in their
 // path, pages citing a forgotten session, and every Markdown block holding
@@ -95,9 +83,6 @@ func storeGuard(ctx context.Context, s *gitstore.Store) (Guard, error) {
 // refuse.
 func dropErased(mem string, g Guard) (Dropped, error) {
 	var d Dropped
-	if g == nil {
-		return d, nil
-	}
 	if fi, err := os.Lstat(mem); err != nil || !fi.IsDir() {
 		return d, nil // publish refuses it
 	}
@@ -416,7 +401,7 @@ func dropRefused(mem string, problems []validate.Problem) (Dropped, bool, error)
 // becomes the commit message) every line holding forgotten text or naming
 // a forgotten session, and returns how many lines it dropped.
 func cleanSummary(summary string, g Guard) (string, int) {
-	if g == nil || summary == "" {
+	if summary == "" {
 		return summary, 0
 	}
 	dropped := 0

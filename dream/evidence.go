@@ -43,8 +43,6 @@ func PendingEvidence(ctx context.Context, l *ledger.Ledger, guard validate.Guard
 	if err != nil {
 		return nil, nil, err
 	}
-	if guard != nil {
-		Withhold(ev, guard)
-	}
+	Withhold(ev, guard)
 	return ev, st.Checkpoint, nil
 }

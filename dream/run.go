@@ -175,7 +175,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	guard, err := storeGuard(ctx, opts.Store)
+	guard, err := opts.Store.Guard(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -200,10 +200,8 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	defer r.end()
 
 	batch := materialize(ctx, opts.Ledger, pending, res)
-	if guard != nil {
-		for _, it := range batch {
-			Withhold(it.ev, guard)
-		}
+	for _, it := range batch {
+		Withhold(it.ev, guard)
 	}
 	if len(batch) == 0 {
 		if ctx.Err() != nil {
@@ -368,13 +366,11 @@ func (r *runner) dreamAndPublish(ctx context.Context) (string, error) {
 		}
 		d := opts.Dreamer
 		if ga, ok := d.(GuardAware); ok {
-			guard, err := storeGuard(dctx, opts.Store)
+			guard, err := opts.Store.Guard(dctx)
 			if err != nil {
 				return ctxReason(ctx, dctx, ReasonStage), err
 			}
-			if guard != nil {
-				d = ga.WithGuard(guard)
-			}
+			d = ga.WithGuard(guard)
 		}
 		summary, err := d.Dream(dctx, res.Dir)
 		// A dreamer that outlives its deadline failed, whatever it says.
@@ -430,7 +426,7 @@ const maxDropRounds = 3
 func (r *runner) publishDropping(ctx context.Context, summary string) (*gitstore.PublishResult, error) {
 	mem := filepath.Join(r.res.Dir, MemoryDir)
 	for round := 1; ; round++ {
-		guard, err := storeGuard(ctx, r.opts.Store)
+		guard, err := r.opts.Store.Guard(ctx)
 		if err != nil {
 			return nil, err
 		}
@@ -496,7 +492,7 @@ func (r *runner) acknowledge(ctx context.Context, batch []batchItem) (*Result, e
 // run's gate.
 func (r *runner) record(ctx context.Context, batch []batchItem) error {
 	opts, res, rec := r.opts, r.res, &r.rec
-	guard, err := storeGuard(ctx, opts.Store)
+	guard, err := opts.Store.Guard(ctx)
 	if err != nil {
 		return err
 	}
@@ -504,7 +500,7 @@ func (r *runner) record(ctx context.Context, batch []batchItem) error {
 		res.Published, res.Proposed = false, true
 		rec.State, rec.Commit, rec.Finished = StateProposed, res.Commit.String(), opts.Now().UTC()
 		for _, it := range batch {
-			if guard != nil && guard.ErasedSession(it.began.SessionID) {
+			if guard.ErasedSession(it.began.SessionID) {
 				continue
 			}
 			rec.Checkpoints = append(rec.Checkpoints, it.began)
@@ -516,7 +512,7 @@ func (r *runner) record(ctx context.Context, batch []batchItem) error {
 	}
 	var ackErr error
 	for _, it := range batch {
-		if guard != nil && guard.ErasedSession(it.began.SessionID) {
+		if guard.ErasedSession(it.began.SessionID) {
 			continue // forgotten while the run dreamed: not written back
 		}
 		ok, err := opts.Ledger.Acknowledge(ctx, it.began, it.ev.Processed)
@@ -632,11 +628,7 @@ func publish(ctx context.Context, opts Options, res *Result, base gitstore.ID, g
 // notErased returns the ids the guard does not say were forgotten (a
 // forget may have come while the run dreamed).
 func notErased(ids []string, guard Guard) []string {
-	out := slices.Clone(ids)
-	if guard != nil {
-		out = slices.DeleteFunc(out, guard.ErasedSession)
-	}
-	return out
+	return slices.DeleteFunc(slices.Clone(ids), guard.ErasedSession)
 }
 
 // leaveErased takes the forgotten sessions out of pending: a forget
@@ -644,9 +636,6 @@ func notErased(ids []string, guard Guard) []string {
 // forget that raced its checkpoint. Its records are deleted (as the
 // forget's scrub does) rather than dreamed, and only counted in res.
 func leaveErased(ctx context.Context, l *ledger.Ledger, pending []ledger.Checkpoint, guard Guard, res *Result) ([]ledger.Checkpoint, error) {
-	if guard == nil {
-		return pending, nil
-	}
 	var keep []ledger.Checkpoint
 	for _, cp := range pending {
 		if !guard.ErasedSession(cp.SessionID) {

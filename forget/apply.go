@@ -252,7 +252,7 @@ func (f *Forgetter) finish(ctx context.Context, tx *gitstore.Tx, pend pending, c
 // no longer has goes.
 func (f *Forgetter) scrubLedger(ctx context.Context, guard *gitstore.Guard, commits map[string]string) error {
 	s := f.opts.Store
-	erased := func(id string) bool { return guard != nil && guard.ErasedSession(id) }
+	erased := guard.ErasedSession
 	_, err := f.opts.Ledger.Scrub(ctx, erased, func(id string) string {
 		if n, ok := commits[id]; ok {
 			return n
@@ -277,7 +277,7 @@ func (f *Forgetter) scrubLedger(ctx context.Context, guard *gitstore.Guard, comm
 // verified by the markers. A kill at any point leaves a journal the next
 // apply finishes the same way.
 func (f *Forgetter) repair(ctx context.Context, tx *gitstore.Tx, pend *pending, guard *gitstore.Guard, c *Cleanup) error {
-	if guard == nil {
+	if guard.Empty() {
 		return &Error{Code: CodeVerificationFailed, Msg: "the store still holds an object it should not, and has no markers to erase it by"}
 	}
 	s := f.opts.Store
@@ -352,7 +352,7 @@ func (f *Forgetter) storeReceipt(ctx context.Context, reqHash string, rc *Receip
 
 // guardCheck is the purge's content check from the store's markers.
 func guardCheck(s *gitstore.Store, g *gitstore.Guard) func(gitstore.ObjectType, []byte) error {
-	if g == nil {
+	if g.Empty() {
 		return nil
 	}
 	return s.NewEraser(gitstore.EraseSpec{Text: g, Session: g.ErasedSession, Page: g.ErasedPage}).Check

@@ -58,7 +58,7 @@ func New(opts Options) *Forgetter {
 func (f *Forgetter) Settle(ctx context.Context) error {
 	s, l := f.opts.Store, f.opts.Ledger
 	guard, err := s.Guard(ctx)
-	if err != nil || guard == nil {
+	if err != nil || guard.Empty() {
 		return err
 	}
 	erased := guard.ErasedSession

@@ -35,7 +35,7 @@ func (e *editor) runMatch() runMatch {
 // guardMatch matches everything the store's markers name, so it needs no
 // target text: what finishes an apply, and what settles after an import.
 func guardMatch(s *gitstore.Store, g *gitstore.Guard) runMatch {
-	if g == nil {
+	if g.Empty() {
 		return runMatch{session: func(string) bool { return false }, page: func(string) bool { return false }, content: func([]byte) bool { return false }}
 	}
 	er := s.NewEraser(gitstore.EraseSpec{Text: g, Session: g.ErasedSession, Page: g.ErasedPage})

@@ -87,7 +87,7 @@ func (s *Store) Diverged(ctx context.Context) ([]DivergedRef, error) {
 		}
 		slices.Sort(d.Sessions)
 		for _, id := range d.Sessions {
-			if !history[scope][id] && (g == nil || !g.ErasedSession(id)) {
+			if !history[scope][id] && !g.ErasedSession(id) {
 				d.Pending = append(d.Pending, id)
 			}
 		}

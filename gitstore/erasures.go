@@ -248,6 +248,7 @@ type Guard struct {
 	span     int                        // the longest match, in tokens
 	span1    int                        // the largest ntokens
 	epoch    string
+	markers  int // how many markers it was built from
 }
 
 // keyedPrints holds text fingerprints by key id.
@@ -272,7 +273,7 @@ var (
 // vocabulary (schemaPhrases), which would refuse what memfs writes.
 func NewGuard(keys map[string][]byte, markers []Marker) *Guard {
 	g := &Guard{keys: keys, sessions: map[string]map[string]bool{}, pages: map[string]map[string]bool{},
-		windows: map[int]keyedPrints{}, runs: map[int]keyedPrints{}}
+		windows: map[int]keyedPrints{}, runs: map[int]keyedPrints{}, markers: len(markers)}
 	ids := make([]string, 0, len(markers))
 	prints := map[string]map[string]bool{}
 	for _, m := range markers {
@@ -324,6 +325,10 @@ func NewGuard(keys map[string][]byte, markers []Marker) *Guard {
 	g.epoch = hex.EncodeToString(sum[:8])
 	return g
 }
+
+// Empty reports whether the guard was built from no marker at all: the
+// store it came from never forgot anything, and it refuses nothing.
+func (g *Guard) Empty() bool { return g.markers == 0 }
 
 // Epoch changes whenever the set of markers does.
 func (g *Guard) Epoch() string { return g.epoch }
@@ -489,12 +494,16 @@ func (hs *hashers) windowSum(keyID string, toks []string) [sha256.Size]byte {
 	return hs.fingerprint(keyID)
 }
 
-// Guard returns the store's erasure guard, or nil when nothing was ever
-// forgotten.
+// Guard returns the store's erasure guard; an empty guard (Empty) that
+// refuses nothing when nothing was ever forgotten. It is never nil
+// without an error.
 func (s *Store) Guard(ctx context.Context) (*Guard, error) {
 	markers, err := s.Markers(ctx)
-	if err != nil || len(markers) == 0 {
+	if err != nil {
 		return nil, err
+	}
+	if len(markers) == 0 {
+		return NewGuard(nil, nil), nil
 	}
 	keys, _, err := s.Keyring(ctx)
 	if err != nil {

@@ -259,7 +259,7 @@ func (s *Store) checkMerged(ctx context.Context, files map[string][]byte, mine, 
 	if err != nil {
 		return "", err
 	}
-	if g != nil {
+	if !g.Empty() {
 		opts.Guard = g
 	}
 	rep, err := validate.Validate(ctx, fsys, opts)

@@ -205,7 +205,9 @@ func (s *Store) publishHead(ctx context.Context, opts *PublishOptions) (ID, erro
 		if err != nil {
 			return ID{}, err
 		}
-		if g != nil {
+		// An empty guard refuses nothing; validation without one keeps
+		// trusting facts cached before any forget.
+		if !g.Empty() {
 			opts.Guard = g
 		}
 	}

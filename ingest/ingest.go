@@ -120,7 +120,7 @@ func RefuseErased(ctx context.Context, store gitstore.Options, sessionID string)
 	if err != nil {
 		return err
 	}
-	if guard != nil && guard.ErasedSession(sessionID) {
+	if guard.ErasedSession(sessionID) {
 		return fmt.Errorf("session %s was forgotten; it cannot be checkpointed again: %w", sessionID, ErrErasedSource)
 	}
 	return nil

@@ -4,23 +4,19 @@ import (
 	"context"
 
 	"github.com/memfs/memfs/forget"
-	"github.com/memfs/memfs/validate"
+	"github.com/memfs/memfs/gitstore"
 )
 
 // Guard returns the store's erasure guard, which refuses forgotten
-// content; nil when nothing was forgotten or the store does not open
-// (a home without a store yet).
-func (h *Home) Guard(ctx context.Context) (validate.Guard, error) {
+// content; an empty guard when the store does not open (a home without a
+// store yet has forgotten nothing).
+func (h *Home) Guard(ctx context.Context) (*gitstore.Guard, error) {
 	s, err := h.OpenStore(ctx)
 	if err != nil {
-		return nil, nil
+		return gitstore.NewGuard(nil, nil), nil
 	}
 	defer s.Close()
-	g, err := s.Guard(ctx)
-	if err != nil || g == nil {
-		return nil, err
-	}
-	return g, nil
+	return s.Guard(ctx)
 }
 
 // Forgetter opens the store and ledger a forget needs; close releases
