@@ -3,7 +3,6 @@ package dream
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path"
@@ -431,7 +430,7 @@ func noteDropped(summary string, pages int) string {
 	if pages <= 0 {
 		return summary
 	}
-	note := fmt.Sprintf("memfs: %d page(s) removed by forget", pages)
+	note := wiki.ForgetNote(pages)
 	first, rest, _ := strings.Cut(strings.TrimLeft(summary, " \t\r\n"), "\n")
 	if strings.TrimSpace(first) == "" {
 		return note

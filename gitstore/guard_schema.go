@@ -32,7 +32,7 @@ var schemaPhrases = []string{
 	TrailerArtifact, TrailerRun, TrailerSources,
 	wiki.SourcesHeading, wiki.SessionPrefix,
 	NeutralName, NeutralEmail, NeutralSubject,
-	"page(s) removed by forget", // a dream's note, dream.noteDropped
+	wiki.ForgetNotePhrase, // a dream's note, dream.noteDropped
 }
 
 // schemaRuns returns the concatenations of every run of consecutive tokens

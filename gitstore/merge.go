@@ -141,94 +141,20 @@ func (s *Store) mergeHeads(ctx context.Context, scope string, mine, remote ID, i
 	if err != nil {
 		return nil, err
 	}
-	bf, err := s.treeFiles(ctx, base)
-	if err != nil {
-		return nil, err
-	}
-	lf, err := s.treeFiles(ctx, mine)
-	if err != nil {
-		return nil, err
-	}
-	rf, err := s.treeFiles(ctx, remote)
-	if err != nil {
-		return nil, err
+	var sides [3]map[string]ID // base, local, remote: path → blob
+	for i, h := range []ID{base, mine, remote} {
+		if sides[i], err = s.treeFiles(ctx, h); err != nil {
+			return nil, err
+		}
 	}
 	out := &mergeOutcome{}
-	merged := map[string]ID{}
-	var lineWise []string
-	paths := map[string]bool{}
-	for _, m := range []map[string]ID{bf, lf, rf} {
-		for p := range m {
-			paths[p] = true
-		}
-	}
-	for _, p := range slices.Sorted(maps.Keys(paths)) {
-		b, l, r := bf[p], lf[p], rf[p]
-		switch {
-		case l == r:
-			if !l.IsZero() {
-				merged[p] = l
-			}
-		case l == b:
-			if !r.IsZero() {
-				merged[p] = r
-			}
-		case r == b:
-			out.local++
-			if !l.IsZero() {
-				merged[p] = l
-			}
-		case isIndexFile(p):
-			lineWise = append(lineWise, p)
-		default:
-			out.conflicts = append(out.conflicts, p)
-		}
-	}
+	plan := planFileMerge(sides, out)
 	if len(out.conflicts) > 0 {
 		return out, nil
 	}
-	read := func(id ID) ([]byte, error) {
-		if id.IsZero() {
-			return nil, nil
-		}
-		return s.ReadBlob(id)
-	}
-	contents := map[string][]byte{}
-	for p, id := range merged {
-		b, err := read(id)
-		if err != nil {
-			return nil, err
-		}
-		contents[p] = b
-	}
-	pages := map[string]bool{}
-	for p := range paths {
-		if _, ok := merged[p]; ok && !isIndexFile(p) {
-			pages[p] = true
-		}
-	}
-	localPages := map[string]bool{}
-	for p := range lf {
-		if !isIndexFile(p) {
-			localPages[p] = true
-		}
-	}
-	for _, p := range lineWise {
-		var three [3][]byte
-		for i, id := range []ID{bf[p], lf[p], rf[p]} {
-			if three[i], err = read(id); err != nil {
-				return nil, err
-			}
-		}
-		out.local++
-		contents[p] = mergeIndexFile(p, three[0], three[1], three[2], pages, localPages)
-	}
-	// Line-merged or not, every index file must agree with the merged
-	// pages: links to pages the merge lost go, generated counts follow.
-	for p, b := range contents {
-		if isIndexFile(p) {
-			contents[p] = fixIndexFile(p, b, pages)
-		}
+	contents, err := s.mergedContents(sides, plan, out)
+	if err != nil {
+		return nil, err
 	}
 	if reason, err := s.checkMerged(ctx, contents, mine, remote); err != nil || reason != "" {
 		out.refused = reason
@@ -244,6 +170,102 @@ func (s *Store) mergeHeads(ctx context.Context, scope string, mine, remote ID, i
 	out.commit, err = s.writeCommit(tree, []plumbing.Hash{remote, mine}, msg)
 	s.mu.Unlock()
 	return out, err
+}
+
+// fileMerge is what a three-way merge does with each path.
+type fileMerge struct {
+	paths    map[string]bool // every path of the three trees
+	merged   map[string]ID   // paths one side's blob settles; absent: deleted
+	lineWise []string        // index files changed on both sides
+}
+
+// planFileMerge decides each path of the three trees (base, local,
+// remote): a path one side left as it was takes the other side's blob, an
+// index file changed on both sides is merged line-wise, and any other
+// path changed on both sides differently is a conflict (in out, with the
+// files taken from the local side).
+func planFileMerge(sides [3]map[string]ID, out *mergeOutcome) fileMerge {
+	bf, lf, rf := sides[0], sides[1], sides[2]
+	fm := fileMerge{paths: map[string]bool{}, merged: map[string]ID{}}
+	for _, m := range sides {
+		for p := range m {
+			fm.paths[p] = true
+		}
+	}
+	for _, p := range slices.Sorted(maps.Keys(fm.paths)) {
+		b, l, r := bf[p], lf[p], rf[p]
+		switch {
+		case l == r:
+			if !l.IsZero() {
+				fm.merged[p] = l
+			}
+		case l == b:
+			if !r.IsZero() {
+				fm.merged[p] = r
+			}
+		case r == b:
+			out.local++
+			if !l.IsZero() {
+				fm.merged[p] = l
+			}
+		case isIndexFile(p):
+			fm.lineWise = append(fm.lineWise, p)
+		default:
+			out.conflicts = append(out.conflicts, p)
+		}
+	}
+	return fm
+}
+
+// mergedContents reads the merged files, merges the index files changed
+// on both sides line-wise, and brings every index file in line with the
+// merged pages.
+func (s *Store) mergedContents(sides [3]map[string]ID, fm fileMerge, out *mergeOutcome) (map[string][]byte, error) {
+	read := func(id ID) ([]byte, error) {
+		if id.IsZero() {
+			return nil, nil
+		}
+		return s.ReadBlob(id)
+	}
+	contents := map[string][]byte{}
+	for p, id := range fm.merged {
+		b, err := read(id)
+		if err != nil {
+			return nil, err
+		}
+		contents[p] = b
+	}
+	pages := map[string]bool{}
+	for p := range fm.paths {
+		if _, ok := fm.merged[p]; ok && !isIndexFile(p) {
+			pages[p] = true
+		}
+	}
+	localPages := map[string]bool{}
+	for p := range sides[1] {
+		if !isIndexFile(p) {
+			localPages[p] = true
+		}
+	}
+	for _, p := range fm.lineWise {
+		var three [3][]byte
+		for i, side := range sides {
+			var err error
+			if three[i], err = read(side[p]); err != nil {
+				return nil, err
+			}
+		}
+		out.local++
+		contents[p] = wiki.MergeIndexFile(p, three[0], three[1], three[2], pages, localPages)
+	}
+	// Line-merged or not, every index file must agree with the merged
+	// pages: links to pages the merge lost go, generated counts follow.
+	for p, b := range contents {
+		if isIndexFile(p) {
+			contents[p] = wiki.FixIndexFile(p, b, pages)
+		}
+	}
+	return contents, nil
 }
 
 // checkMerged validates the merged files in publish mode with the

@@ -16,18 +16,113 @@ import (
 // what remains, and every other line, which a person or a model dreamer
 // may have written, is left as it is.
 
-var (
-	areaCountLine = regexp.MustCompile(`^- \[([a-z0-9][a-z0-9_-]{0,63})\]\(pages/([a-z0-9][a-z0-9_-]{0,63})/index\.md\): ([0-9]+) page\(s\)$`)
-	summaryLine   = regexp.MustCompile(`^(Statements the user asked to keep or stated as durable: )(.+)(\. Start at index\.md\.)$`)
+// The generated lines, each spelled here once: the builtin dreamer writes
+// them with these functions, and the forget's recount (below), the
+// merge of diverged index files (mergelines.go) and the schema guard read
+// them with the parsers next to them.
+const (
+	// NoPagesLine is index.md's line when memory holds no page.
+	NoPagesLine = "No pages yet."
+	// NothingKeptLine is summary.md's count line when nothing is counted.
+	NothingKeptLine = "Nothing durable has been remembered yet."
+	// ForgetNotePhrase is the wording of the note a dream run adds to its
+	// commit message when it left pages out for a forget (ForgetNote).
+	ForgetNotePhrase = "page(s) removed by forget"
+
+	pagesHeading      = "## Pages"
+	areaCountForm     = "- [%s](pages/%s/index.md): %d page(s)"
+	summaryCountsHead = "Statements the user asked to keep or stated as durable: "
+	summaryCountsTail = ". Start at index.md."
+	moreForm          = "%d more in index.md."
 )
 
-// Generated texts of empty memory.
-const (
-	noPagesLine   = "No pages yet."
-	pagesHeading  = "## Pages"
-	nothingKept   = "Nothing durable has been remembered yet."
-	areaCountForm = "- [%s](pages/%s/index.md): %d page(s)"
+var (
+	areaCountLine = regexp.MustCompile(`^- \[([a-z0-9][a-z0-9_-]{0,63})\]\(pages/([a-z0-9][a-z0-9_-]{0,63})/index\.md\): ([0-9]+) page\(s\)$`)
+	summaryLine   = regexp.MustCompile(`^(` + regexp.QuoteMeta(summaryCountsHead) + `)(.+)(` + regexp.QuoteMeta(summaryCountsTail) + `)$`)
+	moreLine      = regexp.MustCompile(`^([0-9]+) more in index\.md\.$`)
 )
+
+// AreaCountLine is index.md's generated line of one area:
+// "- [<area>](pages/<area>/index.md): <n> page(s)".
+func AreaCountLine(area string, pages int) string {
+	return fmt.Sprintf(areaCountForm, area, area, pages)
+}
+
+// ParseAreaCountLine reads an area count line (AreaCountLine); ok is
+// false for any other line, a line whose link names another area
+// included.
+func ParseAreaCountLine(l string) (area string, pages int, ok bool) {
+	m := areaCountLine.FindStringSubmatch(l)
+	if m == nil || m[1] != m[2] {
+		return "", 0, false
+	}
+	n, err := strconv.Atoi(m[3])
+	if err != nil {
+		return "", 0, false
+	}
+	return m[1], n, true
+}
+
+// AreaCount is one area's count on summary.md's count line.
+type AreaCount struct {
+	Area string
+	N    int
+}
+
+// SummaryCountsLine is summary.md's generated line counting statements
+// per area, in the order given: "Statements the user asked to keep or
+// stated as durable: <area n>, .... Start at index.md.", or
+// NothingKeptLine when counts is empty.
+func SummaryCountsLine(counts []AreaCount) string {
+	if len(counts) == 0 {
+		return NothingKeptLine
+	}
+	parts := make([]string, len(counts))
+	for i, c := range counts {
+		parts[i] = fmt.Sprintf("%s %d", c.Area, c.N)
+	}
+	return summaryCountsHead + strings.Join(parts, ", ") + summaryCountsTail
+}
+
+// IsSummaryCountsLine reports whether l is summary.md's count line (or
+// NothingKeptLine, which takes its place), well formed or not.
+func IsSummaryCountsLine(l string) bool {
+	return l == NothingKeptLine || summaryLine.MatchString(l)
+}
+
+// ParseSummaryCounts reads a count line (SummaryCountsLine) into its
+// counts in the order written; ok is false for any other line and for a
+// count line whose counts do not read.
+func ParseSummaryCounts(l string) (counts []AreaCount, ok bool) {
+	if l == NothingKeptLine {
+		return []AreaCount{}, true
+	}
+	m := summaryLine.FindStringSubmatch(l)
+	if m == nil {
+		return nil, false
+	}
+	for _, part := range strings.Split(m[2], ", ") {
+		name, num, ok := strings.Cut(part, " ")
+		n, err := strconv.Atoi(num)
+		if !ok || err != nil || !ValidSegment(name) {
+			return nil, false
+		}
+		counts = append(counts, AreaCount{Area: name, N: n})
+	}
+	return counts, true
+}
+
+// MoreLine is summary.md's line saying how many counted statements it
+// does not list: "<n> more in index.md.".
+func MoreLine(n int) string { return fmt.Sprintf(moreForm, n) }
+
+// IsMoreLine reports whether l is a MoreLine.
+func IsMoreLine(l string) bool { return moreLine.MatchString(l) }
+
+// ForgetNote is the note a dream run adds to its commit message when it
+// left pages out because they were forgotten:
+// "memfs: <n> page(s) removed by forget".
+func ForgetNote(pages int) string { return fmt.Sprintf("memfs: %d %s", pages, ForgetNotePhrase) }
 
 // RegenerateAreaCounts rewrites the generated area lines of an index.md.
 // For each, area returns the area's new name and page count, or ok false
@@ -70,12 +165,12 @@ func RegenerateAreaCounts(b []byte, area func(name string) (newName string, page
 			renamed[string(m[1])] = name
 		}
 		kept++
-		nl := append([]byte(fmt.Sprintf(areaCountForm, name, name, n)), eol...)
+		nl := append([]byte(AreaCountLine(name, n)), eol...)
 		changed = changed || !bytes.Equal(nl, l)
 		out = append(out, nl)
 	}
-	if changed && generated > 0 && kept == 0 && !bytes.Contains(b, []byte(noPagesLine)) {
-		out = insertLine(out, firstGone, []byte(noPagesLine+"\n"))
+	if changed && generated > 0 && kept == 0 && !bytes.Contains(b, []byte(NoPagesLine)) {
+		out = insertLine(out, firstGone, []byte(NoPagesLine+"\n"))
 	}
 	out, headed := areaHeadings(out, func(name string) (string, bool) {
 		if nn, ok := renamed[name]; ok {
@@ -197,34 +292,23 @@ func RegenerateSummaryCounts(b []byte, count func(area string) (newName string, 
 	changed := false
 	for i, l := range lines {
 		body, eol := splitEOL(l)
-		m := summaryLine.FindSubmatch(body)
-		if m == nil {
+		if string(body) == NothingKeptLine {
 			continue
 		}
-		var parts []string
-		valid := true
-		for _, part := range strings.Split(string(m[2]), ", ") {
-			name, num, ok := strings.Cut(part, " ")
-			n, err := strconv.Atoi(num)
-			if !ok || err != nil || !ValidSegment(name) {
-				valid = false
-				break
-			}
-			if nn, nm, ok := count(name); ok {
-				name, n = nn, nm
-			}
-			if n > 0 {
-				parts = append(parts, fmt.Sprintf("%s %d", name, n))
-			}
-		}
-		if !valid {
+		counts, ok := ParseSummaryCounts(string(body))
+		if !ok {
 			continue
 		}
-		nl := []byte(nothingKept)
-		if len(parts) > 0 {
-			nl = []byte(string(m[1]) + strings.Join(parts, ", ") + string(m[3]))
+		var kept []AreaCount
+		for _, c := range counts {
+			if nn, nm, ok := count(c.Area); ok {
+				c = AreaCount{Area: nn, N: nm}
+			}
+			if c.N > 0 {
+				kept = append(kept, c)
+			}
 		}
-		nl = append(nl, eol...)
+		nl := append([]byte(SummaryCountsLine(kept)), eol...)
 		if !bytes.Equal(nl, l) {
 			lines[i], changed = nl, true
 		}

@@ -24,7 +24,7 @@ func DefaultIndex(paths []string) []byte {
 	}
 	sort.Strings(listed)
 	if len(listed) == 0 {
-		b.WriteString("No pages yet.\n")
+		b.WriteString(NoPagesLine + "\n")
 	}
 	for _, p := range listed {
 		fmt.Fprintf(&b, "- [%s](%s)\n", p, p)

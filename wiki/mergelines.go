@@ -1,64 +1,50 @@
-package gitstore
+package wiki
 
 import (
-	"fmt"
 	"maps"
 	"path"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
-
-	"github.com/memfs/memfs/wiki"
 )
 
-// Line-wise merge of index.md, the area indexes and summary.md (see
-// merge.go). Each side's lines are matched against the merge base (the
-// longest common subsequence); a base line stays when both sides kept it,
-// and the lines each side added go where that side put them (the local
-// side's first at the same place, the incoming side's lines the local
-// side also added only once). Hand-written lines merge the same way: a
-// line one side wrote and the other did not touch is kept; a line one
-// side removed goes. Lines the builtin dreamer generates are known by
-// their form and recomputed rather than merged:
+// Line-wise merge of index.md, the area indexes and summary.md, for the
+// store's merge of diverged scope branches. Each side's lines are matched
+// against the merge base (the longest common subsequence); a base line
+// stays when both sides kept it, and the lines each side added go where
+// that side put them (the local side's first at the same place, the
+// incoming side's lines the local side also added only once).
+// Hand-written lines merge the same way: a line one side wrote and the
+// other did not touch is kept; a line one side removed goes. The
+// generated lines (generated.go) are known by their form and recomputed
+// rather than merged:
 //
-//   - "- [<area>](pages/<area>/index.md): <n> page(s)" in index.md: n is
-//     the number of pages the merged tree holds in the area; an area
-//     without pages loses its line, one without a line gets one;
-//   - "Statements the user asked to keep or stated as durable: <area n,
-//     ...>. Start at index.md." in summary.md: each area's local count
-//     plus the pages the merge added to the area less those it took away
-//     (relative to the local head; one page per claim, as the builtin
+//   - an area count line (AreaCountLine) in index.md: its count is the
+//     number of pages the merged tree holds in the area; an area without
+//     pages loses its line, one without a line gets one;
+//   - the count line of summary.md (SummaryCountsLine): each area's local
+//     count plus the pages the merge added to the area less those it took
+//     away (relative to the local head; one page per claim, as the builtin
 //     writes them), which holds whatever merge base was chosen;
-//   - "<n> more in index.md." in summary.md: the claims counted less the
-//     claim lines listed.
+//   - the "more" line of summary.md (MoreLine): the claims counted less
+//     the claim lines listed.
 //
 // Link lines (list items) to a page the merged tree does not hold are
 // dropped.
 
-var (
-	mergeAreaLine    = regexp.MustCompile(`^- \[([a-z0-9][a-z0-9_-]{0,63})\]\(pages/([a-z0-9][a-z0-9_-]{0,63})/index\.md\): ([0-9]+) page\(s\)$`)
-	mergeSummaryLine = regexp.MustCompile(`^Statements the user asked to keep or stated as durable: (.+)\. Start at index\.md\.$`)
-	mergeMoreLine    = regexp.MustCompile(`^([0-9]+) more in index\.md\.$`)
-	mergeLinkTarget  = regexp.MustCompile(`\]\(([^)\s]+)\)`)
-)
-
-const (
-	mergeNothingKept = "Nothing durable has been remembered yet."
-	mergeNoPages     = "No pages yet."
-)
+var mergeLinkTarget = regexp.MustCompile(`\]\(([^)\s]+)\)`)
 
 // lineKey is what identifies a line across the three versions: generated
 // lines by their kind (their numbers change), others by their text.
 func lineKey(l string) string {
 	switch {
-	case mergeSummaryLine.MatchString(l), l == mergeNothingKept:
+	case IsSummaryCountsLine(l):
 		return "\x00summary-counts"
-	case mergeMoreLine.MatchString(l):
+	case IsMoreLine(l):
 		return "\x00more"
 	}
-	if m := mergeAreaLine.FindStringSubmatch(l); m != nil && m[1] == m[2] {
-		return "\x00area:" + m[1]
+	if area, _, ok := ParseAreaCountLine(l); ok {
+		return "\x00area:" + area
 	}
 	return l
 }
@@ -183,11 +169,13 @@ func unionSeq(a, b []string) []string {
 	return append(out, b[j:]...)
 }
 
-// mergeIndexFile merges one index file changed on both sides.
-func mergeIndexFile(p string, base, local, remote []byte, pages, localPages map[string]bool) []byte {
+// MergeIndexFile merges one index file (index.md, an area's index.md,
+// summary.md) changed on both sides, as described above. pages are the
+// pages the merged tree holds, localPages those of the local head.
+func MergeIndexFile(p string, base, local, remote []byte, pages, localPages map[string]bool) []byte {
 	b, l, r := splitLines(base), splitLines(local), splitLines(remote)
 	out := mergeLines(b, l, r)
-	if p == wiki.SummaryFile {
+	if p == SummaryFile {
 		out = mergeSummaryCounts(out, l, r, pages, localPages)
 	}
 	return joinLines(out)
@@ -212,21 +200,16 @@ func joinLines(ls []string) []byte {
 // is false when it has none.
 func summaryCounts(lines []string) (map[string]int, bool) {
 	for _, l := range lines {
-		if l == mergeNothingKept {
-			return map[string]int{}, true
-		}
-		m := mergeSummaryLine.FindStringSubmatch(l)
-		if m == nil {
+		if !IsSummaryCountsLine(l) {
 			continue
 		}
+		counts, ok := ParseSummaryCounts(l)
+		if !ok {
+			return nil, false
+		}
 		out := map[string]int{}
-		for _, part := range strings.Split(m[1], ", ") {
-			name, num, ok := strings.Cut(part, " ")
-			n, err := strconv.Atoi(num)
-			if !ok || err != nil || !wiki.ValidSegment(name) {
-				return nil, false
-			}
-			out[name] = n
+		for _, c := range counts {
+			out[c.Area] = c.N
 		}
 		return out, true
 	}
@@ -257,18 +240,15 @@ func mergeSummaryCounts(out, local, remote []string, pages, localPages map[strin
 			total[a]--
 		}
 	}
-	var parts []string
+	var counts []AreaCount
 	sum := 0
 	for _, a := range slices.Sorted(maps.Keys(total)) {
 		if n := total[a]; n > 0 {
-			parts = append(parts, fmt.Sprintf("%s %d", a, n))
+			counts = append(counts, AreaCount{Area: a, N: n})
 			sum += n
 		}
 	}
-	line := mergeNothingKept
-	if len(parts) > 0 {
-		line = "Statements the user asked to keep or stated as durable: " + strings.Join(parts, ", ") + ". Start at index.md."
-	}
+	line := SummaryCountsLine(counts)
 	listed := 0
 	for _, l := range out {
 		if strings.HasPrefix(l, "- ") && strings.Contains(l, "([page](") {
@@ -282,7 +262,7 @@ func mergeSummaryCounts(out, local, remote []string, pages, localPages map[strin
 			res = append(res, line)
 		case "\x00more":
 			if more := sum - listed; more > 0 {
-				res = append(res, fmt.Sprintf("%d more in index.md.", more))
+				res = append(res, MoreLine(more))
 			} else if len(res) > 0 && res[len(res)-1] == "" {
 				res = res[:len(res)-1] // the blank line that led to it
 			}
@@ -293,11 +273,11 @@ func mergeSummaryCounts(out, local, remote []string, pages, localPages map[strin
 	return res
 }
 
-// fixIndexFile brings an index file in line with the merged pages: link
+// FixIndexFile brings an index file in line with the merged pages: link
 // lines to pages it does not hold go, and index.md's area counts are
 // recomputed (an area without pages loses its line; one without a line
 // gets one after the others).
-func fixIndexFile(p string, b []byte, pages map[string]bool) []byte {
+func FixIndexFile(p string, b []byte, pages map[string]bool) []byte {
 	dir := path.Dir(p)
 	perArea := map[string]int{}
 	for pg := range pages {
@@ -309,11 +289,11 @@ func fixIndexFile(p string, b []byte, pages map[string]bool) []byte {
 	lastArea := -1
 	listedAreas := map[string]bool{}
 	for _, l := range splitLines(b) {
-		if p == wiki.IndexFile {
-			if m := mergeAreaLine.FindStringSubmatch(l); m != nil && m[1] == m[2] {
-				if n := perArea[m[1]]; n > 0 && !listedAreas[m[1]] {
-					listedAreas[m[1]] = true
-					out = append(out, fmt.Sprintf("- [%s](pages/%s/index.md): %d page(s)", m[1], m[1], n))
+		if p == IndexFile {
+			if area, _, ok := ParseAreaCountLine(l); ok {
+				if n := perArea[area]; n > 0 && !listedAreas[area] {
+					listedAreas[area] = true
+					out = append(out, AreaCountLine(area, n))
 					lastArea = len(out) - 1
 				}
 				continue
@@ -324,15 +304,15 @@ func fixIndexFile(p string, b []byte, pages map[string]bool) []byte {
 		}
 		out = append(out, l)
 	}
-	if p == wiki.IndexFile && lastArea >= 0 {
+	if p == IndexFile && lastArea >= 0 {
 		var add []string
 		for _, a := range slices.Sorted(maps.Keys(perArea)) {
 			if !listedAreas[a] {
-				add = append(add, fmt.Sprintf("- [%s](pages/%s/index.md): %d page(s)", a, a, perArea[a]))
+				add = append(add, AreaCountLine(a, perArea[a]))
 			}
 		}
 		out = slices.Insert(out, lastArea+1, add...)
-		out = slices.DeleteFunc(out, func(l string) bool { return l == mergeNoPages })
+		out = slices.DeleteFunc(out, func(l string) bool { return l == NoPagesLine })
 	}
 	return joinLines(out)
 }

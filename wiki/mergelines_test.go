@@ -1,4 +1,4 @@
-package gitstore
+package wiki
 
 import (
 	"strings"
@@ -40,7 +40,7 @@ func TestMergeIndexFile(t *testing.T) {
 			for _, p := range tc.localPages {
 				lp[p] = true
 			}
-			got := string(fixIndexFile(tc.path, mergeIndexFile(tc.path, []byte(tc.base), []byte(tc.local), []byte(tc.remote), pages, lp), pages))
+			got := string(FixIndexFile(tc.path, MergeIndexFile(tc.path, []byte(tc.base), []byte(tc.local), []byte(tc.remote), pages, lp), pages))
 			if got != tc.want {
 				t.Errorf("got:\n%s\nwant:\n%s", got, strings.ReplaceAll(tc.want, "\n", "⏎\n"))
 			}

@@ -1,10 +1,8 @@
-package gitstore
+package wiki
 
 import (
 	"slices"
 	"testing"
-
-	"github.com/memfs/memfs/wiki"
 )
 
 // FuzzMergeLines checks the line-wise three-way merge of index files:
@@ -20,7 +18,7 @@ func FuzzMergeLines(f *testing.F) {
 	)
 	for _, seed := range [][3]string{
 		{index, index + "- [new](pages/new/index.md): 1 page(s)\n", "# Index\n\n- [notes](pages/notes/index.md): 3 page(s)\n"},
-		{summary, "# Summary\n\n" + mergeNothingKept + "\n", summary + "- b ([page](pages/misc/b.md))\n"},
+		{summary, "# Summary\n\n" + NothingKeptLine + "\n", summary + "- b ([page](pages/misc/b.md))\n"},
 		{"a\nb\nc\n", "a\nx\nc\n", "a\nb\ny\nc\n"},
 		{"a\na\nb\n", "a\nb\na\n", "b\na\na\n"},
 		{"", "x\n", "y\n"},
@@ -50,9 +48,9 @@ func FuzzMergeLines(f *testing.F) {
 				t.Fatalf("merge(%q, %q, %q) = %q: %q is on neither side", b, l, r, merged, line)
 			}
 		}
-		for _, p := range []string{wiki.SummaryFile, wiki.IndexFile, "pages/notes/index.md"} {
-			out := mergeIndexFile(p, []byte(base), []byte(x), []byte(y), pages, localPages)
-			fixIndexFile(p, out, pages)
+		for _, p := range []string{SummaryFile, IndexFile, "pages/notes/index.md"} {
+			out := MergeIndexFile(p, []byte(base), []byte(x), []byte(y), pages, localPages)
+			FixIndexFile(p, out, pages)
 		}
 	})
 }
