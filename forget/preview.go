@@ -15,20 +15,6 @@ import (
 	"github.com/memfs/memfs/wiki"
 )
 
-// Revision is one commit the forget changes.
-type Revision struct {
-	Commit string `json:"commit"`
-	// Paths lists the files changed, dropped or renamed, by their names
-	// after the forget.
-	Paths []string `json:"paths,omitempty"`
-	// Renamed lists the new names of files whose old name (or folder's
-	// name) held targeted text; the old names are never shown.
-	Renamed []string `json:"renamed,omitempty"`
-	Message bool     `json:"message,omitempty"`
-	Author  bool     `json:"author,omitempty"`
-	Dropped bool     `json:"dropped,omitempty"`
-}
-
 // StagedRun is a staged dream run holding targeted content.
 type StagedRun struct {
 	ID    string `json:"id"`
@@ -44,7 +30,7 @@ type Preview struct {
 	// Refs lists the refs the rewrite moves.
 	Refs []string `json:"refs"`
 	// Revisions lists the commits that change, oldest first.
-	Revisions []Revision `json:"revisions"`
+	Revisions []gitstore.RevisionEdit `json:"revisions"`
 	// Pages lists every path changed, dropped or renamed in any revision,
 	// by its name after the forget.
 	Pages []string `json:"pages"`
@@ -197,7 +183,7 @@ func checkSchema(ctx context.Context, tx *gitstore.Tx, res *gitstore.RewriteResu
 // newPreview records the heads and what the rewrite changes.
 func newPreview(targets []Target, refs map[string]gitstore.ID, res *gitstore.RewriteResult, ed *editor) *Preview {
 	p := &Preview{Targets: targets, Heads: map[string]string{}, rewrite: res, editor: ed,
-		Evidence: []string{}, Checkpoints: []string{}, StagedRuns: []StagedRun{}, Pages: []string{}, Renamed: []string{}, Revisions: []Revision{}}
+		Evidence: []string{}, Checkpoints: []string{}, StagedRuns: []StagedRun{}, Pages: []string{}, Renamed: []string{}, Revisions: []gitstore.RevisionEdit{}}
 	for n, h := range refs {
 		if n != gitstore.MetaRef && n != gitstore.ErasuresRef {
 			p.Heads[n] = h.String()
@@ -209,8 +195,7 @@ func newPreview(targets []Target, refs map[string]gitstore.ID, res *gitstore.Rew
 	slices.Sort(p.Refs)
 	pages, renamed := map[string]bool{}, map[string]bool{}
 	for _, r := range res.Revisions {
-		p.Revisions = append(p.Revisions, Revision{Commit: r.Commit.String(), Paths: r.Paths, Renamed: r.Renamed,
-			Message: r.Message, Author: r.Author, Dropped: r.Dropped})
+		p.Revisions = append(p.Revisions, r)
 		if r.Message {
 			p.CommitMessages++
 		}

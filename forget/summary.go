@@ -3,6 +3,8 @@ package forget
 import (
 	"fmt"
 	"strings"
+
+	"github.com/memfs/memfs/gitstore"
 )
 
 // Summary says what an applied forget did, in counts: what was rewritten,
@@ -43,7 +45,7 @@ func (p *Preview) Summary() []string {
 		if r.Dropped {
 			what += " (commit dropped: nothing else in it)"
 		}
-		lines = append(lines, fmt.Sprintf("revision %s: %s", r.Commit[:12], what))
+		lines = append(lines, fmt.Sprintf("revision %s: %s", gitstore.ShortID(r.Commit), what))
 	}
 	var runs []string
 	for _, r := range p.StagedRuns {

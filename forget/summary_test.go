@@ -2,7 +2,10 @@ package forget
 
 import (
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/memfs/memfs/gitstore"
 )
 
 func TestReceiptSummary(t *testing.T) {
@@ -48,9 +51,9 @@ func TestPreviewSummary(t *testing.T) {
 			"pending evidence: none", "checkpoints: none", "staged runs: none", "forget_scope: tok",
 		}},
 		{"revisions", Preview{Scope: "tok", Refs: []string{"refs/heads/a"}, Pages: []string{"pages/a.md"}, CommitMessages: 1,
-			Revisions: []Revision{
-				{Commit: "0123456789abcdef", Paths: []string{"pages/a.md"}, Message: true},
-				{Commit: "fedcba9876543210", Message: true, Dropped: true},
+			Revisions: []gitstore.RevisionEdit{
+				{Commit: mustID(t, "0123456789abcdef"+strings.Repeat("0", 24)), Paths: []string{"pages/a.md"}, Message: true},
+				{Commit: mustID(t, "fedcba9876543210"+strings.Repeat("0", 24)), Message: true, Dropped: true},
 			},
 			StagedRuns: []StagedRun{{ID: "r1"}}, Forming: []string{"r1"}}, []string{
 			"revision 0123456789ab: pages/a.md, commit message",
@@ -67,4 +70,14 @@ func TestPreviewSummary(t *testing.T) {
 			}
 		})
 	}
+}
+
+// mustID parses a full object id.
+func mustID(t *testing.T, s string) gitstore.ID {
+	t.Helper()
+	id, ok := gitstore.ParseID(s)
+	if !ok {
+		t.Fatalf("%q is not an object id", s)
+	}
+	return id
 }

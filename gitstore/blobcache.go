@@ -3,8 +3,6 @@ package gitstore
 import (
 	"container/list"
 	"sync"
-
-	"github.com/go-git/go-git/v5/plumbing"
 )
 
 // blobCache keeps decompressed blobs by object id, bounded by total bytes.
@@ -17,19 +15,19 @@ type blobCache struct {
 	mu    sync.Mutex
 	size  int64
 	order *list.List // of *blobEntry, most recent first
-	byID  map[plumbing.Hash]*list.Element
+	byID  map[ID]*list.Element
 }
 
 type blobEntry struct {
-	id   plumbing.Hash
+	id   ID
 	data []byte
 }
 
 func newBlobCache(max int64) *blobCache {
-	return &blobCache{max: max, order: list.New(), byID: map[plumbing.Hash]*list.Element{}}
+	return &blobCache{max: max, order: list.New(), byID: map[ID]*list.Element{}}
 }
 
-func (c *blobCache) get(id plumbing.Hash) ([]byte, bool) {
+func (c *blobCache) get(id ID) ([]byte, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if e, ok := c.byID[id]; ok {
@@ -39,7 +37,7 @@ func (c *blobCache) get(id plumbing.Hash) ([]byte, bool) {
 	return nil, false
 }
 
-func (c *blobCache) put(id plumbing.Hash, data []byte) {
+func (c *blobCache) put(id ID, data []byte) {
 	n := int64(len(data))
 	if n > c.max/4 {
 		return
@@ -65,6 +63,6 @@ func (c *blobCache) drop() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.order.Init()
-	c.byID = map[plumbing.Hash]*list.Element{}
+	c.byID = map[ID]*list.Element{}
 	c.size = 0
 }

@@ -338,7 +338,7 @@ func (q *quarantine) checkIncoming(ctx context.Context, refs map[string]ID, limi
 				return fmt.Errorf("%w: %s: path outside the artifact layout", ErrInvalidBundle, p)
 			}
 			if isDir {
-				if err := walk(p, e.Hash, depth+1); err != nil {
+				if err := walk(p, ID(e.Hash), depth+1); err != nil {
 					return err
 				}
 				continue
@@ -346,14 +346,14 @@ func (q *quarantine) checkIncoming(ctx context.Context, refs map[string]ID, limi
 			if e.Mode != filemode.Regular && e.Mode != filemode.Executable {
 				return fmt.Errorf("%w: %s: not a regular file", ErrInvalidBundle, p)
 			}
-			if seenBlob[e.Hash] {
+			if seenBlob[ID(e.Hash)] {
 				continue
 			}
-			seenBlob[e.Hash] = true
-			if n, err := s.objectSizeLocked(e.Hash); err != nil || n > limits {
+			seenBlob[ID(e.Hash)] = true
+			if n, err := s.objectSizeLocked(ID(e.Hash)); err != nil || n > limits {
 				return fmt.Errorf("%w: %w: %s: over %d bytes, or missing", ErrInvalidBundle, ErrTooLarge, p, limits)
 			}
-			typ, b, err := s.rawObjectLocked(e.Hash)
+			typ, b, err := s.rawObjectLocked(ID(e.Hash))
 			if err != nil || typ != plumbing.BlobObject {
 				return fmt.Errorf("%w: %s: missing blob", ErrInvalidBundle, p)
 			}
@@ -371,7 +371,7 @@ func (q *quarantine) checkIncoming(ctx context.Context, refs map[string]ID, limi
 		if err != nil {
 			return fmt.Errorf("%w: %w", ErrInvalidBundle, err)
 		}
-		if err := walk("", c.TreeHash, 0); err != nil {
+		if err := walk("", ID(c.TreeHash), 0); err != nil {
 			return err
 		}
 	}
@@ -382,7 +382,7 @@ func (q *quarantine) checkIncoming(ctx context.Context, refs map[string]ID, limi
 // inflating its content. s.mu must be held.
 func (s *Store) objectSizeLocked(h ID) (int64, error) {
 	var n int64
-	err := s.retry(func() (err error) { n, err = s.st.EncodedObjectSize(h); return err })
+	err := s.retry(func() (err error) { n, err = s.st.EncodedObjectSize(h.hash()); return err })
 	return n, err
 }
 
@@ -429,18 +429,18 @@ func (s *Store) checkSmall(commit ID, blobLimit int64) error {
 		}
 		for _, e := range entries {
 			if e.Mode == filemode.Dir {
-				if err := walk(e.Hash, depth+1); err != nil {
+				if err := walk(ID(e.Hash), depth+1); err != nil {
 					return err
 				}
 				continue
 			}
-			if n, err := s.objectSizeLocked(e.Hash); err != nil || n > blobLimit {
+			if n, err := s.objectSizeLocked(ID(e.Hash)); err != nil || n > blobLimit {
 				return fmt.Errorf("%w: %s over %d bytes, or missing", ErrTooLarge, e.Name, blobLimit)
 			}
 		}
 		return nil
 	}
-	return walk(c.TreeHash, 0)
+	return walk(ID(c.TreeHash), 0)
 }
 
 // incomingMarkers reads the markers and keys that came with an import.

@@ -85,24 +85,24 @@ func (s *Store) diffLocked(ctx context.Context, prefix string, a, b ID, out *[]C
 		case xDir || yDir:
 			var xa, yb ID
 			if xDir {
-				xa = x.Hash
+				xa = ID(x.Hash)
 			} else if inA {
-				*out = append(*out, Change{Path: p, Kind: Deleted, Old: x.Hash})
+				*out = append(*out, Change{Path: p, Kind: Deleted, Old: ID(x.Hash)})
 			}
 			if yDir {
-				yb = y.Hash
+				yb = ID(y.Hash)
 			} else if inB {
-				*out = append(*out, Change{Path: p, Kind: Added, New: y.Hash})
+				*out = append(*out, Change{Path: p, Kind: Added, New: ID(y.Hash)})
 			}
 			if err := s.diffLocked(ctx, p+"/", xa, yb, out); err != nil {
 				return err
 			}
 		case inA && inB:
-			*out = append(*out, Change{Path: p, Kind: Modified, Old: x.Hash, New: y.Hash})
+			*out = append(*out, Change{Path: p, Kind: Modified, Old: ID(x.Hash), New: ID(y.Hash)})
 		case inA:
-			*out = append(*out, Change{Path: p, Kind: Deleted, Old: x.Hash})
+			*out = append(*out, Change{Path: p, Kind: Deleted, Old: ID(x.Hash)})
 		default:
-			*out = append(*out, Change{Path: p, Kind: Added, New: y.Hash})
+			*out = append(*out, Change{Path: p, Kind: Added, New: ID(y.Hash)})
 		}
 	}
 	return nil
@@ -143,7 +143,7 @@ func (s *Store) Resolve(ctx context.Context, scope, rev string) (ID, error) {
 	if err := s.retry(func() error { _, err := object.GetCommit(s.st, *h); return err }); err != nil {
 		return ID{}, fmt.Errorf("resolve %q: not a commit: %w", rev, ErrUnknownRevision)
 	}
-	return *h, nil
+	return ID(*h), nil
 }
 
 // Log returns up to limit commits (all when limit ≤ 0) reachable from

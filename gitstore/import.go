@@ -526,7 +526,7 @@ func (s *Store) ancestors(ctx context.Context, h ID) (map[ID]bool, error) {
 		if err != nil {
 			return nil, err
 		}
-		stack = append(stack, cm.ParentHashes...)
+		stack = append(stack, ids(cm.ParentHashes)...)
 	}
 	return seen, nil
 }

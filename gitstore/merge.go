@@ -10,7 +10,6 @@ import (
 	"strings"
 	"testing/fstest"
 
-	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
@@ -26,7 +25,7 @@ import (
 //     added, changed or removed);
 //   - a file changed identically on both sides takes that version;
 //   - index.md, pages/<area>/index.md and summary.md changed on both sides
-//     are merged line-wise (mergeindex.go): each side's added lines are
+//     are merged line-wise (wiki.MergeIndexFile): each side's added lines are
 //     kept, each side's removed lines go, and the generated lines (area
 //     counts, the summary's count line) are recomputed for the merged
 //     pages; link lines to pages the merge does not hold are dropped;
@@ -84,7 +83,7 @@ func (s *Store) mergeBase(ctx context.Context, inA, inB map[ID]bool) (ID, error)
 			s.mu.Unlock()
 			return ID{}, err
 		}
-		stack = append(stack, c.ParentHashes...)
+		stack = append(stack, ids(c.ParentHashes)...)
 	}
 	for len(stack) > 0 {
 		h := stack[len(stack)-1]
@@ -98,7 +97,7 @@ func (s *Store) mergeBase(ctx context.Context, inA, inB map[ID]bool) (ID, error)
 			s.mu.Unlock()
 			return ID{}, err
 		}
-		stack = append(stack, c.ParentHashes...)
+		stack = append(stack, ids(c.ParentHashes)...)
 	}
 	var best ID
 	var bestTime int64
@@ -167,7 +166,7 @@ func (s *Store) mergeHeads(ctx context.Context, scope string, mine, remote ID, i
 	msg := fmt.Sprintf("Merge memory of %s: %d local change(s) onto the incoming head\n\n%s: %s\n",
 		scope, out.local, TrailerArtifact, validate.SupportedArtifactVersion)
 	s.mu.Lock()
-	out.commit, err = s.writeCommit(tree, []plumbing.Hash{remote, mine}, msg)
+	out.commit, err = s.writeCommit(tree, []ID{remote, mine}, msg)
 	s.mu.Unlock()
 	return out, err
 }
@@ -320,7 +319,7 @@ func (s *Store) writeFiles(files map[string][]byte) (ID, error) {
 		}
 		dir, name := path.Split(p)
 		dir = strings.TrimSuffix(dir, "/")
-		dirs[dir] = append(dirs[dir], object.TreeEntry{Name: name, Mode: filemode.Regular, Hash: id})
+		dirs[dir] = append(dirs[dir], object.TreeEntry{Name: name, Mode: filemode.Regular, Hash: id.hash()})
 		for dir != "" {
 			parent, _ := path.Split(dir)
 			parent = strings.TrimSuffix(parent, "/")
@@ -341,7 +340,7 @@ func (s *Store) writeFiles(files map[string][]byte) (ID, error) {
 		for sub, id := range ids {
 			parent, name := path.Split(sub)
 			if strings.TrimSuffix(parent, "/") == d && sub != "" {
-				entries = append(entries, object.TreeEntry{Name: name, Mode: filemode.Dir, Hash: id})
+				entries = append(entries, object.TreeEntry{Name: name, Mode: filemode.Dir, Hash: id.hash()})
 			}
 		}
 		id, err := s.writeTree(entries)

@@ -146,7 +146,7 @@ func canonicalSig(when time.Time) object.Signature {
 // neutral signature at when. s.mu must be held.
 func (s *Store) writeCanonicalCommitLocked(tree ID, when time.Time, msg string) (ID, error) {
 	sig := canonicalSig(when)
-	c := &object.Commit{Author: sig, Committer: sig, Message: msg, TreeHash: tree}
+	c := &object.Commit{Author: sig, Committer: sig, Message: msg, TreeHash: tree.hash()}
 	obj := &plumbing.MemoryObject{}
 	if err := c.Encode(obj); err != nil {
 		return ID{}, fmt.Errorf("encode commit: %w", err)
@@ -169,13 +169,13 @@ func (s *Store) keyringCommit(keys map[string][]byte) (ID, error) {
 		if err != nil {
 			return ID{}, err
 		}
-		entries = append(entries, object.TreeEntry{Name: id, Mode: filemode.Regular, Hash: b})
+		entries = append(entries, object.TreeEntry{Name: id, Mode: filemode.Regular, Hash: b.hash()})
 	}
 	kt, err := s.writeTree(entries)
 	if err != nil {
 		return ID{}, err
 	}
-	root, err := s.writeTree([]object.TreeEntry{{Name: "keys", Mode: filemode.Dir, Hash: kt}})
+	root, err := s.writeTree([]object.TreeEntry{{Name: "keys", Mode: filemode.Dir, Hash: kt.hash()}})
 	if err != nil {
 		return ID{}, err
 	}
@@ -223,7 +223,7 @@ func (s *Store) markersCommitOf(sets ...[]Marker) (ID, error) {
 	if err != nil {
 		return ID{}, err
 	}
-	tree, err := s.writeTree([]object.TreeEntry{{Name: erasuresFile, Mode: filemode.Regular, Hash: blob}})
+	tree, err := s.writeTree([]object.TreeEntry{{Name: erasuresFile, Mode: filemode.Regular, Hash: blob.hash()}})
 	if err != nil {
 		return ID{}, err
 	}

@@ -54,7 +54,7 @@ func (s *Store) readObject(h ID, want plumbing.ObjectType, held bool) (plumbing.
 // readSlowLocked reads an object through go-git. s.mu must be held.
 func (s *Store) readSlowLocked(h ID, want plumbing.ObjectType) (plumbing.ObjectType, []byte, error) {
 	var obj plumbing.EncodedObject
-	err := s.retry(func() (err error) { obj, err = s.st.EncodedObject(want, h); return err })
+	err := s.retry(func() (err error) { obj, err = s.st.EncodedObject(want, h.hash()); return err })
 	if err != nil {
 		return plumbing.InvalidObject, nil, err
 	}
@@ -94,7 +94,7 @@ func (s *Store) objectTypeLocked(h ID) (plumbing.ObjectType, error) {
 }
 
 // ReadBlob returns the bytes of a blob, from the cache when present.
-func (s *Store) ReadBlob(h plumbing.Hash) ([]byte, error) {
+func (s *Store) ReadBlob(h ID) ([]byte, error) {
 	if b, ok := s.blobs.get(h); ok {
 		return b, nil
 	}
@@ -108,7 +108,7 @@ func (s *Store) ReadBlob(h plumbing.Hash) ([]byte, error) {
 
 // BlobSize returns a blob's size without inflating its content when the
 // blob is not cached.
-func (s *Store) BlobSize(h plumbing.Hash) (int64, error) {
+func (s *Store) BlobSize(h ID) (int64, error) {
 	if b, ok := s.blobs.get(h); ok {
 		return int64(len(b)), nil
 	}
@@ -119,7 +119,7 @@ func (s *Store) BlobSize(h plumbing.Hash) (int64, error) {
 	defer s.mu.Unlock()
 	var n int64
 	err := s.retry(func() (err error) {
-		n, err = s.st.EncodedObjectSize(h)
+		n, err = s.st.EncodedObjectSize(h.hash())
 		return err
 	})
 	if err != nil {
@@ -173,7 +173,7 @@ func (s *Store) commitLocked(h ID) (*object.Commit, error) {
 	if err := c.Decode(memObject(typ, content)); err != nil {
 		return nil, fmt.Errorf("commit %s: %w", short(h), err)
 	}
-	c.Hash = h
+	c.Hash = h.hash()
 	return c, nil
 }
 
@@ -182,7 +182,7 @@ func (s *Store) hasLoose(h ID) bool { return objfile.HasLoose(s.objDir(), h) }
 
 // hasObject reports whether the store holds the object, loose or packed.
 func (s *Store) hasObject(h ID) bool {
-	return s.hasLoose(h) || s.retry(func() error { return s.st.HasEncodedObject(h) }) == nil
+	return s.hasLoose(h) || s.retry(func() error { return s.st.HasEncodedObject(h.hash()) }) == nil
 }
 
 // objDir is the repository's objects folder.

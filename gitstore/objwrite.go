@@ -18,7 +18,7 @@ import (
 // Writing objects. The helpers that take s.zw or call go-git need s.mu.
 
 // writeBlob stores content as a blob unless it is already present.
-func (s *Store) writeBlob(content []byte) (plumbing.Hash, error) {
+func (s *Store) writeBlob(content []byte) (ID, error) {
 	return s.writeLoose(plumbing.BlobObject, content)
 }
 
@@ -59,41 +59,41 @@ func encodeTreeContent(entries []object.TreeEntry) ([]byte, ID, error) {
 		b = append(b, 0)
 		b = append(b, e.Hash[:]...)
 	}
-	return b, plumbing.ComputeHash(plumbing.TreeObject, b), nil
+	return b, ID(plumbing.ComputeHash(plumbing.TreeObject, b)), nil
 }
 
 // writeTree stores a tree unless it is already present.
-func (s *Store) writeTree(entries []object.TreeEntry) (plumbing.Hash, error) {
+func (s *Store) writeTree(entries []object.TreeEntry) (ID, error) {
 	obj, err := s.encodeTree(entries)
 	if err != nil {
-		return plumbing.ZeroHash, err
+		return ID{}, err
 	}
 	return s.storeEncoded(obj)
 }
 
 // storeEncoded writes an encoded object as a loose object.
-func (s *Store) storeEncoded(obj plumbing.EncodedObject) (plumbing.Hash, error) {
+func (s *Store) storeEncoded(obj plumbing.EncodedObject) (ID, error) {
 	b, err := encodedBytes(obj)
 	if err != nil {
-		return plumbing.ZeroHash, fmt.Errorf("encode %s: %w", obj.Type(), err)
+		return ID{}, fmt.Errorf("encode %s: %w", obj.Type(), err)
 	}
 	return s.writeLoose(obj.Type(), b)
 }
 
 // writeCommit stores a commit of tree with the given parents and message.
-func (s *Store) writeCommit(tree plumbing.Hash, parents []plumbing.Hash, msg string) (plumbing.Hash, error) {
+func (s *Store) writeCommit(tree ID, parents []ID, msg string) (ID, error) {
 	raw, err := s.encodeCommit(tree, parents, msg)
 	if err != nil {
-		return plumbing.ZeroHash, err
+		return ID{}, err
 	}
 	return s.writeLoose(plumbing.CommitObject, raw)
 }
 
 // encodeCommit returns the content of a commit of tree by the store's
 // author, now.
-func (s *Store) encodeCommit(tree plumbing.Hash, parents []plumbing.Hash, msg string) ([]byte, error) {
+func (s *Store) encodeCommit(tree ID, parents []ID, msg string) ([]byte, error) {
 	sig := object.Signature{Name: s.opts.AuthorName, Email: s.opts.AuthorEmail, When: s.opts.Now()}
-	c := &object.Commit{Author: sig, Committer: sig, Message: msg, TreeHash: tree, ParentHashes: parents}
+	c := &object.Commit{Author: sig, Committer: sig, Message: msg, TreeHash: tree.hash(), ParentHashes: hashes(parents)}
 	obj := &plumbing.MemoryObject{}
 	if err := c.Encode(obj); err != nil {
 		return nil, fmt.Errorf("encode commit: %w", err)
@@ -112,7 +112,7 @@ func (s *Store) writeLoose(typ plumbing.ObjectType, content []byte) (ID, error) 
 		s.zw, _ = zlib.NewWriterLevel(io.Discard, zlib.BestSpeed)
 	}
 	h := plumbing.ComputeHash(typ, content)
-	return h, objfile.WriteLoose(s.objDir(), s.zw, h, objfile.Type(typ), content)
+	return ID(h), objfile.WriteLoose(s.objDir(), s.zw, h, objfile.Type(typ), content)
 }
 
 // objectBatch collects the new objects of one publication or rewrite,
@@ -125,8 +125,8 @@ type objectBatch struct {
 
 func (b *objectBatch) add(typ plumbing.ObjectType, content []byte) ID {
 	h := plumbing.ComputeHash(typ, content)
-	b.addHashed(h, typ, content)
-	return h
+	b.addHashed(ID(h), typ, content)
+	return ID(h)
 }
 
 // addHashed adds an object whose id h the caller computed.

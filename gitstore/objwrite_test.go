@@ -49,7 +49,7 @@ func TestEncodeTreeContent_MatchesGoGit(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !bytes.Equal(got, wantBytes) || id != obj.Hash() {
+			if !bytes.Equal(got, wantBytes) || id != ID(obj.Hash()) {
 				t.Fatalf("encoded %q (%s), go-git %q (%s)", got, id, wantBytes, obj.Hash())
 			}
 		})

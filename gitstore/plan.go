@@ -37,7 +37,7 @@ type planFile struct {
 	Limits    validate.Limits   `json:"limits"`
 	Heads     map[string]string `json:"heads"`
 	Refs      []planRef         `json:"refs"`
-	Revisions []planRevision    `json:"revisions"`
+	Revisions []RevisionEdit    `json:"revisions"`
 	Rewritten int               `json:"rewritten"`
 	Dropped   int               `json:"dropped"`
 	Objects   int               `json:"objects"`
@@ -50,15 +50,6 @@ type planRef struct {
 	Name string `json:"name"`
 	Old  string `json:"old"`
 	New  string `json:"new"`
-}
-
-type planRevision struct {
-	Commit  string   `json:"commit"`
-	Paths   []string `json:"paths,omitempty"`
-	Renamed []string `json:"renamed,omitempty"`
-	Message bool     `json:"message,omitempty"`
-	Author  bool     `json:"author,omitempty"`
-	Dropped bool     `json:"dropped,omitempty"`
 }
 
 // contentHeads returns the heads of the content refs, as strings.
@@ -92,10 +83,7 @@ func (tx *Tx) SavePlan(ctx context.Context, key string, res *RewriteResult) erro
 	for _, u := range res.Refs {
 		pf.Refs = append(pf.Refs, planRef{Name: u.Name, Old: u.Old.String(), New: u.New.String()})
 	}
-	for _, r := range res.Revisions {
-		pf.Revisions = append(pf.Revisions, planRevision{Commit: r.Commit.String(), Paths: r.Paths, Renamed: r.Renamed,
-			Message: r.Message, Author: r.Author, Dropped: r.Dropped})
-	}
+	pf.Revisions = res.Revisions
 	for o, n := range res.Commits {
 		pf.Commits[o.String()] = n.String()
 	}
@@ -169,10 +157,7 @@ func (tx *Tx) LoadPlan(ctx context.Context, key string) (res *RewriteResult, ok 
 	for _, u := range pf.Refs {
 		res.Refs = append(res.Refs, RefUpdate{Name: u.Name, Old: id(u.Old), New: id(u.New)})
 	}
-	for _, r := range pf.Revisions {
-		res.Revisions = append(res.Revisions, RevisionEdit{Commit: id(r.Commit), Paths: r.Paths, Renamed: r.Renamed,
-			Message: r.Message, Author: r.Author, Dropped: r.Dropped})
-	}
+	res.Revisions = pf.Revisions
 	for o, n := range pf.Commits {
 		res.Commits[id(o)] = id(n)
 	}

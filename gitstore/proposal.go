@@ -52,7 +52,7 @@ func (s *Store) Proposals(ctx context.Context) ([]Proposal, error) {
 			return nil
 		}
 		if scope, run, ok := strings.Cut(rest, "/"); ok {
-			out = append(out, Proposal{Scope: scope, Run: run, Commit: r.Hash()})
+			out = append(out, Proposal{Scope: scope, Run: run, Commit: ID(r.Hash())})
 		}
 		return nil
 	})

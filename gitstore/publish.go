@@ -30,7 +30,7 @@ type PublishOptions struct {
 	// Run is recorded in the Memfs-Run trailer when set.
 	Run string
 	// ExpectedHead, when set, makes the publication a compare-and-swap
-	// against that head (plumbing.ZeroHash: the scope must not exist yet).
+	// against that head (the zero ID: the scope must not exist yet).
 	ExpectedHead *ID
 	// Guard is the erasure guard; nil means the store's own (its markers
 	// under every key of its keyring).
@@ -287,9 +287,9 @@ func (s *Store) commitBuild(ctx context.Context, opts PublishOptions, b *build, 
 		}
 	}
 	msg := commitMessage(opts, changes)
-	var parents []plumbing.Hash
+	var parents []ID
 	if !head.IsZero() {
-		parents = []plumbing.Hash{head}
+		parents = []ID{head}
 	}
 	if flushed {
 		s.mu.Lock()
@@ -428,7 +428,7 @@ func (b *build) layout(ctx context.Context, files []validate.File, cache *statCa
 			a.nfiles++
 			a.dirty = a.dirty || f.Content != nil
 		}
-		d.entries = append(d.entries, object.TreeEntry{Name: name, Mode: filemode.Regular, Hash: id})
+		d.entries = append(d.entries, object.TreeEntry{Name: name, Mode: filemode.Regular, Hash: id.hash()})
 		if f.Content == nil {
 			d.cached = append(d.cached, id)
 		}
@@ -476,14 +476,14 @@ func (w *treeWriter) write(d *artifactDir, old ID) (ID, error) {
 		var subOld ID
 		for _, e := range prev {
 			if e.Name == name && e.Mode == filemode.Dir {
-				subOld = e.Hash
+				subOld = ID(e.Hash)
 			}
 		}
 		h, err := w.write(sub, subOld)
 		if err != nil {
 			return ID{}, err
 		}
-		entries = append(entries, object.TreeEntry{Name: name, Mode: filemode.Dir, Hash: h})
+		entries = append(entries, object.TreeEntry{Name: name, Mode: filemode.Dir, Hash: h.hash()})
 	}
 	content, h, err := encodeTreeContent(entries)
 	if err != nil {
@@ -514,7 +514,7 @@ func (w *treeWriter) write(d *artifactDir, old ID) (ID, error) {
 func (w *treeWriter) vouch(cached []ID, prev []object.TreeEntry) error {
 	known := make(map[ID]bool, len(prev))
 	for _, e := range prev {
-		known[e.Hash] = true
+		known[ID(e.Hash)] = true
 	}
 	for _, id := range cached {
 		if !known[id] && !w.s.hasObject(id) {

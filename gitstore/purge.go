@@ -232,9 +232,9 @@ func (s *Store) reachableLocked(ctx context.Context, refs map[string]ID, memo ma
 		}
 		seen[h] = true
 		if c := memo[h]; c != nil {
-			stack = append(stack, item{c.TreeHash, plumbing.TreeObject})
+			stack = append(stack, item{ID(c.TreeHash), plumbing.TreeObject})
 			for _, p := range c.ParentHashes {
-				stack = append(stack, item{p, plumbing.CommitObject})
+				stack = append(stack, item{ID(p), plumbing.CommitObject})
 			}
 			continue
 		}
@@ -258,9 +258,9 @@ func (s *Store) reachableLocked(ctx context.Context, refs map[string]ID, memo ma
 			if err := c.Decode(memObject(typ, content)); err != nil {
 				return nil, fmt.Errorf("commit %s: %w", short(h), err)
 			}
-			stack = append(stack, item{c.TreeHash, plumbing.TreeObject})
+			stack = append(stack, item{ID(c.TreeHash), plumbing.TreeObject})
 			for _, p := range c.ParentHashes {
-				stack = append(stack, item{p, plumbing.CommitObject})
+				stack = append(stack, item{ID(p), plumbing.CommitObject})
 			}
 		case plumbing.TreeObject:
 			entries, err := parseTree(content)
@@ -275,7 +275,7 @@ func (s *Store) reachableLocked(ctx context.Context, refs map[string]ID, memo ma
 			if err := t.Decode(memObject(typ, content)); err != nil {
 				return nil, fmt.Errorf("tag %s: %w", short(h), err)
 			}
-			stack = append(stack, item{t.Target, plumbing.InvalidObject})
+			stack = append(stack, item{ID(t.Target), plumbing.InvalidObject})
 		}
 	}
 	return seen, nil
@@ -288,15 +288,15 @@ func (s *Store) pushEntries(tree ID, entries []object.TreeEntry, seen map[ID]boo
 		switch {
 		case e.Mode == filemode.Submodule:
 		case e.Mode == filemode.Dir:
-			push(e.Hash)
+			push(ID(e.Hash))
 		default:
-			if seen[e.Hash] {
+			if seen[ID(e.Hash)] {
 				continue
 			}
-			if s.bulk.Get(e.Hash) == nil && !s.hasObject(e.Hash) {
-				return fmt.Errorf("walk objects: tree %s names missing blob %s", short(tree), short(e.Hash))
+			if s.bulk.Get(e.Hash) == nil && !s.hasObject(ID(e.Hash)) {
+				return fmt.Errorf("walk objects: tree %s names missing blob %s", short(tree), short(ID(e.Hash)))
 			}
-			seen[e.Hash] = true
+			seen[ID(e.Hash)] = true
 		}
 	}
 	return nil
@@ -334,7 +334,7 @@ func (s *Store) verifyLocked(ctx context.Context, reach map[ID]bool, check func(
 				}
 				typ, content = plumbing.ObjectType(t), b
 			}
-			if got := plumbing.ComputeHash(typ, content); got != o.id {
+			if got := plumbing.ComputeHash(typ, content); ID(got) != o.id {
 				return fmt.Errorf("%w: object %s does not hash to its id", ErrPurgeVerify, short(o.id))
 			}
 			if check != nil {

@@ -20,17 +20,17 @@ import (
 // holds is respected everywhere.
 
 // readRef resolves a ref (loose or packed) to the object it names.
-func (s *Store) readRef(name string) (plumbing.Hash, error) {
+func (s *Store) readRef(name string) (ID, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	r, err := s.st.Reference(plumbing.ReferenceName(name))
 	if err != nil {
-		return plumbing.ZeroHash, fmt.Errorf("read %s: %w", name, err)
+		return ID{}, fmt.Errorf("read %s: %w", name, err)
 	}
 	if r.Type() != plumbing.HashReference {
-		return plumbing.ZeroHash, fmt.Errorf("read %s: symbolic ref not expected", name)
+		return ID{}, fmt.Errorf("read %s: symbolic ref not expected", name)
 	}
-	return r.Hash(), nil
+	return ID(r.Hash()), nil
 }
 
 // casRef moves ref name from old to new (old zero: the ref must not exist).
@@ -40,14 +40,14 @@ func (s *Store) readRef(name string) (plumbing.Hash, error) {
 // killed half way leaves nothing under refs/ (a stale <ref>.lock would
 // block every later update and break go-git's listing). A <ref>.lock that
 // stock git holds is respected.
-func (s *Store) casRef(name string, old, new plumbing.Hash) error {
+func (s *Store) casRef(name string, old, new ID) error {
 	if !strings.HasPrefix(name, "refs/") || slices.Contains(strings.Split(name, "/"), "..") {
 		return fmt.Errorf("refuse to write ref %q", name)
 	}
 	check := func() error {
 		cur, err := s.readRef(name)
 		if errors.Is(err, plumbing.ErrReferenceNotFound) {
-			cur, err = plumbing.ZeroHash, nil
+			cur, err = ID{}, nil
 		}
 		if err != nil {
 			return err
@@ -141,7 +141,7 @@ func (s *Store) refsLocked() (map[string]ID, error) {
 	out := map[string]ID{}
 	err = iter.ForEach(func(r *plumbing.Reference) error {
 		if r.Type() == plumbing.HashReference && strings.HasPrefix(r.Name().String(), "refs/") {
-			out[r.Name().String()] = r.Hash()
+			out[r.Name().String()] = ID(r.Hash())
 		}
 		return nil
 	})

@@ -343,7 +343,7 @@ func (tx *Tx) pushOnce(ctx context.Context, name, u string, progress io.Writer) 
 	}
 	for _, ref := range list {
 		if ref.Type() == plumbing.HashReference {
-			remote[ref.Name().String()] = ref.Hash()
+			remote[ref.Name().String()] = ID(ref.Hash())
 		}
 	}
 	local, err := s.BundleRefs(ctx, nil)

@@ -62,16 +62,19 @@ type Edit struct {
 }
 
 // RevisionEdit is what a rewrite changes in one commit.
+// It is the one record of a changed commit: a forget's preview shows it,
+// and a rewrite's plan file stores it, in this JSON form.
 type RevisionEdit struct {
-	Commit ID // the old commit
+	Commit ID `json:"commit"` // the old commit
 	// Paths lists the files dropped, changed or renamed in its tree, by
-	// their new paths (a renamed name held forgotten content), sorted.
-	Paths []string
+	// their new paths (a renamed name held forgotten content), sorted. A
+	// renamed file's old name is never shown.
+	Paths []string `json:"paths,omitempty"`
 	// Renamed lists the new paths of the files renamed, sorted.
-	Renamed []string
-	Message bool // the message was edited
-	Author  bool // the author or committer was replaced
-	Dropped bool // the commit became empty and was dropped
+	Renamed []string `json:"renamed,omitempty"`
+	Message bool     `json:"message,omitempty"` // the message was edited
+	Author  bool     `json:"author,omitempty"`  // the author or committer was replaced
+	Dropped bool     `json:"dropped,omitempty"` // the commit became empty and was dropped
 }
 
 // RefUpdate moves a ref. New zero deletes it.
@@ -348,12 +351,12 @@ func (s *Store) topoCommits(ctx context.Context, names []string, refs map[string
 			if top.next < len(c.ParentHashes) {
 				p := c.ParentHashes[top.next]
 				top.next++
-				switch state[p] {
+				switch state[ID(p)] {
 				case 0:
-					state[p] = 1
-					stack = append(stack, frame{id: p})
+					state[ID(p)] = 1
+					stack = append(stack, frame{id: ID(p)})
 				case 1:
-					return nil, nil, fmt.Errorf("commit %s: history has a cycle", short(p))
+					return nil, nil, fmt.Errorf("commit %s: history has a cycle", short(ID(p)))
 				}
 				continue
 			}
@@ -368,7 +371,7 @@ func (s *Store) topoCommits(ctx context.Context, names []string, refs map[string
 func (rw *rewriter) commit(ctx context.Context, h ID, c *object.Commit) (*RevisionEdit, error) {
 	var parents []ID
 	for _, p := range c.ParentHashes {
-		for _, np := range rw.resolve(p) {
+		for _, np := range rw.resolve(ID(p)) {
 			if !slices.Contains(parents, np) {
 				parents = append(parents, np)
 			}
@@ -376,7 +379,7 @@ func (rw *rewriter) commit(ctx context.Context, h ID, c *object.Commit) (*Revisi
 	}
 	key, drop := "", map[string]bool(nil)
 	if rw.edit.Plan != nil {
-		files, err := rw.s.listFiles(c.TreeHash)
+		files, err := rw.s.listFiles(ID(c.TreeHash))
 		if err != nil {
 			return nil, err
 		}
@@ -385,7 +388,7 @@ func (rw *rewriter) commit(ctx context.Context, h ID, c *object.Commit) (*Revisi
 		}
 	}
 	rw.paths, rw.renamed = rw.paths[:0], rw.renamed[:0]
-	tree, err := rw.tree(ctx, "", "", c.TreeHash, key, drop)
+	tree, err := rw.tree(ctx, "", "", ID(c.TreeHash), key, drop)
 	if err != nil {
 		return nil, err
 	}
@@ -404,7 +407,7 @@ func (rw *rewriter) commit(ctx context.Context, h ID, c *object.Commit) (*Revisi
 	if tree.IsZero() {
 		tree = rw.emptyTree()
 	}
-	if tree == c.TreeHash && !msgChanged && !sigChanged && slices.Equal(parents, c.ParentHashes) {
+	if tree == ID(c.TreeHash) && !msgChanged && !sigChanged && slices.Equal(parents, ids(c.ParentHashes)) {
 		rw.commits[h] = h
 		return nil, nil
 	}
@@ -415,7 +418,7 @@ func (rw *rewriter) commit(ctx context.Context, h ID, c *object.Commit) (*Revisi
 		if err != nil {
 			return nil, err
 		}
-		if oldParentTree != c.TreeHash && newParentTree == tree {
+		if oldParentTree != ID(c.TreeHash) && newParentTree == tree {
 			rw.commits[h] = ID{}
 			rw.parentOf[h] = parents
 			rev.Dropped = true
@@ -423,8 +426,8 @@ func (rw *rewriter) commit(ctx context.Context, h ID, c *object.Commit) (*Revisi
 		}
 	}
 	nc := *c
-	nc.TreeHash = tree
-	nc.ParentHashes = parents
+	nc.TreeHash = tree.hash()
+	nc.ParentHashes = hashes(parents)
 	nc.Message = msg
 	nc.Author, nc.Committer = author, committer
 	nc.PGPSignature = ""
@@ -438,8 +441,8 @@ func (rw *rewriter) commit(ctx context.Context, h ID, c *object.Commit) (*Revisi
 		return nil, err
 	}
 	rw.commits[h] = rw.batch.add(plumbing.CommitObject, b)
-	nc.Hash = rw.commits[h]
-	rw.tx.commits[nc.Hash] = &nc
+	nc.Hash = rw.commits[h].hash()
+	rw.tx.commits[ID(nc.Hash)] = &nc
 	if len(rev.Paths) == 0 && !msgChanged && !sigChanged {
 		return nil, nil // only its ancestry changed
 	}
@@ -459,11 +462,11 @@ func (rw *rewriter) parentTrees(c *object.Commit, newParent ID) (oldTree, newTre
 	if len(c.ParentHashes) != 1 {
 		return ID{}, ID{}, nil
 	}
-	old, nw := rw.tx.commits[c.ParentHashes[0]], rw.tx.commits[newParent]
+	old, nw := rw.tx.commits[ID(c.ParentHashes[0])], rw.tx.commits[newParent]
 	if old == nil || nw == nil {
-		return ID{}, ID{}, fmt.Errorf("commit %s: parent not decoded", short(c.Hash))
+		return ID{}, ID{}, fmt.Errorf("commit %s: parent not decoded", short(ID(c.Hash)))
 	}
-	return old.TreeHash, nw.TreeHash, nil
+	return ID(old.TreeHash), ID(nw.TreeHash), nil
 }
 
 func (rw *rewriter) emptyTree() ID {
@@ -501,15 +504,15 @@ func (rw *rewriter) tree(ctx context.Context, prefix, newPrefix string, h ID, ke
 		renamed := name != e.Name
 		switch {
 		case e.Mode == filemode.Dir:
-			n, err := rw.tree(ctx, p, np, e.Hash, key, drop)
+			n, err := rw.tree(ctx, p, np, ID(e.Hash), key, drop)
 			if err != nil {
 				return ID{}, err
 			}
-			if n != e.Hash {
+			if n != ID(e.Hash) {
 				changed = true
 			}
 			if !n.IsZero() {
-				out = append(out, object.TreeEntry{Name: name, Mode: e.Mode, Hash: n})
+				out = append(out, object.TreeEntry{Name: name, Mode: e.Mode, Hash: n.hash()})
 			}
 		case e.Mode == filemode.Submodule:
 			out = append(out, e)
@@ -517,21 +520,21 @@ func (rw *rewriter) tree(ctx context.Context, prefix, newPrefix string, h ID, ke
 			changed = true
 			rw.paths = append(rw.paths, np)
 		default:
-			n, err := rw.blob(p, e.Hash, key)
+			n, err := rw.blob(p, ID(e.Hash), key)
 			if err != nil {
 				return ID{}, err
 			}
 			moved := renamed || newPrefix != prefix
-			if n != e.Hash {
+			if n != ID(e.Hash) {
 				changed = true
 			}
-			if n != e.Hash || moved {
+			if n != ID(e.Hash) || moved {
 				rw.paths = append(rw.paths, np)
 			}
 			if moved {
 				rw.renamed = append(rw.renamed, np)
 			}
-			out = append(out, object.TreeEntry{Name: name, Mode: e.Mode, Hash: n})
+			out = append(out, object.TreeEntry{Name: name, Mode: e.Mode, Hash: n.hash()})
 		}
 	}
 	var n ID
@@ -592,7 +595,7 @@ func (s *Store) listFiles(tree ID) ([]TreeFile, error) {
 	}
 	err := walkTreeFiles(tree, entries, func(p string, e object.TreeEntry) error {
 		if e.Mode != filemode.Submodule {
-			out = append(out, TreeFile{Path: p, ID: e.Hash})
+			out = append(out, TreeFile{Path: p, ID: ID(e.Hash)})
 		}
 		return nil
 	})
@@ -616,7 +619,7 @@ func walkTreeFiles(tree ID, entries func(ID) ([]object.TreeEntry, error), visit 
 		for _, e := range es {
 			p := path.Join(prefix, e.Name)
 			if e.Mode == filemode.Dir {
-				if err := walk(p, e.Hash, depth+1); err != nil {
+				if err := walk(p, ID(e.Hash), depth+1); err != nil {
 					return err
 				}
 				continue
@@ -643,7 +646,7 @@ func (tx *Tx) firstParentLen(h ID) int {
 		if len(c.ParentHashes) == 0 {
 			break
 		}
-		h = c.ParentHashes[0]
+		h = ID(c.ParentHashes[0])
 	}
 	return n
 }

@@ -55,11 +55,11 @@ func (tx *Tx) CheckRewrite(ctx context.Context, res *RewriteResult) ([]SchemaBre
 		}
 		_, trailers := splitTrailers(info.Message)
 		v := trailers[TrailerArtifact]
-		key := reportKey{info.TreeHash, v}
+		key := reportKey{ID(info.TreeHash), v}
 		if r, ok := reports[key]; ok {
 			return r, nil
 		}
-		fsys, err := tx.treeFS(res, info.TreeHash, blobs)
+		fsys, err := tx.treeFS(res, ID(info.TreeHash), blobs)
 		if err != nil {
 			return nil, err
 		}
@@ -203,7 +203,7 @@ func (tx *Tx) treeFS(res *RewriteResult, tree ID, blobs map[ID][]byte) (fstest.M
 			fsys[p] = &fstest.MapFile{Mode: fileMode(e.Mode)}
 			return nil
 		}
-		c, err := read(e.Hash, plumbing.BlobObject)
+		c, err := read(ID(e.Hash), plumbing.BlobObject)
 		if err != nil {
 			return err
 		}

@@ -77,7 +77,7 @@ func (fc *fileCheck) entryAt(root ID, p string) (object.TreeEntry, bool, error) 
 			if e.Mode != filemode.Dir {
 				return object.TreeEntry{}, false, nil
 			}
-			h, found = e.Hash, true
+			h, found = ID(e.Hash), true
 			break
 		}
 		if !found {
@@ -94,7 +94,7 @@ func (fc *fileCheck) fileErrors(ctx context.Context, p string, e object.TreeEntr
 	if r, ok := fc.errs[key]; ok {
 		return r, nil
 	}
-	b, err := fc.read(e.Hash, plumbing.BlobObject)
+	b, err := fc.read(ID(e.Hash), plumbing.BlobObject)
 	if err != nil {
 		return nil, err
 	}
@@ -131,22 +131,22 @@ func (fc *fileCheck) inPlace(ctx context.Context, rev RevisionEdit, oldC, newC *
 	fresh := map[string]bool{}
 	grown := 0
 	for _, p := range rev.Paths {
-		oe, ok1, err := fc.entryAt(oldC.TreeHash, p)
+		oe, ok1, err := fc.entryAt(ID(oldC.TreeHash), p)
 		if err != nil {
 			return nil, false, err
 		}
-		ne, ok2, err := fc.entryAt(newC.TreeHash, p)
+		ne, ok2, err := fc.entryAt(ID(newC.TreeHash), p)
 		if err != nil {
 			return nil, false, err
 		}
 		if !ok1 || !ok2 || oe.Mode != ne.Mode || path.Clean(p) != p {
 			return nil, false, nil // dropped or added: the whole tree
 		}
-		ob, err := fc.read(oe.Hash, plumbing.BlobObject)
+		ob, err := fc.read(ID(oe.Hash), plumbing.BlobObject)
 		if err != nil {
 			return nil, false, err
 		}
-		nb, err := fc.read(ne.Hash, plumbing.BlobObject)
+		nb, err := fc.read(ID(ne.Hash), plumbing.BlobObject)
 		if err != nil {
 			return nil, false, err
 		}

@@ -214,7 +214,7 @@ func TestSwitchRefsIsCompareAndSwap(t *testing.T) {
 	buildHistory(t, s, 2, 0, 0, nil)
 	h := head(t, s, "default")
 	err := s.Exclusive(t.Context(), func(tx *Tx) error {
-		return tx.SwitchRefs(t.Context(), []RefUpdate{{Name: BranchRef("default"), Old: plumbing.NewHash(strings.Repeat("1", 40)), New: h}})
+		return tx.SwitchRefs(t.Context(), []RefUpdate{{Name: BranchRef("default"), Old: ID(plumbing.NewHash(strings.Repeat("1", 40))), New: h}})
 	})
 	if err == nil || !strings.Contains(err.Error(), ErrConflict.Error()) {
 		t.Fatalf("stale old value: err = %v, want a conflict", err)

@@ -139,7 +139,7 @@ func (s *Store) loadTreeLocked(ctx context.Context, snap *Snapshot, dir *Node, d
 		if dir.Path != "." {
 			p = dir.Path + "/" + e.Name
 		}
-		n := &Node{Name: e.Name, Path: p, ID: e.Hash, Mode: fileMode(e.Mode), snap: snap}
+		n := &Node{Name: e.Name, Path: p, ID: ID(e.Hash), Mode: fileMode(e.Mode), snap: snap}
 		dir.Children = append(dir.Children, n)
 		if _, dup := dir.byName[e.Name]; !dup {
 			dir.byName[e.Name] = n
@@ -174,7 +174,7 @@ func (s *Store) commitInfoLocked(h ID) (CommitInfo, error) {
 		return CommitInfo{}, fmt.Errorf("commit %s: %w: %w", short(h), ErrUnknownRevision, err)
 	}
 	msg, trailers := splitTrailers(c.Message)
-	return CommitInfo{ID: c.Hash, Tree: c.TreeHash, Parents: c.ParentHashes,
+	return CommitInfo{ID: ID(c.Hash), Tree: ID(c.TreeHash), Parents: ids(c.ParentHashes),
 		Author: c.Author.Name + " <" + c.Author.Email + ">", Time: c.Committer.When,
 		Message: msg, Trailers: trailers}, nil
 }

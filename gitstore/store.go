@@ -301,7 +301,7 @@ func (s *Store) writeMeta() error {
 	if err := s.writeIdentity(m); err != nil {
 		return err
 	}
-	return s.casRef(MetaRef, plumbing.ZeroHash, c)
+	return s.casRef(MetaRef, ID{}, c)
 }
 
 // BranchRef returns the ref name of a scope's branch.
@@ -315,13 +315,13 @@ func checkScope(scope string) error {
 }
 
 // Head returns the commit a scope's branch points at, or ErrNoScope.
-func (s *Store) Head(ctx context.Context, scope string) (plumbing.Hash, error) {
+func (s *Store) Head(ctx context.Context, scope string) (ID, error) {
 	if err := checkScope(scope); err != nil {
-		return plumbing.ZeroHash, err
+		return ID{}, err
 	}
 	h, err := s.readRef(BranchRef(scope))
 	if errors.Is(err, plumbing.ErrReferenceNotFound) {
-		return plumbing.ZeroHash, fmt.Errorf("scope %s: %w", scope, ErrNoScope)
+		return ID{}, fmt.Errorf("scope %s: %w", scope, ErrNoScope)
 	}
 	return h, err
 }
