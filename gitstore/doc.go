@@ -63,34 +63,51 @@
 // the HMAC keys for erasure markers) and refs/memfs/erasures (the
 // markers) are sets shared by every replica, each a canonical commit of
 // its content, merged by union on pull and push (meta.go). Diverged scope
-// branches are merged file by file (merge.go, mergeindex.go); what cannot
+// branches are merged file by file (merge.go; index files line-wise by
+// wiki); what cannot
 // be merged is kept under refs/memfs/diverged/ until its sessions are
 // published again (diverged.go).
 //
 // # Files
 //
+//   - doc.go: this description.
 //   - store.go: Options, Init and Open, the store lock, metadata, scopes.
 //   - errors.go: every sentinel error, and CodeOf, their stable codes.
-//   - id.go: object ids.
+//   - id.go: ID, an object id, and its text form.
 //   - refs.go: reading, compare-and-swap and deleting refs; packed-refs.
 //   - tx.go: Tx (the store under its lock) and SwitchRefs.
 //   - objects.go: the one object reader; trees and commits decoded.
 //   - objwrite.go, pack.go: writing objects, loose or as packs; merging.
 //   - blobreader.go, blobcache.go: parallel blob reads and their cache.
+//   - fsck.go: the checks of canonical trees and commits that incoming
+//     objects must pass.
 //   - snapshot.go: Snapshot, one commit's tree as an fs.FS.
 //   - history.go: Diff, Resolve, Log.
 //   - publish.go, statcache.go: publication and its stat cache.
 //   - proposal.go: review mode's proposals.
 //   - erasures.go: erasure markers, the keyring and the Guard.
+//   - guard_channels.go: the guard over paths, commit messages and
+//     signatures.
+//   - guard_schema.go: memfs's own vocabulary, which no marker may match.
 //   - eraser.go: the Eraser, the history edit of a forget or an import.
-//   - rewrite.go: history rewriting.
+//   - eraser_names.go: renaming files and folders whose names were
+//     forgotten.
+//   - rewrite.go: history rewriting; RevisionEdit, one changed commit.
+//   - rewrite_check.go, rewrite_check_files.go: CheckRewrite, the schema
+//     check of a rewrite's revisions (files edited in place checked one
+//     by one).
+//   - plan.go: a rewrite's plan, kept from a preview for its apply.
 //   - purge.go: purge, reachability and verification of what is on disk.
 //   - bundle.go: bundles, the quarantine and checks of incoming history.
 //   - import.go: Import of a bundle or a pull.
+//   - consent.go: consent to incoming markers that rewrite local history.
+//   - settle.go: the record of an import's markers left to settle.
 //   - remote.go: remotes, fetching and Push.
+//   - summary.go: PushResult's summary lines.
 //   - meta.go: the local identity and the canonical keyring and marker
 //     commits.
-//   - merge.go, mergeindex.go: merging diverged scope branches.
+//   - merge.go: merging diverged scope branches (index files line-wise
+//     with wiki.MergeIndexFile).
 //   - diverged.go: diverged refs and their pruning.
 //   - watch.go: WatchRefs.
 //

@@ -17,5 +17,16 @@
 // Markdown link or image destination in a page; links are untrusted content
 // and never make an artifact invalid.
 //
+// # Generated lines
+//
+// The builtin dreamer generates some lines of index.md and summary.md (an
+// area's page count, the summary's count line and its "more" line) and a
+// dream run's forget note. generated.go spells each once and parses it
+// (AreaCountLine, SummaryCountsLine, MoreLine, ForgetNote and their
+// readers), so whoever writes or recounts them agrees on their form:
+// the forget's recount (RegenerateCounts), the merge of diverged index
+// files (mergelines.go: MergeIndexFile, FixIndexFile) and the store's
+// schema guard.
+//
 // The package does no I/O: callers hand it paths and bytes.
 package wiki
