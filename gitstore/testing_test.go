@@ -50,9 +50,12 @@ func gitFsck(t *testing.T, repo string) {
 	}
 }
 
+// runGit runs stock git in repo with a fixed identity, so that commits made
+// by tests need no git identity of the machine's.
 func runGit(t *testing.T, repo string, args ...string) string {
 	t.Helper()
-	out, err := exec.Command("git", append([]string{"-C", repo}, args...)...).CombinedOutput()
+	cmd := exec.Command("git", append([]string{"-C", repo, "-c", "user.name=memfs test", "-c", "user.email=test@memfs.invalid"}, args...)...)
+	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
