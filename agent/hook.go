@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/memfs/memfs/internal/errcode"
 )
 
 // Payload is the JSON an agent writes to a hook's stdin. Claude Code and
@@ -122,12 +124,4 @@ func writeHookOutput(w io.Writer, v any) error {
 
 // ErrInvalidPayload is a hook payload that is too large or not the JSON
 // object the agent's hook protocol sends; its code is invalid_payload.
-var ErrInvalidPayload = errors.New("invalid_payload")
-
-// CodeOf returns the stable code of an agent error, or "".
-func CodeOf(err error) string {
-	if errors.Is(err, ErrInvalidPayload) {
-		return "invalid_payload"
-	}
-	return ""
-}
+var ErrInvalidPayload = errcode.New("invalid_payload", "invalid_payload")

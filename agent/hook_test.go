@@ -5,6 +5,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/memfs/memfs/internal/errcode"
 )
 
 // Ensure that each hook event reaches the right handler, that subagent
@@ -59,7 +61,7 @@ func TestHandleHookBadPayload(t *testing.T) {
 	a, _ := Lookup("codex")
 	for _, p := range []string{"Zsecretword", `{"hook_event_name":"Stop"`, `["Zsecretword"]`, `{"hook_event_name":"Stop","x":"` + strings.Repeat("Z", MaxPayload) + `"}`} {
 		err := HandleHook(t.Context(), a, strings.NewReader(p), &bytes.Buffer{}, Handlers{})
-		if CodeOf(err) != "invalid_payload" {
+		if errcode.Of(err) != "invalid_payload" {
 			t.Errorf("payload of %d bytes: %v, want invalid_payload", len(p), err)
 		}
 		if err != nil && strings.Contains(err.Error(), "Z") {

@@ -55,6 +55,6 @@
 //
 // # Errors
 //
-// Sentinels live in errors.go; CodeOf gives the stable code of the ones a
-// caller maps to an exit status.
+// Sentinels live in errors.go; the coded ones answer their stable code
+// through errcode.Coder.
 package dream

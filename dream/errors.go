@@ -3,6 +3,8 @@ package dream
 import (
 	"errors"
 	"fmt"
+
+	"github.com/memfs/memfs/internal/errcode"
 )
 
 // Sentinel errors of the package. Callers branch on them with errors.Is.
@@ -10,7 +12,7 @@ var (
 	// ErrRunFailed is matched by every *RunError.
 	ErrRunFailed = errors.New("dream run failed")
 	// ErrNotProposed means the run is not an open proposal.
-	ErrNotProposed = errors.New("run is not an open proposal")
+	ErrNotProposed = errcode.New(CodeNoProposal, "run is not an open proposal")
 )
 
 // errCancelled: the run was cancelled from outside (CancelRun) and writes
@@ -19,16 +21,6 @@ var errCancelled = errors.New("run was cancelled")
 
 // CodeNoProposal is the stable code of ErrNotProposed.
 const CodeNoProposal = "no_proposal"
-
-// CodeOf returns the stable code of a dream error err wraps that a caller
-// maps to an exit status, or "" when it wraps none. A failed run's own
-// code is its RunError.Reason.
-func CodeOf(err error) string {
-	if errors.Is(err, ErrNotProposed) {
-		return CodeNoProposal
-	}
-	return ""
-}
 
 // RunError is the error of a failed run; Reason is its stable code (one
 // of the Reason* constants, possibly followed by ":" and validation codes).

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/memfs/memfs/dream"
+	"github.com/memfs/memfs/internal/errcode"
 )
 
 func TestCodeOf(t *testing.T) {
@@ -18,8 +19,8 @@ func TestCodeOf(t *testing.T) {
 		{errors.New("other"), ""},
 		{nil, ""},
 	} {
-		if got := dream.CodeOf(tc.err); got != tc.want {
-			t.Errorf("CodeOf(%v) = %q, want %q", tc.err, got, tc.want)
+		if got := errcode.Of(tc.err); got != tc.want {
+			t.Errorf("errcode.Of(%v) = %q, want %q", tc.err, got, tc.want)
 		}
 	}
 }

@@ -4,25 +4,18 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/memfs/memfs/internal/errcode"
 	"github.com/memfs/memfs/ledger"
 	"github.com/memfs/memfs/transcript"
 	"github.com/memfs/memfs/validate"
 )
 
-// codedError is an error with a stable code of its own (Code).
-type codedError struct{ code, msg string }
-
-func (e *codedError) Error() string { return e.msg }
-
-// Code is the error's stable machine-readable code.
-func (e *codedError) Code() string { return e.code }
-
-// Errors of PendingEvidence; each has a Code method.
+// Errors of PendingEvidence, each with its code (errcode.Coder).
 var (
 	// ErrNoCheckpoint means the ledger has no checkpoint of the session.
-	ErrNoCheckpoint error = &codedError{"no_checkpoint", "no checkpoint recorded for this session"}
+	ErrNoCheckpoint = errcode.New("no_checkpoint", "no checkpoint recorded for this session")
 	// ErrNotPending means the session's checkpoint was already processed.
-	ErrNotPending error = &codedError{"not_pending", "session has no pending checkpoint"}
+	ErrNotPending = errcode.New("not_pending", "session has no pending checkpoint")
 )
 
 // PendingEvidence materializes the evidence of a session's pending

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/internal/errcode"
 	"github.com/memfs/memfs/internal/fsutil"
 	"github.com/memfs/memfs/ledger"
 	"github.com/memfs/memfs/transcript"
@@ -568,7 +569,7 @@ func materialize(ctx context.Context, l *ledger.Ledger, pending []ledger.Checkpo
 		}
 		ev, err := materializeOne(ctx, l, cp)
 		if err != nil {
-			code := string(transcript.CodeOf(err))
+			code := errcode.Of(err)
 			if code == "" {
 				code = string(transcript.CodeSourceUnavailable)
 			}

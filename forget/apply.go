@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/internal/errcode"
 	"github.com/memfs/memfs/ledger"
 )
 
@@ -59,7 +60,7 @@ func (f *Forgetter) apply(ctx context.Context, tx *gitstore.Tx, opts ApplyOption
 		return rc, err
 	}
 	if opts.Token == "" {
-		return nil, &Error{Code: CodeScopeRequired, Msg: "apply needs the forget_scope token of a preview (memfs forget preview)"}
+		return nil, &Error{code: CodeScopeRequired, Msg: "apply needs the forget_scope token of a preview (memfs forget preview)"}
 	}
 	p, err := f.planned(ctx, tx, opts.Targets, opts.Token)
 	if err != nil {
@@ -67,10 +68,10 @@ func (f *Forgetter) apply(ctx context.Context, tx *gitstore.Tx, opts ApplyOption
 	}
 	f.log.Debug("forget", "reached", "previewed")
 	if p.Scope != opts.Token {
-		return nil, &Error{Code: CodeScopeChanged, Msg: "what the targets cover changed since the preview; preview again"}
+		return nil, &Error{code: CodeScopeChanged, Msg: "what the targets cover changed since the preview; preview again"}
 	}
 	if len(p.Forming) > 0 && !opts.CancelRuns {
-		return nil, &Error{Code: CodeFormationInProgress, Msg: fmt.Sprintf("dream run %s is forming memory from targeted content; wait, or apply with --cancel-runs", strings.Join(p.Forming, ", "))}
+		return nil, &Error{code: CodeFormationInProgress, Msg: fmt.Sprintf("dream run %s is forming memory from targeted content; wait, or apply with --cancel-runs", strings.Join(p.Forming, ", "))}
 	}
 
 	// Markers first: they are what keeps the content from coming back.
@@ -124,7 +125,7 @@ func (f *Forgetter) replay(ctx context.Context, commandID, reqHash string) (*Rec
 		return nil, err
 	}
 	if r.RequestHash != reqHash {
-		return nil, &Error{Code: CodeCommandIDConflict, Msg: fmt.Sprintf("command id %s was used for a different request", commandID)}
+		return nil, &Error{code: CodeCommandIDConflict, Msg: fmt.Sprintf("command id %s was used for a different request", commandID)}
 	}
 	var rc Receipt
 	if err := json.Unmarshal(r.Body, &rc); err != nil {
@@ -149,7 +150,7 @@ func markTargets(keyID string, key []byte, opts ApplyOptions, now time.Time) ([]
 		case KindText:
 			m, err := gitstore.MarkText(keyID, key, t.Value, now)
 			if err != nil {
-				return nil, nil, &Error{Code: CodeInvalidTarget, Msg: "text target has no letters or digits to match"}
+				return nil, nil, &Error{code: CodeInvalidTarget, Msg: "text target has no letters or digits to match"}
 			}
 			markers = append(markers, m)
 			rt.Marker = m.ID
@@ -215,7 +216,7 @@ func (f *Forgetter) finish(ctx context.Context, tx *gitstore.Tx, pend pending, c
 		check = guardCheck(s, guard)
 	}
 	if err := f.purge(ctx, tx, check, &rc.StorageCleanup); err != nil {
-		if CodeOf(err) != CodeVerificationFailed {
+		if errcode.Of(err) != CodeVerificationFailed {
 			return nil, err
 		}
 		f.log.Warn("forget: the purge found content left; erasing again by the markers", "err", err)
@@ -278,7 +279,7 @@ func (f *Forgetter) scrubLedger(ctx context.Context, guard *gitstore.Guard, comm
 // apply finishes the same way.
 func (f *Forgetter) repair(ctx context.Context, tx *gitstore.Tx, pend *pending, guard *gitstore.Guard, c *Cleanup) error {
 	if guard.Empty() {
-		return &Error{Code: CodeVerificationFailed, Msg: "the store still holds an object it should not, and has no markers to erase it by"}
+		return &Error{code: CodeVerificationFailed, Msg: "the store still holds an object it should not, and has no markers to erase it by"}
 	}
 	s := f.opts.Store
 	res, err := tx.Rewrite(ctx, s.NewEraser(gitstore.EraseSpec{Text: guard, Session: guard.ErasedSession, Page: guard.ErasedPage}).Edit())
@@ -322,7 +323,7 @@ func (f *Forgetter) purge(ctx context.Context, tx *gitstore.Tx, check func(gitst
 	pr, err := tx.Purge(ctx, check)
 	if err != nil {
 		if errors.Is(err, gitstore.ErrPurgeVerify) {
-			return &Error{Code: CodeVerificationFailed, Msg: "the store still holds an object it should not", Err: err}
+			return &Error{code: CodeVerificationFailed, Msg: "the store still holds an object it should not", Err: err}
 		}
 		return err
 	}

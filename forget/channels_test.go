@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/internal/errcode"
 	"github.com/memfs/memfs/internal/storetest"
 	"github.com/memfs/memfs/validate"
 )
@@ -265,13 +266,13 @@ func TestForgetSchemaWordRefused(t *testing.T) {
 			before := git(t, repo, "for-each-ref")
 			ts := mustTargets(t, target)
 			_, err := e.f.Preview(t.Context(), ts)
-			if CodeOf(err) != CodeBreaksSchema || !ScopeRejected(err) {
+			if errcode.Of(err) != CodeBreaksSchema || !ScopeRejected(err) {
 				t.Fatalf("preview: %v, want %s", err, CodeBreaksSchema)
 			}
 			if strings.Contains(err.Error(), target) {
 				t.Errorf("the refusal quotes the target: %v", err)
 			}
-			if _, err := e.f.Apply(t.Context(), ApplyOptions{Token: "fs1-x", Targets: ts}); CodeOf(err) != CodeBreaksSchema {
+			if _, err := e.f.Apply(t.Context(), ApplyOptions{Token: "fs1-x", Targets: ts}); errcode.Of(err) != CodeBreaksSchema {
 				t.Errorf("apply: %v", err)
 			}
 			if after := git(t, repo, "for-each-ref"); after != before {

@@ -1,6 +1,6 @@
 package forget
 
-import "errors"
+import "github.com/memfs/memfs/internal/errcode"
 
 // Error codes of forget (docs/design.md §4).
 const (
@@ -20,13 +20,13 @@ const (
 // Error is a forget refusal with a stable code. Its message never quotes
 // a text target.
 type Error struct {
-	Code string
+	code string
 	Msg  string
 	Err  error
 }
 
 func (e *Error) Error() string {
-	s := e.Code + ": " + e.Msg
+	s := e.code + ": " + e.Msg
 	if e.Err != nil {
 		s += ": " + e.Err.Error()
 	}
@@ -36,21 +36,15 @@ func (e *Error) Error() string {
 // Unwrap returns the underlying error.
 func (e *Error) Unwrap() error { return e.Err }
 
-// CodeOf returns the code of the first *Error in err's chain, or "".
-func CodeOf(err error) string {
-	var e *Error
-	if errors.As(err, &e) {
-		return e.Code
-	}
-	return ""
-}
+// Code returns the error's stable code (one of the Code constants).
+func (e *Error) Code() string { return e.code }
 
 // ScopeRejected reports whether err is one of the refusals of a forget's
 // scope (exit 4): a changed or missing scope token, a dream run in
 // progress over a targeted session, or targets whose removal would break
 // the artifact.
 func ScopeRejected(err error) bool {
-	switch CodeOf(err) {
+	switch errcode.Of(err) {
 	case CodeScopeChanged, CodeScopeRequired, CodeFormationInProgress, CodeBreaksSchema:
 		return true
 	}

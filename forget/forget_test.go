@@ -15,6 +15,7 @@ import (
 
 	"github.com/memfs/memfs/dream"
 	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/internal/errcode"
 	"github.com/memfs/memfs/internal/storetest"
 	"github.com/memfs/memfs/ledger"
 	"github.com/memfs/memfs/transcript"
@@ -295,18 +296,18 @@ func TestApplyRefusals(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.f.Apply(t.Context(), ApplyOptions{Targets: ts}); CodeOf(err) != CodeScopeRequired || !ScopeRejected(err) {
+	if _, err := e.f.Apply(t.Context(), ApplyOptions{Targets: ts}); errcode.Of(err) != CodeScopeRequired || !ScopeRejected(err) {
 		t.Errorf("no token: %v", err)
 	}
 	// The store moves: the token goes stale and is never refreshed.
 	e.files["pages/people/zed.md"] = page("Zed", "Zed again.", "s1")
 	e.publish(t, "one more")
-	if _, err := e.f.Apply(t.Context(), ApplyOptions{Token: p.Scope, Targets: ts}); CodeOf(err) != CodeScopeChanged {
+	if _, err := e.f.Apply(t.Context(), ApplyOptions{Token: p.Scope, Targets: ts}); errcode.Of(err) != CodeScopeChanged {
 		t.Errorf("stale token: %v", err)
 	}
 	// Different targets under an old token.
 	p2, _ := e.f.Preview(t.Context(), ts)
-	if _, err := e.f.Apply(t.Context(), ApplyOptions{Token: p2.Scope, Targets: mustTargets(t, "text:555 010 9998")}); CodeOf(err) != CodeScopeChanged {
+	if _, err := e.f.Apply(t.Context(), ApplyOptions{Token: p2.Scope, Targets: mustTargets(t, "text:555 010 9998")}); errcode.Of(err) != CodeScopeChanged {
 		t.Errorf("token of other targets: %v", err)
 	}
 	if !holdsPhone(git(t, e.store.Path(), "cat-file", "--batch-all-objects", "--batch")) {
@@ -342,7 +343,7 @@ func TestFormationInProgress(t *testing.T) {
 		t.Errorf("preview forming = %v", p.Forming)
 	}
 	_, err = e.f.Apply(t.Context(), ApplyOptions{Token: p.Scope, Targets: ts})
-	if CodeOf(err) != CodeFormationInProgress || !ScopeRejected(err) {
+	if errcode.Of(err) != CodeFormationInProgress || !ScopeRejected(err) {
 		t.Fatalf("apply during formation: %v", err)
 	}
 	// A run over other sessions does not block.
@@ -382,7 +383,7 @@ func TestCommandIDReplayAndConflict(t *testing.T) {
 	}
 	// The same id with another request.
 	_, err = e.f.Apply(t.Context(), ApplyOptions{Token: p.Scope, Targets: mustTargets(t, "text:bob prefers email"), CommandID: "cmd-1"})
-	if CodeOf(err) != CodeCommandIDConflict {
+	if errcode.Of(err) != CodeCommandIDConflict {
 		t.Errorf("conflicting command id: %v", err)
 	}
 }
@@ -408,15 +409,15 @@ func TestParseTargets(t *testing.T) {
 		if (err == nil) != tc.ok || got != tc.want {
 			t.Errorf("ParseTarget(%q) = %v, %v", tc.in, got, err)
 		}
-		if err != nil && CodeOf(err) != CodeInvalidTarget {
-			t.Errorf("ParseTarget(%q) code %q", tc.in, CodeOf(err))
+		if err != nil && errcode.Of(err) != CodeInvalidTarget {
+			t.Errorf("ParseTarget(%q) code %q", tc.in, errcode.Of(err))
 		}
 	}
 	many := make([]string, MaxTargets+1)
 	for i := range many {
 		many[i] = fmt.Sprintf("session:s%d", i)
 	}
-	if _, err := ParseTargets(many); CodeOf(err) != CodeInvalidTarget {
+	if _, err := ParseTargets(many); errcode.Of(err) != CodeInvalidTarget {
 		t.Errorf("33 targets: %v", err)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/memfs/memfs/internal/errcode"
 )
 
 // Ensure that an apply uses the rewrite its preview kept instead of
@@ -66,7 +68,7 @@ func TestApplyAfterHeadMovedRecomputes(t *testing.T) {
 	recomputed := 0
 	f := New(Options{Home: e.home, Store: e.store, Ledger: e.ledger, Recomputed: func() { recomputed++ }})
 	_, err = f.Apply(t.Context(), ApplyOptions{Token: p.Scope, Targets: ts})
-	if CodeOf(err) != CodeScopeChanged {
+	if errcode.Of(err) != CodeScopeChanged {
 		t.Fatalf("apply after the head moved: %v, want %s", err, CodeScopeChanged)
 	}
 	if recomputed != 1 {

@@ -176,7 +176,7 @@ func checkSchema(ctx context.Context, tx *gitstore.Tx, res *gitstore.RewriteResu
 		return err
 	}
 	b := breaks[0]
-	return &Error{Code: CodeBreaksSchema, Msg: fmt.Sprintf("the targets would leave %d revision(s) invalid, first %s (%s at %s); nothing changed",
+	return &Error{code: CodeBreaksSchema, Msg: fmt.Sprintf("the targets would leave %d revision(s) invalid, first %s (%s at %s); nothing changed",
 		len(breaks), b.Commit.String()[:12], strings.Join(b.Codes, ", "), strings.Join(b.Paths, ", "))}
 }
 

@@ -30,26 +30,26 @@ func (t Target) String() string { return t.Kind + ":" + t.Value }
 func ParseTarget(s string) (Target, error) {
 	kind, value, ok := strings.Cut(s, ":")
 	if !ok {
-		return Target{}, &Error{Code: CodeInvalidTarget, Msg: "a target is KIND:VALUE with KIND session, page or text"}
+		return Target{}, &Error{code: CodeInvalidTarget, Msg: "a target is KIND:VALUE with KIND session, page or text"}
 	}
 	t := Target{Kind: kind, Value: value}
 	switch kind {
 	case KindSession:
 		if !wiki.ValidSessionID(value) {
-			return Target{}, &Error{Code: CodeInvalidTarget, Msg: "session target is not a valid session id"}
+			return Target{}, &Error{code: CodeInvalidTarget, Msg: "session target is not a valid session id"}
 		}
 	case KindPage:
 		value = strings.TrimPrefix(strings.TrimPrefix(value, "/"), "./")
 		if k, err := wiki.ClassifyPath(value, false); err != nil || k != wiki.KindPage {
-			return Target{}, &Error{Code: CodeInvalidTarget, Msg: fmt.Sprintf("page target %q is not a page path (pages/<area>/<slug>.md)", value)}
+			return Target{}, &Error{code: CodeInvalidTarget, Msg: fmt.Sprintf("page target %q is not a page path (pages/<area>/<slug>.md)", value)}
 		}
 		t.Value = value
 	case KindText:
 		if len(wiki.Tokens(value)) == 0 {
-			return Target{}, &Error{Code: CodeInvalidTarget, Msg: "text target has no letters or digits to match"}
+			return Target{}, &Error{code: CodeInvalidTarget, Msg: "text target has no letters or digits to match"}
 		}
 	default:
-		return Target{}, &Error{Code: CodeInvalidTarget, Msg: fmt.Sprintf("unknown target kind %q (session, page or text)", kind)}
+		return Target{}, &Error{code: CodeInvalidTarget, Msg: fmt.Sprintf("unknown target kind %q (session, page or text)", kind)}
 	}
 	return t, nil
 }
@@ -57,10 +57,10 @@ func ParseTarget(s string) (Target, error) {
 // ParseTargets parses and checks a command's targets.
 func ParseTargets(ss []string) ([]Target, error) {
 	if len(ss) == 0 {
-		return nil, &Error{Code: CodeInvalidTarget, Msg: "no target given"}
+		return nil, &Error{code: CodeInvalidTarget, Msg: "no target given"}
 	}
 	if len(ss) > MaxTargets {
-		return nil, &Error{Code: CodeInvalidTarget, Msg: fmt.Sprintf("%d targets given, at most %d per command", len(ss), MaxTargets)}
+		return nil, &Error{code: CodeInvalidTarget, Msg: fmt.Sprintf("%d targets given, at most %d per command", len(ss), MaxTargets)}
 	}
 	out := make([]Target, 0, len(ss))
 	for _, s := range ss {
@@ -82,7 +82,7 @@ func ParseTargets(ss []string) ([]Target, error) {
 func checkSchemaWords(targets []Target) error {
 	for _, t := range targets {
 		if t.Kind == KindText && gitstore.SchemaLiteral(t.Value) {
-			return &Error{Code: CodeBreaksSchema, Msg: "a text target is made only of memfs's own vocabulary (trailer keys, Sources, session, the neutral author and subject), which every revision needs; nothing changed"}
+			return &Error{code: CodeBreaksSchema, Msg: "a text target is made only of memfs's own vocabulary (trailer keys, Sources, session, the neutral author and subject), which every revision needs; nothing changed"}
 		}
 	}
 	return nil

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/memfs/memfs/internal/errcode"
 	"github.com/memfs/memfs/ledger"
 )
 
@@ -32,7 +33,7 @@ func CheckToken(token string) error {
 	}
 	h, ok := strings.CutPrefix(token, tokenPrefix)
 	if _, err := hex.DecodeString(h); !ok || err != nil || len(h) != tokenHexLen {
-		return &Error{Code: CodeTokenMalformed, Msg: fmt.Sprintf("a forget_scope token is %s followed by %d hex digits, as memfs forget preview prints it", tokenPrefix, tokenHexLen)}
+		return &Error{code: CodeTokenMalformed, Msg: fmt.Sprintf("a forget_scope token is %s followed by %d hex digits, as memfs forget preview prints it", tokenPrefix, tokenHexLen)}
 	}
 	return nil
 }
@@ -46,7 +47,7 @@ func (f *Forgetter) ApplyToken(ctx context.Context, opts ApplyOptions) (*Receipt
 		return nil, err
 	}
 	rc, err := f.Apply(ctx, opts)
-	if opts.Token == "" || (err != nil && CodeOf(err) != CodeScopeChanged) || (rc != nil && rc.Replayed) {
+	if opts.Token == "" || (err != nil && errcode.Of(err) != CodeScopeChanged) || (rc != nil && rc.Replayed) {
 		return rc, err
 	}
 	keys, keyID, kerr := f.opts.Store.Keyring(ctx)

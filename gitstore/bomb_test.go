@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/memfs/memfs/internal/errcode"
 	"github.com/memfs/memfs/validate"
 )
 
@@ -106,7 +107,7 @@ func TestImportBombRefusedBeforeInflating(t *testing.T) {
 			})
 			runtime.ReadMemStats(&after)
 			t.Logf("%s: %v (%d KiB allocated)", name, err, (after.TotalAlloc-before.TotalAlloc)>>10)
-			if !errors.Is(err, ErrInvalidBundle) || !errors.Is(err, ErrTooLarge) || CodeOf(err) != "invalid_bundle" || !strings.Contains(err.Error(), "file_too_large") {
+			if !errors.Is(err, ErrInvalidBundle) || !errors.Is(err, ErrTooLarge) || errcode.Of(err) != "invalid_bundle" || !strings.Contains(err.Error(), "file_too_large") {
 				t.Fatalf("bomb import: %v", err)
 			}
 			// Everything the import allocated, added up, stays far below

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/memfs/memfs/internal/errcode"
 	"github.com/memfs/memfs/validate"
 )
 
@@ -112,7 +113,7 @@ func TestImportForeignMarkersNeedConsent(t *testing.T) {
 
 	_, err = importFile(t, s, bundle, ImportOptions{})
 	var ce *ConsentError
-	if !errors.As(err, &ce) || !errors.Is(err, ErrErasureConsentRequired) || CodeOf(err) != "erasure_consent_required" {
+	if !errors.As(err, &ce) || !errors.Is(err, ErrErasureConsentRequired) || errcode.Of(err) != "erasure_consent_required" {
 		t.Fatalf("import without consent: %v", err)
 	}
 	c := ce.Consent
@@ -137,7 +138,7 @@ func TestImportForeignMarkersNeedConsent(t *testing.T) {
 	}
 
 	// A token from another state of the store is refused.
-	if _, err := importFile(t, s, bundle, ImportOptions{Token: "ec1-0000"}); !errors.Is(err, ErrErasureConsentChanged) || CodeOf(err) != "erasure_consent_changed" {
+	if _, err := importFile(t, s, bundle, ImportOptions{Token: "ec1-0000"}); !errors.Is(err, ErrErasureConsentChanged) || errcode.Of(err) != "erasure_consent_changed" {
 		t.Fatalf("wrong token: %v", err)
 	}
 	stale := c.Token
@@ -197,7 +198,7 @@ func TestImportMarkersBreakingSchemaRefused(t *testing.T) {
 	publishCommon(t, s)
 	before, _ := s.Refs(t.Context())
 	_, err := importFile(t, s, bundle, ImportOptions{TrustErasures: true})
-	if !errors.Is(err, ErrErasureBreaksSchema) || CodeOf(err) != "erasure_breaks_schema" {
+	if !errors.Is(err, ErrErasureBreaksSchema) || errcode.Of(err) != "erasure_breaks_schema" {
 		t.Fatalf("schema-breaking markers: %v", err)
 	}
 	if after, _ := s.Refs(t.Context()); !maps.Equal(before, after) {

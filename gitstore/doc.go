@@ -72,7 +72,8 @@
 //
 //   - doc.go: this description.
 //   - store.go: Options, Init and Open, the store lock, metadata, scopes.
-//   - errors.go: every sentinel error, and CodeOf, their stable codes.
+//   - errors.go: every sentinel error, the coded ones with their stable
+//     codes (errcode.New).
 //   - id.go: ID, an object id, and its text form.
 //   - refs.go: reading, compare-and-swap and deleting refs; packed-refs.
 //   - tx.go: Tx (the store under its lock) and SwitchRefs.

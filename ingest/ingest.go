@@ -12,20 +12,13 @@ import (
 	"path/filepath"
 
 	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/internal/errcode"
 	"github.com/memfs/memfs/ledger"
 	"github.com/memfs/memfs/transcript"
 )
 
 // ErrErasedSource refuses to take in a session that was forgotten.
-var ErrErasedSource = errors.New("erased_source")
-
-// CodeOf returns the machine-readable code of an ingest error, or "".
-func CodeOf(err error) string {
-	if errors.Is(err, ErrErasedSource) {
-		return "erased_source"
-	}
-	return ""
-}
+var ErrErasedSource = errcode.New("erased_source", "erased_source")
 
 // Options say where a checkpoint is recorded.
 type Options struct {

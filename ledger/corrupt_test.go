@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/memfs/memfs/internal/errcode"
 	"github.com/memfs/memfs/transcript"
 )
 
@@ -94,8 +95,8 @@ func TestCorrupt_FlippedBytes(t *testing.T) {
 				if err == nil {
 					continue
 				}
-				if !errors.Is(err, ErrCorrupt) || CodeOf(err) != CodeCorrupt {
-					t.Errorf("%s: %v (code %q), want ledger_corrupt", name, err, CodeOf(err))
+				if !errors.Is(err, ErrCorrupt) || errcode.Of(err) != CodeCorrupt {
+					t.Errorf("%s: %v (code %q), want ledger_corrupt", name, err, errcode.Of(err))
 					continue
 				}
 				if msg := err.Error(); !strings.Contains(msg, path) || !strings.Contains(msg, "memfs ledger rebuild") {
@@ -152,7 +153,7 @@ func TestCorrupt_EmptyOrUnreadable(t *testing.T) {
 				t.Fatal(err)
 			}
 			for name, err := range ops(t, path) {
-				if !errors.Is(err, ErrCorrupt) || CodeOf(err) != CodeCorrupt {
+				if !errors.Is(err, ErrCorrupt) || errcode.Of(err) != CodeCorrupt {
 					t.Errorf("%s: %v, want ledger_corrupt", name, err)
 				}
 			}

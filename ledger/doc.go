@@ -70,9 +70,9 @@
 //
 // # Errors
 //
-// Sentinels live in errors.go; CodeOf gives the stable code a caller maps
-// to an exit status (CodeLocked for ErrLocked, CodeCorrupt for
-// ErrCorrupt).
+// Sentinels live in errors.go, each coded one with its stable code
+// (errcode.Coder: CodeLocked for ErrLocked, CodeCorrupt for ErrCorrupt and
+// *CorruptError, CodeNotCorrupt for ErrNotCorrupt).
 //
 // # Scopes
 //

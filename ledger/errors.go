@@ -3,13 +3,16 @@ package ledger
 import (
 	"errors"
 	"fmt"
+
+	"github.com/memfs/memfs/internal/errcode"
 )
 
-// Sentinel errors of the ledger. Callers branch on them with errors.Is.
+// Sentinel errors of the ledger. Callers branch on them with errors.Is;
+// the coded ones answer their code through errcode.Coder.
 var (
 	// ErrLocked means another process kept the ledger's file lock for
 	// longer than Options.Timeout × Options.Attempts.
-	ErrLocked = errors.New("ledger locked by another memfs")
+	ErrLocked = errcode.New(CodeLocked, "ledger locked by another memfs")
 	// ErrUnsupportedVersion means the file was written by a newer memfs.
 	ErrUnsupportedVersion = errors.New("unsupported ledger version")
 	// ErrInvalid means a value handed to the ledger lacks a required field.
@@ -18,10 +21,10 @@ var (
 	// unreadable. memfs never replaces such a file by itself: Rebuild sets
 	// it aside and starts a new one. Errors that wrap it are
 	// *CorruptError.
-	ErrCorrupt = errors.New("ledger is damaged")
+	ErrCorrupt = errcode.New(CodeCorrupt, "ledger is damaged")
 	// ErrNotCorrupt means Rebuild was asked to set aside a ledger that
 	// Check finds sound.
-	ErrNotCorrupt = errors.New("ledger is not damaged; nothing to rebuild")
+	ErrNotCorrupt = errcode.New(CodeNotCorrupt, "ledger is not damaged; nothing to rebuild")
 
 	// errUnchanged, returned by an update's fn, rolls the transaction back
 	// so that a no-op leaves the file byte for byte as it was (a commit
@@ -36,8 +39,10 @@ var (
 const (
 	// CodeLocked is the code of ErrLocked.
 	CodeLocked = "ledger_locked"
-	// CodeCorrupt is the code of ErrCorrupt.
+	// CodeCorrupt is the code of ErrCorrupt and *CorruptError.
 	CodeCorrupt = "ledger_corrupt"
+	// CodeNotCorrupt is the code of ErrNotCorrupt.
+	CodeNotCorrupt = "ledger_not_corrupt"
 )
 
 // CorruptError describes a damaged, empty or unreadable ledger file. Its
@@ -59,18 +64,9 @@ func (e *CorruptError) Error() string {
 // Is makes errors.Is(err, ErrCorrupt) hold.
 func (e *CorruptError) Is(target error) bool { return target == ErrCorrupt }
 
+// Code returns CodeCorrupt.
+func (e *CorruptError) Code() string { return CodeCorrupt }
+
 func corrupt(path, format string, args ...any) *CorruptError {
 	return &CorruptError{Path: path, Reason: fmt.Sprintf(format, args...)}
-}
-
-// CodeOf returns the stable code of a ledger error err wraps, or "" when
-// it wraps none that has one.
-func CodeOf(err error) string {
-	switch {
-	case errors.Is(err, ErrLocked):
-		return CodeLocked
-	case errors.Is(err, ErrCorrupt):
-		return CodeCorrupt
-	}
-	return ""
 }

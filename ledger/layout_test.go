@@ -11,6 +11,8 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
+
+	"github.com/memfs/memfs/internal/errcode"
 )
 
 // leafElem finds, in the bbolt file b, the leaf element at path (bucket
@@ -76,8 +78,8 @@ func expectCorrupt(t *testing.T, path string) {
 		t.Fatal(err)
 	}
 	for name, err := range ops(t, path) {
-		if !errors.Is(err, ErrCorrupt) || CodeOf(err) != CodeCorrupt {
-			t.Errorf("%s: %v (code %q), want ledger_corrupt", name, err, CodeOf(err))
+		if !errors.Is(err, ErrCorrupt) || errcode.Of(err) != CodeCorrupt {
+			t.Errorf("%s: %v (code %q), want ledger_corrupt", name, err, errcode.Of(err))
 		}
 	}
 	if after, err := os.ReadFile(path); err != nil || !bytes.Equal(before, after) {
@@ -149,7 +151,7 @@ func TestCorrupt_IncompatibleValue(t *testing.T) {
 		}
 		cp.SessionID = "s2"
 		_, err = l.RecordCheckpoint(t.Context(), cp)
-		if !errors.Is(err, ErrCorrupt) || CodeOf(err) != CodeCorrupt {
+		if !errors.Is(err, ErrCorrupt) || errcode.Of(err) != CodeCorrupt {
 			t.Fatalf("RecordCheckpoint into the scope: %v, want ledger_corrupt", err)
 		}
 	})

@@ -17,6 +17,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
+	"github.com/memfs/memfs/internal/errcode"
 	"github.com/memfs/memfs/transcript"
 )
 
@@ -566,8 +567,8 @@ func TestCodeOf(t *testing.T) {
 		{errors.New("other"), ""},
 		{nil, ""},
 	} {
-		if got := CodeOf(tc.err); got != tc.want {
-			t.Errorf("CodeOf(%v) = %q, want %q", tc.err, got, tc.want)
+		if got := errcode.Of(tc.err); got != tc.want {
+			t.Errorf("errcode.Of(%v) = %q, want %q", tc.err, got, tc.want)
 		}
 	}
 }

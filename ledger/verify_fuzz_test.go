@@ -12,6 +12,7 @@ import (
 
 	bolt "go.etcd.io/bbolt"
 
+	"github.com/memfs/memfs/internal/errcode"
 	"github.com/memfs/memfs/transcript"
 )
 
@@ -103,7 +104,7 @@ func readEverything(ctx context.Context, tb testing.TB, b []byte) map[string]err
 		if err != nil && !errors.Is(err, ErrCorrupt) {
 			bad[op] = err
 		}
-		if err != nil && CodeOf(err) != CodeCorrupt {
+		if err != nil && errcode.Of(err) != CodeCorrupt {
 			bad[op+" code"] = err
 		}
 	}

@@ -5,43 +5,41 @@ import (
 	"fmt"
 )
 
-// Code is a stable, machine-readable error code. Codes are part of the CLI
-// contract (docs/design.md §4): callers branch on them, so they never change meaning.
-type Code string
-
-// Error codes, one per way a source can fail.
+// Error codes, one per way a source can fail. Codes are part of the CLI
+// contract (docs/design.md §4): callers branch on them, so they never
+// change meaning; an *Error answers its code through Code (errcode.Coder).
 const (
 	// CodeSourceUnavailable: the transcript cannot be opened or read
 	// (missing, permission denied, I/O error). Retry later.
-	CodeSourceUnavailable Code = "source_unavailable"
+	CodeSourceUnavailable = "source_unavailable"
 	// CodeInvalidSource: the file is not a transcript of a known format, has
 	// no usable entries, or names an unknown cursor.
-	CodeInvalidSource Code = "invalid_source"
+	CodeInvalidSource = "invalid_source"
 	// CodeCheckpointChanged: the transcript no longer holds what the
 	// checkpoint recorded (rewritten, truncated, cursor gone, digest differs).
 	// The checkpoint must be taken again.
-	CodeCheckpointChanged Code = "checkpoint_changed"
+	CodeCheckpointChanged = "checkpoint_changed"
 	// CodeSourceChanged: the file changed while it was being read (a line
 	// read twice differed). Transient: retry.
-	CodeSourceChanged Code = "source_changed"
+	CodeSourceChanged = "source_changed"
 )
 
 // Sentinels for errors.Is: every *Error matches the sentinel of its code.
 var (
 	// ErrSourceUnavailable is matched by errors with CodeSourceUnavailable.
-	ErrSourceUnavailable = errors.New(string(CodeSourceUnavailable))
+	ErrSourceUnavailable = errors.New(CodeSourceUnavailable)
 	// ErrInvalidSource is matched by errors with CodeInvalidSource.
-	ErrInvalidSource = errors.New(string(CodeInvalidSource))
+	ErrInvalidSource = errors.New(CodeInvalidSource)
 	// ErrCheckpointChanged is matched by errors with CodeCheckpointChanged.
-	ErrCheckpointChanged = errors.New(string(CodeCheckpointChanged))
+	ErrCheckpointChanged = errors.New(CodeCheckpointChanged)
 	// ErrSourceChanged is matched by errors with CodeSourceChanged.
-	ErrSourceChanged = errors.New(string(CodeSourceChanged))
+	ErrSourceChanged = errors.New(CodeSourceChanged)
 )
 
 // Error is the error type of this package. Its message names the source path
 // and a reason written by this package; it never quotes transcript content.
 type Error struct {
-	Code Code
+	code string
 	Path string
 	// Reason is a short, content-free explanation.
 	Reason string
@@ -50,7 +48,7 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	msg := fmt.Sprintf("%s: %s: %s", e.Path, e.Code, e.Reason)
+	msg := fmt.Sprintf("%s: %s: %s", e.Path, e.code, e.Reason)
 	if e.Err != nil {
 		msg += ": " + e.Err.Error()
 	}
@@ -64,26 +62,20 @@ func (e *Error) Unwrap() error { return e.Err }
 func (e *Error) Is(target error) bool {
 	switch target {
 	case ErrSourceUnavailable:
-		return e.Code == CodeSourceUnavailable
+		return e.code == CodeSourceUnavailable
 	case ErrInvalidSource:
-		return e.Code == CodeInvalidSource
+		return e.code == CodeInvalidSource
 	case ErrCheckpointChanged:
-		return e.Code == CodeCheckpointChanged
+		return e.code == CodeCheckpointChanged
 	case ErrSourceChanged:
-		return e.Code == CodeSourceChanged
+		return e.code == CodeSourceChanged
 	}
 	return false
 }
 
-// CodeOf returns the code of the first *Error in err's chain, or "".
-func CodeOf(err error) Code {
-	var e *Error
-	if errors.As(err, &e) {
-		return e.Code
-	}
-	return ""
-}
+// Code returns the error's stable code (one of the Code constants).
+func (e *Error) Code() string { return e.code }
 
-func newErr(code Code, path, reason string, err error) *Error {
-	return &Error{Code: code, Path: path, Reason: reason, Err: err}
+func newErr(code, path, reason string, err error) *Error {
+	return &Error{code: code, Path: path, Reason: reason, Err: err}
 }

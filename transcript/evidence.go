@@ -383,7 +383,7 @@ func detectAt(f io.ReaderAt, size int64, path string) (Format, error) {
 // checkpointed file into checkpoint_changed: it was one when checkpointed.
 func asChanged(err error) error {
 	var e *Error
-	if errors.As(err, &e) && e.Code == CodeInvalidSource {
+	if errors.As(err, &e) && e.code == CodeInvalidSource {
 		return newErr(CodeCheckpointChanged, e.Path, "the transcript no longer reads as its format: "+e.Reason, nil)
 	}
 	return err

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/memfs/memfs/internal/errcode"
 	"github.com/memfs/memfs/transcript"
 	"github.com/memfs/memfs/transcript/redact"
 )
@@ -170,8 +171,8 @@ func TestClaudeSidechainOnly(t *testing.T) {
 	if cp.Root || cp.Cursor != "" {
 		t.Errorf("root = %v, cursor = %q; want a non-root checkpoint without cursor", cp.Root, cp.Cursor)
 	}
-	if _, err := transcript.Materialize(context.Background(), *cp, nil); transcript.CodeOf(err) != transcript.CodeInvalidSource {
-		t.Errorf("Materialize of a cursorless checkpoint: code %q, want invalid_source", transcript.CodeOf(err))
+	if _, err := transcript.Materialize(context.Background(), *cp, nil); errcode.Of(err) != transcript.CodeInvalidSource {
+		t.Errorf("Materialize of a cursorless checkpoint: code %q, want invalid_source", errcode.Of(err))
 	}
 }
 
@@ -195,12 +196,12 @@ func TestScanCursorAndOverride(t *testing.T) {
 		t.Error("the evidence is not the branch that ends at the cursor")
 	}
 	for _, c := range []string{"line:1", "no-such-entry"} {
-		if _, err := transcript.Scan(context.Background(), path, "", "", c); transcript.CodeOf(err) != transcript.CodeInvalidSource {
-			t.Errorf("unknown cursor %d: code %q, want invalid_source", len(c), transcript.CodeOf(err))
+		if _, err := transcript.Scan(context.Background(), path, "", "", c); errcode.Of(err) != transcript.CodeInvalidSource {
+			t.Errorf("unknown cursor %d: code %q, want invalid_source", len(c), errcode.Of(err))
 		}
 	}
-	if _, err := transcript.Scan(context.Background(), path, "", "bad id with spaces", ""); transcript.CodeOf(err) != transcript.CodeInvalidSource {
-		t.Errorf("invalid session override: code %q, want invalid_source", transcript.CodeOf(err))
+	if _, err := transcript.Scan(context.Background(), path, "", "bad id with spaces", ""); errcode.Of(err) != transcript.CodeInvalidSource {
+		t.Errorf("invalid session override: code %q, want invalid_source", errcode.Of(err))
 	}
 }
 

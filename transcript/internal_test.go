@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/memfs/memfs/internal/errcode"
 )
 
 // Ensure that a line that changes between the index pass and the read by
@@ -44,8 +46,8 @@ func TestSourceChangedBetweenPasses(t *testing.T) {
 			tt.mutate(path)
 			err = walk(t.Context(), ix, &reader{ra: f, ix: ix}, ix.branch(ix.leaf), 0, newProjector(FormatClaude),
 				func(int, *item) error { return nil })
-			if CodeOf(err) != CodeSourceChanged {
-				t.Fatalf("code %q (%v), want source_changed", CodeOf(err), err)
+			if errcode.Of(err) != CodeSourceChanged {
+				t.Fatalf("code %q (%v), want source_changed", errcode.Of(err), err)
 			}
 		})
 	}
@@ -69,7 +71,7 @@ func fuzzFormat(t *testing.T, data []byte, f Format) {
 	for _, format := range []Format{f, ""} {
 		cp, err := scan(ctx, "fuzz", r, int64(len(data)), format, "fuzz-session", "")
 		if err != nil {
-			if CodeOf(err) == "" {
+			if errcode.Of(err) == "" {
 				t.Fatalf("error without code: %v", err)
 			}
 			continue

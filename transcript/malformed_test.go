@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/memfs/memfs/internal/errcode"
 	"github.com/memfs/memfs/transcript"
 )
 
@@ -35,7 +36,7 @@ func TestMalformedSources(t *testing.T) {
 		name   string
 		path   string
 		format transcript.Format
-		code   transcript.Code
+		code   string
 	}{
 		{"missing", filepath.Join(dir, "nope.jsonl"), "", transcript.CodeSourceUnavailable},
 		{"directory", dir, "", transcript.CodeInvalidSource},
@@ -53,8 +54,8 @@ func TestMalformedSources(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := transcript.Scan(context.Background(), tt.path, tt.format, "", "")
-			if transcript.CodeOf(err) != tt.code {
-				t.Fatalf("code %q (%v), want %q", transcript.CodeOf(err), err, tt.code)
+			if errcode.Of(err) != tt.code {
+				t.Fatalf("code %q (%v), want %q", errcode.Of(err), err, tt.code)
 			}
 			if !errors.Is(err, sentinel(tt.code)) {
 				t.Errorf("errors.Is does not match the %s sentinel", tt.code)
@@ -66,8 +67,8 @@ func TestMalformedSources(t *testing.T) {
 	}
 }
 
-func sentinel(c transcript.Code) error {
-	return map[transcript.Code]error{
+func sentinel(c string) error {
+	return map[string]error{
 		transcript.CodeSourceUnavailable: transcript.ErrSourceUnavailable,
 		transcript.CodeInvalidSource:     transcript.ErrInvalidSource,
 		transcript.CodeCheckpointChanged: transcript.ErrCheckpointChanged,

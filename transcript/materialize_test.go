@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/memfs/memfs/internal/errcode"
 )
 
 // Ensure that a checkpoint is not trusted once its bytes change, even
@@ -34,8 +36,8 @@ func TestMaterialize_RewrittenInPlace(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = Materialize(t.Context(), *cp, nil)
-	if CodeOf(err) != CodeCheckpointChanged {
-		t.Fatalf("code %q (%v), want checkpoint_changed", CodeOf(err), err)
+	if errcode.Of(err) != CodeCheckpointChanged {
+		t.Fatalf("code %q (%v), want checkpoint_changed", errcode.Of(err), err)
 	}
 }
 

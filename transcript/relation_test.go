@@ -6,6 +6,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/memfs/memfs/internal/errcode"
 	"github.com/memfs/memfs/transcript"
 )
 
@@ -183,7 +184,7 @@ func TestCheckpointStability(t *testing.T) {
 	tests := []struct {
 		name   string
 		mutate func(t *testing.T)
-		code   transcript.Code
+		code   string
 	}{
 		{"rewritten", func(t *testing.T) {
 			os.WriteFile(path, bytes.Replace(data, []byte("S-U1 first"), []byte("S-X1 first"), 1), 0o600)
@@ -210,8 +211,8 @@ func TestCheckpointStability(t *testing.T) {
 			}
 			tt.mutate(t)
 			_, err := transcript.Materialize(ctx, *cp, nil)
-			if transcript.CodeOf(err) != tt.code {
-				t.Fatalf("code %q (%v), want %q", transcript.CodeOf(err), err, tt.code)
+			if errcode.Of(err) != tt.code {
+				t.Fatalf("code %q (%v), want %q", errcode.Of(err), err, tt.code)
 			}
 		})
 	}

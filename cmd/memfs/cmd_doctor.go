@@ -96,7 +96,7 @@ A sound ledger is refused and left alone.`,
 			path := home.LedgerPath(h.Dir)
 			aside, err := h.RebuildLedger(cmd.Context(), time.Now())
 			if errors.Is(err, ledger.ErrNotCorrupt) {
-				return g.fail(exitFailure, ledgerRefusedOut{Path: path, Error: errJSON("ledger_not_corrupt", err)}, func(io.Writer) {
+				return g.fail(exitFailure, ledgerRefusedOut{Path: path, Error: errJSON(err)}, func(io.Writer) {
 					fmt.Fprintf(g.stderr, "memfs: refused: %v; it was left as it is\n", err)
 				})
 			}

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memfs/memfs/forget"
+	"github.com/memfs/memfs/internal/errcode"
 )
 
 func newForgetCommand(g *globalOptions) *cobra.Command {
@@ -63,7 +64,7 @@ apply refuses (forget_scope_changed, exit 4): preview again.`,
 	apply := forgetCommand("apply --token T --target KIND:VALUE ... [--command-id ID] [--cancel-runs]", "Forget the targets; prints the receipt", true,
 		func(ctx context.Context, f *forget.Forgetter, ts []forget.Target) error {
 			rc, err := f.ApplyToken(ctx, forget.ApplyOptions{Token: token, Targets: ts, CommandID: commandID, CancelRuns: cancelRuns})
-			if forget.CodeOf(err) == forget.CodeTokenMalformed {
+			if errcode.Of(err) == forget.CodeTokenMalformed {
 				return usageError{err}
 			}
 			if err != nil {

@@ -79,7 +79,7 @@ func reviewDecide(ctx context.Context, g *globalOptions, h *home.Home, s *gitsto
 	}
 	rec, err := dream.Review(ctx, s, l, run, approve, time.Now())
 	if errors.Is(err, gitstore.ErrStaleProposal) {
-		return g.fail(exitFailure, staleProposalOut{Run: run, State: rec.State, Error: errJSON("stale_proposal", err)}, func(io.Writer) {
+		return g.fail(exitFailure, staleProposalOut{Run: run, State: rec.State, Error: errJSON(err)}, func(io.Writer) {
 			fmt.Fprintf(g.stderr, "memfs: %v; the proposal was deleted and its evidence stays pending\n", err)
 		})
 	}

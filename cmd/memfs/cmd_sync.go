@@ -89,7 +89,7 @@ func (g *globalOptions) runImport(ctx context.Context, fetcher func(*gitstore.St
 		var ce *gitstore.ConsentError
 		if errors.As(err, &ce) {
 			// What the incoming markers would erase here, and the token that applies them.
-			return g.fail(exitForgetScope, consentOut{Error: errJSON(errorCode(ce), ce), ErasureConsent: ce.Consent}, func(w io.Writer) {
+			return g.fail(exitForgetScope, consentOut{Error: errJSON(ce), ErasureConsent: ce.Consent}, func(w io.Writer) {
 				fmt.Fprintf(g.stderr, "memfs: %v\n", ce.Err)
 				printLines(w, ce.Consent.Summary())
 				fmt.Fprintf(w, "run the same command with --token %s to apply them\n", ce.Consent.Token)
@@ -227,7 +227,7 @@ on their next pull.`,
 				case res == nil:
 					return err
 				case g.JSON && err != nil:
-					return g.fail(exitCode(err), pushFailedOut{Result: res, Error: errJSON(errorCode(err), err)}, nil)
+					return g.fail(exitCode(err), pushFailedOut{Result: res, Error: errJSON(err)}, nil)
 				}
 				g.output(pushOut{OK: true, Result: res}, func(w io.Writer) { printLines(w, res.Summary()) })
 				return err

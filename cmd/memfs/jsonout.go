@@ -26,7 +26,7 @@ type errorOut struct {
 }
 
 // errJSON is the "error" object of a JSON failure.
-func errJSON(code string, err error) errorOut { return errorOut{Code: code, Message: err.Error()} }
+func errJSON(err error) errorOut { return errorOut{Code: errorCode(err), Message: err.Error()} }
 
 // failureOut is printed by any command that fails with an error it did not
 // report itself.

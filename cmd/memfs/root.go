@@ -13,17 +13,14 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/memfs/memfs/agent"
-	"github.com/memfs/memfs/dream"
 	"github.com/memfs/memfs/forget"
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/ingest"
+	"github.com/memfs/memfs/internal/errcode"
 	"github.com/memfs/memfs/internal/home"
 	"github.com/memfs/memfs/internal/progress"
 	"github.com/memfs/memfs/internal/scope"
 	"github.com/memfs/memfs/internal/version"
-	"github.com/memfs/memfs/ledger"
-	"github.com/memfs/memfs/transcript"
 	"github.com/memfs/memfs/validate"
 )
 
@@ -62,6 +59,14 @@ type usageError struct{ err error }
 func (e usageError) Error() string { return e.err.Error() }
 func (e usageError) Unwrap() error { return e.err }
 
+// Code is the code of the error it wraps, else errcode.Usage.
+func (e usageError) Code() string {
+	if c := errcode.Of(e.err); c != "" {
+		return c
+	}
+	return errcode.Usage
+}
+
 func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
 
 // reportedError means the command already printed what went wrong; only the
@@ -88,7 +93,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	var rep reportedError
 	if !errors.As(err, &rep) {
 		if g.JSON {
-			writeJSON(stdout, failureOut{Error: errJSON(errorCode(err), err)})
+			writeJSON(stdout, failureOut{Error: errJSON(err)})
 		}
 		fmt.Fprintf(stderr, "memfs: %v\n", err)
 		if code == exitUsage {
@@ -119,33 +124,7 @@ func exitCode(err error) int {
 
 // errorCode gives a stable machine-readable code for a failure: the code
 // of the package that made the error, else the CLI's own.
-func errorCode(err error) string {
-	for _, code := range []string{
-		gitstore.CodeOf(err),
-		dream.CodeOf(err),
-		ledger.CodeOf(err),
-		string(transcript.CodeOf(err)),
-		forget.CodeOf(err),
-		ingest.CodeOf(err),
-		agent.CodeOf(err),
-	} {
-		if code != "" {
-			return code
-		}
-	}
-	var coded interface{ Code() string }
-	if errors.As(err, &coded) {
-		return coded.Code()
-	}
-	var ue usageError
-	switch {
-	case errors.As(err, &ue):
-		return "usage"
-	case errors.Is(err, context.Canceled):
-		return "cancelled"
-	}
-	return "failure"
-}
+func errorCode(err error) string { return errcode.Code(err) }
 
 func newRootCommand(g *globalOptions) *cobra.Command {
 	root := &cobra.Command{

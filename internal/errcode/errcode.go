@@ -9,7 +9,18 @@
 // that carries data implements Code itself.
 package errcode
 
-import "errors"
+import (
+	"context"
+	"errors"
+)
+
+// The CLI's own codes: for a usage error, a cancelled command, and any
+// failure that no package coded.
+const (
+	Usage     = "usage"
+	Cancelled = "cancelled"
+	Failure   = "failure"
+)
 
 // Coder is an error with a stable machine-readable code.
 type Coder interface {
@@ -39,4 +50,16 @@ func Of(err error) string {
 		return c.Code()
 	}
 	return ""
+}
+
+// Code returns err's code for a command's output: Of(err) when err is
+// coded, Cancelled when it is a cancellation, else Failure.
+func Code(err error) string {
+	if c := Of(err); c != "" {
+		return c
+	}
+	if errors.Is(err, context.Canceled) {
+		return Cancelled
+	}
+	return Failure
 }

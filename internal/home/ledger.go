@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/memfs/memfs/internal/errcode"
 	"github.com/memfs/memfs/ledger"
 )
 
@@ -39,7 +40,7 @@ func CheckLedger(ctx context.Context, dir string) LedgerHealth {
 		hl.Exists = true
 	}
 	if err := ledger.Check(ctx, p); err != nil {
-		hl.OK, hl.Error, hl.Code = false, err.Error(), ledger.CodeOf(err)
+		hl.OK, hl.Error, hl.Code = false, err.Error(), errcode.Of(err)
 		if hl.Code == "" {
 			hl.Code = "ledger_unreadable"
 		}

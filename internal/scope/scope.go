@@ -19,12 +19,12 @@ package scope
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/memfs/memfs/internal/errcode"
 	"github.com/memfs/memfs/wiki"
 )
 
@@ -39,7 +39,7 @@ const (
 )
 
 // ErrInvalid means an explicit scope name is not a valid branch name.
-var ErrInvalid = errors.New("invalid scope name")
+var ErrInvalid = errcode.New("invalid_scope", "invalid scope name")
 
 // Resolve returns the scope of a session: explicit when not empty, Default
 // in single mode or when cwd is empty, else the scope derived from cwd.
