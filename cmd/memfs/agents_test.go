@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/memfs/memfs/agent"
-	"github.com/memfs/memfs/internal/home"
+	"github.com/memfs/memfs/internal/app/home"
 	"github.com/memfs/memfs/internal/scope"
 	"github.com/memfs/memfs/ledger"
 	"github.com/memfs/memfs/transcript"

@@ -12,7 +12,7 @@ import (
 
 	"github.com/memfs/memfs/agent"
 	"github.com/memfs/memfs/ingest"
-	"github.com/memfs/memfs/internal/home"
+	"github.com/memfs/memfs/internal/app/home"
 )
 
 // mountFlag is --mount of context and hook: where serve mounts scopes, for

@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/memfs/memfs/internal/demo"
+	"github.com/memfs/memfs/internal/app/demo"
 )
 
 func newDemoCommand(g *globalOptions) *cobra.Command {

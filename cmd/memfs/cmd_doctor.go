@@ -10,7 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/memfs/memfs/internal/home"
+	"github.com/memfs/memfs/internal/app/home"
 	"github.com/memfs/memfs/ledger"
 	"github.com/memfs/memfs/memfuse"
 )

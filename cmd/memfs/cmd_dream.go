@@ -14,7 +14,7 @@ import (
 	"github.com/memfs/memfs/dream/builtin"
 	"github.com/memfs/memfs/dream/dreamers"
 	"github.com/memfs/memfs/gitstore"
-	"github.com/memfs/memfs/internal/home"
+	"github.com/memfs/memfs/internal/app/home"
 )
 
 // dreamerFlags choose and configure the dreamer; dream and serve share them.

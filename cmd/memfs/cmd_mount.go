@@ -9,8 +9,8 @@ import (
 
 	"github.com/memfs/memfs/checkout"
 	"github.com/memfs/memfs/gitstore"
-	"github.com/memfs/memfs/internal/home"
-	"github.com/memfs/memfs/internal/serve"
+	"github.com/memfs/memfs/internal/app/home"
+	"github.com/memfs/memfs/internal/app/serve"
 	"github.com/memfs/memfs/memfuse"
 )
 

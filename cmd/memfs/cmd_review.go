@@ -11,7 +11,7 @@ import (
 
 	"github.com/memfs/memfs/dream"
 	"github.com/memfs/memfs/gitstore"
-	"github.com/memfs/memfs/internal/home"
+	"github.com/memfs/memfs/internal/app/home"
 )
 
 func newReviewCommand(g *globalOptions) *cobra.Command {

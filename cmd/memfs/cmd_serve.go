@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/memfs/memfs/internal/serve"
+	"github.com/memfs/memfs/internal/app/serve"
 )
 
 func newServeCommand(g *globalOptions) *cobra.Command {

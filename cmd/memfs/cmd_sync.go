@@ -10,7 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memfs/memfs/gitstore"
-	"github.com/memfs/memfs/internal/home"
+	"github.com/memfs/memfs/internal/app/home"
 )
 
 func newExportCommand(g *globalOptions) *cobra.Command {

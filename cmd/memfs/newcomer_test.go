@@ -11,7 +11,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/memfs/memfs/internal/home"
+	"github.com/memfs/memfs/internal/app/home"
 	"github.com/memfs/memfs/internal/scope"
 	"github.com/memfs/memfs/internal/storetest"
 )

@@ -15,7 +15,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/memfs/memfs/internal/home"
+	"github.com/memfs/memfs/internal/app/home"
 )
 
 // sessions are two synthetic Claude Code sessions written for the demo.

@@ -17,7 +17,7 @@ import (
 	"github.com/memfs/memfs/dream"
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/ingest"
-	"github.com/memfs/memfs/internal/home"
+	"github.com/memfs/memfs/internal/app/home"
 	"github.com/memfs/memfs/memfuse"
 	"github.com/memfs/memfs/transcript/watch"
 )
