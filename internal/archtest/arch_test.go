@@ -1,173 +1,172 @@
 package archtest
 
 import (
-	"bufio"
-	"bytes"
-	"os/exec"
-	"sort"
-	"strings"
+	"slices"
 	"testing"
 )
 
-const module = "github.com/memfs/memfs"
-
-// owners says which package alone (with its subpackages) may import a
-// library.
-var owners = map[string]string{
-	"github.com/go-git/go-git/v5":      "gitstore",
-	"github.com/klauspost/compress":    "gitstore",
-	"go.etcd.io/bbolt":                 "ledger",
-	"github.com/hanwen/go-fuse/v2":     "memfuse",
-	"github.com/yuin/goldmark":         "wiki",
-	"github.com/spf13/cobra":           "cmd/memfs",
-	"github.com/BurntSushi/toml":       "internal/config",
-	"github.com/memfs/memfs/cmd/memfs": "",
-}
-
-// allowed is the partial order of the design document's package map: the
-// memfs components each component may import. A component is a top-level
-// folder; its subpackages share its row and may import each other, except
-// a subpackage with a row of its own (transcript/redact), which is a
-// component by itself.
-// Packages under internal/ may be imported by anyone; scripts/ and cmd/ may
-// import everything but cmd/.
-var allowed = map[string][]string{
-	"wiki":              {},
-	"validate":          {"wiki"},
-	"transcript/redact": {},
-	"transcript":        {"transcript/redact", "wiki"},
-	"ledger":            {"transcript"},
-	"gitstore":          {"wiki", "validate"},
-	"ingest":            {"transcript", "ledger", "gitstore", "validate", "wiki"},
-	"dream":             {"transcript", "ledger", "gitstore", "validate", "wiki"},
-	"forget":            {"dream", "gitstore", "ledger", "transcript", "validate", "wiki"},
-	"agent":             {"ingest", "gitstore", "ledger", "transcript", "validate", "wiki"},
-	"memfuse":           {"gitstore", "validate", "wiki"},
-	"checkout":          {"gitstore", "validate", "wiki"},
-}
-
-// never restates the design's explicit prohibitions. The test checks that
-// allowed grants none of them, so a later edit of allowed cannot quietly
-// undo a rule.
-var never = map[string][]string{
-	"transcript/redact": {"transcript", "gitstore", "ledger", "dream", "validate", "ingest", "forget", "agent", "memfuse", "checkout"},
-	"transcript":        {"gitstore", "ledger", "dream", "validate"},
-	"ledger":            {"gitstore", "wiki", "dream"},
-	"gitstore":          {"dream", "forget", "ledger", "transcript", "ingest", "agent"},
-	"memfuse":           {"dream", "forget", "ledger", "transcript", "ingest"},
-	"checkout":          {"dream", "forget", "ledger", "transcript", "ingest"},
-	"ingest":            {"dream", "forget"},
-	"agent":             {"dream", "forget"},
-	"dream":             {"forget", "agent", "ingest"},
-}
-
-// component names the row of allowed that governs a package path relative
-// to the module, or "" for the module's unconstrained folders.
-func component(rel string) string {
-	first, _, _ := strings.Cut(rel, "/")
-	switch first {
-	case "internal", "scripts", "cmd":
-		return ""
+// Ensure that the rows grant nothing the design forbids, through any chain
+// of them, and that every name in the map is a component with a row.
+func TestRowsKeepTheNevers(t *testing.T) {
+	known := func(c string) bool {
+		_, ok := allowed[c]
+		return ok || slices.Contains(unconstrained, c)
 	}
-	own := ""
-	for c := range allowed {
-		if strings.Contains(c, "/") && (rel == c || strings.HasPrefix(rel, c+"/")) && len(c) > len(own) {
-			own = c
-		}
-	}
-	if own != "" {
-		return own
-	}
-	return first
-}
-
-func TestNeverIsRespectedByAllowed(t *testing.T) {
 	for from, tos := range never {
+		reach := closure(from)
 		for _, to := range tos {
-			if contains(allowed[from], to) {
-				t.Errorf("allowed lets %s import %s, which the design forbids", from, to)
+			if slices.Contains(reach, to) {
+				t.Errorf("the rows let %s reach %s, which the design forbids", from, to)
 			}
+		}
+	}
+	for from, tos := range allowed {
+		for _, to := range tos {
+			if !known(to) {
+				t.Errorf("row %s names %s, which has no row", from, to)
+			}
+			if only, ok := onlyFrom[to]; ok && !slices.Contains(only, from) {
+				t.Errorf("row %s allows %s, which only %v may reach", from, to, only)
+			}
+		}
+	}
+	var names []string
+	for from, tos := range never {
+		names = append(append(names, from), tos...)
+	}
+	for c, only := range onlyFrom {
+		names = append(append(names, c), only...)
+	}
+	for _, owner := range owners {
+		names = append(names, owner)
+	}
+	names = append(names, leaves...)
+	for _, c := range names {
+		if !known(c) {
+			t.Errorf("the package map names %s, which has no row", c)
 		}
 	}
 }
 
-func TestEveryComponentHasARow(t *testing.T) {
-	for _, p := range packages(t) {
-		if c := component(p.path); c != "" {
-			if _, ok := allowed[c]; !ok {
-				t.Errorf("package %s belongs to no component of the package map; add a row to allowed and to the design document", p.path)
-			}
-		}
-	}
-}
-
-// Ensure that imports follow the partial order and that third-party
-// libraries stay with their owners.
-func TestImports(t *testing.T) {
-	pkgs := packages(t)
+// Ensure that the module's packages follow the package map.
+func TestPackageMap(t *testing.T) {
+	pkgs := loadModule(t, "")
 	if len(pkgs) < 10 {
 		t.Fatalf("go list saw only %d packages", len(pkgs))
 	}
-	for _, p := range pkgs {
-		from := component(p.path)
-		for _, imp := range p.imports {
-			for lib, owner := range owners {
-				if imp != lib && !strings.HasPrefix(imp, lib+"/") {
-					continue
-				}
-				if owner == "" || (p.path != owner && !strings.HasPrefix(p.path, owner+"/")) {
-					t.Errorf("%s imports %s; only %q may", p.path, imp, owner)
-				}
-			}
-			rel, ok := strings.CutPrefix(imp, module+"/")
-			if !ok || from == "" {
-				continue
-			}
-			to := component(rel)
-			if to == "" {
-				if strings.HasPrefix(rel, "cmd/") || strings.HasPrefix(rel, "scripts/") {
-					t.Errorf("%s imports %s", p.path, rel)
-				}
-				continue
-			}
-			if to != from && !contains(allowed[from], to) {
-				t.Errorf("%s imports %s: %s may import only %v", p.path, rel, from, allowed[from])
-			}
-		}
+	for _, v := range check(pkgs) {
+		t.Error(v)
 	}
 }
 
-type pkg struct {
-	path    string // relative to the module
-	imports []string
+// Ensure that the checker applies each rule to direct imports and to what
+// a package reaches.
+func TestCheck(t *testing.T) {
+	m := func(rel string) string { return module + "/" + rel }
+	tests := []struct {
+		name string
+		pkgs []pkg
+		want []violation // pkg, rule and to; chain when set
+	}{{
+		name: "allowed imports and leaves",
+		pkgs: []pkg{
+			{path: gitstore, imports: []string{m(wiki), m(scope), "github.com/go-git/go-git/v5"}, deps: []string{m(wiki), m(scope)}},
+			{path: scope, imports: []string{m(wiki)}, deps: []string{m(wiki)}},
+			{path: wiki},
+			{path: cmd + "/memfs", imports: []string{m(app + "/home")}, deps: []string{m(app + "/home"), m(gitstore)}},
+			{path: app + "/home", imports: []string{m(gitstore)}, deps: []string{m(gitstore)}},
+		},
+	}, {
+		name: "a library outside its owner",
+		pkgs: []pkg{{path: wiki, imports: []string{"go.etcd.io/bbolt/errors"}}},
+		want: []violation{{pkg: wiki, rule: ruleOwner, to: "go.etcd.io/bbolt"}},
+	}, {
+		name: "a direct import outside the row",
+		pkgs: []pkg{
+			{path: validate, imports: []string{m(transcript)}, deps: []string{m(transcript)}},
+			{path: transcript},
+		},
+		want: []violation{
+			{pkg: validate, rule: ruleImport, to: transcript},
+			{pkg: validate, rule: ruleReach, to: transcript, chain: []string{validate, transcript}},
+		},
+	}, {
+		name: "a never reached through a leaf",
+		pkgs: []pkg{
+			{path: transcript, imports: []string{m(config)}, deps: []string{m(config), m(validate), m(wiki)}},
+			{path: config, imports: []string{m(validate)}, deps: []string{m(validate), m(wiki)}},
+			{path: validate, imports: []string{m(wiki)}, deps: []string{m(wiki)}},
+			{path: wiki},
+		},
+		want: []violation{{pkg: transcript, rule: ruleNever, to: validate, chain: []string{transcript, config, validate}}},
+	}, {
+		name: "a leaf reaching above its row through another leaf",
+		pkgs: []pkg{
+			{path: scope, imports: []string{m(config)}, deps: []string{m(config), m(validate)}},
+			{path: config, imports: []string{m(validate)}, deps: []string{m(validate)}},
+			{path: validate},
+		},
+		want: []violation{{pkg: scope, rule: ruleReach, to: validate, chain: []string{scope, config, validate}}},
+	}, {
+		name: "the composition layer and test helpers reached from below",
+		pkgs: []pkg{
+			{path: checkout, imports: []string{m(storetest)}, deps: []string{m(storetest)}},
+			{path: storetest},
+			{path: scripts + "/bench/x", imports: []string{m(app + "/serve")}, deps: []string{m(app + "/serve")}},
+			{path: app + "/serve"},
+		},
+		want: []violation{{pkg: checkout, rule: ruleOnlyFrom, to: storetest}},
+	}, {
+		name: "a subfolder with a row of its own",
+		pkgs: []pkg{
+			{path: transcript, imports: []string{m(redact), m(wiki)}, deps: []string{m(redact), m(wiki)}},
+			{path: redact, imports: []string{m(wiki)}, deps: []string{m(wiki)}},
+			{path: wiki},
+		},
+		want: []violation{
+			{pkg: redact, rule: ruleImport, to: wiki},
+			{pkg: redact, rule: ruleReach, to: wiki, chain: []string{redact, wiki}},
+		},
+	}, {
+		name: "a command imported, a package without a row",
+		pkgs: []pkg{
+			{path: scripts + "/bench/x", imports: []string{m(cmd + "/memfs")}, deps: []string{m(cmd + "/memfs")}},
+			{path: cmd + "/memfs"},
+			{path: "newpkg"},
+		},
+		want: []violation{
+			{pkg: "newpkg", rule: ruleRow, to: "newpkg"},
+			{pkg: scripts + "/bench/x", rule: ruleCmd, to: cmd + "/memfs"},
+		},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := check(tt.pkgs)
+			if len(got) != len(tt.want) {
+				t.Fatalf("check found %d violations, want %d: %v", len(got), len(tt.want), got)
+			}
+			for i, w := range tt.want {
+				g := got[i]
+				if g.pkg != w.pkg || g.rule != w.rule || g.to != w.to {
+					t.Errorf("violation %d = %v, want %s: %s %s", i, g, w.pkg, w.rule, w.to)
+				}
+				if w.chain != nil && !slices.Equal(g.chain, w.chain) {
+					t.Errorf("violation %d chain = %v, want %v", i, g.chain, w.chain)
+				}
+			}
+		})
+	}
 }
 
-func packages(t *testing.T) []pkg {
+func loadModule(t *testing.T, overlay string) []pkg {
 	t.Helper()
-	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}} {{join .Imports \" \"}}", module+"/...").Output()
+	root, err := moduleRoot(t.Context())
 	if err != nil {
-		t.Fatalf("go list: %v", err)
+		t.Fatal(err)
 	}
-	var pkgs []pkg
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		f := strings.Fields(sc.Text())
-		if len(f) == 0 {
-			continue
-		}
-		rel := strings.TrimPrefix(strings.TrimPrefix(f[0], module), "/")
-		pkgs = append(pkgs, pkg{path: rel, imports: f[1:]})
+	pkgs, err := load(t.Context(), root, overlay)
+	if err != nil {
+		t.Fatal(err)
 	}
-	sort.Slice(pkgs, func(i, j int) bool { return pkgs[i].path < pkgs[j].path })
 	return pkgs
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
