@@ -1,7 +1,13 @@
 package archtest
 
 import (
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -155,6 +161,72 @@ func TestCheck(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// Ensure that a file in agent/ importing the composition layer fails the
+// package map by name, although agent's own imports do not name dream or
+// forget. The file exists only in a go list overlay.
+func TestPlantedViolation(t *testing.T) {
+	root, err := moduleRoot(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkgs := loadModule(t, "")
+	i := slices.IndexFunc(pkgs, func(p pkg) bool { return p.path == agent })
+	if i < 0 {
+		t.Fatalf("go list saw no package %s", agent)
+	}
+	name := pkgs[i].name
+	for _, v := range check(pkgs) {
+		if v.pkg == agent {
+			t.Fatalf("agent breaks the package map before the plant: %v", v)
+		}
+	}
+
+	planted := filepath.Join(root, filepath.FromSlash(agent), "zz_planted.go")
+	if _, err := os.Lstat(planted); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("%s exists in the tree (%v); the test plants it only in an overlay", planted, err)
+	}
+	dir := t.TempDir()
+	src := filepath.Join(dir, "zz_planted.go")
+	body := "package " + name + "\n\nimport _ \"" + module + "/" + app + "/demo\"\n"
+	if err := os.WriteFile(src, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	overlay, err := json.Marshal(map[string]map[string]string{"Replace": {planted: src}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	overlayFile := filepath.Join(dir, "overlay.json")
+	if err := os.WriteFile(overlayFile, overlay, 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	after := check(loadModule(t, overlayFile))
+	for _, want := range []struct{ rule, to string }{
+		{ruleImport, app + "/demo"},
+		{ruleOnlyFrom, app},
+		{ruleNever, dream},
+		{ruleNever, forget},
+	} {
+		i := slices.IndexFunc(after, func(v violation) bool {
+			return v.pkg == agent && v.rule == want.rule && v.to == want.to
+		})
+		if i < 0 {
+			t.Errorf("the planted import breaks no %s rule toward %s; check found %v", want.rule, want.to, after)
+			continue
+		}
+		v := after[i]
+		if want.rule != ruleImport && (len(v.chain) < 2 || v.chain[1] != app+"/demo") {
+			t.Errorf("%v: chain does not pass through the planted import", v)
+		}
+		if s := v.String(); !strings.Contains(s, agent) || !strings.Contains(s, want.to) {
+			t.Errorf("%q does not name %s and %s", s, agent, want.to)
+		}
+	}
+	if _, err := os.Lstat(planted); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("%s appeared in the tree (%v)", planted, err)
 	}
 }
 
