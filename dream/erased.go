@@ -24,7 +24,7 @@ import (
 // that slipped through, and the run then drops the files it names.
 
 // Guard is what a run needs of the store's erasure guard: its checks, and
-// the matcher that strips forgotten text (*gitstore.Guard is both).
+// the matcher that strips forgotten text (*erasure.Guard is both).
 type Guard interface {
 	validate.Guard
 	wiki.Matcher
@@ -424,7 +424,7 @@ func cleanSummary(summary string, g Guard) (string, int) {
 // message keeps, how many pages the run left out: a dreamer's summary
 // counts what it wrote ("builtin: 3 statements kept"), and without the
 // note that count would be read as what was published. The note's words
-// are memfs's own, which no marker may match (gitstore.SchemaLiteral), so
+// are memfs's own, which no marker may match (erasure.SchemaLiteral), so
 // it never makes the message refused.
 func noteDropped(summary string, pages int) string {
 	if pages <= 0 {

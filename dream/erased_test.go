@@ -17,26 +17,27 @@ import (
 	"github.com/memfs/memfs/dream/builtin"
 	"github.com/memfs/memfs/dream/execdreamer"
 	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/gitstore/erasure"
 	"github.com/memfs/memfs/ledger"
 	"github.com/memfs/memfs/transcript"
 )
 
 // markFn makes one erasure marker under a store key.
-type markFn func(keyID string, key []byte) gitstore.Marker
+type markFn func(keyID string, key []byte) erasure.Marker
 
 var markTime = time.Date(2026, 4, 2, 8, 30, 0, 0, time.UTC)
 
 func markPage(p string) markFn {
-	return func(id string, k []byte) gitstore.Marker { return gitstore.MarkPage(id, k, p, markTime) }
+	return func(id string, k []byte) erasure.Marker { return erasure.MarkPage(id, k, p, markTime) }
 }
 
 func markSession(s string) markFn {
-	return func(id string, k []byte) gitstore.Marker { return gitstore.MarkSession(id, k, s, markTime) }
+	return func(id string, k []byte) erasure.Marker { return erasure.MarkSession(id, k, s, markTime) }
 }
 
 func markText(t *testing.T, lit string) markFn {
-	return func(id string, k []byte) gitstore.Marker {
-		m, err := gitstore.MarkText(id, k, lit, markTime)
+	return func(id string, k []byte) erasure.Marker {
+		m, err := erasure.MarkText(id, k, lit, markTime)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -52,7 +53,7 @@ func (e *env) mark(ms ...markFn) {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	var out []gitstore.Marker
+	var out []erasure.Marker
 	for _, m := range ms {
 		out = append(out, m(keyID, keys[keyID]))
 	}

@@ -5,17 +5,17 @@ import (
 	"testing"
 	"time"
 
-	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/gitstore/erasure"
 	"github.com/memfs/memfs/transcript"
 )
 
 func TestWithholdForgottenRecords(t *testing.T) {
 	key := []byte("0123456789abcdef0123456789abcdef")
-	m, err := gitstore.MarkText("k1", key, "555 010 9999", time.Now())
+	m, err := erasure.MarkText("k1", key, "555 010 9999", time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
-	guard := gitstore.NewGuard(map[string][]byte{"k1": key}, []gitstore.Marker{m})
+	guard := erasure.NewGuard(map[string][]byte{"k1": key}, []erasure.Marker{m})
 	ev := &transcript.Evidence{Transcript: []byte(
 		`{"role":"user","id":"u1","text":"my number is +1 (555) 010-9999, remember it"}` + "\n" +
 			`{"role":"assistant","id":"a1","text":"Noted."}` + "\n" +

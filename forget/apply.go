@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/gitstore/erasure"
 	"github.com/memfs/memfs/internal/errcode"
 	"github.com/memfs/memfs/ledger"
 )
@@ -137,25 +138,25 @@ func (f *Forgetter) replay(ctx context.Context, commandID, reqHash string) (*Rec
 
 // markTargets makes one erasure marker per target and starts the receipt
 // that names them.
-func markTargets(keyID string, key []byte, opts ApplyOptions, now time.Time) ([]gitstore.Marker, *Receipt, error) {
-	var markers []gitstore.Marker
+func markTargets(keyID string, key []byte, opts ApplyOptions, now time.Time) ([]erasure.Marker, *Receipt, error) {
+	var markers []erasure.Marker
 	rc := &Receipt{ReceiptID: newID(), CommandID: opts.CommandID, Before: map[string]RefState{}, After: map[string]RefState{}, Markers: []string{}}
 	for _, t := range opts.Targets {
 		rt := ReceiptTarget{Kind: t.Kind}
 		switch t.Kind {
 		case KindSession:
-			m := gitstore.MarkSession(keyID, key, t.Value, now)
+			m := erasure.MarkSession(keyID, key, t.Value, now)
 			markers = append(markers, m)
 			rt.Value, rt.Marker = t.Value, m.ID
 		case KindText:
-			m, err := gitstore.MarkText(keyID, key, t.Value, now)
+			m, err := erasure.MarkText(keyID, key, t.Value, now)
 			if err != nil {
 				return nil, nil, &Error{code: CodeInvalidTarget, Msg: "text target has no letters or digits to match"}
 			}
 			markers = append(markers, m)
 			rt.Marker = m.ID
 		case KindPage:
-			m := gitstore.MarkPage(keyID, key, t.Value, now)
+			m := erasure.MarkPage(keyID, key, t.Value, now)
 			markers = append(markers, m)
 			rt.Value, rt.Marker = t.Value, m.ID
 		}
@@ -251,7 +252,7 @@ func (f *Forgetter) finish(ctx context.Context, tx *gitstore.Tx, pend pending, c
 // scrubLedger makes the ledger forget the erased sessions and the old
 // commit ids: an id the rewrite replaced becomes its new id, one the store
 // no longer has goes.
-func (f *Forgetter) scrubLedger(ctx context.Context, guard *gitstore.Guard, commits map[string]string) error {
+func (f *Forgetter) scrubLedger(ctx context.Context, guard *erasure.Guard, commits map[string]string) error {
 	s := f.opts.Store
 	erased := guard.ErasedSession
 	_, err := f.opts.Ledger.Scrub(ctx, erased, func(id string) string {
@@ -277,7 +278,7 @@ func (f *Forgetter) scrubLedger(ctx context.Context, guard *gitstore.Guard, comm
 // new values (pending.Settle) before it switches them, and purges again,
 // verified by the markers. A kill at any point leaves a journal the next
 // apply finishes the same way.
-func (f *Forgetter) repair(ctx context.Context, tx *gitstore.Tx, pend *pending, guard *gitstore.Guard, c *Cleanup) error {
+func (f *Forgetter) repair(ctx context.Context, tx *gitstore.Tx, pend *pending, guard *erasure.Guard, c *Cleanup) error {
 	if guard.Empty() {
 		return &Error{code: CodeVerificationFailed, Msg: "the store still holds an object it should not, and has no markers to erase it by"}
 	}
@@ -352,7 +353,7 @@ func (f *Forgetter) storeReceipt(ctx context.Context, reqHash string, rc *Receip
 }
 
 // guardCheck is the purge's content check from the store's markers.
-func guardCheck(s *gitstore.Store, g *gitstore.Guard) func(gitstore.ObjectType, []byte) error {
+func guardCheck(s *gitstore.Store, g *erasure.Guard) func(gitstore.ObjectType, []byte) error {
 	if g.Empty() {
 		return nil
 	}

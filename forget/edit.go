@@ -2,6 +2,7 @@ package forget
 
 import (
 	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/gitstore/erasure"
 	"github.com/memfs/memfs/wiki"
 )
 
@@ -17,7 +18,7 @@ type editor struct {
 }
 
 // newEditor builds the editor of targets; key is the store's own marker
-// key, under which renamed names are hashed (gitstore.ErasedName), as the
+// key, under which renamed names are hashed (erasure.ErasedName), as the
 // markers this forget writes will be.
 func newEditor(store *gitstore.Store, key []byte, targets []Target) *editor {
 	e := &editor{sessions: map[string]bool{}, pages: map[string]bool{}}
@@ -31,7 +32,7 @@ func newEditor(store *gitstore.Store, key []byte, targets []Target) *editor {
 			e.lits = append(e.lits, wiki.Tokens(t.Value))
 		}
 	}
-	spec := gitstore.EraseSpec{Name: func(p string) string { return gitstore.ErasedName(key, p) }}
+	spec := gitstore.EraseSpec{Name: func(p string) string { return erasure.ErasedName(key, p) }}
 	if len(e.lits) > 0 {
 		spec.Text = wiki.LiteralMatcher(e.lits)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/memfs/memfs/dream"
 	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/gitstore/erasure"
 )
 
 // runMatch says what content a staged dream run must not hold: a session
@@ -34,7 +35,7 @@ func (e *editor) runMatch() runMatch {
 
 // guardMatch matches everything the store's markers name, so it needs no
 // target text: what finishes an apply, and what settles after an import.
-func guardMatch(s *gitstore.Store, g *gitstore.Guard) runMatch {
+func guardMatch(s *gitstore.Store, g *erasure.Guard) runMatch {
 	if g.Empty() {
 		return runMatch{session: func(string) bool { return false }, page: func(string) bool { return false }, content: func([]byte) bool { return false }}
 	}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/gitstore/erasure"
 	"github.com/memfs/memfs/wiki"
 )
 
@@ -74,14 +74,14 @@ func ParseTargets(ss []string) ([]Target, error) {
 }
 
 // checkSchemaWords refuses a text target made only of memfs's own
-// vocabulary (gitstore.SchemaLiteral): trailer keys, the Sources heading,
+// vocabulary (erasure.SchemaLiteral): trailer keys, the Sources heading,
 // session items, the neutral author and subject are in every revision and
 // every publication, so its marker would refuse every later publication
 // and dream. Like any target whose removal breaks the artifact, it is
 // forget_breaks_schema.
 func checkSchemaWords(targets []Target) error {
 	for _, t := range targets {
-		if t.Kind == KindText && gitstore.SchemaLiteral(t.Value) {
+		if t.Kind == KindText && erasure.SchemaLiteral(t.Value) {
 			return &Error{code: CodeBreaksSchema, Msg: "a text target is made only of memfs's own vocabulary (trailer keys, Sources, session, the neutral author and subject), which every revision needs; nothing changed"}
 		}
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/go-git/go-git/v5/storage/filesystem"
 
+	"github.com/memfs/memfs/gitstore/erasure"
 	"github.com/memfs/memfs/gitstore/internal/objfile"
 	"github.com/memfs/memfs/wiki"
 )
@@ -444,8 +445,8 @@ func (s *Store) checkSmall(commit ID, blobLimit int64) error {
 }
 
 // incomingMarkers reads the markers and keys that came with an import.
-func (q *quarantine) incomingMarkers(ctx context.Context, refs map[string]ID) ([]Marker, map[string][]byte, error) {
-	var markers []Marker
+func (q *quarantine) incomingMarkers(ctx context.Context, refs map[string]ID) ([]erasure.Marker, map[string][]byte, error) {
+	var markers []erasure.Marker
 	keys := map[string][]byte{}
 	if h, ok := refs[ErasuresRef]; ok {
 		if err := q.s.checkSmall(h, maxErasuresBlob); err != nil {
@@ -459,7 +460,7 @@ func (q *quarantine) incomingMarkers(ctx context.Context, refs map[string]ID) ([
 		if err != nil {
 			return nil, nil, fmt.Errorf("%w: erasure markers: %w", ErrInvalidBundle, err)
 		}
-		if markers, err = parseMarkers(b); err != nil {
+		if markers, err = erasure.ParseMarkers(b); err != nil {
 			return nil, nil, fmt.Errorf("%w: %w", ErrInvalidBundle, err)
 		}
 	}

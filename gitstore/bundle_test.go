@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/memfs/memfs/gitstore/erasure"
 	"github.com/memfs/memfs/validate"
 )
 
@@ -76,11 +77,11 @@ func TestImportRewritesIncomingByMarkers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := MarkText(keyID, keys[keyID], secret, a.opts.Now())
+	m, err := erasure.MarkText(keyID, keys[keyID], secret, a.opts.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := b.AppendMarkers(t.Context(), []Marker{m}); err != nil {
+	if err := b.AppendMarkers(t.Context(), []erasure.Marker{m}); err != nil {
 		t.Fatal(err)
 	}
 	var res *ImportResult
@@ -110,7 +111,7 @@ func FuzzParseMarkers(f *testing.F) {
 	f.Add([]byte(`{"id":"a1","kind":"text","key_id":"k1","hmac":"00ff","ntokens":3,"created":"2026-01-02T03:04:05Z"}` + "\n"))
 	f.Add([]byte("{}\n\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		ms, err := parseMarkers(b)
+		ms, err := erasure.ParseMarkers(b)
 		if err != nil {
 			return
 		}
@@ -120,7 +121,7 @@ func FuzzParseMarkers(f *testing.F) {
 			}
 		}
 		// A guard over whatever parsed never panics.
-		g := NewGuard(map[string][]byte{"k1": []byte("0123456789abcdef")}, ms)
+		g := erasure.NewGuard(map[string][]byte{"k1": []byte("0123456789abcdef")}, ms)
 		g.ErasedContent([]byte("a b c d"))
 		g.Matches([]string{"a", "b"})
 	})

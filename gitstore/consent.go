@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/memfs/memfs/gitstore/erasure"
 	"github.com/memfs/memfs/validate"
 )
 
@@ -82,7 +83,7 @@ func (e *ConsentError) Unwrap() error { return e.Err }
 
 // localErasure describes what rewriting local history by the union of
 // markers changes, and binds it in a token.
-func (s *Store) localErasure(ctx context.Context, res *RewriteResult, current map[string]ID, arrived []Marker) (*ErasureConsent, error) {
+func (s *Store) localErasure(ctx context.Context, res *RewriteResult, current map[string]ID, arrived []erasure.Marker) (*ErasureConsent, error) {
 	meta, err := s.Meta(ctx)
 	if err != nil {
 		return nil, err
@@ -131,7 +132,7 @@ func (s *Store) localErasure(ctx context.Context, res *RewriteResult, current ma
 
 // consentToken binds the store, every local ref head and the incoming
 // markers (by kind, key and fingerprint, never by content).
-func consentToken(storeID string, refs map[string]ID, arrived []Marker) string {
+func consentToken(storeID string, refs map[string]ID, arrived []erasure.Marker) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "memfs erasure consent v1\x00store %s\x00", storeID)
 	names := make([]string, 0, len(refs))
@@ -156,7 +157,7 @@ func consentToken(storeID string, refs map[string]ID, arrived []Marker) string {
 // consent decides whether a local rewrite by incoming markers may go on:
 // always when it changes nothing or the caller trusts the markers' source,
 // else only with the matching token.
-func (s *Store) consent(ctx context.Context, res *RewriteResult, current map[string]ID, arrived []Marker, opts ImportOptions) (*ErasureConsent, error) {
+func (s *Store) consent(ctx context.Context, res *RewriteResult, current map[string]ID, arrived []erasure.Marker, opts ImportOptions) (*ErasureConsent, error) {
 	if len(res.Refs) == 0 && res.Rewritten == 0 {
 		return nil, nil
 	}

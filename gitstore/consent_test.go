@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/memfs/memfs/gitstore/erasure"
 	"github.com/memfs/memfs/internal/errcode"
 	"github.com/memfs/memfs/validate"
 )
@@ -20,7 +21,7 @@ import (
 // nothing but refs/memfs/meta (a key of its own) and refs/memfs/erasures
 // (the markers mark makes with that key), as a foreign store or a
 // compromised remote would send.
-func foreignMarkerBundle(t *testing.T, mark func(keyID string, key []byte) []Marker) string {
+func foreignMarkerBundle(t *testing.T, mark func(keyID string, key []byte) []erasure.Marker) string {
 	t.Helper()
 	work := t.TempDir()
 	runGit(t, work, "init", "-q", "-b", "meta")
@@ -62,10 +63,10 @@ func foreignMarkerBundle(t *testing.T, mark func(keyID string, key []byte) []Mar
 }
 
 // theAndS2 marks the text "the" and the session s2.
-func theAndS2(keyID string, key []byte) []Marker {
+func theAndS2(keyID string, key []byte) []erasure.Marker {
 	now := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
-	m, _ := MarkText(keyID, key, "the", now)
-	return []Marker{m, MarkSession(keyID, key, "s2", now)}
+	m, _ := erasure.MarkText(keyID, key, "the", now)
+	return []erasure.Marker{m, erasure.MarkSession(keyID, key, "s2", now)}
 }
 
 // publishCommon publishes two revisions: a page with "the" in it, then a
@@ -117,7 +118,7 @@ func TestImportForeignMarkersNeedConsent(t *testing.T) {
 		t.Fatalf("import without consent: %v", err)
 	}
 	c := ce.Consent
-	if len(c.Markers) != 2 || c.Kinds[MarkerText] != 1 || c.Kinds[MarkerSession] != 1 || !strings.HasPrefix(c.Token, "ec1-") {
+	if len(c.Markers) != 2 || c.Kinds[erasure.MarkerText] != 1 || c.Kinds[erasure.MarkerSession] != 1 || !strings.HasPrefix(c.Token, "ec1-") {
 		t.Errorf("consent preview: %+v", c)
 	}
 	if len(c.Refs) != 1 || c.Refs[0].Scope != "default" || c.Refs[0].Commits != 2 || c.Refs[0].Pages < 2 || c.RewrittenCommits+c.DroppedCommits != 2 {
@@ -172,9 +173,9 @@ func TestImportForeignMarkersNeedConsent(t *testing.T) {
 // Ensure that incoming markers that only rewrite incoming history, or
 // that match nothing here, need no consent.
 func TestImportMarkersWithoutLocalEffectNeedNoConsent(t *testing.T) {
-	bundle := foreignMarkerBundle(t, func(keyID string, key []byte) []Marker {
-		m, _ := MarkText(keyID, key, "zebra crossing", time.Now())
-		return []Marker{m}
+	bundle := foreignMarkerBundle(t, func(keyID string, key []byte) []erasure.Marker {
+		m, _ := erasure.MarkText(keyID, key, "zebra crossing", time.Now())
+		return []erasure.Marker{m}
 	})
 	s := newTestStore(t, validate.DefaultLimits())
 	publishCommon(t, s)
@@ -190,9 +191,9 @@ func TestImportMarkersWithoutLocalEffectNeedNoConsent(t *testing.T) {
 // Ensure that trusted markers that would leave a local head invalid in
 // publish mode are refused, changing nothing.
 func TestImportMarkersBreakingSchemaRefused(t *testing.T) {
-	bundle := foreignMarkerBundle(t, func(keyID string, key []byte) []Marker {
-		m, _ := MarkText(keyID, key, "s1", time.Now()) // every Sources item of a page
-		return []Marker{m}
+	bundle := foreignMarkerBundle(t, func(keyID string, key []byte) []erasure.Marker {
+		m, _ := erasure.MarkText(keyID, key, "s1", time.Now()) // every Sources item of a page
+		return []erasure.Marker{m}
 	})
 	s := newTestStore(t, validate.DefaultLimits())
 	publishCommon(t, s)
@@ -210,10 +211,10 @@ func TestImportMarkersBreakingSchemaRefused(t *testing.T) {
 // heading, a trailer key) are kept but match nothing: the import rewrites
 // nothing and later publications with Sources and trailers go through.
 func TestImportSchemaVocabularyMarkersIgnored(t *testing.T) {
-	bundle := foreignMarkerBundle(t, func(keyID string, key []byte) []Marker {
-		var ms []Marker
+	bundle := foreignMarkerBundle(t, func(keyID string, key []byte) []erasure.Marker {
+		var ms []erasure.Marker
 		for _, lit := range []string{"Sources", "Memfs-Sources", "session"} {
-			m, _ := MarkText(keyID, key, lit, time.Now())
+			m, _ := erasure.MarkText(keyID, key, lit, time.Now())
 			ms = append(ms, m)
 		}
 		return ms

@@ -86,11 +86,10 @@
 //   - history.go: Diff, Resolve, Log.
 //   - publish.go, statcache.go: publication and its stat cache.
 //   - proposal.go: review mode's proposals.
-//   - erasures.go: erasure markers, the keyring and the Guard.
-//   - guard_channels.go: the guard over paths, commit messages and
-//     signatures.
-//   - guard_schema.go: memfs's own vocabulary, which no marker may match.
-//   - eraser.go: the Eraser, the history edit of a forget or an import.
+//   - markers.go: the store's erasure markers and keyring, and its Guard
+//     (the marker model and the guard are package erasure's).
+//   - eraser.go: the Eraser, the history edit of a forget or an import
+//     (an erasure.Guard or a forget's targets as its EraseSpec).
 //   - eraser_names.go: renaming files and folders whose names were
 //     forgotten.
 //   - rewrite.go: history rewriting; RevisionEdit, one changed commit.
@@ -112,6 +111,8 @@
 //   - diverged.go: diverged refs and their pruning.
 //   - watch.go: WatchRefs.
 //
+// erasure (gitstore/erasure) owns the erasure model: markers, the Guard
+// and memfs's own vocabulary; it imports no store.
 // internal/objfile owns the object files (loose objects, pack indexes,
 // pack entries, the fast reader, the bulk read, the pack writer);
 // internal/parallel runs indexed work on every core.

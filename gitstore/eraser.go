@@ -10,7 +10,9 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/memfs/memfs/gitstore/erasure"
 	"github.com/memfs/memfs/gitstore/internal/parallel"
+	"github.com/memfs/memfs/validate"
 	"github.com/memfs/memfs/wiki"
 )
 
@@ -36,25 +38,10 @@ type EraseSpec struct {
 	// Name gives the new name of a file or folder whose name holds text
 	// Text matches, from its old path (a file keeps its ".md"). It must
 	// be deterministic, so that every store applying the same markers
-	// makes the same commits: ErasedName under the key of the marker.
-	// Nil: a *Guard as Text names by its markers' keys, anything else by
-	// ErasedName with no key.
+	// makes the same commits: erasure.ErasedName under the key of the marker.
+	// Nil: an *erasure.Guard as Text names by its markers' keys, anything
+	// else by erasure.ErasedName with no key.
 	Name func(oldPath string) string
-}
-
-// Neutral signature of a commit whose author or committer held forgotten
-// text.
-const (
-	NeutralName  = "memfs"
-	NeutralEmail = "memfs@localhost"
-)
-
-// ErasedName returns the new name of a path segment that held forgotten
-// text: "erased-" and a keyed hash of the segment's old path, so equal
-// markers give equal names in every store and the name tells nothing of
-// the old one to whoever lacks the key.
-func ErasedName(key []byte, oldPath string) string {
-	return "erased-" + fingerprint(key, "path", []string{oldPath})[:12]
 }
 
 // Eraser turns an EraseSpec into a history Edit. It reads each distinct
@@ -90,10 +77,10 @@ func (s *Store) NewEraser(spec EraseSpec) *Eraser {
 		spec.Text = nil
 	}
 	if spec.Name == nil {
-		if g, ok := spec.Text.(*Guard); ok {
+		if g, ok := spec.Text.(*erasure.Guard); ok {
 			spec.Name = g.ErasedName
 		} else {
-			spec.Name = func(p string) string { return ErasedName(nil, p) }
+			spec.Name = func(p string) string { return erasure.ErasedName(nil, p) }
 		}
 	}
 	return &Eraser{store: s, spec: spec, parser: wiki.NewParser(), clean: map[ID]bool{}, cites: map[ID]bool{},
@@ -363,10 +350,10 @@ func dropLinesNaming(b []byte, erased func(string) bool) ([]byte, int) {
 func (e *Eraser) message(msg string) (string, bool) {
 	out := msg
 	if e.spec.Text != nil {
-		out, _ = stripMessageText(out, e.spec.Text)
+		out, _ = erasure.StripMessageText(out, e.spec.Text)
 	}
 	if e.spec.Session != nil {
-		out, _ = stripSessionLines(out, e.spec.Session)
+		out, _ = erasure.StripSessionLines(out, e.spec.Session)
 	}
 	if out != msg {
 		out = keepSubject(msg, out)
@@ -380,14 +367,6 @@ func (e *Eraser) message(msg string) (string, bool) {
 	return out, changed
 }
 
-// NeutralSubject is the subject an erasing rewrite gives a commit whose
-// subject it removed: the trailers stay the message's last paragraph,
-// after a subject and a blank line, so they are still read as trailers.
-// It is the same everywhere, so a forget and an import of its markers
-// make the same commits; its words are memfs's own, which no marker
-// matches (SchemaLiteral).
-const NeutralSubject = "memfs: content removed by forget"
-
 // keepSubject gives a message whose first line an edit removed (or
 // changed, or left blank) the neutral subject, before what is left of it
 // after a blank line: removing the subject of "subject\n\nMemfs-Artifact:
@@ -400,45 +379,16 @@ func keepSubject(orig, msg string) string {
 	}
 	rest := strings.TrimLeft(msg, " \t\r\n")
 	if rest == "" {
-		return NeutralSubject + "\n"
+		return erasure.NeutralSubject + "\n"
 	}
-	return NeutralSubject + "\n\n" + rest
-}
-
-// stripSessionLines removes from a message every line naming a session
-// erased reports, except that the Memfs-Sources trailer only loses those
-// ids. It returns the message and the number of lines removed or edited.
-func stripSessionLines(msg string, erased func(string) bool) (string, int) {
-	lines := strings.SplitAfter(msg, "\n")
-	kept := lines[:0:0]
-	n := 0
-	for _, l := range lines {
-		body := strings.TrimRight(l, "\n")
-		if rest, ok := strings.CutPrefix(body, TrailerSources+":"); ok {
-			ids := strings.Fields(rest)
-			keep := slices.DeleteFunc(slices.Clone(ids), erased)
-			if len(keep) != len(ids) {
-				n++
-				if len(keep) == 0 {
-					continue
-				}
-				l = TrailerSources + ": " + strings.Join(keep, " ") + l[len(body):]
-			}
-		}
-		if wiki.MentionsSession(messageView(l), erased) {
-			n++
-			continue
-		}
-		kept = append(kept, l)
-	}
-	return strings.Join(kept, ""), n
+	return erasure.NeutralSubject + "\n\n" + rest
 }
 
 // author replaces a name and email holding matched text by the neutral
 // signature.
 func (e *Eraser) author(name, email string) (string, string, bool) {
 	if e.erasedSignature(name, email) {
-		return NeutralName, NeutralEmail, true
+		return erasure.NeutralName, erasure.NeutralEmail, true
 	}
 	return name, email, false
 }
@@ -474,7 +424,7 @@ func (e *Eraser) Check(typ ObjectType, content []byte) error {
 		}
 	case CommitObject:
 		head, msg, _ := bytes.Cut(content, []byte("\n\n"))
-		view := messageView(string(msg))
+		view := erasure.MessageView(string(msg))
 		if e.spec.Text != nil && wiki.ContainsMatch([]byte(view), e.spec.Text) {
 			return errors.New("message holds forgotten text")
 		}
@@ -501,7 +451,7 @@ func (e *Eraser) Check(typ ObjectType, content []byte) error {
 // Memfs-Artifact trailer. The store's own bookkeeping commits (its meta
 // and marker chains) are never rewritten.
 func memoryCommit(msg []byte) bool {
-	return bytes.Contains(msg, []byte("\n"+TrailerArtifact+":")) || bytes.HasPrefix(msg, []byte(TrailerArtifact+":"))
+	return bytes.Contains(msg, []byte("\n"+validate.TrailerArtifact+":")) || bytes.HasPrefix(msg, []byte(validate.TrailerArtifact+":"))
 }
 
 // splitSignature reads "NAME <EMAIL> TIME ZONE".

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/memfs/memfs/gitstore/erasure"
 	"github.com/memfs/memfs/validate"
 	"github.com/memfs/memfs/wiki"
 )
@@ -19,12 +20,12 @@ func TestEraser_MessageKeepsTrailers(t *testing.T) {
 		name, msg, want string
 	}{
 		{"one-line subject", "wifi is hunter2\n\nMemfs-Artifact: 1\n",
-			NeutralSubject + "\n\nMemfs-Artifact: 1\n"},
+			erasure.NeutralSubject + "\n\nMemfs-Artifact: 1\n"},
 		{"subject of a longer message", "wifi is hunter2\n\nit rotates\n\nMemfs-Artifact: 1\n",
-			NeutralSubject + "\n\nit rotates\n\nMemfs-Artifact: 1\n"},
+			erasure.NeutralSubject + "\n\nit rotates\n\nMemfs-Artifact: 1\n"},
 		{"session in the subject", "learned from session:sess-q\n\nMemfs-Artifact: 1\nMemfs-Sources: sess-1 sess-q\n",
-			NeutralSubject + "\n\nMemfs-Artifact: 1\nMemfs-Sources: sess-1\n"},
-		{"nothing left", "hunter2\n", NeutralSubject + "\n"},
+			erasure.NeutralSubject + "\n\nMemfs-Artifact: 1\nMemfs-Sources: sess-1\n"},
+		{"nothing left", "hunter2\n", erasure.NeutralSubject + "\n"},
 		{"body line", "subject\n\nwifi is hunter2\n\nMemfs-Artifact: 1\n", "subject\n\nMemfs-Artifact: 1\n"},
 		{"untouched", "subject\n\nMemfs-Artifact: 1\n", "subject\n\nMemfs-Artifact: 1\n"},
 	}
@@ -37,7 +38,7 @@ func TestEraser_MessageKeepsTrailers(t *testing.T) {
 				t.Errorf("message(%q) = %q, %v; want %q", c.msg, got, changed, c.want)
 			}
 			if _, tr := splitTrailers(c.msg); tr != nil {
-				if _, tr2 := splitTrailers(got); tr2[TrailerArtifact] != tr[TrailerArtifact] {
+				if _, tr2 := splitTrailers(got); tr2[validate.TrailerArtifact] != tr[validate.TrailerArtifact] {
 					t.Errorf("the rewritten message lost its artifact trailer: %q", got)
 				}
 			}
@@ -81,7 +82,7 @@ func TestRewrite_OneLineMessageForgetAndImportAgree(t *testing.T) {
 		t.Fatal(err)
 	}
 	msg := runGit(t, s.Path(), "log", "-1", "--format=%B", "default")
-	if strings.Contains(msg, "hunter2") || !strings.HasPrefix(msg, NeutralSubject+"\n\n") {
+	if strings.Contains(msg, "hunter2") || !strings.HasPrefix(msg, erasure.NeutralSubject+"\n\n") {
 		t.Errorf("message after the forget:\n%s", msg)
 	}
 	if v := runGit(t, s.Path(), "log", "-1", "--format=%(trailers:key=Memfs-Artifact,valueonly)", "default"); strings.TrimSpace(v) != "1" {

@@ -5,6 +5,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/memfs/memfs/gitstore/erasure"
 	"github.com/memfs/memfs/wiki"
 )
 
@@ -24,19 +25,8 @@ func (e *Eraser) nameHolds(name string, file bool) bool {
 	if e.spec.Text == nil {
 		return false
 	}
-	base, ok := renameable(name, file)
+	base, ok := erasure.Renameable(name, file)
 	return ok && wiki.ContainsMatch([]byte(base), e.spec.Text)
-}
-
-// renameable returns the part of an entry name that can be renamed.
-func renameable(name string, file bool) (string, bool) {
-	if !file {
-		return name, name != "pages" && name != "keys"
-	}
-	if name == "index.md" || name == "summary.md" {
-		return "", false
-	}
-	return strings.CutSuffix(name, ".md")
 }
 
 // rename is Edit.Rename: the new name of the entry at old path p.

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/memfs/memfs/gitstore/erasure"
 	"github.com/memfs/memfs/validate"
 	"github.com/memfs/memfs/wiki"
 )
@@ -24,15 +25,15 @@ func TestErasures_GuardRefusesReintroduction(t *testing.T) {
 		t.Fatalf("Keyring: %d keys, own %q, %v", len(keys), keyID, err)
 	}
 	const phone = "+1 (555) 867-5309"
-	tm, err := MarkText(keyID, keys[keyID], phone, time.Now())
+	tm, err := erasure.MarkText(keyID, keys[keyID], phone, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
-	sm := MarkSession(keyID, keys[keyID], "sess-secret", time.Now())
-	if err := s.AppendMarkers(ctx, []Marker{tm, sm}); err != nil {
+	sm := erasure.MarkSession(keyID, keys[keyID], "sess-secret", time.Now())
+	if err := s.AppendMarkers(ctx, []erasure.Marker{tm, sm}); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.AppendMarkers(ctx, []Marker{tm}); err != nil {
+	if err := s.AppendMarkers(ctx, []erasure.Marker{tm}); err != nil {
 		t.Fatal(err)
 	}
 	ms, err := s.Markers(ctx)
@@ -109,14 +110,14 @@ func TestErasures_GuardRefusesLookAlikes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ms []Marker
+	var ms []erasure.Marker
 	for _, lit := range guardLiterals {
-		m, err := MarkText(keyID, keys[keyID], lit, time.Now())
+		m, err := erasure.MarkText(keyID, keys[keyID], lit, time.Now())
 		if err != nil {
 			t.Fatal(err)
 		}
-		if m.Version != TextMarkerV2 || m.Length != len(strings.Join(wiki.Tokens(lit), "")) || m.NTokens != 0 {
-			t.Fatalf("MarkText(%q) = version %d, length %d, ntokens %d", lit, m.Version, m.Length, m.NTokens)
+		if m.Version != erasure.TextMarkerV2 || m.Length != len(strings.Join(wiki.Tokens(lit), "")) || m.NTokens != 0 {
+			t.Fatalf("erasure.MarkText(%q) = version %d, length %d, ntokens %d", lit, m.Version, m.Length, m.NTokens)
 		}
 		ms = append(ms, m)
 	}
@@ -171,11 +172,11 @@ func runGuardCases(t *testing.T, s *Store, cases []guardCase) {
 	}
 }
 
-// markTextV1 writes a text marker the way MarkText did before versions:
+// markTextV1 writes a text marker the way erasure.MarkText did before versions:
 // the fingerprint of the literal's NFC tokens and their count.
-func markTextV1(keyID string, key []byte, literal string) Marker {
+func markTextV1(keyID string, key []byte, literal string) erasure.Marker {
 	toks := wiki.LegacyTokens(literal)
-	return Marker{ID: newMarkerID(), Kind: MarkerText, KeyID: keyID, HMAC: fingerprint(key, MarkerText, toks),
+	return erasure.Marker{ID: newMarkerID(), Kind: erasure.MarkerText, KeyID: keyID, HMAC: erasure.Fingerprint(key, erasure.MarkerText, toks),
 		NTokens: len(toks), Created: time.Now().UTC()}
 }
 
@@ -193,10 +194,10 @@ func TestErasures_V1MarkersKeepWorking(t *testing.T) {
 	phone, ru := markTextV1(keyID, keys[keyID], "555 867 5309"), markTextV1(keyID, keys[keyID], "Пароль бабушки")
 	// The JSON lines exactly as they were written: no version, no length.
 	var old bytes.Buffer
-	for _, m := range []Marker{phone, ru} {
+	for _, m := range []erasure.Marker{phone, ru} {
 		fmt.Fprintf(&old, `{"id":%q,"kind":"text","key_id":%q,"hmac":%q,"ntokens":%d,"created":"2024-05-01T00:00:00Z"}`+"\n", m.ID, m.KeyID, m.HMAC, m.NTokens)
 	}
-	parsed, err := parseMarkers(old.Bytes())
+	parsed, err := erasure.ParseMarkers(old.Bytes())
 	if err != nil || len(parsed) != 2 || parsed[0].Version != 0 || parsed[0].NTokens != 3 {
 		t.Fatalf("parseMarkers of version 1 lines = %+v, %v", parsed, err)
 	}
@@ -231,7 +232,7 @@ func TestErasures_V1MarkersKeepWorking(t *testing.T) {
 func TestErasures_GuardIgnoresUncheckableMarkers(t *testing.T) {
 	key := bytes.Repeat([]byte{7}, 32)
 	keys := map[string][]byte{"k1": key}
-	good, err := MarkText("k1", key, "hunter2", time.Now())
+	good, err := erasure.MarkText("k1", key, "hunter2", time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -239,11 +240,11 @@ func TestErasures_GuardIgnoresUncheckableMarkers(t *testing.T) {
 	future.Version, future.HMAC = 3, strings.Repeat("ab", 32)
 	bad.HMAC = "zz"
 	short.Length = 0
-	g := NewGuard(keys, []Marker{future, bad, short})
+	g := erasure.NewGuard(keys, []erasure.Marker{future, bad, short})
 	if g.ErasedContent([]byte("hunter2")) || g.Span() != 0 || g.Legacy() != nil {
 		t.Fatalf("uncheckable markers matched (span %d)", g.Span())
 	}
-	if g = NewGuard(keys, []Marker{good}); !g.ErasedContent([]byte("hunter 2")) || g.Legacy() != nil {
+	if g = erasure.NewGuard(keys, []erasure.Marker{good}); !g.ErasedContent([]byte("hunter 2")) || g.Legacy() != nil {
 		t.Fatal("a version 2 marker does not match")
 	}
 }

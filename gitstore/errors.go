@@ -33,9 +33,6 @@ var (
 	// ErrNoProposal means no proposal has that name.
 	ErrNoProposal = errcode.New("no_proposal", "no such proposal")
 
-	// ErrNothingToMark means a literal has no letters or digits to
-	// fingerprint.
-	ErrNothingToMark = errors.New("literal has no letters or digits to mark")
 	// ErrPurgeVerify means that after a purge the store still holds an
 	// object it should not: unreachable, or refused by the caller's check.
 	ErrPurgeVerify = errcode.New("purge_verification_failed", "purge verification failed")

@@ -5,20 +5,21 @@ import (
 	"testing"
 	"time"
 
+	"github.com/memfs/memfs/gitstore/erasure"
 	"github.com/memfs/memfs/validate"
 	"github.com/memfs/memfs/wiki"
 )
 
 // markStore forgets literal and session sess in s and returns its guard.
-func markStore(t *testing.T, s *Store, literal, sess string) *Guard {
+func markStore(t *testing.T, s *Store, literal, sess string) *erasure.Guard {
 	t.Helper()
 	keys, keyID, err := s.Keyring(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
-	ms := []Marker{MarkSession(keyID, keys[keyID], sess, time.Now())}
+	ms := []erasure.Marker{erasure.MarkSession(keyID, keys[keyID], sess, time.Now())}
 	if literal != "" {
-		m, err := MarkText(keyID, keys[keyID], literal, time.Now())
+		m, err := erasure.MarkText(keyID, keys[keyID], literal, time.Now())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -62,8 +63,8 @@ func TestGuard_RefusesEveryChannel(t *testing.T) {
 			}
 			markStore(t, s, "hunter2", "sess-gone")
 			keys, keyID, _ := s.Keyring(t.Context())
-			m, _ := MarkText(keyID, keys[keyID], "zebra 4491 quartz", time.Now())
-			if err := s.AppendMarkers(t.Context(), []Marker{m}); err != nil {
+			m, _ := erasure.MarkText(keyID, keys[keyID], "zebra 4491 quartz", time.Now())
+			if err := s.AppendMarkers(t.Context(), []erasure.Marker{m}); err != nil {
 				t.Fatal(err)
 			}
 			dir := t.TempDir()
@@ -119,7 +120,7 @@ func TestRewrite_RenamesPathsDeterministically(t *testing.T) {
 	mustPublish(t, s, dir, PublishOptions{})
 	keys, keyID, _ := s.Keyring(t.Context())
 	forgetSpec := EraseSpec{Text: wiki.LiteralMatcher([][]string{wiki.Tokens("hunter2")}),
-		Name: func(p string) string { return ErasedName(keys[keyID], p) }}
+		Name: func(p string) string { return erasure.ErasedName(keys[keyID], p) }}
 	var first *RewriteResult
 	err := s.Exclusive(t.Context(), func(tx *Tx) (err error) {
 		first, err = tx.Rewrite(t.Context(), s.NewEraser(forgetSpec).Edit())
@@ -153,8 +154,8 @@ func TestRewrite_RenamesPathsDeterministically(t *testing.T) {
 	if strings.Contains(ls, "hunter2") {
 		t.Fatalf("a name still holds the literal:\n%s", ls)
 	}
-	slug := strings.TrimSuffix(ErasedName(keys[keyID], "pages/notes/wifi-password-hunter2.md"), "") + ".md"
-	area := ErasedName(keys[keyID], "pages/hunter2")
+	slug := strings.TrimSuffix(erasure.ErasedName(keys[keyID], "pages/notes/wifi-password-hunter2.md"), "") + ".md"
+	area := erasure.ErasedName(keys[keyID], "pages/hunter2")
 	for _, want := range []string{"pages/notes/" + slug, "pages/" + area + "/y.md", "pages/" + area + "/index.md"} {
 		if !strings.Contains(ls, want) {
 			t.Errorf("missing %s in\n%s", want, ls)

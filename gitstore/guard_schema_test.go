@@ -4,22 +4,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/memfs/memfs/gitstore/erasure"
 	"github.com/memfs/memfs/validate"
 	"github.com/memfs/memfs/wiki"
 )
-
-func TestSchemaLiteral(t *testing.T) {
-	for lit, want := range map[string]bool{
-		"Memfs-Sources": true, "memfs sources": true, "MEMFS_SOURCES": true, "Sources": true,
-		"session": true, "memfs": true, "Memfs-Artifact": true, "memfs@localhost": true,
-		"removed by forget": true, "page(s)": true,
-		"hunter2": false, "memfs hunter2": false, "sources memfs": false, "my sources": false,
-	} {
-		if got := SchemaLiteral(lit); got != want {
-			t.Errorf("SchemaLiteral(%q) = %v", lit, got)
-		}
-	}
-}
 
 // Ensure that text markers of memfs's own vocabulary, whatever key and
 // version made them, match nothing (a store receiving them keeps
@@ -34,10 +22,10 @@ func TestGuard_IgnoresSchemaVocabulary(t *testing.T) {
 	}
 	foreign := []byte("another store's key")
 	keys["foreign"] = foreign
-	var ms []Marker
+	var ms []erasure.Marker
 	for _, lit := range []string{"Memfs-Sources", "memfs", "Sources", "session", "removed by forget"} {
 		for id, k := range map[string][]byte{keyID: keys[keyID], "foreign": foreign} {
-			m, err := MarkText(id, k, lit, time.Now())
+			m, err := erasure.MarkText(id, k, lit, time.Now())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -45,15 +33,15 @@ func TestGuard_IgnoresSchemaVocabulary(t *testing.T) {
 		}
 	}
 	legacy := wiki.LegacyTokens("Memfs-Sources")
-	ms = append(ms, Marker{ID: "v1", Kind: MarkerText, KeyID: keyID, HMAC: fingerprint(keys[keyID], MarkerText, legacy), NTokens: len(legacy)})
-	hunter, _ := MarkText(keyID, keys[keyID], "hunter2", time.Now())
-	ms = append(ms, hunter, MarkSession(keyID, keys[keyID], TrailerSources, time.Now()))
-	g := NewGuard(keys, ms)
+	ms = append(ms, erasure.Marker{ID: "v1", Kind: erasure.MarkerText, KeyID: keyID, HMAC: erasure.Fingerprint(keys[keyID], erasure.MarkerText, legacy), NTokens: len(legacy)})
+	hunter, _ := erasure.MarkText(keyID, keys[keyID], "hunter2", time.Now())
+	ms = append(ms, hunter, erasure.MarkSession(keyID, keys[keyID], validate.TrailerSources, time.Now()))
+	g := erasure.NewGuard(keys, ms)
 
 	if g.ErasedContent([]byte("# P\n\nA fact.\n\n## Sources\n\n- session:s1\n")) {
 		t.Error("a page's Sources are refused")
 	}
-	if g.ErasedContent([]byte(NeutralSubject)) || g.ErasedSignature(NeutralName, NeutralEmail) {
+	if g.ErasedContent([]byte(erasure.NeutralSubject)) || g.ErasedSignature(erasure.NeutralName, erasure.NeutralEmail) {
 		t.Error("the neutral subject or author is refused")
 	}
 	for msg, want := range map[string]bool{
@@ -90,7 +78,7 @@ func TestEraser_KeepsOwnTrailerKeys(t *testing.T) {
 	s := newTestStore(t, validate.Limits{})
 	e := s.NewEraser(EraseSpec{
 		Text:    wiki.LiteralMatcher([][]string{wiki.Tokens("Memfs-Sources"), wiki.Tokens("hunter2")}),
-		Session: func(id string) bool { return id == TrailerArtifact || id == "s2" },
+		Session: func(id string) bool { return id == validate.TrailerArtifact || id == "s2" },
 	})
 	msg := "subject\n\nMemfs-Artifact: 1\nMemfs-Run: r1\nMemfs-Sources: s1 s2\n"
 	want := "subject\n\nMemfs-Artifact: 1\nMemfs-Run: r1\nMemfs-Sources: s1\n"
@@ -103,7 +91,7 @@ func TestEraser_KeepsOwnTrailerKeys(t *testing.T) {
 	if err := e.Check(CommitObject, []byte("tree x\n\n"+msg)); err == nil {
 		t.Error("Check passes a message naming a forgotten session")
 	}
-	if got, _ := e.message("wifi hunter2\n\nMemfs-Artifact: 1\n"); got != NeutralSubject+"\n\nMemfs-Artifact: 1\n" {
+	if got, _ := e.message("wifi hunter2\n\nMemfs-Artifact: 1\n"); got != erasure.NeutralSubject+"\n\nMemfs-Artifact: 1\n" {
 		t.Errorf("message = %q", got)
 	}
 }

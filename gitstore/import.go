@@ -12,6 +12,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
+	"github.com/memfs/memfs/gitstore/erasure"
 	"github.com/memfs/memfs/wiki"
 )
 
@@ -225,8 +226,8 @@ func (q *quarantine) receive(ctx context.Context, fetch Fetcher, maxFileBytes in
 // importMarkers is the union of both sides' keyrings and markers.
 type importMarkers struct {
 	newKeys map[string][]byte // keys this store did not have
-	local   []Marker          // the store's own markers, read once
-	arrived []Marker          // markers this store did not have
+	local   []erasure.Marker  // the store's own markers, read once
+	arrived []erasure.Marker  // markers this store did not have
 	spec    EraseSpec         // erasing by the union
 }
 
@@ -265,7 +266,7 @@ func (s *Store) mergeMarkers(ctx context.Context, q *quarantine, refs map[string
 			m.arrived = append(m.arrived, mk)
 		}
 	}
-	guard := NewGuard(keys, union)
+	guard := erasure.NewGuard(keys, union)
 	m.spec = EraseSpec{Text: guard, Session: guard.ErasedSession, Page: guard.ErasedPage}
 	return m, nil
 }

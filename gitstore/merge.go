@@ -164,7 +164,7 @@ func (s *Store) mergeHeads(ctx context.Context, scope string, mine, remote ID, i
 		return nil, err
 	}
 	msg := fmt.Sprintf("Merge memory of %s: %d local change(s) onto the incoming head\n\n%s: %s\n",
-		scope, out.local, TrailerArtifact, validate.SupportedArtifactVersion)
+		scope, out.local, validate.TrailerArtifact, validate.SupportedArtifactVersion)
 	s.mu.Lock()
 	out.commit, err = s.writeCommit(tree, []ID{remote, mine}, msg)
 	s.mu.Unlock()

@@ -16,6 +16,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/memfs/memfs/gitstore/erasure"
 )
 
 // Store metadata that converges. What identifies a store (its id and the
@@ -57,7 +58,7 @@ func (s *Store) readIdentity() (m Meta, ok bool, err error) {
 	}
 	sec := cfg.Raw.Section(identitySection)
 	m = Meta{Version: metaVersion, StoreID: sec.Option(identityStoreID), KeyID: sec.Option(identityKeyID)}
-	return m, m.StoreID != "" && validKeyID(m.KeyID), nil
+	return m, m.StoreID != "" && erasure.ValidKeyID(m.KeyID), nil
 }
 
 // writeIdentity keeps the identity in the config.
@@ -139,7 +140,7 @@ func newIdentity() (Meta, []byte, error) {
 
 // canonicalSig signs metadata commits: the neutral signature at when.
 func canonicalSig(when time.Time) object.Signature {
-	return object.Signature{Name: NeutralName, Email: NeutralEmail, When: when.UTC()}
+	return object.Signature{Name: erasure.NeutralName, Email: erasure.NeutralEmail, When: when.UTC()}
 }
 
 // writeCanonicalCommit writes a parentless commit of tree with the
@@ -183,12 +184,12 @@ func (s *Store) keyringCommit(keys map[string][]byte) (ID, error) {
 }
 
 // markerIdentity is what makes two markers the same marker.
-func markerIdentity(m Marker) string { return m.Kind + "\x00" + m.KeyID + "\x00" + m.HMAC }
+func markerIdentity(m erasure.Marker) string { return m.Kind + "\x00" + m.KeyID + "\x00" + m.HMAC }
 
 // canonicalMarkers returns the union of sets as the canonical
 // erasures.jsonl: one line per marker identity (of equal identities the
 // smallest line), sorted by identity, and the latest creation time.
-func canonicalMarkers(sets ...[]Marker) (content []byte, n int, latest time.Time) {
+func canonicalMarkers(sets ...[]erasure.Marker) (content []byte, n int, latest time.Time) {
 	lines := map[string][]byte{}
 	for _, set := range sets {
 		for _, m := range set {
@@ -212,7 +213,7 @@ func canonicalMarkers(sets ...[]Marker) (content []byte, n int, latest time.Time
 
 // markersCommitOf writes the canonical commit of the union of sets, dated
 // by the latest marker's creation.
-func (s *Store) markersCommitOf(sets ...[]Marker) (ID, error) {
+func (s *Store) markersCommitOf(sets ...[]erasure.Marker) (ID, error) {
 	content, n, latest := canonicalMarkers(sets...)
 	if latest.IsZero() {
 		latest = time.Unix(0, 0)
@@ -240,7 +241,7 @@ func (s *Store) keyringAt(ctx context.Context, h ID) (map[string][]byte, error) 
 }
 
 // markersAt reads the markers of an erasures commit.
-func (s *Store) markersAt(ctx context.Context, h ID) ([]Marker, error) {
+func (s *Store) markersAt(ctx context.Context, h ID) ([]erasure.Marker, error) {
 	snap, err := s.Snapshot(ctx, h)
 	if err != nil {
 		return nil, err
@@ -249,7 +250,7 @@ func (s *Store) markersAt(ctx context.Context, h ID) ([]Marker, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read erasure markers: %w", err)
 	}
-	return parseMarkers(b)
+	return erasure.ParseMarkers(b)
 }
 
 // unionKeys returns a ∪ b, refusing a key id that names two keys.
@@ -333,7 +334,7 @@ func subsetKeys(a, b map[string][]byte) bool {
 }
 
 // subsetMarkers reports whether every marker of a is in b.
-func subsetMarkers(a, b []Marker) bool {
+func subsetMarkers(a, b []erasure.Marker) bool {
 	have := map[string]bool{}
 	for _, m := range b {
 		have[markerIdentity(m)] = true

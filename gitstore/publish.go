@@ -13,6 +13,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
+	"github.com/memfs/memfs/gitstore/erasure"
 	"github.com/memfs/memfs/validate"
 	"github.com/memfs/memfs/wiki"
 )
@@ -162,9 +163,9 @@ func (s *Store) guardChannels(opts PublishOptions, rep *validate.Report) {
 	for i, f := range rep.Files {
 		paths[i] = f.Path
 	}
-	for _, msg := range s.checkChannels(opts.Guard, paths, commitMessage(opts, nil)) {
+	for _, msg := range erasure.ChannelProblems(opts.Guard, paths, commitMessage(opts, nil), s.opts.AuthorName, s.opts.AuthorEmail) {
 		rep.Problems = append(rep.Problems, validate.Problem{Path: ".", Code: validate.CodeErasedContent,
-			Severity: validate.SevError, Message: string(msg)})
+			Severity: validate.SevError, Message: msg})
 	}
 }
 
@@ -313,14 +314,14 @@ func commitMessage(opts PublishOptions, changes []Change) string {
 	var b strings.Builder
 	b.WriteString(subject)
 	b.WriteString("\n\n")
-	fmt.Fprintf(&b, "%s: %s\n", TrailerArtifact, validate.SupportedArtifactVersion)
+	fmt.Fprintf(&b, "%s: %s\n", validate.TrailerArtifact, validate.SupportedArtifactVersion)
 	if opts.Run != "" {
-		fmt.Fprintf(&b, "%s: %s\n", TrailerRun, opts.Run)
+		fmt.Fprintf(&b, "%s: %s\n", validate.TrailerRun, opts.Run)
 	}
 	if len(opts.Sources) > 0 {
 		src := slices.Clone(opts.Sources)
 		slices.Sort(src)
-		fmt.Fprintf(&b, "%s: %s\n", TrailerSources, strings.Join(slices.Compact(src), " "))
+		fmt.Fprintf(&b, "%s: %s\n", validate.TrailerSources, strings.Join(slices.Compact(src), " "))
 	}
 	return b.String()
 }

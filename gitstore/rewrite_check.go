@@ -54,7 +54,7 @@ func (tx *Tx) CheckRewrite(ctx context.Context, res *RewriteResult) ([]SchemaBre
 			return nil, fmt.Errorf("check rewrite: commit %s not decoded", short(c))
 		}
 		_, trailers := splitTrailers(info.Message)
-		v := trailers[TrailerArtifact]
+		v := trailers[validate.TrailerArtifact]
 		key := reportKey{ID(info.TreeHash), v}
 		if r, ok := reports[key]; ok {
 			return r, nil

@@ -122,7 +122,7 @@ func (fc *fileCheck) inPlace(ctx context.Context, rev RevisionEdit, oldC, newC *
 	}
 	_, ot := splitTrailers(oldC.Message)
 	_, nt := splitTrailers(newC.Message)
-	if ot[TrailerArtifact] != nt[TrailerArtifact] {
+	if ot[validate.TrailerArtifact] != nt[validate.TrailerArtifact] {
 		return nil, false, nil
 	}
 	if len(rev.Paths) == 0 && oldC.TreeHash == newC.TreeHash {

@@ -200,12 +200,12 @@ func splitTrailers(msg string) (string, map[string]string) {
 // ArtifactVersion returns the commit's Memfs-Artifact trailer and whether
 // it has one.
 func (c *CommitInfo) ArtifactVersion() (string, bool) {
-	v, ok := c.Trailers[TrailerArtifact]
+	v, ok := c.Trailers[validate.TrailerArtifact]
 	return v, ok
 }
 
 // Sources returns the session ids of the Memfs-Sources trailer.
-func (c *CommitInfo) Sources() []string { return strings.Fields(c.Trailers[TrailerSources]) }
+func (c *CommitInfo) Sources() []string { return strings.Fields(c.Trailers[validate.TrailerSources]) }
 
 // Lookup returns the node at an artifact path, or nil.
 func (snap *Snapshot) Lookup(name string) *Node {

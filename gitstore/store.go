@@ -35,13 +35,6 @@ const (
 	lockFileName = "memfs.lock"
 )
 
-// Trailer keys written into every commit message.
-const (
-	TrailerArtifact = "Memfs-Artifact"
-	TrailerRun      = "Memfs-Run"
-	TrailerSources  = "Memfs-Sources"
-)
-
 // Options configure a Store.
 type Options struct {
 	// Path is the bare repository, usually $MEMFS_HOME/store.git.

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/memfs/memfs/gitstore/erasure"
 	"github.com/memfs/memfs/validate"
 )
 
@@ -226,11 +227,11 @@ func TestPushForgetAfterOthersPushed(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		mk, err := MarkText(keyID, keys[keyID], "zebra4491quartz", time.Now())
+		mk, err := erasure.MarkText(keyID, keys[keyID], "zebra4491quartz", time.Now())
 		if err != nil {
 			t.Fatal(err)
 		}
-		forgetWith(t, a, []Marker{mk})
+		forgetWith(t, a, []erasure.Marker{mk})
 		res := tm.push(0)
 		if !slices.Equal(res.Forced, []string{BranchRef("default")}) || !slices.Contains(res.Metadata, ErasuresRef) || len(res.Refused) != 0 {
 			t.Fatalf("forget push: %+v", res)
@@ -249,7 +250,7 @@ func TestPushForgetAfterOthersPushed(t *testing.T) {
 
 // forgetWith applies markers to s as forget does: rewrite, markers,
 // switch, purge.
-func forgetWith(t *testing.T, s *Store, markers []Marker) {
+func forgetWith(t *testing.T, s *Store, markers []erasure.Marker) {
 	t.Helper()
 	err := s.Exclusive(t.Context(), func(tx *Tx) error {
 		keys, _, err := s.Keyring(t.Context())
@@ -260,7 +261,7 @@ func forgetWith(t *testing.T, s *Store, markers []Marker) {
 		if err != nil {
 			return err
 		}
-		g := NewGuard(keys, append(have, markers...))
+		g := erasure.NewGuard(keys, append(have, markers...))
 		res, err := tx.Rewrite(t.Context(), s.NewEraser(EraseSpec{Text: g, Session: g.ErasedSession, Page: g.ErasedPage}).Edit())
 		if err != nil {
 			return err
@@ -443,8 +444,8 @@ func TestMetaMigratesEarlierFormat(t *testing.T) {
 		t.Fatal(err)
 	}
 	m0, _ := s.Meta(ctx)
-	mk := MarkSession(keyID, keys[keyID], "s-old", time.Now())
-	if err := s.AppendMarkers(ctx, []Marker{mk}); err != nil {
+	mk := erasure.MarkSession(keyID, keys[keyID], "s-old", time.Now())
+	if err := s.AppendMarkers(ctx, []erasure.Marker{mk}); err != nil {
 		t.Fatal(err)
 	}
 	// Rebuild the refs in the earlier format with stock git.
@@ -510,8 +511,8 @@ func TestPushRefusesOnlyTheBranchThatMoved(t *testing.T) {
 	// Replica 0 rewrites its branch (as a forget would) without pulling.
 	tm.remember(0, "milk", "s-2")
 	keys, keyID, _ := tm.reps[0].Keyring(t.Context())
-	mk, _ := MarkText(keyID, keys[keyID], "The user said milk", time.Now())
-	forgetWith(t, tm.reps[0], []Marker{mk})
+	mk, _ := erasure.MarkText(keyID, keys[keyID], "The user said milk", time.Now())
+	forgetWith(t, tm.reps[0], []erasure.Marker{mk})
 	dir := t.TempDir()
 	writeArtifact(t, dir, []string{"x"}, nil)
 	mustPublish(t, tm.reps[0], dir, PublishOptions{Scope: "other"})

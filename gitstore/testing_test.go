@@ -2,6 +2,8 @@ package gitstore
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"fmt"
 	"os"
 	"os/exec"
@@ -111,4 +113,12 @@ func head(t *testing.T, s *Store, scope string) ID {
 		t.Fatalf("Head(%s): %v", scope, err)
 	}
 	return h
+}
+
+// newMarkerID returns a fresh random marker id, as package erasure gives
+// the markers it makes, for markers a test builds by hand.
+func newMarkerID() string {
+	b := make([]byte, 8)
+	rand.Read(b)
+	return hex.EncodeToString(b)
 }

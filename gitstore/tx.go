@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/memfs/memfs/gitstore/erasure"
 )
 
 // Exclusive operations: a forget (and an import) rewrites history, moves
@@ -54,7 +55,7 @@ func (tx *Tx) Store() *Store { return tx.s }
 // publishes it, for SwitchRefs; ok is false when every marker is already
 // there. The commit is signed with the neutral signature, never by an
 // author the markers might forget.
-func (tx *Tx) MarkersUpdate(ctx context.Context, markers []Marker) (u RefUpdate, ok bool, err error) {
+func (tx *Tx) MarkersUpdate(ctx context.Context, markers []erasure.Marker) (u RefUpdate, ok bool, err error) {
 	old, nw, err := tx.s.markersCommit(ctx, markers)
 	if err != nil || old == nw {
 		return RefUpdate{}, false, err

@@ -20,7 +20,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/gitstore/erasure"
 	"github.com/memfs/memfs/internal/storetest"
 	"github.com/memfs/memfs/ledger"
 )
@@ -49,11 +49,11 @@ func TestAdversaryImportForeignMarkers(t *testing.T) {
 		t.Fatal(err)
 	}
 	now := time.Date(2026, 4, 2, 8, 0, 0, 0, time.UTC)
-	the, err := gitstore.MarkText(own, keys[own], "the", now)
+	the, err := erasure.MarkText(own, keys[own], "the", now)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := foreign.AppendMarkers(t.Context(), []gitstore.Marker{the, gitstore.MarkSession(own, keys[own], "s2", now)}); err != nil {
+	if err := foreign.AppendMarkers(t.Context(), []erasure.Marker{the, erasure.MarkSession(own, keys[own], "s2", now)}); err != nil {
 		t.Fatal(err)
 	}
 	bundle := filepath.Join(t.TempDir(), "markers.bundle")
@@ -430,9 +430,9 @@ func advMarkerBundle(t *testing.T, literals ...string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ms []gitstore.Marker
+	var ms []erasure.Marker
 	for _, l := range literals {
-		m, err := gitstore.MarkText(own, keys[own], l, time.Date(2026, 4, 2, 8, 0, 0, 0, time.UTC))
+		m, err := erasure.MarkText(own, keys[own], l, time.Date(2026, 4, 2, 8, 0, 0, 0, time.UTC))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,10 +3,10 @@
 // (test files left out).
 //
 // A component is a top-level folder, a folder directly under internal/, or
-// a deeper folder with a row of its own (transcript/redact); its
-// subpackages share its row. The internal leaves (config, errcode, scope,
-// fsutil, jsonscan, version, progress, storetest) each have a row of their
-// own and may be imported by any component; internal/app, the composition
+// a deeper folder with a row of its own (transcript/redact,
+// gitstore/erasure); its subpackages share its row. The internal leaves
+// (config, errcode, scope, fsutil, jsonscan, version, progress, storetest)
+// each have a row of their own and may be imported by any component; internal/app, the composition
 // layer, may be reached only from cmd and scripts, and storetest only from
 // tests.
 //

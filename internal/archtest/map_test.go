@@ -2,8 +2,8 @@ package archtest
 
 // The package map of docs/design.md as data. A component is a top-level
 // folder of the module, a folder directly under internal/, or a deeper
-// folder with a row of its own (transcript/redact); its subpackages share its
-// row and may import each other. Each component's name is spelled once,
+// folder with a row of its own (transcript/redact, gitstore/erasure); its
+// subpackages share its row and may import each other. Each component's name is spelled once,
 // below, so that renaming a folder is a one-line change.
 const (
 	wiki       = "wiki"
@@ -12,6 +12,7 @@ const (
 	redact     = "transcript/redact"
 	ledger     = "ledger"
 	gitstore   = "gitstore"
+	erasure    = "gitstore/erasure"
 	ingest     = "ingest"
 	dream      = "dream"
 	forget     = "forget"
@@ -58,10 +59,11 @@ var allowed = map[string][]string{
 	redact:     {},
 	transcript: {redact, wiki},
 	ledger:     {transcript},
-	gitstore:   {wiki, validate},
+	erasure:    {wiki, validate},
+	gitstore:   {erasure, wiki, validate},
 	ingest:     {transcript, ledger, gitstore, validate, wiki},
-	dream:      {transcript, ledger, gitstore, validate, wiki},
-	forget:     {dream, gitstore, ledger, transcript, validate, wiki},
+	dream:      {transcript, ledger, gitstore, erasure, validate, wiki},
+	forget:     {dream, gitstore, erasure, ledger, transcript, validate, wiki},
 	agent:      {ingest, gitstore, ledger, transcript, validate, wiki},
 	fuse:       {gitstore, validate, wiki},
 	checkout:   {gitstore, validate, wiki},
@@ -76,7 +78,7 @@ var allowed = map[string][]string{
 	storetest: {gitstore, validate},
 	archtest:  {},
 
-	app: {dream, forget, fuse, gitstore, ingest, ledger, transcript, validate, wiki},
+	app: {dream, forget, fuse, gitstore, erasure, ingest, ledger, transcript, validate, wiki},
 }
 
 // leaves may be imported by every component without a line in its row;
@@ -104,6 +106,7 @@ var never = map[string][]string{
 	transcript: {gitstore, ledger, dream, validate},
 	ledger:     {gitstore, dream},
 	gitstore:   {dream, forget, ledger, transcript, ingest, agent},
+	erasure:    {dream, forget, ledger, transcript, ingest, agent},
 	fuse:       {dream, forget, ledger, transcript, ingest},
 	checkout:   {dream, forget, ledger, transcript, ingest},
 	ingest:     {dream, forget},

@@ -4,16 +4,16 @@ import (
 	"context"
 
 	"github.com/memfs/memfs/forget"
-	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/gitstore/erasure"
 )
 
 // Guard returns the store's erasure guard, which refuses forgotten
 // content; an empty guard when the store does not open (a home without a
 // store yet has forgotten nothing).
-func (h *Home) Guard(ctx context.Context) (*gitstore.Guard, error) {
+func (h *Home) Guard(ctx context.Context) (*erasure.Guard, error) {
 	s, err := h.OpenStore(ctx)
 	if err != nil {
-		return gitstore.NewGuard(nil, nil), nil
+		return erasure.NewGuard(nil, nil), nil
 	}
 	defer s.Close()
 	return s.Guard(ctx)

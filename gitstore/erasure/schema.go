@@ -1,10 +1,11 @@
-package gitstore
+package erasure
 
 import (
 	"crypto/sha256"
 	"encoding/hex"
 	"strings"
 
+	"github.com/memfs/memfs/validate"
 	"github.com/memfs/memfs/wiki"
 )
 
@@ -29,11 +30,26 @@ import (
 //     own trailer keys by what follows the key (maskOwnKeys), so the keys
 //     are never matched as text or as a session id, whatever the markers.
 var schemaPhrases = []string{
-	TrailerArtifact, TrailerRun, TrailerSources,
+	validate.TrailerArtifact, validate.TrailerRun, validate.TrailerSources,
 	wiki.SourcesHeading, wiki.SessionPrefix,
 	NeutralName, NeutralEmail, NeutralSubject,
 	wiki.ForgetNotePhrase, // a dream's note, dream.noteDropped
 }
+
+// Neutral signature of a commit whose author or committer held forgotten
+// text.
+const (
+	NeutralName  = "memfs"
+	NeutralEmail = "memfs@localhost"
+)
+
+// NeutralSubject is the subject an erasing rewrite gives a commit whose
+// subject it removed: the trailers stay the message's last paragraph,
+// after a subject and a blank line, so they are still read as trailers.
+// It is the same everywhere, so a forget and an import of its markers
+// make the same commits; its words are memfs's own, which no marker
+// matches (SchemaLiteral).
+const NeutralSubject = "memfs: content removed by forget"
 
 // schemaRuns returns the concatenations of every run of consecutive tokens
 // of the schema phrases, under tokens (wiki.Tokens or wiki.LegacyTokens),
@@ -66,10 +82,10 @@ func SchemaLiteral(literal string) bool {
 func schemaPrints(key []byte) map[string]bool {
 	out := map[string]bool{}
 	for c := range schemaRuns(wiki.Tokens) {
-		out[fingerprint(key, textV2Domain, []string{c})] = true
+		out[Fingerprint(key, textV2Domain, []string{c})] = true
 	}
 	for _, toks := range schemaRuns(wiki.LegacyTokens) {
-		out[fingerprint(key, MarkerText, toks)] = true
+		out[Fingerprint(key, MarkerText, toks)] = true
 	}
 	return out
 }
@@ -90,7 +106,7 @@ func schemaMarker(m Marker, keys map[string][]byte, prints map[string]map[string
 }
 
 // ownTrailerKeys are the trailer keys memfs writes itself.
-var ownTrailerKeys = [...]string{TrailerArtifact, TrailerRun, TrailerSources}
+var ownTrailerKeys = [...]string{validate.TrailerArtifact, validate.TrailerRun, validate.TrailerSources}
 
 // maskOwnKeys returns msg with each line that starts with one of memfs's
 // own trailer keys and a colon starting instead with k+1 NULs, k the
@@ -113,9 +129,10 @@ func maskOwnKeys(msg string) (masked string, ok bool) {
 	return strings.Join(lines, ""), ok
 }
 
-// messageView is a message as the guard and the eraser match it
-// (maskOwnKeys).
-func messageView(msg string) string {
+// MessageView is a message as the guard and the eraser match it: each
+// line that starts with one of memfs's own trailer keys is read by what
+// follows the key only.
+func MessageView(msg string) string {
 	m, _ := maskOwnKeys(msg)
 	return m
 }
@@ -133,11 +150,11 @@ func unmaskOwnKeys(masked string) string {
 	return strings.Join(lines, "")
 }
 
-// stripMessageText removes from a message every line holding a match of
+// StripMessageText removes from a message every line holding a match of
 // m (a match spanning lines removes each line it touches), reading a line
 // of memfs's own trailer keys by its value, and returns the message and
 // the number of lines removed.
-func stripMessageText(msg string, m wiki.Matcher) (string, int) {
+func StripMessageText(msg string, m wiki.Matcher) (string, int) {
 	masked, ok := maskOwnKeys(msg)
 	out, n := wiki.StripMatchLines([]byte(masked), m)
 	switch {

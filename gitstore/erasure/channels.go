@@ -1,7 +1,8 @@
-package gitstore
+package erasure
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -21,7 +22,7 @@ import (
 func (g *Guard) ErasedPath(p string) (segment int, ok bool) {
 	segs := strings.Split(p, "/")
 	for i, s := range segs {
-		base, can := renameable(s, i == len(segs)-1)
+		base, can := Renameable(s, i == len(segs)-1)
 		if can && i > 0 && wiki.ContainsMatch([]byte(base), g) {
 			return i + 1, true
 		}
@@ -60,11 +61,11 @@ type messageHit struct {
 	session bool
 }
 
-// messageHits returns the lines of a message, read as messageView, that
+// messageHits returns the lines of a message, read as MessageView, that
 // hold text content reports or name a session erased reports; when no
 // line does, a match spanning lines is one hit at line 0.
 func messageHits(msg string, content func([]byte) bool, erased func(string) bool) []messageHit {
-	msg = messageView(msg)
+	msg = MessageView(msg)
 	var out []messageHit
 	for i, l := range strings.Split(msg, "\n") {
 		switch {
@@ -87,12 +88,12 @@ func messageHits(msg string, content func([]byte) bool, erased func(string) bool
 // message and the number of lines removed or edited; what is left passes
 // ErasedMessage. A dream uses it on the summary it commits.
 func (g *Guard) StripMessage(msg string) (string, int) {
-	out, n := stripMessageText(msg, g)
-	stripped, m := stripSessionLines(out, g.ErasedSession)
+	out, n := StripMessageText(msg, g)
+	stripped, m := StripSessionLines(out, g.ErasedSession)
 	return stripped, n + m
 }
 
-// ErasedName is EraseSpec.Name for the guard: ErasedName under the key of
+// ErasedName is gitstore.EraseSpec.Name for the guard: ErasedName under the key of
 // a text marker that the old path's last segment matches (the smallest
 // key id when several do), so a forget and an import of its markers name
 // alike.
@@ -113,19 +114,20 @@ func (g *Guard) textKeys(toks []string) []string {
 		found[keyID] = true
 		return true
 	})
-	return slices.Sorted(mapKeys(found))
+	return slices.Sorted(maps.Keys(found))
 }
 
-// checkChannels adds to a publication's report what its paths, message
-// and signature hold of forgotten content, as erased_content problems
-// that name positions, never the text. The guard is the publication's.
-func (s *Store) checkChannels(g validate.Guard, files []string, msg string) []channelProblem {
-	var out []channelProblem
+// ChannelProblems returns what a publication's paths (files), commit
+// message (msg) and author signature hold of forgotten content under g, as
+// the messages of erased_content problems that name positions, never the
+// text; each message once.
+func ChannelProblems(g validate.Guard, files []string, msg, authorName, authorEmail string) []string {
+	var out []string
 	seen := map[string]bool{}
 	add := func(msg string) {
 		if !seen[msg] {
 			seen[msg] = true
-			out = append(out, channelProblem(msg))
+			out = append(out, msg)
 		}
 	}
 	if pg, ok := g.(interface{ ErasedPath(string) (int, bool) }); ok {
@@ -149,12 +151,51 @@ func (s *Store) checkChannels(g validate.Guard, files []string, msg string) []ch
 			add(fmt.Sprintf("commit message line %d holds text that was forgotten", h.line))
 		}
 	}
-	if signatureHolds(g.ErasedContent, s.opts.AuthorName, s.opts.AuthorEmail) {
+	if signatureHolds(g.ErasedContent, authorName, authorEmail) {
 		add("the commit author (config [author]) holds text that was forgotten")
 	}
 	return out
 }
 
-// channelProblem is the message of one erased_content problem outside the
-// files.
-type channelProblem string
+// StripSessionLines removes from a message every line naming a session
+// erased reports, except that the Memfs-Sources trailer only loses those
+// ids. It returns the message and the number of lines removed or edited.
+func StripSessionLines(msg string, erased func(string) bool) (string, int) {
+	lines := strings.SplitAfter(msg, "\n")
+	kept := lines[:0:0]
+	n := 0
+	for _, l := range lines {
+		body := strings.TrimRight(l, "\n")
+		if rest, ok := strings.CutPrefix(body, validate.TrailerSources+":"); ok {
+			ids := strings.Fields(rest)
+			keep := slices.DeleteFunc(slices.Clone(ids), erased)
+			if len(keep) != len(ids) {
+				n++
+				if len(keep) == 0 {
+					continue
+				}
+				l = validate.TrailerSources + ": " + strings.Join(keep, " ") + l[len(body):]
+			}
+		}
+		if wiki.MentionsSession(MessageView(l), erased) {
+			n++
+			continue
+		}
+		kept = append(kept, l)
+	}
+	return strings.Join(kept, ""), n
+}
+
+// Renameable returns the part of an entry name that can hold content and
+// be renamed: a folder's whole name (except the layout's pages and keys),
+// a Markdown file's name without ".md" (except index.md and summary.md).
+// file says whether the entry is a file.
+func Renameable(name string, file bool) (string, bool) {
+	if !file {
+		return name, name != "pages" && name != "keys"
+	}
+	if name == "index.md" || name == "summary.md" {
+		return "", false
+	}
+	return strings.CutSuffix(name, ".md")
+}

@@ -1,0 +1,22 @@
+// Package erasure is the erasure model: what a forget leaves behind and
+// how new content is checked against it. It owns the content-free
+// markers (keyed HMAC fingerprints of a session id, a page path or a
+// literal), the Guard that refuses forgotten content in files, paths,
+// commit messages and signatures, and memfs's own vocabulary, which no
+// marker may match. It reads and writes no store: package gitstore keeps
+// the markers (refs/memfs/erasures) and the keyring (refs/memfs/meta),
+// builds a Guard from them, and runs its history rewrites with it.
+//
+// # Files
+//
+//   - doc.go: this description.
+//   - errors.go: ErrNothingToMark.
+//   - marker.go: Marker, its kinds and text versions, Fingerprint,
+//     MarkText, MarkSession, MarkPage, ParseMarkers, ErasedName.
+//   - guard.go: Guard, built from markers under a keyring: content,
+//     sessions, pages and the token runs a text marker matches.
+//   - channels.go: the guard over paths, commit messages and
+//     signatures (ChannelProblems, StripMessage, StripSessionLines).
+//   - schema.go: memfs's own vocabulary (SchemaLiteral, the neutral
+//     signature and subject, the trailer keys read by their values).
+package erasure

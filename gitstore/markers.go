@@ -1,0 +1,137 @@
+package gitstore
+
+import (
+	"context"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/memfs/memfs/gitstore/erasure"
+)
+
+// The store's erasure markers and keyring (the marker model itself is
+// package erasure's). Markers live in refs/memfs/erasures: an append-only
+// chain of commits whose single file, erasures.jsonl, holds every marker
+// so far, one JSON object a line; the keys are the meta ref's keys/<key
+// id>.
+
+const erasuresFile = "erasures.jsonl"
+
+// Keyring returns every marker key the store holds (its own and those
+// received from other stores) by key id, and the store's own key id.
+func (s *Store) Keyring(ctx context.Context) (map[string][]byte, string, error) {
+	h, err := s.readRef(MetaRef)
+	if err != nil {
+		return nil, "", err
+	}
+	keys, err := s.keyringAt(ctx, h)
+	if err != nil {
+		return nil, "", err
+	}
+	meta, err := s.Meta(ctx)
+	if err != nil {
+		return nil, "", err
+	}
+	return keys, meta.KeyID, nil
+}
+
+// keysOf reads the keyring of a meta commit's tree: keys/<key id>.
+func keysOf(snap *Snapshot) (map[string][]byte, error) {
+	keys := map[string][]byte{}
+	dir := snap.Lookup("keys")
+	if dir == nil {
+		return nil, errors.New("store meta has no keys")
+	}
+	for _, n := range dir.Children {
+		b, err := n.Content()
+		if err != nil {
+			return nil, err
+		}
+		k, err := hex.DecodeString(strings.TrimSpace(string(b)))
+		if err != nil || len(k) < 16 || !erasure.ValidKeyID(n.Name) {
+			return nil, fmt.Errorf("store key %s is malformed", n.Name)
+		}
+		keys[n.Name] = k
+	}
+	return keys, nil
+}
+
+// Markers returns every erasure marker of the store.
+func (s *Store) Markers(ctx context.Context) ([]erasure.Marker, error) {
+	h, err := s.readRef(ErasuresRef)
+	if errors.Is(err, plumbing.ErrReferenceNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return s.markersAt(ctx, h)
+}
+
+// AppendMarkers adds markers to refs/memfs/erasures with a new commit.
+// Markers already present (same kind, key and fingerprint) are skipped.
+func (s *Store) AppendMarkers(ctx context.Context, ms []erasure.Marker) error {
+	unlock, err := s.lock(ctx)
+	if err != nil {
+		return err
+	}
+	defer unlock()
+	old, commit, err := s.markersCommit(ctx, ms)
+	if err != nil || commit == old {
+		return err
+	}
+	return s.casRef(ErasuresRef, old, commit)
+}
+
+// markersCommit writes the canonical commit of the store's markers and
+// ms (see meta.go) and returns the marker ref's current head and that
+// commit (equal to it when every marker is already there and the head is
+// canonical). The caller holds the store lock.
+func (s *Store) markersCommit(ctx context.Context, ms []erasure.Marker) (old, commit ID, err error) {
+	have, err := s.Markers(ctx)
+	if err != nil {
+		return ID{}, ID{}, err
+	}
+	old, err = s.readRef(ErasuresRef)
+	if err != nil && !errors.Is(err, plumbing.ErrReferenceNotFound) {
+		return ID{}, ID{}, err
+	}
+	if subsetMarkers(ms, have) && !old.IsZero() {
+		// Nothing new: keep the head as it is (Canonicalize migrates it).
+		return old, old, nil
+	}
+	commit, err = s.markersCommitOf(have, ms)
+	return old, commit, err
+}
+
+// Guard returns the store's erasure guard; an empty guard (Empty) that
+// refuses nothing when nothing was ever forgotten. It is never nil
+// without an error.
+func (s *Store) Guard(ctx context.Context) (*erasure.Guard, error) {
+	markers, err := s.Markers(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if len(markers) == 0 {
+		return erasure.NewGuard(nil, nil), nil
+	}
+	keys, _, err := s.Keyring(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return erasure.NewGuard(keys, markers), nil
+}
+
+// MarkersHead returns the head of refs/memfs/erasures, zero when nothing
+// was ever forgotten. It moves exactly when markers are added: a mount
+// watches it to learn of a forget.
+func (s *Store) MarkersHead(ctx context.Context) (ID, error) {
+	h, err := s.readRef(ErasuresRef)
+	if errors.Is(err, plumbing.ErrReferenceNotFound) {
+		return ID{}, ctx.Err()
+	}
+	return h, err
+}
