@@ -111,6 +111,16 @@
 //   - diverged.go: diverged refs and their pruning.
 //   - watch.go: WatchRefs.
 //
+// The sync machinery (bundle.go, import.go, remote.go, merge.go,
+// diverged.go, consent.go, settle.go, summary.go, meta.go's unions) is
+// still here: it works under the store's mutex on go-git's storage (the
+// config and its remotes, transports, reindexing after a received pack),
+// opens a quarantine Store of its own, and calls the rewrite's and the
+// publication's unexported steps. It moves to a package of its own once
+// the core exports a small Tx API for it (raw objects, refs and
+// packed-refs, receiving a checked pack, the quarantine, the remotes'
+// config) instead of its internals.
+//
 // erasure (gitstore/erasure) owns the erasure model: markers, the Guard
 // and memfs's own vocabulary; it imports no store.
 // internal/objfile owns the object files (loose objects, pack indexes,

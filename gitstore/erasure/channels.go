@@ -93,10 +93,10 @@ func (g *Guard) StripMessage(msg string) (string, int) {
 	return stripped, n + m
 }
 
-// ErasedName is gitstore.EraseSpec.Name for the guard: ErasedName under the key of
-// a text marker that the old path's last segment matches (the smallest
-// key id when several do), so a forget and an import of its markers name
-// alike.
+// ErasedName is gitstore.EraseSpec.Name for the guard: ErasedName under
+// the key of a text marker that the old path's last segment matches (the
+// smallest key id when several do), so a forget and an import of its
+// markers name alike.
 func (g *Guard) ErasedName(oldPath string) string {
 	base, _ := strings.CutSuffix(oldPath[strings.LastIndexByte(oldPath, '/')+1:], ".md")
 	keys := g.textKeys(wiki.Tokens(base))
