@@ -15,6 +15,7 @@ import (
 	"unicode"
 
 	"github.com/memfs/memfs/dream"
+	"github.com/memfs/memfs/dream/builtin/hear"
 	"github.com/memfs/memfs/wiki"
 )
 
@@ -50,13 +51,7 @@ func (d Dreamer) WithGuard(g dream.Guard) dream.Dreamer {
 // claim is a statement kept as a page: what it says, the evidence under
 // it, and where it came from.
 type claim struct {
-	Statement
-	// Via says how the user's words make it evidence: "" when they state
-	// it, "note" when an assistant's memory note pointed to them, and
-	// "confirm" when they agreed to an assistant's proposal.
-	Via string
-	// Pointer is the assistant's note or proposal (Via "note", "confirm").
-	Pointer string
+	hear.Statement
 	// Path is the page's path, fixed once the page exists.
 	Path string
 	// Seen is the run generation that last stated or confirmed the claim.
@@ -73,13 +68,8 @@ type source struct {
 	entries []string
 }
 
-// text is the claim in the third person.
-func (c claim) text() string {
-	if c.Via == "confirm" {
-		return confirmClaim(c.Statement)
-	}
-	return ClaimText(c.Statement)
-}
+// text is the claim as memory states it.
+func (c claim) text() string { return c.Claim }
 
 // key identifies what the claim is about (see identity).
 func (c claim) key() string {
@@ -91,7 +81,7 @@ func (c *claim) cite(session string, entries ...string) {
 	for i := range c.sources {
 		if c.sources[i].session == session {
 			for _, e := range entries {
-				if e != "" && !slices.Contains(c.sources[i].entries, e) {
+				if wiki.ValidSessionID(e) && !slices.Contains(c.sources[i].entries, e) {
 					c.sources[i].entries = append(c.sources[i].entries, e)
 				}
 			}
@@ -100,7 +90,7 @@ func (c *claim) cite(session string, entries ...string) {
 	}
 	s := source{session: session}
 	for _, e := range entries {
-		if e != "" && !slices.Contains(s.entries, e) {
+		if wiki.ValidSessionID(e) && !slices.Contains(s.entries, e) {
 			s.entries = append(s.entries, e)
 		}
 	}
@@ -160,40 +150,33 @@ func (d Dreamer) Dream(ctx context.Context, runDir string) (string, error) {
 // audit checks a page it wrote before against the current rules and
 // returns it restated by them; its path, sources and history stay.
 func audit(c claim) (claim, bool) {
+	var recs []hear.Record
 	switch c.Via {
 	case "confirm":
-		if !affirmative(c.Quote) {
-			return c, false
-		}
-		p, _, ok := proposal([]record{{Role: "assistant", Text: c.Pointer}})
-		if !ok {
-			return c, false
-		}
-		st, ok := confirmed(p)
-		if !ok {
-			return c, false
-		}
-		c.Kind, c.Text, c.Subject = st.Kind, st.Text, st.Subject
-		return c, true
+		recs = []hear.Record{{Role: "assistant", Text: c.Pointer}, {Role: "user", Text: c.Quote}}
 	case "note":
-		ns := notes("Memory note (direct user request): " + c.Pointer)
-		if len(ns) != 1 || supportingSentence(ns[0], []string{c.Quote}) == "" {
-			return c, false
-		}
-		return c, true
+		recs = []hear.Record{{Role: "user", Text: c.Quote}, {Role: "assistant", Text: "Memory note (direct user request): " + c.Pointer}}
+	default:
+		recs = []hear.Record{{Role: "user", Text: c.Quote}}
 	}
-	oldKey := c.key()
-	ex := Extract(c.Quote)
-	for _, st := range ex.Statements {
-		if k, _ := identity(st); k == oldKey || normalize(st.Text) == normalize(c.Text) {
-			c.Kind, c.Text, c.Subject = st.Kind, st.Text, st.Subject
-			return c, true
+	var same []hear.Statement
+	for _, st := range hear.Session(recs).Statements {
+		if st.Via == c.Via {
+			same = append(same, st)
 		}
 	}
-	if len(ex.Statements) == 1 {
-		st := ex.Statements[0]
-		c.Kind, c.Text, c.Subject = st.Kind, st.Text, st.Subject
-		return c, true
+	restate := func(st hear.Statement) claim {
+		st.Entries = nil
+		c.Statement = st
+		return c
+	}
+	for _, st := range same {
+		if k, _ := identity(st); k == c.key() || st.Claim == c.Claim {
+			return restate(st), true
+		}
+	}
+	if len(same) == 1 {
+		return restate(same[0]), true
 	}
 	return c, false
 }
@@ -205,97 +188,19 @@ type claimSet struct {
 	gen int
 }
 
-// session reads one session's records in order: the user's statements and
-// forget requests, agreed proposals and supported memory notes.
-func (s *claimSet) session(id string, recs []record) (added, forgotten int) {
-	ts := turns(recs)
-	for i, t := range ts {
-		if t.user.typed() {
-			ex := Extract(t.user.Text)
-			for _, target := range ex.Forgets {
-				forgotten += s.forget(target)
-			}
-			for _, st := range ex.Statements {
-				if s.add(claim{Statement: st}, id, t.user.entry()) {
-					added++
-				}
-			}
-			// A "yes" to the proposal of the turn just before.
-			if i > 0 && affirmative(t.user.Text) {
-				if vp, from, ok := proposal(ts[i-1].assistant); ok {
-					if st, ok := confirmed(vp); ok {
-						c := claim{Statement: st, Via: "confirm", Pointer: proposalSentence(from.Text, vp)}
-						c.Quote = strings.TrimSpace(t.user.Text)
-						if s.add(c, id, from.entry(), t.user.entry()) {
-							added++
-						}
-					}
-				}
-			}
-		}
-		// Memory notes in this turn's answer point to the user's words in
-		// this turn or the one before.
-		var support []string
-		var supportRecs []record
-		for _, k := range []int{i, i - 1} {
-			if k >= 0 && ts[k].user.typed() {
-				support = append(support, ts[k].user.Text)
-				supportRecs = append(supportRecs, ts[k].user)
-			}
-		}
-		for _, a := range t.assistant {
-			for _, n := range notes(a.Text) {
-				sent := supportingSentence(n, support)
-				if sent == "" {
-					continue // a note alone is never evidence
-				}
-				var from record
-				for _, r := range supportRecs {
-					if strings.Contains(r.Text, sent) {
-						from = r
-						break
-					}
-				}
-				if from.Text != "" && len(Extract(from.Text).Forgets) > 0 {
-					continue
-				}
-				st := noteStatement(n, sent)
-				if emptyAfterRedaction(st.Text) {
-					continue
-				}
-				c := claim{Statement: st, Via: "note", Pointer: n}
-				if s.add(c, id, from.entry(), a.entry()) {
-					added++
-				}
-			}
+// session adds what one session's records say: the user's statements,
+// agreed proposals and supported memory notes, after its forget requests.
+func (s *claimSet) session(id string, recs []hear.Record) (added, forgotten int) {
+	h := hear.Session(recs)
+	for _, target := range h.Forgets {
+		forgotten += s.forget(target)
+	}
+	for _, st := range h.Statements {
+		if s.add(claim{Statement: st}, id, st.Entries...) {
+			added++
 		}
 	}
 	return added, forgotten
-}
-
-// noteStatement is the statement of a supported memory note: the user's
-// own sentence when the rules read it as one, else the note's words.
-func noteStatement(note, sent string) Statement {
-	if ex := Extract(sent); len(ex.Statements) > 0 {
-		st := ex.Statements[0]
-		st.Quote = sent
-		return st
-	}
-	st := Statement{Kind: KindRemember, Quote: sent, Text: capitalize(note)}
-	st.Area = areaOf(note, AreaFacts)
-	st.Subject = subjectOf(note)
-	return st
-}
-
-// proposalSentence is the sentence of an assistant's text that holds a
-// proposal.
-func proposalSentence(text, vp string) string {
-	for _, sent := range sentences(text) {
-		if strings.Contains(sent, vp) {
-			return sent
-		}
-	}
-	return vp
 }
 
 // add merges c into the set with a citation of session and entries. A
@@ -303,9 +208,6 @@ func proposalSentence(text, vp string) string {
 // subject with another value replaces the old claim on the old claim's
 // page. It reports whether c was new.
 func (s *claimSet) add(c claim, session string, entries ...string) bool {
-	if emptyAfterRedaction(c.Text) {
-		return false
-	}
 	c.cite(session, entries...)
 	c.Seen = s.gen
 	text, key := sameValue(c.text()), c.key()
@@ -354,7 +256,7 @@ func sameValue(s string) string {
 func (s *claimSet) forget(target string) int {
 	n := len(s.claims)
 	s.claims = slices.DeleteFunc(s.claims, func(c claim) bool {
-		return matchesForget(target, c.Statement) || matchesForget(target, Statement{Text: c.text(), Quote: c.Pointer})
+		return hear.Mentions(target, c.Claim, c.Quote) || hear.Mentions(target, c.Claim, c.Pointer)
 	})
 	return n - len(s.claims)
 }
@@ -393,11 +295,15 @@ func parsePage(b []byte) (claim, bool) {
 	var c claim
 	var meta string
 	var quotes []string
-	inSources := false
+	inSources, heading := false, false
 	for _, line := range strings.Split(string(b), "\n") {
 		switch {
-		case strings.HasPrefix(line, "# ") && c.Text == "":
-			c.Text = strings.TrimSpace(line[2:])
+		case strings.HasPrefix(line, "# ") && c.Claim == "":
+			c.Claim = strings.TrimSpace(line[2:])
+			heading = true
+		case heading && strings.TrimSpace(line) != "":
+			// The paragraph under the heading is the claim in full.
+			c.Claim, heading = strings.TrimSpace(line), false
 		case strings.HasPrefix(line, "> ") && !inSources:
 			quotes = append(quotes, unescape(strings.TrimSpace(line[2:])))
 		case strings.HasPrefix(line, metaPrefix):
@@ -426,7 +332,7 @@ func parsePage(b []byte) (claim, bool) {
 		k, v, _ := strings.Cut(kv, "=")
 		switch k {
 		case "kind":
-			c.Kind = v
+			c.Kind = hear.Kind(v)
 		case "area":
 			c.Area = v
 		case "subject":
@@ -445,23 +351,7 @@ func parsePage(b []byte) (claim, bool) {
 		}
 		c.Pointer = quotes[1]
 	}
-	c.Text = unescape(c.Text)
-	if c.Via == "" || c.Via == "note" {
-		// The heading is the claim restated; the statement is the quote's.
-		if ex := Extract(c.Quote); len(ex.Statements) > 0 && c.Via == "" {
-			c.Text = ex.Statements[0].Text
-		} else if c.Via == "note" {
-			c.Text = c.Pointer
-			if ex := Extract(c.Quote); len(ex.Statements) > 0 {
-				c.Text = ex.Statements[0].Text
-			}
-		}
-	}
-	if c.Via == "confirm" {
-		if p, _, ok := proposal([]record{{Role: "assistant", Text: c.Pointer}}); ok {
-			c.Text = capitalize(p)
-		}
-	}
+	c.Claim = unescape(c.Claim)
 	return c, true
 }
 

@@ -17,7 +17,7 @@ import (
 
 // areaOrder is the order areas are listed in: who the user is and how they
 // want to work first.
-var areaOrder = []string{AreaPeople, AreaPreferences, AreaConventions, AreaDecisions, AreaTools, AreaFacts}
+var areaOrder = []string{"people", "team", "preferences", "conventions", "decisions", "project", "environments", "tools"}
 
 func areaRank(a string) int {
 	if i := slices.Index(areaOrder, a); i >= 0 {

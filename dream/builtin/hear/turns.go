@@ -1,74 +1,31 @@
-package builtin
+package hear
 
 import (
-	"bufio"
-	"encoding/json"
-	"os"
 	"regexp"
 	"strings"
-
-	"github.com/memfs/memfs/wiki"
 )
-
-// record is one line of a staged transcript.
-type record struct {
-	Role   string `json:"role"`
-	Origin string `json:"origin"`
-	ID     string `json:"id"`
-	Text   string `json:"text"`
-}
 
 // typed reports whether the user typed the record (not a hook, an
 // extension or a shell command).
-func (r record) typed() bool { return r.Role == "user" && r.Origin == "" }
-
-// entry is the id of a record if it can be cited ("" otherwise).
-func (r record) entry() string {
-	if wiki.ValidSessionID(r.ID) {
-		return r.ID
-	}
-	return ""
-}
-
-// readRecords reads a staged transcript.
-func readRecords(name string) ([]record, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var out []record
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		var r record
-		if json.Unmarshal(sc.Bytes(), &r) != nil {
-			continue
-		}
-		if r.typed() || r.Role == "assistant" {
-			out = append(out, r)
-		}
-	}
-	return out, sc.Err()
-}
+func (r Record) typed() bool { return r.Role == "user" && r.Origin == "" }
 
 // A turn is a message the user typed and the assistant's text that
 // answered it, up to the user's next message.
 type turn struct {
-	user      record
-	assistant []record
+	user      Record
+	assistant []Record
 }
 
 // turns groups records into turns; assistant text before the first user
 // message forms a turn with an empty user record.
-func turns(recs []record) []turn {
+func turns(recs []Record) []turn {
 	var out []turn
 	for _, r := range recs {
 		switch {
 		case r.typed():
 			out = append(out, turn{user: r})
 		case len(out) == 0:
-			out = append(out, turn{assistant: []record{r}})
+			out = append(out, turn{assistant: []Record{r}})
 		default:
 			out[len(out)-1].assistant = append(out[len(out)-1].assistant, r)
 		}
@@ -204,9 +161,9 @@ var (
 // proposal returns the one durable proposal of an assistant's text, as a
 // statement it makes ("make pnpm the package manager here"), or false
 // when the text proposes nothing durable, or more than one thing.
-func proposal(texts []record) (string, record, bool) {
+func proposal(texts []Record) (string, Record, bool) {
 	var found []string
-	var from record
+	var from Record
 	for _, r := range texts {
 		for _, sent := range sentences(r.Text) {
 			clean, _ := clean(sent)
@@ -222,7 +179,7 @@ func proposal(texts []record) (string, record, bool) {
 		}
 	}
 	if len(found) != 1 {
-		return "", record{}, false
+		return "", Record{}, false
 	}
 	return found[0], from, true
 }
@@ -236,25 +193,25 @@ func affirmative(reply string) bool {
 
 // confirmed turns an agreed proposal into a statement. The proposal's words
 // are the agent's; the user's "yes" makes them the user's.
-func confirmed(vp string) (Statement, bool) {
+func confirmed(vp string) (said, bool) {
 	vp = strings.TrimSpace(strings.TrimRight(vp, "?.! "))
 	if vp == "" {
-		return Statement{}, false
+		return said{}, false
 	}
 	text := capitalize(vp)
 	l := strings.ToLower(vp)
-	st := Statement{Kind: KindDecision, Text: text, Quote: text}
+	st := said{Kind: kindDecision, Text: text, Quote: text}
 	st.Subject = subjectOf(vp)
-	st.Area = areaOf(vp, AreaDecisions)
+	st.Area = areaOf(vp, areaDecisions)
 	if g := toolGroup(l); g != "" {
-		st.Area = AreaTools
+		st.Area = areaTools
 	}
 	return st, true
 }
 
 // confirmClaim is the statement of an agreed proposal as the user now
 // holds it: "The user agreed to make pnpm the package manager here."
-func confirmClaim(st Statement) string {
+func confirmClaim(st said) string {
 	t := strings.TrimRight(strings.TrimSpace(st.Text), ".!? ")
 	return "The user agreed to " + lowerFirst(thirdPersonObject(t)) + "."
 }

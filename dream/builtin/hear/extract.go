@@ -1,4 +1,4 @@
-package builtin
+package hear
 
 import (
 	"regexp"
@@ -9,27 +9,27 @@ import (
 
 // Areas the builtin dreamer files statements into.
 const (
-	AreaPreferences = "preferences"
-	AreaDecisions   = "decisions"
-	AreaConventions = "conventions"
-	AreaPeople      = "people"
-	AreaTools       = "tools"
-	AreaFacts       = "facts"
+	areaPreferences = "preferences"
+	areaDecisions   = "decisions"
+	areaConventions = "conventions"
+	areaPeople      = "people"
+	areaTools       = "tools"
+	areaFacts       = "facts"
 )
 
 // Kinds of statement.
 const (
-	KindRemember   = "remember"
-	KindPreference = "preference"
-	KindDecision   = "decision"
-	KindCorrection = "correction"
-	KindConvention = "convention"
-	KindPerson     = "person"
-	KindTool       = "tool"
+	kindRemember   = "remember"
+	kindPreference = "preference"
+	kindDecision   = "decision"
+	kindCorrection = "correction"
+	kindConvention = "convention"
+	kindPerson     = "person"
+	kindTool       = "tool"
 )
 
-// Statement is one durable statement found in a user message.
-type Statement struct {
+// said is one durable statement found in a user message.
+type said struct {
 	Kind string
 	Area string
 	// Quote is the user's sentence; Text the statement it makes (the
@@ -41,9 +41,9 @@ type Statement struct {
 	Subject string
 }
 
-// Extraction is what one user message says.
-type Extraction struct {
-	Statements []Statement
+// extraction is what one user message says.
+type extraction struct {
+	Statements []said
 	// Forgets are the targets of requests to forget.
 	Forgets []string
 }
@@ -78,9 +78,9 @@ var (
 	reListMarker = regexp.MustCompile(`^(?:[-*+>\x{2022}]+|\d{1,3}[.)])\s+`)
 )
 
-// Extract reads one user message.
-func Extract(message string) Extraction {
-	var out Extraction
+// extract reads one user message.
+func extract(message string) extraction {
+	var out extraction
 	lowerMsg := strings.ToLower(message)
 	noRemember := reNoRemember.MatchString(lowerMsg)
 	for _, sent := range sentences(message) {
@@ -111,7 +111,7 @@ func Extract(message string) Extraction {
 		}
 	}
 	// A statement whose value is only a secret says nothing to keep.
-	out.Statements = slices.DeleteFunc(out.Statements, func(st Statement) bool { return emptyAfterRedaction(st.Text) })
+	out.Statements = slices.DeleteFunc(out.Statements, func(st said) bool { return emptyAfterRedaction(st.Text) })
 	return out
 }
 
@@ -146,75 +146,75 @@ func clauses(sent string) []string {
 	return out
 }
 
-func classify(s, lower string) (Statement, bool) {
+func classify(s, lower string) (said, bool) {
 	if len(lower) < 6 || strings.HasSuffix(lower, "?") || reThanks.MatchString(lower) || reNotDurable.MatchString(lower) {
-		return Statement{}, false
+		return said{}, false
 	}
-	st := Statement{Quote: s, Text: s}
+	st := said{Quote: s, Text: s}
 	if m := reRemember.FindStringSubmatchIndex(lower); m != nil {
 		payload := s[m[2]:m[3]]
-		def := AreaFacts
+		def := areaFacts
 		if strings.HasPrefix(strings.ToLower(payload), "to ") {
 			// "remember to X" asks for a standing habit.
-			payload, def = "Remember "+payload, AreaConventions
+			payload, def = "Remember "+payload, areaConventions
 		}
-		st.Kind, st.Text = KindRemember, capitalize(payload)
+		st.Kind, st.Text = kindRemember, capitalize(payload)
 		st.Area = areaOf(payload, def)
 		st.Subject = subjectOf(payload)
 		return st, true
 	}
 	if reQuestion.MatchString(lower) || reHypo.MatchString(lower) {
-		return Statement{}, false
+		return said{}, false
 	}
 	if m := reFromNow.FindStringSubmatchIndex(lower); m != nil {
 		payload := s[m[2]:m[3]]
 		if reQuestion.MatchString(strings.ToLower(payload)) {
-			return Statement{}, false
+			return said{}, false
 		}
-		st.Kind, st.Area, st.Subject = KindConvention, areaOf(payload, AreaConventions), subjectOf(payload)
+		st.Kind, st.Area, st.Subject = kindConvention, areaOf(payload, areaConventions), subjectOf(payload)
 		return st, true
 	}
 	if reDecision.MatchString(lower) {
-		st.Kind, st.Area, st.Subject = KindDecision, AreaDecisions, subjectOf(s)
+		st.Kind, st.Area, st.Subject = kindDecision, areaDecisions, subjectOf(s)
 		return st, true
 	}
 	if m := reActually.FindStringSubmatchIndex(lower); m != nil {
 		payload := s[m[2]:m[3]]
 		pl := strings.ToLower(payload)
 		if reQuestion.MatchString(pl) || reHypo.MatchString(pl) || reTask.MatchString(pl) && !reInstead.MatchString(pl) {
-			return Statement{}, false
+			return said{}, false
 		}
-		st.Kind, st.Text = KindCorrection, capitalize(payload)
-		st.Area, st.Subject = areaOf(payload, AreaFacts), subjectOf(payload)
+		st.Kind, st.Text = kindCorrection, capitalize(payload)
+		st.Area, st.Subject = areaOf(payload, areaFacts), subjectOf(payload)
 		return st, true
 	}
 	if m := reNoUse.FindStringSubmatchIndex(lower); m != nil && reInstead.MatchString(lower) {
 		payload := s[m[2]:m[3]]
-		st.Kind, st.Text = KindCorrection, capitalize(payload)
-		st.Area, st.Subject = areaOf(payload, AreaConventions), subjectOf(payload)
+		st.Kind, st.Text = kindCorrection, capitalize(payload)
+		st.Area, st.Subject = areaOf(payload, areaConventions), subjectOf(payload)
 		return st, true
 	}
 	if reIntro.MatchString(lower) && !reIntroNot.MatchString(lower) || reIntroName.MatchString(s) {
-		st.Kind, st.Area, st.Subject = KindPerson, AreaPeople, personSubject(lower)
+		st.Kind, st.Area, st.Subject = kindPerson, areaPeople, personSubject(lower)
 		return st, true
 	}
 	if reTool.MatchString(lower) {
-		st.Kind, st.Area, st.Subject = KindTool, AreaTools, subjectOf(s)
+		st.Kind, st.Area, st.Subject = kindTool, areaTools, subjectOf(s)
 		return st, true
 	}
 	if rePref.MatchString(lower) {
-		st.Kind, st.Area, st.Subject = KindPreference, areaOf(s, AreaPreferences), subjectOf(s)
+		st.Kind, st.Area, st.Subject = kindPreference, areaOf(s, areaPreferences), subjectOf(s)
 		return st, true
 	}
 	if reConvention.MatchString(lower) {
-		st.Kind, st.Area, st.Subject = KindConvention, AreaConventions, subjectOf(s)
+		st.Kind, st.Area, st.Subject = kindConvention, areaConventions, subjectOf(s)
 		return st, true
 	}
 	if reInstead.MatchString(lower) && strings.HasPrefix(lower, "use ") {
-		st.Kind, st.Area, st.Subject = KindCorrection, areaOf(s, AreaConventions), subjectOf(s)
+		st.Kind, st.Area, st.Subject = kindCorrection, areaOf(s, areaConventions), subjectOf(s)
 		return st, true
 	}
-	return Statement{}, false
+	return said{}, false
 }
 
 // areaOf files a statement's payload by what it says.
@@ -222,28 +222,28 @@ func areaOf(payload, def string) string {
 	l := strings.ToLower(strings.TrimSpace(payload))
 	switch {
 	case reIntro.MatchString(l) && !reIntroNot.MatchString(l), reIntroName.MatchString(payload):
-		return AreaPeople
+		return areaPeople
 	case reDecision.MatchString(l):
-		return AreaDecisions
+		return areaDecisions
 	case reTool.MatchString(l):
-		return AreaTools
+		return areaTools
 	case rePref.MatchString(l):
 		if toolGroup(l) != "" && !strings.Contains(l, " over ") {
-			return AreaTools
+			return areaTools
 		}
-		return AreaPreferences
+		return areaPreferences
 	case strings.Contains(l, " instead") && toolGroup(l) != "":
-		return AreaTools
+		return areaTools
 	case reConvention.MatchString(l), strings.HasPrefix(l, "use "), strings.HasPrefix(l, "we "),
 		strings.Contains(l, " always "), strings.Contains(l, " never "), reOnlyEnd.MatchString(l),
 		strings.Contains(l, " must "), strings.Contains(l, " should "), strings.Contains(l, " need "),
 		strings.Contains(l, " needs "), strings.Contains(l, " require"):
-		return AreaConventions
+		return areaConventions
 	case strings.Contains(l, " instead"):
 		if toolGroup(l) != "" {
-			return AreaTools
+			return areaTools
 		}
-		return AreaConventions
+		return areaConventions
 	}
 	return def
 }
@@ -394,7 +394,7 @@ func normalize(s string) string {
 
 // matchesForget reports whether a forget target names a statement: most of
 // its content words occur in the statement.
-func matchesForget(target string, st Statement) bool {
+func matchesForget(target string, st said) bool {
 	tw := contentWords(target)
 	if len(tw) == 0 {
 		return false

@@ -1,4 +1,4 @@
-package builtin
+package hear
 
 import (
 	"bufio"
@@ -28,7 +28,7 @@ func TestCorpus(t *testing.T) {
 		}
 		label, area, utterance := parts[0], parts[1], parts[2]
 		n++
-		ex := Extract(utterance)
+		ex := extract(utterance)
 		got := len(ex.Statements) > 0
 		want := label == "durable"
 		switch {

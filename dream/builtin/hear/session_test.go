@@ -1,16 +1,15 @@
-package builtin
+package hear
 
 import (
+	"slices"
 	"strings"
 	"testing"
-
-	"github.com/memfs/memfs/wiki"
 )
 
-func recs(msgs ...string) []record {
-	var out []record
+func recs(msgs ...string) []Record {
+	var out []Record
 	for i, m := range msgs {
-		r := record{Role: "user", Text: m, ID: "e" + string(rune('a'+i))}
+		r := Record{Role: "user", Text: m, ID: "e" + string(rune('a'+i))}
 		if t, ok := strings.CutPrefix(m, "A:"); ok {
 			r.Role, r.Text = "assistant", t
 		}
@@ -37,14 +36,12 @@ func TestConfirmations(t *testing.T) {
 		{"two proposals", []string{"A:Shall I use pnpm by default? Or should I switch to yarn?", "Yes."}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var s claimSet
-			s.session("s1", recs(tc.msgs...))
 			var got []string
-			for _, c := range s.claims {
-				if c.Via == "confirm" {
-					got = append(got, c.text())
-					if len(c.sources) != 1 || len(c.sources[0].entries) != 2 {
-						t.Errorf("confirmation cites %+v, want the proposal and the reply", c.sources)
+			for _, st := range Session(recs(tc.msgs...)).Statements {
+				if st.Via == "confirm" {
+					got = append(got, st.Claim)
+					if len(st.Entries) != 2 {
+						t.Errorf("confirmation cites %v, want the reply and the proposal", st.Entries)
 					}
 				}
 			}
@@ -70,41 +67,15 @@ func TestMemoryNotes(t *testing.T) {
 		{"too old", []string{"the release manager is Priya.", "A:Ok.", "Fix it.", "A:Done.", "Thanks.", "A:Memory note (direct user request): remember that the release manager is Priya."}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var s claimSet
-			s.session("s1", recs(tc.msgs...))
 			var got []string
-			for _, c := range s.claims {
-				got = append(got, c.text())
+			for _, st := range Session(recs(tc.msgs...)).Statements {
+				if !slices.Contains(got, st.Claim) {
+					got = append(got, st.Claim)
+				}
 			}
 			if tc.want == "" && len(got) > 0 || tc.want != "" && (len(got) != 1 || got[0] != tc.want) {
 				t.Errorf("claims %q, want %q", got, tc.want)
 			}
 		})
-	}
-}
-
-// Ensure that a claim's entry references sit on its session's Sources line,
-// so that every channel that removes a forgotten session's lines (and every
-// page citing it) removes them with it.
-func TestEntriesRideOnTheSessionLine(t *testing.T) {
-	c := claim{Statement: Statement{Kind: KindPreference, Area: AreaPreferences, Text: "I prefer tabs over spaces", Quote: "I prefer tabs over spaces."}}
-	c.cite("s1", "u-1", "u-2")
-	c.cite("s2", "line:7")
-	page := renderPage(c)
-	p := wiki.NewParser().Parse(page)
-	if ids := p.SessionIDs(); strings.Join(ids, ",") != "s1,s2" {
-		t.Fatalf("sessions %v", ids)
-	}
-	for _, l := range strings.Split(string(page), "\n") {
-		if strings.Contains(l, "entry:u-") && !(strings.HasPrefix(l, "- session:s1 ") && wiki.MentionsSession(l, func(id string) bool { return id == "s1" })) {
-			t.Errorf("entry reference outside s1's line: %q", l)
-		}
-		if strings.Contains(l, "entry:line:7") && !wiki.MentionsSession(l, func(id string) bool { return id == "s2" }) {
-			t.Errorf("entry reference outside s2's line: %q", l)
-		}
-	}
-	back, ok := parsePage(page)
-	if !ok || len(back.sources) != 2 || strings.Join(back.sources[0].entries, ",") != "u-1,u-2" {
-		t.Errorf("read back %+v", back.sources)
 	}
 }

@@ -1,8 +1,6 @@
-package builtin
+package hear
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"regexp"
 	"slices"
 	"strings"
@@ -192,17 +190,17 @@ func firstRune(s string) (rune, int) {
 	return 0, 0
 }
 
-// ClaimText states a statement in the third person, as one sentence.
-func ClaimText(st Statement) string {
+// claimText states a statement in the third person, as one sentence.
+func claimText(st said) string {
 	t := strings.TrimSpace(st.Text)
 	t = strings.TrimRight(t, ".!;, ")
 	var out string
 	switch {
-	case st.Kind == KindPerson || st.Area == AreaPeople:
+	case st.Kind == kindPerson || st.Area == areaPeople:
 		out = personClaim(t)
 	case reFromNowLead.MatchString(t):
 		m := reFromNowLead.FindStringSubmatch(t)
-		inner := strings.TrimSuffix(ClaimText(Statement{Kind: st.Kind, Area: st.Area, Text: m[2]}), ".")
+		inner := strings.TrimSuffix(claimText(said{Kind: st.Kind, Area: st.Area, Text: m[2]}), ".")
 		out = capitalize(m[1]) + ", " + lowerFirst(inner)
 	case isImperative(t):
 		t = reDontEver.ReplaceAllString(t, "never ")
@@ -274,9 +272,9 @@ var reCopula = regexp.MustCompile(`\s(?:is|are|was|were|lives|live|listens|runs|
 // same thing (a later one replaces an earlier one with another value) and
 // the words a page name is made from. The key comes from the subject the
 // statement is about, never from its value, and never from redacted text.
-func identity(st Statement) (key string, name []string) {
+func identity(st said) (key string, name []string) {
 	text := reRedacted.ReplaceAllString(st.Text, " ")
-	if st.Kind == KindPerson || st.Area == AreaPeople {
+	if st.Kind == kindPerson || st.Area == areaPeople {
 		if m := reIntroNamed.FindStringSubmatch(strings.TrimRight(text, ".!")); m != nil && strings.TrimSpace(m[2]) != "" {
 			rest := contentWords(m[2])
 			if len(rest) > 4 {
@@ -288,7 +286,7 @@ func identity(st Statement) (key string, name []string) {
 	if st.Subject != "" {
 		return st.Subject, strings.FieldsFunc(st.Subject, func(r rune) bool { return r == ':' || r == '-' || r == '_' })
 	}
-	if st.Kind != KindPerson && st.Area != AreaPeople {
+	if st.Kind != kindPerson && st.Area != areaPeople {
 		if loc := reCopula.FindStringIndex(strings.ToLower(text)); loc != nil {
 			if w := contentWords(text[:loc[0]]); len(w) > 0 && len(w) <= 4 && !isImperative(text) && !vagueSubject(text[:loc[0]]) {
 				return "about:" + strings.Join(w, "-"), w
@@ -327,47 +325,6 @@ var vagueWords = map[string]bool{
 	"decision": true, "plan": true, "convention": true, "rule": true, "policy": true, "standard": true,
 	"it": true, "this": true, "that": true, "there": true, "idea": true, "thing": true, "let's": true,
 	"style": true, "answer": true, "problem": true, "issue": true, "reason": true, "point": true,
-}
-
-// slugWords builds a page name from words, within the segment limit; "" if
-// no word is usable.
-func slugWords(ws []string) string {
-	var b strings.Builder
-	for _, w := range ws {
-		var seg strings.Builder
-		for _, r := range strings.ToLower(w) {
-			if r < 0x80 && (r >= 'a' && r <= 'z' || r >= '0' && r <= '9') {
-				seg.WriteRune(r)
-			}
-		}
-		if seg.Len() == 0 {
-			continue
-		}
-		if b.Len()+seg.Len()+1 > 48 {
-			break
-		}
-		if b.Len() > 0 {
-			b.WriteByte('-')
-		}
-		b.WriteString(seg.String())
-	}
-	return b.String()
-}
-
-// keyHash is a short, stable digest of an identity key: the suffix that
-// makes a page name unique when its plain name is taken.
-func keyHash(key string, n int) string {
-	sum := sha256.Sum256([]byte(key))
-	return hex.EncodeToString(sum[:])[:n]
-}
-
-// gistText is a claim trimmed to one index line.
-func gistText(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > 200 {
-		s = strings.TrimSpace(string(r[:200])) + "…"
-	}
-	return s
 }
 
 // emptyAfterRedaction reports a claim whose value is only a secret: what
