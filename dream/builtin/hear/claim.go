@@ -2,7 +2,6 @@ package hear
 
 import (
 	"regexp"
-	"slices"
 	"strings"
 	"unicode"
 )
@@ -51,6 +50,8 @@ var unchanged = map[string]bool{
 	"may": true, "shall": true, "can't": true, "cannot": true, "won't": true, "wouldn't": true,
 	"shouldn't": true, "couldn't": true, "mustn't": true, "was": true, "had": true, "did": true,
 	"didn't": true, "wasn't": true, "hadn't": true, "'d": true, "not": true,
+	"took": true, "ran": true, "led": true, "wrote": true, "made": true, "got": true, "set": true, "put": true,
+	"cut": true, "went": true, "came": true, "built": true, "moved": true, "inherited": true, "joined": true,
 }
 
 var irregular = map[string]string{
@@ -190,30 +191,6 @@ func firstRune(s string) (rune, int) {
 	return 0, 0
 }
 
-// claimText states a statement in the third person, as one sentence.
-func claimText(st said) string {
-	t := strings.TrimSpace(st.Text)
-	t = strings.TrimRight(t, ".!;, ")
-	var out string
-	switch {
-	case st.Kind == kindPerson || st.Area == areaPeople:
-		out = personClaim(t)
-	case reFromNowLead.MatchString(t):
-		m := reFromNowLead.FindStringSubmatch(t)
-		inner := strings.TrimSuffix(claimText(said{Kind: st.Kind, Area: st.Area, Text: m[2]}), ".")
-		out = capitalize(m[1]) + ", " + lowerFirst(inner)
-	case isImperative(t):
-		t = reDontEver.ReplaceAllString(t, "never ")
-		t = reSureTo.ReplaceAllString(t, "")
-		out = "The user wants agents to " + lowerFirst(thirdPerson(t))
-	case reLets.MatchString(t):
-		out = "The user decided to " + reLets.ReplaceAllString(t, "")
-	default:
-		out = thirdPerson(t)
-	}
-	return capitalize(out) + "."
-}
-
 func personClaim(t string) string {
 	if m := reIntroNamed.FindStringSubmatch(t); m != nil && !stopwords[strings.ToLower(m[1])] && m[1] != "A" {
 		rest := strings.TrimSpace(m[2])
@@ -264,67 +241,9 @@ func lowerFirst(s string) string {
 	return s
 }
 
-// copulas end the subject of a plain statement of fact ("the on-call
-// channel is #ops-oncall": the subject is "on-call channel").
-var reCopula = regexp.MustCompile(`\s(?:is|are|was|were|lives|live|listens|runs|run|uses|use|has|have|belongs|belong|needs|need|must|should|stays|stay|sits|goes|means|points|equals|=)\s`)
-
-// identity returns the key two statements share when they are about the
-// same thing (a later one replaces an earlier one with another value) and
-// the words a page name is made from. The key comes from the subject the
-// statement is about, never from its value, and never from redacted text.
-func identity(st said) (key string, name []string) {
-	text := reRedacted.ReplaceAllString(st.Text, " ")
-	if st.Kind == kindPerson || st.Area == areaPeople {
-		if m := reIntroNamed.FindStringSubmatch(strings.TrimRight(text, ".!")); m != nil && strings.TrimSpace(m[2]) != "" {
-			rest := contentWords(m[2])
-			if len(rest) > 4 {
-				rest = rest[:4]
-			}
-			return "person:" + strings.Join(rest, "-"), append([]string{m[1]}, rest...)
-		}
-	}
-	if st.Subject != "" {
-		return st.Subject, strings.FieldsFunc(st.Subject, func(r rune) bool { return r == ':' || r == '-' || r == '_' })
-	}
-	if st.Kind != kindPerson && st.Area != areaPeople {
-		if loc := reCopula.FindStringIndex(strings.ToLower(text)); loc != nil {
-			if w := contentWords(text[:loc[0]]); len(w) > 0 && len(w) <= 4 && !isImperative(text) && !vagueSubject(text[:loc[0]]) {
-				return "about:" + strings.Join(w, "-"), w
-			}
-		}
-	}
-	n := normalize(text)
-	w := slices.DeleteFunc(contentWords(text), func(w string) bool {
-		_, p := pronouns[w]
-		return p || fillerWords[w]
-	})
-	if len(w) > 6 {
-		w = w[:6]
-	}
-	return "text:" + n, w
-}
-
-// vagueSubject reports a left side that names no thing of its own: a
-// pronoun ("I'd rather", "we agreed that …") or a word that many different
-// statements share ("the decision is …", "our convention is …").
-func vagueSubject(left string) bool {
-	for _, w := range words(strings.ToLower(left)) {
-		if _, ok := pronouns[w]; ok || vagueWords[w] {
-			return true
-		}
-	}
-	return false
-}
-
 var fillerWords = map[string]bool{
 	"from": true, "now": true, "going": true, "forward": true, "make": true, "sure": true, "let's": true,
 	"remember": true, "really": true, "always": true,
-}
-
-var vagueWords = map[string]bool{
-	"decision": true, "plan": true, "convention": true, "rule": true, "policy": true, "standard": true,
-	"it": true, "this": true, "that": true, "there": true, "idea": true, "thing": true, "let's": true,
-	"style": true, "answer": true, "problem": true, "issue": true, "reason": true, "point": true,
 }
 
 // emptyAfterRedaction reports a claim whose value is only a secret: what
@@ -335,4 +254,184 @@ func emptyAfterRedaction(text string) bool {
 	}
 	rest := strings.TrimRight(reRedacted.ReplaceAllString(text, ""), " .!,;")
 	return reTrailing.MatchString(rest) || len(contentWords(rest)) == 0
+}
+
+// Claims. A claim restates a statement in the third person only where
+// the shape is simple and well understood (below); anything else keeps
+// the user's words verbatim, in quotes: "The user said: “…”". Words in
+// other languages always stay verbatim.
+
+// verbatim frames the user's words as a claim.
+func verbatim(t string) string {
+	return "The user said: “" + strings.TrimSpace(t) + "”"
+}
+
+// claimFor states a clause as a claim.
+func claimFor(kind Kind, lang, text string) string {
+	t := strings.TrimSpace(text)
+	if lang == En {
+		if c, ok := rewrite(kind, t); ok {
+			return c
+		}
+	}
+	return verbatim(t)
+}
+
+var (
+	reNamedIntro = regexp.MustCompile(`^(?:I'm|I am|This is|It's) (\p{Lu}[\p{Ll}'-]+)(?:\s*(?:,|;|\x{2013}|\x{2014}| -)\s*(?:and\s+)?(.+))?$`)
+	reNameHere   = regexp.MustCompile(`^(\p{Lu}[\p{Ll}'-]+) here(?:\s*(?:,|;|\x{2013}|\x{2014}| -)\s*(?:and\s+)?(.+))?$`)
+	reMyNameIs   = regexp.MustCompile(`(?i)^(?:my name is|my name's|call me|i go by) (\p{Lu}[\p{Ll}'-]+)$`)
+	reWhoAmI     = regexp.MustCompile(`(?i)^(?:i'm|i am) (a|an|the|on|in) (.+)$`)
+	reMyAttrIs   = regexp.MustCompile(`(?i)^(my|our) ([\w -]{2,30}?) (is|are|was|lives|runs|sits|goes|uses|needs|has|must|should) (.+)$`)
+	reSubjVerb   = regexp.MustCompile(`(?i)^(i|we|the team)((?: (?:really|strongly|generally|usually|always|never|mostly|also|only|still|often|personally|definitely|typically|normally|all))*) ([a-z]+)(?: (.+))?$`)
+	reRatherLead = regexp.MustCompile(`(?i)^(i|we)(?:'d| would) (rather|prefer|like) (.+)$`)
+	reImperative = regexp.MustCompile(`(?i)^(?:please\s+)?(?:(make sure|be sure) (?:to |you |that you )?|(don't|do not|dont) (ever )?|(never|always|only) )?([a-z]+)(?: (.+))?$`)
+	reEndsBadly  = regexp.MustCompile(`(?i)(?:\b(?:and|or|but|so|the|a|an|to|of|for|with|e\.g|i\.e|etc|like|such as|because|if|when|that)|[,:;(\-–—])$`)
+)
+
+// rewrite states a clause in the third person when its shape is one the
+// rules are certain of; false otherwise.
+func rewrite(kind Kind, t string) (string, bool) {
+	t = strings.TrimRight(t, " .!;,")
+	if t == "" || reEndsBadly.MatchString(t) || strings.ContainsAny(t, "\"“”«»()[]{}`") || reRedacted.MatchString(t) && strings.HasSuffix(t, "]") {
+		return "", false
+	}
+	done := func(s string) (string, bool) { return capitalize(s) + ".", true }
+	if strings.Contains(t, ",") && !reNamedIntro.MatchString(t) && !reNameHere.MatchString(t) {
+		// A second clause the shapes below do not read.
+		return "", false
+	}
+	if m := reNamedIntro.FindStringSubmatch(t); m != nil && !stopwords[strings.ToLower(m[1])] {
+		if m[2] == "" {
+			return done("the user's name is " + m[1])
+		}
+		if r, ok := firstPerson(m[2]); ok && !strings.Contains(m[2], ",") {
+			return done("the user, " + m[1] + ", " + r)
+		}
+		return "", false
+	}
+	if m := reNameHere.FindStringSubmatch(t); m != nil {
+		if m[2] == "" {
+			return done("the user's name is " + m[1])
+		}
+		if r, ok := firstPerson(m[2]); ok && !strings.Contains(m[2], ",") {
+			return done("the user, " + m[1] + ", " + r)
+		}
+		return "", false
+	}
+	if m := reMyNameIs.FindStringSubmatch(t); m != nil {
+		return done("the user's name is " + m[1])
+	}
+	if m := reWhoAmI.FindStringSubmatch(t); m != nil && pronounFree(m[2]) {
+		return done("the user is " + m[1] + " " + m[2])
+	}
+	if m := reRatherLead.FindStringSubmatch(t); m != nil && pronounFree(m[3]) {
+		who := "the user"
+		if strings.EqualFold(m[1], "we") {
+			who = "the team"
+		}
+		return done(who + " would " + strings.ToLower(m[2]) + " " + m[3])
+	}
+	if m := reMyAttrIs.FindStringSubmatch(t); m != nil && pronounFree(m[2]) && pronounFree(m[4]) {
+		who := "the user's "
+		if strings.EqualFold(m[1], "our") {
+			who = "the team's "
+		}
+		verb := strings.ToLower(m[3])
+		return done(who + m[2] + " " + verb + " " + m[4])
+	}
+	if r, ok := firstPerson(t); ok && strings.HasPrefix(r, "they ") == false {
+		if strings.HasPrefix(strings.ToLower(t), "we ") || strings.HasPrefix(strings.ToLower(t), "the team ") {
+			return done("the team " + r)
+		}
+		return done("the user " + r)
+	}
+	if m := reImperative.FindStringSubmatch(t); m != nil && (m[1] != "" || m[2] != "" || m[4] != "" || imperatives[strings.ToLower(m[5])]) {
+		verb := strings.ToLower(m[5])
+		if !imperatives[verb] && !regularVerb(verb) || verb == "no" || verb == "only" || verb == "always" || verb == "never" || !pronounFree(m[6]) {
+			return "", false
+		}
+		vp := verb
+		if m[6] != "" {
+			vp += " " + m[6]
+		}
+		switch {
+		case m[2] != "" && m[3] != "":
+			return done("the user wants agents never to " + vp)
+		case m[2] != "":
+			return done("the user wants agents not to " + vp)
+		case m[4] != "":
+			return done("the user wants agents to " + strings.ToLower(m[4]) + " " + vp)
+		}
+		return done("the user wants agents to " + vp)
+	}
+	if pronounFree(t) && !isImperative(t) && kind != Preference {
+		// Already in the third person: "The build image is node:20."
+		return done(t)
+	}
+	return "", false
+}
+
+// firstPerson rewrites "I/we [adverbs] verb rest" to "[adverbs] verbs
+// rest" (the caller supplies the subject); false when the rest holds a
+// pronoun or the verb is not a plain one.
+func firstPerson(t string) (string, bool) {
+	m := reSubjVerb.FindStringSubmatch(t)
+	if m == nil || !pronounFree(m[4]) {
+		return "", false
+	}
+	verb := strings.ToLower(m[3])
+	if verb == "am" || verb == "was" || verb == "were" || verb == "had" || verb == "have" && !strings.HasPrefix(m[4], "to ") && false {
+		return "", false
+	}
+	if !regularVerb(verb) && irregular[verb] == "" && !unchanged[verb] && !strings.HasSuffix(verb, "ed") {
+		return "", false
+	}
+	out := strings.TrimSpace(strings.ToLower(m[2]))
+	v := conjugate(verb)
+	if verb == "don't" || verb == "do" && strings.HasPrefix(m[4], "not ") {
+		v = "doesn't"
+		if verb == "do" {
+			v = "does"
+		}
+	}
+	if out != "" {
+		out += " "
+	}
+	out += v
+	if m[4] != "" {
+		out += " " + m[4]
+	}
+	return out, true
+}
+
+// regularVerb reports a word the rules conjugate with confidence: a
+// lower-case English verb they know.
+func regularVerb(v string) bool {
+	return knownVerbs[v] || imperatives[v]
+}
+
+var knownVerbs = set("prefer", "like", "love", "hate", "dislike", "use", "maintain", "own", "lead", "run", "manage", "took",
+	"joined", "work", "handle", "deploy", "ship", "release", "build", "test", "write", "keep", "store", "host", "target",
+	"support", "follow", "squash", "rebase", "merge", "review", "track", "pin", "vendor", "tag", "name", "rely", "avoid",
+	"want", "need", "enjoy", "favor", "favour", "appreciate", "cut", "require", "publish", "package", "version",
+	"don't", "do", "always", "never", "inherited", "own", "look", "head", "develop", "document", "format", "lint",
+	"commit", "push", "check", "put", "call", "ask", "answer", "reply", "respond", "sign", "bump", "measure", "log")
+
+// pronounFree reports text without first- or second-person words, which a
+// rewrite would have to resolve.
+func pronounFree(s string) bool {
+	for _, w := range strings.Fields(strings.ToLower(s)) {
+		_, _, core := splitPunct(w)
+		_, c, _ := splitPunct(w)
+		_ = core
+		if _, ok := pronouns[c]; ok {
+			return false
+		}
+		switch c {
+		case "yourself", "ourselves", "let's", "lets", "i'd", "us", "y'all", "ya", "u":
+			return false
+		}
+	}
+	return true
 }

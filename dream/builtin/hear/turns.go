@@ -7,30 +7,8 @@ import (
 
 // typed reports whether the user typed the record (not a hook, an
 // extension or a shell command).
-func (r Record) typed() bool { return r.Role == "user" && r.Origin == "" }
-
-// A turn is a message the user typed and the assistant's text that
-// answered it, up to the user's next message.
-type turn struct {
-	user      Record
-	assistant []Record
-}
-
-// turns groups records into turns; assistant text before the first user
-// message forms a turn with an empty user record.
-func turns(recs []Record) []turn {
-	var out []turn
-	for _, r := range recs {
-		switch {
-		case r.typed():
-			out = append(out, turn{user: r})
-		case len(out) == 0:
-			out = append(out, turn{assistant: []Record{r}})
-		default:
-			out[len(out)-1].assistant = append(out[len(out)-1].assistant, r)
-		}
-	}
-	return out
+func (r Record) typed() bool {
+	return r.Role == "user" && (r.Origin == "" || r.Origin == "queued_command")
 }
 
 // Memory notes: the line memfs's context asks agents to write when the
@@ -71,37 +49,39 @@ var noteWords = map[string]bool{
 }
 
 // supportingSentence finds the sentence of the user's words that supports a
-// note: every word of the note that carries a value (digits, "#", "/", "."
-// or "@", or a capital inside a sentence) appears in it, and so do at least
-// four in five of the note's other content words. It returns "" when no
-// sentence does.
-func supportingSentence(note string, userTexts []string) string {
+// note, and the record it is in: every word of the note that carries a
+// value (digits, "#", "/", "." or "@", or a capital inside a sentence)
+// appears in it, and so do at least four in five of the note's other
+// content words. It returns "" when no sentence does.
+func supportingSentence(note string, user []Record) (string, Record) {
 	want := noteContent(note)
 	if len(want) == 0 {
-		return ""
+		return "", Record{}
 	}
-	best, bestScore := "", 0.0
-	for _, text := range userTexts {
-		for _, sent := range sentences(text) {
-			have := map[string]bool{}
-			for _, w := range words(strings.ToLower(sent)) {
-				have[stem(strings.Trim(w, "-'"))] = true
-			}
-			n, keyMissing := 0, false
-			for _, w := range want {
-				if have[stem(w.word)] {
-					n++
-				} else if w.key {
-					keyMissing = true
+	best, bestScore, from := "", 0.0, Record{}
+	for _, r := range user {
+		for _, line := range strings.Split(r.Text, "\n") {
+			for _, sent := range sentences(line) {
+				have := map[string]bool{}
+				for _, w := range words(strings.ToLower(sent)) {
+					have[stem(strings.Trim(w, "-'"))] = true
 				}
-			}
-			score := float64(n) / float64(len(want))
-			if !keyMissing && score >= 0.8 && score > bestScore {
-				best, bestScore = sent, score
+				n, keyMissing := 0, false
+				for _, w := range want {
+					if have[stem(w.word)] {
+						n++
+					} else if w.key {
+						keyMissing = true
+					}
+				}
+				score := float64(n) / float64(len(want))
+				if !keyMissing && score >= 0.8 && score > bestScore {
+					best, bestScore, from = sent, score, r
+				}
 			}
 		}
 	}
-	return best
+	return best, from
 }
 
 type noteWord struct {
@@ -165,17 +145,19 @@ func proposal(texts []Record) (string, Record, bool) {
 	var found []string
 	var from Record
 	for _, r := range texts {
-		for _, sent := range sentences(r.Text) {
-			clean, _ := clean(sent)
-			m := reProposal.FindStringSubmatch(clean)
-			if m == nil {
-				continue
+		for _, line := range strings.Split(r.Text, "\n") {
+			for _, sent := range sentences(line) {
+				clean, _ := strip(sent, lexEn)
+				m := reProposal.FindStringSubmatch(clean)
+				if m == nil {
+					continue
+				}
+				vp := m[1]
+				if !reDurableProposal.MatchString(vp) && subjectGroup(vp) == "" {
+					continue
+				}
+				found, from = append(found, vp), r
 			}
-			vp := m[1]
-			if !reDurableProposal.MatchString(vp) && subjectOf(vp) == "" {
-				continue
-			}
-			found, from = append(found, vp), r
 		}
 	}
 	if len(found) != 1 {
@@ -192,28 +174,18 @@ func affirmative(reply string) bool {
 }
 
 // confirmed turns an agreed proposal into a statement. The proposal's words
-// are the agent's; the user's "yes" makes them the user's.
-func confirmed(vp string) (said, bool) {
+// are the agent's; the user's "yes" makes them the user's: "The user
+// agreed to make pnpm the package manager here."
+func confirmed(vp string) Statement {
 	vp = strings.TrimSpace(strings.TrimRight(vp, "?.! "))
-	if vp == "" {
-		return said{}, false
+	st := Statement{Kind: Rule, Lang: En}
+	st.Subject = subjectOf(vp, En, lexEn)
+	st.Area = "conventions"
+	if g := toolGroup(strings.ToLower(vp)); g != "" {
+		st.Kind, st.Area = Preference, "tools"
 	}
-	text := capitalize(vp)
-	l := strings.ToLower(vp)
-	st := said{Kind: kindDecision, Text: text, Quote: text}
-	st.Subject = subjectOf(vp)
-	st.Area = areaOf(vp, areaDecisions)
-	if g := toolGroup(l); g != "" {
-		st.Area = areaTools
-	}
-	return st, true
-}
-
-// confirmClaim is the statement of an agreed proposal as the user now
-// holds it: "The user agreed to make pnpm the package manager here."
-func confirmClaim(st said) string {
-	t := strings.TrimRight(strings.TrimSpace(st.Text), ".!? ")
-	return "The user agreed to " + lowerFirst(thirdPersonObject(t)) + "."
+	st.Claim = "The user agreed to " + lowerFirst(thirdPersonObject(vp)) + "."
+	return st
 }
 
 // thirdPersonObject rewrites pronouns in a proposal the agent made: its

@@ -1,0 +1,244 @@
+package hear
+
+import (
+	"encoding/json"
+	"regexp"
+	"strings"
+)
+
+// Answers. The agent asks ("Which region is prod in?"), the user answers
+// ("us-east-2, DR in us-west-1"): the answer alone means little, so the
+// claim carries the question ("Asked “Which region is prod in?”, the
+// user answered: “us-east-2, DR in us-west-1”."), and the subject is the
+// question's.
+
+var (
+	// reNotAsking are questions that ask for a go-ahead, a proposal's
+	// answer or a check on the conversation, not for a fact.
+	reNotAsking = regexp.MustCompile(`(?i)^(?:(?:or|and|so),?\s+)?(?:shall i|should i|should we|shall we|do you want|want me|would you like|can i|may i|could i|is that ok|is this ok|does that|does this|make sense|sounds? good|anything else|ok\b|okay\b|right\b|ready|how about|what about|any other|is there anything|did that|did this|are you (?:ok|happy|sure)|can you (?:confirm|share|paste|send)|could you (?:confirm|share|paste|send|run)|proceed|continue|go ahead)|\b(?:for this|right now|for now|this time|today|first)\b|^(?:soll ich|sollen wir|möchtest du|willst du|¿quieres|¿debo|¿te parece|veux-tu|voulez-vous|dois-je|on continue|要不要|需要我|我可以|是否需要|しましょうか|しますか|よろしいですか)`)
+	// reTaskQuestion asks about the task at hand ("which file should I
+	// start with?").
+	reTaskQuestion = regexp.MustCompile(`(?i)\b(?:which (?:file|one|option|approach|test|function|branch|version of the fix)|should i|do you want|want me|this (?:file|bug|test|change|pr|function|error))\b`)
+)
+
+// question returns the information question the assistant's last text
+// ends on (several, joined, when it asks more than one), or "".
+func question(said []Record) string {
+	if len(said) == 0 {
+		return ""
+	}
+	text := said[len(said)-1].Text
+	var qs []string
+	for _, line := range strings.Split(text, "\n") {
+		for _, s := range sentences(line) {
+			t := strings.TrimSpace(strings.TrimLeft(s, "-*0123456789.) "))
+			if !strings.HasSuffix(t, "?") && !strings.HasSuffix(t, "？") {
+				continue
+			}
+			if reNotAsking.MatchString(t) || reTaskQuestion.MatchString(t) || reProposal.MatchString(t) {
+				continue
+			}
+			qs = append(qs, t)
+		}
+	}
+	if len(qs) == 0 || len(qs) > 3 {
+		return ""
+	}
+	return strings.Join(qs, " ")
+}
+
+// answerClaim states an answer with its question.
+func answerClaim(q, a string) string {
+	return "Asked “" + strings.TrimSpace(q) + "”, the user answered: “" + strings.TrimSpace(a) + "”"
+}
+
+// reQuestionWords are the words of a question that name nothing.
+var reQuestionWords = regexp.MustCompile(`(?i)^(?:what|what's|whats|which|who|whom|whose|where|when|how|why|is|are|was|were|do|does|did|can|could|should|would|will|the|a|an|in|on|at|of|for|to|with|by|from|our|your|you|we|i|it|its|it's|there|that|this|be|use|used|using|have|has|much|many|often|long|exactly|currently|usually|normally|again|kind|sort|type|one|ones|name|called|live|lives|run|runs|go|goes|set|get|kept|keep|need|needs|want|prefer|like|and|or|any|some|me|my|please|remind|tell|know|mean|call|let|wo|welche[rsnm]?|welcher|wer|was|wie|wann|ist|sind|der|die|das|den|dem|ein|eine|auf|in|im|für|von|mit|bei|läuft|liegt|nutzt|nutzen|ihr|wir|du|qué|cuál|cuáles|quién|dónde|cuándo|cómo|es|son|el|la|los|las|de|del|en|para|con|está|están|usan|usáis|quel|quelle|quels|quelles|qui|où|quand|comment|est|sont|le|les|du|des|de|en|pour|avec|sur|utilisez|vous|tu|on)$`)
+
+// questionSubject names what a question asks about: its words without
+// question words, pronouns and verbs of asking ("Which region is prod
+// in?" → "prod region").
+func questionSubject(q, lang string) string {
+	q = strings.TrimSpace(q)
+	if i := strings.LastIndexAny(q, "?？"); i >= 0 {
+		q = q[:i]
+	}
+	// Of several questions, the first names the subject.
+	for _, sep := range []string{"?", "？"} {
+		if i := strings.Index(q, sep); i >= 0 {
+			q = q[:i]
+		}
+	}
+	if cjk(lang) {
+		q = strings.TrimSpace(q)
+		for _, w := range []string{"请问", "你们的", "你们", "我们的", "我们", "是什么", "是哪个", "是哪", "在哪里", "在哪儿", "在哪", "用什么", "用的是什么", "什么", "哪个", "哪里", "谁", "吗", "呢", "は何ですか", "はどこですか", "はどれですか", "は誰ですか", "ですか", "何", "どこ", "どれ", "誰", "どの", "は"} {
+			q = strings.ReplaceAll(q, w, "")
+		}
+		if r := []rune(q); len(r) > 0 && len(r) <= 12 {
+			return strings.ToLower(q)
+		}
+		return ""
+	}
+	fs := strings.Fields(q)
+	var head string // the noun after "which"/"what"
+	var rest []string
+	for i, w := range fs {
+		w = strings.ToLower(strings.Trim(w, ",.;:!\"'`“”()"))
+		if w == "" {
+			continue
+		}
+		if i > 0 && (strings.EqualFold(strings.Trim(fs[i-1], ","), "which") || strings.EqualFold(strings.Trim(fs[i-1], ","), "what") || strings.EqualFold(fs[i-1], "welche") || strings.EqualFold(fs[i-1], "welcher") || strings.EqualFold(fs[i-1], "welches") || strings.EqualFold(fs[i-1], "qué") || strings.EqualFold(fs[i-1], "quel") || strings.EqualFold(fs[i-1], "quelle")) && !reQuestionWords.MatchString(w) && head == "" {
+			head = w
+			continue
+		}
+		if reQuestionWords.MatchString(w) {
+			continue
+		}
+		rest = append(rest, w)
+	}
+	if len(rest) > 4 {
+		rest = rest[len(rest)-4:]
+	}
+	if head != "" {
+		rest = append(rest, head)
+	}
+	return strings.Join(rest, " ")
+}
+
+// reQuestionTool names the tools agents ask the user through.
+var reQuestionTool = regexp.MustCompile(`(?i)ask.?user|askuserquestion|user.?input|request.?user|ask.?question|^question$|^ask$|elicit|prompt.?user|clarif`)
+
+func questionTool(name string) bool { return reQuestionTool.MatchString(name) }
+
+// qa is one question asked through a tool and the user's answer.
+type qa struct{ q, a string }
+
+var (
+	reQAPair   = regexp.MustCompile(`"((?:[^"\\]|\\.)+)"\s*=\s*"((?:[^"\\]|\\.)*)"`)
+	reDeclined = regexp.MustCompile(`(?i)declin|rejected|refused|cancel|dismiss|interrupt|did not answer|didn't answer|no answer|timed? ?out|^error|tool_use_error`)
+)
+
+// toolAnswers pairs a question tool's questions (from its call's
+// arguments) with the user's answers (from its result): Claude Code's
+// `"question"="answer"` pairs, a JSON object of answers (Codex's
+// request_user_input), or, for one question, the result's text.
+func toolAnswers(call, result string) []qa {
+	result = strings.TrimSpace(result)
+	if result == "" || reDeclined.MatchString(result) {
+		return nil
+	}
+	var questions []string
+	var ids []string
+	var args any
+	if json.Unmarshal([]byte(call), &args) == nil {
+		walkQuestions(args, &questions, &ids)
+	}
+	var out []qa
+	if ms := reQAPair.FindAllStringSubmatch(result, -1); len(ms) > 0 {
+		for _, m := range ms {
+			out = append(out, qa{q: unquote(m[1]), a: unquote(m[2])})
+		}
+		return keepAnswered(out)
+	}
+	var res any
+	if json.Unmarshal([]byte(result), &res) == nil {
+		byID := map[string][]string{}
+		var all []string
+		collectAnswers(res, "", byID, &all)
+		for i, q := range questions {
+			var a []string
+			if i < len(ids) && ids[i] != "" {
+				a = byID[ids[i]]
+			}
+			if len(a) == 0 && len(questions) == 1 {
+				a = all
+			}
+			if len(a) > 0 {
+				out = append(out, qa{q: q, a: strings.Join(a, "; ")})
+			}
+		}
+		return keepAnswered(out)
+	}
+	if len(questions) == 1 && len([]rune(result)) <= 400 {
+		a := result
+		for _, p := range []string{"User answered:", "The user answered:", "User response:", "Answer:", "User:"} {
+			if i := strings.Index(a, p); i >= 0 {
+				a = strings.TrimSpace(a[i+len(p):])
+			}
+		}
+		out = append(out, qa{q: questions[0], a: a})
+	}
+	return keepAnswered(out)
+}
+
+func keepAnswered(in []qa) []qa {
+	var out []qa
+	for _, x := range in {
+		x.q, x.a = strings.TrimSpace(x.q), strings.TrimSpace(x.a)
+		if x.q != "" && x.a != "" && !reDeclined.MatchString(x.a) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func unquote(s string) string {
+	var out string
+	if json.Unmarshal([]byte(`"`+s+`"`), &out) == nil {
+		return out
+	}
+	return s
+}
+
+// walkQuestions collects the "question" strings of a tool call's
+// arguments, with their ids.
+func walkQuestions(v any, qs, ids *[]string) {
+	switch x := v.(type) {
+	case map[string]any:
+		if q, ok := x["question"].(string); ok {
+			*qs = append(*qs, q)
+			id, _ := x["id"].(string)
+			if id == "" {
+				id, _ = x["header"].(string)
+			}
+			*ids = append(*ids, id)
+			return
+		}
+		for _, k := range []string{"questions", "input", "arguments", "params"} {
+			if c, ok := x[k]; ok {
+				walkQuestions(c, qs, ids)
+			}
+		}
+		if q, ok := x["prompt"].(string); ok && len(*qs) == 0 {
+			*qs = append(*qs, q)
+			*ids = append(*ids, "")
+		}
+	case []any:
+		for _, c := range x {
+			walkQuestions(c, qs, ids)
+		}
+	}
+}
+
+// collectAnswers gathers answer strings by the key they sit under.
+func collectAnswers(v any, key string, byID map[string][]string, all *[]string) {
+	switch x := v.(type) {
+	case string:
+		if key != "id" && key != "type" && key != "question" && key != "header" {
+			byID[key] = append(byID[key], x)
+			*all = append(*all, x)
+		}
+	case []any:
+		for _, c := range x {
+			collectAnswers(c, key, byID, all)
+		}
+	case map[string]any:
+		for k, c := range x {
+			sub := k
+			if k == "answers" || k == "answer" || k == "value" || k == "selected" || k == "text" || k == "other" {
+				sub = key
+			}
+			collectAnswers(c, sub, byID, all)
+		}
+	}
+}

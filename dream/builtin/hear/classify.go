@@ -1,0 +1,675 @@
+package hear
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// lexes are the lexicons of every language, built once; they are never
+// written after.
+var lexes = lexicons()
+
+// finding is what the rules make of one clause.
+type finding struct {
+	kind     Kind
+	lang     string
+	subject  string
+	text     string // the clause as the claim states it (framing stripped)
+	replaces []string
+	// retract or forget, instead of a statement.
+	retract, forget string
+}
+
+// verdict is a clause's standing: nothing durable, kept out by an
+// anti-cue, or durable.
+type verdict int
+
+const (
+	neutral verdict = iota
+	excluded
+	durable
+)
+
+// looseFillers may open a clause without punctuation after them ("btw our
+// read model …"); other fillers need it ("no, use pnpm").
+var looseFillers = set("from now on", "going forward", "in the future", "henceforth", "from here on", "from here on out", "ab jetzt", "ab sofort", "künftig", "zukünftig", "in zukunft", "von nun an", "de ahora en adelante", "a partir de ahora", "en adelante", "désormais", "dorénavant", "à partir de maintenant", "à l'avenir", "btw", "by the way", "also", "oh", "oh and", "and also", "actually", "fyi", "anyway", "anyways",
+	"fwiw", "ps", "oh btw", "also btw", "and", "so", "übrigens", "ach ja", "nebenbei", "apropos", "por cierto", "además",
+	"también", "au fait", "d'ailleurs", "aussi", "du coup", "en fait", "eigentlich", "de hecho", "just so you know",
+	"just fyi", "heads up", "for context", "worth knowing", "good to know", "also worth knowing", "to be clear", "as a reminder")
+
+// strip removes what opens a clause and says nothing (fillers, list
+// marks) and reports whether the user framed it as something to remember.
+func strip(s string, lx *lexicon) (string, bool) {
+	s = strings.TrimSpace(strings.NewReplacer("’", "'", "‘", "'").Replace(s))
+	remembered := false
+	for range 6 {
+		before := s
+		s = strings.TrimLeft(s, " \t-*•>:,;.")
+		if loc := lx.fillerLead.FindStringIndex(s); loc != nil && loc[1] > 0 {
+			word := strings.ToLower(strings.TrimRightFunc(s[:loc[1]], func(r rune) bool { return !unicode.IsLetter(r) }))
+			rest := s[loc[1]:]
+			if end := loc[1]; end > 0 && end <= len(s) {
+				// Latin fillers: the match ends one past the word.
+				rest = s[len(strings.TrimRightFunc(s[:loc[1]], func(r rune) bool { return !unicode.IsLetter(r) && r != '.' })):]
+			}
+			trimmed := strings.TrimLeft(rest, " ")
+			punct := len(trimmed) > 0 && strings.ContainsRune(",:;.!—–-，、：。！", firstRuneOf(trimmed))
+			if cjkText(s) || punct || trimmed == "" || looseFillers[word] {
+				s = strings.TrimLeft(trimmed, " ,:;.!—–-，、：。！")
+			}
+		}
+		if loc := lx.rememberLead.FindStringIndex(s); loc != nil {
+			rest := strings.TrimLeft(s[loc[1]-trailingNonLetter(s[:loc[1]]):], " ,:;-—–，、：")
+			if rest != "" {
+				s, remembered = rest, true
+			}
+		}
+		if s == before {
+			break
+		}
+	}
+	if lx.rememberTail != nil {
+		if loc := lx.rememberTail.FindStringIndex(s); loc != nil && loc[0] > 0 {
+			s, remembered = strings.TrimSpace(s[:loc[0]]), true
+		}
+	}
+	return strings.TrimRight(s, " ,;:-—–，、；"), remembered
+}
+
+func trailingNonLetter(s string) int {
+	n := 0
+	for i := len(s); i > 0; {
+		r, size := lastRune(s[:i])
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			break
+		}
+		n += size
+		i -= size
+	}
+	return n
+}
+
+func lastRune(s string) (rune, int) {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i]&0xC0 != 0x80 {
+			r := []rune(s[i:])
+			return r[0], len(s) - i
+		}
+	}
+	return 0, 0
+}
+
+func firstRuneOf(s string) rune {
+	for _, r := range s {
+		return r
+	}
+	return 0
+}
+
+func cjkText(s string) bool {
+	for _, r := range s {
+		if unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana) {
+			return true
+		}
+	}
+	return false
+}
+
+// classify reads one clause in a language: the decision list the package
+// documentation describes.
+//
+// reply says the clause answers the assistant's question or proposal: an
+// instruction in it then needs a cue of durability ("No, keep jest"
+// declines a proposal; it sets no rule).
+func classify(raw, lang string, reply bool) (finding, verdict) {
+	lx := lexes[lang]
+	s, remembered := strip(raw, lx)
+	f := finding{lang: lang, text: s}
+	if len([]rune(s)) < 4 || len(contentWords(s)) == 0 && !cjkText(s) {
+		return f, neutral
+	}
+	// Anti-cues first: a question, a joke, a hypothetical, a limit to the
+	// current task or day, a transient state, narrative.
+	if isQuestion(s, lang, lx) {
+		return f, excluded
+	}
+	if lx.joke.MatchString(raw) {
+		return f, excluded
+	}
+	if lx.report.MatchString(s) {
+		return f, excluded
+	}
+	// Withdrawals and forget requests.
+	if t := retraction(s, lx); t != "" {
+		f.retract = t
+		return f, durable
+	}
+	if m := lx.forget.FindStringSubmatch(s); m != nil {
+		if t := group(lx.forget, m, "t"); t != "" {
+			f.forget = t
+			return f, durable
+		}
+	}
+	prefLoc := lx.pref.FindStringIndex(s)
+	hypoText := s
+	if prefLoc != nil {
+		hypoText = s[prefLoc[1]:]
+	}
+	durableCue := lx.durable.MatchString(raw)
+	modal := lx.modal.MatchString(s)
+	if lx.hypo.MatchString(hypoText) {
+		return f, excluded
+	}
+	if lx.oneOff.MatchString(s) {
+		return f, excluded
+	}
+	imper := isImperativeLead(s, lang, lx)
+	if lx.cond.MatchString(s) && !durableCue && !modal && !imper {
+		return f, excluded
+	}
+	f.replaces = replaced(s, lx)
+	switch {
+	case lx.intro.MatchString(s) && !introNot(s, lang):
+		f.kind, f.subject = Person, personSubject(s, lang)
+		return f, durable
+	case lx.narrative.MatchString(s):
+		return f, excluded
+	case lx.state.MatchString(s) && !durableCue:
+		return f, excluded
+	case lx.team.MatchString(s) && hasOwner(s, lang, lx):
+		f.kind, f.subject = Team, teamSubject(s, lang, lx)
+		return f, durable
+	case lx.decision.MatchString(s):
+		f.kind, f.subject = Decision, strings.ReplaceAll(subjectGroup(s), "-", " ")
+		return f, durable
+	case prefLoc != nil && !(lang == En && reDeicticObject.MatchString(s[prefLoc[1]:]) || lang != En && deictic(s[prefLoc[1]:], lang)):
+		f.kind, f.subject = Preference, subjectOf(s, lang, lx)
+		return f, durable
+	case imper:
+		if (!reply || durableCue || modal || remembered) && standingImperative(s, lang, lx, durableCue || modal || remembered) {
+			f.kind, f.subject = Rule, subjectOf(s, lang, lx)
+			return f, durable
+		}
+		return f, excluded
+	}
+	if m := lx.update.FindStringSubmatch(s); m != nil {
+		f.kind = Fact
+		f.subject = nounPhrase(group(lx.update, m, "np"), lang, lx)
+		return f, durable
+	}
+	we := lx.we.MatchString(s)
+	fact := factShape(s, lang, lx)
+	switch {
+	case (durableCue || modal) && (we || fact || lx.modal.MatchString(s)) && !taskish(s, lang, lx):
+		f.kind, f.subject = Rule, subjectOf(s, lang, lx)
+		if !modal && fact && weakCue(raw, lx) {
+			// Only "our", "we use": a fact about the team, not a rule.
+			f.kind = Fact
+		}
+		return f, durable
+	case fact || we && hasValue(s, lang):
+		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
+		return f, durable
+	case remembered:
+		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
+		return f, durable
+	}
+	if lx.task.MatchString(s) {
+		return f, excluded
+	}
+	return f, neutral
+}
+
+// isQuestion reports a clause that asks rather than states.
+func isQuestion(s, lang string, lx *lexicon) bool {
+	t := strings.TrimRight(s, " \"'”)")
+	if strings.HasSuffix(t, "?") || strings.HasSuffix(t, "？") || strings.HasPrefix(t, "¿") {
+		return true
+	}
+	if lx.questionAny != nil && lx.questionAny.MatchString(t) {
+		return true
+	}
+	if lang == En {
+		l := strings.ToLower(t)
+		for _, p := range []string{"do not", "does not", "don't", "doesn't", "did not", "didn't", "is not allowed", "are not allowed", "can't", "cannot", "won't", "isn't allowed", "aren't allowed", "should never", "should always", "should be", "are always", "is always", "are never", "is never", "must"} {
+			if strings.HasPrefix(l, p) {
+				return false
+			}
+		}
+	}
+	return lx.questionLead.MatchString(t)
+}
+
+// introNot are shapes of "I'm …" that introduce nobody ("I'm a bit lost").
+var reIntroNot = regexp.MustCompile(`(?i)^(?:i'm|i am) (?:a (?:bit|little|lot|tad|few)|an? (?:second|moment|minute|sec)|the one who|not |so |just |pretty |really |very |going|gonna|trying|about|afraid|sure|done|back|here|fine|ok|okay|sorry|happy|glad|confused|stuck|busy|tired|curious|wondering|looking|thinking|seeing|getting|running)`)
+
+func introNot(s, lang string) bool {
+	return lang == En && reIntroNot.MatchString(s)
+}
+
+// retraction returns what a clause withdraws, or "".
+func retraction(s string, lx *lexicon) string {
+	s = strings.TrimRight(s, " .!。！")
+	for _, re := range lx.retract {
+		if m := re.FindStringSubmatch(s); m != nil {
+			if t := strings.TrimSpace(strings.Trim(group(re, m, "t"), " .!。！,，")); t != "" {
+				return t
+			}
+		}
+	}
+	return ""
+}
+
+// group returns a named group's text (or the first of its numbered
+// variants: t, t2, t3).
+func group(re *regexp.Regexp, m []string, name string) string {
+	for i, n := range re.SubexpNames() {
+		if (n == name || strings.HasPrefix(n, name) && len(n) == len(name)+1) && m[i] != "" {
+			return m[i]
+		}
+	}
+	return ""
+}
+
+// replaced are the earlier values a clause says are no longer current.
+func replaced(s string, lx *lexicon) []string {
+	var out []string
+	for _, re := range lx.replaces {
+		for _, m := range re.FindAllStringSubmatch(s, -1) {
+			v := strings.Trim(group(re, m, "old"), " .,;:!。，")
+			if v == "" || lx.determiners[strings.ToLower(v)] || stopwords[strings.ToLower(v)] {
+				continue
+			}
+			if !containsFold(out, v) {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+func containsFold(list []string, v string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// reValue finds a token that carries a value: digits, code-ish tokens
+// (node:20, us-east-2, db/migrations, #ops), backticks, URLs, e-mail
+// addresses and handles.
+var reValue = regexp.MustCompile("[0-9]|`|[A-Za-z][\\w]*[-_:/.@#][A-Za-z0-9]|(?:^|\\s)[#@/~$][\\w-]|https?://")
+
+// hasValue reports a clause that names something specific: a value token,
+// a proper noun (a capitalised word inside a Latin-script sentence, or a
+// Latin word inside CJK text), or a quoted name.
+func hasValue(s, lang string) bool {
+	if reValue.MatchString(s) || strings.ContainsAny(s, "\"“«「") {
+		return true
+	}
+	if cjk(lang) {
+		for _, r := range s {
+			if r < 0x80 && unicode.IsLetter(r) {
+				return true
+			}
+		}
+		return false
+	}
+	lx := lexes[lang]
+	fs := strings.Fields(s)
+	for i, w := range fs {
+		w = strings.Trim(w, ",.;:!?()\"'")
+		if w == "" {
+			continue
+		}
+		r := []rune(w)
+		if unicode.IsUpper(r[0]) && (i > 0 || len(r) > 1 && unicode.IsUpper(r[1])) && !lx.properStop[w] {
+			if lang == De && i > 0 && !hasInnerUpper(w) && len(fs) > 2 {
+				// German capitalises every noun: a capital says little.
+				continue
+			}
+			return true
+		}
+		if hasInnerUpper(w) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasInnerUpper(w string) bool {
+	for i, r := range w {
+		if i > 0 && unicode.IsUpper(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// isImperativeLead reports a clause that opens as an instruction.
+func isImperativeLead(s, lang string, lx *lexicon) bool {
+	if lang == Ja {
+		// Japanese instructions end the sentence: 〜してください, 〜しないで.
+		return reJaInstruction.MatchString(s)
+	}
+	return lx.imperLead.MatchString(s)
+}
+
+var reJaTopic = regexp.MustCompile(`[^でにと]は|が`)
+
+var reJaInstruction = regexp.MustCompile(`(?:ください|しないで|ように|こと|禁止|厳禁|使って|通して|してね|しよう|すること)[。！!]*$`)
+
+// standingVerbs are instructions that stand without a cue ("use pnpm",
+// "ask Keiko"); other verbs ("run", "add") need one to be more than a
+// task.
+var reStanding = map[string]*regexp.Regexp{
+	En: leadRe(`(?:please )?(?:use|prefer|avoid|name|prefix|suffix|keep|put|ask|ping|cc|stick to|stick with|default to|follow|target|pin|sign|tag|squash|rebase|treat|route|go through|talk to|check with|loop in|reach out to|never|always|don't|do not|dont|no|only|make sure|be sure|store|write (?:commit|tests|docs|comments|code|messages|errors|logs)|reply|respond|answer|document|format|lint|cite|mention)`),
+	De: leadRe(`(?:bitte )?(?:nutz|nutze|benutz|benutze|verwende|vermeide|frag|frage|halte|halt|achte|nie|niemals|immer|keine|kein|nur|benenne|ping|pinge|sprich|antworte|schreib|schreibe|lass|lasse|squashe|rebase|merge|signiere|tagge)`),
+	Es: leadRe(`(?:por favor,? )?(?:usa|utiliza|evita|pregunta|pregúntale|mantén|nombra|nunca|siempre|solo|sólo|no uses|no hagas|no subas|no pongas|no toques|no ejecutes|ni se te ocurra|habla con|consulta|responde|contesta|escribe|firma|etiqueta|no)`),
+	Fr: leadRe(`(?:merci de |prière de )?(?:utilise|utilisez|sers-toi|évite|évitez|demande|demandez|garde|gardez|nomme|nommez|jamais|toujours|pas de|n'utilise|ne mets|ne pousse|ne fais|ne touche|ne lance|veille à|pense à|ne jamais|réponds|répondez|écris|écrivez|passe par|préfixe|signe)`),
+	Zh: anyRe(`^(?:请|别|不要|一定|务必|千万|永远|总是|每次|所有|统一|都|用|使用|记得|始终|记住)`),
+	Ja: anyRe(`.`),
+}
+
+// standingImperative tells a standing instruction from a task: a cue of
+// durability, or a standing verb without words that point at the task at
+// hand ("this", "now", "the failing test").
+func standingImperative(s, lang string, lx *lexicon, cue bool) bool {
+	if cue {
+		return !lx.oneOff.MatchString(s) && !deictic(s, lang)
+	}
+	return reStanding[lang].MatchString(s) && !taskish(s, lang, lx)
+}
+
+// taskish reports words that tie a clause to the task at hand.
+func taskish(s, lang string, lx *lexicon) bool {
+	return lx.task.MatchString(s) && !lx.durable.MatchString(s)
+}
+
+// reDeictic points at something in the conversation, not a standing
+// thing.
+var reDeictic = map[string]*regexp.Regexp{
+	En: wordsRe(`this`, `that`, `these`, `those`, `it`, `them`, `here`, `now`, `yet`, `again`),
+	De: wordsRe(`das hier`, `dies`, `diese[snmr]?`, `jetzt`, `gerade`, `nochmal`, `es`),
+	Es: wordsRe(`esto`, `eso`, `este`, `esta`, `estos`, `estas`, `ahora`, `otra vez`),
+	Fr: wordsRe(`ça`, `ceci`, `cela`, `ce`, `cette`, `ces`, `maintenant`, `encore`),
+	Zh: anyRe(`这个`, `那个`, `这些`, `现在`, `这里`),
+	Ja: anyRe(`これ`, `それ`, `この`, `その`, `今`),
+}
+
+// reDeicticObject points at something in the conversation as an
+// object ("I like this").
+var reDeicticObject = wordsRe(`this`, `that`, `these`, `those`, `it`, `them`)
+
+func deictic(s, lang string) bool {
+	return reDeictic[lang].MatchString(s)
+}
+
+// factShape reports a declarative with a subject that names a thing and a
+// verb that gives it a value: "our read model lives in Elasticsearch 8",
+// "the build image is node:20". A weak verb ("is") needs a value token;
+// a locative one ("lives in", "runs on") does not.
+func factShape(s, lang string, lx *lexicon) bool {
+	loc := lx.factVerb.FindStringIndex(s)
+	if loc == nil {
+		return false
+	}
+	left := s[:loc[0]]
+	if cjk(lang) {
+		np := nounPhrase(left, lang, lx)
+		if np == "" {
+			return false
+		}
+		return hasValue(s, lang) || lx.strong.MatchString(s)
+	}
+	if np := nounPhrase(left, lang, lx); np == "" {
+		if !lx.we.MatchString(s) {
+			return false
+		}
+	}
+	return hasValue(s[loc[0]:], lang) || lx.strong.MatchString(s) && len(contentWords(s[loc[1]:])) > 0
+}
+
+// subjectOf finds what a clause is about: the noun phrase before its verb,
+// else (for "we use X for Y") the phrase after "for", else "".
+func subjectOf(s, lang string, lx *lexicon) string {
+	if lang == Ja {
+		if loc := reJaTopic.FindStringIndex(s); loc != nil {
+			return nounPhrase(s[:loc[0]], lang, lx)
+		}
+		return ""
+	}
+	if m := lx.update.FindStringSubmatch(s); m != nil {
+		if np := nounPhrase(group(lx.update, m, "np"), lang, lx); np != "" {
+			return np
+		}
+	}
+	verb := lx.factVerb
+	if lx.modal != nil {
+		if l2 := lx.modal.FindStringIndex(s); l2 != nil {
+			if l1 := verb.FindStringIndex(s); l1 == nil || l2[0] < l1[0] {
+				return nounPhrase(s[:l2[0]], lang, lx)
+			}
+		}
+	}
+	if loc := verb.FindStringIndex(s); loc != nil {
+		if np := nounPhrase(s[:loc[0]], lang, lx); np != "" {
+			return np
+		}
+	}
+	if lx.forPrep != nil {
+		if m := lx.forPrep.FindStringSubmatch(s); m != nil {
+			if np := nounPhrase(group(lx.forPrep, m, "np"), lang, lx); np != "" {
+				return np
+			}
+		}
+	}
+	for _, w := range words(strings.ToLower(s)) {
+		if g, ok := groups[w]; ok {
+			return strings.ReplaceAll(g, "-", " ")
+		}
+	}
+	return ""
+}
+
+// nounPhrase is the thing a stretch of words names: its words without the
+// determiners and fillers that open it and the adverbs that close it, at
+// most five, lower case; "" when it names nothing (a pronoun, a word many
+// statements share, or too long to be a name).
+func nounPhrase(s, lang string, lx *lexicon) string {
+	s = strings.TrimSpace(s)
+	if cjk(lang) {
+		return cjkNounPhrase(s, lang, lx)
+	}
+	var ws []string
+	for _, w := range strings.Fields(s) {
+		w = strings.Trim(w, ",.;:!?()\"`“”")
+		lw := strings.ToLower(strings.ReplaceAll(w, "’", "'"))
+		if len(ws) == 0 {
+			for _, p := range []string{"l'", "d'"} {
+				lw = strings.TrimPrefix(lw, p)
+			}
+			if lw == "" || lx.determiners[lw] || fillerWords[lw] {
+				continue
+			}
+		}
+		if lw != "" {
+			ws = append(ws, lw)
+		}
+	}
+	for len(ws) > 0 && (lx.determiners[ws[len(ws)-1]] || trailingAdverbs[ws[len(ws)-1]]) {
+		ws = ws[:len(ws)-1]
+	}
+	if len(ws) == 0 || len(ws) > 5 {
+		return ""
+	}
+	for _, w := range ws {
+		if lx.pronounSubj[w] || vagueSubjects[w] {
+			return ""
+		}
+	}
+	return strings.Join(ws, " ")
+}
+
+var (
+	trailingAdverbs = set("now", "currently", "still", "also", "jetzt", "aktuell", "ahora", "actualmente", "maintenant", "actuellement", "today", "all", "really")
+	vagueSubjects   = set("decision", "plan", "convention", "rule", "policy", "idea", "thing", "things", "problem", "issue", "point", "reason", "answer", "i'd", "we'd", "i've", "we've", "let's", "lets", "entscheidung", "regel", "decisión", "regla", "décision", "règle", "stuff", "one")
+	cjkDeterminers  = []string{"我们的", "咱们的", "我们", "咱们", "我的", "这个", "那个", "所有的", "所有", "全部", "うちの", "私たちの", "我々の", "この", "その", "今の", "現在の"}
+	cjkAdverbs      = []string{"现在", "目前", "一律", "都", "也", "还", "总是", "一直", "始终", "统一", "今", "現在", "常に", "必ず", "いつも"}
+	reCJKVerbish    = regexp.MustCompile(`决定|喜欢|希望|觉得|需要|应该|必须|不要|别|认为|我|你|に直接|ないで|ください|ことに|好き`)
+)
+
+// cjkNounPhrase is nounPhrase for text without spaces: the topic before
+// the verb or particle, without possessives and adverbs.
+func cjkNounPhrase(s, lang string, lx *lexicon) string {
+	s = strings.Trim(s, "，,、：: 。 ")
+	for changed := true; changed; {
+		changed = false
+		for _, d := range cjkDeterminers {
+			if strings.HasPrefix(s, d) {
+				s, changed = strings.TrimPrefix(s, d), true
+			}
+		}
+		for _, a := range cjkAdverbs {
+			if strings.HasSuffix(s, a) {
+				s, changed = strings.TrimSuffix(s, a), true
+			}
+		}
+		s = strings.TrimSpace(s)
+	}
+	if lang == Zh {
+		s = strings.TrimSuffix(s, "的")
+	}
+	rs := []rune(s)
+	if len(rs) < 2 || len(rs) > 12 || lx.pronounSubj[s] || reCJKVerbish.MatchString(s) {
+		return ""
+	}
+	return strings.ToLower(s)
+}
+
+// hasOwner reports a team statement that names its person or team: a name
+// in Latin script, "team", or any CJK text (its own patterns name one).
+func hasOwner(s, lang string, lx *lexicon) bool {
+	if cjk(lang) {
+		return true
+	}
+	low := strings.ToLower(s)
+	for _, t := range []string{"team", "équipe", "equipo", "squad", "group"} {
+		if strings.Contains(low, t) {
+			return true
+		}
+	}
+	for i, w := range strings.Fields(s) {
+		w = strings.Trim(w, ",.;:!?()\"'")
+		if reName.MatchString(w) && !lx.properStop[w] && !(i == 0 && lx.imperLead.MatchString(strings.ToLower(w))) {
+			return true
+		}
+		if strings.HasPrefix(w, "@") && len(w) > 1 {
+			return true
+		}
+	}
+	return false
+}
+
+var reName = regexp.MustCompile(`^` + nameRe + `$`)
+
+// reTeamRole tells what a team statement is about: approvals, ownership,
+// or whom to ask.
+var reTeamRole = []struct {
+	re   *regexp.Regexp
+	role string
+}{
+	{regexp.MustCompile(`(?i)sign(?:s|ed|ing)?[ -]?off|approv|review|freig|genehm|abseg|aprueb|visto bueno|valid|relit|審批|审批|批准|审核|签字|承認|レビュー|許可`), "approval"},
+	{regexp.MustCompile(`(?i)^(?:ask|ping|talk to|check with|reach out|go to|escalate|consult|frag|wende|sprich|pregunt|consulta|habla con|demande|vois avec|voir avec|contacte|找|问|联系)|に聞|に確認|に相談|窓口|contact|ansprechpartner|contacto`), "contact"},
+}
+
+// teamSubject names a team statement's subject: what is owned, approved or
+// asked about, and the role ("auth middleware approval").
+func teamSubject(s, lang string, lx *lexicon) string {
+	role := "owner"
+	for _, r := range reTeamRole {
+		if r.re.MatchString(s) {
+			role = r.role
+			break
+		}
+	}
+	if cjk(lang) {
+		return ""
+	}
+	// The object: words after the last preposition-like word, without
+	// determiners.
+	obj := ""
+	if m := reTeamObject.FindStringSubmatch(s); m != nil {
+		obj = m[1]
+	}
+	if loc := reTeamObjectEnd.FindStringIndex(obj); loc != nil {
+		obj = obj[:loc[0]]
+	}
+	obj = reName.ReplaceAllString(obj, "")
+	np := lastWords(obj, lang, lx, 3)
+	if np == "" {
+		return ""
+	}
+	return np + " " + role
+}
+
+var reTeamObject = regexp.MustCompile(`(?i)(?:\s(?:on|about|for|of|touching|over|to|in|für|über|zu|zur|zum|von|an|am|bei|sobre|de|del|para|sur|du|des|d'|à|concernant)\s+|\s(?:owns|maintains|runs|leads|manages|approves|reviews|handles|betreut|leitet|verantwortet|mantiene|aprueba|revisa|gère|maintient|valide|approuve))([^,.;!?]+)`)
+
+var reTeamObjectEnd = regexp.MustCompile(`(?i)\s(?:go(?:es)?|is|are|must|needs?|has|have|should|gibt|geht|gehen|muss|müssen|ist|sind|va|van|es|son|debe|deben|passe|passent|est|sont|doit|doivent)\s`)
+
+// lastWords are the last n content words of s.
+func lastWords(s, lang string, lx *lexicon, n int) string {
+	var ws []string
+	for _, w := range strings.Fields(s) {
+		w = strings.Trim(w, ",.;:!?()\"'`")
+		lw := strings.ToLower(w)
+		if lw == "" || lx.determiners[lw] || stopwords[lw] || fillerWords[lw] || quantifiers[lw] {
+			continue
+		}
+		ws = append(ws, lw)
+	}
+	if len(ws) > n {
+		ws = ws[len(ws)-n:]
+	}
+	return strings.Join(ws, " ")
+}
+
+var quantifiers = set("frei", "an", "am", "bei", "à", "del", "anything", "everything", "all", "any", "touching", "related", "around", "regarding", "concerning", "alles", "todo", "tout", "cualquier", "changes", "change", "stuff", "things", "questions", "question", "first", "before", "merging", "merge", "die", "der", "das", "den", "el", "la", "los", "las", "le", "les", "l'", "du", "des")
+
+// weakDurable are durability cues that mark the team's voice rather than
+// a rule ("our", "we use").
+var weakDurable = set("our", "we use", "here", "unser", "unsere", "unseren", "unserem", "unserer", "unseres", "bei uns",
+	"wir nutzen", "wir verwenden", "wir benutzen", "nuestro", "nuestra", "nuestros", "nuestras", "usamos", "utilizamos",
+	"aquí", "notre", "nos", "on utilise", "nous utilisons", "ici", "我们的", "我们用", "うちの", "うちでは", "うちは",
+	"私たちの", "弊社", "チームでは", "このリポジトリ")
+
+// weakCue reports a clause whose only durability cues are weak ones.
+func weakCue(s string, lx *lexicon) bool {
+	for _, m := range lx.durable.FindAllString(s, -1) {
+		m = strings.ToLower(strings.TrimFunc(m, func(r rune) bool { return !unicode.IsLetter(r) }))
+		if !weakDurable[m] {
+			return false
+		}
+	}
+	return true
+}
+
+var reMyAttr = regexp.MustCompile(`(?i)^my (name|timezone|time zone|role|title|team|pronouns|location|manager|email|handle)\b`)
+
+// personSubject names what a self-introduction says about the user: the
+// name alone ("user name"), an attribute ("user timezone"), else "" (a
+// role or an area taken over is kept as said, beside others).
+func personSubject(s, lang string) string {
+	if m := reMyAttr.FindStringSubmatch(s); m != nil {
+		return "user " + strings.ReplaceAll(strings.ToLower(m[1]), "time zone", "timezone")
+	}
+	if reNameOnly.MatchString(strings.TrimRight(s, ".! 。！")) {
+		return "user name"
+	}
+	return ""
+}
+
+var reNameOnly = regexp.MustCompile(`^(?i:i'm|i am|this is|my name is|my name's|call me|ich bin|ich heiße|mein name ist|soy|me llamo|mi nombre es|je suis|je m'appelle|moi c'est|我是|我叫)\s*` + nameRe + `$|^[\p{Han}\p{Katakana}]{1,6}(?:です|と申します)$|^` + nameRe + ` (?i:here|hier|aquí|ici)$`)

@@ -1,0 +1,124 @@
+package hear
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// Languages the rules read.
+const (
+	En = "en"
+	Zh = "zh"
+	Ja = "ja"
+	De = "de"
+	Es = "es"
+	Fr = "fr"
+)
+
+// functionWords are frequent short words that tell the Latin-script
+// languages apart; a text's language is the one with the most hits.
+var functionWords = map[string][]string{
+	En: {"the", "is", "are", "we", "i", "you", "to", "of", "and", "in", "on", "for", "it", "that", "with", "our", "my", "don't", "always", "never", "be", "this", "please", "use", "have", "it's", "what", "should", "a", "an", "every", "all", "needs", "need", "must", "not", "no", "by", "from", "at", "as", "or", "so", "if", "can", "do", "does", "has", "was", "will", "just", "but", "they", "them", "their", "your", "here", "there", "when", "which", "who", "any", "before", "after", "only", "now", "me", "its", "about", "into", "than", "then", "also", "goes", "lives", "runs"},
+	De: {"der", "die", "das", "ist", "sind", "wir", "ich", "du", "und", "nicht", "mit", "für", "auf", "unser", "unsere", "immer", "nie", "bitte", "ein", "eine", "den", "dem", "zu", "es", "wird", "im", "auch", "nutzen", "kein", "keine", "aus", "bei", "läuft", "liegt", "frag", "mein", "meine", "hier"},
+	Es: {"el", "la", "los", "las", "es", "son", "que", "de", "y", "en", "para", "con", "por", "nuestro", "nuestra", "siempre", "nunca", "usamos", "está", "yo", "soy", "no", "un", "una", "del", "al", "se", "lo", "mi", "por", "favor", "hay", "pero", "también", "ya", "más"},
+	Fr: {"le", "la", "les", "est", "sont", "nous", "je", "tu", "et", "de", "des", "du", "en", "pour", "avec", "sur", "notre", "nos", "toujours", "jamais", "on", "une", "un", "ne", "pas", "c'est", "il", "faut", "au", "aux", "mon", "ma", "ici", "plus", "ça", "qui", "a", "que", "plutôt", "avec", "dans", "ce", "cette", "sur", "mais", "ou", "très", "aussi", "tout", "tous", "être", "avons", "fait", "faire"},
+}
+
+// detect names the language of a text: Japanese when it has kana, Chinese
+// when it has Han and no kana, else the Latin-script language whose
+// function words it uses most (English on a tie or when none is used).
+func detect(text string) string {
+	han, kana, latin := 0, 0, 0
+	for _, r := range text {
+		switch {
+		case unicode.In(r, unicode.Hiragana, unicode.Katakana) && r != 'ー' && r != '・':
+			kana++
+		case unicode.Is(unicode.Han, r):
+			han++
+		case r < 0x250 && unicode.IsLetter(r):
+			latin++
+		}
+	}
+	if kana > 0 && (kana+han)*4 >= latin/3 {
+		return Ja
+	}
+	if han > 0 && han*4 >= latin/3 {
+		return Zh
+	}
+	counts := map[string]int{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !unicode.IsLetter(r) && r != '\'' && r != '’'
+	}) {
+		w = strings.ReplaceAll(w, "’", "'")
+		if i := strings.IndexByte(w, '\''); i > 0 && i <= 3 {
+			// d'…, l'…, qu'…, j'…, n'…, c'…: French elision.
+			if p := w[:i]; p == "d" || p == "l" || p == "qu" || p == "j" || p == "n" || p == "c" || p == "s" || p == "m" {
+				counts[Fr] += 2
+			}
+		}
+		for _, l := range []string{En, De, Es, Fr} {
+			for _, f := range functionWords[l] {
+				if w == f {
+					counts[l]++
+				}
+			}
+		}
+	}
+	// Letters only some languages use settle close calls.
+	for _, r := range strings.ToLower(text) {
+		switch r {
+		case 'ä', 'ö', 'ü', 'ß':
+			counts[De] += 2
+		case 'ñ', '¿', '¡':
+			counts[Es] += 2
+		case 'ç', 'è', 'ê', 'à', 'ù', 'û', 'î', 'œ', 'â', 'ô':
+			counts[Fr] += 2
+		case 'é':
+			counts[Fr]++
+		case 'á', 'í', 'ó', 'ú':
+			counts[Es]++
+		}
+	}
+	best, n := En, counts[En]
+	for _, l := range []string{De, Es, Fr} {
+		if counts[l] > n {
+			best, n = l, counts[l]
+		}
+	}
+	return best
+}
+
+// cjk reports a language written without spaces between words.
+func cjk(lang string) bool { return lang == Zh || lang == Ja }
+
+// wordsRe builds a case-insensitive pattern matching any of alts as whole
+// words (letters of any script count as word characters, unlike \b). Each
+// alternative is a regular expression.
+func wordsRe(alts ...string) *regexp.Regexp {
+	alts = trimAlts(alts)
+	return regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}_'’])(?:` + strings.Join(alts, "|") + `)(?:$|[^\p{L}\p{N}_])`)
+}
+
+// leadRe builds a case-insensitive pattern matching any of alts at the
+// start of a text, as whole words.
+func leadRe(alts ...string) *regexp.Regexp {
+	alts = trimAlts(alts)
+	return regexp.MustCompile(`(?i)^(?:` + strings.Join(alts, "|") + `)(?:$|[^\p{L}\p{N}_])`)
+}
+
+// anyRe builds a pattern matching any of alts anywhere (for scripts
+// without spaces).
+func anyRe(alts ...string) *regexp.Regexp {
+	return regexp.MustCompile(`(?:` + strings.Join(alts, "|") + `)`)
+}
+
+// trimAlts drops the trailing spaces of alternatives: the word boundary
+// after them stands for the space.
+func trimAlts(alts []string) []string {
+	out := make([]string, len(alts))
+	for i, a := range alts {
+		out[i] = strings.TrimRight(a, " ")
+	}
+	return out
+}

@@ -1,0 +1,370 @@
+package hear
+
+import "regexp"
+
+// lexicon holds one language's cues. Each is a pattern over a clause; nil
+// means the language has no such cue. Patterns whose name ends in Lead
+// match at the start of a clause only.
+type lexicon struct {
+	// Anti-cues: what keeps a clause out.
+	questionLead *regexp.Regexp // a clause that opens as a question
+	questionAny  *regexp.Regexp // question particles anywhere (CJK)
+	hypo         *regexp.Regexp // hypotheticals, musings, tentative ideas
+	cond         *regexp.Regexp // conditionals: fine in a rule ("if you touch X, always …")
+	oneOff       *regexp.Regexp // limits to the current task or day
+	joke         *regexp.Regexp // jokes and sarcasm markers
+	noNotes      *regexp.Regexp // "don't put this in notes", "off the record"
+	task         *regexp.Regexp // deictic, one-off task words ("this", "now", "fix")
+	state        *regexp.Regexp // transient states ("is failing", "is down")
+	narrative    *regexp.Regexp // first-person narrative or opinion ("I fixed", "I think")
+	report       *regexp.Regexp // someone else's words ("Priya wrote:")
+
+	// Framing: what opens a statement and says nothing itself.
+	fillerLead   *regexp.Regexp // "btw", "oh and", "actually"
+	rememberLead *regexp.Regexp // "remember that", "for the record" (payload follows)
+	rememberTail *regexp.Regexp // "…, keep that in mind" / "…を覚えておいて"
+
+	// Durable shapes.
+	intro     *regexp.Regexp // self-introduction, role
+	team      *regexp.Regexp // owners, approvers, whom to ask
+	decision  *regexp.Regexp // choices made
+	pref      *regexp.Regexp // how the user likes things
+	durable   *regexp.Regexp // always, never, every, by default, from now on, our …
+	modal     *regexp.Regexp // must, should, has to, forbidden, goes through
+	imperLead *regexp.Regexp // verbs that open a standing instruction
+	factVerb  *regexp.Regexp // copulas and verbs between a subject and its value
+	strong    *regexp.Regexp // verbs that make a fact without a value token ("lives in")
+	we        *regexp.Regexp // the team's voice ("we use", "our")
+
+	// update names what a change moved ("we moved the queue from X to Y"):
+	// group "np" is the subject.
+	update *regexp.Regexp
+
+	// Withdrawals.
+	retract  []*regexp.Regexp // group "t" names what is withdrawn
+	forget   *regexp.Regexp   // group "t" names what to forget
+	replaces []*regexp.Regexp // group "old" is the value no longer current
+
+	// Subjects.
+	determiners map[string]bool // words that open a noun phrase and name nothing
+	pronounSubj map[string]bool // subjects that name no thing ("we", "it")
+	forPrep     *regexp.Regexp  // "for X", "für X" after "we use Y"
+	properStop  map[string]bool // capitalised words that are no names
+}
+
+func set(ws ...string) map[string]bool {
+	m := make(map[string]bool, len(ws))
+	for _, w := range ws {
+		m[w] = true
+	}
+	return m
+}
+
+const (
+	// nameRe is a personal name in Latin script (checked case-sensitively).
+	nameRe = `(?-i:\p{Lu}[\p{Ll}'’-]+(?:\s\p{Lu}[\p{Ll}'’-]+)?)`
+)
+
+func lexicons() map[string]*lexicon {
+	return map[string]*lexicon{En: english(), De: german(), Es: spanish(), Fr: french(), Zh: chinese(), Ja: japanese()}
+}
+
+func english() *lexicon {
+	return &lexicon{
+		questionLead: leadRe(`what`, `what's`, `whats`, `why`, `how`, `when`, `where`, `which`, `who`, `whom`, `whose`, `can`, `could`, `would`, `will`, `do`, `does`, `did`, `is`, `are`, `was`, `were`, `should`, `shall`, `may`, `have you`, `has`, `any idea`, `isn't`, `aren't`, `wasn't`, `didn't`, `doesn't`, `won't`, `anyone`, `any chance`, `i wonder`, `i was wondering`, `wondering`, `do you know`, `curious`),
+		hypo:         wordsRe(`what if`, `suppose`, `supposing`, `imagine`, `hypothetically`, `let's say`, `say we`, `maybe`, `perhaps`, `might`, `could`, `would`, `wouldn't`, `i wonder`, `wondering`, `considering`, `thinking about`, `thinking of`, `not sure`, `probably`, `in theory`, `idea`, `brainstorm\w*`, `someday`, `one day`, `eventually`, `tempted`, `i guess`, `ideally`, `dream`),
+		cond:         wordsRe(`if`, `when`, `whenever`, `in case`, `unless`),
+		oneOff:       wordsRe(`today`, `tonight`, `tomorrow`, `this morning`, `this afternoon`, `this evening`, `right now`, `for now`, `for the moment`, `for the time being`, `just this once`, `this once`, `this time`, `for this (?:pr|task|ticket|branch|session|change|commit|file|bug|fix|run|one|feature|issue|refactor|release|demo|call)`, `in this (?:pr|task|branch|session|commit|ticket|change|diff)`, `on this (?:pr|branch|ticket)`, `until (?:tomorrow|monday|tuesday|wednesday|thursday|friday|the demo|the release|we ship|it's fixed|lunch|eod|end of day)`, `temporarily`, `temporary`, `for today`, `this week`, `this sprint`, `at the moment`, `till tomorrow`, `for the rest of (?:the day|this session|today)`, `for the next (?:hour|few hours|couple of hours)`, `in a minute`, `later today`, `asap`),
+		joke:         regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:lol|lmao|rofl|haha\w*|hehe\w*|jk|just kidding|kidding|joking|/s|yeah right|as if|sarcasm|obviously not|ugh|argh|sigh|meh|grr|smh|wtf)(?:$|[^\p{L}])|😂|🤣|😜|🙃|😏`),
+		noNotes:      wordsRe(`don't (?:put|write|save|store|keep|record|add|note) (?:this|that|it|any of this)(?: down)?(?: (?:in|to|into) (?:the |your )?(?:notes|memory))?`, `do not (?:put|write|save|store|keep|record|add|note) (?:this|that|it)`, `don't (?:remember|save|store|note|record|memori[sz]e) (?:this|that|it)`, `do not (?:remember|save|store|note|record) (?:this|that|it)`, `off the record`, `not for (?:the )?(?:notes|memory|record)`, `no need to (?:remember|note|save|record)`, `not something to (?:remember|note|save)`, `between (?:us|you and me)`, `keep (?:this|that|it) out of (?:the |your )?(?:notes|memory)`, `don't (?:need to )?(?:remember|memori[sz]e) (?:this|that)`),
+		task:         wordsRe(`this`, `that`, `these`, `those`, `it`, `here`, `now`, `first`, `next`, `again`, `yet`, `real quick`, `quickly`, `for me`, `the failing`, `the broken`, `the above`, `line \d+`, `fix`, `debug`, `look at`, `take a look`, `investigate`, `try`, `figure out`, `show me`, `tell me`, `help me`, `implement`, `refactor`, `revert`, `undo`, `finish`, `continue`, `go ahead`, `proceed`, `retry`, `rerun`, `re-run`),
+		state:        wordsRe(`(?:is|are|'s|was|were|keeps|seems|seem|looks|look) (?:still |now |currently |again |totally |completely )?(?:failing|broken|down|flaky|slow|red|crashing|hanging|stuck|weird|wrong|missing|empty|fine|done|ready|merged|fixed|working|not working|timing out|out of date|outdated|busted|borked|gone|green)`, `fails`, `failed`, `crashed`, `crashes`, `doesn't work`, `does not work`, `isn't working`, `errored`, `blew up`, `timed out`, `is throwing`),
+		narrative:    leadRe(`i (?:just |already |also |finally )?(?:fixed|ran|tried|pushed|merged|deployed|changed|added|removed|deleted|updated|looked|checked|saw|noticed|found|think|thought|guess|believe|feel|mean|meant|see|got|was|had|did|made|wrote|need|needed|want you|wanted|hope|expect|assume|reckon|suspect)`, `i'm (?:going to|gonna|about to|trying|working on|looking|thinking|not sure|sure|confused|wondering|curious|done|back|here|tired|busy|stuck|happy|glad|sorry|afraid|fine|seeing|getting|running)`, `i am (?:going to|about to|trying|working on|looking|thinking|not sure|confused|wondering|done|back|seeing|getting|running)`, `i'll`, `i will`, `let me`),
+		report:       regexp.MustCompile(`(?i)^(?:[\p{L}.'’ -]{1,40}?) (?:wrote|writes|said|says|mentioned|posted|sent|forwarded|replied|commented)(?: (?:this|the following|that|in (?:slack|the channel|the email|the thread)))?\s*:|^(?:from|subject|to|cc|date|sent)\s*:|^-{2,}\s*(?:original|forwarded) message`),
+
+		fillerLead:   leadRe(`ok`, `okay`, `so`, `also`, `and`, `btw`, `by the way`, `oh`, `oh and`, `oh btw`, `also btw`, `hey`, `hi`, `hello`, `alright`, `right`, `well`, `one more thing`, `one last thing`, `and also`, `just so you know`, `just fyi`, `fyi`, `also note`, `forked`, `fork`, `quick thing`, `quick note`, `quick one`, `side note`, `sidenote`, `ps`, `p\.s\.`, `never ?mind`, `forget it`, `no worries`, `all good`, `from now on`, `going forward`, `in the future`, `henceforth`, `from here on(?: out)?`, `unrelated`, `aside`, `fwiw`, `for what it's worth`, `anyway`, `anyways`, `actually`, `correction`, `to correct myself`, `to correct that`, `i was wrong`, `i misspoke`, `yeah`, `yes`, `no`, `nope`, `sure`, `thanks`, `thank you`, `cool`, `great`, `perfect`, `got it`, `one thing`, `another thing`, `random`, `tip`, `pro tip`, `psa`, `heads up`, `heads-up`, `context`, `for context`, `background`, `important`, `update`, `wait`, `hmm`, `ah`, `oh wait`, `good`, `nice`, `sounds good`, `great thanks`, `ok thanks`, `fair enough`, `understood`, `gotcha`, `also worth knowing`, `worth knowing`, `good to know`, `just to be clear`, `to be clear`, `for clarity`, `as a reminder`, `reminder`),
+		rememberLead: leadRe(`(?:please )?(?:remember|note|keep in mind|bear in mind|make a note|take note|note for later|for later|note to self|save this|keep this in mind|remember this|for the record|for future reference|for your information|for future sessions|don't forget|do not forget|never forget)(?: that| of| this)?`),
+		rememberTail: regexp.MustCompile(`(?i)[,;:.!\s—–-]+(?:please )?(?:keep (?:that|this|it) in mind|remember (?:that|this|it)|note (?:that|this|it)(?: down)?|for (?:the record|future reference|later))\s*[.!]*$`),
+
+		intro:     regexp.MustCompile(`(?i)^(?:i'm|i am|im|this is|it's|its) ` + nameRe + `\b|^` + nameRe + ` here\b|^(?:my name is|my name's|call me|i go by) |^i (?:took over|own|maintain|lead|run|manage|joined|work on|work at|work for|work as|work in|look after|handle|head|am responsible for|inherited|am in charge of|am the|am a|am an|am on|am new)\b|^i'm (?:the|a|an|on the|on|in charge of|responsible for|new (?:here|to|on)|based in|from|in the)\b|^i(?:'ve| have) (?:taken over|inherited|joined|been (?:put|moved) on)\b|^my (?:role|team|title|job|pronouns|timezone|time zone|manager|focus|area) (?:is|are)\b|^i live in\b`),
+		team:      regexp.MustCompile(`(?i)(?:^|\s)(?:owns|maintains|runs|leads|manages|approves|signs off|sign off|reviews|handles|is responsible for|are responsible for|is in charge of|takes care of|look after|looks after|decides|is on call|cuts (?:the )?releases|does (?:the )?releases|has to (?:approve|sign off|review|ok)|must (?:approve|sign off|review)|needs to (?:approve|sign off|review)|is the (?:\w+ )?(?:owner|lead|maintainer|contact|approver|expert|person|go-to|poc|reviewer|gatekeeper)|is our (?:\w+ )?(?:owner|lead|maintainer|contact|approver|expert|person|go-to|poc|reviewer|manager|pm|sre|dba)|owned by|maintained by|approved by|reviewed by|run by|managed by|sign-off from|signoff from|approval from)\b|^(?:ask|ping|talk to|check with|loop in|cc|reach out to|go to|escalate to|tag|bug|consult) (?:` + nameRe + `)|(?:approvals?|reviews?|sign-offs?|signoffs?|owner|contact|lead|point of contact|reviewer|questions)(?: for [\w\s/-]+?| about [\w\s/-]+?| on [\w\s/-]+?)? (?:is|are|comes? from|go(?:es)? to|go(?:es)? through) (?:` + nameRe + `|the [\w-]+ team)`),
+		decision:  leadRe(`(?:we|i)(?: have|'ve)? (?:decided|agreed|settled on|chose|chosen|picked|went with|standardi[sz]ed on|committed to|landed on)`, `we're going (?:with|to use)`, `we are going (?:with|to use)`, `let's (?:go|stick) with`, `we'll (?:go|stick) with`, `we will (?:go|stick) with`, `we're sticking with`, `we stick with`, `the (?:decision|plan|consensus|verdict) is`, `the team (?:decided|agreed|chose)`, `decision`, `decided`),
+		pref:      leadRe(`(?:i|we)(?:'d| would) (?:rather|prefer|like it if|like)`, `(?:i|we) (?:really |strongly |generally |usually |much |personally |definitely |always |also |still )?(?:prefer|like|love|hate|dislike|don't like|do not like|can't stand|cannot stand|favor|favour|enjoy|appreciate|despise|loathe)`, `i (?:always |usually |mostly |generally |only )?(?:use|work with|code in|develop with|rely on|live in|write)`, `my (?:favorite|favourite|preferred|go-to|default) `, `i'm (?:a (?:big )?fan of|not a fan of|fond of|partial to)`, `i am (?:a fan of|not a fan of|fond of)`, `i find \S+`, `personally`, `my preference`, `i tend to`, `i like to`, `i always want`, `i never want`, `i want (?:all|every|my|the|you to always|you to never|answers|responses|replies|code|commits|tests)`),
+		durable:   wordsRe(`always`, `never`, `every ?time`, `whenever`, `each time`, `every`, `all`, `any`, `by default`, `default`, `from now on`, `going forward`, `in the future`, `henceforth`, `from here on(?: out)?`, `as a rule`, `no matter`, `at all times`, `under no circumstances`, `without exception`, `ever`, `only`, `nothing`, `everything`, `in this (?:repo|project|codebase|team|org)`, `across (?:the|all)`, `throughout`, `standard`, `convention`, `policy`, `rule`, `our`, `we use`, `we don't`, `we do not`, `we never`, `we always`, `we only`, `no one`, `nobody`, `each`),
+		modal:     wordsRe(`must`, `must not`, `mustn't`, `should`, `shouldn't`, `has to`, `have to`, `needs to`, `need to`, `is required`, `are required`, `required`, `requires`, `require`, `is not allowed`, `are not allowed`, `aren't allowed`, `isn't allowed`, `forbidden`, `not allowed`, `may not`, `cannot`, `can't`, `mandatory`, `goes through`, `go through`, `belongs in`, `belong in`, `is banned`, `are banned`, `is off-limits`, `off limits`, `needs`, `need`),
+		imperLead: leadRe(`use`, `prefer`, `avoid`, `keep`, `put`, `write`, `name`, `prefix`, `suffix`, `commit`, `push`, `merge`, `squash`, `rebase`, `tag`, `sign`, `format`, `lint`, `run`, `call`, `build`, `deploy`, `release`, `ask`, `ping`, `cc`, `document`, `add`, `include`, `mention`, `reply`, `respond`, `answer`, `cite`, `store`, `place`, `pin`, `target`, `wrap`, `return`, `log`, `make sure`, `be sure`, `remember to`, `stick to`, `stick with`, `stay`, `default to`, `route`, `send`, `never`, `always`, `don't`, `do not`, `dont`, `no`, `only`, `please`, `treat`, `leave`, `give`, `skip`, `bump`, `follow`, `go through`, `talk to`, `check with`, `loop in`, `reach out to`, `don't ever`, `do not ever`, `under no circumstances`),
+		factVerb:  wordsRe(`is`, `are`, `was`, `'s`, `lives in`, `live in`, `lives on`, `live on`, `lives at`, `live at`, `lives under`, `live under`, `sits at`, `runs at`, `runs on`, `run on`, `runs in`, `run in`, `sits in`, `sits on`, `sit in`, `is hosted (?:on|in|at)`, `are hosted (?:on|in|at)`, `is deployed (?:to|on|in)`, `are deployed (?:to|on|in)`, `deploys to`, `deploy to`, `points to`, `point to`, `uses`, `use`, `is written in`, `are written in`, `is built with`, `are built with`, `builds with`, `is stored in`, `are stored in`, `is kept in`, `are kept in`, `belongs to`, `goes to`, `go to`, `goes through`, `go through`, `is called`, `is named`, `listens on`, `takes`, `is capped at`, `are capped at`, `is limited to`, `are limited to`, `caps at`, `maxes out at`, `times out after`, `has`, `have`, `is set to`, `defaults to`, `equals`, `=`, `come from`, `comes from`, `is managed (?:by|with|through|in)`, `are managed (?:by|with|through|in)`, `is owned by`, `are owned by`, `is configured in`, `are configured in`, `is defined in`, `are defined in`, `means`, `stands for`, `expires after`, `rotates`, `holds`, `needs`, `need`, `requires`, `require`),
+		strong:    wordsRe(`lives in`, `live in`, `lives on`, `live on`, `lives at`, `live at`, `lives under`, `live under`, `sits at`, `runs at`, `runs on`, `run on`, `runs in`, `run in`, `is hosted`, `are hosted`, `is deployed`, `are deployed`, `deploys to`, `deploy to`, `is stored in`, `are stored in`, `is written in`, `are written in`, `is built with`, `are built with`, `is kept in`, `are kept in`, `listens on`, `is capped at`, `is limited to`, `defaults to`, `points to`, `is managed (?:by|with|through|in)`, `goes through`, `go through`, `is configured in`, `is defined in`, `are generated (?:by|from)`, `is generated (?:by|from)`, `belongs to`, `stands for`, `expires after`, `times out after`, `sits in`, `sits on`, `is located in`, `are located in`, `is behind`, `are behind`, `is in`, `are in`, `is on`, `are on`, `is at`, `are at`),
+		we:        leadRe(`we (?:always |never |usually |only |all |also |generally |mostly )?(?:use|run|deploy|host|keep|store|build|ship|release|target|support|write|manage|track|rely on|are on|'re on|have|work with|do|develop|maintain|test|publish|package|version|name|tag|pin|vendor|follow|squash|rebase|merge|review)`, `we're (?:on|using|running)`, `our `, `the team (?:uses|runs|deploys|keeps)`, `everything`, `all `, `every `, `nothing`, `no `),
+
+		update: regexp.MustCompile(`(?i)^(?:we|we've|we have|i|i've|i have|the team)? ?(?:just |finally |recently )?(?:moved|migrated|switched|changed|upgraded|bumped|ported|swapped|replaced|renamed|updated) (?:the |our |my )?(?P<np>[\w\s-]{2,40}?) (?:from|off|to|over to|away from)\b`),
+		retract: []*regexp.Regexp{
+			regexp.MustCompile(`(?i)^(?:please )?(?:scratch|drop|forget(?: about)?|ditch|remove|delete|kill|cancel|disregard|ignore|undo|never ?mind|abandon|retire|toss|lose|nix|get rid of|throw out)(?: what i said about)? (?:the |that |our |my |this )?(?P<t>.+?)[ -](?:rule|convention|policy|requirement|preference|guideline|instruction|thing|practice|habit|process|requirement)s?(?:\s.*)?$`),
+			regexp.MustCompile(`(?i)^(?:we|i|the team) (?:no longer|stopped|quit|have stopped|'ve stopped) (?P<t>.+)$`),
+			regexp.MustCompile(`(?i)^(?:we|i|the team) (?:don't|do not|won't|will not|aren't|are not) (?P<t>.+?) any ?more\b.*$`),
+			regexp.MustCompile(`(?i)^(?:stop|quit|no more|don't keep|do not keep|stop ever) (?P<t>(?:asking|pinging|cc'?ing|tagging|looping in|using|doing|running|adding|calling|waiting for|requiring|sending).+)$`),
+			regexp.MustCompile(`(?i)^(?:don't|do not) (?:ask|ping|cc|tag|bother|loop in) (?P<t>.+?) (?:any ?more|again)\b.*$`),
+			regexp.MustCompile(`(?i)^(?:the )?(?P<t>.+?) (?:no longer applies|no longer holds|doesn't apply any ?more|does not apply any ?more|is no longer (?:a thing|the rule|true|needed|required|valid|relevant|in effect|the case|necessary)|are no longer (?:needed|required|a thing|necessary)|is gone|is dead|is obsolete|is deprecated|is retired|is cancelled|is canceled|is off)\b.*$`),
+		},
+		forget: regexp.MustCompile(`(?i)^(?:please )?(?:forget(?: about| that| what i (?:said|told you) about| everything about)?|(?:don'?t|do not) remember(?: that)?|stop remembering(?: that)?|you can forget(?: about| that)?|remove the memory(?: that| about| of)?|delete (?:the |your )?(?:memory|note) (?:of|about|on))\s+(?P<t>.+)$`),
+		replaces: []*regexp.Regexp{
+			regexp.MustCompile(`(?i)\b(?:moved|migrated|switched|changed|went|upgraded|downgraded|ported|transitioned|swapped|moving|switching|migrating)(?: [\w-]+){0,3}? (?:off(?: of)?|away from|from) (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
+			regexp.MustCompile(`(?i)\b(?:instead of|rather than|in place of|replaces|replaced|replacing|not) (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?) any ?more\b`),
+			regexp.MustCompile(`(?i)\b(?:instead of|rather than|in place of|replaces|replaced|replacing)(?: the)? (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
+			regexp.MustCompile(`(?i)\bno longer (?:on|using|use|uses|in|at|with|runs? on|lives? in)? ?(?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
+			regexp.MustCompile(`(?i)\b(?:was|used to be|previously|formerly) (?P<old>[\w.:/@#+-]*\d[\w.:/@#+-]*)`),
+		},
+
+		determiners: set("the", "a", "an", "our", "my", "your", "their", "its", "this", "that", "these", "those", "all", "every", "each", "any", "some", "btw", "also", "now", "actually", "so", "and", "oh", "ok", "okay", "from", "just", "current", "currently", "main", "new", "old", "basically", "really"),
+		pronounSubj: set("we", "i", "it", "this", "that", "you", "they", "he", "she", "there", "everything", "everyone", "nothing", "someone", "something", "which", "who", "what", "here", "i'm", "we're", "it's", "that's", "there's"),
+		forPrep:     regexp.MustCompile(`(?i)\b(?:for|as (?:our|the)|to (?:build|run|manage|deploy|host|store|test|format|lint))\s+(?:the |our |all |every |any )?(?P<np>[\w\s/.-]{2,40}?)(?:[,.;!]|$| and | but | because | since | so | in | on | at )`),
+		properStop:  set("I", "The", "A", "An", "Our", "My", "We", "It", "This", "That", "Please", "Always", "Never", "Don't", "Do", "Use", "Ask", "Ping", "CI", "PR", "PRs", "API", "OK", "Ok", "Yes", "No", "If", "When", "And", "But", "So", "Also", "Btw", "BTW", "Hey", "Hi", "Thanks", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Slack", "GitHub", "Jira", "Linear", "Google", "AWS", "Anything", "Everything", "Someone", "Team", "Everyone", "Nobody", "Go", "Rust", "Python", "Java"),
+	}
+}
+
+func german() *lexicon {
+	return &lexicon{
+		questionLead: leadRe(`was`, `warum`, `wieso`, `weshalb`, `wie`, `wo`, `wohin`, `woher`, `wann`, `wer`, `wen`, `wem`, `welche[rsnm]?`, `kannst`, `könntest`, `können wir`, `kann ich`, `soll ich`, `sollen wir`, `sollte ich`, `ist das`, `ist es`, `sind das`, `hast du`, `habt ihr`, `haben wir`, `gibt es`, `weißt du`, `wisst ihr`, `machst du`, `darf ich`, `dürfen wir`, `muss ich`, `müssen wir`, `würdest du`, `ich frage mich`, `weiß jemand`),
+		hypo:         wordsRe(`angenommen`, `vielleicht`, `eventuell`, `möglicherweise`, `könnten`, `könnte`, `würde`, `würden`, `wäre`, `wären`, `hätten`, `stell dir vor`, `was wäre`, `mal angenommen`, `theoretisch`, `ich überlege`, `wir überlegen`, `überlegen`, `keine ahnung ob`, `ich frage mich`, `wahrscheinlich`, `irgendwann`, `idee`, `ich glaube`, `ich denke`, `vermutlich`),
+		cond:         wordsRe(`wenn`, `falls`, `sobald`, `immer wenn`),
+		oneOff:       wordsRe(`heute`, `morgen`, `heute abend`, `jetzt erstmal`, `erstmal`, `erst mal`, `vorerst`, `vorläufig`, `für jetzt`, `für den moment`, `im moment`, `nur diesmal`, `diesmal`, `dieses mal`, `nur dieses eine mal`, `in diesem pr`, `für diesen pr`, `für dieses ticket`, `für diese aufgabe`, `in dieser session`, `diese woche`, `bis morgen`, `bis freitag`, `temporär`, `vorübergehend`, `zunächst`, `gerade eben`, `fürs erste`, `für heute`),
+		joke:         regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:haha\w*|hehe\w*|lol|spaß|scherz|war ein witz|nur ein witz|witz|nicht ernst gemeint|ironie|jaja|klar doch)(?:$|[^\p{L}])|😂|🤣|🙃|😜`),
+		noNotes:      wordsRe(`nicht (?:in (?:die|deine) notizen|notieren|merken|speichern|aufschreiben)`, `schreib (?:das|dies|es)(?: bitte)? nicht auf`, `(?:das|dies) bitte nicht (?:notieren|aufschreiben|merken|speichern)`, `merk dir (?:das|dies|es) nicht`, `nicht fürs protokoll`, `nicht für die notizen`, `off the record`, `unter uns`, `vergiss das gleich wieder`, `bitte nicht (?:notieren|merken|speichern)`, `das muss (?:man|du) dir nicht merken`),
+		task:         wordsRe(`diese[snmr]?`, `das hier`, `hier`, `gerade`, `jetzt`, `kurz`, `mal`, `schnell`, `zuerst`, `als nächstes`, `fix`, `fixe`, `behebe`, `beheb`, `repariere`, `debugge`, `schau dir`, `schau mal`, `guck`, `zeig`, `erklär`, `erkläre`, `hilf`, `implementiere`, `lösch`, `lösche`, `entferne`, `erstelle`, `probier`, `versuch`, `mach weiter`, `weiter`, `installiere`),
+		state:        wordsRe(`(?:ist|sind|war|läuft) (?:noch |immer noch |gerade |wieder )?(?:kaputt|rot|grün|langsam|down|weg|fertig|leer|falsch|flaky|instabil|fehlerhaft|gemergt|gefixt)`, `schlägt fehl`, `schlagen fehl`, `fehlgeschlagen`, `funktioniert nicht`, `geht nicht`, `hängt`, `stürzt ab`, `crasht`, `bricht ab`),
+		narrative:    leadRe(`ich (?:habe|hab|hatte) (?:gerade|eben|schon|gestern|heute|es|das|den|die)`, `ich war`, `ich (?:denke|glaube|meine|finde|sehe|schaue|versuche|probiere|vermute|hoffe|werde|will dass du)`, `ich weiß nicht`, `ich bin mir nicht sicher`, `lass mich`),
+		report:       regexp.MustCompile(`(?i)^(?:[\p{L}.'’ -]{1,40}?) (?:schrieb|schreibt|hat geschrieben|sagte|sagt|hat gesagt|meinte|postete|hat gepostet|schickte|hat geschickt)\s*:|^(?:von|betreff|an|datum|gesendet)\s*:|^-{2,}\s*(?:ursprüngliche|weitergeleitete) nachricht`),
+
+		fillerLead:   leadRe(`ok`, `okay`, `also`, `übrigens`, `ach ja`, `ach`, `und`, `noch was`, `noch etwas`, `kurz`, `btw`, `nebenbei`, `nebenbei bemerkt`, `apropos`, `ps`, `hallo`, `hi`, `hey`, `gut`, `alles klar`, `danke`, `ja`, `nein`, `genau`, `eigentlich`, `korrektur`, `ach übrigens`, `übrigens noch`, `wichtig`, `hinweis`, `info`, `kurze info`, `zur info`, `fyi`, `update`, `moment`, `nur damit du es weißt`, `gut zu wissen`, `ab jetzt`, `ab sofort`, `künftig`, `zukünftig`, `in zukunft`, `von nun an`),
+		rememberLead: leadRe(`(?:bitte )?(?:merk dir|merke dir|notier dir|notiere|notier|denk dran|denke daran|vergiss nicht|nicht vergessen|zur kenntnis|für später|fürs protokoll|für die zukunft|behalte im hinterkopf)(?:,? dass)?`),
+		rememberTail: regexp.MustCompile(`(?i)[,;:.!\s—–-]+(?:bitte )?(?:merk dir das|merke dir das|behalte das im hinterkopf|denk dran|nicht vergessen)\s*[.!]*$`),
+
+		intro:     regexp.MustCompile(`(?i)^(?:ich bin|hier ist) ` + nameRe + `\b|^` + nameRe + ` hier\b|^(?:ich heiße|mein name ist|nenn mich) |^ich (?:habe|hab) (?:.{1,60}) übernommen\b|^ich bin (?:für .{1,60} )?(?:zuständig|verantwortlich)\b|^ich (?:arbeite (?:an|bei|im|in|als|mit)|leite|betreue|verantworte|kümmere mich um|bin neu|bin (?:der|die) (?:neue|neuer)?|bin im|bin beim|bin bei|bin in|bin teil)\b|^meine (?:rolle|aufgabe|zeitzone) ist\b|^ich bin (?:backend|frontend|devops|sre|data|lead|tech lead|entwickler|entwicklerin|engineer|ingenieur|ingenieurin|product|pm|architekt|architektin)`),
+		team:      regexp.MustCompile(`(?i)(?:^|\s)(?:ist zuständig|ist verantwortlich|sind zuständig|kümmert sich um|kümmern sich um|betreut|verantwortet|leitet|gibt (?:.{1,50} )?frei|muss (?:.{1,50} )?(?:freigeben|absegnen|abnicken|genehmigen|reviewen)|genehmigt|entscheidet über|reviewt|macht (?:die |das )?(?:reviews|release|releases|freigabe)|ist (?:der|die|unser|unsere) (?:\w+)?(?:ansprechpartner|ansprechpartnerin|owner|lead|chef|chefin|expertin|experte|verantwortliche|verantwortlicher|maintainer|maintainerin))\b|^(?:frag|frage|fragt|ping|pinge|wende dich an|sprich mit|schreib) (?:am besten |immer |bei )?` + nameRe + `|(?:ansprechpartner(?:in)?|owner(?:in)?|zuständig|freigabe|freigaben|reviews?)(?: für [\p{L}\s/-]+?)? (?:ist|sind|kommt von|kommen von|liegt bei|liegen bei|macht|durch) ` + nameRe + `|gehört (?:zu )?(?:dem |der )?(?:team|` + nameRe + `)`),
+		decision:  leadRe(`wir haben (?:uns )?(?:(?:für|gegen) .{1,40} )?(?:entschieden|beschlossen|geeinigt|festgelegt)`, `wir (?:entscheiden uns|nehmen|bleiben bei|gehen mit|setzen auf)`, `entscheidung`, `beschlossen`, `es bleibt bei`, `wir haben entschieden`, `die entscheidung ist`),
+		pref:      leadRe(`ich (?:persönlich )?(?:bevorzuge|mag|liebe|hasse|finde .{1,40} (?:besser|schöner|lesbarer|angenehmer))`, `ich hätte (?:gern|gerne|lieber)`, `mir (?:ist|sind) .{1,40} lieber`, `ich möchte (?:immer|nie|lieber|keine|gerne|dass)`, `ich will (?:immer|nie|keine)`, `mein lieblings\w*`, `mein bevorzugter`, `am liebsten`, `lieber`, `ich arbeite lieber`, `ich nutze lieber`),
+		durable:   wordsRe(`immer`, `nie`, `niemals`, `jede[snmr]?`, `alle[snmr]?`, `jedes mal`, `grundsätzlich`, `standardmäßig`, `ab jetzt`, `ab sofort`, `künftig`, `zukünftig`, `in zukunft`, `von nun an`, `generell`, `prinzipiell`, `stets`, `ausschließlich`, `nur`, `keine[nmr]?`, `kein`, `unser[e]?[snmr]?`, `bei uns`, `im (?:repo|projekt)`, `regel`, `konvention`, `richtlinie`, `standard`, `grundsätzlich`, `wir nutzen`, `wir verwenden`, `wir benutzen`, `nirgends`),
+		modal:     wordsRe(`muss`, `müssen`, `soll`, `sollen`, `sollte`, `sollten`, `darf nicht`, `dürfen nicht`, `darf kein\w*`, `dürfen kein\w*`, `ist verboten`, `sind verboten`, `verboten`, `nicht erlaubt`, `ist pflicht`, `pflicht`, `erforderlich`, `braucht`, `brauchen`, `läuft (?:über|durch)`, `laufen (?:über|durch)`, `geht (?:über|durch)`, `gehen (?:über|durch)`, `gehört in`, `gehören in`),
+		imperLead: leadRe(`nutz`, `nutze`, `benutz`, `benutze`, `verwende`, `verwend`, `mach`, `mache`, `schreib`, `schreibe`, `führ`, `führe`, `lass`, `lasse`, `frag`, `frage`, `push`, `pushe`, `committe`, `commit`, `halte`, `halt`, `achte`, `bau`, `baue`, `teste`, `nimm`, `pack`, `packe`, `leg`, `lege`, `setz`, `setze`, `vermeide`, `bitte`, `immer`, `nie`, `niemals`, `keine`, `kein`, `nur`, `starte`, `deploye`, `sprich`, `antworte`, `benenne`, `formatiere`, `dokumentiere`, `ruf`, `rufe`, `merge`, `squashe`, `rebase`, `tagge`, `signiere`, `lauf`, `ping`, `pinge`, `melde`, `schick`, `schicke`, `halte dich`),
+		factVerb:  wordsRe(`ist`, `sind`, `war`, `liegt`, `liegen`, `läuft`, `laufen`, `lebt`, `steht`, `stehen`, `nutzt`, `nutzen`, `verwendet`, `verwenden`, `benutzen`, `benutzt`, `heißt`, `basiert auf`, `hängt an`, `gehört`, `befindet sich`, `befinden sich`, `sitzt`, `zeigt auf`, `hat`, `haben`, `dauert`, `beträgt`, `=`, `wird`, `werden`, `kommt aus`, `kommen aus`, `braucht`, `brauchen`),
+		strong:    wordsRe(`liegt (?:in|auf|im|bei|unter)`, `liegen (?:in|auf|im|bei|unter)`, `läuft (?:auf|in|im|über|unter|bei)`, `laufen (?:auf|in|im|über|unter|bei)`, `wird (?:in|auf|mit|über|bei|von) .{1,40} (?:gebaut|gehostet|deployt|verwaltet|gespeichert|betrieben|geschrieben|gebaut)`, `werden (?:in|auf|mit|über|bei|von) .{1,40} (?:gebaut|gehostet|deployt|verwaltet|gespeichert|betrieben)`, `ist in .{1,30} geschrieben`, `basiert auf`, `befindet sich`, `befinden sich`, `zeigt auf`, `lebt in`, `sitzt in`, `steht in`, `stehen in`, `kommt aus`, `kommen aus`, `ist (?:in|auf|im|bei|unter|hinter)`, `sind (?:in|auf|im|bei|unter|hinter)`),
+		we:        leadRe(`wir \p{L}+(?:en|ern|eln)`, `wir (?:nutzen|verwenden|benutzen|setzen|deployen|hosten|bauen|haben|arbeiten|releasen|schreiben|machen|pushen|mergen|squashen|rebasen|testen|laufen|speichern|halten|pflegen|folgen|benennen)`, `unser[e]?[nmrs]? `, `bei uns`, `alle[snmr]? `, `jede[snmr]? `, `kein[e]?[nmrs]? `),
+
+		update: regexp.MustCompile(`(?i)^(?:wir haben |ich habe )?(?:die |den |das |unsere[nm]? )?(?P<np>[\p{L}\s-]{2,40}?) (?:von .{1,40} )?(?:auf|nach|zu) .{1,40} (?:umgestellt|migriert|gewechselt|umgezogen|geändert|aktualisiert|angehoben)`),
+		retract: []*regexp.Regexp{
+			regexp.MustCompile(`(?i)^(?:bitte )?(?:vergiss|streich|streiche|lösch|lösche|ignorier|ignoriere|verwirf|kipp|kippe|vergesst|streicht)(?: bitte)? (?:die|den|das|unsere|meine)? ?(?P<t>.+?)[- ]?(?:regel|konvention|vorgabe|anweisung|richtlinie|sache)(?:\s.*)?$`),
+			regexp.MustCompile(`(?i)^(?P<t>.+?) gilt (?:ab sofort |jetzt )?nicht mehr\b.*$`),
+			regexp.MustCompile(`(?i)^(?:wir )?(?:machen|tun|nutzen|verwenden|brauchen|benutzen|fragen) (?:wir )?(?P<t>.+?) (?:ab sofort |jetzt )?nicht mehr\b.*$`),
+			regexp.MustCompile(`(?i)^(?P<t>.+?) (?:machen|tun|nutzen|verwenden|brauchen|benutzen) wir (?:ab sofort |jetzt )?nicht mehr\b.*$`),
+			regexp.MustCompile(`(?i)^(?:frag|frage|fragt|ping|pinge) (?P<t>.+?) nicht mehr\b.*$`),
+			regexp.MustCompile(`(?i)^hör auf,? (?P<t>.+?) zu (?:fragen|pingen|nutzen|verwenden|machen)\b.*$`),
+			regexp.MustCompile(`(?i)^(?:die |der |das )?(?P<t>.+?) ist (?:nicht mehr (?:gültig|aktuell|nötig|relevant)|hinfällig|obsolet|abgeschafft|vom tisch)\b.*$`),
+		},
+		forget: regexp.MustCompile(`(?i)^(?:bitte )?(?:vergiss|vergesst),? (?:was ich (?:über|zu) (?P<t>.+?) gesagt habe|alles (?:über|zu) (?P<t2>.+)|dass (?P<t3>.+))$`),
+		replaces: []*regexp.Regexp{
+			regexp.MustCompile(`(?i)\bvon (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?) (?:auf|zu|nach) \S+`),
+			regexp.MustCompile(`(?i)\b(?:statt|anstatt|anstelle von|weg von|raus aus|nicht mehr) (?:dem |der |den )?(?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
+			regexp.MustCompile(`(?i)\b(?:früher|vorher|bisher) (?:war es |war |waren )?(?P<old>[\w.:/@#+-]*\d[\w.:/@#+-]*)`),
+		},
+
+		determiners: set("der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "unser", "unsere", "unseren", "unserem", "unserer", "mein", "meine", "dein", "deine", "alle", "jede", "jeder", "jedes", "übrigens", "auch", "jetzt", "eigentlich", "also", "und", "btw", "aktuelle", "aktuell"),
+		pronounSubj: set("wir", "ich", "es", "das", "du", "sie", "er", "man", "dies", "alles", "jeder", "hier", "da", "dann"),
+		forPrep:     regexp.MustCompile(`(?i)\b(?:für|als)\s+(?:die |den |das |unsere |unser |alle )?(?P<np>[\p{L}\d\s/.-]{2,40}?)(?:[,.;!]|$| und | aber | weil )`),
+		properStop:  set("Ich", "Wir", "Die", "Der", "Das", "Den", "Dem", "Unser", "Unsere", "Bitte", "Immer", "Nie", "Frag", "Es", "Du", "Sie", "Er", "Team", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Alle", "Jeder", "Jede", "Keiner", "Niemand", "CI", "PR", "PRs", "Release", "Releases", "Reviews", "Review", "Änderungen", "Deploys", "Deployments", "Merges", "Migrationen", "Code", "Tests"),
+	}
+}
+
+func spanish() *lexicon {
+	return &lexicon{
+		questionLead: leadRe(`qué`, `cómo`, `dónde`, `cuándo`, `cuál`, `cuáles`, `quién`, `quiénes`, `por qué`, `¿`, `puedes`, `podrías`, `podemos`, `sabes`, `sabéis`, `me pregunto`, `alguien sabe`, `hay alguna`, `tienes`, `debería`, `deberíamos`),
+		hypo:         wordsRe(`quizás`, `quizá`, `tal vez`, `a lo mejor`, `supongamos`, `imagina`, `imaginemos`, `qué pasaría`, `podría`, `podríamos`, `podrían`, `sería`, `serían`, `habría`, `estaría`, `me pregunto`, `no sé si`, `probablemente`, `en teoría`, `hipotéticamente`, `pensando en`, `estamos pensando`, `estoy pensando`, `algún día`, `idea`, `creo que`, `igual`),
+		cond:         wordsRe(`si`, `cuando`, `siempre que`, `en caso de`),
+		oneOff:       wordsRe(`hoy`, `esta noche`, `mañana`, `ahora mismo`, `por ahora`, `de momento`, `por el momento`, `por hoy`, `solo esta vez`, `sólo esta vez`, `esta vez`, `por esta vez`, `en este pr`, `para este pr`, `para esta tarea`, `para este ticket`, `en esta sesión`, `esta semana`, `hasta mañana`, `temporalmente`, `provisionalmente`, `de forma temporal`, `para esta rama`, `en esta rama`),
+		joke:         regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:jaja\w*|jeje\w*|jiji\w*|lol|es broma|era broma|en broma|bromeo|bromeando|broma|ironía|sarcasmo|claro que no)(?:$|[^\p{L}])|😂|🤣|🙃|😜`),
+		noNotes:      wordsRe(`no (?:lo |la |esto )?(?:anotes|apuntes|guardes|recuerdes|memorices|registres)`, `no tomes nota`, `no lo pongas en (?:las |tus )?notas`, `esto no va en (?:las |tus )?notas`, `extraoficialmente`, `off the record`, `entre nosotros`, `no hace falta (?:recordar|anotar|guardar)`, `no lo guardes`, `que no quede (?:registrado|en las notas)`),
+		task:         wordsRe(`este`, `esta`, `esto`, `estos`, `estas`, `eso`, `ahora`, `ahorita`, `primero`, `luego`, `arregla`, `corrige`, `depura`, `mira`, `revisa esto`, `muéstrame`, `explícame`, `ayúdame`, `implementa`, `renombra`, `borra`, `elimina`, `crea`, `genera`, `instala`, `sigue`, `continúa`, `intenta`),
+		state:        wordsRe(`(?:está|están|sigue|siguen) (?:roto|rota|rotos|rotas|caído|caída|lento|lenta|fallando|colgado|listo|lista|mal|bien|en rojo|en verde)`, `falla`, `fallan`, `falló`, `no funciona`, `no anda`, `se cuelga`, `se rompió`, `dio error`, `da error`),
+		narrative:    leadRe(`(?:yo )?(?:arreglé|corrí|probé|hice|cambié|añadí|borré|vi|creo|pienso|supongo|intenté|estaba|necesito que)`, `estoy (?:mirando|probando|trabajando en el bug|viendo|intentando|revisando)`, `voy a`, `déjame`),
+		report:       regexp.MustCompile(`(?i)^(?:[\p{L}.'’ -]{1,40}?) (?:escribió|escribe|dijo|dice|comentó|publicó|mandó|envió|reenvió)\s*:|^(?:de|asunto|para|fecha|enviado)\s*:|^-{2,}\s*(?:mensaje original|mensaje reenviado)`),
+
+		fillerLead:   leadRe(`ok`, `vale`, `bueno`, `pues`, `entonces`, `también`, `además`, `por cierto`, `oye`, `hola`, `ah`, `ah,? y`, `y`, `otra cosa`, `una cosa más`, `ps`, `sí`, `no`, `claro`, `gracias`, `perfecto`, `genial`, `de hecho`, `en realidad`, `corrección`, `btw`, `importante`, `ojo`, `dato`, `fyi`, `para tu información`, `para que sepas`, `que sepas`, `info`, `aviso`, `nota`, `actualización`, `de ahora en adelante`, `a partir de ahora`, `en adelante`, `de aquí en adelante`),
+		rememberLead: leadRe(`(?:por favor,? )?(?:recuerda|acuérdate(?: de)?|ten en cuenta|toma nota(?: de)?|anota|apunta|para que conste|para el futuro|para referencia|no olvides|no te olvides de|guarda esto|memoriza)(?: que| de que)?`),
+		rememberTail: regexp.MustCompile(`(?i)[,;:.!\s—–-]+(?:por favor,? )?(?:tenlo en cuenta|recuérdalo|apúntalo|anótalo|no lo olvides)\s*[.!]*$`),
+
+		intro:     regexp.MustCompile(`(?i)^(?:soy|aquí) ` + nameRe + `\b|^` + nameRe + ` por aquí\b|^(?:me llamo|mi nombre es|habla|les habla|te habla) |^(?:yo )?(?:me encargo de|me ocupo de|llevo (?:el|la|los|las)|he (?:tomado|asumido|heredado)|tomé|asumí|heredé|trabajo (?:en|como|para|con)|estoy en el equipo|soy (?:el|la|nuevo|nueva|responsable|líder|lead|desarrollador|desarrolladora|ingeniero|ingeniera|parte del|de|del)|mi rol es|mi zona horaria es)\b`),
+		team:      regexp.MustCompile(`(?i)(?:^|\s)(?:se encarga de|se ocupa de|es (?:el |la )?responsable de|es el responsable|es la responsable|mantiene|aprueba|revisa|decide sobre|tiene que aprobar|debe aprobar|tiene que dar el visto bueno|da el visto bueno|firma|es (?:el|la|nuestro|nuestra) (?:dueño|dueña|owner|responsable|líder|lead|contacto|referente|experto|experta))\b|^(?:pregúntale a|pregunta a|pregúntale|consulta con|habla con|escríbele a|avisa a|menciona a) ` + nameRe + `|(?:el |la )?(?:dueño|dueña|responsable|owner|encargado|encargada|contacto|aprobación|visto bueno)(?: de [\p{L}\s/-]+?)? (?:es|son|lo da|la da|viene de) ` + nameRe + `|lo aprueba ` + nameRe + `|(?:aprobación|visto bueno|revisión) de ` + nameRe),
+		decision:  leadRe(`(?:hemos |ya )?(?:decidimos|decidido|acordamos|acordado|elegimos|elegido|optamos|optado|nos decidimos)`, `la decisión es`, `decisión`, `nos quedamos con`, `vamos con`, `vamos a usar`, `nos decantamos`, `el equipo (?:decidió|acordó|eligió)`),
+		pref:      leadRe(`(?:yo )?prefiero`, `(?:a mí )?me gusta`, `(?:a mí )?me gustan`, `me encanta`, `odio`, `no me gusta`, `no me gustan`, `me molesta`, `preferiría`, `me gustaría (?:que )?(?:siempre|nunca)`, `mi (?:editor|shell|herramienta|terminal) (?:favorito|favorita|preferido|preferida)`, `quiero que siempre`, `quiero que nunca`, `personalmente`),
+		durable:   wordsRe(`siempre`, `nunca`, `jamás`, `todo`, `todos`, `todas`, `toda`, `cada vez`, `cada`, `cualquier`, `por defecto`, `de ahora en adelante`, `a partir de ahora`, `en adelante`, `en el futuro`, `de aquí en adelante`, `por norma`, `como regla`, `regla`, `convención`, `política`, `estándar`, `solo`, `sólo`, `únicamente`, `ningún`, `ninguna`, `nuestro`, `nuestra`, `nuestros`, `nuestras`, `usamos`, `utilizamos`, `en este repo`, `nadie`, `nada`),
+		modal:     wordsRe(`hay que`, `debe`, `deben`, `debes`, `debemos`, `tiene que`, `tienen que`, `tenemos que`, `no se puede`, `no se pueden`, `está prohibido`, `están prohibidos`, `prohibido`, `no está permitido`, `es obligatorio`, `obligatorio`, `requiere`, `requieren`, `necesita`, `necesitan`, `pasa por`, `pasan por`, `va en`, `van en`),
+		imperLead: leadRe(`usa`, `utiliza`, `usen`, `pon`, `ponga`, `escribe`, `corre`, `ejecuta`, `haz`, `pregunta`, `pregúntale`, `evita`, `mantén`, `nombra`, `sube`, `despliega`, `prueba`, `formatea`, `documenta`, `añade`, `agrega`, `incluye`, `menciona`, `responde`, `contesta`, `no uses`, `no hagas`, `no subas`, `no pongas`, `no toques`, `no ejecutes`, `no hagas`, `nunca`, `siempre`, `solo`, `sólo`, `por favor`, `ni se te ocurra`, `no`, `habla con`, `consulta`, `avisa`, `firma`, `etiqueta`),
+		factVerb:  wordsRe(`es`, `son`, `era`, `está`, `están`, `vive en`, `viven en`, `corre en`, `corren en`, `se ejecuta en`, `se ejecutan en`, `corre sobre`, `usa`, `usan`, `utiliza`, `utilizan`, `se despliega en`, `se despliegan en`, `se aloja en`, `se llama`, `apunta a`, `tiene`, `tienen`, `tarda`, `dura`, `=`, `se construye con`, `se guarda en`, `se guardan en`, `pertenece a`, `vive`, `necesita`, `necesitan`, `requiere`),
+		strong:    wordsRe(`vive en`, `viven en`, `corre en`, `corren en`, `se ejecuta en`, `se ejecutan en`, `se despliega`, `se despliegan`, `se aloja`, `se alojan`, `se guarda en`, `se guardan en`, `se construye con`, `está escrito en`, `está escrita en`, `apunta a`, `se gestiona (?:con|en|desde)`, `pasa por`, `pasan por`, `está alojado`, `está alojada`, `está desplegado`, `está desplegada`, `está en`, `están en`, `pertenece a`, `caduca`, `expira`),
+		we:        leadRe(`(?:nosotros )?\p{L}+(?:amos|emos|imos)`, `(?:nosotros )?(?:usamos|utilizamos|desplegamos|alojamos|corremos|ejecutamos|trabajamos con|mantenemos|guardamos|construimos|hacemos|publicamos|tenemos|seguimos|nombramos)`, `nuestro `, `nuestra `, `nuestros `, `nuestras `, `todo `, `todos `, `todas `, `ningún `, `ninguna `),
+
+		update: regexp.MustCompile(`(?i)^(?:hemos |ya )?(?:migramos|migrado|movimos|movido|cambiamos|cambiado|pasamos|pasado|actualizamos|actualizado) (?:el |la |los |las |nuestro |nuestra )?(?P<np>[\p{L}\s-]{2,40}?) (?:de|desde|a)\b`),
+		retract: []*regexp.Regexp{
+			regexp.MustCompile(`(?i)^(?:por favor,? )?(?:olvida|olvídate de|descarta|quita|elimina|borra|ignora|tacha|anula|deja)(?: lo de)? (?:la |el |esa |ese )?(?:regla|norma|convención|política|costumbre)(?: de| del| sobre| que)? (?P<t>.+)$`),
+			regexp.MustCompile(`(?i)^ya no (?:hacemos|usamos|aplicamos|seguimos|necesitamos|utilizamos|preguntamos a|hay que) (?P<t>.+)$`),
+			regexp.MustCompile(`(?i)^(?:la regla de |la norma de |lo de )?(?P<t>.+?) ya no (?:aplica|se aplica|vale|rige|está vigente|es necesario|es necesaria|hace falta)\b.*$`),
+			regexp.MustCompile(`(?i)^deja de (?:preguntar(?:le)? a|usar|hacer|pingear a|mencionar a|avisar a) (?P<t>.+)$`),
+			regexp.MustCompile(`(?i)^no (?:le )?(?:preguntes|pidas|avises) (?:más )?(?:a )?(?P<t>.+?) (?:más|nunca más)?\b.*$`),
+		},
+		forget: regexp.MustCompile(`(?i)^(?:por favor,? )?olvida (?:lo que (?:te )?dije (?:sobre|de) |todo (?:sobre|lo de) |que )(?P<t>.+)$`),
+		replaces: []*regexp.Regexp{
+			regexp.MustCompile(`(?i)\bde (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?) a \S+`),
+			regexp.MustCompile(`(?i)\b(?:en vez de|en lugar de|ya no|reemplaza|reemplazó|sustituye) (?:el |la |los |las )?(?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
+			regexp.MustCompile(`(?i)\b(?:migramos|cambiamos|pasamos|movimos|migrado|cambiado|pasado|movido)(?: [\p{L}-]+){0,3}? (?:de|desde) (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
+			regexp.MustCompile(`(?i)\bantes (?:era|usábamos|estaba en) (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
+		},
+
+		determiners: set("el", "la", "los", "las", "un", "una", "nuestro", "nuestra", "nuestros", "nuestras", "mi", "mis", "tu", "todo", "todos", "toda", "todas", "por", "cierto", "ahora", "también", "y", "pues", "actual"),
+		pronounSubj: set("nosotros", "yo", "eso", "esto", "tú", "ellos", "él", "ella", "todo", "aquí", "se"),
+		forPrep:     regexp.MustCompile(`(?i)\b(?:para|como)\s+(?:el |la |los |las |nuestro |nuestra |todo |todos )?(?P<np>[\p{L}\d\s/.-]{2,40}?)(?:[,.;!]|$| y | pero | porque )`),
+		properStop:  set("Yo", "Nosotros", "El", "La", "Los", "Las", "Nuestro", "Nuestra", "Por", "Siempre", "Nunca", "Pregúntale", "Pregunta", "Equipo", "Lunes", "Martes", "Miércoles", "Jueves", "Viernes", "Todo", "Todos", "Nadie", "CI", "PR", "PRs"),
+	}
+}
+
+func french() *lexicon {
+	return &lexicon{
+		questionLead: leadRe(`qu'est-ce`, `qu'est ce`, `quoi`, `quel`, `quelle`, `quels`, `quelles`, `comment`, `où`, `pourquoi`, `quand`, `qui`, `combien`, `est-ce que`, `est-ce`, `peux-tu`, `pouvez-vous`, `pourrais-tu`, `pourriez-vous`, `sais-tu`, `savez-vous`, `as-tu`, `avez-vous`, `dois-je`, `faut-il`, `y a-t-il`, `c'est quoi`, `je me demande`),
+		hypo:         wordsRe(`peut-être`, `imaginons`, `imagine`, `supposons`, `admettons`, `on pourrait`, `pourrait`, `pourrions`, `pourraient`, `serait`, `seraient`, `aurait`, `ferait`, `et si`, `je me demande`, `je ne sais pas si`, `probablement`, `en théorie`, `hypothétiquement`, `je réfléchis`, `on réfléchit`, `envisage`, `envisager`, `un jour`, `idée`, `je pense`, `je crois`),
+		cond:         wordsRe(`si`, `quand`, `lorsque`, `dès que`, `chaque fois que`),
+		oneOff:       wordsRe(`aujourd'hui`, `ce soir`, `demain`, `pour l'instant`, `pour le moment`, `pour aujourd'hui`, `juste cette fois`, `cette fois`, `cette fois-ci`, `pour cette fois`, `dans cette pr`, `pour cette pr`, `pour ce ticket`, `pour cette tâche`, `dans cette session`, `cette semaine`, `jusqu'à demain`, `temporairement`, `provisoirement`, `en attendant`, `pour ce coup`, `sur cette branche`, `pour cette branche`, `tout de suite`),
+		joke:         regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:mdr|ptdr|lol|haha\w*|hihi\w*|je plaisante|c'est une blague|blague|pour rire|je rigole|ironie|sarcasme|bien sûr que non)(?:$|[^\p{L}])|😂|🤣|🙃|😜`),
+		noNotes:      wordsRe(`ne (?:le |l'|la )?(?:note|notez|retiens|retenez|garde|gardez|mémorise|enregistre|sauvegarde) pas`, `pas (?:dans|pour) (?:les|tes|vos) notes`, `à ne pas noter`, `entre nous`, `off the record`, `officieusement`, `hors micro`, `inutile de (?:le )?noter`, `ne pas (?:noter|retenir|mémoriser)`),
+		task:         wordsRe(`ce`, `cet`, `cette`, `ces`, `ça`, `ceci`, `maintenant`, `d'abord`, `ensuite`, `tout de suite`, `corrige`, `répare`, `débugge`, `regarde`, `montre`, `explique`, `aide`, `implémente`, `renomme`, `supprime`, `efface`, `crée`, `génère`, `installe`, `continue`, `essaie`, `essaye`),
+		state:        wordsRe(`(?:est|sont) (?:encore |toujours |de nouveau )?(?:cassé|cassée|cassés|en panne|down|lent|lente|rouge|vert|prêt|prête|fini|finie|planté|plantée|bloqué|bloquée)`, `plante`, `échoue`, `échouent`, `a échoué`, `ne marche pas`, `ne fonctionne pas`, `marche pas`, `crashe`),
+		narrative:    leadRe(`j'ai (?:corrigé|lancé|essayé|poussé|vu|changé|ajouté|supprimé|regardé|testé|fait|trouvé|remarqué|besoin que)`, `je (?:pense|crois|suppose|vois|regarde|teste|essaie|sais pas|ne sais pas|suis en train|vais)`, `laisse-moi`),
+		report:       regexp.MustCompile(`(?i)^(?:[\p{L}.'’ -]{1,40}?) (?:a écrit|écrit|a dit|dit|a posté|a envoyé|a transféré|a répondu)\s*:|^(?:de|objet|à|date|envoyé)\s*:|^-{2,}\s*(?:message d'origine|message transféré)`),
+
+		fillerLead:   leadRe(`ok`, `d'accord`, `bon`, `alors`, `aussi`, `et`, `au fait`, `d'ailleurs`, `sinon`, `salut`, `bonjour`, `hey`, `ah`, `ah et`, `oh`, `autre chose`, `une dernière chose`, `ps`, `oui`, `non`, `merci`, `parfait`, `super`, `en fait`, `correction`, `btw`, `bref`, `du coup`, `tiens`, `pour info`, `pour information`, `fyi`, `important`, `info`, `petite info`, `à savoir`, `pour que tu saches`, `mise à jour`, `attention`, `désormais`, `dorénavant`, `à partir de maintenant`, `à l'avenir`),
+		rememberLead: leadRe(`(?:s'il te plaît,? |stp,? )?(?:retiens|retenez|souviens-toi|rappelle-toi|note|notez|prends note|garde en tête|garde à l'esprit|n'oublie pas|pour mémoire|pour la suite|pour référence|pour plus tard|mémorise)(?: bien)?(?: que| de| ceci)?`),
+		rememberTail: regexp.MustCompile(`(?i)[,;:.!\s—–-]+(?:garde(?:-le| ça) en tête|retiens-le|retiens bien ça|note-le|n'oublie pas)\s*[.!]*$`),
+
+		intro:     regexp.MustCompile(`(?i)^(?:je suis|ici|moi c'est|c'est) ` + nameRe + `\b|^` + nameRe + ` ici\b|^(?:je m'appelle|mon nom est|appelle-moi) |^(?:je (?:m'occupe|me charge) d[eu']|j'ai (?:repris|hérité d[eu']|pris en charge|récupéré)|je travaille (?:sur|chez|comme|dans|pour|avec)|je suis (?:le|la|nouveau|nouvelle|responsable|lead|développeur|développeuse|ingénieur|ingénieure|dans l'équipe|en charge|chez|dans)|je gère|je maintiens|mon rôle|mon fuseau)`),
+		team:      regexp.MustCompile(`(?i)(?:^|\s)(?:s'occupe d[eu']|est responsable d[eu']|est (?:le|la) responsable|gère|maintient|valide|approuve|relit|doit (?:valider|approuver|relire|signer)|décide|est (?:le|la|notre) (?:référent|référente|owner|propriétaire|lead|contact|responsable|expert|experte|mainteneur|mainteneuse))\b|^(?:demande à|demandez à|vois avec|voyez avec|voir avec|parle à|parlez à|contacte|contactez|ping|mentionne) ` + nameRe + `|(?:le |la )?(?:responsable|référent|référente|owner|propriétaire|contact|validation|relecture)(?: d[eu'] ?[\p{L}\s/-]+?)? (?:est|sont|se fait par|vient de|par) ` + nameRe + `|c'est ` + nameRe + ` qui|appartient à (?:l'équipe|` + nameRe + `)`),
+		decision:  leadRe(`(?:on a|nous avons) (?:décidé|choisi|convenu|opté|tranché|validé|retenu)`, `la décision est`, `décision`, `on part sur`, `on reste sur`, `on garde`, `on va avec`, `on est parti sur`, `l'équipe a (?:décidé|choisi)`),
+		pref:      leadRe(`je préfère`, `j'aime`, `j'adore`, `je déteste`, `je n'aime pas`, `j'aimerais (?:que )?(?:toujours|jamais)`, `je voudrais (?:que )?(?:toujours|jamais)`, `mon (?:éditeur|shell|outil|terminal) (?:préféré|favori)`, `je veux (?:toujours|jamais|que tu)`, `personnellement`, `moi,? je préfère`),
+		durable:   wordsRe(`toujours`, `jamais`, `tout`, `tous`, `toutes`, `toute`, `chaque fois`, `chaque`, `à chaque`, `par défaut`, `désormais`, `dorénavant`, `à partir de maintenant`, `à l'avenir`, `en règle générale`, `règle`, `convention`, `politique`, `standard`, `seulement`, `uniquement`, `que des`, `aucun`, `aucune`, `notre`, `nos`, `on utilise`, `nous utilisons`, `dans ce repo`, `personne`, `rien`),
+		modal:     wordsRe(`doit`, `doivent`, `dois`, `devons`, `il faut`, `faut`, `ne faut pas`, `est interdit`, `sont interdits`, `interdit`, `pas le droit`, `obligatoire`, `est obligatoire`, `nécessite`, `nécessaire`, `requiert`, `passe par`, `passent par`, `va dans`, `vont dans`),
+		imperLead: leadRe(`utilise`, `utilisez`, `sers-toi`, `mets`, `mettez`, `écris`, `écrivez`, `lance`, `lancez`, `exécute`, `fais`, `faites`, `demande`, `demandez`, `évite`, `évitez`, `garde`, `gardez`, `nomme`, `nommez`, `commit`, `commite`, `pousse`, `déploie`, `teste`, `formate`, `documente`, `ajoute`, `inclus`, `mentionne`, `réponds`, `répondez`, `n'utilise`, `ne mets`, `ne pousse`, `ne fais`, `ne touche`, `ne lance`, `jamais`, `toujours`, `pas de`, `merci de`, `prière de`, `veille à`, `pense à`, `ne jamais`, `toujours`, `passe par`, `préfixe`, `signe`),
+		factVerb:  wordsRe(`est`, `sont`, `était`, `tourne sur`, `tournent sur`, `tourne dans`, `vit dans`, `vivent dans`, `se trouve`, `se trouvent`, `est hébergé`, `est hébergée`, `est déployé`, `est déployée`, `utilise`, `utilisent`, `s'appelle`, `pointe vers`, `a`, `ont`, `prend`, `dure`, `=`, `est écrit en`, `est construit avec`, `est stocké`, `sont stockés`, `appartient à`, `passe par`, `nécessite`, `requiert`),
+		strong:    wordsRe(`tourne sur`, `tournent sur`, `tourne dans`, `vit dans`, `vivent dans`, `se trouve`, `se trouvent`, `est hébergé`, `est hébergée`, `sont hébergés`, `est déployé`, `est déployée`, `sont déployés`, `est stocké`, `est stockée`, `sont stockés`, `est écrit en`, `est écrite en`, `est construit avec`, `pointe vers`, `est géré (?:par|avec|dans)`, `est gérée (?:par|avec|dans)`, `passe par`, `passent par`, `est dans`, `sont dans`, `est sur`, `sont sur`, `appartient à`, `expire`),
+		we:        leadRe(`nous (?:ne )?\p{L}+ons`, `on (?:ne |n')?\p{L}+`, `(?:nous|on) (?:utilise|utilisons|déploie|déployons|héberge|hébergeons|travaille|travaillons|garde|gardons|fait|faisons|publie|publions|a|avons|tourne|suit|suivons|nomme|nommons)`, `notre `, `nos `, `tout `, `tous `, `toutes `, `aucun `, `aucune `),
+
+		update: regexp.MustCompile(`(?i)^(?:on a|nous avons|j'ai) (?:migré|déplacé|changé|passé|basculé|mis à jour) (?:le |la |les |l'|notre |nos )?(?P<np>[\p{L}\s-]{2,40}?) (?:de|depuis|vers|à|sur)\b`),
+		retract: []*regexp.Regexp{
+			regexp.MustCompile(`(?i)^(?:oublie|oubliez|laisse tomber|abandonne|supprime|annule|ignore|raye)(?: la| le| cette| ce| l')? ?(?:règle|convention|consigne|politique|histoire)(?: d[eu']| des| sur)? ?(?P<t>.+)$`),
+			regexp.MustCompile(`(?i)^(?:on|nous) ne (?:fait|faisons|utilise|utilisons|demande|demandons|suit|suivons) plus (?P<t>.+)$`),
+			regexp.MustCompile(`(?i)^(?:la règle |la consigne )?(?P<t>.+?) ne s'applique plus\b.*$`),
+			regexp.MustCompile(`(?i)^(?:la règle |la consigne )?(?P<t>.+?) n'est plus (?:valable|d'actualité|en vigueur|nécessaire|obligatoire|d'application)\b.*$`),
+			regexp.MustCompile(`(?i)^arrête(?:z)? de (?:demander à|solliciter|utiliser|pinger|mentionner|faire) (?P<t>.+)$`),
+			regexp.MustCompile(`(?i)^ne (?:demande|demandez) plus (?:à |rien à )?(?P<t>.+)$`),
+			regexp.MustCompile(`(?i)^plus besoin d[e'] ?(?P<t>.+)$`),
+		},
+		forget: regexp.MustCompile(`(?i)^(?:s'il te plaît,? )?oublie (?:ce que (?:je t'ai|j'ai) dit (?:sur|à propos d[eu']|au sujet d[eu']) ?|tout (?:sur|à propos d[eu']) ?|que )(?P<t>.+)$`),
+		replaces: []*regexp.Regexp{
+			regexp.MustCompile(`(?i)\bde (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?) (?:à|vers) \S+`),
+			regexp.MustCompile(`(?i)\b(?:au lieu de|à la place de|plus de|remplace|remplacé) (?:l'|le |la |les )?(?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
+			regexp.MustCompile(`(?i)\b(?:migré|passé|changé|basculé|déménagé)(?: [\p{L}-]+){0,3}? (?:de|depuis) (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
+			regexp.MustCompile(`(?i)\bavant c'était (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
+		},
+
+		determiners: set("le", "la", "les", "l", "un", "une", "notre", "nos", "mon", "ma", "mes", "ton", "ta", "tout", "tous", "toute", "toutes", "au", "fait", "aussi", "et", "maintenant", "actuel", "actuelle", "d'ailleurs", "du", "des", "de"),
+		pronounSubj: set("nous", "on", "je", "ça", "ce", "c", "cela", "tu", "il", "elle", "ils", "tout", "ici", "c'est"),
+		forPrep:     regexp.MustCompile(`(?i)\b(?:pour|comme)\s+(?:le |la |les |l'|notre |nos |tout |tous )?(?P<np>[\p{L}\d\s/.-]{2,40}?)(?:[,.;!]|$| et | mais | parce )`),
+		properStop:  set("Je", "Nous", "On", "Le", "La", "Les", "Notre", "Nos", "Toujours", "Jamais", "Demande", "Équipe", "Lundi", "Mardi", "Mercredi", "Jeudi", "Vendredi", "Tout", "Tous", "Personne", "CI", "PR", "PRs", "Ça", "C'est"),
+	}
+}
+
+func chinese() *lexicon {
+	return &lexicon{
+		questionLead: anyRe(`^(?:请问|为什么|为啥|怎么|什么|哪|谁|是不是|能不能|可不可以|有没有|要不要|你知道)`),
+		questionAny:  anyRe(`吗[。！]?$`, `呢[。！]?$`, `吗？`, `[？?]$`, `是不是`, `能不能`, `可不可以`, `有没有.*[？?]`, `对不对`, `好不好`),
+		hypo:         anyRe(`假如`, `要是`, `假设`, `万一`, `也许`, `或许`, `可能`, `大概`, `说不定`, `不知道`, `我在想`, `考虑`, `想想`, `能否`, `的话`, `我觉得`, `我认为`, `我猜`, `有没有可能`, `设想`, `以后也许`, `哪天`, `想法`),
+		cond:         anyRe(`如果`, `只要`, `每当`, `一旦`),
+		oneOff:       anyRe(`今天`, `今晚`, `明天`, `现在先`, `暂时`, `先这样`, `这次`, `这一次`, `本次`, `仅此一次`, `就这一次`, `这个PR`, `这个pr`, `这个分支`, `这次提交`, `这周`, `本周`, `临时`, `目前先`, `眼下`, `一会儿`, `待会`),
+		joke:         anyRe(`哈哈`, `呵呵`, `开玩笑`, `开个玩笑`, `逗你`, `玩笑`, `😂`, `🤣`, `🙃`, `\[笑\]`, `（笑）`, `lol`, `嘿嘿`),
+		noNotes:      anyRe(`不要记`, `别记`, `不用记`, `不要写进`, `别写进`, `不要保存`, `别保存`, `别放进笔记`, `不要放进`, `不用记住`, `别记住`, `不要记住`, `私下说`, `这个别记`, `不要备注`, `不要存`, `不用写下来`, `别写下来`),
+		task:         anyRe(`这个`, `这段`, `这里`, `这些`, `那个`, `修一下`, `修复`, `看看`, `看一下`, `帮我`, `给我`, `解释`, `改一下`, `删掉`, `重命名`, `实现`, `试试`, `继续`, `马上`, `现在`),
+		state:        anyRe(`挂了`, `坏了`, `失败了`, `报错`, `很慢`, `卡住`, `卡死`, `崩了`, `崩溃`, `跑不通`, `红了`, `修好了`, `有问题`, `出错了`),
+		narrative:    anyRe(`^我(?:刚|刚刚|已经|试了|看了|改了|跑了|想|猜|在看|正在|需要你)`),
+		report:       anyRe(`^.{1,20}(?:写道|说|发来|转发|回复)[：:]`, `^(?:发件人|主题|收件人)[：:]`),
+
+		fillerLead:   anyRe(`^(?:好的|好|嗯|对了|另外|还有|顺便说一下|顺便说|顺便|哦|噢|啊|那个|其实|补充一下|补充|然后|对|是的|谢谢|ok|OK|btw|提醒一下|更新一下|更正|纠正一下|重要|注意)[，,：:、。！ ]*`),
+		rememberLead: anyRe(`^(?:请)?(?:记住|记一下|记下|记得|备注|备忘|帮我记一下|你记一下)[，,：:、 ]*(?:一下)?[，,：:、 ]*`),
+		rememberTail: anyRe(`[，,。；;！!\s]*(?:请)?(?:记住(?:这个|这点|了)?|记一下|记下来|备注一下)[。！!]*$`),
+
+		intro:     anyRe(`^(?:我是|我叫|我的名字是|我负责|我接手了|我接手|我主要负责|我来自|我刚加入|我管)`, `^我在.{1,20}(?:团队|组|部门)`),
+		team:      anyRe(`(?:负责|审批|批准|审核|签字|拍板|说了算|维护|把关|对接)`, `^(?:找|问|联系)[\p{Han}A-Za-z]{1,12}`, `找[\p{Han}]{2,3}[。！]?$`, `(?:负责人|owner|对接人|审批人)是`, `需要.{1,8}(?:批准|审批|同意|签字|review|点头)`),
+		decision:  anyRe(`^(?:我们)?(?:决定|定了|选定|商量好|达成一致)`, `我们决定`, `最终(?:选|决定)`, `决定用`),
+		pref:      anyRe(`^我(?:更|比较|一直)?(?:喜欢|偏好|倾向于|希望|讨厌|不喜欢|习惯)`),
+		durable:   anyRe(`总是`, `一直`, `始终`, `永远`, `每次`, `每个`, `所有`, `全部`, `一律`, `统一`, `以后`, `今后`, `从现在开始`, `往后`, `默认`, `规定`, `规范`, `约定`, `惯例`, `只用`, `只能`, `我们的`, `我们用`, `我们都`, `都要`, `都用`, `凡是`, `任何`, `一定`, `从不`, `绝不`),
+		modal:     anyRe(`必须`, `应该`, `不能`, `不允许`, `不得`, `禁止`, `不准`, `务必`, `一定要`, `千万别`, `千万不要`, `不要`, `别`, `需要`, `得`),
+		imperLead: anyRe(`^(?:请|别|不要|一定|务必|千万|永远|总是|每次|所有|统一|都|用|使用|记得|始终|提交|部署|运行|先|记住)`),
+		factVerb:  anyRe(`是`, `在`, `用`, `使用`, `跑在`, `部署在`, `运行在`, `放在`, `存在`, `托管在`, `位于`, `采用`, `基于`, `叫`, `指向`, `=`, `为`, `由`),
+		strong:    anyRe(`跑在`, `部署在`, `运行在`, `放在`, `存在`, `存放在`, `托管在`, `位于`, `采用`, `基于`, `用的是`, `使用的是`, `走`, `在`),
+		we:        anyRe(`^(?:我们|咱们|我们团队|团队)(?:用|使用|采用|都|部署|托管|跑|的|一律|统一)`, `^(?:所有|全部|每个|任何)`),
+
+		update: regexp.MustCompile(`^(?:我们)?(?:已经)?把(?P<np>[^，,。从]{1,12}?)从`),
+		retract: []*regexp.Regexp{
+			regexp.MustCompile(`^(?:请)?(?:忘掉|忘了|删掉|删除|取消|废除|作废|去掉|撤销|不要再用)(?:那条|这条|关于)?(?P<t>.+?)(?:的)?(?:规则|规定|约定|要求|那条)(?:吧|了)?[。！!]*$`),
+			regexp.MustCompile(`^(?:那条|这条)?(?P<t>.+?)(?:的规则|这条规则|的规定|的要求)?(?:不再适用|不适用了|作废了|取消了|废除了|已经不适用|不算了|不用了)(?:了)?[。！!]*$`),
+			regexp.MustCompile(`^(?:我们)?(?:已经)?不再(?P<t>.+)$`),
+			regexp.MustCompile(`^(?:别再|不要再|不用再)(?P<t>(?:问|找|用|麻烦|叫|抄送|cc).+)$`),
+		},
+		forget: regexp.MustCompile(`^(?:请)?(?:忘掉|忘记)(?:我说的|关于)?(?P<t>.+?)(?:的事)?(?:吧)?[。！!]*$`),
+		replaces: []*regexp.Regexp{
+			regexp.MustCompile(`从(?P<old>[^，,。；;从]+?)(?:换成|改成|迁移到|迁到|切到|切换到|转到|搬到|升级到|换到)`),
+			regexp.MustCompile(`(?:不再用|而不是|代替|取代|以前是|原来是|之前是|不用)(?P<old>[A-Za-z0-9.:/@#+_-]+)`),
+		},
+		determiners: set("我们的", "我们", "咱们", "咱们的", "我的", "这个", "那个", "所有", "全部", "现在", "目前"),
+		pronounSubj: set("我们", "我", "你", "这", "那", "它", "他", "她", "咱们", "大家"),
+	}
+}
+
+func japanese() *lexicon {
+	return &lexicon{
+		questionLead: anyRe(`^(?:なぜ|なんで|どうして|どこ|どれ|どの|誰|だれ|いつ|何|なに)`),
+		questionAny:  anyRe(`か[。？?]?$`, `ですか`, `ますか`, `でしょうか`, `かな[。？?]?$`, `[？?]$`, `の[？?]$`),
+		hypo:         anyRe(`もし`, `もしも`, `仮に`, `かもしれ`, `かも`, `たぶん`, `多分`, `おそらく`, `だろう`, `でしょう`, `と思う`, `と思います`, `と考え`, `検討`, `かなと`, `どうかな`, `いつか`, `アイデア`, `案として`),
+		cond:         anyRe(`たら`, `れば`, `なら`, `場合`, `ときは`, `時は`),
+		oneOff:       anyRe(`今日`, `今夜`, `明日`, `今だけ`, `今回`, `とりあえず`, `一旦`, `いったん`, `一時的`, `暫定`, `当面`, `このPR`, `このブランチ`, `今週`, `さっき`, `しばらく`),
+		joke:         anyRe(`（笑）`, `\(笑\)`, `笑$`, `ｗｗ`, `ww`, `冗談`, `じょうだん`, `なんてね`, `ネタです`, `😂`, `🤣`, `🙃`),
+		noNotes:      anyRe(`メモしないで`, `メモしなくて`, `覚えなくて`, `覚えないで`, `記録しないで`, `保存しないで`, `ノートに入れないで`, `オフレコ`, `ここだけの話`, `書かないで`, `記憶しないで`, `メモ不要`, `メモには残さないで`),
+		task:         anyRe(`これ`, `この`, `それ`, `その`, `ここ`, `まず`, `直して`, `修正して`, `見て`, `確認して`, `調べて`, `教えて`, `説明して`, `消して`, `作って`, `実装して`, `試して`, `続けて`, `やって`),
+		state:        anyRe(`落ちて`, `壊れて`, `失敗して`, `遅い`, `エラーが出`, `動かない`, `止まって`, `詰まって`, `直った`, `終わった`, `通らない`),
+		narrative:    anyRe(`^(?:さっき|今|いま|私は今).{0,10}(?:して|した|しました|見て|試し)`, `気がします`, `と思います$`, `と思う$`),
+		report:       anyRe(`^.{1,20}(?:から|さんから)(?:の)?(?:メッセージ|メール|連絡)[：:]`, `^.{1,20}(?:が書いた|が言った|曰く)[：:]`, `^(?:件名|差出人|宛先)[：:]`),
+
+		fillerLead:   anyRe(`^(?:あと|それと|ちなみに|ところで|えっと|あの|そういえば|了解です|了解|ありがとうございます|ありがとう|はい|うん|そうそう|実は|補足ですが|補足|ついでに|念のため|一応|参考まで|参考までに|なお|注意|重要|追加で|訂正|更新)[、,：:。！ ]*`),
+		rememberLead: anyRe(`^(?:覚えておいて(?:ください)?|覚えといて|メモして(?:おいて)?(?:ください)?)[：:、,。 ]*`),
+		rememberTail: anyRe(`(?:って|ということを|ことを|のを|を|と)?(?:覚えておいて(?:ください)?|覚えといて|メモして(?:おいて)?(?:ください)?|記録して(?:おいて)?(?:ください)?|忘れないで(?:ください)?)[。！!]*$`),
+
+		intro:    anyRe(`^(?:私|僕|俺|わたし|ぼく)(?:は|が).{1,30}(?:です|と申します|といいます|担当|やってます|しています)`, `と申します`, `といいます。`, `^[\p{Han}\p{Katakana}A-Za-z]{1,10}です[。、,].{0,40}(?:担当|引き継|リード|エンジニア|マネージャ|チーム)`, `を引き継ぎ`, `を引き継い`, `に(?:入りました|参加しました|加わりました)`),
+		team:     anyRe(`(?:さん|くん|氏|チーム)(?:が|は).{0,30}(?:担当|管理|承認|レビュー|見て|決め|責任|オーナー|窓口|面倒を見)`, `(?:さん|くん)に(?:聞いて|聞く|確認|相談|聞いてください|聞けば|お願い)`, `(?:承認|レビュー|許可|サインオフ|決裁)は.{1,12}(?:さん|チーム|が)`, `(?:さん|チーム)の(?:承認|許可|レビュー|OK|ＯＫ)が(?:必要|いる|要る)`, `^(?:担当|オーナー|窓口|責任者)は`),
+		decision: anyRe(`(?:に|と)決めました`, `決定しました`, `決まりました`, `にしました`, `に決定`, `採用しました`, `で行きます`, `でいきます`, `ことにしました`, `で合意`, `方針です`),
+		pref:     anyRe(`好きです`, `が好き`, `好みです`, `派です`, `のほうがいい`, `の方がいい`, `のほうが好き`, `の方が好き`, `がいいです`, `が好み`, `嫌いです`, `苦手です`, `にしてほしい`, `してほしい`),
+		durable:  anyRe(`必ず`, `常に`, `いつも`, `絶対`, `毎回`, `すべて`, `全て`, `全部`, `一律`, `基本的に`, `デフォルト`, `今後`, `これから`, `以後`, `原則`, `ルール`, `規約`, `決まり`, `慣例`, `だけ`, `のみ`, `うちの`, `うちでは`, `うちは`, `私たちの`, `弊社`, `このリポジトリ`, `チームでは`, `どんな`, `決して`),
+		modal:    anyRe(`なければならない`, `なきゃ`, `ないといけない`, `必要があ`, `必要です`, `べき`, `こと[。！]?$`, `ことになって`, `禁止`, `してはいけない`, `しちゃだめ`, `しないで`, `しないこと`, `ないように`, `ようにして`, `ください`, `必須`, `NG`, `厳禁`, `不可`, `使って`, `通して`, `経由`),
+		factVerb: anyRe(`は`, `が`),
+		strong:   anyRe(`で動いて`, `で動かして`, `にデプロイ`, `にホスト`, `に置いて`, `に置か`, `で管理`, `を使って`, `を使用`, `で運用`, `に保存`, `で書かれて`, `で構築`, `にあります`, `にある`, `に入って`, `です`, `である`, `だ。`, `経由`),
+		we:       anyRe(`^(?:うちは|うちでは|私たちは|弊社では|チームでは|うちの|我々は|すべての|全ての|全部の)`),
+
+		update: regexp.MustCompile(`^(?P<np>[^、,。はがを]{1,16}?)(?:を|は)[^、,。]{1,30}?から[^、,。]{1,30}?に(?:移行|変更|移し|切り替え|乗り換え|変え|上げ|アップグレード)`),
+		retract: []*regexp.Regexp{
+			regexp.MustCompile(`^(?P<t>.+?)(?:の)?(?:ルール|決まり|規約|方針)(?:は|を)?(?:もう)?(?:なし|廃止|撤回|取り消し|やめ|無効|なくし|忘れて)`),
+			regexp.MustCompile(`^(?P<t>.+?)(?:は|には)?もう(?:適用されません|適用されない|無効|なし|不要|いらない|使いません|使わない|しません|しない|やりません|やらない)`),
+			regexp.MustCompile(`^(?P<t>.+?)(?:さん)?に(?:は)?もう.{0,12}?(?:聞かないで|頼まないで|聞かなくて|確認しなくて|依頼しないで)`),
+			regexp.MustCompile(`^もう(?P<t>.+?)(?:しない|しません|使わない|使いません|聞かない|不要|いらない)`),
+		},
+		forget: regexp.MustCompile(`^(?P<t>.+?)(?:について|のこと)(?:は)?(?:忘れて|忘れてください)`),
+		replaces: []*regexp.Regexp{
+			regexp.MustCompile(`(?P<old>[^、,。はがを]+?)から(?:[^、,。]+?)に(?:移行|変更|移し|移っ|切り替え|乗り換え|変え|上げ|アップグレード)`),
+			regexp.MustCompile(`(?P<old>[A-Za-z0-9.:/@#+_-]+)(?:ではなく|じゃなくて|の代わりに|はもう使わない)`),
+		},
+		determiners: set("うちの", "私たちの", "我々の", "この", "その", "今の", "現在の"),
+		pronounSubj: set("私", "僕", "俺", "わたし", "うち", "私たち", "我々", "これ", "それ"),
+	}
+}

@@ -1,0 +1,204 @@
+package hear
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// What a user message holds that is not the user's own prose: pasted code,
+// logs, block quotes and quoted documents (a colleague's message, an
+// email). prose keeps the rest, line by line.
+
+var (
+	reFence   = regexp.MustCompile("^\\s*(?:```|~~~)")
+	reLogLine = regexp.MustCompile(`(?i)^\s*(?:\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|\[?\d{2}:\d{2}:\d{2}|\[?(?:info|warn|warning|error|debug|trace|fatal|err|crit)\]?[\s:|]|traceback|file ".*", line \d+|at [\w.$<>]+\(|panic:|goroutine \d+|npm err!|error(?:\[e\d+\])?:|e\d{4}\b|\$ |>>> |ps [a-z]:\\|\d+ (?:passed|failed)|fail\s|ok\s+\S+\s+\d|---\s*(?:fail|pass)|exit (?:code|status) \d)`)
+	reCode    = regexp.MustCompile(`^\s*(?:func |def |class \w|import |from [\w.]+ import|package \w|const |let |var |return\b|if \(|for \(|while \(|#include|public |private |protected |fn |use [\w:]+;|select .* from |insert into |update \w+ set|create table|<\?|<[a-z]+[ >/]|\}|\]|\))|[{;]\s*$|=>|:=|^\s*//|^\s*#!|^\s*"[\w.-]+"\s*:|^\s*\w+\([^)]*\)\s*;?\s*$`)
+	reIndent  = regexp.MustCompile(`^(?: {4,}|\t)\S`)
+	reResume  = regexp.MustCompile(`(?i)^(?:anyway|anyways|so,|ok,|okay,|back to|btw|also,|my question|can you|could you|please|en tout cas|bref|jedenfalls|egal|wie auch immer|bueno|en fin|en cualquier caso|总之|反正|とにかく|で、|---)`)
+	reList    = regexp.MustCompile(`^(?:[-*+>\x{2022}]+|\d{1,3}[.)])\s+`)
+)
+
+// prose returns the lines of a message that are the user's own prose.
+func prose(msg string, lx *lexicon) []string {
+	var out []string
+	inFence, inQuote := false, false
+	for _, line := range strings.Split(msg, "\n") {
+		t := strings.TrimSpace(line)
+		switch {
+		case reFence.MatchString(line):
+			inFence = !inFence
+			continue
+		case inFence:
+			continue
+		case t == "":
+			continue
+		case inQuote && !reResume.MatchString(t):
+			continue
+		}
+		inQuote = false
+		if strings.HasPrefix(t, ">") || reLogLine.MatchString(t) || reIndent.MatchString(line) || looksLikeCode(t) {
+			continue
+		}
+		if lx.report != nil && lx.report.MatchString(t) || reportAny(t) {
+			// What follows is someone else's text, up to a line where the
+			// user takes up their own words again.
+			inQuote = true
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// reportAny is a report line in any language (an email header, an
+// English "X wrote:"), for messages whose language is mixed.
+func reportAny(t string) bool {
+	return lexEn.report.MatchString(t)
+}
+
+var lexEn = english()
+
+// looksLikeCode reports a line of code: a code pattern, or symbols
+// outweighing letters.
+func looksLikeCode(t string) bool {
+	if reCode.MatchString(t) && !strings.HasSuffix(t, ".") {
+		return true
+	}
+	letters, syms := 0, 0
+	for _, r := range t {
+		switch {
+		case unicode.IsLetter(r):
+			letters++
+		case strings.ContainsRune("{}[]()<>=;$|&\\", r):
+			syms++
+		}
+	}
+	return syms >= 4 && syms*4 > letters
+}
+
+// abbreviations end with a dot that ends no sentence.
+var abbreviations = set("e.g", "i.e", "etc", "vs", "approx", "z.b", "d.h", "bzw", "usw", "ca", "p.ej", "ej", "cf", "dr", "mr", "mrs", "ms", "no", "nr", "st", "inc", "ltd", "v", "vgl", "evtl", "ggf", "u.a", "s", "p", "pp", "fig", "c.-à-d", "av", "env", "min", "max", "sec", "ver", "etc.)")
+
+// sentences splits a line into sentences: after ".", "!", "?" or "…"
+// followed by a space (not after a known abbreviation or inside a
+// quotation), and after "。", "！", "？", "!" or "?" in CJK text.
+func sentences(line string) []string {
+	line = strings.TrimSpace(line)
+	for {
+		loc := reList.FindStringIndex(line)
+		if loc == nil {
+			break
+		}
+		line = strings.TrimSpace(line[loc[1]:])
+	}
+	var out []string
+	rs := []rune(line)
+	start, depth := 0, 0
+	emit := func(end int) {
+		if p := strings.TrimSpace(string(rs[start:end])); p != "" {
+			out = append(out, p)
+		}
+		start = end
+	}
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
+		switch r {
+		case '“', '「', '『', '«', '„':
+			depth++
+		case '”', '」', '』', '»':
+			if depth > 0 {
+				depth--
+			}
+		case '。', '！', '？':
+			if depth == 0 {
+				// Closing marks and quotes stay with their sentence.
+				j := i + 1
+				for j < len(rs) && strings.ContainsRune("。！？!?）)」』”", rs[j]) {
+					j++
+				}
+				emit(j)
+				i = j - 1
+			}
+		case '.', '!', '?', '…':
+			if depth > 0 || i+1 < len(rs) && !unicode.IsSpace(rs[i+1]) && !strings.ContainsRune("\"'”)", rs[i+1]) {
+				continue
+			}
+			if r == '.' && abbreviations[strings.ToLower(lastWord(rs[start:i]))] {
+				continue
+			}
+			j := i + 1
+			for j < len(rs) && strings.ContainsRune("\"'”)", rs[j]) {
+				j++
+			}
+			emit(j)
+			i = j - 1
+		}
+	}
+	emit(len(rs))
+	return out
+}
+
+func lastWord(rs []rune) string {
+	i := len(rs)
+	for i > 0 && !unicode.IsSpace(rs[i-1]) && rs[i-1] != '(' {
+		i--
+	}
+	return string(rs[i:])
+}
+
+// clauseSplit finds where a sentence holds clauses that can each say
+// something on their own: at ";", a dash between spaces, and before a
+// contrast or a new subject after a comma.
+var clauseSplit = map[string]*regexp.Regexp{
+	En: regexp.MustCompile(`(?i)\s*;\s*|\s+[\x{2013}\x{2014}-]{1,2}\s+|,?\s+(?:but|whereas|while|although|though)\s+|,\s+(?:so|and|because|since)\s+(?:i|we|my|our|i'm|we're|i've|we've|it|it's|this|that|you|please|don't|never|always)\s|,\s+(?:i|we|my|our|i'm|we're|i've|we've|please|remember|always|never|don't|do not|from now on|going forward|what if|maybe|unless|if|lol|haha|stop|no more|ask|ping)\s|\s+and\s+(?:i|we|my|our|i'm|we're|i've|we've|please|remember|always|never|don't|from now on|going forward)\s`),
+	De: regexp.MustCompile(`(?i)\s*;\s*|\s+[\x{2013}\x{2014}-]{1,2}\s+|,?\s+(?:aber|sondern|während|obwohl|doch)\s+|,\s+(?:und|denn|weil)\s+(?:ich|wir|mein|unser|es|das|du|bitte|immer|nie)\s|,\s+(?:ich|wir|bitte|immer|nie|niemals|vielleicht|falls|wenn|was wäre)\s`),
+	Es: regexp.MustCompile(`(?i)\s*;\s*|\s+[\x{2013}\x{2014}-]{1,2}\s+|,?\s+(?:pero|aunque|mientras|sino)\s+|,\s+(?:y|porque|así que)\s+(?:yo|nosotros|mi|nuestro|nuestra|eso|esto|por favor|siempre|nunca)\s|,\s+(?:yo|nosotros|por favor|siempre|nunca|quizás|tal vez|si)\s`),
+	Fr: regexp.MustCompile(`(?i)\s*;\s*|\s+[\x{2013}\x{2014}-]{1,2}\s+|,?\s+(?:mais|alors que|bien que|tandis que)\s+|,\s+(?:et|car|donc)\s+(?:je|nous|on|mon|notre|ça|c'est|toujours|jamais)\s|,\s+(?:je|nous|on|toujours|jamais|peut-être|si)\s`),
+	Zh: regexp.MustCompile(`[；;]|，(?:但是|但|不过|可是|然而|而且|另外|还有|如果|要是)`),
+	Ja: regexp.MustCompile(`[；;]|(?:けど|けれど|けれども|が)、|。`),
+}
+
+// clauses splits a sentence at clause boundaries; the word that opens a
+// clause stays with it.
+func clauses(sent, lang string) []string {
+	re := clauseSplit[lang]
+	locs := re.FindAllStringIndex(sent, -1)
+	if len(locs) == 0 {
+		return []string{sent}
+	}
+	var out []string
+	start := 0
+	for _, l := range locs {
+		m := sent[l[0]:l[1]]
+		cut := l[1]
+		// Keep a clause's opening word: back up over a word the split
+		// matched at its end (", we " keeps "we").
+		trimmed := strings.TrimRight(m, " ")
+		if i := strings.LastIndexFunc(trimmed, func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == '，' }); i >= 0 && i < len(trimmed)-1 {
+			word := strings.ToLower(trimmed[i+1:])
+			if !conjunctions[word] {
+				cut = l[0] + i + 1
+			}
+		} else if cjk(lang) {
+			// A contrast word opens the next clause; the mark goes.
+			cut = l[1]
+			if r, size := firstRune(m); strings.ContainsRune("，,", r) {
+				cut = l[0] + size
+			}
+		}
+		if p := strings.TrimSpace(sent[start:l[0]]); p != "" {
+			out = append(out, p)
+		}
+		start = cut
+	}
+	if p := strings.TrimSpace(sent[start:]); p != "" {
+		out = append(out, p)
+	}
+	return out
+}
+
+var conjunctions = set("and", "but", "so", "because", "since", "whereas", "while", "although", "though", "-", "–", "—", "--",
+	"aber", "sondern", "während", "obwohl", "doch", "und", "denn", "weil",
+	"pero", "aunque", "mientras", "sino", "y", "porque", "que",
+	"mais", "tandis", "bien", "alors", "et", "car", "donc")
