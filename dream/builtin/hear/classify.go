@@ -28,6 +28,10 @@ type verdict int
 const (
 	neutral verdict = iota
 	excluded
+	// local: kept out by a cue that holds for its own words only
+	// (narrative, a task, a transient state): a comma-separated part of
+	// it may still say something durable.
+	local
 	durable
 )
 
@@ -126,6 +130,8 @@ func classify(raw, lang string, reply bool) (finding, verdict) {
 	lx := lexes[lang]
 	s, remembered := strip(raw, lx)
 	f := finding{lang: lang, text: s}
+	// "the rotation's in PagerDuty": "'s" as "is" for reading only.
+	s = reIsContraction.ReplaceAllString(s, "$1 is ")
 	if len([]rune(s)) < 4 || len(contentWords(s)) == 0 && !cjkText(s) {
 		return f, neutral
 	}
@@ -165,7 +171,8 @@ func classify(raw, lang string, reply bool) (finding, verdict) {
 		return f, excluded
 	}
 	imper := isImperativeLead(s, lang, lx)
-	if lx.cond.MatchString(s) && !durableCue && !modal && !imper {
+	strong := lx.strongCue != nil && lx.strongCue.MatchString(raw)
+	if loc := lx.cond.FindStringIndex(s); loc != nil && loc[0] <= 1 && !durableCue && !modal && !imper {
 		return f, excluded
 	}
 	f.replaces = replaced(s, lx)
@@ -174,9 +181,9 @@ func classify(raw, lang string, reply bool) (finding, verdict) {
 		f.kind, f.subject = Person, personSubject(s, lang)
 		return f, durable
 	case lx.narrative.MatchString(s):
-		return f, excluded
+		return f, local
 	case lx.state.MatchString(s) && !durableCue:
-		return f, excluded
+		return f, local
 	case lx.team.MatchString(s) && hasOwner(s, lang, lx):
 		f.kind, f.subject = Team, teamSubject(s, lang, lx)
 		return f, durable
@@ -191,7 +198,11 @@ func classify(raw, lang string, reply bool) (finding, verdict) {
 			f.kind, f.subject = Rule, subjectOf(s, lang, lx)
 			return f, durable
 		}
-		return f, excluded
+		return f, local
+	}
+	if lx.taskLead != nil && lx.taskLead.MatchString(s) && !durableCue && !modal && !remembered {
+		// "rename the flag to --dry-run": a request, whatever follows.
+		return f, local
 	}
 	if m := lx.update.FindStringSubmatch(s); m != nil {
 		f.kind = Fact
@@ -214,9 +225,14 @@ func classify(raw, lang string, reply bool) (finding, verdict) {
 	case remembered:
 		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
 		return f, durable
+	case strong && !deictic(s, lang) && !reply && len([]rune(s)) >= 12:
+		// "always", "never", "every time" make a standing rule of any
+		// shape the rules above did not read.
+		f.kind, f.subject = Rule, subjectOf(s, lang, lx)
+		return f, durable
 	}
 	if lx.task.MatchString(s) {
-		return f, excluded
+		return f, local
 	}
 	return f, neutral
 }
@@ -430,8 +446,10 @@ func factShape(s, lang string, lx *lexicon) bool {
 			return false
 		}
 	}
-	return hasValue(s[loc[0]:], lang) || lx.strong.MatchString(s) && len(contentWords(s[loc[1]:])) > 0
+	return hasValue(s, lang) || lx.strong.MatchString(s) && len(contentWords(s[loc[1]:])) > 0
 }
+
+var reIsContraction = regexp.MustCompile(`(?i)(\w)'s (in|on|at|a|an|the|now|still|always|never|just|only|under|behind|over|\d)`)
 
 // subjectOf finds what a clause is about: the noun phrase before its verb,
 // else (for "we use X for Y") the phrase after "for", else "".

@@ -32,7 +32,7 @@ func Session(recs []Record) Heard {
 			prev, cur = cur, r
 			lastSaid, said = said, nil
 			q := question(lastSaid)
-			_, _, proposed := proposal(lastSaid)
+			o, proposed := proposal(lastSaid)
 			m := hearMessage(r.Text, q != "", q != "" || proposed || endsAsking(lastSaid))
 			for _, t := range m.forgets {
 				// What this session said before and now forgets goes.
@@ -60,14 +60,12 @@ func Session(recs []Record) Heard {
 			}
 			// A "yes" to the one durable proposal of the assistant's text
 			// just before.
-			if affirmative(r.Text) {
-				if vp, from, ok := proposal(lastSaid); ok {
-					st := confirmed(vp)
-					st.Quote = strings.TrimSpace(r.Text)
-					st.Via, st.Pointer = "confirm", proposalSentence(from.Text, vp)
-					st.Entries = entries(r, from)
-					add(st)
-				}
+			if proposed && agrees(r.Text) {
+				st := confirmed(o)
+				st.Quote = firstSentence(r.Text)
+				st.Via, st.Pointer = "confirm", o.sentence
+				st.Entries = entries(r, o.from)
+				add(st)
 			}
 		case r.Role == "assistant":
 			said = append(said, r)
@@ -104,7 +102,50 @@ func Session(recs []Record) Heard {
 			askCall = nil
 		}
 	}
+	attribute(h.Statements)
 	return h
+}
+
+var (
+	// reNameIn finds the name a self-introduction gives.
+	reNameIn = regexp.MustCompile(`^(?:(?i:hi|hey|hello|hallo|hola|buenas|bonjour|salut)[,!.]?\s+)?(?:(?i:i'm|i am|this is|it's|my name is|call me|ich bin|ich heiße|mein name ist|soy|me llamo|mi nombre es|je suis|je m'appelle|moi c'est|c'est)\s+)?(` + nameRe + `)(?:\s+(?i:here|hier|aquí|ici|from|de|von|du)\b|[,.]|$)|^我(?:是|叫)([\p{Han}]{2,3})(?:[，,。]|$)|([\p{Han}\p{Katakana}]{1,6})(?:です|と申します)(?:[。、]|$)`)
+	// reFirstPerson finds the user speaking of themself.
+	reFirstPerson = regexp.MustCompile(`(?i)(?:^|[^\p{L}'])(?:i|me|my|mine|myself|i'm|i've|i'd|i'll|ich|mich|mir|mein|meine|meinen|yo|conmigo|mí|je|j'|moi|m'|mon|ma|mes)(?:$|[^\p{L}])|我(?:[^们]|$)|私(?:[^た]|$)|僕|俺`)
+)
+
+// attribute names the user in the claims that speak of them, once a
+// self-introduction in the session gives the name: "The user (Omar)
+// said: “… ping me for anything about the dbt models.”".
+func attribute(sts []Statement) {
+	name := ""
+	for _, st := range sts {
+		if st.Kind != Person {
+			continue
+		}
+		if m := reNameIn.FindStringSubmatch(st.Quote); m != nil {
+			for _, g := range m[1:] {
+				if g != "" && !lexEn.properStop[g] {
+					name = g
+					break
+				}
+			}
+		}
+		if name != "" {
+			break
+		}
+	}
+	if name == "" {
+		return
+	}
+	for i := range sts {
+		st := &sts[i]
+		if strings.Contains(st.Claim, name) || !reFirstPerson.MatchString(st.Quote) || st.Via == "confirm" {
+			continue
+		}
+		if rest, ok := strings.CutPrefix(st.Claim, "The user "); ok {
+			st.Claim = "The user (" + name + ") " + rest
+		}
+	}
 }
 
 func lastRecord(rs []Record) Record {
@@ -125,6 +166,13 @@ func entries(rs ...Record) []string {
 	return out
 }
 
+// msgSentence is a sentence of a user message, its language, and whether
+// a joke or a request to keep it out of notes covers it.
+type msgSentence struct {
+	text, lang string
+	joke, hush bool
+}
+
 // heard is what one user message says.
 type heard struct {
 	statements []Statement
@@ -141,71 +189,83 @@ func hearMessage(text string, answering, replying bool) heard {
 	var out heard
 	lang := detect(text)
 	lx := lexes[lang]
-	if lx.noNotes.MatchString(text) || lexEn.noNotes.MatchString(text) {
-		return out
-	}
-	type sent struct {
-		text, lang string
-		joke       bool
-	}
-	var sents []sent
+	var sents []msgSentence
 	for _, line := range prose(text, lx) {
 		for _, s := range sentences(line) {
 			l := lang
 			if len(strings.Fields(s)) >= 4 || cjkText(s) {
 				l = detect(s)
 			}
-			sents = append(sents, sent{text: s, lang: l, joke: lexes[l].joke.MatchString(s)})
+			hush := lexes[l].noNotes.MatchString(s) || lexEn.noNotes.MatchString(s)
+			sents = append(sents, msgSentence{text: s, lang: l, joke: lexes[l].joke.MatchString(s), hush: hush})
 		}
 	}
+	// "Don't put this in the notes": what follows the request, and the
+	// sentence just before it, stay out.
+	for i := range sents {
+		if sents[i].hush {
+			for j := max(i-1, 0); j < len(sents); j++ {
+				sents[j].hush = true
+			}
+			break
+		}
+	}
+	var last *Statement // the statement of the sentence just before
 	for i, s := range sents {
+		prevLast := last
+		last = nil
 		// A joke marker reaches back to the sentence before it ("Let's
 		// delete the tests. Kidding.").
-		if s.joke || i+1 < len(sents) && sents[i+1].joke && len([]rune(sents[i+1].text)) < 40 {
+		if s.hush || s.joke || i+1 < len(sents) && sents[i+1].joke && len([]rune(sents[i+1].text)) < 40 {
 			continue
 		}
-		cls := clauses(s.text, s.lang)
-		var found []finding
-		excludedAny := false
-		for _, c := range cls {
-			f, v := classify(c, s.lang, replying && i == 0)
-			switch {
-			case v == excluded:
-				excludedAny = true
-			case f.forget != "":
-				out.forgets = append(out.forgets, f.forget)
-			case f.retract != "":
-				t := resolve(f.retract, s.text)
-				out.retracts = append(out.retracts, Retraction{Lang: s.lang, Target: t, Subject: nounPhrase(t, s.lang, lexes[s.lang]), Quote: s.text})
-			case v == durable && emptyAfterRedaction(f.text):
-				// A statement whose value is only a secret says nothing.
-			case v == durable:
-				f.text = strings.TrimSpace(f.text)
-				found = append(found, f)
-			}
-		}
+		lxs := lexes[s.lang]
+		reply := replying && i == 0
 		if answering && i == 0 {
 			answering = false
-			if !excludedAny && len(out.retracts) == 0 && len(out.forgets) == 0 && !affirmative(s.text) && !isQuestion(s.text, s.lang, lexes[s.lang]) {
-				q, _ := strip(s.text, lexes[s.lang])
-				if q != "" {
-					out.answer = &Statement{Lang: s.lang, Quote: q}
-					continue
+			if a := answerOf(sents[i:]); a != "" {
+				out.answer = &Statement{Lang: s.lang, Quote: a}
+				continue
+			}
+		}
+		// An anaphoric sentence continues the statement before it ("don't
+		// touch gen/ by hand. it's generated from the protos.").
+		if prevLast != nil && anaphoric(s.text, s.lang) {
+			if f, v := classify(s.text, s.lang, false); v != excluded && f.retract == "" && f.forget == "" {
+				prevLast.Quote += " " + s.text
+				prevLast.Claim = claimFor(prevLast.Kind, prevLast.Lang, prevLast.Quote)
+				continue
+			}
+		}
+		found, excludedAny, redacted := hearSentence(s.text, s.lang, reply, &out)
+		if len(found) == 0 && !excludedAny {
+			// Kept out by a cue of one part only ("oh nvm I'll check, the
+			// rotation's in PagerDuty"): its comma-separated parts may say
+			// something on their own.
+			if parts := commaParts(s.text); len(parts) > 1 {
+				for _, p := range parts {
+					f, v := classify(p, s.lang, reply)
+					if v == durable && f.kind != "" && !emptyAfterRedaction(f.text) {
+						st := statementFrom(f)
+						out.statements = append(out.statements, st)
+					}
 				}
 			}
+			continue
 		}
 		if len(found) == 0 {
 			continue
 		}
-		if len(cls) > 1 && len(found) == len(cls) && oneSubject(found) {
+		if !excludedAny && !redacted && oneSubject(found) {
 			// The sentence says one thing: keep it whole.
-			whole, _ := strip(s.text, lexes[s.lang])
+			whole, _ := strip(s.text, lxs)
 			f := found[0]
 			for _, g := range found[1:] {
 				f.replaces = append(f.replaces, g.replaces...)
 			}
 			f.text = whole
 			out.statements = append(out.statements, statementFrom(f))
+			last = &out.statements[len(out.statements)-1]
 			continue
 		}
 		for _, f := range found {
@@ -213,6 +273,86 @@ func hearMessage(text string, answering, replying bool) heard {
 		}
 	}
 	return out
+}
+
+// hearSentence classifies a sentence's clauses: durable findings, whether
+// a clause was kept out (excluded, not only by a local cue) and whether a
+// clause holds a redacted secret. Retractions and forget requests go to
+// out.
+func hearSentence(text, lang string, reply bool, out *heard) (found []finding, excludedAny, redacted bool) {
+	for _, c := range clauses(text, lang) {
+		f, v := classify(c, lang, reply)
+		if reRedacted.MatchString(c) {
+			redacted = true
+		}
+		switch {
+		case v == excluded:
+			excludedAny = true
+		case f.forget != "":
+			out.forgets = append(out.forgets, f.forget)
+		case f.retract != "":
+			t := resolve(f.retract, text)
+			out.retracts = append(out.retracts, Retraction{Lang: lang, Target: t, Subject: nounPhrase(t, lang, lexes[lang]), Quote: text})
+		case v == durable && emptyAfterRedaction(f.text):
+			// A statement whose value is only a secret says nothing.
+		case v == durable:
+			f.text = strings.TrimSpace(f.text)
+			found = append(found, f)
+		}
+	}
+	return found, excludedAny, redacted
+}
+
+// commaParts splits a sentence at commas (Latin and CJK).
+func commaParts(s string) []string {
+	var out []string
+	for _, p := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == '，' || r == '、' }) {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// reAnaphor opens a sentence that refers back to the one before.
+var reAnaphor = map[string]*regexp.Regexp{
+	En: leadRe(`it's`, `it is`, `that's`, `that is`, `this is`, `they're`, `they are`, `it`, `that`, `this`, `those`, `these`),
+	De: leadRe(`das ist`, `es ist`, `das`, `es`, `die sind`, `dies`),
+	Es: leadRe(`eso es`, `esto es`, `es`, `son`, `eso`, `esto`),
+	Fr: leadRe(`c'est`, `ce sont`, `cela`, `ça`, `il est`, `elle est`),
+	Zh: anyRe(`^(?:它|这|那|这个|那个)`),
+	Ja: anyRe(`^(?:それ|これ|あれ)`),
+}
+
+// anaphoric reports a sentence that continues the one before it.
+func anaphoric(s, lang string) bool {
+	return reAnaphor[lang].MatchString(strings.TrimLeft(s, " (\"'“"))
+}
+
+// answerOf is the answer a reply gives: its first sentence and the ones
+// after it, while they are not asked, joked or hushed, within 400
+// characters; "" when the first sentence asks, hedges, jokes, agrees only
+// or limits itself to the task.
+func answerOf(rest []msgSentence) string {
+	var parts []string
+	n := 0
+	for j, r := range rest {
+		text, lang, off := r.text, r.lang, r.joke || r.hush
+		lx := lexes[lang]
+		t, _ := strip(text, lx)
+		if off || isQuestion(text, lang, lx) || lx.hypo.MatchString(t) || lx.oneOff.MatchString(t) {
+			break
+		}
+		if j == 0 && (affirmative(text) || t == "") {
+			return ""
+		}
+		if j > 0 && (lx.taskLead != nil && lx.taskLead.MatchString(t) || n+len(text) > 400) {
+			break
+		}
+		parts = append(parts, t)
+		n += len(text)
+	}
+	return strings.Join(parts, " ")
 }
 
 // oneSubject reports findings that say one thing: at most one of them
@@ -294,17 +434,14 @@ func noteStatement(note, sent string) Statement {
 	return st
 }
 
-// proposalSentence is the sentence of an assistant's text that holds a
-// proposal.
-func proposalSentence(text, vp string) string {
+// firstSentence is the first sentence of a message.
+func firstSentence(text string) string {
 	for _, line := range strings.Split(text, "\n") {
-		for _, sent := range sentences(line) {
-			if strings.Contains(sent, vp) {
-				return sent
-			}
+		if ss := sentences(line); len(ss) > 0 {
+			return ss[0]
 		}
 	}
-	return vp
+	return strings.TrimSpace(text)
 }
 
 // Mentions reports whether a target (of a forget request or a retraction)

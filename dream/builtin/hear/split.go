@@ -77,6 +77,8 @@ func looksLikeCode(t string) bool {
 	return syms >= 4 && syms*4 > letters
 }
 
+var reParen = regexp.MustCompile(`[(（][^()（）]{12,}[)）]`)
+
 // abbreviations end with a dot that ends no sentence.
 var abbreviations = set("e.g", "i.e", "etc", "vs", "approx", "z.b", "d.h", "bzw", "usw", "ca", "p.ej", "ej", "cf", "dr", "mr", "mrs", "ms", "no", "nr", "st", "inc", "ltd", "v", "vgl", "evtl", "ggf", "u.a", "s", "p", "pp", "fig", "c.-à-d", "av", "env", "min", "max", "sec", "ver", "etc.)")
 
@@ -92,6 +94,18 @@ func sentences(line string) []string {
 		}
 		line = strings.TrimSpace(line[loc[1]:])
 	}
+	// A parenthetical of its own words is a sentence of its own:
+	// "(Everything builds through the Makefile btw.)"
+	line = reParen.ReplaceAllStringFunc(line, func(m string) string {
+		inner := strings.TrimSpace(m[1 : len(m)-1])
+		if len(strings.Fields(inner)) < 4 && !cjkText(inner) {
+			return m
+		}
+		if !strings.ContainsAny(inner[len(inner)-1:], ".!?。！？") {
+			inner += "."
+		}
+		return " " + inner + " "
+	})
 	var out []string
 	rs := []rune(line)
 	start, depth := 0, 0
@@ -151,12 +165,12 @@ func lastWord(rs []rune) string {
 // something on their own: at ";", a dash between spaces, and before a
 // contrast or a new subject after a comma.
 var clauseSplit = map[string]*regexp.Regexp{
-	En: regexp.MustCompile(`(?i)\s*;\s*|\s+[\x{2013}\x{2014}-]{1,2}\s+|,?\s+(?:but|whereas|while|although|though)\s+|,\s+(?:so|and|because|since)\s+(?:i|we|my|our|i'm|we're|i've|we've|it|it's|this|that|you|please|don't|never|always)\s|,\s+(?:i|we|my|our|i'm|we're|i've|we've|please|remember|always|never|don't|do not|from now on|going forward|what if|maybe|unless|if|lol|haha|stop|no more|ask|ping)\s|\s+and\s+(?:i|we|my|our|i'm|we're|i've|we've|please|remember|always|never|don't|from now on|going forward)\s`),
-	De: regexp.MustCompile(`(?i)\s*;\s*|\s+[\x{2013}\x{2014}-]{1,2}\s+|,?\s+(?:aber|sondern|während|obwohl|doch)\s+|,\s+(?:und|denn|weil)\s+(?:ich|wir|mein|unser|es|das|du|bitte|immer|nie)\s|,\s+(?:ich|wir|bitte|immer|nie|niemals|vielleicht|falls|wenn|was wäre)\s`),
-	Es: regexp.MustCompile(`(?i)\s*;\s*|\s+[\x{2013}\x{2014}-]{1,2}\s+|,?\s+(?:pero|aunque|mientras|sino)\s+|,\s+(?:y|porque|así que)\s+(?:yo|nosotros|mi|nuestro|nuestra|eso|esto|por favor|siempre|nunca)\s|,\s+(?:yo|nosotros|por favor|siempre|nunca|quizás|tal vez|si)\s`),
-	Fr: regexp.MustCompile(`(?i)\s*;\s*|\s+[\x{2013}\x{2014}-]{1,2}\s+|,?\s+(?:mais|alors que|bien que|tandis que)\s+|,\s+(?:et|car|donc)\s+(?:je|nous|on|mon|notre|ça|c'est|toujours|jamais)\s|,\s+(?:je|nous|on|toujours|jamais|peut-être|si)\s`),
-	Zh: regexp.MustCompile(`[；;]|，(?:但是|但|不过|可是|然而|而且|另外|还有|如果|要是)`),
-	Ja: regexp.MustCompile(`[；;]|(?:けど|けれど|けれども|が)、|。`),
+	En: regexp.MustCompile(`(?i)\s*;\s*|:\s+|\s+[\x{2013}\x{2014}-]{1,2}\s+|,?\s+(?:but|whereas|while|although|though)\s+|,\s+(?:so|and|because|since)\s+(?:i|we|my|our|i'm|we're|i've|we've|it|it's|this|that|you|please|don't|never|always)\s|,\s+(?:i|we|my|our|i'm|we're|i've|we've|please|remember|always|never|don't|do not|from now on|going forward|what if|maybe|unless|if|lol|haha|stop|no more|ask|ping)\s|\s+and\s+(?:i|we|my|our|i'm|we're|i've|we've|please|remember|always|never|don't|from now on|going forward)\s`),
+	De: regexp.MustCompile(`(?i)\s*;\s*|:\s+|\s+[\x{2013}\x{2014}-]{1,2}\s+|,?\s+(?:aber|sondern|während|obwohl|doch)\s+|,\s+(?:und|denn|weil)\s+(?:ich|wir|mein|unser|es|das|du|bitte|immer|nie)\s|,\s+(?:ich|wir|bitte|immer|nie|niemals|vielleicht|falls|wenn|was wäre)\s`),
+	Es: regexp.MustCompile(`(?i)\s*;\s*|:\s+|\s+[\x{2013}\x{2014}-]{1,2}\s+|,?\s+(?:pero|aunque|mientras|sino)\s+|,\s+(?:y|porque|así que)\s+(?:yo|nosotros|mi|nuestro|nuestra|eso|esto|por favor|siempre|nunca)\s|,\s+(?:yo|nosotros|por favor|siempre|nunca|quizás|tal vez|si)\s`),
+	Fr: regexp.MustCompile(`(?i)\s*;\s*|:\s+|\s+[\x{2013}\x{2014}-]{1,2}\s+|,?\s+(?:mais|alors que|bien que|tandis que)\s+|,\s+(?:et|car|donc)\s+(?:je|nous|on|mon|notre|ça|c'est|toujours|jamais)\s|,\s+(?:je|nous|on|toujours|jamais|peut-être|si)\s`),
+	Zh: regexp.MustCompile(`[；;：]|，(?:但是|但|不过|可是|然而|而且|另外|还有|如果|要是)`),
+	Ja: regexp.MustCompile(`[；;：]|(?:けど|けれど|けれども|が)、|。`),
 }
 
 // clauses splits a sentence at clause boundaries; the word that opens a
@@ -171,6 +185,14 @@ func clauses(sent, lang string) []string {
 	start := 0
 	for _, l := range locs {
 		m := sent[l[0]:l[1]]
+		if strings.TrimSpace(m) == ":" || m == "：" {
+			// A short label stays with what it labels ("Decision: we
+			// ship on Tuesdays"); a clause before a colon does not.
+			left := sent[start:l[0]]
+			if len(strings.Fields(left)) < 6 && (!cjkText(left) || len([]rune(left)) < 8) {
+				continue
+			}
+		}
 		cut := l[1]
 		// Keep a clause's opening word: back up over a word the split
 		// matched at its end (", we " keeps "we").

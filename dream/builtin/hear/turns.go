@@ -138,53 +138,123 @@ var (
 	reDurableProposal = regexp.MustCompile(`(?i)\b(?:always|never|from now on|going forward|by default|the default|as default|default to|convention|standard|policy|remember|switch (?:\w+ )?to|stick with|use \S+ (?:for|as|instead|everywhere|throughout|in this)|make \S+ (?:the|our|your) )`)
 )
 
-// proposal returns the one durable proposal of an assistant's text, as a
-// statement it makes ("make pnpm the package manager here"), or false
-// when the text proposes nothing durable, or more than one thing.
-func proposal(texts []Record) (string, Record, bool) {
-	var found []string
-	var from Record
+// offer is an assistant's proposal: the sentence (or, when it only
+// points back, "want me to do that going forward?", the sentence before
+// it too), its language, and the verb phrase an English offer makes
+// ("make pnpm the package manager here"; "" otherwise).
+type offer struct {
+	sentence, lang, vp string
+	from               Record
+}
+
+var (
+	// reOfferAny finds an offer in the other languages.
+	reOfferAny = regexp.MustCompile(`(?i)^(?:soll ich|sollen wir|möchtest du,? dass ich|willst du,? dass ich|darf ich|wie wäre es,? wenn|ich könnte|¿?quieres que|¿?debería|¿?deberíamos|¿?te parece (?:bien )?(?:que|si)|¿?lo hago|est-ce que je|dois-je|veux-tu que je|voulez-vous que je|tu veux que je|je peux|je pourrais)|要不要我|需要我|要我|我可以|是否需要|しましょうか|しますか|してもいいですか|ましょうか`)
+	// reOfferBack is an offer that points back to the sentence before.
+	reOfferBack = regexp.MustCompile(`(?i)\b(?:do (?:that|this|it|so)|go with (?:that|this|it)|set (?:that|this|it) up)\b|(?:这样做|这么做|那样做|そうしましょうか|そうしますか|das so machen|hacerlo así|faire ça|faire comme ça)`)
+)
+
+// proposal returns the one durable offer of an assistant's text; false
+// when the text offers nothing durable, or more than one thing.
+func proposal(texts []Record) (offer, bool) {
+	var found []offer
 	for _, r := range texts {
+		var prev string
 		for _, line := range strings.Split(r.Text, "\n") {
 			for _, sent := range sentences(line) {
-				clean, _ := strip(sent, lexEn)
-				m := reProposal.FindStringSubmatch(clean)
-				if m == nil {
+				o, ok := offerIn(sent, prev)
+				prev = sent
+				if !ok {
 					continue
 				}
-				vp := m[1]
-				if !reDurableProposal.MatchString(vp) && subjectGroup(vp) == "" {
+				o.from = r
+				if len(found) > 0 && reOfferBack.MatchString(sent) && strings.Contains(o.sentence, found[len(found)-1].sentence) {
+					// "I could keep a CHANGELOG.md … Want me to do that
+					// going forward?" is one offer.
+					found[len(found)-1] = o
 					continue
 				}
-				found, from = append(found, vp), r
+				found = append(found, o)
 			}
 		}
 	}
 	if len(found) != 1 {
-		return "", Record{}, false
+		return offer{}, false
 	}
-	return found[0], from, true
+	return found[0], true
 }
 
-// affirmative reports a reply that agrees without condition: every word is
-// agreement, and nothing denies or changes the proposal.
+// offerIn reads one sentence of the assistant's (prev is the sentence
+// before it) as a durable offer.
+func offerIn(sent, prev string) (offer, bool) {
+	clean, _ := strip(sent, lexEn)
+	lang := detect(sent)
+	o := offer{sentence: strings.TrimSpace(sent), lang: lang}
+	if m := reProposal.FindStringSubmatch(clean); m != nil {
+		o.vp = m[1]
+	} else if !reOfferAny.MatchString(clean) {
+		return offer{}, false
+	}
+	if reOfferBack.MatchString(sent) && prev != "" {
+		o.sentence, o.vp = strings.TrimSpace(prev)+" "+o.sentence, ""
+	}
+	lx := lexes[lang]
+	if !(o.vp != "" && (reDurableProposal.MatchString(o.vp) || subjectGroup(o.vp) != "")) &&
+		!lx.durable.MatchString(o.sentence) && !(lx.strongCue != nil && lx.strongCue.MatchString(o.sentence)) {
+		return offer{}, false
+	}
+	if o.vp != "" && lang != En {
+		o.vp = ""
+	}
+	return o, true
+}
+
+// affirmative reports a reply that agrees and says nothing else.
 func affirmative(reply string) bool {
 	r := strings.TrimSpace(reply)
 	return r != "" && len(r) <= 80 && reAffirm.MatchString(r) && !reDeny.MatchString(r)
 }
 
-// confirmed turns an agreed proposal into a statement. The proposal's words
-// are the agent's; the user's "yes" makes them the user's: "The user
-// agreed to make pnpm the package manager here."
-func confirmed(vp string) Statement {
-	vp = strings.TrimSpace(strings.TrimRight(vp, "?.! "))
-	st := Statement{Kind: Rule, Lang: En}
-	st.Subject = subjectOf(vp, En, lexEn)
-	st.Area = "conventions"
-	if g := toolGroup(strings.ToLower(vp)); g != "" {
+var (
+	// reAgreeLead opens a reply that agrees, in any of the languages.
+	reAgreeLead = regexp.MustCompile(`(?i)^(?:yes|yep|yeah|yup|sure|ok|okay|sounds good|sounds great|good idea|great idea|go ahead|go for it|do it|do that|please do|agreed|absolutely|definitely|lgtm|perfect|that's right|make it so|yes please|correct|exactly|ja|jap|jo|genau|gerne|gern|passt|klar|einverstanden|mach das|sí|si|vale|claro|dale|perfecto|de acuerdo|hazlo|oui|ouais|d'accord|parfait|vas-y|volontiers|fais comme ça|bien sûr|好的|好|可以|行|对|是的|没问题|嗯|就这样|はい|お願いします|それで|いいです|了解|ええ|うん|ぜひ)(?:$|[^\p{L}])`)
+	// reDenyAny takes an agreement back, in any of the languages.
+	reDenyAny = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:no|not|nope|nah|don'?t|never|but|instead|rather|wait|hold on|actually|except|however|only if|unless|although|though|nein|nicht|aber|sondern|lieber|warte|pero|mejor|sino|espera|non|pas|mais|plutôt|attends)(?:$|[^\p{L}])|不要|别|但是|不过|可是|等等|不用|不行|いいえ|でも|ただし|やめ|待って|しないで`)
+)
+
+// agrees reports a reply whose first sentence agrees without condition;
+// what follows it is read on its own.
+func agrees(reply string) bool {
+	for _, line := range strings.Split(strings.TrimSpace(reply), "\n") {
+		ss := sentences(line)
+		if len(ss) == 0 {
+			continue
+		}
+		first := ss[0]
+		return reAgreeLead.MatchString(first) && !reDenyAny.MatchString(first)
+	}
+	return false
+}
+
+// confirmed turns an agreed offer into a statement. The offer's words are
+// the agent's; the user's "yes" makes them the user's: "The user agreed
+// to make pnpm the package manager here."
+func confirmed(o offer) Statement {
+	st := Statement{Kind: Rule, Lang: o.lang, Area: "conventions"}
+	text := o.vp
+	if text == "" {
+		text = o.sentence
+	}
+	st.Subject = subjectOf(text, o.lang, lexes[o.lang])
+	if g := toolGroup(strings.ToLower(text)); g != "" {
 		st.Kind, st.Area = Preference, "tools"
 	}
-	st.Claim = "The user agreed to " + lowerFirst(thirdPersonObject(vp)) + "."
+	if o.vp != "" {
+		vp := strings.TrimSpace(strings.TrimRight(o.vp, "?.! "))
+		st.Claim = "The user agreed to " + lowerFirst(thirdPersonObject(vp)) + "."
+	} else {
+		st.Claim = "The user agreed to the assistant's proposal: “" + o.sentence + "”"
+	}
 	return st
 }
 
