@@ -35,7 +35,7 @@ func question(said []Record) string {
 			if !strings.HasSuffix(t, "?") && !strings.HasSuffix(t, "？") {
 				continue
 			}
-			if reNotAsking.MatchString(t) || reTaskQuestion.MatchString(t) || reProposal.MatchString(t) {
+			if reNotAsking.MatchString(t) || reTaskQuestion.MatchString(t) || reProposal.MatchString(t) || reOfferAny.MatchString(t) {
 				continue
 			}
 			qs = append(qs, t)
@@ -60,6 +60,9 @@ var reQuestionWords = regexp.MustCompile(`(?i)^(?:what|what's|whats|which|who|wh
 // in?" → "prod region").
 func questionSubject(q, lang string) string {
 	q = strings.TrimSpace(q)
+	if i := strings.LastIndex(q, ": "); i >= 0 {
+		q = q[i+2:] // "Before I write the PR description: which region …"
+	}
 	if i := strings.LastIndexAny(q, "?？"); i >= 0 {
 		q = q[:i]
 	}

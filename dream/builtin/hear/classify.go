@@ -19,6 +19,8 @@ type finding struct {
 	replaces []string
 	// retract or forget, instead of a statement.
 	retract, forget string
+	// why names the rule that decided (for tests and debugging).
+	why string
 }
 
 // verdict is a clause's standing: nothing durable, kept out by an
@@ -37,7 +39,7 @@ const (
 
 // looseFillers may open a clause without punctuation after them ("btw our
 // read model …"); other fillers need it ("no, use pnpm").
-var looseFillers = set("from now on", "going forward", "in the future", "henceforth", "from here on", "from here on out", "ab jetzt", "ab sofort", "künftig", "zukünftig", "in zukunft", "von nun an", "de ahora en adelante", "a partir de ahora", "en adelante", "désormais", "dorénavant", "à partir de maintenant", "à l'avenir", "btw", "by the way", "also", "oh", "oh and", "and also", "actually", "fyi", "anyway", "anyways",
+var looseFillers = set("y", "und", "et", "e", "from now on", "going forward", "in the future", "henceforth", "from here on", "from here on out", "ab jetzt", "ab sofort", "künftig", "zukünftig", "in zukunft", "von nun an", "de ahora en adelante", "a partir de ahora", "en adelante", "désormais", "dorénavant", "à partir de maintenant", "à l'avenir", "btw", "by the way", "also", "oh", "oh and", "and also", "actually", "fyi", "anyway", "anyways",
 	"fwiw", "ps", "oh btw", "also btw", "and", "so", "übrigens", "ach ja", "nebenbei", "apropos", "por cierto", "además",
 	"también", "au fait", "d'ailleurs", "aussi", "du coup", "en fait", "eigentlich", "de hecho", "just so you know",
 	"just fyi", "heads up", "for context", "worth knowing", "good to know", "also worth knowing", "to be clear", "as a reminder")
@@ -131,30 +133,30 @@ func classify(raw, lang string, reply bool) (finding, verdict) {
 	s, remembered := strip(raw, lx)
 	f := finding{lang: lang, text: s}
 	// "the rotation's in PagerDuty": "'s" as "is" for reading only.
-	s = reIsContraction.ReplaceAllString(s, "$1 is ")
+	s = reIsContraction.ReplaceAllString(s, "$1 is $2")
 	if len([]rune(s)) < 4 || len(contentWords(s)) == 0 && !cjkText(s) {
-		return f, neutral
+		return why(f, "n1"), neutral
 	}
 	// Anti-cues first: a question, a joke, a hypothetical, a limit to the
 	// current task or day, a transient state, narrative.
 	if isQuestion(s, lang, lx) {
-		return f, excluded
+		return why(f, "e2"), excluded
 	}
 	if lx.joke.MatchString(raw) {
-		return f, excluded
+		return why(f, "e3"), excluded
 	}
 	if lx.report.MatchString(s) {
-		return f, excluded
+		return why(f, "e4"), excluded
 	}
 	// Withdrawals and forget requests.
 	if t := retraction(s, lx); t != "" {
 		f.retract = t
-		return f, durable
+		return why(f, "d5"), durable
 	}
 	if m := lx.forget.FindStringSubmatch(s); m != nil {
 		if t := group(lx.forget, m, "t"); t != "" {
 			f.forget = t
-			return f, durable
+			return why(f, "d6"), durable
 		}
 	}
 	prefLoc := lx.pref.FindStringIndex(s)
@@ -165,49 +167,49 @@ func classify(raw, lang string, reply bool) (finding, verdict) {
 	durableCue := lx.durable.MatchString(raw)
 	modal := lx.modal.MatchString(s)
 	if lx.hypo.MatchString(hypoText) {
-		return f, excluded
+		return why(f, "e7"), excluded
 	}
 	if lx.oneOff.MatchString(s) {
-		return f, excluded
+		return why(f, "e8"), excluded
 	}
 	imper := isImperativeLead(s, lang, lx)
 	strong := lx.strongCue != nil && lx.strongCue.MatchString(raw)
 	if loc := lx.cond.FindStringIndex(s); loc != nil && loc[0] <= 1 && !durableCue && !modal && !imper {
-		return f, excluded
+		return why(f, "e9"), excluded
 	}
 	f.replaces = replaced(s, lx)
 	switch {
 	case lx.intro.MatchString(s) && !introNot(s, lang):
 		f.kind, f.subject = Person, personSubject(s, lang)
-		return f, durable
-	case lx.narrative.MatchString(s):
-		return f, local
-	case lx.state.MatchString(s) && !durableCue:
-		return f, local
+		return why(f, "d10"), durable
 	case lx.team.MatchString(s) && hasOwner(s, lang, lx):
 		f.kind, f.subject = Team, teamSubject(s, lang, lx)
-		return f, durable
+		return why(f, "d13"), durable
+	case lx.narrative.MatchString(s):
+		return why(f, "l11"), local
+	case lx.state.MatchString(s) && !durableCue:
+		return why(f, "l12"), local
 	case lx.decision.MatchString(s):
 		f.kind, f.subject = Decision, strings.ReplaceAll(subjectGroup(s), "-", " ")
-		return f, durable
+		return why(f, "d14"), durable
 	case prefLoc != nil && !(lang == En && reDeicticObject.MatchString(s[prefLoc[1]:]) || lang != En && deictic(s[prefLoc[1]:], lang)):
 		f.kind, f.subject = Preference, subjectOf(s, lang, lx)
-		return f, durable
+		return why(f, "d15"), durable
 	case imper:
 		if (!reply || durableCue || modal || remembered) && standingImperative(s, lang, lx, durableCue || modal || remembered) {
 			f.kind, f.subject = Rule, subjectOf(s, lang, lx)
-			return f, durable
+			return why(f, "d16"), durable
 		}
-		return f, local
+		return why(f, "l17"), local
 	}
 	if lx.taskLead != nil && lx.taskLead.MatchString(s) && !durableCue && !modal && !remembered {
 		// "rename the flag to --dry-run": a request, whatever follows.
-		return f, local
+		return why(f, "l18"), local
 	}
 	if m := lx.update.FindStringSubmatch(s); m != nil {
 		f.kind = Fact
 		f.subject = nounPhrase(group(lx.update, m, "np"), lang, lx)
-		return f, durable
+		return why(f, "d19"), durable
 	}
 	we := lx.we.MatchString(s)
 	fact := factShape(s, lang, lx)
@@ -218,23 +220,23 @@ func classify(raw, lang string, reply bool) (finding, verdict) {
 			// Only "our", "we use": a fact about the team, not a rule.
 			f.kind = Fact
 		}
-		return f, durable
+		return why(f, "d20"), durable
 	case fact || we && hasValue(s, lang):
 		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
-		return f, durable
+		return why(f, "d21"), durable
 	case remembered:
 		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
-		return f, durable
-	case strong && !deictic(s, lang) && !reply && len([]rune(s)) >= 12:
+		return why(f, "d22"), durable
+	case (strong || cjk(lang) && durableCue) && !deictic(s, lang) && (!reply || !imper) && (len([]rune(s)) >= 12 || cjk(lang) && len([]rune(s)) >= 6):
 		// "always", "never", "every time" make a standing rule of any
 		// shape the rules above did not read.
 		f.kind, f.subject = Rule, subjectOf(s, lang, lx)
-		return f, durable
+		return why(f, "d23"), durable
 	}
 	if lx.task.MatchString(s) {
-		return f, local
+		return why(f, "l24"), local
 	}
-	return f, neutral
+	return why(f, "n25"), neutral
 }
 
 // isQuestion reports a clause that asks rather than states.
@@ -374,7 +376,7 @@ func isImperativeLead(s, lang string, lx *lexicon) bool {
 	return lx.imperLead.MatchString(s)
 }
 
-var reJaTopic = regexp.MustCompile(`[^でにと]は|が`)
+var reJaTopic = regexp.MustCompile(`[^でにと](は)|(が)`)
 
 var reJaInstruction = regexp.MustCompile(`(?:ください|しないで|ように|こと|禁止|厳禁|使って|通して|してね|しよう|すること)[。！!]*$`)
 
@@ -394,11 +396,16 @@ var reStanding = map[string]*regexp.Regexp{
 // durability, or a standing verb without words that point at the task at
 // hand ("this", "now", "the failing test").
 func standingImperative(s, lang string, lx *lexicon, cue bool) bool {
+	s = reRuleTail.ReplaceAllString(s, "")
 	if cue {
 		return !lx.oneOff.MatchString(s) && !deictic(s, lang)
 	}
 	return reStanding[lang].MatchString(s) && !taskish(s, lang, lx)
 }
+
+// reRuleTail says the words before it are a rule ("…, that's the rule
+// there"): its pronoun points at them, not at the task.
+var reRuleTail = regexp.MustCompile(`(?i),?\s*(?:that's|that is|this is|it's|das ist|esa es|eso es|c'est)\s+(?:the|our|a|die|unsere|la|nuestra|notre)\s+(?:rule|convention|policy|standard|regel|konvention|regla|norma|convención|règle|convention)(?:\s+(?:here|there|hier|aquí|ici))?\s*[.!]*$`)
 
 // taskish reports words that tie a clause to the task at hand.
 func taskish(s, lang string, lx *lexicon) bool {
@@ -442,7 +449,7 @@ func factShape(s, lang string, lx *lexicon) bool {
 		return hasValue(s, lang) || lx.strong.MatchString(s)
 	}
 	if np := nounPhrase(left, lang, lx); np == "" {
-		if !lx.we.MatchString(s) {
+		if !lx.we.MatchString(s) && leadNounPhrase(s, lang, lx) == "" {
 			return false
 		}
 	}
@@ -455,8 +462,12 @@ var reIsContraction = regexp.MustCompile(`(?i)(\w)'s (in|on|at|a|an|the|now|stil
 // else (for "we use X for Y") the phrase after "for", else "".
 func subjectOf(s, lang string, lx *lexicon) string {
 	if lang == Ja {
-		if loc := reJaTopic.FindStringIndex(s); loc != nil {
-			return nounPhrase(s[:loc[0]], lang, lx)
+		if m := reJaTopic.FindStringSubmatchIndex(s); m != nil {
+			at := m[2]
+			if at < 0 {
+				at = m[4]
+			}
+			return nounPhrase(s[:at], lang, lx)
 		}
 		return ""
 	}
@@ -475,6 +486,9 @@ func subjectOf(s, lang string, lx *lexicon) string {
 	}
 	if loc := verb.FindStringIndex(s); loc != nil {
 		if np := nounPhrase(s[:loc[0]], lang, lx); np != "" {
+			return np
+		}
+		if np := leadNounPhrase(s, lang, lx); np != "" {
 			return np
 		}
 	}
@@ -499,6 +513,9 @@ func subjectOf(s, lang string, lx *lexicon) string {
 // statements share, or too long to be a name).
 func nounPhrase(s, lang string, lx *lexicon) string {
 	s = strings.TrimSpace(s)
+	if i := strings.LastIndexAny(s, ":："); i >= 0 {
+		s = strings.TrimSpace(s[i+1:]) // "Zur Einordnung: die Datenbank"
+	}
 	if cjk(lang) {
 		return cjkNounPhrase(s, lang, lx)
 	}
@@ -535,7 +552,7 @@ func nounPhrase(s, lang string, lx *lexicon) string {
 var (
 	trailingAdverbs = set("now", "currently", "still", "also", "jetzt", "aktuell", "ahora", "actualmente", "maintenant", "actuellement", "today", "all", "really")
 	vagueSubjects   = set("decision", "plan", "convention", "rule", "policy", "idea", "thing", "things", "problem", "issue", "point", "reason", "answer", "i'd", "we'd", "i've", "we've", "let's", "lets", "entscheidung", "regel", "decisión", "regla", "décision", "règle", "stuff", "one")
-	cjkDeterminers  = []string{"我们的", "咱们的", "我们", "咱们", "我的", "这个", "那个", "所有的", "所有", "全部", "うちの", "私たちの", "我々の", "この", "その", "今の", "現在の"}
+	cjkDeterminers  = []string{"这周开始", "从这周开始", "从现在开始", "以后", "今后", "我们的", "咱们的", "我们", "咱们", "我的", "这个", "那个", "所有的", "所有", "全部", "うちの", "私たちの", "我々の", "この", "その", "今の", "現在の"}
 	cjkAdverbs      = []string{"现在", "目前", "一律", "都", "也", "还", "总是", "一直", "始终", "统一", "今", "現在", "常に", "必ず", "いつも"}
 	reCJKVerbish    = regexp.MustCompile(`决定|喜欢|希望|觉得|需要|应该|必须|不要|别|认为|我|你|に直接|ないで|ください|ことに|好き`)
 )
@@ -691,3 +708,51 @@ func personSubject(s, lang string) string {
 }
 
 var reNameOnly = regexp.MustCompile(`^(?i:i'm|i am|this is|my name is|my name's|call me|ich bin|ich heiße|mein name ist|soy|me llamo|mi nombre es|je suis|je m'appelle|moi c'est|我是|我叫)\s*` + nameRe + `$|^[\p{Han}\p{Katakana}]{1,6}(?:です|と申します)$|^` + nameRe + ` (?i:here|hier|aquí|ici)$`)
+
+func why(f finding, w string) finding {
+	f.why = w
+	return f
+}
+
+// reDetLead opens a clause with a definite or possessive determiner: its
+// subject is a noun phrase, not a pronoun.
+var reDetLead = map[string]*regexp.Regexp{
+	En: leadRe(`the`, `our`, `my`),
+	De: leadRe(`der`, `die`, `das`, `unser`, `unsere`, `unser`, `mein`, `meine`),
+	Es: leadRe(`el`, `la`, `los`, `las`, `nuestro`, `nuestra`, `nuestros`, `nuestras`, `mi`),
+	Fr: leadRe(`le`, `la`, `les`, `l'`, `notre`, `nos`, `mon`, `ma`),
+}
+
+// verbMarks are words that end a noun phrase: a verb or its clitic.
+var verbMarks = set("se", "is", "are", "was", "were", "has", "have", "had", "will", "can", "must", "should", "ist", "sind",
+	"war", "hat", "haben", "wird", "werden", "muss", "es", "está", "están", "son", "era", "ha", "han", "lo", "le", "est",
+	"sont", "était", "a", "ont", "va", "doit", "runs", "lives", "uses", "goes", "läuft", "liegt", "corre", "vive", "usa",
+	"tourne", "vit", "utilise", "passe", "pasa")
+
+// leadNounPhrase is the noun phrase a determiner opens ("El entorno de
+// demo se levanta con …": "entorno de demo"), up to a comma or a verb of
+// the fact lexicon, at most four words; "".
+func leadNounPhrase(s, lang string, lx *lexicon) string {
+	re := reDetLead[lang]
+	if re == nil || !re.MatchString(s) {
+		return ""
+	}
+	head := s
+	if i := strings.IndexAny(head, ",;:"); i >= 0 {
+		head = head[:i]
+	}
+	if loc := lx.factVerb.FindStringIndex(head); loc != nil {
+		head = head[:loc[0]]
+	}
+	var ws []string
+	for _, w := range strings.Fields(head) {
+		if len(ws) > 0 && verbMarks[strings.ToLower(w)] || len(ws) == 5 {
+			break
+		}
+		ws = append(ws, w)
+	}
+	if len(ws) < 2 {
+		return ""
+	}
+	return nounPhrase(strings.Join(ws, " "), lang, lx)
+}

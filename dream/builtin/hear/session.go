@@ -18,6 +18,7 @@ func Session(recs []Record) Heard {
 		said      []Record // the assistant's text since the user's last message
 		lastSaid  []Record // the assistant's text before that message
 		askCall   *Record  // a question tool's call awaiting its result
+		ownQ      string   // the user's own question in their last message
 	)
 	add := func(st Statement) {
 		if emptyAfterRedaction(st.Claim) || emptyAfterRedaction(st.Quote) && st.Via == "" {
@@ -32,8 +33,18 @@ func Session(recs []Record) Heard {
 			prev, cur = cur, r
 			lastSaid, said = said, nil
 			q := question(lastSaid)
+			own := false
+			if q == "" && ownQ != "" {
+				// "where's the terraform state?" … "right, harbor-tf-state":
+				// the user answers their own question once looked up.
+				q, own = ownQ, true
+			}
+			ownQ = userQuestion(r.Text)
 			o, proposed := proposal(lastSaid)
-			m := hearMessage(r.Text, q != "", q != "" || proposed || endsAsking(lastSaid))
+			m := hearMessage(r.Text, q != "", q != "" && !own || proposed || endsAsking(lastSaid))
+			if own && m.answer != nil && !(hasValue(m.answer.Quote, m.answer.Lang) && len([]rune(firstSentence(m.answer.Quote))) <= 100) {
+				m.answer = nil
+			}
 			for _, t := range m.forgets {
 				// What this session said before and now forgets goes.
 				h.Statements = slices.DeleteFunc(h.Statements, func(st Statement) bool {
@@ -51,6 +62,9 @@ func Session(recs []Record) Heard {
 				st.Question, st.Pointer = q, q
 				st.Subject = questionSubject(q, st.Lang)
 				st.Claim = answerClaim(q, st.Quote)
+				if own {
+					st.Claim = "On the question “" + q + "”, the user said: “" + st.Quote + "”"
+				}
 				st.Entries = entries(r, lastRecord(lastSaid))
 				add(st)
 			}
@@ -223,8 +237,11 @@ func hearMessage(text string, answering, replying bool) heard {
 		reply := replying && i == 0
 		if answering && i == 0 {
 			answering = false
-			if a := answerOf(sents[i:]); a != "" {
+			if a, k := answerOf(sents[i:]); a != "" {
 				out.answer = &Statement{Lang: s.lang, Quote: a}
+				for j := i; j < i+k; j++ {
+					sents[j].hush = true // read as the answer
+				}
 				continue
 			}
 		}
@@ -333,7 +350,7 @@ func anaphoric(s, lang string) bool {
 // after it, while they are not asked, joked or hushed, within 400
 // characters; "" when the first sentence asks, hedges, jokes, agrees only
 // or limits itself to the task.
-func answerOf(rest []msgSentence) string {
+func answerOf(rest []msgSentence) (string, int) {
 	var parts []string
 	n := 0
 	for j, r := range rest {
@@ -344,15 +361,22 @@ func answerOf(rest []msgSentence) string {
 			break
 		}
 		if j == 0 && (affirmative(text) || t == "") {
-			return ""
+			return "", 0
 		}
-		if j > 0 && (lx.taskLead != nil && lx.taskLead.MatchString(t) || n+len(text) > 400) {
-			break
+		if j > 0 {
+			if lx.taskLead != nil && lx.taskLead.MatchString(t) || n+len(text) > 300 || lx.report.MatchString(t) {
+				break
+			}
+			// A sentence that says something of its own is read on its
+			// own, unless the answer so far is a bare value ("8 MB.").
+			if _, v := classify(text, lang, false); v != neutral && !(j == 1 && n < 30 && v == durable) {
+				break
+			}
 		}
 		parts = append(parts, t)
 		n += len(text)
 	}
-	return strings.Join(parts, " ")
+	return strings.Join(parts, " "), len(parts)
 }
 
 // oneSubject reports findings that say one thing: at most one of them
@@ -476,4 +500,24 @@ func endsAsking(said []Record) bool {
 	}
 	t := strings.TrimSpace(said[len(said)-1].Text)
 	return strings.HasSuffix(t, "?") || strings.HasSuffix(t, "？")
+}
+
+// reWhQuestion opens a question that asks for a fact.
+var reWhQuestion = regexp.MustCompile(`(?i)^(?:where|what|which|who|when|how (?:many|much|long|big)|wo|was|welche[rsnm]?|wer|wann|dónde|qué|cuál|cuáles|quién|cuándo|où|quel|quelle|quels|quelles|qui|quand)\b|哪|什么|谁|どこ|何|どれ|誰`)
+
+// userQuestion is the fact question a user message asks ("where's the
+// terraform state?"), or "".
+func userQuestion(text string) string {
+	for _, line := range strings.Split(text, "\n") {
+		for _, s := range sentences(line) {
+			t, _ := strip(s, lexEn)
+			if i := strings.LastIndex(t, ": "); i >= 0 {
+				t = t[i+2:]
+			}
+			if (strings.HasSuffix(t, "?") || strings.HasSuffix(t, "？")) && reWhQuestion.MatchString(t) && !reNotAsking.MatchString(t) {
+				return t
+			}
+		}
+	}
+	return ""
 }

@@ -79,6 +79,10 @@ func looksLikeCode(t string) bool {
 
 var reParen = regexp.MustCompile(`[(（][^()（）]{12,}[)）]`)
 
+// reInnerFiller is a filler set off by commas inside a sentence (", btw,",
+// ", por cierto,"): it goes, so the sentence reads as one clause.
+var reInnerFiller = regexp.MustCompile(`(?i),\s*(?:btw|by the way|fwiw|übrigens|nebenbei|por cierto|además|au fait|d'ailleurs|du coup)\s*,|，\s*(?:顺便说一下|顺便|对了)\s*，|、\s*(?:ちなみに)\s*、`)
+
 // abbreviations end with a dot that ends no sentence.
 var abbreviations = set("e.g", "i.e", "etc", "vs", "approx", "z.b", "d.h", "bzw", "usw", "ca", "p.ej", "ej", "cf", "dr", "mr", "mrs", "ms", "no", "nr", "st", "inc", "ltd", "v", "vgl", "evtl", "ggf", "u.a", "s", "p", "pp", "fig", "c.-à-d", "av", "env", "min", "max", "sec", "ver", "etc.)")
 
@@ -105,6 +109,15 @@ func sentences(line string) []string {
 			inner += "."
 		}
 		return " " + inner + " "
+	})
+	line = reInnerFiller.ReplaceAllStringFunc(line, func(m string) string {
+		if strings.HasPrefix(m, "，") {
+			return "，"
+		}
+		if strings.HasPrefix(m, "、") {
+			return "、"
+		}
+		return ""
 	})
 	var out []string
 	rs := []rune(line)
@@ -138,7 +151,7 @@ func sentences(line string) []string {
 			if depth > 0 || i+1 < len(rs) && !unicode.IsSpace(rs[i+1]) && !strings.ContainsRune("\"'”)", rs[i+1]) {
 				continue
 			}
-			if r == '.' && abbreviations[strings.ToLower(lastWord(rs[start:i]))] {
+			if w := lastWord(rs[start:i]); r == '.' && (abbreviations[strings.ToLower(w)] || len([]rune(w)) == 1 && unicode.IsLetter([]rune(w)[0])) {
 				continue
 			}
 			j := i + 1
