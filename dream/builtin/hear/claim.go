@@ -263,7 +263,7 @@ func emptyAfterRedaction(text string) bool {
 
 // verbatim frames the user's words as a claim.
 func verbatim(t string) string {
-	return "The user said: “" + strings.TrimSpace(t) + "”"
+	return "The user said: “" + strings.Join(strings.Fields(t), " ") + "”"
 }
 
 // claimFor states a clause as a claim.

@@ -177,7 +177,7 @@ func classify(raw, lang string, reply bool) (finding, verdict) {
 	if loc := lx.cond.FindStringIndex(s); loc != nil && loc[0] <= 1 && !durableCue && !modal && !imper {
 		return why(f, "e9"), excluded
 	}
-	f.replaces = replaced(s, lx)
+	f.replaces = append(replaced(s, lx), versionStems(s, lang)...)
 	switch {
 	case lx.intro.MatchString(s) && !introNot(s, lang):
 		f.kind, f.subject = Person, personSubject(s, lang)
@@ -755,4 +755,36 @@ func leadNounPhrase(s, lang string, lx *lexicon) string {
 		return ""
 	}
 	return nounPhrase(strings.Join(ws, " "), lang, lx)
+}
+
+// reUpdateCue marks a statement that changes an earlier value ("now",
+// "since the weekend", "moved to").
+var reUpdateCue = map[string]*regexp.Regexp{
+	En: wordsRe(`now`, `any ?more`, `no longer`, `moved`, `switched`, `migrated`, `upgraded`, `bumped`, `updated`, `changed`, `since`),
+	De: wordsRe(`jetzt`, `seit`, `nicht mehr`, `umgestellt`, `migriert`, `gewechselt`, `aktualisiert`, `angehoben`, `upgrade`),
+	Es: wordsRe(`ahora`, `ya`, `desde`, `migramos`, `cambiamos`, `actualizamos`, `pasamos`, `subimos`),
+	Fr: wordsRe(`maintenant`, `désormais`, `depuis`, `migré`, `passé`, `monté`, `changé`, `mis à jour`),
+	Zh: anyRe(`现在`, `改到`, `改成`, `换成`, `升级`, `迁移`, `已经`),
+	Ja: anyRe(`今`, `移行`, `変更`, `切り替え`, `アップグレード`, `上げ`),
+}
+
+// reVersioned is a value with a version or number: "node:22",
+// "Postgres 16", "db-stg-02".
+var reVersioned = regexp.MustCompile(`\b([A-Za-z][A-Za-z.+_-]*?[A-Za-z])([:@ -]|-v|:v| v)(\d+(?:\.\d+)*)\b`)
+
+// versionStems are the stems of the versioned values an updating
+// statement names ("the build image is node:22 now": "node:"): an earlier
+// claim holding the stem with another version is what it replaces.
+func versionStems(s, lang string) []string {
+	if !reUpdateCue[lang].MatchString(s) {
+		return nil
+	}
+	var out []string
+	for _, m := range reVersioned.FindAllStringSubmatch(s, -1) {
+		stem := m[1] + m[2]
+		if len(m[1]) >= 2 && !containsFold(out, stem) {
+			out = append(out, stem)
+		}
+	}
+	return out
 }

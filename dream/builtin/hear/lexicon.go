@@ -158,7 +158,7 @@ func german() *lexicon {
 		strongCue: wordsRe(`immer`, `nie`, `niemals`, `jedes mal`, `ab jetzt`, `ab sofort`, `künftig`, `grundsätzlich`, `ausnahmslos`, `ohne ausnahme`, `stets`),
 		taskLead:  leadRe(`(?:kannst du |könntest du |bitte )?(?:benenne|fixe|behebe|füge|entferne|lösche|erstelle|aktualisiere|ändere|verschiebe|implementiere|schreib|mach|führe|prüfe|schau|probier|zeig|erklär|öffne|installiere|baue|teste|merge|committe|pushe|starte|stopp|lass uns)`),
 		retract: []*regexp.Regexp{
-			regexp.MustCompile(`(?i)^(?:bitte )?(?:vergiss|streich|streiche|lösch|lösche|ignorier|ignoriere|verwirf|kipp|kippe|vergesst|streicht)(?: bitte)? (?:die|den|das|unsere|meine)? ?(?P<t>.+?)[- ]?(?:regel|konvention|vorgabe|anweisung|richtlinie|sache)(?:\s.*)?$`),
+			regexp.MustCompile(`(?i)^(?:bitte )?(?:vergiss|streich|streiche|lösch|lösche|ignorier|ignoriere|verwirf|kipp|kippe|vergesst|streicht)(?: bitte)? (?:die|den|das|unsere|meine)? ?(?P<t>.+?)(?:[- ]?(?:regel|konvention|vorgabe|anweisung|richtlinie|sache)(?:\s.*)?)?$`),
 			regexp.MustCompile(`(?i)^(?P<t>.+?) gilt (?:ab sofort |jetzt )?nicht mehr\b.*$`),
 			regexp.MustCompile(`(?i)^(?:wir )?(?:machen|tun|nutzen|verwenden|brauchen|benutzen|fragen) (?:wir )?(?P<t>.+?) (?:ab sofort |jetzt )?nicht mehr\b.*$`),
 			regexp.MustCompile(`(?i)^(?P<t>.+?) (?:machen|tun|nutzen|verwenden|brauchen|benutzen) wir (?:ab sofort |jetzt )?nicht mehr\b.*$`),
@@ -212,7 +212,7 @@ func spanish() *lexicon {
 		strongCue: wordsRe(`siempre`, `nunca`, `jamás`, `cada vez`, `de ahora en adelante`, `a partir de ahora`, `sin excepción`, `en adelante`),
 		taskLead:  leadRe(`(?:puedes |podrías |por favor )?(?:renombra|arregla|añade|agrega|quita|elimina|borra|crea|actualiza|cambia|mueve|implementa|escribe|haz|ejecuta|corre|revisa|mira|prueba|muestra|explica|abre|instala|construye|despliega|sube|genera|busca|vamos a)`),
 		retract: []*regexp.Regexp{
-			regexp.MustCompile(`(?i)^(?:por favor,? )?(?:olvida|olvídate de|descarta|quita|elimina|borra|ignora|tacha|anula|deja)(?: lo de)? (?:la |el |esa |ese )?(?:regla|norma|convención|política|costumbre)(?: de| del| sobre| que)? (?P<t>.+)$`),
+			regexp.MustCompile(`(?i)^(?:por favor,? )?(?:olvida|olvídate de|descarta|quita|elimina|borra|ignora|tacha|anula|deja)(?: lo de)? (?:la |el |esa |ese |lo de )?(?:(?:regla|norma|convención|política|costumbre)(?: de| del| sobre| que)? )?(?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^ya no (?:hacemos|usamos|aplicamos|seguimos|necesitamos|utilizamos|preguntamos a|hay que) (?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^(?:la regla de |la norma de |lo de )?(?P<t>.+?) ya no (?:aplica|se aplica|vale|rige|está vigente|es necesario|es necesaria|hace falta)\b.*$`),
 			regexp.MustCompile(`(?i)^deja de (?:preguntar(?:le)? a|usar|hacer|pingear a|mencionar a|avisar a) (?P<t>.+)$`),
@@ -222,7 +222,7 @@ func spanish() *lexicon {
 		replaces: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)\bde (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?) a \S+`),
 			regexp.MustCompile(`(?i)\b(?:en vez de|en lugar de|ya no|reemplaza|reemplazó|sustituye) (?:el |la |los |las )?(?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
-			regexp.MustCompile(`(?i)\b(?:migramos|cambiamos|pasamos|movimos|migrado|cambiado|pasado|movido)(?: [\p{L}-]+){0,3}? (?:de|desde) (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
+			regexp.MustCompile(`(?i)\b(?:migramos|cambiamos|pasamos|movimos|migrado|cambiado|pasado|movido)(?: [\p{L}-]+){0,3}? desde (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 			regexp.MustCompile(`(?i)\bantes (?:era|usábamos|estaba en) (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 		},
 
@@ -261,11 +261,11 @@ func french() *lexicon {
 		strong:    wordsRe(`tourne sur`, `tournent sur`, `tourne dans`, `vit dans`, `vivent dans`, `se trouve`, `se trouvent`, `est hébergé`, `est hébergée`, `sont hébergés`, `est déployé`, `est déployée`, `sont déployés`, `est stocké`, `est stockée`, `sont stockés`, `est écrit en`, `est écrite en`, `est construit avec`, `pointe vers`, `est géré (?:par|avec|dans)`, `est gérée (?:par|avec|dans)`, `passe par`, `passent par`, `est dans`, `sont dans`, `est sur`, `sont sur`, `appartient à`, `expire`),
 		we:        leadRe(`nous (?:ne )?\p{L}+ons`, `on (?:ne |n')?\p{L}+`, `(?:nous|on) (?:utilise|utilisons|déploie|déployons|héberge|hébergeons|travaille|travaillons|garde|gardons|fait|faisons|publie|publions|a|avons|tourne|suit|suivons|nomme|nommons)`, `notre `, `nos `, `tout `, `tous `, `toutes `, `aucun `, `aucune `),
 
-		update:    regexp.MustCompile(`(?i)^(?:on a|nous avons|j'ai) (?:migré|déplacé|changé|passé|basculé|mis à jour) (?:le |la |les |l'|notre |nos )?(?P<np>[\p{L}\s-]{2,40}?) (?:de|depuis|vers|à|sur)\b`),
+		update:    regexp.MustCompile(`(?i)^(?:on a|nous avons|j'ai) (?:migré|déplacé|changé|passé|basculé|mis à jour|monté|augmenté|baissé|réduit|relevé) (?:le |la |les |l'|notre |nos )?(?P<np>[\p{L}\s-]{2,40}?) (?:de|depuis|vers|à|sur)\b`),
 		strongCue: wordsRe(`toujours`, `jamais`, `chaque fois`, `désormais`, `dorénavant`, `à partir de maintenant`, `sans exception`),
 		taskLead:  leadRe(`(?:tu peux |peux-tu |pourrais-tu |merci de )?(?:renomme|corrige|ajoute|retire|supprime|crée|mets à jour|change|déplace|implémente|écris|fais|lance|vérifie|regarde|essaie|montre|explique|ouvre|installe|construis|déploie|génère|cherche|allons)`),
 		retract: []*regexp.Regexp{
-			regexp.MustCompile(`(?i)^(?:oublie|oubliez|laisse tomber|abandonne|supprime|annule|ignore|raye)(?: la| le| cette| ce| l')? ?(?:règle|convention|consigne|politique|histoire)(?: d[eu']| des| sur)? ?(?P<t>.+)$`),
+			regexp.MustCompile(`(?i)^(?:oublie|oubliez|laisse tomber|abandonne|supprime|annule|ignore|raye)(?: la| le| cette| ce| l')? ?(?:(?:règle|convention|consigne|politique|histoire)(?: d[eu']| des| sur)? ?)?(?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^(?:on|nous) ne (?:fait|faisons|utilise|utilisons|demande|demandons|suit|suivons) plus (?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^(?:la règle |la consigne )?(?P<t>.+?) ne s'applique plus\b.*$`),
 			regexp.MustCompile(`(?i)^(?:la règle |la consigne )?(?P<t>.+?) n'est plus (?:valable|d'actualité|en vigueur|nécessaire|obligatoire|d'application)\b.*$`),
@@ -320,8 +320,8 @@ func chinese() *lexicon {
 		update:    regexp.MustCompile(`^(?:我们)?(?:已经)?把(?P<np>[^，,。从]{1,12}?)从`),
 		strongCue: anyRe(`总是`, `永远`, `每次`, `一律`, `始终`, `从不`, `绝不`, `以后都`, `今后`, `从现在开始`, `千万不要`, `务必`),
 		retract: []*regexp.Regexp{
-			regexp.MustCompile(`^(?:请)?(?:忘掉|忘了|删掉|删除|取消|废除|作废|去掉|撤销|不要再用)(?:那条|这条|关于)?(?P<t>.+?)(?:的)?(?:规则|规定|约定|要求|那条)(?:吧|了)?[。！!]*$`),
-			regexp.MustCompile(`^(?:那条|这条)?(?P<t>.+?)(?:的规则|这条规则|的规定|的要求)?(?:不再适用|不适用了|作废了|取消了|废除了|已经不适用|不算了|不用了)(?:了)?[。！!]*$`),
+			regexp.MustCompile(`^(?:请)?(?:忘掉|忘了|删掉|删除|取消|废除|作废|去掉|撤销|不要再用)(?:那条|这条|关于)?(?P<t>.+?)(?:的)?(?:规则|规定|约定|要求|规矩|那条)(?:吧|了)?[。！!]*$`),
+			regexp.MustCompile(`^(?:那条|这条)?(?P<t>.+?)(?:的规则|这条规则|的规定|的要求|那条规矩|这条规矩|的规矩)?(?:不再适用|不适用了|作废了|取消了|废除了|已经不适用|不算了|不用了)(?:了)?[。！!]*$`),
 			regexp.MustCompile(`^(?:我们)?(?:已经)?不再(?P<t>.+)$`),
 			regexp.MustCompile(`^(?:别再|不要再|不用再)(?P<t>(?:问|找|用|麻烦|叫|抄送|cc).+)$`),
 		},

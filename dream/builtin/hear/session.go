@@ -309,7 +309,11 @@ func hearSentence(text, lang string, reply bool, out *heard) (found []finding, e
 			out.forgets = append(out.forgets, f.forget)
 		case f.retract != "":
 			t := resolve(f.retract, text)
-			out.retracts = append(out.retracts, Retraction{Lang: lang, Target: t, Subject: nounPhrase(t, lang, lexes[lang]), Quote: text})
+			subj := nounPhrase(t, lang, lexes[lang])
+			if fs := strings.Fields(subj); len(fs) > 0 && strings.HasSuffix(fs[0], "ing") {
+				subj = "" // "asking Tom for reviews" names an act, not a subject
+			}
+			out.retracts = append(out.retracts, Retraction{Lang: lang, Target: t, Subject: subj, Quote: text})
 		case v == durable && emptyAfterRedaction(f.text):
 			// A statement whose value is only a secret says nothing.
 		case v == durable:
