@@ -5,6 +5,79 @@
 // withdrawals and forget requests that take earlier ones back. It reads
 // language, not memory: it knows nothing of pages, paths or the store.
 // The builtin dreamer (package builtin) turns what it hears into claims.
+//
+// # How it reads
+//
+// Only what the user typed is read as their words (tool output, assistant
+// prose and hook text are not), plus the user's answers that come back
+// through a question tool. A message is first cut down to the user's own
+// prose: fenced code, indented code, lines that look like code or logs,
+// block quotes and a quoted document (after a line such as "Dana wrote:"
+// or an e-mail header, up to a line where the user resumes: "anyway",
+// "so,") go. The prose is split into sentences (also after 。！？, and a
+// parenthetical of four words or more is a sentence of its own) and the
+// sentences into clauses (at ";", a spaced dash, a colon after a clause,
+// before a contrast or a new subject after a comma), each in its language:
+// Japanese by kana, Chinese by Han without kana, German, Spanish, French
+// or English by their function words and letters.
+//
+// Each clause goes through one decision list, with a cue lexicon per
+// language (lexicon.go), first match wins:
+//
+//  1. Framing goes: fillers ("btw", "übrigens", "顺便说一下") and
+//     remember-framing ("remember that", "merk dir", "覚えておいて"), which
+//     marks the rest as meant to be kept.
+//  2. Kept out: a question (mark or opening), a joke or sarcasm marker (it
+//     also covers the short sentence before it), someone else's words.
+//  3. A withdrawal ("scratch the X rule", "gilt nicht mehr", "ya no
+//     hacemos", "不再适用", "もう頼まないで") or a forget request.
+//  4. Kept out: a hypothetical or musing ("what if", "vielleicht", "如果…
+//     可能"), a limit to the task or day ("just for this PR", "今日だけ"),
+//     a conditional without a rule in it.
+//  5. A self-introduction (person), a team fact (a name or team with
+//     owns, signs off, approves, "ask NAME", "找X", "さんに聞いて").
+//  6. Kept out (for this clause only): first-person narrative ("I fixed"),
+//     a transient state ("is failing"), a request for the task at hand.
+//  7. A decision, a preference ("I prefer", "je préfère", "でお願いします").
+//  8. An instruction: kept as a rule when it carries a durability cue
+//     (always, never, every, by default, from now on, must, "sin
+//     excepción", "一律", "必ず") or uses a standing verb (use, avoid, ask,
+//     name, prefix) without pointing at the task ("this", "now"); in a
+//     reply to the agent's question or offer it needs the cue.
+//  9. A fact: a subject that names a thing, a verb that gives it a value
+//     ("lives in", "runs on", "is", "läuft auf", "部署在", "は…です"), and a
+//     value token (digits, node:20, us-east-2, a path, a proper noun), or
+//     a locative verb; with a durability cue it is a rule. A change ("we
+//     moved X from A to B") is a fact about X.
+//  10. Any clause with a strong cue (always, never, every time) is a rule.
+//
+// A sentence whose clauses are all kept or neutral is kept whole; else
+// each kept clause is kept alone; a sentence kept out only by a local cue
+// (6) gives its comma-separated parts a second reading. A sentence that
+// opens with "it's", "that", "das", "c'est" continues the statement
+// before it. "Don't put this in the notes" keeps out its sentence, the one
+// before, and the rest of the message.
+//
+// Answers: when the assistant's last text asks a fact question (not an
+// offer, not a question about the task), the reply's first sentence and
+// what only elaborates it are the answer, stated with the question. The
+// same holds for a question tool's call and its result
+// (AskUserQuestion's "question"="answer" pairs, request_user_input's
+// answers by id), and for a user's own fact question answered in their
+// next message. Confirmations: an assistant text holding exactly one
+// durable offer, in any of the languages, and a reply whose first
+// sentence agrees without a "but" or "no". Memory notes: kept when the
+// user's words in the last two messages support them.
+//
+// Claims: a third-person rewrite only for shapes the rules are sure of
+// (English "I'm NAME, I maintain X", "our X lives in Y", "always run X",
+// a declarative without pronouns); otherwise the user's clause verbatim:
+// "The user said: “…”". Once a session says who the user is, claims that
+// speak in the first person name them: "The user (Omar) said: “…”".
+// Subjects are the noun phrase before the verb without determiners,
+// fillers and adverbs ("the build image is node:22 now": "build image");
+// an update also lists the stem of a versioned value it changes
+// ("node:") in Replaces.
 package hear
 
 // Record is one line of a staged transcript (see transcript's projection):

@@ -1,0 +1,313 @@
+package hear
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// conv builds records from lines: "A:" opens an assistant line, "U:" (or
+// nothing) a user line, "C:Name:" a tool call, "R:" a tool result.
+func conv(lines ...string) []Record {
+	var out []Record
+	for i, l := range lines {
+		r := Record{Role: "user", Text: l, ID: "e" + string(rune('a'+i))}
+		switch {
+		case strings.HasPrefix(l, "A:"):
+			r.Role, r.Text = "assistant", l[2:]
+		case strings.HasPrefix(l, "U:"):
+			r.Text = l[2:]
+		case strings.HasPrefix(l, "C:"):
+			name, text, _ := strings.Cut(l[2:], ":")
+			r.Role, r.Name, r.Text = "tool_call", name, text
+		case strings.HasPrefix(l, "R:"):
+			r.Role, r.Text = "tool_result", l[2:]
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// Ensure that an answer to the agent's question is kept with the
+// question, in prose and through the question tools of Claude Code and
+// Codex, and that a reply to a task question or a bare "yes" is not.
+func TestAnswers(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		recs    []Record
+		want    []string // strings the answer's claim holds; nil for no answer
+		subject string
+	}{
+		{"prose", conv("A:Before I deploy: which region is prod in?", "us-east-2, DR in us-west-1."), []string{"which region is prod in?", "us-east-2, DR in us-west-1"}, "prod region"},
+		{"prose de", conv("A:Welche Datenbank nutzt ihr in Produktion?", "Postgres 16, gehostet bei Hetzner."), []string{"Postgres 16"}, ""},
+		{"prose zh", conv("A:测试账号在哪里？", "在 1Password 的 QA 保险库里。"), []string{"1Password"}, ""},
+		{"claude tool", conv(`C:AskUserQuestion:{"questions":[{"question":"Which database should the integration tests use?","header":"DB","options":[{"label":"Testcontainers Postgres"},{"label":"SQLite"}],"multiSelect":false}]}`,
+			`R:User has answered your questions: "Which database should the integration tests use?"="Testcontainers Postgres". You can now continue with the user's answers in mind.`), []string{"integration tests", "Testcontainers Postgres"}, ""},
+		{"codex tool", conv(`C:request_user_input:{"questions":[{"id":"go","header":"Go","question":"Which Go version should the module target?","options":[{"label":"Go 1.23"}]}]}`,
+			`R:{"answers":{"go":{"answers":["Go 1.23"]}}}`), []string{"Go version", "Go 1.23"}, ""},
+		{"tool declined", conv(`C:AskUserQuestion:{"questions":[{"question":"Which region?"}]}`, `R:The user declined to answer questions.`), nil, ""},
+		{"task question", conv("A:Which file should I start with?", "the parser one"), nil, ""},
+		{"offer is no question", conv("A:Shall I run the tests?", "yes"), nil, ""},
+		{"bare yes", conv("A:Is prod in us-east-2?", "yes"), nil, ""},
+		{"hedged", conv("A:Which queue do you use?", "maybe SQS, not sure?"), nil, ""},
+		{"one-off", conv("A:What timeout should I use?", "30s for now"), nil, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []Statement
+			for _, st := range Session(tc.recs).Statements {
+				if st.Kind == Answer {
+					got = append(got, st)
+				}
+			}
+			if tc.want == nil {
+				if len(got) > 0 {
+					t.Fatalf("kept an answer: %q", got[0].Claim)
+				}
+				return
+			}
+			if len(got) != 1 {
+				t.Fatalf("%d answers, want 1", len(got))
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(strings.ToLower(got[0].Claim), strings.ToLower(w)) {
+					t.Errorf("claim %q lacks %q", got[0].Claim, w)
+				}
+			}
+			if got[0].Question == "" || got[0].Via != "answer" || len(got[0].Entries) != 2 {
+				t.Errorf("answer %+v: want its question, via answer, two entries", got[0])
+			}
+			if tc.subject != "" && got[0].Subject != tc.subject {
+				t.Errorf("subject %q, want %q", got[0].Subject, tc.subject)
+			}
+		})
+	}
+}
+
+// Ensure that what the user did not say in their own words stays out:
+// assistant prose, tool output, pasted code and logs, block quotes, a
+// colleague's message, and everything a no-notes request covers.
+func TestNotTheUsersWords(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		recs  []Record
+		never string
+	}{
+		{"assistant", conv("fix the build please", "A:The deploy target is always Fargate in this repo."), "Fargate"},
+		{"tool output", conv("run the tests", "C:Bash:{\"command\":\"make test\"}", "R:Our queue lives in RabbitMQ 3.12 and every job must be idempotent."), "RabbitMQ"},
+		{"fenced code", conv("here's the config:\n```\n# we always use port 9443 for the admin api\nport = 9443\n```\ncan you check it?"), "9443"},
+		{"log", conv("it crashes:\n2026-05-01 10:00:01 ERROR the cache lives in /var/lib/zeta\npanic: boom"), "zeta"},
+		{"block quote", conv("what do you think of this?\n> We always deploy through Spinnaker now.\nanyway, fix the test"), "Spinnaker"},
+		{"colleague", conv("here's what Dana wrote in #platform:\n\nDana: honestly we should move billing to Temporal, our retries live in Celery.\n\nanyway, can you add the counters?"), "Temporal"},
+		{"email", conv("From: ops@acme.example\nSubject: maintenance\nThe primary database is PlanetScale from Monday on.\n\nanyway, let's continue"), "PlanetScale"},
+		{"no notes", conv("Don't put this in the notes: the vendor contract with Initech ends in March."), "Initech"},
+		{"off the record de", conv("Unter uns, nicht notieren: der Kunde Brandt kündigt wahrscheinlich."), "Brandt"},
+		{"joke", conv("Sure, because rewriting it in COBOL is a great idea lol."), "COBOL"},
+		{"sarcasm", conv("oh great, another YAML templating layer in the pipeline, just what we needed."), "YAML"},
+		{"hypothetical", conv("What if we sharded the users table by Citus?"), "Citus"},
+		{"one-off", conv("Just for this PR, skip the Cypress tests."), "Cypress"},
+		{"unconfirmed proposal", conv("A:Shall I always use Deno for scripts from now on?", "hmm, let me think about it"), "Deno"},
+		{"declined proposal", conv("A:Should I switch the test runner to vitest by default?", "No, keep jest."), "vitest"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, st := range Session(tc.recs).Statements {
+				if strings.Contains(st.Claim+st.Quote, tc.never) {
+					t.Errorf("kept %q", st.Claim)
+				}
+			}
+		})
+	}
+}
+
+// Ensure that an agreed offer becomes the user's claim in every language,
+// with the offer as pointer, and that agreement with a change does not.
+func TestConfirmationsAcrossLanguages(t *testing.T) {
+	for _, tc := range []struct {
+		name, offer, reply string
+		want               string // claim substring; "" for none
+	}{
+		{"en", "Should I always run `make lint` before proposing a commit?", "yes, do that from now on, CI fails on lint anyway.", "The user agreed to always run `make lint` before proposing a commit."},
+		{"en back-pointing", "I could keep a CHANGELOG.md with an Unreleased section for every user-facing change. Want me to do that going forward?", "yes please, always.", "CHANGELOG.md"},
+		{"de", "Soll ich Reports künftig immer mit einem Zeitzonen-Suffix benennen?", "Ja, genau so machen wir das ab jetzt.", "Zeitzonen-Suffix"},
+		{"es", "¿Quieres que a partir de ahora etiquete todos los recursos con owner?", "Sí, siempre.", "etiquete todos los recursos"},
+		{"fr", "Est-ce que je marque désormais les tests instables avec @flaky ?", "Oui, parfait, fais comme ça.", "@flaky"},
+		{"zh", "要不要我以后每次提交前都跑一下 pnpm typecheck？", "对，以后都这样。", "pnpm typecheck"},
+		{"ja", "今後、依存を追加するときは理由を PR 本文に書くようにしましょうか？", "はい、それでお願いします。", "理由"},
+		{"changed", "Shall I make pnpm the package manager here?", "Yes, but use yarn for the docs.", ""},
+		{"denied de", "Soll ich künftig immer Zeitzonen anhängen?", "Nein, lieber nicht.", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []Statement
+			for _, st := range Session(conv("A:"+tc.offer, tc.reply)).Statements {
+				if st.Via == "confirm" {
+					got = append(got, st)
+				}
+			}
+			if tc.want == "" {
+				if len(got) > 0 {
+					t.Fatalf("kept %q", got[0].Claim)
+				}
+				return
+			}
+			if len(got) != 1 || !strings.Contains(got[0].Claim, tc.want) {
+				t.Fatalf("confirmations %+v, want one holding %q", got, tc.want)
+			}
+			if got[0].Pointer == "" || len(got[0].Entries) != 2 || got[0].Entries[0] != "eb" {
+				t.Errorf("confirmation %+v: want the offer as pointer and the reply's entry first", got[0])
+			}
+		})
+	}
+}
+
+// Ensure that withdrawals are heard in every language, with what they
+// withdraw.
+func TestRetractions(t *testing.T) {
+	for _, tc := range []struct{ text, target string }{
+		{"Scratch the rebase-before-merge rule.", "rebase-before-merge"},
+		{"Tom moved teams, stop asking him for reviews.", "Tom"},
+		{"We don't squash commits anymore.", "squash commits"},
+		{"The code freeze rule no longer applies.", "code freeze"},
+		{"Die Regel mit dem Rebase vor dem Merge gilt nicht mehr.", "Rebase"},
+		{"Frag Tom nicht mehr nach Reviews.", "Tom"},
+		{"Olvida la regla de hacer rebase antes del merge.", "rebase"},
+		{"Ya no hacemos squash de los commits.", "squash"},
+		{"Oublie la règle du rebase avant le merge.", "rebase"},
+		{"On ne fait plus de squash des commits.", "squash"},
+		{"rebase 之后再合并的规则不再适用了。", "rebase"},
+		{"别再找老王做代码评审了。", "老王"},
+		{"rebaseしてからマージするルールは廃止です。", "rebase"},
+		{"山本さんにはもうレビューを頼まないで。", "山本"},
+	} {
+		h := Session(conv(tc.text))
+		if len(h.Retractions) != 1 || !strings.Contains(h.Retractions[0].Target, tc.target) {
+			t.Errorf("%q: retractions %+v, want one naming %q", tc.text, h.Retractions, tc.target)
+			continue
+		}
+		if len(h.Statements) > 0 {
+			t.Errorf("%q: also a statement %q", tc.text, h.Statements[0].Claim)
+		}
+	}
+}
+
+// Ensure that claims read right: a rewrite only where the shape is sure,
+// else the user's clause whole and verbatim; never a cut or dangling
+// claim; subjects name the thing, stable across phrasings; an update
+// names the value it replaces.
+func TestClaimsAndSubjects(t *testing.T) {
+	for _, tc := range []struct {
+		text, claim, subject string
+		replaces             string
+	}{
+		{"I'm Dana, I maintain the billing service.", "The user, Dana, maintains the billing service.", "user name", ""},
+		{"btw our read model lives in Elasticsearch 8.", "The team's read model lives in Elasticsearch 8.", "read model", ""},
+		{"The build image is node:20.", "The build image is node:20.", "build image", ""},
+		{"the build image is node:22 now", "The build image is node:22 now.", "build image", "node:"},
+		{"Don't call cargo yourself, everything builds through the Makefile.", "The user said: “Don't call cargo yourself, everything builds through the Makefile.”", "", ""},
+		{"Keiko signs off on anything touching the auth middleware.", "Keiko signs off on anything touching the auth middleware.", "auth middleware approval", ""},
+		{"We moved the queue from RabbitMQ to SQS.", "The team moved the queue from RabbitMQ to SQS.", "queue", "RabbitMQ"},
+		{"Always run gofmt before committing.", "The user wants agents to always run gofmt before committing.", "", ""},
+		{"Unsere Datenbank läuft auf Postgres 15.", "The user said: “Unsere Datenbank läuft auf Postgres 15.”", "datenbank", ""},
+		{"ステージング環境はeu-west-1にあります。", "The user said: “ステージング環境はeu-west-1にあります。”", "ステージング環境", ""},
+		{"我们的数据库跑在 Postgres 15 上。", "The user said: “我们的数据库跑在 Postgres 15 上。”", "数据库", ""},
+	} {
+		h := Session(conv(tc.text))
+		if len(h.Statements) != 1 {
+			t.Errorf("%q: %d statements", tc.text, len(h.Statements))
+			continue
+		}
+		st := h.Statements[0]
+		if st.Claim != tc.claim {
+			t.Errorf("%q: claim %q, want %q", tc.text, st.Claim, tc.claim)
+		}
+		if st.Subject != tc.subject {
+			t.Errorf("%q: subject %q, want %q", tc.text, st.Subject, tc.subject)
+		}
+		if tc.replaces != "" && !containsFold(st.Replaces, tc.replaces) {
+			t.Errorf("%q: replaces %v, want %q", tc.text, st.Replaces, tc.replaces)
+		}
+	}
+	// No claim of the tuning table ends cut or dangling.
+	for _, r := range readTable(t) {
+		for _, st := range hearMessage(r.text, false, false).statements {
+			c := strings.TrimRight(st.Claim, "”")
+			if strings.HasSuffix(c, "…") || reEndsBadly.MatchString(strings.TrimRight(c, ".!。 ")) && !strings.HasPrefix(st.Claim, "The user said") {
+				t.Errorf("claim %q ends cut", st.Claim)
+			}
+			if !strings.HasPrefix(st.Claim, "The user said: “") && !utf8.ValidString(st.Claim) {
+				t.Errorf("claim %q", st.Claim)
+			}
+		}
+	}
+}
+
+// Ensure that the language is told by script and function words.
+func TestDetect(t *testing.T) {
+	for text, want := range map[string]string{
+		"Going forward, every public function needs a doc comment.": En,
+		"On a décidé d'utiliser Terraform plutôt que Pulumi.":       Fr,
+		"Wir committen nie direkt auf main.":                        De,
+		"Siempre usamos pnpm, nunca npm.":                           Es,
+		"我们的数据库跑在 Postgres 15 上。":                                   Zh,
+		"うちのデータベースはPostgres 15で動いています。":                             Ja,
+		"认证中间件的改动需要李娜审批。":                                           Zh,
+	} {
+		if got := detect(text); got != want {
+			t.Errorf("detect(%q) = %s, want %s", text, got, want)
+		}
+	}
+}
+
+// Ensure that sentences split after CJK marks and not after abbreviations.
+func TestSentences(t *testing.T) {
+	for line, want := range map[string]int{
+		"构建镜像是 node:22。以后都用 pnpm！对吗？":                      3,
+		"ビルドは Makefile 経由です。直接 go build しないでください。":         2,
+		"Use z. B. the suffix _UTC. Always.":               2,
+		"Use e.g. pnpm. Never npm!":                        2,
+		"(Everything builds through the Makefile btw.) ok": 2,
+	} {
+		if got := sentences(line); len(got) != want {
+			t.Errorf("sentences(%q) = %q, want %d", line, got, want)
+		}
+	}
+}
+
+// Ensure that a self-introduction names the user in claims that speak of
+// them.
+func TestAttribution(t *testing.T) {
+	h := Session(conv("Omar here, data eng.", "I mostly live in the warehouse side, so ping me for anything about the dbt models."))
+	found := false
+	for _, st := range h.Statements {
+		if strings.Contains(st.Claim, "dbt") {
+			found = strings.Contains(st.Claim, "Omar")
+		}
+	}
+	if !found {
+		t.Errorf("no claim names Omar with the dbt models: %+v", h.Statements)
+	}
+}
+
+// BenchmarkSession reads a session of 256 KiB, the evidence cap.
+func BenchmarkSession(b *testing.B) {
+	var recs []Record
+	size := 0
+	for i := 0; size < 256<<10; i++ {
+		for _, l := range []string{
+			"btw our read model lives in Elasticsearch 8, the Postgres tables are only the write side, so don't try to optimise the SQL.",
+			"A:Looking at it now. Which region is prod in?",
+			"us-east-2, DR in us-west-1. Can you look at why `services/ingest` drops events when the batch flush and the shutdown signal race?",
+			"A:Done. Shall I always run `make lint` before proposing a commit?",
+			"yes, do that from now on. 我们一律用 pnpm，不要用 npm。 Wir committen nie direkt auf main.",
+		} {
+			r := Record{Role: "user", Text: l}
+			if t, ok := strings.CutPrefix(l, "A:"); ok {
+				r = Record{Role: "assistant", Text: t}
+			}
+			recs = append(recs, r)
+			size += len(l)
+		}
+	}
+	b.ResetTimer()
+	for range b.N {
+		Session(recs)
+	}
+}
