@@ -438,7 +438,9 @@ func deictic(s, lang string) bool {
 func factShape(s, lang string, lx *lexicon) bool {
 	loc := lx.factVerb.FindStringIndex(s)
 	if loc == nil {
-		return false
+		// "La base de datos de staging se borra cada noche a las 02:00":
+		// a noun-phrase subject, a value and a cue of recurrence.
+		return leadNounPhrase(s, lang, lx) != "" && hasValue(s, lang) && lx.durable.MatchString(s)
 	}
 	left := s[:loc[0]]
 	if cjk(lang) {
@@ -694,15 +696,21 @@ func weakCue(s string, lx *lexicon) bool {
 
 var reMyAttr = regexp.MustCompile(`(?i)^my (name|timezone|time zone|role|title|team|pronouns|location|manager|email|handle)\b`)
 
-// personSubject names what a self-introduction says about the user: the
-// name alone ("user name"), an attribute ("user timezone"), else "" (a
-// role or an area taken over is kept as said, beside others).
+// personSubject names what a self-introduction is about: the user by
+// name ("user dana"), an attribute ("user timezone"), else "" (a role or
+// an area taken over is kept as said, beside others).
 func personSubject(s, lang string) string {
-	if m := reMyAttr.FindStringSubmatch(s); m != nil {
+	if m := reMyAttr.FindStringSubmatch(s); m != nil && !strings.EqualFold(m[1], "name") {
 		return "user " + strings.ReplaceAll(strings.ToLower(m[1]), "time zone", "timezone")
 	}
-	if reNameOnly.MatchString(strings.TrimRight(s, ".! 。！")) {
-		return "user name"
+	if m := reNameIn.FindStringSubmatch(strings.TrimRight(s, ".! 。！")); m != nil {
+		// Sessions come from different people: a name is its own
+		// subject, so one user's introduction never replaces another's.
+		for _, g := range m[1:] {
+			if g != "" && !lexEn.properStop[g] {
+				return "user " + strings.ToLower(g)
+			}
+		}
 	}
 	return ""
 }

@@ -197,7 +197,7 @@ func TestClaimsAndSubjects(t *testing.T) {
 		text, claim, subject string
 		replaces             string
 	}{
-		{"I'm Dana, I maintain the billing service.", "The user, Dana, maintains the billing service.", "user name", ""},
+		{"I'm Dana, I maintain the billing service.", "The user, Dana, maintains the billing service.", "user dana", ""},
 		{"btw our read model lives in Elasticsearch 8.", "The team's read model lives in Elasticsearch 8.", "read model", ""},
 		{"The build image is node:20.", "The build image is node:20.", "build image", ""},
 		{"the build image is node:22 now", "The build image is node:22 now.", "build image", "node:"},

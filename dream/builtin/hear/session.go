@@ -276,6 +276,13 @@ func hearMessage(text string, answering, replying bool) heard {
 		if !excludedAny && !redacted && oneSubject(found) {
 			// The sentence says one thing: keep it whole.
 			whole, _ := strip(s.text, lxs)
+			if i := strings.Index(whole, ": "); i > 0 {
+				// "Kurzes Update, damit du …: wir sind auf Postgres 16": the
+				// lead-in before the colon says nothing.
+				if _, v := classify(whole[:i], s.lang, reply); v != durable {
+					whole = whole[i+2:]
+				}
+			}
 			f := found[0]
 			for _, g := range found[1:] {
 				f.replaces = append(f.replaces, g.replaces...)
