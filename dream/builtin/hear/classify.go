@@ -196,7 +196,13 @@ func classify(raw, lang string, reply bool) (finding, verdict) {
 		f.kind, f.subject = Preference, subjectOf(s, lang, lx)
 		return why(f, "d15"), durable
 	case imper:
-		if (!reply || durableCue || modal || remembered) && standingImperative(s, lang, lx, durableCue || modal || remembered) {
+		// In a reply, only a strong cue or a modal makes an instruction
+		// more than an answer to the offer ("aber nur als Entwurf").
+		cue := durableCue || modal || remembered
+		if reply {
+			cue = strong || modal || remembered
+		}
+		if (!reply || cue) && standingImperative(s, lang, lx, cue) && !(reply && len(strings.Fields(s)) <= 2 && !cjk(lang)) {
 			f.kind, f.subject = Rule, subjectOf(s, lang, lx)
 			return why(f, "d16"), durable
 		}

@@ -38,7 +38,7 @@ func readTable(t *testing.T) []tableRow {
 
 // got is what the rules hear in one utterance, as the table names it.
 func got(text string) (string, []Statement) {
-	m := hearMessage(text, false, false)
+	m := hearMessage(text, false, false, false)
 	switch {
 	case len(m.retracts) > 0:
 		return "retract", nil

@@ -227,7 +227,7 @@ func TestClaimsAndSubjects(t *testing.T) {
 	}
 	// No claim of the tuning table ends cut or dangling.
 	for _, r := range readTable(t) {
-		for _, st := range hearMessage(r.text, false, false).statements {
+		for _, st := range hearMessage(r.text, false, false, false).statements {
 			c := strings.TrimRight(st.Claim, "”")
 			if strings.HasSuffix(c, "…") || reEndsBadly.MatchString(strings.TrimRight(c, ".!。 ")) && !strings.HasPrefix(st.Claim, "The user said") {
 				t.Errorf("claim %q ends cut", st.Claim)

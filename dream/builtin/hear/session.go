@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // Session reads one session's records in order and returns what the user
@@ -41,7 +42,8 @@ func Session(recs []Record) Heard {
 			}
 			ownQ = userQuestion(r.Text)
 			o, proposed := proposal(lastSaid)
-			m := hearMessage(r.Text, q != "", q != "" && !own || proposed || endsAsking(lastSaid))
+			agreed := proposed && agrees(r.Text)
+			m := hearMessage(r.Text, q != "" && !agreed, q != "" && !own || proposed || endsAsking(lastSaid), agreed)
 			if own && m.answer != nil && !(hasValue(m.answer.Quote, m.answer.Lang) && len([]rune(firstSentence(m.answer.Quote))) <= 100) {
 				m.answer = nil
 			}
@@ -74,7 +76,7 @@ func Session(recs []Record) Heard {
 			}
 			// A "yes" to the one durable proposal of the assistant's text
 			// just before.
-			if proposed && agrees(r.Text) {
+			if agreed {
 				st := confirmed(o)
 				st.Quote = firstSentence(r.Text)
 				st.Via, st.Pointer = "confirm", o.sentence
@@ -93,7 +95,7 @@ func Session(recs []Record) Heard {
 					}
 				}
 				sent, from := supportingSentence(n, support)
-				if sent == "" || len(hearMessage(from.Text, false, false).forgets) > 0 {
+				if sent == "" || len(hearMessage(from.Text, false, false, false).forgets) > 0 {
 					continue // a note alone is never evidence
 				}
 				st := noteStatement(n, sent)
@@ -199,7 +201,9 @@ type heard struct {
 // assistant just asked a question: the message's first sentence, unless
 // it asks or jokes or hedges, is the answer.
 // replying says it answers the assistant's question or proposal.
-func hearMessage(text string, answering, replying bool) heard {
+// agreed says its first sentence agrees to the assistant's offer: that
+// sentence is the confirmation, not a statement of its own.
+func hearMessage(text string, answering, replying, agreed bool) heard {
 	var out heard
 	lang := detect(text)
 	lx := lexes[lang]
@@ -223,6 +227,9 @@ func hearMessage(text string, answering, replying bool) heard {
 			}
 			break
 		}
+	}
+	if agreed && len(sents) > 0 {
+		sents[0].hush = true
 	}
 	var last *Statement // the statement of the sentence just before
 	for i, s := range sents {
@@ -254,7 +261,7 @@ func hearMessage(text string, answering, replying bool) heard {
 				continue
 			}
 		}
-		found, excludedAny, redacted := hearSentence(s.text, s.lang, reply, &out)
+		found, excludedAny, redacted, span := hearSentence(s.text, s.lang, reply, &out)
 		if len(found) == 0 && !excludedAny {
 			// Kept out by a cue of one part only ("oh nvm I'll check, the
 			// rotation's in PagerDuty"): its comma-separated parts may say
@@ -275,7 +282,7 @@ func hearMessage(text string, answering, replying bool) heard {
 		}
 		if !excludedAny && !redacted && oneSubject(found) {
 			// The sentence says one thing: keep it whole.
-			whole, _ := strip(s.text, lxs)
+			whole, _ := strip(span, lxs)
 			if i := strings.Index(whole, ": "); i > 0 {
 				// "Kurzes Update, damit du …: wir sind auf Postgres 16": the
 				// lead-in before the colon says nothing.
@@ -303,9 +310,21 @@ func hearMessage(text string, answering, replying bool) heard {
 // a clause was kept out (excluded, not only by a local cue) and whether a
 // clause holds a redacted secret. Retractions and forget requests go to
 // out.
-func hearSentence(text, lang string, reply bool, out *heard) (found []finding, excludedAny, redacted bool) {
-	for _, c := range clauses(text, lang) {
+func hearSentence(text, lang string, reply bool, out *heard) (found []finding, excludedAny, redacted bool, span string) {
+	cls := clauses(text, lang)
+	first, last := -1, -1
+	for _, c := range cls {
 		f, v := classify(c, lang, reply)
+		if v == durable || hasValue(c, lang) || cjk(lang) {
+			// The span a whole-sentence claim quotes: from the first
+			// clause that says something to the last.
+			if at := strings.Index(text, c); at >= 0 {
+				if first < 0 {
+					first = at
+				}
+				last = at + len(c)
+			}
+		}
 		if reRedacted.MatchString(c) {
 			redacted = true
 		}
@@ -328,7 +347,13 @@ func hearSentence(text, lang string, reply bool, out *heard) (found []finding, e
 			found = append(found, f)
 		}
 	}
-	return found, excludedAny, redacted
+	if first >= 0 {
+		if strings.TrimRightFunc(text[last:], func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) }) == "" {
+			last = len(text) // the sentence's own closing mark stays
+		}
+		span = text[first:last]
+	}
+	return found, excludedAny, redacted, span
 }
 
 // commaParts splits a sentence at commas (Latin and CJK).
@@ -451,7 +476,7 @@ func areaFor(k Kind, text string) string {
 // noteStatement is the statement of a supported memory note: the user's
 // own sentence when the rules read it as one, else the note's words.
 func noteStatement(note, sent string) Statement {
-	if m := hearMessage(sent, false, false); len(m.statements) > 0 {
+	if m := hearMessage(sent, false, false, false); len(m.statements) > 0 {
 		st := m.statements[0]
 		st.Quote = sent
 		return st
