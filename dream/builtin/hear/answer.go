@@ -18,7 +18,7 @@ var (
 	reNotAsking = regexp.MustCompile(`(?i)^(?:(?:or|and|so),?\s+)?(?:shall i|should i|should we|shall we|do you want|want me|would you like|can i|may i|could i|is that ok|is this ok|does that|does this|make sense|sounds? good|anything else|ok\b|okay\b|right\b|ready|how about|what about|any other|is there anything|did that|did this|are you (?:ok|happy|sure)|can you (?:confirm|share|paste|send)|could you (?:confirm|share|paste|send|run)|proceed|continue|go ahead)|\b(?:for this|right now|for now|this time|today|first)\b|^(?:soll ich|sollen wir|möchtest du|willst du|¿quieres|¿debo|¿te parece|veux-tu|voulez-vous|dois-je|on continue|要不要|需要我|我可以|是否需要|しましょうか|しますか|よろしいですか)`)
 	// reTaskQuestion asks about the task at hand ("which file should I
 	// start with?").
-	reTaskQuestion = regexp.MustCompile(`(?i)\b(?:which (?:file|one|option|approach|test|function|branch|version of the fix)|should i|do you want|want me|this (?:file|bug|test|change|pr|function|error))\b`)
+	reTaskQuestion = regexp.MustCompile(`(?i)\b(?:which (?:file|one|option|approach|test|function|branch|version of the fix)|should i|do you want|want me|this (?:file|bug|test|change|pr|function|error))\b|^¿?(?:empiezo|hago|sigo|uso|pongo|continúo|aplico|borro|cambio|subo|despliego|lo hago|lo dejo)\b|^(?:je commence|je fais|je continue|j'applique|je lance|fange ich|mache ich)\b|^我(?:先|要不要)|(?:しますか|しましょうか)[？?]$`)
 )
 
 // question returns the information question the assistant's last text
@@ -35,7 +35,10 @@ func question(said []Record) string {
 			if !strings.HasSuffix(t, "?") && !strings.HasSuffix(t, "？") {
 				continue
 			}
-			if reNotAsking.MatchString(t) || reTaskQuestion.MatchString(t) || reProposal.MatchString(t) || reOfferAny.MatchString(t) {
+			if reNotAsking.MatchString(t) || reTaskQuestion.MatchString(t) || reProposal.MatchString(t) || reOfferAny.MatchString(t) ||
+				len(strings.Fields(t)) < 3 && !cjkText(t) {
+				// A go-ahead ("Apply?"), an offer or a question about the
+				// task asks for no fact.
 				continue
 			}
 			qs = append(qs, t)

@@ -365,7 +365,8 @@ func rewrite(kind Kind, t string) (string, bool) {
 		}
 		return done("the user wants agents to " + vp)
 	}
-	if pronounFree(t) && !isImperative(t) && kind != Preference {
+	if pronounFree(t) && !isImperative(t) && kind != Preference && kind != Person &&
+		(lexEn.factVerb.MatchString(t) || lexEn.team.MatchString(t) || lexEn.modal.MatchString(t)) {
 		// Already in the third person: "The build image is node:20."
 		return done(t)
 	}

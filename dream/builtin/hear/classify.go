@@ -406,7 +406,8 @@ func standingImperative(s, lang string, lx *lexicon, cue bool) bool {
 	if cue {
 		return !lx.oneOff.MatchString(s) && !deictic(s, lang)
 	}
-	return reStanding[lang].MatchString(s) && !taskish(s, lang, lx)
+	return reStanding[lang].MatchString(s) && !taskish(s, lang, lx) && !deictic(s, lang) &&
+		(cjk(lang) || len(strings.Fields(s)) > 2 || hasValue(s, lang) || subjectGroup(s) != "")
 }
 
 // reRuleTail says the words before it are a rule ("…, that's the rule

@@ -396,7 +396,8 @@ func answerOf(rest []msgSentence) (string, int) {
 		if off || isQuestion(text, lang, lx) || lx.hypo.MatchString(t) || lx.oneOff.MatchString(t) {
 			break
 		}
-		if j == 0 && (affirmative(text) || t == "") {
+		if j == 0 && (affirmative(text) || t == "" || strings.HasSuffix(strings.TrimSpace(t), ":") || strings.HasSuffix(strings.TrimSpace(t), "：")) {
+			// Agreement only, or a lead-in to something pasted.
 			return "", 0
 		}
 		if j > 0 {
