@@ -274,6 +274,21 @@ func introNot(s, lang string) bool {
 
 // retraction returns what a clause withdraws, or "".
 func retraction(s string, lx *lexicon) string {
+	if t := retractionIn(s, lx); t != "" {
+		return t
+	}
+	// "截图那条规矩取消了，大家都嫌麻烦": the withdrawal may be one part.
+	if parts := commaParts(s); len(parts) > 1 {
+		for _, p := range parts {
+			if t := retractionIn(p, lx); t != "" {
+				return t
+			}
+		}
+	}
+	return ""
+}
+
+func retractionIn(s string, lx *lexicon) string {
 	s = strings.TrimRight(s, " .!。！")
 	for _, re := range lx.retract {
 		if m := re.FindStringSubmatch(s); m != nil {

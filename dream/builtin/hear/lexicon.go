@@ -103,6 +103,7 @@ func english() *lexicon {
 		strongCue: wordsRe(`always`, `never`, `every ?time`, `whenever`, `from now on`, `going forward`, `at all times`, `under no circumstances`, `without exception`, `no exceptions`, `every single`),
 		taskLead:  leadRe(`(?:can you |could you |would you |please |pls |now |then |next,? |also )?(?:rename|fix|add|remove|delete|create|update|change|move|refactor|implement|write|make|run|check|look|try|show|tell|explain|open|install|build|deploy|revert|bump|clean|debug|test|merge|commit|push|pull|rerun|retry|investigate|profile|draft|generate|set up|setup|find|search|grep|read|review|go ahead|continue|proceed|finish|start|stop|undo|replace|split|extract|wrap up|port|migrate|upgrade|downgrade|format|lint|tag|release|publish|send|post|paste|give|help|let's)`),
 		retract: []*regexp.Regexp{
+			regexp.MustCompile(`(?i)^(?:the )?(?P<t>.+?) (?:is|are) (?:now )?(?:allowed|fine|ok|okay) again\b.*$`),
 			regexp.MustCompile(`(?i)^(?:please )?(?:scratch|drop|forget(?: about)?|ditch|remove|delete|kill|cancel|disregard|ignore|undo|never ?mind|abandon|retire|toss|lose|nix|get rid of|throw out)(?: what i said about)? (?:the |that |our |my |this )?(?P<t>.+?)[ -](?:rule|convention|policy|requirement|preference|guideline|instruction|thing|practice|habit|process|requirement)s?(?:\s.*)?$`),
 			regexp.MustCompile(`(?i)^(?:we|i|the team) (?:no longer|stopped|quit|have stopped|'ve stopped) (?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^(?:we|i|the team) (?:don't|do not|won't|will not|aren't|are not) (?P<t>.+?) any ?more\b.*$`),
@@ -158,6 +159,7 @@ func german() *lexicon {
 		strongCue: wordsRe(`immer`, `nie`, `niemals`, `jedes mal`, `ab jetzt`, `ab sofort`, `künftig`, `grundsätzlich`, `ausnahmslos`, `ohne ausnahme`, `stets`),
 		taskLead:  leadRe(`(?:kannst du |könntest du |bitte )?(?:benenne|fixe|behebe|füge|entferne|lösche|erstelle|aktualisiere|ändere|verschiebe|implementiere|schreib|mach|führe|prüfe|schau|probier|zeig|erklär|öffne|installiere|baue|teste|merge|committe|pushe|starte|stopp|lass uns)`),
 		retract: []*regexp.Regexp{
+			regexp.MustCompile(`(?i)^(?P<t>.+?) (?:ist|sind) (?:ab sofort |jetzt )?wieder (?:erlaubt|ok|okay|in ordnung)\b.*$`),
 			regexp.MustCompile(`(?i)^(?:bitte )?(?:vergiss|streich|streiche|lösch|lösche|ignorier|ignoriere|verwirf|kipp|kippe|vergesst|streicht)(?: bitte)? (?:die|den|das|unsere|meine)? ?(?P<t>.+?)(?:[- ]?(?:regel|konvention|vorgabe|anweisung|richtlinie|sache)(?:\s.*)?)?$`),
 			regexp.MustCompile(`(?i)^(?P<t>.+?) gilt (?:ab sofort |jetzt )?nicht mehr\b.*$`),
 			regexp.MustCompile(`(?i)^(?:wir )?(?:machen|tun|nutzen|verwenden|brauchen|benutzen|fragen) (?:wir )?(?P<t>.+?) (?:ab sofort |jetzt )?nicht mehr\b.*$`),
@@ -212,6 +214,7 @@ func spanish() *lexicon {
 		strongCue: wordsRe(`siempre`, `nunca`, `jamás`, `cada vez`, `de ahora en adelante`, `a partir de ahora`, `sin excepción`, `en adelante`),
 		taskLead:  leadRe(`(?:puedes |podrías |por favor )?(?:renombra|arregla|añade|agrega|quita|elimina|borra|crea|actualiza|cambia|mueve|implementa|escribe|haz|ejecuta|corre|revisa|mira|prueba|muestra|explica|abre|instala|construye|despliega|sube|genera|busca|vamos a)`),
 		retract: []*regexp.Regexp{
+			regexp.MustCompile(`(?i)^(?P<t>.+?) (?:vuelve|vuelven) a estar permitid[oa]s?\b.*$`),
 			regexp.MustCompile(`(?i)^(?:por favor,? )?(?:olvida|olvídate de|descarta|quita|elimina|borra|ignora|tacha|anula|deja)(?: lo de)? (?:la |el |esa |ese |lo de )?(?:(?:regla|norma|convención|política|costumbre)(?: de| del| sobre| que)? )?(?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^ya no (?:hacemos|usamos|aplicamos|seguimos|necesitamos|utilizamos|preguntamos a|hay que) (?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^(?:la regla de |la norma de |lo de )?(?P<t>.+?) ya no (?:aplica|se aplica|vale|rige|está vigente|es necesario|es necesaria|hace falta)\b.*$`),
@@ -265,6 +268,7 @@ func french() *lexicon {
 		strongCue: wordsRe(`toujours`, `jamais`, `chaque fois`, `désormais`, `dorénavant`, `à partir de maintenant`, `sans exception`),
 		taskLead:  leadRe(`(?:tu peux |peux-tu |pourrais-tu |merci de )?(?:renomme|corrige|ajoute|retire|supprime|crée|mets à jour|change|déplace|implémente|écris|fais|lance|vérifie|regarde|essaie|montre|explique|ouvre|installe|construis|déploie|génère|cherche|allons)`),
 		retract: []*regexp.Regexp{
+			regexp.MustCompile(`(?i)^(?P<t>.+?) (?:est|sont) de nouveau autorisée?s?\b.*$`),
 			regexp.MustCompile(`(?i)^(?:oublie|oubliez|laisse tomber|abandonne|supprime|annule|ignore|raye)(?: la| le| cette| ce| l')? ?(?:(?:règle|convention|consigne|politique|histoire)(?: d[eu']| des| sur)? ?)?(?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^(?:on|nous) ne (?:fait|faisons|utilise|utilisons|demande|demandons|suit|suivons) plus (?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^(?:la règle |la consigne )?(?P<t>.+?) ne s'applique plus\b.*$`),
@@ -320,6 +324,7 @@ func chinese() *lexicon {
 		update:    regexp.MustCompile(`^(?:我们)?(?:已经)?把(?P<np>[^，,。从]{1,12}?)从`),
 		strongCue: anyRe(`总是`, `永远`, `每次`, `一律`, `始终`, `从不`, `绝不`, `以后都`, `今后`, `从现在开始`, `千万不要`, `务必`),
 		retract: []*regexp.Regexp{
+			regexp.MustCompile(`^(?P<t>.+?)(?:又|重新)(?:可以|允许)了`),
 			regexp.MustCompile(`^(?:请)?(?:忘掉|忘了|删掉|删除|取消|废除|作废|去掉|撤销|不要再用)(?:那条|这条|关于)?(?P<t>.+?)(?:的)?(?:规则|规定|约定|要求|规矩|那条)(?:吧|了)?[。！!]*$`),
 			regexp.MustCompile(`^(?:那条|这条)?(?P<t>.+?)(?:的规则|这条规则|的规定|的要求|那条规矩|这条规矩|的规矩)?(?:不再适用|不适用了|作废了|取消了|废除了|已经不适用|不算了|不用了)(?:了)?[。！!]*$`),
 			regexp.MustCompile(`^(?:我们)?(?:已经)?不再(?P<t>.+)$`),
@@ -366,6 +371,7 @@ func japanese() *lexicon {
 		update:    regexp.MustCompile(`^(?P<np>[^、,。はがを]{1,16}?)(?:を|は)[^、,。]{1,30}?から[^、,。]{1,30}?に(?:移行|変更|移し|切り替え|乗り換え|変え|上げ|アップグレード)`),
 		strongCue: anyRe(`必ず`, `常に`, `いつも`, `絶対`, `毎回`, `今後`, `決して`, `例外なく`),
 		retract: []*regexp.Regexp{
+			regexp.MustCompile(`^(?P<t>.+?)(?:は)?(?:また|再び)(?:OK|ＯＫ|可能|できる|解禁)`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:の)?(?:ルール|決まり|規約|方針)(?:は|を)?(?:もう)?(?:なし|廃止|撤回|取り消し|やめ|無効|なくし|忘れて)`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:は|には)?もう(?:適用されません|適用されない|無効|なし|不要|いらない|使いません|使わない|しません|しない|やりません|やらない)`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:さん)?に(?:は)?もう.{0,12}?(?:聞かないで|頼まないで|聞かなくて|確認しなくて|依頼しないで)`),

@@ -73,21 +73,77 @@ func normalize(s string) string {
 // matchesForget reports whether a forget target names a statement: most of
 // its content words occur in the statement.
 func matchesForget(target string, texts ...string) bool {
+	text := strings.Join(texts, " ")
 	tw := contentWords(target)
+	if cjkText(target) {
+		// Without spaces, words are runs of Han or kana: match by pairs of
+		// characters ("截图" in "都要附截图").
+		return bigramShare(target, text) >= 0.6
+	}
 	if len(tw) == 0 {
 		return false
 	}
-	have := map[string]bool{}
-	for _, w := range contentWords(strings.Join(texts, " ")) {
-		have[w] = true
-	}
+	have := contentWords(text)
 	n := 0
 	for _, w := range tw {
-		if have[w] {
-			n++
+		for _, h := range have {
+			if sameStem(w, h) {
+				n++
+				break
+			}
 		}
 	}
 	return n*10 >= len(tw)*6
+}
+
+// sameStem reports two words that are one word in different forms:
+// equal, or sharing their first five letters or more ("freitags",
+// "freitag"; "deployments", "deployen").
+func sameStem(a, b string) bool {
+	if a == b {
+		return true
+	}
+	ra, rb := []rune(a), []rune(b)
+	n := 0
+	for n < len(ra) && n < len(rb) && ra[n] == rb[n] {
+		n++
+	}
+	return n >= 5 || n >= 4 && (n == len(ra) || n == len(rb))
+}
+
+// bigramShare is the share of the target's character pairs (letters only)
+// found in text.
+func bigramShare(target, text string) float64 {
+	pairs := func(s string) []string {
+		var out []string
+		var prev rune
+		for _, r := range strings.ToLower(s) {
+			if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+				prev = 0
+				continue
+			}
+			if prev != 0 {
+				out = append(out, string([]rune{prev, r}))
+			}
+			prev = r
+		}
+		return out
+	}
+	tp := pairs(target)
+	if len(tp) == 0 {
+		return 0
+	}
+	have := map[string]bool{}
+	for _, p := range pairs(text) {
+		have[p] = true
+	}
+	n := 0
+	for _, p := range tp {
+		if have[p] {
+			n++
+		}
+	}
+	return float64(n) / float64(len(tp))
 }
 
 // subjectGroup is the choice a text makes among a known group ("pnpm":
