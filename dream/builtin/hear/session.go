@@ -63,7 +63,7 @@ func Session(recs []Record) Heard {
 				st.Kind, st.Area, st.Via = Answer, areaFor(Fact, st.Quote+" "+q), "answer"
 				st.Question, st.Pointer = q, q
 				st.Subject = questionSubject(q, st.Lang)
-				st.Claim = answerClaim(q, st.Quote)
+				st.Claim = answerClaim(shortQuestion(q), st.Quote)
 				if own {
 					st.Claim = "On the question “" + q + "”, the user said: “" + st.Quote + "”"
 				}
@@ -111,7 +111,7 @@ func Session(recs []Record) Heard {
 				st := Statement{Kind: Answer, Lang: lang, Via: "answer", Question: qa.q, Pointer: qa.q, Quote: qa.a}
 				st.Area = areaFor(Fact, qa.a+" "+qa.q)
 				st.Subject = questionSubject(qa.q, detect(qa.q))
-				st.Claim = answerClaim(qa.q, qa.a)
+				st.Claim = answerClaim(shortQuestion(qa.q), qa.a)
 				st.Entries = entries(r, *askCall)
 				add(st)
 			}
@@ -557,4 +557,14 @@ func userQuestion(text string) string {
 		}
 	}
 	return ""
+}
+
+// shortQuestion is a question without its lead-in ("Before I write the PR
+// description: which region is prod in?" → "which region is prod in?").
+func shortQuestion(q string) string {
+	q = strings.TrimSpace(q)
+	if i := strings.LastIndex(q, ": "); i >= 0 && i+2 < len(q) {
+		return capitalize(q[i+2:])
+	}
+	return q
 }
