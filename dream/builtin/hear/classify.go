@@ -349,6 +349,11 @@ func hasValue(s, lang string) bool {
 	if reValue.MatchString(s) || strings.ContainsAny(s, "\"“«「") {
 		return true
 	}
+	for _, w := range words(strings.ToLower(s)) {
+		if _, ok := groups[w]; ok || techWords[w] {
+			return true // a tool or technology named in lower case
+		}
+	}
 	if cjk(lang) {
 		for _, r := range s {
 			if r < 0x80 && unicode.IsLetter(r) {
@@ -818,3 +823,15 @@ func versionStems(s, lang string) []string {
 	}
 	return out
 }
+
+// techWords name tools and technologies people write in lower case ("the
+// frontend uses react"): each is a value like a proper noun.
+var techWords = set("react", "vue", "angular", "svelte", "nextjs", "django", "rails", "flask", "fastapi", "spring",
+	"kafka", "rabbitmq", "redis", "sqs", "sns", "kubernetes", "k8s", "docker", "terraform", "pulumi", "helm", "argo",
+	"jenkins", "gradle", "maven", "bazel", "cargo", "rust", "python", "java", "kotlin", "swift", "typescript",
+	"javascript", "node", "deno", "graphql", "grpc", "mongodb", "mongo", "elasticsearch", "opensearch", "s3", "gcs",
+	"aws", "gcp", "azure", "vercel", "netlify", "heroku", "datadog", "grafana", "prometheus", "sentry", "pagerduty",
+	"jira", "github", "gitlab", "bitbucket", "celery", "sidekiq", "nginx", "envoy", "istio", "tailwind", "webpack",
+	"vite", "esbuild", "playwright", "cypress", "selenium", "storybook", "prisma", "sqlc", "flyway", "liquibase",
+	"dbt", "airflow", "snowflake", "bigquery", "redshift", "clickhouse", "cassandra", "dynamodb", "firebase",
+	"flutter", "riverpod", "zustand", "redux", "mobx", "eslint", "prettier", "ruff", "mypy", "black", "gofmt")
