@@ -148,8 +148,8 @@ func classify(raw, lang string, reply bool) (finding, verdict) {
 	if lx.report.MatchString(s) {
 		return why(f, "e4"), excluded
 	}
-	// Withdrawals and forget requests.
-	if t := retraction(s, lx); t != "" {
+	// Withdrawals and forget requests (not for the task at hand only).
+	if t := retraction(s, lx); t != "" && !lx.oneOff.MatchString(s) {
 		f.retract = t
 		return why(f, "d5"), durable
 	}
