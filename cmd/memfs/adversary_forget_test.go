@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -223,7 +224,7 @@ var hunter2RE = regexp.MustCompile(`(?i)hunter2`)
 func TestAdversaryForgetPathNames(t *testing.T) {
 	c := newCLI(t)
 	c.mustRun("init")
-	c.mustRun("checkpoint", "--scope", "default", "--transcript", advTranscript(t, "sess-w1", "Remember that my wifi network is hunter2."))
+	c.mustRun("checkpoint", "--scope", "default", "--transcript", advTranscript(t, "sess-w1", "Remember that hunter2 is my wifi network."))
 	c.mustRun("dream")
 	if _, names, _ := advStoreDump(t, c.repo()); !hunter2RE.MatchString(names) {
 		t.Fatalf("setup: the builtin named no page after the literal:\n%s", names)
@@ -550,15 +551,16 @@ func TestAdversaryForgetBreaksSchema(t *testing.T) {
 func TestAdversaryForgetPageSessionContinues(t *testing.T) {
 	c := newCLI(t)
 	c.mustRun("init")
-	c.mustRun("checkpoint", "--scope", "default", "--transcript", advTranscript(t, "sess-a", "Remember that my wifi network is hunter2."))
+	c.mustRun("checkpoint", "--scope", "default", "--transcript", advTranscript(t, "sess-a", "Remember that hunter2 is my wifi network."))
 	c.mustRun("dream")
-	const page = "pages/facts/wifi-network-hunter2.md"
+	// The page is named after its subject, the literal.
+	page := advPageNamed(t, c, "hunter2")
 	if code, _, _ := c.run("--scope", "default", "cat", page); code != 0 {
 		t.Fatalf("setup: no page %s", page)
 	}
 	c.advForget("page:" + page)
 	c.mustRun("checkpoint", "--scope", "default", "--transcript", advTranscript(t, "sess-a",
-		"Remember that my wifi network is hunter2.", "Remember that my wifi network is hunter2.", "Please remember that I prefer tabs over spaces."))
+		"Remember that hunter2 is my wifi network.", "Remember that hunter2 is my wifi network.", "Please remember that I prefer tabs over spaces."))
 	c.mustRun("checkpoint", "--scope", "default", "--transcript", advTranscript(t, "sess-b", "Remember that deploys happen on Fridays."))
 	out := c.mustRun("dream")
 	if !strings.Contains(out, " published ") || !strings.Contains(out, "2 session(s)") {
@@ -568,12 +570,36 @@ func TestAdversaryForgetPageSessionContinues(t *testing.T) {
 		t.Errorf("%d sessions still pending: the scope is wedged", n)
 	}
 	names := gitOut(t, "-C", c.repo(), "ls-tree", "-r", "--name-only", "default")
-	if strings.Contains(names, page) || !strings.Contains(names, "pages/facts/deploys-happen-fridays.md") || !strings.Contains(names, "pages/preferences/") {
+	if strings.Contains(names, page) || advPageSaying(t, c, "Fridays") == "" || !strings.Contains(names, "pages/preferences/") {
 		t.Errorf("tree after the dream:\n%s", names)
 	}
 	t.Run("counts", func(t *testing.T) {
 		advCheckCounts(t, c)
 	})
+}
+
+// advPageNamed is the path of the default scope's page whose name holds
+// s ("" when none does).
+func advPageNamed(t *testing.T, c *cli, s string) string {
+	t.Helper()
+	for _, p := range strings.Fields(gitOut(t, "-C", c.repo(), "ls-tree", "-r", "--name-only", "default")) {
+		if strings.HasPrefix(p, "pages/") && strings.Contains(path.Base(p), s) {
+			return p
+		}
+	}
+	return ""
+}
+
+// advPageSaying is the path of the default scope's page whose text holds
+// s ("" when none does).
+func advPageSaying(t *testing.T, c *cli, s string) string {
+	t.Helper()
+	for _, p := range strings.Fields(gitOut(t, "-C", c.repo(), "ls-tree", "-r", "--name-only", "default")) {
+		if strings.HasPrefix(p, "pages/") && !strings.HasSuffix(p, "/index.md") && strings.Contains(c.mustRun("--scope", "default", "cat", p), s) {
+			return p
+		}
+	}
+	return ""
 }
 
 var (
