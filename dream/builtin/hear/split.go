@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // What a user message holds that is not the user's own prose: pasted code,
@@ -210,10 +211,12 @@ func clauses(sent, lang string) []string {
 		// Keep a clause's opening word: back up over a word the split
 		// matched at its end (", we " keeps "we").
 		trimmed := strings.TrimRight(m, " ")
-		if i := strings.LastIndexFunc(trimmed, func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == '，' }); i >= 0 && i < len(trimmed)-1 {
-			word := strings.ToLower(trimmed[i+1:])
-			if !conjunctions[word] {
-				cut = l[0] + i + 1
+		if i := strings.LastIndexFunc(trimmed, func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == '，' }); i >= 0 {
+			// The separator may be several bytes ("，"): the word starts
+			// after the whole rune.
+			_, size := utf8.DecodeRuneInString(trimmed[i:])
+			if i+size < len(trimmed) && !conjunctions[strings.ToLower(trimmed[i+size:])] {
+				cut = l[0] + i + size
 			}
 		} else if cjk(lang) {
 			// A contrast word opens the next clause; the mark goes.

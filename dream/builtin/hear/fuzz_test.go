@@ -1,0 +1,71 @@
+package hear
+
+import (
+	"testing"
+	"unicode/utf8"
+)
+
+// FuzzSession checks that whatever a user types, every string Session
+// returns is valid UTF-8 when its input is: a claim cut inside a character
+// would make the page invalid and fail the whole dream.
+func FuzzSession(f *testing.F) {
+	for _, s := range []string{
+		"我们的规矩，不要直接推 main。",
+		"顺便说一下，部署都在周五之前，记住。",
+		"本番は us-east-2 です、DR は us-west-1。",
+		"Ab jetzt, bitte immer pnpm nutzen; nie npm.",
+		"Por cierto, la base de datos es Postgres 16.",
+		"Au fait, c'est Keiko qui valide l'auth.",
+		"btw — we always squash-merge, and Sam owns ingest.",
+	} {
+		f.Add("Which region is prod in?", s)
+	}
+	f.Fuzz(func(t *testing.T, question, reply string) {
+		if !utf8.ValidString(question) || !utf8.ValidString(reply) {
+			return
+		}
+		h := Session([]Record{
+			{Role: "user", ID: "u0", Text: reply},
+			{Role: "assistant", ID: "a1", Text: question},
+			{Role: "user", ID: "u2", Text: reply},
+		})
+		for _, st := range h.Statements {
+			for _, s := range []string{st.Claim, st.Quote, st.Subject, st.Question, st.Pointer} {
+				if !utf8.ValidString(s) {
+					t.Fatalf("invalid UTF-8 in a statement")
+				}
+			}
+			for _, s := range st.Replaces {
+				if !utf8.ValidString(s) {
+					t.Fatalf("invalid UTF-8 in Replaces")
+				}
+			}
+		}
+		for _, r := range h.Retractions {
+			if !utf8.ValidString(r.Target) || !utf8.ValidString(r.Quote) || !utf8.ValidString(r.Subject) {
+				t.Fatalf("invalid UTF-8 in a retraction")
+			}
+		}
+		for _, s := range h.Forgets {
+			if !utf8.ValidString(s) {
+				t.Fatalf("invalid UTF-8 in a forget target")
+			}
+		}
+	})
+}
+
+// Ensure that a clause split at a full-width comma before a contrast word
+// cuts after the whole comma, not inside it.
+func TestClausesCutWholeRunes(t *testing.T) {
+	for _, sent := range []string{
+		"构建都走 Makefile，不过那是以后的事了。",
+		"我们用 pnpm，但是别碰 lockfile。",
+		"部署在周五，而且要先通知运维。",
+	} {
+		for _, c := range clauses(sent, Zh) {
+			if !utf8.ValidString(c) {
+				t.Fatalf("clause of a %d-byte sentence is not valid UTF-8", len(sent))
+			}
+		}
+	}
+}
