@@ -6,9 +6,11 @@ package config
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/BurntSushi/toml"
 
@@ -47,14 +49,22 @@ func DefaultHome() (string, error) {
 	return filepath.Join(home, ".local", "share", "memfs"), nil
 }
 
+// MaxFileBytes bounds config.toml: a settings file of a few keys never
+// comes near it, and a larger one is refused before it is parsed.
+const MaxFileBytes = 64 << 10
+
 // Load reads home/config.toml. A missing file gives the defaults.
 func Load(home string) (*Config, error) {
 	c := &Config{Limits: validate.DefaultLimits(), Scopes: "project", Publish: "direct"}
 	p := filepath.Join(home, FileName)
-	md, err := toml.DecodeFile(p, c)
+	b, err := readBounded(p)
 	if errors.Is(err, os.ErrNotExist) {
 		return c, nil
 	}
+	if err != nil {
+		return nil, &Error{Path: p, Err: err}
+	}
+	md, err := toml.Decode(string(b), c)
 	if err != nil {
 		return nil, &Error{Path: p, Err: err}
 	}
@@ -62,6 +72,35 @@ func Load(home string) (*Config, error) {
 		return nil, &Error{Path: p, Err: err}
 	}
 	return c, nil
+}
+
+// readBounded reads the regular file p, at most MaxFileBytes of it,
+// through one open descriptor: what is checked (type, size) is what is
+// read. It opens without blocking, so a FIFO planted as config.toml is
+// refused rather than waited on.
+func readBounded(p string) ([]byte, error) {
+	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, errors.New("not a regular file")
+	}
+	// The size is read as it comes, not trusted from the stat: the file
+	// may grow between the two.
+	b, err := io.ReadAll(io.LimitReader(f, MaxFileBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > MaxFileBytes {
+		return nil, fmt.Errorf("larger than %d bytes", MaxFileBytes)
+	}
+	return b, nil
 }
 
 // Error is a config.toml that cannot be used; its code is config_invalid.

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/memfs/memfs/validate"
@@ -71,5 +72,60 @@ func TestLoadLimits(t *testing.T) {
 				t.Fatalf("Load: %v, want config_invalid", err)
 			}
 		})
+	}
+}
+
+// Ensure that a config.toml over the bound, or one that is not a regular
+// file (a FIFO that would block the reader, a folder), is config_invalid
+// and is not parsed; a file at the bound still loads.
+func TestLoadRefusesOversizedOrIrregular(t *testing.T) {
+	valid := "[limits]\nmax_files = 10\n"
+	pad := func(n int) string { return valid + strings.Repeat("#", n-len(valid)-1) + "\n" }
+	cases := []struct {
+		name  string
+		plant func(t *testing.T, p string)
+		ok    bool
+	}{
+		{"at the bound", func(t *testing.T, p string) { write(t, p, pad(MaxFileBytes)) }, true},
+		{"one byte over", func(t *testing.T, p string) { write(t, p, pad(MaxFileBytes+1)) }, false},
+		// Malformed after the bound: refused for its size, never parsed.
+		{"huge", func(t *testing.T, p string) { write(t, p, pad(4*MaxFileBytes)+"[limits\n") }, false},
+		{"fifo", func(t *testing.T, p string) {
+			if err := syscall.Mkfifo(p, 0o600); err != nil {
+				t.Skipf("mkfifo: %v", err)
+			}
+		}, false},
+		{"folder", func(t *testing.T, p string) {
+			if err := os.Mkdir(p, 0o700); err != nil {
+				t.Fatal(err)
+			}
+		}, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			home := t.TempDir()
+			c.plant(t, filepath.Join(home, FileName))
+			cfg, err := Load(home)
+			if c.ok {
+				if err != nil || cfg.Limits.MaxFiles != 10 {
+					t.Fatalf("Load = %+v, %v", cfg, err)
+				}
+				return
+			}
+			var ce *Error
+			if !errors.As(err, &ce) || ce.Code() != "config_invalid" {
+				t.Fatalf("Load: %v, want config_invalid", err)
+			}
+			if strings.Contains(err.Error(), "limits") {
+				t.Errorf("the file was parsed: %v", err)
+			}
+		})
+	}
+}
+
+func write(t *testing.T, p, s string) {
+	t.Helper()
+	if err := os.WriteFile(p, []byte(s), 0o600); err != nil {
+		t.Fatal(err)
 	}
 }
