@@ -30,8 +30,10 @@ package checkout
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"os"
@@ -43,7 +45,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/memfs/memfs/gitstore"
-	"github.com/memfs/memfs/internal/fsutil"
+	"github.com/memfs/memfs/internal/safedir"
 	"github.com/memfs/memfs/validate"
 	"github.com/memfs/memfs/wiki"
 )
@@ -82,6 +84,11 @@ type Result struct {
 }
 
 // Checkout makes dir show the requested revision.
+//
+// dir, its parent and the folder of snapshots beside it must be under the
+// caller's control (package safedir): a symbolic link or another user's
+// folder at any of them is refused with safedir's unsafe_path, and nothing
+// is removed or chmodded but what the checkout made.
 func Checkout(ctx context.Context, dir string, opts Options) (*Result, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -91,51 +98,56 @@ func Checkout(ctx context.Context, dir string, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	store := storageDir(abs)
-	res := &Result{Dir: abs, Commit: commit}
-	cur, err := current(abs)
+	pl, err := open(abs, false)
 	if err != nil {
 		return nil, err
 	}
-	if cur != "" && strings.HasPrefix(filepath.Base(cur), shortID(commit)+"-") {
-		if _, err := os.Stat(cur); err == nil {
-			res.Snapshot, res.Unchanged = cur, true
+	defer pl.close()
+	res := &Result{Dir: abs, Commit: commit}
+	cur, err := pl.current()
+	if err != nil {
+		return nil, err
+	}
+	if cur != "" && pl.store != nil && strings.HasPrefix(cur, shortID(commit)+"-") {
+		if st, err := pl.store.Root.Lstat(cur); err == nil && st.IsDir() {
+			res.Snapshot, res.Unchanged = pl.snapshotPath(cur), true
 			return res, nil
 		}
 	}
-	if err := os.MkdirAll(store, StoreMode); err != nil {
-		return nil, fmt.Errorf("checkout %s: %w", abs, err)
+	if pl.store == nil {
+		// Made 0700; one an earlier memfs made wider was narrowed by
+		// open, through the opened handle.
+		if pl.store, err = pl.parent.Own(pl.storeName(), StoreMode, true); err != nil {
+			return nil, fmt.Errorf("checkout %s: %w", abs, err)
+		}
 	}
-	// Narrow a folder made with wider modes, or under a loose umask.
-	if err := os.Chmod(store, StoreMode); err != nil {
-		return nil, fmt.Errorf("checkout %s: %w", abs, err)
-	}
-	tmp, err := os.MkdirTemp(store, ".tmp-")
-	if err != nil {
+	store := pl.store
+	tmp := ".tmp-" + rand.Text()
+	if err := store.Root.Mkdir(tmp, 0o700); err != nil {
 		return nil, fmt.Errorf("checkout %s: %w", abs, err)
 	}
 	done := false
 	defer func() {
 		if !done {
-			_ = fsutil.RemoveTree(tmp)
+			_ = store.RemoveTree(tmp)
 		}
 	}()
-	n, refused, err := write(ctx, opts.Store, commit, tmp)
+	n, refused, err := write(ctx, opts.Store, commit, store, tmp)
 	if err != nil {
 		return nil, err
 	}
 	res.Files, res.Refused = n, refused
-	snap := filepath.Join(store, fmt.Sprintf("%s-%d", shortID(commit), time.Now().UnixNano()))
-	if err := os.Rename(tmp, snap); err != nil {
+	snap := fmt.Sprintf("%s-%d", shortID(commit), time.Now().UnixNano())
+	if err := store.Root.Rename(tmp, snap); err != nil {
 		return nil, fmt.Errorf("checkout %s: %w", abs, err)
 	}
 	done = true
-	if err := swapLink(abs, snap); err != nil {
-		_ = fsutil.RemoveTree(snap)
+	if err := pl.swapLink(snap); err != nil {
+		_ = store.RemoveTree(snap)
 		return nil, err
 	}
-	res.Snapshot = snap
-	prune(store, snap, cur)
+	res.Snapshot = pl.snapshotPath(snap)
+	pl.prune(snap, cur)
 	return res, nil
 }
 
@@ -199,28 +211,31 @@ func Watch(ctx context.Context, dir string, opts Options, poll time.Duration, fn
 // Prune removes every snapshot of dir but the one it shows, the previous
 // one included, and temporary folders of interrupted checkouts older than
 // a minute. Forget calls it (through Watch) so that no older revision stays
-// on disk.
+// on disk. It works under the same rules as Checkout.
 func Prune(dir string) error {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return err
 	}
-	cur, err := current(abs)
+	pl, err := open(abs, true)
 	if err != nil {
 		return err
 	}
-	store := storageDir(abs)
-	ents, err := os.ReadDir(store)
-	if errors.Is(err, fs.ErrNotExist) {
+	defer pl.close()
+	if pl.store == nil {
 		return nil
 	}
+	cur, err := pl.current()
+	if err != nil {
+		return err
+	}
+	ents, err := fs.ReadDir(pl.store.Root.FS(), ".")
 	if err != nil {
 		return err
 	}
 	var errs []error
 	for _, e := range ents {
-		p := filepath.Join(store, e.Name())
-		if p == cur {
+		if e.Name() == cur {
 			continue
 		}
 		if strings.HasPrefix(e.Name(), ".tmp-") {
@@ -229,7 +244,7 @@ func Prune(dir string) error {
 				continue
 			}
 		}
-		if err := fsutil.RemoveTree(p); err != nil {
+		if err := pl.store.RemoveTree(e.Name()); err != nil {
 			errs = append(errs, err)
 		}
 	}
@@ -240,14 +255,66 @@ func shortID(id gitstore.ID) string { return id.String()[:12] }
 
 // storageDir is where the snapshots of dir live: beside it, hidden.
 func storageDir(dir string) string {
-	return filepath.Join(filepath.Dir(dir), "."+filepath.Base(dir)+".memfs")
+	return filepath.Join(filepath.Dir(dir), storeName(filepath.Base(dir)))
 }
 
-// current returns the snapshot dir points to, "" when dir does not exist
-// (or is an empty folder, which the checkout may replace), or
-// ErrNotCheckout.
-func current(dir string) (string, error) {
-	st, err := os.Lstat(dir)
+func storeName(name string) string { return "." + name + ".memfs" }
+
+// place is a checkout's target opened under safedir's rules: its parent,
+// its name there, and the folder of snapshots beside it (nil while
+// missing). Every operation is relative to these opened folders.
+type place struct {
+	abs    string
+	name   string
+	parent *safedir.Dir
+	store  *safedir.Dir
+}
+
+// open opens abs's parent and, when it exists, the folder of snapshots;
+// with missingOK a parent that does not exist is no error (store stays
+// nil and so does parent).
+func open(abs string, missingOK bool) (*place, error) {
+	pl := &place{abs: abs, name: filepath.Base(abs)}
+	var err error
+	if pl.parent, err = safedir.OpenParent(abs); err != nil {
+		if missingOK && errors.Is(err, fs.ErrNotExist) {
+			return pl, nil
+		}
+		return nil, fmt.Errorf("checkout %s: %w", abs, err)
+	}
+	pl.store, err = pl.parent.Own(pl.storeName(), StoreMode, false)
+	if errors.Is(err, fs.ErrNotExist) {
+		err = nil
+	}
+	if err != nil {
+		pl.parent.Close()
+		return nil, fmt.Errorf("checkout %s: %w", abs, err)
+	}
+	return pl, nil
+}
+
+func (pl *place) close() {
+	if pl.store != nil {
+		pl.store.Close()
+	}
+	if pl.parent != nil {
+		pl.parent.Close()
+	}
+}
+
+func (pl *place) storeName() string { return storeName(pl.name) }
+
+func (pl *place) snapshotPath(snap string) string {
+	return filepath.Join(filepath.Dir(pl.abs), pl.storeName(), snap)
+}
+
+// current returns the name of the snapshot the target points to, "" when
+// the target does not exist (or is an empty folder of the caller's, which
+// the checkout may replace), or ErrNotCheckout. A target that is another
+// user's, or a link another user made, is refused with safedir's error.
+func (pl *place) current() (string, error) {
+	p := pl.abs
+	st, err := pl.parent.Root.Lstat(pl.name)
 	if errors.Is(err, fs.ErrNotExist) {
 		return "", nil
 	}
@@ -255,28 +322,46 @@ func current(dir string) (string, error) {
 		return "", err
 	}
 	if st.Mode()&fs.ModeSymlink != 0 {
-		target, err := os.Readlink(dir)
+		if err := safedir.OwnedLink(p, st); err != nil {
+			return "", err
+		}
+		target, err := pl.parent.Root.Readlink(pl.name)
 		if err != nil {
 			return "", err
 		}
-		if !filepath.IsAbs(target) {
-			target = filepath.Join(filepath.Dir(dir), target)
+		// Links made before the parent was opened relative to it were
+		// absolute; both name one entry of the folder of snapshots.
+		var d string
+		if filepath.IsAbs(target) {
+			d = filepath.Dir(target)
+		} else {
+			d = filepath.Join(filepath.Dir(p), filepath.Dir(target))
 		}
-		if filepath.Dir(target) == storageDir(dir) {
-			return target, nil
+		snap := filepath.Base(target)
+		if d == storageDir(p) && snap != "." && snap != ".." && snap != string(filepath.Separator) {
+			return snap, nil
 		}
+		return "", fmt.Errorf("%s %w", p, ErrNotCheckout)
+	}
+	if err := safedir.Owned(p, st); err != nil {
+		return "", err
 	}
 	if st.IsDir() {
-		if ents, err := os.ReadDir(dir); err == nil && len(ents) == 0 {
-			return "", nil
+		if f, err := pl.parent.Root.Open(pl.name); err == nil {
+			ents, err := f.ReadDir(1)
+			f.Close()
+			if errors.Is(err, io.EOF) && len(ents) == 0 {
+				return "", nil
+			}
 		}
 	}
-	return "", fmt.Errorf("%s %w", dir, ErrNotCheckout)
+	return "", fmt.Errorf("%s %w", p, ErrNotCheckout)
 }
 
-// write materializes a commit under dir and returns the number of files
-// written and of entries refused.
-func write(ctx context.Context, s *gitstore.Store, commit gitstore.ID, dir string) (int, int, error) {
+// write materializes a commit in the folder tmp of the folder of
+// snapshots, and returns the number of files written and of entries
+// refused.
+func write(ctx context.Context, s *gitstore.Store, commit gitstore.ID, store *safedir.Dir, tmp string) (int, int, error) {
 	snap, err := s.Snapshot(ctx, commit)
 	if err != nil {
 		return 0, 0, err
@@ -315,46 +400,57 @@ func write(ctx context.Context, s *gitstore.Store, commit gitstore.ID, dir strin
 	for p, b := range rep.Supplied {
 		files[p] = b
 	}
-	dirs := []string{dir, filepath.Join(dir, wiki.PagesDir)}
-	if err := os.MkdirAll(dirs[1], 0o700); err != nil {
+	root, err := store.Root.OpenRoot(tmp)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer root.Close()
+	dirs := []string{".", wiki.PagesDir}
+	if err := root.MkdirAll(dirs[1], 0o700); err != nil {
 		return 0, 0, err
 	}
 	for p, b := range files {
 		if err := ctx.Err(); err != nil {
 			return 0, 0, err
 		}
-		full := filepath.Join(dir, filepath.FromSlash(p))
-		if d := filepath.Dir(full); !slices.Contains(dirs, d) {
-			if err := os.MkdirAll(d, 0o700); err != nil {
+		rel := filepath.FromSlash(p)
+		if d := filepath.Dir(rel); !slices.Contains(dirs, d) {
+			if err := root.MkdirAll(d, 0o700); err != nil {
 				return 0, 0, err
 			}
 			dirs = append(dirs, d)
 		}
-		if err := os.WriteFile(full, b, FileMode); err != nil {
+		if err := root.WriteFile(rel, b, FileMode); err != nil {
 			return 0, 0, err
 		}
 		// WriteFile's mode passes through the umask; a file must end
 		// exactly owner-read-only.
-		if err := os.Chmod(full, FileMode); err != nil {
+		if err := root.Chmod(rel, FileMode); err != nil {
 			return 0, 0, err
 		}
 	}
 	// Make everything read-only deepest first, then flush it all to disk
 	// before the tree can become visible.
-	slices.SortFunc(dirs, func(a, b string) int { return len(b) - len(a) })
+	depth := func(d string) int {
+		if d == "." {
+			return -1
+		}
+		return strings.Count(d, string(filepath.Separator))
+	}
+	slices.SortFunc(dirs, func(a, b string) int { return depth(b) - depth(a) })
 	for _, d := range dirs {
-		if err := os.Chmod(d, DirMode); err != nil {
+		if err := root.Chmod(d, DirMode); err != nil {
 			return 0, 0, err
 		}
 	}
-	if err := syncFS(dir); err != nil {
+	if err := syncFS(root); err != nil {
 		return 0, 0, err
 	}
 	return len(files), refused, nil
 }
 
-func syncFS(dir string) error {
-	f, err := os.Open(dir)
+func syncFS(root *os.Root) error {
+	f, err := root.Open(".")
 	if err != nil {
 		return err
 	}
@@ -362,42 +458,39 @@ func syncFS(dir string) error {
 	return unix.Syncfs(int(f.Fd()))
 }
 
-// swapLink points dir at snap with one rename, so readers see the old
-// target or the new one.
-func swapLink(dir, snap string) error {
-	rel, err := filepath.Rel(filepath.Dir(dir), snap)
-	if err != nil {
-		return err
-	}
-	if st, err := os.Lstat(dir); err == nil && st.IsDir() {
-		// An empty folder (checked by current) stands where the link goes.
-		if err := os.Remove(dir); err != nil {
-			return fmt.Errorf("checkout %s: %w", dir, err)
+// swapLink points the target at the snapshot snap with one rename, so
+// readers see the old target or the new one. The link is made inside the
+// folder of snapshots, where nobody else can write, and renamed over the
+// target within the opened parent.
+func (pl *place) swapLink(snap string) error {
+	if st, err := pl.parent.Root.Lstat(pl.name); err == nil && st.IsDir() {
+		// An empty folder of the caller's (checked by current) stands
+		// where the link goes; rmdir fails if it has filled since.
+		if err := pl.parent.Root.Remove(pl.name); err != nil {
+			return fmt.Errorf("checkout %s: %w", pl.abs, err)
 		}
 	}
-	tmp := filepath.Join(filepath.Dir(snap), fmt.Sprintf(".link-%d", time.Now().UnixNano()))
-	if err := os.Symlink(rel, tmp); err != nil {
-		return fmt.Errorf("checkout %s: %w", dir, err)
+	tmp := ".link-" + rand.Text()
+	if err := pl.store.Root.Symlink(pl.storeName()+"/"+snap, tmp); err != nil {
+		return fmt.Errorf("checkout %s: %w", pl.abs, err)
 	}
-	if err := os.Rename(tmp, dir); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("checkout %s: %w", dir, err)
+	if err := pl.parent.Root.Rename(pl.storeName()+"/"+tmp, pl.name); err != nil {
+		_ = pl.store.Root.Remove(tmp)
+		return fmt.Errorf("checkout %s: %w", pl.abs, err)
 	}
 	return nil
 }
 
 // prune removes every snapshot but the current one and the one it
 // replaced, which readers may still be walking.
-func prune(store, cur, prev string) {
-	ents, err := os.ReadDir(store)
+func (pl *place) prune(cur, prev string) {
+	ents, err := fs.ReadDir(pl.store.Root.FS(), ".")
 	if err != nil {
 		return
 	}
 	for _, e := range ents {
-		p := filepath.Join(store, e.Name())
-		if p == cur || p == prev || strings.HasPrefix(e.Name(), ".tmp-") {
-			continue
+		if n := e.Name(); n != cur && n != prev && !strings.HasPrefix(n, ".tmp-") {
+			_ = pl.store.RemoveTree(n)
 		}
-		_ = fsutil.RemoveTree(p)
 	}
 }

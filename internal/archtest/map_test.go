@@ -28,6 +28,7 @@ const (
 	jsonscan  = "internal/jsonscan"
 	version   = "internal/version"
 	progress  = "internal/progress"
+	safedir   = "internal/safedir"
 	storetest = "internal/storetest"
 	archtest  = "internal/archtest"
 
@@ -75,6 +76,7 @@ var allowed = map[string][]string{
 	jsonscan:  {},
 	version:   {},
 	progress:  {},
+	safedir:   {},
 	storetest: {gitstore, validate},
 	archtest:  {},
 
@@ -84,7 +86,7 @@ var allowed = map[string][]string{
 // leaves may be imported by every component without a line in its row;
 // what a package reaches through a leaf must still lie within its rows
 // (checkReach).
-var leaves = []string{config, errcode, scope, fsutil, jsonscan, version, progress, storetest}
+var leaves = []string{config, errcode, scope, fsutil, jsonscan, version, progress, safedir, storetest}
 
 // unconstrained components have no row: they may import every component,
 // and only scripts may import scripts. No package imports cmd.
