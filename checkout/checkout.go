@@ -22,6 +22,17 @@
 // user can read a snapshot, whatever the umask. A folder of snapshots made
 // by an earlier memfs with wider modes is narrowed at the next checkout.
 //
+// # Other users
+//
+// A checkout into a shared folder such as /tmp must not be steerable by
+// another local user. DIR's parent is opened without following a link and
+// must be the caller's or root's (sticky when others may write to it);
+// DIR and .DIR.memfs must be the caller's own, and never links memfs did
+// not make. Everything after that is done relative to the opened folders
+// (package safedir), so a path swapped midway reaches nothing outside
+// them, and nothing is removed or chmodded but what the checkout made.
+// A refusal is safedir's unsafe_path error, naming the path and the reason.
+//
 // What is written follows read-mode validation (docs/design.md §3): entries it
 // refuses are left out, and missing summary.md and index.md get their
 // defaults. Unlike the FUSE mount, a checkout reads every file, so content
@@ -99,6 +110,13 @@ func Checkout(ctx context.Context, dir string, opts Options) (*Result, error) {
 		return nil, err
 	}
 	pl, err := open(abs, false)
+	if errors.Is(err, fs.ErrNotExist) {
+		// Missing folders above DIR are made as before, the caller's own
+		// and private; the one that holds DIR is then checked like any.
+		if err = os.MkdirAll(filepath.Dir(abs), 0o700); err == nil {
+			pl, err = open(abs, false)
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -222,11 +240,11 @@ func Prune(dir string) error {
 		return err
 	}
 	defer pl.close()
-	if pl.store == nil {
+	if pl.parent == nil {
 		return nil
 	}
 	cur, err := pl.current()
-	if err != nil {
+	if err != nil || pl.store == nil {
 		return err
 	}
 	ents, err := fs.ReadDir(pl.store.Root.FS(), ".")
