@@ -96,8 +96,12 @@ func Stale(dir string) bool {
 // alone and refused with ErrStaleMount and the command that clears it.
 func ClearStale(dir string) (bool, error) {
 	abs, err := filepath.Abs(dir)
-	if err != nil || !Stale(abs) {
+	if err != nil {
 		return false, err
+	}
+	// A link is never followed to a mount to detach; New refuses it.
+	if st, err := os.Lstat(abs); err == nil && st.Mode()&os.ModeSymlink != 0 || !Stale(abs) {
+		return false, nil
 	}
 	mounts, err := fuseMounts()
 	if err != nil {

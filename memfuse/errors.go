@@ -1,6 +1,10 @@
 package memfuse
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/memfs/memfs/internal/errcode"
+)
 
 // Sentinel errors of the package. Callers branch on them with errors.Is.
 var (
@@ -14,4 +18,8 @@ var (
 	// ErrUnsupportedArtifact means a revision's Memfs-Artifact trailer names
 	// no artifact version this memfs can serve.
 	ErrUnsupportedArtifact = errors.New("revision is not a supported memfs artifact")
+	// ErrMountpointInUse means the mount point is already a mount point or
+	// holds files: memfs neither stacks a mount on another nor hides a
+	// folder's files.
+	ErrMountpointInUse = errcode.New("mountpoint_in_use", "mount point in use")
 )

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log"
 	"log/slog"
 	"os"
@@ -24,6 +25,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/internal/safedir"
 )
 
 // cacheTimeout is the kernel's entry, negative-entry and attribute
@@ -194,9 +196,11 @@ func New(ctx context.Context, dir string, opts Options) (*Mount, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := checkMountpoint(abs, opts.Store.Path()); err != nil {
+	mp, err := openMountpoint(abs, opts.Store.Path())
+	if err != nil {
 		return nil, err
 	}
+	defer mp.close()
 	logger := opts.Logger
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
@@ -225,6 +229,11 @@ func New(ctx context.Context, dir string, opts Options) (*Mount, error) {
 	}
 	srv, method, err := serve(abs, root, fsName, opts, logger)
 	if err != nil {
+		return nil, err
+	}
+	if err := mp.landed(); err != nil {
+		// The path led somewhere else by the time the kernel resolved it.
+		_ = srv.Unmount()
 		return nil, err
 	}
 	m.server, m.method = srv, method
@@ -322,23 +331,88 @@ func scopeView(ctx context.Context, fsys *mountFS, opts Options) (*view, error) 
 	return newFixedView(fsys, opts.Scope, c, fuse.FUSE_ROOT_ID), nil
 }
 
-// checkMountpoint refuses a mount point that is missing, not a directory,
-// a stale mount, or inside the store.
-func checkMountpoint(dir, store string) error {
-	st, err := os.Stat(dir)
+// mountpoint is a mount point opened and checked before mounting; it
+// stays open until the mount is made, so that landed can tell whether the
+// mount covers that very folder.
+type mountpoint struct {
+	dir    string
+	name   string
+	parent *safedir.Dir
+	target *safedir.Dir
+}
+
+// openMountpoint refuses a mount point that is missing, not a directory, a
+// stale mount, inside the store, a symbolic link, another user's or in a
+// parent another user controls (safedir's rules, code unsafe_path), not
+// empty, or already a mount point (ErrMountpointInUse: memfs does not
+// stack a mount on another, nor hide a folder's files).
+func openMountpoint(dir, store string) (*mountpoint, error) {
+	st, err := os.Lstat(dir)
 	if errors.Is(err, syscall.ENOTCONN) {
-		return fmt.Errorf("mount point %s: %w; clear it with: %s", dir, ErrStaleMount, clearHint(dir))
+		return nil, fmt.Errorf("mount point %s: %w; clear it with: %s", dir, ErrStaleMount, clearHint(dir))
 	}
 	if err != nil {
-		return fmt.Errorf("mount point: %w", err)
+		return nil, fmt.Errorf("mount point: %w", err)
 	}
-	if !st.IsDir() {
-		return fmt.Errorf("mount point %s is not a directory", dir)
+	if st.Mode()&os.ModeSymlink == 0 && !st.IsDir() {
+		return nil, fmt.Errorf("mount point %s is not a directory", dir)
 	}
 	if rel, err := filepath.Rel(store, dir); err == nil && !strings.HasPrefix(rel, "..") {
-		return fmt.Errorf("mount point %s is inside the store %s", dir, store)
+		return nil, fmt.Errorf("mount point %s is inside the store %s", dir, store)
+	}
+	mp := &mountpoint{dir: dir, name: filepath.Base(dir)}
+	if mp.parent, err = safedir.OpenParent(dir); err != nil {
+		return nil, fmt.Errorf("mount point: %w", err)
+	}
+	if mp.target, err = mp.parent.Own(mp.name, 0, false); err != nil {
+		mp.close()
+		return nil, fmt.Errorf("mount point: %w", err)
+	}
+	if mp.target.Dev() != mp.parent.Dev() {
+		mp.close()
+		return nil, fmt.Errorf("mount point %s is already a mount point: %w", dir, ErrMountpointInUse)
+	}
+	f, err := mp.target.Root.Open(".")
+	if err == nil {
+		var ents []os.DirEntry
+		ents, err = f.ReadDir(1)
+		f.Close()
+		if len(ents) > 0 {
+			mp.close()
+			return nil, fmt.Errorf("mount point %s is not empty (the mount would hide what it holds): %w", dir, ErrMountpointInUse)
+		}
+		if errors.Is(err, io.EOF) {
+			err = nil
+		}
+	}
+	if err != nil {
+		mp.close()
+		return nil, fmt.Errorf("mount point %s: %w", dir, err)
+	}
+	return mp, nil
+}
+
+// landed checks, through the parent opened before mounting, that the
+// mount covers the folder that was checked: the name now leads to another
+// device. A path changed in between (an ancestor renamed, a link planted)
+// would have sent the mount elsewhere; the caller unmounts it then.
+func (mp *mountpoint) landed() error {
+	fi, err := mp.parent.Root.Lstat(mp.name)
+	if err != nil {
+		return fmt.Errorf("mount point %s: %w", mp.dir, err)
+	}
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok || fi.Mode()&os.ModeSymlink != 0 || st.Dev == mp.target.Dev() {
+		return fmt.Errorf("mount point: %w", &safedir.Error{Path: mp.dir, Reason: "changed while memfs mounted it; unmounted again"})
 	}
 	return nil
+}
+
+func (mp *mountpoint) close() {
+	if mp.target != nil {
+		mp.target.Close()
+	}
+	mp.parent.Close()
 }
 
 // serve mounts root at dir and starts serving it.

@@ -7,7 +7,9 @@ package serve
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -153,7 +155,12 @@ func loop(ctx context.Context, o Options, sched *dream.Schedule, settled <-chan 
 
 // mount mounts every scope of s at dir; the returned function unmounts.
 func mount(ctx context.Context, s *gitstore.Store, dir string, log *slog.Logger) (func(), error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil && !memfuse.Stale(dir) {
+	// Only the mount point itself is made here, without following a link
+	// planted there; memfuse.New checks it and its parent.
+	if err := os.MkdirAll(filepath.Dir(dir), 0o700); err != nil {
+		return nil, err
+	}
+	if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, fs.ErrExist) && !memfuse.Stale(dir) {
 		return nil, err
 	}
 	if cleared, err := memfuse.ClearStale(dir); err != nil {
