@@ -15,6 +15,7 @@ import (
 	"github.com/memfs/memfs/dream/dreamers"
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/internal/app/home"
+	"github.com/memfs/memfs/internal/termsafe"
 )
 
 // dreamerFlags choose and configure the dreamer; dream and serve share them.
@@ -82,7 +83,7 @@ or the failure reason. The command fails (exit 1) when any run failed.`,
 						fmt.Fprintf(g.stderr, "reconciled %d interrupted run(s) as cancelled\n", len(ids))
 					}
 					o.Ran = func(r dreamReport) {
-						printLines(g.stdout, r.Lines())
+						printLines(termsafe.NewWriter(g.stdout), r.Lines())
 						printProblems(g.stderr, r.Problems, "  ")
 					}
 				}

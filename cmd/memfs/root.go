@@ -20,6 +20,7 @@ import (
 	"github.com/memfs/memfs/internal/errcode"
 	"github.com/memfs/memfs/internal/progress"
 	"github.com/memfs/memfs/internal/scope"
+	"github.com/memfs/memfs/internal/termsafe"
 	"github.com/memfs/memfs/internal/version"
 	"github.com/memfs/memfs/validate"
 )
@@ -48,9 +49,12 @@ type globalOptions struct {
 	MaxFileBytes  int64
 	MaxTotalBytes int64
 
-	stdin          io.Reader
-	stdout, stderr io.Writer
-	flags          *cobra.Command // the root, to ask which flags were set
+	stdin  io.Reader
+	stdout io.Writer
+	// stderr escapes terminal controls (termsafe); rawStderr is the
+	// stream itself, for progress lines, which redraw with \r.
+	stderr, rawStderr io.Writer
+	flags             *cobra.Command // the root, to ask which flags were set
 }
 
 // usageError marks errors in how memfs was called (exit 2).
@@ -76,7 +80,7 @@ type reportedError struct{ code int }
 func (e reportedError) Error() string { return fmt.Sprintf("exit status %d", e.code) }
 
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	g := &globalOptions{stdin: stdin, stdout: stdout, stderr: stderr}
+	g := &globalOptions{stdin: stdin, stdout: stdout, stderr: termsafe.NewWriter(stderr), rawStderr: stderr}
 	root := newRootCommand(g)
 	root.SetArgs(args)
 	root.SetIn(stdin)
@@ -95,7 +99,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		if g.JSON {
 			writeJSON(stdout, failureOut{Error: errJSON(err)})
 		}
-		fmt.Fprintf(stderr, "memfs: %v\n", err)
+		fmt.Fprintf(g.stderr, "memfs: %v\n", err)
 		if code == exitUsage {
 			fmt.Fprintln(stderr, "Run 'memfs --help' for usage.")
 		}
@@ -342,25 +346,28 @@ func (g *globalOptions) sessionScope(h *home.Home, cwd string) (string, error) {
 
 // progress is the status line of a long command: nil (silent) with
 // --json or when stderr is not a terminal.
-func (g *globalOptions) progress() *progress.Line { return progress.New(g.stderr, g.JSON) }
+func (g *globalOptions) progress() *progress.Line { return progress.New(g.rawStderr, g.JSON) }
 
-// output prints v as JSON with --json, else calls text with stdout.
+// output prints v as JSON with --json, else calls text with stdout,
+// through termsafe: memory, commit and transcript text never drives the
+// terminal.
 func (g *globalOptions) output(v any, text func(w io.Writer)) error {
 	if g.JSON {
 		writeJSON(g.stdout, v)
 	} else {
-		text(g.stdout)
+		text(termsafe.NewWriter(g.stdout))
 	}
 	return nil
 }
 
-// raw prints v as JSON with --json, else the bytes b as they are.
+// raw prints v as JSON with --json, else the bytes b as they are but for
+// terminal controls, which termsafe escapes.
 func (g *globalOptions) raw(v any, b []byte) error {
 	if g.JSON {
 		writeJSON(g.stdout, v)
 		return nil
 	}
-	_, err := g.stdout.Write(b)
+	_, err := g.stdout.Write(termsafe.EscapeBytes(b))
 	return err
 }
 

@@ -6,8 +6,8 @@
 // a deeper folder with a row of its own (transcript/redact,
 // gitstore/erasure); its subpackages share its row. The internal leaves
 // (config, errcode, scope, fsutil, jsonscan, version, progress, safedir,
-// storetest) each have a row of their own and may be imported by any
-// component; internal/app, the composition layer, may be reached only
+// termsafe, storetest) each have a row of their own and may be imported by
+// any component; internal/app, the composition layer, may be reached only
 // from cmd and scripts, and storetest only from tests.
 //
 // The rules: each component imports directly only what its row allows;

@@ -29,6 +29,7 @@ const (
 	version   = "internal/version"
 	progress  = "internal/progress"
 	safedir   = "internal/safedir"
+	termsafe  = "internal/termsafe"
 	storetest = "internal/storetest"
 	archtest  = "internal/archtest"
 
@@ -77,6 +78,7 @@ var allowed = map[string][]string{
 	version:   {},
 	progress:  {},
 	safedir:   {},
+	termsafe:  {},
 	storetest: {gitstore, validate},
 	archtest:  {},
 
@@ -86,7 +88,7 @@ var allowed = map[string][]string{
 // leaves may be imported by every component without a line in its row;
 // what a package reaches through a leaf must still lie within its rows
 // (checkReach).
-var leaves = []string{config, errcode, scope, fsutil, jsonscan, version, progress, safedir, storetest}
+var leaves = []string{config, errcode, scope, fsutil, jsonscan, version, progress, safedir, termsafe, storetest}
 
 // unconstrained components have no row: they may import every component,
 // and only scripts may import scripts. No package imports cmd.
