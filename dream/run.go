@@ -657,7 +657,7 @@ func commitMessage(res *Result) string {
 	subject := fmt.Sprintf("dream %s: %d session(s)", res.RunID, len(res.Sessions))
 	line, _, _ := strings.Cut(strings.TrimSpace(res.Summary), "\n")
 	line = strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f {
+		if r < 0x20 || validate.ForbiddenControl(r) {
 			return -1
 		}
 		return r

@@ -177,8 +177,11 @@ func checkPublishOptions(opts PublishOptions) error {
 	if opts.Proposal != "" && !validProposalName(opts.Proposal) {
 		return fmt.Errorf("proposal %q: not a legal run id", opts.Proposal)
 	}
-	if strings.ContainsRune(opts.Message, 0) {
-		return errors.New("commit message contains a NUL byte")
+	if at := validate.ControlAt(opts.Message); at >= 0 {
+		// A rejection like a page's: git log and memfs log would print
+		// it to a terminal. The offset, never the message.
+		return &validate.Error{Problems: []validate.Problem{{Path: ".", Code: validate.CodeInvalidEncoding, Severity: validate.SevError,
+			Message: fmt.Sprintf("commit message contains a control character at byte offset %d (only tab, newline and carriage return are allowed)", at)}}}
 	}
 	for _, id := range opts.Sources {
 		if !wiki.ValidSessionID(id) {

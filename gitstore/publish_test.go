@@ -67,6 +67,7 @@ func TestPublish_RejectionChangesNothing(t *testing.T) {
 		{"citation outside allow-list", map[string]string{"pages/notes/new.md": "# N\n\n## Sources\n\n- session:s9\n"},
 			PublishOptions{Sources: []string{"s2"}}, validate.CodeUnknownSource},
 		{"invalid utf-8", map[string]string{"pages/notes/bin.md": "\xff\xfe\n## Sources\n- session:s1\n"}, PublishOptions{}, validate.CodeInvalidEncoding},
+		{"terminal escape", map[string]string{"pages/notes/esc.md": "# E\x1b[2J\n## Sources\n- session:s1\n"}, PublishOptions{}, validate.CodeInvalidEncoding},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -309,4 +310,30 @@ func TestPublish_DamagedCacheNeverTrusted(t *testing.T) {
 			t.Fatal("an intact cache was not used; the test proves nothing")
 		}
 	}
+}
+
+// Ensure that a commit message holding a terminal control (an escape
+// sequence, a C1 CSI, DEL) is refused as invalid_encoding, naming the
+// offset and not the message, and the head does not move; tab, CR and LF
+// pass.
+func TestPublish_MessageControlCharacters(t *testing.T) {
+	s := newTestStore(t, validate.Limits{})
+	dir := t.TempDir()
+	writeArtifact(t, dir, []string{"a"}, nil)
+	first := mustPublish(t, s, dir, PublishOptions{})
+	writeArtifact(t, dir, []string{"a", "b"}, nil)
+	for _, msg := range []string{"fix\x1b]0;owned\x07", "a\u009b2J", "del\x7f", "nul\x00"} {
+		_, err := s.Publish(t.Context(), dir, PublishOptions{Scope: "default", Message: msg})
+		var verr *validate.Error
+		if !errors.As(err, &verr) || verr.Problems[0].Code != validate.CodeInvalidEncoding {
+			t.Fatalf("message %q: %v, want invalid_encoding", msg, err)
+		}
+		if m := verr.Problems[0].Message; !strings.Contains(m, "byte offset") || strings.Contains(m, "owned") {
+			t.Errorf("message %q: problem %q", msg, m)
+		}
+		if h := head(t, s, "default"); h != first.Commit {
+			t.Fatalf("head moved after a refused message")
+		}
+	}
+	mustPublish(t, s, dir, PublishOptions{Message: "multi\tline\r\nbody\n"})
 }

@@ -92,7 +92,7 @@ func statKey(info fs.FileInfo) (statEntry, bool) {
 
 // The layout, little-endian. Offsets in records point into the heap.
 const (
-	statCacheMagic = "memfs-statcache-5\n"
+	statCacheMagic = "memfs-statcache-6\n"
 
 	hdrSize = 96
 	hCRC    = 24 // CRC-32C of the whole file but these four bytes
@@ -233,7 +233,7 @@ func (c *statCache) parse(b []byte) error {
 		}
 		prev = p
 		facts, ok := inHeap(r[rFacts:])
-		if !ok || !factsWellFormed(facts) || r[rFlags]&^7 != 0 || !zero(r[rFlags+1:rBad]) || !zero(r[rFacts+8:]) {
+		if !ok || !factsWellFormed(facts) || r[rFlags]&^15 != 0 || !zero(r[rFlags+1:rBad]) || !zero(r[rFacts+8:]) {
 			return fmt.Errorf("stat cache record %d: bad fields", i)
 		}
 	}
@@ -297,7 +297,7 @@ func (c *statCache) facts(i int) validate.Facts {
 	}
 	f := c.decodeFacts(enc)
 	flags := r[rFlags]
-	f.ValidUTF8, f.HasNUL, f.HasSourcesSection = flags&1 != 0, flags&2 != 0, flags&4 != 0
+	f.ValidUTF8, f.HasNUL, f.HasSourcesSection, f.HasControl = flags&1 != 0, flags&2 != 0, flags&4 != 0, flags&8 != 0
 	f.BadSources = int(le.Uint32(r[rBad:]))
 	return f
 }
@@ -519,7 +519,7 @@ func putRecord(r []byte, e statEntry) {
 	le.PutUint64(r[rDev:], e.Dev)
 	copy(r[rID:], e.ID[:])
 	var flags byte
-	for i, set := range []bool{e.Facts.ValidUTF8, e.Facts.HasNUL, e.Facts.HasSourcesSection} {
+	for i, set := range []bool{e.Facts.ValidUTF8, e.Facts.HasNUL, e.Facts.HasSourcesSection, e.Facts.HasControl} {
 		if set {
 			flags |= 1 << i
 		}

@@ -23,7 +23,7 @@ func sampleEntries() (map[string]statEntry, map[string]statTree) {
 			"pages/a/x.md": {Size: 1 << 40, Mtime: -1, Ctime: 3, Ino: 1 << 62, Dev: 2, ID: ID{5},
 				Facts: validate.Facts{ValidUTF8: true, HasSourcesSection: true, Sources: []string{"s1", "s2"},
 					BadSources: 2, GuardEpoch: "e1"}},
-			"pages/a/bad.md": {ID: ID{6}, Facts: validate.Facts{HasNUL: true}},
+			"pages/a/bad.md": {ID: ID{6}, Facts: validate.Facts{HasNUL: true, HasControl: true}},
 			"pages/a-b/y.md": {Size: 3, ID: ID{7}},
 		}, map[string]statTree{
 			"": {ID: ID{9}, Files: 4}, "pages": {ID: ID{8}, Files: 3}, "pages/a": {ID: ID{7}, Files: 2},

@@ -157,7 +157,10 @@ func TestAnalyze(t *testing.T) {
 		{"area index is parsed", wiki.KindAreaIndex, src, validate.Facts{ValidUTF8: true, HasSourcesSection: true, Sources: []string{"a", "b"}, BadSources: 1, Links: []string{"x.md"}}},
 		{"summary is not parsed", wiki.KindSummary, src, validate.Facts{ValidUTF8: true}},
 		{"invalid UTF-8 is not parsed", wiki.KindPage, append([]byte{0xff}, src...), validate.Facts{}},
-		{"NUL is not parsed", wiki.KindPage, append([]byte{0}, src...), validate.Facts{ValidUTF8: true, HasNUL: true}},
+		{"NUL is not parsed", wiki.KindPage, append([]byte{0}, src...), validate.Facts{ValidUTF8: true, HasNUL: true, HasControl: true}},
+		{"escape is parsed", wiki.KindSummary, []byte("a\x1b[2Jb"), validate.Facts{ValidUTF8: true, HasControl: true}},
+		{"C1 control", wiki.KindSummary, []byte("a\u009bb"), validate.Facts{ValidUTF8: true, HasControl: true}},
+		{"tab, CR, LF and Unicode are fine", wiki.KindSummary, []byte("a\tb\r\nüñ — 🙂\u00a0"), validate.Facts{ValidUTF8: true}},
 		{"empty", wiki.KindPage, nil, validate.Facts{ValidUTF8: true}},
 	}
 	for _, tc := range tests {

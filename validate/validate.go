@@ -90,8 +90,11 @@ type Guard interface {
 // Facts is what validation learns from a file's content. It holds no
 // content, only properties, so callers may cache it by content identity.
 type Facts struct {
-	ValidUTF8         bool     `json:"utf8"`
-	HasNUL            bool     `json:"nul"`
+	ValidUTF8 bool `json:"utf8"`
+	HasNUL    bool `json:"nul"`
+	// HasControl: the content holds a forbidden control character
+	// (ForbiddenControl), which publish mode refuses.
+	HasControl        bool     `json:"control,omitempty"`
 	HasSourcesSection bool     `json:"sources_section"`
 	Sources           []string `json:"sources,omitempty"`
 	BadSources        int      `json:"bad_sources,omitempty"`
@@ -175,7 +178,7 @@ func (r *Report) AsError() error {
 // Analyze computes the facts of one file's content. Pages are parsed with p;
 // other kinds only get encoding facts.
 func Analyze(p *wiki.Parser, kind wiki.Kind, content []byte) Facts {
-	f := Facts{ValidUTF8: utf8.Valid(content), HasNUL: bytes.IndexByte(content, 0) >= 0}
+	f := Facts{ValidUTF8: utf8.Valid(content), HasNUL: bytes.IndexByte(content, 0) >= 0, HasControl: ControlAt(content) >= 0}
 	if !f.ValidUTF8 || f.HasNUL || kind == wiki.KindSummary {
 		return f
 	}
@@ -512,6 +515,14 @@ func (v *validator) checkFacts(f *File, exists map[string]bool) {
 		}
 		v.add(f.Path, CodeInvalidEncoding, SevError, "%s", what)
 		return
+	}
+	if facts.HasControl && v.opts.Mode == ModePublish {
+		// The offset, never the character or its surroundings.
+		if at := ControlAt(f.Content); at >= 0 {
+			v.add(f.Path, CodeInvalidEncoding, SevError, "contains a control character at byte offset %d (only tab, newline and carriage return are allowed)", at)
+		} else {
+			v.add(f.Path, CodeInvalidEncoding, SevError, "contains a control character (only tab, newline and carriage return are allowed)")
+		}
 	}
 	if f.Kind == wiki.KindPage && !v.opts.NoRequireSources && len(facts.Sources) == 0 {
 		msg := "page has no \"## Sources\" section"
