@@ -28,6 +28,11 @@ behind. A dead memfs mount left at MOUNTPOINT (its server killed) is cleared
 first; a dead mount of another file system is refused with the command that
 clears it.
 
+MOUNTPOINT must be an empty folder of yours, not a symbolic link and not
+already a mount (mountpoint_in_use), in a folder that is yours or root's
+(sticky when others may write to it, as /tmp is); anything else is refused
+with unsafe_path, so another user cannot aim the mount elsewhere.
+
   --all DIR       every scope as DIR/<scope>/; new scopes appear live
   --history DIR   DIR/current/ and DIR/history/<UTC time>-<short commit>/
 
@@ -109,7 +114,10 @@ func newCheckoutCommand(g *globalOptions) *cobra.Command {
 owner only (files 0400, folders 0500, in a 0700 .DIR.memfs/), for machines
 without FUSE. DIR becomes a link to a complete snapshot kept beside it in
 .DIR.memfs/; a new revision is written in full and then swapped in with one
-rename, so a reader never sees a half-written tree.
+rename, so a reader never sees a half-written tree. DIR, .DIR.memfs and the
+folder holding them must be under your control: a symbolic link memfs did not
+make or another user's folder there is refused (unsafe_path), and nothing is
+removed or chmodded but what the checkout made.
 
 --watch keeps DIR following the head until interrupted. It follows the erasure
 markers too: within a second of a forget (here or in another process) the
