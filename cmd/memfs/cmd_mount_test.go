@@ -276,3 +276,46 @@ func TestMountCommandUsage(t *testing.T) {
 		t.Errorf("exit %d, want %d; stderr: %s", code, exitUsage, errb.String())
 	}
 }
+
+// Ensure that checkout and mount report a planted link with the stable
+// code unsafe_path (exit 1, --json carries it) and the reason, and a
+// non-empty mount point with mountpoint_in_use, before touching anything.
+func TestPathRefusalCodes(t *testing.T) {
+	home := memfsHome(t, storetest.Artifact(1, 1, 1))
+	shared := t.TempDir()
+	victim := t.TempDir()
+	if err := os.WriteFile(filepath.Join(victim, "keep"), []byte("k"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(victim, filepath.Join(shared, ".mem.memfs")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(victim, filepath.Join(shared, "mnt")); err != nil {
+		t.Fatal(err)
+	}
+	full := filepath.Join(shared, "full")
+	if err := os.MkdirAll(filepath.Join(full, "notes"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args       []string
+		code, says string
+	}{
+		{[]string{"checkout", filepath.Join(shared, "mem")}, "unsafe_path", "symbolic link"},
+		{[]string{"mount", filepath.Join(shared, "mnt")}, "unsafe_path", "symbolic link"},
+		{[]string{"mount", full}, "mountpoint_in_use", "not empty"},
+	} {
+		var out, errb bytes.Buffer
+		code := run(t.Context(), append([]string{"--home", home, "--json"}, c.args...), strings.NewReader(""), &out, &errb)
+		var doc failureOut
+		if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
+			t.Fatalf("%v: %v: %s", c.args, err, out.String())
+		}
+		if code != exitFailure || doc.Error.Code != c.code || !strings.Contains(doc.Error.Message, c.says) {
+			t.Errorf("%v: exit %d, %+v; want exit 1, %s saying %q", c.args, code, doc.Error, c.code, c.says)
+		}
+	}
+	if b, err := os.ReadFile(filepath.Join(victim, "keep")); err != nil || string(b) != "k" {
+		t.Errorf("victim changed: %q %v", b, err)
+	}
+}
