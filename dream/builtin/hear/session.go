@@ -13,6 +13,7 @@ import (
 // memory notes the user's words support, retractions and forget requests.
 // A statement the session itself later asks to forget is left out.
 func Session(recs []Record) Heard {
+	recs = withoutControls(recs)
 	var h Heard
 	var (
 		cur, prev Record   // the user's last two typed messages
