@@ -50,7 +50,8 @@ func TestCancelChild(t *testing.T) {
 		cites += "- session:" + sessDeploy + `\n`
 	}
 	d := execdreamer.Dreamer{Command: `: > "` + sig + `/started"; read x < "` + sig + `/go"
-		mkdir -p "$MEMFS_MEMORY/pages/notes" && printf '# Notes\n\nSomething durable.\n\n## Sources\n\n` + cites + `' > "$MEMFS_MEMORY/pages/notes/n.md"`}
+		mkdir -p "$MEMFS_MEMORY/pages/notes" && printf '# Notes\n\nSomething durable.\n\n## Sources\n\n` + cites + `' > "$MEMFS_MEMORY/pages/notes/n.md"`,
+		Write: []string{sig}} // its signal folder, allowed as config.toml's dreamer.write would
 	res, err := dream.Run(t.Context(), dream.Options{Home: home, Store: st, Ledger: l, Scope: scope, Dreamer: d, Force: true})
 	if res == nil {
 		t.Fatalf("run: %v", err)

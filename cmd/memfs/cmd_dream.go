@@ -32,9 +32,14 @@ func (o *dreamerFlags) add(f *pflag.FlagSet) {
 	f.DurationVar(&o.timeout, "timeout", dream.DefaultTimeout, "wall-clock limit of one run's dreaming")
 }
 
-// dreamer builds the dreamer the flags name.
-func (o dreamerFlags) dreamer() (dream.Dreamer, error) {
+// dreamer builds the dreamer the flags name; with a home (h not nil),
+// confined as its config.toml's [dreamer] says.
+func (o dreamerFlags) dreamer(h *home.Home) (dream.Dreamer, error) {
 	o.spec.Getenv = os.Getenv
+	if h != nil {
+		c := h.Config.Dreamer
+		o.spec.Confine, o.spec.Read, o.spec.Write = c.Confine, c.Read, c.Write
+	}
 	d, err := dreamers.New(o.spec)
 	if errors.Is(err, dreamers.ErrSpec) {
 		return nil, usageError{err}
@@ -62,7 +67,7 @@ Each scope prints its run id and the published commit, "nothing to publish",
 or the failure reason. The command fails (exit 1) when any run failed.`,
 		Args: exactArgs(0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			d, err := df.dreamer()
+			d, err := df.dreamer(nil)
 			if err != nil {
 				return err
 			}
@@ -70,6 +75,9 @@ or the failure reason. The command fails (exit 1) when any run failed.`,
 				return usagef("--timeout must be positive")
 			}
 			return g.withStore(cmd.Context(), func(h *home.Home, st *gitstore.Store) error {
+				if d, err = df.dreamer(h); err != nil {
+					return err
+				}
 				if o.Ledger, err = h.Ledger(); err != nil {
 					return err
 				}

@@ -23,6 +23,10 @@ type Spec struct {
 	Name string
 	// Command is the exec dreamer's shell command.
 	Command string
+	// Confine, Read and Write confine the exec dreamer in files
+	// (execdreamer.Dreamer; config.toml [dreamer]).
+	Confine     string
+	Read, Write []string
 	// BaseURL and Model locate the openai dreamer's model.
 	BaseURL, Model string
 	// Getenv reads the API key ($MEMFS_API_KEY, else $OPENAI_API_KEY);
@@ -39,7 +43,7 @@ func New(s Spec) (dream.Dreamer, error) {
 		if s.Command == "" {
 			return nil, fmt.Errorf("%w: --dreamer exec needs --dreamer-cmd", ErrSpec)
 		}
-		return execdreamer.Dreamer{Command: s.Command}, nil
+		return execdreamer.Dreamer{Command: s.Command, Confine: s.Confine, Read: s.Read, Write: s.Write}, nil
 	case openaidreamer.Name:
 		if s.BaseURL == "" || s.Model == "" {
 			return nil, fmt.Errorf("%w: --dreamer openai needs --base-url and --model", ErrSpec)

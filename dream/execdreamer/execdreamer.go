@@ -8,6 +8,13 @@
 // own where it can (and ends it with cgroup.kill), and sweeps /proc for
 // what is left of the run, killing and reaping only that (contain_linux.go).
 //
+// It is confined in files too (confine_linux.go): a Landlock domain lets it
+// read and write its run directory and a scratch folder of its own
+// ($TMPDIR), and read what a program needs ($HOME included), but nothing
+// of the memfs home: not the store, the ledger, config.toml or other runs.
+// Where the kernel has no Landlock the dreamer refuses to run, unless
+// Confine is ConfineNone (config.toml: [dreamer] confine = "none").
+//
 // The command sees MEMFS_RUN_DIR (the run directory), MEMFS_INPUT (the
 // evidence folder, .dreaming/input), MEMFS_MEMORY (.memory, the only thing
 // it may change) and MEMFS_INSTRUCTIONS (.dreaming/instructions.md). Its
@@ -33,6 +40,15 @@ import (
 // Name is the dreamer's name on the command line.
 const Name = "exec"
 
+// Confinement settings (Dreamer.Confine).
+const (
+	// ConfineLandlock confines the command in files with Landlock, and
+	// refuses to run it where the kernel cannot: the default.
+	ConfineLandlock = "landlock"
+	// ConfineNone runs the command without confinement in files.
+	ConfineNone = "none"
+)
+
 // maxSummary bounds how much of the command's output is kept.
 const maxSummary = 4096
 
@@ -45,6 +61,12 @@ type Dreamer struct {
 	// KillGrace is how long the group gets between SIGTERM and SIGKILL
 	// once the run's context ends; 2 s when zero.
 	KillGrace time.Duration
+	// Confine is ConfineLandlock (also when empty) or ConfineNone.
+	Confine string
+	// Read and Write are extra paths the confined command may read, or
+	// read and write (an agent's own config or cache folder). Nothing
+	// beneath the memfs home is ever allowed but the run directory.
+	Read, Write []string
 
 	// noCgroup contains the command without a cgroup (tests of the
 	// subreaper sweep).
@@ -64,22 +86,36 @@ func (d Dreamer) Dream(ctx context.Context, runDir string) (string, error) {
 	if grace <= 0 {
 		grace = 2 * time.Second
 	}
+	rs, scratch, err := d.confine(runDir)
+	if err != nil {
+		return "", err
+	}
+	defer rs.close()
+	if scratch != "" {
+		defer os.RemoveAll(scratch)
+	}
+	start := func(cmd *exec.Cmd) error {
+		if rs != nil {
+			return startConfined(cmd, rs)
+		}
+		return cmd.Start()
+	}
 	c, err := newContainment(!d.noCgroup)
 	if err != nil {
 		return "", fmt.Errorf("exec dreamer: %w", err)
 	}
 	defer c.close()
 	var out bytes.Buffer
-	cmd := d.command(runDir, &out, grace, c)
-	if err := cmd.Start(); err != nil {
+	cmd := d.command(runDir, scratch, &out, grace, c)
+	if err := start(cmd); err != nil {
 		if !c.dropCgroup() {
 			return "", fmt.Errorf("exec dreamer: start: %w", err)
 		}
 		// Starting inside the cgroup failed (an old kernel, a hierarchy
 		// that refuses it): contain without it.
 		out.Reset()
-		cmd = d.command(runDir, &out, grace, c)
-		if err := cmd.Start(); err != nil {
+		cmd = d.command(runDir, scratch, &out, grace, c)
+		if err := start(cmd); err != nil {
 			return "", fmt.Errorf("exec dreamer: start: %w", err)
 		}
 	}
@@ -114,9 +150,40 @@ func (d Dreamer) Dream(ctx context.Context, runDir string) (string, error) {
 	}
 }
 
+// ErrUnconfined means the command could not be confined in files and
+// was not run.
+var ErrUnconfined = errors.New("exec dreamer: cannot confine the command in files")
+
+// confine builds the run's Landlock ruleset and its scratch folder; both
+// are nil and "" with ConfineNone.
+func (d Dreamer) confine(runDir string) (*ruleset, string, error) {
+	switch d.Confine {
+	case ConfineNone:
+		return nil, "", nil
+	case "", ConfineLandlock:
+	default:
+		return nil, "", fmt.Errorf("exec dreamer: confine must be %q or %q", ConfineLandlock, ConfineNone)
+	}
+	abs, err := filepath.Abs(runDir)
+	if err != nil {
+		return nil, "", err
+	}
+	scratch, err := os.MkdirTemp("", "memfs-dream-")
+	if err != nil {
+		return nil, "", fmt.Errorf("exec dreamer: scratch folder: %w", err)
+	}
+	rs, err := newPolicy(abs, scratch, d.Read, d.Write).build()
+	if err != nil {
+		os.RemoveAll(scratch)
+		return nil, "", fmt.Errorf("%w: %w (config.toml [dreamer] confine = %q runs it unconfined)", ErrUnconfined, err, ConfineNone)
+	}
+	return rs, scratch, nil
+}
+
 // command builds the command: sh -c in the run directory, the MEMFS_*
-// variables, its own process group, contained by c.
-func (d Dreamer) command(runDir string, out *bytes.Buffer, grace time.Duration, c *containment) *exec.Cmd {
+// variables (and TMPDIR, the scratch folder, when confined), its own
+// process group, contained by c.
+func (d Dreamer) command(runDir, scratch string, out *bytes.Buffer, grace time.Duration, c *containment) *exec.Cmd {
 	cmd := exec.Command("sh", "-c", d.Command)
 	cmd.Dir = runDir
 	cmd.Env = append(os.Environ(), d.Env...)
@@ -126,6 +193,9 @@ func (d Dreamer) command(runDir string, out *bytes.Buffer, grace time.Duration, 
 		"MEMFS_MEMORY="+filepath.Join(runDir, dream.MemoryDir),
 		"MEMFS_INSTRUCTIONS="+filepath.Join(runDir, filepath.FromSlash(dream.InstructionsPath)),
 	)
+	if scratch != "" {
+		cmd.Env = append(cmd.Env, "TMPDIR="+scratch)
+	}
 	cmd.Stdout = &limitedWriter{w: out, n: maxSummary}
 	cmd.Stderr = nil
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}

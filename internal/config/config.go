@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -31,6 +32,19 @@ type Config struct {
 	Scopes string `toml:"scopes"`
 	// Publish is "direct" (default) or "review".
 	Publish string `toml:"publish"`
+	// Dreamer confines the exec dreamer in files.
+	Dreamer Dreamer `toml:"dreamer"`
+}
+
+// Dreamer is config.toml's [dreamer]: how an exec dreamer is confined.
+type Dreamer struct {
+	// Confine is "landlock" (default: refuse to run where the kernel
+	// cannot confine) or "none".
+	Confine string `toml:"confine"`
+	// Read and Write are extra paths the confined command may read, or
+	// read and write; nothing in the memfs home is ever allowed.
+	Read  []string `toml:"read"`
+	Write []string `toml:"write"`
 }
 
 // DefaultHome returns $MEMFS_HOME, else $XDG_DATA_HOME/memfs, else
@@ -55,7 +69,7 @@ const MaxFileBytes = 64 << 10
 
 // Load reads home/config.toml. A missing file gives the defaults.
 func Load(home string) (*Config, error) {
-	c := &Config{Limits: validate.DefaultLimits(), Scopes: "project", Publish: "direct"}
+	c := &Config{Limits: validate.DefaultLimits(), Scopes: "project", Publish: "direct", Dreamer: Dreamer{Confine: "landlock"}}
 	p := filepath.Join(home, FileName)
 	b, err := readBounded(p)
 	if errors.Is(err, os.ErrNotExist) {
@@ -142,6 +156,16 @@ func check(c *Config, undecoded []toml.Key) error {
 	case "direct", "review":
 	default:
 		return errors.New(`publish must be "direct" or "review"`)
+	}
+	switch c.Dreamer.Confine {
+	case "landlock", "none":
+	default:
+		return errors.New(`dreamer.confine must be "landlock" or "none"`)
+	}
+	for _, p := range append(slices.Clone(c.Dreamer.Read), c.Dreamer.Write...) {
+		if !filepath.IsAbs(p) {
+			return errors.New("dreamer.read and dreamer.write take absolute paths")
+		}
 	}
 	return nil
 }
