@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/memfs/memfs/dream/execdreamer"
 	"github.com/memfs/memfs/internal/app/home"
 	"github.com/memfs/memfs/ledger"
 	"github.com/memfs/memfs/memfuse"
@@ -23,7 +24,8 @@ func newDoctorCommand(g *globalOptions) *cobra.Command {
 method memfs will use (mount(2) as root, else the fusermount3 helper) and why,
 and whether stale FUSE mounts ("transport endpoint is not connected") are left,
 with the command that clears each. Check the home's ledger too: a damaged one
-is ledger_corrupt, and memfs ledger rebuild sets it aside. Exits 1 when
+is ledger_corrupt, and memfs ledger rebuild sets it aside. Say whether the
+kernel has Landlock, which an exec dreamer needs. Exits 1 when
 something needs attention.`,
 		Args: exactArgs(0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -34,13 +36,14 @@ something needs attention.`,
 			}
 			lh := home.CheckLedger(cmd.Context(), dir)
 			ok := len(d.Problems) == 0 && lh.OK
-			g.output(doctorOut{OK: ok, FUSE: d, Ledger: lh}, func(w io.Writer) { printDiagnosis(g, w, d, lh) })
+			out := doctorOut{OK: ok, FUSE: d, Ledger: lh, LandlockABI: execdreamer.LandlockABI()}
+			g.output(out, func(w io.Writer) { printDiagnosis(g, w, d, lh, out.LandlockABI) })
 			return failedIf(!ok)
 		},
 	}
 }
 
-func printDiagnosis(g *globalOptions, w io.Writer, d memfuse.Diagnosis, lh home.LedgerHealth) {
+func printDiagnosis(g *globalOptions, w io.Writer, d memfuse.Diagnosis, lh home.LedgerHealth, landlock int) {
 	if d.DevFuse {
 		fmt.Fprintln(w, "/dev/fuse:     ok")
 	} else {
@@ -64,6 +67,11 @@ func printDiagnosis(g *globalOptions, w io.Writer, d memfuse.Diagnosis, lh home.
 		fmt.Fprintf(w, "ledger:        ok (%s)\n", lh.Path)
 	default:
 		fmt.Fprintf(w, "ledger:        none yet (%s)\n", lh.Path)
+	}
+	if landlock > 0 {
+		fmt.Fprintf(w, "landlock:      ABI %d (exec dreamers are confined in files)\n", landlock)
+	} else {
+		fmt.Fprintln(w, `landlock:      unavailable (exec dreamers refuse to run unless config.toml has [dreamer] confine = "none")`)
 	}
 	for _, p := range d.Problems {
 		fmt.Fprintf(g.stderr, "problem: %s\n", p)

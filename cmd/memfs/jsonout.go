@@ -176,7 +176,10 @@ type checkoutOut struct {
 type doctorOut struct {
 	FUSE   memfuse.Diagnosis `json:"fuse"`
 	Ledger home.LedgerHealth `json:"ledger"`
-	OK     bool              `json:"ok"`
+	// LandlockABI is the kernel's Landlock version, 0 without Landlock
+	// (exec dreamers then refuse to run unless confine = "none").
+	LandlockABI int  `json:"landlock_abi"`
+	OK          bool `json:"ok"`
 }
 
 // ledgerRefusedOut is printed by memfs ledger rebuild when the ledger is
