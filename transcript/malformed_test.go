@@ -204,3 +204,39 @@ func TestOverLimitLine(t *testing.T) {
 		t.Errorf("notes %q do not name line 2 and the limit", ev.Notes)
 	}
 }
+
+// Ensure that control characters inside the text of a transcript (a NUL
+// in a user sentence, an escape sequence, DEL, C1) never reach the
+// evidence a dreamer reads, in every format, while newlines, tabs and the
+// rest of the text do.
+func TestControlCharactersDropped(t *testing.T) {
+	dir := t.TempDir()
+	dirty := "keep\x00 the\tcache\x1b[31m red\x7f\u009b and\r\nthis ©"
+	want := "keep the\tcache[31m red and\nthis ©"
+	tests := []struct {
+		name  string
+		lines []any
+	}{
+		{"claude user", []any{ccUser("u1", "", dirty)}},
+		{"claude assistant", []any{ccUser("u1", "", "hi"), ccAsst("a1", "u1", "m1", text(dirty))}},
+		{"codex", []any{cxMeta("0196f0ff-1111-7222-8333-444455556666"), cxItem("user", dirty)}},
+		{"pi", []any{piHeader("0196f0ff-1111-7222-8333-444455556666"), piMsg("e1", "", "user", dirty)}},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := writeLines(t, dir, fmt.Sprintf("ctl-%d.jsonl", i), tt.lines...)
+			_, ev := scanAndMaterialize(t, path, nil)
+			rs := records(t, ev.Transcript)
+			if hasText(rs, 0, "", want) < 0 {
+				t.Fatalf("no record holds the cleaned text; records %q", rs)
+			}
+			for _, r := range rs {
+				for _, c := range r.Text {
+					if (c < 0x20 && c != '\n' && c != '\t') || (c >= 0x7f && c <= 0x9f) {
+						t.Fatalf("record %s holds control character %U", r.Role, c)
+					}
+				}
+			}
+		})
+	}
+}

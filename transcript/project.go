@@ -333,6 +333,7 @@ func (m *merger) add(it *item, pos int) error {
 		g = "\x00" + it.id
 	}
 	for _, p := range it.pieces {
+		p.text = dropControls(p.text)
 		text := p.role == roleUser || p.role == roleAssistant || p.role == roleSummary
 		if m.has && text && m.cur.role == p.role && m.group == g && m.cur.origin == p.origin && m.size+len(p.text) <= maxMergeBytes {
 			m.parts = append(m.parts, p.text)
@@ -361,6 +362,37 @@ func (m *merger) add(it *item, pos int) error {
 		}
 	}
 	return nil
+}
+
+// dropControls removes the control characters of s but newline and tab:
+// C0 (NUL and ESC included), DEL and C1. Evidence is read by dreamers that
+// write pages, and a NUL or an escape sequence that reaches a page makes it
+// invalid (invalid_encoding) or acts on a terminal. Text without them,
+// nearly all of it, is returned as it is after one pass over its bytes.
+func dropControls(s string) string {
+	i := 0
+	for ; i < len(s); i++ {
+		if b := s[i]; (b < 0x20 && b != '\n' && b != '\t') || b == 0x7f || (b == 0xc2 && i+1 < len(s) && s[i+1] >= 0x80 && s[i+1] <= 0x9f) {
+			break
+		}
+	}
+	if i == len(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	b.WriteString(s[:i])
+	for ; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case (c < 0x20 && c != '\n' && c != '\t') || c == 0x7f:
+		case c == 0xc2 && i+1 < len(s) && s[i+1] >= 0x80 && s[i+1] <= 0x9f:
+			i++
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }
 
 func (m *merger) flush() error {
