@@ -30,17 +30,20 @@ type BatchOptions struct {
 
 // ScopeReport is one scope's outcome in a batch, as memfs dream prints it.
 type ScopeReport struct {
-	Scope        string             `json:"scope"`
-	RunID        string             `json:"run_id,omitempty"`
-	Commit       string             `json:"commit,omitempty"`
-	Published    bool               `json:"published"`
-	Sessions     []string           `json:"sessions"`
-	Acknowledged []string           `json:"acknowledged"`
-	Skipped      []SourceFailure    `json:"skipped"`
-	Reason       string             `json:"reason,omitempty"`
-	Summary      string             `json:"summary,omitempty"`
-	Dir          string             `json:"dir,omitempty"`
-	Problems     []validate.Problem `json:"problems,omitempty"`
+	Scope        string          `json:"scope"`
+	RunID        string          `json:"run_id,omitempty"`
+	Commit       string          `json:"commit,omitempty"`
+	Published    bool            `json:"published"`
+	Sessions     []string        `json:"sessions"`
+	Acknowledged []string        `json:"acknowledged"`
+	Skipped      []SourceFailure `json:"skipped"`
+	// SetAside are sessions acknowledged without being dreamed: their
+	// evidence alone made the output invalid (Result.SetAside).
+	SetAside []string           `json:"set_aside,omitempty"`
+	Reason   string             `json:"reason,omitempty"`
+	Summary  string             `json:"summary,omitempty"`
+	Dir      string             `json:"dir,omitempty"`
+	Problems []validate.Problem `json:"problems,omitempty"`
 	// Deferred is the retry state when the run waited instead of running.
 	Deferred       *ledger.RetryState `json:"deferred,omitempty"`
 	Proposed       bool               `json:"proposed,omitempty"`
@@ -119,7 +122,7 @@ func runScope(ctx context.Context, o BatchOptions, sc string) (ScopeReport, erro
 	}
 	r := ScopeReport{Scope: sc, RunID: res.RunID, Published: res.Published, Sessions: nonNil(res.Sessions),
 		Acknowledged: nonNil(res.Acknowledged), Skipped: nonNil(res.Skipped), Reason: res.Reason,
-		Summary: res.Summary, Problems: res.Problems, Deferred: res.Deferred, Proposed: res.Proposed,
+		SetAside: res.SetAside, Summary: res.Summary, Problems: res.Problems, Deferred: res.Deferred, Proposed: res.Proposed,
 		AwaitingReview: res.AwaitingReview}
 	if !res.Commit.IsZero() {
 		r.Commit = res.Commit.String()

@@ -36,6 +36,9 @@ func (r ScopeReport) Lines() []string {
 	for _, s := range r.Skipped {
 		lines = append(lines, fmt.Sprintf("  %s: skipped: %s (stays pending)", s.SessionID, s.Code))
 	}
+	for _, id := range r.SetAside {
+		lines = append(lines, fmt.Sprintf("  %s: set aside: its evidence alone made the output invalid (acknowledged, not dreamed)", id))
+	}
 	if r.Dir != "" {
 		lines = append(lines, "  run dir: "+r.Dir)
 	}

@@ -129,6 +129,10 @@ type Result struct {
 	Acknowledged []string
 	// Skipped are sources that failed to materialize.
 	Skipped []SourceFailure
+	// SetAside are the sessions of the batch whose evidence alone made the
+	// dreamer's output invalid while the rest of the batch published
+	// (isolate): acknowledged without being dreamed.
+	SetAside []string
 	// Attempts counts dreamer calls (2 after a lost race).
 	Attempts int
 	Summary  string
@@ -213,10 +217,71 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	if err := r.stage(batch); err != nil {
 		return r.fail(ctx, ReasonStage, err)
 	}
-	if reason, err := r.dreamAndPublish(ctx); reason != "" {
+	reason, err := r.dreamAndPublish(ctx)
+	if isolating(reason) && len(batch) > 1 && !opts.Review && ctx.Err() == nil {
+		reason, err = r.isolate(ctx, batch, reason, err)
+	}
+	if reason != "" {
 		return r.fail(ctx, reason, err)
 	}
 	return r.acknowledge(ctx, batch)
+}
+
+// isolating reports whether a run that failed for reason is dreamed again
+// one session at a time: its output was invalid, which one session's
+// evidence can cause (a message too large for a page, text that cannot be
+// one). A dreamer that failed, timed out or wrote outside .memory is not.
+func isolating(reason string) bool {
+	return strings.HasPrefix(reason, ReasonInvalidOutput) && reason != ReasonWroteOutside
+}
+
+// isolate dreams the sessions of a batch whose output was invalid one at
+// a time, each on the head the previous one published, so that one
+// session's evidence cannot keep the rest of its batch pending for ever.
+// When at least one session publishes alone, those that still fail alone
+// are set aside (Result.SetAside, the run record's SetAside): they are
+// acknowledged without being dreamed and named, never quoted, in the
+// record. When none does, the fault is not one session's: the run fails
+// with the batch's reason and everything stays pending.
+func (r *runner) isolate(ctx context.Context, batch []batchItem, reason string, cause error) (string, error) {
+	res := r.res
+	all := res.Sessions
+	var bad []string
+	good := 0
+	for _, it := range batch {
+		if ctx.Err() != nil {
+			return ReasonCancelled, ctx.Err()
+		}
+		if err := fsutil.RemoveTree(filepath.Join(res.Dir, DreamingDir)); err != nil {
+			return ReasonStage, err
+		}
+		res.Sessions, res.Attempts, res.Problems = nil, 0, nil
+		if err := r.stage([]batchItem{it}); err != nil {
+			return ReasonStage, err
+		}
+		why, err := r.dreamAndPublish(ctx)
+		switch {
+		case why == "":
+			good++
+			if !res.Commit.IsZero() {
+				res.Base = res.Commit
+				r.rec.Base = res.Base.String()
+			}
+		case isolating(why):
+			bad = append(bad, it.began.SessionID)
+		default:
+			return why, err
+		}
+	}
+	res.Sessions, r.rec.Sessions = all, all
+	if good == 0 {
+		return reason, cause
+	}
+	res.Problems, res.SetAside, r.rec.SetAside = nil, bad, bad
+	if len(bad) > 0 {
+		r.opts.Log.Warn("dream run set aside sessions whose evidence alone made the output invalid", "run", res.RunID, "scope", r.opts.Scope, "sessions", len(bad))
+	}
+	return "", nil
 }
 
 // mustWait reports whether the scope must wait instead of running now: an

@@ -237,6 +237,11 @@ func edit(f func(t *testing.T, mem string)) func(t *testing.T) dream.Dreamer {
 			if _, err := (builtin.Dreamer{}).Dream(ctx, runDir); err != nil {
 				return "", err
 			}
+			// A run whose output is invalid is dreamed again one session
+			// at a time, whose memory need not have this area.
+			if err := os.MkdirAll(filepath.Join(runDir, dream.MemoryDir, "pages", "preferences"), 0o700); err != nil {
+				return "", err
+			}
 			f(t, filepath.Join(runDir, dream.MemoryDir))
 			return "dishonest", nil
 		})

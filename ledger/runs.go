@@ -32,6 +32,9 @@ type Run struct {
 	// and the processed state the evidence reached.
 	Checkpoints []Checkpoint           `json:"checkpoints,omitempty"`
 	Processed   []transcript.Processed `json:"processed,omitempty"`
+	// SetAside are sessions of the batch acknowledged without being
+	// dreamed: their evidence alone made the dreamer's output invalid.
+	SetAside []string `json:"set_aside,omitempty"`
 }
 
 // PutRun stores (or replaces) a run.
