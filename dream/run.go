@@ -59,6 +59,8 @@ const (
 	// ReasonWroteOutside: the dreamer changed the run directory outside
 	// .memory.
 	ReasonWroteOutside = "invalid_output:wrote_outside_memory"
+	// ReasonRefsMoved: a ref of the store moved while the dreamer ran.
+	ReasonRefsMoved = "refs_moved"
 )
 
 // Dreamer turns a staged run directory into edits of its .memory folder.
@@ -430,15 +432,24 @@ func (r *runner) dreamAndPublish(ctx context.Context) (string, error) {
 		if err != nil {
 			return ReasonStage, err
 		}
+		refs, err := opts.Store.Refs(dctx)
+		if err != nil {
+			return ctxReason(ctx, dctx, ReasonStage), err
+		}
+		erased, err := opts.Store.Guard(dctx)
+		if err != nil {
+			return ctxReason(ctx, dctx, ReasonStage), err
+		}
 		d := opts.Dreamer
 		if ga, ok := d.(GuardAware); ok {
-			guard, err := opts.Store.Guard(dctx)
-			if err != nil {
-				return ctxReason(ctx, dctx, ReasonStage), err
-			}
-			d = ga.WithGuard(guard)
+			d = ga.WithGuard(erased)
 		}
 		summary, err := d.Dream(dctx, res.Dir)
+		// Whatever the dreamer did, a ref that moved meanwhile is never
+		// trusted: the run publishes nothing (refsmoved.go).
+		if merr := r.refsMoved(context.WithoutCancel(ctx), refs, erased); merr != nil {
+			return ReasonRefsMoved, merr
+		}
 		// A dreamer that outlives its deadline failed, whatever it says.
 		if reason := ctxReason(ctx, dctx, ""); reason != "" {
 			return reason, dctx.Err()

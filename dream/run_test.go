@@ -344,8 +344,11 @@ func TestRun_Rejected(t *testing.T) {
 	}
 }
 
-// Ensure that a run whose base moved while it dreamed is dreamed again on
-// the new head, keeping what the other publisher wrote.
+// Ensure that a run whose scope branch moved while its dreamer ran
+// publishes nothing (it cannot tell who moved it: refs_moved, the evidence
+// stays pending, a head that passes the erasure guard is left alone), and
+// that the next run dreams the batch on the new head, keeping what the
+// other publisher wrote.
 func TestRun_LostRace(t *testing.T) {
 	e := newEnv(t)
 	e.checkpoint("tabs.jsonl")
@@ -365,10 +368,20 @@ func TestRun_LostRace(t *testing.T) {
 		return builtin.Dreamer{}.Dream(ctx, runDir)
 	})
 	res, err := e.run(d)
+	if !errors.Is(err, dream.ErrRefsMoved) || res.Reason != dream.ReasonRefsMoved {
+		t.Fatalf("first run: %v (reason %q), want refs_moved", err, res.Reason)
+	}
+	if head, err := e.store.Head(t.Context(), scope); err != nil || head != racer {
+		t.Fatalf("head %s, want the racer's %s left alone (%v)", head, racer, err)
+	}
+	if len(e.pending()) != 1 {
+		t.Fatalf("evidence not pending after refs_moved")
+	}
+	res, err = e.run(d, func(o *dream.Options) { o.Force = true })
 	if err != nil {
 		t.Fatalf("run: %v (reason %s)", err, res.Reason)
 	}
-	if res.Attempts != 2 || res.Base != racer || !res.Published {
+	if res.Attempts != 1 || res.Base != racer || !res.Published {
 		t.Fatalf("attempts %d, base %s (racer %s), published %v", res.Attempts, res.Base, racer, res.Published)
 	}
 	info, err := e.store.CommitInfo(t.Context(), res.Commit)
