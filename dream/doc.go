@@ -24,6 +24,13 @@
 // evidence stays pending and the run's reason is recorded in the ledger's
 // runs bucket as a stable code (see the Reason* constants).
 //
+// A run never trusts a ref that moved while its dreamer ran
+// (refsmoved.go): it publishes nothing (ReasonRefsMoved) and puts back a
+// moved head that holds forgotten content. One session never wedges its
+// batch: an invalid output is dreamed again one session at a time, and a
+// session that alone makes it invalid is set aside (Result.SetAside) while
+// the rest publishes.
+//
 // Forgotten content never wedges a scope (erased.go): before publishing,
 // the run drops from the staged memory and from the summary whatever the
 // store's erasure guard matches, and publishes the rest; Result.Dropped

@@ -110,6 +110,8 @@
 //     with wiki.MergeIndexFile).
 //   - diverged.go: diverged refs and their pruning.
 //   - watch.go: WatchRefs.
+//   - refcheck.go: HoldsErased and RestoreRef, for a head that moved
+//     outside the publish path (a dreamer's git update-ref).
 //
 // The sync machinery (bundle.go, import.go, remote.go, merge.go,
 // diverged.go, consent.go, settle.go, summary.go, meta.go's unions) is

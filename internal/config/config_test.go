@@ -129,3 +129,34 @@ func write(t *testing.T, p, s string) {
 		t.Fatal(err)
 	}
 }
+
+// Ensure that [dreamer] defaults to Landlock confinement, accepts "none"
+// and absolute extra paths, and refuses anything else.
+func TestLoadDreamer(t *testing.T) {
+	cases := []struct {
+		name, toml string
+		ok         bool
+		confine    string
+	}{
+		{"default", "", true, "landlock"},
+		{"none", "[dreamer]\nconfine = \"none\"\n", true, "none"},
+		{"paths", "[dreamer]\nread = [\"/opt/agent\"]\nwrite = [\"/home/u/.agent\"]\n", true, "landlock"},
+		{"unknown mode", "[dreamer]\nconfine = \"sandbox\"\n", false, ""},
+		{"relative path", "[dreamer]\nwrite = [\"agent\"]\n", false, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			home := t.TempDir()
+			if err := os.WriteFile(filepath.Join(home, FileName), []byte(c.toml), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			cfg, err := Load(home)
+			if (err == nil) != c.ok {
+				t.Fatalf("Load: %v, want ok %v", err, c.ok)
+			}
+			if err == nil && cfg.Dreamer.Confine != c.confine {
+				t.Errorf("confine %q, want %q", cfg.Dreamer.Confine, c.confine)
+			}
+		})
+	}
+}
