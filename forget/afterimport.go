@@ -4,17 +4,18 @@ import (
 	"context"
 
 	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/gitstore/replica"
 )
 
 // Imported is what AfterImport did: the store's import result and how many
 // sessions went back to pending.
 type Imported struct {
-	Result   *gitstore.ImportResult
+	Result   *replica.ImportResult
 	Requeued int
 }
 
 // AfterImport imports what fetch brings into opts.Store (consent to
-// incoming erasure markers as in gitstore.ImportOptions), then brings the
+// incoming erasure markers as in replica.ImportOptions), then brings the
 // ledger and the staged runs in line with it: the sessions of local
 // commits an import set aside go back to pending, and, when erasure
 // markers arrived (now, or with an earlier import that crashed before
@@ -26,14 +27,14 @@ type Imported struct {
 // aside and forgotten ends scrubbed, not pending again. The store keeps
 // a record of markers not yet settled until Settle is done, so a crash
 // in between is settled by the next import.
-func AfterImport(ctx context.Context, opts Options, fetch gitstore.Fetcher, iopts gitstore.ImportOptions) (*Imported, error) {
-	var res *gitstore.ImportResult
+func AfterImport(ctx context.Context, opts Options, fetch replica.Fetcher, iopts replica.ImportOptions) (*Imported, error) {
+	var res *replica.ImportResult
 	var record string
 	err := opts.Store.Exclusive(ctx, func(tx *gitstore.Tx) (err error) {
-		if res, err = tx.Import(ctx, fetch, iopts); err != nil {
+		if res, err = replica.Import(ctx, tx, fetch, iopts); err != nil {
 			return err
 		}
-		record, err = opts.Store.SettlePending()
+		record, err = replica.SettlePending(opts.Store)
 		return err
 	})
 	if err != nil {
@@ -53,7 +54,7 @@ func AfterImport(ctx context.Context, opts Options, fetch gitstore.Fetcher, iopt
 		if err := New(opts).Settle(ctx); err != nil {
 			return nil, err
 		}
-		if err := opts.Store.SettleDone(record); err != nil {
+		if err := replica.SettleDone(opts.Store, record); err != nil {
 			return nil, err
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/gitstore/replica"
 	"github.com/memfs/memfs/internal/storetest"
 	"github.com/memfs/memfs/ledger"
 	"github.com/memfs/memfs/transcript"
@@ -14,12 +15,12 @@ import (
 // bundle exports every ref of e's store as a git bundle.
 func (e *env) bundle(t *testing.T) []byte {
 	t.Helper()
-	refs, err := e.store.BundleRefs(t.Context(), nil)
+	refs, err := replica.BundleRefs(t.Context(), e.store, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	if _, err := e.store.WriteBundle(t.Context(), &b, refs); err != nil {
+	if _, err := replica.WriteBundle(t.Context(), e.store, &b, refs); err != nil {
 		t.Fatal(err)
 	}
 	return b.Bytes()
@@ -29,7 +30,7 @@ func (e *env) bundle(t *testing.T) []byte {
 func (e *env) importBundle(t *testing.T, b []byte) (*Imported, error) {
 	t.Helper()
 	return AfterImport(t.Context(), Options{Home: e.home, Store: e.store, Ledger: e.ledger},
-		gitstore.BundleFetcher(bytes.NewReader(b)), gitstore.ImportOptions{})
+		replica.BundleFetcher(bytes.NewReader(b)), replica.ImportOptions{})
 }
 
 // processedSession records a checkpoint of id and marks it dreamed.
@@ -110,7 +111,7 @@ func TestAfterImport(t *testing.T) {
 		t.Fatalf("import: %v", err)
 	}
 	res := got.Result
-	if res.NewMarkers == 0 || len(res.Branches) != 1 || res.Branches[0].Outcome != gitstore.BranchDiverged {
+	if res.NewMarkers == 0 || len(res.Branches) != 1 || res.Branches[0].Outcome != replica.BranchDiverged {
 		t.Fatalf("import result %+v", res)
 	}
 	if got.Requeued < 1 {
@@ -146,13 +147,13 @@ func TestAfterImportSettlesACrashedImport(t *testing.T) {
 
 	// The import itself completes; the process dies before Settle.
 	err := b.store.Exclusive(t.Context(), func(tx *gitstore.Tx) error {
-		_, err := tx.Import(t.Context(), gitstore.BundleFetcher(bytes.NewReader(bundle)), gitstore.ImportOptions{})
+		_, err := replica.Import(t.Context(), tx, replica.BundleFetcher(bytes.NewReader(bundle)), replica.ImportOptions{})
 		return err
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rec, _ := b.store.SettlePending(); rec == "" {
+	if rec, _ := replica.SettlePending(b.store); rec == "" {
 		t.Fatal("no settle record after an import that brought markers")
 	}
 	if st := b.session(t, "s9"); st.Checkpoint == nil {
@@ -169,7 +170,7 @@ func TestAfterImportSettlesACrashedImport(t *testing.T) {
 	if st := b.session(t, "s9"); st.Checkpoint != nil || st.Processed != nil || st.Pending {
 		t.Errorf("the forgotten s9 is still in the ledger after the next import: %+v", st)
 	}
-	if rec, _ := b.store.SettlePending(); rec != "" {
+	if rec, _ := replica.SettlePending(b.store); rec != "" {
 		t.Errorf("the settle record %q outlived Settle", rec)
 	}
 }

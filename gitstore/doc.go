@@ -2,10 +2,10 @@
 // that stock git reads, holding one branch per scope (refs/heads/<scope>),
 // each commit a complete artifact.
 //
-// It is the only package that imports go-git, and uses it for what git's
-// formats make hard: refs listing and packed-refs parsing, revision
-// expressions, the config and remotes, transports, and reading objects
-// that only it can (packs in formats objfile does not read). go-git is not safe
+// It and gitstore/replica are the only packages that import go-git, for
+// what git's formats make hard: refs listing and packed-refs parsing,
+// revision expressions, the config and remotes, transports, and reading
+// objects that only it can (packs in formats objfile does not read). go-git is not safe
 // for concurrent use, so every go-git call goes through the Store's
 // mutex. Everything else about object files is internal/objfile's, which
 // does not import go-git.
@@ -51,10 +51,9 @@
 // rename, and Purge leaves exactly the reachable objects in one pack,
 // verified by reading every object on disk. An Eraser is the edit of both
 // a forget (from its targets) and an import (from erasure markers), so
-// both produce the same commits. Bundles are standard git bundles; imports
-// and pulls land in a quarantine repository inside the store, are refused
-// whole when they leave the artifact layout, and are rewritten by the
-// union of marker sets before anything becomes visible.
+// both produce the same commits. The exchange with other replicas
+// (bundles, imports, pulls and pushes, merges of diverged branches) is
+// gitstore/replica's, through Plumbing (plumbing.go).
 //
 // # Metadata
 //
@@ -62,11 +61,7 @@
 // local, in the config's [memfs] section. refs/memfs/meta (keys/<key id>,
 // the HMAC keys for erasure markers) and refs/memfs/erasures (the
 // markers) are sets shared by every replica, each a canonical commit of
-// its content, merged by union on pull and push (meta.go). Diverged scope
-// branches are merged file by file (merge.go; index files line-wise by
-// wiki); what cannot
-// be merged is kept under refs/memfs/diverged/ until its sessions are
-// published again (diverged.go).
+// its content (meta.go), merged by union on pull and push (replica).
 //
 // # Files
 //
@@ -80,8 +75,6 @@
 //   - objects.go: the one object reader; trees and commits decoded.
 //   - objwrite.go, pack.go: writing objects, loose or as packs; merging.
 //   - blobreader.go, blobcache.go: parallel blob reads and their cache.
-//   - fsck.go: the checks of canonical trees and commits that incoming
-//     objects must pass.
 //   - snapshot.go: Snapshot, one commit's tree as an fs.FS.
 //   - history.go: Diff, Resolve, Log.
 //   - publish.go, statcache.go: publication and its stat cache.
@@ -98,31 +91,18 @@
 //     by one).
 //   - plan.go: a rewrite's plan, kept from a preview for its apply.
 //   - purge.go: purge, reachability and verification of what is on disk.
-//   - bundle.go: bundles, the quarantine and checks of incoming history.
-//   - import.go: Import of a bundle or a pull.
-//   - consent.go: consent to incoming markers that rewrite local history.
-//   - settle.go: the record of an import's markers left to settle.
-//   - remote.go: remotes, fetching and Push.
-//   - summary.go: PushResult's summary lines.
 //   - meta.go: the local identity and the canonical keyring and marker
 //     commits.
-//   - merge.go: merging diverged scope branches (index files line-wise
-//     with wiki.MergeIndexFile).
-//   - diverged.go: diverged refs and their pruning.
 //   - watch.go: WatchRefs.
 //   - refcheck.go: HoldsErased and RestoreRef, for a head that moved
 //     outside the publish path (a dreamer's git update-ref).
+//   - plumbing.go: Plumbing, the low-level surface gitstore/replica works
+//     through (raw objects, refs and packed-refs, the metadata commits,
+//     the quarantine, go-git's storage), each method a store step
+//     unwrapped.
 //
-// The sync machinery (bundle.go, import.go, remote.go, merge.go,
-// diverged.go, consent.go, settle.go, summary.go, meta.go's unions) is
-// still here: it works under the store's mutex on go-git's storage (the
-// config and its remotes, transports, reindexing after a received pack),
-// opens a quarantine Store of its own, and calls the rewrite's and the
-// publication's unexported steps. It moves to a package of its own once
-// the core exports a small Tx API for it (raw objects, refs and
-// packed-refs, receiving a checked pack, the quarantine, the remotes'
-// config) instead of its internals.
-//
+// replica (gitstore/replica) owns the exchange with other replicas:
+// bundles, import, remotes, pull and push, merges and diverged refs.
 // erasure (gitstore/erasure) owns the erasure model: markers, the Guard
 // and memfs's own vocabulary; it imports no store.
 // internal/objfile owns the object files (loose objects, pack indexes,

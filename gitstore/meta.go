@@ -28,7 +28,7 @@ import (
 // neutral signature, a date derived from the content. Two stores holding
 // the same union hold the identical commit, so pushing metadata is never
 // refused because another replica pushed the same union, and a different
-// union is merged, never overwritten (see Push).
+// union is merged, never overwritten (see replica.Push).
 //
 // Stores made before keep meta.json (store id and key id) in the meta
 // commit and a marker chain with parents; the first open copies the
@@ -183,9 +183,6 @@ func (s *Store) keyringCommit(keys map[string][]byte) (ID, error) {
 	return s.writeCanonicalCommitLocked(root, time.Unix(0, 0), fmt.Sprintf("memfs keyring: %d keys\n", len(keys)))
 }
 
-// markerIdentity is what makes two markers the same marker.
-func markerIdentity(m erasure.Marker) string { return m.Kind + "\x00" + m.KeyID + "\x00" + m.HMAC }
-
 // canonicalMarkers returns the union of sets as the canonical
 // erasures.jsonl: one line per marker identity (of equal identities the
 // smallest line), sorted by identity, and the latest creation time.
@@ -194,7 +191,7 @@ func canonicalMarkers(sets ...[]erasure.Marker) (content []byte, n int, latest t
 	for _, set := range sets {
 		for _, m := range set {
 			line, _ := json.Marshal(m)
-			k := markerIdentity(m)
+			k := m.Identity()
 			if have, ok := lines[k]; !ok || bytes.Compare(line, have) < 0 {
 				lines[k] = line
 			}
@@ -253,21 +250,6 @@ func (s *Store) markersAt(ctx context.Context, h ID) ([]erasure.Marker, error) {
 	return erasure.ParseMarkers(b)
 }
 
-// unionKeys returns a ∪ b, refusing a key id that names two keys.
-func unionKeys(a, b map[string][]byte) (map[string][]byte, error) {
-	out := maps.Clone(a)
-	if out == nil {
-		out = map[string][]byte{}
-	}
-	for id, k := range b {
-		if have, ok := out[id]; ok && !bytes.Equal(have, k) {
-			return nil, fmt.Errorf("%w: key %s differs from the one this store holds", ErrInvalidBundle, id)
-		}
-		out[id] = k
-	}
-	return out, nil
-}
-
 // canonicalUpdates returns the ref updates that replace the meta and
 // marker refs by their canonical commits when they are not canonical yet
 // (stores made before, or a ref that arrived from a stock-git bundle). The
@@ -323,24 +305,14 @@ func (tx *Tx) Canonicalize(ctx context.Context) error {
 	return tx.SwitchRefs(ctx, ups)
 }
 
-// subsetKeys reports whether every key of a is in b.
-func subsetKeys(a, b map[string][]byte) bool {
-	for id := range a {
-		if _, ok := b[id]; !ok {
-			return false
-		}
-	}
-	return true
-}
-
 // subsetMarkers reports whether every marker of a is in b.
 func subsetMarkers(a, b []erasure.Marker) bool {
 	have := map[string]bool{}
 	for _, m := range b {
-		have[markerIdentity(m)] = true
+		have[m.Identity()] = true
 	}
 	for _, m := range a {
-		if !have[markerIdentity(m)] {
+		if !have[m.Identity()] {
 			return false
 		}
 	}

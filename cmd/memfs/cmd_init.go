@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/gitstore/replica"
 )
 
 func newInitCommand(g *globalOptions) *cobra.Command {
@@ -86,7 +87,7 @@ func newStatusCommand(g *globalOptions) *cobra.Command {
 				}
 				fmt.Fprintf(w, "pending sessions: %d\n", st.Pending)
 				printCount(w, st.Diverged, "diverged: %d (local histories a pull set aside; %d of their sessions not published again yet; removed once they are, or after %d days)\n",
-					st.Diverged, st.DivergedPending, int(gitstore.DivergedRetention.Hours()/24))
+					st.Diverged, st.DivergedPending, int(replica.DivergedRetention.Hours()/24))
 				if len(st.Scopes) == 0 {
 					fmt.Fprintln(w, "scopes: none yet")
 				}

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/gitstore/replica"
 	"github.com/memfs/memfs/internal/app/home"
 )
 
@@ -66,8 +67,8 @@ rewrites and purges this store's history too.`,
 				return err
 			}
 			defer f.Close()
-			return g.runImport(cmd.Context(), func(*gitstore.Store) (gitstore.Fetcher, gitstore.ImportOptions, error) {
-				return gitstore.BundleFetcher(f), gitstore.ImportOptions{Token: token}, nil
+			return g.runImport(cmd.Context(), func(*gitstore.Store) (replica.Fetcher, replica.ImportOptions, error) {
+				return replica.BundleFetcher(f), replica.ImportOptions{Token: token}, nil
 			})
 		},
 	}
@@ -77,7 +78,7 @@ rewrites and purges this store's history too.`,
 
 // runImport imports what fetcher brings, then settles the ledger and the
 // staged runs.
-func (g *globalOptions) runImport(ctx context.Context, fetcher func(*gitstore.Store) (gitstore.Fetcher, gitstore.ImportOptions, error)) error {
+func (g *globalOptions) runImport(ctx context.Context, fetcher func(*gitstore.Store) (replica.Fetcher, replica.ImportOptions, error)) error {
 	return g.withStore(ctx, func(h *home.Home, s *gitstore.Store) error {
 		fetch, iopts, err := fetcher(s)
 		if err != nil {
@@ -86,7 +87,7 @@ func (g *globalOptions) runImport(ctx context.Context, fetcher func(*gitstore.St
 		line := g.progress()
 		defer line.Done()
 		imp, err := h.Import(ctx, s, fetch, iopts, line.Counter())
-		var ce *gitstore.ConsentError
+		var ce *replica.ConsentError
 		if errors.As(err, &ce) {
 			// What the incoming markers would erase here, and the token that applies them.
 			return g.fail(exitForgetScope, consentOut{Error: errJSON(ce), ErasureConsent: ce.Consent}, func(w io.Writer) {
@@ -114,7 +115,7 @@ own history; without it such a pull stops and asks for one.`,
 		Args: exactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return g.withStore(cmd.Context(), func(_ *home.Home, s *gitstore.Store) error {
-				if err := s.AddRemote(args[0], args[1], gitstore.RemoteOptions{TrustErasures: trust}); err != nil {
+				if err := replica.AddRemote(s, args[0], args[1], replica.RemoteOptions{TrustErasures: trust}); err != nil {
 					return usageError{err}
 				}
 				return nil
@@ -127,7 +128,7 @@ own history; without it such a pull stops and asks for one.`,
 		Short: "Remove a remote",
 		Args:  exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return g.withStore(cmd.Context(), func(_ *home.Home, s *gitstore.Store) error { return s.RemoveRemote(args[0]) })
+			return g.withStore(cmd.Context(), func(_ *home.Home, s *gitstore.Store) error { return replica.RemoveRemote(s, args[0]) })
 		},
 	}
 	list := &cobra.Command{
@@ -136,7 +137,7 @@ own history; without it such a pull stops and asks for one.`,
 		Args:  exactArgs(0),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return g.withStore(cmd.Context(), func(_ *home.Home, s *gitstore.Store) error {
-				rs, err := s.Remotes()
+				rs, err := replica.Remotes(s)
 				if err != nil {
 					return err
 				}
@@ -157,7 +158,7 @@ func remoteName(s *gitstore.Store, args []string) (string, error) {
 	if len(args) == 1 {
 		return args[0], nil
 	}
-	rs, err := s.Remotes()
+	rs, err := replica.Remotes(s)
 	if err != nil {
 		return "", err
 	}
@@ -178,18 +179,18 @@ token (pull again with --token), unless the remote was added with
 --trust-erasures.`,
 		Args: rangeArgs(0, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return g.runImport(cmd.Context(), func(s *gitstore.Store) (gitstore.Fetcher, gitstore.ImportOptions, error) {
-				opts := gitstore.ImportOptions{Token: token}
+			return g.runImport(cmd.Context(), func(s *gitstore.Store) (replica.Fetcher, replica.ImportOptions, error) {
+				opts := replica.ImportOptions{Token: token}
 				name, err := remoteName(s, args)
 				if err != nil {
 					return nil, opts, err
 				}
-				r, err := s.Remote(name)
+				r, err := replica.LookupRemote(s, name)
 				if err != nil {
 					return nil, opts, err
 				}
 				opts.TrustErasures = r.TrustErasures
-				f, err := s.RemoteFetcher(name, g.progress().Writer())
+				f, err := replica.RemoteFetcher(s, name, g.progress().Writer())
 				return f, opts, err
 			})
 		},
@@ -218,9 +219,9 @@ on their next pull.`,
 				if err != nil {
 					return err
 				}
-				var res *gitstore.PushResult
+				var res *replica.PushResult
 				err = s.Exclusive(ctx, func(tx *gitstore.Tx) (err error) {
-					res, err = tx.Push(ctx, name, g.progress().Writer())
+					res, err = replica.Push(ctx, tx, name, g.progress().Writer())
 					return err
 				})
 				switch {

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/memfs/memfs/dream"
-	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/gitstore/replica"
 	"github.com/memfs/memfs/internal/app/home"
 	"github.com/memfs/memfs/internal/version"
 	"github.com/memfs/memfs/memfuse"
@@ -304,28 +304,28 @@ type exportOut struct {
 
 // importOut is printed by memfs import and memfs pull.
 type importOut struct {
-	OK       bool                   `json:"ok"`
-	Requeued int                    `json:"requeued"`
-	Result   *gitstore.ImportResult `json:"result"`
+	OK       bool                  `json:"ok"`
+	Requeued int                   `json:"requeued"`
+	Result   *replica.ImportResult `json:"result"`
 }
 
 // consentOut is printed by memfs import and memfs pull when incoming
 // erasure markers need a consent token (exit 4).
 type consentOut struct {
-	ErasureConsent *gitstore.ErasureConsent `json:"erasure_consent"`
-	Error          errorOut                 `json:"error"`
-	OK             bool                     `json:"ok"`
+	ErasureConsent *replica.ErasureConsent `json:"erasure_consent"`
+	Error          errorOut                `json:"error"`
+	OK             bool                    `json:"ok"`
 }
 
 // pushOut is printed by memfs push.
 type pushOut struct {
-	OK     bool                 `json:"ok"`
-	Result *gitstore.PushResult `json:"result"`
+	OK     bool                `json:"ok"`
+	Result *replica.PushResult `json:"result"`
 }
 
 // pushFailedOut is printed by memfs push when some refs were not pushed.
 type pushFailedOut struct {
-	Error  errorOut             `json:"error"`
-	OK     bool                 `json:"ok"`
-	Result *gitstore.PushResult `json:"result"`
+	Error  errorOut            `json:"error"`
+	OK     bool                `json:"ok"`
+	Result *replica.PushResult `json:"result"`
 }

@@ -70,6 +70,10 @@ type Marker struct {
 	Created time.Time `json:"created"`
 }
 
+// Identity is what makes two markers the same marker: kind, key and
+// fingerprint (its id and dates may differ between replicas).
+func (m Marker) Identity() string { return m.Kind + "\x00" + m.KeyID + "\x00" + m.HMAC }
+
 // Fingerprint is the HMAC-SHA256 under key of a marker's domain (its kind,
 // or a kind with a version) and parts, each part after a 0x1f, in hex:
 // the fingerprint every marker, and ErasedName, is made of.

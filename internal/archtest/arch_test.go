@@ -43,8 +43,8 @@ func TestRowsKeepTheNevers(t *testing.T) {
 	for c, only := range onlyFrom {
 		names = append(append(names, c), only...)
 	}
-	for _, owner := range owners {
-		names = append(names, owner)
+	for _, own := range owners {
+		names = append(names, own...)
 	}
 	names = append(names, leaves...)
 	for _, c := range names {

@@ -182,10 +182,10 @@ func checkImports(p pkg) []violation {
 	from := component(p.path)
 	var vs []violation
 	for _, imp := range p.imports {
-		for lib, owner := range owners {
-			if (imp == lib || strings.HasPrefix(imp, lib+"/")) && from != owner {
+		for lib, own := range owners {
+			if (imp == lib || strings.HasPrefix(imp, lib+"/")) && !slices.Contains(own, from) {
 				vs = append(vs, violation{pkg: p.path, rule: ruleOwner, to: lib,
-					why: fmt.Sprintf("only %s may import it", owner)})
+					why: fmt.Sprintf("only %v may import it", own)})
 			}
 		}
 		rel, ok := relative(imp)

@@ -2,7 +2,8 @@ package archtest
 
 // The package map of docs/design.md as data. A component is a top-level
 // folder of the module, a folder directly under internal/, or a deeper
-// folder with a row of its own (transcript/redact, gitstore/erasure); its
+// folder with a row of its own (transcript/redact, gitstore/erasure,
+// gitstore/replica); its
 // subpackages share its row and may import each other. Each component's name is spelled once,
 // below, so that renaming a folder is a one-line change.
 const (
@@ -13,6 +14,7 @@ const (
 	ledger     = "ledger"
 	gitstore   = "gitstore"
 	erasure    = "gitstore/erasure"
+	replica    = "gitstore/replica"
 	ingest     = "ingest"
 	dream      = "dream"
 	forget     = "forget"
@@ -40,16 +42,16 @@ const (
 	scripts = "scripts"
 )
 
-// owners says which component alone may import a library (or any of its
+// owners says which components alone may import a library (or any of its
 // packages).
-var owners = map[string]string{
-	"github.com/go-git/go-git/v5":   gitstore,
-	"github.com/klauspost/compress": gitstore,
-	"go.etcd.io/bbolt":              ledger,
-	"github.com/hanwen/go-fuse/v2":  fuse,
-	"github.com/yuin/goldmark":      wiki,
-	"github.com/spf13/cobra":        cmd,
-	"github.com/BurntSushi/toml":    config,
+var owners = map[string][]string{
+	"github.com/go-git/go-git/v5":   {gitstore, replica},
+	"github.com/klauspost/compress": {gitstore},
+	"go.etcd.io/bbolt":              {ledger},
+	"github.com/hanwen/go-fuse/v2":  {fuse},
+	"github.com/yuin/goldmark":      {wiki},
+	"github.com/spf13/cobra":        {cmd},
+	"github.com/BurntSushi/toml":    {config},
 }
 
 // allowed is the partial order of the design's package map: the memfs
@@ -63,9 +65,10 @@ var allowed = map[string][]string{
 	ledger:     {transcript},
 	erasure:    {wiki, validate},
 	gitstore:   {erasure, wiki, validate},
+	replica:    {gitstore, erasure, validate, wiki},
 	ingest:     {transcript, ledger, gitstore, validate, wiki},
 	dream:      {transcript, ledger, gitstore, erasure, validate, wiki},
-	forget:     {dream, gitstore, erasure, ledger, transcript, validate, wiki},
+	forget:     {dream, gitstore, erasure, replica, ledger, transcript, validate, wiki},
 	agent:      {ingest, gitstore, ledger, transcript, validate, wiki},
 	fuse:       {gitstore, validate, wiki},
 	checkout:   {gitstore, validate, wiki},
@@ -82,7 +85,7 @@ var allowed = map[string][]string{
 	storetest: {gitstore, validate},
 	archtest:  {},
 
-	app: {dream, forget, fuse, gitstore, erasure, ingest, ledger, transcript, validate, wiki},
+	app: {dream, forget, fuse, gitstore, erasure, replica, ingest, ledger, transcript, validate, wiki},
 }
 
 // leaves may be imported by every component without a line in its row;
@@ -111,6 +114,7 @@ var never = map[string][]string{
 	ledger:     {gitstore, dream},
 	gitstore:   {dream, forget, ledger, transcript, ingest, agent},
 	erasure:    {dream, forget, ledger, transcript, ingest, agent},
+	replica:    {dream, forget, ledger, transcript, ingest, agent},
 	fuse:       {dream, forget, ledger, transcript, ingest},
 	checkout:   {dream, forget, ledger, transcript, ingest},
 	ingest:     {dream, forget},

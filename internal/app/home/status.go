@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/gitstore/replica"
 	"github.com/memfs/memfs/ledger"
 )
 
@@ -55,7 +56,7 @@ func (h *Home) Status(ctx context.Context, st *gitstore.Store, l *ledger.Ledger)
 		}
 		s.Scopes = append(s.Scopes, ss)
 	}
-	diverged, err := st.Diverged(ctx)
+	diverged, err := replica.Diverged(ctx, st)
 	if err != nil {
 		return nil, err
 	}

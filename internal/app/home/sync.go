@@ -8,6 +8,7 @@ import (
 
 	"github.com/memfs/memfs/forget"
 	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/gitstore/replica"
 )
 
 // Export writes a git bundle of the scopes (nil: every scope) with the
@@ -15,7 +16,7 @@ import (
 // destination and renamed into place, so a failed export leaves no
 // partial bundle. It returns how many refs and objects the bundle holds.
 func Export(ctx context.Context, s *gitstore.Store, path string, scopes []string) (refs, objects int, err error) {
-	rs, err := s.BundleRefs(ctx, scopes)
+	rs, err := replica.BundleRefs(ctx, s, scopes)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -24,7 +25,7 @@ func Export(ctx context.Context, s *gitstore.Store, path string, scopes []string
 		return 0, 0, err
 	}
 	w := bufio.NewWriterSize(f, 1<<20)
-	n, err := s.WriteBundle(ctx, w, rs)
+	n, err := replica.WriteBundle(ctx, s, w, rs)
 	if err == nil {
 		err = w.Flush()
 	}
@@ -44,7 +45,7 @@ func Export(ctx context.Context, s *gitstore.Store, path string, scopes []string
 // Import brings in what fetch brings (forget.AfterImport): the store is
 // updated, then the ledger and the staged runs are settled. progress,
 // when set, hears where a long import is.
-func (h *Home) Import(ctx context.Context, s *gitstore.Store, fetch gitstore.Fetcher, o gitstore.ImportOptions,
+func (h *Home) Import(ctx context.Context, s *gitstore.Store, fetch replica.Fetcher, o replica.ImportOptions,
 	progress func(stage string, done, total int)) (*forget.Imported, error) {
 	l, err := h.Ledger()
 	if err != nil {

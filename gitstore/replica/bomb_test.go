@@ -1,4 +1,4 @@
-package gitstore
+package replica
 
 import (
 	"bytes"
@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/internal/errcode"
 	"github.com/memfs/memfs/validate"
 )
@@ -75,8 +76,8 @@ func TestImportBombRefusedBeforeInflating(t *testing.T) {
 	}
 
 	url := gitDaemon(t, filepath.Dir(repo))
-	for name, fetch := range map[string]func(s *Store) Fetcher{
-		"bundle": func(*Store) Fetcher {
+	for name, fetch := range map[string]func(s *gitstore.Store) Fetcher{
+		"bundle": func(*gitstore.Store) Fetcher {
 			f, err := os.Open(bundle)
 			if err != nil {
 				t.Fatal(err)
@@ -84,11 +85,11 @@ func TestImportBombRefusedBeforeInflating(t *testing.T) {
 			t.Cleanup(func() { f.Close() })
 			return BundleFetcher(f)
 		},
-		"pull": func(s *Store) Fetcher {
-			if err := s.AddRemote("origin", url+"/"+filepath.Base(repo), RemoteOptions{}); err != nil {
+		"pull": func(s *gitstore.Store) Fetcher {
+			if err := AddRemote(s, "origin", url+"/"+filepath.Base(repo), RemoteOptions{}); err != nil {
 				t.Fatal(err)
 			}
-			f, err := s.RemoteFetcher("origin", nil)
+			f, err := RemoteFetcher(s, "origin", nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -101,13 +102,13 @@ func TestImportBombRefusedBeforeInflating(t *testing.T) {
 			runtime.GC()
 			var before, after runtime.MemStats
 			runtime.ReadMemStats(&before)
-			err := s.Exclusive(t.Context(), func(tx *Tx) error {
-				_, err := tx.Import(t.Context(), fetch, ImportOptions{})
+			err := s.Exclusive(t.Context(), func(tx *gitstore.Tx) error {
+				_, err := Import(t.Context(), tx, fetch, ImportOptions{})
 				return err
 			})
 			runtime.ReadMemStats(&after)
 			t.Logf("%s: %v (%d KiB allocated)", name, err, (after.TotalAlloc-before.TotalAlloc)>>10)
-			if !errors.Is(err, ErrInvalidBundle) || !errors.Is(err, ErrTooLarge) || errcode.Of(err) != "invalid_bundle" || !strings.Contains(err.Error(), "file_too_large") {
+			if !errors.Is(err, gitstore.ErrInvalidBundle) || !errors.Is(err, gitstore.ErrTooLarge) || errcode.Of(err) != "invalid_bundle" || !strings.Contains(err.Error(), "file_too_large") {
 				t.Fatalf("bomb import: %v", err)
 			}
 			// Everything the import allocated, added up, stays far below
@@ -170,11 +171,11 @@ func TestImportOversizedMetaRefused(t *testing.T) {
 	key := gitIn(t, repo, strings.Repeat(hex.EncodeToString(bytes.Repeat([]byte{7}, 32)), 4096)+"\n", "hash-object", "-w", "--stdin")
 	keys := gitIn(t, repo, "100644 blob "+key+"\tf0f0f0f0f0f0f0f0\n", "mktree")
 	meta := gitIn(t, repo, `{"version":1,"store_id":"x","key_id":"f0f0f0f0f0f0f0f0"}`+"\n", "hash-object", "-w", "--stdin")
-	bundle := bundleOfTree(t, repo, MetaRef, "040000 tree "+keys+"\tkeys", "100644 blob "+meta+"\tmeta.json")
+	bundle := bundleOfTree(t, repo, gitstore.MetaRef, "040000 tree "+keys+"\tkeys", "100644 blob "+meta+"\tmeta.json")
 
 	s := newTestStore(t, validate.DefaultLimits())
 	_, err := importFile(t, s, bundle, ImportOptions{})
-	if !errors.Is(err, ErrInvalidBundle) || !errors.Is(err, ErrTooLarge) {
+	if !errors.Is(err, gitstore.ErrInvalidBundle) || !errors.Is(err, gitstore.ErrTooLarge) {
 		t.Fatalf("oversized meta key: %v", err)
 	}
 	if keys, _, _ := s.Keyring(t.Context()); len(keys) != 1 {

@@ -1,4 +1,4 @@
-package gitstore
+package replica
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/internal/fsutil"
 )
 
@@ -19,11 +20,12 @@ import (
 
 const settleFile = "memfs-settle-pending"
 
-func (s *Store) settlePath() string { return filepath.Join(s.opts.Path, settleFile) }
+func (s *store) settlePath() string { return filepath.Join(s.Path(), settleFile) }
 
 // SettlePending returns the record of markers received but not yet
 // settled by the caller ("" when there is none).
-func (s *Store) SettlePending() (string, error) {
+func SettlePending(st *gitstore.Store) (string, error) {
+	s := wrap(st)
 	b, err := os.ReadFile(s.settlePath())
 	if errors.Is(err, os.ErrNotExist) {
 		return "", nil
@@ -36,8 +38,9 @@ func (s *Store) SettlePending() (string, error) {
 
 // SettleDone removes the record once the caller settled it, unless an
 // import wrote a newer one since it was read.
-func (s *Store) SettleDone(record string) error {
-	cur, err := s.SettlePending()
+func SettleDone(st *gitstore.Store, record string) error {
+	s := wrap(st)
+	cur, err := SettlePending(s.Store)
 	if err != nil || cur == "" || cur != record {
 		return err
 	}
@@ -49,7 +52,7 @@ func (s *Store) SettleDone(record string) error {
 
 // markSettlePending records that markers arrived with the erasure chain
 // at head: the record names the chain's head commit, nothing else.
-func (s *Store) markSettlePending(head ID) error {
+func (s *store) markSettlePending(head gitstore.ID) error {
 	if err := fsutil.WriteFileAtomic(s.settlePath(), []byte("erasures "+head.String()+"\n"), 0o600); err != nil {
 		return fmt.Errorf("settle record: %w", err)
 	}

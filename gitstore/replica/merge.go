@@ -1,4 +1,4 @@
-package gitstore
+package replica
 
 import (
 	"bytes"
@@ -10,9 +10,11 @@ import (
 	"strings"
 	"testing/fstest"
 
+	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
+	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/validate"
 	"github.com/memfs/memfs/wiki"
 )
@@ -46,8 +48,8 @@ const BranchMerged = "merged"
 
 // treeFiles lists a commit's files by path with their blob ids; zero
 // commit: none.
-func (s *Store) treeFiles(ctx context.Context, commit ID) (map[string]ID, error) {
-	out := map[string]ID{}
+func (s *store) treeFiles(ctx context.Context, commit gitstore.ID) (map[string]gitstore.ID, error) {
+	out := map[string]gitstore.ID{}
 	if commit.IsZero() {
 		return out, nil
 	}
@@ -55,7 +57,7 @@ func (s *Store) treeFiles(ctx context.Context, commit ID) (map[string]ID, error)
 	if err != nil {
 		return nil, err
 	}
-	err = snap.Walk(func(n *Node) error {
+	err = snap.Walk(func(n *gitstore.Node) error {
 		if !n.IsDir() {
 			out[n.Path] = n.ID
 		}
@@ -67,21 +69,21 @@ func (s *Store) treeFiles(ctx context.Context, commit ID) (map[string]ID, error)
 // mergeBase returns the best common ancestor of two heads given the
 // commits each reaches (a common ancestor no other common ancestor
 // descends from; of several, the latest), zero when there is none.
-func (s *Store) mergeBase(ctx context.Context, inA, inB map[ID]bool) (ID, error) {
-	common := map[ID]bool{}
+func (s *store) mergeBase(ctx context.Context, inA, inB map[gitstore.ID]bool) (gitstore.ID, error) {
+	common := map[gitstore.ID]bool{}
 	for h := range inA {
 		if inB[h] {
 			common[h] = true
 		}
 	}
-	dominated := map[ID]bool{}
-	var stack []ID
-	s.mu.Lock()
+	dominated := map[gitstore.ID]bool{}
+	var stack []gitstore.ID
+	s.Lock()
 	for h := range common {
-		c, err := s.commitLocked(h)
+		c, err := s.CommitLocked(h)
 		if err != nil {
-			s.mu.Unlock()
-			return ID{}, err
+			s.Unlock()
+			return gitstore.ID{}, err
 		}
 		stack = append(stack, ids(c.ParentHashes)...)
 	}
@@ -92,30 +94,30 @@ func (s *Store) mergeBase(ctx context.Context, inA, inB map[ID]bool) (ID, error)
 			continue
 		}
 		dominated[h] = true
-		c, err := s.commitLocked(h)
+		c, err := s.CommitLocked(h)
 		if err != nil {
-			s.mu.Unlock()
-			return ID{}, err
+			s.Unlock()
+			return gitstore.ID{}, err
 		}
 		stack = append(stack, ids(c.ParentHashes)...)
 	}
-	var best ID
+	var best gitstore.ID
 	var bestTime int64
 	for h := range common {
 		if dominated[h] {
 			continue
 		}
-		c, err := s.commitLocked(h)
+		c, err := s.CommitLocked(h)
 		if err != nil {
-			s.mu.Unlock()
-			return ID{}, err
+			s.Unlock()
+			return gitstore.ID{}, err
 		}
 		t := c.Committer.When.Unix()
 		if best.IsZero() || t > bestTime || (t == bestTime && bytes.Compare(h[:], best[:]) < 0) {
 			best, bestTime = h, t
 		}
 	}
-	s.mu.Unlock()
+	s.Unlock()
 	return best, ctx.Err()
 }
 
@@ -126,22 +128,22 @@ func isIndexFile(p string) bool {
 
 // mergeOutcome is a three-way merge of two heads.
 type mergeOutcome struct {
-	commit    ID       // the merge commit; zero with conflicts
-	conflicts []string // paths changed on both sides differently
-	refused   string   // why a merge without conflicts was not valid
-	local     int      // files taken from the local side
+	commit    gitstore.ID // the merge commit; zero with conflicts
+	conflicts []string    // paths changed on both sides differently
+	refused   string      // why a merge without conflicts was not valid
+	local     int         // files taken from the local side
 }
 
 // mergeHeads merges the local head mine into the incoming head remote
 // against their merge base. It writes the merged objects and the merge
 // commit; no ref moves.
-func (s *Store) mergeHeads(ctx context.Context, scope string, mine, remote ID, inMine, inRemote map[ID]bool) (*mergeOutcome, error) {
+func (s *store) mergeHeads(ctx context.Context, scope string, mine, remote gitstore.ID, inMine, inRemote map[gitstore.ID]bool) (*mergeOutcome, error) {
 	base, err := s.mergeBase(ctx, inMine, inRemote)
 	if err != nil {
 		return nil, err
 	}
-	var sides [3]map[string]ID // base, local, remote: path → blob
-	for i, h := range []ID{base, mine, remote} {
+	var sides [3]map[string]gitstore.ID // base, local, remote: path → blob
+	for i, h := range []gitstore.ID{base, mine, remote} {
 		if sides[i], err = s.treeFiles(ctx, h); err != nil {
 			return nil, err
 		}
@@ -165,17 +167,17 @@ func (s *Store) mergeHeads(ctx context.Context, scope string, mine, remote ID, i
 	}
 	msg := fmt.Sprintf("Merge memory of %s: %d local change(s) onto the incoming head\n\n%s: %s\n",
 		scope, out.local, validate.TrailerArtifact, validate.SupportedArtifactVersion)
-	s.mu.Lock()
-	out.commit, err = s.writeCommit(tree, []ID{remote, mine}, msg)
-	s.mu.Unlock()
+	s.Lock()
+	out.commit, err = s.WriteCommit(tree, []gitstore.ID{remote, mine}, msg)
+	s.Unlock()
 	return out, err
 }
 
 // fileMerge is what a three-way merge does with each path.
 type fileMerge struct {
-	paths    map[string]bool // every path of the three trees
-	merged   map[string]ID   // paths one side's blob settles; absent: deleted
-	lineWise []string        // index files changed on both sides
+	paths    map[string]bool        // every path of the three trees
+	merged   map[string]gitstore.ID // paths one side's blob settles; absent: deleted
+	lineWise []string               // index files changed on both sides
 }
 
 // planFileMerge decides each path of the three trees (base, local,
@@ -183,9 +185,9 @@ type fileMerge struct {
 // index file changed on both sides is merged line-wise, and any other
 // path changed on both sides differently is a conflict (in out, with the
 // files taken from the local side).
-func planFileMerge(sides [3]map[string]ID, out *mergeOutcome) fileMerge {
+func planFileMerge(sides [3]map[string]gitstore.ID, out *mergeOutcome) fileMerge {
 	bf, lf, rf := sides[0], sides[1], sides[2]
-	fm := fileMerge{paths: map[string]bool{}, merged: map[string]ID{}}
+	fm := fileMerge{paths: map[string]bool{}, merged: map[string]gitstore.ID{}}
 	for _, m := range sides {
 		for p := range m {
 			fm.paths[p] = true
@@ -219,8 +221,8 @@ func planFileMerge(sides [3]map[string]ID, out *mergeOutcome) fileMerge {
 // mergedContents reads the merged files, merges the index files changed
 // on both sides line-wise, and brings every index file in line with the
 // merged pages.
-func (s *Store) mergedContents(sides [3]map[string]ID, fm fileMerge, out *mergeOutcome) (map[string][]byte, error) {
-	read := func(id ID) ([]byte, error) {
+func (s *store) mergedContents(sides [3]map[string]gitstore.ID, fm fileMerge, out *mergeOutcome) (map[string][]byte, error) {
+	read := func(id gitstore.ID) ([]byte, error) {
 		if id.IsZero() {
 			return nil, nil
 		}
@@ -270,12 +272,12 @@ func (s *Store) mergedContents(sides [3]map[string]ID, fm fileMerge, out *mergeO
 // checkMerged validates the merged files in publish mode with the
 // store's guard; a problem (path and code) that neither head has is the
 // reason the merge is refused.
-func (s *Store) checkMerged(ctx context.Context, files map[string][]byte, mine, remote ID) (string, error) {
+func (s *store) checkMerged(ctx context.Context, files map[string][]byte, mine, remote gitstore.ID) (string, error) {
 	fsys := fstest.MapFS{}
 	for p, b := range files {
 		fsys[p] = &fstest.MapFile{Data: b, Mode: 0o644}
 	}
-	opts := validate.Options{Mode: validate.ModePublish, Limits: s.opts.Limits}
+	opts := validate.Options{Mode: validate.ModePublish, Limits: s.Limits()}
 	g, err := s.Guard(ctx)
 	if err != nil {
 		return "", err
@@ -291,7 +293,7 @@ func (s *Store) checkMerged(ctx context.Context, files map[string][]byte, mine, 
 	for _, p := range rep.Errors() {
 		if had == nil {
 			had = map[string]bool{}
-			for _, h := range []ID{mine, remote} {
+			for _, h := range []gitstore.ID{mine, remote} {
 				ps, err := s.publishProblems(ctx, h)
 				if err != nil {
 					return "", err
@@ -308,18 +310,18 @@ func (s *Store) checkMerged(ctx context.Context, files map[string][]byte, mine, 
 
 // writeFiles writes an artifact's files as blobs and trees and returns
 // the root tree.
-func (s *Store) writeFiles(files map[string][]byte) (ID, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (s *store) writeFiles(files map[string][]byte) (gitstore.ID, error) {
+	s.Lock()
+	defer s.Unlock()
 	dirs := map[string][]object.TreeEntry{}
 	for _, p := range slices.Sorted(maps.Keys(files)) {
-		id, err := s.writeBlob(files[p])
+		id, err := s.WriteBlob(files[p])
 		if err != nil {
-			return ID{}, err
+			return gitstore.ID{}, err
 		}
 		dir, name := path.Split(p)
 		dir = strings.TrimSuffix(dir, "/")
-		dirs[dir] = append(dirs[dir], object.TreeEntry{Name: name, Mode: filemode.Regular, Hash: id.hash()})
+		dirs[dir] = append(dirs[dir], object.TreeEntry{Name: name, Mode: filemode.Regular, Hash: plumbing.Hash(id)})
 		for dir != "" {
 			parent, _ := path.Split(dir)
 			parent = strings.TrimSuffix(parent, "/")
@@ -334,18 +336,18 @@ func (s *Store) writeFiles(files map[string][]byte) (ID, error) {
 	slices.SortFunc(names, func(a, b string) int {
 		return strings.Count(b, "/") - strings.Count(a, "/") + boolInt(a == "") - boolInt(b == "")
 	})
-	ids := map[string]ID{}
+	ids := map[string]gitstore.ID{}
 	for _, d := range names {
 		entries := dirs[d]
 		for sub, id := range ids {
 			parent, name := path.Split(sub)
 			if strings.TrimSuffix(parent, "/") == d && sub != "" {
-				entries = append(entries, object.TreeEntry{Name: name, Mode: filemode.Dir, Hash: id.hash()})
+				entries = append(entries, object.TreeEntry{Name: name, Mode: filemode.Dir, Hash: plumbing.Hash(id)})
 			}
 		}
-		id, err := s.writeTree(entries)
+		id, err := s.WriteTree(entries)
 		if err != nil {
-			return ID{}, err
+			return gitstore.ID{}, err
 		}
 		ids[d] = id
 	}

@@ -1,8 +1,10 @@
-package gitstore
+package replica
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/memfs/memfs/gitstore"
 )
 
 // Summary says what a push did, one outcome a line: the refs sent and
@@ -27,7 +29,7 @@ func (r *PushResult) Summary() []string {
 	}
 	for _, n := range r.RemoteAhead {
 		what := "keys"
-		if n == ErasuresRef {
+		if n == gitstore.ErasuresRef {
 			what = "erasure markers"
 		}
 		lines = append(lines, fmt.Sprintf("%s: the remote holds %s this store lacks; a pull brings them", n, what))
@@ -43,7 +45,7 @@ func (r *PushResult) Summary() []string {
 }
 
 func metadataWhat(ref string) string {
-	if ref == ErasuresRef {
+	if ref == gitstore.ErasuresRef {
 		return "erasure markers"
 	}
 	return "keyring"

@@ -1,4 +1,4 @@
-package gitstore
+package replica
 
 import (
 	"bufio"
@@ -12,6 +12,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
+	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/gitstore/erasure"
 	"github.com/memfs/memfs/wiki"
 )
@@ -64,10 +65,10 @@ type ImportResult struct {
 	NewKeys    int `json:"new_keys"`
 	// RewrittenIncoming counts incoming commits rewritten by markers;
 	// RewrittenLocal local commits rewritten by newly arrived markers.
-	RewrittenIncoming int          `json:"rewritten_incoming"`
-	RewrittenLocal    int          `json:"rewritten_local"`
-	Objects           int          `json:"objects"`
-	Purge             *PurgeResult `json:"purge,omitempty"`
+	RewrittenIncoming int                   `json:"rewritten_incoming"`
+	RewrittenLocal    int                   `json:"rewritten_local"`
+	Objects           int                   `json:"objects"`
+	Purge             *gitstore.PurgeResult `json:"purge,omitempty"`
 	// LocalErasure is what the incoming markers erased here, with consent.
 	LocalErasure *ErasureConsent `json:"local_erasure,omitempty"`
 	// DivergedRemoved lists the diverged refs this import removed: their
@@ -81,11 +82,12 @@ type ImportResult struct {
 
 // Fetcher stores incoming objects in the quarantine store q and returns
 // the refs they came with.
-type Fetcher func(ctx context.Context, q *Store) (map[string]ID, error)
+type Fetcher func(ctx context.Context, q *gitstore.Store) (map[string]gitstore.ID, error)
 
 // BundleFetcher reads a git bundle from r.
 func BundleFetcher(r io.Reader) Fetcher {
-	return func(ctx context.Context, q *Store) (map[string]ID, error) {
+	return func(ctx context.Context, qs *gitstore.Store) (map[string]gitstore.ID, error) {
+		q := wrap(qs)
 		br := bufio.NewReaderSize(r, 64<<10)
 		h, err := readBundleHeader(br)
 		if err != nil {
@@ -102,9 +104,10 @@ func BundleFetcher(r io.Reader) Fetcher {
 // would rewrite local history need opts' consent (see ImportOptions); an
 // import without it stops with a *ConsentError before anything becomes
 // visible. The caller holds the store lock (Exclusive).
-func (tx *Tx) Import(ctx context.Context, fetch Fetcher, opts ImportOptions) (*ImportResult, error) {
+func Import(ctx context.Context, gtx *gitstore.Tx, fetch Fetcher, opts ImportOptions) (*ImportResult, error) {
+	tx := wrapTx(gtx)
 	s := tx.s
-	unsettled, err := s.SettlePending()
+	unsettled, err := SettlePending(s.Store)
 	if err != nil {
 		return nil, err
 	}
@@ -113,7 +116,7 @@ func (tx *Tx) Import(ctx context.Context, fetch Fetcher, opts ImportOptions) (*I
 		return nil, err
 	}
 	defer q.remove()
-	refs, err := q.receive(ctx, fetch, s.opts.Limits.MaxFileBytes)
+	refs, err := q.receive(ctx, fetch, s.Limits().MaxFileBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -170,16 +173,16 @@ func (tx *Tx) Import(ctx context.Context, fetch Fetcher, opts ImportOptions) (*I
 			return nil, err
 		}
 	}
-	if res.DivergedRemoved, err = tx.PruneDiverged(ctx, s.opts.Now()); err != nil {
+	if res.DivergedRemoved, err = PruneDiverged(ctx, tx.Tx, s.Now()); err != nil {
 		return nil, err
 	}
 	return res, nil
 }
 
 // metadataRefs picks refs/memfs/meta and refs/memfs/erasures of refs.
-func metadataRefs(refs map[string]ID) map[string]ID {
-	out := map[string]ID{}
-	for _, n := range []string{MetaRef, ErasuresRef} {
+func metadataRefs(refs map[string]gitstore.ID) map[string]gitstore.ID {
+	out := map[string]gitstore.ID{}
+	for _, n := range []string{gitstore.MetaRef, gitstore.ErasuresRef} {
 		if h, ok := refs[n]; ok {
 			out[n] = h
 		}
@@ -188,31 +191,31 @@ func metadataRefs(refs map[string]ID) map[string]ID {
 }
 
 // markersHead is the erasure chain's head once updates apply.
-func markersHead(updates []RefUpdate, current map[string]ID) ID {
+func markersHead(updates []gitstore.RefUpdate, current map[string]gitstore.ID) gitstore.ID {
 	for _, u := range updates {
-		if u.Name == ErasuresRef {
+		if u.Name == gitstore.ErasuresRef {
 			return u.New
 		}
 	}
-	return current[ErasuresRef]
+	return current[gitstore.ErasuresRef]
 }
 
 // receive has fetch store the incoming objects in the quarantine and
 // returns the refs an import considers (scope branches, markers, meta),
 // once their history is checked.
-func (q *quarantine) receive(ctx context.Context, fetch Fetcher, maxFileBytes int64) (map[string]ID, error) {
-	all, err := fetch(ctx, q.s)
+func (q *quarantine) receive(ctx context.Context, fetch Fetcher, maxFileBytes int64) (map[string]gitstore.ID, error) {
+	all, err := fetch(ctx, q.s.Store)
 	if err != nil {
 		return nil, err
 	}
-	refs := map[string]ID{}
+	refs := map[string]gitstore.ID{}
 	for name, h := range all {
 		switch {
-		case name == ErasuresRef || name == MetaRef:
+		case name == gitstore.ErasuresRef || name == gitstore.MetaRef:
 			refs[name] = h
 		case strings.HasPrefix(name, branchPrefix):
 			if !wiki.ValidScope(strings.TrimPrefix(name, branchPrefix)) {
-				return nil, fmt.Errorf("%w: %s is not a scope branch", ErrInvalidBundle, name)
+				return nil, fmt.Errorf("%w: %s is not a scope branch", gitstore.ErrInvalidBundle, name)
 			}
 			refs[name] = h
 		}
@@ -225,14 +228,14 @@ func (q *quarantine) receive(ctx context.Context, fetch Fetcher, maxFileBytes in
 
 // importMarkers is the union of both sides' keyrings and markers.
 type importMarkers struct {
-	newKeys map[string][]byte // keys this store did not have
-	local   []erasure.Marker  // the store's own markers, read once
-	arrived []erasure.Marker  // markers this store did not have
-	spec    EraseSpec         // erasing by the union
+	newKeys map[string][]byte  // keys this store did not have
+	local   []erasure.Marker   // the store's own markers, read once
+	arrived []erasure.Marker   // markers this store did not have
+	spec    gitstore.EraseSpec // erasing by the union
 }
 
 // mergeMarkers unites the incoming keys and markers with the store's.
-func (s *Store) mergeMarkers(ctx context.Context, q *quarantine, refs map[string]ID) (*importMarkers, error) {
+func (s *store) mergeMarkers(ctx context.Context, q *quarantine, refs map[string]gitstore.ID) (*importMarkers, error) {
 	inMarkers, inKeys, err := q.incomingMarkers(ctx, refs)
 	if err != nil {
 		return nil, err
@@ -256,38 +259,38 @@ func (s *Store) mergeMarkers(ctx context.Context, q *quarantine, refs map[string
 	}
 	known := map[string]bool{}
 	for _, mk := range m.local {
-		known[markerIdentity(mk)] = true
+		known[mk.Identity()] = true
 	}
 	union := slices.Clone(m.local)
 	for _, mk := range inMarkers {
-		if id := markerIdentity(mk); !known[id] {
+		if id := mk.Identity(); !known[id] {
 			known[id] = true
 			union = append(union, mk)
 			m.arrived = append(m.arrived, mk)
 		}
 	}
 	guard := erasure.NewGuard(keys, union)
-	m.spec = EraseSpec{Text: guard, Session: guard.ErasedSession, Page: guard.ErasedPage}
+	m.spec = gitstore.EraseSpec{Text: guard, Session: guard.ErasedSession, Page: guard.ErasedPage}
 	return m, nil
 }
 
 // rewriteIncoming rewrites the incoming history in the quarantine by the
 // union of markers and copies what the store lacks of it. It returns the
 // incoming scope branches as rewritten.
-func (tx *Tx) rewriteIncoming(ctx context.Context, q *quarantine, refs map[string]ID, spec EraseSpec, res *ImportResult) (map[string]ID, error) {
-	branches := map[string]ID{}
+func (tx *txn) rewriteIncoming(ctx context.Context, q *quarantine, refs map[string]gitstore.ID, spec gitstore.EraseSpec, res *ImportResult) (map[string]gitstore.ID, error) {
+	branches := map[string]gitstore.ID{}
 	for name, h := range refs {
 		if strings.HasPrefix(name, branchPrefix) {
 			branches[name] = h
 		}
 	}
-	q.s.mu.Lock()
-	err := q.s.writePackedRefs(branches)
-	q.s.mu.Unlock()
+	q.s.Lock()
+	err := q.s.WritePackedRefs(branches)
+	q.s.Unlock()
 	if err != nil {
 		return nil, err
 	}
-	qtx := &Tx{s: q.s}
+	qtx := q.s.Tx()
 	qres, err := qtx.Rewrite(ctx, q.s.NewEraser(spec).Edit())
 	if err != nil {
 		return nil, err
@@ -312,7 +315,7 @@ func (tx *Tx) rewriteIncoming(ctx context.Context, q *quarantine, refs map[strin
 // planLocal rewrites the store's own history in memory when markers or
 // keys arrived that it did not have, and stops unless opts consent to
 // what that erases here. Nothing is written.
-func (tx *Tx) planLocal(ctx context.Context, m *importMarkers, current map[string]ID, opts ImportOptions, res *ImportResult) (*RewriteResult, error) {
+func (tx *txn) planLocal(ctx context.Context, m *importMarkers, current map[string]gitstore.ID, opts ImportOptions, res *ImportResult) (*gitstore.RewriteResult, error) {
 	if len(m.arrived) == 0 && len(m.newKeys) == 0 {
 		return nil, nil
 	}
@@ -329,8 +332,8 @@ func (tx *Tx) planLocal(ctx context.Context, m *importMarkers, current map[strin
 // rewriteLocal writes the local rewrite planLocal made, refused when it
 // leaves a scope head invalid. It returns the ref updates of that
 // rewrite, by name, and the refs as they will be after it.
-func (tx *Tx) rewriteLocal(ctx context.Context, lres *RewriteResult, current map[string]ID, res *ImportResult) (final map[string]RefUpdate, heads map[string]ID, err error) {
-	final = map[string]RefUpdate{}
+func (tx *txn) rewriteLocal(ctx context.Context, lres *gitstore.RewriteResult, current map[string]gitstore.ID, res *ImportResult) (final map[string]gitstore.RefUpdate, heads map[string]gitstore.ID, err error) {
+	final = map[string]gitstore.RefUpdate{}
 	heads = copyRefs(current)
 	if lres == nil {
 		return final, heads, nil
@@ -355,13 +358,13 @@ func (tx *Tx) rewriteLocal(ctx context.Context, lres *RewriteResult, current map
 
 // mergeBranches decides each incoming scope branch against the local
 // head, adding the ref updates it needs to final.
-func (s *Store) mergeBranches(ctx context.Context, branches, heads, current map[string]ID, final map[string]RefUpdate) ([]BranchResult, error) {
+func (s *store) mergeBranches(ctx context.Context, branches, heads, current map[string]gitstore.ID, final map[string]gitstore.RefUpdate) ([]BranchResult, error) {
 	names := make([]string, 0, len(branches))
 	for n := range branches {
 		names = append(names, n)
 	}
 	slices.Sort(names)
-	now := s.opts.Now().UTC()
+	now := s.Now().UTC()
 	var out []BranchResult
 	for _, name := range names {
 		remote := branches[name]
@@ -371,7 +374,7 @@ func (s *Store) mergeBranches(ctx context.Context, branches, heads, current map[
 			return nil, err
 		}
 		if br.Kept != "" {
-			final[br.Kept] = RefUpdate{Name: br.Kept, New: mine}
+			final[br.Kept] = gitstore.RefUpdate{Name: br.Kept, New: mine}
 		}
 		if br.Outcome != BranchAhead && br.Outcome != BranchUnchanged {
 			u := final[name]
@@ -392,7 +395,7 @@ func (s *Store) mergeBranches(ctx context.Context, branches, heads, current map[
 // incoming head wins and the local-only commits are kept under
 // DivergedPrefix, with the sessions they came from). It returns the head
 // the branch takes.
-func (s *Store) mergeBranch(ctx context.Context, name string, remote, mine ID, exists bool, now time.Time) (BranchResult, ID, error) {
+func (s *store) mergeBranch(ctx context.Context, name string, remote, mine gitstore.ID, exists bool, now time.Time) (BranchResult, gitstore.ID, error) {
 	scope := strings.TrimPrefix(name, branchPrefix)
 	br := BranchResult{Scope: scope, Head: remote.String()}
 	switch {
@@ -405,7 +408,7 @@ func (s *Store) mergeBranch(ctx context.Context, name string, remote, mine ID, e
 	}
 	inRemote, err := s.ancestors(ctx, remote)
 	if err != nil {
-		return br, ID{}, err
+		return br, gitstore.ID{}, err
 	}
 	if inRemote[mine] {
 		br.Outcome = BranchFastForward
@@ -413,7 +416,7 @@ func (s *Store) mergeBranch(ctx context.Context, name string, remote, mine ID, e
 	}
 	inMine, err := s.ancestors(ctx, mine)
 	if err != nil {
-		return br, ID{}, err
+		return br, gitstore.ID{}, err
 	}
 	if inMine[remote] {
 		br.Outcome, br.Head = BranchAhead, mine.String()
@@ -421,7 +424,7 @@ func (s *Store) mergeBranch(ctx context.Context, name string, remote, mine ID, e
 	}
 	mo, err := s.mergeHeads(ctx, scope, mine, remote, inMine, inRemote)
 	if err != nil {
-		return br, ID{}, err
+		return br, gitstore.ID{}, err
 	}
 	if !mo.commit.IsZero() {
 		br.Outcome, br.Head, br.Merged = BranchMerged, mo.commit.String(), mo.local
@@ -438,7 +441,7 @@ func (s *Store) mergeBranch(ctx context.Context, name string, remote, mine ID, e
 		br.Commits++
 		info, err := s.CommitInfo(ctx, h)
 		if err != nil {
-			return br, ID{}, err
+			return br, gitstore.ID{}, err
 		}
 		for _, id := range info.Sources() {
 			if !slices.Contains(sessions, id) {
@@ -455,64 +458,64 @@ func (s *Store) mergeBranch(ctx context.Context, name string, remote, mine ID, e
 // branches and rewritten refs of final that move, and the canonical
 // commits of the united marker set and keyring (see meta.go), which also
 // migrate refs of the earlier format.
-func (tx *Tx) importUpdates(ctx context.Context, m *importMarkers, final map[string]RefUpdate) ([]RefUpdate, error) {
+func (tx *txn) importUpdates(ctx context.Context, m *importMarkers, final map[string]gitstore.RefUpdate) ([]gitstore.RefUpdate, error) {
 	s := tx.s
-	var updates []RefUpdate
+	var updates []gitstore.RefUpdate
 	for _, u := range final {
 		if u.New != u.Old {
 			updates = append(updates, u)
 		}
 	}
-	canon, err := tx.canonicalUpdates(ctx)
+	canon, err := tx.s.CanonicalUpdates(ctx, tx.Tx)
 	if err != nil {
 		return nil, err
 	}
 	for _, u := range canon {
 		switch {
-		case u.Name == ErasuresRef && len(m.arrived) > 0, u.Name == MetaRef && len(m.newKeys) > 0:
+		case u.Name == gitstore.ErasuresRef && len(m.arrived) > 0, u.Name == gitstore.MetaRef && len(m.newKeys) > 0:
 			// Replaced below by the union.
 		default:
 			updates = append(updates, u)
 		}
 	}
 	if len(m.arrived) > 0 {
-		old, err := s.readRef(ErasuresRef)
+		old, err := s.ReadRef(gitstore.ErasuresRef)
 		if err != nil && !errors.Is(err, plumbing.ErrReferenceNotFound) {
 			return nil, err
 		}
-		c, err := s.markersCommitOf(m.local, m.arrived)
+		c, err := s.MarkersCommitOf(m.local, m.arrived)
 		if err != nil {
 			return nil, err
 		}
-		updates = append(updates, RefUpdate{Name: ErasuresRef, Old: old, New: c})
+		updates = append(updates, gitstore.RefUpdate{Name: gitstore.ErasuresRef, Old: old, New: c})
 	}
 	if len(m.newKeys) > 0 {
-		old, err := s.readRef(MetaRef)
+		old, err := s.ReadRef(gitstore.MetaRef)
 		if err != nil {
 			return nil, err
 		}
-		keys, err := s.keyringAt(ctx, old)
+		keys, err := s.KeyringAt(ctx, old)
 		if err != nil {
 			return nil, err
 		}
 		if keys, err = unionKeys(keys, m.newKeys); err != nil {
 			return nil, err
 		}
-		c, err := s.keyringCommit(keys)
+		c, err := s.KeyringCommit(keys)
 		if err != nil {
 			return nil, err
 		}
-		updates = append(updates, RefUpdate{Name: MetaRef, Old: old, New: c})
+		updates = append(updates, gitstore.RefUpdate{Name: gitstore.MetaRef, Old: old, New: c})
 	}
 	return updates, nil
 }
 
 // ancestors returns every commit reachable from h, h included.
-func (s *Store) ancestors(ctx context.Context, h ID) (map[ID]bool, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	seen := map[ID]bool{}
-	stack := []ID{h}
+func (s *store) ancestors(ctx context.Context, h gitstore.ID) (map[gitstore.ID]bool, error) {
+	s.Lock()
+	defer s.Unlock()
+	seen := map[gitstore.ID]bool{}
+	stack := []gitstore.ID{h}
 	for len(stack) > 0 {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -523,7 +526,7 @@ func (s *Store) ancestors(ctx context.Context, h ID) (map[ID]bool, error) {
 			continue
 		}
 		seen[c] = true
-		cm, err := s.commitLocked(c)
+		cm, err := s.CommitLocked(c)
 		if err != nil {
 			return nil, err
 		}

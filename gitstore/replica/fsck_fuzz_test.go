@@ -1,9 +1,11 @@
-package gitstore
+package replica
 
 import (
 	"bytes"
+	"io"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -11,6 +13,8 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/memfs/memfs/gitstore"
 )
 
 // fsckSeed is a raw object the fuzz targets start from and that
@@ -160,7 +164,7 @@ func FuzzFsckTree(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		ok := fsckTree(b) == nil
-		entries, perr := parseTree(b)
+		entries, perr := gitstore.Plumbing{}.ParseTree(b)
 		if ok {
 			if perr != nil {
 				t.Fatalf("accepted a tree parseTree refuses: %v", perr)
@@ -208,12 +212,17 @@ func validEntries(entries []object.TreeEntry) bool {
 func canonicalTree(t *testing.T, entries []object.TreeEntry) []byte {
 	t.Helper()
 	sorted := append([]object.TreeEntry(nil), entries...)
-	sortTreeEntries(sorted)
+	sort.Sort(object.TreeEntrySorter(sorted))
 	obj := &plumbing.MemoryObject{}
 	if err := (&object.Tree{Entries: sorted}).Encode(obj); err != nil {
 		t.Fatalf("encode: %v", err)
 	}
-	b, err := encodedBytes(obj)
+	r, err := obj.Reader()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	b, err := io.ReadAll(r)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,7 +242,10 @@ func FuzzFsckCommit(f *testing.F) {
 			return
 		}
 		var c object.Commit
-		if err := c.Decode(memObject(plumbing.CommitObject, b)); err != nil {
+		obj := &plumbing.MemoryObject{}
+		obj.SetType(plumbing.CommitObject)
+		obj.Write(b)
+		if err := c.Decode(obj); err != nil {
 			t.Fatalf("accepted a commit go-git cannot decode: %v", err)
 		}
 		header, _, _ := bytes.Cut(b, []byte("\n\n"))

@@ -1,4 +1,4 @@
-package gitstore
+package replica
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/gitstore/erasure"
 	"github.com/memfs/memfs/validate"
 )
@@ -67,7 +68,7 @@ type ErasureConsent struct {
 }
 
 // ConsentError stops an import whose incoming markers would remove local
-// content: Err is ErrErasureConsentRequired or ErrErasureConsentChanged.
+// content: Err is gitstore.ErrErasureConsentRequired or gitstore.ErrErasureConsentChanged.
 type ConsentError struct {
 	Err     error
 	Consent *ErasureConsent
@@ -83,7 +84,7 @@ func (e *ConsentError) Unwrap() error { return e.Err }
 
 // localErasure describes what rewriting local history by the union of
 // markers changes, and binds it in a token.
-func (s *Store) localErasure(ctx context.Context, res *RewriteResult, current map[string]ID, arrived []erasure.Marker) (*ErasureConsent, error) {
+func (s *store) localErasure(ctx context.Context, res *gitstore.RewriteResult, current map[string]gitstore.ID, arrived []erasure.Marker) (*ErasureConsent, error) {
 	meta, err := s.Meta(ctx)
 	if err != nil {
 		return nil, err
@@ -132,7 +133,7 @@ func (s *Store) localErasure(ctx context.Context, res *RewriteResult, current ma
 
 // consentToken binds the store, every local ref head and the incoming
 // markers (by kind, key and fingerprint, never by content).
-func consentToken(storeID string, refs map[string]ID, arrived []erasure.Marker) string {
+func consentToken(storeID string, refs map[string]gitstore.ID, arrived []erasure.Marker) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "memfs erasure consent v1\x00store %s\x00", storeID)
 	names := make([]string, 0, len(refs))
@@ -157,7 +158,7 @@ func consentToken(storeID string, refs map[string]ID, arrived []erasure.Marker) 
 // consent decides whether a local rewrite by incoming markers may go on:
 // always when it changes nothing or the caller trusts the markers' source,
 // else only with the matching token.
-func (s *Store) consent(ctx context.Context, res *RewriteResult, current map[string]ID, arrived []erasure.Marker, opts ImportOptions) (*ErasureConsent, error) {
+func (s *store) consent(ctx context.Context, res *gitstore.RewriteResult, current map[string]gitstore.ID, arrived []erasure.Marker, opts ImportOptions) (*ErasureConsent, error) {
 	if len(res.Refs) == 0 && res.Rewritten == 0 {
 		return nil, nil
 	}
@@ -169,16 +170,16 @@ func (s *Store) consent(ctx context.Context, res *RewriteResult, current map[str
 	case opts.TrustErasures, opts.Token == c.Token:
 		return c, nil
 	case opts.Token == "":
-		return nil, &ConsentError{Err: ErrErasureConsentRequired, Consent: c}
+		return nil, &ConsentError{Err: gitstore.ErrErasureConsentRequired, Consent: c}
 	default:
-		return nil, &ConsentError{Err: ErrErasureConsentChanged, Consent: c}
+		return nil, &ConsentError{Err: gitstore.ErrErasureConsentChanged, Consent: c}
 	}
 }
 
 // checkErasedHeads refuses a local rewrite that leaves a scope head
 // invalid in publish mode where it was not: each rewritten head is
 // validated and compared with its old self, problem by problem.
-func (s *Store) checkErasedHeads(ctx context.Context, res *RewriteResult) error {
+func (s *store) checkErasedHeads(ctx context.Context, res *gitstore.RewriteResult) error {
 	for _, u := range res.Refs {
 		if !strings.HasPrefix(u.Name, branchPrefix) || u.New.IsZero() {
 			continue
@@ -193,7 +194,7 @@ func (s *Store) checkErasedHeads(ctx context.Context, res *RewriteResult) error 
 		}
 		for p := range after {
 			if !before[p] {
-				return fmt.Errorf("%w: %s: %s", ErrErasureBreaksSchema, strings.TrimPrefix(u.Name, branchPrefix), p)
+				return fmt.Errorf("%w: %s: %s", gitstore.ErrErasureBreaksSchema, strings.TrimPrefix(u.Name, branchPrefix), p)
 			}
 		}
 	}
@@ -201,7 +202,7 @@ func (s *Store) checkErasedHeads(ctx context.Context, res *RewriteResult) error 
 }
 
 // publishProblems lists a commit's publish-mode errors as "path: code".
-func (s *Store) publishProblems(ctx context.Context, commit ID) (map[string]bool, error) {
+func (s *store) publishProblems(ctx context.Context, commit gitstore.ID) (map[string]bool, error) {
 	snap, err := s.Snapshot(ctx, commit)
 	if err != nil {
 		return nil, err

@@ -1,4 +1,4 @@
-package gitstore
+package replica
 
 import (
 	"encoding/hex"
@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/internal/errcode"
 	"github.com/memfs/memfs/validate"
 )
@@ -128,7 +129,7 @@ func TestImportRefusesNonCanonicalObjects(t *testing.T) {
 				}
 				return
 			}
-			if !errors.Is(err, ErrInvalidBundle) || !errors.Is(err, errNotCanonical) || errcode.Of(err) != "invalid_bundle" {
+			if !errors.Is(err, gitstore.ErrInvalidBundle) || !errors.Is(err, errNotCanonical) || errcode.Of(err) != "invalid_bundle" {
 				t.Fatalf("import: %v", err)
 			}
 			if refs := runGit(t, s.Path(), "for-each-ref", "refs/heads"); refs != "" {

@@ -1,4 +1,4 @@
-package gitstore
+package replica
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/gitstore/erasure"
 	"github.com/memfs/memfs/internal/errcode"
 	"github.com/memfs/memfs/validate"
@@ -40,11 +41,11 @@ func foreignMarkerBundle(t *testing.T, mark func(keyID string, key []byte) []era
 		runGit(t, work, "add", "-A")
 		runGit(t, work, "-c", "user.name=x", "-c", "user.email=x@x", "commit", "-q", "-m", msg)
 	}
-	meta, _ := json.Marshal(Meta{Version: 1, StoreID: "foreign", KeyID: keyID})
+	meta, _ := json.Marshal(gitstore.Meta{Version: 1, StoreID: "foreign", KeyID: keyID})
 	write("meta.json", string(meta)+"\n")
 	write("keys/"+keyID, hex.EncodeToString(key)+"\n")
 	commit("meta")
-	runGit(t, work, "update-ref", MetaRef, "HEAD")
+	runGit(t, work, "update-ref", gitstore.MetaRef, "HEAD")
 	runGit(t, work, "checkout", "-q", "--orphan", "erasures")
 	runGit(t, work, "rm", "-q", "-r", "--cached", ".")
 	os.RemoveAll(filepath.Join(work, "keys"))
@@ -56,9 +57,9 @@ func foreignMarkerBundle(t *testing.T, mark func(keyID string, key []byte) []era
 	}
 	write(erasuresFile, lines.String())
 	commit("markers")
-	runGit(t, work, "update-ref", ErasuresRef, "HEAD")
+	runGit(t, work, "update-ref", gitstore.ErasuresRef, "HEAD")
 	out := filepath.Join(t.TempDir(), "foreign.bundle")
-	runGit(t, work, "bundle", "create", "-q", out, MetaRef, ErasuresRef)
+	runGit(t, work, "bundle", "create", "-q", out, gitstore.MetaRef, gitstore.ErasuresRef)
 	return out
 }
 
@@ -71,29 +72,29 @@ func theAndS2(keyID string, key []byte) []erasure.Marker {
 
 // publishCommon publishes two revisions: a page with "the" in it, then a
 // page citing s2.
-func publishCommon(t *testing.T, s *Store) {
+func publishCommon(t *testing.T, s *gitstore.Store) {
 	t.Helper()
 	dir := t.TempDir()
 	writeArtifact(t, dir, []string{"base"}, map[string]string{
 		"pages/notes/tea.md": "# Tea\n\nKettle first.\n\nThe kettle is in the kitchen.\n\n## Sources\n\n- session:s1\n",
 	})
-	mustPublish(t, s, dir, PublishOptions{Message: "tea"})
+	mustPublish(t, s, dir, gitstore.PublishOptions{Message: "tea"})
 	writeArtifact(t, dir, nil, map[string]string{
 		"pages/notes/trip.md": "# Trip\n\nBoarding at nine.\n\n## Sources\n\n- session:s2\n",
 	})
-	mustPublish(t, s, dir, PublishOptions{Message: "trip"})
+	mustPublish(t, s, dir, gitstore.PublishOptions{Message: "trip"})
 }
 
-func importFile(t *testing.T, s *Store, path string, opts ImportOptions) (*ImportResult, error) {
+func importFile(t *testing.T, s *gitstore.Store, path string, opts ImportOptions) (*ImportResult, error) {
 	t.Helper()
 	var res *ImportResult
-	err := s.Exclusive(t.Context(), func(tx *Tx) error {
+	err := s.Exclusive(t.Context(), func(tx *gitstore.Tx) error {
 		f, err := os.Open(path)
 		if err != nil {
 			return err
 		}
 		defer f.Close()
-		res, err = tx.Import(t.Context(), BundleFetcher(f), opts)
+		res, err = Import(t.Context(), tx, BundleFetcher(f), opts)
 		return err
 	})
 	return res, err
@@ -114,7 +115,7 @@ func TestImportForeignMarkersNeedConsent(t *testing.T) {
 
 	_, err = importFile(t, s, bundle, ImportOptions{})
 	var ce *ConsentError
-	if !errors.As(err, &ce) || !errors.Is(err, ErrErasureConsentRequired) || errcode.Of(err) != "erasure_consent_required" {
+	if !errors.As(err, &ce) || !errors.Is(err, gitstore.ErrErasureConsentRequired) || errcode.Of(err) != "erasure_consent_required" {
 		t.Fatalf("import without consent: %v", err)
 	}
 	c := ce.Consent
@@ -131,7 +132,7 @@ func TestImportForeignMarkersNeedConsent(t *testing.T) {
 	if ms, _ := s.Markers(t.Context()); len(ms) != 0 {
 		t.Errorf("a stopped import added %d markers", len(ms))
 	}
-	if rec, _ := s.SettlePending(); rec != "" {
+	if rec, _ := SettlePending(s); rec != "" {
 		t.Errorf("a stopped import left a settle record %q", rec)
 	}
 	if got := runGit(t, s.Path(), "show", "default:pages/notes/trip.md"); !strings.Contains(got, "Boarding") {
@@ -139,15 +140,15 @@ func TestImportForeignMarkersNeedConsent(t *testing.T) {
 	}
 
 	// A token from another state of the store is refused.
-	if _, err := importFile(t, s, bundle, ImportOptions{Token: "ec1-0000"}); !errors.Is(err, ErrErasureConsentChanged) || errcode.Of(err) != "erasure_consent_changed" {
+	if _, err := importFile(t, s, bundle, ImportOptions{Token: "ec1-0000"}); !errors.Is(err, gitstore.ErrErasureConsentChanged) || errcode.Of(err) != "erasure_consent_changed" {
 		t.Fatalf("wrong token: %v", err)
 	}
 	stale := c.Token
 	dir := t.TempDir()
 	writeArtifact(t, dir, []string{"base", "more"}, nil)
-	mustPublish(t, s, dir, PublishOptions{Message: "more"})
+	mustPublish(t, s, dir, gitstore.PublishOptions{Message: "more"})
 	_, err = importFile(t, s, bundle, ImportOptions{Token: stale})
-	if !errors.As(err, &ce) || !errors.Is(err, ErrErasureConsentChanged) || ce.Consent.Token == stale {
+	if !errors.As(err, &ce) || !errors.Is(err, gitstore.ErrErasureConsentChanged) || ce.Consent.Token == stale {
 		t.Fatalf("token from before a publication: %v", err)
 	}
 
@@ -199,7 +200,7 @@ func TestImportMarkersBreakingSchemaRefused(t *testing.T) {
 	publishCommon(t, s)
 	before, _ := s.Refs(t.Context())
 	_, err := importFile(t, s, bundle, ImportOptions{TrustErasures: true})
-	if !errors.Is(err, ErrErasureBreaksSchema) || errcode.Of(err) != "erasure_breaks_schema" {
+	if !errors.Is(err, gitstore.ErrErasureBreaksSchema) || errcode.Of(err) != "erasure_breaks_schema" {
 		t.Fatalf("schema-breaking markers: %v", err)
 	}
 	if after, _ := s.Refs(t.Context()); !maps.Equal(before, after) {
@@ -235,7 +236,7 @@ func TestImportSchemaVocabularyMarkersIgnored(t *testing.T) {
 	}
 	dir := t.TempDir()
 	writeArtifact(t, dir, []string{"later"}, nil)
-	if _, err := s.Publish(t.Context(), dir, PublishOptions{Scope: "default", Message: "later", Sources: []string{"s1"}, Guard: g}); err != nil {
+	if _, err := s.Publish(t.Context(), dir, gitstore.PublishOptions{Scope: "default", Message: "later", Sources: []string{"s1"}, Guard: g}); err != nil {
 		t.Errorf("publish after the import: %v", err)
 	}
 }

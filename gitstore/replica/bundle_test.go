@@ -1,4 +1,4 @@
-package gitstore
+package replica
 
 import (
 	"bufio"
@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/gitstore/erasure"
 	"github.com/memfs/memfs/validate"
 )
@@ -34,8 +35,8 @@ func TestReadBundleHeader(t *testing.T) {
 			if (err == nil) != tc.ok {
 				t.Fatalf("err = %v, want ok=%v", err, tc.ok)
 			}
-			if err != nil && !errors.Is(err, ErrInvalidBundle) {
-				t.Errorf("err %v is not ErrInvalidBundle", err)
+			if err != nil && !errors.Is(err, gitstore.ErrInvalidBundle) {
+				t.Errorf("err %v is not gitstore.ErrInvalidBundle", err)
 			}
 			if err == nil && len(h.refs) != tc.refs {
 				t.Errorf("%d refs, want %d", len(h.refs), tc.refs)
@@ -65,11 +66,11 @@ func TestImportRewritesIncomingByMarkers(t *testing.T) {
 	a := newTestStore(t, validate.DefaultLimits())
 	buildHistory(t, a, 6, 2, 0, nil)
 	var bundle bytes.Buffer
-	refs, err := a.BundleRefs(t.Context(), nil)
+	refs, err := BundleRefs(t.Context(), a, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.WriteBundle(t.Context(), &bundle, refs); err != nil {
+	if _, err := WriteBundle(t.Context(), a, &bundle, refs); err != nil {
 		t.Fatal(err)
 	}
 	b := newTestStore(t, validate.DefaultLimits())
@@ -77,7 +78,7 @@ func TestImportRewritesIncomingByMarkers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := erasure.MarkText(keyID, keys[keyID], secret, a.opts.Now())
+	m, err := erasure.MarkText(keyID, keys[keyID], secret, wrap(a).Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,8 +86,8 @@ func TestImportRewritesIncomingByMarkers(t *testing.T) {
 		t.Fatal(err)
 	}
 	var res *ImportResult
-	err = b.Exclusive(t.Context(), func(tx *Tx) (err error) {
-		res, err = tx.Import(t.Context(), BundleFetcher(&bundle), ImportOptions{})
+	err = b.Exclusive(t.Context(), func(tx *gitstore.Tx) (err error) {
+		res, err = Import(t.Context(), tx, BundleFetcher(&bundle), ImportOptions{})
 		return err
 	})
 	if err != nil {

@@ -1,4 +1,4 @@
-package gitstore
+package replica
 
 import (
 	"context"
@@ -20,6 +20,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/transport"
 	githttp "github.com/go-git/go-git/v5/plumbing/transport/http"
 
+	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/internal/fsutil"
 	"github.com/memfs/memfs/wiki"
 )
@@ -53,10 +54,11 @@ const trustOption = "memfsTrustErasures"
 func validRemoteName(n string) bool { return wiki.ValidSegment(n) }
 
 // Remotes lists the configured remotes, by name.
-func (s *Store) Remotes() ([]Remote, error) {
-	s.mu.Lock()
-	cfg, err := s.st.Config()
-	s.mu.Unlock()
+func Remotes(st *gitstore.Store) ([]Remote, error) {
+	s := wrap(st)
+	s.Lock()
+	cfg, err := s.Storage().Config()
+	s.Unlock()
 	if err != nil {
 		return nil, fmt.Errorf("read config: %w", err)
 	}
@@ -72,16 +74,17 @@ func (s *Store) Remotes() ([]Remote, error) {
 }
 
 // AddRemote configures a remote.
-func (s *Store) AddRemote(name, rawURL string, opts RemoteOptions) error {
+func AddRemote(st *gitstore.Store, name, rawURL string, opts RemoteOptions) error {
+	s := wrap(st)
 	if !validRemoteName(name) {
 		return fmt.Errorf("remote name %q: use lowercase letters, digits, - and _", name)
 	}
 	if _, err := transport.NewEndpoint(rawURL); err != nil {
 		return fmt.Errorf("remote url: %w", err)
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	cfg, err := s.st.Config()
+	s.Lock()
+	defer s.Unlock()
+	cfg, err := s.Storage().Config()
 	if err != nil {
 		return fmt.Errorf("read config: %w", err)
 	}
@@ -93,7 +96,7 @@ func (s *Store) AddRemote(name, rawURL string, opts RemoteOptions) error {
 		return err
 	}
 	cfg.Remotes[name] = rc
-	if err := s.st.SetConfig(cfg); err != nil {
+	if err := s.Storage().SetConfig(cfg); err != nil {
 		return err
 	}
 	if !opts.TrustErasures {
@@ -101,27 +104,28 @@ func (s *Store) AddRemote(name, rawURL string, opts RemoteOptions) error {
 	}
 	// Read back, the remote's section is the one go-git keeps and writes
 	// again with the option added.
-	if cfg, err = s.st.Config(); err != nil {
+	if cfg, err = s.Storage().Config(); err != nil {
 		return fmt.Errorf("read config: %w", err)
 	}
 	cfg.Raw.Section("remote").Subsection(name).SetOption(trustOption, "true")
-	return s.st.SetConfig(cfg)
+	return s.Storage().SetConfig(cfg)
 }
 
 // RemoveRemote deletes a remote's configuration and what memfs remembers
 // of it.
-func (s *Store) RemoveRemote(name string) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	cfg, err := s.st.Config()
+func RemoveRemote(st *gitstore.Store, name string) error {
+	s := wrap(st)
+	s.Lock()
+	defer s.Unlock()
+	cfg, err := s.Storage().Config()
 	if err != nil {
 		return fmt.Errorf("read config: %w", err)
 	}
 	if _, ok := cfg.Remotes[name]; !ok {
-		return fmt.Errorf("%s: %w", name, ErrNoRemote)
+		return fmt.Errorf("%s: %w", name, gitstore.ErrNoRemote)
 	}
 	delete(cfg.Remotes, name)
-	if err := s.st.SetConfig(cfg); err != nil {
+	if err := s.Storage().SetConfig(cfg); err != nil {
 		return err
 	}
 	os.Remove(s.seenPath(name))
@@ -129,8 +133,9 @@ func (s *Store) RemoveRemote(name string) error {
 }
 
 // Remote returns the remote called name.
-func (s *Store) Remote(name string) (Remote, error) {
-	rs, err := s.Remotes()
+func LookupRemote(st *gitstore.Store, name string) (Remote, error) {
+	s := wrap(st)
+	rs, err := Remotes(s.Store)
 	if err != nil {
 		return Remote{}, err
 	}
@@ -139,11 +144,11 @@ func (s *Store) Remote(name string) (Remote, error) {
 			return r, nil
 		}
 	}
-	return Remote{}, fmt.Errorf("%s: %w", name, ErrNoRemote)
+	return Remote{}, fmt.Errorf("%s: %w", name, gitstore.ErrNoRemote)
 }
 
-func (s *Store) remoteURL(name string) (string, error) {
-	r, err := s.Remote(name)
+func (s *store) remoteURL(name string) (string, error) {
+	r, err := LookupRemote(s.Store, name)
 	return r.URL, err
 }
 
@@ -195,23 +200,25 @@ func auth(rawURL string) transport.AuthMethod {
 // RemoteFetcher fetches a remote's scope branches, markers and meta into
 // the quarantine. The server's progress messages go to progress when it
 // is not nil.
-func (s *Store) RemoteFetcher(name string, progress io.Writer) (Fetcher, error) {
+func RemoteFetcher(st *gitstore.Store, name string, progress io.Writer) (Fetcher, error) {
+	s := wrap(st)
 	u, err := s.remoteURL(name)
 	if err != nil {
 		return nil, err
 	}
-	return func(ctx context.Context, q *Store) (map[string]ID, error) {
+	return func(ctx context.Context, qs *gitstore.Store) (map[string]gitstore.ID, error) {
+		q := wrap(qs)
 		r := git.NewRemote(q.incoming(), &config.RemoteConfig{Name: name, URLs: []string{u}})
 		err := r.FetchContext(ctx, &git.FetchOptions{RefSpecs: syncRefSpecs, Auth: auth(u), Tags: git.NoTags, Progress: progress})
-		if errors.Is(err, ErrInvalidBundle) {
+		if errors.Is(err, gitstore.ErrInvalidBundle) {
 			return nil, fmt.Errorf("fetch %s: %w", name, err)
 		}
 		if err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) && !errors.Is(err, transport.ErrEmptyRemoteRepository) {
 			return nil, fmt.Errorf("fetch %s: %w", name, err)
 		}
-		q.mu.Lock()
-		refs, err := q.refsLocked()
-		q.mu.Unlock()
+		q.Lock()
+		refs, err := q.RefsLocked()
+		q.Unlock()
 		if err != nil {
 			return nil, err
 		}
@@ -222,12 +229,12 @@ func (s *Store) RemoteFetcher(name string, progress io.Writer) (Fetcher, error) 
 	}, nil
 }
 
-func (s *Store) seenPath(name string) string {
-	return filepath.Join(s.opts.Path, "memfs-remotes", name+".json")
+func (s *store) seenPath(name string) string {
+	return filepath.Join(s.Path(), "memfs-remotes", name+".json")
 }
 
-func (s *Store) readSeen(name string) map[string]ID {
-	out := map[string]ID{}
+func (s *store) readSeen(name string) map[string]gitstore.ID {
+	out := map[string]gitstore.ID{}
 	b, err := os.ReadFile(s.seenPath(name))
 	if err != nil {
 		return out
@@ -237,7 +244,7 @@ func (s *Store) readSeen(name string) map[string]ID {
 		return out
 	}
 	for k, v := range m {
-		if id, ok := ParseID(v); ok {
+		if id, ok := gitstore.ParseID(v); ok {
 			out[k] = id
 		}
 	}
@@ -245,7 +252,7 @@ func (s *Store) readSeen(name string) map[string]ID {
 }
 
 // writeSeen records what the remote's refs were.
-func (s *Store) writeSeen(name string, refs map[string]ID) error {
+func (s *store) writeSeen(name string, refs map[string]gitstore.ID) error {
 	m := map[string]string{}
 	for k, v := range refs {
 		m[k] = v.String()
@@ -297,14 +304,15 @@ const pushAttempts = 4
 // one; a branch rewritten by a forget here replaces the remote's only if
 // the remote still holds what this store last saw there (a lease), else
 // it is refused (named in Refused, with its reason) while every other ref
-// is still sent, and Push returns ErrRemoteMoved. The metadata refs are
+// is still sent, and Push returns gitstore.ErrRemoteMoved. The metadata refs are
 // sets: each is sent as the union of this store's set and the remote's,
 // a canonical commit (meta.go) that replaces the remote's under a lease on
 // it, so two replicas never refuse each other over metadata; when
 // another push overtakes the lease, Push reads the remote again and
 // retries. The server's progress messages go to progress when it is not
 // nil. The caller holds the store lock.
-func (tx *Tx) Push(ctx context.Context, name string, progress io.Writer) (*PushResult, error) {
+func Push(ctx context.Context, gtx *gitstore.Tx, name string, progress io.Writer) (*PushResult, error) {
+	tx := wrapTx(gtx)
 	s := tx.s
 	u, err := s.remoteURL(name)
 	if err != nil {
@@ -313,7 +321,7 @@ func (tx *Tx) Push(ctx context.Context, name string, progress io.Writer) (*PushR
 	if err := tx.Canonicalize(ctx); err != nil {
 		return nil, err
 	}
-	pruned, err := tx.PruneDiverged(ctx, s.opts.Now())
+	pruned, err := PruneDiverged(ctx, tx.Tx, s.Now())
 	if err != nil {
 		return nil, err
 	}
@@ -325,7 +333,7 @@ func (tx *Tx) Push(ctx context.Context, name string, progress io.Writer) (*PushR
 		if err == nil || !errors.Is(err, errLeaseLost) || attempt == pushAttempts {
 			return res, err
 		}
-		s.log.Info("push raced another replica's; reading the remote again", "remote", name, "attempt", attempt)
+		s.Logger().Info("push raced another replica's; reading the remote again", "remote", name, "attempt", attempt)
 	}
 }
 
@@ -333,20 +341,20 @@ func (tx *Tx) Push(ctx context.Context, name string, progress io.Writer) (*PushR
 var errLeaseLost = errors.New("a lease was overtaken")
 
 // pushOnce lists the remote, plans every ref and pushes once.
-func (tx *Tx) pushOnce(ctx context.Context, name, u string, progress io.Writer) (*PushResult, error) {
+func (tx *txn) pushOnce(ctx context.Context, name, u string, progress io.Writer) (*PushResult, error) {
 	s := tx.s
-	r := git.NewRemote(s.st, &config.RemoteConfig{Name: name, URLs: []string{u}})
-	remote := map[string]ID{}
+	r := git.NewRemote(s.Storage(), &config.RemoteConfig{Name: name, URLs: []string{u}})
+	remote := map[string]gitstore.ID{}
 	list, err := r.ListContext(ctx, &git.ListOptions{Auth: auth(u)})
 	if err != nil && !errors.Is(err, transport.ErrEmptyRemoteRepository) {
 		return nil, fmt.Errorf("list %s: %w", name, err)
 	}
 	for _, ref := range list {
 		if ref.Type() == plumbing.HashReference {
-			remote[ref.Name().String()] = ID(ref.Hash())
+			remote[ref.Name().String()] = gitstore.ID(ref.Hash())
 		}
 	}
-	local, err := s.BundleRefs(ctx, nil)
+	local, err := BundleRefs(ctx, s.Store, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -354,7 +362,7 @@ func (tx *Tx) pushOnce(ctx context.Context, name, u string, progress io.Writer) 
 	res := &PushResult{Pushed: []string{}, Forced: []string{}, Metadata: []string{}, UpToDate: []string{}}
 	var specs, leases []config.RefSpec
 	after := copyRefs(remote)
-	send := func(n string, v ID, force bool, lease ID) {
+	send := func(n string, v gitstore.ID, force bool, lease gitstore.ID) {
 		spec := v.String() + ":" + n
 		if force {
 			spec = "+" + spec
@@ -369,7 +377,7 @@ func (tx *Tx) pushOnce(ctx context.Context, name, u string, progress io.Writer) 
 		return nil, err
 	}
 	for _, n := range slices.Sorted(maps.Keys(local)) {
-		if n == MetaRef || n == ErasuresRef {
+		if n == gitstore.MetaRef || n == gitstore.ErasuresRef {
 			continue
 		}
 		lv, rv := local[n], remote[n]
@@ -379,7 +387,7 @@ func (tx *Tx) pushOnce(ctx context.Context, name, u string, progress io.Writer) 
 			continue
 		case rv.IsZero():
 			res.Pushed = append(res.Pushed, n)
-			send(n, lv, false, ID{})
+			send(n, lv, false, gitstore.ID{})
 			continue
 		}
 		if s.HasCommit(rv) {
@@ -417,7 +425,7 @@ func (tx *Tx) pushOnce(ctx context.Context, name, u string, progress io.Writer) 
 		for _, n := range res.Refused {
 			parts = append(parts, n+" ("+res.Reasons[n]+")")
 		}
-		return res, fmt.Errorf("%s: %s: %w", name, strings.Join(parts, "; "), ErrRemoteMoved)
+		return res, fmt.Errorf("%s: %s: %w", name, strings.Join(parts, "; "), gitstore.ErrRemoteMoved)
 	}
 	return res, nil
 }
@@ -437,11 +445,11 @@ func (res *PushResult) refuse(n string, known bool) {
 // planMetadata decides the keyring and the marker set: each is sent as
 // the union of this store's and the remote's, unless the remote's
 // already holds this store's.
-func (tx *Tx) planMetadata(ctx context.Context, name, u string, local, remote map[string]ID, res *PushResult,
-	send func(n string, v ID, force bool, lease ID)) error {
+func (tx *txn) planMetadata(ctx context.Context, name, u string, local, remote map[string]gitstore.ID, res *PushResult,
+	send func(n string, v gitstore.ID, force bool, lease gitstore.ID)) error {
 	s := tx.s
 	var missing []string
-	for _, n := range []string{MetaRef, ErasuresRef} {
+	for _, n := range []string{gitstore.MetaRef, gitstore.ErasuresRef} {
 		if rv := remote[n]; !rv.IsZero() && local[n] != rv && !s.HasCommit(rv) {
 			missing = append(missing, n)
 		}
@@ -451,7 +459,7 @@ func (tx *Tx) planMetadata(ctx context.Context, name, u string, local, remote ma
 			return err
 		}
 	}
-	for _, n := range []string{MetaRef, ErasuresRef} {
+	for _, n := range []string{gitstore.MetaRef, gitstore.ErasuresRef} {
 		lv, rv := local[n], remote[n]
 		switch {
 		case lv.IsZero():
@@ -461,7 +469,7 @@ func (tx *Tx) planMetadata(ctx context.Context, name, u string, local, remote ma
 			continue
 		case rv.IsZero():
 			res.Metadata = append(res.Metadata, n)
-			send(n, lv, false, ID{})
+			send(n, lv, false, gitstore.ID{})
 			continue
 		}
 		union, ahead, err := s.metadataUnion(ctx, n, lv, rv)
@@ -485,46 +493,46 @@ func (tx *Tx) planMetadata(ctx context.Context, name, u string, local, remote ma
 // ref's local set (at lv) and the remote's (at rv, present here), and
 // whether the remote's holds entries the local one lacks. The union's
 // objects are written; no ref moves.
-func (s *Store) metadataUnion(ctx context.Context, n string, lv, rv ID) (ID, bool, error) {
-	if n == MetaRef {
-		lk, err := s.keyringAt(ctx, lv)
+func (s *store) metadataUnion(ctx context.Context, n string, lv, rv gitstore.ID) (gitstore.ID, bool, error) {
+	if n == gitstore.MetaRef {
+		lk, err := s.KeyringAt(ctx, lv)
 		if err != nil {
-			return ID{}, false, err
+			return gitstore.ID{}, false, err
 		}
-		rk, err := s.keyringAt(ctx, rv)
+		rk, err := s.KeyringAt(ctx, rv)
 		if err != nil {
-			return ID{}, false, err
+			return gitstore.ID{}, false, err
 		}
 		union, err := unionKeys(lk, rk)
 		if err != nil {
-			return ID{}, false, err
+			return gitstore.ID{}, false, err
 		}
 		if subsetKeys(lk, rk) {
 			// The remote's holds ours: keep its commit as it is.
 			return rv, !subsetKeys(rk, lk), nil
 		}
-		c, err := s.keyringCommit(union)
+		c, err := s.KeyringCommit(union)
 		return c, !subsetKeys(rk, lk), err
 	}
-	lm, err := s.markersAt(ctx, lv)
+	lm, err := s.MarkersAt(ctx, lv)
 	if err != nil {
-		return ID{}, false, err
+		return gitstore.ID{}, false, err
 	}
-	rm, err := s.markersAt(ctx, rv)
+	rm, err := s.MarkersAt(ctx, rv)
 	if err != nil {
-		return ID{}, false, err
+		return gitstore.ID{}, false, err
 	}
-	if subsetMarkers(lm, rm) {
-		return rv, !subsetMarkers(rm, lm), nil
+	if s.SubsetMarkers(lm, rm) {
+		return rv, !s.SubsetMarkers(rm, lm), nil
 	}
-	c, err := s.markersCommitOf(lm, rm)
-	return c, !subsetMarkers(rm, lm), err
+	c, err := s.MarkersCommitOf(lm, rm)
+	return c, !s.SubsetMarkers(rm, lm), err
 }
 
 // fetchMetadata brings a remote's metadata refs (the keyring and the
 // marker set, nothing else) through a quarantine, checked as an import
 // checks them, and keeps their objects (no ref moves).
-func (s *Store) fetchMetadata(ctx context.Context, name, u string, refs []string) error {
+func (s *store) fetchMetadata(ctx context.Context, name, u string, refs []string) error {
 	q, err := s.newQuarantine()
 	if err != nil {
 		return err
@@ -539,9 +547,9 @@ func (s *Store) fetchMetadata(ctx context.Context, name, u string, refs []string
 	if err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) {
 		return fmt.Errorf("fetch metadata of %s: %w", name, err)
 	}
-	q.s.mu.Lock()
-	got, err := q.s.refsLocked()
-	q.s.mu.Unlock()
+	q.s.Lock()
+	got, err := q.s.RefsLocked()
+	q.s.Unlock()
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package gitstore
+package replica
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/memfs/memfs/gitstore"
 )
 
 // Diverged refs. A pull that could not merge (a page changed on both
@@ -34,7 +36,8 @@ type DivergedRef struct {
 }
 
 // Diverged lists the diverged refs, oldest first.
-func (s *Store) Diverged(ctx context.Context) ([]DivergedRef, error) {
+func Diverged(ctx context.Context, st *gitstore.Store) ([]DivergedRef, error) {
+	s := wrap(st)
 	refs, err := s.Refs(ctx)
 	if err != nil {
 		return nil, err
@@ -55,8 +58,8 @@ func (s *Store) Diverged(ctx context.Context) ([]DivergedRef, error) {
 		if ns, err := strconv.ParseInt(stamp, 10, 64); err == nil {
 			d.Kept = time.Unix(0, ns).UTC()
 		}
-		headRef := BranchRef(scope)
-		inHead := map[ID]bool{}
+		headRef := gitstore.BranchRef(scope)
+		inHead := map[gitstore.ID]bool{}
 		if hh, ok := refs[headRef]; ok {
 			if inHead, err = s.ancestors(ctx, hh); err != nil {
 				return nil, err
@@ -102,7 +105,7 @@ func (s *Store) Diverged(ctx context.Context) ([]DivergedRef, error) {
 // historySessions returns the sessions a scope's history holds: named in
 // the Memfs-Sources of a commit the head reaches, or cited by a page of
 // the head.
-func (s *Store) historySessions(ctx context.Context, head ID, reach map[ID]bool) (map[string]bool, error) {
+func (s *store) historySessions(ctx context.Context, head gitstore.ID, reach map[gitstore.ID]bool) (map[string]bool, error) {
 	out := map[string]bool{}
 	for c := range reach {
 		info, err := s.CommitInfo(ctx, c)
@@ -113,7 +116,7 @@ func (s *Store) historySessions(ctx context.Context, head ID, reach map[ID]bool)
 			out[id] = true
 		}
 	}
-	if err := s.pageSources(ctx, head, func(ids []string) {
+	if err := s.PageSources(ctx, head, func(ids []string) {
 		for _, id := range ids {
 			out[id] = true
 		}
@@ -127,23 +130,24 @@ func (s *Store) historySessions(ctx context.Context, head ID, reach map[ID]bool)
 // scope's history again (or forgotten), and those kept longer than
 // DivergedRetention before now. It returns the refs removed. The caller
 // holds the store lock.
-func (tx *Tx) PruneDiverged(ctx context.Context, now time.Time) ([]string, error) {
-	ds, err := tx.s.Diverged(ctx)
+func PruneDiverged(ctx context.Context, gtx *gitstore.Tx, now time.Time) ([]string, error) {
+	tx := wrapTx(gtx)
+	ds, err := Diverged(ctx, tx.s.Store)
 	if err != nil {
 		return nil, err
 	}
-	var updates []RefUpdate
+	var updates []gitstore.RefUpdate
 	var gone []string
 	for _, d := range ds {
 		old := !d.Kept.IsZero() && now.Sub(d.Kept) > DivergedRetention
 		if len(d.Pending) > 0 && !old {
 			continue
 		}
-		h, err := tx.s.readRef(d.Ref)
+		h, err := tx.s.ReadRef(d.Ref)
 		if err != nil {
 			return nil, err
 		}
-		updates = append(updates, RefUpdate{Name: d.Ref, Old: h})
+		updates = append(updates, gitstore.RefUpdate{Name: d.Ref, Old: h})
 		gone = append(gone, d.Ref)
 	}
 	if err := tx.SwitchRefs(ctx, updates); err != nil {

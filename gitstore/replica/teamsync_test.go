@@ -1,4 +1,4 @@
-package gitstore
+package replica
 
 import (
 	"errors"
@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/gitstore/erasure"
 	"github.com/memfs/memfs/validate"
 )
@@ -20,7 +21,7 @@ import (
 type team struct {
 	t    *testing.T
 	url  string
-	reps []*Store
+	reps []*gitstore.Store
 }
 
 func newTeam(t *testing.T, n int) *team {
@@ -30,7 +31,7 @@ func newTeam(t *testing.T, n int) *team {
 	tm := &team{t: t, url: gitDaemon(t, base, "--enable=receive-pack") + "/memory.git"}
 	for range n {
 		s := newTestStore(t, validate.Limits{})
-		if err := s.AddRemote("origin", tm.url, RemoteOptions{TrustErasures: true}); err != nil {
+		if err := AddRemote(s, "origin", tm.url, RemoteOptions{TrustErasures: true}); err != nil {
 			t.Fatal(err)
 		}
 		tm.reps = append(tm.reps, s)
@@ -63,8 +64,8 @@ func (tm *team) push(i int) *PushResult {
 
 func (tm *team) tryPush(i int) (*PushResult, error) {
 	var res *PushResult
-	err := tm.reps[i].Exclusive(tm.t.Context(), func(tx *Tx) (err error) {
-		res, err = tx.Push(tm.t.Context(), "origin", nil)
+	err := tm.reps[i].Exclusive(tm.t.Context(), func(tx *gitstore.Tx) (err error) {
+		res, err = Push(tm.t.Context(), tx, "origin", nil)
 		return err
 	})
 	return res, err
@@ -73,13 +74,13 @@ func (tm *team) tryPush(i int) (*PushResult, error) {
 func (tm *team) pull(i int) *ImportResult {
 	tm.t.Helper()
 	s := tm.reps[i]
-	f, err := s.RemoteFetcher("origin", nil)
+	f, err := RemoteFetcher(s, "origin", nil)
 	if err != nil {
 		tm.t.Fatal(err)
 	}
 	var res *ImportResult
-	err = s.Exclusive(tm.t.Context(), func(tx *Tx) (err error) {
-		res, err = tx.Import(tm.t.Context(), f, ImportOptions{TrustErasures: true})
+	err = s.Exclusive(tm.t.Context(), func(tx *gitstore.Tx) (err error) {
+		res, err = Import(tm.t.Context(), tx, f, ImportOptions{TrustErasures: true})
 		return err
 	})
 	if err != nil {
@@ -89,14 +90,14 @@ func (tm *team) pull(i int) *ImportResult {
 }
 
 // files returns the files of a replica's scope head.
-func files(t *testing.T, s *Store, scope string) map[string]string {
+func files(t *testing.T, s *gitstore.Store, scope string) map[string]string {
 	t.Helper()
 	out := map[string]string{}
 	h, err := s.Head(t.Context(), scope)
 	if err != nil {
 		return out
 	}
-	fs, err := s.treeFiles(t.Context(), h)
+	fs, err := wrap(s).treeFiles(t.Context(), h)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,13 +147,13 @@ func (tm *team) remember(i int, slug, session string) {
 			tm.t.Fatal(err)
 		}
 	}
-	mustPublish(tm.t, s, dir, PublishOptions{Sources: []string{session}})
+	mustPublish(tm.t, s, dir, gitstore.PublishOptions{Sources: []string{session}})
 }
 
-func metaHeads(t *testing.T, s *Store) (ID, ID) {
+func metaHeads(t *testing.T, s *gitstore.Store) (gitstore.ID, gitstore.ID) {
 	t.Helper()
-	m, _ := s.readRef(MetaRef)
-	e, _ := s.readRef(ErasuresRef)
+	m, _ := wrap(s).ReadRef(gitstore.MetaRef)
+	e, _ := wrap(s).ReadRef(gitstore.ErasuresRef)
 	return m, e
 }
 
@@ -164,16 +165,16 @@ func TestPushMetadataConverges(t *testing.T) {
 	forSeededTeams(t, "tea", "s-0", func(t *testing.T, tm *team, n int) {
 		for i := 1; i < n; i++ {
 			tm.pull(i)
-			if res := tm.push(i); len(res.Pushed) != 0 || len(res.Forced) != 0 || !slices.Contains(res.Metadata, MetaRef) {
+			if res := tm.push(i); len(res.Pushed) != 0 || len(res.Forced) != 0 || !slices.Contains(res.Metadata, gitstore.MetaRef) {
 				t.Errorf("replica %d pushed nothing new but: %+v", i, res)
 			}
 		}
 		tm.remember(0, "coffee", "s-0b")
 		res := tm.push(0)
-		if !slices.Equal(res.Pushed, []string{BranchRef("default")}) || len(res.Forced) != 0 || len(res.Refused) != 0 {
+		if !slices.Equal(res.Pushed, []string{gitstore.BranchRef("default")}) || len(res.Forced) != 0 || len(res.Refused) != 0 {
 			t.Fatalf("the fast-forward after other replicas' pushes: %+v", res)
 		}
-		if !slices.Contains(res.RemoteAhead, MetaRef) && n > 1 {
+		if !slices.Contains(res.RemoteAhead, gitstore.MetaRef) && n > 1 {
 			t.Errorf("the push did not say the remote holds keys this replica lacks: %+v", res)
 		}
 		// Settle: everyone pulls and pushes until nothing moves.
@@ -191,7 +192,7 @@ func TestPushMetadataConverges(t *testing.T) {
 				t.Errorf("replica %d holds %d keys (%v), want %d", i, len(keys), err, n)
 			}
 			if m != m0 || e != e0 {
-				t.Errorf("replica %d metadata %s/%s differs from replica 0's %s/%s", i, short(m), short(e), short(m0), short(e0))
+				t.Errorf("replica %d metadata %s/%s differs from replica 0's %s/%s", i, gitstore.ShortID(m), gitstore.ShortID(e), gitstore.ShortID(m0), gitstore.ShortID(e0))
 			}
 			if got := files(t, tm.reps[i], "default"); got["pages/facts/coffee.md"] == "" || got["pages/facts/tea.md"] == "" {
 				t.Errorf("replica %d lacks a page", i)
@@ -233,7 +234,7 @@ func TestPushForgetAfterOthersPushed(t *testing.T) {
 		}
 		forgetWith(t, a, []erasure.Marker{mk})
 		res := tm.push(0)
-		if !slices.Equal(res.Forced, []string{BranchRef("default")}) || !slices.Contains(res.Metadata, ErasuresRef) || len(res.Refused) != 0 {
+		if !slices.Equal(res.Forced, []string{gitstore.BranchRef("default")}) || !slices.Contains(res.Metadata, gitstore.ErasuresRef) || len(res.Refused) != 0 {
 			t.Fatalf("forget push: %+v", res)
 		}
 		for i := 1; i < n; i++ {
@@ -250,9 +251,9 @@ func TestPushForgetAfterOthersPushed(t *testing.T) {
 
 // forgetWith applies markers to s as forget does: rewrite, markers,
 // switch, purge.
-func forgetWith(t *testing.T, s *Store, markers []erasure.Marker) {
+func forgetWith(t *testing.T, s *gitstore.Store, markers []erasure.Marker) {
 	t.Helper()
-	err := s.Exclusive(t.Context(), func(tx *Tx) error {
+	err := s.Exclusive(t.Context(), func(tx *gitstore.Tx) error {
 		keys, _, err := s.Keyring(t.Context())
 		if err != nil {
 			return err
@@ -262,7 +263,7 @@ func forgetWith(t *testing.T, s *Store, markers []erasure.Marker) {
 			return err
 		}
 		g := erasure.NewGuard(keys, append(have, markers...))
-		res, err := tx.Rewrite(t.Context(), s.NewEraser(EraseSpec{Text: g, Session: g.ErasedSession, Page: g.ErasedPage}).Edit())
+		res, err := tx.Rewrite(t.Context(), s.NewEraser(gitstore.EraseSpec{Text: g, Session: g.ErasedSession, Page: g.ErasedPage}).Edit())
 		if err != nil {
 			return err
 		}
@@ -276,7 +277,7 @@ func forgetWith(t *testing.T, s *Store, markers []erasure.Marker) {
 		if err := tx.SwitchRefs(t.Context(), append(res.Refs, mu)); err != nil {
 			return err
 		}
-		_, err = tx.Purge(t.Context(), s.NewEraser(EraseSpec{Text: g, Session: g.ErasedSession, Page: g.ErasedPage}).Check)
+		_, err = tx.Purge(t.Context(), s.NewEraser(gitstore.EraseSpec{Text: g, Session: g.ErasedSession, Page: g.ErasedPage}).Check)
 		return err
 	})
 	if err != nil {
@@ -320,7 +321,7 @@ func TestPullMergesDisjointPages(t *testing.T) {
 		h0 := head(t, tm.reps[0], "default")
 		for i, s := range tm.reps {
 			if h := head(t, s, "default"); h != h0 {
-				t.Errorf("replica %d head %s, replica 0 %s", i, short(h), short(h0))
+				t.Errorf("replica %d head %s, replica 0 %s", i, gitstore.ShortID(h), gitstore.ShortID(h0))
 			}
 			fs := files(t, s, "default")
 			pages := 0
@@ -342,7 +343,7 @@ func TestPullMergesDisjointPages(t *testing.T) {
 			if !strings.Contains(fs["summary.md"], fmt.Sprintf("durable: facts %d.", want)) {
 				t.Errorf("replica %d summary.md:\n%s", i, fs["summary.md"])
 			}
-			if ds, err := s.Diverged(t.Context()); err != nil || len(ds) != 0 {
+			if ds, err := Diverged(t.Context(), s); err != nil || len(ds) != 0 {
 				t.Errorf("replica %d: diverged refs %+v (%v)", i, ds, err)
 			}
 		}
@@ -370,7 +371,7 @@ func TestPullMergeConflictKeepsDiverged(t *testing.T) {
 				os.MkdirAll(filepath.Dir(full), 0o755)
 				os.WriteFile(full, []byte(c), 0o644)
 			}
-			mustPublish(t, tm.reps[i], dir, PublishOptions{Sources: []string{session}})
+			mustPublish(t, tm.reps[i], dir, gitstore.PublishOptions{Sources: []string{session}})
 		}
 		for i := range n {
 			edit(i, fmt.Sprintf("Version %d.", i), fmt.Sprintf("s-edit-%d", i))
@@ -383,7 +384,7 @@ func TestPullMergeConflictKeepsDiverged(t *testing.T) {
 				!slices.Contains(b.Sessions, fmt.Sprintf("s-edit-%d", i)) || b.Kept == "" {
 				t.Fatalf("replica %d: %+v", i, b)
 			}
-			ds, err := tm.reps[i].Diverged(t.Context())
+			ds, err := Diverged(t.Context(), tm.reps[i])
 			if err != nil || len(ds) != 1 || len(ds[0].Pending) != 1 {
 				t.Fatalf("replica %d diverged: %+v %v", i, ds, err)
 			}
@@ -392,7 +393,7 @@ func TestPullMergeConflictKeepsDiverged(t *testing.T) {
 			if r := tm.push(i); len(r.DivergedRemoved) != 1 || len(r.Refused) != 0 {
 				t.Errorf("replica %d push after the dream again: %+v", i, r)
 			}
-			if ds, _ := tm.reps[i].Diverged(t.Context()); len(ds) != 0 {
+			if ds, _ := Diverged(t.Context(), tm.reps[i]); len(ds) != 0 {
 				t.Errorf("replica %d keeps %d diverged refs", i, len(ds))
 			}
 		}
@@ -405,17 +406,17 @@ func TestPruneDivergedRetention(t *testing.T) {
 	s := newTestStore(t, validate.Limits{})
 	dir := t.TempDir()
 	writeArtifact(t, dir, []string{"a"}, nil)
-	c := mustPublish(t, s, dir, PublishOptions{Sources: []string{"s1"}}).Commit
+	c := mustPublish(t, s, dir, gitstore.PublishOptions{Sources: []string{"s1"}}).Commit
 	writeArtifact(t, dir, []string{"a", "b"}, map[string]string{"pages/notes/b.md": "# b\n\nx\n\n## Sources\n\n- session:s-lost\n"})
-	lost := mustPublish(t, s, dir, PublishOptions{Sources: []string{"s-lost"}}).Commit
+	lost := mustPublish(t, s, dir, gitstore.PublishOptions{Sources: []string{"s-lost"}}).Commit
 	kept := time.Now().Add(-DivergedRetention / 2)
 	ref := fmt.Sprintf("%sdefault/%d", DivergedPrefix, kept.UnixNano())
 	runGit(t, s.Path(), "update-ref", ref, lost.String())
 	runGit(t, s.Path(), "update-ref", "refs/heads/default", c.String())
 	prune := func(now time.Time) []string {
 		var gone []string
-		err := s.Exclusive(t.Context(), func(tx *Tx) (err error) {
-			gone, err = tx.PruneDiverged(t.Context(), now)
+		err := s.Exclusive(t.Context(), func(tx *gitstore.Tx) (err error) {
+			gone, err = PruneDiverged(t.Context(), tx, now)
 			return err
 		})
 		if err != nil {
@@ -458,16 +459,16 @@ func TestMetaMigratesEarlierFormat(t *testing.T) {
 	os.WriteFile(filepath.Join(work, "meta.json"), fmt.Appendf(nil, `{"version":1,"store_id":%q,"key_id":%q}`+"\n", m0.StoreID, keyID), 0o644)
 	runGit(t, work, "add", "-A")
 	runGit(t, work, "-c", "user.name=memfs", "-c", "user.email=memfs@localhost", "commit", "-q", "-m", "memfs store metadata")
-	runGit(t, work, "push", "-q", s.Path(), "+HEAD:"+MetaRef)
-	chain := runGit(t, s.Path(), "show", ErasuresRef+":"+erasuresFile)
+	runGit(t, work, "push", "-q", s.Path(), "+HEAD:"+gitstore.MetaRef)
+	chain := runGit(t, s.Path(), "show", gitstore.ErasuresRef+":"+erasuresFile)
 	empty := strings.TrimSpace(runGit(t, s.Path(), "commit-tree", "-m", "memfs erasure markers: 0 added", strings.TrimSpace(runGit(t, s.Path(), "mktree"))))
 	_ = chain
-	second := strings.TrimSpace(runGit(t, s.Path(), "commit-tree", "-p", empty, "-m", "memfs erasure markers: 1 added", ErasuresRef+"^{tree}"))
-	runGit(t, s.Path(), "update-ref", ErasuresRef, second)
+	second := strings.TrimSpace(runGit(t, s.Path(), "commit-tree", "-p", empty, "-m", "memfs erasure markers: 1 added", gitstore.ErasuresRef+"^{tree}"))
+	runGit(t, s.Path(), "update-ref", gitstore.ErasuresRef, second)
 	runGit(t, s.Path(), "config", "--unset", "memfs.storeId")
 	runGit(t, s.Path(), "config", "--unset", "memfs.keyId")
 
-	o, err := Open(ctx, s.opts)
+	o, err := gitstore.Open(ctx, gitstore.Options{Path: s.Path(), CacheDir: filepath.Join(filepath.Dir(s.Path()), "cache"), Limits: s.Limits()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -480,13 +481,13 @@ func TestMetaMigratesEarlierFormat(t *testing.T) {
 		t.Errorf("config holds store id %q", got)
 	}
 	var res *PushResult
-	if err := o.Exclusive(ctx, func(tx *Tx) (err error) { res, err = tx.Push(ctx, "origin", nil); return err }); err != nil {
+	if err := o.Exclusive(ctx, func(tx *gitstore.Tx) (err error) { res, err = Push(ctx, tx, "origin", nil); return err }); err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.TrimSpace(runGit(t, s.Path(), "rev-list", "--count", ErasuresRef)); n != "1" {
+	if n := strings.TrimSpace(runGit(t, s.Path(), "rev-list", "--count", gitstore.ErasuresRef)); n != "1" {
 		t.Errorf("the marker chain was not made canonical: %s commits", n)
 	}
-	if strings.Contains(runGit(t, s.Path(), "ls-tree", "-r", "--name-only", MetaRef), "meta.json") {
+	if strings.Contains(runGit(t, s.Path(), "ls-tree", "-r", "--name-only", gitstore.MetaRef), "meta.json") {
 		t.Error("the canonical keyring still carries the identity")
 	}
 	ms, err := o.Markers(ctx)
@@ -515,16 +516,16 @@ func TestPushRefusesOnlyTheBranchThatMoved(t *testing.T) {
 	forgetWith(t, tm.reps[0], []erasure.Marker{mk})
 	dir := t.TempDir()
 	writeArtifact(t, dir, []string{"x"}, nil)
-	mustPublish(t, tm.reps[0], dir, PublishOptions{Scope: "other"})
+	mustPublish(t, tm.reps[0], dir, gitstore.PublishOptions{Scope: "other"})
 	res, err := tm.tryPush(0)
-	if !errors.Is(err, ErrRemoteMoved) || !strings.Contains(err.Error(), BranchRef("default")) {
+	if !errors.Is(err, gitstore.ErrRemoteMoved) || !strings.Contains(err.Error(), gitstore.BranchRef("default")) {
 		t.Fatalf("push of a rewritten branch the remote moved: %v", err)
 	}
-	if !slices.Equal(res.Refused, []string{BranchRef("default")}) || !slices.Contains(res.Pushed, BranchRef("other")) ||
-		!slices.Contains(res.Metadata, ErasuresRef) || res.Reasons[BranchRef("default")] == "" {
+	if !slices.Equal(res.Refused, []string{gitstore.BranchRef("default")}) || !slices.Contains(res.Pushed, gitstore.BranchRef("other")) ||
+		!slices.Contains(res.Metadata, gitstore.ErasuresRef) || res.Reasons[gitstore.BranchRef("default")] == "" {
 		t.Errorf("partial push: %+v", res)
 	}
-	if got := maps.Collect(maps.All(res.Reasons)); !strings.Contains(got[BranchRef("default")], "pull first") {
+	if got := maps.Collect(maps.All(res.Reasons)); !strings.Contains(got[gitstore.BranchRef("default")], "pull first") {
 		t.Errorf("reason: %q", got)
 	}
 }

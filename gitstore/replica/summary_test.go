@@ -1,8 +1,10 @@
-package gitstore
+package replica
 
 import (
 	"slices"
 	"testing"
+
+	"github.com/memfs/memfs/gitstore"
 )
 
 func TestPushSummary(t *testing.T) {
@@ -13,14 +15,14 @@ func TestPushSummary(t *testing.T) {
 	}{
 		{"nothing", PushResult{}, []string{"everything up to date"}},
 		{"sent and refused", PushResult{
-			Pushed: []string{"refs/heads/a", "refs/heads/b"}, Metadata: []string{ErasuresRef},
+			Pushed: []string{"refs/heads/a", "refs/heads/b"}, Metadata: []string{gitstore.ErasuresRef},
 			Refused: []string{"refs/heads/c"}, Reasons: map[string]string{"refs/heads/c": reasonMoved},
-			RemoteAhead: []string{ErasuresRef}, DivergedRemoved: []string{"x"},
+			RemoteAhead: []string{gitstore.ErasuresRef}, DivergedRemoved: []string{"x"},
 		}, []string{
 			"sent: refs/heads/a, refs/heads/b",
-			"metadata sent (union with the remote's): " + ErasuresRef + " (erasure markers)",
+			"metadata sent (union with the remote's): " + gitstore.ErasuresRef + " (erasure markers)",
 			"refused: refs/heads/c: " + reasonMoved,
-			ErasuresRef + ": the remote holds erasure markers this store lacks; a pull brings them",
+			gitstore.ErasuresRef + ": the remote holds erasure markers this store lacks; a pull brings them",
 			"1 diverged ref(s) removed: their sessions are published again",
 		}},
 		{"forced", PushResult{Forced: []string{"refs/heads/a"}}, []string{

@@ -1,4 +1,4 @@
-package gitstore
+package replica
 
 import (
 	"bufio"
@@ -18,6 +18,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/go-git/go-git/v5/storage/filesystem"
 
+	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/gitstore/erasure"
 	"github.com/memfs/memfs/gitstore/internal/objfile"
 	"github.com/memfs/memfs/wiki"
@@ -30,15 +31,16 @@ import (
 
 // BundleRefs lists the refs an export carries for scopes (all scopes when
 // empty): their branches, refs/memfs/erasures and refs/memfs/meta.
-func (s *Store) BundleRefs(ctx context.Context, scopes []string) (map[string]ID, error) {
+func BundleRefs(ctx context.Context, st *gitstore.Store, scopes []string) (map[string]gitstore.ID, error) {
+	s := wrap(st)
 	refs, err := s.Refs(ctx)
 	if err != nil {
 		return nil, err
 	}
-	out := map[string]ID{}
+	out := map[string]gitstore.ID{}
 	for name, h := range refs {
 		switch {
-		case name == MetaRef || name == ErasuresRef:
+		case name == gitstore.MetaRef || name == gitstore.ErasuresRef:
 			out[name] = h
 		case strings.HasPrefix(name, branchPrefix):
 			sc := strings.TrimPrefix(name, branchPrefix)
@@ -48,8 +50,8 @@ func (s *Store) BundleRefs(ctx context.Context, scopes []string) (map[string]ID,
 		}
 	}
 	for _, sc := range scopes {
-		if _, ok := out[BranchRef(sc)]; !ok {
-			return nil, fmt.Errorf("scope %s: %w", sc, ErrNoScope)
+		if _, ok := out[gitstore.BranchRef(sc)]; !ok {
+			return nil, fmt.Errorf("scope %s: %w", sc, gitstore.ErrNoScope)
 		}
 	}
 	return out, nil
@@ -57,19 +59,20 @@ func (s *Store) BundleRefs(ctx context.Context, scopes []string) (map[string]ID,
 
 // WriteBundle writes a version-2 git bundle of refs to w: the header, then
 // one delta-free pack of every object the refs reach.
-func (s *Store) WriteBundle(ctx context.Context, w io.Writer, refs map[string]ID) (objects int, err error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	reach, err := s.reachableLocked(ctx, refs, nil)
+func WriteBundle(ctx context.Context, st *gitstore.Store, w io.Writer, refs map[string]gitstore.ID) (objects int, err error) {
+	s := wrap(st)
+	s.Lock()
+	defer s.Unlock()
+	reach, err := s.ReachableLocked(ctx, refs, nil)
 	if err != nil {
 		return 0, err
 	}
-	ids := make([]ID, 0, len(reach))
+	ids := make([]gitstore.ID, 0, len(reach))
 	for id := range reach {
 		ids = append(ids, id)
 	}
-	slices.SortFunc(ids, func(a, b ID) int { return bytes.Compare(a[:], b[:]) })
-	objs, err := s.objectsLocked(ctx, ids)
+	slices.SortFunc(ids, func(a, b gitstore.ID) int { return bytes.Compare(a[:], b[:]) })
+	objs, err := s.ObjectsLocked(ctx, ids)
 	if err != nil {
 		return 0, err
 	}
@@ -100,47 +103,47 @@ func (s *Store) WriteBundle(ctx context.Context, w io.Writer, refs map[string]ID
 
 // bundleHeader is what a bundle's header says.
 type bundleHeader struct {
-	refs map[string]ID
+	refs map[string]gitstore.ID
 }
 
 // readBundleHeader reads a bundle's header and leaves r at its pack.
 func readBundleHeader(r *bufio.Reader) (*bundleHeader, error) {
 	first, err := r.ReadString('\n')
 	if err != nil {
-		return nil, fmt.Errorf("%w: no bundle header", ErrInvalidBundle)
+		return nil, fmt.Errorf("%w: no bundle header", gitstore.ErrInvalidBundle)
 	}
 	switch strings.TrimRight(first, "\n") {
 	case "# v2 git bundle", "# v3 git bundle":
 	default:
-		return nil, fmt.Errorf("%w: not a git bundle (version 2 or 3)", ErrInvalidBundle)
+		return nil, fmt.Errorf("%w: not a git bundle (version 2 or 3)", gitstore.ErrInvalidBundle)
 	}
-	h := &bundleHeader{refs: map[string]ID{}}
+	h := &bundleHeader{refs: map[string]gitstore.ID{}}
 	for {
 		line, err := r.ReadString('\n')
 		if err != nil {
-			return nil, fmt.Errorf("%w: truncated header", ErrInvalidBundle)
+			return nil, fmt.Errorf("%w: truncated header", gitstore.ErrInvalidBundle)
 		}
 		line = strings.TrimRight(line, "\n")
 		switch {
 		case line == "":
 			if len(h.refs) == 0 {
-				return nil, fmt.Errorf("%w: the bundle names no refs", ErrInvalidBundle)
+				return nil, fmt.Errorf("%w: the bundle names no refs", gitstore.ErrInvalidBundle)
 			}
 			return h, nil
 		case strings.HasPrefix(line, "@"):
 			if cap := strings.TrimPrefix(line, "@"); cap != "object-format=sha1" && !strings.HasPrefix(cap, "filter") {
-				return nil, fmt.Errorf("%w: unsupported capability %q", ErrInvalidBundle, cap)
+				return nil, fmt.Errorf("%w: unsupported capability %q", gitstore.ErrInvalidBundle, cap)
 			}
 			if strings.HasPrefix(line, "@filter") {
-				return nil, fmt.Errorf("%w: partial (filtered) bundles are not supported", ErrInvalidBundle)
+				return nil, fmt.Errorf("%w: partial (filtered) bundles are not supported", gitstore.ErrInvalidBundle)
 			}
 		case strings.HasPrefix(line, "-"):
-			return nil, fmt.Errorf("%w: incremental bundles (with prerequisites) are not supported; export a complete one", ErrInvalidBundle)
+			return nil, fmt.Errorf("%w: incremental bundles (with prerequisites) are not supported; export a complete one", gitstore.ErrInvalidBundle)
 		default:
 			id, name, ok := strings.Cut(line, " ")
-			h2, okID := ParseID(id)
+			h2, okID := gitstore.ParseID(id)
 			if !ok || !okID || !strings.HasPrefix(name, "refs/") || strings.Contains(name, "..") {
-				return nil, fmt.Errorf("%w: malformed ref line", ErrInvalidBundle)
+				return nil, fmt.Errorf("%w: malformed ref line", gitstore.ErrInvalidBundle)
 			}
 			h.refs[name] = h2
 		}
@@ -152,24 +155,20 @@ func readBundleHeader(r *bufio.Reader) (*bundleHeader, error) {
 // removed whatever happens.
 type quarantine struct {
 	dir string
-	s   *Store
+	s   *store
 }
 
-func (s *Store) newQuarantine() (*quarantine, error) {
-	dir, err := os.MkdirTemp(s.opts.Path, "memfs-quarantine-")
+func (s *store) newQuarantine() (*quarantine, error) {
+	dir, err := os.MkdirTemp(s.Path(), "memfs-quarantine-")
 	if err != nil {
 		return nil, fmt.Errorf("quarantine: %w", err)
 	}
-	if err := initBare(dir); err != nil {
-		os.RemoveAll(dir)
-		return nil, err
-	}
-	q, err := open(Options{Path: dir, Limits: s.opts.Limits, Logger: s.log})
+	qs, err := s.OpenQuarantine(dir)
 	if err != nil {
 		os.RemoveAll(dir)
 		return nil, err
 	}
-	return &quarantine{dir: dir, s: q}, nil
+	return &quarantine{dir: dir, s: wrap(qs)}, nil
 }
 
 func (q *quarantine) remove() {
@@ -179,16 +178,16 @@ func (q *quarantine) remove() {
 
 // receivePack stores a pack (deltas allowed), in a quarantine, once
 // checked; a malformed pack fails.
-func (s *Store) receivePack(r io.Reader) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (s *store) receivePack(r io.Reader) error {
+	s.Lock()
+	defer s.Unlock()
 	if err := packfile.UpdateObjectStorage(s.incoming(), r); err != nil {
-		if errors.Is(err, ErrInvalidBundle) {
+		if errors.Is(err, gitstore.ErrInvalidBundle) {
 			return err
 		}
-		return fmt.Errorf("%w: pack: %w", ErrInvalidBundle, err)
+		return fmt.Errorf("%w: pack: %w", gitstore.ErrInvalidBundle, err)
 	}
-	s.st.Reindex()
+	s.Storage().Reindex()
 	return nil
 }
 
@@ -204,8 +203,8 @@ const (
 
 // packLimits bound every entry of an incoming pack: a blob may be an
 // artifact file or the marker list, whichever limit is larger.
-func (s *Store) packLimits() objfile.PackLimits {
-	return objfile.PackLimits{Blob: max(s.opts.Limits.MaxFileBytes, maxErasuresBlob),
+func (s *store) packLimits() objfile.PackLimits {
+	return objfile.PackLimits{Blob: max(s.Limits().MaxFileBytes, maxErasuresBlob),
 		Tree: maxTreeObject, Commit: maxCommitObject, Tag: maxCommitObject}
 }
 
@@ -214,8 +213,8 @@ func (s *Store) packLimits() objfile.PackLimits {
 // and checked (objfile.CheckPack: declared sizes within the limits,
 // inflated no further than declared) before go-git indexes it, so no
 // object is ever inflated whole beyond its limit.
-func (s *Store) incoming() *checkedStorage {
-	return &checkedStorage{Storage: s.st, dir: s.opts.Path, limits: s.packLimits()}
+func (s *store) incoming() *checkedStorage {
+	return &checkedStorage{Storage: s.Storage(), dir: s.Path(), limits: s.packLimits()}
 }
 
 type checkedStorage struct {
@@ -258,9 +257,9 @@ func (p *checkedPack) Close() (err error) {
 	if _, err := objfile.CheckPack(p.f, p.n, p.c.limits); err != nil {
 		var tl *objfile.TooLargeError
 		if errors.As(err, &tl) {
-			return fmt.Errorf("%w: %w: %w", ErrInvalidBundle, ErrTooLarge, err)
+			return fmt.Errorf("%w: %w: %w", gitstore.ErrInvalidBundle, gitstore.ErrTooLarge, err)
 		}
-		return fmt.Errorf("%w: pack: %w", ErrInvalidBundle, err)
+		return fmt.Errorf("%w: pack: %w", gitstore.ErrInvalidBundle, err)
 	}
 	if _, err := p.f.Seek(0, io.SeekStart); err != nil {
 		return err
@@ -271,7 +270,7 @@ func (p *checkedPack) Close() (err error) {
 	}
 	defer func() {
 		if cerr := w.Close(); err == nil && cerr != nil {
-			err = fmt.Errorf("%w: pack: %w", ErrInvalidBundle, cerr)
+			err = fmt.Errorf("%w: pack: %w", gitstore.ErrInvalidBundle, cerr)
 		}
 	}()
 	_, err = io.Copy(w, p.f)
@@ -282,47 +281,47 @@ func (p *checkedPack) Close() (err error) {
 // artifact layout or misses objects: every tree of every commit is walked
 // once (memoized by id), every path classified, every file checked for
 // type, encoding and size.
-func (q *quarantine) checkIncoming(ctx context.Context, refs map[string]ID, limits int64) error {
+func (q *quarantine) checkIncoming(ctx context.Context, refs map[string]gitstore.ID, limits int64) error {
 	s := q.s
-	commits := map[ID]bool{}
+	commits := map[gitstore.ID]bool{}
 	for name, head := range refs {
 		if !strings.HasPrefix(name, branchPrefix) {
 			continue
 		}
 		anc, err := s.ancestors(ctx, head)
 		if err != nil {
-			return fmt.Errorf("%w: %s: %w", ErrInvalidBundle, name, err)
+			return fmt.Errorf("%w: %s: %w", gitstore.ErrInvalidBundle, name, err)
 		}
 		for h := range anc {
 			commits[h] = true
 		}
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	seenTree := map[ID]bool{}
-	seenBlob := map[ID]bool{}
-	var walk func(prefix string, h ID, depth int) error
-	walk = func(prefix string, h ID, depth int) error {
+	s.Lock()
+	defer s.Unlock()
+	seenTree := map[gitstore.ID]bool{}
+	seenBlob := map[gitstore.ID]bool{}
+	var walk func(prefix string, h gitstore.ID, depth int) error
+	walk = func(prefix string, h gitstore.ID, depth int) error {
 		if seenTree[h] {
 			return nil
 		}
 		seenTree[h] = true
 		if depth > 3 {
-			return fmt.Errorf("%w: tree nested deeper than the artifact layout", ErrInvalidBundle)
+			return fmt.Errorf("%w: tree nested deeper than the artifact layout", gitstore.ErrInvalidBundle)
 		}
 		if n, err := s.objectSizeLocked(h); err != nil || n > maxTreeObject {
-			return fmt.Errorf("%w: %w: tree %s over %d bytes, or missing", ErrInvalidBundle, ErrTooLarge, short(h), maxTreeObject)
+			return fmt.Errorf("%w: %w: tree %s over %d bytes, or missing", gitstore.ErrInvalidBundle, gitstore.ErrTooLarge, gitstore.ShortID(h), maxTreeObject)
 		}
-		typ, content, err := s.rawObjectLocked(h)
+		typ, content, err := s.RawObjectLocked(h)
 		if err != nil || typ != plumbing.TreeObject {
-			return fmt.Errorf("%w: missing or wrong tree %s", ErrInvalidBundle, short(h))
+			return fmt.Errorf("%w: missing or wrong tree %s", gitstore.ErrInvalidBundle, gitstore.ShortID(h))
 		}
 		if err := fsckTree(content); err != nil {
-			return fmt.Errorf("%w: tree %s: %w", ErrInvalidBundle, short(h), err)
+			return fmt.Errorf("%w: tree %s: %w", gitstore.ErrInvalidBundle, gitstore.ShortID(h), err)
 		}
-		entries, err := parseTree(content)
+		entries, err := q.s.ParseTree(content)
 		if err != nil {
-			return fmt.Errorf("%w: tree %s: %w", ErrInvalidBundle, short(h), err)
+			return fmt.Errorf("%w: tree %s: %w", gitstore.ErrInvalidBundle, gitstore.ShortID(h), err)
 		}
 		names := map[string]bool{}
 		for _, e := range entries {
@@ -331,35 +330,35 @@ func (q *quarantine) checkIncoming(ctx context.Context, refs map[string]ID, limi
 				p = prefix + "/" + e.Name
 			}
 			if names[e.Name] {
-				return fmt.Errorf("%w: %s: duplicate path", ErrInvalidBundle, p)
+				return fmt.Errorf("%w: %s: duplicate path", gitstore.ErrInvalidBundle, p)
 			}
 			names[e.Name] = true
 			isDir := e.Mode == filemode.Dir
 			if _, err := wiki.ClassifyPath(p, isDir); err != nil {
-				return fmt.Errorf("%w: %s: path outside the artifact layout", ErrInvalidBundle, p)
+				return fmt.Errorf("%w: %s: path outside the artifact layout", gitstore.ErrInvalidBundle, p)
 			}
 			if isDir {
-				if err := walk(p, ID(e.Hash), depth+1); err != nil {
+				if err := walk(p, gitstore.ID(e.Hash), depth+1); err != nil {
 					return err
 				}
 				continue
 			}
 			if e.Mode != filemode.Regular && e.Mode != filemode.Executable {
-				return fmt.Errorf("%w: %s: not a regular file", ErrInvalidBundle, p)
+				return fmt.Errorf("%w: %s: not a regular file", gitstore.ErrInvalidBundle, p)
 			}
-			if seenBlob[ID(e.Hash)] {
+			if seenBlob[gitstore.ID(e.Hash)] {
 				continue
 			}
-			seenBlob[ID(e.Hash)] = true
-			if n, err := s.objectSizeLocked(ID(e.Hash)); err != nil || n > limits {
-				return fmt.Errorf("%w: %w: %s: over %d bytes, or missing", ErrInvalidBundle, ErrTooLarge, p, limits)
+			seenBlob[gitstore.ID(e.Hash)] = true
+			if n, err := s.objectSizeLocked(gitstore.ID(e.Hash)); err != nil || n > limits {
+				return fmt.Errorf("%w: %w: %s: over %d bytes, or missing", gitstore.ErrInvalidBundle, gitstore.ErrTooLarge, p, limits)
 			}
-			typ, b, err := s.rawObjectLocked(ID(e.Hash))
+			typ, b, err := s.RawObjectLocked(gitstore.ID(e.Hash))
 			if err != nil || typ != plumbing.BlobObject {
-				return fmt.Errorf("%w: %s: missing blob", ErrInvalidBundle, p)
+				return fmt.Errorf("%w: %s: missing blob", gitstore.ErrInvalidBundle, p)
 			}
 			if bytes.IndexByte(b, 0) >= 0 || !utf8.Valid(b) {
-				return fmt.Errorf("%w: %s: not UTF-8 text", ErrInvalidBundle, p)
+				return fmt.Errorf("%w: %s: not UTF-8 text", gitstore.ErrInvalidBundle, p)
 			}
 		}
 		return nil
@@ -370,9 +369,9 @@ func (q *quarantine) checkIncoming(ctx context.Context, refs map[string]ID, limi
 		}
 		c, err := s.canonicalCommitLocked(h)
 		if err != nil {
-			return fmt.Errorf("%w: %w", ErrInvalidBundle, err)
+			return fmt.Errorf("%w: %w", gitstore.ErrInvalidBundle, err)
 		}
-		if err := walk("", ID(c.TreeHash), 0); err != nil {
+		if err := walk("", gitstore.ID(c.TreeHash), 0); err != nil {
 			return err
 		}
 	}
@@ -380,101 +379,101 @@ func (q *quarantine) checkIncoming(ctx context.Context, refs map[string]ID, limi
 }
 
 // objectSizeLocked returns an object's size from its header, without
-// inflating its content. s.mu must be held.
-func (s *Store) objectSizeLocked(h ID) (int64, error) {
+// inflating its content. Lock must be held.
+func (s *store) objectSizeLocked(h gitstore.ID) (int64, error) {
 	var n int64
-	err := s.retry(func() (err error) { n, err = s.st.EncodedObjectSize(h.hash()); return err })
+	err := s.Retry(func() (err error) { n, err = s.Storage().EncodedObjectSize(plumbing.Hash(h)); return err })
 	return n, err
 }
 
 // canonicalCommitLocked reads an incoming commit, no larger than the
-// commit limit and canonical by git's fsck rules. s.mu must be held.
-func (s *Store) canonicalCommitLocked(h ID) (*object.Commit, error) {
+// commit limit and canonical by git's fsck rules. Lock must be held.
+func (s *store) canonicalCommitLocked(h gitstore.ID) (*object.Commit, error) {
 	if n, err := s.objectSizeLocked(h); err != nil || n > maxCommitObject {
-		return nil, fmt.Errorf("%w: commit %s over %d bytes, or missing", ErrTooLarge, short(h), maxCommitObject)
+		return nil, fmt.Errorf("%w: commit %s over %d bytes, or missing", gitstore.ErrTooLarge, gitstore.ShortID(h), maxCommitObject)
 	}
-	typ, raw, err := s.rawObjectLocked(h)
+	typ, raw, err := s.RawObjectLocked(h)
 	if err != nil || typ != plumbing.CommitObject {
-		return nil, fmt.Errorf("missing or wrong commit %s", short(h))
+		return nil, fmt.Errorf("missing or wrong commit %s", gitstore.ShortID(h))
 	}
 	if err := fsckCommit(raw); err != nil {
-		return nil, fmt.Errorf("commit %s: %w", short(h), err)
+		return nil, fmt.Errorf("commit %s: %w", gitstore.ShortID(h), err)
 	}
-	return s.commitLocked(h)
+	return s.CommitLocked(h)
 }
 
 // checkSmall checks, before anything reads them, the sizes of a meta or
 // marker commit, its trees and its blobs (at most blobLimit each).
-func (s *Store) checkSmall(commit ID, blobLimit int64) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+func (s *store) checkSmall(commit gitstore.ID, blobLimit int64) error {
+	s.Lock()
+	defer s.Unlock()
 	c, err := s.canonicalCommitLocked(commit)
 	if err != nil {
 		return err
 	}
-	var walk func(tree ID, depth int) error
-	walk = func(tree ID, depth int) error {
+	var walk func(tree gitstore.ID, depth int) error
+	walk = func(tree gitstore.ID, depth int) error {
 		if n, err := s.objectSizeLocked(tree); err != nil || n > maxTreeObject || depth > 2 {
-			return fmt.Errorf("%w: tree %s over %d bytes, too deep, or missing", ErrTooLarge, short(tree), maxTreeObject)
+			return fmt.Errorf("%w: tree %s over %d bytes, too deep, or missing", gitstore.ErrTooLarge, gitstore.ShortID(tree), maxTreeObject)
 		}
-		typ, content, err := s.rawObjectLocked(tree)
+		typ, content, err := s.RawObjectLocked(tree)
 		if err != nil || typ != plumbing.TreeObject {
-			return fmt.Errorf("missing or wrong tree %s", short(tree))
+			return fmt.Errorf("missing or wrong tree %s", gitstore.ShortID(tree))
 		}
 		if err := fsckTree(content); err != nil {
-			return fmt.Errorf("tree %s: %w", short(tree), err)
+			return fmt.Errorf("tree %s: %w", gitstore.ShortID(tree), err)
 		}
-		entries, err := parseTree(content)
+		entries, err := s.ParseTree(content)
 		if err != nil {
 			return err
 		}
 		for _, e := range entries {
 			if e.Mode == filemode.Dir {
-				if err := walk(ID(e.Hash), depth+1); err != nil {
+				if err := walk(gitstore.ID(e.Hash), depth+1); err != nil {
 					return err
 				}
 				continue
 			}
-			if n, err := s.objectSizeLocked(ID(e.Hash)); err != nil || n > blobLimit {
-				return fmt.Errorf("%w: %s over %d bytes, or missing", ErrTooLarge, e.Name, blobLimit)
+			if n, err := s.objectSizeLocked(gitstore.ID(e.Hash)); err != nil || n > blobLimit {
+				return fmt.Errorf("%w: %s over %d bytes, or missing", gitstore.ErrTooLarge, e.Name, blobLimit)
 			}
 		}
 		return nil
 	}
-	return walk(ID(c.TreeHash), 0)
+	return walk(gitstore.ID(c.TreeHash), 0)
 }
 
 // incomingMarkers reads the markers and keys that came with an import.
-func (q *quarantine) incomingMarkers(ctx context.Context, refs map[string]ID) ([]erasure.Marker, map[string][]byte, error) {
+func (q *quarantine) incomingMarkers(ctx context.Context, refs map[string]gitstore.ID) ([]erasure.Marker, map[string][]byte, error) {
 	var markers []erasure.Marker
 	keys := map[string][]byte{}
-	if h, ok := refs[ErasuresRef]; ok {
+	if h, ok := refs[gitstore.ErasuresRef]; ok {
 		if err := q.s.checkSmall(h, maxErasuresBlob); err != nil {
-			return nil, nil, fmt.Errorf("%w: erasure markers: %w", ErrInvalidBundle, err)
+			return nil, nil, fmt.Errorf("%w: erasure markers: %w", gitstore.ErrInvalidBundle, err)
 		}
 		snap, err := q.s.Snapshot(ctx, h)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%w: erasure markers: %w", ErrInvalidBundle, err)
+			return nil, nil, fmt.Errorf("%w: erasure markers: %w", gitstore.ErrInvalidBundle, err)
 		}
 		b, err := snap.ReadFile(erasuresFile)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%w: erasure markers: %w", ErrInvalidBundle, err)
+			return nil, nil, fmt.Errorf("%w: erasure markers: %w", gitstore.ErrInvalidBundle, err)
 		}
 		if markers, err = erasure.ParseMarkers(b); err != nil {
-			return nil, nil, fmt.Errorf("%w: %w", ErrInvalidBundle, err)
+			return nil, nil, fmt.Errorf("%w: %w", gitstore.ErrInvalidBundle, err)
 		}
 	}
-	if h, ok := refs[MetaRef]; ok {
+	if h, ok := refs[gitstore.MetaRef]; ok {
 		if err := q.s.checkSmall(h, maxMetaBlob); err != nil {
-			return nil, nil, fmt.Errorf("%w: store meta: %w", ErrInvalidBundle, err)
+			return nil, nil, fmt.Errorf("%w: store meta: %w", gitstore.ErrInvalidBundle, err)
 		}
 		snap, err := q.s.Snapshot(ctx, h)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%w: store meta: %w", ErrInvalidBundle, err)
+			return nil, nil, fmt.Errorf("%w: store meta: %w", gitstore.ErrInvalidBundle, err)
 		}
-		k, err := keysOf(snap)
+		k, err := q.s.KeysOf(snap)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%w: %w", ErrInvalidBundle, err)
+			return nil, nil, fmt.Errorf("%w: %w", gitstore.ErrInvalidBundle, err)
 		}
 		keys = k
 	}
@@ -483,35 +482,35 @@ func (q *quarantine) incomingMarkers(ctx context.Context, refs map[string]ID) ([
 
 // copyObjects stores in s every object reachable from refs in q that s
 // lacks, as one pack.
-func (s *Store) copyObjects(ctx context.Context, q *Store, refs map[string]ID) (int, error) {
-	q.mu.Lock()
-	reach, err := q.reachableLocked(ctx, refs, nil)
+func (s *store) copyObjects(ctx context.Context, q *store, refs map[string]gitstore.ID) (int, error) {
+	q.Lock()
+	reach, err := q.ReachableLocked(ctx, refs, nil)
 	if err != nil {
-		q.mu.Unlock()
+		q.Unlock()
 		return 0, err
 	}
 	var objs []objfile.Object
-	s.mu.Lock()
+	s.Lock()
 	for id := range reach {
-		if s.hasObject(id) {
+		if s.HasObject(id) {
 			continue
 		}
-		typ, content, err := q.rawObjectLocked(id)
+		typ, content, err := q.RawObjectLocked(id)
 		if err != nil {
-			s.mu.Unlock()
-			q.mu.Unlock()
+			s.Unlock()
+			q.Unlock()
 			return 0, err
 		}
 		objs = append(objs, objfile.Object{ID: id, Type: objfile.Type(typ), Content: content})
 	}
-	q.mu.Unlock()
-	defer s.mu.Unlock()
+	q.Unlock()
+	defer s.Unlock()
 	if len(objs) == 0 {
 		return 0, nil
 	}
-	if err := s.writePack(objs); err != nil {
+	if err := s.WritePack(objs); err != nil {
 		return 0, err
 	}
-	s.st.Reindex()
+	s.Storage().Reindex()
 	return len(objs), nil
 }
