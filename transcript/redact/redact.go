@@ -45,6 +45,7 @@ const (
 	RuleCLIPassword    = "cli-password"
 	RuleSecretKey      = "secret-named-key"
 	RuleProseSecret    = "prose-secret"
+	RuleAuthHeader     = "auth-header"
 )
 
 // rule is one pattern of a named rule. The regexp runs only where one of
@@ -111,83 +112,135 @@ const (
 
 // Keywords of secret-named keys and of secrets in prose.
 var (
-	keyWords   = []string{"password", "passwd", "passphrase", "secret", "token", "key", "credential", "pass", "pwd", "pw"}
-	proseWords = []string{"pass", "pwd", "pw", "secret", "token", "api", "access"} // pass: password, passwd, passphrase, passcode too
+	keyWords   = []string{"password", "passwd", "passphrase", "passcode", "passwort", "kennwort", "secret", "token", "key", "credential", "pass", "pwd", "pw", "salt"}
+	proseWords = []string{"pass", "pwd", "pw", "secret", "token", "api", "access", "key", "credential"} // pass: password, passwd, passphrase, passcode too
 	programs   = []string{"docker", "podman", "buildah", "skopeo", "nerdctl", "helm", "oras", "crane"}
 )
 
-var rules = []rule{
-	{name: RuleURLCredentials, hints: []string{"://"}, anchored: true, back: schemeStart, group: 1, pick: notPlaceholder,
-		re: regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]+://[^\s:/?#@"'<>\[\]]+:([^\s/?#@"'<>]+)@`)},
+// keyName is the name part of a secret-named key: an identifier (PG in
+// PGPASSWORD, db. in db.password, SECRET_ in SECRET_KEY_BASE) that ends in
+// a secret word, then an optional suffix of the same key.
+const keyName = `(?:[A-Za-z0-9_.-]*?(?:password|passwd|passphrase|passcode|passwort|kennwort|secret|token|credentials?|api[_-]?key|apikey|auth[_-]?key|` +
+	`(?:access|private|secret|encryption|encrypt|app|master|signing|sign|session|client|consumer|license|licence|service|account|storage|subscription|admin|deploy|hmac|jwt|crypt|cipher|shared|root|webhook|ssh|gpg|pgp|api|sas|bot|integration|auth)[_.-]?key|` +
+	`salt|key[_-]?data|connection[_-]?string)(?:[_.-]?(?:base|b64|base64|value|str))?|(?:[A-Za-z0-9_.-]*[_.-])?(?:pass|pwd|pw))`
 
-	token(RuleAnthropicKey, "sk-ant-", `[a-z]{2,10}[0-9]{2}-[A-Za-z0-9_-]{20,}`),
-	token(RuleOpenAIKey, "sk-", `(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|[A-Za-z0-9]{32,})`),
-	token(RuleGitHubToken, "gh", `[pousr]_[A-Za-z0-9]{36,255}`),
-	token(RuleGitHubToken, "github_pat_", `[A-Za-z0-9_]{22,255}`),
-	token(RuleGitLabToken, "gl", `(?:pat|dt|ptt|rt|cbt|soat|ffct|oas|imt)-[A-Za-z0-9_-]{20,}`),
-	token(RuleNPMToken, "npm_", `[A-Za-z0-9]{36}`),
-	token(RulePyPIToken, "pypi-", `AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}`),
-	token(RuleSlackToken, "xox", `[abposer]-[0-9]{6,}-[A-Za-z0-9-]{6,}`),
-	token(RuleSlackToken, "xapp-", `[0-9]-[A-Z0-9]{6,}-[0-9]{6,}-[A-Za-z0-9]{20,}`),
-	{name: RuleSlackWebhook, hints: []string{"hooks.slack.com/"},
-		re: regexp.MustCompile(`hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{20,}`)},
-	token(RuleStripeKey, "sk_", `(?:test|live|prod)_[A-Za-z0-9]{10,99}`),
-	token(RuleStripeKey, "rk_", `(?:test|live|prod)_[A-Za-z0-9]{10,99}`),
-	token(RuleStripeKey, "whsec_", `[A-Za-z0-9]{32,}`),
-	token(RuleGoogleAPIKey, "AIza", `[0-9A-Za-z_-]{35}`),
-	token(RuleSendGridKey, "SG.", `[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}`),
-	token(RuleHuggingFace, "hf_", `[A-Za-z0-9]{34,40}`),
-	token(RuleHuggingFace, "api_org_", `[A-Za-z0-9]{34}`),
-	token(RuleDigitalOcean, "do", `[opr]_v1_[a-f0-9]{64}`),
-	token(RuleShopify, "shp", `(?:at|ca|pa|ss)_[a-fA-F0-9]{32}`),
-	token(RuleTwilio, "SK", `[0-9a-f]{32}`),
-	token(RuleTwilio, "AC", `[0-9a-f]{32}`),
-	token(RuleMailgun, "key-", `[0-9a-f]{32}`),
-	at(RuleMailgun, []string{"mailgun"}, 1, nil, `mailgun[^\n]*?\b([0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8})\b`),
-	{name: RuleAWSAccessKey, hints: []string{"A3T", "AKIA", "ASIA", "ABIA", "ACCA"}, bound: true,
-		re: regexp.MustCompile(`(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}`)},
-	at(RuleAzureKey, []string{"accountkey=", "sharedaccesskey="}, 1, nil, `(?:AccountKey|SharedAccessKey)=([A-Za-z0-9+/]{40,100}={0,2})`),
-	token(RuleJWT, "eyJ", `[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*`),
+// keySep is what joins a secret-named key to its value in env files, YAML,
+// JSON, TOML, INI, properties and code: a closing quote or bracket of the
+// name (os.environ["X"] = , ENV['X'] =), a type (token: string =, token
+// string =), and the assignment itself.
+const keySep = `["'\x60]?\]?(?:[ \t]*:[ \t]*(?:string|str|String|&str|&'static str)|[ \t]+(?:string|\[\]byte))?[ \t]*(?::=|=>|\?=|=|:)[ \t]*`
 
-	at(RuleBearerToken, []string{"bearer"}, 1, bearerToken, `bearer\s+([A-Za-z0-9._~+/-]{16,}=*)`),
-	at(RuleBasicAuth, []string{"authorization"}, 1, nil, `authorization["']?\s*[:=]\s*["']?basic\s+([A-Za-z0-9+/]{8,}=*)`),
+func buildRules() []rule {
+	var rs []rule
+	add := func(r ...rule) { rs = append(rs, r...) }
+	add(
+		// Secrets in URL queries: ?api_key=, &token=, ?sig=.
+		rule{name: RuleURLQuerySecret, hints: []string{"key=", "token=", "secret=", "password=", "passwd=", "pwd=", "signature=", "auth=", "jwt=", "credential="},
+			fold: true, anchored: true, back: queryStart, group: 1, pick: queryValue,
+			re: regexp.MustCompile(`^(?i:[?&][A-Za-z0-9_.-]*?(?:key|token|secret|password|passwd|pwd|signature|auth|jwt|credential)=([^&#\s"'<>\x60]+))`)},
+		// The AWS console's credentials CSV: the password column of a
+		// console user's row, and the secret after an access key id.
+		rule{name: RuleAWSConsole, hints: []string{"signin.aws.amazon.com"}, group: 1, pick: cliValue,
+			re: regexp.MustCompile(`([^,\s]+),(?:[A-Z0-9]{20},[A-Za-z0-9/+]{40},)?https://[0-9a-z-]+\.signin\.aws\.amazon\.com`)},
+		rule{name: RuleAWSSecretKey, hints: []string{"AKIA", "ASIA"}, group: 1, pick: awsSecret,
+			re: regexp.MustCompile(`(?:AKIA|ASIA)[A-Z2-7]{16}["']?[ \t]*[,;\t|][ \t]*["']?([A-Za-z0-9/+]{40})(?:[^A-Za-z0-9/+=]|$)`)},
+		// PuTTY private keys: the lines after Private-Lines.
+		rule{name: RulePuTTYKey, hints: []string{"Private-Lines:"}, group: 1,
+			re: regexp.MustCompile(`Private-Lines:\s*[0-9]+\s+((?:[A-Za-z0-9+/=]+\s+)*?[A-Za-z0-9+/=]+)(?:\s+Private-MAC|\s*$)`)},
+		// kubeconfig client-key-data (a base64 PEM key).
+		at(RuleKubeconfigKey, []string{"client-key-data"}, 1, nil, `client-key-data["']?[ \t]*:[ \t]*["']?([A-Za-z0-9+/=]{16,})`),
 
-	at(RuleAWSSecretKey, []string{"aws"}, 1, cliValue,
-		`aws[ \t]+configure[ \t]+set[ \t]+(?:[\w-]+\.)?(?:aws_secret_access_key|aws_session_token)[ \t]+`+value),
-	at(RuleAWSSecretKey, []string{"aws", "secret"}, 1, awsSecret,
-		`(?:aws[^\n]{0,60}?secret|secret[^\n]{0,60}?aws)[^\n]{0,60}?[^A-Za-z0-9/+]([A-Za-z0-9/+]{40})(?:[^A-Za-z0-9/+=]|$)`),
+		token(RuleAnthropicKey, "sk-ant-", `[a-z]{2,10}[0-9]{2}-[A-Za-z0-9_-]{20,}`),
+		token(RuleAIKey, "sk-or-v1-", `[a-f0-9]{48,}`),
+		token(RuleOpenAIKey, "sk-", `(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|[A-Za-z0-9]{32,})`),
+		token(RuleGitHubToken, "gh", `[pousr]_[A-Za-z0-9]{36,255}`),
+		token(RuleGitHubToken, "github_pat_", `[A-Za-z0-9_]{22,255}`),
+		token(RuleGitLabToken, "gl", `(?:pat|dt|ptt|rt|cbt|soat|ffct|oas|imt|ft|agent)-[A-Za-z0-9_-]{20,}(?:\.[0-9a-z]{2}\.?[0-9a-z]{7,})?`),
+		token(RuleGitLabToken, "_gitlab_session=", `[0-9a-z]{32}`),
+		token(RuleNPMToken, "npm_", `[A-Za-z0-9]{36}`),
+		token(RulePyPIToken, "pypi-", `AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}`),
+		token(RuleSlackToken, "xox", `[abposer](?:\.xox[bp])?-[0-9]+-[A-Za-z0-9-]{6,}`),
+		token(RuleSlackToken, "xapp-", `[0-9]-[A-Z0-9]{6,}-[0-9]{6,}-[A-Za-z0-9]{20,}`),
+		rule{name: RuleSlackWebhook, hints: []string{"hooks.slack.com/"},
+			re: regexp.MustCompile(`hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9+/_-]{20,}`)},
+		token(RuleStripeKey, "sk_", `(?:test|live|prod)_[A-Za-z0-9]{10,99}`),
+		token(RuleStripeKey, "rk_", `(?:test|live|prod)_[A-Za-z0-9]{10,99}`),
+		token(RuleStripeKey, "whsec_", `[A-Za-z0-9]{32,}`),
+		token(RuleGoogleAPIKey, "AIza", `[0-9A-Za-z_-]{35}`),
+		token(RuleSendGridKey, "SG.", `[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}`),
+		token(RuleHuggingFace, "hf_", `[A-Za-z0-9]{34,40}`),
+		token(RuleHuggingFace, "api_org_", `[A-Za-z0-9]{34}`),
+		token(RuleDigitalOcean, "do", `[opr]_v1_[a-f0-9]{64}`),
+		token(RuleShopify, "shp", `(?:at|ca|pa|ss)_[a-fA-F0-9]{32}`),
+		token(RuleTwilio, "SK", `[0-9a-f]{32}`),
+		token(RuleTwilio, "AC", `[0-9a-f]{32}`),
+		token(RuleMailgun, "key-", `[0-9a-f]{32}`),
+		at(RuleMailgun, []string{"mailgun"}, 1, nil, `mailgun[^\n]*?\b([0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8})\b`),
+	)
+	for _, t := range vendorTokens {
+		if t.prefix == "sk-or-v1-" {
+			continue // before the OpenAI rule, above
+		}
+		add(token(t.name, t.prefix, t.rest))
+	}
+	add(vendorRules...)
+	add(
+		// URL credentials of any shape: an empty user (redis://:pw@), an
+		// @ inside the password (the authority ends at its last @), a
+		// token as the user (https://ghp_x@, a Sentry DSN's key).
+		rule{name: RuleURLCredentials, hints: []string{"://"}, anchored: true, back: schemeStart, group: 1, pick: urlUserinfo,
+			re: regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*://([^\s/"'<>\[\]]*)@[A-Za-z0-9\[]`)},
+	)
+	add(
+		rule{name: RuleAWSAccessKey, hints: []string{"A3T", "AKIA", "ASIA", "ABIA", "ACCA"}, bound: true,
+			re: regexp.MustCompile(`(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}`)},
+		at(RuleAzureKey, []string{"accountkey=", "sharedaccesskey="}, 1, nil, `(?:AccountKey|SharedAccessKey)=([A-Za-z0-9+/]{40,100}={0,2})`),
+		token(RuleJWT, "eyJ", `[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*`),
 
-	// Credentials on a command line: mysql -pX, curl -u user:X, docker
-	// login -p X, sshpass -p X, redis-cli -a X, --password X, --token=X.
-	at(RuleCLIPassword, []string{"mysql", "mariadb"}, 1, cliValue,
-		`(?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlshow|mysqlcheck|mariadb|mariadb-dump|mariadb-admin)`+cmdTail+`-p([^\s-][^\s]*)`),
-	at(RuleCLIPassword, []string{"curl"}, 1, cliValue,
-		`curl`+cmdTail+`(?:-u|--user)(?:[ \t]+|=)?['"]?[^\s:'"$]+:([^\s'"]+)`),
-	at(RuleCLIPassword, programs, 1, cliValue,
-		`(?:docker|podman|buildah|skopeo|nerdctl|helm|oras|crane)[ \t]+(?:registry[ \t]+)?login`+cmdTail+`-p(?:[ \t]+|=)`+value),
-	at(RuleCLIPassword, []string{"sshpass", "mongo"}, 1, cliValue,
-		`(?:sshpass|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport)`+cmdTail+`-p[ \t]*`+value),
-	at(RuleCLIPassword, []string{"redis-cli"}, 1, cliValue, `redis-cli`+cmdTail+`-a[ \t]+`+value),
-	at(RuleCLIPassword, []string{"smbclient"}, 1, cliValue, `smbclient`+cmdTail+`-U[ \t]*[^\s%]+%`+value),
-	at(RuleCLIPassword, []string{"-storepass", "-keypass", "-srcstorepass", "-deststorepass", "-passin", "-passout", "-pass"}, 1, cliValue,
-		`-(?:storepass|keypass|srcstorepass|deststorepass|passin|passout|pass)[ \t]+(?:pass:)?`+value),
-	at(RuleCLIPassword, []string{"--"}, 1, cliValue,
-		`--(?:[a-z0-9]+-)*(?:password|passwd|pass|pwd|secret|token|api-key|apikey|access-key|secret-key|client-secret)(?:=|[ \t]+)`+value),
+		at(RuleBearerToken, []string{"bearer"}, 1, bearerToken, `bearer\s+([A-Za-z0-9._~+/-]{16,}=*)`),
+		at(RuleBasicAuth, []string{"authorization"}, 1, nil, `authorization["']?\s*[:=]\s*["']?basic\s+([A-Za-z0-9+/]{8,}=*)`),
+		at(RuleAuthHeader, []string{"authorization"}, 1, bearerToken,
+			`authorization["']?\s*[:=]\s*["']?(?:token|bot|apikey|api-key|sso-key|ssws|key|otoken|dsn|splunk|genieKey)\s+([A-Za-z0-9._~+/=:-]{12,})`),
+		rule{name: RuleAPIKeyHeader, hints: []string{"x-", "api-key", "apikey", "private-token", "ocp-apim", "auth-token", "access-token"}, fold: true, anchored: true,
+			back: identStart, group: 1, pick: headerValue,
+			re: regexp.MustCompile(`^(?i:(?:x-[a-z0-9-]*?(?:api-?key|token|auth|secret|key|password|signature)|[a-z0-9-]*api-?key|private-token|ocp-apim-subscription-key|auth-token|access-token)["']?[ \t]*:[ \t]*["']?([A-Za-z0-9._~+/=:-]{8,}))`)},
 
-	// Assignments to secret-named keys: PASSWORD=x, "api_key": "x", token: x.
-	{name: RuleSecretKey, hints: keyWords, fold: true, anchored: true, back: identStart, group: 1, pick: assigned,
-		re: regexp.MustCompile(`^(?i:(?:[A-Za-z0-9_.-]*?(?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|credentials?)|(?:[A-Za-z0-9_.-]*[_.-])?(?:pass|pwd|pw))["']?[ \t]*(?::=|=>|=|:)[ \t]*` + value + `)`), more: moreWords},
-	// Secrets in prose: "my password is X", "the password for the db is X".
-	// First person ("my wifi password is tulips"): the speaker names their
-	// own secret, so even a plain word is taken, unless it describes the
-	// password rather than being it.
-	at(RuleProseSecret, []string{"my", "our"}, 1, ownSecret,
-		`(?:my|our)(?:[ \t]+[a-z0-9_-]+){0,3}?[ \t]+(?:password|passwd|passphrase|passcode|pin|pwd)[ \t]+(?:is|was|is now|is set to)[ \t]*:?[ \t]*`+value),
-	// Anyone's: "the password for the db is X", "the db pass is X"; prose
-	// takes only a value with a digit or symbol ("the pass is closed").
-	at(RuleProseSecret, proseWords, 1, prose,
-		`(?:password|passwd|passphrase|passcode|pass|pwd|pw|secret|token|api[ _-]?key|access[ _-]?key)(?:[ \t]+(?:for|of|to|on|at)(?:[ \t]+[^\s]+){1,4}?)?[ \t]+(?:is|was|is now|is set to|will be|should be)[ \t]*:?[ \t]*`+value),
+		at(RuleAWSSecretKey, []string{"aws"}, 1, cliValue,
+			`aws[ \t]+configure[ \t]+set[ \t]+(?:[\w-]+\.)?(?:aws_secret_access_key|aws_session_token)[ \t]+`+value),
+		at(RuleAWSSecretKey, []string{"aws", "secret"}, 1, awsSecret,
+			`(?:aws[^\n]{0,60}?secret|secret[^\n]{0,60}?aws)[^\n]{0,60}?[^A-Za-z0-9/+]([A-Za-z0-9/+]{40})(?:[^A-Za-z0-9/+=]|$)`),
+	)
+	add(cliRules()...)
+	add(
+		// .netrc: machine host login user password secret.
+		at(RuleNetrc, []string{"machine", "default"}, 1, cliValue,
+			`(?:machine[ \t]+\S+|default)(?:\s+(?:login|account)[ \t]+\S+)+\s+password[ \t]+`+value),
+		// Assignments to secret-named keys: PASSWORD=x, "api_key": "x",
+		// SECRET_KEY_BASE: x, const apiKey: string = "x", ENV['X'] = 'x'.
+		rule{name: RuleSecretKey, hints: keyWords, fold: true, anchored: true, back: identStart, group: 1, pick: assigned,
+			re: regexp.MustCompile(`^(?i:` + keyName + keySep + value + `)`), more: moreWords},
+		// Any *_KEY of an environment or config file, when its value is
+		// random-looking (CACHE_KEY=user keeps).
+		rule{name: RuleSecretKey, hints: []string{"_key", "-key", ".key"}, fold: true, anchored: true, back: identStart, group: 1, pick: randomValue,
+			re: regexp.MustCompile(`^(?i:[A-Za-z0-9_.-]*[_.-]key` + keySep + value + `)`)},
+		// PHP define('AUTH_KEY', 'x'), XML <password>x</password> and
+		// <add key="Password" value="x"/>, setPassword("x").
+		at(RuleSecretKey, []string{"define("}, 1, assigned,
+			`define\([ \t]*['"][A-Z0-9_]*(?:KEY|SALT|PASSWORD|SECRET|TOKEN|PASS)['"][ \t]*,[ \t]*`+value),
+		rule{name: RuleSecretKey, hints: []string{"password>", "passwd>", "secret>", "token>", "apikey>", "api_key>", "passphrase>"}, fold: true, anchored: true,
+			back: tagStart, group: 1, pick: quotedAssigned,
+			re: regexp.MustCompile(`^(?i:<[A-Za-z0-9_.:-]*(?:password|passwd|secret|token|apikey|api_key|passphrase)>([^<\n]{1,200})</)`)},
+		at(RuleSecretKey, []string{"key="}, 1, quotedAssigned,
+			`key=["'][^"'\n]*(?:password|passwd|secret|token|apikey|api_key)[^"'\n]*["'][ \t]+value=["']([^"'\n]+)["']`),
+		rule{name: RuleSecretKey, hints: []string{"password(", "secret(", "token(", "apikey(", "passwd("}, fold: true, anchored: true,
+			back: identStart, group: 1, pick: assigned,
+			re: regexp.MustCompile(`^(?i:[A-Za-z0-9_.]*(?:password|passwd|secret|token|apikey)\([ \t]*("[^"\n]+"|'[^'\n]+'))`)},
+	)
+	add(proseRules()...)
+	return rs
 }
+
+var rules = buildRules()
 
 // schemeStart moves back from "://" to the start of its URL scheme.
 func schemeStart(s string, i int) int {
@@ -216,11 +269,37 @@ func identStart(s string, i int) int {
 	return j
 }
 
+// queryStart moves back from a keyword to the ? or & that starts its
+// query parameter.
+func queryStart(s string, i int) int {
+	j := identStart(s, i)
+	if j > 0 && (s[j-1] == '?' || s[j-1] == '&') {
+		return j - 1
+	}
+	return j
+}
+
+// tagStart moves back from a keyword to the < of its XML tag.
+func tagStart(s string, i int) int {
+	j := i
+	for j > 0 && i-j < 64 {
+		c := s[j-1]
+		if c == '<' {
+			return j - 1
+		}
+		if !(wordByte(c) || c == '.' || c == '-' || c == ':') {
+			break
+		}
+		j--
+	}
+	return j
+}
+
 // RuleNames lists the redaction rules in the order they are applied.
 func RuleNames() []string {
 	names := []string{RulePrivateKey}
 	for _, r := range rules {
-		if names[len(names)-1] != r.name {
+		if !slices.Contains(names, r.name) {
 			names = append(names, r.name)
 		}
 	}
@@ -231,27 +310,28 @@ func redacted(name string) string { return "[REDACTED:" + name + "]" }
 
 // Text returns s with every secret the rules find replaced, adding the
 // number of replacements per rule to counts (which may be nil).
+//
+// One pass over s finds which rules have a hint in it (see hintIndex);
+// only those run, so text without any keyword or vendor prefix costs that
+// pass alone.
 func Text(s string, counts map[string]int) string {
 	if s == "" {
 		return s
 	}
 	s = redactPrivateKeys(s, counts)
-	lower := asciiLower(s)
+	var hitBuf [256]bool
+	hit := hitBuf[:len(rules)]
+	if !hints.scan(s, hit) {
+		return s
+	}
+	lower, lowered := "", false
 	for i := range rules {
-		r := &rules[i]
-		in := s
-		if r.fold {
-			in = lower
-		}
-		hit := false
-		for _, h := range r.hints {
-			if strings.Contains(in, h) {
-				hit = true
-				break
-			}
-		}
-		if !hit {
+		if !hit[i] {
 			continue
+		}
+		r := &rules[i]
+		if !lowered {
+			lower, lowered = asciiLower(s), true
 		}
 		if out, n := r.apply(s, lower); n > 0 {
 			s, lower = out, asciiLower(out)
@@ -261,6 +341,95 @@ func Text(s string, counts map[string]int) string {
 		}
 	}
 	return s
+}
+
+// hintRef is one hint of one rule.
+type hintRef struct {
+	hint string
+	fold bool
+	rule int
+}
+
+// hintIndex finds, in one pass, which rules have a hint in a text: each
+// pair of adjacent bytes indexes a table of the hints that start with it
+// (in every case for case-folded hints).
+type hintIndex struct {
+	table   [1 << 16]uint16 // byte pair → bucket index + 1
+	buckets [][]hintRef
+}
+
+var hints = newHintIndex(rules)
+
+func newHintIndex(rs []rule) *hintIndex {
+	if len(rs) > 256 {
+		panic("redact: more rules than Text's hit buffer")
+	}
+	x := &hintIndex{}
+	add := func(a, b byte, h hintRef) {
+		k := uint16(a)<<8 | uint16(b)
+		if x.table[k] == 0 {
+			x.buckets = append(x.buckets, nil)
+			x.table[k] = uint16(len(x.buckets))
+		}
+		x.buckets[x.table[k]-1] = append(x.buckets[x.table[k]-1], h)
+	}
+	cases := func(c byte, fold bool) []byte {
+		if fold && c >= 'a' && c <= 'z' {
+			return []byte{c, c - 'a' + 'A'}
+		}
+		return []byte{c}
+	}
+	for i, r := range rs {
+		for _, h := range r.hints {
+			if len(h) < 2 {
+				panic("redact: a hint needs two bytes")
+			}
+			for _, a := range cases(h[0], r.fold) {
+				for _, b := range cases(h[1], r.fold) {
+					add(a, b, hintRef{hint: h, fold: r.fold, rule: i})
+				}
+			}
+		}
+	}
+	return x
+}
+
+// scan marks in hit the rules with a hint in s, and reports whether any
+// has one.
+func (x *hintIndex) scan(s string, hit []bool) bool {
+	any := false
+	for i := 0; i+1 < len(s); i++ {
+		b := x.table[uint16(s[i])<<8|uint16(s[i+1])]
+		if b == 0 {
+			continue
+		}
+		for _, h := range x.buckets[b-1] {
+			if hit[h.rule] || len(s)-i < len(h.hint) {
+				continue
+			}
+			w := s[i : i+len(h.hint)]
+			if w == h.hint || h.fold && asciiEqualFold(w, h.hint) {
+				hit[h.rule] = true
+				any = true
+			}
+		}
+	}
+	return any
+}
+
+// asciiEqualFold compares w with the lower-case hint h, folding A-Z only
+// (as asciiLower does, so offsets agree).
+func asciiEqualFold(w, h string) bool {
+	for i := 0; i < len(h); i++ {
+		c := w[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != h[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // asciiLower lowers A-Z only, so offsets stay those of s.
@@ -308,7 +477,7 @@ func (r *rule) apply(s, lower string) (string, int) {
 			}
 			a, e = a+pa, a+pb
 		}
-		if a >= e || strings.HasPrefix(s[a:e], "[REDACTED") {
+		if a >= e || strings.Contains(s[a:e], "[REDACTED") {
 			continue
 		}
 		b.WriteString(s[last:a])
@@ -369,7 +538,7 @@ func (r *rule) applyAt(s, lower string) (string, int) {
 			}
 			a, e = a+pa, a+pb
 		}
-		if a >= e || a < last || strings.HasPrefix(s[a:e], "[REDACTED") {
+		if a >= e || a < last || strings.Contains(s[a:e], "[REDACTED") {
 			continue
 		}
 		b.WriteString(s[last:a])
@@ -437,13 +606,122 @@ func placeholder(v string) bool {
 		return true
 	}
 	switch {
-	case strings.HasPrefix(v, "$"), strings.HasPrefix(v, "{{"), strings.HasPrefix(v, "<"), strings.HasPrefix(v, "%"):
+	case strings.HasPrefix(v, "$"), strings.HasPrefix(v, "{{"), strings.HasPrefix(v, "<"), printfVerb.MatchString(v):
 		return true
 	}
-	if strings.Trim(v, "*xX.-_") == "" {
+	if strings.Trim(v, "*xX.-_•") == "" || strings.HasSuffix(v, "...") || strings.HasSuffix(v, "…") {
+		return true
+	}
+	switch l := strings.ToLower(v); {
+	case slices.Contains(placeholderWords, l),
+		strings.HasPrefix(l, "your") && len(l) > 4 && strings.IndexByte("_- ", l[4]) >= 0,
+		strings.HasSuffix(l, "_here") || strings.HasSuffix(l, "-here"),
+		strings.HasPrefix(l, "{") && strings.HasSuffix(l, "}"),
+		strings.HasPrefix(l, "%(") && strings.HasSuffix(l, ")s"),
+		strings.HasPrefix(l, "enc[") || strings.HasPrefix(l, "!vault"):
 		return true
 	}
 	return false
+}
+
+// printfVerb matches a format verb (%s, %-8v, %(password)s) or a Windows
+// variable (%DB_PASSWORD%).
+var printfVerb = regexp.MustCompile(`^%(?:[-+ #0-9.]*[sdvqxXfw]|\([A-Za-z_]+\)[sdr]|[A-Za-z_][A-Za-z0-9_]*%)$`)
+
+// placeholderWords stand for a secret in examples and templates.
+var placeholderWords = []string{"changeme", "change_me", "change-me", "changeit", "replace_me", "replaceme", "replace-me",
+	"password", "passw0rd", "secret", "mysecret", "yoursecret", "yourpassword", "mypassword", "token", "mytoken", "apikey", "api_key",
+	"example", "redacted", "todo", "tbd", "fixme", "dummy", "placeholder", "none", "null", "nil", "empty", "hidden", "masked",
+	"<redacted>", "[redacted]", "***", "xxx", "pass", "pw", "foo", "bar", "foobar", "test", "sample"}
+
+// urlUserinfo takes the password of a URL's user information (what
+// follows the first colon; the user may be empty), or the user alone when
+// it is a token: a Sentry DSN's key, https://ghp_x@github.com.
+func urlUserinfo(v string) (int, int, bool) {
+	if i := strings.IndexByte(v, ':'); i >= 0 {
+		pw := v[i+1:]
+		if placeholder(pw) || strings.HasPrefix(pw, "[REDACTED") {
+			return 0, 0, false
+		}
+		return i + 1, len(v), true
+	}
+	if len(v) >= 20 && !placeholder(v) && mixedAlnum(v) {
+		return 0, len(v), true
+	}
+	return 0, 0, false
+}
+
+// mixedAlnum reports a random-looking run: letters and digits both, and
+// no separators but _ and -.
+func mixedAlnum(v string) bool {
+	letter, digit := false, false
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case c >= '0' && c <= '9':
+			digit = true
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			letter = true
+		case c == '_' || c == '-':
+		default:
+			return false
+		}
+	}
+	return letter && digit
+}
+
+// queryValue takes a URL query parameter's value: any not plainly a
+// non-secret, or a long one even of letters only.
+func queryValue(v string) (int, int, bool) {
+	if placeholder(v) || strings.HasPrefix(v, "[REDACTED") {
+		return 0, 0, false
+	}
+	if len(v) >= 16 || !notSecretValue(v, false) {
+		return 0, len(v), true
+	}
+	return 0, 0, false
+}
+
+// headerValue takes the value of an x-api-key style header.
+func headerValue(v string) (int, int, bool) {
+	if placeholder(v) || strings.HasPrefix(v, "[REDACTED") || notSecretValue(v, false) {
+		return 0, 0, false
+	}
+	return 0, len(v), true
+}
+
+// randomValue takes the value of a *_KEY name only when it looks random:
+// sixteen characters or more mixing letters and digits, no spaces.
+func randomValue(v string) (int, int, bool) {
+	a, b, inner, _ := valueSpan(v, false)
+	if len(inner) < 16 || placeholder(inner) || strings.Trim(inner, tokenChars) != "" || codeRef.MatchString(inner) {
+		return 0, 0, false
+	}
+	up, low, dig := false, false, false
+	for i := 0; i < len(inner); i++ {
+		c := inner[i]
+		up = up || c >= 'A' && c <= 'Z'
+		low = low || c >= 'a' && c <= 'z'
+		dig = dig || c >= '0' && c <= '9'
+	}
+	if !dig || !(up || low) {
+		return 0, 0, false
+	}
+	return a, b, true
+}
+
+// tokenChars are the characters of random keys (base64, base64url, hex).
+const tokenChars = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=_.~-"
+
+// quotedAssigned is assigned for a value a delimiter bounds (an XML
+// element, an attribute), which may hold spaces.
+func quotedAssigned(v string) (int, int, bool) {
+	t := strings.TrimSpace(v)
+	if notSecretValue(t, true) {
+		return 0, 0, false
+	}
+	a := strings.Index(v, t)
+	return a, a + len(t), true
 }
 
 func notPlaceholder(v string) (int, int, bool) { return 0, len(v), !placeholder(v) }
@@ -530,11 +808,21 @@ func cliValue(v string) (int, int, bool) {
 // (moreWords).
 func assigned(v string) (int, int, bool) {
 	a, b, inner, quoted := valueSpan(v, false)
+	if !quoted {
+		// A connection string: Password=x;Encrypt=true ends at ;Name=.
+		if m := nextSetting.FindStringIndex(inner); m != nil {
+			inner = inner[:m[0]]
+			b = a + len(inner)
+		}
+	}
 	if notSecretValue(inner, quoted || strings.IndexByte(inner, ' ') >= 0) {
 		return 0, 0, false
 	}
 	return a, b, true
 }
+
+// nextSetting is the start of the next setting of a connection string.
+var nextSetting = regexp.MustCompile(`;[A-Za-z][A-Za-z ]*=`)
 
 // moreWords extends an unquoted value s[a:e] across single spaces by each
 // next word that looks like more of the secret (continuesSecret), up to a
@@ -578,6 +866,9 @@ func continuesSecret(w string) bool {
 		shellOp.MatchString(w) || assignment.MatchString(w) || slices.Contains(connectives, strings.ToLower(w)) {
 		return false
 	}
+	if relPath.MatchString(w) {
+		return false
+	}
 	for _, r := range w {
 		if r >= '0' && r <= '9' || !unicode.IsLetter(r) && r != '_' && r != '.' && r != '-' {
 			return true
@@ -585,6 +876,9 @@ func continuesSecret(w string) bool {
 	}
 	return false
 }
+
+// relPath matches a relative path of words (bin/rails, src/app.ts).
+var relPath = regexp.MustCompile(`^[A-Za-z_.-]+(?:/[A-Za-z_.-]+)+/?$`)
 
 // prose takes what follows "password is": as assigned, but a quoted
 // phrase also needs a digit or symbol.
@@ -603,10 +897,7 @@ func ownSecret(v string) (int, int, bool) {
 	if len(inner) < 3 || placeholder(inner) {
 		return 0, 0, false
 	}
-	switch strings.ToLower(inner) {
-	case "required", "incorrect", "wrong", "expired", "invalid", "weak", "strong", "too", "not", "the", "a", "an",
-		"still", "also", "now", "being", "set", "stored", "saved", "reset", "changed", "long", "short", "correct",
-		"different", "same", "empty", "missing", "locked", "unknown", "secret", "safe", "in", "on", "at", "from", "my", "our":
+	if slices.Contains(descriptive, strings.ToLower(inner)) {
 		return 0, 0, false
 	}
 	return a, b, true
@@ -690,21 +981,36 @@ func secretKeyName(key string) bool {
 	return false
 }
 
-// argvContext is how much of the preceding string values of the same
-// member (an argv array: ["curl", "-u", "admin:x"]) is put before a value
-// so that command-line rules see the flag that introduces it.
+// argvContext is how much of the neighbouring string values of the same
+// member (an argv array: ["curl", "-u", "admin:x"]) is put around a value
+// so that command-line and prose rules see the flag or cue that
+// introduces it, before or after ("echo 'u:x' | chpasswd").
 const argvContext = 256
+
+// jsonValue is one string value of a JSON document and its member name.
+type jsonValue struct{ key, v string }
 
 // JSON redacts compact JSON: the string values of secret-named members
 // whole, every other string value by the text rules. Consecutive string
 // values of one member (the elements of an argv array) are redacted with
-// the ones before them as context, so "-p" then "x" is a flag and its value.
+// their neighbours as context, so "-p" then "x" is a flag and its value,
+// and "x" then "as the password" is a secret.
 func JSON(s string, counts map[string]int) string {
+	var vals []jsonValue
+	if _, ok := jsonscan.Rewrite(nil, []byte(s), func(key, v string) string {
+		vals = append(vals, jsonValue{key, v})
+		return v
+	}); !ok {
+		return Text(s, counts)
+	}
 	var (
 		runKey string
 		run    string // the redacted values of runKey so far, space-joined
+		k      int
 	)
 	out, ok := jsonscan.Rewrite(nil, []byte(s), func(key, v string) string {
+		i := k
+		k++
 		if secretKeyName(key) && !placeholder(v) {
 			if counts != nil {
 				counts[RuleSecretKey]++
@@ -715,7 +1021,7 @@ func JSON(s string, counts map[string]int) string {
 		if key != runKey {
 			runKey, run = key, ""
 		}
-		red := redactArg(run, v, counts)
+		red := redactArg(run, v, after(vals, i), counts)
 		run += " " + red
 		if len(run) > argvContext {
 			run = run[len(run)-argvContext:]
@@ -728,22 +1034,82 @@ func JSON(s string, counts map[string]int) string {
 	return string(out)
 }
 
-// redactArg redacts v, seen after the already redacted context ctx. If a
-// rule spans the two, v is redacted on its own instead.
-func redactArg(ctx, v string, counts map[string]int) string {
-	if ctx == "" || v == "" {
-		return Text(v, counts)
+// after is the context after value i: the next values of its member,
+// each redacted alone, space-joined, at most argvContext bytes.
+func after(vals []jsonValue, i int) string {
+	var b strings.Builder
+	for j := i + 1; j < len(vals) && vals[j].key == vals[i].key && b.Len() < argvContext; j++ {
+		if secretKeyName(vals[j].key) {
+			break
+		}
+		b.WriteString(Text(vals[j].v, nil))
+		b.WriteByte(' ')
 	}
-	ctx += " "
-	local := map[string]int{}
-	out := Text(ctx+v, local)
-	if !strings.HasPrefix(out, ctx) {
-		return Text(v, counts)
-	}
-	if counts != nil {
-		for k, n := range local {
-			counts[k] += n
+	a := strings.TrimSuffix(b.String(), " ")
+	if len(a) > argvContext {
+		a = a[:argvContext]
+		for len(a) > 0 && !utf8.RuneStart(a[len(a)-1]) {
+			a = a[:len(a)-1]
 		}
 	}
-	return out[len(ctx):]
+	return a
+}
+
+// redactArg redacts v between the already redacted context before and the
+// context after. If a rule spans v and its context, v is redacted with
+// less context, and at last whole, so that nothing of it passes.
+func redactArg(before, v, aft string, counts map[string]int) string {
+	if v == "" {
+		return v
+	}
+	pre, post := "", ""
+	if before != "" {
+		pre = before + " "
+	}
+	if aft != "" {
+		post = " " + aft
+	}
+	if pre == "" && post == "" {
+		return Text(v, counts)
+	}
+	local := map[string]int{}
+	out := Text(pre+v+post, local)
+	if strings.HasPrefix(out, pre) && strings.HasSuffix(out, post) && len(out) >= len(pre)+len(post) {
+		merge(counts, local)
+		return out[len(pre) : len(out)-len(post)]
+	}
+	if strings.HasPrefix(out, pre+v+" ") {
+		return v // what changed lies in the context after v alone
+	}
+	// A rule spans the context and v: try each side alone.
+	for _, c := range [][2]string{{pre, ""}, {"", post}} {
+		local = map[string]int{}
+		out = Text(c[0]+v+c[1], local)
+		if strings.HasPrefix(out, c[0]) && strings.HasSuffix(out, c[1]) && len(out) >= len(c[0])+len(c[1]) {
+			mid := out[len(c[0]) : len(out)-len(c[1])]
+			if mid != v {
+				merge(counts, local)
+				return mid
+			}
+		}
+	}
+	alone := Text(v, counts)
+	if alone != v {
+		return alone
+	}
+	// Only a rule across v and its neighbours finds it: v is part of a
+	// secret (a passphrase split into words).
+	if counts != nil {
+		counts[RuleSecretKey]++
+	}
+	return redacted(RuleSecretKey)
+}
+
+func merge(counts, local map[string]int) {
+	if counts == nil {
+		return
+	}
+	for k, n := range local {
+		counts[k] += n
+	}
 }

@@ -178,3 +178,43 @@ func FuzzRedact(f *testing.F) {
 		}
 	})
 }
+
+// Ensure that pastes holding several secrets lose every one of them: the
+// AWS console's credentials CSV (both columns), a .env file, a kubeconfig
+// and a .netrc.
+func TestRedactEverySecretOfAPaste(t *testing.T) {
+	id := fake("AKIA", "Z3XQ7R2MNB5LKW4P")
+	secret := fake("wJalrXUtnF", "EMI/K7MDENG/bPxRfiCY", "EXAMPLEKE9")
+	pw := fake("Xq7!", "rT2#", "zz90")
+	tests := []struct {
+		name    string
+		text    string
+		secrets []string
+	}{
+		{"aws access keys csv", "Access key ID,Secret access key\n" + id + "," + secret + "\n", []string{id, secret}},
+		{"aws console csv", "User name,Password,Access key ID,Secret access key,Console login link\nalice," + pw + "," + id + "," + secret +
+			",https://123456789012.signin.aws.amazon.com/console\n", []string{pw, id, secret}},
+		{"env file", "SECRET_KEY=" + fake("dj4ng0-", "k3y-", "9f8e7d6c") + "\nDATABASE_URL=postgres://app:" + pw + "@db/app\nJWT_SECRET_KEY=" + secret + "\nDEBUG=false\n",
+			[]string{fake("dj4ng0-", "k3y-", "9f8e7d6c"), pw, secret}},
+		{"kubeconfig", "users:\n- name: admin\n  user:\n    client-key-data: " + fake("LS0tLS1CRUdJTiBSU0Eg", "UFJJVkFURSBLRVktLS0tLQo=") +
+			"\n    token: " + fake("kube", "Tok3n-", "abcdef0123456789") + "\n", []string{fake("LS0tLS1CRUdJTiBSU0Eg", "UFJJVkFURSBLRVktLS0tLQo="), fake("kube", "Tok3n-", "abcdef0123456789")}},
+		{"netrc", "machine a.example.com login u1 password " + pw + "\nmachine b.example.com\n  login u2\n  password " + secret + "\n", []string{pw, secret}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := redact.Text(tt.text, nil)
+			for i, s := range tt.secrets {
+				if strings.Contains(out, s) {
+					t.Errorf("secret %d survived", i)
+				}
+			}
+			js, _ := json.Marshal(map[string]any{"content": tt.text, "argv": strings.Fields(tt.text)})
+			red := redact.JSON(string(js), nil)
+			for i, s := range tt.secrets {
+				if strings.Contains(red, s) {
+					t.Errorf("secret %d survived in JSON", i)
+				}
+			}
+		})
+	}
+}
