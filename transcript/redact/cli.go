@@ -38,8 +38,8 @@ func cliRules() []rule {
 			re: regexp.MustCompile(`echo[ \t]+(?:-n[ \t]+)?("[^"\n]+"|'[^'\n]+'|[^\s"'$|]+)[ \t]*\|[^\n]*?--password-stdin`)},
 		at(RuleCLIPassword, []string{"-storepass", "-keypass", "-srcstorepass", "-deststorepass", "-passin", "-passout", "-pass"}, 1, cliValue,
 			`-(?:storepass|keypass|srcstorepass|deststorepass|passin|passout|pass)[ \t]+(?:pass:)?`+value),
-		at(RuleCLIPassword, []string{"--"}, 1, cliValue,
-			`--(?:[a-z0-9]+-)*(?:password|passwd|pass|pwd|passphrase|secret|token|api-key|apikey|access-key|secret-key|account-key|client-secret|master-key|encryption-key|signing-key|license-key|connection-string)(?:=|[ \t]+)`+value),
+		split(RuleCLIPassword, []string{"--"}, nil, cliValue,
+			`--(?:[a-z0-9]+-)*(?:password|passwd|pass|pwd|passphrase|secret|token|api-key|apikey|access-key|secret-key|account-key|client-secret|master-key|encryption-key|signing-key|license-key|connection-string)(?:=|[ \t]+)`),
 	}
 }
 

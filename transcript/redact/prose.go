@@ -35,8 +35,8 @@ func proseRules() []rule {
 			`(?:changed?|changing|set|setting|reset|updated?|rotated?)(?:`+sp+`+(?:my|the|our|your|his|her|its|their|a|new|admin|root|user|db|database|wifi|vpn)){0,3}(?:`+sp+`+[a-z0-9_-]+){0,2}?`+sp+`+(?:password|passwd|passphrase|passcode|pin|pwd|pw|token|api`+sp+`?[_-]?key|secret|key)`+sp+`+(?:to|as|=)`+sp+`*:?`+sp+`*`+value),
 		// Anyone's: "the password for the db is X", "the sandbox API key,
 		// which is X", "API key: X".
-		at(RuleProseSecret, proseWords, 1, prose,
-			enCue+`(?:`+sp+`+(?:for|of|to|on|at|in)(?:`+sp+`+[^\s]+){1,4}?)?(?:,?`+sp+`+(?:which|that))?(?:`+sp+`+(?:is|was|are|is now|is set to|will be|should be|reads|equals)|`+sp+`*(?::|=|->|=>))`+sp+`*:?`+sp+`*`+value),
+		split(RuleProseSecret, proseWords, nil, prose,
+			enCue+`(?:`+sp+`+(?:for|of|to|on|at|in)(?:`+sp+`+[^\s]+){1,4}?)?(?:,?`+sp+`+(?:which|that))?(?:`+sp+`+(?:is|was|are|is now|is set to|will be|should be|reads|equals)|`+sp+`*(?::|=|->|=>))`+sp+`*:?`+sp+`*`),
 		// "login as admin with password X", "authenticate using token X".
 		at(RuleProseSecret, []string{"with", "using", "via"}, 1, prose,
 			`(?:with|using|via)(?:`+sp+`+(?:the|a|my|our|its|this))?(?:`+sp+`+[a-z-]+)?`+sp+`+(?:password|passwd|passphrase|pw|pwd|pass|token|api`+sp+`?[_-]?key|key|secret)`+sp+`*[:=]?`+sp+`+`+value),

@@ -79,6 +79,25 @@ type rule struct {
 	// in s (its window) past more words (see moreWords).
 	more func(s string, a, e int) int
 	pick func(v string) (a, b int, ok bool)
+	// head, if set, is the part of an anchored rule before its value,
+	// matched on a window of headWindow bytes; re then matches the value
+	// where head ends (group 1). A long head (the many names of a
+	// secret-named key) thus never runs over a whole window.
+	head *regexp.Regexp
+	// name, if set, replaces head: the identifier at the start must be
+	// a secret name (checked in code, far cheaper than an alternation of
+	// names tried at every offset), and head then matches after it.
+	name_ func(ident string) bool
+}
+
+const headWindow = 192
+
+var valueRe = regexp.MustCompile(`^` + value)
+
+// split is an anchored rule whose pattern is head followed by a value.
+func split(name string, hints []string, back func(string, int) int, pick func(string) (int, int, bool), head string) rule {
+	return rule{name: name, hints: hints, fold: true, anchored: true, back: back, group: 1, pick: pick,
+		head: regexp.MustCompile(`^(?i:` + head + `)`), re: valueRe}
 }
 
 const window = 512
@@ -116,13 +135,6 @@ var (
 	proseWords = []string{"pass", "pwd", "pw", "secret", "token", "api", "access", "key", "credential"} // pass: password, passwd, passphrase, passcode too
 	programs   = []string{"docker", "podman", "buildah", "skopeo", "nerdctl", "helm", "oras", "crane"}
 )
-
-// keyName is the name part of a secret-named key: an identifier (PG in
-// PGPASSWORD, db. in db.password, SECRET_ in SECRET_KEY_BASE) that ends in
-// a secret word, then an optional suffix of the same key.
-const keyName = `(?:[A-Za-z0-9_.-]*?(?:password|passwd|passphrase|passcode|passwort|kennwort|secret|token|credentials?|api[_-]?key|apikey|auth[_-]?key|` +
-	`(?:access|private|secret|encryption|encrypt|app|master|signing|sign|session|client|consumer|license|licence|service|account|storage|subscription|admin|deploy|hmac|jwt|crypt|cipher|shared|root|webhook|ssh|gpg|pgp|api|sas|bot|integration|auth)[_.-]?key|` +
-	`salt|key[_-]?data|connection[_-]?string)(?:[_.-]?(?:base|b64|base64|value|str))?|(?:[A-Za-z0-9_.-]*[_.-])?(?:pass|pwd|pw))`
 
 // keySep is what joins a secret-named key to its value in env files, YAML,
 // JSON, TOML, INI, properties and code: a closing quote or bracket of the
@@ -217,12 +229,10 @@ func buildRules() []rule {
 			`(?:machine[ \t]+\S+|default)(?:\s+(?:login|account)[ \t]+\S+)+\s+password[ \t]+`+value),
 		// Assignments to secret-named keys: PASSWORD=x, "api_key": "x",
 		// SECRET_KEY_BASE: x, const apiKey: string = "x", ENV['X'] = 'x'.
-		rule{name: RuleSecretKey, hints: keyWords, fold: true, anchored: true, back: identStart, group: 1, pick: assigned,
-			re: regexp.MustCompile(`^(?i:` + keyName + keySep + value + `)`), more: moreWords},
+		withName(withMore(split(RuleSecretKey, keyWords, identStart, assigned, keySep), moreWords), secretIdent),
 		// Any *_KEY of an environment or config file, when its value is
 		// random-looking (CACHE_KEY=user keeps).
-		rule{name: RuleSecretKey, hints: []string{"_key", "-key", ".key"}, fold: true, anchored: true, back: identStart, group: 1, pick: randomValue,
-			re: regexp.MustCompile(`^(?i:[A-Za-z0-9_.-]*[_.-]key` + keySep + value + `)`)},
+		withName(split(RuleSecretKey, []string{"_key", "-key", ".key"}, identStart, randomValue, keySep), anyKeyIdent),
 		// PHP define('AUTH_KEY', 'x'), XML <password>x</password> and
 		// <add key="Password" value="x"/>, setPassword("x").
 		at(RuleSecretKey, []string{"define("}, 1, assigned,
@@ -241,6 +251,80 @@ func buildRules() []rule {
 }
 
 var rules = buildRules()
+
+func withName(r rule, name func(string) bool) rule {
+	r.name_ = name
+	return r
+}
+
+// identEnd is the end of the identifier that starts at i.
+func identEnd(s string, i int) int {
+	for i < len(s) && (wordByte(s[i]) || s[i] == '.' || s[i] == '-') {
+		i++
+	}
+	return i
+}
+
+// secretEndings end the names of secret-named keys, whatever comes before
+// them (PGPASSWORD, db.password, SECRET_KEY_BASE less its _base).
+var secretEndings = []string{"password", "passwd", "passphrase", "passcode", "passwort", "kennwort", "secret", "token",
+	"credential", "credentials", "apikey", "api_key", "api-key", "authkey", "auth_key", "auth-key", "salt",
+	"keydata", "key_data", "key-data", "connectionstring", "connection_string", "connection-string"}
+
+// keyKinds are the words that make a name ending in key a secret's
+// (ENCRYPTION_KEY, APP_KEY, signingKey).
+var keyKinds = []string{"access", "private", "secret", "encryption", "encrypt", "app", "master", "signing", "sign", "session",
+	"client", "consumer", "license", "licence", "service", "account", "storage", "subscription", "admin", "deploy", "hmac",
+	"jwt", "crypt", "cipher", "shared", "root", "webhook", "ssh", "gpg", "pgp", "api", "sas", "bot", "integration", "auth"}
+
+// secretIdent reports whether the lower-case identifier id names a secret.
+func secretIdent(id string) bool {
+	if secretCore(id) {
+		return true
+	}
+	for _, suf := range []string{"base64", "base", "b64", "value", "str"} {
+		if rest, ok := strings.CutSuffix(id, suf); ok && rest != "" {
+			rest = strings.TrimRight(rest, "_.-")
+			if rest != "" && secretCore(rest) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func secretCore(id string) bool {
+	for _, w := range secretEndings {
+		if strings.HasSuffix(id, w) {
+			return true
+		}
+	}
+	if rest, ok := strings.CutSuffix(id, "key"); ok {
+		rest = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(rest, "_"), "-"), ".")
+		for _, k := range keyKinds {
+			if strings.HasSuffix(rest, k) {
+				return true
+			}
+		}
+	}
+	for _, w := range []string{"pass", "pwd", "pw"} {
+		if rest, ok := strings.CutSuffix(id, w); ok && (rest == "" || strings.IndexByte("_.-", rest[len(rest)-1]) >= 0) {
+			return true
+		}
+	}
+	return false
+}
+
+// anyKeyIdent reports a name that ends in a separated key (CACHE_KEY).
+func anyKeyIdent(id string) bool {
+	rest, ok := strings.CutSuffix(id, "key")
+	return ok && rest != "" && strings.IndexByte("_.-", rest[len(rest)-1]) >= 0
+}
+
+func withMore(r rule, more func(string, int, int) int) rule {
+	r.more = more
+	return r
+}
 
 // schemeStart moves back from "://" to the start of its URL scheme.
 func schemeStart(s string, i int) int {
@@ -354,6 +438,7 @@ type hintRef struct {
 // pair of adjacent bytes indexes a table of the hints that start with it
 // (in every case for case-folded hints).
 type hintIndex struct {
+	has     [1 << 13]uint8  // bit per byte pair: some hint starts with it (8 KiB, stays in L1)
 	table   [1 << 16]uint16 // byte pair → bucket index + 1
 	buckets [][]hintRef
 }
@@ -370,6 +455,7 @@ func newHintIndex(rs []rule) *hintIndex {
 		if x.table[k] == 0 {
 			x.buckets = append(x.buckets, nil)
 			x.table[k] = uint16(len(x.buckets))
+			x.has[k>>3] |= 1 << (k & 7)
 		}
 		x.buckets[x.table[k]-1] = append(x.buckets[x.table[k]-1], h)
 	}
@@ -399,11 +485,11 @@ func newHintIndex(rs []rule) *hintIndex {
 func (x *hintIndex) scan(s string, hit []bool) bool {
 	any := false
 	for i := 0; i+1 < len(s); i++ {
-		b := x.table[uint16(s[i])<<8|uint16(s[i+1])]
-		if b == 0 {
+		k := uint16(s[i])<<8 | uint16(s[i+1])
+		if x.has[k>>3]&(1<<(k&7)) == 0 {
 			continue
 		}
-		for _, h := range x.buckets[b-1] {
+		for _, h := range x.buckets[x.table[k]-1] {
 			if hit[h.rule] || len(s)-i < len(h.hint) {
 				continue
 			}
@@ -523,11 +609,32 @@ func (r *rule) applyAt(s, lower string) (string, int) {
 		if st < last || k > 0 && st == starts[k-1] {
 			continue
 		}
-		m := r.re.FindStringSubmatchIndex(s[st:min(len(s), st+window)])
-		if m == nil || m[2*r.group] < 0 {
-			continue
+		var a, e int
+		if r.head != nil {
+			hs := st
+			if r.name_ != nil {
+				hs = identEnd(s, st)
+				if hs == st || hs-st > 96 || !r.name_(lower[st:hs]) {
+					continue
+				}
+			}
+			h := r.head.FindStringIndex(s[hs:min(len(s), hs+headWindow)])
+			if h == nil {
+				continue
+			}
+			vs := hs + h[1]
+			m := r.re.FindStringSubmatchIndex(s[vs:min(len(s), vs+window)])
+			if m == nil || m[2] < 0 {
+				continue
+			}
+			a, e = vs+m[2], vs+m[3]
+		} else {
+			m := r.re.FindStringSubmatchIndex(s[st:min(len(s), st+window)])
+			if m == nil || m[2*r.group] < 0 {
+				continue
+			}
+			a, e = st+m[2*r.group], st+m[2*r.group+1]
 		}
-		a, e := st+m[2*r.group], st+m[2*r.group+1]
 		if r.more != nil {
 			e = r.more(s[:min(len(s), st+window)], a, e)
 		}
