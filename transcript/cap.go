@@ -388,24 +388,45 @@ func (e *emitter) redact(r *record, s string) string {
 	return redact.Text(s, e.counts)
 }
 
-// trimRedacted redacts and trims a text to limit bytes. A text much longer
-// than the limit is redacted only in the windows that are kept, each
-// widened to white space so no token is cut in two before redaction.
+// trimRedacted redacts and trims a text to limit bytes. Redaction comes
+// first, so that a secret is judged with its context: a tool call is
+// redacted as JSON whole (its secret-named members and argv neighbours
+// need the structure, which a window of it lacks), and so is any text not
+// much longer than the limit. A longer plain text is redacted only in its
+// head and tail windows, each widened to white space and by a slack of
+// context on its inner side, and each window is trimmed on its own: the
+// kept part of a window never reaches the inner edge, where a secret may
+// have been cut from its cue. A window that redaction shrank (a private
+// key block) grows until its kept part again has the slack behind it.
 func (e *emitter) trimRedacted(r *record, limit int) (string, bool) {
 	s := r.text
 	const slack = 8 << 10
-	if len(s) <= 2*limit+4*slack {
+	if r.json || len(s) <= 2*limit+4*slack {
 		return trimText(e.redact(r, s), limit)
 	}
-	headEnd := widen(s, limit*2/3+slack, +1)
-	tailStart := widen(s, len(s)-(limit-limit*2/3)-slack, -1)
-	if tailStart <= headEnd {
-		return trimText(e.redact(r, s), limit)
+	headBudget := limit * 2 / 3
+	tailBudget := limit - headBudget
+	for grow := 1; ; grow *= 2 {
+		headEnd := widen(s, (headBudget+slack)*grow, +1)
+		tailStart := widen(s, len(s)-(tailBudget+slack)*grow, -1)
+		if tailStart-headEnd < 2*slack {
+			return trimText(e.redact(r, s), limit)
+		}
+		local := map[string]int{}
+		head := redact.Text(s[:headEnd], local)
+		tail := redact.Text(s[tailStart:], local)
+		if jsonscan.EncodedLen(head) < headBudget+slack/2 || jsonscan.EncodedLen(tail) < tailBudget+slack/2 {
+			continue
+		}
+		if e.counts != nil {
+			for k, n := range local {
+				e.counts[k] += n
+			}
+		}
+		h := headLen(head, headBudget)
+		t := tailStartAt(tail, tailBudget)
+		return cutMark(head[:h], tail[t:], len(s)-h-(len(tail)-t)), true
 	}
-	head := redact.Text(s[:headEnd], e.counts)
-	tail := redact.Text(s[tailStart:], e.counts)
-	out, _ := trimText(head+tail, limit) // the mark covers the middle
-	return out, true
 }
 
 // widen moves i to the nearest white space in direction dir (at most 1 KiB
@@ -428,7 +449,14 @@ func trimText(s string, limit int) (string, bool) {
 		return s, false
 	}
 	headBudget := limit * 2 / 3
-	tailBudget := limit - headBudget
+	h := headLen(s, headBudget)
+	t := max(h, tailStartAt(s, limit-headBudget))
+	return cutMark(s[:h], s[t:], t-h), true
+}
+
+// headLen is how many bytes of s, at a rune boundary, fit budget encoded
+// bytes.
+func headLen(s string, budget int) int {
 	h, used := 0, 0
 	for h < len(s) {
 		_, w := utf8.DecodeRuneInString(s[h:])
@@ -436,26 +464,37 @@ func trimText(s string, limit int) (string, bool) {
 		for k := h; k < h+w; k++ {
 			c += jsonscan.EscapedLen(s[k])
 		}
-		if used+c > headBudget {
+		if used+c > budget {
 			break
 		}
 		used += c
 		h += w
 	}
+	return h
+}
+
+// tailStartAt is where the longest tail of s that fits budget encoded
+// bytes starts, at a rune boundary.
+func tailStartAt(s string, budget int) int {
 	t, used := len(s), 0
-	for t > h {
+	for t > 0 {
 		_, w := utf8.DecodeLastRuneInString(s[:t])
 		c := 0
 		for k := t - w; k < t; k++ {
 			c += jsonscan.EscapedLen(s[k])
 		}
-		if used+c > tailBudget {
+		if used+c > budget {
 			break
 		}
 		used += c
 		t -= w
 	}
-	return s[:h] + fmt.Sprintf("\n…[memfs-cut: %d bytes]…\n", t-h) + s[t:], true
+	return t
+}
+
+// cutMark joins a kept head and tail around the mark of n bytes cut.
+func cutMark(head, tail string, n int) string {
+	return head + fmt.Sprintf("\n…[memfs-cut: %d bytes]…\n", n) + tail
 }
 
 // finish writes a final cut record for records left out at the end.
