@@ -10,7 +10,8 @@
 // over the size limit are refused from their size without being read.
 //
 // Publish mode is what the store requires before anything reaches a scope
-// branch. Read mode is for serving memory: it still refuses unsafe entries
+// branch; it also refuses a page or area named with "redacted" in it, the
+// trace of a name made from a redacted secret (marker.go). Read mode is for serving memory: it still refuses unsafe entries
 // and oversize files, supplies a default summary.md and index.md when they
 // are missing, and reports provenance defects as warnings.
 package validate

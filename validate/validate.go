@@ -343,6 +343,9 @@ func (v *validator) walkListing(dir string, entries []fs.DirEntry, err error) er
 				v.countInvalid(p)
 				continue
 			}
+			if v.opts.Mode == ModePublish && redactedSegment(path.Base(p)) {
+				v.add(p, CodeInvalidPath, SevError, "a redaction marker in a folder name")
+			}
 			l := ahead[p]
 			<-l.done
 			if err := v.walkListing(p, l.entries, l.err); err != nil {
@@ -405,6 +408,9 @@ func (v *validator) file(p string, e fs.DirEntry) {
 	if perr != nil {
 		v.add(p, CodeInvalidPath, SevError, "%s", pathReason(perr))
 		return
+	}
+	if v.opts.Mode == ModePublish && redactedSegment(path.Base(p)) {
+		v.add(p, CodeInvalidPath, SevError, "a redaction marker in a file name")
 	}
 	if info.Size() > v.opts.Limits.MaxFileBytes {
 		v.add(p, CodeFileTooLarge, SevError, "%d bytes, limit %d", info.Size(), v.opts.Limits.MaxFileBytes)

@@ -278,6 +278,18 @@ func TestValidate(t *testing.T) {
 			files: map[string]string{"pages/area-2_b/page-1_x.md": page("s1"), "pages/0/0.md": page("s1")},
 		},
 		{
+			name: "redaction marker in a page or area name",
+			files: map[string]string{"pages/facts/django-secretkey-redacted-secret-named-key-prod.md": page("s1"),
+				"pages/redacted-github-token/x.md": page("s1")},
+			publish: []want{E("pages/facts/django-secretkey-redacted-secret-named-key-prod.md", validate.CodeInvalidPath),
+				E("pages/redacted-github-token", validate.CodeInvalidPath)},
+			read: []want{},
+		},
+		{
+			name:  "near miss: redaction without the marker",
+			files: map[string]string{"pages/security/redaction-policy.md": page("s1")},
+		},
+		{
 			name:    "Unicode area",
 			files:   map[string]string{"pages/café/x.md": page("s1")},
 			publish: []want{E("pages/café", validate.CodeInvalidPath)},
