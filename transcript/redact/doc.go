@@ -6,30 +6,54 @@
 // RuleNames) and replaces only the secret with "[REDACTED:<rule>]", so
 // "password=hunter22x and we prefer squash merges" keeps its last words.
 // JSON works on compact JSON, string value by string value (a
-// secret-named member whole), and the elements of an argv array with the
-// ones before them as context, so ["docker","login","-p","x"] loses x.
+// secret-named member whole), and the elements of an argv array with their
+// neighbours as context, so ["docker","login","-p","x"] loses x and so
+// does ["echo","u:x","|","chpasswd"].
 //
-// The rules are this package's own: vendor tokens by their literal
-// prefixes (GitHub, GitLab, npm, PyPI, Slack, Stripe, Google, OpenAI,
-// Anthropic, AWS, SendGrid, Hugging Face, DigitalOcean, Twilio, Mailgun,
-// Shopify, JWTs, PEM blocks), and generic rules for what scanners of
-// repositories miss in conversation: secret-named assignments whose values
-// hold punctuation, secrets in prose ("the password for the db is X"),
-// credentials on command lines (mysql -pX, curl -u user:X, sshpass -p X,
-// --password X, aws configure set ...), URL credentials, bearer and basic
-// authorization. gitleaks v8.30.1 was measured as the alternative: its
-// default rules (222) found 28 of the 51 positives of
-// testdata/corpus.txt, missing 16 of the 18 assignments, prose and
-// command lines, at about 1 MB/s, and it brings some 70 modules. These
-// rules, written against that corpus, find all of them at about 10 MB/s on
-// text dense with their keywords (BenchmarkRedactText). The speed comes
-// from a keyword prefilter: a token rule's regexp starts with its literal
-// prefix and runs only when the prefix is present; a generic rule's regexp
-// is anchored and tried only at each occurrence of its keyword, on a
-// window of 512 bytes. Not covered: secrets without a vendor prefix or a
-// keyword near them (a bare random string), a password that is a plain
-// word ("the password is correcthorse") or only digits, and tokens of
-// vendors not listed.
+// The rules are this package's own. Files:
+//
+//   - redact.go: the rule type, the prefilter, Text and JSON, URL
+//     credentials of any shape (an empty user, an @ in the password, a
+//     token as the user), URL query secrets, authorization and x-api-key
+//     headers, and secret-named keys in every syntax: env files, YAML,
+//     JSON, TOML, INI, properties, and code assignments in Python, JS/TS,
+//     Go, Ruby, Java and PHP (SECRET_KEY_BASE, JWT_SECRET_KEY, APP_KEY,
+//     os.environ["X"] =, const apiKey: string =, define('AUTH_KEY', …),
+//     <password>…</password>). Values that are references or placeholders
+//     (${VAR}, os.environ[…], <your-key>, changeme, xxx, ***) are kept.
+//   - vendors.go: vendor tokens by their published shapes, with a maintained
+//     scanner's rule set (gitleaks' default rules) as the checklist of kinds:
+//     Google OAuth, Azure SAS and Entra secrets, AWS Bedrock and the
+//     console's credentials CSV, Vault, Docker Hub, Atlassian, Linear,
+//     Notion, Square, Terraform Cloud, Discord, Telegram, age, Sentry,
+//     Grafana, Databricks, AI providers, developer tools and SaaS APIs, on
+//     top of the older GitHub, GitLab, npm, PyPI, Slack, Stripe, OpenAI,
+//     Anthropic, AWS, SendGrid, Hugging Face, DigitalOcean, Twilio,
+//     Mailgun, Shopify, JWT and PEM rules. The kinds of gitleaks that are
+//     only a vendor word near a random value are the secret-named-key
+//     rule's (DATADOG_API_KEY=…).
+//   - cli.go: credentials on command lines (mysql -pX, curl -u user:X,
+//     az login -p X, htpasswd -b file user X, sqlplus user/X@db,
+//     echo 'u:X' | chpasswd, --password X, and more).
+//   - prose.go: secrets stated in prose in English, German, Spanish,
+//     French, Chinese and Japanese ("I changed my password to X", "das
+//     Admin-Passwort ist X", "密码是X", "パスワードはXです").
+//
+// Speed comes from a prefilter: one pass over the text looks up each pair
+// of adjacent bytes in a table of the rules' hints (vendor prefixes, and
+// keywords matched case-insensitively), and only rules whose hint occurs
+// run. A token rule's regexp starts with its literal prefix; a generic
+// rule's regexp is anchored and tried only at each occurrence of its
+// keyword, on a window of 512 bytes, and a secret name is checked in code
+// before any regexp runs. Ordinary prose with no hint costs the one pass.
+// testdata/corpus.txt is the development corpus (its format is at its
+// top); a held-out corpus is kept apart from it.
+//
+// Not covered: secrets without a vendor prefix or a keyword near them (a
+// bare random string), a password that is a plain word stated by someone
+// other than its owner ("the password is correcthorse") or only digits
+// (except after a Chinese or Japanese cue), and tokens of vendors not
+// listed.
 //
 // The package has no state: the rules are built once, read-only, and
 // every function is safe for concurrent use.

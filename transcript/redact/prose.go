@@ -41,7 +41,7 @@ func proseRules() []rule {
 		at(RuleProseSecret, []string{"with", "using", "via"}, 1, prose,
 			`(?:with|using|via)(?:`+sp+`+(?:the|a|my|our|its|this))?(?:`+sp+`+[a-z-]+)?`+sp+`+(?:password|passwd|passphrase|pw|pwd|pass|token|api`+sp+`?[_-]?key|key|secret)`+sp+`*[:=]?`+sp+`+`+value),
 		// "use X as the password".
-		at(RuleProseSecret, []string{"use"}, 1, prose,
+		at(RuleProseSecret, []string{"use"}, 1, longProse,
 			`use`+sp+`+`+value+sp+`+as`+sp+`+(?:(?:the|my|our|your|a)`+sp+`+)?(?:[a-z-]+`+sp+`+)?(?:password|passwd|passphrase|pw|token|api`+sp+`?[_-]?key|key|secret)\b`),
 
 		// German: "das Admin-Passwort ist X", "Passwort lautet X", "mit
@@ -67,8 +67,8 @@ func proseRules() []rule {
 		at(RuleProseSecret, []string{"密码", "密碼", "口令", "密钥", "密鑰", "秘钥", "私钥", "令牌"}, 1, cjkSecret,
 			`(?:密码|密碼|口令|密钥|密鑰|秘钥|私钥|令牌)[^\n!-~]{0,6}?(?:是|为|為|：|:|=|改成了?|改为|改為|设置为|设为|设成|换成|換成)`+sp+`*(?:了`+sp+`*)?`+cjkValue),
 		// Japanese: "パスワードはXです", "APIキー：X", "パスワードをXに変更".
-		at(RuleProseSecret, []string{"パスワード", "暗証番号", "キー", "トークン", "シークレット", "秘密鍵"}, 1, cjkSecret,
-			`(?:パスワード|暗証番号|キー|トークン|シークレット|秘密鍵)[^\n!-~]{0,6}?(?:は|：|:|=|が|を)`+sp+`*`+cjkValue),
+		at(RuleProseSecret, []string{"パスワード", "暗証番号", "apiキー", "api キー", "アクセスキー", "トークン", "シークレット", "秘密鍵"}, 1, cjkSecret,
+			`(?:パスワード|暗証番号|api`+sp+`?キー|アクセスキー|トークン|シークレット(?:キー)?|秘密鍵)[^\n!-~]{0,6}?(?:は|：|:|=|が|を)`+sp+`*`+cjkValue),
 		// An English cue with a Chinese or Japanese copula: "token是X", "API key为X".
 		at(RuleProseSecret, []string{"token", "key", "password", "secret", "pin"}, 1, cjkSecret,
 			`(?:token|api`+sp+`?[_-]?key|key|password|secret|pin)`+sp+`*(?:是|为|為|：|は)`+sp+`*`+cjkValue),
@@ -85,6 +85,17 @@ var descriptive = []string{"required", "incorrect", "wrong", "expired", "invalid
 	"different", "same", "empty", "missing", "locked", "unknown", "secret", "safe", "in", "on", "at", "from", "my", "our",
 	"something", "stronger", "longer", "default", "blank", "expire", "never", "this", "that", "it", "be", "one", "your",
 	"null", "none", "nothing", "random", "whatever", "match", "something_else", "another", "his", "her", "their"}
+
+// longProse is prose for a value that comes before its cue ("use X as
+// the key"): eight characters or more, so that "use sha256 as the key"
+// keeps its algorithm.
+func longProse(v string) (int, int, bool) {
+	a, b, ok := prose(v)
+	if !ok || b-a < 8 {
+		return 0, 0, false
+	}
+	return a, b, true
+}
 
 // cjkSecret takes the ASCII run after a Chinese or Japanese cue: any
 // value of four characters or more but placeholders and words such as

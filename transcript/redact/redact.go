@@ -596,6 +596,9 @@ func (r *rule) applyAt(s, lower string) (string, int) {
 			if i > 0 && wordByte(s[i-1]) && wordByte(s[i]) {
 				continue // inside a word
 			}
+			if strings.HasSuffix(s[:i], "[REDACTED:") {
+				continue // a rule name in a marker, not a key
+			}
 			starts = append(starts, i)
 		}
 	}
@@ -725,11 +728,14 @@ func placeholder(v string) bool {
 		strings.HasSuffix(l, "_here") || strings.HasSuffix(l, "-here"),
 		strings.HasPrefix(l, "{") && strings.HasSuffix(l, "}"),
 		strings.HasPrefix(l, "%(") && strings.HasSuffix(l, ")s"),
-		strings.HasPrefix(l, "enc[") || strings.HasPrefix(l, "!vault"):
+		strings.HasPrefix(l, "enc[") || yamlTag.MatchString(l): // !vault, !secret, !ref
 		return true
 	}
 	return false
 }
+
+// yamlTag matches a YAML tag that stands for a value kept elsewhere.
+var yamlTag = regexp.MustCompile(`^![a-z_]+$`)
 
 // printfVerb matches a format verb (%s, %-8v, %(password)s) or a Windows
 // variable (%DB_PASSWORD%).
