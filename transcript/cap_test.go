@@ -119,3 +119,31 @@ func TestCapHugeTextRedacted(t *testing.T) {
 		t.Errorf("redactions %v", ev.Redactions)
 	}
 }
+
+// Ensure that tool calls trimmed by the cap keep their secret-named
+// arguments redacted whatever their value looks like, as short ones do.
+func TestCapTrimmedToolCallsRedacted(t *testing.T) {
+	var lines []any
+	parent := ""
+	for i := 0; i < 30; i++ {
+		u, c := fmt.Sprintf("u%d", i), fmt.Sprintf("c%d", i)
+		lines = append(lines,
+			ccUser(u, parent, fmt.Sprintf("USER-%05d write the file", i)),
+			ccAsst(c, u, "m"+c, obj{"type": "tool_use", "id": "t" + c, "name": "Write", "input": obj{
+				"password": fmt.Sprintf("plainword%c", 'a'+i%26), "api_token": "abcdefghij",
+				"content": strings.Repeat("lorem ipsum dolor sit amet\n", 4000)}}))
+		parent = c
+	}
+	path := writeLines(t, t.TempDir(), "big.jsonl", lines...)
+	_, ev := scanAndMaterialize(t, path, nil)
+	s := string(ev.Transcript)
+	if !strings.Contains(strings.Join(ev.Notes, "\n"), "tool_call") {
+		t.Fatalf("tool calls were not trimmed; notes %q", ev.Notes)
+	}
+	if strings.Contains(s, "plainword") || strings.Contains(s, "abcdefghij") {
+		t.Error("a secret-named argument of a trimmed tool call survived")
+	}
+	if ev.Redactions[redact.RuleSecretKey] == 0 {
+		t.Errorf("redactions %v", ev.Redactions)
+	}
+}
