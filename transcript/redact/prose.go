@@ -40,6 +40,9 @@ func proseRules() []rule {
 		// "login as admin with password X", "authenticate using token X".
 		at(RuleProseSecret, []string{"with", "using", "via"}, 1, prose,
 			`(?:with|using|via)(?:`+sp+`+(?:the|a|my|our|its|this))?(?:`+sp+`+[a-z-]+)?`+sp+`+(?:password|passwd|passphrase|pw|pwd|pass|token|api`+sp+`?[_-]?key|key|secret)`+sp+`*[:=]?`+sp+`+`+value),
+		// "the credentials are admin / X", "login: admin:X".
+		at(RuleProseSecret, []string{"cred", "login"}, 1, prose,
+			`(?:credentials?|creds|login)(?:`+sp+`+(?:are|is))?`+sp+`*:?`+sp+`+[^\s/:]+`+sp+`*[/:]`+sp+`*`+value),
 		// "use X as the password".
 		at(RuleProseSecret, []string{"use"}, 1, longProse,
 			`use`+sp+`+`+value+sp+`+as`+sp+`+(?:(?:the|my|our|your|a)`+sp+`+)?(?:[a-z-]+`+sp+`+)?(?:password|passwd|passphrase|pw|token|api`+sp+`?[_-]?key|key|secret)\b`),
@@ -54,13 +57,13 @@ func proseRules() []rule {
 		// Spanish: "la contraseña es X", "cambié mi contraseña a X", "con la
 		// contraseña X".
 		at(RuleProseSecret, []string{"contraseña", "contrasena", "clave"}, 1, prose,
-			`(?:contrase(?:ñ|n)a|clave(?:`+sp+`+(?:de`+sp+`+(?:la`+sp+`+)?)?api|`+sp+`+secreta|`+sp+`+de`+sp+`+acceso)?)(?:`+sp+`+(?:de|del|para|en)(?:`+sp+`+[^\s]+){1,4}?)?(?:`+sp+`+(?:es|era|ser(?:á|a)|es ahora|ahora es|queda)|`+sp+`*(?::|=))`+sp+`*:?`+sp+`*`+value),
+			`(?:contrase(?:ñ|n)a|clave(?:`+sp+`+(?:de`+sp+`+(?:la`+sp+`+)?)?api|`+sp+`+secreta|`+sp+`+de`+sp+`+acceso)?)(?:`+sp+`+[a-z0-9-]+)?(?:`+sp+`+(?:de|del|para|en)(?:`+sp+`+[^\s]+){1,4}?)?(?:`+sp+`+(?:es|era|ser(?:á|a)|es ahora|ahora es|queda)|`+sp+`*(?::|=))`+sp+`*:?`+sp+`*`+value),
 		at(RuleProseSecret, []string{"cambi", "con "}, 1, prose,
 			`(?:cambi(?:é|e|ó|o|ado|amos)|con)(?:`+sp+`+(?:mi|la|su|el|nuestra|tu))?`+sp+`+(?:contrase(?:ñ|n)a|clave|token)(?:`+sp+`+(?:a|por|en))?`+sp+`+`+value),
 		// French: "le mot de passe est X", "mot de passe : X", "j'ai changé
 		// mon mot de passe en X", "avec le mot de passe X".
 		at(RuleProseSecret, []string{"mot de passe", "mdp", "clé", "cle ", "jeton"}, 1, prose,
-			`(?:mot`+sp+`+de`+sp+`+passe|mdp|cl(?:é|e)(?:`+sp+`+(?:d'|de`+sp+`+l'|de`+sp+`+)?api|`+sp+`+secr(?:è|e)te|`+sp+`+d'acc(?:è|e)s)?|jeton)(?:`+sp+`+(?:du|de|des|pour|de`+sp+`+la|d'|de`+sp+`+l')(?:`+sp+`*[^\s]+){1,4}?)?(?:`+sp+`+(?:est|était|etait|sera|est maintenant)|`+sp+`*(?::|=))`+sp+`*:?`+sp+`*`+value),
+			`(?:mot`+sp+`+de`+sp+`+passe|mdp|cl(?:é|e)(?:`+sp+`+(?:d'|de`+sp+`+l'|de`+sp+`+)?api|`+sp+`+secr(?:è|e)te|`+sp+`+d'acc(?:è|e)s)?|jeton)(?:`+sp+`+[a-z0-9-]+)?(?:`+sp+`+(?:du|de|des|pour|de`+sp+`+la|d'|de`+sp+`+l')(?:`+sp+`*[^\s]+){1,4}?)?(?:`+sp+`+(?:est|était|etait|sera|est maintenant)|`+sp+`*(?::|=))`+sp+`*:?`+sp+`*`+value),
 		at(RuleProseSecret, []string{"chang", "avec"}, 1, prose,
 			`(?:chang(?:é|e|er|eons)|avec)(?:`+sp+`+(?:le|la|mon|ma|notre|votre|son|ton|l'))?`+sp+`*(?:mot`+sp+`+de`+sp+`+passe|mdp|jeton|cl(?:é|e))(?:`+sp+`+(?:en|à|a|pour|par))?`+sp+`+`+value),
 		// Chinese: "密码是X", "密码：X", "API密钥为X", "把密码改成了X".
@@ -91,7 +94,7 @@ var descriptive = []string{"required", "incorrect", "wrong", "expired", "invalid
 // keeps its algorithm.
 func longProse(v string) (int, int, bool) {
 	a, b, ok := prose(v)
-	if !ok || b-a < 8 {
+	if !ok || b-a < 7 {
 		return 0, 0, false
 	}
 	return a, b, true

@@ -743,7 +743,7 @@ var printfVerb = regexp.MustCompile(`^%(?:[-+ #0-9.]*[sdvqxXfw]|\([A-Za-z_]+\)[s
 
 // placeholderWords stand for a secret in examples and templates.
 var placeholderWords = []string{"changeme", "change_me", "change-me", "changeit", "replace_me", "replaceme", "replace-me",
-	"password", "passw0rd", "secret", "mysecret", "yoursecret", "yourpassword", "mypassword", "token", "mytoken", "apikey", "api_key",
+	"password", "secret", "mysecret", "yoursecret", "yourpassword", "mypassword", "token", "mytoken", "apikey", "api_key",
 	"example", "redacted", "todo", "tbd", "fixme", "dummy", "placeholder", "none", "null", "nil", "empty", "hidden", "masked",
 	"<redacted>", "[redacted]", "***", "xxx", "pass", "pw", "foo", "bar", "foobar", "test", "sample"}
 
@@ -996,8 +996,8 @@ var relPath = regexp.MustCompile(`^[A-Za-z_.-]+(?:/[A-Za-z_.-]+)+/?$`)
 // prose takes what follows "password is": as assigned, but a quoted
 // phrase also needs a digit or symbol.
 func prose(v string) (int, int, bool) {
-	a, b, inner, _ := valueSpan(v, true)
-	if notSecretValue(inner, false) {
+	a, b, inner, quoted := valueSpan(v, true)
+	if notSecretValue(inner, quoted) {
 		return 0, 0, false
 	}
 	return a, b, true
