@@ -1155,17 +1155,30 @@ func after(vals []jsonValue, i int) string {
 		if secretKeyName(vals[j].key) {
 			break
 		}
-		b.WriteString(Text(vals[j].v, nil))
+		v := vals[j].v
+		if room := argvContext - b.Len(); len(v) > room {
+			v = cutRunes(v, room) // context only: a huge value is not redacted whole for it
+		}
+		b.WriteString(Text(v, nil))
 		b.WriteByte(' ')
 	}
 	a := strings.TrimSuffix(b.String(), " ")
 	if len(a) > argvContext {
-		a = a[:argvContext]
-		for len(a) > 0 && !utf8.RuneStart(a[len(a)-1]) {
-			a = a[:len(a)-1]
-		}
+		a = cutRunes(a, argvContext)
 	}
 	return a
+}
+
+// cutRunes is the longest prefix of s of at most n bytes that ends at a
+// rune boundary.
+func cutRunes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }
 
 // redactArg redacts v between the already redacted context before and the
