@@ -1,6 +1,25 @@
 package redact
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+)
+
+// base64Value takes a value that looks base64-encoded: its length a
+// multiple of four and mixed case or digits, so "production" keeps.
+func base64Value(v string) (int, int, bool) {
+	if len(v)%4 != 0 || strings.HasPrefix(v, "[REDACTED") {
+		return 0, 0, false
+	}
+	up, low, dig := false, false, false
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		up = up || c >= 'A' && c <= 'Z'
+		low = low || c >= 'a' && c <= 'z'
+		dig = dig || c >= '0' && c <= '9'
+	}
+	return 0, len(v), up && low || dig && (up || low) || strings.HasSuffix(v, "=")
+}
 
 // Vendor token kinds, one rule name per vendor family. The checklist of
 // kinds is a maintained scanner's (gitleaks' default rules); the shapes
@@ -40,6 +59,7 @@ const (
 	RuleURLQuerySecret = "url-query-secret"
 	RuleAPIKeyHeader   = "api-key-header"
 	RuleNetrc          = "netrc-password"
+	RuleK8sSecret      = "kubernetes-secret"
 )
 
 // tok is a vendor token: a literal prefix and the rest of its shape.
@@ -148,6 +168,8 @@ var vendorTokens = []tok{
 	{RuleFacebook, "EAAM", `[A-Za-z0-9]{80,}`},
 	{RuleOnePassword, "A3-", `[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}`},
 	{RuleTwitterBearer, "AAAAAAAAAAAAAAAAAAAAA", `[A-Za-z0-9%]{40,}`},
+	// A JWT encoded once more in base64 ("eyJhbGciOi" becomes this).
+	{RuleJWT, "ZXlKaGJHY2lPaU", `[A-Za-z0-9+/]{40,}={0,2}`},
 }
 
 // vendorRules are vendor kinds without a literal prefix of their own:
@@ -173,6 +195,13 @@ var vendorRules = []rule{
 	// Mailchimp: 32 hex digits and the data centre.
 	{name: RuleMailchimp, hints: []string{"-us"}, bound: true,
 		re: regexp.MustCompile(`[a-f0-9]{32}-us[0-9]{1,2}`)},
+	// Sidekiq Enterprise credentials in Bundler's environment.
+	{name: RuleSaaSToken, hints: []string{"contribsys__com"}, fold: true, group: 1,
+		re: regexp.MustCompile(`(?i)CONTRIBSYS__COM["']?[ \t]*[=:][ \t]*["']?([a-f0-9]{8}:[a-f0-9]{8})`)},
+	// The data of a Kubernetes Secret manifest: base64 values of an
+	// indented YAML mapping, in a text that declares kind: Secret.
+	{name: RuleK8sSecret, hints: []string{"kind: secret"}, fold: true, group: 1, pick: base64Value,
+		re: regexp.MustCompile(`(?m)^[ \t]+[A-Za-z0-9_.-]+:[ \t]+["']?([A-Za-z0-9+/]{8,}={0,2})["']?[ \t]*$`)},
 	// Microsoft Teams, Office and Zapier incoming webhooks.
 	{name: RuleTeamsWebhook, hints: []string{"webhook.office.com", "hooks.zapier.com", "logic.azure.com"}, group: 1,
 		re: regexp.MustCompile(`(?:webhook\.office\.com/webhookb2/|hooks\.zapier\.com/hooks/catch/|logic\.azure\.com[:0-9]*/workflows/)([A-Za-z0-9@/_?=&%.-]{20,})`)},
