@@ -91,9 +91,12 @@
 // Secrets are replaced by package redact (transcript/redact), which owns
 // the rules and their corpus; Evidence.Redactions counts them by its rule
 // names. User text, assistant text and tool-call arguments of all three
-// formats go through it: text as text, JSON arguments value by value. The
-// arguments of a tool call so large that the cap trims it are redacted in
-// its kept windows, as text, not value by value.
+// formats go through it: text as text, JSON arguments value by value.
+// Redaction comes before trimming: the arguments of a tool call the cap
+// trims are redacted whole, value by value, and then trimmed; a very long
+// text is redacted in a head and a tail window with a slack of context
+// each, and each window is trimmed within itself, so no kept byte lies
+// where its context was cut (cap.go).
 //
 // Evidence is capped at MaxEvidenceBytes: tool calls and
 // assistant text are trimmed or left out before any user message, and
