@@ -198,10 +198,11 @@ var vendorRules = []rule{
 	// Sidekiq Enterprise credentials in Bundler's environment.
 	{name: RuleSaaSToken, hints: []string{"contribsys__com"}, fold: true, group: 1,
 		re: regexp.MustCompile(`(?i)CONTRIBSYS__COM["']?[ \t]*[=:][ \t]*["']?([a-f0-9]{8}:[a-f0-9]{8})`)},
-	// The data of a Kubernetes Secret manifest: base64 values of an
-	// indented YAML mapping, in a text that declares kind: Secret.
+	// The data of a Kubernetes Secret manifest: base64 values of a YAML
+	// mapping, in a text that declares kind: Secret (its lines may come
+	// joined, as argv elements).
 	{name: RuleK8sSecret, hints: []string{"kind: secret"}, fold: true, group: 1, pick: base64Value,
-		re: regexp.MustCompile(`(?m)^[ \t]+[A-Za-z0-9_.-]+:[ \t]+["']?([A-Za-z0-9+/]{8,}={0,2})["']?[ \t]*$`)},
+		re: regexp.MustCompile(`(?:^|\s)[A-Za-z0-9_.-]+:\s+["']?([A-Za-z0-9+/]{8,}={0,2})["']?(?:\s|$)`)},
 	// Microsoft Teams, Office and Zapier incoming webhooks.
 	{name: RuleTeamsWebhook, hints: []string{"webhook.office.com", "hooks.zapier.com", "logic.azure.com"}, group: 1,
 		re: regexp.MustCompile(`(?:webhook\.office\.com/webhookb2/|hooks\.zapier\.com/hooks/catch/|logic\.azure\.com[:0-9]*/workflows/)([A-Za-z0-9@/_?=&%.-]{20,})`)},
