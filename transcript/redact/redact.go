@@ -906,11 +906,17 @@ func trimTail(v string, sentence bool) string {
 	return v
 }
 
-// cliValue takes a command-line argument: unquoted, and not a placeholder
-// or another flag.
+// cliValue takes a command-line argument: unquoted, and not a placeholder,
+// another flag, and ending where a shell operator does ("-p x&" is x).
 func cliValue(v string) (int, int, bool) {
-	a, b, inner, _ := valueSpan(v, false)
-	if inner == "" || placeholder(inner) || strings.HasPrefix(inner, "-") {
+	a, b, inner, quoted := valueSpan(v, false)
+	if !quoted {
+		if i := strings.IndexAny(inner, "&|;<>"); i >= 0 {
+			inner = inner[:i] // the shell ends the word there
+			b = a + len(inner)
+		}
+	}
+	if inner == "" || placeholder(inner) || strings.IndexByte("-(", inner[0]) >= 0 {
 		return 0, 0, false
 	}
 	return a, b, true
