@@ -242,8 +242,18 @@ type lineScanner struct {
 	buf []byte
 }
 
+// scanBufBytes is the line scanner's buffer for a reader of unknown size.
+const scanBufBytes = 1 << 20
+
+// newLineScanner sizes its buffer to r when r tells its size (an
+// io.SectionReader does), so a short transcript does not cost a 1 MiB
+// buffer per pass; the fuzzers run thousands of such passes a second.
 func newLineScanner(r io.Reader) *lineScanner {
-	return &lineScanner{r: bufio.NewReaderSize(r, 1<<20)}
+	n := scanBufBytes
+	if s, ok := r.(interface{ Size() int64 }); ok && s.Size() < int64(n) {
+		n = int(s.Size()) + 1
+	}
+	return &lineScanner{r: bufio.NewReaderSize(r, n)}
 }
 
 // next returns the next complete line without its terminator (and without a

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -103,17 +104,89 @@ func fuzzFormat(t *testing.T, data []byte, f Format) {
 }
 
 func FuzzPi(f *testing.F) {
+	addLineSeeds(f, "pi")
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzFormat(t, data, FormatPi) })
 }
 
 func FuzzClaude(f *testing.F) {
+	addLineSeeds(f, "claude")
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzFormat(t, data, FormatClaude) })
 }
 
 func FuzzCodex(f *testing.F) {
+	addLineSeeds(f, "codex")
 	f.Fuzz(func(t *testing.T, data []byte) { fuzzFormat(t, data, FormatCodex) })
 }
 
-// The Fuzz* seed corpora are in testdata/fuzz/<name>/: the synthetic
-// transcripts of testdata/, cut-down and broken variants, and every input
-// that once failed.
+// seedMaxBytes bounds a fuzz seed. Go's fuzzer minimizes every input that
+// finds new coverage before it goes on, at a cost that grows with the
+// input: seeds of many kilobytes kept FuzzClaude minimizing (0 execs/s)
+// for most of its run. Whole transcripts are regression cases instead
+// (TestFuzzRegressions).
+const seedMaxBytes = 1024
+
+// addLineSeeds adds every pair of consecutive lines of the synthetic
+// transcripts in testdata/<dir> that fits in seedMaxBytes: each line kind
+// of the format, with a parent for the lines that link to one.
+func addLineSeeds(f *testing.F, dir string) {
+	paths, err := filepath.Glob(filepath.Join("testdata", dir, "*.jsonl"))
+	if err != nil || len(paths) == 0 {
+		f.Fatalf("no transcripts in testdata/%s: %v", dir, err)
+	}
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		lines := bytes.SplitAfter(data, []byte("\n"))
+		for i := range lines {
+			if seed := bytes.Join(lines[i:min(i+2, len(lines))], nil); len(seed) > 0 && len(seed) <= seedMaxBytes {
+				f.Add(seed)
+			}
+		}
+	}
+}
+
+// Ensure that every input a fuzzer once failed on, and every whole
+// synthetic transcript, still holds the fuzzers' invariants. These are too
+// large to be seeds (seedMaxBytes); they are kept in the fuzz corpus file
+// format in testdata/regress/<target>/.
+func TestFuzzRegressions(t *testing.T) {
+	formats := map[string]Format{"FuzzPi": FormatPi, "FuzzClaude": FormatClaude, "FuzzCodex": FormatCodex}
+	paths, err := filepath.Glob(filepath.Join("testdata", "regress", "*", "*"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no regression inputs: %v", err)
+	}
+	for _, p := range paths {
+		format, ok := formats[filepath.Base(filepath.Dir(p))]
+		if !ok {
+			t.Fatalf("%s: no fuzz target of that name", p)
+		}
+		t.Run(filepath.Base(filepath.Dir(p))+"/"+filepath.Base(p), func(t *testing.T) {
+			fuzzFormat(t, readCorpusFile(t, p), format)
+		})
+	}
+}
+
+// readCorpusFile reads a one-value []byte file in the "go test fuzz v1"
+// format.
+func readCorpusFile(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, body, ok := strings.Cut(string(b), "\n")
+	body = strings.TrimSpace(body)
+	if !ok || head != "go test fuzz v1" || !strings.HasPrefix(body, "[]byte(") || !strings.HasSuffix(body, ")") {
+		t.Fatalf("%s: not a go test fuzz v1 file of one []byte", path)
+	}
+	s, err := strconv.Unquote(body[len("[]byte(") : len(body)-1])
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return []byte(s)
+}
+
+// The Fuzz* seeds are the line pairs of addLineSeeds and the small inputs of
+// testdata/fuzz/<name>/; the large ones are in testdata/regress/<name>/.

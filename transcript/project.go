@@ -171,7 +171,9 @@ func (r *reader) line(nd *node) ([]byte, error) {
 		}
 	default:
 		if r.win == nil {
-			r.win = make([]byte, windowBytes)
+			// Every indexed line ends within the indexed bytes, so a
+			// window larger than them is never filled.
+			r.win = make([]byte, min(int64(windowBytes), max(r.ix.bytes, int64(n))))
 		}
 		m, err := r.ra.ReadAt(r.win, nd.off)
 		if m < n {
