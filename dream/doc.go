@@ -20,6 +20,10 @@
 // head. Only cursors unchanged since the run began are acknowledged in the
 // ledger.
 //
+// A checkpoint whose transcript cannot be read any more (source_unavailable)
+// becomes a failed checkpoint (unavailable.go): it leaves the pending list,
+// and a run that found nothing else counts toward no backoff.
+//
 // Failure, cancellation, timeout and invalid output publish nothing: the
 // evidence stays pending and the run's reason is recorded in the ledger's
 // runs bucket as a stable code (see the Reason* constants).

@@ -24,7 +24,7 @@ func (r ScopeReport) Lines() []string {
 	var line string
 	switch {
 	case r.Reason != "":
-		line = fmt.Sprintf("%s: run %s failed: %s (%d session(s) stay pending)", r.Scope, r.RunID, r.Reason, len(r.Sessions)+len(r.Skipped))
+		line = fmt.Sprintf("%s: run %s failed: %s (%d session(s) stay pending)", r.Scope, r.RunID, r.Reason, len(r.Sessions)+len(r.Skipped)-failedCount(r.Skipped))
 	case r.Proposed:
 		line = fmt.Sprintf("%s: run %s proposed %s for review (memfs review show %s)", r.Scope, r.RunID, r.Commit, r.RunID)
 	case r.Published:
@@ -34,6 +34,10 @@ func (r ScopeReport) Lines() []string {
 	}
 	lines := []string{line}
 	for _, s := range r.Skipped {
+		if s.Failed {
+			lines = append(lines, fmt.Sprintf("  %s: skipped: %s; now a failed checkpoint, no longer pending (memfs checkpoint drop %s)", s.SessionID, s.Code, s.SessionID))
+			continue
+		}
 		lines = append(lines, fmt.Sprintf("  %s: skipped: %s (stays pending)", s.SessionID, s.Code))
 	}
 	for _, id := range r.SetAside {
@@ -43,4 +47,15 @@ func (r ScopeReport) Lines() []string {
 		lines = append(lines, "  run dir: "+r.Dir)
 	}
 	return lines
+}
+
+// failedCount counts the skipped sources that became failed checkpoints.
+func failedCount(skipped []SourceFailure) int {
+	n := 0
+	for _, s := range skipped {
+		if s.Failed {
+			n++
+		}
+	}
+	return n
 }

@@ -104,10 +104,12 @@ type Options struct {
 }
 
 // SourceFailure is a pending checkpoint that could not be materialized. It
-// stays pending.
+// stays pending, unless its transcript was unavailable: then it became a
+// failed checkpoint (Failed; unavailable.go).
 type SourceFailure struct {
 	SessionID string `json:"session_id"`
 	Code      string `json:"code"`
+	Failed    bool   `json:"failed,omitempty"`
 }
 
 // Result reports a run.
@@ -207,6 +209,10 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	defer r.end()
 
 	batch := materialize(ctx, opts.Ledger, pending, res)
+	allFailed, err := failUnavailable(ctx, opts.Ledger, pending, res)
+	if err != nil {
+		return r.fail(ctx, ReasonNoEvidence, err)
+	}
 	for _, it := range batch {
 		Withhold(it.ev, guard)
 	}
@@ -214,6 +220,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		if ctx.Err() != nil {
 			return r.fail(ctx, ReasonCancelled, ctx.Err())
 		}
+		r.noBackoff = allFailed
 		return r.fail(ctx, ReasonNoEvidence, nil)
 	}
 	if err := r.stage(batch); err != nil {
@@ -324,6 +331,10 @@ type runner struct {
 	rec     ledger.Run
 	started time.Time
 	lock    *runLock
+	// noBackoff keeps a failure out of the scope's retry state: the run
+	// found nothing to read only because every transcript was gone, and
+	// those sessions are no longer pending.
+	noBackoff bool
 }
 
 // begin creates the run: its id, its locked directory and its ledger
@@ -375,6 +386,9 @@ func (r *runner) fail(ctx context.Context, reason string, cause error) (*Result,
 	ctx = context.WithoutCancel(ctx)
 	err := r.gated(ctx, func() error {
 		r.rec.State, r.rec.Error, r.rec.Finished = StateFailed, reason, r.opts.Now().UTC()
+		if r.noBackoff {
+			return r.opts.Ledger.PutRun(ctx, r.rec)
+		}
 		return errors.Join(r.opts.Ledger.PutRun(ctx, r.rec),
 			recordOutcome(ctx, r.opts.Ledger, r.opts.Scope, true, r.opts.Now()))
 	})

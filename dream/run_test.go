@@ -405,7 +405,8 @@ func TestRun_LostRace(t *testing.T) {
 
 // Ensure that a kept run directory holds the staged layout: manifest,
 // read-only evidence, instructions and the hydrated memory; and that a source
-// that fails to materialize stays pending while the rest of the batch runs.
+// whose transcript is gone becomes a failed checkpoint, no longer pending,
+// while the rest of the batch runs.
 func TestRun_StagingAndBadSource(t *testing.T) {
 	e := newEnv(t)
 	e.checkpoint("deploy.jsonl")
@@ -447,11 +448,16 @@ func TestRun_StagingAndBadSource(t *testing.T) {
 	if len(seen) != 1 {
 		t.Fatalf("dreamer called %d times", len(seen))
 	}
-	if len(res.Skipped) != 1 || res.Skipped[0].SessionID != sessTabs || res.Skipped[0].Code != string(transcript.CodeSourceUnavailable) {
+	if len(res.Skipped) != 1 || res.Skipped[0].SessionID != sessTabs || res.Skipped[0].Code != string(transcript.CodeSourceUnavailable) ||
+		!res.Skipped[0].Failed {
 		t.Errorf("skipped = %+v", res.Skipped)
 	}
-	if got := e.pending(); !slices.Equal(got, []string{sessTabs}) {
-		t.Errorf("pending %v, want only the unreadable source", got)
+	if got := e.pending(); len(got) != 0 {
+		t.Errorf("pending %v, want none: the gone source is a failed checkpoint", got)
+	}
+	if failed, err := e.ledger.Failed(t.Context()); err != nil || len(failed) != 1 || failed[0].SessionID != sessTabs ||
+		failed[0].Failed.Code != string(transcript.CodeSourceUnavailable) {
+		t.Errorf("failed checkpoints %+v (%v), want the gone source", failed, err)
 	}
 	if _, err := os.Stat(filepath.Join(res.Dir, dream.ManifestPath)); err != nil {
 		t.Errorf("kept run dir: %v", err)

@@ -1,6 +1,7 @@
 package ledger
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -22,6 +23,17 @@ type Checkpoint struct {
 	Recorded time.Time `json:"recorded"`
 	// Seq orders checkpoints by recording across the whole ledger.
 	Seq uint64 `json:"seq"`
+	// Failed is set when a dream could not read the checkpointed
+	// transcript (FailCheckpoint): the session is no longer pending and
+	// waits for the user to drop it (DropFailed) or for a new checkpoint.
+	Failed *Failure `json:"failed,omitempty"`
+}
+
+// Failure says why a checkpoint failed and since when.
+type Failure struct {
+	// Code is the transcript error code (source_unavailable).
+	Code string    `json:"code"`
+	At   time.Time `json:"at"`
 }
 
 // same reports whether c and o settle the same evidence.
@@ -52,7 +64,9 @@ type RecordResult struct {
 
 // RecordCheckpoint records cp as its session's settled cursor. The latest
 // recording wins; recording the checkpoint that is already stored (same
-// scope, path, cursor and digest) changes nothing. The session becomes
+// scope, path, cursor and digest) changes nothing, unless that checkpoint
+// had failed: the transcript was read again, so it is recorded afresh. The
+// session becomes
 // pending in cp.Scope unless what was last processed is exactly this
 // cursor, and leaves the pending list of a scope it was recorded under
 // before.
@@ -71,7 +85,7 @@ func (l *Ledger) RecordCheckpoint(ctx context.Context, cp Checkpoint) (RecordRes
 		}
 		if found {
 			res.Previous = &prev
-			if prev.same(cp) {
+			if prev.same(cp) && prev.Failed == nil {
 				res.Pending = isPending(tx, prev.Scope, prev.SessionID)
 				return errUnchanged
 			}
@@ -124,6 +138,78 @@ func (l *Ledger) Acknowledge(ctx context.Context, began Checkpoint, done transcr
 		return setPending(tx, cur.Scope, cur.SessionID, 0, false)
 	})
 	return acked, err
+}
+
+// FailCheckpoint marks a session's checkpoint failed with code (a dream
+// could not read its transcript) and takes the session off its scope's
+// pending list, so it no longer holds back the scope's dreams. It does
+// nothing, and reports false, unless the stored checkpoint is still began:
+// a checkpoint recorded since may read fine.
+func (l *Ledger) FailCheckpoint(ctx context.Context, began Checkpoint, code string) (bool, error) {
+	if began.SessionID == "" || code == "" {
+		return false, fmt.Errorf("a failed checkpoint needs a session id and a code: %w", ErrInvalid)
+	}
+	var failed bool
+	err := l.update(ctx, func(tx *bolt.Tx) error {
+		failed = false
+		cps := tx.Bucket(bucketCheckpoints)
+		var cur Checkpoint
+		found, err := getJSON(cps, began.SessionID, &cur)
+		if err != nil || !found || !cur.same(began) {
+			return err
+		}
+		cur.Failed = &Failure{Code: code, At: l.opts.Now().UTC()}
+		if err := putJSON(cps, cur.SessionID, cur); err != nil {
+			return err
+		}
+		failed = true
+		return setPending(tx, cur.Scope, cur.SessionID, 0, false)
+	})
+	return failed, err
+}
+
+// Failed returns the failed checkpoints, oldest recording first.
+func (l *Ledger) Failed(ctx context.Context) ([]Checkpoint, error) {
+	var out []Checkpoint
+	err := l.view(ctx, func(tx *bolt.Tx) error {
+		out = nil
+		return tx.Bucket(bucketCheckpoints).ForEach(func(k, _ []byte) error {
+			var cp Checkpoint
+			if _, err := getJSON(tx.Bucket(bucketCheckpoints), string(k), &cp); err != nil {
+				return err
+			}
+			if cp.Failed != nil {
+				out = append(out, cp)
+			}
+			return nil
+		})
+	})
+	slices.SortFunc(out, func(a, b Checkpoint) int { return cmp.Compare(a.Seq, b.Seq) })
+	return out, err
+}
+
+// DropFailed removes a failed checkpoint, at the user's word: the session
+// is no longer reported. What was processed of it stays, so a later
+// checkpoint of the same transcript carries on from there. A session
+// without a failed checkpoint is ErrNotFailed.
+func (l *Ledger) DropFailed(ctx context.Context, sessionID string) (Checkpoint, error) {
+	var cp Checkpoint
+	err := l.update(ctx, func(tx *bolt.Tx) error {
+		cps := tx.Bucket(bucketCheckpoints)
+		cp = Checkpoint{}
+		found, err := getJSON(cps, sessionID, &cp)
+		if err != nil {
+			return err
+		}
+		if !found || cp.Failed == nil {
+			return fmt.Errorf("session %s: %w", sessionID, ErrNotFailed)
+		}
+		if err := setPending(tx, cp.Scope, sessionID, 0, false); err != nil {
+			return err
+		}
+		return cps.Delete([]byte(sessionID))
+	})
+	return cp, err
 }
 
 // Session returns what the ledger knows about a session.

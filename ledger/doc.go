@@ -27,8 +27,11 @@
 // Files written by earlier versions may also hold an empty "markers"
 // bucket; nothing reads it.
 //
-// A session is pending when its checkpoint differs from what was processed;
-// the pending lists are kept in step with that in the same transactions.
+// A session is pending when its checkpoint differs from what was processed
+// and the checkpoint has not failed; the pending lists are kept in step
+// with that in the same transactions. A failed checkpoint (Failed set by
+// FailCheckpoint: a dream could not read the transcript) waits for the
+// user to drop it (DropFailed) or for a new checkpoint of the session.
 //
 // # Locking
 //

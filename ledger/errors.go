@@ -25,6 +25,9 @@ var (
 	// ErrNotCorrupt means Rebuild was asked to set aside a ledger that
 	// Check finds sound.
 	ErrNotCorrupt = errcode.New(CodeNotCorrupt, "ledger is not damaged; nothing to rebuild")
+	// ErrNotFailed means DropFailed was asked to drop a session whose
+	// checkpoint is not a failed one (or that has none).
+	ErrNotFailed = errcode.New(CodeNotFailed, "no failed checkpoint of that session")
 
 	// errUnchanged, returned by an update's fn, rolls the transaction back
 	// so that a no-op leaves the file byte for byte as it was (a commit
@@ -43,6 +46,8 @@ const (
 	CodeCorrupt = "ledger_corrupt"
 	// CodeNotCorrupt is the code of ErrNotCorrupt.
 	CodeNotCorrupt = "ledger_not_corrupt"
+	// CodeNotFailed is the code of ErrNotFailed.
+	CodeNotFailed = "checkpoint_not_failed"
 )
 
 // CorruptError describes a damaged, empty or unreadable ledger file. Its

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -570,5 +571,56 @@ func TestCodeOf(t *testing.T) {
 		if got := errcode.Of(tc.err); got != tc.want {
 			t.Errorf("errcode.Of(%v) = %q, want %q", tc.err, got, tc.want)
 		}
+	}
+}
+
+// Ensure that a failed checkpoint leaves the pending list, is listed by
+// Failed, is not marked when a newer cursor was recorded meanwhile, comes
+// back pending when the same cursor is recorded again, and is removed by
+// DropFailed (which refuses a checkpoint that did not fail).
+func TestFailCheckpoint(t *testing.T) {
+	ctx := t.Context()
+	l := newTestLedger(t, Options{})
+	c1 := testCheckpoint("s1", "c1")
+	mustRecord(t, l, c1)
+	stale := testCheckpoint("s2", "c1")
+	mustRecord(t, l, stale)
+	mustRecord(t, l, testCheckpoint("s2", "c2"))
+
+	if ok, err := l.FailCheckpoint(ctx, stale, "source_unavailable"); err != nil || ok {
+		t.Fatalf("FailCheckpoint of a replaced cursor = %v, %v; want false", ok, err)
+	}
+	if ok, err := l.FailCheckpoint(ctx, c1, "source_unavailable"); err != nil || !ok {
+		t.Fatalf("FailCheckpoint = %v, %v", ok, err)
+	}
+	if got := pendingCursors(t, l, c1.Scope); !slices.Equal(got, []string{"s2@c2"}) {
+		t.Fatalf("pending %v, want only s2@c2", got)
+	}
+	failed, err := l.Failed(ctx)
+	if err != nil || len(failed) != 1 || failed[0].SessionID != "s1" || failed[0].Failed.Code != "source_unavailable" {
+		t.Fatalf("Failed = %+v, %v", failed, err)
+	}
+
+	if res := mustRecord(t, l, c1); !res.Changed || !res.Pending {
+		t.Fatalf("recording the failed cursor again = %+v; want changed and pending", res)
+	}
+	if failed, _ := l.Failed(ctx); len(failed) != 0 {
+		t.Fatalf("still failed after a new recording: %+v", failed)
+	}
+
+	if _, err := l.DropFailed(ctx, "s2"); !errors.Is(err, ErrNotFailed) {
+		t.Fatalf("DropFailed of a pending checkpoint: %v", err)
+	}
+	if _, err := l.FailCheckpoint(ctx, *mustSession(t, l, "s1").Checkpoint, "source_unavailable"); err != nil {
+		t.Fatal(err)
+	}
+	if cp, err := l.DropFailed(ctx, "s1"); err != nil || cp.SessionID != "s1" {
+		t.Fatalf("DropFailed = %+v, %v", cp, err)
+	}
+	if st := mustSession(t, l, "s1"); st.Checkpoint != nil || st.Pending {
+		t.Fatalf("after drop %+v", st)
+	}
+	if _, err := l.DropFailed(ctx, "s1"); !errors.Is(err, ErrNotFailed) {
+		t.Fatalf("second DropFailed: %v", err)
 	}
 }

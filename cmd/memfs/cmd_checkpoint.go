@@ -26,7 +26,12 @@ transcripts are never checkpointed. Recording the same cursor again changes
 nothing; a later cursor replaces the earlier one.
 
 Errors name a stable code: source_unavailable, invalid_source,
-ledger_locked (another memfs kept the ledger busy).`,
+ledger_locked (another memfs kept the ledger busy).
+
+A checkpoint whose transcript a dream can no longer read (deleted or
+moved: source_unavailable) becomes a failed checkpoint: it is no longer
+pending, memfs status lists it, and "memfs checkpoint drop SESSION"
+removes it. Checkpointing the transcript again makes it pending again.`,
 		Args: exactArgs(0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if r.Transcript == "" {
@@ -55,6 +60,7 @@ ledger_locked (another memfs kept the ledger busy).`,
 			})
 		},
 	}
+	cmd.AddCommand(newCheckpointDropCommand(g))
 	f := cmd.Flags()
 	f.StringVar(&r.Transcript, "transcript", "", "the session's transcript `file` (JSONL)")
 	f.StringVar(&r.Session, "session", "", "session `id` (default: read from the transcript)")
@@ -75,4 +81,33 @@ func checkpointTranscript(ctx context.Context, g *globalOptions, r ingest.Reques
 		return nil, usageError{err}
 	}
 	return res, err
+}
+
+func newCheckpointDropCommand(g *globalOptions) *cobra.Command {
+	return &cobra.Command{
+		Use:   "drop SESSION",
+		Short: "Remove a failed checkpoint (one whose transcript is gone)",
+		Long: `Remove a failed checkpoint: a session memfs status lists under "failed
+checkpoints" because a dream could not read its transcript. What memory
+already holds of the session stays. Only failed checkpoints can be
+dropped (else checkpoint_not_failed, exit 1).`,
+		Args: exactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			h, err := g.openHome()
+			if err != nil {
+				return err
+			}
+			l, err := h.Ledger()
+			if err != nil {
+				return err
+			}
+			cp, err := l.DropFailed(cmd.Context(), args[0])
+			if err != nil {
+				return err
+			}
+			return g.output(checkpointDropOut{OK: true, Session: cp.SessionID, Scope: cp.Scope}, func(w io.Writer) {
+				fmt.Fprintf(w, "dropped the failed checkpoint of session %s (scope %s)\n", cp.SessionID, cp.Scope)
+			})
+		},
+	}
 }

@@ -77,7 +77,7 @@ func newStatusCommand(g *globalOptions) *cobra.Command {
 				return err
 			}
 			return g.output(statusOut{OK: true, Initialized: true, Store: opts.Path, StoreID: st.StoreID,
-				Scopes: st.Scopes, Limits: opts.Limits, Pending: st.Pending, Serve: serve, Diverged: st.Diverged}, func(w io.Writer) {
+				Scopes: st.Scopes, Limits: opts.Limits, Pending: st.Pending, Serve: serve, Diverged: st.Diverged, Failed: st.Failed}, func(w io.Writer) {
 				fmt.Fprintf(w, "store:  %s (id %s)\n", opts.Path, st.StoreID)
 				fmt.Fprintf(w, "limits: %d files, %d bytes per file, %d bytes in all\n", opts.Limits.MaxFiles, opts.Limits.MaxFileBytes, opts.Limits.MaxTotalBytes)
 				if serving {
@@ -86,6 +86,12 @@ func newStatusCommand(g *globalOptions) *cobra.Command {
 					fmt.Fprintln(w, "serve:  not running")
 				}
 				fmt.Fprintf(w, "pending sessions: %d\n", st.Pending)
+				if len(st.Failed) > 0 {
+					fmt.Fprintf(w, "failed checkpoints: %d (transcript gone; not dreamed; memfs checkpoint drop SESSION removes one)\n", len(st.Failed))
+					for _, f := range st.Failed {
+						fmt.Fprintf(w, "  %s (scope %s): %s since %s\n", f.Session, f.Scope, f.Code, f.Since)
+					}
+				}
 				printCount(w, st.Diverged, "diverged: %d (local histories a pull set aside; %d of their sessions not published again yet; removed once they are, or after %d days)\n",
 					st.Diverged, st.DivergedPending, int(replica.DivergedRetention.Hours()/24))
 				if len(st.Scopes) == 0 {

@@ -58,22 +58,87 @@ func TestCLI_Dream(t *testing.T) {
 	}
 }
 
-// Ensure that a run whose every source is unreadable fails with exit 1,
-// names the reason, and leaves the session pending.
-func TestCLI_DreamFailure(t *testing.T) {
+// Ensure that a checkpointed session whose transcript was deleted becomes
+// a failed checkpoint: the run that finds it gone fails (exit 1) and says
+// so, the session is no longer pending, status lists it, another session
+// of the same scope dreams at once (no backoff), checkpointing the
+// transcript again revives it, and checkpoint drop removes it.
+func TestCLI_DreamTranscriptGone(t *testing.T) {
 	c := newCLI(t)
 	c.mustRun("init")
 	p := copyTranscript(t, "", "claude-session.jsonl")
 	c.mustRun("checkpoint", "--transcript", p)
+	saved, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := os.Remove(p); err != nil {
 		t.Fatal(err)
 	}
 	code, out, _ := c.run("dream")
-	if code != exitFailure || !strings.Contains(out, "failed: no_evidence") || !strings.Contains(out, "source_unavailable") {
+	if code != exitFailure || !strings.Contains(out, "failed: no_evidence") || !strings.Contains(out, "source_unavailable") ||
+		!strings.Contains(out, "memfs checkpoint drop "+testSession) {
 		t.Fatalf("exit %d:\n%s", code, out)
 	}
-	if c.pending() != 1 {
-		t.Errorf("session not pending after a failed run")
+	if n := c.pending(); n != 0 {
+		t.Errorf("%d sessions pending; a gone transcript must not stay pending", n)
+	}
+	status := func() (string, []map[string]string) {
+		t.Helper()
+		var st struct{ Failed []map[string]string }
+		if err := json.Unmarshal([]byte(c.mustRun("--json", "status")), &st); err != nil {
+			t.Fatal(err)
+		}
+		return c.mustRun("status"), st.Failed
+	}
+	text, failed := status()
+	if len(failed) != 1 || failed[0]["session"] != testSession || failed[0]["code"] != "source_unavailable" ||
+		failed[0]["scope"] != transcriptScope {
+		t.Fatalf("status failed = %v", failed)
+	}
+	if !strings.Contains(text, "failed checkpoints: 1") || !strings.Contains(text, testSession) {
+		t.Fatalf("status does not show the failed checkpoint:\n%s", text)
+	}
+
+	// Another session of the same scope is dreamed by the next automatic
+	// run: the gone transcript put the scope in no backoff.
+	other := copyTranscript(t, filepath.Join(t.TempDir(), "other.jsonl"), "claude-session.jsonl")
+	c.mustRun("checkpoint", "--transcript", other, "--session", "22222222-2222-4333-8444-555555555555")
+	if out := c.mustRun("dream"); !strings.Contains(out, " published ") {
+		t.Fatalf("the other session was not dreamed:\n%s", out)
+	}
+
+	// The transcript comes back and is checkpointed again: pending again.
+	if err := os.WriteFile(p, saved, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c.mustRun("checkpoint", "--transcript", p)
+	if _, failed := status(); len(failed) != 0 || c.pending() != 1 {
+		t.Fatalf("after a new checkpoint: failed %v, pending %d; want none failed, one pending", failed, c.pending())
+	}
+
+	// Gone again: failed again, then dropped by the user.
+	if err := os.Remove(p); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, _ := c.run("dream"); code != exitFailure {
+		t.Fatalf("dream with the transcript gone again: exit %d\n%s", code, out)
+	}
+	if code, out, _ := c.run("checkpoint", "drop", "33333333-2222-4333-8444-555555555555"); code != exitFailure {
+		t.Errorf("drop of a session without a failed checkpoint: exit %d\n%s", code, out)
+	}
+	if code, out, _ := c.run("--json", "checkpoint", "drop", "22222222-2222-4333-8444-555555555555"); code != exitFailure ||
+		!strings.Contains(out, `"checkpoint_not_failed"`) {
+		t.Errorf("drop of a session whose checkpoint did not fail: exit %d\n%s", code, out)
+	}
+	if out := c.mustRun("checkpoint", "drop", testSession); !strings.Contains(out, "dropped the failed checkpoint of session "+testSession) {
+		t.Errorf("drop output:\n%s", out)
+	}
+	if text, failed := status(); len(failed) != 0 || strings.Contains(text, "failed checkpoints") || c.pending() != 0 {
+		t.Errorf("after drop: failed %v, pending %d\n%s", failed, c.pending(), text)
+	}
+	if out := c.mustRun("dream"); !strings.Contains(out, "no pending evidence") && strings.TrimSpace(out) != "" {
+		t.Errorf("dream after drop:\n%s", out)
 	}
 }
 

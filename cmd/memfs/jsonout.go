@@ -67,15 +67,23 @@ type statusNoStoreOut struct {
 
 // statusOut is printed by memfs status.
 type statusOut struct {
-	Diverged    int                `json:"diverged"`
-	Initialized bool               `json:"initialized"`
-	Limits      validate.Limits    `json:"limits"`
-	OK          bool               `json:"ok"`
-	Pending     int                `json:"pending"`
-	Scopes      []home.ScopeStatus `json:"scopes"`
-	Serve       serveOut           `json:"serve"`
-	Store       string             `json:"store"`
-	StoreID     string             `json:"store_id"`
+	Diverged    int                     `json:"diverged"`
+	Failed      []home.FailedCheckpoint `json:"failed"`
+	Initialized bool                    `json:"initialized"`
+	Limits      validate.Limits         `json:"limits"`
+	OK          bool                    `json:"ok"`
+	Pending     int                     `json:"pending"`
+	Scopes      []home.ScopeStatus      `json:"scopes"`
+	Serve       serveOut                `json:"serve"`
+	Store       string                  `json:"store"`
+	StoreID     string                  `json:"store_id"`
+}
+
+// checkpointDropOut is printed by memfs checkpoint drop.
+type checkpointDropOut struct {
+	OK      bool   `json:"ok"`
+	Scope   string `json:"scope"`
+	Session string `json:"session"`
 }
 
 // publishOut is printed by memfs publish.

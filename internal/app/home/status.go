@@ -27,6 +27,17 @@ type Status struct {
 	// Diverged counts the local histories a pull set aside;
 	// DivergedPending their sessions not published again yet.
 	Diverged, DivergedPending int
+	// Failed are the checkpoints a dream could not read (the transcript
+	// was deleted or moved): not pending, kept until memfs checkpoint drop.
+	Failed []FailedCheckpoint
+}
+
+// FailedCheckpoint is a failed checkpoint as memfs status shows it.
+type FailedCheckpoint struct {
+	Session string `json:"session"`
+	Scope   string `json:"scope"`
+	Code    string `json:"code"`
+	Since   string `json:"since"`
 }
 
 // Status reports the store's scopes and what waits in it.
@@ -55,6 +66,15 @@ func (h *Home) Status(ctx context.Context, st *gitstore.Store, l *ledger.Ledger)
 			ss.Head, ss.Time, ss.Subject = id.String(), c.Time.UTC().Format("2006-01-02T15:04:05Z"), c.Subject()
 		}
 		s.Scopes = append(s.Scopes, ss)
+	}
+	failed, err := l.Failed(ctx)
+	if err != nil {
+		return nil, err
+	}
+	s.Failed = make([]FailedCheckpoint, 0, len(failed))
+	for _, cp := range failed {
+		s.Failed = append(s.Failed, FailedCheckpoint{Session: cp.SessionID, Scope: cp.Scope, Code: cp.Failed.Code,
+			Since: cp.Failed.At.UTC().Format("2006-01-02T15:04:05Z")})
 	}
 	diverged, err := replica.Diverged(ctx, st)
 	if err != nil {
