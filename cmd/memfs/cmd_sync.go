@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -118,7 +120,15 @@ own history; without it such a pull stops and asks for one.`,
 				if err := replica.AddRemote(s, args[0], args[1], replica.RemoteOptions{TrustErasures: trust}); err != nil {
 					return usageError{err}
 				}
-				return nil
+				shown := maskURL(args[1])
+				return g.output(remoteAddOut{OK: true, Name: args[0], URL: shown, TrustErasures: trust}, func(w io.Writer) {
+					fmt.Fprintf(w, "remote %s added: %s\n", args[0], shown)
+					if trust {
+						fmt.Fprintln(w, "erasures pulled from it are applied without a consent token (--trust-erasures)")
+					} else {
+						fmt.Fprintln(w, "erasures pulled from it that rewrite this store's history wait for a consent token (add it with --trust-erasures to trust it)")
+					}
+				})
 			})
 		},
 	}
@@ -143,7 +153,7 @@ own history; without it such a pull stops and asks for one.`,
 				}
 				return g.output(nonNil(rs), func(w io.Writer) {
 					for _, r := range rs {
-						fmt.Fprintf(w, "%s\t%s%s\n", r.Name, r.URL, map[bool]string{true: "\ttrust-erasures"}[r.TrustErasures])
+						fmt.Fprintf(w, "%s\t%s%s\n", r.Name, maskURL(r.URL), map[bool]string{true: "\ttrust-erasures"}[r.TrustErasures])
 					}
 				})
 			})
@@ -235,4 +245,16 @@ on their next pull.`,
 			})
 		},
 	}
+}
+
+// maskURL hides a URL's user information (a token often travels as the
+// user name, a password after it) so that printing a remote never shows a
+// credential. Paths and scp-like user@host:path (an ssh login, no secret)
+// are shown as given.
+func maskURL(raw string) string {
+	if u, err := url.Parse(raw); err == nil && u.Scheme != "" && u.User != nil {
+		u.User = nil
+		return strings.Replace(u.String(), "://", "://***@", 1)
+	}
+	return raw
 }

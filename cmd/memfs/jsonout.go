@@ -86,6 +86,15 @@ type checkpointDropOut struct {
 	Session string `json:"session"`
 }
 
+// remoteAddOut is printed by memfs remote add; URL has its user
+// information masked.
+type remoteAddOut struct {
+	Name          string `json:"name"`
+	OK            bool   `json:"ok"`
+	TrustErasures bool   `json:"trust_erasures"`
+	URL           string `json:"url"`
+}
+
 // publishOut is printed by memfs publish.
 type publishOut struct {
 	Changes   []changeOut        `json:"changes"`

@@ -250,3 +250,37 @@ func TestNewcomer_HooksServeNextSession(t *testing.T) {
 		t.Fatal("serve left its mount behind")
 	}
 }
+
+// Ensure that remote add says what it did: the name, the URL with any
+// credential masked, and the erasure trust, in text and in JSON.
+func TestNewcomer_RemoteAddSaysWhatItDid(t *testing.T) {
+	c := newCLI(t)
+	c.mustRun("init")
+	const secret = "ghp_0123456789abcdefNOTREAL"
+	out := c.mustRun("remote", "add", "origin", "https://alice:"+secret+"@git.example.com/team/memory.git")
+	if strings.Contains(out, secret) || strings.Contains(out, "alice") {
+		t.Fatalf("remote add printed the credential:\n%s", out)
+	}
+	if !strings.Contains(out, "remote origin added: https://***@git.example.com/team/memory.git") ||
+		!strings.Contains(out, "consent token") {
+		t.Fatalf("remote add output:\n%s", out)
+	}
+	if out := c.mustRun("remote", "list"); strings.Contains(out, secret) {
+		t.Fatalf("remote list printed the credential:\n%s", out)
+	}
+	var doc struct {
+		OK            bool
+		Name, URL     string
+		TrustErasures bool `json:"trust_erasures"`
+	}
+	out = c.mustRun("--json", "remote", "add", "backup", "https://"+secret+"@git.example.com/b.git", "--trust-erasures")
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if !doc.OK || doc.Name != "backup" || doc.URL != "https://***@git.example.com/b.git" || !doc.TrustErasures || strings.Contains(out, secret) {
+		t.Fatalf("remote add --json = %s", out)
+	}
+	if out := c.mustRun("remote", "add", "plain", "/srv/memory.git"); !strings.Contains(out, "remote plain added: /srv/memory.git") {
+		t.Fatalf("remote add of a path:\n%s", out)
+	}
+}
