@@ -9,6 +9,10 @@
 #   scripts/fuzz.sh [FUZZTIME] [PATTERN]   FUZZTIME default 20s; PATTERN
 #                                          filters targets by name (grep -E)
 #
+# FUZZMINIMIZETIME, when set, is passed as -fuzzminimizetime (Go's default
+# is 60s per new input); the figures are meant to show the targets' own
+# behaviour, so it is unset by default.
+#
 # The corpus the fuzzer grows lives in $(go env GOCACHE)/fuzz and is not
 # part of the repository; a failing input is written by go test to
 # <pkg>/testdata/fuzz/<Target>/ and the script exits 1 naming it.
@@ -24,29 +28,29 @@ printf '%-32s %-28s %10s %12s %6s\n' TARGET PACKAGE EXECS LATE_EXEC/S NEW
 grep -rn --include='*_test.go' '^func Fuzz' . | sed 's/^\([^:]*\):[0-9]*:func \(Fuzz[A-Za-z0-9_]*\).*/\1 \2/' |
 	grep -E " .*$PATTERN" | sort -u >"$LOGDIR/targets"
 while read -r file target; do
-		pkg=./$(dirname "${file#./}")
-		log="$LOGDIR/$target.log"
-		if ! go test -run '^$' -fuzz "^${target}\$" -fuzztime "$FUZZTIME" "$pkg" >"$log" 2>&1; then
-			echo "FAIL $target ($pkg): see below" >&2
-			tail -n 30 "$log" >&2
-			status=1
-		fi
-		# Lines look like:
-		#   fuzz: elapsed: 12s, execs: 34567 (2880/sec), new interesting: 4 (total: 21)
-		awk -v target="$target" -v pkg="$pkg" '
-			/^fuzz: elapsed: / {
-				e = $3; sub(/s,$/, "", e)
-				x = $5; sub(/,$/, "", x)
-				n = 0
-				if (match($0, /new interesting: [0-9]+/)) n = substr($0, RSTART + 17, RLENGTH - 17)
-				el[k] = e + 0; ex[k] = x + 0; k++; last = n
-			}
-			END {
-				if (k == 0) { printf "%-32s %-28s %10s %12s %6s\n", target, pkg, "-", "-", "-"; exit }
-				end = el[k-1]; i = k - 1
-				while (i > 0 && el[i] > end / 2) i--
-				rate = (end > el[i]) ? (ex[k-1] - ex[i]) / (end - el[i]) : 0
-				printf "%-32s %-28s %10d %12.0f %6d\n", target, pkg, ex[k-1], rate, last
-			}' "$log"
+	pkg=./$(dirname "${file#./}")
+	log="$LOGDIR/$target.log"
+	if ! go test -run '^$' -fuzz "^${target}\$" -fuzztime "$FUZZTIME" ${FUZZMINIMIZETIME:+-fuzzminimizetime "$FUZZMINIMIZETIME"} "$pkg" >"$log" 2>&1; then
+		echo "FAIL $target ($pkg): see below" >&2
+		tail -n 30 "$log" >&2
+		status=1
+	fi
+	# Lines look like:
+	#   fuzz: elapsed: 12s, execs: 34567 (2880/sec), new interesting: 4 (total: 21)
+	awk -v target="$target" -v pkg="$pkg" '
+		/^fuzz: elapsed: / {
+			e = $3; sub(/s,$/, "", e)
+			x = $5; sub(/,$/, "", x)
+			n = 0
+			if (match($0, /new interesting: [0-9]+/)) n = substr($0, RSTART + 17, RLENGTH - 17)
+			el[k] = e + 0; ex[k] = x + 0; k++; last = n
+		}
+		END {
+			if (k == 0) { printf "%-32s %-28s %10s %12s %6s\n", target, pkg, "-", "-", "-"; exit }
+			end = el[k-1]; i = k - 1
+			while (i > 0 && el[i] > end / 2) i--
+			rate = (end > el[i]) ? (ex[k-1] - ex[i]) / (end - el[i]) : 0
+			printf "%-32s %-28s %10d %12.0f %6d\n", target, pkg, ex[k-1], rate, last
+		}' "$log"
 done <"$LOGDIR/targets"
 exit $status

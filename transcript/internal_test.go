@@ -123,11 +123,11 @@ func FuzzCodex(f *testing.F) {
 // input: seeds of many kilobytes kept FuzzClaude minimizing (0 execs/s)
 // for most of its run. Whole transcripts are regression cases instead
 // (TestFuzzRegressions).
-const seedMaxBytes = 1024
+const seedMaxBytes = 512
 
-// addLineSeeds adds every pair of consecutive lines of the synthetic
-// transcripts in testdata/<dir> that fits in seedMaxBytes: each line kind
-// of the format, with a parent for the lines that link to one.
+// addLineSeeds adds every line, and every pair of consecutive lines, of the
+// synthetic transcripts in testdata/<dir> that fits in seedMaxBytes: each
+// line kind of the format, with a parent for the lines that link to one.
 func addLineSeeds(f *testing.F, dir string) {
 	paths, err := filepath.Glob(filepath.Join("testdata", dir, "*.jsonl"))
 	if err != nil || len(paths) == 0 {
@@ -140,8 +140,10 @@ func addLineSeeds(f *testing.F, dir string) {
 		}
 		lines := bytes.SplitAfter(data, []byte("\n"))
 		for i := range lines {
-			if seed := bytes.Join(lines[i:min(i+2, len(lines))], nil); len(seed) > 0 && len(seed) <= seedMaxBytes {
-				f.Add(seed)
+			for _, seed := range [][]byte{lines[i], bytes.Join(lines[i:min(i+2, len(lines))], nil)} {
+				if len(seed) > 0 && len(seed) <= seedMaxBytes {
+					f.Add(seed)
+				}
 			}
 		}
 	}
