@@ -170,17 +170,22 @@ func (l *Ledger) FailCheckpoint(ctx context.Context, began Checkpoint, code stri
 
 // Failed returns the failed checkpoints, oldest recording first.
 func (l *Ledger) Failed(ctx context.Context) ([]Checkpoint, error) {
+	all, err := l.Checkpoints(ctx)
+	return slices.DeleteFunc(all, func(cp Checkpoint) bool { return cp.Failed == nil }), err
+}
+
+// Checkpoints returns every session's checkpoint, oldest recording first.
+func (l *Ledger) Checkpoints(ctx context.Context) ([]Checkpoint, error) {
 	var out []Checkpoint
 	err := l.view(ctx, func(tx *bolt.Tx) error {
 		out = nil
-		return tx.Bucket(bucketCheckpoints).ForEach(func(k, _ []byte) error {
+		cps := tx.Bucket(bucketCheckpoints)
+		return cps.ForEach(func(k, _ []byte) error {
 			var cp Checkpoint
-			if _, err := getJSON(tx.Bucket(bucketCheckpoints), string(k), &cp); err != nil {
+			if _, err := getJSON(cps, string(k), &cp); err != nil {
 				return err
 			}
-			if cp.Failed != nil {
-				out = append(out, cp)
-			}
+			out = append(out, cp)
 			return nil
 		})
 	})

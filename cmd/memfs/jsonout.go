@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/memfs/memfs/dream"
+	"github.com/memfs/memfs/forget"
 	"github.com/memfs/memfs/gitstore/replica"
 	"github.com/memfs/memfs/internal/app/home"
 	"github.com/memfs/memfs/internal/version"
@@ -93,6 +94,19 @@ type remoteAddOut struct {
 	OK            bool   `json:"ok"`
 	TrustErasures bool   `json:"trust_erasures"`
 	URL           string `json:"url"`
+}
+
+// forgetApplyOut is printed by memfs forget apply: the receipt, and the
+// agents' own transcript files that may still hold what was forgotten.
+type forgetApplyOut struct {
+	*forget.Receipt
+	AgentTranscripts agentTranscriptsOut `json:"agent_transcripts"`
+}
+
+// agentTranscriptsOut lists transcript paths (never their content).
+type agentTranscriptsOut struct {
+	Count int      `json:"count"`
+	Paths []string `json:"paths"`
 }
 
 // publishOut is printed by memfs publish.

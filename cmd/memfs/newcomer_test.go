@@ -284,3 +284,56 @@ func TestNewcomer_RemoteAddSaysWhatItDid(t *testing.T) {
 		t.Fatalf("remote add of a path:\n%s", out)
 	}
 }
+
+// Ensure that forget apply says that the agents' own transcript files may
+// still hold what it forgot, and where they are (paths and a count from
+// the ledger, never their content), in text and in JSON.
+func TestNewcomer_ForgetNamesAgentTranscripts(t *testing.T) {
+	for _, asJSON := range []bool{false, true} {
+		t.Run(fmt.Sprintf("json=%v", asJSON), func(t *testing.T) {
+			c := newCLI(t)
+			c.mustRun("init")
+			files := goodArtifact()
+			files["pages/prefs/phone.md"] = "# Phone\n\n- The user's phone is 555-867-5309.\n\n## Sources\n\n- session:" + testSession + "\n"
+			dir := t.TempDir()
+			writeTree(t, dir, files)
+			c.mustRun("--scope", "default", "publish", dir, "-m", "add phone")
+			p := copyTranscript(t, "", "claude-session.jsonl")
+			c.mustRun("checkpoint", "--transcript", p, "--scope", "default")
+			targets := []string{"--target", "text:555 867 5309", "--target", "session:" + testSession}
+			var pv struct {
+				Scope string `json:"forget_scope"`
+			}
+			if err := json.Unmarshal([]byte(c.mustRun(append([]string{"--json", "forget", "preview"}, targets...)...)), &pv); err != nil {
+				t.Fatal(err)
+			}
+			args := append([]string{"forget", "apply", "--token", pv.Scope}, targets...)
+			if asJSON {
+				args = append([]string{"--json"}, args...)
+			}
+			out := c.mustRun(args...)
+			if strings.Contains(out, "5309") {
+				t.Fatalf("forget apply quotes the forgotten text:\n%s", out)
+			}
+			if !asJSON {
+				if !strings.Contains(out, "1 known to memfs may still hold what was forgotten") || !strings.Contains(out, "\n  "+p+"\n") {
+					t.Fatalf("forget apply does not name the agent's transcript:\n%s", out)
+				}
+				return
+			}
+			var rc struct {
+				ReceiptID        string `json:"receipt_id"`
+				AgentTranscripts struct {
+					Count int
+					Paths []string
+				} `json:"agent_transcripts"`
+			}
+			if err := json.Unmarshal([]byte(out), &rc); err != nil {
+				t.Fatal(err)
+			}
+			if rc.ReceiptID == "" || rc.AgentTranscripts.Count != 1 || len(rc.AgentTranscripts.Paths) != 1 || rc.AgentTranscripts.Paths[0] != p {
+				t.Fatalf("forget apply --json = %s", out)
+			}
+		})
+	}
+}
