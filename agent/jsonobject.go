@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 )
 
 // jsonObject is a JSON object that keeps its keys' order, so that a
@@ -88,4 +89,12 @@ func mustJSON(v any) json.RawMessage {
 		panic(fmt.Sprintf("encode %T: %v", v, err))
 	}
 	return bytes.TrimRight(b.Bytes(), "\n")
+}
+
+func (o *jsonObject) del(k string) {
+	if _, ok := o.vals[k]; !ok {
+		return
+	}
+	delete(o.vals, k)
+	o.keys = slices.DeleteFunc(o.keys, func(s string) bool { return s == k })
 }

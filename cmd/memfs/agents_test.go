@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -527,5 +528,77 @@ func TestCLI_OneScopeResolution(t *testing.T) {
 	t.Chdir(dir)
 	if code, _, errs := c.run("log"); code != exitFailure || !strings.Contains(errs, "scope default") || !strings.Contains(errs, `scopes = "single"`) {
 		t.Errorf("log in single mode: exit %d %s", code, errs)
+	}
+}
+
+// Ensure that install --uninstall removes exactly what install added:
+// settings with other hooks come back to what they were (as JSON values),
+// a memfs hook the user put beside another hook goes without the other,
+// and a file without memfs hooks is left alone.
+func TestCLI_UninstallHooks(t *testing.T) {
+	const shared = `{
+  "hooks": {
+    "Stop": [{"matcher": "", "hooks": [{"type": "command", "command": "notify-send done"}, {"type": "command", "command": "/opt/bin/memfs hook claude-code"}]}]
+  }
+}
+`
+	const sharedAfter = `{"hooks": {"Stop": [{"matcher": "", "hooks": [{"type": "command", "command": "notify-send done"}]}]}}`
+	tests := []struct {
+		name, agent, before, want string
+		install                   bool
+	}{
+		{"claude-code settings with other hooks", "claude-code", userSettings, userSettings, true},
+		{"codex hooks file made by install", "codex", "", `{}`, true},
+		{"memfs hook beside a user's hook", "claude-code", shared, sharedAfter, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := newCLI(t)
+			settings := filepath.Join(t.TempDir(), "settings.json")
+			if tt.before != "" {
+				if err := os.WriteFile(settings, []byte(tt.before), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if tt.install {
+				c.mustRun("install", tt.agent, "--settings", settings, "--command", "/opt/bin/memfs")
+			}
+			out := c.mustRun("install", tt.agent, "--settings", settings, "--uninstall")
+			if !strings.Contains(out, "removed memfs hooks for ") || !strings.Contains(out, "backup of the previous file: ") {
+				t.Fatalf("uninstall said %q", out)
+			}
+			got, err := os.ReadFile(settings)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var g, w any
+			if err := json.Unmarshal(got, &g); err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal([]byte(tt.want), &w); err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(g, w) {
+				t.Fatalf("after uninstall:\n%s\nwant the equivalent of:\n%s", got, tt.want)
+			}
+			if strings.Contains(string(got), "memfs") {
+				t.Fatalf("a memfs hook is left:\n%s", got)
+			}
+			// Again: nothing to remove, the file is not touched.
+			var doc struct {
+				Changed   bool
+				Uninstall bool
+				Events    []string
+			}
+			if err := json.Unmarshal([]byte(c.mustRun("--json", "install", tt.agent, "--settings", settings, "--uninstall")), &doc); err != nil {
+				t.Fatal(err)
+			}
+			if doc.Changed || !doc.Uninstall || len(doc.Events) != 0 {
+				t.Fatalf("second uninstall = %+v", doc)
+			}
+			if again, _ := os.ReadFile(settings); !bytes.Equal(again, got) {
+				t.Fatal("a second uninstall changed the file")
+			}
+		})
 	}
 }

@@ -151,8 +151,9 @@ func newInstallCommand(g *globalOptions) *cobra.Command {
 	var o agent.InstallOptions
 	var hook agent.HookOptions
 	var command string
+	var uninstall bool
 	cmd := &cobra.Command{
-		Use:   "install claude-code|codex",
+		Use:   "install claude-code|codex [--uninstall]",
 		Short: "Add memfs's hooks to an agent's settings",
 		Long: `Merge memfs's hooks into an agent's settings file:
 
@@ -164,11 +165,22 @@ Other keys and hooks are kept. A file that changes is backed up first
 (<file>.memfs-backup-<time>); running install again changes nothing.
 --dry-run prints the change and writes nothing. A temporary go build (go
 run) is refused: install memfs first, or pass --command. --home, --scope and
---mount, when given, are passed on to the hook command.`,
+--mount, when given, are passed on to the hook command.
+
+--uninstall removes what install added: memfs's hook of each event, the
+matcher group install made for it, and an event or "hooks" key left empty;
+every other hook and key stays. The file is backed up first.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			a, err := agentArg(cmd, args)
 			if err != nil {
 				return err
+			}
+			if uninstall {
+				res, err := agent.Uninstall(a, o)
+				if err != nil {
+					return err
+				}
+				return printUninstall(g, a, o, res)
 			}
 			hook.Scope = g.explicitScope()
 			if g.changed("home") {
@@ -196,7 +208,25 @@ run) is refused: install memfs first, or pass --command. --home, --scope and
 	f.StringVar(&command, "command", "", "the memfs `command` hooks run (default: this binary's absolute path)")
 	f.BoolVar(&hook.AllowTemporary, "force", false, "write the hooks even when this memfs is a temporary go build (go run)")
 	f.StringVar(&hook.Mount, "mount", "", "`dir` where memfs serve mounts scopes, passed on to the hook (default ~/memfs)")
+	f.BoolVar(&uninstall, "uninstall", false, "remove memfs's hooks from the settings instead")
 	return cmd
+}
+
+func printUninstall(g *globalOptions, a agent.Agent, o agent.InstallOptions, res *agent.InstallResult) error {
+	path, events := res.Path, strings.Join(res.Events, ", ")
+	return g.output(installOut{OK: true, Agent: a.Name, Settings: path, Changed: res.Changed(),
+		DryRun: o.DryRun, Backup: res.Backup, Events: nonNil(res.Events), Uninstall: true}, func(w io.Writer) {
+		switch {
+		case !res.Changed():
+			fmt.Fprintf(w, "no memfs hooks for %s in %s; nothing changed\n", a.Title, path)
+		case o.DryRun:
+			fmt.Fprintf(w, "would remove memfs hooks for %s (%s) from %s:\n", a.Title, events, path)
+			agent.WriteLineDiff(w, res.Old, res.New)
+		default:
+			fmt.Fprintf(w, "removed memfs hooks for %s (%s) from %s\n", a.Title, events, path)
+			fmt.Fprintf(w, "backup of the previous file: %s\n", res.Backup)
+		}
+	})
 }
 
 func printInstall(g *globalOptions, a agent.Agent, o agent.InstallOptions, res *agent.InstallResult) error {

@@ -289,6 +289,9 @@ type installOut struct {
 	Events   []string `json:"events"`
 	OK       bool     `json:"ok"`
 	Settings string   `json:"settings"`
+	// Uninstall is set by install --uninstall; Events then are the hooks
+	// removed.
+	Uninstall bool `json:"uninstall,omitempty"`
 }
 
 // proposalsOut is printed by memfs review list.
