@@ -45,9 +45,9 @@ func TestCancelChild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cites := "- session:" + sessTabs + `\n`
+	cites := "- session:" + sessTabs + " entry:" + entryTabs + `\n`
 	if os.Getenv(childCite) != "" {
-		cites += "- session:" + sessDeploy + `\n`
+		cites += "- session:" + sessDeploy + " entry:" + entryDeploy + `\n`
 	}
 	d := execdreamer.Dreamer{Command: `: > "` + sig + `/started"; read x < "` + sig + `/go"
 		mkdir -p "$MEMFS_MEMORY/pages/notes" && printf '# Notes\n\nSomething durable.\n\n## Sources\n\n` + cites + `' > "$MEMFS_MEMORY/pages/notes/n.md"`,

@@ -232,7 +232,7 @@ func TestRun_DropsErasedOutput(t *testing.T) {
 		page   = "pages/notes/gone.md"
 		lit    = "purple elephant"
 		erased = "dddddddd-4444-4444-8444-444444444444"
-		cite   = "\n\n## Sources\n\n- session:" + sessTabs + "\n"
+		cite   = "\n\n## Sources\n\n- session:" + sessTabs + " entry:" + entryTabs + "\n"
 	)
 	keep := "# Kept\n\nKeep this." + cite
 	tests := []struct {
@@ -250,7 +250,7 @@ func TestRun_DropsErasedOutput(t *testing.T) {
 			map[string]string{"summary.md": "Project notes."}, dream.Dropped{Blocks: 1}, "lephant"},
 		{"forgotten literal in a page name", `printf '# Animal\n\nAn animal.` + cite + `' > pages/notes/purpleelephant.md && printf -- '- [Animal](purpleelephant.md)\n' > pages/notes/index.md`,
 			map[string]string{"pages/notes/purpleelephant.md": ""}, dream.Dropped{Pages: 1, Blocks: 1}, "purpleelephant"},
-		{"erased session cited", `printf '# Stolen\n\nFrom a forgotten session.\n\n## Sources\n\n- session:` + erased + `\n- session:` + sessTabs + `\n' > pages/notes/stolen.md`,
+		{"erased session cited", `printf '# Stolen\n\nFrom a forgotten session.\n\n## Sources\n\n- session:` + erased + `\n- session:` + sessTabs + ` entry:` + entryTabs + `\n' > pages/notes/stolen.md`,
 			map[string]string{"pages/notes/stolen.md": ""}, dream.Dropped{Pages: 1}, erased},
 	}
 	for _, tt := range tests {
@@ -316,7 +316,7 @@ func TestRun_SummaryDropsForgottenLines(t *testing.T) {
 	e.checkpoint("tabs.jsonl")
 	e.mark(markText(t, "purple elephant"), markSession("dddddddd-4444-4444-8444-444444444444"))
 	var log bytes.Buffer
-	d := execdreamer.Dreamer{Command: `mkdir -p "$MEMFS_MEMORY/pages/prefs" && printf '# Tabs\n\nTabs.\n\n## Sources\n\n- session:` + sessTabs + `\n' > "$MEMFS_MEMORY/pages/prefs/tabs.md"
+	d := execdreamer.Dreamer{Command: `mkdir -p "$MEMFS_MEMORY/pages/prefs" && printf '# Tabs\n\nTabs.\n\n## Sources\n\n- session:` + sessTabs + ` entry:` + entryTabs + `\n' > "$MEMFS_MEMORY/pages/prefs/tabs.md"
 		echo "Wrote the Purple Elephant page"; echo "from session:dddddddd-4444-4444-8444-444444444444"; echo "noted a tabs preference"`}
 	res, err := e.run(d, func(o *dream.Options) { o.Log = slog.New(slog.NewTextHandler(&log, nil)) })
 	if err != nil {

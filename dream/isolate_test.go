@@ -34,7 +34,7 @@ func poisonDreamer(poison string) dream.Dreamer {
 			if strings.Contains(string(ev), poison) {
 				body = strings.Repeat("remember this. ", 300<<10/15) + "\n"
 			}
-			page := "# Note " + s.SessionID[:8] + "\n\n" + body + "\n## Sources\n\n- session:" + s.SessionID + "\n"
+			page := "# Note " + s.SessionID[:8] + "\n\n" + body + "\n## Sources\n\n- session:" + s.SessionID + " entry:" + firstEntry(ev) + "\n"
 			dir := filepath.Join(runDir, dream.MemoryDir, "pages", "notes")
 			if err := os.MkdirAll(dir, 0o700); err != nil {
 				return "", err
@@ -45,6 +45,20 @@ func poisonDreamer(poison string) dream.Dreamer {
 		}
 		return "notes", nil
 	})
+}
+
+// firstEntry is the id of the first entry of a staged transcript, for a
+// page to cite.
+func firstEntry(transcript []byte) string {
+	for line := range strings.Lines(string(transcript)) {
+		var e struct {
+			ID string `json:"id"`
+		}
+		if json.Unmarshal([]byte(line), &e) == nil && e.ID != "" {
+			return e.ID
+		}
+	}
+	return ""
 }
 
 // Ensure that one session whose evidence alone makes the output invalid

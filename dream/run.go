@@ -702,6 +702,14 @@ func publish(ctx context.Context, opts Options, res *Result, base gitstore.ID, g
 	if !fi.IsDir() {
 		return nil, &validate.Error{Problems: []validate.Problem{{Path: ".", Code: validate.CodeInvalidFileType, Severity: validate.SevError, Message: "the staged memory is not a directory"}}}
 	}
+	// Entry citations need the evidence, which only the run has.
+	problems, err := checkCitations(ctx, opts.Store, res.Dir, base)
+	if err != nil {
+		return nil, err
+	}
+	if len(problems) > 0 {
+		return nil, &validate.Error{Problems: problems}
+	}
 	expected := base
 	po := gitstore.PublishOptions{
 		Scope:        opts.Scope,

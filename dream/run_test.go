@@ -24,6 +24,10 @@ const (
 	sessDeploy = "aaaaaaaa-1111-4111-8111-111111111111"
 	sessTabs   = "bbbbbbbb-2222-4222-8222-222222222222"
 	sessSpaces = "cccccccc-3333-4333-8333-333333333333"
+	// entryTabs and entryDeploy are the first user entries of tabs.jsonl
+	// and deploy.jsonl, which a page cites.
+	entryTabs   = "bbbbbbbb-0000-4000-8000-000000000001"
+	entryDeploy = "aaaaaaaa-0000-4000-8000-000000000001"
 )
 
 type env struct {
@@ -302,8 +306,17 @@ func TestRun_Rejected(t *testing.T) {
 			}
 		}), "invalid_output:invalid_file_type", 0},
 		{"foreign session", edit(func(t *testing.T, mem string) {
-			writeFile(t, filepath.Join(mem, "pages", "facts", "stolen.md"), "# Stolen\n\n## Sources\n\n- session:not-in-this-batch\n")
+			writeFile(t, filepath.Join(mem, "pages", "facts", "stolen.md"), "# Stolen\n\n## Sources\n\n- session:not-in-this-batch entry:x1\n")
 		}), "invalid_output:unknown_source", 0},
+		{"entry not in the evidence", edit(func(t *testing.T, mem string) {
+			writeFile(t, filepath.Join(mem, "pages", "facts", "made-up.md"), "# Made up\n\n## Sources\n\n- session:"+sessTabs+" entry:"+entryTabs+" entry:no-such-entry\n")
+		}), "invalid_output:unknown_entry", 0},
+		{"entry of another session", edit(func(t *testing.T, mem string) {
+			writeFile(t, filepath.Join(mem, "pages", "facts", "crossed.md"), "# Crossed\n\n## Sources\n\n- session:"+sessTabs+" entry:"+entryDeploy+"\n")
+		}), "invalid_output:unknown_entry", 0},
+		{"no entry cited", edit(func(t *testing.T, mem string) {
+			writeFile(t, filepath.Join(mem, "pages", "facts", "vague.md"), "# Vague\n\n## Sources\n\n- session:"+sessTabs+"\n")
+		}), "invalid_output:missing_entry", 0},
 		{"dreamer error", func(*testing.T) dream.Dreamer {
 			return dream.DreamerFunc(func(context.Context, string) (string, error) { return "", errors.New("model unavailable") })
 		}, dream.ReasonDreamer, 0},

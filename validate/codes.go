@@ -16,6 +16,12 @@ const (
 	CodeUnknownSource       = "unknown_source"
 	CodeErasedSource        = "erased_source"
 	CodeErasedContent       = "erased_content"
+	// CodeUnknownEntry and CodeMissingEntry are found by the dream run,
+	// which knows the evidence (dream/citecheck.go): a changed page cites
+	// a transcript entry that is neither in the run's evidence nor cited
+	// before, or names no entry at all.
+	CodeUnknownEntry = "unknown_entry"
+	CodeMissingEntry = "missing_entry"
 
 	// Warning-only codes: links and malformed citation items never make an
 	// artifact invalid.

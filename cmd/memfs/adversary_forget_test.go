@@ -362,7 +362,8 @@ func TestAdversaryForgetCommitMessages(t *testing.T) {
 	dreamer := `id=$(sed -n 's/.*"session_id": *"\([^"]*\)".*/\1/p' "$MEMFS_INPUT/manifest.json" | head -n 1)
 mkdir -p "$MEMFS_MEMORY/pages/notes"
 printf '# Notes\n\n- [Deploys](deploys.md)\n' > "$MEMFS_MEMORY/pages/notes/index.md"
-printf '# Deploys\n\nDeploy on Fridays only.\n\n## Sources\n\n- session:%s\n' "$id" > "$MEMFS_MEMORY/pages/notes/deploys.md"
+entry=$(sed -n 's/.*"id": *"\([^"]*\)".*/\1/p' "$MEMFS_INPUT"/sessions/*/transcript.jsonl | head -n 1)
+printf '# Deploys\n\nDeploy on Fridays only.\n\n## Sources\n\n- session:%s entry:%s\n' "$id" "$entry" > "$MEMFS_MEMORY/pages/notes/deploys.md"
 echo "wrote the deploy page; the wifi password is hunter2"
 echo "and again: hunter 2"
 echo "a clean line"`

@@ -162,7 +162,8 @@ func TestCLI_DreamExec(t *testing.T) {
 	good := `id=$(sed -n 's/.*"session_id": *"\([^"]*\)".*/\1/p' "$MEMFS_INPUT/manifest.json" | head -n 1)
 mkdir -p "$MEMFS_MEMORY/pages/notes"
 printf '# Notes\n\n- [Deploys](deploys.md)\n' > "$MEMFS_MEMORY/pages/notes/index.md"
-printf '# Deploys\n\nDeploy on Fridays only.\n\n## Sources\n\n- session:%s\n' "$id" > "$MEMFS_MEMORY/pages/notes/deploys.md"
+entry=$(sed -n 's/.*"id": *"\([^"]*\)".*/\1/p' "$MEMFS_INPUT"/sessions/*/transcript.jsonl | head -n 1)
+printf '# Deploys\n\nDeploy on Fridays only.\n\n## Sources\n\n- session:%s entry:%s\n' "$id" "$entry" > "$MEMFS_MEMORY/pages/notes/deploys.md"
 echo wrote one page`
 	// The failure started a backoff: a plain run waits, --now runs.
 	if out := c.mustRun("dream", "--dreamer", "exec", "--dreamer-cmd", good); !strings.Contains(out, "backing off after 1 failure") {
@@ -213,7 +214,8 @@ func TestCLI_DreamOpenAI(t *testing.T) {
 				"function": map[string]any{"name": "read_file", "arguments": `{"path":".dreaming/input/manifest.json"}`}}}
 		case strings.Contains(*last.Content, `"session_id"`):
 			id := regexp.MustCompile(`"session_id":\s*"([^"]+)"`).FindStringSubmatch(*last.Content)[1]
-			page, _ := json.Marshal(fmt.Sprintf("# Tabs\n\nThe user prefers tabs.\n\n## Sources\n\n- session:%s\n", id))
+			// The first user entry of claude-session.jsonl.
+			page, _ := json.Marshal(fmt.Sprintf("# Tabs\n\nThe user prefers tabs.\n\n## Sources\n\n- session:%s entry:aaaaaaaa-0000-4000-8000-000000000001\n", id))
 			reply["tool_calls"] = []map[string]any{
 				{"id": "b", "type": "function", "function": map[string]any{"name": "write_file",
 					"arguments": `{"path":".memory/pages/prefs/tabs.md","content":` + string(page) + `}`}},

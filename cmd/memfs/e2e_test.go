@@ -66,7 +66,8 @@ func TestDream_KillNineTrials(t *testing.T) {
 	dreamer := `id=$(sed -n 's/.*"session_id": *"\([^"]*\)".*/\1/p' "$MEMFS_INPUT/manifest.json" | head -n 1)
 mkdir -p "$MEMFS_MEMORY/pages/notes"
 printf '# Notes\n\n- [Deploys](deploys.md)\n' > "$MEMFS_MEMORY/pages/notes/index.md"
-printf '# Deploys\n\nDeploy on Fridays only.\n\n## Sources\n\n- session:%s\n' "$id" > "$MEMFS_MEMORY/pages/notes/deploys.md"
+entry=$(sed -n 's/.*"id": *"\([^"]*\)".*/\1/p' "$MEMFS_INPUT"/sessions/*/transcript.jsonl | head -n 1)
+printf '# Deploys\n\nDeploy on Fridays only.\n\n## Sources\n\n- session:%s entry:%s\n' "$id" "$entry" > "$MEMFS_MEMORY/pages/notes/deploys.md"
 sleep 0.0$(( $$ % 5 ))`
 	trials := 20
 	if n, err := strconv.Atoi(os.Getenv("MEMFS_KILL_TRIALS")); err == nil && n > 0 {

@@ -1,0 +1,208 @@
+package dream
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/validate"
+	"github.com/memfs/memfs/wiki"
+)
+
+// Entry-level citations. A page's Sources items name the transcript
+// entries its claim rests on ("- session:<id> entry:<entry id> …"). A
+// dreamer learns entry ids from two places only: the batch's evidence and
+// the memory it was given. So after any dreamer ran, the run checks, for
+// every page the dreamer created or changed:
+//
+//   - each cited (session, entry) pair is either in the evidence of that
+//     session staged for this run or already cited somewhere in the base
+//     memory (an appended session's evidence holds only its new entries,
+//     and a page may keep or move an older citation): otherwise
+//     validate.CodeUnknownEntry;
+//   - at least one of its Sources items names an entry: otherwise
+//     validate.CodeMissingEntry.
+//
+// Pages the dreamer left as they were at the base are not judged again.
+// The problems name paths, session ids and entry ids, never content.
+
+// EntryPrefix opens a transcript entry reference on a Sources line.
+const EntryPrefix = "entry:"
+
+// CitedEntries returns the entry ids a Sources item's note names
+// ("entry:<id>" words), in order. An id ends at white space or at one of
+// ",;()[]`"; a trailing "." or ":" (punctuation after the id) is dropped.
+func CitedEntries(note string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(note, func(r rune) bool {
+		return r == ' ' || r == '\t' || strings.ContainsRune(",;()[]`", r)
+	}) {
+		id, ok := strings.CutPrefix(w, EntryPrefix)
+		id = strings.TrimRight(id, ".:")
+		if ok && id != "" {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// citation is one (session, entry) pair.
+type citation struct{ session, entry string }
+
+// checkCitations judges the entry citations of the pages under runDir's
+// .memory that differ from base (the zero id: every page), against the
+// evidence staged in runDir. It returns the problems found (nil: none).
+func checkCitations(ctx context.Context, store *gitstore.Store, runDir string, base gitstore.ID) ([]validate.Problem, error) {
+	evidence, err := stagedEntries(runDir)
+	if err != nil {
+		return nil, err
+	}
+	parser := wiki.NewParser()
+	basePages, baseCited, baseSessions, err := baseCitations(ctx, store, base, parser)
+	if err != nil {
+		return nil, err
+	}
+	root, err := os.OpenRoot(filepath.Join(runDir, MemoryDir))
+	if err != nil {
+		return nil, nil // a missing or replaced .memory is validation's to report
+	}
+	defer root.Close()
+	files, err := memoryFiles(root)
+	if err != nil {
+		return nil, err
+	}
+	var problems []validate.Problem
+	for _, p := range files {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if k, err := wiki.ClassifyPath(p, false); err != nil || k != wiki.KindPage {
+			continue
+		}
+		b, ok, err := readSingle(root, p)
+		if err != nil || !ok {
+			continue // validation refuses what cannot be read as one file
+		}
+		if old, had := basePages[p]; had && bytes.Equal(old, b) {
+			continue
+		}
+		problems = append(problems, judgePage(p, parser.Parse(b), evidence, baseCited, baseSessions)...)
+	}
+	return problems, nil
+}
+
+// judgePage returns the entry-citation problems of one changed page.
+func judgePage(p string, page *wiki.Page, evidence map[string]map[string]bool, baseCited map[citation]bool, baseSessions map[string]bool) []validate.Problem {
+	var problems []validate.Problem
+	var unknown []string
+	cites := false
+	for _, s := range page.Sources {
+		for _, e := range CitedEntries(s.Note) {
+			cites = true
+			if baseCited[citation{s.ID, e}] || evidence[s.ID][e] {
+				continue
+			}
+			if evidence[s.ID] == nil && !baseSessions[s.ID] {
+				continue // a session the page may not cite at all: the store's allow-list reports it
+			}
+			if u := s.ID + " entry:" + e; !slices.Contains(unknown, u) {
+				unknown = append(unknown, u)
+			}
+		}
+	}
+	if len(unknown) > 0 {
+		const show = 5
+		msg := strings.Join(unknown[:min(len(unknown), show)], ", ")
+		if len(unknown) > show {
+			msg += fmt.Sprintf(" and %d more", len(unknown)-show)
+		}
+		problems = append(problems, validate.Problem{Path: p, Code: validate.CodeUnknownEntry, Severity: validate.SevError,
+			Message: "cites entries that are neither in the run's evidence nor cited before: session " + msg})
+	}
+	if !cites && len(page.Sources) > 0 {
+		problems = append(problems, validate.Problem{Path: p, Code: validate.CodeMissingEntry, Severity: validate.SevError,
+			Message: "changed page's Sources name no transcript entry (\"- session:<id> entry:<entry id>\")"})
+	}
+	return problems
+}
+
+// stagedEntries reads the entry ids of every session staged in runDir, by
+// session id.
+func stagedEntries(runDir string) (map[string]map[string]bool, error) {
+	m, err := ReadManifest(runDir)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]map[string]bool{}
+	for _, s := range m.Sessions {
+		ids := out[s.SessionID]
+		if ids == nil {
+			ids = map[string]bool{}
+			out[s.SessionID] = ids
+		}
+		f, err := os.Open(filepath.Join(runDir, filepath.FromSlash(s.Dir), TranscriptName))
+		if err != nil {
+			return nil, fmt.Errorf("read staged evidence of session %s: %w", s.SessionID, err)
+		}
+		sc := bufio.NewScanner(f)
+		sc.Buffer(nil, 64<<20)
+		for sc.Scan() {
+			var r struct {
+				ID string `json:"id"`
+			}
+			if json.Unmarshal(sc.Bytes(), &r) == nil && r.ID != "" {
+				ids[r.ID] = true
+			}
+		}
+		err = errors.Join(sc.Err(), f.Close())
+		if err != nil {
+			return nil, fmt.Errorf("read staged evidence of session %s: %w", s.SessionID, err)
+		}
+	}
+	return out, nil
+}
+
+// baseCitations returns the pages of the base memory (path → content),
+// every (session, entry) pair they cite and every session they cite.
+func baseCitations(ctx context.Context, store *gitstore.Store, base gitstore.ID, parser *wiki.Parser) (map[string][]byte, map[citation]bool, map[string]bool, error) {
+	pages, cited, sessions := map[string][]byte{}, map[citation]bool{}, map[string]bool{}
+	if base.IsZero() {
+		return pages, cited, sessions, nil
+	}
+	snap, err := store.Snapshot(ctx, base)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	err = snap.Walk(func(n *gitstore.Node) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if !n.Mode.IsRegular() {
+			return nil
+		}
+		if k, err := wiki.ClassifyPath(n.Path, false); err != nil || k != wiki.KindPage {
+			return nil
+		}
+		b, err := n.Content()
+		if err != nil {
+			return err
+		}
+		pages[n.Path] = b
+		for _, s := range parser.Parse(b).Sources {
+			sessions[s.ID] = true
+			for _, e := range CitedEntries(s.Note) {
+				cited[citation{s.ID, e}] = true
+			}
+		}
+		return nil
+	})
+	return pages, cited, sessions, err
+}
