@@ -405,7 +405,7 @@ func (r *runner) fail(ctx context.Context, reason string, cause error) (*Result,
 // stage writes the manifest and the evidence of the batch into the run
 // directory.
 func (r *runner) stage(batch []batchItem) error {
-	m := &Manifest{Version: ManifestVersion, RunID: r.res.RunID, Scope: r.opts.Scope, Created: r.started}
+	m := &Manifest{Version: ManifestVersion, RunID: r.res.RunID, Scope: r.opts.Scope, Created: r.started, Limits: r.opts.Store.Limits()}
 	if !r.res.Base.IsZero() {
 		m.Base = r.res.Base.String()
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/internal/fsutil"
+	"github.com/memfs/memfs/validate"
 	"github.com/memfs/memfs/wiki"
 )
 
@@ -45,6 +46,9 @@ type Manifest struct {
 	Base     string            `json:"base,omitempty"`
 	Created  time.Time         `json:"created"`
 	Sessions []ManifestSession `json:"sessions"`
+	// Limits are the artifact limits the published memory must keep
+	// (number of files, bytes per file, bytes in all).
+	Limits validate.Limits `json:"limits"`
 }
 
 // ManifestSession is one session of the batch.

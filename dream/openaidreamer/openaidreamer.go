@@ -67,13 +67,16 @@ type (
 
 func text(s string) *string { return &s }
 
+// operating is the start of the system prompt: how to work, then the
+// rules in short; the staged instructions follow it.
 const operating = `You maintain this memory wiki. Work only through the tools. The evidence
 (read-only) is under .dreaming/input/: manifest.json lists the sessions and
 each sessions/<dir>/transcript.jsonl holds one session's evidence. The memory
-you edit is .memory/. Follow the instructions below; when you are done, reply
-with a one-paragraph summary of what you changed and call no tool.
+you edit is .memory/. Read the memory before you change it. Follow the
+instructions below; when you are done, reply with a one-paragraph summary of
+what you changed and call no tool.
 
-`
+` + dream.Checklist + "\n"
 
 // Dream runs the loop until the model answers without tool calls.
 func (d Dreamer) Dream(ctx context.Context, runDir string) (string, error) {

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/memfs/memfs/dream"
 )
 
 // fakeModel is an in-test Chat Completions server that plays a scripted
@@ -64,6 +66,14 @@ func (m *fakeModel) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "bad request", http.StatusBadRequest)
 		return
 	}
+	// The model is told the memory's rules: the staged instructions and
+	// the short list, entry-level sources included.
+	if sys := req.Messages[0]; sys.Role != "system" || sys.Content == nil ||
+		!strings.Contains(*sys.Content, dream.Instructions) || !strings.Contains(*sys.Content, dream.Checklist) ||
+		!strings.Contains(*sys.Content, "entry:<entry id>") {
+		http.Error(w, "system prompt lacks the rules", http.StatusBadRequest)
+		return
+	}
 	last := req.Messages[len(req.Messages)-1]
 	type call struct{ name, args string }
 	var calls []call
@@ -76,7 +86,7 @@ func (m *fakeModel) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, "no session in manifest", http.StatusBadRequest)
 			return
 		}
-		page := fmt.Sprintf("# Deploys\n\nDeploy on Fridays only.\n\n## Sources\n\n- session:%s\n", id[1])
+		page := fmt.Sprintf("# Deploys\n\nDeploy on Fridays only.\n\n## Sources\n\n- session:%s entry:u1\n", id[1])
 		pj, _ := json.Marshal(page)
 		calls = []call{
 			{"write_file", `{"path":"../escape.md","content":"x"}`},
@@ -124,8 +134,8 @@ func stageRun(t *testing.T) string {
 	dir := filepath.Join(base, "run")
 	files := map[string]string{
 		".dreaming/input/manifest.json":                 `{"version":1,"run_id":"r1","scope":"proj","sessions":[{"dir":".dreaming/input/sessions/1-a","session_id":"sess-42"}]}`,
-		".dreaming/input/sessions/1-a/transcript.jsonl": `{"role":"user","text":"deploy on Fridays only"}` + "\n",
-		".dreaming/instructions.md":                     "# Instructions\n",
+		".dreaming/input/sessions/1-a/transcript.jsonl": `{"role":"user","id":"u1","text":"deploy on Fridays only"}` + "\n",
+		".dreaming/instructions.md":                     dream.Instructions,
 		".memory/summary.md":                            "",
 		".memory/index.md":                              "# Index\n",
 	}
