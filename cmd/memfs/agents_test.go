@@ -12,6 +12,7 @@ import (
 
 	"github.com/memfs/memfs/agent"
 	"github.com/memfs/memfs/internal/app/home"
+	"github.com/memfs/memfs/internal/config"
 	"github.com/memfs/memfs/internal/scope"
 	"github.com/memfs/memfs/ledger"
 	"github.com/memfs/memfs/transcript"
@@ -295,6 +296,32 @@ func TestCLI_InstallClaudeCode(t *testing.T) {
 	out := c.mustRun("install", "claude-code", "--settings", settings, "--command", "/opt/bin/memfs")
 	if !strings.Contains(out, "added memfs hooks for Claude Code (SessionStart, Stop, SessionEnd)") {
 		t.Fatalf("install said %q", out)
+	}
+	// The agent's CLI as the dreamer is offered, never turned on.
+	if !strings.Contains(out, "  memfs dream --dreamer claude\n") || !strings.Contains(out, "  [dreamer]\n  use = \"claude\"\n") ||
+		!strings.Contains(out, filepath.Join(c.home, "config.toml")) {
+		t.Errorf("install does not offer the claude dreamer as config.toml's [dreamer] table:\n%s", out)
+	}
+	var js struct {
+		DreamWith   string `json:"dream_with"`
+		DreamConfig string `json:"dream_config"`
+	}
+	if err := json.Unmarshal([]byte(c.mustRun("--json", "install", "claude-code", "--settings", settings, "--command", "/opt/bin/memfs", "--dry-run")), &js); err != nil {
+		t.Fatal(err)
+	}
+	if js.DreamWith != "memfs dream --dreamer claude" || js.DreamConfig != "[dreamer]\nuse = \"claude\"\n" {
+		t.Errorf("install --json offers %+v, want the command and the [dreamer] table", js)
+	}
+	// What install offers is a config.toml that loads and names claude.
+	offered := t.TempDir()
+	if err := os.WriteFile(filepath.Join(offered, config.FileName), []byte(js.DreamConfig), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if cfg, err := config.Load(offered); err != nil || cfg.Dreamer.Use != "claude" {
+		t.Errorf("the offered config.toml loads as %+v, %v; want use claude", cfg, err)
+	}
+	if _, err := os.Stat(filepath.Join(c.home, "config.toml")); err == nil {
+		t.Error("install wrote config.toml: the dreamer must only be offered")
 	}
 	bk := backups(t, settings)
 	if len(bk) != 1 {

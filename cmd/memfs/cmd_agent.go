@@ -6,13 +6,16 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/memfs/memfs/agent"
+	"github.com/memfs/memfs/dream/dreamers"
 	"github.com/memfs/memfs/ingest"
 	"github.com/memfs/memfs/internal/app/home"
+	"github.com/memfs/memfs/internal/config"
 )
 
 // mountFlag is --mount of context and hook: where serve mounts scopes, for
@@ -169,7 +172,12 @@ run) is refused: install memfs first, or pass --command. --home, --scope and
 
 --uninstall removes what install added: memfs's hook of each event, the
 matcher group install made for it, and an event or "hooks" key left empty;
-every other hook and key stays. The file is backed up first.`,
+every other hook and key stays. The file is backed up first.
+
+
+Install also prints the one command that dreams with the agent's own CLI
+(memfs dream --dreamer claude|codex) and the config table that makes it
+the default; it never turns that on itself.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			a, err := agentArg(cmd, args)
 			if err != nil {
@@ -231,8 +239,21 @@ func printUninstall(g *globalOptions, a agent.Agent, o agent.InstallOptions, res
 
 func printInstall(g *globalOptions, a agent.Agent, o agent.InstallOptions, res *agent.InstallResult) error {
 	path, events := res.Path, strings.Join(res.Events, ", ")
+	cli, offer := dreamers.LookupAgentCLI(a.Name)
+	dreamWith, dreamConfig := "", ""
+	if offer {
+		dreamWith = "memfs dream --dreamer " + cli.Name
+		dreamConfig = fmt.Sprintf("[dreamer]\nuse = %q\n", cli.Name)
+	}
 	return g.output(installOut{OK: true, Agent: a.Name, Settings: path, Changed: res.Changed(),
-		DryRun: o.DryRun, Backup: res.Backup, Events: nonNil(res.Events), Command: o.Command}, func(w io.Writer) {
+		DryRun: o.DryRun, Backup: res.Backup, Events: nonNil(res.Events), Command: o.Command,
+		DreamWith: dreamWith, DreamConfig: dreamConfig}, func(w io.Writer) {
+		if offer {
+			// Offered, never turned on: the builtin stays the default.
+			defer fmt.Fprintf(w, "\nmemfs dreams with its builtin rules. To dream with %s instead (headless, model %s, your own login, confined to the run folder):\n"+
+				"  %s\nor, for every dream and memfs serve, add to %s:\n%s",
+				a.Title, cli.Model, dreamWith, configPathHint(g), indent(dreamConfig, "  "))
+		}
 		switch {
 		case !res.Changed():
 			fmt.Fprintf(w, "memfs hooks for %s are already in %s; nothing changed\n", a.Title, path)
@@ -249,4 +270,22 @@ func printInstall(g *globalOptions, a agent.Agent, o agent.InstallOptions, res *
 			}
 		}
 	})
+}
+
+// configPathHint names the home's config.toml for a message.
+func configPathHint(g *globalOptions) string {
+	dir, err := home.Resolve(g.Home)
+	if err != nil {
+		return "$MEMFS_HOME/" + config.FileName
+	}
+	return filepath.Join(dir, config.FileName)
+}
+
+// indent puts prefix before every line of s (lines end in "\n").
+func indent(s, prefix string) string {
+	var b strings.Builder
+	for line := range strings.Lines(s) {
+		b.WriteString(prefix + line)
+	}
+	return b.String()
 }

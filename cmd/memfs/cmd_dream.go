@@ -22,23 +22,36 @@ import (
 type dreamerFlags struct {
 	spec    dreamers.Spec
 	timeout time.Duration
+	flags   *pflag.FlagSet
 }
 
 func (o *dreamerFlags) add(f *pflag.FlagSet) {
-	f.StringVar(&o.spec.Name, "dreamer", builtin.Name, "dreamer to run: builtin, exec or openai")
+	o.flags = f
+	f.StringVar(&o.spec.Name, "dreamer", builtin.Name, "dreamer to run: builtin, claude (Claude Code), codex (Codex CLI), exec or openai (default: config dreamer, else builtin)")
 	f.StringVar(&o.spec.Command, "dreamer-cmd", "", "with --dreamer exec: the `command` run by sh -c in the run directory")
 	f.StringVar(&o.spec.BaseURL, "base-url", "", "with --dreamer openai: the API root of an OpenAI-compatible server (key from $MEMFS_API_KEY, else $OPENAI_API_KEY)")
-	f.StringVar(&o.spec.Model, "model", "", "with --dreamer openai: the model name")
+	f.StringVar(&o.spec.Model, "model", "", "with --dreamer openai: the model name; with claude or codex: instead of the CLI's cheapest (haiku, gpt-5.4-mini)")
 	f.DurationVar(&o.timeout, "timeout", dream.DefaultTimeout, "wall-clock limit of one run's dreaming")
 }
 
 // dreamer builds the dreamer the flags name; with a home (h not nil),
-// confined as its config.toml's [dreamer] says.
+// its config.toml's [dreamer] use and model stand in for flags not given,
+// and confine, read and write confine it.
 func (o dreamerFlags) dreamer(h *home.Home) (dream.Dreamer, error) {
-	o.spec.Getenv = os.Getenv
 	if h != nil {
 		c := h.Config.Dreamer
+		if o.flags != nil && !o.flags.Changed("dreamer") && c.Use != "" {
+			o.spec.Name = c.Use
+		}
+		if o.flags != nil && !o.flags.Changed("model") && c.Model != "" && o.spec.Name == c.Use {
+			o.spec.Model = c.Model
+		}
 		o.spec.Confine, o.spec.Read, o.spec.Write = c.Confine, c.Read, c.Write
+	}
+	o.spec.Getenv = os.Getenv
+	o.spec.UserHome = func() string {
+		d, _ := os.UserHomeDir()
+		return d
 	}
 	d, err := dreamers.New(o.spec)
 	if errors.Is(err, dreamers.ErrSpec) {
@@ -54,7 +67,7 @@ func newDreamCommand(g *globalOptions) *cobra.Command {
 	var df dreamerFlags
 	var o dream.BatchOptions
 	cmd := &cobra.Command{
-		Use:   "dream [--dreamer builtin|exec|openai] [--dreamer-cmd CMD] [--base-url URL --model NAME] [--now] [--reset] [--timeout DUR] [--keep-runs]",
+		Use:   "dream [--dreamer builtin|claude|codex|exec|openai] [--dreamer-cmd CMD] [--base-url URL] [--model NAME] [--now] [--reset] [--timeout DUR] [--keep-runs]",
 		Short: "Turn pending session evidence into memory, one run per scope",
 		Long: `Run one dreaming batch in every scope with pending evidence (only the
 scope named by --scope when it is given). A run stages up to 8 pending sessions
@@ -63,19 +76,21 @@ memory, validates it and publishes it as the scope's new head. Failure,
 timeout or invalid output publishes nothing and leaves the evidence pending;
 the reason is recorded with the run.
 
+The builtin dreamer (rules, no model) is the default. --dreamer claude or
+--dreamer codex runs your own agent CLI headless in the run folder (claude -p
+with haiku, codex exec with gpt-5.4-mini; --model picks another), contained
+as any exec dreamer; config.toml's [dreamer] use = "claude" makes it the default.
+
 Each scope prints its run id and the published commit, "nothing to publish",
 or the failure reason. The command fails (exit 1) when any run failed.`,
 		Args: exactArgs(0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			d, err := df.dreamer(nil)
-			if err != nil {
-				return err
-			}
 			if df.timeout <= 0 {
 				return usagef("--timeout must be positive")
 			}
 			return g.withStore(cmd.Context(), func(h *home.Home, st *gitstore.Store) error {
-				if d, err = df.dreamer(h); err != nil {
+				d, err := df.dreamer(h)
+				if err != nil {
 					return err
 				}
 				if o.Ledger, err = h.Ledger(); err != nil {

@@ -27,15 +27,12 @@ stop it and unmount. One serve runs per home.`,
 		Args: exactArgs(0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			debug.SetGCPercent(100) // a long-running process: the default collector
-			d, err := df.dreamer(nil)
-			if err != nil {
-				return err
-			}
 			h, err := g.openHome()
 			if err != nil {
 				return err
 			}
-			if d, err = df.dreamer(h); err != nil {
+			d, err := df.dreamer(h)
+			if err != nil {
 				return err
 			}
 			// The main job reports what it does at info level; -v adds debug.

@@ -281,14 +281,20 @@ type contextOut struct {
 
 // installOut is printed by memfs install.
 type installOut struct {
-	Agent    string   `json:"agent"`
-	Backup   string   `json:"backup"`
-	Changed  bool     `json:"changed"`
-	Command  string   `json:"command"`
-	DryRun   bool     `json:"dry_run"`
-	Events   []string `json:"events"`
-	OK       bool     `json:"ok"`
-	Settings string   `json:"settings"`
+	Agent   string `json:"agent"`
+	Backup  string `json:"backup"`
+	Changed bool   `json:"changed"`
+	Command string `json:"command"`
+	DryRun  bool   `json:"dry_run"`
+	// DreamWith is the command that dreams with this agent's CLI
+	// instead of the builtin rules: offered, never turned on.
+	DreamWith string `json:"dream_with"`
+	// DreamConfig is the config.toml table that makes it the default
+	// dreamer ("[dreamer]\nuse = ..."): offered, never written.
+	DreamConfig string   `json:"dream_config"`
+	Events      []string `json:"events"`
+	OK          bool     `json:"ok"`
+	Settings    string   `json:"settings"`
 	// Uninstall is set by install --uninstall; Events then are the hooks
 	// removed.
 	Uninstall bool `json:"uninstall,omitempty"`

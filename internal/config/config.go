@@ -32,12 +32,19 @@ type Config struct {
 	Scopes string `toml:"scopes"`
 	// Publish is "direct" (default) or "review".
 	Publish string `toml:"publish"`
-	// Dreamer confines the exec dreamer in files.
+	// Dreamer is [dreamer]: which dreamer memfs dream and serve use, and
+	// how an exec dreamer is confined in files.
 	Dreamer Dreamer `toml:"dreamer"`
 }
 
-// Dreamer is config.toml's [dreamer]: how an exec dreamer is confined.
+// Dreamer is config.toml's [dreamer].
 type Dreamer struct {
+	// Use is the dreamer memfs dream and serve use when --dreamer is not
+	// given: "builtin" (the default), or the user's agent CLI, "claude"
+	// or "codex". Model overrides the agent CLI's model (its cheapest by
+	// default).
+	Use   string `toml:"use"`
+	Model string `toml:"model"`
 	// Confine is "landlock" (default: refuse to run where the kernel
 	// cannot confine) or "none".
 	Confine string `toml:"confine"`
@@ -69,7 +76,7 @@ const MaxFileBytes = 64 << 10
 
 // Load reads home/config.toml. A missing file gives the defaults.
 func Load(home string) (*Config, error) {
-	c := &Config{Limits: validate.DefaultLimits(), Scopes: "project", Publish: "direct", Dreamer: Dreamer{Confine: "landlock"}}
+	c := &Config{Limits: validate.DefaultLimits(), Scopes: "project", Publish: "direct", Dreamer: Dreamer{Use: "builtin", Confine: "landlock"}}
 	p := filepath.Join(home, FileName)
 	b, err := readBounded(p)
 	if errors.Is(err, os.ErrNotExist) {
@@ -166,6 +173,15 @@ func check(c *Config, undecoded []toml.Key) error {
 		if !filepath.IsAbs(p) {
 			return errors.New("dreamer.read and dreamer.write take absolute paths")
 		}
+	}
+	// exec and openai need settings only flags give.
+	switch c.Dreamer.Use {
+	case "builtin", "claude", "codex":
+	default:
+		return errors.New(`dreamer.use must be "builtin", "claude" or "codex" (exec and openai are chosen with --dreamer)`)
+	}
+	if strings.ContainsAny(c.Dreamer.Model, " \t\n'\"\\$`;&|<>()*?[]{}!#~") {
+		return errors.New("dreamer.model must be a plain model name")
 	}
 	return nil
 }

@@ -160,3 +160,38 @@ func TestLoadDreamer(t *testing.T) {
 		})
 	}
 }
+
+// Ensure that [dreamer] use and model take the agent CLI presets (builtin
+// by default) and a plain model name, and refuse what only flags can
+// configure or a model name that is shell syntax.
+func TestLoadDreamerUse(t *testing.T) {
+	cases := []struct {
+		toml, dreamer, model string
+		ok                   bool
+	}{
+		{"", "builtin", "", true},
+		{"[dreamer]\nuse = \"claude\"\n", "claude", "", true},
+		{"[dreamer]\nuse = \"codex\"\nmodel = \"gpt-5.4\"\n", "codex", "gpt-5.4", true},
+		{"[dreamer]\nuse = \"builtin\"\n", "builtin", "", true},
+		{"[dreamer]\nuse = \"exec\"\n", "", "", false},
+		{"[dreamer]\nuse = \"gpt\"\n", "", "", false},
+		{"[dreamer]\nuse = \"claude\"\nmodel = \"haiku; rm -rf ~\"\n", "", "", false},
+		{"[dreamer]\nuse = \"claude\"\nmodel = \"sonnet\"\nconfine = \"none\"\n", "claude", "sonnet", true},
+		// The top-level key of before [dreamer] is refused, not ignored.
+		{"dreamer = \"claude\"\n", "", "", false},
+	}
+	for _, c := range cases {
+		home := t.TempDir()
+		if err := os.WriteFile(filepath.Join(home, FileName), []byte(c.toml), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		got, err := Load(home)
+		if (err == nil) != c.ok {
+			t.Errorf("Load(%q): %v, want ok %v", c.toml, err, c.ok)
+			continue
+		}
+		if err == nil && (got.Dreamer.Use != c.dreamer || got.Dreamer.Model != c.model) {
+			t.Errorf("Load(%q) = dreamer %q model %q", c.toml, got.Dreamer.Use, got.Dreamer.Model)
+		}
+	}
+}
