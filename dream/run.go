@@ -455,6 +455,9 @@ func (r *runner) dreamAndPublish(ctx context.Context) (string, error) {
 			return ctxReason(ctx, dctx, ReasonStage), err
 		}
 		d := opts.Dreamer
+		if la, ok := d.(LimitsAware); ok {
+			d = la.WithLimits(opts.Store.Limits())
+		}
 		if ga, ok := d.(GuardAware); ok {
 			d = ga.WithGuard(erased)
 		}

@@ -210,8 +210,15 @@ func TestRun_Builtin(t *testing.T) {
 		t.Fatalf("second run: %v", err)
 	}
 	pages = e.pages()
-	if p, ok := find(pages, "I prefer tabs over spaces"); ok {
-		t.Errorf("superseded preference kept in %s", p)
+	// The superseded preference stays only as its page's history: never
+	// in the index or summary a new session reads.
+	for _, f := range []string{"index.md", "summary.md"} {
+		if strings.Contains(pages[f], "tabs over spaces") {
+			t.Errorf("superseded preference listed in %s:\n%s", f, pages[f])
+		}
+	}
+	if p, ok := find(pages, "I prefer tabs over spaces"); ok && !strings.Contains(pages[p], "Replaced in: session:"+sessSpaces) {
+		t.Errorf("superseded preference kept in %s without its replacement:\n%s", p, pages[p])
 	}
 	if p, ok := find(pages, "I prefer spaces over tabs"); !ok || !strings.Contains(pages[p], "- session:"+sessSpaces) {
 		t.Errorf("new preference missing or uncited; pages: %v", keys(pages))

@@ -22,7 +22,7 @@ func TestCLI_DreamCitedEntry(t *testing.T) {
 		t.Fatalf("preferences index:\n%s", idx)
 	}
 	page := c.mustRun("--scope", transcriptScope, "cat", "pages/preferences/"+m[1])
-	src := regexp.MustCompile(`(?m)^- session:(\S+) entry:(\S+)`).FindStringSubmatch(page)
+	src := regexp.MustCompile(`(?m)^\s*- Sources: session:(\S+) entry:(\S+)`).FindStringSubmatch(page)
 	if src == nil {
 		t.Fatalf("page cites no entry:\n%s", page)
 	}
@@ -31,7 +31,7 @@ func TestCLI_DreamCitedEntry(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rec); err != nil || rec.ID != src[2] || rec.Role != "user" {
 		t.Fatalf("cited entry %q: %+v %v", out, rec, err)
 	}
-	quote := regexp.MustCompile(`(?m)^> (.+)$`).FindStringSubmatch(page)
+	quote := regexp.MustCompile(`(?m)^\s*- User said: “(.+)”$`).FindStringSubmatch(page)
 	if quote == nil || !strings.Contains(rec.Text, strings.TrimSuffix(quote[1], ".")) {
 		t.Errorf("cited entry %q does not hold the page's quote %q", rec.Text, quote)
 	}

@@ -35,9 +35,9 @@ func TestCLI_Dream(t *testing.T) {
 	if !strings.Contains(log, "dream ") {
 		t.Errorf("log lacks the dream commit:\n%s", log)
 	}
-	idx := c.mustRun("--scope", transcriptScope, "cat", "pages/preferences/index.md")
-	if !strings.Contains(idx, "tabs over spaces") {
-		t.Errorf("preferences index:\n%s", idx)
+	idx := c.mustRun("--scope", transcriptScope, "cat", "index.md")
+	if !strings.Contains(idx, "tabs over spaces") || !strings.Contains(idx, "(pages/preferences/") {
+		t.Errorf("index:\n%s", idx)
 	}
 
 	var res struct {

@@ -26,12 +26,13 @@ func TestEndToEnd_CheckpointDreamMount(t *testing.T) {
 	startMount(t, c.home, mnt, "--all")
 
 	c.mustRun("dream")
+	// index.md lists each claim; the area's folder holds its page.
 	index := filepath.Join(mnt, transcriptScope, "pages", "preferences", "index.md")
 	var content []byte
 	storetest.Eventually(t, "the dreamed page is visible in the mount", func() bool {
-		b, err := os.ReadFile(index)
+		b, err := os.ReadFile(filepath.Join(mnt, transcriptScope, "index.md"))
 		content = b
-		return err == nil && strings.Contains(string(b), "tabs over spaces")
+		return err == nil && strings.Contains(string(b), "tabs over spaces") && strings.Contains(string(b), "pages/preferences/")
 	})
 	entries, err := os.ReadDir(filepath.Dir(index))
 	if err != nil {

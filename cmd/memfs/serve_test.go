@@ -30,7 +30,7 @@ func TestServe_SessionToMount(t *testing.T) {
 	storetest.Eventually(t, "serve mounted", func() bool { return isMounted(t, mnt) })
 	copyTranscript(t, filepath.Join(watchDir, testSession+".jsonl"), "claude-session.jsonl")
 
-	index := filepath.Join(mnt, transcriptScope, "pages", "preferences", "index.md")
+	index := filepath.Join(mnt, transcriptScope, "index.md") // lists each claim
 	storetest.Eventually(t, "the dreamed page is visible in the mount", func() bool {
 		b, err := os.ReadFile(index)
 		return err == nil && strings.Contains(string(b), "tabs over spaces")

@@ -2,6 +2,7 @@ package builtin
 
 import (
 	"encoding/json"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -115,21 +116,59 @@ func pagesSaying(files map[string]string, s string) []string {
 	return out
 }
 
+// pageClaim is a claim read back from a page.
+type pageClaim struct {
+	path string
+	*claim
+}
+
+// claimsOf reads back every claim on the builtin's pages.
+func claimsOf(t *testing.T, files map[string]string) []pageClaim {
+	t.Helper()
+	var out []pageClaim
+	for _, p := range slices.Sorted(maps.Keys(files)) {
+		if !strings.HasPrefix(p, "pages/") || strings.HasSuffix(p, "/index.md") {
+			continue
+		}
+		pp, ok := parsePage([]byte(files[p]))
+		if !ok {
+			t.Fatalf("%s is not a builtin page:\n%s", p, files[p])
+		}
+		for _, c := range pp.claims {
+			out = append(out, pageClaim{p, c})
+		}
+	}
+	return out
+}
+
+// currentSaying are the current claims whose claim holds s.
+func currentSaying(t *testing.T, files map[string]string, s string) []pageClaim {
+	t.Helper()
+	var out []pageClaim
+	for _, c := range claimsOf(t, files) {
+		if c.current() && strings.Contains(c.cur.text, s) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // Ensure that duplicates merge their citations, a changed preference
-// replaces the old one, forget requests remove statements, and messages the
-// user asked not to remember leave nothing behind.
+// replaces the old one (kept only as its history), forget requests remove
+// statements with their history, and messages the user asked not to
+// remember leave nothing behind.
 func TestDream_MergeSupersedeForget(t *testing.T) {
 	dir := stage(t, "", map[string][]string{
 		"s1": {"I prefer tabs over spaces.", "A:Remember that the user likes Rust.", "Keep in mind that the CI runners have 2 GB of memory."},
 		"s2": {"Remember that I prefer tabs over spaces.", "Don't remember this: my locker code is 4711. I prefer vim."},
 	})
 	files := dreamOK(t, dir, "s1", "s2")
-	tabs := pagesSaying(files, "prefer tabs over spaces")
+	tabs := currentSaying(t, files, "tabs over spaces")
 	if len(tabs) != 1 {
-		t.Fatalf("tabs pages %v, want one", tabs)
+		t.Fatalf("tabs claims %d, want one", len(tabs))
 	}
-	if c := files[tabs[0]]; !strings.Contains(c, "- session:s1") || !strings.Contains(c, "- session:s2") {
-		t.Errorf("duplicate did not merge citations:\n%s", c)
+	if cs := tabs[0].cur.cites; len(cs) != 2 || cs[0].session != "s1" || cs[1].session != "s2" {
+		t.Errorf("duplicate did not merge citations: %+v", cs)
 	}
 	for _, bad := range []string{"Rust", "4711", "vim"} {
 		if p := pagesSaying(files, bad); len(p) > 0 {
@@ -142,16 +181,20 @@ func TestDream_MergeSupersedeForget(t *testing.T) {
 		"s3": {"Actually, I prefer spaces over tabs.", "Forget that the CI runners have 2 GB of memory."},
 	})
 	files = dreamOK(t, dir2, "s1", "s2", "s3")
-	if p := pagesSaying(files, "prefer tabs over spaces"); len(p) > 0 {
-		t.Errorf("superseded preference kept in %v", p)
+	if c := currentSaying(t, files, "tabs over spaces"); len(c) > 0 {
+		t.Errorf("superseded preference still current on %s", c[0].path)
 	}
-	if p := pagesSaying(files, "prefer spaces over tabs"); len(p) != 1 {
-		t.Errorf("new preference pages %v", p)
+	now := currentSaying(t, files, "spaces over tabs")
+	if len(now) != 1 || len(now[0].past) != 1 || now[0].path != tabs[0].path {
+		t.Fatalf("new preference: %d claims, want one on %s replacing the old", len(now), tabs[0].path)
+	}
+	if strings.Contains(files["index.md"], "tabs over spaces") || strings.Contains(files["summary.md"], "tabs over spaces") {
+		t.Errorf("the replaced value is still listed:\n%s\n%s", files["index.md"], files["summary.md"])
 	}
 	if p := pagesSaying(files, "CI runners"); len(p) > 0 {
 		t.Errorf("forgotten statement kept in %v", p)
 	}
-	if strings.Contains(files["index.md"], "facts") {
+	if strings.Contains(files["index.md"], "(pages/project/index.md)") {
 		t.Errorf("index still lists the emptied area:\n%s", files["index.md"])
 	}
 }
@@ -164,17 +207,15 @@ func TestDream_HostileText(t *testing.T) {
 	})
 	files := dreamOK(t, dir, "s1")
 	p := wiki.NewParser()
-	n := 0
 	for path, c := range files {
 		if !strings.HasPrefix(path, "pages/") || strings.HasSuffix(path, "/index.md") {
 			continue
 		}
-		n++
 		if ids := p.Parse([]byte(c)).SessionIDs(); !slices.Equal(ids, []string{"s1"}) {
 			t.Errorf("%s cites %v:\n%s", path, ids, c)
 		}
 	}
-	if n != 2 {
-		t.Errorf("%d pages, want 2: %v", n, files)
+	if n := len(claimsOf(t, files)); n != 2 {
+		t.Errorf("%d claims, want 2: %v", n, files)
 	}
 }

@@ -1,72 +1,62 @@
 // Package builtin is memfs's deterministic dreamer: no model, only rules.
+// It keeps what users durably say as claims on pages; what they said is
+// package hear's to tell (hear.Session, one session at a time).
 //
-// It reads the staged evidence of a run and keeps explicit, user-authored
-// durable statements: requests to remember something, preferences,
-// decisions, corrections, self-introductions and preferred tools. They are
-// found anywhere in a message: after a prefix ("Forked:", "btw", "Note for
-// later:", "Quick thing -"), in a later sentence, in a list item, or in a
-// clause of a longer sentence. A secret costs only itself: evidence
-// arrives redacted ("[REDACTED:<rule>]"), the rest of the sentence is still
-// read, and a statement whose value is only a secret is dropped. Requests
-// to forget remove the statements they match. Questions, hypotheticals,
-// one-off task requests, thanks, assistant prose, tool output and anything
-// the user asked not to remember are left out.
+// # Claims
 //
-// # Claims and pages
+// A claim is one subject's slot: its current value, and its earlier
+// values, newest first, each with the session (and transcript entries)
+// that replaced or withdrew it. For each statement of a session:
 //
-// Each statement becomes one page, pages/<area>/<slug>.md, that states its
-// claim in the third person ("The user, Dana, maintains the billing
-// service."), quotes the user's words as evidence under it, and cites in
-// its Sources section every session that said it, each with the transcript
-// entries the claim came from: "- session:<id> entry:<entry id> …".
+//   - about the subject of a claim (subjects are matched across
+//     phrasings: their terms, content words lightly stemmed and CJK text
+//     as character bigrams, must mostly agree; a tie matches nothing, as a
+//     wrong merge loses a fact): the same value adds a citation, another
+//     value replaces the current one, which stays as history;
+//   - holding the words a current claim states that the statement says
+//     are no longer current (hear.Statement.Replaces): that claim is
+//     replaced too;
+//   - saying what a claim without a distinct subject says, in other
+//     words: one claim, more citations;
+//   - otherwise a new claim.
 //
-// A page's path is fixed once it exists; its name comes from the claim's
-// subject (the thing it is about: "on-call channel", "package manager"),
-// never from its value or from redacted text, and when that name is taken
-// it gets a digest of the subject, which no other subject shares. A
-// statement said again adds a citation; one about the same subject with
-// another value replaces the claim on the same page and marks it corrected.
-// Every run re-checks the pages it wrote before against the current rules
-// and rebuilds index.md (every page's claim in one line, grouped by area,
-// the most recently stated or confirmed first), the area indexes and
-// summary.md (the most durable claims in a few lines, each naming its page
-// and sessions). Pages it did not write are kept as they are.
+// A retraction withdraws the current claim it names (by subject, else by
+// most of its words): nothing is current for the subject until it is
+// stated again, and the history keeps the withdrawn value with the
+// withdrawing session and words. A forget request removes the claims it
+// names, history and all. See subject.go and model.go.
 //
-// # Memory notes
+// # Pages
 //
-// An assistant line "Memory note (direct user request): …" is a pointer,
-// never evidence. Its claim is kept only when a sentence the user typed in
-// the same turn or the turn before supports it: every word of the note
-// that carries a value (digits, "#", "/", ".", "@", a capitalised word)
-// appears in that sentence, and so do at least four in five of its other
-// content words. The page quotes the user's sentence and cites the user's
-// entry and the note's.
+// A page, pages/<area>/<topic>.md, holds the claims of one topic: the first
+// word of the subject that names a thing, never a filler word, a value, or
+// redacted text ("prod region" and "prod database" share pages/…/prod.md).
+// A page keeps its path; a topic with no ASCII spelling (CJK) is named by
+// its language and a digest of the topic; a page whose name would hold
+// forgotten text (the store's guard, WithGuard) gets the neutral "claim".
+// Each claim is one top-level list item carrying its claim, the user's
+// words, the assistant's question, proposal or note it answered, its
+// citations ("Sources: session:<id> entry:<id> …"), and its history as
+// nested items; the page's "## Sources" lists every session it cites. A
+// forget that strips a claim's item strips it whole. See pagefmt.go.
 //
-// # Confirmations
+// # A year of memory
 //
-// An assistant proposal the user agrees to is the user's claim, cited to
-// the proposal's entry and the reply's. The rules are finite:
+// A run reads every page, but writes only the pages whose claims changed,
+// then index.md, the area indexes and summary.md (render.go). New topics
+// get pages while max_files leaves room; after that a claim joins the
+// closest page of its area. What exceeds max_file_bytes or
+// max_total_bytes (the store's limits, WithLimits) is consolidated, the
+// oldest and least confirmed claims first: history loses its quotes,
+// then all but its newest value, then all of it, then claims are folded
+// to their claim and citations. Memory that still does not fit fails the
+// run with ErrMemoryFull, its sessions left pending (write.go).
 //
-//  1. The proposal is in the assistant text of the turn immediately before
-//     the reply (after the user's previous message). An older proposal
-//     counts for nothing.
-//  2. That text holds exactly one proposal: a sentence opening with "shall
-//     I/we", "should I/we", "do you want me to", "would you like me to",
-//     "want me to", "I can/could", "I suggest/propose", "how about", "may
-//     I". Two proposals make the reply ambiguous and count for nothing.
-//  3. The proposal is durable: it says always, never, from now on, going
-//     forward, by default, convention, standard, policy, remember, switch
-//     to, stick with, use X for/as/instead, make X the …, or names a tool
-//     or choice memfs groups (package manager, editor, shell, database,
-//     test runner, indentation, merge strategy, theme, naming). "Shall I run
-//     the tests?" proposes a task, not a claim.
-//  4. The reply is affirmative and nothing else: at most 80 characters
-//     made only of agreement ("yes", "yep", "sure", "ok", "sounds good", "go
-//     ahead", "do it", "do that", "please do", "agreed", "lgtm", "thanks", …).
-//  5. The reply holds no denial or change anywhere: "no", "not", "don't",
-//     "never", "but", "instead", "rather", "wait", "actually", "except",
-//     "unless", "only if", "though". "Yes, but use yarn" is not agreement.
+// # Earlier pages
 //
-// A "yes" to a question that proposes nothing ("Did the tests pass?") keeps
-// nothing.
+// Pages the builtin wrote in its earlier one-claim-a-page layout are read,
+// their claims heard again by the current rules, and filed in the current
+// layout on the next run; pages stamped by other rules (rulesVersion) are
+// audited the same way. Pages it did not write are kept as they are and
+// listed by their title (migrate.go).
 package builtin

@@ -6,18 +6,18 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
+	"os"
 	"path"
 	"slices"
 	"strings"
 
-	"os"
-
 	"github.com/memfs/memfs/wiki"
 )
 
-// areaOrder is the order areas are listed in: who the user is and how they
-// want to work first.
-var areaOrder = []string{"people", "team", "preferences", "conventions", "decisions", "project", "environments", "tools"}
+// areaOrder is the order areas are listed in: the most durable first
+// (standing rules, preferences, people and team, decisions, then facts).
+var areaOrder = []string{"conventions", "preferences", "people", "team", "decisions", "project", "environments", "tools"}
 
 func areaRank(a string) int {
 	if i := slices.Index(areaOrder, a); i >= 0 {
@@ -26,203 +26,241 @@ func areaRank(a string) int {
 	return len(areaOrder)
 }
 
-// summaryLines bounds the facts summary.md states.
+// summaryLines bounds the claims summary.md states.
 const summaryLines = 12
 
-// listed is a page as the indexes list it.
-type listed struct {
-	path, gist string
-	seen       int
-	corrected  bool
-	builtin    bool
+// indexBudget bounds index.md: its claim lines stop before it (the area
+// indexes and pages hold the rest). A context message shows far less.
+const indexBudget = 160 << 10
+
+// foreignPage is a page the builtin did not write, kept as it is.
+type foreignPage struct {
+	size  int64
+	title string
 }
 
-// writeIndexes rebuilds every area index and index.md from the pages on
-// disk (the claims' and any other page), and summary.md when it is empty
-// or the builtin's own. Within an area, the most recently stated or
-// confirmed claims come first, corrected ones first among equals, so a
-// reader that stops early (the context's budget) still has them.
-func writeIndexes(root *os.Root, claims []claim) error {
-	byPath := map[string]claim{}
-	for _, c := range claims {
-		if c.Path != "" {
-			byPath[c.Path] = c
+// indexSet is index.md and the area indexes by path, and summary.md (nil
+// when it is not the builtin's to write).
+type indexSet struct {
+	files   map[string][]byte
+	summary []byte
+}
+
+// ranked is the current claims, most durable first, most recently
+// confirmed first within.
+func (m *memory) ranked() []*claim {
+	var cs []*claim
+	for _, c := range m.claims {
+		if c.current() && c.page != nil {
+			cs = append(cs, c)
 		}
 	}
-	areas, err := fs.ReadDir(root.FS(), "pages")
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return err
-	}
-	parser := wiki.NewParser()
-	pages := map[string][]listed{}
-	var names []string
-	for _, a := range areas {
-		if !a.IsDir() || !wiki.ValidSegment(a.Name()) {
-			continue
-		}
-		dir := path.Join("pages", a.Name())
-		ents, err := fs.ReadDir(root.FS(), dir)
-		if err != nil {
-			return err
-		}
-		var ls []listed
-		for _, e := range ents {
-			if !e.Type().IsRegular() || e.Name() == "index.md" || !strings.HasSuffix(e.Name(), ".md") {
-				continue
-			}
-			p := path.Join(dir, e.Name())
-			if c, ok := byPath[p]; ok {
-				ls = append(ls, listed{path: p, gist: gistText(c.text()), seen: c.Seen, corrected: c.Corrected, builtin: true})
-				continue
-			}
-			b, err := root.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			t := parser.Parse(b).Title
-			if t == "" {
-				t = strings.TrimSuffix(e.Name(), ".md")
-			}
-			ls = append(ls, listed{path: p, gist: gistText(t)})
-		}
-		if len(ls) == 0 {
-			// Nothing left in the area: drop its index and folder.
-			_ = root.Remove(path.Join(dir, "index.md"))
-			_ = root.Remove(dir)
-			continue
-		}
-		slices.SortFunc(ls, func(x, y listed) int {
-			switch {
-			case x.builtin != y.builtin:
-				return boolRank(y.builtin) - boolRank(x.builtin)
-			case x.seen != y.seen:
-				return y.seen - x.seen
-			case x.corrected != y.corrected:
-				return boolRank(y.corrected) - boolRank(x.corrected)
-			}
-			return strings.Compare(x.path, y.path)
-		})
-		pages[a.Name()] = ls
-		names = append(names, a.Name())
-	}
-	slices.SortFunc(names, func(x, y string) int {
-		return cmp.Or(areaRank(x)-areaRank(y), strings.Compare(x, y))
+	slices.SortStableFunc(cs, func(a, b *claim) int {
+		return cmp.Or(a.durability()-b.durability(), b.seen-a.seen, b.since-a.since,
+			strings.Compare(a.page.path, b.page.path), strings.Compare(a.cur.text, b.cur.text))
 	})
+	return cs
+}
+
+// areas are the areas with pages, in listing order, and each one's pages
+// (the builtin's and the others), by path.
+func (m *memory) areas() ([]string, map[string][]string) {
+	by := map[string][]string{}
+	for p := range m.pages {
+		a := path.Base(path.Dir(p))
+		by[a] = append(by[a], p)
+	}
+	for p := range m.foreign {
+		a := path.Base(path.Dir(p))
+		by[a] = append(by[a], p)
+	}
+	var names []string
+	for a, ps := range by {
+		slices.Sort(ps)
+		names = append(names, a)
+	}
+	slices.SortFunc(names, func(x, y string) int { return cmp.Or(areaRank(x)-areaRank(y), strings.Compare(x, y)) })
+	return names, by
+}
+
+// renderIndexes renders index.md, the area indexes and summary.md.
+func (m *memory) renderIndexes() indexSet {
+	names, byArea := m.areas()
+	set := indexSet{files: map[string][]byte{}}
+	ranked := m.ranked()
 
 	var idx bytes.Buffer
 	idx.WriteString("# Memory index\n\n")
-	idx.WriteString("Each line under Pages is one page's claim, grouped by area, most recently confirmed first. " +
-		"Open a page for the user's own words and the sessions (and transcript entries) it rests on.\n\n## Areas\n\n")
-	for _, a := range names {
-		ls := pages[a]
-		var ai bytes.Buffer
-		fmt.Fprintf(&ai, "# %s\n\n", capitalize(a))
-		for _, l := range ls {
-			fmt.Fprintf(&ai, "- [%s](%s)%s\n", escapeLink(l.gist), path.Base(l.path), correctedMark(l))
-		}
-		if err := root.WriteFile(path.Join("pages", a, "index.md"), ai.Bytes(), 0o600); err != nil {
-			return err
-		}
-		fmt.Fprintf(&idx, "- [%s](pages/%s/index.md): %d page(s)\n", a, a, len(ls))
-	}
+	idx.WriteString("A page holds the claims of one topic with the user's own words, each claim's sources " +
+		"(sessions and transcript entries) and what it replaced. Under Pages, each line is one current claim, " +
+		"grouped by area, the most durable areas first (standing rules, preferences, people, decisions, then facts) " +
+		"and the most recently confirmed claims first within each.\n\n## Areas\n\n")
 	if len(names) == 0 {
-		idx.WriteString("No pages yet.\n")
-	} else {
+		idx.WriteString(wiki.NoPagesLine + "\n")
+	}
+	for _, a := range names {
+		idx.WriteString(wiki.AreaCountLine(a, len(byArea[a])) + "\n")
+	}
+
+	// The claim lines that fit, most durable and recent first.
+	lines := map[string][]string{}
+	room := indexBudget - idx.Len() - 512
+	listed := map[string]bool{}
+	for _, a := range names {
+		room -= len(a) + 8
+		for _, p := range byArea[a] {
+			if f, ok := m.foreign[p]; ok {
+				l := fmt.Sprintf("- [%s](%s)\n", escapeLink(gist(f.title)), p)
+				lines[a] = append(lines[a], l)
+				room -= len(l)
+			}
+		}
+	}
+	more := map[string]bool{}
+	for _, c := range ranked {
+		a := c.page.area
+		l := fmt.Sprintf("- [%s](%s)\n", escapeLink(gist(c.cur.text)), c.page.path)
+		if len(l) > room {
+			more[a] = true
+			continue
+		}
+		room -= len(l)
+		lines[a] = append(lines[a], l)
+		listed[c.page.path] = true
+	}
+	if len(names) > 0 {
 		idx.WriteString("\n## Pages\n")
 		for _, a := range names {
 			fmt.Fprintf(&idx, "\n### %s\n\n", a)
-			for _, l := range pages[a] {
-				fmt.Fprintf(&idx, "- [%s](%s)%s\n", escapeLink(l.gist), l.path, correctedMark(l))
+			for _, l := range lines[a] {
+				idx.WriteString(l)
+			}
+			if more[a] {
+				fmt.Fprintf(&idx, "\nMore claims of this area are on its pages: pages/%s/index.md lists them.\n", a)
 			}
 		}
 	}
-	if err := root.WriteFile(wiki.IndexFile, idx.Bytes(), 0o600); err != nil {
-		return err
+	set.files[wiki.IndexFile] = idx.Bytes()
+
+	for _, a := range names {
+		var ai bytes.Buffer
+		fmt.Fprintf(&ai, "# %s\n\n", capitalize(a))
+		for _, p := range byArea[a] {
+			title := ""
+			if pg, ok := m.pages[p]; ok {
+				title = capitalize(pg.topic)
+			} else {
+				title = m.foreign[p].title
+			}
+			fmt.Fprintf(&ai, "- [%s](%s)\n", escapeLink(gist(title)), path.Base(p))
+		}
+		set.files[path.Join("pages", a, wiki.IndexFile)] = ai.Bytes()
 	}
-	return writeSummary(root, claims)
+
+	if m.summaryForeign == nil {
+		set.summary = m.renderSummary(ranked, names, byArea)
+	}
+	return set
 }
 
-func boolRank(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-func correctedMark(l listed) string {
-	if l.corrected {
-		return " (corrected)"
-	}
-	return ""
-}
-
-// writeSummary states the most durable claims, a few lines, each with its
+// renderSummary states the most durable claims, one a page, each with its
 // page and the sessions it rests on (so forgetting a session takes the
-// line with it), when summary.md is empty or the builtin's own.
-func writeSummary(root *os.Root, claims []claim) error {
-	old, err := root.ReadFile(wiki.SummaryFile)
+// line with it), and counts the pages of each area.
+func (m *memory) renderSummary(ranked []*claim, names []string, byArea map[string][]string) []byte {
+	var sum bytes.Buffer
+	sum.WriteString(summaryMarker + "\n# Summary\n\n")
+	if len(names) == 0 {
+		sum.WriteString(wiki.NothingKeptLine + "\n")
+		return sum.Bytes()
+	}
+	var pick []*claim
+	onPage := map[*page]bool{}
+	for _, c := range ranked {
+		if len(pick) == summaryLines {
+			break
+		}
+		if !onPage[c.page] {
+			onPage[c.page] = true
+			pick = append(pick, c)
+		}
+	}
+	if len(pick) > 0 {
+		sum.WriteString("What memory holds, most durable first (the pages hold the user's words and sources):\n\n")
+	}
+	for _, c := range pick {
+		var ids []string
+		for _, s := range c.cur.cites {
+			ids = append(ids, wiki.SessionPrefix+s.session)
+		}
+		if len(ids) > summarySessions {
+			ids = ids[len(ids)-summarySessions:]
+		}
+		fmt.Fprintf(&sum, "- %s ([page](%s); %s)\n", escape(gist(c.cur.text)), c.page.path, strings.Join(ids, ", "))
+	}
+	var counts []wiki.AreaCount
+	total := 0
+	for _, a := range slices.Sorted(maps.Keys(byArea)) {
+		counts = append(counts, wiki.AreaCount{Area: a, N: len(byArea[a])})
+		total += len(byArea[a])
+	}
+	if more := total - len(pick); more > 0 {
+		fmt.Fprintf(&sum, "\n%s\n", wiki.MoreLine(more))
+	}
+	fmt.Fprintf(&sum, "\n%s\n", wiki.SummaryCountsLine(counts))
+	return sum.Bytes()
+}
+
+// summarySessions bounds the sessions a summary line names (the newest).
+const summarySessions = 6
+
+// writeIndexes writes index.md, the area indexes and (when it is the
+// builtin's) summary.md, and removes the index and folder of each area
+// left without pages.
+func (m *memory) writeIndexes(root *os.Root) error {
+	set := m.renderIndexes()
+	ents, err := fs.ReadDir(root.FS(), "pages")
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	if len(bytes.TrimSpace(old)) > 0 && !bytes.HasPrefix(old, []byte(summaryMarker)) {
-		return nil
-	}
-	var sum bytes.Buffer
-	sum.WriteString(summaryMarker + "\n# Summary\n\n")
-	kept := slices.DeleteFunc(slices.Clone(claims), func(c claim) bool { return c.Path == "" })
-	if len(kept) == 0 {
-		sum.WriteString("Nothing durable has been remembered yet.\n")
-		return root.WriteFile(wiki.SummaryFile, sum.Bytes(), 0o600)
-	}
-	ranked := slices.Clone(kept)
-	slices.SortStableFunc(ranked, func(x, y claim) int {
-		return cmp.Or(areaRank(x.Area)-areaRank(y.Area), y.Seen-x.Seen, strings.Compare(x.Path, y.Path))
-	})
-	// Round-robin over areas, so each kind of fact gets a line before any
-	// gets a second.
-	var pick []claim
-	byArea := map[string][]claim{}
-	var order []string
-	for _, c := range ranked {
-		if _, ok := byArea[c.Area]; !ok {
-			order = append(order, c.Area)
+	for _, e := range ents {
+		ai := path.Join("pages", e.Name(), wiki.IndexFile)
+		if _, ok := set.files[ai]; ok || !e.IsDir() {
+			continue
 		}
-		byArea[c.Area] = append(byArea[c.Area], c)
-	}
-	for len(pick) < min(summaryLines, len(ranked)) {
-		for _, a := range order {
-			if len(byArea[a]) > 0 && len(pick) < summaryLines {
-				pick = append(pick, byArea[a][0])
-				byArea[a] = byArea[a][1:]
-			}
+		if err := root.Remove(ai); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
 		}
+		_ = root.Remove(path.Join("pages", e.Name())) // only when empty
 	}
-	slices.SortStableFunc(pick, func(x, y claim) int { return areaRank(x.Area) - areaRank(y.Area) })
-	sum.WriteString("What memory holds, most durable first (the pages hold the user's words and sources):\n\n")
-	for _, c := range pick {
-		var ids []string
-		for _, s := range c.sources {
-			ids = append(ids, wiki.SessionPrefix+s.session)
-		}
-		fmt.Fprintf(&sum, "- %s ([page](%s); %s)\n", escape(gistText(c.text())), c.Path, strings.Join(ids, ", "))
-	}
-	counts := map[string]int{}
-	for _, c := range kept {
-		counts[c.Area]++
-	}
-	var parts []string
-	for _, a := range slices.Sorted(func(yield func(string) bool) {
-		for k := range counts {
-			if !yield(k) {
+	for _, p := range slices.Sorted(func(yield func(string) bool) {
+		for p := range set.files {
+			if !yield(p) {
 				return
 			}
 		}
 	}) {
-		parts = append(parts, fmt.Sprintf("%s %d", a, counts[a]))
+		if err := root.MkdirAll(path.Dir(p), 0o700); err != nil {
+			return err
+		}
+		if err := root.WriteFile(p, set.files[p], 0o600); err != nil {
+			return err
+		}
 	}
-	if more := len(kept) - len(pick); more > 0 {
-		fmt.Fprintf(&sum, "\n%d more in index.md.\n", more)
+	if set.summary != nil {
+		return root.WriteFile(wiki.SummaryFile, set.summary, 0o600)
 	}
-	fmt.Fprintf(&sum, "\nStatements the user asked to keep or stated as durable: %s. Start at index.md.\n", strings.Join(parts, ", "))
-	return root.WriteFile(wiki.SummaryFile, sum.Bytes(), 0o600)
+	return nil
+}
+
+// gist is a claim on one index line.
+func gist(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > 200 {
+		s = strings.TrimSpace(string(r[:200])) + "…"
+	}
+	return s
+}
+
+func escapeLink(s string) string {
+	return strings.NewReplacer("[", "\\[", "]", "\\]").Replace(s)
 }

@@ -77,16 +77,6 @@ var run3Facts = []string{`prefers short commit subjects`, `agreed to always use 
 // notKept must never reach memory.
 var notKept = []string{"hunter2", "sk-ant", "Fish", "JSON", "vitest", "bun", "yarn", "coverage", "sign commits", "lint errors", "flaky"}
 
-func pageClaims(files map[string]string) map[string]string {
-	out := map[string]string{}
-	for p, c := range files {
-		if strings.HasPrefix(p, "pages/") && !strings.HasSuffix(p, "/index.md") {
-			out[p] = c
-		}
-	}
-	return out
-}
-
 // Ensure that three successive runs over sessions in all three formats
 // keep the planted facts as third-person claims citing their entries,
 // leave out what is not the user's durable word, keep every page at its
@@ -99,34 +89,31 @@ func TestSessions_ThreeRuns(t *testing.T) {
 	dir3 := stageTranscripts(t, filepath.Join(dir2, dream.MemoryDir), "claude-run3.jsonl")
 	f3 := dreamOK(t, dir3, "5e551001-aaaa-4bbb-8ccc-000000000001", "019e5e55-2222-7333-8444-000000000002", "5e551003-3333-7444-8555-000000000003", "5e551004-aaaa-4bbb-8ccc-000000000004")
 
-	// Stable identity: a page keeps its path and its subject over runs.
+	// Stable paths: a page keeps its path, and a claim its page, over runs.
 	for _, step := range []struct{ before, after map[string]string }{{f1, f2}, {f2, f3}} {
-		for p, c := range pageClaims(step.before) {
-			after, ok := step.after[p]
-			if !ok {
-				t.Errorf("page %s moved or vanished", p)
-				continue
-			}
-			if title(c) != "" && firstLine(c) != firstLine(after) && !strings.Contains(after, "replaces an earlier statement") {
-				t.Errorf("page %s changed its claim:\n%s\n---\n%s", p, c, after)
+		for _, c := range claimsOf(t, step.before) {
+			if _, ok := step.after[c.path]; !ok {
+				t.Errorf("page %s moved or vanished", c.path)
 			}
 		}
 	}
-	oncall := pagesSaying(f3, "ops-oncall")
-	if len(oncall) != 1 || !slices.Equal(oncall, pagesSaying(f1, "ops-oncall")) {
-		t.Errorf("on-call pages: run 1 %v, run 3 %v; want one, the same", pagesSaying(f1, "ops-oncall"), oncall)
+	oncall1, oncall3 := currentSaying(t, f1, "ops-oncall"), currentSaying(t, f3, "ops-oncall")
+	if len(oncall3) != 1 || len(oncall1) != 1 || oncall1[0].path != oncall3[0].path {
+		t.Errorf("on-call claims: run 1 %d, run 3 %d; want one, on the same page", len(oncall1), len(oncall3))
 	}
 
 	// Precision and recall of kept claims.
-	claims := pageClaims(f3)
 	want := append(slices.Clone(plantedFacts), run3Facts...)
 	found := map[string]bool{}
-	tp, fp := 0, 0
-	for p, c := range claims {
-		line := claimLine(c)
+	tp, fp, n := 0, 0, 0
+	for _, c := range claimsOf(t, f3) {
+		if !c.current() {
+			continue
+		}
+		n++
 		hit := false
 		for _, w := range want {
-			if regexp.MustCompile(w).MatchString(line) {
+			if regexp.MustCompile(w).MatchString(c.cur.text) {
 				found[w], hit = true, true
 			}
 		}
@@ -134,21 +121,23 @@ func TestSessions_ThreeRuns(t *testing.T) {
 			tp++
 		} else {
 			fp++
-			t.Logf("unexpected claim %s: %s", p, line)
+			t.Logf("unexpected claim %s: %s", c.path, c.cur.text)
 		}
+		if regexp.MustCompile(`^(?:I|I'm|My|We)\b`).MatchString(c.cur.text) {
+			t.Errorf("%s states its claim in the first person: %s", c.path, c.cur.text)
+		}
+		if len(c.cur.cites) == 0 || len(c.cur.cites[0].entries) == 0 {
+			t.Errorf("%s: claim %q cites no transcript entry", c.path, c.cur.text)
+		}
+	}
+	for p, c := range f3 {
 		for _, bad := range notKept {
 			if strings.Contains(c, bad) {
 				t.Errorf("%s holds %q:\n%s", p, bad, c)
 			}
 		}
-		if regexp.MustCompile(`(?m)^(?:# |)(?:I|I'm|My|We)\b`).MatchString(c[:strings.Index(c, "\n\n>")+1]) {
-			t.Errorf("%s states its claim in the first person:\n%s", p, c)
-		}
 		if strings.Contains(p, "redacted") || strings.Contains(p, "hunter") || strings.Contains(p, "password") {
 			t.Errorf("page name %s holds redacted text", p)
-		}
-		if !regexp.MustCompile(`(?m)^- session:\S+ entry:\S+`).MatchString(c) {
-			t.Errorf("%s cites no transcript entry:\n%s", p, c)
 		}
 	}
 	for _, w := range want {
@@ -158,14 +147,13 @@ func TestSessions_ThreeRuns(t *testing.T) {
 	}
 	precision := float64(tp) / float64(max(tp+fp, 1))
 	recall := float64(len(found)) / float64(len(want))
-	t.Logf("sessions: %d claims kept, %d expected; precision %.2f, recall %.2f", len(claims), len(want), precision, recall)
+	t.Logf("sessions: %d claims kept, %d expected; precision %.2f, recall %.2f", n, len(want), precision, recall)
 
 	// A confirmation cites both entries: the proposal and the "yes".
-	pnpm := pagesSaying(f3, "pnpm")
-	if len(pnpm) != 1 || !regexp.MustCompile(`- session:5e551001\S+ entry:\S+ entry:\S+`).MatchString(f3[pnpm[0]]) {
-		t.Errorf("confirmation page %v:\n%s", pnpm, f3[strings.Join(pnpm, "")])
+	pnpm := currentSaying(t, f3, "pnpm")
+	if len(pnpm) != 1 || pnpm[0].cur.via != "confirm" || len(pnpm[0].cur.cites) != 1 || len(pnpm[0].cur.cites[0].entries) != 2 {
+		t.Errorf("confirmation claims %+v", pnpm)
 	}
-
 	// The context carries the facts.
 	msg := wiki.RenderContext(wiki.Context{Marker: "<!-- m -->", Scope: "s", Commit: "0123456789abcdef", Summary: []byte(f3["summary.md"]), Index: []byte(f3["index.md"])})
 	in := 0
@@ -183,18 +171,4 @@ func TestSessions_ThreeRuns(t *testing.T) {
 	if in < len(plantedFacts)-1 || len(msg.Text) > wiki.DefaultContextBudget {
 		t.Errorf("context holds %d of %d planted facts in %d bytes", in, len(plantedFacts), len(msg.Text))
 	}
-}
-
-func firstLine(s string) string {
-	l, _, _ := strings.Cut(s, "\n")
-	return l
-}
-
-// claimLine is the claim a page states (the paragraph under its title).
-func claimLine(page string) string {
-	parts := strings.SplitN(page, "\n\n", 3)
-	if len(parts) < 2 {
-		return ""
-	}
-	return parts[1]
 }

@@ -1,0 +1,390 @@
+package builtin
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"path"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/memfs/memfs/validate"
+	"github.com/memfs/memfs/wiki"
+)
+
+// memory is the claims a run keeps and the pages they are on.
+type memory struct {
+	// gen is this run's generation: one more than any claim's seen.
+	gen    int
+	claims []*claim
+	// byTerm finds the claims whose subject or current value holds a
+	// term; indexed remembers each claim's entries in it.
+	byTerm  map[string][]*claim
+	indexed map[*claim][]string
+	// pages are the builtin's pages by path; foreign the sizes of the
+	// pages it did not write (kept as they are).
+	pages   map[string]*page
+	foreign map[string]foreignPage
+	// summaryForeign is summary.md when someone else wrote it (kept as it
+	// is); nil when it is the builtin's or empty.
+	summaryForeign []byte
+	// gone are paths of builtin pages to delete: emptied, or of the old
+	// one-claim layout and migrated.
+	gone   []string
+	limits validate.Limits
+	erased func([]byte) bool
+}
+
+// page is a builtin page: the claims of one topic of an area.
+type page struct {
+	path, area string
+	// topic is the words the page is about (its heading).
+	topic  string
+	claims []*claim
+	// dirty pages are written again; size is the page's size on disk (or
+	// as last rendered).
+	dirty bool
+	size  int64
+}
+
+func newMemory(limits validate.Limits, erased func([]byte) bool) *memory {
+	def := validate.DefaultLimits()
+	if limits.MaxFiles <= 0 {
+		limits.MaxFiles = def.MaxFiles
+	}
+	if limits.MaxFileBytes <= 0 {
+		limits.MaxFileBytes = def.MaxFileBytes
+	}
+	if limits.MaxTotalBytes <= 0 {
+		limits.MaxTotalBytes = def.MaxTotalBytes
+	}
+	return &memory{byTerm: map[string][]*claim{}, indexed: map[*claim][]string{}, pages: map[string]*page{},
+		foreign: map[string]foreignPage{}, limits: limits, erased: erased}
+}
+
+// candidates are the claims sharing a term with ts, each once, in the
+// order they were added.
+func (m *memory) candidates(ts []string) []*claim {
+	var out []*claim
+	seen := map[*claim]bool{}
+	for _, t := range ts {
+		for _, c := range m.byTerm[t] {
+			if !seen[c] {
+				seen[c] = true
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+func (m *memory) index(c *claim) {
+	m.unindex(c)
+	var ts []string
+	for _, t := range append(slices.Clone(c.sterms), c.vterms...) {
+		if !slices.Contains(ts, t) {
+			ts = append(ts, t)
+		}
+	}
+	// A withdrawn claim is found by its last value's words too, so a
+	// statement of the same subject in other words revives it.
+	if c.cur == nil {
+		for _, t := range terms(c.lastText()) {
+			if !slices.Contains(ts, t) {
+				ts = append(ts, t)
+			}
+		}
+	}
+	for _, t := range ts {
+		m.byTerm[t] = append(m.byTerm[t], c)
+	}
+	m.indexed[c] = ts
+}
+
+func (m *memory) unindex(c *claim) {
+	for _, t := range m.indexed[c] {
+		l := m.byTerm[t]
+		if i := slices.Index(l, c); i >= 0 {
+			l = slices.Delete(l, i, i+1)
+		}
+		if len(l) == 0 {
+			delete(m.byTerm, t)
+		} else {
+			m.byTerm[t] = l
+		}
+	}
+	delete(m.indexed, c)
+}
+
+// insert adds a new claim and puts it on a page.
+func (m *memory) insert(c *claim) {
+	if !wiki.ValidSegment(c.area) {
+		c.area = "project"
+	}
+	m.claims = append(m.claims, c)
+	m.index(c)
+	m.place(c)
+	m.touch(c)
+}
+
+// remove drops a claim (a forget).
+func (m *memory) remove(c *claim) {
+	m.unindex(c)
+	if i := slices.Index(m.claims, c); i >= 0 {
+		m.claims = slices.Delete(m.claims, i, i+1)
+	}
+	if p := c.page; p != nil {
+		if i := slices.Index(p.claims, c); i >= 0 {
+			p.claims = slices.Delete(p.claims, i, i+1)
+		}
+		p.dirty = true
+	}
+}
+
+// touch marks c's page to be written again.
+func (m *memory) touch(c *claim) {
+	if c.page != nil {
+		c.page.dirty = true
+	}
+	m.index(c)
+}
+
+// files counts the files memory holds: index.md, summary.md, an index per
+// area and the pages.
+func (m *memory) files() int {
+	areas := map[string]bool{}
+	for _, p := range m.pages {
+		areas[p.area] = true
+	}
+	for p := range m.foreign {
+		areas[path.Base(path.Dir(p))] = true
+	}
+	return 2 + len(areas) + len(m.pages) + len(m.foreign)
+}
+
+// hasArea reports whether some page is in area a.
+func (m *memory) hasArea(a string) bool {
+	for _, p := range m.pages {
+		if p.area == a {
+			return true
+		}
+	}
+	for p := range m.foreign {
+		if path.Base(path.Dir(p)) == a {
+			return true
+		}
+	}
+	return false
+}
+
+// place puts a new claim on its topic's page: the page of that name when
+// there is one, a new page when the file limit leaves room, else the page
+// of the area (or, with none, of memory) closest to its words.
+func (m *memory) place(c *claim) {
+	slug, topic := topicOf(c)
+	if slug != "" {
+		p := path.Join("pages", c.area, slug+".md")
+		if m.erasedPath(p) {
+			// A name holding forgotten text is never used, nor one
+			// derived from it: the page gets a neutral name.
+			slug, topic = m.freeSlug(c.area, neutralSlug), c.area
+		} else if pg, ok := m.pages[p]; ok {
+			pg.add(c)
+			return
+		} else if _, taken := m.foreign[p]; taken {
+			slug = ""
+		}
+	}
+	need := 1
+	if !m.hasArea(c.area) {
+		need = 2
+	}
+	if m.files()+need <= m.limits.MaxFiles-pageReserve {
+		if slug == "" {
+			slug = m.freeSlug(c.area, topicHash(c))
+		}
+		pg := &page{path: path.Join("pages", c.area, slug+".md"), area: c.area, topic: topic, dirty: true}
+		m.pages[pg.path] = pg
+		pg.add(c)
+		return
+	}
+	m.fold(c)
+}
+
+// neutralSlug names a page whose topic word holds forgotten text.
+const neutralSlug = "claim"
+
+// pageReserve is the files kept free of pages: room for one more area
+// index when a later claim needs one.
+const pageReserve = 1
+
+// fold puts a claim on the existing page closest to its words: in its
+// area if it has pages, else anywhere.
+func (m *memory) fold(c *claim) {
+	ts := append(slices.Clone(c.sterms), c.vterms...)
+	var best *page
+	bestScore := -1
+	for _, p := range m.sortedPages() {
+		if p.area != c.area && m.hasOwnArea(c.area) {
+			continue
+		}
+		s := overlap(terms(p.topic), ts)*1000 - int(p.size/1024)
+		if best == nil || s > bestScore {
+			best, bestScore = p, s
+		}
+	}
+	if best == nil {
+		// No page at all and no room: the page is made anyway, and the
+		// limit check refuses the run (it never should: the reserve).
+		slug, topic := topicOf(c)
+		if slug == "" {
+			slug = topicHash(c)
+		}
+		best = &page{path: path.Join("pages", c.area, slug+".md"), area: c.area, topic: topic, dirty: true}
+		m.pages[best.path] = best
+	}
+	best.add(c)
+}
+
+func (m *memory) hasOwnArea(a string) bool {
+	for _, p := range m.pages {
+		if p.area == a {
+			return true
+		}
+	}
+	return false
+}
+
+func (m *memory) sortedPages() []*page {
+	ps := make([]*page, 0, len(m.pages))
+	for _, p := range m.pages {
+		ps = append(ps, p)
+	}
+	slices.SortFunc(ps, func(a, b *page) int { return strings.Compare(a.path, b.path) })
+	return ps
+}
+
+func (m *memory) erasedPath(p string) bool {
+	return m.erased != nil && m.erased([]byte(strings.TrimSuffix(p, ".md")))
+}
+
+// freeSlug is base, or base numbered, free in area.
+func (m *memory) freeSlug(area, base string) string {
+	for i := 1; ; i++ {
+		s := base
+		if i > 1 {
+			s = base + "-" + itoa(i)
+		}
+		p := path.Join("pages", area, s+".md")
+		_, ours := m.pages[p]
+		_, theirs := m.foreign[p]
+		if !ours && !theirs && !m.erasedPath(p) {
+			return s
+		}
+	}
+}
+
+func itoa(i int) string {
+	var b []byte
+	for i > 0 || len(b) == 0 {
+		b = append([]byte{byte('0' + i%10)}, b...)
+		i /= 10
+	}
+	return string(b)
+}
+
+func (p *page) add(c *claim) {
+	c.page = p
+	p.claims = append(p.claims, c)
+	p.dirty = true
+}
+
+// topicWords name no topic: a page is never named after one.
+var topicWords = setOf(
+	"user", "team", "project", "default", "main", "new", "current", "always", "never", "rule", "rules",
+	"convention", "conventions", "preference", "preferences", "prefer", "prefers", "use", "uses", "using",
+	"want", "wants", "like", "likes", "thing", "stuff", "way", "make", "sure", "going", "forward",
+	"remember", "please", "don't", "do", "not", "should", "must", "can", "need", "needs", "every",
+	"everything", "each", "when", "before", "after", "only", "person", "about", "text", "agent", "agents",
+	"said", "will", "would", "just", "here", "one", "other", "thing", "things", "via",
+)
+
+// topicOf is a claim's topic: the page name (its first term that names a
+// thing, in ASCII letters and digits; "" when none does) and the words of
+// its heading. A claim without a subject takes the topic of its words,
+// minus the value (never text that was redacted).
+func topicOf(c *claim) (slug, topic string) {
+	src := c.subject
+	if strings.TrimSpace(src) == "" {
+		src = c.lastText()
+	}
+	for t, w := range termWords(src) {
+		if topicWords[t] || topicWords[w] || isNumberish(t) {
+			continue
+		}
+		if s := slugOf(w); s != "" {
+			return s, w
+		}
+		if topic == "" {
+			topic = w
+		}
+	}
+	if topic == "" {
+		topic = c.area
+	}
+	return "", topic
+}
+
+// isNumberish reports a term that is mostly a value: digits, versions.
+func isNumberish(t string) bool {
+	d := 0
+	for _, r := range t {
+		if unicode.IsDigit(r) {
+			d++
+		}
+	}
+	return d*2 >= len(t)
+}
+
+// slugOf is t as a page name: ASCII lower-case letters and digits, inner
+// '-' kept; "" when that leaves nothing legal.
+func slugOf(t string) string {
+	var b strings.Builder
+	for _, r := range t {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			b.WriteRune(r)
+		case r == '-' || r == '_' || r == '.':
+			if b.Len() > 0 {
+				b.WriteByte('-')
+			}
+		default:
+			if r >= 0x80 {
+				return "" // a word memfs cannot spell in a path is not shortened into another
+			}
+		}
+	}
+	s := strings.Trim(b.String(), "-")
+	for strings.Contains(s, "--") {
+		s = strings.ReplaceAll(s, "--", "-")
+	}
+	if len(s) > 48 {
+		s = strings.TrimRight(s[:48], "-")
+	}
+	if !wiki.ValidSegment(s) {
+		return ""
+	}
+	return s
+}
+
+// topicHash names a page whose topic has no ASCII spelling (CJK, say): its
+// language and a digest of the topic words.
+func topicHash(c *claim) string {
+	_, topic := topicOf(c)
+	sum := sha256.Sum256([]byte(c.area + "\x00" + topic))
+	lang := c.lang
+	if !wiki.ValidSegment(lang) || len(lang) > 3 {
+		lang = "topic"
+	}
+	return lang + "-" + hex.EncodeToString(sum[:])[:8]
+}

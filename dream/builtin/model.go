@@ -1,0 +1,433 @@
+package builtin
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/memfs/memfs/dream/builtin/hear"
+)
+
+// The memory model: what the user said, kept as claims about subjects.
+//
+// A claim is one subject's slot: its current value (what memory states
+// now), and the earlier values it had, newest first, each saying how it
+// stopped being current (replaced by a later value, or withdrawn by the
+// user) and by which session. A statement about the subject of a current
+// claim either says the same again (one more citation) or replaces it; a
+// retraction withdraws it (nothing is current until the subject is stated
+// again); a forget request removes it with its history.
+
+// cite is a session a value rests on and the transcript entries in it.
+type cite struct {
+	session string
+	entries []string
+}
+
+// value is one stated value of a subject.
+type value struct {
+	text  string // the claim, one complete sentence
+	quote string // the user's words it rests on
+	kind  string
+	// via is how the user's words became a statement ("", "answer",
+	// "confirm", "note"); pointer is the assistant's question, proposal
+	// or note it refers to.
+	via, pointer string
+	cites        []cite
+	// end says how the value stopped being current ("replaced",
+	// "withdrawn"; "" while it is); by is the session and entries that
+	// ended it; endQuote the user's words withdrawing it.
+	end      string
+	by       cite
+	endQuote string
+}
+
+// Ends of a value.
+const (
+	endReplaced  = "replaced"
+	endWithdrawn = "withdrawn"
+)
+
+// claim is a subject's slot.
+type claim struct {
+	area, subject, lang string
+	cur                 *value  // nil when withdrawn or replaced away
+	past                []value // earlier values, newest first
+	// seen is the generation (dream) that last stated or confirmed it;
+	// since the one that first did.
+	seen, since int
+	page        *page
+	// sterms are the subject's terms; vterms the current value's.
+	sterms, vterms []string
+}
+
+// current reports whether the claim states something now.
+func (c *claim) current() bool { return c.cur != nil }
+
+// lastText is the current value's claim, else the newest earlier one's.
+func (c *claim) lastText() string {
+	if c.cur != nil {
+		return c.cur.text
+	}
+	if len(c.past) > 0 {
+		return c.past[0].text
+	}
+	return ""
+}
+
+func (c *claim) reterm() {
+	c.sterms = terms(c.subject)
+	if c.cur != nil {
+		c.vterms = terms(c.cur.text + " " + c.cur.quote)
+	} else {
+		c.vterms = nil
+	}
+}
+
+// addCite adds a citation of session and entries to cs.
+func addCite(cs []cite, session string, entries ...string) []cite {
+	for i := range cs {
+		if cs[i].session == session {
+			for _, e := range entries {
+				if e != "" && !slices.Contains(cs[i].entries, e) {
+					cs[i].entries = append(cs[i].entries, e)
+				}
+			}
+			return cs
+		}
+	}
+	c := cite{session: session}
+	for _, e := range entries {
+		if e != "" && !slices.Contains(c.entries, e) {
+			c.entries = append(c.entries, e)
+		}
+	}
+	return append(cs, c)
+}
+
+// durability ranks what a claim is, most durable first: standing rules,
+// preferences, people and team, decisions, then facts.
+func durability(area, kind string) int {
+	switch {
+	case area == "conventions" || kind == string(hear.Rule):
+		return 0
+	case area == "preferences" || kind == string(hear.Preference):
+		return 1
+	case area == "people" || area == "team" || kind == string(hear.Person) || kind == string(hear.Team):
+		return 2
+	case area == "decisions" || kind == string(hear.Decision):
+		return 3
+	}
+	return 4
+}
+
+func (c *claim) durability() int {
+	kind := ""
+	if c.cur != nil {
+		kind = c.cur.kind
+	}
+	return durability(c.area, kind)
+}
+
+// Outcome of applying one session.
+type applied struct {
+	added, updated, confirmed, withdrawn, forgotten int
+}
+
+// apply takes in what one session said: forget requests first (they may
+// name what earlier sessions said), then retractions, then statements in
+// order.
+func (m *memory) apply(session string, h hear.Heard) applied {
+	var a applied
+	for _, target := range h.Forgets {
+		a.forgotten += m.forget(target)
+	}
+	for _, r := range h.Retractions {
+		if m.retract(session, r) {
+			a.withdrawn++
+		}
+	}
+	for _, st := range h.Statements {
+		switch m.state(session, st) {
+		case stAdded:
+			a.added++
+		case stUpdated:
+			a.updated++
+		case stConfirmed:
+			a.confirmed++
+		}
+	}
+	return a
+}
+
+// forget removes every claim a forget target names, with its history.
+func (m *memory) forget(target string) int {
+	n := 0
+	for _, c := range slices.Clone(m.claims) {
+		hit := false
+		for _, v := range c.values() {
+			if hear.Mentions(target, v.text, v.quote) {
+				hit = true
+				break
+			}
+		}
+		if hit {
+			m.remove(c)
+			n++
+		}
+	}
+	return n
+}
+
+// values are the claim's current value (if any) and its earlier ones.
+func (c *claim) values() []*value {
+	var out []*value
+	if c.cur != nil {
+		out = append(out, c.cur)
+	}
+	for i := range c.past {
+		out = append(out, &c.past[i])
+	}
+	return out
+}
+
+// retract withdraws the current claim a retraction names: the one whose
+// subject matches the retraction's subject, else the one holding most of
+// its target words; a tie withdraws nothing.
+func (m *memory) retract(session string, r hear.Retraction) bool {
+	var best *claim
+	score, tie := 0.0, false
+	consider := func(c *claim, s float64) {
+		switch {
+		case s <= 0:
+		case s > score:
+			best, score, tie = c, s, false
+		case s == score && c != best:
+			tie = true
+		}
+	}
+	if st := terms(r.Subject); len(st) > 0 {
+		for _, c := range m.candidates(st) {
+			if c.current() {
+				consider(c, subjectScore(st, c.sterms))
+			}
+		}
+	}
+	if best == nil {
+		tt := terms(r.Target)
+		for _, c := range m.candidates(tt) {
+			if c.current() {
+				consider(c, mentionScore(tt, append(slices.Clone(c.sterms), c.vterms...)))
+			}
+		}
+	}
+	if best == nil || tie {
+		return false
+	}
+	v := *best.cur
+	v.end, v.by, v.endQuote = endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote
+	best.past = append([]value{v}, best.past...)
+	best.cur = nil
+	best.seen = m.gen
+	m.touch(best)
+	return true
+}
+
+// Outcomes of one statement.
+const (
+	stDropped = iota
+	stAdded
+	stUpdated
+	stConfirmed
+)
+
+// state takes in one statement of a session.
+func (m *memory) state(session string, st hear.Statement) int {
+	return m.take(st, addCite(nil, session, st.Entries...))
+}
+
+// take takes in a statement resting on cites (at least one; the last is
+// the one that replaces what it replaces).
+func (m *memory) take(st hear.Statement, cites []cite) int {
+	text := strings.TrimSpace(st.Claim)
+	if text == "" || len(cites) == 0 {
+		return stDropped
+	}
+	nv := value{text: text, quote: strings.TrimSpace(st.Quote), kind: string(st.Kind), via: st.Via, pointer: st.Pointer, cites: cites}
+	if st.Via == "answer" && nv.pointer == "" {
+		nv.pointer = st.Question
+	}
+	by := cites[len(cites)-1]
+	sterms := terms(st.Subject)
+	vterms := terms(text + " " + nv.quote)
+
+	// Claims whose current value holds the words the statement says are
+	// no longer current.
+	var replaced []*claim
+	for _, w := range st.Replaces {
+		wt := terms(w)
+		for _, c := range m.candidates(wt) {
+			if c.current() && containsTerms(c.vterms, wt) && !slices.Contains(replaced, c) {
+				replaced = append(replaced, c)
+			}
+		}
+	}
+
+	match := m.subjectMatch(sterms)
+	if match == nil {
+		// The same fact in other words, whatever its subject.
+		match = m.sameFact(vterms, sterms)
+		if match != nil && sameValue(match, vterms) {
+			return m.confirm(match, nv)
+		}
+		match = nil
+	}
+	if match == nil && len(replaced) > 0 {
+		match = replaced[0]
+	}
+	for _, c := range replaced {
+		if c != match {
+			m.end(c, endReplaced, by)
+		}
+	}
+	if match == nil {
+		c := &claim{area: st.Area, subject: strings.TrimSpace(st.Subject), lang: st.Lang, cur: &nv, seen: m.gen, since: m.gen}
+		c.reterm()
+		m.insert(c)
+		return stAdded
+	}
+	if match.cur != nil && sameValue(match, vterms) && !slices.Contains(replaced, match) {
+		return m.confirm(match, nv)
+	}
+	if match.cur != nil {
+		old := *match.cur
+		old.end, old.by = endReplaced, by
+		match.past = append([]value{old}, match.past...)
+	}
+	match.cur = &nv
+	if s := strings.TrimSpace(st.Subject); s != "" {
+		m.unindex(match)
+		match.subject = s
+	}
+	if st.Lang != "" {
+		match.lang = st.Lang
+	}
+	match.seen = m.gen
+	match.reterm()
+	m.index(match)
+	m.touch(match)
+	return stUpdated
+}
+
+// confirm cites a statement that says what c says; the user's own words
+// win over an agreed proposal or a memory note.
+func (m *memory) confirm(c *claim, nv value) int {
+	cur := c.cur
+	for _, ct := range nv.cites {
+		cur.cites = addCite(cur.cites, ct.session, ct.entries...)
+	}
+	if cur.via != "" && nv.via == "" {
+		cur.text, cur.quote, cur.via, cur.pointer, cur.kind = nv.text, nv.quote, "", "", nv.kind
+		c.reterm()
+	}
+	c.seen = m.gen
+	m.touch(c)
+	return stConfirmed
+}
+
+// end ends c's current value.
+func (m *memory) end(c *claim, how string, by cite) {
+	if c.cur == nil {
+		return
+	}
+	v := *c.cur
+	v.end, v.by = how, by
+	c.past = append([]value{v}, c.past...)
+	c.cur = nil
+	c.seen = m.gen
+	c.reterm()
+	m.touch(c)
+}
+
+// sameValue reports whether a value with terms vt says what c's current
+// value says: the terms beyond the subject's are the same, or one side's
+// hold all of the other's, and the terms they share come in the same
+// order ("tabs over spaces" is not "spaces over tabs").
+func sameValue(c *claim, vt []string) bool {
+	if c.cur == nil {
+		return false
+	}
+	a := minus(c.vterms, c.sterms)
+	b := minus(vt, c.sterms)
+	if len(a) == 0 || len(b) == 0 {
+		return len(a) == len(b)
+	}
+	n := overlap(a, b)
+	if !(n == len(a) || n == len(b) || float64(n)/float64(len(a)+len(b)-n) >= 0.6) {
+		return false
+	}
+	shared := func(x, y []string) []string {
+		return slices.DeleteFunc(slices.Clone(x), func(t string) bool { return !slices.Contains(y, t) })
+	}
+	return slices.Equal(shared(a, b), shared(b, a))
+}
+
+func minus(a, b []string) []string {
+	var out []string
+	for _, t := range a {
+		if !slices.Contains(b, t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// subjectMatch is the claim whose subject best matches terms st; nil
+// when none does or two match equally.
+func (m *memory) subjectMatch(st []string) *claim {
+	if len(st) == 0 {
+		return nil
+	}
+	var best *claim
+	score, tie := 0.0, false
+	for _, c := range m.candidates(st) {
+		s := subjectScore(st, c.sterms)
+		switch {
+		case s <= 0:
+		case s > score:
+			best, score, tie = c, s, false
+		case s == score && c != best:
+			// An exact subject beats a withdrawn one of the same words.
+			if c.current() == best.current() {
+				tie = true
+			} else if c.current() {
+				best = c
+			}
+		}
+	}
+	if tie {
+		return nil
+	}
+	return best
+}
+
+// sameFact is the current claim that says the same as value terms vt
+// (most of its words), when its subject does not say otherwise.
+func (m *memory) sameFact(vt, st []string) *claim {
+	if len(vt) < 2 {
+		return nil
+	}
+	var best *claim
+	score := 0.0
+	for _, c := range m.candidates(vt) {
+		if !c.current() || len(st) > 0 && len(c.sterms) > 0 {
+			// Two subjects that do not match are two claims.
+			continue
+		}
+		n := overlap(vt, c.vterms)
+		j := float64(n) / float64(len(vt)+len(c.vterms)-n)
+		if j >= 0.75 && j > score {
+			best, score = c, j
+		}
+	}
+	return best
+}

@@ -1,0 +1,398 @@
+package builtin
+
+import (
+	"bytes"
+	"fmt"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/memfs/memfs/wiki"
+)
+
+// The page format. A page holds the claims of one topic of an area, one
+// top-level list item per claim, so that stripping a claim (a forget)
+// takes its words, sources and history with it and nothing else:
+//
+//	# Build
+//
+//	<!-- memfs-builtin page area=project topic=build -->
+//
+//	- The build image is node:22. <!-- memfs-builtin claim area=project subject=build%20image … -->
+//	  - User said: “the build image is node:22 now”
+//	  - Sources: session:S2 entry:e5
+//	  - Before: The build image is node:20.
+//	    - Replaced in: session:S2 entry:e5
+//	    - User said: “we build on node:20”
+//	    - Sources: session:S1 entry:e2
+//
+//	## Sources
+//
+//	- session:S1
+//	- session:S2
+//
+// A withdrawn claim's item opens with "Withdrawn:" and its last value;
+// "Withdrawn in:" and "Withdrawal:" say by whom and in which words.
+
+// Markers of the builtin's pages.
+const (
+	pageMarker  = "<!-- memfs-builtin page "
+	claimMarker = "<!-- memfs-builtin claim "
+	// oldMarker opens the meta comment of the one-claim pages earlier
+	// versions wrote (migrated on the next run).
+	oldMarker = "<!-- memfs-builtin kind="
+)
+
+// Field labels of a claim's sub-items.
+const (
+	lblSaid           = "User said: "
+	lblQuestion       = "Answering: "
+	lblProposal       = "Agreed to: "
+	lblNote           = "Memory note: "
+	lblSources        = "Sources: "
+	lblBefore         = "Before: "
+	lblReplaced       = "Replaced in: "
+	lblWithdrawn      = "Withdrawn in: "
+	lblWithdrawal     = "Withdrawal: "
+	lblWithdrawnClaim = "Withdrawn: "
+)
+
+// renderPage writes a page.
+func renderPage(p *page) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "# %s\n\n", escape(capitalize(p.topic)))
+	fmt.Fprintf(&b, "%sarea=%s topic=%s rules=%d -->\n\n", pageMarker, p.area, url.PathEscape(p.topic), rulesVersion)
+	for _, c := range p.claims {
+		writeClaim(&b, c)
+	}
+	if len(p.claims) > 0 {
+		b.WriteByte('\n')
+	}
+	fmt.Fprintf(&b, "## %s\n\n", wiki.SourcesHeading)
+	for _, s := range pageSessions(p) {
+		fmt.Fprintf(&b, "- %s%s\n", wiki.SessionPrefix, s)
+	}
+	return b.Bytes()
+}
+
+// pageSessions are the sessions a page's claims cite, in order of first
+// citation.
+func pageSessions(p *page) []string {
+	var out []string
+	add := func(cs ...cite) {
+		for _, c := range cs {
+			if c.session != "" && !slices.Contains(out, c.session) {
+				out = append(out, c.session)
+			}
+		}
+	}
+	for _, c := range p.claims {
+		for _, v := range c.values() {
+			add(v.cites...)
+			add(v.by)
+		}
+	}
+	return out
+}
+
+func writeClaim(b *bytes.Buffer, c *claim) {
+	state := ""
+	v := c.cur
+	past := c.past
+	lead := ""
+	if v == nil {
+		if len(past) == 0 {
+			return
+		}
+		v, past = &c.past[0], c.past[1:]
+		state = " state=" + v.end
+		if v.end == endWithdrawn {
+			lead = lblWithdrawnClaim
+		} else {
+			lead = "Replaced: "
+		}
+	}
+	fmt.Fprintf(b, "- %s%s %sarea=%s subject=%s lang=%s kind=%s seen=%d since=%d%s -->\n",
+		lead, escape(oneLine(v.text)), claimMarker, c.area, url.PathEscape(c.subject), url.PathEscape(c.lang), url.PathEscape(v.kind), c.seen, c.since, state)
+	writeValue(b, "  ", v)
+	for i := range past {
+		fmt.Fprintf(b, "  - %s%s\n", lblBefore, escape(oneLine(past[i].text)))
+		writeValue(b, "    ", &past[i])
+	}
+}
+
+// writeValue writes a value's fields at indent.
+func writeValue(b *bytes.Buffer, indent string, v *value) {
+	switch v.end {
+	case endReplaced:
+		if v.by.session != "" {
+			fmt.Fprintf(b, "%s- %s%s\n", indent, lblReplaced, citeText(v.by))
+		}
+	case endWithdrawn:
+		fmt.Fprintf(b, "%s- %s%s\n", indent, lblWithdrawn, citeText(v.by))
+		if v.endQuote != "" {
+			fmt.Fprintf(b, "%s- %s%s\n", indent, lblWithdrawal, quoted(v.endQuote))
+		}
+	}
+	if v.quote != "" {
+		fmt.Fprintf(b, "%s- %s%s\n", indent, lblSaid, quoted(v.quote))
+	}
+	if v.pointer != "" {
+		l := lblNote
+		switch v.via {
+		case "answer":
+			l = lblQuestion
+		case "confirm":
+			l = lblProposal
+		}
+		fmt.Fprintf(b, "%s- %s%s\n", indent, l, quoted(v.pointer))
+	}
+	if len(v.cites) > 0 {
+		var parts []string
+		for _, c := range v.cites {
+			parts = append(parts, citeText(c))
+		}
+		fmt.Fprintf(b, "%s- %s%s\n", indent, lblSources, strings.Join(parts, "; "))
+	}
+}
+
+func citeText(c cite) string {
+	s := wiki.SessionPrefix + c.session
+	for _, e := range c.entries {
+		s += " " + entryPrefix + e
+	}
+	return s
+}
+
+// entryPrefix opens a transcript entry reference.
+const entryPrefix = "entry:"
+
+func quoted(s string) string { return "“" + escapeInline(oneLine(s)) + "”" }
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// escape keeps a statement from becoming Markdown structure (a heading, a
+// list item, an HTML comment) when written on one line.
+func escape(s string) string {
+	s = escapeInline(strings.NewReplacer("\r", " ", "\n", " ").Replace(s))
+	if s != "" && strings.ContainsRune("#-*+>|`=~[0123456789", rune(s[0])) {
+		s = "\\" + s
+	}
+	return s
+}
+
+func escapeInline(s string) string {
+	return strings.NewReplacer("<!--", "<\\!--", "-->", "--\\>").Replace(s)
+}
+
+func unescape(s string) string {
+	s = strings.NewReplacer("<\\!--", "<!--", "--\\>", "-->").Replace(s)
+	if len(s) > 1 && s[0] == '\\' {
+		s = s[1:]
+	}
+	return s
+}
+
+func unquote(s string) string {
+	s = strings.TrimSpace(s)
+	s = strings.TrimPrefix(s, "“")
+	s = strings.TrimSuffix(s, "”")
+	return strings.NewReplacer("<\\!--", "<!--", "--\\>", "-->").Replace(s)
+}
+
+// capitalize upper-cases the first letter of s.
+func capitalize(s string) string {
+	for i, r := range s {
+		return strings.ToUpper(string(r)) + s[i+len(string(r)):]
+	}
+	return s
+}
+
+// parsedPage is a builtin page read back.
+type parsedPage struct {
+	area, topic string
+	// rules is the rules version that wrote it (see rulesVersion).
+	rules int
+	// sources are the session ids its Sources section lists.
+	sources []string
+	claims  []*claim
+}
+
+// parsePage reads back a page in the current format; ok is false for any
+// other page.
+func parsePage(b []byte) (parsedPage, bool) {
+	var pp parsedPage
+	if !bytes.Contains(b, []byte(pageMarker)) {
+		return pp, false
+	}
+	var c *claim
+	// top is the value the claim's line shows (-1: the current one);
+	// before the earlier value being read (-1: none).
+	top, before := -1, -1
+	inSources := false
+	at := func(i int) *value {
+		if i < 0 {
+			return c.cur
+		}
+		return &c.past[i]
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		line = strings.TrimRight(line, "\r")
+		switch {
+		case strings.HasPrefix(line, pageMarker):
+			for k, val := range metaFields(strings.TrimPrefix(line, pageMarker)) {
+				switch k {
+				case "area":
+					pp.area = val
+				case "topic":
+					pp.topic = val
+				case "rules":
+					pp.rules, _ = strconv.Atoi(val)
+				}
+			}
+		case strings.HasPrefix(line, "## "):
+			c = nil
+			inSources = line == "## "+wiki.SourcesHeading
+		case inSources && strings.HasPrefix(line, "- "+wiki.SessionPrefix):
+			if ct, ok := parseCite(line[2:]); ok {
+				pp.sources = append(pp.sources, ct.session)
+			}
+		case strings.HasPrefix(line, "- ") && strings.Contains(line, claimMarker):
+			c = parseClaimLine(line)
+			top, before = -1, -1
+			if c.cur == nil {
+				top = 0
+			}
+			pp.claims = append(pp.claims, c)
+		case c == nil:
+		case strings.HasPrefix(line, "  - "+lblBefore):
+			c.past = append(c.past, value{text: unescape(strings.TrimPrefix(line, "  - "+lblBefore)), end: endReplaced})
+			before = len(c.past) - 1
+		case strings.HasPrefix(line, "    - "):
+			if before >= 0 {
+				parseField(at(before), strings.TrimPrefix(line, "    - "))
+			}
+		case strings.HasPrefix(line, "  - "):
+			parseField(at(top), strings.TrimPrefix(line, "  - "))
+		}
+	}
+	for _, c := range pp.claims {
+		if c.cur != nil && c.cur.text == "" {
+			c.cur = nil
+		}
+		c.past = slices.DeleteFunc(c.past, func(v value) bool { return v.text == "" })
+		if c.area == "" {
+			c.area = pp.area
+		}
+		c.reterm()
+	}
+	pp.claims = slices.DeleteFunc(pp.claims, func(c *claim) bool { return c.cur == nil && len(c.past) == 0 })
+	return pp, true
+}
+
+// parseClaimLine reads a claim's first line: its current value, or (for a
+// withdrawn or replaced claim) the earlier value it shows.
+func parseClaimLine(line string) *claim {
+	i := strings.Index(line, claimMarker)
+	text := strings.TrimSpace(line[2:i])
+	meta := strings.TrimSuffix(strings.TrimSpace(line[i+len(claimMarker):]), "-->")
+	c := &claim{}
+	v := &value{}
+	state := ""
+	for k, val := range metaFields(meta) {
+		switch k {
+		case "area":
+			c.area = val
+		case "subject":
+			c.subject = val
+		case "lang":
+			c.lang = val
+		case "kind":
+			v.kind = val
+		case "seen":
+			c.seen, _ = strconv.Atoi(val)
+		case "since":
+			c.since, _ = strconv.Atoi(val)
+		case "state":
+			state = val
+		}
+	}
+	switch state {
+	case endWithdrawn:
+		text = strings.TrimPrefix(text, lblWithdrawnClaim)
+	case endReplaced:
+		text = strings.TrimPrefix(text, "Replaced: ")
+	}
+	v.text = unescape(text)
+	if state == "" {
+		c.cur = v
+		return c
+	}
+	v.end = state
+	c.past = append(c.past, *v)
+	return c
+}
+
+// parseField reads one "Label: …" sub-item into v.
+func parseField(v *value, f string) {
+	switch {
+	case strings.HasPrefix(f, lblSaid):
+		v.quote = unquote(strings.TrimPrefix(f, lblSaid))
+	case strings.HasPrefix(f, lblQuestion):
+		v.via, v.pointer = "answer", unquote(strings.TrimPrefix(f, lblQuestion))
+	case strings.HasPrefix(f, lblProposal):
+		v.via, v.pointer = "confirm", unquote(strings.TrimPrefix(f, lblProposal))
+	case strings.HasPrefix(f, lblNote):
+		v.via, v.pointer = "note", unquote(strings.TrimPrefix(f, lblNote))
+	case strings.HasPrefix(f, lblSources):
+		for _, part := range strings.Split(strings.TrimPrefix(f, lblSources), ";") {
+			if c, ok := parseCite(part); ok {
+				v.cites = addCite(v.cites, c.session, c.entries...)
+			}
+		}
+	case strings.HasPrefix(f, lblReplaced):
+		v.end = endReplaced
+		v.by, _ = parseCite(strings.TrimPrefix(f, lblReplaced))
+	case strings.HasPrefix(f, lblWithdrawn):
+		v.end = endWithdrawn
+		v.by, _ = parseCite(strings.TrimPrefix(f, lblWithdrawn))
+	case strings.HasPrefix(f, lblWithdrawal):
+		v.endQuote = unquote(strings.TrimPrefix(f, lblWithdrawal))
+	}
+}
+
+// parseCite reads "session:<id> entry:<id> …".
+func parseCite(s string) (cite, bool) {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return cite{}, false
+	}
+	id, ok := strings.CutPrefix(f[0], wiki.SessionPrefix)
+	if !ok || !wiki.ValidSessionID(id) {
+		return cite{}, false
+	}
+	c := cite{session: id}
+	for _, w := range f[1:] {
+		if e, ok := strings.CutPrefix(w, entryPrefix); ok && wiki.ValidSessionID(e) {
+			c.entries = append(c.entries, e)
+		}
+	}
+	return c, true
+}
+
+// metaFields yields the key=value fields of a meta comment, values
+// unescaped.
+func metaFields(meta string) func(yield func(k, v string) bool) {
+	return func(yield func(k, v string) bool) {
+		for _, kv := range strings.Fields(strings.TrimSuffix(strings.TrimSpace(meta), "-->")) {
+			k, v, _ := strings.Cut(kv, "=")
+			if u, err := url.PathUnescape(v); err == nil {
+				v = u
+			}
+			if !yield(k, v) {
+				return
+			}
+		}
+	}
+}

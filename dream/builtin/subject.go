@@ -1,0 +1,242 @@
+package builtin
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// Subjects across phrasings. Two statements are about the same subject
+// when their subjects share enough terms: the content words of each,
+// lower-cased and lightly stemmed (CJK text as character bigrams, since it
+// has no spaces). Matching is conservative, since a wrong merge loses a
+// fact: one-word subjects match only the same word, longer ones need half
+// their terms in common (Jaccard) or one to hold all of the other's terms
+// with two or more of them; a tie between two candidates matches neither.
+
+// redactedMark is the marker redaction leaves in evidence.
+var redactedMark = regexp.MustCompile(`\[REDACTED[^\]]*\]`)
+
+// termStop are words that carry no subject: articles, pronouns,
+// prepositions and the like, in the languages memfs hears.
+var termStop = setOf(
+	// en
+	"the", "a", "an", "and", "or", "of", "to", "in", "on", "for", "at", "by", "with", "from", "as", "into",
+	"is", "are", "was", "were", "be", "been", "it", "its", "this", "that", "these", "those", "there",
+	"we", "our", "us", "i", "my", "me", "you", "your", "they", "their", "he", "his", "she", "her",
+	"user", "users", "user's", "said", "says", "now", "also", "all", "any", "which", "what", "who",
+	"team's", "project's", "s",
+	// de
+	"der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "und", "oder", "ist", "sind",
+	"wir", "unser", "unsere", "unseren", "im", "in", "zu", "zum", "zur", "von", "vom", "mit", "für", "auf",
+	// es
+	"el", "la", "los", "las", "un", "una", "y", "o", "es", "son", "de", "del", "en", "para", "por", "con",
+	"nuestro", "nuestra", "nuestros", "nuestras", "al", "lo",
+	// fr
+	"le", "les", "une", "et", "ou", "est", "sont", "du", "des", "au", "aux", "pour", "par", "avec",
+	"notre", "nos", "nous", "l", "d",
+)
+
+func setOf(ws ...string) map[string]bool {
+	m := make(map[string]bool, len(ws))
+	for _, w := range ws {
+		m[w] = true
+	}
+	return m
+}
+
+// isCJK reports a rune of a script written without spaces between words.
+func isCJK(r rune) bool {
+	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
+}
+
+// terms returns the distinct subject terms of s, in order.
+func terms(s string) []string {
+	var out []string
+	for t := range termWords(s) {
+		if !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// termWords yields each term of s with the word it stems from (the same
+// for CJK bigrams), in order, repeats included.
+func termWords(s string) func(yield func(term, word string) bool) {
+	return func(yield func(term, word string) bool) {
+		stop := false
+		add := func(t, w string) {
+			if t != "" && !stop && !yield(t, w) {
+				stop = true
+			}
+		}
+		splitTerms(s, add)
+	}
+}
+
+// splitTerms calls add with each term of s and its word.
+func splitTerms(s string, add func(term, word string)) {
+	s = redactedMark.ReplaceAllString(s, " ")
+	var word []rune
+	var cjk []rune
+	addWord := func(w string) {
+		w = strings.Trim(w, "-'._")
+		if !termStop[w] && (len(w) > 1 || w >= "0" && w <= "9") {
+			add(stemTerm(w), w)
+		}
+	}
+	flushWord := func() {
+		if len(word) > 0 {
+			w := strings.ToLower(string(word))
+			if parts := strings.Split(w, "-"); len(parts) > 1 && lettersOnly(parts) {
+				// "rebase-before-merge" is its words; "us-east-2" a value.
+				for _, p := range parts {
+					addWord(p)
+				}
+			} else {
+				addWord(w)
+			}
+			word = word[:0]
+		}
+	}
+	flushCJK := func() {
+		switch {
+		case len(cjk) == 1:
+			add(string(cjk), string(cjk))
+		case len(cjk) > 1:
+			for i := 0; i+1 < len(cjk); i++ {
+				add(string(cjk[i:i+2]), string(cjk[i:i+2]))
+			}
+		}
+		cjk = cjk[:0]
+	}
+	for _, r := range s {
+		switch {
+		case isCJK(r):
+			flushWord()
+			cjk = append(cjk, r)
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '-' || r == '.' || r == '_':
+			flushCJK()
+			word = append(word, r)
+		default:
+			flushWord()
+			flushCJK()
+		}
+	}
+	flushWord()
+	flushCJK()
+}
+
+func lettersOnly(parts []string) bool {
+	for _, p := range parts {
+		if len(p) < 2 {
+			return false
+		}
+		for _, r := range p {
+			if !unicode.IsLetter(r) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// stemTerm strips an English plural or verb ending and a final "e", so
+// "images", "image", "merging" and "merged" meet their stem. It is
+// deliberately light (a wrong stem merges two subjects): it never leaves
+// fewer than four letters, and leaves words with digits or dots alone.
+func stemTerm(w string) string {
+	if strings.ContainsAny(w, "0123456789.") || len(w) <= 3 {
+		return w
+	}
+	cut := func(suffix, repl string) (string, bool) {
+		if s, ok := strings.CutSuffix(w, suffix); ok && len(s) >= 4-len(repl) && len(s+repl) >= 4 {
+			return s + repl, true
+		}
+		return w, false
+	}
+	for _, r := range []struct{ suffix, repl string }{
+		{"ies", "y"}, {"sses", "ss"}, {"shes", "sh"}, {"ches", "ch"}, {"xes", "x"}, {"ing", ""}, {"ed", ""},
+	} {
+		if s, ok := cut(r.suffix, r.repl); ok {
+			w = s
+			break
+		}
+	}
+	if strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is") && len(w) > 4 {
+		w = w[:len(w)-1]
+	}
+	if strings.HasSuffix(w, "e") && len(w) > 4 {
+		w = w[:len(w)-1]
+	}
+	return w
+}
+
+// targetFiller are words a retraction uses to point at a claim, not
+// words of the claim: "scratch the rebase rule".
+var targetFiller = setOf("rule", "convention", "policy", "thing", "idea", "plan", "stuff", "part", "bit", "whole",
+	"fact", "note", "preference", "decision", "regla", "règle", "regel")
+
+// overlap counts the terms a and b share.
+func overlap(a, b []string) int {
+	n := 0
+	for _, t := range a {
+		if slices.Contains(b, t) {
+			n++
+		}
+	}
+	return n
+}
+
+// subjectScore says how surely two subjects' terms name the same subject:
+// 0 when they do not, else higher for closer matches (at most 1).
+func subjectScore(a, b []string) float64 {
+	if len(a) == 0 || len(b) == 0 {
+		return 0
+	}
+	n := overlap(a, b)
+	if n == 0 {
+		return 0
+	}
+	union := len(a) + len(b) - n
+	jac := float64(n) / float64(union)
+	short := min(len(a), len(b))
+	switch {
+	case len(a) == 1 && len(b) == 1:
+		if a[0] == b[0] {
+			return 1
+		}
+		return 0
+	case jac >= 0.5:
+		return jac
+	case n == short && n >= 2:
+		return 0.5
+	}
+	return 0
+}
+
+// contains reports whether every term of words occurs in text's terms
+// (Replaces words found in a claim).
+func containsTerms(text []string, words []string) bool {
+	if len(words) == 0 {
+		return false
+	}
+	return overlap(words, text) == len(words)
+}
+
+// mentionScore is how much of a target (a retraction's words) a claim's
+// terms hold: the share of the target's terms found, 0 below three in
+// five.
+func mentionScore(target, claim []string) float64 {
+	target = slices.DeleteFunc(slices.Clone(target), func(t string) bool { return targetFiller[t] })
+	if len(target) == 0 {
+		return 0
+	}
+	s := float64(overlap(target, claim)) / float64(len(target))
+	if s*5 < 3 {
+		return 0
+	}
+	return s
+}
