@@ -8,12 +8,13 @@ import (
 )
 
 // Shortening a file for the memory-context message. An index lists one
-// page per line under a heading per area (the builtin dreamer writes the
-// lines of an area most recently confirmed first). Cutting such a file at
-// a byte offset would keep whole areas and lose others, so it is shortened
-// by lines instead: every heading and prose line stays, and list items are
-// taken round-robin across sections (each section's first item, then each
-// second, …) while they fit. What was left out is said section by section,
+// claim per line under a heading per area (the builtin dreamer writes the
+// most durable areas first, and the lines of an area most recently
+// confirmed first). Cutting such a file at a byte offset would keep whole
+// areas and lose others, so it is shortened by lines instead: every
+// heading and prose line stays; list items are taken round-robin across
+// sections up to shortenFloor each (each section's first item, then each
+// second, …), then in document order while they fit. What was left out is said section by section,
 // with the area index that lists it whole.
 
 // omission is what shortening left out of one section.
@@ -25,6 +26,10 @@ type omission struct {
 }
 
 var rePageLink = regexp.MustCompile(`\]\((pages/[a-z0-9][a-z0-9_-]{0,63})/[^)/]+\.md\)`)
+
+// shortenFloor is how many items every section keeps, room permitting,
+// before the first sections take the rest.
+const shortenFloor = 8
 
 // maxOmissionNote bounds what a truncation note says of left-out sections.
 const maxOmissionNote = 640
@@ -62,7 +67,10 @@ func shorten(b []byte, limit int) ([]byte, []omission) {
 		return cutAtLine(b, limit), nil
 	}
 	take := make([]bool, len(lines))
-	for r := 0; ; r++ {
+	// Every section first gets its first few items, round-robin; then
+	// the room left goes in document order, so the first sections (the
+	// builtin lists the most durable areas first) keep the most.
+	for r := 0; r < shortenFloor; r++ {
 		progress, left := false, false
 		for _, s := range secs {
 			if r >= len(s.items) {
@@ -77,6 +85,14 @@ func shorten(b []byte, limit int) ([]byte, []omission) {
 		}
 		if !left || !progress {
 			break
+		}
+	}
+	for _, s := range secs {
+		for _, i := range s.items {
+			if l := len(lines[i]); !take[i] && l <= room {
+				take[i] = true
+				room -= l
+			}
 		}
 	}
 	var out []byte

@@ -37,3 +37,25 @@ func TestRenderContext_ShortenAcrossAreas(t *testing.T) {
 		t.Errorf("nothing was left out")
 	}
 }
+
+// Ensure that, past the first lines every area keeps, the room goes to the
+// first areas (the builtin lists standing rules and preferences first):
+// the most durable claims come first within the budget.
+func TestRenderContext_ShortenFavoursFirstSections(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# Memory index\n\n## Pages\n")
+	for _, a := range []string{"conventions", "project"} {
+		fmt.Fprintf(&b, "\n### %s\n\n", a)
+		for i := range 80 {
+			fmt.Fprintf(&b, "- [The %s claim number %d, stated in one line of moderate length.](pages/%s/c%d.md)\n", a, i, a, i)
+		}
+	}
+	c := testContext()
+	c.Index = []byte(b.String())
+	c.Budget = 8 << 10
+	msg := RenderContext(c)
+	count := func(a string) int { return strings.Count(msg.Text, "The "+a+" claim number") }
+	if count("project") < shortenFloor || count("conventions") <= count("project") {
+		t.Errorf("conventions %d lines, project %d; want project at least %d and conventions more", count("conventions"), count("project"), shortenFloor)
+	}
+}

@@ -208,7 +208,7 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 	if st := terms(r.Subject); len(st) > 0 {
 		for _, c := range m.candidates(st) {
 			if c.current() {
-				consider(c, subjectScore(st, c.sterms))
+				consider(c, refersTo(st, c.sterms))
 			}
 		}
 	}
@@ -371,15 +371,6 @@ func sameValue(c *claim, vt []string) bool {
 	return slices.Equal(shared(a, b), shared(b, a))
 }
 
-func minus(a, b []string) []string {
-	var out []string
-	for _, t := range a {
-		if !slices.Contains(b, t) {
-			out = append(out, t)
-		}
-	}
-	return out
-}
 
 // subjectMatch is the claim whose subject best matches terms st; nil
 // when none does or two match equally.

@@ -230,10 +230,14 @@ func TestSubjectScoreConservative(t *testing.T) {
 		{"build image", "build images", true},
 		{"prod region", "dr region", false},
 		{"prod database", "prod region", false},
-		{"region", "prod region", true},
+		{"region", "prod region", false},
 		{"ci", "cd", false},
-		{"auth middleware approval", "auth middleware", true},
-		{"package manager", "package manager python", true},
+		{"auth middleware", "auth middleware approval", false},
+		{"auth middleware approval", "auth middleware", false},
+		{"test shard count", "shard count", false},
+		{"default branch", "branch", true},
+		{"package manager", "package manager python", false},
+		{"the default build image", "build images", true},
 	}
 	for _, tt := range tests {
 		if got := subjectScore(terms(tt.a), terms(tt.b)) > 0; got != tt.same {

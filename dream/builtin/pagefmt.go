@@ -175,7 +175,7 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 // escape keeps a statement from becoming Markdown structure (a heading, a
 // list item, an HTML comment) when written on one line.
 func escape(s string) string {
-	s = escapeInline(strings.NewReplacer("\r", " ", "\n", " ").Replace(s))
+	s = escapeInline(strings.ReplaceAll(strings.ReplaceAll(s, "\r", " "), "\n", " "))
 	if s != "" && strings.ContainsRune("#-*+>|`=~[0123456789", rune(s[0])) {
 		s = "\\" + s
 	}
@@ -183,11 +183,15 @@ func escape(s string) string {
 }
 
 func escapeInline(s string) string {
-	return strings.NewReplacer("<!--", "<\\!--", "-->", "--\\>").Replace(s)
+	return strings.ReplaceAll(strings.ReplaceAll(s, "<!--", "<\\!--"), "-->", "--\\>")
+}
+
+func unescapeInline(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "<\\!--", "<!--"), "--\\>", "-->")
 }
 
 func unescape(s string) string {
-	s = strings.NewReplacer("<\\!--", "<!--", "--\\>", "-->").Replace(s)
+	s = unescapeInline(s)
 	if len(s) > 1 && s[0] == '\\' {
 		s = s[1:]
 	}
@@ -198,7 +202,7 @@ func unquote(s string) string {
 	s = strings.TrimSpace(s)
 	s = strings.TrimPrefix(s, "“")
 	s = strings.TrimSuffix(s, "”")
-	return strings.NewReplacer("<\\!--", "<!--", "--\\>", "-->").Replace(s)
+	return unescapeInline(s)
 }
 
 // capitalize upper-cases the first letter of s.

@@ -262,5 +262,5 @@ func gist(s string) string {
 }
 
 func escapeLink(s string) string {
-	return strings.NewReplacer("[", "\\[", "]", "\\]").Replace(s)
+	return strings.ReplaceAll(strings.ReplaceAll(s, "[", "\\["), "]", "\\]")
 }

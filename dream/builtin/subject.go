@@ -190,31 +190,54 @@ func overlap(a, b []string) int {
 	return n
 }
 
-// subjectScore says how surely two subjects' terms name the same subject:
-// 0 when they do not, else higher for closer matches (at most 1).
-func subjectScore(a, b []string) float64 {
-	if len(a) == 0 || len(b) == 0 {
+// subjectScore says how surely a statement's subject (terms st) names
+// the subject of a claim (terms ct): 0 when it does not, else higher for
+// closer matches (at most 1). Matching is conservative, since a wrong
+// merge loses a fact: the two must have the same terms but for words
+// that do not narrow a subject ("default branch" is "branch"), or agree
+// on more than four terms in five. A subject with a word of its own names
+// another subject: "test shard count" is not "shard count", nor "prod
+// region" "dr region" or "region".
+func subjectScore(st, ct []string) float64 {
+	if len(st) == 0 || len(ct) == 0 {
 		return 0
 	}
-	n := overlap(a, b)
+	n := overlap(st, ct)
 	if n == 0 {
 		return 0
 	}
-	union := len(a) + len(b) - n
-	jac := float64(n) / float64(union)
-	short := min(len(a), len(b))
-	switch {
-	case len(a) == 1 && len(b) == 1:
-		if a[0] == b[0] {
-			return 1
-		}
-		return 0
-	case jac >= 0.5:
+	narrows := func(t string) bool { return !genericModifier[t] }
+	if !slices.ContainsFunc(minus(st, ct), narrows) && !slices.ContainsFunc(minus(ct, st), narrows) {
+		return float64(n) / float64(max(len(st), len(ct)))
+	}
+	if jac := float64(n) / float64(len(st)+len(ct)-n); jac > 0.8 {
 		return jac
-	case n == short && n >= 2:
-		return 0.5
 	}
 	return 0
+}
+
+// refersTo says how surely words naming a subject in passing (a
+// retraction's subject) refer to a claim's subject (terms ct): all of
+// them must be among its terms.
+func refersTo(st, ct []string) float64 {
+	if len(st) == 0 || overlap(st, ct) != len(st) {
+		return 0
+	}
+	return float64(len(st)) / float64(len(ct))
+}
+
+// genericModifier are words that do not narrow a subject.
+var genericModifier = setOf("current", "default", "main", "primary", "actual", "official", "standard", "usual",
+	"team", "project", "new", "whole", "overall", "general", "aktuell", "actual", "actuel")
+
+func minus(a, b []string) []string {
+	var out []string
+	for _, t := range a {
+		if !slices.Contains(b, t) {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // contains reports whether every term of words occurs in text's terms

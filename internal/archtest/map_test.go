@@ -33,6 +33,7 @@ const (
 	safedir   = "internal/safedir"
 	termsafe  = "internal/termsafe"
 	storetest = "internal/storetest"
+	synthmem  = "internal/synthmem"
 	archtest  = "internal/archtest"
 
 	// The composition layer: a command's home, serve, demo.
@@ -83,6 +84,7 @@ var allowed = map[string][]string{
 	safedir:   {},
 	termsafe:  {},
 	storetest: {gitstore, validate},
+	synthmem:  {},
 	archtest:  {},
 
 	app: {dream, forget, fuse, gitstore, erasure, replica, ingest, ledger, transcript, validate, wiki},
@@ -91,7 +93,7 @@ var allowed = map[string][]string{
 // leaves may be imported by every component without a line in its row;
 // what a package reaches through a leaf must still lie within its rows
 // (checkReach).
-var leaves = []string{config, errcode, scope, fsutil, jsonscan, version, progress, safedir, termsafe, storetest}
+var leaves = []string{config, errcode, scope, fsutil, jsonscan, version, progress, safedir, termsafe, storetest, synthmem}
 
 // unconstrained components have no row: they may import every component,
 // and only scripts may import scripts. No package imports cmd.
@@ -102,6 +104,7 @@ var unconstrained = []string{cmd, scripts}
 var onlyFrom = map[string][]string{
 	app:       {cmd, scripts},
 	storetest: {},
+	synthmem:  {scripts},
 }
 
 // never restates the design's explicit prohibitions. No package of the

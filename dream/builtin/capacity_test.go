@@ -1,0 +1,162 @@
+package builtin
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/memfs/memfs/dream"
+	"github.com/memfs/memfs/internal/synthmem"
+	"github.com/memfs/memfs/validate"
+)
+
+// batchRun is a run directory whose memory persists from batch to batch,
+// as a scope's memory does from run to run.
+type batchRun struct {
+	dir string
+	n   int
+}
+
+func newBatchRun(t testing.TB) *batchRun {
+	t.Helper()
+	dir := t.TempDir()
+	mem := filepath.Join(dir, dream.MemoryDir)
+	if err := os.MkdirAll(mem, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"summary.md", "index.md"} {
+		if err := os.WriteFile(filepath.Join(mem, f), nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return &batchRun{dir: dir}
+}
+
+// stage replaces the run's input with sessions.
+func (r *batchRun) stage(t testing.TB, sessions []synthmem.Session) {
+	t.Helper()
+	r.n++
+	in := filepath.Join(r.dir, dream.SessionsDir)
+	if err := os.RemoveAll(in); err != nil {
+		t.Fatal(err)
+	}
+	m := dream.Manifest{Version: dream.ManifestVersion, RunID: fmt.Sprintf("r%d", r.n), Scope: "s"}
+	for i, s := range sessions {
+		sd := filepath.Join(dream.SessionsDir, fmt.Sprint(i))
+		if err := os.MkdirAll(filepath.Join(r.dir, sd), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(r.dir, sd, dream.TranscriptName), s.Transcript(), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		m.Sessions = append(m.Sessions, dream.ManifestSession{Dir: filepath.ToSlash(sd), SessionID: s.ID})
+	}
+	mb, _ := json.Marshal(m)
+	if err := os.WriteFile(filepath.Join(r.dir, dream.ManifestPath), mb, 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (r *batchRun) dream(t testing.TB, ctx context.Context) {
+	t.Helper()
+	if _, err := (Dreamer{}).Dream(ctx, r.dir); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Ensure that a long use of memory — many sessions stating many distinct
+// facts, some of them changed later — keeps every current fact on a page
+// within the default limits, nothing stale current, and a store that
+// validates (issue 22: "a year of use", at a test suite's size).
+func TestCapacity(t *testing.T) {
+	if testing.Short() {
+		t.Skip("capacity: long")
+	}
+	const sessions, facts, batch = 300, 1000, 10
+	all := synthmem.Generate(sessions, facts, 1)
+	r := newBatchRun(t)
+	for i := 0; i < len(all); i += batch {
+		r.stage(t, all[i:min(i+batch, len(all))])
+		r.dream(t, t.Context())
+	}
+	mem := filepath.Join(r.dir, dream.MemoryDir)
+	d, err := validate.OpenDir(mem)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	rep, err := validate.Validate(t.Context(), d, validate.Options{Mode: validate.ModePublish, Limits: validate.DefaultLimits()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.OK() {
+		t.Fatalf("memory does not validate: %v", rep.Errors())
+	}
+	root, err := os.OpenRoot(mem)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	m := newMemory(validate.Limits{}, nil)
+	if _, err := m.load(root); err != nil {
+		t.Fatal(err)
+	}
+	bySubject := map[string][]*claim{}
+	for _, c := range m.claims {
+		if c.current() {
+			bySubject[c.subject] = append(bySubject[c.subject], c)
+		}
+	}
+	want := synthmem.Current(all)
+	missing, stale := 0, 0
+	for subj, v := range want {
+		cs := bySubject[subj]
+		if len(cs) != 1 {
+			missing++
+			if missing < 5 {
+				t.Errorf("subject %q: %d current claims, want 1", subj, len(cs))
+			}
+			continue
+		}
+		if !strings.Contains(cs[0].cur.text, " "+v+".") {
+			stale++
+			if stale < 5 {
+				t.Errorf("subject %q: current %q, want value %q", subj, cs[0].cur.text, v)
+			}
+		}
+	}
+	var total int64
+	for _, f := range rep.Files {
+		total += f.Info.Size()
+	}
+	t.Logf("%d sessions, %d subjects: %d pages, %d files, %d bytes; %d missing, %d stale",
+		sessions, len(want), len(m.pages), len(rep.Files), total, missing, stale)
+}
+
+// BenchmarkDreamSession measures one run of one session on memory that
+// already holds n facts: the cost of a dream per session must stay flat
+// as memory grows (issue 22: at most 2x from 100 to 5,000 facts).
+func BenchmarkDreamSession(b *testing.B) {
+	for _, n := range []int{100, 5000} {
+		b.Run(fmt.Sprintf("facts=%d", n), func(b *testing.B) {
+			sessions := n * 3 / 10
+			all := synthmem.Generate(sessions+b.N, n+b.N*3, 2)
+			r := newBatchRun(b)
+			for i := 0; i < sessions; i += 50 {
+				r.stage(b, all[i:min(i+50, sessions)])
+				r.dream(b, b.Context())
+			}
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				r.stage(b, all[sessions+i:sessions+i+1])
+				b.StartTimer()
+				r.dream(b, b.Context())
+			}
+		})
+	}
+}
