@@ -92,12 +92,7 @@ func (d Dreamer) Dream(ctx context.Context, runDir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	current := 0
-	for _, c := range mem.claims {
-		if c.current() {
-			current++
-		}
-	}
+	current := len(mem.listing())
 	msg := fmt.Sprintf("builtin: %d current claims on %d pages (%d new, %d updated, %d confirmed, %d withdrawn, %d forgotten; %d migrated, %d dropped by audit) from %d sessions",
 		current, len(mem.pages), total.added, total.updated, total.confirmed, total.withdrawn, total.forgotten, ld.migrated, ld.dropped, len(m.Sessions))
 	if cons > 0 {
@@ -130,6 +125,7 @@ func (m *memory) load(root *os.Root) (loaded, error) {
 	if len(bytes.TrimSpace(sum)) > 0 && !bytes.HasPrefix(sum, []byte(summaryMarker)) {
 		m.summaryForeign = sum
 	}
+	var paths []string
 	err = fs.WalkDir(root.FS(), "pages", func(p string, d fs.DirEntry, err error) error {
 		if errors.Is(err, fs.ErrNotExist) && p == "pages" {
 			return fs.SkipDir
@@ -137,31 +133,38 @@ func (m *memory) load(root *os.Root) (loaded, error) {
 		if err != nil {
 			return err
 		}
-		if !d.Type().IsRegular() || path.Base(p) == "index.md" || !strings.HasSuffix(p, ".md") || strings.Count(p, "/") != 2 {
-			return nil
+		if d.Type().IsRegular() && path.Base(p) != "index.md" && strings.HasSuffix(p, ".md") && strings.Count(p, "/") == 2 {
+			paths = append(paths, p)
 		}
+		return nil
+	})
+	if err != nil {
+		return ld, err
+	}
+	for _, p := range paths {
 		b, err := root.ReadFile(p)
 		if err != nil {
-			return err
+			return ld, err
 		}
-		if pp, ok := parsePage(b); ok {
-			m.adopt(p, pp, int64(len(b)))
-			return nil
+		if pg, ok := scanPage(b); ok {
+			m.adopt(p, pg, int64(len(b)))
+			continue
 		}
 		if o, ok := parseOldPage(b); ok {
 			old = append(old, o)
 			m.gone = append(m.gone, p)
-			return nil
+			continue
 		}
 		t := parser.Parse(b).Title
 		if t == "" {
 			t = strings.TrimSuffix(path.Base(p), ".md")
 		}
 		m.foreign[p] = foreignPage{size: int64(len(b)), title: t}
-		return nil
-	})
-	if err != nil {
-		return ld, err
+	}
+	for _, p := range m.pages {
+		for _, s := range p.stubs {
+			m.gen = max(m.gen, s.seen)
+		}
 	}
 	for _, c := range m.claims {
 		m.gen = max(m.gen, c.seen)
@@ -185,28 +188,19 @@ func (m *memory) load(root *os.Root) (loaded, error) {
 	return ld, nil
 }
 
-// adopt takes in a page of the current layout read from disk.
-func (m *memory) adopt(p string, pp parsedPage, size int64) {
-	area := path.Base(path.Dir(p))
-	topic := pp.topic
-	if topic == "" {
-		topic = strings.TrimSuffix(path.Base(p), ".md")
+// adopt takes in a page of the current layout read from disk: parsed in
+// full when it must be written again anyway (other rules wrote it, a
+// forget left its Sources stale, it holds no claim), else only scanned.
+func (m *memory) adopt(p string, pg page, size int64) {
+	pg.path, pg.area, pg.size = p, path.Base(path.Dir(p)), size
+	if pg.topic == "" {
+		pg.topic = strings.TrimSuffix(path.Base(p), ".md")
 	}
-	pg := &page{path: p, area: area, topic: topic, size: size}
-	m.pages[p] = pg
-	for _, c := range pp.claims {
-		if pp.rules != rulesVersion && !audit(c) {
-			pg.dirty = true
-			continue
-		}
-		m.claims = append(m.claims, c)
-		pg.add(c)
-		m.index(c)
+	ptr := &pg
+	m.pages[p] = ptr
+	if pg.rules != rulesVersion || pg.stale || len(pg.stubs) == 0 {
+		m.open(ptr)
 	}
-	// A page written by other rules, or whose Sources no longer list what
-	// its claims cite (a forget stripped a claim), is written again; a
-	// page left with no claim goes.
-	pg.dirty = pg.dirty || pp.rules != rulesVersion || !slices.Equal(pp.sources, pageSessions(pg))
 }
 
 // merge takes in a migrated claim like a statement of its subject: the

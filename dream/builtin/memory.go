@@ -30,9 +30,11 @@ type memory struct {
 	summaryForeign []byte
 	// gone are paths of builtin pages to delete: emptied, or of the old
 	// one-claim layout and migrated.
-	gone   []string
-	limits validate.Limits
-	erased func([]byte) bool
+	gone []string
+	// rendered caches the indexes rendered from the claims as they are.
+	rendered *indexSet
+	limits   validate.Limits
+	erased   func([]byte) bool
 }
 
 // page is a builtin page: the claims of one topic of an area.
@@ -45,6 +47,21 @@ type page struct {
 	// as last rendered).
 	dirty bool
 	size  int64
+	// loaded is set once claims holds the page's claims (a new page, or
+	// one parsed in full); until then raw is its content, stubs its claim
+	// lines and blob their text (see lazy.go).
+	loaded bool
+	raw    []byte
+	stubs  []stub
+	blob   string
+	// rules is the rules version that wrote the page; stale is set when
+	// its Sources section does not list what its claims cite;
+	// subjectless when a claim line has no subject.
+	rules       int
+	stale       bool
+	subjectless bool
+	// out is the page as last rendered for writing.
+	out []byte
 }
 
 func newMemory(limits validate.Limits, erased func([]byte) bool) *memory {
@@ -137,14 +154,17 @@ func (m *memory) remove(c *claim) {
 		if i := slices.Index(p.claims, c); i >= 0 {
 			p.claims = slices.Delete(p.claims, i, i+1)
 		}
-		p.dirty = true
+		p.dirty, p.out = true, nil
 	}
+	m.rendered = nil
 }
 
 // touch marks c's page to be written again.
 func (m *memory) touch(c *claim) {
+	m.rendered = nil
 	if c.page != nil {
 		c.page.dirty = true
+		c.page.out = nil
 	}
 	m.index(c)
 }
@@ -189,6 +209,7 @@ func (m *memory) place(c *claim) {
 			// derived from it: the page gets a neutral name.
 			slug, topic = m.freeSlug(c.area, neutralSlug), c.area
 		} else if pg, ok := m.pages[p]; ok {
+			m.open(pg)
 			pg.add(c)
 			return
 		} else if _, taken := m.foreign[p]; taken {
@@ -203,7 +224,7 @@ func (m *memory) place(c *claim) {
 		if slug == "" {
 			slug = m.freeSlug(c.area, topicHash(c))
 		}
-		pg := &page{path: path.Join("pages", c.area, slug+".md"), area: c.area, topic: topic, dirty: true}
+		pg := &page{path: path.Join("pages", c.area, slug+".md"), area: c.area, topic: topic, dirty: true, loaded: true, rules: rulesVersion}
 		m.pages[pg.path] = pg
 		pg.add(c)
 		return
@@ -240,9 +261,10 @@ func (m *memory) fold(c *claim) {
 		if slug == "" {
 			slug = topicHash(c)
 		}
-		best = &page{path: path.Join("pages", c.area, slug+".md"), area: c.area, topic: topic, dirty: true}
+		best = &page{path: path.Join("pages", c.area, slug+".md"), area: c.area, topic: topic, dirty: true, loaded: true, rules: rulesVersion}
 		m.pages[best.path] = best
 	}
+	m.open(best)
 	best.add(c)
 }
 
@@ -297,6 +319,7 @@ func (p *page) add(c *claim) {
 	c.page = p
 	p.claims = append(p.claims, c)
 	p.dirty = true
+	p.out = nil
 }
 
 // topicWords name no topic: a page is never named after one.

@@ -77,7 +77,7 @@ func (c *claim) lastText() string {
 func (c *claim) reterm() {
 	c.sterms = terms(c.subject)
 	if c.cur != nil {
-		c.vterms = terms(c.cur.text + " " + c.cur.quote)
+		c.vterms = terms(c.cur.text)
 	} else {
 		c.vterms = nil
 	}
@@ -161,6 +161,7 @@ func (m *memory) apply(session string, h hear.Heard) applied {
 
 // forget removes every claim a forget target names, with its history.
 func (m *memory) forget(target string) int {
+	m.openAll()
 	n := 0
 	for _, c := range slices.Clone(m.claims) {
 		hit := false
@@ -206,6 +207,7 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 		}
 	}
 	if st := terms(r.Subject); len(st) > 0 {
+		m.openHaving(st, len(st))
 		for _, c := range m.candidates(st) {
 			if c.current() {
 				consider(c, refersTo(st, c.sterms))
@@ -213,7 +215,8 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 		}
 	}
 	if best == nil {
-		tt := terms(r.Target)
+		tt := slices.DeleteFunc(terms(r.Target), func(t string) bool { return targetFiller[t] })
+		m.openHaving(tt, (3*len(tt)+4)/5)
 		for _, c := range m.candidates(tt) {
 			if c.current() {
 				consider(c, mentionScore(tt, append(slices.Clone(c.sterms), c.vterms...)))
@@ -258,13 +261,14 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 	}
 	by := cites[len(cites)-1]
 	sterms := terms(st.Subject)
-	vterms := terms(text + " " + nv.quote)
+	vterms := terms(text)
 
 	// Claims whose current value holds the words the statement says are
 	// no longer current.
 	var replaced []*claim
 	for _, w := range st.Replaces {
 		wt := terms(w)
+		m.openHaving(wt, len(wt))
 		for _, c := range m.candidates(wt) {
 			if c.current() && containsTerms(c.vterms, wt) && !slices.Contains(replaced, c) {
 				replaced = append(replaced, c)
@@ -371,13 +375,14 @@ func sameValue(c *claim, vt []string) bool {
 	return slices.Equal(shared(a, b), shared(b, a))
 }
 
-
 // subjectMatch is the claim whose subject best matches terms st; nil
 // when none does or two match equally.
 func (m *memory) subjectMatch(st []string) *claim {
 	if len(st) == 0 {
 		return nil
 	}
+	narrow := slices.DeleteFunc(slices.Clone(st), func(t string) bool { return genericModifier[t] })
+	m.openHaving(narrow, len(narrow)-len(narrow)/5)
 	var best *claim
 	score, tie := 0.0, false
 	for _, c := range m.candidates(st) {
@@ -407,6 +412,8 @@ func (m *memory) sameFact(vt, st []string) *claim {
 	if len(vt) < 2 {
 		return nil
 	}
+	// Only a claim without a subject can be the same fact as one with.
+	m.openWhere(vt, (3*len(vt)+3)/4, func(p *page) bool { return len(st) == 0 || p.subjectless })
 	var best *claim
 	score := 0.0
 	for _, c := range m.candidates(vt) {

@@ -53,6 +53,7 @@ func run(t *testing.T, dir string, sessions ...map[string]hear.Heard) *memory {
 	if _, err := m.load(root); err != nil {
 		t.Fatal(err)
 	}
+	m.openAll()
 	return m
 }
 

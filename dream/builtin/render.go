@@ -46,20 +46,73 @@ type indexSet struct {
 	summary []byte
 }
 
-// ranked is the current claims, most durable first, most recently
+// entry is a current claim as the indexes list it: from a claim of a
+// page parsed in full, or from a claim line of one only scanned.
+type entry struct {
+	text, area, kind string
+	seen, since      int
+	page             *page
+	// sessions returns the sessions the claim's current value cites.
+	sessions func() []string
+}
+
+// listing is the current claims, most durable first, most recently
 // confirmed first within.
-func (m *memory) ranked() []*claim {
-	var cs []*claim
+func (m *memory) listing() []entry {
+	var es []entry
 	for _, c := range m.claims {
 		if c.current() && c.page != nil {
-			cs = append(cs, c)
+			c := c
+			es = append(es, entry{text: c.cur.text, area: c.area, kind: c.cur.kind, seen: c.seen, since: c.since, page: c.page,
+				sessions: func() []string { return citeSessions(c.cur.cites) }})
 		}
 	}
-	slices.SortStableFunc(cs, func(a, b *claim) int {
-		return cmp.Or(a.durability()-b.durability(), b.seen-a.seen, b.since-a.since,
-			strings.Compare(a.page.path, b.page.path), strings.Compare(a.cur.text, b.cur.text))
+	for _, p := range m.pages {
+		if p.loaded {
+			continue
+		}
+		for _, s := range p.stubs {
+			if s.current {
+				src := s.sources
+				es = append(es, entry{text: s.text, area: s.area, kind: s.kind, seen: s.seen, since: s.since, page: p,
+					sessions: func() []string {
+						var cs []cite
+						for _, part := range strings.Split(strings.TrimPrefix(src, lblSources), ";") {
+							if c, ok := parseCite(part); ok {
+								cs = append(cs, c)
+							}
+						}
+						return citeSessions(cs)
+					}})
+			}
+		}
+	}
+	keys := make([]int, len(es))
+	for i := range es {
+		keys[i] = durability(es[i].area, es[i].kind)
+	}
+	idx := make([]int, len(es))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, func(x, y int) int {
+		a, b := &es[x], &es[y]
+		return cmp.Or(keys[x]-keys[y], b.seen-a.seen, b.since-a.since,
+			strings.Compare(a.page.path, b.page.path), strings.Compare(a.text, b.text), x-y)
 	})
-	return cs
+	out := make([]entry, len(es))
+	for i, j := range idx {
+		out[i] = es[j]
+	}
+	return out
+}
+
+func citeSessions(cs []cite) []string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.session)
+	}
+	return out
 }
 
 // areas are the areas with pages, in listing order, and each one's pages
@@ -83,11 +136,21 @@ func (m *memory) areas() ([]string, map[string][]string) {
 	return names, by
 }
 
-// renderIndexes renders index.md, the area indexes and summary.md.
+// renderIndexes renders index.md, the area indexes and summary.md; the
+// last rendering is kept until a claim changes (m.rendered).
 func (m *memory) renderIndexes() indexSet {
+	if m.rendered != nil {
+		return *m.rendered
+	}
+	set := m.renderIndexesNow()
+	m.rendered = &set
+	return set
+}
+
+func (m *memory) renderIndexesNow() indexSet {
 	names, byArea := m.areas()
 	set := indexSet{files: map[string][]byte{}}
-	ranked := m.ranked()
+	ranked := m.listing()
 
 	var idx bytes.Buffer
 	idx.WriteString("# Memory index\n\n")
@@ -119,7 +182,7 @@ func (m *memory) renderIndexes() indexSet {
 	more := map[string]bool{}
 	for _, c := range ranked {
 		a := c.page.area
-		l := fmt.Sprintf("- [%s](%s)\n", escapeLink(gist(c.cur.text)), c.page.path)
+		l := "- [" + escapeLink(gist(c.text)) + "](" + c.page.path + ")\n"
 		if len(l) > room {
 			more[a] = true
 			continue
@@ -166,14 +229,14 @@ func (m *memory) renderIndexes() indexSet {
 // renderSummary states the most durable claims, one a page, each with its
 // page and the sessions it rests on (so forgetting a session takes the
 // line with it), and counts the pages of each area.
-func (m *memory) renderSummary(ranked []*claim, names []string, byArea map[string][]string) []byte {
+func (m *memory) renderSummary(ranked []entry, names []string, byArea map[string][]string) []byte {
 	var sum bytes.Buffer
 	sum.WriteString(summaryMarker + "\n# Summary\n\n")
 	if len(names) == 0 {
 		sum.WriteString(wiki.NothingKeptLine + "\n")
 		return sum.Bytes()
 	}
-	var pick []*claim
+	var pick []entry
 	onPage := map[*page]bool{}
 	for _, c := range ranked {
 		if len(pick) == summaryLines {
@@ -189,13 +252,13 @@ func (m *memory) renderSummary(ranked []*claim, names []string, byArea map[strin
 	}
 	for _, c := range pick {
 		var ids []string
-		for _, s := range c.cur.cites {
-			ids = append(ids, wiki.SessionPrefix+s.session)
+		for _, s := range c.sessions() {
+			ids = append(ids, wiki.SessionPrefix+s)
 		}
 		if len(ids) > summarySessions {
 			ids = ids[len(ids)-summarySessions:]
 		}
-		fmt.Fprintf(&sum, "- %s ([page](%s); %s)\n", escape(gist(c.cur.text)), c.page.path, strings.Join(ids, ", "))
+		fmt.Fprintf(&sum, "- %s ([page](%s); %s)\n", escape(gist(c.text)), c.page.path, strings.Join(ids, ", "))
 	}
 	var counts []wiki.AreaCount
 	total := 0

@@ -48,7 +48,7 @@ func setOf(ws ...string) map[string]bool {
 
 // isCJK reports a rune of a script written without spaces between words.
 func isCJK(r rune) bool {
-	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
+	return r >= 0x1100 && unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
 }
 
 // terms returns the distinct subject terms of s, in order.
@@ -78,7 +78,9 @@ func termWords(s string) func(yield func(term, word string) bool) {
 
 // splitTerms calls add with each term of s and its word.
 func splitTerms(s string, add func(term, word string)) {
-	s = redactedMark.ReplaceAllString(s, " ")
+	if strings.Contains(s, "[REDACTED") {
+		s = redactedMark.ReplaceAllString(s, " ")
+	}
 	var word []rune
 	var cjk []rune
 	addWord := func(w string) {
@@ -117,7 +119,8 @@ func splitTerms(s string, add func(term, word string)) {
 		case isCJK(r):
 			flushWord()
 			cjk = append(cjk, r)
-		case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '-' || r == '.' || r == '_':
+		case r < 0x80 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '\'' || r == '-' || r == '.' || r == '_'),
+			r >= 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r)):
 			flushCJK()
 			word = append(word, r)
 		default:

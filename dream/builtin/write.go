@@ -27,7 +27,7 @@ const (
 // It returns how many consolidation steps it took.
 func (m *memory) write(root *os.Root) (int, error) {
 	for p, pg := range m.pages {
-		if len(pg.claims) == 0 {
+		if pg.loaded && len(pg.claims) == 0 {
 			delete(m.pages, p)
 			m.gone = append(m.gone, p)
 		}
@@ -43,7 +43,10 @@ func (m *memory) write(root *os.Root) (int, error) {
 		if err := root.MkdirAll(path.Dir(pg.path), 0o700); err != nil {
 			return steps, err
 		}
-		b := renderPage(pg)
+		b := pg.out
+		if b == nil {
+			b = renderPage(pg)
+		}
 		pg.size = int64(len(b))
 		if err := root.WriteFile(pg.path, b, 0o600); err != nil {
 			return steps, err
@@ -72,14 +75,14 @@ func (m *memory) fit() (int, error) {
 		if !pg.dirty {
 			continue
 		}
-		pg.size = int64(len(renderPage(pg)))
+		pg.render()
 		for level := 1; pg.size > m.limits.MaxFileBytes-pageSlack; level++ {
 			if level > maxLevel {
 				return steps, fmt.Errorf("%w (page %s)", ErrMemoryFull, pg.path)
 			}
 			steps++
 			m.shrink(pg.claims, level, pg.size-fileRoom)
-			pg.size = int64(len(renderPage(pg)))
+			pg.render()
 		}
 	}
 	for level := 1; ; level++ {
@@ -91,13 +94,20 @@ func (m *memory) fit() (int, error) {
 			return steps, ErrMemoryFull
 		}
 		steps++
+		m.openAll()
 		m.shrink(m.claims, level, over+m.limits.MaxTotalBytes*(fillDen-fillNum)/fillDen)
 		for _, pg := range m.pages {
 			if pg.dirty {
-				pg.size = int64(len(renderPage(pg)))
+				pg.render()
 			}
 		}
 	}
+}
+
+// render renders a page to write, keeping its bytes and size.
+func (p *page) render() {
+	p.out = renderPage(p)
+	p.size = int64(len(p.out))
 }
 
 // pageSlack keeps a page this far below the file limit, for the claims
@@ -148,8 +158,9 @@ func (m *memory) shrink(cs []*claim, level int, want int64) {
 		}
 		if after := claimSize(c); after < before {
 			saved += before - after
+			m.rendered = nil
 			if c.page != nil {
-				c.page.dirty = true
+				c.page.dirty, c.page.out = true, nil
 			}
 		}
 	}

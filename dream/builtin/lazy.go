@@ -1,0 +1,188 @@
+package builtin
+
+import (
+	"bytes"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/memfs/memfs/wiki"
+)
+
+// Reading pages lazily. A run reads every page, but parses in full only
+// the pages a session's statements may touch: for the rest it keeps the
+// claim lines (what the indexes list) and a lower-cased text of their
+// subjects and claims, which finds the pages a statement's terms occur on.
+// So the cost of a run grows with what its sessions say, and only a little
+// with what memory holds.
+
+// stub is a claim line of a page not parsed in full.
+type stub struct {
+	text, area, kind string
+	seen, since      int
+	current          bool
+	// sources is the claim's "Sources:" line (its current value's
+	// citations), parsed when a summary names them.
+	sources string
+}
+
+// scanPage reads what the indexes need of a page of the current layout,
+// its claim lines, the text finding its claims, and the sessions its
+// claims and its Sources section name; ok is false for any other page.
+func scanPage(b []byte) (pg page, ok bool) {
+	if !bytes.Contains(b, []byte(pageMarker)) {
+		return page{}, false
+	}
+	var blob strings.Builder
+	rest := b
+	inSources := false
+	cited, listed := map[string]bool{}, map[string]bool{}
+	for len(rest) > 0 {
+		var line []byte
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			line, rest = rest[:i], rest[i+1:]
+		} else {
+			line, rest = rest, nil
+		}
+		l := string(bytes.TrimRight(line, "\r"))
+		switch {
+		case strings.HasPrefix(l, pageMarker):
+			for k, v := range metaFields(strings.TrimPrefix(l, pageMarker)) {
+				switch k {
+				case "area":
+					pg.area = v
+				case "topic":
+					pg.topic = v
+				case "rules":
+					pg.rules, _ = strconv.Atoi(v)
+				}
+			}
+		case strings.HasPrefix(l, "## "):
+			inSources = l == "## "+wiki.SourcesHeading
+		case inSources && strings.HasPrefix(l, "- "+wiki.SessionPrefix):
+			if c, ok := parseCite(l[2:]); ok {
+				listed[c.session] = true
+			}
+		case strings.HasPrefix(l, "- ") && strings.Contains(l, claimMarker):
+			c := parseClaimLine(l)
+			s := stub{area: c.area, seen: c.seen, since: c.since, current: c.cur != nil}
+			v := c.cur
+			if v == nil && len(c.past) > 0 {
+				v = &c.past[0]
+			}
+			if v != nil {
+				s.text, s.kind = v.text, v.kind
+			}
+			pg.stubs = append(pg.stubs, s)
+			pg.subjectless = pg.subjectless || c.subject == ""
+			blob.WriteString(strings.ToLower(c.subject + "\n" + s.text + "\n"))
+		case strings.HasPrefix(l, "  - "+lblSources) && len(pg.stubs) > 0 && pg.stubs[len(pg.stubs)-1].sources == "":
+			pg.stubs[len(pg.stubs)-1].sources = l[4:]
+		}
+		if !inSources {
+			sessionsIn(l, cited)
+		}
+	}
+	pg.blob = blob.String()
+	pg.raw = b
+	// Sources that no longer list what the claims cite (a forget stripped
+	// a claim) make the page be written again.
+	pg.stale = !maps.Equal(cited, listed)
+	return pg, true
+}
+
+// sessionsIn adds to set the session ids l cites ("session:<id>").
+func sessionsIn(l string, set map[string]bool) {
+	for {
+		i := strings.Index(l, wiki.SessionPrefix)
+		if i < 0 {
+			return
+		}
+		l = l[i+len(wiki.SessionPrefix):]
+		end := strings.IndexAny(l, " ;,)")
+		if end < 0 {
+			end = len(l)
+		}
+		if id := l[:end]; wiki.ValidSessionID(id) {
+			set[id] = true
+		}
+		l = l[end:]
+	}
+}
+
+// has counts the terms of ts the page's claim lines may hold (a stem is
+// looked for as the start of a word's spelling).
+func (p *page) has(ts []string, need int) bool {
+	n, miss := 0, 0
+	for _, t := range ts {
+		if strings.Contains(p.blob, probe(t)) {
+			n++
+		} else if miss++; len(ts)-miss < need {
+			return false
+		}
+	}
+	return n >= need
+}
+
+// probe is what of a term a text spelling it holds: the term, less the
+// "y" a plural's stem gets ("policies" → "policy").
+func probe(t string) string {
+	if len(t) > 3 && strings.HasSuffix(t, "y") {
+		return t[:len(t)-1]
+	}
+	return t
+}
+
+// open parses a page read lazily in full: its claims join the memory.
+func (m *memory) open(p *page) {
+	if p.loaded {
+		return
+	}
+	p.loaded = true
+	pp, _ := parsePage(p.raw)
+	p.raw, p.stubs, p.blob = nil, nil, ""
+	p.subjectless = false
+	for _, c := range pp.claims {
+		if p.rules != rulesVersion && !audit(c) {
+			p.dirty = true
+			continue
+		}
+		m.claims = append(m.claims, c)
+		p.add(c)
+		m.index(c)
+	}
+	if p.rules != rulesVersion || p.stale {
+		p.dirty = true
+	}
+}
+
+// openAll parses every page in full (a forget request, consolidation).
+func (m *memory) openAll() {
+	for _, p := range m.sortedPages() {
+		m.open(p)
+	}
+}
+
+// openHaving parses the pages whose claim lines hold at least need of the
+// terms ts.
+func (m *memory) openHaving(ts []string, need int) {
+	m.openWhere(ts, need, func(*page) bool { return true })
+}
+
+// openWhere parses the pages ok accepts whose claim lines hold at least
+// need of the terms ts.
+func (m *memory) openWhere(ts []string, need int, ok func(*page) bool) {
+	if need <= 0 || len(ts) == 0 {
+		return
+	}
+	// The longest terms first: they are the rarest, and a page lacking
+	// enough of them is passed over soonest.
+	ts = slices.Clone(ts)
+	slices.SortStableFunc(ts, func(a, b string) int { return len(b) - len(a) })
+	for _, p := range m.pages {
+		if !p.loaded && ok(p) && p.has(ts, need) {
+			m.open(p)
+		}
+	}
+}
