@@ -109,7 +109,7 @@ func TestForgetTextRenamesPaths(t *testing.T) {
 	e.files["index.md"] = "# Index\n\n- [people](pages/people/index.md): 1 page(s)\n- [facts](pages/facts/index.md): 3 page(s)\n"
 	e.files["pages/facts/index.md"] = "# Facts\n\n- [Wifi](wifi-password-hunter2.md)\n- [Staging](staging-database-called-stagedb7.md)\n- [Zebra](zebra4491quartz.md)\n"
 	e.files["pages/facts/wifi-password-hunter2.md"] = page("Wifi", "Remember that my wifi password is hunter2.\n\nThe router is in the hall.", "s1")
-	e.files["pages/facts/staging-database-called-stagedb7.md"] = page("Staging", "The staging database is called stagedb7.", "s1")
+	e.files["pages/facts/staging-database-called-stagedb7.md"] = page("Staging", "The staging database is called stagedb7.\n\nIt runs Postgres.", "s1")
 	e.files["pages/facts/zebra4491quartz.md"] = page("Zebra", "Code zebra 4491 quartz.\n\nAsk Ann.", "s1")
 	e.publish(t, "facts")
 	e.files["pages/facts/more.md"] = page("More", "Unrelated.", "s1")
@@ -357,5 +357,33 @@ func TestFailedVerificationIsFinished(t *testing.T) {
 			// The store works on: another forget finishes too.
 			e.forget(t, "text:Mondays")
 		})
+	}
+}
+
+// TestForgetTextDropsHollowPage forgets the only text of a page: the page
+// goes with its index lines, the area's count follows, and a page with
+// text left stays (issue 22: forget keeps the wiki whole).
+func TestForgetTextDropsHollowPage(t *testing.T) {
+	e := newEnv(t)
+	e.files["index.md"] = "# Index\n\n## Areas\n\n- [facts](pages/facts/index.md): 2 page(s)\n\n## Pages\n\n### facts\n\n- [Staging host](pages/facts/staging.md)\n- [Prod](pages/facts/prod.md)\n"
+	e.files["pages/facts/index.md"] = "# Facts\n\n- [Staging](staging.md)\n- [Prod](prod.md)\n"
+	e.files["pages/facts/staging.md"] = page("Staging", "- The staging host is stg-7.", "s1")
+	e.files["pages/facts/prod.md"] = page("Prod", "- Prod runs in us-east-2.\n- The prod host is stg-7-free.", "s1")
+	e.publish(t, "facts")
+	e.forget(t, "text:stg-7")
+	repo := e.store.Path()
+	ls := git(t, repo, "ls-tree", "-r", "--name-only", "default")
+	if strings.Contains(ls, "staging.md") || !strings.Contains(ls, "prod.md") {
+		t.Fatalf("tree after the forget:\n%s", ls)
+	}
+	idx := git(t, repo, "show", "default:index.md")
+	if strings.Contains(idx, "staging.md") || !strings.Contains(idx, "): 1 page(s)") {
+		t.Errorf("index after the forget:\n%s", idx)
+	}
+	if ai := git(t, repo, "show", "default:pages/facts/index.md"); strings.Contains(ai, "staging.md") {
+		t.Errorf("area index after the forget:\n%s", ai)
+	}
+	if p := git(t, repo, "show", "default:pages/facts/prod.md"); !strings.Contains(p, "us-east-2") {
+		t.Errorf("the page with text left lost it:\n%s", p)
 	}
 }

@@ -55,6 +55,7 @@ type Eraser struct {
 	mu       sync.Mutex
 	clean    map[ID]bool // blobs with no matched text and no forgotten session named
 	cites    map[ID]bool
+	hollow   map[ID]bool // pages stripping leaves hollow
 	plans    map[string]*erasePlan
 	names    map[string]string // old path → new name ("" when kept)
 	messages int
@@ -83,7 +84,7 @@ func (s *Store) NewEraser(spec EraseSpec) *Eraser {
 			spec.Name = func(p string) string { return erasure.ErasedName(nil, p) }
 		}
 	}
-	return &Eraser{store: s, spec: spec, parser: wiki.NewParser(), clean: map[ID]bool{}, cites: map[ID]bool{},
+	return &Eraser{store: s, spec: spec, parser: wiki.NewParser(), clean: map[ID]bool{}, cites: map[ID]bool{}, hollow: map[ID]bool{},
 		plans: map[string]*erasePlan{}, names: map[string]string{}}
 }
 
@@ -97,9 +98,10 @@ func (e *Eraser) Edit() Edit {
 		ed.Rename = e.rename
 		ed.Author = e.author
 	}
-	// Without forgotten sessions or pages, a revision's plan is empty
-	// unless a name it renames holds the text.
-	if e.spec.Session == nil && e.spec.Page == nil {
+	// Without forgotten sessions, pages or text, a revision's plan is
+	// empty unless a name it renames holds the text. (Forgotten text may
+	// leave a page hollow, which the plan drops.)
+	if e.spec.Session == nil && e.spec.Page == nil && e.spec.Text == nil {
 		ed.PlanNames = func(name string, isDir bool) bool { return e.nameHolds(name, !isDir) }
 	}
 	return ed
@@ -162,6 +164,11 @@ func (e *Eraser) plan(files []TreeFile) (string, map[string]bool, error) {
 		gone := e.spec.Page != nil && e.spec.Page(f.Path)
 		if !gone && e.spec.Session != nil {
 			if gone, err = e.citesForgotten(f.ID); err != nil {
+				return "", nil, err
+			}
+		}
+		if !gone && e.spec.Text != nil {
+			if gone, err = e.hollowAfter(f.ID); err != nil {
 				return "", nil, err
 			}
 		}
@@ -289,7 +296,38 @@ func (e *Eraser) file(p string, id ID, key string) ([]byte, bool, error) {
 	if dirty && e.spec.Text != nil {
 		out, _ = wiki.StripMatches(out, e.spec.Text)
 	}
+	if k == wiki.KindSummary && !bytes.Equal(out, b) {
+		// A line the forget stripped or a page it dropped changes what
+		// the summary leaves out.
+		out, _ = wiki.RegenerateMore(out)
+	}
 	return out, !bytes.Equal(out, b), nil
+}
+
+// hollowAfter reports whether stripping the forgotten text leaves a page
+// that said something hollow (wiki.Hollow): its only claims were
+// forgotten, and the page goes rather than stay with a heading and
+// sources.
+func (e *Eraser) hollowAfter(id ID) (bool, error) {
+	e.mu.Lock()
+	h, ok := e.hollow[id]
+	clean := e.clean[id]
+	e.mu.Unlock()
+	if ok || clean {
+		return h, nil
+	}
+	b, err := e.store.ReadBlob(id)
+	if err != nil {
+		return false, err
+	}
+	if wiki.ContainsMatch(b, e.spec.Text) && !wiki.Hollow(b) {
+		stripped, _ := wiki.StripMatches(b, e.spec.Text)
+		h = wiki.Hollow(stripped)
+	}
+	e.mu.Lock()
+	e.hollow[id] = h
+	e.mu.Unlock()
+	return h, nil
 }
 
 // regenerate brings the generated lines of index.md and summary.md in
