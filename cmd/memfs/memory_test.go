@@ -1,7 +1,11 @@
 package main
 
 import (
+	"encoding/json"
+	"strconv"
+
 	"fmt"
+	"github.com/memfs/memfs/wiki"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -172,4 +176,109 @@ func TestMemory_Capacity(t *testing.T) {
 		}
 	}
 	t.Logf("%d sessions, %d facts: %d pages, %d missing", sessions, facts, n, missing)
+}
+
+// wikiWhole checks that revision rev of the scope is whole: index.md's
+// area counts, the area indexes and summary.md's counts and "more" line
+// agree with the pages the revision holds, and no index or summary line
+// links a page it lacks.
+func wikiWhole(t *testing.T, repo, rev string) {
+	t.Helper()
+	files := strings.Fields(gitOut(t, "-C", repo, "ls-tree", "-r", "--name-only", rev))
+	has := map[string]bool{}
+	pages := map[string]int{}
+	for _, f := range files {
+		has[f] = true
+		if parts := strings.Split(f, "/"); len(parts) == 3 && parts[0] == "pages" && parts[2] != "index.md" {
+			pages[parts[1]]++
+		}
+	}
+	show := func(p string) string { return gitOut(t, "-C", repo, "show", rev+":"+p) }
+	total := 0
+	for a, n := range pages {
+		total += n
+		if !has["pages/"+a+"/index.md"] {
+			t.Errorf("%s: area %s has no index", rev[:8], a)
+		}
+	}
+	link := regexp.MustCompile(`\]\((pages/[^)]+\.md)\)`)
+	idx := show("index.md")
+	areas := 0
+	for _, l := range strings.Split(idx, "\n") {
+		if a, n, ok := wiki.ParseAreaCountLine(l); ok {
+			areas++
+			if n != pages[a] {
+				t.Errorf("%s: index.md counts %d pages in %s, the revision holds %d", rev[:8], n, a, pages[a])
+			}
+		}
+		for _, m := range link.FindAllStringSubmatch(l, -1) {
+			if !has[m[1]] {
+				t.Errorf("%s: index.md links the missing %s: %q", rev[:8], m[1], l)
+			}
+		}
+	}
+	if areas != len(pages) {
+		t.Errorf("%s: index.md lists %d areas, the revision holds %d", rev[:8], areas, len(pages))
+	}
+	sum := show("summary.md")
+	listed, more := 0, 0
+	for _, l := range strings.Split(sum, "\n") {
+		if cs, ok := wiki.ParseSummaryCounts(l); ok {
+			for _, c := range cs {
+				if c.N != pages[c.Area] {
+					t.Errorf("%s: summary.md counts %d pages in %s, the revision holds %d", rev[:8], c.N, c.Area, pages[c.Area])
+				}
+			}
+		}
+		if wiki.IsMoreLine(l) {
+			more, _ = strconv.Atoi(strings.Fields(l)[0])
+		}
+		for _, m := range link.FindAllStringSubmatch(l, -1) {
+			listed++
+			if !has[m[1]] {
+				t.Errorf("%s: summary.md links the missing %s: %q", rev[:8], m[1], l)
+			}
+		}
+	}
+	if listed+more != total && total > 0 {
+		t.Errorf("%s: summary.md lists %d pages and says %d more; the revision holds %d", rev[:8], listed, more, total)
+	}
+}
+
+// Ensure that forgetting the only claim of a page keeps the wiki whole:
+// the page goes, the index and summary agree with the pages left at every
+// rewritten revision, and the next dream brings back no stale line.
+func TestMemory_ForgetKeepsWikiWhole(t *testing.T) {
+	c := newCLI(t)
+	c.mustRun("init")
+	c.memSession(sessionID(1), "Remember that the staging host is stg-7.", "Remember that the prod region is us-east-2.")
+	c.memDream()
+	c.memSession(sessionID(2), "Remember that the deploy window is Tuesday.")
+	c.memDream()
+	staging := c.memPage("stg-7")
+	if cat := c.mustRun("--scope", memScope, "cat", staging); !strings.Contains(cat, "stg-7") || strings.Contains(cat, "us-east-2") {
+		t.Fatalf("staging page %s:\n%s", staging, cat)
+	}
+	var p struct {
+		Scope string `json:"forget_scope"`
+	}
+	if err := json.Unmarshal([]byte(c.mustRun("--json", "--scope", memScope, "forget", "preview", "--target", "text:stg-7")), &p); err != nil {
+		t.Fatal(err)
+	}
+	c.mustRun("--scope", memScope, "forget", "apply", "--token", p.Scope, "--target", "text:stg-7")
+	repo := c.repo()
+	for _, rev := range strings.Fields(gitOut(t, "-C", repo, "rev-list", memScope)) {
+		if gitOut(t, "-C", repo, "ls-tree", "--name-only", rev, staging) != "" {
+			t.Errorf("%s: the page whose only claim was forgotten is left", rev[:8])
+		}
+		wikiWhole(t, repo, rev)
+	}
+	c.memSession(sessionID(3), "Remember that the test runner is gotestsum.")
+	c.memDream()
+	head := strings.TrimSpace(gitOut(t, "-C", repo, "rev-parse", memScope))
+	wikiWhole(t, repo, head)
+	ctx := c.memContext()
+	if strings.Contains(ctx, "staging") || strings.Contains(ctx, "[Sources]") || !strings.Contains(ctx, "gotestsum") || !strings.Contains(ctx, "us-east-2") {
+		t.Errorf("context after the forget and a dream:\n%s", ctx)
+	}
 }

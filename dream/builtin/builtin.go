@@ -155,6 +155,12 @@ func (m *memory) load(root *os.Root) (loaded, error) {
 			m.gone = append(m.gone, p)
 			continue
 		}
+		if wiki.Hollow(b) {
+			// A page a forget left with nothing but its heading and
+			// sources goes, rather than stay listed.
+			m.gone = append(m.gone, p)
+			continue
+		}
 		t := parser.Parse(b).Title
 		if t == "" {
 			t = strings.TrimSuffix(path.Base(p), ".md")

@@ -31,7 +31,9 @@ type stub struct {
 // its claim lines, the text finding its claims, and the sessions its
 // claims and its Sources section name; ok is false for any other page.
 func scanPage(b []byte) (pg page, ok bool) {
-	if !bytes.Contains(b, []byte(pageMarker)) {
+	// A forget may strip the page's meta comment (it names the topic)
+	// and leave claims: those still make it the builtin's.
+	if !bytes.Contains(b, []byte(pageMarker)) && !bytes.Contains(b, []byte(claimMarker)) {
 		return page{}, false
 	}
 	var blob strings.Builder

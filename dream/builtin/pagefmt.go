@@ -227,7 +227,7 @@ type parsedPage struct {
 // other page.
 func parsePage(b []byte) (parsedPage, bool) {
 	var pp parsedPage
-	if !bytes.Contains(b, []byte(pageMarker)) {
+	if !bytes.Contains(b, []byte(pageMarker)) && !bytes.Contains(b, []byte(claimMarker)) {
 		return pp, false
 	}
 	var c *claim
