@@ -472,6 +472,11 @@ func (r *runner) dreamAndPublish(ctx context.Context) (string, error) {
 			return reason, dctx.Err()
 		}
 		if err != nil {
+			if code := errcode.Of(err); code != "" {
+				// A dreamer's own code says what went wrong
+				// (the builtin's memory_full: the remedy is in err).
+				return ReasonDreamer + ":" + code, err
+			}
 			return ReasonDreamer, err
 		}
 		// The dreamer edits .memory only: any change elsewhere in the run

@@ -3,7 +3,9 @@ package builtin
 import (
 	"cmp"
 	"errors"
+
 	"fmt"
+	"github.com/memfs/memfs/internal/errcode"
 	"io/fs"
 	"os"
 	"path"
@@ -12,8 +14,9 @@ import (
 
 // ErrMemoryFull means memory cannot hold what it keeps within the store's
 // limits even after consolidating (history trimmed, old claims folded to
-// their claim and sources). The run fails; its sessions stay pending.
-var ErrMemoryFull = errors.New("memory_full: memory does not fit the store's limits after consolidation; raise max_total_bytes or max_files in config.toml, or forget what is no longer needed")
+// their claim and sources). The run fails with reason
+// "dreamer_failed:memory_full"; its sessions stay pending.
+var ErrMemoryFull = errcode.New("memory_full", "memory does not fit the store's limits after consolidation: raise max_total_bytes or max_files in config.toml, or forget what is no longer needed")
 
 // Headroom: consolidation shrinks to this share of a limit, so that the
 // next runs have room before consolidating again.
