@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -94,28 +95,26 @@ func checkCitations(ctx context.Context, store *gitstore.Store, runDir string, b
 		if old, had := basePages[p]; had && bytes.Equal(old, b) {
 			continue
 		}
-		problems = append(problems, judgePage(p, parser.Parse(b), evidence, baseCited, baseSessions)...)
+		problems = append(problems, judgePage(p, b, parser.Parse(b), evidence, baseCited, baseSessions)...)
 	}
 	return problems, nil
 }
 
 // judgePage returns the entry-citation problems of one changed page.
-func judgePage(p string, page *wiki.Page, evidence map[string]map[string]bool, baseCited map[citation]bool, baseSessions map[string]bool) []validate.Problem {
+func judgePage(p string, raw []byte, page *wiki.Page, evidence map[string]map[string]bool, baseCited map[citation]bool, baseSessions map[string]bool) []validate.Problem {
 	var problems []validate.Problem
 	var unknown []string
 	cites := false
-	for _, s := range page.Sources {
-		for _, e := range CitedEntries(s.Note) {
-			cites = true
-			if baseCited[citation{s.ID, e}] || evidence[s.ID][e] {
-				continue
-			}
-			if evidence[s.ID] == nil && !baseSessions[s.ID] {
-				continue // a session the page may not cite at all: the store's allow-list reports it
-			}
-			if u := s.ID + " entry:" + e; !slices.Contains(unknown, u) {
-				unknown = append(unknown, u)
-			}
+	for _, c := range pageCitations(raw, page) {
+		cites = true
+		if baseCited[c] || evidence[c.session][c.entry] {
+			continue
+		}
+		if evidence[c.session] == nil && !baseSessions[c.session] {
+			continue // a session the page may not cite at all: the store's allow-list reports it
+		}
+		if u := c.session + " entry:" + c.entry; !slices.Contains(unknown, u) {
+			unknown = append(unknown, u)
 		}
 	}
 	if len(unknown) > 0 {
@@ -196,13 +195,40 @@ func baseCitations(ctx context.Context, store *gitstore.Store, base gitstore.ID,
 			return err
 		}
 		pages[n.Path] = b
-		for _, s := range parser.Parse(b).Sources {
+		page := parser.Parse(b)
+		for _, s := range page.Sources {
 			sessions[s.ID] = true
-			for _, e := range CitedEntries(s.Note) {
-				cited[citation{s.ID, e}] = true
-			}
+		}
+		for _, c := range pageCitations(b, page) {
+			cited[c] = true
 		}
 		return nil
 	})
 	return pages, cited, sessions, err
+}
+
+// reClaimCitation is a claim's own citation in a page's text
+// ("session:<id> entry:<id>"), as pages that hold several claims write it
+// under each claim.
+var reClaimCitation = regexp.MustCompile(`session:([A-Za-z0-9][A-Za-z0-9._:-]{0,127}?)[.:]?\s+entry:([A-Za-z0-9][A-Za-z0-9._:-]{0,127})`)
+
+// pageCitations returns every (session, entry) pair a page cites: in its
+// Sources items and beside its claims.
+func pageCitations(raw []byte, page *wiki.Page) []citation {
+	var out []citation
+	add := func(c citation) {
+		c.entry = strings.TrimRight(c.entry, ".:")
+		if c.entry != "" && !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	for _, s := range page.Sources {
+		for _, e := range CitedEntries(s.Note) {
+			add(citation{s.ID, e})
+		}
+	}
+	for _, m := range reClaimCitation.FindAllSubmatch(raw, -1) {
+		add(citation{string(m[1]), string(m[2])})
+	}
+	return out
 }
