@@ -1,0 +1,255 @@
+package memcorpus
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"text/tabwriter"
+)
+
+// Count is how many of a group of facts reached the context and any file of
+// the memory.
+type Count struct {
+	Total   int `json:"total"`
+	Context int `json:"context"`
+	Pages   int `json:"pages"`
+}
+
+// Tally is how many of a group of items came out right.
+type Tally struct {
+	Total int `json:"total"`
+	Good  int `json:"good"`
+}
+
+// Report is the score of one run of a corpus half.
+type Report struct {
+	Half     string `json:"half"`
+	Sessions int    `json:"sessions"`
+	Rounds   int    `json:"rounds"`
+	// Facts counts the current facts (not superseded by a later update or
+	// retraction): Context when every must string is in the context, Pages
+	// when some one file of the memory holds them all.
+	Facts      Count            `json:"facts"`
+	ByCategory map[string]Count `json:"by_category"`
+	ByLang     map[string]Count `json:"by_lang"`
+	// Answers counts the answer and answer-tool facts, Team the team facts.
+	Answers Count `json:"answers"`
+	Team    Count `json:"team"`
+	// Superseded counts the facts a later update or retraction changes.
+	Superseded Count `json:"superseded"`
+	// KeptOut counts distractors none of whose never strings is in any file
+	// of the memory or in the context.
+	KeptOut           Tally            `json:"kept_out"`
+	KeptOutByCategory map[string]Tally `json:"kept_out_by_category"`
+	KeptOutByLang     map[string]Tally `json:"kept_out_by_lang"`
+	// Updates counts updates with every new string and no old string in the
+	// context; Retractions those with no gone string and every keep string
+	// in it.
+	Updates     Tally `json:"updates"`
+	Retractions Tally `json:"retractions"`
+	// Missed, Kept and Unresolved name the dev half's missed current facts,
+	// distractors found in memory, and unresolved updates and retractions.
+	// They stay empty for the test half, whose contents must not reach
+	// whoever tunes the recognizer.
+	Missed     []string `json:"missed,omitempty"`
+	Kept       []string `json:"kept,omitempty"`
+	Unresolved []string `json:"unresolved,omitempty"`
+}
+
+// Score scores a memory against the corpus: context is what `memfs context`
+// printed after the last round, files every file of the scope's head (path
+// to content).
+func Score(c *Corpus, context string, files map[string]string) Report {
+	ctx := Normalize(context)
+	paths := make([]string, 0, len(files))
+	for p := range files {
+		paths = append(paths, p)
+	}
+	slices.Sort(paths)
+	texts := make([]string, len(paths))
+	for i, p := range paths {
+		texts[i] = Normalize(files[p])
+	}
+	all := func(text string, ss []string) bool {
+		for _, s := range ss {
+			if !contains(text, s) {
+				return false
+			}
+		}
+		return true
+	}
+	anyIn := func(text string, ss []string) bool {
+		for _, s := range ss {
+			if contains(text, s) {
+				return true
+			}
+		}
+		return false
+	}
+	dev := c.Half == "dev"
+	r := Report{
+		Half: c.Half, Sessions: len(c.Sessions), Rounds: len(c.Rounds()),
+		ByCategory: map[string]Count{}, ByLang: map[string]Count{},
+		KeptOutByCategory: map[string]Tally{}, KeptOutByLang: map[string]Tally{},
+	}
+	add := func(n *Count, inCtx, inPages bool) {
+		n.Total++
+		if inCtx {
+			n.Context++
+		}
+		if inPages {
+			n.Pages++
+		}
+	}
+	for _, f := range c.Facts {
+		inCtx := all(ctx, f.Must)
+		inPages := slices.ContainsFunc(texts, func(t string) bool { return all(t, f.Must) })
+		if f.Superseded {
+			add(&r.Superseded, inCtx, inPages)
+			continue
+		}
+		add(&r.Facts, inCtx, inPages)
+		cat, lang := r.ByCategory[f.Category], r.ByLang[f.Lang]
+		add(&cat, inCtx, inPages)
+		add(&lang, inCtx, inPages)
+		r.ByCategory[f.Category], r.ByLang[f.Lang] = cat, lang
+		switch f.Category {
+		case "answer", "answer-tool":
+			add(&r.Answers, inCtx, inPages)
+		case "team":
+			add(&r.Team, inCtx, inPages)
+		}
+		if dev && !inCtx {
+			r.Missed = append(r.Missed, f.ID)
+		}
+	}
+	tally := func(t *Tally, good bool) {
+		t.Total++
+		if good {
+			t.Good++
+		}
+	}
+	for _, d := range c.Distractors {
+		out := !anyIn(ctx, d.Never) && !slices.ContainsFunc(texts, func(t string) bool { return anyIn(t, d.Never) })
+		tally(&r.KeptOut, out)
+		cat, lang := r.KeptOutByCategory[d.Category], r.KeptOutByLang[d.Lang]
+		tally(&cat, out)
+		tally(&lang, out)
+		r.KeptOutByCategory[d.Category], r.KeptOutByLang[d.Lang] = cat, lang
+		if dev && !out {
+			r.Kept = append(r.Kept, d.ID)
+		}
+	}
+	for _, u := range c.Updates {
+		ok := all(ctx, u.New) && !anyIn(ctx, u.Old)
+		tally(&r.Updates, ok)
+		if dev && !ok {
+			r.Unresolved = append(r.Unresolved, u.ID)
+		}
+	}
+	for _, x := range c.Retractions {
+		ok := !anyIn(ctx, x.Gone) && all(ctx, x.Keep)
+		tally(&r.Retractions, ok)
+		if dev && !ok {
+			r.Unresolved = append(r.Unresolved, x.ID)
+		}
+	}
+	return r
+}
+
+// Ratio is n/total as a fraction, 1 for an empty group.
+func Ratio(n, total int) float64 {
+	if total == 0 {
+		return 1
+	}
+	return float64(n) / float64(total)
+}
+
+func pct(n, total int) string {
+	return fmt.Sprintf("%d/%d (%.0f%%)", n, total, 100*Ratio(n, total))
+}
+
+// String is the report as a table; for the dev half it ends with the ids
+// the tuner looks at.
+func (r Report) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "memory corpus, %s half: %d sessions in %d rounds\n\n", r.Half, r.Sessions, r.Rounds)
+	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(w, "facts\tin context\tin pages\t")
+	row := func(name string, n Count) {
+		fmt.Fprintf(w, "%s\t%s\t%s\t\n", name, pct(n.Context, n.Total), pct(n.Pages, n.Total))
+	}
+	row("all", r.Facts)
+	for _, k := range FactCategories {
+		if n, ok := r.ByCategory[k]; ok {
+			row(k, n)
+		}
+	}
+	row("answers (both)", r.Answers)
+	for _, k := range Languages {
+		if n, ok := r.ByLang[k]; ok {
+			row(k, n)
+		}
+	}
+	if r.Superseded.Total > 0 {
+		row("superseded", r.Superseded)
+	}
+	fmt.Fprintln(w, "\t\t\t")
+	fmt.Fprintln(w, "distractors\tkept out\t\t")
+	fmt.Fprintf(w, "all\t%s\t\t\n", pct(r.KeptOut.Good, r.KeptOut.Total))
+	for _, k := range DistractorCategories {
+		if t, ok := r.KeptOutByCategory[k]; ok {
+			fmt.Fprintf(w, "%s\t%s\t\t\n", k, pct(t.Good, t.Total))
+		}
+	}
+	for _, k := range Languages {
+		if t, ok := r.KeptOutByLang[k]; ok {
+			fmt.Fprintf(w, "%s\t%s\t\t\n", k, pct(t.Good, t.Total))
+		}
+	}
+	fmt.Fprintln(w, "\t\t\t")
+	fmt.Fprintf(w, "updates resolved\t%s\t\t\n", pct(r.Updates.Good, r.Updates.Total))
+	fmt.Fprintf(w, "retractions resolved\t%s\t\t\n", pct(r.Retractions.Good, r.Retractions.Total))
+	w.Flush()
+	list := func(name string, ids []string) {
+		if len(ids) > 0 {
+			fmt.Fprintf(&b, "\n%s (%d): %s\n", name, len(ids), strings.Join(ids, " "))
+		}
+	}
+	list("facts missing from the context", r.Missed)
+	list("distractors in memory", r.Kept)
+	list("unresolved updates and retractions", r.Unresolved)
+	return b.String()
+}
+
+// Goals of issues 21 and 22 for a half: the share of current facts in the
+// context overall and in every language, no distractor anywhere in memory,
+// every update and retraction resolved.
+const (
+	GoalFacts    = 0.90
+	GoalLanguage = 0.75
+)
+
+// Shortfalls lists, as counts only, every goal the report misses; empty
+// when the half meets them all.
+func (r Report) Shortfalls() []string {
+	var out []string
+	if Ratio(r.Facts.Context, r.Facts.Total) < GoalFacts {
+		out = append(out, fmt.Sprintf("facts in the context %s, want at least %.0f%%", pct(r.Facts.Context, r.Facts.Total), 100*GoalFacts))
+	}
+	for _, k := range Languages {
+		if n, ok := r.ByLang[k]; ok && Ratio(n.Context, n.Total) < GoalLanguage {
+			out = append(out, fmt.Sprintf("%s facts in the context %s, want at least %.0f%%", k, pct(n.Context, n.Total), 100*GoalLanguage))
+		}
+	}
+	if r.KeptOut.Good < r.KeptOut.Total {
+		out = append(out, fmt.Sprintf("%d of %d distractors reached memory, want none", r.KeptOut.Total-r.KeptOut.Good, r.KeptOut.Total))
+	}
+	if r.Updates.Good < r.Updates.Total {
+		out = append(out, fmt.Sprintf("updates resolved %s, want all", pct(r.Updates.Good, r.Updates.Total)))
+	}
+	if r.Retractions.Good < r.Retractions.Total {
+		out = append(out, fmt.Sprintf("retractions resolved %s, want all", pct(r.Retractions.Good, r.Retractions.Total)))
+	}
+	return out
+}
