@@ -12,5 +12,6 @@
 // Files:
 //   - corpus.go: the corpus types, Load and its validation
 //   - text.go: the searchable text of a session file and the matching rule
-//   - score.go: Score, Report and its table
+//   - score.go: Score, Report and its table, the goals
+//   - run.go: Run, the checkpoint, dream and context pipeline over a half
 package memcorpus
