@@ -19,9 +19,9 @@ import (
 // without any half fails.
 //
 // Baseline of the builtin dreamer before the recognizer of issue 21 (dev
-// half, 2026-12-01): 4 of 84 facts in the context (5%), 5 in pages; en
-// 4/37, every other language 0/9 or 0/10; no answer, answer-tool, team or
-// confirmation fact; 61/61 distractors kept out; 0/6 updates resolved, 5/5
+// half, 2026-12-01): 6 of 98 facts in the context (6%), 8 in pages; en
+// 6/43, every other language none; no answer, answer-tool, team or
+// confirmation fact; 69/69 distractors kept out; 0/6 updates resolved, 5/5
 // retractions (nothing had been recorded to retract).
 func TestMemoryCorpus(t *testing.T) {
 	ran := 0
