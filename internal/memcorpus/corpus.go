@@ -285,8 +285,8 @@ func (c *Corpus) check() error {
 	for i, u := range c.Updates {
 		id("updates", u.ID, i)
 		first, last, lastRound, ok := change("update", u.ID, u.Lang, u.Sessions)
-		strs("update", u.ID, "old", u.Old, 1, 3, first)
-		strs("update", u.ID, "new", u.New, 1, 3, last)
+		strs("update", u.ID, "old", u.Old, 1, 10, first)
+		strs("update", u.ID, "new", u.New, 1, 10, last)
 		if !ok {
 			continue
 		}
@@ -305,7 +305,7 @@ func (c *Corpus) check() error {
 	for i, r := range c.Retractions {
 		id("retractions", r.ID, i)
 		first, last, lastRound, ok := change("retraction", r.ID, r.Lang, r.Sessions)
-		strs("retraction", r.ID, "gone", r.Gone, 1, 3, first)
+		strs("retraction", r.ID, "gone", r.Gone, 1, 10, first)
 		for j, k := range r.Keep {
 			if Normalize(k) == "" {
 				bad("retraction %s: keep[%d] is empty", r.ID, j)
