@@ -181,6 +181,22 @@ func packBytes(entries []Entry) int {
 	return n
 }
 
+// packItem is one entry of a pack with deltas while resolvePack makes it.
+type packItem struct {
+	typ   Type
+	data  []byte // content, or delta instructions
+	base  int    // index of the base in entries; baseWhole or baseElsewhere
+	ext   ID     // the base's id, for a REF delta
+	depth int
+	err   error
+}
+
+// The base of a packItem that is not another entry of its pack.
+const (
+	baseWhole     = -1 // a whole object, no base
+	baseElsewhere = -2 // a REF delta whose base is outside the pack
+)
+
 // resolvePack makes every object of a pack with deltas: every entry is
 // inflated on all cores (a whole object, or a delta's instructions), then
 // deltas are applied level by level, each level on all cores, a level
@@ -189,15 +205,7 @@ func packBytes(entries []Entry) int {
 // out, for the reader to try.
 func (b *Bulk) resolvePack(entries []Entry) {
 	n := len(entries)
-	type item struct {
-		typ   Type
-		data  []byte // content, or delta instructions
-		base  int    // index of the base in entries; -1 for a whole object, -2 for a base elsewhere
-		ext   ID
-		depth int
-		err   error
-	}
-	items := make([]item, n)
+	items := make([]packItem, n)
 	byOff := make(map[uint64]int, n)
 	byID := make(map[ID]int, n)
 	for i, e := range entries {
@@ -206,48 +214,65 @@ func (b *Bulk) resolvePack(entries []Entry) {
 	}
 	_ = parallel.Run(n, func() func(int) error {
 		return func(i int) error {
-			it := &items[i]
-			raw := entries[i].Raw
-			typ, size, hdr, err := ParseEntryHeader(raw)
-			if err != nil {
-				it.err = err
-				return nil
-			}
-			it.typ, it.base = typ, -1
-			switch typ {
-			case OFSDelta:
-				dist, k, err := parseOFS(raw[hdr:])
-				if err != nil {
-					it.err = err
-					return nil
-				}
-				base, ok := byOff[entries[i].Offset-uint64(dist)]
-				if !ok || dist <= 0 || uint64(dist) > entries[i].Offset {
-					it.err = fmt.Errorf("%w: no entry at the base offset", ErrDelta)
-					return nil
-				}
-				it.base, hdr = base, hdr+k
-			case REFDelta:
-				if len(raw) < hdr+20 {
-					it.err = fmt.Errorf("%w: truncated", ErrDelta)
-					return nil
-				}
-				copy(it.ext[:], raw[hdr:])
-				it.base = -2
-				if base, ok := byID[it.ext]; ok {
-					it.base = base
-				}
-				hdr += 20
-			}
-			it.data, it.err = inflateBytes(raw[hdr:], size, nil)
+			parsePackItem(&items[i], entries, i, byOff, byID)
 			return nil
 		}
 	})
-	// Depths, iteratively: a chain is walked until a known depth.
+	maxDepth := deltaDepths(items)
+	b.applyExternalBases(items)
+	applyDeltaLevels(items, maxDepth)
+	b.addResolved(entries, items)
+}
+
+// parsePackItem reads entry i's header into it, finds its base (by offset
+// or by id within the pack, else baseElsewhere) and inflates its data:
+// the content of a whole object, the instructions of a delta.
+func parsePackItem(it *packItem, entries []Entry, i int, byOff map[uint64]int, byID map[ID]int) {
+	raw := entries[i].Raw
+	typ, size, hdr, err := ParseEntryHeader(raw)
+	if err != nil {
+		it.err = err
+		return
+	}
+	it.typ, it.base = typ, baseWhole
+	switch typ {
+	case OFSDelta:
+		dist, k, err := parseOFS(raw[hdr:])
+		if err != nil {
+			it.err = err
+			return
+		}
+		base, ok := byOff[entries[i].Offset-uint64(dist)]
+		if !ok || dist <= 0 || uint64(dist) > entries[i].Offset {
+			it.err = fmt.Errorf("%w: no entry at the base offset", ErrDelta)
+			return
+		}
+		it.base, hdr = base, hdr+k
+	case REFDelta:
+		if len(raw) < hdr+20 {
+			it.err = fmt.Errorf("%w: truncated", ErrDelta)
+			return
+		}
+		copy(it.ext[:], raw[hdr:])
+		it.base = baseElsewhere
+		if base, ok := byID[it.ext]; ok {
+			it.base = base
+		}
+		hdr += 20
+	}
+	it.data, it.err = inflateBytes(raw[hdr:], size, nil)
+}
+
+// deltaDepths sets each item's depth, the length of its delta chain
+// within the pack (zero for a whole object, a base elsewhere or an
+// error), and returns the greatest. It works iteratively: a chain is
+// walked until a known depth; a chain that cycles or exceeds
+// maxDeltaChain fails each of its items.
+func deltaDepths(items []packItem) int {
 	const unknown = -1
 	for i := range items {
 		items[i].depth = unknown
-		if items[i].base == -1 || items[i].base == -2 || items[i].err != nil {
+		if items[i].base == baseWhole || items[i].base == baseElsewhere || items[i].err != nil {
 			items[i].depth = 0
 		}
 	}
@@ -273,22 +298,34 @@ func (b *Bulk) resolvePack(entries []Entry) {
 		}
 		maxDepth = max(maxDepth, d)
 	}
-	// Objects whose base is elsewhere come first, as level zero.
+	return maxDepth
+}
+
+// applyExternalBases makes the deltas whose base is outside the pack,
+// level zero, from bases the bulk holds already; one whose base it does
+// not hold fails.
+func (b *Bulk) applyExternalBases(items []packItem) {
 	for i := range items {
 		it := &items[i]
-		if it.base != -2 || it.err != nil {
+		if it.base != baseElsewhere || it.err != nil {
 			continue
 		}
 		if be := b.m[it.ext]; be != nil {
 			if typ, base, err := be.Object(); err == nil {
 				if it.data, it.err = applyDelta(base, it.data); it.err == nil {
-					it.typ, it.base = typ, -1
+					it.typ, it.base = typ, baseWhole
 				}
 				continue
 			}
 		}
 		it.err = fmt.Errorf("%w: base %s not in the packs read", ErrDelta, short(it.ext))
 	}
+}
+
+// applyDeltaLevels applies the in-pack deltas by depth, each level on all
+// cores once the level below has made its bases; a delta whose base
+// failed takes the base's error.
+func applyDeltaLevels(items []packItem, maxDepth int) {
 	levels := make([][]int, maxDepth+1)
 	for i, it := range items {
 		if it.base >= 0 {
@@ -313,6 +350,12 @@ func (b *Bulk) resolvePack(entries []Entry) {
 			}
 		})
 	}
+}
+
+// addResolved adds the objects made without error that the bulk does not
+// hold yet. A whole object keeps its raw entry, which copies as it is; a
+// delta's cannot.
+func (b *Bulk) addResolved(entries []Entry, items []packItem) {
 	for i, it := range items {
 		if _, dup := b.m[entries[i].ID]; dup || it.err != nil {
 			continue
@@ -322,7 +365,7 @@ func (b *Bulk) resolvePack(entries []Entry) {
 			content = []byte{}
 		}
 		e := &BulkEntry{typ: it.typ, content: content}
-		if it.base == -1 && entries[i].Raw != nil && Type((entries[i].Raw[0]>>4)&7) == it.typ {
+		if it.base == baseWhole && entries[i].Raw != nil && Type((entries[i].Raw[0]>>4)&7) == it.typ {
 			e.Raw = entries[i].Raw // a whole object's entry copies as it is
 		}
 		b.m[entries[i].ID] = e
