@@ -173,11 +173,40 @@ func classify(raw, lang string, reply bool) (finding, verdict) {
 		return why(f, "e8"), excluded
 	}
 	imper := isImperativeLead(s, lang, lx)
-	strong := lx.strongCue != nil && lx.strongCue.MatchString(raw)
 	if loc := lx.cond.FindStringIndex(s); loc != nil && loc[0] <= 1 && !durableCue && !modal && !imper {
 		return why(f, "e9"), excluded
 	}
 	f.replaces = append(replaced(s, lx), versionStems(s, lang)...)
+	return decideKind(f, cues{
+		raw: raw, s: s, lang: lang, lx: lx, prefLoc: prefLoc,
+		reply: reply, remembered: remembered, durableCue: durableCue, modal: modal, imper: imper,
+		strong: lx.strongCue != nil && lx.strongCue.MatchString(raw),
+	})
+}
+
+// cues is a clause that passed classify's anti-cues, as decideKind reads
+// it: the clause as written (raw) and as read (s), its language, where a
+// preference opens (prefLoc, or nil), and the cues found in it.
+type cues struct {
+	raw, s, lang string
+	lx           *lexicon
+	prefLoc      []int
+	// reply: it answers the assistant; remembered: the user framed it as
+	// something to remember.
+	reply, remembered bool
+	// durableCue: a cue of durability; modal: a modal ("should", "must");
+	// imper: it opens as an instruction; strong: a strong cue ("always").
+	durableCue, modal, imper, strong bool
+}
+
+// decideKind reads what a clause says once nothing keeps it out: a
+// person, a team, a decision, a preference, a rule, a fact (rules d10 to
+// n25 of the decision list), or only narrative, a state or a task, local,
+// or nothing durable.
+func decideKind(f finding, c cues) (finding, verdict) {
+	raw, s, lang, lx, prefLoc := c.raw, c.s, c.lang, c.lx, c.prefLoc
+	reply, remembered := c.reply, c.remembered
+	durableCue, modal, imper, strong := c.durableCue, c.modal, c.imper, c.strong
 	switch {
 	case lx.intro.MatchString(s) && !introNot(s, lang):
 		f.kind, f.subject = Person, personSubject(s, lang)
