@@ -14,113 +14,144 @@ import (
 // A statement the session itself later asks to forget is left out.
 func Session(recs []Record) Heard {
 	recs = withoutControls(recs)
-	var h Heard
-	var (
-		cur, prev Record   // the user's last two typed messages
-		said      []Record // the assistant's text since the user's last message
-		lastSaid  []Record // the assistant's text before that message
-		askCall   *Record  // a question tool's call awaiting its result
-		ownQ      string   // the user's own question in their last message
-	)
-	add := func(st Statement) {
-		if emptyAfterRedaction(st.Claim) || emptyAfterRedaction(st.Quote) && st.Via == "" {
-			return
-		}
-		h.Statements = append(h.Statements, st)
-	}
+	var sr sessionReader
 	for i := range recs {
 		r := recs[i]
 		switch {
 		case r.typed():
-			prev, cur = cur, r
-			lastSaid, said = said, nil
-			q := question(lastSaid)
-			own := false
-			if q == "" && ownQ != "" {
-				// "where's the terraform state?" … "right, harbor-tf-state":
-				// the user answers their own question once looked up.
-				q, own = ownQ, true
-			}
-			ownQ = userQuestion(r.Text)
-			o, proposed := proposal(lastSaid)
-			agreed := proposed && agrees(r.Text)
-			m := hearMessage(r.Text, q != "" && !agreed, q != "" && !own || proposed || endsAsking(lastSaid), agreed)
-			if own && m.answer != nil && !(hasValue(m.answer.Quote, m.answer.Lang) && len([]rune(firstSentence(m.answer.Quote))) <= 100) {
-				m.answer = nil
-			}
-			for _, t := range m.forgets {
-				// What this session said before and now forgets goes.
-				h.Statements = slices.DeleteFunc(h.Statements, func(st Statement) bool {
-					return Mentions(t, st.Claim, st.Quote)
-				})
-				h.Forgets = append(h.Forgets, t)
-			}
-			for _, rt := range m.retracts {
-				rt.Entries = entries(r)
-				h.Retractions = append(h.Retractions, rt)
-			}
-			if m.answer != nil && q != "" {
-				st := *m.answer
-				st.Kind, st.Area, st.Via = Answer, areaFor(Fact, st.Quote+" "+q), "answer"
-				st.Question, st.Pointer = q, q
-				st.Subject = questionSubject(q, st.Lang)
-				st.Claim = answerClaim(shortQuestion(q), st.Quote)
-				if own {
-					st.Claim = "On the question “" + q + "”, the user said: “" + st.Quote + "”"
-				}
-				st.Entries = entries(r, lastRecord(lastSaid))
-				add(st)
-			}
-			for _, st := range m.statements {
-				st.Entries = entries(r)
-				add(st)
-			}
-			// A "yes" to the one durable proposal of the assistant's text
-			// just before.
-			if agreed {
-				st := confirmed(o)
-				st.Quote = firstSentence(r.Text)
-				st.Via, st.Pointer = "confirm", o.sentence
-				st.Entries = entries(r, o.from)
-				add(st)
-			}
+			sr.userMessage(r)
 		case r.Role == "assistant":
-			said = append(said, r)
-			// Memory notes point to the user's words in the last two
-			// messages.
-			for _, n := range notes(r.Text) {
-				var support []Record
-				for _, u := range []Record{cur, prev} {
-					if u.Text != "" {
-						support = append(support, u)
-					}
-				}
-				sent, from := supportingSentence(n, support)
-				if sent == "" || len(hearMessage(from.Text, false, false, false).forgets) > 0 {
-					continue // a note alone is never evidence
-				}
-				st := noteStatement(n, sent)
-				st.Via, st.Pointer = "note", n
-				st.Entries = entries(from, r)
-				add(st)
-			}
+			sr.assistantText(r)
 		case r.Role == "tool_call" && questionTool(r.Name):
-			askCall = &recs[i]
-		case r.Role == "tool_result" && askCall != nil:
-			for _, qa := range toolAnswers(askCall.Text, r.Text) {
-				lang := detect(qa.a + " " + qa.q)
-				st := Statement{Kind: Answer, Lang: lang, Via: "answer", Question: qa.q, Pointer: qa.q, Quote: qa.a}
-				st.Area = areaFor(Fact, qa.a+" "+qa.q)
-				st.Subject = questionSubject(qa.q, detect(qa.q))
-				st.Claim = answerClaim(shortQuestion(qa.q), qa.a)
-				st.Entries = entries(r, *askCall)
-				add(st)
-			}
-			askCall = nil
+			sr.askCall = &recs[i]
+		case r.Role == "tool_result" && sr.askCall != nil:
+			sr.toolResult(r)
+			sr.askCall = nil
 		}
 	}
-	attribute(h.Statements)
-	return h
+	attribute(sr.h.Statements)
+	return sr.h
+}
+
+// sessionReader is what Session has heard so far and the context the next
+// record is read in.
+type sessionReader struct {
+	h         Heard
+	cur, prev Record   // the user's last two typed messages
+	said      []Record // the assistant's text since the user's last message
+	lastSaid  []Record // the assistant's text before that message
+	askCall   *Record  // a question tool's call awaiting its result
+	ownQ      string   // the user's own question in their last message
+}
+
+// add keeps a statement unless redaction left its claim, or its quote
+// with nothing else to point to, empty.
+func (sr *sessionReader) add(st Statement) {
+	if emptyAfterRedaction(st.Claim) || emptyAfterRedaction(st.Quote) && st.Via == "" {
+		return
+	}
+	sr.h.Statements = append(sr.h.Statements, st)
+}
+
+// userMessage hears a message the user typed, in the context of the
+// assistant's text just before it: the question it answers (the
+// assistant's, or the user's own once looked up), the proposal it agrees
+// to, and its forget requests, retractions and statements.
+func (sr *sessionReader) userMessage(r Record) {
+	sr.prev, sr.cur = sr.cur, r
+	sr.lastSaid, sr.said = sr.said, nil
+	q := question(sr.lastSaid)
+	own := false
+	if q == "" && sr.ownQ != "" {
+		// "where's the terraform state?" … "right, harbor-tf-state":
+		// the user answers their own question once looked up.
+		q, own = sr.ownQ, true
+	}
+	sr.ownQ = userQuestion(r.Text)
+	o, proposed := proposal(sr.lastSaid)
+	agreed := proposed && agrees(r.Text)
+	m := hearMessage(r.Text, q != "" && !agreed, q != "" && !own || proposed || endsAsking(sr.lastSaid), agreed)
+	if own && m.answer != nil && !(hasValue(m.answer.Quote, m.answer.Lang) && len([]rune(firstSentence(m.answer.Quote))) <= 100) {
+		m.answer = nil
+	}
+	for _, t := range m.forgets {
+		// What this session said before and now forgets goes.
+		sr.h.Statements = slices.DeleteFunc(sr.h.Statements, func(st Statement) bool {
+			return Mentions(t, st.Claim, st.Quote)
+		})
+		sr.h.Forgets = append(sr.h.Forgets, t)
+	}
+	for _, rt := range m.retracts {
+		rt.Entries = entries(r)
+		sr.h.Retractions = append(sr.h.Retractions, rt)
+	}
+	if m.answer != nil && q != "" {
+		sr.add(answerStatement(*m.answer, q, own, entries(r, lastRecord(sr.lastSaid))))
+	}
+	for _, st := range m.statements {
+		st.Entries = entries(r)
+		sr.add(st)
+	}
+	// A "yes" to the one durable proposal of the assistant's text
+	// just before.
+	if agreed {
+		st := confirmed(o)
+		st.Quote = firstSentence(r.Text)
+		st.Via, st.Pointer = "confirm", o.sentence
+		st.Entries = entries(r, o.from)
+		sr.add(st)
+	}
+}
+
+// answerStatement makes the statement of the user's answer st (its quote
+// and language) to question q; own says the question was the user's.
+func answerStatement(st Statement, q string, own bool, ids []string) Statement {
+	st.Kind, st.Area, st.Via = Answer, areaFor(Fact, st.Quote+" "+q), "answer"
+	st.Question, st.Pointer = q, q
+	st.Subject = questionSubject(q, st.Lang)
+	st.Claim = answerClaim(shortQuestion(q), st.Quote)
+	if own {
+		st.Claim = "On the question “" + q + "”, the user said: “" + st.Quote + "”"
+	}
+	st.Entries = ids
+	return st
+}
+
+// assistantText keeps the assistant's text as context for the next user
+// message, and hears its memory notes where the user's words in their
+// last two messages support them: a note alone is never evidence.
+func (sr *sessionReader) assistantText(r Record) {
+	sr.said = append(sr.said, r)
+	for _, n := range notes(r.Text) {
+		var support []Record
+		for _, u := range []Record{sr.cur, sr.prev} {
+			if u.Text != "" {
+				support = append(support, u)
+			}
+		}
+		sent, from := supportingSentence(n, support)
+		if sent == "" || len(hearMessage(from.Text, false, false, false).forgets) > 0 {
+			continue // a note alone is never evidence
+		}
+		st := noteStatement(n, sent)
+		st.Via, st.Pointer = "note", n
+		st.Entries = entries(from, r)
+		sr.add(st)
+	}
+}
+
+// toolResult hears the user's answers in a question tool's result r to
+// the questions of the call awaiting it.
+func (sr *sessionReader) toolResult(r Record) {
+	for _, qa := range toolAnswers(sr.askCall.Text, r.Text) {
+		lang := detect(qa.a + " " + qa.q)
+		st := Statement{Kind: Answer, Lang: lang, Via: "answer", Question: qa.q, Pointer: qa.q, Quote: qa.a}
+		st.Area = areaFor(Fact, qa.a+" "+qa.q)
+		st.Subject = questionSubject(qa.q, detect(qa.q))
+		st.Claim = answerClaim(shortQuestion(qa.q), qa.a)
+		st.Entries = entries(r, *sr.askCall)
+		sr.add(st)
+	}
 }
 
 var (
