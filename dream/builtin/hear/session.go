@@ -237,6 +237,64 @@ type heard struct {
 // sentence is the confirmation, not a statement of its own.
 func hearMessage(text string, answering, replying, agreed bool) heard {
 	var out heard
+	sents := messageSentences(text, agreed)
+	var last *Statement // the statement of the sentence just before
+	for i, s := range sents {
+		prevLast := last
+		last = nil
+		// A joke marker reaches back to the sentence before it ("Let's
+		// delete the tests. Kidding.").
+		if s.hush || s.joke || i+1 < len(sents) && sents[i+1].joke && len([]rune(sents[i+1].text)) < 40 {
+			continue
+		}
+		reply := replying && i == 0
+		if answering && i == 0 {
+			answering = false
+			if a, k := answerOf(sents[i:]); a != "" {
+				out.answer = &Statement{Lang: s.lang, Quote: a}
+				for j := i; j < i+k; j++ {
+					sents[j].hush = true // read as the answer
+				}
+				continue
+			}
+		}
+		// An anaphoric sentence continues the statement before it ("don't
+		// touch gen/ by hand. it's generated from the protos.").
+		if prevLast != nil && anaphoric(s.text, s.lang) {
+			if f, v := classify(s.text, s.lang, false); v != excluded && f.retract == "" && f.forget == "" {
+				prevLast.Quote += " " + s.text
+				prevLast.Claim = claimFor(prevLast.Kind, prevLast.Lang, prevLast.Quote)
+				continue
+			}
+		}
+		found, excludedAny, redacted, span := hearSentence(s.text, s.lang, reply, &out)
+		switch {
+		case len(found) == 0 && !excludedAny:
+			// Kept out by a cue of one part only ("oh nvm I'll check, the
+			// rotation's in PagerDuty"): its comma-separated parts may say
+			// something on their own.
+			out.statements = appendCommaParts(out.statements, s.text, s.lang, reply)
+		case len(found) == 0:
+			// A clause kept it out: nothing durable.
+		case !excludedAny && !redacted && oneSubject(found):
+			// The sentence says one thing: keep it whole.
+			out.statements = append(out.statements, statementFrom(wholeFinding(found, span, s.lang, reply)))
+			last = &out.statements[len(out.statements)-1]
+		default:
+			for _, f := range found {
+				out.statements = append(out.statements, statementFrom(f))
+			}
+		}
+	}
+	return out
+}
+
+// messageSentences splits a user message into its sentences, each with
+// its language and whether a joke marker or a request to keep it out of
+// notes covers it. A request covers what follows it and the sentence just
+// before; with agreed, the first sentence (the confirmation) is kept out
+// too.
+func messageSentences(text string, agreed bool) []msgSentence {
 	lang := detect(text)
 	lx := lexes[lang]
 	var sents []msgSentence
@@ -263,79 +321,45 @@ func hearMessage(text string, answering, replying, agreed bool) heard {
 	if agreed && len(sents) > 0 {
 		sents[0].hush = true
 	}
-	var last *Statement // the statement of the sentence just before
-	for i, s := range sents {
-		prevLast := last
-		last = nil
-		// A joke marker reaches back to the sentence before it ("Let's
-		// delete the tests. Kidding.").
-		if s.hush || s.joke || i+1 < len(sents) && sents[i+1].joke && len([]rune(sents[i+1].text)) < 40 {
-			continue
-		}
-		lxs := lexes[s.lang]
-		reply := replying && i == 0
-		if answering && i == 0 {
-			answering = false
-			if a, k := answerOf(sents[i:]); a != "" {
-				out.answer = &Statement{Lang: s.lang, Quote: a}
-				for j := i; j < i+k; j++ {
-					sents[j].hush = true // read as the answer
-				}
-				continue
-			}
-		}
-		// An anaphoric sentence continues the statement before it ("don't
-		// touch gen/ by hand. it's generated from the protos.").
-		if prevLast != nil && anaphoric(s.text, s.lang) {
-			if f, v := classify(s.text, s.lang, false); v != excluded && f.retract == "" && f.forget == "" {
-				prevLast.Quote += " " + s.text
-				prevLast.Claim = claimFor(prevLast.Kind, prevLast.Lang, prevLast.Quote)
-				continue
-			}
-		}
-		found, excludedAny, redacted, span := hearSentence(s.text, s.lang, reply, &out)
-		if len(found) == 0 && !excludedAny {
-			// Kept out by a cue of one part only ("oh nvm I'll check, the
-			// rotation's in PagerDuty"): its comma-separated parts may say
-			// something on their own.
-			if parts := commaParts(s.text); len(parts) > 1 {
-				for _, p := range parts {
-					f, v := classify(p, s.lang, reply)
-					if v == durable && f.kind != "" && !emptyAfterRedaction(f.text) {
-						st := statementFrom(f)
-						out.statements = append(out.statements, st)
-					}
-				}
-			}
-			continue
-		}
-		if len(found) == 0 {
-			continue
-		}
-		if !excludedAny && !redacted && oneSubject(found) {
-			// The sentence says one thing: keep it whole.
-			whole, _ := strip(span, lxs)
-			if i := strings.Index(whole, ": "); i > 0 {
-				// "Kurzes Update, damit du …: wir sind auf Postgres 16": the
-				// lead-in before the colon says nothing.
-				if _, v := classify(whole[:i], s.lang, reply); v != durable {
-					whole = whole[i+2:]
-				}
-			}
-			f := found[0]
-			for _, g := range found[1:] {
-				f.replaces = append(f.replaces, g.replaces...)
-			}
-			f.text = whole
-			out.statements = append(out.statements, statementFrom(f))
-			last = &out.statements[len(out.statements)-1]
-			continue
-		}
-		for _, f := range found {
-			out.statements = append(out.statements, statementFrom(f))
+	return sents
+}
+
+// appendCommaParts appends the statements of a sentence's comma-separated
+// parts that are durable on their own, for a sentence a cue of one part
+// kept out as a whole.
+func appendCommaParts(sts []Statement, text, lang string, reply bool) []Statement {
+	parts := commaParts(text)
+	if len(parts) <= 1 {
+		return sts
+	}
+	for _, p := range parts {
+		f, v := classify(p, lang, reply)
+		if v == durable && f.kind != "" && !emptyAfterRedaction(f.text) {
+			sts = append(sts, statementFrom(f))
 		}
 	}
-	return out
+	return sts
+}
+
+// wholeFinding makes one finding of a sentence's findings, all on one
+// subject: the first, quoting the whole span from the first clause that
+// says something to the last (less a lead-in before a colon that says
+// nothing durable), replacing what any of them replaces.
+func wholeFinding(found []finding, span, lang string, reply bool) finding {
+	whole, _ := strip(span, lexes[lang])
+	if i := strings.Index(whole, ": "); i > 0 {
+		// "Kurzes Update, damit du …: wir sind auf Postgres 16": the
+		// lead-in before the colon says nothing.
+		if _, v := classify(whole[:i], lang, reply); v != durable {
+			whole = whole[i+2:]
+		}
+	}
+	f := found[0]
+	for _, g := range found[1:] {
+		f.replaces = append(f.replaces, g.replaces...)
+	}
+	f.text = whole
+	return f
 }
 
 // hearSentence classifies a sentence's clauses: durable findings, whether
