@@ -195,16 +195,63 @@ func buildHistory(home, dir, kind string, commits, areas, pages int) error {
 	}
 	defer s.Close()
 	rng := rand.New(rand.NewPCG(7, 9))
-	var paths []string
-	changed := map[string]bool{}
-	write := func(p, content string) error {
-		changed[p] = true
-		full := filepath.Join(dir, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+	w := &benchWiki{dir: dir, changed: map[string]bool{}}
+	paths, err := w.seed(areas, pages)
+	if err != nil {
+		return err
+	}
+	var stream bytes.Buffer // the fast-import stream
+	secretPage := paths[len(paths)/2]
+	for i := 1; i <= commits; i++ {
+		if err := w.revise(rng, paths, i); err != nil {
 			return err
 		}
-		return os.WriteFile(full, []byte(content), 0o644)
+		if i == commits/6 {
+			full := filepath.Join(dir, filepath.FromSlash(secretPage))
+			b, _ := os.ReadFile(full)
+			b = bytes.Replace(b, []byte("\n## Sources"), []byte("- Call the owner at "+literal+".\n\n## Sources"), 1)
+			if err := w.write(secretPage, string(b)); err != nil {
+				return err
+			}
+		}
+		msg := fmt.Sprintf("revision %d", i)
+		if kind == "publish" {
+			if _, err := s.Publish(ctx, dir, gitstore.PublishOptions{Scope: "default", Message: msg, NoRequireSources: true}); err != nil {
+				return fmt.Errorf("publish %d: %w", i, err)
+			}
+		} else if err := w.streamCommit(&stream, i, msg); err != nil {
+			return err
+		}
+		clear(w.changed)
 	}
+	if kind == "publish" {
+		return nil
+	}
+	return importStream(store, &stream, kind)
+}
+
+// benchWiki is the wiki directory buildHistory writes, and the pages
+// changed since the last revision.
+type benchWiki struct {
+	dir     string
+	changed map[string]bool
+}
+
+// write sets the content of page p and marks it changed.
+func (w *benchWiki) write(p, content string) error {
+	w.changed[p] = true
+	full := filepath.Join(w.dir, filepath.FromSlash(p))
+	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(full, []byte(content), 0o644)
+}
+
+// seed writes the first revision: areas areas of pages pages each, every
+// area with its index, the wiki's index and its summary. It returns the
+// pages' paths.
+func (w *benchWiki) seed(areas, pages int) ([]string, error) {
+	var paths []string
 	index := "# Index\n\n"
 	for a := range areas {
 		area := fmt.Sprintf("area%02d", a)
@@ -216,66 +263,61 @@ func buildHistory(home, dir, kind string, commits, areas, pages int) error {
 			path := fmt.Sprintf("pages/%s/%s.md", area, slug)
 			paths = append(paths, path)
 			body := fmt.Sprintf("# %s\n\n%s\n\n## Sources\n\n- session:s%d\n", slug, strings.Repeat(fmt.Sprintf("A fact about %s in %s. ", slug, area), 12), p)
-			if err := write(path, body); err != nil {
-				return err
+			if err := w.write(path, body); err != nil {
+				return nil, err
 			}
 		}
-		if err := write("pages/"+area+"/index.md", ai); err != nil {
+		if err := w.write("pages/"+area+"/index.md", ai); err != nil {
+			return nil, err
+		}
+	}
+	if err := w.write("index.md", index); err != nil {
+		return nil, err
+	}
+	if err := w.write("summary.md", "# Summary\n\nA benchmark wiki.\n"); err != nil {
+		return nil, err
+	}
+	return paths, nil
+}
+
+// revise makes revision i's ordinary change: a line added to two pages
+// drawn from paths.
+func (w *benchWiki) revise(rng *rand.Rand, paths []string, i int) error {
+	for range 2 {
+		p := paths[rng.IntN(len(paths))]
+		full := filepath.Join(w.dir, filepath.FromSlash(p))
+		b, err := os.ReadFile(full)
+		if err != nil {
+			return err
+		}
+		b = bytes.Replace(b, []byte("\n## Sources"), []byte(fmt.Sprintf("- update %d\n\n## Sources", i)), 1)
+		if err := w.write(p, string(b)); err != nil {
 			return err
 		}
 	}
-	if err := write("index.md", index); err != nil {
-		return err
-	}
-	if err := write("summary.md", "# Summary\n\nA benchmark wiki.\n"); err != nil {
-		return err
-	}
-	var stream bytes.Buffer // the fast-import stream
-	secretPage := paths[len(paths)/2]
-	for i := 1; i <= commits; i++ {
-		for range 2 {
-			p := paths[rng.IntN(len(paths))]
-			full := filepath.Join(dir, filepath.FromSlash(p))
-			b, err := os.ReadFile(full)
-			if err != nil {
-				return err
-			}
-			b = bytes.Replace(b, []byte("\n## Sources"), []byte(fmt.Sprintf("- update %d\n\n## Sources", i)), 1)
-			if err := write(p, string(b)); err != nil {
-				return err
-			}
+	return nil
+}
+
+// streamCommit adds revision i to a fast-import stream: a memfs artifact
+// commit with message msg holding the pages changed since the last one.
+func (w *benchWiki) streamCommit(stream *bytes.Buffer, i int, msg string) error {
+	msg += "\n\nMemfs-Artifact: 1\n"
+	fmt.Fprintf(stream, "commit refs/heads/default\ncommitter bench <bench@localhost> %d +0000\ndata %d\n%s\n", 1700000000+i*60, len(msg), msg)
+	for _, p := range slices.Sorted(maps.Keys(w.changed)) {
+		b, err := os.ReadFile(filepath.Join(w.dir, filepath.FromSlash(p)))
+		if err != nil {
+			return err
 		}
-		if i == commits/6 {
-			full := filepath.Join(dir, filepath.FromSlash(secretPage))
-			b, _ := os.ReadFile(full)
-			b = bytes.Replace(b, []byte("\n## Sources"), []byte("- Call the owner at "+literal+".\n\n## Sources"), 1)
-			if err := write(secretPage, string(b)); err != nil {
-				return err
-			}
-		}
-		msg := fmt.Sprintf("revision %d", i)
-		if kind == "publish" {
-			if _, err := s.Publish(ctx, dir, gitstore.PublishOptions{Scope: "default", Message: msg, NoRequireSources: true}); err != nil {
-				return fmt.Errorf("publish %d: %w", i, err)
-			}
-		} else {
-			msg += "\n\nMemfs-Artifact: 1\n"
-			fmt.Fprintf(&stream, "commit refs/heads/default\ncommitter bench <bench@localhost> %d +0000\ndata %d\n%s\n", 1700000000+i*60, len(msg), msg)
-			for _, p := range slices.Sorted(maps.Keys(changed)) {
-				b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
-				if err != nil {
-					return err
-				}
-				fmt.Fprintf(&stream, "M 100644 inline %s\ndata %d\n%s\n", p, len(b), b)
-			}
-		}
-		clear(changed)
+		fmt.Fprintf(stream, "M 100644 inline %s\ndata %d\n%s\n", p, len(b), b)
 	}
-	if kind == "publish" {
-		return nil
-	}
+	return nil
+}
+
+// importStream writes a fast-import stream into the store and, for kind
+// "repack", repacks it with deltas.
+func importStream(store string, stream *bytes.Buffer, kind string) error {
 	cmd := exec.Command("git", "-C", store, "fast-import", "--quiet")
-	cmd.Stdin = &stream
+	cmd.Stdin = stream
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("git fast-import: %v\n%s", err, out)
 	}
