@@ -143,9 +143,28 @@ var (
 const keySep = `["'\x60]?\]?(?:[ \t]*:[ \t]*(?:string|str|String|&str|&'static str)|[ \t]+(?:string|\[\]byte))?[ \t]*(?::=|=>|\?=|=|:)[ \t]*`
 
 func buildRules() []rule {
+	// Order matters: an earlier rule's redaction is what a later one sees
+	// (the OpenRouter key before the OpenAI one, vendor tokens before URL
+	// credentials and headers, assignments last but prose).
 	var rs []rule
-	add := func(r ...rule) { rs = append(rs, r...) }
-	add(
+	rs = append(rs, tokenRules()...)
+	for _, t := range vendorTokens {
+		if t.prefix == "sk-or-v1-" {
+			continue // before the OpenAI rule, in tokenRules
+		}
+		rs = append(rs, token(t.name, t.prefix, t.rest))
+	}
+	rs = append(rs, vendorRules...)
+	rs = append(rs, credentialRules()...)
+	rs = append(rs, cliRules()...)
+	rs = append(rs, assignmentRules()...)
+	return append(rs, proseRules()...)
+}
+
+// tokenRules are the rules for secrets recognised by their own shape: URL
+// query secrets, the AWS console's CSV, key files and prefixed tokens.
+func tokenRules() []rule {
+	return []rule{
 		// Secrets in URL queries: ?api_key=, &token=, ?sig=.
 		rule{name: RuleURLQuerySecret, hints: []string{"key=", "token=", "secret=", "password=", "passwd=", "pwd=", "signature=", "auth=", "jwt=", "credential="},
 			fold: true, anchored: true, back: queryStart, group: 1, pick: queryValue,
@@ -188,22 +207,18 @@ func buildRules() []rule {
 		token(RuleTwilio, "AC", `[0-9a-f]{32}`),
 		token(RuleMailgun, "key-", `[0-9a-f]{32}`),
 		at(RuleMailgun, []string{"mailgun"}, 1, nil, `mailgun[^\n]*?\b([0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8})\b`),
-	)
-	for _, t := range vendorTokens {
-		if t.prefix == "sk-or-v1-" {
-			continue // before the OpenAI rule, above
-		}
-		add(token(t.name, t.prefix, t.rest))
 	}
-	add(vendorRules...)
-	add(
+}
+
+// credentialRules are URL credentials, AWS keys, JWTs and the secrets of
+// HTTP headers.
+func credentialRules() []rule {
+	return []rule{
 		// URL credentials of any shape: an empty user (redis://:pw@), an
 		// @ inside the password (the authority ends at its last @), a
 		// token as the user (https://ghp_x@, a Sentry DSN's key).
 		rule{name: RuleURLCredentials, hints: []string{"://"}, anchored: true, back: schemeStart, group: 1, pick: urlUserinfo,
 			re: regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*://([^\s/"'<>\[\]]*)@[A-Za-z0-9\[]`)},
-	)
-	add(
 		rule{name: RuleAWSAccessKey, hints: []string{"A3T", "AKIA", "ASIA", "ABIA", "ACCA"}, bound: true,
 			re: regexp.MustCompile(`(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}`)},
 		at(RuleAzureKey, []string{"accountkey=", "sharedaccesskey="}, 1, nil, `(?:AccountKey|SharedAccessKey)=([A-Za-z0-9+/]{40,100}={0,2})`),
@@ -221,9 +236,13 @@ func buildRules() []rule {
 			`aws[ \t]+configure[ \t]+set[ \t]+(?:[\w-]+\.)?(?:aws_secret_access_key|aws_session_token)[ \t]+`+value),
 		at(RuleAWSSecretKey, []string{"aws", "secret"}, 1, awsSecret,
 			`(?:aws[^\n]{0,60}?secret|secret[^\n]{0,60}?aws)[^\n]{0,60}?[^A-Za-z0-9/+]([A-Za-z0-9/+]{40})(?:[^A-Za-z0-9/+=]|$)`),
-	)
-	add(cliRules()...)
-	add(
+	}
+}
+
+// assignmentRules are secrets given to a secret-named key: .netrc, env and
+// config assignments, code and markup.
+func assignmentRules() []rule {
+	return []rule{
 		// .netrc: machine host login user password secret.
 		at(RuleNetrc, []string{"machine", "default"}, 1, cliValue,
 			`(?:machine[ \t]+\S+|default)(?:\s+(?:login|account)[ \t]+\S+)+\s+password[ \t]+`+value),
@@ -245,9 +264,7 @@ func buildRules() []rule {
 		rule{name: RuleSecretKey, hints: []string{"password(", "secret(", "token(", "apikey(", "passwd("}, fold: true, anchored: true,
 			back: identStart, group: 1, pick: assigned,
 			re: regexp.MustCompile(`^(?i:[A-Za-z0-9_.]*(?:password|passwd|secret|token|apikey)\([ \t]*("[^"\n]+"|'[^'\n]+'))`)},
-	)
-	add(proseRules()...)
-	return rs
+	}
 }
 
 var rules = buildRules()
