@@ -156,168 +156,217 @@ func (c *Corpus) Rounds() [][]Session {
 	return out
 }
 
+// check reports every problem in the corpus, joined, and marks superseded facts.
 func (c *Corpus) check() error {
-	var errs []error
-	bad := func(format string, a ...any) { errs = append(errs, fmt.Errorf(format, a...)) }
+	k := &checker{c: c, texts: map[string]string{}, rounds: map[string]int{}, ids: map[string]bool{}}
+	k.sessions()
+	k.facts()
+	k.distractors()
+	k.updates()
+	k.retractions()
+	return errors.Join(k.errs...)
+}
+
+// checker gathers the problems check finds in one corpus, with the session
+// texts and rounds and the ids seen so far.
+type checker struct {
+	c      *Corpus
+	errs   []error
+	texts  map[string]string
+	rounds map[string]int
+	ids    map[string]bool
+}
+
+// bad records one problem.
+func (k *checker) bad(format string, a ...any) { k.errs = append(k.errs, fmt.Errorf(format, a...)) }
+
+// id checks that an entry has an id not used before.
+func (k *checker) id(kind, v string, i int) {
+	switch {
+	case v == "":
+		k.bad("%s[%d]: no id", kind, i)
+	case k.ids[v]:
+		k.bad("%s[%d]: id %s used twice", kind, i, v)
+	}
+	k.ids[v] = true
+}
+
+// session returns the text of the named session, reporting it if unlisted.
+func (k *checker) session(kind, fid, name string) (string, bool) {
+	t, ok := k.texts[name]
+	if !ok {
+		k.bad("%s %s: session %q is not in sessions", kind, fid, name)
+	}
+	return t, ok
+}
+
+// strs checks the count of ss and that each is non-empty and occurs in text.
+func (k *checker) strs(kind, fid, field string, ss []string, lo, hi int, text string) {
+	if len(ss) < lo || len(ss) > hi {
+		k.bad("%s %s: %d %s strings, want %d to %d", kind, fid, len(ss), field, lo, hi)
+	}
+	for j, s := range ss {
+		if Normalize(s) == "" {
+			k.bad("%s %s: %s[%d] is empty", kind, fid, field, j)
+		} else if text != "" && !contains(text, s) {
+			k.bad("%s %s: %s[%d] does not occur in its session", kind, fid, field, j)
+		}
+	}
+}
+
+// change checks an update's or retraction's lang and sessions and returns
+// the earlier and later session texts and the later round.
+func (k *checker) change(kind, cid, lang string, sessions []string) (first, last string, lastRound int, ok bool) {
+	if !slices.Contains(Languages, lang) {
+		k.bad("%s %s: unknown lang %q", kind, cid, lang)
+	}
+	if len(sessions) < 2 {
+		k.bad("%s %s: %d sessions, want the earlier and the later one", kind, cid, len(sessions))
+		return "", "", 0, false
+	}
+	ok = true
+	for _, s := range sessions {
+		if _, in := k.session(kind, cid, s); !in {
+			ok = false
+		}
+	}
+	if !ok {
+		return "", "", 0, false
+	}
+	first, last = k.texts[sessions[0]], k.texts[sessions[len(sessions)-1]]
+	lastRound = k.rounds[sessions[len(sessions)-1]]
+	if lastRound <= k.rounds[sessions[0]] {
+		k.bad("%s %s: the later session is not in a later round", kind, cid)
+	}
+	return first, last, lastRound, true
+}
+
+// sessions checks the half and each session, and loads the session texts.
+func (k *checker) sessions() {
+	c := k.c
 	if !slices.Contains(Halves, c.Half) {
-		bad("half is not one of %v", Halves)
+		k.bad("half is not one of %v", Halves)
 	}
 	if len(c.Sessions) == 0 {
-		bad("no sessions")
+		k.bad("no sessions")
 	}
-	texts := map[string]string{}
-	rounds := map[string]int{}
 	for i, s := range c.Sessions {
 		m := sessionFile.FindStringSubmatch(s.File)
 		switch {
 		case m == nil:
-			bad("sessions[%d]: file is not sessions/<claude|codex|pi>-<lang>-<nn>.jsonl", i)
+			k.bad("sessions[%d]: file is not sessions/<claude|codex|pi>-<lang>-<nn>.jsonl", i)
 			continue
 		case m[2] != s.Lang:
-			bad("sessions[%d] %s: lang %q differs from the file name's", i, s.Name(), s.Lang)
+			k.bad("sessions[%d] %s: lang %q differs from the file name's", i, s.Name(), s.Lang)
 		}
 		if !slices.Contains(Languages, s.Lang) {
-			bad("sessions[%d] %s: unknown lang %q", i, s.Name(), s.Lang)
+			k.bad("sessions[%d] %s: unknown lang %q", i, s.Name(), s.Lang)
 		}
 		if s.Round < 1 {
-			bad("sessions[%d] %s: round %d, want 1 or more", i, s.Name(), s.Round)
+			k.bad("sessions[%d] %s: round %d, want 1 or more", i, s.Name(), s.Round)
 		}
-		if _, dup := texts[s.Name()]; dup {
-			bad("sessions[%d] %s: listed twice", i, s.Name())
+		if _, dup := k.texts[s.Name()]; dup {
+			k.bad("sessions[%d] %s: listed twice", i, s.Name())
 			continue
 		}
 		t, err := sessionText(c.Path(s))
 		if err != nil {
-			bad("sessions[%d] %s: %w", i, s.Name(), err)
+			k.bad("sessions[%d] %s: %w", i, s.Name(), err)
 		}
-		texts[s.Name()] = t
-		rounds[s.Name()] = s.Round
+		k.texts[s.Name()] = t
+		k.rounds[s.Name()] = s.Round
 	}
-	ids := map[string]bool{}
-	id := func(kind, v string, i int) {
-		switch {
-		case v == "":
-			bad("%s[%d]: no id", kind, i)
-		case ids[v]:
-			bad("%s[%d]: id %s used twice", kind, i, v)
-		}
-		ids[v] = true
-	}
-	session := func(kind, fid, name string) (string, bool) {
-		t, ok := texts[name]
-		if !ok {
-			bad("%s %s: session %q is not in sessions", kind, fid, name)
-		}
-		return t, ok
-	}
-	strs := func(kind, fid, field string, ss []string, lo, hi int, text string) {
-		if len(ss) < lo || len(ss) > hi {
-			bad("%s %s: %d %s strings, want %d to %d", kind, fid, len(ss), field, lo, hi)
-		}
-		for j, s := range ss {
-			if Normalize(s) == "" {
-				bad("%s %s: %s[%d] is empty", kind, fid, field, j)
-			} else if text != "" && !contains(text, s) {
-				bad("%s %s: %s[%d] does not occur in its session", kind, fid, field, j)
-			}
-		}
-	}
-	for i, f := range c.Facts {
-		id("facts", f.ID, i)
+}
+
+// facts checks each fact's id, lang, category, session and must strings.
+func (k *checker) facts() {
+	for i, f := range k.c.Facts {
+		k.id("facts", f.ID, i)
 		if !slices.Contains(Languages, f.Lang) {
-			bad("fact %s: unknown lang %q", f.ID, f.Lang)
+			k.bad("fact %s: unknown lang %q", f.ID, f.Lang)
 		}
 		if !slices.Contains(FactCategories, f.Category) {
-			bad("fact %s: unknown category %q", f.ID, f.Category)
+			k.bad("fact %s: unknown category %q", f.ID, f.Category)
 		}
-		t, _ := session("fact", f.ID, f.Session)
-		strs("fact", f.ID, "must", f.Must, 1, 3, t)
+		t, _ := k.session("fact", f.ID, f.Session)
+		k.strs("fact", f.ID, "must", f.Must, 1, 3, t)
 	}
+}
+
+// distractors checks each distractor, and that its never strings occur in
+// no other session and no fact's must strings.
+func (k *checker) distractors() {
+	c := k.c
 	for i, d := range c.Distractors {
-		id("distractors", d.ID, i)
+		k.id("distractors", d.ID, i)
 		if !slices.Contains(Languages, d.Lang) {
-			bad("distractor %s: unknown lang %q", d.ID, d.Lang)
+			k.bad("distractor %s: unknown lang %q", d.ID, d.Lang)
 		}
 		if !slices.Contains(DistractorCategories, d.Category) {
-			bad("distractor %s: unknown category %q", d.ID, d.Category)
+			k.bad("distractor %s: unknown category %q", d.ID, d.Category)
 		}
-		t, _ := session("distractor", d.ID, d.Session)
-		strs("distractor", d.ID, "never", d.Never, 1, 2, t)
+		t, _ := k.session("distractor", d.ID, d.Session)
+		k.strs("distractor", d.ID, "never", d.Never, 1, 2, t)
 		for j, n := range d.Never {
 			for _, s := range c.Sessions {
-				if s.Name() != d.Session && contains(texts[s.Name()], n) {
-					bad("distractor %s: never[%d] also occurs in session %s", d.ID, j, s.Name())
+				if s.Name() != d.Session && contains(k.texts[s.Name()], n) {
+					k.bad("distractor %s: never[%d] also occurs in session %s", d.ID, j, s.Name())
 				}
 			}
 			for _, f := range c.Facts {
-				for k, m := range f.Must {
-					if contains(Normalize(m), n) {
-						bad("distractor %s: never[%d] occurs in fact %s must[%d]", d.ID, j, f.ID, k)
+				for m, must := range f.Must {
+					if contains(Normalize(must), n) {
+						k.bad("distractor %s: never[%d] occurs in fact %s must[%d]", d.ID, j, f.ID, m)
 					}
 				}
 			}
 		}
 	}
-	change := func(kind, cid, lang string, sessions []string) (first, last string, lastRound int, ok bool) {
-		if !slices.Contains(Languages, lang) {
-			bad("%s %s: unknown lang %q", kind, cid, lang)
-		}
-		if len(sessions) < 2 {
-			bad("%s %s: %d sessions, want the earlier and the later one", kind, cid, len(sessions))
-			return "", "", 0, false
-		}
-		ok = true
-		for _, s := range sessions {
-			if _, in := session(kind, cid, s); !in {
-				ok = false
-			}
-		}
-		if !ok {
-			return "", "", 0, false
-		}
-		first, last = texts[sessions[0]], texts[sessions[len(sessions)-1]]
-		lastRound = rounds[sessions[len(sessions)-1]]
-		if lastRound <= rounds[sessions[0]] {
-			bad("%s %s: the later session is not in a later round", kind, cid)
-		}
-		return first, last, lastRound, true
-	}
+}
+
+// updates checks each update and marks the facts it supersedes.
+func (k *checker) updates() {
+	c := k.c
 	for i, u := range c.Updates {
-		id("updates", u.ID, i)
-		first, last, lastRound, ok := change("update", u.ID, u.Lang, u.Sessions)
-		strs("update", u.ID, "old", u.Old, 1, 10, first)
-		strs("update", u.ID, "new", u.New, 1, 10, last)
+		k.id("updates", u.ID, i)
+		first, last, lastRound, ok := k.change("update", u.ID, u.Lang, u.Sessions)
+		k.strs("update", u.ID, "old", u.Old, 1, 10, first)
+		k.strs("update", u.ID, "new", u.New, 1, 10, last)
 		if !ok {
 			continue
 		}
 		for j, o := range u.Old {
 			for _, f := range c.Facts {
-				later := rounds[f.Session] >= lastRound
-				for k, m := range f.Must {
-					if later && contains(Normalize(m), o) {
-						bad("update %s: old[%d] occurs in must[%d] of fact %s, which is not earlier", u.ID, j, k, f.ID)
+				later := k.rounds[f.Session] >= lastRound
+				for m, must := range f.Must {
+					if later && contains(Normalize(must), o) {
+						k.bad("update %s: old[%d] occurs in must[%d] of fact %s, which is not earlier", u.ID, j, m, f.ID)
 					}
 				}
 			}
 		}
-		c.supersede(u.Sessions, u.Old, rounds, lastRound)
+		c.supersede(u.Sessions, u.Old, k.rounds, lastRound)
 	}
+}
+
+// retractions checks each retraction and marks the facts it supersedes.
+func (k *checker) retractions() {
+	c := k.c
 	for i, r := range c.Retractions {
-		id("retractions", r.ID, i)
-		first, last, lastRound, ok := change("retraction", r.ID, r.Lang, r.Sessions)
-		strs("retraction", r.ID, "gone", r.Gone, 1, 10, first)
-		for j, k := range r.Keep {
-			if Normalize(k) == "" {
-				bad("retraction %s: keep[%d] is empty", r.ID, j)
-			} else if ok && !contains(first, k) && !contains(last, k) {
-				bad("retraction %s: keep[%d] occurs in neither session", r.ID, j)
+		k.id("retractions", r.ID, i)
+		first, last, lastRound, ok := k.change("retraction", r.ID, r.Lang, r.Sessions)
+		k.strs("retraction", r.ID, "gone", r.Gone, 1, 10, first)
+		for j, keep := range r.Keep {
+			if Normalize(keep) == "" {
+				k.bad("retraction %s: keep[%d] is empty", r.ID, j)
+			} else if ok && !contains(first, keep) && !contains(last, keep) {
+				k.bad("retraction %s: keep[%d] occurs in neither session", r.ID, j)
 			}
 		}
 		if ok {
-			c.supersede(r.Sessions, r.Gone, rounds, lastRound)
+			c.supersede(r.Sessions, r.Gone, k.rounds, lastRound)
 		}
 	}
-	return errors.Join(errs...)
 }
 
 // supersede marks the facts of rounds before lastRound whose must strings
