@@ -41,6 +41,8 @@ func main() {
 	}
 }
 
+// run dreams the synthetic sessions in batches, reports the timing, and
+// checks the memory it ends with.
 func run(ctx context.Context, sessions, facts, batch int, dir string) error {
 	if dir == "" {
 		d, err := os.MkdirTemp("", "memfs-capacity-")
@@ -51,6 +53,26 @@ func run(ctx context.Context, sessions, facts, batch int, dir string) error {
 		dir = d
 	}
 	mem := filepath.Join(dir, dream.MemoryDir)
+	if err := initMemory(mem); err != nil {
+		return err
+	}
+	all := synthmem.Generate(sessions, facts, 1)
+	start := time.Now()
+	samples, err := dreamAll(ctx, dir, all, batch)
+	if err != nil {
+		return err
+	}
+	total := time.Since(start)
+	t100, tBig := medianNear(samples, 100), medianNear(samples, facts)
+	fmt.Printf("sessions %d, facts %d, batch %d: %v in all\n", sessions, facts, batch, total.Round(time.Millisecond))
+	fmt.Printf("dream per session (median): %v at ~100 facts, %v at ~%d facts (%.1fx)\n",
+		t100.Round(10*time.Microsecond), tBig.Round(10*time.Microsecond), facts, float64(tBig)/float64(max(t100, 1)))
+
+	return checkMemory(ctx, mem, all)
+}
+
+// initMemory creates the memory directory with an empty summary and index.
+func initMemory(mem string) error {
 	if err := os.MkdirAll(mem, 0o700); err != nil {
 		return err
 	}
@@ -59,23 +81,28 @@ func run(ctx context.Context, sessions, facts, batch int, dir string) error {
 			return err
 		}
 	}
-	all := synthmem.Generate(sessions, facts, 1)
-	// Time per session, by the facts memory held before the dream.
-	type sample struct {
-		facts int
-		per   time.Duration
-	}
+	return nil
+}
+
+// A sample is the time per session of one dream, by the facts memory held
+// before it.
+type sample struct {
+	facts int
+	per   time.Duration
+}
+
+// dreamAll stages and dreams the sessions batch by batch, timing each dream.
+func dreamAll(ctx context.Context, dir string, all []synthmem.Session, batch int) ([]sample, error) {
 	var samples []sample
 	stated := map[string]bool{}
-	start := time.Now()
 	for i := 0; i < len(all); i += batch {
 		b := all[i:min(i+batch, len(all))]
 		if err := stage(dir, i, b); err != nil {
-			return err
+			return nil, err
 		}
 		t0 := time.Now()
 		if _, err := (builtin.Dreamer{}).Dream(ctx, dir); err != nil {
-			return fmt.Errorf("dream at session %d: %w", i, err)
+			return nil, fmt.Errorf("dream at session %d: %w", i, err)
 		}
 		samples = append(samples, sample{len(stated), time.Since(t0) / time.Duration(len(b))})
 		for _, s := range b {
@@ -84,25 +111,28 @@ func run(ctx context.Context, sessions, facts, batch int, dir string) error {
 			}
 		}
 	}
-	total := time.Since(start)
-	near := func(n int) time.Duration {
-		var ds []time.Duration
-		for _, s := range samples {
-			if s.facts >= n*8/10 && s.facts <= n*12/10 {
-				ds = append(ds, s.per)
-			}
-		}
-		if len(ds) == 0 {
-			return 0
-		}
-		sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
-		return ds[len(ds)/2]
-	}
-	t100, tBig := near(100), near(facts)
-	fmt.Printf("sessions %d, facts %d, batch %d: %v in all\n", sessions, facts, batch, total.Round(time.Millisecond))
-	fmt.Printf("dream per session (median): %v at ~100 facts, %v at ~%d facts (%.1fx)\n",
-		t100.Round(10*time.Microsecond), tBig.Round(10*time.Microsecond), facts, float64(tBig)/float64(max(t100, 1)))
+	return samples, nil
+}
 
+// medianNear is the median time per session of the samples within 20% of n
+// facts, or 0 if there are none.
+func medianNear(samples []sample, n int) time.Duration {
+	var ds []time.Duration
+	for _, s := range samples {
+		if s.facts >= n*8/10 && s.facts <= n*12/10 {
+			ds = append(ds, s.per)
+		}
+	}
+	if len(ds) == 0 {
+		return 0
+	}
+	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+	return ds[len(ds)/2]
+}
+
+// checkMemory validates the memory, reports its size and the current facts
+// it lacks, and fails if it is invalid or lacks any.
+func checkMemory(ctx context.Context, mem string, all []synthmem.Session) error {
 	d, err := validate.OpenDir(mem)
 	if err != nil {
 		return err
@@ -112,26 +142,11 @@ func run(ctx context.Context, sessions, facts, batch int, dir string) error {
 	if err != nil {
 		return err
 	}
-	var bytes int64
-	pages := 0
-	var text strings.Builder
-	for _, f := range rep.Files {
-		bytes += f.Info.Size()
-		if strings.HasPrefix(f.Path, "pages/") && filepath.Base(f.Path) != "index.md" {
-			pages++
-			b, err := os.ReadFile(filepath.Join(mem, filepath.FromSlash(f.Path)))
-			if err != nil {
-				return err
-			}
-			text.Write(b)
-		}
+	bytes, pages, text, err := pageText(mem, rep.Files)
+	if err != nil {
+		return err
 	}
-	missing := 0
-	for subject, value := range synthmem.Current(all) {
-		if !strings.Contains(text.String(), "\n- The "+subject+" is "+value+". <!--") {
-			missing++
-		}
-	}
+	missing := missingFacts(text, all)
 	idx, _ := os.ReadFile(filepath.Join(mem, "index.md"))
 	sum, _ := os.ReadFile(filepath.Join(mem, "summary.md"))
 	fmt.Printf("memory: %d files (%d pages), %d bytes; index.md %d bytes, summary.md %d bytes\n", len(rep.Files), pages, bytes, len(idx), len(sum))
@@ -147,6 +162,36 @@ func run(ctx context.Context, sessions, facts, batch int, dir string) error {
 		return fmt.Errorf("%d current facts missing", missing)
 	}
 	return nil
+}
+
+// pageText totals the bytes of files, counts the pages other than indexes,
+// and returns the pages' text.
+func pageText(mem string, files []validate.File) (bytes int64, pages int, text string, err error) {
+	var sb strings.Builder
+	for _, f := range files {
+		bytes += f.Info.Size()
+		if strings.HasPrefix(f.Path, "pages/") && filepath.Base(f.Path) != "index.md" {
+			pages++
+			b, err := os.ReadFile(filepath.Join(mem, filepath.FromSlash(f.Path)))
+			if err != nil {
+				return 0, 0, "", err
+			}
+			sb.Write(b)
+		}
+	}
+	return bytes, pages, sb.String(), nil
+}
+
+// missingFacts counts the current facts of all not stated as a current claim
+// in text.
+func missingFacts(text string, all []synthmem.Session) int {
+	missing := 0
+	for subject, value := range synthmem.Current(all) {
+		if !strings.Contains(text, "\n- The "+subject+" is "+value+". <!--") {
+			missing++
+		}
+	}
+	return missing
 }
 
 // stage replaces the run's input with sessions.
