@@ -34,6 +34,7 @@ const (
 	termsafe  = "internal/termsafe"
 	storetest = "internal/storetest"
 	synthmem  = "internal/synthmem"
+	memcorpus = "internal/memcorpus"
 	archtest  = "internal/archtest"
 
 	// The composition layer: a command's home, serve, demo.
@@ -85,6 +86,7 @@ var allowed = map[string][]string{
 	termsafe:  {},
 	storetest: {gitstore, validate},
 	synthmem:  {},
+	memcorpus: {},
 	archtest:  {},
 
 	app: {dream, forget, fuse, gitstore, erasure, replica, ingest, ledger, transcript, validate, wiki},
@@ -93,7 +95,7 @@ var allowed = map[string][]string{
 // leaves may be imported by every component without a line in its row;
 // what a package reaches through a leaf must still lie within its rows
 // (checkReach).
-var leaves = []string{config, errcode, scope, fsutil, jsonscan, version, progress, safedir, termsafe, storetest, synthmem}
+var leaves = []string{config, errcode, scope, fsutil, jsonscan, version, progress, safedir, termsafe, storetest, synthmem, memcorpus}
 
 // unconstrained components have no row: they may import every component,
 // and only scripts may import scripts. No package imports cmd.
@@ -105,6 +107,7 @@ var onlyFrom = map[string][]string{
 	app:       {cmd, scripts},
 	storetest: {},
 	synthmem:  {scripts},
+	memcorpus: {scripts},
 }
 
 // never restates the design's explicit prohibitions. No package of the
