@@ -1,6 +1,7 @@
 package hear
 
 import (
+	"strings"
 	"testing"
 	"unicode/utf8"
 )
@@ -17,6 +18,7 @@ func FuzzSession(f *testing.F) {
 		"Por cierto, la base de datos es Postgres 16.",
 		"Au fait, c'est Keiko qui valide l'auth.",
 		"btw — we always squash-merge, and Sam owns ingest.",
+		"ブランチ名は必ずチケット番号から始めてください（HBR-530 みたいな形）。",
 	} {
 		f.Add("Which region is prod in?", s)
 	}
@@ -29,10 +31,13 @@ func FuzzSession(f *testing.F) {
 			{Role: "assistant", ID: "a1", Text: question},
 			{Role: "user", ID: "u2", Text: reply},
 		})
+		// U+FFFD in a claim from input without one means bytes of a rune
+		// were cut apart somewhere and papered over by a rune conversion.
+		clean := !strings.ContainsRune(question+reply, utf8.RuneError)
 		for _, st := range h.Statements {
 			for _, s := range []string{st.Claim, st.Quote, st.Subject, st.Question, st.Pointer} {
-				if !utf8.ValidString(s) {
-					t.Fatalf("invalid UTF-8 in a statement")
+				if !utf8.ValidString(s) || clean && strings.ContainsRune(s, utf8.RuneError) {
+					t.Fatalf("broken UTF-8 in a statement")
 				}
 			}
 			for _, s := range st.Replaces {

@@ -311,3 +311,20 @@ func BenchmarkSession(b *testing.B) {
 		Session(recs)
 	}
 }
+
+// A parenthetical in fullwidth brackets is set apart by runes, not bytes:
+// cutting one byte off each side of "（…）" used to leave broken UTF-8 in
+// the claim (as U+FFFD once the line became runes).
+func TestSentencesFullwidthParenthetical(t *testing.T) {
+	for _, line := range []string{
+		"ブランチ名は必ずチケット番号から始めてください（HBR-530-upload-freeze みたいな形）。",
+		"部署流程很简单（先跑 make check 然后再合并到主干分支）。",
+		"Everything builds through make (we never call cargo directly here ok).",
+	} {
+		for _, s := range sentences(line) {
+			if !utf8.ValidString(s) || strings.ContainsRune(s, utf8.RuneError) {
+				t.Fatalf("sentences(%q) gave broken UTF-8 %q", line, s)
+			}
+		}
+	}
+}

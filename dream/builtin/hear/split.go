@@ -102,11 +102,13 @@ func sentences(line string) []string {
 	// A parenthetical of its own words is a sentence of its own:
 	// "(Everything builds through the Makefile btw.)"
 	line = reParen.ReplaceAllStringFunc(line, func(m string) string {
-		inner := strings.TrimSpace(m[1 : len(m)-1])
+		_, open := utf8.DecodeRuneInString(m)
+		_, shut := utf8.DecodeLastRuneInString(m)
+		inner := strings.TrimSpace(m[open : len(m)-shut])
 		if len(strings.Fields(inner)) < 4 && !cjkText(inner) {
 			return m
 		}
-		if !strings.ContainsAny(inner[len(inner)-1:], ".!?。！？") {
+		if last, _ := utf8.DecodeLastRuneInString(inner); !strings.ContainsRune(".!?。！？", last) {
 			inner += "."
 		}
 		return " " + inner + " "
