@@ -61,7 +61,7 @@ func TestRenderContext_NoMount(t *testing.T) {
 	c := testContext()
 	c.Folder = ""
 	text := RenderContext(c).Text
-	for _, want := range []string{"not mounted", "memfs --scope proj-0123abcd cat index.md", "memfs --scope proj-0123abcd checkout DIR", "~/memfs/<scope>"} {
+	for _, want := range []string{"not mounted", "memfs --scope proj-0123abcd cat <path>", "memfs --scope proj-0123abcd checkout DIR", "~/memfs/<scope>"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("message lacks %q:\n%s", want, text)
 		}

@@ -109,6 +109,8 @@ func shorten(b []byte, limit int) ([]byte, []omission) {
 				o.lines++
 				if m := rePageLink.FindSubmatch(lines[i]); m != nil && o.index == "" {
 					o.index = string(m[1]) + "/index.md"
+				} else if o.index == "" && reSegment.MatchString(s.heading) && reCompactEnd.Match(lines[i]) {
+					o.index = "pages/" + s.heading + "/index.md" // compactIndex's view
 				}
 			}
 		}
