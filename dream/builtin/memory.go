@@ -322,42 +322,6 @@ func (p *page) add(c *claim) {
 	p.out = nil
 }
 
-// topicWords name no topic: a page is never named after one.
-var topicWords = setOf(
-	"user", "team", "project", "default", "main", "new", "current", "always", "never", "rule", "rules",
-	"convention", "conventions", "preference", "preferences", "prefer", "prefers", "use", "uses", "using",
-	"want", "wants", "like", "likes", "thing", "stuff", "way", "make", "sure", "going", "forward",
-	"remember", "please", "don't", "do", "not", "should", "must", "can", "need", "needs", "every",
-	"everything", "each", "when", "before", "after", "only", "person", "about", "text", "agent", "agents",
-	"said", "will", "would", "just", "here", "one", "other", "thing", "things", "via",
-)
-
-// topicOf is a claim's topic: the page name (its first term that names a
-// thing, in ASCII letters and digits; "" when none does) and the words of
-// its heading. A claim without a subject takes the topic of its words,
-// minus the value (never text that was redacted).
-func topicOf(c *claim) (slug, topic string) {
-	src := c.subject
-	if strings.TrimSpace(src) == "" {
-		src = c.lastText()
-	}
-	for t, w := range termWords(src) {
-		if topicWords[t] || topicWords[w] || isNumberish(t) {
-			continue
-		}
-		if s := slugOf(w); s != "" {
-			return s, w
-		}
-		if topic == "" {
-			topic = w
-		}
-	}
-	if topic == "" {
-		topic = c.area
-	}
-	return "", topic
-}
-
 // isNumberish reports a term that is mostly a value: digits, versions.
 func isNumberish(t string) bool {
 	d := 0
