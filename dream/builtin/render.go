@@ -154,10 +154,9 @@ func (m *memory) renderIndexesNow() indexSet {
 
 	var idx bytes.Buffer
 	idx.WriteString("# Memory index\n\n")
-	idx.WriteString("A page holds the claims of one topic with the user's own words, each claim's sources " +
-		"(sessions and transcript entries) and what it replaced. Under Pages, each line is one current claim, " +
-		"grouped by area, the most durable areas first (standing rules, preferences, people, decisions, then facts) " +
-		"and the most recently confirmed claims first within each.\n\n## Areas\n\n")
+	idx.WriteString("Under Pages, one line per current claim, by area: the most durable first (standing rules, " +
+		"preferences, people, decisions, then facts), the most recently confirmed first within each. " +
+		"Text in quotes is the user's own words; a page holds them with their sources and what they replaced.\n\n## Areas\n\n")
 	if len(names) == 0 {
 		idx.WriteString(wiki.NoPagesLine + "\n")
 	}
@@ -182,7 +181,7 @@ func (m *memory) renderIndexesNow() indexSet {
 	more := map[string]bool{}
 	for _, c := range ranked {
 		a := c.page.area
-		l := "- [" + escapeLink(gist(c.text)) + "](" + c.page.path + ")\n"
+		l := "- [" + escapeLink(gist(indexClaim(c.text))) + "](" + c.page.path + ")\n"
 		if len(l) > room {
 			more[a] = true
 			continue
@@ -313,6 +312,32 @@ func (m *memory) writeIndexes(root *os.Root) error {
 		return root.WriteFile(wiki.SummaryFile, set.summary, 0o600)
 	}
 	return nil
+}
+
+// indexClaim is a claim as an index line gives it: the frame memfs puts
+// around the user's quoted words shortened ("The user said: “…”" is the
+// quote alone), so that more claims fit where index.md is read in part.
+// The page keeps the claim as written.
+func indexClaim(s string) string {
+	if rest, ok := strings.CutPrefix(s, "The user said: “"); ok {
+		return "“" + rest
+	}
+	if rest, ok := strings.CutPrefix(s, "The user agreed to the assistant's proposal: “"); ok {
+		return "Agreed: “" + rest
+	}
+	if rest, ok := strings.CutPrefix(s, "The user ("); ok {
+		if name, quote, ok := strings.Cut(rest, ") said: “"); ok && !strings.ContainsAny(name, "()“”") {
+			return name + ": “" + quote
+		}
+	}
+	for _, f := range [][2]string{{"Asked “", "”, the user answered: “"}, {"On the question “", "”, the user said: “"}} {
+		if rest, ok := strings.CutPrefix(s, f[0]); ok {
+			if q, a, ok := strings.Cut(rest, f[1]); ok {
+				return "Asked “" + q + "”: “" + a
+			}
+		}
+	}
+	return s
 }
 
 // gist is a claim on one index line.
