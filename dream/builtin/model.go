@@ -1,6 +1,7 @@
 package builtin
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 
@@ -270,7 +271,7 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 		wt := terms(w)
 		m.openHaving(wt, len(wt))
 		for _, c := range m.candidates(wt) {
-			if c.current() && containsTerms(c.vterms, wt) && !slices.Contains(replaced, c) {
+			if c.current() && containsTerms(c.vterms, wt) && otherVersion(w, c.cur.text, text) && !slices.Contains(replaced, c) {
 				replaced = append(replaced, c)
 			}
 		}
@@ -428,4 +429,29 @@ func (m *memory) sameFact(vt, st []string) *claim {
 		}
 	}
 	return best
+}
+
+// otherVersion reports whether a claim's text holds a value that an
+// update's Replaces word w names. A word that is a version stem
+// ("Postgres ", "node:") names only the stem with another version than
+// the update's ("Postgres 14" against "Postgres 16"): a claim that merely
+// mentions Postgres is not replaced by the news of an upgrade.
+func otherVersion(w, old, update string) bool {
+	if w == "" || !strings.ContainsAny(w[len(w)-1:], ": @-") {
+		return true
+	}
+	re, err := regexp.Compile(`(?i)(?:^|[^\pL\pN])` + regexp.QuoteMeta(w) + `v?(\d+(?:\.\d+)*)`)
+	if err != nil {
+		return true
+	}
+	news := map[string]bool{}
+	for _, m := range re.FindAllStringSubmatch(update, -1) {
+		news[m[1]] = true
+	}
+	for _, m := range re.FindAllStringSubmatch(old, -1) {
+		if !news[m[1]] {
+			return true
+		}
+	}
+	return false
 }

@@ -266,3 +266,38 @@ func TestPagesGroupByTopic(t *testing.T) {
 		t.Fatalf("pages = %q, want %q", names, want)
 	}
 }
+
+// Ensure that an upgrade ("Postgres 16 now", Replaces the stem
+// "Postgres ") ends the claim holding another version only, not every
+// claim that mentions the name.
+func TestModelVersionUpdateReplacesOnlyOtherVersion(t *testing.T) {
+	dir := t.TempDir()
+	db := fact("database", "The database is Postgres 14.")
+	read := fact("read model", "The read model is in Elasticsearch 8; Postgres is the write side.")
+	tests := fact("integration tests", "Integration tests use Testcontainers Postgres.")
+	up := fact("postgres", "We are on Postgres 16 since the weekend.")
+	up.Replaces = []string{"Postgres "}
+	m := run(t, dir, map[string]hear.Heard{"s1": heard(db, read, tests)}, map[string]hear.Heard{"s2": heard(up)})
+	want := []string{"Integration tests use Testcontainers Postgres.", "The read model is in Elasticsearch 8; Postgres is the write side.", "We are on Postgres 16 since the weekend."}
+	if got := currentTexts(m); !slices.Equal(got, want) {
+		t.Fatalf("current = %q, want %q", got, want)
+	}
+}
+
+func TestOtherVersion(t *testing.T) {
+	tests := []struct {
+		w, old, update string
+		want           bool
+	}{
+		{"Postgres ", "The database is Postgres 14.", "Postgres 16 now", true},
+		{"Postgres ", "Postgres is the write side.", "Postgres 16 now", false},
+		{"Postgres ", "We run Postgres 16.", "Postgres 16 now", false},
+		{"node:", "CI uses node:20 and node:22 for tests.", "node:22 only", true},
+		{"RabbitMQ", "The broker is RabbitMQ.", "SQS now", true},
+	}
+	for _, tt := range tests {
+		if got := otherVersion(tt.w, tt.old, tt.update); got != tt.want {
+			t.Errorf("otherVersion(%q, %q, %q) = %v, want %v", tt.w, tt.old, tt.update, got, tt.want)
+		}
+	}
+}
