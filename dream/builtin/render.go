@@ -154,9 +154,8 @@ func (m *memory) renderIndexesNow() indexSet {
 
 	var idx bytes.Buffer
 	idx.WriteString("# Memory index\n\n")
-	idx.WriteString("Under Pages, one line per current claim, by area: the most durable first (standing rules, " +
-		"preferences, people, decisions, then facts), the most recently confirmed first within each. " +
-		"Text in quotes is the user's own words; a page holds them with their sources and what they replaced.\n\n## Areas\n\n")
+	idx.WriteString("One line per current claim, by area, the most durable and most recently confirmed first; " +
+		"text in quotes is the user's own words.\n\n## Areas\n\n")
 	if len(names) == 0 {
 		idx.WriteString(wiki.NoPagesLine + "\n")
 	}
