@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/memfs/memfs/internal/gittest"
 	"github.com/memfs/memfs/validate"
 )
 
@@ -40,7 +41,7 @@ func checkReader(t *testing.T, s *Store, r *BlobReader, ids []ID) {
 	}
 	buf := make([]byte, 0, 512)
 	for _, id := range ids {
-		want := runGit(t, s.Path(), "cat-file", "blob", id.String())
+		want := gittest.Git(t, s.Path(), "cat-file", "blob", id.String())
 		got, err := batch.ReadTo(id, buf)
 		if err != nil || !bytes.Equal(got, []byte(want)) {
 			t.Fatalf("batch ReadTo(%s) = %q, %v; want %q", id, got, err, want)
@@ -50,7 +51,7 @@ func checkReader(t *testing.T, s *Store, r *BlobReader, ids []ID) {
 		}
 	}
 	for _, id := range ids {
-		want := runGit(t, s.Path(), "cat-file", "blob", id.String())
+		want := gittest.Git(t, s.Path(), "cat-file", "blob", id.String())
 		got, err := r.Read(id)
 		if err != nil {
 			t.Fatalf("Read(%s): %v", id, err)
@@ -79,9 +80,9 @@ func TestBlobReader_PacksLooseAndDeltas(t *testing.T) {
 		pages = append(pages, p)
 		extra["pages/notes/"+p+".md"] = fmt.Sprintf("# %s\n\n%s\n\n## Sources\n\n- session:s1\n", p, strings.Repeat("shared text for deltas ", 200)+p)
 	}
-	writeArtifact(t, dir, pages, extra)
+	gittest.WriteArtifact(t, dir, pages, extra)
 	first := mustPublish(t, s, dir, PublishOptions{}).Commit
-	writeArtifact(t, dir, pages, map[string]string{"summary.md": "# Summary\n\nChanged: one loose blob.\n"})
+	gittest.WriteArtifact(t, dir, pages, map[string]string{"summary.md": "# Summary\n\nChanged: one loose blob.\n"})
 	second := mustPublish(t, s, dir, PublishOptions{}).Commit
 
 	r := s.NewBlobReader()
@@ -89,8 +90,8 @@ func TestBlobReader_PacksLooseAndDeltas(t *testing.T) {
 	ids := append(blobIDs(t, s, first), blobIDs(t, s, second)...)
 	checkReader(t, s, r, ids)
 
-	runGit(t, s.Path(), "gc", "--aggressive", "--prune=now", "-q")
-	if out := runGit(t, s.Path(), "count-objects", "-v"); !strings.Contains(out, "count: 0") {
+	gittest.Git(t, s.Path(), "gc", "--aggressive", "--prune=now", "-q")
+	if out := gittest.Git(t, s.Path(), "count-objects", "-v"); !strings.Contains(out, "count: 0") {
 		t.Fatalf("git gc left loose objects:\n%s", out)
 	}
 	s.blobs.drop()
@@ -108,7 +109,7 @@ func TestBlobReader_ParallelAndPrefetch(t *testing.T) {
 	for i := range 40 {
 		pages = append(pages, fmt.Sprintf("p%02d", i))
 	}
-	writeArtifact(t, dir, pages, nil)
+	gittest.WriteArtifact(t, dir, pages, nil)
 	ids := blobIDs(t, s, mustPublish(t, s, dir, PublishOptions{}).Commit)
 	r := s.NewBlobReader()
 	defer r.Close()
@@ -148,7 +149,7 @@ func TestBlobReader_ParallelAndPrefetch(t *testing.T) {
 func TestWatchRefs(t *testing.T) {
 	s := newTestStore(t, validate.DefaultLimits())
 	dir := t.TempDir()
-	writeArtifact(t, dir, []string{"a"}, nil)
+	gittest.WriteArtifact(t, dir, []string{"a"}, nil)
 	first := mustPublish(t, s, dir, PublishOptions{}).Commit
 	ctx, cancel := context.WithCancel(t.Context())
 	// A poll interval longer than the test: only inotify can report.
@@ -171,14 +172,14 @@ func TestWatchRefs(t *testing.T) {
 		}
 	}
 	drain()
-	writeArtifact(t, dir, []string{"a", "b"}, nil)
+	gittest.WriteArtifact(t, dir, []string{"a", "b"}, nil)
 	mustPublish(t, s, dir, PublishOptions{})
 	wait("a publish")
 	drain()
-	runGit(t, s.Path(), "update-ref", "refs/heads/other", first.String())
+	gittest.Git(t, s.Path(), "update-ref", "refs/heads/other", first.String())
 	wait("git update-ref")
 	drain()
-	runGit(t, s.Path(), "pack-refs", "--all")
+	gittest.Git(t, s.Path(), "pack-refs", "--all")
 	wait("git pack-refs")
 	cancel()
 	for range refs {
@@ -190,7 +191,7 @@ func TestWatchRefs(t *testing.T) {
 func TestBlobReader_RemovedPackIsNotRead(t *testing.T) {
 	s := newUncheckedStore(t, validate.DefaultLimits())
 	dir := t.TempDir()
-	writeArtifact(t, dir, []string{"a", "b", "c", "d"}, nil)
+	gittest.WriteArtifact(t, dir, []string{"a", "b", "c", "d"}, nil)
 	ids := blobIDs(t, s, mustPublish(t, s, dir, PublishOptions{}).Commit)
 	r := s.NewBlobReader()
 	defer r.Close()

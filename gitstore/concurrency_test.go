@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/memfs/memfs/internal/gittest"
 	"github.com/memfs/memfs/validate"
 )
 
@@ -168,7 +169,7 @@ func TestPublish_ConcurrentGoroutines(t *testing.T) {
 // chain with exactly the published commits (plus nothing else).
 func assertLinearHistory(t *testing.T, s *Store, published []string) {
 	t.Helper()
-	lines := strings.Split(strings.TrimSpace(runGit(t, s.Path(), "rev-list", "--parents", "default")), "\n")
+	lines := strings.Split(strings.TrimSpace(gittest.Git(t, s.Path(), "rev-list", "--parents", "default")), "\n")
 	var chain []string
 	for i, line := range lines {
 		f := strings.Fields(line)

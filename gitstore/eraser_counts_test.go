@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/memfs/memfs/internal/gittest"
 	"github.com/memfs/memfs/validate"
 )
 
@@ -14,7 +15,7 @@ import (
 func TestRewrite_RecountsGeneratedLines(t *testing.T) {
 	s := newTestStore(t, validate.Limits{})
 	dir := t.TempDir()
-	writeArtifact(t, dir, []string{"a", "b", "c"}, map[string]string{
+	gittest.WriteArtifact(t, dir, []string{"a", "b", "c"}, map[string]string{
 		"index.md": "# Memory index\n\n## Areas\n\n- [notes](pages/notes/index.md): 7 page(s)\n- [tools](pages/tools/index.md): 1 page(s)\n",
 		"summary.md": "<!-- memfs-builtin summary -->\n# Summary\n\n" +
 			"Statements the user asked to keep or stated as durable: notes 9, tools 1. Start at index.md.\n",
@@ -36,11 +37,11 @@ func TestRewrite_RecountsGeneratedLines(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	idx := runGit(t, s.Path(), "show", "default:index.md")
+	idx := gittest.Git(t, s.Path(), "show", "default:index.md")
 	if !strings.Contains(idx, "- [notes](pages/notes/index.md): 2 page(s)\n- [tools](pages/tools/index.md): 1 page(s)\n") {
 		t.Errorf("index.md:\n%s", idx)
 	}
-	sum := runGit(t, s.Path(), "show", "default:summary.md")
+	sum := gittest.Git(t, s.Path(), "show", "default:summary.md")
 	if !strings.Contains(sum, "durable: notes 2, tools 1.") {
 		t.Errorf("summary.md:\n%s", sum)
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/memfs/memfs/gitstore/erasure"
+	"github.com/memfs/memfs/internal/gittest"
 	"github.com/memfs/memfs/validate"
 	"github.com/memfs/memfs/wiki"
 )
@@ -53,7 +54,7 @@ func TestEraser_MessageKeepsTrailers(t *testing.T) {
 func TestRewrite_OneLineMessageForgetAndImportAgree(t *testing.T) {
 	s := newTestStore(t, validate.Limits{})
 	dir := t.TempDir()
-	writeArtifact(t, dir, []string{"base"}, nil)
+	gittest.WriteArtifact(t, dir, []string{"base"}, nil)
 	mustPublish(t, s, dir, PublishOptions{Message: "wifi is hunter2"})
 	forget := s.NewEraser(EraseSpec{Text: wiki.LiteralMatcher([][]string{wiki.Tokens("hunter2")})})
 	var first *RewriteResult
@@ -81,11 +82,11 @@ func TestRewrite_OneLineMessageForgetAndImportAgree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	msg := runGit(t, s.Path(), "log", "-1", "--format=%B", "default")
+	msg := gittest.Git(t, s.Path(), "log", "-1", "--format=%B", "default")
 	if strings.Contains(msg, "hunter2") || !strings.HasPrefix(msg, erasure.NeutralSubject+"\n\n") {
 		t.Errorf("message after the forget:\n%s", msg)
 	}
-	if v := runGit(t, s.Path(), "log", "-1", "--format=%(trailers:key=Memfs-Artifact,valueonly)", "default"); strings.TrimSpace(v) != "1" {
+	if v := gittest.Git(t, s.Path(), "log", "-1", "--format=%(trailers:key=Memfs-Artifact,valueonly)", "default"); strings.TrimSpace(v) != "1" {
 		t.Errorf("git reads no artifact trailer in:\n%s", msg)
 	}
 }

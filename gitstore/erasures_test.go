@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/memfs/memfs/gitstore/erasure"
+	"github.com/memfs/memfs/internal/gittest"
 	"github.com/memfs/memfs/validate"
 	"github.com/memfs/memfs/wiki"
 )
@@ -40,7 +41,7 @@ func TestErasures_GuardRefusesReintroduction(t *testing.T) {
 	if err != nil || len(ms) != 2 {
 		t.Fatalf("Markers = %d, %v; want 2 (a repeat is not appended)", len(ms), err)
 	}
-	raw := runGit(t, s.Path(), "show", ErasuresRef+":"+erasuresFile)
+	raw := gittest.Git(t, s.Path(), "show", ErasuresRef+":"+erasuresFile)
 	// Whole spellings only: marker ids and fingerprints are random hex, which
 	// holds any three digits now and then.
 	for _, tok := range []string{"555-867", "867-5309", "5558675309", "sess-secret"} {
@@ -62,7 +63,7 @@ func TestErasures_GuardRefusesReintroduction(t *testing.T) {
 	}
 	for _, tc := range cases {
 		dir := t.TempDir()
-		writeArtifact(t, dir, []string{"a"}, tc.extra)
+		gittest.WriteArtifact(t, dir, []string{"a"}, tc.extra)
 		res, err := s.Publish(ctx, dir, PublishOptions{Scope: "default"})
 		if !errors.Is(err, validate.ErrRejected) || !slices.ContainsFunc(res.Report.Errors(), func(p validate.Problem) bool { return p.Code == tc.code }) {
 			t.Errorf("%s: got %v, want %s", tc.name, err, tc.code)
@@ -70,7 +71,7 @@ func TestErasures_GuardRefusesReintroduction(t *testing.T) {
 	}
 	// Near miss: the digits in another order pass.
 	dir := t.TempDir()
-	writeArtifact(t, dir, []string{"a"}, map[string]string{"pages/notes/b.md": "# B\n\n5309 867 555 1\n\n## Sources\n\n- session:s1\n"})
+	gittest.WriteArtifact(t, dir, []string{"a"}, map[string]string{"pages/notes/b.md": "# B\n\n5309 867 555 1\n\n## Sources\n\n- session:s1\n"})
 	mustPublish(t, s, dir, PublishOptions{})
 
 	// A store opened later (another process) enforces the same markers.
@@ -80,12 +81,12 @@ func TestErasures_GuardRefusesReintroduction(t *testing.T) {
 	}
 	defer other.Close()
 	bad := t.TempDir()
-	writeArtifact(t, bad, []string{"a"}, map[string]string{"pages/notes/c.md": "# C\n\nPHONE +15558675309? no: +1 555 867 5309.\n\n## Sources\n\n- session:s1\n"})
+	gittest.WriteArtifact(t, bad, []string{"a"}, map[string]string{"pages/notes/c.md": "# C\n\nPHONE +15558675309? no: +1 555 867 5309.\n\n## Sources\n\n- session:s1\n"})
 	if _, err := other.Publish(ctx, bad, PublishOptions{Scope: "default"}); !errors.Is(err, validate.ErrRejected) {
 		t.Fatalf("a second Store published forgotten text: %v", err)
 	}
 	// Stock git sees the marker chain as an ordinary ref.
-	if n := strings.TrimSpace(runGit(t, s.Path(), "rev-list", "--count", ErasuresRef)); n != "1" {
+	if n := strings.TrimSpace(gittest.Git(t, s.Path(), "rev-list", "--count", ErasuresRef)); n != "1" {
 		t.Fatalf("refs/memfs/erasures has %s commits, want 1", n)
 	}
 }
@@ -124,7 +125,7 @@ func TestErasures_GuardRefusesLookAlikes(t *testing.T) {
 	if err := s.AppendMarkers(ctx, ms); err != nil {
 		t.Fatal(err)
 	}
-	if raw := runGit(t, s.Path(), "show", ErasuresRef+":"+erasuresFile); !strings.Contains(raw, `"version":2`) || strings.Contains(raw, "hunter") {
+	if raw := gittest.Git(t, s.Path(), "show", ErasuresRef+":"+erasuresFile); !strings.Contains(raw, `"version":2`) || strings.Contains(raw, "hunter") {
 		t.Fatalf("erasures.jsonl = %s, want version 2 markers without content", raw)
 	}
 	runGuardCases(t, s, []guardCase{
@@ -161,7 +162,7 @@ func runGuardCases(t *testing.T, s *Store, cases []guardCase) {
 	for i, c := range cases {
 		dir := t.TempDir()
 		path := fmt.Sprintf("pages/notes/case%d.md", i)
-		writeArtifact(t, dir, []string{"a"}, map[string]string{path: "# Case\n\n" + c.text + "\n\n## Sources\n\n- session:s1\n"})
+		gittest.WriteArtifact(t, dir, []string{"a"}, map[string]string{path: "# Case\n\n" + c.text + "\n\n## Sources\n\n- session:s1\n"})
 		res, err := s.Publish(t.Context(), dir, PublishOptions{Scope: "default"})
 		refused := errors.Is(err, validate.ErrRejected) && slices.ContainsFunc(res.Report.Errors(), func(p validate.Problem) bool {
 			return p.Code == validate.CodeErasedContent && p.Path == path
@@ -176,7 +177,7 @@ func runGuardCases(t *testing.T, s *Store, cases []guardCase) {
 // the fingerprint of the literal's NFC tokens and their count.
 func markTextV1(keyID string, key []byte, literal string) erasure.Marker {
 	toks := wiki.LegacyTokens(literal)
-	return erasure.Marker{ID: newMarkerID(), Kind: erasure.MarkerText, KeyID: keyID, HMAC: erasure.Fingerprint(key, erasure.MarkerText, toks),
+	return erasure.Marker{ID: gittest.MarkerID(), Kind: erasure.MarkerText, KeyID: keyID, HMAC: erasure.Fingerprint(key, erasure.MarkerText, toks),
 		NTokens: len(toks), Created: time.Now().UTC()}
 }
 
@@ -204,7 +205,7 @@ func TestErasures_V1MarkersKeepWorking(t *testing.T) {
 	if err := s.AppendMarkers(ctx, parsed); err != nil {
 		t.Fatal(err)
 	}
-	if raw := runGit(t, s.Path(), "show", ErasuresRef+":"+erasuresFile); strings.Contains(raw, `"version"`) {
+	if raw := gittest.Git(t, s.Path(), "show", ErasuresRef+":"+erasuresFile); strings.Contains(raw, `"version"`) {
 		t.Fatalf("version 1 markers were rewritten: %s", raw)
 	}
 	runGuardCases(t, s, []guardCase{

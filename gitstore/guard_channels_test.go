@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/memfs/memfs/gitstore/erasure"
+	"github.com/memfs/memfs/internal/gittest"
 	"github.com/memfs/memfs/validate"
 	"github.com/memfs/memfs/wiki"
 )
@@ -68,7 +69,7 @@ func TestGuard_RefusesEveryChannel(t *testing.T) {
 				t.Fatal(err)
 			}
 			dir := t.TempDir()
-			writeArtifact(t, dir, []string{"a"}, c.extra)
+			gittest.WriteArtifact(t, dir, []string{"a"}, c.extra)
 			res, err := s.Publish(t.Context(), dir, PublishOptions{Scope: "default", Message: c.message})
 			if err == nil {
 				t.Fatal("publish accepted forgotten content")
@@ -110,7 +111,7 @@ func TestRewrite_RenamesPathsDeterministically(t *testing.T) {
 	s := newTestStore(t, validate.Limits{})
 	dir := t.TempDir()
 	page := "# Wifi\n\nThe wifi password is hunter2.\n\nIt rotates yearly.\n\n## Sources\n\n- session:s1\n"
-	writeArtifact(t, dir, []string{"base"}, map[string]string{
+	gittest.WriteArtifact(t, dir, []string{"base"}, map[string]string{
 		"index.md":                             "# Index\n\nHand note.\n\n- [notes](pages/notes/index.md): 2 page(s)\n- [hunter2](pages/hunter2/index.md): 1 page(s)\n",
 		"pages/notes/index.md":                 "# Notes\n\n- [base](base.md)\n- [Wifi](wifi-password-hunter2.md)\n",
 		"pages/notes/wifi-password-hunter2.md": page,
@@ -150,7 +151,7 @@ func TestRewrite_RenamesPathsDeterministically(t *testing.T) {
 	if r := first.Revisions[0].Renamed; len(r) != 3 {
 		t.Errorf("renamed = %v, want the page and the area's two files", r)
 	}
-	ls := runGit(t, s.Path(), "ls-tree", "-r", "-t", "--name-only", "default")
+	ls := gittest.Git(t, s.Path(), "ls-tree", "-r", "-t", "--name-only", "default")
 	if strings.Contains(ls, "hunter2") {
 		t.Fatalf("a name still holds the literal:\n%s", ls)
 	}
@@ -161,13 +162,13 @@ func TestRewrite_RenamesPathsDeterministically(t *testing.T) {
 			t.Errorf("missing %s in\n%s", want, ls)
 		}
 	}
-	if b := runGit(t, s.Path(), "show", "default:pages/notes/"+slug); !strings.Contains(b, "rotates yearly") || strings.Contains(b, "hunter2") {
+	if b := gittest.Git(t, s.Path(), "show", "default:pages/notes/"+slug); !strings.Contains(b, "rotates yearly") || strings.Contains(b, "hunter2") {
 		t.Errorf("renamed page:\n%s", b)
 	}
-	if b := runGit(t, s.Path(), "show", "default:pages/notes/index.md"); !strings.Contains(b, "- [Wifi]("+slug+")") {
+	if b := gittest.Git(t, s.Path(), "show", "default:pages/notes/index.md"); !strings.Contains(b, "- [Wifi]("+slug+")") {
 		t.Errorf("area index does not follow the rename:\n%s", b)
 	}
-	idx := runGit(t, s.Path(), "show", "default:index.md")
+	idx := gittest.Git(t, s.Path(), "show", "default:index.md")
 	if !strings.Contains(idx, "Hand note.") || !strings.Contains(idx, "- ["+area+"](pages/"+area+"/index.md): 1 page(s)") {
 		t.Errorf("index.md:\n%s", idx)
 	}

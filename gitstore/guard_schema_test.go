@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/memfs/memfs/gitstore/erasure"
+	"github.com/memfs/memfs/internal/gittest"
 	"github.com/memfs/memfs/validate"
 	"github.com/memfs/memfs/wiki"
 )
@@ -61,7 +62,7 @@ func TestGuard_IgnoresSchemaVocabulary(t *testing.T) {
 	// A publication with every trailer passes; a dream-like strip keeps
 	// the trailers.
 	dir := t.TempDir()
-	writeArtifact(t, dir, []string{"a"}, nil)
+	gittest.WriteArtifact(t, dir, []string{"a"}, nil)
 	if _, err := s.Publish(t.Context(), dir, PublishOptions{Scope: "default", Message: "m", Run: "r1", Sources: []string{"s1"}, Guard: g}); err != nil {
 		t.Errorf("publish with the schema markers: %v", err)
 	}

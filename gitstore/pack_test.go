@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/memfs/memfs/internal/gittest"
 	"github.com/memfs/memfs/validate"
 )
 
@@ -23,7 +24,7 @@ func TestPacks_WrittenMergedAndReadable(t *testing.T) {
 	dir := t.TempDir()
 	var commits []ID
 	for i := range 3 * maxSmallPacks {
-		writeArtifact(t, dir, []string{"a", "b", "c"}, map[string]string{
+		gittest.WriteArtifact(t, dir, []string{"a", "b", "c"}, map[string]string{
 			"pages/notes/a.md":    fmt.Sprintf("# A\n\nversion %d\n\n## Sources\n\n- session:s1\n", i),
 			"pages/more/index.md": fmt.Sprintf("# More %d\n", i),
 			"pages/more/x.md":     fmt.Sprintf("# X\n\nversion %d\n\n## Sources\n\n- session:s1\n", i),
@@ -40,7 +41,7 @@ func TestPacks_WrittenMergedAndReadable(t *testing.T) {
 	}
 	for i, c := range commits {
 		want := fmt.Sprintf("version %d", i)
-		if got := runGit(t, s.Path(), "show", c.String()+":pages/more/x.md"); !strings.Contains(got, want) {
+		if got := gittest.Git(t, s.Path(), "show", c.String()+":pages/more/x.md"); !strings.Contains(got, want) {
 			t.Fatalf("git show of commit %d lacks %q", i, want)
 		}
 		snap, err := reader.Snapshot(t.Context(), c)
@@ -52,7 +53,7 @@ func TestPacks_WrittenMergedAndReadable(t *testing.T) {
 			t.Fatalf("stale reader read %q, %v", b, err)
 		}
 	}
-	runGit(t, s.Path(), "verify-pack", strings.TrimSuffix(packs[0], ".pack")+".idx")
+	gittest.Git(t, s.Path(), "verify-pack", strings.TrimSuffix(packs[0], ".pack")+".idx")
 }
 
 // Ensure that packs git wrote with deltas are left alone by merging.
@@ -60,19 +61,19 @@ func TestPacks_GitRepackedStoreStillWorks(t *testing.T) {
 	s := newTestStore(t, validate.Limits{})
 	dir := t.TempDir()
 	for i := range 3 {
-		writeArtifact(t, dir, []string{"a"}, map[string]string{
+		gittest.WriteArtifact(t, dir, []string{"a"}, map[string]string{
 			"pages/notes/a.md": fmt.Sprintf("# A\n\n%s version %d\n\n## Sources\n\n- session:s1\n", strings.Repeat("long shared text ", 50), i),
 		})
 		mustPublish(t, s, dir, PublishOptions{})
 	}
-	runGit(t, s.Path(), "repack", "-a", "-d", "-f")
+	gittest.Git(t, s.Path(), "repack", "-a", "-d", "-f")
 	gitPacks, _ := filepath.Glob(filepath.Join(s.Path(), "objects/pack/pack-*.pack"))
 	if len(gitPacks) != 1 {
 		t.Fatalf("git repack left %d packs", len(gitPacks))
 	}
 	a := fmt.Sprintf("# A\n\n%s version 2\n\n## Sources\n\n- session:s1\n", strings.Repeat("long shared text ", 50))
 	for i := range 2 * maxSmallPacks {
-		writeArtifact(t, dir, []string{"a", "b"}, map[string]string{
+		gittest.WriteArtifact(t, dir, []string{"a", "b"}, map[string]string{
 			"pages/notes/a.md": a,
 			"pages/notes/b.md": fmt.Sprintf("# B\n\nv%d\n\n## Sources\n\n- session:s1\n", i),
 		})

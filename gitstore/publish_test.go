@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/memfs/memfs/internal/gittest"
 	"github.com/memfs/memfs/validate"
 )
 
@@ -18,31 +19,31 @@ import (
 func TestPublish_ReadableByGit(t *testing.T) {
 	s := newTestStore(t, validate.Limits{})
 	dir := t.TempDir()
-	writeArtifact(t, dir, []string{"editor", "shell"}, nil)
+	gittest.WriteArtifact(t, dir, []string{"editor", "shell"}, nil)
 	res := mustPublish(t, s, dir, PublishOptions{Message: "first memory", Sources: []string{"s1"}})
 	if res.Unchanged || !res.Parent.IsZero() {
 		t.Fatalf("first publish: unchanged=%v parent=%s", res.Unchanged, res.Parent)
 	}
-	if got := runGit(t, s.Path(), "rev-parse", "refs/heads/default"); strings.TrimSpace(got) != res.Commit.String() {
+	if got := gittest.Git(t, s.Path(), "rev-parse", "refs/heads/default"); strings.TrimSpace(got) != res.Commit.String() {
 		t.Fatalf("branch points at %s, publish returned %s", got, res.Commit)
 	}
-	msg := runGit(t, s.Path(), "log", "-1", "--format=%B", "default")
+	msg := gittest.Git(t, s.Path(), "log", "-1", "--format=%B", "default")
 	for _, want := range []string{"first memory", "Memfs-Artifact: 1", "Memfs-Sources: s1"} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("commit message lacks %q:\n%s", want, msg)
 		}
 	}
-	trailers := runGit(t, s.Path(), "log", "-1", "--format=%(trailers:key=Memfs-Artifact,valueonly)", "default")
+	trailers := gittest.Git(t, s.Path(), "log", "-1", "--format=%(trailers:key=Memfs-Artifact,valueonly)", "default")
 	if strings.TrimSpace(trailers) != "1" {
 		t.Errorf("git interpret-trailers sees Memfs-Artifact=%q", trailers)
 	}
 	for _, p := range []string{"summary.md", "index.md", "pages/notes/index.md", "pages/notes/editor.md"} {
 		want, _ := os.ReadFile(filepath.Join(dir, p))
-		if got := runGit(t, s.Path(), "show", "default:"+p); got != string(want) {
+		if got := gittest.Git(t, s.Path(), "show", "default:"+p); got != string(want) {
 			t.Errorf("git show default:%s differs from the published file", p)
 		}
 	}
-	ls := runGit(t, s.Path(), "ls-tree", "-r", "--name-only", "default")
+	ls := gittest.Git(t, s.Path(), "ls-tree", "-r", "--name-only", "default")
 	if got := strings.Fields(ls); !slices.Equal(got, []string{"index.md", "pages/notes/editor.md", "pages/notes/index.md", "pages/notes/shell.md", "summary.md"}) {
 		t.Errorf("tree holds %v", got)
 	}
@@ -53,7 +54,7 @@ func TestPublish_ReadableByGit(t *testing.T) {
 func TestPublish_RejectionChangesNothing(t *testing.T) {
 	s := newTestStore(t, validate.Limits{})
 	good := t.TempDir()
-	writeArtifact(t, good, []string{"a"}, nil)
+	gittest.WriteArtifact(t, good, []string{"a"}, nil)
 	first := mustPublish(t, s, good, PublishOptions{})
 
 	cases := []struct {
@@ -72,7 +73,7 @@ func TestPublish_RejectionChangesNothing(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
-			writeArtifact(t, dir, []string{"a"}, tc.extra)
+			gittest.WriteArtifact(t, dir, []string{"a"}, tc.extra)
 			tc.opts.Scope = "default"
 			res, err := s.Publish(t.Context(), dir, tc.opts)
 			if !errors.Is(err, validate.ErrRejected) {
@@ -92,7 +93,7 @@ func TestPublish_RejectionChangesNothing(t *testing.T) {
 	}
 	// Sessions already cited at the head stay citable under an allow-list.
 	dir := t.TempDir()
-	writeArtifact(t, dir, []string{"a", "b"}, map[string]string{"pages/notes/c.md": "# C\n\n## Sources\n\n- session:s2\n"})
+	gittest.WriteArtifact(t, dir, []string{"a", "b"}, map[string]string{"pages/notes/c.md": "# C\n\n## Sources\n\n- session:s2\n"})
 	mustPublish(t, s, dir, PublishOptions{Sources: []string{"s2"}})
 }
 
@@ -101,7 +102,7 @@ func TestPublish_RejectionChangesNothing(t *testing.T) {
 func TestPublish_IncrementalAndUnchanged(t *testing.T) {
 	s := newTestStore(t, validate.Limits{})
 	dir := t.TempDir()
-	writeArtifact(t, dir, []string{"a", "b"}, map[string]string{
+	gittest.WriteArtifact(t, dir, []string{"a", "b"}, map[string]string{
 		"pages/other/index.md": "# Other\n",
 		"pages/other/x.md":     "# X\n\n## Sources\n\n- session:s1\n",
 	})
@@ -136,12 +137,12 @@ func TestPublish_IncrementalAndUnchanged(t *testing.T) {
 			t.Errorf("change %d = %s %s, want %s %s", i, c.Kind, c.Path, want[i].Kind, want[i].Path)
 		}
 	}
-	if got := runGit(t, s.Path(), "show", "default:pages/notes/a.md"); got != edited {
+	if got := gittest.Git(t, s.Path(), "show", "default:pages/notes/a.md"); got != edited {
 		t.Errorf("store has stale content for an edited file")
 	}
 	// The untouched area keeps its tree object.
-	a := strings.TrimSpace(runGit(t, s.Path(), "rev-parse", first.Commit.String()+":pages/other"))
-	b := strings.TrimSpace(runGit(t, s.Path(), "rev-parse", "default:pages/other"))
+	a := strings.TrimSpace(gittest.Git(t, s.Path(), "rev-parse", first.Commit.String()+":pages/other"))
+	b := strings.TrimSpace(gittest.Git(t, s.Path(), "rev-parse", "default:pages/other"))
 	if a != b {
 		t.Errorf("unchanged subtree was rewritten: %s → %s", a, b)
 	}
@@ -152,7 +153,7 @@ func TestPublish_IncrementalAndUnchanged(t *testing.T) {
 func TestPublish_RacyEntryIsReread(t *testing.T) {
 	s := newTestStore(t, validate.Limits{})
 	dir := t.TempDir()
-	writeArtifact(t, dir, []string{"a"}, nil)
+	gittest.WriteArtifact(t, dir, []string{"a"}, nil)
 	mustPublish(t, s, dir, PublishOptions{})
 	p := filepath.Join(dir, "pages/notes/a.md")
 	fi, err := os.Stat(p)
@@ -170,7 +171,7 @@ func TestPublish_RacyEntryIsReread(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustPublish(t, s, dir, PublishOptions{})
-	if got := runGit(t, s.Path(), "show", "default:pages/notes/a.md"); got != string(content) {
+	if got := gittest.Git(t, s.Path(), "show", "default:pages/notes/a.md"); got != string(content) {
 		t.Fatalf("publish kept the stale blob of a rewritten file")
 	}
 }
@@ -179,10 +180,10 @@ func TestPublish_RacyEntryIsReread(t *testing.T) {
 func TestPublish_ExpectedHead(t *testing.T) {
 	s := newTestStore(t, validate.Limits{})
 	dir := t.TempDir()
-	writeArtifact(t, dir, []string{"a"}, nil)
+	gittest.WriteArtifact(t, dir, []string{"a"}, nil)
 	var zero ID
 	first := mustPublish(t, s, dir, PublishOptions{ExpectedHead: &zero})
-	writeArtifact(t, dir, []string{"b"}, nil)
+	gittest.WriteArtifact(t, dir, []string{"b"}, nil)
 	_, err := s.Publish(t.Context(), dir, PublishOptions{Scope: "default", ExpectedHead: &zero})
 	if !errors.Is(err, ErrConflict) {
 		t.Fatalf("stale expected head: got %v, want ErrConflict", err)
@@ -194,7 +195,7 @@ func TestPublish_ExpectedHead(t *testing.T) {
 func TestPublish_Scopes(t *testing.T) {
 	s := newTestStore(t, validate.Limits{})
 	dir := t.TempDir()
-	writeArtifact(t, dir, []string{"a"}, nil)
+	gittest.WriteArtifact(t, dir, []string{"a"}, nil)
 	mustPublish(t, s, dir, PublishOptions{Scope: "proj-1"})
 	mustPublish(t, s, dir, PublishOptions{Scope: "proj_2"})
 	got, err := s.Scopes(t.Context())
@@ -215,13 +216,13 @@ func TestPublish_Scopes(t *testing.T) {
 func TestPublish_RefLockRespected(t *testing.T) {
 	s := newTestStore(t, validate.Limits{})
 	dir := t.TempDir()
-	writeArtifact(t, dir, []string{"a"}, nil)
+	gittest.WriteArtifact(t, dir, []string{"a"}, nil)
 	first := mustPublish(t, s, dir, PublishOptions{})
 	lock := filepath.Join(s.Path(), "refs/heads/default.lock")
 	if err := os.WriteFile(lock, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	writeArtifact(t, dir, []string{"b"}, nil)
+	gittest.WriteArtifact(t, dir, []string{"b"}, nil)
 	if _, err := s.Publish(t.Context(), dir, PublishOptions{Scope: "default"}); !errors.Is(err, ErrRefLocked) {
 		t.Fatalf("got %v, want ErrRefLocked", err)
 	}
@@ -239,7 +240,7 @@ func TestPublish_RefLockRespected(t *testing.T) {
 func TestPublish_CrashLeftovers(t *testing.T) {
 	s := newTestStore(t, validate.Limits{})
 	dir := t.TempDir()
-	writeArtifact(t, dir, []string{"a"}, nil)
+	gittest.WriteArtifact(t, dir, []string{"a"}, nil)
 	mustPublish(t, s, dir, PublishOptions{})
 	tmp := filepath.Join(s.Path(), tmpDirName)
 	if err := os.MkdirAll(tmp, 0o700); err != nil {
@@ -248,7 +249,7 @@ func TestPublish_CrashLeftovers(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(tmp, "ref-123"), nil, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	writeArtifact(t, dir, []string{"b"}, nil)
+	gittest.WriteArtifact(t, dir, []string{"b"}, nil)
 	mustPublish(t, s, dir, PublishOptions{})
 	if scopes, err := s.Scopes(t.Context()); err != nil || len(scopes) != 1 {
 		t.Fatalf("Scopes = %v, %v", scopes, err)
@@ -273,7 +274,7 @@ func TestPublish_CrashLeftovers(t *testing.T) {
 func TestPublish_DamagedCacheNeverTrusted(t *testing.T) {
 	s := newTestStore(t, validate.Limits{})
 	dir := t.TempDir()
-	writeArtifact(t, dir, []string{"a", "b"}, nil)
+	gittest.WriteArtifact(t, dir, []string{"a", "b"}, nil)
 	mustPublish(t, s, dir, PublishOptions{})
 	abs, _ := filepath.Abs(dir)
 	// forge rewrites the cache as a later scan would have left it (so no
@@ -300,9 +301,9 @@ func TestPublish_DamagedCacheNeverTrusted(t *testing.T) {
 	want, _ := os.ReadFile(filepath.Join(dir, "pages/notes/a.md"))
 	for i, sum := range []bool{false, true} {
 		forge(sum)
-		writeArtifact(t, dir, nil, map[string]string{"summary.md": fmt.Sprintf("# Summary %d\n", i)})
+		gittest.WriteArtifact(t, dir, nil, map[string]string{"summary.md": fmt.Sprintf("# Summary %d\n", i)})
 		mustPublish(t, s, dir, PublishOptions{})
-		got := runGit(t, s.Path(), "show", "default:pages/notes/a.md")
+		got := gittest.Git(t, s.Path(), "show", "default:pages/notes/a.md")
 		if !sum && got != string(want) {
 			t.Fatal("a cache failing its checksum was trusted")
 		}
@@ -319,9 +320,9 @@ func TestPublish_DamagedCacheNeverTrusted(t *testing.T) {
 func TestPublish_MessageControlCharacters(t *testing.T) {
 	s := newTestStore(t, validate.Limits{})
 	dir := t.TempDir()
-	writeArtifact(t, dir, []string{"a"}, nil)
+	gittest.WriteArtifact(t, dir, []string{"a"}, nil)
 	first := mustPublish(t, s, dir, PublishOptions{})
-	writeArtifact(t, dir, []string{"a", "b"}, nil)
+	gittest.WriteArtifact(t, dir, []string{"a", "b"}, nil)
 	for _, msg := range []string{"fix\x1b]0;owned\x07", "a\u009b2J", "del\x7f", "nul\x00"} {
 		_, err := s.Publish(t.Context(), dir, PublishOptions{Scope: "default", Message: msg})
 		var verr *validate.Error

@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
+	"github.com/memfs/memfs/internal/gittest"
 	"github.com/memfs/memfs/validate"
 )
 
@@ -52,13 +53,13 @@ func dropLines(s *Store) Edit {
 func buildHistory(t *testing.T, s *Store, n, intro, inMsg int, only map[int]bool) {
 	t.Helper()
 	dir := t.TempDir()
-	writeArtifact(t, dir, []string{"base"}, nil)
+	gittest.WriteArtifact(t, dir, []string{"base"}, nil)
 	for i := 1; i <= n; i++ {
 		if !only[i] {
-			writeArtifact(t, dir, []string{fmt.Sprintf("p%02d", i)}, nil)
+			gittest.WriteArtifact(t, dir, []string{fmt.Sprintf("p%02d", i)}, nil)
 		}
 		if i == intro {
-			writeArtifact(t, dir, nil, map[string]string{"pages/notes/base.md": "# base\n\nA fact about base.\nCall Bob at " + secret + ".\n\n## Sources\n\n- session:s1\n"})
+			gittest.WriteArtifact(t, dir, nil, map[string]string{"pages/notes/base.md": "# base\n\nA fact about base.\nCall Bob at " + secret + ".\n\n## Sources\n\n- session:s1\n"})
 		}
 		msg := fmt.Sprintf("revision %d", i)
 		if i == inMsg {
@@ -70,7 +71,7 @@ func buildHistory(t *testing.T, s *Store, n, intro, inMsg int, only map[int]bool
 
 func countCommits(t *testing.T, repo, ref string) int {
 	t.Helper()
-	return len(strings.Fields(runGit(t, repo, "rev-list", ref)))
+	return len(strings.Fields(gittest.Git(t, repo, "rev-list", ref)))
 }
 
 func TestRewriteAndPurgeRemoveEveryCopy(t *testing.T) {
@@ -82,8 +83,8 @@ func TestRewriteAndPurgeRemoveEveryCopy(t *testing.T) {
 		t.Fatal(err)
 	}
 	repo := s.Path()
-	before := runGit(t, repo, "log", "--format=%an %ae %at %s", "default")
-	if !strings.Contains(runGit(t, repo, "cat-file", "--batch-all-objects", "--batch"), secret) {
+	before := gittest.Git(t, repo, "log", "--format=%an %ae %at %s", "default")
+	if !strings.Contains(gittest.Git(t, repo, "cat-file", "--batch-all-objects", "--batch"), secret) {
 		t.Fatal("test setup: secret not stored")
 	}
 
@@ -123,22 +124,22 @@ func TestRewriteAndPurgeRemoveEveryCopy(t *testing.T) {
 	if got := len(res.Revisions); got != 26 {
 		t.Errorf("%d revisions edited, want 26", got)
 	}
-	if all := runGit(t, repo, "cat-file", "--batch-all-objects", "--batch"); strings.Contains(all, secret) {
+	if all := gittest.Git(t, repo, "cat-file", "--batch-all-objects", "--batch"); strings.Contains(all, secret) {
 		t.Error("an object still holds the secret")
 	}
-	if msgs := runGit(t, repo, "log", "--all", "--format=%B"); strings.Contains(msgs, secret) || !strings.Contains(msgs, "revision 12") {
+	if msgs := gittest.Git(t, repo, "log", "--all", "--format=%B"); strings.Contains(msgs, secret) || !strings.Contains(msgs, "revision 12") {
 		t.Errorf("messages after rewrite:\n%s", msgs)
 	}
 	if n := countCommits(t, repo, "default"); n != 30 {
 		t.Errorf("history has %d commits, want 30", n)
 	}
-	if after := runGit(t, repo, "log", "--format=%an %ae %at %s", "default"); after != before {
+	if after := gittest.Git(t, repo, "log", "--format=%an %ae %at %s", "default"); after != before {
 		t.Errorf("authors, dates or subjects changed:\nbefore\n%s\nafter\n%s", before, after)
 	}
-	if got := runGit(t, repo, "rev-parse", "default"); got != runGit(t, repo, "rev-parse", ProposalRef("default", "run1")) {
+	if got := gittest.Git(t, repo, "rev-parse", "default"); got != gittest.Git(t, repo, "rev-parse", ProposalRef("default", "run1")) {
 		t.Error("the proposal and the branch named the same commit before and differ after")
 	}
-	page := runGit(t, repo, "show", "default:pages/notes/base.md")
+	page := gittest.Git(t, repo, "show", "default:pages/notes/base.md")
 	if !strings.Contains(page, "A fact about base.") || strings.Contains(page, "Call Bob") {
 		t.Errorf("page after rewrite:\n%s", page)
 	}
@@ -149,7 +150,7 @@ func TestRewriteAndPurgeRemoveEveryCopy(t *testing.T) {
 	}
 	// The store keeps working: publish on top of the rewritten head.
 	dir := t.TempDir()
-	writeArtifact(t, dir, []string{"after"}, nil)
+	gittest.WriteArtifact(t, dir, []string{"after"}, nil)
 	mustPublish(t, s, dir, PublishOptions{Message: "after"})
 	if n := countCommits(t, repo, "default"); n != 31 {
 		t.Errorf("history has %d commits after one more publish, want 31", n)
@@ -182,7 +183,7 @@ func TestRewriteDropsCommitsThatOnlyHeldTheContent(t *testing.T) {
 	if n := countCommits(t, s.Path(), "default"); n != 7 {
 		t.Errorf("history has %d commits, want 7", n)
 	}
-	if msgs := runGit(t, s.Path(), "log", "--format=%s", "default"); strings.Contains(msgs, "revision 4\n") || !strings.Contains(msgs, "revision 5") {
+	if msgs := gittest.Git(t, s.Path(), "log", "--format=%s", "default"); strings.Contains(msgs, "revision 4\n") || !strings.Contains(msgs, "revision 5") {
 		t.Errorf("subjects after the drop:\n%s", msgs)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/memfs/memfs/internal/gittest"
 	"github.com/memfs/memfs/validate"
 )
 
@@ -17,7 +18,7 @@ import (
 func TestSnapshot_FS(t *testing.T) {
 	s := newTestStore(t, validate.Limits{})
 	dir := t.TempDir()
-	writeArtifact(t, dir, []string{"a", "b"}, nil)
+	gittest.WriteArtifact(t, dir, []string{"a", "b"}, nil)
 	res := mustPublish(t, s, dir, PublishOptions{})
 	snap, err := s.Snapshot(t.Context(), res.Commit)
 	if err != nil {
@@ -30,7 +31,7 @@ func TestSnapshot_FS(t *testing.T) {
 	if n == nil {
 		t.Fatal("Lookup found nothing")
 	}
-	want := runGit(t, s.Path(), "show", "default:pages/notes/a.md")
+	want := gittest.Git(t, s.Path(), "show", "default:pages/notes/a.md")
 	got, err := n.Content()
 	if err != nil || string(got) != want {
 		t.Fatalf("Content = %q, %v", got, err)
@@ -50,7 +51,7 @@ func TestResolveAndLog(t *testing.T) {
 	dir := t.TempDir()
 	var commits []ID
 	for _, page := range []string{"a", "b", "c"} {
-		writeArtifact(t, dir, []string{page}, nil)
+		gittest.WriteArtifact(t, dir, []string{page}, nil)
 		commits = append(commits, mustPublish(t, s, dir, PublishOptions{Message: "add " + page}).Commit)
 	}
 	cases := map[string]ID{

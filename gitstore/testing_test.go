@@ -2,15 +2,10 @@ package gitstore
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
-	"fmt"
-	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 
+	"github.com/memfs/memfs/internal/gittest"
 	"github.com/memfs/memfs/validate"
 )
 
@@ -20,7 +15,7 @@ import (
 func newTestStore(t *testing.T, limits validate.Limits) *Store {
 	t.Helper()
 	s := newUncheckedStore(t, limits)
-	t.Cleanup(func() { gitFsck(t, s.Path()) })
+	t.Cleanup(func() { gittest.Fsck(t, s.Path()) })
 	return s
 }
 
@@ -39,56 +34,6 @@ func newUncheckedStore(t *testing.T, limits validate.Limits) *Store {
 	}
 	t.Cleanup(func() { s.Close() })
 	return s
-}
-
-func gitFsck(t *testing.T, repo string) {
-	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Fatalf("git binary not found: the store's format is checked with stock git")
-	}
-	out, err := exec.Command("git", "-C", repo, "fsck", "--strict", "--no-dangling").CombinedOutput()
-	if err != nil {
-		t.Errorf("git fsck --strict: %v\n%s", err, out)
-	}
-}
-
-// runGit runs stock git in repo with a fixed identity, so that commits made
-// by tests need no git identity of the machine's.
-func runGit(t *testing.T, repo string, args ...string) string {
-	t.Helper()
-	cmd := exec.Command("git", append([]string{"-C", repo, "-c", "user.name=memfs test", "-c", "user.email=test@memfs.invalid"}, args...)...)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return string(out)
-}
-
-// writeArtifact lays out a valid artifact under dir: one area with the
-// given pages, each citing session s1. Extra files (path → content)
-// override or add to it.
-func writeArtifact(t *testing.T, dir string, pages []string, extra map[string]string) {
-	t.Helper()
-	files := map[string]string{
-		"summary.md":           "# Summary\n\nOrientation only.\n",
-		"index.md":             "# Index\n\n- [Notes](pages/notes/index.md)\n",
-		"pages/notes/index.md": "# Notes\n",
-	}
-	for _, p := range pages {
-		files["pages/notes/"+p+".md"] = fmt.Sprintf("# %s\n\nA fact about %s.\n\n## Sources\n\n- session:s1\n", p, p)
-	}
-	for k, v := range extra {
-		files[k] = v
-	}
-	for p, c := range files {
-		full := filepath.Join(dir, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 }
 
 func mustPublish(t *testing.T, s *Store, dir string, opts PublishOptions) *PublishResult {
@@ -113,12 +58,4 @@ func head(t *testing.T, s *Store, scope string) ID {
 		t.Fatalf("Head(%s): %v", scope, err)
 	}
 	return h
-}
-
-// newMarkerID returns a fresh random marker id, as package erasure gives
-// the markers it makes, for markers a test builds by hand.
-func newMarkerID() string {
-	b := make([]byte, 8)
-	rand.Read(b)
-	return hex.EncodeToString(b)
 }

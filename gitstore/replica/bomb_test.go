@@ -17,6 +17,7 @@ import (
 
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/internal/errcode"
+	"github.com/memfs/memfs/internal/gittest"
 	"github.com/memfs/memfs/validate"
 )
 
@@ -116,7 +117,7 @@ func TestImportBombRefusedBeforeInflating(t *testing.T) {
 			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 32<<20 {
 				t.Errorf("the refused import allocated %d MiB for a %d MiB blob", alloc>>20, size>>20)
 			}
-			if refs := runGit(t, s.Path(), "for-each-ref", "refs/heads"); refs != "" {
+			if refs := gittest.Git(t, s.Path(), "for-each-ref", "refs/heads"); refs != "" {
 				t.Errorf("a refused import left refs:\n%s", refs)
 			}
 		})

@@ -9,6 +9,7 @@ import (
 
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/gitstore/erasure"
+	"github.com/memfs/memfs/internal/gittest"
 	"github.com/memfs/memfs/validate"
 )
 
@@ -96,7 +97,7 @@ func TestImportRewritesIncomingByMarkers(t *testing.T) {
 	if res.RewrittenIncoming == 0 || res.NewKeys != 1 || len(res.Branches) != 1 || res.Branches[0].Outcome != BranchCreated {
 		t.Errorf("import: %+v", res)
 	}
-	if all := runGit(t, b.Path(), "cat-file", "--batch-all-objects", "--batch"); strings.Contains(all, secret) {
+	if all := gittest.Git(t, b.Path(), "cat-file", "--batch-all-objects", "--batch"); strings.Contains(all, secret) {
 		t.Error("the forgotten text entered the store")
 	}
 	if n := countCommits(t, b.Path(), "default"); n != 6 {

@@ -15,6 +15,7 @@ import (
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/gitstore/erasure"
 	"github.com/memfs/memfs/internal/errcode"
+	"github.com/memfs/memfs/internal/gittest"
 	"github.com/memfs/memfs/validate"
 )
 
@@ -25,7 +26,7 @@ import (
 func foreignMarkerBundle(t *testing.T, mark func(keyID string, key []byte) []erasure.Marker) string {
 	t.Helper()
 	work := t.TempDir()
-	runGit(t, work, "init", "-q", "-b", "meta")
+	gittest.Git(t, work, "init", "-q", "-b", "meta")
 	key := bytes.Repeat([]byte{0x5c}, 32)
 	keyID := "f0f0f0f0f0f0f0f0"
 	write := func(p, content string) {
@@ -38,16 +39,16 @@ func foreignMarkerBundle(t *testing.T, mark func(keyID string, key []byte) []era
 		}
 	}
 	commit := func(msg string) {
-		runGit(t, work, "add", "-A")
-		runGit(t, work, "-c", "user.name=x", "-c", "user.email=x@x", "commit", "-q", "-m", msg)
+		gittest.Git(t, work, "add", "-A")
+		gittest.Git(t, work, "-c", "user.name=x", "-c", "user.email=x@x", "commit", "-q", "-m", msg)
 	}
 	meta, _ := json.Marshal(gitstore.Meta{Version: 1, StoreID: "foreign", KeyID: keyID})
 	write("meta.json", string(meta)+"\n")
 	write("keys/"+keyID, hex.EncodeToString(key)+"\n")
 	commit("meta")
-	runGit(t, work, "update-ref", gitstore.MetaRef, "HEAD")
-	runGit(t, work, "checkout", "-q", "--orphan", "erasures")
-	runGit(t, work, "rm", "-q", "-r", "--cached", ".")
+	gittest.Git(t, work, "update-ref", gitstore.MetaRef, "HEAD")
+	gittest.Git(t, work, "checkout", "-q", "--orphan", "erasures")
+	gittest.Git(t, work, "rm", "-q", "-r", "--cached", ".")
 	os.RemoveAll(filepath.Join(work, "keys"))
 	os.Remove(filepath.Join(work, "meta.json"))
 	var lines bytes.Buffer
@@ -57,9 +58,9 @@ func foreignMarkerBundle(t *testing.T, mark func(keyID string, key []byte) []era
 	}
 	write(erasuresFile, lines.String())
 	commit("markers")
-	runGit(t, work, "update-ref", gitstore.ErasuresRef, "HEAD")
+	gittest.Git(t, work, "update-ref", gitstore.ErasuresRef, "HEAD")
 	out := filepath.Join(t.TempDir(), "foreign.bundle")
-	runGit(t, work, "bundle", "create", "-q", out, gitstore.MetaRef, gitstore.ErasuresRef)
+	gittest.Git(t, work, "bundle", "create", "-q", out, gitstore.MetaRef, gitstore.ErasuresRef)
 	return out
 }
 
@@ -75,11 +76,11 @@ func theAndS2(keyID string, key []byte) []erasure.Marker {
 func publishCommon(t *testing.T, s *gitstore.Store) {
 	t.Helper()
 	dir := t.TempDir()
-	writeArtifact(t, dir, []string{"base"}, map[string]string{
+	gittest.WriteArtifact(t, dir, []string{"base"}, map[string]string{
 		"pages/notes/tea.md": "# Tea\n\nKettle first.\n\nThe kettle is in the kitchen.\n\n## Sources\n\n- session:s1\n",
 	})
 	mustPublish(t, s, dir, gitstore.PublishOptions{Message: "tea"})
-	writeArtifact(t, dir, nil, map[string]string{
+	gittest.WriteArtifact(t, dir, nil, map[string]string{
 		"pages/notes/trip.md": "# Trip\n\nBoarding at nine.\n\n## Sources\n\n- session:s2\n",
 	})
 	mustPublish(t, s, dir, gitstore.PublishOptions{Message: "trip"})
@@ -135,7 +136,7 @@ func TestImportForeignMarkersNeedConsent(t *testing.T) {
 	if rec, _ := SettlePending(s); rec != "" {
 		t.Errorf("a stopped import left a settle record %q", rec)
 	}
-	if got := runGit(t, s.Path(), "show", "default:pages/notes/trip.md"); !strings.Contains(got, "Boarding") {
+	if got := gittest.Git(t, s.Path(), "show", "default:pages/notes/trip.md"); !strings.Contains(got, "Boarding") {
 		t.Error("a stopped import removed a page")
 	}
 
@@ -145,7 +146,7 @@ func TestImportForeignMarkersNeedConsent(t *testing.T) {
 	}
 	stale := c.Token
 	dir := t.TempDir()
-	writeArtifact(t, dir, []string{"base", "more"}, nil)
+	gittest.WriteArtifact(t, dir, []string{"base", "more"}, nil)
 	mustPublish(t, s, dir, gitstore.PublishOptions{Message: "more"})
 	_, err = importFile(t, s, bundle, ImportOptions{Token: stale})
 	if !errors.As(err, &ce) || !errors.Is(err, gitstore.ErrErasureConsentChanged) || ce.Consent.Token == stale {
@@ -159,7 +160,7 @@ func TestImportForeignMarkersNeedConsent(t *testing.T) {
 	if res.NewMarkers != 2 || res.RewrittenLocal == 0 || res.LocalErasure == nil || !res.Settle {
 		t.Errorf("import with consent: %+v", res)
 	}
-	if all := runGit(t, s.Path(), "cat-file", "--batch-all-objects", "--batch"); strings.Contains(all, "Boarding") || strings.Contains(all, "in the kitchen") {
+	if all := gittest.Git(t, s.Path(), "cat-file", "--batch-all-objects", "--batch"); strings.Contains(all, "Boarding") || strings.Contains(all, "in the kitchen") {
 		t.Error("the consented erasure left content behind")
 	}
 
@@ -235,7 +236,7 @@ func TestImportSchemaVocabularyMarkersIgnored(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	writeArtifact(t, dir, []string{"later"}, nil)
+	gittest.WriteArtifact(t, dir, []string{"later"}, nil)
 	if _, err := s.Publish(t.Context(), dir, gitstore.PublishOptions{Scope: "default", Message: "later", Sources: []string{"s1"}, Guard: g}); err != nil {
 		t.Errorf("publish after the import: %v", err)
 	}

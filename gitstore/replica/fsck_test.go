@@ -11,6 +11,7 @@ import (
 
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/internal/errcode"
+	"github.com/memfs/memfs/internal/gittest"
 	"github.com/memfs/memfs/validate"
 )
 
@@ -132,7 +133,7 @@ func TestImportRefusesNonCanonicalObjects(t *testing.T) {
 			if !errors.Is(err, gitstore.ErrInvalidBundle) || !errors.Is(err, errNotCanonical) || errcode.Of(err) != "invalid_bundle" {
 				t.Fatalf("import: %v", err)
 			}
-			if refs := runGit(t, s.Path(), "for-each-ref", "refs/heads"); refs != "" {
+			if refs := gittest.Git(t, s.Path(), "for-each-ref", "refs/heads"); refs != "" {
 				t.Errorf("a refused import left refs:\n%s", refs)
 			}
 		})

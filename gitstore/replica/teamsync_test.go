@@ -13,6 +13,7 @@ import (
 
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/gitstore/erasure"
+	"github.com/memfs/memfs/internal/gittest"
 	"github.com/memfs/memfs/validate"
 )
 
@@ -27,7 +28,7 @@ type team struct {
 func newTeam(t *testing.T, n int) *team {
 	t.Helper()
 	base := t.TempDir()
-	runGit(t, base, "init", "-q", "--bare", "memory.git")
+	gittest.Git(t, base, "init", "-q", "--bare", "memory.git")
 	tm := &team{t: t, url: gitDaemon(t, base, "--enable=receive-pack") + "/memory.git"}
 	for range n {
 		s := newTestStore(t, validate.Limits{})
@@ -36,7 +37,7 @@ func newTeam(t *testing.T, n int) *team {
 		}
 		tm.reps = append(tm.reps, s)
 	}
-	t.Cleanup(func() { gitFsck(t, filepath.Join(base, "memory.git")) })
+	t.Cleanup(func() { gittest.Fsck(t, filepath.Join(base, "memory.git")) })
 	return tm
 }
 
@@ -239,7 +240,7 @@ func TestPushForgetAfterOthersPushed(t *testing.T) {
 		}
 		for i := 1; i < n; i++ {
 			tm.pull(i)
-			if strings.Contains(runGit(t, tm.reps[i].Path(), "cat-file", "--batch-all-objects", "--batch"), "zebra4491quartz") {
+			if strings.Contains(gittest.Git(t, tm.reps[i].Path(), "cat-file", "--batch-all-objects", "--batch"), "zebra4491quartz") {
 				t.Errorf("replica %d still stores the forgotten text after one pull", i)
 			}
 			if r := tm.push(i); len(r.Refused) != 0 || len(r.Forced) != 0 {
@@ -347,7 +348,7 @@ func TestPullMergesDisjointPages(t *testing.T) {
 				t.Errorf("replica %d: diverged refs %+v (%v)", i, ds, err)
 			}
 		}
-		if parents := strings.Fields(runGit(t, tm.reps[0].Path(), "rev-list", "--parents", "--merges", "-n", "1", "default")); len(parents) != 3 {
+		if parents := strings.Fields(gittest.Git(t, tm.reps[0].Path(), "rev-list", "--parents", "--merges", "-n", "1", "default")); len(parents) != 3 {
 			t.Errorf("no merge commit with two parents: %v", parents)
 		}
 	})
@@ -405,14 +406,14 @@ func TestPullMergeConflictKeepsDiverged(t *testing.T) {
 func TestPruneDivergedRetention(t *testing.T) {
 	s := newTestStore(t, validate.Limits{})
 	dir := t.TempDir()
-	writeArtifact(t, dir, []string{"a"}, nil)
+	gittest.WriteArtifact(t, dir, []string{"a"}, nil)
 	c := mustPublish(t, s, dir, gitstore.PublishOptions{Sources: []string{"s1"}}).Commit
-	writeArtifact(t, dir, []string{"a", "b"}, map[string]string{"pages/notes/b.md": "# b\n\nx\n\n## Sources\n\n- session:s-lost\n"})
+	gittest.WriteArtifact(t, dir, []string{"a", "b"}, map[string]string{"pages/notes/b.md": "# b\n\nx\n\n## Sources\n\n- session:s-lost\n"})
 	lost := mustPublish(t, s, dir, gitstore.PublishOptions{Sources: []string{"s-lost"}}).Commit
 	kept := time.Now().Add(-DivergedRetention / 2)
 	ref := fmt.Sprintf("%sdefault/%d", DivergedPrefix, kept.UnixNano())
-	runGit(t, s.Path(), "update-ref", ref, lost.String())
-	runGit(t, s.Path(), "update-ref", "refs/heads/default", c.String())
+	gittest.Git(t, s.Path(), "update-ref", ref, lost.String())
+	gittest.Git(t, s.Path(), "update-ref", "refs/heads/default", c.String())
 	prune := func(now time.Time) []string {
 		var gone []string
 		err := s.Exclusive(t.Context(), func(tx *gitstore.Tx) (err error) {
@@ -451,22 +452,22 @@ func TestMetaMigratesEarlierFormat(t *testing.T) {
 	}
 	// Rebuild the refs in the earlier format with stock git.
 	work := t.TempDir()
-	runGit(t, work, "init", "-q")
+	gittest.Git(t, work, "init", "-q")
 	os.MkdirAll(filepath.Join(work, "keys"), 0o755)
 	for id, k := range keys {
 		os.WriteFile(filepath.Join(work, "keys", id), fmt.Appendf(nil, "%x\n", k), 0o644)
 	}
 	os.WriteFile(filepath.Join(work, "meta.json"), fmt.Appendf(nil, `{"version":1,"store_id":%q,"key_id":%q}`+"\n", m0.StoreID, keyID), 0o644)
-	runGit(t, work, "add", "-A")
-	runGit(t, work, "-c", "user.name=memfs", "-c", "user.email=memfs@localhost", "commit", "-q", "-m", "memfs store metadata")
-	runGit(t, work, "push", "-q", s.Path(), "+HEAD:"+gitstore.MetaRef)
-	chain := runGit(t, s.Path(), "show", gitstore.ErasuresRef+":"+erasuresFile)
-	empty := strings.TrimSpace(runGit(t, s.Path(), "commit-tree", "-m", "memfs erasure markers: 0 added", strings.TrimSpace(runGit(t, s.Path(), "mktree"))))
+	gittest.Git(t, work, "add", "-A")
+	gittest.Git(t, work, "-c", "user.name=memfs", "-c", "user.email=memfs@localhost", "commit", "-q", "-m", "memfs store metadata")
+	gittest.Git(t, work, "push", "-q", s.Path(), "+HEAD:"+gitstore.MetaRef)
+	chain := gittest.Git(t, s.Path(), "show", gitstore.ErasuresRef+":"+erasuresFile)
+	empty := strings.TrimSpace(gittest.Git(t, s.Path(), "commit-tree", "-m", "memfs erasure markers: 0 added", strings.TrimSpace(gittest.Git(t, s.Path(), "mktree"))))
 	_ = chain
-	second := strings.TrimSpace(runGit(t, s.Path(), "commit-tree", "-p", empty, "-m", "memfs erasure markers: 1 added", gitstore.ErasuresRef+"^{tree}"))
-	runGit(t, s.Path(), "update-ref", gitstore.ErasuresRef, second)
-	runGit(t, s.Path(), "config", "--unset", "memfs.storeId")
-	runGit(t, s.Path(), "config", "--unset", "memfs.keyId")
+	second := strings.TrimSpace(gittest.Git(t, s.Path(), "commit-tree", "-p", empty, "-m", "memfs erasure markers: 1 added", gitstore.ErasuresRef+"^{tree}"))
+	gittest.Git(t, s.Path(), "update-ref", gitstore.ErasuresRef, second)
+	gittest.Git(t, s.Path(), "config", "--unset", "memfs.storeId")
+	gittest.Git(t, s.Path(), "config", "--unset", "memfs.keyId")
 
 	o, err := gitstore.Open(ctx, gitstore.Options{Path: s.Path(), CacheDir: filepath.Join(filepath.Dir(s.Path()), "cache"), Limits: s.Limits()})
 	if err != nil {
@@ -477,17 +478,17 @@ func TestMetaMigratesEarlierFormat(t *testing.T) {
 	if err != nil || m1.StoreID != m0.StoreID || m1.KeyID != m0.KeyID {
 		t.Fatalf("identity after migration: %+v (%v), want %+v", m1, err, m0)
 	}
-	if got := strings.TrimSpace(runGit(t, s.Path(), "config", "memfs.storeId")); got != m0.StoreID {
+	if got := strings.TrimSpace(gittest.Git(t, s.Path(), "config", "memfs.storeId")); got != m0.StoreID {
 		t.Errorf("config holds store id %q", got)
 	}
 	var res *PushResult
 	if err := o.Exclusive(ctx, func(tx *gitstore.Tx) (err error) { res, err = Push(ctx, tx, "origin", nil); return err }); err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.TrimSpace(runGit(t, s.Path(), "rev-list", "--count", gitstore.ErasuresRef)); n != "1" {
+	if n := strings.TrimSpace(gittest.Git(t, s.Path(), "rev-list", "--count", gitstore.ErasuresRef)); n != "1" {
 		t.Errorf("the marker chain was not made canonical: %s commits", n)
 	}
-	if strings.Contains(runGit(t, s.Path(), "ls-tree", "-r", "--name-only", gitstore.MetaRef), "meta.json") {
+	if strings.Contains(gittest.Git(t, s.Path(), "ls-tree", "-r", "--name-only", gitstore.MetaRef), "meta.json") {
 		t.Error("the canonical keyring still carries the identity")
 	}
 	ms, err := o.Markers(ctx)
@@ -515,7 +516,7 @@ func TestPushRefusesOnlyTheBranchThatMoved(t *testing.T) {
 	mk, _ := erasure.MarkText(keyID, keys[keyID], "The user said milk", time.Now())
 	forgetWith(t, tm.reps[0], []erasure.Marker{mk})
 	dir := t.TempDir()
-	writeArtifact(t, dir, []string{"x"}, nil)
+	gittest.WriteArtifact(t, dir, []string{"x"}, nil)
 	mustPublish(t, tm.reps[0], dir, gitstore.PublishOptions{Scope: "other"})
 	res, err := tm.tryPush(0)
 	if !errors.Is(err, gitstore.ErrRemoteMoved) || !strings.Contains(err.Error(), gitstore.BranchRef("default")) {

@@ -2,16 +2,13 @@ package replica
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"fmt"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/internal/gittest"
 	"github.com/memfs/memfs/validate"
 )
 
@@ -21,7 +18,7 @@ import (
 func newTestStore(t *testing.T, limits validate.Limits) *gitstore.Store {
 	t.Helper()
 	s := newUncheckedStore(t, limits)
-	t.Cleanup(func() { gitFsck(t, s.Path()) })
+	t.Cleanup(func() { gittest.Fsck(t, s.Path()) })
 	return s
 }
 
@@ -40,56 +37,6 @@ func newUncheckedStore(t *testing.T, limits validate.Limits) *gitstore.Store {
 	}
 	t.Cleanup(func() { s.Close() })
 	return s
-}
-
-func gitFsck(t *testing.T, repo string) {
-	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Fatalf("git binary not found: the store's format is checked with stock git")
-	}
-	out, err := exec.Command("git", "-C", repo, "fsck", "--strict", "--no-dangling").CombinedOutput()
-	if err != nil {
-		t.Errorf("git fsck --strict: %v\n%s", err, out)
-	}
-}
-
-// runGit runs stock git in repo with a fixed identity, so that commits made
-// by tests need no git identity of the machine's.
-func runGit(t *testing.T, repo string, args ...string) string {
-	t.Helper()
-	cmd := exec.Command("git", append([]string{"-C", repo, "-c", "user.name=memfs test", "-c", "user.email=test@memfs.invalid"}, args...)...)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return string(out)
-}
-
-// writeArtifact lays out a valid artifact under dir: one area with the
-// given pages, each citing session s1. Extra files (path → content)
-// override or add to it.
-func writeArtifact(t *testing.T, dir string, pages []string, extra map[string]string) {
-	t.Helper()
-	files := map[string]string{
-		"summary.md":           "# Summary\n\nOrientation only.\n",
-		"index.md":             "# Index\n\n- [Notes](pages/notes/index.md)\n",
-		"pages/notes/index.md": "# Notes\n",
-	}
-	for _, p := range pages {
-		files["pages/notes/"+p+".md"] = fmt.Sprintf("# %s\n\nA fact about %s.\n\n## Sources\n\n- session:s1\n", p, p)
-	}
-	for k, v := range extra {
-		files[k] = v
-	}
-	for p, c := range files {
-		full := filepath.Join(dir, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 }
 
 func mustPublish(t *testing.T, s *gitstore.Store, dir string, opts gitstore.PublishOptions) *gitstore.PublishResult {
@@ -116,14 +63,6 @@ func head(t *testing.T, s *gitstore.Store, scope string) gitstore.ID {
 	return h
 }
 
-// newMarkerID returns a fresh random marker id, as package erasure gives
-// the markers it makes, for markers a test builds by hand.
-func newMarkerID() string {
-	b := make([]byte, 8)
-	rand.Read(b)
-	return hex.EncodeToString(b)
-}
-
 // secret is what the tests' histories hold and their erasures remove.
 const secret = "555-0199"
 
@@ -134,13 +73,13 @@ const secret = "555-0199"
 func buildHistory(t *testing.T, s *gitstore.Store, n, intro, inMsg int, only map[int]bool) {
 	t.Helper()
 	dir := t.TempDir()
-	writeArtifact(t, dir, []string{"base"}, nil)
+	gittest.WriteArtifact(t, dir, []string{"base"}, nil)
 	for i := 1; i <= n; i++ {
 		if !only[i] {
-			writeArtifact(t, dir, []string{fmt.Sprintf("p%02d", i)}, nil)
+			gittest.WriteArtifact(t, dir, []string{fmt.Sprintf("p%02d", i)}, nil)
 		}
 		if i == intro {
-			writeArtifact(t, dir, nil, map[string]string{"pages/notes/base.md": "# base\n\nA fact about base.\nCall Bob at " + secret + ".\n\n## Sources\n\n- session:s1\n"})
+			gittest.WriteArtifact(t, dir, nil, map[string]string{"pages/notes/base.md": "# base\n\nA fact about base.\nCall Bob at " + secret + ".\n\n## Sources\n\n- session:s1\n"})
 		}
 		msg := fmt.Sprintf("revision %d", i)
 		if i == inMsg {
@@ -152,5 +91,5 @@ func buildHistory(t *testing.T, s *gitstore.Store, n, intro, inMsg int, only map
 
 func countCommits(t *testing.T, repo, ref string) int {
 	t.Helper()
-	return len(strings.Fields(runGit(t, repo, "rev-list", ref)))
+	return len(strings.Fields(gittest.Git(t, repo, "rev-list", ref)))
 }

@@ -6,10 +6,10 @@
 // a deeper folder with a row of its own (transcript/redact,
 // gitstore/erasure); its subpackages share its row. The internal leaves
 // (config, errcode, scope, fsutil, jsonscan, version, progress, safedir,
-// termsafe, storetest, synthmem) each have a row of their own and may be
+// termsafe, storetest, gittest, synthmem, memcorpus) each have a row of their own and may be
 // imported by any component; internal/app, the composition layer, may be
-// reached only from cmd and scripts, storetest only from tests, and
-// synthmem only from tests and scripts.
+// reached only from cmd and scripts, storetest and gittest only from tests, and
+// synthmem and memcorpus only from tests and scripts.
 //
 // The rules: each component imports directly only what its row allows;
 // everything a package reaches, through any chain of imports and leaves,

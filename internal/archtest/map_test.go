@@ -33,6 +33,7 @@ const (
 	safedir   = "internal/safedir"
 	termsafe  = "internal/termsafe"
 	storetest = "internal/storetest"
+	gittest   = "internal/gittest"
 	synthmem  = "internal/synthmem"
 	memcorpus = "internal/memcorpus"
 	archtest  = "internal/archtest"
@@ -84,7 +85,8 @@ var allowed = map[string][]string{
 	progress:  {},
 	safedir:   {},
 	termsafe:  {},
-	storetest: {gitstore, validate},
+	storetest: {gitstore, validate, gittest},
+	gittest:   {},
 	synthmem:  {},
 	memcorpus: {},
 	archtest:  {},
@@ -95,7 +97,7 @@ var allowed = map[string][]string{
 // leaves may be imported by every component without a line in its row;
 // what a package reaches through a leaf must still lie within its rows
 // (checkReach).
-var leaves = []string{config, errcode, scope, fsutil, jsonscan, version, progress, safedir, termsafe, storetest, synthmem, memcorpus}
+var leaves = []string{config, errcode, scope, fsutil, jsonscan, version, progress, safedir, termsafe, storetest, gittest, synthmem, memcorpus}
 
 // unconstrained components have no row: they may import every component,
 // and only scripts may import scripts. No package imports cmd.
@@ -106,6 +108,7 @@ var unconstrained = []string{cmd, scripts}
 var onlyFrom = map[string][]string{
 	app:       {cmd, scripts},
 	storetest: {},
+	gittest:   {storetest},
 	synthmem:  {scripts},
 	memcorpus: {scripts},
 }

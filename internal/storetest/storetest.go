@@ -8,13 +8,13 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/internal/gittest"
 	"github.com/memfs/memfs/validate"
 )
 
@@ -43,23 +43,9 @@ func NewStore(t testing.TB) *gitstore.Store {
 		t.Fatal(err)
 	}
 	// Cleanups run last-registered first: the store closes, then fsck.
-	t.Cleanup(func() { Fsck(t, path) })
+	t.Cleanup(func() { gittest.Fsck(t, path) })
 	t.Cleanup(func() { s.Close() })
 	return s
-}
-
-// Fsck fails the test unless `git fsck --strict` accepts the repository at
-// path. A missing git binary is a failure too: the store's format is
-// checked with stock git.
-func Fsck(t testing.TB, path string) {
-	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Fatalf("git binary not found: the store's format is checked with stock git")
-	}
-	out, err := exec.Command("git", "-C", path, "fsck", "--strict", "--no-dangling").CombinedOutput()
-	if err != nil {
-		t.Errorf("git fsck --strict %s: %v\n%s", path, err, out)
-	}
 }
 
 // Page renders a page with a Sources section.
