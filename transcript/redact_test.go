@@ -2,57 +2,24 @@ package transcript_test
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/memfs/memfs/transcript/redact"
+	"github.com/memfs/memfs/transcript/redact/redacttest"
 )
 
 // Fake secrets are assembled at run time so that no secret-shaped literal
 // sits in the source.
 func fake(parts ...string) string { return strings.Join(parts, "") }
 
-// redactCase is one line of redact/testdata/corpus.txt.
-type redactCase struct {
-	line     int
-	rule     string
-	positive bool
-	text     string // the input
-	want     string // the input with the secret replaced by the rule's marker
-	secret   string
-}
-
-// loadCorpus reads redact/testdata/corpus.txt (its format is described at
-// its top).
-func loadCorpus(t *testing.T) []redactCase {
+// loadCorpus reads the redaction corpus.
+func loadCorpus(t *testing.T) []redacttest.Case {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("redact", "testdata", "corpus.txt"))
+	cases, err := redacttest.Load(filepath.Join("redact", "testdata", "corpus.txt"))
 	if err != nil {
 		t.Fatal(err)
-	}
-	var cases []redactCase
-	for i, l := range strings.Split(string(b), "\n") {
-		if l == "" || strings.HasPrefix(l, "#") {
-			continue
-		}
-		f := strings.SplitN(l, " ", 3)
-		if len(f) != 3 || (f[1] != "+" && f[1] != "-") {
-			t.Fatalf("corpus line %d: want \"<rule> <+|-> <text>\"", i+1)
-		}
-		text := strings.NewReplacer("<>", "", `\n`, "\n").Replace(f[2])
-		c := redactCase{line: i + 1, rule: f[0], positive: f[1] == "+", text: text, want: text}
-		if c.positive {
-			a, e := strings.Index(text, "[["), strings.Index(text, "]]")
-			if a < 0 || e < a {
-				t.Fatalf("corpus line %d: a positive needs [[secret]]", i+1)
-			}
-			c.secret = text[a+2 : e]
-			c.text = text[:a] + c.secret + text[e+2:]
-			c.want = text[:a] + "[REDACTED:" + c.rule + "]" + text[e+2:]
-		}
-		cases = append(cases, c)
 	}
 	return cases
 }
@@ -61,16 +28,16 @@ func loadCorpus(t *testing.T) []redactCase {
 // strings, including a flag and its value in separate argv elements.
 func TestRedactCorpusAsToolArguments(t *testing.T) {
 	for _, c := range loadCorpus(t) {
-		if !c.positive {
+		if !c.Positive {
 			continue
 		}
-		args, _ := json.Marshal(map[string]any{"command": c.text, "argv": strings.Fields(c.text)})
+		args, _ := json.Marshal(map[string]any{"command": c.Text, "argv": strings.Fields(c.Text)})
 		path := writeLines(t, t.TempDir(), "s.jsonl",
 			ccUser("u1", "", "run it"),
 			ccAsst("a1", "u1", "m1", obj{"type": "tool_use", "id": "t1", "name": "Bash", "input": json.RawMessage(args)}))
 		_, ev := scanAndMaterialize(t, path, nil)
-		if strings.Contains(string(ev.Transcript), jsonInner(c.secret)) {
-			t.Errorf("corpus line %d (%s): the secret survived in tool arguments; counts %v", c.line, c.rule, ev.Redactions)
+		if strings.Contains(string(ev.Transcript), jsonInner(c.Secret)) {
+			t.Errorf("corpus line %d (%s): the secret survived in tool arguments; counts %v", c.Line, c.Rule, ev.Redactions)
 		}
 	}
 }

@@ -3,58 +3,25 @@ package redact_test
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/memfs/memfs/transcript/redact"
+	"github.com/memfs/memfs/transcript/redact/redacttest"
 )
 
 // Fake secrets are assembled at run time so that no secret-shaped literal
 // sits in the source.
 func fake(parts ...string) string { return strings.Join(parts, "") }
 
-// redactCase is one line of testdata/corpus.txt.
-type redactCase struct {
-	line     int
-	rule     string
-	positive bool
-	text     string // the input
-	want     string // the input with the secret replaced by the rule's marker
-	secret   string
-}
-
-// loadCorpus reads testdata/corpus.txt (its format is described at
-// its top).
-func loadCorpus(t *testing.T) []redactCase {
+// loadCorpus reads the redaction corpus.
+func loadCorpus(t *testing.T) []redacttest.Case {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", "corpus.txt"))
+	cases, err := redacttest.Load(filepath.Join("testdata", "corpus.txt"))
 	if err != nil {
 		t.Fatal(err)
-	}
-	var cases []redactCase
-	for i, l := range strings.Split(string(b), "\n") {
-		if l == "" || strings.HasPrefix(l, "#") {
-			continue
-		}
-		f := strings.SplitN(l, " ", 3)
-		if len(f) != 3 || (f[1] != "+" && f[1] != "-") {
-			t.Fatalf("corpus line %d: want \"<rule> <+|-> <text>\"", i+1)
-		}
-		text := strings.NewReplacer("<>", "", `\n`, "\n").Replace(f[2])
-		c := redactCase{line: i + 1, rule: f[0], positive: f[1] == "+", text: text, want: text}
-		if c.positive {
-			a, e := strings.Index(text, "[["), strings.Index(text, "]]")
-			if a < 0 || e < a {
-				t.Fatalf("corpus line %d: a positive needs [[secret]]", i+1)
-			}
-			c.secret = text[a+2 : e]
-			c.text = text[:a] + c.secret + text[e+2:]
-			c.want = text[:a] + "[REDACTED:" + c.rule + "]" + text[e+2:]
-		}
-		cases = append(cases, c)
 	}
 	return cases
 }
@@ -65,25 +32,25 @@ func TestRedactCorpus(t *testing.T) {
 	cases := loadCorpus(t)
 	pos, neg := map[string]int{}, map[string]int{}
 	for _, c := range cases {
-		name := fmt.Sprintf("%s/%d", c.rule, c.line)
+		name := fmt.Sprintf("%s/%d", c.Rule, c.Line)
 		t.Run(name, func(t *testing.T) {
 			counts := map[string]int{}
-			got := redact.Text(c.text, counts)
-			if got != c.want {
-				if c.positive {
-					t.Errorf("redacted to\n%q\nwant\n%q\ncounts %v", got, c.want, counts)
+			got := redact.Text(c.Text, counts)
+			if got != c.Want {
+				if c.Positive {
+					t.Errorf("redacted to\n%q\nwant\n%q\ncounts %v", got, c.Want, counts)
 				} else {
 					t.Errorf("near-miss was changed to %q; counts %v", got, counts)
 				}
 			}
-			if c.positive && counts[c.rule] != 1 {
-				t.Errorf("counts %v, want one %s", counts, c.rule)
+			if c.Positive && counts[c.Rule] != 1 {
+				t.Errorf("counts %v, want one %s", counts, c.Rule)
 			}
 		})
-		if c.positive {
-			pos[c.rule]++
+		if c.Positive {
+			pos[c.Rule]++
 		} else {
-			neg[c.rule]++
+			neg[c.Rule]++
 		}
 	}
 	for _, r := range redact.RuleNames() {
