@@ -46,6 +46,18 @@ func (r *InstallResult) Changed() bool { return len(r.Events) > 0 }
 // beside itself first (<file>.memfs-backup-<time>) and replaced
 // atomically; a file already right is not touched.
 func Install(a Agent, o InstallOptions) (*InstallResult, error) {
+	return editSettings(a, o, true, func(old []byte) ([]byte, []string, error) {
+		return mergeHooks(old, a.Events, a.Name, o.Command)
+	})
+}
+
+// editSettings changes a's settings file (o.Settings, else the agent's):
+// edit gives the new content and the events it changed. The path is made
+// absolute and a symlink to it resolved, so that a dotfile manager's link
+// stays a link. A missing file is edited as empty when create is set and
+// left alone otherwise. A file that changes is backed up, then replaced
+// atomically; with o.DryRun nothing is written.
+func editSettings(a Agent, o InstallOptions, create bool, edit func(old []byte) ([]byte, []string, error)) (*InstallResult, error) {
 	path := o.Settings
 	if path == "" {
 		var err error
@@ -57,20 +69,22 @@ func Install(a Agent, o InstallOptions) (*InstallResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Write through a symlink (dotfile managers link settings files).
 	if real, err := filepath.EvalSymlinks(path); err == nil {
 		path = real
 	}
 	old, err := os.ReadFile(path)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+	existed := err == nil
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && !create:
+		return &InstallResult{Path: path}, nil
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
 		return nil, err
 	}
-	existed := err == nil
-	merged, changes, err := mergeHooks(old, a.Events, a.Name, o.Command)
+	changed, events, err := edit(old)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	res := &InstallResult{Path: path, Events: changes, Old: old, New: merged}
+	res := &InstallResult{Path: path, Events: events, Old: old, New: changed}
 	if !res.Changed() || o.DryRun {
 		return res, nil
 	}
@@ -79,7 +93,7 @@ func Install(a Agent, o InstallOptions) (*InstallResult, error) {
 			return nil, err
 		}
 	}
-	if err := fsutil.WriteFileAtomic(path, merged, 0o600); err != nil {
+	if err := fsutil.WriteFileAtomic(path, changed, 0o600); err != nil {
 		return nil, err
 	}
 	return res, nil

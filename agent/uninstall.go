@@ -3,13 +3,7 @@ package agent
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
-
-	"github.com/memfs/memfs/internal/fsutil"
 )
 
 // Uninstall removes from a's settings file what Install added: memfs's hook
@@ -20,42 +14,9 @@ import (
 // file without memfs hooks (or no file) is not touched. Events in the
 // result are those whose hook was removed.
 func Uninstall(a Agent, o InstallOptions) (*InstallResult, error) {
-	path := o.Settings
-	if path == "" {
-		var err error
-		if path, err = a.Settings(); err != nil {
-			return nil, fmt.Errorf("locate %s settings: %w", a.Title, err)
-		}
-	}
-	path, err := filepath.Abs(path)
-	if err != nil {
-		return nil, err
-	}
-	if real, err := filepath.EvalSymlinks(path); err == nil {
-		path = real
-	}
-	old, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return &InstallResult{Path: path}, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	stripped, changes, err := removeHooks(old, a.Events, a.Name)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	res := &InstallResult{Path: path, Events: changes, Old: old, New: stripped}
-	if !res.Changed() || o.DryRun {
-		return res, nil
-	}
-	if res.Backup, err = writeBackup(path, old); err != nil {
-		return nil, err
-	}
-	if err := fsutil.WriteFileAtomic(path, stripped, 0o600); err != nil {
-		return nil, err
-	}
-	return res, nil
+	return editSettings(a, o, false, func(old []byte) ([]byte, []string, error) {
+		return removeHooks(old, a.Events, a.Name)
+	})
 }
 
 // removeHooks is mergeHooks undone; see Uninstall.
