@@ -22,7 +22,10 @@ import (
 // Measured 2026-12-01 with the new recognizer and topic pages: dev half 98/98
 // facts in pages, 57/98 in the context, 69/69 distractors kept out, updates
 // 5/6, retractions 4/5; held-out test half 90/109 in pages, 48/109 in the
-// context, 65/67 kept out, updates 2/7, retractions 4/6.
+// context, 65/67 kept out, updates 2/7, retractions 4/6. With the compact
+// context (index.md without link frames, no repeated summary) and page
+// names from the thing a claim is about: dev 96/98 in the context, test
+// 78/109.
 //
 // Baseline of the builtin dreamer before the recognizer of issue 21 (dev
 // half, 2026-12-01): 6 of 98 facts in the context (6%), 8 in pages; en
@@ -32,8 +35,8 @@ import (
 // corpusFloors are the shares each half must keep, a little under what was
 // measured (see TestMemoryCorpus), so that a change losing ground fails.
 var corpusFloors = map[string]struct{ pages, context, keptOut float64 }{
-	"dev":  {pages: 0.97, context: 0.55, keptOut: 1},
-	"test": {pages: 0.80, context: 0.42, keptOut: 0.95},
+	"dev":  {pages: 0.97, context: 0.93, keptOut: 1},
+	"test": {pages: 0.80, context: 0.68, keptOut: 0.95},
 }
 
 func TestMemoryCorpus(t *testing.T) {
