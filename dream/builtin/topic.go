@@ -9,9 +9,11 @@ import (
 
 // Page names. A page is named after the thing its claims are about, in
 // ASCII letters and digits, and keeps its name: a later claim on the same
-// subject lands on the page that is there. The name is the word of the
-// claim's subject (or, without one, of the user's quoted words) that most
-// looks like a name for a thing: a technical token ("LaunchDarkly",
+// subject lands on the page that is there. The name is the first word of
+// the claim's subject that can name a page (so that "prod region" and
+// "prod database" share one) or, without a subject, the word of its first
+// quote (the question, for an answer), else of all its quoted words, that
+// most looks like a name for a thing: a technical token ("LaunchDarkly",
 // "Vier-Augen-Review", "Next.js") before a long word, a long word before a
 // short one, and never a function word, a common verb, a value or a word
 // of memfs's own frame ("The user said", "Asked"). Accents are folded
@@ -36,6 +38,11 @@ var topicWords = setOf(
 	"run", "runs", "call", "ask", "write", "tell", "think", "know", "now", "then", "still", "again",
 	"ever", "also", "really", "actually", "anyway", "btw", "ok", "okay", "yes", "yeah", "hey", "hi",
 	"thanks", "moved", "switched", "changed", "since", "from", "until", "instead", "rather", "because",
+	"which", "what", "where", "whats", "what's", "where's", "wheres", "how", "who", "why", "whose",
+	// interrogatives of the other languages
+	"welche", "welcher", "welches", "wo", "wer", "warum", "wieso", "cuál", "cual", "cuáles", "cuales",
+	"dónde", "donde", "quién", "quien", "cómo", "cuánto", "cuanto", "quel", "quels", "quelle", "quelles",
+	"où", "comment", "pourquoi", "combien", "est-ce", "faut-il",
 	// de
 	"bitte", "immer", "nie", "niemals", "nicht", "kein", "keine", "keinen", "übrigens", "ubrigens", "auch",
 	"noch", "schon", "jetzt", "mal", "ab", "sofort", "allem", "alles", "was", "wie", "so", "aber", "also",
@@ -58,7 +65,8 @@ var topicWords = setOf(
 // topicOf is a claim's topic: the page name ("" when no word can name a
 // page) and the words of its heading.
 func topicOf(c *claim) (slug, topic string) {
-	for i, src := range []string{c.subject, quotedWords(c.lastText())} {
+	quotes := quotedWords(c.lastText())
+	for i, src := range []string{c.subject, quotes[0], strings.Join(quotes, " ")} {
 		if s, w := bestTopic(src, i == 0); s != "" {
 			return s, w
 		} else if topic == "" {
@@ -71,29 +79,28 @@ func topicOf(c *claim) (slug, topic string) {
 	return "", topic
 }
 
-// quotedWords is the text inside the quotation marks of a claim (the
-// user's own words, and the question they answered), or the claim when it
-// quotes nothing.
-func quotedWords(s string) string {
-	var b strings.Builder
+// quotedWords are the texts inside the quotation marks of a claim, in
+// order (the question an answer answers comes first), or the claim alone
+// when it quotes nothing.
+func quotedWords(s string) []string {
+	var out []string
 	for {
 		i := strings.Index(s, "“")
 		if i < 0 {
 			break
 		}
-		s = s[i+len("“"):]
-		j := strings.Index(s, "”")
+		rest := s[i+len("“"):]
+		j := strings.Index(rest, "”")
 		if j < 0 {
 			break
 		}
-		b.WriteString(s[:j])
-		b.WriteString(" ")
-		s = s[j+len("”"):]
+		out = append(out, rest[:j])
+		s = rest[j+len("”"):]
 	}
-	if b.Len() == 0 {
-		return s
+	if len(out) == 0 {
+		return []string{s}
 	}
-	return b.String()
+	return out
 }
 
 // bestTopic returns the page name and word of the word of src that best
@@ -149,7 +156,7 @@ func topicScore(w string, first bool) int {
 			digit = true
 		}
 	}
-	inner := strings.ContainsAny(strings.Trim(w, ".-_/"), ".-_/")
+	inner := techJoined(w)
 	switch {
 	case inner || digit || upperInside && lower:
 		score += 3 // "Next.js", "node22", "LaunchDarkly", "ORMs"
@@ -159,6 +166,23 @@ func topicScore(w string, first bool) int {
 		score++ // a name, or a German noun
 	}
 	return score
+}
+
+// techJoined reports a word joined by ".", "-", "_" or "/" from parts of
+// three or more runes each ("Next.js" is not, "cost-center" and
+// "Vier-Augen-Review" are): a hyphen between a verb and a pronoun
+// ("faut-il", "est-ce") names nothing.
+func techJoined(w string) bool {
+	parts := strings.FieldsFunc(w, func(r rune) bool { return strings.ContainsRune(".-_/", r) })
+	if len(parts) < 2 {
+		return false
+	}
+	for i, p := range parts {
+		if n := len([]rune(p)); n < 3 && !(i == len(parts)-1 && n == 2 && strings.ContainsRune(w, '.')) {
+			return false
+		}
+	}
+	return true
 }
 
 // topicTokens splits text into words as written: letters, digits and the

@@ -14,6 +14,9 @@ func TestTopicOf(t *testing.T) {
 		{"", "The user said: “回复我的时候用中文就行。”", ""},
 		{"", "The user agreed to the assistant's proposal: “Shall I tag every resource with `owner` and `cost-center`?”", "cost-center"},
 		{"", "The user said: “die Prüfungsergebnisse bleiben drei Jahre”", "prufungsergebnisse"},
+		{"", "Asked “Sur quels navigateurs faut-il faire tourner les tests ?”, the user answered: “Chrome, Firefox et Safari”", "navigateurs"},
+		{"", "Asked “¿cuál es el presupuesto mensual de AWS?”, the user answered: “unos 18.000 dólares”", "presupuesto"},
+		{"", "The user said: “the frontend is Next.js 14 on Vercel”", "next-js"},
 		{"prod region", "Prod runs in us-east-2.", "prod"},
 		{"build image", "The build image is node:22.", "build"},
 	}
