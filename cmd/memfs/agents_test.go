@@ -77,7 +77,7 @@ func TestCLI_Context(t *testing.T) {
 		"~~~\n# Summary\n~~~\n",
 		"- [Prefs](pages/prefs/index.md)\n",
 		"not mounted",
-		"--scope " + sc + " cat index.md",
+		"--scope " + sc + " cat <path>",
 		"--home ", // the test's home is explicit, so suggested commands carry it
 	} {
 		if !strings.Contains(out, want) {
