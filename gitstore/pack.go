@@ -35,7 +35,7 @@ func (s *Store) writePack(objs []objfile.Object) error {
 
 // writePublicationPack writes the objects of a publication as one pack,
 // not synced: git does not sync the loose objects of a commit either
-// (README, Durability).
+// (docs/reference.md, The store: Durability; docs/design.md §5).
 func (s *Store) writePublicationPack(objs []objfile.Object) error {
 	_, err := objfile.WritePack(s.objDir(), objs, false)
 	return err

@@ -14,7 +14,7 @@ import (
 )
 
 // The documents --json prints, one type per document. They are the
-// contract scripts read: output only ever gains fields (README), so a key
+// contract scripts read: output only ever gains fields (docs/reference.md), so a key
 // is never renamed, dropped or retyped, and one that is always printed
 // never becomes omitempty. Fields are declared in key order, as
 // encoding/json printed the maps these documents were once built from;

@@ -10,7 +10,7 @@ import (
 )
 
 // Ensure that the --json documents keep their keys: scripts rely on them
-// (README: status's scopes, pending and serve; the rejection's errors;
+// (docs/reference.md: status's scopes, pending and serve; the rejection's errors;
 // a failure's error object), and output only ever gains fields.
 func TestJSONShapes(t *testing.T) {
 	c := newCLI(t)
