@@ -40,12 +40,18 @@ var (
 	// ErrInvalidBundle means a bundle or a fetched history was refused
 	// whole: a malformed header or pack, a missing object, a ref or a path
 	// outside the artifact layout.
-	ErrInvalidBundle = errcode.New("invalid_bundle", "invalid bundle")
+	ErrInvalidBundle = errcode.New("invalid_bundle", "incoming history refused")
 	// ErrNoRemote means no remote of that name is configured.
 	ErrNoRemote = errcode.New("no_remote", "no such remote")
 	// ErrRemoteMoved means the remote moved since this store last saw it:
 	// pull first.
 	ErrRemoteMoved = errcode.New("remote_moved", "remote moved since the last pull; pull first")
+	// ErrRemoteAuth means git found no credential the remote accepts (or
+	// an ssh host key it does not know); memfs never prompts.
+	ErrRemoteAuth = errcode.New("remote_auth_failed", "the remote refused authentication")
+	// ErrRemoteFailed means git could not reach or use the remote (no
+	// such host or repository, a network or server failure).
+	ErrRemoteFailed = errcode.New("remote_failed", "git could not reach or use the remote")
 
 	// ErrErasureConsentRequired means incoming erasure markers would
 	// remove local content and no consent token was given (nor is the

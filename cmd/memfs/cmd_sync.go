@@ -5,9 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/url"
 	"os"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -120,7 +118,7 @@ own history; without it such a pull stops and asks for one.`,
 				if err := replica.AddRemote(s, args[0], args[1], replica.RemoteOptions{TrustErasures: trust}); err != nil {
 					return usageError{err}
 				}
-				shown := maskURL(args[1])
+				shown := replica.StripCredentials(args[1])
 				return g.output(remoteAddOut{OK: true, Name: args[0], URL: shown, TrustErasures: trust}, func(w io.Writer) {
 					fmt.Fprintf(w, "remote %s added: %s\n", args[0], shown)
 					if trust {
@@ -153,7 +151,7 @@ own history; without it such a pull stops and asks for one.`,
 				}
 				return g.output(nonNil(rs), func(w io.Writer) {
 					for _, r := range rs {
-						fmt.Fprintf(w, "%s\t%s%s\n", r.Name, maskURL(r.URL), map[bool]string{true: "\ttrust-erasures"}[r.TrustErasures])
+						fmt.Fprintf(w, "%s\t%s%s\n", r.Name, r.URL, map[bool]string{true: "\ttrust-erasures"}[r.TrustErasures])
 					}
 				})
 			})
@@ -245,16 +243,4 @@ on their next pull.`,
 			})
 		},
 	}
-}
-
-// maskURL hides a URL's user information (a token often travels as the
-// user name, a password after it) so that printing a remote never shows a
-// credential. Paths and scp-like user@host:path (an ssh login, no secret)
-// are shown as given.
-func maskURL(raw string) string {
-	if u, err := url.Parse(raw); err == nil && u.Scheme != "" && u.User != nil {
-		u.User = nil
-		return strings.Replace(u.String(), "://", "://***@", 1)
-	}
-	return raw
 }

@@ -251,37 +251,58 @@ func TestNewcomer_HooksServeNextSession(t *testing.T) {
 	}
 }
 
-// Ensure that remote add says what it did: the name, the URL with any
-// credential masked, and the erasure trust, in text and in JSON.
+// Ensure that remote add says what it did: the name, the URL, and the
+// erasure trust, in text and in JSON; and that a URL holding a password
+// or a token is refused with the remedy, stored nowhere and printed
+// nowhere.
 func TestNewcomer_RemoteAddSaysWhatItDid(t *testing.T) {
 	c := newCLI(t)
 	c.mustRun("init")
 	const secret = "ghp_0123456789abcdefNOTREAL"
-	out := c.mustRun("remote", "add", "origin", "https://alice:"+secret+"@git.example.com/team/memory.git")
-	if strings.Contains(out, secret) || strings.Contains(out, "alice") {
-		t.Fatalf("remote add printed the credential:\n%s", out)
+	for _, u := range []string{
+		"https://alice:" + secret + "@git.example.com/team/memory.git",
+		"https://" + secret + "@git.example.com/team/memory.git",
+		"https://x-access-token:" + secret + "@git.example.com/team/memory.git",
+	} {
+		for _, asJSON := range []bool{false, true} {
+			args := []string{"remote", "add", "origin", u}
+			if asJSON {
+				args = append([]string{"--json"}, args...)
+			}
+			code, out, errs := c.run(args...)
+			if code != exitUsage || strings.Contains(out+errs, secret) || !strings.Contains(out+errs, "credential helper") {
+				t.Fatalf("remote add of a URL with a credential: exit %d\n%s%s", code, out, errs)
+			}
+		}
 	}
-	if !strings.Contains(out, "remote origin added: https://***@git.example.com/team/memory.git") ||
+	if b, err := os.ReadFile(filepath.Join(c.repo(), "config")); err != nil || strings.Contains(string(b), secret) || strings.Contains(string(b), "origin") {
+		t.Fatalf("the refused remote reached the config (%v):\n%s", err, b)
+	}
+	out := c.mustRun("remote", "add", "origin", "https://alice@git.example.com/team/memory.git")
+	if !strings.Contains(out, "remote origin added: https://alice@git.example.com/team/memory.git") ||
 		!strings.Contains(out, "consent token") {
 		t.Fatalf("remote add output:\n%s", out)
-	}
-	if out := c.mustRun("remote", "list"); strings.Contains(out, secret) {
-		t.Fatalf("remote list printed the credential:\n%s", out)
 	}
 	var doc struct {
 		OK            bool
 		Name, URL     string
 		TrustErasures bool `json:"trust_erasures"`
 	}
-	out = c.mustRun("--json", "remote", "add", "backup", "https://"+secret+"@git.example.com/b.git", "--trust-erasures")
+	out = c.mustRun("--json", "remote", "add", "backup", "git@git.example.com:b.git", "--trust-erasures")
 	if err := json.Unmarshal([]byte(out), &doc); err != nil {
 		t.Fatal(err)
 	}
-	if !doc.OK || doc.Name != "backup" || doc.URL != "https://***@git.example.com/b.git" || !doc.TrustErasures || strings.Contains(out, secret) {
+	if !doc.OK || doc.Name != "backup" || doc.URL != "git@git.example.com:b.git" || !doc.TrustErasures {
 		t.Fatalf("remote add --json = %s", out)
 	}
 	if out := c.mustRun("remote", "add", "plain", "/srv/memory.git"); !strings.Contains(out, "remote plain added: /srv/memory.git") {
 		t.Fatalf("remote add of a path:\n%s", out)
+	}
+	// A remote an earlier memfs stored with its token is used but never
+	// printed.
+	gitOut(t, "-C", c.repo(), "config", "remote.old.url", "https://alice:"+secret+"@git.example.com/old.git")
+	if out := c.mustRun("remote", "list"); strings.Contains(out, secret) || !strings.Contains(out, "old\thttps://alice@git.example.com/old.git") {
+		t.Fatalf("remote list:\n%s", out)
 	}
 }
 

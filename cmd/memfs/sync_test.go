@@ -544,16 +544,15 @@ func TestSyncThroughHTTP(t *testing.T) {
 	if gitOut(t, "-C", a.repo(), "rev-parse", "default^{tree}") != gitOut(t, "-C", b.repo(), "rev-parse", "default^{tree}") {
 		t.Error("trees differ after push and pull over http")
 	}
-	if denied.Load() != 0 {
-		t.Errorf("%d requests went without the credentials from the environment", denied.Load())
-	}
+	// git asks without credentials first, then with the environment's.
+	before := denied.Load()
 	// Without credentials the server refuses, and memfs says so.
 	t.Setenv("MEMFS_REMOTE_USERNAME", "")
 	t.Setenv("GIT_CONFIG_GLOBAL", filepath.Join(t.TempDir(), "none")) // no credential helper
 	if code, _, _ := b.run("pull"); code == 0 {
 		t.Error("a pull without credentials succeeded")
 	}
-	if denied.Load() == 0 {
+	if denied.Load() == before {
 		t.Error("the server never saw a request without credentials")
 	}
 	for _, l := range []string{a.repo(), b.repo()} {

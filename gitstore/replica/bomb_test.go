@@ -76,6 +76,8 @@ func TestImportBombRefusedBeforeInflating(t *testing.T) {
 		t.Fatalf("setup: the bomb bundle is %d bytes", st.Size())
 	}
 
+	// A pull takes the scope from memfs's own refs on the remote.
+	gitIn(t, repo, "", "update-ref", RemoteScopePrefix+"default", "refs/heads/default")
 	url := gitDaemon(t, filepath.Dir(repo))
 	for name, fetch := range map[string]func(s *gitstore.Store) Fetcher{
 		"bundle": func(*gitstore.Store) Fetcher {

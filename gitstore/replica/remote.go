@@ -7,31 +7,29 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
-	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/config"
-	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/transport"
-	githttp "github.com/go-git/go-git/v5/plumbing/transport/http"
 
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/internal/fsutil"
-	"github.com/memfs/memfs/wiki"
 )
 
-// Remotes. A store syncs with any git server through go-git's transports
-// (file, git, ssh, http(s)). Remotes live in the repository's own config,
-// as stock git keeps them. Credentials are never stored by memfs: ssh uses
-// the ssh agent; http(s) uses MEMFS_REMOTE_USERNAME/MEMFS_REMOTE_PASSWORD
-// when set, else asks `git credential fill` (the user's credential
-// helpers). What a remote's refs were at the last pull or push is kept in
-// memfs-remotes/<name>.json: the lease for forced pushes after a forget.
+// Remotes. A store syncs with any git remote through the git binary
+// (transport.go), with the user's own ssh and credential setup; memfs
+// keeps its refs under refs/memfs/ there (layout.go). Remotes live in the
+// repository's own config, as stock git keeps them, and never with a
+// credential: a URL holding a password or a token is refused (the user's
+// credential helper supplies it), and every URL memfs prints has its
+// credentials stripped. MEMFS_REMOTE_USERNAME/MEMFS_REMOTE_PASSWORD, when
+// set, answer git's credential requests from the environment. What a
+// remote's refs were at the last pull or push is kept in
+// memfs-remotes/<name>.json, by local ref name: the lease for forced
+// pushes after a forget.
 
 // Remote is a configured remote.
 type Remote struct {
@@ -51,7 +49,36 @@ type RemoteOptions struct {
 // RemoteOptions.TrustErasures beside the remote's url.
 const trustOption = "memfsTrustErasures"
 
-func validRemoteName(n string) bool { return wiki.ValidSegment(n) }
+// reRemoteName is what a remote may be called: git's usual names
+// (origin, upstream, my-server, github.com), nothing that reads as an
+// option or a path.
+var reRemoteName = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
+
+func validRemoteName(n string) bool {
+	return reRemoteName.MatchString(n) && !strings.Contains(n, "..") && !strings.HasSuffix(n, ".lock")
+}
+
+// ErrCredentialInURL means a remote URL holds a password or a token.
+var ErrCredentialInURL = errors.New("the url holds a password or token, which memfs never stores")
+
+// checkRemoteURL refuses what git could take for an option, control
+// characters, and credentials in the URL (with the remedy).
+func checkRemoteURL(raw string) error {
+	switch {
+	case raw == "":
+		return errors.New("remote url is empty")
+	case strings.HasPrefix(raw, "-"):
+		return errors.New("remote url starts with '-'")
+	case strings.ContainsFunc(raw, func(r rune) bool { return r < 0x20 || r == 0x7f }):
+		return errors.New("remote url holds control characters")
+	}
+	if StripCredentials(raw) != raw {
+		return fmt.Errorf("%w: add it as %s and let git's credential helper supply the secret "+
+			"(git config --global credential.helper store, cache or your platform's manager; git credential approve stores one), "+
+			"or set MEMFS_REMOTE_USERNAME and MEMFS_REMOTE_PASSWORD for memfs's git", ErrCredentialInURL, StripCredentials(raw))
+	}
+	return nil
+}
 
 // Remotes lists the configured remotes, by name.
 func Remotes(st *gitstore.Store) ([]Remote, error) {
@@ -66,7 +93,7 @@ func Remotes(st *gitstore.Store) ([]Remote, error) {
 	for name, r := range cfg.Remotes {
 		if len(r.URLs) > 0 {
 			trust := cfg.Raw.Section("remote").Subsection(name).Option(trustOption) == "true"
-			out = append(out, Remote{Name: name, URL: r.URLs[0], TrustErasures: trust})
+			out = append(out, Remote{Name: name, URL: StripCredentials(r.URLs[0]), TrustErasures: trust})
 		}
 	}
 	slices.SortFunc(out, func(a, b Remote) int { return strings.Compare(a.Name, b.Name) })
@@ -77,10 +104,10 @@ func Remotes(st *gitstore.Store) ([]Remote, error) {
 func AddRemote(st *gitstore.Store, name, rawURL string, opts RemoteOptions) error {
 	s := wrap(st)
 	if !validRemoteName(name) {
-		return fmt.Errorf("remote name %q: use lowercase letters, digits, - and _", name)
+		return fmt.Errorf("remote name %q: use letters, digits, '.', '-' and '_'", name)
 	}
-	if _, err := transport.NewEndpoint(rawURL); err != nil {
-		return fmt.Errorf("remote url: %w", err)
+	if err := checkRemoteURL(rawURL); err != nil {
+		return err
 	}
 	s.Lock()
 	defer s.Unlock()
@@ -147,80 +174,73 @@ func LookupRemote(st *gitstore.Store, name string) (Remote, error) {
 	return Remote{}, fmt.Errorf("%s: %w", name, gitstore.ErrNoRemote)
 }
 
+// remoteURL is the remote's URL as configured (a URL an earlier memfs
+// stored with a credential is used as it is, never printed).
 func (s *store) remoteURL(name string) (string, error) {
-	r, err := LookupRemote(s.Store, name)
-	return r.URL, err
-}
-
-// syncRefSpecs are what memfs exchanges: scope branches, markers, meta.
-// (Import keeps only those; a remote without markers yet is fine.)
-var syncRefSpecs = []config.RefSpec{
-	"+refs/heads/*:refs/heads/*",
-	"+refs/memfs/*:refs/memfs/*",
-}
-
-// auth finds credentials for an http(s) url, never storing them.
-func auth(rawURL string) transport.AuthMethod {
-	u, err := url.Parse(rawURL)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
-		return nil
-	}
-	if user := os.Getenv("MEMFS_REMOTE_USERNAME"); user != "" {
-		return &githttp.BasicAuth{Username: user, Password: os.Getenv("MEMFS_REMOTE_PASSWORD")}
-	}
-	if u.User != nil {
-		p, _ := u.User.Password()
-		return &githttp.BasicAuth{Username: u.User.Username(), Password: p}
-	}
-	if _, err := exec.LookPath("git"); err != nil {
-		return nil
-	}
-	cmd := exec.Command("git", "credential", "fill")
-	cmd.Stdin = strings.NewReader(fmt.Sprintf("protocol=%s\nhost=%s\npath=%s\n\n", u.Scheme, u.Host, strings.TrimPrefix(u.Path, "/")))
-	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0")
-	out, err := cmd.Output()
+	s.Lock()
+	cfg, err := s.Storage().Config()
+	s.Unlock()
 	if err != nil {
-		return nil
+		return "", fmt.Errorf("read config: %w", err)
 	}
-	var user, pass string
-	for _, l := range strings.Split(string(out), "\n") {
-		if v, ok := strings.CutPrefix(l, "username="); ok {
-			user = v
-		}
-		if v, ok := strings.CutPrefix(l, "password="); ok {
-			pass = v
-		}
+	if r, ok := cfg.Remotes[name]; ok && len(r.URLs) > 0 {
+		return r.URLs[0], nil
 	}
-	if user == "" && pass == "" {
-		return nil
-	}
-	return &githttp.BasicAuth{Username: user, Password: pass}
+	return "", fmt.Errorf("%s: %w", name, gitstore.ErrNoRemote)
 }
 
-// RemoteFetcher fetches a remote's scope branches, markers and meta into
-// the quarantine. The server's progress messages go to progress when it
-// is not nil.
-func RemoteFetcher(st *gitstore.Store, name string, progress io.Writer) (Fetcher, error) {
-	s := wrap(st)
+// transport prepares git for the remote called name.
+func (s *store) transport(ctx context.Context, name string, progress io.Writer) (*gitTransport, error) {
 	u, err := s.remoteURL(name)
 	if err != nil {
 		return nil, err
 	}
+	return newTransport(ctx, s.Path(), name, u, progress, s.packLimits().Blob), nil
+}
+
+// RemoteFetcher fetches a remote's scope branches, markers and keyring
+// (layout.go) into the quarantine, nothing else of the remote. The
+// server's progress messages go to progress when it is not nil.
+func RemoteFetcher(st *gitstore.Store, name string, progress io.Writer) (Fetcher, error) {
+	s := wrap(st)
+	if _, err := s.remoteURL(name); err != nil {
+		return nil, err
+	}
 	return func(ctx context.Context, qs *gitstore.Store) (map[string]gitstore.ID, error) {
-		q := wrap(qs)
-		r := git.NewRemote(q.incoming(), &config.RemoteConfig{Name: name, URLs: []string{u}})
-		err := r.FetchContext(ctx, &git.FetchOptions{RefSpecs: syncRefSpecs, Auth: auth(u), Tags: git.NoTags, Progress: progress})
-		if errors.Is(err, gitstore.ErrInvalidBundle) {
-			return nil, fmt.Errorf("fetch %s: %w", name, err)
-		}
-		if err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) && !errors.Is(err, transport.ErrEmptyRemoteRepository) {
-			return nil, fmt.Errorf("fetch %s: %w", name, err)
-		}
-		q.Lock()
-		refs, err := q.RefsLocked()
-		q.Unlock()
+		q := &quarantine{dir: qs.Path(), s: wrap(qs)}
+		t, err := s.transport(ctx, name, progress)
 		if err != nil {
 			return nil, err
+		}
+		v, err := t.view(ctx, s.Path())
+		if err != nil {
+			return nil, err
+		}
+		if err := t.fetch(ctx, q, v.fetchSpecs()); err != nil {
+			return nil, err
+		}
+		q.s.Lock()
+		got, err := q.s.RefsLocked()
+		q.s.Unlock()
+		if err != nil {
+			return nil, err
+		}
+		refs := map[string]gitstore.ID{}
+		for n := range v.refs {
+			if h, ok := got[n]; ok {
+				refs[n] = h
+			}
+		}
+		for n := range v.legacy {
+			h, ok := got[legacyPrefix+strings.TrimPrefix(n, branchPrefix)]
+			if !ok {
+				continue
+			}
+			if !q.isMemfsCommit(h) {
+				s.Logger().Info("remote branch left alone: not a memfs scope", "remote", name, "ref", n)
+				continue
+			}
+			refs[n] = h
 		}
 		if err := s.writeSeen(name, refs); err != nil {
 			return nil, err
@@ -288,33 +308,28 @@ type PushResult struct {
 	DivergedRemoved []string `json:"diverged_removed,omitempty"`
 }
 
-// Reasons a scope branch is not pushed.
-const (
-	reasonMoved   = "not a fast-forward: the remote moved since this store last saw it; pull first"
-	reasonUnknown = "not a fast-forward: the remote holds commits this store lacks; pull first"
-)
-
 // pushAttempts bounds the retries of a push whose metadata lease another
 // replica's push overtook.
 const pushAttempts = 4
 
-// Push sends the scope branches, markers and keyring to a remote.
+// Push sends the scope branches, markers and keyring to a remote, under
+// memfs's own refs there (layout.go).
 //
 // A scope branch the remote holds is sent as a fast-forward when it is
 // one; a branch rewritten by a forget here replaces the remote's only if
-// the remote still holds what this store last saw there (a lease), else
-// it is refused (named in Refused, with its reason) while every other ref
-// is still sent, and Push returns gitstore.ErrRemoteMoved. The metadata refs are
-// sets: each is sent as the union of this store's set and the remote's,
-// a canonical commit (meta.go) that replaces the remote's under a lease on
-// it, so two replicas never refuse each other over metadata; when
-// another push overtakes the lease, Push reads the remote again and
-// retries. The server's progress messages go to progress when it is not
-// nil. The caller holds the store lock.
+// the remote still holds what this store last pulled there (a lease),
+// else it is refused (named in Refused, with its reason) while every
+// other ref is still sent, and Push returns gitstore.ErrRemoteMoved. The
+// metadata refs are sets: each is sent as the union of this store's set
+// and the remote's, a canonical commit (meta.go) that replaces the
+// remote's under a lease on it, so two replicas never refuse each other
+// over metadata; when another push overtakes a lease, Push reads the
+// remote again and retries. The server's progress messages go to
+// progress when it is not nil. The caller holds the store lock.
 func Push(ctx context.Context, gtx *gitstore.Tx, name string, progress io.Writer) (*PushResult, error) {
 	tx := wrapTx(gtx)
 	s := tx.s
-	u, err := s.remoteURL(name)
+	t, err := s.transport(ctx, name, progress)
 	if err != nil {
 		return nil, err
 	}
@@ -326,7 +341,7 @@ func Push(ctx context.Context, gtx *gitstore.Tx, name string, progress io.Writer
 		return nil, err
 	}
 	for attempt := 1; ; attempt++ {
-		res, err := tx.pushOnce(ctx, name, u, progress)
+		res, err := tx.pushOnce(ctx, name, t)
 		if res != nil {
 			res.DivergedRemoved = pruned
 		}
@@ -341,80 +356,60 @@ func Push(ctx context.Context, gtx *gitstore.Tx, name string, progress io.Writer
 var errLeaseLost = errors.New("a lease was overtaken")
 
 // pushOnce lists the remote, plans every ref and pushes once.
-func (tx *txn) pushOnce(ctx context.Context, name, u string, progress io.Writer) (*PushResult, error) {
+func (tx *txn) pushOnce(ctx context.Context, name string, t *gitTransport) (*PushResult, error) {
 	s := tx.s
-	r := git.NewRemote(s.Storage(), &config.RemoteConfig{Name: name, URLs: []string{u}})
-	remote := map[string]gitstore.ID{}
-	list, err := r.ListContext(ctx, &git.ListOptions{Auth: auth(u)})
-	if err != nil && !errors.Is(err, transport.ErrEmptyRemoteRepository) {
-		return nil, fmt.Errorf("list %s: %w", name, err)
+	view, err := t.view(ctx, s.Path())
+	if err != nil {
+		return nil, err
 	}
-	for _, ref := range list {
-		if ref.Type() == plumbing.HashReference {
-			remote[ref.Name().String()] = gitstore.ID(ref.Hash())
-		}
-	}
+	remote := view.refs
 	local, err := BundleRefs(ctx, s.Store, nil)
 	if err != nil {
 		return nil, err
 	}
 	seen := s.readSeen(name)
 	res := &PushResult{Pushed: []string{}, Forced: []string{}, Metadata: []string{}, UpToDate: []string{}}
-	var specs, leases []config.RefSpec
-	after := copyRefs(remote)
+	var refs []pushRef
+	sent := map[string]gitstore.ID{}
 	send := func(n string, v gitstore.ID, force bool, lease gitstore.ID) {
-		spec := v.String() + ":" + n
-		if force {
-			spec = "+" + spec
-		}
-		specs = append(specs, config.RefSpec(spec))
-		if !lease.IsZero() {
-			leases = append(leases, config.RefSpec(lease.String()+":"+n))
-		}
-		after[n] = v
+		refs = append(refs, pushRef{id: v, remote: remoteName(n), force: force, lease: lease})
+		sent[n] = v
 	}
-	if err := tx.planMetadata(ctx, name, u, local, remote, res, send); err != nil {
+	if err := tx.planMetadata(ctx, t, local, remote, res, send); err != nil {
 		return nil, err
 	}
 	for _, n := range slices.Sorted(maps.Keys(local)) {
 		if n == gitstore.MetaRef || n == gitstore.ErasuresRef {
 			continue
 		}
-		lv, rv := local[n], remote[n]
-		switch {
-		case rv == lv:
-			res.UpToDate = append(res.UpToDate, n)
-			continue
-		case rv.IsZero():
-			res.Pushed = append(res.Pushed, n)
-			send(n, lv, false, gitstore.ID{})
-			continue
+		if err := tx.planBranch(ctx, n, local[n], remote[n], view.legacy[n], seen[n], res, send); err != nil {
+			return nil, err
 		}
-		if s.HasCommit(rv) {
-			anc, err := s.ancestors(ctx, lv)
-			if err != nil {
+	}
+	after := copyRefs(remote)
+	if len(refs) > 0 {
+		outcomes, err := t.push(ctx, s.Path(), refs)
+		if err != nil {
+			return nil, err
+		}
+		lost := false
+		for n, v := range sent {
+			o, ok := outcomes[remoteName(n)]
+			switch {
+			case !ok || o.ok:
+				after[n] = v
+			case strings.Contains(o.reason, "stale info") || strings.Contains(o.reason, "fetch first") || strings.Contains(o.reason, "non-fast-forward"):
+				lost = true
+			default:
+				res.drop(n)
+				res.refuse(n, "the remote refused it: "+lastLines(StripCredentials(o.reason), 1))
+			}
+		}
+		if lost {
+			if err := s.writeSeen(name, mergeSeen(seen, after, sent)); err != nil {
 				return nil, err
 			}
-			if anc[rv] {
-				res.Pushed = append(res.Pushed, n)
-				send(n, lv, false, rv)
-				continue
-			}
-		}
-		if seen[n] != rv {
-			res.refuse(n, s.HasCommit(rv))
-			continue
-		}
-		res.Forced = append(res.Forced, n)
-		send(n, lv, true, rv)
-	}
-	if len(specs) > 0 {
-		err = r.PushContext(ctx, &git.PushOptions{RefSpecs: specs, RequireRemoteRefs: leases, Auth: auth(u), Progress: progress})
-		if err != nil && strings.Contains(err.Error(), "required to be") {
-			return nil, fmt.Errorf("push %s: %w: %w", name, errLeaseLost, err)
-		}
-		if err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) {
-			return nil, fmt.Errorf("push %s: %w", name, err)
+			return nil, fmt.Errorf("push %s: %w", name, errLeaseLost)
 		}
 	}
 	if err := s.writeSeen(name, after); err != nil {
@@ -425,27 +420,102 @@ func (tx *txn) pushOnce(ctx context.Context, name, u string, progress io.Writer)
 		for _, n := range res.Refused {
 			parts = append(parts, n+" ("+res.Reasons[n]+")")
 		}
-		return res, fmt.Errorf("%s: %s: %w", name, strings.Join(parts, "; "), gitstore.ErrRemoteMoved)
+		return res, fmt.Errorf("push %s: %s: %w", name, strings.Join(parts, "; "), gitstore.ErrRemoteMoved)
 	}
 	return res, nil
 }
 
-// refuse records a scope branch push refused.
-func (res *PushResult) refuse(n string, known bool) {
+// mergeSeen is what a push that lost a race knows of the remote: what it
+// sent and the remote took, and otherwise what it knew before.
+func mergeSeen(seen, after, sent map[string]gitstore.ID) map[string]gitstore.ID {
+	out := copyRefs(seen)
+	for n := range sent {
+		if v, ok := after[n]; ok && v == sent[n] {
+			out[n] = v
+		}
+	}
+	return out
+}
+
+// planBranch decides one scope branch n: up to date, sent as a new
+// branch or a fast-forward, sent forced under a lease (a forget's rewrite
+// of what this store last pulled), or refused. rv is the remote's head
+// (zero: none), legacy its branch of the earlier layout, last what this
+// store last pulled or pushed there.
+func (tx *txn) planBranch(ctx context.Context, n string, lv, rv, legacy, last gitstore.ID, res *PushResult,
+	send func(n string, v gitstore.ID, force bool, lease gitstore.ID)) error {
+	s := tx.s
+	contains := func(h gitstore.ID) (bool, error) {
+		if !s.HasCommit(h) {
+			return false, nil
+		}
+		anc, err := s.ancestors(ctx, lv)
+		return anc[h], err
+	}
+	switch {
+	case rv == lv:
+		res.UpToDate = append(res.UpToDate, n)
+		return nil
+	case rv.IsZero() && !legacy.IsZero():
+		// The earlier layout: write the new one if it holds the
+		// earlier branch, or what this store last pulled of it.
+		ok, err := contains(legacy)
+		if err != nil {
+			return err
+		}
+		if !ok && last != legacy {
+			res.refuse(n, fmt.Sprintf("the remote's %s (earlier layout) is at %s, which this store has not pulled; pull first",
+				n, gitstore.ShortID(legacy)))
+			return nil
+		}
+		res.Pushed = append(res.Pushed, n)
+		send(n, lv, false, gitstore.ID{})
+		return nil
+	case rv.IsZero():
+		res.Pushed = append(res.Pushed, n)
+		send(n, lv, false, gitstore.ID{})
+		return nil
+	}
+	ok, err := contains(rv)
+	if err != nil {
+		return err
+	}
+	switch {
+	case ok:
+		res.Pushed = append(res.Pushed, n)
+		send(n, lv, false, rv)
+	case last == rv:
+		res.Forced = append(res.Forced, n)
+		send(n, lv, true, rv)
+	case last.IsZero():
+		res.refuse(n, fmt.Sprintf("not a fast-forward: the remote's %s is at %s and this store never pulled it; pull first",
+			remoteName(n), gitstore.ShortID(rv)))
+	default:
+		res.refuse(n, fmt.Sprintf("not a fast-forward: the remote moved since this store last pulled (%s is at %s, last pulled at %s); pull first",
+			remoteName(n), gitstore.ShortID(rv), gitstore.ShortID(last)))
+	}
+	return nil
+}
+
+// refuse records a scope branch push refused, and why.
+func (res *PushResult) refuse(n, reason string) {
 	if res.Reasons == nil {
 		res.Reasons = map[string]string{}
 	}
 	res.Refused = append(res.Refused, n)
-	res.Reasons[n] = reasonUnknown
-	if known {
-		res.Reasons[n] = reasonMoved
-	}
+	res.Reasons[n] = reason
+}
+
+// drop takes n out of the lists of what was sent.
+func (res *PushResult) drop(n string) {
+	del := func(l []string) []string { return slices.DeleteFunc(l, func(x string) bool { return x == n }) }
+	res.Pushed, res.Forced, res.Metadata = del(res.Pushed), del(res.Forced), del(res.Metadata)
 }
 
 // planMetadata decides the keyring and the marker set: each is sent as
 // the union of this store's and the remote's, unless the remote's
 // already holds this store's.
-func (tx *txn) planMetadata(ctx context.Context, name, u string, local, remote map[string]gitstore.ID, res *PushResult,
+func (tx *txn) planMetadata(ctx context.Context, t *gitTransport, local, remote map[string]gitstore.ID, res *PushResult,
 	send func(n string, v gitstore.ID, force bool, lease gitstore.ID)) error {
 	s := tx.s
 	var missing []string
@@ -455,7 +525,7 @@ func (tx *txn) planMetadata(ctx context.Context, name, u string, local, remote m
 		}
 	}
 	if len(missing) > 0 {
-		if err := s.fetchMetadata(ctx, name, u, missing); err != nil {
+		if err := s.fetchMetadata(ctx, t, missing); err != nil {
 			return err
 		}
 	}
@@ -474,7 +544,7 @@ func (tx *txn) planMetadata(ctx context.Context, name, u string, local, remote m
 		}
 		union, ahead, err := s.metadataUnion(ctx, n, lv, rv)
 		if err != nil {
-			return fmt.Errorf("%s on %s: %w", n, name, err)
+			return fmt.Errorf("%s on %s: %w", n, t.name, err)
 		}
 		if ahead {
 			res.RemoteAhead = append(res.RemoteAhead, n)
@@ -532,20 +602,18 @@ func (s *store) metadataUnion(ctx context.Context, n string, lv, rv gitstore.ID)
 // fetchMetadata brings a remote's metadata refs (the keyring and the
 // marker set, nothing else) through a quarantine, checked as an import
 // checks them, and keeps their objects (no ref moves).
-func (s *store) fetchMetadata(ctx context.Context, name, u string, refs []string) error {
+func (s *store) fetchMetadata(ctx context.Context, t *gitTransport, refs []string) error {
 	q, err := s.newQuarantine()
 	if err != nil {
 		return err
 	}
 	defer q.remove()
-	var specs []config.RefSpec
+	var specs []string
 	for _, n := range refs {
-		specs = append(specs, config.RefSpec("+"+n+":"+n))
+		specs = append(specs, "+"+n+":"+n)
 	}
-	r := git.NewRemote(q.s.incoming(), &config.RemoteConfig{Name: name, URLs: []string{u}})
-	err = r.FetchContext(ctx, &git.FetchOptions{RefSpecs: specs, Auth: auth(u), Tags: git.NoTags})
-	if err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) {
-		return fmt.Errorf("fetch metadata of %s: %w", name, err)
+	if err := t.fetch(ctx, q, specs); err != nil {
+		return err
 	}
 	q.s.Lock()
 	got, err := q.s.RefsLocked()

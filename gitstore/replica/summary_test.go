@@ -16,12 +16,12 @@ func TestPushSummary(t *testing.T) {
 		{"nothing", PushResult{}, []string{"everything up to date"}},
 		{"sent and refused", PushResult{
 			Pushed: []string{"refs/heads/a", "refs/heads/b"}, Metadata: []string{gitstore.ErasuresRef},
-			Refused: []string{"refs/heads/c"}, Reasons: map[string]string{"refs/heads/c": reasonMoved},
+			Refused: []string{"refs/heads/c"}, Reasons: map[string]string{"refs/heads/c": "moved; pull first"},
 			RemoteAhead: []string{gitstore.ErasuresRef}, DivergedRemoved: []string{"x"},
 		}, []string{
 			"sent: refs/heads/a, refs/heads/b",
 			"metadata sent (union with the remote's): " + gitstore.ErasuresRef + " (erasure markers)",
-			"refused: refs/heads/c: " + reasonMoved,
+			"refused: refs/heads/c: moved; pull first",
 			gitstore.ErasuresRef + ": the remote holds erasure markers this store lacks; a pull brings them",
 			"1 diverged ref(s) removed: their sessions are published again",
 		}},
