@@ -1,13 +1,11 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 
 	"github.com/spf13/cobra"
 
-	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/gitstore/replica"
 )
 
@@ -58,12 +56,9 @@ func newStatusCommand(g *globalOptions) *cobra.Command {
 			if serving {
 				serve.PID = &pid
 			}
-			s, err := gitstore.Open(cmd.Context(), opts)
-			if errors.Is(err, gitstore.ErrNotInitialized) {
-				return g.output(statusNoStoreOut{OK: true, Initialized: false, Store: opts.Path, Serve: serve}, func(w io.Writer) {
-					fmt.Fprintf(w, "no store at %s (run memfs init, or memfs serve)\n", opts.Path)
-				})
-			}
+			// A fresh home gets its store, as serve and the sync commands
+			// give it.
+			s, _, err := h.InitStore(cmd.Context())
 			if err != nil {
 				return err
 			}

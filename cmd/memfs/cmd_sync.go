@@ -79,7 +79,7 @@ rewrites and purges this store's history too.`,
 // runImport imports what fetcher brings, then settles the ledger and the
 // staged runs.
 func (g *globalOptions) runImport(ctx context.Context, fetcher func(*gitstore.Store) (replica.Fetcher, replica.ImportOptions, error)) error {
-	return g.withStore(ctx, func(h *home.Home, s *gitstore.Store) error {
+	return g.withNewStore(ctx, func(h *home.Home, s *gitstore.Store) error {
 		fetch, iopts, err := fetcher(s)
 		if err != nil {
 			return err
@@ -114,7 +114,7 @@ are applied without a consent token, even where they rewrite this store's
 own history; without it such a pull stops and asks for one.`,
 		Args: exactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return g.withStore(cmd.Context(), func(_ *home.Home, s *gitstore.Store) error {
+			return g.withNewStore(cmd.Context(), func(_ *home.Home, s *gitstore.Store) error {
 				if err := replica.AddRemote(s, args[0], args[1], replica.RemoteOptions{TrustErasures: trust}); err != nil {
 					return usageError{err}
 				}
@@ -136,7 +136,7 @@ own history; without it such a pull stops and asks for one.`,
 		Short: "Remove a remote",
 		Args:  exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return g.withStore(cmd.Context(), func(_ *home.Home, s *gitstore.Store) error { return replica.RemoveRemote(s, args[0]) })
+			return g.withNewStore(cmd.Context(), func(_ *home.Home, s *gitstore.Store) error { return replica.RemoveRemote(s, args[0]) })
 		},
 	}
 	list := &cobra.Command{
@@ -144,7 +144,7 @@ own history; without it such a pull stops and asks for one.`,
 		Short: "List remotes",
 		Args:  exactArgs(0),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return g.withStore(cmd.Context(), func(_ *home.Home, s *gitstore.Store) error {
+			return g.withNewStore(cmd.Context(), func(_ *home.Home, s *gitstore.Store) error {
 				rs, err := replica.Remotes(s)
 				if err != nil {
 					return err
@@ -222,7 +222,7 @@ on their next pull.`,
 		Args: rangeArgs(0, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			return g.withStore(ctx, func(_ *home.Home, s *gitstore.Store) error {
+			return g.withNewStore(ctx, func(_ *home.Home, s *gitstore.Store) error {
 				name, err := remoteName(s, args)
 				if err != nil {
 					return err

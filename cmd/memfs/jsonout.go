@@ -58,14 +58,6 @@ type serveOut struct {
 	Running bool `json:"running"`
 }
 
-// statusNoStoreOut is printed by memfs status when the home has no store.
-type statusNoStoreOut struct {
-	Initialized bool     `json:"initialized"`
-	OK          bool     `json:"ok"`
-	Serve       serveOut `json:"serve"`
-	Store       string   `json:"store"`
-}
-
 // statusOut is printed by memfs status.
 type statusOut struct {
 	Diverged    int                     `json:"diverged"`

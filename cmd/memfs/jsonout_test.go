@@ -31,7 +31,7 @@ func TestJSONShapes(t *testing.T) {
 		keys map[string][]string
 	}{
 		{[]string{"status"}, exitOK, map[string][]string{
-			"":      {"initialized", "ok", "serve", "store"},
+			"":      {"diverged", "failed", "initialized", "limits", "ok", "pending", "scopes", "serve", "store", "store_id"},
 			"serve": {"running"},
 		}},
 		{[]string{"init"}, exitOK, map[string][]string{

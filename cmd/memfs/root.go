@@ -281,6 +281,21 @@ func (g *globalOptions) withStore(ctx context.Context, fn func(*home.Home, *gits
 	return g.with(ctx, false, fn)
 }
 
+// withNewStore is withStore for the commands that create the store when
+// the home has none yet, as serve does: status and the sync commands.
+func (g *globalOptions) withNewStore(ctx context.Context, fn func(*home.Home, *gitstore.Store) error) error {
+	h, err := g.openHome()
+	if err != nil {
+		return err
+	}
+	s, _, err := h.InitStore(ctx)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	return fn(h, s)
+}
+
 // withScope is withStore with g.Scope resolved first (resolveScope).
 func (g *globalOptions) withScope(ctx context.Context, fn func(*home.Home, *gitstore.Store) error) error {
 	return g.with(ctx, true, fn)
