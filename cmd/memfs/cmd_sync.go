@@ -211,34 +211,53 @@ func newPushCommand(g *globalOptions) *cobra.Command {
 	return &cobra.Command{
 		Use:   "push [NAME]",
 		Short: "Send the scope branches, erasure markers and metadata to a remote",
-		Long: `Push sends every scope branch, the erasure markers and the keyring.
-A branch is sent as a fast-forward when it can be; a branch rewritten by a
-forget here replaces the remote's only if the remote still holds what this
-store last saw there (a lease); otherwise that branch is refused (pull
-first) and the rest is still sent. The keyring and the markers are sets:
-each is sent as the union of this store's and the remote's, so replicas
-never refuse each other over them. Other replicas purge forgotten content
-on their next pull.`,
+		Long: `Push sends every scope branch, the erasure markers and the keyring, under
+memfs's own refs on the remote (refs/memfs/); nothing else there is
+touched. A branch is sent as a fast-forward when it can be; a branch
+rewritten by a forget here replaces the remote's under a lease on what
+this store last pulled there. When the remote moved since the last pull,
+push pulls first (as memfs pull does: rewritten by this store's markers,
+merged) and pushes again, so a forget travels with one push; a pull that
+needs consent to incoming markers stops it (pull --token T, then push).
+The keyring and the markers are sets: each is sent as the union of this
+store's and the remote's. Other replicas purge forgotten content on their
+next pull.`,
 		Args: rangeArgs(0, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			return g.withNewStore(ctx, func(_ *home.Home, s *gitstore.Store) error {
+			return g.withNewStore(ctx, func(h *home.Home, s *gitstore.Store) error {
 				name, err := remoteName(s, args)
 				if err != nil {
 					return err
 				}
-				var res *replica.PushResult
-				err = s.Exclusive(ctx, func(tx *gitstore.Tx) (err error) {
-					res, err = replica.Push(ctx, tx, name, g.progress().Writer())
-					return err
-				})
-				switch {
-				case res == nil:
-					return err
-				case g.JSON && err != nil:
-					return g.fail(exitCode(err), pushFailedOut{Result: res, Error: errJSON(err)}, nil)
+				line := g.progress()
+				defer line.Done()
+				p, err := h.Push(ctx, s, name, line.Writer(), line.Counter())
+				var ce *replica.ConsentError
+				if errors.As(err, &ce) {
+					return g.fail(exitForgetScope, consentOut{Error: errJSON(ce), ErasureConsent: ce.Consent}, func(w io.Writer) {
+						fmt.Fprintf(g.stderr, "memfs: %v\n", err)
+						printLines(w, ce.Consent.Summary())
+						fmt.Fprintf(w, "run memfs pull %s --token %s to apply them, then push again\n", name, ce.Consent.Token)
+					})
 				}
-				g.output(pushOut{OK: true, Result: res}, func(w io.Writer) { printLines(w, res.Summary()) })
+				if p == nil || p.Result == nil {
+					return err
+				}
+				var pulled *importOut
+				if p.Pulled != nil {
+					pulled = &importOut{OK: true, Result: p.Pulled.Result, Requeued: p.Pulled.Requeued}
+				}
+				if g.JSON && err != nil {
+					return g.fail(exitCode(err), pushFailedOut{Result: p.Result, Pulled: pulled, Error: errJSON(err)}, nil)
+				}
+				g.output(pushOut{OK: true, Result: p.Result, Pulled: pulled}, func(w io.Writer) {
+					if pulled != nil {
+						fmt.Fprintf(w, "the remote moved since the last pull: pulled %s first\n", name)
+						printLines(w, pulled.Result.Summary())
+					}
+					printLines(w, p.Result.Summary())
+				})
 				return err
 			})
 		},

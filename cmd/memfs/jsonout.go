@@ -349,9 +349,11 @@ type consentOut struct {
 	OK             bool                    `json:"ok"`
 }
 
-// pushOut is printed by memfs push.
+// pushOut is printed by memfs push; Pulled is the pull it made first when
+// the remote had moved.
 type pushOut struct {
 	OK     bool                `json:"ok"`
+	Pulled *importOut          `json:"pulled,omitempty"`
 	Result *replica.PushResult `json:"result"`
 }
 
@@ -359,5 +361,6 @@ type pushOut struct {
 type pushFailedOut struct {
 	Error  errorOut            `json:"error"`
 	OK     bool                `json:"ok"`
+	Pulled *importOut          `json:"pulled,omitempty"`
 	Result *replica.PushResult `json:"result"`
 }

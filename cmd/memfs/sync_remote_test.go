@@ -38,3 +38,46 @@ func TestSyncCommandsCreateTheStore(t *testing.T) {
 		})
 	}
 }
+
+// Ensure that a forget travels with one push even when another replica
+// pushed since the last pull: push pulls (rewriting what it brings by the
+// markers), merges, and pushes; the other replica loses the content with
+// one pull and keeps its own page; and that a remote named other than
+// origin works.
+func TestForgetTravelsWithOnePush(t *testing.T) {
+	server := filepath.Join(t.TempDir(), "server.git")
+	gitOut(t, "init", "-q", "--bare", server)
+	a, b := newCLI(t), newCLI(t)
+	a.mustRun("remote", "add", "Team.Server", server)
+	b.mustRun("remote", "add", "Team.Server", server, "--trust-erasures")
+	a.publishFiles(phoneArtifact(), "with the phone")
+	a.mustRun("push", "Team.Server")
+	b.mustRun("pull", "Team.Server")
+	more := phoneArtifact()
+	more["pages/prefs/tea.md"] = "# Tea\n\nGreen.\n\n## Sources\n\n- session:sess-1\n"
+	more["pages/prefs/index.md"] += "- [Tea](tea.md)\n"
+	b.publishFiles(more, "tea")
+	b.mustRun("push", "Team.Server")
+
+	a.advForget("text:555 301 7788")
+	out := a.mustRun("push", "Team.Server")
+	if !strings.Contains(out, "pulled Team.Server first") || strings.Contains(out, "refused") {
+		t.Fatalf("push after a forget while the remote moved:\n%s", out)
+	}
+	if got := gitOut(t, "-C", server, "cat-file", "--batch-all-objects", "--batch"); strings.Contains(got, "301-7788") &&
+		strings.Contains(gitOut(t, "-C", server, "show", "refs/memfs/scopes/default:pages/prefs/contact.md"), "7788") {
+		t.Error("the server's scope head still holds the number")
+	}
+	b.mustRun("pull", "Team.Server")
+	for name, x := range map[string]*cli{"a": a, "b": b} {
+		if strings.Contains(allObjects(t, x.repo()), "301-7788") {
+			t.Errorf("replica %s still stores the number", name)
+		}
+		if got := x.mustRun("--scope", "default", "cat", "pages/prefs/tea.md"); !strings.Contains(got, "Green") {
+			t.Errorf("replica %s lost b's page: %q", name, got)
+		}
+	}
+	if gitOut(t, "-C", a.repo(), "rev-parse", "default") != gitOut(t, "-C", b.repo(), "rev-parse", "default") {
+		t.Error("the replicas disagree after one push and one pull")
+	}
+}

@@ -3,6 +3,9 @@ package home
 import (
 	"bufio"
 	"context"
+	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -52,4 +55,49 @@ func (h *Home) Import(ctx context.Context, s *gitstore.Store, fetch replica.Fetc
 		return nil, err
 	}
 	return forget.AfterImport(ctx, forget.Options{Home: h.Dir, Store: s, Ledger: l, Logger: h.Logger, Progress: progress}, fetch, o)
+}
+
+// Pushed is what Push did: the push, and the pull it made first when the
+// remote had moved (nil when it did not need one).
+type Pushed struct {
+	Result *replica.PushResult
+	Pulled *forget.Imported
+}
+
+// Push sends the store to the remote called name. When a scope branch is
+// refused because the remote moved since the last pull (another replica
+// pushed, a forget rewrote the branch here), Push pulls the remote as
+// memfs pull does (its history rewritten by this store's markers and
+// merged, the ledger settled) and pushes once more, so that a forget
+// reaches the remote with one push. A pull that stops for consent to
+// incoming markers stops the push with its *replica.ConsentError.
+// progress, when set, hears the servers; counter, where a long pull is.
+func (h *Home) Push(ctx context.Context, s *gitstore.Store, name string, progress io.Writer,
+	counter func(stage string, done, total int)) (*Pushed, error) {
+	push := func() (res *replica.PushResult, err error) {
+		err = s.Exclusive(ctx, func(tx *gitstore.Tx) (err error) {
+			res, err = replica.Push(ctx, tx, name, progress)
+			return err
+		})
+		return res, err
+	}
+	res, err := push()
+	if !errors.Is(err, gitstore.ErrRemoteMoved) {
+		return &Pushed{Result: res}, err
+	}
+	h.Logger.Info("the remote moved since the last pull: pulling before pushing again", "remote", name)
+	r, err := replica.LookupRemote(s, name)
+	if err != nil {
+		return nil, err
+	}
+	fetch, err := replica.RemoteFetcher(s, name, progress)
+	if err != nil {
+		return nil, err
+	}
+	imp, err := h.Import(ctx, s, fetch, replica.ImportOptions{TrustErasures: r.TrustErasures}, counter)
+	if err != nil {
+		return &Pushed{Result: res}, fmt.Errorf("push %s: the remote moved since the last pull, and the pull before pushing again stopped: %w", name, err)
+	}
+	res, err = push()
+	return &Pushed{Result: res, Pulled: imp}, err
 }
