@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -114,4 +115,89 @@ func FuzzName(f *testing.F) {
 			t.Fatalf("Name(%q) is not stable", p)
 		}
 	})
+}
+
+// Ensure that the forms of one repository's URL normalise to one key and
+// different repositories to different keys.
+func TestNormalizeURL(t *testing.T) {
+	same := []string{
+		"git@github.com:Acme/Widget.git",
+		"ssh://git@github.com/acme/widget.git",
+		"ssh://git@github.com:22/acme/widget",
+		"https://github.com/acme/widget",
+		"https://alice@github.com/acme/widget.git/",
+		"git://github.com/acme/widget.git",
+		"github.com:acme/widget",
+	}
+	for _, u := range same {
+		if got := NormalizeURL(u); got != "github.com/acme/widget" {
+			t.Errorf("NormalizeURL(%q) = %q", u, got)
+		}
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"ssh://host/~/repo.git", "host/repo"},
+		{"ssh://host:2222/~/repo.git", "host/repo"},
+		{"/srv/Memory.git", "/srv/memory"},
+		{"file:///srv/memory.git", "/srv/memory"},
+		{"https://github.com/acme/gadget", "github.com/acme/gadget"},
+		{"", ""},
+	} {
+		if got := NormalizeURL(tc.in); got != tc.want {
+			t.Errorf("NormalizeURL(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// gitIn runs stock git in dir with a fixed identity.
+func gitIn(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.name=t", "-c", "user.email=t@x"}, args...)...)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %v: %v\n%s", args, err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// Ensure that two clones of one repository at different paths, with its
+// origin written as ssh or https, are one scope; that a repository
+// without remotes is named by its root commit, the same in every clone;
+// and that a folder outside any repository keeps its path-derived name.
+func TestIdentify(t *testing.T) {
+	tmp, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	origin := mkdir(t, filepath.Join(tmp, "origin"))
+	gitIn(t, origin, "init", "-q")
+	gitIn(t, origin, "commit", "-q", "--allow-empty", "-m", "root")
+	one := filepath.Join(tmp, "alice", "widget")
+	two := filepath.Join(tmp, "bob", "work", "widget-fork")
+	gitIn(t, tmp, "clone", "-q", origin, one)
+	gitIn(t, tmp, "clone", "-q", origin, two)
+	gitIn(t, one, "remote", "set-url", "origin", "git@github.com:Acme/Widget.git")
+	gitIn(t, two, "remote", "set-url", "origin", "https://github.com/acme/widget")
+	a, b := Identify(filepath.Join(one)), Identify(mkdir(t, filepath.Join(two, "sub")))
+	if a.Name != b.Name || a.Source != SourceOrigin || a.Name != "widget-"+hash8("github.com/acme/widget") {
+		t.Errorf("two clones: %+v and %+v", a, b)
+	}
+	if a.Legacy != Name(one) || b.Legacy != Name(two) || a.Root != one {
+		t.Errorf("legacy names: %+v and %+v", a, b)
+	}
+	// Without remotes: the root commit.
+	gitIn(t, one, "remote", "remove", "origin")
+	gitIn(t, two, "remote", "remove", "origin")
+	a, b = Identify(one), Identify(two)
+	if a.Name != b.Name || a.Source != SourceRootCommit || !strings.HasPrefix(a.Name, "repo-") {
+		t.Errorf("two clones without remotes: %+v and %+v", a, b)
+	}
+	// No commit yet: the path.
+	empty := mkdir(t, filepath.Join(tmp, "empty"))
+	gitIn(t, empty, "init", "-q")
+	if id := Identify(empty); id.Source != SourcePath || id.Name != Name(empty) {
+		t.Errorf("empty repository: %+v", id)
+	}
+	if id := Identify("/nonexistent-memfs/x"); id.Source != SourcePath || id.Name != Name("/nonexistent-memfs/x") {
+		t.Errorf("missing folder: %+v", id)
+	}
 }

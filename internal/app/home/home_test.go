@@ -4,6 +4,7 @@ import (
 	"errors"
 	"maps"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -142,4 +143,48 @@ func TestServeLock(t *testing.T) {
 		t.Fatal(err)
 	}
 	again()
+}
+
+// Ensure that a checkout's scope is its repository's, except where an
+// earlier memfs kept the project's memory under its path-derived name and
+// the repository's scope holds nothing yet: that memory stays in use.
+func TestScopeKeepsPathDerivedMemory(t *testing.T) {
+	repo := filepath.Join(t.TempDir(), "widget")
+	for _, args := range [][]string{{"init", "-q", repo}, {"-C", repo, "remote", "add", "origin", "git@example.com:acme/widget.git"}} {
+		if out, err := exec.Command("git", args...).CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	id := scope.Identify(repo)
+	if id.Source != scope.SourceOrigin || id.Name == id.Legacy {
+		t.Fatalf("setup: %+v", id)
+	}
+	fresh := open(t)
+	if sc, err := fresh.Scope("", repo); err != nil || sc != id.Name {
+		t.Errorf("fresh home: scope %q (%v), want %q", sc, err, id.Name)
+	}
+	// An earlier memfs recorded the project under its path-derived name.
+	old := open(t)
+	if err := old.recordProject(id.Legacy, id.Root); err != nil {
+		t.Fatal(err)
+	}
+	for _, record := range []bool{false, true} {
+		var sc string
+		var err error
+		if record {
+			sc, err = old.RecordScope("", repo)
+		} else {
+			sc, err = old.Scope("", repo)
+		}
+		if err != nil || sc != id.Legacy {
+			t.Errorf("home with path-derived memory (record %v): scope %q (%v), want %q", record, sc, err, id.Legacy)
+		}
+	}
+	// Once the repository's scope holds something here, it wins.
+	if err := old.recordProject(id.Name, id.Root); err != nil {
+		t.Fatal(err)
+	}
+	if sc, _ := old.Scope("", repo); sc != id.Name {
+		t.Errorf("home holding both: scope %q, want %q", sc, id.Name)
+	}
 }

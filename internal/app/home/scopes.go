@@ -23,24 +23,54 @@ const ScopesDir = "scopes"
 // Scope resolves the scope a command or session acts on, the same way
 // everywhere: explicit (--scope) when not empty; else scope.Default when
 // config.toml says scopes = "single" or dir is empty; else the scope
-// derived from dir. It records nothing: a command that only reads must not
-// leave a scope behind (see RecordScope).
+// derived from dir's repository (scope.Identify), except that a project
+// whose memory an earlier memfs kept under its path-derived name keeps
+// using that name while the repository's scope holds nothing here
+// (Aliased). It records nothing: a command that only reads must not leave
+// a scope behind (see RecordScope).
 func (h *Home) Scope(explicit, dir string) (string, error) {
-	return scope.Resolve(explicit, h.Config.Scopes, dir)
+	if explicit != "" || h.Config.Scopes == scope.ModeSingle || dir == "" {
+		return scope.Resolve(explicit, h.Config.Scopes, dir)
+	}
+	sc, _ := h.Derived(dir)
+	return sc, nil
+}
+
+// Derived is the scope derived from dir (see Scope) and the identity it
+// came from.
+func (h *Home) Derived(dir string) (string, scope.Identity) {
+	id := scope.Identify(dir)
+	if id.Legacy == id.Name || h.knownScope(id.Name) || !h.knownScope(id.Legacy) {
+		return id.Name, id
+	}
+	return id.Legacy, id
+}
+
+// knownScope reports whether this home holds anything of scope sc: a
+// recorded project, or a branch in the store.
+func (h *Home) knownScope(sc string) bool {
+	if _, err := os.Stat(filepath.Join(h.Dir, ScopesDir, sc)); err == nil {
+		return true
+	}
+	s, err := h.OpenStore(context.Background())
+	if err != nil {
+		return false
+	}
+	defer s.Close()
+	_, err = s.Head(context.Background(), sc)
+	return err == nil
 }
 
 // RecordScope resolves like Scope and, when the scope is derived from dir,
 // records its project path in ScopesDir. Only what writes to a scope
 // (a checkpoint, a publication) calls it.
 func (h *Home) RecordScope(explicit, dir string) (string, error) {
-	sc, err := h.Scope(explicit, dir)
-	if err != nil || explicit != "" || h.Config.Scopes == scope.ModeSingle || dir == "" {
-		return sc, err
+	if explicit != "" || h.Config.Scopes == scope.ModeSingle || dir == "" {
+		return h.Scope(explicit, dir)
 	}
-	if root := scope.Root(dir); scope.Name(root) == sc {
-		if err := h.recordProject(sc, root); err != nil {
-			h.Logger.Debug("scope project not recorded", "scope", sc, "err", err)
-		}
+	sc, id := h.Derived(dir)
+	if err := h.recordProject(sc, id.Root); err != nil {
+		h.Logger.Debug("scope project not recorded", "scope", sc, "err", err)
 	}
 	return sc, nil
 }
