@@ -13,10 +13,13 @@
 //
 // It works on a *gitstore.Store through the store's exported API and its
 // Plumbing (raw objects, refs and packed-refs, the metadata commits, the
-// quarantine, go-git's storage for remotes and transports); the
+// quarantine, go-git's storage); the network is the git binary's, run
+// with the user's environment (transport.go). On a remote, memfs reads and
+// writes only its own refs under refs/memfs/ (layout.go). The
 // operations that write (Import, Push, PruneDiverged) take a *gitstore.Tx,
 // the store under its lock. Its sentinel errors are gitstore's
-// (ErrInvalidBundle, ErrNoRemote, ErrRemoteMoved, ErrTooLarge and the
+// (ErrInvalidBundle, ErrNoRemote, ErrRemoteMoved, ErrRemoteAuth,
+// ErrRemoteFailed, ErrTooLarge and the
 // erasure consent errors).
 //
 // # Files
@@ -30,6 +33,10 @@
 //   - consent.go: consent to incoming markers that rewrite local history.
 //   - settle.go: the record of an import's markers left to settle.
 //   - remote.go: remotes, fetching and Push.
+//   - transport.go: running git for ls-remote, fetch into the quarantine
+//     (packs checked before anything reads them) and push; errors and
+//     credentials stripped from them.
+//   - layout.go: memfs's refs on a remote, and the earlier layout.
 //   - meta.go: the unions of keyrings.
 //   - merge.go: merging diverged scope branches (index files line-wise
 //     with wiki.MergeIndexFile).
