@@ -3,10 +3,12 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/spf13/cobra"
 
 	"github.com/memfs/memfs/gitstore/replica"
+	"github.com/memfs/memfs/internal/app/home"
 )
 
 func newInitCommand(g *globalOptions) *cobra.Command {
@@ -71,9 +73,15 @@ func newStatusCommand(g *globalOptions) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			cwd, _ := os.Getwd()
+			here, err := h.Here(g.explicitScope(), cwd)
+			if err != nil {
+				return usageError{err}
+			}
 			return g.output(statusOut{OK: true, Initialized: true, Store: opts.Path, StoreID: st.StoreID,
-				Scopes: st.Scopes, Limits: opts.Limits, Pending: st.Pending, Serve: serve, Diverged: st.Diverged, Failed: st.Failed}, func(w io.Writer) {
+				Scopes: st.Scopes, Limits: opts.Limits, Pending: st.Pending, Serve: serve, Diverged: st.Diverged, Failed: st.Failed, Here: here}, func(w io.Writer) {
 				fmt.Fprintf(w, "store:  %s (id %s)\n", opts.Path, st.StoreID)
+				printHere(w, here)
 				fmt.Fprintf(w, "limits: %d files, %d bytes per file, %d bytes in all\n", opts.Limits.MaxFiles, opts.Limits.MaxFileBytes, opts.Limits.MaxTotalBytes)
 				if serving {
 					fmt.Fprintf(w, "serve:  running (pid %d)\n", pid)
@@ -105,4 +113,17 @@ func newStatusCommand(g *globalOptions) *cobra.Command {
 			})
 		},
 	}
+}
+
+// printHere says which scope a command run here acts on, and why.
+func printHere(w io.Writer, h home.Here) {
+	why := map[string]string{
+		"flag":        "from --scope",
+		"config":      "from config.toml scopes = \"single\" (or no folder)",
+		"origin":      "from the repository's origin " + h.Key,
+		"root-commit": "from the repository's root commit " + h.Key,
+		"path":        "from the folder " + h.Key,
+		"path-kept":   "from the folder " + h.Key + ", which holds this project's memory here; the repository's scope is " + h.RepositoryScope,
+	}[h.Source]
+	fmt.Fprintf(w, "here:   scope %s (%s)\n", h.Scope, why)
 }

@@ -62,6 +62,7 @@ type serveOut struct {
 type statusOut struct {
 	Diverged    int                     `json:"diverged"`
 	Failed      []home.FailedCheckpoint `json:"failed"`
+	Here        home.Here               `json:"here"`
 	Initialized bool                    `json:"initialized"`
 	Limits      validate.Limits         `json:"limits"`
 	OK          bool                    `json:"ok"`

@@ -31,7 +31,7 @@ func TestJSONShapes(t *testing.T) {
 		keys map[string][]string
 	}{
 		{[]string{"status"}, exitOK, map[string][]string{
-			"":      {"diverged", "failed", "initialized", "limits", "ok", "pending", "scopes", "serve", "store", "store_id"},
+			"":      {"diverged", "failed", "here", "initialized", "limits", "ok", "pending", "scopes", "serve", "store", "store_id"},
 			"serve": {"running"},
 		}},
 		{[]string{"init"}, exitOK, map[string][]string{
@@ -42,7 +42,7 @@ func TestJSONShapes(t *testing.T) {
 			"changes.0": {"kind", "path"},
 		}},
 		{[]string{"status"}, exitOK, map[string][]string{
-			"":      {"diverged", "failed", "initialized", "limits", "ok", "pending", "scopes", "serve", "store", "store_id"},
+			"":      {"diverged", "failed", "here", "initialized", "limits", "ok", "pending", "scopes", "serve", "store", "store_id"},
 			"serve": {"running"},
 		}},
 		{[]string{"log"}, exitOK, map[string][]string{

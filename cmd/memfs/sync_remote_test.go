@@ -125,6 +125,9 @@ func TestSyncThroughProjectRepository(t *testing.T) {
 	if got := strings.TrimSpace(gitOut(t, "-C", hosting, "rev-parse", "main")); got != main {
 		t.Fatalf("push moved main: %s → %s", main, got)
 	}
+	if out := a.mustRun("status"); !strings.Contains(out, "here:   scope "+pub.Scope+" (from the repository's origin ") {
+		t.Errorf("status in alice's clone:\n%s", out)
+	}
 	refs := gitOut(t, "-C", hosting, "for-each-ref", "--format=%(refname)")
 	if !strings.Contains(refs, "refs/memfs/scopes/"+pub.Scope) || strings.Contains(refs, "refs/heads/"+pub.Scope) {
 		t.Fatalf("refs on the hosting repository:\n%s", refs)

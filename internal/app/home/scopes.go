@@ -218,3 +218,42 @@ func (h *Home) unknownScope(ctx context.Context, st *gitstore.Store, l *ledger.L
 	}
 	return fmt.Errorf("%w (scope chosen %s); pick one with --scope NAME; known scopes: %s", err, how, list)
 }
+
+// Here is the scope a command run in a folder acts on, and what it comes
+// from, as memfs status shows it.
+type Here struct {
+	Dir   string `json:"dir"`
+	Scope string `json:"scope"`
+	// Source is "flag" (--scope), "config" (scopes = "single"), or what a
+	// derived scope comes from: "origin", "root-commit", "path", or
+	// "path-kept" (the path-derived scope, kept because it holds this
+	// project's memory here and the repository's scope does not).
+	Source string `json:"source"`
+	// Key is the normalised origin URL, the root commit or the path.
+	Key string `json:"key,omitempty"`
+	// RepositoryScope is the repository's scope when Source is path-kept.
+	RepositoryScope string `json:"repository_scope,omitempty"`
+}
+
+// Here resolves the scope of dir as Scope does and says where it comes
+// from.
+func (h *Home) Here(explicit, dir string) (Here, error) {
+	out := Here{Dir: dir}
+	switch {
+	case explicit != "":
+		out.Source = "flag"
+	case h.Config.Scopes == scope.ModeSingle || dir == "":
+		out.Source = "config"
+	}
+	if out.Source != "" {
+		sc, err := h.Scope(explicit, dir)
+		out.Scope = sc
+		return out, err
+	}
+	sc, id := h.Derived(dir)
+	out.Scope, out.Source, out.Key = sc, id.Source, id.Key
+	if sc != id.Name {
+		out.Source, out.Key, out.RepositoryScope = "path-kept", id.Root, id.Name
+	}
+	return out, nil
+}
