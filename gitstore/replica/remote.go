@@ -75,7 +75,8 @@ func checkRemoteURL(raw string) error {
 	if StripCredentials(raw) != raw {
 		return fmt.Errorf("%w: add it as %s and let git's credential helper supply the secret "+
 			"(git config --global credential.helper store, cache or your platform's manager; git credential approve stores one), "+
-			"or set MEMFS_REMOTE_USERNAME and MEMFS_REMOTE_PASSWORD for memfs's git", ErrCredentialInURL, StripCredentials(raw))
+			"or set MEMFS_REMOTE_USERNAME and MEMFS_REMOTE_PASSWORD for memfs's git", ErrCredentialInURL,
+			strings.Replace(StripCredentials(raw), "://***@", "://", 1))
 	}
 	return nil
 }
@@ -387,6 +388,7 @@ func (tx *txn) pushOnce(ctx context.Context, name string, t *gitTransport) (*Pus
 		}
 	}
 	after := copyRefs(remote)
+	serverRefused := 0
 	if len(refs) > 0 {
 		outcomes, err := t.push(ctx, s.Path(), refs)
 		if err != nil {
@@ -403,6 +405,7 @@ func (tx *txn) pushOnce(ctx context.Context, name string, t *gitTransport) (*Pus
 			default:
 				res.drop(n)
 				res.refuse(n, "the remote refused it: "+lastLines(StripCredentials(o.reason), 1))
+				serverRefused++
 			}
 		}
 		if lost {
@@ -420,7 +423,11 @@ func (tx *txn) pushOnce(ctx context.Context, name string, t *gitTransport) (*Pus
 		for _, n := range res.Refused {
 			parts = append(parts, n+" ("+res.Reasons[n]+")")
 		}
-		return res, fmt.Errorf("push %s: %s: %w", name, strings.Join(parts, "; "), gitstore.ErrRemoteMoved)
+		why := gitstore.ErrRemoteMoved
+		if serverRefused == len(res.Refused) {
+			why = gitstore.ErrRemoteFailed // the server's own refusal: a pull would not help
+		}
+		return res, fmt.Errorf("push %s: %s: %w", name, strings.Join(parts, "; "), why)
 	}
 	return res, nil
 }

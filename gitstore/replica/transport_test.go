@@ -4,11 +4,15 @@ import (
 	"context"
 	"errors"
 	"net"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/internal/gittest"
 	"github.com/memfs/memfs/validate"
 )
 
@@ -82,5 +86,33 @@ func TestFetchCancelledKillsGit(t *testing.T) {
 	}
 	if d := time.Since(start); d > gitTimeoutGrace {
 		t.Errorf("the cancelled pull took %v", d)
+	}
+}
+
+// Ensure that a ref the server's own hook declines is refused with the
+// server's reason and remote_failed, not remote_moved (a pull would not
+// help).
+func TestPushDeclinedByServerHook(t *testing.T) {
+	server := filepath.Join(t.TempDir(), "server.git")
+	gittest.Git(t, filepath.Dir(server), "init", "-q", "--bare", server)
+	hook := filepath.Join(server, "hooks", "pre-receive")
+	if err := os.WriteFile(hook, []byte("#!/bin/sh\necho no memory here >&2\nexit 1\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	s := newTestStore(t, validate.Limits{})
+	if err := AddRemote(s, "origin", server, RemoteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	gittest.WriteArtifact(t, dir, []string{"a"}, nil)
+	mustPublish(t, s, dir, gitstore.PublishOptions{})
+	var res *PushResult
+	err := s.Exclusive(t.Context(), func(tx *gitstore.Tx) (err error) {
+		res, err = Push(t.Context(), tx, "origin", nil)
+		return err
+	})
+	if !errors.Is(err, gitstore.ErrRemoteFailed) || errors.Is(err, gitstore.ErrRemoteMoved) || res == nil ||
+		!slices.Contains(res.Refused, gitstore.BranchRef("default")) || !strings.Contains(res.Reasons[gitstore.BranchRef("default")], "remote refused") {
+		t.Fatalf("push the server declines: %v (%+v)", err, res)
 	}
 }
