@@ -47,9 +47,9 @@ type Report struct {
 	// in it.
 	Updates     Tally `json:"updates"`
 	Retractions Tally `json:"retractions"`
-	// Missed, Kept and Unresolved name the dev half's missed current facts,
+	// Missed, Kept and Unresolved name a tuning half's missed current facts,
 	// distractors found in memory, and unresolved updates and retractions.
-	// They stay empty for the test half, whose contents must not reach
+	// They stay empty for the held-out half, whose contents must not reach
 	// whoever tunes the recognizer.
 	Missed     []string `json:"missed,omitempty"`
 	Kept       []string `json:"kept,omitempty"`
@@ -86,7 +86,7 @@ func Score(c *Corpus, context string, files map[string]string) Report {
 		}
 		return false
 	}
-	dev := c.Half == "dev"
+	dev := !HeldOut(c.Half)
 	r := Report{
 		Half: c.Half, Sessions: len(c.Sessions), Rounds: len(c.Rounds()),
 		ByCategory: map[string]Count{}, ByLang: map[string]Count{},
@@ -169,7 +169,7 @@ func pct(n, total int) string {
 	return fmt.Sprintf("%d/%d (%.0f%%)", n, total, 100*Ratio(n, total))
 }
 
-// String is the report as a table; for the dev half it ends with the ids
+// String is the report as a table; for a tuning half it ends with the ids
 // the tuner looks at.
 func (r Report) String() string {
 	var b strings.Builder
