@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // lexes are the lexicons of every language, built once; they are never
@@ -42,7 +43,10 @@ const (
 var looseFillers = set("y", "und", "et", "e", "from now on", "going forward", "in the future", "henceforth", "from here on", "from here on out", "ab jetzt", "ab sofort", "künftig", "zukünftig", "in zukunft", "von nun an", "de ahora en adelante", "a partir de ahora", "en adelante", "désormais", "dorénavant", "à partir de maintenant", "à l'avenir", "btw", "by the way", "also", "oh", "oh and", "and also", "actually", "fyi", "anyway", "anyways",
 	"fwiw", "ps", "oh btw", "also btw", "and", "so", "übrigens", "ach ja", "nebenbei", "apropos", "por cierto", "además",
 	"también", "au fait", "d'ailleurs", "aussi", "du coup", "en fait", "eigentlich", "de hecho", "just so you know",
-	"just fyi", "heads up", "for context", "worth knowing", "good to know", "also worth knowing", "to be clear", "as a reminder")
+	"just fyi", "heads up", "for context", "worth knowing", "good to know", "also worth knowing", "to be clear", "as a reminder",
+	"in general", "generally", "in our team", "on our team", "around here", "generell", "grundsätzlich", "bei uns", "in unserem team",
+	"en general", "por lo general", "en nuestro equipo", "en général", "de manière générale", "chez nous", "dans notre équipe",
+	"ah", "ach")
 
 // strip removes what opens a clause and says nothing (fillers, list
 // marks) and reports whether the user framed it as something to remember.
@@ -142,6 +146,13 @@ func classify(raw, lang string, reply bool) (finding, verdict) {
 	if isQuestion(s, lang, lx) {
 		return why(f, "e2"), excluded
 	}
+	if rest := afterLabel(s); rest != "" {
+		// "zwei Dinge vorweg: Der Freeze beginnt jetzt mittwochs": a short
+		// lead-in before a colon says nothing; what it introduces is read.
+		if g, v := classify(rest, lang, reply); v == durable {
+			return g, v
+		}
+	}
 	if lx.joke.MatchString(raw) {
 		return why(f, "e3"), excluded
 	}
@@ -149,7 +160,7 @@ func classify(raw, lang string, reply bool) (finding, verdict) {
 		return why(f, "e4"), excluded
 	}
 	// Withdrawals and forget requests (not for the task at hand only).
-	if t := retraction(s, lx); t != "" && !lx.oneOff.MatchString(s) {
+	if t := retraction(s, lx); t != "" && !lx.oneOff.MatchString(retractionHead(s)) {
 		f.retract = t
 		return why(f, "d5"), durable
 	}
@@ -166,6 +177,9 @@ func classify(raw, lang string, reply bool) (finding, verdict) {
 	}
 	durableCue := lx.durable.MatchString(raw)
 	modal := lx.modal.MatchString(s)
+	if loc := reConcessive.FindStringIndex(hypoText); loc != nil {
+		hypoText = hypoText[:loc[0]] // "…, même si ça en fait plus"
+	}
 	if lx.hypo.MatchString(hypoText) {
 		return why(f, "e7"), excluded
 	}
@@ -177,8 +191,9 @@ func classify(raw, lang string, reply bool) (finding, verdict) {
 		return why(f, "e9"), excluded
 	}
 	f.replaces = append(replaced(s, lx), versionStems(s, lang)...)
+	f.replaces = append(f.replaces, changeStems(s, lang, lx)...)
 	return decideKind(f, cues{
-		raw: raw, s: s, lang: lang, lx: lx, prefLoc: prefLoc,
+		raw: raw, s: s, lang: lang, lx: lx, prefLoc: prefLoc, prefRest: hypoText,
 		reply: reply, remembered: remembered, durableCue: durableCue, modal: modal, imper: imper,
 		strong: lx.strongCue != nil && lx.strongCue.MatchString(raw),
 	})
@@ -191,6 +206,9 @@ type cues struct {
 	raw, s, lang string
 	lx           *lexicon
 	prefLoc      []int
+	// prefRest: what follows the preference's opening, less a concessive
+	// tail ("même si ça en fait plus").
+	prefRest string
 	// reply: it answers the assistant; remembered: the user framed it as
 	// something to remember.
 	reply, remembered bool
@@ -208,7 +226,7 @@ func decideKind(f finding, c cues) (finding, verdict) {
 	reply, remembered := c.reply, c.remembered
 	durableCue, modal, imper, strong := c.durableCue, c.modal, c.imper, c.strong
 	switch {
-	case lx.intro.MatchString(s) && !introNot(s, lang):
+	case (lx.intro.MatchString(s) || introAfterName(s, lx)) && !introNot(s, lang):
 		f.kind, f.subject = Person, personSubject(s, lang)
 		return why(f, "d10"), durable
 	case lx.team.MatchString(s) && hasOwner(s, lang, lx):
@@ -221,7 +239,7 @@ func decideKind(f finding, c cues) (finding, verdict) {
 	case lx.decision.MatchString(s):
 		f.kind, f.subject = Decision, strings.ReplaceAll(subjectGroup(s), "-", " ")
 		return why(f, "d14"), durable
-	case prefLoc != nil && !(lang == En && reDeicticObject.MatchString(s[prefLoc[1]:]) || lang != En && deictic(s[prefLoc[1]:], lang)):
+	case prefLoc != nil && !(lang == En && reDeicticObject.MatchString(c.prefRest) || lang != En && deictic(c.prefRest, lang)):
 		f.kind, f.subject = Preference, subjectOf(s, lang, lx)
 		return why(f, "d15"), durable
 	case imper:
@@ -256,12 +274,22 @@ func decideKind(f finding, c cues) (finding, verdict) {
 			f.kind = Fact
 		}
 		return why(f, "d20"), durable
-	case fact || we && hasValue(s, lang):
+	case fact || we && (hasValue(s, lang) || lang == En && len(contentWords(s)) >= 3 && !taskish(s, lang, lx)):
 		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
 		return why(f, "d21"), durable
 	case remembered:
 		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
 		return why(f, "d22"), durable
+	case !cjk(lang) && !taskish(s, lang, lx) && !deictic(s, lang) && leadNounPhrase(s, lang, lx) != "" && !reSometimes.MatchString(s) && (hasValue(s, lang) || strong):
+		// "las copias de seguridad se guardan 7 días", "les logs partent
+		// dans Sentry": a determiner-led subject, any verb, and a value
+		// (or a cue of durability, then a rule: "los deploys solo los hace
+		// el bot").
+		f.kind, f.subject = Fact, leadNounPhrase(s, lang, lx)
+		if !hasValue(s, lang) {
+			f.kind = Rule
+		}
+		return why(f, "d22b"), durable
 	case (strong || cjk(lang) && durableCue) && !deictic(s, lang) && (!reply || !imper) && (len([]rune(s)) >= 12 || cjk(lang) && len([]rune(s)) >= 6):
 		// "always", "never", "every time" make a standing rule of any
 		// shape the rules above did not read.
@@ -294,6 +322,22 @@ func isQuestion(s, lang string, lx *lexicon) bool {
 	return lx.questionLead.MatchString(t)
 }
 
+// introAfterName reports a clause that names the user and then says their
+// role: "felix hier, bin werkstudent im backend-team", "Dan here, SRE".
+func introAfterName(s string, lx *lexicon) bool {
+	i := strings.IndexAny(s, ",、，")
+	if i <= 0 {
+		return false
+	}
+	_, size := utf8.DecodeRuneInString(s[i:])
+	name, rest := s[:i], s[i+size:]
+	if !bareName(name) {
+		return false
+	}
+	rest, _ = strip(rest, lx)
+	return lx.intro.MatchString(rest) || reRoleLead.MatchString(rest)
+}
+
 // introNot are shapes of "I'm …" that introduce nobody ("I'm a bit lost").
 var reIntroNot = regexp.MustCompile(`(?i)^(?:i'm|i am) (?:a (?:bit|little|lot|tad|few)|an? (?:second|moment|minute|sec)|the one who|not |so |just |pretty |really |very |going|gonna|trying|about|afraid|sure|done|back|here|fine|ok|okay|sorry|happy|glad|confused|stuck|busy|tired|curious|wondering|looking|thinking|seeing|getting|running)`)
 
@@ -317,8 +361,64 @@ func retraction(s string, lx *lexicon) string {
 	return ""
 }
 
+// reSometimes marks what happens now and then, a symptom rather than a
+// standing fact ("el webhook a veces llega dos veces").
+var reSometimes = regexp.MustCompile(`(?i)\b(?:sometimes|occasionally|randomly|now and then|again|a veces|de vez en cuando|otra vez|manchmal|ab und zu|gelegentlich|wieder|parfois|de temps en temps|encore une fois)\b`)
+
+// reConcessive opens a concessive clause ("even if", "même si"): it
+// grants a cost, it does not make what comes before hypothetical.
+var reConcessive = regexp.MustCompile(`(?i)\b(?:even if|even though|même si|aunque|auch wenn|selbst wenn|obwohl|anche se)\b|即使|哪怕|たとえ`)
+
+// afterLabel is what follows a short lead-in and its colon ("novedades:
+// …", "petite préférence pour la suite : …", "两件事：…"), or "".
+func afterLabel(s string) string {
+	for _, sep := range []string{": ", " : ", "："} {
+		if i := strings.Index(s, sep); i > 0 {
+			lead := s[:i]
+			if len(strings.Fields(lead)) <= 6 && (!cjkText(lead) || len([]rune(lead)) <= 10) {
+				return strings.TrimSpace(s[i+len(sep):])
+			}
+		}
+	}
+	return ""
+}
+
+// retractionHead is the part of a clause a limit to the task or day must
+// fall in to make a withdrawal one-off: after a lead-in colon, up to the
+// first comma ("ignore the nightly-only thing, that was a temporary
+// measure" withdraws for good; "skip the lint rule for today" does not).
+func retractionHead(s string) string {
+	if i := strings.LastIndexAny(s, ":："); i >= 0 {
+		s = s[i:]
+	}
+	if i := strings.IndexAny(s, ",，;；—"); i > 0 {
+		s = s[:i]
+	}
+	return s
+}
+
 func retractionIn(s string, lx *lexicon) string {
 	s = strings.TrimRight(s, " .!。！")
+	// "two changes from the retro: forget the squash rule": what a lead-in
+	// colon introduces is read on its own.
+	if i := strings.LastIndex(s, ": "); i > 0 && i+2 < len(s) {
+		if t := retractionIn(s[i+2:], lx); t != "" {
+			return t
+		}
+	} else if i := strings.LastIndex(s, "："); i > 0 && i+len("：") < len(s) {
+		if t := retractionIn(s[i+len("："):], lx); t != "" {
+			return t
+		}
+	}
+	// "Tom moved to the payments squad", "Katrin ist in Elternzeit": a
+	// person gone from the team withdraws what was said of them.
+	if lx.departed != nil {
+		if m := lx.departed.FindStringSubmatch(s); m != nil {
+			if t := group(lx.departed, m, "t"); t != "" && !lx.properStop[t] {
+				return t
+			}
+		}
+	}
 	for _, re := range lx.retract {
 		if m := re.FindStringSubmatch(s); m != nil {
 			if t := strings.TrimSpace(strings.Trim(group(re, m, "t"), " .!。！,，")); t != "" {
@@ -499,6 +599,11 @@ func factShape(s, lang string, lx *lexicon) bool {
 		return leadNounPhrase(s, lang, lx) != "" && hasValue(s, lang) && lx.durable.MatchString(s)
 	}
 	left := s[:loc[0]]
+	if lang == De && loc[0] == 0 && hasValue(s[loc[1]:], lang) && len(strings.Fields(s)) >= 3 {
+		// Verb second after an adverb dropped as filler: "(Übrigens)
+		// läuft Staging auf Kubernetes 1.28".
+		return true
+	}
 	if cjk(lang) {
 		np := nounPhrase(left, lang, lx)
 		if np == "" {
@@ -572,7 +677,8 @@ func subjectOf(s, lang string, lx *lexicon) string {
 func nounPhrase(s, lang string, lx *lexicon) string {
 	s = strings.TrimSpace(s)
 	if i := strings.LastIndexAny(s, ":："); i >= 0 {
-		s = strings.TrimSpace(s[i+1:]) // "Zur Einordnung: die Datenbank"
+		_, size := utf8.DecodeRuneInString(s[i:])
+		s = strings.TrimSpace(s[i+size:]) // "Zur Einordnung: die Datenbank"
 	}
 	if cjk(lang) {
 		return cjkNounPhrase(s, lang, lx)
@@ -650,6 +756,9 @@ func hasOwner(s, lang string, lx *lexicon) bool {
 		return true
 	}
 	low := strings.ToLower(s)
+	if reHonorific.MatchString(s) {
+		return true // "herr brandt", typed in lower case
+	}
 	for _, t := range []string{"team", "équipe", "equipo", "squad", "group"} {
 		if strings.Contains(low, t) {
 			return true
@@ -668,6 +777,10 @@ func hasOwner(s, lang string, lx *lexicon) bool {
 }
 
 var reName = regexp.MustCompile(`^` + nameRe + `$`)
+
+// reHonorific is a title before a name, which names a person whatever its
+// case.
+var reHonorific = regexp.MustCompile(`(?i)(?:^|\s)(?:herr|frau|señor|señora|sr\.|sra\.|monsieur|madame|mme|mr\.?|mrs\.?|ms\.?|dr\.?) \p{L}{2,}`)
 
 // reTeamRole tells what a team statement is about: approvals, ownership,
 // or whom to ask.
@@ -824,12 +937,12 @@ func leadNounPhrase(s, lang string, lx *lexicon) string {
 // reUpdateCue marks a statement that changes an earlier value ("now",
 // "since the weekend", "moved to").
 var reUpdateCue = map[string]*regexp.Regexp{
-	En: wordsRe(`now`, `any ?more`, `no longer`, `moved`, `switched`, `migrated`, `upgraded`, `bumped`, `updated`, `changed`, `since`),
-	De: wordsRe(`jetzt`, `seit`, `nicht mehr`, `umgestellt`, `migriert`, `gewechselt`, `aktualisiert`, `angehoben`, `upgrade`),
+	En: wordsRe(`now`, `any ?more`, `no longer`, `moved`, `switched`, `migrated`, `upgraded`, `bumped`, `updated`, `changed`, `since`, `dropped`, `raised`, `lowered`, `increased`, `reduced`, `went`),
+	De: wordsRe(`jetzt`, `seit`, `nicht mehr`, `umgestellt`, `migriert`, `gewechselt`, `aktualisiert`, `angehoben`, `upgrade`, `mittlerweile`, `inzwischen`, `neuerdings`),
 	Es: wordsRe(`ahora`, `ya`, `desde`, `migramos`, `cambiamos`, `actualizamos`, `pasamos`, `subimos`),
 	Fr: wordsRe(`maintenant`, `désormais`, `depuis`, `migré`, `passé`, `monté`, `changé`, `mis à jour`),
 	Zh: anyRe(`现在`, `改到`, `改成`, `换成`, `升级`, `迁移`, `已经`),
-	Ja: anyRe(`今`, `移行`, `変更`, `切り替え`, `アップグレード`, `上げ`),
+	Ja: anyRe(`今`, `移行`, `変更`, `切り替え`, `アップグレード`, `上げ`, `下げ`, `変わり`, `なりました`),
 }
 
 // reVersioned is a value with a version or number: "node:22",
@@ -846,12 +959,105 @@ func versionStems(s, lang string) []string {
 	var out []string
 	for _, m := range reVersioned.FindAllStringSubmatch(s, -1) {
 		stem := m[1] + m[2]
+		if m[2] == " " && (len(m[1]) < 3 || stopwords[strings.ToLower(m[1])] || changeStop[strings.ToLower(m[1])]) {
+			continue // "um 18 Uhr": a preposition, not a versioned name
+		}
 		if len(m[1]) >= 2 && !containsFold(out, stem) {
 			out = append(out, stem)
 		}
 	}
 	return out
 }
+
+// weekdays are the days of the week in each language, as schedules name
+// them ("on Thursdays", "donnerstags", "jueves", "周四", "木曜").
+var weekdays = map[string][]string{
+	En: {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"},
+	De: {"montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag"},
+	Es: {"lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"},
+	Fr: {"lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"},
+	Zh: {"周一", "周二", "周三", "周四", "周五", "周六", "周日"},
+	Ja: {"月曜", "火曜", "水曜", "木曜", "金曜", "土曜", "日曜"},
+}
+
+// reAmount is a number and its unit ("7 días", "two approvals",
+// "45 secondes").
+var reAmount = regexp.MustCompile(`(?i)\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|zwei|drei|vier|fünf|dos|tres|cuatro|cinco|deux|trois|quatre|cinq)\s+(\p{L}{3,})`)
+
+// changeStems are what an updating statement's earlier value looks like
+// when it changes a day of the week or an amount: another weekday, or
+// the same unit, each beside one of the statement's subject words ("the
+// freeze starts on Wednesdays now" → "thursday freeze", …). An earlier
+// claim holding both is what it replaces; the words the statement shares
+// with it keep a schedule of one thing from replacing another's.
+func changeStems(s, lang string, lx *lexicon) []string {
+	if !reUpdateCue[lang].MatchString(s) && (lx.update == nil || !lx.update.MatchString(s)) {
+		return nil
+	}
+	low := strings.ToLower(s)
+	ctx := subjectWords(s, lang, lx)
+	if len(ctx) == 0 {
+		return nil
+	}
+	var out []string
+	add := func(v string) {
+		for _, w := range ctx {
+			if w != v && !strings.Contains(v, w) {
+				out = append(out, v+" "+w)
+			}
+		}
+	}
+	for _, d := range weekdays[lang] {
+		if strings.Contains(low, d) {
+			for _, o := range weekdays[lang] {
+				if o != d {
+					add(o)
+				}
+			}
+			break
+		}
+	}
+	if !cjk(lang) {
+		for _, m := range reAmount.FindAllStringSubmatch(low, -1) {
+			if !stopwords[m[1]] && !lx.determiners[m[1]] {
+				add(m[1])
+			}
+		}
+	}
+	return out
+}
+
+// subjectWords are the words an updating statement names its subject
+// with: the subject's content words, else (no subject read) the clause's;
+// in CJK text the subject's runs between particles ("ステージングへの反映日"
+// → "ステージング", "反映日").
+func subjectWords(s, lang string, lx *lexicon) []string {
+	subj := subjectOf(s, lang, lx)
+	if cjk(lang) {
+		var out []string
+		for _, p := range reCJKParticle.Split(subj, -1) {
+			if len([]rune(p)) >= 2 {
+				out = append(out, p)
+			}
+		}
+		return out
+	}
+	if subj == "" {
+		subj = s
+	}
+	var out []string
+	for _, w := range contentWords(subj) {
+		if len([]rune(w)) >= 3 && !lx.determiners[w] && !changeStop[w] && !reUpdateCue[lang].MatchString(w) && !reAmount.MatchString(w+" xxx") && len(out) < 8 {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// changeStop are short words of every language that name nothing.
+var changeStop = set("per", "por", "para", "pour", "par", "con", "mit", "von", "vom", "avec", "sur", "dans", "und", "oder", "les", "des", "del", "los", "las", "une", "ein", "eine", "der", "die", "das", "den", "dem", "the", "and", "for", "was", "were", "que", "qui", "est", "son", "sind", "ist", "ahora", "jetzt", "schon", "down", "everyone")
+
+var reCJKParticle = regexp.MustCompile(`[のへにをはがとでも的、，]`)
 
 // techWords name tools and technologies people write in lower case ("the
 // frontend uses react"): each is a value like a proper noun.

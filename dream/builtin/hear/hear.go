@@ -30,12 +30,20 @@
 //  2. Kept out: a question (mark or opening), a joke or sarcasm marker (it
 //     also covers the short sentence before it), someone else's words.
 //  3. A withdrawal ("scratch the X rule", "gilt nicht mehr", "ya no
-//     hacemos", "不再适用", "もう頼まないで") or a forget request.
+//     hacemos", "不再适用", "もう頼まないで"), also after a lead-in colon
+//     ("two changes: forget the squash rule"), a person gone from the team
+//     ("Tom moved to the payments squad", "Katrin ist in Elternzeit",
+//     "李昊已经调去别的部门了"), or a forget request. A limit to the day
+//     keeps a withdrawal out only within its own words ("ignore the X
+//     thing, that was temporary" withdraws for good).
 //  4. Kept out: a hypothetical or musing ("what if", "vielleicht", "如果…
 //     可能"), a limit to the task or day ("just for this PR", "今日だけ"),
 //     a conditional without a rule in it.
-//  5. A self-introduction (person), a team fact (a name or team with
-//     owns, signs off, approves, "ask NAME", "找X", "さんに聞いて").
+//  5. A self-introduction (person), also a bare name before the role
+//     ("jordan here, I'm the QA engineer", "佐藤です。通知基盤を担当して
+//     います。"), a team fact (a name or team with owns, signs off,
+//     approves, "ask NAME", "找X", "さんに聞いて", "ist herr X der
+//     Ansprechpartner").
 //  6. Kept out (for this clause only): first-person narrative ("I fixed"),
 //     a transient state ("is failing"), a request for the task at hand.
 //  7. A decision, a preference ("I prefer", "je préfère", "でお願いします").
@@ -48,8 +56,16 @@
 //     ("lives in", "runs on", "is", "läuft auf", "部署在", "は…です"), and a
 //     value token (digits, node:20, us-east-2, a path, a proper noun), or
 //     a locative verb; with a durability cue it is a rule. A change ("we
-//     moved X from A to B") is a fact about X.
+//     moved X from A to B", "X isn't on A anymore, it's B now", "Xは金曜日
+//     に変わりました", "la subimos a 30 días") is a fact about X. A subject
+//     opened by a determiner, any verb and a value ("les logs partent dans
+//     Sentry") is a fact, unless it happens only now and then.
 //  10. Any clause with a strong cue (always, never, every time) is a rule.
+//
+// A short lead-in before a colon ("novedades:", "zwei Dinge vorweg:") is
+// read past. A concessive tail ("even if", "même si") makes nothing
+// hypothetical. A sentence that also withdraws something is never kept
+// whole.
 //
 // A sentence whose clauses are all kept or neutral is kept whole; else
 // each kept clause is kept alone; a sentence kept out only by a local cue
@@ -59,7 +75,8 @@
 // before, and the rest of the message.
 //
 // Answers: when the assistant's last text asks a fact question (not an
-// offer, not a question about the task), the reply's first sentence and
+// offer, not a question about the task or the day, not one a question
+// tool has since asked and had answered), the reply's first sentence and
 // what only elaborates it are the answer, stated with the question. The
 // same holds for a question tool's call and its result
 // (AskUserQuestion's "question"="answer" pairs, request_user_input's

@@ -51,6 +51,12 @@ func TestAnswers(t *testing.T) {
 		{"bare yes", conv("A:Is prod in us-east-2?", "yes"), nil, ""},
 		{"hedged", conv("A:Which queue do you use?", "maybe SQS, not sure?"), nil, ""},
 		{"one-off", conv("A:What timeout should I use?", "30s for now"), nil, ""},
+		{"asked through the tool after asking in prose", conv("A:Where should the exports go? Let me ask.",
+			`C:AskUserQuestion:{"questions":[{"question":"Where should the exports go?","header":"Exports","options":[{"label":"S3"},{"label":"GCS"}],"multiSelect":false}]}`,
+			`R:User has answered your questions: "Where should the exports go?"="S3". You can now continue with the user's answers in mind.`,
+			"also the staging cluster runs Kubernetes 1.31."), []string{"exports", "S3"}, ""},
+		{"task question of the day", conv("A:What are we working on today?", "the invoice PDF is cut off at the bottom"), nil, ""},
+		{"own hypothetical", conv("what if we dropped the cache entirely?", "A:It would double the database load.", "hm ok, no then"), nil, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []Statement
@@ -325,6 +331,31 @@ func TestSentencesFullwidthParenthetical(t *testing.T) {
 			if !utf8.ValidString(s) || strings.ContainsRune(s, utf8.RuneError) {
 				t.Fatalf("sentences(%q) gave broken UTF-8 %q", line, s)
 			}
+		}
+	}
+}
+
+// Ensure that a sentence withdrawing something and stating something else
+// keeps the statement alone: its claim does not carry the withdrawn words.
+func TestRetractionBesideStatement(t *testing.T) {
+	for _, tc := range []struct{ text, target, keep string }{
+		{"Tom moved over to the data team, so stop asking him about deploys — Ines handles deploys now.", "Tom", "Ines"},
+		{"Jonas ist in Elternzeit, Reviews laufen bis auf Weiteres über review@example.org.", "Jonas", "review@example.org"},
+		{"MR 不用再写变更日志了，我们已经迁到 GitLab 了。", "变更日志", "GitLab"},
+	} {
+		h := Session(conv(tc.text))
+		if len(h.Retractions) != 1 || !strings.Contains(h.Retractions[0].Target, tc.target) {
+			t.Errorf("%q: retractions %+v, want one naming %q", tc.text, h.Retractions, tc.target)
+		}
+		kept := false
+		for _, st := range h.Statements {
+			if strings.Contains(st.Claim, tc.target) {
+				t.Errorf("%q: claim %q keeps the withdrawn %q", tc.text, st.Claim, tc.target)
+			}
+			kept = kept || strings.Contains(st.Claim, tc.keep)
+		}
+		if !kept {
+			t.Errorf("%q: no claim holds %q: %+v", tc.text, tc.keep, h.Statements)
 		}
 	}
 }

@@ -143,7 +143,13 @@ func (sr *sessionReader) assistantText(r Record) {
 // toolResult hears the user's answers in a question tool's result r to
 // the questions of the call awaiting it.
 func (sr *sessionReader) toolResult(r Record) {
-	for _, qa := range toolAnswers(sr.askCall.Text, r.Text) {
+	qas := toolAnswers(sr.askCall.Text, r.Text)
+	if len(qas) > 0 {
+		// The tool asked what the assistant's text before it asked: the
+		// user's next message answers nothing of it.
+		sr.said = nil
+	}
+	for _, qa := range qas {
 		lang := detect(qa.a + " " + qa.q)
 		st := Statement{Kind: Answer, Lang: lang, Via: "answer", Question: qa.q, Pointer: qa.q, Quote: qa.a}
 		st.Area = areaFor(Fact, qa.a+" "+qa.q)
@@ -219,6 +225,9 @@ func entries(rs ...Record) []string {
 type msgSentence struct {
 	text, lang string
 	joke, hush bool
+	// intro: a sentence that only names the user, joined to the one about
+	// their role after it ("佐藤です。通知基盤を担当しています。").
+	intro bool
 }
 
 // heard is what one user message says.
@@ -247,6 +256,11 @@ func hearMessage(text string, answering, replying, agreed bool) heard {
 		if s.hush || s.joke || i+1 < len(sents) && sents[i+1].joke && len([]rune(sents[i+1].text)) < 40 {
 			continue
 		}
+		if s.intro {
+			st := statementFrom(finding{kind: Person, lang: s.lang, text: s.text, subject: personSubject(s.text, s.lang)})
+			out.statements = append(out.statements, st)
+			continue
+		}
 		reply := replying && i == 0
 		if answering && i == 0 {
 			answering = false
@@ -267,7 +281,12 @@ func hearMessage(text string, answering, replying, agreed bool) heard {
 				continue
 			}
 		}
+		nr := len(out.retracts)
 		found, excludedAny, redacted, span := hearSentence(s.text, s.lang, reply, &out)
+		// A sentence that also withdraws something says more than one
+		// thing: its statements are kept alone, without the withdrawal.
+		excludedAny = excludedAny || len(out.retracts) > nr
+		out.retracts = append(out.retracts[:nr], sameTarget(out.retracts[nr:])...)
 		switch {
 		case len(found) == 0 && !excludedAny:
 			// Kept out by a cue of one part only ("oh nvm I'll check, the
@@ -305,7 +324,7 @@ func messageSentences(text string, agreed bool) []msgSentence {
 				l = detect(s)
 			}
 			hush := lexes[l].noNotes.MatchString(s) || lexEn.noNotes.MatchString(s)
-			sents = append(sents, msgSentence{text: s, lang: l, joke: lexes[l].joke.MatchString(s), hush: hush})
+			sents = append(sents, msgSentence{text: s, lang: l, joke: lexes[l].joke.MatchString(s) || reJokeEmoji.MatchString(s), hush: hush})
 		}
 	}
 	// "Don't put this in the notes": what follows the request, and the
@@ -321,7 +340,47 @@ func messageSentences(text string, agreed bool) []msgSentence {
 	if agreed && len(sents) > 0 {
 		sents[0].hush = true
 	}
+	// "jordan here. I'm the QA engineer", "佐藤です。通知基盤を担当しています":
+	// a sentence that only names the user belongs to the introduction
+	// after it.
+	for i := len(sents) - 2; i >= 0; i-- {
+		a, b := sents[i], sents[i+1]
+		if bareName(a.text) && !a.hush && !a.joke && !b.hush && !b.joke {
+			t, _ := strip(b.text, lexes[b.lang])
+			if lexes[b.lang].intro.MatchString(t) || reRoleLead.MatchString(t) {
+				sents[i+1].text = a.text + " " + b.text
+				sents[i+1].intro = true
+				sents = slices.Delete(sents, i, i+1)
+			}
+		}
+	}
 	return sents
+}
+
+// reJokeEmoji are the emoji of sarcasm and jokes in any language.
+var reJokeEmoji = regexp.MustCompile(`😂|🤣|😜|🙃|😏|🤡|🙄|😒|😑|🤦|😅`)
+
+// reBareName is a clause or sentence that only names the speaker: "jordan
+// here", "hey, Maya again", "Camille,", "felix hier", "佐藤です。".
+var reBareName = regexp.MustCompile(`^(?:(?i:hi|hey|hello|yo|hallo|moin|servus|hola|buenas|salut|bonjour|coucou)[,!.]?\s+)?(?:(?i:(?P<w>\p{L}[\p{L}'’-]+)\s+(?:here|again|hier|nochmal|wieder|aquí|otra vez|de nuevo|ici|encore|por aquí))|` + nameRe + `)(?:\s+(?i:btw|fyi))?\s*[,.!:—–-]*$|^[\p{Han}\p{Katakana}]{1,6}(?:です|と申します)[。、]?$`)
+
+// reRoleLead opens what a user says of their role, with the pronoun left
+// out: "SRE", "bin Werkstudent im Backend", "通知基盤を担当しています",
+// "负责预约服务".
+var reRoleLead = regexp.MustCompile(`(?i)^(?:(?:bin|soy|suis|am) |(?:the |der |die |el |la |le |un |une |a |an )?(?:new |neue[rn]? |nuev[oa] |nouveau |nouvelle )?(?:[\p{L}-]+ )?(?:lead|engineer|developer|dev|sre|qa|pm|designer|dba|manager|owner|werkstudent\w*|entwickler\w*|ingenier[oa]|desarrollador\w*|ingénieure?|développeu\w+|responsable)\b)|^.{0,30}(?:を)?(?:担当して|担当です|やって(?:い)?ます|見て(?:い)?ます|リード|エンジニアです)|^(?:负责|在.{1,10}(?:组|团队)|做.{1,10}的)`)
+
+// notNames are words that stand before "here" or "again" without naming
+// anyone.
+var notNames = set("everyone", "everybody", "all", "nobody", "we", "i", "me", "you", "same", "back", "nothing", "something", "it", "this", "that", "again", "once", "alle", "ich", "wir", "todos", "yo", "tous", "moi", "nous", "same", "problem", "error", "issue")
+
+// bareName reports a clause that only names the speaker.
+func bareName(s string) bool {
+	m := reBareName.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		return false
+	}
+	w := m[reBareName.SubexpIndex("w")]
+	return !notNames[strings.ToLower(w)] && !lexEn.properStop[strings.TrimSpace(strings.Trim(s, ",.!:—–- "))]
 }
 
 // appendCommaParts appends the statements of a sentence's comma-separated
@@ -367,11 +426,30 @@ func wholeFinding(found []finding, span, lang string, reply bool) finding {
 // clause holds a redacted secret. Retractions and forget requests go to
 // out.
 func hearSentence(text, lang string, reply bool, out *heard) (found []finding, excludedAny, redacted bool, span string) {
-	cls := clauses(text, lang)
+	var cls []string
+	for _, c := range clauses(text, lang) {
+		// "PR 不用再写 Jira 单号了，我们整个迁到 Linear 了": a withdrawal
+		// in one comma-separated part leaves the others to be read.
+		if parts := commaParts(c); len(parts) > 1 && slices.ContainsFunc(parts, func(p string) bool {
+			t, _ := strip(p, lexes[lang])
+			return retractionIn(t, lexes[lang]) != ""
+		}) {
+			cls = append(cls, parts...)
+			continue
+		}
+		cls = append(cls, c)
+	}
 	first, last := -1, -1
+	prefBefore := false
 	for _, c := range cls {
 		f, v := classify(c, lang, reply)
-		if v == durable || hasValue(c, lang) || cjk(lang) {
+		if v == excluded && f.why == "e9" && prefBefore {
+			// "mir ist lieber, wenn du vorher den Plan skizzierst": the
+			// condition is what the preference asks for.
+			v = neutral
+		}
+		prefBefore = prefBefore || v == durable && f.kind == Preference
+		if v == durable || hasValue(c, lang) || cjk(lang) || bareName(c) || v == neutral && first >= 0 {
 			// The span a whole-sentence claim quotes: from the first
 			// clause that says something to the last.
 			if at := strings.Index(text, c); at >= 0 {
@@ -410,6 +488,25 @@ func hearSentence(text, lang string, reply bool, out *heard) (found []finding, e
 		span = text[first:last]
 	}
 	return found, excludedAny, redacted, span
+}
+
+// sameTarget drops the withdrawals of one sentence whose target holds
+// another's: "Tom moved teams, stop asking him for reviews" withdraws
+// what was said of Tom once.
+func sameTarget(rs []Retraction) []Retraction {
+	var out []Retraction
+	for i, r := range rs {
+		dup := false
+		for j, o := range rs {
+			if i != j && len(o.Target) < len(r.Target) && strings.Contains(r.Target, o.Target) {
+				dup = true
+			}
+		}
+		if !dup {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // commaParts splits a sentence at commas (Latin and CJK).
@@ -607,7 +704,8 @@ func userQuestion(text string) string {
 			if i := strings.LastIndex(t, ": "); i >= 0 {
 				t = t[i+2:]
 			}
-			if (strings.HasSuffix(t, "?") || strings.HasSuffix(t, "？")) && reWhQuestion.MatchString(t) && !reNotAsking.MatchString(t) {
+			lx := lexes[detect(t)]
+			if (strings.HasSuffix(t, "?") || strings.HasSuffix(t, "？")) && reWhQuestion.MatchString(t) && !reNotAsking.MatchString(t) && !lx.hypo.MatchString(t) && !lx.cond.MatchString(t) {
 				return t
 			}
 		}
