@@ -1055,7 +1055,7 @@ func subjectWords(s, lang string, lx *lexicon) []string {
 }
 
 // changeStop are short words of every language that name nothing.
-var changeStop = set("per", "por", "para", "pour", "par", "con", "mit", "von", "vom", "avec", "sur", "dans", "und", "oder", "les", "des", "del", "los", "las", "une", "ein", "eine", "der", "die", "das", "den", "dem", "the", "and", "for", "was", "were", "que", "qui", "est", "son", "sind", "ist", "ahora", "jetzt", "schon", "down", "everyone")
+var changeStop = set("per", "por", "para", "pour", "par", "con", "mit", "von", "vom", "avec", "sur", "dans", "und", "oder", "les", "des", "del", "los", "las", "une", "ein", "eine", "der", "die", "das", "den", "dem", "the", "and", "for", "was", "were", "que", "qui", "est", "son", "sind", "ist", "ahora", "jetzt", "schon", "down", "everyone", "auf", "bei", "zum", "zur", "bis", "seit", "nach", "vor", "sur", "dans", "hasta", "desde", "from", "into", "onto", "at", "on", "to", "in")
 
 var reCJKParticle = regexp.MustCompile(`[のへにをはがとでも的、，]`)
 

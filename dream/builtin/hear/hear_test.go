@@ -214,6 +214,8 @@ func TestClaimsAndSubjects(t *testing.T) {
 		{"Unsere Datenbank läuft auf Postgres 15.", "The user said: “Unsere Datenbank läuft auf Postgres 15.”", "datenbank", ""},
 		{"ステージング環境はeu-west-1にあります。", "The user said: “ステージング環境はeu-west-1にあります。”", "ステージング環境", ""},
 		{"我们的数据库跑在 Postgres 15 上。", "The user said: “我们的数据库跑在 Postgres 15 上。”", "数据库", ""},
+		{"the reporting postgres sits on db-rep-03.", "The reporting postgres sits on db-rep-03.", "reporting database", ""},
+		{"Der Deploy-Freeze beginnt jetzt dienstags um 15 Uhr.", "The user said: “Der Deploy-Freeze beginnt jetzt dienstags um 15 Uhr.”", "deploy-freeze", "donnerstag deploy-freeze"},
 	} {
 		h := Session(conv(tc.text))
 		if len(h.Statements) != 1 {

@@ -162,6 +162,8 @@ func german() *lexicon {
 		strongCue: wordsRe(`immer`, `nie`, `niemals`, `jedes mal`, `ab jetzt`, `ab sofort`, `künftig`, `grundsätzlich`, `ausnahmslos`, `ohne ausnahme`, `stets`),
 		taskLead:  leadRe(`(?:kannst du |könntest du |bitte )?(?:benenne|fixe|behebe|füge|entferne|lösche|erstelle|aktualisiere|ändere|verschiebe|implementiere|schreib|mach|führe|prüfe|schau|probier|zeig|erklär|öffne|installiere|baue|teste|merge|committe|pushe|starte|stopp|lass uns)`),
 		retract: []*regexp.Regexp{
+			regexp.MustCompile(`(?i)^(?:das mit (?:der|dem|den|die) )?(?P<t>.+?) (?:könnt ihr|kannst du|können wir|können sie) (?:jetzt )?(?:vergessen|streichen|ignorieren)\b.*$`),
+			regexp.MustCompile(`(?i)^(?:die regel mit |das mit )?(?P<t>.+?) (?:ist|sind) (?:vom tisch|hinfällig|obsolet|gestrichen|passé)\b.*$`),
 			regexp.MustCompile(`(?i)^(?P<t>.+?) (?:ist|sind) (?:ab sofort |jetzt )?wieder (?:erlaubt|ok|okay|in ordnung)\b.*$`),
 			regexp.MustCompile(`(?i)^(?:bitte )?(?:vergiss|streich|streiche|lösch|lösche|ignorier|ignoriere|verwirf|kipp|kippe|vergesst|streicht)(?: bitte)? (?:die|den|das|unsere|meine)? ?(?P<t>.+?)(?:[- ]?(?:regel|konvention|vorgabe|anweisung|richtlinie|sache)(?:\s.*)?)?$`),
 			regexp.MustCompile(`(?i)^(?P<t>.+?) gilt (?:ab sofort |jetzt )?nicht mehr\b.*$`),
@@ -269,7 +271,7 @@ func french() *lexicon {
 		strong:    wordsRe(`tourne sur`, `tournent sur`, `tourne dans`, `vit dans`, `vivent dans`, `se trouve`, `se trouvent`, `est hébergé`, `est hébergée`, `sont hébergés`, `est déployé`, `est déployée`, `sont déployés`, `est stocké`, `est stockée`, `sont stockés`, `est écrit en`, `est écrite en`, `est construit avec`, `pointe vers`, `est géré (?:par|avec|dans)`, `est gérée (?:par|avec|dans)`, `passe par`, `passent par`, `est dans`, `sont dans`, `est sur`, `sont sur`, `appartient à`, `expire`),
 		we:        leadRe(`nous (?:ne )?\p{L}+ons`, `on (?:ne |n')?\p{L}+`, `(?:nous|on) (?:utilise|utilisons|déploie|déployons|héberge|hébergeons|travaille|travaillons|garde|gardons|fait|faisons|publie|publions|a|avons|tourne|suit|suivons|nomme|nommons)`, `notre `, `nos `, `tout `, `tous `, `toutes `, `aucun `, `aucune `),
 
-		update:    regexp.MustCompile(`(?i)^(?:on a|nous avons|j'ai) (?:migré|déplacé|changé|passé|basculé|mis à jour|monté|augmenté|baissé|réduit|relevé) (?:le |la |les |l'|notre |nos )?(?P<np>[\p{L}\s-]{2,40}?) (?:de|depuis|vers|à|sur)\b|^(?:le |la |les |l'|notre |nos )?(?P<np2>[\p{L}\s'-]{2,40}?) (?:est passée?|sont passés|a été (?:montée?|augmentée?|baissée?|changée?|déplacée?)|est maintenant|c'est maintenant) (?:à|au|en|sur|de|dans)?\b`),
+		update:    regexp.MustCompile(`(?i)^(?:on a|nous avons|j'ai) (?:migré|déplacé|changé|passé|basculé|mis à jour|monté|augmenté|baissé|réduit|relevé|remplacé) (?:le |la |les |l'|notre |nos )?(?P<np>[\p{L}\s-]{2,40}?) (?:de|depuis|vers|à|sur)\b|^(?:le |la |les |l'|notre |nos )?(?P<np2>[\p{L}\s'-]{2,40}?) (?:est passée?|sont passés|a été (?:montée?|augmentée?|baissée?|changée?|déplacée?)|est maintenant|c'est maintenant) (?:à|au|en|sur|de|dans)?\b`),
 		strongCue: wordsRe(`toujours`, `jamais`, `chaque fois`, `désormais`, `dorénavant`, `à partir de maintenant`, `sans exception`),
 		taskLead:  leadRe(`(?:tu peux |peux-tu |pourrais-tu |merci de )?(?:renomme|corrige|ajoute|retire|supprime|crée|mets à jour|change|déplace|implémente|écris|fais|lance|vérifie|regarde|essaie|montre|explique|ouvre|installe|construis|déploie|génère|cherche|allons)`),
 		retract: []*regexp.Regexp{

@@ -520,6 +520,31 @@ func commaParts(s string) []string {
 	return out
 }
 
+// subjectSynonyms are words people use for one kind of thing, by
+// language: a subject says the language's common word for its class, so
+// "staging postgres" and "staging db" name one subject.
+var subjectSynonyms = map[string]map[string]string{
+	En: {"postgres": "database", "postgresql": "database", "db": "database", "mysql": "database", "box": "server", "host": "server", "machine": "server"},
+	De: {"postgres": "datenbank", "postgresql": "datenbank", "db": "datenbank", "maschine": "server", "rechner": "server"},
+	Es: {"postgres": "base de datos", "postgresql": "base de datos", "bd": "base de datos", "db": "base de datos", "máquina": "servidor"},
+	Fr: {"postgres": "base", "postgresql": "base", "bdd": "base", "db": "base", "machine": "serveur"},
+}
+
+// canonicalSubject puts a subject's words of one class in one form.
+func canonicalSubject(subj, lang string) string {
+	syn := subjectSynonyms[lang]
+	if syn == nil {
+		return subj
+	}
+	fs := strings.Fields(subj)
+	for i, w := range fs {
+		if c, ok := syn[w]; ok {
+			fs[i] = c
+		}
+	}
+	return strings.Join(fs, " ")
+}
+
 // reAnaphor opens a sentence that refers back to the one before.
 var reAnaphor = map[string]*regexp.Regexp{
 	En: leadRe(`it's`, `it is`, `that's`, `that is`, `this is`, `they're`, `they are`, `it`, `that`, `this`, `those`, `these`),
@@ -591,7 +616,7 @@ func statementFrom(f finding) Statement {
 		Kind:     f.kind,
 		Lang:     f.lang,
 		Area:     areaFor(f.kind, text),
-		Subject:  f.subject,
+		Subject:  canonicalSubject(f.subject, f.lang),
 		Claim:    claimFor(f.kind, f.lang, text),
 		Quote:    text,
 		Replaces: f.replaces,
