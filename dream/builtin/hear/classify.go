@@ -229,6 +229,12 @@ func decideKind(f finding, c cues) (finding, verdict) {
 	case (lx.intro.MatchString(s) || introAfterName(s, lx)) && !introNot(s, lang):
 		f.kind, f.subject = Person, personSubject(s, lang)
 		return why(f, "d10"), durable
+	case reNewOwner.MatchString(s) && hasOwner(s, lang, lx):
+		// "billing has a new owner, Marcus Hale": whoever owned or
+		// reviewed billing before no longer does.
+		f.kind, f.subject = Team, teamSubject(s, lang, lx)
+		f.replaces = append(f.replaces, ownerStems(s)...)
+		return why(f, "d13b"), durable
 	case lx.team.MatchString(s) && hasOwner(s, lang, lx):
 		f.kind, f.subject = Team, teamSubject(s, lang, lx)
 		return why(f, "d13"), durable
@@ -777,6 +783,32 @@ func hasOwner(s, lang string, lx *lexicon) bool {
 }
 
 var reName = regexp.MustCompile(`^` + nameRe + `$`)
+
+// reNewOwner is a change of owner: "billing has a new owner", "Ana is the
+// new lead for the ledger", "Ana took over the ledger", "la facturación
+// tiene nueva responsable", "X hat einen neuen Owner", "X a un nouveau
+// responsable".
+var reNewOwner = regexp.MustCompile(`(?i)^(?:the |our )?(?P<obj>[\p{L}\d/ -]{2,30}?) (?:has|got|hat|tiene|a) (?:a |einen |eine |un |una |une )?(?:new|neuen|neue|nuevo|nueva|nouveau|nouvelle) (?:owner|lead|maintainer|reviewer|approver|contact|verantwortliche[nr]?|owner|responsable|dueño|dueña|référent)\b|^` + nameRe + ` (?:is|'s|ist|es|est) (?:the |der |die |el |la |le )?(?:new|neue[r]?|nuev[oa]|nouveau|nouvelle) (?:owner|lead|maintainer|reviewer|approver|responsable|verantwortliche[r]?) (?:of|for|von|für|de|del|du|des) (?:the |der |die |das |el |la |le |les )?(?P<obj2>[\p{L}\d/ -]{2,30}?)(?:$|[,.;])|^` + nameRe + ` (?:took over|has taken over|hat .{1,30} übernommen|se hizo cargo de|a repris) (?:the |el |la |le )?(?P<obj3>[\p{L}\d/ -]{2,30}?)(?:$|[,.;])`)
+
+// ownerStems are what an earlier claim about an owner of the object holds:
+// the object's words beside a word of owning or reviewing.
+func ownerStems(s string) []string {
+	m := reNewOwner.FindStringSubmatch(s)
+	if m == nil {
+		return nil
+	}
+	obj := group(reNewOwner, m, "obj")
+	var out []string
+	for _, w := range contentWords(obj) {
+		if changeStop[w] || len([]rune(w)) < 3 {
+			continue
+		}
+		for _, v := range []string{"owns", "owner", "review", "reviews", "lead", "maintains", "verantwortet", "revisa", "gère"} {
+			out = append(out, w+" "+v)
+		}
+	}
+	return out
+}
 
 // reHonorific is a title before a name, which names a person whatever its
 // case.

@@ -361,3 +361,20 @@ func TestRetractionBesideStatement(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that a change of owner is a team statement that replaces what an
+// earlier claim said of the object's owner or reviewer.
+func TestNewOwner(t *testing.T) {
+	for _, tc := range []struct{ text, replaces string }{
+		{"btw the ledger has a new owner, Ana Ruiz.", "ledger owns"},
+		{"Ana is the new lead for the ledger.", ""},
+	} {
+		h := Session(conv(tc.text))
+		if len(h.Statements) != 1 || h.Statements[0].Kind != Team {
+			t.Fatalf("%q: statements %+v, want one team statement", tc.text, h.Statements)
+		}
+		if tc.replaces != "" && !containsFold(h.Statements[0].Replaces, tc.replaces) {
+			t.Errorf("%q: replaces %v, want %q", tc.text, h.Statements[0].Replaces, tc.replaces)
+		}
+	}
+}
