@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -108,4 +109,117 @@ func TestApplyProcess(t *testing.T) {
 	ts, _ := ParseTargets(strings.Fields("text:555-010-9999"))
 	_, err = f.Apply(t.Context(), ApplyOptions{Token: os.Getenv("MEMFS_FORGET_CHILD_TOKEN"), Targets: ts})
 	t.Fatalf("apply ran to the end (%v) instead of being killed", err)
+}
+
+// TestKilledApplyAtRename kills a real apply process with SIGKILL just
+// before each rename it makes in the store (the plan's pack and index, new
+// packs, packed-refs, refs), the n-th for n = 1, 2, … until an apply runs
+// to its end without reaching an n-th. After each kill, an apply in this
+// process (with the same token, or after a new preview) succeeds, the
+// number is gone, and the store passes git fsck --strict (newEnv's
+// cleanup). The journal's own rename lies between the stages
+// "rewritten" and "pending" of TestKilledApply.
+func TestKilledApplyAtRename(t *testing.T) {
+	for _, rerun := range []string{"same-token", "new-preview"} {
+		t.Run(rerun, func(t *testing.T) { killApplyAtEveryRename(t, rerun == "new-preview") })
+	}
+}
+
+// killApplyAtEveryRename is TestKilledApplyAtRename; with repreview, the
+// rerun previews again and applies with the new token, as a user who
+// lost the first one would.
+func killApplyAtEveryRename(t *testing.T, repreview bool) {
+	const most = 200 // far more renames than an apply makes
+	for n := 1; n <= most; n++ {
+		killed := false
+		t.Run(strconv.Itoa(n), func(t *testing.T) {
+			e := newEnv(t)
+			e.history(t)
+			ts := mustTargets(t, "text:555 010 9999")
+			p, err := e.f.Preview(t.Context(), ts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command(os.Args[0], "-test.run=^TestApplyRenameProcess$")
+			cmd.Env = append(os.Environ(), "MEMFS_FORGET_CHILD_HOME="+e.home, "MEMFS_FORGET_CHILD_TOKEN="+p.Scope, "MEMFS_FORGET_CHILD_RENAME="+strconv.Itoa(n))
+			out, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			cmd.Stderr = os.Stderr
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			sc := bufio.NewScanner(out)
+			for sc.Scan() {
+				if rest, ok := strings.CutPrefix(sc.Text(), "rename "); ok {
+					killed = true
+					t.Logf("killed before renaming to %s", rest)
+					break
+				}
+				if sc.Text() == "applied" {
+					break
+				}
+			}
+			cmd.Process.Signal(syscall.SIGKILL)
+			cmd.Wait()
+			if !killed {
+				return
+			}
+			token := p.Scope
+			if repreview {
+				p2, err := e.f.Preview(t.Context(), ts)
+				if err != nil {
+					t.Fatalf("preview after the kill: %v", err)
+				}
+				token = p2.Scope
+			}
+			rc, err := e.f.Apply(t.Context(), ApplyOptions{Token: token, Targets: ts})
+			if err != nil {
+				t.Fatalf("rerun: %v", err)
+			}
+			if !rc.StorageCleanup.Verified {
+				t.Error("rerun did not verify the purge")
+			}
+			if holdsPhone(git(t, e.store.Path(), "cat-file", "--batch-all-objects", "--batch")) {
+				t.Error("the number survived the rerun")
+			}
+		})
+		if !killed {
+			if n < 4 {
+				t.Fatalf("an apply made only %d renames: the hook is not reached", n-1)
+			}
+			return
+		}
+	}
+	t.Fatalf("an apply still renamed after %d renames", most)
+}
+
+// TestApplyRenameProcess is the child of TestKilledApplyAtRename: it
+// applies and, before its n-th rename in the store, reports and waits to
+// be killed. An apply that ends first reports "applied".
+func TestApplyRenameProcess(t *testing.T) {
+	home := os.Getenv("MEMFS_FORGET_CHILD_HOME")
+	stop, _ := strconv.Atoi(os.Getenv("MEMFS_FORGET_CHILD_RENAME"))
+	if home == "" || stop == 0 {
+		t.Skip("child process of TestKilledApplyAtRename only")
+	}
+	n := 0
+	s, err := gitstore.Open(t.Context(), gitstore.Options{Path: filepath.Join(home, "store.git"), CacheDir: filepath.Join(home, "cache"), Limits: storetest.Limits,
+		BeforeRename: func(path string) {
+			if n++; n == stop {
+				os.Stdout.WriteString("rename " + filepath.Base(path) + "\n")
+				select {}
+			}
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, _ := ledger.New(filepath.Join(home, "ledger.db"), ledger.Options{})
+	f := New(Options{Home: home, Store: s, Ledger: l})
+	ts, _ := ParseTargets(strings.Fields("text:555-010-9999"))
+	if _, err := f.Apply(t.Context(), ApplyOptions{Token: os.Getenv("MEMFS_FORGET_CHILD_TOKEN"), Targets: ts}); err != nil {
+		t.Fatal(err)
+	}
+	os.Stdout.WriteString("applied\n")
 }

@@ -29,7 +29,7 @@ const (
 
 // writePack stores objs as one new pack, deflating on all cores.
 func (s *Store) writePack(objs []objfile.Object) error {
-	_, err := objfile.WritePack(s.objDir(), objs, true)
+	_, err := objfile.WritePack(s.objDir(), objs, s.writeOptions(true))
 	return err
 }
 
@@ -37,7 +37,7 @@ func (s *Store) writePack(objs []objfile.Object) error {
 // not synced: git does not sync the loose objects of a commit either
 // (docs/reference.md, The store: Durability; docs/design.md §5).
 func (s *Store) writePublicationPack(objs []objfile.Object) error {
-	_, err := objfile.WritePack(s.objDir(), objs, false)
+	_, err := objfile.WritePack(s.objDir(), objs, s.writeOptions(false))
 	return err
 }
 
@@ -75,7 +75,7 @@ func (s *Store) mergeSmallPacks() error {
 		return nil
 	}
 	pack, idx, sum := objfile.EncodePack(merged)
-	base, err := objfile.InstallPack(s.objDir(), pack, idx, sum, true)
+	base, err := objfile.InstallPack(s.objDir(), pack, idx, sum, s.writeOptions(true))
 	if err != nil {
 		return err
 	}

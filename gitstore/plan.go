@@ -8,6 +8,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/memfs/memfs/gitstore/internal/objfile"
 	"github.com/memfs/memfs/internal/fsutil"
@@ -111,7 +112,7 @@ func (tx *Tx) SavePlan(ctx context.Context, key string, res *RewriteResult) erro
 		return err
 	}
 	// The plan file goes in last: a plan without it is none.
-	if err := fsutil.WriteFileAtomic(filepath.Join(dir, "plan.json"), b, 0o600); err != nil {
+	if err := fsutil.WriteFile(filepath.Join(dir, "plan.json"), b, 0o600, s.writeOptions(true)); err != nil {
 		return fmt.Errorf("save plan: %w", err)
 	}
 	return ctx.Err()
@@ -165,37 +166,76 @@ func (tx *Tx) LoadPlan(ctx context.Context, key string) (res *RewriteResult, ok 
 		return nil, false, nil
 	}
 	if pf.Pack != "" {
-		// The pack waits in the plan's folder, or was installed already
-		// by an apply killed before its switch.
-		src := filepath.Join(s.planDir(), pf.Pack)
-		_, err1 := os.Stat(src + ".pack")
-		_, err2 := os.Stat(filepath.Join(s.objDir(), "pack", pf.Pack+".pack"))
-		if err1 != nil && err2 != nil {
+		// The pack waits in the plan's folder, or was installed already, or
+		// half (its index) by an apply killed between the two renames:
+		// WriteObjects installs what is left.
+		switch installed, waiting := s.planPackState(pf.Pack); {
+		case waiting:
+			res.planPack = filepath.Join(s.planDir(), pf.Pack)
+		case !installed:
 			return nil, false, nil
-		}
-		if err1 == nil {
-			res.planPack = src
 		}
 	}
 	return res, true, ctx.Err()
 }
 
-// DropPlan deletes the kept plan, if any.
+// DropPlan deletes the kept plan, if any. A plan pack half installed by
+// an apply killed between its two renames is installed whole first, so
+// objects/pack never keeps an index without its pack; its objects are
+// unreachable and go with the next purge.
 func (tx *Tx) DropPlan() error {
-	if err := os.RemoveAll(tx.s.planDir()); err != nil {
+	s := tx.s
+	for _, ext := range []string{".idx", ".pack"} {
+		other := map[string]string{".idx": ".pack", ".pack": ".idx"}[ext]
+		waiting, _ := filepath.Glob(filepath.Join(s.planDir(), "pack-*"+ext))
+		for _, p := range waiting {
+			name := strings.TrimSuffix(filepath.Base(p), ext)
+			if _, err := os.Stat(filepath.Join(s.objDir(), "pack", name+other)); err == nil {
+				if err := s.installPlanPack(strings.TrimSuffix(p, ext)); err != nil {
+					return fmt.Errorf("drop plan: %w", err)
+				}
+			}
+		}
+	}
+	if err := os.RemoveAll(s.planDir()); err != nil {
 		return fmt.Errorf("drop plan: %w", err)
 	}
 	return nil
 }
 
-// installPlanPack moves a plan's pack into objects/pack, index first.
+// planPackState says where a plan's pack is: installed (both files in
+// objects/pack), or waiting (a file still in the plan's folder, the other
+// there or already in objects/pack).
+func (s *Store) planPackState(name string) (installed, waiting bool) {
+	inPlan, inStore := 0, 0
+	for _, ext := range []string{".idx", ".pack"} {
+		if _, err := os.Stat(filepath.Join(s.planDir(), name+ext)); err == nil {
+			inPlan++
+		} else if _, err := os.Stat(filepath.Join(s.objDir(), "pack", name+ext)); err == nil {
+			inStore++
+		}
+	}
+	return inStore == 2, inPlan > 0 && inPlan+inStore == 2
+}
+
+// installPlanPack moves a plan's pack into objects/pack, index first (an
+// index without its pack is ignored by every reader, see
+// objfile.InstallPack). It finishes an install that a killed process
+// left half done: a file already in objects/pack stays as it is, so a
+// rerun after a kill between the two renames completes the install
+// instead of failing on the index that moved.
 func (s *Store) installPlanPack(src string) error {
 	dst := filepath.Join(s.objDir(), "pack", filepath.Base(src))
 	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 		return err
 	}
 	for _, ext := range []string{".idx", ".pack"} {
-		if err := os.Rename(src+ext, dst+ext); err != nil {
+		if _, err := os.Stat(src + ext); errors.Is(err, os.ErrNotExist) {
+			if _, err := os.Stat(dst + ext); err == nil {
+				continue
+			}
+		}
+		if err := s.rename(src+ext, dst+ext); err != nil {
 			return fmt.Errorf("install plan pack: %w", err)
 		}
 	}

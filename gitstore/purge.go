@@ -128,7 +128,7 @@ func (s *Store) packReachableLocked(ctx context.Context, reach map[ID]bool, writ
 		return "", nil
 	}
 	pack, idx, sum := objfile.EncodePack(entries)
-	return objfile.InstallPack(s.objDir(), pack, idx, sum, true)
+	return objfile.InstallPack(s.objDir(), pack, idx, sum, s.writeOptions(true))
 }
 
 // objectsLocked reads objects whole, for a pack. s.mu must be held.

@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/memfs/memfs/internal/fsutil"
 )
 
 // Refs. A ref update writes the new value outside refs/ (memfs-tmp/) and
@@ -76,7 +78,7 @@ func (s *Store) casRef(name string, old, new ID) error {
 	if err := check(); err != nil {
 		return err
 	}
-	if err := os.Rename(tmp, p); err != nil {
+	if err := s.rename(tmp, p); err != nil {
 		return fmt.Errorf("update %s: %w", name, err)
 	}
 	return nil
@@ -183,7 +185,7 @@ func (s *Store) writePackedRefs(refs map[string]ID) error {
 		f.Sync()
 		f.Close()
 	}
-	if err := os.Rename(tmp, filepath.Join(s.opts.Path, "packed-refs")); err != nil {
+	if err := s.rename(tmp, filepath.Join(s.opts.Path, "packed-refs")); err != nil {
 		return fmt.Errorf("write packed-refs: %w", err)
 	}
 	return nil
@@ -255,5 +257,19 @@ func (s *Store) dropPacked(name string) error {
 		return err
 	}
 	defer os.Remove(tmp)
-	return os.Rename(tmp, packed)
+	return s.rename(tmp, packed)
+}
+
+// rename renames old to new, telling Options.BeforeRename first.
+func (s *Store) rename(old, new string) error {
+	if s.opts.BeforeRename != nil {
+		s.opts.BeforeRename(new)
+	}
+	return os.Rename(old, new)
+}
+
+// writeOptions are the options of the files the store replaces: durable
+// or not, and Options.BeforeRename.
+func (s *Store) writeOptions(durable bool) fsutil.WriteOptions {
+	return fsutil.WriteOptions{Durable: durable, BeforeRename: s.opts.BeforeRename}
 }

@@ -284,7 +284,7 @@ func (tx *Tx) WriteObjects(ctx context.Context, res *RewriteResult) error {
 			}
 		}
 		pack, idx, sum := objfile.EncodePack(entries)
-		if _, err := objfile.InstallPack(s.objDir(), pack, idx, sum, true); err != nil {
+		if _, err := objfile.InstallPack(s.objDir(), pack, idx, sum, s.writeOptions(true)); err != nil {
 			return fmt.Errorf("rewrite: %w", err)
 		}
 	default:

@@ -52,6 +52,12 @@ type Options struct {
 	// BlobCacheBytes bounds the decompressed blob cache; 64 MiB when zero.
 	BlobCacheBytes int64
 	Logger         *slog.Logger
+	// BeforeRename, when set, is called with the destination of every
+	// rename that installs a pack, a ref, packed-refs or a rewrite plan,
+	// just before it. Crash tests stop a process there (forget's
+	// TestKilledApplyAtRename); the CLI never sets it, and no flag or
+	// environment variable does.
+	BeforeRename func(path string)
 }
 
 // Store is an open canonical store. Its methods are safe for concurrent use.

@@ -18,7 +18,7 @@ import (
 // content survives a crash once it returns. An existing file keeps its
 // mode; a new one gets perm. Missing parent directories are created 0700.
 func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
-	return writeFile(path, data, perm, true)
+	return WriteFile(path, data, perm, WriteOptions{Durable: true})
 }
 
 // ReplaceFile replaces path with data as WriteFileAtomic does, atomically,
@@ -28,10 +28,23 @@ func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
 // Callers use it for what they can lose: caches they check when they
 // read them, objects a later durable write does not depend on.
 func ReplaceFile(path string, data []byte, perm fs.FileMode) error {
-	return writeFile(path, data, perm, false)
+	return WriteFile(path, data, perm, WriteOptions{})
 }
 
-func writeFile(path string, data []byte, perm fs.FileMode, durable bool) error {
+// WriteOptions say how WriteFile replaces a file.
+type WriteOptions struct {
+	// Durable syncs the file and its directory (WriteFileAtomic).
+	Durable bool
+	// BeforeRename, when set, is called with path just before the rename
+	// that makes the new content visible. Crash tests stop a process
+	// there; nothing outside tests sets it.
+	BeforeRename func(path string)
+}
+
+// WriteFile replaces path with data as WriteFileAtomic (o.Durable) or
+// ReplaceFile do.
+func WriteFile(path string, data []byte, perm fs.FileMode, o WriteOptions) error {
+	durable := o.Durable
 	if fi, err := os.Stat(path); err == nil {
 		perm = fi.Mode().Perm()
 	}
@@ -56,6 +69,9 @@ func writeFile(path string, data []byte, perm fs.FileMode, durable bool) error {
 		err = cerr
 	}
 	if err == nil {
+		if o.BeforeRename != nil {
+			o.BeforeRename(path)
+		}
 		err = os.Rename(tmp, path)
 	}
 	if err == nil && durable {

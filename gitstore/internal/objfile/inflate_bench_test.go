@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/memfs/memfs/internal/fsutil"
 )
 
 // benchPages returns n pages of about size bytes each, drawn from a small
@@ -88,7 +90,7 @@ func BenchmarkReadBlobs(b *testing.B) {
 		}
 	} else {
 		objs := benchPages(2000, 4000)
-		if _, err := WritePack(filepath.Join(objDir), objs, false); err != nil {
+		if _, err := WritePack(filepath.Join(objDir), objs, fsutil.WriteOptions{}); err != nil {
 			b.Fatal(err)
 		}
 		for _, o := range objs {

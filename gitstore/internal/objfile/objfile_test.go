@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/memfs/memfs/internal/fsutil"
 )
 
 func object(typ Type, content string) Object {
@@ -26,7 +28,7 @@ func TestPackRoundTrip(t *testing.T) {
 		object(Blob, ""),
 		object(Commit, "tree 4b825dc642cb6eb9a060e54bf8d69288fbee4904\n\nmsg\n"),
 	}
-	base, err := WritePack(objDir, objs, false)
+	base, err := WritePack(objDir, objs, fsutil.WriteOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +89,7 @@ func TestBatchReads(t *testing.T) {
 		object(Blob, ""),
 		object(Blob, "last\n"),
 	}
-	if _, err := WritePack(objDir, objs, false); err != nil {
+	if _, err := WritePack(objDir, objs, fsutil.WriteOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	ids := []ID{}

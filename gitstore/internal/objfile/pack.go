@@ -135,12 +135,10 @@ func encodeIndex(entries []Entry, sum [20]byte) []byte {
 // index without its pack, and go-git finds packs by their .pack file, so
 // no reader sees half a pack. A durable pack is synced before it returns,
 // as a pack that replaces others must be before they go; otherwise
-// nothing is synced, as git leaves the loose objects of a commit.
-func InstallPack(objDir string, pack, idx []byte, sum [20]byte, durable bool) (string, error) {
-	write := fsutil.ReplaceFile
-	if durable {
-		write = fsutil.WriteFileAtomic
-	}
+// nothing is synced, as git leaves the loose objects of a commit. o says
+// which (o.Durable), and is handed to fsutil.WriteFile for both files.
+func InstallPack(objDir string, pack, idx []byte, sum [20]byte, o fsutil.WriteOptions) (string, error) {
+	write := func(p string, b []byte, perm os.FileMode) error { return fsutil.WriteFile(p, b, perm, o) }
 	dir := filepath.Join(objDir, "pack")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", fmt.Errorf("write pack: %w", err)
@@ -157,13 +155,13 @@ func InstallPack(objDir string, pack, idx []byte, sum [20]byte, durable bool) (s
 }
 
 // WritePack deflates objs on every core and installs them as one new pack.
-func WritePack(objDir string, objs []Object, durable bool) (string, error) {
+func WritePack(objDir string, objs []Object, o fsutil.WriteOptions) (string, error) {
 	entries, err := Deflate(objs)
 	if err != nil {
 		return "", err
 	}
 	pack, idx, sum := EncodePack(entries)
-	return InstallPack(objDir, pack, idx, sum, durable)
+	return InstallPack(objDir, pack, idx, sum, o)
 }
 
 // ReadPackEntries splits a delta-free pack (base names the pack without

@@ -6,6 +6,8 @@ import (
 	"os"
 	"sync"
 	"testing"
+
+	"github.com/memfs/memfs/internal/fsutil"
 )
 
 // Ensure that blobs read in pack order, out of order and by several
@@ -15,7 +17,7 @@ import (
 func TestWindowReads(t *testing.T) {
 	objDir := t.TempDir()
 	objs := benchPages(600, 3000) // about 3 windows of deflated entries
-	base, err := WritePack(objDir, objs, false)
+	base, err := WritePack(objDir, objs, fsutil.WriteOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
