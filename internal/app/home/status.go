@@ -50,18 +50,28 @@ func (h *Home) Status(ctx context.Context, st *gitstore.Store, l *ledger.Ledger)
 	if err != nil {
 		return nil, err
 	}
+	// One listing of the refs, and one commit read per distinct head:
+	// looking each scope's head up alone reads packed-refs again (go-git
+	// scans it whole), quadratic in the scopes a bundle may bring.
+	refs, err := st.Refs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	commits := map[gitstore.ID]gitstore.CommitInfo{}
 	s := &Status{StoreID: meta.StoreID, Scopes: make([]ScopeStatus, 0, len(infos))}
 	for _, i := range infos {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		ss := ScopeStatus{ScopeInfo: i}
 		s.Pending += i.Pending
-		if i.Published {
-			id, err := st.Head(ctx, i.Name)
-			if err != nil {
-				return nil, err
-			}
-			c, err := st.CommitInfo(ctx, id)
-			if err != nil {
-				return nil, err
+		if id, ok := refs[gitstore.BranchRef(i.Name)]; ok && i.Published {
+			c, ok := commits[id]
+			if !ok {
+				if c, err = st.CommitInfo(ctx, id); err != nil {
+					return nil, err
+				}
+				commits[id] = c
 			}
 			ss.Head, ss.Time, ss.Subject = id.String(), c.Time.UTC().Format("2006-01-02T15:04:05Z"), c.Subject()
 		}
