@@ -2,6 +2,7 @@ package gitstore
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -125,16 +126,22 @@ func (e *Eraser) holds(b []byte) bool {
 
 // prescan looks for matched text and named sessions in every blob on all
 // cores, so the walk reads and tokenizes only the blobs that change.
-func (e *Eraser) prescan(ids []ID, content func(ID) []byte) {
+func (e *Eraser) prescan(ctx context.Context, ids []ID, content func(ID) []byte) error {
 	clean := make([]bool, len(ids))
-	_ = parallel.Run(len(ids), func() func(int) error {
+	err := parallel.Run(len(ids), func() func(int) error {
 		return func(i int) error {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			if b := content(ids[i]); b != nil {
 				clean[i] = !e.holds(b)
 			}
 			return nil
 		}
 	})
+	if err != nil {
+		return ctx.Err()
+	}
 	e.mu.Lock()
 	for i, id := range ids {
 		if clean[i] {
@@ -142,6 +149,7 @@ func (e *Eraser) prescan(ids []ID, content func(ID) []byte) {
 		}
 	}
 	e.mu.Unlock()
+	return nil
 }
 
 // plan drops the pages of a revision that are forgotten or cite a

@@ -41,6 +41,10 @@ var (
 	// whole: a malformed header or pack, a missing object, a ref or a path
 	// outside the artifact layout.
 	ErrInvalidBundle = errcode.New("invalid_bundle", "incoming history refused")
+	// ErrTooManyScopes means a bundle or a pull brings more scope branches
+	// than Limits.MaxBundleScopes; it is refused whole, and the error
+	// wraps ErrInvalidBundle too.
+	ErrTooManyScopes = errcode.New("too_many_scopes", "too many scopes in one import")
 	// ErrNoRemote means no remote of that name is configured.
 	ErrNoRemote = errcode.New("no_remote", "no such remote")
 	// ErrRemoteMoved means the remote moved since this store last saw it:

@@ -322,6 +322,9 @@ func (s *Store) verifyLocked(ctx context.Context, reach map[ID]bool, check func(
 	}
 	err = parallel.Run(len(objs), func() func(int) error {
 		return func(i int) error {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			o := objs[i]
 			if !reach[o.id] {
 				return fmt.Errorf("%w: unreachable object %s survived", ErrPurgeVerify, short(o.id))

@@ -54,7 +54,8 @@ type Edit struct {
 	Progress func(done, total int)
 	// Prescan, when set, is given every blob read in bulk before the walk,
 	// to answer path-independent questions on all cores.
-	Prescan func(ids []ID, content func(ID) []byte)
+	// It stops, with ctx's error, once ctx is done.
+	Prescan func(ctx context.Context, ids []ID, content func(ID) []byte) error
 	// PlanNames, when set, says that Plan decides nothing unless some
 	// file or folder name makes it true: when no entry of any tree in the
 	// store does, Plan is not called (nor the revisions' files listed).
@@ -172,7 +173,9 @@ func (tx *Tx) Rewrite(ctx context.Context, edit Edit) (*RewriteResult, error) {
 		s.mu.Lock()
 		bulk := s.bulk
 		s.mu.Unlock()
-		edit.Prescan(blobs, func(id ID) []byte { return bulk.Content(id) })
+		if err := edit.Prescan(ctx, blobs, func(id ID) []byte { return bulk.Content(id) }); err != nil {
+			return nil, err
+		}
 	}
 	if tx.commits == nil {
 		tx.commits = map[ID]*object.Commit{}

@@ -158,6 +158,9 @@ func open(opts Options) (*Store, error) {
 	if opts.Limits == (validate.Limits{}) {
 		opts.Limits = validate.DefaultLimits()
 	}
+	if opts.Limits.MaxBundleScopes <= 0 {
+		opts.Limits.MaxBundleScopes = validate.DefaultMaxBundleScopes
+	}
 	if opts.AuthorName == "" {
 		opts.AuthorName = "memfs"
 	}

@@ -64,16 +64,24 @@ type Problem struct {
 
 func (p Problem) String() string { return fmt.Sprintf("%s: %s: %s", p.Path, p.Code, p.Message) }
 
-// Limits bound the size of an artifact.
+// Limits bound the size of an artifact, and (MaxBundleScopes) what one
+// import may bring: config.toml's [limits].
 type Limits struct {
 	MaxFiles      int   `toml:"max_files" json:"max_files"`
 	MaxFileBytes  int64 `toml:"max_file_bytes" json:"max_file_bytes"`
 	MaxTotalBytes int64 `toml:"max_total_bytes" json:"max_total_bytes"`
+	// MaxBundleScopes bounds the scope branches one bundle or pull may
+	// bring; one that brings more is refused whole. Validation does not
+	// use it; zero means DefaultMaxBundleScopes.
+	MaxBundleScopes int `toml:"max_bundle_scopes" json:"max_bundle_scopes"`
 }
+
+// DefaultMaxBundleScopes is the default of Limits.MaxBundleScopes.
+const DefaultMaxBundleScopes = 256
 
 // DefaultLimits returns the limits used when a store sets none.
 func DefaultLimits() Limits {
-	return Limits{MaxFiles: 256, MaxFileBytes: 262144, MaxTotalBytes: 4194304}
+	return Limits{MaxFiles: 256, MaxFileBytes: 262144, MaxTotalBytes: 4194304, MaxBundleScopes: DefaultMaxBundleScopes}
 }
 
 // Guard is the erasure guard: it knows which sessions and which content were

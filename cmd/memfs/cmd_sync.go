@@ -67,6 +67,8 @@ rewrites and purges this store's history too.`,
 				return err
 			}
 			defer f.Close()
+			// A read blocked on a pipe or a slow disk ends with the command.
+			defer context.AfterFunc(cmd.Context(), func() { f.Close() })()
 			return g.runImport(cmd.Context(), func(*gitstore.Store) (replica.Fetcher, replica.ImportOptions, error) {
 				return replica.BundleFetcher(f), replica.ImportOptions{Token: token}, nil
 			})

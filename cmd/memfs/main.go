@@ -20,6 +20,10 @@ func main() {
 	debug.SetGCPercent(-1)
 	debug.SetMemoryLimit(512 << 20)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// The first signal cancels ctx, which every long step checks; a second
+	// one gets the default action and ends the process at once (what is
+	// visible in the store survives that as it survives kill -9).
+	context.AfterFunc(ctx, stop)
 	stopProfile := startProfile()
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stopProfile()

@@ -33,6 +33,9 @@ const (
 	exitRejected     = 3
 	exitForgetScope  = 4
 	exitErasedSource = 5
+	// exitCancelled: SIGINT or SIGTERM stopped the command (128 + SIGINT,
+	// as shells report an interrupted command).
+	exitCancelled = 130
 )
 
 // globalOptions hold the flags every command shares and the streams it
@@ -79,6 +82,18 @@ type reportedError struct{ code int }
 
 func (e reportedError) Error() string { return fmt.Sprintf("exit status %d", e.code) }
 
+// cancelledError is a command's failure once a signal cancelled it:
+// whatever step failed then failed because of the signal (a check that
+// stopped half way may say "invalid bundle"), so the code is cancelled
+// and the exit status exitCancelled.
+type cancelledError struct{ err error }
+
+func (e cancelledError) Error() string { return "cancelled by SIGINT or SIGTERM: " + e.err.Error() }
+func (e cancelledError) Unwrap() error { return e.err }
+
+// Code is errcode.Cancelled.
+func (e cancelledError) Code() string { return errcode.Cancelled }
+
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	g := &globalOptions{stdin: stdin, stdout: stdout, stderr: termsafe.NewWriter(stderr), rawStderr: stderr}
 	root := newRootCommand(g)
@@ -93,8 +108,11 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	if err == nil {
 		return exitOK
 	}
-	code := exitCode(err)
 	var rep reportedError
+	if ctx.Err() != nil && !errors.As(err, &rep) {
+		err = cancelledError{err}
+	}
+	code := exitCode(err)
 	if !errors.As(err, &rep) {
 		if g.JSON {
 			writeJSON(stdout, failureOut{Error: errJSON(err)})
@@ -111,7 +129,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 func exitCode(err error) int {
 	var rep reportedError
 	var ue usageError
+	var ce cancelledError
 	switch {
+	case errors.As(err, &ce):
+		return exitCancelled
 	case errors.As(err, &rep):
 		return rep.code
 	case errors.As(err, &ue):
@@ -122,6 +143,8 @@ func exitCode(err error) int {
 		return exitForgetScope
 	case errors.Is(err, ingest.ErrErasedSource):
 		return exitErasedSource
+	case errors.Is(err, context.Canceled):
+		return exitCancelled
 	}
 	return exitFailure
 }
@@ -182,7 +205,9 @@ EXIT STATUS
   2  usage error
   3  validation rejected: every problem is printed as "path: code: message"
   4  forget scope rejected
-  5  erased source refused`
+  5  erased source refused
+  130  cancelled by SIGINT or SIGTERM (within about a second; nothing half done
+       becomes visible, and the next command finishes or discards it)`
 
 // needCommand makes a command that only groups others fail with a usage
 // error when called without one of them or with an unknown one.

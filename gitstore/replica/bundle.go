@@ -177,11 +177,17 @@ func (q *quarantine) remove() {
 }
 
 // receivePack stores a pack (deltas allowed), in a quarantine, once
-// checked; a malformed pack fails.
-func (s *store) receivePack(r io.Reader) error {
+// checked; a malformed pack fails. Reading, checking and indexing it stop
+// when ctx is cancelled.
+func (s *store) receivePack(ctx context.Context, r io.Reader) error {
 	s.Lock()
 	defer s.Unlock()
-	if err := packfile.UpdateObjectStorage(s.incoming(), r); err != nil {
+	c := s.incoming()
+	c.ctx = ctx
+	if err := packfile.UpdateObjectStorage(c, ctxReader{ctx, r}); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
 		if errors.Is(err, gitstore.ErrInvalidBundle) {
 			return err
 		}
@@ -221,6 +227,25 @@ type checkedStorage struct {
 	*filesystem.Storage
 	dir    string
 	limits objfile.PackLimits
+	// ctx, when set, stops the check and the indexing of the spooled
+	// pack (go-git's fetches give none).
+	ctx context.Context
+}
+
+// ctxReader fails its reads once ctx is done, so that a loop reading a
+// large pack (go-git's parser, the pack check) stops within one read.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if c.ctx != nil {
+		if err := c.ctx.Err(); err != nil {
+			return 0, err
+		}
+	}
+	return c.r.Read(p)
 }
 
 // PackfileWriter spools the pack; its Close checks it, then hands it to
@@ -254,7 +279,10 @@ func (p *checkedPack) Close() (err error) {
 	if _, err := p.f.Seek(0, io.SeekStart); err != nil {
 		return err
 	}
-	if _, err := objfile.CheckPack(p.f, p.n, p.c.limits); err != nil {
+	if _, err := objfile.CheckPack(ctxReader{p.c.ctx, p.f}, p.n, p.c.limits); err != nil {
+		if p.c.ctx != nil && p.c.ctx.Err() != nil {
+			return p.c.ctx.Err()
+		}
 		var tl *objfile.TooLargeError
 		if errors.As(err, &tl) {
 			return fmt.Errorf("%w: %w: %w", gitstore.ErrInvalidBundle, gitstore.ErrTooLarge, err)
@@ -273,7 +301,7 @@ func (p *checkedPack) Close() (err error) {
 			err = fmt.Errorf("%w: pack: %w", gitstore.ErrInvalidBundle, cerr)
 		}
 	}()
-	_, err = io.Copy(w, p.f)
+	_, err = io.Copy(w, ctxReader{p.c.ctx, p.f})
 	return err
 }
 
@@ -492,6 +520,11 @@ func (s *store) copyObjects(ctx context.Context, q *store, refs map[string]gitst
 	var objs []objfile.Object
 	s.Lock()
 	for id := range reach {
+		if err := ctx.Err(); err != nil {
+			s.Unlock()
+			q.Unlock()
+			return 0, err
+		}
 		if s.HasObject(id) {
 			continue
 		}

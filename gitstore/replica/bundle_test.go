@@ -4,11 +4,15 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/gitstore/erasure"
+	"github.com/memfs/memfs/internal/errcode"
 	"github.com/memfs/memfs/internal/gittest"
 	"github.com/memfs/memfs/validate"
 )
@@ -106,5 +110,60 @@ func TestImportRewritesIncomingByMarkers(t *testing.T) {
 	// The keyring now holds a's key too.
 	if keys, _, _ := b.Keyring(t.Context()); len(keys) != 2 {
 		t.Errorf("keyring has %d keys, want 2", len(keys))
+	}
+}
+
+// Ensure that a bundle bringing more scope branches than
+// limits.max_bundle_scopes is refused whole, with its code, before its
+// pack is read, and that a store whose limit allows them takes them all.
+func TestImportScopeBound(t *testing.T) {
+	src := newTestStore(t, validate.DefaultLimits())
+	dir := t.TempDir()
+	gittest.WriteArtifact(t, dir, []string{"tea"}, nil)
+	head := mustPublish(t, src, dir, gitstore.PublishOptions{Message: "tea"}).Commit
+	const n = validate.DefaultMaxBundleScopes + 1
+	refs := map[string]gitstore.ID{}
+	for i := range n {
+		refs[gitstore.BranchRef(fmt.Sprintf("s%03d", i))] = head
+	}
+	bundle := filepath.Join(t.TempDir(), "many.bundle")
+	f, err := os.Create(bundle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := WriteBundle(t.Context(), src, f, refs); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+
+	for _, tc := range []struct {
+		name   string
+		limit  int
+		refuse bool
+	}{
+		{"default limit", 0, true},
+		{"a lower limit", 10, true},
+		{"exactly", n, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			limits := validate.DefaultLimits()
+			limits.MaxBundleScopes = tc.limit
+			s := newTestStore(t, limits)
+			before, _ := s.Refs(t.Context())
+			res, err := importFile(t, s, bundle, ImportOptions{})
+			after, _ := s.Refs(t.Context())
+			if !tc.refuse {
+				if err != nil || len(res.Branches) != n {
+					t.Fatalf("import under a limit of %d: %v", tc.limit, err)
+				}
+				return
+			}
+			if !errors.Is(err, gitstore.ErrTooManyScopes) || !errors.Is(err, gitstore.ErrInvalidBundle) || errcode.Of(err) != "too_many_scopes" {
+				t.Fatalf("import of %d scopes under a limit of %d: %v (code %q)", n, tc.limit, err, errcode.Of(err))
+			}
+			if len(after) != len(before) {
+				t.Errorf("a refused import changed the refs: %d → %d", len(before), len(after))
+			}
+		})
 	}
 }

@@ -88,12 +88,16 @@ type Fetcher func(ctx context.Context, q *gitstore.Store) (map[string]gitstore.I
 func BundleFetcher(r io.Reader) Fetcher {
 	return func(ctx context.Context, qs *gitstore.Store) (map[string]gitstore.ID, error) {
 		q := wrap(qs)
-		br := bufio.NewReaderSize(r, 64<<10)
+		br := bufio.NewReaderSize(ctxReader{ctx, r}, 64<<10)
 		h, err := readBundleHeader(br)
 		if err != nil {
 			return nil, err
 		}
-		if err := q.receivePack(br); err != nil {
+		// Refused before a byte of the pack is read.
+		if err := checkScopeCount(h.refs, qs.Limits().MaxBundleScopes); err != nil {
+			return nil, err
+		}
+		if err := q.receivePack(ctx, br); err != nil {
 			return nil, err
 		}
 		return h.refs, ctx.Err()
@@ -208,6 +212,9 @@ func (q *quarantine) receive(ctx context.Context, fetch Fetcher, maxFileBytes in
 	if err != nil {
 		return nil, err
 	}
+	if err := checkScopeCount(all, q.s.Limits().MaxBundleScopes); err != nil {
+		return nil, err
+	}
 	refs := map[string]gitstore.ID{}
 	for name, h := range all {
 		switch {
@@ -224,6 +231,22 @@ func (q *quarantine) receive(ctx context.Context, fetch Fetcher, maxFileBytes in
 		return nil, err
 	}
 	return refs, nil
+}
+
+// checkScopeCount refuses refs that name more scope branches than most:
+// a bundle that creates 100,000 scopes in a second would leave every
+// later command that lists scopes with that many to go through.
+func checkScopeCount(refs map[string]gitstore.ID, most int) error {
+	n := 0
+	for name := range refs {
+		if strings.HasPrefix(name, branchPrefix) {
+			n++
+		}
+	}
+	if n > most {
+		return fmt.Errorf("%w: %d scope branches, over the limit of %d (config.toml [limits] max_bundle_scopes) (%w)", gitstore.ErrTooManyScopes, n, most, gitstore.ErrInvalidBundle)
+	}
+	return nil
 }
 
 // importMarkers is the union of both sides' keyrings and markers.
@@ -367,6 +390,9 @@ func (s *store) mergeBranches(ctx context.Context, branches, heads, current map[
 	now := s.Now().UTC()
 	var out []BranchResult
 	for _, name := range names {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		remote := branches[name]
 		mine, ok := heads[name]
 		br, head, err := s.mergeBranch(ctx, name, remote, mine, ok, now)

@@ -146,7 +146,8 @@ func check(c *Config, undecoded []toml.Key) error {
 	for _, l := range []struct {
 		key string
 		v   int64
-	}{{"max_files", int64(c.Limits.MaxFiles)}, {"max_file_bytes", c.Limits.MaxFileBytes}, {"max_total_bytes", c.Limits.MaxTotalBytes}} {
+	}{{"max_files", int64(c.Limits.MaxFiles)}, {"max_file_bytes", c.Limits.MaxFileBytes}, {"max_total_bytes", c.Limits.MaxTotalBytes},
+		{"max_bundle_scopes", int64(c.Limits.MaxBundleScopes)}} {
 		if l.v <= 0 {
 			return fmt.Errorf("limits.%s must be positive", l.key)
 		}

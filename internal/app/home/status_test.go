@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -68,11 +69,7 @@ func manyScopes(tb testing.TB, n int) (*Home, *gitstore.Store) {
 
 func sortByRef(lines []string) {
 	ref := func(l string) string { _, r, _ := strings.Cut(l, " "); return r }
-	for i := 1; i < len(lines); i++ {
-		for j := i; j > 0 && ref(lines[j]) < ref(lines[j-1]); j-- {
-			lines[j], lines[j-1] = lines[j-1], lines[j]
-		}
-	}
+	slices.SortFunc(lines, func(a, b string) int { return strings.Compare(ref(a), ref(b)) })
 }
 
 // Ensure that status reports every one of many scopes with its head.
