@@ -67,7 +67,7 @@ func checkCitations(ctx context.Context, store *gitstore.Store, runDir string, b
 		return nil, err
 	}
 	parser := wiki.NewParser()
-	basePages, baseCited, baseSessions, err := baseCitations(ctx, store, base, parser)
+	bi, err := readBase(ctx, store, base, parser)
 	if err != nil {
 		return nil, err
 	}
@@ -92,25 +92,25 @@ func checkCitations(ctx context.Context, store *gitstore.Store, runDir string, b
 		if err != nil || !ok {
 			continue // validation refuses what cannot be read as one file
 		}
-		if old, had := basePages[p]; had && bytes.Equal(old, b) {
+		if old, had := bi.pages[p]; had && bytes.Equal(old, b) {
 			continue
 		}
-		problems = append(problems, judgePage(p, b, parser.Parse(b), evidence, baseCited, baseSessions)...)
+		problems = append(problems, judgePage(p, b, parser.Parse(b), evidence, bi)...)
 	}
 	return problems, nil
 }
 
 // judgePage returns the entry-citation problems of one changed page.
-func judgePage(p string, raw []byte, page *wiki.Page, evidence map[string]map[string]bool, baseCited map[citation]bool, baseSessions map[string]bool) []validate.Problem {
+func judgePage(p string, raw []byte, page *wiki.Page, evidence map[string]map[string]bool, bi *baseIndex) []validate.Problem {
 	var problems []validate.Problem
 	var unknown []string
 	cites := false
 	for _, c := range pageCitations(raw, page) {
 		cites = true
-		if baseCited[c] || evidence[c.session][c.entry] {
+		if evidence[c.session][c.entry] || bi.cited(c) {
 			continue
 		}
-		if evidence[c.session] == nil && !baseSessions[c.session] {
+		if evidence[c.session] == nil && !bi.citesSession(c.session) {
 			continue // a session the page may not cite at all: the store's allow-list reports it
 		}
 		if u := c.session + " entry:" + c.entry; !slices.Contains(unknown, u) {
@@ -169,16 +169,29 @@ func stagedEntries(runDir string) (map[string]map[string]bool, error) {
 	return out, nil
 }
 
-// baseCitations returns the pages of the base memory (path → content),
-// every (session, entry) pair they cite and every session they cite.
-func baseCitations(ctx context.Context, store *gitstore.Store, base gitstore.ID, parser *wiki.Parser) (map[string][]byte, map[citation]bool, map[string]bool, error) {
-	pages, cited, sessions := map[string][]byte{}, map[citation]bool{}, map[string]bool{}
+// baseIndex is the base memory's pages (path → content) and, parsed on
+// demand, what they cite. A run's changed pages mostly cite what its own
+// evidence holds, so most runs parse no base page at all: the cost of the
+// check grows with the pages a run changes, not with memory.
+type baseIndex struct {
+	parser *wiki.Parser
+	pages  map[string][]byte
+	// unparsed are the paths not parsed yet, in path order; cites and
+	// sessions hold what the parsed ones cite.
+	unparsed []string
+	cites    map[citation]bool
+	sessions map[string]bool
+}
+
+// readBase reads the pages of the base memory (none for the zero id).
+func readBase(ctx context.Context, store *gitstore.Store, base gitstore.ID, parser *wiki.Parser) (*baseIndex, error) {
+	bi := &baseIndex{parser: parser, pages: map[string][]byte{}, cites: map[citation]bool{}, sessions: map[string]bool{}}
 	if base.IsZero() {
-		return pages, cited, sessions, nil
+		return bi, nil
 	}
 	snap, err := store.Snapshot(ctx, base)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, err
 	}
 	err = snap.Walk(func(n *gitstore.Node) error {
 		if err := ctx.Err(); err != nil {
@@ -194,17 +207,63 @@ func baseCitations(ctx context.Context, store *gitstore.Store, base gitstore.ID,
 		if err != nil {
 			return err
 		}
-		pages[n.Path] = b
-		page := parser.Parse(b)
-		for _, s := range page.Sources {
-			sessions[s.ID] = true
-		}
-		for _, c := range pageCitations(b, page) {
-			cited[c] = true
-		}
+		bi.pages[n.Path] = b
+		bi.unparsed = append(bi.unparsed, n.Path)
 		return nil
 	})
-	return pages, cited, sessions, err
+	slices.Sort(bi.unparsed)
+	return bi, err
+}
+
+// cited reports whether some base page cites c.
+func (bi *baseIndex) cited(c citation) bool {
+	return bi.find(func() bool { return bi.cites[c] }, c.entry)
+}
+
+// citesSession reports whether some base page's Sources name session id.
+func (bi *baseIndex) citesSession(id string) bool {
+	return bi.find(func() bool { return bi.sessions[id] }, id)
+}
+
+// find reports whether known holds once the base pages are parsed as far
+// as needed: first those whose text holds word (a page citing an id
+// spells it, unless Markdown escapes hide it), then, only when those do
+// not settle it, all the others.
+func (bi *baseIndex) find(known func() bool, word string) bool {
+	if known() {
+		return true
+	}
+	w := []byte(word)
+	for _, pass := range []func(p string) bool{
+		func(p string) bool { return bytes.Contains(bi.pages[p], w) },
+		func(string) bool { return true },
+	} {
+		rest := bi.unparsed[:0]
+		for _, p := range bi.unparsed {
+			if !pass(p) {
+				rest = append(rest, p)
+				continue
+			}
+			bi.parse(p)
+		}
+		bi.unparsed = rest
+		if known() {
+			return true
+		}
+	}
+	return false
+}
+
+// parse takes in what base page p cites.
+func (bi *baseIndex) parse(p string) {
+	b := bi.pages[p]
+	page := bi.parser.Parse(b)
+	for _, s := range page.Sources {
+		bi.sessions[s.ID] = true
+	}
+	for _, c := range pageCitations(b, page) {
+		bi.cites[c] = true
+	}
 }
 
 // reClaimCitation is a claim's own citation in a page's text

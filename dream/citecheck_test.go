@@ -40,7 +40,7 @@ func TestRun_EntryCitationsAcrossRuns(t *testing.T) {
 		entry2 = "bbbbbbbb-0000-4000-8000-000000000002"
 		entry5 = "bbbbbbbb-0000-4000-8000-000000000005"
 	)
-	page := func(entries ...string) dream.Dreamer {
+	page := func(name string, entries ...string) dream.Dreamer {
 		return dream.DreamerFunc(func(_ context.Context, runDir string) (string, error) {
 			dir := filepath.Join(runDir, dream.MemoryDir, "pages", "conventions")
 			if err := os.MkdirAll(dir, 0o700); err != nil {
@@ -50,22 +50,24 @@ func TestRun_EntryCitationsAcrossRuns(t *testing.T) {
 			for _, e := range entries {
 				src += " entry:" + e
 			}
-			return "wrote", os.WriteFile(filepath.Join(dir, "indentation.md"), []byte("# Indentation\n\nThe user prefers tabs.\n\n## Sources\n\n"+src+"\n"), 0o600)
+			return "wrote", os.WriteFile(filepath.Join(dir, name+".md"), []byte("# Indentation\n\nThe user prefers tabs.\n\n## Sources\n\n"+src+"\n"), 0o600)
 		})
 	}
 	tests := []struct {
 		name    string
+		first   string // the page the first run writes
 		entries []string
 		reason  string
 	}{
-		{"old and new entries", []string{entryTabs, entry5}, ""},
-		{"an old entry never cited", []string{entry2, entry5}, "invalid_output:unknown_entry"},
+		{"old and new entries", "indentation", []string{entryTabs, entry5}, ""},
+		{"an old entry cited on another page", "tabs", []string{entryTabs, entry5}, ""},
+		{"an old entry never cited", "indentation", []string{entry2, entry5}, "invalid_output:unknown_entry"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			e := newEnv(t)
 			p := e.checkpoint("tabs.jsonl")
-			if res, err := e.run(page(entryTabs)); err != nil || !res.Published {
+			if res, err := e.run(page(tt.first, entryTabs)); err != nil || !res.Published {
 				t.Fatalf("first run: %+v %v", res, err)
 			}
 			appendLine(t, p, `{"parentUuid": "bbbbbbbb-0000-4000-8000-000000000004", "isSidechain": false, "userType": "external", "cwd": "/nonexistent-memfs-test/dream", "sessionId": "`+sessTabs+`", "version": "2.1.197", "gitBranch": "main", "type": "user", "message": {"role": "user", "content": "Still tabs, by the way."}, "uuid": "`+entry5+`", "timestamp": "2026-04-02T08:10:00.000Z"}`)
@@ -76,7 +78,7 @@ func TestRun_EntryCitationsAcrossRuns(t *testing.T) {
 			if _, err := e.ledger.RecordCheckpoint(t.Context(), ledger.Checkpoint{Scope: scope, Checkpoint: *cp}); err != nil {
 				t.Fatal(err)
 			}
-			res, err := e.run(page(tt.entries...))
+			res, err := e.run(page("indentation", tt.entries...))
 			if res == nil {
 				t.Fatalf("second run: %v", err)
 			}
