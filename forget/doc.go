@@ -1,8 +1,9 @@
 // Package forget makes memory forget for good (docs/design.md §7).
 //
 // A forget names up to 32 targets: session:<id> (every page citing the
-// session, in every revision, plus its evidence, staged copies and ledger
-// records; later checkpoints of it are refused), page:<path> (the page in
+// session, in every revision, or only the claims resting on it when the
+// page's claims cite their own sessions, plus its evidence, staged copies
+// and ledger records; later checkpoints of it are refused), page:<path> (the page in
 // every revision and the index lines linking it) and text:<literal> (every
 // Markdown block holding the literal, matched by wiki.Tokens, in every
 // file and commit message of every revision).

@@ -27,7 +27,10 @@ import (
 // commit messages (subject, body, trailers) and commit authors and
 // committers. A forgotten session leaves every page citing it and its id
 // leaves every line that names it, in any file or message, in every form
-// wiki.SessionMentions finds.
+// wiki.SessionMentions finds. A page whose claims cite their own sessions
+// (wiki.StripSessionClaims) loses only the claims resting on a forgotten
+// session, and the lines of index.md, the area indexes and summary.md
+// that stated them; it goes when no claim is left.
 type EraseSpec struct {
 	// Text removes every Markdown block (and message line) it matches.
 	Text wiki.Matcher
@@ -53,10 +56,14 @@ type Eraser struct {
 	spec   EraseSpec
 	parser *wiki.Parser
 
-	mu       sync.Mutex
-	clean    map[ID]bool // blobs with no matched text and no forgotten session named
-	cites    map[ID]bool
-	hollow   map[ID]bool // pages stripping leaves hollow
+	mu     sync.Mutex
+	clean  map[ID]bool // blobs with no matched text and no forgotten session named
+	cites  map[ID]bool
+	hollow map[ID]bool // pages stripping leaves hollow
+	// stripped are the pages citing a forgotten session that keep the
+	// claims resting on other sessions: what is left of each (nil when
+	// the page goes whole).
+	stripped map[ID][]byte
 	plans    map[string]*erasePlan
 	names    map[string]string // old path → new name ("" when kept)
 	messages int
@@ -67,6 +74,9 @@ type Eraser struct {
 // generated index lines and summary give.
 type erasePlan struct {
 	drop map[string]bool
+	// edit are the pages that lose claims resting on a forgotten session
+	// and stay (path → their blob before the forget).
+	edit map[string]ID
 	// remaining counts the pages an affected area keeps; dropped those
 	// it loses.
 	remaining map[string]int
@@ -86,7 +96,7 @@ func (s *Store) NewEraser(spec EraseSpec) *Eraser {
 		}
 	}
 	return &Eraser{store: s, spec: spec, parser: wiki.NewParser(), clean: map[ID]bool{}, cites: map[ID]bool{}, hollow: map[ID]bool{},
-		plans: map[string]*erasePlan{}, names: map[string]string{}}
+		stripped: map[ID][]byte{}, plans: map[string]*erasePlan{}, names: map[string]string{}}
 }
 
 // Edit returns the history edit.
@@ -158,6 +168,7 @@ func (e *Eraser) prescan(ctx context.Context, ids []ID, content func(ID) []byte)
 // must say.
 func (e *Eraser) plan(files []TreeFile) (string, map[string]bool, error) {
 	drop := map[string]bool{}
+	edit := map[string]ID{}
 	affected := map[string]bool{}
 	for _, f := range files {
 		if e.renamePath(f.Path) != f.Path {
@@ -170,15 +181,30 @@ func (e *Eraser) plan(files []TreeFile) (string, map[string]bool, error) {
 			continue
 		}
 		gone := e.spec.Page != nil && e.spec.Page(f.Path)
+		edited := false
 		if !gone && e.spec.Session != nil {
 			if gone, err = e.citesForgotten(f.ID); err != nil {
 				return "", nil, err
 			}
+			if gone {
+				left, err := e.stripSessions(f.ID)
+				if err != nil {
+					return "", nil, err
+				}
+				gone, edited = left == nil, left != nil
+				if edited && e.spec.Text != nil && wiki.ContainsMatch(left, e.spec.Text) {
+					rest, _ := wiki.StripMatches(left, e.spec.Text)
+					gone = wiki.Hollow(rest)
+				}
+			}
 		}
-		if !gone && e.spec.Text != nil {
+		if !gone && !edited && e.spec.Text != nil {
 			if gone, err = e.hollowAfter(f.ID); err != nil {
 				return "", nil, err
 			}
+		}
+		if edited && !gone {
+			edit[f.Path] = f.ID
 		}
 		if gone {
 			drop[f.Path] = true
@@ -186,10 +212,10 @@ func (e *Eraser) plan(files []TreeFile) (string, map[string]bool, error) {
 			affected[area] = true
 		}
 	}
-	if len(affected) == 0 {
+	if len(affected) == 0 && len(edit) == 0 {
 		return "", nil, nil
 	}
-	pl := &erasePlan{drop: drop, remaining: map[string]int{}, dropped: map[string]int{}}
+	pl := &erasePlan{drop: drop, edit: edit, remaining: map[string]int{}, dropped: map[string]int{}}
 	for area := range affected {
 		pl.remaining[area] = 0
 	}
@@ -217,6 +243,9 @@ func (e *Eraser) plan(files []TreeFile) (string, map[string]bool, error) {
 	for _, a := range slices.Sorted(mapKeys(affected)) {
 		fmt.Fprintf(&b, "a %s %d %d\x00", a, pl.remaining[a], pl.dropped[a])
 	}
+	for _, p := range slices.Sorted(mapKeys(edit)) {
+		fmt.Fprintf(&b, "e %s %s\x00", p, edit[p])
+	}
 	sum := sha256.Sum256([]byte(b.String()))
 	key := hex.EncodeToString(sum[:12])
 	e.mu.Lock()
@@ -243,6 +272,29 @@ func areaOf(p string) (string, bool) {
 	}
 	area, _, ok := strings.Cut(rest, "/")
 	return area, ok && area != ""
+}
+
+// stripSessions is what is left of page blob id without the claims
+// resting on a forgotten session; nil when the page goes whole.
+func (e *Eraser) stripSessions(id ID) ([]byte, error) {
+	e.mu.Lock()
+	left, ok := e.stripped[id]
+	e.mu.Unlock()
+	if ok {
+		return left, nil
+	}
+	b, err := e.store.ReadBlob(id)
+	if err != nil {
+		return nil, err
+	}
+	left, kept := wiki.StripSessionClaims(b, e.spec.Session)
+	if !kept {
+		left = nil
+	}
+	e.mu.Lock()
+	e.stripped[id] = left
+	e.mu.Unlock()
+	return left, nil
 }
 
 func (e *Eraser) citesForgotten(id ID) (bool, error) {
@@ -277,11 +329,13 @@ func (e *Eraser) file(p string, id ID, key string) ([]byte, bool, error) {
 	k, _ := wiki.ClassifyPath(p, false)
 	// The builtin's summary links pages too.
 	indexEdit := pl != nil && len(pl.drop) > 0 && (k.IsIndex() || k == wiki.KindSummary)
+	claimsEdit := pl != nil && len(pl.edit) > 0 && (k.IsIndex() || k == wiki.KindSummary)
+	_, pageEdit := pl.editOf(p, id)
 	regen := pl != nil && (k == wiki.KindIndex || k == wiki.KindSummary)
 	e.mu.Lock()
 	dirty := (e.spec.Text != nil || e.spec.Session != nil) && !e.clean[id]
 	e.mu.Unlock()
-	if !dirty && !indexEdit && !regen {
+	if !dirty && !indexEdit && !claimsEdit && !regen {
 		return nil, false, nil
 	}
 	b, err := e.store.ReadBlob(id)
@@ -289,8 +343,18 @@ func (e *Eraser) file(p string, id ID, key string) ([]byte, bool, error) {
 		return nil, false, err
 	}
 	out := b
+	if pageEdit {
+		if out, err = e.stripSessions(id); err != nil {
+			return nil, false, err
+		}
+	}
 	if indexEdit {
 		out, _ = removeLinkLines(e.parser, p, out, pl.drop)
+	}
+	if claimsEdit {
+		if out, err = e.removeStrippedLines(p, out, pl.edit); err != nil {
+			return nil, false, err
+		}
 	}
 	if regen {
 		out = e.regenerate(k, out, pl)
@@ -310,6 +374,70 @@ func (e *Eraser) file(p string, id ID, key string) ([]byte, bool, error) {
 		out, _ = wiki.RegenerateMore(out)
 	}
 	return out, !bytes.Equal(out, b), nil
+}
+
+// editOf reports whether the plan strips claims of page p, blob id.
+func (pl *erasePlan) editOf(p string, id ID) (ID, bool) {
+	if pl == nil {
+		return ID{}, false
+	}
+	old, ok := pl.edit[p]
+	return old, ok && old == id
+}
+
+// removeStrippedLines removes from an index file or summary.md every line
+// linking a page that loses claims whose text (a link's text, else the
+// words before its first link: a claim shortened with "…" as the builtin
+// lists it) the page held before the forget and holds no longer.
+func (e *Eraser) removeStrippedLines(from string, b []byte, edit map[string]ID) ([]byte, error) {
+	lines := bytes.SplitAfter(b, []byte("\n"))
+	drop := map[int]bool{}
+	for _, l := range e.parser.Parse(b).Links {
+		t, ext := wiki.LinkTarget(from, l.Dest)
+		old, ok := edit[t]
+		if ext || !ok || l.Line <= 0 || l.Line > len(lines) {
+			continue
+		}
+		toks := claimTokens(string(lines[l.Line-1]))
+		if len(toks) == 0 {
+			continue
+		}
+		before, err := e.store.ReadBlob(old)
+		if err != nil {
+			return nil, err
+		}
+		after, err := e.stripSessions(old)
+		if err != nil {
+			return nil, err
+		}
+		m := wiki.LiteralMatcher([][]string{toks})
+		if wiki.ContainsMatch(before, m) && !wiki.ContainsMatch(after, m) {
+			drop[l.Line] = true
+		}
+	}
+	return dropLineNumbers(b, drop), nil
+}
+
+// claimTokens are the tokens of the claim an index or summary line
+// states: its first link's text ("- [claim](page.md)"), else what comes
+// before its first link ("- claim ([page](page.md); …)"), less a last
+// word "…" cut short.
+func claimTokens(line string) []string {
+	body := strings.TrimSpace(line)
+	body = strings.TrimSpace(strings.TrimLeft(body, "-*+"))
+	var text string
+	if rest, ok := strings.CutPrefix(body, "["); ok {
+		text, _, _ = strings.Cut(rest, "](")
+	} else {
+		text, _, _ = strings.Cut(body, "[")
+		text = strings.TrimSuffix(strings.TrimSpace(text), "(")
+	}
+	text = strings.NewReplacer("\\[", "[", "\\]", "]").Replace(text)
+	toks := wiki.Tokens(text)
+	if strings.HasSuffix(strings.TrimSpace(text), "…") && len(toks) > 1 {
+		toks = toks[:len(toks)-1]
+	}
+	return toks
 }
 
 // hollowAfter reports whether stripping the forgotten text leaves a page
