@@ -64,9 +64,15 @@ var agentCLIs = []AgentCLI{
 		args: `-p --model %s --permission-mode acceptEdits --allowedTools Read,Write,Edit,Glob,Grep ` +
 			`--disallowedTools Bash,WebFetch,WebSearch,Task,NotebookEdit --strict-mcp-config ` +
 			`--settings '{"disableAllHooks":true}' --no-session-persistence --output-format text`},
+	// Codex's own sandbox (bubblewrap) cannot start inside the exec
+	// dreamer's Landlock domain, which hides the run folder's parents
+	// (every command then fails with "error building bubblewrap command:
+	// Permission denied"), so the preset turns it off: the exec
+	// dreamer's confinement and containment are its sandbox, as for any
+	// command (cmd/memfs/agentcli_codex_test.go checks both).
 	{Name: NameCodex, Agent: "codex", Binary: "codex", Model: "gpt-5.4-mini",
 		State: []string{".codex"},
-		args:  `exec --model %s --sandbox workspace-write --skip-git-repo-check --color never`},
+		args:  `exec --model %s --sandbox danger-full-access --skip-git-repo-check --color never`},
 }
 
 // LookupAgentCLI returns the preset a dreamer name or an agent name

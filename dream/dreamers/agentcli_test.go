@@ -23,7 +23,7 @@ func TestAgentCLIPresets(t *testing.T) {
 		{NameClaude, "", []string{"claude -p ", "--model haiku ", "--permission-mode acceptEdits", "--allowedTools Read,Write,Edit,Glob,Grep",
 			"--disallowedTools Bash,", `'{"disableAllHooks":true}'`, "--no-session-persistence", `"$MEMFS_DREAM_PROMPT `, "$MEMFS_RUN_DIR"}, false},
 		{NameClaude, "sonnet", []string{"--model sonnet "}, false},
-		{NameCodex, "", []string{"codex exec ", "--model gpt-5.4-mini ", "--sandbox workspace-write", "--skip-git-repo-check", `"$MEMFS_DREAM_PROMPT `}, false},
+		{NameCodex, "", []string{"codex exec ", "--model gpt-5.4-mini ", "--sandbox danger-full-access", "--skip-git-repo-check", `"$MEMFS_DREAM_PROMPT `}, false},
 		{NameClaude, "haiku; rm -rf ~", nil, true},
 		{NameCodex, "$(id)", nil, true},
 	}
