@@ -107,10 +107,10 @@ func judgePage(p string, raw []byte, page *wiki.Page, evidence map[string]map[st
 	cites := false
 	for _, c := range pageCitations(raw, page) {
 		cites = true
-		if evidence[c.session][c.entry] || bi.cited(c) {
+		if evidence[c.session][c.entry] || bi.cited(c, p) {
 			continue
 		}
-		if evidence[c.session] == nil && !bi.citesSession(c.session) {
+		if evidence[c.session] == nil && !bi.citesSession(c.session, p) {
 			continue // a session the page may not cite at all: the store's allow-list reports it
 		}
 		if u := c.session + " entry:" + c.entry; !slices.Contains(unknown, u) {
@@ -215,26 +215,29 @@ func readBase(ctx context.Context, store *gitstore.Store, base gitstore.ID, pars
 	return bi, err
 }
 
-// cited reports whether some base page cites c.
-func (bi *baseIndex) cited(c citation) bool {
-	return bi.find(func() bool { return bi.cites[c] }, c.entry)
+// cited reports whether some base page cites c; page is the changed page
+// citing it, whose base version is looked at first.
+func (bi *baseIndex) cited(c citation, page string) bool {
+	return bi.find(func() bool { return bi.cites[c] }, page, c.entry)
 }
 
 // citesSession reports whether some base page's Sources name session id.
-func (bi *baseIndex) citesSession(id string) bool {
-	return bi.find(func() bool { return bi.sessions[id] }, id)
+func (bi *baseIndex) citesSession(id, page string) bool {
+	return bi.find(func() bool { return bi.sessions[id] }, page, id)
 }
 
 // find reports whether known holds once the base pages are parsed as far
-// as needed: first those whose text holds word (a page citing an id
-// spells it, unless Markdown escapes hide it), then, only when those do
-// not settle it, all the others.
-func (bi *baseIndex) find(known func() bool, word string) bool {
+// as needed: first the base version of page (a changed page keeps most of
+// what it cited), then the pages whose text holds word (a page citing an
+// id spells it, unless Markdown escapes hide it), then, only when those
+// do not settle it, all the others.
+func (bi *baseIndex) find(known func() bool, page, word string) bool {
 	if known() {
 		return true
 	}
 	w := []byte(word)
 	for _, pass := range []func(p string) bool{
+		func(p string) bool { return p == page },
 		func(p string) bool { return bytes.Contains(bi.pages[p], w) },
 		func(string) bool { return true },
 	} {
