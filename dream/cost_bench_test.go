@@ -1,0 +1,147 @@
+package dream_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/memfs/memfs/dream"
+	"github.com/memfs/memfs/dream/builtin"
+	"github.com/memfs/memfs/gitstore"
+	"github.com/memfs/memfs/internal/synthmem"
+	"github.com/memfs/memfs/ledger"
+	"github.com/memfs/memfs/transcript"
+)
+
+// BenchmarkRunSession measures a whole dream run of one new session (the
+// builtin dreamer; staging, hydration, the entry-citation check,
+// validation and publication included) on a store whose head holds n
+// facts: the cost of a dream per session as memory grows (issue 22). It
+// reports wall time per run and the process's CPU time per run
+// (cpu-ns/op), which shared machines disturb less.
+func BenchmarkRunSession(b *testing.B) {
+	for _, n := range []int{100, 1000, 5000} {
+		b.Run(fmt.Sprintf("facts=%d", n), func(b *testing.B) {
+			const extra = 200
+			sessions := max(n*3/10, 1)
+			all := synthmem.Generate(sessions+extra, n+n*extra/sessions, 2)
+			st, _, err := gitstore.Init(b.Context(), gitstore.Options{Path: filepath.Join(b.TempDir(), "store.git")})
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Cleanup(func() { st.Close() })
+			home := b.TempDir()
+			l, err := ledger.New(filepath.Join(home, ledger.FileName), ledger.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			publishMemory(b, st, all[:sessions])
+			if b.N > extra {
+				b.Fatalf("at most %d runs (-benchtime %dx)", extra, extra)
+			}
+			var cpu time.Duration
+			b.ResetTimer()
+			for i := range b.N {
+				b.StopTimer()
+				s := all[sessions+i]
+				p := filepath.Join(b.TempDir(), "s.jsonl")
+				if err := os.WriteFile(p, claudeTranscript(s, i), 0o600); err != nil {
+					b.Fatal(err)
+				}
+				cp, err := transcript.Scan(b.Context(), p, "", "", "")
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := l.RecordCheckpoint(b.Context(), ledger.Checkpoint{Scope: scope, Checkpoint: *cp}); err != nil {
+					b.Fatal(err)
+				}
+				c0 := processCPU()
+				b.StartTimer()
+				res, err := dream.Run(b.Context(), dream.Options{Home: home, Store: st, Ledger: l, Scope: scope, Dreamer: builtin.Dreamer{}})
+				if err != nil || !res.Published {
+					b.Fatalf("run %d: %+v %v", i, res, err)
+				}
+				cpu += processCPU() - c0
+			}
+			b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+		})
+	}
+}
+
+// publishMemory dreams sessions with the builtin dreamer, 50 a run, into
+// a folder, and publishes what it holds as the scope's head.
+func publishMemory(b *testing.B, st *gitstore.Store, sessions []synthmem.Session) {
+	b.Helper()
+	dir := b.TempDir()
+	mem := filepath.Join(dir, dream.MemoryDir)
+	if err := os.MkdirAll(mem, 0o700); err != nil {
+		b.Fatal(err)
+	}
+	var ids []string
+	for i := 0; i < len(sessions); i += 50 {
+		in := filepath.Join(dir, dream.SessionsDir)
+		if err := os.RemoveAll(in); err != nil {
+			b.Fatal(err)
+		}
+		m := dream.Manifest{Version: dream.ManifestVersion, RunID: fmt.Sprintf("r%d", i), Scope: scope}
+		for j, s := range sessions[i:min(i+50, len(sessions))] {
+			sd := filepath.Join(dream.SessionsDir, fmt.Sprint(j))
+			if err := os.MkdirAll(filepath.Join(dir, sd), 0o700); err != nil {
+				b.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, sd, dream.TranscriptName), s.Transcript(), 0o600); err != nil {
+				b.Fatal(err)
+			}
+			m.Sessions = append(m.Sessions, dream.ManifestSession{Dir: filepath.ToSlash(sd), SessionID: s.ID})
+			ids = append(ids, s.ID)
+		}
+		mb, err := json.Marshal(m)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, dream.ManifestPath), mb, 0o600); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := (builtin.Dreamer{}).Dream(b.Context(), dir); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if _, err := st.Publish(b.Context(), mem, gitstore.PublishOptions{Scope: scope, Message: "base", Sources: ids}); err != nil {
+		b.Fatal(err)
+	}
+}
+
+// claudeTranscript is s as a Claude Code transcript, its entries numbered
+// by k so that every session's entry ids differ.
+func claudeTranscript(s synthmem.Session, k int) []byte {
+	var out []byte
+	var parent any
+	for i, r := range s.Records {
+		id := fmt.Sprintf("%08x-0000-4000-8000-%012x", k, i+1)
+		e := map[string]any{"parentUuid": parent, "isSidechain": false, "userType": "external", "cwd": "/nonexistent-memfs-bench",
+			"sessionId": s.ID, "version": "2.1.197", "type": r.Role, "uuid": id, "timestamp": "2026-04-02T08:00:01.000Z"}
+		if r.Role == "user" {
+			e["message"] = map[string]any{"role": "user", "content": r.Text}
+		} else {
+			e["requestId"] = "req_" + id
+			e["message"] = map[string]any{"model": "claude-sonnet-4-5", "id": "msg_" + id, "type": "message", "role": "assistant",
+				"content": []any{map[string]any{"type": "text", "text": r.Text}}, "stop_reason": "end_turn",
+				"usage": map[string]int{"input_tokens": 1, "output_tokens": 1}}
+		}
+		l, _ := json.Marshal(e)
+		out = append(append(out, l...), '\n')
+		parent = id
+	}
+	return out
+}
+
+// processCPU is the CPU time the process has used (user and system).
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
