@@ -40,6 +40,7 @@ func scanPage(b []byte) (pg page, ok bool) {
 	rest := b
 	inSources := false
 	cited, listed := map[string]bool{}, map[string]bool{}
+	sessionWord := []byte(wiki.SessionPrefix)
 	for len(rest) > 0 {
 		var line []byte
 		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
@@ -47,10 +48,12 @@ func scanPage(b []byte) (pg page, ok bool) {
 		} else {
 			line, rest = rest, nil
 		}
-		l := string(bytes.TrimRight(line, "\r"))
+		// Lines are looked at as bytes and made strings only when they
+		// hold what is read from them: a page is mostly claims' fields.
+		l := bytes.TrimRight(line, "\r")
 		switch {
-		case strings.HasPrefix(l, pageMarker):
-			for k, v := range metaFields(strings.TrimPrefix(l, pageMarker)) {
+		case bytes.HasPrefix(l, []byte(pageMarker)):
+			for k, v := range metaFields(string(l[len(pageMarker):])) {
 				switch k {
 				case "area":
 					pg.area = v
@@ -60,14 +63,14 @@ func scanPage(b []byte) (pg page, ok bool) {
 					pg.rules, _ = strconv.Atoi(v)
 				}
 			}
-		case strings.HasPrefix(l, "## "):
-			inSources = l == "## "+wiki.SourcesHeading
-		case inSources && strings.HasPrefix(l, "- "+wiki.SessionPrefix):
-			if c, ok := parseCite(l[2:]); ok {
+		case bytes.HasPrefix(l, []byte("## ")):
+			inSources = string(l) == "## "+wiki.SourcesHeading
+		case inSources && bytes.HasPrefix(l, []byte("- "+wiki.SessionPrefix)):
+			if c, ok := parseCite(string(l[2:])); ok {
 				listed[c.session] = true
 			}
-		case strings.HasPrefix(l, "- ") && strings.Contains(l, claimMarker):
-			c := parseClaimLine(l)
+		case bytes.HasPrefix(l, []byte("- ")) && bytes.Contains(l, []byte(claimMarker)):
+			c := parseClaimLine(string(l))
 			s := stub{area: c.area, seen: c.seen, since: c.since, current: c.cur != nil}
 			v := c.cur
 			if v == nil && len(c.past) > 0 {
@@ -79,11 +82,11 @@ func scanPage(b []byte) (pg page, ok bool) {
 			pg.stubs = append(pg.stubs, s)
 			pg.subjectless = pg.subjectless || c.subject == ""
 			blob.WriteString(strings.ToLower(c.subject + "\n" + s.text + "\n"))
-		case strings.HasPrefix(l, "  - "+lblSources) && len(pg.stubs) > 0 && pg.stubs[len(pg.stubs)-1].sources == "":
-			pg.stubs[len(pg.stubs)-1].sources = l[4:]
+		case bytes.HasPrefix(l, []byte("  - "+lblSources)) && len(pg.stubs) > 0 && pg.stubs[len(pg.stubs)-1].sources == "":
+			pg.stubs[len(pg.stubs)-1].sources = string(l[4:])
 		}
-		if !inSources {
-			sessionsIn(l, cited)
+		if !inSources && bytes.Contains(l, sessionWord) {
+			sessionsIn(string(l), cited)
 		}
 	}
 	pg.blob = blob.String()

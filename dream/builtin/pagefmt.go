@@ -389,10 +389,24 @@ func parseCite(s string) (cite, bool) {
 // unescaped.
 func metaFields(meta string) func(yield func(k, v string) bool) {
 	return func(yield func(k, v string) bool) {
-		for _, kv := range strings.Fields(strings.TrimSuffix(strings.TrimSpace(meta), "-->")) {
+		rest := strings.TrimSuffix(strings.TrimSpace(meta), "-->")
+		for rest != "" {
+			// Values are path-escaped: fields are separated by ASCII
+			// spaces only.
+			kv := rest
+			if i := strings.IndexAny(rest, " \t\r\n"); i >= 0 {
+				kv, rest = rest[:i], rest[i+1:]
+			} else {
+				rest = ""
+			}
+			if kv == "" {
+				continue
+			}
 			k, v, _ := strings.Cut(kv, "=")
-			if u, err := url.PathUnescape(v); err == nil {
-				v = u
+			if strings.IndexByte(v, '%') >= 0 {
+				if u, err := url.PathUnescape(v); err == nil {
+					v = u
+				}
 			}
 			if !yield(k, v) {
 				return
