@@ -13,6 +13,10 @@ import (
 var (
 	// ErrNotInitialized means the store directory holds no memfs store.
 	ErrNotInitialized = errcode.New("not_initialized", "store not initialized (run memfs init)")
+	// ErrGuardUnavailable means the erasure guard could not be built (the
+	// store, its markers or its keys did not read): whatever needed it is
+	// refused rather than done unfiltered.
+	ErrGuardUnavailable = errcode.New("guard_unavailable", "erasure guard unavailable: store, markers or keys do not read")
 	// ErrNoScope means the scope branch does not exist yet.
 	ErrNoScope = errcode.New("no_scope", "scope has no publications")
 	// ErrInvalidScope means a scope name breaks ^[a-z0-9][a-z0-9_-]{0,63}$.

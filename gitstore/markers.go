@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -109,20 +111,47 @@ func (s *Store) markersCommit(ctx context.Context, ms []erasure.Marker) (old, co
 
 // Guard returns the store's erasure guard; an empty guard (Empty) that
 // refuses nothing when nothing was ever forgotten. It is never nil
-// without an error.
+// without an error, and it fails closed: markers or keys that do not
+// read give ErrGuardUnavailable, never a guard that lets everything by.
 func (s *Store) Guard(ctx context.Context) (*erasure.Guard, error) {
 	markers, err := s.Markers(ctx)
 	if err != nil {
-		return nil, err
+		return nil, guardUnavailable(ctx, err)
 	}
 	if len(markers) == 0 {
 		return erasure.NewGuard(nil, nil), nil
 	}
 	keys, _, err := s.Keyring(ctx)
 	if err != nil {
-		return nil, err
+		return nil, guardUnavailable(ctx, err)
 	}
 	return erasure.NewGuard(keys, markers), nil
+}
+
+// OpenGuard opens the store at opts.Path and returns its guard. A store
+// folder that does not exist has forgotten nothing: an empty guard. Any
+// other failure, a store that exists but does not open included, is
+// ErrGuardUnavailable: a caller that filters with the guard must refuse
+// to go on unfiltered.
+func OpenGuard(ctx context.Context, opts Options) (*erasure.Guard, error) {
+	if _, err := os.Lstat(opts.Path); errors.Is(err, fs.ErrNotExist) {
+		return erasure.NewGuard(nil, nil), nil
+	}
+	s, err := Open(ctx, opts)
+	if err != nil {
+		return nil, guardUnavailable(ctx, err)
+	}
+	defer s.Close()
+	return s.Guard(ctx)
+}
+
+// guardUnavailable wraps err in ErrGuardUnavailable, outermost so that
+// its code is the one reported; a cancellation stays one.
+func guardUnavailable(ctx context.Context, err error) error {
+	if ctx.Err() != nil || errors.Is(err, ErrGuardUnavailable) {
+		return err
+	}
+	return fmt.Errorf("%w: %w", ErrGuardUnavailable, err)
 }
 
 // MarkersHead returns the head of refs/memfs/erasures, zero when nothing

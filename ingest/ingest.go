@@ -7,7 +7,6 @@ package ingest
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"path/filepath"
 
@@ -101,15 +100,7 @@ func Checkpoint(ctx context.Context, o Options, r Request) (*Result, error) {
 
 // RefuseErased fails with ErrErasedSource when the session was forgotten.
 func RefuseErased(ctx context.Context, store gitstore.Options, sessionID string) error {
-	s, err := gitstore.Open(ctx, store)
-	if errors.Is(err, gitstore.ErrNotInitialized) {
-		return nil // no store yet: nothing was ever forgotten
-	}
-	if err != nil {
-		return err
-	}
-	defer s.Close()
-	guard, err := s.Guard(ctx)
+	guard, err := gitstore.OpenGuard(ctx, store)
 	if err != nil {
 		return err
 	}

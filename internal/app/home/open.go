@@ -4,19 +4,17 @@ import (
 	"context"
 
 	"github.com/memfs/memfs/forget"
+	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/gitstore/erasure"
 )
 
 // Guard returns the store's erasure guard, which refuses forgotten
-// content; an empty guard when the store does not open (a home without a
-// store yet has forgotten nothing).
+// content: an empty guard when the home has no store folder (it has
+// forgotten nothing), gitstore.ErrGuardUnavailable when a store is there
+// but it, its markers or its keys do not read. It fails closed: no caller
+// gets a guard that lets everything by because something did not open.
 func (h *Home) Guard(ctx context.Context) (*erasure.Guard, error) {
-	s, err := h.OpenStore(ctx)
-	if err != nil {
-		return erasure.NewGuard(nil, nil), nil
-	}
-	defer s.Close()
-	return s.Guard(ctx)
+	return gitstore.OpenGuard(ctx, h.StoreOptions())
 }
 
 // Forgetter opens the store and ledger a forget needs; close releases

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Issue 25: forget without gaps, from the attacker's side: each test
+// forgets something, then tries a channel that once let it back.
+
+// Ensure that memfs evidence fails closed: when the store's erasure
+// markers do not read, it refuses with guard_unavailable and prints no
+// evidence, rather than printing it unfiltered.
+func TestEvidenceGuardFailsClosed(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		corrupt func(t *testing.T, repo string)
+	}{
+		{"markers ref names a missing commit", func(t *testing.T, repo string) {
+			writeRef(t, repo, "refs/memfs/erasures", strings.Repeat("ab", 20))
+		}},
+		{"markers ref is garbage", func(t *testing.T, repo string) {
+			writeRef(t, repo, "refs/memfs/erasures", "not a commit id")
+		}},
+		{"meta ref (the keys) names a missing commit", func(t *testing.T, repo string) {
+			writeRef(t, repo, "refs/memfs/meta", strings.Repeat("cd", 20))
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := newCLI(t)
+			c.mustRun("init")
+			c.advForget("text:zebra4491")
+			c.mustRun("checkpoint", "--scope", "default", "--transcript",
+				advTranscript(t, "sess-fc1", "Remember that the gate code is zebra4491.", "We use squash merges."))
+			if ev := c.mustRun("evidence", "sess-fc1"); strings.Contains(ev, "zebra4491") || !strings.Contains(ev, "squash") {
+				t.Fatalf("evidence before the corruption:\n%s", ev)
+			}
+			tc.corrupt(t, c.repo())
+			code, out, errs := c.run("--json", "evidence", "sess-fc1")
+			if code == 0 || strings.Contains(out, "squash") || strings.Contains(out, "zebra4491") {
+				t.Errorf("evidence with an unreadable guard: exit %d\n%s", code, out)
+			}
+			if !strings.Contains(out+errs, "guard_unavailable") {
+				t.Errorf("the refusal does not say guard_unavailable:\n%s\n%s", out, errs)
+			}
+		})
+	}
+}
+
+// writeRef overwrites a loose ref of the store, dropping it from
+// packed-refs, so that it reads as value.
+func writeRef(t *testing.T, repo, ref, value string) {
+	t.Helper()
+	if b, err := os.ReadFile(filepath.Join(repo, "packed-refs")); err == nil {
+		var keep []string
+		for _, l := range strings.SplitAfter(string(b), "\n") {
+			if !strings.HasSuffix(strings.TrimSpace(l), " "+ref) {
+				keep = append(keep, l)
+			}
+		}
+		if err := os.WriteFile(filepath.Join(repo, "packed-refs"), []byte(strings.Join(keep, "")), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := filepath.Join(repo, filepath.FromSlash(ref))
+	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(value+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
