@@ -29,7 +29,7 @@ func newEditor(store *gitstore.Store, key []byte, targets []Target) *editor {
 		case KindPage:
 			e.pages[t.Value] = true
 		case KindText:
-			e.lits = append(e.lits, wiki.Tokens(t.Value))
+			e.lits = append(e.lits, wiki.ReaderTokens(t.Value))
 		}
 	}
 	spec := gitstore.EraseSpec{Name: func(p string) string { return erasure.ErasedName(key, p) }}

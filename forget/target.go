@@ -45,7 +45,7 @@ func ParseTarget(s string) (Target, error) {
 		}
 		t.Value = value
 	case KindText:
-		if len(wiki.Tokens(value)) == 0 {
+		if len(wiki.ReaderTokens(value)) == 0 {
 			return Target{}, &Error{code: CodeInvalidTarget, Msg: "text target has no letters or digits to match"}
 		}
 	default:

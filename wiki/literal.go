@@ -110,11 +110,14 @@ func legacyOf(m Matcher, text []byte) Matcher {
 	return nil
 }
 
-// textTokens tokenizes s for m: with LegacyTokens for a legacy half, with
-// Tokens otherwise.
+// textTokens tokenizes s for m: with LegacyTokens for a legacy half,
+// ReaderTokens for a reader's view, Tokens otherwise.
 func textTokens(m Matcher, s string) []string {
-	if _, ok := m.(legacyView); ok {
+	switch m.(type) {
+	case legacyView:
 		return LegacyTokens(s)
+	case readerView:
+		return ReaderTokens(s)
 	}
 	return Tokens(s)
 }

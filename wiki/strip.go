@@ -114,37 +114,53 @@ func StripMatchLines(msg []byte, m Matcher) ([]byte, int) {
 	return stripBoth(msg, m, lineBlocks)
 }
 
-// stripBoth strips the matches of m and, when m is a LegacyMatcher, of
-// its legacy half in LegacyTokens, in turn until neither removes a block
-// (each turn that goes on removes one, so it ends).
+// stripBoth strips the matches of m in Tokens, of m in the reader's view
+// (ReaderTokens) when that can differ, and, when m is a LegacyMatcher, of
+// its legacy half in LegacyTokens, in turn until no view removes a block
+// (each round that goes on removes one, so it ends).
 func stripBoth(content []byte, m Matcher, blocksOf func(*stripLines) []*mdBlock) ([]byte, int) {
+	type view struct {
+		m        Matcher
+		tokenize func(string) ([]string, []int, bool)
+	}
+	views := []view{{m, lineTokens}}
+	if r := readerOf(m, content); r != nil {
+		views = append(views, view{r, readerLineTokens})
+	}
+	if legacy := legacyOf(m, content); legacy != nil {
+		views = append(views, view{legacy, legacyLineTokens})
+	}
 	out, removed := stripMatches(content, m, blocksOf, lineTokens)
-	legacy := legacyOf(m, content)
-	if legacy == nil {
+	if len(views) == 1 {
 		return out, removed
 	}
-	for {
-		o, n := stripMatches(out, legacy, blocksOf, legacyLineTokens)
+	for quiet, i := 1, 1; quiet < len(views); i = (i + 1) % len(views) {
+		o, n := stripMatches(out, views[i].m, blocksOf, views[i].tokenize)
 		if n == 0 {
-			return out, removed
+			quiet++
+			continue
 		}
-		out, removed = o, removed+n
-		if o, n = stripMatches(out, m, blocksOf, lineTokens); n == 0 {
-			return out, removed
-		}
-		out, removed = o, removed+n
+		out, removed, quiet = o, removed+n, 1
 	}
+	return out, removed
 }
 
-// ContainsMatch reports whether Tokens(text) holds any match of m, or,
-// when m is a LegacyMatcher, LegacyTokens(text) any match of its legacy
-// half. A nil m, or one whose Span is not positive, matches nothing.
+// ContainsMatch reports whether Tokens(text) holds any match of m, or the
+// reader's view of text (ReaderTokens) does, or, when m is a
+// LegacyMatcher, LegacyTokens(text) any match of its legacy half. A nil m,
+// or one whose Span is not positive, matches nothing.
 func ContainsMatch(text []byte, m Matcher) bool {
 	if m == nil || m.Span() <= 0 {
 		return false
 	}
-	if hasMatch(m, Tokens(string(text))) {
+	toks := Tokens(string(text))
+	if hasMatch(m, toks) {
 		return true
+	}
+	if readerOf(m, text) != nil {
+		if rt, ok := readerDiffers(string(text), toks); ok && hasMatch(m, rt) {
+			return true
+		}
 	}
 	legacy := legacyOf(m, text)
 	return legacy != nil && hasMatch(legacy, LegacyTokens(string(text)))

@@ -101,6 +101,9 @@ func (g *Guard) ErasedName(oldPath string) string {
 	base, _ := strings.CutSuffix(oldPath[strings.LastIndexByte(oldPath, '/')+1:], ".md")
 	keys := g.textKeys(wiki.Tokens(base))
 	if len(keys) == 0 {
+		keys = g.textKeys(wiki.ReaderTokens(base))
+	}
+	if len(keys) == 0 {
 		return ErasedName(nil, oldPath)
 	}
 	return ErasedName(g.keys[keys[0]], oldPath)

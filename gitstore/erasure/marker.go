@@ -94,9 +94,12 @@ func newMarkerID() string {
 }
 
 // MarkText returns the marker of a literal under the key: a version 2
-// text marker.
+// text marker of the literal's tokens in the reader's view
+// (wiki.ReaderTokens), which the guard matches in that view of new text
+// as well as in its Tokens. (Markers written before fingerprint Tokens;
+// for a literal of ASCII letters and digits the two are the same.)
 func MarkText(keyID string, key []byte, literal string, now time.Time) (Marker, error) {
-	c := strings.Join(wiki.Tokens(literal), "")
+	c := strings.Join(wiki.ReaderTokens(literal), "")
 	if c == "" {
 		return Marker{}, ErrNothingToMark
 	}

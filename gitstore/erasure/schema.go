@@ -71,7 +71,7 @@ func schemaRuns(tokens func(string) []string) map[string][]string {
 // vocabulary (see schemaPhrases): forgetting it would refuse what memfs
 // itself writes, so it cannot be forgotten.
 func SchemaLiteral(literal string) bool {
-	c := strings.Join(wiki.Tokens(literal), "")
+	c := strings.Join(wiki.ReaderTokens(literal), "")
 	_, ok := schemaRuns(wiki.Tokens)[c]
 	return c != "" && ok
 }
