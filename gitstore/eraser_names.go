@@ -29,13 +29,17 @@ func (e *Eraser) nameHolds(name string, file bool) bool {
 	return ok && wiki.ContainsMatch([]byte(base), e.spec.Text)
 }
 
-// rename is Edit.Rename: the new name of the entry at old path p.
+// rename is Edit.Rename: the new name of the entry at old path p. A
+// folder is renamed when its name holds matched text; a file also when a
+// match runs from its folder's name into its own (separators are word
+// breaks, see erasure.NameEndsMatch), so the split literal leaves the path.
 func (e *Eraser) rename(p string, isDir bool) (string, bool) {
 	e.mu.Lock()
 	n, ok := e.names[p]
 	e.mu.Unlock()
 	if !ok {
-		if e.nameHolds(path.Base(p), !isDir) {
+		if e.nameHolds(path.Base(p), !isDir) ||
+			!isDir && e.spec.Text != nil && erasure.NameEndsMatch(e.spec.Text, strings.Split(p, "/"), strings.Count(p, "/")) {
 			n = e.spec.Name(p)
 			if !isDir {
 				n += ".md"

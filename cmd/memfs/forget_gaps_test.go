@@ -72,3 +72,39 @@ func writeRef(t *testing.T, repo, ref, value string) {
 		t.Fatal(err)
 	}
 }
+
+// Ensure that a literal split between a folder and a file name is a
+// match: the preview lists the page as renamed, the apply leaves no path
+// of any revision spelling it, and the guard refuses a new page at that
+// path.
+func TestForgetLiteralAcrossPathSegments(t *testing.T) {
+	c := newCLI(t)
+	c.mustRun("init")
+	files := goodArtifact()
+	files["index.md"] += "- [Zebra](pages/zebra4491/index.md)\n"
+	files["pages/zebra4491/index.md"] = "# Zebra\n\n- [Quartz](quartz.md)\n"
+	files["pages/zebra4491/quartz.md"] = "# Quartz\n\nA page.\n\n## Sources\n\n- session:sess-1\n"
+	c.publishFiles(files, "add the page")
+
+	p, _ := c.advForget("text:zebra4491 quartz")
+	var renamed []string
+	for _, r := range p.Revisions {
+		renamed = append(renamed, r.Renamed...)
+	}
+	renamed = append(renamed, p.Renamed...)
+	// The preview names a renamed page by its new name only.
+	if !strings.Contains(strings.Join(renamed, "\n"), "pages/zebra4491/erased-") {
+		t.Errorf("preview does not list the page as renamed: %+v", p)
+	}
+	_, names, _ := advStoreDump(t, c.repo())
+	if strings.Contains(names, "zebra4491/quartz") {
+		t.Errorf("a revision still has the path:\n%s", names)
+	}
+	code, errs := c.advPublish(files, "-m", "put it back")
+	if code != exitRejected || !strings.Contains(errs, "path segment 3") {
+		t.Errorf("publish of the split path: exit %d\n%s", code, errs)
+	}
+	if strings.Contains(errs, "quartz") {
+		t.Errorf("the refusal quotes the path:\n%s", errs)
+	}
+}

@@ -16,18 +16,47 @@ import (
 // session either.
 
 // ErasedPath reports whether a path of the artifact layout holds
-// forgotten text in a name that can hold content: an area
-// (pages/<area>/...) or a page's slug. It returns the 1-based position of
-// the first such segment, so a refusal can say where without quoting it.
+// forgotten text in a name that can hold content (an area,
+// pages/<area>/..., or a page's slug), or across such names: path
+// separators are word breaks, so "pages/zebra4491/quartz.md" holds
+// "zebra4491 quartz". It returns the 1-based position of the segment
+// where the first such match ends, so a refusal can say where without
+// quoting it.
 func (g *Guard) ErasedPath(p string) (segment int, ok bool) {
 	segs := strings.Split(p, "/")
-	for i, s := range segs {
-		base, can := Renameable(s, i == len(segs)-1)
-		if can && i > 0 && wiki.ContainsMatch([]byte(base), g) {
+	for i := range segs {
+		if i > 0 && NameEndsMatch(g, segs, i) {
 			return i + 1, true
 		}
 	}
 	return 0, false
+}
+
+// NameEndsMatch reports whether segment i of a path (segs, the last one
+// a file) is renamed for m: its renameable part holds a match of m, or a
+// match runs across the renameable parts of the segments before it and
+// ends in it (the parts joined by '/', a word break). A literal split
+// between a folder and a file name so renames the file, and neither name
+// is left holding it.
+func NameEndsMatch(m wiki.Matcher, segs []string, i int) bool {
+	base, can := Renameable(segs[i], i == len(segs)-1)
+	if !can {
+		return false
+	}
+	if wiki.ContainsMatch([]byte(base), m) {
+		return true
+	}
+	var before []string
+	for _, s := range segs[:i] {
+		if b, ok := Renameable(s, false); ok {
+			before = append(before, b)
+		}
+	}
+	if len(before) == 0 {
+		return false
+	}
+	prefix := strings.Join(before, "/")
+	return wiki.ContainsMatch([]byte(prefix+"/"+base), m) && !wiki.ContainsMatch([]byte(prefix), m)
 }
 
 // ErasedSignature reports whether a commit author's or committer's name
