@@ -114,11 +114,12 @@ func dropErased(mem string, g Guard) (Dropped, error) {
 			gone[p] = true
 			continue
 		}
-		if !g.ErasedContent(b) {
+		if !g.ErasedContent(b) && !wiki.MentionsSession(string(b), g.ErasedSession) {
 			continue
 		}
 		out, n := wiki.StripMatches(b, g)
-		d.Blocks += n
+		out, m := stripSessionLines(out, g)
+		d.Blocks += n + m
 		if kind == wiki.KindPage && len(parser.Parse(out).Sources) == 0 {
 			gone[p] = true
 			continue
@@ -439,6 +440,25 @@ func noteDropped(summary string, pages int) string {
 		return first + "; " + note
 	}
 	return first + "; " + note + "\n" + rest
+}
+
+// stripSessionLines removes every line of b naming a forgotten session
+// (in any form wiki.SessionMentions finds: outside Sources a forgotten id
+// is refused too) and returns what is left and how many lines went.
+func stripSessionLines(b []byte, g Guard) ([]byte, int) {
+	if !wiki.MentionsSession(string(b), g.ErasedSession) {
+		return b, 0
+	}
+	var out []byte
+	n := 0
+	for _, l := range bytes.SplitAfter(b, []byte("\n")) {
+		if wiki.MentionsSession(string(l), g.ErasedSession) {
+			n++
+			continue
+		}
+		out = append(out, l...)
+	}
+	return out, n
 }
 
 // namesErasedSession reports whether a line names a forgotten session id

@@ -7,6 +7,7 @@ import (
 
 	"github.com/memfs/memfs/transcript"
 	"github.com/memfs/memfs/validate"
+	"github.com/memfs/memfs/wiki"
 )
 
 // withheldText replaces the text of an evidence record that holds
@@ -14,7 +15,7 @@ import (
 const withheldText = "[memfs: withheld: this message holds content that was forgotten]"
 
 // Withhold replaces the text of every evidence record that holds content
-// matching an erasure marker, so that what was forgotten never reaches a
+// matching an erasure marker or names a forgotten session anywhere, so that what was forgotten never reaches a
 // dreamer again even though the agent's own transcript still has it. It
 // returns how many records it withheld and notes the count on ev. A nil
 // guard withholds nothing.
@@ -35,7 +36,7 @@ func Withhold(ev *transcript.Evidence, guard validate.Guard) int {
 			continue
 		}
 		text, _ := rec["text"].(string)
-		if text == "" || !guard.ErasedContent([]byte(text)) {
+		if text == "" || !guard.ErasedContent([]byte(text)) && !wiki.MentionsSession(text, guard.ErasedSession) {
 			out.Write(line)
 			continue
 		}

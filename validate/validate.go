@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -508,9 +509,12 @@ func (v *validator) contents() error {
 			f.Content = content
 			f.Facts = Analyze(v.parser, f.Kind, content)
 			if v.opts.Guard != nil {
-				if v.opts.Guard.ErasedContent(content) {
+				switch {
+				case v.opts.Guard.ErasedContent(content):
 					v.add(f.Path, CodeErasedContent, SevError, "file contains text that was forgotten")
-				} else {
+				case namesErased(v.opts.Guard, content, f.Facts.Sources):
+					v.add(f.Path, CodeErasedSource, v.provenance(), "file names a forgotten session outside its Sources")
+				default:
 					f.Facts.GuardEpoch = epoch
 				}
 			}
@@ -518,6 +522,15 @@ func (v *validator) contents() error {
 		v.checkFacts(f, exists)
 	}
 	return nil
+}
+
+// namesErased reports whether content names a session the guard says
+// was forgotten anywhere (in any form wiki.SessionMentions finds), other
+// than as one of the cited ids, which the Sources check reports.
+func namesErased(g Guard, content []byte, cited []string) bool {
+	return wiki.MentionsSession(string(content), func(id string) bool {
+		return !slices.Contains(cited, id) && g.ErasedSession(id)
+	})
 }
 
 func (v *validator) checkFacts(f *File, exists map[string]bool) {

@@ -108,3 +108,38 @@ func TestForgetLiteralAcrossPathSegments(t *testing.T) {
 		t.Errorf("the refusal quotes the path:\n%s", errs)
 	}
 }
+
+// Ensure that a forgotten session id is refused wherever it stands, not
+// only in a Sources section: in a page's prose, in a page's name, in the
+// evidence of another session.
+func TestForgetSessionIDAnywhere(t *testing.T) {
+	const gone = "sess-gone-7731"
+	c := newCLI(t)
+	c.mustRun("init")
+	files := goodArtifact()
+	files["pages/prefs/tabs.md"] = "# Tabs\n\nThe user indents with tabs.\n\n## Sources\n\n- session:" + gone + "\n"
+	c.publishFiles(files, "add tabs")
+	c.advForget("session:" + gone)
+
+	for name, page := range map[string][2]string{
+		"prose":     {"pages/prefs/history.md", "# History\n\nAs agreed in (" + gone + "), tabs.\n\n## Sources\n\n- session:sess-1\n"},
+		"backticks": {"pages/prefs/history.md", "# History\n\nSee `session:" + gone + "`.\n\n## Sources\n\n- session:sess-1\n"},
+		"page name": {"pages/prefs/" + gone + ".md", "# History\n\nTabs.\n\n## Sources\n\n- session:sess-1\n"},
+	} {
+		f := goodArtifact()
+		f[page[0]] = page[1]
+		code, errs := c.advPublish(f, "-m", "add history")
+		if code == 0 || !strings.Contains(errs, "erased_") {
+			t.Errorf("%s: publish naming the forgotten session: exit %d\n%s", name, code, errs)
+		}
+		if strings.Contains(errs, gone) {
+			t.Errorf("%s: the refusal quotes the id:\n%s", name, errs)
+		}
+	}
+
+	c.mustRun("checkpoint", "--scope", "default", "--transcript",
+		advTranscript(t, "sess-other", "Carry on from session "+gone+" please.", "We use squash merges."))
+	if ev := c.mustRun("evidence", "sess-other"); strings.Contains(ev, gone) || !strings.Contains(ev, "squash") {
+		t.Errorf("evidence of another session shows the forgotten id:\n%s", ev)
+	}
+}

@@ -21,11 +21,14 @@ import (
 // separators are word breaks, so "pages/zebra4491/quartz.md" holds
 // "zebra4491 quartz". It returns the 1-based position of the segment
 // where the first such match ends, so a refusal can say where without
-// quoting it.
+// quoting it. A name that names a forgotten session is refused too.
 func (g *Guard) ErasedPath(p string) (segment int, ok bool) {
 	segs := strings.Split(p, "/")
 	for i := range segs {
 		if i > 0 && NameEndsMatch(g, segs, i) {
+			return i + 1, true
+		}
+		if base, can := Renameable(segs[i], i == len(segs)-1); can && wiki.MentionsSession(base, g.ErasedSession) {
 			return i + 1, true
 		}
 	}
