@@ -15,7 +15,8 @@ import (
 const withheldText = "[memfs: withheld: this message holds content that was forgotten]"
 
 // Withhold replaces the text of every evidence record that holds content
-// matching an erasure marker or names a forgotten session anywhere, so that what was forgotten never reaches a
+// matching an erasure marker, names a forgotten session anywhere or is a
+// message of a forgotten session (a copy of it under another id), so that what was forgotten never reaches a
 // dreamer again even though the agent's own transcript still has it. It
 // returns how many records it withheld and notes the count on ev. A nil
 // guard withholds nothing.
@@ -36,7 +37,7 @@ func Withhold(ev *transcript.Evidence, guard validate.Guard) int {
 			continue
 		}
 		text, _ := rec["text"].(string)
-		if text == "" || !guard.ErasedContent([]byte(text)) && !wiki.MentionsSession(text, guard.ErasedSession) {
+		if text == "" || !withheld(guard, text) {
 			out.Write(line)
 			continue
 		}
@@ -53,4 +54,15 @@ func Withhold(ev *transcript.Evidence, guard validate.Guard) int {
 		ev.Notes = append(ev.Notes, fmt.Sprintf("withheld %d records holding forgotten content", n))
 	}
 	return n
+}
+
+// withheld reports whether an evidence record's text is withheld: it
+// holds forgotten text, names a forgotten session, or is a message of a
+// forgotten session (when the guard keeps content markers).
+func withheld(guard validate.Guard, text string) bool {
+	if guard.ErasedContent([]byte(text)) || wiki.MentionsSession(text, guard.ErasedSession) {
+		return true
+	}
+	cg, ok := guard.(interface{ ForgottenMessage(string) bool })
+	return ok && cg.ForgottenMessage(text)
 }

@@ -80,6 +80,10 @@ func (f *Forgetter) apply(ctx context.Context, tx *gitstore.Tx, opts ApplyOption
 	if err != nil {
 		return nil, err
 	}
+	for _, m := range f.contentMarkers(ctx, keyID, keys[keyID], opts.Targets, f.opts.Now().UTC()) {
+		markers = append(markers, m)
+		rc.Markers = append(rc.Markers, m.ID)
+	}
 	res := p.rewrite
 	if err := tx.WriteObjects(ctx, res); err != nil {
 		return nil, err

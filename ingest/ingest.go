@@ -87,7 +87,7 @@ func Checkpoint(ctx context.Context, o Options, r Request) (*Result, error) {
 	if res.Scope, err = o.Scope(cwd); err != nil {
 		return nil, err
 	}
-	if err := RefuseErased(ctx, o.Store, cp.SessionID); err != nil {
+	if err := RefuseErased(ctx, o.Store, cp); err != nil {
 		return nil, err
 	}
 	rec, err := o.Ledger.RecordCheckpoint(ctx, ledger.Checkpoint{Scope: res.Scope, Checkpoint: *cp})
@@ -98,14 +98,27 @@ func Checkpoint(ctx context.Context, o Options, r Request) (*Result, error) {
 	return res, nil
 }
 
-// RefuseErased fails with ErrErasedSource when the session was forgotten.
-func RefuseErased(ctx context.Context, store gitstore.Options, sessionID string) error {
+// RefuseErased fails with ErrErasedSource when the session was forgotten,
+// or when its content is a forgotten session's (a transcript copied under
+// a new id, or checkpointed with --session other: see
+// erasure.Guard.CopiesForgotten).
+func RefuseErased(ctx context.Context, store gitstore.Options, cp *transcript.Checkpoint) error {
 	guard, err := gitstore.OpenGuard(ctx, store)
 	if err != nil {
 		return err
 	}
-	if guard.ErasedSession(sessionID) {
-		return fmt.Errorf("session %s was forgotten; it cannot be checkpointed again: %w", sessionID, ErrErasedSource)
+	if guard.ErasedSession(cp.SessionID) {
+		return fmt.Errorf("session %s was forgotten; it cannot be checkpointed again: %w", cp.SessionID, ErrErasedSource)
+	}
+	if !guard.HasContent() {
+		return nil
+	}
+	ev, err := transcript.Materialize(ctx, *cp, nil)
+	if err != nil {
+		return err
+	}
+	if guard.CopiesForgotten(ev.Texts()) {
+		return fmt.Errorf("session %s holds the content of a forgotten session; it cannot be checkpointed: %w", cp.SessionID, ErrErasedSource)
 	}
 	return nil
 }

@@ -1,7 +1,9 @@
 package transcript
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"github.com/memfs/memfs/internal/jsonscan"
@@ -102,6 +104,21 @@ type Evidence struct {
 	Records int
 	// Processed is what to store once this evidence is acknowledged.
 	Processed Processed
+}
+
+// Texts returns the text of every record of the evidence but the "cut"
+// records, in order: what a forgotten session's content markers
+// fingerprint, and what they are checked against.
+func (ev *Evidence) Texts() []string {
+	var out []string
+	for _, line := range bytes.Split(ev.Transcript, []byte("\n")) {
+		var rec struct{ Role, Text string }
+		if len(bytes.TrimSpace(line)) == 0 || json.Unmarshal(line, &rec) != nil || rec.Role == "cut" || rec.Text == "" {
+			continue
+		}
+		out = append(out, rec.Text)
+	}
+	return out
 }
 
 // Scan reads a transcript and returns the checkpoint at cursor ("" = the

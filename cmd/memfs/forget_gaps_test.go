@@ -143,3 +143,45 @@ func TestForgetSessionIDAnywhere(t *testing.T) {
 		t.Errorf("evidence of another session shows the forgotten id:\n%s", ev)
 	}
 }
+
+// Ensure that a forgotten session's content does not come back under
+// another id: its transcript copied under a new session id, or
+// checkpointed with --session other, is refused; a copy checkpointed
+// before the forget has its messages withheld from the evidence; a
+// session that repeats one sentence of it is taken in with that message
+// withheld.
+func TestForgetSessionContentCopies(t *testing.T) {
+	msgs := []string{"Remember that the vault combination is left 31 right 7.", "The staging database lives on the blue rack.", "We use squash merges."}
+	c := newCLI(t)
+	c.mustRun("init")
+	orig := advTranscript(t, "sess-orig", msgs...)
+	c.mustRun("checkpoint", "--scope", "default", "--transcript", orig)
+	early := advTranscript(t, "sess-early-copy", msgs...)
+	c.mustRun("checkpoint", "--scope", "default", "--transcript", early)
+	c.advForget("session:sess-orig")
+
+	copied := advTranscript(t, "sess-copy", append(msgs, "And one more thing about lunch today.")...)
+	for name, args := range map[string][]string{
+		"copy under a new id": {"checkpoint", "--scope", "default", "--transcript", copied},
+		"--session other":     {"checkpoint", "--scope", "default", "--transcript", orig, "--session", "sess-renamed"},
+		"the original, again": {"checkpoint", "--scope", "default", "--transcript", orig},
+	} {
+		code, _, errs := c.run(append([]string{"--json"}, args...)...)
+		if code == 0 || !strings.Contains(errs, "erased_source") {
+			t.Errorf("%s: exit %d\n%s", name, code, errs)
+		}
+		if strings.Contains(errs, "vault") {
+			t.Errorf("%s: the refusal quotes the content:\n%s", name, errs)
+		}
+	}
+	if ev := c.mustRun("evidence", "sess-early-copy"); strings.Contains(ev, "vault") || strings.Contains(ev, "blue rack") {
+		t.Errorf("evidence of a copy made before the forget:\n%s", ev)
+	}
+
+	c.mustRun("checkpoint", "--scope", "default", "--transcript",
+		advTranscript(t, "sess-new", "The staging database lives on the blue rack.", "Please prefer tabs over spaces in Go code.", "Deploys happen on Tuesdays after lunch."))
+	ev := c.mustRun("evidence", "sess-new")
+	if strings.Contains(ev, "blue rack") || !strings.Contains(ev, "Tuesdays") {
+		t.Errorf("evidence of a session repeating one sentence:\n%s", ev)
+	}
+}

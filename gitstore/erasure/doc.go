@@ -15,6 +15,8 @@
 //     MarkText, MarkSession, MarkPage, ParseMarkers, ErasedName.
 //   - guard.go: Guard, built from markers under a keyring: content,
 //     sessions, pages and the token runs a text marker matches.
+//   - content.go: content markers, the fingerprints of a forgotten
+//     session's messages (MarkContent, ForgottenMessage, CopiesForgotten).
 //   - channels.go: the guard over paths, commit messages and
 //     signatures (ChannelProblems, StripMessage, StripSessionLines).
 //   - schema.go: memfs's own vocabulary (SchemaLiteral, the neutral

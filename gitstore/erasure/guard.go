@@ -20,6 +20,7 @@ type Guard struct {
 	keys     map[string][]byte
 	sessions map[string]map[string]bool // key id → fingerprints
 	pages    map[string]map[string]bool // key id → fingerprints
+	contents map[string]map[string]bool // key id → fingerprints of forgotten sessions' messages
 	windows  map[int]keyedPrints        // version 1 text: ntokens → prints
 	runs     map[int]keyedPrints        // version 2 text: length → prints
 	lengths  []int                      // the keys of runs, ascending
@@ -50,7 +51,7 @@ var (
 // (they cannot be checked here), and so are text markers of memfs's own
 // vocabulary (schemaPhrases), which would refuse what memfs writes.
 func NewGuard(keys map[string][]byte, markers []Marker) *Guard {
-	g := &Guard{keys: keys, sessions: map[string]map[string]bool{}, pages: map[string]map[string]bool{},
+	g := &Guard{keys: keys, sessions: map[string]map[string]bool{}, pages: map[string]map[string]bool{}, contents: map[string]map[string]bool{},
 		windows: map[int]keyedPrints{}, runs: map[int]keyedPrints{}, markers: len(markers)}
 	ids := make([]string, 0, len(markers))
 	prints := map[string]map[string]bool{}
@@ -65,6 +66,8 @@ func NewGuard(keys map[string][]byte, markers []Marker) *Guard {
 				g.sessions[m.KeyID] = map[string]bool{}
 			}
 			g.sessions[m.KeyID][m.HMAC] = true
+		case MarkerContent:
+			g.addContent(m)
 		case MarkerPage:
 			if g.pages[m.KeyID] == nil {
 				g.pages[m.KeyID] = map[string]bool{}
