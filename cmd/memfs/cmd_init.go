@@ -79,7 +79,8 @@ func newStatusCommand(g *globalOptions) *cobra.Command {
 				return usageError{err}
 			}
 			return g.output(statusOut{OK: true, Initialized: true, Store: opts.Path, StoreID: st.StoreID,
-				Scopes: st.Scopes, Limits: opts.Limits, Pending: st.Pending, Serve: serve, Diverged: st.Diverged, Failed: st.Failed, Here: here}, func(w io.Writer) {
+				Scopes: st.Scopes, Limits: opts.Limits, Pending: st.Pending, Serve: serve, Diverged: st.Diverged, Failed: st.Failed,
+				Settling: st.Settling, Waiting: st.Waiting, Here: here}, func(w io.Writer) {
 				fmt.Fprintf(w, "store:  %s (id %s)\n", opts.Path, st.StoreID)
 				printHere(w, here)
 				fmt.Fprintf(w, "limits: %d files, %d bytes per file, %d bytes in all\n", opts.Limits.MaxFiles, opts.Limits.MaxFileBytes, opts.Limits.MaxTotalBytes)
@@ -93,6 +94,19 @@ func newStatusCommand(g *globalOptions) *cobra.Command {
 					fmt.Fprintf(w, "failed checkpoints: %d (transcript gone; not dreamed; memfs checkpoint drop SESSION removes one)\n", len(st.Failed))
 					for _, f := range st.Failed {
 						fmt.Fprintf(w, "  %s (scope %s): %s since %s\n", f.Session, f.Scope, f.Code, f.Since)
+					}
+				}
+				if len(st.Settling) > 0 {
+					fmt.Fprintf(w, "settling: %d (transcripts with turns newer than their checkpoint; checkpointed once unchanged for the settle period)\n", len(st.Settling))
+					for _, s := range st.Settling {
+						fmt.Fprintf(w, "  %s (scope %s): %d bytes since the checkpoint, last changed %s\n", s.Session, s.Scope, s.Bytes, s.Modified)
+					}
+				}
+				for _, ws := range st.Waiting {
+					if ws.Stopped {
+						fmt.Fprintf(w, "scope %s: dreaming stopped after %d failures (memfs dream --now runs it; memfs doctor may say why)\n", ws.Scope, ws.Failures)
+					} else {
+						fmt.Fprintf(w, "scope %s: %d failed dreams; next attempt at %s\n", ws.Scope, ws.Failures, ws.NextAttempt)
 					}
 				}
 				printCount(w, st.Diverged, "diverged: %d (local histories a pull set aside; %d of their sessions not published again yet; removed once they are, or after %d days)\n",

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -183,5 +184,49 @@ func TestForgetSessionContentCopies(t *testing.T) {
 	ev := c.mustRun("evidence", "sess-new")
 	if strings.Contains(ev, "blue rack") || !strings.Contains(ev, "Tuesdays") {
 		t.Errorf("evidence of a session repeating one sentence:\n%s", ev)
+	}
+}
+
+// Ensure that memfs status shows a session still settling: its transcript
+// has turns newer than its checkpoint; and that it stops once they are
+// checkpointed.
+func TestStatusShowsSettling(t *testing.T) {
+	c := newCLI(t)
+	c.mustRun("init")
+	p := advTranscript(t, "sess-settle", "We use squash merges.")
+	c.mustRun("checkpoint", "--scope", "default", "--transcript", p)
+	settling := func() []string {
+		var st struct {
+			Settling []struct{ Session, Scope string }
+		}
+		if err := json.Unmarshal([]byte(c.mustRun("--json", "status")), &st); err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, s := range st.Settling {
+			out = append(out, s.Session+"@"+s.Scope)
+		}
+		return out
+	}
+	if s := settling(); len(s) != 0 {
+		t.Fatalf("settling right after the checkpoint: %v", s)
+	}
+	grown := advTranscript(t, "sess-settle", "We use squash merges.", "Tabs, not spaces.")
+	b, err := os.ReadFile(grown)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if s := settling(); len(s) != 1 || s[0] != "sess-settle@default" {
+		t.Errorf("settling after the transcript grew: %v", s)
+	}
+	if out := c.mustRun("status"); !strings.Contains(out, "settling: 1") || !strings.Contains(out, "sess-settle") {
+		t.Errorf("status text:\n%s", out)
+	}
+	c.mustRun("checkpoint", "--scope", "default", "--transcript", p)
+	if s := settling(); len(s) != 0 {
+		t.Errorf("settling after the new checkpoint: %v", s)
 	}
 }

@@ -69,8 +69,10 @@ type statusOut struct {
 	Pending     int                     `json:"pending"`
 	Scopes      []home.ScopeStatus      `json:"scopes"`
 	Serve       serveOut                `json:"serve"`
+	Settling    []home.SettlingSession  `json:"settling"`
 	Store       string                  `json:"store"`
 	StoreID     string                  `json:"store_id"`
+	Waiting     []home.WaitingScope     `json:"waiting"`
 }
 
 // checkpointDropOut is printed by memfs checkpoint drop.

@@ -2,6 +2,7 @@ package home
 
 import (
 	"context"
+	"os"
 
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/gitstore/replica"
@@ -30,6 +31,33 @@ type Status struct {
 	// Failed are the checkpoints a dream could not read (the transcript
 	// was deleted or moved): not pending, kept until memfs checkpoint drop.
 	Failed []FailedCheckpoint
+	// Settling are the checkpointed sessions whose transcript has grown
+	// since its checkpoint: new turns that serve (or the agent's hook)
+	// checkpoints once the file stays unchanged for the settle period.
+	Settling []SettlingSession
+	// Waiting are the scopes whose pending sessions wait for a retry after
+	// failed dreams, or for an explicit memfs dream --now (Stopped).
+	Waiting []WaitingScope
+}
+
+// SettlingSession is a session whose transcript has turns newer than its
+// checkpoint.
+type SettlingSession struct {
+	Session string `json:"session"`
+	Scope   string `json:"scope"`
+	// Bytes is how much the transcript grew since its checkpoint.
+	Bytes int64 `json:"bytes"`
+	// Modified is when the transcript last changed.
+	Modified string `json:"modified"`
+}
+
+// WaitingScope is a scope whose dreams failed.
+type WaitingScope struct {
+	Scope       string `json:"scope"`
+	Failures    int    `json:"failures"`
+	NextAttempt string `json:"next_attempt,omitempty"`
+	// Stopped: automatic runs wait for memfs dream --now.
+	Stopped bool `json:"stopped,omitempty"`
 }
 
 // FailedCheckpoint is a failed checkpoint as memfs status shows it.
@@ -82,9 +110,27 @@ func (h *Home) Status(ctx context.Context, st *gitstore.Store, l *ledger.Ledger)
 		return nil, err
 	}
 	s.Failed = make([]FailedCheckpoint, 0, len(failed))
+	s.Waiting = []WaitingScope{}
 	for _, cp := range failed {
 		s.Failed = append(s.Failed, FailedCheckpoint{Session: cp.SessionID, Scope: cp.Scope, Code: cp.Failed.Code,
 			Since: cp.Failed.At.UTC().Format("2006-01-02T15:04:05Z")})
+	}
+	if s.Settling, err = settling(ctx, l); err != nil {
+		return nil, err
+	}
+	for _, i := range infos {
+		r, err := l.Retry(ctx, i.Name)
+		if err != nil {
+			return nil, err
+		}
+		if r.Failures == 0 && !r.Stopped {
+			continue
+		}
+		w := WaitingScope{Scope: i.Name, Failures: r.Failures, Stopped: r.Stopped}
+		if !r.NextAttempt.IsZero() && !r.Stopped {
+			w.NextAttempt = r.NextAttempt.UTC().Format("2006-01-02T15:04:05Z")
+		}
+		s.Waiting = append(s.Waiting, w)
 	}
 	diverged, err := replica.Diverged(ctx, st)
 	if err != nil {
@@ -95,4 +141,28 @@ func (h *Home) Status(ctx context.Context, st *gitstore.Store, l *ledger.Ledger)
 		s.DivergedPending += len(d.Pending)
 	}
 	return s, nil
+}
+
+// settling returns the checkpointed sessions whose transcript is longer
+// than what their checkpoint read. A failed checkpoint is not settling
+// (status lists it as failed), nor is a transcript that is gone or
+// shorter (the next checkpoint or dream says what became of it).
+func settling(ctx context.Context, l *ledger.Ledger) ([]SettlingSession, error) {
+	cps, err := l.Checkpoints(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := []SettlingSession{}
+	for _, cp := range cps {
+		if cp.Failed != nil || cp.Path == "" {
+			continue
+		}
+		fi, err := os.Stat(cp.Path)
+		if err != nil || !fi.Mode().IsRegular() || fi.Size() <= cp.Bytes {
+			continue
+		}
+		out = append(out, SettlingSession{Session: cp.SessionID, Scope: cp.Scope, Bytes: fi.Size() - cp.Bytes,
+			Modified: fi.ModTime().UTC().Format("2006-01-02T15:04:05Z")})
+	}
+	return out, nil
 }
