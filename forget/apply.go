@@ -80,16 +80,22 @@ func (f *Forgetter) apply(ctx context.Context, tx *gitstore.Tx, opts ApplyOption
 	if err != nil {
 		return nil, err
 	}
-	for _, m := range f.contentMarkers(ctx, keyID, keys[keyID], opts.Targets, f.opts.Now().UTC()) {
-		markers = append(markers, m)
-		rc.Markers = append(rc.Markers, m.ID)
-	}
+	content := f.contentMarkers(ctx, keyID, keys[keyID], opts.Targets, f.opts.Now().UTC())
+	markers = append(markers, content...)
 	res := p.rewrite
 	if err := tx.WriteObjects(ctx, res); err != nil {
 		return nil, err
 	}
 	f.stage("rewritten")
-	updates := slices.Clone(res.Refs)
+	have, err := f.opts.Store.Markers(ctx)
+	if err != nil {
+		return nil, err
+	}
+	refs, err := f.opts.Store.Refs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	updates, renames := scopeRenames(refs, slices.Clone(res.Refs), erasure.NewGuard(keys, append(have, markers...)))
 	mu, ok, err := tx.MarkersUpdate(ctx, markers)
 	if err != nil {
 		return nil, err
@@ -98,6 +104,10 @@ func (f *Forgetter) apply(ctx context.Context, tx *gitstore.Tx, opts ApplyOption
 		updates = append(updates, mu)
 	}
 	rc.count(p, res)
+	renameRefs(rc.Before, renames)
+	renameRefs(rc.After, renames)
+	rc.Affected.Scopes = len(renames)
+	rc.Affected.ContentMarkers = len(content)
 	pend := pending{RequestHash: reqHash, Receipt: *rc, Switch: map[string]string{}}
 	for _, u := range updates {
 		pend.Switch[u.Name] = u.New.String()
@@ -215,6 +225,9 @@ func (f *Forgetter) finish(ctx context.Context, tx *gitstore.Tx, pend pending, c
 		return nil, err
 	}
 	if err := f.scrubLedger(ctx, guard, commits); err != nil {
+		return nil, err
+	}
+	if err := f.renameScopes(ctx, guard); err != nil {
 		return nil, err
 	}
 	if check == nil {

@@ -29,6 +29,10 @@ type Options struct {
 	// rewrite again instead of using the plan its preview kept; tests
 	// count it.
 	Recomputed func()
+	// RenameHomeScopes, when set, renames what the home keeps under a
+	// scope's name ($MEMFS_HOME/scopes) for each scope rename renames: a
+	// forget whose text a scope name holds renames the scope (scopes.go).
+	RenameHomeScopes func(rename func(scope string) (string, bool)) error
 }
 
 // Forgetter previews and applies forget commands.

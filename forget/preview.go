@@ -49,6 +49,9 @@ type Preview struct {
 	// Forming lists runs in progress whose batch includes a targeted
 	// session or whose staged files hold targeted content.
 	Forming []string `json:"forming,omitempty"`
+	// ScopesRenamed counts the scopes whose name holds targeted text: the
+	// apply renames them (scopes.go).
+	ScopesRenamed int `json:"scopes_renamed,omitempty"`
 
 	rewrite *gitstore.RewriteResult
 	editor  *editor
@@ -193,6 +196,14 @@ func newPreview(targets []Target, refs map[string]gitstore.ID, res *gitstore.Rew
 		p.Refs = append(p.Refs, u.Name)
 	}
 	slices.Sort(p.Refs)
+	if len(ed.lits) > 0 {
+		m := wiki.LiteralMatcher(ed.lits)
+		for n := range refs {
+			if sc, ok := strings.CutPrefix(n, branchPrefix); ok && !strings.HasPrefix(sc, "erased-") && wiki.ContainsMatch([]byte(sc), m) {
+				p.ScopesRenamed++
+			}
+		}
+	}
 	pages, renamed := map[string]bool{}, map[string]bool{}
 	for _, r := range res.Revisions {
 		p.Revisions = append(p.Revisions, r)

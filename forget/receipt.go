@@ -28,6 +28,13 @@ type Affected struct {
 	Evidence       int `json:"evidence"`
 	Checkpoints    int `json:"checkpoints"`
 	StagedRuns     int `json:"staged_runs"`
+	// ContentMarkers counts the fingerprints of forgotten sessions'
+	// messages the forget wrote (erasure.MarkContent); Markers lists one
+	// marker per target.
+	ContentMarkers int `json:"content_markers,omitempty"`
+	// Scopes counts the scopes renamed because their name held targeted
+	// text.
+	Scopes int `json:"scopes,omitempty"`
 }
 
 // RefState is one ref before or after a forget. Before records only the

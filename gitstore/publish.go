@@ -154,7 +154,8 @@ func (s *Store) Publish(ctx context.Context, dir string, opts PublishOptions) (*
 // guardChannels runs the erasure guard over what a publication carries
 // besides file contents: its paths, its commit message (the subject and
 // trailers it will have; a generated subject holds only a count) and its
-// signature. What it finds joins the report as erased_content.
+// signature, and the name of the scope it goes to. What it finds joins
+// the report as erased_content.
 func (s *Store) guardChannels(opts PublishOptions, rep *validate.Report) {
 	if opts.Guard == nil {
 		return
@@ -162,6 +163,10 @@ func (s *Store) guardChannels(opts PublishOptions, rep *validate.Report) {
 	paths := make([]string, len(rep.Files))
 	for i, f := range rep.Files {
 		paths[i] = f.Path
+	}
+	if opts.Guard.ErasedContent([]byte(opts.Scope)) {
+		rep.Problems = append(rep.Problems, validate.Problem{Path: ".", Code: validate.CodeErasedContent,
+			Severity: validate.SevError, Message: "the scope's name holds text that was forgotten (the forget renamed the scope)"})
 	}
 	for _, msg := range erasure.ChannelProblems(opts.Guard, paths, commitMessage(opts, nil), s.opts.AuthorName, s.opts.AuthorEmail) {
 		rep.Problems = append(rep.Problems, validate.Problem{Path: ".", Code: validate.CodeErasedContent,

@@ -63,7 +63,7 @@ func memoryContext(ctx context.Context, g *globalOptions, cwd, mount string) (*a
 			return nil, fmt.Errorf("current directory: %w", err)
 		}
 	}
-	sc, err := g.sessionScope(h, cwd)
+	sc, err := g.sessionScope(ctx, h, cwd)
 	if err != nil {
 		return nil, err
 	}

@@ -74,7 +74,7 @@ func newStatusCommand(g *globalOptions) *cobra.Command {
 				return err
 			}
 			cwd, _ := os.Getwd()
-			here, err := h.Here(g.explicitScope(), cwd)
+			here, err := h.Here(cmd.Context(), g.explicitScope(), cwd)
 			if err != nil {
 				return usageError{err}
 			}

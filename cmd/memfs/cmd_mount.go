@@ -54,7 +54,7 @@ Run 'memfs doctor' when mounting fails.`,
 			if err != nil {
 				return err
 			}
-			if err := g.resolveScope(h); err != nil {
+			if err := g.resolveScope(cmd.Context(), h); err != nil {
 				return err
 			}
 			s, err := h.OpenMountStore(cmd.Context())

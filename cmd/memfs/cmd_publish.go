@@ -58,7 +58,7 @@ func runPublish(ctx context.Context, g *globalOptions, o gitstore.PublishOptions
 			return err
 		}
 		if cwd, err := os.Getwd(); err == nil {
-			_, _ = h.RecordScope(g.explicitScope(), cwd) // a publication makes the scope known
+			_, _ = h.RecordScope(ctx, g.explicitScope(), cwd) // a publication makes the scope known
 		}
 		warnings := res.Report.Warnings()
 		parent := ""

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -228,5 +229,102 @@ func TestStatusShowsSettling(t *testing.T) {
 	c.mustRun("checkpoint", "--scope", "default", "--transcript", p)
 	if s := settling(); len(s) != 0 {
 		t.Errorf("settling after the new checkpoint: %v", s)
+	}
+}
+
+// Ensure that a scope name is a channel a forget cleans: a scope named
+// with the forgotten text is renamed (branch, ledger records, receipt),
+// its memory kept; the old name then resolves to the new scope, so it
+// never comes back; and a publication to the old name by the store's API
+// would be refused.
+func TestForgetRenamesScopeNames(t *testing.T) {
+	c := newCLI(t)
+	c.mustRun("init")
+	dir := t.TempDir()
+	writeTree(t, dir, goodArtifact())
+	c.mustRun("--scope", "jane-doakes", "publish", dir, "-m", "first")
+	c.mustRun("--scope", "jane-doakes", "checkpoint", "--transcript", advTranscript(t, "sess-jd", "We use squash merges."))
+
+	p, _ := c.advForget("text:Jane Doakes")
+	if p.Scope == "" {
+		t.Fatal("no preview")
+	}
+	re := regexp.MustCompile(`(?i)jane.?doakes`)
+	advAssertGone(t, c, "a scope name", re)
+	refs := gitOut(t, "-C", c.repo(), "for-each-ref", "--format=%(refname)")
+	if !strings.Contains(refs, "refs/heads/erased-") {
+		t.Errorf("no renamed scope among the refs:\n%s", refs)
+	}
+	if out := c.mustRun("--scope", "jane-doakes", "cat", "pages/prefs/editor.md"); !strings.Contains(out, "vim") {
+		t.Errorf("the old name does not reach the renamed scope's memory:\n%s", out)
+	}
+	c.mustRun("--scope", "jane-doakes", "checkpoint", "--transcript", advTranscript(t, "sess-jd2", "Tabs, not spaces."))
+	var st struct{ Scopes []struct{ Name string } }
+	if err := json.Unmarshal([]byte(c.mustRun("--json", "status")), &st); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range st.Scopes {
+		if re.MatchString(s.Name) {
+			t.Errorf("status lists a scope under the old name: %s", s.Name)
+		}
+	}
+	advAssertGone(t, c, "a scope name, after a new checkpoint", re)
+}
+
+// Ensure that a scope derived from a project folder named with the
+// forgotten text is renamed, its record under scopes/ (which holds the
+// folder's path) deleted, and a later session in that folder lands in the
+// renamed scope.
+func TestForgetRenamesDerivedScope(t *testing.T) {
+	c := newCLI(t)
+	c.mustRun("init")
+	project := filepath.Join(t.TempDir(), "jane-doakes")
+	if err := os.MkdirAll(project, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	inProject := func(session, msg string) string {
+		b, err := os.ReadFile(advTranscript(t, session, msg))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(t.TempDir(), session+".jsonl")
+		if err := os.WriteFile(p, []byte(strings.ReplaceAll(string(b), "/nonexistent-memfs-test/adv", project)), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	c.mustRun("checkpoint", "--transcript", inProject("sess-p1", "Remember that we use squash merges."))
+	c.mustRun("dream")
+	re := regexp.MustCompile(`(?i)jane.?doakes`)
+	scopes := func() []string {
+		var st struct {
+			Scopes []struct{ Name, Project string }
+		}
+		if err := json.Unmarshal([]byte(c.mustRun("--json", "status")), &st); err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, s := range st.Scopes {
+			out = append(out, s.Name+" "+s.Project)
+		}
+		return out
+	}
+	if s := scopes(); len(s) != 1 || !re.MatchString(s[0]) {
+		t.Fatalf("scopes before the forget: %v", s)
+	}
+	c.advForget("text:Jane Doakes")
+	s := scopes()
+	if len(s) != 1 || re.MatchString(s[0]) || !strings.HasPrefix(s[0], "erased-") {
+		t.Errorf("scopes after the forget: %v", s)
+	}
+	if ents, _ := os.ReadDir(filepath.Join(c.home, "scopes")); len(ents) != 0 {
+		t.Errorf("scopes/ still holds %d records", len(ents))
+	}
+	if refs := gitOut(t, "-C", c.repo(), "for-each-ref", "--format=%(refname)"); re.MatchString(refs) {
+		t.Errorf("refs:\n%s", refs)
+	}
+	c.mustRun("checkpoint", "--transcript", inProject("sess-p2", "Tabs, not spaces."))
+	if s2 := scopes(); len(s2) != 1 || s2[0] != s[0] {
+		t.Errorf("scopes after a new session in the folder: %v, want %v", s2, s)
 	}
 }

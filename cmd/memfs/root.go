@@ -332,7 +332,7 @@ func (g *globalOptions) with(ctx context.Context, scope bool, fn func(*home.Home
 		return err
 	}
 	if scope {
-		if err := g.resolveScope(h); err != nil {
+		if err := g.resolveScope(ctx, h); err != nil {
 			return err
 		}
 	}
@@ -357,10 +357,10 @@ func (g *globalOptions) withRev(ctx context.Context, rev string, fn func(*gitsto
 
 // resolveScope sets g.Scope to the scope the command acts on: --scope,
 // then config.toml (scopes = "single"), then the working directory.
-func (g *globalOptions) resolveScope(h *home.Home) error {
+func (g *globalOptions) resolveScope(ctx context.Context, h *home.Home) error {
 	cwd, _ := os.Getwd()
 	var err error
-	g.Scope, err = g.sessionScope(h, cwd)
+	g.Scope, err = g.sessionScope(ctx, h, cwd)
 	return err
 }
 
@@ -376,8 +376,8 @@ func (g *globalOptions) explicitScope() string {
 }
 
 // sessionScope resolves the scope of a session working in cwd (home.Scope).
-func (g *globalOptions) sessionScope(h *home.Home, cwd string) (string, error) {
-	sc, err := h.Scope(g.explicitScope(), cwd)
+func (g *globalOptions) sessionScope(ctx context.Context, h *home.Home, cwd string) (string, error) {
+	sc, err := h.Scope(ctx, g.explicitScope(), cwd)
 	if errors.Is(err, scope.ErrInvalid) {
 		return "", usageError{err}
 	}

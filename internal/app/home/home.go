@@ -182,7 +182,7 @@ func (h *Home) Checkpoint(ctx context.Context, explicit string, r ingest.Request
 	return ingest.Checkpoint(ctx, ingest.Options{
 		Store:  h.StoreOptions(),
 		Ledger: l,
-		Scope:  func(cwd string) (string, error) { return h.RecordScope(explicit, cwd) },
+		Scope:  func(cwd string) (string, error) { return h.RecordScope(ctx, explicit, cwd) },
 		Ignore: h.InRuns,
 	}, r)
 }

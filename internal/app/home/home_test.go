@@ -90,12 +90,12 @@ func TestScope(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h.Config.Scopes = tc.mode
-			if got, err := h.Scope(tc.explicit, tc.dir); err != nil || got != tc.want {
+			if got, err := h.Scope(t.Context(), tc.explicit, tc.dir); err != nil || got != tc.want {
 				t.Fatalf("Scope(%q, %q) = %q, %v; want %q", tc.explicit, tc.dir, got, err, tc.want)
 			}
 		})
 	}
-	if _, err := h.Scope("Bad/Name", sub); !errors.Is(err, scope.ErrInvalid) {
+	if _, err := h.Scope(t.Context(), "Bad/Name", sub); !errors.Is(err, scope.ErrInvalid) {
 		t.Errorf("an invalid explicit scope: %v", err)
 	}
 	if got := h.Projects(); len(got) != 0 {
@@ -103,7 +103,7 @@ func TestScope(t *testing.T) {
 	}
 	h.Config.Scopes = "project"
 	for _, explicit := range []string{"team", ""} {
-		if got, err := h.RecordScope(explicit, sub); err != nil || got == "" {
+		if got, err := h.RecordScope(t.Context(), explicit, sub); err != nil || got == "" {
 			t.Fatalf("RecordScope(%q) = %q, %v", explicit, got, err)
 		}
 	}
@@ -160,7 +160,7 @@ func TestScopeKeepsPathDerivedMemory(t *testing.T) {
 		t.Fatalf("setup: %+v", id)
 	}
 	fresh := open(t)
-	if sc, err := fresh.Scope("", repo); err != nil || sc != id.Name {
+	if sc, err := fresh.Scope(t.Context(), "", repo); err != nil || sc != id.Name {
 		t.Errorf("fresh home: scope %q (%v), want %q", sc, err, id.Name)
 	}
 	// An earlier memfs recorded the project under its path-derived name.
@@ -172,9 +172,9 @@ func TestScopeKeepsPathDerivedMemory(t *testing.T) {
 		var sc string
 		var err error
 		if record {
-			sc, err = old.RecordScope("", repo)
+			sc, err = old.RecordScope(t.Context(), "", repo)
 		} else {
-			sc, err = old.Scope("", repo)
+			sc, err = old.Scope(t.Context(), "", repo)
 		}
 		if err != nil || sc != id.Legacy {
 			t.Errorf("home with path-derived memory (record %v): scope %q (%v), want %q", record, sc, err, id.Legacy)
@@ -190,7 +190,7 @@ func TestScopeKeepsPathDerivedMemory(t *testing.T) {
 	if err := old.recordProject(id.Name, id.Root); err != nil {
 		t.Fatal(err)
 	}
-	if sc, _ := old.Scope("", repo); sc != id.Name {
+	if sc, _ := old.Scope(t.Context(), "", repo); sc != id.Name {
 		t.Errorf("home holding both: scope %q, want %q", sc, id.Name)
 	}
 }

@@ -29,6 +29,7 @@ func (h *Home) Forgetter(ctx context.Context, progress func(stage string, done, 
 		s.Close()
 		return nil, nil, err
 	}
-	f = forget.New(forget.Options{Home: h.Dir, Store: s, Ledger: l, Logger: h.Logger, Progress: progress})
+	f = forget.New(forget.Options{Home: h.Dir, Store: s, Ledger: l, Logger: h.Logger, Progress: progress,
+		RenameHomeScopes: h.dropRenamedProjects})
 	return f, func() { s.Close() }, nil
 }

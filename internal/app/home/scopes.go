@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/memfs/memfs/forget"
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/internal/scope"
 	"github.com/memfs/memfs/ledger"
@@ -28,11 +29,29 @@ const ScopesDir = "scopes"
 // using that name while the repository's scope holds nothing here
 // (Aliased). It records nothing: a command that only reads must not leave
 // a scope behind (see RecordScope).
-func (h *Home) Scope(explicit, dir string) (string, error) {
+//
+// A scope whose name holds forgotten text was renamed by the forget
+// (forget.ScopeName): the name resolves to the new one, so a session in
+// the same folder, or --scope with the old name, finds the renamed scope
+// and never brings the old name back. That reads the erasure guard, and
+// fails closed when it does not read.
+func (h *Home) Scope(ctx context.Context, explicit, dir string) (string, error) {
+	var sc string
 	if explicit != "" || h.Config.Scopes == scope.ModeSingle || dir == "" {
-		return scope.Resolve(explicit, h.Config.Scopes, dir)
+		var err error
+		if sc, err = scope.Resolve(explicit, h.Config.Scopes, dir); err != nil {
+			return "", err
+		}
+	} else {
+		sc, _ = h.Derived(dir)
 	}
-	sc, _ := h.Derived(dir)
+	g, err := h.Guard(ctx)
+	if err != nil {
+		return "", err
+	}
+	if nw, ok := forget.ScopeName(g, sc); ok {
+		return nw, nil
+	}
 	return sc, nil
 }
 
@@ -64,9 +83,14 @@ func (h *Home) knownScope(sc string) bool {
 // RecordScope resolves like Scope and, when the scope is derived from dir,
 // records its project path in ScopesDir. Only what writes to a scope
 // (a checkpoint, a publication) calls it.
-func (h *Home) RecordScope(explicit, dir string) (string, error) {
-	if explicit != "" || h.Config.Scopes == scope.ModeSingle || dir == "" {
-		return h.Scope(explicit, dir)
+func (h *Home) RecordScope(ctx context.Context, explicit, dir string) (string, error) {
+	sc, err := h.Scope(ctx, explicit, dir)
+	if err != nil || explicit != "" || h.Config.Scopes == scope.ModeSingle || dir == "" {
+		return sc, err
+	}
+	if derived, _ := h.Derived(dir); derived != sc {
+		// Renamed by a forget: its project path holds the forgotten text.
+		return sc, nil
 	}
 	sc, id := h.Derived(dir)
 	if err := h.recordProject(sc, id.Root); err != nil {
@@ -237,7 +261,7 @@ type Here struct {
 
 // Here resolves the scope of dir as Scope does and says where it comes
 // from.
-func (h *Home) Here(explicit, dir string) (Here, error) {
+func (h *Home) Here(ctx context.Context, explicit, dir string) (Here, error) {
 	out := Here{Dir: dir}
 	switch {
 	case explicit != "":
@@ -246,7 +270,7 @@ func (h *Home) Here(explicit, dir string) (Here, error) {
 		out.Source = "config"
 	}
 	if out.Source != "" {
-		sc, err := h.Scope(explicit, dir)
+		sc, err := h.Scope(ctx, explicit, dir)
 		out.Scope = sc
 		return out, err
 	}
@@ -256,4 +280,21 @@ func (h *Home) Here(explicit, dir string) (Here, error) {
 		out.Source, out.Key, out.RepositoryScope = "path-kept", id.Root, id.Name
 	}
 	return out, nil
+}
+
+// dropRenamedProjects removes the recorded project of every scope rename
+// renames (a forget renamed it: its name held forgotten text). The record
+// is not renamed: the project path it holds is where the scope's name came
+// from, so it holds the text too. The renamed scope is listed without a
+// project.
+func (h *Home) dropRenamedProjects(rename func(scope string) (string, bool)) error {
+	for name := range h.Projects() {
+		if _, ok := rename(name); !ok {
+			continue
+		}
+		if err := os.Remove(filepath.Join(h.Dir, ScopesDir, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("scope record: %w", err)
+		}
+	}
+	return nil
 }
