@@ -328,3 +328,50 @@ func TestForgetRenamesDerivedScope(t *testing.T) {
 		t.Errorf("scopes after a new session in the folder: %v, want %v", s2, s)
 	}
 }
+
+// Ensure that after forgetting a literal, each spelling a reader would
+// still take for it is refused at publication and withheld from
+// evidence: percent-encoded in a URL, '+' for its space, reversed under
+// a right-to-left override, in small capitals, regional indicators,
+// accents, strokes, and the digits of another script.
+func TestForgetLookAlikesCLI(t *testing.T) {
+	c := newCLI(t)
+	c.mustRun("init")
+	c.advForget("text:Jane Doakes", "text:pin 4491")
+	spellings := map[string]string{
+		"percent":         "See https://example.com/people/Jane%20Doakes/profile for details.",
+		"percent letters": "See https://example.com/?who=%4Aane%20%44oakes for details.",
+		"plus":            "See https://example.com/?who=Jane+Doakes&x=1 for details.",
+		"rtl override":    "The owner is \u202EsekaoD enaJ\u202C today.",
+		"small capitals":  "The owner is ᴊᴀɴᴇ ᴅᴏᴀᴋᴇꜱ today.",
+		"accents":         "The owner is Jāne Dóakes today.",
+		"strokes":         "The owner is Jane Døakes today.",
+		"arabic digits":   "The door wants pin ٤٤٩١ today.",
+		"devanagari":      "The door wants pin ४४९१ today.",
+	}
+	regional := "The owner is 🇯🇦🇳🇪 🇩🇴🇦🇰🇪🇸 today."
+	spellings["regional indicators"] = regional
+	var msgs []string
+	for name, text := range spellings {
+		f := goodArtifact()
+		f["pages/prefs/owner.md"] = "# Owner\n\n" + text + "\n\n## Sources\n\n- session:sess-1\n"
+		if code, errs := c.advPublish(f, "-m", "add owner"); code != exitRejected || !strings.Contains(errs, "erased_content") {
+			t.Errorf("%s: publish exit %d\n%s", name, code, errs)
+		}
+		msgs = append(msgs, text)
+	}
+	msgs = append(msgs, "We use squash merges.")
+	c.mustRun("checkpoint", "--scope", "default", "--transcript", advTranscript(t, "sess-look", msgs...))
+	ev := c.mustRun("evidence", "sess-look")
+	if !strings.Contains(ev, "squash") {
+		t.Fatalf("evidence lost the clean message:\n%s", ev)
+	}
+	if n := strings.Count(ev, "withheld: this message"); n != len(spellings) {
+		t.Errorf("evidence withholds %d records, want %d:\n%s", n, len(spellings), ev)
+	}
+	for name, text := range spellings {
+		if strings.Contains(ev, text) {
+			t.Errorf("%s: evidence shows it", name)
+		}
+	}
+}
