@@ -135,6 +135,12 @@ func stripBoth(content []byte, m Matcher, blocksOf func(*stripLines) []*mdBlock)
 		return out, removed
 	}
 	for quiet, i := 1, 1; quiet < len(views); i = (i + 1) % len(views) {
+		if _, ok := views[i].m.(readerView); ok && !hasMatch(views[i].m, ReaderTokens(string(out))) {
+			// Most text has nothing in the reader's view: looking costs
+			// one tokenization, stripping much more.
+			quiet++
+			continue
+		}
 		o, n := stripMatches(out, views[i].m, blocksOf, views[i].tokenize)
 		if n == 0 {
 			quiet++
