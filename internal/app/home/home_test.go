@@ -180,10 +180,10 @@ func TestScopeKeepsPathDerivedMemory(t *testing.T) {
 			t.Errorf("home with path-derived memory (record %v): scope %q (%v), want %q", record, sc, err, id.Legacy)
 		}
 	}
-	if here, err := old.Here("", repo); err != nil || here.Scope != id.Legacy || here.Source != "path-kept" || here.RepositoryScope != id.Name {
+	if here, err := old.Here(t.Context(), "", repo); err != nil || here.Scope != id.Legacy || here.Source != "path-kept" || here.RepositoryScope != id.Name {
 		t.Errorf("Here in the home with path-derived memory: %+v (%v)", here, err)
 	}
-	if here, _ := fresh.Here("", repo); here.Scope != id.Name || here.Source != scope.SourceOrigin || here.Key != "example.com/acme/widget" {
+	if here, _ := fresh.Here(t.Context(), "", repo); here.Scope != id.Name || here.Source != scope.SourceOrigin || here.Key != "example.com/acme/widget" {
 		t.Errorf("Here in a fresh home: %+v", here)
 	}
 	// Once the repository's scope holds something here, it wins.
