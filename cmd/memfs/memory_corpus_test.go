@@ -25,7 +25,8 @@ import (
 // context, 65/67 kept out, updates 2/7, retractions 4/6. With the compact
 // context (index.md without link frames, no repeated summary) and page
 // names from the thing a claim is about: dev 96/98 in the context, test
-// 78/109. Second tuning half dev2, written after that tuning from how
+// 78/109.
+// Second tuning half dev2, written after that tuning from how
 // people talk, with those rules: 82/109 in pages, 81/109 in the context,
 // 67/70 kept out, updates 3/12, retractions 3/10. Tuned on both halves
 // (rules version 3): dev unchanged (98/98 in pages, 96/98 in the context,
@@ -44,7 +45,7 @@ import (
 var corpusFloors = map[string]struct{ pages, context, keptOut float64 }{
 	"dev":  {pages: 0.97, context: 0.93, keptOut: 1},
 	"dev2": {pages: 0.95, context: 0.92, keptOut: 0.98},
-	"test": {pages: 0.80, context: 0.68, keptOut: 0.95},
+	"test": {pages: 0.88, context: 0.70, keptOut: 0.97},
 }
 
 func TestMemoryCorpus(t *testing.T) {
