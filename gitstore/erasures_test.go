@@ -117,16 +117,16 @@ func TestErasures_GuardRefusesLookAlikes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if m.Version != erasure.TextMarkerV2 || m.Length != len(strings.Join(wiki.Tokens(lit), "")) || m.NTokens != 0 {
-			t.Fatalf("erasure.MarkText(%q) = version %d, length %d, ntokens %d", lit, m.Version, m.Length, m.NTokens)
+		if m.Version != erasure.TextMarkerV3 || m.Length != 0 || m.NTokens != 0 || len(m.HMAC) != 32 {
+			t.Fatalf("erasure.MarkText(%q) = version %d, length %d, ntokens %d, fingerprint of %d hex digits", lit, m.Version, m.Length, m.NTokens, len(m.HMAC))
 		}
 		ms = append(ms, m)
 	}
 	if err := s.AppendMarkers(ctx, ms); err != nil {
 		t.Fatal(err)
 	}
-	if raw := gittest.Git(t, s.Path(), "show", ErasuresRef+":"+erasuresFile); !strings.Contains(raw, `"version":2`) || strings.Contains(raw, "hunter") {
-		t.Fatalf("erasures.jsonl = %s, want version 2 markers without content", raw)
+	if raw := gittest.Git(t, s.Path(), "show", ErasuresRef+":"+erasuresFile); !strings.Contains(raw, `"version":3`) || strings.Contains(raw, "hunter") || strings.Contains(raw, "length") {
+		t.Fatalf("erasures.jsonl = %s, want version 3 markers without content or length", raw)
 	}
 	runGuardCases(t, s, []guardCase{
 		{"zero width space", "cor\u200brect horse battery staple", true},
@@ -229,7 +229,8 @@ func TestErasures_V1MarkersKeepWorking(t *testing.T) {
 }
 
 // Ensure that markers the guard cannot check — unknown versions,
-// malformed fingerprints, no length — are ignored, not fatal.
+// malformed fingerprints, no length, a block sealed under another key —
+// are ignored, not fatal.
 func TestErasures_GuardIgnoresUncheckableMarkers(t *testing.T) {
 	key := bytes.Repeat([]byte{7}, 32)
 	keys := map[string][]byte{"k1": key}
@@ -237,15 +238,20 @@ func TestErasures_GuardIgnoresUncheckableMarkers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	future, bad, short := good, good, good
-	future.Version, future.HMAC = 3, strings.Repeat("ab", 32)
+	other, err := erasure.MarkText("k1", bytes.Repeat([]byte{8}, 32), "hunter2", time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	future, bad, short, long := good, good, good, good
+	future.Version, future.HMAC = 4, strings.Repeat("ab", 32)
 	bad.HMAC = "zz"
-	short.Length = 0
-	g := erasure.NewGuard(keys, []erasure.Marker{future, bad, short})
+	short.Version, short.Length = erasure.TextMarkerV2, 0
+	long.HMAC = strings.Repeat("ab", 32)
+	g := erasure.NewGuard(keys, []erasure.Marker{future, bad, short, long, other})
 	if g.ErasedContent([]byte("hunter2")) || g.Span() != 0 || g.Legacy() != nil {
 		t.Fatalf("uncheckable markers matched (span %d)", g.Span())
 	}
 	if g = erasure.NewGuard(keys, []erasure.Marker{good}); !g.ErasedContent([]byte("hunter 2")) || g.Legacy() != nil {
-		t.Fatal("a version 2 marker does not match")
+		t.Fatal("a version 3 marker does not match")
 	}
 }

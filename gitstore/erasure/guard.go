@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"hash"
+	"maps"
 	"slices"
 	"strings"
 
@@ -26,8 +27,12 @@ type Guard struct {
 	lengths  []int                      // the keys of runs, ascending
 	span     int                        // the longest match, in tokens
 	span1    int                        // the largest ntokens
+	texts    []*textIndex               // version 3 text, by key id
 	epoch    string
 	markers  int // how many markers it was built from
+	// unchecked counts the markers under keys this guard does not hold.
+	unchecked     int
+	uncheckedKeys []string
 }
 
 // keyedPrints holds text fingerprints by key id.
@@ -55,8 +60,15 @@ func NewGuard(keys map[string][]byte, markers []Marker) *Guard {
 		windows: map[int]keyedPrints{}, runs: map[int]keyedPrints{}, markers: len(markers)}
 	ids := make([]string, 0, len(markers))
 	prints := map[string]map[string]bool{}
+	texts := map[string]*textIndex{}
+	missing := map[string]bool{}
 	for _, m := range markers {
-		if _, ok := keys[m.KeyID]; !ok || schemaMarker(m, keys, prints) {
+		if _, ok := keys[m.KeyID]; !ok {
+			g.unchecked++
+			missing[m.KeyID] = true
+			continue
+		}
+		if schemaMarker(m, keys, prints) {
 			continue
 		}
 		ids = append(ids, m.ID)
@@ -74,6 +86,19 @@ func NewGuard(keys map[string][]byte, markers []Marker) *Guard {
 			}
 			g.pages[m.KeyID][m.HMAC] = true
 		case MarkerText:
+			if m.Version == TextMarkerV3 {
+				ti := texts[m.KeyID]
+				if ti == nil {
+					ti = newTextIndex(m.KeyID, keys[m.KeyID])
+					texts[m.KeyID] = ti
+				}
+				if ti.add(m.HMAC) {
+					// A run of at most MaxRunBytes has at most that many
+					// tokens (a longer run is one token).
+					g.span = max(g.span, MaxRunBytes)
+				}
+				continue
+			}
 			var sum [sha256.Size]byte
 			b, err := hex.DecodeString(m.HMAC)
 			if err != nil || len(b) != len(sum) {
@@ -99,6 +124,10 @@ func NewGuard(keys map[string][]byte, markers []Marker) *Guard {
 			}
 		}
 	}
+	for _, id := range slices.Sorted(maps.Keys(texts)) {
+		g.texts = append(g.texts, texts[id])
+	}
+	g.uncheckedKeys = slices.Sorted(maps.Keys(missing))
 	slices.Sort(g.lengths)
 	g.span = max(g.span, g.span1)
 	slices.Sort(ids)
@@ -106,6 +135,11 @@ func NewGuard(keys map[string][]byte, markers []Marker) *Guard {
 	g.epoch = hex.EncodeToString(sum[:8])
 	return g
 }
+
+// Unchecked returns how many markers the guard could not check, because
+// the store does not hold their keys, and the ids of those keys. Such a
+// store cannot tell forgotten content from the rest: see Store.Guard.
+func (g *Guard) Unchecked() (int, []string) { return g.unchecked, slices.Clone(g.uncheckedKeys) }
 
 // Empty reports whether the guard was built from no marker at all: the
 // store it came from never forgot anything, and it refuses nothing.
@@ -150,11 +184,17 @@ func (g *Guard) Matches(toks []string) [][2]int {
 }
 
 // eachMatch calls hit with each token run [i, j) of toks that a text
-// marker under keyID matches: the windows a version 1 marker
-// fingerprints, then (when runs is set) the runs whose concatenation a
-// version 2 marker fingerprints. hit returns whether to look for further
+// marker under keyID matches: (when runs is set) the runs a version 3
+// marker seals, the windows a version 1 marker fingerprints, then (when
+// runs is set) the runs whose concatenation a version 2 marker
+// fingerprints. hit returns whether to look for further
 // keys matching the same run.
 func (g *Guard) eachMatch(toks []string, runs bool, hit func(i, j int, keyID string) bool) {
+	if runs {
+		for _, ti := range g.texts {
+			ti.each(toks, func(i, j int) { hit(i, j, ti.keyID) })
+		}
+	}
 	hs := g.newHashers()
 	for n, byKey := range g.windows {
 		for i := 0; i+n <= len(toks); i++ {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -11,8 +12,8 @@ import (
 )
 
 // FuzzGuardMatches checks that a guard that knows a literal only by its
-// version 2 marker finds what wiki.LiteralMatcher finds knowing the
-// literal: the same runs of tokens, the same verdict on the text and the
+// version 3 marker finds what wiki.LiteralMatcher finds knowing the
+// literal (its leading MaxRunBytes, as markedRun cuts it): the same runs of tokens, the same verdict on the text and the
 // same stripped text. A literal of memfs's own vocabulary is the
 // exception: its marker is ignored, so the guard finds nothing.
 func FuzzGuardMatches(f *testing.F) {
@@ -28,6 +29,7 @@ func FuzzGuardMatches(f *testing.F) {
 		{"Memfs-Sources: s1\n", "Memfs-Sources"},
 		{"", "x"},
 		{"abc", "..."},
+		{strings.Repeat("word ", 40) + "\n", strings.Repeat("word ", 30)},
 	} {
 		f.Add(seed.text, seed.literal)
 	}
@@ -43,7 +45,7 @@ func FuzzGuardMatches(f *testing.F) {
 			return
 		}
 		g := NewGuard(keys, []Marker{m})
-		lm := wiki.LiteralMatcher([][]string{wiki.Tokens(literal)})
+		lm := wiki.LiteralMatcher([][]string{{markedRun(wiki.Tokens(literal))}})
 		toks := wiki.Tokens(text)
 		got, want := sortedRanges(g.Matches(toks)), sortedRanges(lm.Matches(toks))
 		if SchemaLiteral(literal) {

@@ -10,16 +10,18 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/memfs/memfs/wiki"
 )
 
 // Erasure markers. A marker is a content-free fingerprint of something
-// forgotten: HMAC-SHA256 under a store key of a session id, a page path,
-// or a literal, so the guard can catch the literal inside any new text
-// without storing it. A text marker of version 2 (MarkText writes these)
+// forgotten, under a store key that never leaves the user's replicas: an
+// HMAC-SHA256 of a session id or a page path, or a sealed block of a
+// literal, so the guard can catch the literal inside any new text
+// without storing it. A text marker of version 3 (MarkText writes these)
+// seals the concatenation of the literal's tokens (wiki.Tokens) without
+// its length (textindex.go). A text marker of version 2 (written before)
 // fingerprints the concatenation of the literal's tokens (wiki.Tokens)
 // with its length in bytes: the guard hashes every run of consecutive
 // tokens whose concatenation has that length, so the literal is caught
@@ -48,6 +50,9 @@ const (
 	// TextMarkerV2 fingerprints the concatenation of wiki.Tokens of a
 	// literal; Length is its length in bytes.
 	TextMarkerV2 = 2
+	// TextMarkerV3 seals the concatenation of wiki.Tokens of a literal
+	// (at most MaxRunBytes of it) without its length: see textindex.go.
+	TextMarkerV3 = 3
 )
 
 // textV2Domain separates the fingerprints of version 2 text markers from
@@ -93,18 +98,19 @@ func newMarkerID() string {
 	return hex.EncodeToString(b)
 }
 
-// MarkText returns the marker of a literal under the key: a version 2
+// MarkText returns the marker of a literal under the key: a version 3
 // text marker of the literal's tokens in the reader's view
-// (wiki.ReaderTokens), which the guard matches in that view of new text
-// as well as in its Tokens. (Markers written before fingerprint Tokens;
-// for a literal of ASCII letters and digits the two are the same.)
+// (wiki.ReaderTokens), which tells nothing of the literal, not even its
+// length, to whoever lacks the key. The guard matches it in that view of
+// new text as well as in its Tokens (for a literal of ASCII letters and
+// digits the two are the same).
 func MarkText(keyID string, key []byte, literal string, now time.Time) (Marker, error) {
-	c := strings.Join(wiki.ReaderTokens(literal), "")
+	c := markedRun(wiki.ReaderTokens(literal))
 	if c == "" {
 		return Marker{}, ErrNothingToMark
 	}
-	return Marker{ID: newMarkerID(), Kind: MarkerText, KeyID: keyID, HMAC: Fingerprint(key, textV2Domain, []string{c}),
-		Version: TextMarkerV2, Length: len(c), Created: now.UTC()}, nil
+	return Marker{ID: newMarkerID(), Kind: MarkerText, KeyID: keyID, HMAC: newSealer(key).seal(c),
+		Version: TextMarkerV3, Created: now.UTC()}, nil
 }
 
 // MarkSession returns the marker of a session id under the key.

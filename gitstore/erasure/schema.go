@@ -1,6 +1,7 @@
 package erasure
 
 import (
+	"crypto/aes"
 	"crypto/sha256"
 	"encoding/hex"
 	"strings"
@@ -77,12 +78,14 @@ func SchemaLiteral(literal string) bool {
 }
 
 // schemaPrints returns, under a key, the fingerprints a text marker of a
-// schema literal has: version 2 (the concatenation) and version 1 (the
-// legacy tokens).
+// schema literal has: versions 3 and 2 (the concatenation) and version 1
+// (the legacy tokens).
 func schemaPrints(key []byte) map[string]bool {
 	out := map[string]bool{}
+	seal := newSealer(key)
 	for c := range schemaRuns(wiki.Tokens) {
 		out[Fingerprint(key, textV2Domain, []string{c})] = true
+		out[seal.seal(markedRun([]string{c}))] = true
 	}
 	for _, toks := range schemaRuns(wiki.LegacyTokens) {
 		out[Fingerprint(key, MarkerText, toks)] = true
@@ -102,7 +105,7 @@ func schemaMarker(m Marker, keys map[string][]byte, prints map[string]map[string
 		prints[m.KeyID] = p
 	}
 	b, err := hex.DecodeString(m.HMAC)
-	return err == nil && len(b) == sha256.Size && p[hex.EncodeToString(b)]
+	return err == nil && (len(b) == sha256.Size || len(b) == aes.BlockSize) && p[hex.EncodeToString(b)]
 }
 
 // ownTrailerKeys are the trailer keys memfs writes itself.
