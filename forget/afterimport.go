@@ -60,3 +60,31 @@ func AfterImport(ctx context.Context, opts Options, fetch replica.Fetcher, iopts
 	}
 	return out, nil
 }
+
+// AfterKeyImport brings the store, the ledger and the staged runs in line
+// with markers that became checkable because the store now holds their
+// keys (memfs key import): replica.ApplyMarkers, then Settle, with the
+// same crash-safe record as AfterImport.
+func AfterKeyImport(ctx context.Context, opts Options) (*replica.ImportResult, error) {
+	var res *replica.ImportResult
+	var record string
+	err := opts.Store.Exclusive(ctx, func(tx *gitstore.Tx) (err error) {
+		if res, err = replica.ApplyMarkers(ctx, tx); err != nil {
+			return err
+		}
+		record, err = replica.SettlePending(opts.Store)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	if res.Settle || record != "" {
+		if err := New(opts).Settle(ctx); err != nil {
+			return nil, err
+		}
+		if err := replica.SettleDone(opts.Store, record); err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}

@@ -30,7 +30,21 @@ func (e *env) bundle(t *testing.T) []byte {
 func (e *env) importBundle(t *testing.T, b []byte) (*Imported, error) {
 	t.Helper()
 	return AfterImport(t.Context(), Options{Home: e.home, Store: e.store, Ledger: e.ledger},
-		replica.BundleFetcher(bytes.NewReader(b)), replica.ImportOptions{})
+		replica.BundleFetcher(bytes.NewReader(b)), replica.ImportOptions{TrustErasures: true})
+}
+
+// replicaOf gives e the marker keys of from (memfs key export and
+// import): e is another replica of the same user, and checks from's
+// markers.
+func (e *env) replicaOf(t *testing.T, from *env) {
+	t.Helper()
+	keys, own, err := from.store.Keyring(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.store.ImportKeys(t.Context(), keys, own, true); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // processedSession records a checkpoint of id and marks it dreamed.
@@ -66,6 +80,7 @@ func (e *env) session(t *testing.T, id string) ledger.SessionState {
 // was: the ledger never runs ahead of the store.
 func TestAfterImport(t *testing.T) {
 	a, b := newEnv(t), newEnv(t)
+	b.replicaOf(t, a)
 	a.publish(t, "base")
 	if _, err := b.importBundle(t, a.bundle(t)); err != nil {
 		t.Fatalf("first import: %v", err)
@@ -138,6 +153,7 @@ func TestAfterImport(t *testing.T) {
 // brings no new markers.
 func TestAfterImportSettlesACrashedImport(t *testing.T) {
 	a, b := newEnv(t), newEnv(t)
+	b.replicaOf(t, a)
 	a.files["pages/people/dave.md"] = page("Dave", "Dave runs the release.", "s9")
 	a.files["pages/people/index.md"] += "- [Dave](dave.md)\n"
 	a.publish(t, "base")
@@ -147,7 +163,7 @@ func TestAfterImportSettlesACrashedImport(t *testing.T) {
 
 	// The import itself completes; the process dies before Settle.
 	err := b.store.Exclusive(t.Context(), func(tx *gitstore.Tx) error {
-		_, err := replica.Import(t.Context(), tx, replica.BundleFetcher(bytes.NewReader(bundle)), replica.ImportOptions{})
+		_, err := replica.Import(t.Context(), tx, replica.BundleFetcher(bytes.NewReader(bundle)), replica.ImportOptions{TrustErasures: true})
 		return err
 	})
 	if err != nil {

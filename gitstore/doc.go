@@ -79,8 +79,11 @@
 //   - history.go: Diff, Resolve, Log.
 //   - publish.go, statcache.go: publication and its stat cache.
 //   - proposal.go: review mode's proposals.
-//   - markers.go: the store's erasure markers and keyring, and its Guard
-//     (the marker model and the guard are package erasure's).
+//   - markers.go: the store's erasure markers, its Guard (the marker
+//     model and the guard are package erasure's) and CheckMarkerKeys.
+//   - keyring.go: the marker keys, local to the store
+//     (store.git/memfs-keyring, never in a ref), key files, and the
+//     migration of keys out of the meta ref.
 //   - eraser.go: the Eraser, the history edit of a forget or an import
 //     (an erasure.Guard or a forget's targets as its EraseSpec).
 //   - eraser_names.go: renaming files and folders whose names were
@@ -91,7 +94,7 @@
 //     by one).
 //   - plan.go: a rewrite's plan, kept from a preview for its apply.
 //   - purge.go: purge, reachability and verification of what is on disk.
-//   - meta.go: the local identity and the canonical keyring and marker
+//   - meta.go: the local identity and the canonical meta and marker
 //     commits.
 //   - watch.go: WatchRefs.
 //   - refcheck.go: HoldsErased and RestoreRef, for a head that moved

@@ -61,16 +61,25 @@ var (
 	// such host or repository, a network or server failure).
 	ErrRemoteFailed = errcode.New("remote_failed", "git could not reach or use the remote")
 
-	// ErrErasureConsentRequired means incoming erasure markers would
-	// remove local content and no consent token was given (nor is the
-	// remote trusted for erasures).
-	ErrErasureConsentRequired = errcode.New("erasure_consent_required", "incoming erasure markers would remove local memory; consent required")
+	// ErrErasureConsentRequired means erasure markers arrived that this
+	// store did not have (they would remove local content now, or refuse
+	// later memory) and no consent token was given (nor is the remote
+	// trusted for erasures).
+	ErrErasureConsentRequired = errcode.New("erasure_consent_required", "incoming erasure markers need consent: they would remove or refuse local memory")
 	// ErrErasureConsentChanged means the consent token no longer matches:
 	// the local heads or the incoming markers changed since the preview.
 	ErrErasureConsentChanged = errcode.New("erasure_consent_changed", "erasure consent token no longer matches; review the new preview")
 	// ErrErasureBreaksSchema means incoming erasure markers would leave a
 	// local revision invalid in publish mode; the import is refused.
 	ErrErasureBreaksSchema = errcode.New("erasure_breaks_schema", "incoming erasure markers would leave a local revision invalid")
+	// ErrInvalidKeyFile means a key file (memfs key import) or the
+	// keyring file is malformed.
+	ErrInvalidKeyFile = errcode.New("invalid_key_file", "malformed marker key file")
+	// ErrMarkerKeysMissing means the store holds erasure markers under
+	// keys it does not have: it cannot tell forgotten content from the
+	// rest, so it sends nothing to other replicas until the keys are
+	// imported (memfs key import).
+	ErrMarkerKeysMissing = errcode.New("marker_keys_missing", "this store holds erasure markers it cannot check; import their key (memfs key import) from the replica that made them")
 	// ErrTooLarge means an incoming object is over its size limit; it
 	// comes wrapped in ErrInvalidBundle.
 	ErrTooLarge = errors.New("file_too_large")

@@ -22,25 +22,8 @@ import (
 
 const erasuresFile = "erasures.jsonl"
 
-// Keyring returns every marker key the store holds (its own and those
-// received from other stores) by key id, and the store's own key id.
-func (s *Store) Keyring(ctx context.Context) (map[string][]byte, string, error) {
-	h, err := s.readRef(MetaRef)
-	if err != nil {
-		return nil, "", err
-	}
-	keys, err := s.keyringAt(ctx, h)
-	if err != nil {
-		return nil, "", err
-	}
-	meta, err := s.Meta(ctx)
-	if err != nil {
-		return nil, "", err
-	}
-	return keys, meta.KeyID, nil
-}
-
-// keysOf reads the keyring of a meta commit's tree: keys/<key id>.
+// keysOf reads the keys of a meta commit of the earlier format:
+// keys/<key id>.
 func keysOf(snap *Snapshot) (map[string][]byte, error) {
 	keys := map[string][]byte{}
 	dir := snap.Lookup("keys")
@@ -153,6 +136,30 @@ func guardUnavailable(ctx context.Context, err error) error {
 	}
 	return fmt.Errorf("%w: %w", ErrGuardUnavailable, err)
 }
+
+// CheckMarkerKeys refuses with ErrMarkerKeysMissing when the store holds
+// markers under keys it does not have (markers another replica of the
+// user made before this one imported its key): this store cannot tell
+// forgotten content from the rest, so what it sends to other replicas
+// could bring forgotten content back. The error names the key ids and
+// counts, nothing of content.
+func (s *Store) CheckMarkerKeys(ctx context.Context) error {
+	g, err := s.Guard(ctx)
+	if err != nil {
+		return err
+	}
+	if n, ids := g.Unchecked(); n > 0 {
+		more := ""
+		if len(ids) > maxNamedKeys {
+			ids, more = ids[:maxNamedKeys], fmt.Sprintf(" and %d more", len(ids)-maxNamedKeys)
+		}
+		return fmt.Errorf("%w: %d markers under keys %s%s", ErrMarkerKeysMissing, n, strings.Join(ids, ", "), more)
+	}
+	return nil
+}
+
+// maxNamedKeys bounds the key ids an error names.
+const maxNamedKeys = 4
 
 // MarkersHead returns the head of refs/memfs/erasures, zero when nothing
 // was ever forgotten. It moves exactly when markers are added: a mount

@@ -3,8 +3,6 @@ package gitstore
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -21,19 +19,21 @@ import (
 
 // Store metadata that converges. What identifies a store (its id and the
 // id of the key it marks with) is local: it lives in store.git/config,
-// section [memfs], and never travels. What must travel, the keyring
-// (refs/memfs/meta) and the marker set (refs/memfs/erasures), is a set
-// that only grows and merges by union; each is stored as a canonical
-// commit built from its content alone: sorted content, no parents, the
-// neutral signature, a date derived from the content. Two stores holding
-// the same union hold the identical commit, so pushing metadata is never
-// refused because another replica pushed the same union, and a different
-// union is merged, never overwritten (see replica.Push).
+// section [memfs], and never travels; so do the marker keys (keyring.go).
+// What travels is the marker set (refs/memfs/erasures), a set that only
+// grows and merges by union, stored as a canonical commit built from its
+// content alone: sorted content, no parents, the neutral signature, a
+// date derived from the content. Two stores holding the same union hold
+// the identical commit, so pushing markers is never refused because
+// another replica pushed the same union, and a different union is merged,
+// never overwritten (see replica.Push). refs/memfs/meta is one keyless
+// commit, the same in every store (metaCommit).
 //
-// Stores made before keep meta.json (store id and key id) in the meta
-// commit and a marker chain with parents; the first open copies the
-// identity into the config, and the first pull, push or forget replaces
-// both refs by their canonical commits (same keys, same markers).
+// Stores made before keep meta.json (store id and key id) and the keys in
+// the meta commit, and a marker chain with parents; the first open moves
+// the identity into the config and the keys into the keyring file, and
+// the first pull, push or forget replaces the marker chain by its
+// canonical commit (same markers).
 
 // Config keys of the local identity, in section [memfs].
 const (
@@ -78,66 +78,6 @@ func (s *Store) writeIdentity(m Meta) error {
 	return nil
 }
 
-// ensureIdentity makes sure the config holds the store's identity: from a
-// meta commit of the earlier format when there is one, else a new identity
-// with a new key added to the keyring. The caller holds the store lock.
-func (s *Store) ensureIdentity(ctx context.Context) error {
-	if _, ok, err := s.readIdentity(); ok || err != nil {
-		return err
-	}
-	h, err := s.readRef(MetaRef)
-	if err != nil {
-		return err
-	}
-	snap, err := s.Snapshot(ctx, h)
-	if err != nil {
-		return err
-	}
-	if snap.Lookup(legacyMetaFile) != nil {
-		m, err := parseMeta(snap)
-		if err != nil {
-			return err
-		}
-		keys, err := keysOf(snap)
-		if err != nil {
-			return err
-		}
-		if _, ok := keys[m.KeyID]; ok && m.StoreID != "" {
-			return s.writeIdentity(m)
-		}
-	}
-	// No identity to recover (a meta ref that arrived without one): this
-	// store starts a new identity and key.
-	keys, err := keysOf(snap)
-	if err != nil {
-		keys = map[string][]byte{}
-	}
-	m, key, err := newIdentity()
-	if err != nil {
-		return err
-	}
-	keys[m.KeyID] = key
-	c, err := s.keyringCommit(keys)
-	if err != nil {
-		return err
-	}
-	if err := s.writeIdentity(m); err != nil {
-		return err
-	}
-	return s.casRef(MetaRef, h, c)
-}
-
-// newIdentity makes a random store id, key id and key.
-func newIdentity() (Meta, []byte, error) {
-	id, key, keyID := make([]byte, 16), make([]byte, 32), make([]byte, 8)
-	for _, b := range [][]byte{id, key, keyID} {
-		if _, err := rand.Read(b); err != nil {
-			return Meta{}, nil, fmt.Errorf("store identity: %w", err)
-		}
-	}
-	return Meta{Version: metaVersion, StoreID: hex.EncodeToString(id), KeyID: hex.EncodeToString(keyID)}, key, nil
-}
-
 // canonicalSig signs metadata commits: the neutral signature at when.
 func canonicalSig(when time.Time) object.Signature {
 	return object.Signature{Name: erasure.NeutralName, Email: erasure.NeutralEmail, When: when.UTC()}
@@ -159,28 +99,29 @@ func (s *Store) writeCanonicalCommitLocked(tree ID, when time.Time, msg string) 
 	return s.writeLoose(plumbing.CommitObject, b)
 }
 
-// keyringCommit writes the canonical commit of a keyring: keys/<key id>
-// holding the key in hex, nothing else, dated the epoch.
-func (s *Store) keyringCommit(keys map[string][]byte) (ID, error) {
+// metaReadme is the one file of the meta commit.
+const metaReadme = "README"
+
+// metaReadmeText says what the meta ref is for, and what it never holds.
+const metaReadmeText = "memfs store metadata, format 3.\n" +
+	"The keys that make erasure markers checkable are kept by each of the\n" +
+	"user's replicas (memfs key export, memfs key import), never in a ref.\n"
+
+// metaCommit writes the canonical commit of refs/memfs/meta: the same
+// keyless commit in every store, dated the epoch, so replicas never
+// differ over it. A store is initialized when it has this ref.
+func (s *Store) metaCommit() (ID, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var entries []object.TreeEntry
-	for _, id := range slices.Sorted(maps.Keys(keys)) {
-		b, err := s.writeBlob([]byte(hex.EncodeToString(keys[id]) + "\n"))
-		if err != nil {
-			return ID{}, err
-		}
-		entries = append(entries, object.TreeEntry{Name: id, Mode: filemode.Regular, Hash: b.hash()})
-	}
-	kt, err := s.writeTree(entries)
+	b, err := s.writeBlob([]byte(metaReadmeText))
 	if err != nil {
 		return ID{}, err
 	}
-	root, err := s.writeTree([]object.TreeEntry{{Name: "keys", Mode: filemode.Dir, Hash: kt.hash()}})
+	root, err := s.writeTree([]object.TreeEntry{{Name: metaReadme, Mode: filemode.Regular, Hash: b.hash()}})
 	if err != nil {
 		return ID{}, err
 	}
-	return s.writeCanonicalCommitLocked(root, time.Unix(0, 0), fmt.Sprintf("memfs keyring: %d keys\n", len(keys)))
+	return s.writeCanonicalCommitLocked(root, time.Unix(0, 0), "memfs meta 3\n")
 }
 
 // canonicalMarkers returns the union of sets as the canonical
@@ -228,15 +169,6 @@ func (s *Store) markersCommitOf(sets ...[]erasure.Marker) (ID, error) {
 	return s.writeCanonicalCommitLocked(tree, latest, fmt.Sprintf("memfs erasure markers: %d\n", n))
 }
 
-// keyringAt reads the keyring of a meta commit.
-func (s *Store) keyringAt(ctx context.Context, h ID) (map[string][]byte, error) {
-	snap, err := s.Snapshot(ctx, h)
-	if err != nil {
-		return nil, err
-	}
-	return keysOf(snap)
-}
-
 // markersAt reads the markers of an erasures commit.
 func (s *Store) markersAt(ctx context.Context, h ID) ([]erasure.Marker, error) {
 	snap, err := s.Snapshot(ctx, h)
@@ -256,23 +188,10 @@ func (s *Store) markersAt(ctx context.Context, h ID) ([]erasure.Marker, error) {
 // caller holds the store lock.
 func (tx *Tx) canonicalUpdates(ctx context.Context) ([]RefUpdate, error) {
 	s := tx.s
-	if err := s.ensureIdentity(ctx); err != nil {
+	if err := s.ensureKeys(ctx); err != nil {
 		return nil, err
 	}
 	var out []RefUpdate
-	if h, err := s.readRef(MetaRef); err == nil {
-		keys, err := s.keyringAt(ctx, h)
-		if err != nil {
-			return nil, err
-		}
-		c, err := s.keyringCommit(keys)
-		if err != nil {
-			return nil, err
-		}
-		if c != h {
-			out = append(out, RefUpdate{Name: MetaRef, Old: h, New: c})
-		}
-	}
 	h, err := s.readRef(ErasuresRef)
 	if errors.Is(err, plumbing.ErrReferenceNotFound) {
 		return out, nil

@@ -93,16 +93,8 @@ func (p Plumbing) PageSources(ctx context.Context, commit ID, add func(ids []str
 	return p.s.pageSources(ctx, commit, add)
 }
 
-// KeyringAt reads the keyring of the meta commit h.
-func (p Plumbing) KeyringAt(ctx context.Context, h ID) (map[string][]byte, error) {
-	return p.s.keyringAt(ctx, h)
-}
-
-// KeysOf reads the keyring of a meta commit's snapshot.
-func (p Plumbing) KeysOf(snap *Snapshot) (map[string][]byte, error) { return keysOf(snap) }
-
-// KeyringCommit writes the canonical commit of keys.
-func (p Plumbing) KeyringCommit(keys map[string][]byte) (ID, error) { return p.s.keyringCommit(keys) }
+// MetaCommit writes the canonical, keyless commit of refs/memfs/meta.
+func (p Plumbing) MetaCommit() (ID, error) { return p.s.metaCommit() }
 
 // MarkersAt reads the markers of the marker commit h.
 func (p Plumbing) MarkersAt(ctx context.Context, h ID) ([]erasure.Marker, error) {

@@ -67,7 +67,7 @@ func (tx *Tx) Purge(ctx context.Context, check func(typ plumbing.ObjectType, con
 	if err != nil {
 		return nil, err
 	}
-	reach, err := s.reachableLocked(ctx, refs, tx.commits)
+	reach, generated, err := s.reachableSplitLocked(ctx, refs, tx.commits)
 	if err != nil {
 		return nil, err
 	}
@@ -84,7 +84,7 @@ func (tx *Tx) Purge(ctx context.Context, check func(typ plumbing.ObjectType, con
 	s.blobs.drop()
 	s.bulk = nil // verification reads what is on disk now
 	res.Kept = len(reach)
-	if err := s.verifyLocked(ctx, reach, check); err != nil {
+	if err := s.verifyLocked(ctx, reach, generated, check); err != nil {
 		return nil, err
 	}
 	res.BytesAfter = dirSize(s.objDir())
@@ -302,9 +302,44 @@ func (s *Store) pushEntries(tree ID, entries []object.TreeEntry, seen map[ID]boo
 	return nil
 }
 
+// reachableSplitLocked returns every object reachable from refs, and
+// those of them reachable only from the metadata refs (MetaRef,
+// ErasuresRef): memfs writes all of their content itself (the keyless
+// meta commit, the marker list of hex fingerprints, their neutral
+// commits), so the purge's content check skips them. Checking them would
+// let a marker for one of their words ("erasure", "markers", "created", a
+// number) fail every purge.
+func (s *Store) reachableSplitLocked(ctx context.Context, refs map[string]ID, memo map[ID]*object.Commit) (reach, generated map[ID]bool, err error) {
+	meta, other := map[string]ID{}, map[string]ID{}
+	for n, h := range refs {
+		if n == MetaRef || n == ErasuresRef {
+			meta[n] = h
+		} else {
+			other[n] = h
+		}
+	}
+	reach, err = s.reachableLocked(ctx, other, memo)
+	if err != nil {
+		return nil, nil, err
+	}
+	inMeta, err := s.reachableLocked(ctx, meta, memo)
+	if err != nil {
+		return nil, nil, err
+	}
+	generated = map[ID]bool{}
+	for id := range inMeta {
+		if !reach[id] {
+			generated[id] = true
+			reach[id] = true
+		}
+	}
+	return reach, generated, nil
+}
+
 // verifyLocked scans every object on disk, loose and packed, reading each
-// from its own file rather than through a lookup by id.
-func (s *Store) verifyLocked(ctx context.Context, reach map[ID]bool, check func(plumbing.ObjectType, []byte) error) error {
+// from its own file rather than through a lookup by id. check is not
+// applied to the generated objects.
+func (s *Store) verifyLocked(ctx context.Context, reach, generated map[ID]bool, check func(plumbing.ObjectType, []byte) error) error {
 	type obj struct {
 		id  ID
 		typ plumbing.ObjectType
@@ -340,7 +375,7 @@ func (s *Store) verifyLocked(ctx context.Context, reach map[ID]bool, check func(
 			if got := plumbing.ComputeHash(typ, content); ID(got) != o.id {
 				return fmt.Errorf("%w: object %s does not hash to its id", ErrPurgeVerify, short(o.id))
 			}
-			if check != nil {
+			if check != nil && !generated[o.id] {
 				if err := check(typ, content); err != nil {
 					return fmt.Errorf("%w: object %s: %w", ErrPurgeVerify, short(o.id), err)
 				}

@@ -113,7 +113,7 @@ func Init(ctx context.Context, opts Options) (s *Store, created bool, err error)
 	}
 	defer unlock()
 	if _, err := s.readRef(MetaRef); err == nil {
-		if err := s.ensureIdentity(ctx); err != nil {
+		if err := s.ensureKeys(ctx); err != nil {
 			return nil, false, err
 		}
 		return s, false, nil
@@ -136,16 +136,16 @@ func Open(ctx context.Context, opts Options) (*Store, error) {
 	if _, err := s.readRef(MetaRef); err != nil {
 		return nil, fmt.Errorf("%s: %w", opts.Path, ErrNotInitialized)
 	}
-	if _, ok, err := s.readIdentity(); err != nil {
+	if ok, err := s.ownKeyReady(); err != nil {
 		return nil, err
 	} else if !ok {
-		// A store made before the identity became local: copy it into the
-		// config once, under the store lock.
+		// A store made before the identity and the keys became local:
+		// move them once, under the store lock (keyring.go).
 		unlock, err := s.lock(ctx)
 		if err != nil {
 			return nil, err
 		}
-		err = s.ensureIdentity(ctx)
+		err = s.ensureKeys(ctx)
 		unlock()
 		if err != nil {
 			return nil, err
@@ -289,14 +289,22 @@ func parseMeta(snap *Snapshot) (Meta, error) {
 	return m, nil
 }
 
-// writeMeta gives a new store its identity (in the config) and its
-// keyring of one key (refs/memfs/meta, canonical).
+// writeMeta gives a new store its identity (in the config), its keyring
+// of one key (the keyring file) and the meta ref (keyless, canonical).
 func (s *Store) writeMeta() error {
-	m, key, err := newIdentity()
+	m, err := newStoreID()
 	if err != nil {
 		return err
 	}
-	c, err := s.keyringCommit(map[string][]byte{m.KeyID: key})
+	id, key, err := newKey()
+	if err != nil {
+		return err
+	}
+	m.KeyID = id
+	if err := s.writeLocalKeys(map[string][]byte{id: key}); err != nil {
+		return err
+	}
+	c, err := s.metaCommit()
 	if err != nil {
 		return err
 	}

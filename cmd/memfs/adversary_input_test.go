@@ -20,6 +20,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/gitstore/erasure"
 	"github.com/memfs/memfs/internal/storetest"
 	"github.com/memfs/memfs/ledger"
@@ -64,6 +65,15 @@ func TestAdversaryImportForeignMarkers(t *testing.T) {
 
 	c := newCLI(t)
 	c.mustRun("init")
+	// The markers are checkable here only with their key, which never
+	// travels with a bundle: this home got it as a key file, as a
+	// replica of the same user would (a stranger's markers under a key
+	// this home lacks match nothing: TestAdversaryMarkersRevealNothing).
+	keyFile := filepath.Join(t.TempDir(), "keys")
+	if err := os.WriteFile(keyFile, gitstore.EncodeKeyFile(keys, own), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c.mustRun("key", "import", keyFile, "--keep-own")
 	files := goodArtifact()
 	files["pages/prefs/index.md"] += "- [Tea](tea.md)\n"
 	files["pages/prefs/tea.md"] = "# Tea\n\nGreen tea in the morning.\n\n## Sources\n\n- session:s2\n"

@@ -25,7 +25,8 @@ method memfs will use (mount(2) as root, else the fusermount3 helper) and why,
 and whether stale FUSE mounts ("transport endpoint is not connected") are left,
 with the command that clears each. Check the home's ledger too: a damaged one
 is ledger_corrupt, and memfs ledger rebuild sets it aside. Say whether the
-kernel has Landlock, which an exec dreamer needs. Exits 1 when
+kernel has Landlock, which an exec dreamer needs, and whether the store holds
+erasure markers under keys it does not have (memfs key import). Exits 1 when
 something needs attention.`,
 		Args: exactArgs(0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -35,11 +36,30 @@ something needs attention.`,
 				return err
 			}
 			lh := home.CheckLedger(cmd.Context(), dir)
-			ok := len(d.Problems) == 0 && lh.OK
-			out := doctorOut{OK: ok, FUSE: d, Ledger: lh, LandlockABI: execdreamer.LandlockABI()}
-			g.output(out, func(w io.Writer) { printDiagnosis(g, w, d, lh, out.LandlockABI) })
+			mk := home.CheckMarkerKeys(cmd.Context(), dir)
+			ok := len(d.Problems) == 0 && lh.OK && mk.OK
+			out := doctorOut{OK: ok, FUSE: d, Ledger: lh, MarkerKeys: mk, LandlockABI: execdreamer.LandlockABI()}
+			g.output(out, func(w io.Writer) {
+				printDiagnosis(g, w, d, lh, out.LandlockABI)
+				printMarkerKeys(g, w, mk)
+			})
 			return failedIf(!ok)
 		},
+	}
+}
+
+// printMarkerKeys says whether the store can check every erasure marker
+// it holds, and the remedy when not.
+func printMarkerKeys(g *globalOptions, w io.Writer, mk home.MarkerKeys) {
+	switch {
+	case mk.Error != "":
+		fmt.Fprintf(w, "marker keys:   unreadable\n")
+		fmt.Fprintf(g.stderr, "problem: %s\n", mk.Error)
+	case mk.Unchecked > 0:
+		fmt.Fprintf(w, "marker keys:   %d erasure markers under keys this store does not hold (%s)\n", mk.Unchecked, strings.Join(mk.MissingKeys, ", "))
+		fmt.Fprintln(g.stderr, "problem: this store cannot honour those markers, and refuses to push or export; run memfs key export FILE on the replica that made them, copy FILE here, run memfs key import FILE")
+	default:
+		fmt.Fprintln(w, "marker keys:   ok")
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -80,7 +81,7 @@ func newStatusCommand(g *globalOptions) *cobra.Command {
 			}
 			return g.output(statusOut{OK: true, Initialized: true, Store: opts.Path, StoreID: st.StoreID,
 				Scopes: st.Scopes, Limits: opts.Limits, Pending: st.Pending, Serve: serve, Diverged: st.Diverged, Failed: st.Failed,
-				Settling: st.Settling, Waiting: st.Waiting, Here: here}, func(w io.Writer) {
+				Settling: st.Settling, Waiting: st.Waiting, Here: here, UncheckedMarkers: st.Unchecked, MissingKeys: st.MissingKeys}, func(w io.Writer) {
 				fmt.Fprintf(w, "store:  %s (id %s)\n", opts.Path, st.StoreID)
 				printHere(w, here)
 				fmt.Fprintf(w, "limits: %d files, %d bytes per file, %d bytes in all\n", opts.Limits.MaxFiles, opts.Limits.MaxFileBytes, opts.Limits.MaxTotalBytes)
@@ -109,6 +110,8 @@ func newStatusCommand(g *globalOptions) *cobra.Command {
 						fmt.Fprintf(w, "scope %s: %d failed dreams; next attempt at %s\n", ws.Scope, ws.Failures, ws.NextAttempt)
 					}
 				}
+				printCount(w, st.Unchecked, "erasure markers this store cannot check: %d (keys %s); push and export stop until you run memfs key export on the replica that made them and memfs key import here\n",
+					st.Unchecked, strings.Join(st.MissingKeys, ", "))
 				printCount(w, st.Diverged, "diverged: %d (local histories a pull set aside; %d of their sessions not published again yet; removed once they are, or after %d days)\n",
 					st.Diverged, st.DivergedPending, int(replica.DivergedRetention.Hours()/24))
 				if len(st.Scopes) == 0 {

@@ -19,9 +19,11 @@ func newExportCommand(g *globalOptions) *cobra.Command {
 		Use:   "export FILE [--scope S ...]",
 		Short: "Write a standard git bundle of the memory (every scope, or those named)",
 		Long: `Export writes a standard git bundle (version 2) holding the scope branches,
-the erasure markers and the store metadata. Stock git reads it:
-git bundle verify FILE, git clone -b SCOPE FILE DIR. Give --scope several
-times to export only some scopes.`,
+the erasure markers and the store metadata, never a marker key. Stock git
+reads it: git bundle verify FILE, git clone -b SCOPE FILE DIR. Give --scope
+several times to export only some scopes. A store holding markers it cannot
+check (marker_keys_missing) exports nothing until memfs key import brings
+their key.`,
 		Args: exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return g.withStore(cmd.Context(), func(_ *home.Home, s *gitstore.Store) error {
@@ -56,10 +58,12 @@ fast-forward; when both sides moved, a merge of the two (file by file,
 indexes and summary line by line, validated as a publication); only when
 a page changed on both sides differently, the bundle's head with the
 local commits kept under refs/memfs/diverged/ and their sessions put back
-to pending. Markers that arrive and would rewrite this store's own history
-stop the import (exit 4, erasure_consent_required) with what they would
-erase here and a token; import again with --token to apply them, which
-rewrites and purges this store's history too.`,
+to pending. Erasure markers that arrive and that this store did not have
+stop the import (exit 4, erasure_consent_required), also when they match
+nothing yet (they would refuse later memory), with a summary of what they
+would erase here and a token; import again with --token to apply them,
+which rewrites and purges this store's history too. Markers under a key
+this store does not hold cannot be checked here (see memfs key).`,
 		Args: exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f, err := os.Open(args[0])
@@ -70,7 +74,7 @@ rewrites and purges this store's history too.`,
 			// A read blocked on a pipe or a slow disk ends with the command.
 			defer context.AfterFunc(cmd.Context(), func() { f.Close() })()
 			return g.runImport(cmd.Context(), func(*gitstore.Store) (replica.Fetcher, replica.ImportOptions, error) {
-				return replica.BundleFetcher(f), replica.ImportOptions{Token: token}, nil
+				return replica.BundleFetcher(f), replica.ImportOptions{Token: token, Source: "bundle " + args[0]}, nil
 			})
 		},
 	}
@@ -113,7 +117,8 @@ func newRemoteCommand(g *globalOptions) *cobra.Command {
 		Short: "Add a remote (file, git, ssh or http(s) url)",
 		Long: `Add a remote. With --trust-erasures, erasure markers a pull brings from it
 are applied without a consent token, even where they rewrite this store's
-own history; without it such a pull stops and asks for one.`,
+own history; without it a pull that brings markers stops and asks for one.
+Trust only a remote that only your own replicas push to.`,
 		Args: exactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return g.withNewStore(cmd.Context(), func(_ *home.Home, s *gitstore.Store) error {
@@ -126,7 +131,7 @@ own history; without it such a pull stops and asks for one.`,
 					if trust {
 						fmt.Fprintln(w, "erasures pulled from it are applied without a consent token (--trust-erasures)")
 					} else {
-						fmt.Fprintln(w, "erasures pulled from it that rewrite this store's history wait for a consent token (add it with --trust-erasures to trust it)")
+						fmt.Fprintln(w, "erasure markers pulled from it wait for a consent token (add it with --trust-erasures to trust it)")
 					}
 				})
 			})
@@ -184,8 +189,8 @@ func newPullCommand(g *globalOptions) *cobra.Command {
 		Use:   "pull [NAME] [--token T]",
 		Short: "Fetch a remote's memory and import it (see memfs import)",
 		Long: `Pull fetches a remote's memory and imports it as memfs import does. Erasure
-markers that would rewrite this store's own history stop the pull with a
-token (pull again with --token), unless the remote was added with
+markers this store did not have stop the pull with a summary and a token
+(pull again with --token), unless the remote was added with
 --trust-erasures.`,
 		Args: rangeArgs(0, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -195,6 +200,7 @@ token (pull again with --token), unless the remote was added with
 				if err != nil {
 					return nil, opts, err
 				}
+				opts.Source = "remote " + name
 				r, err := replica.LookupRemote(s, name)
 				if err != nil {
 					return nil, opts, err
@@ -213,17 +219,18 @@ func newPushCommand(g *globalOptions) *cobra.Command {
 	return &cobra.Command{
 		Use:   "push [NAME]",
 		Short: "Send the scope branches, erasure markers and metadata to a remote",
-		Long: `Push sends every scope branch, the erasure markers and the keyring, under
-memfs's own refs on the remote (refs/memfs/); nothing else there is
+		Long: `Push sends every scope branch and the erasure markers, never a key,
+under memfs's own refs on the remote (refs/memfs/); nothing else there is
 touched. A branch is sent as a fast-forward when it can be; a branch
 rewritten by a forget here replaces the remote's under a lease on what
 this store last pulled there. When the remote moved since the last pull,
 push pulls first (as memfs pull does: rewritten by this store's markers,
 merged) and pushes again, so a forget travels with one push; a pull that
 needs consent to incoming markers stops it (pull --token T, then push).
-The keyring and the markers are sets: each is sent as the union of this
-store's and the remote's. Other replicas purge forgotten content on their
-next pull.`,
+The markers are a set, sent as the union of this store's and the remote's.
+Other replicas purge forgotten content on their next pull. A store holding
+markers it cannot check (marker_keys_missing) pushes nothing until memfs
+key import brings their key.`,
 		Args: rangeArgs(0, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()

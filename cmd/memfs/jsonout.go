@@ -73,6 +73,10 @@ type statusOut struct {
 	Store       string                  `json:"store"`
 	StoreID     string                  `json:"store_id"`
 	Waiting     []home.WaitingScope     `json:"waiting"`
+	// UncheckedMarkers counts the erasure markers under keys this store
+	// does not hold (MissingKeys): see memfs key import.
+	UncheckedMarkers int      `json:"unchecked_markers"`
+	MissingKeys      []string `json:"missing_keys,omitempty"`
 }
 
 // checkpointDropOut is printed by memfs checkpoint drop.
@@ -200,8 +204,9 @@ type checkoutOut struct {
 
 // doctorOut is printed by memfs doctor.
 type doctorOut struct {
-	FUSE   memfuse.Diagnosis `json:"fuse"`
-	Ledger home.LedgerHealth `json:"ledger"`
+	FUSE       memfuse.Diagnosis `json:"fuse"`
+	Ledger     home.LedgerHealth `json:"ledger"`
+	MarkerKeys home.MarkerKeys   `json:"marker_keys"`
 	// LandlockABI is the kernel's Landlock version, 0 without Landlock
 	// (exec dreamers then refuse to run unless confine = "none").
 	LandlockABI int  `json:"landlock_abi"`
@@ -366,4 +371,17 @@ type pushFailedOut struct {
 	OK     bool                `json:"ok"`
 	Pulled *importOut          `json:"pulled,omitempty"`
 	Result *replica.PushResult `json:"result"`
+}
+
+type keyExportOut struct {
+	File string `json:"file"`
+	Keys int    `json:"keys"`
+	OK   bool   `json:"ok"`
+}
+
+type keyImportOut struct {
+	Added          int  `json:"added"`
+	OK             bool `json:"ok"`
+	RewrittenLocal int  `json:"rewritten_local"`
+	Unchecked      int  `json:"unchecked_markers"`
 }

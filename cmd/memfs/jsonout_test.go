@@ -42,7 +42,7 @@ func TestJSONShapes(t *testing.T) {
 			"changes.0": {"kind", "path"},
 		}},
 		{[]string{"status"}, exitOK, map[string][]string{
-			"":      {"diverged", "failed", "here", "initialized", "limits", "ok", "pending", "scopes", "serve", "settling", "store", "store_id", "waiting"},
+			"":      {"diverged", "failed", "here", "initialized", "limits", "ok", "pending", "scopes", "serve", "settling", "store", "store_id", "unchecked_markers", "waiting"},
 			"serve": {"running"},
 		}},
 		{[]string{"log"}, exitOK, map[string][]string{

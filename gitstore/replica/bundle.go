@@ -30,9 +30,14 @@ import (
 // or by stock git, as long as they are complete (no prerequisites).
 
 // BundleRefs lists the refs an export carries for scopes (all scopes when
-// empty): their branches, refs/memfs/erasures and refs/memfs/meta.
+// empty): their branches, refs/memfs/erasures and refs/memfs/meta. A
+// store holding markers it cannot check exports nothing
+// (gitstore.ErrMarkerKeysMissing).
 func BundleRefs(ctx context.Context, st *gitstore.Store, scopes []string) (map[string]gitstore.ID, error) {
 	s := wrap(st)
+	if err := s.CheckMarkerKeys(ctx); err != nil {
+		return nil, err
+	}
 	refs, err := s.Refs(ctx)
 	if err != nil {
 		return nil, err
@@ -471,41 +476,34 @@ func (s *store) checkSmall(commit gitstore.ID, blobLimit int64) error {
 	return walk(gitstore.ID(c.TreeHash), 0)
 }
 
-// incomingMarkers reads the markers and keys that came with an import.
-func (q *quarantine) incomingMarkers(ctx context.Context, refs map[string]gitstore.ID) ([]erasure.Marker, map[string][]byte, error) {
+// incomingMarkers reads the markers that came with an import. An
+// incoming meta ref is checked for size only: keys never arrive with
+// history (a meta commit of the earlier format holds some; they are not
+// read), so only keys the user imported check markers here.
+func (q *quarantine) incomingMarkers(ctx context.Context, refs map[string]gitstore.ID) ([]erasure.Marker, error) {
 	var markers []erasure.Marker
-	keys := map[string][]byte{}
 	if h, ok := refs[gitstore.ErasuresRef]; ok {
 		if err := q.s.checkSmall(h, maxErasuresBlob); err != nil {
-			return nil, nil, fmt.Errorf("%w: erasure markers: %w", gitstore.ErrInvalidBundle, err)
+			return nil, fmt.Errorf("%w: erasure markers: %w", gitstore.ErrInvalidBundle, err)
 		}
 		snap, err := q.s.Snapshot(ctx, h)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%w: erasure markers: %w", gitstore.ErrInvalidBundle, err)
+			return nil, fmt.Errorf("%w: erasure markers: %w", gitstore.ErrInvalidBundle, err)
 		}
 		b, err := snap.ReadFile(erasuresFile)
 		if err != nil {
-			return nil, nil, fmt.Errorf("%w: erasure markers: %w", gitstore.ErrInvalidBundle, err)
+			return nil, fmt.Errorf("%w: erasure markers: %w", gitstore.ErrInvalidBundle, err)
 		}
 		if markers, err = erasure.ParseMarkers(b); err != nil {
-			return nil, nil, fmt.Errorf("%w: %w", gitstore.ErrInvalidBundle, err)
+			return nil, fmt.Errorf("%w: %w", gitstore.ErrInvalidBundle, err)
 		}
 	}
 	if h, ok := refs[gitstore.MetaRef]; ok {
 		if err := q.s.checkSmall(h, maxMetaBlob); err != nil {
-			return nil, nil, fmt.Errorf("%w: store meta: %w", gitstore.ErrInvalidBundle, err)
+			return nil, fmt.Errorf("%w: store meta: %w", gitstore.ErrInvalidBundle, err)
 		}
-		snap, err := q.s.Snapshot(ctx, h)
-		if err != nil {
-			return nil, nil, fmt.Errorf("%w: store meta: %w", gitstore.ErrInvalidBundle, err)
-		}
-		k, err := q.s.KeysOf(snap)
-		if err != nil {
-			return nil, nil, fmt.Errorf("%w: %w", gitstore.ErrInvalidBundle, err)
-		}
-		keys = k
 	}
-	return markers, keys, nil
+	return markers, ctx.Err()
 }
 
 // copyObjects stores in s every object reachable from refs in q that s

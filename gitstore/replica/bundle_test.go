@@ -98,7 +98,7 @@ func TestImportRewritesIncomingByMarkers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.RewrittenIncoming == 0 || res.NewKeys != 1 || len(res.Branches) != 1 || res.Branches[0].Outcome != BranchCreated {
+	if res.RewrittenIncoming == 0 || res.NewKeys != 0 || len(res.Branches) != 1 || res.Branches[0].Outcome != BranchCreated {
 		t.Errorf("import: %+v", res)
 	}
 	if all := gittest.Git(t, b.Path(), "cat-file", "--batch-all-objects", "--batch"); strings.Contains(all, secret) {
@@ -107,9 +107,16 @@ func TestImportRewritesIncomingByMarkers(t *testing.T) {
 	if n := countCommits(t, b.Path(), "default"); n != 6 {
 		t.Errorf("imported history has %d commits, want 6", n)
 	}
-	// The keyring now holds a's key too.
-	if keys, _, _ := b.Keyring(t.Context()); len(keys) != 2 {
-		t.Errorf("keyring has %d keys, want 2", len(keys))
+	// Keys never travel: b holds its own only, and the bundle none.
+	if keys, _, _ := b.Keyring(t.Context()); len(keys) != 1 {
+		t.Errorf("keyring has %d keys, want 1", len(keys))
+	}
+	akeys, _, _ := a.Keyring(t.Context())
+	objects := gittest.Git(t, b.Path(), "cat-file", "--batch-all-objects", "--batch")
+	for id, k := range akeys {
+		if strings.Contains(objects, fmt.Sprintf("%x", k)) || strings.Contains(objects, string(k)) {
+			t.Errorf("the bundle brought key %s", id)
+		}
 	}
 }
 

@@ -31,12 +31,9 @@ type ImportOptions struct {
 	Token string
 	// TrustErasures applies incoming markers without a token.
 	TrustErasures bool
-}
-
-// ConsentMarker names an incoming marker without its content.
-type ConsentMarker struct {
-	Kind string `json:"kind"`
-	ID   string `json:"id"`
+	// Source names where the history comes from (a bundle's path, a
+	// remote's name), for the consent summary.
+	Source string
 }
 
 // RefErasure is what incoming markers would change in one local ref.
@@ -56,11 +53,16 @@ type RefErasure struct {
 // ErasureConsent is what incoming markers would erase here, and the token
 // that consents to it.
 type ErasureConsent struct {
-	Token string `json:"erasure_consent"`
-	// Markers lists the markers this store did not have; Kinds counts
-	// them by kind.
-	Markers []ConsentMarker `json:"markers"`
-	Kinds   map[string]int  `json:"kinds"`
+	Token  string `json:"erasure_consent"`
+	Source string `json:"source,omitempty"`
+	// Markers counts the markers this store did not have; Kinds counts
+	// them by kind. Unchecked counts those under keys this store does
+	// not hold (UncheckedKeys keys): it cannot check them, and stops
+	// pushing and exporting until their keys are imported.
+	Markers       int            `json:"markers"`
+	Kinds         map[string]int `json:"kinds"`
+	Unchecked     int            `json:"unchecked"`
+	UncheckedKeys int            `json:"unchecked_keys"`
 	// Refs lists, by ref, what the markers change in local history.
 	Refs             []RefErasure `json:"refs"`
 	RewrittenCommits int          `json:"rewritten_commits"`
@@ -76,7 +78,7 @@ type ConsentError struct {
 
 func (e *ConsentError) Error() string {
 	return fmt.Sprintf("%v: %d incoming markers would rewrite %d local commits in %d refs",
-		e.Err, len(e.Consent.Markers), e.Consent.RewrittenCommits, len(e.Consent.Refs))
+		e.Err, e.Consent.Markers, e.Consent.RewrittenCommits, len(e.Consent.Refs))
 }
 
 // Unwrap returns the sentinel.
@@ -84,21 +86,26 @@ func (e *ConsentError) Unwrap() error { return e.Err }
 
 // localErasure describes what rewriting local history by the union of
 // markers changes, and binds it in a token.
-func (s *store) localErasure(ctx context.Context, res *gitstore.RewriteResult, current map[string]gitstore.ID, arrived []erasure.Marker) (*ErasureConsent, error) {
+func (s *store) localErasure(ctx context.Context, res *gitstore.RewriteResult, current map[string]gitstore.ID, arrived []erasure.Marker, keys map[string][]byte) (*ErasureConsent, error) {
 	meta, err := s.Meta(ctx)
 	if err != nil {
 		return nil, err
 	}
-	c := &ErasureConsent{Markers: []ConsentMarker{}, Kinds: map[string]int{}, Refs: []RefErasure{},
+	c := &ErasureConsent{Markers: len(arrived), Kinds: map[string]int{}, Refs: []RefErasure{},
 		RewrittenCommits: res.Rewritten, DroppedCommits: res.Dropped}
+	missing := map[string]bool{}
 	for _, mk := range arrived {
-		c.Markers = append(c.Markers, ConsentMarker{Kind: mk.Kind, ID: mk.ID})
 		c.Kinds[mk.Kind]++
+		if _, ok := keys[mk.KeyID]; !ok {
+			c.Unchecked++
+			missing[mk.KeyID] = true
+		}
 	}
-	slices.SortFunc(c.Markers, func(a, b ConsentMarker) int {
-		return strings.Compare(a.Kind+"\x00"+a.ID, b.Kind+"\x00"+b.ID)
-	})
+	c.UncheckedKeys = len(missing)
 	for _, u := range res.Refs {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		anc, err := s.ancestors(ctx, u.Old)
 		if err != nil {
 			return nil, err
@@ -155,17 +162,18 @@ func consentToken(storeID string, refs map[string]gitstore.ID, arrived []erasure
 	return "ec1-" + hex.EncodeToString(h.Sum(nil))[:40]
 }
 
-// consent decides whether a local rewrite by incoming markers may go on:
-// always when it changes nothing or the caller trusts the markers' source,
-// else only with the matching token.
-func (s *store) consent(ctx context.Context, res *gitstore.RewriteResult, current map[string]gitstore.ID, arrived []erasure.Marker, opts ImportOptions) (*ErasureConsent, error) {
-	if len(res.Refs) == 0 && res.Rewritten == 0 {
+// consent decides whether incoming markers may take effect: when the
+// caller trusts their source, else only with the matching token, whether
+// they rewrite local history now (res) or not.
+func (s *store) consent(ctx context.Context, res *gitstore.RewriteResult, current map[string]gitstore.ID, arrived []erasure.Marker, keys map[string][]byte, opts ImportOptions) (*ErasureConsent, error) {
+	if len(arrived) == 0 {
 		return nil, nil
 	}
-	c, err := s.localErasure(ctx, res, current, arrived)
+	c, err := s.localErasure(ctx, res, current, arrived, keys)
 	if err != nil {
 		return nil, err
 	}
+	c.Source = opts.Source
 	switch {
 	case opts.TrustErasures, opts.Token == c.Token:
 		return c, nil

@@ -19,16 +19,32 @@ import (
 	"github.com/memfs/memfs/validate"
 )
 
+// foreignKey and foreignKeyID are the key of the markers
+// foreignMarkerBundle writes.
+var (
+	foreignKey   = bytes.Repeat([]byte{0x5c}, 32)
+	foreignKeyID = "f0f0f0f0f0f0f0f0"
+)
+
+// holdForeignKey gives s the key of foreignMarkerBundle's markers, as
+// memfs key import does (without adopting it): s can check them, as a
+// replica of the user that made them would.
+func holdForeignKey(t *testing.T, s *gitstore.Store) {
+	t.Helper()
+	if _, err := s.ImportKeys(t.Context(), map[string][]byte{foreignKeyID: foreignKey}, "", false); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // foreignMarkerBundle writes, with stock git only, a bundle holding
-// nothing but refs/memfs/meta (a key of its own) and refs/memfs/erasures
-// (the markers mark makes with that key), as a foreign store or a
-// compromised remote would send.
+// nothing but refs/memfs/meta (a key of its own, in the earlier format
+// that carried keys) and refs/memfs/erasures (the markers mark makes with
+// that key), as a foreign store or a compromised remote would send.
 func foreignMarkerBundle(t *testing.T, mark func(keyID string, key []byte) []erasure.Marker) string {
 	t.Helper()
 	work := t.TempDir()
 	gittest.Git(t, work, "init", "-q", "-b", "meta")
-	key := bytes.Repeat([]byte{0x5c}, 32)
-	keyID := "f0f0f0f0f0f0f0f0"
+	key, keyID := foreignKey, foreignKeyID
 	write := func(p, content string) {
 		full := filepath.Join(work, filepath.FromSlash(p))
 		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
@@ -108,6 +124,7 @@ func importFile(t *testing.T, s *gitstore.Store, path string, opts ImportOptions
 func TestImportForeignMarkersNeedConsent(t *testing.T) {
 	bundle := foreignMarkerBundle(t, theAndS2)
 	s := newTestStore(t, validate.DefaultLimits())
+	holdForeignKey(t, s)
 	publishCommon(t, s)
 	before, err := s.Refs(t.Context())
 	if err != nil {
@@ -120,7 +137,7 @@ func TestImportForeignMarkersNeedConsent(t *testing.T) {
 		t.Fatalf("import without consent: %v", err)
 	}
 	c := ce.Consent
-	if len(c.Markers) != 2 || c.Kinds[erasure.MarkerText] != 1 || c.Kinds[erasure.MarkerSession] != 1 || !strings.HasPrefix(c.Token, "ec1-") {
+	if c.Markers != 2 || c.Unchecked != 0 || c.Kinds[erasure.MarkerText] != 1 || c.Kinds[erasure.MarkerSession] != 1 || !strings.HasPrefix(c.Token, "ec1-") {
 		t.Errorf("consent preview: %+v", c)
 	}
 	if len(c.Refs) != 1 || c.Refs[0].Scope != "default" || c.Refs[0].Commits != 2 || c.Refs[0].Pages < 2 || c.RewrittenCommits+c.DroppedCommits != 2 {
@@ -166,27 +183,112 @@ func TestImportForeignMarkersNeedConsent(t *testing.T) {
 
 	// A trusted source needs no token.
 	s2 := newTestStore(t, validate.DefaultLimits())
+	holdForeignKey(t, s2)
 	publishCommon(t, s2)
 	if res, err := importFile(t, s2, bundle, ImportOptions{TrustErasures: true}); err != nil || res.RewrittenLocal == 0 {
 		t.Fatalf("trusted import: %+v, %v", res, err)
 	}
 }
 
-// Ensure that incoming markers that only rewrite incoming history, or
-// that match nothing here, need no consent.
-func TestImportMarkersWithoutLocalEffectNeedNoConsent(t *testing.T) {
+// Ensure that a stranger's markers that match nothing here yet still
+// need consent (they would silence every later fact holding the word),
+// and that once consented they refuse that later fact.
+func TestImportMarkersMatchingNothingNeedConsent(t *testing.T) {
 	bundle := foreignMarkerBundle(t, func(keyID string, key []byte) []erasure.Marker {
-		m, _ := erasure.MarkText(keyID, key, "zebra crossing", time.Now())
+		m, _ := erasure.MarkText(keyID, key, "tuesdays", time.Now())
 		return []erasure.Marker{m}
 	})
 	s := newTestStore(t, validate.DefaultLimits())
+	holdForeignKey(t, s)
 	publishCommon(t, s)
-	res, err := importFile(t, s, bundle, ImportOptions{})
-	if err != nil || res.NewMarkers != 1 || res.RewrittenLocal != 0 || res.LocalErasure != nil {
-		t.Fatalf("import of markers matching nothing: %+v, %v", res, err)
+	before, _ := s.Refs(t.Context())
+	_, err := importFile(t, s, bundle, ImportOptions{Source: "bundle b"})
+	var ce *ConsentError
+	if !errors.As(err, &ce) || !errors.Is(err, gitstore.ErrErasureConsentRequired) {
+		t.Fatalf("import of a marker matching nothing: %v", err)
 	}
-	if ms, _ := s.Markers(t.Context()); len(ms) != 1 {
-		t.Errorf("store holds %d markers, want 1", len(ms))
+	if c := ce.Consent; c.Markers != 1 || len(c.Refs) != 0 || c.RewrittenCommits != 0 || c.Source != "bundle b" {
+		t.Errorf("consent preview: %+v", c)
+	}
+	if ms, _ := s.Markers(t.Context()); len(ms) != 0 {
+		t.Errorf("a stopped import added %d markers", len(ms))
+	}
+	if after, _ := s.Refs(t.Context()); !maps.Equal(before, after) {
+		t.Error("a stopped import moved refs")
+	}
+	g, _ := s.Guard(t.Context())
+	if g.ErasedContent([]byte("Gym on tuesdays.")) {
+		t.Error("an unconsented marker refuses later memory")
+	}
+	res, err := importFile(t, s, bundle, ImportOptions{Token: ce.Consent.Token})
+	if err != nil || res.NewMarkers != 1 || res.RewrittenLocal != 0 {
+		t.Fatalf("import with the token: %+v, %v", res, err)
+	}
+	if g, _ = s.Guard(t.Context()); !g.ErasedContent([]byte("Gym on tuesdays.")) {
+		t.Error("the consented marker does not refuse later memory")
+	}
+}
+
+// Ensure that a stranger's markers under a key this store does not hold
+// need consent too, say so in the summary, teach the store no key (the
+// bundle's meta of the earlier format carries one), match nothing, and,
+// once consented, stop pushes and exports until their key is imported.
+func TestImportUncheckableMarkers(t *testing.T) {
+	bundle := foreignMarkerBundle(t, theAndS2)
+	s := newTestStore(t, validate.DefaultLimits())
+	publishCommon(t, s)
+	_, err := importFile(t, s, bundle, ImportOptions{})
+	var ce *ConsentError
+	if !errors.As(err, &ce) || ce.Consent.Unchecked != 2 || ce.Consent.UncheckedKeys != 1 || len(ce.Consent.Refs) != 0 {
+		t.Fatalf("import of markers under an unknown key: %v %+v", err, ce)
+	}
+	res, err := importFile(t, s, bundle, ImportOptions{Token: ce.Consent.Token})
+	if err != nil || res.NewMarkers != 2 || res.RewrittenLocal != 0 {
+		t.Fatalf("consented import: %+v, %v", res, err)
+	}
+	if keys, _, _ := s.Keyring(t.Context()); keys[foreignKeyID] != nil || len(keys) != 1 {
+		t.Errorf("the import taught the store %d keys", len(keys))
+	}
+	if got := gittest.Git(t, s.Path(), "show", "default:pages/notes/tea.md"); !strings.Contains(got, "kitchen") {
+		t.Error("markers this store cannot check erased a page")
+	}
+	if _, err := BundleRefs(t.Context(), s, nil); !errors.Is(err, gitstore.ErrMarkerKeysMissing) || errcode.Of(err) != "marker_keys_missing" {
+		t.Errorf("export with unchecked markers: %v", err)
+	}
+	holdForeignKey(t, s)
+	err = s.Exclusive(t.Context(), func(tx *gitstore.Tx) error {
+		r, err := ApplyMarkers(t.Context(), tx)
+		if err == nil && r.RewrittenLocal == 0 {
+			t.Error("the markers checkable now rewrote nothing")
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if all := gittest.Git(t, s.Path(), "cat-file", "--batch-all-objects", "--batch"); strings.Contains(all, "Boarding") || strings.Contains(all, "in the kitchen") {
+		t.Error("the markers made checkable left content behind")
+	}
+	if _, err := BundleRefs(t.Context(), s, nil); err != nil {
+		t.Errorf("export once the key is held: %v", err)
+	}
+}
+
+// Ensure that an incoming text marker of an earlier version (it tells
+// the literal's length) is not taken.
+func TestImportIgnoresLegacyTextMarkers(t *testing.T) {
+	bundle := foreignMarkerBundle(t, func(keyID string, key []byte) []erasure.Marker {
+		return []erasure.Marker{{ID: "old", Kind: erasure.MarkerText, KeyID: keyID, Version: erasure.TextMarkerV2,
+			HMAC: erasure.Fingerprint(key, "text/2", []string{"tuesdays"}), Length: 8, Created: time.Now().UTC()}}
+	})
+	s := newTestStore(t, validate.DefaultLimits())
+	holdForeignKey(t, s)
+	res, err := importFile(t, s, bundle, ImportOptions{TrustErasures: true})
+	if err != nil || res.NewMarkers != 0 || res.IgnoredMarkers != 1 {
+		t.Fatalf("import of a version 2 marker: %+v, %v", res, err)
+	}
+	if ms, _ := s.Markers(t.Context()); len(ms) != 0 {
+		t.Errorf("store holds %d markers", len(ms))
 	}
 }
 
@@ -198,6 +300,7 @@ func TestImportMarkersBreakingSchemaRefused(t *testing.T) {
 		return []erasure.Marker{m}
 	})
 	s := newTestStore(t, validate.DefaultLimits())
+	holdForeignKey(t, s)
 	publishCommon(t, s)
 	before, _ := s.Refs(t.Context())
 	_, err := importFile(t, s, bundle, ImportOptions{TrustErasures: true})
@@ -222,6 +325,7 @@ func TestImportSchemaVocabularyMarkersIgnored(t *testing.T) {
 		return ms
 	})
 	s := newTestStore(t, validate.DefaultLimits())
+	holdForeignKey(t, s)
 	publishCommon(t, s)
 	before, _ := s.Refs(t.Context())
 	res, err := importFile(t, s, bundle, ImportOptions{TrustErasures: true})

@@ -8,8 +8,9 @@
 // commit is not canonical by git's fsck rules), and is rewritten by the
 // union of both sides' erasure markers before anything becomes visible.
 // Markers that would rewrite local history need the caller's consent.
-// The keyring (refs/memfs/meta) and the markers (refs/memfs/erasures) are
-// merged by union on pull and push.
+// The markers (refs/memfs/erasures) are merged by union on pull and push;
+// refs/memfs/meta is one keyless commit everywhere, and marker keys never
+// travel with history (gitstore's keyring.go).
 //
 // It works on a *gitstore.Store through the store's exported API and its
 // Plumbing (raw objects, refs and packed-refs, the metadata commits, the
@@ -37,7 +38,6 @@
 //     (packs checked before anything reads them) and push; errors and
 //     credentials stripped from them.
 //   - layout.go: memfs's refs on a remote, and the earlier layout.
-//   - meta.go: the unions of keyrings.
 //   - merge.go: merging diverged scope branches (index files line-wise
 //     with wiki.MergeIndexFile).
 //   - diverged.go: diverged refs and their pruning.

@@ -60,9 +60,13 @@ type BranchResult struct {
 // ImportResult reports an import or a pull.
 type ImportResult struct {
 	Branches []BranchResult `json:"branches"`
-	// NewMarkers counts markers this store did not have; NewKeys keys.
+	// NewMarkers counts markers this store did not have. NewKeys is
+	// always 0: keys never arrive with history (keyring.go in gitstore).
 	NewMarkers int `json:"new_markers"`
-	NewKeys    int `json:"new_keys"`
+	// IgnoredMarkers counts incoming text markers of an earlier version
+	// (they tell a literal's length) this store did not have: not taken.
+	IgnoredMarkers int `json:"ignored_markers,omitempty"`
+	NewKeys        int `json:"new_keys"`
 	// RewrittenIncoming counts incoming commits rewritten by markers;
 	// RewrittenLocal local commits rewritten by newly arrived markers.
 	RewrittenIncoming int                   `json:"rewritten_incoming"`
@@ -129,7 +133,7 @@ func Import(ctx context.Context, gtx *gitstore.Tx, fetch Fetcher, opts ImportOpt
 	if err != nil {
 		return nil, err
 	}
-	res.NewKeys, res.NewMarkers = len(m.newKeys), len(m.arrived)
+	res.NewMarkers, res.IgnoredMarkers = len(m.arrived), m.ignored
 	current, err := s.Refs(ctx)
 	if err != nil {
 		return nil, err
@@ -251,32 +255,24 @@ func checkScopeCount(refs map[string]gitstore.ID, most int) error {
 
 // importMarkers is the union of both sides' keyrings and markers.
 type importMarkers struct {
-	newKeys map[string][]byte  // keys this store did not have
+	keys    map[string][]byte  // the store's keyring
 	local   []erasure.Marker   // the store's own markers, read once
+	ignored int                // incoming text markers of earlier versions
 	arrived []erasure.Marker   // markers this store did not have
 	spec    gitstore.EraseSpec // erasing by the union
 }
 
 // mergeMarkers unites the incoming keys and markers with the store's.
 func (s *store) mergeMarkers(ctx context.Context, q *quarantine, refs map[string]gitstore.ID) (*importMarkers, error) {
-	inMarkers, inKeys, err := q.incomingMarkers(ctx, refs)
+	inMarkers, err := q.incomingMarkers(ctx, refs)
 	if err != nil {
 		return nil, err
 	}
-	have, _, err := s.Keyring(ctx)
+	keys, _, err := s.Keyring(ctx)
 	if err != nil {
 		return nil, err
 	}
-	keys, err := unionKeys(have, inKeys)
-	if err != nil {
-		return nil, err
-	}
-	m := &importMarkers{newKeys: map[string][]byte{}}
-	for id, k := range inKeys {
-		if _, ok := have[id]; !ok {
-			m.newKeys[id] = k
-		}
-	}
+	m := &importMarkers{keys: keys}
 	if m.local, err = s.Markers(ctx); err != nil {
 		return nil, err
 	}
@@ -286,6 +282,13 @@ func (s *store) mergeMarkers(ctx context.Context, q *quarantine, refs map[string
 	}
 	union := slices.Clone(m.local)
 	for _, mk := range inMarkers {
+		if mk.Kind == erasure.MarkerText && mk.Version != erasure.TextMarkerV3 && !known[mk.Identity()] {
+			// A text marker of an earlier version tells the literal's
+			// length and costs a pass per length: memfs writes none any
+			// more, so one arriving now is not taken.
+			m.ignored++
+			continue
+		}
 		if id := mk.Identity(); !known[id] {
 			known[id] = true
 			union = append(union, mk)
@@ -335,18 +338,18 @@ func (tx *txn) rewriteIncoming(ctx context.Context, q *quarantine, refs map[stri
 	return branches, nil
 }
 
-// planLocal rewrites the store's own history in memory when markers or
-// keys arrived that it did not have, and stops unless opts consent to
-// what that erases here. Nothing is written.
+// planLocal rewrites the store's own history in memory when markers
+// arrived that it did not have, and stops unless opts consent to them
+// (consent.go). Nothing is written.
 func (tx *txn) planLocal(ctx context.Context, m *importMarkers, current map[string]gitstore.ID, opts ImportOptions, res *ImportResult) (*gitstore.RewriteResult, error) {
-	if len(m.arrived) == 0 && len(m.newKeys) == 0 {
+	if len(m.arrived) == 0 {
 		return nil, nil
 	}
 	lres, err := tx.Rewrite(ctx, tx.s.NewEraser(m.spec).Edit())
 	if err != nil {
 		return nil, err
 	}
-	if res.LocalErasure, err = tx.s.consent(ctx, lres, current, m.arrived, opts); err != nil {
+	if res.LocalErasure, err = tx.s.consent(ctx, lres, current, m.arrived, m.keys, opts); err != nil {
 		return nil, err
 	}
 	return lres, nil
@@ -498,7 +501,7 @@ func (tx *txn) importUpdates(ctx context.Context, m *importMarkers, final map[st
 	}
 	for _, u := range canon {
 		switch {
-		case u.Name == gitstore.ErasuresRef && len(m.arrived) > 0, u.Name == gitstore.MetaRef && len(m.newKeys) > 0:
+		case u.Name == gitstore.ErasuresRef && len(m.arrived) > 0:
 			// Replaced below by the union.
 		default:
 			updates = append(updates, u)
@@ -514,24 +517,6 @@ func (tx *txn) importUpdates(ctx context.Context, m *importMarkers, final map[st
 			return nil, err
 		}
 		updates = append(updates, gitstore.RefUpdate{Name: gitstore.ErasuresRef, Old: old, New: c})
-	}
-	if len(m.newKeys) > 0 {
-		old, err := s.ReadRef(gitstore.MetaRef)
-		if err != nil {
-			return nil, err
-		}
-		keys, err := s.KeyringAt(ctx, old)
-		if err != nil {
-			return nil, err
-		}
-		if keys, err = unionKeys(keys, m.newKeys); err != nil {
-			return nil, err
-		}
-		c, err := s.KeyringCommit(keys)
-		if err != nil {
-			return nil, err
-		}
-		updates = append(updates, gitstore.RefUpdate{Name: gitstore.MetaRef, Old: old, New: c})
 	}
 	return updates, nil
 }

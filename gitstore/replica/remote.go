@@ -337,6 +337,9 @@ func Push(ctx context.Context, gtx *gitstore.Tx, name string, progress io.Writer
 	if err := tx.Canonicalize(ctx); err != nil {
 		return nil, err
 	}
+	if err := s.CheckMarkerKeys(ctx); err != nil {
+		return nil, err
+	}
 	pruned, err := PruneDiverged(ctx, tx.Tx, s.Now())
 	if err != nil {
 		return nil, err
@@ -572,24 +575,9 @@ func (tx *txn) planMetadata(ctx context.Context, t *gitTransport, local, remote 
 // objects are written; no ref moves.
 func (s *store) metadataUnion(ctx context.Context, n string, lv, rv gitstore.ID) (gitstore.ID, bool, error) {
 	if n == gitstore.MetaRef {
-		lk, err := s.KeyringAt(ctx, lv)
-		if err != nil {
-			return gitstore.ID{}, false, err
-		}
-		rk, err := s.KeyringAt(ctx, rv)
-		if err != nil {
-			return gitstore.ID{}, false, err
-		}
-		union, err := unionKeys(lk, rk)
-		if err != nil {
-			return gitstore.ID{}, false, err
-		}
-		if subsetKeys(lk, rk) {
-			// The remote's holds ours: keep its commit as it is.
-			return rv, !subsetKeys(rk, lk), nil
-		}
-		c, err := s.KeyringCommit(union)
-		return c, !subsetKeys(rk, lk), err
+		// The meta commit is the same keyless commit everywhere: it
+		// replaces a remote's of the earlier format, which held keys.
+		return lv, false, nil
 	}
 	lm, err := s.MarkersAt(ctx, lv)
 	if err != nil {
@@ -629,7 +617,7 @@ func (s *store) fetchMetadata(ctx context.Context, t *gitTransport, refs []strin
 		return err
 	}
 	got = metadataRefs(got)
-	if _, _, err := q.incomingMarkers(ctx, got); err != nil {
+	if _, err := q.incomingMarkers(ctx, got); err != nil {
 		return err
 	}
 	_, err = s.copyObjects(ctx, q.s, got)

@@ -1,6 +1,7 @@
 package replica
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -57,4 +58,51 @@ func (s *store) markSettlePending(head gitstore.ID) error {
 		return fmt.Errorf("settle record: %w", err)
 	}
 	return nil
+}
+
+// ApplyMarkers rewrites the store's own history by every marker it can
+// check now, switches the refs, and purges. A store runs it once it holds
+// keys it lacked (memfs key import): the markers made under them were
+// kept unchecked and are honoured from then on. They were consented to
+// when they arrived, so no consent is asked. Like an import that brought
+// markers, it leaves a settle record (Settle is set) for the caller. The
+// caller holds the store lock.
+func ApplyMarkers(ctx context.Context, gtx *gitstore.Tx) (*ImportResult, error) {
+	tx := wrapTx(gtx)
+	s := tx.s
+	res := &ImportResult{}
+	g, err := s.Guard(ctx)
+	if err != nil || g.Empty() {
+		return res, err
+	}
+	spec := gitstore.EraseSpec{Text: g, Session: g.ErasedSession, Page: g.ErasedPage}
+	current, err := s.Refs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	lres, err := tx.Rewrite(ctx, s.NewEraser(spec).Edit())
+	if err != nil {
+		return nil, err
+	}
+	final, _, err := tx.rewriteLocal(ctx, lres, current, res)
+	if err != nil {
+		return nil, err
+	}
+	var updates []gitstore.RefUpdate
+	for _, u := range final {
+		if u.New != u.Old {
+			updates = append(updates, u)
+		}
+	}
+	if err := s.markSettlePending(current[gitstore.ErasuresRef]); err != nil {
+		return nil, err
+	}
+	if err := tx.SwitchRefs(ctx, updates); err != nil {
+		return nil, err
+	}
+	res.Settle = true
+	if res.Purge, err = tx.Purge(ctx, s.NewEraser(spec).Check); err != nil {
+		return nil, err
+	}
+	return res, s.DropCaches()
 }

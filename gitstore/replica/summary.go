@@ -2,6 +2,8 @@ package replica
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/memfs/memfs/gitstore"
@@ -84,19 +86,41 @@ func divergedRemoved(refs []string) []string {
 	return []string{fmt.Sprintf("%d diverged ref(s) removed: their sessions are published again", len(refs))}
 }
 
-// Summary says what the incoming markers would erase here, one line a
-// marker and a ref, and the token that consents to it.
+// maxSummaryRefs bounds the refs a consent summary names one by one.
+const maxSummaryRefs = 10
+
+// Summary says, in a few lines whatever the number of markers, what the
+// incoming markers are (how many of each kind, how many this store
+// cannot check), where they come from, what they would erase here now,
+// and the token that consents to them.
 func (c *ErasureConsent) Summary() []string {
-	lines := []string{fmt.Sprintf("%d incoming erasure markers would erase local memory:", len(c.Markers))}
-	for _, mk := range c.Markers {
-		lines = append(lines, fmt.Sprintf("  marker %s %s", mk.Kind, mk.ID))
+	from := ""
+	if c.Source != "" {
+		from = " from " + c.Source
 	}
-	for _, r := range c.Refs {
+	kinds := make([]string, 0, len(c.Kinds))
+	for _, k := range slices.Sorted(maps.Keys(c.Kinds)) {
+		kinds = append(kinds, fmt.Sprintf("%d %s", c.Kinds[k], k))
+	}
+	lines := []string{fmt.Sprintf("%d incoming erasure markers%s (%s) need your consent:", c.Markers, from, strings.Join(kinds, ", "))}
+	if len(c.Refs) == 0 {
+		lines = append(lines, "  they erase nothing here now, but would refuse and drop every later memory they match")
+	} else {
+		lines = append(lines, fmt.Sprintf("  they would rewrite %d local commits (%d dropped) in %d refs now, and refuse every later memory they match", c.RewrittenCommits, c.DroppedCommits, len(c.Refs)))
+	}
+	for i, r := range c.Refs {
+		if i == maxSummaryRefs {
+			lines = append(lines, fmt.Sprintf("  and %d more refs", len(c.Refs)-i))
+			break
+		}
 		what := fmt.Sprintf("  %s: %d commits rewritten (%d dropped), %d pages, %d messages", r.Ref, r.Commits, r.Dropped, r.Pages, r.Messages)
 		if r.Deleted {
 			what += "; the ref goes"
 		}
 		lines = append(lines, what)
+	}
+	if c.Unchecked > 0 {
+		lines = append(lines, fmt.Sprintf("  %d of them are under %d keys this store does not hold: it cannot check them, and stops pushing and exporting until you import those keys (memfs key import); decline unless they come from your own replica", c.Unchecked, c.UncheckedKeys))
 	}
 	return append(lines, "erasure_consent: "+c.Token)
 }

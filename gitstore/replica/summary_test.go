@@ -1,6 +1,7 @@
 package replica
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -60,17 +61,28 @@ func TestImportSummary(t *testing.T) {
 	}
 }
 
+// Ensure that the consent summary is a few lines whatever the number of
+// markers and refs: counts by kind, the source, what would be erased now,
+// the markers this store cannot check, the token.
 func TestConsentSummary(t *testing.T) {
-	c := ErasureConsent{Token: "tok", Markers: []ConsentMarker{{Kind: "text", ID: "m1"}},
+	c := ErasureConsent{Token: "tok", Source: "bundle x.bundle", Markers: 40002, Kinds: map[string]int{"text": 40000, "session": 2},
+		Unchecked: 40000, UncheckedKeys: 1, RewrittenCommits: 3, DroppedCommits: 1,
 		Refs: []RefErasure{{Ref: "refs/heads/a", Commits: 2, Dropped: 1, Pages: 3, Messages: 1}, {Ref: "refs/heads/b", Commits: 1, Deleted: true}}}
 	want := []string{
-		"1 incoming erasure markers would erase local memory:",
-		"  marker text m1",
+		"40002 incoming erasure markers from bundle x.bundle (2 session, 40000 text) need your consent:",
+		"  they would rewrite 3 local commits (1 dropped) in 2 refs now, and refuse every later memory they match",
 		"  refs/heads/a: 2 commits rewritten (1 dropped), 3 pages, 1 messages",
 		"  refs/heads/b: 1 commits rewritten (0 dropped), 0 pages, 0 messages; the ref goes",
+		"  40000 of them are under 1 keys this store does not hold: it cannot check them, and stops pushing and exporting until you import those keys (memfs key import); decline unless they come from your own replica",
 		"erasure_consent: tok",
 	}
 	if got := c.Summary(); !slices.Equal(got, want) {
 		t.Errorf("Summary() =\n%q\nwant\n%q", got, want)
+	}
+	for i := range 30 {
+		c.Refs = append(c.Refs, RefErasure{Ref: fmt.Sprintf("refs/heads/s%d", i)})
+	}
+	if got := c.Summary(); len(got) != 5+maxSummaryRefs {
+		t.Errorf("a summary of %d refs has %d lines", len(c.Refs), len(got))
 	}
 }

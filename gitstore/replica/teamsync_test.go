@@ -17,11 +17,14 @@ import (
 	"github.com/memfs/memfs/validate"
 )
 
-// team is n replicas of one store syncing through a git daemon on
-// 127.0.0.1, each trusting the erasures the server brings.
+// team is n replicas of one user's store syncing through a git daemon
+// on 127.0.0.1, each trusting the erasures the server brings, each given
+// replica 0's marker keys as a key file (memfs key import) so that they
+// check each other's markers.
 type team struct {
 	t    *testing.T
 	url  string
+	dir  string // the server's repository
 	reps []*gitstore.Store
 }
 
@@ -29,16 +32,36 @@ func newTeam(t *testing.T, n int) *team {
 	t.Helper()
 	base := t.TempDir()
 	gittest.Git(t, base, "init", "-q", "--bare", "memory.git")
-	tm := &team{t: t, url: gitDaemon(t, base, "--enable=receive-pack") + "/memory.git"}
-	for range n {
+	tm := &team{t: t, url: gitDaemon(t, base, "--enable=receive-pack") + "/memory.git", dir: filepath.Join(base, "memory.git")}
+	for i := range n {
 		s := newTestStore(t, validate.Limits{})
 		if err := AddRemote(s, "origin", tm.url, RemoteOptions{TrustErasures: true}); err != nil {
 			t.Fatal(err)
+		}
+		if i > 0 {
+			shareKeys(t, tm.reps[0], s)
 		}
 		tm.reps = append(tm.reps, s)
 	}
 	t.Cleanup(func() { gittest.Fsck(t, filepath.Join(base, "memory.git")) })
 	return tm
+}
+
+// shareKeys gives to what from's key file holds, as memfs key export
+// and import do: to marks with from's key from then on.
+func shareKeys(t *testing.T, from, to *gitstore.Store) {
+	t.Helper()
+	keys, own, err := from.Keyring(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys, own, err = gitstore.DecodeKeyFile(gitstore.EncodeKeyFile(keys, own))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := to.ImportKeys(t.Context(), keys, own, true); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // forSeededTeams runs test as a subtest for teams of two and three
@@ -53,6 +76,9 @@ func forSeededTeams(t *testing.T, slug, session string, test func(t *testing.T, 
 		})
 	}
 }
+
+// serverDir is the server's repository.
+func (tm *team) serverDir() string { return tm.dir }
 
 func (tm *team) push(i int) *PushResult {
 	tm.t.Helper()
@@ -160,13 +186,13 @@ func metaHeads(t *testing.T, s *gitstore.Store) (gitstore.ID, gitstore.ID) {
 
 // Ensure that replicas never refuse each other's pushes over metadata: a
 // push after another replica's push of nothing new is a fast-forward and
-// goes through, every replica's keyring reaches the server, and replicas
-// holding the same union hold the identical metadata commit.
+// goes through, no key reaches the server, and every replica holds the
+// identical metadata commits.
 func TestPushMetadataConverges(t *testing.T) {
 	forSeededTeams(t, "tea", "s-0", func(t *testing.T, tm *team, n int) {
 		for i := 1; i < n; i++ {
 			tm.pull(i)
-			if res := tm.push(i); len(res.Pushed) != 0 || len(res.Forced) != 0 || !slices.Contains(res.Metadata, gitstore.MetaRef) {
+			if res := tm.push(i); len(res.Pushed) != 0 || len(res.Forced) != 0 || len(res.Metadata) != 0 {
 				t.Errorf("replica %d pushed nothing new but: %+v", i, res)
 			}
 		}
@@ -174,9 +200,6 @@ func TestPushMetadataConverges(t *testing.T) {
 		res := tm.push(0)
 		if !slices.Equal(res.Pushed, []string{gitstore.BranchRef("default")}) || len(res.Forced) != 0 || len(res.Refused) != 0 {
 			t.Fatalf("the fast-forward after other replicas' pushes: %+v", res)
-		}
-		if !slices.Contains(res.RemoteAhead, gitstore.MetaRef) && n > 1 {
-			t.Errorf("the push did not say the remote holds keys this replica lacks: %+v", res)
 		}
 		// Settle: everyone pulls and pushes until nothing moves.
 		for range 2 {
@@ -189,8 +212,13 @@ func TestPushMetadataConverges(t *testing.T) {
 		for i := range n {
 			m, e := metaHeads(t, tm.reps[i])
 			keys, _, err := tm.reps[i].Keyring(t.Context())
-			if err != nil || len(keys) != n {
-				t.Errorf("replica %d holds %d keys (%v), want %d", i, len(keys), err, n)
+			if want := min(i+1, 2); err != nil || len(keys) != want {
+				t.Errorf("replica %d holds %d keys (%v), want %d (its own and replica 0's)", i, len(keys), err, want)
+			}
+			for id, k := range keys {
+				if server := gittest.Git(t, tm.serverDir(), "cat-file", "--batch-all-objects", "--batch"); strings.Contains(server, fmt.Sprintf("%x", k)) {
+					t.Errorf("the server holds key %s", id)
+				}
 			}
 			if m != m0 || e != e0 {
 				t.Errorf("replica %d metadata %s/%s differs from replica 0's %s/%s", i, gitstore.ShortID(m), gitstore.ShortID(e), gitstore.ShortID(m0), gitstore.ShortID(e0))
@@ -199,14 +227,14 @@ func TestPushMetadataConverges(t *testing.T) {
 				t.Errorf("replica %d lacks a page", i)
 			}
 		}
-		// Nobody's identity travelled: each keeps its own.
+		// Nobody's identity travelled: each keeps its own store id.
 		ids := map[string]bool{}
 		for _, s := range tm.reps {
 			m, err := s.Meta(t.Context())
 			if err != nil {
 				t.Fatal(err)
 			}
-			ids[m.StoreID+m.KeyID] = true
+			ids[m.StoreID] = true
 		}
 		if len(ids) != n {
 			t.Errorf("%d identities among %d replicas", len(ids), n)
@@ -434,9 +462,12 @@ func TestPruneDivergedRetention(t *testing.T) {
 }
 
 // Ensure that a store of the earlier metadata format (identity in
-// meta.json, a marker chain with parents) keeps its identity and markers:
-// the first open copies the identity into the config, and the first push
-// replaces both refs by their canonical commits.
+// meta.json, keys in the meta ref, a marker chain with parents) keeps its
+// store id and markers: the first open copies the identity into the
+// config, the keys into the local keyring, gives the store a new key (the
+// old one was exposed) and makes the meta ref keyless; the first push
+// replaces the marker chain by its canonical commit, and the server's
+// meta ref by the keyless one.
 func TestMetaMigratesEarlierFormat(t *testing.T) {
 	tm := newTeam(t, 1)
 	s := tm.reps[0]
@@ -475,8 +506,14 @@ func TestMetaMigratesEarlierFormat(t *testing.T) {
 	}
 	defer o.Close()
 	m1, err := o.Meta(ctx)
-	if err != nil || m1.StoreID != m0.StoreID || m1.KeyID != m0.KeyID {
-		t.Fatalf("identity after migration: %+v (%v), want %+v", m1, err, m0)
+	if err != nil || m1.StoreID != m0.StoreID || m1.KeyID == m0.KeyID {
+		t.Fatalf("identity after migration: %+v (%v), want store %s and a new key", m1, err, m0.StoreID)
+	}
+	if held, _, err := o.Keyring(ctx); err != nil || len(held) != 2 || held[keyID] == nil {
+		t.Errorf("keyring after migration: %d keys (%v), want the old and a new one", len(held), err)
+	}
+	if tree := gittest.Git(t, s.Path(), "ls-tree", "-r", "--name-only", gitstore.MetaRef); strings.Contains(tree, "keys") {
+		t.Errorf("the meta ref still holds keys: %s", tree)
 	}
 	if got := strings.TrimSpace(gittest.Git(t, s.Path(), "config", "memfs.storeId")); got != m0.StoreID {
 		t.Errorf("config holds store id %q", got)
@@ -489,7 +526,13 @@ func TestMetaMigratesEarlierFormat(t *testing.T) {
 		t.Errorf("the marker chain was not made canonical: %s commits", n)
 	}
 	if strings.Contains(gittest.Git(t, s.Path(), "ls-tree", "-r", "--name-only", gitstore.MetaRef), "meta.json") {
-		t.Error("the canonical keyring still carries the identity")
+		t.Error("the canonical meta still carries the identity")
+	}
+	if res == nil || !slices.Contains(res.Metadata, gitstore.MetaRef) {
+		t.Errorf("the push did not replace the server's meta ref: %+v", res)
+	}
+	if tree := gittest.Git(t, tm.serverDir(), "ls-tree", "-r", "--name-only", gitstore.MetaRef); strings.Contains(tree, "keys") {
+		t.Errorf("the server's meta ref still holds keys: %s", tree)
 	}
 	ms, err := o.Markers(ctx)
 	if err != nil || len(ms) != 1 || ms[0].HMAC != mk.HMAC {
@@ -498,7 +541,6 @@ func TestMetaMigratesEarlierFormat(t *testing.T) {
 	if g, _ := o.Guard(ctx); g == nil || !g.ErasedSession("s-old") {
 		t.Error("the migrated marker no longer works")
 	}
-	_ = res
 }
 
 // Ensure that a scope branch that is truly not a fast-forward is refused

@@ -31,6 +31,12 @@ type Status struct {
 	// Failed are the checkpoints a dream could not read (the transcript
 	// was deleted or moved): not pending, kept until memfs checkpoint drop.
 	Failed []FailedCheckpoint
+	// Unchecked counts the erasure markers under keys this store does not
+	// hold (MissingKeys, the first of their ids): it cannot honour them,
+	// and refuses to push or export until memfs key import brings the
+	// keys.
+	Unchecked   int
+	MissingKeys []string
 	// Settling are the checkpointed sessions whose transcript has grown
 	// since its checkpoint: new turns that serve (or the agent's hook)
 	// checkpoints once the file stays unchanged for the settle period.
@@ -140,6 +146,12 @@ func (h *Home) Status(ctx context.Context, st *gitstore.Store, l *ledger.Ledger)
 	for _, d := range diverged {
 		s.DivergedPending += len(d.Pending)
 	}
+	g, err := st.Guard(ctx)
+	if err != nil {
+		return nil, err
+	}
+	s.Unchecked, s.MissingKeys = g.Unchecked()
+	s.MissingKeys = s.MissingKeys[:min(len(s.MissingKeys), maxMissingKeys)]
 	return s, nil
 }
 

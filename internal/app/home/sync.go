@@ -94,10 +94,21 @@ func (h *Home) Push(ctx context.Context, s *gitstore.Store, name string, progres
 	if err != nil {
 		return nil, err
 	}
-	imp, err := h.Import(ctx, s, fetch, replica.ImportOptions{TrustErasures: r.TrustErasures}, counter)
+	imp, err := h.Import(ctx, s, fetch, replica.ImportOptions{TrustErasures: r.TrustErasures, Source: "remote " + name}, counter)
 	if err != nil {
 		return &Pushed{Result: res}, fmt.Errorf("push %s: the remote moved since the last pull, and the pull before pushing again stopped: %w", name, err)
 	}
 	res, err = push()
 	return &Pushed{Result: res, Pulled: imp}, err
+}
+
+// ApplyKeys brings the store, the ledger and the staged runs in line with
+// the markers the store can check now that it holds more keys
+// (forget.AfterKeyImport).
+func (h *Home) ApplyKeys(ctx context.Context, s *gitstore.Store) (*replica.ImportResult, error) {
+	l, err := h.Ledger()
+	if err != nil {
+		return nil, err
+	}
+	return forget.AfterKeyImport(ctx, forget.Options{Home: h.Dir, Store: s, Ledger: l, Logger: h.Logger})
 }
