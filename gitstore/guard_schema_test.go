@@ -49,7 +49,10 @@ func TestGuard_IgnoresSchemaVocabulary(t *testing.T) {
 		"dream: 1 session(s)\n\nMemfs-Artifact: 1\nMemfs-Run: r1\nMemfs-Sources: s1 s2\n": false,
 		"subject\n\nMemfs-Artifact: 1\nMemfs-Sources: s1 hunter2\n":                       true,
 		"subject\n\nHunter2: yes\nMemfs-Artifact: 1\n":                                    true,
-		"subject hunter\n\nMemfs-Artifact: 2\n":                                           true,
+		"subject hunter\n2\n\nMemfs-Artifact: 1\n":                                        true,
+		// The artifact trailer is memfs's own line whole: its "2" does
+		// not complete the user's "hunter".
+		"subject hunter\n\nMemfs-Artifact: 2\n": false,
 	} {
 		if _, got := g.ErasedMessage(msg); got != want {
 			t.Errorf("ErasedMessage(%q) = %v, want %v", msg, got, want)

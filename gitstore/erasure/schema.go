@@ -4,6 +4,7 @@ import (
 	"crypto/aes"
 	"crypto/sha256"
 	"encoding/hex"
+	"regexp"
 	"strings"
 
 	"github.com/memfs/memfs/validate"
@@ -111,17 +112,55 @@ func schemaMarker(m Marker, keys map[string][]byte, prints map[string]map[string
 // ownTrailerKeys are the trailer keys memfs writes itself.
 var ownTrailerKeys = [...]string{validate.TrailerArtifact, validate.TrailerRun, validate.TrailerSources}
 
-// maskOwnKeys returns msg with each line that starts with one of memfs's
-// own trailer keys and a colon starting instead with k+1 NULs, k the
-// key's index, so matching reads such a line by what follows its key
-// only; ok reports whether it masked a line. A message holding a NUL
-// itself (publish refuses those) is returned as it is.
+// Lines memfs generates whole: the subject of a dream's commit, of a
+// merge an import made, of a publication without a message, and the
+// trailers whose values memfs makes (the artifact version, a run id).
+// Nothing in them comes from the user, so no marker may match them: a
+// marker for "dream" or "incoming head" would otherwise refuse every
+// dream's or every merge's own message. The user's part of a message (a
+// dreamer's summary, a given message, the session ids of Memfs-Sources)
+// is still matched.
+var (
+	generatedSubject = regexp.MustCompile(`^(?:dream [0-9]{8}T[0-9]{6}Z-[0-9a-f]{8}: [0-9]+ session\(s\)` +
+		`|Merge memory of [a-z0-9][a-z0-9_-]{0,63}: [0-9]+ local change\(s\) onto the incoming head` +
+		`|Publish memory: [0-9]+ file\(s\) changed` +
+		`|` + regexp.QuoteMeta(NeutralSubject) + `)$`)
+	generatedTrailer = regexp.MustCompile(`^(?:` + regexp.QuoteMeta(validate.TrailerArtifact) + `: [0-9]+` +
+		`|` + regexp.QuoteMeta(validate.TrailerRun) + `: [0-9]{8}T[0-9]{6}Z-[0-9a-f]{8})$`)
+)
+
+// generatedLine reports whether line i of a message (without its
+// newline) is one memfs generates whole.
+func generatedLine(i int, line string) bool {
+	line = strings.TrimSuffix(line, "\r")
+	return (i == 0 && generatedSubject.MatchString(line)) || generatedTrailer.MatchString(line)
+}
+
+// maskGenerated is the prefix of a masked generated line; as many 0x01
+// follow as the line's index, so unmasking finds the original.
+const maskGenerated = "\x00\x00\x00\x00"
+
+// maskOwnKeys returns msg with each line memfs generates whole replaced
+// by maskGenerated and its index in 0x01 bytes (no token at all), and
+// each other line that starts with one of memfs's own trailer keys and a
+// colon starting instead with k+1 NULs, k the key's index, so matching
+// reads such a line by what follows its key only; ok reports whether it
+// masked a line. A message holding a NUL or 0x01 itself (publish refuses
+// those) is returned as it is.
 func maskOwnKeys(msg string) (masked string, ok bool) {
-	if strings.IndexByte(msg, 0) >= 0 || !strings.Contains(msg, "Memfs-") {
+	if strings.ContainsAny(msg, "\x00\x01") {
 		return msg, false
 	}
 	lines := strings.SplitAfter(msg, "\n")
 	for i, l := range lines {
+		body, nl := strings.CutSuffix(l, "\n")
+		if generatedLine(i, body) {
+			lines[i], ok = maskGenerated+strings.Repeat("\x01", i), true
+			if nl {
+				lines[i] += "\n"
+			}
+			continue
+		}
 		for k, key := range ownTrailerKeys {
 			if rest, cut := strings.CutPrefix(l, key+":"); cut {
 				lines[i], ok = strings.Repeat("\x00", k+1)+rest, true
@@ -133,18 +172,30 @@ func maskOwnKeys(msg string) (masked string, ok bool) {
 }
 
 // MessageView is a message as the guard and the eraser match it: each
-// line that starts with one of memfs's own trailer keys is read by what
-// follows the key only.
+// line memfs generates whole reads as no text, and each line that starts
+// with one of memfs's own trailer keys is read by what follows the key
+// only.
 func MessageView(msg string) string {
 	m, _ := maskOwnKeys(msg)
 	return m
 }
 
-// unmaskOwnKeys restores the keys maskOwnKeys masked, also after lines
-// were removed.
-func unmaskOwnKeys(masked string) string {
+// unmaskOwnKeys restores what maskOwnKeys masked in orig, also after
+// lines were removed.
+func unmaskOwnKeys(masked, orig string) string {
+	origLines := strings.SplitAfter(orig, "\n")
 	lines := strings.SplitAfter(masked, "\n")
 	for i, l := range lines {
+		if rest, ok := strings.CutPrefix(l, maskGenerated); ok {
+			body, nl := strings.CutSuffix(rest, "\n")
+			if j := len(body); j < len(origLines) && strings.Trim(body, "\x01") == "" {
+				lines[i] = strings.TrimSuffix(origLines[j], "\n")
+				if nl {
+					lines[i] += "\n"
+				}
+				continue
+			}
+		}
 		n := len(l) - len(strings.TrimLeft(l, "\x00"))
 		if n >= 1 && n <= len(ownTrailerKeys) {
 			lines[i] = ownTrailerKeys[n-1] + ":" + l[n:]
@@ -164,7 +215,7 @@ func StripMessageText(msg string, m wiki.Matcher) (string, int) {
 	case n == 0:
 		return msg, 0
 	case ok:
-		return unmaskOwnKeys(string(out)), n
+		return unmaskOwnKeys(string(out), msg), n
 	}
 	return string(out), n
 }
