@@ -199,6 +199,7 @@ func (s *Store) ensureKeys(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	was := m
 	local, err := s.readLocalKeys()
 	if err != nil {
 		return err
@@ -248,8 +249,10 @@ func (s *Store) ensureKeys(ctx context.Context) error {
 			return err
 		}
 	}
-	if err := s.writeIdentity(m); err != nil {
-		return err
+	if m != was || !idOK {
+		if err := s.writeIdentity(m); err != nil {
+			return err
+		}
 	}
 	c, err := s.metaCommit()
 	if err != nil || c == h {
