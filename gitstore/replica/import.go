@@ -24,7 +24,8 @@ import (
 // this store did not have, its own history is rewritten by them too, and
 // purged, once the caller consented to what that erases here (consent.go). Then every ref moves in one switch: scope branches (fast-forward,
 // or the remote head with local-only commits kept under
-// refs/memfs/diverged/), the merged marker chain and the merged keyring.
+// refs/memfs/diverged/), the merged marker chain and the keyless meta
+// commit.
 
 // DivergedPrefix holds local histories set aside when both sides moved.
 const DivergedPrefix = "refs/memfs/diverged/"
@@ -485,8 +486,8 @@ func (s *store) mergeBranch(ctx context.Context, name string, remote, mine gitst
 
 // importUpdates lists the ref updates an import switches at once: the
 // branches and rewritten refs of final that move, and the canonical
-// commits of the united marker set and keyring (see meta.go), which also
-// migrate refs of the earlier format.
+// commits of the united marker set and of meta (gitstore's meta.go),
+// which also migrate refs of the earlier format.
 func (tx *txn) importUpdates(ctx context.Context, m *importMarkers, final map[string]gitstore.RefUpdate) ([]gitstore.RefUpdate, error) {
 	s := tx.s
 	var updates []gitstore.RefUpdate

@@ -12,8 +12,8 @@ import (
 // refs/memfs/ on a remote, so that a repository that also holds other
 // branches (a hosting's README on main, a project's code) syncs: a scope
 // branch refs/heads/<scope> here is refs/memfs/scopes/<scope> there, the
-// marker set and the keyring keep their names (refs/memfs/erasures,
-// refs/memfs/meta). Nothing else on a remote is read, written or refused.
+// marker set and the keyless meta commit keep their names
+// (refs/memfs/erasures, refs/memfs/meta). Nothing else on a remote is read, written or refused.
 // Local-only refs (refs/memfs/diverged/, refs/memfs/proposals/) never
 // travel.
 //

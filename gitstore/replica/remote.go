@@ -199,7 +199,7 @@ func (s *store) transport(ctx context.Context, name string, progress io.Writer) 
 	return newTransport(ctx, s.Path(), name, u, progress, s.packLimits().Blob), nil
 }
 
-// RemoteFetcher fetches a remote's scope branches, markers and keyring
+// RemoteFetcher fetches a remote's scope branches, markers and meta commit
 // (layout.go) into the quarantine, nothing else of the remote. The
 // server's progress messages go to progress when it is not nil.
 func RemoteFetcher(st *gitstore.Store, name string, progress io.Writer) (Fetcher, error) {
@@ -300,9 +300,8 @@ type PushResult struct {
 	// Reasons; everything else was sent.
 	Refused []string          `json:"refused,omitempty"`
 	Reasons map[string]string `json:"reasons,omitempty"`
-	// RemoteAhead lists metadata refs where the remote holds keys or
-	// markers this store lacks: a pull brings them (with consent for
-	// markers).
+	// RemoteAhead lists metadata refs where the remote holds markers
+	// this store lacks: a pull brings them (with consent).
 	RemoteAhead []string `json:"remote_ahead,omitempty"`
 	// DivergedRemoved lists the diverged refs removed before the push
 	// (PruneDiverged); they are never pushed.
@@ -313,17 +312,20 @@ type PushResult struct {
 // replica's push overtook.
 const pushAttempts = 4
 
-// Push sends the scope branches, markers and keyring to a remote, under
-// memfs's own refs there (layout.go).
+// Push sends the scope branches, the markers and the keyless meta commit
+// to a remote, under memfs's own refs there (layout.go); never a key. A
+// store holding markers it cannot check sends nothing
+// (gitstore.ErrMarkerKeysMissing).
 //
 // A scope branch the remote holds is sent as a fast-forward when it is
 // one; a branch rewritten by a forget here replaces the remote's only if
 // the remote still holds what this store last pulled there (a lease),
 // else it is refused (named in Refused, with its reason) while every
 // other ref is still sent, and Push returns gitstore.ErrRemoteMoved. The
-// metadata refs are sets: each is sent as the union of this store's set
-// and the remote's, a canonical commit (meta.go) that replaces the
-// remote's under a lease on it, so two replicas never refuse each other
+// marker set is sent as the union of this store's and the remote's, a
+// canonical commit that replaces the remote's under a lease on it (the
+// meta commit replaces a remote's of the earlier format, which held
+// keys), so two replicas never refuse each other
 // over metadata; when another push overtakes a lease, Push reads the
 // remote again and retries. The server's progress messages go to
 // progress when it is not nil. The caller holds the store lock.
@@ -522,9 +524,9 @@ func (res *PushResult) drop(n string) {
 	res.Pushed, res.Forced, res.Metadata = del(res.Pushed), del(res.Forced), del(res.Metadata)
 }
 
-// planMetadata decides the keyring and the marker set: each is sent as
-// the union of this store's and the remote's, unless the remote's
-// already holds this store's.
+// planMetadata decides the meta commit (this store's keyless one) and the
+// marker set (the union of this store's and the remote's, unless the
+// remote's already holds this store's).
 func (tx *txn) planMetadata(ctx context.Context, t *gitTransport, local, remote map[string]gitstore.ID, res *PushResult,
 	send func(n string, v gitstore.ID, force bool, lease gitstore.ID)) error {
 	s := tx.s
@@ -594,7 +596,7 @@ func (s *store) metadataUnion(ctx context.Context, n string, lv, rv gitstore.ID)
 	return c, !s.SubsetMarkers(rm, lm), err
 }
 
-// fetchMetadata brings a remote's metadata refs (the keyring and the
+// fetchMetadata brings a remote's metadata refs (the meta commit and the
 // marker set, nothing else) through a quarantine, checked as an import
 // checks them, and keeps their objects (no ref moves).
 func (s *store) fetchMetadata(ctx context.Context, t *gitTransport, refs []string) error {
