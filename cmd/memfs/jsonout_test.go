@@ -31,7 +31,7 @@ func TestJSONShapes(t *testing.T) {
 		keys map[string][]string
 	}{
 		{[]string{"status"}, exitOK, map[string][]string{
-			"":      {"diverged", "failed", "here", "initialized", "limits", "ok", "pending", "scopes", "serve", "settling", "store", "store_id", "waiting"},
+			"":      {"diverged", "failed", "here", "initialized", "limits", "ok", "pending", "scopes", "serve", "settling", "store", "store_id", "unchecked_markers", "waiting"},
 			"serve": {"running"},
 		}},
 		{[]string{"init"}, exitOK, map[string][]string{

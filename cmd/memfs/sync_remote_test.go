@@ -51,6 +51,7 @@ func TestForgetTravelsWithOnePush(t *testing.T) {
 	a, b := newCLI(t), newCLI(t)
 	a.mustRun("remote", "add", "Team.Server", server)
 	b.mustRun("remote", "add", "Team.Server", server, "--trust-erasures")
+	b.replicaOf(a)
 	a.publishFiles(phoneArtifact(), "with the phone")
 	a.mustRun("push", "Team.Server")
 	b.mustRun("pull", "Team.Server")
