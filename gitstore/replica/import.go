@@ -95,6 +95,10 @@ func BundleFetcher(r io.Reader) Fetcher {
 		q := wrap(qs)
 		br := bufio.NewReaderSize(ctxReader{ctx, r}, 64<<10)
 		h, err := readBundleHeader(br)
+		if cerr := ctx.Err(); err != nil && cerr != nil {
+			// A cancelled read is the cancellation, not a bad header.
+			return nil, cerr
+		}
 		if err != nil {
 			return nil, err
 		}
