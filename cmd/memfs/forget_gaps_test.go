@@ -26,8 +26,10 @@ func TestEvidenceGuardFailsClosed(t *testing.T) {
 		{"markers ref is garbage", func(t *testing.T, repo string) {
 			writeRef(t, repo, "refs/memfs/erasures", "not a commit id")
 		}},
-		{"meta ref (the keys) names a missing commit", func(t *testing.T, repo string) {
-			writeRef(t, repo, "refs/memfs/meta", strings.Repeat("cd", 20))
+		{"the marker keyring is garbage", func(t *testing.T, repo string) {
+			if err := os.WriteFile(filepath.Join(repo, "memfs-keyring"), []byte("not a keyring\n"), 0o600); err != nil {
+				t.Fatal(err)
+			}
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
