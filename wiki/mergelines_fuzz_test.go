@@ -11,7 +11,19 @@ import (
 // merge(base, base, y) == y); every merged line comes from a side; and
 // recomputing the generated lines of a merged summary or index never
 // panics.
+//
+// It skips inputs with a side over maxFuzzMergeLines lines or
+// maxFuzzMergeBytes bytes: the merge is quadratic in lines, and Go's
+// minimizer does work that grows with the square of each argument's length
+// for every new input it finds, running the whole target (seven merges)
+// each time; with no byte bound the fuzzer grew long lines and stalled in
+// minimization. A side of 256 bytes still holds a summary with its count
+// line or several index lines, and any number of short lines.
 func FuzzMergeLines(f *testing.F) {
+	const (
+		maxFuzzMergeLines = 48
+		maxFuzzMergeBytes = 256
+	)
 	const (
 		index   = "# Index\n\n- [notes](pages/notes/index.md): 2 page(s)\n- [misc](pages/misc/index.md): 1 page(s)\n"
 		summary = "# Summary\n\nStatements the user asked to keep or stated as durable: notes 2. Start at index.md.\n\n- a fact ([page](pages/notes/a.md))\n1 more in index.md.\n"
@@ -29,9 +41,12 @@ func FuzzMergeLines(f *testing.F) {
 	pages := map[string]bool{"pages/notes/a.md": true, "pages/misc/b.md": true}
 	localPages := map[string]bool{"pages/notes/a.md": true, "pages/notes/c.md": true}
 	f.Fuzz(func(t *testing.T, base, x, y string) {
+		if max(len(base), len(x), len(y)) > maxFuzzMergeBytes {
+			return
+		}
 		b, l, r := splitLines([]byte(base)), splitLines([]byte(x)), splitLines([]byte(y))
-		if len(b) > 48 || len(l) > 48 || len(r) > 48 {
-			return // quadratic; long inputs only slow the fuzzer
+		if max(len(b), len(l), len(r)) > maxFuzzMergeLines {
+			return
 		}
 		if got := mergeLines(b, l, l); !slices.Equal(got, l) {
 			t.Fatalf("merge(%q, x, x) = %q, want x = %q", b, got, l)
