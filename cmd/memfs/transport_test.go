@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"encoding/pem"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -64,15 +65,122 @@ func (c *cli) failCode(args ...string) (string, string) {
 func TestSyncThroughSSH(t *testing.T) {
 	sshd := findSSHD(t)
 	home := freshHome(t)
-	srv := t.TempDir()
-	// The server side's "~" (git expands it from HOME, which sshd sets).
-	gitOut(t, "init", "-q", "--bare", filepath.Join(srv, "memory.git"))
-	keygen(t, filepath.Join(srv, "host_key"))
 	sshDir := filepath.Join(home, ".ssh")
 	os.MkdirAll(sshDir, 0o700)
 	keygen(t, filepath.Join(sshDir, "id_ed25519"))
 	keygen(t, filepath.Join(sshDir, "stranger"))
-	pub, err := os.ReadFile(filepath.Join(sshDir, "id_ed25519.pub"))
+	srv := startSSHD(t, sshd, filepath.Join(sshDir, "id_ed25519.pub"))
+	useSSHConfig(t, home, fmt.Sprintf(`Host memory-host
+  HostName 127.0.0.1
+  Port %d
+  User %s
+  IdentityFile %s/id_ed25519
+  IdentitiesOnly yes
+  StrictHostKeyChecking accept-new
+  UserKnownHostsFile %s/known_hosts
+Host stranger-host
+  HostName 127.0.0.1
+  Port %d
+  User %s
+  IdentityFile %s/stranger
+  IdentitiesOnly yes
+  StrictHostKeyChecking accept-new
+  UserKnownHostsFile %s/known_hosts
+`, srv.port, srv.user, sshDir, sshDir, srv.port, srv.user, sshDir, sshDir))
+
+	url := "ssh://memory-host/~/memory.git"
+	// Stock git first, then forget the host so memfs makes first contact.
+	srv.stockGit(t, url)
+	os.Remove(filepath.Join(sshDir, "known_hosts"))
+	srv.pushPull(t, url)
+
+	c := newCLI(t)
+	c.mustRun("remote", "add", "origin", "ssh://stranger-host/~/memory.git")
+	if code, out := c.failCode("pull"); code != "remote_auth_failed" || !strings.Contains(out, "credential") {
+		t.Errorf("pull with a key the server refuses: %s\n%s", code, out)
+	}
+}
+
+// Ensure that push and pull run over ssh with the key held only by an
+// ssh-agent (SSH_AUTH_SOCK): no key file and no IdentityFile, so without
+// the agent the server refuses.
+func TestSyncThroughSSHAgent(t *testing.T) {
+	sshd := findSSHD(t)
+	agent, err := exec.LookPath("ssh-agent")
+	if err != nil {
+		if os.Getenv("MEMFS_REQUIRE_SSHD") == "1" {
+			t.Fatal("ssh-agent not found and MEMFS_REQUIRE_SSHD=1 (install openssh-client)")
+		}
+		t.Skip("ssh-agent not found: install openssh-client to run the ssh agent test")
+	}
+	home := freshHome(t)
+	sshDir := filepath.Join(home, ".ssh")
+	os.MkdirAll(sshDir, 0o700)
+	key := filepath.Join(sshDir, "id_ed25519")
+	keygen(t, key)
+	srv := startSSHD(t, sshd, key+".pub")
+
+	sock := filepath.Join(t.TempDir(), "agent.sock")
+	a := exec.Command(agent, "-D", "-a", sock)
+	a.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := a.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		syscall.Kill(-a.Process.Pid, syscall.SIGKILL)
+		a.Wait()
+	})
+	t.Setenv("SSH_AUTH_SOCK", sock)
+	// ssh-add -l exits 1 for an empty agent, 2 when it cannot reach one.
+	storetest.Eventually(t, "ssh-agent listening", func() bool {
+		err := exec.Command("ssh-add", "-l").Run()
+		var exit *exec.ExitError
+		return err == nil || errors.As(err, &exit) && exit.ExitCode() == 1
+	})
+	if out, err := exec.Command("ssh-add", key).CombinedOutput(); err != nil {
+		t.Fatalf("ssh-add: %v\n%s", err, out)
+	}
+	// Only the agent holds the key now.
+	os.Remove(key)
+	os.Remove(key + ".pub")
+	useSSHConfig(t, home, fmt.Sprintf(`Host memory-host
+  HostName 127.0.0.1
+  Port %d
+  User %s
+  StrictHostKeyChecking accept-new
+  UserKnownHostsFile %s/known_hosts
+`, srv.port, srv.user, sshDir))
+
+	url := "ssh://memory-host/~/memory.git"
+	// Without the agent stock git is refused: the test runs through it.
+	noAgent := exec.Command("git", "ls-remote", url)
+	noAgent.Env = append(os.Environ(), "SSH_AUTH_SOCK=", "GIT_SSH_COMMAND=ssh -o BatchMode=yes")
+	if out, err := noAgent.CombinedOutput(); err == nil {
+		t.Fatalf("stock git over ssh authenticated without the agent:\n%s", out)
+	}
+	srv.stockGit(t, url)
+	os.Remove(filepath.Join(sshDir, "known_hosts"))
+	srv.pushPull(t, url)
+}
+
+// sshServer is an sshd on 127.0.0.1 whose key-only login serves the bare
+// repository memory.git in its home folder.
+type sshServer struct {
+	dir  string // the server side's HOME, holding memory.git
+	port int
+	user string // the local user, whom the server lets in
+	log  *strings.Builder
+}
+
+// startSSHD starts sshd with its own config and host key, letting in the
+// public key at authorized; it is killed in t.Cleanup.
+func startSSHD(t *testing.T, sshd, authorized string) *sshServer {
+	t.Helper()
+	srv := t.TempDir()
+	// The server side's "~" (git expands it from HOME, which sshd sets).
+	gitOut(t, "init", "-q", "--bare", filepath.Join(srv, "memory.git"))
+	keygen(t, filepath.Join(srv, "host_key"))
+	pub, err := os.ReadFile(authorized)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,8 +208,8 @@ SetEnv HOME=%s
 		os.MkdirAll("/run/sshd", 0o755) // sshd's privilege separation folder
 	}
 	d := exec.Command(sshd, "-D", "-e", "-f", filepath.Join(srv, "sshd_config"))
-	var log strings.Builder
-	d.Stderr = &log
+	log := &strings.Builder{}
+	d.Stderr = log
 	d.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := d.Start(); err != nil {
 		t.Fatal(err)
@@ -120,23 +228,14 @@ SetEnv HOME=%s
 		}
 		return err == nil
 	})
-	os.WriteFile(filepath.Join(sshDir, "config"), fmt.Appendf(nil, `Host memory-host
-  HostName 127.0.0.1
-  Port %d
-  User %s
-  IdentityFile %s/id_ed25519
-  IdentitiesOnly yes
-  StrictHostKeyChecking accept-new
-  UserKnownHostsFile %s/known_hosts
-Host stranger-host
-  HostName 127.0.0.1
-  Port %d
-  User %s
-  IdentityFile %s/stranger
-  IdentitiesOnly yes
-  StrictHostKeyChecking accept-new
-  UserKnownHostsFile %s/known_hosts
-`, port, me.Username, sshDir, sshDir, port, me.Username, sshDir, sshDir), 0o600)
+	return &sshServer{dir: srv, port: port, user: me.Username, log: log}
+}
+
+// useSSHConfig writes config as home's ~/.ssh/config and puts first on
+// PATH an ssh that reads it.
+func useSSHConfig(t *testing.T, home, config string) {
+	t.Helper()
+	os.WriteFile(filepath.Join(home, ".ssh", "config"), []byte(config), 0o600)
 	// OpenSSH reads ~/.ssh/config from the passwd entry's home, not from
 	// HOME; this stand-in for ssh makes it read the fresh HOME's, as it
 	// would on a machine set up that way. memfs still runs "ssh".
@@ -148,14 +247,21 @@ Host stranger-host
 	os.MkdirAll(bin, 0o755)
 	os.WriteFile(filepath.Join(bin, "ssh"), fmt.Appendf(nil, "#!/bin/sh\nexec %s -F \"$HOME/.ssh/config\" \"$@\"\n", realSSH), 0o755)
 	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+}
 
-	url := "ssh://memory-host/~/memory.git"
-	// Stock git first, then forget the host so memfs makes first contact.
+// stockGit checks that git itself reaches url.
+func (s *sshServer) stockGit(t *testing.T, url string) {
+	t.Helper()
 	if out, err := exec.Command("git", "ls-remote", url).CombinedOutput(); err != nil {
-		t.Fatalf("stock git over ssh: %v\n%s\n%s", err, out, log.String())
+		t.Fatalf("stock git over ssh: %v\n%s\n%s", err, out, s.log.String())
 	}
-	os.Remove(filepath.Join(sshDir, "known_hosts"))
+}
 
+// pushPull publishes on one memfs home, pushes it to url and pulls it
+// into another, and checks both hold the same tree and the server the
+// namespaced scope ref.
+func (s *sshServer) pushPull(t *testing.T, url string) {
+	t.Helper()
 	a, b := newCLI(t), newCLI(t)
 	a.mustRun("remote", "add", "origin", url)
 	b.mustRun("remote", "add", "origin", url)
@@ -165,14 +271,8 @@ Host stranger-host
 	if gitOut(t, "-C", a.repo(), "rev-parse", "default^{tree}") != gitOut(t, "-C", b.repo(), "rev-parse", "default^{tree}") {
 		t.Error("trees differ after push and pull over ssh")
 	}
-	if refs := gitOut(t, "-C", filepath.Join(srv, "memory.git"), "for-each-ref", "--format=%(refname)"); !strings.Contains(refs, "refs/memfs/scopes/default") {
+	if refs := gitOut(t, "-C", filepath.Join(s.dir, "memory.git"), "for-each-ref", "--format=%(refname)"); !strings.Contains(refs, "refs/memfs/scopes/default") {
 		t.Errorf("server refs:\n%s", refs)
-	}
-
-	c := newCLI(t)
-	c.mustRun("remote", "add", "origin", "ssh://stranger-host/~/memory.git")
-	if code, out := c.failCode("pull"); code != "remote_auth_failed" || !strings.Contains(out, "credential") {
-		t.Errorf("pull with a key the server refuses: %s\n%s", code, out)
 	}
 }
 
