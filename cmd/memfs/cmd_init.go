@@ -140,7 +140,7 @@ func printHere(w io.Writer, h home.Here) {
 		"origin":      "from the repository's origin " + h.Key,
 		"root-commit": "from the repository's root commit " + h.Key,
 		"path":        "from the folder " + h.Key,
-		"path-kept":   "from the folder " + h.Key + ", which holds this project's memory here; the repository's scope is " + h.RepositoryScope,
+		"path-kept":   "from the folder " + h.Key + ", which holds this project's memory here; the repository's scope is " + h.RepositoryScope + ", memfs scope adopt moves the memory there",
 	}[h.Source]
 	fmt.Fprintf(w, "here:   scope %s (%s)\n", h.Scope, why)
 }

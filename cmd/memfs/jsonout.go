@@ -385,3 +385,8 @@ type keyImportOut struct {
 	RewrittenLocal int  `json:"rewritten_local"`
 	Unchecked      int  `json:"unchecked_markers"`
 }
+
+type scopeAdoptOut struct {
+	OK bool `json:"ok"`
+	home.Adopted
+}

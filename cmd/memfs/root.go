@@ -189,7 +189,7 @@ func newRootCommand(g *globalOptions) *cobra.Command {
 		newStatusCommand, newMountCommand, newCheckoutCommand, newDoctorCommand, newLedgerCommand,
 		newCheckpointCommand, newEvidenceCommand, newDreamCommand, newContextCommand, newHookCommand,
 		newInstallCommand, newDemoCommand, newServeCommand, newReviewCommand, newForgetCommand, newExportCommand,
-		newImportCommand, newRemoteCommand, newPushCommand, newPullCommand, newKeyCommand,
+		newImportCommand, newRemoteCommand, newPushCommand, newPullCommand, newKeyCommand, newScopeCommand,
 	} {
 		root.AddCommand(newCommand(g))
 	}

@@ -2,7 +2,8 @@
 // $MEMFS_HOME is, config.toml with the limits a command overrides, the
 // store and ledger of a home (the ledger's health check and rebuild), the
 // staged-runs folder, the scope a command acts on (with the registry of
-// the project path each derived scope came from), the lock file that says
+// the project path each derived scope came from, and the adoption of a
+// path-derived scope by its repository's), the lock file that says
 // memfs serve is running, and the few steps several commands share
 // (export to a bundle file, import with the ledger settled, status).
 package home

@@ -194,3 +194,22 @@ func TestScopeKeepsPathDerivedMemory(t *testing.T) {
 		t.Errorf("home holding both: scope %q, want %q", sc, id.Name)
 	}
 }
+
+// Ensure that an adopt moves exactly the refs of the path-derived scope:
+// its branch and its proposals, not a scope whose name only begins alike.
+func TestScopeRef(t *testing.T) {
+	for _, tc := range []struct {
+		ref, want string
+		ok        bool
+	}{
+		{"refs/heads/old-1", "refs/heads/new-2", true},
+		{"refs/memfs/proposals/old-1/run-7", "refs/memfs/proposals/new-2/run-7", true},
+		{"refs/heads/old-10", "", false},
+		{"refs/memfs/proposals/old-10/run-7", "", false},
+		{"refs/memfs/meta", "", false},
+	} {
+		if got, ok := scopeRef(tc.ref, "old-1", "new-2"); got != tc.want || ok != tc.ok {
+			t.Errorf("scopeRef(%s) = %q, %v; want %q, %v", tc.ref, got, ok, tc.want, tc.ok)
+		}
+	}
+}
