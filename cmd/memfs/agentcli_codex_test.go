@@ -298,18 +298,7 @@ func TestCLI_DreamCodex(t *testing.T) {
 			srv := httptest.NewServer(model)
 			defer srv.Close()
 			codexEnv(t, srv)
-			c := newCLI(t)
-			c.mustRun("init")
-			c.mustRun("checkpoint", "--transcript", copyTranscript(t, "", "claude-session.jsonl"))
-			args := []string{"dream", "--keep-runs", "--timeout", "3m"}
-			if tt.config != "" {
-				if err := os.WriteFile(filepath.Join(c.home, "config.toml"), []byte(tt.config), 0o600); err != nil {
-					t.Fatal(err)
-				}
-			} else {
-				args = append(args, "--dreamer", "codex")
-			}
-			code, out, errs := c.run(args...)
+			c, code, out, errs := dreamWithAgentCLI(t, "codex", tt.config)
 			model.mu.Lock()
 			defer model.mu.Unlock()
 			for _, e := range model.errs {
@@ -325,15 +314,7 @@ func TestCLI_DreamCodex(t *testing.T) {
 				t.Error("the task given to Codex lacks the instructions' path or the entry-citation rule")
 			}
 			if tt.reason != "" {
-				if code == 0 || !strings.Contains(out+errs, tt.reason) {
-					t.Fatalf("dream: exit %d, want failure %s\n%s\n%s\nrun folder: %s", code, tt.reason, out, errs, runFiles(t, c.home))
-				}
-				if c.pending() != 1 {
-					t.Error("the evidence is not pending after the refused run")
-				}
-				if code, _, _ := c.run("--scope", transcriptScope, "cat", "pages/preferences/indentation.md"); code == 0 {
-					t.Error("a refused run published the page")
-				}
+				checkRefusedAgentRun(t, c, tt.reason, code, out, errs)
 				return
 			}
 			if code != 0 || !strings.Contains(out, " published ") {
@@ -345,13 +326,7 @@ func TestCLI_DreamCodex(t *testing.T) {
 			if _, err := os.Stat(filepath.Join(c.home, "escaped.txt")); err == nil || !strings.Contains(model.escape, "denied") {
 				t.Errorf("a command wrote into the memfs home (stat: %v); it said:\n%s", err, model.escape)
 			}
-			page := c.mustRun("--scope", transcriptScope, "cat", "pages/preferences/indentation.md")
-			if !regexp.MustCompile(`(?m)^- session:` + testSession + ` entry:aaaaaaaa-0000-4000-8000-000000000001$`).MatchString(page) {
-				t.Errorf("published page lacks the entry citation:\n%s", page)
-			}
-			if c.pending() != 0 {
-				t.Error("the evidence is still pending")
-			}
+			checkPublishedAgentRun(t, c)
 		})
 	}
 }

@@ -297,18 +297,7 @@ func TestCLI_DreamClaude(t *testing.T) {
 			srv := httptest.NewServer(model)
 			defer srv.Close()
 			agentCLIEnv(t, srv)
-			c := newCLI(t)
-			c.mustRun("init")
-			c.mustRun("checkpoint", "--transcript", copyTranscript(t, "", "claude-session.jsonl"))
-			args := []string{"dream", "--keep-runs", "--timeout", "3m"}
-			if tt.config != "" {
-				if err := os.WriteFile(filepath.Join(c.home, "config.toml"), []byte(tt.config), 0o600); err != nil {
-					t.Fatal(err)
-				}
-			} else {
-				args = append(args, "--dreamer", "claude")
-			}
-			code, out, errs := c.run(args...)
+			c, code, out, errs := dreamWithAgentCLI(t, "claude", tt.config)
 			model.mu.Lock()
 			defer model.mu.Unlock()
 			for _, e := range model.errs {
@@ -333,15 +322,7 @@ func TestCLI_DreamClaude(t *testing.T) {
 				t.Errorf("the user's Claude Code hooks ran in the run folder: %v", runs)
 			}
 			if tt.reason != "" {
-				if code == 0 || !strings.Contains(out+errs, tt.reason) {
-					t.Fatalf("dream: exit %d, want failure %s\n%s\n%s\nrun folder: %s", code, tt.reason, out, errs, runFiles(t, c.home))
-				}
-				if c.pending() != 1 {
-					t.Error("the evidence is not pending after the refused run")
-				}
-				if code, _, _ := c.run("--scope", transcriptScope, "cat", "pages/preferences/indentation.md"); code == 0 {
-					t.Error("a refused run published the page")
-				}
+				checkRefusedAgentRun(t, c, tt.reason, code, out, errs)
 				return
 			}
 			if code != 0 || !strings.Contains(out, " published ") {
@@ -350,17 +331,60 @@ func TestCLI_DreamClaude(t *testing.T) {
 			if !model.wrote {
 				t.Error("the Write tool call did not succeed")
 			}
-			page := c.mustRun("--scope", transcriptScope, "cat", "pages/preferences/indentation.md")
-			if !regexp.MustCompile(`(?m)^- session:` + testSession + ` entry:aaaaaaaa-0000-4000-8000-000000000001$`).MatchString(page) {
-				t.Errorf("published page lacks the entry citation:\n%s", page)
-			}
-			if c.pending() != 0 {
-				t.Error("the evidence is still pending")
-			}
+			checkPublishedAgentRun(t, c)
 			if log := c.mustRun("--scope", transcriptScope, "log"); !strings.Contains(log, "dream ") {
 				t.Errorf("log lacks the dream commit:\n%s", log)
 			}
 		})
+	}
+}
+
+// dreamWithAgentCLI checkpoints the sample Claude Code session in a new
+// home and dreams it with the named agent CLI preset: by flag, or through
+// config.toml when config is set. It returns the home and what the dream
+// said.
+func dreamWithAgentCLI(t *testing.T, dreamer, config string) (c *cli, code int, out, errs string) {
+	t.Helper()
+	c = newCLI(t)
+	c.mustRun("init")
+	c.mustRun("checkpoint", "--transcript", copyTranscript(t, "", "claude-session.jsonl"))
+	args := []string{"dream", "--keep-runs", "--timeout", "3m"}
+	if config != "" {
+		if err := os.WriteFile(filepath.Join(c.home, "config.toml"), []byte(config), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	} else {
+		args = append(args, "--dreamer", dreamer)
+	}
+	code, out, errs = c.run(args...)
+	return c, code, out, errs
+}
+
+// checkRefusedAgentRun asserts that an agent CLI's dream failed with
+// reason, kept the evidence pending and published nothing.
+func checkRefusedAgentRun(t *testing.T, c *cli, reason string, code int, out, errs string) {
+	t.Helper()
+	if code == 0 || !strings.Contains(out+errs, reason) {
+		t.Fatalf("dream: exit %d, want failure %s\n%s\n%s\nrun folder: %s", code, reason, out, errs, runFiles(t, c.home))
+	}
+	if c.pending() != 1 {
+		t.Error("the evidence is not pending after the refused run")
+	}
+	if code, _, _ := c.run("--scope", transcriptScope, "cat", "pages/preferences/indentation.md"); code == 0 {
+		t.Error("a refused run published the page")
+	}
+}
+
+// checkPublishedAgentRun asserts that the published page cites the entry
+// the agent read and that the evidence is no longer pending.
+func checkPublishedAgentRun(t *testing.T, c *cli) {
+	t.Helper()
+	page := c.mustRun("--scope", transcriptScope, "cat", "pages/preferences/indentation.md")
+	if !regexp.MustCompile(`(?m)^- session:` + testSession + ` entry:aaaaaaaa-0000-4000-8000-000000000001$`).MatchString(page) {
+		t.Errorf("published page lacks the entry citation:\n%s", page)
+	}
+	if c.pending() != 0 {
+		t.Error("the evidence is still pending")
 	}
 }
 
