@@ -12,23 +12,6 @@ import (
 	"github.com/memfs/memfs/internal/storetest"
 )
 
-// nobody is the other local user of these tests: an existing unprivileged
-// uid, which root makes the owner of what it plants.
-const nobody = 65534
-
-// shared returns a folder like /tmp: world-writable and sticky.
-func shared(t *testing.T) string {
-	t.Helper()
-	d := filepath.Join(t.TempDir(), "tmp")
-	if err := os.Mkdir(d, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chmod(d, 0o777|fs.ModeSticky); err != nil {
-		t.Fatal(err)
-	}
-	return d
-}
-
 // victim returns a folder with one file, mode 0751, for an attacker to aim
 // at.
 func victim(t *testing.T) string {
@@ -89,7 +72,7 @@ func TestCheckoutRefusesPlanted(t *testing.T) {
 			if err := os.Symlink(v, p); err != nil {
 				t.Fatal(err)
 			}
-			plantedAs(t, p, nobody)
+			plantedAs(t, p, storetest.Nobody)
 			return tmp
 		}},
 		{"sibling linked by the caller", func(t *testing.T, tmp, v string) string {
@@ -103,7 +86,7 @@ func TestCheckoutRefusesPlanted(t *testing.T) {
 			if err := os.MkdirAll(filepath.Join(p, "0123456789ab-1"), 0o777); err != nil {
 				t.Fatal(err)
 			}
-			plantedAs(t, p, nobody)
+			plantedAs(t, p, storetest.Nobody)
 			return tmp
 		}},
 		{"target linked into the attacker's snapshot", func(t *testing.T, tmp, _ string) string {
@@ -111,7 +94,7 @@ func TestCheckoutRefusesPlanted(t *testing.T) {
 			if err := os.Symlink(".mem.memfs/0123456789ab-1", p); err != nil {
 				t.Fatal(err)
 			}
-			plantedAs(t, p, nobody)
+			plantedAs(t, p, storetest.Nobody)
 			return tmp
 		}},
 		{"target linked to a victim", func(t *testing.T, tmp, v string) string {
@@ -119,7 +102,7 @@ func TestCheckoutRefusesPlanted(t *testing.T) {
 			if err := os.Symlink(v, p); err != nil {
 				t.Fatal(err)
 			}
-			plantedAs(t, p, nobody)
+			plantedAs(t, p, storetest.Nobody)
 			return tmp
 		}},
 		{"target is the attacker's empty folder", func(t *testing.T, tmp, _ string) string {
@@ -127,7 +110,7 @@ func TestCheckoutRefusesPlanted(t *testing.T) {
 			if err := os.Mkdir(p, 0o777); err != nil {
 				t.Fatal(err)
 			}
-			plantedAs(t, p, nobody)
+			plantedAs(t, p, storetest.Nobody)
 			return tmp
 		}},
 		{"parent owned by the attacker", func(t *testing.T, tmp, _ string) string {
@@ -135,7 +118,7 @@ func TestCheckoutRefusesPlanted(t *testing.T) {
 			if err := os.Mkdir(p, 0o755); err != nil {
 				t.Fatal(err)
 			}
-			plantedAs(t, p, nobody)
+			plantedAs(t, p, storetest.Nobody)
 			return p
 		}},
 		{"parent linked to a victim", func(t *testing.T, tmp, v string) string {
@@ -143,13 +126,13 @@ func TestCheckoutRefusesPlanted(t *testing.T) {
 			if err := os.Symlink(v, p); err != nil {
 				t.Fatal(err)
 			}
-			plantedAs(t, p, nobody)
+			plantedAs(t, p, storetest.Nobody)
 			return p
 		}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			tmp, v := shared(t), victim(t)
+			tmp, v := storetest.SharedDir(t), victim(t)
 			dir := filepath.Join(c.plant(t, tmp, v), "mem")
 			before := listing(t, tmp)
 			_, err := Checkout(t.Context(), dir, Options{Store: s, Scope: "default"})
@@ -200,7 +183,7 @@ func listing(t *testing.T, d string) string {
 func TestCheckoutInSharedFolder(t *testing.T) {
 	s := storetest.NewStore(t)
 	storetest.Publish(t, s, "default", storetest.Artifact(1, 1, 1))
-	dir := filepath.Join(shared(t), "mem")
+	dir := filepath.Join(storetest.SharedDir(t), "mem")
 	if _, err := Checkout(t.Context(), dir, Options{Store: s, Scope: "default"}); err != nil {
 		t.Fatal(err)
 	}

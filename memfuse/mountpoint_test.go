@@ -3,30 +3,13 @@ package memfuse
 import (
 	"context"
 	"errors"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/memfs/memfs/internal/errcode"
+	"github.com/memfs/memfs/internal/storetest"
 )
-
-// nobody is the other local user of these tests: an existing unprivileged
-// uid, which root makes the owner of what it plants.
-const nobody = 65534
-
-// sharedTmp returns a folder like /tmp: world-writable and sticky.
-func sharedTmp(t *testing.T) string {
-	t.Helper()
-	d := filepath.Join(t.TempDir(), "tmp")
-	if err := os.Mkdir(d, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chmod(d, 0o777|fs.ModeSticky); err != nil {
-		t.Fatal(err)
-	}
-	return d
-}
 
 // Ensure that the README's `mkdir -p /tmp/mem && memfs mount /tmp/mem` is
 // safe against another local user who got there first: a mount point
@@ -49,7 +32,7 @@ func TestMountRefusesUnsafeMountpoint(t *testing.T) {
 			if err := os.Symlink(v, mp); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.Lchown(mp, nobody, nobody); err != nil {
+			if err := os.Lchown(mp, storetest.Nobody, storetest.Nobody); err != nil {
 				t.Fatal(err)
 			}
 			return "unsafe_path"
@@ -67,7 +50,7 @@ func TestMountRefusesUnsafeMountpoint(t *testing.T) {
 			if err := os.Chmod(mp, 0o777); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.Lchown(mp, nobody, nobody); err != nil {
+			if err := os.Lchown(mp, storetest.Nobody, storetest.Nobody); err != nil {
 				t.Fatal(err)
 			}
 			return "unsafe_path"
@@ -87,7 +70,7 @@ func TestMountRefusesUnsafeMountpoint(t *testing.T) {
 			if c.root && os.Geteuid() != 0 {
 				t.Skip("not root: cannot plant files owned by another user (CI runs this as root)")
 			}
-			mp := filepath.Join(sharedTmp(t), "mem")
+			mp := filepath.Join(storetest.SharedDir(t), "mem")
 			victim := t.TempDir()
 			want := c.plant(t, mp, victim)
 			m, err := New(context.Background(), mp, Options{Store: s, Scope: "default"})
@@ -134,12 +117,12 @@ func TestMountRefusesForeignParent(t *testing.T) {
 	}
 	s := newStore(t)
 	publish(t, s, "default", artifact(1, 1, 1))
-	parent := filepath.Join(sharedTmp(t), "theirs")
+	parent := filepath.Join(storetest.SharedDir(t), "theirs")
 	mp := filepath.Join(parent, "mem")
 	if err := os.MkdirAll(mp, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Chown(parent, nobody, nobody); err != nil {
+	if err := os.Chown(parent, storetest.Nobody, storetest.Nobody); err != nil {
 		t.Fatal(err)
 	}
 	_, err := New(context.Background(), mp, Options{Store: s, Scope: "default"})

@@ -8,11 +8,8 @@ import (
 	"testing"
 
 	"github.com/memfs/memfs/internal/errcode"
+	"github.com/memfs/memfs/internal/storetest"
 )
-
-// nobody is the unprivileged user that plants files in these tests: an
-// existing uid, so nothing needs creating.
-const nobody = 65534
 
 // asRoot skips a test that must plant files owned by another user.
 func asRoot(t *testing.T) {
@@ -20,20 +17,6 @@ func asRoot(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("not root: cannot plant files owned by another user (CI runs these as root)")
 	}
-}
-
-// sharedDir returns a folder like /tmp: root's (the caller's, as root),
-// world-writable and sticky.
-func sharedDir(t *testing.T) string {
-	t.Helper()
-	d := filepath.Join(t.TempDir(), "shared")
-	if err := os.Mkdir(d, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chmod(d, 0o1777|fs.ModeSticky); err != nil {
-		t.Fatal(err)
-	}
-	return d
 }
 
 func chown(t *testing.T, p string, uid int) {
@@ -62,7 +45,7 @@ func TestOpenParent(t *testing.T) {
 		ok    bool
 	}{
 		{"private", false, func(t *testing.T) string { return t.TempDir() }, true},
-		{"sticky shared", false, sharedDir, true},
+		{"sticky shared", false, func(t *testing.T) string { return storetest.SharedDir(t) }, true},
 		{"symlink", false, func(t *testing.T) string {
 			l := filepath.Join(t.TempDir(), "link")
 			if err := os.Symlink(t.TempDir(), l); err != nil {
@@ -78,22 +61,22 @@ func TestOpenParent(t *testing.T) {
 			return d
 		}, false},
 		{"another user's", true, func(t *testing.T) string {
-			d := filepath.Join(sharedDir(t), "theirs")
+			d := filepath.Join(storetest.SharedDir(t), "theirs")
 			if err := os.Mkdir(d, 0o755); err != nil {
 				t.Fatal(err)
 			}
-			chown(t, d, nobody)
+			chown(t, d, storetest.Nobody)
 			return d
 		}, false},
 		{"another user's, sticky", true, func(t *testing.T) string {
-			d := filepath.Join(sharedDir(t), "theirs")
+			d := filepath.Join(storetest.SharedDir(t), "theirs")
 			if err := os.Mkdir(d, 0o777); err != nil {
 				t.Fatal(err)
 			}
 			if err := os.Chmod(d, 0o777|fs.ModeSticky); err != nil {
 				t.Fatal(err)
 			}
-			chown(t, d, nobody)
+			chown(t, d, storetest.Nobody)
 			return d
 		}, false},
 	}
@@ -133,13 +116,13 @@ func TestOwnRefusesPlanted(t *testing.T) {
 			if err := os.Symlink(victim, p); err != nil {
 				t.Fatal(err)
 			}
-			chown(t, p, nobody)
+			chown(t, p, storetest.Nobody)
 		}},
 		{"another user's folder", true, func(t *testing.T, p, _ string) {
 			if err := os.Mkdir(p, 0o777); err != nil {
 				t.Fatal(err)
 			}
-			chown(t, p, nobody)
+			chown(t, p, storetest.Nobody)
 		}},
 		{"a file", false, func(t *testing.T, p, _ string) {
 			if err := os.WriteFile(p, nil, 0o600); err != nil {
@@ -152,7 +135,7 @@ func TestOwnRefusesPlanted(t *testing.T) {
 			if c.root {
 				asRoot(t)
 			}
-			shared := sharedDir(t)
+			shared := storetest.SharedDir(t)
 			victim := t.TempDir()
 			if err := os.WriteFile(filepath.Join(victim, "keep"), []byte("k"), 0o644); err != nil {
 				t.Fatal(err)
