@@ -2,7 +2,9 @@ package memcorpus
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 )
@@ -54,7 +56,22 @@ type Report struct {
 	Missed     []string `json:"missed,omitempty"`
 	Kept       []string `json:"kept,omitempty"`
 	Unresolved []string `json:"unresolved,omitempty"`
+	// Claims counts index.md's claim lines: Total all of them, Good those
+	// that carry a must string of some fact of the half. The rest are noise:
+	// lines that take the context's budget without recording a fact.
+	// Noise lists them for a tuning half only.
+	Claims Tally    `json:"claims"`
+	Noise  []string `json:"noise,omitempty"`
+	// ContextBytes is the context's size; IndexShown and IndexSize the
+	// bytes of index.md it shows and holds, when it had to shorten it
+	// (both 0 when index.md fit whole).
+	ContextBytes int `json:"context_bytes"`
+	IndexShown   int `json:"index_shown,omitempty"`
+	IndexSize    int `json:"index_size,omitempty"`
 }
+
+// reIndexCut is the context's note on a shortened index.md.
+var reIndexCut = regexp.MustCompile(`\[index\.md shortened to fit this message: (\d+) of (\d+) bytes are shown`)
 
 // Score scores a memory against the corpus: context is what `memfs context`
 // printed after the last round, files every file of the scope's head (path
@@ -154,7 +171,38 @@ func Score(c *Corpus, context string, files map[string]string) Report {
 			r.Unresolved = append(r.Unresolved, x.ID)
 		}
 	}
+	r.Claims, r.Noise = scoreClaims(c, files["index.md"], dev)
+	r.ContextBytes = len(context)
+	if m := reIndexCut.FindStringSubmatch(context); m != nil {
+		r.IndexShown, _ = strconv.Atoi(m[1])
+		r.IndexSize, _ = strconv.Atoi(m[2])
+	}
 	return r
+}
+
+// scoreClaims sorts index.md's claim lines (list items linking a page) into
+// those that name some fact of the corpus and noise.
+func scoreClaims(c *Corpus, index string, list bool) (Tally, []string) {
+	var musts []string
+	for _, f := range c.Facts {
+		musts = append(musts, f.Must...)
+	}
+	var t Tally
+	var noise []string
+	for _, line := range strings.Split(index, "\n") {
+		if !strings.HasPrefix(line, "- ") || !strings.Contains(line, "](pages/") || strings.Contains(line, "/index.md)") {
+			continue
+		}
+		n := Normalize(line)
+		good := slices.ContainsFunc(musts, func(m string) bool { return contains(n, m) })
+		t.Total++
+		if good {
+			t.Good++
+		} else if list {
+			noise = append(noise, line)
+		}
+	}
+	return t, noise
 }
 
 // Ratio is n/total as a fraction, 1 for an empty group.
@@ -210,6 +258,12 @@ func (r Report) String() string {
 	fmt.Fprintln(w, "\t\t\t")
 	fmt.Fprintf(w, "updates resolved\t%s\t\t\n", pct(r.Updates.Good, r.Updates.Total))
 	fmt.Fprintf(w, "retractions resolved\t%s\t\t\n", pct(r.Retractions.Good, r.Retractions.Total))
+	fmt.Fprintf(w, "index claims naming a fact\t%s\t\t\n", pct(r.Claims.Good, r.Claims.Total))
+	ix := "whole"
+	if r.IndexSize > 0 {
+		ix = fmt.Sprintf("%d of %d bytes", r.IndexShown, r.IndexSize)
+	}
+	fmt.Fprintf(w, "context bytes\t%d (index.md %s)\t\t\n", r.ContextBytes, ix)
 	w.Flush()
 	list := func(name string, ids []string) {
 		if len(ids) > 0 {
@@ -219,6 +273,12 @@ func (r Report) String() string {
 	list("facts missing from the context", r.Missed)
 	list("distractors in memory", r.Kept)
 	list("unresolved updates and retractions", r.Unresolved)
+	if len(r.Noise) > 0 {
+		fmt.Fprintf(&b, "\nindex claims naming no fact (%d):\n", len(r.Noise))
+		for _, l := range r.Noise {
+			fmt.Fprintf(&b, "  %s\n", l)
+		}
+	}
 	return b.String()
 }
 

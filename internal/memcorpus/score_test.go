@@ -95,6 +95,8 @@ func TestScore_TestHalfCountsOnly(t *testing.T) {
 		t.Errorf("test half lists ids: %v %v %v", r.Missed, r.Kept, r.Unresolved)
 	}
 	s := r.String() + strings.Join(r.Shortfalls(), "\n")
+	r = Score(c, "", map[string]string{"index.md": "- Bazel is banned ([x](pages/x.md))\n"})
+	s += r.String()
 	for _, leak := range []string{"t-f", "t-d", "t-u", "t-r", "Bazel", "Makefile", "node:2"} {
 		if strings.Contains(s, leak) {
 			t.Errorf("test half report contains %q:\n%s", leak, s)
@@ -102,6 +104,27 @@ func TestScore_TestHalfCountsOnly(t *testing.T) {
 	}
 	if !strings.Contains(s, "0/1 (0%)") || !strings.Contains(s, "distractors reached memory") {
 		t.Errorf("report lacks its counts:\n%s", s)
+	}
+}
+
+// Ensure that index.md's claim lines count as naming a fact when they hold
+// any must string of the half, that other lines are not claims, and that
+// only a tuning half lists the noise lines.
+func TestScore_Claims(t *testing.T) {
+	index := "# Index\n\n## tools\n- Build with the Makefile ([tools](pages/tools/make.md))\n" +
+		"- Look into the flaky test today ([misc](pages/misc/flaky.md))\n- not a claim line\n"
+	for _, half := range []string{"dev", "test"} {
+		c, err := Load(writeTiny(t, strings.Replace(tinyCorpus, `"half": "dev"`, `"half": "`+half+`"`, 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := Score(c, "", map[string]string{"index.md": index})
+		if r.Claims != (Tally{Total: 2, Good: 1}) {
+			t.Errorf("%s: claims %+v, want 1 of 2", half, r.Claims)
+		}
+		if want := half == "dev"; (len(r.Noise) == 1) != want {
+			t.Errorf("%s: noise %q", half, r.Noise)
+		}
 	}
 }
 

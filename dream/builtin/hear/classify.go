@@ -143,7 +143,7 @@ func classify(raw, lang string, reply bool) (finding, verdict) {
 	}
 	// Anti-cues first: a question, a joke, a hypothetical, a limit to the
 	// current task or day, a transient state, narrative.
-	if isQuestion(s, lang, lx) {
+	if isQuestion(s, lang, lx) || curiousOrTag(s, lang) {
 		return why(f, "e2"), excluded
 	}
 	if rest := afterLabel(s); rest != "" {
@@ -155,6 +155,9 @@ func classify(raw, lang string, reply bool) (finding, verdict) {
 	}
 	if lx.joke.MatchString(raw) {
 		return why(f, "e3"), excluded
+	}
+	if introducesPaste(raw) {
+		return why(f, "n1b"), neutral
 	}
 	if lx.report.MatchString(s) {
 		return why(f, "e4"), excluded
@@ -240,12 +243,12 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		return why(f, "d13"), durable
 	case lx.narrative.MatchString(s):
 		return why(f, "l11"), local
-	case lx.state.MatchString(s) && !durableCue:
+	case problemReport(s, lang) || lx.state.MatchString(s) && !durableCue:
 		return why(f, "l12"), local
 	case lx.decision.MatchString(s):
 		f.kind, f.subject = Decision, strings.ReplaceAll(subjectGroup(s), "-", " ")
 		return why(f, "d14"), durable
-	case prefLoc != nil && !(lang == En && reDeicticObject.MatchString(c.prefRest) || lang != En && deictic(c.prefRest, lang)):
+	case prefLoc != nil && !taskChatter(s, lang) && !(lang == En && reDeicticObject.MatchString(c.prefRest) || lang != En && deictic(c.prefRest, lang)):
 		f.kind, f.subject = Preference, subjectOf(s, lang, lx)
 		return why(f, "d15"), durable
 	case imper:
@@ -273,14 +276,15 @@ func decideKind(f finding, c cues) (finding, verdict) {
 	we := lx.we.MatchString(s)
 	fact := factShape(s, lang, lx)
 	switch {
-	case (durableCue || modal) && (we || fact || lx.modal.MatchString(s)) && !taskish(s, lang, lx):
+	case (durableCue || modal) && (we || fact || lx.modal.MatchString(s)) && !taskish(s, lang, lx) &&
+		(durableCue || we || fact || !weakModal(s, lang, lx)):
 		f.kind, f.subject = Rule, subjectOf(s, lang, lx)
 		if !modal && fact && weakCue(raw, lx) {
 			// Only "our", "we use": a fact about the team, not a rule.
 			f.kind = Fact
 		}
 		return why(f, "d20"), durable
-	case fact || we && (hasValue(s, lang) || lang == En && len(contentWords(s)) >= 3 && !taskish(s, lang, lx)):
+	case (fact || we && (hasValue(s, lang) || lang == En && len(contentWords(s)) >= 3 && !taskish(s, lang, lx))) && !taskChatter(s, lang):
 		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
 		return why(f, "d21"), durable
 	case remembered:
@@ -571,7 +575,7 @@ var reRuleTail = regexp.MustCompile(`(?i),?\s*(?:that's|that is|this is|it's|das
 
 // taskish reports words that tie a clause to the task at hand.
 func taskish(s, lang string, lx *lexicon) bool {
-	return lx.task.MatchString(s) && !lx.durable.MatchString(s)
+	return (lx.task.MatchString(s) || taskChatter(s, lang)) && !lx.durable.MatchString(s)
 }
 
 // reDeictic points at something in the conversation, not a standing

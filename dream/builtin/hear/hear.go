@@ -45,7 +45,13 @@
 //     approves, "ask NAME", "找X", "さんに聞いて", "ist herr X der
 //     Ansprechpartner").
 //  6. Kept out (for this clause only): first-person narrative ("I fixed"),
-//     a transient state ("is failing"), a request for the task at hand.
+//     a transient state ("is failing"), a problem reported now ("keeps
+//     timing out", "wirft Fehler", "一直失败"), a request for the task at
+//     hand ("〜ておいてください", "帮我", "the new X"). Task chatter
+//     (chatter.go) also keeps out curiosity ("nur neugierig"), a tag
+//     question ("…对吧", "…ですよね"), a clause ending in a colon (it
+//     introduces a paste), and a modal that is the speaker's own task or
+//     a purpose ("ich soll …", "damit du siehst …", "need a CSV export").
 //  7. A decision, a preference ("I prefer", "je préfère", "でお願いします").
 //  8. An instruction: kept as a rule when it carries a durability cue
 //     (always, never, every, by default, from now on, must, "sin
@@ -163,6 +169,9 @@ type Statement struct {
 	// Entries are the transcript entry ids it rests on: the user's entry
 	// first, then the pointer's.
 	Entries []string
+	// why names the decision-list rule that kept it ("d20"; classify.go),
+	// for tests and debugging; empty for answers, confirmations and notes.
+	why string
 }
 
 // Retraction is the user withdrawing something said before ("scratch the

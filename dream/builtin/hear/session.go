@@ -579,7 +579,7 @@ func answerOf(rest []msgSentence) (string, int) {
 			return "", 0
 		}
 		if j > 0 {
-			if lx.taskLead != nil && lx.taskLead.MatchString(t) || n+len(text) > 300 || lx.report.MatchString(t) {
+			if lx.taskLead != nil && lx.taskLead.MatchString(t) || n+len(text) > 300 || lx.report.MatchString(t) || aboutTask(t, lang, lx) {
 				break
 			}
 			// A sentence that says something of its own is read on its
@@ -620,6 +620,7 @@ func statementFrom(f finding) Statement {
 		Claim:    claimFor(f.kind, f.lang, text),
 		Quote:    text,
 		Replaces: f.replaces,
+		why:      f.why,
 	}
 }
 

@@ -205,6 +205,11 @@ func clauses(sent, lang string) []string {
 			// A short label stays with what it labels ("Decision: we
 			// ship on Tuesdays"); a clause before a colon does not.
 			left := sent[start:l[0]]
+			if strings.TrimSpace(sent[l[1]:]) == "" {
+				// A colon that ends the sentence introduces what follows
+				// it (a log, a list): it stays, to say so.
+				continue
+			}
 			if len(strings.Fields(left)) < 6 && (!cjkText(left) || len([]rune(left)) < 8) {
 				continue
 			}

@@ -113,7 +113,7 @@ func TestUtteranceTable(t *testing.T) {
 func claims(sts []Statement) []string {
 	var out []string
 	for _, s := range sts {
-		out = append(out, s.Claim+" [subject="+s.Subject+"]")
+		out = append(out, s.Claim+" [subject="+s.Subject+", rule "+s.why+"]")
 	}
 	return out
 }

@@ -1,0 +1,141 @@
+package hear
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Task chatter: what people say about the work in front of them in the
+// shapes of a statement ("the web CI broke after the bump", "ich soll eine
+// neue Variable einbauen", "設定ファイルにコメントを足しておいてください",
+// "need a CSV export for finance"). None of it is memory. These cues sit
+// beside the lexicon's: each names one way a clause is tied to the task or
+// the moment rather than to the project.
+
+// reTaskMore are words that tie a clause to the task at hand, besides the
+// lexicon's task words: a request made for now (Japanese "〜ておいて",
+// "〜も追加して", Chinese "帮我"), the thing being worked on ("the new
+// X", "the ticket", "the repro").
+var reTaskMore = map[string]*regexp.Regexp{
+	En: wordsRe(`the [\w'-]+ thing`, `repro`, `reproduce`, `the issue`, `the ticket`, `this ticket`, `stack ?trace`, `the error`, `the new`, `for the [\w-]+ people`),
+	De: wordsRe(`die neue`, `der neue`, `das neue`, `eine neue`, `einen neuen`, `ein neues`, `einbauen`, `ticket`, `das ticket`, `den fehler`, `stacktrace`),
+	Es: wordsRe(`el nuevo`, `la nueva`, `un nuevo`, `una nueva`, `el ticket`, `el error`, `añade`, `agrega`),
+	Fr: wordsRe(`le nouveau`, `la nouvelle`, `un nouveau`, `une nouvelle`, `le ticket`, `l'erreur`, `ajoute`),
+	Zh: anyRe(`帮我`, `帮忙`, `麻烦你`, `麻烦`, `顺手`, `加一下`, `加个`, `改下`, `弄一下`, `处理一下`, `新的`, `这次的`),
+	Ja: anyRe(`ておいて`, `でおいて`, `といて`, `どいて`, `を足して`, `を追加して`, `も追加して`, `も直して`, `も更新して`, `対応して`),
+}
+
+// reProblem is a problem reported about the current state of things: it
+// broke, keeps failing, sends duplicates. A state, not a fact.
+var reProblem = map[string]*regexp.Regexp{
+	En: wordsRe(`broke`, `breaks`, `keeps? (?:getting|failing|crashing|timing out|dying|returning|throwing|sending|showing|hanging|flaking)`, `sends? (?:duplicates?|the wrong|wrong|twice|two)`, `(?:returns?|shows?|gives?) (?:the )?(?:wrong|stale|duplicate|bad|garbage|empty)`, `throws?`, `oom-?killed`, `regressed`, `leaks?`, `is leaking`, `(?:is|are) (?:not|no longer) (?:working|loading|starting|building|passing|deploying)`, `stopped working`, `can't connect`, `cannot connect`, `won't start`, `won't build`),
+	De: wordsRe(`geht kaputt`, `ging kaputt`, `kaputt gegangen`, `wirft .{0,25}(?:fehler|exceptions?|errors?)`, `liefert (?:falsche|doppelte|leere)`, `schickt (?:doppelte|zweimal)`, `hat einen bug`, `ist buggy`, `läuft nicht`, `startet nicht`, `baut nicht`),
+	Es: wordsRe(`se rompe`, `se rompió`, `tira (?:un )?error`, `lanza (?:un )?error`, `devuelve (?:mal|datos mal|duplicados)`, `manda (?:duplicados|dos veces)`, `no arranca`, `no compila`, `no conecta`),
+	Fr: wordsRe(`plante`, `a planté`, `est cassée?`, `sont cassés`, `échoue`, `échouent`, `ne marche (?:pas|plus)`, `ne fonctionne (?:pas|plus)`, `renvoie (?:une erreur|des doublons|n'importe quoi)`, `envoie (?:des doublons|deux fois)`, `ne démarre pas`, `ne compile pas`),
+	Zh: anyRe(`不工作`, `不生效`, `跑挂`, `炸了`, `重复发`, `发了两次`, `连不上`, `起不来`, `编译不过`, `一直失败`, `老是失败`),
+	Ja: anyRe(`落ちる`, `落ちた`, `失敗する`, `重複して`, `二重に`, `つながらない`, `繋がらない`, `起動しない`, `ビルドできない`, `エラーになる`, `エラーになり`, `バグって`),
+}
+
+// reCurious says the user asks out of curiosity: a question, whatever
+// its shape ("nur neugierig", "just curious").
+var reCurious = map[string]*regexp.Regexp{
+	En: wordsRe(`just curious`, `out of curiosity`, `curious`, `curiosity`, `just wondering`),
+	De: wordsRe(`neugierig`, `aus neugier`, `reine neugier`, `interessehalber`),
+	Es: wordsRe(`por curiosidad`, `curiosidad`, `simple curiosidad`, `solo pregunto`, `sólo pregunto`),
+	Fr: wordsRe(`par curiosité`, `curiosité`, `curieux`, `curieuse`, `je demande juste`),
+	Zh: anyRe(`好奇`, `随便问问`, `随口一问`),
+	Ja: anyRe(`気になっただけ`, `気になって`, `興味本位`, `ちょっと気になる`),
+}
+
+// reTagQuestion ends a statement with a request to confirm it: a
+// question ("…你应该问我，对吧", "…ですよね").
+var reTagQuestion = map[string]*regexp.Regexp{
+	Zh: anyRe(`对吧[。！？?]*$`, `是吧[。！？?]*$`, `对不对`, `没错吧`),
+	Ja: anyRe(`よね[。？?]*$`, `でしょ[。？?]*$`, `だっけ[。？?]*$`),
+}
+
+// reTaskLead opens a clause that leans on what came before or states a
+// purpose: "so that", "damit", "dafür", "para que", "pour que", "为了".
+// A modal after it is about the task ("damit du siehst wo das rein muss").
+var reTaskLead = map[string]*regexp.Regexp{
+	En: leadRe(`so that`, `so`, `because`, `since`, `for that`, `for this`, `to do that`, `that way`, `then`),
+	De: leadRe(`damit`, `dafür`, `dazu`, `deshalb`, `deswegen`, `dann`, `danach`, `davor`, `sodass`, `so dass`, `weil`, `da`, `wo`),
+	Es: leadRe(`para que`, `para eso`, `por eso`, `porque`, `ya que`, `entonces`, `luego`),
+	Fr: leadRe(`pour que`, `pour ça`, `pour cela`, `parce que`, `puisque`, `du coup`, `ensuite`, `alors`),
+	Zh: anyRe(`^(?:为了|为此|所以|因为|然后|那就|这样)`),
+	Ja: anyRe(`^(?:そのため|そのために|だから|なので|それで|そうすれば)`),
+}
+
+// reSelfModal is the speaker's own obligation, a task of theirs: "ich
+// soll …", "I need to …", "tengo que …", "我得…".
+var reSelfModal = map[string]*regexp.Regexp{
+	En: leadRe(`i (?:need|have|had|must|should|gotta|got to|ought)`, `i'll need`, `i'd need`),
+	De: leadRe(`ich (?:soll|sollte|muss|müsste|brauche|darf)`, `wir (?:sollen|sollten|müssen|müssten) (?:jetzt|heute|noch|erst|erstmal|als nächstes)`),
+	Es: leadRe(`(?:yo )?(?:tengo que|necesito|debo|debería|he de)`),
+	Fr: leadRe(`(?:je dois|je devrais|il faut que je|j'ai besoin)`),
+	Zh: anyRe(`^我(?:要|得|需要|应该|必须)`),
+	Ja: anyRe(`^(?:私|僕|俺)(?:は|が).{0,20}(?:なければ|ないと)`),
+}
+
+// taskChatter reports a clause tied to the task at hand by reTaskMore.
+func taskChatter(s, lang string) bool {
+	re := reTaskMore[lang]
+	return re != nil && re.MatchString(s)
+}
+
+// problemReport reports a clause that says something is broken now.
+func problemReport(s, lang string) bool {
+	re := reProblem[lang]
+	return re != nil && re.MatchString(s)
+}
+
+// curiousOrTag reports a question in the shape of a statement.
+func curiousOrTag(s, lang string) bool {
+	if re := reCurious[lang]; re != nil && re.MatchString(s) {
+		return true
+	}
+	re := reTagQuestion[lang]
+	return re != nil && re.MatchString(s)
+}
+
+// weakModal reports a clause whose only cue is a modal and that reads as
+// the task's: the speaker's own obligation, a purpose or a lean on what
+// came before, no subject before the modal ("need a CSV export …",
+// "should be behind a flag"), or too short to state a rule.
+func weakModal(s, lang string, lx *lexicon) bool {
+	if re := reSelfModal[lang]; re != nil && re.MatchString(s) {
+		return true
+	}
+	if re := reTaskLead[lang]; re != nil && re.MatchString(s) {
+		return true
+	}
+	if cjk(lang) {
+		return false
+	}
+	if len(strings.Fields(s)) < 3 {
+		return true
+	}
+	loc := lx.modal.FindStringIndex(s)
+	return loc != nil && strings.TrimSpace(s[:loc[0]]) == ""
+}
+
+// aboutTask reports a sentence about the task or the moment, in any of
+// the shapes above: it does not elaborate an answer before it.
+func aboutTask(s, lang string, lx *lexicon) bool {
+	if taskish(s, lang, lx) || taskChatter(s, lang) || problemReport(s, lang) || curiousOrTag(s, lang) || introducesPaste(s) {
+		return true
+	}
+	for _, m := range []map[string]*regexp.Regexp{reTaskLead, reSelfModal} {
+		if re := m[lang]; re != nil && re.MatchString(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// introducesPaste reports a clause that ends in a colon: it introduces
+// what follows (a log, a diff, a list), and says nothing itself.
+func introducesPaste(raw string) bool {
+	t := strings.TrimSpace(raw)
+	return strings.HasSuffix(t, ":") || strings.HasSuffix(t, "：")
+}
