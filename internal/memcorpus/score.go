@@ -66,6 +66,9 @@ type Report struct {
 	// bytes of index.md it shows and holds, when it had to shorten it
 	// (both 0 when index.md fit whole).
 	ContextBytes int `json:"context_bytes"`
+	// InIndex counts the current facts whose must strings are all in
+	// index.md: a fact there but not in the context was cut for room.
+	InIndex int `json:"in_index"`
 	IndexShown   int `json:"index_shown,omitempty"`
 	IndexSize    int `json:"index_size,omitempty"`
 }
@@ -104,6 +107,7 @@ func Score(c *Corpus, context string, files map[string]string) Report {
 		return false
 	}
 	dev := !HeldOut(c.Half)
+	index := Normalize(files["index.md"])
 	r := Report{
 		Half: c.Half, Sessions: len(c.Sessions), Rounds: len(c.Rounds()),
 		ByCategory: map[string]Count{}, ByLang: map[string]Count{},
@@ -126,6 +130,9 @@ func Score(c *Corpus, context string, files map[string]string) Report {
 			continue
 		}
 		add(&r.Facts, inCtx, inPages)
+		if all(index, f.Must) {
+			r.InIndex++
+		}
 		cat, lang := r.ByCategory[f.Category], r.ByLang[f.Lang]
 		add(&cat, inCtx, inPages)
 		add(&lang, inCtx, inPages)
@@ -264,6 +271,7 @@ func (r Report) String() string {
 		ix = fmt.Sprintf("%d of %d bytes", r.IndexShown, r.IndexSize)
 	}
 	fmt.Fprintf(w, "context bytes\t%d (index.md %s)\t\t\n", r.ContextBytes, ix)
+	fmt.Fprintf(w, "facts in index.md\t%s\t\t\n", pct(r.InIndex, r.Facts.Total))
 	w.Flush()
 	list := func(name string, ids []string) {
 		if len(ids) > 0 {
