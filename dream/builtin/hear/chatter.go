@@ -139,3 +139,43 @@ func introducesPaste(raw string) bool {
 	t := strings.TrimSpace(raw)
 	return strings.HasSuffix(t, ":") || strings.HasSuffix(t, "：")
 }
+
+// reForNow limits a statement to the present without tying it to a task
+// ("for now", "de momento", "vorerst", "暂时"): an owner or reviewer named
+// "for now" is the team's arrangement until someone says otherwise.
+var reForNow = map[string]*regexp.Regexp{
+	En: wordsRe(`for now`, `for the time being`, `at the moment`, `until further notice`, `currently`),
+	De: wordsRe(`vorerst`, `vorläufig`, `bis auf weiteres`, `im moment`, `derzeit`, `zurzeit`, `aktuell`, `für den moment`),
+	Es: wordsRe(`de momento`, `por ahora`, `por el momento`, `actualmente`, `hasta nuevo aviso`),
+	Fr: wordsRe(`pour l'instant`, `pour le moment`, `en ce moment`, `actuellement`, `jusqu'à nouvel ordre`),
+	Zh: anyRe(`暂时`, `目前`, `眼下`, `现阶段`),
+	Ja: anyRe(`当面`, `しばらく`, `現在`, `今は`, `いまは`),
+}
+
+// standingForNow reports a team fact limited only "for now": kept, since
+// it holds until changed ("de momento las revisa Carmen").
+func standingForNow(s, lang string, lx *lexicon) bool {
+	re := reForNow[lang]
+	if re == nil || !re.MatchString(s) {
+		return false
+	}
+	rest := re.ReplaceAllString(s, " ")
+	return !lx.oneOff.MatchString(rest) && lx.team.MatchString(rest) && hasOwner(rest, lang, lx)
+}
+
+// reDeicticThing points at a thing in the conversation ("this", "esto");
+// unlike reDeictic it leaves out "now", which in a statement of fact says
+// the value changed ("los deploys ahora los hace el bot").
+var reDeicticThing = map[string]*regexp.Regexp{
+	En: wordsRe(`this`, `that`, `these`, `those`, `it`, `them`, `here`),
+	De: wordsRe(`das hier`, `dies`, `diese[snmr]?`, `es`),
+	Es: wordsRe(`esto`, `eso`, `este`, `esta`, `estos`, `estas`),
+	Fr: wordsRe(`ça`, `ceci`, `cela`, `ce`, `cette`, `ces`),
+	Zh: anyRe(`这个`, `那个`, `这些`, `这里`),
+	Ja: anyRe(`これ`, `それ`, `この`, `その`),
+}
+
+func deicticThing(s, lang string) bool {
+	re := reDeicticThing[lang]
+	return re != nil && re.MatchString(s)
+}

@@ -186,7 +186,7 @@ func classify(raw, lang string, reply bool) (finding, verdict) {
 	if lx.hypo.MatchString(hypoText) {
 		return why(f, "e7"), excluded
 	}
-	if lx.oneOff.MatchString(s) {
+	if lx.oneOff.MatchString(s) && !standingForNow(s, lang, lx) {
 		return why(f, "e8"), excluded
 	}
 	imper := isImperativeLead(s, lang, lx)
@@ -290,7 +290,7 @@ func decideKind(f finding, c cues) (finding, verdict) {
 	case remembered:
 		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
 		return why(f, "d22"), durable
-	case !cjk(lang) && !taskish(s, lang, lx) && !deictic(s, lang) && leadNounPhrase(s, lang, lx) != "" && !reSometimes.MatchString(s) && (hasValue(s, lang) || strong):
+	case !cjk(lang) && !taskish(s, lang, lx) && !deicticThing(s, lang) && leadNounPhrase(s, lang, lx) != "" && !reSometimes.MatchString(s) && (hasValue(s, lang) || strong || durableCue):
 		// "las copias de seguridad se guardan 7 días", "les logs partent
 		// dans Sentry": a determiner-led subject, any verb, and a value
 		// (or a cue of durability, then a rule: "los deploys solo los hace
