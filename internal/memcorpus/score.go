@@ -68,9 +68,9 @@ type Report struct {
 	ContextBytes int `json:"context_bytes"`
 	// InIndex counts the current facts whose must strings are all in
 	// index.md: a fact there but not in the context was cut for room.
-	InIndex int `json:"in_index"`
-	IndexShown   int `json:"index_shown,omitempty"`
-	IndexSize    int `json:"index_size,omitempty"`
+	InIndex    int `json:"in_index"`
+	IndexShown int `json:"index_shown,omitempty"`
+	IndexSize  int `json:"index_size,omitempty"`
 }
 
 // reIndexCut is the context's note on a shortened index.md.
