@@ -36,8 +36,8 @@ import (
 // (counts only).
 // Third tuning half dev3, written after tuning on dev and dev2 from how
 // people talk, without reading the rules, measured with the rules as of
-// d76cf85 (2026-12-02): 102/120 in pages, 77/120 in the context, 101/107 kept
-// out, updates 8/14, retractions 7/11.
+// d859853 (2026-12-02): 102/120 in pages, 80/120 in the context, 102/107
+// kept out, updates 8/14, retractions 7/11.
 //
 // Baseline of the builtin dreamer before the recognizer of issue 21 (dev
 // half, 2026-12-01): 6 of 98 facts in the context (6%), 8 in pages; en
@@ -49,7 +49,7 @@ import (
 var corpusFloors = map[string]struct{ pages, context, keptOut float64 }{
 	"dev":  {pages: 0.97, context: 0.93, keptOut: 1},
 	"dev2": {pages: 0.95, context: 0.92, keptOut: 0.98},
-	"dev3": {pages: 0.83, context: 0.60, keptOut: 0.93},
+	"dev3": {pages: 0.83, context: 0.63, keptOut: 0.94},
 	"test": {pages: 0.88, context: 0.70, keptOut: 0.97},
 }
 
