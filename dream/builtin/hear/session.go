@@ -337,6 +337,14 @@ func messageSentences(text string, agreed bool) []msgSentence {
 			break
 		}
 	}
+	// "Tabs, not spaces. Always.": a sentence that is only a cue of
+	// durability belongs to the sentence before it.
+	for i := len(sents) - 1; i > 0; i-- {
+		if reCueOnly.MatchString(strings.TrimSpace(sents[i].text)) && !sents[i-1].hush && !sents[i-1].joke {
+			sents[i-1].text += " " + sents[i].text
+			sents = slices.Delete(sents, i, i+1)
+		}
+	}
 	if agreed && len(sents) > 0 {
 		sents[0].hush = true
 	}
@@ -356,6 +364,9 @@ func messageSentences(text string, agreed bool) []msgSentence {
 	}
 	return sents
 }
+
+// reCueOnly is a sentence that only says "always" or "never".
+var reCueOnly = regexp.MustCompile(`^(?i:always|never|every time|every single time|no exceptions|without exception|immer|nie|niemals|ausnahmslos|ohne ausnahme|siempre|nunca|sin excepción|toujours|jamais|sans exception|总是|永远|一律|始终|必ず|常に|絶対|例外なく)[.!。！]*$`)
 
 // reJokeEmoji are the emoji of sarcasm and jokes in any language.
 var reJokeEmoji = regexp.MustCompile(`😂|🤣|😜|🙃|😏|🤡|🙄|😒|😑|🤦|😅`)
