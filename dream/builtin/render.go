@@ -11,6 +11,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/memfs/memfs/wiki"
 )
@@ -332,20 +333,37 @@ func indexClaim(s string) string {
 	for _, f := range [][2]string{{"Asked “", "”, the user answered: “"}, {"On the question “", "”, the user said: “"}} {
 		if rest, ok := strings.CutPrefix(s, f[0]); ok {
 			if q, a, ok := strings.Cut(rest, f[1]); ok {
-				return "Asked “" + q + "”: “" + a
+				// The answer is the claim: a long question gives way.
+				return "Asked “" + clip(q, max(60, gistRunes-20-utf8.RuneCountInString(a))) + "”: “" + a
 			}
 		}
 	}
 	return s
 }
 
+// gistRunes bounds a claim on one index line.
+const gistRunes = 200
+
 // gist is a claim on one index line.
 func gist(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > 200 {
-		s = strings.TrimSpace(string(r[:200])) + "…"
+	return clip(strings.Join(strings.Fields(s), " "), gistRunes)
+}
+
+// clip shortens s to at most n runes, at a space when one is near the
+// end, marking the cut with "…".
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
 	}
-	return s
+	cut := n
+	for i := n; i > n*3/4; i-- {
+		if r[i] == ' ' {
+			cut = i
+			break
+		}
+	}
+	return strings.TrimSpace(string(r[:cut])) + "…"
 }
 
 func escapeLink(s string) string {

@@ -231,6 +231,8 @@ func collectAnswers(v any, key string, byID map[string][]string, all *[]string) 
 	switch x := v.(type) {
 	case string:
 		if key != "id" && key != "type" && key != "question" && key != "header" {
+			// Codex labels what the user typed beside the options.
+			x = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(x), "user_note:"))
 			byID[key] = append(byID[key], x)
 			*all = append(*all, x)
 		}

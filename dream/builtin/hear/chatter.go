@@ -17,32 +17,32 @@ import (
 // "〜も追加して", Chinese "帮我"), the thing being worked on ("the new
 // X", "the ticket", "the repro").
 var reTaskMore = map[string]*regexp.Regexp{
-	En: wordsRe(`the [\w'-]+ thing`, `repro`, `reproduce`, `the issue`, `the ticket`, `this ticket`, `stack ?trace`, `the error`, `the new`, `for the [\w-]+ people`),
-	De: wordsRe(`die neue`, `der neue`, `das neue`, `eine neue`, `einen neuen`, `ein neues`, `einbauen`, `ticket`, `das ticket`, `den fehler`, `stacktrace`),
-	Es: wordsRe(`el nuevo`, `la nueva`, `un nuevo`, `una nueva`, `el ticket`, `el error`, `añade`, `agrega`),
-	Fr: wordsRe(`le nouveau`, `la nouvelle`, `un nouveau`, `une nouvelle`, `le ticket`, `l'erreur`, `ajoute`),
-	Zh: anyRe(`帮我`, `帮忙`, `麻烦你`, `麻烦`, `顺手`, `加一下`, `加个`, `改下`, `弄一下`, `处理一下`, `新的`, `这次的`),
-	Ja: anyRe(`ておいて`, `でおいて`, `といて`, `どいて`, `を足して`, `を追加して`, `も追加して`, `も直して`, `も更新して`, `対応して`),
+	En: wordsRe(`the [\w'-]+ thing`, `repro`, `reproduce`, `the issue`, `the ticket`, `this ticket`, `customer ticket`, `stack ?trace`, `the error`, `the new`, `for the [\w-]+ people`, `don't change anything`, `do not change anything`, `don't touch anything yet`, `just so you`),
+	De: wordsRe(`die neue`, `der neue`, `das neue`, `eine neue`, `einen neuen`, `ein neues`, `einbauen`, `ticket`, `das ticket`, `den fehler`, `stacktrace`, `ändere (?:noch )?nichts`, `nichts ändern`, `nur damit`),
+	Es: wordsRe(`el nuevo`, `la nueva`, `un nuevo`, `una nueva`, `el ticket`, `el error`, `añade`, `agrega`, `no cambies nada`, `sin cambiar nada`, `(?:solo |sólo )?para que (?:lo |la )?veas`),
+	Fr: wordsRe(`le nouveau`, `la nouvelle`, `un nouveau`, `une nouvelle`, `le ticket`, `l'erreur`, `ajoute`, `ne change rien`, `ne touche à rien`, `juste pour que`),
+	Zh: anyRe(`帮我`, `帮忙`, `麻烦你`, `麻烦`, `顺手`, `加一下`, `加个`, `改下`, `弄一下`, `处理一下`, `新的`, `这次的`, `什么都别改`, `先别改`, `复现`),
+	Ja: anyRe(`ておいて`, `でおいて`, `といて`, `どいて`, `を足して`, `を追加して`, `も追加して`, `も直して`, `も更新して`, `対応して`, `見てほしい`, `直したい`, `調べてほしい`, `再現`, `チケット`, `今すぐ`, `何も変えないで`),
 }
 
 // reProblem is a problem reported about the current state of things: it
 // broke, keeps failing, sends duplicates. A state, not a fact.
 var reProblem = map[string]*regexp.Regexp{
-	En: wordsRe(`broke`, `breaks`, `keeps? (?:getting|failing|crashing|timing out|dying|returning|throwing|sending|showing|hanging|flaking)`, `sends? (?:duplicates?|the wrong|wrong|twice|two)`, `(?:returns?|shows?|gives?) (?:the )?(?:wrong|stale|duplicate|bad|garbage|empty)`, `throws?`, `oom-?killed`, `regressed`, `leaks?`, `is leaking`, `(?:is|are) (?:not|no longer) (?:working|loading|starting|building|passing|deploying)`, `stopped working`, `can't connect`, `cannot connect`, `won't start`, `won't build`),
+	En: wordsRe(`broke`, `breaks`, `(?:are|is) off by`, `returns? (?:an? )?(?:http )?[45]\d\d`, `(?:doesn't|does not|don't|won't) (?:find|match|load|show|save|render|work)`, `keeps? (?:getting|failing|crashing|timing out|dying|returning|throwing|sending|showing|hanging|flaking)`, `sends? (?:duplicates?|the wrong|wrong|twice|two)`, `(?:returns?|shows?|gives?) (?:the )?(?:wrong|stale|duplicate|bad|garbage|empty)`, `throws?`, `oom-?killed`, `regressed`, `leaks?`, `is leaking`, `(?:is|are) (?:not|no longer) (?:working|loading|starting|building|passing|deploying)`, `stopped working`, `can't connect`, `cannot connect`, `won't start`, `won't build`),
 	De: wordsRe(`geht kaputt`, `ging kaputt`, `kaputt gegangen`, `wirft .{0,25}(?:fehler|exceptions?|errors?)`, `liefert (?:falsche|doppelte|leere)`, `schickt (?:doppelte|zweimal)`, `hat einen bug`, `ist buggy`, `läuft nicht`, `startet nicht`, `baut nicht`),
 	Es: wordsRe(`se rompe`, `se rompió`, `tira (?:un )?error`, `lanza (?:un )?error`, `devuelve (?:mal|datos mal|duplicados)`, `manda (?:duplicados|dos veces)`, `no arranca`, `no compila`, `no conecta`),
-	Fr: wordsRe(`plante`, `a planté`, `est cassée?`, `sont cassés`, `échoue`, `échouent`, `ne marche (?:pas|plus)`, `ne fonctionne (?:pas|plus)`, `renvoie (?:une erreur|des doublons|n'importe quoi)`, `envoie (?:des doublons|deux fois)`, `ne démarre pas`, `ne compile pas`),
+	Fr: wordsRe(`ne trouve (?:pas|plus)`, `deux fois`, `reste cliquable`, `renvoie (?:une )?(?:erreur|500|404)`, `plante`, `a planté`, `est cassée?`, `sont cassés`, `échoue`, `échouent`, `ne marche (?:pas|plus)`, `ne fonctionne (?:pas|plus)`, `renvoie (?:une erreur|des doublons|n'importe quoi)`, `envoie (?:des doublons|deux fois)`, `ne démarre pas`, `ne compile pas`),
 	Zh: anyRe(`不工作`, `不生效`, `跑挂`, `炸了`, `重复发`, `发了两次`, `连不上`, `起不来`, `编译不过`, `一直失败`, `老是失败`),
-	Ja: anyRe(`落ちる`, `落ちた`, `失敗する`, `重複して`, `二重に`, `つながらない`, `繋がらない`, `起動しない`, `ビルドできない`, `エラーになる`, `エラーになり`, `バグって`),
+	Ja: anyRe(`ずれる`, `ずれて`, `カクつ`, `出ています`, `表示されない`, `落ちる`, `落ちた`, `失敗する`, `重複して`, `二重に`, `つながらない`, `繋がらない`, `起動しない`, `ビルドできない`, `エラーになる`, `エラーになり`, `バグって`),
 }
 
 // reCurious says the user asks out of curiosity: a question, whatever
 // its shape ("nur neugierig", "just curious").
 var reCurious = map[string]*regexp.Regexp{
-	En: wordsRe(`just curious`, `out of curiosity`, `curious`, `curiosity`, `just wondering`),
-	De: wordsRe(`neugierig`, `aus neugier`, `reine neugier`, `interessehalber`),
-	Es: wordsRe(`por curiosidad`, `curiosidad`, `simple curiosidad`, `solo pregunto`, `sólo pregunto`),
-	Fr: wordsRe(`par curiosité`, `curiosité`, `curieux`, `curieuse`, `je demande juste`),
+	En: wordsRe(`just curious`, `out of curiosity`, `curious`, `curiosity`, `just wondering`, `(?:i've|i have) always wondered`, `just a question`),
+	De: wordsRe(`neugierig`, `aus neugier`, `reine neugier`, `interessehalber`, `(?:hab|habe) mich (?:schon immer )?gefragt`, `nur eine frage`),
+	Es: wordsRe(`por curiosidad`, `curiosidad`, `simple curiosidad`, `solo pregunto`, `sólo pregunto`, `(?:solo |sólo )?es una duda`, `siempre me he preguntado`),
+	Fr: wordsRe(`par curiosité`, `curiosité`, `curieux`, `curieuse`, `je demande juste`, `je me (?:suis )?(?:toujours )?demandé`, `juste une question`),
 	Zh: anyRe(`好奇`, `随便问问`, `随口一问`),
 	Ja: anyRe(`気になっただけ`, `気になって`, `興味本位`, `ちょっと気になる`),
 }
@@ -79,6 +79,9 @@ var reSelfModal = map[string]*regexp.Regexp{
 
 // taskChatter reports a clause tied to the task at hand by reTaskMore.
 func taskChatter(s, lang string) bool {
+	if citesTicket(s) {
+		return true
+	}
 	re := reTaskMore[lang]
 	return re != nil && re.MatchString(s)
 }
@@ -177,5 +180,49 @@ var reDeicticThing = map[string]*regexp.Regexp{
 
 func deicticThing(s, lang string) bool {
 	re := reDeicticThing[lang]
+	return re != nil && re.MatchString(s)
+}
+
+// reTicket is a tracker reference ("HBR-412", "チケット KMB-734"): a
+// statement that cites one is about that ticket's work. Standards and
+// encodings that look alike are not tickets.
+var reTicket = regexp.MustCompile(`(?:^|[^\p{L}\p{N}_-])([A-Z][A-Z0-9]{1,9})-\d{1,6}(?:$|[^\p{L}\p{N}_-])`)
+
+var notTickets = set("ISO", "UTF", "RFC", "SHA", "AES", "RSA", "TLS", "SSL", "HTTP", "PEP", "ES", "ECMA", "IEEE", "GPL", "LGPL", "AGPL", "MIT", "BSD", "UTC", "GMT", "CET", "CEST", "PST", "PDT", "EST", "EDT", "JST", "IPV", "MD", "CRC", "EC", "X", "CVE", "GHSA", "JDK", "JSR", "OWASP", "PCI", "SOC", "TPM", "FIPS", "WCAG", "ARM", "MP", "VP", "AV", "H", "PG", "PY", "NODE", "GO", "JAVA", "ECS", "EKS", "GKE", "AKS", "DR", "ZONE", "AZ", "US", "EU", "AP", "SA", "CA", "ME", "AF", "IL", "MX", "CN")
+
+// citesTicket reports a clause that names a tracker ticket.
+func citesTicket(s string) bool {
+	for _, m := range reTicket.FindAllStringSubmatch(s, -1) {
+		if !notTickets[m[1]] {
+			return true
+		}
+	}
+	return false
+}
+
+// reDeferral puts a proposal off: no answer, no agreement ("let me think
+// about it", "再说吧", "考えておきます").
+var reDeferral = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:not now|not yet|maybe later|later|let me think|i'll think about it|we'll see|let's see|not sure|no rush|not urgent|some other time|hmm|später|nicht jetzt|mal sehen|überleg ich mir|más adelante|ahora no|ya veremos|lo pienso|no sé|plus tard|pas maintenant|on verra|je ne sais pas|faut voir|je vais y réfléchir)(?:$|[^\p{L}])|再说|不急|以后再|回头再|先不|考えておきます|考えます|また今度|後で|今はいい|うーん`)
+
+// deferral reports a reply that puts the question or proposal off.
+func deferral(s string) bool {
+	return reDeferral.MatchString(s)
+}
+
+// rePastEvent dates what it says to a moment just past ("last week's
+// refactor deleted X", "上周重构把 X 删了"): an event, not a standing fact,
+// unless it says what changed (an update).
+var rePastEvent = map[string]*regexp.Regexp{
+	En: wordsRe(`yesterday`, `last week`, `last night`, `earlier today`, `this morning`, `just now`, `a minute ago`, `an hour ago`),
+	De: wordsRe(`gestern`, `letzte woche`, `vorhin`, `heute morgen`, `eben`),
+	Es: wordsRe(`ayer`, `la semana pasada`, `esta mañana`, `hace un rato`),
+	Fr: wordsRe(`hier`, `la semaine dernière`, `ce matin`, `tout à l'heure`),
+	Zh: anyRe(`昨天`, `上周`, `刚才`, `前天`, `今天早上`, `上礼拜`),
+	Ja: anyRe(`昨日`, `先週`, `さっき`, `先ほど`, `今朝`),
+}
+
+// pastEvent reports a clause dated to a moment just past.
+func pastEvent(s, lang string) bool {
+	re := rePastEvent[lang]
 	return re != nil && re.MatchString(s)
 }

@@ -245,6 +245,9 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		return why(f, "l11"), local
 	case problemReport(s, lang) || lx.state.MatchString(s) && !durableCue:
 		return why(f, "l12"), local
+	case pastEvent(s, lang) && len(f.replaces) == 0 && !lx.update.MatchString(s):
+		// "上周重构把 SchedulingConfig 删了": what happened, not what holds.
+		return why(f, "l12b"), local
 	case lx.decision.MatchString(s):
 		f.kind, f.subject = Decision, strings.ReplaceAll(subjectGroup(s), "-", " ")
 		return why(f, "d14"), durable
