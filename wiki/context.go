@@ -98,19 +98,22 @@ func RenderContext(c Context) ContextMessage {
 		return msg
 	}
 	msg := render(idxCap)
-	// Give the index the room the estimates left unused: a few steps,
-	// each growing its cut by the room left, backing off on overshoot.
-	for range 4 {
-		slack := budget - len(msg.Text)
-		if slack <= 0 || idxCap >= len(index) {
+	// Give the index the room the estimates left unused: grow its cut by
+	// the room left, halving the step on overshoot, a few renderings at
+	// most.
+	step := budget - len(msg.Text)
+	for range 8 {
+		if step < 16 || idxCap >= len(index) {
 			break
 		}
-		next := render(idxCap + slack)
+		next := render(idxCap + step)
 		if len(next.Text) > budget {
-			break
+			step /= 2
+			continue
 		}
-		idxCap += slack
+		idxCap += step
 		msg = next
+		step = budget - len(msg.Text)
 	}
 	return msg
 }

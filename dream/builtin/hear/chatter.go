@@ -17,7 +17,7 @@ import (
 // "〜も追加して", Chinese "帮我"), the thing being worked on ("the new
 // X", "the ticket", "the repro").
 var reTaskMore = map[string]*regexp.Regexp{
-	En: wordsRe(`the [\w'-]+ thing`, `repro`, `reproduce`, `the issue`, `the ticket`, `this ticket`, `customer ticket`, `stack ?trace`, `the error`, `the new`, `for the [\w-]+ people`, `don't change anything`, `do not change anything`, `don't touch anything yet`, `just so you`),
+	En: wordsRe(`the [\w'-]+ thing`, `repro`, `reproduce`, `the issue`, `the ticket`, `this ticket`, `customer ticket`, `stack ?trace`, `the error`, `the new`, `for the [\w-]+ people`, `don't change anything`, `do not change anything`, `don't touch anything yet`, `just so you`, `i'm (?:off|out|away)`, `ooo`, `out of (?:the )?office`),
 	De: wordsRe(`die neue`, `der neue`, `das neue`, `eine neue`, `einen neuen`, `ein neues`, `einbauen`, `ticket`, `das ticket`, `den fehler`, `stacktrace`, `ändere (?:noch )?nichts`, `nichts ändern`, `nur damit`),
 	Es: wordsRe(`el nuevo`, `la nueva`, `un nuevo`, `una nueva`, `el ticket`, `el error`, `añade`, `agrega`, `no cambies nada`, `sin cambiar nada`, `(?:solo |sólo )?para que (?:lo |la )?veas`),
 	Fr: wordsRe(`le nouveau`, `la nouvelle`, `un nouveau`, `une nouvelle`, `le ticket`, `l'erreur`, `ajoute`, `ne change rien`, `ne touche à rien`, `juste pour que`),
@@ -28,7 +28,7 @@ var reTaskMore = map[string]*regexp.Regexp{
 // reProblem is a problem reported about the current state of things: it
 // broke, keeps failing, sends duplicates. A state, not a fact.
 var reProblem = map[string]*regexp.Regexp{
-	En: wordsRe(`broke`, `breaks`, `(?:are|is) off by`, `returns? (?:an? )?(?:http )?[45]\d\d`, `(?:doesn't|does not|don't|won't) (?:find|match|load|show|save|render|work)`, `keeps? (?:getting|failing|crashing|timing out|dying|returning|throwing|sending|showing|hanging|flaking)`, `sends? (?:duplicates?|the wrong|wrong|twice|two)`, `(?:returns?|shows?|gives?) (?:the )?(?:wrong|stale|duplicate|bad|garbage|empty)`, `throws?`, `oom-?killed`, `regressed`, `leaks?`, `is leaking`, `(?:is|are) (?:not|no longer) (?:working|loading|starting|building|passing|deploying)`, `stopped working`, `can't connect`, `cannot connect`, `won't start`, `won't build`),
+	En: wordsRe(`broke`, `breaks`, `(?:are|is) off by`, `returns? (?:an? )?(?:http )?[45]\d\d`, `(?:doesn't|does not|don't|won't) (?:find|match|load|show|save|render|work)`, `keeps? (?:getting|failing|crashing|timing out|dying|returning|throwing|sending|showing|hanging|flaking)`, `sends? (?:duplicates?|the wrong|wrong|twice|two)`, `(?:returns?|shows?|gives?) (?:the )?(?:wrong|stale|duplicate|bad|garbage|empty)`, `throws?`, `oom-?killed`, `regressed`, `leaks?`, `is leaking`, `(?:is|are) (?:not|no longer) (?:working|loading|starting|building|passing|deploying)`, `stopped working`, `(?:is|are) having (?:an? )?(?:outage|incident|issues|problems|trouble)`, `outage`, `can't connect`, `cannot connect`, `won't start`, `won't build`),
 	De: wordsRe(`geht kaputt`, `ging kaputt`, `kaputt gegangen`, `wirft .{0,25}(?:fehler|exceptions?|errors?)`, `liefert (?:falsche|doppelte|leere)`, `schickt (?:doppelte|zweimal)`, `hat einen bug`, `ist buggy`, `läuft nicht`, `startet nicht`, `baut nicht`),
 	Es: wordsRe(`se rompe`, `se rompió`, `tira (?:un )?error`, `lanza (?:un )?error`, `devuelve (?:mal|datos mal|duplicados)`, `manda (?:duplicados|dos veces)`, `no arranca`, `no compila`, `no conecta`),
 	Fr: wordsRe(`ne trouve (?:pas|plus)`, `deux fois`, `reste cliquable`, `renvoie (?:une )?(?:erreur|500|404)`, `plante`, `a planté`, `est cassée?`, `sont cassés`, `échoue`, `échouent`, `ne marche (?:pas|plus)`, `ne fonctionne (?:pas|plus)`, `renvoie (?:une erreur|des doublons|n'importe quoi)`, `envoie (?:des doublons|deux fois)`, `ne démarre pas`, `ne compile pas`),
@@ -224,5 +224,9 @@ var rePastEvent = map[string]*regexp.Regexp{
 // pastEvent reports a clause dated to a moment just past.
 func pastEvent(s, lang string) bool {
 	re := rePastEvent[lang]
-	return re != nil && re.MatchString(s)
+	return re != nil && re.MatchString(s) && !reSince.MatchString(s)
 }
+
+// reSince dates a state from a moment on ("we're on incident.io since last
+// week"): a change that holds, not an event.
+var reSince = regexp.MustCompile(`(?i)\b(?:since|seit|desde|depuis|as of|ab)\b|从.{0,4}(?:开始|起)|以来|から`)

@@ -190,7 +190,7 @@ func classify(raw, lang string, reply bool) (finding, verdict) {
 		return why(f, "e8"), excluded
 	}
 	imper := isImperativeLead(s, lang, lx)
-	if loc := lx.cond.FindStringIndex(s); loc != nil && loc[0] <= 1 && !durableCue && !modal && !imper {
+	if loc := lx.cond.FindStringIndex(s); loc != nil && loc[0] <= 1 && !durableCue && !modal && !imper && !(lx.team.MatchString(s) && hasOwner(s, lang, lx)) {
 		return why(f, "e9"), excluded
 	}
 	f.replaces = append(replaced(s, lx), versionStems(s, lang)...)
@@ -267,7 +267,7 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		}
 		return why(f, "l17"), local
 	}
-	if lx.taskLead != nil && lx.taskLead.MatchString(s) && !durableCue && !modal && !remembered {
+	if lx.taskLead != nil && lx.taskLead.MatchString(s) && !durableCue && !modal && !remembered && !(lang == En && reNounThenVerb.MatchString(s)) {
 		// "rename the flag to --dry-run": a request, whatever follows.
 		return why(f, "l18"), local
 	}
@@ -541,8 +541,19 @@ func isImperativeLead(s, lang string, lx *lexicon) bool {
 		// Japanese instructions end the sentence: 〜してください, 〜しないで.
 		return reJaInstruction.MatchString(s)
 	}
+	if lang == En && reNounThenVerb.MatchString(s) {
+		return false // "release notes go in CHANGELOG.md": a noun, not a verb
+	}
 	return lx.imperLead.MatchString(s)
 }
+
+// reHowTo says how a thing of the project is done, with its command:
+// "build with `cargo build --profile profiling`".
+var reHowTo = regexp.MustCompile("(?i)^(?:build|run|test|start|lint|format|deploy|install|generate|regenerate|release|publish|serve|debug|profile|bootstrap|seed|migrate|package)\\b[^.`]{0,30}\\b(?:with|using|via|through|by running)\\s+`")
+
+// reNounThenVerb opens with a word that is a verb or a noun, read as a
+// noun when a noun and a verb follow it ("release notes go in …").
+var reNounThenVerb = regexp.MustCompile(`(?i)^(?:release|build|test|deploy|commit|log|tag|review|merge|format|name|push|run|lint|store|call|sign)\s+[\w-]+\s+(?:go|goes|are|is|live|lives|get|gets|belong|belongs|stay|stays|need|needs|must|should|run|runs|sit|sits)\b`)
 
 var reJaTopic = regexp.MustCompile(`[^でにと](は)|(が)`)
 
@@ -568,7 +579,7 @@ func standingImperative(s, lang string, lx *lexicon, cue bool) bool {
 	if cue {
 		return !lx.oneOff.MatchString(s) && !deictic(s, lang)
 	}
-	return reStanding[lang].MatchString(s) && !taskish(s, lang, lx) && !deictic(s, lang) &&
+	return (reStanding[lang].MatchString(s) || lang == En && reHowTo.MatchString(s)) && !taskish(s, lang, lx) && !deictic(s, lang) &&
 		(cjk(lang) || len(strings.Fields(s)) > 2 || hasValue(s, lang) || subjectGroup(s) != "")
 }
 

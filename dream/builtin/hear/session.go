@@ -373,7 +373,7 @@ var reJokeEmoji = regexp.MustCompile(`😂|🤣|😜|🙃|😏|🤡|🙄|😒|�
 
 // reBareName is a clause or sentence that only names the speaker: "jordan
 // here", "hey, Maya again", "Camille,", "felix hier", "佐藤です。".
-var reBareName = regexp.MustCompile(`^(?:(?i:hi|hey|hello|yo|hallo|moin|servus|hola|buenas|salut|bonjour|coucou)[,!.]?\s+)?(?:(?i:(?P<w>\p{L}[\p{L}'’-]+)\s+(?:here|again|hier|nochmal|wieder|aquí|otra vez|de nuevo|ici|encore|por aquí))|` + nameRe + `)(?:\s+(?i:btw|fyi))?\s*[,.!:—–-]*$|^[\p{Han}\p{Katakana}]{1,6}(?:です|と申します)[。、]?$`)
+var reBareName = regexp.MustCompile(`^(?:(?i:hi|hey|hello|yo|hallo|moin|servus|hola|buenas|salut|bonjour|coucou)[,!.]?\s+)?(?:(?i:(?P<w>\p{L}[\p{L}'’-]+)\s+(?:here|again|hier|nochmal|wieder|aquí|otra vez|de nuevo|ici|encore|por aquí))|` + nameRe + `)(?:\s+(?i:btw|fyi))?\s*[,.!:—–-]*$|^(?:(?:こんにちは|はじめまして|初めまして|お疲れ様です|お疲れさまです|おはようございます|你好|大家好)[、，,。！!]?\s*)?[\p{Han}\p{Katakana}]{1,6}(?:です|と申します)[。、]?$`)
 
 // reRoleLead opens what a user says of their role, with the pronoun left
 // out: "SRE", "bin Werkstudent im Backend", "通知基盤を担当しています",
@@ -439,16 +439,7 @@ func wholeFinding(found []finding, span, lang string, reply bool) finding {
 func hearSentence(text, lang string, reply bool, out *heard) (found []finding, excludedAny, redacted bool, span string) {
 	var cls []string
 	for _, c := range clauses(text, lang) {
-		// "PR 不用再写 Jira 单号了，我们整个迁到 Linear 了": a withdrawal
-		// in one comma-separated part leaves the others to be read.
-		if parts := commaParts(c); len(parts) > 1 && slices.ContainsFunc(parts, func(p string) bool {
-			t, _ := strip(p, lexes[lang])
-			return retractionIn(t, lexes[lang]) != ""
-		}) {
-			cls = append(cls, parts...)
-			continue
-		}
-		cls = append(cls, c)
+		cls = append(cls, splitAtLimits(c, lang)...)
 	}
 	first, last := -1, -1
 	prefBefore := false
@@ -527,6 +518,61 @@ func commaParts(s string) []string {
 		if p = strings.TrimSpace(p); p != "" {
 			out = append(out, p)
 		}
+	}
+	return out
+}
+
+// splitAtLimits cuts a clause at the comma-separated parts that withdraw
+// something or limit themselves to the day ("PR 不用再写 Jira 单号了，我们
+// 整个迁到 Linear 了", "我们已经定了所有服务统一用 JDK 21，今天先帮我把订单服务
+// 升上去"): such a part is read alone, and the parts between them together,
+// so that one part does not take the others with it. What follows a limit
+// to the day stays with it.
+func splitAtLimits(c, lang string) []string {
+	parts := commaParts(c)
+	if len(parts) <= 1 {
+		return []string{c}
+	}
+	lx := lexes[lang]
+	special := make([]bool, len(parts))
+	n := 0
+	for i, p := range parts {
+		t, _ := strip(p, lx)
+		special[i] = retractionIn(t, lx) != "" || lx.oneOff.MatchString(t) && !standingForNow(t, lang, lx)
+		if special[i] {
+			n++
+		}
+	}
+	if n == 0 || n == len(parts) {
+		return []string{c}
+	}
+	sep := ", "
+	if cjk(lang) {
+		sep = "，"
+	}
+	var out []string
+	var run []string
+	for i, p := range parts {
+		if special[i] && !lx.oneOff.MatchString(p) { // a withdrawal
+			if len(run) > 0 {
+				out = append(out, strings.Join(run, sep))
+				run = nil
+			}
+			out = append(out, p)
+			continue
+		}
+		if special[i] {
+			// What follows a limit to the day explains it ("just for
+			// today skip the suite, Chromatic is down"): it stays with it.
+			if len(run) > 0 {
+				out = append(out, strings.Join(run, sep))
+			}
+			return append(out, strings.Join(parts[i:], sep))
+		}
+		run = append(run, p)
+	}
+	if len(run) > 0 {
+		out = append(out, strings.Join(run, sep))
 	}
 	return out
 }

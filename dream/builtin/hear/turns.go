@@ -149,9 +149,9 @@ type offer struct {
 
 var (
 	// reOfferAny finds an offer in the other languages.
-	reOfferAny = regexp.MustCompile(`(?i)^(?:soll ich|sollen wir|möchtest du,? dass ich|willst du,? dass ich|darf ich|wie wäre es,? wenn|ich könnte|¿?quieres que|¿?debería|¿?deberíamos|¿?te parece (?:bien )?(?:que|si)|¿?lo hago|est-ce que je|dois-je|veux-tu que je|voulez-vous que je|tu veux que je|je peux|je pourrais)|要不要我|需要我|要我|我可以|是否需要|しましょうか|しますか|してもいいですか|ましょうか`)
+	reOfferAny = regexp.MustCompile(`(?i)^(?:soll ich|sollen wir|wollen wir|machen wir das|¿?establecemos|¿?fijamos|¿?definimos|¿?ponemos|¿?hacemos|¿?lo dejamos|¿?la dejamos|est-ce qu'on|on (?:fixe|définit|établit|met|en fait)|veut-on|doit-on|möchtest du,? dass ich|willst du,? dass ich|darf ich|wie wäre es,? wenn|ich könnte|¿?quieres que|¿?debería|¿?deberíamos|¿?te parece (?:bien )?(?:que|si)|¿?lo hago|est-ce que je|dois-je|veux-tu que je|voulez-vous que je|tu veux que je|je peux|je pourrais)|要不要|需要我|要我|我可以|是否需要|^建议|以后都.{0,10}吗|しましょうか|しますか|してもいいですか|ましょうか|ませんか`)
 	// reOfferBack is an offer that points back to the sentence before.
-	reOfferBack = regexp.MustCompile(`(?i)\b(?:do (?:that|this|it|so)|go with (?:that|this|it)|set (?:that|this|it) up)\b|(?:这样做|这么做|那样做|そうしましょうか|そうしますか|das so machen|hacerlo así|faire ça|faire comme ça)`)
+	reOfferBack = regexp.MustCompile(`(?i)\b(?:do (?:that|this|it|so)|go with (?:that|this|it)|set (?:that|this|it) up)\b|(?:这样做|这么做|那样做|按这个来|照这个来|这么定|这样定|そうしましょうか|そうしますか|das so machen|hacerlo así|faire ça|faire comme ça)`)
 )
 
 // proposal returns the one durable offer of an assistant's text; false
@@ -198,15 +198,25 @@ func offerIn(sent, prev string) (offer, bool) {
 	if reOfferBack.MatchString(sent) && prev != "" {
 		o.sentence, o.vp = strings.TrimSpace(prev)+" "+o.sentence, ""
 	}
-	lx := lexes[lang]
-	if !(o.vp != "" && (reDurableProposal.MatchString(o.vp) || subjectGroup(o.vp) != "")) &&
-		!lx.durable.MatchString(o.sentence) && !(lx.strongCue != nil && lx.strongCue.MatchString(o.sentence)) {
+	if !(o.vp != "" && (reDurableProposal.MatchString(o.vp) || subjectGroup(o.vp) != "")) && !durableAnyLang(o.sentence) {
 		return offer{}, false
 	}
 	if o.vp != "" && lang != En {
 		o.vp = ""
 	}
 	return o, true
+}
+
+// durableAnyLang reports a cue of durability in any of the languages: an
+// assistant's sentence mixes them ("Sollen wir festlegen, dass jede neue
+// API-Route …" reads as English by its identifiers).
+func durableAnyLang(s string) bool {
+	for _, lx := range lexes {
+		if lx.durable.MatchString(s) || lx.strongCue != nil && lx.strongCue.MatchString(s) {
+			return true
+		}
+	}
+	return false
 }
 
 // affirmative reports a reply that agrees and says nothing else.
