@@ -169,10 +169,9 @@ func (c Context) writePreamble(b *strings.Builder) {
 		fmt.Fprintf(b, "Where: `%s` holds this scope's memory as read-only files; paths below are relative to it.\n", c.Folder)
 	} else {
 		fmt.Fprintf(b, "Where: not mounted here (`memfs serve` mounts every scope at ~/memfs/<scope>); read a file with `%s cat <path>`, "+
-			"or copy all with `%s checkout DIR`.\n", c.memfs(), c.memfs())
+			"all with `%s checkout DIR`.\n", c.memfs(), c.memfs())
 	}
-	b.WriteString("Use: summary.md is orientation only. Read index.md first: one line per current claim, by area, most durable first; " +
-		"quotes are the user's own words (after “Asked”, the question they answered); `(<slug>)` is the page pages/<area>/<slug>.md. " +
+	b.WriteString("Use: summary.md is orientation only. Read index.md first; `(<slug>)` ends a line on page pages/<area>/<slug>.md. " +
 		"Open the page before relying on a claim: it has the user's words, what changed and `## Sources`; cite the page path and its `session:<id>`.\n" +
 		"You cannot write memory. When the user explicitly asks you to remember, forget or change something, add one line to your reply, " +
 		"`Memory note (direct user request): <the request in one sentence>`, and tell the user it is pending until this session is processed.\n")

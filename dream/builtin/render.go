@@ -155,8 +155,7 @@ func (m *memory) renderIndexesNow() indexSet {
 
 	var idx bytes.Buffer
 	idx.WriteString("# Memory index\n\n")
-	idx.WriteString("One line per current claim, by area, the most durable and most recently confirmed first; " +
-		"text in quotes is the user's own words.\n\n## Areas\n\n")
+	idx.WriteString("One line per current claim, most durable and recently confirmed first; quotes are the user's words.\n\n## Areas\n\n")
 	if len(names) == 0 {
 		idx.WriteString(wiki.NoPagesLine + "\n")
 	}
@@ -333,16 +332,21 @@ func indexClaim(s string) string {
 	for _, f := range [][2]string{{"Asked “", "”, the user answered: “"}, {"On the question “", "”, the user said: “"}} {
 		if rest, ok := strings.CutPrefix(s, f[0]); ok {
 			if q, a, ok := strings.Cut(rest, f[1]); ok {
-				// The answer is the claim: a long question gives way.
-				return "Asked “" + clip(q, max(60, gistRunes-20-utf8.RuneCountInString(a))) + "”: “" + a
+				// The answer is the claim: a long question gives way (its
+				// page has it whole).
+				return "Asked “" + clip(q, min(questionRunes, max(40, gistRunes-20-utf8.RuneCountInString(a)))) + "”: “" + a
 			}
 		}
 	}
 	return s
 }
 
-// gistRunes bounds a claim on one index line.
-const gistRunes = 200
+// gistRunes bounds a claim on one index line, questionRunes the question
+// an answer on it answers.
+const (
+	gistRunes     = 200
+	questionRunes = 72
+)
 
 // gist is a claim on one index line.
 func gist(s string) string {
