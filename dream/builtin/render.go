@@ -334,7 +334,13 @@ func indexClaim(s string) string {
 			if q, a, ok := strings.Cut(rest, f[1]); ok {
 				// The answer is the claim: a long question gives way (its
 				// page has it whole).
-				return "Asked “" + clip(q, min(questionRunes, max(40, gistRunes-20-utf8.RuneCountInString(a)))) + "”: “" + a
+				n, room := utf8.RuneCountInString(a), gistRunes-20
+				if n >= 40 {
+					// A long answer says it: its question need only name
+					// the subject.
+					room = min(room, questionRunes+n)
+				}
+				return "Asked “" + clip(q, max(40, room-n)) + "”: “" + a
 			}
 		}
 	}

@@ -577,7 +577,7 @@ var reStanding = map[string]*regexp.Regexp{
 func standingImperative(s, lang string, lx *lexicon, cue bool) bool {
 	s = reRuleTail.ReplaceAllString(s, "")
 	if cue {
-		return !lx.oneOff.MatchString(s) && !deictic(s, lang)
+		return !lx.oneOff.MatchString(s) && !deictic(s, lang) && !taskChatter(s, lang)
 	}
 	return (reStanding[lang].MatchString(s) || lang == En && reHowTo.MatchString(s)) && !taskish(s, lang, lx) && !deictic(s, lang) &&
 		(cjk(lang) || len(strings.Fields(s)) > 2 || hasValue(s, lang) || subjectGroup(s) != "")

@@ -631,7 +631,7 @@ func answerOf(rest []msgSentence) (string, int) {
 		if off || isQuestion(text, lang, lx) || lx.hypo.MatchString(t) || lx.oneOff.MatchString(t) {
 			break
 		}
-		if j == 0 && (affirmative(text) || deferral(t) || t == "" || strings.HasSuffix(strings.TrimSpace(t), ":") || strings.HasSuffix(strings.TrimSpace(t), "：")) {
+		if j == 0 && (affirmative(text) || deferral(t) || pastEvent(t, lang) || t == "" || strings.HasSuffix(strings.TrimSpace(t), ":") || strings.HasSuffix(strings.TrimSpace(t), "：")) {
 			// Agreement only, or a lead-in to something pasted.
 			return "", 0
 		}

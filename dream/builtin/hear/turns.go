@@ -151,7 +151,7 @@ var (
 	// reOfferAny finds an offer in the other languages.
 	reOfferAny = regexp.MustCompile(`(?i)^(?:soll ich|sollen wir|wollen wir|machen wir das|¿?establecemos|¿?fijamos|¿?definimos|¿?ponemos|¿?hacemos|¿?lo dejamos|¿?la dejamos|est-ce qu'on|on (?:fixe|définit|établit|met|en fait)|veut-on|doit-on|möchtest du,? dass ich|willst du,? dass ich|darf ich|wie wäre es,? wenn|ich könnte|¿?quieres que|¿?debería|¿?deberíamos|¿?te parece (?:bien )?(?:que|si)|¿?lo hago|est-ce que je|dois-je|veux-tu que je|voulez-vous que je|tu veux que je|je peux|je pourrais)|要不要|需要我|要我|我可以|是否需要|^建议|以后都.{0,10}吗|しましょうか|しますか|してもいいですか|ましょうか|ませんか`)
 	// reOfferBack is an offer that points back to the sentence before.
-	reOfferBack = regexp.MustCompile(`(?i)\b(?:do (?:that|this|it|so)|go with (?:that|this|it)|set (?:that|this|it) up)\b|(?:这样做|这么做|那样做|按这个来|照这个来|这么定|这样定|そうしましょうか|そうしますか|das so machen|hacerlo así|faire ça|faire comme ça)`)
+	reOfferBack = regexp.MustCompile(`(?i)\b(?:do (?:that|this|it|so)|go with (?:that|this|it)|set (?:that|this|it) up)\b|(?:これを(?:ルール|決まり|方針)に\S{0,8}$|把这(?:个|条)?(?:定为|作为|当成)?规则\S{0,4}$|\bmake (?:this|that|it) (?:a|the|our) (?:rule|convention|default)\W*$|\b(?:das|dies) (?:als|zur|zu einer) regel\W*$|\b(?:esto|eso) (?:como|en una) regla\W*$|\ben faire une règle\W*$|这样做|这么做|那样做|按这个来|照这个来|这么定|这样定|そうしましょうか|そうしますか|das so machen|hacerlo así|faire ça|faire comme ça)`)
 )
 
 // proposal returns the one durable offer of an assistant's text; false
