@@ -11,12 +11,16 @@ import (
 // is a claim left out. The view changes only lines of the standard forms:
 //
 //   - "- [<claim>](pages/<area>/<slug>.md)" under the heading "### <area>"
-//     becomes "- <claim> (<slug>)"; the preamble says where such a page is.
+//     becomes "- <claim> (<slug>)", its curly quotes straight (three bytes
+//     each in UTF-8, one straight); the preamble says where such a page is.
 //   - the area count lines ("- [<area>](pages/<area>/index.md): n page(s)")
 //     go when the area has its own heading, and their section heading with
 //     them when nothing else is left in it.
 //
 // Every other line, whoever wrote it, is shown as it is.
+
+// straightQuotes writes a claim's curly double quotes as straight ones.
+var straightQuotes = strings.NewReplacer("“", `"`, "”", `"`)
 
 var (
 	reClaimLink  = regexp.MustCompile(`^- \[(.+)\]\(pages/([a-z0-9][a-z0-9_-]{0,63})/([a-z0-9][a-z0-9_-]{0,63})\.md\)\s*$`)
@@ -62,7 +66,7 @@ func compactIndex(b []byte) []byte {
 			continue
 		}
 		if m := reClaimLink.FindStringSubmatch(t); m != nil && m[2] == area && m[3] != "index" {
-			l = []byte("- " + m[1] + " (" + m[3] + ")" + string(l[len(t):]))
+			l = []byte("- " + straightQuotes.Replace(m[1]) + " (" + m[3] + ")" + string(l[len(t):]))
 		}
 		if strings.TrimSpace(t) == "" && !keptSince {
 			pending = append(pending, l...)

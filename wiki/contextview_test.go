@@ -11,7 +11,7 @@ func TestCompactIndex(t *testing.T) {
 	}{
 		{"claim lines lose their link under their area",
 			"# Memory index\n\n## Areas\n\n- [conventions](pages/conventions/index.md): 2 page(s)\n\n## Pages\n\n### conventions\n\n- [“no ORMs”](pages/conventions/orms.md)\n- [Migrations are append-only.](pages/conventions/migrations.md)\n",
-			"# Memory index\n\n## Pages\n\n### conventions\n\n- “no ORMs” (orms)\n- Migrations are append-only. (migrations)\n"},
+			"# Memory index\n\n## Pages\n\n### conventions\n\n- \"no ORMs\" (orms)\n- Migrations are append-only. (migrations)\n"},
 		{"a link to another area's page stays whole",
 			"### people\n\n- [Sam owns ingest.](pages/team/ingest.md)\n",
 			"### people\n\n- [Sam owns ingest.](pages/team/ingest.md)\n"},
