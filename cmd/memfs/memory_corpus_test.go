@@ -19,38 +19,22 @@ import (
 // and retraction resolved), which are not all met yet. Every half present is
 // run; a checkout without any half fails.
 //
-// Measured 2026-12-01 with the new recognizer and topic pages: dev half 98/98
-// facts in pages, 57/98 in the context, 69/69 distractors kept out, updates
-// 5/6, retractions 4/5; held-out test half 90/109 in pages, 48/109 in the
-// context, 65/67 kept out, updates 2/7, retractions 4/6. With the compact
-// context (index.md without link frames, no repeated summary) and page
-// names from the thing a claim is about: dev 96/98 in the context, test
-// 78/109.
-// Second tuning half dev2, written after that tuning from how
-// people talk, with those rules: 82/109 in pages, 81/109 in the context,
-// 67/70 kept out, updates 3/12, retractions 3/10. Tuned on both halves
-// (rules version 3): dev unchanged (98/98 in pages, 96/98 in the context,
-// 69/69, updates 5/6, retractions 4/5); dev2 108/109 in pages, 105/109 in
-// the context, 70/70, updates 9/12, retractions 10/10; test 99/109 in
-// pages, 80/109 in the context, 66/67, updates 1/7, retractions 3/6
-// (counts only).
-// Third tuning half dev3, written after tuning on dev and dev2 from how
-// people talk, without reading the rules, measured with the rules as of
-// d859853 (2026-12-02): 102/120 in pages, 80/120 in the context, 102/107
-// kept out, updates 8/14, retractions 7/11.
+// Measured 2026-12-02 (rules version 4, tuned on dev, dev2 and dev3; test
+// counts only): in the context dev 96/98, dev2 107/109, dev3 104/120, test
+// 100/109; in pages 98/98, 109/109, 113/120, 101/109; distractors kept out
+// 69/69, 70/70, 107/107, 67/67. The goals missed are updates and
+// retractions (issue 22) and dev3's context share.
 //
 // Baseline of the builtin dreamer before the recognizer of issue 21 (dev
-// half, 2026-12-01): 6 of 98 facts in the context (6%), 8 in pages; en
-// 6/43, every other language none; no answer, answer-tool, team or
-// confirmation fact; 69/69 distractors kept out; 0/6 updates resolved, 5/5
-// retractions (nothing had been recorded to retract).
+// half, 2026-12-01): 6 of 98 facts in the context (6%), 8 in pages.
+//
 // corpusFloors are the shares each half must keep, a little under what was
 // measured (see TestMemoryCorpus), so that a change losing ground fails.
 var corpusFloors = map[string]struct{ pages, context, keptOut float64 }{
-	"dev":  {pages: 0.97, context: 0.93, keptOut: 1},
-	"dev2": {pages: 0.95, context: 0.92, keptOut: 0.98},
-	"dev3": {pages: 0.83, context: 0.63, keptOut: 0.94},
-	"test": {pages: 0.88, context: 0.70, keptOut: 0.97},
+	"dev":  {pages: 0.97, context: 0.95, keptOut: 1},
+	"dev2": {pages: 0.97, context: 0.95, keptOut: 0.98},
+	"dev3": {pages: 0.91, context: 0.84, keptOut: 0.98},
+	"test": {pages: 0.90, context: 0.88, keptOut: 0.98},
 }
 
 func TestMemoryCorpus(t *testing.T) {
