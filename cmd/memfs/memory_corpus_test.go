@@ -37,6 +37,11 @@ var corpusFloors = map[string]struct{ pages, context, keptOut float64 }{
 	"test": {pages: 0.90, context: 0.88, keptOut: 0.98},
 }
 
+// categoryFloor is the share of every category of fact (rules, project
+// facts, people, team, answers, preferences, confirmations) each half keeps
+// in the context.
+const categoryFloor = 0.65
+
 func TestMemoryCorpus(t *testing.T) {
 	ran := 0
 	for _, half := range memcorpus.Halves {
@@ -78,6 +83,18 @@ func TestMemoryCorpus(t *testing.T) {
 			}
 			if got := memcorpus.Ratio(r.KeptOut.Good, r.KeptOut.Total); got < f.keptOut {
 				t.Errorf("%s half: distractors kept out %.2f, below the floor %.2f", half, got, f.keptOut)
+			}
+			// Each language reaches the goal for it, and no kind
+			// of fact falls far behind the others.
+			for lang, n := range r.ByLang {
+				if got := memcorpus.Ratio(n.Context, n.Total); got < memcorpus.GoalLanguage {
+					t.Errorf("%s half: %s facts in the context %.2f, below %.2f", half, lang, got, memcorpus.GoalLanguage)
+				}
+			}
+			for cat, n := range r.ByCategory {
+				if got := memcorpus.Ratio(n.Context, n.Total); got < categoryFloor {
+					t.Errorf("%s half: %s facts in the context %.2f, below %.2f", half, cat, got, categoryFloor)
+				}
 			}
 		})
 	}
