@@ -127,7 +127,7 @@ func (c *claudeIndex) add(ix *index, line []byte, off int64, ln int32) {
 		nd.flags |= flagLinear
 	}
 	i := ix.push(nd)
-	ix.ids.put(nd.key, i)
+	ix.setID(i)
 	if string(t) == "system" && jsonscan.String(subtype) == "compact_boundary" && jsonscan.IsObject(compact) {
 		c.addRelink(ix, i, compact)
 	}
@@ -214,7 +214,7 @@ func (c *claudeIndex) addRelink(ix *index, boundary int32, meta []byte) {
 func (c *claudeIndex) applyRelinks(ix *index) {
 	for _, r := range c.relinks {
 		seg := c.relinkSegment(ix, r)
-		anchor := ix.ids.get(r.anchor)
+		anchor := ix.id(r.anchor)
 		if len(seg) == 0 || anchor < 0 {
 			continue
 		}
@@ -256,15 +256,15 @@ func (c *claudeIndex) relinkSegment(ix *index, r ccRelink) []int32 {
 	if len(r.uuids) > 0 {
 		seen := map[int32]bool{}
 		for _, k := range r.uuids {
-			if n := ix.ids.get(k); n >= 0 && !seen[n] {
+			if n := ix.id(k); n >= 0 && !seen[n] {
 				seen[n] = true
 				seg = append(seg, n)
 			}
 		}
 		return seg
 	}
-	head := ix.ids.get(r.head)
-	cur := ix.ids.get(r.tail)
+	head := ix.id(r.head)
+	cur := ix.id(r.tail)
 	if head < 0 || cur < 0 {
 		return nil
 	}
@@ -315,7 +315,7 @@ func (c *claudeIndex) parent(ix *index, i int32) int32 {
 	if nd.parKey == 0 {
 		return -1
 	}
-	p := ix.ids.get(nd.parKey)
+	p := ix.id(nd.parKey)
 	if p < 0 || p == i {
 		if nd.flags&flagLogical != 0 {
 			return -1 // a compaction boundary whose history is gone
@@ -332,12 +332,12 @@ func (c *claudeIndex) parent(ix *index, i int32) int32 {
 func (c *claudeIndex) leaf(ix *index) int32 {
 	last := ix.leaf
 	if last >= 0 && !ix.live(last) {
-		last = ix.ids.get(ix.node(last).key)
+		last = ix.id(ix.node(last).key)
 	}
 	if c.promptKey == 0 {
 		return last
 	}
-	marked := ix.ids.get(c.promptKey)
+	marked := ix.id(c.promptKey)
 	if marked < 0 || last < 0 {
 		return last
 	}

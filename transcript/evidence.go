@@ -174,7 +174,8 @@ func scan(ctx context.Context, path string, f io.ReaderAt, size int64, format Fo
 		return nil, err
 	}
 	d := newDigester(ix.synthetic())
-	err = walk(ctx, ix, r, ix.branch(leaf), 0, newProjector(format), func(_ int, it *item) error {
+	proj := newProjector(format)
+	err = walk(ctx, ix, r, ix.keep(ix.branch(leaf), proj.wants), 0, proj, func(_ int, it *item) error {
 		d.add(it)
 		return nil
 	})
@@ -284,7 +285,7 @@ func checkpointBranch(ctx context.Context, cp Checkpoint, f io.ReaderAt, size in
 	if leaf < 0 {
 		return nil, nil, "", newErr(CodeCheckpointChanged, path, "the cursor entry is gone", nil)
 	}
-	return ix, ix.branch(leaf), format, nil
+	return ix, ix.keep(ix.branch(leaf), newProjector(format).wants), format, nil
 }
 
 // measured is what the first pass found: the digest, the digest of the

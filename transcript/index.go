@@ -165,7 +165,7 @@ func (ix *index) live(i int32) bool {
 	if nd.key == 0 {
 		return true
 	}
-	return ix.ids.get(nd.key) == i
+	return ix.id(nd.key) == i
 }
 
 func (ix *index) prevLive(i int32) int32 {
@@ -177,59 +177,74 @@ func (ix *index) prevLive(i int32) int32 {
 	return -1
 }
 
-// idTable maps id hashes to node indices with open addressing. Key 0 marks an
-// empty slot; hashes are never 0.
+// idTable maps id hashes to node indices with open addressing. A slot holds
+// a node index plus one (0 marks an empty slot), and the hash it stands for
+// is that node's key: the keys are not stored twice, so the table costs four
+// bytes a slot, a third of a table of keys and values.
 type idTable struct {
-	keys []uint64
-	vals []int32
-	used int
+	slots []int32
+	used  int
 }
 
-func (t *idTable) get(k uint64) int32 {
-	if len(t.keys) == 0 {
+// id returns the node whose key is k, -1 if none.
+func (ix *index) id(k uint64) int32 {
+	t := &ix.ids
+	if len(t.slots) == 0 {
 		return -1
 	}
-	mask := uint64(len(t.keys) - 1)
+	mask := uint64(len(t.slots) - 1)
 	for i := k & mask; ; i = (i + 1) & mask {
-		switch t.keys[i] {
-		case k:
-			return t.vals[i]
-		case 0:
+		v := t.slots[i]
+		if v == 0 {
 			return -1
 		}
+		if ix.node(v-1).key == k {
+			return v - 1
+		}
 	}
 }
 
-// put sets k to v and reports whether k was already present.
-func (t *idTable) put(k uint64, v int32) bool {
-	if (t.used+1)*4 >= len(t.keys)*3 {
-		t.grow()
+// setID makes node v the one of its key, and reports whether another
+// node had that key.
+func (ix *index) setID(v int32) bool {
+	t := &ix.ids
+	if (t.used+1)*4 >= len(t.slots)*3 {
+		ix.growIDs()
 	}
-	mask := uint64(len(t.keys) - 1)
+	k := ix.node(v).key
+	mask := uint64(len(t.slots) - 1)
 	for i := k & mask; ; i = (i + 1) & mask {
-		switch t.keys[i] {
-		case k:
-			t.vals[i] = v
-			return true
-		case 0:
-			t.keys[i], t.vals[i] = k, v
+		switch w := t.slots[i]; {
+		case w == 0:
+			t.slots[i] = v + 1
 			t.used++
 			return false
+		case ix.node(w-1).key == k:
+			t.slots[i] = v + 1
+			return true
 		}
 	}
 }
 
-func (t *idTable) grow() {
+func (ix *index) growIDs() {
+	t := &ix.ids
 	size := 1024
-	if len(t.keys) > 0 {
-		size = len(t.keys) * 2
+	if len(t.slots) > 0 {
+		size = len(t.slots) * 2
 	}
-	old, oldv := t.keys, t.vals
-	t.keys, t.vals, t.used = make([]uint64, size), make([]int32, size), 0
-	for i, k := range old {
-		if k != 0 {
-			t.put(k, oldv[i])
+	old := t.slots
+	t.slots, t.used = make([]int32, size), 0
+	mask := uint64(size - 1)
+	for _, v := range old {
+		if v == 0 {
+			continue
 		}
+		i := ix.node(v-1).key & mask
+		for t.slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		t.slots[i] = v
+		t.used++
 	}
 }
 
@@ -378,7 +393,7 @@ func (ix *index) lookup(cursor string) int32 {
 	if cursor == "" {
 		return -1
 	}
-	return ix.ids.get(ix.hashIDString(cursor))
+	return ix.id(ix.hashIDString(cursor))
 }
 
 // branch returns the node indices from the root to node leaf, in order.
@@ -388,6 +403,42 @@ func (ix *index) branch(leaf int32) []int32 {
 	}
 	ix.orphan = 0
 	return ix.indexer.branch(ix, leaf)
+}
+
+// keep narrows the index to the nodes of br that want accepts (a
+// projector's wants), in br's order, and returns their positions (0, 1, …)
+// in br's array. Once a branch is chosen a pass reads only the nodes it
+// projects, so the rest (progress lines, side chains, dead branches) and
+// the id table need not stay in memory while the branch is projected; a
+// walk skips the nodes its projector does not want, so it sees the same
+// items either way. An old chunk is dropped as soon as the copy is past
+// its last node on the branch, so the old and the new nodes are never all
+// held at once. After keep, ids are unknown (lookup finds nothing) and
+// leaf is the last node kept.
+func (ix *index) keep(br []int32, want func(*node) bool) []int32 {
+	last := make([]int, len(ix.chunks)) // 1 + position in br of each chunk's last node on the branch
+	for pos, i := range br {
+		last[i>>chunkBits] = pos + 1
+	}
+	old := ix.chunks
+	for c := range old {
+		if last[c] == 0 {
+			old[c] = nil // no node of the branch
+		}
+	}
+	ix.chunks, ix.n, ix.ids = nil, 0, idTable{}
+	out := br[:0]
+	for pos, i := range br {
+		c := i >> chunkBits
+		if nd := &old[c][i&(1<<chunkBits-1)]; want(nd) {
+			out = append(out, ix.push(*nd))
+		}
+		if last[c] == pos+1 {
+			old[c] = nil
+		}
+	}
+	ix.leaf = ix.n - 1
+	return out
 }
 
 // chain returns the nodes from the root to leaf of a tree format, in

@@ -192,3 +192,50 @@ func readCorpusFile(t *testing.T, path string) []byte {
 
 // The Fuzz* seeds are the line pairs of addLineSeeds and the small inputs of
 // testdata/fuzz/<name>/; the large ones are in testdata/regress/<name>/.
+
+// Ensure that the id table finds every node by its key across growths, and
+// that keep narrows the index to the wanted nodes of a branch, in the
+// branch's order, spanning chunks, with the ids forgotten.
+func TestIDTableAndKeep(t *testing.T) {
+	ix := &index{leaf: -1}
+	const n = 3<<chunkBits + 17 // several chunks, several growths of the table
+	for i := int32(0); i < n; i++ {
+		v := ix.push(node{key: fnv64(strconv.Itoa(int(i))), ln: i + 1, kind: uint8(i % 3)})
+		if ix.setID(v) {
+			t.Fatalf("node %d: key reported present", i)
+		}
+	}
+	for _, i := range []int32{0, 1, 1 << chunkBits, n - 1} {
+		if got := ix.id(fnv64(strconv.Itoa(int(i)))); got != i {
+			t.Fatalf("id of node %d = %d", i, got)
+		}
+	}
+	if got := ix.id(fnv64("absent")); got != -1 {
+		t.Fatalf("id of an absent key = %d, want -1", got)
+	}
+	// A key met again moves to its newer node.
+	dup := ix.push(node{key: fnv64("5"), ln: n + 1})
+	if !ix.setID(dup) || ix.id(fnv64("5")) != dup {
+		t.Fatal("a repeated key did not move to its newer node")
+	}
+
+	br := []int32{n - 1, 2, 1<<chunkBits + 3, 5, 2<<chunkBits + 1}
+	var wantLines []int32
+	for _, i := range br {
+		if ix.node(i).kind != 0 {
+			wantLines = append(wantLines, ix.node(i).ln)
+		}
+	}
+	got := ix.keep(br, func(nd *node) bool { return nd.kind != 0 })
+	if len(got) != len(wantLines) || int(ix.n) != len(wantLines) || ix.leaf != ix.n-1 {
+		t.Fatalf("keep: %d positions, %d nodes, leaf %d; want %d", len(got), ix.n, ix.leaf, len(wantLines))
+	}
+	for k, i := range got {
+		if i != int32(k) || ix.node(i).ln != wantLines[k] {
+			t.Fatalf("kept node %d is line %d, want %d", k, ix.node(i).ln, wantLines[k])
+		}
+	}
+	if ix.id(fnv64("2")) != -1 {
+		t.Fatal("ids still known after keep")
+	}
+}

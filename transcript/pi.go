@@ -120,7 +120,7 @@ func (p *piIndex) add(ix *index, line []byte, off int64, ln int32) {
 	}
 	i := ix.push(nd)
 	if nd.key != 0 {
-		ix.ids.put(nd.key, i)
+		ix.setID(i)
 	}
 }
 
@@ -137,7 +137,7 @@ func (p *piIndex) finish(ix *index) error {
 		return newErr(CodeInvalidSource, ix.path, fmt.Sprintf("the entry on line %d is its own ancestor: the parentId links form a cycle", ln), nil)
 	}
 	if ix.n > 0 {
-		ix.leaf = ix.ids.get(ix.node(ix.n - 1).key)
+		ix.leaf = ix.id(ix.node(ix.n - 1).key)
 		if p.version < 2 || ix.leaf < 0 {
 			ix.leaf = ix.n - 1
 		}
@@ -172,7 +172,7 @@ func (p *piIndex) cycle(ix *index) int32 {
 			if nd.parKey == 0 {
 				break
 			}
-			cur = ix.ids.get(nd.parKey)
+			cur = ix.id(nd.parKey)
 		}
 		for _, j := range path {
 			state[j] = done
@@ -185,7 +185,7 @@ func (p *piIndex) cycle(ix *index) int32 {
 // starts the branch, as in Pi's own loader; ix.orphan names its line.
 func (p *piIndex) branch(ix *index, leaf int32) []int32 {
 	out := ix.chain(leaf, func(i int32) int32 { return p.parent(ix, i) })
-	if nd := ix.node(out[0]); nd.parKey != 0 && ix.ids.get(nd.parKey) < 0 {
+	if nd := ix.node(out[0]); nd.parKey != 0 && ix.id(nd.parKey) < 0 {
 		ix.orphan = nd.ln
 	}
 	return out
@@ -201,7 +201,7 @@ func (p *piIndex) parent(ix *index, i int32) int32 {
 	if nd.parKey == 0 {
 		return -1
 	}
-	return ix.ids.get(nd.parKey)
+	return ix.id(nd.parKey)
 }
 
 func smallInt(v []byte) (int, bool) {

@@ -35,6 +35,7 @@ func main() {
 	child := flag.String("child", "", "internal: scan and materialize this file, print JSON")
 	prevJSON := flag.String("prev", "", "internal: processed state to materialize against")
 	cpuprofile := flag.String("cpuprofile", "", "with -child: write a CPU profile")
+	memprofile := flag.String("memprofile", "", "with -child: write heap profiles to this path plus .scan and .materialize")
 	flag.Parse()
 	if *child != "" {
 		if *cpuprofile != "" {
@@ -44,7 +45,7 @@ func main() {
 				defer pprof.StopCPUProfile()
 			}
 		}
-		if err := runChild(*child, *prevJSON); err != nil {
+		if err := runChild(*child, *prevJSON, *memprofile); err != nil {
 			pprof.StopCPUProfile()
 			fmt.Fprintln(os.Stderr, "evidencebench:", err)
 			os.Exit(1)
@@ -189,7 +190,7 @@ func child(path, prev string) (*result, error) {
 	return &r, nil
 }
 
-func runChild(path, prevJSON string) error {
+func runChild(path, prevJSON, memprofile string) error {
 	ctx := context.Background()
 	var prev *transcript.Processed
 	if prevJSON != "" {
@@ -204,12 +205,14 @@ func runChild(path, prevJSON string) error {
 		return err
 	}
 	scan := time.Since(t)
+	heapProfile(memprofile, ".scan")
 	t = time.Now()
 	ev, err := transcript.Materialize(ctx, *cp, prev)
 	if err != nil {
 		return err
 	}
 	mat := time.Since(t)
+	heapProfile(memprofile, ".materialize")
 	var ru syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	cpu := time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
@@ -217,6 +220,20 @@ func runChild(path, prevJSON string) error {
 		Entries: cp.Entries, Records: ev.Records, EvidenceBytes: len(ev.Transcript), Relation: string(ev.Relation),
 		Processed: ev.Processed}
 	return json.NewEncoder(os.Stdout).Encode(r)
+}
+
+// heapProfile writes a heap profile to base+suffix, if base is set: what
+// is live then, and what was allocated since the start.
+func heapProfile(base, suffix string) {
+	if base == "" {
+		return
+	}
+	f, err := os.Create(base + suffix)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	pprof.Lookup("heap").WriteTo(f, 0)
 }
 
 // vmHWM reads the peak resident set size of this process, in KiB.
