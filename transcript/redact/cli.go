@@ -34,11 +34,40 @@ func cliRules() []rule {
 			`gh[ \t]+secret[ \t]+set`+cmdTail+`(?:-b|--body)(?:[ \t]+|=)`+value),
 		{name: RuleCLIPassword, hints: []string{"chpasswd"}, group: 1, pick: cliValue,
 			re: regexp.MustCompile(`echo[ \t]+['"]?[A-Za-z0-9_.-]+:([^\s'"|]+)['"]?[ \t]*\|[ \t]*(?:sudo[ \t]+)?chpasswd`)},
+		// echo X | sudo -S, echo X | passwd --stdin user.
+		{name: RuleCLIPassword, hints: []string{"sudo", "--stdin"}, group: 1, pick: cliValue,
+			re: regexp.MustCompile(`echo[ \t]+(?:-[ne][ \t]+)?("[^"\n]+"|'[^'\n]+'|[^\s"'$|]+)[ \t]*\|[ \t]*(?:sudo[ \t]+(?:-[a-zA-Z]+[ \t]+)*-S|(?:sudo[ \t]+)?passwd[ \t]+--stdin)`)},
+		// expect scripts: send X after a password prompt.
+		{name: RuleCLIPassword, hints: []string{"assword", "passphrase"}, group: 1, pick: cliValue,
+			re: regexp.MustCompile(`expect[ \t]+(?:-[a-z]+[ \t]+)?["'{][^"'}\n]*(?:assword|assphrase)[^"'}\n]*["'}][ \t]*(?:;|\r?\n)?[ \t]*(?:\{[ \t]*)?send[ \t]+(?:--[ \t]+)?["'{]([^"'}\\\n]+)`)},
 		{name: RuleCLIPassword, hints: []string{"--password-stdin"}, group: 1, pick: cliValue,
 			re: regexp.MustCompile(`echo[ \t]+(?:-n[ \t]+)?("[^"\n]+"|'[^'\n]+'|[^\s"'$|]+)[ \t]*\|[^\n]*?--password-stdin`)},
 		at(RuleCLIPassword, []string{"-storepass", "-keypass", "-srcstorepass", "-deststorepass", "-passin", "-passout", "-pass"}, 1, cliValue,
 			`-(?:storepass|keypass|srcstorepass|deststorepass|passin|passout|pass)[ \t]+(?:pass:)?`+value),
-		split(RuleCLIPassword, []string{"--"}, nil, cliValue,
+		at(RuleCLIPassword, []string{"openssl"}, 1, cliValue, `openssl`+cmdTail+`-k[ \t]+`+value),
+		at(RuleCLIPassword, []string{"mosquitto_", "rdesktop", "mycli", "mysqlsh", "oc login", "vsql", "ssh-keygen"}, 1, cliValue,
+			`(?:mosquitto_(?:pub|sub|passwd)`+cmdTail+`(?-i:-P)|rdesktop`+cmdTail+`(?-i:-p)|mycli`+cmdTail+`(?-i:-p)|mysqlsh`+cmdTail+`(?-i:-p)|oc[ \t]+login`+cmdTail+`(?-i:-p)|vsql`+cmdTail+`(?-i:-w)|ssh-keygen`+cmdTail+`(?-i:-[NP]))[ \t]+`+value),
+		at(RuleCLIPassword, []string{"rar", "unrar"}, 1, cliValue, `(?:un)?rar[ \t]+[a-z]+`+cmdTail+`-h?p([^\s-][^\s]*)`),
+		at(RuleCLIPassword, []string{"lftp"}, 1, cliValue, `lftp`+cmdTail+`-u[ \t]+['"]?[^\s,'"]+,`+value),
+		// Windows switches: xfreerdp /p:X, cmdkey /pass:X, net use \\srv /user:u X.
+		{name: RuleCLIPassword, hints: []string{"/p:", "/pass:", "/password:", "/pw:"}, fold: true, anchored: true, back: switchStart, group: 1, pick: cliValue,
+			re: regexp.MustCompile(`^(?i:/(?:p|pass|password|pw):("[^"\n]+"|'[^'\n]+'|[^\s"']+))`)},
+		at(RuleCLIPassword, []string{"net use"}, 1, netUserValue, `net[ \t]+use[ \t]+(?:[A-Za-z]:[ \t]+)?\S+[ \t]+`+value+`[ \t]+/user:`),
+		// Package managers' and tools' config: npm config set
+		// //registry/:_authToken X, yarn config set npmAuthToken X,
+		// poetry config pypi-token.pypi X, git config github.token X,
+		// poetry/composer config http-basic.repo user X.
+		at(RuleCLIPassword, []string{"config"}, 1, cliValue,
+			`config(?:[ \t]+set)?(?:[ \t]+--?[A-Za-z-]+)*[ \t]+(?:[A-Za-z0-9_./:@-]*(?:token|password|passwd|secret|_auth|apikey|api-key|api_key)[A-Za-z0-9_./:@-]*|http-basic\.[A-Za-z0-9_.-]+[ \t]+[^\s"'{}]+)[ \t]+`+value),
+		// fish's set -x API_KEY X, Lisp's (setq api-key "X").
+		at(RuleCLIPassword, []string{"set -", "(setq", "(setf", "(defvar", "(define", "(def "}, 1, cliValue,
+			`(?:set[ \t]+-[a-zA-Z]+|\((?:setq|setf|defvar|defconst|define|def))[ \t]+[A-Za-z0-9_*-]*(?:password|passwd|secret|token|api[_-]?key|_key|-key|passphrase)\*?[ \t]+`+value),
+		// Single-dash long flags (Go's flag package, Java tools):
+		// -password X, -token=X, -api-key X.
+		{name: RuleCLIPassword, hints: []string{"-password", "-passwd", "-passphrase", "-token", "-secret", "-apikey", "-api-key", "-api_key", "-pwd", "-auth-token", "-access-key", "-client-secret"},
+			fold: true, anchored: true, back: dashFlagStart, group: 1, pick: flagValue,
+			re: regexp.MustCompile(`^(?i:-(?:[a-z0-9]+[-_])*(?:password|passwd|passphrase|pwd|token|secret|api-?key|api_key|access-key|client-secret)(?:=|[ \t]+)("[^"\n]+"|'[^'\n]+'|[^\s"']+))`)},
+		split(RuleCLIPassword, []string{"--"}, nil, flagValue,
 			`--(?:[a-z0-9]+-)*(?:password|passwd|pass|pwd|passphrase|secret|token|api-key|apikey|access-key|secret-key|account-key|client-secret|master-key|encryption-key|signing-key|license-key|connection-string)(?:=|[ \t]+)`),
 	}
 }
@@ -90,4 +119,35 @@ func htpasswdValue(cmd string) (int, int, bool) {
 	last := args[len(args)-1]
 	a, b, ok := cliValue(cmd[last[0]:last[1]])
 	return last[0] + a, last[0] + b, ok
+}
+
+// switchStart keeps a Windows switch (/p:) only where a word starts.
+func switchStart(s string, i int) int {
+	if i > 0 && s[i-1] != ' ' && s[i-1] != '\t' && s[i-1] != '"' && s[i-1] != '\'' {
+		return -1
+	}
+	return i
+}
+
+// dashFlagStart keeps a single-dash flag only where a word starts: not
+// the -token of --token, of x-api-key or of a hyphenated word.
+func dashFlagStart(s string, i int) int {
+	if i > 0 && strings.IndexByte(" \t\"'=", s[i-1]) < 0 {
+		return -1
+	}
+	return i
+}
+
+// flagValue takes the value of a secret's flag, as cliValue does, but not
+// a lower-case word that goes on with a sentence ("pass --token flag").
+func flagValue(v string) (int, int, bool) {
+	a, b, ok := cliValue(v)
+	if !ok {
+		return 0, 0, false
+	}
+	w := v[a:b]
+	if _, _, quoted := unquote(v); !quoted && len(w) < 12 && strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") == "" {
+		return 0, 0, false
+	}
+	return a, b, true
 }

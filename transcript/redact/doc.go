@@ -14,13 +14,23 @@
 //
 //   - redact.go: the rule type, the prefilter, Text and JSON, URL
 //     credentials of any shape (an empty user, an @ in the password, a
-//     token as the user), URL query secrets, authorization and x-api-key
-//     headers, and secret-named keys in every syntax: env files, YAML,
-//     JSON, TOML, INI, properties, and code assignments in Python, JS/TS,
-//     Go, Ruby, Java and PHP (SECRET_KEY_BASE, JWT_SECRET_KEY, APP_KEY,
-//     os.environ["X"] =, const apiKey: string =, define('AUTH_KEY', …),
-//     <password>…</password>). Values that are references or placeholders
-//     (${VAR}, os.environ[…], <your-key>, changeme, xxx, ***) are kept.
+//     token as the user), URL query and fragment secrets (?api_key=,
+//     #access_token=, ?code=), authorization and x-api-key headers, and
+//     secret-named keys in every syntax: env files, YAML, JSON, TOML, INI,
+//     properties, and code assignments in Python, JS/TS, Go, Ruby, Java,
+//     C#, R and PHP (SECRET_KEY_BASE, JWT_SECRET_KEY, APP_KEY,
+//     os.environ["X"] =, const apiKey: string =, ApiKey { get; set; } =,
+//     token ||=, define('AUTH_KEY', …), <password>…</password>), secrets
+//     passed to code (os.Setenv("API_KEY", …), new NetworkCredential(u,
+//     …), auth=(u, …), btoa("u:…")), and names holding a vendor's
+//     (ALGOLIA_ADMIN=…, sonar.login=…). Values that are references or
+//     placeholders (${VAR}, os.environ[…], <your-key>, changeme, xxx,
+//     ***) are kept.
+//   - files.go: credential files and settings that name a secret apart
+//     from its value: .pgpass, a Docker config's and an .npmrc's auth,
+//     htpasswd and shadow hashes, session cookies, name/value pairs
+//     (Kubernetes env, ECS, CloudFormation) and "password X" config
+//     lines.
 //   - vendors.go: vendor tokens by their published shapes, with a maintained
 //     scanner's rule set (gitleaks' default rules) as the checklist of kinds:
 //     Google OAuth, Azure SAS and Entra secrets, AWS Bedrock and the
@@ -34,15 +44,19 @@
 //     rule's (DATADOG_API_KEY=…).
 //   - cli.go: credentials on command lines (mysql -pX, curl -u user:X,
 //     az login -p X, htpasswd -b file user X, sqlplus user/X@db,
-//     echo 'u:X' | chpasswd, --password X, and more).
+//     echo 'u:X' | chpasswd, echo X | sudo -S, --password X, -password X,
+//     xfreerdp /p:X, npm config set …:_authToken X, set -x API_KEY X, and
+//     more).
 //   - prose.go: secrets stated in prose in English, German, Spanish,
-//     French, Chinese and Japanese ("I changed my password to X", "das
-//     Admin-Passwort ist X", "密码是X", "パスワードはXです").
+//     French, Chinese and Japanese ("I changed my password to X", "my
+//     password is now X", "das Admin-Passwort ist X", "le mot de passe est
+//     « X »", "user admin, password X", "密码是X", "パスワードはXです"),
+//     PINs and door codes of digits, and passphrases of plain words.
 //
 // Speed comes from a prefilter: one pass over the text looks up each pair
 // of adjacent bytes in a table of the rules' hints (vendor prefixes, and
-// keywords matched case-insensitively), and only rules whose hint occurs
-// run. A token rule's regexp starts with its literal prefix; a generic
+// keywords matched case-insensitively), a set of third bytes per pair
+// turns most ordinary words away, and only rules whose hint occurs run. A token rule's regexp starts with its literal prefix; a generic
 // rule's regexp is anchored and tried only at each occurrence of its
 // keyword, on a window of 512 bytes, and a secret name is checked in code
 // before any regexp runs. Ordinary prose with no hint costs the one pass.
@@ -52,8 +66,8 @@
 // Not covered: secrets without a vendor prefix or a keyword near them (a
 // bare random string), a password that is a plain word stated by someone
 // other than its owner ("the password is correcthorse") or only digits
-// (except after a Chinese or Japanese cue), and tokens of vendors not
-// listed.
+// (except a PIN or a code, or after a Chinese or Japanese cue), and
+// tokens of vendors not listed.
 //
 // The package has no state: the rules are built once, read-only, and
 // every function is safe for concurrent use.

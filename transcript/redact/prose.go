@@ -2,6 +2,7 @@ package redact
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -22,6 +23,11 @@ const sp = `[ \t\x{a0}\x{202f}]`
 // enCue names a secret in English.
 const enCue = `(?:password|passwd|passphrase|passcode|pass|pwd|pw|secret(?:` + sp + `key)?|token|api` + sp + `?[_-]?key|access` + sp + `?[_-]?key|private` + sp + `key|key|credentials?)`
 
+// oq is an opening quotation mark of prose (« », „ “, “ ”, ‚ ‘), which
+// may stand apart from the value; its closing mark is trimmed from the
+// value (trimTail).
+const oq = `(?:[«„“‚‘‹]` + sp + `*)?`
+
 // cjkValue is the run of ASCII after a Chinese or Japanese cue.
 const cjkValue = `["“「『]?` + sp + `*([!-~]+)`
 
@@ -29,41 +35,45 @@ func proseRules() []rule {
 	return []rule{
 		// First person: the speaker names their own secret.
 		at(RuleProseSecret, []string{"my", "our"}, 1, ownSecret,
-			`(?:my|our)(?:`+sp+`+[a-z0-9_-]+){0,3}?`+sp+`+(?:password|passwd|passphrase|passcode|pin|pwd)`+sp+`+(?:is|was|is now|is set to)`+sp+`*:?`+sp+`*`+value),
+			`(?:my|our)(?:`+sp+`+[a-z0-9_-]+){0,3}?`+sp+`+(?:password|passwd|passphrase|passcode|pin|pwd)`+sp+`+(?:is now|is set to|is|was|has been changed to|has changed to)`+sp+`*:?`+sp+`*`+oq+value),
 		// A change: "I changed my password to X", "set the token to X".
 		at(RuleProseSecret, []string{"change", "set", "reset", "update", "rotate"}, 1, ownSecret,
-			`(?:changed?|changing|set|setting|reset|updated?|rotated?)(?:`+sp+`+(?:my|the|our|your|his|her|its|their|a|new|admin|root|user|db|database|wifi|vpn)){0,3}(?:`+sp+`+[a-z0-9_-]+){0,2}?`+sp+`+(?:password|passwd|passphrase|passcode|pin|pwd|pw|token|api`+sp+`?[_-]?key|secret|key)`+sp+`+(?:to|as|=)`+sp+`*:?`+sp+`*`+value),
+			`(?:changed?|changing|set|setting|reset|updated?|rotated?)(?:`+sp+`+(?:my|the|our|your|his|her|its|their|a|new|admin|root|user|db|database|wifi|vpn)){0,3}(?:`+sp+`+[a-z0-9_-]+){0,2}?`+sp+`+(?:password|passwd|passphrase|passcode|pin|pwd|pw|token|api`+sp+`?[_-]?key|secret|key)(?:`+sp+`+(?:for|of|on)(?:`+sp+`+[^\s]+){1,3}?)?`+sp+`+(?:to|as|=)`+sp+`*:?`+sp+`*`+oq+value),
 		// Anyone's: "the password for the db is X", "the sandbox API key,
 		// which is X", "API key: X".
 		split(RuleProseSecret, proseWords, nil, prose,
-			enCue+`(?:`+sp+`+(?:for|of|to|on|at|in)(?:`+sp+`+[^\s]+){1,4}?)?(?:,?`+sp+`+(?:which|that))?(?:`+sp+`+(?:is|was|are|is now|is set to|will be|should be|reads|equals)|`+sp+`*(?::|=|->|=>))`+sp+`*:?`+sp+`*`),
+			enCue+`(?:`+sp+`+(?:for|of|to|on|at|in)(?:`+sp+`+[^\s]+){1,4}?)?(?:,?`+sp+`+(?:which|that))?(?:`+sp+`+(?:you|we|i|they)`+sp+`+[a-z']+(?:`+sp+`+(?:to|for|in|on|with))?)?(?:`+sp+`+(?:(?:has been|have been|was|were|got|is|are)`+sp+`+(?:changed|reset|set|updated|rotated)`+sp+`+to|(?:changed|reset|set|updated|rotated)`+sp+`+to|is now|is set to|is|was|are|will be|should be|reads|equals)|`+sp+`*(?::|=|->|=>|→|⇒))`+sp+`*:?`+sp+`*`+oq),
 		// "login as admin with password X", "authenticate using token X".
 		at(RuleProseSecret, []string{"with", "using", "via"}, 1, prose,
-			`(?:with|using|via)(?:`+sp+`+(?:the|a|my|our|its|this))?(?:`+sp+`+[a-z-]+)?`+sp+`+(?:password|passwd|passphrase|pw|pwd|pass|token|api`+sp+`?[_-]?key|key|secret)`+sp+`*[:=]?`+sp+`+`+value),
-		// "the credentials are admin / X", "login: admin:X".
-		at(RuleProseSecret, []string{"cred", "login"}, 1, prose,
-			`(?:credentials?|creds|login)(?:`+sp+`+(?:are|is))?`+sp+`*:?`+sp+`+[^\s/:]+`+sp+`*[/:]`+sp+`*`+value),
+			`(?:with|using|via)(?:`+sp+`+(?:the|a|my|our|its|this))?(?:`+sp+`+[a-z-]+)?`+sp+`+(?:password|passwd|passphrase|pw|pwd|pass|token|api`+sp+`?[_-]?key|key|secret)`+sp+`*[:=]?`+sp+`+`+oq+value),
+		// "the credentials are admin / X", "login: admin:X", "log in
+		// with admin / X".
+		at(RuleProseSecret, []string{"cred", "login", "log in", "sign in", "signin", "log on", "logon", "zugangsdaten", "anmeldedaten", "identifiants"}, 1, prose,
+			`(?:credentials?|creds|credenciales|log`+sp+`?[io]n|sign`+sp+`?in|zugangsdaten|anmeldedaten|identifiants)(?:`+sp+`+(?:are|is|with|as|using))?`+sp+`*:?`+sp+`+[^\s/:]+`+sp+`*[/:]`+sp+`*`+value),
 		// "use X as the password".
-		at(RuleProseSecret, []string{"use"}, 1, longProse,
-			`use`+sp+`+`+value+sp+`+as`+sp+`+(?:(?:the|my|our|your|a)`+sp+`+)?(?:[a-z-]+`+sp+`+)?(?:password|passwd|passphrase|pw|token|api`+sp+`?[_-]?key|key|secret)\b`),
+		// "der Token ist X", "el token es X", "le token est X".
+		at(RuleProseSecret, []string{"token"}, 1, prose,
+			`token`+sp+`+(?:ist|lautet|war|es|era|est|était)`+sp+`*:?`+sp+`*`+oq+value),
+		at(RuleProseSecret, []string{"use", "enter", "type"}, 1, longProse,
+			`(?:use|enter|type)`+sp+`+`+value+sp+`+(?:as|for)`+sp+`+(?:(?:the|my|our|your|a)`+sp+`+)?(?:[a-z-]+`+sp+`+)?(?:password|passwd|passphrase|pw|token|api`+sp+`?[_-]?key|key|secret)\b`),
 
 		// German: "das Admin-Passwort ist X", "Passwort lautet X", "mit
 		// dem Passwort X", "Passwort auf X geändert".
-		{name: RuleProseSecret, hints: []string{"passwort", "kennwort", "schlüssel", "schluessel", "zugangscode"}, fold: true, anchored: true,
+		{name: RuleProseSecret, hints: []string{"passwort", "kennwort", "schlüssel", "schluessel", "zugangscode", "geheimnis"}, fold: true, anchored: true,
 			back: identStart, group: 1, pick: prose, re: mustAt(
-				`[a-z0-9äöüß_-]*?(?:passwort|kennwort|schl(?:ü|ue)ssel|zugangscode)(?:` + sp + `+(?:f(?:ü|ue)r|von|vom|zum|zur|des|der|dem)(?:` + sp + `+[^\s]+){1,4}?)?(?:` + sp + `+(?:ist|lautet|war|lautete|ist jetzt|ist nun|hei(?:ß|ss)t|auf|zu)|` + sp + `*(?::|=))` + sp + `*:?` + sp + `*` + value)},
+				`[a-z0-9äöüß_-]*?(?:passwort|kennwort|schl(?:ü|ue)ssel|zugangscode|geheimnis)(?:` + sp + `+(?:f(?:ü|ue)r|von|vom|zum|zur|des|der|dem)(?:` + sp + `+[^\s]+){1,4}?)?(?:` + sp + `+(?:ist jetzt|ist nun|ist ab jetzt|lautet jetzt|wurde (?:auf|in|zu)|ist|lautet|war|lautete|hei(?:ß|ss)t|auf|zu)|` + sp + `*(?::|=))` + sp + `*:?` + sp + `*` + oq + value)},
 		at(RuleProseSecret, []string{"mit"}, 1, prose,
 			`mit(?:`+sp+`+(?:dem|meinem|unserem|diesem|einem))?`+sp+`+(?:[a-z0-9äöüß]+-)?(?:passwort|kennwort|token|schl(?:ü|ue)ssel)`+sp+`+`+value),
 		// Spanish: "la contraseña es X", "cambié mi contraseña a X", "con la
 		// contraseña X".
-		at(RuleProseSecret, []string{"contraseña", "contrasena", "clave"}, 1, prose,
-			`(?:contrase(?:ñ|n)a|clave(?:`+sp+`+(?:de`+sp+`+(?:la`+sp+`+)?)?api|`+sp+`+secreta|`+sp+`+de`+sp+`+acceso)?)(?:`+sp+`+[a-z0-9-]+)?(?:`+sp+`+(?:de|del|para|en)(?:`+sp+`+[^\s]+){1,4}?)?(?:`+sp+`+(?:es|era|ser(?:á|a)|es ahora|ahora es|queda)|`+sp+`*(?::|=))`+sp+`*:?`+sp+`*`+value),
+		at(RuleProseSecret, []string{"contraseña", "contrasena", "clave", "secreto", "llave"}, 1, prose,
+			`(?:secreto|llave(?:`+sp+`+(?:de`+sp+`+(?:la`+sp+`+)?)?api)?|contrase(?:ñ|n)a|clave(?:`+sp+`+(?:de`+sp+`+(?:la`+sp+`+)?)?api|`+sp+`+secreta|`+sp+`+de`+sp+`+acceso)?)(?:`+sp+`+[a-z0-9-]+)?(?:`+sp+`+(?:de|del|para|en)(?:`+sp+`+[^\s]+){1,4}?)?(?:`+sp+`+(?:es ahora|ahora es|cambi(?:ó|o) a|pas(?:ó|o) a ser|es|era|ser(?:á|a)|queda)|`+sp+`*(?::|=))`+sp+`*:?`+sp+`*`+oq+value),
 		at(RuleProseSecret, []string{"cambi", "con "}, 1, prose,
 			`(?:cambi(?:é|e|ó|o|ado|amos)|con)(?:`+sp+`+(?:mi|la|su|el|nuestra|tu))?`+sp+`+(?:contrase(?:ñ|n)a|clave|token)(?:`+sp+`+(?:a|por|en))?`+sp+`+`+value),
 		// French: "le mot de passe est X", "mot de passe : X", "j'ai changé
 		// mon mot de passe en X", "avec le mot de passe X".
-		at(RuleProseSecret, []string{"mot de passe", "mdp", "clé", "cle ", "jeton"}, 1, prose,
-			`(?:mot`+sp+`+de`+sp+`+passe|mdp|cl(?:é|e)(?:`+sp+`+(?:d'|de`+sp+`+l'|de`+sp+`+)?api|`+sp+`+secr(?:è|e)te|`+sp+`+d'acc(?:è|e)s)?|jeton)(?:`+sp+`+[a-z0-9-]+)?(?:`+sp+`+(?:du|de|des|pour|de`+sp+`+la|d'|de`+sp+`+l')(?:`+sp+`*[^\s]+){1,4}?)?(?:`+sp+`+(?:est|était|etait|sera|est maintenant)|`+sp+`*(?::|=))`+sp+`*:?`+sp+`*`+value),
+		at(RuleProseSecret, []string{"mot de passe", "mdp", "clé", "cle ", "jeton", "secret", "code d"}, 1, prose,
+			`(?:mot`+sp+`+de`+sp+`+passe|mdp|code`+sp+`+d'acc(?:è|e)s|secret|cl(?:é|e)(?:`+sp+`+(?:d'|de`+sp+`+l'|de`+sp+`+)?api|`+sp+`+secr(?:è|e)te|`+sp+`+d'acc(?:è|e)s)?|jeton)(?:`+sp+`+[a-z0-9-]+)?(?:`+sp+`+(?:du|de|des|pour|de`+sp+`+la|d'|de`+sp+`+l')(?:`+sp+`*[^\s]+){1,4}?)?(?:`+sp+`+(?:est maintenant|est désormais|est desormais|est devenu|devient|est|était|etait|sera|a été changé en|a ete change en)|`+sp+`*(?::|=))`+sp+`*:?`+sp+`*`+oq+value),
 		at(RuleProseSecret, []string{"chang", "avec"}, 1, prose,
 			`(?:chang(?:é|e|er|eons)|avec)(?:`+sp+`+(?:le|la|mon|ma|notre|votre|son|ton|l'))?`+sp+`*(?:mot`+sp+`+de`+sp+`+passe|mdp|jeton|cl(?:é|e))(?:`+sp+`+(?:en|à|a|pour|par))?`+sp+`+`+value),
 		// Chinese: "密码是X", "密码：X", "API密钥为X", "把密码改成了X".
@@ -72,6 +82,25 @@ func proseRules() []rule {
 		// Japanese: "パスワードはXです", "APIキー：X", "パスワードをXに変更".
 		at(RuleProseSecret, []string{"パスワード", "暗証番号", "apiキー", "api キー", "アクセスキー", "トークン", "シークレット", "秘密鍵"}, 1, cjkSecret,
 			`(?:パスワード|暗証番号|api`+sp+`?キー|アクセスキー|トークン|シークレット(?:キー)?|秘密鍵)[^\n!-~]{0,6}?(?:は|：|:|=|が|を)`+sp+`*`+cjkValue),
+		// A PIN, in any of the languages: "the PIN for the card is 4827",
+		// "meine PIN ist 4827", "mon code PIN est 4827", "PIN码是4827",
+		// "暗証番号は4827です". Digits only, four to eight.
+		at(RuleProseSecret, []string{"pin", "geheimzahl", "access code", "security code", "door code", "gate code", "alarm code", "unlock code", "passcode"}, 1, nil,
+			`(?:pin(?:[ -]?(?:code|number|nummer|码|碼|コード))?|geheimzahl|(?:access|security|door|gate|alarm|unlock)`+sp+`+code|passcode)(?:`+sp+`+(?:for|of|to|on|für|zur|zum|de|du|del|pour|para)(?:`+sp+`+[^\s]+){1,4}?)?(?:`+sp+`+(?:is now|is|was|will be|ist jetzt|ist|lautet|war|est maintenant|est|était|es ahora|es|era)|`+sp+`*(?::|=|是|为|為|：|は))`+sp+`*:?`+sp+`*(?:[«„“"'「『]`+sp+`*)?([0-9]{4,8}(?:-[0-9]{2,8})*)(?:[^0-9A-Za-z-]|$)`),
+		at(RuleProseSecret, []string{"暗証番号", "取款密码", "银行卡密码"}, 1, nil,
+			`(?:暗証番号|取款密码|银行卡密码)[^\n!-~]{0,4}?(?:是|为|為|：|:|=|は)`+sp+`*["“「『]?([0-9]{4,8})(?:[^0-9A-Za-z]|$)`),
+		// A passphrase of plain words: "my passphrase is correct horse
+		// battery staple", up to the end of the clause.
+		at(RuleProseSecret, []string{"passphrase", "pass phrase"}, 1, phraseValue,
+			`pass`+sp+`?phrase(?:`+sp+`+(?:for|of|to|on)(?:`+sp+`+[^\s]+){1,3}?)?`+sp+`+(?:is now|is|was)`+sp+`*:?`+sp+`*([^\n.,;!?"“”«»()]{8,160})`),
+		// A user and a password side by side, without a copula: "user
+		// admin, password X", "Benutzer admin, Passwort X", "usuario admin
+		// y contraseña X".
+		{name: RuleProseSecret, hints: []string{"password", "passwd", "passwort", "kennwort", "mot de passe", "mdp", "contraseña", "contrasena"},
+			fold: true, anchored: true, back: afterPair, group: 1, pick: pairValue, re: mustAt(
+				`(?:password|passwd|passwort|kennwort|mot` + sp + `+de` + sp + `+passe|mdp|contrase(?:ñ|n)a)` + sp + `+` + oq + value)},
+		// Chinese without a copula: "用户名admin，密码X".
+		at(RuleProseSecret, []string{"密码", "密碼", "口令"}, 1, mixedValue, `(?:密码|密碼|口令)`+sp+`*([!-~]{6,})`),
 		// An English cue with a Chinese or Japanese copula: "token是X", "API key为X".
 		at(RuleProseSecret, []string{"token", "key", "password", "secret", "pin"}, 1, cjkSecret,
 			`(?:token|api`+sp+`?[_-]?key|key|password|secret|pin)`+sp+`*(?:是|为|為|：|は)`+sp+`*`+cjkValue),
@@ -116,4 +145,51 @@ func cjkSecret(v string) (int, int, bool) {
 		return 0, 0, false
 	}
 	return a, b, true
+}
+
+// phraseWords are the words of ordinary sentences: a passphrase of
+// random words holds none of them ("the passphrase is used to encrypt
+// the key" is no passphrase).
+var phraseWords = []string{"a", "an", "the", "to", "of", "for", "in", "on", "at", "by", "with", "from", "and", "or", "but",
+	"is", "are", "be", "been", "it", "this", "that", "not", "no", "used", "required", "stored", "saved", "set", "too",
+	"in", "my", "your", "our", "their", "his", "her", "its", "we", "you", "they", "i", "as", "if", "so", "also", "still"}
+
+// phraseValue takes a passphrase of three to twelve plain words, none of
+// them a word of ordinary sentences.
+func phraseValue(v string) (int, int, bool) {
+	t := strings.TrimRight(v, " \t\u00a0")
+	ws := strings.Fields(t)
+	if len(ws) < 3 || len(ws) > 12 {
+		return 0, 0, false
+	}
+	for _, w := range ws {
+		if slices.Contains(phraseWords, strings.ToLower(w)) {
+			return 0, 0, false
+		}
+	}
+	return 0, len(t), true
+}
+
+// pairStops end the user's half of a user-and-password pair.
+var pairStops = []string{",", "，", "、", ";", "/", " and", " und", " et", " y", " e"}
+
+// afterPair keeps a password cue only where it follows the user's half
+// of a pair (a comma, a slash, "and"); -1 elsewhere.
+func afterPair(s string, i int) int {
+	t := strings.TrimRight(s[max(0, i-16):i], " \t")
+	for _, p := range pairStops {
+		if len(t) > len(p) && strings.EqualFold(t[len(t)-len(p):], p) {
+			return i
+		}
+	}
+	return -1
+}
+
+// pairValue takes the password of a user-and-password pair as prose
+// does, but not code: "salt, password []byte" is a Go parameter list.
+func pairValue(v string) (int, int, bool) {
+	if codeWord(v) {
+		return 0, 0, false
+	}
+	return prose(v)
 }

@@ -103,8 +103,8 @@ func split(name string, hints []string, back func(string, int) int, pick func(st
 const window = 512
 
 var (
-	privateKeyBegin = regexp.MustCompile(`-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----`)
-	privateKeyEnd   = regexp.MustCompile(`-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----`)
+	privateKeyBegin = regexp.MustCompile(`-{4,5} ?BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)? ?-{4,5}`)
+	privateKeyEnd   = regexp.MustCompile(`-{4,5} ?END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)? ?-{4,5}`)
 )
 
 // token is a rule for a vendor token with a literal prefix.
@@ -139,8 +139,9 @@ var (
 // keySep is what joins a secret-named key to its value in env files, YAML,
 // JSON, TOML, INI, properties and code: a closing quote or bracket of the
 // name (os.environ["X"] = , ENV['X'] =), a type (token: string =, token
-// string =), and the assignment itself.
-const keySep = `["'\x60]?\]?(?:[ \t]*:[ \t]*(?:string|str|String|&str|&'static str)|[ \t]+(?:string|\[\]byte))?[ \t]*(?::=|=>|\?=|=|:)[ \t]*`
+// string =), a C# property's accessors ({ get; set; } =), and the
+// assignment itself (Ruby's ||=, C#'s ??=, R's <- too).
+const keySep = `["'\x60]?\]?(?:[ \t]*:[ \t]*(?:string|str|String|&str|&'static str)|[ \t]+(?:string|\[\]byte))?(?:[ \t]*\{[ \t]*get;[^}\n]{0,30}\})?[ \t]*(?::=|=>|\?=|\|\|=|\?\?=|<-|=|:)[ \t]*`
 
 func buildRules() []rule {
 	// Order matters: an earlier rule's redaction is what a later one sees
@@ -158,6 +159,7 @@ func buildRules() []rule {
 	rs = append(rs, credentialRules()...)
 	rs = append(rs, cliRules()...)
 	rs = append(rs, assignmentRules()...)
+	rs = append(rs, fileRules()...)
 	return append(rs, proseRules()...)
 }
 
@@ -166,9 +168,11 @@ func buildRules() []rule {
 func tokenRules() []rule {
 	return []rule{
 		// Secrets in URL queries: ?api_key=, &token=, ?sig=.
-		rule{name: RuleURLQuerySecret, hints: []string{"key=", "token=", "secret=", "password=", "passwd=", "pwd=", "signature=", "auth=", "jwt=", "credential="},
+		// The fragment of an OAuth redirect (#access_token=) and an
+		// authorization code (?code=), an Azure Function's key, a session id.
+		rule{name: RuleURLQuerySecret, hints: []string{"key=", "token=", "secret=", "password=", "passwd=", "pwd=", "pass=", "signature=", "auth=", "jwt=", "credential=", "code=", "sid=", "session=", "sessionid=", "session_id="},
 			fold: true, anchored: true, back: queryStart, group: 1, pick: queryValue,
-			re: regexp.MustCompile(`^(?i:[?&][A-Za-z0-9_.-]*?(?:key|token|secret|password|passwd|pwd|signature|auth|jwt|credential)=([^&#\s"'<>\x60]+))`)},
+			re: regexp.MustCompile(`^(?i:[?&#](?:[A-Za-z0-9_.-]*?(?:key|token|secret|password|passwd|pwd|pass|signature|auth|jwt|credential)|code|sid|session|sessionid|session_id)=([^&#\s"'<>\x60]+))`)},
 		// The AWS console's credentials CSV: the password column of a
 		// console user's row, and the secret after an access key id.
 		rule{name: RuleAWSConsole, hints: []string{"signin.aws.amazon.com"}, group: 1, pick: cliValue,
@@ -228,9 +232,9 @@ func credentialRules() []rule {
 		at(RuleBasicAuth, []string{"authorization"}, 1, nil, `authorization["']?\s*[:=]\s*["']?basic\s+([A-Za-z0-9+/]{8,}=*)`),
 		at(RuleAuthHeader, []string{"authorization"}, 1, bearerToken,
 			`authorization["']?\s*[:=]\s*["']?(?:token|bot|apikey|api-key|sso-key|ssws|key|otoken|dsn|splunk|genieKey)\s+([A-Za-z0-9._~+/=:-]{12,})`),
-		rule{name: RuleAPIKeyHeader, hints: []string{"x-", "api-key", "apikey", "private-token", "ocp-apim", "auth-token", "access-token"}, fold: true, anchored: true,
+		rule{name: RuleAPIKeyHeader, hints: []string{"x-", "api-key", "apikey", "private-token", "ocp-apim", "auth-token", "access-token", "circle-token", "travis-api-token", "application-key"}, fold: true, anchored: true,
 			back: identStart, group: 1, pick: headerValue,
-			re: regexp.MustCompile(`^(?i:(?:x-[a-z0-9-]*?(?:api-?key|token|auth|secret|key|password|signature)|[a-z0-9-]*api-?key|private-token|ocp-apim-subscription-key|auth-token|access-token)["']?[ \t]*:[ \t]*["']?([A-Za-z0-9._~+/=:-]{8,}))`)},
+			re: regexp.MustCompile(`^(?i:(?:x-[a-z0-9-]*?(?:api-?key|token|auth|secret|key|password|signature)|[a-z0-9-]*api-?key|private-token|ocp-apim-subscription-key|auth-token|access-token|circle-token|travis-api-token|[a-z0-9-]*application-key)["']?[ \t]*:[ \t]*["']?([A-Za-z0-9._~+/=:-]{8,}))`)},
 
 		at(RuleAWSSecretKey, []string{"aws"}, 1, cliValue,
 			`aws[ \t]+configure[ \t]+set[ \t]+(?:[\w-]+\.)?(?:aws_secret_access_key|aws_session_token)[ \t]+`+value),
@@ -252,6 +256,23 @@ func assignmentRules() []rule {
 		// Any *_KEY of an environment or config file, when its value is
 		// random-looking (CACHE_KEY=user keeps).
 		withName(split(RuleSecretKey, []string{"_key", "-key", ".key"}, identStart, randomValue, keySep), anyKeyIdent),
+		// A name holding a vendor's (ALGOLIA_ADMIN, heroku_api, okta),
+		// when its value is random-looking.
+		withName(split(RuleVendorKeyed, vendorWords, identStart, randomValue, keySep), vendorIdent),
+		// Secrets passed to code by name or beside a user: os.Setenv("API_KEY",
+		// "x"), System.setProperty("db.password", "x"), new
+		// NetworkCredential("u", "x"), auth=("u", "x"), server.login(u, "x"),
+		// DriverManager.getConnection(url, "u", "x"), btoa("u:x").
+		{name: RuleSecretKey, hints: []string{"setenv(", "putenv(", "setproperty(", "environmentvariable(", "setdefault("}, fold: true, anchored: true,
+			back: identStart, pick: callNamedValue, re: callNamed},
+		{name: RuleSecretKey, hints: []string{"credential(", "credentials(", "auth(", "auth=(", "auth = (", "login(", "authentication("}, fold: true, anchored: true,
+			back: identStart, group: 1, pick: assigned,
+			re: regexp.MustCompile(`^(?i:[A-Za-z0-9_.]*?(?:credentials?|auth|login|authentication)[ \t]*(?:=[ \t]*)?\([ \t]*(?:"[^"\n]*"|'[^'\n]*'|[A-Za-z0-9_.\[\]]+)[ \t]*,[ \t]*("[^"\n]+"|'[^'\n]+'))`)},
+		at(RuleSecretKey, []string{"getconnection("}, 1, assigned,
+			`getconnection\([ \t]*[^,()\n]+,[ \t]*(?:"[^"\n]*"|[A-Za-z0-9_.]+)[ \t]*,[ \t]*("[^"\n]+"|'[^'\n]+')`),
+		{name: RuleSecretKey, hints: []string{"btoa(", "b64encode(", "encodetostring(", "base64_encode(", "encode64("}, fold: true, anchored: true,
+			back: identStart, group: 1, pick: assigned,
+			re: regexp.MustCompile(`^(?i:[A-Za-z0-9_.]*?(?:btoa|b64encode|encodetostring|base64_encode|encode64)\([ \t]*(?:\[\]byte\()?b?["'][^"':\s]+:([^"'\n]+)["'])`)},
 		// PHP define('AUTH_KEY', 'x'), XML <password>x</password> and
 		// <add key="Password" value="x"/>, setPassword("x").
 		at(RuleSecretKey, []string{"define("}, 1, assigned,
@@ -370,11 +391,11 @@ func identStart(s string, i int) int {
 	return j
 }
 
-// queryStart moves back from a keyword to the ? or & that starts its
-// query parameter.
+// queryStart moves back from a keyword to the ?, & or # that starts its
+// query or fragment parameter.
 func queryStart(s string, i int) int {
 	j := identStart(s, i)
-	if j > 0 && (s[j-1] == '?' || s[j-1] == '&') {
+	if j > 0 && (s[j-1] == '?' || s[j-1] == '&' || s[j-1] == '#') {
 		return j - 1
 	}
 	return j
@@ -453,11 +474,15 @@ type hintRef struct {
 
 // hintIndex finds, in one pass, which rules have a hint in a text: each
 // pair of adjacent bytes indexes a table of the hints that start with it
-// (in every case for case-folded hints).
+// (in every case for case-folded hints), and a bucket's set of third
+// bytes turns most pairs of ordinary words away before any hint of the
+// bucket is compared (the vendors' names start with the pairs of
+// everyday English).
 type hintIndex struct {
 	has     [1 << 13]uint8  // bit per byte pair: some hint starts with it (8 KiB, stays in L1)
 	table   [1 << 16]uint16 // byte pair → bucket index + 1
 	buckets [][]hintRef
+	third   [][4]uint64 // per bucket: the bytes that follow the pair in its hints (all, for a hint of two bytes)
 }
 
 var hints = newHintIndex(rules)
@@ -467,14 +492,26 @@ func newHintIndex(rs []rule) *hintIndex {
 		panic("redact: more rules than Text's hit buffer")
 	}
 	x := &hintIndex{}
-	add := func(a, b byte, h hintRef) {
-		k := uint16(a)<<8 | uint16(b)
+	add := func(c0, c1 byte, h hintRef) {
+		k := uint16(c0)<<8 | uint16(c1)
 		if x.table[k] == 0 {
 			x.buckets = append(x.buckets, nil)
+			x.third = append(x.third, [4]uint64{})
 			x.table[k] = uint16(len(x.buckets))
 			x.has[k>>3] |= 1 << (k & 7)
 		}
-		x.buckets[x.table[k]-1] = append(x.buckets[x.table[k]-1], h)
+		b := x.table[k] - 1
+		x.buckets[b] = append(x.buckets[b], h)
+		if len(h.hint) == 2 {
+			x.third[b] = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+			return
+		}
+		c := h.hint[2]
+		x.third[b][c>>6] |= 1 << (c & 63)
+		if h.fold && c >= 'a' && c <= 'z' {
+			c -= 'a' - 'A'
+			x.third[b][c>>6] |= 1 << (c & 63)
+		}
 	}
 	cases := func(c byte, fold bool) []byte {
 		if fold && c >= 'a' && c <= 'z' {
@@ -506,7 +543,13 @@ func (x *hintIndex) scan(s string, hit []bool) bool {
 		if x.has[k>>3]&(1<<(k&7)) == 0 {
 			continue
 		}
-		for _, h := range x.buckets[x.table[k]-1] {
+		b := x.table[k] - 1
+		if i+2 < len(s) {
+			if c := s[i+2]; x.third[b][c>>6]&(1<<(c&63)) == 0 {
+				continue
+			}
+		}
+		for _, h := range x.buckets[b] {
 			if hit[h.rule] || len(s)-i < len(h.hint) {
 				continue
 			}
@@ -608,7 +651,9 @@ func (r *rule) applyAt(s, lower string) (string, int) {
 			i += off
 			off = i + len(h)
 			if r.back != nil {
-				i = r.back(s, i)
+				if i = r.back(s, i); i < 0 {
+					continue // not where the rule applies
+				}
 			}
 			if i > 0 && wordByte(s[i-1]) && wordByte(s[i]) {
 				continue // inside a word
@@ -903,6 +948,10 @@ func valueSpan(v string, sentence bool) (a, b int, inner string, quoted bool) {
 // sentence set, also '!' and '?'.
 func trimTail(v string, sentence bool) string {
 	for len(v) > 0 {
+		if r, n := utf8.DecodeLastRuneInString(v); strings.ContainsRune(closingQuotes, r) {
+			v = v[:len(v)-n]
+			continue
+		}
 		c := v[len(v)-1]
 		switch c {
 		case '.', ',', ';', ':':
@@ -922,6 +971,10 @@ func trimTail(v string, sentence bool) string {
 	}
 	return v
 }
+
+// closingQuotes are the closing quotation marks of prose (and the
+// openings that close in German), trimmed from the end of a value.
+const closingQuotes = "»«“”‘’›‹」』"
 
 // cliValue takes a command-line argument: unquoted, and not a placeholder,
 // another flag, and ending where a shell operator does ("-p x&" is x).
@@ -955,6 +1008,20 @@ func assigned(v string) (int, int, bool) {
 		return 0, 0, false
 	}
 	return a, b, true
+}
+
+// callNamed matches a call that sets a named value: group 1 the name,
+// group 2 the value.
+var callNamed = regexp.MustCompile(`^(?i:[A-Za-z0-9_.]*?(?:setenv|putenv|setproperty|setenvironmentvariable|setdefault)\([ \t]*["']([A-Za-z0-9_.-]+)["'][ \t]*,[ \t]*` + value + `)`)
+
+// callNamedValue takes the value a call sets when its name is a secret's.
+func callNamedValue(v string) (int, int, bool) {
+	m := callNamed.FindStringSubmatchIndex(v)
+	if m == nil || !secretIdent(strings.ToLower(v[m[2]:m[3]])) {
+		return 0, 0, false
+	}
+	a, b, ok := assigned(v[m[4]:m[5]])
+	return m[4] + a, m[4] + b, ok
 }
 
 // nextSetting is the start of the next setting of a connection string.
@@ -1050,6 +1117,9 @@ var codeRef = regexp.MustCompile(`^[A-Za-z_][\w.]*[(\[]`)
 func notSecretValue(v string, quoted bool) bool {
 	if placeholder(v) || len(v) < 6 || !utf8.ValidString(v) {
 		return true
+	}
+	if quoted && strings.IndexByte(";,)", v[0]) >= 0 && v[1] == ' ' {
+		return true // "password:"; send "x": quotes that close one string of code and open the next
 	}
 	switch strings.ToLower(v) {
 	case "true", "false", "null", "none", "nil", "undefined", "required", "optional", "redacted":
@@ -1147,12 +1217,12 @@ func JSON(s string, counts map[string]int) string {
 	out, ok := jsonscan.Rewrite(nil, []byte(s), func(key, v string) string {
 		i := k
 		k++
-		if secretKeyName(key) && !placeholder(v) {
+		if rule := secretMember(vals, i); rule != "" {
 			if counts != nil {
-				counts[RuleSecretKey]++
+				counts[rule]++
 			}
 			runKey, run = "", ""
-			return redacted(RuleSecretKey)
+			return redacted(rule)
 		}
 		if key != runKey {
 			runKey, run = key, ""
@@ -1168,6 +1238,36 @@ func JSON(s string, counts map[string]int) string {
 		return Text(s, counts)
 	}
 	return string(out)
+}
+
+// secretMember returns the rule that takes string value i whole, "" if
+// none: a secret-named member, the value of a name/value pair whose name
+// is a secret's ({"name": "DB_PASSWORD", "value": "x"}, CloudFormation's
+// ParameterKey and ParameterValue), a Docker config's auth.
+func secretMember(vals []jsonValue, i int) string {
+	key, v := vals[i].key, vals[i].v
+	if placeholder(v) {
+		return ""
+	}
+	if secretKeyName(key) {
+		return RuleSecretKey
+	}
+	switch strings.ToLower(key) {
+	case "value", "parametervalue":
+		if i > 0 {
+			switch strings.ToLower(vals[i-1].key) {
+			case "name", "key", "parameterkey":
+				if secretIdent(strings.ToLower(vals[i-1].v)) && !notSecretValue(v, true) {
+					return RuleSecretKey
+				}
+			}
+		}
+	case "auth":
+		if _, _, ok := dockerAuth(v); ok {
+			return RuleDockerAuth
+		}
+	}
+	return ""
 }
 
 // after is the context after value i: the next values of its member,

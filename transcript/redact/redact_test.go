@@ -202,3 +202,60 @@ func TestRedactEverySecretOfAPaste(t *testing.T) {
 		})
 	}
 }
+
+// Ensure that a "key value" config line (msmtp, fetchmail, redis.conf)
+// loses its value when the key starts the line, and that code and prose
+// with the same words keep theirs.
+func TestRedactConfigLines(t *testing.T) {
+	pw := fake("Xq7!", "rT2#", "zz90")
+	tests := []struct {
+		name, text string
+		secret     bool
+	}{
+		{"msmtp", "account default\nhost smtp.example.com\npassword " + pw + "\n", true},
+		{"indented, quoted", "poll mail.example.com\n  user bob\n  password \"" + pw + "\"", true},
+		{"redis.conf", "bind 127.0.0.1\nrequirepass " + pw, true},
+		{"go fields", "type Config struct {\n\tPassword []byte\n\tToken *oauth2.Token\n\tSecret map[string]string\n\tPasswordLen uint32\n}", false},
+		{"plain word", "password prompt\ntoken bucket\n", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := redact.Text(tt.text, nil)
+			if tt.secret && strings.Contains(out, pw) {
+				t.Errorf("the password survived: %q", out)
+			}
+			if !tt.secret && out != tt.text {
+				t.Errorf("changed to %q", out)
+			}
+		})
+	}
+}
+
+// Ensure that JSON loses the value of a name/value pair whose name is a
+// secret's (ECS, Kubernetes, CloudFormation) and a Docker config's auth,
+// and keeps the value of other pairs and an auth that is no credential.
+func TestRedactJSONPairs(t *testing.T) {
+	pw := fake("Xq7!", "rT2#", "zz90")
+	auth := fake("Ym9iOlRy", "MHViNGRv", "cjN4Nw==") // bob:Tr0ub4dor3x7
+	in := `{"environment":[{"name":"DB_PASSWORD","value":"` + pw + `"},{"name":"LOG_LEVEL","value":"debug2"}],` +
+		`"Parameters":[{"ParameterKey":"ApiToken","ParameterValue":"` + pw + `"}],` +
+		`"auths":{"registry.example.com":{"auth":"` + auth + `"}},"auth":"oauth2","form":{"name":"password","value":"required"}}`
+	counts := map[string]int{}
+	out := redact.JSON(in, counts)
+	if !json.Valid([]byte(out)) {
+		t.Fatal("output is not JSON")
+	}
+	for _, s := range []string{pw, auth} {
+		if strings.Contains(out, s) {
+			t.Errorf("a secret survived: %s", out)
+		}
+	}
+	for _, keep := range []string{`"debug2"`, `"auth":"oauth2"`, `"value":"required"`} {
+		if !strings.Contains(out, keep) {
+			t.Errorf("%s was changed: %s", keep, out)
+		}
+	}
+	if counts[redact.RuleSecretKey] != 2 || counts[redact.RuleDockerAuth] != 1 {
+		t.Errorf("counts %v, want 2 %s and 1 %s", counts, redact.RuleSecretKey, redact.RuleDockerAuth)
+	}
+}

@@ -60,6 +60,7 @@ const (
 	RuleAPIKeyHeader   = "api-key-header"
 	RuleNetrc          = "netrc-password"
 	RuleK8sSecret      = "kubernetes-secret"
+	RuleVendorKeyed    = "vendor-keyed-secret"
 )
 
 // tok is a vendor token: a literal prefix and the rest of its shape.
@@ -168,6 +169,30 @@ var vendorTokens = []tok{
 	{RuleFacebook, "EAAM", `[A-Za-z0-9]{80,}`},
 	{RuleOnePassword, "A3-", `[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}`},
 	{RuleTwitterBearer, "AAAAAAAAAAAAAAAAAAAAA", `[A-Za-z0-9%]{40,}`},
+	// Airtable personal access tokens, Frame.io, New Relic browser keys,
+	// Defined Networking and Harness.
+	{RuleSaaSToken, "pat", `[A-Za-z0-9]{14}\.[a-f0-9]{64}`},
+	{RuleSaaSToken, "fio-u-", `[A-Za-z0-9=_-]{64,}`},
+	{RuleSaaSToken, "NRJS-", `[a-f0-9]{19}`},
+	{RuleDevToolToken, "dnkey-", `[A-Za-z0-9=_-]{26}-[A-Za-z0-9=_-]{52}`},
+	{RuleDevToolToken, "dp.ct.", `[A-Za-z0-9]{40,}`},
+	{RuleDevToolToken, "dp.scim.", `[A-Za-z0-9]{40,}`},
+	{RuleDevToolToken, "dp.audit.", `[A-Za-z0-9]{40,}`},
+	// NuGet and crates.io API keys.
+	{RuleDevToolToken, "oy2", `[a-z0-9]{43}`},
+	{RuleDevToolToken, "cio", `[A-Za-z0-9]{32}`},
+	// Slack client tokens and session cookies (xoxc, xoxd).
+	{RuleSlackToken, "xoxc-", `[0-9]+-[0-9]+-[0-9]+-[a-f0-9]{32,}`},
+	{RuleSlackToken, "xoxd-", `[A-Za-z0-9%/+=]{40,}`},
+	// ElevenLabs keys, Braintree access tokens, Brevo SMTP keys.
+	{RuleAIKey, "sk_", `[a-f0-9]{48}`},
+	{RuleSaaSToken, "access_token$", `(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-f]{32}`},
+	{RuleSaaSToken, "xsmtpsib-", `[a-f0-9]{64}-[A-Za-z0-9]{16}`},
+	// Firebase Cloud Messaging server keys, Instagram Graph tokens.
+	{RuleGoogleAPIKey, "AAAA", `[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{100,}`},
+	{RuleFacebook, "IGQV", `[A-Za-z0-9_-]{100,}`},
+	{RuleDevToolToken, "pat.", `[A-Za-z0-9_-]{22}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{20}`},
+	{RuleDevToolToken, "sat.", `[A-Za-z0-9_-]{22}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{20}`},
 	// A JWT encoded once more in base64 ("eyJhbGciOi" becomes this).
 	{RuleJWT, "ZXlKaGJHY2lPaU", `[A-Za-z0-9+/]{40,}={0,2}`},
 }
@@ -203,7 +228,82 @@ var vendorRules = []rule{
 	// joined, as argv elements).
 	{name: RuleK8sSecret, hints: []string{"kind: secret"}, fold: true, group: 1, pick: base64Value,
 		re: regexp.MustCompile(`(?:^|\s)[A-Za-z0-9_.-]+:\s+["']?([A-Za-z0-9+/]{8,}={0,2})["']?(?:\s|$)`)},
+	// OpenVPN static keys.
+	{name: RulePrivateKey, hints: []string{"OpenVPN Static key"},
+		re: regexp.MustCompile(`-----BEGIN OpenVPN Static key V1-----[\s\S]*?(?:-----END OpenVPN Static key V1-----|$)`)},
+	// MaxMind license keys end in _mmk.
+	{name: RuleSaaSToken, hints: []string{"_mmk"}, bound: true,
+		re: regexp.MustCompile(`[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk`)},
+	// Vault's older service tokens (s. and 24 characters), only in a
+	// text that names Vault.
+	{name: RuleVaultToken, hints: []string{"vault"}, fold: true, bound: true, pick: mixedValue,
+		re: regexp.MustCompile(`s\.[A-Za-z0-9]{24}`)},
+	// Facebook app access tokens: the app id, a bar, the app secret.
+	{name: RuleFacebook, hints: []string{"facebook", "fb_", "graph.facebook"}, fold: true, bound: true,
+		re: regexp.MustCompile(`[0-9]{15,16}(?:\||%7C)[0-9A-Za-z_-]{27,40}`)},
 	// Microsoft Teams, Office and Zapier incoming webhooks.
 	{name: RuleTeamsWebhook, hints: []string{"webhook.office.com", "hooks.zapier.com", "logic.azure.com"}, group: 1,
 		re: regexp.MustCompile(`(?:webhook\.office\.com/webhookb2/|hooks\.zapier\.com/hooks/catch/|logic\.azure\.com[:0-9]*/workflows/)([A-Za-z0-9@/_?=&%.-]{20,})`)},
+}
+
+// mixedValue takes a value that mixes letters and digits.
+func mixedValue(v string) (int, int, bool) {
+	letter, digit := false, false
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		letter = letter || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+		digit = digit || c >= '0' && c <= '9'
+	}
+	return 0, len(v), letter && digit
+}
+
+// vendorWords name services whose keys gitleaks finds only by the
+// service's name near a random value (ALGOLIA_ADMIN=…, heroku_api: …,
+// sonar.login=…). A name that holds one and is assigned a random-looking
+// value is the vendor-keyed rule's; the generic secret-named rule already
+// takes names ending in key, token, secret or password.
+var vendorWords = []string{"adafruit", "adobe", "airtable", "algolia", "alibaba", "asana", "atlassian", "confluence",
+	"jira", "beamer", "bitbucket", "bittrex", "meraki", "cloudflare", "codecov", "cohere", "coinbase", "confluent",
+	"contentful", "datadog", "discord", "droneci", "dropbox", "etsy", "facebook", "fastly", "finicity", "finnhub",
+	"flickr", "freshbooks", "gitter", "gocardless", "heroku", "hubspot", "intercom", "jfrog", "artifactory",
+	"launchdarkly", "linkedin", "looker", "mailchimp", "mailgun", "mapbox", "mattermost", "messagebird",
+	"netlify", "newrelic", "new_relic", "nytimes", "okta", "plaid", "privateai", "rapidapi", "sendbird", "sentry",
+	"snyk", "sonar", "squarespace", "sumologic", "telegram", "travis", "twitch", "twitter", "typeform", "yandex",
+	"zendesk", "pagerduty", "circleci", "vercel", "supabase", "firebase", "auth0", "mixpanel", "amplitude",
+	"rollbar", "bugsnag", "honeycomb", "pusher", "cloudinary", "trello", "docusign", "paypal", "braintree",
+	"razorpay", "paystack", "adyen", "binance", "kraken", "kucoin", "bitfinex", "shodan", "virustotal", "clearbit",
+	"salesforce", "zoho", "freshdesk", "buildkite", "appveyor", "bitrise", "browserstack", "saucelabs", "codacy",
+	"coveralls", "packagist", "cloudsmith", "gemfury", "openweather", "ipinfo", "mailjet", "postmark", "sparkpost",
+	"mandrill", "sendinblue", "brevo", "nexmo", "vonage", "plivo", "clickatell", "segment", "hasura", "fauna"}
+
+// notVendorSecret are the endings of names that hold a vendor's public
+// setting, not a secret (SENTRY_URL, algolia_app_id, twitter_handle).
+var notVendorSecret = []string{"url", "uri", "host", "hostname", "endpoint", "domain", "region", "name", "path", "dir",
+	"file", "version", "release", "env", "environment", "user", "username", "email", "handle", "id", "ids", "org",
+	"project", "site", "port", "timeout", "level", "enabled", "mode", "sha", "commit", "tag", "count", "limit"}
+
+// vendorIdent reports whether the lower-case identifier id names a
+// vendor's credential: it holds a vendor's name and does not end in a
+// public setting's.
+func vendorIdent(id string) bool {
+	for _, w := range notVendorSecret {
+		if rest, ok := strings.CutSuffix(id, w); ok && (rest == "" || strings.IndexByte("_.-", rest[len(rest)-1]) >= 0 ||
+			id[len(rest)-1] >= 'a' && id[len(rest)-1] <= 'z' && len(w) > 2) {
+			return false
+		}
+	}
+	for _, w := range vendorWords {
+		for off := 0; ; {
+			i := strings.Index(id[off:], w)
+			if i < 0 {
+				break
+			}
+			i += off
+			if i == 0 || strings.IndexByte("_.-", id[i-1]) >= 0 {
+				return true // the vendor's name starts a word (statsentry is no Sentry)
+			}
+			off = i + 1
+		}
+	}
+	return false
 }
