@@ -5,6 +5,19 @@ import (
 	"strings"
 )
 
+// RuleSQLPassword is a password in SQL: IDENTIFIED BY 'X', PASSWORD 'X',
+// PASSWORD = 'X', PASSWORD('X').
+const RuleSQLPassword = "sql-password"
+
+// sqlRules find passwords in SQL statements (MySQL, PostgreSQL, SQL
+// Server, Oracle): a quoted literal after IDENTIFIED BY or PASSWORD.
+func sqlRules() []rule {
+	return []rule{
+		at(RuleSQLPassword, []string{"identified by", "with password", "login password", "encrypted password", "password(", "password ("}, 1, assigned,
+			`(?:identified[ \t]+by(?:[ \t]+password)?[ \t]+|(?:with|login|encrypted|unencrypted)[ \t]+password[ \t]*(?:=[ \t]*)?|password[ \t]*\([ \t]*)('[^'\n]+'|"[^"\n]+")`),
+	}
+}
+
 // cliRules find credentials on command lines: mysql -pX, curl -u user:X,
 // docker login -p X, sshpass -p X, redis-cli -a X, az login -p X,
 // htpasswd -b file user X, sqlplus user/X@db, --password X, --token=X.
@@ -25,7 +38,19 @@ func cliRules() []rule {
 			`(?:sqlcmd|bcp|isql|osql|ipmitool|zip|unzip)`+cmdTail+`-P[ \t]*`+value),
 		at(RuleCLIPassword, []string{"7z"}, 1, cliValue, `7za?`+cmdTail+`-p([^\s-][^\s]*)`),
 		at(RuleCLIPassword, []string{"ldap"}, 1, cliValue, `ldap[a-z]*`+cmdTail+`-w[ \t]+`+value),
-		at(RuleCLIPassword, []string{"sqlplus"}, 1, cliValue, `sqlplus[ \t]+(?:-[sSlL][ \t]+)*['"]?[A-Za-z0-9_$#]+/([^@\s'"/]+)`),
+		at(RuleCLIPassword, []string{"sqlplus", "rman", "expdp", "impdp", "sqlldr", "dgmgrl"}, 1, cliValue,
+			`(?:sqlplus|rman[ \t]+target|expdp|impdp|sqlldr|dgmgrl)[ \t]+(?:-[sSlL][ \t]+)*['"]?[A-Za-z0-9_$#]+/([^@\s'"/]+)`),
+		at(RuleCLIPassword, []string{"mysqladmin"}, 1, cliValue, `mysqladmin`+cmdTail+`password[ \t]+`+value),
+		// HTTPie's -a user:X, a here-string to a login (--with-token <<< X).
+		at(RuleCLIPassword, []string{"http ", "https "}, 1, cliValue,
+			`https?(?:[ \t]+-[-A-Za-z]+)*[ \t]+(?:-a|--auth)(?:[ \t]+|=)['"]?[^\s:'"]+:([^\s'"]+)`),
+		{name: RuleCLIPassword, hints: []string{"<<<"}, group: 1, pick: cliValue,
+			re: regexp.MustCompile(`(?:--with-token|--password-stdin|--token-stdin|login)[^\n|]*<<<[ \t]*("[^"\n]+"|'[^'\n]+'|[^\s"'$]+)`)},
+		// Wi-Fi: wpa_passphrase SSID X, nmcli … password X.
+		at(RuleCLIPassword, []string{"wpa_passphrase"}, 1, cliValue, `wpa_passphrase[ \t]+(?:"[^"\n]+"|'[^'\n]+'|\S+)[ \t]+`+value),
+		at(RuleCLIPassword, []string{"nmcli"}, 1, cliValue, `nmcli[^\n|;&]*?[ \t](?:password|wifi-sec\.psk|802-11-wireless-security\.psk)[ \t]+`+value),
+		// PowerShell: ConvertTo-SecureString "X" -AsPlainText.
+		at(RuleCLIPassword, []string{"convertto-securestring"}, 1, cliValue, `convertto-securestring[ \t]+(?:-string[ \t]+)?`+value),
 		at(RuleCLIPassword, []string{"rabbitmqctl"}, 1, cliValue,
 			`rabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+\S+[ \t]+`+value),
 		at(RuleCLIPassword, []string{"net user"}, 1, netUserValue, `net[ \t]+user[ \t]+\S+[ \t]+`+value),
@@ -45,13 +70,16 @@ func cliRules() []rule {
 		at(RuleCLIPassword, []string{"-storepass", "-keypass", "-srcstorepass", "-deststorepass", "-passin", "-passout", "-pass"}, 1, cliValue,
 			`-(?:storepass|keypass|srcstorepass|deststorepass|passin|passout|pass)[ \t]+(?:pass:)?`+value),
 		at(RuleCLIPassword, []string{"openssl"}, 1, cliValue, `openssl`+cmdTail+`-k[ \t]+`+value),
-		at(RuleCLIPassword, []string{"mosquitto_", "rdesktop", "mycli", "mysqlsh", "oc login", "vsql", "ssh-keygen"}, 1, cliValue,
-			`(?:mosquitto_(?:pub|sub|passwd)`+cmdTail+`(?-i:-P)|rdesktop`+cmdTail+`(?-i:-p)|mycli`+cmdTail+`(?-i:-p)|mysqlsh`+cmdTail+`(?-i:-p)|oc[ \t]+login`+cmdTail+`(?-i:-p)|vsql`+cmdTail+`(?-i:-w)|ssh-keygen`+cmdTail+`(?-i:-[NP]))[ \t]+`+value),
+		at(RuleCLIPassword, []string{"mosquitto_", "rdesktop", "mycli", "mysqlsh", "oc login", "vsql", "ssh-keygen", "psexec", "paexec", "cqlsh", "cypher-shell", "rabbitmqadmin", "twine", "tsql"}, 1, cliValue,
+			`(?:(?:psexec|paexec|cqlsh|cypher-shell|rabbitmqadmin|twine)`+cmdTail+`(?-i:-p)|tsql`+cmdTail+`(?-i:-P)|mosquitto_(?:pub|sub|passwd)`+cmdTail+`(?-i:-P)|rdesktop`+cmdTail+`(?-i:-p)|mycli`+cmdTail+`(?-i:-p)|mysqlsh`+cmdTail+`(?-i:-p)|oc[ \t]+login`+cmdTail+`(?-i:-p)|vsql`+cmdTail+`(?-i:-w)|ssh-keygen`+cmdTail+`(?-i:-[NP]))[ \t]+`+value),
 		at(RuleCLIPassword, []string{"rar", "unrar"}, 1, cliValue, `(?:un)?rar[ \t]+[a-z]+`+cmdTail+`-h?p([^\s-][^\s]*)`),
 		at(RuleCLIPassword, []string{"lftp"}, 1, cliValue, `lftp`+cmdTail+`-u[ \t]+['"]?[^\s,'"]+,`+value),
 		// Windows switches: xfreerdp /p:X, cmdkey /pass:X, net use \\srv /user:u X.
 		{name: RuleCLIPassword, hints: []string{"/p:", "/pass:", "/password:", "/pw:"}, fold: true, anchored: true, back: switchStart, group: 1, pick: cliValue,
 			re: regexp.MustCompile(`^(?i:/(?:p|pass|password|pw):("[^"\n]+"|'[^'\n]+'|[^\s"']+))`)},
+		{name: RuleCLIPassword, hints: []string{"-p:"}, anchored: true, back: dashFlagStart, group: 1, pick: cliValue,
+			re: regexp.MustCompile(`^-p:("[^"\n]+"|'[^'\n]+'|[^\s"']+)`)},
+		at(RuleCLIPassword, []string{"schtasks"}, 1, cliValue, `schtasks`+cmdTail+`/rp[ \t]+`+value),
 		at(RuleCLIPassword, []string{"net use"}, 1, netUserValue, `net[ \t]+use[ \t]+(?:[A-Za-z]:[ \t]+)?\S+[ \t]+`+value+`[ \t]+/user:`),
 		// Package managers' and tools' config: npm config set
 		// //registry/:_authToken X, yarn config set npmAuthToken X,

@@ -45,13 +45,15 @@
 //   - cli.go: credentials on command lines (mysql -pX, curl -u user:X,
 //     az login -p X, htpasswd -b file user X, sqlplus user/X@db,
 //     echo 'u:X' | chpasswd, echo X | sudo -S, --password X, -password X,
-//     xfreerdp /p:X, npm config set …:_authToken X, set -x API_KEY X, and
-//     more).
+//     xfreerdp /p:X, npm config set …:_authToken X, set -x API_KEY X,
+//     ConvertTo-SecureString "X", nmcli … password X, and more), and
+//     passwords in SQL (IDENTIFIED BY 'X', WITH PASSWORD 'X').
 //   - prose.go: secrets stated in prose in English, German, Spanish,
 //     French, Chinese and Japanese ("I changed my password to X", "my
 //     password is now X", "das Admin-Passwort ist X", "le mot de passe est
 //     « X »", "user admin, password X", "密码是X", "パスワードはXです"),
-//     PINs and door codes of digits, and passphrases of plain words.
+//     PINs and door codes of digits, passphrases of plain words, wallet
+//     seed phrases and recovery codes.
 //
 // Speed comes from a prefilter: one pass over the text looks up each pair
 // of adjacent bytes in a table of the rules' hints (vendor prefixes, and

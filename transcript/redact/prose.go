@@ -81,7 +81,7 @@ func proseRules() []rule {
 			`(?:密码|密碼|口令|密钥|密鑰|秘钥|私钥|令牌)[^\n!-~]{0,6}?(?:是|为|為|：|:|=|改成了?|改为|改為|设置为|设为|设成|换成|換成)`+sp+`*(?:了`+sp+`*)?`+cjkValue),
 		// Japanese: "パスワードはXです", "APIキー：X", "パスワードをXに変更".
 		at(RuleProseSecret, []string{"パスワード", "暗証番号", "apiキー", "api キー", "アクセスキー", "トークン", "シークレット", "秘密鍵"}, 1, cjkSecret,
-			`(?:パスワード|暗証番号|api`+sp+`?キー|アクセスキー|トークン|シークレット(?:キー)?|秘密鍵)[^\n!-~]{0,6}?(?:は|：|:|=|が|を)`+sp+`*`+cjkValue),
+			`(?:パスワード|暗証番号|api`+sp+`?キー|アクセスキー|トークン|シークレット(?:キー)?|秘密鍵)[^\n!-~]{0,6}?(?:は|：|:|=|が|を)[、，]?`+sp+`*`+cjkValue),
 		// A PIN, in any of the languages: "the PIN for the card is 4827",
 		// "meine PIN ist 4827", "mon code PIN est 4827", "PIN码是4827",
 		// "暗証番号は4827です". Digits only, four to eight.
@@ -93,6 +93,13 @@ func proseRules() []rule {
 		// battery staple", up to the end of the clause.
 		at(RuleProseSecret, []string{"passphrase", "pass phrase"}, 1, phraseValue,
 			`pass`+sp+`?phrase(?:`+sp+`+(?:for|of|to|on)(?:`+sp+`+[^\s]+){1,3}?)?`+sp+`+(?:is now|is|was)`+sp+`*:?`+sp+`*([^\n.,;!?"“”«»()]{8,160})`),
+		// A wallet's seed: "my seed phrase is abandon ability …", twelve to
+		// twenty-four lower-case words.
+		at(RuleProseSecret, []string{"seed", "recovery phrase", "mnemonic"}, 1, seedValue,
+			`(?:seed(?:`+sp+`+(?:phrase|words))?|(?:secret`+sp+`+)?recovery`+sp+`+phrase|mnemonic(?:`+sp+`+phrase)?)(?:`+sp+`+(?:is|was|are|were)|`+sp+`*[:=])`+sp+`*["'“]?([a-z]+(?:[ \t,]+[a-z]+){11,23})`),
+		// Recovery and backup codes: "recovery codes: 8f3k-2m9x 7h2p-4q1z".
+		at(RuleProseSecret, []string{"recovery code", "backup code"}, 1, codesValue,
+			`(?:recovery|backup)`+sp+`+codes?(?:`+sp+`+(?:are|is))?`+sp+`*:?`+sp+`*([A-Za-z0-9-]{6,}(?:[ \t,]+[A-Za-z0-9-]{6,})*)`),
 		// A user and a password side by side, without a copula: "user
 		// admin, password X", "Benutzer admin, Passwort X", "usuario admin
 		// y contraseña X".
@@ -102,8 +109,9 @@ func proseRules() []rule {
 		// Chinese without a copula: "用户名admin，密码X".
 		at(RuleProseSecret, []string{"密码", "密碼", "口令"}, 1, mixedValue, `(?:密码|密碼|口令)`+sp+`*([!-~]{6,})`),
 		// An English cue with a Chinese or Japanese copula: "token是X", "API key为X".
-		at(RuleProseSecret, []string{"token", "key", "password", "secret", "pin"}, 1, cjkSecret,
-			`(?:token|api`+sp+`?[_-]?key|key|password|secret|pin)`+sp+`*(?:是|为|為|：|は)`+sp+`*`+cjkValue),
+		{name: RuleProseSecret, hints: []string{"token", "key", "password", "passwd", "pwd", "pw", "secret", "pin"}, fold: true, anchored: true,
+			back: identStart, group: 1, pick: cjkSecret, re: mustAt(
+				`[a-z0-9_-]*?(?:token|api` + sp + `?[_-]?key|key|password|passwd|pwd|pw|secret|pin)` + sp + `*(?:是|为|為|：|は|＝)[、，]?` + sp + `*` + cjkValue)},
 	}
 }
 
@@ -192,4 +200,24 @@ func pairValue(v string) (int, int, bool) {
 		return 0, 0, false
 	}
 	return prose(v)
+}
+
+// seedValue takes a wallet's seed words: 12, 15, 18, 21 or 24 of them.
+func seedValue(v string) (int, int, bool) {
+	ws := strings.FieldsFunc(v, func(r rune) bool { return r == ' ' || r == '\t' || r == ',' })
+	switch len(ws) {
+	case 12, 15, 18, 21, 24:
+		return 0, len(v), true
+	}
+	return 0, 0, false
+}
+
+// codesValue takes a list of recovery codes, each with a digit.
+func codesValue(v string) (int, int, bool) {
+	for _, w := range strings.FieldsFunc(v, func(r rune) bool { return r == ' ' || r == '\t' || r == ',' }) {
+		if !strings.ContainsAny(w, "0123456789") {
+			return 0, 0, false
+		}
+	}
+	return 0, len(v), true
 }

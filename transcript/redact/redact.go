@@ -131,7 +131,7 @@ const (
 
 // Keywords of secret-named keys and of secrets in prose.
 var (
-	keyWords   = []string{"password", "passwd", "passphrase", "passcode", "passwort", "kennwort", "secret", "token", "key", "credential", "pass", "pwd", "pw", "salt"}
+	keyWords   = []string{"password", "passwd", "passphrase", "passcode", "passwort", "kennwort", "secret", "token", "key", "credential", "pass", "pwd", "pw", "salt", "psk"}
 	proseWords = []string{"pass", "pwd", "pw", "secret", "token", "api", "access", "key", "credential"} // pass: password, passwd, passphrase, passcode too
 	programs   = []string{"docker", "podman", "buildah", "skopeo", "nerdctl", "helm", "oras", "crane"}
 )
@@ -157,6 +157,7 @@ func buildRules() []rule {
 	}
 	rs = append(rs, vendorRules...)
 	rs = append(rs, credentialRules()...)
+	rs = append(rs, sqlRules()...)
 	rs = append(rs, cliRules()...)
 	rs = append(rs, assignmentRules()...)
 	rs = append(rs, fileRules()...)
@@ -307,7 +308,7 @@ func identEnd(s string, i int) int {
 // them (PGPASSWORD, db.password, SECRET_KEY_BASE less its _base).
 var secretEndings = []string{"password", "passwd", "passphrase", "passcode", "passwort", "kennwort", "secret", "token",
 	"credential", "credentials", "apikey", "api_key", "api-key", "authkey", "auth_key", "auth-key", "salt",
-	"keydata", "key_data", "key-data", "connectionstring", "connection_string", "connection-string"}
+	"keydata", "key_data", "key-data", "connectionstring", "connection_string", "connection-string", "psk"}
 
 // keyKinds are the words that make a name ending in key a secret's
 // (ENCRYPTION_KEY, APP_KEY, signingKey).
@@ -986,11 +987,15 @@ func cliValue(v string) (int, int, bool) {
 			b = a + len(inner)
 		}
 	}
-	if inner == "" || placeholder(inner) || strings.IndexByte("-(", inner[0]) >= 0 {
+	if inner == "" || placeholder(inner) || strings.IndexByte("-(", inner[0]) >= 0 || passSource.MatchString(inner) {
 		return 0, 0, false
 	}
 	return a, b, true
 }
+
+// passSource matches where OpenSSL and its kin are told to read a
+// password (env:VAR, file:path, fd:3, stdin), not a password.
+var passSource = regexp.MustCompile(`^(?:env|file|fd):\S+$|^stdin$`)
 
 // assigned takes the value of a secret-named key, unless it is plainly not a
 // secret (see notSecretValue). An unquoted value may be several words
@@ -1025,7 +1030,7 @@ func callNamedValue(v string) (int, int, bool) {
 }
 
 // nextSetting is the start of the next setting of a connection string.
-var nextSetting = regexp.MustCompile(`;[A-Za-z][A-Za-z ]*=`)
+var nextSetting = regexp.MustCompile(`[;,][A-Za-z][A-Za-z _]*=`)
 
 // moreWords extends an unquoted value s[a:e] across single spaces by each
 // next word that looks like more of the secret (continuesSecret), up to a
@@ -1097,7 +1102,7 @@ func prose(v string) (int, int, bool) {
 // that describe a password instead of being one.
 func ownSecret(v string) (int, int, bool) {
 	a, b, inner, _ := valueSpan(v, true)
-	if len(inner) < 3 || placeholder(inner) {
+	if len(inner) < 3 || placeholder(inner) || codeRef.MatchString(inner) {
 		return 0, 0, false
 	}
 	if slices.Contains(descriptive, strings.ToLower(inner)) {
@@ -1109,6 +1114,25 @@ func ownSecret(v string) (int, int, bool) {
 // codeRef matches a value that is code, not a secret: a call or an index
 // of a name (getPassword(), os.environ["X"], cfg.get('token')).
 var codeRef = regexp.MustCompile(`^[A-Za-z_][\w.]*[(\[]`)
+
+// dotted matches a dotted name of code (C.NL80211_PSK, settings.API_KEY).
+var dotted = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+$`)
+
+// receivers are the first names of references to settings in code.
+var receivers = []string{"c", "self", "this", "cls", "config", "cfg", "conf", "settings", "env", "os", "process", "options",
+	"opts", "params", "args", "secrets", "vars", "ctx", "app", "props", "consts", "constants"}
+
+// constRef reports a value that names a constant or a setting of code:
+// a dotted name whose last part is in CONSTANT_CASE, or whose first is a
+// receiver of settings.
+func constRef(v string) bool {
+	if !dotted.MatchString(v) {
+		return false
+	}
+	first, last := v[:strings.IndexByte(v, '.')], v[strings.LastIndexByte(v, '.')+1:]
+	return strings.ToUpper(last) == last && strings.ContainsAny(last, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") && (len(last) >= 4 || strings.Contains(last, "_")) ||
+		slices.Contains(receivers, strings.ToLower(first))
+}
 
 // notSecretValue keeps values of secret-named keys that are plainly not
 // secrets: placeholders, booleans, numbers, paths, code, and plain words
@@ -1128,7 +1152,7 @@ func notSecretValue(v string, quoted bool) bool {
 	if strings.HasPrefix(v, "/") || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "~/") {
 		return true
 	}
-	if codeRef.MatchString(v) {
+	if codeRef.MatchString(v) || constRef(v) {
 		return true
 	}
 	digits, other, spaces := 0, 0, 0
