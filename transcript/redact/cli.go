@@ -75,7 +75,7 @@ func cliRules() []rule {
 		at(RuleCLIPassword, []string{"rar", "unrar"}, 1, cliValue, `(?:un)?rar[ \t]+[a-z]+`+cmdTail+`-h?p([^\s-][^\s]*)`),
 		at(RuleCLIPassword, []string{"lftp"}, 1, cliValue, `lftp`+cmdTail+`-u[ \t]+['"]?[^\s,'"]+,`+value),
 		// Windows switches: xfreerdp /p:X, cmdkey /pass:X, net use \\srv /user:u X.
-		{name: RuleCLIPassword, hints: []string{"/p:", "/pass:", "/password:", "/pw:"}, fold: true, anchored: true, back: switchStart, group: 1, pick: cliValue,
+		{name: RuleCLIPassword, hints: []string{"/p:", "/pass:", "/password:", "/pw:"}, fold: true, anchored: true, back: switchStart, group: 1, pick: switchValue,
 			re: regexp.MustCompile(`^(?i:/(?:p|pass|password|pw):("[^"\n]+"|'[^'\n]+'|[^\s"']+))`)},
 		{name: RuleCLIPassword, hints: []string{"-p:"}, anchored: true, back: dashFlagStart, group: 1, pick: cliValue,
 			re: regexp.MustCompile(`^-p:("[^"\n]+"|'[^'\n]+'|[^\s"']+)`)},
@@ -85,7 +85,7 @@ func cliRules() []rule {
 		// //registry/:_authToken X, yarn config set npmAuthToken X,
 		// poetry config pypi-token.pypi X, git config github.token X,
 		// poetry/composer config http-basic.repo user X.
-		at(RuleCLIPassword, []string{"config"}, 1, cliValue,
+		at(RuleCLIPassword, []string{"config"}, 1, configValue,
 			`config(?:[ \t]+set)?(?:[ \t]+--?[A-Za-z-]+)*[ \t]+(?:[A-Za-z0-9_./:@-]*(?:token|password|passwd|secret|_auth|apikey|api-key|api_key)[A-Za-z0-9_./:@-]*|http-basic\.[A-Za-z0-9_.-]+[ \t]+[^\s"'{}]+)[ \t]+`+value),
 		// fish's set -x API_KEY X, Lisp's (setq api-key "X").
 		at(RuleCLIPassword, []string{"set -", "(setq", "(setf", "(defvar", "(define", "(def "}, 1, cliValue,
@@ -175,6 +175,29 @@ func flagValue(v string) (int, int, bool) {
 	}
 	w := v[a:b]
 	if _, _, quoted := unquote(v); !quoted && len(w) < 12 && strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") == "" {
+		return 0, 0, false
+	}
+	return a, b, true
+}
+
+// switchValue takes the value of a Windows switch, but not a property
+// (msbuild /p:Configuration=Release).
+func switchValue(v string) (int, int, bool) {
+	if assignment.MatchString(v) {
+		return 0, 0, false
+	}
+	return cliValue(v)
+}
+
+// configValue takes the value a config command sets when it looks like a
+// secret: with a digit or a symbol, or long ("config token handling" is
+// prose).
+func configValue(v string) (int, int, bool) {
+	a, b, ok := cliValue(v)
+	if !ok {
+		return 0, 0, false
+	}
+	if w := v[a:b]; len(w) < 20 && notSecretValue(w, false) {
 		return 0, 0, false
 	}
 	return a, b, true

@@ -42,7 +42,7 @@ func proseRules() []rule {
 		// Anyone's: "the password for the db is X", "the sandbox API key,
 		// which is X", "API key: X".
 		split(RuleProseSecret, proseWords, nil, prose,
-			enCue+`(?:`+sp+`+(?:for|of|to|on|at|in)(?:`+sp+`+[^\s]+){1,4}?)?(?:,?`+sp+`+(?:which|that))?(?:`+sp+`+(?:you|we|i|they)`+sp+`+[a-z']+(?:`+sp+`+(?:to|for|in|on|with))?)?(?:`+sp+`+(?:(?:has been|have been|was|were|got|is|are)`+sp+`+(?:changed|reset|set|updated|rotated)`+sp+`+to|(?:changed|reset|set|updated|rotated)`+sp+`+to|is now|is set to|is|was|are|will be|should be|reads|equals)|`+sp+`*(?::|=|->|=>|→|⇒))`+sp+`*:?`+sp+`*`+oq),
+			enCue+`(?:`+sp+`+(?:for|of|to|on|at|in)(?:`+sp+`+[^\s]+){1,4}?)?(?:`+sp+`*\([^)\n]{1,40}\))?(?:,?`+sp+`+(?:which|that))?(?:`+sp+`+(?:you|we|i|they)`+sp+`+[a-z']+(?:`+sp+`+(?:to|for|in|on|with))?)?(?:`+sp+`+(?:(?:has been|have been|was|were|got|is|are)`+sp+`+(?:changed|reset|set|updated|rotated)`+sp+`+to|(?:has been|was)`+sp+`+(?:created|generated|issued)`+sp+`*:|(?:changed|reset|set|updated|rotated)`+sp+`+to|is now|is set to|is|was|are|will be|should be|reads|equals)|`+sp+`*(?::|=|->|=>|→|⇒))`+sp+`*:?`+sp+`*`+oq),
 		// "login as admin with password X", "authenticate using token X".
 		at(RuleProseSecret, []string{"with", "using", "via"}, 1, prose,
 			`(?:with|using|via)(?:`+sp+`+(?:the|a|my|our|its|this))?(?:`+sp+`+[a-z-]+)?`+sp+`+(?:password|passwd|passphrase|pw|pwd|pass|token|api`+sp+`?[_-]?key|key|secret)`+sp+`*[:=]?`+sp+`+`+oq+value),
@@ -85,8 +85,8 @@ func proseRules() []rule {
 		// A PIN, in any of the languages: "the PIN for the card is 4827",
 		// "meine PIN ist 4827", "mon code PIN est 4827", "PIN码是4827",
 		// "暗証番号は4827です". Digits only, four to eight.
-		at(RuleProseSecret, []string{"pin", "geheimzahl", "access code", "security code", "door code", "gate code", "alarm code", "unlock code", "passcode"}, 1, nil,
-			`(?:pin(?:[ -]?(?:code|number|nummer|码|碼|コード))?|geheimzahl|(?:access|security|door|gate|alarm|unlock)`+sp+`+code|passcode)(?:`+sp+`+(?:for|of|to|on|für|zur|zum|de|du|del|pour|para)(?:`+sp+`+[^\s]+){1,4}?)?(?:`+sp+`+(?:is now|is|was|will be|ist jetzt|ist|lautet|war|est maintenant|est|était|es ahora|es|era)|`+sp+`*(?::|=|是|为|為|：|は))`+sp+`*:?`+sp+`*(?:[«„“"'「『]`+sp+`*)?([0-9]{4,8}(?:-[0-9]{2,8})*)(?:[^0-9A-Za-z-]|$)`),
+		at(RuleProseSecret, []string{"pin", "geheimzahl", "access code", "security code", "door code", "gate code", "alarm code", "unlock code", "passcode", "verification code", "one-time code", "otp"}, 1, nil,
+			`(?:pin(?:[ -]?(?:code|number|nummer|码|碼|コード))?|geheimzahl|(?:access|security|door|gate|alarm|unlock|verification|one-time)`+sp+`+code|passcode|otp(?:`+sp+`+code)?)(?:`+sp+`+(?:for|of|to|on|für|zur|zum|de|du|del|pour|para)(?:`+sp+`+[^\s]+){1,4}?)?(?:`+sp+`+(?:is now|is|was|will be|ist jetzt|ist|lautet|war|est maintenant|est|était|es ahora|es|era)|`+sp+`*(?::|=|是|为|為|：|は))`+sp+`*:?`+sp+`*(?:[«„“"'「『]`+sp+`*)?([0-9]{4,8}(?:-[0-9]{2,8})*)(?:[^0-9A-Za-z-]|$)`),
 		at(RuleProseSecret, []string{"暗証番号", "取款密码", "银行卡密码"}, 1, nil,
 			`(?:暗証番号|取款密码|银行卡密码)[^\n!-~]{0,4}?(?:是|为|為|：|:|=|は)`+sp+`*["“「『]?([0-9]{4,8})(?:[^0-9A-Za-z]|$)`),
 		// A passphrase of plain words: "my passphrase is correct horse
@@ -103,9 +103,9 @@ func proseRules() []rule {
 		// A user and a password side by side, without a copula: "user
 		// admin, password X", "Benutzer admin, Passwort X", "usuario admin
 		// y contraseña X".
-		{name: RuleProseSecret, hints: []string{"password", "passwd", "passwort", "kennwort", "mot de passe", "mdp", "contraseña", "contrasena"},
+		{name: RuleProseSecret, hints: []string{"password", "passwd", "passwort", "kennwort", "mot de passe", "mdp", "contraseña", "contrasena", "pwd", "pw"},
 			fold: true, anchored: true, back: afterPair, group: 1, pick: pairValue, re: mustAt(
-				`(?:password|passwd|passwort|kennwort|mot` + sp + `+de` + sp + `+passe|mdp|contrase(?:ñ|n)a)` + sp + `+` + oq + value)},
+				`(?:password|passwd|passwort|kennwort|mot` + sp + `+de` + sp + `+passe|mdp|contrase(?:ñ|n)a|pwd|pw)` + sp + `+` + oq + value)},
 		// Chinese without a copula: "用户名admin，密码X".
 		at(RuleProseSecret, []string{"密码", "密碼", "口令"}, 1, mixedValue, `(?:密码|密碼|口令)`+sp+`*([!-~]{6,})`),
 		// An English cue with a Chinese or Japanese copula: "token是X", "API key为X".
@@ -185,6 +185,9 @@ var pairStops = []string{",", "，", "、", ";", "/", " and", " und", " et", " y
 // of a pair (a comma, a slash, "and"); -1 elsewhere.
 func afterPair(s string, i int) int {
 	t := strings.TrimRight(s[max(0, i-16):i], " \t")
+	if strings.HasSuffix(t, "//") {
+		return -1 // a comment, not the user's half of a pair
+	}
 	for _, p := range pairStops {
 		if len(t) > len(p) && strings.EqualFold(t[len(t)-len(p):], p) {
 			return i
@@ -196,8 +199,9 @@ func afterPair(s string, i int) int {
 // pairValue takes the password of a user-and-password pair as prose
 // does, but not code: "salt, password []byte" is a Go parameter list.
 func pairValue(v string) (int, int, bool) {
-	if codeWord(v) {
-		return 0, 0, false
+	a, b, _ := unquote(v)
+	if w := v[a:b]; codeWord(w) || strings.HasPrefix(w, "-") || assignment.MatchString(w) {
+		return 0, 0, false // code, a flag (pass -mod=mod) or an assignment (pass strict=false)
 	}
 	return prose(v)
 }

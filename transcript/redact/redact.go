@@ -171,9 +171,14 @@ func tokenRules() []rule {
 		// Secrets in URL queries: ?api_key=, &token=, ?sig=.
 		// The fragment of an OAuth redirect (#access_token=) and an
 		// authorization code (?code=), an Azure Function's key, a session id.
-		rule{name: RuleURLQuerySecret, hints: []string{"key=", "token=", "secret=", "password=", "passwd=", "pwd=", "pass=", "signature=", "auth=", "jwt=", "credential=", "code=", "sid=", "session=", "sessionid=", "session_id="},
+		rule{name: RuleURLQuerySecret, hints: []string{"key=", "token=", "secret=", "password=", "passwd=", "pwd=", "pass=", "signature=", "auth=", "jwt=", "credential="},
 			fold: true, anchored: true, back: queryStart, group: 1, pick: queryValue,
-			re: regexp.MustCompile(`^(?i:[?&#](?:[A-Za-z0-9_.-]*?(?:key|token|secret|password|passwd|pwd|pass|signature|auth|jwt|credential)|code|sid|session|sessionid|session_id)=([^&#\s"'<>\x60]+))`)},
+			re: regexp.MustCompile(`^(?i:[?&#][A-Za-z0-9_.-]*?(?:key|token|secret|password|passwd|pwd|pass|signature|auth|jwt|credential)=([^&#\s"'<>\x60]+))`)},
+		// An authorization code, an Azure Function's key, a session id: a
+		// token-like value only (a playground's ?code= is source code).
+		rule{name: RuleURLQuerySecret, hints: []string{"code=", "sid=", "session=", "sessionid=", "session_id="},
+			fold: true, anchored: true, back: queryStart, group: 1, pick: tokenValue,
+			re: regexp.MustCompile(`^(?i:[?&#](?:code|sid|session|sessionid|session_id)=([^&#\s"'<>\x60]+))`)},
 		// The AWS console's credentials CSV: the password column of a
 		// console user's row, and the secret after an access key id.
 		rule{name: RuleAWSConsole, hints: []string{"signin.aws.amazon.com"}, group: 1, pick: cliValue,
@@ -858,6 +863,15 @@ func queryValue(v string) (int, int, bool) {
 	return 0, 0, false
 }
 
+// tokenValue takes a token-like value: 12 to 256 characters of base64,
+// base64url or hex, letters and digits both.
+func tokenValue(v string) (int, int, bool) {
+	if len(v) < 12 || len(v) > 256 || strings.Trim(v, tokenChars) != "" || placeholder(v) {
+		return 0, 0, false
+	}
+	return mixedValue(v)
+}
+
 // headerValue takes the value of an x-api-key style header.
 func headerValue(v string) (int, int, bool) {
 	if placeholder(v) || strings.HasPrefix(v, "[REDACTED") || notSecretValue(v, false) {
@@ -1152,8 +1166,8 @@ func notSecretValue(v string, quoted bool) bool {
 	if strings.HasPrefix(v, "/") || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "~/") {
 		return true
 	}
-	if codeRef.MatchString(v) || constRef(v) {
-		return true
+	if codeRef.MatchString(v) || constRef(v) || strings.HasPrefix(v, "new ") {
+		return true // code: a call, a constant, a constructor
 	}
 	digits, other, spaces := 0, 0, 0
 	for _, r := range v {
