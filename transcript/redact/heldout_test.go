@@ -87,7 +87,7 @@ func TestHeldoutCorpus(t *testing.T) {
 	logTallies(t, "lang", negLang, false)
 
 	// Floors measured when the rules were last tuned (on their own corpus,
-	// never this one): 381 of 401 hidden, 9 of 139 near misses changed.
+	// never this one): 383 of 401 hidden, 9 of 139 near misses changed.
 	// A change that loses ground here is a regression in breadth.
 	if posAll.hidden*100 < posAll.total*90 {
 		t.Errorf("held-out secrets hidden: %d of %d, below 90%%", posAll.hidden, posAll.total)

@@ -53,7 +53,7 @@ func proseRules() []rule {
 		// "use X as the password".
 		// "der Token ist X", "el token es X", "le token est X".
 		at(RuleProseSecret, []string{"token"}, 1, prose,
-			`token`+sp+`+(?:ist|lautet|war|es|era|est|était)`+sp+`*:?`+sp+`*`+oq+value),
+			`token(?:`+sp+`+(?:de`+sp+`+acceso|d'acc(?:è|e)s|d'api))?(?:`+sp+`+(?:f(?:ü|ue)r|von|vom|des|der|de|del|para|du|pour)(?:`+sp+`+[^\s]+){1,3}?)?`+sp+`+(?:ist jetzt|ist|lautet|war|est maintenant|est|était|es ahora|es|era)`+sp+`*:?`+sp+`*`+oq+value),
 		at(RuleProseSecret, []string{"use", "enter", "type"}, 1, longProse,
 			`(?:use|enter|type)`+sp+`+`+value+sp+`+(?:as|for)`+sp+`+(?:(?:the|my|our|your|a)`+sp+`+)?(?:[a-z-]+`+sp+`+)?(?:password|passwd|passphrase|pw|token|api`+sp+`?[_-]?key|key|secret)\b`),
 
