@@ -34,6 +34,7 @@ pending, memfs status lists it, and "memfs checkpoint drop SESSION"
 removes it. Checkpointing the transcript again makes it pending again.`,
 		Args: exactArgs(0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			boundMemory() // it parses a whole transcript
 			if r.Transcript == "" {
 				return usagef("checkpoint needs --transcript FILE")
 			}

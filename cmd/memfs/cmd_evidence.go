@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"os"
+	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -33,6 +35,7 @@ redacted as a run staged it, read from the session's transcript for as
 long as that file exists, whether or not the session is still pending.`,
 		Args: exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			boundMemory() // it parses a whole transcript
 			ctx, session := cmd.Context(), args[0]
 			h, err := g.openHome()
 			if err != nil {
@@ -83,5 +86,21 @@ func printEvidence(w io.Writer, ev *transcript.Evidence, cp *ledger.Checkpoint) 
 	printCount(w, ev.Truncations, "truncated: %d items\n", ev.Truncations)
 	for _, n := range ev.Notes {
 		fmt.Fprintf(w, "note: %s\n", n)
+	}
+}
+
+// evidenceMemory is the soft memory limit of the commands that parse a
+// whole transcript (checkpoint, evidence): with the default collector and
+// this limit, a 1 GB transcript stays within the evidence path's 64 MB
+// goal (README, Performance), where the short-lived commands' setting
+// (collect only near 512 MB) would let it reach a few hundred MB.
+const evidenceMemory = 48 << 20
+
+// boundMemory restores the default collector under evidenceMemory, unless
+// GOMEMLIMIT says otherwise.
+func boundMemory() {
+	debug.SetGCPercent(100)
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(evidenceMemory)
 	}
 }
