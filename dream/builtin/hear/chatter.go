@@ -230,3 +230,8 @@ func pastEvent(s, lang string) bool {
 // reSince dates a state from a moment on ("we're on incident.io since last
 // week"): a change that holds, not an event.
 var reSince = regexp.MustCompile(`(?i)\b(?:since|seit|desde|depuis|as of|ab)\b|从.{0,4}(?:开始|起)|以来|から`)
+
+// reAgreeTag ends a statement by asking the agent to go along with it
+// (", ok?", ", ¿vale?", "，好吗？"), unlike a tag that asks whether it is
+// true (", right?", "…对吧").
+var reAgreeTag = regexp.MustCompile(`(?i)(?:,|，|、)\s*(?:¿\s*)?(?:ok|okay|alright|all right|deal|yes|vale|de acuerdo|sí|d'accord|ok|ja|einverstanden|好吗|可以吗|行吗|好不好|いいですか|いい|よろしい(?:です)?か)\s*[?？]\s*$`)

@@ -143,6 +143,11 @@ func classify(raw, lang string, reply bool) (finding, verdict) {
 	}
 	// Anti-cues first: a question, a joke, a hypothetical, a limit to the
 	// current task or day, a transient state, narrative.
+	if loc := reAgreeTag.FindStringIndex(s); loc != nil && loc[0] > 0 {
+		// "Prefiero que me expliques los cambios antes, ¿vale?": a tag
+		// that asks to agree does not make the statement a question.
+		s = s[:loc[0]]
+	}
 	if isQuestion(s, lang, lx) || curiousOrTag(s, lang) {
 		return why(f, "e2"), excluded
 	}
