@@ -80,100 +80,33 @@ var reIndexCut = regexp.MustCompile(`\[index\.md shortened to fit this message: 
 // printed after the last round, files every file of the scope's head (path
 // to content).
 func Score(c *Corpus, context string, files map[string]string) Report {
-	ctx := Normalize(context)
 	paths := make([]string, 0, len(files))
 	for p := range files {
 		paths = append(paths, p)
 	}
 	slices.Sort(paths)
-	texts := make([]string, len(paths))
+	m := memory{context: Normalize(context), index: Normalize(files["index.md"]), texts: make([]string, len(paths))}
 	for i, p := range paths {
-		texts[i] = Normalize(files[p])
-	}
-	all := func(text string, ss []string) bool {
-		for _, s := range ss {
-			if !contains(text, s) {
-				return false
-			}
-		}
-		return true
-	}
-	anyIn := func(text string, ss []string) bool {
-		for _, s := range ss {
-			if contains(text, s) {
-				return true
-			}
-		}
-		return false
+		m.texts[i] = Normalize(files[p])
 	}
 	dev := !HeldOut(c.Half)
-	index := Normalize(files["index.md"])
 	r := Report{
 		Half: c.Half, Sessions: len(c.Sessions), Rounds: len(c.Rounds()),
 		ByCategory: map[string]Count{}, ByLang: map[string]Count{},
 		KeptOutByCategory: map[string]Tally{}, KeptOutByLang: map[string]Tally{},
 	}
-	add := func(n *Count, inCtx, inPages bool) {
-		n.Total++
-		if inCtx {
-			n.Context++
-		}
-		if inPages {
-			n.Pages++
-		}
-	}
-	for _, f := range c.Facts {
-		inCtx := all(ctx, f.Must)
-		inPages := slices.ContainsFunc(texts, func(t string) bool { return all(t, f.Must) })
-		if f.Superseded {
-			add(&r.Superseded, inCtx, inPages)
-			continue
-		}
-		add(&r.Facts, inCtx, inPages)
-		if all(index, f.Must) {
-			r.InIndex++
-		}
-		cat, lang := r.ByCategory[f.Category], r.ByLang[f.Lang]
-		add(&cat, inCtx, inPages)
-		add(&lang, inCtx, inPages)
-		r.ByCategory[f.Category], r.ByLang[f.Lang] = cat, lang
-		switch f.Category {
-		case "answer", "answer-tool":
-			add(&r.Answers, inCtx, inPages)
-		case "team":
-			add(&r.Team, inCtx, inPages)
-		}
-		if dev && !inCtx {
-			r.Missed = append(r.Missed, f.ID)
-		}
-	}
-	tally := func(t *Tally, good bool) {
-		t.Total++
-		if good {
-			t.Good++
-		}
-	}
-	for _, d := range c.Distractors {
-		out := !anyIn(ctx, d.Never) && !slices.ContainsFunc(texts, func(t string) bool { return anyIn(t, d.Never) })
-		tally(&r.KeptOut, out)
-		cat, lang := r.KeptOutByCategory[d.Category], r.KeptOutByLang[d.Lang]
-		tally(&cat, out)
-		tally(&lang, out)
-		r.KeptOutByCategory[d.Category], r.KeptOutByLang[d.Lang] = cat, lang
-		if dev && !out {
-			r.Kept = append(r.Kept, d.ID)
-		}
-	}
+	r.scoreFacts(c, m, dev)
+	r.scoreDistractors(c, m, dev)
 	for _, u := range c.Updates {
-		ok := all(ctx, u.New) && !anyIn(ctx, u.Old)
-		tally(&r.Updates, ok)
+		ok := allIn(m.context, u.New) && !anyIn(m.context, u.Old)
+		r.Updates.add(ok)
 		if dev && !ok {
 			r.Unresolved = append(r.Unresolved, u.ID)
 		}
 	}
 	for _, x := range c.Retractions {
-		ok := !anyIn(ctx, x.Gone) && all(ctx, x.Keep)
-		tally(&r.Retractions, ok)
+		ok := !anyIn(m.context, x.Gone) && allIn(m.context, x.Keep)
+		r.Retractions.add(ok)
 		if dev && !ok {
 			r.Unresolved = append(r.Unresolved, x.ID)
 		}
@@ -185,6 +118,99 @@ func Score(c *Corpus, context string, files map[string]string) Report {
 		r.IndexSize, _ = strconv.Atoi(m[2])
 	}
 	return r
+}
+
+// memory is a memory as Score reads it: the context, index.md and every
+// file, normalized.
+type memory struct {
+	context, index string
+	texts          []string
+}
+
+// inPages reports whether one file holds every string of ss.
+func (m memory) inPages(ss []string) bool {
+	return slices.ContainsFunc(m.texts, func(t string) bool { return allIn(t, ss) })
+}
+
+// scoreFacts counts the facts in the context, in pages and in index.md.
+func (r *Report) scoreFacts(c *Corpus, m memory, dev bool) {
+	for _, f := range c.Facts {
+		inCtx, inPages := allIn(m.context, f.Must), m.inPages(f.Must)
+		if f.Superseded {
+			r.Superseded.add(inCtx, inPages)
+			continue
+		}
+		r.Facts.add(inCtx, inPages)
+		if allIn(m.index, f.Must) {
+			r.InIndex++
+		}
+		cat, lang := r.ByCategory[f.Category], r.ByLang[f.Lang]
+		cat.add(inCtx, inPages)
+		lang.add(inCtx, inPages)
+		r.ByCategory[f.Category], r.ByLang[f.Lang] = cat, lang
+		switch f.Category {
+		case "answer", "answer-tool":
+			r.Answers.add(inCtx, inPages)
+		case "team":
+			r.Team.add(inCtx, inPages)
+		}
+		if dev && !inCtx {
+			r.Missed = append(r.Missed, f.ID)
+		}
+	}
+}
+
+// scoreDistractors counts the distractors kept out of every file and the
+// context.
+func (r *Report) scoreDistractors(c *Corpus, m memory, dev bool) {
+	for _, d := range c.Distractors {
+		out := !anyIn(m.context, d.Never) && !slices.ContainsFunc(m.texts, func(t string) bool { return anyIn(t, d.Never) })
+		r.KeptOut.add(out)
+		cat, lang := r.KeptOutByCategory[d.Category], r.KeptOutByLang[d.Lang]
+		cat.add(out)
+		lang.add(out)
+		r.KeptOutByCategory[d.Category], r.KeptOutByLang[d.Lang] = cat, lang
+		if dev && !out {
+			r.Kept = append(r.Kept, d.ID)
+		}
+	}
+}
+
+func (n *Count) add(inCtx, inPages bool) {
+	n.Total++
+	if inCtx {
+		n.Context++
+	}
+	if inPages {
+		n.Pages++
+	}
+}
+
+func (t *Tally) add(good bool) {
+	t.Total++
+	if good {
+		t.Good++
+	}
+}
+
+// allIn reports whether text holds every string of ss, anyIn whether it
+// holds one.
+func allIn(text string, ss []string) bool {
+	for _, s := range ss {
+		if !contains(text, s) {
+			return false
+		}
+	}
+	return true
+}
+
+func anyIn(text string, ss []string) bool {
+	for _, s := range ss {
+		if contains(text, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // scoreClaims sorts index.md's claim lines (list items linking a page) into
