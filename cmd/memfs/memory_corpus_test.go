@@ -29,17 +29,27 @@ import (
 // half, 2026-12-01): 6 of 98 facts in the context (6%), 8 in pages.
 //
 // corpusFloors are the shares each half must keep, a little under what was
-// measured (see TestMemoryCorpus), so that a change losing ground fails.
-var corpusFloors = map[string]struct{ pages, context, keptOut float64 }{
-	"dev":  {pages: 0.97, context: 0.95, keptOut: 1},
-	"dev2": {pages: 0.97, context: 0.95, keptOut: 0.98},
-	"dev3": {pages: 0.91, context: 0.84, keptOut: 0.98},
-	"test": {pages: 0.90, context: 0.88, keptOut: 0.98},
+// measured (see TestMemoryCorpus), so that a change losing ground fails:
+// facts in pages and in the context, distractors kept out, the facts of
+// each language in the context (the goal where a half reaches it),
+// and the facts of each category in the context.
+//
+// dev4 was written after the rules had been tuned on dev, dev2 and dev3 and
+// measured untouched (2026-12-02): in the context 94/114, in pages 96/114,
+// distractors kept out 88/89, French 6/10 in the context, project facts
+// 20/31, updates 3/11 and retractions 2/8 resolved; its floors are 0.05
+// under that, to be raised as it is tuned on.
+var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category float64 }{
+	"dev":  {pages: 0.97, context: 0.95, keptOut: 1, lang: memcorpus.GoalLanguage, category: categoryFloor},
+	"dev2": {pages: 0.97, context: 0.95, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor},
+	"dev3": {pages: 0.91, context: 0.84, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor},
+	"dev4": {pages: 0.79, context: 0.77, keptOut: 0.93, lang: 0.55, category: 0.59},
+	"test": {pages: 0.90, context: 0.88, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor},
 }
 
 // categoryFloor is the share of every category of fact (rules, project
-// facts, people, team, answers, preferences, confirmations) each half keeps
-// in the context.
+// facts, people, team, answers, preferences, confirmations) the halves that
+// were tuned on, and the test half, keep in the context.
 const categoryFloor = 0.65
 
 func TestMemoryCorpus(t *testing.T) {
@@ -84,16 +94,17 @@ func TestMemoryCorpus(t *testing.T) {
 			if got := memcorpus.Ratio(r.KeptOut.Good, r.KeptOut.Total); got < f.keptOut {
 				t.Errorf("%s half: distractors kept out %.2f, below the floor %.2f", half, got, f.keptOut)
 			}
-			// Each language reaches the goal for it, and no kind
-			// of fact falls far behind the others.
+			// Each language keeps its floor (the goal for it where
+			// the half reaches it), and no kind of fact falls far behind
+			// the others.
 			for lang, n := range r.ByLang {
-				if got := memcorpus.Ratio(n.Context, n.Total); got < memcorpus.GoalLanguage {
-					t.Errorf("%s half: %s facts in the context %.2f, below %.2f", half, lang, got, memcorpus.GoalLanguage)
+				if got := memcorpus.Ratio(n.Context, n.Total); got < f.lang {
+					t.Errorf("%s half: %s facts in the context %.2f, below %.2f", half, lang, got, f.lang)
 				}
 			}
 			for cat, n := range r.ByCategory {
-				if got := memcorpus.Ratio(n.Context, n.Total); got < categoryFloor {
-					t.Errorf("%s half: %s facts in the context %.2f, below %.2f", half, cat, got, categoryFloor)
+				if got := memcorpus.Ratio(n.Context, n.Total); got < f.category {
+					t.Errorf("%s half: %s facts in the context %.2f, below %.2f", half, cat, got, f.category)
 				}
 			}
 		})
