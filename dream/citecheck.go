@@ -3,6 +3,7 @@ package dream
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -92,10 +93,13 @@ func checkCitations(ctx context.Context, store *gitstore.Store, runDir string, b
 		if err != nil || !ok {
 			continue // validation refuses what cannot be read as one file
 		}
-		if old, had := bi.pages[p]; had && bytes.Equal(old, b) {
+		if old, had := bi.pages[p]; had && old.ID == gitstore.BlobID(b) {
 			continue
 		}
 		problems = append(problems, judgePage(p, b, parser.Parse(b), evidence, bi)...)
+	}
+	if bi.err != nil {
+		return nil, bi.err
 	}
 	return problems, nil
 }
@@ -169,13 +173,18 @@ func stagedEntries(runDir string) (map[string]map[string]bool, error) {
 	return out, nil
 }
 
-// baseIndex is the base memory's pages (path → content) and, parsed on
-// demand, what they cite. A run's changed pages mostly cite what its own
-// evidence holds, so most runs parse no base page at all: the cost of the
-// check grows with the pages a run changes, not with memory.
+// baseIndex is the base memory's pages (path → node of the base tree)
+// and, read and parsed on demand, what they cite. A page is compared with
+// its base version by blob id, and a run's changed pages mostly cite what
+// its own evidence holds, so most runs read no base page at all: the cost
+// of the check grows with the pages a run changes, not with memory.
 type baseIndex struct {
 	parser *wiki.Parser
-	pages  map[string][]byte
+	pages  map[string]*gitstore.Node
+	// text holds the content of the base pages read so far; err is the
+	// first failure to read one.
+	text map[string][]byte
+	err  error
 	// unparsed are the paths not parsed yet, in path order; cites and
 	// sessions hold what the parsed ones cite.
 	unparsed []string
@@ -185,7 +194,7 @@ type baseIndex struct {
 
 // readBase reads the pages of the base memory (none for the zero id).
 func readBase(ctx context.Context, store *gitstore.Store, base gitstore.ID, parser *wiki.Parser) (*baseIndex, error) {
-	bi := &baseIndex{parser: parser, pages: map[string][]byte{}, cites: map[citation]bool{}, sessions: map[string]bool{}}
+	bi := &baseIndex{parser: parser, pages: map[string]*gitstore.Node{}, text: map[string][]byte{}, cites: map[citation]bool{}, sessions: map[string]bool{}}
 	if base.IsZero() {
 		return bi, nil
 	}
@@ -203,11 +212,7 @@ func readBase(ctx context.Context, store *gitstore.Store, base gitstore.ID, pars
 		if k, err := wiki.ClassifyPath(n.Path, false); err != nil || k != wiki.KindPage {
 			return nil
 		}
-		b, err := n.Content()
-		if err != nil {
-			return err
-		}
-		bi.pages[n.Path] = b
+		bi.pages[n.Path] = n
 		bi.unparsed = append(bi.unparsed, n.Path)
 		return nil
 	})
@@ -238,7 +243,7 @@ func (bi *baseIndex) find(known func() bool, page, word string) bool {
 	w := []byte(word)
 	for _, pass := range []func(p string) bool{
 		func(p string) bool { return p == page },
-		func(p string) bool { return bytes.Contains(bi.pages[p], w) },
+		func(p string) bool { return bytes.Contains(bi.content(p), w) },
 		func(string) bool { return true },
 	} {
 		rest := bi.unparsed[:0]
@@ -257,9 +262,23 @@ func (bi *baseIndex) find(known func() bool, page, word string) bool {
 	return false
 }
 
+// content is base page p's content, read once; nil when it cannot be
+// read (bi.err says why).
+func (bi *baseIndex) content(p string) []byte {
+	if b, ok := bi.text[p]; ok {
+		return b
+	}
+	b, err := bi.pages[p].Content()
+	if err != nil {
+		bi.err = cmp.Or(bi.err, err)
+	}
+	bi.text[p] = b
+	return b
+}
+
 // parse takes in what base page p cites.
 func (bi *baseIndex) parse(p string) {
-	b := bi.pages[p]
+	b := bi.content(p)
 	page := bi.parser.Parse(b)
 	for _, s := range page.Sources {
 		bi.sessions[s.ID] = true

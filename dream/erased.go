@@ -80,7 +80,14 @@ type GuardAware interface {
 // Files are replaced, never rewritten in place, and only regular files
 // with a single link are touched: anything else is the validator's to
 // refuse.
-func dropErased(mem string, g Guard) (Dropped, error) {
+//
+// known, when set, supplies the facts of content validated before (the
+// store's, gitstore.Store.KnownFacts): a file whose facts a guard of the
+// current epoch found clean is looked at no further unless it cites a
+// forgotten session, so a run's cost does not grow with the files it left
+// as they were. A marker added since changes the epoch, and the file is
+// read through again.
+func dropErased(mem string, g Guard, known validate.KnownFacts) (Dropped, error) {
 	var d Dropped
 	if fi, err := os.Lstat(mem); err != nil || !fi.IsDir() {
 		return d, nil // publish refuses it
@@ -93,6 +100,11 @@ func dropErased(mem string, g Guard) (Dropped, error) {
 	files, err := memoryFiles(root)
 	if err != nil {
 		return d, err
+	}
+	if e, ok := g.(interface{ Empty() bool }); ok && e.Empty() {
+		// A guard built from no marker matches nothing: only the
+		// folders the dreamer left empty go.
+		return d, removeEmptyDirs(root)
 	}
 	parser := wiki.NewParser()
 	gone := map[string]bool{}
@@ -109,6 +121,15 @@ func dropErased(mem string, g Guard) (Dropped, error) {
 				return d, err
 			}
 			continue
+		}
+		if sources, ok := knownClean(known, g, kind, b); ok {
+			if !slices.ContainsFunc(sources, g.ErasedSession) {
+				continue
+			}
+			if kind == wiki.KindPage {
+				gone[p] = true
+				continue
+			}
 		}
 		if kind == wiki.KindPage && slices.ContainsFunc(parser.Parse(b).Sources, func(s wiki.Source) bool { return g.ErasedSession(s.ID) }) {
 			gone[p] = true
@@ -146,6 +167,20 @@ func dropErased(mem string, g Guard) (Dropped, error) {
 		return d, err
 	}
 	return d, removeEmptyDirs(root)
+}
+
+// knownClean returns the sessions content b of kind cites, and ok when
+// known remembers facts of b that a guard of g's epoch found clean: no
+// forgotten text, and no forgotten session named outside those it cites.
+func knownClean(known validate.KnownFacts, g Guard, kind wiki.Kind, b []byte) (sources []string, ok bool) {
+	if known == nil {
+		return nil, false
+	}
+	f, ok := known.KnownFacts(kind, b)
+	if !ok || f.GuardEpoch == "" || f.GuardEpoch != g.Epoch() || !f.ValidUTF8 || f.HasNUL {
+		return nil, false
+	}
+	return f.Sources, true
 }
 
 // dropEmptiedAreas counts the pages each area that lost a page keeps, and

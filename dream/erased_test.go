@@ -362,3 +362,37 @@ func TestRun_BuiltinNamesNoPageAfterForgottenText(t *testing.T) {
 		t.Errorf("the run had to drop a page the builtin named: %+v", res.Dropped)
 	}
 }
+
+// Ensure that what the store remembers of content it validated never
+// spares a file the guard: a literal forgotten after the page holding it
+// was published (markers that arrive before the head is rewritten, as an
+// import's do) is stripped from the hydrated page by the next run, which
+// leaves the page unchanged otherwise.
+func TestRun_MarkerAfterPublicationStillStrips(t *testing.T) {
+	const lit = "purple elephant"
+	cite := "\n\n## Sources\n\n- session:" + sessTabs + " entry:" + entryTabs + "\n"
+	e := newEnv(t)
+	// A marker of something else: the first publication's facts carry a
+	// guard epoch, which the next marker must make stale.
+	e.mark(markText(t, "hunter2"))
+	e.checkpoint("tabs.jsonl")
+	page := "# Kept\n\nThe purple elephant is here.\n\nKeep this." + cite
+	d := execdreamer.Dreamer{Command: `cd "$MEMFS_MEMORY" && mkdir -p pages/notes && printf '` + strings.ReplaceAll(page, "\n", `\n`) + `' > pages/notes/kept.md`}
+	if res, err := e.run(d); err != nil || !res.Published {
+		t.Fatalf("first run: %+v %v", res, err)
+	}
+
+	e.mark(markText(t, lit))
+	e.checkpoint("deploy.jsonl")
+	res, err := e.run(execdreamer.Dreamer{Command: "true"})
+	if err != nil || !res.Published {
+		t.Fatalf("second run: %+v %v", res, err)
+	}
+	if res.Dropped != (dream.Dropped{Blocks: 1}) {
+		t.Errorf("dropped %+v, want one block", res.Dropped)
+	}
+	got := e.pages()["pages/notes/kept.md"]
+	if strings.Contains(strings.ToLower(got), "elephant") || !strings.Contains(got, "Keep this.") {
+		t.Errorf("kept.md = %q", got)
+	}
+}

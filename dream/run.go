@@ -529,7 +529,7 @@ func (r *runner) publishDropping(ctx context.Context, summary string) (*gitstore
 		if err != nil {
 			return nil, err
 		}
-		d, err := dropErased(mem, guard)
+		d, err := dropErased(mem, guard, r.opts.Store)
 		if err != nil {
 			return nil, err
 		}

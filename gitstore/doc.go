@@ -78,6 +78,7 @@
 //   - snapshot.go: Snapshot, one commit's tree as an fs.FS.
 //   - history.go: Diff, Resolve, Log.
 //   - publish.go, statcache.go: publication and its stat cache.
+//   - factsmemo.go: validation facts remembered by blob id.
 //   - proposal.go: review mode's proposals.
 //   - markers.go: the store's erasure markers, its Guard (the marker
 //     model and the guard are package erasure's) and CheckMarkerKeys.

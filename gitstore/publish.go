@@ -93,7 +93,7 @@ func (s *Store) Publish(ctx context.Context, dir string, opts PublishOptions) (*
 	scanStart := scanClock()
 	rep, err := validate.Validate(ctx, d, validate.Options{
 		Mode: validate.ModePublish, Limits: s.opts.Limits, NoRequireSources: opts.NoRequireSources,
-		AllowedSessions: allow, Guard: opts.Guard, Facts: cache,
+		AllowedSessions: allow, Guard: opts.Guard, Facts: cache, Known: s,
 	})
 	if err != nil {
 		return nil, err
@@ -112,6 +112,9 @@ func (s *Store) Publish(ctx context.Context, dir string, opts PublishOptions) (*
 	b, err := s.writeArtifact(ctx, rep.Files, cache, trust, oldTree)
 	if err != nil {
 		return nil, err
+	}
+	for i, f := range rep.Files {
+		s.facts.put(b.ids[i], f.Kind, f.Facts)
 	}
 	saveCache := func(commit ID) {
 		if err := cache.save(commit, scanStart, rep.Files, b); err != nil {
@@ -607,11 +610,20 @@ func (s *Store) pageSources(ctx context.Context, commit ID, add func(ids []strin
 		if k, err := wiki.ClassifyPath(n.Path, false); err != nil || k != wiki.KindPage || !n.Mode.IsRegular() {
 			return nil
 		}
+		// What a page cites depends on its content only: the facts
+		// memo answers for the pages a publication of this process
+		// validated or this walk read before.
+		if f, ok := s.facts.get(n.ID, wiki.KindPage); ok {
+			add(f.Sources)
+			return ctx.Err()
+		}
 		b, err := n.Content()
 		if err != nil {
 			return err
 		}
-		add(validate.Analyze(parser, wiki.KindPage, b).Sources)
+		f := validate.Analyze(parser, wiki.KindPage, b)
+		s.facts.put(n.ID, wiki.KindPage, f)
+		add(f.Sources)
 		return ctx.Err()
 	})
 }

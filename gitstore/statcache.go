@@ -718,10 +718,11 @@ func appendStrings(b []byte, ss []string) []byte {
 	return b
 }
 
-// DropCaches removes every publish cache, so no cached blob id or fact
-// outlives a forget.
+// DropCaches removes every publish cache and empties the memory ones, so
+// no cached blob id or fact outlives a forget.
 func (s *Store) DropCaches() error {
 	s.blobs.drop()
+	s.facts.drop()
 	if s.opts.CacheDir == "" {
 		return nil
 	}

@@ -39,8 +39,8 @@ const (
 type Options struct {
 	// Path is the bare repository, usually $MEMFS_HOME/store.git.
 	Path string
-	// CacheDir holds the publish stat caches and the facts cache. Empty
-	// disables the caches.
+	// CacheDir holds the publish stat caches. Empty disables them (the
+	// in-memory caches, of blobs and of facts by blob id, stay).
 	CacheDir string
 	Limits   validate.Limits
 	// AuthorName and AuthorEmail sign commits; defaults "memfs" and
@@ -74,6 +74,8 @@ type Store struct {
 	trees map[ID][]object.TreeEntry // memoized tree entries, see treeEntriesLocked
 
 	blobs *blobCache
+	// facts remembers validation facts by blob id (factsmemo.go).
+	facts *factsMemo
 	// fast reads objects from packs (deltas resolved) and loose files
 	// without go-git, the second step of readObject.
 	fast *objfile.Reader
@@ -177,7 +179,7 @@ func open(opts Options) (*Store, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	s := &Store{opts: opts, log: log, blobs: newBlobCache(opts.BlobCacheBytes)}
+	s := &Store{opts: opts, log: log, blobs: newBlobCache(opts.BlobCacheBytes), facts: newFactsMemo()}
 	s.st = newStorage(opts.Path)
 	s.fast = objfile.NewReader(s.objDir())
 	return s, nil

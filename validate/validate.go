@@ -120,6 +120,16 @@ type FactCache interface {
 	Lookup(path string, info fs.FileInfo) (Facts, bool)
 }
 
+// KnownFacts supplies facts for content validation has read, by the
+// content's identity, so content seen before is not analysed again.
+// KnownFacts must return Analyze's facts for kind and content, their
+// GuardEpoch the epoch under which a guard found that content clean ("":
+// none did); validation accepts them under a guard only when that epoch
+// is the guard's current one, as it does FactCache's.
+type KnownFacts interface {
+	KnownFacts(kind wiki.Kind, content []byte) (Facts, bool)
+}
+
 // Options configure one validation.
 type Options struct {
 	Mode   Mode
@@ -133,6 +143,8 @@ type Options struct {
 	ArtifactVersion *string
 	Guard           Guard
 	Facts           FactCache
+	// Known, when set, supplies the facts of content read (KnownFacts).
+	Known KnownFacts
 }
 
 // File is one regular file that passed the type, path and size checks.
@@ -486,10 +498,7 @@ func (v *validator) contents() error {
 		}
 		cached := false
 		if v.opts.Facts != nil {
-			// An empty GuardEpoch means no guard found the content clean, so
-			// it never vouches for cached facts, even under a guard whose
-			// epoch is empty.
-			if facts, ok := v.opts.Facts.Lookup(f.Path, f.Info); ok && (v.opts.Guard == nil || (epoch != "" && facts.GuardEpoch == epoch)) {
+			if facts, ok := v.opts.Facts.Lookup(f.Path, f.Info); ok && vouches(v.opts.Guard, epoch, facts) {
 				f.Facts, cached = facts, true
 			}
 		}
@@ -507,21 +516,44 @@ func (v *validator) contents() error {
 				continue
 			}
 			f.Content = content
-			f.Facts = Analyze(v.parser, f.Kind, content)
-			if v.opts.Guard != nil {
-				switch {
-				case v.opts.Guard.ErasedContent(content):
-					v.add(f.Path, CodeErasedContent, SevError, "file contains text that was forgotten")
-				case namesErased(v.opts.Guard, content, f.Facts.Sources):
-					v.add(f.Path, CodeErasedSource, v.provenance(), "file names a forgotten session outside its Sources")
-				default:
-					f.Facts.GuardEpoch = epoch
-				}
-			}
+			v.analyze(f, epoch)
 		}
 		v.checkFacts(f, exists)
 	}
 	return nil
+}
+
+// analyze sets the facts of f from its content: those Known remembers
+// when they stand for it (vouches), else Analyze's, checked by the guard,
+// whose epoch is epoch.
+func (v *validator) analyze(f *File, epoch string) {
+	if v.opts.Known != nil {
+		if facts, ok := v.opts.Known.KnownFacts(f.Kind, f.Content); ok && vouches(v.opts.Guard, epoch, facts) {
+			f.Facts = facts
+			return
+		}
+	}
+	f.Facts = Analyze(v.parser, f.Kind, f.Content)
+	if v.opts.Guard == nil {
+		return
+	}
+	switch {
+	case v.opts.Guard.ErasedContent(f.Content):
+		v.add(f.Path, CodeErasedContent, SevError, "file contains text that was forgotten")
+	case namesErased(v.opts.Guard, f.Content, f.Facts.Sources):
+		v.add(f.Path, CodeErasedSource, v.provenance(), "file names a forgotten session outside its Sources")
+	default:
+		f.Facts.GuardEpoch = epoch
+	}
+}
+
+// vouches reports whether remembered facts stand for their content under
+// guard, whose epoch is epoch: always without a guard; under one, only
+// when a guard of the same epoch found the content clean. An empty
+// GuardEpoch means no guard found the content clean, so it never vouches,
+// even under a guard whose epoch is empty.
+func vouches(guard Guard, epoch string, facts Facts) bool {
+	return guard == nil || (epoch != "" && facts.GuardEpoch == epoch)
 }
 
 // namesErased reports whether content names a session the guard says
