@@ -61,8 +61,9 @@ type citation struct{ session, entry string }
 
 // checkCitations judges the entry citations of the pages under runDir's
 // .memory that differ from base (the zero id: every page), against the
-// evidence staged in runDir. It returns the problems found (nil: none).
-func checkCitations(ctx context.Context, store *gitstore.Store, runDir string, base gitstore.ID) ([]validate.Problem, error) {
+// evidence staged in runDir. A page the stat cache known vouches for is
+// not read. It returns the problems found (nil: none).
+func checkCitations(ctx context.Context, store *gitstore.Store, runDir string, base gitstore.ID, known folderCache) ([]validate.Problem, error) {
 	evidence, err := stagedEntries(runDir)
 	if err != nil {
 		return nil, err
@@ -89,11 +90,17 @@ func checkCitations(ctx context.Context, store *gitstore.Store, runDir string, b
 		if k, err := wiki.ClassifyPath(p, false); err != nil || k != wiki.KindPage {
 			continue
 		}
+		old, had := bi.pages[p]
+		if info, err := root.Lstat(p); err == nil && had && known != nil {
+			if id, _, ok := known.Holds(p, info); ok && id == old.ID {
+				continue
+			}
+		}
 		b, ok, err := readSingle(root, p)
 		if err != nil || !ok {
 			continue // validation refuses what cannot be read as one file
 		}
-		if old, had := bi.pages[p]; had && old.ID == gitstore.BlobID(b) {
+		if had && old.ID == gitstore.BlobID(b) {
 			continue
 		}
 		problems = append(problems, judgePage(p, b, parser.Parse(b), evidence, bi)...)

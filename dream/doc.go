@@ -12,6 +12,10 @@
 //	.dreaming/instructions.md                     memory schema and retention policy
 //	.memory/                                      the hydrated scope head
 //
+// A run that published keeps its .memory as the scope's folder under
+// $MEMFS_HOME/kept/, which the scope's next run takes over and brings in
+// line with the head, writing only the files that differ (hydrate.go).
+//
 // A Dreamer edits .memory and returns a summary. The run then publishes
 // .memory through gitstore.Store.Publish, which validates it in publish mode
 // without following links, with the allow-list of sessions already cited at

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/validate"
 	"github.com/memfs/memfs/wiki"
 )
@@ -81,13 +82,11 @@ type GuardAware interface {
 // with a single link are touched: anything else is the validator's to
 // refuse.
 //
-// known, when set, supplies the facts of content validated before (the
-// store's, gitstore.Store.KnownFacts): a file whose facts a guard of the
-// current epoch found clean is looked at no further unless it cites a
-// forgotten session, so a run's cost does not grow with the files it left
-// as they were. A marker added since changes the epoch, and the file is
-// read through again.
-func dropErased(mem string, g Guard, known validate.KnownFacts) (Dropped, error) {
+// A file a guard of the current epoch found clean (known) is looked at
+// no further unless it cites a forgotten session, so a run's cost does
+// not grow with the files it left as they were. A marker added since
+// changes the epoch, and the file is read through again.
+func dropErased(mem string, g Guard, known knownFiles) (Dropped, error) {
 	var d Dropped
 	if fi, err := os.Lstat(mem); err != nil || !fi.IsDir() {
 		return d, nil // publish refuses it
@@ -115,19 +114,36 @@ func dropErased(mem string, g Guard, known validate.KnownFacts) (Dropped, error)
 			gone[p] = true
 			continue
 		}
-		b, ok, err := readSingle(root, p)
-		if err != nil || !ok {
-			if err != nil {
-				return d, err
-			}
-			continue
+		var b []byte
+		read := func() (bool, error) {
+			var ok bool
+			b, ok, err = readSingle(root, p)
+			return ok, err
 		}
-		if sources, ok := knownClean(known, g, kind, b); ok {
+		sources, clean := known.clean(g, root, p, kind, nil)
+		if !clean {
+			if ok, err := read(); err != nil || !ok {
+				if err != nil {
+					return d, err
+				}
+				continue
+			}
+			sources, clean = known.clean(g, root, p, kind, b)
+		}
+		if clean {
 			if !slices.ContainsFunc(sources, g.ErasedSession) {
 				continue
 			}
 			if kind == wiki.KindPage {
 				gone[p] = true
+				continue
+			}
+		}
+		if b == nil {
+			if ok, err := read(); err != nil || !ok {
+				if err != nil {
+					return d, err
+				}
 				continue
 			}
 		}
@@ -169,14 +185,39 @@ func dropErased(mem string, g Guard, known validate.KnownFacts) (Dropped, error)
 	return d, removeEmptyDirs(root)
 }
 
-// knownClean returns the sessions content b of kind cites, and ok when
-// known remembers facts of b that a guard of g's epoch found clean: no
-// forgotten text, and no forgotten session named outside those it cites.
-func knownClean(known validate.KnownFacts, g Guard, kind wiki.Kind, b []byte) (sources []string, ok bool) {
-	if known == nil {
-		return nil, false
+// knownFiles is what a run knows of its staged files without judging
+// them again: the store's stat cache of the scope's kept folder, for
+// files left as they were published, and the facts the store remembers
+// by content (gitstore.Store.KnownFacts).
+type knownFiles struct {
+	folder folderCache
+	facts  validate.KnownFacts
+}
+
+// folderCache is what a run asks of the stat cache of the scope's kept
+// folder (*gitstore.FolderCache; nil knows nothing).
+type folderCache interface {
+	Holds(p string, info fs.FileInfo) (gitstore.ID, validate.Facts, bool)
+}
+
+// clean returns the sessions file p of kind cites, and ok when a guard of
+// g's epoch found its content clean (no forgotten text, no forgotten
+// session named outside those it cites): as the folder's stat cache says
+// when b is nil, else as the facts remembered for content b say.
+func (k knownFiles) clean(g Guard, root *os.Root, p string, kind wiki.Kind, b []byte) (sources []string, ok bool) {
+	var f validate.Facts
+	switch {
+	case b == nil:
+		info, err := root.Lstat(p)
+		if err != nil {
+			return nil, false
+		}
+		if k.folder != nil {
+			_, f, ok = k.folder.Holds(p, info)
+		}
+	case k.facts != nil:
+		f, ok = k.facts.KnownFacts(kind, b)
 	}
-	f, ok := known.KnownFacts(kind, b)
 	if !ok || f.GuardEpoch == "" || f.GuardEpoch != g.Epoch() || !f.ValidUTF8 || f.HasNUL {
 		return nil, false
 	}

@@ -438,7 +438,7 @@ func (r *runner) dreamAndPublish(ctx context.Context) (string, error) {
 	dctx, cancel := context.WithTimeout(ctx, opts.Timeout)
 	defer cancel()
 	for {
-		if err := hydrate(dctx, opts.Store, res.Dir, res.Base); err != nil {
+		if err := hydrate(dctx, opts.Store, opts.Home, opts.Scope, res.Dir, res.Base); err != nil {
 			return ctxReason(ctx, dctx, ReasonStage), err
 		}
 		res.Attempts++
@@ -524,12 +524,15 @@ const maxDropRounds = 3
 // (errCancelled).
 func (r *runner) publishDropping(ctx context.Context, summary string) (*gitstore.PublishResult, error) {
 	mem := filepath.Join(r.res.Dir, MemoryDir)
+	// The files the dreamer left as they were published are known by the
+	// stat cache of the scope's kept folder (hydrate.go).
+	known := knownFiles{folder: r.opts.Store.FolderCache(keptPath(r.opts.Home, r.opts.Scope)), facts: r.opts.Store}
 	for round := 1; ; round++ {
 		guard, err := r.opts.Store.Guard(ctx)
 		if err != nil {
 			return nil, err
 		}
-		d, err := dropErased(mem, guard, r.opts.Store)
+		d, err := dropErased(mem, guard, known)
 		if err != nil {
 			return nil, err
 		}
@@ -539,7 +542,7 @@ func (r *runner) publishDropping(ctx context.Context, summary string) (*gitstore
 		if err := r.gated(ctx, func() error { return nil }); err != nil {
 			return nil, err
 		}
-		pub, err := publish(ctx, r.opts, r.res, r.res.Base, guard)
+		pub, err := publish(ctx, r.opts, r.res, r.res.Base, guard, known.folder)
 		var verr *validate.Error
 		if round < maxDropRounds && errors.As(err, &verr) {
 			rd, changed, derr := dropRefused(mem, verr.Problems)
@@ -578,7 +581,13 @@ func publishReason(ctx, dctx context.Context, res *Result, err error) string {
 // one the forget just scrubbed.
 func (r *runner) acknowledge(ctx context.Context, batch []batchItem) (*Result, error) {
 	ackCtx := context.WithoutCancel(ctx)
-	err := r.gated(ackCtx, func() error { return r.record(ackCtx, batch) })
+	err := r.gated(ackCtx, func() error {
+		if err := r.record(ackCtx, batch); err != nil {
+			return err
+		}
+		r.keep()
+		return nil
+	})
 	if errors.Is(err, errCancelled) {
 		r.res.Reason = ReasonCancelled
 		r.opts.Log.Warn("dream run was cancelled after it published; nothing acknowledged", "run", r.res.RunID, "scope", r.opts.Scope, "commit", r.res.Commit.String())
@@ -698,8 +707,10 @@ func materializeOne(ctx context.Context, l *ledger.Ledger, cp ledger.Checkpoint)
 }
 
 // publish checks the staged memory and publishes it by compare-and-swap on
-// base.
-func publish(ctx context.Context, opts Options, res *Result, base gitstore.ID, guard Guard) (*gitstore.PublishResult, error) {
+// base. The store keeps its stat cache as the scope's kept folder's,
+// where the run's memory goes once published (hydrate.go); known is that
+// cache as the run began.
+func publish(ctx context.Context, opts Options, res *Result, base gitstore.ID, guard Guard, known folderCache) (*gitstore.PublishResult, error) {
 	mem := filepath.Join(res.Dir, MemoryDir)
 	// The dreamer may have replaced .memory itself; publish only a real
 	// directory (OpenDir does not follow links below it).
@@ -711,7 +722,7 @@ func publish(ctx context.Context, opts Options, res *Result, base gitstore.ID, g
 		return nil, &validate.Error{Problems: []validate.Problem{{Path: ".", Code: validate.CodeInvalidFileType, Severity: validate.SevError, Message: "the staged memory is not a directory"}}}
 	}
 	// Entry citations need the evidence, which only the run has.
-	problems, err := checkCitations(ctx, opts.Store, res.Dir, base)
+	problems, err := checkCitations(ctx, opts.Store, res.Dir, base, known)
 	if err != nil {
 		return nil, err
 	}
@@ -725,6 +736,7 @@ func publish(ctx context.Context, opts Options, res *Result, base gitstore.ID, g
 		Sources:      notErased(res.Sessions, guard),
 		Run:          res.RunID,
 		ExpectedHead: &expected,
+		CacheAs:      keptPath(opts.Home, opts.Scope),
 	}
 	if opts.Review {
 		po.Proposal = res.RunID

@@ -40,7 +40,8 @@ type env struct {
 func newEnv(t *testing.T) *env {
 	t.Helper()
 	home := t.TempDir()
-	st, _, err := gitstore.Init(t.Context(), gitstore.Options{Path: filepath.Join(home, "store.git")})
+	// The store keeps its caches in the home, as the CLI's does.
+	st, _, err := gitstore.Init(t.Context(), gitstore.Options{Path: filepath.Join(home, "store.git"), CacheDir: filepath.Join(home, "cache")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package dream
 
 import (
-	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -12,10 +11,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/memfs/memfs/gitstore"
-	"github.com/memfs/memfs/internal/fsutil"
 	"github.com/memfs/memfs/validate"
-	"github.com/memfs/memfs/wiki"
 )
 
 // Paths inside a run directory.
@@ -124,52 +120,6 @@ func stageInput(runDir string, m *Manifest, sessions []stagedSession) error {
 		return err
 	}
 	return writeFile(filepath.Join(runDir, filepath.FromSlash(InstructionsPath)), []byte(Instructions), 0o400)
-}
-
-// hydrate replaces runDir/.memory with the tree of commit (the empty
-// artifact when commit is zero).
-func hydrate(ctx context.Context, store *gitstore.Store, runDir string, commit gitstore.ID) error {
-	mem := filepath.Join(runDir, MemoryDir)
-	if err := fsutil.RemoveTree(mem); err != nil {
-		return err
-	}
-	if err := os.Mkdir(mem, 0o700); err != nil {
-		return err
-	}
-	if commit.IsZero() {
-		if err := writeFile(filepath.Join(mem, "summary.md"), nil, 0o600); err != nil {
-			return err
-		}
-		return writeFile(filepath.Join(mem, "index.md"), wiki.DefaultIndex(nil), 0o600)
-	}
-	snap, err := store.Snapshot(ctx, commit)
-	if err != nil {
-		return err
-	}
-	return snap.Walk(func(n *gitstore.Node) error {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if n.Path == "." {
-			return nil
-		}
-		dst := filepath.Join(mem, filepath.FromSlash(n.Path))
-		switch {
-		case n.Mode.IsRegular():
-			b, err := n.Content()
-			if err != nil {
-				return err
-			}
-			if err := os.MkdirAll(filepath.Dir(dst), 0o700); err != nil {
-				return err
-			}
-			return writeFile(dst, b, 0o600)
-		default:
-			// A published head never holds other entry types; refuse
-			// rather than recreate one.
-			return fmt.Errorf("hydrate %s: %s: unsupported entry type", commit, n.Path)
-		}
-	})
 }
 
 // writeFile creates a new file with perm and writes b to it.

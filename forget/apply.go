@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/memfs/memfs/dream"
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/gitstore/erasure"
 	"github.com/memfs/memfs/internal/errcode"
@@ -350,6 +351,9 @@ func (f *Forgetter) purge(ctx context.Context, tx *gitstore.Tx, check func(gitst
 	c.Verified = true
 	if err := f.opts.Store.DropCaches(); err != nil {
 		return fmt.Errorf("drop caches: %w", err)
+	}
+	if err := dream.DropKept(f.opts.Home); err != nil {
+		return fmt.Errorf("drop kept run folders: %w", err)
 	}
 	c.CachesDropped = true
 	return nil

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/memfs/memfs/dream"
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/ledger"
 )
@@ -78,6 +79,9 @@ func (f *Forgetter) Settle(ctx context.Context) error {
 		return err
 	}
 	if _, err := l.Compact(ctx); err != nil {
+		return err
+	}
+	if err := dream.DropKept(f.opts.Home); err != nil {
 		return err
 	}
 	return s.DropCaches()

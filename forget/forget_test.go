@@ -169,6 +169,14 @@ func TestForgetTextRewritesHistoryAndPurges(t *testing.T) {
 	if !holdsPhone(git(t, repo, "cat-file", "--batch-all-objects", "--batch")) {
 		t.Fatal("preview changed the store")
 	}
+	// The folder a run published, kept for the scope's next run.
+	kept := filepath.Join(e.home, dream.KeptDir, "scope", "pages", "people")
+	if err := os.MkdirAll(kept, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(kept, "bob.md"), []byte("Call Bob at (555) 010-9999.\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	rc, err := e.f.Apply(t.Context(), ApplyOptions{Token: p.Scope, Targets: ts})
 	if err != nil {
 		t.Fatal(err)

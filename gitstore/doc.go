@@ -79,6 +79,8 @@
 //   - history.go: Diff, Resolve, Log.
 //   - publish.go, statcache.go: publication and its stat cache.
 //   - factsmemo.go: validation facts remembered by blob id.
+//   - foldercache.go: FolderCache, the stat cache of a published folder
+//     read by its caller.
 //   - proposal.go: review mode's proposals.
 //   - markers.go: the store's erasure markers, its Guard (the marker
 //     model and the guard are package erasure's) and CheckMarkerKeys.

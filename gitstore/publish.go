@@ -36,6 +36,12 @@ type PublishOptions struct {
 	// Guard is the erasure guard; nil means the store's own (its markers
 	// under every key of its keyring).
 	Guard validate.Guard
+	// CacheAs, when set, names the folder whose stat cache the
+	// publication uses and keeps, instead of dir: a folder that moves
+	// between publications (a dream run's memory, kept from one run to
+	// the next) keeps its cache, as a rename keeps its files' stat
+	// signatures. See FolderCache.
+	CacheAs string
 	// Proposal, when set, publishes for review: the commit (its parent the
 	// scope head) goes to refs/memfs/proposals/<scope>/<Proposal>, which
 	// must not exist yet, and the scope branch does not move.
@@ -83,7 +89,13 @@ func (s *Store) Publish(ctx context.Context, dir string, opts PublishOptions) (*
 	}
 
 	tLock := time.Now()
-	cache := s.loadStatCache(abs)
+	cacheDir := abs
+	if opts.CacheAs != "" {
+		if cacheDir, err = filepath.Abs(opts.CacheAs); err != nil {
+			return nil, err
+		}
+	}
+	cache := s.loadStatCache(cacheDir)
 	defer cache.close()
 	tCache := time.Now()
 	allow, err := s.allowedSessions(ctx, opts, head, cache)

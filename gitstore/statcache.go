@@ -364,23 +364,34 @@ func (c *statCache) trees() map[string]statTree {
 }
 
 func (c *statCache) Lookup(path string, info fs.FileInfo) (validate.Facts, bool) {
-	if c.b == nil {
-		return validate.Facts{}, false
-	}
-	i, ok := c.find(path)
+	i, ok := c.match(path, info)
 	if !ok {
-		return validate.Facts{}, false
-	}
-	k, ok := statKey(info)
-	e := c.stat(i)
-	if !ok || k.Size != e.Size || k.Mtime != e.Mtime || k.Ctime != e.Ctime || k.Ino != e.Ino || k.Dev != e.Dev {
-		return validate.Facts{}, false
-	}
-	if e.Mtime >= c.scanStart || e.Ctime >= c.scanStart {
 		return validate.Facts{}, false
 	}
 	c.hit[i] = true
 	return c.facts(i), true
+}
+
+// match returns the record of path when info shows the file unchanged
+// since it was recorded: the same stat signature, and no modification
+// within the tick the recording scan began (racy).
+func (c *statCache) match(path string, info fs.FileInfo) (int, bool) {
+	if c.b == nil {
+		return 0, false
+	}
+	i, ok := c.find(path)
+	if !ok {
+		return 0, false
+	}
+	k, ok := statKey(info)
+	e := c.stat(i)
+	if !ok || k.Size != e.Size || k.Mtime != e.Mtime || k.Ctime != e.Ctime || k.Ino != e.Ino || k.Dev != e.Dev {
+		return 0, false
+	}
+	if e.Mtime >= c.scanStart || e.Ctime >= c.scanStart {
+		return 0, false
+	}
+	return i, true
 }
 
 // cachedID returns the blob id of a file Lookup served.

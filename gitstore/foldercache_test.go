@@ -1,0 +1,74 @@
+package gitstore
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/memfs/memfs/internal/gittest"
+	"github.com/memfs/memfs/validate"
+)
+
+// Ensure that a folder published with CacheAs keeps its stat cache when
+// it moves: FolderCache vouches for a file's blob id and facts at the new
+// place while the file is unchanged, and for no file changed since; and
+// the next publication from the new place reads only what changed.
+func TestFolderCache_FollowsAMovedFolder(t *testing.T) {
+	s := newTestStore(t, validate.Limits{})
+	home := t.TempDir()
+	first, kept := filepath.Join(home, "run1"), filepath.Join(home, "kept")
+	gittest.WriteArtifact(t, first, []string{"a", "b"}, nil)
+	res := mustPublish(t, s, first, PublishOptions{CacheAs: kept})
+	if fc := s.FolderCache(first); !fc.Commit().IsZero() {
+		t.Fatalf("a cache was kept for the folder published rather than CacheAs")
+	}
+	// As a later scan would have left it: no entry is racy.
+	c := s.loadStatCache(kept)
+	c.scanStart = scanClock() + int64(time.Hour)
+	c.putHeader()
+	if err := os.WriteFile(c.file, c.b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c.close()
+
+	second := filepath.Join(home, "run2")
+	if err := os.Rename(first, second); err != nil {
+		t.Fatal(err)
+	}
+	a := filepath.Join(second, "pages", "notes", "a.md")
+	if err := os.WriteFile(a, []byte("# a\n\nChanged.\n\n## Sources\n\n- session:s1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fc := s.FolderCache(kept)
+	if fc.Commit() != res.Commit {
+		t.Fatalf("FolderCache describes %s, want %s", fc.Commit(), res.Commit)
+	}
+	for _, tc := range []struct {
+		path  string
+		holds bool
+	}{{"pages/notes/a.md", false}, {"pages/notes/b.md", true}, {"index.md", true}} {
+		info, err := os.Lstat(filepath.Join(second, filepath.FromSlash(tc.path)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, facts, ok := fc.Holds(tc.path, info)
+		if ok != tc.holds {
+			t.Errorf("%s: Holds = %v, want %v", tc.path, ok, tc.holds)
+			continue
+		}
+		if want := gittest.Git(t, s.Path(), "rev-parse", res.Commit.String()+":"+tc.path); ok && (id.String()+"\n" != want || !facts.ValidUTF8) {
+			t.Errorf("%s: Holds = %s %+v, want blob %s", tc.path, id, facts, want)
+		}
+	}
+	next := mustPublish(t, s, second, PublishOptions{CacheAs: kept})
+	read := 0
+	for _, f := range next.Report.Files {
+		if f.Content != nil {
+			read++
+		}
+	}
+	if read != 1 || len(next.Changes) != 1 {
+		t.Errorf("the publication from the moved folder read %d files and changed %v; want the one changed", read, next.Changes)
+	}
+}
