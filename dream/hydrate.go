@@ -45,6 +45,15 @@ import (
 // caches. Only a run that published keeps its folder, under its gate
 // (locks.go), so a run a forget cancelled keeps nothing.
 
+// KnownAware is implemented by a dreamer that reads the staged memory in
+// the run's process and can pass over the files the run knows were left
+// as published (the builtin, which remembers what it read of pages by
+// blob id). Run dreams with WithKnown's dreamer; known answers as
+// gitstore.FolderCache.Holds does for the scope's kept folder.
+type KnownAware interface {
+	WithKnown(known func(path string, info fs.FileInfo) (gitstore.ID, bool)) Dreamer
+}
+
 // KeptDir is the folder inside $MEMFS_HOME that holds, for each scope,
 // the memory its last run published, for the next run to hydrate from.
 const KeptDir = "kept"
@@ -83,8 +92,9 @@ func (r *runner) keep() {
 
 // hydrate makes runDir/.memory the tree of commit (the empty artifact when
 // commit is zero), starting from the folder the run has there (a second
-// dream of the run), else the scope's kept folder, else a new one.
-func hydrate(ctx context.Context, store *gitstore.Store, home, scope, runDir string, commit gitstore.ID) error {
+// dream of the run), else the scope's kept folder, else a new one. known
+// is the stat cache of the kept folder.
+func hydrate(ctx context.Context, store *gitstore.Store, known *gitstore.FolderCache, home, scope, runDir string, commit gitstore.ID) error {
 	want, err := headFiles(ctx, store, commit)
 	if err != nil {
 		return err
@@ -93,7 +103,6 @@ func hydrate(ctx context.Context, store *gitstore.Store, home, scope, runDir str
 	if _, err := os.Lstat(mem); errors.Is(err, fs.ErrNotExist) {
 		_ = os.Rename(keptPath(home, scope), mem)
 	}
-	known := store.FolderCache(keptPath(home, scope))
 	if fi, err := os.Lstat(mem); err == nil && fi.IsDir() {
 		err := syncFolder(ctx, mem, want, known)
 		if err == nil || ctx.Err() != nil {

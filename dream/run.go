@@ -438,7 +438,10 @@ func (r *runner) dreamAndPublish(ctx context.Context) (string, error) {
 	dctx, cancel := context.WithTimeout(ctx, opts.Timeout)
 	defer cancel()
 	for {
-		if err := hydrate(dctx, opts.Store, opts.Home, opts.Scope, res.Dir, res.Base); err != nil {
+		// The stat cache of the scope's kept folder, which only a
+		// publication changes (hydrate.go).
+		kept := opts.Store.FolderCache(keptPath(opts.Home, opts.Scope))
+		if err := hydrate(dctx, opts.Store, kept, opts.Home, opts.Scope, res.Dir, res.Base); err != nil {
 			return ctxReason(ctx, dctx, ReasonStage), err
 		}
 		res.Attempts++
@@ -460,6 +463,12 @@ func (r *runner) dreamAndPublish(ctx context.Context) (string, error) {
 		}
 		if ga, ok := d.(GuardAware); ok {
 			d = ga.WithGuard(erased)
+		}
+		if ka, ok := d.(KnownAware); ok {
+			d = ka.WithKnown(func(p string, info fs.FileInfo) (gitstore.ID, bool) {
+				id, _, ok := kept.Holds(p, info)
+				return id, ok
+			})
 		}
 		summary, err := d.Dream(dctx, res.Dir)
 		// Whatever the dreamer did, a ref that moved meanwhile is never
@@ -484,7 +493,7 @@ func (r *runner) dreamAndPublish(ctx context.Context) (string, error) {
 		if after, err := outsideMemory(res.Dir); err != nil || after != before {
 			return ReasonWroteOutside, err
 		}
-		pub, err := r.publishDropping(dctx, summary)
+		pub, err := r.publishDropping(dctx, summary, kept)
 		if errors.Is(err, errCancelled) {
 			return ReasonCancelled, err
 		}
@@ -522,11 +531,11 @@ const maxDropRounds = 3
 // own), the files it names are dropped and the run publishes again, a
 // bounded number of times. A run found cancelled publishes nothing
 // (errCancelled).
-func (r *runner) publishDropping(ctx context.Context, summary string) (*gitstore.PublishResult, error) {
+func (r *runner) publishDropping(ctx context.Context, summary string, kept *gitstore.FolderCache) (*gitstore.PublishResult, error) {
 	mem := filepath.Join(r.res.Dir, MemoryDir)
 	// The files the dreamer left as they were published are known by the
 	// stat cache of the scope's kept folder (hydrate.go).
-	known := knownFiles{folder: r.opts.Store.FolderCache(keptPath(r.opts.Home, r.opts.Scope)), facts: r.opts.Store}
+	known := knownFiles{folder: kept, facts: r.opts.Store}
 	for round := 1; ; round++ {
 		guard, err := r.opts.Store.Guard(ctx)
 		if err != nil {

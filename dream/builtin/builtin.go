@@ -14,6 +14,7 @@ import (
 
 	"github.com/memfs/memfs/dream"
 	"github.com/memfs/memfs/dream/builtin/hear"
+	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/validate"
 	"github.com/memfs/memfs/wiki"
 )
@@ -38,18 +39,37 @@ type Dreamer struct {
 	// Limits are the store's artifact limits the memory must fit
 	// (WithLimits); zero fields mean the defaults.
 	Limits validate.Limits
+	// Memo, when set, keeps what runs read of pages for the next runs of
+	// the process (New sets one); Known tells the blob id of a page the
+	// run knows was left as published (WithKnown), which the memo then
+	// answers for without reading the page. See PageMemo.
+	Memo  *PageMemo
+	Known func(path string, info fs.FileInfo) (gitstore.ID, bool)
+	// epoch is the erasure guard's epoch (WithGuard).
+	epoch string
 }
+
+// New returns a builtin dreamer that remembers pages across its runs.
+func New() Dreamer { return Dreamer{Memo: NewPageMemo()} }
 
 var (
 	_ dream.Dreamer     = Dreamer{}
 	_ dream.GuardAware  = Dreamer{}
 	_ dream.LimitsAware = Dreamer{}
+	_ dream.KnownAware  = Dreamer{}
 )
 
 // WithGuard returns the dreamer naming new pages clear of what g says
 // was forgotten.
 func (d Dreamer) WithGuard(g dream.Guard) dream.Dreamer {
-	d.Erased = g.ErasedContent
+	d.Erased, d.epoch = g.ErasedContent, g.Epoch()
+	return d
+}
+
+// WithKnown returns the dreamer passing over the pages known says were
+// left as published, when its memo holds them.
+func (d Dreamer) WithKnown(known func(path string, info fs.FileInfo) (gitstore.ID, bool)) dream.Dreamer {
+	d.Known = known
 	return d
 }
 
@@ -72,7 +92,9 @@ func (d Dreamer) Dream(ctx context.Context, runDir string) (string, error) {
 	defer root.Close()
 
 	mem := newMemory(d.Limits, d.Erased)
-	ld, err := mem.load(root)
+	pages := d.Memo.begin(d.epoch, d.Known)
+	ld, err := mem.loadFrom(root, pages)
+	pages.end()
 	if err != nil {
 		return "", err
 	}
@@ -115,6 +137,11 @@ type loaded struct{ migrated, dropped int }
 // load reads the pages: the builtin's own (the current layout, or the
 // earlier one-claim layout, migrated) and the sizes of the others.
 func (m *memory) load(root *os.Root) (loaded, error) {
+	return m.loadFrom(root, (*PageMemo)(nil).begin("", nil))
+}
+
+// loadFrom is load reading pages through pages (lazy.go).
+func (m *memory) loadFrom(root *os.Root, pages *pageReader) (loaded, error) {
 	var ld loaded
 	var old []oldPage
 	parser := wiki.NewParser()
@@ -142,12 +169,12 @@ func (m *memory) load(root *os.Root) (loaded, error) {
 		return ld, err
 	}
 	for _, p := range paths {
-		b, err := root.ReadFile(p)
+		pg, ok, b, err := pages.read(root, p)
 		if err != nil {
 			return ld, err
 		}
-		if pg, ok := scanPage(b); ok {
-			m.adopt(p, pg, int64(len(b)))
+		if ok {
+			m.adopt(p, pg, int64(len(pg.raw)))
 			continue
 		}
 		if o, ok := parseOldPage(b); ok {

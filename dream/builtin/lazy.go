@@ -2,11 +2,15 @@ package builtin
 
 import (
 	"bytes"
+	"io/fs"
 	"maps"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
+	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/wiki"
 )
 
@@ -190,4 +194,100 @@ func (m *memory) openWhere(ts []string, need int, ok func(*page) bool) {
 			m.open(p)
 		}
 	}
+}
+
+// PageMemo remembers, across the runs of one process (memfs serve's), what
+// scanPage read of each page, by the page's blob id, so that a run reads
+// and scans again only the pages that changed since the last one. What
+// invalidates it: nothing about a content, which its blob id names; a new
+// erasure guard epoch (a forget, markers an import brought) empties it,
+// so forgotten text stays in memory no longer than until the next run;
+// each run keeps only the pages it met. Safe for concurrent use; a nil
+// PageMemo remembers nothing.
+type PageMemo struct {
+	mu    sync.Mutex
+	epoch string
+	pages map[gitstore.ID]page
+}
+
+// NewPageMemo returns an empty PageMemo.
+func NewPageMemo() *PageMemo { return &PageMemo{pages: map[gitstore.ID]page{}} }
+
+// pageReader reads the pages of one run through the memo: a page the run
+// knows by its stat signature (Dreamer.Known) and the memo holds is not
+// read at all; one read whose content the memo holds is not scanned.
+type pageReader struct {
+	memo  *PageMemo
+	known func(path string, info fs.FileInfo) (gitstore.ID, bool)
+	met   map[gitstore.ID]bool
+}
+
+// begin starts a run under the guard epoch epoch.
+func (mo *PageMemo) begin(epoch string, known func(string, fs.FileInfo) (gitstore.ID, bool)) *pageReader {
+	r := &pageReader{memo: mo, known: known, met: map[gitstore.ID]bool{}}
+	if mo == nil {
+		return r
+	}
+	mo.mu.Lock()
+	defer mo.mu.Unlock()
+	if mo.epoch != epoch {
+		clear(mo.pages)
+		mo.epoch = epoch
+	}
+	return r
+}
+
+// read returns page p of root scanned (ok false: not a page of the
+// current layout), and its content when it was read.
+func (r *pageReader) read(root *os.Root, p string) (pg page, ok bool, b []byte, err error) {
+	if r.memo != nil && r.known != nil {
+		if info, err := root.Lstat(p); err == nil {
+			if id, known := r.known(p, info); known {
+				if pg, ok := r.get(id); ok {
+					return pg, true, nil, nil
+				}
+			}
+		}
+	}
+	if b, err = root.ReadFile(p); err != nil {
+		return page{}, false, nil, err
+	}
+	if r.memo == nil {
+		pg, ok = scanPage(b)
+		return pg, ok, b, nil
+	}
+	id := gitstore.BlobID(b)
+	if pg, ok := r.get(id); ok {
+		return pg, true, b, nil
+	}
+	if pg, ok = scanPage(b); ok {
+		pg.stubs = slices.Clip(pg.stubs)
+		r.memo.mu.Lock()
+		r.memo.pages[id] = pg
+		r.memo.mu.Unlock()
+		r.met[id] = true
+	}
+	return pg, ok, b, nil
+}
+
+// get returns a copy of the memo's scan of blob id; the copy shares its
+// claim lines and content, which no one changes.
+func (r *pageReader) get(id gitstore.ID) (page, bool) {
+	r.memo.mu.Lock()
+	defer r.memo.mu.Unlock()
+	pg, ok := r.memo.pages[id]
+	if ok {
+		r.met[id] = true
+	}
+	return pg, ok
+}
+
+// end drops from the memo the pages the run did not meet.
+func (r *pageReader) end() {
+	if r.memo == nil {
+		return
+	}
+	r.memo.mu.Lock()
+	defer r.memo.mu.Unlock()
+	maps.DeleteFunc(r.memo.pages, func(id gitstore.ID, _ page) bool { return !r.met[id] })
 }

@@ -43,7 +43,7 @@ type Spec struct {
 func New(s Spec) (dream.Dreamer, error) {
 	switch s.Name {
 	case builtin.Name:
-		return builtin.Dreamer{}, nil
+		return builtin.New(), nil
 	case execdreamer.Name:
 		if s.Command == "" {
 			return nil, fmt.Errorf("%w: --dreamer exec needs --dreamer-cmd", ErrSpec)

@@ -95,13 +95,15 @@ type sample struct {
 func dreamAll(ctx context.Context, dir string, all []synthmem.Session, batch int) ([]sample, error) {
 	var samples []sample
 	stated := map[string]bool{}
+	// One dreamer for every dream, as memfs serve keeps.
+	d := builtin.New()
 	for i := 0; i < len(all); i += batch {
 		b := all[i:min(i+batch, len(all))]
 		if err := stage(dir, i, b); err != nil {
 			return nil, err
 		}
 		t0 := time.Now()
-		if _, err := (builtin.Dreamer{}).Dream(ctx, dir); err != nil {
+		if _, err := d.Dream(ctx, dir); err != nil {
 			return nil, fmt.Errorf("dream at session %d: %w", i, err)
 		}
 		samples = append(samples, sample{len(stated), time.Since(t0) / time.Duration(len(b))})
