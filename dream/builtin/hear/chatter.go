@@ -17,7 +17,7 @@ import (
 // "〜も追加して", Chinese "帮我"), the thing being worked on ("the new
 // X", "the ticket", "the repro").
 var reTaskMore = map[string]*regexp.Regexp{
-	En: wordsRe(`the [\w'-]+ thing`, `repro`, `reproduce`, `the issue`, `the ticket`, `this ticket`, `customer ticket`, `stack ?trace`, `the error`, `the new`, `for the [\w-]+ people`, `don't change anything`, `do not change anything`, `don't touch anything yet`, `just so you`, `i'm (?:off|out|away)`, `ooo`, `out of (?:the )?office`, `i (?:don't|do not) need`, `don't apply anything`),
+	En: wordsRe(`the [\w'-]+ thing`, `repro`, `reproduce`, `the issue`, `the ticket`, `this ticket`, `customer ticket`, `stack ?trace`, `the error`, `the new`, `for the [\w-]+ people`, `don't change anything`, `do not change anything`, `don't touch anything yet`, `just so you`, `i'm (?:off|out|away)`, `ooo`, `out of (?:the )?office`, `don't apply anything`),
 	De: wordsRe(`die neue`, `der neue`, `das neue`, `eine neue`, `einen neuen`, `ein neues`, `einbauen`, `ticket`, `das ticket`, `den fehler`, `stacktrace`, `ändere (?:noch )?nichts`, `nichts ändern`, `nur damit`),
 	Es: wordsRe(`el nuevo`, `la nueva`, `un nuevo`, `una nueva`, `el ticket`, `el error`, `añade`, `agrega`, `no cambies nada`, `sin cambiar nada`, `(?:solo |sólo )?para que (?:lo |la )?veas`),
 	Fr: wordsRe(`le nouveau`, `la nouvelle`, `un nouveau`, `une nouvelle`, `le ticket`, `l'erreur`, `ajoute`, `ne change rien`, `ne touche à rien`, `juste pour que`),

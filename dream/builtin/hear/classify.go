@@ -40,7 +40,7 @@ const (
 
 // looseFillers may open a clause without punctuation after them ("btw our
 // read model …"); other fillers need it ("no, use pnpm").
-var looseFillers = set("y", "und", "et", "e", "from now on", "going forward", "in the future", "henceforth", "from here on", "from here on out", "ab jetzt", "ab sofort", "künftig", "zukünftig", "in zukunft", "von nun an", "de ahora en adelante", "a partir de ahora", "en adelante", "désormais", "dorénavant", "à partir de maintenant", "à l'avenir", "btw", "by the way", "also", "oh", "oh and", "and also", "actually", "fyi", "anyway", "anyways",
+var looseFillers = set("pls", "plz", "ahora", "y", "und", "et", "e", "from now on", "going forward", "in the future", "henceforth", "from here on", "from here on out", "ab jetzt", "ab sofort", "künftig", "zukünftig", "in zukunft", "von nun an", "de ahora en adelante", "a partir de ahora", "en adelante", "désormais", "dorénavant", "à partir de maintenant", "à l'avenir", "btw", "by the way", "also", "oh", "oh and", "and also", "actually", "fyi", "anyway", "anyways",
 	"fwiw", "ps", "oh btw", "also btw", "and", "so", "übrigens", "ach ja", "nebenbei", "apropos", "por cierto", "además",
 	"también", "au fait", "d'ailleurs", "aussi", "du coup", "en fait", "eigentlich", "de hecho", "just so you know",
 	"just fyi", "heads up", "for context", "worth knowing", "good to know", "also worth knowing", "to be clear", "as a reminder",
@@ -195,6 +195,11 @@ func classify(raw, lang string, reply bool) (finding, verdict) {
 		return why(f, "e8"), excluded
 	}
 	imper := isImperativeLead(s, lang, lx)
+	if rest, ok := temporalInstruction(s, lang, lx); !imper && ok {
+		// "after touching any BUILD file run `bazel run //:gazelle`": an
+		// instruction for whenever something happens.
+		imper, s = true, rest
+	}
 	if loc := lx.cond.FindStringIndex(s); loc != nil && loc[0] <= 1 && !durableCue && !modal && !imper && !(lx.team.MatchString(s) && hasOwner(s, lang, lx)) {
 		return why(f, "e9"), excluded
 	}
@@ -549,12 +554,41 @@ func isImperativeLead(s, lang string, lx *lexicon) bool {
 	if lang == En && reNounThenVerb.MatchString(s) {
 		return false // "release notes go in CHANGELOG.md": a noun, not a verb
 	}
+	if lang == En && reHowTo.MatchString(s) {
+		return true // "flash with `west flash --runner jlink`"
+	}
 	return lx.imperLead.MatchString(s)
 }
 
 // reHowTo says how a thing of the project is done, with its command:
 // "build with `cargo build --profile profiling`".
-var reHowTo = regexp.MustCompile("(?i)^(?:build|run|test|start|lint|format|deploy|install|generate|regenerate|release|publish|serve|debug|profile|bootstrap|seed|migrate|package)\\b[^.`]{0,30}\\b(?:with|using|via|through|by running)\\s+`")
+var reHowTo = regexp.MustCompile("(?i)^(?:build|run|test|start|lint|format|deploy|install|generate|regenerate|release|publish|serve|debug|profile|bootstrap|seed|migrate|package|flash|compile|bundle|sign|upload|ship|provision|apply|plan)\\b[^.`]{0,30}\\b(?:with|using|via|through|by running)\\s+`")
+
+// reTemporalLead opens a clause with when an instruction applies: "after
+// touching any BUILD file", "before you push,".
+var reTemporalLead = regexp.MustCompile(`(?i)^(?:after|before|whenever|every time|each time|once)\s`)
+
+// temporalInstruction returns the instruction a clause gives after saying
+// when it applies ("after touching any BUILD file run X"): the words from
+// the first instruction verb within the clause's first 60 bytes on.
+func temporalInstruction(s, lang string, lx *lexicon) (string, bool) {
+	if lang != En || !reTemporalLead.MatchString(s) {
+		return "", false
+	}
+	for i, r := range s {
+		if i > 60 {
+			break
+		}
+		if r != ' ' && r != ',' {
+			continue
+		}
+		rest := strings.TrimLeft(s[i:], " ,")
+		if reStanding[En].MatchString(rest) || reHowTo.MatchString(rest) || strings.HasPrefix(strings.ToLower(rest), "run ") {
+			return rest, true
+		}
+	}
+	return "", false
+}
 
 // reNounThenVerb opens with a word that is a verb or a noun, read as a
 // noun when a noun and a verb follow it ("release notes go in …").
@@ -951,7 +985,7 @@ func why(f finding, w string) finding {
 var reDetLead = map[string]*regexp.Regexp{
 	En: leadRe(`the`, `our`, `my`),
 	De: leadRe(`der`, `die`, `das`, `unser`, `unsere`, `unser`, `mein`, `meine`),
-	Es: leadRe(`el`, `la`, `los`, `las`, `nuestro`, `nuestra`, `nuestros`, `nuestras`, `mi`),
+	Es: leadRe(`el`, `la`, `los`, `las`, `todos los`, `todas las`, `nuestro`, `nuestra`, `nuestros`, `nuestras`, `mi`),
 	Fr: leadRe(`le`, `la`, `les`, `l'`, `notre`, `nos`, `mon`, `ma`),
 }
 

@@ -18,6 +18,24 @@ func recs(msgs ...string) []Record {
 	return out
 }
 
+// Ensure that a confirmed proposal names a tool's group as its subject
+// only when it picks the tool, so that two rules that run scripts of one
+// tool do not replace each other.
+func TestConfirmationToolSubject(t *testing.T) {
+	for _, tc := range []struct {
+		offer, subject string
+	}{
+		{"Shall I make pnpm the package manager here?", "package manager"},
+		{"Should I make it a rule to run `pnpm test:e2e` before every release?", ""},
+		{"Je propose qu'on lance toujours `pnpm format` avant chaque commit, ça vous va ?", ""},
+	} {
+		sts := Session(recs("A:"+tc.offer, "Yes, always.")).Statements
+		if len(sts) != 1 || sts[0].Subject != tc.subject {
+			t.Errorf("%q: statements %+v, want one with subject %q", tc.offer, sts, tc.subject)
+		}
+	}
+}
+
 // Ensure that only an unconditional yes to the one durable proposal of the
 // turn just before makes it a claim, cited to both entries.
 func TestConfirmations(t *testing.T) {

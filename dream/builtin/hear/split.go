@@ -154,7 +154,8 @@ func sentences(line string) []string {
 			if depth > 0 || i+1 < len(rs) && !unicode.IsSpace(rs[i+1]) && !strings.ContainsRune("\"'”)", rs[i+1]) {
 				continue
 			}
-			if w := lastWord(rs[start:i]); r == '.' && (abbreviations[strings.ToLower(w)] || len([]rune(w)) == 1 && unicode.IsLetter([]rune(w)[0])) {
+			if w := lastWord(rs[start:i]); r == '.' && (abbreviations[strings.ToLower(w)] || len([]rune(w)) == 1 && unicode.IsLetter([]rune(w)[0]) || strings.HasSuffix(w, "/..")) {
+				// An abbreviation, an initial, a Bazel pattern ("//...").
 				continue
 			}
 			j := i + 1

@@ -149,7 +149,7 @@ type offer struct {
 
 var (
 	// reOfferAny finds an offer in the other languages.
-	reOfferAny = regexp.MustCompile(`(?i)^(?:soll ich|sollen wir|wollen wir|machen wir das|¿?establecemos|¿?fijamos|¿?definimos|¿?ponemos|¿?hacemos|¿?lo dejamos|¿?la dejamos|est-ce qu'on|on (?:fixe|définit|établit|met|en fait)|veut-on|doit-on|möchtest du,? dass ich|willst du,? dass ich|darf ich|wie wäre es,? wenn|ich könnte|¿?quieres que|¿?debería|¿?deberíamos|¿?te parece (?:bien )?(?:que|si)|¿?lo hago|est-ce que je|dois-je|veux-tu que je|voulez-vous que je|tu veux que je|je peux|je pourrais)|要不要|需要我|要我|我可以|是否需要|^建议|以后都.{0,10}吗|しましょうか|しますか|してもいいですか|ましょうか|ませんか`)
+	reOfferAny = regexp.MustCompile(`(?i)^(?:je propose|je suggère|on pourrait|ich schlage vor|ich würde vorschlagen|propongo|sugiero|podríamos|soll ich|sollen wir|wollen wir|machen wir das|¿?establecemos|¿?fijamos|¿?definimos|¿?ponemos|¿?hacemos|¿?lo dejamos|¿?la dejamos|est-ce qu'on|on (?:fixe|définit|établit|met|en fait)|veut-on|doit-on|möchtest du,? dass ich|willst du,? dass ich|darf ich|wie wäre es,? wenn|ich könnte|¿?quieres que|¿?debería|¿?deberíamos|¿?te parece (?:bien )?(?:que|si)|¿?lo hago|est-ce que je|dois-je|veux-tu que je|voulez-vous que je|tu veux que je|je peux|je pourrais)|要不要|需要我|要我|我可以|是否需要|^建议|^我建议|以后都.{0,10}吗|しましょうか|しますか|してもいいですか|ましょうか|ませんか|提案します|はどうでしょう`)
 	// reOfferBack is an offer that points back to the sentence before.
 	reOfferBack = regexp.MustCompile(`(?i)\b(?:do (?:that|this|it|so)|go with (?:that|this|it)|set (?:that|this|it) up)\b|(?:これを(?:ルール|決まり|方針)に\S{0,8}$|把这(?:个|条)?(?:定为|作为|当成)?规则\S{0,4}$|\bmake (?:this|that|it) (?:a|the|our) (?:rule|convention|default)\W*$|\b(?:das|dies) (?:als|zur|zu einer) regel\W*$|\b(?:esto|eso) (?:como|en una) regla\W*$|\ben faire une règle\W*$|这样做|这么做|那样做|按这个来|照这个来|这么定|这样定|そうしましょうか|そうしますか|das so machen|hacerlo así|faire ça|faire comme ça)`)
 )
@@ -207,6 +207,10 @@ func offerIn(sent, prev string) (offer, bool) {
 	return o, true
 }
 
+// reChooseTool is a proposal that picks a tool ("make pnpm the package
+// manager", "switch to ruff").
+var reChooseTool = regexp.MustCompile(`(?i)\b(?:use|using|switch(?:ing)? to|stick(?:ing)? with|move to|migrate to|adopt|prefer|make \S+ (?:the|our|your)|standardi[sz]e on)\b|(?:utilis|usar|usa |verwend|nutz|改用|换成|统一用|に統一|を使)`)
+
 // durableAnyLang reports a cue of durability in any of the languages: an
 // assistant's sentence mixes them ("Sollen wir festlegen, dass jede neue
 // API-Route …" reads as English by its identifiers).
@@ -256,8 +260,13 @@ func confirmed(o offer) Statement {
 		text = o.sentence
 	}
 	st.Subject = subjectOf(text, o.lang, lexes[o.lang])
-	if g := toolGroup(strings.ToLower(text)); g != "" {
+	if g := toolGroup(strings.ToLower(text)); g != "" && reChooseTool.MatchString(text) {
 		st.Kind, st.Area = Preference, "tools"
+	} else if toolGroups[strings.ReplaceAll(st.Subject, " ", "-")] {
+		// "run `pnpm i18n:check` before every PR" names pnpm without
+		// choosing it: it is not the package manager's claim, which a
+		// later proposal to run another pnpm script would replace.
+		st.Subject = ""
 	}
 	if o.vp != "" {
 		vp := strings.TrimSpace(strings.TrimRight(o.vp, "?.! "))
