@@ -45,7 +45,7 @@ func cliRules() []rule {
 		at(RuleCLIPassword, []string{"http ", "https "}, 1, cliValue,
 			`https?(?:[ \t]+-[-A-Za-z]+)*[ \t]+(?:-a|--auth)(?:[ \t]+|=)['"]?[^\s:'"]+:([^\s'"]+)`),
 		{name: RuleCLIPassword, hints: []string{"<<<"}, group: 1, pick: cliValue,
-			re: regexp.MustCompile(`(?:--with-token|--password-stdin|--token-stdin|login)[^\n|]*<<<[ \t]*("[^"\n]+"|'[^'\n]+'|[^\s"'$]+)`)},
+			re: regexp.MustCompile(`(?:--with-token|--password-stdin|--token-stdin|login|secrets?|passw(?:or)?d|token)\b[^\n|]*<<<[ \t]*("[^"\n]+"|'[^'\n]+'|[^\s"'$]+)`)},
 		// Wi-Fi: wpa_passphrase SSID X, nmcli … password X.
 		at(RuleCLIPassword, []string{"wpa_passphrase"}, 1, cliValue, `wpa_passphrase[ \t]+(?:"[^"\n]+"|'[^'\n]+'|\S+)[ \t]+`+value),
 		at(RuleCLIPassword, []string{"nmcli"}, 1, cliValue, `nmcli[^\n|;&]*?[ \t](?:password|wifi-sec\.psk|802-11-wireless-security\.psk)[ \t]+`+value),
@@ -65,8 +65,20 @@ func cliRules() []rule {
 		// expect scripts: send X after a password prompt.
 		{name: RuleCLIPassword, hints: []string{"assword", "passphrase"}, group: 1, pick: cliValue,
 			re: regexp.MustCompile(`expect[ \t]+(?:-[a-z]+[ \t]+)?["'{][^"'}\n]*(?:assword|assphrase)[^"'}\n]*["'}][ \t]*(?:;|\r?\n)?[ \t]*(?:\{[ \t]*)?send[ \t]+(?:--[ \t]+)?["'{]([^"'}\\\n]+)`)},
-		{name: RuleCLIPassword, hints: []string{"--password-stdin"}, group: 1, pick: cliValue,
-			re: regexp.MustCompile(`echo[ \t]+(?:-n[ \t]+)?("[^"\n]+"|'[^'\n]+'|[^\s"'$|]+)[ \t]*\|[^\n]*?--password-stdin`)},
+		// echo X | docker login --password-stdin, echo X | wrangler secret
+		// put NAME, printf X | gh secret set NAME, echo X | vercel env add.
+		{name: RuleCLIPassword, hints: []string{"--password-stdin", "secret", "env add", "--with-token"}, group: 1, pick: cliValue,
+			re: regexp.MustCompile(`(?:echo|printf)[ \t]+(?:-n[ \t]+)?("[^"\n]+"|'[^'\n]+'|[^\s"'$|]+)[ \t]*\|[^\n|]*?(?:--password-stdin|--with-token|\bsecrets?[ \t]+(?:put|set|add|create|import)\b|\bsecrets?[ \t]+versions[ \t]+add\b|\benv[ \t]+add\b)`)},
+		// nginx and its kin setting a secret header: proxy_set_header
+		// X-Api-Key X;.
+		at(RuleAPIKeyHeader, []string{"proxy_set_header", "add_header", "grpc_set_header", "more_set_input_headers"}, 1, headerValue,
+			`(?:proxy_set_header|add_header|grpc_set_header|more_set_input_headers)[ \t]+["']?(?:x-[a-z0-9-]*?(?:api-?key|token|auth|secret|key|password)|[a-z0-9-]*api-?key|private-token|auth-token|access-token)["']?[ \t]+["']?([A-Za-z0-9._~+/=:-]{8,})`),
+		// Go's MySQL DSN: user:X@tcp(host:3306)/db.
+		{name: RuleURLCredentials, hints: []string{"@tcp(", "@unix(", "@udp("}, group: 1, pick: cliValue,
+			re: regexp.MustCompile(`[A-Za-z0-9_.-]+:([^\s@/"'()]+)@(?:tcp|unix|udp)\(`)},
+		// Terraform: variable "db_password" { default = "X" }.
+		{name: RuleSecretKey, hints: []string{"variable"}, fold: true, anchored: true, pick: tfDefault,
+			re: regexp.MustCompile(`^variable[ \t]+"[A-Za-z0-9_-]+"[ \t]*\{[^}]*?default[ \t]*=[ \t]*"[^"\n]*"`)},
 		at(RuleCLIPassword, []string{"-storepass", "-keypass", "-srcstorepass", "-deststorepass", "-passin", "-passout", "-pass"}, 1, cliValue,
 			`-(?:storepass|keypass|srcstorepass|deststorepass|passin|passout|pass)[ \t]+(?:pass:)?`+value),
 		at(RuleCLIPassword, []string{"openssl"}, 1, cliValue, `openssl`+cmdTail+`-k[ \t]+`+value),
@@ -201,4 +213,19 @@ func configValue(v string) (int, int, bool) {
 		return 0, 0, false
 	}
 	return a, b, true
+}
+
+// tfDefault takes the default of a Terraform variable whose name is a
+// secret's.
+func tfDefault(v string) (int, int, bool) {
+	q := strings.IndexByte(v, '"')
+	e := q + 1 + strings.IndexByte(v[q+1:], '"')
+	if !secretIdent(strings.ToLower(v[q+1 : e])) {
+		return 0, 0, false
+	}
+	a := strings.LastIndexByte(v[:len(v)-1], '"') + 1
+	if notSecretValue(v[a:len(v)-1], true) {
+		return 0, 0, false
+	}
+	return a, len(v) - 1, true
 }

@@ -29,7 +29,7 @@ const enCue = `(?:password|passwd|passphrase|passcode|pass|pwd|pw|secret(?:` + s
 const oq = `(?:[«„“‚‘‹]` + sp + `*)?`
 
 // cjkValue is the run of ASCII after a Chinese or Japanese cue.
-const cjkValue = `["“「『]?` + sp + `*([!-~]+)`
+const cjkValue = `(?:今|いま|现在|現在|이제|지금)?` + sp + `*["“「『]?` + sp + `*([!-~]+)`
 
 func proseRules() []rule {
 	return []rule{
@@ -42,7 +42,7 @@ func proseRules() []rule {
 		// Anyone's: "the password for the db is X", "the sandbox API key,
 		// which is X", "API key: X".
 		split(RuleProseSecret, proseWords, nil, prose,
-			enCue+`(?:`+sp+`+(?:for|of|to|on|at|in)(?:`+sp+`+[^\s]+){1,4}?)?(?:`+sp+`*\([^)\n]{1,40}\))?(?:,?`+sp+`+(?:which|that))?(?:`+sp+`+(?:you|we|i|they)`+sp+`+[a-z']+(?:`+sp+`+(?:to|for|in|on|with))?)?(?:`+sp+`+(?:(?:has been|have been|was|were|got|is|are)`+sp+`+(?:changed|reset|set|updated|rotated)`+sp+`+to|(?:has been|was)`+sp+`+(?:created|generated|issued)`+sp+`*:|(?:changed|reset|set|updated|rotated)`+sp+`+to|is now|is set to|is|was|are|will be|should be|reads|equals)|`+sp+`*(?::|=|->|=>|→|⇒))`+sp+`*:?`+sp+`*`+oq),
+			enCue+`(?:`+sp+`+(?:for|of|to|on|at|in)(?:`+sp+`+[^\s]+){1,4}?)?(?:`+sp+`*\([^)\n]{1,40}\))?(?:,?`+sp+`+(?:which|that))?(?:`+sp+`+(?:you|we|i|they)`+sp+`+[a-z']+(?:`+sp+`+(?:to|for|in|on|with))?)?(?:`+sp+`+(?:(?:has been|have been|was|were|got|is|are)`+sp+`+(?:changed|reset|set|updated|rotated)`+sp+`+to|(?:has been|was)`+sp+`+(?:created|generated|issued)`+sp+`*:|(?:changed|reset|set|updated|rotated)`+sp+`+to|is now|is set to|is|was|are|will be|should be|reads|equals)|,?`+sp+`+it(?:'s|’s|`+sp+`+is)(?:`+sp+`+now)?|`+sp+`*(?::|=|->|=>|→|⇒))`+sp+`*:?`+sp+`*`+oq),
 		// "login as admin with password X", "authenticate using token X".
 		at(RuleProseSecret, []string{"with", "using", "via"}, 1, prose,
 			`(?:with|using|via)(?:`+sp+`+(?:the|a|my|our|its|this))?(?:`+sp+`+[a-z-]+)?`+sp+`+(?:password|passwd|passphrase|pw|pwd|pass|token|api`+sp+`?[_-]?key|key|secret)`+sp+`*[:=]?`+sp+`+`+oq+value),
@@ -52,8 +52,14 @@ func proseRules() []rule {
 			`(?:credentials?|creds|credenciales|log`+sp+`?[io]n|sign`+sp+`?in|zugangsdaten|anmeldedaten|identifiants)(?:`+sp+`+(?:are|is|with|as|using))?`+sp+`*:?`+sp+`+[^\s/:]+`+sp+`*[/:]`+sp+`*`+value),
 		// "use X as the password".
 		// "der Token ist X", "el token es X", "le token est X".
+		// "der Token für den Bot: X", "o token é X", "il token è X", "de token is X".
 		at(RuleProseSecret, []string{"token"}, 1, prose,
-			`token(?:`+sp+`+(?:de`+sp+`+acceso|d'acc(?:è|e)s|d'api))?(?:`+sp+`+(?:f(?:ü|ue)r|von|vom|des|der|de|del|para|du|pour)(?:`+sp+`+[^\s]+){1,3}?)?`+sp+`+(?:ist jetzt|ist|lautet|war|est maintenant|est|était|es ahora|es|era)`+sp+`*:?`+sp+`*`+oq+value),
+			`token(?:`+sp+`+(?:de`+sp+`+acceso|d'acc(?:è|e)s|d'api|de`+sp+`+acesso|di`+sp+`+accesso))?(?:`+sp+`+(?:f(?:ü|ue)r|von|vom|des|der|de|del|della|dello|dell'|do|da|para|du|pour|per|voor|van)(?:`+sp+`+[^\s]+){1,3}?)?(?:`+sp+`+(?:ist jetzt|ist|lautet|war|est maintenant|est|était|es ahora|es|era|é agora|agora é|é|è ora|ora è|è|is nu|is)|`+sp+`*:)`+sp+`*:?`+sp+`*`+oq+value),
+		// A cue and a random-looking value without a copula, in any of
+		// the languages: "use token X for the bot", "nimm den Schlüssel X".
+		{name: RuleProseSecret, hints: []string{"token", "key", "schlüssel", "schluessel", "clé", "clave", "chave", "chiave", "sleutel", "jeton"},
+			fold: true, anchored: true, back: proseCue, group: 1, pick: strongRandom, re: mustAt(
+				`(?:token|key|schl(?:ü|ue)ssel|cl(?:é|e)|clave|chave|chiave|sleutel|jeton)` + sp + `+["'\x60]?([A-Za-z0-9_+/=.~-]{20,})`)},
 		at(RuleProseSecret, []string{"use", "enter", "type"}, 1, longProse,
 			`(?:use|enter|type)`+sp+`+`+value+sp+`+(?:as|for)`+sp+`+(?:(?:the|my|our|your|a)`+sp+`+)?(?:[a-z-]+`+sp+`+)?(?:password|passwd|passphrase|pw|token|api`+sp+`?[_-]?key|key|secret)\b`),
 
@@ -67,15 +73,39 @@ func proseRules() []rule {
 		// Spanish: "la contraseña es X", "cambié mi contraseña a X", "con la
 		// contraseña X".
 		at(RuleProseSecret, []string{"contraseña", "contrasena", "clave", "secreto", "llave"}, 1, prose,
-			`(?:secreto|llave(?:`+sp+`+(?:de`+sp+`+(?:la`+sp+`+)?)?api)?|contrase(?:ñ|n)a|clave(?:`+sp+`+(?:de`+sp+`+(?:la`+sp+`+)?)?api|`+sp+`+secreta|`+sp+`+de`+sp+`+acceso)?)(?:`+sp+`+[a-z0-9-]+)?(?:`+sp+`+(?:de|del|para|en)(?:`+sp+`+[^\s]+){1,4}?)?(?:`+sp+`+(?:es ahora|ahora es|cambi(?:ó|o) a|pas(?:ó|o) a ser|es|era|ser(?:á|a)|queda)|`+sp+`*(?::|=))`+sp+`*:?`+sp+`*`+oq+value),
+			`(?:secreto|llave(?:`+sp+`+(?:de`+sp+`+(?:la`+sp+`+)?)?api)?|contrase(?:ñ|n)a|clave(?:`+sp+`+(?:de`+sp+`+(?:la`+sp+`+)?)?api|`+sp+`+secreta|`+sp+`+de`+sp+`+acceso)?)(?:`+sp+`+[a-z0-9-]+)?(?:`+sp+`+(?:de|del|para|en)(?:`+sp+`+[^\s]+){1,6}?)?(?:`+sp+`+(?:es ahora|ahora es|cambi(?:ó|o) a|pas(?:ó|o) a ser|es|era|ser(?:á|a)|queda)|`+sp+`*(?::|=))`+sp+`*:?`+sp+`*`+oq+value),
 		at(RuleProseSecret, []string{"cambi", "con "}, 1, prose,
 			`(?:cambi(?:é|e|ó|o|ado|amos)|con)(?:`+sp+`+(?:mi|la|su|el|nuestra|tu))?`+sp+`+(?:contrase(?:ñ|n)a|clave|token)(?:`+sp+`+(?:a|por|en))?`+sp+`+`+value),
 		// French: "le mot de passe est X", "mot de passe : X", "j'ai changé
 		// mon mot de passe en X", "avec le mot de passe X".
 		at(RuleProseSecret, []string{"mot de passe", "mdp", "clé", "cle ", "jeton", "secret", "code d"}, 1, prose,
-			`(?:mot`+sp+`+de`+sp+`+passe|mdp|code`+sp+`+d'acc(?:è|e)s|secret|cl(?:é|e)(?:`+sp+`+(?:d'|de`+sp+`+l'|de`+sp+`+)?api|`+sp+`+secr(?:è|e)te|`+sp+`+d'acc(?:è|e)s)?|jeton)(?:`+sp+`+[a-z0-9-]+)?(?:`+sp+`+(?:du|de|des|pour|de`+sp+`+la|d'|de`+sp+`+l')(?:`+sp+`*[^\s]+){1,4}?)?(?:`+sp+`+(?:est maintenant|est désormais|est desormais|est devenu|devient|est|était|etait|sera|a été changé en|a ete change en)|`+sp+`*(?::|=))`+sp+`*:?`+sp+`*`+oq+value),
+			`(?:mot`+sp+`+de`+sp+`+passe|mdp|code`+sp+`+d'acc(?:è|e)s|secret|cl(?:é|e)(?:`+sp+`+(?:d'|de`+sp+`+l'|de`+sp+`+)?api|`+sp+`+secr(?:è|e)te|`+sp+`+d'acc(?:è|e)s)?|jeton)(?:`+sp+`+[a-z0-9-]+)?(?:`+sp+`+(?:du|de|des|pour|de`+sp+`+la|d'|de`+sp+`+l')(?:`+sp+`*[^\s]+){1,4}?)?(?:`+sp+`+(?:est maintenant|est désormais|est desormais|est devenu|devient|c'est|c’est|est|était|etait|sera|a été changé en|a ete change en)|`+sp+`*(?::|=))`+sp+`*:?`+sp+`*`+oq+value),
 		at(RuleProseSecret, []string{"chang", "avec"}, 1, prose,
 			`(?:chang(?:é|e|er|eons)|avec)(?:`+sp+`+(?:le|la|mon|ma|notre|votre|son|ton|l'))?`+sp+`*(?:mot`+sp+`+de`+sp+`+passe|mdp|jeton|cl(?:é|e))(?:`+sp+`+(?:en|à|a|pour|par))?`+sp+`+`+value),
+		// Portuguese: "a senha do banco é X", "senha: X", "mudei a senha
+		// para X", "a chave de API é X".
+		at(RuleProseSecret, []string{"senha", "palavra-passe", "chave", "segredo"}, 1, prose,
+			`(?:senha|palavra-passe|segredo|chave(?:`+sp+`+(?:de|da)`+sp+`+api|`+sp+`+secreta|`+sp+`+de`+sp+`+acesso)?)(?:`+sp+`+[a-z0-9-]+)?(?:`+sp+`+(?:do|da|de|dos|das|para|no|na|em)(?:`+sp+`+[^\s]+){1,4}?)?(?:`+sp+`+(?:é agora|agora é|foi (?:alterada|mudada|trocada) para|mudou para|passou a ser|é|era|será|fica)|`+sp+`*(?::|=))`+sp+`*:?`+sp+`*`+oq+value),
+		at(RuleProseSecret, []string{"mudei", "mudamos", "alterei", "alteramos", "troquei", "com a", "com o"}, 1, prose,
+			`(?:mudei|mudamos|alterei|alteramos|troquei|com)(?:`+sp+`+(?:a|o|minha|meu|nossa|nosso|sua|seu))*`+sp+`+(?:senha|palavra-passe|chave|token)(?:`+sp+`+(?:para|por))?`+sp+`+`+value),
+		// Italian: "la password del database è X", "la chiave API è X",
+		// "ho cambiato la password in X".
+		at(RuleProseSecret, []string{"password", "chiave", "segreto", "parola d'ordine"}, 1, prose,
+			`(?:password|parola`+sp+`+d'ordine|segreto|chiave(?:`+sp+`+(?:api|segreta|di`+sp+`+accesso|d'accesso))?)(?:`+sp+`+[a-z0-9-]+)?(?:`+sp+`+(?:del|della|dello|dei|delle|di|per|dell'|al|alla)(?:`+sp+`*[^\s]+){1,4}?)?(?:`+sp+`+(?:ora è|è ora|adesso è|è diventata|è stata cambiata in|è|era|sarà)|`+sp+`*(?::|=))`+sp+`*:?`+sp+`*`+oq+value),
+		at(RuleProseSecret, []string{"cambiato", "cambiata", "modificato", "impostato", "con la", "con il"}, 1, prose,
+			`(?:cambiat[oa]|modificat[oa]|impostat[oa]|con)(?:`+sp+`+(?:la|il|mia|mio|nostra|nostro|sua|suo))*`+sp+`+(?:password|chiave|token)(?:`+sp+`+(?:in|a|con))?`+sp+`+`+value),
+		// Dutch: "het wachtwoord van de database is X", "de API-sleutel
+		// is X", "wachtwoord veranderd in X", "met het wachtwoord X".
+		{name: RuleProseSecret, hints: []string{"wachtwoord", "sleutel", "geheim"}, fold: true, anchored: true,
+			back: identStart, group: 1, pick: prose, re: mustAt(
+				`[a-z0-9_-]*?(?:wachtwoord|sleutel|geheim)(?:` + sp + `+(?:van|voor|bij|op)(?:` + sp + `+[^\s]+){1,4}?)?(?:` + sp + `+(?:is nu|is|was|wordt|luidt|(?:veranderd|gewijzigd|aangepast|ingesteld|gezet)` + sp + `+(?:in|naar|op))|` + sp + `*(?::|=))` + sp + `*:?` + sp + `*` + oq + value)},
+		at(RuleProseSecret, []string{"met het", "met de", "met mijn"}, 1, prose,
+			`met(?:`+sp+`+(?:het|de|mijn|ons|onze))+`+sp+`+(?:[a-z0-9]+-)?(?:wachtwoord|sleutel|token)`+sp+`+`+value),
+		// Korean: "비밀번호는 X입니다", "API 키: X", "비밀번호를 X(으)로
+		// 바꿨어요": a particle or a colon after the cue, then the run of
+		// ASCII that the Hangul around it bounds.
+		at(RuleProseSecret, []string{"비밀번호", "비번", "암호", "패스워드", "토큰", "시크릿", "api 키", "api키", "액세스 키", "액세스키", "비밀 키", "비밀키"}, 1, cjkSecret,
+			`(?:비밀번호|비번|암호|패스워드|토큰|시크릿(?:`+sp+`?키)?|api`+sp+`?키|액세스`+sp+`?키|비밀`+sp+`?키)(?:`+sp+`*(?:는|은|가|이|를|을))?`+sp+`*(?::|：|=)?`+sp+`*`+cjkValue),
 		// Chinese: "密码是X", "密码：X", "API密钥为X", "把密码改成了X".
 		at(RuleProseSecret, []string{"密码", "密碼", "口令", "密钥", "密鑰", "秘钥", "私钥", "令牌"}, 1, cjkSecret,
 			`(?:密码|密碼|口令|密钥|密鑰|秘钥|私钥|令牌)[^\n!-~]{0,6}?(?:是|为|為|：|:|=|改成了?|改为|改為|设置为|设为|设成|换成|換成)`+sp+`*(?:了`+sp+`*)?`+cjkValue),
@@ -142,6 +172,12 @@ func longProse(v string) (int, int, bool) {
 // null; digits only when there are six or more.
 func cjkSecret(v string) (int, int, bool) {
 	a, b, inner, _ := valueSpan(v, true)
+	if t := strings.TrimSuffix(inner, "("); len(t) < len(inner) && !strings.Contains(t, "(") {
+		inner, b = t, b-1 // X(으)로: the particle's parenthesis
+	}
+	if n := len(inner); n > 1 && strings.IndexByte("\"'", inner[n-1]) >= 0 && strings.Count(inner, inner[n-1:]) == 1 {
+		inner, b = inner[:n-1], b-1 // the closing quote of "X" before Hangul or kana
+	}
 	if len(inner) < 4 || placeholder(inner) || strings.Trim(inner, "0123456789") == "" && len(inner) < 6 {
 		return 0, 0, false
 	}
@@ -224,4 +260,54 @@ func codesValue(v string) (int, int, bool) {
 		}
 	}
 	return 0, len(v), true
+}
+
+// strongRandom takes a value that no word or identifier looks like:
+// 24 characters or more of a token's alphabet, mixing upper case, lower
+// case and digits (a hex hash, a UUID or a snake_case name does not), that
+// changes between them as often as random text does (a camel-case name
+// such as openSSHEd25519PrivateKey changes at its words only).
+func strongRandom(v string) (int, int, bool) {
+	a, b, inner, _ := valueSpan(v, true)
+	if len(inner) < 24 || strings.Trim(inner, tokenChars) != "" || placeholder(inner) {
+		return 0, 0, false
+	}
+	if _, _, ok := awsSecret(inner); !ok {
+		return 0, 0, false
+	}
+	class := func(c byte) int {
+		switch {
+		case c >= 'a' && c <= 'z':
+			return 0
+		case c >= 'A' && c <= 'Z':
+			return 1
+		case c >= '0' && c <= '9':
+			return 2
+		}
+		return 3
+	}
+	changes := 0
+	for i := 1; i < len(inner); i++ {
+		if class(inner[i]) != class(inner[i-1]) {
+			changes++
+		}
+	}
+	// Random base62 changes class at about 62% of its steps.
+	if changes*5 < (len(inner)-1)*2 {
+		return 0, 0, false
+	}
+	return a, b, true
+}
+
+// proseCue keeps a cue that is a word of prose: not part of a flag or a
+// name (--public-key, device_key), and not a public key; -1 elsewhere.
+func proseCue(s string, i int) int {
+	if i > 0 && strings.IndexByte("-_./", s[i-1]) >= 0 {
+		return -1
+	}
+	t := strings.ToLower(strings.TrimRight(s[max(0, i-12):i], " \t"))
+	if strings.HasSuffix(t, "public") || strings.HasSuffix(t, "publishable") {
+		return -1
+	}
+	return i
 }

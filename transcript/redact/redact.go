@@ -258,7 +258,11 @@ func assignmentRules() []rule {
 			`(?:machine[ \t]+\S+|default)(?:\s+(?:login|account)[ \t]+\S+)+\s+password[ \t]+`+value),
 		// Assignments to secret-named keys: PASSWORD=x, "api_key": "x",
 		// SECRET_KEY_BASE: x, const apiKey: string = "x", ENV['X'] = 'x'.
-		withName(withMore(split(RuleSecretKey, keyWords, identStart, assigned, keySep), moreWords), secretIdent),
+		withName(withMore(split(RuleSecretKey, append(keyWords, "cookie"), identStart, assigned, keySep), moreWords), secretIdent),
+		// A random-looking literal given to an SDK's client:
+		// cohere.Client("X"), new Groq("X").
+		{name: RuleSecretKey, hints: []string{"client("}, fold: true, anchored: true, back: identStart, group: 1, pick: strongRandom,
+			re: regexp.MustCompile(`^(?i:[A-Za-z0-9_.]*client\((?:[^()\n]{0,80},)?[ \t]*["']([A-Za-z0-9_+/=.~-]{32,})["'])`)},
 		// Any *_KEY of an environment or config file, when its value is
 		// random-looking (CACHE_KEY=user keeps).
 		withName(split(RuleSecretKey, []string{"_key", "-key", ".key"}, identStart, randomValue, keySep), anyKeyIdent),
@@ -313,7 +317,7 @@ func identEnd(s string, i int) int {
 // them (PGPASSWORD, db.password, SECRET_KEY_BASE less its _base).
 var secretEndings = []string{"password", "passwd", "passphrase", "passcode", "passwort", "kennwort", "secret", "token",
 	"credential", "credentials", "apikey", "api_key", "api-key", "authkey", "auth_key", "auth-key", "salt",
-	"keydata", "key_data", "key-data", "connectionstring", "connection_string", "connection-string", "psk"}
+	"keydata", "key_data", "key-data", "private_key_id", "privatekeyid", "erlang_cookie", "erlangcookie", "connectionstring", "connection_string", "connection-string", "psk"}
 
 // keyKinds are the words that make a name ending in key a secret's
 // (ENCRYPTION_KEY, APP_KEY, signingKey).
@@ -970,9 +974,13 @@ func trimTail(v string, sentence bool) string {
 		c := v[len(v)-1]
 		switch c {
 		case '.', ',', ';', ':':
-		case '!', '?':
+		case '?':
 			if !sentence {
 				return v
+			}
+		case '!':
+			if !sentence || len(v) > 1 && wordByte(v[len(v)-2]) && strings.ContainsAny(v, "0123456789") {
+				return v // a password may end in '!' (Sup3r!), and then it is kept with it
 			}
 		case ')', ']', '}', '>':
 			open := map[byte]byte{')': '(', ']': '[', '}': '{', '>': '<'}[c]
@@ -1165,6 +1173,9 @@ func notSecretValue(v string, quoted bool) bool {
 	}
 	if strings.HasPrefix(v, "/") || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "~/") {
 		return true
+	}
+	if strings.HasPrefix(v, "pk_live_") || strings.HasPrefix(v, "pk_test_") || strings.HasPrefix(v, "pk.eyJ") {
+		return true // a publishable key (Stripe, Mapbox) is public by design
 	}
 	if codeRef.MatchString(v) || constRef(v) || strings.HasPrefix(v, "new ") {
 		return true // code: a call, a constant, a constructor
