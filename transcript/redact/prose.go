@@ -57,9 +57,9 @@ func proseRules() []rule {
 			`token(?:`+sp+`+(?:de`+sp+`+acceso|d'acc(?:è|e)s|d'api|de`+sp+`+acesso|di`+sp+`+accesso))?(?:`+sp+`+(?:f(?:ü|ue)r|von|vom|des|der|de|del|della|dello|dell'|do|da|para|du|pour|per|voor|van)(?:`+sp+`+[^\s]+){1,3}?)?(?:`+sp+`+(?:ist jetzt|ist|lautet|war|est maintenant|est|était|es ahora|es|era|é agora|agora é|é|è ora|ora è|è|is nu|is)|`+sp+`*:)`+sp+`*:?`+sp+`*`+oq+value),
 		// A cue and a random-looking value without a copula, in any of
 		// the languages: "use token X for the bot", "nimm den Schlüssel X".
-		{name: RuleProseSecret, hints: []string{"token", "key", "schlüssel", "schluessel", "clé", "clave", "chave", "chiave", "sleutel", "jeton"},
+		{name: RuleProseSecret, hints: []string{"token", "key", "schlüssel", "schluessel", "clé", "clave", "chave", "chiave", "jeton"},
 			fold: true, anchored: true, back: proseCue, group: 1, pick: strongRandom, re: mustAt(
-				`(?:token|key|schl(?:ü|ue)ssel|cl(?:é|e)|clave|chave|chiave|sleutel|jeton)` + sp + `+["'\x60]?([A-Za-z0-9_+/=.~-]{20,})`)},
+				`(?:token|key|schl(?:ü|ue)ssel|cl(?:é|e)|clave|chave|chiave|jeton)` + sp + `+["'\x60]?([A-Za-z0-9_+/=.~-]{20,})`)},
 		at(RuleProseSecret, []string{"use", "enter", "type"}, 1, longProse,
 			`(?:use|enter|type)`+sp+`+`+value+sp+`+(?:as|for)`+sp+`+(?:(?:the|my|our|your|a)`+sp+`+)?(?:[a-z-]+`+sp+`+)?(?:password|passwd|passphrase|pw|token|api`+sp+`?[_-]?key|key|secret)\b`),
 
@@ -90,13 +90,13 @@ func proseRules() []rule {
 			`(?:mudei|mudamos|alterei|alteramos|troquei|com)(?:`+sp+`+(?:a|o|minha|meu|nossa|nosso|sua|seu))*`+sp+`+(?:senha|palavra-passe|chave|token)(?:`+sp+`+(?:para|por))?`+sp+`+`+value),
 		// Italian: "la password del database è X", "la chiave API è X",
 		// "ho cambiato la password in X".
-		at(RuleProseSecret, []string{"password", "chiave", "segreto", "parola d'ordine"}, 1, prose,
-			`(?:password|parola`+sp+`+d'ordine|segreto|chiave(?:`+sp+`+(?:api|segreta|di`+sp+`+accesso|d'accesso))?)(?:`+sp+`+[a-z0-9-]+)?(?:`+sp+`+(?:del|della|dello|dei|delle|di|per|dell'|al|alla)(?:`+sp+`*[^\s]+){1,4}?)?(?:`+sp+`+(?:ora è|è ora|adesso è|è diventata|è stata cambiata in|è|era|sarà)|`+sp+`*(?::|=))`+sp+`*:?`+sp+`*`+oq+value),
+		{name: RuleProseSecret, hints: []string{"password", "chiave", "segreto", "parola d'ordine"}, fold: true, anchored: true,
+			back: italianCue, group: 1, pick: prose, re: mustAt(`(?:password|parola` + sp + `+d'ordine|segreto|chiave(?:` + sp + `+(?:api|segreta|di` + sp + `+accesso|d'accesso))?)(?:` + sp + `+[a-z0-9-]+)?(?:` + sp + `+(?:del|della|dello|dei|delle|di|per|dell'|al|alla)(?:` + sp + `*[^\s]+){1,4}?)?(?:` + sp + `+(?:ora è|è ora|adesso è|è diventata|è stata cambiata in|è|era|sarà)|` + sp + `*(?::|=))` + sp + `*:?` + sp + `*` + oq + value)},
 		at(RuleProseSecret, []string{"cambiato", "cambiata", "modificato", "impostato", "con la", "con il"}, 1, prose,
 			`(?:cambiat[oa]|modificat[oa]|impostat[oa]|con)(?:`+sp+`+(?:la|il|mia|mio|nostra|nostro|sua|suo))*`+sp+`+(?:password|chiave|token)(?:`+sp+`+(?:in|a|con))?`+sp+`+`+value),
 		// Dutch: "het wachtwoord van de database is X", "de API-sleutel
 		// is X", "wachtwoord veranderd in X", "met het wachtwoord X".
-		{name: RuleProseSecret, hints: []string{"wachtwoord", "sleutel", "geheim"}, fold: true, anchored: true,
+		{name: RuleProseSecret, hints: []string{"wachtwoord", "leutel", "geheim"}, fold: true, anchored: true,
 			back: identStart, group: 1, pick: prose, re: mustAt(
 				`[a-z0-9_-]*?(?:wachtwoord|sleutel|geheim)(?:` + sp + `+(?:van|voor|bij|op)(?:` + sp + `+[^\s]+){1,4}?)?(?:` + sp + `+(?:is nu|is|was|wordt|luidt|(?:veranderd|gewijzigd|aangepast|ingesteld|gezet)` + sp + `+(?:in|naar|op))|` + sp + `*(?::|=))` + sp + `*:?` + sp + `*` + oq + value)},
 		at(RuleProseSecret, []string{"met het", "met de", "met mijn"}, 1, prose,
@@ -299,10 +299,27 @@ func strongRandom(v string) (int, int, bool) {
 	return a, b, true
 }
 
-// proseCue keeps a cue that is a word of prose: not part of a flag or a
+// proseCue keeps a cue that is a word of prose followed by a space and
+// a run of 24 characters of a token's alphabet: not part of a flag or a
 // name (--public-key, device_key), and not a public key; -1 elsewhere.
+// It runs before the rule's regexp and turns most cues away in a few
+// byte comparisons.
 func proseCue(s string, i int) int {
 	if i > 0 && strings.IndexByte("-_./", s[i-1]) >= 0 {
+		return -1
+	}
+	e := i
+	for e < len(s) && (s[e] >= 'a' && s[e] <= 'z' || s[e] >= 'A' && s[e] <= 'Z' || s[e] >= 0x80) {
+		e++
+	}
+	if e >= len(s) || s[e] != ' ' && s[e] != '\t' {
+		return -1
+	}
+	e++
+	if e < len(s) && strings.IndexByte("\"'`", s[e]) >= 0 {
+		e++
+	}
+	if e+24 > len(s) || strings.Trim(s[e:e+24], tokenChars) != "" {
 		return -1
 	}
 	t := strings.ToLower(strings.TrimRight(s[max(0, i-12):i], " \t"))
@@ -310,4 +327,31 @@ func proseCue(s string, i int) int {
 		return -1
 	}
 	return i
+}
+
+// italianPreps start the qualifier of an Italian cue (la password del
+// database, di root).
+var italianPreps = []string{" del", " della", " dello", " dei", " delle", " di ", " per ", " dell'", " al ", " alla "}
+
+// italianCue keeps "password" only where Italian follows it (an è, or a
+// preposition after at most one word), so that the Italian rule's regexp
+// does not run at every password of English text; the other cues are
+// Italian words already.
+func italianCue(s string, i int) int {
+	if !strings.HasPrefix(strings.ToLower(s[i:min(len(s), i+8)]), "password") {
+		return i
+	}
+	t := s[i+8 : min(len(s), i+64)]
+	if strings.Contains(t, "è") {
+		return i
+	}
+	if j := strings.IndexByte(t[min(len(t), 1):], ' '); j >= 0 {
+		t = t[:min(len(t), j+1+12)] // the next word and the start of the one after
+	}
+	for _, p := range italianPreps {
+		if strings.Contains(t, p) {
+			return i
+		}
+	}
+	return -1
 }

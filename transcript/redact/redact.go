@@ -261,7 +261,7 @@ func assignmentRules() []rule {
 		withName(withMore(split(RuleSecretKey, append(keyWords, "cookie"), identStart, assigned, keySep), moreWords), secretIdent),
 		// A random-looking literal given to an SDK's client:
 		// cohere.Client("X"), new Groq("X").
-		{name: RuleSecretKey, hints: []string{"client("}, fold: true, anchored: true, back: identStart, group: 1, pick: strongRandom,
+		{name: RuleSecretKey, hints: []string{"t(\"", "t('"}, fold: true, anchored: true, back: identStart, group: 1, pick: strongRandom,
 			re: regexp.MustCompile(`^(?i:[A-Za-z0-9_.]*client\((?:[^()\n]{0,80},)?[ \t]*["']([A-Za-z0-9_+/=.~-]{32,})["'])`)},
 		// Any *_KEY of an environment or config file, when its value is
 		// random-looking (CACHE_KEY=user keeps).
