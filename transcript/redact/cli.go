@@ -76,6 +76,14 @@ func cliRules() []rule {
 		// Go's MySQL DSN: user:X@tcp(host:3306)/db.
 		{name: RuleURLCredentials, hints: []string{"@tcp(", "@unix(", "@udp("}, group: 1, pick: cliValue,
 			re: regexp.MustCompile(`[A-Za-z0-9_.-]+:([^\s@/"'()]+)@(?:tcp|unix|udp)\(`)},
+		// A named setting on a command line: dotnet user-secrets set
+		// "Stripe:SecretKey" X, setx API_TOKEN X.
+		{name: RuleCLIPassword, hints: []string{"user-secrets", "setx"}, fold: true, anchored: true, pick: namedArg,
+			re: regexp.MustCompile(`^(?i:(?:user-secrets[ \t]+set|setx)[ \t]+["']?[A-Za-z0-9_.:-]+["']?[ \t]+("[^"\n]+"|'[^'\n]+'|[^\s"']+))`)},
+		// PHP's positional password: new PDO(dsn, "u", "X"),
+		// mysqli_connect(host, "u", "X", db).
+		at(RuleSecretKey, []string{"new pdo(", "mysqli_connect(", "mysql_connect(", "new mysqli("}, 1, assigned,
+			`(?:new[ \t]+pdo|mysqli_connect|mysql_connect|new[ \t]+mysqli)\([ \t]*(?:"[^"\n]*"|'[^'\n]*'|\$\w+)[ \t]*,[ \t]*(?:"[^"\n]*"|'[^'\n]*'|\$\w+)[ \t]*,[ \t]*("[^"\n]+"|'[^'\n]+')`),
 		// Terraform: variable "db_password" { default = "X" }.
 		{name: RuleSecretKey, hints: []string{"variable"}, fold: true, anchored: true, pick: tfDefault,
 			re: regexp.MustCompile(`^variable[ \t]+"[A-Za-z0-9_-]+"[ \t]*\{[^}]*?default[ \t]*=[ \t]*"[^"\n]*"`)},
@@ -228,4 +236,23 @@ func tfDefault(v string) (int, int, bool) {
 		return 0, 0, false
 	}
 	return a, len(v) - 1, true
+}
+
+// namedArg takes the value of a command's NAME VALUE pair when the name
+// (its last part after a colon) is a secret's.
+func namedArg(v string) (int, int, bool) {
+	f := strings.Fields(v)
+	if len(f) < 3 {
+		return 0, 0, false
+	}
+	name := strings.ToLower(strings.Trim(f[len(f)-2], `"'`))
+	if i := strings.LastIndexAny(name, ":"); i >= 0 {
+		name = name[i+1:]
+	}
+	if !secretIdent(name) {
+		return 0, 0, false
+	}
+	a := strings.LastIndex(v, f[len(f)-1])
+	pa, pb, ok := cliValue(v[a:])
+	return a + pa, a + pb, ok
 }

@@ -47,7 +47,8 @@
 //     echo 'u:X' | chpasswd, echo X | sudo -S, --password X, -password X,
 //     xfreerdp /p:X, npm config set …:_authToken X, set -x API_KEY X,
 //     ConvertTo-SecureString "X", nmcli … password X, echo X | wrangler
-//     secret put, … secret … <<< X, and more), nginx's proxy_set_header
+//     secret put, … secret … <<< X, dotnet user-secrets set and setx of a
+//     secret's name, and more), PHP's new PDO(dsn, u, X), nginx's proxy_set_header
 //     X-Api-Key X, Go's MySQL DSN (u:X@tcp(…)), a Terraform variable's
 //     secret default, and passwords in SQL (IDENTIFIED BY 'X', WITH
 //     PASSWORD 'X').
@@ -56,8 +57,9 @@
 //     changed my password to X", "my password is now X", "das
 //     Admin-Passwort ist X", "le mot de passe est « X »", "a senha é X",
 //     "la password è X", "het wachtwoord is X", "user admin, password X",
-//     "密码是X", "パスワードはXです", "비밀번호는 X입니다"), a cue followed by a
-//     value as random as a token ("use token X for the bot"),
+//     "密码是X", "パスワードはXです", "비밀번호는 X입니다", "管理员账号：admin /
+//     X"), a cue followed by a value as random as a token ("use token X
+//     for the bot") or by a password in parentheses,
 //     PINs and door codes of digits, passphrases of plain words, wallet
 //     seed phrases and recovery codes.
 //

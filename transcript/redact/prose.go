@@ -21,7 +21,7 @@ import (
 const sp = `[ \t\x{a0}\x{202f}]`
 
 // enCue names a secret in English.
-const enCue = `(?:password|passwd|passphrase|passcode|pass|pwd|pw|secret(?:` + sp + `key)?|token|api` + sp + `?[_-]?key|access` + sp + `?[_-]?key|private` + sp + `key|key|credentials?)`
+const enCue = `(?:password|passwd|passphrase|passcode|pass|pwd|psw|psk|pw|secret(?:` + sp + `key)?|token|api` + sp + `?[_-]?key|access` + sp + `?[_-]?key|private` + sp + `key|key|credentials?)`
 
 // oq is an opening quotation mark of prose (« », „ “, “ ”, ‚ ‘), which
 // may stand apart from the value; its closing mark is trimmed from the
@@ -43,6 +43,9 @@ func proseRules() []rule {
 		// which is X", "API key: X".
 		split(RuleProseSecret, proseWords, nil, prose,
 			enCue+`(?:`+sp+`+(?:for|of|to|on|at|in)(?:`+sp+`+[^\s]+){1,4}?)?(?:`+sp+`*\([^)\n]{1,40}\))?(?:,?`+sp+`+(?:which|that))?(?:`+sp+`+(?:you|we|i|they)`+sp+`+[a-z']+(?:`+sp+`+(?:to|for|in|on|with))?)?(?:`+sp+`+(?:(?:has been|have been|was|were|got|is|are)`+sp+`+(?:changed|reset|set|updated|rotated)`+sp+`+to|(?:has been|was)`+sp+`+(?:created|generated|issued)`+sp+`*:|(?:changed|reset|set|updated|rotated)`+sp+`+to|is now|is set to|is|was|are|will be|should be|reads|equals)|,?`+sp+`+it(?:'s|’s|`+sp+`+is)(?:`+sp+`+now)?|`+sp+`*(?::|=|->|=>|→|⇒))`+sp+`*:?`+sp+`*`+oq),
+		// A value in parentheses after the cue: "I put the Postgres
+		// password (X) in the README".
+		at(RuleProseSecret, proseWords, 1, parenSecret, enCue+sp+`+\(([^()\s,;]{8,64})\)`),
 		// "login as admin with password X", "authenticate using token X".
 		at(RuleProseSecret, []string{"with", "using", "via"}, 1, prose,
 			`(?:with|using|via)(?:`+sp+`+(?:the|a|my|our|its|this))?(?:`+sp+`+[a-z-]+)?`+sp+`+(?:password|passwd|passphrase|pw|pwd|pass|token|api`+sp+`?[_-]?key|key|secret)`+sp+`*[:=]?`+sp+`+`+oq+value),
@@ -50,6 +53,11 @@ func proseRules() []rule {
 		// with admin / X".
 		at(RuleProseSecret, []string{"cred", "login", "log in", "sign in", "signin", "log on", "logon", "zugangsdaten", "anmeldedaten", "identifiants"}, 1, prose,
 			`(?:credentials?|creds|credenciales|log`+sp+`?[io]n|sign`+sp+`?in|zugangsdaten|anmeldedaten|identifiants)(?:`+sp+`+(?:are|is|with|as|using))?`+sp+`*:?`+sp+`+[^\s/:]+`+sp+`*[/:]`+sp+`*`+value),
+		// A user and a password after a word for an account or a login,
+		// in the other languages: "管理员账号：admin / X", "ログイン情報: admin / X",
+		// "Zugang: admin / X".
+		at(RuleProseSecret, []string{"账号", "帐号", "帳號", "账户", "ログイン", "アカウント", "zugang", "acceso", "accès", "acesso", "accesso", "toegang", "계정", "로그인"}, 1, prose,
+			`(?:账号|帐号|帳號|账户|ログイン|アカウント|zugang|acceso|accès|acesso|accesso|toegang|계정|로그인)[^\n/:：]{0,8}?[:：]`+sp+`*[^\s/:：]+`+sp+`*/`+sp+`*`+value),
 		// "use X as the password".
 		// "der Token ist X", "el token es X", "le token est X".
 		// "der Token für den Bot: X", "o token é X", "il token è X", "de token is X".
@@ -60,8 +68,8 @@ func proseRules() []rule {
 		{name: RuleProseSecret, hints: []string{"token", "key", "schlüssel", "schluessel", "clé", "clave", "chave", "chiave", "jeton"},
 			fold: true, anchored: true, back: proseCue, group: 1, pick: strongRandom, re: mustAt(
 				`(?:token|key|schl(?:ü|ue)ssel|cl(?:é|e)|clave|chave|chiave|jeton)` + sp + `+["'\x60]?([A-Za-z0-9_+/=.~-]{20,})`)},
-		at(RuleProseSecret, []string{"use", "enter", "type"}, 1, longProse,
-			`(?:use|enter|type)`+sp+`+`+value+sp+`+(?:as|for)`+sp+`+(?:(?:the|my|our|your|a)`+sp+`+)?(?:[a-z-]+`+sp+`+)?(?:password|passwd|passphrase|pw|token|api`+sp+`?[_-]?key|key|secret)\b`),
+		at(RuleProseSecret, []string{"use", "enter", "type", "try"}, 1, longProse,
+			`(?:use|enter|type|try)`+sp+`+`+value+sp+`+(?:as|for)`+sp+`+(?:(?:the|my|our|your|a)`+sp+`+)?(?:[a-z-]+`+sp+`+)?(?:password|passwd|passphrase|pw|token|api`+sp+`?[_-]?key|key|secret)\b`),
 
 		// German: "das Admin-Passwort ist X", "Passwort lautet X", "mit
 		// dem Passwort X", "Passwort auf X geändert".
@@ -85,7 +93,7 @@ func proseRules() []rule {
 		// Portuguese: "a senha do banco é X", "senha: X", "mudei a senha
 		// para X", "a chave de API é X".
 		at(RuleProseSecret, []string{"senha", "palavra-passe", "chave", "segredo"}, 1, prose,
-			`(?:senha|palavra-passe|segredo|chave(?:`+sp+`+(?:de|da)`+sp+`+api|`+sp+`+secreta|`+sp+`+de`+sp+`+acesso)?)(?:`+sp+`+[a-z0-9-]+)?(?:`+sp+`+(?:do|da|de|dos|das|para|no|na|em)(?:`+sp+`+[^\s]+){1,4}?)?(?:`+sp+`+(?:é agora|agora é|foi (?:alterada|mudada|trocada) para|mudou para|passou a ser|é|era|será|fica)|`+sp+`*(?::|=))`+sp+`*:?`+sp+`*`+oq+value),
+			`(?:senha|palavra-passe|segredo|chave(?:`+sp+`+(?:de|da)`+sp+`+api|`+sp+`+secreta|`+sp+`+de`+sp+`+acesso)?)(?:`+sp+`+[\pL0-9-]+)?(?:`+sp+`+(?:do|da|de|dos|das|para|no|na|em)(?:`+sp+`+[^\s]+){1,4}?)?(?:`+sp+`+(?:é agora|agora é|foi (?:alterada|mudada|trocada) para|mudou para|passou a ser|é|era|será|fica)|`+sp+`*(?::|=))`+sp+`*:?`+sp+`*`+oq+value),
 		at(RuleProseSecret, []string{"mudei", "mudamos", "alterei", "alteramos", "troquei", "com a", "com o"}, 1, prose,
 			`(?:mudei|mudamos|alterei|alteramos|troquei|com)(?:`+sp+`+(?:a|o|minha|meu|nossa|nosso|sua|seu))*`+sp+`+(?:senha|palavra-passe|chave|token)(?:`+sp+`+(?:para|por))?`+sp+`+`+value),
 		// Italian: "la password del database è X", "la chiave API è X",
@@ -108,10 +116,10 @@ func proseRules() []rule {
 			`(?:비밀번호|비번|암호|패스워드|토큰|시크릿(?:`+sp+`?키)?|api`+sp+`?키|액세스`+sp+`?키|비밀`+sp+`?키)(?:`+sp+`*(?:는|은|가|이|를|을))?`+sp+`*(?::|：|=)?`+sp+`*`+cjkValue),
 		// Chinese: "密码是X", "密码：X", "API密钥为X", "把密码改成了X".
 		at(RuleProseSecret, []string{"密码", "密碼", "口令", "密钥", "密鑰", "秘钥", "私钥", "令牌"}, 1, cjkSecret,
-			`(?:密码|密碼|口令|密钥|密鑰|秘钥|私钥|令牌)[^\n!-~]{0,6}?(?:是|为|為|：|:|=|改成了?|改为|改為|设置为|设为|设成|换成|換成)`+sp+`*(?:了`+sp+`*)?`+cjkValue),
+			`(?:密码|密碼|口令|密钥|密鑰|秘钥|私钥|令牌)[^\n!-~]{0,6}?(?:是|为|為|：|:|=|→|改成了?|改为|改為|设置为|设为|设成|换成|換成)`+sp+`*(?:了`+sp+`*)?`+cjkValue),
 		// Japanese: "パスワードはXです", "APIキー：X", "パスワードをXに変更".
 		at(RuleProseSecret, []string{"パスワード", "暗証番号", "apiキー", "api キー", "アクセスキー", "トークン", "シークレット", "秘密鍵"}, 1, cjkSecret,
-			`(?:パスワード|暗証番号|api`+sp+`?キー|アクセスキー|トークン|シークレット(?:キー)?|秘密鍵)[^\n!-~]{0,6}?(?:は|：|:|=|が|を)[、，]?`+sp+`*`+cjkValue),
+			`(?:パスワード|暗証番号|api`+sp+`?キー|アクセスキー|トークン|シークレット(?:キー)?|秘密鍵)[^\n!-~]{0,6}?(?:は|：|:|=|が|を|→)[、，]?`+sp+`*`+cjkValue),
 		// A PIN, in any of the languages: "the PIN for the card is 4827",
 		// "meine PIN ist 4827", "mon code PIN est 4827", "PIN码是4827",
 		// "暗証番号は4827です". Digits only, four to eight.
@@ -141,7 +149,7 @@ func proseRules() []rule {
 		// An English cue with a Chinese or Japanese copula: "token是X", "API key为X".
 		{name: RuleProseSecret, hints: []string{"token", "key", "password", "passwd", "pwd", "pw", "secret", "pin"}, fold: true, anchored: true,
 			back: identStart, group: 1, pick: cjkSecret, re: mustAt(
-				`[a-z0-9_-]*?(?:token|api` + sp + `?[_-]?key|key|password|passwd|pwd|pw|secret|pin)` + sp + `*(?:是|为|為|：|は|＝)[、，]?` + sp + `*` + cjkValue)},
+				`[a-z0-9_-]*?(?:token|api` + sp + `?[_-]?key|key|password|passwd|pwd|pw|secret|pin)` + sp + `*(?:[^\s!-~]{1,6}?[：:→]|是|为|為|：|は|＝|→)[、，]?` + sp + `*` + cjkValue)},
 	}
 }
 
@@ -353,5 +361,31 @@ func italianCue(s string, i int) int {
 			return i
 		}
 	}
+	if w, _, ok := strings.Cut(strings.TrimLeft(t, " "), ":"); ok && w != "" && !strings.Contains(w, " ") && strings.IndexByte("aeio", w[len(w)-1]) >= 0 {
+		return i // password temporanea: X
+	}
 	return -1
+}
+
+// parenSecret takes a value in parentheses that looks like a password:
+// letters and digits, and both cases or a symbol.
+func parenSecret(v string) (int, int, bool) {
+	if placeholder(v) || strings.Contains(v, "://") || strings.IndexByte("/.~", v[0]) >= 0 {
+		return 0, 0, false
+	}
+	up, low, dig, sym := false, false, false, false
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case c >= 'A' && c <= 'Z':
+			up = true
+		case c >= 'a' && c <= 'z':
+			low = true
+		case c >= '0' && c <= '9':
+			dig = true
+		default:
+			sym = true
+		}
+	}
+	return 0, len(v), dig && (up || low) && (up && low || sym)
 }

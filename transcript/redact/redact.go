@@ -132,7 +132,7 @@ const (
 // Keywords of secret-named keys and of secrets in prose.
 var (
 	keyWords   = []string{"password", "passwd", "passphrase", "passcode", "passwort", "kennwort", "secret", "token", "key", "credential", "pass", "pwd", "pw", "salt", "psk"}
-	proseWords = []string{"pass", "pwd", "pw", "secret", "token", "api", "access", "key", "credential"} // pass: password, passwd, passphrase, passcode too
+	proseWords = []string{"pass", "pwd", "pw", "psw", "psk", "secret", "token", "api", "access", "key", "credential"} // pass: password, passwd, passphrase, passcode too
 	programs   = []string{"docker", "podman", "buildah", "skopeo", "nerdctl", "helm", "oras", "crane"}
 )
 
@@ -451,7 +451,7 @@ func Text(s string, counts map[string]int) string {
 		return s
 	}
 	s = redactPrivateKeys(s, counts)
-	var hitBuf [256]bool
+	var hitBuf [maxRules]bool
 	hit := hitBuf[:len(rules)]
 	if !hints.scan(s, hit) {
 		return s
@@ -497,8 +497,12 @@ type hintIndex struct {
 
 var hints = newHintIndex(rules)
 
+// maxRules bounds the rules, so that Text's record of which have a hint
+// lives on its stack.
+const maxRules = 320
+
 func newHintIndex(rs []rule) *hintIndex {
-	if len(rs) > 256 {
+	if len(rs) > maxRules {
 		panic("redact: more rules than Text's hit buffer")
 	}
 	x := &hintIndex{}
