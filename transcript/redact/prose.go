@@ -68,9 +68,15 @@ func proseRules() []rule {
 		{name: RuleProseSecret, hints: []string{"token", "key", "schlüssel", "schluessel", "clé", "clave", "chave", "chiave", "jeton"},
 			fold: true, anchored: true, back: proseCue, group: 1, pick: strongRandom, re: mustAt(
 				`(?:token|key|schl(?:ü|ue)ssel|cl(?:é|e)|clave|chave|chiave|jeton)` + sp + `+["'\x60]?([A-Za-z0-9_+/=.~-]{20,})`)},
-		at(RuleProseSecret, []string{"use", "enter", "type", "try"}, 1, longProse,
-			`(?:use|enter|type|try)`+sp+`+`+value+sp+`+(?:as|for)`+sp+`+(?:(?:the|my|our|your|a)`+sp+`+)?(?:[a-z-]+`+sp+`+)?(?:password|passwd|passphrase|pw|token|api`+sp+`?[_-]?key|key|secret)\b`),
+		at(RuleProseSecret, []string{"use", "enter", "type"}, 1, longProse,
+			`(?:use|enter|type)`+sp+`+`+value+sp+`+(?:as|for)`+sp+`+(?:(?:the|my|our|your|a)`+sp+`+)?(?:[a-z-]+`+sp+`+)?(?:password|passwd|passphrase|pw|token|api`+sp+`?[_-]?key|key|secret)\b`),
 
+		// "try X as the password": its hints start before the word or
+		// end in a quote, so that "retry", common in logs, does not wake
+		// the rule (an unquoted value at the very start of a text is
+		// missed).
+		{name: RuleProseSecret, hints: []string{" try ", "\ttry ", "\ntry ", "try `", "try \"", "try '"}, fold: true, anchored: true, back: tryStart, group: 1, pick: longProse,
+			re: mustAt(`try` + sp + `+` + value + sp + `+(?:as|for)` + sp + `+(?:(?:the|my|our|your|a)` + sp + `+)?(?:[a-z-]+` + sp + `+)?(?:password|passwd|passphrase|pw|token|api` + sp + `?[_-]?key|key|secret)\b`)},
 		// German: "das Admin-Passwort ist X", "Passwort lautet X", "mit
 		// dem Passwort X", "Passwort auf X geändert".
 		{name: RuleProseSecret, hints: []string{"passwort", "kennwort", "schlüssel", "schluessel", "zugangscode", "geheimnis"}, fold: true, anchored: true,
@@ -388,4 +394,12 @@ func parenSecret(v string) (int, int, bool) {
 		}
 	}
 	return 0, len(v), dig && (up || low) && (up && low || sym)
+}
+
+// tryStart moves past the blank that starts a hint of "try".
+func tryStart(s string, i int) int {
+	if s[i] == ' ' || s[i] == '\t' || s[i] == '\n' {
+		return i + 1
+	}
+	return i
 }
