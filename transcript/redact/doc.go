@@ -76,8 +76,10 @@
 // Not covered: secrets without a vendor prefix or a keyword near them (a
 // bare random string), a password that is a plain word stated by someone
 // other than its owner ("the password is correcthorse") or only digits
-// (except a PIN or a code, or after a Chinese or Japanese cue), and
-// tokens of vendors not listed.
+// (except a PIN or a code, or after a Chinese, Japanese or Korean cue),
+// a key passed to an SDK by position when it is hex (algoliasearch(id,
+// "…"), Twilio's Client(sid, "…")), "try X as the password" unquoted at the
+// very start of a text, and tokens of vendors not listed.
 //
 // The package has no state: the rules are built once, read-only, and
 // every function is safe for concurrent use.
