@@ -45,7 +45,8 @@ func proseRules() []rule {
 			enCue+`(?:`+sp+`+(?:for|of|to|on|at|in)(?:`+sp+`+[^\s]+){1,4}?)?(?:`+sp+`*\([^)\n]{1,40}\))?(?:,?`+sp+`+(?:which|that))?(?:`+sp+`+(?:you|we|i|they)`+sp+`+[a-z']+(?:`+sp+`+(?:to|for|in|on|with))?)?(?:`+sp+`+(?:(?:has been|have been|was|were|got|is|are)`+sp+`+(?:changed|reset|set|updated|rotated)`+sp+`+to|(?:has been|was)`+sp+`+(?:created|generated|issued)`+sp+`*:|(?:changed|reset|set|updated|rotated)`+sp+`+to|is now|is set to|is|was|are|will be|should be|reads|equals)|,?`+sp+`+it(?:'s|’s|`+sp+`+is)(?:`+sp+`+now)?|`+sp+`*(?::|=|->|=>|→|⇒))`+sp+`*:?`+sp+`*`+oq),
 		// A value in parentheses after the cue: "I put the Postgres
 		// password (X) in the README".
-		at(RuleProseSecret, proseWords, 1, parenSecret, enCue+sp+`+\(([^()\s,;]{8,64})\)`),
+		{name: RuleProseSecret, hints: proseWords, fold: true, anchored: true, back: parenCue, group: 1, pick: parenSecret,
+			re: mustAt(enCue + sp + `+\(([^()\s,;]{8,64})\)`)},
 		// "login as admin with password X", "authenticate using token X".
 		at(RuleProseSecret, []string{"with", "using", "via"}, 1, prose,
 			`(?:with|using|via)(?:`+sp+`+(?:the|a|my|our|its|this))?(?:`+sp+`+[a-z-]+)?`+sp+`+(?:password|passwd|passphrase|pw|pwd|pass|token|api`+sp+`?[_-]?key|key|secret)`+sp+`*[:=]?`+sp+`+`+oq+value),
@@ -61,8 +62,8 @@ func proseRules() []rule {
 		// "use X as the password".
 		// "der Token ist X", "el token es X", "le token est X".
 		// "der Token für den Bot: X", "o token é X", "il token è X", "de token is X".
-		at(RuleProseSecret, []string{"token"}, 1, prose,
-			`token(?:`+sp+`+(?:de`+sp+`+acceso|d'acc(?:è|e)s|d'api|de`+sp+`+acesso|di`+sp+`+accesso))?(?:`+sp+`+(?:f(?:ü|ue)r|von|vom|des|der|de|del|della|dello|dell'|do|da|para|du|pour|per|voor|van)(?:`+sp+`+[^\s]+){1,3}?)?(?:`+sp+`+(?:ist jetzt|ist|lautet|war|est maintenant|est|était|es ahora|es|era|é agora|agora é|é|è ora|ora è|è|is nu|is)|`+sp+`*:)`+sp+`*:?`+sp+`*`+oq+value),
+		{name: RuleProseSecret, hints: []string{"token"}, fold: true, anchored: true, back: tokenCue, group: 1, pick: prose, re: mustAt(
+			`token(?:` + sp + `+(?:de` + sp + `+acceso|d'acc(?:è|e)s|d'api|de` + sp + `+acesso|di` + sp + `+accesso))?(?:` + sp + `+(?:f(?:ü|ue)r|von|vom|des|der|de|del|della|dello|dell'|do|da|para|du|pour|per|voor|van)(?:` + sp + `+[^\s]+){1,3}?)?(?:` + sp + `+(?:ist jetzt|ist|lautet|war|est maintenant|est|était|es ahora|es|era|é agora|agora é|é|è ora|ora è|è|is nu|is)|` + sp + `*:)` + sp + `*:?` + sp + `*` + oq + value)},
 		// A cue and a random-looking value without a copula, in any of
 		// the languages: "use token X for the bot", "nimm den Schlüssel X".
 		{name: RuleProseSecret, hints: []string{"token", "key", "schlüssel", "schluessel", "clé", "clave", "chave", "chiave", "jeton"},
@@ -155,7 +156,12 @@ func proseRules() []rule {
 		// An English cue with a Chinese or Japanese copula: "token是X", "API key为X".
 		{name: RuleProseSecret, hints: []string{"token", "key", "password", "passwd", "pwd", "pw", "secret", "pin"}, fold: true, anchored: true,
 			back: identStart, group: 1, pick: cjkSecret, re: mustAt(
-				`[a-z0-9_-]*?(?:token|api` + sp + `?[_-]?key|key|password|passwd|pwd|pw|secret|pin)` + sp + `*(?:[^\s!-~]{1,6}?[：:→]|是|为|為|：|は|＝|→)[、，]?` + sp + `*` + cjkValue)},
+				`[a-z0-9_-]*?(?:token|api` + sp + `?[_-]?key|key|password|passwd|pwd|pw|secret|pin)` + sp + `*(?:是|为|為|：|は|＝|→)[、，]?` + sp + `*` + cjkValue)},
+		// The same with Chinese or Japanese words before the colon: "我把
+		// API key 发你：X".
+		{name: RuleProseSecret, hints: []string{"token", "key", "password", "passwd", "pwd", "pw", "secret"}, fold: true, anchored: true,
+			back: cjkAfterCue, group: 1, pick: cjkSecret, re: mustAt(
+				`[a-z0-9_-]*?(?:token|api` + sp + `?[_-]?key|key|password|passwd|pwd|pw|secret)` + sp + `*[^\s!-~]{1,6}?[：:→]` + sp + `*` + cjkValue)},
 	}
 }
 
@@ -402,4 +408,61 @@ func tryStart(s string, i int) int {
 		return i + 1
 	}
 	return i
+}
+
+// wordEnd is the end of the word of letters (any script) at i.
+func wordEnd(s string, i int) int {
+	for i < len(s) && (s[i] >= 'a' && s[i] <= 'z' || s[i] >= 'A' && s[i] <= 'Z' || s[i] >= 0x80) {
+		i++
+	}
+	return i
+}
+
+// skipBlanks moves past spaces and tabs.
+func skipBlanks(s string, i int) int {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+// parenCue keeps a cue followed by a parenthesis, the only place where
+// the rule for "password (X)" can match; -1 elsewhere, before any regexp.
+func parenCue(s string, i int) int {
+	if e := skipBlanks(s, wordEnd(s, i)); e < len(s) && s[e] == '(' {
+		return identStart(s, i)
+	}
+	return -1
+}
+
+// cjkAfterCue keeps an English cue followed by Chinese or Japanese
+// words ("API key 发你：X"); -1 elsewhere, before any regexp.
+func cjkAfterCue(s string, i int) int {
+	e := i
+	for e < len(s) && (s[e] >= 'a' && s[e] <= 'z' || s[e] >= 'A' && s[e] <= 'Z') {
+		e++
+	}
+	if e = skipBlanks(s, e); e < len(s) && s[e] >= 0x80 {
+		return identStart(s, i)
+	}
+	return -1
+}
+
+// tokenCue keeps "token" where prose or a label follows it (a blank, or
+// a colon that is not Go's :=); -1 elsewhere, before any regexp.
+func tokenCue(s string, i int) int {
+	e := i + len("token")
+	if e >= len(s) {
+		return -1
+	}
+	switch s[e] {
+	case ' ', '\t', 0xc2, 0xe2:
+		return i
+	case ':':
+		if e+1 < len(s) && s[e+1] == '=' {
+			return -1
+		}
+		return i
+	}
+	return -1
 }
