@@ -45,7 +45,7 @@ func proseRules() []rule {
 			enCue+`(?:`+sp+`+(?:for|of|to|on|at|in)(?:`+sp+`+[^\s]+){1,4}?)?(?:`+sp+`*\([^)\n]{1,40}\))?(?:,?`+sp+`+(?:which|that))?(?:`+sp+`+(?:you|we|i|they)`+sp+`+[a-z']+(?:`+sp+`+(?:to|for|in|on|with))?)?(?:`+sp+`+(?:(?:has been|have been|was|were|got|is|are)`+sp+`+(?:changed|reset|set|updated|rotated)`+sp+`+to|(?:has been|was)`+sp+`+(?:created|generated|issued)`+sp+`*:|(?:changed|reset|set|updated|rotated)`+sp+`+to|is now|is set to|is|was|are|will be|should be|reads|equals)|,?`+sp+`+it(?:'s|’s|`+sp+`+is)(?:`+sp+`+now)?|`+sp+`*(?::|=|->|=>|→|⇒))`+sp+`*:?`+sp+`*`+oq),
 		// A value in parentheses after the cue: "I put the Postgres
 		// password (X) in the README".
-		{name: RuleProseSecret, hints: proseWords, fold: true, anchored: true, back: parenCue, group: 1, pick: parenSecret,
+		{name: RuleProseSecret, hints: []string{" ("}, anchored: true, back: parenCue, group: 1, pick: parenSecret,
 			re: mustAt(enCue + sp + `+\(([^()\s,;]{8,64})\)`)},
 		// "login as admin with password X", "authenticate using token X".
 		at(RuleProseSecret, []string{"with", "using", "via"}, 1, prose,
@@ -426,13 +426,22 @@ func skipBlanks(s string, i int) int {
 	return i
 }
 
-// parenCue keeps a cue followed by a parenthesis, the only place where
-// the rule for "password (X)" can match; -1 elsewhere, before any regexp.
+// parenWords are the cues that the rule for "password (X)" takes.
+var parenWords = []string{"password", "passwd", "passphrase", "passcode", "pass", "pwd", "psw", "psk", "pw", "secret",
+	"token", "key", "credential", "credentials"}
+
+// parenCue moves back from the " (" of "password (X)" to its cue, so that
+// one search for the parenthesis serves every cue; -1 where the word
+// before the parenthesis is no cue.
 func parenCue(s string, i int) int {
-	if e := skipBlanks(s, wordEnd(s, i)); e < len(s) && s[e] == '(' {
-		return identStart(s, i)
+	j := i
+	for j > 0 && (s[j-1] >= 'a' && s[j-1] <= 'z' || s[j-1] >= 'A' && s[j-1] <= 'Z') {
+		j--
 	}
-	return -1
+	if j == i || j > 0 && wordByte(s[j-1]) || !slices.Contains(parenWords, strings.ToLower(s[j:i])) {
+		return -1
+	}
+	return j
 }
 
 // cjkAfterCue keeps an English cue followed by Chinese or Japanese
