@@ -153,15 +153,13 @@ func proseRules() []rule {
 				`(?:password|passwd|passwort|kennwort|mot` + sp + `+de` + sp + `+passe|mdp|contrase(?:ñ|n)a|pwd|pw)` + sp + `+` + oq + value)},
 		// Chinese without a copula: "用户名admin，密码X".
 		at(RuleProseSecret, []string{"密码", "密碼", "口令"}, 1, mixedValue, `(?:密码|密碼|口令)`+sp+`*([!-~]{6,})`),
-		// An English cue with a Chinese or Japanese copula: "token是X", "API key为X".
+		// An English cue with a Chinese or Japanese copula: "token是X", "API
+		// key为X", or Chinese or Japanese words before the colon: "我把 API
+		// key 发你：X". Only where a byte of such a script follows the cue
+		// does the regexp run.
 		{name: RuleProseSecret, hints: []string{"token", "key", "password", "passwd", "pwd", "pw", "secret", "pin"}, fold: true, anchored: true,
-			back: identStart, group: 1, pick: cjkSecret, re: mustAt(
-				`[a-z0-9_-]*?(?:token|api` + sp + `?[_-]?key|key|password|passwd|pwd|pw|secret|pin)` + sp + `*(?:是|为|為|：|は|＝|→)[、，]?` + sp + `*` + cjkValue)},
-		// The same with Chinese or Japanese words before the colon: "我把
-		// API key 发你：X".
-		{name: RuleProseSecret, hints: []string{"token", "key", "password", "passwd", "pwd", "pw", "secret"}, fold: true, anchored: true,
 			back: cjkAfterCue, group: 1, pick: cjkSecret, re: mustAt(
-				`[a-z0-9_-]*?(?:token|api` + sp + `?[_-]?key|key|password|passwd|pwd|pw|secret)` + sp + `*[^\s!-~]{1,6}?[：:→]` + sp + `*` + cjkValue)},
+				`[a-z0-9_-]*?(?:token|api` + sp + `?[_-]?key|key|password|passwd|pwd|pw|secret|pin)` + sp + `*(?:[^\s!-~]{1,6}?[：:→]|是|为|為|：|は|＝|→)[、，]?` + sp + `*` + cjkValue)},
 	}
 }
 
@@ -444,11 +442,12 @@ func parenCue(s string, i int) int {
 	return j
 }
 
-// cjkAfterCue keeps an English cue followed by Chinese or Japanese
-// words ("API key 发你：X"); -1 elsewhere, before any regexp.
+// cjkAfterCue keeps an English cue (the identifier that holds it)
+// followed by a byte of another script, as its Chinese or Japanese
+// copula or words are; -1 elsewhere, before any regexp.
 func cjkAfterCue(s string, i int) int {
 	e := i
-	for e < len(s) && (s[e] >= 'a' && s[e] <= 'z' || s[e] >= 'A' && s[e] <= 'Z') {
+	for e < len(s) && (wordByte(s[e]) || s[e] == '-') {
 		e++
 	}
 	if e = skipBlanks(s, e); e < len(s) && s[e] >= 0x80 {
