@@ -9,10 +9,16 @@
 // that replaced or withdrew it. For each statement of a session:
 //
 //   - about the subject of a claim (subjects are matched across
-//     phrasings: their terms, content words lightly stemmed and CJK text
-//     as character bigrams, must mostly agree; a tie matches nothing, as a
-//     wrong merge loses a fact): the same value adds a citation, another
-//     value replaces the current one, which stays as history;
+//     phrasings: their terms, content words lightly stemmed, spellings of
+//     one thing as one term ("prod", "production", "Produktion"), and CJK
+//     text as character bigrams, must mostly agree; a tie matches nothing,
+//     as a wrong merge loses a fact): the same value adds a citation,
+//     another value replaces the current one, which stays as history;
+//   - giving a value of the kind a claim's value is (a region for a
+//     region, a version for a version, a count of the same thing) and
+//     saying it of the same thing, in a change ("we migrated production to
+//     eu-west-1" after "the prod region is eu-central-1"): that claim is
+//     replaced (slot.go);
 //   - holding the words a current claim states that the statement says
 //     are no longer current (hear.Statement.Replaces): that claim is
 //     replaced too;
@@ -20,11 +26,16 @@
 //     words: one claim, more citations;
 //   - otherwise a new claim.
 //
+// A claim that replaces another states only the current value: where the
+// user's words quote the earlier one ("from RabbitMQ to SQS"), the claim
+// drops it (marked "…" within the quote) and the page keeps it as history
+// with the user's full words.
+//
 // A retraction withdraws the current claim it names (by subject, else by
 // most of its words): nothing is current for the subject until it is
 // stated again, and the history keeps the withdrawn value with the
 // withdrawing session and words. A forget request removes the claims it
-// names, history and all. See subject.go and model.go.
+// names, history and all. See subject.go, slot.go and model.go.
 //
 // # Pages
 //

@@ -125,7 +125,7 @@ func sessionsIn(l string, set map[string]bool) {
 func (p *page) has(ts []string, need int) bool {
 	n, miss := 0, 0
 	for _, t := range ts {
-		if strings.Contains(p.blob, probe(t)) {
+		if slices.ContainsFunc(spellings(t), func(w string) bool { return strings.Contains(p.blob, probe(w)) }) {
 			n++
 		} else if miss++; len(ts)-miss < need {
 			return false

@@ -289,10 +289,27 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 	if match == nil && len(replaced) > 0 {
 		match = replaced[0]
 	}
+	if match == nil {
+		// The same subject in other words: a value of the same kind
+		// said of the same thing.
+		match = m.slotMatch(st, sterms, vterms)
+	}
+	// What the statement replaces, so that the claim stating it now does
+	// not name it again.
+	var olds []string
+	if match != nil && match.cur != nil && (!sameValue(match, vterms) || changesValue(text, match.cur.text)) {
+		olds = append(olds, match.cur.text)
+	}
 	for _, c := range replaced {
+		if c.cur != nil {
+			olds = append(olds, c.cur.text)
+		}
 		if c != match {
 			m.end(c, endReplaced, by)
 		}
+	}
+	if len(olds) > 0 {
+		nv.text = withoutOld(nv.text, olds, st.Replaces, sterms)
 	}
 	if match == nil {
 		c := &claim{area: st.Area, subject: strings.TrimSpace(st.Subject), lang: st.Lang, cur: &nv, seen: m.gen, since: m.gen}
@@ -300,7 +317,7 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 		m.insert(c)
 		return stAdded
 	}
-	if match.cur != nil && sameValue(match, vterms) && !slices.Contains(replaced, match) {
+	if match.cur != nil && sameValue(match, vterms) && !changesValue(text, match.cur.text) && !slices.Contains(replaced, match) {
 		return m.confirm(match, nv)
 	}
 	if match.cur != nil {

@@ -212,7 +212,12 @@ func TestTerms(t *testing.T) {
 		{"merging merged merge", []string{"merg"}},
 		{"rebase-before-merge", []string{"rebas", "befor", "merg"}},
 		{"Prod region [REDACTED:aws]", []string{"prod", "region"}},
-		{"构建镜像", []string{"构建", "建镜", "镜像"}},
+		{"构建镜像", []string{"构建", "建镜", "imag"}},
+		// Spellings of one thing are one term, across languages.
+		{"Production database", []string{"prod", "db"}},
+		{"die Produktions-Datenbank", []string{"prod", "db"}},
+		{"the CI pipelines", []string{"ci"}},
+		{"Deployments am Freitag", []string{"deploy", "freitag"}},
 		{"node:22", []string{"node", "22"}},
 		{"us-east-2", []string{"us-east-2"}},
 	}

@@ -30,12 +30,13 @@ var termStop = setOf(
 	// de
 	"der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "und", "oder", "ist", "sind",
 	"wir", "unser", "unsere", "unseren", "im", "in", "zu", "zum", "zur", "von", "vom", "mit", "für", "auf",
+	"am", "an", "beim", "bei",
 	// es
 	"el", "la", "los", "las", "un", "una", "y", "o", "es", "son", "de", "del", "en", "para", "por", "con",
 	"nuestro", "nuestra", "nuestros", "nuestras", "al", "lo",
 	// fr
 	"le", "les", "une", "et", "ou", "est", "sont", "du", "des", "au", "aux", "pour", "par", "avec",
-	"notre", "nos", "nous", "l", "d",
+	"notre", "nos", "nous", "l", "d", "dans", "sur",
 )
 
 func setOf(ws ...string) map[string]bool {
@@ -86,7 +87,11 @@ func splitTerms(s string, add func(term, word string)) {
 	addWord := func(w string) {
 		w = strings.Trim(w, "-'._")
 		if !termStop[w] && (len(w) > 1 || w >= "0" && w <= "9") {
-			add(stemTerm(w), w)
+			if c, ok := termCanon[w]; ok {
+				add(c, w)
+			} else {
+				add(canonTerm(stemTerm(w)), w)
+			}
 		}
 	}
 	flushWord := func() {
@@ -109,7 +114,7 @@ func splitTerms(s string, add func(term, word string)) {
 			add(string(cjk), string(cjk))
 		case len(cjk) > 1:
 			for i := 0; i+1 < len(cjk); i++ {
-				add(string(cjk[i:i+2]), string(cjk[i:i+2]))
+				add(canonTerm(string(cjk[i:i+2])), string(cjk[i:i+2]))
 			}
 		}
 		cjk = cjk[:0]
@@ -175,6 +180,65 @@ func stemTerm(w string) string {
 		w = w[:len(w)-1]
 	}
 	return w
+}
+
+// termSynonyms names a thing's usual spellings, stemmed (see stemTerm),
+// across the languages memfs hears and the common abbreviations: each
+// group's first spelling is the term all of them stand for, so "prod" is
+// "production" and "Produktion", "DB" is "database" and "Datenbank", "CI"
+// is "pipeline". Only words that name the same thing in every use belong
+// here (a wrong synonym merges two subjects).
+var termSynonyms = [][]string{
+	{"prod", "production", "produktion", "producción", "produccion", "prd", "生产", "本番"},
+	{"stag", "stg", "预发"},
+	{"db", "database", "datenbank", "bdd", "数据库"},
+	{"ci", "pipelin", "pipelines"},
+	{"repo", "repository", "repositorio", "dépôt"},
+	{"env", "environment", "entorno", "umgebung", "environnement", "环境"},
+	{"kubernet", "k8s"},
+	{"config", "configuration", "konfiguration", "configuración"},
+	{"auth", "authentication", "authentifizierung", "autenticación", "authentification"},
+	{"docs", "doc", "documentation", "dokumentation", "documentación"},
+	{"imag", "imagen", "镜像"},
+	{"queu", "cola", "warteschlange", "队列"},
+	{"region", "región", "région", "区域"},
+	{"version", "versión", "版本"},
+	{"approv", "approval", "approver", "freigabe", "aprobación", "approbation", "审批"},
+	{"owner", "owns", "owned", "ownership", "dueño", "propriétaire", "负责"},
+	{"review", "reviewer", "revisión", "revue"},
+	{"deploy", "deployment", "deployen", "deploys", "despliegue", "despliegues", "déploiement", "déploiements"},
+	{"pr", "prs"},
+	{"secret", "secreto", "secretos", "geheimnis", "密钥"},
+}
+
+// termCanon maps each spelling of termSynonyms to its group's term;
+// termSpellings each term to its spellings.
+var termCanon, termSpellings = func() (map[string]string, map[string][]string) {
+	canon, spell := map[string]string{}, map[string][]string{}
+	for _, g := range termSynonyms {
+		for _, w := range g {
+			canon[w] = g[0]
+			canon[stemTerm(w)] = g[0]
+		}
+		spell[g[0]] = g
+	}
+	return canon, spell
+}()
+
+// canonTerm is the term a stemmed word stands for.
+func canonTerm(t string) string {
+	if c, ok := termCanon[t]; ok {
+		return c
+	}
+	return t
+}
+
+// spellings are what a text spelling term t may hold.
+func spellings(t string) []string {
+	if s, ok := termSpellings[t]; ok {
+		return s
+	}
+	return []string{t}
 }
 
 // targetFiller are words a retraction uses to point at a claim, not

@@ -1,0 +1,484 @@
+package builtin
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/memfs/memfs/dream/builtin/hear"
+)
+
+// Updates across phrasings. A statement whose subject matches no claim's
+// may still change one: "we migrated production to eu-west-1" changes
+// "the prod region is eu-central-1", "im staging-cluster sind wir
+// mittlerweile auf 1.30" changes "Staging läuft auf Kubernetes 1.28".
+// What ties them is the value's kind and what it is of: a region replaced
+// by a region, a version by a version, a count of approvals by a count of
+// approvals, a weekday by a weekday, a name by a name, said of the same
+// thing. A value's kind is told by its spelling (valueOf); what it is of
+// by the words the two statements share.
+//
+// When an update quotes the value it replaces ("we moved the queue from
+// RabbitMQ to SQS", "no longer Keiko, Ravi approves now"), the claim
+// memory states drops the earlier value (withoutOld): the page keeps it as
+// history with the user's words, and what is current names only the
+// current value.
+
+// Kinds of value.
+const (
+	vkVersion = "version" // 1.28, node:22, python:3.12, v2
+	vkCount   = "count"   // 30, two, 45 secondes: a number and what it counts
+	vkID      = "id"      // M1, db-stg-01: letters and digits
+	vkRegion  = "region"  // eu-west-1, Frankfurt
+	vkDay     = "day"     // Friday, donnerstags, 周四, 金曜
+	vkName    = "name"    // RabbitMQ, Keiko, Mac: a proper noun
+)
+
+// valueTok is one value in a text: its kind, its lower-cased spelling, and
+// for a count the word it counts ("approvals") or the one naming it
+// ("Postgres 14"), stemmed, so that counts of one thing meet.
+type valueTok struct {
+	kind, text string
+	units      []string
+}
+
+var (
+	reWord      = regexp.MustCompile(`[\pL\pN][\pL\pN.:/@#+_'-]*[\pL\pN]|[\pL\pN]`)
+	reVersion   = regexp.MustCompile(`^(?:v?\d+(?:\.\d+)+|[a-z][\w.-]*:[\w.-]*\d[\w.-]*|v\d+)$`)
+	reCount     = regexp.MustCompile(`^\d+(?:[.,]\d+)?(?:%|[a-z]{1,3}|/\S+)?$`)
+	reID        = regexp.MustCompile(`^[a-z][a-z-]*\d[\w-]*$`)
+	reRegion    = regexp.MustCompile(`^(?:(?:us|eu|ap|sa|ca|me|af|il|cn|mx)-[a-z]+-\d|(?:us|europe|asia|northamerica|southamerica|australia|me|africa)-[a-z]+\d)$`)
+	reCJKDay    = regexp.MustCompile(`(?:周|星期|礼拜)[一二三四五六日天]|[月火水木金土日]曜`)
+	reCJKNumber = regexp.MustCompile(`\d+(?:\.\d+)?`)
+)
+
+// regionWords are places cloud regions are named by.
+var regionWords = setOf("frankfurt", "ireland", "dublin", "london", "paris", "tokyo", "singapore", "sydney", "mumbai", "seoul",
+	"stockholm", "zurich", "zürich", "milan", "virginia", "oregon", "ohio", "california", "montreal", "osaka", "jakarta",
+	"bahrain", "oslo", "madrid", "amsterdam", "belgium", "netherlands", "iowa", "texas", "法兰克福", "东京", "新加坡",
+	"フランクフルト", "東京", "大阪")
+
+// dayWords are the weekdays in the languages memfs hears.
+var dayWords = setOf("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+	"montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag",
+	"lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo",
+	"lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche")
+
+// numberWords are counts spelled out.
+var numberWords = setOf("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twelve",
+	"zwei", "drei", "vier", "fünf", "sechs", "zehn", "dos", "tres", "cuatro", "cinco", "seis", "diez",
+	"deux", "trois", "quatre", "cinq", "dix", "single", "double")
+
+// valueOf returns the values a text holds, in order.
+func valueOf(text string) []valueTok {
+	var out []valueTok
+	idx := reWord.FindAllStringIndex(text, -1)
+	words := make([]string, len(idx))
+	for i, ix := range idx {
+		words[i] = text[ix[0]:ix[1]]
+	}
+	lw := func(i int) string {
+		if i < 0 || i >= len(words) {
+			return ""
+		}
+		return strings.ToLower(words[i])
+	}
+	for i, w := range words {
+		l := strings.ToLower(w)
+		if cjkWord(w) {
+			for _, d := range reCJKDay.FindAllString(w, -1) {
+				out = append(out, valueTok{kind: vkDay, text: d})
+			}
+			for _, n := range reCJKNumber.FindAllString(w, -1) {
+				out = append(out, valueTok{kind: vkCount, text: n})
+			}
+			continue
+		}
+		// The word a count counts, or the one naming it.
+		units := func() []string {
+			var us []string
+			for _, u := range []string{lw(i + 1), lw(i - 1)} {
+				if ts := terms(u); len(ts) == 1 && !isDigits(ts[0]) {
+					us = append(us, ts[0])
+				}
+			}
+			return us
+		}
+		d := strings.TrimSuffix(strings.TrimSuffix(l, "s"), "s")
+		switch {
+		case reRegion.MatchString(l) || regionWords[l]:
+			out = append(out, valueTok{kind: vkRegion, text: l})
+		case dayWords[d] || dayWords[strings.TrimSuffix(l, "s")]:
+			out = append(out, valueTok{kind: vkDay, text: d})
+		case reVersion.MatchString(l):
+			out = append(out, valueTok{kind: vkVersion, text: l})
+		case reCount.MatchString(l) || numberWords[l]:
+			out = append(out, valueTok{kind: vkCount, text: l, units: units()})
+		case reID.MatchString(l):
+			out = append(out, valueTok{kind: vkID, text: l, units: []string{strings.TrimRightFunc(l, func(r rune) bool { return unicode.IsDigit(r) })}})
+		case properNoun(w, i == 0 || sentenceStart(text, idx[i][0])):
+			out = append(out, valueTok{kind: vkName, text: l})
+		}
+	}
+	return out
+}
+
+func isDigits(s string) bool {
+	return s != "" && strings.IndexFunc(s, func(r rune) bool { return !unicode.IsDigit(r) }) < 0
+}
+
+func cjkWord(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return isCJK(r) || strings.IndexFunc(w, isCJK) >= 0
+}
+
+// sentenceStart reports whether the word at byte i opens a sentence or a
+// quote.
+func sentenceStart(text string, i int) bool {
+	before := strings.TrimRight(text[:i], " \t")
+	if before == "" {
+		return true
+	}
+	r, _ := utf8.DecodeLastRuneInString(before)
+	return strings.ContainsRune(".!?:“\"'(«¿¡。！？：「", r)
+}
+
+// properNoun reports a word spelled as a name: capitals inside it
+// ("RabbitMQ", "iOS", "SQS"), or a capital where a sentence does not
+// start.
+func properNoun(w string, start bool) bool {
+	if termStop[strings.ToLower(w)] {
+		return false
+	}
+	upper := 0
+	for i, r := range w {
+		if unicode.IsUpper(r) {
+			if i > 0 {
+				return true
+			}
+			upper++
+		}
+	}
+	return upper > 0 && !start
+}
+
+// changeCue marks a statement that says something changed.
+var changeCue = regexp.MustCompile(`(?i)\b(?:now|moved|migrated|switched|changed|upgraded|downgraded|bumped|replaced|dropped|raised|lowered|increased|decreased|reduced|went|no longer|any ?more|instead|these days|nowadays|jetzt|mittlerweile|inzwischen|nun|umgestellt|gewechselt|migriert|geändert|ersetzt|aktualisiert|angehoben|erhöht|gesenkt|nicht mehr|ahora|ya|cambiamos|migramos|pasamos|movimos|subimos|bajamos|reemplazamos|cambiado|migrado|pasado|subido|bajado|actualizado|maintenant|désormais|remplacé|remplacée|migré|migrée|passé|passée|changé|augmenté|réduit|baissé|plus)\b|现在|已经|改成|改为|换成|迁到|迁移|升级|不再|调整|今は|変わ|変更|移行|切り替え|上げ|下げ|なりました`)
+
+// reFromNow is "from now on" and its kin: a rule's durability, not a
+// change.
+var reFromNow = regexp.MustCompile(`(?i)\b(?:from now on|going forward|ab jetzt|ab sofort|von jetzt an|a partir de ahora|de ahora en adelante|à partir de maintenant|désormais|dorénavant)\b|从现在开始|今後`)
+
+// changed reports whether a text says something changed.
+func changed(s string) bool {
+	return changeCue.MatchString(reFromNow.ReplaceAllString(s, " "))
+}
+
+// reFrame is the frame memfs puts around the user's words in a claim.
+var reFrame = regexp.MustCompile(`(?i)\bthe user(?: \([^)]*\))? (?:said|answered|agreed to the assistant's proposal)\b|^asked\b|^on the question\b`)
+
+// unframed is a claim without the frame around the user's words.
+func unframed(s string) string {
+	return reFrame.ReplaceAllString(s, " ")
+}
+
+// typeWords name what kind of value a subject has ("prod region",
+// "staging version"): a subject differing only by them is the same.
+var typeWords = map[string]string{
+	"region": vkRegion, "zone": vkRegion, "location": vkRegion, "standort": vkRegion, "ubicación": vkRegion, "emplacement": vkRegion,
+	"version": vkVersion, "release": vkVersion, "tag": vkVersion,
+	"day": vkDay, "wochentag": vkDay, "día": vkDay, "jour": vkDay,
+	"count": vkCount, "number": vkCount, "limit": vkCount, "anzahl": vkCount, "número": vkCount, "nombre": vkCount,
+}
+
+// valueTerms are the terms of vs.
+func valueTerms(vs []valueTok) []string {
+	var out []string
+	for _, v := range vs {
+		out = append(out, terms(v.text)...)
+	}
+	return out
+}
+
+// sameKind is the kind of value a new value (ns) gives that an old one
+// (os) had, the new one not among the old ones: "" when none. Counts must
+// count the same thing, ids share their letters.
+func sameKind(ns, os []valueTok) string {
+	has := func(vs []valueTok, v valueTok) bool {
+		return slices.ContainsFunc(vs, func(o valueTok) bool { return o.kind == v.kind && o.text == v.text })
+	}
+	best := ""
+	rank := map[string]int{vkRegion: 6, vkVersion: 5, vkDay: 4, vkCount: 3, vkID: 2, vkName: 1}
+	for _, n := range ns {
+		if has(os, n) {
+			continue
+		}
+		for _, o := range os {
+			if o.kind != n.kind {
+				continue
+			}
+			if !sameUnit(n, o) {
+				continue
+			}
+			if rank[n.kind] > rank[best] {
+				best = n.kind
+			}
+		}
+	}
+	return best
+}
+
+// slotMatch is the current claim a statement changes though their
+// subjects differ in words: the two give values of one kind (a region
+// for a region, a version for a version) and say them of the same thing.
+// A subject differing only by words naming the value's kind ("prod
+// region" and "production") is the same subject; else the statement must
+// say something changed ("now", "moved", "mittlerweile"), share a word
+// with the claim beside the values (two when the values are only names or
+// the claim has no subject), and hold every word of the claim's subject.
+// A tie matches nothing.
+func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
+	if st.Kind == hear.Person || st.Area == "people" {
+		return nil
+	}
+	nv := valueOf(st.Claim)
+	if len(nv) == 0 {
+		return nil
+	}
+	change := len(st.Replaces) > 0 || changed(st.Quote) || changed(st.Claim)
+	var nonName []valueTok
+	for _, v := range nv {
+		if v.kind != vkName {
+			nonName = append(nonName, v)
+		}
+	}
+	content := minus(union(sterms, terms(unframed(st.Claim))), valueTerms(nonName))
+	content = slices.DeleteFunc(content, func(t string) bool { return genericModifier[t] || changeCue.MatchString(t) })
+	if len(content) == 0 {
+		return nil
+	}
+	if len(sterms) > 0 {
+		m.openHaving(sterms, 1)
+	} else {
+		m.openHaving(content, min(2, len(content)))
+	}
+	var best *claim
+	score, tie := 0, false
+	for _, c := range m.candidates(content) {
+		if !c.current() || c.cur.kind == string(hear.Person) || c.area == "people" {
+			continue
+		}
+		ov := valueOf(c.cur.text)
+		kind := sameKind(nv, ov)
+		if kind == "" {
+			continue
+		}
+		s := 0
+		typed := func(ts []string) []string {
+			return slices.DeleteFunc(slices.Clone(ts), func(t string) bool { return typeWords[t] != "" })
+		}
+		if len(sterms) > 0 && len(c.sterms) > 0 && subjectScore(typed(sterms), typed(c.sterms)) > 0 {
+			s = 100
+		} else if change {
+			var oNonName []valueTok
+			for _, v := range ov {
+				if v.kind != vkName {
+					oNonName = append(oNonName, v)
+				}
+			}
+			cc := minus(union(c.sterms, terms(unframed(c.cur.text))), valueTerms(oNonName))
+			shared := overlap(content, cc)
+			need := 1
+			switch {
+			case kind == vkName && len(c.sterms) == 0:
+				// A verbatim claim is full of names.
+				need = len(content) + 1
+			case kind == vkVersion || kind == vkRegion:
+			case kind == vkName || kind == vkID || len(c.sterms) == 0:
+				need = 2
+			}
+			covers := overlap(typed(c.sterms), content) == len(typed(c.sterms))
+			if shared >= need && covers {
+				s = shared
+			}
+		}
+		switch {
+		case s <= 0:
+		case s > score:
+			best, score, tie = c, s, false
+		case s == score && c != best:
+			tie = true
+		}
+	}
+	if tie {
+		return nil
+	}
+	return best
+}
+
+// changesValue reports whether a text gives a value other than the one
+// old gives, of a kind the values spell alike (a version, count, id,
+// region or weekday): "from MariaDB 10 to MariaDB 11" is not "MariaDB 10"
+// said again, though it holds all of its words.
+func changesValue(text, old string) bool {
+	k := sameKind(valueOf(text), valueOf(old))
+	return k != "" && k != vkName
+}
+
+func union(a, b []string) []string {
+	out := slices.Clone(a)
+	for _, t := range b {
+		if !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// fromCue are the words before an earlier value in a change ("from",
+// "von", "de"), toCue the words before the value it changed to.
+var (
+	fromCue = setOf("from", "off", "von", "de", "du", "desde", "statt", "anstatt", "instead", "longer", "mehr", "plus", "replaced",
+		"ersetzt", "reemplazamos", "remplacé", "was", "war", "era", "était", "not", "nicht", "no", "pas", "從", "从", "由", "不再是", "不是", "而不是")
+	toCue = setOf("to", "with", "by", "auf", "nach", "zu", "durch", "a", "à", "vers", "por", "con", "par", "→", "->", "到", "换成", "改成", "改为", "から")
+)
+
+// sameUnit reports whether two values of a kind are of the same thing:
+// counts that count it or are named by it, ids of the same letters.
+func sameUnit(a, b valueTok) bool {
+	if a.kind != vkCount && a.kind != vkID {
+		return true
+	}
+	return slices.ContainsFunc(a.units, func(u string) bool { return slices.Contains(b.units, u) })
+}
+
+// replacedBy reports whether new values ns give another value of old
+// value o's kind (a count of the same thing), one no old value (os) had.
+func replacedBy(o valueTok, ns, os []valueTok) bool {
+	for _, n := range ns {
+		if n.kind != o.kind || n.text == o.text || slices.ContainsFunc(os, func(x valueTok) bool { return x.kind == n.kind && x.text == n.text }) {
+			continue
+		}
+		if !sameUnit(n, o) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// negation are the fromCue words that stay: "no longer …".
+var negation = setOf("not", "no", "longer", "mehr", "plus", "nicht", "pas", "不再是", "不是", "而不是")
+
+// withoutOld is a claim that replaces earlier values (olds) without the
+// words naming them: a value of an earlier claim said in a change ("from
+// RabbitMQ", "no longer Keiko") or a Replaces word goes, and with it the
+// "from" before it. Within the user's quoted words what goes is marked
+// "…"; a rewrite loses it outright. Subject words stay.
+func withoutOld(text string, olds []string, replaces []string, keep []string) string {
+	drop := map[string]bool{}
+	var oldVals []valueTok
+	for _, o := range olds {
+		oldVals = append(oldVals, valueOf(o)...)
+	}
+	newVals := valueOf(text)
+	for _, r := range replaces {
+		// A version stem ("Postgres ", "node:") names the new value too.
+		if r == "" || strings.ContainsAny(r[len(r)-1:], ": @-") || strings.Contains(strings.TrimSpace(r), " ") {
+			continue
+		}
+		r = strings.TrimSpace(r)
+		for _, o := range olds {
+			if containsTerms(terms(o), terms(r)) {
+				drop[strings.ToLower(r)] = true
+			}
+		}
+	}
+	for _, o := range oldVals {
+		if slices.Contains(keep, o.text) || slices.ContainsFunc(terms(o.text), func(t string) bool { return slices.Contains(keep, t) }) {
+			continue
+		}
+		// An old value the update says again is dropped when the update
+		// gives another of its kind (a count of the same thing).
+		if o.kind != vkName && replacedBy(o, newVals, oldVals) {
+			drop[o.text] = true
+		} else if o.kind == vkName {
+			drop["?"+o.text] = true // a name: only where a change frames it
+		}
+	}
+	if len(drop) == 0 {
+		return text
+	}
+	idx := reWord.FindAllStringIndex(text, -1)
+	words := make([]string, len(idx))
+	for i, ix := range idx {
+		words[i] = strings.ToLower(text[ix[0]:ix[1]])
+	}
+	cut := make([]bool, len(words))
+	found := false
+	for i, w := range words {
+		switch {
+		case drop[w]:
+		case drop["?"+w]:
+			framed := i > 0 && fromCue[words[i-1]] || i+1 < len(words) && toCue[words[i+1]] || i > 1 && fromCue[words[i-2]] && !toCue[words[i-1]]
+			if !framed {
+				continue
+			}
+			// A name followed by a version names the new value's stem
+			// ("Postgres 14" → "Postgres 16").
+			if i+1 < len(words) && slices.ContainsFunc(newVals, func(v valueTok) bool { return v.text == words[i+1] }) {
+				continue
+			}
+		default:
+			continue
+		}
+		cut[i], found = true, true
+	}
+	if !found {
+		return text
+	}
+	// The "from" before a cut word goes with it, and so does the name of
+	// what a cut count counts between them ("from Postgres 14").
+	lead := func(w string) bool { return fromCue[w] && !negation[w] }
+	for i := range words {
+		switch {
+		case !cut[i] || i == 0 || cut[i-1]:
+		case lead(words[i-1]):
+			cut[i-1] = true
+		case i > 1 && lead(words[i-2]) && !toCue[words[i-1]] && terms(words[i-1]) != nil:
+			cut[i-1], cut[i-2] = true, true
+		}
+	}
+	// So does what it counts, up to the value it changed to ("from three
+	// reviews to two").
+	for i := len(words) - 3; i >= 0; i-- {
+		if cut[i] && !cut[i+1] && toCue[words[i+2]] && !toCue[words[i+1]] {
+			cut[i+1] = true
+		}
+	}
+	var b strings.Builder
+	last := 0
+	for i := 0; i < len(words); i++ {
+		if !cut[i] {
+			continue
+		}
+		j := i
+		for j+1 < len(words) && cut[j+1] && strings.TrimSpace(text[idx[j][1]:idx[j+1][0]]) == "" {
+			j++
+		}
+		start, end := idx[i][0], idx[j][1]
+		quoted := strings.Count(text[:start], "“") > strings.Count(text[:start], "”")
+		if quoted {
+			b.WriteString(text[last:start])
+			b.WriteString("…")
+		} else {
+			b.WriteString(strings.TrimRight(text[last:start], " "))
+		}
+		last = end
+		i = j
+	}
+	b.WriteString(text[last:])
+	return strings.Join(strings.Fields(b.String()), " ")
+}

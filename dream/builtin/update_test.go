@@ -1,0 +1,162 @@
+package builtin
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/memfs/memfs/dream/builtin/hear"
+)
+
+// rule is a standing rule said verbatim, without a subject the rules
+// could tell.
+func rule(lang, quote string) hear.Statement {
+	return hear.Statement{Kind: hear.Rule, Lang: lang, Area: "conventions", Claim: "The user said: “" + quote + "”", Quote: quote}
+}
+
+func replacing(st hear.Statement, words ...string) hear.Statement {
+	st.Replaces = words
+	return st
+}
+
+// Ensure that a later statement replaces the claim it changes though the
+// two name their subject in other words (synonyms, abbreviations, other
+// languages, the kind of value), and that claims of other things stay.
+func TestUpdateAcrossPhrasings(t *testing.T) {
+	tests := []struct {
+		name          string
+		first, second []hear.Statement
+		current       []string
+	}{
+		{"abbreviation and full word",
+			[]hear.Statement{fact("prod", "Prod lives in Oregon.")},
+			[]hear.Statement{fact("production", "The team migrated production to eu-central-1.")},
+			[]string{"The team migrated production to eu-central-1."}},
+		{"other language, same thing",
+			[]hear.Statement{fact("database", "The database is MariaDB 10.")},
+			[]hear.Statement{fact("datenbank", "Die Datenbank ist jetzt MariaDB 11.")},
+			[]string{"Die Datenbank ist jetzt MariaDB 11."}},
+		{"subject naming the value's kind",
+			[]hear.Statement{fact("prod region", "The prod region is ap-south-1.")},
+			[]hear.Statement{fact("production", "Production moved to Singapore.")},
+			[]string{"Production moved to Singapore."}},
+		{"version of the same thing, no subject before",
+			[]hear.Statement{rule("en", "staging runs on Nomad 1.6, keep jobs compatible")},
+			[]hear.Statement{fact("staging cluster", "The staging cluster is on 1.8 these days.")},
+			[]string{"The staging cluster is on 1.8 these days."}},
+		{"count of the same thing",
+			[]hear.Statement{rule("en", "merge requests need three reviews before landing")},
+			[]hear.Statement{fact("", "We went down to two reviews per merge request.")},
+			[]string{"We went down to two reviews per merge request."}},
+		{"machine replaced by another",
+			[]hear.Statement{fact("render box gpu", "The render box GPU is an A4000 in rack 2.")},
+			[]hear.Statement{fact("gpu", "We replaced the render box GPU, it is an A6000 now.")},
+			[]string{"We replaced the render box GPU, it is an A6000 now."}},
+		{"a change of something else keeps the claim",
+			[]hear.Statement{fact("staging deploys", "Staging deploys need the VPN.")},
+			[]hear.Statement{fact("staging", "We moved staging to Hetzner now.")},
+			[]string{"Staging deploys need the VPN.", "We moved staging to Hetzner now."}},
+		{"no change said keeps the claim",
+			[]hear.Statement{rule("en", "the worker image is alpine:3.18")},
+			[]hear.Statement{fact("lint image", "The lint image is alpine:3.20.")},
+			[]string{"The lint image is alpine:3.20.", "The user said: “the worker image is alpine:3.18”"}},
+		{"a proposal agreed from now on is no change",
+			[]hear.Statement{rule("en", "keep a NOTES.md with a Pending section in every PR")},
+			[]hear.Statement{{Kind: hear.Rule, Lang: "en", Area: "conventions", Via: "confirm",
+				Claim: "The user agreed to the assistant's proposal: “Shall I name every Export with a UTC suffix from now on?”", Quote: "yes, from now on"}},
+			[]string{"The user agreed to the assistant's proposal: “Shall I name every Export with a UTC suffix from now on?”", "The user said: “keep a NOTES.md with a Pending section in every PR”"}},
+		{"counts of other things stay apart",
+			[]hear.Statement{rule("en", "deploys need two approvals")},
+			[]hear.Statement{fact("", "Deploys now retry three times.")},
+			[]string{"Deploys now retry three times.", "The user said: “deploys need two approvals”"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := run(t, t.TempDir(), map[string]hear.Heard{"s1": heard(tt.first...)}, map[string]hear.Heard{"s2": heard(tt.second...)})
+			if got := currentTexts(m); !slices.Equal(got, tt.current) {
+				t.Fatalf("current = %q, want %q", got, tt.current)
+			}
+		})
+	}
+}
+
+// Ensure that the claim an update states names only the current value
+// when the user's words quote the earlier one, and that the page keeps
+// the earlier value and the user's full words.
+func TestUpdateDropsEarlierValue(t *testing.T) {
+	tests := []struct {
+		name          string
+		first, second hear.Statement
+		current, gone string
+	}{
+		{"rewrite loses the from part",
+			fact("broker", "The broker is ActiveMQ."),
+			replacing(fact("queue", "The team moved the queue from ActiveMQ to NATS."), "ActiveMQ"),
+			"The team moved the queue to NATS.", "ActiveMQ"},
+		{"quoted words mark what goes",
+			hear.Statement{Kind: hear.Team, Lang: "en", Area: "team", Subject: "invoices approval", Claim: "The user said: “Ines approves invoices.”", Quote: "Ines approves invoices."},
+			replacing(hear.Statement{Kind: hear.Team, Lang: "en", Area: "team", Subject: "invoices approval", Claim: "The user said: “no longer Ines, Bo approves invoices now.”", Quote: "no longer Ines, Bo approves invoices now."}, "Ines"),
+			"The user said: “no longer …, Bo approves invoices now.”", "Ines"},
+		{"other language, version stem kept",
+			fact("datenbank", "Die Datenbank ist MariaDB 10."),
+			fact("datenbank", "Wir sind von MariaDB 10 auf MariaDB 11 umgestiegen."),
+			"Wir sind auf MariaDB 11 umgestiegen.", "MariaDB 10"},
+		{"a count said again goes",
+			rule("en", "merge requests need three reviews before landing"),
+			fact("", "We went from three reviews to two reviews per merge request."),
+			"We went to two reviews per merge request.", "three"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := run(t, t.TempDir(), map[string]hear.Heard{"s1": heard(tt.first)}, map[string]hear.Heard{"s2": heard(tt.second)})
+			if got := currentTexts(m); !slices.Equal(got, []string{tt.current}) {
+				t.Fatalf("current = %q, want %q", got, tt.current)
+			}
+			c := m.claims[0]
+			if len(c.past) != 1 || !strings.Contains(c.past[0].text, tt.gone) {
+				t.Errorf("history = %+v, want the earlier value", c.past)
+			}
+			if c.cur.quote != tt.second.Quote {
+				t.Errorf("quote = %q, want the user's words %q", c.cur.quote, tt.second.Quote)
+			}
+			for _, e := range m.listing() {
+				if strings.Contains(e.text, tt.gone) {
+					t.Errorf("index line %q names the earlier value", e.text)
+				}
+			}
+		})
+	}
+}
+
+// Ensure that a retraction withdraws the claim it names by subject across
+// phrasings, and nothing else.
+func TestRetractionAcrossPhrasings(t *testing.T) {
+	tests := []struct {
+		name    string
+		claims  []hear.Statement
+		target  string
+		current []string
+	}{
+		{"inflected words, other claim on the same thing stays",
+			[]hear.Statement{rule("de", "wir deployen nie samstags"), rule("de", "Produktions-Deployments gibt nur Ute frei")},
+			"Deployments am Samstag",
+			[]string{"The user said: “Produktions-Deployments gibt nur Ute frei”"}},
+		{"abbreviations",
+			[]hear.Statement{rule("en", "the production database is snapshotted hourly"), rule("en", "staging resets nightly")},
+			"the prod DB snapshot rule",
+			[]string{"The user said: “staging resets nightly”"}},
+		{"too few words in common withdraw nothing",
+			[]hear.Statement{rule("en", "the production database is snapshotted hourly")},
+			"the prod logging rule",
+			[]string{"The user said: “the production database is snapshotted hourly”"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := run(t, t.TempDir(), map[string]hear.Heard{"s1": heard(tt.claims...)},
+				map[string]hear.Heard{"s2": {Retractions: []hear.Retraction{{Target: tt.target, Quote: tt.target}}}})
+			if got := currentTexts(m); !slices.Equal(got, tt.current) {
+				t.Fatalf("current = %q, want %q", got, tt.current)
+			}
+		})
+	}
+}
