@@ -207,7 +207,7 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 			tie = true
 		}
 	}
-	if st := terms(r.Subject); len(st) > 0 {
+	if st := slices.DeleteFunc(terms(r.Subject), func(t string) bool { return targetFiller[t] }); len(st) > 0 {
 		m.openHaving(st, len(st))
 		for _, c := range m.candidates(st) {
 			if c.current() {

@@ -243,8 +243,22 @@ func spellings(t string) []string {
 
 // targetFiller are words a retraction uses to point at a claim, not
 // words of the claim: "scratch the rebase rule".
-var targetFiller = setOf("rule", "convention", "policy", "thing", "idea", "plan", "stuff", "part", "bit", "whole",
-	"fact", "note", "preference", "decision", "regla", "règle", "regel")
+// So are the verbs a withdrawal puts before what it withdraws ("no need
+// to attach screenshots", "ya no hace falta usar Mockoon").
+var targetFiller = stemmedSet("rule", "convention", "policy", "thing", "idea", "plan", "stuff", "part", "bit", "whole",
+	"fact", "note", "preference", "decision", "regla", "règle", "regel",
+	"use", "using", "attach", "attaching", "add", "adding", "do", "doing", "make", "making", "put", "keep", "need",
+	"usar", "utilizar", "hacer", "poner", "adjuntar", "utiliser", "faire", "mettre", "ajouter", "joindre",
+	"verwenden", "nutzen", "benutzen", "machen", "anhängen", "hinzufügen")
+
+// stemmedSet is a set of words and their stems.
+func stemmedSet(ws ...string) map[string]bool {
+	m := setOf(ws...)
+	for _, w := range ws {
+		m[stemTerm(w)] = true
+	}
+	return m
+}
 
 // overlap counts the terms a and b share.
 func overlap(a, b []string) int {

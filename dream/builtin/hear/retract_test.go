@@ -1,0 +1,39 @@
+package hear
+
+import (
+	"strings"
+	"testing"
+)
+
+// Ensure that withdrawals are heard in the many ways users say them, in
+// every language, and that what they withdraw is named; and that a rule
+// that only sounds like one ("you don't have to run tests for docs
+// changes") withdraws nothing.
+func TestRetractionPhrasings(t *testing.T) {
+	for _, tc := range []struct{ text, target string }{
+		{"Scratch that rule about squashing fixups.", "squashing fixups"},
+		{"Drop the policy on signed tags.", "signed tags"},
+		{"No need to attach benchmark numbers anymore.", "benchmark numbers"},
+		{"You don't have to update the ADR index any more.", "ADR index"},
+		{"We no longer need to tag images by hand.", "tag images"},
+		{"以后不用再写周报了。", "写周报"},
+		{"もう英語でコメントを書かなくていいです。", "英語でコメント"},
+		{"Ya no hace falta usar Postman.", "Postman"},
+		{"lo de los martes, ya no es así.", "martes"},
+		{"Ce n'est plus le cas pour les revues de sécurité.", "revues de sécurité"},
+		{"On n'a plus besoin de Storybook.", "Storybook"},
+	} {
+		h := Session(conv(tc.text))
+		if len(h.Retractions) != 1 || !strings.Contains(h.Retractions[0].Target, tc.target) {
+			t.Errorf("%q: retractions %+v, want one naming %q", tc.text, h.Retractions, tc.target)
+		}
+	}
+	for _, text := range []string{
+		"You don't have to run the linter for docs changes.",
+		"No need to ask before running the tests.",
+	} {
+		if h := Session(conv(text)); len(h.Retractions) != 0 {
+			t.Errorf("%q: retractions %+v, want none", text, h.Retractions)
+		}
+	}
+}
