@@ -155,6 +155,11 @@ func classify(raw, lang string, reply bool) (finding, verdict) {
 		// "zwei Dinge vorweg: Der Freeze beginnt jetzt mittwochs": a short
 		// lead-in before a colon says nothing; what it introduces is read.
 		if g, v := classify(rest, lang, reply); v == durable {
+			if anaphor(g.retract) {
+				// "the Friday freeze: that no longer applies": the
+				// lead-in names what is withdrawn.
+				g.retract = referent(strings.TrimSuffix(s, rest))
+			}
 			return g, v
 		}
 	}
@@ -424,12 +429,20 @@ func retractionIn(s string, lx *lexicon) string {
 	s = strings.TrimRight(s, " .!。！")
 	// "two changes from the retro: forget the squash rule": what a lead-in
 	// colon introduces is read on its own.
+	// "the Friday freeze: that no longer applies": what the lead-in
+	// names is what "that" withdraws.
 	if i := strings.LastIndex(s, ": "); i > 0 && i+2 < len(s) {
 		if t := retractionIn(s[i+2:], lx); t != "" {
+			if anaphor(t) {
+				return referent(s[:i])
+			}
 			return t
 		}
 	} else if i := strings.LastIndex(s, "："); i > 0 && i+len("：") < len(s) {
 		if t := retractionIn(s[i+len("："):], lx); t != "" {
+			if anaphor(t) {
+				return referent(s[:i])
+			}
 			return t
 		}
 	}
@@ -450,6 +463,27 @@ func retractionIn(s string, lx *lexicon) string {
 		}
 	}
 	return ""
+}
+
+// rePointBack is a withdrawal's target that only points back at what was
+// said before it ("that no longer applies", "das gilt nicht mehr", "不再适
+// 用了").
+var rePointBack = regexp.MustCompile(`(?i)^(?:that|this|it|those|these|das|dies|eso|esto|ce|ça|cela|这|那|这个|那个|这条|那条|それ|これ|あれ|适用了?|有效了?)(?: (?:one|rule|regel|regla|règle|thing|sache))?$`)
+
+func anaphor(t string) bool { return rePointBack.MatchString(strings.TrimSpace(t)) }
+
+// reAboutLead opens words that name what is spoken of ("about the Friday
+// freeze", "lo de los viernes", "关于").
+var reAboutLead = regexp.MustCompile(`(?i)^(?:(?:about|regarding|re:?|as for|as to|remember|wegen|bezüglich|sobre|lo de|en cuanto a|concernant|à propos d[eu']?|quant à)\s+|关于|至于)`)
+
+// referent is what words a withdrawal points back at name: past a
+// lead-in ("two things: …") and "about", without closing marks.
+func referent(s string) string {
+	if rest := afterLabel(s); rest != "" {
+		s = rest
+	}
+	s = reAboutLead.ReplaceAllString(strings.TrimSpace(s), "")
+	return strings.TrimSpace(strings.TrimRight(s, " :：,，、。.?？!！"))
 }
 
 // group returns a named group's text (or the first of its numbered

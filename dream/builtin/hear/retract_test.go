@@ -28,6 +28,24 @@ func TestRetractionPhrasings(t *testing.T) {
 			t.Errorf("%q: retractions %+v, want one naming %q", tc.text, h.Retractions, tc.target)
 		}
 	}
+	// "That", "das", "这条" point back: at the lead-in, the clause or the
+	// sentence before, which then states nothing.
+	for _, tc := range []struct{ text, target string }{
+		{"The nightly VACUUM job: that no longer applies.", "The nightly VACUUM job"},
+		{"About the code owners file, that's no longer the case.", "the code owners file"},
+		{"Die Sperre für Hotfixes am Montag, das gilt nicht mehr.", "Die Sperre für Hotfixes am Montag"},
+		{"每周一的例会纪要，不再适用了。", "每周一的例会纪要"},
+		{"We always pair on migrations. That no longer applies.", "We always pair on migrations"},
+		{"Remember the sign-off from legal? Scratch that rule.", "the sign-off from legal"},
+	} {
+		h := Session(conv(tc.text))
+		if len(h.Retractions) != 1 || h.Retractions[0].Target != tc.target {
+			t.Errorf("%q: retractions %+v, want one naming %q", tc.text, h.Retractions, tc.target)
+		}
+		if len(h.Statements) != 0 {
+			t.Errorf("%q: statements %+v, want none", tc.text, h.Statements)
+		}
+	}
 	for _, text := range []string{
 		"You don't have to run the linter for docs changes.",
 		"No need to ask before running the tests.",

@@ -283,6 +283,14 @@ func hearMessage(text string, answering, replying, agreed bool) heard {
 		}
 		nr := len(out.retracts)
 		found, excludedAny, redacted, span := hearSentence(s.text, s.lang, reply, &out)
+		// "Remember the Friday freeze? That no longer applies.": the
+		// sentence before names what "that" withdraws, and states nothing.
+		for j := nr; j < len(out.retracts); j++ {
+			if anaphor(out.retracts[j].Target) && i > 0 {
+				out.retracts[j].Target = referent(sents[i-1].text)
+				out.statements = slices.DeleteFunc(out.statements, func(st Statement) bool { return st.Quote != "" && strings.Contains(sents[i-1].text, st.Quote) })
+			}
+		}
 		// A sentence that also withdraws something says more than one
 		// thing: its statements are kept alone, without the withdrawal.
 		excludedAny = excludedAny || len(out.retracts) > nr
@@ -443,7 +451,7 @@ func hearSentence(text, lang string, reply bool, out *heard) (found []finding, e
 	}
 	first, last := -1, -1
 	prefBefore := false
-	for _, c := range cls {
+	for ci, c := range cls {
 		f, v := classify(c, lang, reply)
 		if v == excluded && f.why == "e9" && prefBefore {
 			// "mir ist lieber, wenn du vorher den Plan skizzierst": the
@@ -471,6 +479,12 @@ func hearSentence(text, lang string, reply bool, out *heard) (found []finding, e
 			out.forgets = append(out.forgets, f.forget)
 		case f.retract != "":
 			t := resolve(f.retract, text)
+			if anaphor(t) && ci > 0 {
+				// "die Freitags-Sperre, das gilt nicht mehr": the clause
+				// before names what is withdrawn, and states nothing.
+				t = referent(cls[ci-1])
+				found = slices.DeleteFunc(found, func(g finding) bool { return strings.Contains(t, strings.TrimSpace(g.text)) })
+			}
 			subj := nounPhrase(t, lang, lexes[lang])
 			if fs := strings.Fields(subj); len(fs) > 0 && strings.HasSuffix(fs[0], "ing") {
 				subj = "" // "asking Tom for reviews" names an act, not a subject
