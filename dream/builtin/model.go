@@ -196,15 +196,15 @@ func (c *claim) values() []*value {
 // subject matches the retraction's subject, else the one holding most of
 // its target words; a tie withdraws nothing.
 func (m *memory) retract(session string, r hear.Retraction) bool {
-	var best *claim
-	score, tie := 0.0, false
+	var tied []*claim
+	score := 0.0
 	consider := func(c *claim, s float64) {
 		switch {
 		case s <= 0:
 		case s > score:
-			best, score, tie = c, s, false
-		case s == score && c != best:
-			tie = true
+			tied, score = []*claim{c}, s
+		case s == score && !slices.Contains(tied, c):
+			tied = append(tied, c)
 		}
 	}
 	if st := slices.DeleteFunc(terms(r.Subject), func(t string) bool { return targetFiller[t] }); len(st) > 0 {
@@ -215,24 +215,52 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 			}
 		}
 	}
-	if best == nil {
-		tt := slices.DeleteFunc(terms(r.Target), func(t string) bool { return targetFiller[t] })
-		m.openHaving(tt, (3*len(tt)+4)/5)
-		for _, c := range m.candidates(tt) {
+	tt := slices.DeleteFunc(terms(r.Target), func(t string) bool { return targetFiller[t] })
+	if len(tied) == 0 {
+		m.openHaving(probes(tt), (3*len(tt)+4)/5)
+		for _, c := range m.claims {
 			if c.current() {
 				consider(c, mentionScore(tt, append(slices.Clone(c.sterms), c.vterms...)))
 			}
 		}
 	}
-	if best == nil || tie {
+	// A tie withdraws nothing, but for a person who left (all that was
+	// said of them goes) and for one claim said twice in other words.
+	if len(tied) > 1 && !(score == 1 && namesPerson(r.Target, tt) || alike(tied)) {
 		return false
 	}
-	v := *best.cur
-	v.end, v.by, v.endQuote = endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote
-	best.past = append([]value{v}, best.past...)
-	best.cur = nil
-	best.seen = m.gen
-	m.touch(best)
+	for _, c := range tied {
+		v := *c.cur
+		v.end, v.by, v.endQuote = endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote
+		c.past = append([]value{v}, c.past...)
+		c.cur = nil
+		c.seen = m.gen
+		m.touch(c)
+	}
+	return len(tied) > 0
+}
+
+// namesPerson reports a withdrawal's target that is only a name ("Tom",
+// "李昊"), its terms tt.
+func namesPerson(target string, tt []string) bool {
+	if len(tt) != 1 {
+		return false
+	}
+	w := strings.TrimSpace(target)
+	return properNoun(w, false) && !strings.Contains(w, " ") || cjkWord(w) && len([]rune(w)) <= 3
+}
+
+// alike reports claims that say one thing in other words: every two share
+// most of their value's terms.
+func alike(cs []*claim) bool {
+	for i, a := range cs {
+		for _, b := range cs[i+1:] {
+			n := overlap(a.vterms, b.vterms)
+			if u := len(a.vterms) + len(b.vterms) - n; u == 0 || 2*n < u {
+				return false
+			}
+		}
+	}
 	return true
 }
 
@@ -297,7 +325,7 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 	// What the statement replaces, so that the claim stating it now does
 	// not name it again.
 	var olds []string
-	if match != nil && match.cur != nil && (!sameValue(match, vterms) || changesValue(text, match.cur.text)) {
+	if match != nil && match.cur != nil && (!sameValue(match, vterms) || changesValue(text, match.cur.text, st.Replaces)) {
 		olds = append(olds, match.cur.text)
 	}
 	for _, c := range replaced {
@@ -317,7 +345,7 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 		m.insert(c)
 		return stAdded
 	}
-	if match.cur != nil && sameValue(match, vterms) && !changesValue(text, match.cur.text) && !slices.Contains(replaced, match) {
+	if match.cur != nil && sameValue(match, vterms) && !changesValue(text, match.cur.text, st.Replaces) && !slices.Contains(replaced, match) {
 		return m.confirm(match, nv)
 	}
 	if match.cur != nil {

@@ -322,9 +322,13 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 // old gives, of a kind the values spell alike (a version, count, id,
 // region or weekday): "from MariaDB 10 to MariaDB 11" is not "MariaDB 10"
 // said again, though it holds all of its words.
-func changesValue(text, old string) bool {
-	k := sameKind(valueOf(text), valueOf(old))
-	return k != "" && k != vkName
+func changesValue(text, old string, replaces []string) bool {
+	if k := sameKind(valueOf(text), valueOf(old)); k != "" && k != vkName {
+		return true
+	}
+	// "Ines no longer approves invoices, Bo does" holds every word of
+	// "Ines approves invoices", and says it is no longer so.
+	return withoutOld(text, []string{old}, replaces, nil) != text
 }
 
 func union(a, b []string) []string {
@@ -369,6 +373,14 @@ func replacedBy(o valueTok, ns, os []valueTok) bool {
 	return false
 }
 
+// leaves reports words saying what comes before them is no longer so:
+// "Keiko no longer approves", "Tom ist nicht mehr", "Ana ya no".
+func leaves(next []string) bool {
+	two := func(a, b string) bool { return len(next) > 1 && next[0] == a && next[1] == b }
+	return two("no", "longer") || two("is", "no") || two("is", "not") || two("ist", "nicht") || two("nicht", "mehr") ||
+		two("ya", "no") || two("n'est", "plus") || two("ne", "plus") || len(next) > 0 && (next[0] == "isn't" || next[0] == "不再")
+}
+
 // negation are the fromCue words that stay: "no longer …".
 var negation = setOf("not", "no", "longer", "mehr", "plus", "nicht", "pas", "不再是", "不是", "而不是")
 
@@ -390,6 +402,10 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 			continue
 		}
 		r = strings.TrimSpace(r)
+		// Only a value goes, never a verb or what it is of.
+		if len(valueOf(r)) == 0 && !properNoun(r, false) {
+			continue
+		}
 		for _, o := range olds {
 			if containsTerms(terms(o), terms(r)) {
 				drop[strings.ToLower(r)] = true
@@ -408,6 +424,16 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 			drop["?"+o.text] = true // a name: only where a change frames it
 		}
 	}
+	// A capitalized word opening an earlier claim ("Keiko approves
+	// releases") may be a name too: it goes only where a change frames it.
+	for _, o := range olds {
+		for _, w := range reWord.FindAllString(unframed(o), -1) {
+			l := strings.ToLower(w)
+			if r, _ := utf8.DecodeRuneInString(w); unicode.IsUpper(r) && !termStop[l] && !drop[l] {
+				drop["?"+l] = true
+			}
+		}
+	}
 	if len(drop) == 0 {
 		return text
 	}
@@ -422,7 +448,8 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 		switch {
 		case drop[w]:
 		case drop["?"+w]:
-			framed := i > 0 && fromCue[words[i-1]] || i+1 < len(words) && toCue[words[i+1]] || i > 1 && fromCue[words[i-2]] && !toCue[words[i-1]]
+			framed := i > 0 && fromCue[words[i-1]] || i+1 < len(words) && toCue[words[i+1]] || i > 1 && fromCue[words[i-2]] && !toCue[words[i-1]] ||
+				i+1 < len(words) && leaves(words[i+1:])
 			if !framed {
 				continue
 			}

@@ -249,7 +249,8 @@ var targetFiller = stemmedSet("rule", "convention", "policy", "thing", "idea", "
 	"fact", "note", "preference", "decision", "regla", "règle", "regel",
 	"use", "using", "attach", "attaching", "add", "adding", "do", "doing", "make", "making", "put", "keep", "need",
 	"usar", "utilizar", "hacer", "poner", "adjuntar", "utiliser", "faire", "mettre", "ajouter", "joindre",
-	"verwenden", "nutzen", "benutzen", "machen", "anhängen", "hinzufügen")
+	"verwenden", "nutzen", "benutzen", "machen", "anhängen", "hinzufügen",
+	"no", "not", "nicht", "kein", "keine", "pas", "ne", "about", "regarding", "wegen", "sobre", "concernant")
 
 // stemmedSet is a set of words and their stems.
 func stemmedSet(ws ...string) map[string]bool {
@@ -338,9 +339,44 @@ func mentionScore(target, claim []string) float64 {
 	if len(target) == 0 {
 		return 0
 	}
-	s := float64(overlap(target, claim)) / float64(len(target))
+	n := 0
+	for _, t := range target {
+		if slices.ContainsFunc(claim, func(c string) bool { return akin(t, c) }) {
+			n++
+		}
+	}
+	s := float64(n) / float64(len(target))
 	if s*5 < 3 {
 		return 0
 	}
 	return s
+}
+
+// akin reports whether two terms are one word inflected otherwise, as a
+// withdrawal's words name a claim's ("desplegar", "desplegamos"): the
+// same, or five letters or more and three in four of the shorter's
+// letters in common at their start.
+func akin(a, b string) bool {
+	if a == b {
+		return true
+	}
+	ra, rb := []rune(a), []rune(b)
+	n := 0
+	for n < len(ra) && n < len(rb) && ra[n] == rb[n] {
+		n++
+	}
+	return n >= 5 && 4*n >= 3*min(len(ra), len(rb))
+}
+
+// probes are terms as their start: what a text holding a word akin to
+// them holds (see akin).
+func probes(ts []string) []string {
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		if r := []rune(t); len(r) > 5 {
+			t = string(r[:5])
+		}
+		out[i] = t
+	}
+	return out
 }
