@@ -60,6 +60,9 @@ var regionWords = setOf("frankfurt", "ireland", "dublin", "london", "paris", "to
 	"bahrain", "oslo", "madrid", "amsterdam", "belgium", "netherlands", "iowa", "texas", "法兰克福", "东京", "新加坡",
 	"フランクフルト", "東京", "大阪")
 
+// cjkRegions are the regionWords written in CJK.
+var cjkRegions = []string{"法兰克福", "东京", "新加坡", "フランクフルト", "東京", "大阪", "シンガポール", "法蘭克福"}
+
 // dayWords are the weekdays in the languages memfs hears.
 var dayWords = setOf("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
 	"montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag",
@@ -74,7 +77,7 @@ var numberWords = setOf("one", "two", "three", "four", "five", "six", "seven", "
 // valueOf returns the values a text holds, in order.
 func valueOf(text string) []valueTok {
 	var out []valueTok
-	idx := reWord.FindAllStringIndex(text, -1)
+	idx := wordSpans(text)
 	words := make([]string, len(idx))
 	for i, ix := range idx {
 		words[i] = text[ix[0]:ix[1]]
@@ -88,6 +91,11 @@ func valueOf(text string) []valueTok {
 	for i, w := range words {
 		l := strings.ToLower(w)
 		if cjkWord(w) {
+			for _, rw := range cjkRegions {
+				if strings.Contains(w, rw) {
+					out = append(out, valueTok{kind: vkRegion, text: rw})
+				}
+			}
 			for _, d := range reCJKDay.FindAllString(w, -1) {
 				out = append(out, valueTok{kind: vkDay, text: d})
 			}
@@ -121,6 +129,32 @@ func valueOf(text string) []valueTok {
 		case properNoun(w, i == 0 || sentenceStart(text, idx[i][0])):
 			out = append(out, valueTok{kind: vkName, text: l})
 		}
+	}
+	return out
+}
+
+// wordSpans are the byte spans of the words of text; a run of CJK text
+// is a word of its own, apart from the Latin letters and digits beside it
+// ("本番はeu-west-1に").
+func wordSpans(text string) [][]int {
+	var out [][]int
+	for _, ix := range reWord.FindAllStringIndex(text, -1) {
+		start := ix[0]
+		prev := -1
+		for i, r := range text[ix[0]:ix[1]] {
+			c := 0
+			if isCJK(r) {
+				c = 1
+			}
+			if prev >= 0 && c != prev {
+				if w := strings.Trim(text[start:ix[0]+i], ".:/@#+_'-"); w != "" {
+					out = append(out, []int{start, start + len(w)})
+				}
+				start = ix[0] + i
+			}
+			prev = c
+		}
+		out = append(out, []int{start, ix[1]})
 	}
 	return out
 }
@@ -165,7 +199,7 @@ func properNoun(w string, start bool) bool {
 }
 
 // changeCue marks a statement that says something changed.
-var changeCue = regexp.MustCompile(`(?i)\b(?:now|moved|migrated|switched|changed|upgraded|downgraded|bumped|replaced|dropped|raised|lowered|increased|decreased|reduced|went|no longer|any ?more|instead|these days|nowadays|jetzt|mittlerweile|inzwischen|nun|umgestellt|gewechselt|migriert|geändert|ersetzt|aktualisiert|angehoben|erhöht|gesenkt|nicht mehr|ahora|ya|cambiamos|migramos|pasamos|movimos|subimos|bajamos|reemplazamos|cambiado|migrado|pasado|subido|bajado|actualizado|maintenant|désormais|remplacé|remplacée|migré|migrée|passé|passée|changé|augmenté|réduit|baissé|plus)\b|现在|已经|改成|改为|换成|迁到|迁移|升级|不再|调整|今は|変わ|変更|移行|切り替え|上げ|下げ|なりました`)
+var changeCue = regexp.MustCompile(`(?i)\b(?:now|moved|migrated|switched|changed|upgraded|downgraded|bumped|replaced|dropped|raised|lowered|increased|decreased|reduced|went|no longer|any ?more|instead|these days|nowadays|jetzt|mittlerweile|inzwischen|nun|umgestellt|gewechselt|migriert|geändert|ersetzt|aktualisiert|angehoben|erhöht|gesenkt|nicht mehr|umgezogen|umgestiegen|verschoben|gewechselt|ahora|mudamos|nos mudamos|ya|cambiamos|migramos|pasamos|movimos|subimos|bajamos|reemplazamos|cambiado|migrado|pasado|subido|bajado|actualizado|maintenant|désormais|déménagé|basculé|remplacé|remplacée|migré|migrée|passé|passée|changé|augmenté|réduit|baissé|plus)\b|现在|已经|改成|改为|换成|迁到|迁移|升级|不再|调整|今は|変わ|変更|移行|切り替え|上げ|下げ|なりました`)
 
 // reFromNow is "from now on" and its kin: a rule's durability, not a
 // change.
@@ -259,9 +293,16 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 	if len(content) == 0 {
 		return nil
 	}
-	if len(sterms) > 0 {
+	subj := strings.TrimSpace(st.Subject)
+	if subj == "" {
+		subj = cjkTopic(st.Quote)
+	}
+	switch {
+	case len(sterms) > 0:
 		m.openHaving(sterms, 1)
-	} else {
+	case change:
+		m.openHaving(content, 1)
+	default:
 		m.openHaving(content, min(2, len(content)))
 	}
 	var best *claim
@@ -279,7 +320,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		typed := func(ts []string) []string {
 			return slices.DeleteFunc(slices.Clone(ts), func(t string) bool { return typeWords[t] != "" })
 		}
-		if len(sterms) > 0 && len(c.sterms) > 0 && subjectScore(typed(sterms), typed(c.sterms)) > 0 {
+		if len(sterms) > 0 && len(c.sterms) > 0 && subjectScore(typed(sterms), typed(c.sterms)) > 0 || cjkWithin(subj, c.subject) {
 			s = 100
 		} else if change {
 			var oNonName []valueTok
@@ -299,7 +340,8 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 			case kind == vkName || kind == vkID || len(c.sterms) == 0:
 				need = 2
 			}
-			covers := overlap(typed(c.sterms), content) == len(typed(c.sterms))
+			narrow := slices.DeleteFunc(typed(c.sterms), func(t string) bool { return genericModifier[t] })
+			covers := overlap(narrow, content) == len(narrow)
 			if shared >= need && covers {
 				s = shared
 			}
@@ -329,6 +371,33 @@ func changesValue(text, old string, replaces []string) bool {
 	// "Ines no longer approves invoices, Bo does" holds every word of
 	// "Ines approves invoices", and says it is no longer so.
 	return withoutOld(text, []string{old}, replaces, nil) != text
+}
+
+// cjkWithin reports two CJK subjects one of which holds the other
+// ("本番" in "本番環境"): CJK has no spaces to tell its words apart.
+func cjkWithin(a, b string) bool {
+	if !cjkWord(a) || !cjkWord(b) || utf8.RuneCountInString(a) < 2 || utf8.RuneCountInString(b) < 2 {
+		return false
+	}
+	return strings.Contains(a, b) || strings.Contains(b, a)
+}
+
+// reJaTopic is what a Japanese sentence is about, before its topic mark
+// ("リリースの承認は…"); reZhTopic a Chinese one's, before the verb
+// giving its value ("代码评审找…", "发布由…审批").
+var (
+	reJaTopic = regexp.MustCompile(`^(?:うちの|私たちの|我々の|今の|現在の)?([^、。は]{2,12}?)は`)
+	reZhTopic = regexp.MustCompile(`^(?:以后|今后|现在)?(?:我们的|我们|咱们的)?([^，,。是由找在用归]{2,10}?)(?:现在|已经|以后)?(?:是|由|找|在|用|归)`)
+)
+
+// cjkTopic is the topic a CJK statement opens with, "" when none.
+func cjkTopic(quote string) string {
+	for _, re := range []*regexp.Regexp{reJaTopic, reZhTopic} {
+		if m := re.FindStringSubmatch(strings.TrimSpace(quote)); m != nil && cjkWord(m[1]) {
+			return m[1]
+		}
+	}
+	return ""
 }
 
 func union(a, b []string) []string {
@@ -373,6 +442,15 @@ func replacedBy(o valueTok, ns, os []valueTok) bool {
 	return false
 }
 
+// cjkWithout is a CJK claim without an earlier value r: "从r", "rから"
+// and r itself become "…".
+func cjkWithout(text, r string) string {
+	for _, f := range []string{"从" + r, "由" + r, r + "から", r} {
+		text = strings.ReplaceAll(text, f, "…")
+	}
+	return text
+}
+
 // leaves reports words saying what comes before them is no longer so:
 // "Keiko no longer approves", "Tom ist nicht mehr", "Ana ya no".
 func leaves(next []string) bool {
@@ -402,6 +480,14 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 			continue
 		}
 		r = strings.TrimSpace(r)
+		if cjkWord(r) {
+			// CJK has no words to cut at: the value goes where it is
+			// written, with the "from" around it.
+			if slices.ContainsFunc(olds, func(o string) bool { return strings.Contains(o, r) }) {
+				text = cjkWithout(text, r)
+			}
+			continue
+		}
 		// Only a value goes, never a verb or what it is of.
 		if len(valueOf(r)) == 0 && !properNoun(r, false) {
 			continue
@@ -427,7 +513,9 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 	// A capitalized word opening an earlier claim ("Keiko approves
 	// releases") may be a name too: it goes only where a change frames it.
 	for _, o := range olds {
-		for _, w := range reWord.FindAllString(unframed(o), -1) {
+		uo := unframed(o)
+		for _, ix := range wordSpans(uo) {
+			w := uo[ix[0]:ix[1]]
 			l := strings.ToLower(w)
 			if r, _ := utf8.DecodeRuneInString(w); unicode.IsUpper(r) && !termStop[l] && !drop[l] {
 				drop["?"+l] = true
@@ -437,7 +525,7 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 	if len(drop) == 0 {
 		return text
 	}
-	idx := reWord.FindAllStringIndex(text, -1)
+	idx := wordSpans(text)
 	words := make([]string, len(idx))
 	for i, ix := range idx {
 		words[i] = strings.ToLower(text[ix[0]:ix[1]])

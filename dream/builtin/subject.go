@@ -194,7 +194,7 @@ var termSynonyms = [][]string{
 	{"db", "database", "datenbank", "bdd", "数据库"},
 	{"ci", "pipelin", "pipelines"},
 	{"repo", "repository", "repositorio", "dépôt"},
-	{"env", "environment", "entorno", "umgebung", "environnement", "环境"},
+	{"env", "environment", "entorno", "umgebung", "environnement", "环境", "環境"},
 	{"kubernet", "k8s"},
 	{"config", "configuration", "konfiguration", "configuración"},
 	{"auth", "authentication", "authentifizierung", "autenticación", "authentification"},
@@ -310,7 +310,10 @@ func refersTo(st, ct []string) float64 {
 
 // genericModifier are words that do not narrow a subject.
 var genericModifier = setOf("current", "default", "main", "primary", "actual", "official", "standard", "usual",
-	"team", "project", "new", "whole", "overall", "general", "aktuell", "actual", "actuel")
+	"team", "project", "new", "whole", "overall", "general", "aktuell", "actual", "actuel",
+	// what a place of things is called beside its name: "the staging
+	// server" is "staging"
+	"env", "server", "serveur", "servidor", "host", "instance", "box")
 
 func minus(a, b []string) []string {
 	var out []string

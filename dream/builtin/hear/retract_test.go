@@ -22,6 +22,7 @@ func TestRetractionPhrasings(t *testing.T) {
 		{"lo de los martes, ya no es así.", "martes"},
 		{"Ce n'est plus le cas pour les revues de sécurité.", "revues de sécurité"},
 		{"On n'a plus besoin de Storybook.", "Storybook"},
+		{"以后部署不用找老周了。", "老周"},
 	} {
 		h := Session(conv(tc.text))
 		if len(h.Retractions) != 1 || !strings.Contains(h.Retractions[0].Target, tc.target) {
@@ -52,6 +53,20 @@ func TestRetractionPhrasings(t *testing.T) {
 	} {
 		if h := Session(conv(text)); len(h.Retractions) != 0 {
 			t.Errorf("%q: retractions %+v, want none", text, h.Retractions)
+		}
+	}
+}
+
+// Ensure that a change said with its earlier value is heard as a
+// statement that replaces it.
+func TestChangeHeard(t *testing.T) {
+	for _, tc := range []struct{ text, replaces string }{
+		{"缓存已经从 Memcached 迁到 Valkey 了。", "Memcached"},
+		{"承認は田中さんから山田さんに変わりました。", "田中さん"},
+	} {
+		h := Session(conv(tc.text))
+		if len(h.Statements) != 1 || !containsFold(h.Statements[0].Replaces, tc.replaces) {
+			t.Errorf("%q: statements %+v, want one replacing %q", tc.text, h.Statements, tc.replaces)
 		}
 	}
 }
