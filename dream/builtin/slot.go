@@ -459,6 +459,9 @@ func leaves(next []string) bool {
 		two("ya", "no") || two("n'est", "plus") || two("ne", "plus") || len(next) > 0 && (next[0] == "isn't" || next[0] == "不再")
 }
 
+// ofCue are the fromCue words that also say "of".
+var ofCue = setOf("de", "du", "von", "a", "à", "zu")
+
 // negation are the fromCue words that stay: "no longer …".
 var negation = setOf("not", "no", "longer", "mehr", "plus", "nicht", "pas", "不再是", "不是", "而不是")
 
@@ -536,7 +539,12 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 		switch {
 		case drop[w]:
 		case drop["?"+w]:
-			framed := i > 0 && fromCue[words[i-1]] || i+1 < len(words) && toCue[words[i+1]] || i > 1 && fromCue[words[i-2]] && !toCue[words[i-1]] ||
+			// "de", "du", "von" also say "of": they frame an earlier
+			// value only before the one it changed to ("de X a Y").
+			from := func(j int) bool {
+				return j >= 0 && fromCue[words[j]] && (!ofCue[words[j]] || i+1 < len(words) && toCue[words[i+1]] || i+2 < len(words) && toCue[words[i+2]])
+			}
+			framed := from(i-1) || i+1 < len(words) && toCue[words[i+1]] && !ofCue[words[i+1]] || i > 1 && from(i-2) && !toCue[words[i-1]] ||
 				i+1 < len(words) && leaves(words[i+1:])
 			if !framed {
 				continue
