@@ -342,6 +342,10 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 			}
 			narrow := slices.DeleteFunc(typed(c.sterms), func(t string) bool { return genericModifier[t] })
 			covers := overlap(narrow, content) == len(narrow)
+			if kind == vkID && longUnit(nv, ov) {
+				// "db-stg-01" and "db-stg-02" say what they are of.
+				need, covers = 1, true
+			}
 			if shared >= need && covers {
 				s = shared
 			}
@@ -358,6 +362,19 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		return nil
 	}
 	return best
+}
+
+// longUnit reports ids of the new and old values sharing three letters
+// or more before their number ("db-stg-").
+func longUnit(ns, os []valueTok) bool {
+	for _, n := range ns {
+		for _, o := range os {
+			if n.kind == vkID && o.kind == vkID && n.text != o.text && sameUnit(n, o) && len(n.units[0]) >= 3 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // changesValue reports whether a text gives a value other than the one
@@ -458,6 +475,10 @@ func leaves(next []string) bool {
 	return two("no", "longer") || two("is", "no") || two("is", "not") || two("ist", "nicht") || two("nicht", "mehr") ||
 		two("ya", "no") || two("n'est", "plus") || two("ne", "plus") || len(next) > 0 && (next[0] == "isn't" || next[0] == "不再")
 }
+
+// fromPrep are the fromCue words that go with the earlier value they
+// frame: "from RabbitMQ" goes whole.
+var fromPrep = setOf("from", "off", "von", "de", "du", "desde", "statt", "anstatt", "从", "由")
 
 // ofCue are the fromCue words that also say "of".
 var ofCue = setOf("de", "du", "von", "a", "à", "zu")
@@ -564,7 +585,7 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 	}
 	// The "from" before a cut word goes with it, and so does the name of
 	// what a cut count counts between them ("from Postgres 14").
-	lead := func(w string) bool { return fromCue[w] && !negation[w] }
+	lead := func(w string) bool { return fromPrep[w] }
 	for i := range words {
 		switch {
 		case !cut[i] || i == 0 || cut[i-1]:
@@ -593,7 +614,9 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 		}
 		start, end := idx[i][0], idx[j][1]
 		quoted := strings.Count(text[:start], "“") > strings.Count(text[:start], "”")
-		if quoted {
+		if quoted || !fromPrep[words[i]] {
+			// Within the user's words, or where no "from" went with it,
+			// the cut is marked.
 			b.WriteString(text[last:start])
 			b.WriteString("…")
 		} else {
@@ -603,5 +626,13 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 		i = j
 	}
 	b.WriteString(text[last:])
-	return strings.Join(strings.Fields(b.String()), " ")
+	out := strings.Join(strings.Fields(b.String()), " ")
+	if !strings.Contains(out, "“") {
+		// A rewrite reads on: "replaced … with Flux" is "switched to Flux".
+		out = reReplacedCut.ReplaceAllString(out, "switched to")
+	}
+	return out
 }
+
+// reReplacedCut is a rewrite's "replaced X with" once X is cut.
+var reReplacedCut = regexp.MustCompile(`\b(?:replaced|swapped(?: out)?) … (?:with|for)\b`)

@@ -63,10 +63,26 @@ func TestChangeHeard(t *testing.T) {
 	for _, tc := range []struct{ text, replaces string }{
 		{"缓存已经从 Memcached 迁到 Valkey 了。", "Memcached"},
 		{"承認は田中さんから山田さんに変わりました。", "田中さん"},
+		{"We replaced Jenkins with Buildkite.", "Jenkins"},
 	} {
 		h := Session(conv(tc.text))
 		if len(h.Statements) != 1 || !containsFold(h.Statements[0].Replaces, tc.replaces) {
 			t.Errorf("%q: statements %+v, want one replacing %q", tc.text, h.Statements, tc.replaces)
+		}
+	}
+}
+
+// Ensure that changes said with the thing first or the value after "to"
+// are heard as facts about the thing.
+func TestChangeShapes(t *testing.T) {
+	for _, tc := range []struct{ text, subject string }{
+		{"We raised the upload limit to 50 MB.", "upload limit"},
+		{"Standup moved to 9:30.", "standup"},
+		{"Preview builds now point at cdn-edge-2.", "preview builds"},
+	} {
+		h := Session(conv(tc.text))
+		if len(h.Statements) != 1 || !strings.Contains(h.Statements[0].Subject, tc.subject) {
+			t.Errorf("%q: statements %+v, want one about %q", tc.text, h.Statements, tc.subject)
 		}
 	}
 }
