@@ -86,3 +86,30 @@ func TestChangeShapes(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that a memory note recording a withdrawal the user's words
+// support withdraws, and never states the withdrawn rule as current.
+func TestWithdrawalNote(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		recs   []Record
+		target string
+	}{
+		{"note of words the rules do not read",
+			conv("honestly the changelog entry rule is just noise now, we're done with it.", "A:Memory note (direct user request): the changelog entry rule no longer applies."),
+			"changelog entry"},
+		{"note of a withdrawal already heard",
+			conv("scratch the changelog entry rule.", "A:Memory note (direct user request): the changelog entry rule no longer applies."),
+			"changelog entry"},
+	} {
+		h := Session(tc.recs)
+		if len(h.Retractions) != 1 || !strings.Contains(h.Retractions[0].Target, tc.target) {
+			t.Errorf("%s: retractions %+v, want one naming %q", tc.name, h.Retractions, tc.target)
+		}
+		for _, st := range h.Statements {
+			if strings.Contains(st.Claim, tc.target) {
+				t.Errorf("%s: statement %q states the withdrawn rule", tc.name, st.Claim)
+			}
+		}
+	}
+}

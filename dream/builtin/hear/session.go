@@ -129,9 +129,22 @@ func (sr *sessionReader) assistantText(r Record) {
 				support = append(support, u)
 			}
 		}
+		if t := retraction(strings.TrimRight(n, " .!"), lexEn); t != "" && !anaphor(t) {
+			// "Memory note: the squash rule no longer applies": a
+			// withdrawal, when the user's words name what it withdraws
+			// and were not already heard withdrawing it.
+			sent, from := supportingSentence(t, support)
+			if h := hearMessage(from.Text, false, false, false); sent != "" && len(h.forgets) == 0 && len(h.retracts) == 0 {
+				sr.h.Retractions = append(sr.h.Retractions, Retraction{Lang: detect(sent), Target: t, Subject: nounPhrase(t, En, lexEn), Quote: sent, Entries: entries(from, r)})
+			}
+			continue
+		}
 		sent, from := supportingSentence(n, support)
-		if sent == "" || len(hearMessage(from.Text, false, false, false).forgets) > 0 {
+		if sent == "" {
 			continue // a note alone is never evidence
+		}
+		if h := hearMessage(from.Text, false, false, false); len(h.forgets) > 0 || len(h.retracts) > 0 {
+			continue // the user's words withdraw: the note states nothing
 		}
 		st := noteStatement(n, sent)
 		st.Via, st.Pointer = "note", n
