@@ -457,7 +457,9 @@ func retractionIn(s string, lx *lexicon) string {
 	}
 	for _, re := range lx.retract {
 		if m := re.FindStringSubmatch(s); m != nil {
-			if t := strings.TrimSpace(strings.Trim(group(re, m, "t"), " .!。！,，")); t != "" {
+			// "we dropped to one approval" changes a value; it withdraws
+			// nothing.
+			if t := strings.TrimSpace(strings.Trim(group(re, m, "t"), " .!。！,，")); t != "" && !strings.HasPrefix(strings.ToLower(t), "to ") {
 				return t
 			}
 		}

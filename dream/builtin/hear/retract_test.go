@@ -23,6 +23,16 @@ func TestRetractionPhrasings(t *testing.T) {
 		{"Ce n'est plus le cas pour les revues de sécurité.", "revues de sécurité"},
 		{"On n'a plus besoin de Storybook.", "Storybook"},
 		{"以后部署不用找老周了。", "老周"},
+		{"We're not doing the hotfix window anymore.", "hotfix window"},
+		{"The Monday deploy freeze is over.", "Monday deploy freeze"},
+		{"We got rid of the two-reviewer rule.", "two-reviewer"},
+		{"Feel free to ignore the ticket-prefix rule from now on.", "ticket-prefix"},
+		{"Ilse isn't on the team anymore.", "Ilse"},
+		{"Die Regel mit den Tickets entfällt.", "Tickets"},
+		{"以后不需要写日报了。", "写日报"},
+		{"ドキュメントはもう要りません。", "ドキュメント"},
+		{"Le gel du lundi, c'est fini.", "gel du lundi"},
+		{"La norma del ticket queda anulada.", "ticket"},
 	} {
 		h := Session(conv(tc.text))
 		if len(h.Retractions) != 1 || !strings.Contains(h.Retractions[0].Target, tc.target) {
@@ -50,6 +60,9 @@ func TestRetractionPhrasings(t *testing.T) {
 	for _, text := range []string{
 		"You don't have to run the linter for docs changes.",
 		"No need to ask before running the tests.",
+		"The migration is over, thanks.",
+		"We dropped to one reviewer per PR.",
+		"You can drop the debug logging now.",
 	} {
 		if h := Session(conv(text)); len(h.Retractions) != 0 {
 			t.Errorf("%q: retractions %+v, want none", text, h.Retractions)
