@@ -217,7 +217,8 @@ func TestTerms(t *testing.T) {
 		{"Production database", []string{"prod", "db"}},
 		{"die Produktions-Datenbank", []string{"prod", "db"}},
 		{"the CI pipelines", []string{"ci"}},
-		{"Deployments am Freitag", []string{"deploy", "freitag"}},
+		{"Deployments am Freitag", []string{"deploy", "friday"}},
+		{"周五不发布", []string{"friday", "五不", "不发", "releas"}},
 		{"node:22", []string{"node", "22"}},
 		{"us-east-2", []string{"us-east-2"}},
 	}

@@ -209,6 +209,16 @@ var termSynonyms = [][]string{
 	{"deploy", "deployment", "deployen", "deploys", "despliegue", "despliegues", "déploiement", "déploiements"},
 	{"pr", "prs"},
 	{"secret", "secreto", "secretos", "geheimnis", "密钥"},
+	{"screenshot", "screenshots", "captura", "capturas", "capture", "captures", "bildschirmfoto", "截图"},
+	{"test", "tests", "prueba", "pruebas", "测试"},
+	{"releas", "release", "releases", "lanzamiento", "发布"},
+	{"monday", "montag", "lunes", "lundi", "周一", "月曜"},
+	{"tuesday", "dienstag", "martes", "mardi", "周二", "火曜"},
+	{"wednesday", "mittwoch", "miércoles", "mercredi", "周三", "水曜"},
+	{"thursday", "donnerstag", "jueves", "jeudi", "周四", "木曜"},
+	{"friday", "freitag", "viernes", "vendredi", "周五", "金曜"},
+	{"saturday", "samstag", "sábado", "samedi", "周六", "土曜"},
+	{"sunday", "sonntag", "domingo", "dimanche", "周日", "日曜"},
 }
 
 // termCanon maps each spelling of termSynonyms to its group's term;
@@ -376,7 +386,9 @@ func akin(a, b string) bool {
 func probes(ts []string) []string {
 	out := make([]string, len(ts))
 	for i, t := range ts {
-		if r := []rune(t); len(r) > 5 {
+		if _, ok := termSpellings[t]; ok {
+			// Found by its spellings (page.has).
+		} else if r := []rune(t); len(r) > 5 {
 			t = string(r[:5])
 		}
 		out[i] = t
