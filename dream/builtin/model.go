@@ -59,6 +59,9 @@ type claim struct {
 	page        *page
 	// sterms are the subject's terms; vterms the current value's.
 	sterms, vterms []string
+	// vals are the values valsOf (the current value's text) holds.
+	vals   []valueTok
+	valsOf string
 }
 
 // current reports whether the claim states something now.
@@ -217,11 +220,19 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 	}
 	tt := slices.DeleteFunc(terms(r.Target), func(t string) bool { return targetFiller[t] })
 	if len(tied) == 0 {
-		m.openHaving(probes(tt), (3*len(tt)+4)/5)
+		m.openHaving(probes(tt), max(1, (len(tt)+1)/2))
 		for _, c := range m.claims {
 			if c.current() {
 				consider(c, mentionScore(tt, append(slices.Clone(c.sterms), c.vterms...)))
 			}
+		}
+	}
+	if len(tied) == 0 {
+		// Half the words, one of them said of no other claim: "the
+		// browser tests need the VPN" withdraws "the e2e suite needs the
+		// corp VPN".
+		if c := m.onlyHolder(tt); c != nil {
+			tied = []*claim{c}
 		}
 	}
 	// A tie withdraws nothing, but for a person who left (all that was
@@ -238,6 +249,56 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 		m.touch(c)
 	}
 	return len(tied) > 0
+}
+
+// onlyHolder is the one current claim holding half of a withdrawal's
+// words (tt, two at least), one of which no other current claim holds;
+// nil when there is none or more than one.
+func (m *memory) onlyHolder(tt []string) *claim {
+	if len(tt) < 2 {
+		return nil
+	}
+	var found *claim
+	for _, c := range m.claims {
+		if !c.current() {
+			continue
+		}
+		ct := append(slices.Clone(c.sterms), c.vterms...)
+		var shared []string
+		for _, t := range tt {
+			if slices.ContainsFunc(ct, func(x string) bool { return akin(t, x) }) {
+				shared = append(shared, t)
+			}
+		}
+		if len(shared) < 2 || 2*len(shared) < len(tt) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = c
+	}
+	if found == nil {
+		return nil
+	}
+	ct := append(slices.Clone(found.sterms), found.vterms...)
+	for _, t := range tt {
+		if !slices.Contains(ct, t) {
+			continue
+		}
+		m.openHaving([]string{t}, 1)
+		alone := true
+		for _, c := range m.candidates([]string{t}) {
+			if c != found && c.current() {
+				alone = false
+				break
+			}
+		}
+		if alone {
+			return found
+		}
+	}
+	return nil
 }
 
 // namesPerson reports a withdrawal's target that is only a name ("Tom",
@@ -306,6 +367,16 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 	}
 
 	match := m.subjectMatch(sterms)
+	if match != nil && match.cur != nil && !sameValue(match, vterms) && len(replaced) == 0 && !saysChange(st) &&
+		slices.ContainsFunc(match.cur.cites, func(c cite) bool { return c.session == by.session }) {
+		// Two things said of one subject in one session, neither a
+		// change ("logs go to Datadog", "log with slog"): two claims.
+		match = nil
+		c := &claim{area: st.Area, subject: strings.TrimSpace(st.Subject), lang: st.Lang, cur: &nv, seen: m.gen, since: m.gen}
+		c.reterm()
+		m.insert(c)
+		return stAdded
+	}
 	if match == nil {
 		// The same fact in other words, whatever its subject.
 		match = m.sameFact(vterms, sterms)
@@ -339,6 +410,10 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 	if len(olds) > 0 {
 		nv.text = withoutOld(nv.text, olds, st.Replaces, sterms)
 	}
+	// A page named after the value the statement replaces ("jetstream")
+	// would name it still: the claim moves to its new topic's page.
+	rehome := match != nil && match.page != nil && len(olds) > 0 &&
+		overlap(terms(match.page.topic), minus(terms(strings.Join(olds, " ")), union(terms(nv.text), sterms))) > 0
 	if match == nil {
 		c := &claim{area: st.Area, subject: strings.TrimSpace(st.Subject), lang: st.Lang, cur: &nv, seen: m.gen, since: m.gen}
 		c.reterm()
@@ -364,8 +439,26 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 	match.seen = m.gen
 	match.reterm()
 	m.index(match)
+	if rehome {
+		m.rehome(match)
+	}
 	m.touch(match)
 	return stUpdated
+}
+
+// rehome moves a claim to the page its topic names now; the page it
+// leaves, left with no claim, goes.
+func (m *memory) rehome(c *claim) {
+	old := c.page
+	if i := slices.Index(old.claims, c); i >= 0 {
+		old.claims = slices.Delete(old.claims, i, i+1)
+	}
+	old.dirty, old.out = true, nil
+	c.page = nil
+	m.place(c)
+	if c.page == nil {
+		old.add(c) // nowhere else to go
+	}
 }
 
 // confirm cites a statement that says what c says; the user's own words

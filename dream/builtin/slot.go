@@ -52,6 +52,8 @@ var (
 	reRegion    = regexp.MustCompile(`^(?:(?:us|eu|ap|sa|ca|me|af|il|cn|mx)-[a-z]+-\d|(?:us|europe|asia|northamerica|southamerica|australia|me|africa)-[a-z]+\d)$`)
 	reCJKDay    = regexp.MustCompile(`(?:周|星期|礼拜)[一二三四五六日天]|[月火水木金土日]曜`)
 	reCJKNumber = regexp.MustCompile(`\d+(?:\.\d+)?`)
+	// reDotted is a name spelled as a domain or file ("incident.io").
+	reDotted = regexp.MustCompile(`^[a-z][a-z-]{2,}\.[a-z]{2,}$`)
 )
 
 // regionWords are places cloud regions are named by.
@@ -126,7 +128,7 @@ func valueOf(text string) []valueTok {
 			out = append(out, valueTok{kind: vkCount, text: l, units: units()})
 		case reID.MatchString(l):
 			out = append(out, valueTok{kind: vkID, text: l, units: []string{strings.TrimRightFunc(l, func(r rune) bool { return unicode.IsDigit(r) })}})
-		case properNoun(w, i == 0 || sentenceStart(text, idx[i][0])):
+		case properNoun(w, i == 0 || sentenceStart(text, idx[i][0])) || reDotted.MatchString(l):
 			out = append(out, valueTok{kind: vkName, text: l})
 		}
 	}
@@ -200,6 +202,34 @@ func properNoun(w string, start bool) bool {
 
 // changeCue marks a statement that says something changed.
 var changeCue = regexp.MustCompile(`(?i)\b(?:now|moved|migrated|switched|changed|upgraded|downgraded|bumped|replaced|dropped|raised|lowered|increased|decreased|reduced|went|no longer|any ?more|instead|these days|nowadays|jetzt|mittlerweile|inzwischen|nun|umgestellt|gewechselt|migriert|geändert|ersetzt|aktualisiert|angehoben|erhöht|gesenkt|nicht mehr|umgezogen|umgestiegen|verschoben|gewechselt|ahora|mudamos|nos mudamos|ya|cambiamos|migramos|pasamos|movimos|subimos|bajamos|reemplazamos|cambiado|migrado|pasado|subido|bajado|actualizado|maintenant|désormais|déménagé|basculé|remplacé|remplacée|migré|migrée|passé|passée|changé|augmenté|réduit|baissé|plus)\b|现在|已经|改成|改为|换成|迁到|迁移|升级|不再|调整|今は|変わ|変更|移行|切り替え|上げ|下げ|なりました`)
+
+// coversAll reports whether content holds every word of a claim's
+// subject (cs) that narrows it, but for words naming a value's kind.
+func coversAll(cs, content []string) bool {
+	for _, t := range cs {
+		if !genericModifier[t] && typeWords[t] == "" && !slices.Contains(content, t) {
+			return false
+		}
+	}
+	return true
+}
+
+// valueToks are the values of the claim's current value (valueOf), read
+// once per text.
+func (c *claim) valueToks() []valueTok {
+	if c.cur == nil {
+		return nil
+	}
+	if c.valsOf != c.cur.text {
+		c.vals, c.valsOf = valueOf(c.cur.text), c.cur.text
+	}
+	return c.vals
+}
+
+// saysChange reports a statement that says something changed.
+func saysChange(st hear.Statement) bool {
+	return len(st.Replaces) > 0 || changed(st.Quote) || changed(st.Claim)
+}
 
 // reFromNow is "from now on" and its kin: a rule's durability, not a
 // change.
@@ -281,7 +311,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 	if len(nv) == 0 {
 		return nil
 	}
-	change := len(st.Replaces) > 0 || changed(st.Quote) || changed(st.Claim)
+	change := saysChange(st)
 	var nonName []valueTok
 	for _, v := range nv {
 		if v.kind != vkName {
@@ -298,29 +328,34 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		subj = cjkTopic(st.Quote)
 	}
 	switch {
-	case len(sterms) > 0:
-		m.openHaving(sterms, 1)
 	case change:
 		m.openHaving(content, 1)
+	case len(sterms) > 0:
+		m.openHaving(sterms, 1)
 	default:
 		m.openHaving(content, min(2, len(content)))
 	}
+	hasID := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkID })
 	var best *claim
 	score, tie := 0, false
 	for _, c := range m.candidates(content) {
 		if !c.current() || c.cur.kind == string(hear.Person) || c.area == "people" {
 			continue
 		}
-		ov := valueOf(c.cur.text)
+		typed := func(ts []string) []string {
+			return slices.DeleteFunc(slices.Clone(ts), func(t string) bool { return typeWords[t] != "" })
+		}
+		same := len(sterms) > 0 && len(c.sterms) > 0 && subjectScore(typed(sterms), typed(c.sterms)) > 0 || cjkWithin(subj, c.subject)
+		if !same && (!change || !hasID && !coversAll(c.sterms, content)) {
+			continue // cheap checks first: values are costly to read
+		}
+		ov := c.valueToks()
 		kind := sameKind(nv, ov)
 		if kind == "" {
 			continue
 		}
 		s := 0
-		typed := func(ts []string) []string {
-			return slices.DeleteFunc(slices.Clone(ts), func(t string) bool { return typeWords[t] != "" })
-		}
-		if len(sterms) > 0 && len(c.sterms) > 0 && subjectScore(typed(sterms), typed(c.sterms)) > 0 || cjkWithin(subj, c.subject) {
+		if same {
 			s = 100
 		} else if change {
 			var oNonName []valueTok
@@ -330,7 +365,12 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 				}
 			}
 			cc := minus(union(c.sterms, terms(unframed(c.cur.text))), valueTerms(oNonName))
-			shared := overlap(content, cc)
+			shared := 0
+			for _, t := range content {
+				if slices.ContainsFunc(cc, func(x string) bool { return akin(t, x) }) {
+					shared++
+				}
+			}
 			need := 1
 			switch {
 			case kind == vkName && len(c.sterms) == 0:
@@ -340,8 +380,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 			case kind == vkName || kind == vkID || len(c.sterms) == 0:
 				need = 2
 			}
-			narrow := slices.DeleteFunc(typed(c.sterms), func(t string) bool { return genericModifier[t] })
-			covers := overlap(narrow, content) == len(narrow)
+			covers := coversAll(c.sterms, content)
 			if kind == vkID && longUnit(nv, ov) {
 				// "db-stg-01" and "db-stg-02" say what they are of.
 				need, covers = 1, true

@@ -97,7 +97,10 @@ func splitTerms(s string, add func(term, word string)) {
 	flushWord := func() {
 		if len(word) > 0 {
 			w := strings.ToLower(string(word))
-			if parts := strings.Split(w, "-"); len(parts) > 1 && lettersOnly(parts) {
+			if c, ok := termCanon[w]; ok {
+				// "pre-prod" is staging, not "pre" and "prod".
+				add(c, w)
+			} else if parts := strings.Split(w, "-"); len(parts) > 1 && lettersOnly(parts) {
 				// "rebase-before-merge" is its words; "us-east-2" a value.
 				for _, p := range parts {
 					addWord(p)
@@ -190,8 +193,8 @@ func stemTerm(w string) string {
 // here (a wrong synonym merges two subjects).
 var termSynonyms = [][]string{
 	{"prod", "production", "produktion", "producción", "produccion", "prd", "生产", "本番"},
-	{"stag", "stg", "预发"},
-	{"db", "database", "datenbank", "bdd", "数据库"},
+	{"stag", "stg", "pre-prod", "preprod", "预发"},
+	{"db", "database", "datenbank", "bdd", "数据库", "postgres", "postgresql"},
 	{"ci", "pipelin", "pipelines"},
 	{"repo", "repository", "repositorio", "dépôt"},
 	{"env", "environment", "entorno", "umgebung", "environnement", "环境", "環境"},
@@ -257,7 +260,7 @@ func spellings(t string) []string {
 // to attach screenshots", "ya no hace falta usar Mockoon").
 var targetFiller = stemmedSet("rule", "convention", "policy", "thing", "idea", "plan", "stuff", "part", "bit", "whole",
 	"fact", "note", "preference", "decision", "regla", "règle", "regel",
-	"use", "using", "attach", "attaching", "add", "adding", "do", "doing", "make", "making", "put", "keep", "need",
+	"use", "using", "attach", "attaching", "add", "adding", "do", "doing", "make", "making", "put", "keep",
 	"usar", "utilizar", "hacer", "poner", "adjuntar", "utiliser", "faire", "mettre", "ajouter", "joindre",
 	"verwenden", "nutzen", "benutzen", "machen", "anhängen", "hinzufügen",
 	"no", "not", "nicht", "kein", "keine", "pas", "ne", "about", "regarding", "wegen", "sobre", "concernant")

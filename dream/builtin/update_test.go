@@ -60,6 +60,22 @@ func TestUpdateAcrossPhrasings(t *testing.T) {
 			[]hear.Statement{fact("staging database", "The staging DB is pg-stg-3.")},
 			[]hear.Statement{fact("staging", "Staging now points at pg-stg-4.")},
 			[]string{"Staging now points at pg-stg-4."}},
+		{"pre-prod is staging, Postgres a database",
+			[]hear.Statement{fact("staging database", "The staging DB is the host pgbox-7 for now.")},
+			[]hear.Statement{fact("aurora cluster", "Pre-prod Postgres now runs as the Aurora cluster qa-aurora-2, the old VM is gone.")},
+			[]string{"Pre-prod Postgres now runs as the Aurora cluster qa-aurora-2, the old VM is gone."}},
+		{"a count of the same thing, its words inflected otherwise",
+			[]hear.Statement{rule("en", "migrations are capped at 30 statements, so chunk them into batches")},
+			[]hear.Statement{fact("", "We raised it to 50 statements since people were chunking everything.")},
+			[]string{"We raised it to 50 statements since people were chunking everything."}},
+		{"a tool named like a domain",
+			[]hear.Statement{fact("status page", "Our status page is hosted on Statuspal.")},
+			[]hear.Statement{fact("status page", "The status page moved to instatus.com last month.")},
+			[]string{"The status page moved to instatus.com last month."}},
+		{"two things said of one subject in one session stay two",
+			[]hear.Statement{fact("logs", "Logs go to Papertrail."), rule("en", "x"), {Kind: hear.Rule, Lang: "en", Area: "conventions", Subject: "logs", Claim: "Logs are structured with zerolog.", Quote: "logs are structured with zerolog"}},
+			nil,
+			[]string{"Logs are structured with zerolog.", "Logs go to Papertrail.", "The user said: “x”"}},
 		{"\"de\" saying \"of\" keeps what follows",
 			[]hear.Statement{fact("timeout api", "Le timeout de l'API est de 30 secondes.")},
 			[]hear.Statement{fact("timeout api", "On est passé à 60 secondes pour le timeout de l'API.")},
@@ -193,6 +209,10 @@ func TestRetractionAcrossPhrasings(t *testing.T) {
 			[]hear.Statement{rule("en", "screenshots go in docs/img"), rule("en", "attach screenshots to every UI PR")},
 			"screenshots",
 			[]string{"The user said: “attach screenshots to every UI PR”", "The user said: “screenshots go in docs/img”"}},
+		{"half the words, one said of no other claim",
+			[]hear.Statement{rule("en", "the smoke suite needs the office proxy because it hits the sandbox API"), rule("en", "unit tests run offline")},
+			"the browser tests need the proxy",
+			[]string{"The user said: “unit tests run offline”"}},
 		{"too few words in common withdraw nothing",
 			[]hear.Statement{rule("en", "the production database is snapshotted hourly")},
 			"the prod logging rule",
@@ -206,5 +226,21 @@ func TestRetractionAcrossPhrasings(t *testing.T) {
 				t.Fatalf("current = %q, want %q", got, tt.current)
 			}
 		})
+	}
+}
+
+// Ensure that an update moves its claim off a page named after the value
+// it replaces, so that no page name states it.
+func TestUpdateLeavesPageNamedAfterOldValue(t *testing.T) {
+	first := rule("en", "all our async jobs go through Beanstalkd with the `jobs.` prefix")
+	second := replacing(fact("job queue", "We moved the job queue from Beanstalkd to Redis Streams last sprint."), "Beanstalkd")
+	m := run(t, t.TempDir(), map[string]hear.Heard{"s1": heard(first)}, map[string]hear.Heard{"s2": heard(second)})
+	for _, e := range m.listing() {
+		if strings.Contains(strings.ToLower(e.page.path), "beanstalkd") || strings.Contains(e.text, "Beanstalkd") {
+			t.Errorf("current claim %q on %s names the earlier value", e.text, e.page.path)
+		}
+	}
+	if got := currentTexts(m); len(got) != 1 {
+		t.Fatalf("current = %q, want the update alone", got)
 	}
 }

@@ -476,7 +476,7 @@ func anaphor(t string) bool { return rePointBack.MatchString(strings.TrimSpace(t
 
 // reAboutLead opens words that name what is spoken of ("about the Friday
 // freeze", "lo de los viernes", "关于").
-var reAboutLead = regexp.MustCompile(`(?i)^(?:(?:about|regarding|re:?|as for|as to|remember|wegen|bezüglich|sobre|lo de|en cuanto a|concernant|à propos d[eu']?|quant à)\s+|关于|至于)`)
+var reAboutLead = regexp.MustCompile(`(?i)^(?:and |also |oh,? )?(?:(?:earlier |before |previously |last time )?(?:i|we) (?:told you|said|mentioned)(?: earlier| before)?(?: that)?\s+|(?:about|regarding|re:?|as for|as to|remember|wegen|bezüglich|sobre|lo de|en cuanto a|concernant|à propos d[eu']?|quant à)\s+|关于|至于)`)
 
 // referent is what words a withdrawal points back at name: past a
 // lead-in ("two things: …") and "about", without closing marks.

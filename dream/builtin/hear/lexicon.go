@@ -259,7 +259,7 @@ func spanish() *lexicon {
 
 func french() *lexicon {
 	return &lexicon{
-		departed:     regexp.MustCompile(`^(?P<t>` + nameRe + `) (?:a quitté|est parti|est partie|n'est plus (?:dans|chez|avec|là|dans l'équipe)|a changé d'équipe|est (?:en congé|en congés|en arrêt)|est passée? (?:dans|chez|à) (?:une autre|l'équipe|une nouvelle))`),
+		departed:     regexp.MustCompile(`^(?P<t>` + nameRe + `) (?:a quitté|est parti|est partie|n'est plus (?:dans|chez|avec|là|dans l'équipe)|a changé d'équipe|est (?:en congé|en congés|en arrêt)|est passée? (?:dans|chez|à) (?:une autre|l'équipe|une nouvelle)|est passée? (?:sur|au|à la|à l') ?[\p{L}' -]{2,30}$)`),
 		questionLead: leadRe(`qu'est-ce`, `qu'est ce`, `quoi`, `quel`, `quelle`, `quels`, `quelles`, `comment`, `où`, `pourquoi`, `quand`, `qui`, `combien`, `est-ce que`, `est-ce`, `peux-tu`, `pouvez-vous`, `pourrais-tu`, `pourriez-vous`, `sais-tu`, `savez-vous`, `as-tu`, `avez-vous`, `dois-je`, `faut-il`, `y a-t-il`, `c'est quoi`, `je me demande`),
 		hypo:         wordsRe(`peut-être`, `imaginons`, `imagine`, `supposons`, `admettons`, `on pourrait`, `pourrait`, `pourrions`, `pourraient`, `serait`, `seraient`, `aurait`, `ferait`, `et si`, `je me demande`, `je ne sais pas si`, `probablement`, `en théorie`, `hypothétiquement`, `je réfléchis`, `on réfléchit`, `envisage`, `envisager`, `un jour`, `idée`, `je pense`, `je crois`),
 		cond:         wordsRe(`si`, `quand`, `lorsque`, `dès que`, `chaque fois que`),
@@ -374,7 +374,7 @@ func chinese() *lexicon {
 
 func japanese() *lexicon {
 	return &lexicon{
-		departed:     regexp.MustCompile(`^(?P<t>[\p{Han}\p{Katakana}]{1,6}|` + nameRe + `)さん(?:は|が)?(?:先月|先週|もう|今月)?(?:別の(?:チーム|部署)|異動|退職|休職|産休|育休|いなくな|抜け)`),
+		departed:     regexp.MustCompile(`^(?P<t>[\p{Han}\p{Katakana}]{1,6}|` + nameRe + `)さん(?:は|が)?(?:先月|先週|もう|今月)?(?:別の(?:チーム|部署)|異動|退職|休職|産休|育休|いなくな|抜け|[^、。]{0,12}?担当(?:ではない|じゃない|ではありません|から外れ|を外れ))`),
 		questionLead: anyRe(`^(?:なぜ|なんで|どうして|どこ|どれ|どの|誰|だれ|いつ|何|なに)`),
 		questionAny:  anyRe(`か[。？?]?$`, `ですか`, `ますか`, `でしょうか`, `かな[。？?]?$`, `[？?]$`, `の[？?]$`),
 		hypo:         anyRe(`もし`, `もしも`, `仮に`, `かもしれ`, `かも`, `たぶん`, `多分`, `おそらく`, `だろう`, `でしょう`, `と思う`, `と思います`, `と考え`, `検討`, `かなと`, `どうかな`, `いつか`, `アイデア`, `案として`),

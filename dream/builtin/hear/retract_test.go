@@ -33,6 +33,8 @@ func TestRetractionPhrasings(t *testing.T) {
 		{"ドキュメントはもう要りません。", "ドキュメント"},
 		{"Le gel du lundi, c'est fini.", "gel du lundi"},
 		{"La norma del ticket queda anulada.", "ticket"},
+		{"Bastien est passé sur l'équipe data.", "Bastien"},
+		{"鈴木さんはもう インフラ担当ではないので、確認は要りません。", "鈴木"},
 	} {
 		h := Session(conv(tc.text))
 		if len(h.Retractions) != 1 || !strings.Contains(h.Retractions[0].Target, tc.target) {
@@ -48,6 +50,7 @@ func TestRetractionPhrasings(t *testing.T) {
 		{"每周一的例会纪要，不再适用了。", "每周一的例会纪要"},
 		{"We always pair on migrations. That no longer applies.", "We always pair on migrations"},
 		{"Remember the sign-off from legal? Scratch that rule.", "the sign-off from legal"},
+		{"And earlier I told you the smoke suite needs the proxy — that's no longer true.", "the smoke suite needs the proxy"},
 	} {
 		h := Session(conv(tc.text))
 		if len(h.Retractions) != 1 || h.Retractions[0].Target != tc.target {

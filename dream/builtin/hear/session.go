@@ -495,8 +495,9 @@ func hearSentence(text, lang string, reply bool, out *heard) (found []finding, e
 			if anaphor(t) && ci > 0 {
 				// "die Freitags-Sperre, das gilt nicht mehr": the clause
 				// before names what is withdrawn, and states nothing.
-				t = referent(cls[ci-1])
-				found = slices.DeleteFunc(found, func(g finding) bool { return strings.Contains(t, strings.TrimSpace(g.text)) })
+				prev := cls[ci-1]
+				t = referent(prev)
+				found = slices.DeleteFunc(found, func(g finding) bool { return strings.Contains(prev, strings.TrimSpace(g.text)) })
 			}
 			subj := nounPhrase(t, lang, lexes[lang])
 			if fs := strings.Fields(subj); len(fs) > 0 && strings.HasSuffix(fs[0], "ing") {
