@@ -604,8 +604,11 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 			from := func(j int) bool {
 				return j >= 0 && fromCue[words[j]] && (!ofCue[words[j]] || i+1 < len(words) && toCue[words[i+1]] || i+2 < len(words) && toCue[words[i+2]])
 			}
-			framed := from(i-1) || i+1 < len(words) && toCue[words[i+1]] && !ofCue[words[i+1]] || i > 1 && from(i-2) && !toCue[words[i-1]] ||
-				i+1 < len(words) && leaves(words[i+1:])
+			// "Ines no longer approves": Ines left; "CI is not on
+			// CircleCI anymore": CircleCI did.
+			leaving := i+1 < len(words) && leaves(words[i+1:]) &&
+				!slices.ContainsFunc(words[i+1:min(len(words), i+6)], func(w string) bool { return drop[w] || drop["?"+w] })
+			framed := from(i-1) || i+1 < len(words) && toCue[words[i+1]] && !ofCue[words[i+1]] || i > 1 && from(i-2) && !toCue[words[i-1]] || leaving
 			if !framed {
 				continue
 			}

@@ -131,6 +131,8 @@ func english() *lexicon {
 			regexp.MustCompile(`(?i)\b(?:instead of|rather than|in place of|replaces|replaced|replacing)(?: the)? (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 			regexp.MustCompile(`(?i)\bno longer (?:on|using|use|uses|in|at|with|runs? on|lives? in)? ?(?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 			regexp.MustCompile(`(?i)\b(?:was|used to be|previously|formerly) (?P<old>[\w.:/@#+-]*\d[\w.:/@#+-]*)`),
+			regexp.MustCompile(`(?i)\bused to (?:use|run|be on|have|host on) (?P<old>[\w.:/@#+-]+)`),
+			regexp.MustCompile(`^(?P<old>\p{Lu}[\w-]+) (?:has )?(?:handed|passed) (?:over )?(?:the |her |his |their )?[\w\s-]{2,40}? (?:over )?to\b`),
 		},
 
 		determiners: set("the", "a", "an", "our", "my", "your", "their", "its", "this", "that", "these", "those", "all", "every", "each", "any", "some", "btw", "also", "now", "actually", "so", "and", "oh", "ok", "okay", "from", "just", "current", "currently", "main", "new", "old", "basically", "really"),
@@ -427,4 +429,9 @@ func japanese() *lexicon {
 // the thing first ("sprint planning moved to Tuesdays", "staging now
 // points at db-stg-02").
 const enUpdateMore = `|^(?:we|we've|we have|the team)(?: just| recently| finally| now)? (?:moved|migrated|switched|changed|upgraded|bumped|raised|lowered|increased|decreased|reduced|replaced|swapped|renamed|pointed|repointed) (?:the |our )?(?P<np3>[\w\s:.-]{2,40}?) (?:from|to|with|for|off|at)\b` +
+	// "we used to use Jira, now …", "Sentry replaced Rollbar for error
+	// tracking", "Hana handed the mobile lead over to Iker"
+	`|^(?:we|i) used to (?:use|run|be on|have|host on) (?P<np5>[\w.-]{2,30})\b.*\bnow\b` +
+	`|^[\w.-]+ (?:has )?(?:replaced|took over from|superseded) [\w.-]+ (?:for|as) (?:the |our )?(?P<np6>[\w\s-]{2,40})` +
+	`|^[\w-]+ (?:has )?(?:handed|passed) (?:over )?(?:the |her |his |their )?(?P<np7>[\w\s-]{2,40}?) (?:over )?to\b` +
 	`|^(?:the |our )?(?P<np4>[\w\s-]{2,40}?) (?:now |has |have |just )?(?:moved|migrated|switched|changed|got moved|was moved|were moved|got bumped|was bumped|was raised|was lowered|was renamed|points?) (?:from|to|over to|at)\b`

@@ -80,6 +80,8 @@ func TestChangeHeard(t *testing.T) {
 		{"缓存已经从 Memcached 迁到 Valkey 了。", "Memcached"},
 		{"承認は田中さんから山田さんに変わりました。", "田中さん"},
 		{"We replaced Jenkins with Buildkite.", "Jenkins"},
+		{"We used to use Trello, now everything is in Linear.", "Trello"},
+		{"Lena handed the design review over to Omar.", "Lena"},
 	} {
 		h := Session(conv(tc.text))
 		if len(h.Statements) != 1 || !containsFold(h.Statements[0].Replaces, tc.replaces) {
@@ -95,6 +97,8 @@ func TestChangeShapes(t *testing.T) {
 		{"We raised the upload limit to 50 MB.", "upload limit"},
 		{"Standup moved to 9:30.", "standup"},
 		{"Preview builds now point at cdn-edge-2.", "preview builds"},
+		{"Bugsnag replaced Airbrake for crash reports.", "crash reports"},
+		{"Lena handed the design review over to Omar.", "design review"},
 	} {
 		h := Session(conv(tc.text))
 		if len(h.Statements) != 1 || !strings.Contains(h.Statements[0].Subject, tc.subject) {
