@@ -241,6 +241,11 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 		return false
 	}
 	for _, c := range tied {
+		if rest, ok := otherClauses(c.cur.text, tt); ok && !namesPerson(r.Target, tt) {
+			// The claim says more than what is withdrawn: the rest stays.
+			m.keepRest(c, rest, endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote)
+			continue
+		}
 		v := *c.cur
 		v.end, v.by, v.endQuote = endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote
 		c.past = append([]value{v}, c.past...)
@@ -424,6 +429,18 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 		return m.confirm(match, nv)
 	}
 	if match.cur != nil {
+		// A claim saying two things keeps the one the statement leaves.
+		words := slices.DeleteFunc(overlapAkin(union(sterms, terms(unframed(text))), terms(unframed(match.cur.text))),
+			func(t string) bool { return genericModifier[t] || changeCue.MatchString(t) })
+		if rest, ok := otherClauses(match.cur.text, words); ok {
+			m.keepRest(match, rest, endReplaced, by, "")
+			c := &claim{area: st.Area, subject: strings.TrimSpace(st.Subject), lang: st.Lang, cur: &nv, seen: m.gen, since: m.gen}
+			c.reterm()
+			m.insert(c)
+			return stUpdated
+		}
+	}
+	if match.cur != nil {
 		old := *match.cur
 		old.end, old.by = endReplaced, by
 		match.past = append([]value{old}, match.past...)
@@ -444,6 +461,32 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 	}
 	m.touch(match)
 	return stUpdated
+}
+
+// keepRest makes rest a claim's current text, its whole earlier value
+// kept as history, ended how and by whom.
+func (m *memory) keepRest(c *claim, rest, how string, by cite, quote string) {
+	old := *c.cur
+	old.end, old.by, old.endQuote = how, by, quote
+	c.past = append([]value{old}, c.past...)
+	nv := *c.cur
+	nv.text = rest
+	nv.cites = slices.Clone(old.cites)
+	c.cur = &nv
+	c.seen = m.gen
+	c.reterm()
+	m.touch(c)
+}
+
+// overlapAkin are the terms of a that b holds a term akin to.
+func overlapAkin(a, b []string) []string {
+	var out []string
+	for _, t := range a {
+		if slices.ContainsFunc(b, func(x string) bool { return akin(t, x) }) {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // rehome moves a claim to the page its topic names now; the page it

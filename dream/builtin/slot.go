@@ -678,3 +678,71 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 
 // reReplacedCut is a rewrite's "replaced X with" once X is cut.
 var reReplacedCut = regexp.MustCompile(`\b(?:replaced|swapped(?: out)?) … (?:with|for)\b`)
+
+// Claims that say two things. A verbatim claim may join two statements in
+// one sentence ("all clients are hosted at Kinsta, and plugin updates run
+// on Tuesday mornings"): a change or a withdrawal of one of them leaves
+// the other current, the claim stating it alone ("… plugin updates run on
+// Tuesday mornings"); the page keeps the user's whole words.
+
+// reClauseSep separates the statements a sentence joins.
+var reClauseSep = regexp.MustCompile(`(?i),? (?:and|also|plus|und|y|et) (?:also |auch |además |aussi )?|, |; | — | – | - |，|；`)
+
+// rePointsBack is a pronoun leaning on a clause before it.
+var rePointsBack = regexp.MustCompile(`(?i)\b(?:he|him|his|she|her|they|them|their|it|er|ihn|ihm|sie|ihr|il|elle|lui|leur|ça|él|ella|eso)\b|他|她|它|彼|その|それ`)
+
+// otherClauses returns what a verbatim claim states besides the clause
+// that words (terms) name, and true, when it joins two or more clauses
+// of three words or more and words name exactly one of them; else "",
+// false.
+func otherClauses(text string, words []string) (string, bool) {
+	open := strings.Index(text, "“")
+	end := strings.LastIndex(text, "”")
+	if open < 0 || end <= open || len(words) == 0 {
+		return "", false
+	}
+	quote := text[open+len("“") : end]
+	seps := reClauseSep.FindAllStringIndex(quote, -1)
+	if len(seps) == 0 {
+		return "", false
+	}
+	// starts[i] and ends[i] are clause i's span; clause i+1 starts after
+	// the separator that ends clause i.
+	starts, ends := []int{0}, []int{}
+	for _, sp := range seps {
+		ends = append(ends, sp[0])
+		starts = append(starts, sp[1])
+	}
+	ends = append(ends, len(quote))
+	hit := -1
+	for i := range starts {
+		pt := terms(quote[starts[i]:ends[i]])
+		if len(pt) < 3 {
+			return "", false // a fragment: not two statements
+		}
+		if !slices.ContainsFunc(words, func(w string) bool {
+			return slices.ContainsFunc(pt, func(x string) bool { return akin(w, x) })
+		}) {
+			continue
+		}
+		if hit >= 0 {
+			return "", false // words in two clauses: the claim is one
+		}
+		hit = i
+	}
+	if hit < 0 {
+		return "", false
+	}
+	for i := range starts {
+		if i != hit && rePointsBack.MatchString(quote[starts[i]:ends[i]]) {
+			return "", false // "… ping him when": the rest leans on it
+		}
+	}
+	var out string
+	if hit == len(starts)-1 {
+		out = strings.TrimSpace(quote[:ends[hit-1]]) + " …"
+	} else {
+		out = quote[:starts[hit]] + "… " + quote[starts[hit+1]:]
+	}
+	return text[:open+len("“")] + strings.TrimSpace(out) + text[end:], true
+}

@@ -43,7 +43,8 @@ func TestUpdateAcrossPhrasings(t *testing.T) {
 		{"version of the same thing, no subject before",
 			[]hear.Statement{rule("en", "staging runs on Nomad 1.6, keep jobs compatible")},
 			[]hear.Statement{fact("staging cluster", "The staging cluster is on 1.8 these days.")},
-			[]string{"The staging cluster is on 1.8 these days."}},
+			// The rule said beside the version stays.
+			[]string{"The staging cluster is on 1.8 these days.", "The user said: “… keep jobs compatible”"}},
 		{"count of the same thing",
 			[]hear.Statement{rule("en", "merge requests need three reviews before landing")},
 			[]hear.Statement{fact("", "We went down to two reviews per merge request.")},
@@ -217,6 +218,10 @@ func TestRetractionAcrossPhrasings(t *testing.T) {
 			[]hear.Statement{rule("en", "the smoke suite needs the office proxy because it hits the sandbox API"), rule("en", "unit tests run offline")},
 			"the browser tests need the proxy",
 			[]string{"The user said: “unit tests run offline”"}},
+		{"a claim saying two things keeps the other",
+			[]hear.Statement{rule("en", "no asset bigger than 8 MB goes into the repo, and all fonts go through the CDN bucket")},
+			"the 8 MB limit for assets",
+			[]string{"The user said: “… all fonts go through the CDN bucket”"}},
 		{"too few words in common withdraw nothing",
 			[]hear.Statement{rule("en", "the production database is snapshotted hourly")},
 			"the prod logging rule",
@@ -230,6 +235,19 @@ func TestRetractionAcrossPhrasings(t *testing.T) {
 				t.Fatalf("current = %q, want %q", got, tt.current)
 			}
 		})
+	}
+}
+
+// Ensure that an update of one of two things a claim says keeps the
+// other current.
+func TestUpdateKeepsOtherClause(t *testing.T) {
+	first := rule("fr", "Tous nos sites sont chez Hostinger, et les mises à jour de thèmes se font le lundi matin")
+	first.Subject = "site hosting"
+	second := fact("site hosting", "We moved all site hosting to Pantheon.")
+	m := run(t, t.TempDir(), map[string]hear.Heard{"s1": heard(first)}, map[string]hear.Heard{"s2": heard(second)})
+	want := []string{"The user said: “… les mises à jour de thèmes se font le lundi matin”", "We moved all site hosting to Pantheon."}
+	if got := currentTexts(m); !slices.Equal(got, want) {
+		t.Fatalf("current = %q, want %q", got, want)
 	}
 }
 
