@@ -714,6 +714,18 @@ func otherClauses(text string, words []string) (string, bool) {
 		starts = append(starts, sp[1])
 	}
 	ends = append(ends, len(quote))
+	// A fragment ("jamais le vendredi") belongs to the clause before it.
+	for i := 1; i < len(starts); {
+		if len(terms(quote[starts[i]:ends[i]])) < 3 {
+			ends[i-1] = ends[i]
+			starts, ends = slices.Delete(starts, i, i+1), slices.Delete(ends, i, i+1)
+			continue
+		}
+		i++
+	}
+	if len(starts) < 2 {
+		return "", false
+	}
 	hit := -1
 	for i := range starts {
 		pt := terms(quote[starts[i]:ends[i]])
