@@ -114,7 +114,7 @@ func (d Dreamer) Dream(ctx context.Context, runDir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	current := len(mem.listing())
+	current := mem.currentClaims()
 	msg := fmt.Sprintf("builtin: %d current claims on %d pages (%d new, %d updated, %d confirmed, %d withdrawn, %d forgotten; %d migrated, %d dropped by audit) from %d sessions",
 		current, len(mem.pages), total.added, total.updated, total.confirmed, total.withdrawn, total.forgotten, ld.migrated, ld.dropped, len(m.Sessions))
 	if cons > 0 {
@@ -153,6 +153,7 @@ func (m *memory) loadFrom(root *os.Root, pages *pageReader) (loaded, error) {
 		m.summaryForeign = sum
 	}
 	var paths []string
+	var infos []fs.FileInfo
 	err = fs.WalkDir(root.FS(), "pages", func(p string, d fs.DirEntry, err error) error {
 		if errors.Is(err, fs.ErrNotExist) && p == "pages" {
 			return fs.SkipDir
@@ -161,15 +162,21 @@ func (m *memory) loadFrom(root *os.Root, pages *pageReader) (loaded, error) {
 			return err
 		}
 		if d.Type().IsRegular() && path.Base(p) != "index.md" && strings.HasSuffix(p, ".md") && strings.Count(p, "/") == 2 {
-			paths = append(paths, p)
+			// Listing a folder of an os.Root lstats each entry: its
+			// Lstat costs nothing more.
+			info, err := d.Info()
+			if err != nil {
+				return err
+			}
+			paths, infos = append(paths, p), append(infos, info)
 		}
 		return nil
 	})
 	if err != nil {
 		return ld, err
 	}
-	for _, p := range paths {
-		pg, ok, b, err := pages.read(root, p)
+	for i, p := range paths {
+		pg, ok, b, err := pages.read(root, p, infos[i])
 		if err != nil {
 			return ld, err
 		}

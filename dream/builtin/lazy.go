@@ -29,6 +29,10 @@ type stub struct {
 	// sources is the claim's "Sources:" line (its current value's
 	// citations), parsed when a summary names them.
 	sources string
+	// line and key are the claim's index line (indexLine) and rank
+	// (durability), made once for the page's content.
+	line string
+	key  int
 }
 
 // scanPage reads what the indexes need of a page of the current layout,
@@ -82,6 +86,10 @@ func scanPage(b []byte) (pg page, ok bool) {
 			}
 			if v != nil {
 				s.text, s.kind = v.text, v.kind
+			}
+			s.key = durability(s.area, s.kind)
+			if s.current {
+				s.line = indexLine(s.text)
 			}
 			pg.stubs = append(pg.stubs, s)
 			pg.subjectless = pg.subjectless || c.subject == ""
@@ -237,15 +245,13 @@ func (mo *PageMemo) begin(epoch string, known func(string, fs.FileInfo) (gitstor
 	return r
 }
 
-// read returns page p of root scanned (ok false: not a page of the
-// current layout), and its content when it was read.
-func (r *pageReader) read(root *os.Root, p string) (pg page, ok bool, b []byte, err error) {
+// read returns page p of root, whose Lstat is info, scanned (ok false:
+// not a page of the current layout), and its content when it was read.
+func (r *pageReader) read(root *os.Root, p string, info fs.FileInfo) (pg page, ok bool, b []byte, err error) {
 	if r.memo != nil && r.known != nil {
-		if info, err := root.Lstat(p); err == nil {
-			if id, known := r.known(p, info); known {
-				if pg, ok := r.get(id); ok {
-					return pg, true, nil, nil
-				}
+		if id, known := r.known(p, info); known {
+			if pg, ok := r.get(id); ok {
+				return pg, true, nil, nil
 			}
 		}
 	}

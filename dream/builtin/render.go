@@ -50,22 +50,44 @@ type indexSet struct {
 // entry is a current claim as the indexes list it: from a claim of a
 // page parsed in full, or from a claim line of one only scanned.
 type entry struct {
-	text, area, kind string
-	seen, since      int
-	page             *page
-	// sessions returns the sessions the claim's current value cites.
-	sessions func() []string
+	text string
+	// line is the claim as its index line gives it (indexLine); key its
+	// durability rank.
+	line  string
+	key   int
+	seen  int
+	since int
+	page  *page
+	// cites are a parsed claim's citations; a claim line's are its
+	// "Sources:" line, stubSources, parsed when asked for (scanned).
+	cites       []cite
+	stubSources string
+	scanned     bool
 }
 
-// listing is the current claims, most durable first, most recently
-// confirmed first within.
-func (m *memory) listing() []entry {
-	var es []entry
+// sessions returns the sessions the claim's current value cites.
+func (e *entry) sessions() []string {
+	if !e.scanned {
+		return citeSessions(e.cites)
+	}
+	var cs []cite
+	for _, part := range strings.Split(strings.TrimPrefix(e.stubSources, lblSources), ";") {
+		if c, ok := parseCite(part); ok {
+			cs = append(cs, c)
+		}
+	}
+	return citeSessions(cs)
+}
+
+// indexLine is a claim's text as an index line gives it, before its link.
+func indexLine(text string) string { return escapeLink(gist(indexClaim(text))) }
+
+// currentClaims counts the current claims the indexes list.
+func (m *memory) currentClaims() int {
+	n := 0
 	for _, c := range m.claims {
 		if c.current() && c.page != nil {
-			c := c
-			es = append(es, entry{text: c.cur.text, area: c.area, kind: c.cur.kind, seen: c.seen, since: c.since, page: c.page,
-				sessions: func() []string { return citeSessions(c.cur.cites) }})
+			n++
 		}
 	}
 	for _, p := range m.pages {
@@ -74,35 +96,69 @@ func (m *memory) listing() []entry {
 		}
 		for _, s := range p.stubs {
 			if s.current {
-				src := s.sources
-				es = append(es, entry{text: s.text, area: s.area, kind: s.kind, seen: s.seen, since: s.since, page: p,
-					sessions: func() []string {
-						var cs []cite
-						for _, part := range strings.Split(strings.TrimPrefix(src, lblSources), ";") {
-							if c, ok := parseCite(part); ok {
-								cs = append(cs, c)
-							}
-						}
-						return citeSessions(cs)
-					}})
+				n++
 			}
 		}
 	}
-	keys := make([]int, len(es))
+	return n
+}
+
+// listing is the current claims, most durable first, most recently
+// confirmed first within. The claim lines of pages only scanned carry
+// their index line and rank from the scan (which the page memo keeps
+// across runs), so only the claims of pages parsed in full are made
+// into index lines here.
+func (m *memory) listing() []entry {
+	es := make([]entry, 0, len(m.claims))
+	for _, c := range m.claims {
+		if c.current() && c.page != nil {
+			es = append(es, entry{text: c.cur.text, line: indexLine(c.cur.text), key: durability(c.area, c.cur.kind),
+				seen: c.seen, since: c.since, page: c.page, cites: c.cur.cites})
+		}
+	}
+	for _, p := range m.pages {
+		if p.loaded {
+			continue
+		}
+		for i := range p.stubs {
+			s := &p.stubs[i]
+			if s.current {
+				es = append(es, entry{text: s.text, line: s.line, key: s.key, seen: s.seen, since: s.since, page: p, stubSources: s.sources, scanned: true})
+			}
+		}
+	}
+	// Rank, confirmation and age make one number when they fit in it,
+	// so that most comparisons compare two numbers.
+	ranks := make([]uint64, len(es))
 	for i := range es {
-		keys[i] = durability(es[i].area, es[i].kind)
+		e := &es[i]
+		if e.key < 0 || e.key >= 1<<5 || e.seen < 0 || e.seen >= 1<<29 || e.since < 0 || e.since >= 1<<29 {
+			clear(ranks)
+			break
+		}
+		ranks[i] = uint64(e.key)<<58 | uint64(1<<29-1-e.seen)<<29 | uint64(1<<29-1-e.since)
 	}
-	idx := make([]int, len(es))
-	for i := range idx {
-		idx[i] = i
+	order := make([]int32, len(es))
+	for i := range order {
+		order[i] = int32(i)
 	}
-	slices.SortFunc(idx, func(x, y int) int {
+	slices.SortFunc(order, func(x, y int32) int {
+		if ranks[x] != ranks[y] {
+			return cmp.Compare(ranks[x], ranks[y])
+		}
 		a, b := &es[x], &es[y]
-		return cmp.Or(keys[x]-keys[y], b.seen-a.seen, b.since-a.since,
-			strings.Compare(a.page.path, b.page.path), strings.Compare(a.text, b.text), x-y)
+		switch {
+		case a.key != b.key:
+			return a.key - b.key
+		case a.seen != b.seen:
+			return b.seen - a.seen
+		case a.since != b.since:
+			return b.since - a.since
+		}
+		return cmp.Or(strings.Compare(a.page.path, b.page.path), strings.Compare(a.text, b.text))
 	})
 	out := make([]entry, len(es))
-	for i, j := range idx {
+	for i, j := range order {
 		out[i] = es[j]
 	}
 	return out
@@ -166,7 +222,6 @@ func (m *memory) renderIndexesNow() indexSet {
 	// The claim lines that fit, most durable and recent first.
 	lines := map[string][]string{}
 	room := indexBudget - idx.Len() - 512
-	listed := map[string]bool{}
 	for _, a := range names {
 		room -= len(a) + 8
 		for _, p := range byArea[a] {
@@ -178,16 +233,16 @@ func (m *memory) renderIndexesNow() indexSet {
 		}
 	}
 	more := map[string]bool{}
-	for _, c := range ranked {
+	for i := range ranked {
+		c := &ranked[i]
 		a := c.page.area
-		l := "- [" + escapeLink(gist(indexClaim(c.text))) + "](" + c.page.path + ")\n"
-		if len(l) > room {
+		n := len("- [](") + len(c.line) + len(c.page.path) + len(")\n")
+		if n > room {
 			more[a] = true
 			continue
 		}
-		room -= len(l)
-		lines[a] = append(lines[a], l)
-		listed[c.page.path] = true
+		room -= n
+		lines[a] = append(lines[a], "- ["+c.line+"]("+c.page.path+")\n")
 	}
 	if len(names) > 0 {
 		idx.WriteString("\n## Pages\n")
@@ -248,7 +303,8 @@ func (m *memory) renderSummary(ranked []entry, names []string, byArea map[string
 	if len(pick) > 0 {
 		sum.WriteString("What memory holds, most durable first (the pages hold the user's words and sources):\n\n")
 	}
-	for _, c := range pick {
+	for i := range pick {
+		c := &pick[i]
 		var ids []string
 		for _, s := range c.sessions() {
 			ids = append(ids, wiki.SessionPrefix+s)
