@@ -62,8 +62,10 @@ type citation struct{ session, entry string }
 // checkCitations judges the entry citations of the pages under runDir's
 // .memory that differ from base (the zero id: every page), against the
 // evidence staged in runDir. A page the stat cache known vouches for is
-// not read. It returns the problems found (nil: none).
-func checkCitations(ctx context.Context, store *gitstore.Store, runDir string, base gitstore.ID, known folderCache) ([]validate.Problem, error) {
+// not read. files are the memory's files as the run last listed them,
+// when it changed none since (nil: they are listed here). It returns the
+// problems found (nil: none).
+func checkCitations(ctx context.Context, store *gitstore.Store, runDir string, base gitstore.ID, known folderCache, files []memFile) ([]validate.Problem, error) {
 	evidence, err := stagedEntries(runDir)
 	if err != nil {
 		return nil, err
@@ -78,12 +80,14 @@ func checkCitations(ctx context.Context, store *gitstore.Store, runDir string, b
 		return nil, nil // a missing or replaced .memory is validation's to report
 	}
 	defer root.Close()
-	files, err := memoryFiles(root)
-	if err != nil {
-		return nil, err
+	if files == nil {
+		if files, _, err = memoryFiles(root); err != nil {
+			return nil, err
+		}
 	}
 	var problems []validate.Problem
-	for _, p := range files {
+	for _, f := range files {
+		p := f.path
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
@@ -91,8 +95,8 @@ func checkCitations(ctx context.Context, store *gitstore.Store, runDir string, b
 			continue
 		}
 		old, had := bi.pages[p]
-		if info, err := root.Lstat(p); err == nil && had && known != nil {
-			if id, _, ok := known.Holds(p, info); ok && id == old.ID {
+		if had && known != nil {
+			if id, _, ok := known.Holds(p, f.info); ok && id == old.ID {
 				continue
 			}
 		}

@@ -86,28 +86,34 @@ type GuardAware interface {
 // no further unless it cites a forgotten session, so a run's cost does
 // not grow with the files it left as they were. A marker added since
 // changes the epoch, and the file is read through again.
-func dropErased(mem string, g Guard, known knownFiles) (Dropped, error) {
+//
+// It returns the files it left with their Lstat, as the citation check
+// takes them, when it changed none (else nil: they are listed again).
+func dropErased(mem string, g Guard, known knownFiles) (Dropped, []memFile, error) {
 	var d Dropped
 	if fi, err := os.Lstat(mem); err != nil || !fi.IsDir() {
-		return d, nil // publish refuses it
+		return d, nil, nil // publish refuses it
 	}
 	root, err := os.OpenRoot(mem)
 	if err != nil {
-		return d, err
+		return d, nil, err
 	}
 	defer root.Close()
-	files, err := memoryFiles(root)
+	listed, dirs, err := memoryFiles(root)
 	if err != nil {
-		return d, err
+		return d, nil, err
 	}
+	files := filePaths(listed)
 	if e, ok := g.(interface{ Empty() bool }); ok && e.Empty() {
 		// A guard built from no marker matches nothing: only the
 		// folders the dreamer left empty go.
-		return d, removeEmptyDirs(root)
+		removeDirs(root, dirs)
+		return d, listed, nil
 	}
 	parser := wiki.NewParser()
 	gone := map[string]bool{}
-	for _, p := range files {
+	replaced := false
+	for i, p := range files {
 		kind, _ := wiki.ClassifyPath(p, false)
 		required := kind == wiki.KindSummary || kind == wiki.KindIndex
 		if !required && ((kind == wiki.KindPage && g.ErasedPage(p)) || g.ErasedContent([]byte(p))) {
@@ -120,15 +126,15 @@ func dropErased(mem string, g Guard, known knownFiles) (Dropped, error) {
 			b, ok, err = readSingle(root, p)
 			return ok, err
 		}
-		sources, clean := known.clean(g, root, p, kind, nil)
+		sources, clean := known.clean(g, p, listed[i].info, kind, nil)
 		if !clean {
 			if ok, err := read(); err != nil || !ok {
 				if err != nil {
-					return d, err
+					return d, nil, err
 				}
 				continue
 			}
-			sources, clean = known.clean(g, root, p, kind, b)
+			sources, clean = known.clean(g, p, nil, kind, b)
 		}
 		if clean {
 			if !slices.ContainsFunc(sources, g.ErasedSession) {
@@ -142,7 +148,7 @@ func dropErased(mem string, g Guard, known knownFiles) (Dropped, error) {
 		if b == nil {
 			if ok, err := read(); err != nil || !ok {
 				if err != nil {
-					return d, err
+					return d, nil, err
 				}
 				continue
 			}
@@ -161,13 +167,14 @@ func dropErased(mem string, g Guard, known knownFiles) (Dropped, error) {
 			gone[p] = true
 			continue
 		}
+		replaced = true
 		if err := replaceFile(root, p, out); err != nil {
-			return d, err
+			return d, nil, err
 		}
 	}
 	for p := range gone {
 		if err := root.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return d, err
+			return d, nil, err
 		}
 		if k, _ := wiki.ClassifyPath(p, false); k == wiki.KindPage {
 			d.Pages++
@@ -177,12 +184,16 @@ func dropErased(mem string, g Guard, known knownFiles) (Dropped, error) {
 	n, err := unlinkDropped(root, parser, files, gone)
 	d.Links += n
 	if err != nil {
-		return d, err
+		return d, nil, err
 	}
 	if err := recount(root, counts); err != nil {
-		return d, err
+		return d, nil, err
 	}
-	return d, removeEmptyDirs(root)
+	removeDirs(root, dirs)
+	if replaced || len(gone) > 0 {
+		return d, nil, nil
+	}
+	return d, listed, nil
 }
 
 // knownFiles is what a run knows of its staged files without judging
@@ -203,13 +214,13 @@ type folderCache interface {
 // clean returns the sessions file p of kind cites, and ok when a guard of
 // g's epoch found its content clean (no forgotten text, no forgotten
 // session named outside those it cites): as the folder's stat cache says
-// when b is nil, else as the facts remembered for content b say.
-func (k knownFiles) clean(g Guard, root *os.Root, p string, kind wiki.Kind, b []byte) (sources []string, ok bool) {
+// of info, p's Lstat, when b is nil, else as the facts remembered for
+// content b say.
+func (k knownFiles) clean(g Guard, p string, info fs.FileInfo, kind wiki.Kind, b []byte) (sources []string, ok bool) {
 	var f validate.Facts
 	switch {
 	case b == nil:
-		info, err := root.Lstat(p)
-		if err != nil {
+		if info == nil {
 			return nil, false
 		}
 		if k.folder != nil {
@@ -290,19 +301,46 @@ func recount(root *os.Root, counts map[string]int) error {
 	return nil
 }
 
-// memoryFiles lists the regular files of the staged memory (slash paths).
-func memoryFiles(root *os.Root) ([]string, error) {
-	var out []string
+// memFile is a regular file of the staged memory and its Lstat as a walk
+// found it.
+type memFile struct {
+	path string
+	info fs.FileInfo
+}
+
+// memoryFiles lists the regular files of the staged memory (slash paths,
+// in path order) with their Lstat, and the folders under pages/ (parents
+// first). Listing a folder of an os.Root lstats each entry, so the
+// files' Lstat costs nothing more.
+func memoryFiles(root *os.Root) ([]memFile, []string, error) {
+	var out []memFile
+	var dirs []string
 	err := fs.WalkDir(root.FS(), ".", func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		if e.Type().IsRegular() {
-			out = append(out, p)
+		switch {
+		case e.IsDir() && (p == "pages" || strings.HasPrefix(p, "pages/")):
+			dirs = append(dirs, p)
+		case e.Type().IsRegular():
+			info, err := e.Info()
+			if err != nil {
+				return err
+			}
+			out = append(out, memFile{p, info})
 		}
 		return nil
 	})
-	return out, err
+	return out, dirs, err
+}
+
+// filePaths returns the paths of files.
+func filePaths(files []memFile) []string {
+	out := make([]string, len(files))
+	for i, f := range files {
+		out[i] = f.path
+	}
+	return out
 }
 
 // readSingle reads a regular file that has no other link; ok is false for
@@ -380,25 +418,18 @@ func unlinkDropped(root *os.Root, parser *wiki.Parser, files []string, gone map[
 // removeEmptyDirs removes the folders under pages/ that dropping left
 // empty (deepest first).
 func removeEmptyDirs(root *os.Root) error {
-	var dirs []string
-	err := fs.WalkDir(root.FS(), "pages", func(p string, e fs.DirEntry, err error) error {
-		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) {
-				return fs.SkipAll
-			}
-			return err
-		}
-		if e.IsDir() {
-			dirs = append(dirs, p)
-		}
-		return nil
-	})
-	for i := len(dirs) - 1; i >= 0; i-- {
-		if ents, err := fs.ReadDir(root.FS(), dirs[i]); err == nil && len(ents) == 0 {
-			_ = root.Remove(dirs[i])
-		}
-	}
+	_, dirs, err := memoryFiles(root)
+	removeDirs(root, dirs)
 	return err
+}
+
+// removeDirs removes those of dirs (parents first) that are empty, the
+// deepest first; removing a folder that holds anything fails, and the
+// folder stays.
+func removeDirs(root *os.Root, dirs []string) {
+	for i := len(dirs) - 1; i >= 0; i-- {
+		_ = root.Remove(dirs[i])
+	}
 }
 
 // dropRefused handles what the store refused as erased although the guard
@@ -425,10 +456,11 @@ func dropRefused(mem string, problems []validate.Problem) (Dropped, bool, error)
 		return d, false, err
 	}
 	defer root.Close()
-	files, err := memoryFiles(root)
+	listed, _, err := memoryFiles(root)
 	if err != nil {
 		return d, false, err
 	}
+	files := filePaths(listed)
 	gone := map[string]bool{}
 	changed := false
 	for _, p := range files {

@@ -49,7 +49,7 @@ func TestDropErased_StatCacheOnlyUnderItsEpoch(t *testing.T) {
 			if err := os.WriteFile(page, []byte("# Kept\n\nThe purple elephant.\n\nKeep this.\n\n## Sources\n\n- session:s1\n"), 0o600); err != nil {
 				t.Fatal(err)
 			}
-			d, err := dropErased(mem, g, knownFiles{folder: staleFolder{tc.epoch}})
+			d, _, err := dropErased(mem, g, knownFiles{folder: staleFolder{tc.epoch}})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -200,7 +200,13 @@ func syncFolder(ctx context.Context, mem string, want []headFile, known *gitstor
 			return fs.SkipDir
 		}
 		if f := byPath[p]; f != nil && d.Type().IsRegular() {
-			same, err := holds(root, p, f.id, known)
+			// Listing a folder of an os.Root lstats each entry: its
+			// Lstat costs nothing more.
+			info, err := d.Info()
+			if err != nil {
+				return err
+			}
+			same, err := holds(root, p, info, f.id, known)
 			if err != nil {
 				return err
 			}
@@ -237,13 +243,10 @@ func syncFolder(ctx context.Context, mem string, want []headFile, known *gitstor
 	return nil
 }
 
-// holds reports whether p is a regular file of mode 0600 with a single
-// link whose content has blob id id: as known says, or read.
-func holds(root *os.Root, p string, id gitstore.ID, known *gitstore.FolderCache) (bool, error) {
-	info, err := root.Lstat(p)
-	if err != nil {
-		return false, err
-	}
+// holds reports whether p, whose Lstat is info, is a regular file of mode
+// 0600 with a single link whose content has blob id id: as known says, or
+// read.
+func holds(root *os.Root, p string, info fs.FileInfo, id gitstore.ID, known *gitstore.FolderCache) (bool, error) {
 	st, isSys := info.Sys().(*syscall.Stat_t)
 	if !info.Mode().IsRegular() || info.Mode().Perm() != 0o600 || (isSys && st.Nlink != 1) {
 		return false, nil

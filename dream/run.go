@@ -541,7 +541,7 @@ func (r *runner) publishDropping(ctx context.Context, summary string, kept *gits
 		if err != nil {
 			return nil, err
 		}
-		d, err := dropErased(mem, guard, known)
+		d, files, err := dropErased(mem, guard, known)
 		if err != nil {
 			return nil, err
 		}
@@ -551,7 +551,7 @@ func (r *runner) publishDropping(ctx context.Context, summary string, kept *gits
 		if err := r.gated(ctx, func() error { return nil }); err != nil {
 			return nil, err
 		}
-		pub, err := publish(ctx, r.opts, r.res, r.res.Base, guard, known.folder)
+		pub, err := publish(ctx, r.opts, r.res, r.res.Base, guard, known.folder, files)
 		var verr *validate.Error
 		if round < maxDropRounds && errors.As(err, &verr) {
 			rd, changed, derr := dropRefused(mem, verr.Problems)
@@ -718,8 +718,9 @@ func materializeOne(ctx context.Context, l *ledger.Ledger, cp ledger.Checkpoint)
 // publish checks the staged memory and publishes it by compare-and-swap on
 // base. The store keeps its stat cache as the scope's kept folder's,
 // where the run's memory goes once published (hydrate.go); known is that
-// cache as the run began.
-func publish(ctx context.Context, opts Options, res *Result, base gitstore.ID, guard Guard, known folderCache) (*gitstore.PublishResult, error) {
+// cache as the run began; files the memory's files as dropErased left
+// them (nil: unknown).
+func publish(ctx context.Context, opts Options, res *Result, base gitstore.ID, guard Guard, known folderCache, files []memFile) (*gitstore.PublishResult, error) {
 	mem := filepath.Join(res.Dir, MemoryDir)
 	// The dreamer may have replaced .memory itself; publish only a real
 	// directory (OpenDir does not follow links below it).
@@ -731,7 +732,7 @@ func publish(ctx context.Context, opts Options, res *Result, base gitstore.ID, g
 		return nil, &validate.Error{Problems: []validate.Problem{{Path: ".", Code: validate.CodeInvalidFileType, Severity: validate.SevError, Message: "the staged memory is not a directory"}}}
 	}
 	// Entry citations need the evidence, which only the run has.
-	problems, err := checkCitations(ctx, opts.Store, res.Dir, base, known)
+	problems, err := checkCitations(ctx, opts.Store, res.Dir, base, known, files)
 	if err != nil {
 		return nil, err
 	}
