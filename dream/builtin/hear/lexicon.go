@@ -176,7 +176,7 @@ func german() *lexicon {
 		taskLead:  leadRe(`(?:kannst du |könntest du |bitte )?(?:benenne|fixe|behebe|füge|entferne|lösche|erstelle|aktualisiere|ändere|verschiebe|implementiere|schreib|mach|führe|prüfe|schau|probier|zeig|erklär|öffne|installiere|baue|teste|merge|committe|pushe|starte|stopp|lass uns)`),
 		retract: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:das mit (?:der|dem|den|die) )?(?P<t>.+?) (?:könnt ihr|kannst du|können wir|können sie) (?:jetzt )?(?:vergessen|streichen|ignorieren)\b.*$`),
-			regexp.MustCompile(`(?i)^(?:die regel mit |das mit )?(?P<t>.+?) (?:ist|sind) (?:vom tisch|hinfällig|obsolet|gestrichen|passé)\b.*$`),
+			regexp.MustCompile(`(?i)^(?:die regel mit |das mit )?(?P<t>.+?) (?:ist|sind) (?:vom tisch|hinfällig|obsolet|gestrichen|passé|aufgehoben)\b.*$`),
 			regexp.MustCompile(`(?i)^(?P<t>.+?) (?:ist|sind) (?:ab sofort |jetzt )?wieder (?:erlaubt|ok|okay|in ordnung)\b.*$`),
 			regexp.MustCompile(`(?i)^(?:bitte )?(?:vergiss|streich|streiche|lösch|lösche|ignorier|ignoriere|verwirf|kipp|kippe|vergesst|streicht)(?: bitte)? (?:die|den|das|unsere|meine)? ?(?P<t>.+?)(?:[- ]?(?:regel|konvention|vorgabe|anweisung|richtlinie|sache)(?:\s.*)?)?$`),
 			regexp.MustCompile(`(?i)^(?P<t>.+?) gilt (?:ab sofort |jetzt )?nicht mehr\b.*$`),
