@@ -32,13 +32,7 @@ func (l *Ledger) RenameScopes(ctx context.Context, rename func(scope string) (st
 			}
 		}
 		root := tx.Bucket(bucketPending)
-		var scopes [][]byte
-		root.ForEach(func(k, v []byte) error {
-			if v == nil {
-				scopes = append(scopes, slices.Clone(k))
-			}
-			return nil
-		})
+		scopes := nestedKeys(root)
 		for _, sc := range scopes {
 			nw, ok := rename(string(sc))
 			if !ok {

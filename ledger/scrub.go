@@ -49,13 +49,7 @@ func (l *Ledger) Scrub(ctx context.Context, erased func(sessionID string) bool, 
 			}
 		}
 		root := tx.Bucket(bucketPending)
-		var scopes [][]byte
-		root.ForEach(func(k, v []byte) error {
-			if v == nil {
-				scopes = append(scopes, slices.Clone(k))
-			}
-			return nil
-		})
+		scopes := nestedKeys(root)
 		for _, sc := range scopes {
 			pb := root.Bucket(sc)
 			var drop [][]byte
@@ -291,4 +285,18 @@ func (l *Ledger) Requeue(ctx context.Context, sessionIDs []string) (int, error) 
 		return nil
 	})
 	return n, err
+}
+
+// nestedKeys returns the keys of b's nested buckets (the pending bucket's
+// scopes), copied so that the caller may write to b while it goes through
+// them.
+func nestedKeys(b *bolt.Bucket) [][]byte {
+	var out [][]byte
+	b.ForEach(func(k, v []byte) error {
+		if v == nil {
+			out = append(out, slices.Clone(k))
+		}
+		return nil
+	})
+	return out
 }
