@@ -33,16 +33,7 @@ func BenchmarkRunSession(b *testing.B) {
 			const extra = 200
 			sessions := max(n*3/10, 1)
 			all := synthmem.Generate(sessions+extra, n+n*extra/sessions, 2)
-			home := b.TempDir()
-			st, _, err := gitstore.Init(b.Context(), gitstore.Options{Path: filepath.Join(home, "store.git"), CacheDir: filepath.Join(home, "cache")})
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.Cleanup(func() { st.Close() })
-			l, err := ledger.New(filepath.Join(home, ledger.FileName), ledger.Options{})
-			if err != nil {
-				b.Fatal(err)
-			}
+			home, st, l := openHome(b)
 			publishMemory(b, st, all[:sessions])
 			if b.N >= extra {
 				b.Fatalf("at most %d runs (-benchtime %dx)", extra-1, extra-1)

@@ -39,18 +39,25 @@ type env struct {
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
-	home := t.TempDir()
-	// The store keeps its caches in the home, as the CLI's does.
-	st, _, err := gitstore.Init(t.Context(), gitstore.Options{Path: filepath.Join(home, "store.git"), CacheDir: filepath.Join(home, "cache")})
+	home, st, l := openHome(t)
+	return &env{t: t, home: home, store: st, ledger: l}
+}
+
+// openHome makes a fresh home with its store and ledger; the store keeps
+// its caches in the home, as the CLI's does.
+func openHome(tb testing.TB) (string, *gitstore.Store, *ledger.Ledger) {
+	tb.Helper()
+	home := tb.TempDir()
+	st, _, err := gitstore.Init(tb.Context(), gitstore.Options{Path: filepath.Join(home, "store.git"), CacheDir: filepath.Join(home, "cache")})
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	t.Cleanup(func() { st.Close() })
+	tb.Cleanup(func() { st.Close() })
 	l, err := ledger.New(filepath.Join(home, ledger.FileName), ledger.Options{})
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	return &env{t: t, home: home, store: st, ledger: l}
+	return home, st, l
 }
 
 // checkpoint copies a testdata transcript and records its current leaf.
