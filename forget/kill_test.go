@@ -30,17 +30,7 @@ func TestKilledApply(t *testing.T) {
 			}
 			before, _ := e.store.Refs(t.Context())
 
-			cmd := exec.Command(os.Args[0], "-test.run=^TestApplyProcess$")
-			cmd.Env = append(os.Environ(), "MEMFS_FORGET_CHILD_HOME="+e.home, "MEMFS_FORGET_CHILD_TOKEN="+p.Scope, "MEMFS_FORGET_CHILD_STAGE="+stage)
-			out, err := cmd.StdoutPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			cmd.Stderr = os.Stderr
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			sc := bufio.NewScanner(out)
+			cmd, sc := startChild(t, "TestApplyProcess", "MEMFS_FORGET_CHILD_HOME="+e.home, "MEMFS_FORGET_CHILD_TOKEN="+p.Scope, "MEMFS_FORGET_CHILD_STAGE="+stage)
 			reached := false
 			for sc.Scan() {
 				if sc.Text() == "stage "+stage {
@@ -140,17 +130,7 @@ func killApplyAtEveryRename(t *testing.T, repreview bool) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			cmd := exec.Command(os.Args[0], "-test.run=^TestApplyRenameProcess$")
-			cmd.Env = append(os.Environ(), "MEMFS_FORGET_CHILD_HOME="+e.home, "MEMFS_FORGET_CHILD_TOKEN="+p.Scope, "MEMFS_FORGET_CHILD_RENAME="+strconv.Itoa(n))
-			out, err := cmd.StdoutPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			cmd.Stderr = os.Stderr
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			sc := bufio.NewScanner(out)
+			cmd, sc := startChild(t, "TestApplyRenameProcess", "MEMFS_FORGET_CHILD_HOME="+e.home, "MEMFS_FORGET_CHILD_TOKEN="+p.Scope, "MEMFS_FORGET_CHILD_RENAME="+strconv.Itoa(n))
 			for sc.Scan() {
 				if rest, ok := strings.CutPrefix(sc.Text(), "rename "); ok {
 					killed = true
@@ -222,4 +202,21 @@ func TestApplyRenameProcess(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.Stdout.WriteString("applied\n")
+}
+
+// startChild runs the test binary's test name in a child process with env
+// added, and returns it with a scanner of what it prints.
+func startChild(t *testing.T, name string, env ...string) (*exec.Cmd, *bufio.Scanner) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^"+name+"$")
+	cmd.Env = append(os.Environ(), env...)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd, bufio.NewScanner(out)
 }
