@@ -88,7 +88,7 @@ or the failure reason. The command fails (exit 1) when any run failed.`,
 			if df.timeout <= 0 {
 				return usagef("--timeout must be positive")
 			}
-			return g.withStore(cmd.Context(), func(h *home.Home, st *gitstore.Store) error {
+			return g.withNewStore(cmd.Context(), func(h *home.Home, st *gitstore.Store) error {
 				d, err := df.dreamer(h)
 				if err != nil {
 					return err

@@ -7,8 +7,8 @@ import (
 	"testing"
 )
 
-// Ensure that status and the sync commands work in a fresh home, creating
-// the store as serve does, instead of asking for memfs init.
+// Ensure that status, dream and the sync commands work in a fresh home,
+// creating the store as serve does, instead of asking for memfs init.
 func TestSyncCommandsCreateTheStore(t *testing.T) {
 	server := filepath.Join(t.TempDir(), "server.git")
 	gitOut(t, "init", "-q", "--bare", server)
@@ -25,6 +25,7 @@ func TestSyncCommandsCreateTheStore(t *testing.T) {
 		"remote add":       {{"remote", "add", "origin", server}, {"pull"}},
 		"remote add, push": {{"remote", "add", "backup", server}, {"push", "backup"}},
 		"import":           {{"import", bundle}},
+		"dream":            {{"dream", "--now"}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			c := newCLI(t)
