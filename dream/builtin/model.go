@@ -405,10 +405,17 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 		olds = append(olds, match.cur.text)
 	}
 	for _, c := range replaced {
-		if c.cur != nil {
-			olds = append(olds, c.cur.text)
+		if c.cur == nil {
+			continue
 		}
-		if c != match {
+		olds = append(olds, c.cur.text)
+		if c == match {
+			continue
+		}
+		// A claim saying two things keeps the one the statement leaves.
+		if rest, ok := otherClauses(c.cur.text, sharedWords(text, sterms, c.cur.text)); ok {
+			m.keepRest(c, rest, endReplaced, by, "")
+		} else {
 			m.end(c, endReplaced, by)
 		}
 	}
@@ -418,7 +425,8 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 	// A page named after the value the statement replaces ("jetstream")
 	// would name it still: the claim moves to its new topic's page.
 	rehome := match != nil && match.page != nil && len(olds) > 0 &&
-		overlap(terms(match.page.topic), minus(terms(strings.Join(olds, " ")), union(terms(nv.text), sterms))) > 0
+		(overlap(terms(match.page.topic), minus(terms(strings.Join(olds, " ")), union(terms(nv.text), sterms))) > 0 ||
+			m.outgrown(match.page, match, union(terms(nv.text), sterms)))
 	if match == nil {
 		c := &claim{area: st.Area, subject: strings.TrimSpace(st.Subject), lang: st.Lang, cur: &nv, seen: m.gen, since: m.gen}
 		c.reterm()
@@ -430,9 +438,7 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 	}
 	if match.cur != nil {
 		// A claim saying two things keeps the one the statement leaves.
-		words := slices.DeleteFunc(overlapAkin(union(sterms, terms(unframed(text))), terms(unframed(match.cur.text))),
-			func(t string) bool { return genericModifier[t] || changeCue.MatchString(t) })
-		if rest, ok := otherClauses(match.cur.text, words); ok {
+		if rest, ok := otherClauses(match.cur.text, sharedWords(text, sterms, match.cur.text)); ok {
 			m.keepRest(match, rest, endReplaced, by, "")
 			c := &claim{area: st.Area, subject: strings.TrimSpace(st.Subject), lang: st.Lang, cur: &nv, seen: m.gen, since: m.gen}
 			c.reterm()
@@ -463,6 +469,17 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 	return stUpdated
 }
 
+// sharedWords are the words of a statement (its text and subject terms)
+// that an earlier claim's text holds, but for generic modifiers and
+// change cues, and the tools it swaps for others of their kind: what
+// names the part of the claim the statement changes.
+func sharedWords(text string, sterms []string, old string) []string {
+	words := slices.DeleteFunc(overlapAkin(union(sterms, terms(unframed(text))), terms(unframed(old))),
+		func(t string) bool { return genericModifier[t] || changeCue.MatchString(t) })
+	// A tool swapped for another of its kind names the part it changes.
+	return union(words, swappedTools(valueOf(text), valueOf(old)))
+}
+
 // keepRest makes rest a claim's current text, its whole earlier value
 // kept as history, ended how and by whom.
 func (m *memory) keepRest(c *claim, rest, how string, by cite, quote string) {
@@ -476,6 +493,27 @@ func (m *memory) keepRest(c *claim, rest, how string, by cite, quote string) {
 	c.seen = m.gen
 	c.reterm()
 	m.touch(c)
+	if c.page != nil && m.outgrown(c.page, nil, c.vterms) {
+		// A page named after what was withdrawn would name it still.
+		m.rehome(c)
+	}
+}
+
+// outgrown reports a page named after words (its topic) that none of its
+// current claims holds any more but for one about to change (changing),
+// nor the terms it is to state (also): what named the page was replaced
+// or withdrawn.
+func (m *memory) outgrown(p *page, changing *claim, also []string) bool {
+	tt := terms(p.topic)
+	if len(tt) == 0 || p.topic == p.area || overlap(tt, also) > 0 {
+		return false
+	}
+	for _, c := range p.claims {
+		if c != changing && c.current() && (overlap(tt, c.vterms) > 0 || overlap(tt, c.sterms) > 0) {
+			return false
+		}
+	}
+	return true
 }
 
 // overlapAkin are the terms of a that b holds a term akin to.
@@ -612,6 +650,15 @@ func (m *memory) sameFact(vt, st []string) *claim {
 	return best
 }
 
+// lastWord is the last word of s, lower-cased ("" when none).
+func lastWord(s string) string {
+	ix := wordSpans(s)
+	if len(ix) == 0 {
+		return ""
+	}
+	return strings.ToLower(s[ix[len(ix)-1][0]:ix[len(ix)-1][1]])
+}
+
 // otherVersion reports whether a claim's text holds a value that an
 // update's Replaces word w names. A word that is a version stem
 // ("Postgres ", "node:") names only the stem with another version than
@@ -626,8 +673,12 @@ func otherVersion(w, old, update string) bool {
 		return true
 	}
 	news := map[string]bool{}
-	for _, m := range re.FindAllStringSubmatch(update, -1) {
-		news[m[1]] = true
+	for _, m := range re.FindAllStringSubmatchIndex(update, -1) {
+		// "from iOS 16 to iOS 17": the value after "from" is the old one.
+		if f := lastWord(update[:m[0]+1]); fromPrep[f] {
+			continue
+		}
+		news[update[m[2]:m[3]]] = true
 	}
 	for _, m := range re.FindAllStringSubmatch(old, -1) {
 		if !news[m[1]] {

@@ -34,6 +34,7 @@ const (
 	vkRegion  = "region"  // eu-west-1, Frankfurt
 	vkDay     = "day"     // Friday, donnerstags, 周四, 金曜
 	vkName    = "name"    // RabbitMQ, Keiko, Mac: a proper noun
+	vkTool    = "tool"    // pandas, EngFlow, H100: a tool of a known kind (kinds.go)
 )
 
 // valueTok is one value in a text: its kind, its lower-cased spelling, and
@@ -124,6 +125,12 @@ func valueOf(text string) []valueTok {
 			out = append(out, valueTok{kind: vkDay, text: d})
 		case reVersion.MatchString(l):
 			out = append(out, valueTok{kind: vkVersion, text: l})
+		case toolNamed(w):
+			name, kind := toolKind(w)
+			out = append(out, valueTok{kind: vkTool, text: name, units: []string{kind}})
+			if properNoun(w, i == 0 || sentenceStart(text, idx[i][0])) {
+				out = append(out, valueTok{kind: vkName, text: l})
+			}
 		case reCount.MatchString(l) || numberWords[l]:
 			out = append(out, valueTok{kind: vkCount, text: l, units: units()})
 		case reID.MatchString(l):
@@ -274,7 +281,7 @@ func sameKind(ns, os []valueTok) string {
 		return slices.ContainsFunc(vs, func(o valueTok) bool { return o.kind == v.kind && o.text == v.text })
 	}
 	best := ""
-	rank := map[string]int{vkRegion: 6, vkVersion: 5, vkDay: 4, vkCount: 3, vkID: 2, vkName: 1}
+	rank := map[string]int{vkRegion: 7, vkVersion: 6, vkTool: 5, vkDay: 4, vkCount: 3, vkID: 2, vkName: 1}
 	for _, n := range ns {
 		if has(os, n) {
 			continue
@@ -314,7 +321,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 	change := saysChange(st)
 	var nonName []valueTok
 	for _, v := range nv {
-		if v.kind != vkName {
+		if v.kind != vkName && v.kind != vkTool {
 			nonName = append(nonName, v)
 		}
 	}
@@ -327,7 +334,11 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 	if subj == "" {
 		subj = cjkTopic(st.Quote)
 	}
+	swap := reMoveCue.MatchString(unframed(st.Claim)) || change && !reAdds.MatchString(unframed(st.Claim))
+	kin := kinTerms(nv)
 	switch {
+	case swap && len(kin) > 0:
+		m.openHaving(union(content, kin), 1)
 	case change:
 		m.openHaving(content, 1)
 	case len(sterms) > 0:
@@ -338,7 +349,11 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 	hasID := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkID })
 	var best *claim
 	score, tie := 0, false
-	for _, c := range m.candidates(content) {
+	probe := content
+	if swap {
+		probe = union(content, kin)
+	}
+	for _, c := range m.candidates(probe) {
 		if !c.current() || c.cur.kind == string(hear.Person) || c.area == "people" {
 			continue
 		}
@@ -346,7 +361,8 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 			return slices.DeleteFunc(slices.Clone(ts), func(t string) bool { return typeWords[t] != "" })
 		}
 		same := len(sterms) > 0 && len(c.sterms) > 0 && subjectScore(typed(sterms), typed(c.sterms)) > 0 || cjkWithin(subj, c.subject)
-		if !same && (!change || !hasID && !coversAll(c.sterms, content)) {
+		swapped := swap && len(kin) > 0 && overlap(kin, c.vterms) > 0 && toolPair(nv, c.valueToks())
+		if !same && !swapped && (!change || !hasID && !coversAll(c.sterms, content)) {
 			continue // cheap checks first: values are costly to read
 		}
 		ov := c.valueToks()
@@ -357,10 +373,14 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		s := 0
 		if same {
 			s = 100
+		} else if swapped {
+			// A tool swapped for one of its kind: the claim sharing most
+			// words besides wins.
+			s = 1 + len(overlapAkin(content, c.vterms))
 		} else if change {
 			var oNonName []valueTok
 			for _, v := range ov {
-				if v.kind != vkName {
+				if v.kind != vkName && v.kind != vkTool {
 					oNonName = append(oNonName, v)
 				}
 			}
@@ -376,7 +396,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 			case kind == vkName && len(c.sterms) == 0:
 				// A verbatim claim is full of names.
 				need = len(content) + 1
-			case kind == vkVersion || kind == vkRegion:
+			case kind == vkVersion || kind == vkRegion || kind == vkTool:
 			case kind == vkName || kind == vkID || len(c.sterms) == 0:
 				need = 2
 			}
@@ -477,7 +497,7 @@ var (
 // sameUnit reports whether two values of a kind are of the same thing:
 // counts that count it or are named by it, ids of the same letters.
 func sameUnit(a, b valueTok) bool {
-	if a.kind != vkCount && a.kind != vkID {
+	if a.kind != vkCount && a.kind != vkID && a.kind != vkTool {
 		return true
 	}
 	return slices.ContainsFunc(a.units, func(u string) bool { return slices.Contains(b.units, u) })
@@ -513,6 +533,12 @@ func leaves(next []string) bool {
 	two := func(a, b string) bool { return len(next) > 1 && next[0] == a && next[1] == b }
 	return two("no", "longer") || two("is", "no") || two("is", "not") || two("ist", "nicht") || two("nicht", "mehr") ||
 		two("ya", "no") || two("n'est", "plus") || two("ne", "plus") || len(next) > 0 && (next[0] == "isn't" || next[0] == "不再")
+}
+
+// cjkFrom reports a CJK run ending where an earlier value follows
+// ("已经从", "把"): CJK has no spaces to set "从" apart.
+func cjkFrom(w string) bool {
+	return cjkWord(w) && (strings.HasSuffix(w, "从") || strings.HasSuffix(w, "由") || strings.HasSuffix(w, "把") || strings.HasSuffix(w, "從"))
 }
 
 // fromPrep are the fromCue words that go with the earlier value they
@@ -567,9 +593,9 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 		}
 		// An old value the update says again is dropped when the update
 		// gives another of its kind (a count of the same thing).
-		if o.kind != vkName && replacedBy(o, newVals, oldVals) {
+		if o.kind != vkName && o.kind != vkTool && replacedBy(o, newVals, oldVals) {
 			drop[o.text] = true
-		} else if o.kind == vkName {
+		} else if o.kind == vkName || o.kind == vkTool {
 			drop["?"+o.text] = true // a name: only where a change frames it
 		}
 	}
@@ -602,6 +628,9 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 			// "de", "du", "von" also say "of": they frame an earlier
 			// value only before the one it changed to ("de X a Y").
 			from := func(j int) bool {
+				if j >= 0 && cjkFrom(words[j]) {
+					return true
+				}
 				return j >= 0 && fromCue[words[j]] && (!ofCue[words[j]] || i+1 < len(words) && toCue[words[i+1]] || i+2 < len(words) && toCue[words[i+2]])
 			}
 			// "Ines no longer approves": Ines left; "CI is not on

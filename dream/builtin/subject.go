@@ -263,7 +263,10 @@ var targetFiller = stemmedSet("rule", "convention", "policy", "thing", "idea", "
 	"use", "using", "attach", "attaching", "add", "adding", "do", "doing", "make", "making", "put", "keep",
 	"usar", "utilizar", "hacer", "poner", "adjuntar", "utiliser", "faire", "mettre", "ajouter", "joindre",
 	"verwenden", "nutzen", "benutzen", "machen", "anhängen", "hinzufügen",
-	"no", "not", "nicht", "kein", "keine", "pas", "ne", "about", "regarding", "wegen", "sobre", "concernant")
+	"no", "not", "nicht", "kein", "keine", "pas", "ne", "about", "regarding", "wegen", "sobre", "concernant",
+	// How far it goes ("we dropped wandb entirely"), not what.
+	"entirely", "completely", "altogether", "fully", "totally", "komplett", "vollständig", "ganz", "gänzlich",
+	"completamente", "totalmente", "complètement", "totalement", "entièrement")
 
 // stemmedSet is a set of words and their stems.
 func stemmedSet(ws ...string) map[string]bool {

@@ -94,6 +94,30 @@ func TestUpdateAcrossPhrasings(t *testing.T) {
 			[]hear.Statement{{Kind: hear.Rule, Lang: "en", Area: "conventions", Via: "confirm",
 				Claim: "The user agreed to the assistant's proposal: “Shall I name every Export with a UTC suffix from now on?”", Quote: "yes, from now on"}},
 			[]string{"The user agreed to the assistant's proposal: “Shall I name every Export with a UTC suffix from now on?”", "The user said: “keep a NOTES.md with a Pending section in every PR”"}},
+		{"a version stem quoting the earlier version after from",
+			[]hear.Statement{rule("en", "the minimum is watchOS 9, keep the complications simple")},
+			[]hear.Statement{replacing(rule("en", "the minimum goes from watchOS 9 to watchOS 10 with the next release"), "watchOS ")},
+			[]string{"The user said: “the minimum goes … to watchOS 10 with the next release”", "The user said: “… keep the complications simple”"}},
+		{"a tool swapped for one of its kind, nothing else shared",
+			[]hear.Statement{rule("en", "unhandled exceptions are reported to Bugsnag with the release tag")},
+			[]hear.Statement{rule("en", "we migrated to Honeybadger over the weekend")},
+			[]string{"The user said: “we migrated to Honeybadger over the weekend”"}},
+		{"a tool said to be the one now keeps the other clause",
+			[]hear.Statement{rule("en", "our stacks deploy with Pulumi, and every stack lives in the infra folder of the monorepo")},
+			[]hear.Statement{rule("en", "it's CloudFormation now, the templates get generated")},
+			[]string{"The user said: “it's CloudFormation now, the templates get generated”", "The user said: “… every stack lives in the infra folder of the monorepo”"}},
+		{"a tool swapped in other words and language",
+			[]hear.Statement{{Kind: hear.Rule, Lang: "zh", Area: "conventions", Subject: "日志", Claim: "The user said: “日志都发到 Papertrail”", Quote: "日志都发到 Papertrail"}},
+			[]hear.Statement{rule("zh", "我们上周已经换成 Loki 了")},
+			[]string{"The user said: “我们上周已经换成 Loki 了”"}},
+		{"a tool added beside another is no swap",
+			[]hear.Statement{rule("en", "mobile crashes are reported to Crashlytics")},
+			[]hear.Statement{rule("en", "we added Sentry for the web app now")},
+			[]string{"The user said: “mobile crashes are reported to Crashlytics”", "The user said: “we added Sentry for the web app now”"}},
+		{"an everyday word is no tool",
+			[]hear.Statement{rule("en", "secrets come from Vault, never from env files")},
+			[]hear.Statement{rule("en", "we moved the vault key rotation to the first Monday")},
+			[]string{"The user said: “secrets come from Vault, never from env files”", "The user said: “we moved the vault key rotation to the first Monday”"}},
 		{"counts of other things stay apart",
 			[]hear.Statement{rule("en", "deploys need two approvals")},
 			[]hear.Statement{fact("", "Deploys now retry three times.")},
@@ -222,6 +246,10 @@ func TestRetractionAcrossPhrasings(t *testing.T) {
 			[]hear.Statement{rule("en", "no asset bigger than 8 MB goes into the repo, and all fonts go through the CDN bucket")},
 			"the 8 MB limit for assets",
 			[]string{"The user said: “… all fonts go through the CDN bucket”"}},
+		{"how far it goes is not what",
+			[]hear.Statement{rule("en", "every eval posts its scores to the grafana board evals-main so runs compare"), rule("en", "unit tests run offline")},
+			"grafana altogether",
+			[]string{"The user said: “unit tests run offline”"}},
 		{"too few words in common withdraw nothing",
 			[]hear.Statement{rule("en", "the production database is snapshotted hourly")},
 			"the prod logging rule",
@@ -264,5 +292,22 @@ func TestUpdateLeavesPageNamedAfterOldValue(t *testing.T) {
 	}
 	if got := currentTexts(m); len(got) != 1 {
 		t.Fatalf("current = %q, want the update alone", got)
+	}
+}
+
+// Ensure that a page named after the part of a claim that was withdrawn
+// does not keep the name once the rest of the claim stays current.
+func TestWithdrawalRenamesOutgrownPage(t *testing.T) {
+	first := rule("en", "we benchmark on the shared box in the lab, and every run must upload to the grafana board perf-main")
+	m := run(t, t.TempDir(), map[string]hear.Heard{"s1": heard(first)},
+		map[string]hear.Heard{"s2": {Retractions: []hear.Retraction{{Target: "the perf-main upload", Quote: "drop the perf-main upload"}}}})
+	want := []string{"The user said: “we benchmark on the shared box in the lab …”"}
+	if got := currentTexts(m); !slices.Equal(got, want) {
+		t.Fatalf("current = %q, want %q", got, want)
+	}
+	for _, e := range m.listing() {
+		if strings.Contains(e.page.path, "perf") {
+			t.Errorf("current claim %q stays on %s, named after what was withdrawn", e.text, e.page.path)
+		}
 	}
 }
