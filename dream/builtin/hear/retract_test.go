@@ -35,6 +35,8 @@ func TestRetractionPhrasings(t *testing.T) {
 		{"La norma del ticket queda anulada.", "ticket"},
 		{"Bastien est passé sur l'équipe data.", "Bastien"},
 		{"鈴木さんはもう インフラ担当ではないので、確認は要りません。", "鈴木"},
+		{"コミットメッセージの件ですが、もう絵文字じゃなくても大丈夫です。", "コミットメッセージ"},
+		{"リリースノートについては、もう書かなくてもいいです。", "リリースノート"},
 	} {
 		h := Session(conv(tc.text))
 		if len(h.Retractions) != 1 || !strings.Contains(h.Retractions[0].Target, tc.target) {

@@ -582,6 +582,12 @@ func splitAtLimits(c, lang string) []string {
 	var run []string
 	for i, p := range parts {
 		if special[i] && !lx.oneOff.MatchString(p) { // a withdrawal
+			if len(run) > 0 && topicOnly(run[len(run)-1], lang) {
+				// "PR の説明ですが、もう英語じゃなくても大丈夫": the topic
+				// before it says what is withdrawn.
+				p = run[len(run)-1] + sep + p
+				run = run[:len(run)-1]
+			}
 			if len(run) > 0 {
 				out = append(out, strings.Join(run, sep))
 				run = nil
@@ -603,6 +609,21 @@ func splitAtLimits(c, lang string) []string {
 		out = append(out, strings.Join(run, sep))
 	}
 	return out
+}
+
+// reTopicOnly is a part that only names a topic, what the part after it
+// says something of ("PR の説明ですが", "关于发布的话"). In the other
+// languages a pronoun points back at it ("about the changelog, that no
+// longer applies").
+var reTopicOnly = map[string]*regexp.Regexp{
+	Zh: anyRe(`^(?:关于)?[^，,]+?(?:的话|这块|这边|方面|这件事|那件事)$|^关于[^，,]+$`),
+	Ja: anyRe(`^[^、,]+?(?:ですが|については|に関しては|の件(?:は|ですが)?|って)$`),
+}
+
+// topicOnly reports a part that only names a topic.
+func topicOnly(p, lang string) bool {
+	re := reTopicOnly[lang]
+	return re != nil && re.MatchString(strings.TrimSpace(p))
 }
 
 // subjectSynonyms are words people use for one kind of thing, by

@@ -215,6 +215,10 @@ func clauses(sent, lang string) []string {
 				continue
 			}
 		}
+		if lang == Ja && m == "が、" && topicOnly(sent[start:l[1]-len("、")], lang) {
+			// "PR の説明ですが、…": a topic, not a contrast.
+			continue
+		}
 		cut := l[1]
 		// Keep a clause's opening word: back up over a word the split
 		// matched at its end (", we " keeps "we").
