@@ -149,7 +149,11 @@ func classify(raw, lang string, reply bool) (finding, verdict) {
 		s = s[:loc[0]]
 	}
 	if isQuestion(s, lang, lx) || curiousOrTag(s, lang) {
-		return why(f, "e2"), excluded
+		// "puedes olvidarlo", "die kannst du vergessen": a modal lead
+		// without a question mark may give leave to drop a rule.
+		if t := retraction(s, lx); t == "" || strings.ContainsAny(s, "?？¿") {
+			return why(f, "e2"), excluded
+		}
 	}
 	if rest := afterLabel(s); rest != "" {
 		// "zwei Dinge vorweg: Der Freeze beginnt jetzt mittwochs": a short
@@ -470,7 +474,7 @@ func retractionIn(s string, lx *lexicon) string {
 // rePointBack is a withdrawal's target that only points back at what was
 // said before it ("that no longer applies", "das gilt nicht mehr", "不再适
 // 用了").
-var rePointBack = regexp.MustCompile(`(?i)^(?:that|this|it|those|these|das|dies|eso|esto|ce|ça|cela|这|那|这个|那个|这条|那条|それ|これ|あれ|适用了?|有效了?)(?: (?:one|rule|regel|regla|règle|thing|sache))?$`)
+var rePointBack = regexp.MustCompile(`(?i)^(?:that|this|it|those|these|them|das|dies|die|den|eso|esto|la|lo|las|los|l'|le|les|ce|ça|cela|这|那|这个|那个|这条|那条|それ|これ|あれ|适用了?|有效了?)(?: (?:one|rule|regel|regla|règle|thing|sache))?$`)
 
 func anaphor(t string) bool { return rePointBack.MatchString(strings.TrimSpace(t)) }
 

@@ -105,6 +105,10 @@ func english() *lexicon {
 		strongCue: wordsRe(`always`, `never`, `every ?time`, `whenever`, `from now on`, `going forward`, `at all times`, `under no circumstances`, `without exception`, `no exceptions`, `every single`),
 		taskLead:  leadRe(`(?:can you |could you |would you |please |pls |now |then |next,? |also )?(?:rename|fix|add|remove|delete|create|update|change|move|refactor|implement|write|make|run|check|look|try|show|tell|explain|open|install|build|deploy|revert|bump|clean|debug|test|merge|commit|push|pull|rerun|retry|investigate|profile|draft|generate|set up|setup|find|search|grep|read|review|go ahead|continue|proceed|finish|start|stop|undo|replace|split|extract|wrap up|port|migrate|upgrade|downgrade|format|lint|tag|release|publish|send|post|paste|give|help|let's)`),
 		retract: []*regexp.Regexp{
+			// A topic, then a pronoun standing for it: "the screenshot rule, you can forget it".
+			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:you can |feel free to |please |just |go ahead and )?(?:forget|ignore|drop|scratch|disregard|ditch|delete|remove) (?:it|that|them|those|this one|that one)\b.*$`),
+			regexp.MustCompile(`(?i)^(?:you can |feel free to |please |just |go ahead and )?(?:forget|ignore|scratch|disregard|ditch) (?P<t>it|them|those)\b.*$`),
+			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:we|the team) (?:dropped|scrapped|ditched|abolished|retired|killed) (?:it|that|them)\b.*$`),
 			regexp.MustCompile(`(?i)^(?:the )?(?P<t>.+?) (?:is|are) (?:now )?(?:allowed|fine|ok|okay) again\b.*$`),
 			regexp.MustCompile(`(?i)^(?:please )?(?:scratch|drop|forget(?: about)?|ditch|cancel|disregard|ignore|never ?mind|abandon|retire|nix|get rid of|throw out) (?:the |that |this |our |my )?(?:rule|convention|policy|requirement|guideline|instruction|thing|practice|habit) (?:about|on|for|of|regarding|around|where) (?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^(?:there's |there is )?no (?:more need|need any ?more) (?:to|for) (?P<t>.+)$`),
@@ -175,6 +179,11 @@ func german() *lexicon {
 		strongCue: wordsRe(`immer`, `nie`, `niemals`, `jedes mal`, `ab jetzt`, `ab sofort`, `künftig`, `grundsätzlich`, `ausnahmslos`, `ohne ausnahme`, `stets`),
 		taskLead:  leadRe(`(?:kannst du |könntest du |bitte )?(?:benenne|fixe|behebe|füge|entferne|lösche|erstelle|aktualisiere|ändere|verschiebe|implementiere|schreib|mach|führe|prüfe|schau|probier|zeig|erklär|öffne|installiere|baue|teste|merge|committe|pushe|starte|stopp|lass uns)`),
 		retract: []*regexp.Regexp{
+			// Ein Thema, dann ein Pronomen dafür: "die Screenshot-Regel, die kannst du vergessen".
+			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:die|das|den|sie|es) (?:kannst du|könnt ihr|können wir|darfst du|kann man) (?:vergessen|ignorieren|streichen|weglassen|löschen)\b.*$`),
+			regexp.MustCompile(`(?i)^(?P<t>die|das|den) (?:kannst du|könnt ihr|können wir|darfst du|kann man) (?:vergessen|ignorieren|streichen|weglassen|löschen)\b.*$`),
+			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:vergiss|vergesst|ignorier|ignoriere|streich|streiche) (?:die|das|den|sie|es)\b.*$`),
+			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:die|das|der) (?:gilt nicht mehr|ist (?:hinfällig|gestrichen|abgeschafft|vom tisch))\b.*$`),
 			regexp.MustCompile(`(?i)^(?:das mit (?:der|dem|den|die) )?(?P<t>.+?) (?:könnt ihr|kannst du|können wir|können sie) (?:jetzt )?(?:vergessen|streichen|ignorieren)\b.*$`),
 			regexp.MustCompile(`(?i)^(?:die regel mit |das mit )?(?P<t>.+?) (?:ist|sind) (?:vom tisch|hinfällig|obsolet|gestrichen|passé|aufgehoben)\b.*$`),
 			regexp.MustCompile(`(?i)^(?P<t>.+?) (?:ist|sind) (?:ab sofort |jetzt )?wieder (?:erlaubt|ok|okay|in ordnung)\b.*$`),
@@ -234,6 +243,12 @@ func spanish() *lexicon {
 		strongCue: wordsRe(`siempre`, `nunca`, `jamás`, `cada vez`, `de ahora en adelante`, `a partir de ahora`, `sin excepción`, `en adelante`),
 		taskLead:  leadRe(`(?:puedes |podrías |por favor )?(?:renombra|arregla|añade|agrega|quita|elimina|borra|crea|actualiza|cambia|mueve|implementa|escribe|haz|ejecuta|corre|revisa|mira|prueba|muestra|explica|abre|instala|construye|despliega|sube|genera|busca|vamos a)`),
 		retract: []*regexp.Regexp{
+			// Un tema y un pronombre por él: "la regla de las capturas, puedes olvidarla".
+			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:ya )?(?:puedes|podéis|pueden|puede) (?:olvidar|ignorar|borrar|quitar|eliminar)(?:la|lo|las|los)\b.*$`),
+			regexp.MustCompile(`(?i)^(?:ya )?(?:puedes|podéis|pueden|puede) (?:olvidar|ignorar|borrar|quitar|eliminar)(?P<t>la|lo|las|los)\b.*$`),
+			regexp.MustCompile(`(?i)^(?:olvída|ignóra|bórra|quíta)(?P<t>la|lo|las|los)\b.*$`),
+			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:olvídal[ao]s?|ignóral[ao]s?|bórral[ao]s?|quítal[ao]s?)\b.*$`),
+			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:ya )?(?:la|lo|las|los) (?:quitamos|eliminamos|abandonamos|dejamos|borramos|hemos quitado|hemos eliminado)\b.*$`),
 			regexp.MustCompile(`(?i)^(?P<t>.+?) (?:vuelve|vuelven) a estar permitid[oa]s?\b.*$`),
 			regexp.MustCompile(`(?i)^(?:por favor,? )?(?:olvida|olvídate de|descarta|quita|elimina|borra|ignora|tacha|anula)(?: lo de)? (?:la |el |esa |ese |lo de )?(?:(?:regla|norma|convención|política|costumbre)(?: de| del| sobre| que)? )?(?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^ya no (?:hacemos|usamos|aplicamos|seguimos|necesitamos|utilizamos|preguntamos a|hay que) (?P<t>.+)$`),
@@ -292,6 +307,11 @@ func french() *lexicon {
 		strongCue: wordsRe(`toujours`, `jamais`, `chaque fois`, `désormais`, `dorénavant`, `à partir de maintenant`, `sans exception`),
 		taskLead:  leadRe(`(?:tu peux |peux-tu |pourrais-tu |merci de )?(?:renomme|corrige|ajoute|retire|supprime|crée|mets à jour|change|déplace|implémente|écris|fais|lance|vérifie|regarde|essaie|montre|explique|ouvre|installe|construis|déploie|génère|cherche|allons)`),
 		retract: []*regexp.Regexp{
+			// Un sujet, puis un pronom pour lui : "la règle des captures, tu peux l'oublier".
+			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:tu peux|vous pouvez|on peut) (?:l'|la |le |les )(?:oublier|ignorer|supprimer|laisser tomber|retirer|enlever|abandonner)\b.*$`),
+			regexp.MustCompile(`(?i)^(?:tu peux|vous pouvez|on peut) (?P<t>l'|la|le|les) ?(?:oublier|ignorer|supprimer|laisser tomber|retirer|enlever|abandonner)\b.*$`),
+			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:oublie|oubliez|ignore|ignorez|supprime|supprimez)[- ](?:la|le|les)\b.*$`),
+			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*on (?:l'a|les a) (?:abandonnée?s?|supprimée?s?|annulée?s?|retirée?s?|laissée?s? tomber)\b.*$`),
 			regexp.MustCompile(`(?i)^(?P<t>.+?) (?:est|sont) de nouveau autorisée?s?\b.*$`),
 			regexp.MustCompile(`(?i)^(?:oublie|oubliez|laisse tomber|abandonne|supprime|annule|ignore|raye)(?: la| le| cette| ce| l')? ?(?:(?:règle|convention|consigne|politique|histoire)(?: d[eu']| des| sur)? ?)?(?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^(?:on|nous) ne (?:fait|faisons|utilise|utilisons|demande|demandons|suit|suivons) plus (?P<t>.+)$`),

@@ -37,6 +37,10 @@ func TestRetractionPhrasings(t *testing.T) {
 		{"鈴木さんはもう インフラ担当ではないので、確認は要りません。", "鈴木"},
 		{"コミットメッセージの件ですが、もう絵文字じゃなくても大丈夫です。", "コミットメッセージ"},
 		{"リリースノートについては、もう書かなくてもいいです。", "リリースノート"},
+		{"The changelog-per-PR thing, you can forget it.", "changelog-per-PR"},
+		{"Die Regel mit dem Pairing, die kannst du vergessen.", "Pairing"},
+		{"Lo de los tests de humo, puedes olvidarlo, ya no aplica.", "tests de humo"},
+		{"La consigne sur les captures d'écran, tu peux l'oublier.", "captures d'écran"},
 	} {
 		h := Session(conv(tc.text))
 		if len(h.Retractions) != 1 || !strings.Contains(h.Retractions[0].Target, tc.target) {
