@@ -37,11 +37,18 @@ import (
 //
 // dev4, written after tuning on dev, dev2 and dev3, measured untouched:
 // 94/114 in the context, 96/114 in pages, 88/89 kept out.
+//
+// dev5, written after tuning on dev..dev4 with changes as its main content,
+// measured untouched (2026-12-02, rules version 5): 63/75 in the context,
+// 64/75 in pages, 69/78 kept out, updates 11/29, retractions 8/19; its
+// weakest language (de, 6/9) and categories (convention 4/6, team 6/9) sit
+// under the shared floors, so it has its own a little under them.
 var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category float64 }{
 	"dev":  {pages: 0.97, context: 0.95, keptOut: 1, lang: memcorpus.GoalLanguage, category: categoryFloor},
 	"dev2": {pages: 0.97, context: 0.95, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor},
 	"dev3": {pages: 0.91, context: 0.84, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor},
 	"dev4": {pages: 0.90, context: 0.88, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor},
+	"dev5": {pages: 0.83, context: 0.82, keptOut: 0.86, lang: 0.6, category: 0.6},
 	"test": {pages: 0.91, context: 0.90, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor},
 }
 

@@ -21,14 +21,17 @@ var FactCategories = []string{"convention", "project", "person", "team", "answer
 // DistractorCategories are the kinds of text that must stay out of memory.
 var DistractorCategories = []string{"question", "hypothetical", "one-off", "joke", "no-notes", "proposal", "assistant", "tool-output", "code", "log", "quoted-doc"}
 
-// Halves are the corpus halves: dev, dev2, dev3 and dev4 are tuned on, test
-// is not read while tuning. dev2 was written after the recognizer had been
-// tuned on dev, dev3 after it had been tuned on both, and dev4 after all
+// Halves are the corpus halves: dev, dev2, dev3, dev4 and dev5 are tuned
+// on, test is not read while tuning. dev2 was written after the recognizer
+// had been tuned on dev, dev3 after it had been tuned on both, dev4 after all
 // three (new domains: mobile, notebooks, infrastructure, games, firmware, a
-// Bazel monorepo, a WordPress agency, ML training), each from how people talk
-// rather than from the rules, so that tuning on all of them generalises
-// rather than fitting one half's phrasings.
-var Halves = []string{"dev", "dev2", "dev3", "dev4", "test"}
+// Bazel monorepo, a WordPress agency, ML training), and dev5 after dev..dev4
+// with changes as its main content: values updated and rules withdrawn over
+// three rounds, said in many ways, beside near misses that must not change
+// memory. Each was written from how people talk rather than from the rules,
+// so that tuning on all of them generalises rather than fitting one half's
+// phrasings.
+var Halves = []string{"dev", "dev2", "dev3", "dev4", "dev5", "test"}
 
 // HeldOut reports whether a half is held out from tuning: its report holds
 // counts only, never the ids of what it missed.
