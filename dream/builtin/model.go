@@ -356,6 +356,16 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 	}
 	by := cites[len(cites)-1]
 	sterms := terms(st.Subject)
+	if len(st.Replaces) > 0 {
+		// "OpenOCD はやめて probe-rs に移行": the value replaced is not
+		// what the statement is about.
+		if rest := minus(sterms, terms(strings.Join(st.Replaces, " "))); len(rest) < len(sterms) {
+			sterms = rest
+			if len(rest) == 0 {
+				st.Subject = ""
+			}
+		}
+	}
 	vterms := terms(text)
 
 	// Claims whose current value holds the words the statement says are
@@ -364,8 +374,14 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 	for _, w := range st.Replaces {
 		wt := terms(w)
 		m.openHaving(wt, len(wt))
-		for _, c := range m.candidates(wt) {
-			if c.current() && containsTerms(c.vterms, wt) && otherVersion(w, c.cur.text, text) && !slices.Contains(replaced, c) {
+		cands := m.candidates(wt)
+		if len(wt) == 1 && len(valueOf(w)) > 0 {
+			// A value may open a longer one ("airflow-sched-02" in
+			// "airflow-sched-02.tidewater.internal"): a term of its own.
+			cands = m.claims
+		}
+		for _, c := range cands {
+			if c.current() && (containsTerms(c.vterms, wt) || tokenPrefix(c.cur.text, w)) && otherVersion(w, c.cur.text, text) && !slices.Contains(replaced, c) {
 				replaced = append(replaced, c)
 			}
 		}
@@ -419,7 +435,7 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 			m.end(c, endReplaced, by)
 		}
 	}
-	if len(olds) > 0 {
+	if len(olds) > 0 || len(st.Replaces) > 0 {
 		nv.text = withoutOld(nv.text, olds, st.Replaces, sterms)
 	}
 	// A page named after the value the statement replaces ("jetstream")

@@ -35,6 +35,7 @@ const (
 	vkDay     = "day"     // Friday, donnerstags, 周四, 金曜
 	vkName    = "name"    // RabbitMQ, Keiko, Mac: a proper noun
 	vkTool    = "tool"    // pandas, EngFlow, H100: a tool of a known kind (kinds.go)
+	vkHost    = "host"    // api-test.example.cn: a host name
 )
 
 // valueTok is one value in a text: its kind, its lower-cased spelling, and
@@ -94,6 +95,9 @@ func valueOf(text string) []valueTok {
 	for i, w := range words {
 		l := strings.ToLower(w)
 		if cjkWord(w) {
+			for _, n := range cjkNames(w) {
+				out = append(out, valueTok{kind: vkName, text: n})
+			}
 			for _, rw := range cjkRegions {
 				if strings.Contains(w, rw) {
 					out = append(out, valueTok{kind: vkRegion, text: rw})
@@ -133,10 +137,65 @@ func valueOf(text string) []valueTok {
 			}
 		case reCount.MatchString(l) || numberWords[l]:
 			out = append(out, valueTok{kind: vkCount, text: l, units: units()})
+		case reHost.MatchString(l):
+			out = append(out, valueTok{kind: vkHost, text: l, units: hostUnits(l)})
 		case reID.MatchString(l):
-			out = append(out, valueTok{kind: vkID, text: l, units: []string{strings.TrimRightFunc(l, func(r rune) bool { return unicode.IsDigit(r) })}})
+			out = append(out, valueTok{kind: vkID, text: l, units: idUnits(l)})
 		case properNoun(w, i == 0 || sentenceStart(text, idx[i][0])) || reDotted.MatchString(l):
 			out = append(out, valueTok{kind: vkName, text: l})
+		}
+	}
+	return out
+}
+
+// reHost is a host name: two dots or more, or one before a top-level
+// domain ("api-test.qingning.cn", "grafana.internal").
+var reHost = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:internal|local|lan|corp|intern|dev|io|com|net|org|cloud|app|cn|de|fr|es|jp|uk|eu|co)$`)
+
+// hostUnits are what a host name is of: its labels but the last, and
+// each label's letters before a digit ("db-kranich-01" is of "kranich").
+func hostUnits(h string) []string {
+	labels := strings.Split(h, ".")
+	var out []string
+	for _, l := range labels[:len(labels)-1] {
+		for _, p := range strings.Split(l, "-") {
+			if len(p) >= 4 && !isDigits(p) && !hostGeneric[p] {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// hostGeneric are the parts of host names many hosts share.
+var hostGeneric = setOf("prod", "production", "staging", "stage", "test", "internal", "intern", "local", "cluster", "primary",
+	"replica", "server", "host", "node", "main", "public", "private")
+
+// idUnits are what an id is of: its spelling without the digits it ends
+// in ("db-stg-" of "db-stg-01") and, three letters or more, the letters
+// before its first digit ("stm" of "stm32l476").
+func idUnits(l string) []string {
+	out := []string{strings.TrimRightFunc(l, func(r rune) bool { return unicode.IsDigit(r) })}
+	if i := strings.IndexFunc(l, unicode.IsDigit); i >= 3 && !slices.Contains(out, l[:i]) {
+		out = append(out, l[:i])
+	}
+	return out
+}
+
+// reJaName is a Japanese name and its honorific ("森本さん"); reZhName a
+// Chinese one after the verbs that name whom to ask or who decides
+// ("找陈静", "由王磊审批").
+var (
+	reJaName = regexp.MustCompile(`([\p{Han}\p{Katakana}ー]{1,5})(?:さん|様|くん|氏)`)
+	reZhName = regexp.MustCompile(`(?:找|问|由|交给|联系|归|是)([王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤][\p{Han}]{1,2}?)(?:审批|审核|评审|确认|签字|负责|来|管|说了算|$|[，,。、])`)
+)
+
+// cjkNames are the people a CJK word names.
+func cjkNames(w string) []string {
+	var out []string
+	for _, re := range []*regexp.Regexp{reJaName, reZhName} {
+		for _, m := range re.FindAllStringSubmatch(w, -1) {
+			out = append(out, m[1])
 		}
 	}
 	return out
@@ -281,7 +340,7 @@ func sameKind(ns, os []valueTok) string {
 		return slices.ContainsFunc(vs, func(o valueTok) bool { return o.kind == v.kind && o.text == v.text })
 	}
 	best := ""
-	rank := map[string]int{vkRegion: 7, vkVersion: 6, vkTool: 5, vkDay: 4, vkCount: 3, vkID: 2, vkName: 1}
+	rank := map[string]int{vkRegion: 8, vkVersion: 7, vkTool: 6, vkHost: 5, vkDay: 4, vkCount: 3, vkID: 2, vkName: 1}
 	for _, n := range ns {
 		if has(os, n) {
 			continue
@@ -393,10 +452,14 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 			}
 			need := 1
 			switch {
+			case kind == vkName && st.Kind == hear.Team && c.cur.kind == string(hear.Team) && cjkWord(st.Quote) && cjkWord(c.cur.text):
+				// Who does a thing, said without spaces to find a subject
+				// by: another name for a duty said in the same words.
+				need = 3
 			case kind == vkName && len(c.sterms) == 0:
 				// A verbatim claim is full of names.
 				need = len(content) + 1
-			case kind == vkVersion || kind == vkRegion || kind == vkTool:
+			case kind == vkVersion || kind == vkRegion || kind == vkTool || kind == vkHost:
 			case kind == vkName || kind == vkID || len(c.sterms) == 0:
 				need = 2
 			}
@@ -497,7 +560,7 @@ var (
 // sameUnit reports whether two values of a kind are of the same thing:
 // counts that count it or are named by it, ids of the same letters.
 func sameUnit(a, b valueTok) bool {
-	if a.kind != vkCount && a.kind != vkID && a.kind != vkTool {
+	if a.kind != vkCount && a.kind != vkID && a.kind != vkTool && a.kind != vkHost {
 		return true
 	}
 	return slices.ContainsFunc(a.units, func(u string) bool { return slices.Contains(b.units, u) })
@@ -516,6 +579,36 @@ func replacedBy(o valueTok, ns, os []valueTok) bool {
 		return true
 	}
 	return false
+}
+
+// tokenPrefix reports whether text holds value v as a whole word or as
+// the first part of a dotted or slashed one ("airflow-sched-02" in
+// "airflow-sched-02.tidewater.internal").
+func tokenPrefix(text, v string) bool {
+	lt, lv := strings.ToLower(text), strings.ToLower(strings.TrimSpace(v))
+	if lv == "" {
+		return false
+	}
+	for i := 0; ; {
+		j := strings.Index(lt[i:], lv)
+		if j < 0 {
+			return false
+		}
+		at, end := i+j, i+j+len(lv)
+		before, _ := utf8.DecodeLastRuneInString(lt[:at])
+		after, _ := utf8.DecodeRuneInString(lt[end:])
+		// "python:3.11" opens "python:3.11-slim": a variant's suffix.
+		variant := after == '-' && end+1 < len(lt) && unicode.IsLetter(rune(lt[end+1])) && strings.ContainsAny(lv, ":0123456789")
+		if (at == 0 || !wordRune(before)) && (end == len(lt) || !wordRune(after) || strings.ContainsRune(".:/", after) || variant) {
+			return true
+		}
+		i = at + 1
+	}
+}
+
+// wordRune is a rune a word or value is spelled with.
+func wordRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-'
 }
 
 // cjkWithout is a CJK claim without an earlier value r: "从r", "rから"
@@ -564,6 +657,13 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 	}
 	newVals := valueOf(text)
 	for _, r := range replaces {
+		if fs := strings.Fields(r); len(fs) > 1 && !slices.ContainsFunc(fs, func(w string) bool { return !properNoun(w, false) }) {
+			// A person's full name ("Jens Albrecht hat … übergeben").
+			for _, w := range fs {
+				drop[strings.ToLower(w)] = true
+			}
+			continue
+		}
 		// A version stem ("Postgres ", "node:") names the new value too.
 		if r == "" || strings.ContainsAny(r[len(r)-1:], ": @-") || strings.Contains(strings.TrimSpace(r), " ") {
 			continue
@@ -581,11 +681,10 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 		if len(valueOf(r)) == 0 && !properNoun(r, false) {
 			continue
 		}
-		for _, o := range olds {
-			if containsTerms(terms(o), terms(r)) {
-				drop[strings.ToLower(r)] = true
-			}
-		}
+		// The value the statement says it replaces goes, whether or not
+		// memory held it as spelled: "from golang:1.22.6 to
+		// golang:1.24.2" states only the second.
+		drop[strings.ToLower(r)] = true
 	}
 	for _, o := range oldVals {
 		if slices.Contains(keep, o.text) || slices.ContainsFunc(terms(o.text), func(t string) bool { return slices.Contains(keep, t) }) {

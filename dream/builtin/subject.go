@@ -96,7 +96,8 @@ func splitTerms(s string, add func(term, word string)) {
 	}
 	flushWord := func() {
 		if len(word) > 0 {
-			w := strings.ToLower(string(word))
+			// "tw-alerts-legacy." at a sentence's end is "tw-alerts-legacy".
+			w := strings.Trim(strings.ToLower(string(word)), "-'._")
 			if c, ok := termCanon[w]; ok {
 				// "pre-prod" is staging, not "pre" and "prod".
 				add(c, w)
@@ -264,6 +265,9 @@ var targetFiller = stemmedSet("rule", "convention", "policy", "thing", "idea", "
 	"usar", "utilizar", "hacer", "poner", "adjuntar", "utiliser", "faire", "mettre", "ajouter", "joindre",
 	"verwenden", "nutzen", "benutzen", "machen", "anhängen", "hinzufügen",
 	"no", "not", "nicht", "kein", "keine", "pas", "ne", "about", "regarding", "wegen", "sobre", "concernant",
+	// Which one it was ("the old integration"), not what.
+	"old", "former", "previous", "alt", "alte", "alten", "alter", "altes", "bisherige", "bisherigen", "vorherige",
+	"viejo", "vieja", "viejos", "viejas", "antiguo", "antigua", "anterior", "ancien", "ancienne", "anciens", "anciennes",
 	// How far it goes ("we dropped wandb entirely"), not what.
 	"entirely", "completely", "altogether", "fully", "totally", "komplett", "vollständig", "ganz", "gänzlich",
 	"completamente", "totalmente", "complètement", "totalement", "entièrement")
@@ -360,7 +364,7 @@ func mentionScore(target, claim []string) float64 {
 	}
 	n := 0
 	for _, t := range target {
-		if slices.ContainsFunc(claim, func(c string) bool { return akin(t, c) }) {
+		if slices.ContainsFunc(claim, func(c string) bool { return akin(t, c) || modelSuffix(t, c) || identPart(t, c) }) {
 			n++
 		}
 	}
@@ -400,4 +404,20 @@ func probes(ts []string) []string {
 		out[i] = t
 	}
 	return out
+}
+
+// modelSuffix reports a model number said short: "l476" for "stm32l476",
+// four characters or more with a digit among them.
+func modelSuffix(short, long string) bool {
+	return len(short) >= 4 && len(long) > len(short) && strings.HasSuffix(long, short) &&
+		strings.ContainsAny(short, "0123456789") && !isDigits(short)
+}
+
+// identPart reports a word of an identifier ("callback" of
+// "sla_miss_callback"): a withdrawal names a setting in words.
+func identPart(word, ident string) bool {
+	if !strings.Contains(ident, "_") || len(word) < 3 {
+		return false
+	}
+	return slices.ContainsFunc(strings.Split(ident, "_"), func(p string) bool { return akin(word, p) || word == stemTerm(p) })
 }

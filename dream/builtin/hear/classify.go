@@ -377,8 +377,23 @@ func introNot(s, lang string) bool {
 	return lang == En && reIntroNot.MatchString(s)
 }
 
+// reZhTargetVerb are the verb before and the particle after what a
+// Chinese withdrawal names ("不要再用 GetX 了"): not words of the claim.
+var reZhTargetVerb = regexp.MustCompile(`^(?:再用|使用|用|走|按)\s*|\s*(?:了|啦|吧)$`)
+
 // retraction returns what a clause withdraws, or "".
 func retraction(s string, lx *lexicon) string {
+	t := retractionOf(s, lx)
+	if cjkText(t) {
+		if c := strings.TrimSpace(reZhTargetVerb.ReplaceAllString(t, "")); c != "" {
+			t = c
+		}
+	}
+	return t
+}
+
+// retractionOf returns what a clause withdraws, or "".
+func retractionOf(s string, lx *lexicon) string {
 	if t := retractionIn(s, lx); t != "" {
 		return t
 	}

@@ -1,6 +1,7 @@
 package hear
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -376,5 +377,45 @@ func TestNewOwner(t *testing.T) {
 		if tc.replaces != "" && !containsFold(h.Statements[0].Replaces, tc.replaces) {
 			t.Errorf("%q: replaces %v, want %q", tc.text, h.Statements[0].Replaces, tc.replaces)
 		}
+	}
+}
+
+// Ensure that what an answer withdraws is a withdrawal, not part of the
+// answer; that a reply that only withdraws answers nothing; and that an
+// answer or an agreed proposal quoting an earlier value says it replaces
+// it.
+func TestAnswersThatChange(t *testing.T) {
+	ask := `C:AskUserQuestion:{"questions":[{"question":"Which bucket should the exports go to?"}]}`
+	h := Session(conv(ask, `R:"Which bucket should the exports go to?"="exports-eu-2 — exports-old got archived"`))
+	if len(h.Retractions) != 1 || h.Retractions[0].Target != "exports-old" {
+		t.Errorf("tool answer: retractions %+v, want one of exports-old", h.Retractions)
+	}
+	if len(h.Statements) != 1 || strings.Contains(h.Statements[0].Claim, "exports-old") || !strings.Contains(h.Statements[0].Claim, "exports-eu-2") {
+		t.Errorf("tool answer: statements %+v, want the answer without what it withdraws", h.Statements)
+	}
+
+	h = Session(conv("A:Should I deploy it with the Makefile target as before?", "U:forget the rule about the Makefile target. everyone uses the deploy CLI now"))
+	if len(h.Retractions) != 1 || !strings.Contains(h.Retractions[0].Target, "Makefile target") {
+		t.Errorf("withdrawing reply: retractions %+v, want one of the Makefile target", h.Retractions)
+	}
+	for _, st := range h.Statements {
+		if st.Via == "answer" {
+			t.Errorf("withdrawing reply heard as an answer: %+v", st)
+		}
+	}
+
+	h = Session(conv("A:Which broker does the billing worker publish to?", "U:NATS, we migrated off RabbitMQ in March."))
+	if len(h.Statements) != 1 || !slices.Contains(h.Statements[0].Replaces, "RabbitMQ") {
+		t.Errorf("answer quoting the old value: statements %+v, want it to replace RabbitMQ", h.Statements)
+	}
+
+	h = Session(conv("A:Should I switch the state backend from tf-state-old to tf-state-eu for every module from now on?", "U:yes, that's the bucket from now on"))
+	if len(h.Statements) != 1 || !slices.Contains(h.Statements[0].Replaces, "tf-state-old") {
+		t.Errorf("agreed proposal quoting the old value: statements %+v, want it to replace tf-state-old", h.Statements)
+	}
+
+	h = Session(conv("we're on Buildkite for CI since Monday, the old Jenkins box is switched off."))
+	if len(h.Statements) != 1 || len(h.Statements[0].Replaces) == 0 {
+		t.Errorf("statement beside a withdrawal: statements %+v, want it to say it replaces", h.Statements)
 	}
 }

@@ -105,6 +105,10 @@ func english() *lexicon {
 		strongCue: wordsRe(`always`, `never`, `every ?time`, `whenever`, `from now on`, `going forward`, `at all times`, `under no circumstances`, `without exception`, `no exceptions`, `every single`),
 		taskLead:  leadRe(`(?:can you |could you |would you |please |pls |now |then |next,? |also )?(?:rename|fix|add|remove|delete|create|update|change|move|refactor|implement|write|make|run|check|look|try|show|tell|explain|open|install|build|deploy|revert|bump|clean|debug|test|merge|commit|push|pull|rerun|retry|investigate|profile|draft|generate|set up|setup|find|search|grep|read|review|go ahead|continue|proceed|finish|start|stop|undo|replace|split|extract|wrap up|port|migrate|upgrade|downgrade|format|lint|tag|release|publish|send|post|paste|give|help|let's)`),
 		retract: []*regexp.Regexp{
+			// Something retired: "the kafka-legacy cluster was decommissioned", "#old-alerts got archived".
+			regexp.MustCompile(`(?i)^(?:the |our )?(?P<t>.+?) (?:was|were|got|has been|have been|is|are|is now|are now) (?:finally |just |officially |completely |now |permanently )?(?:decommissioned|archived|retired|shut down|shutdown|turned off|switched off|sunset|sunsetted|torn down|scrapped|deprecated|discontinued|taken down|taken offline|wound down|abandoned|gone|dead)\b.*$`),
+			regexp.MustCompile(`(?i)^(?:the |our )?(?P<t>.+?) (?:no longer exists?|doesn't exist any ?more|does not exist any ?more|went away)\b.*$`),
+			regexp.MustCompile(`(?i)^(?:the |our |all )?[^,]+? (?:don't|doesn't|do not|does not|no longer) (?:need|require)s? (?P<t>.+?)(?:'s (?:sign-?off|approval|ok))? any ?more\b.*$`),
 			// A topic, then a pronoun standing for it: "the screenshot rule, you can forget it".
 			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:you can |feel free to |please |just |go ahead and )?(?:forget|ignore|drop|scratch|disregard|ditch|delete|remove) (?:it|that|them|those|this one|that one)\b.*$`),
 			regexp.MustCompile(`(?i)^(?:you can |feel free to |please |just |go ahead and )?(?:forget|ignore|scratch|disregard|ditch) (?P<t>it|them|those)\b.*$`),
@@ -130,13 +134,13 @@ func english() *lexicon {
 		},
 		forget: regexp.MustCompile(`(?i)^(?:please )?(?:forget(?: about| that| what i (?:said|told you) about| everything about)?|(?:don'?t|do not) remember(?: that)?|stop remembering(?: that)?|you can forget(?: about| that)?|remove the memory(?: that| about| of)?|delete (?:the |your )?(?:memory|note) (?:of|about|on))\s+(?P<t>.+)$`),
 		replaces: []*regexp.Regexp{
-			regexp.MustCompile(`(?i)\b(?:moved|migrated|switched|changed|went|upgraded|downgraded|ported|transitioned|swapped|moving|switching|migrating)(?: [\w-]+){0,3}? (?:off(?: of)?|away from|from) (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
+			regexp.MustCompile(`(?i)\b(?:moved|migrated|switched|changed|went|upgraded|downgraded|ported|transitioned|swapped|moving|switching|migrating|move|migrate|switch|change|swap|port)(?: [\w-]+){0,3}? (?:off(?: of)?|away from|from) (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 			regexp.MustCompile(`(?i)\b(?:instead of|rather than|in place of|replaces|replaced|replacing|not) (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?) any ?more\b`),
 			regexp.MustCompile(`(?i)\b(?:instead of|rather than|in place of|replaces|replaced|replacing)(?: the)? (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 			regexp.MustCompile(`(?i)\bno longer (?:on|using|use|uses|in|at|with|runs? on|lives? in)? ?(?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 			regexp.MustCompile(`(?i)\b(?:was|used to be|previously|formerly) (?P<old>[\w.:/@#+-]*\d[\w.:/@#+-]*)`),
 			regexp.MustCompile(`(?i)\bused to (?:use|run|be on|have|host on) (?P<old>[\w.:/@#+-]+)`),
-			regexp.MustCompile(`^(?P<old>\p{Lu}[\w-]+) (?:has )?(?:handed|passed) (?:over )?(?:the |her |his |their )?[\w\s-]{2,40}? (?:over )?to\b`),
+			regexp.MustCompile(`^(?P<old>\p{Lu}[\w-]+(?: \p{Lu}[\w-]+)?) (?:has )?(?:handed|passed) (?:over )?(?:the |her |his |their )?[\w\s-]{2,40}? (?:over )?to\b`),
 		},
 
 		determiners: set("the", "a", "an", "our", "my", "your", "their", "its", "this", "that", "these", "those", "all", "every", "each", "any", "some", "btw", "also", "now", "actually", "so", "and", "oh", "ok", "okay", "from", "just", "current", "currently", "main", "new", "old", "basically", "really"),
@@ -165,7 +169,7 @@ func german() *lexicon {
 		rememberTail: regexp.MustCompile(`(?i)[,;:.!\s—–-]+(?:bitte )?(?:merk dir das|merke dir das|behalte das im hinterkopf|denk dran|nicht vergessen)\s*[.!]*$`),
 
 		intro:     regexp.MustCompile(`(?i)^(?:(?:hallo|hi|moin|servus)[,!]?\s+)?` + nameRe + `,\s+(?:ich)\b|^(?:ich bin|hier ist) ` + nameRe + `\b|^` + nameRe + ` hier\b|^(?:ich heiße|mein name ist|nenn mich) |^ich (?:habe|hab) (?:.{1,60}) übernommen\b|^ich bin (?:für .{1,60} )?(?:zuständig|verantwortlich)\b|^ich (?:arbeite (?:an|bei|im|in|als|mit)|leite|betreue|verantworte|kümmere mich um|bin neu|bin (?:der|die) (?:neue|neuer)?|bin im|bin beim|bin bei|bin in|bin teil)\b|^meine (?:rolle|aufgabe|zeitzone) ist\b|^ich bin (?:backend|frontend|devops|sre|data|lead|tech lead|entwickler|entwicklerin|engineer|ingenieur|ingenieurin|product|pm|architekt|architektin)`),
-		team:      regexp.MustCompile(`(?i)(?:^|\s)(?:ist zuständig|ist verantwortlich|sind zuständig|kümmert sich um|kümmern sich um|betreut|verantwortet|leitet|gibt (?:.{1,50} )?frei|muss (?:.{1,50} )?(?:freigeben|absegnen|abnicken|genehmigen|reviewen)|genehmigt|entscheidet über|reviewt|macht (?:die |das )?(?:reviews|release|releases|freigabe)|ist (?:der|die|unser|unsere) (?:\w+)?(?:ansprechpartner|ansprechpartnerin|owner|lead|chef|chefin|expertin|experte|verantwortliche|verantwortlicher|maintainer|maintainerin))\b|(?:^|\s)(?:frag|frage|fragt|ping|pinge|wende dich an|sprich mit|schreib) (?:am besten |immer |bei )?` + nameRe + `|^fragen .{0,120}?\b(?:gehen |bitte |immer )*an ` + nameRe + `|(?:ansprechpartner(?:in)?|owner(?:in)?|zuständig|freigabe|freigaben|reviews?)(?: für [\p{L}\s/-]+?)? (?:ist|sind|kommt von|kommen von|liegt bei|liegen bei|macht|durch) ` + nameRe + `|gehört (?:zu )?(?:dem |der )?(?:team|` + nameRe + `)|^[\p{L}-]+ (?:macht|machen|übernimmt|erledigt|betreut|verantwortet|prüft|reviewt)(?: bei uns| hier| immer| normalerweise| meistens)* (?:` + nameRe + `|(?:herr|frau) \p{L}+)|(?:ist|sind) (?:herr|frau) \p{L}+ .{0,40}(?:ansprechpartner|zuständig|verantwortlich)`),
+		team:      regexp.MustCompile(`(?i)(?:^|\s)(?:hat .{1,50} an \p{Lu}\p{L}+(?: \p{Lu}\p{L}+)? (?:übergeben|abgegeben|weitergegeben)|ist zuständig|ist verantwortlich|sind zuständig|kümmert sich um|kümmern sich um|betreut|verantwortet|leitet|gibt (?:.{1,50} )?frei|muss (?:.{1,50} )?(?:freigeben|absegnen|abnicken|genehmigen|reviewen)|genehmigt|entscheidet über|reviewt|macht (?:die |das )?(?:reviews|release|releases|freigabe)|ist (?:der|die|unser|unsere) (?:\w+)?(?:ansprechpartner|ansprechpartnerin|owner|lead|chef|chefin|expertin|experte|verantwortliche|verantwortlicher|maintainer|maintainerin))\b|(?:^|\s)(?:frag|frage|fragt|ping|pinge|wende dich an|sprich mit|schreib) (?:am besten |immer |bei )?` + nameRe + `|^fragen .{0,120}?\b(?:gehen |bitte |immer )*an ` + nameRe + `|(?:ansprechpartner(?:in)?|owner(?:in)?|zuständig|freigabe|freigaben|reviews?)(?: für [\p{L}\s/-]+?)? (?:ist|sind|kommt von|kommen von|liegt bei|liegen bei|macht|durch) ` + nameRe + `|gehört (?:zu )?(?:dem |der )?(?:team|` + nameRe + `)|^[\p{L}-]+ (?:macht|machen|übernimmt|erledigt|betreut|verantwortet|prüft|reviewt)(?: bei uns| hier| immer| normalerweise| meistens)* (?:` + nameRe + `|(?:herr|frau) \p{L}+)|(?:ist|sind) (?:herr|frau) \p{L}+ .{0,40}(?:ansprechpartner|zuständig|verantwortlich)`),
 		decision:  leadRe(`wir haben (?:uns )?(?:(?:für|gegen) .{1,40} )?(?:entschieden|beschlossen|geeinigt|festgelegt)`, `wir (?:entscheiden uns|nehmen|bleiben bei|gehen mit|setzen auf)`, `entscheidung`, `beschlossen`, `es bleibt bei`, `wir haben entschieden`, `die entscheidung ist`),
 		pref:      leadRe(`mir ist (?:es )?lieber`, `ich hätte (?:es )?lieber`, `am liebsten`, `(?:eine |kleine )?vorliebe(?: von mir)?\s*:`, `ich (?:persönlich )?(?:bevorzuge|mag|liebe|hasse|finde .{1,40} (?:besser|schöner|lesbarer|angenehmer))`, `ich hätte (?:gern|gerne|lieber)`, `mir (?:ist|sind) .{1,40} lieber`, `ich möchte (?:immer|nie|lieber|keine|gerne|dass)`, `ich will (?:immer|nie|keine)`, `mein lieblings\w*`, `mein bevorzugter`, `am liebsten`, `lieber`, `ich arbeite lieber`, `ich nutze lieber`),
 		durable:   wordsRe(`generell`, `grundsätzlich`, `im allgemeinen`, `in unserem team`, `immer`, `nie`, `niemals`, `jede[snmr]?`, `alle[snmr]?`, `jedes mal`, `grundsätzlich`, `standardmäßig`, `ab jetzt`, `ab sofort`, `künftig`, `zukünftig`, `in zukunft`, `von nun an`, `generell`, `prinzipiell`, `stets`, `ausschließlich`, `nur`, `keine[nmr]?`, `kein`, `unser[e]?[snmr]?`, `bei uns`, `im (?:repo|projekt)`, `regel`, `konvention`, `richtlinie`, `standard`, `grundsätzlich`, `wir nutzen`, `wir verwenden`, `wir benutzen`, `nirgends`),
@@ -179,28 +183,33 @@ func german() *lexicon {
 		strongCue: wordsRe(`immer`, `nie`, `niemals`, `jedes mal`, `ab jetzt`, `ab sofort`, `künftig`, `grundsätzlich`, `ausnahmslos`, `ohne ausnahme`, `stets`),
 		taskLead:  leadRe(`(?:kannst du |könntest du |bitte )?(?:benenne|fixe|behebe|füge|entferne|lösche|erstelle|aktualisiere|ändere|verschiebe|implementiere|schreib|mach|führe|prüfe|schau|probier|zeig|erklär|öffne|installiere|baue|teste|merge|committe|pushe|starte|stopp|lass uns)`),
 		retract: []*regexp.Regexp{
+			// Abgeschaltet: "db-kranich-01 wurde abgelöst", "Credo strict haben wir rausgenommen".
+			regexp.MustCompile(`(?i)^(?:der |die |das |unser |unsere )?(?P<t>.+?) (?:wurde|wurden|ist|sind) (?:jetzt |endgültig |letzte woche |gestern |inzwischen |mittlerweile |schon )*(?:abgeschaltet|stillgelegt|abgelöst|eingestellt|abgeschafft|ausgemustert|archiviert|abgebaut|außer betrieb genommen|dekommissioniert|geschichte)(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?:der |die |das |den |unser |unsere[n]? )?(?P<t>.+?) haben wir (?:jetzt |endgültig |inzwischen |mittlerweile |schon |wieder )*(?:rausgenommen|abgeschafft|entfernt|abgeschaltet|gestrichen|stillgelegt|eingestellt)(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?:der |die |das |unser |unsere )?(?P<t>.+?) gibt es nicht mehr(?:[^\pL\pN].*)?$`),
 			// Ein Thema, dann ein Pronomen dafür: "die Screenshot-Regel, die kannst du vergessen".
-			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:die|das|den|sie|es) (?:kannst du|könnt ihr|können wir|darfst du|kann man) (?:vergessen|ignorieren|streichen|weglassen|löschen)\b.*$`),
-			regexp.MustCompile(`(?i)^(?P<t>die|das|den) (?:kannst du|könnt ihr|können wir|darfst du|kann man) (?:vergessen|ignorieren|streichen|weglassen|löschen)\b.*$`),
-			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:vergiss|vergesst|ignorier|ignoriere|streich|streiche) (?:die|das|den|sie|es)\b.*$`),
-			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:die|das|der) (?:gilt nicht mehr|ist (?:hinfällig|gestrichen|abgeschafft|vom tisch))\b.*$`),
-			regexp.MustCompile(`(?i)^(?:das mit (?:der|dem|den|die) )?(?P<t>.+?) (?:könnt ihr|kannst du|können wir|können sie) (?:jetzt )?(?:vergessen|streichen|ignorieren)\b.*$`),
-			regexp.MustCompile(`(?i)^(?:die regel mit |das mit )?(?P<t>.+?) (?:ist|sind) (?:vom tisch|hinfällig|obsolet|gestrichen|passé|aufgehoben)\b.*$`),
-			regexp.MustCompile(`(?i)^(?P<t>.+?) (?:ist|sind) (?:ab sofort |jetzt )?wieder (?:erlaubt|ok|okay|in ordnung)\b.*$`),
+			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:die|das|den|sie|es) (?:kannst du|könnt ihr|können wir|darfst du|kann man) (?:vergessen|ignorieren|streichen|weglassen|löschen)(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?P<t>die|das|den) (?:kannst du|könnt ihr|können wir|darfst du|kann man) (?:vergessen|ignorieren|streichen|weglassen|löschen)(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:vergiss|vergesst|ignorier|ignoriere|streich|streiche) (?:die|das|den|sie|es)(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:die|das|der) (?:gilt nicht mehr|ist (?:hinfällig|gestrichen|abgeschafft|vom tisch))(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?:das mit (?:der|dem|den|die) )?(?P<t>.+?) (?:könnt ihr|kannst du|können wir|können sie) (?:jetzt )?(?:vergessen|streichen|ignorieren)(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?:die regel mit |das mit )?(?P<t>.+?) (?:ist|sind) (?:vom tisch|hinfällig|obsolet|gestrichen|passé|aufgehoben)(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?P<t>.+?) (?:ist|sind) (?:ab sofort |jetzt )?wieder (?:erlaubt|ok|okay|in ordnung)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:bitte )?(?:vergiss|streich|streiche|lösch|lösche|ignorier|ignoriere|verwirf|kipp|kippe|vergesst|streicht)(?: bitte)? (?:die|den|das|unsere|meine)? ?(?P<t>.+?)(?:[- ]?(?:regel|konvention|vorgabe|anweisung|richtlinie|sache)(?:\s.*)?)?$`),
-			regexp.MustCompile(`(?i)^(?P<t>.+?) gilt (?:ab sofort |jetzt )?nicht mehr\b.*$`),
+			regexp.MustCompile(`(?i)^(?P<t>.+?) gilt (?:ab sofort |jetzt )?nicht mehr(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:die regel mit (?:den |dem |der )?|das mit (?:den |dem |der )?)?(?P<t>.+?) (?:entfällt|entfallen|ist vorbei|sind vorbei|ist abgeschafft|sind abgeschafft|fällt weg|fallen weg|ist Geschichte)(?:[\s.,!;].*)?$`),
-			regexp.MustCompile(`(?i)^(?:wir )?(?:machen|tun|nutzen|verwenden|brauchen|benutzen|fragen) (?:wir )?(?P<t>.+?) (?:ab sofort |jetzt )?nicht mehr\b.*$`),
-			regexp.MustCompile(`(?i)^(?P<t>.+?) (?:machen|tun|nutzen|verwenden|brauchen|benutzen) wir (?:ab sofort |jetzt )?nicht mehr\b.*$`),
-			regexp.MustCompile(`(?i)^(?:frag|frage|fragt|ping|pinge) (?P<t>.+?) nicht mehr\b.*$`),
-			regexp.MustCompile(`(?i)^hör auf,? (?P<t>.+?) zu (?:fragen|pingen|nutzen|verwenden|machen)\b.*$`),
-			regexp.MustCompile(`(?i)^(?:die |der |das )?(?P<t>.+?) ist (?:nicht mehr (?:gültig|aktuell|nötig|relevant)|hinfällig|obsolet|abgeschafft|vom tisch)\b.*$`),
+			regexp.MustCompile(`(?i)^(?:wir )?(?:machen|tun|nutzen|verwenden|brauchen|benutzen|fragen) (?:wir )?(?P<t>.+?) (?:ab sofort |jetzt )?nicht mehr(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?P<t>.+?) (?:machen|tun|nutzen|verwenden|brauchen|benutzen) wir (?:ab sofort |jetzt )?nicht mehr(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?:frag|frage|fragt|ping|pinge) (?P<t>.+?) nicht mehr(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^hör auf,? (?P<t>.+?) zu (?:fragen|pingen|nutzen|verwenden|machen)(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?:die |der |das )?(?P<t>.+?) ist (?:nicht mehr (?:gültig|aktuell|nötig|relevant)|hinfällig|obsolet|abgeschafft|vom tisch)(?:[^\pL\pN].*)?$`),
 		},
 		forget: regexp.MustCompile(`(?i)^(?:bitte )?(?:vergiss|vergesst),? (?:was ich (?:über|zu) (?P<t>.+?) gesagt habe|alles (?:über|zu) (?P<t2>.+)|dass (?P<t3>.+))$`),
 		replaces: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)\bvon (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?) (?:auf|zu|nach) \S+`),
 			regexp.MustCompile(`(?i)\b(?:statt|anstatt|anstelle von|weg von|raus aus|nicht mehr) (?:dem |der |den )?(?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 			regexp.MustCompile(`(?i)\b(?:früher|vorher|bisher) (?:war es |war |waren )?(?P<old>[\w.:/@#+-]*\d[\w.:/@#+-]*)`),
+			regexp.MustCompile(`^(?P<old>\p{Lu}\p{L}+(?: \p{Lu}\p{L}+)?) hat (?:die |den |das |seine |ihre )?[\p{L}\s-]{2,40}? an \p{Lu}\p{L}+(?: \p{Lu}\p{L}+)? (?:übergeben|abgegeben|weitergegeben)`),
 		},
 
 		determiners: set("der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "unser", "unsere", "unseren", "unserem", "unserer", "mein", "meine", "dein", "deine", "alle", "jede", "jeder", "jedes", "übrigens", "auch", "jetzt", "eigentlich", "also", "und", "btw", "aktuelle", "aktuell"),
@@ -237,27 +246,31 @@ func spanish() *lexicon {
 		imperLead: leadRe(`usa`, `utiliza`, `usen`, `pon`, `ponga`, `escribe`, `corre`, `ejecuta`, `haz`, `pregunta`, `pregúntale`, `evita`, `mantén`, `nombra`, `sube`, `despliega`, `prueba`, `formatea`, `documenta`, `añade`, `agrega`, `incluye`, `menciona`, `responde`, `contesta`, `no uses`, `no hagas`, `no subas`, `no pongas`, `no toques`, `no ejecutes`, `no hagas`, `nunca`, `siempre`, `solo`, `sólo`, `por favor`, `ni se te ocurra`, `no`, `habla con`, `consulta`, `avisa`, `firma`, `etiqueta`),
 		factVerb:  wordsRe(`va por`, `van por`, `va en`, `van en`, `es`, `son`, `era`, `está`, `están`, `vive en`, `viven en`, `corre en`, `corren en`, `se ejecuta en`, `se ejecutan en`, `corre sobre`, `usa`, `usan`, `utiliza`, `utilizan`, `se despliega en`, `se despliegan en`, `se aloja en`, `se llama`, `apunta a`, `tiene`, `tienen`, `tarda`, `dura`, `=`, `se construye con`, `se guarda en`, `se guardan en`, `pertenece a`, `vive`, `necesita`, `necesitan`, `requiere`),
 		strong:    wordsRe(`va por`, `van por`, `va en`, `van en`, `vive en`, `viven en`, `corre en`, `corren en`, `se ejecuta en`, `se ejecutan en`, `se despliega`, `se despliegan`, `se aloja`, `se alojan`, `se guarda en`, `se guardan en`, `se construye con`, `está escrito en`, `está escrita en`, `apunta a`, `se gestiona (?:con|en|desde)`, `pasa por`, `pasan por`, `está alojado`, `está alojada`, `está desplegado`, `está desplegada`, `está en`, `están en`, `pertenece a`, `caduca`, `expira`),
-		we:        leadRe(`(?:nosotros )?\p{L}+(?:amos|emos|imos)`, `(?:nosotros )?(?:usamos|utilizamos|desplegamos|alojamos|corremos|ejecutamos|trabajamos con|mantenemos|guardamos|construimos|hacemos|publicamos|tenemos|seguimos|nombramos)`, `nuestro `, `nuestra `, `nuestros `, `nuestras `, `todo `, `todos `, `todas `, `ningún `, `ninguna `),
+		we:        leadRe(`(?:ya |ahora |todavía )?(?:nosotros )?\p{L}+(?:amos|emos|imos)`, `(?:nosotros )?(?:usamos|utilizamos|desplegamos|alojamos|corremos|ejecutamos|trabajamos con|mantenemos|guardamos|construimos|hacemos|publicamos|tenemos|seguimos|nombramos)`, `nuestro `, `nuestra `, `nuestros `, `nuestras `, `todo `, `todos `, `todas `, `ningún `, `ninguna `),
 
 		update:    regexp.MustCompile(`(?i)^(?:ya )?(?:migramos|nos mudamos|pasamos|cambiamos|actualizamos) (?:a|al) (?P<np3>[\p{L}\d][\p{L}\d .-]{1,30})|^(?:hemos |ya )?(?:migramos|migrado|movimos|movido|cambiamos|cambiado|pasamos|pasado|actualizamos|actualizado) (?:el |la |los |las |nuestro |nuestra )?(?P<np>[\p{L}\s-]{2,40}?) (?:de|desde|a)\b|^(?:la |el |los |las |nuestr[oa]s? )?(?P<np2>[\p{L}\s-]{2,40}?) (?:la |lo |las |los )?(?:subimos|bajamos|cambiamos|pasamos|movimos|aumentamos|redujimos|ampliamos|actualizamos) (?:a|al|hasta)\b|^(?:la |el )?(?P<np3>[\p{L}\s-]{2,40}?) (?:ahora es|ahora está en|ya es|ahora son|pasó a ser|pasa a ser)\b`),
 		strongCue: wordsRe(`siempre`, `nunca`, `jamás`, `cada vez`, `de ahora en adelante`, `a partir de ahora`, `sin excepción`, `en adelante`),
 		taskLead:  leadRe(`(?:puedes |podrías |por favor )?(?:renombra|arregla|añade|agrega|quita|elimina|borra|crea|actualiza|cambia|mueve|implementa|escribe|haz|ejecuta|corre|revisa|mira|prueba|muestra|explica|abre|instala|construye|despliega|sube|genera|busca|vamos a)`),
 		retract: []*regexp.Regexp{
+			// Dado de baja: "kafka-legacy se dio de baja", "legacy_orders ya no existe".
+			regexp.MustCompile(`(?i)^(?:el |la |los |las |nuestro |nuestra )?(?P<t>.+?) (?:fue|fueron|ha sido|han sido|ya fue|ya está|ya están|está|están) (?:dad[oa]s? de baja|apagad[oa]s?|retirad[oa]s?|archivad[oa]s?|desmantelad[oa]s?|desactivad[oa]s?)(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?:el |la |los |las |nuestro |nuestra )?(?P<t>.+?) se (?:dio|dieron|ha dado|han dado) de baja(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?:el |la |los |las |nuestro |nuestra )?(?P<t>.+?) ya no existen?(?:[^\pL\pN].*)?$`),
 			// Un tema y un pronombre por él: "la regla de las capturas, puedes olvidarla".
-			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:ya )?(?:puedes|podéis|pueden|puede) (?:olvidar|ignorar|borrar|quitar|eliminar)(?:la|lo|las|los)\b.*$`),
-			regexp.MustCompile(`(?i)^(?:ya )?(?:puedes|podéis|pueden|puede) (?:olvidar|ignorar|borrar|quitar|eliminar)(?P<t>la|lo|las|los)\b.*$`),
-			regexp.MustCompile(`(?i)^(?:olvída|ignóra|bórra|quíta)(?P<t>la|lo|las|los)\b.*$`),
-			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:olvídal[ao]s?|ignóral[ao]s?|bórral[ao]s?|quítal[ao]s?)\b.*$`),
-			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:ya )?(?:la|lo|las|los) (?:quitamos|eliminamos|abandonamos|dejamos|borramos|hemos quitado|hemos eliminado)\b.*$`),
-			regexp.MustCompile(`(?i)^(?P<t>.+?) (?:vuelve|vuelven) a estar permitid[oa]s?\b.*$`),
+			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:ya )?(?:puedes|podéis|pueden|puede) (?:olvidar|ignorar|borrar|quitar|eliminar)(?:la|lo|las|los)(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?:ya )?(?:puedes|podéis|pueden|puede) (?:olvidar|ignorar|borrar|quitar|eliminar)(?P<t>la|lo|las|los)(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?:olvída|ignóra|bórra|quíta)(?P<t>la|lo|las|los)(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:olvídal[ao]s?|ignóral[ao]s?|bórral[ao]s?|quítal[ao]s?)(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:ya )?(?:la|lo|las|los) (?:quitamos|eliminamos|abandonamos|dejamos|borramos|apagamos|retiramos|dimos de baja|hemos quitado|hemos eliminado|hemos dado de baja)(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?P<t>.+?) (?:vuelve|vuelven) a estar permitid[oa]s?(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:por favor,? )?(?:olvida|olvídate de|descarta|quita|elimina|borra|ignora|tacha|anula)(?: lo de)? (?:la |el |esa |ese |lo de )?(?:(?:regla|norma|convención|política|costumbre)(?: de| del| sobre| que)? )?(?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^ya no (?:hacemos|usamos|aplicamos|seguimos|necesitamos|utilizamos|preguntamos a|hay que) (?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^ya no (?:hace falta|es necesario|tenemos que|se necesita|debemos|hay necesidad de) (?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^(?:la regla de(?:l)? |la norma de(?:l)? |lo de(?:l)? )?(?P<t>.+?) (?:queda|quedan|está|están|ha sido|fue) (?:anulad[oa]s?|cancelad[oa]s?|derogad[oa]s?|suprimid[oa]s?|eliminad[oa]s?)(?:[\s.,!;].*)?$`),
 			regexp.MustCompile(`(?i)^(?:lo de |eso de )?(?P<t>.+?),? (?:eso )?ya no (?:es así|es el caso|va|corre)(?:[\s.,!;].*)?$`),
-			regexp.MustCompile(`(?i)^(?:la regla de |la norma de |lo de )?(?P<t>.+?) ya no (?:aplica|se aplica|vale|rige|está vigente|es necesario|es necesaria|hace falta)\b.*$`),
+			regexp.MustCompile(`(?i)^(?:la regla de |la norma de |lo de )?(?P<t>.+?) ya no (?:aplica|se aplica|vale|rige|está vigente|es necesario|es necesaria|hace falta)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^deja de (?:preguntar(?:le)? a|usar|hacer|pingear a|mencionar a|avisar a) (?P<t>.+)$`),
-			regexp.MustCompile(`(?i)^no (?:le )?(?:preguntes|pidas|avises) (?:más )?(?:a )?(?P<t>.+?) (?:más|nunca más)?\b.*$`),
+			regexp.MustCompile(`(?i)^no (?:le )?(?:preguntes|pidas|avises) (?:más )?(?:a )?(?P<t>.+?) (?:más|nunca más)?(?:[^\pL\pN].*)?$`),
 		},
 		forget: regexp.MustCompile(`(?i)^(?:por favor,? )?olvida (?:lo que (?:te )?dije (?:sobre|de) |todo (?:sobre|lo de) |que )(?P<t>.+)$`),
 		replaces: []*regexp.Regexp{
@@ -307,16 +320,19 @@ func french() *lexicon {
 		strongCue: wordsRe(`toujours`, `jamais`, `chaque fois`, `désormais`, `dorénavant`, `à partir de maintenant`, `sans exception`),
 		taskLead:  leadRe(`(?:tu peux |peux-tu |pourrais-tu |merci de )?(?:renomme|corrige|ajoute|retire|supprime|crée|mets à jour|change|déplace|implémente|écris|fais|lance|vérifie|regarde|essaie|montre|explique|ouvre|installe|construis|déploie|génère|cherche|allons)`),
 		retract: []*regexp.Regexp{
+			// Décommissionné : "jup-login2 a été décommissionné", "X n'existe plus".
+			regexp.MustCompile(`(?i)^(?:le |la |les |l'|notre |nos )?(?P<t>.+?) (?:a été|ont été|est|sont) (?:définitivement |enfin |déjà )?(?:décommissionnée?s?|fermée?s?|supprimée?s?|arrêtée?s?|retirée?s?|éteinte?s?|archivée?s?|démantelée?s?|mise?s? hors service|abandonnée?s?)(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?:le |la |les |l'|notre |nos )?(?P<t>.+?) n'existe(?:nt)? plus(?:[^\pL\pN].*)?$`),
 			// Un sujet, puis un pronom pour lui : "la règle des captures, tu peux l'oublier".
-			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:tu peux|vous pouvez|on peut) (?:l'|la |le |les )(?:oublier|ignorer|supprimer|laisser tomber|retirer|enlever|abandonner)\b.*$`),
-			regexp.MustCompile(`(?i)^(?:tu peux|vous pouvez|on peut) (?P<t>l'|la|le|les) ?(?:oublier|ignorer|supprimer|laisser tomber|retirer|enlever|abandonner)\b.*$`),
-			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:oublie|oubliez|ignore|ignorez|supprime|supprimez)[- ](?:la|le|les)\b.*$`),
-			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*on (?:l'a|les a) (?:abandonnée?s?|supprimée?s?|annulée?s?|retirée?s?|laissée?s? tomber)\b.*$`),
-			regexp.MustCompile(`(?i)^(?P<t>.+?) (?:est|sont) de nouveau autorisée?s?\b.*$`),
+			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:tu peux|vous pouvez|on peut) (?:l'|la |le |les )(?:oublier|ignorer|supprimer|laisser tomber|retirer|enlever|abandonner)(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?:tu peux|vous pouvez|on peut) (?P<t>l'|la|le|les) ?(?:oublier|ignorer|supprimer|laisser tomber|retirer|enlever|abandonner)(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:oublie|oubliez|ignore|ignorez|supprime|supprimez)[- ](?:la|le|les)(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*on (?:l'a|les a) (?:abandonnée?s?|supprimée?s?|annulée?s?|retirée?s?|laissée?s? tomber)(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?P<t>.+?) (?:est|sont) de nouveau autorisée?s?(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:oublie|oubliez|laisse tomber|abandonne|supprime|annule|ignore|raye)(?: la| le| cette| ce| l')? ?(?:(?:règle|convention|consigne|politique|histoire)(?: d[eu']| des| sur)? ?)?(?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^(?:on|nous) ne (?:fait|faisons|utilise|utilisons|demande|demandons|suit|suivons) plus (?P<t>.+)$`),
-			regexp.MustCompile(`(?i)^(?:la règle |la consigne )?(?P<t>.+?) ne s'applique plus\b.*$`),
-			regexp.MustCompile(`(?i)^(?:la règle |la consigne )?(?P<t>.+?) n'est plus (?:valable|d'actualité|en vigueur|nécessaire|obligatoire|d'application)\b.*$`),
+			regexp.MustCompile(`(?i)^(?:la règle |la consigne )?(?P<t>.+?) ne s'applique plus(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?:la règle |la consigne )?(?P<t>.+?) n'est plus (?:valable|d'actualité|en vigueur|nécessaire|obligatoire|d'application)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^arrête(?:z)? de (?:demander à|solliciter|utiliser|pinger|mentionner|faire) (?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^ne (?:demande|demandez) plus (?:à |rien à )?(?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^plus besoin d[e'] ?(?P<t>.+)$`),
@@ -373,6 +389,8 @@ func chinese() *lexicon {
 		update:    regexp.MustCompile(`^(?:我们)?(?:已经)?把(?P<np>[^，,。从]{1,12}?)从|(?:^|[，,：:])(?P<np2>[^，,。：:从]{2,24}?)(?:已经|现在)?(?:从[^，,。]{1,20}?)?(?:改了|变了|换了|调整了|更新了|改成了?|改为|改到|升级到|换成|迁到|迁移到|转成|转为|切到|切换到|全面换成)`),
 		strongCue: anyRe(`总是`, `永远`, `每次`, `一律`, `始终`, `从不`, `绝不`, `以后都`, `今后`, `从现在开始`, `千万不要`, `务必`),
 		retract: []*regexp.Regexp{
+			// 下线了: "mm-build-07 已经下线了".
+			regexp.MustCompile(`^(?P<t>[^，,。]+?)(?:已经|已|都|也)?(?:下线|停用|废弃|关停|撤掉|退役|砍掉|不存在)了?(?:[，,。].*)?$`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:又|重新)(?:可以|允许)了`),
 			regexp.MustCompile(`^(?:请)?(?:忘掉|忘了|删掉|删除|取消|废除|作废|去掉|撤销|不要再用)(?:那条|这条|关于)?(?P<t>.+?)(?:的)?(?:规则|规定|约定|要求|规矩|那条)(?:吧|了)?[。！!]*$`),
 			regexp.MustCompile(`^(?:那条|这条)?(?P<t>.+?)(?:的规则|这条规则|的规定|的要求|那条规矩|这条规矩|的规矩)?(?:不再适用|不适用了|作废了|取消了|废除了|已经不适用|不算了|不用了)(?:了)?[。！!]*$`),
@@ -387,6 +405,7 @@ func chinese() *lexicon {
 		replaces: []*regexp.Regexp{
 			regexp.MustCompile(`从(?P<old>[^，,。；;从]+?)(?:换成|改成|迁移到|迁到|切到|切换到|转到|搬到|升级到|换到)`),
 			regexp.MustCompile(`(?:不再用|而不是|代替|取代|以前是|原来是|之前是|不用)(?P<old>[A-Za-z0-9.:/@#+_-]+)`),
+			regexp.MustCompile(`(?:别再|不要再|不再)(?:按|用|使用|走)\s*(?P<old>[A-Za-z0-9.:/@#+_-]+)`),
 			regexp.MustCompile(`(?:不是|不再是)(?P<old>[^，,。；;了]{1,8}?)了`),
 		},
 		determiners: set("我们的", "我们", "咱们", "咱们的", "我的", "这个", "那个", "所有", "全部", "现在", "目前"),
@@ -396,7 +415,7 @@ func chinese() *lexicon {
 
 func japanese() *lexicon {
 	return &lexicon{
-		departed:     regexp.MustCompile(`^(?P<t>[\p{Han}\p{Katakana}]{1,6}|` + nameRe + `)さん(?:は|が)?(?:先月|先週|もう|今月)?(?:別の(?:チーム|部署)|異動|退職|休職|産休|育休|いなくな|抜け|[^、。]{0,12}?担当(?:ではない|じゃない|ではありません|から外れ|を外れ))`),
+		departed:     regexp.MustCompile(`^(?P<t>[\p{Han}\p{Katakana}]{1,6}|` + nameRe + `)さん(?:は|が)?(?:先月|先週|もう|今月)?(?:別の(?:チーム|部署)|異動|[^、。]{1,15}?(?:に|へ)(?:異動|移り|移動|転籍)|退職|休職|産休|育休|いなくな|抜け|[^、。]{0,12}?担当(?:ではない|じゃない|ではありません|から外れ|を外れ))`),
 		questionLead: anyRe(`^(?:なぜ|なんで|どうして|どこ|どれ|どの|誰|だれ|いつ|何|なに)`),
 		questionAny:  anyRe(`か[。？?]?$`, `ですか`, `ますか`, `でしょうか`, `かな[。？?]?$`, `[？?]$`, `の[？?]$`),
 		hypo:         anyRe(`もし`, `もしも`, `仮に`, `かもしれ`, `かも`, `たぶん`, `多分`, `おそらく`, `だろう`, `でしょう`, `と思う`, `と思います`, `と考え`, `検討`, `かなと`, `どうかな`, `いつか`, `アイデア`, `案として`),
@@ -426,6 +445,9 @@ func japanese() *lexicon {
 		update:    regexp.MustCompile(`^(?P<np>[^、,。はがを]{1,16}?)(?:を|は)[^、,。]{1,30}?から[^、,。]{1,30}?に(?:移行|変更|移し|切り替え|乗り換え|変え|上げ|アップグレード)|^(?P<np2>[^、,。はがを]{1,20}?)(?:は|が|を|、)[^。]{0,30}?に(?:変わりました|変わった|変更しました|変更された|変更になりました|なりました|上げました|下げました|増やしました|減らしました|移りました|移行しました|切り替えました|引き上げました|引き下げました)`),
 		strongCue: anyRe(`必ず`, `常に`, `いつも`, `絶対`, `毎回`, `今後`, `決して`, `例外なく`),
 		retract: []*regexp.Regexp{
+			// 廃棄: "rig-3 は廃棄されました".
+			regexp.MustCompile(`^(?P<t>[^、。]+?)(?:は|が)(?:もう|すでに|先週|昨日)?(?:廃棄|廃止|撤去|退役|撤廃|解約)(?:されました|しました|された|した|になりました|済みです|済み)`),
+			regexp.MustCompile(`^(?P<t>[^、。]+?)(?:は|が)(?:もう)?(?:なくなりました|無くなりました|存在しません)`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:は)?(?:また|再び)(?:OK|ＯＫ|可能|できる|解禁)`),
 			regexp.MustCompile(`^(?:(?P<t>[^、,。]+?)(?:は|も|ですが|については|に関しては|の件(?:は|ですが)?)[、，,]?)?もう(?P<t2>[^、，,。]+?)(?:じゃ|では)?なくて(?:も)?(?:いい|良い|大丈夫|構わない|構いません|OK)`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:の)?(?:ルール|決まり|規約|方針)(?:は|を)?(?:もう)?(?:なし|廃止|撤回|取り消し|やめ|無効|なくし|忘れて)`),
@@ -436,7 +458,8 @@ func japanese() *lexicon {
 		},
 		forget: regexp.MustCompile(`^(?P<t>.+?)(?:について|のこと)(?:は)?(?:忘れて|忘れてください)`),
 		replaces: []*regexp.Regexp{
-			regexp.MustCompile(`(?P<old>[^、,。はがを]+?)から(?:[^、,。]+?)に(?:移行|変更|移し|移っ|切り替え|乗り換え|変え|変わ|上げ|アップグレード|交代)`),
+			regexp.MustCompile(`(?P<old>[^、,。はがを:：]+?)から(?:[^、,。]+?)に(?:移行|変更|移し|移っ|切り替え|乗り換え|変え|変わ|上げ|アップグレード|交代)`),
+			regexp.MustCompile(`(?P<old>[A-Za-z0-9.:/@#+_-]+)\s*(?:は|を)(?:やめて|やめました|廃止して|卒業して)`),
 			regexp.MustCompile(`(?P<old>[A-Za-z0-9.:/@#+_-]+)(?:ではなく|じゃなくて|の代わりに|はもう使わない)`),
 		},
 		determiners: set("うちの", "私たちの", "我々の", "この", "その", "今の", "現在の"),

@@ -41,6 +41,16 @@ func TestRetractionPhrasings(t *testing.T) {
 		{"Die Regel mit dem Pairing, die kannst du vergessen.", "Pairing"},
 		{"Lo de los tests de humo, puedes olvidarlo, ya no aplica.", "tests de humo"},
 		{"La consigne sur les captures d'écran, tu peux l'oublier.", "captures d'écran"},
+		{"The staging-old cluster was decommissioned last month.", "staging-old cluster"},
+		{"Deploys don't need Priya's sign-off anymore.", "Priya"},
+		{"Das Grafana-Board perf-alt wurde abgeschaltet.", "perf-alt"},
+		{"Die Nightly-Benchmarks haben wir rausgenommen, zu langsam.", "Nightly-Benchmarks"},
+		{"El bucket de backups-viejos ya no existe.", "backups-viejos"},
+		{"Le runner ci-runner-07 a été décommissionné.", "ci-runner-07"},
+		{"旧的 Jenkins 已经下线了。", "Jenkins"},
+		{"検証機の rig-9 は廃棄されました。", "rig-9"},
+		{"以后不要再用 Moment.js 了。", "Moment.js"},
+		{"山田さんはインフラチームに異動しました。", "山田"},
 	} {
 		h := Session(conv(tc.text))
 		if len(h.Retractions) != 1 || !strings.Contains(h.Retractions[0].Target, tc.target) {

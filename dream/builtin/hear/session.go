@@ -96,6 +96,8 @@ func (sr *sessionReader) userMessage(r Record) {
 	// just before.
 	if agreed {
 		st := confirmed(o)
+		// "switch the backend from X to Y?" — "yes": X is no longer.
+		st.Replaces = replacesIn(o.sentence, detect(o.sentence))
 		st.Quote = firstSentence(r.Text)
 		st.Via, st.Pointer = "confirm", o.sentence
 		st.Entries = entries(r, o.from)
@@ -110,6 +112,7 @@ func answerStatement(st Statement, q string, own bool, ids []string) Statement {
 	st.Question, st.Pointer = q, q
 	st.Subject = questionSubject(q, st.Lang)
 	st.Claim = answerClaim(shortQuestion(q), st.Quote)
+	st.Replaces = replacesIn(st.Quote, st.Lang)
 	if own {
 		st.Claim = "On the question “" + q + "”, the user said: “" + st.Quote + "”"
 	}
@@ -164,7 +167,18 @@ func (sr *sessionReader) toolResult(r Record) {
 	}
 	for _, qa := range qas {
 		lang := detect(qa.a + " " + qa.q)
-		st := Statement{Kind: Answer, Lang: lang, Via: "answer", Question: qa.q, Pointer: qa.q, Quote: qa.a}
+		// "#dataplat-pager — #tw-alerts-legacy got archived": what the
+		// answer withdraws is a withdrawal, not part of the answer.
+		var rts []Retraction
+		qa.a, rts = withoutWithdrawals(qa.a, lang)
+		for _, rt := range rts {
+			rt.Entries = entries(r, *sr.askCall)
+			sr.h.Retractions = append(sr.h.Retractions, rt)
+		}
+		if qa.a == "" {
+			continue
+		}
+		st := Statement{Kind: Answer, Lang: lang, Via: "answer", Question: qa.q, Pointer: qa.q, Quote: qa.a, Replaces: replacesIn(qa.a, lang)}
 		st.Area = areaFor(Fact, qa.a+" "+qa.q)
 		st.Subject = questionSubject(qa.q, detect(qa.q))
 		st.Claim = answerClaim(shortQuestion(qa.q), qa.a)
@@ -294,7 +308,7 @@ func hearMessage(text string, answering, replying, agreed bool) heard {
 				continue
 			}
 		}
-		nr := len(out.retracts)
+		nr, ns := len(out.retracts), len(out.statements)
 		found, excludedAny, redacted, span := hearSentence(s.text, s.lang, reply, &out)
 		// "Remember the Friday freeze? That no longer applies.": the
 		// sentence before names what "that" withdraws, and states nothing.
@@ -325,6 +339,7 @@ func hearMessage(text string, answering, replying, agreed bool) heard {
 				out.statements = append(out.statements, statementFrom(f))
 			}
 		}
+		markChanges(&out, nr, ns)
 	}
 	return out
 }
@@ -684,6 +699,11 @@ func answerOf(rest []msgSentence) (string, int) {
 			// Agreement only, or a lead-in to something pasted.
 			return "", 0
 		}
+		if j == 0 && withdraws(text, lang) {
+			// "forget the rule about calling helm directly": a reply
+			// that withdraws answers nothing; it is read as said.
+			return "", 0
+		}
 		if j > 0 {
 			if lx.taskLead != nil && lx.taskLead.MatchString(t) || n+len(text) > 300 || lx.report.MatchString(t) || aboutTask(t, lang, lx) {
 				break
@@ -853,4 +873,75 @@ func shortQuestion(q string) string {
 		return capitalize(q[i+2:])
 	}
 	return q
+}
+
+// withdraws reports a sentence that withdraws something or asks to
+// forget it.
+func withdraws(text, lang string) bool {
+	f, _ := classify(text, lang, false)
+	return f.retract != "" || f.forget != ""
+}
+
+// reAnswerPart separates the parts of a short answer that may each say
+// something: sentences, a spaced dash, a semicolon.
+var reAnswerPart = regexp.MustCompile(`\s+[\x{2013}\x{2014}-]{1,2}\s+|;\s*|[.!。！]\s*`)
+
+// withoutWithdrawals is an answer without its parts that withdraw
+// something, and those withdrawals; "" when every part withdraws.
+func withoutWithdrawals(a, lang string) (string, []Retraction) {
+	locs := reAnswerPart.FindAllStringIndex(a, -1)
+	var keep []string
+	var rts []Retraction
+	start := 0
+	for i := 0; i <= len(locs); i++ {
+		end, next := len(a), len(a)
+		if i < len(locs) {
+			end, next = locs[i][0], locs[i][1]
+		}
+		part := a[start:end]
+		sep := a[end:next]
+		start = next
+		if strings.TrimSpace(part) == "" {
+			continue
+		}
+		pl := detect(part)
+		if pl == "" {
+			pl = lang
+		}
+		if f, _ := classify(part, pl, false); f.retract != "" && !anaphor(f.retract) {
+			rts = append(rts, Retraction{Lang: pl, Target: f.retract, Subject: nounPhrase(f.retract, pl, lexes[pl]), Quote: strings.TrimSpace(part)})
+			continue
+		}
+		keep = append(keep, part+strings.TrimRight(sep, " -–—;"))
+	}
+	if len(rts) == 0 {
+		return a, nil
+	}
+	return strings.TrimSpace(strings.Join(keep, " ")), rts
+}
+
+// replacesIn are the earlier values an answer says are no longer
+// current ("NATS JetStream, we migrated off RabbitMQ").
+func replacesIn(text, lang string) []string {
+	lx := lexes[lang]
+	if lx == nil {
+		return nil
+	}
+	return append(replaced(text, lx), versionStems(text, lang)...)
+}
+
+// markChanges makes the statements a sentence states from ns on replace
+// what it withdraws from nr on: "we're on incident.io for paging now, the
+// old integration is switched off" says a change.
+func markChanges(out *heard, nr, ns int) {
+	if len(out.retracts) <= nr {
+		return
+	}
+	for i := ns; i < len(out.statements); i++ {
+		for _, rt := range out.retracts[nr:] {
+			if !slices.Contains(out.statements[i].Replaces, rt.Target) {
+				out.statements[i].Replaces = append(out.statements[i].Replaces, rt.Target)
+			}
+		}
+	}
 }
