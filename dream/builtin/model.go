@@ -237,11 +237,11 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 	}
 	// A tie withdraws nothing, but for a person who left (all that was
 	// said of them goes) and for one claim said twice in other words.
-	if len(tied) > 1 && !(score == 1 && namesPerson(r.Target, tt) || alike(tied)) {
+	if len(tied) > 1 && !(score == 1 && namesPerson(r, tt) || alike(tied)) {
 		return false
 	}
 	for _, c := range tied {
-		if rest, ok := otherClauses(c.cur.text, tt); ok && !namesPerson(r.Target, tt) {
+		if rest, ok := otherClauses(c.cur.text, tt); ok && !namesPerson(r, tt) {
 			// The claim says more than what is withdrawn: the rest stays.
 			m.keepRest(c, rest, endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote)
 			continue
@@ -306,15 +306,23 @@ func (m *memory) onlyHolder(tt []string) *claim {
 	return nil
 }
 
-// namesPerson reports a withdrawal's target that is only a name ("Tom",
-// "李昊"), its terms tt.
-func namesPerson(target string, tt []string) bool {
-	if len(tt) != 1 {
-		return false
+// namesPerson reports a withdrawal (its terms tt) whose target is only a
+// name ("Tom", "李昊").
+func namesPerson(r hear.Retraction, tt []string) bool {
+	w := strings.TrimSpace(r.Target)
+	if cjkWord(w) {
+		// A CJK name is terms of two characters each ("佐々", "々木"):
+		// the withdrawal's words say it is a person's.
+		i := strings.Index(r.Quote, w)
+		return i >= 0 && len([]rune(w)) <= 4 && strings.IndexFunc(w, func(r rune) bool { return !isCJK(r) }) < 0 &&
+			reCJKPersonGone.MatchString(strings.TrimLeft(r.Quote[i+len(w):], " "))
 	}
-	w := strings.TrimSpace(target)
-	return properNoun(w, false) && !strings.Contains(w, " ") || cjkWord(w) && len([]rune(w)) <= 3
+	return len(tt) == 1 && properNoun(w, false) && !strings.Contains(w, " ")
 }
+
+// reCJKPersonGone follows a CJK name in words saying its person left:
+// an honorific, or a Chinese verb of leaving.
+var reCJKPersonGone = regexp.MustCompile(`^(?:さん|様|くん|氏|已经|现在|上个月|上周|最近)*(?:さん|様|くん|氏|调去|调到|转岗|离职|去了|不在|休|走了|转到)`)
 
 // alike reports claims that say one thing in other words: every two share
 // most of their value's terms.

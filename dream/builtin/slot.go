@@ -273,7 +273,7 @@ var changeCue = regexp.MustCompile(`(?i)\b(?:now|moved|migrated|switched|changed
 // subject (cs) that narrows it, but for words naming a value's kind.
 func coversAll(cs, content []string) bool {
 	for _, t := range cs {
-		if !genericModifier[t] && typeWords[t] == "" && !slices.Contains(content, t) {
+		if !genericModifier[t] && typeWords[t] == "" && !slices.ContainsFunc(content, func(x string) bool { return x == t || identPart(t, x) }) {
 			return false
 		}
 	}
@@ -581,6 +581,10 @@ func replacedBy(o valueTok, ns, os []valueTok) bool {
 	return false
 }
 
+// reCompound is a name made of parts, as buckets, hosts and branches are
+// ("tfstate-landfall-legacy", "release_v2").
+var reCompound = regexp.MustCompile(`^[a-z0-9]+(?:[-_.][a-z0-9]+)+$`)
+
 // tokenPrefix reports whether text holds value v as a whole word or as
 // the first part of a dotted or slashed one ("airflow-sched-02" in
 // "airflow-sched-02.tidewater.internal").
@@ -678,7 +682,7 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 			continue
 		}
 		// Only a value goes, never a verb or what it is of.
-		if len(valueOf(r)) == 0 && !properNoun(r, false) {
+		if len(valueOf(r)) == 0 && !properNoun(r, false) && !reCompound.MatchString(r) {
 			continue
 		}
 		// The value the statement says it replaces goes, whether or not
@@ -826,7 +830,8 @@ var rePointsBack = regexp.MustCompile(`(?i)\b(?:he|him|his|she|her|they|them|the
 func otherClauses(text string, words []string) (string, bool) {
 	open := strings.Index(text, "“")
 	end := strings.LastIndex(text, "”")
-	if open < 0 || end <= open || len(words) == 0 {
+	if open < 0 || end <= open || len(words) == 0 || strings.Count(text, "“") > 1 {
+		// An answer quotes its question too: it is one statement.
 		return "", false
 	}
 	quote := text[open+len("“") : end]

@@ -265,6 +265,8 @@ var targetFiller = stemmedSet("rule", "convention", "policy", "thing", "idea", "
 	"usar", "utilizar", "hacer", "poner", "adjuntar", "utiliser", "faire", "mettre", "ajouter", "joindre",
 	"verwenden", "nutzen", "benutzen", "machen", "anhängen", "hinzufügen",
 	"no", "not", "nicht", "kein", "keine", "pas", "ne", "about", "regarding", "wegen", "sobre", "concernant",
+	// When ("Redsys ya no"), not what.
+	"ya", "anymore", "longer", "mehr", "plus",
 	// Which one it was ("the old integration"), not what.
 	"old", "former", "previous", "alt", "alte", "alten", "alter", "altes", "bisherige", "bisherigen", "vorherige",
 	"viejo", "vieja", "viejos", "viejas", "antiguo", "antigua", "anterior", "ancien", "ancienne", "anciens", "anciennes",
@@ -331,6 +333,10 @@ func refersTo(st, ct []string) float64 {
 // genericModifier are words that do not narrow a subject.
 var genericModifier = setOf("current", "default", "main", "primary", "actual", "official", "standard", "usual",
 	"team", "project", "new", "whole", "overall", "general", "aktuell", "actual", "actuel",
+	// "now" and "new" in the other languages: "which gateway does the
+	// checkout use now" asks what "… the new checkout" does
+	"now", "nowadays", "currently", "nuevo", "nueva", "nuevos", "nuevas", "ahora", "neu", "neue", "neuen", "neuer", "neues",
+	"jetzt", "nouveau", "nouvelle", "nouveaux", "maintenant",
 	// what a place of things is called beside its name: "the staging
 	// server" is "staging"
 	"env", "server", "serveur", "servidor", "host", "instance", "box")

@@ -198,6 +198,17 @@ func TestUpdateDropsEarlierValue(t *testing.T) {
 			hear.Statement{Kind: hear.Team, Lang: "de", Area: "team", Claim: "The user said: “Für Releases ist Petra Lang zuständig.”", Quote: "Für Releases ist Petra Lang zuständig."},
 			replacing(hear.Statement{Kind: hear.Team, Lang: "de", Area: "team", Claim: "The user said: “Petra Lang hat die Releases an Omar Haddad übergeben.”", Quote: "Petra Lang hat die Releases an Omar Haddad übergeben."}, "Petra Lang"),
 			"The user said: “… hat die Releases an Omar Haddad übergeben.”", "Petra"},
+		{"a bucket name goes",
+			fact("state bucket", "State lives in the bucket tf-state-old, one key per module."),
+			replacing(hear.Statement{Kind: hear.Rule, Lang: "en", Area: "conventions", Via: "confirm", Subject: "state bucket",
+				Claim: "The user agreed to switch the state bucket from tf-state-old to tf-state-eu for every module."}, "tf-state-old"),
+			"The user agreed to switch the state bucket to tf-state-eu for every module.", "tf-state-old"},
+		{"an answer asked again now",
+			hear.Statement{Kind: hear.Answer, Lang: "es", Area: "project", Via: "answer", Subject: "pasarela pago checkout ahora",
+				Claim: "Asked “¿Qué pasarela de pago usa el checkout ahora?”, the user answered: “usamos Adyen, con el TPV de la caja.”", Quote: "usamos Adyen, con el TPV de la caja."},
+			hear.Statement{Kind: hear.Answer, Lang: "es", Area: "project", Via: "answer", Subject: "pasarela pago checkout nuevo",
+				Claim: "Asked “¿Qué pasarela de pago usa el checkout nuevo?”, the user answered: “Mollie.”", Quote: "Mollie."},
+			"Asked “¿Qué pasarela de pago usa el checkout nuevo?”, the user answered: “Mollie.”", "Adyen"},
 		{"a count said again goes",
 			rule("en", "merge requests need three reviews before landing"),
 			fact("", "We went from three reviews to two reviews per merge request."),
@@ -349,5 +360,23 @@ func TestWithdrawalRenamesOutgrownPage(t *testing.T) {
 		if strings.Contains(e.page.path, "perf") {
 			t.Errorf("current claim %q stays on %s, named after what was withdrawn", e.text, e.page.path)
 		}
+	}
+}
+
+// Ensure that a colleague named in CJK who left takes all said of them,
+// and that a short CJK target that names no person withdraws only the
+// claim that holds it.
+func TestWithdrawalOfCJKName(t *testing.T) {
+	claims := heard(rule("ja", "ファームのレビューは全部高橋さんです"), rule("ja", "PR のレビューは高橋さんにお願いしてください。"), rule("ja", "テストは HIL で回す"))
+	gone := hear.Retraction{Lang: "ja", Target: "高橋", Subject: "高橋", Quote: "高橋さんは量産チームに異動しました"}
+	m := run(t, t.TempDir(), map[string]hear.Heard{"s1": claims}, map[string]hear.Heard{"s2": {Retractions: []hear.Retraction{gone}}})
+	if got, want := currentTexts(m), []string{"The user said: “テストは HIL で回す”"}; !slices.Equal(got, want) {
+		t.Fatalf("current = %q, want %q", got, want)
+	}
+	two := heard(rule("zh", "每周五写周报发到群里"), rule("zh", "周报模板在 wiki 上"))
+	stop := hear.Retraction{Lang: "zh", Target: "写周报", Quote: "以后不用再写周报了"}
+	m = run(t, t.TempDir(), map[string]hear.Heard{"s1": two}, map[string]hear.Heard{"s2": {Retractions: []hear.Retraction{stop}}})
+	if got, want := currentTexts(m), []string{"The user said: “周报模板在 wiki 上”"}; !slices.Equal(got, want) {
+		t.Fatalf("current = %q, want %q: a task is no person, its mention elsewhere stays", got, want)
 	}
 }

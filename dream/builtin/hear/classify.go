@@ -308,6 +308,9 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		return why(f, "d20"), durable
 	case (fact || we && (hasValue(s, lang) || lang == En && len(contentWords(s)) >= 3 && !taskish(s, lang, lx))) && !taskChatter(s, lang):
 		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
+		if m := reAssign.FindString(s); m != "" {
+			f.subject = strings.ToLower(m[:strings.Index(m, "=")])
+		}
 		return why(f, "d21"), durable
 	case remembered:
 		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
@@ -710,6 +713,10 @@ func deictic(s, lang string) bool {
 // "the build image is node:20". A weak verb ("is") needs a value token;
 // a locative one ("lives in", "runs on") does not.
 func factShape(s, lang string, lx *lexicon) bool {
+	if reAssign.MatchString(s) {
+		// "KESTREL_RPC_DEADLINE=45s for the whole fleet": a setting.
+		return true
+	}
 	loc := lx.factVerb.FindStringIndex(s)
 	if loc == nil {
 		// "La base de datos de staging se borra cada noche a las 02:00":
@@ -736,6 +743,9 @@ func factShape(s, lang string, lx *lexicon) bool {
 	}
 	return hasValue(s, lang) || lx.strong.MatchString(s) && len(contentWords(s[loc[1]:])) > 0
 }
+
+// reAssign opens a clause with a setting given its value.
+var reAssign = regexp.MustCompile(`^[A-Z][A-Z0-9_]{2,}=[^\s=]+`)
 
 var reIsContraction = regexp.MustCompile(`(?i)(\w)'s (in|on|at|a|an|the|now|still|always|never|just|only|under|behind|over|\d)`)
 

@@ -1,6 +1,7 @@
 package hear
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -98,6 +99,11 @@ func TestChangeHeard(t *testing.T) {
 		{"We replaced Jenkins with Buildkite.", "Jenkins"},
 		{"We used to use Trello, now everything is in Linear.", "Trello"},
 		{"Lena handed the design review over to Omar.", "Lena"},
+		{"Karin Vogt hat die Releases an Deniz Aydın übergeben.", "Karin Vogt"},
+		{"我们已经升级到 Vite 6 了，别再按 Webpack 的配置来写。", "Webpack"},
+		{"書き込みは J-Link はやめて probe-rs に移行しました。", "J-Link"},
+		{"we're on Grafana Cloud for dashboards now, the old Kibana box got archived.", "old Kibana box"},
+		{"on est passés sur les nœuds H200, la partition s'appelle gpu-h200 maintenant et gpu-v100 a été fermée.", "gpu-v100"},
 	} {
 		h := Session(conv(tc.text))
 		if len(h.Statements) != 1 || !containsFold(h.Statements[0].Replaces, tc.replaces) {
@@ -146,6 +152,22 @@ func TestWithdrawalNote(t *testing.T) {
 			if strings.Contains(st.Claim, tc.target) {
 				t.Errorf("%s: statement %q states the withdrawn rule", tc.name, st.Claim)
 			}
+		}
+	}
+}
+
+// Ensure that facts said in passing in the shapes people report a change
+// with are heard: a setting given its value, "we're at N now", "ya
+// estamos en X".
+func TestChangedValuesHeard(t *testing.T) {
+	for _, tc := range []struct{ text, claim string }{
+		{"ok so bump it, BILLING_TIMEOUT=90s now for every worker, 60 was too tight", "BILLING_TIMEOUT=90s"},
+		{"good news, finance raised the cap, we're at 2400 credits a month now", "2400 credits"},
+		{"dos novedades antes de seguir: ya estamos en Rails 8.0, actualizamos el martes", "Rails 8.0"},
+	} {
+		h := Session(conv(tc.text))
+		if !slices.ContainsFunc(h.Statements, func(st Statement) bool { return strings.Contains(st.Claim, tc.claim) }) {
+			t.Errorf("%q: statements %+v, want one stating %q", tc.text, h.Statements, tc.claim)
 		}
 	}
 }

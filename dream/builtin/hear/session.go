@@ -572,11 +572,11 @@ func commaParts(s string) []string {
 // so that one part does not take the others with it. What follows a limit
 // to the day stays with it.
 func splitAtLimits(c, lang string) []string {
-	parts := commaParts(c)
+	lx := lexes[lang]
+	parts := withdrawnConjuncts(commaParts(c), lx)
 	if len(parts) <= 1 {
 		return []string{c}
 	}
-	lx := lexes[lang]
 	special := make([]bool, len(parts))
 	n := 0
 	for i, p := range parts {
@@ -622,6 +622,31 @@ func splitAtLimits(c, lang string) []string {
 	}
 	if len(run) > 0 {
 		out = append(out, strings.Join(run, sep))
+	}
+	return out
+}
+
+// reConjunct joins two statements in one comma part.
+var reConjunct = regexp.MustCompile(`(?i) (?:and|und|y|et|e) `)
+
+// withdrawnConjuncts splits a comma part whose last conjunct withdraws
+// something ("la partition s'appelle gpu-h100 maintenant et gpu-a100 a
+// été fermée"): the statement before the conjunction stands alone.
+func withdrawnConjuncts(parts []string, lx *lexicon) []string {
+	var out []string
+	for _, p := range parts {
+		locs := reConjunct.FindAllStringIndex(p, -1)
+		if len(locs) == 0 {
+			out = append(out, p)
+			continue
+		}
+		l := locs[len(locs)-1]
+		before, after := strings.TrimSpace(p[:l[0]]), strings.TrimSpace(p[l[1]:])
+		if t, _ := strip(after, lx); len(strings.Fields(before)) >= 3 && retractionIn(t, lx) != "" && retractionIn(before, lx) == "" {
+			out = append(out, before, after)
+			continue
+		}
+		out = append(out, p)
 	}
 	return out
 }
