@@ -685,10 +685,14 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 		if len(valueOf(r)) == 0 && !properNoun(r, false) && !reCompound.MatchString(r) {
 			continue
 		}
-		// The value the statement says it replaces goes, whether or not
-		// memory held it as spelled: "from golang:1.22.6 to
-		// golang:1.24.2" states only the second.
-		drop[strings.ToLower(r)] = true
+		// The value the statement says it replaces goes where memory held
+		// it, or where the statement says it changed, whether or not
+		// memory spelled it so: "we moved from golang:1.22.6 to
+		// golang:1.24.2" states only the second; "de 9h à 18h" changes
+		// nothing.
+		if changed(unframed(text)) || slices.ContainsFunc(olds, func(o string) bool { return containsTerms(terms(o), terms(r)) || tokenPrefix(o, r) }) {
+			drop[strings.ToLower(r)] = true
+		}
 	}
 	for _, o := range oldVals {
 		if slices.Contains(keep, o.text) || slices.ContainsFunc(terms(o.text), func(t string) bool { return slices.Contains(keep, t) }) {

@@ -384,9 +384,13 @@ func introNot(s, lang string) bool {
 // Chinese withdrawal names ("不要再用 GetX 了"): not words of the claim.
 var reZhTargetVerb = regexp.MustCompile(`^(?:再用|使用|用|走|按)\s*|\s*(?:了|啦|吧)$`)
 
+// reTargetTail is "no more" after what a withdrawal names ("Redsys ya
+// no, lo dimos de baja"): not part of its name.
+var reTargetTail = regexp.MustCompile(`(?i)\s+(?:ya no|no more|not any ?more|any ?more|no longer|nicht mehr|plus maintenant|non plus)$`)
+
 // retraction returns what a clause withdraws, or "".
 func retraction(s string, lx *lexicon) string {
-	t := retractionOf(s, lx)
+	t := reTargetTail.ReplaceAllString(retractionOf(s, lx), "")
 	if cjkText(t) {
 		if c := strings.TrimSpace(reZhTargetVerb.ReplaceAllString(t, "")); c != "" {
 			t = c

@@ -419,3 +419,28 @@ func TestAnswersThatChange(t *testing.T) {
 		t.Errorf("statement beside a withdrawal: statements %+v, want it to say it replaces", h.Statements)
 	}
 }
+
+// Ensure that a short sentence adding one more thing to the rule before
+// it ("… natürlich auch") is part of that rule, and that a process said
+// in the present ("closed PRs are archived after 30 days") withdraws
+// nothing while an event does.
+func TestAlsoAndRetiredTense(t *testing.T) {
+	h := Session(conv("Ruff läuft bei uns im Pre-commit, alles muss sauber sein. Und mypy --strict natürlich auch"))
+	if len(h.Statements) != 1 || !strings.Contains(h.Statements[0].Claim, "mypy --strict") {
+		t.Errorf("also-sentence: statements %+v, want one rule holding both", h.Statements)
+	}
+	for _, tc := range []struct {
+		text     string
+		withdraw bool
+	}{
+		{"Closed PRs are archived after 30 days.", false},
+		{"Les anciens builds sont supprimés chaque nuit.", false},
+		{"The legacy-search cluster was archived last week.", true},
+		{"Le serveur build-02 a été supprimé.", true},
+		{"the old Jenkins box is switched off.", true},
+	} {
+		if got := len(Session(conv(tc.text)).Retractions) > 0; got != tc.withdraw {
+			t.Errorf("%q: withdraws = %v, want %v", tc.text, got, tc.withdraw)
+		}
+	}
+}

@@ -106,7 +106,8 @@ func english() *lexicon {
 		taskLead:  leadRe(`(?:can you |could you |would you |please |pls |now |then |next,? |also )?(?:rename|fix|add|remove|delete|create|update|change|move|refactor|implement|write|make|run|check|look|try|show|tell|explain|open|install|build|deploy|revert|bump|clean|debug|test|merge|commit|push|pull|rerun|retry|investigate|profile|draft|generate|set up|setup|find|search|grep|read|review|go ahead|continue|proceed|finish|start|stop|undo|replace|split|extract|wrap up|port|migrate|upgrade|downgrade|format|lint|tag|release|publish|send|post|paste|give|help|let's)`),
 		retract: []*regexp.Regexp{
 			// Something retired: "the kafka-legacy cluster was decommissioned", "#old-alerts got archived".
-			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but ))?(?:the |our )?(?P<t>[^,]+?) (?:was|were|got|has been|have been|is|are|is now|are now) (?:finally |just |officially |completely |now |permanently )?(?:decommissioned|archived|retired|shut down|shutdown|turned off|switched off|sunset|sunsetted|torn down|scrapped|deprecated|discontinued|taken down|taken offline|wound down|abandoned|gone|dead)\b.*$`),
+			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but ))?(?:the |our )?(?P<t>[^,]+?) (?:was|were|got|has been|have been|is now|are now) (?:finally |just |officially |completely |now |permanently )?(?:decommissioned|archived|retired|shut down|shutdown|turned off|switched off|sunset|sunsetted|torn down|scrapped|deprecated|discontinued|taken down|taken offline|wound down|abandoned|gone|dead)\b.*$`),
+			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but ))?(?:the |our )?(?P<t>[^,]+?) (?:is|are) (?:now |already |completely |permanently )?(?:decommissioned|retired|shut down|switched off|turned off|sunset|deprecated|gone|dead)\b.*$`),
 			regexp.MustCompile(`(?i)^(?:the |our )?(?P<t>.+?) (?:no longer exists?|doesn't exist any ?more|does not exist any ?more|went away)\b.*$`),
 			regexp.MustCompile(`(?i)^(?:the |our |all )?[^,]+? (?:don't|doesn't|do not|does not|no longer) (?:need|require)s? (?P<t>.+?)(?:'s (?:sign-?off|approval|ok))? any ?more\b.*$`),
 			// A topic, then a pronoun standing for it: "the screenshot rule, you can forget it".
@@ -184,7 +185,7 @@ func german() *lexicon {
 		taskLead:  leadRe(`(?:kannst du |könntest du |bitte )?(?:benenne|fixe|behebe|füge|entferne|lösche|erstelle|aktualisiere|ändere|verschiebe|implementiere|schreib|mach|führe|prüfe|schau|probier|zeig|erklär|öffne|installiere|baue|teste|merge|committe|pushe|starte|stopp|lass uns)`),
 		retract: []*regexp.Regexp{
 			// Abgeschaltet: "db-kranich-01 wurde abgelöst", "Credo strict haben wir rausgenommen".
-			regexp.MustCompile(`(?i)^(?:.+(?:, | und | aber ))?(?:der |die |das |unser |unsere )?(?P<t>[^,]+?) (?:wurde|wurden|ist|sind) (?:jetzt |endgültig |letzte woche |gestern |inzwischen |mittlerweile |schon )*(?:abgeschaltet|stillgelegt|abgelöst|eingestellt|abgeschafft|ausgemustert|archiviert|abgebaut|außer betrieb genommen|dekommissioniert|geschichte)(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?:.+(?:, | und | aber ))?(?:der |die |das |unser |unsere )?(?P<t>[^,]+?) (?:wurde|wurden|(?:ist|sind) (?:jetzt|inzwischen|mittlerweile|seit \S+)) (?:endgültig |letzte woche |gestern |schon )*(?:abgeschaltet|stillgelegt|abgelöst|eingestellt|abgeschafft|ausgemustert|archiviert|abgebaut|außer betrieb genommen|dekommissioniert|geschichte)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:der |die |das |den |unser |unsere[n]? )?(?P<t>.+?) haben wir (?:jetzt |endgültig |inzwischen |mittlerweile |schon |wieder )*(?:rausgenommen|abgeschafft|entfernt|abgeschaltet|gestrichen|stillgelegt|eingestellt)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:der |die |das |unser |unsere )?(?P<t>.+?) gibt es nicht mehr(?:[^\pL\pN].*)?$`),
 			// Ein Thema, dann ein Pronomen dafür: "die Screenshot-Regel, die kannst du vergessen".
@@ -253,7 +254,7 @@ func spanish() *lexicon {
 		taskLead:  leadRe(`(?:puedes |podrías |por favor )?(?:renombra|arregla|añade|agrega|quita|elimina|borra|crea|actualiza|cambia|mueve|implementa|escribe|haz|ejecuta|corre|revisa|mira|prueba|muestra|explica|abre|instala|construye|despliega|sube|genera|busca|vamos a)`),
 		retract: []*regexp.Regexp{
 			// Dado de baja: "kafka-legacy se dio de baja", "legacy_orders ya no existe".
-			regexp.MustCompile(`(?i)^(?:.+(?:, | y | pero ))?(?:el |la |los |las |nuestro |nuestra )?(?P<t>[^,]+?) (?:fue|fueron|ha sido|han sido|ya fue|ya está|ya están|está|están) (?:dad[oa]s? de baja|apagad[oa]s?|retirad[oa]s?|archivad[oa]s?|desmantelad[oa]s?|desactivad[oa]s?)(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?:.+(?:, | y | pero ))?(?:el |la |los |las |nuestro |nuestra )?(?P<t>[^,]+?) (?:fue|fueron|ha sido|han sido|ya fue|ya está|ya están) (?:dad[oa]s? de baja|apagad[oa]s?|retirad[oa]s?|archivad[oa]s?|desmantelad[oa]s?|desactivad[oa]s?)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:el |la |los |las |nuestro |nuestra )?(?P<t>.+?) se (?:dio|dieron|ha dado|han dado) de baja(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:el |la |los |las |nuestro |nuestra )?(?P<t>.+?) ya no existen?(?:[^\pL\pN].*)?$`),
 			// Un tema y un pronombre por él: "la regla de las capturas, puedes olvidarla".
@@ -321,7 +322,7 @@ func french() *lexicon {
 		taskLead:  leadRe(`(?:tu peux |peux-tu |pourrais-tu |merci de )?(?:renomme|corrige|ajoute|retire|supprime|crée|mets à jour|change|déplace|implémente|écris|fais|lance|vérifie|regarde|essaie|montre|explique|ouvre|installe|construis|déploie|génère|cherche|allons)`),
 		retract: []*regexp.Regexp{
 			// Décommissionné : "jup-login2 a été décommissionné", "X n'existe plus".
-			regexp.MustCompile(`(?i)^(?:.+(?:, | et | mais ))?(?:le |la |les |l'|notre |nos )?(?P<t>[^,]+?) (?:a été|ont été|est|sont) (?:définitivement |enfin |déjà )?(?:décommissionnée?s?|fermée?s?|supprimée?s?|arrêtée?s?|retirée?s?|éteinte?s?|archivée?s?|démantelée?s?|mise?s? hors service|abandonnée?s?)(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?:.+(?:, | et | mais ))?(?:le |la |les |l'|notre |nos )?(?P<t>[^,]+?) (?:a été|ont été|est maintenant|sont maintenant) (?:définitivement |enfin |déjà )?(?:décommissionnée?s?|fermée?s?|supprimée?s?|arrêtée?s?|retirée?s?|éteinte?s?|archivée?s?|démantelée?s?|mise?s? hors service|abandonnée?s?)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:le |la |les |l'|notre |nos )?(?P<t>.+?) n'existe(?:nt)? plus(?:[^\pL\pN].*)?$`),
 			// Un sujet, puis un pronom pour lui : "la règle des captures, tu peux l'oublier".
 			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:tu peux|vous pouvez|on peut) (?:l'|la |le |les )(?:oublier|ignorer|supprimer|laisser tomber|retirer|enlever|abandonner)(?:[^\pL\pN].*)?$`),

@@ -703,7 +703,17 @@ var reAnaphor = map[string]*regexp.Regexp{
 
 // anaphoric reports a sentence that continues the one before it.
 func anaphoric(s, lang string) bool {
-	return reAnaphor[lang].MatchString(strings.TrimLeft(s, " (\"'“"))
+	return reAnaphor[lang].MatchString(strings.TrimLeft(s, " (\"'“")) || alsoTail(s)
+}
+
+// reAlsoTail ends a short sentence that adds one more thing to the rule
+// before it, without a verb of its own ("Und mix format
+// --check-formatted natürlich auch", "and the e2e suite too").
+var reAlsoTail = regexp.MustCompile(`(?i)^(?:and |und |y |et |also |plus )?[^,.;:!?]{3,60}?\s(?:too|as well|also|auch|ebenso|también|aussi|également)[.!]?$|^[^，。]{2,30}(?:也是|也一样|也要)[。！]?$|^[^、。]{2,30}もです[。]?$`)
+
+// alsoTail reports a short sentence that adds to the rule before it.
+func alsoTail(s string) bool {
+	return len(strings.Fields(s)) <= 8 && reAlsoTail.MatchString(strings.TrimSpace(s))
 }
 
 // answerOf is the answer a reply gives: its first sentence and the ones
