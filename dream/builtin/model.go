@@ -437,7 +437,7 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 			continue
 		}
 		// A claim saying two things keeps the one the statement leaves.
-		if rest, ok := otherClauses(c.cur.text, sharedWords(text, sterms, c.cur.text)); ok {
+		if rest, ok := otherPart(c.cur.text, text, sterms); ok {
 			m.keepRest(c, rest, endReplaced, by, "")
 		} else {
 			m.end(c, endReplaced, by)
@@ -462,7 +462,7 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 	}
 	if match.cur != nil {
 		// A claim saying two things keeps the one the statement leaves.
-		if rest, ok := otherClauses(match.cur.text, sharedWords(text, sterms, match.cur.text)); ok {
+		if rest, ok := otherPart(match.cur.text, text, sterms); ok {
 			m.keepRest(match, rest, endReplaced, by, "")
 			c := &claim{area: st.Area, subject: strings.TrimSpace(st.Subject), lang: st.Lang, cur: &nv, seen: m.gen, since: m.gen}
 			c.reterm()
@@ -491,6 +491,35 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 	}
 	m.touch(match)
 	return stUpdated
+}
+
+// otherPart is what an earlier claim (old) states besides the part a
+// statement (its text and subject terms) changes, and true, when the
+// claim says two things: the part is named by the value the statement
+// replaces ("测试环境是 api-test.x.cn，测试账号用 qa_01" changed by a new
+// host), else by the words the two share.
+func otherPart(old, text string, sterms []string) (string, bool) {
+	if vs := changedValues(valueOf(text), valueOf(old)); len(vs) > 0 {
+		if rest, ok := otherClauses(old, vs); ok {
+			return rest, true
+		}
+	}
+	return otherClauses(old, sharedWords(text, sterms, old))
+}
+
+// changedValues are the terms of the old values (os) that new values (ns)
+// give another value of the kind of, of the same thing: what changed.
+func changedValues(ns, os []valueTok) []string {
+	var out []string
+	for _, o := range os {
+		if o.kind == vkName || slices.ContainsFunc(ns, func(n valueTok) bool { return n.kind == o.kind && n.text == o.text }) {
+			continue
+		}
+		if replacedBy(o, ns, os) || o.kind == vkTool && toolPair(ns, []valueTok{o}) {
+			out = union(out, terms(o.text))
+		}
+	}
+	return out
 }
 
 // sharedWords are the words of a statement (its text and subject terms)

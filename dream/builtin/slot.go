@@ -824,6 +824,10 @@ var reReplacedCut = regexp.MustCompile(`\b(?:replaced|swapped(?: out)?) … (?:w
 // reClauseSep separates the statements a sentence joins.
 var reClauseSep = regexp.MustCompile(`(?i),? (?:and|also|plus|und|y|et) (?:also |auch |además |aussi )?|, |; | — | – | - |，|；`)
 
+// reCJKClauseSep separates the statements a CJK sentence joins, its
+// commas written wide or narrow.
+var reCJKClauseSep = regexp.MustCompile(`[，；,;]\s*|。\s*`)
+
 // rePointsBack is a pronoun leaning on a clause before it.
 var rePointsBack = regexp.MustCompile(`(?i)\b(?:he|him|his|she|her|they|them|their|it|er|ihn|ihm|sie|ihr|il|elle|lui|leur|ça|él|ella|eso)\b|他|她|它|彼|その|それ`)
 
@@ -839,7 +843,11 @@ func otherClauses(text string, words []string) (string, bool) {
 		return "", false
 	}
 	quote := text[open+len("“") : end]
-	seps := reClauseSep.FindAllStringIndex(quote, -1)
+	sep := reClauseSep
+	if cjkWord(quote) {
+		sep = reCJKClauseSep
+	}
+	seps := sep.FindAllStringIndex(quote, -1)
 	if len(seps) == 0 {
 		return "", false
 	}

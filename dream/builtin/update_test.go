@@ -330,6 +330,20 @@ func TestUpdateKeepsOtherClause(t *testing.T) {
 	}
 }
 
+// Ensure that a changed value names the part of a two-part claim it
+// changes, in CJK text with narrow commas too.
+func TestUpdateKeepsPartNamedByValue(t *testing.T) {
+	first := hear.Statement{Kind: hear.Fact, Lang: "zh", Area: "environments", Subject: "测试环境",
+		Claim: "The user said: “测试环境是 api-test.lanting.cn,测试账号用 qa_user_07”", Quote: "测试环境是 api-test.lanting.cn,测试账号用 qa_user_07"}
+	second := hear.Statement{Kind: hear.Fact, Lang: "zh", Area: "environments", Subject: "测试环境的域名",
+		Claim: "The user said: “测试环境的域名换了,现在是 api-qa.lanting.dev”", Quote: "测试环境的域名换了,现在是 api-qa.lanting.dev"}
+	m := run(t, t.TempDir(), map[string]hear.Heard{"s1": heard(first)}, map[string]hear.Heard{"s2": heard(second)})
+	want := []string{"The user said: “… 测试账号用 qa_user_07”", "The user said: “测试环境的域名换了,现在是 api-qa.lanting.dev”"}
+	if got := currentTexts(m); !slices.Equal(got, want) {
+		t.Fatalf("current = %q, want %q", got, want)
+	}
+}
+
 // Ensure that an update moves its claim off a page named after the value
 // it replaces, so that no page name states it.
 func TestUpdateLeavesPageNamedAfterOldValue(t *testing.T) {
