@@ -141,6 +141,10 @@ func valueOf(text string) []valueTok {
 			out = append(out, valueTok{kind: vkHost, text: l, units: hostUnits(l)})
 		case reID.MatchString(l):
 			out = append(out, valueTok{kind: vkID, text: l, units: idUnits(l)})
+		case reCompoundID.MatchString(l):
+			// "aks-lgr-staging-weu": a name of parts, of what its parts
+			// but the last name.
+			out = append(out, valueTok{kind: vkID, text: l, units: []string{l[:strings.LastIndex(l, "-")+1]}})
 		case properNoun(w, i == 0 || sentenceStart(text, idx[i][0])) || reDotted.MatchString(l):
 			out = append(out, valueTok{kind: vkName, text: l})
 		}
@@ -267,7 +271,7 @@ func properNoun(w string, start bool) bool {
 }
 
 // changeCue marks a statement that says something changed.
-var changeCue = regexp.MustCompile(`(?i)\b(?:now|moved|migrated|switched|changed|upgraded|downgraded|bumped|replaced|dropped|raised|lowered|increased|decreased|reduced|went|no longer|any ?more|instead|these days|nowadays|jetzt|mittlerweile|inzwischen|nun|umgestellt|gewechselt|migriert|geändert|ersetzt|aktualisiert|angehoben|erhöht|gesenkt|nicht mehr|umgezogen|umgestiegen|verschoben|gewechselt|ahora|mudamos|nos mudamos|ya|cambiamos|migramos|pasamos|movimos|subimos|bajamos|reemplazamos|cambiado|migrado|pasado|subido|bajado|actualizado|maintenant|désormais|déménagé|basculé|remplacé|remplacée|migré|migrée|passé|passée|changé|augmenté|réduit|baissé|plus)\b|现在|已经|改成|改为|换成|迁到|迁移|升级|不再|调整|今は|変わ|変更|移行|切り替え|上げ|下げ|なりました`)
+var changeCue = regexp.MustCompile(`(?i)\b(?:(?:the|our) new \w+(?: \w+)? (?:is|are)|now|moved|migrated|switched|changed|upgraded|downgraded|bumped|replaced|dropped|raised|lowered|increased|decreased|reduced|went|no longer|any ?more|instead|these days|nowadays|jetzt|mittlerweile|inzwischen|nun|umgestellt|gewechselt|migriert|geändert|ersetzt|aktualisiert|angehoben|erhöht|gesenkt|nicht mehr|umgezogen|umgestiegen|verschoben|gewechselt|ahora|mudamos|nos mudamos|ya|cambiamos|migramos|pasamos|movimos|subimos|bajamos|reemplazamos|cambiado|migrado|pasado|subido|bajado|actualizado|maintenant|désormais|déménagé|basculé|remplacé|remplacée|migré|migrée|passé|passée|changé|augmenté|réduit|baissé|plus)\b|现在|已经|改成|改为|换成|迁到|迁移|升级|不再|调整|今は|変わ|変更|移行|切り替え|上げ|下げ|なりました|になった|になったので|担当になり`)
 
 // coversAll reports whether content holds every word of a claim's
 // subject (cs) that narrows it, but for words naming a value's kind.
@@ -580,6 +584,10 @@ func replacedBy(o valueTok, ns, os []valueTok) bool {
 	}
 	return false
 }
+
+// reCompoundID is a name of three parts or more joined by hyphens, as
+// clusters, buckets and hosts are named ("aks-lgr-staging-weu").
+var reCompoundID = regexp.MustCompile(`^[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}$`)
 
 // reCompound is a name made of parts, as buckets, hosts and branches are
 // ("tfstate-landfall-legacy", "release_v2").

@@ -259,7 +259,7 @@ func spellings(t string) []string {
 // words of the claim: "scratch the rebase rule".
 // So are the verbs a withdrawal puts before what it withdraws ("no need
 // to attach screenshots", "ya no hace falta usar Mockoon").
-var targetFiller = stemmedSet("rule", "convention", "policy", "thing", "idea", "plan", "stuff", "part", "bit", "whole",
+var targetFiller = stemmedSet("rule", "convention", "policy", "thing", "idea", "plan", "stuff", "part", "bit", "whole", "step",
 	"fact", "note", "preference", "decision", "regla", "règle", "regel",
 	"use", "using", "attach", "attaching", "add", "adding", "do", "doing", "make", "making", "put", "keep",
 	"usar", "utilizar", "hacer", "poner", "adjuntar", "utiliser", "faire", "mettre", "ajouter", "joindre",

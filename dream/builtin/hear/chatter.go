@@ -82,9 +82,18 @@ func taskChatter(s, lang string) bool {
 	if citesTicket(s) {
 		return true
 	}
+	if reNewIsValue.MatchString(s) {
+		// "the new runtime is 15.4 LTS": what is current now, not the
+		// thing the task adds.
+		return false
+	}
 	re := reTaskMore[lang]
 	return re != nil && re.MatchString(s)
 }
+
+// reNewIsValue says what the new one of a thing is: a change, in the
+// shape of the task's "the new X".
+var reNewIsValue = regexp.MustCompile(`(?i)^(?:the |our )?new [\w\s-]{2,30}? (?:is|are) (?:now )?\S|^(?:der|die|das) neue [\p{L}\s-]{2,30}? (?:ist|sind) \S|^(?:el|la) nuev[oa] [\p{L}\s-]{2,30}? es \S|^(?:le|la) nouve(?:au|lle) [\p{L}\s-]{2,30}? est \S|^新的.{1,12}是`)
 
 // problemReport reports a clause that says something is broken now.
 func problemReport(s, lang string) bool {

@@ -139,6 +139,11 @@ func classify(raw, lang string, reply bool) (finding, verdict) {
 	// "the rotation's in PagerDuty": "'s" as "is" for reading only.
 	s = reIsContraction.ReplaceAllString(s, "$1 is $2")
 	if len([]rune(s)) < 4 || len(contentWords(s)) == 0 && !cjkText(s) {
+		if t := retraction(strings.TrimRight(strings.TrimSpace(raw), " .!"), lx); anaphor(t) {
+			// "forget it": what it withdraws is named before it.
+			f.retract = t
+			return why(f, "d5a"), durable
+		}
 		return why(f, "n1"), neutral
 	}
 	// Anti-cues first: a question, a joke, a hypothetical, a limit to the
@@ -384,13 +389,19 @@ func introNot(s, lang string) bool {
 // Chinese withdrawal names ("不要再用 GetX 了"): not words of the claim.
 var reZhTargetVerb = regexp.MustCompile(`^(?:再用|使用|用|走|按)\s*|\s*(?:了|啦|吧)$`)
 
+// reSaidAbout opens a withdrawal's words pointing back at what was said
+// ("que j'ai dit sur les triggers", "what I told you about"), and
+// reTargetTail closes them with when it was said or "no more": neither
+// is part of what is withdrawn.
+var reSaidAbout = regexp.MustCompile(`(?i)^(?:(?:ce |tout ce )?que |(?:todo )?lo que |what |everything |was |alles,? was )?(?:i |we |j'ai |je t'ai |on a |te |ich (?:dir )?)?(?:said|told you|wrote|mentioned|dit|écrit|dije|he dicho|comenté|gesagt)(?: earlier| before| last time)? (?:about|on|regarding|sur|à propos de|concernant|sobre|acerca de|über|zu|wegen) `)
+
 // reTargetTail is "no more" after what a withdrawal names ("Redsys ya
 // no, lo dimos de baja"): not part of its name.
-var reTargetTail = regexp.MustCompile(`(?i)\s+(?:ya no|no more|not any ?more|any ?more|no longer|nicht mehr|plus maintenant|non plus)$`)
+var reTargetTail = regexp.MustCompile(`(?i)\s+(?:ya no|no more|not any ?more|any ?more|no longer|nicht mehr|plus maintenant|non plus|(?:from|since|of) (?:last|earlier|before) ?(?:week|month|time|sprint|quarter|year)?|(?:from|since) (?:before|earlier))$`)
 
 // retraction returns what a clause withdraws, or "".
 func retraction(s string, lx *lexicon) string {
-	t := reTargetTail.ReplaceAllString(retractionOf(s, lx), "")
+	t := reTargetTail.ReplaceAllString(reSaidAbout.ReplaceAllString(retractionOf(s, lx), ""), "")
 	if cjkText(t) {
 		if c := strings.TrimSpace(reZhTargetVerb.ReplaceAllString(t, "")); c != "" {
 			t = c

@@ -444,3 +444,18 @@ func TestAlsoAndRetiredTense(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that a reply withdrawing "it" withdraws what the agent's question
+// named.
+func TestReplyWithdrawsWhatWasAsked(t *testing.T) {
+	for _, tc := range []struct{ ask, reply, target string }{
+		{"A:Tests pass. And the release freeze — still on?", "No, forget it, merge as usual.", "release freeze"},
+		{"A:¿Sigo añadiendo el enlace de Jira en cada commit?", "No, olvídalo, eso ya no se pide.", "enlace jira"},
+		{"A:デザインのレビューは引き続き必要ですか？", "いや、それはもういいです。", "デザインのレビュー"},
+	} {
+		h := Session(conv(tc.ask, "U:"+tc.reply))
+		if len(h.Retractions) != 1 || !strings.Contains(h.Retractions[0].Target, tc.target) {
+			t.Errorf("%q after %q: retractions %+v, want one naming %q", tc.reply, tc.ask, h.Retractions, tc.target)
+		}
+	}
+}

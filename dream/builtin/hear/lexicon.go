@@ -105,6 +105,10 @@ func english() *lexicon {
 		strongCue: wordsRe(`always`, `never`, `every ?time`, `whenever`, `from now on`, `going forward`, `at all times`, `under no circumstances`, `without exception`, `no exceptions`, `every single`),
 		taskLead:  leadRe(`(?:can you |could you |would you |please |pls |now |then |next,? |also )?(?:rename|fix|add|remove|delete|create|update|change|move|refactor|implement|write|make|run|check|look|try|show|tell|explain|open|install|build|deploy|revert|bump|clean|debug|test|merge|commit|push|pull|rerun|retry|investigate|profile|draft|generate|set up|setup|find|search|grep|read|review|go ahead|continue|proceed|finish|start|stop|undo|replace|split|extract|wrap up|port|migrate|upgrade|downgrade|format|lint|tag|release|publish|send|post|paste|give|help|let's)`),
 		retract: []*regexp.Regexp{
+			// Pointing back: "ignore what I said about ticket prefixes", "the churn job no longer runs".
+			regexp.MustCompile(`(?i)^(?:please |also |and |oh and )?(?:ignore|disregard|forget|scratch|drop) (?:what|everything|anything|all) (?:i|we) (?:said|told you|wrote|mentioned)(?: earlier| before| last time)? (?:about|on|regarding|re) (?P<t>[^,;]+)`),
+			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but ))?(?:the |our )?(?P<t>[^,]+?) (?:no longer runs|doesn't run any ?more|isn't running any ?more|no longer exists|is off the (?:checklist|list|table))\b.*$`),
+			regexp.MustCompile(`(?i)^(?:we|the team|i) (?:turned|switched|shut) (?:the |our )?(?P<t>[^,]+?) (?:off|down)\b.*$`),
 			// Something retired: "the kafka-legacy cluster was decommissioned", "#old-alerts got archived".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but ))?(?:the |our )?(?P<t>[^,]+?) (?:was|were|got|has been|have been|is now|are now) (?:finally |just |officially |completely |now |permanently )?(?:decommissioned|archived|retired|shut down|shutdown|turned off|switched off|sunset|sunsetted|torn down|scrapped|deprecated|discontinued|taken down|taken offline|wound down|abandoned|gone|dead)\b.*$`),
 			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but ))?(?:the |our )?(?P<t>[^,]+?) (?:is|are) (?:now |already |completely |permanently )?(?:decommissioned|retired|shut down|switched off|turned off|sunset|deprecated|gone|dead)\b.*$`),
@@ -184,6 +188,9 @@ func german() *lexicon {
 		strongCue: wordsRe(`immer`, `nie`, `niemals`, `jedes mal`, `ab jetzt`, `ab sofort`, `künftig`, `grundsätzlich`, `ausnahmslos`, `ohne ausnahme`, `stets`),
 		taskLead:  leadRe(`(?:kannst du |könntest du |bitte )?(?:benenne|fixe|behebe|füge|entferne|lösche|erstelle|aktualisiere|ändere|verschiebe|implementiere|schreib|mach|führe|prüfe|schau|probier|zeig|erklär|öffne|installiere|baue|teste|merge|committe|pushe|starte|stopp|lass uns)`),
 		retract: []*regexp.Regexp{
+			// Verweis zurück: "vergiss, was ich über X gesagt habe".
+			regexp.MustCompile(`(?i)^(?:vergiss|vergesst|ignorier|ignoriere|ignoriert),? (?:was|alles,? was) ich (?:dir |euch )?(?:über|zu|wegen|zum thema) (?P<t>.+?) gesagt (?:habe|hab|hatte)\b.*$`),
+			regexp.MustCompile(`(?i)^(?:der |die |das )?(?P<t>[^,]+?) läuft nicht mehr\b.*$`),
 			// Abgeschaltet: "db-kranich-01 wurde abgelöst", "Credo strict haben wir rausgenommen".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | und | aber ))?(?:der |die |das |unser |unsere )?(?P<t>[^,]+?) (?:wurde|wurden|(?:ist|sind) (?:jetzt|inzwischen|mittlerweile|seit \S+)) (?:endgültig |letzte woche |gestern |schon )*(?:abgeschaltet|stillgelegt|abgelöst|eingestellt|abgeschafft|ausgemustert|archiviert|abgebaut|außer betrieb genommen|dekommissioniert|geschichte)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:der |die |das |den |unser |unsere[n]? )?(?P<t>.+?) haben wir (?:jetzt |endgültig |inzwischen |mittlerweile |schon |wieder )*(?:rausgenommen|abgeschafft|entfernt|abgeschaltet|gestrichen|stillgelegt|eingestellt)(?:[^\pL\pN].*)?$`),
@@ -239,7 +246,7 @@ func spanish() *lexicon {
 		rememberTail: regexp.MustCompile(`(?i)[,;:.!\s—–-]+(?:por favor,? )?(?:tenlo en cuenta|recuérdalo|apúntalo|anótalo|no lo olvides)\s*[.!]*$`),
 
 		intro:     regexp.MustCompile(`(?i)^(?:(?:hola|buenas|buenos días)[,!]?\s+)?` + nameRe + `,\s+(?:soy|llevo|trabajo|estoy)\b|^(?:soy|aquí) ` + nameRe + `\b|^` + nameRe + ` por aquí\b|^(?:me llamo|mi nombre es|habla|les habla|te habla) |^(?:yo )?(?:me encargo de|me ocupo de|llevo (?:el|la|los|las)|he (?:tomado|asumido|heredado)|tomé|asumí|heredé|trabajo (?:en|como|para|con)|estoy en el equipo|soy (?:el|la|nuevo|nueva|responsable|líder|lead|desarrollador|desarrolladora|ingeniero|ingeniera|parte del|de|del)|mi rol es|mi zona horaria es)\b`),
-		team:      regexp.MustCompile(`(?i)(?:^|\s)(?:se encarga de|se ocupa de|es (?:el |la )?responsable de|es el responsable|es la responsable|mantiene|aprueba|revisa|decide sobre|tiene que aprobar|debe aprobar|tiene que dar el visto bueno|da el visto bueno|firma|es (?:el|la|nuestro|nuestra) (?:dueño|dueña|owner|responsable|líder|lead|contacto|referente|experto|experta))\b|^(?:pregúntale a|pregunta a|pregúntale|consulta con|habla con|escríbele a|avisa a|menciona a) ` + nameRe + `|(?:el |la )?(?:dueño|dueña|responsable|owner|encargado|encargada|contacto|aprobación|visto bueno)(?: de [\p{L}\s/-]+?)? (?:es|son|lo da|la da|viene de) ` + nameRe + `|lo aprueba ` + nameRe + `|(?:aprobación|visto bueno|revisión) de ` + nameRe + `|(?:van|va|se las pasas|se lo pasas|se las preguntas|se lo preguntas|pregunta|pregúntale|pregúntales) (?:a|con) ` + nameRe),
+		team:      regexp.MustCompile(`(?i)^\p{Lu}\p{L}+(?: \p{Lu}\p{L}+)? (?:le |les )?(?:pasó|traspasó|cedió) .{1,50}? a \p{Lu}\p{L}+|(?:^|\s)(?:se encarga de|se ocupa de|es (?:el |la )?responsable de|es el responsable|es la responsable|mantiene|aprueba|revisa|decide sobre|tiene que aprobar|debe aprobar|tiene que dar el visto bueno|da el visto bueno|firma|es (?:el|la|nuestro|nuestra) (?:dueño|dueña|owner|responsable|líder|lead|contacto|referente|experto|experta))\b|^(?:pregúntale a|pregunta a|pregúntale|consulta con|habla con|escríbele a|avisa a|menciona a) ` + nameRe + `|(?:el |la )?(?:dueño|dueña|responsable|owner|encargado|encargada|contacto|aprobación|visto bueno)(?: de [\p{L}\s/-]+?)? (?:es|son|lo da|la da|viene de) ` + nameRe + `|lo aprueba ` + nameRe + `|(?:aprobación|visto bueno|revisión) de ` + nameRe + `|(?:van|va|se las pasas|se lo pasas|se las preguntas|se lo preguntas|pregunta|pregúntale|pregúntales) (?:a|con) ` + nameRe),
 		decision:  leadRe(`(?:hemos |ya )?(?:decidimos|decidido|acordamos|acordado|elegimos|elegido|optamos|optado|nos decidimos)`, `la decisión es`, `decisión`, `nos quedamos con`, `vamos con`, `vamos a usar`, `nos decantamos`, `el equipo (?:decidió|acordó|eligió)`),
 		pref:      leadRe(`(?:una )?(?:pequeña )?preferencia(?: mía| personal)?\s*:`, `(?:yo )?prefiero`, `(?:a mí )?me gusta`, `(?:a mí )?me gustan`, `me encanta`, `odio`, `no me gusta`, `no me gustan`, `me molesta`, `preferiría`, `me gustaría (?:que )?(?:siempre|nunca)`, `mi (?:editor|shell|herramienta|terminal) (?:favorito|favorita|preferido|preferida)`, `quiero que siempre`, `quiero que nunca`, `personalmente`),
 		durable:   wordsRe(`en general`, `por lo general`, `en nuestro equipo`, `siempre`, `nunca`, `jamás`, `todo`, `todos`, `todas`, `toda`, `cada vez`, `cada`, `cualquier`, `por defecto`, `de ahora en adelante`, `a partir de ahora`, `en adelante`, `en el futuro`, `de aquí en adelante`, `por norma`, `como regla`, `regla`, `convención`, `política`, `estándar`, `solo`, `sólo`, `únicamente`, `ningún`, `ninguna`, `nuestro`, `nuestra`, `nuestros`, `nuestras`, `usamos`, `utilizamos`, `en este repo`, `nadie`, `nada`),
@@ -253,6 +260,10 @@ func spanish() *lexicon {
 		strongCue: wordsRe(`siempre`, `nunca`, `jamás`, `cada vez`, `de ahora en adelante`, `a partir de ahora`, `sin excepción`, `en adelante`),
 		taskLead:  leadRe(`(?:puedes |podrías |por favor )?(?:renombra|arregla|añade|agrega|quita|elimina|borra|crea|actualiza|cambia|mueve|implementa|escribe|haz|ejecuta|corre|revisa|mira|prueba|muestra|explica|abre|instala|construye|despliega|sube|genera|busca|vamos a)`),
 		retract: []*regexp.Regexp{
+			// Referencia atrás: "olvida lo que te dije sobre X", "se acabó esa restricción".
+			regexp.MustCompile(`(?i)^(?:olvida|olvídate de|ignora|olvidad|ignorad) (?:lo que|todo lo que) (?:te |os )?(?:dije|he dicho|comenté|conté) (?:sobre|de|acerca de) (?P<t>[^,;]+)`),
+			regexp.MustCompile(`(?i)^(?:ya )?se acabó (?P<t>(?:la|el|esa|ese|lo de) [^,;]+)`),
+			regexp.MustCompile(`(?i)^(?:.+(?:, | y ))?(?P<t>[^,]+?) ya no se (?:pide|hace|usa|exige|necesita)\b.*$`),
 			// Dado de baja: "kafka-legacy se dio de baja", "legacy_orders ya no existe".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | y | pero ))?(?:el |la |los |las |nuestro |nuestra )?(?P<t>[^,]+?) (?:fue|fueron|ha sido|han sido|ya fue|ya está|ya están) (?:dad[oa]s? de baja|apagad[oa]s?|retirad[oa]s?|archivad[oa]s?|desmantelad[oa]s?|desactivad[oa]s?)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:el |la |los |las |nuestro |nuestra )?(?P<t>.+?) se (?:dio|dieron|ha dado|han dado) de baja(?:[^\pL\pN].*)?$`),
@@ -279,6 +290,8 @@ func spanish() *lexicon {
 			regexp.MustCompile(`(?i)\b(?:en vez de|en lugar de|ya no|reemplaza|reemplazó|sustituye) (?:el |la |los |las )?(?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 			regexp.MustCompile(`(?i)\b(?:migramos|cambiamos|pasamos|movimos|migrado|cambiado|pasado|movido)(?: [\p{L}-]+){0,3}? desde (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 			regexp.MustCompile(`(?i)\bantes (?:era|usábamos|estaba en) (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
+			regexp.MustCompile(`^(?P<old>\p{Lu}\p{L}+(?: \p{Lu}\p{L}+)?) (?:le |les )?(?:pasó|traspasó|cedió|dejó) .{1,50}? a \p{Lu}\p{L}+`),
+			regexp.MustCompile(`(?i)\bya no es (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 		},
 
 		determiners: set("el", "la", "los", "las", "un", "una", "nuestro", "nuestra", "nuestros", "nuestras", "mi", "mis", "tu", "todo", "todos", "toda", "todas", "por", "cierto", "ahora", "también", "y", "pues", "actual"),
@@ -321,6 +334,8 @@ func french() *lexicon {
 		strongCue: wordsRe(`toujours`, `jamais`, `chaque fois`, `désormais`, `dorénavant`, `à partir de maintenant`, `sans exception`),
 		taskLead:  leadRe(`(?:tu peux |peux-tu |pourrais-tu |merci de )?(?:renomme|corrige|ajoute|retire|supprime|crée|mets à jour|change|déplace|implémente|écris|fais|lance|vérifie|regarde|essaie|montre|explique|ouvre|installe|construis|déploie|génère|cherche|allons)`),
 		retract: []*regexp.Regexp{
+			// Renvoi en arrière : "oublie ce que j'ai dit sur X".
+			regexp.MustCompile(`(?i)^(?:oublie|oubliez|ignore|ignorez) (?:ce que|tout ce que) (?:je t'ai|je vous ai|j'ai|on a) (?:dit|écrit|raconté) (?:sur|à propos de|concernant|au sujet de|pour) (?P<t>[^,;]+)`),
 			// Décommissionné : "jup-login2 a été décommissionné", "X n'existe plus".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | et | mais ))?(?:le |la |les |l'|notre |nos )?(?P<t>[^,]+?) (?:a été|ont été|est maintenant|sont maintenant) (?:définitivement |enfin |déjà )?(?:décommissionnée?s?|fermée?s?|supprimée?s?|arrêtée?s?|retirée?s?|éteinte?s?|archivée?s?|démantelée?s?|mise?s? hors service|abandonnée?s?)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:le |la |les |l'|notre |nos )?(?P<t>.+?) n'existe(?:nt)? plus(?:[^\pL\pN].*)?$`),
@@ -345,7 +360,7 @@ func french() *lexicon {
 		forget: regexp.MustCompile(`(?i)^(?:s'il te plaît,? )?oublie (?:ce que (?:je t'ai|j'ai) dit (?:sur|à propos d[eu']|au sujet d[eu']) ?|tout (?:sur|à propos d[eu']) ?|que )(?P<t>.+)$`),
 		replaces: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)\bde (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?) (?:à|vers) \S+`),
-			regexp.MustCompile(`(?i)\b(?:au lieu de|à la place de|plus de|remplace|remplacé) (?:l'|le |la |les )?(?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
+			regexp.MustCompile(`(?i)\b(?:au lieu de|à la place de|plus de|remplace|remplacé) ?(?:l'|le |la |les |d')?(?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 			regexp.MustCompile(`(?i)\b(?:migré|passé|changé|basculé|déménagé)(?: [\p{L}-]+){0,3}? (?:de|depuis) (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 			regexp.MustCompile(`(?i)\bavant c'était (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 		},
@@ -390,6 +405,8 @@ func chinese() *lexicon {
 		update:    regexp.MustCompile(`^(?:我们)?(?:已经)?把(?P<np>[^，,。从]{1,12}?)从|(?:^|[，,：:])(?P<np2>[^，,。：:从]{2,24}?)(?:已经|现在)?(?:从[^，,。]{1,20}?)?(?:改了|变了|换了|调整了|更新了|改成了?|改为|改到|升级到|换成|迁到|迁移到|转成|转为|切到|切换到|全面换成)`),
 		strongCue: anyRe(`总是`, `永远`, `每次`, `一律`, `始终`, `从不`, `绝不`, `以后都`, `今后`, `从现在开始`, `千万不要`, `务必`),
 		retract: []*regexp.Regexp{
+			// 回指: "PR 贴图那条不用了", "之前说的 X 不算了".
+			regexp.MustCompile(`^(?:之前|上次|以前)?(?:说的|讲的|提的)?(?P<t>[^，,。]{1,16}?)那条(?:规定|规矩|规则)?(?:不用了|取消了|作废了|不算了|不要了|可以忽略|忽略吧)`),
 			// 下线了: "mm-build-07 已经下线了".
 			regexp.MustCompile(`^(?P<t>[^，,。]+?)(?:已经|已|都|也)?(?:下线|停用|废弃|关停|撤掉|退役|砍掉|不存在)了?(?:[，,。].*)?$`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:又|重新)(?:可以|允许)了`),
@@ -446,6 +463,8 @@ func japanese() *lexicon {
 		update:    regexp.MustCompile(`^(?P<np>[^、,。はがを]{1,16}?)(?:を|は)[^、,。]{1,30}?から[^、,。]{1,30}?に(?:移行|変更|移し|切り替え|乗り換え|変え|上げ|アップグレード)|^(?P<np2>[^、,。はがを]{1,20}?)(?:は|が|を|、)[^。]{0,30}?に(?:変わりました|変わった|変更しました|変更された|変更になりました|なりました|上げました|下げました|増やしました|減らしました|移りました|移行しました|切り替えました|引き上げました|引き下げました)`),
 		strongCue: anyRe(`必ず`, `常に`, `いつも`, `絶対`, `毎回`, `今後`, `決して`, `例外なく`),
 		retract: []*regexp.Regexp{
+			// 回答で: "いや、それはもういいです".
+			regexp.MustCompile(`^(?:いや、|いいえ、)?(?P<t>[^、。]{1,16}?)(?:は|も)?もう(?:いいです|いい|大丈夫です|結構です|しなくていいです)`),
 			// 廃棄: "rig-3 は廃棄されました".
 			regexp.MustCompile(`^(?P<t>[^、。]+?)(?:は|が)(?:もう|すでに|先週|昨日)?(?:廃棄|廃止|撤去|退役|撤廃|解約)(?:されました|しました|された|した|になりました|済みです|済み)`),
 			regexp.MustCompile(`^(?P<t>[^、。]+?)(?:は|が)(?:もう)?(?:なくなりました|無くなりました|存在しません)`),
@@ -478,4 +497,7 @@ const enUpdateMore = `|^(?:we|we've|we have|the team)(?: just| recently| finally
 	`|^(?:we|i) used to (?:use|run|be on|have|host on) (?P<np5>[\w.-]{2,30})\b.*\bnow\b` +
 	`|^[\w.-]+ (?:has )?(?:replaced|took over from|superseded) [\w.-]+ (?:for|as) (?:the |our )?(?P<np6>[\w\s-]{2,40})` +
 	`|^[\w-]+ (?:has )?(?:handed|passed) (?:over )?(?:the |her |his |their )?(?P<np7>[\w\s-]{2,40}?) (?:over )?to\b` +
-	`|^(?:the |our )?(?P<np4>[\w\s-]{2,40}?) (?:now |has |have |just )?(?:moved|migrated|switched|changed|got moved|was moved|were moved|got bumped|was bumped|was raised|was lowered|was renamed|points?) (?:from|to|over to|at)\b`
+	`|^(?:the |our )?(?P<np4>[\w\s-]{2,40}?) (?:now |has |have |just )?(?:moved|migrated|switched|changed|got moved|was moved|were moved|got bumped|was bumped|was raised|was lowered|was renamed|points?) (?:from|to|over to|at)\b` +
+	// "we repartitioned orders.v2 last night, it's 96 partitions now", "the
+	// repo moved out of the old org, it's tarnish-rs/tarnish-cli now"
+	`|^(?:we |the team )?(?:\w+ed |got \w+ed )?(?:the |our )?(?P<np8>[\w.\s/-]{2,40}?)(?: [\w\s-]{0,40})?, (?:it's|it is|they're|they are) (?:now )?\S[^,]{0,60}? now[.!]?$`

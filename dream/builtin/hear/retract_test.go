@@ -52,6 +52,13 @@ func TestRetractionPhrasings(t *testing.T) {
 		{"検証機の rig-9 は廃棄されました。", "rig-9"},
 		{"以后不要再用 Moment.js 了。", "Moment.js"},
 		{"山田さんはインフラチームに異動しました。", "山田"},
+		{"Oh and ignore what I said about branch naming in PR titles, the bot reads the branch now.", "branch naming in PR titles"},
+		{"The nightly export job no longer runs, we replaced it with a stream.", "nightly export job"},
+		{"We turned the legacy webhook relay off last week.", "legacy webhook relay"},
+		{"Vergiss, was ich über die Commit-Präfixe gesagt habe.", "Commit-Präfixe"},
+		{"Olvida lo que te dije sobre los tags de versión.", "tags de versión"},
+		{"Oublie ce que j'ai dit sur les hooks de pré-commit.", "hooks de pré-commit"},
+		{"发布说明那条不用了。", "发布说明"},
 	} {
 		h := Session(conv(tc.text))
 		if len(h.Retractions) != 1 || !strings.Contains(h.Retractions[0].Target, tc.target) {
@@ -100,6 +107,7 @@ func TestChangeHeard(t *testing.T) {
 		{"We used to use Trello, now everything is in Linear.", "Trello"},
 		{"Lena handed the design review over to Omar.", "Lena"},
 		{"Karin Vogt hat die Releases an Deniz Aydın übergeben.", "Karin Vogt"},
+		{"Lucía le pasó la cuenta de Vinos Sur a Pedro Gil.", "Lucía"},
 		{"我们已经升级到 Vite 6 了，别再按 Webpack 的配置来写。", "Webpack"},
 		{"書き込みは J-Link はやめて probe-rs に移行しました。", "J-Link"},
 		{"we're on Grafana Cloud for dashboards now, the old Kibana box got archived.", "old Kibana box"},
@@ -165,6 +173,8 @@ func TestChangedValuesHeard(t *testing.T) {
 		{"good news, finance raised the cap, we're at 2400 credits a month now", "2400 credits"},
 		{"dos novedades antes de seguir: ya estamos en Rails 8.0, actualizamos el martes", "Rails 8.0"},
 		{"Pre-prod Redis now runs as the ElastiCache cluster cache-stg-2.", "cache-stg-2"},
+		{"Context changed: the new build cluster is ci-pool-fra-b, the old one is being drained.", "ci-pool-fra-b"},
+		{"Die Artefakte liegen jetzt in eu-west-3", "eu-west-3"},
 	} {
 		h := Session(conv(tc.text))
 		if !slices.ContainsFunc(h.Statements, func(st Statement) bool { return strings.Contains(st.Claim, tc.claim) && st.Kind != Team }) {

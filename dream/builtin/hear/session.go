@@ -83,7 +83,15 @@ func (sr *sessionReader) userMessage(r Record) {
 	}
 	for _, rt := range m.retracts {
 		rt.Entries = entries(r)
-		sr.h.Retractions = append(sr.h.Retractions, rt)
+		if t := askedTopic(sr.lastSaid); t != "" && (anaphor(rt.Target) || reBareNo.MatchString(rt.Target) || withdraws(rt.Target, rt.Lang)) {
+			// "And the audit freeze — still on?" "No, forget it": the
+			// question names what the reply withdraws.
+			rt.Target, rt.Subject = t, t
+			rt.Entries = entries(r, lastRecord(sr.lastSaid))
+		}
+		if !slices.ContainsFunc(sr.h.Retractions, func(o Retraction) bool { return o.Target == rt.Target && slices.Equal(o.Entries, rt.Entries) }) {
+			sr.h.Retractions = append(sr.h.Retractions, rt)
+		}
 	}
 	if m.answer != nil && q != "" {
 		sr.add(answerStatement(*m.answer, q, own, entries(r, lastRecord(sr.lastSaid))))
@@ -581,6 +589,9 @@ func splitAtLimits(c, lang string) []string {
 	n := 0
 	for i, p := range parts {
 		t, _ := strip(p, lx)
+		if t == "" {
+			t = p // "forget it" is a filler alone, a withdrawal in a reply
+		}
 		special[i] = retractionIn(t, lx) != "" || lx.oneOff.MatchString(t) && !standingForNow(t, lang, lx)
 		if special[i] {
 			n++
@@ -734,7 +745,7 @@ func answerOf(rest []msgSentence) (string, int) {
 			// Agreement only, or a lead-in to something pasted.
 			return "", 0
 		}
-		if j == 0 && withdraws(text, lang) {
+		if j == 0 && (withdraws(text, lang) || len(hearMessage(text, false, false, false).retracts) > 0) {
 			// "forget the rule about calling helm directly": a reply
 			// that withdraws answers nothing; it is read as said.
 			return "", 0
@@ -979,4 +990,38 @@ func markChanges(out *heard, nr, ns int) {
 			}
 		}
 	}
+}
+
+// reBareNo is a reply's "no" taken for what a withdrawal names.
+var reBareNo = regexp.MustCompile(`(?i)^(?:no|nope|nah|nein|non|いや|いいえ|不|不用|不要)[,.!、，。]?$`)
+
+// askedTopic is what the assistant's last question asks about ("And the
+// audit freeze — still on?" → "audit freeze"), "" when its text asks
+// nothing.
+func askedTopic(said []Record) string {
+	if len(said) == 0 {
+		return ""
+	}
+	var q string
+	for _, line := range strings.Split(said[len(said)-1].Text, "\n") {
+		for _, sent := range sentences(line) {
+			if t := strings.TrimSpace(sent); strings.HasSuffix(t, "?") || strings.HasSuffix(t, "？") {
+				q = t
+			}
+		}
+	}
+	if q == "" {
+		return ""
+	}
+	lang := detect(q)
+	if cjk(lang) {
+		if i := strings.IndexAny(q, "はが"); i > 0 {
+			return strings.TrimSpace(q[:i])
+		}
+	}
+	if i := strings.LastIndexAny(q, "—–:"); i > 0 && len(strings.Fields(q[:i])) <= 6 {
+		// "And the audit freeze — still on?": the topic before the dash.
+		return referent(strings.TrimLeft(q[:i], "¿ "))
+	}
+	return questionSubject(q, lang)
 }
