@@ -544,7 +544,13 @@ func (m *memory) keepRest(c *claim, rest, how string, by cite, quote string) {
 	nv.cites = slices.Clone(old.cites)
 	c.cur = &nv
 	c.seen = m.gen
+	if st := terms(c.subject); len(st) > 0 && overlap(st, terms(rest)) == 0 {
+		// The subject named the part that went.
+		m.unindex(c)
+		c.subject = ""
+	}
 	c.reterm()
+	m.index(c)
 	m.touch(c)
 	if c.page != nil && m.outgrown(c.page, nil, c.vterms) {
 		// A page named after what was withdrawn would name it still.

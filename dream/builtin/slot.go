@@ -116,7 +116,7 @@ func valueOf(text string) []valueTok {
 			var us []string
 			for _, u := range []string{lw(i + 1), lw(i - 1)} {
 				if ts := terms(u); len(ts) == 1 && !isDigits(ts[0]) {
-					us = append(us, ts[0])
+					us = append(us, canonUnit(ts[0]))
 				}
 			}
 			return us
@@ -150,6 +150,20 @@ func valueOf(text string) []valueTok {
 		}
 	}
 	return out
+}
+
+// unitBase are units of measure by the unit they scale: "1 kHz" and "500
+// Hz" count the same thing.
+var unitBase = map[string]string{"khz": "hz", "mhz": "hz", "ghz": "hz", "kb": "byte", "mb": "byte", "gb": "byte",
+	"tb": "byte", "kib": "byte", "mib": "byte", "gib": "byte", "tib": "byte", "byte": "byte", "ms": "second", "sec": "second",
+	"secs": "second", "second": "second", "min": "minute", "minute": "minute", "hour": "hour", "hr": "hour"}
+
+// canonUnit is a unit in the form its scales share.
+func canonUnit(u string) string {
+	if b, ok := unitBase[u]; ok {
+		return b
+	}
+	return u
 }
 
 // reHost is a host name: two dots or more, or one before a top-level
@@ -277,7 +291,7 @@ var changeCue = regexp.MustCompile(`(?i)\b(?:(?:the|our) new \w+(?: \w+)? (?:is|
 // subject (cs) that narrows it, but for words naming a value's kind.
 func coversAll(cs, content []string) bool {
 	for _, t := range cs {
-		if !genericModifier[t] && typeWords[t] == "" && !slices.ContainsFunc(content, func(x string) bool { return x == t || identPart(t, x) }) {
+		if !genericModifier[t] && typeWords[t] == "" && !kindNouns[t] && !slices.ContainsFunc(content, func(x string) bool { return x == t || identPart(t, x) }) {
 			return false
 		}
 	}
@@ -325,7 +339,15 @@ var typeWords = map[string]string{
 	"version": vkVersion, "release": vkVersion, "tag": vkVersion,
 	"day": vkDay, "wochentag": vkDay, "día": vkDay, "jour": vkDay,
 	"count": vkCount, "number": vkCount, "limit": vkCount, "anzahl": vkCount, "número": vkCount, "nombre": vkCount,
+	"rate": vkCount, "frequency": vkCount, "size": vkCount, "capacity": vkCount, "quota": vkCount, "budget": vkCount,
 }
+
+// kindNouns say what sort of thing a subject is ("the orders.v2 topic",
+// "our jobs"): an update naming the thing need not say them again.
+var kindNouns = stemmedSet("topic", "table", "bucket", "queue", "repo", "repository", "service", "cluster", "job", "database",
+	"db", "index", "channel", "project", "app", "module", "package", "library", "tool", "setting", "config", "file",
+	"topics", "tables", "buckets", "queues", "repos", "services", "clusters", "jobs", "databases", "dbs", "indexes",
+	"channels", "projects", "apps", "modules", "packages", "libraries", "tools", "settings", "configs", "files")
 
 // valueTerms are the terms of vs.
 func valueTerms(vs []valueTok) []string {

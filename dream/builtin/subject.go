@@ -370,7 +370,7 @@ func mentionScore(target, claim []string) float64 {
 	}
 	n := 0
 	for _, t := range target {
-		if slices.ContainsFunc(claim, func(c string) bool { return akin(t, c) || modelSuffix(t, c) || identPart(t, c) }) {
+		if slices.ContainsFunc(claim, func(c string) bool { return akin(t, c) || modelSuffix(t, c) || identPart(t, c) || inflected(t, c) }) {
 			n++
 		}
 	}
@@ -426,4 +426,26 @@ func identPart(word, ident string) bool {
 		return false
 	}
 	return slices.ContainsFunc(strings.Split(ident, "_"), func(p string) bool { return akin(word, p) || word == stemTerm(p) })
+}
+
+// inflected reports a short word and its inflection that the stemmer
+// leaves apart ("tag" and "tagging" or its stem "tagg", "ship" and
+// "shipped").
+func inflected(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(a) < 3 || !strings.HasPrefix(b, a) {
+		return false
+	}
+	rest := b[len(a):]
+	switch rest {
+	case "s", "es", "ed", "ing", "er", "ers":
+		return true
+	}
+	// A doubled last letter, alone or before an ending.
+	if rest[0] != a[len(a)-1] {
+		return false
+	}
+	return len(rest) == 1 || rest[1:] == "ing" || rest[1:] == "ed" || rest[1:] == "er"
 }
