@@ -233,6 +233,8 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 		// corp VPN".
 		if c := m.onlyHolder(tt); c != nil {
 			tied = []*claim{c}
+		} else if c := m.mostHeld(tt); c != nil {
+			tied = []*claim{c}
 		}
 	}
 	// A tie withdraws nothing, but for a person who left (all that was
@@ -304,6 +306,41 @@ func (m *memory) onlyHolder(tt []string) *claim {
 		}
 	}
 	return nil
+}
+
+// mostHeld is the one current claim a long withdrawal describes ("the
+// OpenAPI client thing Dana told agents about, regenerating it by hand
+// after handler changes"): it holds four of its words or more, two in
+// five at least, and more of them than any other claim; nil when none.
+func (m *memory) mostHeld(tt []string) *claim {
+	if len(tt) < 6 {
+		return nil
+	}
+	m.openHaving(probes(tt), 4)
+	var best *claim
+	most, second := 0, 0
+	for _, c := range m.claims {
+		if !c.current() {
+			continue
+		}
+		ct := append(slices.Clone(c.sterms), c.vterms...)
+		n := 0
+		for _, t := range tt {
+			if slices.ContainsFunc(ct, func(x string) bool { return akin(t, x) || inflected(t, x) }) {
+				n++
+			}
+		}
+		switch {
+		case n > most:
+			best, most, second = c, n, most
+		case n > second:
+			second = n
+		}
+	}
+	if most < 4 || 5*most < 2*len(tt) || most == second {
+		return nil
+	}
+	return best
 }
 
 // namesPerson reports a withdrawal (its terms tt) whose target is only a

@@ -36,6 +36,7 @@ const (
 	vkName    = "name"    // RabbitMQ, Keiko, Mac: a proper noun
 	vkTool    = "tool"    // pandas, EngFlow, H100: a tool of a known kind (kinds.go)
 	vkHost    = "host"    // api-test.example.cn: a host name
+	vkTime    = "time"    // 02:30, 14:00: a time of day
 )
 
 // valueTok is one value in a text: its kind, its lower-cased spelling, and
@@ -127,6 +128,8 @@ func valueOf(text string) []valueTok {
 			out = append(out, valueTok{kind: vkRegion, text: l})
 		case dayWords[d] || dayWords[strings.TrimSuffix(l, "s")]:
 			out = append(out, valueTok{kind: vkDay, text: d})
+		case reClock.MatchString(l):
+			out = append(out, valueTok{kind: vkTime, text: l})
 		case reVersion.MatchString(l):
 			out = append(out, valueTok{kind: vkVersion, text: l})
 		case toolNamed(w):
@@ -165,6 +168,9 @@ func canonUnit(u string) string {
 	}
 	return u
 }
+
+// reClock is a time of day.
+var reClock = regexp.MustCompile(`^(?:[01]?\d|2[0-3]):[0-5]\d$`)
 
 // reHost is a host name: two dots or more, or one before a top-level
 // domain ("api-test.qingning.cn", "grafana.internal").
@@ -291,7 +297,7 @@ var changeCue = regexp.MustCompile(`(?i)\b(?:(?:the|our) new \w+(?: \w+)? (?:is|
 // subject (cs) that narrows it, but for words naming a value's kind.
 func coversAll(cs, content []string) bool {
 	for _, t := range cs {
-		if !genericModifier[t] && typeWords[t] == "" && !kindNouns[t] && !slices.ContainsFunc(content, func(x string) bool { return x == t || identPart(t, x) }) {
+		if !genericModifier[t] && typeWords[t] == "" && !kindNouns[t] && !slices.ContainsFunc(content, func(x string) bool { return x == t || identPart(t, x) || akin(t, x) }) {
 			return false
 		}
 	}
@@ -347,7 +353,9 @@ var typeWords = map[string]string{
 var kindNouns = stemmedSet("topic", "table", "bucket", "queue", "repo", "repository", "service", "cluster", "job", "database",
 	"db", "index", "channel", "project", "app", "module", "package", "library", "tool", "setting", "config", "file",
 	"topics", "tables", "buckets", "queues", "repos", "services", "clusters", "jobs", "databases", "dbs", "indexes",
-	"channels", "projects", "apps", "modules", "packages", "libraries", "tools", "settings", "configs", "files")
+	"channels", "projects", "apps", "modules", "packages", "libraries", "tools", "settings", "configs", "files",
+	// how often it runs: "recon got moved to 04:15" is the nightly one
+	"nightly", "daily", "weekly", "hourly", "monthly")
 
 // valueTerms are the terms of vs.
 func valueTerms(vs []valueTok) []string {
@@ -366,7 +374,7 @@ func sameKind(ns, os []valueTok) string {
 		return slices.ContainsFunc(vs, func(o valueTok) bool { return o.kind == v.kind && o.text == v.text })
 	}
 	best := ""
-	rank := map[string]int{vkRegion: 8, vkVersion: 7, vkTool: 6, vkHost: 5, vkDay: 4, vkCount: 3, vkID: 2, vkName: 1}
+	rank := map[string]int{vkRegion: 9, vkVersion: 8, vkTool: 7, vkHost: 6, vkTime: 5, vkDay: 4, vkCount: 3, vkID: 2, vkName: 1}
 	for _, n := range ns {
 		if has(os, n) {
 			continue

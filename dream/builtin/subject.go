@@ -370,7 +370,12 @@ func mentionScore(target, claim []string) float64 {
 	}
 	n := 0
 	for _, t := range target {
-		if slices.ContainsFunc(claim, func(c string) bool { return akin(t, c) || modelSuffix(t, c) || identPart(t, c) || inflected(t, c) }) {
+		if slices.ContainsFunc(claim, func(c string) bool {
+			// A withdrawal's compound is not the word it opens
+			// ("NightlyLeadScoring" and "nightly"); its short form is
+			// ("recon" and "reconciliation").
+			return akin(t, c) && len(t) <= 2*len(c) || modelSuffix(t, c) || identPart(t, c) || inflected(t, c)
+		}) {
 			n++
 		}
 	}

@@ -507,7 +507,7 @@ func retractionIn(s string, lx *lexicon) string {
 // rePointBack is a withdrawal's target that only points back at what was
 // said before it ("that no longer applies", "das gilt nicht mehr", "不再适
 // 用了").
-var rePointBack = regexp.MustCompile(`(?i)^(?:that|this|it|those|these|them|das|dies|die|den|eso|esto|la|lo|las|los|l'|le|les|ce|ça|cela|这|那|这个|那个|这条|那条|それ|これ|あれ|适用了?|有效了?)(?: (?:one|rule|regel|regla|règle|thing|sache))?$`)
+var rePointBack = regexp.MustCompile(`(?i)^(?:that|this|it|those|these|them|das|dies|die|den|eso|esto|la|lo|las|los|l'|le|les|ce|ça|cela|这|那|这个|那个|这条|那条|それ|これ|あれ|适用了?|有效了?)(?: (?:one|rule|step|check|requirement|part|bit|regel|regla|règle|thing|sache))?$`)
 
 func anaphor(t string) bool { return rePointBack.MatchString(strings.TrimSpace(t)) }
 
