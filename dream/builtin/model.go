@@ -418,6 +418,9 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 	var replaced []*claim
 	for _, w := range st.Replaces {
 		wt := terms(w)
+		if len(wt) == 0 || len(w) < 3 {
+			continue // "No": names nothing that was
+		}
 		m.openHaving(wt, len(wt))
 		cands := m.candidates(wt)
 		if len(wt) == 1 && len(valueOf(w)) > 0 {

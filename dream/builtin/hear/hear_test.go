@@ -450,12 +450,17 @@ func TestAlsoAndRetiredTense(t *testing.T) {
 func TestReplyWithdrawsWhatWasAsked(t *testing.T) {
 	for _, tc := range []struct{ ask, reply, target string }{
 		{"A:Tests pass. And the release freeze — still on?", "No, forget it, merge as usual.", "release freeze"},
-		{"A:¿Sigo añadiendo el enlace de Jira en cada commit?", "No, olvídalo, eso ya no se pide.", "enlace jira"},
+		{"A:¿Sigo añadiendo el enlace de Jira en cada commit?", "No, olvídalo, eso ya no se pide, ahora enlazamos las tareas desde el PR.", "enlace jira"},
 		{"A:デザインのレビューは引き続き必要ですか？", "いや、それはもういいです。", "デザインのレビュー"},
 	} {
 		h := Session(conv(tc.ask, "U:"+tc.reply))
 		if len(h.Retractions) != 1 || !strings.Contains(h.Retractions[0].Target, tc.target) {
 			t.Errorf("%q after %q: retractions %+v, want one naming %q", tc.reply, tc.ask, h.Retractions, tc.target)
+		}
+		for _, st := range h.Statements {
+			if len(st.Replaces) > 0 {
+				t.Errorf("%q: statement %+v replaces words of the reply, not values", tc.reply, st)
+			}
 		}
 	}
 }

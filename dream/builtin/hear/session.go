@@ -985,6 +985,9 @@ func markChanges(out *heard, nr, ns int) {
 	}
 	for i := ns; i < len(out.statements); i++ {
 		for _, rt := range out.retracts[nr:] {
+			if anaphor(rt.Target) || reBareNo.MatchString(rt.Target) || withdraws(rt.Target, rt.Lang) {
+				continue // "No, olvídalo": no value of anything
+			}
 			if !slices.Contains(out.statements[i].Replaces, rt.Target) {
 				out.statements[i].Replaces = append(out.statements[i].Replaces, rt.Target)
 			}
