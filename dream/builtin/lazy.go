@@ -166,7 +166,7 @@ func (m *memory) open(p *page) {
 			continue
 		}
 		m.claims = append(m.claims, c)
-		p.add(c)
+		p.attach(c)
 		m.index(c)
 	}
 	if p.rules != rulesVersion || p.stale {

@@ -315,11 +315,19 @@ func itoa(i int) string {
 	return string(b)
 }
 
+// add puts a claim new to the page on it: the page is written again.
 func (p *page) add(c *claim) {
-	c.page = p
-	p.claims = append(p.claims, c)
+	p.attach(c)
 	p.dirty = true
 	p.out = nil
+}
+
+// attach puts a claim read from the page's content on it; the content
+// is what the page holds already, so it is not written again until a
+// claim changes.
+func (p *page) attach(c *claim) {
+	c.page = p
+	p.claims = append(p.claims, c)
 }
 
 // isNumberish reports a term that is mostly a value: digits, versions.
