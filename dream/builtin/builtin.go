@@ -144,6 +144,7 @@ func (m *memory) load(root *os.Root) (loaded, error) {
 func (m *memory) loadFrom(root *os.Root, pages *pageReader) (loaded, error) {
 	var ld loaded
 	var old []oldPage
+	m.reader = pages
 	parser := wiki.NewParser()
 	sum, err := root.ReadFile(wiki.SummaryFile)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {

@@ -157,7 +157,7 @@ func (m *memory) open(p *page) {
 		return
 	}
 	p.loaded = true
-	pp, _ := parsePage(p.raw)
+	pp := m.reader.parse(p.id, p.raw)
 	p.raw, p.stubs, p.blob = nil, nil, ""
 	p.subjectless = false
 	for _, c := range pp.claims {
@@ -216,10 +216,15 @@ type PageMemo struct {
 	mu    sync.Mutex
 	epoch string
 	pages map[gitstore.ID]page
+	// parsed holds the pages a run parsed in full (open), as parsed:
+	// runs take copies of their claims, which they change.
+	parsed map[gitstore.ID]parsedPage
 }
 
 // NewPageMemo returns an empty PageMemo.
-func NewPageMemo() *PageMemo { return &PageMemo{pages: map[gitstore.ID]page{}} }
+func NewPageMemo() *PageMemo {
+	return &PageMemo{pages: map[gitstore.ID]page{}, parsed: map[gitstore.ID]parsedPage{}}
+}
 
 // pageReader reads the pages of one run through the memo: a page the run
 // knows by its stat signature (Dreamer.Known) and the memo holds is not
@@ -240,6 +245,7 @@ func (mo *PageMemo) begin(epoch string, known func(string, fs.FileInfo) (gitstor
 	defer mo.mu.Unlock()
 	if mo.epoch != epoch {
 		clear(mo.pages)
+		clear(mo.parsed)
 		mo.epoch = epoch
 	}
 	return r
@@ -251,6 +257,7 @@ func (r *pageReader) read(root *os.Root, p string, info fs.FileInfo) (pg page, o
 	if r.memo != nil && r.known != nil {
 		if id, known := r.known(p, info); known {
 			if pg, ok := r.get(id); ok {
+				pg.id = id
 				return pg, true, nil, nil
 			}
 		}
@@ -264,9 +271,11 @@ func (r *pageReader) read(root *os.Root, p string, info fs.FileInfo) (pg page, o
 	}
 	id := gitstore.BlobID(b)
 	if pg, ok := r.get(id); ok {
+		pg.id = id
 		return pg, true, b, nil
 	}
 	if pg, ok = scanPage(b); ok {
+		pg.id = id
 		pg.stubs = slices.Clip(pg.stubs)
 		r.memo.mu.Lock()
 		r.memo.pages[id] = pg
@@ -296,4 +305,67 @@ func (r *pageReader) end() {
 	r.memo.mu.Lock()
 	defer r.memo.mu.Unlock()
 	maps.DeleteFunc(r.memo.pages, func(id gitstore.ID, _ page) bool { return !r.met[id] })
+	maps.DeleteFunc(r.memo.parsed, func(id gitstore.ID, _ parsedPage) bool { return !r.met[id] })
+}
+
+// parse returns the page of content b, whose blob id is id (zero when
+// not known), parsed in full, its claims the run's own: parsed once per
+// content while the memo holds it, and copied for each run.
+func (r *pageReader) parse(id gitstore.ID, b []byte) parsedPage {
+	if r == nil || r.memo == nil || id == (gitstore.ID{}) {
+		pp, _ := parsePage(b)
+		return pp
+	}
+	r.memo.mu.Lock()
+	pp, ok := r.memo.parsed[id]
+	r.memo.mu.Unlock()
+	if !ok {
+		pp, _ = parsePage(b)
+		r.memo.mu.Lock()
+		r.memo.parsed[id] = pp
+		r.memo.mu.Unlock()
+	}
+	return pp.clone()
+}
+
+// clone returns a copy of pp whose claims the run may change.
+func (pp parsedPage) clone() parsedPage {
+	cs := make([]*claim, len(pp.claims))
+	for i, c := range pp.claims {
+		cs[i] = c.clone()
+	}
+	pp.claims = cs
+	return pp
+}
+
+// clone returns a copy of c sharing nothing a run changes in place: its
+// values and their citations are copied; its terms and value tokens,
+// which a run replaces rather than changes, are shared.
+func (c *claim) clone() *claim {
+	n := *c
+	n.page = nil
+	if c.cur != nil {
+		v := c.cur.clone()
+		n.cur = &v
+	}
+	if c.past != nil {
+		n.past = make([]value, len(c.past))
+		for i, v := range c.past {
+			n.past[i] = v.clone()
+		}
+	}
+	return &n
+}
+
+// clone returns a copy of v with its own citations.
+func (v value) clone() value {
+	if v.cites != nil {
+		cs := make([]cite, len(v.cites))
+		for i, c := range v.cites {
+			cs[i] = cite{session: c.session, entries: slices.Clone(c.entries)}
+		}
+		v.cites = cs
+	}
+	v.by.entries = slices.Clone(v.by.entries)
+	return v
 }

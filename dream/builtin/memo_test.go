@@ -35,7 +35,7 @@ func (r *batchRun) files(t *testing.T) map[string]string {
 // Ensure that a dreamer remembering pages (New) writes exactly the memory
 // one without a memo writes, run after run, when pages change between
 // runs behind its back (a forget, a hand edit), and that a new guard
-// epoch empties the memo.
+// epoch empties the memo, the pages it parsed in full included.
 func TestPageMemo_SameMemoryAsWithout(t *testing.T) {
 	all := synthmem.Generate(60, 200, 1)
 	plain, memo := newBatchRun(t), newBatchRun(t)
@@ -74,11 +74,11 @@ func TestPageMemo_SameMemoryAsWithout(t *testing.T) {
 			}
 		}
 	}
-	if len(d.Memo.pages) == 0 {
-		t.Fatal("the memo kept no page")
+	if len(d.Memo.pages) == 0 || len(d.Memo.parsed) == 0 {
+		t.Fatalf("the memo kept %d pages, %d parsed", len(d.Memo.pages), len(d.Memo.parsed))
 	}
 	d.Memo.begin("another epoch", nil).end()
-	if len(d.Memo.pages) != 0 {
-		t.Errorf("a new guard epoch left %d pages in the memo", len(d.Memo.pages))
+	if len(d.Memo.pages) != 0 || len(d.Memo.parsed) != 0 {
+		t.Errorf("a new guard epoch left %d pages, %d parsed in the memo", len(d.Memo.pages), len(d.Memo.parsed))
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/validate"
 	"github.com/memfs/memfs/wiki"
 )
@@ -35,6 +36,8 @@ type memory struct {
 	rendered *indexSet
 	limits   validate.Limits
 	erased   func([]byte) bool
+	// reader is the run's page reader, which parses pages (open).
+	reader *pageReader
 }
 
 // page is a builtin page: the claims of one topic of an area.
@@ -54,6 +57,8 @@ type page struct {
 	raw    []byte
 	stubs  []stub
 	blob   string
+	// id is raw's blob id, when the run's page reader knew it.
+	id gitstore.ID
 	// rules is the rules version that wrote the page; stale is set when
 	// its Sources section does not list what its claims cite;
 	// subjectless when a claim line has no subject.
