@@ -28,5 +28,11 @@
 // files (mergelines.go: MergeIndexFile, FixIndexFile) and the store's
 // schema guard.
 //
+// Parser.Parse reads a document made only of the kinds of lines the
+// indexes hold (headings, one-line paragraphs, items of links) line by
+// line (lineparse.go), any other with goldmark; the two read alike
+// (FuzzParseLines), so validating index.md at its size budget does not
+// cost a Markdown parse.
+//
 // The package does no I/O: callers hand it paths and bytes.
 package wiki

@@ -70,7 +70,17 @@ func NewParser() *Parser {
 
 // Parse reads a page. It never fails: any byte sequence is some Markdown
 // document, and defects are reported through the returned Page's fields.
+// The indexes memfs generates are read line by line (lineparse.go), any
+// other document with goldmark.
 func (p *Parser) Parse(src []byte) *Page {
+	if page, ok := parseLines(src); ok {
+		return page
+	}
+	return p.parseMarkdown(src)
+}
+
+// parseMarkdown reads a page with goldmark.
+func (p *Parser) parseMarkdown(src []byte) *Page {
 	doc := p.md.Parser().Parse(text.NewReader(src))
 	page := &Page{}
 	lines := newLineIndex(src)
