@@ -160,14 +160,18 @@ func (m *memory) open(p *page) {
 	pp := m.reader.parse(p.id, p.raw)
 	p.raw, p.stubs, p.blob = nil, nil, ""
 	p.subjectless = false
-	for _, c := range pp.claims {
+	for i, c := range pp.claims {
 		if p.rules != rulesVersion && !audit(c) {
 			p.dirty = true
 			continue
 		}
 		m.claims = append(m.claims, c)
 		p.attach(c)
-		m.index(c)
+		if pp.keys != nil && p.rules == rulesVersion {
+			m.indexUnder(c, pp.keys[i])
+		} else {
+			m.index(c)
+		}
 	}
 	if p.rules != rulesVersion || p.stale {
 		p.dirty = true
@@ -321,6 +325,7 @@ func (r *pageReader) parse(id gitstore.ID, b []byte) parsedPage {
 	r.memo.mu.Unlock()
 	if !ok {
 		pp, _ = parsePage(b)
+		pp.keep()
 		r.memo.mu.Lock()
 		r.memo.parsed[id] = pp
 		r.memo.mu.Unlock()
@@ -328,44 +333,80 @@ func (r *pageReader) parse(id gitstore.ID, b []byte) parsedPage {
 	return pp.clone()
 }
 
-// clone returns a copy of pp whose claims the run may change.
+// keep readies a parsed page to be kept in the memo and copied: its
+// claims' index terms and index lines are made, and their citations'
+// entries clipped, so that a copy adding an entry (addCite) gets an
+// array of its own.
+func (pp *parsedPage) keep() {
+	pp.keys = make([][]string, len(pp.claims))
+	for i, c := range pp.claims {
+		pp.keys[i] = indexTerms(c)
+		if c.cur != nil {
+			c.indexLine()
+			c.cur.clip()
+		}
+		for j := range c.past {
+			c.past[j].clip()
+		}
+	}
+}
+
+// clip clips the entries of v's citations.
+func (v *value) clip() {
+	for i := range v.cites {
+		v.cites[i].entries = slices.Clip(v.cites[i].entries)
+	}
+	v.by.entries = slices.Clip(v.by.entries)
+}
+
+// clone returns a copy of pp (one kept: keep) whose claims the run may
+// change: claims, values and citation lists are copied; the entries of
+// citations (clipped), terms and value tokens, which a run replaces or
+// appends to rather than changes, are shared. One allocation each holds
+// the claims, their values and their citations.
 func (pp parsedPage) clone() parsedPage {
+	nv, nc := 0, 0
+	for _, c := range pp.claims {
+		if c.cur != nil {
+			nv, nc = nv+1, nc+len(c.cur.cites)
+		}
+		nv += len(c.past)
+		for _, v := range c.past {
+			nc += len(v.cites)
+		}
+	}
+	claims, vals, cites := make([]claim, len(pp.claims)), make([]value, 0, nv), make([]cite, 0, nc)
 	cs := make([]*claim, len(pp.claims))
 	for i, c := range pp.claims {
-		cs[i] = c.clone()
+		n := &claims[i]
+		*n = *c
+		n.page = nil
+		if c.cur != nil {
+			vals = append(vals, *c.cur)
+			n.cur = &vals[len(vals)-1]
+			n.cur.cites, cites = copyCites(c.cur.cites, cites)
+		}
+		if c.past != nil {
+			k := len(vals)
+			vals = append(vals, c.past...)
+			n.past = vals[k:len(vals):len(vals)]
+			for j := range n.past {
+				n.past[j].cites, cites = copyCites(c.past[j].cites, cites)
+			}
+		}
+		cs[i] = n
 	}
 	pp.claims = cs
 	return pp
 }
 
-// clone returns a copy of c sharing nothing a run changes in place: its
-// values and their citations are copied; its terms and value tokens,
-// which a run replaces rather than changes, are shared.
-func (c *claim) clone() *claim {
-	n := *c
-	n.page = nil
-	if c.cur != nil {
-		v := c.cur.clone()
-		n.cur = &v
+// copyCites copies cs to the end of into, returning the copy (its
+// capacity its length) and into grown.
+func copyCites(cs, into []cite) ([]cite, []cite) {
+	if cs == nil {
+		return nil, into
 	}
-	if c.past != nil {
-		n.past = make([]value, len(c.past))
-		for i, v := range c.past {
-			n.past[i] = v.clone()
-		}
-	}
-	return &n
-}
-
-// clone returns a copy of v with its own citations.
-func (v value) clone() value {
-	if v.cites != nil {
-		cs := make([]cite, len(v.cites))
-		for i, c := range v.cites {
-			cs[i] = cite{session: c.session, entries: slices.Clone(c.entries)}
-		}
-		v.cites = cs
-	}
-	v.by.entries = slices.Clone(v.by.entries)
-	return v
+	k := len(into)
+	into = append(into, cs...)
+	return into[k:len(into):len(into)], into
 }

@@ -19,9 +19,8 @@ type memory struct {
 	gen    int
 	claims []*claim
 	// byTerm finds the claims whose subject or current value holds a
-	// term; indexed remembers each claim's entries in it.
-	byTerm  map[string][]*claim
-	indexed map[*claim][]string
+	// term (a claim's indexed field lists its entries in it).
+	byTerm map[string][]*claim
 	// pages are the builtin's pages by path; foreign the sizes of the
 	// pages it did not write (kept as they are).
 	pages   map[string]*page
@@ -80,7 +79,7 @@ func newMemory(limits validate.Limits, erased func([]byte) bool) *memory {
 	if limits.MaxTotalBytes <= 0 {
 		limits.MaxTotalBytes = def.MaxTotalBytes
 	}
-	return &memory{byTerm: map[string][]*claim{}, indexed: map[*claim][]string{}, pages: map[string]*page{},
+	return &memory{byTerm: map[string][]*claim{}, pages: map[string]*page{},
 		foreign: map[string]foreignPage{}, limits: limits, erased: erased}
 }
 
@@ -100,16 +99,19 @@ func (m *memory) candidates(ts []string) []*claim {
 	return out
 }
 
-func (m *memory) index(c *claim) {
-	m.unindex(c)
+// index files c under its terms (indexTerms) in byTerm.
+func (m *memory) index(c *claim) { m.indexUnder(c, indexTerms(c)) }
+
+// indexTerms are the terms a claim is found by: its subject's and current
+// value's. A withdrawn claim is found by its last value's words too, so a
+// statement of the same subject in other words revives it.
+func indexTerms(c *claim) []string {
 	var ts []string
 	for _, t := range append(slices.Clone(c.sterms), c.vterms...) {
 		if !slices.Contains(ts, t) {
 			ts = append(ts, t)
 		}
 	}
-	// A withdrawn claim is found by its last value's words too, so a
-	// statement of the same subject in other words revives it.
 	if c.cur == nil {
 		for _, t := range terms(c.lastText()) {
 			if !slices.Contains(ts, t) {
@@ -117,14 +119,20 @@ func (m *memory) index(c *claim) {
 			}
 		}
 	}
+	return ts
+}
+
+// indexUnder files c under the terms ts, and only those.
+func (m *memory) indexUnder(c *claim, ts []string) {
+	m.unindex(c)
 	for _, t := range ts {
 		m.byTerm[t] = append(m.byTerm[t], c)
 	}
-	m.indexed[c] = ts
+	c.indexed = ts
 }
 
 func (m *memory) unindex(c *claim) {
-	for _, t := range m.indexed[c] {
+	for _, t := range c.indexed {
 		l := m.byTerm[t]
 		if i := slices.Index(l, c); i >= 0 {
 			l = slices.Delete(l, i, i+1)
@@ -135,7 +143,7 @@ func (m *memory) unindex(c *claim) {
 			m.byTerm[t] = l
 		}
 	}
-	delete(m.indexed, c)
+	c.indexed = nil
 }
 
 // insert adds a new claim and puts it on a page.

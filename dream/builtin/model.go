@@ -62,6 +62,12 @@ type claim struct {
 	// vals are the values valsOf (the current value's text) holds.
 	vals   []valueTok
 	valsOf string
+	// indexed are the terms the claim is filed under in its memory's
+	// byTerm (index).
+	indexed []string
+	// line is the index line (indexLine) of lineOf, the current value's
+	// text when it was made.
+	line, lineOf string
 }
 
 // current reports whether the claim states something now.

@@ -221,6 +221,9 @@ type parsedPage struct {
 	// sources are the session ids its Sources section lists.
 	sources []string
 	claims  []*claim
+	// keys, when set (the page memo's copy), are the claims' index terms
+	// (indexTerms), made once per content.
+	keys [][]string
 }
 
 // parsePage reads back a page in the current format; ok is false for any

@@ -82,6 +82,14 @@ func (e *entry) sessions() []string {
 // indexLine is a claim's text as an index line gives it, before its link.
 func indexLine(text string) string { return escapeLink(gist(indexClaim(text))) }
 
+// indexLine is the index line of c's current value, made once per text.
+func (c *claim) indexLine() string {
+	if c.lineOf != c.cur.text || c.line == "" {
+		c.line, c.lineOf = indexLine(c.cur.text), c.cur.text
+	}
+	return c.line
+}
+
 // currentClaims counts the current claims the indexes list.
 func (m *memory) currentClaims() int {
 	n := 0
@@ -112,7 +120,7 @@ func (m *memory) listing() []entry {
 	es := make([]entry, 0, len(m.claims))
 	for _, c := range m.claims {
 		if c.current() && c.page != nil {
-			es = append(es, entry{text: c.cur.text, line: indexLine(c.cur.text), key: durability(c.area, c.cur.kind),
+			es = append(es, entry{text: c.cur.text, line: c.indexLine(), key: durability(c.area, c.cur.kind),
 				seen: c.seen, since: c.since, page: c.page, cites: c.cur.cites})
 		}
 	}
