@@ -551,7 +551,7 @@ func (r *runner) publishDropping(ctx context.Context, summary string, kept *gits
 		if err := r.gated(ctx, func() error { return nil }); err != nil {
 			return nil, err
 		}
-		pub, err := publish(ctx, r.opts, r.res, r.res.Base, guard, known.folder, files)
+		pub, err := publish(ctx, r.opts, r.res, r.res.Base, guard, kept, files)
 		var verr *validate.Error
 		if round < maxDropRounds && errors.As(err, &verr) {
 			rd, changed, derr := dropRefused(mem, verr.Problems)
@@ -718,9 +718,10 @@ func materializeOne(ctx context.Context, l *ledger.Ledger, cp ledger.Checkpoint)
 // publish checks the staged memory and publishes it by compare-and-swap on
 // base. The store keeps its stat cache as the scope's kept folder's,
 // where the run's memory goes once published (hydrate.go); known is that
-// cache as the run began; files the memory's files as dropErased left
-// them (nil: unknown).
-func publish(ctx context.Context, opts Options, res *Result, base gitstore.ID, guard Guard, known folderCache, files []memFile) (*gitstore.PublishResult, error) {
+// cache as the run began, which the publication takes rather than read
+// it again; files the memory's files as dropErased left them (nil:
+// unknown).
+func publish(ctx context.Context, opts Options, res *Result, base gitstore.ID, guard Guard, known *gitstore.FolderCache, files []memFile) (*gitstore.PublishResult, error) {
 	mem := filepath.Join(res.Dir, MemoryDir)
 	// The dreamer may have replaced .memory itself; publish only a real
 	// directory (OpenDir does not follow links below it).
@@ -747,6 +748,7 @@ func publish(ctx context.Context, opts Options, res *Result, base gitstore.ID, g
 		Run:          res.RunID,
 		ExpectedHead: &expected,
 		CacheAs:      keptPath(opts.Home, opts.Scope),
+		Cache:        known,
 	}
 	if opts.Review {
 		po.Proposal = res.RunID

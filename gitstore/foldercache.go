@@ -56,3 +56,14 @@ func (f *FolderCache) Holds(p string, info fs.FileInfo) (ID, validate.Facts, boo
 	}
 	return f.c.id(i), f.c.facts(i), true
 }
+
+// publishCache is the stat cache of dir for a publication, open for
+// patching: loaded's, when it describes dir and the cache file still
+// holds what it was loaded from, else read from the file. The caller
+// closes it.
+func (s *Store) publishCache(dir string, loaded *FolderCache) *statCache {
+	if loaded == nil || loaded.c.dir != dir || !loaded.c.reopen() {
+		return s.loadStatCache(dir)
+	}
+	return loaded.c
+}

@@ -1,6 +1,7 @@
 package gitstore
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -23,14 +24,7 @@ func TestFolderCache_FollowsAMovedFolder(t *testing.T) {
 	if fc := s.FolderCache(first); !fc.Commit().IsZero() {
 		t.Fatalf("a cache was kept for the folder published rather than CacheAs")
 	}
-	// As a later scan would have left it: no entry is racy.
-	c := s.loadStatCache(kept)
-	c.scanStart = scanClock() + int64(time.Hour)
-	c.putHeader()
-	if err := os.WriteFile(c.file, c.b, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	c.close()
+	unracy(t, s, kept)
 
 	second := filepath.Join(home, "run2")
 	if err := os.Rename(first, second); err != nil {
@@ -70,5 +64,64 @@ func TestFolderCache_FollowsAMovedFolder(t *testing.T) {
 	}
 	if read != 1 || len(next.Changes) != 1 {
 		t.Errorf("the publication from the moved folder read %d files and changed %v; want the one changed", read, next.Changes)
+	}
+}
+
+// unracy rewrites the stat cache of dir as a later scan would have left
+// it: no entry is racy.
+func unracy(t *testing.T, s *Store, dir string) {
+	t.Helper()
+	c := s.loadStatCache(dir)
+	defer c.close()
+	if c.b == nil {
+		t.Fatalf("no stat cache of %s", dir)
+	}
+	c.scanStart = scanClock() + int64(time.Hour)
+	c.putHeader()
+	if err := os.WriteFile(c.file, c.b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Ensure that a publication takes the stat cache its caller loaded
+// (PublishOptions.Cache) while the cache file still holds it, serving the
+// unchanged files from it, and reads the file again once another
+// publication moved it on; either way the cache it leaves describes the
+// new commit.
+func TestFolderCache_PublishTakesIt(t *testing.T) {
+	s := newTestStore(t, validate.Limits{})
+	dir := filepath.Join(t.TempDir(), "mem")
+	gittest.WriteArtifact(t, dir, []string{"a", "b"}, nil)
+	mustPublish(t, s, dir, PublishOptions{})
+	unracy(t, s, dir)
+	edit := func(page, text string) {
+		t.Helper()
+		b := []byte("# " + page + "\n\n" + text + "\n\n## Sources\n\n- session:s1\n")
+		if err := os.WriteFile(filepath.Join(dir, "pages", "notes", page+".md"), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, stale := range []bool{false, true} {
+		fc := s.FolderCache(dir)
+		if stale {
+			edit("b", "Moved on.")
+			mustPublish(t, s, dir, PublishOptions{})
+			unracy(t, s, dir)
+		}
+		edit("a", fmt.Sprint("Changed ", i))
+		res := mustPublish(t, s, dir, PublishOptions{Cache: fc})
+		read := 0
+		for _, f := range res.Report.Files {
+			if f.Content != nil {
+				read++
+			}
+		}
+		if read != 1 || len(res.Changes) != 1 {
+			t.Errorf("stale %v: read %d files and changed %v; want the one changed", stale, read, res.Changes)
+		}
+		if got := s.FolderCache(dir).Commit(); got != res.Commit {
+			t.Errorf("stale %v: the cache left describes %s, want %s", stale, got, res.Commit)
+		}
+		unracy(t, s, dir)
 	}
 }

@@ -42,6 +42,13 @@ type PublishOptions struct {
 	// the next) keeps its cache, as a rename keeps its files' stat
 	// signatures. See FolderCache.
 	CacheAs string
+	// Cache, when set, is the stat cache of the folder the publication
+	// caches as (CacheAs, else dir) as the caller loaded it (FolderCache):
+	// the publication takes it rather than read the cache file again,
+	// when the file still holds what it was loaded from. A publication
+	// that succeeds records its files in it; load the cache anew to ask
+	// it of them.
+	Cache *FolderCache
 	// Proposal, when set, publishes for review: the commit (its parent the
 	// scope head) goes to refs/memfs/proposals/<scope>/<Proposal>, which
 	// must not exist yet, and the scope branch does not move.
@@ -95,7 +102,7 @@ func (s *Store) Publish(ctx context.Context, dir string, opts PublishOptions) (*
 			return nil, err
 		}
 	}
-	cache := s.loadStatCache(cacheDir)
+	cache := s.publishCache(cacheDir, opts.Cache)
 	defer cache.close()
 	tCache := time.Now()
 	allow, err := s.allowedSessions(ctx, opts, head, cache)

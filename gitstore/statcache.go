@@ -185,6 +185,29 @@ func readCacheFile(f *os.File) ([]byte, error) {
 	return b, nil
 }
 
+// reopen opens the file of a loaded cache for patching, when its header
+// is still the one c was read with: the header carries the file's length
+// and a checksum of all of it, which every write of the cache changes.
+// What an earlier publication looked up in c is forgotten. It reports
+// false, leaving c as it was, when c holds no cache or the file moved on.
+func (c *statCache) reopen() bool {
+	if c.b == nil || c.file == "" || c.f != nil {
+		return false
+	}
+	f, err := os.OpenFile(c.file, os.O_RDWR, 0)
+	if err != nil {
+		return false
+	}
+	var h [hdrSize]byte
+	if _, err := f.ReadAt(h[:], 0); err != nil || !bytes.Equal(h[:], c.b[:hdrSize]) {
+		f.Close()
+		return false
+	}
+	c.f, c.next = f, 0
+	clear(c.hit)
+	return true
+}
+
 // close releases the cache file.
 func (c *statCache) close() {
 	if c.f != nil {
