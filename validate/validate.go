@@ -679,7 +679,9 @@ func readLimited(fsys fs.FS, p string, want fs.FileInfo, limit int64) ([]byte, e
 	if !info.Mode().IsRegular() {
 		return nil, errNotRegular
 	}
-	buf := bytes.NewBuffer(make([]byte, 0, min(info.Size(), limit)+1))
+	// Room for the whole file and the read that finds its end: a buffer
+	// with less than bytes.MinRead free grows, copying what it holds.
+	buf := bytes.NewBuffer(make([]byte, 0, min(info.Size(), limit)+1+bytes.MinRead))
 	n, err := io.Copy(buf, io.LimitReader(f, limit+1))
 	if err != nil {
 		return nil, err
