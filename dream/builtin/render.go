@@ -114,10 +114,10 @@ func (m *memory) currentClaims() int {
 // listing is the current claims, most durable first, most recently
 // confirmed first within. The claim lines of pages only scanned carry
 // their index line and rank from the scan (which the page memo keeps
-// across runs), so only the claims of pages parsed in full are made
-// into index lines here.
+// across runs), as the claims of pages parsed from the memo do, so only
+// claims the run changed are made into index lines here.
 func (m *memory) listing() []entry {
-	es := make([]entry, 0, len(m.claims))
+	es := make([]entry, 0, m.currentClaims())
 	for _, c := range m.claims {
 		if c.current() && c.page != nil {
 			es = append(es, entry{text: c.cur.text, line: c.indexLine(), key: durability(c.area, c.cur.kind),
@@ -135,6 +135,14 @@ func (m *memory) listing() []entry {
 			}
 		}
 	}
+	permute(es, rankOrder(es))
+	return es
+}
+
+// rankOrder is the order of es by rank (most durable first), most
+// recently confirmed, then first stated, first within; then by page and
+// text.
+func rankOrder(es []entry) []int32 {
 	// Rank, confirmation and age make one number when they fit in it,
 	// so that most comparisons compare two numbers.
 	ranks := make([]uint64, len(es))
@@ -165,11 +173,30 @@ func (m *memory) listing() []entry {
 		}
 		return cmp.Or(strings.Compare(a.page.path, b.page.path), strings.Compare(a.text, b.text))
 	})
-	out := make([]entry, len(es))
-	for i, j := range order {
-		out[i] = es[j]
+	return order
+}
+
+// permute puts es in order (es[i] becomes the entry at order[i]) in
+// place, following each cycle of the permutation; it consumes order.
+func permute(es []entry, order []int32) {
+	for i := range order {
+		if order[i] < 0 {
+			continue
+		}
+		// Walk the cycle through i: the slot j takes the entry at order[j].
+		first := es[i]
+		j := i
+		for {
+			k := int(order[j])
+			order[j] = -1
+			if k == i {
+				es[j] = first
+				break
+			}
+			es[j] = es[k]
+			j = k
+		}
 	}
-	return out
 }
 
 func citeSessions(cs []cite) []string {
@@ -253,6 +280,7 @@ func (m *memory) renderIndexesNow() indexSet {
 		lines[a] = append(lines[a], "- ["+c.line+"]("+c.page.path+")\n")
 	}
 	if len(names) > 0 {
+		idx.Grow(linesSize(lines, len(names)))
 		idx.WriteString("\n## Pages\n")
 		for _, a := range names {
 			fmt.Fprintf(&idx, "\n### %s\n\n", a)
@@ -285,6 +313,18 @@ func (m *memory) renderIndexesNow() indexSet {
 		set.summary = m.renderSummary(ranked, names, byArea)
 	}
 	return set
+}
+
+// linesSize is about what the pages section of index.md takes: its
+// lines, and per area a heading and a "more" line.
+func linesSize(lines map[string][]string, areas int) int {
+	n := 0
+	for _, ls := range lines {
+		for _, l := range ls {
+			n += len(l)
+		}
+	}
+	return n + areas*160
 }
 
 // renderSummary states the most durable claims, one a page, each with its
