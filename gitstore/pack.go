@@ -1,8 +1,10 @@
 package gitstore
 
 import (
+	"cmp"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/memfs/memfs/gitstore/internal/objfile"
@@ -20,8 +22,8 @@ import (
 const packWriteThreshold = 4
 
 // Pack merging keeps readers from searching many indexes: when more than
-// maxSmallPacks delta-free packs under smallPackBytes exist, they are
-// merged into one.
+// maxSmallPacks delta-free packs under smallPackBytes exist, the smallest
+// of them are merged into one (mergeSet).
 const (
 	maxSmallPacks  = 8
 	smallPackBytes = 8 << 20
@@ -41,14 +43,14 @@ func (s *Store) writePublicationPack(objs []objfile.Object) error {
 	return err
 }
 
-// mergeSmallPacks merges small delta-free packs into one when there are too
-// many. The caller holds the store lock; s.mu must be held.
+// mergeSmallPacks merges small delta-free packs when there are too many.
+// The caller holds the store lock; s.mu must be held.
 func (s *Store) mergeSmallPacks() error {
 	names, _ := filepath.Glob(filepath.Join(s.objDir(), "pack", "pack-*.pack"))
-	var small []string
+	var small []smallPack
 	for _, n := range names {
 		if fi, err := os.Stat(n); err == nil && fi.Size() < smallPackBytes {
-			small = append(small, strings.TrimSuffix(n, ".pack"))
+			small = append(small, smallPack{base: strings.TrimSuffix(n, ".pack"), size: fi.Size()})
 		}
 	}
 	if len(small) <= maxSmallPacks {
@@ -57,7 +59,7 @@ func (s *Store) mergeSmallPacks() error {
 	var merged []objfile.Entry
 	var sources []string
 	seen := map[ID]bool{}
-	for _, base := range small {
+	for _, base := range mergeSet(small) {
 		entries, err := objfile.ReadPackEntries(base)
 		if err != nil {
 			s.log.Debug("pack left unmerged", "pack", filepath.Base(base), "err", err)
@@ -88,4 +90,31 @@ func (s *Store) mergeSmallPacks() error {
 	}
 	s.st.Reindex()
 	return nil
+}
+
+// smallPack is a pack under smallPackBytes: its path without extension
+// and its size.
+type smallPack struct {
+	base string
+	size int64
+}
+
+// mergeSet picks the packs to merge among small: the two smallest, and
+// the next smallest while each is no larger than those picked before it
+// together. So a pack is copied again only into one at least twice its
+// size, and a byte only a logarithmic number of times, where merging
+// every small pack copied the merged pack again each time: a run's cost
+// grew with the runs before it.
+func mergeSet(small []smallPack) []string {
+	slices.SortFunc(small, func(a, b smallPack) int { return cmp.Or(cmp.Compare(a.size, b.size), strings.Compare(a.base, b.base)) })
+	var sum int64
+	var out []string
+	for i, p := range small {
+		if i >= 2 && p.size > sum {
+			break
+		}
+		sum += p.size
+		out = append(out, p.base)
+	}
+	return out
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -90,5 +91,28 @@ func TestPacks_GitRepackedStoreStillWorks(t *testing.T) {
 	// git's delta pack is left alone by merging.
 	if _, err := os.Stat(gitPacks[0]); err != nil {
 		t.Fatalf("the pack git wrote was merged away: %v", err)
+	}
+}
+
+// Ensure that merging picks the smallest packs, and a larger pack only
+// once the smaller ones add up to its size: a big merged pack is not
+// copied again for every few new ones.
+func TestMergeSet(t *testing.T) {
+	for _, tc := range []struct {
+		sizes []int64
+		want  []string
+	}{
+		{[]int64{5, 1, 1, 1, 1, 1, 1, 1, 1}, []string{"p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p0"}},
+		{[]int64{1000, 1, 1, 1, 1, 1, 1, 1, 1}, []string{"p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8"}},
+		{[]int64{1, 10, 100, 1000, 10000, 1e5, 1e6, 2e6, 4e6}, []string{"p0", "p1"}},
+		{[]int64{3, 2, 1}, []string{"p2", "p1", "p0"}},
+	} {
+		var small []smallPack
+		for i, n := range tc.sizes {
+			small = append(small, smallPack{base: fmt.Sprintf("p%d", i), size: n})
+		}
+		if got := mergeSet(small); !slices.Equal(got, tc.want) {
+			t.Errorf("mergeSet(%v) = %v, want %v", tc.sizes, got, tc.want)
+		}
 	}
 }
