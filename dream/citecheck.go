@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -299,11 +298,6 @@ func (bi *baseIndex) parse(p string) {
 	}
 }
 
-// reClaimCitation is a claim's own citation in a page's text
-// ("session:<id> entry:<id>"), as pages that hold several claims write it
-// under each claim.
-var reClaimCitation = regexp.MustCompile(`session:([A-Za-z0-9][A-Za-z0-9._:-]{0,127}?)[.:]?\s+entry:([A-Za-z0-9][A-Za-z0-9._:-]{0,127})`)
-
 // pageCitations returns every (session, entry) pair a page cites: in its
 // Sources items and beside its claims.
 func pageCitations(raw []byte, page *wiki.Page) []citation {
@@ -319,8 +313,6 @@ func pageCitations(raw []byte, page *wiki.Page) []citation {
 			add(citation{s.ID, e})
 		}
 	}
-	for _, m := range reClaimCitation.FindAllSubmatch(raw, -1) {
-		add(citation{string(m[1]), string(m[2])})
-	}
+	claimCitations(raw, func(session, entry string) { add(citation{session, entry}) })
 	return out
 }
