@@ -120,6 +120,7 @@ func (d Dreamer) Dream(ctx context.Context, runDir string) (string, error) {
 	if cons > 0 {
 		msg += fmt.Sprintf("; %d consolidation steps to fit the limits", cons)
 	}
+	pages.keepParsed(mem.pages)
 	return msg, nil
 }
 

@@ -158,6 +158,7 @@ func (m *memory) open(p *page) {
 	}
 	p.loaded = true
 	pp := m.reader.parse(p.id, p.raw)
+	p.parsed = &pp
 	p.raw, p.stubs, p.blob = nil, nil, ""
 	p.subjectless = false
 	for i, c := range pp.claims {
@@ -167,7 +168,7 @@ func (m *memory) open(p *page) {
 		}
 		m.claims = append(m.claims, c)
 		p.attach(c)
-		if pp.keys != nil && p.rules == rulesVersion {
+		if p.rules == rulesVersion {
 			m.indexUnder(c, pp.keys[i])
 		} else {
 			m.index(c)
@@ -220,8 +221,8 @@ type PageMemo struct {
 	mu    sync.Mutex
 	epoch string
 	pages map[gitstore.ID]page
-	// parsed holds the pages a run parsed in full (open), as parsed:
-	// runs take copies of their claims, which they change.
+	// parsed holds pages parsed in full (open) that a run left as they
+	// were: the next run to open one takes it out, claims and all.
 	parsed map[gitstore.ID]parsedPage
 }
 
@@ -235,13 +236,14 @@ func NewPageMemo() *PageMemo {
 // read at all; one read whose content the memo holds is not scanned.
 type pageReader struct {
 	memo  *PageMemo
+	epoch string
 	known func(path string, info fs.FileInfo) (gitstore.ID, bool)
 	met   map[gitstore.ID]bool
 }
 
 // begin starts a run under the guard epoch epoch.
 func (mo *PageMemo) begin(epoch string, known func(string, fs.FileInfo) (gitstore.ID, bool)) *pageReader {
-	r := &pageReader{memo: mo, known: known, met: map[gitstore.ID]bool{}}
+	r := &pageReader{memo: mo, epoch: epoch, known: known, met: map[gitstore.ID]bool{}}
 	if mo == nil {
 		return r
 	}
@@ -313,100 +315,57 @@ func (r *pageReader) end() {
 }
 
 // parse returns the page of content b, whose blob id is id (zero when
-// not known), parsed in full, its claims the run's own: parsed once per
-// content while the memo holds it, and copied for each run.
+// not known), parsed in full, for the run to own and change: the memo's,
+// which it then no longer holds, else parsed now.
 func (r *pageReader) parse(id gitstore.ID, b []byte) parsedPage {
-	if r == nil || r.memo == nil || id == (gitstore.ID{}) {
-		pp, _ := parsePage(b)
-		return pp
-	}
-	r.memo.mu.Lock()
-	pp, ok := r.memo.parsed[id]
-	r.memo.mu.Unlock()
-	if !ok {
-		pp, _ = parsePage(b)
-		pp.keep()
+	if r != nil && r.memo != nil && id != (gitstore.ID{}) {
 		r.memo.mu.Lock()
-		r.memo.parsed[id] = pp
+		pp, ok := r.memo.parsed[id]
+		delete(r.memo.parsed, id)
 		r.memo.mu.Unlock()
+		if ok {
+			for _, c := range pp.claims {
+				c.page, c.indexed = nil, nil // the last run's
+			}
+			return pp
+		}
 	}
-	return pp.clone()
+	pp, _ := parsePage(b)
+	pp.prepare()
+	return pp
 }
 
-// keep readies a parsed page to be kept in the memo and copied: its
-// claims' index terms and index lines are made, and their citations'
-// entries clipped, so that a copy adding an entry (addCite) gets an
-// array of its own.
-func (pp *parsedPage) keep() {
+// prepare makes the index terms (keys) and index lines of a parsed
+// page's claims.
+func (pp *parsedPage) prepare() {
 	pp.keys = make([][]string, len(pp.claims))
 	for i, c := range pp.claims {
 		pp.keys[i] = indexTerms(c)
 		if c.cur != nil {
 			c.indexLine()
-			c.cur.clip()
-		}
-		for j := range c.past {
-			c.past[j].clip()
 		}
 	}
 }
 
-// clip clips the entries of v's citations.
-func (v *value) clip() {
-	for i := range v.cites {
-		v.cites[i].entries = slices.Clip(v.cites[i].entries)
+// keepParsed gives the memo the pages of a run that wrote its memory
+// which the run parsed in full and left as they were: their claims are
+// what parsing their content gives (every change to a claim marks its
+// page dirty), so the next run takes them rather than parse the page.
+// The run must not look at its memory afterwards.
+func (r *pageReader) keepParsed(pages map[string]*page) {
+	if r == nil || r.memo == nil {
+		return
 	}
-	v.by.entries = slices.Clip(v.by.entries)
-}
-
-// clone returns a copy of pp (one kept: keep) whose claims the run may
-// change: claims, values and citation lists are copied; the entries of
-// citations (clipped), terms and value tokens, which a run replaces or
-// appends to rather than changes, are shared. One allocation each holds
-// the claims, their values and their citations.
-func (pp parsedPage) clone() parsedPage {
-	nv, nc := 0, 0
-	for _, c := range pp.claims {
-		if c.cur != nil {
-			nv, nc = nv+1, nc+len(c.cur.cites)
-		}
-		nv += len(c.past)
-		for _, v := range c.past {
-			nc += len(v.cites)
-		}
+	r.memo.mu.Lock()
+	defer r.memo.mu.Unlock()
+	if r.memo.epoch != r.epoch {
+		return // a run of a newer guard epoch emptied the memo
 	}
-	claims, vals, cites := make([]claim, len(pp.claims)), make([]value, 0, nv), make([]cite, 0, nc)
-	cs := make([]*claim, len(pp.claims))
-	for i, c := range pp.claims {
-		n := &claims[i]
-		*n = *c
-		n.page = nil
-		if c.cur != nil {
-			vals = append(vals, *c.cur)
-			n.cur = &vals[len(vals)-1]
-			n.cur.cites, cites = copyCites(c.cur.cites, cites)
+	for _, p := range pages {
+		if !p.loaded || p.dirty || p.parsed == nil || p.id == (gitstore.ID{}) || !r.met[p.id] {
+			continue
 		}
-		if c.past != nil {
-			k := len(vals)
-			vals = append(vals, c.past...)
-			n.past = vals[k:len(vals):len(vals)]
-			for j := range n.past {
-				n.past[j].cites, cites = copyCites(c.past[j].cites, cites)
-			}
-		}
-		cs[i] = n
+		r.memo.parsed[p.id] = *p.parsed
+		p.parsed = nil
 	}
-	pp.claims = cs
-	return pp
-}
-
-// copyCites copies cs to the end of into, returning the copy (its
-// capacity its length) and into grown.
-func copyCites(cs, into []cite) ([]cite, []cite) {
-	if cs == nil {
-		return nil, into
-	}
-	k := len(into)
-	into = append(into, cs...)
-	return into[k:len(into):len(into)], into
 }

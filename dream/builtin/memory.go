@@ -56,8 +56,10 @@ type page struct {
 	raw    []byte
 	stubs  []stub
 	blob   string
-	// id is raw's blob id, when the run's page reader knew it.
-	id gitstore.ID
+	// id is raw's blob id, when the run's page reader knew it; parsed
+	// is the page as parsed in full (open).
+	id     gitstore.ID
+	parsed *parsedPage
 	// rules is the rules version that wrote the page; stale is set when
 	// its Sources section does not list what its claims cite;
 	// subjectless when a claim line has no subject.

@@ -221,8 +221,8 @@ type parsedPage struct {
 	// sources are the session ids its Sources section lists.
 	sources []string
 	claims  []*claim
-	// keys, when set (the page memo's copy), are the claims' index terms
-	// (indexTerms), made once per content.
+	// keys are the claims' index terms (indexTerms), made once per
+	// content (prepare).
 	keys [][]string
 }
 
