@@ -120,7 +120,7 @@ func (d Dreamer) Dream(ctx context.Context, runDir string) (string, error) {
 	if cons > 0 {
 		msg += fmt.Sprintf("; %d consolidation steps to fit the limits", cons)
 	}
-	pages.keepParsed(mem.pages)
+	pages.keepParsed(mem)
 	return msg, nil
 }
 
@@ -146,6 +146,9 @@ func (m *memory) loadFrom(root *os.Root, pages *pageReader) (loaded, error) {
 	var ld loaded
 	var old []oldPage
 	m.reader = pages
+	if h := pages.termsHint(); h > 0 && len(m.byTerm) == 0 {
+		m.byTerm = make(map[string][]*claim, h)
+	}
 	parser := wiki.NewParser()
 	sum, err := root.ReadFile(wiki.SummaryFile)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {

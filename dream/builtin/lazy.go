@@ -224,6 +224,9 @@ type PageMemo struct {
 	// parsed holds pages parsed in full (open) that a run left as they
 	// were: the next run to open one takes it out, claims and all.
 	parsed map[gitstore.ID]parsedPage
+	// terms is how many terms the last run's claims were filed under,
+	// which sizes the next run's index at once.
+	terms int
 }
 
 // NewPageMemo returns an empty PageMemo.
@@ -347,12 +350,23 @@ func (pp *parsedPage) prepare() {
 	}
 }
 
+// termsHint is how many terms the last run filed claims under; 0 when
+// not known.
+func (r *pageReader) termsHint() int {
+	if r == nil || r.memo == nil {
+		return 0
+	}
+	r.memo.mu.Lock()
+	defer r.memo.mu.Unlock()
+	return r.memo.terms
+}
+
 // keepParsed gives the memo the pages of a run that wrote its memory
 // which the run parsed in full and left as they were: their claims are
 // what parsing their content gives (every change to a claim marks its
 // page dirty), so the next run takes them rather than parse the page.
 // The run must not look at its memory afterwards.
-func (r *pageReader) keepParsed(pages map[string]*page) {
+func (r *pageReader) keepParsed(m *memory) {
 	if r == nil || r.memo == nil {
 		return
 	}
@@ -361,7 +375,8 @@ func (r *pageReader) keepParsed(pages map[string]*page) {
 	if r.memo.epoch != r.epoch {
 		return // a run of a newer guard epoch emptied the memo
 	}
-	for _, p := range pages {
+	r.memo.terms = len(m.byTerm)
+	for _, p := range m.pages {
 		if !p.loaded || p.dirty || p.parsed == nil || p.id == (gitstore.ID{}) || !r.met[p.id] {
 			continue
 		}
