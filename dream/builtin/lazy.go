@@ -328,7 +328,7 @@ func (r *pageReader) parse(id gitstore.ID, b []byte) parsedPage {
 		r.memo.mu.Unlock()
 		if ok {
 			for _, c := range pp.claims {
-				c.page, c.indexed = nil, nil // the last run's
+				c.page, c.indexed, c.picked = nil, nil, 0 // the last run's
 			}
 			return pp
 		}

@@ -37,6 +37,8 @@ type memory struct {
 	erased   func([]byte) bool
 	// reader is the run's page reader, which parses pages (open).
 	reader *pageReader
+	// picks numbers the calls of candidates.
+	picks int
 }
 
 // page is a builtin page: the claims of one topic of an area.
@@ -89,11 +91,12 @@ func newMemory(limits validate.Limits, erased func([]byte) bool) *memory {
 // order they were added.
 func (m *memory) candidates(ts []string) []*claim {
 	var out []*claim
-	seen := map[*claim]bool{}
+	// A claim met in this call carries its number (picked).
+	m.picks++
 	for _, t := range ts {
 		for _, c := range m.byTerm[t] {
-			if !seen[c] {
-				seen[c] = true
+			if c.picked != m.picks {
+				c.picked = m.picks
 				out = append(out, c)
 			}
 		}

@@ -63,8 +63,10 @@ type claim struct {
 	vals   []valueTok
 	valsOf string
 	// indexed are the terms the claim is filed under in its memory's
-	// byTerm (index).
+	// byTerm (index); picked the last call of its memory's candidates
+	// that met it.
 	indexed []string
+	picked  int
 	// line is the index line (indexLine) of lineOf, the current value's
 	// text when it was made.
 	line, lineOf string

@@ -446,14 +446,12 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 	if swap {
 		probe = union(content, kin)
 	}
+	styped := untyped(sterms)
 	for _, c := range m.candidates(probe) {
 		if !c.current() || c.cur.kind == string(hear.Person) || c.area == "people" {
 			continue
 		}
-		typed := func(ts []string) []string {
-			return slices.DeleteFunc(slices.Clone(ts), func(t string) bool { return typeWords[t] != "" })
-		}
-		same := len(sterms) > 0 && len(c.sterms) > 0 && subjectScore(typed(sterms), typed(c.sterms)) > 0 || cjkWithin(subj, c.subject)
+		same := len(sterms) > 0 && len(c.sterms) > 0 && subjectScore(styped, untyped(c.sterms)) > 0 || cjkWithin(subj, c.subject)
 		swapped := swap && len(kin) > 0 && overlap(kin, c.vterms) > 0 && toolPair(nv, c.valueToks())
 		if !same && !swapped && (!change || !hasID && !coversAll(c.sterms, content)) {
 			continue // cheap checks first: values are costly to read
@@ -518,6 +516,15 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		return nil
 	}
 	return best
+}
+
+// untyped is ts without the words naming a value's kind (typeWords): ts
+// itself when it has none, which is never changed.
+func untyped(ts []string) []string {
+	if !slices.ContainsFunc(ts, func(t string) bool { return typeWords[t] != "" }) {
+		return ts
+	}
+	return slices.DeleteFunc(slices.Clone(ts), func(t string) bool { return typeWords[t] != "" })
 }
 
 // longUnit reports ids of the new and old values sharing three letters
