@@ -64,7 +64,7 @@ type citation struct{ session, entry string }
 // not read. files are the memory's files as the run last listed them,
 // when it changed none since (nil: they are listed here). It returns the
 // problems found (nil: none).
-func checkCitations(ctx context.Context, store *gitstore.Store, runDir string, base gitstore.ID, known folderCache, files []memFile) ([]validate.Problem, error) {
+func checkCitations(ctx context.Context, store *gitstore.Store, runDir string, base gitstore.ID, known *gitstore.FolderCache, files []memFile) ([]validate.Problem, error) {
 	evidence, err := stagedEntries(runDir)
 	if err != nil {
 		return nil, err
@@ -95,7 +95,7 @@ func checkCitations(ctx context.Context, store *gitstore.Store, runDir string, b
 		}
 		old, had := bi.pages[p]
 		if had && known != nil {
-			if id, _, ok := known.Holds(p, f.info); ok && id == old.ID {
+			if id, ok := known.HoldsID(p, f.info); ok && id == old.ID {
 				continue
 			}
 		}

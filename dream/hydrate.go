@@ -251,7 +251,7 @@ func holds(root *os.Root, p string, info fs.FileInfo, id gitstore.ID, known *git
 	if !info.Mode().IsRegular() || info.Mode().Perm() != 0o600 || (isSys && st.Nlink != 1) {
 		return false, nil
 	}
-	if had, _, ok := known.Holds(p, info); ok {
+	if had, ok := known.HoldsID(p, info); ok {
 		return had == id, nil
 	}
 	b, err := root.ReadFile(p)

@@ -466,7 +466,7 @@ func (r *runner) dreamAndPublish(ctx context.Context) (string, error) {
 		}
 		if ka, ok := d.(KnownAware); ok {
 			d = ka.WithKnown(func(p string, info fs.FileInfo) (gitstore.ID, bool) {
-				id, _, ok := kept.Holds(p, info)
+				id, ok := kept.HoldsID(p, info)
 				return id, ok
 			})
 		}

@@ -57,6 +57,19 @@ func (f *FolderCache) Holds(p string, info fs.FileInfo) (ID, validate.Facts, boo
 	return f.c.id(i), f.c.facts(i), true
 }
 
+// HoldsID is Holds for a caller that needs only the blob id: the facts,
+// which hold every link and citation of the file, are not decoded.
+func (f *FolderCache) HoldsID(p string, info fs.FileInfo) (ID, bool) {
+	if f == nil {
+		return ID{}, false
+	}
+	i, ok := f.c.match(p, info)
+	if !ok {
+		return ID{}, false
+	}
+	return f.c.id(i), true
+}
+
 // publishCache is the stat cache of dir for a publication, open for
 // patching: loaded's, when it describes dir and the cache file still
 // holds what it was loaded from, else read from the file. The caller

@@ -47,6 +47,9 @@ func TestFolderCache_FollowsAMovedFolder(t *testing.T) {
 			t.Fatal(err)
 		}
 		id, facts, ok := fc.Holds(tc.path, info)
+		if id2, ok2 := fc.HoldsID(tc.path, info); id2 != id || ok2 != ok {
+			t.Errorf("%s: HoldsID = %s %v, Holds %s %v", tc.path, id2, ok2, id, ok)
+		}
 		if ok != tc.holds {
 			t.Errorf("%s: Holds = %v, want %v", tc.path, ok, tc.holds)
 			continue
