@@ -255,15 +255,15 @@ func (m *memory) renderIndexesNow() indexSet {
 	}
 
 	// The claim lines that fit, most durable and recent first.
-	lines := map[string][]string{}
+	lines := map[string][]indexItem{}
 	room := indexBudget - idx.Len() - 512
 	for _, a := range names {
 		room -= len(a) + 8
 		for _, p := range byArea[a] {
 			if f, ok := m.foreign[p]; ok {
-				l := fmt.Sprintf("- [%s](%s)\n", escapeLink(gist(f.title)), p)
-				lines[a] = append(lines[a], l)
-				room -= len(l)
+				it := indexItem{text: escapeLink(gist(f.title)), dest: p}
+				lines[a] = append(lines[a], it)
+				room -= it.size()
 			}
 		}
 	}
@@ -271,21 +271,21 @@ func (m *memory) renderIndexesNow() indexSet {
 	for i := range ranked {
 		c := &ranked[i]
 		a := c.page.area
-		n := len("- [](") + len(c.line) + len(c.page.path) + len(")\n")
-		if n > room {
+		it := indexItem{text: c.line, dest: c.page.path}
+		if it.size() > room {
 			more[a] = true
 			continue
 		}
-		room -= n
-		lines[a] = append(lines[a], "- ["+c.line+"]("+c.page.path+")\n")
+		room -= it.size()
+		lines[a] = append(lines[a], it)
 	}
 	if len(names) > 0 {
 		idx.Grow(linesSize(lines, len(names)))
 		idx.WriteString("\n## Pages\n")
 		for _, a := range names {
 			fmt.Fprintf(&idx, "\n### %s\n\n", a)
-			for _, l := range lines[a] {
-				idx.WriteString(l)
+			for _, it := range lines[a] {
+				it.writeTo(&idx)
 			}
 			if more[a] {
 				fmt.Fprintf(&idx, "\nMore claims of this area are on its pages: pages/%s/index.md lists them.\n", a)
@@ -315,13 +315,28 @@ func (m *memory) renderIndexesNow() indexSet {
 	return set
 }
 
+// indexItem is a line of index.md's pages section, "- [text](dest)".
+type indexItem struct{ text, dest string }
+
+// size is the line's length.
+func (it indexItem) size() int { return len("- [](") + len(it.text) + len(it.dest) + len(")\n") }
+
+// writeTo writes the line to b.
+func (it indexItem) writeTo(b *bytes.Buffer) {
+	b.WriteString("- [")
+	b.WriteString(it.text)
+	b.WriteString("](")
+	b.WriteString(it.dest)
+	b.WriteString(")\n")
+}
+
 // linesSize is about what the pages section of index.md takes: its
 // lines, and per area a heading and a "more" line.
-func linesSize(lines map[string][]string, areas int) int {
+func linesSize(lines map[string][]indexItem, areas int) int {
 	n := 0
 	for _, ls := range lines {
-		for _, l := range ls {
-			n += len(l)
+		for _, it := range ls {
+			n += it.size()
 		}
 	}
 	return n + areas*160
