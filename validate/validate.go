@@ -603,12 +603,19 @@ func (v *validator) checkFacts(f *File, exists map[string]bool) {
 		}
 	}
 	broken, external := 0, 0
+	// An index links each page once per claim it lists: each destination
+	// is resolved once.
+	kinds := map[string]linkKind{}
 	for _, dest := range facts.Links {
-		target, ext := wiki.LinkTarget(f.Path, dest)
-		switch {
-		case ext:
+		k, ok := kinds[dest]
+		if !ok {
+			k = classifyLink(f.Path, dest, exists)
+			kinds[dest] = k
+		}
+		switch k {
+		case linkExternal:
 			external++
-		case !exists[target]:
+		case linkBroken:
 			broken++
 		}
 	}
@@ -618,6 +625,29 @@ func (v *validator) checkFacts(f *File, exists map[string]bool) {
 	if external > 0 {
 		v.add(f.Path, CodeExternalLink, SevWarning, "%d link(s) leave the artifact", external)
 	}
+}
+
+// linkKind is where a link leads: a file of the artifact, no file of it,
+// or out of it.
+type linkKind int
+
+const (
+	linkOK linkKind = iota
+	linkBroken
+	linkExternal
+)
+
+// classifyLink says where link dest in the file at from leads, exists
+// being the artifact's files.
+func classifyLink(from, dest string, exists map[string]bool) linkKind {
+	target, ext := wiki.LinkTarget(from, dest)
+	switch {
+	case ext:
+		return linkExternal
+	case !exists[target]:
+		return linkBroken
+	}
+	return linkOK
 }
 
 func pathReason(err error) string {
