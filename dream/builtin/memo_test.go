@@ -82,3 +82,39 @@ func TestPageMemo_SameMemoryAsWithout(t *testing.T) {
 		t.Errorf("a new guard epoch left %d pages, %d parsed in the memo", len(d.Memo.pages), len(d.Memo.parsed))
 	}
 }
+
+// Ensure that runs sharing one memo at once (memfs serve's dreamer, two
+// scopes whose pages hold the same content) each own the pages they
+// parse: both write the memory a dreamer without a memo writes.
+func TestPageMemo_ConcurrentRuns(t *testing.T) {
+	all := synthmem.Generate(30, 100, 1)
+	plain, a, b := newBatchRun(t), newBatchRun(t), newBatchRun(t)
+	d := New()
+	for i := 0; i < len(all); i += 5 {
+		batch := all[i:min(i+5, len(all))]
+		for _, r := range []*batchRun{plain, a, b} {
+			r.stage(t, batch)
+		}
+		if _, err := (Dreamer{}).Dream(t.Context(), plain.dir); err != nil {
+			t.Fatal(err)
+		}
+		errs := make(chan error, 2)
+		for _, r := range []*batchRun{a, b} {
+			go func() {
+				_, err := d.Dream(t.Context(), r.dir)
+				errs <- err
+			}()
+		}
+		for range 2 {
+			if err := <-errs; err != nil {
+				t.Fatal(err)
+			}
+		}
+		want := plain.files(t)
+		for _, r := range []*batchRun{a, b} {
+			if got := r.files(t); !maps.Equal(got, want) {
+				t.Fatalf("after session %d a run sharing the memo wrote other memory", i)
+			}
+		}
+	}
+}
