@@ -177,7 +177,9 @@ func (m *memory) remove(c *claim) {
 	m.rendered = nil
 }
 
-// touch marks c's page to be written again.
+// touch marks c's page to be written again. Whatever changes a claim
+// must touch it (or mark its page dirty otherwise): the claims of a page
+// a run leaves clean go to the next run as they are (keepParsed).
 func (m *memory) touch(c *claim) {
 	m.rendered = nil
 	if c.page != nil {
