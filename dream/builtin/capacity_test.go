@@ -96,16 +96,7 @@ func TestCapacity(t *testing.T) {
 	if !rep.OK() {
 		t.Fatalf("memory does not validate: %v", rep.Errors())
 	}
-	root, err := os.OpenRoot(mem)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer root.Close()
-	m := newMemory(validate.Limits{}, nil)
-	if _, err := m.load(root); err != nil {
-		t.Fatal(err)
-	}
-	m.openAll()
+	m, _ := openMemory(t, mem)
 	bySubject := map[string][]*claim{}
 	for _, c := range m.claims {
 		if c.current() {

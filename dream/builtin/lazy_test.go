@@ -33,16 +33,7 @@ func TestOpen_DoesNotRewritePage(t *testing.T) {
 	if pages == 0 {
 		t.Fatal("no page to open")
 	}
-	root, err := os.OpenRoot(mem)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer root.Close()
-	m := newMemory(validate.Limits{}, nil)
-	if _, err := m.load(root); err != nil {
-		t.Fatal(err)
-	}
-	m.openAll()
+	m, root := openMemory(t, mem)
 	if _, err := m.write(root); err != nil {
 		t.Fatal(err)
 	}
@@ -58,4 +49,21 @@ func TestOpen_DoesNotRewritePage(t *testing.T) {
 			t.Errorf("%s was written again though none of its claims changed", p)
 		}
 	}
+}
+
+// openMemory loads the memory folder dir with every page parsed in full,
+// and the root it was read from (closed at the test's end).
+func openMemory(t *testing.T, dir string) (*memory, *os.Root) {
+	t.Helper()
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { root.Close() })
+	m := newMemory(validate.Limits{}, nil)
+	if _, err := m.load(root); err != nil {
+		t.Fatal(err)
+	}
+	m.openAll()
+	return m, root
 }
