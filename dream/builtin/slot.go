@@ -867,7 +867,7 @@ var reReplacedCut = regexp.MustCompile(`\b(?:replaced|swapped(?: out)?) … (?:w
 // Tuesday mornings"); the page keeps the user's whole words.
 
 // reClauseSep separates the statements a sentence joins.
-var reClauseSep = regexp.MustCompile(`(?i),? (?:and|also|plus|und|y|et) (?:also |auch |además |aussi )?|, |; | — | – | - |，|；`)
+var reClauseSep = regexp.MustCompile(`(?i),? (?:and|also|plus|und|y|et) (?:also |auch |además |aussi )?|, |; | — | – | - |，|；|\. `)
 
 // reCJKClauseSep separates the statements a CJK sentence joins, its
 // commas written wide or narrow.
@@ -881,10 +881,11 @@ var rePointsBack = regexp.MustCompile(`(?i)\b(?:he|him|his|she|her|they|them|the
 // of three words or more and words name exactly one of them; else "",
 // false.
 func otherClauses(text string, words []string) (string, bool) {
-	open := strings.Index(text, "“")
+	// An answer quotes its question, then the user's words: only these
+	// may say two things.
+	open := strings.LastIndex(text, "“")
 	end := strings.LastIndex(text, "”")
-	if open < 0 || end <= open || len(words) == 0 || strings.Count(text, "“") > 1 {
-		// An answer quotes its question too: it is one statement.
+	if open < 0 || end <= open || len(words) == 0 {
 		return "", false
 	}
 	quote := text[open+len("“") : end]

@@ -164,6 +164,9 @@ func classify(raw, lang string, reply bool) (finding, verdict) {
 		// "zwei Dinge vorweg: Der Freeze beginnt jetzt mittwochs": a short
 		// lead-in before a colon says nothing; what it introduces is read.
 		if g, v := classify(rest, lang, reply); v == durable {
+			// "Ya no es PHP 8.1: migramos … a PHP 8.3": the lead-in may
+			// name what the rest replaces.
+			g.replaces = append(g.replaces, replaced(strings.TrimSuffix(s, rest), lx)...)
 			if anaphor(g.retract) {
 				// "the Friday freeze: that no longer applies": the
 				// lead-in names what is withdrawn.

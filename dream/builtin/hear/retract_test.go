@@ -59,6 +59,7 @@ func TestRetractionPhrasings(t *testing.T) {
 		{"Olvida lo que te dije sobre los tags de versión.", "tags de versión"},
 		{"Oublie ce que j'ai dit sur les hooks de pré-commit.", "hooks de pré-commit"},
 		{"发布说明那条不用了。", "发布说明"},
+		{"Non, on n'utilise plus Jenkins, c'est GitLab CI maintenant.", "Jenkins"},
 	} {
 		h := Session(conv(tc.text))
 		if len(h.Retractions) != 1 || !strings.Contains(h.Retractions[0].Target, tc.target) {
@@ -108,6 +109,7 @@ func TestChangeHeard(t *testing.T) {
 		{"Lena handed the design review over to Omar.", "Lena"},
 		{"Karin Vogt hat die Releases an Deniz Aydın übergeben.", "Karin Vogt"},
 		{"Lucía le pasó la cuenta de Vinos Sur a Pedro Gil.", "Lucía"},
+		{"Ya no es Node 18: migramos todos los servicios a Node 22 el mes pasado.", "Node 18"},
 		{"我们已经升级到 Vite 6 了，别再按 Webpack 的配置来写。", "Webpack"},
 		{"書き込みは J-Link はやめて probe-rs に移行しました。", "J-Link"},
 		{"we're on Grafana Cloud for dashboards now, the old Kibana box got archived.", "old Kibana box"},
