@@ -464,3 +464,22 @@ func TestReplyWithdrawsWhatWasAsked(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that a sentence withdrawing something and saying what is so
+// instead ("we don't use X anymore, it's Y now") keeps the new value.
+func TestWithdrawnThenNow(t *testing.T) {
+	for _, tc := range []struct{ text, target, value string }{
+		{"Non, on n'utilise plus Jenkins, c'est GitLab CI maintenant.", "Jenkins", "GitLab CI"},
+		{"We don't use the Makefile target anymore, it's the deploy CLI now.", "Makefile target", "deploy CLI"},
+	} {
+		h := Session(conv(tc.text))
+		if len(h.Retractions) != 1 || !strings.Contains(h.Retractions[0].Target, tc.target) {
+			t.Errorf("%q: retractions %+v, want one naming %q", tc.text, h.Retractions, tc.target)
+		}
+		if !slices.ContainsFunc(h.Statements, func(st Statement) bool {
+			return strings.Contains(st.Claim, tc.value) && slices.Contains(st.Replaces, h.Retractions[0].Target)
+		}) {
+			t.Errorf("%q: statements %+v, want one stating %q that replaces the withdrawn", tc.text, h.Statements, tc.value)
+		}
+	}
+}

@@ -348,9 +348,41 @@ func hearMessage(text string, answering, replying, agreed bool) heard {
 			}
 		}
 		markChanges(&out, nr, ns)
+		if len(out.retracts) > nr && len(out.statements) == ns {
+			if st, ok := nowItIs(s.text, s.lang, out.retracts[nr].Target); ok {
+				out.statements = append(out.statements, st)
+			}
+		}
 	}
 	return out
 }
+
+// reNowItIs is a part saying what a thing just withdrawn is now: "c'est
+// sf deploy maintenant", "it's Buildkite now".
+var reNowItIs = regexp.MustCompile(`(?i)^(?:it's|it is|now it's|c'est|ce sont|es|son|das ist|jetzt ist es|ahora es)\s+\S.{0,60}?\s(?:now|maintenant|désormais|ahora|jetzt)[.!]?$`)
+
+// nowItIs is the statement of a sentence that withdraws target and says
+// what is so instead ("on n'utilise plus sfdx, c'est sf project deploy
+// start maintenant"): the new value of what was withdrawn, which its
+// words name (the withdrawn value goes from the claim).
+func nowItIs(text, lang, target string) (Statement, bool) {
+	if anaphor(target) || reBareNo.MatchString(target) {
+		return Statement{}, false
+	}
+	parts := commaParts(text)
+	for i, p := range parts {
+		if i == 0 || !reNowItIs.MatchString(strings.TrimSpace(p)) {
+			continue
+		}
+		quote := strings.TrimSpace(reLeadingNo.ReplaceAllString(text, ""))
+		f := finding{kind: Fact, lang: lang, text: quote, subject: target, replaces: []string{target}, why: "d19b"}
+		return statementFrom(f), true
+	}
+	return Statement{}, false
+}
+
+// reLeadingNo is a reply's "no" before what it says.
+var reLeadingNo = regexp.MustCompile(`(?i)^(?:no|non|nein|nope|いや|不)[,、，]\s*`)
 
 // messageSentences splits a user message into its sentences, each with
 // its language and whether a joke marker or a request to keep it out of
