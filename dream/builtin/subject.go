@@ -5,6 +5,9 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
+
+	"github.com/memfs/memfs/dream/builtin/hear"
 )
 
 // Subjects across phrasings. Two statements are about the same subject
@@ -394,12 +397,8 @@ func akin(a, b string) bool {
 	if a == b {
 		return true
 	}
-	ra, rb := []rune(a), []rune(b)
-	n := 0
-	for n < len(ra) && n < len(rb) && ra[n] == rb[n] {
-		n++
-	}
-	return n >= 5 && 4*n >= 3*min(len(ra), len(rb))
+	n := hear.SharedStart(a, b)
+	return n >= 5 && 4*n >= 3*min(utf8.RuneCountInString(a), utf8.RuneCountInString(b))
 }
 
 // probes are terms as their start: what a text holding a word akin to

@@ -777,7 +777,7 @@ func answerOf(rest []msgSentence) (string, int) {
 			// Agreement only, or a lead-in to something pasted.
 			return "", 0
 		}
-		if j == 0 && (withdraws(text, lang) || len(hearMessage(text, false, false, false).retracts) > 0) {
+		if h := hearMessage(text, false, false, false); j == 0 && (len(h.retracts) > 0 || len(h.forgets) > 0) {
 			// "forget the rule about calling helm directly": a reply
 			// that withdraws answers nothing; it is read as said.
 			return "", 0

@@ -3,6 +3,7 @@ package hear
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // groups maps words to the subject they choose between: saying one of them
@@ -103,12 +104,19 @@ func sameStem(a, b string) bool {
 	if a == b {
 		return true
 	}
+	n := SharedStart(a, b)
+	return n >= 5 || n >= 4 && (n == utf8.RuneCountInString(a) || n == utf8.RuneCountInString(b))
+}
+
+// SharedStart is how many letters two words share at their start: what
+// tells one word in two forms ("freitags", "freitag").
+func SharedStart(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
 	n := 0
 	for n < len(ra) && n < len(rb) && ra[n] == rb[n] {
 		n++
 	}
-	return n >= 5 || n >= 4 && (n == len(ra) || n == len(rb))
+	return n
 }
 
 // bigramShare is the share of the target's character pairs (letters only)
