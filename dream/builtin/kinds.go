@@ -164,7 +164,7 @@ func toolNamed(w string) bool {
 
 // reAdds says a tool came beside another, not in its place ("we added
 // Sentry too"): no swap.
-var reAdds = regexp.MustCompile(`(?i)\b(?:add|added|adding|also|too|as well|besides|alongside|in addition|additionally|plus|zusätzlich|auch|daneben|ergänzt|además|también|junto|aussi|également|en plus|ajouté)\b|也|还|另外|加了|追加|も併用|併用`)
+var reAdds = regexp.MustCompile(`(?i)\b(?:add|added|adding|also|too|as well|besides|alongside|in addition|additionally|plus|zusätzlich|auch|daneben|ergänzt|además|también|junto|aussi|également|en plus)\b|\bajouté|也|还|另外|加了|追加|も併用|併用`)
 
 // toolPair reports whether new values ns name a tool that no old value
 // (os) names, of a kind an old one names: "OpenTofu" for "Terraform".

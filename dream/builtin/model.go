@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/memfs/memfs/dream/builtin/hear"
 )
@@ -209,8 +210,13 @@ func (c *claim) values() []*value {
 func (m *memory) retract(session string, r hear.Retraction) bool {
 	var tied []*claim
 	score := 0.0
+	// "The audit freeze is over" withdraws what was to hold during it,
+	// not all that was said of it.
+	ended := hear.EndsPeriod(r)
+	tt := slices.DeleteFunc(terms(r.Target), func(t string) bool { return targetFiller[t] })
 	consider := func(c *claim, s float64) {
 		switch {
+		case ended && !holdsUntil(c.cur.text, tt):
 		case s <= 0:
 		case s > score:
 			tied, score = []*claim{c}, s
@@ -226,7 +232,6 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 			}
 		}
 	}
-	tt := slices.DeleteFunc(terms(r.Target), func(t string) bool { return targetFiller[t] })
 	if len(tied) == 0 {
 		m.openHaving(probes(tt), max(1, (len(tt)+1)/2))
 		for _, c := range m.claims {
@@ -239,9 +244,9 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 		// Half the words, one of them said of no other claim: "the
 		// browser tests need the VPN" withdraws "the e2e suite needs the
 		// corp VPN".
-		if c := m.onlyHolder(tt); c != nil {
+		if c := m.onlyHolder(tt); c != nil && (!ended || holdsUntil(c.cur.text, tt)) {
 			tied = []*claim{c}
-		} else if c := m.mostHeld(tt); c != nil {
+		} else if c := m.mostHeld(tt); c != nil && (!ended || holdsUntil(c.cur.text, tt)) {
 			tied = []*claim{c}
 		}
 	}
@@ -251,7 +256,7 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 		return false
 	}
 	for _, c := range tied {
-		if rest, ok := otherClauses(c.cur.text, tt); ok && !namesPerson(r, tt) {
+		if rest, ok := otherClauses(c.cur.text, tt); ok && !namesPerson(r, tt) && !ended {
 			// The claim says more than what is withdrawn: the rest stays.
 			m.keepRest(c, rest, endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote)
 			continue
@@ -264,6 +269,51 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 		m.touch(c)
 	}
 	return len(tied) > 0
+}
+
+var (
+	// reCondition opens the period a claim holds for ("during the
+	// warehouse migration", "we're in the audit freeze", "solange").
+	reCondition = regexp.MustCompile(`(?i)\b(?:until|till|during|while|as long as|pending|for the duration of|we're in|we are in|bis zum|bis zur|bis|während|solange|hasta|durante|mientras|jusqu'à|jusqu'au|pendant|tant que)\b`)
+	// reConditionCJK closes it in Chinese and Japanese ("在微信支付审核
+	// 通过之前", "監査期間中は").
+	reConditionCJK = regexp.MustCompile(`之前|以前|期间|期間|为止|までは|まで|の間|中は`)
+)
+
+// holdsUntil reports whether a claim's text holds for a period it names
+// with most of the words tt, two at least: "the warehouse migration is
+// finished" ends "during the warehouse migration, never write to orders"
+// and not "the warehouse migration uses pgloader", nor a rule that
+// merely says "before".
+func holdsUntil(text string, tt []string) bool {
+	if len(tt) < 2 {
+		return false
+	}
+	named := func(window string) bool {
+		wt := terms(window)
+		n := 0
+		for _, t := range tt {
+			if slices.ContainsFunc(wt, func(w string) bool { return akin(t, w) || inflected(t, w) }) {
+				n++
+			}
+		}
+		return n >= 2 && 2*n >= len(tt)
+	}
+	for _, ix := range reCondition.FindAllStringIndex(text, -1) {
+		if named(text[ix[1]:min(len(text), ix[1]+80)]) {
+			return true
+		}
+	}
+	for _, ix := range reConditionCJK.FindAllStringIndex(text, -1) {
+		from := max(0, ix[0]-60)
+		for from < ix[0] && !utf8.RuneStart(text[from]) {
+			from++
+		}
+		if named(text[from:ix[0]]) {
+			return true
+		}
+	}
+	return false
 }
 
 // onlyHolder is the one current claim holding half of a withdrawal's
@@ -414,6 +464,11 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 		// what the statement is about.
 		if rest := minus(sterms, terms(strings.Join(st.Replaces, " "))); len(rest) < len(sterms) {
 			sterms = rest
+			gone := terms(strings.Join(st.Replaces, " "))
+			st.Subject = strings.Join(slices.DeleteFunc(strings.Fields(st.Subject), func(w string) bool {
+				wt := terms(w)
+				return len(wt) > 0 && containsTerms(gone, wt)
+			}), " ")
 			if len(rest) == 0 {
 				st.Subject = ""
 			}

@@ -770,6 +770,11 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 	words := make([]string, len(idx))
 	for i, ix := range idx {
 		words[i] = strings.ToLower(text[ix[0]:ix[1]])
+		// "à la place d'INTEG01": the value goes, the elided article stays.
+		if m := reElided.FindStringSubmatchIndex(words[i]); m != nil && (drop[words[i][m[2]:]] || drop["?"+words[i][m[2]:]]) {
+			idx[i] = []int{ix[0] + m[2], ix[1]}
+			words[i] = words[i][m[2]:]
+		}
 	}
 	cut := make([]bool, len(words))
 	found := false
@@ -856,6 +861,10 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 	}
 	return out
 }
+
+// reElided is a French or Italian elided article or pronoun before a
+// word ("d'INTEG01", "l'ancien").
+var reElided = regexp.MustCompile(`^(?:l|d|j|qu|n|s|c|m|t)['’](.+)$`)
 
 // reReplacedCut is a rewrite's "replaced X with" once X is cut.
 var reReplacedCut = regexp.MustCompile(`\b(?:replaced|swapped(?: out)?) … (?:with|for)\b`)

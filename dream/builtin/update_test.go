@@ -348,6 +348,25 @@ func TestRetractionAcrossPhrasings(t *testing.T) {
 	}
 }
 
+// Ensure that a period said to be over withdraws what was to hold until
+// then, whole, and nothing else said of it.
+func TestPeriodEndWithdrawsWhatHeldUntilThen(t *testing.T) {
+	m := run(t, t.TempDir(),
+		map[string]hear.Heard{"s1": heard(
+			rule("en", "during the warehouse migration, never write to the orders table directly"),
+			rule("en", "the warehouse migration uses pgloader"),
+			rule("zh", "在微信支付审核通过之前，不要改 payments/ 目录下的任何东西"),
+			rule("en", "unit tests run offline"))},
+		map[string]hear.Heard{"s2": hear.Session([]hear.Record{
+			{Role: "user", ID: "u1", Text: "The warehouse migration is finished."},
+			{Role: "user", ID: "u2", Text: "微信支付审核过了，payments 那块随便改吧。"},
+		})})
+	want := []string{"The user said: “the warehouse migration uses pgloader”", "The user said: “unit tests run offline”"}
+	if got := currentTexts(m); !slices.Equal(got, want) {
+		t.Fatalf("current = %q, want %q", got, want)
+	}
+}
+
 // Ensure that an update of one of two things a claim says keeps the
 // other current.
 func TestUpdateKeepsOtherClause(t *testing.T) {

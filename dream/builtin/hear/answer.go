@@ -250,3 +250,58 @@ func collectAnswers(v any, key string, byID map[string][]string, all *[]string) 
 		}
 	}
 }
+
+var (
+	// reStillQuestion asks whether a value is still the one in use
+	// ("¿Seguimos con Redis y Horizon?", "Still on Jenkins?").
+	reStillQuestion = regexp.MustCompile(`(?i)\b(?:still|keep|keeping|stay(?:ing)? (?:with|on)|stick(?:ing)? with|continue (?:with|on|using)|carry on with|noch|weiterhin|bleiben wir|behalten|seguimos|sigue|siguen|seguir|todavía|aún|mantenemos|continuamos|toujours|encore|on garde|garde-t-on|on reste|reste-t-on|on continue)\b|还是|还用|继续用|仍然|依然|まだ|引き続き|このまま|のまま`)
+	// reAnswerNo opens an answer that says no.
+	reAnswerNo = regexp.MustCompile(`(?i)^(?:no|nope|nah|nein|non|ne|いいえ|いや|不是|不用|不)(?:[\s,.:;!—–-]|、|，|。|$)`)
+	// reValueWord is a word that may be a value: capitalized, or with a
+	// digit or joiner inside ("Redis", "pg-16", "node:22").
+	reValueWord = regexp.MustCompile(`\b(?:\p{Lu}[\p{L}\d]*(?:[.+_:/-][\p{L}\d]+)*|[\p{Ll}]+(?:[.+_:/-]?\d[\p{L}\d]*)(?:[.+_:/-][\p{L}\d]+)*)`)
+)
+
+// deniedValues are the values a "still X?" question names that an answer
+// saying no and naming another value leaves behind ("¿Seguimos con Redis
+// y Horizon?" — "No, Amazon SQS"): they are no longer current.
+func deniedValues(q, a string) []string {
+	a = strings.TrimSpace(a)
+	if !reAnswerNo.MatchString(a) || !reStillQuestion.MatchString(q) {
+		return nil
+	}
+	qs := strings.TrimLeft(q, "¿¡ ")
+	words := reValueWord.FindAllStringIndex(qs, -1)
+	var named []string
+	for _, ix := range words {
+		w := qs[ix[0]:ix[1]]
+		if ix[0] == 0 || reQuestionWords.MatchString(w) {
+			continue // the question's opening word is capitalized as any
+		}
+		named = append(named, w)
+	}
+	if len(named) == 0 {
+		return nil
+	}
+	la := strings.ToLower(a)
+	// The answer must name a value of its own: "No" alone withdraws, or
+	// says nothing.
+	ownValue := false
+	for _, ix := range reValueWord.FindAllStringIndex(a, -1) {
+		w := a[ix[0]:ix[1]]
+		if ix[0] > 0 && !reQuestionWords.MatchString(w) && !strings.Contains(strings.ToLower(qs), strings.ToLower(w)) {
+			ownValue = true
+			break
+		}
+	}
+	if !ownValue {
+		return nil
+	}
+	var out []string
+	for _, w := range named {
+		if !strings.Contains(la, strings.ToLower(w)) {
+			out = append(out, w)
+		}
+	}
+	return out
+}

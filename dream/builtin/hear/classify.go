@@ -20,6 +20,9 @@ type finding struct {
 	replaces []string
 	// retract or forget, instead of a statement.
 	retract, forget string
+	// ended is a period the clause says is over, beside what it states
+	// ("the migration to Java 21 is done").
+	ended string
 	// why names the rule that decided (for tests and debugging).
 	why string
 }
@@ -133,6 +136,20 @@ func cjkText(s string) bool {
 // instruction in it then needs a cue of durability ("No, keep jest"
 // declines a proposal; it sets no rule).
 func classify(raw, lang string, reply bool) (finding, verdict) {
+	f, v := classifyClause(raw, lang, reply)
+	if f.ended != "" && (v != durable || !hasValue(f.ended, lang)) && f.retract == "" && f.forget == "" {
+		// "the audit freeze is over" says nothing but that it ended;
+		// "the cutover to Postgres 16 is done" says where things are.
+		f.retract, f.ended = f.ended, ""
+		return why(f, "d5e"), durable
+	}
+	return f, v
+}
+
+// classifyClause is classify but for a period said to be over, which it
+// notes in the finding's ended and reads on: "the cutover to Postgres 16
+// is done" may state a value too.
+func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 	lx := lexes[lang]
 	s, remembered := strip(raw, lx)
 	f := finding{lang: lang, text: s}
@@ -172,6 +189,11 @@ func classify(raw, lang string, reply bool) (finding, verdict) {
 				// lead-in names what is withdrawn.
 				g.retract = referent(strings.TrimSuffix(s, rest))
 			}
+			if lead := strings.TrimSuffix(s, rest); g.retract == "" && g.forget == "" && reConditionLead.MatchString(lead) {
+				// "we're in the audit freeze: no merges …" holds while
+				// the freeze lasts: the lead-in is part of the rule.
+				g.text = s
+			}
 			return g, v
 		}
 	}
@@ -186,8 +208,13 @@ func classify(raw, lang string, reply bool) (finding, verdict) {
 	}
 	// Withdrawals and forget requests (not for the task at hand only).
 	if t := retraction(s, lx); t != "" && !lx.oneOff.MatchString(retractionHead(s)) {
-		f.retract = t
-		return why(f, "d5"), durable
+		if e := endedIn(strings.TrimRight(s, " .!。！"), lx); e == "" || !strings.Contains(e, t) {
+			f.retract = t
+			return why(f, "d5"), durable
+		}
+		// "die Migration auf Java 21 ist abgeschlossen" may state where
+		// things are now: read on.
+		f.ended = t
 	}
 	if m := lx.forget.FindStringSubmatch(s); m != nil {
 		if t := group(lx.forget, m, "t"); t != "" {
@@ -451,6 +478,11 @@ func afterLabel(s string) string {
 	return ""
 }
 
+// reConditionLead opens a lead-in that says when what follows holds
+// ("we're in the audit freeze: no merges without a CHG ticket"): it is
+// part of the rule, not a label.
+var reConditionLead = regexp.MustCompile(`(?i)^(?:(?:also|and|oh|btw|so|but),? )?(?:(?:we're|we are|we'll be|wir sind|estamos|on est|nous sommes) (?:in|im|en|dans)\b|(?:while|during|until|till|as long as|solange|während|bis|mientras|durante|hasta|tant que|pendant|jusqu'))|期间|之前|までは|の間|中は`)
+
 // retractionHead is the part of a clause a limit to the task or day must
 // fall in to make a withdrawal one-off: after a lead-in colon, up to the
 // first comma ("ignore the nightly-only thing, that was a temporary
@@ -504,8 +536,53 @@ func retractionIn(s string, lx *lexicon) string {
 			}
 		}
 	}
+	return endedIn(s, lx)
+}
+
+// endedIn is the period or condition a clause says is over ("the audit
+// freeze is over"), or "".
+func endedIn(s string, lx *lexicon) string {
+	for _, re := range lx.ended {
+		if m := re.FindStringSubmatch(s); m != nil {
+			if t := strings.TrimSpace(strings.Trim(group(re, m, "t"), " .!。！,，")); t != "" && !anaphor(t) {
+				return t
+			}
+		}
+	}
 	return ""
 }
+
+// EndsPeriod reports whether a withdrawal says a period or condition is
+// over ("the audit freeze is over", "微信支付审核过了") rather than
+// dropping what it names: it withdraws only what was to hold until then.
+func EndsPeriod(r Retraction) bool {
+	lx := lexes[r.Lang]
+	if lx == nil || r.Target == "" {
+		return false
+	}
+	for _, p := range reEndedParts.Split(r.Quote, -1) {
+		p = strings.TrimSpace(reBareLead.ReplaceAllString(strings.TrimSpace(p), ""))
+		if p == "" {
+			continue
+		}
+		if t := endedIn(strings.TrimRight(p, " .!。！"), lx); t != "" && strings.Contains(r.Target, t) || strings.Contains(t, r.Target) && t != "" {
+			for _, re := range lx.retract {
+				if re.MatchString(p) {
+					return false // a withdrawal in its own right
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	// reEndedParts cut a withdrawal's quote where a clause may start.
+	reEndedParts = regexp.MustCompile(`[,，、。;；!！]\s*|\.\s+`)
+	// reBareLead is a reply's "no" or "yes" before what it says.
+	reBareLead = regexp.MustCompile(`(?i)^(?:no|nope|yes|yeah|yep|ja|nein|sí|si|non|oui|ok|okay|ah|oh)\b[,.!]?\s*`)
+)
 
 // rePointBack is a withdrawal's target that only points back at what was
 // said before it ("that no longer applies", "das gilt nicht mehr", "不再适

@@ -45,6 +45,10 @@ type lexicon struct {
 	// Withdrawals.
 	departed *regexp.Regexp   // a person who left the team or is away: group "t" is the name
 	retract  []*regexp.Regexp // group "t" names what is withdrawn
+	// ended says a period or condition is over ("the audit freeze is
+	// over", "微信支付审核过了"): group "t" names it. It withdraws only
+	// what was to hold until then or while it lasted.
+	ended    []*regexp.Regexp
 	forget   *regexp.Regexp   // group "t" names what to forget
 	replaces []*regexp.Regexp // group "old" is the value no longer current
 
@@ -137,6 +141,10 @@ func english() *lexicon {
 			regexp.MustCompile(`(?i)^(?P<t>that|this|it)(?: is|'s) no longer (?:the case|true|valid|needed|required|a thing|the rule|relevant|in effect)\b.*$`),
 			regexp.MustCompile(`(?i)^(?:the )?(?P<t>.+?) (?:no longer applies|no longer holds|doesn't apply any ?more|does not apply any ?more|is no longer (?:a thing|the rule|true|needed|required|valid|relevant|in effect|the case|necessary)|are no longer (?:needed|required|a thing|necessary)|is gone|is dead|is obsolete|is deprecated|is retired|is cancelled|is canceled|is off)\b.*$`),
 		},
+		ended: []*regexp.Regexp{
+			regexp.MustCompile(`(?i)^(?:now that |since |so )?(?:the |our )?(?P<t>[^,]+?) (?:is|are|'s) (?:now |finally |officially |already )?(?:over|done|finished|behind us|lifted)(?:\s*[.,;:!—–-]|\s+(?:now|already|finally|officially|so|and|but|thanks|since|as of|last|this|yesterday|today)\b|$).*$`),
+			regexp.MustCompile(`(?i)^(?:now that |since |so )?(?:the |our )?(?P<t>[^,]+?) (?:has |have )?(?:finally |officially |already )?(?:ended|finished|wrapped up|got lifted|was lifted)(?:\s*[.,;:!—–-]|\s+(?:now|already|finally|officially|so|and|but|thanks|since|as of|last|this|yesterday|today)\b|$).*$`),
+		},
 		forget: regexp.MustCompile(`(?i)^(?:please )?(?:forget(?: about| that| what i (?:said|told you) about| everything about)?|(?:don'?t|do not) remember(?: that)?|stop remembering(?: that)?|you can forget(?: about| that)?|remove the memory(?: that| about| of)?|delete (?:the |your )?(?:memory|note) (?:of|about|on))\s+(?P<t>.+)$`),
 		replaces: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)\b(?:moved|migrated|switched|changed|went|upgraded|downgraded|ported|transitioned|swapped|moving|switching|migrating|move|migrate|switch|change|swap|port)(?: [\w-]+){0,3}? (?:off(?: of)?|away from|from) (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
@@ -212,6 +220,10 @@ func german() *lexicon {
 			regexp.MustCompile(`(?i)^hör auf,? (?P<t>.+?) zu (?:fragen|pingen|nutzen|verwenden|machen)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:die |der |das )?(?P<t>.+?) ist (?:nicht mehr (?:gültig|aktuell|nötig|relevant)|hinfällig|obsolet|abgeschafft|vom tisch)(?:[^\pL\pN].*)?$`),
 		},
+		ended: []*regexp.Regexp{
+			regexp.MustCompile(`(?i)^(?:jetzt wo |da |seit )?(?:der |die |das |unser |unsere )?(?P<t>[^,]+?) (?:ist|sind) (?:jetzt |endlich |offiziell |schon |inzwischen )?(?:vorbei|beendet|abgeschlossen|erledigt|zu ende|aufgehoben)(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?:der |die |das |unser |unsere )?(?P<t>[^,]+?) (?:wurde|wurden) (?:jetzt |endlich |offiziell |gestern )?(?:beendet|abgeschlossen|aufgehoben)(?:[^\pL\pN].*)?$`),
+		},
 		forget: regexp.MustCompile(`(?i)^(?:bitte )?(?:vergiss|vergesst),? (?:was ich (?:über|zu) (?P<t>.+?) gesagt habe|alles (?:über|zu) (?P<t2>.+)|dass (?P<t3>.+))$`),
 		replaces: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)\bvon (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?) (?:auf|zu|nach) \S+`),
@@ -283,6 +295,10 @@ func spanish() *lexicon {
 			regexp.MustCompile(`(?i)^(?:la regla de |la norma de |lo de )?(?P<t>.+?) ya no (?:aplica|se aplica|vale|rige|está vigente|es necesario|es necesaria|hace falta)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^deja de (?:preguntar(?:le)? a|usar|hacer|pingear a|mencionar a|avisar a) (?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^no (?:le )?(?:preguntes|pidas|avises) (?:más )?(?:a )?(?P<t>.+?) (?:más|nunca más)?(?:[^\pL\pN].*)?$`),
+		},
+		ended: []*regexp.Regexp{
+			regexp.MustCompile(`(?i)^(?:ya )?(?:se acabó|se terminó|terminó|se levantó|se cerró) (?:el |la |los |las )?(?P<t>[^,]+?)(?:[.;!].*)?$`),
+			regexp.MustCompile(`(?i)^(?:ahora que |como )?(?:el |la |los |las |nuestro |nuestra )?(?P<t>[^,]+?) (?:ya )?(?:terminó|se acabó|se levantó|está terminad[oa]|ha terminado|se ha acabado|ya pasó)(?:[^\pL\pN].*)?$`),
 		},
 		forget: regexp.MustCompile(`(?i)^(?:por favor,? )?olvida (?:lo que (?:te )?dije (?:sobre|de) |todo (?:sobre|lo de) |que )(?P<t>.+)$`),
 		replaces: []*regexp.Regexp{
@@ -358,10 +374,15 @@ func french() *lexicon {
 			regexp.MustCompile(`(?i)^(?:ce|ça|cela) n'est plus (?:le cas|vrai|valable|d'actualité|nécessaire) (?:pour|avec|concernant|sur|côté) (?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^(?:pour )?(?P<t>.+?),? (?:ce|ça|cela) n'est plus (?:le cas|vrai|valable|d'actualité|nécessaire)(?:[\s.,!;].*)?$`),
 		},
+		ended: []*regexp.Regexp{
+			regexp.MustCompile(`(?i)^(?:maintenant que |comme |puisque )?(?:le |la |les |l'|notre )?(?P<t>[^,]+?) (?:est|sont) (?:enfin |maintenant |officiellement |déjà )?(?:terminée?s?|finie?s?|levée?s?|achevée?s?)(?:[^\pL\pN].*)?$`),
+		},
 		forget: regexp.MustCompile(`(?i)^(?:s'il te plaît,? )?oublie (?:ce que (?:je t'ai|j'ai) dit (?:sur|à propos d[eu']|au sujet d[eu']) ?|tout (?:sur|à propos d[eu']) ?|que )(?P<t>.+)$`),
 		replaces: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)\bde (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?) (?:à|vers) \S+`),
-			regexp.MustCompile(`(?i)\b(?:au lieu de|à la place de|plus de|remplace|remplacé) ?(?:l'|le |la |les |d')?(?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
+			// "à" opens no ASCII word, so \b cannot stand before it.
+			regexp.MustCompile(`(?i)(?:\b(?:au lieu|plus)|(?:^|\s)à la place) d(?:e |u |es |')(?:l'|le |la |les )?(?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
+			regexp.MustCompile(`(?i)\bremplac(?:e|é|ée|és|ées|ent) ?(?:l'|le |la |les |d')?(?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 			regexp.MustCompile(`(?i)\b(?:migré|passé|changé|basculé|déménagé)(?: [\p{L}-]+){0,3}? (?:de|depuis) (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 			regexp.MustCompile(`(?i)\bavant c'était (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 		},
@@ -420,6 +441,9 @@ func chinese() *lexicon {
 			regexp.MustCompile(`^(?:以后|今后|现在)?[^，,。]{0,12}?(?:不用|不需要|不必|别|不要)再?(?P<t>(?:找|问|麻烦|抄送|叫)[^，,。]{1,12}?)了[。！!]*$`),
 			regexp.MustCompile(`^[^，,。]{1,12}?(?:不用再|不需要再|不必再|无需再|别再|不要再)(?P<t>[^，,。]{2,30}?)了?$`),
 		},
+		ended: []*regexp.Regexp{
+			regexp.MustCompile(`^(?:现在)?(?P<t>[^，,。]{2,16}?)(?:已经|终于|刚刚?|都|也)?(?:通过了|过了|结束了|完成了|解除了|搞定了|批下来了)(?:[，,。!！].*)?$`),
+		},
 		forget: regexp.MustCompile(`^(?:请)?(?:忘掉|忘记)(?:我说的|关于)?(?P<t>.+?)(?:的事)?(?:吧)?[。！!]*$`),
 		replaces: []*regexp.Regexp{
 			regexp.MustCompile(`从(?P<old>[^，,。；;从]+?)(?:换成|改成|迁移到|迁到|切到|切换到|转到|搬到|升级到|换到)`),
@@ -476,6 +500,9 @@ func japanese() *lexicon {
 			regexp.MustCompile(`^(?P<t>.+?)(?:は|には)?もう.{0,12}?(?:なくていい|なくても(?:いい|大丈夫)|なくて大丈夫|ないでいい)`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:さん)?に(?:は)?もう.{0,12}?(?:聞かないで|頼まないで|聞かなくて|確認しなくて|依頼しないで)`),
 			regexp.MustCompile(`^もう(?P<t>.+?)(?:しない|しません|使わない|使いません|聞かない|不要|いらない)`),
+		},
+		ended: []*regexp.Regexp{
+			regexp.MustCompile(`^(?P<t>[^、。]{2,16}?)(?:が|は)?(?:もう|無事に?|ようやく|やっと)?(?:終わりました|終わった|終了しました|完了しました|解除されました|明けました|通りました)(?:[、。!！].*)?$`),
 		},
 		forget: regexp.MustCompile(`^(?P<t>.+?)(?:について|のこと)(?:は)?(?:忘れて|忘れてください)`),
 		replaces: []*regexp.Regexp{

@@ -88,7 +88,6 @@ func TestRetractionPhrasings(t *testing.T) {
 	for _, text := range []string{
 		"You don't have to run the linter for docs changes.",
 		"No need to ask before running the tests.",
-		"The migration is over, thanks.",
 		"We dropped to one reviewer per PR.",
 		"You can drop the debug logging now.",
 	} {
@@ -182,5 +181,47 @@ func TestChangedValuesHeard(t *testing.T) {
 		if !slices.ContainsFunc(h.Statements, func(st Statement) bool { return strings.Contains(st.Claim, tc.claim) && st.Kind != Team }) {
 			t.Errorf("%q: statements %+v, want one stating %q", tc.text, h.Statements, tc.claim)
 		}
+	}
+}
+
+// Ensure that a period or condition said to be over is a withdrawal of
+// its own kind, and that one which says where things are now stays a
+// statement.
+func TestPeriodEnded(t *testing.T) {
+	for _, tc := range []struct{ text, target string }{
+		{"The migration is over, thanks.", "migration"},
+		{"No, the onboarding period is over, merge to release/2.x like any other branch.", "onboarding period"},
+		{"微信支付审核过了，payments 那块随便改吧。", "微信支付审核"},
+		{"Der Umzug ins neue Rechenzentrum ist abgeschlossen.", "Umzug ins neue Rechenzentrum"},
+		{"El periodo de auditoría ya terminó.", "periodo de auditoría"},
+		{"La période de gel est terminée.", "période de gel"},
+		{"監査期間が終わりました。", "監査期間"},
+	} {
+		h := Session(conv(tc.text))
+		if len(h.Retractions) != 1 || !strings.Contains(h.Retractions[0].Target, tc.target) {
+			t.Errorf("%q: retractions %+v, want one naming %q", tc.text, h.Retractions, tc.target)
+			continue
+		}
+		if !EndsPeriod(h.Retractions[0]) {
+			t.Errorf("%q: EndsPeriod false, want true", tc.text)
+		}
+	}
+	// Saying where things are now, it also says what it states.
+	for _, text := range []string{
+		"Die Migration auf Java 21 ist abgeschlossen.",
+		"The migration to Aurora is finished, staging points at stg-aurora-1.",
+	} {
+		h := Session(conv(text))
+		if len(h.Statements) == 0 {
+			t.Errorf("%q: no statement, want the value it states", text)
+		}
+		for _, r := range h.Retractions {
+			if !EndsPeriod(r) {
+				t.Errorf("%q: retraction %+v ends no period, want only one that does", text, r)
+			}
+		}
+	}
+	if h := Session(conv("Please drop the changelog rule.")); len(h.Retractions) != 1 || EndsPeriod(h.Retractions[0]) {
+		t.Errorf("a plain withdrawal: %+v, want one that ends no period", h.Retractions)
 	}
 }

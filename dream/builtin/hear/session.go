@@ -120,7 +120,7 @@ func answerStatement(st Statement, q string, own bool, ids []string) Statement {
 	st.Question, st.Pointer = q, q
 	st.Subject = questionSubject(q, st.Lang)
 	st.Claim = answerClaim(shortQuestion(q), st.Quote)
-	st.Replaces = replacesIn(st.Quote, st.Lang)
+	st.Replaces = append(replacesIn(st.Quote, st.Lang), deniedValues(q, st.Quote)...)
 	if own {
 		st.Claim = "On the question “" + q + "”, the user said: “" + st.Quote + "”"
 	}
@@ -186,7 +186,7 @@ func (sr *sessionReader) toolResult(r Record) {
 		if qa.a == "" {
 			continue
 		}
-		st := Statement{Kind: Answer, Lang: lang, Via: "answer", Question: qa.q, Pointer: qa.q, Quote: qa.a, Replaces: replacesIn(qa.a, lang)}
+		st := Statement{Kind: Answer, Lang: lang, Via: "answer", Question: qa.q, Pointer: qa.q, Quote: qa.a, Replaces: append(replacesIn(qa.a, lang), deniedValues(qa.q, qa.a)...)}
 		st.Area = areaFor(Fact, qa.a+" "+qa.q)
 		st.Subject = questionSubject(qa.q, detect(qa.q))
 		st.Claim = answerClaim(shortQuestion(qa.q), qa.a)
@@ -496,7 +496,7 @@ func wholeFinding(found []finding, span, lang string, reply bool) finding {
 	if i := strings.Index(whole, ": "); i > 0 {
 		// "Kurzes Update, damit du …: wir sind auf Postgres 16": the
 		// lead-in before the colon says nothing.
-		if _, v := classify(whole[:i], lang, reply); v != durable {
+		if _, v := classify(whole[:i], lang, reply); v != durable && !reConditionLead.MatchString(whole[:i]) {
 			whole = whole[i+2:]
 		}
 	}
@@ -564,6 +564,9 @@ func hearSentence(text, lang string, reply bool, out *heard) (found []finding, e
 		case v == durable:
 			f.text = strings.TrimSpace(f.text)
 			found = append(found, f)
+			if f.ended != "" {
+				out.retracts = append(out.retracts, Retraction{Lang: lang, Target: f.ended, Subject: nounPhrase(f.ended, lang, lexes[lang]), Quote: text})
+			}
 		}
 	}
 	if first >= 0 {
