@@ -412,7 +412,11 @@ func namesPerson(r hear.Retraction, tt []string) bool {
 		return i >= 0 && len([]rune(w)) <= 4 && strings.IndexFunc(w, func(r rune) bool { return !isCJK(r) }) < 0 &&
 			reCJKPersonGone.MatchString(strings.TrimLeft(r.Quote[i+len(w):], " "))
 	}
-	return len(tt) == 1 && properNoun(w, false) && !strings.Contains(w, " ")
+	if len(tt) != 1 || strings.Contains(w, " ") {
+		return false
+	}
+	// "tomasz left last week": a name written small, as it leaves.
+	return properNoun(w, false) || w == strings.ToLower(w) && strings.HasPrefix(strings.ToLower(strings.TrimLeft(r.Quote, " ,.")), w+" ") && hear.Departed(r)
 }
 
 // reCJKPersonGone follows a CJK name in words saying its person left:
@@ -459,12 +463,15 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 	}
 	by := cites[len(cites)-1]
 	sterms := terms(st.Subject)
-	if len(st.Replaces) > 0 {
+	// A version's stem ("Toolchain " of "Toolchain 13.2") names what
+	// changed, not what went.
+	values := slices.DeleteFunc(slices.Clone(st.Replaces), func(w string) bool { return w != "" && strings.ContainsAny(w[len(w)-1:], ": @-") })
+	if len(values) > 0 {
 		// "OpenOCD はやめて probe-rs に移行": the value replaced is not
 		// what the statement is about.
-		if rest := minus(sterms, terms(strings.Join(st.Replaces, " "))); len(rest) < len(sterms) {
+		if rest := minus(sterms, terms(strings.Join(values, " "))); len(rest) < len(sterms) {
 			sterms = rest
-			gone := terms(strings.Join(st.Replaces, " "))
+			gone := terms(strings.Join(values, " "))
 			st.Subject = strings.Join(slices.DeleteFunc(strings.Fields(st.Subject), func(w string) bool {
 				wt := terms(w)
 				return len(wt) > 0 && containsTerms(gone, wt)
@@ -479,7 +486,7 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 	// Claims whose current value holds the words the statement says are
 	// no longer current.
 	var replaced []*claim
-	for _, w := range st.Replaces {
+	for _, w := range append(slices.Clone(st.Replaces), st.Versions...) {
 		wt := terms(w)
 		if len(wt) == 0 || len(w) < 3 {
 			continue // "No": names nothing that was

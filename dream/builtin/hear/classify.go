@@ -23,6 +23,9 @@ type finding struct {
 	// ended is a period the clause says is over, beside what it states
 	// ("the migration to Java 21 is done").
 	ended string
+	// versions are the stems of the products it names with a version,
+	// said without a cue of change (Statement.Versions).
+	versions []string
 	// why names the rule that decided (for tests and debugging).
 	why string
 }
@@ -155,6 +158,11 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 	f := finding{lang: lang, text: s}
 	// "the rotation's in PagerDuty": "'s" as "is" for reading only.
 	s = reIsContraction.ReplaceAllString(s, "$1 is $2")
+	// "tourne sous PostgreSQL 16 depuis ce matin": a state since a
+	// moment is no event of that moment.
+	if l := reSinceMoment.ReplaceAllString(s, " "); l != s && strings.TrimSpace(l) != "" {
+		s = strings.Join(strings.Fields(l), " ")
+	}
 	if len([]rune(s)) < 4 || len(contentWords(s)) == 0 && !cjkText(s) {
 		if t := retraction(strings.TrimRight(strings.TrimSpace(raw), " .!"), lx); anaphor(t) {
 			// "forget it": what it withdraws is named before it.
@@ -248,6 +256,7 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 		return why(f, "e9"), excluded
 	}
 	f.replaces = append(replaced(s, lx), versionStems(s, lang)...)
+	f.versions = versionNames(s, lang)
 	f.replaces = append(f.replaces, changeStems(s, lang, lx)...)
 	return decideKind(f, cues{
 		raw: raw, s: s, lang: lang, lx: lx, prefLoc: prefLoc, prefRest: hypoText,
@@ -365,6 +374,12 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		// shape the rules above did not read.
 		f.kind, f.subject = Rule, subjectOf(s, lang, lx)
 		return why(f, "d23"), durable
+	}
+	if reDoneMove.MatchString(s) && hasValue(s, lang) && !taskChatter(s, lang) {
+		// "HAPI FHIR 7.2 へのアップグレードが終わりました": where things
+		// are now.
+		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
+		return why(f, "d21m"), durable
 	}
 	if lx.task.MatchString(s) {
 		return why(f, "l24"), local
@@ -550,6 +565,22 @@ func endedIn(s string, lx *lexicon) string {
 		}
 	}
 	return ""
+}
+
+// Departed reports whether a withdrawal says a person left ("tomasz left
+// last week").
+func Departed(r Retraction) bool {
+	lx := lexes[r.Lang]
+	if lx == nil || lx.departed == nil {
+		return false
+	}
+	for _, p := range reEndedParts.Split(r.Quote, -1) {
+		p = strings.TrimSpace(reBareLead.ReplaceAllString(strings.TrimSpace(p), ""))
+		if m := lx.departed.FindStringSubmatch(p); m != nil && group(lx.departed, m, "t") == r.Target {
+			return true
+		}
+	}
+	return false
 }
 
 // EndsPeriod reports whether a withdrawal says a period or condition is
@@ -1186,17 +1217,31 @@ func leadNounPhrase(s, lang string, lx *lexicon) string {
 // reUpdateCue marks a statement that changes an earlier value ("now",
 // "since the weekend", "moved to").
 var reUpdateCue = map[string]*regexp.Regexp{
-	En: wordsRe(`now`, `any ?more`, `no longer`, `moved`, `switched`, `migrated`, `upgraded`, `bumped`, `updated`, `changed`, `since`, `dropped`, `raised`, `lowered`, `increased`, `reduced`, `went`),
-	De: wordsRe(`jetzt`, `seit`, `nicht mehr`, `umgestellt`, `migriert`, `gewechselt`, `aktualisiert`, `angehoben`, `upgrade`, `mittlerweile`, `inzwischen`, `neuerdings`),
-	Es: wordsRe(`ahora`, `ya`, `desde`, `migramos`, `cambiamos`, `actualizamos`, `pasamos`, `subimos`),
-	Fr: wordsRe(`maintenant`, `désormais`, `depuis`, `migré`, `passé`, `monté`, `changé`, `mis à jour`),
-	Zh: anyRe(`现在`, `改到`, `改成`, `换成`, `升级`, `迁移`, `已经`),
-	Ja: anyRe(`今`, `移行`, `変更`, `切り替え`, `アップグレード`, `上げ`, `下げ`, `変わり`, `なりました`),
+	En: wordsRe(`now`, `any ?more`, `no longer`, `moved`, `switched`, `migrated`, `upgraded`, `bumped`, `updated`, `changed`, `since`, `dropped`, `raised`, `lowered`, `increased`, `reduced`, `went`, `upgrade to`, `switch (?:the [\w-]+ )?(?:over )?to`, `signed off`, `actually`, `that was wrong`, `i was wrong`, `correction`),
+	De: wordsRe(`jetzt`, `seit`, `nicht mehr`, `umgestellt`, `migriert`, `gewechselt`, `aktualisiert`, `angehoben`, `upgrade`, `mittlerweile`, `inzwischen`, `neuerdings`, `entschieden`, `gehen auf`, `umgestiegen`, `hochgezogen`, `eigentlich`, `korrektur`),
+	Es: wordsRe(`ahora`, `ya`, `desde`, `migramos`, `cambiamos`, `actualizamos`, `pasamos`, `subimos`, `en realidad`, `me equivoqué`, `corrijo`),
+	Fr: wordsRe(`maintenant`, `désormais`, `depuis`, `migré`, `passé`, `monté`, `changé`, `mis à jour`, `en fait`, `je me suis trompée?`, `correction`),
+	Zh: anyRe(`现在`, `改到`, `改成`, `换成`, `升级`, `迁移`, `已经`, `其实`, `实际上`, `纠正`, `更正`, `说错了`, `不对`),
+	Ja: anyRe(`今`, `移行`, `変更`, `切り替え`, `アップグレード`, `上げ`, `下げ`, `変わり`, `なりました`, `実は`, `訂正`, `間違い`),
 }
 
 // reVersioned is a value with a version or number: "node:22",
 // "Postgres 16", "db-stg-02".
 var reVersioned = regexp.MustCompile(`\b([A-Za-z][A-Za-z.+_-]*?[A-Za-z])([:@ -]|-v|:v| v)(\d+(?:\.\d+)*)\b`)
+
+var (
+	// reSinceMoment is the moment a state holds since ("since Tuesday",
+	// "depuis ce matin", "desde anoche", "seit gestern", "从上周开始",
+	// "昨夜から").
+	reSinceMoment = regexp.MustCompile(`(?i)\b(?:since (?:yesterday|last night|this morning|today|last (?:week|month|friday|monday|tuesday|wednesday|thursday)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|the weekend)|depuis (?:ce matin|hier(?: soir)?|cette nuit|aujourd'hui|(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)(?: dernier)?|la semaine dernière|le mois dernier|le week-end)|desde (?:anoche|ayer|esta mañana|hoy|el (?:lunes|martes|miércoles|jueves|viernes|sábado|domingo)(?: pasado)?|la semana pasada|el mes pasado|el finde|el fin de semana)|seit (?:gestern(?: abend| nacht)?|heute(?: morgen| früh)?|letzter woche|letztem monat|(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)|dem wochenende))\b|从(?:昨天|昨晚|今天|今早|上周[一二三四五六日]?|上个月|周[一二三四五六日])(?:开始|起)|(?:昨夜|昨日|昨晩|今朝|今日|先週|先月)から`)
+	// reDoneMove says a move to a value is done ("the upgrade to Java 21
+	// is done", "HAPI FHIR 7.2 へのアップグレードが終わりました").
+	reDoneMove = regexp.MustCompile(`(?i)\b(?:upgrade|migration|move|switch|cutover|cut-over|transition|rollout|bump)\s+(?:to|onto)\s+\S.*\b(?:is|was|has been|got)\s+(?:now\s+|finally\s+)?(?:done|finished|complete|completed|live)\b|\b(?:finished|completed|wrapped up)\s+the\s+(?:upgrade|migration|move|switch|cutover)\s+(?:to|onto)\b|\b(?:upgrade|umstieg|umstellung|migration|wechsel|umzug)\s+(?:auf|nach|zu)\s+.+\b(?:ist|sind|wurde)\s+(?:jetzt\s+|endlich\s+|gestern\s+)?(?:durch|fertig|abgeschlossen|erledigt|live)\b|\b(?:actualización|migración|cambio|paso|upgrade)\s+(?:a|al)\s+.+\s(?:ya\s+)?(?:terminó|está (?:hecha|hecho|terminada|lista|en producción)|se completó)|\b(?:migration|passage|mise à jour|bascule|montée de version)\s+(?:vers|à|en|sur)\s+.+\s(?:est|a été)\s+(?:terminée?|faite?|finie?|effectuée?)|(?:升级|迁移|切换|换)(?:到|成)[^，。]+?(?:已经|昨晚|昨天|刚刚?)?(?:完成|搞定|结束|做完)了?|(?:への|に)(?:アップグレード|移行|切り替え|乗り換え)(?:が|は)[^、。]{0,6}?(?:終わりました|完了しました|済みました|終わった|完了した)`)
+)
+
+// reVersionNoun names what a number counts or locates, not a product
+// with a version.
+var reVersionNoun = regexp.MustCompile(`(?i)^(?:port|room|floor|line|page|step|phase|sprint|week|day|level|tier|stage|grade|build|issue|ticket|pr|item|row|column|table|chapter|section|version|v|release|rev|revision|run|attempt|retries|retry|max|min|top|group|team|zone|rack|node|worker|shard|replica|slot|lane|gate|seite|zeile|stufe|woche|tag|raum|semana|día|piso|página|paso|semaine|jour|étape|salle)$`)
 
 // versionStems are the stems of the versioned values an updating
 // statement names ("the build image is node:22 now": "node:"): an earlier
@@ -1205,10 +1250,33 @@ func versionStems(s, lang string) []string {
 	if !reUpdateCue[lang].MatchString(s) {
 		return nil
 	}
+	return stemsOf(s, true)
+}
+
+// versionNames are the stems of the products a statement names with a
+// version, said without a cue of change ("Jörg hat entschieden, dass wir
+// auf Flutter 3.24 gehen"): an earlier claim naming the product with
+// another version is what it replaces, and nothing else is.
+func versionNames(s, lang string) []string {
+	if lexes[lang] == nil || reUpdateCue[lang].MatchString(s) {
+		return nil // versionStems has them
+	}
+	return stemsOf(s, false)
+}
+
+// stemsOf are the stems of the versioned values of s; without a cue, only
+// a capitalized product's ("Flutter 3.24", not "db-stg-01", "port 9878").
+func stemsOf(s string, cue bool) []string {
 	var out []string
 	for _, m := range reVersioned.FindAllStringSubmatch(s, -1) {
 		stem := m[1] + m[2]
-		if m[2] == " " && (len(m[1]) < 3 || stopwords[strings.ToLower(m[1])] || changeStop[strings.ToLower(m[1])]) {
+		if r, _ := utf8.DecodeRuneInString(m[1]); !cue && (m[2] != " " || !unicode.IsUpper(r) || reVersionNoun.MatchString(m[1]) || !strings.Contains(m[3], ".") && len(m[3]) > 2) {
+			// Without a cue only a product's name counts ("Flutter
+			// 3.24"), never a count of things ("port 9878", "room 12"),
+			// a host ("db-stg-01") or a word written small.
+			continue
+		}
+		if (m[2] == " " || m[2] == " v" || !cue) && (len(m[1]) < 3 || stopwords[strings.ToLower(m[1])] || changeStop[strings.ToLower(m[1])]) {
 			continue // "um 18 Uhr": a preposition, not a versioned name
 		}
 		if len(m[1]) >= 2 && !containsFold(out, stem) {

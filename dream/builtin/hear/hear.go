@@ -166,6 +166,11 @@ type Statement struct {
 	// Replaces holds words of an earlier value this statement says is no
 	// longer current ("we moved the queue off RabbitMQ" → ["RabbitMQ"]).
 	Replaces []string
+	// Versions are the stems of the products it names with a version
+	// without saying anything changed ("we build with Flutter 3.24" →
+	// ["Flutter "]): an earlier claim naming the product with another
+	// version is replaced, and the statement says no change otherwise.
+	Versions []string
 	// Entries are the transcript entry ids it rests on: the user's entry
 	// first, then the pointer's.
 	Entries []string

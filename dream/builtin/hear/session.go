@@ -121,6 +121,7 @@ func answerStatement(st Statement, q string, own bool, ids []string) Statement {
 	st.Subject = questionSubject(q, st.Lang)
 	st.Claim = answerClaim(shortQuestion(q), st.Quote)
 	st.Replaces = append(replacesIn(st.Quote, st.Lang), deniedValues(q, st.Quote)...)
+	st.Versions = versionNames(st.Quote, st.Lang)
 	if own {
 		st.Claim = "On the question “" + q + "”, the user said: “" + st.Quote + "”"
 	}
@@ -186,7 +187,7 @@ func (sr *sessionReader) toolResult(r Record) {
 		if qa.a == "" {
 			continue
 		}
-		st := Statement{Kind: Answer, Lang: lang, Via: "answer", Question: qa.q, Pointer: qa.q, Quote: qa.a, Replaces: append(replacesIn(qa.a, lang), deniedValues(qa.q, qa.a)...)}
+		st := Statement{Kind: Answer, Lang: lang, Via: "answer", Question: qa.q, Pointer: qa.q, Quote: qa.a, Replaces: append(replacesIn(qa.a, lang), deniedValues(qa.q, qa.a)...), Versions: versionNames(qa.a, lang)}
 		st.Area = areaFor(Fact, qa.a+" "+qa.q)
 		st.Subject = questionSubject(qa.q, detect(qa.q))
 		st.Claim = answerClaim(shortQuestion(qa.q), qa.a)
@@ -616,6 +617,9 @@ func commaParts(s string) []string {
 // to the day stays with it.
 func splitAtLimits(c, lang string) []string {
 	lx := lexes[lang]
+	if ps := departureSplit(c, lx); ps != nil {
+		return append([]string{ps[0]}, splitAtLimits(ps[1], lang)...)
+	}
 	parts := withdrawnConjuncts(commaParts(c), lx)
 	if len(parts) <= 1 {
 		return []string{c}
@@ -827,6 +831,7 @@ func statementFrom(f finding) Statement {
 		Claim:    claimFor(f.kind, f.lang, text),
 		Quote:    text,
 		Replaces: f.replaces,
+		Versions: f.versions,
 		why:      f.why,
 	}
 }
@@ -1029,6 +1034,33 @@ func markChanges(out *heard, nr, ns int) {
 		}
 	}
 }
+
+// departureSplit cuts a clause saying who left from what it goes on to
+// say ("Lucía se fue a otra empresa y los cambios de esquema ahora los
+// revisa Mateo"): the leaving withdraws, the rest may state who does it
+// now. Nil when the clause says nothing after the leaving.
+func departureSplit(c string, lx *lexicon) []string {
+	if lx == nil || lx.departed == nil {
+		return nil
+	}
+	loc := lx.departed.FindStringIndex(c)
+	if loc == nil {
+		return nil
+	}
+	rest := c[loc[1]:]
+	m := reDepartureThen.FindStringIndex(rest)
+	if m == nil {
+		return nil
+	}
+	a, b := strings.TrimSpace(c[:loc[1]+m[0]]), strings.TrimSpace(rest[m[1]:])
+	if len(strings.Fields(b)) < 3 && !(cjkText(b) && len([]rune(b)) >= 4) {
+		return nil
+	}
+	return []string{a, b}
+}
+
+// reDepartureThen joins a leaving to what follows it.
+var reDepartureThen = regexp.MustCompile(`\s(?:and|so|und|y|e|et|donc)\s|;\s*|；|，|、|ので、?|から、`)
 
 // reBareNo is a reply's "no" taken for what a withdrawal names.
 var reBareNo = regexp.MustCompile(`(?i)^(?:no|nope|nah|nein|non|いや|いいえ|不|不用|不要)[,.!、，。]?$`)
