@@ -215,7 +215,7 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 		return why(f, "e4"), excluded
 	}
 	// Withdrawals and forget requests (not for the task at hand only).
-	if t := retraction(s, lx); t != "" && !lx.oneOff.MatchString(retractionHead(s)) {
+	if t := retraction(s, lx); t != "" && (!lx.oneOff.MatchString(retractionHead(s)) || movedOn(s, lx)) {
 		if e := endedIn(strings.TrimRight(s, " .!。！"), lx); e == "" || !strings.Contains(e, t) {
 			f.retract = t
 			return why(f, "d5"), durable
@@ -374,6 +374,12 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		// shape the rules above did not read.
 		f.kind, f.subject = Rule, subjectOf(s, lang, lx)
 		return why(f, "d23"), durable
+	}
+	if reChoseNew.MatchString(s) {
+		// "marketing picked storyblok as the new cms": a decision on
+		// what is used from now on.
+		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
+		return why(f, "d21n"), durable
 	}
 	if reDoneMove.MatchString(s) && hasValue(s, lang) && !taskChatter(s, lang) {
 		// "HAPI FHIR 7.2 へのアップグレードが終わりました": where things
@@ -567,6 +573,20 @@ func endedIn(s string, lx *lexicon) string {
 	return ""
 }
 
+// movedOn reports a clause saying someone moved on for good, whatever
+// moment it names ("lucia moved over to the risk team this sprint"), as
+// against being away for a while ("Tom is out this week").
+func movedOn(s string, lx *lexicon) bool {
+	if lx.departed == nil {
+		return false
+	}
+	m := lx.departed.FindString(strings.TrimSpace(reBareLead.ReplaceAllString(s, "")))
+	return m != "" && reMovedOn.MatchString(m)
+}
+
+// reMovedOn are the verbs of leaving for good.
+var reMovedOn = regexp.MustCompile(`(?i)\b(?:moved|left|quit|joined|transferred|switched|last day|gewechselt|gegangen|gekündigt|verlassen|se fue|se ha ido|dejó|a quitté|est partie?|est passée?)\b|离职|调去|调到|转岗|异动|異動|退職|転籍`)
+
 // Departed reports whether a withdrawal says a person left ("tomasz left
 // last week").
 func Departed(r Retraction) bool {
@@ -612,7 +632,7 @@ var (
 	// reEndedParts cut a withdrawal's quote where a clause may start.
 	reEndedParts = regexp.MustCompile(`[,，、。;；!！]\s*|\.\s+`)
 	// reBareLead is a reply's "no" or "yes" before what it says.
-	reBareLead = regexp.MustCompile(`(?i)^(?:no|nope|yes|yeah|yep|ja|nein|sí|si|non|oui|ok|okay|ah|oh)\b[,.!]?\s*`)
+	reBareLead = regexp.MustCompile(`(?i)^(?:(?:no|nope|yes|yeah|yep|ja|nein|sí|si|non|oui|ok|okay|ah|oh|and|also|btw|so|but|und|y|et)\b[,.!]?\s*)+`)
 )
 
 // rePointBack is a withdrawal's target that only points back at what was
@@ -1234,6 +1254,8 @@ var (
 	// "depuis ce matin", "desde anoche", "seit gestern", "从上周开始",
 	// "昨夜から").
 	reSinceMoment = regexp.MustCompile(`(?i)\b(?:since (?:yesterday|last night|this morning|today|last (?:week|month|friday|monday|tuesday|wednesday|thursday)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|the weekend)|depuis (?:ce matin|hier(?: soir)?|cette nuit|aujourd'hui|(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)(?: dernier)?|la semaine dernière|le mois dernier|le week-end)|desde (?:anoche|ayer|esta mañana|hoy|el (?:lunes|martes|miércoles|jueves|viernes|sábado|domingo)(?: pasado)?|la semana pasada|el mes pasado|el finde|el fin de semana)|seit (?:gestern(?: abend| nacht)?|heute(?: morgen| früh)?|letzter woche|letztem monat|(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)|dem wochenende))\b|从(?:昨天|昨晚|今天|今早|上周[一二三四五六日]?|上个月|周[一二三四五六日])(?:开始|起)|(?:昨夜|昨日|昨晩|今朝|今日|先週|先月)から`)
+	// reChoseNew says what was chosen as the new one of a thing.
+	reChoseNew = regexp.MustCompile(`(?i)\b(?:picked|chose|selected|went with|settled on|decided on|signed with)\s+\S.{0,40}?\s+as\s+(?:the|our)\s+new\s+\S|\bhat sich für\s+\S.{0,40}?\s+als\s+neue[nsr]?\s+\S|\b(?:eligió|eligieron|escogió|escogimos|elegimos)\s+\S.{0,40}?\s+como\s+(?:el |la |nuestro |nuestra )?nuev[oa]\s+\S|\b(?:a|ont|avons) choisi\s+\S.{0,40}?\s+comme\s+(?:le |la |notre )?nouve(?:au|l|lle)\s+\S|选(?:了|定了?)[^，。]{1,20}(?:作为|当|做)新的|新しい[^、。]{1,10}は[^、。]{1,20}に決まりました`)
 	// reDoneMove says a move to a value is done ("the upgrade to Java 21
 	// is done", "HAPI FHIR 7.2 へのアップグレードが終わりました").
 	reDoneMove = regexp.MustCompile(`(?i)\b(?:upgrade|migration|move|switch|cutover|cut-over|transition|rollout|bump)\s+(?:to|onto)\s+\S.*\b(?:is|was|has been|got)\s+(?:now\s+|finally\s+)?(?:done|finished|complete|completed|live)\b|\b(?:finished|completed|wrapped up)\s+the\s+(?:upgrade|migration|move|switch|cutover)\s+(?:to|onto)\b|\b(?:upgrade|umstieg|umstellung|migration|wechsel|umzug)\s+(?:auf|nach|zu)\s+.+\b(?:ist|sind|wurde)\s+(?:jetzt\s+|endlich\s+|gestern\s+)?(?:durch|fertig|abgeschlossen|erledigt|live)\b|\b(?:actualización|migración|cambio|paso|upgrade)\s+(?:a|al)\s+.+\s(?:ya\s+)?(?:terminó|está (?:hecha|hecho|terminada|lista|en producción)|se completó)|\b(?:migration|passage|mise à jour|bascule|montée de version)\s+(?:vers|à|en|sur)\s+.+\s(?:est|a été)\s+(?:terminée?|faite?|finie?|effectuée?)|(?:升级|迁移|切换|换)(?:到|成)[^，。]+?(?:已经|昨晚|昨天|刚刚?)?(?:完成|搞定|结束|做完)了?|(?:への|に)(?:アップグレード|移行|切り替え|乗り換え)(?:が|は)[^、。]{0,6}?(?:終わりました|完了しました|済みました|終わった|完了した)`)

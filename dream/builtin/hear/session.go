@@ -514,6 +514,11 @@ func wholeFinding(found []finding, span, lang string, reply bool) finding {
 // clause holds a redacted secret. Retractions and forget requests go to
 // out.
 func hearSentence(text, lang string, reply bool, out *heard) (found []finding, excludedAny, redacted bool, span string) {
+	if reNotOurs.MatchString(text) {
+		// "the fx desk moved their gateway to gcc 15, their repo not
+		// ours": another team's news, nothing of this project.
+		return nil, true, false, ""
+	}
 	var cls []string
 	for _, c := range clauses(text, lang) {
 		cls = append(cls, splitAtLimits(c, lang)...)
@@ -1035,6 +1040,10 @@ func markChanges(out *heard, nr, ns int) {
 	}
 }
 
+// reNotOurs says what a sentence tells is another team's or project's,
+// not this one's.
+var reNotOurs = regexp.MustCompile(`(?i)\bnot ours\b|\bnot our (?:repo|project|code|service|problem)\b|\btheir (?:repo|repository|project|codebase|service|stack|app|gateway|code), not (?:ours|our)\b|\bnicht (?:unser(?:e|es)? (?:repo|projekt|problem)|bei uns)\b|\bno (?:es )?(?:el |la )?(?:nuestr[oa]|nuestro repo|nuestro proyecto)\b|\bpas (?:le |la )?nôtre\b|\bpas notre (?:repo|projet|dépôt)\b|不是我们的|跟我们无关|和我们无关|うちのではない|うちじゃない|うちは関係ない|うちのリポジトリではない`)
+
 // departureSplit cuts a clause saying who left from what it goes on to
 // say ("Lucía se fue a otra empresa y los cambios de esquema ahora los
 // revisa Mateo"): the leaving withdraws, the rest may state who does it
@@ -1043,10 +1052,12 @@ func departureSplit(c string, lx *lexicon) []string {
 	if lx == nil || lx.departed == nil {
 		return nil
 	}
-	loc := lx.departed.FindStringIndex(c)
+	lead := len(reDepartLead.FindString(c))
+	loc := lx.departed.FindStringIndex(c[lead:])
 	if loc == nil {
 		return nil
 	}
+	loc[0], loc[1] = loc[0]+lead, loc[1]+lead
 	rest := c[loc[1]:]
 	m := reDepartureThen.FindStringIndex(rest)
 	if m == nil {
@@ -1058,6 +1069,9 @@ func departureSplit(c string, lx *lexicon) []string {
 	}
 	return []string{a, b}
 }
+
+// reDepartLead opens a clause before who left ("also tomasz left").
+var reDepartLead = regexp.MustCompile(`(?i)^(?:(?:also|and|oh|btw|ok|okay|so|but|fyi|heads up|update|und|y|et|also|además|aussi|au fait),?\s+)*`)
 
 // reDepartureThen joins a leaving to what follows it.
 var reDepartureThen = regexp.MustCompile(`\s(?:and|so|und|y|e|et|donc)\s|;\s*|；|，|、|ので、?|から、`)
