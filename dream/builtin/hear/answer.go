@@ -275,8 +275,10 @@ func deniedValues(q, a string) []string {
 	var named []string
 	for _, ix := range words {
 		w := qs[ix[0]:ix[1]]
-		if ix[0] == 0 || reQuestionWords.MatchString(w) {
-			continue // the question's opening word is capitalized as any
+		if ix[0] == 0 || reQuestionWords.MatchString(w) || len(w) <= 2 && strings.ToUpper(w) == w {
+			// The question's opening word is capitalized as any; "CI"
+			// or "QA" names what is asked about.
+			continue
 		}
 		named = append(named, w)
 	}

@@ -47,7 +47,7 @@ const (
 // looseFillers may open a clause without punctuation after them ("btw our
 // read model …"); other fillers need it ("no, use pnpm").
 var looseFillers = set("pls", "plz", "ahora", "y", "und", "et", "e", "from now on", "going forward", "in the future", "henceforth", "from here on", "from here on out", "ab jetzt", "ab sofort", "künftig", "zukünftig", "in zukunft", "von nun an", "de ahora en adelante", "a partir de ahora", "en adelante", "désormais", "dorénavant", "à partir de maintenant", "à l'avenir", "btw", "by the way", "also", "oh", "oh and", "and also", "actually", "fyi", "anyway", "anyways",
-	"fwiw", "ps", "oh btw", "also btw", "and", "so", "übrigens", "ach ja", "nebenbei", "apropos", "por cierto", "además",
+	"fwiw", "ps", "oh btw", "also btw", "and", "so", "übrigens", "ach ja", "nebenbei", "apropos", "por cierto", "además", "ojo que", "ojo, que",
 	"también", "au fait", "d'ailleurs", "aussi", "du coup", "en fait", "eigentlich", "de hecho", "just so you know",
 	"just fyi", "heads up", "for context", "worth knowing", "good to know", "also worth knowing", "to be clear", "as a reminder",
 	"in general", "generally", "in our team", "on our team", "around here", "generell", "grundsätzlich", "bei uns", "in unserem team",
@@ -162,6 +162,11 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 	// moment is no event of that moment.
 	if l := reSinceMoment.ReplaceAllString(s, " "); l != s && strings.TrimSpace(l) != "" {
 		s = strings.Join(strings.Fields(l), " ")
+	}
+	// "ayer subimos el runtime a python 3.12": when a change was made
+	// does not make it an event of that day.
+	if loc := reWhenLead.FindStringIndex(s); loc != nil && loc[1] < len(s) && reUpdateCue[lang] != nil && reUpdateCue[lang].MatchString(s[loc[1]:]) {
+		s = s[loc[1]:]
 	}
 	if len([]rune(s)) < 4 || len(contentWords(s)) == 0 && !cjkText(s) {
 		if t := retraction(strings.TrimRight(strings.TrimSpace(raw), " .!"), lx); anaphor(t) {
@@ -1241,7 +1246,7 @@ var reUpdateCue = map[string]*regexp.Regexp{
 	De: wordsRe(`jetzt`, `seit`, `nicht mehr`, `umgestellt`, `migriert`, `gewechselt`, `aktualisiert`, `angehoben`, `upgrade`, `mittlerweile`, `inzwischen`, `neuerdings`, `entschieden`, `gehen auf`, `umgestiegen`, `hochgezogen`, `eigentlich`, `korrektur`),
 	Es: wordsRe(`ahora`, `ya`, `desde`, `migramos`, `cambiamos`, `actualizamos`, `pasamos`, `subimos`, `en realidad`, `me equivoqué`, `corrijo`),
 	Fr: wordsRe(`maintenant`, `désormais`, `depuis`, `migré`, `passé`, `monté`, `changé`, `mis à jour`, `en fait`, `je me suis trompée?`, `correction`),
-	Zh: anyRe(`现在`, `改到`, `改成`, `换成`, `升级`, `迁移`, `已经`, `其实`, `实际上`, `纠正`, `更正`, `说错了`, `不对`),
+	Zh: anyRe(`现在`, `改到`, `改成`, `换成`, `升级`, `迁移`, `已经`, `其实`, `实际上`, `纠正`, `更正`, `说错了`, `记错了`, `不对`, `一直是`),
 	Ja: anyRe(`今`, `移行`, `変更`, `切り替え`, `アップグレード`, `上げ`, `下げ`, `変わり`, `なりました`, `実は`, `訂正`, `間違い`),
 }
 
@@ -1256,6 +1261,8 @@ var (
 	reSinceMoment = regexp.MustCompile(`(?i)\b(?:since (?:yesterday|last night|this morning|today|last (?:week|month|friday|monday|tuesday|wednesday|thursday)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|the weekend)|depuis (?:ce matin|hier(?: soir)?|cette nuit|aujourd'hui|(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)(?: dernier)?|la semaine dernière|le mois dernier|le week-end)|desde (?:anoche|ayer|esta mañana|hoy|el (?:lunes|martes|miércoles|jueves|viernes|sábado|domingo)(?: pasado)?|la semana pasada|el mes pasado|el finde|el fin de semana)|seit (?:gestern(?: abend| nacht)?|heute(?: morgen| früh)?|letzter woche|letztem monat|(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)|dem wochenende))\b|从(?:昨天|昨晚|今天|今早|上周[一二三四五六日]?|上个月|周[一二三四五六日])(?:开始|起)|(?:昨夜|昨日|昨晩|今朝|今日|先週|先月)から`)
 	// reChoseNew says what was chosen as the new one of a thing.
 	reChoseNew = regexp.MustCompile(`(?i)\b(?:picked|chose|selected|went with|settled on|decided on|signed with)\s+\S.{0,40}?\s+as\s+(?:the|our)\s+new\s+\S|\bhat sich für\s+\S.{0,40}?\s+als\s+neue[nsr]?\s+\S|\b(?:eligió|eligieron|escogió|escogimos|elegimos)\s+\S.{0,40}?\s+como\s+(?:el |la |nuestro |nuestra )?nuev[oa]\s+\S|\b(?:a|ont|avons) choisi\s+\S.{0,40}?\s+comme\s+(?:le |la |notre )?nouve(?:au|l|lle)\s+\S|选(?:了|定了?)[^，。]{1,20}(?:作为|当|做)新的|新しい[^、。]{1,10}は[^、。]{1,20}に決まりました`)
+	// reWhenLead opens a clause with when something was done.
+	reWhenLead = regexp.MustCompile(`(?i)^(?:yesterday|last (?:week|night|month|friday|monday|tuesday|wednesday|thursday)|this morning|over the weekend|earlier today|ayer|anoche|la semana pasada|el mes pasado|esta mañana|el finde|gestern|letzte woche|heute morgen|am wochenende|hier|la semaine dernière|ce matin|le mois dernier|ce week-end)[,]?\s+|^(?:上周|昨天|昨晚|上个月|今天早上|周末)[，,]?\s*|^(?:先週|昨日|昨夜|先月|今朝|週末に?)[、,]?\s*`)
 	// reDoneMove says a move to a value is done ("the upgrade to Java 21
 	// is done", "HAPI FHIR 7.2 へのアップグレードが終わりました").
 	reDoneMove = regexp.MustCompile(`(?i)\b(?:upgrade|migration|move|switch|cutover|cut-over|transition|rollout|bump)\s+(?:to|onto)\s+\S.*\b(?:is|was|has been|got)\s+(?:now\s+|finally\s+)?(?:done|finished|complete|completed|live)\b|\b(?:finished|completed|wrapped up)\s+the\s+(?:upgrade|migration|move|switch|cutover)\s+(?:to|onto)\b|\b(?:upgrade|umstieg|umstellung|migration|wechsel|umzug)\s+(?:auf|nach|zu)\s+.+\b(?:ist|sind|wurde)\s+(?:jetzt\s+|endlich\s+|gestern\s+)?(?:durch|fertig|abgeschlossen|erledigt|live)\b|\b(?:actualización|migración|cambio|paso|upgrade)\s+(?:a|al)\s+.+\s(?:ya\s+)?(?:terminó|está (?:hecha|hecho|terminada|lista|en producción)|se completó)|\b(?:migration|passage|mise à jour|bascule|montée de version)\s+(?:vers|à|en|sur)\s+.+\s(?:est|a été)\s+(?:terminée?|faite?|finie?|effectuée?)|(?:升级|迁移|切换|换)(?:到|成)[^，。]+?(?:已经|昨晚|昨天|刚刚?)?(?:完成|搞定|结束|做完)了?|(?:への|に)(?:アップグレード|移行|切り替え|乗り換え)(?:が|は)[^、。]{0,6}?(?:終わりました|完了しました|済みました|終わった|完了した)`)

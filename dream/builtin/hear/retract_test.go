@@ -225,3 +225,90 @@ func TestPeriodEnded(t *testing.T) {
 		t.Errorf("a plain withdrawal: %+v, want one that ends no period", h.Retractions)
 	}
 }
+
+// Ensure that changes told as news are heard: a state since a moment, a
+// change said with when it was made, a move said done, a choice of the
+// new one, and a product named with another version.
+func TestChangeToldAsNews(t *testing.T) {
+	for _, tc := range []struct{ text, value string }{
+		{"Salut. La prod tourne sous PostgreSQL 16 depuis ce matin, la bascule s'est bien passée.", "PostgreSQL 16"},
+		{"Novedades: desde anoche estamos en Quarkus 3.15, el upgrade ya está en main.", "Quarkus 3.15"},
+		{"buenas. ayer subimos el runtime de las lambdas a python 3.12, por si te hace falta algo nuevo.", "python 3.12"},
+		{"HAPI FHIR 7.2 へのアップグレードが昨夜終わりました。", "HAPI FHIR 7.2"},
+		{"next: marketing picked storyblok as the new cms, so new sections pull from there.", "storyblok"},
+		{"上周 DBA 已经把 RDS 升到 MySQL 8.0 了，json 字段可以直接用。", "MySQL 8.0"},
+		{"Jörg hat gestern entschieden, dass wir auf Flutter 3.24 gehen.", "Flutter 3.24"},
+	} {
+		h := Session(conv(tc.text))
+		if !slices.ContainsFunc(h.Statements, func(st Statement) bool { return strings.Contains(st.Quote, tc.value) }) {
+			t.Errorf("%q: statements %+v, want one stating %q", tc.text, h.Statements, tc.value)
+		}
+	}
+	// A product's other version is what it replaces, without a word of
+	// change; a host or a count is not.
+	for _, tc := range []struct {
+		text string
+		want []string
+	}{
+		{"Gebaut wird mit Flutter 3.24.", []string{"Flutter "}},
+		{"The staging db sits on db-stg-01.", nil},
+		{"We connect to the sim on port 9878.", nil},
+	} {
+		h := Session(conv(tc.text))
+		var got []string
+		for _, st := range h.Statements {
+			got = append(got, st.Versions...)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%q: versions %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
+
+// Ensure that who left is withdrawn and who does it now is stated, and
+// that another team's news states nothing.
+func TestLeavingAndHandover(t *testing.T) {
+	for _, tc := range []struct{ text, gone, now string }{
+		{"Lucía se fue a otra empresa a fin de mes y los cambios de esquema ahora los revisa Mateo.", "Lucía", "Mateo"},
+		{"ok. also tomasz left last week so anything gradebook goes to Ingrid now, she took over the module.", "tomasz", "Ingrid"},
+		{"Frau Berger ist seit 1.12. in Rente, tarifliche Fragen bitte ab jetzt an Herrn Yilmaz.", "Frau Berger", "Yilmaz"},
+		{"田中さんが先月で退職されたので、デザインの確認は外注の mocha design さんにお願いしています。", "田中", "mocha design"},
+	} {
+		h := Session(conv(tc.text))
+		if len(h.Retractions) != 1 || h.Retractions[0].Target != tc.gone {
+			t.Errorf("%q: retractions %+v, want one of %q", tc.text, h.Retractions, tc.gone)
+		}
+		if len(h.Statements) != 1 || !strings.Contains(h.Statements[0].Quote, tc.now) || strings.Contains(h.Statements[0].Quote, tc.gone) {
+			t.Errorf("%q: statements %+v, want one naming %q and not %q", tc.text, h.Statements, tc.now, tc.gone)
+		}
+	}
+	h := Session(conv("and lucia moved over to the risk team this sprint."))
+	if len(h.Retractions) != 1 || !Departed(h.Retractions[0]) {
+		t.Errorf("moved on this sprint: %+v, want a departure", h.Retractions)
+	}
+	if h := Session(conv("Tom is out this week.")); len(h.Retractions) != 0 {
+		t.Errorf("away this week: %+v, want no withdrawal", h.Retractions)
+	}
+	if h := Session(conv("the fx desk moved their gateway to gcc 15 last week, their repo not ours, we stay where we are")); len(h.Statements)+len(h.Retractions) != 0 {
+		t.Errorf("another team's news: %+v", h)
+	}
+}
+
+// Ensure that a "still X?" question answered "no, Y" replaces X, and that
+// a bare "no" or a yes replaces nothing.
+func TestDeniedValues(t *testing.T) {
+	for _, tc := range []struct {
+		q, a string
+		want []string
+	}{
+		{"¿Seguimos con Redis y Horizon para las colas de correo?", "No, Amazon SQS: el cliente ya lo paga", []string{"Redis", "Horizon"}},
+		{"Are we still on Jenkins for CI?", "No, GitHub Actions since March.", []string{"Jenkins"}},
+		{"Are we still on Jenkins for CI?", "No.", nil},
+		{"Are we still on Jenkins for CI?", "Yes, Jenkins.", nil},
+		{"Which CI do you use?", "No idea, ask Priya.", nil},
+	} {
+		if got := deniedValues(tc.q, tc.a); !slices.Equal(got, tc.want) {
+			t.Errorf("%q / %q: %q, want %q", tc.q, tc.a, got, tc.want)
+		}
+	}
+}

@@ -158,6 +158,11 @@ func sentences(line string) []string {
 				// An abbreviation, an initial, a Bazel pattern ("//...").
 				continue
 			}
+			if w := lastWord(rs[start:i]); r == '.' && reDayMonth.MatchString(w) && i+2 < len(rs) && unicode.IsLower(rs[i+2]) &&
+				datePreps[strings.ToLower(lastWord([]rune(strings.TrimRight(string(rs[start:i-len([]rune(w))]), " "))))] {
+				// "seit 1.12. in Rente": a German date, not an end.
+				continue
+			}
 			j := i + 1
 			for j < len(rs) && strings.ContainsRune("\"'”)", rs[j]) {
 				j++
@@ -169,6 +174,13 @@ func sentences(line string) []string {
 	emit(len(rs))
 	return out
 }
+
+// reDayMonth is a day and month written the German way, before its dot
+// ("1.12", "24.3").
+var reDayMonth = regexp.MustCompile(`^\d{1,2}\.\d{1,2}$`)
+
+// datePreps stand before a German date ("seit 1.12.", "am 3.4.").
+var datePreps = map[string]bool{"seit": true, "am": true, "bis": true, "ab": true, "vom": true, "zum": true, "dem": true, "den": true}
 
 func lastWord(rs []rune) string {
 	i := len(rs)
