@@ -146,8 +146,8 @@ func (m *memory) loadFrom(root *os.Root, pages *pageReader) (loaded, error) {
 	var ld loaded
 	var old []oldPage
 	m.reader = pages
-	if h := pages.termsHint(); h > 0 && len(m.byTerm) == 0 {
-		m.byTerm = make(map[string][]*claim, h)
+	if byTerm, picks, run := pages.filing(); byTerm != nil {
+		m.byTerm, m.picks, m.run = byTerm, picks, run
 	}
 	parser := wiki.NewParser()
 	sum, err := root.ReadFile(wiki.SummaryFile)

@@ -157,20 +157,27 @@ func (m *memory) open(p *page) {
 		return
 	}
 	p.loaded = true
-	pp := m.reader.parse(p.id, p.raw)
+	pp, filed := m.reader.parse(p.id, p.raw)
 	p.parsed = &pp
 	p.raw, p.stubs, p.blob = nil, nil, ""
 	p.subjectless = false
 	for i, c := range pp.claims {
 		if p.rules != rulesVersion && !audit(c) {
+			if filed {
+				m.unindex(c)
+			}
 			p.dirty = true
 			continue
 		}
 		m.claims = append(m.claims, c)
 		p.attach(c)
-		if p.rules == rulesVersion {
+		switch {
+		case filed:
+			// An earlier run filed it under pp.keys[i] already.
+			c.run = m.run
+		case p.rules == rulesVersion:
 			m.indexUnder(c, pp.keys[i])
-		} else {
+		default:
 			m.index(c)
 		}
 	}
@@ -217,6 +224,14 @@ func (m *memory) openWhere(ts []string, need int, ok func(*page) bool) {
 // so forgotten text stays in memory no longer than until the next run;
 // each run keeps only the pages it met. Safe for concurrent use; a nil
 // PageMemo remembers nothing.
+//
+// It also keeps the pages the last run parsed in full and left as they
+// were (parsed), and their claims filed by term (byTerm): a run takes
+// both (one run at a time: a run that finds them taken parses and files
+// afresh), files the claims it changes or parses anew, and gives back
+// only the pages it left as they were, the claims of every other page
+// taken out of byTerm. So filing costs what changed, not what memory
+// holds.
 type PageMemo struct {
 	mu    sync.Mutex
 	epoch string
@@ -224,6 +239,13 @@ type PageMemo struct {
 	// parsed holds pages parsed in full (open) that a run left as they
 	// were: the next run to open one takes it out, claims and all.
 	parsed map[gitstore.ID]parsedPage
+	// byTerm files the claims of parsed, and only those, by term (see
+	// memory.byTerm); nil while a run holds them. picks is the last
+	// number memory.candidates gave a call (the claims keep theirs).
+	byTerm map[string][]*claim
+	picks  int
+	// runs counts the runs begun, which tell their claims apart.
+	runs uint64
 	// terms is how many terms the last run's claims were filed under,
 	// which sizes the next run's index at once.
 	terms int
@@ -242,6 +264,12 @@ type pageReader struct {
 	epoch string
 	known func(path string, info fs.FileInfo) (gitstore.ID, bool)
 	met   map[gitstore.ID]bool
+	// parsed and byTerm are the memo's, which the run holds (nil
+	// without a memo); picks and run go with them (see PageMemo).
+	parsed map[gitstore.ID]parsedPage
+	byTerm map[string][]*claim
+	picks  int
+	run    uint64
 }
 
 // begin starts a run under the guard epoch epoch.
@@ -255,7 +283,17 @@ func (mo *PageMemo) begin(epoch string, known func(string, fs.FileInfo) (gitstor
 	if mo.epoch != epoch {
 		clear(mo.pages)
 		clear(mo.parsed)
+		mo.byTerm = nil
 		mo.epoch = epoch
+	}
+	mo.runs++
+	r.run = mo.runs
+	if mo.byTerm != nil {
+		r.parsed, r.byTerm, r.picks = mo.parsed, mo.byTerm, mo.picks
+		mo.parsed, mo.byTerm = map[gitstore.ID]parsedPage{}, nil
+	} else {
+		// Another run holds them, or none was kept: parse and file anew.
+		r.parsed, r.byTerm = map[gitstore.ID]parsedPage{}, make(map[string][]*claim, mo.terms)
 	}
 	return r
 }
@@ -306,36 +344,44 @@ func (r *pageReader) get(id gitstore.ID) (page, bool) {
 	return pg, ok
 }
 
-// end drops from the memo the pages the run did not meet.
+// end drops from the memo the pages the run did not meet, and their
+// claims from the filing the run holds.
 func (r *pageReader) end() {
 	if r.memo == nil {
 		return
 	}
 	r.memo.mu.Lock()
-	defer r.memo.mu.Unlock()
 	maps.DeleteFunc(r.memo.pages, func(id gitstore.ID, _ page) bool { return !r.met[id] })
-	maps.DeleteFunc(r.memo.parsed, func(id gitstore.ID, _ parsedPage) bool { return !r.met[id] })
+	r.memo.mu.Unlock()
+	maps.DeleteFunc(r.parsed, func(id gitstore.ID, pp parsedPage) bool {
+		if r.met[id] {
+			return false
+		}
+		for _, c := range pp.claims {
+			unfile(r.byTerm, c)
+		}
+		return true
+	})
 }
 
 // parse returns the page of content b, whose blob id is id (zero when
-// not known), parsed in full, for the run to own and change: the memo's,
-// which it then no longer holds, else parsed now.
-func (r *pageReader) parse(id gitstore.ID, b []byte) parsedPage {
-	if r != nil && r.memo != nil && id != (gitstore.ID{}) {
-		r.memo.mu.Lock()
-		pp, ok := r.memo.parsed[id]
-		delete(r.memo.parsed, id)
-		r.memo.mu.Unlock()
+// not known), parsed in full, for the run to own and change: the one the
+// run holds from the memo (filed true: its claims are in the run's
+// byTerm already), which the memo then no longer holds, else parsed now.
+func (r *pageReader) parse(id gitstore.ID, b []byte) (pp parsedPage, filed bool) {
+	if r != nil && r.parsed != nil && id != (gitstore.ID{}) {
+		pp, ok := r.parsed[id]
+		delete(r.parsed, id)
 		if ok {
 			for _, c := range pp.claims {
-				c.page, c.indexed, c.picked = nil, nil, 0 // the last run's
+				c.page = nil // the last run's
 			}
-			return pp
+			return pp, true
 		}
 	}
-	pp, _ := parsePage(b)
+	pp, _ = parsePage(b)
 	pp.prepare()
-	return pp
+	return pp, false
 }
 
 // prepare makes the index terms (keys) and index lines of a parsed
@@ -350,37 +396,49 @@ func (pp *parsedPage) prepare() {
 	}
 }
 
-// termsHint is how many terms the last run filed claims under; 0 when
-// not known.
-func (r *pageReader) termsHint() int {
-	if r == nil || r.memo == nil {
-		return 0
+// filing returns the memo's claims by term, the number of the last call
+// of candidates, and the run's number (see memory.byTerm); a nil map
+// without a memo.
+func (r *pageReader) filing() (byTerm map[string][]*claim, picks int, run uint64) {
+	if r == nil {
+		return nil, 0, 0
 	}
-	r.memo.mu.Lock()
-	defer r.memo.mu.Unlock()
-	return r.memo.terms
+	return r.byTerm, r.picks, r.run
 }
 
 // keepParsed gives the memo the pages of a run that wrote its memory
 // which the run parsed in full and left as they were: their claims are
 // what parsing their content gives (every change to a claim marks its
-// page dirty), so the next run takes them rather than parse the page.
-// The run must not look at its memory afterwards.
+// page dirty), so the next run takes them rather than parse the page,
+// filed by term as they are; the claims of every other page the run
+// opened leave the filing. The run must not look at its memory
+// afterwards.
 func (r *pageReader) keepParsed(m *memory) {
-	if r == nil || r.memo == nil {
+	if r == nil || r.memo == nil || r.byTerm == nil {
 		return
 	}
-	r.memo.mu.Lock()
-	defer r.memo.mu.Unlock()
-	if r.memo.epoch != r.epoch {
-		return // a run of a newer guard epoch emptied the memo
-	}
-	r.memo.terms = len(m.byTerm)
+	kept := map[*page]bool{}
 	for _, p := range m.pages {
 		if !p.loaded || p.dirty || p.parsed == nil || p.id == (gitstore.ID{}) || !r.met[p.id] {
 			continue
 		}
-		r.memo.parsed[p.id] = *p.parsed
+		if _, dup := r.parsed[p.id]; dup {
+			continue // another page of the same content: kept once
+		}
+		r.parsed[p.id] = *p.parsed
 		p.parsed = nil
+		kept[p] = true
 	}
+	for _, c := range m.claims {
+		if c.page == nil || !kept[c.page] {
+			m.unindex(c)
+		}
+	}
+	r.memo.mu.Lock()
+	defer r.memo.mu.Unlock()
+	r.memo.terms = len(m.byTerm)
+	if r.memo.epoch != r.epoch || r.memo.byTerm != nil {
+		return // a run of a newer guard epoch emptied the memo, or another run gave back its own
+	}
+	r.memo.parsed, r.memo.byTerm, r.memo.picks = r.parsed, m.byTerm, m.picks
 }

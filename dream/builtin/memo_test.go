@@ -2,14 +2,18 @@ package builtin
 
 import (
 	"bytes"
+	"fmt"
 	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/memfs/memfs/dream"
+	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/internal/synthmem"
 )
 
@@ -117,4 +121,118 @@ func TestPageMemo_ConcurrentRuns(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Ensure that the claims a dreamer keeps filed by term between runs
+// (PageMemo) never go stale: with updates, retractions and forget
+// requests among the sessions, and a page edited behind the dreamer's
+// back, every run writes the memory a dreamer without a memo writes, and
+// what the memo files afterwards is exactly the claims of the pages it
+// keeps parsed, each under its index terms.
+func TestPageMemo_FilingStaysExact(t *testing.T) {
+	all := synthmem.Generate(48, 160, 3)
+	plain, memo := newBatchRun(t), newBatchRun(t)
+	d := New()
+	said := synthmem.Current(all[:8])
+	subjects := slices.Sorted(maps.Keys(said))
+	// changes are sessions withdrawing, forgetting and changing what
+	// earlier ones stated, in the user's words.
+	changes := []string{
+		"Forget that the " + subjects[0] + " is " + said[subjects[0]] + ".",
+		"Scratch the " + subjects[1] + " rule.",
+		"Actually, the " + subjects[2] + " is 4242 now.",
+		"Forget everything about the " + subjects[3] + ".",
+		"We no longer have a " + subjects[4] + ".",
+		"Remember that the " + subjects[0] + " is 17 seconds.",
+	}
+	reused, changed := 0, map[string]bool{}
+	for i := 0; i < len(all); i += 4 {
+		batch := slices.Clone(all[i:min(i+4, len(all))])
+		if k := i / 4; k >= 2 && k-2 < len(changes) {
+			batch = append(batch, synthmem.Session{ID: fmt.Sprintf("c4a9%04x-0000-4000-8000-000000000000", k),
+				Records: []synthmem.Record{{Role: "user", ID: "u1", Text: changes[k-2]}, {Role: "assistant", ID: "a1", Text: "Noted."}}})
+		}
+		plain.stage(t, batch)
+		memo.stage(t, batch)
+		if _, err := (Dreamer{}).Dream(t.Context(), plain.dir); err != nil {
+			t.Fatal(err)
+		}
+		msg, err := d.Dream(t.Context(), memo.dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, what := range []string{"updated", "withdrawn", "forgotten"} {
+			if m := regexp.MustCompile(`(\d+) ` + what).FindStringSubmatch(msg); m != nil && m[1] != "0" {
+				changed[what] = true
+			}
+		}
+		a, b := plain.files(t), memo.files(t)
+		if !maps.Equal(a, b) {
+			for p := range a {
+				if a[p] != b[p] {
+					t.Errorf("after session %d %s differs:\n%s\nwith the memo:\n%s", i, p, a[p], b[p])
+				}
+			}
+			t.Fatalf("after session %d the memories differ: %v vs %v", i, slices.Sorted(maps.Keys(a)), slices.Sorted(maps.Keys(b)))
+		}
+		reused += checkFiling(t, d.Memo)
+		if i == 24 {
+			// The same hand edit in both of a page the memo keeps parsed.
+			edits := 0
+			for _, p := range slices.Sorted(maps.Keys(a)) {
+				c := a[p]
+				if _, ok := d.Memo.parsed[gitstore.BlobID([]byte(c))]; !ok {
+					continue
+				}
+				edits++
+				edited := strings.Replace(c, " is ", " is now ", 1)
+				for _, r := range []*batchRun{plain, memo} {
+					if err := os.WriteFile(filepath.Join(r.dir, dream.MemoryDir, filepath.FromSlash(p)), []byte(edited), 0o600); err != nil {
+						t.Fatal(err)
+					}
+				}
+				break
+			}
+			if edits == 0 {
+				t.Fatal("the memo keeps no page parsed to edit")
+			}
+		}
+	}
+	if reused == 0 {
+		t.Fatal("no run kept claims filed for the next one")
+	}
+	if len(changed) != 3 {
+		t.Fatalf("the runs changed claims only by %v", slices.Sorted(maps.Keys(changed)))
+	}
+}
+
+// checkFiling fails t unless the memo files exactly the claims of the
+// pages it keeps parsed, each once under each of its index terms; it
+// returns how many claims it files.
+func checkFiling(t *testing.T, mo *PageMemo) int {
+	t.Helper()
+	want := map[*claim]bool{}
+	for _, pp := range mo.parsed {
+		for _, c := range pp.claims {
+			want[c] = true
+		}
+	}
+	got := map[*claim]int{}
+	for term, cs := range mo.byTerm {
+		for _, c := range cs {
+			if !want[c] {
+				t.Fatalf("term %q files a claim of no page the memo keeps", term)
+			}
+			if !slices.Contains(c.indexed, term) {
+				t.Fatalf("term %q files a claim not indexed under it", term)
+			}
+			got[c]++
+		}
+	}
+	for c := range want {
+		if got[c] != len(c.indexed) || !slices.Equal(c.indexed, indexTerms(c)) {
+			t.Fatalf("a kept claim is filed under %d of its terms %v (index terms %v)", got[c], c.indexed, indexTerms(c))
+		}
+	}
+	return len(got)
 }

@@ -19,8 +19,14 @@ type memory struct {
 	gen    int
 	claims []*claim
 	// byTerm finds the claims whose subject or current value holds a
-	// term (a claim's indexed field lists its entries in it).
+	// term (a claim's indexed field lists its entries in it). It may hold
+	// claims an earlier run filed whose pages this run has not opened
+	// (the page memo's, see filing in lazy.go): only claims filed for
+	// this run (run) are found.
 	byTerm map[string][]*claim
+	// run tells this run's claims in byTerm (claim.run); 0 without a
+	// page memo.
+	run uint64
 	// pages are the builtin's pages by path; foreign the sizes of the
 	// pages it did not write (kept as they are).
 	pages   map[string]*page
@@ -95,6 +101,9 @@ func (m *memory) candidates(ts []string) []*claim {
 	m.picks++
 	for _, t := range ts {
 		for _, c := range m.byTerm[t] {
+			if c.run != m.run {
+				continue // filed by an earlier run; its page is not open
+			}
 			if c.picked != m.picks {
 				c.picked = m.picks
 				out = append(out, c)
@@ -127,25 +136,28 @@ func indexTerms(c *claim) []string {
 	return ts
 }
 
-// indexUnder files c under the terms ts, and only those.
+// indexUnder files c under the terms ts, and only those, for this run.
 func (m *memory) indexUnder(c *claim, ts []string) {
 	m.unindex(c)
 	for _, t := range ts {
 		m.byTerm[t] = append(m.byTerm[t], c)
 	}
-	c.indexed = ts
+	c.indexed, c.run = ts, m.run
 }
 
-func (m *memory) unindex(c *claim) {
+func (m *memory) unindex(c *claim) { unfile(m.byTerm, c) }
+
+// unfile takes c out of byTerm, where it is filed under c.indexed.
+func unfile(byTerm map[string][]*claim, c *claim) {
 	for _, t := range c.indexed {
-		l := m.byTerm[t]
+		l := byTerm[t]
 		if i := slices.Index(l, c); i >= 0 {
 			l = slices.Delete(l, i, i+1)
 		}
 		if len(l) == 0 {
-			delete(m.byTerm, t)
+			delete(byTerm, t)
 		} else {
-			m.byTerm[t] = l
+			byTerm[t] = l
 		}
 	}
 	c.indexed = nil

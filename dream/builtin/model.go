@@ -64,9 +64,10 @@ type claim struct {
 	vals   []valueTok
 	valsOf string
 	// indexed are the terms the claim is filed under in its memory's
-	// byTerm (index); picked the last call of its memory's candidates
-	// that met it.
+	// byTerm (index); run the run it was filed for (memory.run); picked
+	// the last call of its memory's candidates that met it.
 	indexed []string
+	run     uint64
 	picked  int
 	// line is the index line (indexLine) of lineOf, the current value's
 	// text when it was made.
