@@ -231,7 +231,10 @@ func (m *memory) openWhere(ts []string, need int, ok func(*page) bool) {
 // afresh), files the claims it changes or parses anew, and gives back
 // only the pages it left as they were, the claims of every other page
 // taken out of byTerm. So filing costs what changed, not what memory
-// holds.
+// holds. With them goes the last run's ranking of the current claims for
+// the indexes (ranking): the next run keeps its order for the pages of
+// the same path and content it leaves as they are, and sorts only the
+// claims of the others (memory.listing).
 type PageMemo struct {
 	mu    sync.Mutex
 	epoch string
@@ -244,6 +247,9 @@ type PageMemo struct {
 	// number memory.candidates gave a call (the claims keep theirs).
 	byTerm map[string][]*claim
 	picks  int
+	// ranking is the last run's listing of current claims (see
+	// memory.listing); it goes with byTerm.
+	ranking *ranking
 	// runs counts the runs begun, which tell their claims apart.
 	runs uint64
 	// terms is how many terms the last run's claims were filed under,
@@ -264,12 +270,13 @@ type pageReader struct {
 	epoch string
 	known func(path string, info fs.FileInfo) (gitstore.ID, bool)
 	met   map[gitstore.ID]bool
-	// parsed and byTerm are the memo's, which the run holds (nil
-	// without a memo); picks and run go with them (see PageMemo).
-	parsed map[gitstore.ID]parsedPage
-	byTerm map[string][]*claim
-	picks  int
-	run    uint64
+	// parsed, byTerm and ranking are the memo's, which the run holds
+	// (nil without a memo); picks and run go with them (see PageMemo).
+	parsed  map[gitstore.ID]parsedPage
+	byTerm  map[string][]*claim
+	ranking *ranking
+	picks   int
+	run     uint64
 }
 
 // begin starts a run under the guard epoch epoch.
@@ -283,14 +290,14 @@ func (mo *PageMemo) begin(epoch string, known func(string, fs.FileInfo) (gitstor
 	if mo.epoch != epoch {
 		clear(mo.pages)
 		clear(mo.parsed)
-		mo.byTerm = nil
+		mo.byTerm, mo.ranking = nil, nil
 		mo.epoch = epoch
 	}
 	mo.runs++
 	r.run = mo.runs
 	if mo.byTerm != nil {
-		r.parsed, r.byTerm, r.picks = mo.parsed, mo.byTerm, mo.picks
-		mo.parsed, mo.byTerm = map[gitstore.ID]parsedPage{}, nil
+		r.parsed, r.byTerm, r.ranking, r.picks = mo.parsed, mo.byTerm, mo.ranking, mo.picks
+		mo.parsed, mo.byTerm, mo.ranking = map[gitstore.ID]parsedPage{}, nil, nil
 	} else {
 		// Another run holds them, or none was kept: parse and file anew.
 		r.parsed, r.byTerm = map[gitstore.ID]parsedPage{}, make(map[string][]*claim, mo.terms)
@@ -434,6 +441,7 @@ func (r *pageReader) keepParsed(m *memory) {
 			m.unindex(c)
 		}
 	}
+	rk := m.keepRanking(r.ranking)
 	r.memo.mu.Lock()
 	defer r.memo.mu.Unlock()
 	r.memo.terms = len(m.byTerm)
@@ -441,4 +449,13 @@ func (r *pageReader) keepParsed(m *memory) {
 		return // a run of a newer guard epoch emptied the memo, or another run gave back its own
 	}
 	r.memo.parsed, r.memo.byTerm, r.memo.picks = r.parsed, m.byTerm, m.picks
+	r.memo.ranking = rk
+}
+
+// lastRanking is the last run's listing the run holds; nil when none.
+func (r *pageReader) lastRanking() *ranking {
+	if r == nil {
+		return nil
+	}
+	return r.ranking
 }

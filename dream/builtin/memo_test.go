@@ -130,7 +130,7 @@ func TestPageMemo_ConcurrentRuns(t *testing.T) {
 // what the memo files afterwards is exactly the claims of the pages it
 // keeps parsed, each under its index terms.
 func TestPageMemo_FilingStaysExact(t *testing.T) {
-	all := synthmem.Generate(48, 160, 3)
+	all := synthmem.Generate(60, 600, 3)
 	plain, memo := newBatchRun(t), newBatchRun(t)
 	d := New()
 	said := synthmem.Current(all[:8])
@@ -144,14 +144,13 @@ func TestPageMemo_FilingStaysExact(t *testing.T) {
 		"Forget everything about the " + subjects[3] + ".",
 		"We no longer have a " + subjects[4] + ".",
 		"Remember that the " + subjects[0] + " is 17 seconds.",
+		// The run of this one is not published (below).
+		"Remember that the " + subjects[5] + " is 777 seconds.",
 	}
 	reused, changed := 0, map[string]bool{}
-	for i := 0; i < len(all); i += 4 {
-		batch := slices.Clone(all[i:min(i+4, len(all))])
-		if k := i / 4; k >= 2 && k-2 < len(changes) {
-			batch = append(batch, synthmem.Session{ID: fmt.Sprintf("c4a9%04x-0000-4000-8000-000000000000", k),
-				Records: []synthmem.Record{{Role: "user", ID: "u1", Text: changes[k-2]}, {Role: "assistant", ID: "a1", Text: "Noted."}}})
-		}
+	// step dreams batch with both dreamers and compares what they wrote;
+	// it returns the memory's files.
+	step := func(i int, batch []synthmem.Session) map[string]string {
 		plain.stage(t, batch)
 		memo.stage(t, batch)
 		if _, err := (Dreamer{}).Dream(t.Context(), plain.dir); err != nil {
@@ -176,7 +175,29 @@ func TestPageMemo_FilingStaysExact(t *testing.T) {
 			t.Fatalf("after session %d the memories differ: %v vs %v", i, slices.Sorted(maps.Keys(a)), slices.Sorted(maps.Keys(b)))
 		}
 		reused += checkFiling(t, d.Memo)
-		if i == 24 {
+		return a
+	}
+	chat := synthmem.Session{ID: "c4a9ffff-0000-4000-8000-000000000000",
+		Records: []synthmem.Record{{Role: "user", ID: "u1", Text: "Thanks, that is all for today."}, {Role: "assistant", ID: "a1", Text: "You're welcome."}}}
+	for i := 0; i < len(all); i += 2 {
+		batch := slices.Clone(all[i:min(i+2, len(all))])
+		if k := i / 2; k >= 2 && k-2 < len(changes) {
+			batch = append(batch, synthmem.Session{ID: fmt.Sprintf("c4a9%04x-0000-4000-8000-000000000000", k),
+				Records: []synthmem.Record{{Role: "user", ID: "u1", Text: changes[k-2]}, {Role: "assistant", ID: "a1", Text: "Noted."}}})
+		}
+		if i == 16 {
+			// A run whose memory is not published (validation refused
+			// it, say): the next run gets the memory as it was before,
+			// and changes none of its pages.
+			restore := []func(){plain.snapshot(t), memo.snapshot(t)}
+			step(i, batch)
+			for _, f := range restore {
+				f()
+			}
+			batch = []synthmem.Session{chat}
+		}
+		a := step(i, batch)
+		if i == 12 {
 			// The same hand edit in both of a page the memo keeps parsed.
 			edits := 0
 			for _, p := range slices.Sorted(maps.Keys(a)) {
@@ -235,4 +256,24 @@ func checkFiling(t *testing.T, mo *PageMemo) int {
 		}
 	}
 	return len(got)
+}
+
+// snapshot copies the run's memory and returns a function putting it
+// back as it was.
+func (r *batchRun) snapshot(t *testing.T) func() {
+	t.Helper()
+	mem := filepath.Join(r.dir, dream.MemoryDir)
+	keep := filepath.Join(t.TempDir(), "mem")
+	if err := os.CopyFS(keep, os.DirFS(mem)); err != nil {
+		t.Fatal(err)
+	}
+	return func() {
+		t.Helper()
+		if err := os.RemoveAll(mem); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.CopyFS(mem, os.DirFS(keep)); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

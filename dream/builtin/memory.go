@@ -37,8 +37,10 @@ type memory struct {
 	// gone are paths of builtin pages to delete: emptied, or of the old
 	// one-claim layout and migrated.
 	gone []string
-	// rendered caches the indexes rendered from the claims as they are.
+	// rendered caches the indexes rendered from the claims as they are;
+	// ranked is the listing they were last rendered from.
 	rendered *indexSet
+	ranked   []entry
 	limits   validate.Limits
 	erased   func([]byte) bool
 	// reader is the run's page reader, which parses pages (open).

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/wiki"
 )
 
@@ -63,6 +64,8 @@ type entry struct {
 	cites       []cite
 	stubSources string
 	scanned     bool
+	// slot is the entry's page in a ranking kept for the next run.
+	slot int32
 }
 
 // sessions returns the sessions the claim's current value cites.
@@ -115,28 +118,177 @@ func (m *memory) currentClaims() int {
 // confirmed first within. The claim lines of pages only scanned carry
 // their index line and rank from the scan (which the page memo keeps
 // across runs), as the claims of pages parsed from the memo do, so only
-// claims the run changed are made into index lines here.
+// claims the run changed are made into index lines here. The claims of
+// pages the last run ranked (the page memo's ranking) whose path and
+// content are the same and which the run leaves as they are keep the
+// last run's order: only the claims of the other pages are sorted, and
+// merged in.
 func (m *memory) listing() []entry {
-	es := make([]entry, 0, m.currentClaims())
-	for _, c := range m.claims {
-		if c.current() && c.page != nil {
-			es = append(es, entry{text: c.cur.text, line: c.indexLine(), key: durability(c.area, c.cur.kind),
-				seen: c.seen, since: c.since, page: c.page, cites: c.cur.cites})
+	prev := m.reader.lastRanking()
+	// same[i] is the page prev.pages[i] is now, when unchanged.
+	var same []*page
+	unchanged := map[*page]bool{}
+	if prev != nil {
+		same = make([]*page, len(prev.pages))
+		for i, rp := range prev.pages {
+			if p, ok := m.pages[rp.path]; ok && !p.dirty && p.id == rp.id && p.id != (gitstore.ID{}) {
+				same[i], unchanged[p] = p, true
+			}
 		}
-	}
-	for _, p := range m.pages {
-		if p.loaded {
-			continue
+		// A page whose claims the last run ranked otherwise (it never
+		// should) is ranked afresh.
+		n := make([]int, len(prev.pages))
+		for i := range prev.entries {
+			n[prev.entries[i].slot]++
 		}
-		for i := range p.stubs {
-			s := &p.stubs[i]
-			if s.current {
-				es = append(es, entry{text: s.text, line: s.line, key: s.key, seen: s.seen, since: s.since, page: p, stubSources: s.sources, scanned: true})
+		for i, p := range same {
+			if p != nil && n[i] != p.currentClaims() {
+				same[i] = nil
+				delete(unchanged, p)
 			}
 		}
 	}
-	permute(es, rankOrder(es))
+	var fresh []entry
+	if prev == nil {
+		fresh = make([]entry, 0, m.currentClaims())
+	}
+	for _, p := range m.pages {
+		if !unchanged[p] {
+			fresh = p.appendEntries(fresh)
+		}
+	}
+	permute(fresh, rankOrder(fresh))
+	if prev == nil {
+		m.ranked = fresh
+		return fresh
+	}
+	es := prev.spare
+	prev.spare = nil // one listing may fill it: the others allocate
+	if cap(es) < len(prev.entries)+len(fresh) {
+		es = make([]entry, 0, len(prev.entries)+len(fresh))
+	}
+	i := 0
+	for _, e := range prev.entries {
+		p := same[e.slot]
+		if p == nil {
+			continue
+		}
+		e.page = p
+		for i < len(fresh) && compareEntries(&fresh[i], &e) < 0 {
+			es = append(es, fresh[i])
+			i++
+		}
+		es = append(es, e)
+	}
+	es = append(es, fresh[i:]...)
+	m.ranked = es
 	return es
+}
+
+// currentClaims counts the current claims the page lists.
+func (p *page) currentClaims() int {
+	n := 0
+	if p.loaded {
+		for _, c := range p.claims {
+			if c.current() {
+				n++
+			}
+		}
+		return n
+	}
+	for i := range p.stubs {
+		if p.stubs[i].current {
+			n++
+		}
+	}
+	return n
+}
+
+// appendEntries appends the page's current claims to es.
+func (p *page) appendEntries(es []entry) []entry {
+	if p.loaded {
+		for _, c := range p.claims {
+			if c.current() {
+				es = append(es, entry{text: c.cur.text, line: c.indexLine(), key: durability(c.area, c.cur.kind),
+					seen: c.seen, since: c.since, page: p, cites: c.cur.cites})
+			}
+		}
+		return es
+	}
+	for i := range p.stubs {
+		s := &p.stubs[i]
+		if s.current {
+			es = append(es, entry{text: s.text, line: s.line, key: s.key, seen: s.seen, since: s.since, page: p, stubSources: s.sources, scanned: true})
+		}
+	}
+	return es
+}
+
+// compareEntries orders entries as rankOrder does.
+func compareEntries(a, b *entry) int {
+	switch {
+	case a.key != b.key:
+		return a.key - b.key
+	case a.seen != b.seen:
+		return b.seen - a.seen
+	case a.since != b.since:
+		return b.since - a.since
+	}
+	return cmp.Or(strings.Compare(a.page.path, b.page.path), strings.Compare(a.text, b.text))
+}
+
+// sameArray reports whether a and b share their first element.
+func sameArray(a, b []entry) bool {
+	return cap(a) > 0 && cap(b) > 0 && &a[:1][0] == &b[:1][0]
+}
+
+// ranking is a run's listing as the next run reads it: the claims of the
+// pages the run left as they were, in order, each naming its page by its
+// index in pages (slot) rather than by the run's page.
+type ranking struct {
+	entries []entry
+	pages   []rankedPage
+	// spare is room for the next listing: an earlier ranking's entries,
+	// cleared, which no one reads any more.
+	spare []entry
+}
+
+// rankedPage is a page of a ranking: its path and its content's blob id.
+type rankedPage struct {
+	path string
+	id   gitstore.ID
+}
+
+// keepRanking makes the run's last listing into the ranking the next
+// run reads, in place; prev is the ranking the run read (nil if none),
+// whose entries the next run's listing may then fill.
+func (m *memory) keepRanking(prev *ranking) *ranking {
+	if m.ranked == nil {
+		return nil
+	}
+	rk := &ranking{entries: m.ranked[:0]}
+	slot := map[*page]int32{}
+	for _, e := range m.ranked {
+		p := e.page
+		if p.dirty || p.id == (gitstore.ID{}) {
+			continue
+		}
+		s, ok := slot[p]
+		if !ok {
+			s = int32(len(rk.pages))
+			slot[p] = s
+			rk.pages = append(rk.pages, rankedPage{path: p.path, id: p.id})
+		}
+		e.page, e.slot = nil, s
+		rk.entries = append(rk.entries, e)
+	}
+	// What follows holds this run's pages: let them go.
+	clear(rk.entries[len(rk.entries):cap(rk.entries)])
+	if prev != nil && !sameArray(prev.entries, rk.entries) {
+		rk.spare = prev.entries[:0]
+		clear(rk.spare[:cap(rk.spare)])
+	}
+	return rk
 }
 
 // rankOrder is the order of es by rank (most durable first), most
