@@ -257,6 +257,11 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 		return false
 	}
 	for _, c := range tied {
+		if rest, ok := withoutListItem(c.cur.text, r.Target); ok && !namesPerson(r, tt) && !ended {
+			// "run tflint and checkov": checkov goes, tflint stays.
+			m.keepRest(c, rest, endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote)
+			continue
+		}
 		if rest, ok := otherClauses(c.cur.text, tt); ok && !namesPerson(r, tt) && !ended {
 			// The claim says more than what is withdrawn: the rest stays.
 			m.keepRest(c, rest, endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote)
@@ -315,6 +320,36 @@ func holdsUntil(text string, tt []string) bool {
 		}
 	}
 	return false
+}
+
+// withoutListItem is a claim's text without the one word a withdrawal
+// names where it stands in a list with others ("run tflint and checkov"
+// less "checkov"), and true; "", false when the word is not one item of
+// a list.
+func withoutListItem(text, target string) (string, bool) {
+	target = strings.TrimSpace(target)
+	if len(target) < 3 || strings.ContainsAny(target, " \t") || termStop[strings.ToLower(target)] {
+		return "", false
+	}
+	const joiner = `(,\s*|\s+(?:and|&|\+|or|und|oder|y|o|et|ou)\s+|、|和|与|及)`
+	w := regexp.QuoteMeta(target)
+	// The joiner before the word goes with it ("tflint and checkov");
+	// else the one after it ("checkov and tflint").
+	after := regexp.MustCompile(`(?i)` + joiner + w + `($|[^\pL\pN_-])`)
+	before := regexp.MustCompile(`(?i)(^|[^\pL\pN_-])` + w + joiner)
+	var out string
+	switch a, b := after.FindAllStringSubmatchIndex(text, -1), before.FindAllStringSubmatchIndex(text, -1); {
+	case len(a) == 1:
+		out = text[:a[0][0]] + text[a[0][4]:]
+	case len(a) == 0 && len(b) == 1:
+		out = text[:b[0][3]] + text[b[0][1]:]
+	default:
+		return "", false
+	}
+	if strings.Contains(strings.ToLower(out), strings.ToLower(target)) {
+		return "", false
+	}
+	return out, true
 }
 
 // onlyHolder is the one current claim holding half of a withdrawal's

@@ -220,7 +220,7 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 		return why(f, "e4"), excluded
 	}
 	// Withdrawals and forget requests (not for the task at hand only).
-	if t := retraction(s, lx); t != "" && (!lx.oneOff.MatchString(retractionHead(s)) || movedOn(s, lx)) {
+	if t := retraction(s, lx); t != "" && (!lx.oneOff.MatchString(retractionHead(s)) || movedOn(s, lx) || reRetiredWhen.MatchString(s)) {
 		if e := endedIn(strings.TrimRight(s, " .!。！"), lx); e == "" || !strings.Contains(e, t) {
 			f.retract = t
 			return why(f, "d5"), durable
@@ -588,6 +588,11 @@ func movedOn(s string, lx *lexicon) bool {
 	m := lx.departed.FindString(strings.TrimSpace(reBareLead.ReplaceAllString(s, "")))
 	return m != "" && reMovedOn.MatchString(m)
 }
+
+// reRetiredWhen says something was retired, with when ("checkov got
+// pulled from the required checks this week"): the moment is the
+// event's, not a limit on the withdrawal.
+var reRetiredWhen = regexp.MustCompile(`(?i)\b(?:was|were|got|has been|have been)\s+(?:finally\s+|just\s+|officially\s+)?(?:decommissioned|archived|retired|shut down|turned off|switched off|sunset|scrapped|deprecated|discontinued|taken down|pulled|removed|dropped|deleted|abolished|lifted)\b`)
 
 // reMovedOn are the verbs of leaving for good.
 var reMovedOn = regexp.MustCompile(`(?i)\b(?:moved|left|quit|joined|transferred|switched|last day|gewechselt|gegangen|gekündigt|verlassen|se fue|se ha ido|dejó|a quitté|est partie?|est passée?)\b|离职|调去|调到|转岗|异动|異動|退職|転籍`)

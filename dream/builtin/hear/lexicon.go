@@ -114,8 +114,8 @@ func english() *lexicon {
 			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but ))?(?:the |our )?(?P<t>[^,]+?) (?:no longer runs|doesn't run any ?more|isn't running any ?more|no longer exists|is off the (?:checklist|list|table))\b.*$`),
 			regexp.MustCompile(`(?i)^(?:we|the team|i) (?:turned|switched|shut) (?:the |our )?(?P<t>[^,]+?) (?:off|down)\b.*$`),
 			// Something retired: "the kafka-legacy cluster was decommissioned", "#old-alerts got archived".
-			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but ))?(?:the |our )?(?P<t>[^,]+?) (?:was|were|got|has been|have been|is now|are now) (?:finally |just |officially |completely |now |permanently )?(?:decommissioned|archived|retired|shut down|shutdown|turned off|switched off|sunset|sunsetted|torn down|scrapped|deprecated|discontinued|taken down|taken offline|wound down|abandoned|gone|dead)\b.*$`),
-			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but ))?(?:the |our )?(?P<t>[^,]+?) (?:is|are) (?:now |already |completely |permanently )?(?:decommissioned|retired|shut down|switched off|turned off|sunset|deprecated|gone|dead)\b.*$`),
+			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but ))?(?:the |our )?(?P<t>[^,]+?) (?:was|were|got|has been|have been|is now|are now) (?:finally |just |officially |completely |now |permanently )?(?:decommissioned|archived|retired|shut down|shutdown|turned off|switched off|sunset|sunsetted|torn down|scrapped|deprecated|discontinued|taken down|taken offline|wound down|abandoned|gone|dead|pulled|removed|dropped|deleted|yanked|taken out|ripped out)\b.*$`),
+			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but ))?(?:the |our )?(?P<t>[^,]+?) (?:is|are) (?:now |already |completely |permanently )?(?:decommissioned|retired|shut down|switched off|turned off|sunset|deprecated|gone|dead|deleted|removed)\b.*$`),
 			regexp.MustCompile(`(?i)^(?:the |our )?(?P<t>.+?) (?:no longer exists?|doesn't exist any ?more|does not exist any ?more|went away)\b.*$`),
 			regexp.MustCompile(`(?i)^(?:the |our |all )?[^,]+? (?:don't|doesn't|do not|does not|no longer) (?:need|require)s? (?P<t>.+?)(?:'s (?:sign-?off|approval|ok))? any ?more\b.*$`),
 			// A topic, then a pronoun standing for it: "the screenshot rule, you can forget it".
@@ -142,8 +142,8 @@ func english() *lexicon {
 			regexp.MustCompile(`(?i)^(?:the )?(?P<t>.+?) (?:no longer applies|no longer holds|doesn't apply any ?more|does not apply any ?more|is no longer (?:a thing|the rule|true|needed|required|valid|relevant|in effect|the case|necessary)|are no longer (?:needed|required|a thing|necessary)|is gone|is dead|is obsolete|is deprecated|is retired|is cancelled|is canceled|is off)\b.*$`),
 		},
 		ended: []*regexp.Regexp{
-			regexp.MustCompile(`(?i)^(?:now that |since |so )?(?:the |our )?(?P<t>[^,]+?) (?:is|are|'s) (?:now |finally |officially |already )?(?:over|done|finished|behind us|lifted)(?:\s*[.,;:!—–-]|\s+(?:now|already|finally|officially|so|and|but|thanks|since|as of|last|this|yesterday|today)\b|$).*$`),
-			regexp.MustCompile(`(?i)^(?:now that |since |so )?(?:the |our )?(?P<t>[^,]+?) (?:has |have )?(?:finally |officially |already )?(?:ended|finished|wrapped up|got lifted|was lifted)(?:\s*[.,;:!—–-]|\s+(?:now|already|finally|officially|so|and|but|thanks|since|as of|last|this|yesterday|today)\b|$).*$`),
+			regexp.MustCompile(`(?i)^(?:now that |since |so )?(?:the |our )?(?P<t>[^,]+?) (?:is|are|'s) (?:now |finally |officially |already )?(?:over|done|finished|behind us|lifted)(?:\s+(?:early|earlier|late|on time))?(?:\s*[.,;:!—–-]|\s+(?:now|already|finally|officially|so|and|but|thanks|since|as of|last|this|yesterday|today)\b|$).*$`),
+			regexp.MustCompile(`(?i)^(?:now that |since |so )?(?:the |our )?(?P<t>[^,]+?) (?:has |have )?(?:finally |officially |already )?(?:ended|finished|wrapped up|got lifted|was lifted)(?:\s+(?:early|earlier|late|on time))?(?:\s*[.,;:!—–-]|\s+(?:now|already|finally|officially|so|and|but|thanks|since|as of|last|this|yesterday|today)\b|$).*$`),
 		},
 		forget: regexp.MustCompile(`(?i)^(?:please )?(?:forget(?: about| that| what i (?:said|told you) about| everything about)?|(?:don'?t|do not) remember(?: that)?|stop remembering(?: that)?|you can forget(?: about| that)?|remove the memory(?: that| about| of)?|delete (?:the |your )?(?:memory|note) (?:of|about|on))\s+(?P<t>.+)$`),
 		replaces: []*regexp.Regexp{
