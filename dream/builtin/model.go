@@ -253,7 +253,7 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 	}
 	// A tie withdraws nothing, but for a person who left (all that was
 	// said of them goes) and for one claim said twice in other words.
-	if len(tied) > 1 && !(score == 1 && namesPerson(r, tt) || alike(tied)) {
+	if len(tied) > 1 && !(score == 1 && (namesPerson(r, tt) || hear.Retired(r)) || alike(tied)) {
 		return false
 	}
 	for _, c := range tied {

@@ -352,6 +352,25 @@ func TestRetractionAcrossPhrasings(t *testing.T) {
 	}
 }
 
+// Ensure that a thing gone for good takes every claim naming it, where
+// a plain withdrawal naming two claims withdraws neither.
+func TestRetiredThingTakesAllSaidOfIt(t *testing.T) {
+	claims := heard(rule("en", "don't touch the Happy grammar without pinging Sven"), fact("parser", "The parser comes from a Happy grammar in Parser.y."), rule("en", "unit tests run offline"))
+	for _, tc := range []struct {
+		quote string
+		want  []string
+	}{
+		{"the megaparsec rewrite landed and the Happy grammar is deleted", []string{"The user said: “unit tests run offline”"}},
+		{"forget the Happy grammar", []string{"The parser comes from a Happy grammar in Parser.y.", "The user said: “don't touch the Happy grammar without pinging Sven”", "The user said: “unit tests run offline”"}},
+	} {
+		m := run(t, t.TempDir(), map[string]hear.Heard{"s1": claims},
+			map[string]hear.Heard{"s2": {Retractions: []hear.Retraction{{Lang: "en", Target: "Happy grammar", Quote: tc.quote}}}})
+		if got := currentTexts(m); !slices.Equal(got, tc.want) {
+			t.Errorf("%q: current = %q, want %q", tc.quote, got, tc.want)
+		}
+	}
+}
+
 // Ensure that a period said to be over withdraws what was to hold until
 // then, whole, and nothing else said of it.
 func TestPeriodEndWithdrawsWhatHeldUntilThen(t *testing.T) {

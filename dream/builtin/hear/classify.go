@@ -333,6 +333,12 @@ func decideKind(f finding, c cues) (finding, verdict) {
 			f.kind, f.subject = Rule, subjectOf(s, lang, lx)
 			return why(f, "d16"), durable
 		}
+		if reRequiredTail.MatchString(s) {
+			// "run tflint and checkov, that's required for every PR":
+			// the tail makes a rule of the instruction.
+			f.kind, f.subject = Rule, subjectOf(s, lang, lx)
+			return why(f, "d16t"), durable
+		}
 		return why(f, "l17"), local
 	}
 	if lx.taskLead != nil && lx.taskLead.MatchString(s) && !durableCue && !modal && !remembered && !(lang == En && reNounThenVerb.MatchString(s)) {
@@ -449,7 +455,7 @@ var reZhTargetVerb = regexp.MustCompile(`^(?:再用|使用|用|走|按)\s*|\s*(?
 // ("que j'ai dit sur les triggers", "what I told you about"), and
 // reTargetTail closes them with when it was said or "no more": neither
 // is part of what is withdrawn.
-var reSaidAbout = regexp.MustCompile(`(?i)^(?:(?:ce |tout ce )?que |(?:todo )?lo que |what |everything |was |alles,? was )?(?:i |we |j'ai |je t'ai |on a |te |ich (?:dir )?)?(?:said|told you|wrote|mentioned|dit|écrit|dije|he dicho|comenté|gesagt)(?: earlier| before| last time)? (?:about|on|regarding|sur|à propos de|concernant|sobre|acerca de|über|zu|wegen) `)
+var reSaidAbout = regexp.MustCompile(`(?i)^(?:(?:ce |tout ce )?que |(?:todo )?lo que |what |everything |was |alles,? was )?(?:i |we |j'ai |je t'ai |on a |te |ich (?:dir )?)?(?:said|told you|wrote|mentioned|dit|écrit|dije|he dicho|comenté|gesagt)(?: earlier| before| last time| antes| la otra vez| l'autre fois)? (?:about|on|regarding|sur|à propos d(?:e |u |es |')|concernant|sobre|acerca de|de(?:l)? |über|zu|wegen) ?`)
 
 // reTargetTail is "no more" after what a withdrawal names ("Redsys ya
 // no, lo dimos de baja"): not part of its name.
@@ -589,6 +595,10 @@ func movedOn(s string, lx *lexicon) bool {
 	return m != "" && reMovedOn.MatchString(m)
 }
 
+// reRequiredTail closes an instruction with words making it a standing rule
+// ("…, that's required for every PR", "…, das ist Pflicht").
+var reRequiredTail = regexp.MustCompile(`(?i),\s*(?:that's|that is|this is|it's|it is)\s+(?:required|mandatory|the rule|our (?:rule|standard|policy|convention)|a must|policy|non-negotiable)\b|,\s*(?:das ist|ist)\s+(?:pflicht|vorgeschrieben|regel|bei uns standard)\b|,\s*(?:es|eso es)\s+(?:obligatorio|la regla|norma)\b|,\s*(?:c'est)\s+(?:obligatoire|la règle|notre règle|imposé)\b|[，,]\s*(?:这是|这个是)?(?:规定|硬性要求|必须的)|[、,]\s*(?:必須|ルール|決まり)です`)
+
 // reRetiredWhen says something was retired, with when ("checkov got
 // pulled from the required checks this week"): the moment is the
 // event's, not a limit on the withdrawal.
@@ -596,6 +606,22 @@ var reRetiredWhen = regexp.MustCompile(`(?i)\b(?:was|were|got|has been|have been
 
 // reMovedOn are the verbs of leaving for good.
 var reMovedOn = regexp.MustCompile(`(?i)\b(?:moved|left|quit|joined|transferred|switched|last day|gewechselt|gegangen|gekündigt|verlassen|se fue|se ha ido|dejó|a quitté|est partie?|est passée?)\b|离职|调去|调到|转岗|异动|異動|退職|転籍`)
+
+// Retired reports whether a withdrawal says the thing it names is gone
+// for good ("the Happy grammar is deleted", "db-kranich-01 wurde
+// abgeschaltet", "mm-build-07 已经下线了"): all that was said of it goes.
+func Retired(r Retraction) bool {
+	t := strings.TrimSpace(r.Target)
+	i := strings.Index(r.Quote, t)
+	if t == "" || i < 0 || anaphor(t) {
+		return false
+	}
+	after := r.Quote[i+len(t):]
+	return reRetiredAfter.MatchString(after)
+}
+
+// reRetiredAfter follows a thing that is gone for good.
+var reRetiredAfter = regexp.MustCompile(`(?i)^\s*(?:(?:was|were|got|has been|have been|is|are)\s+(?:now\s+|finally\s+|just\s+|officially\s+|completely\s+|permanently\s+)?(?:decommissioned|archived|retired|shut down|turned off|switched off|sunset|scrapped|deprecated|discontinued|taken down|taken offline|pulled|removed|deleted|gone|dead|torn down)\b|(?:wurde|wurden|ist|sind)\s+(?:\S+\s+){0,3}?(?:abgeschaltet|stillgelegt|abgelöst|eingestellt|ausgemustert|gelöscht|archiviert|abgebaut)\b|(?:fue|fueron|está|ha sido)\s+(?:dad[oa] de baja|apagad[oa]|eliminad[oa]|archivad[oa]|retirad[oa])|(?:a été|est|ont été)\s+(?:décommissionnée?s?|supprimée?s?|archivée?s?|arrêtée?s?|retirée?s?)|(?:已经|已)?(?:下线|停用|废弃|关停|退役|删掉|删除)了?|(?:は|が)?(?:廃棄|廃止|停止|削除)(?:されました|しました))`)
 
 // Departed reports whether a withdrawal says a person left ("tomasz left
 // last week").
