@@ -459,7 +459,7 @@ var reSaidAbout = regexp.MustCompile(`(?i)^(?:(?:ce |tout ce )?que |(?:todo )?lo
 
 // reTargetTail is "no more" after what a withdrawal names ("Redsys ya
 // no, lo dimos de baja"): not part of its name.
-var reTargetTail = regexp.MustCompile(`(?i)\s+(?:ya no|no more|not any ?more|any ?more|no longer|nicht mehr|plus maintenant|non plus|(?:from|since|of) (?:last|earlier|before) ?(?:week|month|time|sprint|quarter|year)?|(?:from|since) (?:before|earlier))$`)
+var reTargetTail = regexp.MustCompile(`(?i)\s+(?:ya no|no more|not any ?more|any ?more|no longer|nicht mehr|plus maintenant|non plus|(?:from|since|of) (?:last|earlier|before) ?(?:week|month|time|sprint|quarter|year)?|(?:from|since) (?:before|earlier)|last time|the other day|earlier|before|yesterday|la última vez|l'autre jour|letztes mal|neulich)$`)
 
 // retraction returns what a clause withdraws, or "".
 func retraction(s string, lx *lexicon) string {

@@ -203,6 +203,10 @@ func german() *lexicon {
 			regexp.MustCompile(`(?i)^(?:.+(?:, | und | aber ))?(?:der |die |das |unser |unsere )?(?P<t>[^,]+?) (?:wurde|wurden|(?:ist|sind) (?:jetzt|inzwischen|mittlerweile|seit \S+)) (?:endgültig |letzte woche |gestern |schon )*(?:abgeschaltet|stillgelegt|abgelöst|eingestellt|abgeschafft|ausgemustert|archiviert|abgebaut|außer betrieb genommen|dekommissioniert|geschichte|rausgeflogen|rausgeworfen|entsorgt|gelöscht)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:der |die |das |den |unser |unsere[n]? )?(?P<t>.+?) haben wir (?:jetzt |endgültig |inzwischen |mittlerweile |schon |wieder )*(?:rausgenommen|abgeschafft|entfernt|abgeschaltet|gestrichen|stillgelegt|eingestellt)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:der |die |das |unser |unsere )?(?P<t>.+?) gibt es nicht mehr(?:[^\pL\pN].*)?$`),
+			// "die Sache mit nur-Squash-Merges hat das Team gekippt".
+			regexp.MustCompile(`(?i)^(?:und )?(?:die sache mit |das mit |die regel mit |der |die |das )?(?P<t>[^,]+?) (?:hat|haben) (?:das team|der chef|die chefin|\p{Lu}\p{L}+|wir) (?:gekippt|abgeschafft|gestrichen|kassiert)(?:[^\pL\pN].*)?$`),
+			// "die Confluence-Seiten pflegt keiner mehr".
+			regexp.MustCompile(`(?i)^(?:nee,? |nein,? )?(?:der |die |das |den |unser |unsere[n]? )?(?P<t>[^,]+?) (?:pflegt|nutzt|liest|braucht|benutzt|verwendet) (?:keiner|niemand) mehr(?:[^\pL\pN].*)?$`),
 			// Ein Thema, dann ein Pronomen dafür: "die Screenshot-Regel, die kannst du vergessen".
 			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:die|das|den|sie|es) (?:kannst du|könnt ihr|können wir|darfst du|kann man) (?:vergessen|ignorieren|streichen|weglassen|löschen)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?P<t>die|das|den) (?:kannst du|könnt ihr|können wir|darfst du|kann man) (?:vergessen|ignorieren|streichen|weglassen|löschen)(?:[^\pL\pN].*)?$`),
@@ -272,6 +276,8 @@ func spanish() *lexicon {
 		strongCue: wordsRe(`siempre`, `nunca`, `jamás`, `cada vez`, `de ahora en adelante`, `a partir de ahora`, `sin excepción`, `en adelante`),
 		taskLead:  leadRe(`(?:puedes |podrías |por favor )?(?:renombra|arregla|añade|agrega|quita|elimina|borra|crea|actualiza|cambia|mueve|implementa|escribe|haz|ejecuta|corre|revisa|mira|prueba|muestra|explica|abre|instala|construye|despliega|sube|genera|busca|vamos a)`),
 		retract: []*regexp.Regexp{
+			// "Greengrass lo quitamos de los gateways".
+			regexp.MustCompile(`(?i)^(?:y )?(?:el |la |los |las )?(?P<t>[^,]+?) (?:lo|la|los|las) (?:quitamos|eliminamos|sacamos|dimos de baja|apagamos|retiramos|desinstalamos)(?:[^\pL\pN].*)?$`),
 			// Referencia atrás: "olvida lo que te dije sobre X", "se acabó esa restricción".
 			regexp.MustCompile(`(?i)^(?:olvida|olvídate de|ignora|olvidad|ignorad) (?:lo que|todo lo que) (?:te |os )?(?:dije|he dicho|comenté|conté) (?:sobre|de|acerca de) (?P<t>[^,;]+)`),
 			regexp.MustCompile(`(?i)^(?:ya )?se acabó (?P<t>(?:la|el|esa|ese|lo de) [^,;]+)`),
@@ -493,6 +499,8 @@ func japanese() *lexicon {
 			// 廃棄: "rig-3 は廃棄されました".
 			regexp.MustCompile(`^(?P<t>[^、。]+?)(?:は|が)(?:もう|すでに|先週|昨日)?(?:廃棄|廃止|撤去|退役|撤廃|解約)(?:されました|しました|された|した|になりました|済みです|済み)`),
 			regexp.MustCompile(`^(?P<t>[^、。]+?)(?:は|が)(?:もう)?(?:なくなりました|無くなりました|存在しません)`),
+			// 外した: "msw はもう外しました", "Sentry はやめました".
+			regexp.MustCompile(`^(?P<t>[^、。]{1,20}?)(?:は|を)(?:もう|すでに|先週|昨日)?(?:外しました|外した|やめました|やめた|止めました|使わなくなりました|抜きました|削除しました|消しました)`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:は)?(?:また|再び)(?:OK|ＯＫ|可能|できる|解禁)`),
 			regexp.MustCompile(`^(?:(?P<t>[^、,。]+?)(?:は|も|ですが|については|に関しては|の件(?:は|ですが)?)[、，,]?)?もう(?P<t2>[^、，,。]+?)(?:じゃ|では)?なくて(?:も)?(?:いい|良い|大丈夫|構わない|構いません|OK)`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:の)?(?:ルール|決まり|規約|方針)(?:は|を)?(?:もう)?(?:なし|廃止|撤回|取り消し|やめ|無効|なくし|忘れて)`),

@@ -312,3 +312,21 @@ func TestDeniedValues(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that a reply withdrawing a thing that is no longer used and
+// saying what is done instead withdraws the one and states the other,
+// while a reply saying a value changed stays one answer.
+func TestReplyWithdrawsAndStates(t *testing.T) {
+	for _, tc := range []struct{ q, a, gone, kept string }{
+		{"ところで、モックはまだ msw を使いますか？", "いえ、msw はもう外しました、テストはステージングの API に直接つなぎます。", "msw", "ステージング"},
+		{"Muss ich den neuen Endpoint noch im Confluence dokumentieren?", "nee, die Confluence-Seiten pflegt keiner mehr, das OpenAPI-Schema reicht.", "Confluence", "OpenAPI-Schema"},
+	} {
+		h := Session(conv("A:"+tc.q, tc.a))
+		if len(h.Retractions) != 1 || !strings.Contains(h.Retractions[0].Target, tc.gone) {
+			t.Errorf("%q: retractions %+v, want one of %q", tc.a, h.Retractions, tc.gone)
+		}
+		if len(h.Statements) != 1 || !strings.Contains(h.Statements[0].Quote, tc.kept) || strings.Contains(h.Statements[0].Claim, tc.gone) {
+			t.Errorf("%q: statements %+v, want one stating %q without %q", tc.a, h.Statements, tc.kept, tc.gone)
+		}
+	}
+}

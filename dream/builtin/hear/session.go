@@ -301,10 +301,23 @@ func hearMessage(text string, answering, replying, agreed bool) heard {
 		if answering && i == 0 {
 			answering = false
 			if a, k := answerOf(sents[i:]); a != "" {
-				out.answer = &Statement{Lang: s.lang, Quote: a}
-				for j := i; j < i+k; j++ {
-					sents[j].hush = true // read as the answer
+				// "nee, die Confluence-Seiten pflegt keiner mehr, das
+				// OpenAPI-Schema reicht": what the reply withdraws is a
+				// withdrawal, not part of the answer.
+				rest, rts := withoutWithdrawnParts(a, s.lang, reReplyPart)
+				if len(rts) > 0 && withdrawnOnly(rts) {
+					out.retracts = append(out.retracts, rts...)
+					a = strings.TrimSpace(strings.TrimLeft(rest, " ,、，"))
+				} else {
+					rts = nil
 				}
+				for j := i; j < i+k; j++ {
+					sents[j].hush = true // read as the answer, or withdrawn
+				}
+				if len(rts) > 0 && (a == "" || !hasValue(a, s.lang) && len(strings.Fields(a)) < 3 && !cjkText(a)) {
+					continue // "No, we dropped it." answers nothing
+				}
+				out.answer = &Statement{Lang: s.lang, Quote: a}
 				continue
 			}
 		}
@@ -975,12 +988,38 @@ func withdraws(text, lang string) bool {
 
 // reAnswerPart separates the parts of a short answer that may each say
 // something: sentences, a spaced dash, a semicolon.
+// withdrawnOnly reports withdrawals that name what is gone and nothing
+// it changed to ("msw はもう外しました", "die Confluence-Seiten pflegt keiner
+// mehr"): the answer is kept without them. A change ("ya no es X, es Y")
+// keeps the answer whole.
+func withdrawnOnly(rts []Retraction) bool {
+	for _, rt := range rts {
+		if !Retired(rt) && !reCeased.MatchString(rt.Quote) {
+			return false
+		}
+	}
+	return true
+}
+
+// reCeased says a thing is no longer kept up or used.
+var reCeased = regexp.MustCompile(`(?i)\b(?:pflegt|nutzt|liest|braucht|benutzt|verwendet) (?:keiner|niemand) mehr\b|もう外しました|外しました|やめました|使わなくなりました|\b(?:lo|la|los|las) (?:quitamos|eliminamos|sacamos|retiramos)\b`)
+
+// reReplyPart also cuts a reply in prose at its commas: "いえ、msw は
+// もう外しました、テストは…" withdraws one part and states another.
+var reReplyPart = regexp.MustCompile(`\s+[\x{2013}\x{2014}-]{1,2}\s+|;\s*|[.!。！]\s*|,\s+|、|，`)
+
 var reAnswerPart = regexp.MustCompile(`\s+[\x{2013}\x{2014}-]{1,2}\s+|;\s*|[.!。！]\s*`)
 
 // withoutWithdrawals is an answer without its parts that withdraw
 // something, and those withdrawals; "" when every part withdraws.
 func withoutWithdrawals(a, lang string) (string, []Retraction) {
-	locs := reAnswerPart.FindAllStringIndex(a, -1)
+	return withoutWithdrawnParts(a, lang, reAnswerPart)
+}
+
+// withoutWithdrawnParts is withoutWithdrawals with the parts cut where
+// parts matches.
+func withoutWithdrawnParts(a, lang string, parts *regexp.Regexp) (string, []Retraction) {
+	locs := parts.FindAllStringIndex(a, -1)
 	var keep []string
 	var rts []Retraction
 	start := 0

@@ -159,7 +159,8 @@ func sentences(line string) []string {
 				continue
 			}
 			if w := lastWord(rs[start:i]); r == '.' && reDayMonth.MatchString(w) && i+2 < len(rs) && unicode.IsLower(rs[i+2]) &&
-				datePreps[strings.ToLower(lastWord([]rune(strings.TrimRight(string(rs[start:i-len([]rune(w))]), " "))))] {
+				datePreps[strings.ToLower(lastWord([]rune(strings.TrimRight(string(rs[start:i-len([]rune(w))]), " "))))] ||
+				r == '.' && isDigits(lastWord(rs[start:i])) && len(lastWord(rs[start:i])) <= 2 && reMonthAfter.MatchString(string(rs[i+1:])) {
 				// "seit 1.12. in Rente": a German date, not an end.
 				continue
 			}
@@ -178,6 +179,9 @@ func sentences(line string) []string {
 // reDayMonth is a day and month written the German way, before its dot
 // ("1.12", "24.3").
 var reDayMonth = regexp.MustCompile(`^\d{1,2}\.\d{1,2}$`)
+
+// reMonthAfter is a German month after a day's dot ("10. Januar").
+var reMonthAfter = regexp.MustCompile(`^\s+(?:Januar|Jänner|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember)\b`)
 
 // datePreps stand before a German date ("seit 1.12.", "am 3.4.").
 var datePreps = map[string]bool{"seit": true, "am": true, "bis": true, "ab": true, "vom": true, "zum": true, "dem": true, "den": true}
@@ -264,3 +268,7 @@ var conjunctions = set("and", "but", "so", "because", "since", "whereas", "while
 	"aber", "sondern", "während", "obwohl", "doch", "und", "denn", "weil",
 	"pero", "aunque", "mientras", "sino", "y", "porque", "que",
 	"mais", "tandis", "bien", "alors", "et", "car", "donc")
+
+func isDigits(s string) bool {
+	return s != "" && strings.IndexFunc(s, func(r rune) bool { return r < '0' || r > '9' }) < 0
+}
