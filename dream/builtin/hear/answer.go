@@ -97,8 +97,9 @@ func questionSubject(q, lang string) string {
 			head = w
 			continue
 		}
-		if reQuestionWords.MatchString(w) {
-			continue
+		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s") // "the VPC module's region"
+		if reQuestionWords.MatchString(w) || reBareVersion.MatchString(w) {
+			continue // "for 1.0" says when, not what
 		}
 		rest = append(rest, w)
 	}
@@ -261,6 +262,9 @@ var (
 	// digit or joiner inside ("Redis", "pg-16", "node:22").
 	reValueWord = regexp.MustCompile(`\b(?:\p{Lu}[\p{L}\d]*(?:[.+_:/-][\p{L}\d]+)*|[\p{Ll}]+(?:[.+_:/-]?\d[\p{L}\d]*)(?:[.+_:/-][\p{L}\d]+)*)`)
 )
+
+// reBareVersion is a number or version alone ("1.0", "v2").
+var reBareVersion = regexp.MustCompile(`^v?\d+(?:\.\d+)*$`)
 
 // deniedValues are the values a "still X?" question names that an answer
 // saying no and naming another value leaves behind ("¿Seguimos con Redis

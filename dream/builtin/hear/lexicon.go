@@ -109,6 +109,8 @@ func english() *lexicon {
 		strongCue: wordsRe(`always`, `never`, `every ?time`, `whenever`, `from now on`, `going forward`, `at all times`, `under no circumstances`, `without exception`, `no exceptions`, `every single`),
 		taskLead:  leadRe(`(?:can you |could you |would you |please |pls |now |then |next,? |also )?(?:rename|fix|add|remove|delete|create|update|change|move|refactor|implement|write|make|run|check|look|try|show|tell|explain|open|install|build|deploy|revert|bump|clean|debug|test|merge|commit|push|pull|rerun|retry|investigate|profile|draft|generate|set up|setup|find|search|grep|read|review|go ahead|continue|proceed|finish|start|stop|undo|replace|split|extract|wrap up|port|migrate|upgrade|downgrade|format|lint|tag|release|publish|send|post|paste|give|help|let's)`),
 		retract: []*regexp.Regexp{
+			// A correction: "I told you Elixir 1.16 last time, that was wrong".
+			regexp.MustCompile(`(?i)^(?:(?:sorry|also|oh|btw),? )*(?:i|we) (?:told you|said|wrote|mentioned|gave you)(?: that)? (?P<t>[^,]+?)(?: earlier| last time| before| yesterday| the other day)?,? (?:but )?(?:that was|that's|it was|which was|this was) (?:wrong|incorrect|a mistake|outdated|not right|off|not true)\b.*$`),
 			// Pointing back: "ignore what I said about ticket prefixes", "the churn job no longer runs".
 			regexp.MustCompile(`(?i)^(?:please |also |and |oh and )?(?:ignore|disregard|forget|scratch|drop) (?:what|everything|anything|all) (?:i|we) (?:said|told you|wrote|mentioned)(?: earlier| before| last time)? (?:about|on|regarding|re) (?P<t>[^,;]+)`),
 			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but ))?(?:the |our )?(?P<t>[^,]+?) (?:no longer runs|doesn't run any ?more|isn't running any ?more|no longer exists|is off the (?:checklist|list|table))\b.*$`),
@@ -196,6 +198,7 @@ func german() *lexicon {
 		strongCue: wordsRe(`immer`, `nie`, `niemals`, `jedes mal`, `ab jetzt`, `ab sofort`, `künftig`, `grundsätzlich`, `ausnahmslos`, `ohne ausnahme`, `stets`),
 		taskLead:  leadRe(`(?:kannst du |könntest du |bitte )?(?:benenne|fixe|behebe|füge|entferne|lösche|erstelle|aktualisiere|ändere|verschiebe|implementiere|schreib|mach|führe|prüfe|schau|probier|zeig|erklär|öffne|installiere|baue|teste|merge|committe|pushe|starte|stopp|lass uns)`),
 		retract: []*regexp.Regexp{
+			regexp.MustCompile(`(?i)^(?:(?:sorry|übrigens|korrektur),? )*ich (?:hatte|habe|hab) (?:dir |euch )?(?P<t>[^,]+?) gesagt,? (?:aber )?(?:das war|das ist|das stimmt) (?:falsch|nicht richtig|ein fehler|nicht)(?:[^\pL\pN].*)?$`),
 			// Verweis zurück: "vergiss, was ich über X gesagt habe".
 			regexp.MustCompile(`(?i)^(?:vergiss|vergesst|ignorier|ignoriere|ignoriert),? (?:was|alles,? was) ich (?:dir |euch )?(?:über|zu|wegen|zum thema) (?P<t>.+?) gesagt (?:habe|hab|hatte)\b.*$`),
 			regexp.MustCompile(`(?i)^(?:der |die |das )?(?P<t>[^,]+?) läuft nicht mehr\b.*$`),
@@ -276,6 +279,7 @@ func spanish() *lexicon {
 		strongCue: wordsRe(`siempre`, `nunca`, `jamás`, `cada vez`, `de ahora en adelante`, `a partir de ahora`, `sin excepción`, `en adelante`),
 		taskLead:  leadRe(`(?:puedes |podrías |por favor )?(?:renombra|arregla|añade|agrega|quita|elimina|borra|crea|actualiza|cambia|mueve|implementa|escribe|haz|ejecuta|corre|revisa|mira|prueba|muestra|explica|abre|instala|construye|despliega|sube|genera|busca|vamos a)`),
 		retract: []*regexp.Regexp{
+			regexp.MustCompile(`(?i)^(?:(?:perdón|perdona|ojo),? )*te (?:dije|había dicho) (?P<t>[^,]+?),? (?:pero )?(?:era|estaba|es|eso era|eso estaba) (?:mal|incorrecto|un error|equivocado)(?:[^\pL\pN].*)?$`),
 			// "Greengrass lo quitamos de los gateways".
 			regexp.MustCompile(`(?i)^(?:y )?(?:el |la |los |las )?(?P<t>[^,]+?) (?:lo|la|los|las) (?:quitamos|eliminamos|sacamos|dimos de baja|apagamos|retiramos|desinstalamos)(?:[^\pL\pN].*)?$`),
 			// Referencia atrás: "olvida lo que te dije sobre X", "se acabó esa restricción".
@@ -356,6 +360,7 @@ func french() *lexicon {
 		strongCue: wordsRe(`toujours`, `jamais`, `chaque fois`, `désormais`, `dorénavant`, `à partir de maintenant`, `sans exception`),
 		taskLead:  leadRe(`(?:tu peux |peux-tu |pourrais-tu |merci de )?(?:renomme|corrige|ajoute|retire|supprime|crée|mets à jour|change|déplace|implémente|écris|fais|lance|vérifie|regarde|essaie|montre|explique|ouvre|installe|construis|déploie|génère|cherche|allons)`),
 		retract: []*regexp.Regexp{
+			regexp.MustCompile(`(?i)^(?:(?:pardon|désolée?|correction),? )*je t'(?:ai|avais) dit (?P<t>[^,]+?),? (?:mais )?(?:c'était|c'est|ce n'était) (?:faux|une erreur|pas bon|pas ça)(?:[^\pL\pN].*)?$`),
 			// Renvoi en arrière : "oublie ce que j'ai dit sur X".
 			regexp.MustCompile(`(?i)^(?:oublie|oubliez|ignore|ignorez) (?:ce que|tout ce que) (?:je t'ai|je vous ai|j'ai|on a) (?:dit|écrit|raconté) (?:sur|à propos de|concernant|au sujet de|pour) (?P<t>[^,;]+)`),
 			// Décommissionné : "jup-login2 a été décommissionné", "X n'existe plus".

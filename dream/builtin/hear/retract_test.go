@@ -330,3 +330,18 @@ func TestReplyWithdrawsAndStates(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that a correction of what was said before withdraws the value it
+// names and makes what follows replace it.
+func TestCorrectionOfEarlierValue(t *testing.T) {
+	h := Session(conv("Also, sorry — I told you Elixir 1.16 last time, that was wrong: the Dockerfile and .tool-versions both say 1.17.3."))
+	if len(h.Retractions) != 1 || h.Retractions[0].Target != "Elixir 1.16" {
+		t.Errorf("retractions %+v, want one of Elixir 1.16", h.Retractions)
+	}
+	if len(h.Statements) != 1 || !slices.Contains(h.Statements[0].Replaces, "Elixir 1.16") {
+		t.Errorf("statements %+v, want one replacing Elixir 1.16", h.Statements)
+	}
+	if got := questionSubject("What should the VPC module's default region be for 1.0?", "en"); got != "vpc module default region" {
+		t.Errorf("question subject %q, want %q", got, "vpc module default region")
+	}
+}
