@@ -322,6 +322,24 @@ func holdsUntil(text string, tt []string) bool {
 	return false
 }
 
+// stemOpens reports whether a version's stem opens a word of text with a
+// version ("nixos-" in "nixos-24.05").
+func stemOpens(text, stem string) bool {
+	lt, ls := strings.ToLower(text), strings.ToLower(stem)
+	for i := 0; ; {
+		j := strings.Index(lt[i:], ls)
+		if j < 0 {
+			return false
+		}
+		at, end := i+j, i+j+len(ls)
+		before, _ := utf8.DecodeLastRuneInString(lt[:at])
+		if (at == 0 || !wordRune(before)) && end < len(lt) && lt[end] >= '0' && lt[end] <= '9' {
+			return true
+		}
+		i = at + 1
+	}
+}
+
 // withoutListItem is a claim's text without the one word a withdrawal
 // names where it stands in a list with others ("run tflint and checkov"
 // less "checkov"), and true; "", false when the word is not one item of
@@ -501,7 +519,7 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 	sterms := terms(st.Subject)
 	// A version's stem ("Toolchain " of "Toolchain 13.2") names what
 	// changed, not what went.
-	values := slices.DeleteFunc(slices.Clone(st.Replaces), func(w string) bool { return w != "" && strings.ContainsAny(w[len(w)-1:], ": @-") })
+	values := slices.DeleteFunc(slices.Clone(st.Replaces), func(w string) bool { return w != "" && strings.ContainsAny(w[len(w)-1:], ": @=-") })
 	if len(values) > 0 {
 		// "OpenOCD はやめて probe-rs に移行": the value replaced is not
 		// what the statement is about.
@@ -529,13 +547,19 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 		}
 		m.openHaving(wt, len(wt))
 		cands := m.candidates(wt)
+		stem := strings.ContainsAny(w[len(w)-1:], "-:@=")
 		if len(wt) == 1 && len(valueOf(w)) > 0 {
 			// A value may open a longer one ("airflow-sched-02" in
 			// "airflow-sched-02.tidewater.internal"): a term of its own.
 			cands = m.claims
+		} else if stem && slices.Contains(st.Replaces, w) {
+			// "nixos-" opens "nixos-24.05", a term of its own: every
+			// claim is looked at, as for a forget.
+			m.openAll()
+			cands = m.claims
 		}
 		for _, c := range cands {
-			if c.current() && (containsTerms(c.vterms, wt) || tokenPrefix(c.cur.text, w)) && otherVersion(w, c.cur.text, text) && !slices.Contains(replaced, c) {
+			if c.current() && (containsTerms(c.vterms, wt) || tokenPrefix(c.cur.text, w) || stem && stemOpens(c.cur.text, w)) && otherVersion(w, c.cur.text, text) && !slices.Contains(replaced, c) {
 				replaced = append(replaced, c)
 			}
 		}
@@ -870,7 +894,7 @@ func lastWord(s string) string {
 // the update's ("Postgres 14" against "Postgres 16"): a claim that merely
 // mentions Postgres is not replaced by the news of an upgrade.
 func otherVersion(w, old, update string) bool {
-	if w == "" || !strings.ContainsAny(w[len(w)-1:], ": @-") {
+	if w == "" || !strings.ContainsAny(w[len(w)-1:], ": @=-") {
 		return true
 	}
 	re, err := regexp.Compile(`(?i)(?:^|[^\pL\pN])` + regexp.QuoteMeta(w) + `v?(\d+(?:\.\d+)*)`)

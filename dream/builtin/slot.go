@@ -714,7 +714,7 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 			continue
 		}
 		// A version stem ("Postgres ", "node:") names the new value too.
-		if r == "" || strings.ContainsAny(r[len(r)-1:], ": @-") || strings.Contains(strings.TrimSpace(r), " ") {
+		if r == "" || strings.ContainsAny(r[len(r)-1:], ": @=-") || strings.Contains(strings.TrimSpace(r), " ") {
 			continue
 		}
 		r = strings.TrimSpace(r)

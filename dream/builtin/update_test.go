@@ -352,6 +352,22 @@ func TestRetractionAcrossPhrasings(t *testing.T) {
 	}
 }
 
+// Ensure that a version's stem finds the claim it opens a word of, and a
+// setting said again with another value replaces it.
+func TestStemAndSettingReplace(t *testing.T) {
+	for _, tc := range []struct{ before, after, gone, kept string }{
+		{"we pin nixpkgs to nixos-24.05 in flake.nix", "bumped the pin to nixos-24.11 over the weekend", "nixos-24.05", "nixos-24.11"},
+		{"all dags need retries=2 in default_args", "also default_args retries=3 from now on", "retries=2", "retries=3"},
+	} {
+		m := run(t, t.TempDir(), map[string]hear.Heard{"s1": hear.Session([]hear.Record{{Role: "user", ID: "u1", Text: tc.before}})},
+			map[string]hear.Heard{"s2": hear.Session([]hear.Record{{Role: "user", ID: "u2", Text: tc.after}})})
+		got := strings.Join(currentTexts(m), "\n")
+		if strings.Contains(got, tc.gone) || !strings.Contains(got, tc.kept) {
+			t.Errorf("%q then %q: current %q, want %q and not %q", tc.before, tc.after, got, tc.kept, tc.gone)
+		}
+	}
+}
+
 // Ensure that a thing gone for good takes every claim naming it, where
 // a plain withdrawal naming two claims withdraws neither.
 func TestRetiredThingTakesAllSaidOfIt(t *testing.T) {

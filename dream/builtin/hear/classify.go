@@ -386,6 +386,11 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		f.kind, f.subject = Rule, subjectOf(s, lang, lx)
 		return why(f, "d23"), durable
 	}
+	if durableCue && reSetting.MatchString(s) {
+		// "default_args retries=3 from now on": a setting said to hold.
+		f.kind, f.subject = Rule, strings.ToLower(strings.SplitN(reSetting.FindString(s), "=", 2)[0])
+		return why(f, "d20s"), durable
+	}
 	if reChoseNew.MatchString(s) {
 		// "marketing picked storyblok as the new cms": a decision on
 		// what is used from now on.
@@ -927,6 +932,10 @@ func factShape(s, lang string, lx *lexicon) bool {
 }
 
 // reAssign opens a clause with a setting given its value.
+// reSetting is a setting and its value anywhere in a clause
+// ("retries=3").
+var reSetting = regexp.MustCompile(`\b[A-Za-z_][A-Za-z0-9_.]{2,}=[^\s=,;]+`)
+
 var reAssign = regexp.MustCompile(`^[A-Z][A-Z0-9_]{2,}=[^\s=]+`)
 
 var reIsContraction = regexp.MustCompile(`(?i)(\w)'s (in|on|at|a|an|the|now|still|always|never|just|only|under|behind|over|\d)`)
@@ -1283,7 +1292,7 @@ var reUpdateCue = map[string]*regexp.Regexp{
 
 // reVersioned is a value with a version or number: "node:22",
 // "Postgres 16", "db-stg-02".
-var reVersioned = regexp.MustCompile(`\b([A-Za-z][A-Za-z.+_-]*?[A-Za-z])([:@ -]|-v|:v| v)(\d+(?:\.\d+)*)\b`)
+var reVersioned = regexp.MustCompile(`\b([A-Za-z][A-Za-z.+_-]*?[A-Za-z])([:@ =-]|-v|:v| v)(\d+(?:\.\d+)*)\b`)
 
 var (
 	// reSinceMoment is the moment a state holds since ("since Tuesday",

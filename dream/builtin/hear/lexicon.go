@@ -329,7 +329,7 @@ func spanish() *lexicon {
 
 func french() *lexicon {
 	return &lexicon{
-		departed:     regexp.MustCompile(`^(?P<t>` + nameRe + `) (?:a quitté|est parti|est partie|n'est plus (?:dans|chez|avec|là|dans l'équipe)|a changé d'équipe|est (?:en congé|en congés|en arrêt)|est passée? (?:dans|chez|à) (?:une autre|l'équipe|une nouvelle)|est passée? (?:sur|au|à la|à l') ?[\p{L}' -]{2,30}$|est passée? côté|est partie? (?:chez|à|dans|en)|a rejoint)`),
+		departed:     regexp.MustCompile(`^(?P<t>` + nameRe + `) (?:a quitté|est parti|est partie|n'est plus (?:dans|chez|avec|là|dans l'équipe)|a changé d'équipe|est (?:en congé|en congés|en arrêt)|est passée? (?:dans|chez|à) (?:une autre|l'équipe|une nouvelle)|est passée? (?:sur|au|à la|à l') ?[\p{L}' -]{2,30}$|est passée? côté|est partie? (?:chez|à|dans|en)|a rejoint|nous quitte|quitte (?:l'équipe|la boîte|l'entreprise|la société)|s'en va)`),
 		questionLead: leadRe(`qu'est-ce`, `qu'est ce`, `quoi`, `quel`, `quelle`, `quels`, `quelles`, `comment`, `où`, `pourquoi`, `quand`, `qui`, `combien`, `est-ce que`, `est-ce`, `peux-tu`, `pouvez-vous`, `pourrais-tu`, `pourriez-vous`, `sais-tu`, `savez-vous`, `as-tu`, `avez-vous`, `dois-je`, `faut-il`, `y a-t-il`, `c'est quoi`, `je me demande`),
 		hypo:         wordsRe(`peut-être`, `imaginons`, `imagine`, `supposons`, `admettons`, `on pourrait`, `pourrait`, `pourrions`, `pourraient`, `serait`, `seraient`, `aurait`, `ferait`, `et si`, `je me demande`, `je ne sais pas si`, `probablement`, `en théorie`, `hypothétiquement`, `je réfléchis`, `on réfléchit`, `envisage`, `envisager`, `un jour`, `idée`, `je pense`, `je crois`),
 		cond:         wordsRe(`si`, `quand`, `lorsque`, `dès que`, `chaque fois que`),
