@@ -273,6 +273,7 @@ func TestLeavingAndHandover(t *testing.T) {
 		{"ok. also tomasz left last week so anything gradebook goes to Ingrid now, she took over the module.", "tomasz", "Ingrid"},
 		{"Frau Berger ist seit 1.12. in Rente, tarifliche Fragen bitte ab jetzt an Herrn Yilmaz.", "Frau Berger", "Yilmaz"},
 		{"田中さんが先月で退職されたので、デザインの確認は外注の mocha design さんにお願いしています。", "田中", "mocha design"},
+		{"佐藤さんは病棟システムのチームに異動したので、予約ロジックは高橋さんに見てもらっています。", "佐藤", "高橋"},
 	} {
 		h := Session(conv(tc.text))
 		if len(h.Retractions) != 1 || h.Retractions[0].Target != tc.gone {
@@ -289,8 +290,17 @@ func TestLeavingAndHandover(t *testing.T) {
 	if h := Session(conv("Tom is out this week.")); len(h.Retractions) != 0 {
 		t.Errorf("away this week: %+v, want no withdrawal", h.Retractions)
 	}
-	if h := Session(conv("the fx desk moved their gateway to gcc 15 last week, their repo not ours, we stay where we are")); len(h.Statements)+len(h.Retractions) != 0 {
-		t.Errorf("another team's news: %+v", h)
+	for _, text := range []string{
+		"the fx desk moved their gateway to gcc 15 last week, their repo not ours, we stay where we are",
+		"隣の放射線科のチームは HAPI をやめて Firely Server に移るらしいです。",
+	} {
+		if h := Session(conv(text)); len(h.Statements)+len(h.Retractions) != 0 {
+			t.Errorf("%q, another team's news: %+v", text, h)
+		}
+	}
+	// "それと" opens a new thing; it does not point back.
+	if h := Session(conv("予約ロジックの変更は佐藤さんにレビューをお願いしてください。それと、金曜日はリリース禁止です。")); len(h.Statements) != 2 {
+		t.Errorf("それと: statements %+v, want two", h.Statements)
 	}
 }
 

@@ -766,7 +766,8 @@ var reAnaphor = map[string]*regexp.Regexp{
 	Es: leadRe(`eso es`, `esto es`, `es`, `son`, `eso`, `esto`),
 	Fr: leadRe(`c'est`, `ce sont`, `cela`, `ça`, `il est`, `elle est`),
 	Zh: anyRe(`^(?:它|这|那|这个|那个)`),
-	Ja: anyRe(`^(?:それ|これ|あれ)`),
+	// "それと" and "それから" say "and also": a new thing, not "it".
+	Ja: regexp.MustCompile(`^(?:それ|これ|あれ)(?:[^とか]|$)`),
 }
 
 // anaphoric reports a sentence that continues the one before it.
@@ -1081,7 +1082,7 @@ func markChanges(out *heard, nr, ns int) {
 
 // reNotOurs says what a sentence tells is another team's or project's,
 // not this one's.
-var reNotOurs = regexp.MustCompile(`(?i)\bnot ours\b|\bnot our (?:repo|project|code|service|problem)\b|\btheir (?:repo|repository|project|codebase|service|stack|app|gateway|code), not (?:ours|our)\b|\bnicht (?:unser(?:e|es)? (?:repo|projekt|problem)|bei uns)\b|\bno (?:es )?(?:el |la )?(?:nuestr[oa]|nuestro repo|nuestro proyecto)\b|\bpas (?:le |la )?nôtre\b|\bpas notre (?:repo|projet|dépôt)\b|不是我们的|跟我们无关|和我们无关|うちのではない|うちじゃない|うちは関係ない|うちのリポジトリではない`)
+var reNotOurs = regexp.MustCompile(`(?i)\bnot ours\b|\bnot our (?:repo|project|code|service|problem)\b|\btheir (?:repo|repository|project|codebase|service|stack|app|gateway|code), not (?:ours|our)\b|\bnicht (?:unser(?:e|es)? (?:repo|projekt|problem)|bei uns)\b|\bno (?:es )?(?:el |la )?(?:nuestr[oa]|nuestro repo|nuestro proyecto)\b|\bpas (?:le |la )?nôtre\b|\bpas notre (?:repo|projet|dépôt)\b|不是我们的|跟我们无关|和我们无关|うちのではない|うちじゃない|うちは関係ない|うちのリポジトリではない|隣の[^、。]{0,12}チーム|隔壁(?:组|团队|部门)|别的(?:组|团队)|另一个团队|\bdas Nachbarteam\b|\bl'équipe d'à côté\b|\bel equipo de al lado\b|\bthe team next door\b|\banother team's\b`)
 
 // departureSplit cuts a clause saying who left from what it goes on to
 // say ("Lucía se fue a otra empresa y los cambios de esquema ahora los
