@@ -21,7 +21,11 @@
 //     replaced (slot.go);
 //   - holding the words a current claim states that the statement says
 //     are no longer current (hear.Statement.Replaces): that claim is
-//     replaced too;
+//     replaced too; a version's stem ("nixos-", "retries=") finds the
+//     claim holding it with another version;
+//   - naming a product with another version than a claim does, without
+//     a word of change ("we build with Flutter 3.24", hear.Statement.
+//     Versions): that claim is replaced, and nothing else changes;
 //   - saying what a claim without a distinct subject says, in other
 //     words: one claim, more citations;
 //   - otherwise a new claim.
@@ -34,8 +38,15 @@
 // A retraction withdraws the current claim it names (by subject, else by
 // most of its words): nothing is current for the subject until it is
 // stated again, and the history keeps the withdrawn value with the
-// withdrawing session and words. A forget request removes the claims it
-// names, history and all. See subject.go, slot.go and model.go.
+// withdrawing session and words. A tie withdraws nothing, but for a
+// person who left and a thing gone for good (hear.Retired: deleted,
+// decommissioned, switched off), which take every claim naming them. One
+// item of a list ("run tflint and checkov") goes alone; one clause of
+// several goes alone. A period said to be over ("the audit freeze is
+// over", hear.EndsPeriod) withdraws only the claims that hold while or
+// until it ("we're in the audit freeze: …", "在微信支付审核通过之前…"),
+// whole. A forget request removes the claims it names, history and all.
+// See subject.go, slot.go and model.go.
 //
 // # Pages
 //
