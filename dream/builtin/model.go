@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/memfs/memfs/dream/builtin/hear"
@@ -214,7 +215,7 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 	// "The audit freeze is over" withdraws what was to hold during it,
 	// not all that was said of it.
 	ended := hear.EndsPeriod(r)
-	tt := slices.DeleteFunc(terms(r.Target), func(t string) bool { return targetFiller[t] })
+	tt := contentTerms(slices.DeleteFunc(terms(r.Target), func(t string) bool { return targetFiller[t] }))
 	consider := func(c *claim, s float64) {
 		switch {
 		case ended && !holdsUntil(c.cur.text, tt):
@@ -275,6 +276,22 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 		m.touch(c)
 	}
 	return len(tied) > 0
+}
+
+// contentTerms are a withdrawal's terms without the CJK pairs that hold
+// a particle ("によ", "よる", "的规"): in "曜日によるリリース制限" only 曜日,
+// リリ, 制限 say what is withdrawn. Terms are kept whole when fewer than
+// two would be left.
+func contentTerms(tt []string) []string {
+	out := slices.DeleteFunc(slices.Clone(tt), func(t string) bool {
+		return cjkWord(t) && strings.ContainsFunc(t, func(r rune) bool {
+			return unicode.In(r, unicode.Hiragana) || strings.ContainsRune("的了吗吧呢啊这那个条是在和把", r)
+		})
+	})
+	if len(out) < 2 {
+		return tt
+	}
+	return out
 }
 
 var (
