@@ -362,6 +362,7 @@ func TestStemAndSettingReplace(t *testing.T) {
 	for _, tc := range []struct{ before, after, gone, kept string }{
 		{"we pin nixpkgs to nixos-24.05 in flake.nix", "bumped the pin to nixos-24.11 over the weekend", "nixos-24.05", "nixos-24.11"},
 		{"all dags need retries=2 in default_args", "also default_args retries=3 from now on", "retries=2", "retries=3"},
+		{"we're on postgres 14 on RDS", "fyi prod db is on pg16 since tuesday", "postgres 14", "pg16"},
 	} {
 		m := run(t, t.TempDir(), map[string]hear.Heard{"s1": hear.Session([]hear.Record{{Role: "user", ID: "u1", Text: tc.before}})},
 			map[string]hear.Heard{"s2": hear.Session([]hear.Record{{Role: "user", ID: "u2", Text: tc.after}})})

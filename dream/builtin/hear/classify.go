@@ -1308,6 +1308,14 @@ var (
 	reDoneMove = regexp.MustCompile(`(?i)\b(?:upgrade|migration|move|switch|cutover|cut-over|transition|rollout|bump)\s+(?:to|onto)\s+\S.*\b(?:is|was|has been|got)\s+(?:now\s+|finally\s+)?(?:done|finished|complete|completed|live)\b|\b(?:finished|completed|wrapped up)\s+the\s+(?:upgrade|migration|move|switch|cutover)\s+(?:to|onto)\b|\b(?:upgrade|umstieg|umstellung|migration|wechsel|umzug)\s+(?:auf|nach|zu)\s+.+\b(?:ist|sind|wurde)\s+(?:jetzt\s+|endlich\s+|gestern\s+)?(?:durch|fertig|abgeschlossen|erledigt|live)\b|\b(?:actualización|migración|cambio|paso|upgrade)\s+(?:a|al)\s+.+\s(?:ya\s+)?(?:terminó|está (?:hecha|hecho|terminada|lista|en producción)|se completó)|\b(?:migration|passage|mise à jour|bascule|montée de version)\s+(?:vers|à|en|sur)\s+.+\s(?:est|a été)\s+(?:terminée?|faite?|finie?|effectuée?)|(?:升级|迁移|切换|换)(?:到|成)[^，。]+?(?:已经|昨晚|昨天|刚刚?)?(?:完成|搞定|结束|做完)了?|(?:への|に)(?:アップグレード|移行|切り替え|乗り換え)(?:が|は)[^、。]{0,6}?(?:終わりました|完了しました|済みました|終わった|完了した)`)
 )
 
+var (
+	// reCompactVersion is a product's short name run together with its
+	// version ("pg16", "py3.12", "node22").
+	reCompactVersion = regexp.MustCompile(`(?i)\b(pg|psql|py|node|jdk|php)(\d+(?:\.\d+)*)\b`)
+	// compactStems are the stems those short names stand for.
+	compactStems = map[string]string{"pg": "postgres ", "psql": "postgres ", "py": "python ", "node": "node ", "jdk": "java ", "php": "php "}
+)
+
 // reVersionNoun names what a number counts or locates, not a product
 // with a version.
 var reVersionNoun = regexp.MustCompile(`(?i)^(?:port|room|floor|line|page|step|phase|sprint|week|day|level|tier|stage|grade|build|issue|ticket|pr|item|row|column|table|chapter|section|version|v|release|rev|revision|run|attempt|retries|retry|max|min|top|group|team|zone|rack|node|worker|shard|replica|slot|lane|gate|seite|zeile|stufe|woche|tag|raum|semana|día|piso|página|paso|semaine|jour|étape|salle)$`)
@@ -1337,6 +1345,15 @@ func versionNames(s, lang string) []string {
 // a capitalized product's ("Flutter 3.24", not "db-stg-01", "port 9878").
 func stemsOf(s string, cue bool) []string {
 	var out []string
+	if cue {
+		// "prod db is on pg16": a short name of a product with its
+		// version names the product's stem.
+		for _, m := range reCompactVersion.FindAllStringSubmatch(s, -1) {
+			if stem := compactStems[strings.ToLower(m[1])]; stem != "" && !containsFold(out, stem) {
+				out = append(out, stem)
+			}
+		}
+	}
 	for _, m := range reVersioned.FindAllStringSubmatch(s, -1) {
 		stem := m[1] + m[2]
 		if r, _ := utf8.DecodeRuneInString(m[1]); !cue && (m[2] != " " || !unicode.IsUpper(r) || reVersionNoun.MatchString(m[1]) || !strings.Contains(m[3], ".") && len(m[3]) > 2) {
