@@ -1345,13 +1345,11 @@ func versionNames(s, lang string) []string {
 // a capitalized product's ("Flutter 3.24", not "db-stg-01", "port 9878").
 func stemsOf(s string, cue bool) []string {
 	var out []string
-	if cue {
-		// "prod db is on pg16": a short name of a product with its
-		// version names the product's stem.
-		for _, m := range reCompactVersion.FindAllStringSubmatch(s, -1) {
-			if stem := compactStems[strings.ToLower(m[1])]; stem != "" && !containsFold(out, stem) {
-				out = append(out, stem)
-			}
+	// "prod db is on pg16": a product's short name with its version
+	// names the product's stem, with a cue of change or without.
+	for _, m := range reCompactVersion.FindAllStringSubmatch(s, -1) {
+		if stem := compactStems[strings.ToLower(m[1])]; stem != "" && !containsFold(out, stem) {
+			out = append(out, stem)
 		}
 	}
 	for _, m := range reVersioned.FindAllStringSubmatch(s, -1) {
