@@ -168,6 +168,13 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 	if loc := reWhenLead.FindStringIndex(s); loc != nil && loc[1] < len(s) && reUpdateCue[lang] != nil && reUpdateCue[lang].MatchString(s[loc[1]:]) {
 		s = s[loc[1]:]
 	}
+	if reUpdateCue[lang] != nil && reUpdateCue[lang].MatchString(s) {
+		// "we bumped the Admin API to 2025-01 last Thursday": the day
+		// is when, not what changed.
+		if l := strings.Join(strings.Fields(reWhenInside.ReplaceAllString(s, " ")), " "); l != "" {
+			s = l
+		}
+	}
 	if len([]rune(s)) < 4 || len(contentWords(s)) == 0 && !cjkText(s) {
 		if t := retraction(strings.TrimRight(strings.TrimSpace(raw), " .!"), lx); anaphor(t) {
 			// "forget it": what it withdraws is named before it.
@@ -1303,6 +1310,8 @@ var (
 	reChoseNew = regexp.MustCompile(`(?i)\b(?:picked|chose|selected|went with|settled on|decided on|signed with)\s+\S.{0,40}?\s+as\s+(?:the|our)\s+new\s+\S|\bhat sich für\s+\S.{0,40}?\s+als\s+neue[nsr]?\s+\S|\b(?:eligió|eligieron|escogió|escogimos|elegimos)\s+\S.{0,40}?\s+como\s+(?:el |la |nuestro |nuestra )?nuev[oa]\s+\S|\b(?:a|ont|avons) choisi\s+\S.{0,40}?\s+comme\s+(?:le |la |notre )?nouve(?:au|l|lle)\s+\S|选(?:了|定了?)[^，。]{1,20}(?:作为|当|做)新的|新しい[^、。]{1,10}は[^、。]{1,20}に決まりました`)
 	// reWhenLead opens a clause with when something was done.
 	reWhenLead = regexp.MustCompile(`(?i)^(?:yesterday|last (?:week|night|month|friday|monday|tuesday|wednesday|thursday)|this morning|over the weekend|earlier today|ayer|anoche|la semana pasada|el mes pasado|esta mañana|el finde|gestern|letzte woche|heute morgen|am wochenende|hier|la semaine dernière|ce matin|le mois dernier|ce week-end)[,]?\s+|^(?:上周|昨天|昨晚|上个月|今天早上|周末)[，,]?\s*|^(?:先週|昨日|昨夜|先月|今朝|週末に?)[、,]?\s*`)
+	// reWhenInside is when a change was made, inside a clause.
+	reWhenInside = regexp.MustCompile(`(?i)\s(?:last (?:week|night|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|yesterday|this morning|over the weekend|earlier today)\b`)
 	// reDoneMove says a move to a value is done ("the upgrade to Java 21
 	// is done", "HAPI FHIR 7.2 へのアップグレードが終わりました").
 	reDoneMove = regexp.MustCompile(`(?i)\b(?:upgrade|migration|move|switch|cutover|cut-over|transition|rollout|bump)\s+(?:to|onto)\s+\S.*\b(?:is|was|has been|got)\s+(?:now\s+|finally\s+)?(?:done|finished|complete|completed|live)\b|\b(?:finished|completed|wrapped up)\s+the\s+(?:upgrade|migration|move|switch|cutover)\s+(?:to|onto)\b|\b(?:upgrade|umstieg|umstellung|migration|wechsel|umzug)\s+(?:auf|nach|zu)\s+.+\b(?:ist|sind|wurde)\s+(?:jetzt\s+|endlich\s+|gestern\s+)?(?:durch|fertig|abgeschlossen|erledigt|live)\b|\b(?:actualización|migración|cambio|paso|upgrade)\s+(?:a|al)\s+.+\s(?:ya\s+)?(?:terminó|está (?:hecha|hecho|terminada|lista|en producción)|se completó)|\b(?:migration|passage|mise à jour|bascule|montée de version)\s+(?:vers|à|en|sur)\s+.+\s(?:est|a été)\s+(?:terminée?|faite?|finie?|effectuée?)|(?:升级|迁移|切换|换)(?:到|成)[^，。]+?(?:已经|昨晚|昨天|刚刚?)?(?:完成|搞定|结束|做完)了?|(?:への|に)(?:アップグレード|移行|切り替え|乗り換え)(?:が|は)[^、。]{0,6}?(?:終わりました|完了しました|済みました|終わった|完了した)`)

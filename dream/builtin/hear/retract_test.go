@@ -244,6 +244,10 @@ func TestChangeToldAsNews(t *testing.T) {
 			t.Errorf("%q: statements %+v, want one stating %q", tc.text, h.Statements, tc.value)
 		}
 	}
+	// When a change was made is not what changed.
+	if h := Session(conv("We bumped the Admin API to 2025-01 last Thursday.")); len(h.Statements) != 1 || h.Statements[0].Subject != "admin api" {
+		t.Errorf("bumped last Thursday: %+v, want one statement about the admin api", h.Statements)
+	}
 	// A product's other version is what it replaces, without a word of
 	// change; a host or a count is not.
 	for _, tc := range []struct {
