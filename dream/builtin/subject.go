@@ -377,7 +377,9 @@ func mentionScore(target, claim []string) float64 {
 			// A withdrawal's compound is not the word it opens
 			// ("NightlyLeadScoring" and "nightly"); its short form is
 			// ("recon" and "reconciliation").
-			return akin(t, c) && len(t) <= 2*len(c) || modelSuffix(t, c) || identPart(t, c) || inflected(t, c)
+			// A compound's last word ("drucker" in "bondrucker") too.
+			return akin(t, c) && len(t) <= 2*len(c) || modelSuffix(t, c) || identPart(t, c) || inflected(t, c) ||
+				len(t) >= 6 && len(c) > len(t)+2 && strings.HasSuffix(c, t)
 		}) {
 			n++
 		}
