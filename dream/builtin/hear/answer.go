@@ -2,7 +2,9 @@ package hear
 
 import (
 	"encoding/json"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -242,7 +244,10 @@ func collectAnswers(v any, key string, byID map[string][]string, all *[]string) 
 			collectAnswers(c, key, byID, all)
 		}
 	case map[string]any:
-		for k, c := range x {
+		// In key order: answers gathered under one key keep an order
+		// the map's does not choose.
+		for _, k := range slices.Sorted(maps.Keys(x)) {
+			c := x[k]
 			sub := k
 			if k == "answers" || k == "answer" || k == "value" || k == "selected" || k == "text" || k == "other" {
 				sub = key
