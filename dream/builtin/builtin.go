@@ -245,7 +245,9 @@ func (m *memory) adopt(p string, pg page, size int64) {
 	m.pages[p] = ptr
 	if pg.rules != rulesVersion || pg.stale || len(pg.stubs) == 0 {
 		m.open(ptr)
+		return
 	}
+	m.unread = append(m.unread, ptr)
 }
 
 // merge takes in a migrated claim like a statement of its subject: the

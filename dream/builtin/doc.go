@@ -74,6 +74,18 @@
 // to their claim and citations. Memory that still does not fit fails the
 // run with ErrMemoryFull, its sessions left pending (write.go).
 //
+// # One input, one memory
+//
+// The same memory and sessions give the same pages, indexes and summary,
+// byte for byte, on any machine, with a page memo (memfs serve's) or
+// without: no choice follows the order of a Go map. Pages are parsed in
+// full in the order they were read, so claims join memory in an order of
+// their own (claim.ord); the claims a statement's terms find come in that
+// order, and where rules leave a tie it goes to the first of them. Of the
+// claims an update replaces at once, the one whose subject shares most
+// words with the update's states its value. The indexes list claims by
+// rank, then by page and place on the page (render.go).
+//
 // # Earlier pages
 //
 // Pages the builtin wrote in its earlier one-claim-a-page layout are read,

@@ -169,7 +169,7 @@ func (m *memory) open(p *page) {
 			p.dirty = true
 			continue
 		}
-		m.claims = append(m.claims, c)
+		m.join(c)
 		p.attach(c)
 		switch {
 		case filed:
@@ -209,11 +209,22 @@ func (m *memory) openWhere(ts []string, need int, ok func(*page) bool) {
 	// enough of them is passed over soonest.
 	ts = slices.Clone(ts)
 	slices.SortStableFunc(ts, func(a, b string) int { return len(b) - len(a) })
-	for _, p := range m.pages {
-		if !p.loaded && ok(p) && p.has(ts, need) {
-			m.open(p)
+	// In the order the pages were read, so that the claims join memory
+	// in an order the pages map does not choose.
+	n := 0
+	for _, p := range m.unread {
+		if p.loaded {
+			continue
 		}
+		if ok(p) && p.has(ts, need) {
+			m.open(p)
+			continue
+		}
+		m.unread[n] = p
+		n++
 	}
+	clear(m.unread[n:])
+	m.unread = m.unread[:n]
 }
 
 // PageMemo remembers, across the runs of one process (memfs serve's), what

@@ -31,6 +31,10 @@ type memory struct {
 	// pages it did not write (kept as they are).
 	pages   map[string]*page
 	foreign map[string]foreignPage
+	// unread are the pages read from disk and not yet parsed in full,
+	// in the order the folder walk read them: the order openWhere opens
+	// them in, whatever the order of the pages map.
+	unread []*page
 	// summaryForeign is summary.md when someone else wrote it (kept as it
 	// is); nil when it is the builtin's or empty.
 	summaryForeign []byte
@@ -47,6 +51,8 @@ type memory struct {
 	reader *pageReader
 	// picks numbers the calls of candidates.
 	picks int
+	// joined numbers the claims as they join claims (claim.ord).
+	joined int
 }
 
 // page is a builtin page: the claims of one topic of an area.
@@ -95,8 +101,10 @@ func newMemory(limits validate.Limits, erased func([]byte) bool) *memory {
 		foreign: map[string]foreignPage{}, limits: limits, erased: erased}
 }
 
-// candidates are the claims sharing a term with ts, each once, in the
-// order they were added.
+// candidates are the claims sharing a term with ts, each once, in
+// memory order (the order of claims, see claim.ord): what a term files
+// them in depends on when each was last changed, and, with a page memo,
+// on earlier runs, and a choice among them must not.
 func (m *memory) candidates(ts []string) []*claim {
 	var out []*claim
 	// A claim met in this call carries its number (picked).
@@ -112,6 +120,7 @@ func (m *memory) candidates(ts []string) []*claim {
 			}
 		}
 	}
+	slices.SortFunc(out, func(a, b *claim) int { return a.ord - b.ord })
 	return out
 }
 
@@ -170,10 +179,17 @@ func (m *memory) insert(c *claim) {
 	if !wiki.ValidSegment(c.area) {
 		c.area = "project"
 	}
-	m.claims = append(m.claims, c)
+	m.join(c)
 	m.index(c)
 	m.place(c)
 	m.touch(c)
+}
+
+// join appends c to claims, numbering it (claim.ord).
+func (m *memory) join(c *claim) {
+	m.joined++
+	c.ord = m.joined
+	m.claims = append(m.claims, c)
 }
 
 // remove drops a claim (a forget).

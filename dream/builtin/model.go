@@ -70,6 +70,9 @@ type claim struct {
 	indexed []string
 	run     uint64
 	picked  int
+	// ord is the claim's place in its memory's claims: claims joined
+	// later have a greater one (memory.join).
+	ord int
 	// line is the index line (indexLine) of lineOf, the current value's
 	// text when it was made.
 	line, lineOf string
@@ -534,6 +537,7 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 	}
 	by := cites[len(cites)-1]
 	sterms := terms(st.Subject)
+	said := sterms // the subject as said, before the values it replaces leave it
 	// A version's stem ("Toolchain " of "Toolchain 13.2") names what
 	// changed, not what went.
 	values := slices.DeleteFunc(slices.Clone(st.Replaces), func(w string) bool { return w != "" && strings.ContainsAny(w[len(w)-1:], ": @=-") })
@@ -602,7 +606,7 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 		match = nil
 	}
 	if match == nil && len(replaced) > 0 {
-		match = replaced[0]
+		match = closestSubject(replaced, said)
 	}
 	if match == nil {
 		// The same subject in other words: a value of the same kind
@@ -678,6 +682,20 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 	}
 	m.touch(match)
 	return stUpdated
+}
+
+// closestSubject is the claim of cs whose subject shares most terms with
+// st: of the claims a statement replaces, the one it now states ("the
+// session timeout is 777 seconds now" replaces every claim of seconds it
+// names, and states the session timeout's). At a tie, the first in cs.
+func closestSubject(cs []*claim, st []string) *claim {
+	best, most := cs[0], overlap(st, cs[0].sterms)
+	for _, c := range cs[1:] {
+		if n := overlap(st, c.sterms); n > most {
+			best, most = c, n
+		}
+	}
+	return best
 }
 
 // otherPart is what an earlier claim (old) states besides the part a
@@ -858,11 +876,13 @@ func (m *memory) subjectMatch(st []string) *claim {
 		case s > score:
 			best, score, tie = c, s, false
 		case s == score && c != best:
-			// An exact subject beats a withdrawn one of the same words.
-			if c.current() == best.current() {
+			// An exact subject beats a withdrawn one of the same words:
+			// a tie among withdrawn ones is undone by a current one.
+			switch {
+			case c.current() == best.current():
 				tie = true
-			} else if c.current() {
-				best = c
+			case c.current():
+				best, tie = c, false
 			}
 		}
 	}

@@ -64,8 +64,11 @@ type entry struct {
 	cites       []cite
 	stubSources string
 	scanned     bool
-	// slot is the entry's page in a ranking kept for the next run.
+	// slot is the entry's page in a ranking kept for the next run; pos
+	// its claim's place among the page's claims, which tells apart two
+	// claims of one page saying the same.
 	slot int32
+	pos  int32
 }
 
 // sessions returns the sessions the claim's current value cites.
@@ -207,10 +210,10 @@ func (p *page) currentClaims() int {
 // appendEntries appends the page's current claims to es.
 func (p *page) appendEntries(es []entry) []entry {
 	if p.loaded {
-		for _, c := range p.claims {
+		for i, c := range p.claims {
 			if c.current() {
 				es = append(es, entry{text: c.cur.text, line: c.indexLine(), key: durability(c.area, c.cur.kind),
-					seen: c.seen, since: c.since, page: p, cites: c.cur.cites})
+					seen: c.seen, since: c.since, page: p, cites: c.cur.cites, pos: int32(i)})
 			}
 		}
 		return es
@@ -218,7 +221,7 @@ func (p *page) appendEntries(es []entry) []entry {
 	for i := range p.stubs {
 		s := &p.stubs[i]
 		if s.current {
-			es = append(es, entry{text: s.text, line: s.line, key: s.key, seen: s.seen, since: s.since, page: p, stubSources: s.sources, scanned: true})
+			es = append(es, entry{text: s.text, line: s.line, key: s.key, seen: s.seen, since: s.since, page: p, stubSources: s.sources, scanned: true, pos: int32(i)})
 		}
 	}
 	return es
@@ -234,7 +237,7 @@ func compareEntries(a, b *entry) int {
 	case a.since != b.since:
 		return b.since - a.since
 	}
-	return cmp.Or(strings.Compare(a.page.path, b.page.path), strings.Compare(a.text, b.text))
+	return cmp.Or(strings.Compare(a.page.path, b.page.path), strings.Compare(a.text, b.text), cmp.Compare(a.pos, b.pos))
 }
 
 // sameArray reports whether a and b share their first element.
@@ -292,8 +295,9 @@ func (m *memory) keepRanking(prev *ranking) *ranking {
 }
 
 // rankOrder is the order of es by rank (most durable first), most
-// recently confirmed, then first stated, first within; then by page and
-// text.
+// recently confirmed, then first stated, first within; then by page,
+// text and place on the page: no two entries are equal, so the order
+// does not depend on the order of es (the pages map's).
 func rankOrder(es []entry) []int32 {
 	// Rank, confirmation and age make one number when they fit in it,
 	// so that most comparisons compare two numbers.
@@ -323,7 +327,7 @@ func rankOrder(es []entry) []int32 {
 		case a.since != b.since:
 			return b.since - a.since
 		}
-		return cmp.Or(strings.Compare(a.page.path, b.page.path), strings.Compare(a.text, b.text))
+		return cmp.Or(strings.Compare(a.page.path, b.page.path), strings.Compare(a.text, b.text), cmp.Compare(a.pos, b.pos))
 	})
 	return order
 }
