@@ -342,6 +342,15 @@ func holdsUntil(text string, tt []string) bool {
 	return false
 }
 
+// pairsWith reports a Replaces word that pairs a unit or a day with one
+// of the statement's subject words (said), as hear's change stems do
+// ("seconds timeout", "thursday freeze"): it names the old value of that
+// subject only.
+func pairsWith(w string, said []string) bool {
+	wt := terms(w)
+	return len(wt) >= 2 && len(said) > 0 && overlap(wt, said) > 0 && overlap(wt, said) < len(wt)
+}
+
 // stemOpens reports whether a version's stem opens a word of text with a
 // version ("nixos-" in "nixos-24.05").
 func stemOpens(text, stem string) bool {
@@ -540,7 +549,9 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 	said := sterms // the subject as said, before the values it replaces leave it
 	// A version's stem ("Toolchain " of "Toolchain 13.2") names what
 	// changed, not what went.
-	values := slices.DeleteFunc(slices.Clone(st.Replaces), func(w string) bool { return w != "" && strings.ContainsAny(w[len(w)-1:], ": @=-") })
+	values := slices.DeleteFunc(slices.Clone(st.Replaces), func(w string) bool {
+		return w != "" && strings.ContainsAny(w[len(w)-1:], ": @=-")
+	})
 	if len(values) > 0 {
 		// "OpenOCD はやめて probe-rs に移行": the value replaced is not
 		// what the statement is about.
@@ -579,7 +590,14 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 			m.openAll()
 			cands = m.claims
 		}
+		pair := pairsWith(w, said)
 		for _, c := range cands {
+			if pair && !containsTerms(append(slices.Clone(c.sterms), c.vterms...), said) {
+				// "seconds timeout" of "the kakakax session timeout is
+				// 777 seconds now" replaces the session timeout, not
+				// every timeout said in seconds.
+				continue
+			}
 			if c.current() && (containsTerms(c.vterms, wt) || tokenPrefix(c.cur.text, w) || stem && stemOpens(c.cur.text, w)) && otherVersion(w, c.cur.text, text) && !slices.Contains(replaced, c) {
 				replaced = append(replaced, c)
 			}

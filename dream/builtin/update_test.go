@@ -377,6 +377,28 @@ func TestStemAndSettingReplace(t *testing.T) {
 	}
 }
 
+// Ensure that an amount changed for one subject replaces that subject's
+// claim only, not every claim of the same service in the same unit.
+func TestAmountChangeKeepsOtherSubjects(t *testing.T) {
+	said := func(id, text string) map[string]hear.Heard {
+		return map[string]hear.Heard{id: hear.Session([]hear.Record{{Role: "user", ID: id, Text: text}})}
+	}
+	m := run(t, t.TempDir(),
+		said("s1", "Remember that the kakakax session timeout is 300 seconds."),
+		said("s2", "Remember that the kakakax drain timeout is 30 seconds."),
+		said("s3", "Remember that the kakakax cache ttl is 600 seconds."),
+		said("s4", "Actually, the kakakax session timeout is 777 seconds now."))
+	got := strings.Join(currentTexts(m), "\n")
+	for _, want := range []string{"777 seconds", "30 seconds", "600 seconds"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("current %q, want %q kept", got, want)
+		}
+	}
+	if strings.Contains(got, "300 seconds") {
+		t.Errorf("current %q, want the 300 seconds replaced", got)
+	}
+}
+
 // Ensure that a thing gone for good takes every claim naming it, where
 // a plain withdrawal naming two claims withdraws neither.
 func TestRetiredThingTakesAllSaidOfIt(t *testing.T) {
