@@ -318,16 +318,7 @@ func rankOrder(es []entry) []int32 {
 		if ranks[x] != ranks[y] {
 			return cmp.Compare(ranks[x], ranks[y])
 		}
-		a, b := &es[x], &es[y]
-		switch {
-		case a.key != b.key:
-			return a.key - b.key
-		case a.seen != b.seen:
-			return b.seen - a.seen
-		case a.since != b.since:
-			return b.since - a.since
-		}
-		return cmp.Or(strings.Compare(a.page.path, b.page.path), strings.Compare(a.text, b.text), cmp.Compare(a.pos, b.pos))
+		return compareEntries(&es[x], &es[y])
 	})
 	return order
 }

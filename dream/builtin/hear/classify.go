@@ -642,13 +642,24 @@ func Departed(r Retraction) bool {
 	if lx == nil || lx.departed == nil {
 		return false
 	}
-	for _, p := range reEndedParts.Split(r.Quote, -1) {
-		p = strings.TrimSpace(reBareLead.ReplaceAllString(strings.TrimSpace(p), ""))
+	for _, p := range quoteParts(r.Quote) {
 		if m := lx.departed.FindStringSubmatch(p); m != nil && group(lx.departed, m, "t") == r.Target {
 			return true
 		}
 	}
 	return false
+}
+
+// quoteParts are the parts of a withdrawal's quote where a clause may
+// start, without a reply's "no" or "and" before them.
+func quoteParts(quote string) []string {
+	var out []string
+	for _, p := range reEndedParts.Split(quote, -1) {
+		if p = strings.TrimSpace(reBareLead.ReplaceAllString(strings.TrimSpace(p), "")); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // EndsPeriod reports whether a withdrawal says a period or condition is
@@ -659,12 +670,8 @@ func EndsPeriod(r Retraction) bool {
 	if lx == nil || r.Target == "" {
 		return false
 	}
-	for _, p := range reEndedParts.Split(r.Quote, -1) {
-		p = strings.TrimSpace(reBareLead.ReplaceAllString(strings.TrimSpace(p), ""))
-		if p == "" {
-			continue
-		}
-		if t := endedIn(strings.TrimRight(p, " .!。！"), lx); t != "" && strings.Contains(r.Target, t) || strings.Contains(t, r.Target) && t != "" {
+	for _, p := range quoteParts(r.Quote) {
+		if t := endedIn(strings.TrimRight(p, " .!。！"), lx); t != "" && (strings.Contains(r.Target, t) || strings.Contains(t, r.Target)) {
 			for _, re := range lx.retract {
 				if re.MatchString(p) {
 					return false // a withdrawal in its own right
