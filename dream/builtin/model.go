@@ -351,24 +351,6 @@ func pairsWith(w string, said []string) bool {
 	return len(wt) >= 2 && len(said) > 0 && overlap(wt, said) > 0 && overlap(wt, said) < len(wt)
 }
 
-// stemOpens reports whether a version's stem opens a word of text with a
-// version ("nixos-" in "nixos-24.05").
-func stemOpens(text, stem string) bool {
-	lt, ls := strings.ToLower(text), strings.ToLower(stem)
-	for i := 0; ; {
-		j := strings.Index(lt[i:], ls)
-		if j < 0 {
-			return false
-		}
-		at, end := i+j, i+j+len(ls)
-		before, _ := utf8.DecodeLastRuneInString(lt[:at])
-		if (at == 0 || !wordRune(before)) && end < len(lt) && lt[end] >= '0' && lt[end] <= '9' {
-			return true
-		}
-		i = at + 1
-	}
-}
-
 // withoutListItem is a claim's text without the one word a withdrawal
 // names where it stands in a list with others ("run tflint and checkov"
 // less "checkov"), and true; "", false when the word is not one item of

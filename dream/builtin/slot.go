@@ -634,7 +634,26 @@ var reCompound = regexp.MustCompile(`^[a-z0-9]+(?:[-_.][a-z0-9]+)+$`)
 // the first part of a dotted or slashed one ("airflow-sched-02" in
 // "airflow-sched-02.tidewater.internal").
 func tokenPrefix(text, v string) bool {
-	lt, lv := strings.ToLower(text), strings.ToLower(strings.TrimSpace(v))
+	return wordStart(text, strings.TrimSpace(v), func(lt, lv string, end int) bool {
+		after, _ := utf8.DecodeRuneInString(lt[end:])
+		// "python:3.11" opens "python:3.11-slim": a variant's suffix.
+		variant := after == '-' && end+1 < len(lt) && unicode.IsLetter(rune(lt[end+1])) && strings.ContainsAny(lv, ":0123456789")
+		return end == len(lt) || !wordRune(after) || strings.ContainsRune(".:/", after) || variant
+	})
+}
+
+// stemOpens reports whether a version's stem opens a word of text with a
+// version ("nixos-" in "nixos-24.05").
+func stemOpens(text, stem string) bool {
+	return wordStart(text, stem, func(lt, _ string, end int) bool {
+		return end < len(lt) && lt[end] >= '0' && lt[end] <= '9'
+	})
+}
+
+// wordStart reports whether v (folded) opens a word of text (folded)
+// where ends accepts what follows it (lt[end:]).
+func wordStart(text, v string, ends func(lt, lv string, end int) bool) bool {
+	lt, lv := strings.ToLower(text), strings.ToLower(v)
 	if lv == "" {
 		return false
 	}
@@ -645,10 +664,7 @@ func tokenPrefix(text, v string) bool {
 		}
 		at, end := i+j, i+j+len(lv)
 		before, _ := utf8.DecodeLastRuneInString(lt[:at])
-		after, _ := utf8.DecodeRuneInString(lt[end:])
-		// "python:3.11" opens "python:3.11-slim": a variant's suffix.
-		variant := after == '-' && end+1 < len(lt) && unicode.IsLetter(rune(lt[end+1])) && strings.ContainsAny(lv, ":0123456789")
-		if (at == 0 || !wordRune(before)) && (end == len(lt) || !wordRune(after) || strings.ContainsRune(".:/", after) || variant) {
+		if (at == 0 || !wordRune(before)) && ends(lt, lv, end) {
 			return true
 		}
 		i = at + 1
