@@ -686,8 +686,9 @@ func EndsPeriod(r Retraction) bool {
 var (
 	// reEndedParts cut a withdrawal's quote where a clause may start.
 	reEndedParts = regexp.MustCompile(`[,，、。;；!！]\s*|\.\s+`)
-	// reBareLead is a reply's "no" or "yes" before what it says.
-	reBareLead = regexp.MustCompile(`(?i)^(?:(?:no|nope|yes|yeah|yep|ja|nein|sí|si|non|oui|ok|okay|ah|oh|and|also|btw|so|but|und|y|et)\b[,.!]?\s*)+`)
+	// reBareLead is a reply's "no" or "yes", or a joining word, before
+	// what a clause says ("also tomasz left").
+	reBareLead = regexp.MustCompile(`(?i)^(?:(?:no|nope|yes|yeah|yep|ja|nein|sí|si|non|oui|ok|okay|ah|oh|and|also|btw|so|but|fyi|heads up|update|und|y|et|además|aussi|au fait)\b[,.!]?\s*)+`)
 )
 
 // rePointBack is a withdrawal's target that only points back at what was

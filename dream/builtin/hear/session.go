@@ -1092,7 +1092,7 @@ func departureSplit(c string, lx *lexicon) []string {
 	if lx == nil || lx.departed == nil {
 		return nil
 	}
-	lead := len(reDepartLead.FindString(c))
+	lead := len(reBareLead.FindString(c))
 	loc := lx.departed.FindStringIndex(c[lead:])
 	if loc == nil {
 		return nil
@@ -1109,9 +1109,6 @@ func departureSplit(c string, lx *lexicon) []string {
 	}
 	return []string{a, b}
 }
-
-// reDepartLead opens a clause before who left ("also tomasz left").
-var reDepartLead = regexp.MustCompile(`(?i)^(?:(?:also|and|oh|btw|ok|okay|so|but|fyi|heads up|update|und|y|et|also|además|aussi|au fait),?\s+)*`)
 
 // reDepartureThen joins a leaving to what follows it.
 var reDepartureThen = regexp.MustCompile(`\s(?:and|so|und|y|e|et|donc)\s|;\s*|；|，|、|ので、?|から、`)
