@@ -587,6 +587,10 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 	}
 
 	match := m.subjectMatch(sterms)
+	if match == nil {
+		// The agent asked again in other words, and the answer changed.
+		match = m.reasked(st, by.session)
+	}
 	if match != nil && match.cur != nil && !sameValue(match, vterms) && len(replaced) == 0 && !saysChange(st) &&
 		slices.ContainsFunc(match.cur.cites, func(c cite) bool { return c.session == by.session }) {
 		// Two things said of one subject in one session, neither a

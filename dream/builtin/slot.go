@@ -115,6 +115,10 @@ func valueOf(text string) []valueTok {
 		// The word a count counts, or the one naming it.
 		units := func() []string {
 			var us []string
+			if u := strings.TrimLeft(l, "0123456789.,"); u != "" && u != l && !strings.HasPrefix(u, "/") {
+				// "300ms", "2gb", "80%": a count of its suffix.
+				us = append(us, canonUnit(u))
+			}
 			for _, u := range []string{lw(i + 1), lw(i - 1)} {
 				if ts := terms(u); len(ts) == 1 && !isDigits(ts[0]) {
 					us = append(us, canonUnit(ts[0]))
@@ -159,7 +163,7 @@ func valueOf(text string) []valueTok {
 // Hz" count the same thing.
 var unitBase = map[string]string{"khz": "hz", "mhz": "hz", "ghz": "hz", "kb": "byte", "mb": "byte", "gb": "byte",
 	"tb": "byte", "kib": "byte", "mib": "byte", "gib": "byte", "tib": "byte", "byte": "byte", "ms": "second", "sec": "second",
-	"secs": "second", "second": "second", "min": "minute", "minute": "minute", "hour": "hour", "hr": "hour"}
+	"secs": "second", "second": "second", "min": "minute", "minute": "minute", "hour": "hour", "hr": "hour", "s": "second", "h": "hour"}
 
 // canonUnit is a unit in the form its scales share.
 func canonUnit(u string) string {
