@@ -90,6 +90,24 @@ var toolKinds, toolsOfKind = kindsOf(map[string]string{
 	"distro":         "ubuntu debian alpine centos rhel fedora rocky almalinux distroless wolfi",
 })
 
+// alsoKinds are the other jobs a tool is commonly chosen for besides its
+// kind: Redis is a cache and also Celery's broker, Cloudflare a CDN and
+// also where sites are hosted (Pages, Workers), GitHub and GitLab forges
+// that also run CI, Datadog an APM that also keeps logs and metrics. A
+// tool is of the same kind as another when any of their jobs meet.
+var alsoKinds = map[string][]string{
+	"redis": {"queue"}, "valkey": {"queue"}, "dragonfly": {"queue"}, "keydb": {"queue"},
+	"cloudflare": {"paas"}, "github": {"ci"}, "gitlab": {"ci"}, "bitbucket": {"ci"},
+	"datadog": {"logging", "metrics"}, "newrelic": {"logging", "metrics"}, "cloudwatch": {"metrics"},
+	"honeycomb": {"logging"}, "elasticsearch": {"logging"}, "opensearch": {"logging"}, "loki": {"logging"},
+	"supabase": {"auth"}, "kubernetes": {"paas"}, "k8s": {"paas"}, "fly.io": {"paas"},
+}
+
+// jobsOf are the kinds of tool name: its kind first, then alsoKinds.
+func jobsOf(name, kind string) []string {
+	return append([]string{kind}, alsoKinds[name]...)
+}
+
 // plainWords are tool names that are also everyday words ("render",
 // "vault", "black"): they name a tool only when capitalized.
 var plainWords = setOf("lambda", "together", "render", "railway", "salt", "chef", "puppet", "drone", "bamboo", "concourse",
@@ -123,8 +141,10 @@ func kinTerms(vs []valueTok) []string {
 		if v.kind != vkTool {
 			continue
 		}
-		for _, n := range toolsOfKind[v.units[0]] {
-			out = union(out, terms(n))
+		for _, k := range v.units {
+			for _, n := range toolsOfKind[k] {
+				out = union(out, terms(n))
+			}
 		}
 	}
 	return out
@@ -173,11 +193,19 @@ func toolPair(ns, os []valueTok) bool {
 		if n.kind != vkTool || slices.ContainsFunc(os, func(o valueTok) bool { return o.kind == vkTool && o.text == n.text }) {
 			continue
 		}
-		if slices.ContainsFunc(os, func(o valueTok) bool { return o.kind == vkTool && o.units[0] == n.units[0] }) {
+		if slices.ContainsFunc(os, func(o valueTok) bool { return o.kind == vkTool && overlap(o.units, n.units) > 0 }) {
 			return true
 		}
 	}
 	return false
+}
+
+// notAmong are the tools of ns that os does not name: a tool named in
+// both is kept, not swapped in.
+func notAmong(ns, os []valueTok) []valueTok {
+	return slices.DeleteFunc(slices.Clone(ns), func(n valueTok) bool {
+		return n.kind == vkTool && slices.ContainsFunc(os, func(o valueTok) bool { return o.kind == vkTool && o.text == n.text })
+	})
 }
 
 // swappedTools are the terms of the old tools (os) that new values (ns)
@@ -192,7 +220,7 @@ func swappedTools(ns, os []valueTok) []string {
 		if slices.ContainsFunc(ns, func(n valueTok) bool { return n.kind == vkTool && n.text == o.text }) {
 			continue
 		}
-		if toolPair(ns, []valueTok{o}) {
+		if toolPair(notAmong(ns, os), []valueTok{o}) {
 			out = union(out, terms(o.text))
 		}
 	}

@@ -609,13 +609,19 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 		}
 		match = nil
 	}
-	if match == nil && len(replaced) > 0 {
+	if len(replaced) > 0 && (match == nil || !slices.Contains(replaced, match) && !sameValue(match, vterms)) {
+		// The claim holding the value the statement replaces is the one
+		// it changes: "la prod tourne sous PostgreSQL 16" changes the
+		// claim naming PostgreSQL 13, not another one about production.
 		match = closestSubject(replaced, said)
 	}
 	if match == nil {
 		// The same subject in other words: a value of the same kind
 		// said of the same thing.
 		match = m.slotMatch(st, sterms, vterms)
+	}
+	if zzTrace != nil {
+		zzTrace(st, match, replaced)
 	}
 	// What the statement replaces, so that the claim stating it now does
 	// not name it again.
@@ -724,7 +730,7 @@ func changedValues(ns, os []valueTok) []string {
 		if o.kind == vkName || slices.ContainsFunc(ns, func(n valueTok) bool { return n.kind == o.kind && n.text == o.text }) {
 			continue
 		}
-		if replacedBy(o, ns, os) || o.kind == vkTool && toolPair(ns, []valueTok{o}) {
+		if replacedBy(o, ns, os) || o.kind == vkTool && toolPair(notAmong(ns, os), []valueTok{o}) {
 			out = union(out, terms(o.text))
 		}
 	}

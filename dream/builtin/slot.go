@@ -138,7 +138,7 @@ func valueOf(text string) []valueTok {
 			out = append(out, valueTok{kind: vkVersion, text: l})
 		case toolNamed(w):
 			name, kind := toolKind(w)
-			out = append(out, valueTok{kind: vkTool, text: name, units: []string{kind}})
+			out = append(out, valueTok{kind: vkTool, text: name, units: jobsOf(name, kind)})
 			if properNoun(w, i == 0 || sentenceStart(text, idx[i][0])) {
 				out = append(out, valueTok{kind: vkName, text: l})
 			}
@@ -495,8 +495,11 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 			case kind == vkName && len(c.sterms) == 0:
 				// A verbatim claim is full of names.
 				need = len(content) + 1
-			case kind == vkVersion || kind == vkRegion || kind == vkTool || kind == vkHost:
-			case kind == vkName || kind == vkID || len(c.sterms) == 0:
+			case kind == vkVersion || kind == vkRegion || kind == vkHost:
+			case kind == vkName || kind == vkID || kind == vkTool || len(c.sterms) == 0:
+				// A tool of a kind said beside a change elsewhere ("Celery
+				// passe par RabbitMQ maintenant") need not be new: two
+				// shared words say it is the same thing.
 				need = 2
 			}
 			covers := coversAll(c.sterms, content)

@@ -1,6 +1,7 @@
 package builtin
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -512,5 +513,56 @@ func TestWithdrawalOfCJKName(t *testing.T) {
 	m = run(t, t.TempDir(), map[string]hear.Heard{"s1": two}, map[string]hear.Heard{"s2": {Retractions: []hear.Retraction{stop}}})
 	if got, want := currentTexts(m), []string{"The user said: “周报模板在 wiki 上”"}; !slices.Equal(got, want) {
 		t.Fatalf("current = %q, want %q: a task is no person, its mention elsewhere stays", got, want)
+	}
+}
+
+// said is what one session's user messages say, heard by package hear.
+func said(id string, texts ...string) map[string]hear.Heard {
+	var recs []hear.Record
+	for i, t := range texts {
+		recs = append(recs, hear.Record{Role: "user", ID: fmt.Sprintf("%s-%d", id, i), Text: t})
+	}
+	return map[string]hear.Heard{id: hear.Session(recs)}
+}
+
+// Ensure that a tool chosen for a job it does besides its kind replaces
+// the tool that did the job (Redis as a broker, Cloudflare as a host),
+// that a tool named on both sides is not swapped in, and that a version
+// changes the claim naming the old one rather than another claim of the
+// statement's subject.
+func TestToolsOfAnotherJobAndVersionTargets(t *testing.T) {
+	tests := []struct {
+		name          string
+		before, after []string
+		gone, kept    []string
+	}{
+		{"a host that is also a CDN",
+			[]string{"Remember: the site is built with Astro and hosted on Vercel."},
+			[]string{"heads up, we moved hosting last week, it's cloudflare pages now"},
+			[]string{"Vercel"}, []string{"cloudflare pages"}},
+		{"a cache that is also a broker, a hedge on the link",
+			[]string{"Route optimizer calls always go through the Oban queue named routing.", "Pour info : les tâches de fond tournent sur Celery avec Redis comme broker."},
+			[]string{"Pour info, on a remplacé le broker la semaine dernière : Celery passe par RabbitMQ maintenant, c'est peut-être lié."},
+			[]string{"Redis"}, []string{"RabbitMQ", "Oban queue named routing"}},
+		{"a version changes the claim naming it",
+			[]string{"Production runs go on the Kestrel cluster with 64 ranks.", "L'appli cave-coop est en Django, PostgreSQL 13 en prod, et les tâches de fond tournent sur Celery."},
+			[]string{"La prod tourne sous PostgreSQL 16 depuis ce matin, la bascule s'est bien passée."},
+			[]string{"PostgreSQL 13"}, []string{"PostgreSQL 16", "Kestrel cluster with 64 ranks", "Celery"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := run(t, t.TempDir(), said("s1", tc.before...), said("s2", tc.after...))
+			got := strings.Join(currentTexts(m), "\n")
+			for _, g := range tc.gone {
+				if strings.Contains(got, g) {
+					t.Errorf("current %q still names %q", got, g)
+				}
+			}
+			for _, k := range tc.kept {
+				if !strings.Contains(got, k) {
+					t.Errorf("current %q lost %q", got, k)
+				}
+			}
+		})
 	}
 }

@@ -247,3 +247,8 @@ var reSince = regexp.MustCompile(`(?i)\b(?:since|seit|desde|depuis|as of|ab)\b|�
 // (", ok?", ", ¿vale?", "，好吗？"), unlike a tag that asks whether it is
 // true (", right?", "…对吧").
 var reAgreeTag = regexp.MustCompile(`(?i)(?:,|，|、)\s*(?:¿\s*)?(?:ok|okay|alright|all right|deal|yes|vale|de acuerdo|sí|d'accord|ok|ja|einverstanden|好吗|可以吗|行吗|好不好|いいですか|いい|よろしい(?:です)?か)\s*[?？]\s*$`)
+
+// reRelatedTag is a hedge closing a clause that wonders whether what it
+// says explains a problem ("Celery passe par RabbitMQ maintenant, c'est
+// peut-être lié"): it doubts the link, not the fact.
+var reRelatedTag = regexp.MustCompile(`(?i)(?:,|，|、|\s[-–—])\s*(?:(?:(?:that|this|it) )?(?:maybe|might|could|may)(?: be)?(?: (?:that's|it's|this is))? (?:related|connected|the cause|why|linked)|(?:not sure|no idea|dunno) (?:if|whether) (?:that's |it's |this is )?(?:related|connected|relevant)|c'est peut-être (?:lié|la cause|pour ça|ça)|peut-être que c'est lié|ça a peut-être un rapport|je ne sais pas si c'est lié|vielleicht (?:hängt das (?:damit )?zusammen|hat das damit zu tun|liegt es daran)|keine ahnung,? ob das zusammenhängt|(?:quizás|quizá|igual|a lo mejor|puede que|tal vez) (?:tenga que ver|esté relacionado|sea eso|sea por eso)|no sé si tiene que ver)\s*[.!]?\s*$|(?:，|,)?\s*(?:不知道(?:有没有|是不是)(?:关系|相关)|可能(?:有关系|跟这个有关|相关))[。.]?\s*$|(?:、)?\s*関係(?:ある|あるか)(?:かも(?:しれません)?|わかりませんが)[。.]?\s*$`)

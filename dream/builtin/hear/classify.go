@@ -190,6 +190,9 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 		// that asks to agree does not make the statement a question.
 		s = s[:loc[0]]
 	}
+	if loc := reRelatedTag.FindStringIndex(s); loc != nil && loc[0] > 0 {
+		s = s[:loc[0]]
+	}
 	if isQuestion(s, lang, lx) || curiousOrTag(s, lang) {
 		// "puedes olvidarlo", "die kannst du vergessen": a modal lead
 		// without a question mark may give leave to drop a rule.
