@@ -331,7 +331,7 @@ var reFromNow = regexp.MustCompile(`(?i)\b(?:from now on|going forward|ab jetzt|
 
 // changed reports whether a text says something changed.
 func changed(s string) bool {
-	return changeCue.MatchString(reFromNow.ReplaceAllString(s, " "))
+	return changeCue.MatchString(reFromNow.ReplaceAllString(s, " ")) || hear.ToldAsChange(s)
 }
 
 // reFrame is the frame memfs puts around the user's words in a claim.

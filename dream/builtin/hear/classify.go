@@ -1249,6 +1249,13 @@ func personSubject(s, lang string) string {
 
 var reNameOnly = regexp.MustCompile(`^(?i:i'm|i am|this is|my name is|my name's|call me|ich bin|ich heiße|mein name ist|soy|me llamo|mi nombre es|je suis|je m'appelle|moi c'est|我是|我叫)\s*` + nameRe + `$|^[\p{Han}\p{Katakana}]{1,6}(?:です|と申します)$|^` + nameRe + ` (?i:here|hier|aquí|ici)$`)
 
+// ToldAsChange reports a text that tells of a change by when it began
+// ("desde el lunes estamos en eu-south-2", "seit gestern") or by what was
+// chosen as the new one ("picked storyblok as the new cms").
+func ToldAsChange(s string) bool {
+	return reSinceMoment.MatchString(s) || reChoseNew.MatchString(s)
+}
+
 func why(f finding, w string) finding {
 	f.why = w
 	return f
