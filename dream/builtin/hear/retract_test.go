@@ -278,6 +278,8 @@ func TestLeavingAndHandover(t *testing.T) {
 		{"Frau Berger ist seit 1.12. in Rente, tarifliche Fragen bitte ab jetzt an Herrn Yilmaz.", "Frau Berger", "Yilmaz"},
 		{"田中さんが先月で退職されたので、デザインの確認は外注の mocha design さんにお願いしています。", "田中", "mocha design"},
 		{"佐藤さんは病棟システムのチームに異動したので、予約ロジックは高橋さんに見てもらっています。", "佐藤", "高橋"},
+		{"btw Kenji moved over to payments risk; the pricing contact is Maren now.", "Kenji", "Maren"},
+		{"另外小王不做这个项目了，前端现在找阿明。", "小王", "阿明"},
 	} {
 		h := Session(conv(tc.text))
 		if len(h.Retractions) != 1 || h.Retractions[0].Target != tc.gone {
