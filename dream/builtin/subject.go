@@ -275,7 +275,9 @@ var targetFiller = stemmedSet("rule", "convention", "policy", "thing", "idea", "
 	"viejo", "vieja", "viejos", "viejas", "antiguo", "antigua", "anterior", "ancien", "ancienne", "anciens", "anciennes",
 	// How far it goes ("we dropped wandb entirely"), not what.
 	"entirely", "completely", "altogether", "fully", "totally", "komplett", "vollständig", "ganz", "gänzlich",
-	"completamente", "totalmente", "complètement", "totalement", "entièrement")
+	"completamente", "totalmente", "complètement", "totalement", "entièrement",
+	// Support for a thing ("IE11 対応", "IE11 support"): the thing is what.
+	"support", "supporting", "compatibility", "unterstützung", "soporte", "compatibilidad", "compatibilité", "対応", "支持", "兼容")
 
 // stemmedSet is a set of words and their stems.
 func stemmedSet(ws ...string) map[string]bool {

@@ -570,3 +570,24 @@ func TestToolsOfAnotherJobAndVersionTargets(t *testing.T) {
 		})
 	}
 }
+
+// Ensure that support for a thing said to be no longer needed withdraws
+// the claim naming the thing, and that a thing dropped from where it ran
+// withdraws the claim naming it.
+func TestWithdrawalOfSupportAndPlace(t *testing.T) {
+	m := run(t, t.TempDir(),
+		said("s1", "窓口の端末がまだ IE11 なので、画面側のJSは IE11 で動く書き方でお願いします。",
+			"Remember: lint is hadolint (strict mode), `hadolint Dockerfile` has to pass.",
+			"Remember: unit tests run offline."),
+		said("s2", "窓口端末が全部 Edge に入れ替わったので、IE11 対応はもう不要です。",
+			"also we dropped hadolint from the pipeline, it was slow."))
+	got := strings.Join(currentTexts(m), "\n")
+	for _, gone := range []string{"IE11", "hadolint"} {
+		if strings.Contains(got, gone) {
+			t.Errorf("current %q still names %q", got, gone)
+		}
+	}
+	if !strings.Contains(got, "unit tests run offline") {
+		t.Errorf("current %q lost an unrelated claim", got)
+	}
+}

@@ -474,11 +474,20 @@ var reSaidAbout = regexp.MustCompile(`(?i)^(?:(?:ce |tout ce )?que |(?:todo )?lo
 
 // reTargetTail is "no more" after what a withdrawal names ("Redsys ya
 // no, lo dimos de baja"): not part of its name.
-var reTargetTail = regexp.MustCompile(`(?i)\s+(?:ya no|no more|not any ?more|any ?more|no longer|nicht mehr|plus maintenant|non plus|(?:from|since|of) (?:last|earlier|before) ?(?:week|month|time|sprint|quarter|year)?|(?:from|since) (?:before|earlier)|last time|the other day|earlier|before|yesterday|la última vez|l'autre jour|letztes mal|neulich)$`)
+var reTargetTail = regexp.MustCompile(`(?i)\s+(?:ya no|no more|not any ?more|any ?more|no longer|nicht mehr|plus maintenant|non plus|(?:from|since|of) (?:last|earlier|before) ?(?:week|month|time|sprint|quarter|year)?|(?:from|since) (?:before|earlier)|last time|the other day|earlier|before|yesterday|la última vez|l'autre jour|letztes mal|neulich|(?:can|may) go|can be (?:deleted|removed|dropped)|kann weg|puede irse|peut partir)$`)
+
+// reTargetPlace is where a withdrawn thing was used, after it ("from
+// CI", "aus der Pipeline", "del CI", "de la CI").
+var reTargetPlace = regexp.MustCompile(`(?i)\s+(?:from|out of|off) (?:the |our )?(?:ci|pipeline|build|workflow|workflows|repo|codebase|project|requirements|deps|dependencies|stack|pre-commit|makefile|checklist|template|image)\b.*$|\s+(?:aus (?:der|dem|den) (?:ci|pipeline|build|workflow|repo|projekt|checkliste)|del (?:ci|pipeline|build|repo|proyecto)|de (?:la |notre )?(?:ci|pipeline|build|repo|projet))\b.*$`)
 
 // retraction returns what a clause withdraws, or "".
 func retraction(s string, lx *lexicon) string {
 	t := reTargetTail.ReplaceAllString(reSaidAbout.ReplaceAllString(retractionOf(s, lx), ""), "")
+	if loc := reTargetPlace.FindStringIndex(t); loc != nil && loc[0] > 0 {
+		// "we dropped sqlfluff from CI": what went is sqlfluff; CI is
+		// where it ran.
+		t = t[:loc[0]]
+	}
 	if cjkText(t) {
 		if c := strings.TrimSpace(reZhTargetVerb.ReplaceAllString(t, "")); c != "" {
 			t = c

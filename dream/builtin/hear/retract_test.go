@@ -13,6 +13,8 @@ import (
 func TestRetractionPhrasings(t *testing.T) {
 	for _, tc := range []struct{ text, target string }{
 		{"Scratch that rule about squashing fixups.", "squashing fixups"},
+		{"we dropped hadolint from the pipeline, nobody looked at it.", "hadolint"},
+		{"the vendored client can go, delete it if anything still imports it.", "vendored client"},
 		{"Drop the policy on signed tags.", "signed tags"},
 		{"No need to attach benchmark numbers anymore.", "benchmark numbers"},
 		{"You don't have to update the ADR index any more.", "ADR index"},
