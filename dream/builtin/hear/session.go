@@ -538,8 +538,18 @@ func hearSentence(text, lang string, reply bool, out *heard) (found []finding, e
 	}
 	first, last := -1, -1
 	prefBefore := false
+	var moved []string // what the clause before, stating nothing, says was left ("we finished moving off EMR")
 	for ci, c := range cls {
 		f, v := classify(c, lang, reply)
+		if v == durable && f.retract == "" && f.forget == "" && len(f.replaces) == 0 && moved != nil {
+			// "… — everything runs on Databricks now": what it moved off
+			// is named in the clause just before.
+			f.replaces = moved
+		}
+		moved = nil
+		if v == neutral && f.retract == "" && f.forget == "" && len(f.replaces) > 0 {
+			moved = f.replaces
+		}
 		if v == excluded && f.why == "e9" && prefBefore {
 			// "mir ist lieber, wenn du vorher den Plan skizzierst": the
 			// condition is what the preference asks for.
