@@ -149,7 +149,7 @@ func english() *lexicon {
 		},
 		forget: regexp.MustCompile(`(?i)^(?:please )?(?:forget(?: about| that| what i (?:said|told you) about| everything about)?|(?:don'?t|do not) remember(?: that)?|stop remembering(?: that)?|you can forget(?: about| that)?|remove the memory(?: that| about| of)?|delete (?:the |your )?(?:memory|note) (?:of|about|on))\s+(?P<t>.+)$`),
 		replaces: []*regexp.Regexp{
-			regexp.MustCompile(`(?i)\b(?:moved|migrated|switched|changed|went|upgraded|downgraded|ported|transitioned|swapped|moving|switching|migrating|move|migrate|switch|change|swap|port)(?: [\w-]+){0,3}? (?:off(?: of)?|away from|from) (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
+			regexp.MustCompile(`(?i)\b(?:moved|migrated|switched|changed|went|upgraded|downgraded|ported|transitioned|swapped|renamed|moving|switching|migrating|renaming|move|migrate|switch|change|swap|port|rename)(?: [\w-]+){0,3}? (?:off(?: of)?|away from|from) (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 			regexp.MustCompile(`(?i)\b(?:instead of|rather than|in place of|replaces|replaced|replacing|not) (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?) any ?more\b`),
 			regexp.MustCompile(`(?i)\b(?:instead of|rather than|in place of|replaces|replaced|replacing)(?: the)? (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 			regexp.MustCompile(`(?i)\bno longer (?:on|using|use|uses|in|at|with|runs? on|lives? in)? ?(?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
@@ -438,6 +438,8 @@ func chinese() *lexicon {
 		update:    regexp.MustCompile(`^(?:我们)?(?:已经)?把(?P<np>[^，,。从]{1,12}?)从|把(?P<np3>[^，,。从]{1,12}?)(?:升到|升级到|换成|改成|迁到|迁移到|切到|切换到)|(?:^|[，,：:])(?P<np2>[^，,。：:从]{2,24}?)(?:已经|现在)?(?:从[^，,。]{1,20}?)?(?:改了|变了|换了|调整了|更新了|改成了?|改为|改到|升级到|升到|换成|迁到|迁移到|转成|转为|切到|切换到|全面换成)`),
 		strongCue: anyRe(`总是`, `永远`, `每次`, `一律`, `始终`, `从不`, `绝不`, `以后都`, `今后`, `从现在开始`, `千万不要`, `务必`),
 		retract: []*regexp.Regexp{
+			// 更正: "上次说锁超时是5秒，是我记错了", "之前写的 X 写错了".
+			regexp.MustCompile(`^(?:不好意思|抱歉|对不起)?[，,]?(?:我)?(?:上次|之前|刚才)(?:说|写|讲)(?:的)?(?P<t>[^，,。]{1,24}?)(?:[，,])?(?:是我|我)?(?:记错|写错|说错|搞错)了`),
 			// 回指: "PR 贴图那条不用了", "之前说的 X 不算了".
 			regexp.MustCompile(`^(?:之前|上次|以前)?(?:说的|讲的|提的)?(?P<t>[^，,。]{1,16}?)那条(?:规定|规矩|规则)?(?:不用了|取消了|作废了|不算了|不要了|可以忽略|忽略吧)`),
 			// 下线了: "mm-build-07 已经下线了".
@@ -499,6 +501,8 @@ func japanese() *lexicon {
 		update:    regexp.MustCompile(`^(?P<np>[^、,。はがを]{1,16}?)(?:を|は)[^、,。]{1,30}?から[^、,。]{1,30}?に(?:移行|変更|移し|切り替え|乗り換え|変え|上げ|アップグレード)|^(?P<np2>[^、,。はがを]{1,20}?)(?:は|が|を|、)[^。]{0,30}?に(?:変わりました|変わった|変更しました|変更された|変更になりました|なりました|上げました|下げました|増やしました|減らしました|移りました|移行しました|切り替えました|引き上げました|引き下げました)`),
 		strongCue: anyRe(`必ず`, `常に`, `いつも`, `絶対`, `毎回`, `今後`, `決して`, `例外なく`),
 		retract: []*regexp.Regexp{
+			// 訂正: "前回 XR Interaction Toolkit 2.5 と書きましたが、間違いでした".
+			regexp.MustCompile(`^(?:すみません、)?(?:また|それと|あと)?、?(?:前回|先日|以前|さっき)(?:は)?(?P<t>[^、。]{1,30}?)と(?:書き|言い|お伝えし|伝え)ました(?:が|けど)?$`),
 			// 回答で: "いや、それはもういいです".
 			regexp.MustCompile(`^(?:いや、|いいえ、)?(?P<t>[^、。]{1,16}?)(?:は|も)?もう(?:いいです|いい|大丈夫です|結構です|しなくていいです)`),
 			// 廃棄: "rig-3 は廃棄されました".

@@ -14,6 +14,8 @@ func TestRetractionPhrasings(t *testing.T) {
 	for _, tc := range []struct{ text, target string }{
 		{"Scratch that rule about squashing fixups.", "squashing fixups"},
 		{"we dropped hadolint from the pipeline, nobody looked at it.", "hadolint"},
+		{"前回 Gradle 8.5 と書きましたが、実際は 8.10 です。", "Gradle 8.5"},
+		{"上次说的连接池是20，是我记错了，其实是50。", "连接池是20"},
 		{"the vendored client can go, delete it if anything still imports it.", "vendored client"},
 		{"Drop the policy on signed tags.", "signed tags"},
 		{"No need to attach benchmark numbers anymore.", "benchmark numbers"},
@@ -106,6 +108,7 @@ func TestChangeHeard(t *testing.T) {
 		{"缓存已经从 Memcached 迁到 Valkey 了。", "Memcached"},
 		{"承認は田中さんから山田さんに変わりました。", "田中さん"},
 		{"We replaced Jenkins with Buildkite.", "Jenkins"},
+		{"fyi renamed the queue from jobs-main to jobs-core, the binding is the same.", "jobs-main"},
 		{"we finished moving off Heroku — everything runs on Fly now, apps are defined in fly.toml.", "Heroku"},
 		{"We used to use Trello, now everything is in Linear.", "Trello"},
 		{"Lena handed the design review over to Omar.", "Lena"},

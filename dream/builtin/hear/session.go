@@ -556,7 +556,7 @@ func hearSentence(text, lang string, reply bool, out *heard) (found []finding, e
 			v = neutral
 		}
 		prefBefore = prefBefore || v == durable && f.kind == Preference
-		if v == durable || hasValue(c, lang) || cjk(lang) || bareName(c) || v == neutral && first >= 0 {
+		if f.retract == "" && f.forget == "" && (v == durable || hasValue(c, lang) || cjk(lang) || bareName(c) || v == neutral && first >= 0) {
 			// The span a whole-sentence claim quotes: from the first
 			// clause that says something to the last.
 			if at := strings.Index(text, c); at >= 0 {
