@@ -77,7 +77,11 @@ var dayWords = setOf("monday", "tuesday", "wednesday", "thursday", "friday", "sa
 // numberWords are counts spelled out.
 var numberWords = setOf("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twelve",
 	"zwei", "drei", "vier", "fünf", "sechs", "zehn", "dos", "tres", "cuatro", "cinco", "seis", "diez",
-	"deux", "trois", "quatre", "cinq", "dix", "single", "double")
+	"deux", "trois", "quatre", "cinq", "dix", "single", "double",
+	"eleven", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty",
+	"fifty", "sixty", "ninety", "hundred", "sieben", "acht", "neun", "elf", "zwölf", "fünfzehn", "zwanzig", "dreißig",
+	"siete", "ocho", "nueve", "once", "doce", "quince", "veinte", "treinta", "sept", "huit", "neuf", "onze", "douze",
+	"quinze", "vingt", "trente")
 
 // valueOf returns the values a text holds, in order.
 func valueOf(text string) []valueTok {
@@ -118,6 +122,10 @@ func valueOf(text string) []valueTok {
 			if u := strings.TrimLeft(l, "0123456789.,"); u != "" && u != l && !strings.HasPrefix(u, "/") {
 				// "300ms", "2gb", "80%": a count of its suffix.
 				us = append(us, canonUnit(u))
+			}
+			if u := strings.Trim(lw(i+1), ".,;:"); strings.Count(u, "/") == 1 && !strings.HasPrefix(u, "/") && !strings.HasSuffix(u, "/") {
+				// "100 req/min": a rate is its unit.
+				us = append(us, u)
 			}
 			for _, u := range []string{lw(i + 1), lw(i - 1)} {
 				if ts := terms(u); len(ts) == 1 && !isDigits(ts[0]) {
@@ -444,6 +452,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		m.openHaving(content, min(2, len(content)))
 	}
 	hasID := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkID })
+	hasRate := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkCount && slices.ContainsFunc(v.units, rare) })
 	var best *claim
 	score, tie := 0, false
 	probe := content
@@ -457,7 +466,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		}
 		same := len(sterms) > 0 && len(c.sterms) > 0 && subjectScore(styped, untyped(c.sterms)) > 0 || cjkWithin(subj, c.subject)
 		swapped := swap && len(kin) > 0 && overlap(kin, c.vterms) > 0 && toolPair(nv, c.valueToks())
-		if !same && !swapped && (!change || !hasID && !coversAll(c.sterms, content)) {
+		if !same && !swapped && (!change || !hasID && !hasRate && !coversAll(c.sterms, content)) {
 			continue // cheap checks first: values are costly to read
 		}
 		ov := c.valueToks()
@@ -503,6 +512,11 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 				need = 2
 			}
 			covers := coversAll(c.sterms, content)
+			if kind == vkCount && rareUnit(nv, ov) {
+				// "bumped the rl to 300 req/min" changes the claim of
+				// 100 req/min whatever it was said to be about.
+				covers = true
+			}
 			if kind == vkID && longUnit(nv, ov) {
 				// "db-stg-01" and "db-stg-02" say what they are of.
 				need, covers = 1, true
@@ -533,6 +547,33 @@ func untyped(ts []string) []string {
 	}
 	return slices.DeleteFunc(slices.Clone(ts), func(t string) bool { return typeWords[t] != "" })
 }
+
+// commonUnits are units many counts share (time, sizes, shares), or
+// stand for no unit at all.
+var commonUnits = setOf("second", "minute", "hour", "day", "week", "month", "year", "byte", "%", "percent", "x", "time", "times",
+	"min", "sec", "h", "d", "k", "m")
+
+// rareUnit reports new and old counts (ns, os) of one unit few counts
+// have: a rate or a measure ("req/min", "fps", "rps"), not seconds or
+// bytes.
+func rareUnit(ns, os []valueTok) bool {
+	for _, n := range ns {
+		for _, o := range os {
+			if n.kind != vkCount || o.kind != vkCount || n.text == o.text {
+				continue
+			}
+			for _, u := range n.units {
+				if rare(u) && slices.Contains(o.units, u) && (strings.Contains(u, "/") || strings.HasSuffix(n.text, u)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// rare reports a unit few counts have (commonUnits).
+func rare(u string) bool { return len(u) >= 2 && !commonUnits[u] && !isDigits(u) }
 
 // longUnit reports ids of the new and old values sharing three letters
 // or more before their number ("db-stg-").
