@@ -280,6 +280,8 @@ func spanish() *lexicon {
 		taskLead:  leadRe(`(?:puedes |podrías |por favor )?(?:renombra|arregla|añade|agrega|quita|elimina|borra|crea|actualiza|cambia|mueve|implementa|escribe|haz|ejecuta|corre|revisa|mira|prueba|muestra|explica|abre|instala|construye|despliega|sube|genera|busca|vamos a)`),
 		retract: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:(?:perdón|perdona|ojo),? )*te (?:dije|había dicho) (?P<t>[^,]+?),? (?:pero )?(?:era|estaba|es|eso era|eso estaba) (?:mal|incorrecto|un error|equivocado)(?:[^\pL\pN].*)?$`),
+			// "dimos de baja Unleash el mes pasado".
+			regexp.MustCompile(`(?i)^(?:(?:no|sí|si),? )?(?:.+(?:, | y | pero ))?(?:ya )?(?:dimos de baja|hemos dado de baja|quitamos|eliminamos|apagamos|retiramos|dejamos de usar|abandonamos) (?:el |la |los |las |nuestro |nuestra )?(?P<t>[^,;]+?)(?: el mes pasado| la semana pasada| hace \S+ \S+| ayer| del todo)?(?:[,;.]|\s+(?:y|porque|pero)\b|$).*$`),
 			// "Greengrass lo quitamos de los gateways".
 			regexp.MustCompile(`(?i)^(?:y )?(?:el |la |los |las )?(?P<t>[^,]+?) (?:lo|la|los|las) (?:quitamos|eliminamos|sacamos|dimos de baja|apagamos|retiramos|desinstalamos)(?:[^\pL\pN].*)?$`),
 			// Referencia atrás: "olvida lo que te dije sobre X", "se acabó esa restricción".
@@ -363,6 +365,8 @@ func french() *lexicon {
 			regexp.MustCompile(`(?i)^(?:(?:pardon|désolée?|correction),? )*je t'(?:ai|avais) dit (?P<t>[^,]+?),? (?:mais )?(?:c'était|c'est|ce n'était) (?:faux|une erreur|pas bon|pas ça)(?:[^\pL\pN].*)?$`),
 			// Renvoi en arrière : "oublie ce que j'ai dit sur X".
 			regexp.MustCompile(`(?i)^(?:oublie|oubliez|ignore|ignorez) (?:ce que|tout ce que) (?:je t'ai|je vous ai|j'ai|on a) (?:dit|écrit|raconté) (?:sur|à propos de|concernant|au sujet de|pour) (?P<t>[^,;]+)`),
+			// Arrêté par nous : "on a arrêté Matomo sur tout le site".
+			regexp.MustCompile(`(?i)^(?:.+(?:, | et | mais ))?(?:on a|nous avons|j'ai|ils ont|l'équipe a) (?:complètement |définitivement |déjà )?(?:arrêté|abandonné|supprimé|retiré|désactivé|débranché|décommissionné) (?:le |la |les |l'|notre |nos )?(?P<t>[^,;:]+?)(?: sur tout le site| partout| pour de bon| définitivement)?(?:[,;:.]|\s+(?:et|car|parce)\b|$).*$`),
 			// Décommissionné : "jup-login2 a été décommissionné", "X n'existe plus".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | et | mais ))?(?:le |la |les |l'|notre |nos )?(?P<t>[^,]+?) (?:a été|ont été|est maintenant|sont maintenant) (?:définitivement |enfin |déjà )?(?:décommissionnée?s?|fermée?s?|supprimée?s?|arrêtée?s?|retirée?s?|éteinte?s?|archivée?s?|démantelée?s?|mise?s? hors service|abandonnée?s?)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:le |la |les |l'|notre |nos )?(?P<t>.+?) n'existe(?:nt)? plus(?:[^\pL\pN].*)?$`),
