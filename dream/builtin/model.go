@@ -241,7 +241,7 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 		m.openHaving(probes(tt), max(1, (len(tt)+1)/2))
 		for _, c := range m.claims {
 			if c.current() {
-				consider(c, mentionScore(tt, append(slices.Clone(c.sterms), c.vterms...)))
+				consider(c, mentionScore(tt, heldTerms(c)))
 			}
 		}
 	}
@@ -279,6 +279,21 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 		m.touch(c)
 	}
 	return len(tied) > 0
+}
+
+// weeklyTerms are the words for "weekly" in the languages memfs hears.
+var weeklyTerms = terms("weekly wöchentliche wöchentlich semanal semanales hebdomadaire hebdomadaires 每周 毎週")
+
+// heldTerms are what a withdrawal may name a claim by: its subject's and
+// value's terms, and "weekly" for a claim of a weekday ("Jeden Donnerstag
+// um 10 Uhr stimmen wir uns mit dem Host-Team ab" is the weekly round
+// with the host team).
+func heldTerms(c *claim) []string {
+	ct := append(slices.Clone(c.sterms), c.vterms...)
+	if slices.ContainsFunc(c.valueToks(), func(v valueTok) bool { return v.kind == vkDay }) {
+		ct = union(ct, weeklyTerms)
+	}
+	return ct
 }
 
 // contentTerms are a withdrawal's terms without the CJK pairs that hold
@@ -393,7 +408,7 @@ func (m *memory) onlyHolder(tt []string) *claim {
 		if !c.current() {
 			continue
 		}
-		ct := append(slices.Clone(c.sterms), c.vterms...)
+		ct := heldTerms(c)
 		var shared []string
 		for _, t := range tt {
 			if slices.ContainsFunc(ct, func(x string) bool { return akin(t, x) }) {

@@ -595,3 +595,27 @@ func TestWithdrawalOfSupportAndPlace(t *testing.T) {
 		t.Errorf("current %q lost an unrelated claim", got)
 	}
 }
+
+// Ensure that "the weekly round" names a claim of a weekday meeting, and
+// that a prohibition is withdrawn once the thing it forbade may be done
+// normally again.
+func TestWithdrawalOfWeeklyAndLifted(t *testing.T) {
+	m := run(t, t.TempDir(),
+		said("s1", "Jeden Dienstag um 9 Uhr stimmen wir uns mit dem Betriebs-Team ab.",
+			"Das Betriebs-Team betreut die Altsysteme.",
+			"这两周测试库在迁移，先别往 staging 跑 migration，只在本地跑。",
+			"migration 脚本都放在 db/migrations 目录。"),
+		said("s2", "Die wöchentliche Runde mit dem Betriebs-Team entfällt künftig ersatzlos.",
+			"测试库迁移做完了，migration 可以正常往 staging 跑了。"))
+	got := strings.Join(currentTexts(m), "\n")
+	for _, gone := range []string{"Dienstag um 9 Uhr", "先别往 staging"} {
+		if strings.Contains(got, gone) {
+			t.Errorf("current %q still holds %q", got, gone)
+		}
+	}
+	for _, kept := range []string{"betreut die Altsysteme", "db/migrations"} {
+		if !strings.Contains(got, kept) {
+			t.Errorf("current %q lost %q", got, kept)
+		}
+	}
+}
