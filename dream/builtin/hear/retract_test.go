@@ -135,6 +135,8 @@ func TestChangeShapes(t *testing.T) {
 	for _, tc := range []struct{ text, subject string }{
 		{"We raised the upload limit to 50 MB.", "upload limit"},
 		{"Standup moved to 9:30.", "standup"},
+		{"Priya bumped the Go toolchain to 1.23 last week.", "go toolchain"},
+		{"the platform team moved the registry to ghcr.io.", "registry"},
 		{"Preview builds now point at cdn-edge-2.", "preview builds"},
 		{"Bugsnag replaced Airbrake for crash reports.", "crash reports"},
 		{"Lena handed the design review over to Omar.", "design review"},
@@ -288,6 +290,7 @@ func TestLeavingAndHandover(t *testing.T) {
 		{"田中さんが先月で退職されたので、デザインの確認は外注の mocha design さんにお願いしています。", "田中", "mocha design"},
 		{"佐藤さんは病棟システムのチームに異動したので、予約ロジックは高橋さんに見てもらっています。", "佐藤", "高橋"},
 		{"btw Kenji moved over to payments risk; the pricing contact is Maren now.", "Kenji", "Maren"},
+		{"Et Lucas est parti, c'est Inès qui reprend les tests de charge.", "Lucas", "Inès"},
 		{"另外小王不做这个项目了，前端现在找阿明。", "小王", "阿明"},
 	} {
 		h := Session(conv(tc.text))

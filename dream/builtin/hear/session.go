@@ -1121,7 +1121,7 @@ func departureSplit(c string, lx *lexicon) []string {
 }
 
 // reDepartureThen joins a leaving to what follows it.
-var reDepartureThen = regexp.MustCompile(`\s(?:and|so|und|y|e|et|donc)\s|;\s*|；|，|、|ので、?|から、`)
+var reDepartureThen = regexp.MustCompile(`\s(?:and|so|und|y|e|et|donc)\s|;\s*|,\s+|；|，|、|ので、?|から、`)
 
 // reBareNo is a reply's "no" taken for what a withdrawal names.
 var reBareNo = regexp.MustCompile(`(?i)^(?:no|nope|nah|nein|non|いや|いいえ|不|不用|不要)[,.!、，。]?$`)
