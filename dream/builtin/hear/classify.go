@@ -165,6 +165,13 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 	}
 	// "ayer subimos el runtime a python 3.12": when a change was made
 	// does not make it an event of that day.
+	if lead := reFillerLead.FindString(s); lead != "" {
+		// "ちなみに先月 .NET 8 に上げました", "btw last week we …": a
+		// filler before the time is no part of it.
+		if loc := reWhenLead.FindStringIndex(s[len(lead):]); loc != nil && len(lead)+loc[1] < len(s) && reUpdateCue[lang] != nil && reUpdateCue[lang].MatchString(s[len(lead)+loc[1]:]) {
+			s = s[len(lead)+loc[1]:]
+		}
+	}
 	if loc := reWhenLead.FindStringIndex(s); loc != nil && loc[1] < len(s) && reUpdateCue[lang] != nil && reUpdateCue[lang].MatchString(s[loc[1]:]) {
 		s = s[loc[1]:]
 	}
@@ -1337,6 +1344,9 @@ var (
 	reChoseNew = regexp.MustCompile(`(?i)\b(?:picked|chose|selected|went with|settled on|decided on|signed with)\s+\S.{0,40}?\s+as\s+(?:the|our)\s+new\s+\S|\bhat sich für\s+\S.{0,40}?\s+als\s+neue[nsr]?\s+\S|\b(?:eligió|eligieron|escogió|escogimos|elegimos)\s+\S.{0,40}?\s+como\s+(?:el |la |nuestro |nuestra )?nuev[oa]\s+\S|\b(?:a|ont|avons) choisi\s+\S.{0,40}?\s+comme\s+(?:le |la |notre )?nouve(?:au|l|lle)\s+\S|选(?:了|定了?)[^，。]{1,20}(?:作为|当|做)新的|新しい[^、。]{1,10}は[^、。]{1,20}に決まりました`)
 	// reWhenLead opens a clause with when something was done.
 	reWhenLead = regexp.MustCompile(`(?i)^(?:yesterday|last (?:week|night|month|friday|monday|tuesday|wednesday|thursday)|this morning|over the weekend|earlier today|ayer|anoche|la semana pasada|el mes pasado|esta mañana|el finde|gestern|letzte woche|heute morgen|am wochenende|hier|la semaine dernière|ce matin|le mois dernier|ce week-end)[,]?\s+|^(?:上周|昨天|昨晚|上个月|今天早上|周末)[，,]?\s*|^(?:先週|昨日|昨夜|先月|今朝|週末に?)[、,]?\s*`)
+	// reFillerLead is a word opening a clause that only joins it to what
+	// came before ("btw", "ちなみに", "对了").
+	reFillerLead = regexp.MustCompile(`(?i)^(?:(?:btw|fyi|also|oh|and|so|ok|by the way|übrigens|übrigens,|außerdem|por cierto|además|au fait|d'ailleurs|sinon)[,]?\s+|(?:ちなみに|あと|それと|なお|また)、?\s*|(?:对了|另外|还有|顺便说一下)[，,]?\s*)`)
 	// reWhenInside is when a change was made, inside a clause.
 	reWhenInside = regexp.MustCompile(`(?i)\s(?:last (?:week|night|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|yesterday|this morning|over the weekend|earlier today)\b`)
 	// reDoneMove says a move to a value is done ("the upgrade to Java 21

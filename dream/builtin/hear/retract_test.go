@@ -136,6 +136,7 @@ func TestChangeShapes(t *testing.T) {
 		{"We raised the upload limit to 50 MB.", "upload limit"},
 		{"Standup moved to 9:30.", "standup"},
 		{"Priya bumped the Go toolchain to 1.23 last week.", "go toolchain"},
+		{"ちなみに先週 Kotlin 2.1 に上げました。", "kotlin"},
 		{"the platform team moved the registry to ghcr.io.", "registry"},
 		{"Preview builds now point at cdn-edge-2.", "preview builds"},
 		{"Bugsnag replaced Airbrake for crash reports.", "crash reports"},
