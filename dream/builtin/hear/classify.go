@@ -140,7 +140,7 @@ func cjkText(s string) bool {
 // declines a proposal; it sets no rule).
 func classify(raw, lang string, reply bool) (finding, verdict) {
 	f, v := classifyClause(raw, lang, reply)
-	if f.ended != "" && (v != durable || !hasValue(f.ended, lang)) && f.retract == "" && f.forget == "" {
+	if f.ended != "" && (v != durable || !hasValue(f.ended, lang) || !reEndedWhere.MatchString(f.ended)) && f.retract == "" && f.forget == "" {
 		// "the audit freeze is over" says nothing but that it ended;
 		// "the cutover to Postgres 16 is done" says where things are.
 		f.retract, f.ended = f.ended, ""
@@ -148,6 +148,12 @@ func classify(raw, lang string, reply bool) (finding, verdict) {
 	}
 	return f, v
 }
+
+// reEndedWhere is a period said to be over that says where things are
+// now: a move to a value ("the cutover to Postgres 16", "die Migration
+// auf Java 21", "HAPI FHIR 7.2 へのアップグレード") or a number. "The
+// Feature-Freeze", "la auditoría de la AEPD" name a period only.
+var reEndedWhere = regexp.MustCompile(`(?i)\d|(?:^|\s)(?:to|onto|into|auf|nach|zu|zum|zur|a|al|à|au|vers|hacia)\s+\S|到|へ|に`)
 
 // classifyClause is classify but for a period said to be over, which it
 // notes in the finding's ended and reads on: "the cutover to Postgres 16

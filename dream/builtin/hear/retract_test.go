@@ -233,6 +233,15 @@ func TestPeriodEnded(t *testing.T) {
 			}
 		}
 	}
+	// Naming the period only, it states nothing.
+	for _, text := range []string{
+		"Die Zertifizierung ist durch, der Release-Freeze ist also vorbei.",
+		"la auditoría de la CNMV terminó.",
+	} {
+		if h := Session(conv(text)); len(h.Statements) != 0 || len(h.Retractions) != 1 {
+			t.Errorf("%q: statements %+v, retractions %+v; want the end of the period only", text, h.Statements, h.Retractions)
+		}
+	}
 	if h := Session(conv("Please drop the changelog rule.")); len(h.Retractions) != 1 || EndsPeriod(h.Retractions[0]) {
 		t.Errorf("a plain withdrawal: %+v, want one that ends no period", h.Retractions)
 	}
