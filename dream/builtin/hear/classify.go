@@ -1332,7 +1332,7 @@ var reUpdateCue = map[string]*regexp.Regexp{
 	En: wordsRe(`now`, `any ?more`, `no longer`, `moved`, `switched`, `migrated`, `upgraded`, `bumped`, `updated`, `changed`, `since`, `dropped`, `raised`, `lowered`, `increased`, `reduced`, `went`, `upgrade to`, `switch (?:the [\w-]+ )?(?:over )?to`, `signed off`, `actually`, `that was wrong`, `i was wrong`, `correction`),
 	De: wordsRe(`jetzt`, `seit`, `nicht mehr`, `umgestellt`, `migriert`, `gewechselt`, `aktualisiert`, `angehoben`, `upgrade`, `mittlerweile`, `inzwischen`, `neuerdings`, `entschieden`, `gehen auf`, `umgestiegen`, `hochgezogen`, `eigentlich`, `korrektur`),
 	Es: wordsRe(`ahora`, `ya`, `desde`, `migramos`, `cambiamos`, `actualizamos`, `pasamos`, `subimos`, `en realidad`, `me equivoqué`, `corrijo`),
-	Fr: wordsRe(`maintenant`, `désormais`, `depuis`, `migré`, `passé`, `monté`, `changé`, `mis à jour`, `en fait`, `je me suis trompée?`, `correction`),
+	Fr: wordsRe(`maintenant`, `désormais`, `depuis`, `migré`, `migrés`, `passé`, `passés`, `passée`, `passées`, `monté`, `montés`, `changé`, `mis à jour`, `en fait`, `je me suis trompée?`, `correction`),
 	Zh: anyRe(`现在`, `改到`, `改成`, `换成`, `升级`, `迁移`, `已经`, `其实`, `实际上`, `纠正`, `更正`, `说错了`, `记错了`, `不对`, `一直是`),
 	Ja: anyRe(`今`, `移行`, `変更`, `切り替え`, `アップグレード`, `上げ`, `下げ`, `変わり`, `なりました`, `実は`, `訂正`, `間違い`),
 }
@@ -1354,7 +1354,7 @@ var (
 	// came before ("btw", "ちなみに", "对了").
 	reFillerLead = regexp.MustCompile(`(?i)^(?:(?:btw|fyi|also|oh|and|so|ok|by the way|übrigens|übrigens,|außerdem|por cierto|además|au fait|d'ailleurs|sinon)[,]?\s+|(?:ちなみに|あと|それと|なお|また)、?\s*|(?:对了|另外|还有|顺便说一下)[，,]?\s*)`)
 	// reWhenInside is when a change was made, inside a clause.
-	reWhenInside = regexp.MustCompile(`(?i)\s(?:last (?:week|night|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|yesterday|this morning|over the weekend|earlier today)\b`)
+	reWhenInside = regexp.MustCompile(`(?i)\s(?:last (?:week|night|month|sprint|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|yesterday|this morning|over the weekend|earlier today|la semaine dernière|le mois dernier|ce matin|ce week-end|la semana pasada|el mes pasado|esta mañana|el finde|letzte woche|letzten monat|heute morgen|am wochenende)\b|(?:上周|上个月|昨天|先週|先月|昨日)`)
 	// reDoneMove says a move to a value is done ("the upgrade to Java 21
 	// is done", "HAPI FHIR 7.2 へのアップグレードが終わりました").
 	reDoneMove = regexp.MustCompile(`(?i)\b(?:upgrade|migration|move|switch|cutover|cut-over|transition|rollout|bump)\s+(?:to|onto)\s+\S.*\b(?:is|was|has been|got)\s+(?:now\s+|finally\s+)?(?:done|finished|complete|completed|live)\b|\b(?:finished|completed|wrapped up)\s+the\s+(?:upgrade|migration|move|switch|cutover)\s+(?:to|onto)\b|\b(?:upgrade|umstieg|umstellung|migration|wechsel|umzug)\s+(?:auf|nach|zu)\s+.+\b(?:ist|sind|wurde)\s+(?:jetzt\s+|endlich\s+|gestern\s+)?(?:durch|fertig|abgeschlossen|erledigt|live)\b|\b(?:actualización|migración|cambio|paso|upgrade)\s+(?:a|al)\s+.+\s(?:ya\s+)?(?:terminó|está (?:hecha|hecho|terminada|lista|en producción)|se completó)|\b(?:migration|passage|mise à jour|bascule|montée de version)\s+(?:vers|à|en|sur)\s+.+\s(?:est|a été)\s+(?:terminée?|faite?|finie?|effectuée?)|(?:升级|迁移|切换|换)(?:到|成)[^，。]+?(?:已经|昨晚|昨天|刚刚?)?(?:完成|搞定|结束|做完)了?|(?:への|に)(?:アップグレード|移行|切り替え|乗り換え)(?:が|は)[^、。]{0,6}?(?:終わりました|完了しました|済みました|終わった|完了した)`)

@@ -259,6 +259,10 @@ func TestChangeToldAsNews(t *testing.T) {
 		{"next: marketing picked storyblok as the new cms, so new sections pull from there.", "storyblok"},
 		{"上周 DBA 已经把 RDS 升到 MySQL 8.0 了，json 字段可以直接用。", "MySQL 8.0"},
 		{"Jörg hat gestern entschieden, dass wir auf Flutter 3.24 gehen.", "Flutter 3.24"},
+		{"Quelques nouvelles : on est passés en Symfony 7 la semaine dernière (7.2), donc attention aux dépréciations.", "Symfony 7"},
+		{"先週 Godot 4.3（4.3.stable）に上げました。", "Godot 4.3"},
+		{"GPS を u-blox M10 に載せ替えた。", "u-blox M10"},
+		{"几个变化：老王上个月转岗了，payment-service 现在归张敏（Min）管，接口问题找她。", "张敏"},
 	} {
 		h := Session(conv(tc.text))
 		if !slices.ContainsFunc(h.Statements, func(st Statement) bool { return strings.Contains(st.Quote, tc.value) }) {
