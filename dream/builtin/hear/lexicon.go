@@ -366,7 +366,7 @@ func french() *lexicon {
 			// Renvoi en arrière : "oublie ce que j'ai dit sur X".
 			regexp.MustCompile(`(?i)^(?:oublie|oubliez|ignore|ignorez) (?:ce que|tout ce que) (?:je t'ai|je vous ai|j'ai|on a) (?:dit|écrit|raconté) (?:sur|à propos de|concernant|au sujet de|pour) (?P<t>[^,;]+)`),
 			// Arrêté par nous : "on a arrêté Matomo sur tout le site".
-			regexp.MustCompile(`(?i)^(?:.+(?:, | et | mais ))?(?:on a|nous avons|j'ai|ils ont|l'équipe a) (?:complètement |définitivement |déjà )?(?:arrêté|abandonné|supprimé|retiré|désactivé|débranché|décommissionné) (?:le |la |les |l'|notre |nos )?(?P<t>[^,;:]+?)(?: sur tout le site| partout| pour de bon| définitivement)?(?:[,;:.]|\s+(?:et|car|parce)\b|$).*$`),
+			regexp.MustCompile(`(?i)^(?:.+(?:, | et | mais ))?(?:on a|nous avons|j'ai|ils ont|l'équipe a) (?:complètement |définitivement |déjà )?(?:arrêté|abandonné|supprimé|retiré|désactivé|débranché|décommissionné|quitté|lâché) (?:le |la |les |l'|notre |nos )?(?P<t>[^,;:]+?)(?: sur tout le site| partout| pour de bon| définitivement)?(?:[,;:]|\.(?:\s|$)|\s+(?:et|car|parce)\b|$).*$`),
 			// Décommissionné : "jup-login2 a été décommissionné", "X n'existe plus".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | et | mais ))?(?:le |la |les |l'|notre |nos )?(?P<t>[^,]+?) (?:a été|ont été|est maintenant|sont maintenant) (?:définitivement |enfin |déjà )?(?:décommissionnée?s?|fermée?s?|supprimée?s?|arrêtée?s?|retirée?s?|éteinte?s?|archivée?s?|démantelée?s?|mise?s? hors service|abandonnée?s?)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:le |la |les |l'|notre |nos )?(?P<t>.+?) n'existe(?:nt)? plus(?:[^\pL\pN].*)?$`),
@@ -447,7 +447,7 @@ func chinese() *lexicon {
 			// 回指: "PR 贴图那条不用了", "之前说的 X 不算了".
 			regexp.MustCompile(`^(?:之前|上次|以前)?(?:说的|讲的|提的)?(?P<t>[^，,。]{1,16}?)那条(?:规定|规矩|规则)?(?:不用了|取消了|作废了|不算了|不要了|可以忽略|忽略吧)`),
 			// 下线了: "mm-build-07 已经下线了".
-			regexp.MustCompile(`^(?P<t>[^，,。]+?)(?:已经|已|都|也)?(?:下线|停用|停掉|关掉|废弃|关停|撤掉|撤了|去掉|退役|砍掉|不存在)了?(?:[，,。].*)?$`),
+			regexp.MustCompile(`^(?P<t>[^，,。]+?)(?:已经|已|都|也)?(?:下线|停用|停掉|关掉|废弃|关停|撤掉|撤了|去掉|退役|砍掉|不存在|删掉)了?(?:[，,。].*)?$`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:又|重新)(?:可以|允许)了`),
 			// 恢复正常: "metadata 可以正常往 staging apply 了".
 			regexp.MustCompile(`^(?:.+[，,])?(?P<t>[^，,。]+?(?:可以|能)(?:正常|照常|重新|继续)[^，,。]*?)了?[。.]?$`),

@@ -16,6 +16,8 @@ func TestRetractionPhrasings(t *testing.T) {
 		{"we dropped hadolint from the pipeline, nobody looked at it.", "hadolint"},
 		{"前回 Gradle 8.5 と書きましたが、実際は 8.10 です。", "Gradle 8.5"},
 		{"On a arrêté Hotjar sur tout le site, plus de heatmaps.", "Hotjar"},
+		{"Au passage : on a quitté heroku.com, tout est sur Scalingo maintenant.", "heroku.com"},
+		{"旧的 Jenkins 那套已经删掉了。", "旧的 Jenkins 那套"},
 		{"dimos de baja Sentry el mes pasado y no lo reemplazamos.", "Sentry"},
 		{"上次说的连接池是20，是我记错了，其实是50。", "连接池是20"},
 		{"the vendored client can go, delete it if anything still imports it.", "vendored client"},
