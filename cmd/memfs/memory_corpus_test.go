@@ -63,15 +63,17 @@ import (
 // (dev7 zh, 1/3) and category (dev7 preferences, 2/7) sit under the shared
 // floors, so they have their own.
 var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category, updates, retractions float64 }{
-	"dev":  {pages: 0.97, context: 0.95, keptOut: 1, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 1, retractions: 1},
-	"dev2": {pages: 0.97, context: 0.95, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 1, retractions: 1},
-	"dev3": {pages: 0.91, context: 0.86, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.85, retractions: 0.9},
-	"dev4": {pages: 0.90, context: 0.88, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.9, retractions: 0.87},
-	"dev5": {pages: 0.88, context: 0.85, keptOut: 0.86, lang: 0.75, category: 0.6, updates: 0.96, retractions: 0.9},
-	"dev6": {pages: 0.88, context: 0.88, keptOut: 0.9, lang: 0.7, category: 0.7, updates: 0.95, retractions: 0.75},
-	"dev7": {pages: 0.75, context: 0.75, keptOut: 0.9, lang: 0.3, category: 0.25, updates: 0.7, retractions: 0.65},
-	"dev8": {pages: 0.8, context: 0.78, keptOut: 0.92, lang: 0.7, category: 0.45, updates: 0.5, retractions: 0.75},
-	"test": {pages: 0.91, context: 0.90, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.55, retractions: 0.5},
+	"dev":   {pages: 0.97, context: 0.95, keptOut: 1, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 1, retractions: 1},
+	"dev2":  {pages: 0.97, context: 0.95, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 1, retractions: 1},
+	"dev3":  {pages: 0.91, context: 0.86, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.85, retractions: 0.9},
+	"dev4":  {pages: 0.90, context: 0.88, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.9, retractions: 0.87},
+	"dev5":  {pages: 0.88, context: 0.85, keptOut: 0.86, lang: 0.75, category: 0.6, updates: 0.96, retractions: 0.9},
+	"dev6":  {pages: 0.88, context: 0.88, keptOut: 0.9, lang: 0.7, category: 0.7, updates: 0.95, retractions: 0.75},
+	"dev7":  {pages: 0.75, context: 0.75, keptOut: 0.9, lang: 0.3, category: 0.25, updates: 0.8, retractions: 0.7},
+	"dev8":  {pages: 0.8, context: 0.78, keptOut: 0.92, lang: 0.7, category: 0.45, updates: 0.7, retractions: 0.75},
+	"dev9":  {pages: 0.72, context: 0.68, keptOut: 0.85, lang: 0.6, category: 0.15, updates: 0.53, retractions: 0.6},
+	"dev10": {pages: 0.72, context: 0.65, keptOut: 0.85, lang: 0.5, category: 0.5, updates: 0.52, retractions: 0.7},
+	"test":  {pages: 0.91, context: 0.90, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.55, retractions: 0.5},
 }
 
 // categoryFloor is the share of every category of fact (rules, project
