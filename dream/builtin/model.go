@@ -218,7 +218,7 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 	// "The audit freeze is over" withdraws what was to hold during it,
 	// not all that was said of it.
 	ended := hear.EndsPeriod(r)
-	tt := contentTerms(slices.DeleteFunc(terms(r.Target), func(t string) bool { return targetFiller[t] }))
+	tt := contentTerms(slices.DeleteFunc(fillerCompounds(terms(r.Target)), func(t string) bool { return targetFiller[t] }))
 	consider := func(c *claim, s float64) {
 		switch {
 		case ended && !holdsUntil(c.cur.text, tt):
@@ -294,6 +294,19 @@ func heldTerms(c *claim) []string {
 		ct = union(ct, weeklyTerms)
 	}
 	return ct
+}
+
+// fillerCompounds are terms with a compound's filler end cut off: "die
+// RTT-Vorgabe" withdraws what was said of RTT.
+func fillerCompounds(tt []string) []string {
+	out := make([]string, len(tt))
+	for i, t := range tt {
+		if j := strings.LastIndexAny(t, "-_"); j > 0 && j+1 < len(t) && (targetFiller[t[j+1:]] || targetFiller[stemTerm(t[j+1:])]) {
+			t = t[:j]
+		}
+		out[i] = t
+	}
+	return out
 }
 
 // contentTerms are a withdrawal's terms without the CJK pairs that hold

@@ -276,6 +276,10 @@ var targetFiller = stemmedSet("rule", "convention", "policy", "thing", "idea", "
 	// How far it goes ("we dropped wandb entirely"), not what.
 	"entirely", "completely", "altogether", "fully", "totally", "komplett", "vollständig", "ganz", "gänzlich",
 	"completamente", "totalmente", "complètement", "totalement", "entièrement",
+	// A rule about a thing ("the Signed-off-by requirement", "die
+	// RTT-Vorgabe"): the thing is what.
+	"requirement", "requirements", "vorgabe", "vorgaben", "pflicht", "anforderung", "exigence", "obligation", "requisito",
+	"obligación",
 	// Support for a thing ("IE11 対応", "IE11 support"): the thing is what.
 	"support", "supporting", "compatibility", "unterstützung", "soporte", "compatibilidad", "compatibilité", "対応", "支持", "兼容")
 

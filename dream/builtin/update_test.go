@@ -582,11 +582,13 @@ func TestWithdrawalOfSupportAndPlace(t *testing.T) {
 	m := run(t, t.TempDir(),
 		said("s1", "窓口の端末がまだ IE11 なので、画面側のJSは IE11 で動く書き方でお願いします。",
 			"Remember: lint is hadolint (strict mode), `hadolint Dockerfile` has to pass.",
-			"Remember: unit tests run offline."),
+			"Remember: unit tests run offline.",
+			"Logging läuft über SWO, nicht UART, das gilt für alle Boards."),
 		said("s2", "窓口端末が全部 Edge に入れ替わったので、IE11 対応はもう不要です。",
+			"Die SWO-Vorgabe entfällt also, nimm was praktisch ist.",
 			"also we dropped hadolint from the pipeline, it was slow."))
 	got := strings.Join(currentTexts(m), "\n")
-	for _, gone := range []string{"IE11", "hadolint"} {
+	for _, gone := range []string{"IE11", "hadolint", "SWO"} {
 		if strings.Contains(got, gone) {
 			t.Errorf("current %q still names %q", got, gone)
 		}

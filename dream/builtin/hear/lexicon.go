@@ -365,8 +365,10 @@ func french() *lexicon {
 			regexp.MustCompile(`(?i)^(?:(?:pardon|désolée?|correction),? )*je t'(?:ai|avais) dit (?P<t>[^,]+?),? (?:mais )?(?:c'était|c'est|ce n'était) (?:faux|une erreur|pas bon|pas ça)(?:[^\pL\pN].*)?$`),
 			// Renvoi en arrière : "oublie ce que j'ai dit sur X".
 			regexp.MustCompile(`(?i)^(?:oublie|oubliez|ignore|ignorez) (?:ce que|tout ce que) (?:je t'ai|je vous ai|j'ai|on a) (?:dit|écrit|raconté) (?:sur|à propos de|concernant|au sujet de|pour) (?P<t>[^,;]+)`),
+			// Annulé : "le Next Fest c'est annulé".
+			regexp.MustCompile(`(?i)^(?:.+(?:, | et ))?(?:le |la |les |l'|notre |nos )?(?P<t>[^,]+?),? (?:c'est|est|a été|ont été) (?:finalement |officiellement )?annulée?s?(?:[^\pL\pN].*)?$`),
 			// Arrêté par nous : "on a arrêté Matomo sur tout le site".
-			regexp.MustCompile(`(?i)^(?:.+(?:, | et | mais ))?(?:on a|nous avons|j'ai|ils ont|l'équipe a) (?:complètement |définitivement |déjà )?(?:arrêté|abandonné|supprimé|retiré|désactivé|débranché|décommissionné|quitté|lâché) (?:le |la |les |l'|notre |nos )?(?P<t>[^,;:]+?)(?: sur tout le site| partout| pour de bon| définitivement)?(?:[,;:]|\.(?:\s|$)|\s+(?:et|car|parce)\b|$).*$`),
+			regexp.MustCompile(`(?i)^(?:.+(?:, | et | mais ))?(?:on a|nous avons|j'ai|ils ont|l'équipe a) (?:complètement |définitivement |déjà )?(?:arrêté|abandonné|supprimé|retiré|désactivé|débranché|décommissionné|quitté|lâché|laissé tomber) (?:le |la |les |l'|notre |nos )?(?P<t>[^,;:]+?)(?: sur tout le site| partout| pour de bon| définitivement)?(?:[,;:]|\.(?:\s|$)|\s+(?:et|car|parce)\b|$).*$`),
 			// Décommissionné : "jup-login2 a été décommissionné", "X n'existe plus".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | et | mais ))?(?:le |la |les |l'|notre |nos )?(?P<t>[^,]+?) (?:a été|ont été|est maintenant|sont maintenant) (?:définitivement |enfin |déjà )?(?:décommissionnée?s?|fermée?s?|supprimée?s?|arrêtée?s?|retirée?s?|éteinte?s?|archivée?s?|démantelée?s?|mise?s? hors service|abandonnée?s?)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:le |la |les |l'|notre |nos )?(?P<t>.+?) n'existe(?:nt)? plus(?:[^\pL\pN].*)?$`),
