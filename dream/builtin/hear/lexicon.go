@@ -141,6 +141,8 @@ func english() *lexicon {
 			regexp.MustCompile(`(?i)^(?:stop|quit|no more|don't keep|do not keep|stop ever) (?P<t>(?:asking|pinging|cc'?ing|tagging|looping in|using|doing|running|adding|calling|waiting for|requiring|sending).+)$`),
 			regexp.MustCompile(`(?i)^(?:don't|do not) (?:ask|ping|cc|tag|bother|loop in) (?P<t>.+?) (?:any ?more|again)\b.*$`),
 			regexp.MustCompile(`(?i)^(?P<t>that|this|it)(?: is|'s) no longer (?:the case|true|valid|needed|required|a thing|the rule|relevant|in effect)\b.*$`),
+			// A reply pointing back: "no, that's over", "that rule was cancelled".
+			regexp.MustCompile(`(?i)^(?:no|nope|nah)?,? ?(?P<t>that|this|it)(?: rule| one| thing)?(?:'s| is| was| has been| got) (?:already |long |since )?(?:over|done|finished|gone|cancelled|canceled|dropped|scrapped|lifted|history|off)\b.*$`),
 			regexp.MustCompile(`(?i)^(?:the )?(?P<t>.+?) (?:no longer applies|no longer holds|doesn't apply any ?more|does not apply any ?more|is no longer (?:a thing|the rule|true|needed|required|valid|relevant|in effect|the case|necessary)|are no longer (?:needed|required|a thing|necessary)|is gone|is dead|is obsolete|is deprecated|is retired|is cancelled|is canceled|is off)\b.*$`),
 		},
 		ended: []*regexp.Regexp{
@@ -452,7 +454,7 @@ func chinese() *lexicon {
 			regexp.MustCompile(`^(?P<t>[^，,。]+?)(?:已经|已|都|也)?(?:下线|停用|停掉|关掉|废弃|关停|撤掉|撤了|去掉|退役|砍掉|不存在|删掉)了?(?:[，,。].*)?$`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:又|重新)(?:可以|允许)了`),
 			// 恢复正常: "metadata 可以正常往 staging apply 了".
-			regexp.MustCompile(`^(?:.+[，,])?(?P<t>[^，,。]+?(?:可以|能)(?:正常|照常|重新|继续)[^，,。]*?)了?[。.]?$`),
+			regexp.MustCompile(`^(?:.+[，,])?(?P<t>[^，,。]+?(?:可以|又能)(?:正常|照常|重新|继续)[^，,。]*?)了?[。.]?$`),
 			regexp.MustCompile(`^(?:请)?(?:忘掉|忘了|删掉|删除|取消|废除|作废|去掉|撤销|不要再用)(?:那条|这条|关于)?(?P<t>.+?)(?:的)?(?:规则|规定|约定|要求|规矩|那条)(?:吧|了)?[。！!]*$`),
 			regexp.MustCompile(`^(?:那条|这条)?(?P<t>.+?)(?:的规则|这条规则|的规定|的要求|那条规矩|这条规矩|的规矩)?(?:不再适用|不适用了|作废了|取消了|废除了|已经不适用|不算了|不用了)(?:了)?[。！!]*$`),
 			regexp.MustCompile(`^(?:我们)?(?:已经)?不再(?P<t>.+)$`),

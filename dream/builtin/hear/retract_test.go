@@ -392,3 +392,22 @@ func TestCorrectionOfEarlierValue(t *testing.T) {
 		t.Errorf("question subject %q, want %q", got, "vpc module default region")
 	}
 }
+
+// Ensure that a reply pointing back at what the agent asks about ("still
+// on?" … "no, that's over") withdraws it, and that being able to do a
+// thing properly ("都能正常识别 UTF-8") withdraws nothing.
+func TestReplyPointsBack(t *testing.T) {
+	for _, a := range []string{"No, that's over, ship whenever.", "No, that rule was cancelled, ship whenever.", "that was lifted last week"} {
+		h := Session([]Record{
+			{Role: "user", ID: "u0", Text: "Please add the export button."},
+			{Role: "assistant", ID: "a1", Text: "Done. And the release freeze — still on?"},
+			{Role: "user", ID: "u1", Text: a},
+		})
+		if len(h.Retractions) != 1 || !strings.Contains(h.Retractions[0].Target, "release freeze") {
+			t.Errorf("%q: retractions %+v, want the release freeze", a, h.Retractions)
+		}
+	}
+	if h := Session(conv("市里统一换了新版办公软件，都能正常识别 UTF-8。")); len(h.Retractions) != 0 {
+		t.Errorf("able to do it properly: retractions %+v, want none", h.Retractions)
+	}
+}
