@@ -81,9 +81,15 @@ func (sr *sessionReader) userMessage(r Record) {
 		})
 		sr.h.Forgets = append(sr.h.Forgets, t)
 	}
+	// What the assistant asked about, read once for all the message's
+	// withdrawals.
+	asked, askedRead := "", false
 	for _, rt := range m.retracts {
 		rt.Entries = entries(r)
-		if t := askedTopic(sr.lastSaid); t != "" && (anaphor(rt.Target) || reBareNo.MatchString(rt.Target) || withdraws(rt.Target, rt.Lang)) {
+		if !askedRead {
+			asked, askedRead = askedTopic(sr.lastSaid), true
+		}
+		if t := asked; t != "" && (anaphor(rt.Target) || reBareNo.MatchString(rt.Target) || withdraws(rt.Target, rt.Lang)) {
 			// "And the audit freeze — still on?" "No, forget it": the
 			// question names what the reply withdraws.
 			rt.Target, rt.Subject = t, t
