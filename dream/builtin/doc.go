@@ -26,9 +26,21 @@
 //   - naming a product with another version than a claim does, without
 //     a word of change ("we build with Flutter 3.24", hear.Statement.
 //     Versions): that claim is replaced, and nothing else changes;
+//   - answering a question the agent asks again in other words ("Right
+//     now duplicates update the student; keep that?"), where the two
+//     questions share their content words and the new one restates the
+//     earlier answer or asks whether it should change (reask.go): the
+//     earlier answer is replaced;
 //   - saying what a claim without a distinct subject says, in other
 //     words: one claim, more citations;
 //   - otherwise a new claim.
+//
+// A tool is of the kind of the job it is chosen for, and of the other
+// jobs it commonly does (kinds.go: Redis is a cache and a broker,
+// Cloudflare a CDN and a host); a tool a statement names on both sides
+// of a change is kept, not swapped in. Where a statement's Replaces or
+// Versions find the claim holding the old value, that claim is the one
+// it changes, whatever other claim shares its subject's words.
 //
 // A claim that replaces another states only the current value: where the
 // user's words quote the earlier one ("from RabbitMQ to SQS"), the claim
@@ -36,11 +48,13 @@
 // with the user's full words.
 //
 // A retraction withdraws the current claim it names (by subject, else by
-// most of its words): nothing is current for the subject until it is
-// stated again, and the history keeps the withdrawn value with the
-// withdrawing session and words. A tie withdraws nothing, but for a
-// person who left and a thing gone for good (hear.Retired: deleted,
-// decommissioned, switched off), which take every claim naming them. One
+// most of its words; "weekly" names a claim of a weekday, and a rule's
+// kind word, "requirement", "Vorgabe", is filler): nothing is current for
+// the subject until it is stated again, and the history keeps the
+// withdrawn value with the withdrawing session and words. A tie
+// withdraws nothing, but for a person who left and a thing gone for good
+// (hear.Retired: deleted, decommissioned, switched off), which take every
+// claim naming them. One
 // item of a list ("run tflint and checkov") goes alone; one clause of
 // several goes alone. A period said to be over ("the audit freeze is
 // over", hear.EndsPeriod) withdraws only the claims that hold while or
