@@ -34,8 +34,7 @@ func (m *memory) reasked(st hear.Statement, session string) *claim {
 	m.openHaving(qt, min(2, len(qt)))
 	cue := reAskedAgain.MatchString(q)
 	nv := valueOf(st.Quote)
-	var best *claim
-	score, tie := 0, false
+	var top pick
 	for _, c := range m.candidates(qt) {
 		if !c.current() || c.cur.via != "answer" || c.cur.pointer == "" || c.cur.pointer == q ||
 			c.cur.kind == string(hear.Person) || cited(c.cur.cites, session) {
@@ -51,18 +50,9 @@ func (m *memory) reasked(st hear.Statement, session string) *claim {
 		if shared >= 2 && (restated || cue && kind) || restated && cue {
 			s = shared
 		}
-		switch {
-		case s <= 0:
-		case s > score:
-			best, score, tie = c, s, false
-		case s == score && c != best:
-			tie = true
-		}
+		top.offer(c, s)
 	}
-	if tie {
-		return nil
-	}
-	return best
+	return top.winner()
 }
 
 // questionTerms are the terms of a question that say what it is about:
@@ -98,6 +88,34 @@ func restates(q, answer string) bool {
 	}
 	at := terms(a)
 	return len(at) > 0 && containsTerms(terms(q), at)
+}
+
+// pick is the claim offered with the highest score above zero; a tie at
+// the top leaves none, as a wrong match loses a fact.
+type pick struct {
+	best  *claim
+	score int
+	tie   bool
+}
+
+// offer considers claim c with score s.
+func (p *pick) offer(c *claim, s int) {
+	switch {
+	case s <= 0:
+	case s > p.score:
+		p.best, p.score, p.tie = c, s, false
+	case s == p.score && c != p.best:
+		p.tie = true
+	}
+}
+
+// winner is the claim with the highest score, nil at a tie or when none
+// scored.
+func (p *pick) winner() *claim {
+	if p.tie {
+		return nil
+	}
+	return p.best
 }
 
 // cited reports whether cs cite session.

@@ -453,8 +453,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 	}
 	hasID := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkID })
 	hasRate := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkCount && slices.ContainsFunc(v.units, rare) })
-	var best *claim
-	score, tie := 0, false
+	var top pick
 	probe := content
 	if swap {
 		probe = union(content, kin)
@@ -525,18 +524,9 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 				s = shared
 			}
 		}
-		switch {
-		case s <= 0:
-		case s > score:
-			best, score, tie = c, s, false
-		case s == score && c != best:
-			tie = true
-		}
+		top.offer(c, s)
 	}
-	if tie {
-		return nil
-	}
-	return best
+	return top.winner()
 }
 
 // untyped is ts without the words naming a value's kind (typeWords): ts

@@ -560,17 +560,7 @@ func TestToolsOfAnotherJobAndVersionTargets(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			m := run(t, t.TempDir(), said("s1", tc.before...), said("s2", tc.after...))
-			got := strings.Join(currentTexts(m), "\n")
-			for _, g := range tc.gone {
-				if strings.Contains(got, g) {
-					t.Errorf("current %q still names %q", got, g)
-				}
-			}
-			for _, k := range tc.kept {
-				if !strings.Contains(got, k) {
-					t.Errorf("current %q lost %q", got, k)
-				}
-			}
+			checkCurrent(t, m, tc.gone, tc.kept)
 		})
 	}
 }
@@ -587,15 +577,7 @@ func TestWithdrawalOfSupportAndPlace(t *testing.T) {
 		said("s2", "窓口端末が全部 Edge に入れ替わったので、IE11 対応はもう不要です。",
 			"Die SWO-Vorgabe entfällt also, nimm was praktisch ist.",
 			"also we dropped hadolint from the pipeline, it was slow."))
-	got := strings.Join(currentTexts(m), "\n")
-	for _, gone := range []string{"IE11", "hadolint", "SWO"} {
-		if strings.Contains(got, gone) {
-			t.Errorf("current %q still names %q", got, gone)
-		}
-	}
-	if !strings.Contains(got, "unit tests run offline") {
-		t.Errorf("current %q lost an unrelated claim", got)
-	}
+	checkCurrent(t, m, []string{"IE11", "hadolint", "SWO"}, []string{"unit tests run offline"})
 }
 
 // Ensure that "the weekly round" names a claim of a weekday meeting, and
@@ -609,15 +591,22 @@ func TestWithdrawalOfWeeklyAndLifted(t *testing.T) {
 			"migration 脚本都放在 db/migrations 目录。"),
 		said("s2", "Die wöchentliche Runde mit dem Betriebs-Team entfällt künftig ersatzlos.",
 			"测试库迁移做完了，migration 可以正常往 staging 跑了。"))
+	checkCurrent(t, m, []string{"Dienstag um 9 Uhr", "先别往 staging"}, []string{"betreut die Altsysteme", "db/migrations"})
+}
+
+// checkCurrent fails t unless memory's current claims name none of gone
+// and all of kept.
+func checkCurrent(t *testing.T, m *memory, gone, kept []string) {
+	t.Helper()
 	got := strings.Join(currentTexts(m), "\n")
-	for _, gone := range []string{"Dienstag um 9 Uhr", "先别往 staging"} {
-		if strings.Contains(got, gone) {
-			t.Errorf("current %q still holds %q", got, gone)
+	for _, g := range gone {
+		if strings.Contains(got, g) {
+			t.Errorf("current %q still names %q", got, g)
 		}
 	}
-	for _, kept := range []string{"betreut die Altsysteme", "db/migrations"} {
-		if !strings.Contains(got, kept) {
-			t.Errorf("current %q lost %q", got, kept)
+	for _, k := range kept {
+		if !strings.Contains(got, k) {
+			t.Errorf("current %q lost %q", got, k)
 		}
 	}
 }
