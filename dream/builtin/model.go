@@ -648,9 +648,6 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 		// said of the same thing.
 		match = m.slotMatch(st, sterms, vterms)
 	}
-	if zzTrace != nil {
-		zzTrace(st, match, replaced)
-	}
 	// What the statement replaces, so that the claim stating it now does
 	// not name it again.
 	var olds []string
