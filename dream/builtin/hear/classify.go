@@ -877,7 +877,7 @@ func temporalInstruction(s, lang string, lx *lexicon) (string, bool) {
 
 // reNounThenVerb opens with a word that is a verb or a noun, read as a
 // noun when a noun and a verb follow it ("release notes go in …").
-var reNounThenVerb = regexp.MustCompile(`(?i)^(?:release|build|test|deploy|commit|log|tag|review|merge|format|name|push|run|lint|store|call|sign)\s+[\w-]+\s+(?:go|goes|are|is|live|lives|get|gets|belong|belongs|stay|stays|need|needs|must|should|run|runs|sit|sits)\b`)
+var reNounThenVerb = regexp.MustCompile(`(?i)^(?:release|build|test|deploy|commit|log|tag|review|merge|format|name|push|run|lint|store|call|sign)\s+[\w-]+\s+(?:go|goes|are|is|live|lives|get|gets|belong|belongs|stay|stays|need|needs|must|should|run|runs|sit|sits|moved|changed|switched|shifted|slipped|was|were|got|has)\b`)
 
 var reJaTopic = regexp.MustCompile(`[^でにと](は)|(が)`)
 

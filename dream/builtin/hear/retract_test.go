@@ -140,6 +140,7 @@ func TestChangeShapes(t *testing.T) {
 	for _, tc := range []struct{ text, subject string }{
 		{"We raised the upload limit to 50 MB.", "upload limit"},
 		{"Standup moved to 9:30.", "standup"},
+		{"deploy window moved to thursday because of the freeze.", "deploy window"},
 		{"Priya bumped the Go toolchain to 1.23 last week.", "go toolchain"},
 		{"ちなみに先週 Kotlin 2.1 に上げました。", "kotlin"},
 		{"the platform team moved the registry to ghcr.io.", "registry"},
