@@ -219,6 +219,7 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 	// not all that was said of it.
 	ended := hear.EndsPeriod(r)
 	tt := contentTerms(slices.DeleteFunc(fillerCompounds(terms(r.Target)), func(t string) bool { return targetFiller[t] }))
+	weekly := overlap(tt, weeklyTerms) > 0
 	consider := func(c *claim, s float64) {
 		switch {
 		case ended && !holdsUntil(c.cur.text, tt):
@@ -241,7 +242,7 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 		m.openHaving(probes(tt), max(1, (len(tt)+1)/2))
 		for _, c := range m.claims {
 			if c.current() {
-				consider(c, mentionScore(tt, heldTerms(c)))
+				consider(c, mentionScore(tt, heldTerms(c, weekly)))
 			}
 		}
 	}
@@ -285,12 +286,13 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 var weeklyTerms = terms("weekly wöchentliche wöchentlich semanal semanales hebdomadaire hebdomadaires 每周 毎週")
 
 // heldTerms are what a withdrawal may name a claim by: its subject's and
-// value's terms, and "weekly" for a claim of a weekday ("Jeden Donnerstag
-// um 10 Uhr stimmen wir uns mit dem Host-Team ab" is the weekly round
-// with the host team).
-func heldTerms(c *claim) []string {
+// value's terms, and, for a withdrawal saying "weekly", "weekly" for a
+// claim of a weekday ("Jeden Donnerstag um 10 Uhr stimmen wir uns mit dem
+// Host-Team ab" is the weekly round with the host team). The claim's
+// values are read only then: a withdrawal looks at every current claim.
+func heldTerms(c *claim, weekly bool) []string {
 	ct := append(slices.Clone(c.sterms), c.vterms...)
-	if slices.ContainsFunc(c.valueToks(), func(v valueTok) bool { return v.kind == vkDay }) {
+	if weekly && slices.ContainsFunc(c.valueToks(), func(v valueTok) bool { return v.kind == vkDay }) {
 		ct = union(ct, weeklyTerms)
 	}
 	return ct
@@ -416,12 +418,13 @@ func (m *memory) onlyHolder(tt []string) *claim {
 	if len(tt) < 2 {
 		return nil
 	}
+	weekly := overlap(tt, weeklyTerms) > 0
 	var found *claim
 	for _, c := range m.claims {
 		if !c.current() {
 			continue
 		}
-		ct := heldTerms(c)
+		ct := heldTerms(c, weekly)
 		var shared []string
 		for _, t := range tt {
 			if slices.ContainsFunc(ct, func(x string) bool { return akin(t, x) }) {
@@ -620,7 +623,7 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 		match = m.reasked(st, by.session)
 	}
 	if match != nil && match.cur != nil && !sameValue(match, vterms) && len(replaced) == 0 && !saysChange(st) &&
-		slices.ContainsFunc(match.cur.cites, func(c cite) bool { return c.session == by.session }) {
+		cited(match.cur.cites, by.session) {
 		// Two things said of one subject in one session, neither a
 		// change ("logs go to Datadog", "log with slog"): two claims.
 		match = nil

@@ -71,7 +71,7 @@ func questionTerms(q string) []string {
 // questionFiller are terms any question to the user may hold.
 var questionFiller = setOf("should", "want", "do", "does", "use", "prefer", "like", "which", "what", "how", "keep", "still",
 	"right", "now", "if", "or", "can", "could", "would", "ok", "okay", "sollen", "soll", "willst", "möchtest", "wollen",
-	"quieres", "prefieres", "debe", "debería", "veux", "préfères", "faut", "doit", "ですか", "ますか", "しょう", "どう",
+	"quieres", "prefieres", "debe", "debería", "veux", "préfères", "faut", "ですか", "ますか", "しょう", "どう",
 	"する", "します", "吗", "还是", "要不要", "是否", "怎么", "什么", "哪个", "welch", "welche", "welcher", "wie", "viel",
 	"qué", "cuál", "cuánto", "cuántos", "combien", "quel", "quelle", "quels", "doivent", "doit", "être", "elles", "ils",
 	"many", "much", "多少", "何")

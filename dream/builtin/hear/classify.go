@@ -171,7 +171,9 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 	}
 	// "ayer subimos el runtime a python 3.12": when a change was made
 	// does not make it an event of that day.
-	if lead := reFillerLead.FindString(s); lead != "" {
+	lead := reBareLead.FindString(s)
+	lead += reCJKLead.FindString(s[len(lead):])
+	if lead != "" {
 		// "ちなみに先月 .NET 8 に上げました", "btw last week we …": a
 		// filler before the time is no part of it.
 		if loc := reWhenLead.FindStringIndex(s[len(lead):]); loc != nil && len(lead)+loc[1] < len(s) && reUpdateCue[lang] != nil && reUpdateCue[lang].MatchString(s[len(lead)+loc[1]:]) {
@@ -712,8 +714,10 @@ var (
 	// reEndedParts cut a withdrawal's quote where a clause may start.
 	reEndedParts = regexp.MustCompile(`[,，、。;；!！]\s*|\.\s+`)
 	// reBareLead is a reply's "no" or "yes", or a joining word, before
-	// what a clause says ("also tomasz left").
-	reBareLead = regexp.MustCompile(`(?i)^(?:(?:no|nope|yes|yeah|yep|ja|nein|sí|si|non|oui|ok|okay|ah|oh|and|also|btw|so|but|fyi|heads up|update|und|y|et|además|aussi|au fait)\b[,.!]?\s*)+`)
+	// what a clause says ("also tomasz left", "btw last week we …");
+	// reCJKLead a Chinese or Japanese joining word ("ちなみに", "对了").
+	reCJKLead  = regexp.MustCompile(`^(?:(?:ちなみに|それと|なお)、?|(?:对了|另外|还有|顺便说一下)[，,]?)\s*`)
+	reBareLead = regexp.MustCompile(`(?i)^(?:(?:no|nope|yes|yeah|yep|ja|nein|sí|si|non|oui|ok|okay|ah|oh|and|also|btw|so|but|fyi|heads up|update|und|y|et|además|aussi|au fait|by the way|übrigens|außerdem|por cierto|d'ailleurs)\b[,.!]?\s*)+`)
 )
 
 // rePointBack is a withdrawal's target that only points back at what was
@@ -1350,9 +1354,6 @@ var (
 	reChoseNew = regexp.MustCompile(`(?i)\b(?:picked|chose|selected|went with|settled on|decided on|signed with)\s+\S.{0,40}?\s+as\s+(?:the|our)\s+new\s+\S|\bhat sich für\s+\S.{0,40}?\s+als\s+neue[nsr]?\s+\S|\b(?:eligió|eligieron|escogió|escogimos|elegimos)\s+\S.{0,40}?\s+como\s+(?:el |la |nuestro |nuestra )?nuev[oa]\s+\S|\b(?:a|ont|avons) choisi\s+\S.{0,40}?\s+comme\s+(?:le |la |notre )?nouve(?:au|l|lle)\s+\S|选(?:了|定了?)[^，。]{1,20}(?:作为|当|做)新的|新しい[^、。]{1,10}は[^、。]{1,20}に決まりました`)
 	// reWhenLead opens a clause with when something was done.
 	reWhenLead = regexp.MustCompile(`(?i)^(?:yesterday|last (?:week|night|month|friday|monday|tuesday|wednesday|thursday)|this morning|over the weekend|earlier today|ayer|anoche|la semana pasada|el mes pasado|esta mañana|el finde|gestern|letzte woche|heute morgen|am wochenende|hier|la semaine dernière|ce matin|le mois dernier|ce week-end)[,]?\s+|^(?:上周|昨天|昨晚|上个月|今天早上|周末)[，,]?\s*|^(?:先週|昨日|昨夜|先月|今朝|週末に?)[、,]?\s*`)
-	// reFillerLead is a word opening a clause that only joins it to what
-	// came before ("btw", "ちなみに", "对了").
-	reFillerLead = regexp.MustCompile(`(?i)^(?:(?:btw|fyi|also|oh|and|so|ok|by the way|übrigens|übrigens,|außerdem|por cierto|además|au fait|d'ailleurs|sinon)[,]?\s+|(?:ちなみに|あと|それと|なお|また)、?\s*|(?:对了|另外|还有|顺便说一下)[，,]?\s*)`)
 	// reWhenInside is when a change was made, inside a clause.
 	reWhenInside = regexp.MustCompile(`(?i)\s(?:last (?:week|night|month|sprint|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|yesterday|this morning|over the weekend|earlier today|la semaine dernière|le mois dernier|ce matin|ce week-end|la semana pasada|el mes pasado|esta mañana|el finde|letzte woche|letzten monat|heute morgen|am wochenende)\b`)
 	// reDoneMove says a move to a value is done ("the upgrade to Java 21
