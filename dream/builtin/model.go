@@ -674,6 +674,8 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 	}
 	if len(olds) > 0 || len(st.Replaces) > 0 {
 		nv.text = withoutOld(nv.text, olds, st.Replaces, sterms)
+	} else if changed(unframed(nv.text)) {
+		nv.text = withoutOldAside(nv.text, nil)
 	}
 	// A page named after the value the statement replaces ("jetstream")
 	// would name it still: the claim moves to its new topic's page.

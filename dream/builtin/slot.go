@@ -758,6 +758,7 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 	for _, o := range olds {
 		oldVals = append(oldVals, valueOf(o)...)
 	}
+	text = withoutOldAside(text, oldVals)
 	newVals := valueOf(text)
 	for _, r := range replaces {
 		if fs := strings.Fields(r); len(fs) > 1 && !slices.ContainsFunc(fs, func(w string) bool { return !properNoun(w, false) }) {
@@ -914,6 +915,44 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 		out = reReplacedCut.ReplaceAllString(out, "switched to")
 	}
 	return out
+}
+
+// reAside is a parenthetical.
+var reAside = regexp.MustCompile(`\s*[(（][^()（）]*[)）]`)
+
+// withoutOldAside drops a parenthetical naming a value the statement
+// replaces, when the words outside it give another of its kind: "先月
+// .NET 8 に上げました（.NET 6 のサポート終了の関係で）" states .NET 8; the
+// aside only says why .NET 6 went. A statement that replaces something
+// says its other counts of the same thing are the old ones.
+func withoutOldAside(text string, oldVals []valueTok) string {
+	if !strings.ContainsAny(text, "(（") {
+		return text
+	}
+	isOld := func(v valueTok) bool {
+		return slices.ContainsFunc(oldVals, func(o valueTok) bool { return o.kind == v.kind && o.text == v.text })
+	}
+	return reAside.ReplaceAllStringFunc(text, func(m string) string {
+		outside := valueOf(strings.Replace(text, m, " ", 1))
+		inside := valueOf(m)
+		// A name opening the aside is read as any word: "（Python 3.9 …".
+		sameName := slices.ContainsFunc(outside, func(w valueTok) bool {
+			return (w.kind == vkName || w.kind == vkTool) && slices.ContainsFunc(wordSpans(m), func(ix []int) bool { return strings.EqualFold(m[ix[0]:ix[1]], w.text) })
+		})
+		for _, v := range inside {
+			// The old value as memory held it, or another count or
+			// version of what the words outside name.
+			other := func(w valueTok) bool {
+				return w.kind == v.kind && w.text != v.text &&
+					(v.kind == vkCount && overlap(w.units, v.units) > 0 || v.kind == vkVersion && sameName)
+			}
+			old := isOld(v) || slices.ContainsFunc(outside, other)
+			if old && slices.ContainsFunc(outside, func(w valueTok) bool { return w.kind == v.kind && !isOld(w) }) {
+				return ""
+			}
+		}
+		return m
+	})
 }
 
 // reElided is a French or Italian elided article or pronoun before a

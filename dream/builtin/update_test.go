@@ -602,6 +602,37 @@ func TestWithdrawalsInLooserWords(t *testing.T) {
 	}
 }
 
+// Ensure that the claim stating a new value does not name the old one
+// again: an aside closing the sentence says why the old value went, and a
+// Japanese departure said inside the sentence ("…は木村さんが異動したので、
+// …") gives its topic to who does it now.
+func TestNewClaimLeavesOldValueOut(t *testing.T) {
+	tests := []struct {
+		name          string
+		before, after []string
+		gone, kept    []string
+	}{
+		{"an aside on why",
+			[]string{"Remember: invoices are generated nightly."},
+			[]string{"FYI the billing services moved to Java 21 last month (Java 17 support is ending for us)."},
+			[]string{"Java 17"}, []string{"Java 21", "generated nightly"}},
+		{"an aside in Japanese",
+			[]string{"請求書は毎晩 2 時に作られます。"},
+			[]string{"ちなみに集計バッチは先週 Python 3.12 に上げました（Python 3.9 がサポート切れなので）。"},
+			[]string{"3.9"}, []string{"3.12", "2 時"}},
+		{"a departure inside the sentence",
+			[]string{"帳票のレビューは木村さんにお願いしています。"},
+			[]string{"あと、帳票のレビューは木村さんが別の部署に異動したので、来月からは山本さんに頼んでいます。"},
+			[]string{"木村"}, []string{"帳票のレビュー", "山本"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := run(t, t.TempDir(), said("s1", tc.before...), said("s2", tc.after...))
+			checkCurrent(t, m, tc.gone, tc.kept)
+		})
+	}
+}
+
 // checkCurrent fails t unless memory's current claims name none of gone
 // and all of kept.
 func checkCurrent(t *testing.T, m *memory, gone, kept []string) {

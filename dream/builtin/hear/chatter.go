@@ -22,7 +22,7 @@ var reTaskMore = map[string]*regexp.Regexp{
 	Es: wordsRe(`el nuevo`, `la nueva`, `un nuevo`, `una nueva`, `el ticket`, `el error`, `añade`, `agrega`, `no cambies nada`, `sin cambiar nada`, `(?:solo |sólo )?para que (?:lo |la )?veas`),
 	Fr: wordsRe(`le nouveau`, `la nouvelle`, `un nouveau`, `une nouvelle`, `le ticket`, `l'erreur`, `ajoute`, `ne change rien`, `ne touche à rien`, `juste pour que`),
 	Zh: anyRe(`帮我`, `帮忙`, `麻烦你`, `麻烦`, `顺手`, `加一下`, `加个`, `改下`, `弄一下`, `处理一下`, `新的`, `这次的`, `什么都别改`, `先别改`, `复现`),
-	Ja: anyRe(`ておいて`, `でおいて`, `といて`, `どいて`, `を足して`, `を追加して`, `も追加して`, `も直して`, `も更新して`, `対応して`, `見てほしい`, `直したい`, `調べてほしい`, `再現`, `チケット`, `今すぐ`, `何も変えないで`),
+	Ja: anyRe(`ておいて`, `でおいて`, `といて`, `どいて`, `を足して`, `を追加して`, `も追加して`, `も直して`, `も更新して`, `対応して`, `見てほしい`, `直したい`, `調べてほしい`, `再現`, `チケット(?:[^番]|$)`, `今すぐ`, `何も変えないで`),
 }
 
 // reProblem is a problem reported about the current state of things: it

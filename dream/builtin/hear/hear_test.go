@@ -483,3 +483,15 @@ func TestWithdrawnThenNow(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that a rule about ticket numbers is a rule, not a task about a
+// ticket.
+func TestTicketNumberRule(t *testing.T) {
+	h := Session(conv("コミットメッセージの先頭には必ずチケット番号を書いてください。"))
+	if len(h.Statements) != 1 {
+		t.Errorf("statements %+v, want the rule", h.Statements)
+	}
+	if h := Session(conv("このチケットの再現手順を書いてください。")); len(h.Statements) != 0 {
+		t.Errorf("a task on a ticket: %+v, want nothing", h.Statements)
+	}
+}

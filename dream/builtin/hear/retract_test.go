@@ -312,6 +312,7 @@ func TestLeavingAndHandover(t *testing.T) {
 		{"btw Kenji moved over to payments risk; the pricing contact is Maren now.", "Kenji", "Maren"},
 		{"Et Lucas est parti, c'est Inès qui reprend les tests de charge.", "Lucas", "Inès"},
 		{"另外小王不做这个项目了，前端现在找阿明。", "小王", "阿明"},
+		{"あと、帳票のレビューは木村さんが別の部署に異動したので、来月からは山本さんに頼んでいます。", "木村", "山本"},
 	} {
 		h := Session(conv(tc.text))
 		if len(h.Retractions) != 1 || h.Retractions[0].Target != tc.gone {
@@ -320,6 +321,14 @@ func TestLeavingAndHandover(t *testing.T) {
 		if len(h.Statements) != 1 || !strings.Contains(h.Statements[0].Quote, tc.now) || strings.Contains(h.Statements[0].Quote, tc.gone) {
 			t.Errorf("%q: statements %+v, want one naming %q and not %q", tc.text, h.Statements, tc.now, tc.gone)
 		}
+	}
+	// The topic said once before the departure is what the new person
+	// does; a reason that is not a departure stays with what it explains.
+	if h := Session(conv("あと、帳票のレビューは木村さんが別の部署に異動したので、来月からは山本さんに頼んでいます。")); len(h.Statements) != 1 || !strings.Contains(h.Statements[0].Quote, "帳票のレビュー") {
+		t.Errorf("topic before a departure: %+v, want it in the statement", h.Statements)
+	}
+	if h := Session(conv("センサーの精度が上がったので、サンプリングも 500Hz に上げました。")); len(h.Statements) != 1 || len(h.Retractions) != 0 || !strings.Contains(h.Statements[0].Quote, "精度が上がったので") {
+		t.Errorf("a reason: %+v, want one statement with its reason", h)
 	}
 	h := Session(conv("and lucia moved over to the risk team this sprint."))
 	if len(h.Retractions) != 1 || !Departed(h.Retractions[0]) {

@@ -545,8 +545,20 @@ func hearSentence(text, lang string, reply bool, out *heard) (found []finding, e
 	first, last := -1, -1
 	prefBefore := false
 	var moved []string // what the clause before, stating nothing, says was left ("we finished moving off EMR")
+	topic := ""        // the topic a Japanese departure set ("画面仕様の確認は佐藤さんが異動…")
 	for ci, c := range cls {
 		f, v := classify(c, lang, reply)
+		if topic != "" && v == durable && f.retract == "" && f.forget == "" && !jaTopical(strings.TrimSpace(f.text)) {
+			// "…、これからは鈴木さんにお願いしています": the topic is the
+			// departure's, said once for both.
+			f.text = topic + " … " + strings.TrimSpace(f.text)
+		}
+		topic = ""
+		if lang == Ja && f.retract != "" {
+			if m := reJaLeadTopic.FindStringSubmatch(lexes[Ja].fillerLead.ReplaceAllString(c, "")); m != nil && jaTopical(m[0]) && !strings.Contains(m[0], f.retract) {
+				topic = m[0]
+			}
+		}
 		if v == durable && f.retract == "" && f.forget == "" && len(f.replaces) == 0 && moved != nil {
 			// "… — everything runs on Databricks now": what it moved off
 			// is named in the clause just before.
@@ -611,6 +623,20 @@ func hearSentence(text, lang string, reply bool, out *heard) (found []finding, e
 		span = text[first:last]
 	}
 	return found, excludedAny, redacted, span
+}
+
+// reJaLeadTopic is a Japanese clause's topic ("画面仕様の確認は"); "これからは"
+// and other time words are not one.
+var reJaLeadTopic = regexp.MustCompile(`^([^、。はがをにで]{2,16})は`)
+
+// jaTimeTopics are time words in a topic's place ("来月からは").
+var jaTimeTopics = set("これから", "今後", "今", "いま", "今日", "今週", "今月", "今年", "来週", "来月", "来年", "以後", "以降", "当面", "明日")
+
+// jaTopical reports a Japanese clause opening on a topic that is not a
+// time word.
+func jaTopical(c string) bool {
+	m := reJaLeadTopic.FindStringSubmatch(c)
+	return m != nil && !jaTimeTopics[m[1]] && !jaTimeTopics[strings.TrimSuffix(m[1], "から")]
 }
 
 // sameTarget drops the withdrawals of one sentence whose target holds

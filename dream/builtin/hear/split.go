@@ -80,6 +80,52 @@ func looksLikeCode(t string) bool {
 
 var reParen = regexp.MustCompile(`[(（][^()（）]{12,}[)）]`)
 
+// replaceParens makes a parenthetical of its own words a sentence of its
+// own: "(Everything builds through the Makefile btw.)". One closing the
+// sentence before it ("… に上げました（.NET 6 のサポート終了の関係で）。",
+// "we moved to node 22 (node 18 went out of support).") is an aside on it,
+// so that sentence ends where the aside opens.
+func replaceParens(line string) string {
+	var b strings.Builder
+	last := 0
+	for _, loc := range reParen.FindAllStringIndex(line, -1) {
+		m := line[loc[0]:loc[1]]
+		_, open := utf8.DecodeRuneInString(m)
+		_, shut := utf8.DecodeLastRuneInString(m)
+		inner := strings.TrimSpace(m[open : len(m)-shut])
+		if len(strings.Fields(inner)) < 4 && !cjkText(inner) {
+			continue
+		}
+		end := "."
+		if cjkText(inner) {
+			end = "。"
+		}
+		if r, _ := utf8.DecodeLastRuneInString(inner); !strings.ContainsRune(".!?。！？", r) {
+			inner += end
+		}
+		before := line[last:loc[0]]
+		next, _ := utf8.DecodeRuneInString(strings.TrimLeft(line[loc[1]:], " "))
+		if r, _ := utf8.DecodeLastRuneInString(strings.TrimRight(before, " ")); strings.TrimSpace(before) != "" && strings.ContainsRune(".!?。！？", next) && !strings.ContainsRune(".!?。！？:：", r) {
+			// An aside closing the sentence before it stays with it.
+			continue
+		}
+		b.WriteString(strings.TrimRight(before, " "))
+		b.WriteString(" " + inner + " ")
+		last = loc[1]
+	}
+	if last == 0 {
+		return line
+	}
+	b.WriteString(line[last:])
+	return b.String()
+}
+
+// departedBefore reports a Japanese clause saying someone left.
+func departedBefore(c string) bool {
+	lx := lexes[Ja]
+	return lx.departed.MatchString(lx.fillerLead.ReplaceAllString(c, ""))
+}
+
 // reInnerFiller is a filler set off by commas inside a sentence (", btw,",
 // ", por cierto,"): it goes, so the sentence reads as one clause.
 var reInnerFiller = regexp.MustCompile(`(?i),\s*(?:btw|by the way|fwiw|übrigens|nebenbei|por cierto|además|au fait|d'ailleurs|du coup)\s*,|，\s*(?:顺便说一下|顺便|对了)\s*，|、\s*(?:ちなみに)\s*、`)
@@ -101,18 +147,7 @@ func sentences(line string) []string {
 	}
 	// A parenthetical of its own words is a sentence of its own:
 	// "(Everything builds through the Makefile btw.)"
-	line = reParen.ReplaceAllStringFunc(line, func(m string) string {
-		_, open := utf8.DecodeRuneInString(m)
-		_, shut := utf8.DecodeLastRuneInString(m)
-		inner := strings.TrimSpace(m[open : len(m)-shut])
-		if len(strings.Fields(inner)) < 4 && !cjkText(inner) {
-			return m
-		}
-		if last, _ := utf8.DecodeLastRuneInString(inner); !strings.ContainsRune(".!?。！？", last) {
-			inner += "."
-		}
-		return " " + inner + " "
-	})
+	line = replaceParens(line)
 	line = reInnerFiller.ReplaceAllStringFunc(line, func(m string) string {
 		if strings.HasPrefix(m, "，") {
 			return "，"
@@ -203,7 +238,7 @@ var clauseSplit = map[string]*regexp.Regexp{
 	Es: regexp.MustCompile(`(?i)\s*;\s*|:\s+|\s+[\x{2013}\x{2014}-]{1,2}\s+|,?\s+(?:pero|aunque|mientras|sino)\s+|,\s+(?:y|porque|así que)\s+(?:yo|nosotros|mi|nuestro|nuestra|eso|esto|por favor|siempre|nunca)\s|,\s+(?:yo|nosotros|por favor|siempre|nunca|quizás|tal vez|si)\s`),
 	Fr: regexp.MustCompile(`(?i)\s*;\s*|:\s+|\s+[\x{2013}\x{2014}-]{1,2}\s+|,?\s+(?:mais|alors que|bien que|tandis que)\s+|,\s+(?:et|car|donc)\s+(?:je|nous|on|mon|notre|ça|c'est|toujours|jamais)\s|,\s+(?:je|nous|on|toujours|jamais|peut-être|si)\s`),
 	Zh: regexp.MustCompile(`[；;：]|，(?:但是|但|不过|可是|然而|而且|另外|还有|如果|要是)`),
-	Ja: regexp.MustCompile(`[；;：]|(?:けど|けれど|けれども|が)、|。`),
+	Ja: regexp.MustCompile(`[；;：]|(?:けど|けれど|けれども|が|ので)、|。`),
 }
 
 // clauses splits a sentence at clause boundaries; the word that opens a
@@ -233,6 +268,11 @@ func clauses(sent, lang string) []string {
 		}
 		if lang == Ja && m == "が、" && topicOnly(sent[start:l[1]-len("、")], lang) {
 			// "PR の説明ですが、…": a topic, not a contrast.
+			continue
+		}
+		if lang == Ja && m == "ので、" && !departedBefore(sent[start:l[0]]) {
+			// "…が異動になったので、これからは…": who left is a clause of
+			// its own; any other reason stays with what it explains.
 			continue
 		}
 		cut := l[1]
