@@ -747,6 +747,10 @@ var ofCue = setOf("de", "du", "von", "a", "à", "zu")
 // negation are the fromCue words that stay: "no longer …".
 var negation = setOf("not", "no", "longer", "mehr", "plus", "nicht", "pas", "不再是", "不是", "而不是")
 
+// contrastCue open what a correction says instead ("not X but Y", "nicht
+// X, sondern Y", "no X, era Y").
+var contrastCue = setOf("but", "sondern", "sino", "mais", "era", "it's", "c'est", "es", "ist")
+
 // withoutOld is a claim that replaces earlier values (olds) without the
 // words naming them: a value of an earlier claim said in a change ("from
 // RabbitMQ", "no longer Keiko") or a Replaces word goes, and with it the
@@ -779,6 +783,12 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 			if slices.ContainsFunc(olds, func(o string) bool { return strings.Contains(o, r) }) {
 				text = cjkWithout(text, r)
 			}
+			continue
+		}
+		if !strings.Contains(r, " ") && !properNoun(r, false) && len(valueOf(r)) == 0 {
+			// A plain word goes only where the statement denies it
+			// ("NO van en catalán, era gallego").
+			drop["?"+strings.ToLower(r)] = true
 			continue
 		}
 		// Only a value goes, never a verb or what it is of.
@@ -849,7 +859,11 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 			// CircleCI anymore": CircleCI did.
 			leaving := i+1 < len(words) && leaves(words[i+1:]) &&
 				!slices.ContainsFunc(words[i+1:min(len(words), i+6)], func(w string) bool { return drop[w] || drop["?"+w] })
-			framed := from(i-1) || i+1 < len(words) && toCue[words[i+1]] && !ofCue[words[i+1]] || i > 1 && from(i-2) && !toCue[words[i-1]] || leaving
+			// "los textos NO van en catalán, era gallego": what a
+			// correction says it is not.
+			denied := slices.ContainsFunc(words[max(0, i-4):i], func(w string) bool { return negation[w] }) &&
+				slices.ContainsFunc(words[i+1:min(len(words), i+3)], func(w string) bool { return contrastCue[w] })
+			framed := from(i-1) || i+1 < len(words) && toCue[words[i+1]] && !ofCue[words[i+1]] || i > 1 && from(i-2) && !toCue[words[i-1]] || leaving || denied
 			if !framed {
 				continue
 			}

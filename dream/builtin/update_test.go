@@ -603,7 +603,9 @@ func TestWithdrawalsInLooserWords(t *testing.T) {
 }
 
 // Ensure that the claim stating a new value does not name the old one
-// again: an aside closing the sentence says why the old value went, and a
+// again: an aside closing the sentence says why the old value went, a
+// correction says what it is not ("no X, era Y", "nicht mehr X, sondern"),
+// and a
 // Japanese departure said inside the sentence ("…は木村さんが異動したので、
 // …") gives its topic to who does it now.
 func TestNewClaimLeavesOldValueOut(t *testing.T) {
@@ -620,6 +622,14 @@ func TestNewClaimLeavesOldValueOut(t *testing.T) {
 			[]string{"請求書は毎晩 2 時に作られます。"},
 			[]string{"ちなみに集計バッチは先週 Python 3.12 に上げました（Python 3.9 がサポート切れなので）。"},
 			[]string{"3.9"}, []string{"3.12", "2 時"}},
+		{"a correction says what it is not",
+			[]string{"las facturas van siempre en castellano y portugués."},
+			[]string{"una corrección: las facturas NO van en portugués, era inglés, me confundí."},
+			[]string{"portugués"}, []string{"inglés"}},
+		{"no longer a titled person, but a team",
+			[]string{"Sicherheitsreviews macht übrigens Dr. Hartmann, das ist Pflicht."},
+			[]string{"Sicherheitsreviews macht nicht mehr Dr. Hartmann, sondern jetzt das Team von CryptoAudit — Ansprechpartner ist Herr Brandt."},
+			[]string{"Hartmann"}, []string{"Brandt"}},
 		{"a departure inside the sentence",
 			[]string{"帳票のレビューは木村さんにお願いしています。"},
 			[]string{"あと、帳票のレビューは木村さんが別の部署に異動したので、来月からは山本さんに頼んでいます。"},

@@ -761,6 +761,14 @@ func replaced(s string, lx *lexicon) []string {
 			if v == "" || lx.determiners[strings.ToLower(v)] || stopwords[strings.ToLower(v)] {
 				continue
 			}
+			if titles[strings.ToLower(v)] {
+				// "nicht mehr Dr. Albrecht": the person, not the title.
+				if n := reTitled.FindStringSubmatch(s[strings.Index(s, v):]); n != nil {
+					v = n[1]
+				} else {
+					continue
+				}
+			}
 			if !containsFold(out, v) {
 				out = append(out, v)
 			}
@@ -768,6 +776,12 @@ func replaced(s string, lx *lexicon) []string {
 	}
 	return out
 }
+
+// titles stand before a person's name.
+var titles = set("dr", "prof", "herr", "frau", "mr", "mrs", "ms", "mme", "sr", "sra", "dra")
+
+// reTitled is a title and the name it stands before.
+var reTitled = regexp.MustCompile(`^\p{L}+\.? ((?:\p{Lu}[\p{L}-]+)(?: \p{Lu}[\p{L}-]+)?)`)
 
 func containsFold(list []string, v string) bool {
 	for _, x := range list {

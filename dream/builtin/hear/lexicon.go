@@ -153,6 +153,8 @@ func english() *lexicon {
 		replaces: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)\b(?:moved|migrated|switched|changed|went|upgraded|downgraded|ported|transitioned|swapped|renamed|moving|switching|migrating|renaming|move|migrate|switch|change|swap|port|rename)(?: [\w-]+){0,3}? (?:off(?: of)?|away from|from) (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 			regexp.MustCompile(`(?i)\b(?:instead of|rather than|in place of|replaces|replaced|replacing|not) (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?) any ?more\b`),
+			// "not X, but Y": a correction names what it was not.
+			regexp.MustCompile(`(?i)\b(?:is|are|was|were|goes|go|runs?|lives?)(?: not|n't) (?:on |in |with |to |through |the |a )?(?P<old>[\p{L}\p{N}.:/@#+_-]+(?: \d[\w.]*)?)(?:,? but\b|, (?:it's|it is|it was|that's|they're)\b|,?$)`),
 			regexp.MustCompile(`(?i)\b(?:instead of|rather than|in place of|replaces|replaced|replacing)(?: the)? (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 			regexp.MustCompile(`(?i)\bno longer (?:on|using|use|uses|in|at|with|runs? on|lives? in)? ?(?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 			regexp.MustCompile(`(?i)\b(?:was|used to be|previously|formerly) (?P<old>[\w.:/@#+-]*\d[\w.:/@#+-]*)`),
@@ -236,6 +238,8 @@ func german() *lexicon {
 		forget: regexp.MustCompile(`(?i)^(?:bitte )?(?:vergiss|vergesst),? (?:was ich (?:über|zu) (?P<t>.+?) gesagt habe|alles (?:über|zu) (?P<t2>.+)|dass (?P<t3>.+))$`),
 		replaces: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)\bvon (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?) (?:auf|zu|nach) \S+`),
+			// "not X, but Y": a correction names what it was not.
+			regexp.MustCompile(`(?i)\b(?:ist|sind|war|waren|läuft|laufen|geht|gehen|macht|machen)(?: es)? nicht (?:auf |in |mit |über |der |die |das |dem |den )?(?P<old>[\p{L}\p{N}.:/@#+_-]+(?: \d[\w.]*)?)(?:,? sondern\b|, (?:es ist|das ist|es war)\b|,?$)`),
 			regexp.MustCompile(`(?i)\b(?:statt|anstatt|anstelle von|weg von|raus aus|nicht mehr) (?:dem |der |den )?(?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 			regexp.MustCompile(`(?i)\b(?:früher|vorher|bisher) (?:war es |war |waren )?(?P<old>[\w.:/@#+-]*\d[\w.:/@#+-]*)`),
 			regexp.MustCompile(`^(?P<old>\p{Lu}\p{L}+(?: \p{Lu}\p{L}+)?) hat (?:die |den |das |seine |ihre )?[\p{L}\s-]{2,40}? an \p{Lu}\p{L}+(?: \p{Lu}\p{L}+)? (?:übergeben|abgegeben|weitergegeben)`),
@@ -317,6 +321,8 @@ func spanish() *lexicon {
 		forget: regexp.MustCompile(`(?i)^(?:por favor,? )?olvida (?:lo que (?:te )?dije (?:sobre|de) |todo (?:sobre|lo de) |que )(?P<t>.+)$`),
 		replaces: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)\bde (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?) a \S+`),
+			// "not X, but Y": a correction names what it was not.
+			regexp.MustCompile(`(?i)\bno (?:es|son|era|eran|va|van|está|están|corre|corren) (?:en |con |por |el |la |los |las )?(?P<old>[\p{L}\p{N}.:/@#+_-]+(?: \d[\w.]*)?)(?:,? sino\b|, (?:era|es|son|eran)\b|,?$)`),
 			regexp.MustCompile(`(?i)\b(?:en vez de|en lugar de|ya no|reemplaza|reemplazó|sustituye) (?:el |la |los |las )?(?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 			regexp.MustCompile(`(?i)\b(?:migramos|cambiamos|pasamos|movimos|migrado|cambiado|pasado|movido)(?: [\p{L}-]+){0,3}? desde (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 			regexp.MustCompile(`(?i)\bantes (?:era|usábamos|estaba en) (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
@@ -399,6 +405,8 @@ func french() *lexicon {
 		forget: regexp.MustCompile(`(?i)^(?:s'il te plaît,? )?oublie (?:ce que (?:je t'ai|j'ai) dit (?:sur|à propos d[eu']|au sujet d[eu']) ?|tout (?:sur|à propos d[eu']) ?|que )(?P<t>.+)$`),
 		replaces: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)\bde (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?) (?:à|vers) \S+`),
+			// "not X, but Y": a correction names what it was not.
+			regexp.MustCompile(`(?i)\b(?:n'est|ne sont|n'était|ne va|ne vont|ne tourne|ne tournent) pas (?:en |sur |avec |sous |le |la |les |du |de la )?(?P<old>[\p{L}\p{N}.:/@#+_-]+(?: \d[\w.]*)?)(?:,? mais\b|, (?:c'est|c'était|ce sont)\b|,?$)`),
 			// "à" opens no ASCII word, so \b cannot stand before it.
 			regexp.MustCompile(`(?i)(?:\b(?:au lieu|plus)|(?:^|\s)à la place) d(?:e |u |es |')(?:l'|le |la |les )?(?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 			regexp.MustCompile(`(?i)\bremplac(?:e|é|ée|és|ées|ent) ?(?:l'|le |la |les |d')?(?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),

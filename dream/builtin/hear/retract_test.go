@@ -126,6 +126,11 @@ func TestChangeHeard(t *testing.T) {
 		{"書き込みは J-Link はやめて probe-rs に移行しました。", "J-Link"},
 		{"we're on Grafana Cloud for dashboards now, the old Kibana box got archived.", "old Kibana box"},
 		{"on est passés sur les nœuds H200, la partition s'appelle gpu-h200 maintenant et gpu-v100 a été fermée.", "gpu-v100"},
+		{"Die Abnahme macht nicht mehr Prof. Lindqvist, sondern ab jetzt Herr Okafor.", "Lindqvist"},
+		{"the preview db is not on Neon, it is a plain RDS postgres 16 box.", "Neon"},
+		{"Die Integrationstests laufen nicht auf CircleCI, sondern auf GitHub Actions.", "CircleCI"},
+		{"las facturas no van en portugués, era inglés, me confundí.", "portugués"},
+		{"Les exports ne tournent pas sous Luigi, c'est Dagster maintenant.", "Luigi"},
 	} {
 		h := Session(conv(tc.text))
 		if len(h.Statements) != 1 || !containsFold(h.Statements[0].Replaces, tc.replaces) {

@@ -564,7 +564,11 @@ func hearSentence(text, lang string, reply bool, out *heard) (found []finding, e
 			// is named in the clause just before.
 			f.replaces = moved
 		}
-		moved = nil
+		if v != neutral && v != local || f.retract != "" || f.forget != "" {
+			// A clause kept for its own words only ("jetzt das externe
+			// Team von SecuRisk") passes what was left on.
+			moved = nil
+		}
 		if v == neutral && f.retract == "" && f.forget == "" && len(f.replaces) > 0 {
 			moved = f.replaces
 		}
