@@ -21,7 +21,7 @@ var FactCategories = []string{"convention", "project", "person", "team", "answer
 // DistractorCategories are the kinds of text that must stay out of memory.
 var DistractorCategories = []string{"question", "hypothetical", "one-off", "joke", "no-notes", "proposal", "assistant", "tool-output", "code", "log", "quoted-doc"}
 
-// Halves are the corpus halves: dev and dev2 to dev10 are
+// Halves are the corpus halves: dev and dev2 to dev11 are
 // tuned on, test is not read while tuning. dev2 was written after the recognizer
 // had been tuned on dev, dev3 after it had been tuned on both, dev4 after all
 // three (new domains: mobile, notebooks, infrastructure, games, firmware, a
@@ -56,10 +56,18 @@ var DistractorCategories = []string{"question", "hypothetical", "one-off", "joke
 // Hasura logistics API, a Julia climate model, a Cloudflare Workers API, an
 // Angular banking back-office, a Clojure recommendation service, a Drupal
 // university site, a drone flight controller in C and a uni-app mini-shop),
-// by users who dictate, write tersely, formally or mix languages. Each was
+// by users who dictate, write tersely, formally or mix languages. dev11 was
+// written after tuning on dev..dev10, again change-heavy and measured
+// untouched first, with 61 updates and 33 withdrawals over 44 sessions (new
+// domains: an OpenResty API gateway, a Perl ISP billing system, an Ember
+// library catalog, a Svelte Native inspection app, an Erlang SIP switch, SAP
+// ABAP finance reports, a Kotlin Multiplatform gym app, a Crystal courier
+// API, an OPC UA gateway for a water plant's SCADA, a LaTeX book pipeline, a
+// Deno newsletter service, a Simulink battery model, an EVM chain indexer and
+// a Zig log compressor). Each was
 // written from how people talk rather than from the rules, so that tuning on
 // all of them generalises rather than fitting one half's phrasings.
-var Halves = []string{"dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "test"}
+var Halves = []string{"dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "test"}
 
 // HeldOut reports whether a half is held out from tuning: its report holds
 // counts only, never the ids of what it missed.
