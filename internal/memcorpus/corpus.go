@@ -21,7 +21,7 @@ var FactCategories = []string{"convention", "project", "person", "team", "answer
 // DistractorCategories are the kinds of text that must stay out of memory.
 var DistractorCategories = []string{"question", "hypothetical", "one-off", "joke", "no-notes", "proposal", "assistant", "tool-output", "code", "log", "quoted-doc"}
 
-// Halves are the corpus halves: dev and dev2 to dev11 are
+// Halves are the corpus halves: dev and dev2 to dev12 are
 // tuned on, test is not read while tuning. dev2 was written after the recognizer
 // had been tuned on dev, dev3 after it had been tuned on both, dev4 after all
 // three (new domains: mobile, notebooks, infrastructure, games, firmware, a
@@ -64,10 +64,21 @@ var DistractorCategories = []string{"question", "hypothetical", "one-off", "joke
 // ABAP finance reports, a Kotlin Multiplatform gym app, a Crystal courier
 // API, an OPC UA gateway for a water plant's SCADA, a LaTeX book pipeline, a
 // Deno newsletter service, a Simulink battery model, an EVM chain indexer and
-// a Zig log compressor). Each was
-// written from how people talk rather than from the rules, so that tuning on
-// all of them generalises rather than fitting one half's phrasings.
-var Halves = []string{"dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "test"}
+// a Zig log compressor). dev12 was
+// written after tuning on the earlier halves, about changes over long use,
+// and measured untouched first: 36 sessions in three rounds where values change
+// once or twice, rules are withdrawn and some come back in a new form, said
+// in passing, relayed from meetings, as answers or by implication, beside
+// near misses (new domains: a hospital lab LIMS in Java, a Go payments
+// ledger, an Ansible pharmacy fleet, Solidity escrow contracts, a Roblox
+// tycoon game, a Qt furniture CAD app, an embedded Rust e-bike controller, a
+// Power BI and SQL Server warehouse, a Node.js Discord bot, a PostGIS hazard
+// map tile service, a Vapor podcast backend and a Flask dialect-annotation
+// tool). dev11 and dev12 were written side by side, neither reading the
+// other. Each was written from how people talk rather than from the rules, so
+// that tuning on all of them generalises rather than fitting one half's
+// phrasings.
+var Halves = []string{"dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "test"}
 
 // HeldOut reports whether a half is held out from tuning: its report holds
 // counts only, never the ids of what it missed.
