@@ -643,6 +643,35 @@ func TestNewClaimLeavesOldValueOut(t *testing.T) {
 	}
 }
 
+// Ensure that what follows from the part of a claim that went goes with
+// it, and that a part of its own stays.
+func TestConsequenceGoesWithItsCause(t *testing.T) {
+	tests := []struct {
+		name          string
+		before, after []string
+		gone, kept    []string
+	}{
+		{"donc",
+			[]string{"Les exports passent par Airflow, donc les DAG vivent dans dags/."},
+			[]string{"On a arrêté Airflow le mois dernier."},
+			[]string{"dags/"}, nil},
+		{"所以",
+			[]string{"我们的定时任务都跑在 Airflow 上，所以 DAG 文件都放在 dags 目录。"},
+			[]string{"Airflow 上个月已经停掉了。"},
+			[]string{"dags 目录"}, nil},
+		{"a part of its own",
+			[]string{"Remember: the nightly export runs on Airflow, and the weekly reports are written in German."},
+			[]string{"we dropped Airflow last month, nobody maintained it."},
+			[]string{"Airflow"}, []string{"reports are written in German"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := run(t, t.TempDir(), said("s1", tc.before...), said("s2", tc.after...))
+			checkCurrent(t, m, tc.gone, tc.kept)
+		})
+	}
+}
+
 // checkCurrent fails t unless memory's current claims name none of gone
 // and all of kept.
 func checkCurrent(t *testing.T, m *memory, gone, kept []string) {

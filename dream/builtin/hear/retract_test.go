@@ -13,6 +13,8 @@ import (
 func TestRetractionPhrasings(t *testing.T) {
 	for _, tc := range []struct{ text, target string }{
 		{"Scratch that rule about squashing fixups.", "squashing fixups"},
+		{"On a arrêté Matomo le mois dernier.", "Matomo"},
+		{"Nagios 上个月已经停掉了。", "Nagios"},
 		{"we dropped hadolint from the pipeline, nobody looked at it.", "hadolint"},
 		{"前回 Gradle 8.5 と書きましたが、実際は 8.10 です。", "Gradle 8.5"},
 		{"On a arrêté Hotjar sur tout le site, plus de heatmaps.", "Hotjar"},
