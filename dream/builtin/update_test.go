@@ -651,14 +651,18 @@ func TestConsequenceGoesWithItsCause(t *testing.T) {
 		before, after []string
 		gone, kept    []string
 	}{
-		{"donc",
+		{"donc, withdrawn",
 			[]string{"Les exports passent par Airflow, donc les DAG vivent dans dags/."},
 			[]string{"On a arrêté Airflow le mois dernier."},
 			[]string{"dags/"}, nil},
-		{"所以",
+		{"所以, withdrawn",
 			[]string{"我们的定时任务都跑在 Airflow 上，所以 DAG 文件都放在 dags 目录。"},
 			[]string{"Airflow 上个月已经停掉了。"},
 			[]string{"dags 目录"}, nil},
+		{"donc, changed",
+			[]string{"Les exports passent par Airflow, donc les DAG vivent dans dags/."},
+			[]string{"Pour info, les exports passent par Dagster maintenant."},
+			[]string{"dags/"}, []string{"Dagster"}},
 		{"a part of its own",
 			[]string{"Remember: the nightly export runs on Airflow, and the weekly reports are written in German."},
 			[]string{"we dropped Airflow last month, nobody maintained it."},
