@@ -17,12 +17,12 @@ import (
 // "〜も追加して", Chinese "帮我"), the thing being worked on ("the new
 // X", "the ticket", "the repro").
 var reTaskMore = map[string]*regexp.Regexp{
-	En: wordsRe(`the [\w'-]+ thing`, `repro`, `reproduce`, `the issue`, `the ticket`, `this ticket`, `customer ticket`, `stack ?trace`, `the error`, `the new`, `for the [\w-]+ people`, `don't change anything`, `do not change anything`, `don't touch anything yet`, `just so you`, `i'm (?:off|out|away)`, `ooo`, `out of (?:the )?office`, `don't apply anything`),
+	En: wordsRe(`the [\w'-]+ thing`, `needs (?:updating|fixing|a fix|a rewrite|to be (?:updated|fixed|rewritten))`, `repro`, `reproduce`, `the issue`, `the ticket`, `this ticket`, `customer ticket`, `stack ?trace`, `the error`, `the new`, `for the [\w-]+ people`, `don't change anything`, `do not change anything`, `don't touch anything yet`, `just so you`, `i'm (?:off|out|away)`, `ooo`, `out of (?:the )?office`, `don't apply anything`),
 	De: wordsRe(`die neue`, `der neue`, `das neue`, `eine neue`, `einen neuen`, `ein neues`, `einbauen`, `ticket`, `das ticket`, `den fehler`, `stacktrace`, `ändere (?:noch )?nichts`, `nichts ändern`, `nur damit`),
 	Es: wordsRe(`el nuevo`, `la nueva`, `un nuevo`, `una nueva`, `el ticket`, `el error`, `añade`, `agrega`, `no cambies nada`, `sin cambiar nada`, `(?:solo |sólo )?para que (?:lo |la )?veas`),
-	Fr: wordsRe(`le nouveau`, `la nouvelle`, `un nouveau`, `une nouvelle`, `le ticket`, `l'erreur`, `ajoute`, `ne change rien`, `ne touche à rien`, `juste pour que`),
-	Zh: anyRe(`帮我`, `帮忙`, `麻烦你`, `麻烦`, `顺手`, `加一下`, `加个`, `改下`, `弄一下`, `处理一下`, `新的`, `这次的`, `什么都别改`, `先别改`, `复现`),
-	Ja: anyRe(`ておいて`, `でおいて`, `といて`, `どいて`, `を足して`, `を追加して`, `も追加して`, `も直して`, `も更新して`, `対応して`, `見てほしい`, `直したい`, `調べてほしい`, `再現`, `チケット(?:[^番]|$)`, `今すぐ`, `何も変えないで`),
+	Fr: wordsRe(`le nouveau`, `(?:nous devons|on doit|il faut|faut) (?:corriger|réparer|fixer|régler|déboguer|débugger)`, `la nouvelle`, `un nouveau`, `une nouvelle`, `le ticket`, `l'erreur`, `ajoute`, `ne change rien`, `ne touche à rien`, `juste pour que`),
+	Zh: anyRe(`帮我`, `改成可配置`, `写死了`, `帮忙`, `麻烦你`, `麻烦`, `顺手`, `加一下`, `加个`, `改下`, `弄一下`, `处理一下`, `新的`, `这次的`, `什么都别改`, `先别改`, `复现`),
+	Ja: anyRe(`ておいて`, `(?:直して|修正して|作って|追加して|実装して|対応して)(?:ほしい|欲しい|もらえ)`, `も合わせて`, `でおいて`, `といて`, `どいて`, `を足して`, `を追加して`, `も追加して`, `も直して`, `も更新して`, `対応して`, `見てほしい`, `直したい`, `調べてほしい`, `再現`, `チケット(?:[^番]|$)`, `今すぐ`, `何も変えないで`),
 }
 
 // reProblem is a problem reported about the current state of things: it
@@ -31,7 +31,7 @@ var reProblem = map[string]*regexp.Regexp{
 	En: wordsRe(`suddenly`, `all of a sudden`, `out of nowhere`, `(?:is|are) (?:still |now |totally |completely )?broken`, `(?:has|have) a broken`, `since the last (?:[\w-]+ )?(?:update|deploy|release|upgrade|merge|bump)`, `can(?:'t|not) (?:find|load|open|read|reach|resolve)`, `(?:shows? up|appears?|fires?|triggers?|runs?|gets? (?:called|sent)) twice`, `drops? (?:samples|packets|frames|events|messages|requests|connections)`, `(?:is|are) the (?:usual )?(?:suspect|culprit)`, `spikes?`, `spiking`, `broke`, `breaks`, `(?:are|is) off by`, `returns? (?:an? )?(?:http )?[45]\d\d`, `(?:doesn't|does not|don't|won't) (?:find|match|load|show|save|render|work)`, `keeps? (?:getting|failing|crashing|timing out|dying|returning|throwing|sending|showing|hanging|flaking)`, `sends? (?:duplicates?|the wrong|wrong|twice|two)`, `(?:returns?|shows?|gives?) (?:the )?(?:wrong|stale|duplicate|bad|garbage|empty)`, `throws?`, `oom-?killed`, `regressed`, `leaks?`, `is leaking`, `(?:is|are) (?:not|no longer) (?:working|loading|starting|building|passing|deploying)`, `stopped working`, `(?:is|are) having (?:an? )?(?:outage|incident|issues|problems|trouble)`, `outage`, `can't connect`, `cannot connect`, `won't start`, `won't build`),
 	De: wordsRe(`auf einmal`, `plötzlich`, `im keller`, `eingebrochen`, `nur noch \d+ ?(?:prozent|%)`, `geht kaputt`, `ging kaputt`, `kaputt gegangen`, `wirft .{0,25}(?:fehler|exceptions?|errors?)`, `liefert (?:falsche|doppelte|leere)`, `schickt (?:doppelte|zweimal)`, `hat einen bug`, `ist buggy`, `läuft nicht`, `startet nicht`, `baut nicht`),
 	Es: wordsRe(`de repente`, `de golpe`, `se rompe`, `se rompió`, `tira (?:un )?error`, `lanza (?:un )?error`, `devuelve (?:mal|datos mal|duplicados)`, `manda (?:duplicados|dos veces)`, `no arranca`, `no compila`, `no conecta`),
-	Fr: wordsRe(`tout à coup`, `d'un coup`, `soudain`, `ne trouve (?:pas|plus)`, `deux fois`, `reste cliquable`, `renvoie (?:une )?(?:erreur|500|404)`, `plante`, `a planté`, `est cassée?`, `sont cassés`, `échoue`, `échouent`, `ne marche (?:pas|plus)`, `ne fonctionne (?:pas|plus)`, `renvoie (?:une erreur|des doublons|n'importe quoi)`, `envoie (?:des doublons|deux fois)`, `ne démarre pas`, `ne compile pas`),
+	Fr: wordsRe(`tout à coup`, `décroche(?:nt)?(?: plusieurs fois| souvent| régulièrement| la nuit)`, `d'un coup`, `soudain`, `ne trouve (?:pas|plus)`, `deux fois`, `reste cliquable`, `renvoie (?:une )?(?:erreur|500|404)`, `plante`, `a planté`, `est cassée?`, `sont cassés`, `échoue`, `échouent`, `ne marche (?:pas|plus)`, `ne fonctionne (?:pas|plus)`, `renvoie (?:une erreur|des doublons|n'importe quoi)`, `envoie (?:des doublons|deux fois)`, `ne démarre pas`, `ne compile pas`),
 	Zh: anyRe(`突然`, `(?:老是|总是|一直).{0,12}(?:失败|报错|崩|挂|卡)`, `不工作`, `不生效`, `跑挂`, `炸了`, `重复发`, `发了两次`, `连不上`, `起不来`, `编译不过`, `一直失败`, `老是失败`),
 	Ja: anyRe(`急に`, `突然`, `やばい`, `ヤバい`, `落ちます`, `重い`, `ずれる`, `ずれて`, `カクつ`, `出ています`, `表示されない`, `落ちる`, `落ちた`, `失敗する`, `重複して`, `二重に`, `つながらない`, `繋がらない`, `起動しない`, `ビルドできない`, `エラーになる`, `エラーになり`, `バグって`),
 }
@@ -43,8 +43,8 @@ var reCurious = map[string]*regexp.Regexp{
 	De: wordsRe(`neugierig`, `aus neugier`, `reine neugier`, `interessehalber`, `(?:hab|habe) mich (?:schon immer )?gefragt`, `nur eine frage`),
 	Es: wordsRe(`por curiosidad`, `curiosidad`, `simple curiosidad`, `solo pregunto`, `sólo pregunto`, `(?:solo |sólo )?es una duda`, `siempre me he preguntado`),
 	Fr: wordsRe(`par curiosité`, `curiosité`, `curieux`, `curieuse`, `je demande juste`, `je me (?:suis )?(?:toujours )?demandé`, `juste une question`),
-	Zh: anyRe(`好奇`, `随便问问`, `随口一问`),
-	Ja: anyRe(`気になっただけ`, `気になって`, `興味本位`, `ちょっと気になる`),
+	Zh: anyRe(`好奇`, `就是问问`, `只是问问`, `随便问问`, `随口一问`),
+	Ja: anyRe(`気になっただけ`, `聞いてみただけ`, `聞いただけ`, `ただの質問`, `気になって`, `興味本位`, `ちょっと気になる`),
 }
 
 // reTagQuestion ends a statement with a request to confirm it: a

@@ -495,3 +495,38 @@ func TestTicketNumberRule(t *testing.T) {
 		t.Errorf("a task on a ticket: %+v, want nothing", h.Statements)
 	}
 }
+
+// Ensure that "keep this out of memory" said in passing, typed loosely,
+// keeps the sentence out in every language.
+func TestNoNotesSaidLoosely(t *testing.T) {
+	for _, text := range []string{
+		"the staging admin pin is 4471, thats private, dont save it anywhere.",
+		"use the sandbox merchant m-2231 for now but dont write it down anywhere",
+		"Para las pruebas usa la tarjeta 4000-0027, pero no lo dejes apuntado.",
+		"Le compte de recette c'est rec-12, ne l'écris nulle part.",
+		"Der Testzugang ist qa-gamma, speicher das bitte nirgends.",
+		"演示环境的密码是 demo-88，别写到任何地方。",
+		"デモ環境のIDは d-12 です。どこにも残さないでください。",
+	} {
+		if h := Session(conv(text)); len(h.Statements) != 0 {
+			t.Errorf("%q: statements %+v, want none", text, h.Statements)
+		}
+	}
+}
+
+// Ensure that a request for today's work said as a wish, a duty or a
+// need, and a question said to be only a question, state nothing.
+func TestRequestsAsWishesAndDuties(t *testing.T) {
+	for _, text := range []string{
+		"請求メールの再送処理を直してほしいです。",
+		"CSV 出力の列順も合わせて変えてください。",
+		"导出的分页大小写死了，改成可配置。",
+		"Nous devons corriger l'import des factures qui plante le lundi.",
+		"The install section of the wiki needs updating.",
+		"仕様を確認したかったので、聞いてみただけです。",
+	} {
+		if h := Session(conv(text)); len(h.Statements) != 0 {
+			t.Errorf("%q: statements %+v, want none", text, h.Statements)
+		}
+	}
+}
