@@ -728,7 +728,7 @@ func cjkWithout(text, r string) string {
 func leaves(next []string) bool {
 	two := func(a, b string) bool { return len(next) > 1 && next[0] == a && next[1] == b }
 	return two("no", "longer") || two("is", "no") || two("is", "not") || two("ist", "nicht") || two("nicht", "mehr") ||
-		two("ya", "no") || two("n'est", "plus") || two("ne", "plus") || len(next) > 0 && (next[0] == "isn't" || next[0] == "不再")
+		two("ya", "no") || two("n'est", "plus") || two("ne", "plus") || len(next) > 0 && (next[0] == "isn't" || next[0] == "不再" || strings.HasPrefix(next[0], "やめ") || strings.HasPrefix(next[0], "をやめ"))
 }
 
 // cjkFrom reports a CJK run ending where an earlier value follows

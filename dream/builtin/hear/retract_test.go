@@ -129,6 +129,7 @@ func TestChangeHeard(t *testing.T) {
 		{"we're on Grafana Cloud for dashboards now, the old Kibana box got archived.", "old Kibana box"},
 		{"on est passés sur les nœuds H200, la partition s'appelle gpu-h200 maintenant et gpu-v100 a été fermée.", "gpu-v100"},
 		{"Die Abnahme macht nicht mehr Prof. Lindqvist, sondern ab jetzt Herr Okafor.", "Lindqvist"},
+		{"ログ基盤は Fluentd やめて Vector に移行済みです。", "Fluentd"},
 		{"the preview db is not on Neon, it is a plain RDS postgres 16 box.", "Neon"},
 		{"Die Integrationstests laufen nicht auf CircleCI, sondern auf GitHub Actions.", "CircleCI"},
 		{"las facturas no van en portugués, era inglés, me confundí.", "portugués"},
@@ -313,13 +314,15 @@ func TestLeavingAndHandover(t *testing.T) {
 	for _, tc := range []struct{ text, gone, now string }{
 		{"Lucía se fue a otra empresa a fin de mes y los cambios de esquema ahora los revisa Mateo.", "Lucía", "Mateo"},
 		{"ok. also tomasz left last week so anything gradebook goes to Ingrid now, she took over the module.", "tomasz", "Ingrid"},
-		{"Frau Berger ist seit 1.12. in Rente, tarifliche Fragen bitte ab jetzt an Herrn Yilmaz.", "Frau Berger", "Yilmaz"},
+		{"Frau Berger ist seit 1.12. in Rente, tarifliche Fragen bitte ab jetzt an Herrn Yilmaz.", "Berger", "Yilmaz"},
 		{"田中さんが先月で退職されたので、デザインの確認は外注の mocha design さんにお願いしています。", "田中", "mocha design"},
 		{"佐藤さんは病棟システムのチームに異動したので、予約ロジックは高橋さんに見てもらっています。", "佐藤", "高橋"},
 		{"btw Kenji moved over to payments risk; the pricing contact is Maren now.", "Kenji", "Maren"},
 		{"Et Lucas est parti, c'est Inès qui reprend les tests de charge.", "Lucas", "Inès"},
 		{"另外小王不做这个项目了，前端现在找阿明。", "小王", "阿明"},
 		{"あと、帳票のレビューは木村さんが別の部署に異動したので、来月からは山本さんに頼んでいます。", "木村", "山本"},
+		{"Kurz zur Info: Prof. Brandner ist seit 15. Mai im Ruhestand, die Abnahmen macht jetzt Dr. Okonkwo.", "Brandner", "Okonkwo"},
+		{"それと、石田さんは10月から異動で、後任は経理課の本田さんです。", "石田", "本田"},
 	} {
 		h := Session(conv(tc.text))
 		if len(h.Retractions) != 1 || h.Retractions[0].Target != tc.gone {

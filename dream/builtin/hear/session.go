@@ -1139,6 +1139,9 @@ func departureSplit(c string, lx *lexicon) []string {
 		return nil
 	}
 	lead := len(reBareLead.FindString(c))
+	if i := strings.Index(c, ": "); i > 0 && i < 40 && !lx.departed.MatchString(c[lead:]) {
+		lead = i + len(": ") // "Info am Rande: Dr. Albrecht ist …"
+	}
 	loc := lx.departed.FindStringIndex(c[lead:])
 	if loc == nil {
 		return nil
