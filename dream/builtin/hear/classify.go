@@ -489,7 +489,7 @@ var reSaidAbout = regexp.MustCompile(`(?i)^(?:(?:ce |tout ce )?que |(?:todo )?lo
 
 // reTargetTail is "no more" after what a withdrawal names ("Redsys ya
 // no, lo dimos de baja"): not part of its name.
-var reTargetTail = regexp.MustCompile(`(?i)\s+(?:ya no|no more|not any ?more|any ?more|no longer|nicht mehr|plus maintenant|non plus|(?:from|since|of) (?:last|earlier|before) ?(?:week|month|time|sprint|quarter|year)?|(?:from|since) (?:before|earlier)|last time|the other day|earlier|before|yesterday|la última vez|l'autre jour|letztes mal|neulich|(?:can|may) go|can be (?:deleted|removed|dropped)|kann weg|puede irse|peut partir|(?:last|this) (?:week|month|sprint|quarter|year)|(?:le mois|la semaine) derni(?:er|ère)|l'(?:an|année) derni(?:er|ère)|hier|(?:el mes|la semana|el año) pasad[oa]|ayer|letzte Woche|letzten Monat|letztes Jahr|gestern)$|\s*(?:上个月|上周|上星期|上礼拜|昨天|去年|前几天|前阵子|先月|先週|昨日|昨年)$`)
+var reTargetTail = regexp.MustCompile(`(?i)\s+(?:ya no|no more|not any ?more|any ?more|no longer|nicht mehr|plus maintenant|non plus|(?:from|since|of) (?:last|earlier|before) ?(?:week|month|time|sprint|quarter|year)?|(?:from|since) (?:before|earlier)|last time|the other day|earlier|before|yesterday|la última vez|l'autre jour|letztes mal|neulich|(?:can|may) go|can be (?:deleted|removed|dropped)|kann weg|puede irse|peut partir|(?:last|this) (?:week|month|sprint|quarter|year)|(?:le mois|la semaine) derni(?:er|ère)|l'(?:an|année) derni(?:er|ère)|hier|(?:el mes|la semana|el año) pasad[oa]|ayer|letzte Woche|letzten Monat|letztes Jahr|gestern)$|\s*(?:上个月|上周|上星期|上礼拜|昨天|去年|前几天|前阵子|先月|先週|昨日|昨年)$|\s*的?(?:硬性|强制)?(?:要求|规定|限制|规则)也?$|也$`)
 
 // reTargetPlace is where a withdrawn thing was used, after it ("from
 // CI", "aus der Pipeline", "del CI", "de la CI").

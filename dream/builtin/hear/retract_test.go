@@ -15,6 +15,7 @@ func TestRetractionPhrasings(t *testing.T) {
 		{"Scratch that rule about squashing fixups.", "squashing fixups"},
 		{"On a arrêté Matomo le mois dernier.", "Matomo"},
 		{"Nagios 上个月已经停掉了。", "Nagios"},
+		{"还有：PGO 的硬性要求也取消了，构建时间要紧，发布用普通 O2。", "PGO"},
 		{"we dropped hadolint from the pipeline, nobody looked at it.", "hadolint"},
 		{"前回 Gradle 8.5 と書きましたが、実際は 8.10 です。", "Gradle 8.5"},
 		{"On a arrêté Hotjar sur tout le site, plus de heatmaps.", "Hotjar"},
