@@ -282,8 +282,11 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 	return len(tied) > 0
 }
 
-// weeklyTerms are the words for "weekly" in the languages memfs hears.
-var weeklyTerms = terms("weekly wöchentliche wöchentlich semanal semanales hebdomadaire hebdomadaires 每周 毎週")
+// weeklyTerms are the words for "weekly", and for which days of the week,
+// in the languages memfs hears.
+var weeklyTerms = terms("weekly wöchentliche wöchentlich semanal semanales hebdomadaire hebdomadaires 每周 毎週 " +
+	// Which days of the week ("the deploy-day rule", "デプロイ曜日の制限").
+	"weekday weekdays wochentag wochentage jours 曜日 星期几")
 
 // heldTerms are what a withdrawal may name a claim by: its subject's and
 // value's terms, and, for a withdrawal saying "weekly", "weekly" for a

@@ -280,6 +280,9 @@ var targetFiller = stemmedSet("rule", "convention", "policy", "thing", "idea", "
 	// RTT-Vorgabe"): the thing is what.
 	"requirement", "requirements", "vorgabe", "vorgaben", "pflicht", "anforderung", "exigence", "obligation", "requisito",
 	"obligación",
+	// A limit on a thing ("the restriction on deploy days", "制限"): the
+	// thing is what.
+	"restriction", "restrictions", "einschränkung", "beschränkung", "restricción", "制限", "限制",
 	// Support for a thing ("IE11 対応", "IE11 support"): the thing is what.
 	"support", "supporting", "compatibility", "unterstützung", "soporte", "compatibilidad", "compatibilité", "対応", "支持", "兼容")
 

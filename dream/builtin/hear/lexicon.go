@@ -371,6 +371,8 @@ func french() *lexicon {
 		taskLead:  leadRe(`(?:tu peux |peux-tu |pourrais-tu |merci de )?(?:renomme|corrige|ajoute|retire|supprime|crée|mets à jour|change|déplace|implémente|écris|fais|lance|vérifie|regarde|essaie|montre|explique|ouvre|installe|construis|déploie|génère|cherche|allons)`),
 		retract: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:(?:pardon|désolée?|correction),? )*je t'(?:ai|avais) dit (?P<t>[^,]+?),? (?:mais )?(?:c'était|c'est|ce n'était) (?:faux|une erreur|pas bon|pas ça)(?:[^\pL\pN].*)?$`),
+			// Plus rien : "il n'y a plus de restriction sur les jours de …".
+			regexp.MustCompile(`(?i)^(?:mais |et |donc |bon,? )?il n'y a plus (?:de |d'|aucune? )(?P<t>[^,;.]{3,60}?)(?:[,;.]|$)`),
 			// Renvoi en arrière : "oublie ce que j'ai dit sur X".
 			regexp.MustCompile(`(?i)^(?:oublie|oubliez|ignore|ignorez) (?:ce que|tout ce que) (?:je t'ai|je vous ai|j'ai|on a) (?:dit|écrit|raconté) (?:sur|à propos de|concernant|au sujet de|pour) (?P<t>[^,;]+)`),
 			// Annulé : "le Next Fest c'est annulé".

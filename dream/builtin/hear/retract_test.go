@@ -309,6 +309,18 @@ func TestChangeToldAsNews(t *testing.T) {
 	}
 }
 
+// Ensure that a withdrawal's quote, kept as the page's history, leaves
+// out a document the sentence pastes.
+func TestWithdrawalQuoteLeavesPastedTextOut(t *testing.T) {
+	h := Session(conv("仕様はこう書いてあります：「Each message MUST carry exactly one idempotency key per request」それから、木曜リリースの制限はなくなりました。"))
+	if len(h.Retractions) != 1 {
+		t.Fatalf("retractions %+v, want one", h.Retractions)
+	}
+	if q := h.Retractions[0].Quote; strings.Contains(q, "idempotency key") || !strings.Contains(q, "制限はなくなりました") {
+		t.Errorf("quote %q, want the user's words without the pasted text", q)
+	}
+}
+
 // Ensure that who left is withdrawn and who does it now is stated, and
 // that another team's news states nothing.
 func TestLeavingAndHandover(t *testing.T) {

@@ -609,14 +609,14 @@ func hearSentence(text, lang string, reply bool, out *heard) (found []finding, e
 			if fs := strings.Fields(subj); len(fs) > 0 && strings.HasSuffix(fs[0], "ing") {
 				subj = "" // "asking Tom for reviews" names an act, not a subject
 			}
-			out.retracts = append(out.retracts, Retraction{Lang: lang, Target: t, Subject: subj, Quote: text})
+			out.retracts = append(out.retracts, Retraction{Lang: lang, Target: t, Subject: subj, Quote: withoutQuoted(text, t)})
 		case v == durable && emptyAfterRedaction(f.text):
 			// A statement whose value is only a secret says nothing.
 		case v == durable:
 			f.text = strings.TrimSpace(f.text)
 			found = append(found, f)
 			if f.ended != "" {
-				out.retracts = append(out.retracts, Retraction{Lang: lang, Target: f.ended, Subject: nounPhrase(f.ended, lang, lexes[lang]), Quote: text})
+				out.retracts = append(out.retracts, Retraction{Lang: lang, Target: f.ended, Subject: nounPhrase(f.ended, lang, lexes[lang]), Quote: withoutQuoted(text, f.ended)})
 			}
 		}
 	}
@@ -641,6 +641,22 @@ var jaTimeTopics = set("これから", "今後", "今", "いま", "今日", "今
 func jaTopical(c string) bool {
 	m := reJaLeadTopic.FindStringSubmatch(c)
 	return m != nil && !jaTimeTopics[m[1]] && !jaTimeTopics[strings.TrimSuffix(m[1], "から")]
+}
+
+// reQuoted is a passage quoted inside a sentence.
+var reQuoted = regexp.MustCompile(`「[^」]{20,}」|“[^”]{20,}”|"[^"]{20,}"|«[^»]{20,}»|„[^“”]{20,}[“”]`)
+
+// withoutQuoted is a withdrawal's sentence without the passages it
+// quotes from elsewhere ("RFCの該当箇所を貼っておきます：「The … MUST
+// contain …」それから、…の制限はなくなりました"): the page's history keeps
+// the user's words, not a pasted document.
+func withoutQuoted(text, target string) string {
+	return reQuoted.ReplaceAllStringFunc(text, func(q string) string {
+		if target != "" && strings.Contains(q, target) {
+			return q
+		}
+		return "…"
+	})
 }
 
 // sameTarget drops the withdrawals of one sentence whose target holds
