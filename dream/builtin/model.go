@@ -302,17 +302,27 @@ func heldTerms(c *claim, weekly bool) []string {
 }
 
 // fillerCompounds are terms with a compound's filler end cut off: "die
-// RTT-Vorgabe" withdraws what was said of RTT.
+// RTT-Vorgabe" withdraws what was said of RTT; a count joined to what it
+// counts is the two.
 func fillerCompounds(tt []string) []string {
-	out := make([]string, len(tt))
-	for i, t := range tt {
+	out := make([]string, 0, len(tt))
+	for _, t := range tt {
 		if j := strings.LastIndexAny(t, "-_"); j > 0 && j+1 < len(t) && (targetFiller[t[j+1:]] || targetFiller[stemTerm(t[j+1:])]) {
 			t = t[:j]
 		}
-		out[i] = t
+		if m := reCountCompound.FindStringSubmatch(t); m != nil {
+			// "the 400-line rule" is said of "400 lines".
+			out = append(out, m[1], stemTerm(m[2]))
+			continue
+		}
+		out = append(out, t)
 	}
 	return out
 }
+
+// reCountCompound is a count joined to what it counts ("400-line",
+// "30-minute").
+var reCountCompound = regexp.MustCompile(`^(\d+)-(\pL{3,})$`)
 
 // contentTerms are a withdrawal's terms without the CJK pairs that hold
 // a particle ("によ", "よる", "的规"): in "曜日によるリリース制限" only 曜日,

@@ -994,7 +994,7 @@ var rePointsBack = regexp.MustCompile(`(?i)\b(?:he|him|his|she|her|they|them|the
 
 // reFollowsFrom opens a clause that follows from the one before it: a
 // consequence or a reason.
-var reFollowsFrom = regexp.MustCompile(`(?i)^\s*(?:so|so that|hence|therefore|because|since|otherwise|donc|alors|sinon|car|parce que|deshalb|daher|deswegen|sonst|weil|denn|así que|entonces|por eso|porque|si no|de lo contrario)\b|^\s*(?:所以|因此|因为|不然|否则|要不然|だから|なので|そのため|でないと|さもないと)`)
+var reFollowsFrom = regexp.MustCompile(`(?i)^\s*(?:so|so that|hence|therefore|because|since|otherwise|before|until|donc|alors|sinon|car|parce que|avant de|avant que|deshalb|daher|deswegen|sonst|weil|denn|bevor|ehe|así que|entonces|por eso|porque|si no|de lo contrario)\b|^\s*(?:所以|因此|因为|不然|否则|要不然|だから|なので|そのため|でないと|さもないと)`)
 
 // otherClauses returns what a verbatim claim states besides the clause
 // that words (terms) name, and true, when it joins two or more clauses

@@ -245,7 +245,7 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 		return why(f, "e4"), excluded
 	}
 	// Withdrawals and forget requests (not for the task at hand only).
-	if t := retraction(s, lx); t != "" && (!lx.oneOff.MatchString(retractionHead(s)) || movedOn(s, lx) || reRetiredWhen.MatchString(s)) {
+	if t := retraction(s, lx); t != "" && (!lx.oneOff.MatchString(retractionHead(s)) || movedOn(s, lx) || reRetiredWhen.MatchString(s) || reRuleKind.MatchString(t)) {
 		if e := endedIn(strings.TrimRight(s, " .!。！"), lx); e == "" || !strings.Contains(e, t) {
 			f.retract = t
 			return why(f, "d5"), durable
@@ -494,6 +494,10 @@ var reTargetTail = regexp.MustCompile(`(?i)\s+(?:ya no|no more|not any ?more|any
 // reTargetPlace is where a withdrawn thing was used, after it ("from
 // CI", "aus der Pipeline", "del CI", "de la CI").
 var reTargetPlace = regexp.MustCompile(`(?i)\s+(?:when|since|after|because|as) (?:we|i|they|the team) .*$|\s+(?:from|out of|off) (?:the |our )?(?:ci|pipeline|build|workflow|workflows|repo|codebase|project|requirements|deps|dependencies|stack|pre-commit|makefile|checklist|template|image)\b.*$|\s+(?:aus (?:der|dem|den) (?:ci|pipeline|build|workflow|repo|projekt|checkliste)|del (?:ci|pipeline|build|repo|proyecto)|de (?:la |notre )?(?:ci|pipeline|build|repo|projet))\b.*$`)
+
+// reRuleKind names a standing rule: one suspended "for now" ("die
+// Dialyzer-Pflicht entfällt vorerst") is withdrawn all the same.
+var reRuleKind = regexp.MustCompile(`(?i)(?:pflicht|vorgabe|regel|\brule\b|requirement|policy|règle|exigence|regla|norma\b|规定|要求|ルール|義務)`)
 
 // retraction returns what a clause withdraws, or "".
 func retraction(s string, lx *lexicon) string {
