@@ -431,6 +431,13 @@ func decideKind(f finding, c cues) (finding, verdict) {
 	if lx.task.MatchString(s) {
 		return why(f, "l24"), local
 	}
+	if part := versionMoved(s, f.replaces); part != "" {
+		// "升级到 Flask 3.0 了，有几个 deprecation 要修", "since we're on
+		// aurora postgres 16 now you can …": a task told with the version
+		// things moved to; the part naming it states where things are.
+		f.kind, f.subject, f.text = Fact, subjectOf(part, lang, lx), part
+		return why(f, "d21v"), durable
+	}
 	return why(f, "n25"), neutral
 }
 
@@ -494,6 +501,28 @@ var reTargetTail = regexp.MustCompile(`(?i)\s+(?:ya no|no more|not any ?more|any
 // reTargetPlace is where a withdrawn thing was used, after it ("from
 // CI", "aus der Pipeline", "del CI", "de la CI").
 var reTargetPlace = regexp.MustCompile(`(?i)\s+(?:when|since|after|because|as) (?:we|i|they|the team) .*$|\s+(?:from|out of|off) (?:the |our )?(?:ci|pipeline|build|workflow|workflows|repo|codebase|project|requirements|deps|dependencies|stack|pre-commit|makefile|checklist|template|image)\b.*$|\s+(?:aus (?:der|dem|den) (?:ci|pipeline|build|workflow|repo|projekt|checkliste)|del (?:ci|pipeline|build|repo|proyecto)|de (?:la |notre )?(?:ci|pipeline|build|repo|projet))\b.*$`)
+
+// versionMoved returns the part of a clause (its comma-separated parts)
+// naming the version of a product the clause says it moved to, when one of
+// what it replaces is that product's stem ("Flask "); else "".
+func versionMoved(s string, replaces []string) string {
+	for _, r := range replaces {
+		stem := strings.TrimSpace(r)
+		if stem == "" || !strings.HasSuffix(r, " ") && !strings.HasSuffix(r, ":") {
+			continue
+		}
+		re, err := regexp.Compile(`(?i)(?:^|[^\pL])` + regexp.QuoteMeta(stem) + `[ :]?v?\d+(?:\.\d+)*`)
+		if err != nil {
+			continue
+		}
+		for _, p := range commaParts(s) {
+			if re.MatchString(p) {
+				return strings.TrimRight(p, "。.")
+			}
+		}
+	}
+	return ""
+}
 
 // reRuleKind names a standing rule: one suspended "for now" ("die
 // Dialyzer-Pflicht entfällt vorerst") is withdrawn all the same.

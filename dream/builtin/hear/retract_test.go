@@ -444,3 +444,23 @@ func TestReplyPointsBack(t *testing.T) {
 		t.Errorf("able to do it properly: retractions %+v, want none", h.Retractions)
 	}
 }
+
+// Ensure that the version things moved to, said in passing inside a task,
+// is heard, and quoted without the task around it when a comma sets it
+// apart.
+func TestVersionMovedInsideTask(t *testing.T) {
+	for _, tc := range []struct{ text, want, not string }{
+		{"升级到 Django 5.1 了，有几个警告要处理。", "Django 5.1", "警告"},
+		{"dos cosas: pasamos a Java 21 el fin de semana, así que ya podemos usar records", "Java 21", ""},
+		{"since we're on redis 7.4 now you can drop the lua workaround if it helps", "redis 7.4", ""},
+		{"インフラ側で Kafka 3.8 に上がりました。", "Kafka 3.8", ""},
+	} {
+		h := Session(conv(tc.text))
+		if len(h.Statements) != 1 || !strings.Contains(h.Statements[0].Quote, tc.want) || tc.not != "" && strings.Contains(h.Statements[0].Quote, tc.not) {
+			t.Errorf("%q: statements %+v, want one naming %q without %q", tc.text, h.Statements, tc.want, tc.not)
+		}
+	}
+	if h := Session(conv("should we move to Django 5.1 at some point?")); len(h.Statements) != 0 {
+		t.Errorf("a question: %+v, want nothing", h.Statements)
+	}
+}
