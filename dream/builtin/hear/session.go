@@ -546,8 +546,18 @@ func hearSentence(text, lang string, reply bool, out *heard) (found []finding, e
 	prefBefore := false
 	var moved []string // what the clause before, stating nothing, says was left ("we finished moving off EMR")
 	topic := ""        // the topic a Japanese departure set ("画面仕様の確認は佐藤さんが異動…")
+	oldCount := ""     // a count the clause before withdrew ("ignore what i said about 72h")
 	for ci, c := range cls {
 		f, v := classify(c, lang, reply)
+		if oldCount != "" && v == neutral && f.retract == "" && f.forget == "" && sameUnitCount(c, oldCount) {
+			// "… — compliance capped it at 48h": the count withdrawn
+			// has a new value.
+			f.kind, f.text, f.replaces, f.why, v = Fact, c, []string{oldCount}, "d19c", durable
+		}
+		oldCount = ""
+		if f.retract != "" && reCountToken.MatchString(f.retract) {
+			oldCount = f.retract
+		}
 		if topic != "" && v == durable && f.retract == "" && f.forget == "" && !jaTopical(strings.TrimSpace(f.text)) {
 			// "…、これからは鈴木さんにお願いしています": the topic is the
 			// departure's, said once for both.
@@ -627,6 +637,25 @@ func hearSentence(text, lang string, reply bool, out *heard) (found []finding, e
 		span = text[first:last]
 	}
 	return found, excludedAny, redacted, span
+}
+
+// reCountToken is a count with its unit ("72h", "30 min").
+var reCountToken = regexp.MustCompile(`^\s*(\d+(?:[.,]\d+)?)\s?([\pL%]{1,8})\s*$`)
+
+// sameUnitCount reports a clause naming another count in the unit of
+// old ("72h" → "48h").
+func sameUnitCount(c, old string) bool {
+	m := reCountToken.FindStringSubmatch(old)
+	if m == nil {
+		return false
+	}
+	re := regexp.MustCompile(`(?i)(?:^|[^\pL\pN.])(\d+(?:[.,]\d+)?)\s?` + regexp.QuoteMeta(m[2]) + `(?:$|[^\pL])`)
+	for _, n := range re.FindAllStringSubmatch(c, -1) {
+		if n[1] != m[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // reJaLeadTopic is a Japanese clause's topic ("画面仕様の確認は"); "これからは"
