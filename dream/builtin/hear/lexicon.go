@@ -109,6 +109,8 @@ func english() *lexicon {
 		strongCue: wordsRe(`always`, `never`, `every ?time`, `whenever`, `from now on`, `going forward`, `at all times`, `under no circumstances`, `without exception`, `no exceptions`, `every single`),
 		taskLead:  leadRe(`(?:can you |could you |would you |please |pls |now |then |next,? |also )?(?:rename|fix|add|remove|delete|create|update|change|move|refactor|implement|write|make|run|check|look|try|show|tell|explain|open|install|build|deploy|revert|bump|clean|debug|test|merge|commit|push|pull|rerun|retry|investigate|profile|draft|generate|set up|setup|find|search|grep|read|review|go ahead|continue|proceed|finish|start|stop|undo|replace|split|extract|wrap up|port|migrate|upgrade|downgrade|format|lint|tag|release|publish|send|post|paste|give|help|let's)`),
 		retract: []*regexp.Regexp{
+			// Deprecated: what it names is no longer to be used.
+			regexp.MustCompile(`(?i)^(?:and |also |oh and )?(?:the |our )?(?P<t>[^,;]{2,40}?) (?:is|are) (?:now |officially )?deprecated(?: now)?[.!]?$`),
 			// A correction: "I told you Elixir 1.16 last time, that was wrong".
 			regexp.MustCompile(`(?i)^(?:(?:sorry|also|oh|btw),? )*(?:i|we) (?:told you|said|wrote|mentioned|gave you)(?: that)? (?P<t>[^,]+?)(?: earlier| last time| before| yesterday| the other day)?,? (?:but )?(?:that was|that's|it was|which was|this was) (?:wrong|incorrect|a mistake|outdated|not right|off|not true)\b.*$`),
 			// Pointing back: "ignore what I said about ticket prefixes", "the churn job no longer runs".
@@ -202,6 +204,8 @@ func german() *lexicon {
 		strongCue: wordsRe(`immer`, `nie`, `niemals`, `jedes mal`, `ab jetzt`, `ab sofort`, `künftig`, `grundsätzlich`, `ausnahmslos`, `ohne ausnahme`, `stets`),
 		taskLead:  leadRe(`(?:kannst du |könntest du |bitte )?(?:benenne|fixe|behebe|füge|entferne|lösche|erstelle|aktualisiere|ändere|verschiebe|implementiere|schreib|mach|führe|prüfe|schau|probier|zeig|erklär|öffne|installiere|baue|teste|merge|committe|pushe|starte|stopp|lass uns)`),
 		retract: []*regexp.Regexp{
+			// Deprecated: what it names is no longer to be used.
+			regexp.MustCompile(`(?i)^(?:und |auch )?(?:der |die |das )?(?P<t>[^,;]{2,40}?) (?:ist|sind) (?:jetzt |inzwischen )?(?:deprecated|veraltet|abgekündigt)[.!]?$`),
 			regexp.MustCompile(`(?i)^(?:(?:sorry|übrigens|korrektur),? )*ich (?:hatte|habe|hab) (?:dir |euch )?(?P<t>[^,]+?) gesagt,? (?:aber )?(?:das war|das ist|das stimmt) (?:falsch|nicht richtig|ein fehler|nicht)(?:[^\pL\pN].*)?$`),
 			// Verweis zurück: "vergiss, was ich über X gesagt habe".
 			regexp.MustCompile(`(?i)^(?:vergiss|vergesst|ignorier|ignoriere|ignoriert),? (?:was|alles,? was) ich (?:dir |euch )?(?:über|zu|wegen|zum thema) (?P<t>.+?) gesagt (?:habe|hab|hatte)\b.*$`),
@@ -285,6 +289,8 @@ func spanish() *lexicon {
 		strongCue: wordsRe(`siempre`, `nunca`, `jamás`, `cada vez`, `de ahora en adelante`, `a partir de ahora`, `sin excepción`, `en adelante`),
 		taskLead:  leadRe(`(?:puedes |podrías |por favor )?(?:renombra|arregla|añade|agrega|quita|elimina|borra|crea|actualiza|cambia|mueve|implementa|escribe|haz|ejecuta|corre|revisa|mira|prueba|muestra|explica|abre|instala|construye|despliega|sube|genera|busca|vamos a)`),
 		retract: []*regexp.Regexp{
+			// Deprecated: what it names is no longer to be used.
+			regexp.MustCompile(`(?i)^(?:y )?(?:el |la |los |las )?(?P<t>[^,;]{2,40}?) (?:está|están|quedó|quedaron) (?:ya )?(?:obsolet[oa]s?|deprecad[oa]s?)[.!]?$`),
 			regexp.MustCompile(`(?i)^(?:(?:perdón|perdona|ojo),? )*te (?:dije|había dicho) (?P<t>[^,]+?),? (?:pero )?(?:era|estaba|es|eso era|eso estaba) (?:mal|incorrecto|un error|equivocado)(?:[^\pL\pN].*)?$`),
 			// "dimos de baja Unleash el mes pasado".
 			regexp.MustCompile(`(?i)^(?:(?:no|sí|si),? )?(?:.+(?:, | y | pero ))?(?:ya )?(?:dimos de baja|hemos dado de baja|quitamos|eliminamos|apagamos|retiramos|dejamos de usar|abandonamos) (?:el |la |los |las |nuestro |nuestra )?(?P<t>[^,;]+?)(?: el mes pasado| la semana pasada| hace \S+ \S+| ayer| del todo)?(?:[,;.]|\s+(?:y|porque|pero)\b|$).*$`),
@@ -370,6 +376,8 @@ func french() *lexicon {
 		strongCue: wordsRe(`toujours`, `jamais`, `chaque fois`, `désormais`, `dorénavant`, `à partir de maintenant`, `sans exception`),
 		taskLead:  leadRe(`(?:tu peux |peux-tu |pourrais-tu |merci de )?(?:renomme|corrige|ajoute|retire|supprime|crée|mets à jour|change|déplace|implémente|écris|fais|lance|vérifie|regarde|essaie|montre|explique|ouvre|installe|construis|déploie|génère|cherche|allons)`),
 		retract: []*regexp.Regexp{
+			// Deprecated: what it names is no longer to be used.
+			regexp.MustCompile(`(?i)^(?:et )?(?:le |la |les |l')?(?P<t>[^,;]{2,40}?) (?:est|sont) (?:maintenant |désormais )?(?:obsolètes?|dépréciée?s?|deprecated)[.!]?$`),
 			regexp.MustCompile(`(?i)^(?:(?:pardon|désolée?|correction),? )*je t'(?:ai|avais) dit (?P<t>[^,]+?),? (?:mais )?(?:c'était|c'est|ce n'était) (?:faux|une erreur|pas bon|pas ça)(?:[^\pL\pN].*)?$`),
 			// Plus rien : "il n'y a plus de restriction sur les jours de …".
 			regexp.MustCompile(`(?i)^(?:mais |et |donc |bon,? )?il n'y a plus (?:de |d'|aucune? )(?P<t>[^,;.]{3,60}?)(?:[,;.]|$)`),
@@ -456,6 +464,8 @@ func chinese() *lexicon {
 		update:    regexp.MustCompile(`^(?:我们)?(?:已经)?把(?P<np>[^，,。从]{1,12}?)从|把(?P<np3>[^，,。从]{1,12}?)(?:升到|升级到|换成|改成|迁到|迁移到|切到|切换到)|(?:^|[，,：:])(?P<np2>[^，,。：:从]{2,24}?)(?:已经|现在)?(?:从[^，,。]{1,20}?)?(?:改了|变了|换了|调整了|更新了|改成了?|改为|改到|升级到|升到|换成|迁到|迁移到|转成|转为|切到|切换到|全面换成)`),
 		strongCue: anyRe(`总是`, `永远`, `每次`, `一律`, `始终`, `从不`, `绝不`, `以后都`, `今后`, `从现在开始`, `千万不要`, `务必`),
 		retract: []*regexp.Regexp{
+			// Deprecated: what it names is no longer to be used.
+			regexp.MustCompile(`^(?P<t>[^，,；;]{2,30}?)(?:已经|现在)?(?:废弃|弃用|被弃用|淘汰)了?[。!！]?$`),
 			// 更正: "上次说锁超时是5秒，是我记错了", "之前写的 X 写错了".
 			regexp.MustCompile(`^(?:不好意思|抱歉|对不起)?[，,]?(?:我)?(?:上次|之前|刚才)(?:说|写|讲)(?:的)?(?P<t>[^，,。]{1,24}?)(?:[，,])?(?:是我|我)?(?:记错|写错|说错|搞错)了`),
 			// 回指: "PR 贴图那条不用了", "之前说的 X 不算了".
@@ -521,6 +531,8 @@ func japanese() *lexicon {
 		update:    regexp.MustCompile(`^(?P<np>[^、,。はがを]{1,16}?)(?:を|は)[^、,。]{1,30}?から[^、,。]{1,30}?に(?:移行|変更|移し|切り替え|乗り換え|変え|上げ|アップグレード)|^(?P<np2>[^、,。はがを]{1,20}?)(?:は|が|を|、)[^。]{0,30}?に(?:変わりました|変わった|変更しました|変更された|変更になりました|なりました|上げました|下げました|増やしました|減らしました|移りました|移行しました|切り替えました|引き上げました|引き下げました|載せ替えました|入れ替えました|置き換えました|載せ替えた|入れ替えた|置き換えた|切り替えた|変えた|上げた|移行した|変更した)|(?:^|\s)(?P<np3>[A-Za-z.][\w.+-]*(?: [A-Z][\w.+-]*)?)\s*v?\d[\w.]*(?:\s*[（(][^）)]{1,30}[）)])?\s*(?:に|へ)(?:(?:上げ|アップグレードし|移行し|更新し|切り替え|バージョンアップし)(?:ました|た)|上がりました|上がった)`),
 		strongCue: anyRe(`必ず`, `常に`, `いつも`, `絶対`, `毎回`, `今後`, `決して`, `例外なく`),
 		retract: []*regexp.Regexp{
+			// Deprecated: what it names is no longer to be used.
+			regexp.MustCompile(`^(?P<t>[^、,。]{2,30}?)(?:は|が)(?:もう)?(?:非推奨|廃止予定|deprecated)(?:になりました|です|になった)?[。!！]?$`),
 			// 訂正: "前回 XR Interaction Toolkit 2.5 と書きましたが、間違いでした".
 			regexp.MustCompile(`^(?:すみません、)?(?:また|それと|あと)?、?(?:前回|先日|以前|さっき)(?:は)?(?P<t>[^、。]{1,30}?)と(?:書き|言い|お伝えし|伝え)ました(?:が|けど)?$`),
 			// 回答で: "いや、それはもういいです".

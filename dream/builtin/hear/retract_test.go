@@ -14,6 +14,12 @@ func TestRetractionPhrasings(t *testing.T) {
 	for _, tc := range []struct{ text, target string }{
 		{"Scratch that rule about squashing fixups.", "squashing fixups"},
 		{"On a arrêté Matomo le mois dernier.", "Matomo"},
+		{"moved uploads to tusd (resumable-lite is deprecated now) and the limit is 2 GB.", "resumable-lite"},
+		{"Le module legacy-sync est désormais obsolète.", "module legacy-sync"},
+		{"Das alte Theme ist inzwischen veraltet.", "alte Theme"},
+		{"El cliente SOAP está obsoleto.", "cliente SOAP"},
+		{"旧的 v1 接口已经废弃了。", "旧的 v1 接口"},
+		{"旧ログインAPIは非推奨になりました。", "旧ログインAPI"},
 		{"Nagios 上个月已经停掉了。", "Nagios"},
 		{"还有：PGO 的硬性要求也取消了，构建时间要紧，发布用普通 O2。", "PGO"},
 		{"we dropped hadolint from the pipeline, nobody looked at it.", "hadolint"},

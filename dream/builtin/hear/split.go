@@ -110,6 +110,12 @@ func replaceParens(line string) string {
 			continue
 		}
 		b.WriteString(strings.TrimRight(before, " "))
+		if r, _ := utf8.DecodeLastRuneInString(strings.TrimRight(before, " ")); strings.TrimSpace(before) != "" && !strings.ContainsRune(".!?。！？:：,，、", r) && !cjkText(inner) {
+			// An aside inside a sentence ("migrated saves to X (Y is
+			// deprecated now) and …") is a sentence of its own: the
+			// words before it end one.
+			b.WriteString(".")
+		}
 		b.WriteString(" " + inner + " ")
 		last = loc[1]
 	}
