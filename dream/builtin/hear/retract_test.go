@@ -470,3 +470,15 @@ func TestVersionMovedInsideTask(t *testing.T) {
 		t.Errorf("a question: %+v, want nothing", h.Statements)
 	}
 }
+
+// Ensure that a decision the team took, said without "we", is heard.
+func TestTeamDecision(t *testing.T) {
+	for _, text := range []string{
+		"team decided on monday to go with gRPC for the internal APIs.",
+		"the leads agreed to keep one release branch per quarter.",
+	} {
+		if h := Session(conv(text)); len(h.Statements) != 1 || h.Statements[0].Kind != Decision {
+			t.Errorf("%q: statements %+v, want one decision", text, h.Statements)
+		}
+	}
+}
