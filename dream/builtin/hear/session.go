@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Session reads one session's records in order and returns what the user
@@ -547,6 +548,16 @@ func hearSentence(text, lang string, reply bool, out *heard) (found []finding, e
 	var moved []string // what the clause before, stating nothing, says was left ("we finished moving off EMR")
 	topic := ""        // the topic a Japanese departure set ("画面仕様の確認は佐藤さんが異動…")
 	oldCount := ""     // a count the clause before withdrew ("ignore what i said about 72h")
+	// The sentence as a withdrawal quotes it, read once: a sentence may
+	// withdraw thousands of things.
+	var quote *string
+	unquoted := func() string {
+		if quote == nil {
+			q := withoutQuoted(text)
+			quote = &q
+		}
+		return *quote
+	}
 	for ci, c := range cls {
 		f, v := classify(c, lang, reply)
 		if oldCount != "" && v == neutral && f.retract == "" && f.forget == "" && sameUnitCount(c, oldCount) {
@@ -619,14 +630,14 @@ func hearSentence(text, lang string, reply bool, out *heard) (found []finding, e
 			if fs := strings.Fields(subj); len(fs) > 0 && strings.HasSuffix(fs[0], "ing") {
 				subj = "" // "asking Tom for reviews" names an act, not a subject
 			}
-			out.retracts = append(out.retracts, Retraction{Lang: lang, Target: t, Subject: subj, Quote: withoutQuoted(text, t)})
+			out.retracts = append(out.retracts, Retraction{Lang: lang, Target: t, Subject: subj, Quote: unquoted()})
 		case v == durable && emptyAfterRedaction(f.text):
 			// A statement whose value is only a secret says nothing.
 		case v == durable:
 			f.text = strings.TrimSpace(f.text)
 			found = append(found, f)
 			if f.ended != "" {
-				out.retracts = append(out.retracts, Retraction{Lang: lang, Target: f.ended, Subject: nounPhrase(f.ended, lang, lexes[lang]), Quote: withoutQuoted(text, f.ended)})
+				out.retracts = append(out.retracts, Retraction{Lang: lang, Target: f.ended, Subject: nounPhrase(f.ended, lang, lexes[lang]), Quote: unquoted()})
 			}
 		}
 	}
@@ -649,11 +660,24 @@ func sameUnitCount(c, old string) bool {
 	if m == nil {
 		return false
 	}
-	re := regexp.MustCompile(`(?i)(?:^|[^\pL\pN.])(\d+(?:[.,]\d+)?)\s?` + regexp.QuoteMeta(m[2]) + `(?:$|[^\pL])`)
-	for _, n := range re.FindAllStringSubmatch(c, -1) {
-		if n[1] != m[1] {
-			return true
+	unit := strings.ToLower(m[2])
+	lc := strings.ToLower(c)
+	for i := 0; i < len(lc); {
+		if lc[i] < '0' || lc[i] > '9' || i > 0 && (lc[i-1] >= '0' && lc[i-1] <= '9' || lc[i-1] == '.') {
+			i++
+			continue
 		}
+		j := i
+		for j < len(lc) && (lc[j] >= '0' && lc[j] <= '9' || (lc[j] == '.' || lc[j] == ',') && j+1 < len(lc) && lc[j+1] >= '0' && lc[j+1] <= '9') {
+			j++
+		}
+		num, rest := lc[i:j], strings.TrimPrefix(lc[j:], " ")
+		if num != m[1] && strings.HasPrefix(rest, unit) {
+			if r, _ := utf8.DecodeRuneInString(rest[len(unit):]); !unicode.IsLetter(r) {
+				return true
+			}
+		}
+		i = j
 	}
 	return false
 }
@@ -679,13 +703,8 @@ var reQuoted = regexp.MustCompile(`「[^」]{20,}」|“[^”]{20,}”|"[^"]{20,
 // quotes from elsewhere ("RFCの該当箇所を貼っておきます：「The … MUST
 // contain …」それから、…の制限はなくなりました"): the page's history keeps
 // the user's words, not a pasted document.
-func withoutQuoted(text, target string) string {
-	return reQuoted.ReplaceAllStringFunc(text, func(q string) string {
-		if target != "" && strings.Contains(q, target) {
-			return q
-		}
-		return "…"
-	})
+func withoutQuoted(text string) string {
+	return reQuoted.ReplaceAllString(text, "…")
 }
 
 // sameTarget drops the withdrawals of one sentence whose target holds
