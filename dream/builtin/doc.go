@@ -43,13 +43,18 @@
 // it changes, whatever other claim shares its subject's words.
 //
 // A claim that replaces another states only the current value: where the
-// user's words quote the earlier one ("from RabbitMQ to SQS"), the claim
-// drops it (marked "…" within the quote) and the page keeps it as history
-// with the user's full words.
+// user's words quote the earlier one ("from RabbitMQ to SQS", "NO van en
+// catalán, era gallego"), the claim drops it (marked "…" within the
+// quote), an aside naming it ("（.NET 6 のサポート終了の関係で）") goes whole,
+// and the page keeps it as history with the user's full words. When one
+// part of a claim changes or is withdrawn, what follows from that part
+// ("…, donc …", "…，所以 …", "…, bevor …") goes with it.
 //
 // A retraction withdraws the current claim it names (by subject, else by
-// most of its words; "weekly" names a claim of a weekday, and a rule's
-// kind word, "requirement", "Vorgabe", is filler): nothing is current for
+// most of its words; "weekly" and which days ("weekday", "jours", "曜日")
+// name a claim of a weekday, "the 400-line rule" names "400 lines", and a
+// rule's or restriction's kind word, "requirement", "Vorgabe", "制限", is
+// filler): nothing is current for
 // the subject until it is stated again, and the history keeps the
 // withdrawn value with the withdrawing session and words. A tie
 // withdraws nothing, but for a person who left and a thing gone for good
