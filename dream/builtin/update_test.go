@@ -531,11 +531,7 @@ func said(id string, texts ...string) map[string]hear.Heard {
 // changes the claim naming the old one rather than another claim of the
 // statement's subject.
 func TestToolsOfAnotherJobAndVersionTargets(t *testing.T) {
-	tests := []struct {
-		name          string
-		before, after []string
-		gone, kept    []string
-	}{
+	runTwoSessions(t, []twoSessions{
 		{"a host that is also a CDN",
 			[]string{"Remember: the site is built with Astro and hosted on Vercel."},
 			[]string{"heads up, we moved hosting last week, it's cloudflare pages now"},
@@ -556,13 +552,7 @@ func TestToolsOfAnotherJobAndVersionTargets(t *testing.T) {
 			[]string{"Production runs go on the Kestrel cluster with 64 ranks.", "L'appli cave-coop est en Django, PostgreSQL 13 en prod, et les tâches de fond tournent sur Celery."},
 			[]string{"La prod tourne sous PostgreSQL 16 depuis ce matin, la bascule s'est bien passée."},
 			[]string{"PostgreSQL 13"}, []string{"PostgreSQL 16", "Kestrel cluster with 64 ranks", "Celery"}},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			m := run(t, t.TempDir(), said("s1", tc.before...), said("s2", tc.after...))
-			checkCurrent(t, m, tc.gone, tc.kept)
-		})
-	}
+	})
 }
 
 // Ensure that withdrawals find the claims they name in looser words:
@@ -571,11 +561,7 @@ func TestToolsOfAnotherJobAndVersionTargets(t *testing.T) {
 // weekly round" for a weekday meeting, and a prohibition lifted once the
 // thing it forbade may be done normally again.
 func TestWithdrawalsInLooserWords(t *testing.T) {
-	tests := []struct {
-		name          string
-		before, after []string
-		gone, kept    []string
-	}{
+	runTwoSessions(t, []twoSessions{
 		{"support, place, a rule's kind word",
 			[]string{"窓口の端末がまだ IE11 なので、画面側のJSは IE11 で動く書き方でお願いします。",
 				"Remember: lint is hadolint (strict mode), `hadolint Dockerfile` has to pass.",
@@ -605,13 +591,7 @@ func TestWithdrawalsInLooserWords(t *testing.T) {
 			[]string{"Die wöchentliche Runde mit dem Betriebs-Team entfällt künftig ersatzlos.",
 				"测试库迁移做完了，migration 可以正常往 staging 跑了。"},
 			[]string{"Dienstag um 9 Uhr", "先别往 staging"}, []string{"betreut die Altsysteme", "db/migrations"}},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			m := run(t, t.TempDir(), said("s1", tc.before...), said("s2", tc.after...))
-			checkCurrent(t, m, tc.gone, tc.kept)
-		})
-	}
+	})
 }
 
 // Ensure that the claim stating a new value does not name the old one
@@ -621,11 +601,7 @@ func TestWithdrawalsInLooserWords(t *testing.T) {
 // Japanese departure said inside the sentence ("…は木村さんが異動したので、
 // …") gives its topic to who does it now.
 func TestNewClaimLeavesOldValueOut(t *testing.T) {
-	tests := []struct {
-		name          string
-		before, after []string
-		gone, kept    []string
-	}{
+	runTwoSessions(t, []twoSessions{
 		{"an aside on why",
 			[]string{"Remember: invoices are generated nightly."},
 			[]string{"FYI the billing services moved to Java 21 last month (Java 17 support is ending for us)."},
@@ -654,23 +630,13 @@ func TestNewClaimLeavesOldValueOut(t *testing.T) {
 			[]string{"帳票のレビューは木村さんにお願いしています。"},
 			[]string{"あと、帳票のレビューは木村さんが別の部署に異動したので、来月からは山本さんに頼んでいます。"},
 			[]string{"木村"}, []string{"帳票のレビュー", "山本"}},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			m := run(t, t.TempDir(), said("s1", tc.before...), said("s2", tc.after...))
-			checkCurrent(t, m, tc.gone, tc.kept)
-		})
-	}
+	})
 }
 
 // Ensure that what follows from the part of a claim that went goes with
 // it, and that a part of its own stays.
 func TestConsequenceGoesWithItsCause(t *testing.T) {
-	tests := []struct {
-		name          string
-		before, after []string
-		gone, kept    []string
-	}{
+	runTwoSessions(t, []twoSessions{
 		{"donc, withdrawn",
 			[]string{"Les exports passent par Airflow, donc les DAG vivent dans dags/."},
 			[]string{"On a arrêté Airflow le mois dernier."},
@@ -687,7 +653,20 @@ func TestConsequenceGoesWithItsCause(t *testing.T) {
 			[]string{"Remember: the nightly export runs on Airflow, and the weekly reports are written in German."},
 			[]string{"we dropped Airflow last month, nobody maintained it."},
 			[]string{"Airflow"}, []string{"reports are written in German"}},
-	}
+	})
+}
+
+// twoSessions is a case of two sessions, one after the other: after them
+// memory's current claims name none of gone and all of kept.
+type twoSessions struct {
+	name          string
+	before, after []string
+	gone, kept    []string
+}
+
+// runTwoSessions runs each case in a memory of its own.
+func runTwoSessions(t *testing.T, tests []twoSessions) {
+	t.Helper()
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			m := run(t, t.TempDir(), said("s1", tc.before...), said("s2", tc.after...))

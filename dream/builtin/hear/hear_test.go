@@ -496,10 +496,13 @@ func TestTicketNumberRule(t *testing.T) {
 	}
 }
 
-// Ensure that "keep this out of memory" said in passing, typed loosely,
-// keeps the sentence out in every language.
-func TestNoNotesSaidLoosely(t *testing.T) {
+// Ensure that what states nothing stays out: "keep this out of memory"
+// said in passing and typed loosely, in every language, and a request
+// for today's work said as a wish, a duty or a need, or a question said
+// to be only a question.
+func TestStatesNothingSaidLoosely(t *testing.T) {
 	for _, text := range []string{
+		// Not to be noted.
 		"the staging admin pin is 4471, thats private, dont save it anywhere.",
 		"use the sandbox merchant m-2231 for now but dont write it down anywhere",
 		"Para las pruebas usa la tarjeta 4000-0027, pero no lo dejes apuntado.",
@@ -507,17 +510,7 @@ func TestNoNotesSaidLoosely(t *testing.T) {
 		"Der Testzugang ist qa-gamma, speicher das bitte nirgends.",
 		"演示环境的密码是 demo-88，别写到任何地方。",
 		"デモ環境のIDは d-12 です。どこにも残さないでください。",
-	} {
-		if h := Session(conv(text)); len(h.Statements) != 0 {
-			t.Errorf("%q: statements %+v, want none", text, h.Statements)
-		}
-	}
-}
-
-// Ensure that a request for today's work said as a wish, a duty or a
-// need, and a question said to be only a question, state nothing.
-func TestRequestsAsWishesAndDuties(t *testing.T) {
-	for _, text := range []string{
+		// Today's work.
 		"請求メールの再送処理を直してほしいです。",
 		"CSV 出力の列順も合わせて変えてください。",
 		"导出的分页大小写死了，改成可配置。",
