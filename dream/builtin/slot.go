@@ -992,10 +992,6 @@ var reCJKClauseSep = regexp.MustCompile(`[，；,;]\s*|。\s*`)
 // rePointsBack is a pronoun leaning on a clause before it.
 var rePointsBack = regexp.MustCompile(`(?i)\b(?:he|him|his|she|her|they|them|their|it|er|ihn|ihm|sie|ihr|il|elle|lui|leur|ça|él|ella|eso)\b|他|她|它|彼|その|それ`)
 
-// reFollowsFrom opens a clause that follows from the one before it: a
-// consequence or a reason.
-var reFollowsFrom = regexp.MustCompile(`(?i)^\s*(?:so|so that|hence|therefore|because|since|otherwise|before|until|donc|alors|sinon|car|parce que|avant de|avant que|deshalb|daher|deswegen|sonst|weil|denn|bevor|ehe|así que|entonces|por eso|porque|si no|de lo contrario)\b|^\s*(?:所以|因此|因为|不然|否则|要不然|だから|なので|そのため|でないと|さもないと)`)
-
 // otherClauses returns what a verbatim claim states besides the clause
 // that words (terms) name, and true, when it joins two or more clauses
 // of three words or more and words name exactly one of them; else "",
@@ -1061,7 +1057,7 @@ func otherClauses(text string, words []string) (string, bool) {
 			return "", false // "… ping him when": the rest leans on it
 		}
 	}
-	if hit+1 < len(starts) && reFollowsFrom.MatchString(quote[starts[hit+1]:ends[hit+1]]) {
+	if hit+1 < len(starts) && hear.FollowsFrom(quote[starts[hit+1]:ends[hit+1]]) {
 		// "…, donc le dash doit être propre": what follows from the part
 		// that went goes with it.
 		return "", false

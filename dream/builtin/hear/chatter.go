@@ -66,6 +66,16 @@ var reTaskLead = map[string]*regexp.Regexp{
 	Ja: anyRe(`^(?:そのため|そのために|だから|なので|それで|そうすれば)`),
 }
 
+// reFollowsFrom opens a clause that follows from the one before it: a
+// consequence or a reason.
+var reFollowsFrom = regexp.MustCompile(`(?i)^\s*(?:so|so that|hence|therefore|because|since|otherwise|before|until|donc|alors|sinon|car|parce que|avant de|avant que|deshalb|daher|deswegen|sonst|weil|denn|bevor|ehe|así que|entonces|por eso|porque|si no|de lo contrario)\b|^\s*(?:所以|因此|因为|不然|否则|要不然|だから|なので|そのため|でないと|さもないと)`)
+
+// FollowsFrom reports a clause that follows from the one before it, a
+// consequence, a reason or a condition ("donc …", "所以 …", "bevor …"):
+// without that clause it says nothing. Unlike reTaskLead, it is read on a
+// claim's clauses, not to tell a task.
+func FollowsFrom(clause string) bool { return reFollowsFrom.MatchString(clause) }
+
 // reSelfModal is the speaker's own obligation, a task of theirs: "ich
 // soll …", "I need to …", "tengo que …", "我得…".
 var reSelfModal = map[string]*regexp.Regexp{

@@ -26,6 +26,9 @@ type finding struct {
 	// versions are the stems of the products it names with a version,
 	// said without a cue of change (Statement.Versions).
 	versions []string
+	// part says the clause states only text, a part of it: the sentence
+	// is not quoted whole for it.
+	part bool
 	// why names the rule that decided (for tests and debugging).
 	why string
 }
@@ -435,7 +438,7 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		// "升级到 Flask 3.0 了，有几个 deprecation 要修", "since we're on
 		// aurora postgres 16 now you can …": a task told with the version
 		// things moved to; the part naming it states where things are.
-		f.kind, f.subject, f.text = Fact, subjectOf(part, lang, lx), part
+		f.kind, f.subject, f.text, f.part = Fact, subjectOf(part, lang, lx), part, true
 		return why(f, "d21v"), durable
 	}
 	return why(f, "n25"), neutral

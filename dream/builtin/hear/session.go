@@ -359,7 +359,7 @@ func hearMessage(text string, answering, replying, agreed bool) heard {
 			out.statements = appendCommaParts(out.statements, s.text, s.lang, reply)
 		case len(found) == 0:
 			// A clause kept it out: nothing durable.
-		case !excludedAny && !redacted && oneSubject(found) && !slices.ContainsFunc(found, func(f finding) bool { return f.why == "d21v" }):
+		case !excludedAny && !redacted && oneSubject(found) && !slices.ContainsFunc(found, func(f finding) bool { return f.part }):
 			// The sentence says one thing: keep it whole.
 			out.statements = append(out.statements, statementFrom(wholeFinding(found, span, s.lang, reply)))
 			last = &out.statements[len(out.statements)-1]
