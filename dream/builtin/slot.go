@@ -37,6 +37,7 @@ const (
 	vkTool    = "tool"    // pandas, EngFlow, H100: a tool of a known kind (kinds.go)
 	vkHost    = "host"    // api-test.example.cn: a host name
 	vkTime    = "time"    // 02:30, 14:00: a time of day
+	vkURL     = "url"     // https://api.example.com/v3/sync
 )
 
 // valueTok is one value in a text: its kind, its lower-cased spelling, and
@@ -132,10 +133,22 @@ func valueOf(text string) []valueTok {
 					us = append(us, canonUnit(ts[0]))
 				}
 			}
+			// "压缩级别 3", "保留 7 天": CJK says what a count is of
+			// just before it, or its measure just after, with no mark
+			// between.
+			if i > 0 && cjkWord(words[i-1]) && strings.TrimSpace(text[idx[i-1][1]:idx[i][0]]) == "" {
+				rs := []rune(words[i-1])
+				us = append(us, string(rs[max(0, len(rs)-2):]))
+			}
+			if i+1 < len(words) && cjkWord(words[i+1]) && strings.TrimSpace(text[idx[i][1]:idx[i+1][0]]) == "" {
+				us = append(us, string([]rune(words[i+1])[:1]))
+			}
 			return us
 		}
 		d := strings.TrimSuffix(strings.TrimSuffix(l, "s"), "s")
 		switch {
+		case reURL.MatchString(l):
+			out = append(out, valueTok{kind: vkURL, text: l, units: []string{urlUnit(l)}})
 		case reRegion.MatchString(l) || regionWords[l]:
 			out = append(out, valueTok{kind: vkRegion, text: l})
 		case dayWords[d] || dayWords[strings.TrimSuffix(l, "s")]:
@@ -179,6 +192,23 @@ func canonUnit(u string) string {
 		return b
 	}
 	return u
+}
+
+// reURL is a web address.
+var reURL = regexp.MustCompile(`^https?://[^/\s]+`)
+
+// urlUnit is what an address is of: its host and path with every part
+// holding a digit left out, so that "…/v3/sync" and "…/v4/sync" are the
+// same endpoint and "…/v3/upload" another.
+func urlUnit(u string) string {
+	u = strings.TrimSuffix(u[strings.Index(u, "://")+3:], "/")
+	parts := strings.Split(u, "/")
+	for i, p := range parts {
+		if i > 0 && strings.ContainsAny(p, "0123456789") {
+			parts[i] = "*"
+		}
+	}
+	return strings.Join(parts, "/")
 }
 
 // reClock is a time of day.
@@ -303,18 +333,39 @@ func properNoun(w string, start bool) bool {
 }
 
 // changeCue marks a statement that says something changed.
-var changeCue = regexp.MustCompile(`(?i)\b(?:(?:the|our) new \w+(?: \w+)? (?:is|are)|now|moved|migrated|switched|changed|upgraded|downgraded|bumped|replaced|dropped|raised|lowered|increased|decreased|reduced|went|no longer|any ?more|instead|these days|nowadays|jetzt|mittlerweile|inzwischen|nun|umgestellt|gewechselt|migriert|geändert|ersetzt|aktualisiert|angehoben|erhöht|gesenkt|nicht mehr|umgezogen|umgestiegen|verschoben|gewechselt|ahora|mudamos|nos mudamos|ya|cambiamos|migramos|pasamos|movimos|subimos|bajamos|reemplazamos|cambiado|migrado|pasado|subido|bajado|actualizado|maintenant|désormais|déménagé|basculé|remplacé|remplacée|migré|migrée|passé|passée|changé|augmenté|réduit|baissé|plus)\b|现在|已经|改成|改为|换成|迁到|迁移|升级|不再|调整|今は|変わ|変更|移行|切り替え|上げ|下げ|なりました|になった|になったので|担当になり`)
+var changeCue = regexp.MustCompile(`(?i)\b(?:(?:the|our) new \w+(?: \w+)? (?:is|are)|now|moved|migrated|switched|changed|upgraded|downgraded|bumped|replaced|dropped|raised|lowered|increased|decreased|reduced|went|no longer|any ?more|instead|these days|nowadays|jetzt|mittlerweile|inzwischen|nun|umgestellt|gewechselt|migriert|geändert|ersetzt|aktualisiert|angehoben|erhöht|gesenkt|nicht mehr|umgezogen|umgestiegen|verschoben|gewechselt|ahora|mudamos|nos mudamos|ya|cambiamos|migramos|pasamos|movimos|subimos|bajamos|reemplazamos|cambiado|migrado|pasado|subido|bajado|actualizado|maintenant|désormais|déménagé|basculé|remplacé|remplacée|migré|migrée|passé|passée|changé|augmenté|réduit|baissé|plus|pasa(?:n|mos)? a)\b|\bpass(?:e|ent|ons) à\s|现在|已经|改成|改为|改一下|调一下|改了|改到|调成|调到|调为|提高到|降到|降低到|增加到|减少到|变成|换成|迁到|迁移|升级|不再|调整|今は|変わ|変更|移行|切り替え|上げ|下げ|なりました|になった|になったので|担当になり`)
 
 // coversAll reports whether content holds every word of a claim's
 // subject (cs) that narrows it, but for words naming a value's kind.
+//
+// A CJK subject is read in overlapping pairs of characters, and a phrase
+// said again in other words breaks one pair at a seam ("默认压缩级别"
+// and "默认值…压缩级别" share all but "认压"): of four pairs or more, one
+// may be missing.
 func coversAll(cs, content []string) bool {
+	cjkPairs, cjkMissing := 0, 0
 	for _, t := range cs {
-		if !genericModifier[t] && typeWords[t] == "" && !kindNouns[t] && !slices.ContainsFunc(content, func(x string) bool { return x == t || identPart(t, x) || akin(t, x) }) {
-			return false
+		if genericModifier[t] || pronouns[t] || typeWords[t] != "" || kindNouns[t] {
+			continue
+		}
+		cjk := cjkWord(t)
+		if cjk {
+			cjkPairs++
+		}
+		if !slices.ContainsFunc(content, func(x string) bool { return x == t || identPart(t, x) || akin(t, x) }) {
+			if !cjk {
+				return false
+			}
+			cjkMissing++
 		}
 	}
-	return true
+	return cjkMissing == 0 || cjkPairs >= 4 && cjkMissing == 1
 }
+
+// pronouns stand for a subject said before ("elles vont dans
+// TimescaleDB"): a claim's subject in them names nothing a change must
+// say again. Terms are stemmed, so plurals meet their singular.
+var pronouns = setOf("it", "they", "them", "this", "that", "these", "those", "er", "sie", "es", "elle", "il", "ils", "ell", "ello", "cela", "ça", "eso", "esto")
 
 // valueToks are the values of the claim's current value (valueOf), read
 // once per text.
@@ -386,7 +437,7 @@ func sameKind(ns, os []valueTok) string {
 		return slices.ContainsFunc(vs, func(o valueTok) bool { return o.kind == v.kind && o.text == v.text })
 	}
 	best := ""
-	rank := map[string]int{vkRegion: 9, vkVersion: 8, vkTool: 7, vkHost: 6, vkTime: 5, vkDay: 4, vkCount: 3, vkID: 2, vkName: 1}
+	rank := map[string]int{vkRegion: 9, vkVersion: 8, vkTool: 7, vkHost: 6, vkURL: 6, vkTime: 5, vkDay: 4, vkCount: 3, vkID: 2, vkName: 1}
 	for _, n := range ns {
 		if has(os, n) {
 			continue
@@ -426,7 +477,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 	change := saysChange(st)
 	var nonName []valueTok
 	for _, v := range nv {
-		if v.kind != vkName && v.kind != vkTool {
+		if v.kind != vkName && v.kind != vkTool && v.kind != vkURL {
 			nonName = append(nonName, v)
 		}
 	}
@@ -453,6 +504,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 	}
 	hasID := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkID })
 	hasRate := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkCount && slices.ContainsFunc(v.units, rare) })
+	hasURL := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkURL })
 	var top pick
 	probe := content
 	if swap {
@@ -465,7 +517,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		}
 		same := len(sterms) > 0 && len(c.sterms) > 0 && subjectScore(styped, untyped(c.sterms)) > 0 || cjkWithin(subj, c.subject)
 		swapped := swap && len(kin) > 0 && overlap(kin, c.vterms) > 0 && toolPair(nv, c.valueToks())
-		if !same && !swapped && (!change || !hasID && !hasRate && !coversAll(c.sterms, content)) {
+		if !same && !swapped && (!change || !hasID && !hasRate && !hasURL && !coversAll(c.sterms, content)) {
 			continue // cheap checks first: values are costly to read
 		}
 		ov := c.valueToks()
@@ -483,7 +535,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		} else if change {
 			var oNonName []valueTok
 			for _, v := range ov {
-				if v.kind != vkName && v.kind != vkTool {
+				if v.kind != vkName && v.kind != vkTool && v.kind != vkURL {
 					oNonName = append(oNonName, v)
 				}
 			}
@@ -503,7 +555,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 			case kind == vkName && len(c.sterms) == 0:
 				// A verbatim claim is full of names.
 				need = len(content) + 1
-			case kind == vkVersion || kind == vkRegion || kind == vkHost:
+			case kind == vkVersion || kind == vkRegion || kind == vkHost || kind == vkURL:
 			case kind == vkName || kind == vkID || kind == vkTool || len(c.sterms) == 0:
 				// A tool of a kind said beside a change elsewhere ("Celery
 				// passe par RabbitMQ maintenant") need not be new: two
@@ -514,6 +566,11 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 			if kind == vkCount && rareUnit(nv, ov) {
 				// "bumped the rl to 300 req/min" changes the claim of
 				// 100 req/min whatever it was said to be about.
+				covers = true
+			}
+			if kind == vkURL {
+				// An address is of what its host and path say: one of
+				// the same host and path is the same endpoint.
 				covers = true
 			}
 			if kind == vkID && longUnit(nv, ov) {
@@ -639,7 +696,7 @@ var (
 // sameUnit reports whether two values of a kind are of the same thing:
 // counts that count it or are named by it, ids of the same letters.
 func sameUnit(a, b valueTok) bool {
-	if a.kind != vkCount && a.kind != vkID && a.kind != vkTool && a.kind != vkHost {
+	if a.kind != vkCount && a.kind != vkID && a.kind != vkTool && a.kind != vkHost && a.kind != vkURL {
 		return true
 	}
 	return slices.ContainsFunc(a.units, func(u string) bool { return slices.Contains(b.units, u) })

@@ -656,6 +656,37 @@ func TestConsequenceGoesWithItsCause(t *testing.T) {
 	})
 }
 
+// Ensure that a change finds the claim it changes when the two name the
+// thing in other ways: the claim's subject a pronoun, a CJK phrase said
+// again around other words, an address whose version moved, a change
+// said "passe à" or "改一下".
+func TestChangeFindsClaimSaidOtherwise(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"a pronoun for a subject",
+			[]string{"On garde les journaux d'audit : ils partent dans S3, avec une rétention de 2 ans."},
+			[]string{"La rétention des journaux passe à 7 ans, c'est une exigence de la banque."},
+			[]string{"2 ans"}, []string{"7 ans", "S3"}},
+		{"a CJK phrase said around other words",
+			[]string{"网关默认并发连接数 8。"},
+			[]string{"默认值也调一下，并发连接数 16，机器够用。"},
+			[]string{"连接数 8"}, []string{"连接数 16"}},
+		{"an address whose version moved",
+			[]string{"The webhook target is https://hooks.acme-mail.net/v1/notify."},
+			[]string{"The new target is https://hooks.acme-mail.net/v2/notify and it signs every payload."},
+			[]string{"/v1/notify"}, []string{"/v2/notify"}},
+	})
+}
+
+// Ensure that "X ist raus" withdraws what X did, also as an answer.
+func TestGermanOutWithdrawsPerson(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"ist raus",
+			[]string{"Code-Reviews fürs Backend macht nur Svenja."},
+			[]string{"Svenja ist raus, die ist in ein anderes Projekt. Die Reviews macht jetzt das Plattform-Team."},
+			[]string{"Svenja"}, []string{"Plattform-Team"}},
+	})
+}
+
 // twoSessions is a case of two sessions, one after the other: after them
 // memory's current claims name none of gone and all of kept.
 type twoSessions struct {
