@@ -184,7 +184,16 @@ func valueOf(text string) []valueTok {
 // Hz" count the same thing.
 var unitBase = map[string]string{"khz": "hz", "mhz": "hz", "ghz": "hz", "kb": "byte", "mb": "byte", "gb": "byte",
 	"tb": "byte", "kib": "byte", "mib": "byte", "gib": "byte", "tib": "byte", "byte": "byte", "ms": "second", "sec": "second",
-	"secs": "second", "second": "second", "min": "minute", "minute": "minute", "hour": "hour", "hr": "hour", "s": "second", "h": "hour"}
+	"secs": "second", "second": "second", "min": "minute", "minute": "minute", "hour": "hour", "hr": "hour", "s": "second", "h": "hour",
+	// spans of time as terms spell them (stemmed) in the six languages,
+	// so that "30 minutes" and "15 min", "5 Minuten" and "10 min" meet
+	"minut": "minute", "mins": "minute", "minuten": "minute", "minuto": "minute", "minutos": "minute",
+	"sekunden": "second", "segundo": "second", "seconde": "second", "secondes": "second", "sek": "second",
+	"hrs": "hour", "hours": "hour", "stunden": "hour", "stunde": "hour", "std": "hour", "hora": "hour", "heur": "hour", "heure": "hour",
+	"d": "day", "day": "day", "days": "day", "tage": "day", "tag": "day", "día": "day", "dia": "day", "jour": "day",
+	"week": "week", "wochen": "week", "woche": "week", "semana": "week", "semain": "week", "semaine": "week",
+	"month": "month", "monat": "month", "monate": "month", "mese": "month", "mes": "month", "mois": "month",
+	"year": "year", "jahr": "year", "jahre": "year", "año": "year", "ans": "year"}
 
 // canonUnit is a unit in the form its scales share.
 func canonUnit(u string) string {
