@@ -21,7 +21,7 @@ var FactCategories = []string{"convention", "project", "person", "team", "answer
 // DistractorCategories are the kinds of text that must stay out of memory.
 var DistractorCategories = []string{"question", "hypothetical", "one-off", "joke", "no-notes", "proposal", "assistant", "tool-output", "code", "log", "quoted-doc"}
 
-// Halves are the corpus halves: dev and dev2 to dev12 are
+// Halves are the corpus halves: dev and dev2 to dev13 are
 // tuned on, test is not read while tuning. dev2 was written after the recognizer
 // had been tuned on dev, dev3 after it had been tuned on both, dev4 after all
 // three (new domains: mobile, notebooks, infrastructure, games, firmware, a
@@ -75,10 +75,19 @@ var DistractorCategories = []string{"question", "hypothetical", "one-off", "joke
 // Power BI and SQL Server warehouse, a Node.js Discord bot, a PostGIS hazard
 // map tile service, a Vapor podcast backend and a Flask dialect-annotation
 // tool). dev11 and dev12 were written side by side, neither reading the
-// other. Each was written from how people talk rather than from the rules, so
-// that tuning on all of them generalises rather than fitting one half's
-// phrasings.
-var Halves = []string{"dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "test"}
+// other. dev13 was written after tuning on dev..dev12 and measured untouched
+// first: 38 sessions in three rounds with 32 updates and 22 withdrawals said
+// the ordinary ways (a version bump in passing, a person who left, a meeting
+// decision, a changed answer, a rule dropped with part of it kept) beside
+// near misses (new domains: a Laravel dental-clinic scheduler, a Rust
+// astronomy stacking CLI, a Flutter bus-ticket app, a Terraform AWS landing
+// zone, an Elixir greenhouse controller, a Spring Boot library loan service,
+// a React Native courier app, a pandas tax-report generator, a Haskell DSL
+// compiler, a WordPress ski-school plugin, a Go gRPC chat service and an
+// Unreal Engine 5 racing game). Each was written from how people talk rather
+// than from the rules, so that tuning on all of them generalises rather than
+// fitting one half's phrasings.
+var Halves = []string{"dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "test"}
 
 // HeldOut reports whether a half is held out from tuning: its report holds
 // counts only, never the ids of what it missed.
