@@ -147,7 +147,9 @@ func english() *lexicon {
 			regexp.MustCompile(`(?i)^(?P<t>that|this|it)(?: is|'s) no longer (?:the case|true|valid|needed|required|a thing|the rule|relevant|in effect)\b.*$`),
 			// A reply pointing back: "no, that's over", "that rule was cancelled".
 			regexp.MustCompile(`(?i)^(?:no|nope|nah)?,? ?(?P<t>that|this|it)(?: rule| one| thing)?(?:'s| is| was| has been| got) (?:already |long |since )?(?:over|done|finished|gone|cancelled|canceled|dropped|scrapped|lifted|history|off)\b.*$`),
-			regexp.MustCompile(`(?i)^(?:the )?(?P<t>.+?) (?:no longer applies|no longer holds|doesn't apply any ?more|does not apply any ?more|is no longer (?:a thing|the rule|true|needed|required|valid|relevant|in effect|the case|necessary)|are no longer (?:needed|required|a thing|necessary)|is gone|is dead|is obsolete|is deprecated|is retired|is cancelled|is canceled|is off)\b.*$`),
+			regexp.MustCompile(`(?i)^(?:the )?(?P<t>.+?) (?:no longer applies|no longer holds|doesn't apply any ?more|does not apply any ?more|is no longer (?:a thing|the rule|true|needed|required|valid|relevant|in effect|the case|necessary)|are no longer (?:needed|required|a thing|necessary)|(?:isn't|is not|aren't|are not) (?:needed|required|necessary|mandatory) any ?more|is gone|is dead|is obsolete|is deprecated|is retired|is cancelled|is canceled|is off)\b.*$`),
+			// What may go now: "the force CPU workaround can go too".
+			regexp.MustCompile(`(?i)^(?:and |also |oh and )?(?:the |our |that |this )?(?P<t>[^,]+?) can (?:go|come out|be (?:dropped|removed|deleted|ripped out))(?: now| too| as well| again| away)*(?:[.,;:!]|$| since | because | we | it's | its | fixed | that )`),
 		},
 		ended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:now that |since |so )?(?:the |our )?(?P<t>[^,]+?) (?:is|are|'s) (?:now |finally |officially |already )?(?:over|done|finished|behind us|lifted)(?:\s+(?:early|earlier|late|on time))?(?:\s*[.,;:!—–-]|\s+(?:now|already|finally|officially|so|and|but|thanks|since|as of|last|this|yesterday|today)\b|$).*$`),
@@ -236,6 +238,9 @@ func german() *lexicon {
 			regexp.MustCompile(`(?i)^(?:frag|frage|fragt|ping|pinge) (?P<t>.+?) nicht mehr(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^hör auf,? (?P<t>.+?) zu (?:fragen|pingen|nutzen|verwenden|machen)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:die |der |das )?(?P<t>.+?) ist (?:nicht mehr (?:gültig|aktuell|nötig|relevant)|hinfällig|obsolet|abgeschafft|vom tisch)(?:[^\pL\pN].*)?$`),
+			// Was jetzt weg kann: "der Reset nach jedem Scan kann wieder raus".
+			regexp.MustCompile(`(?i)^(?:und |auch |also )?(?:der |die |das |den |unser |unsere )?(?P<t>[^,]+?) (?:kann|können) (?:jetzt |wieder |komplett |ganz |auch |dann |also |einfach |endlich )*(?:weg|raus|wegfallen|entfallen|entfernt werden|gelöscht werden)(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?:die |der |das )?(?P<t>.+?) (?:ist|sind) nicht mehr (?:nötig|notwendig|erforderlich|verpflichtend|pflicht)(?:[^\pL\pN].*)?$`),
 		},
 		ended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:jetzt wo |da |seit )?(?:der |die |das |unser |unsere )?(?P<t>[^,]+?) (?:ist|sind) (?:jetzt |endlich |offiziell |schon |inzwischen |also |ja |nun |mittlerweile |damit |auch )*(?:vorbei|beendet|abgeschlossen|erledigt|zu ende|aufgehoben)(?:[^\pL\pN].*)?$`),
@@ -396,6 +401,8 @@ func french() *lexicon {
 			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:tu peux|vous pouvez|on peut) (?:l'|la |le |les )(?:oublier|ignorer|supprimer|laisser tomber|retirer|enlever|abandonner)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:tu peux|vous pouvez|on peut) (?P<t>l'|la|le|les) ?(?:oublier|ignorer|supprimer|laisser tomber|retirer|enlever|abandonner)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:oublie|oubliez|ignore|ignorez|supprime|supprimez)[- ](?:la|le|les)(?:[^\pL\pN].*)?$`),
+			// Un sujet, puis "oublie" seul : "la carte Leaflet en haut, oublie, on l'a virée".
+			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:oublie|oubliez|laisse tomber|laissez tomber|on oublie)\s*(?:[,.;!]|$)`),
 			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*on (?:l'a|les a) (?:abandonnée?s?|supprimée?s?|annulée?s?|retirée?s?|laissée?s? tomber)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?P<t>.+?) (?:est|sont) de nouveau autorisée?s?(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:oublie|oubliez|laisse tomber|abandonne|supprime|annule|ignore|raye)(?: la| le| cette| ce| l')? ?(?:(?:règle|convention|consigne|politique|histoire)(?: d[eu']| des| sur)? ?)?(?P<t>.+)$`),
