@@ -254,6 +254,8 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 			tied = []*claim{c}
 		} else if c := m.mostHeld(tt); c != nil && (!ended || holdsUntil(c.cur.text, tt)) {
 			tied = []*claim{c}
+		} else if c := m.identHolder(tt); c != nil && !ended {
+			tied = []*claim{c}
 		}
 	}
 	// A tie withdraws nothing, but for a person who left (all that was
@@ -473,6 +475,44 @@ func (m *memory) onlyHolder(tt []string) *claim {
 		}
 	}
 	return nil
+}
+
+// identHolder is the one current claim holding a name of a file, table
+// or build a withdrawal says ("la comparaison avec referenz_2023.xlsx, on
+// peut l'oublier" withdraws the rule to check against the old Excel
+// reference referenz_2023.xlsx, said in German); nil when no such name is
+// said, or it is not held by one claim alone.
+func (m *memory) identHolder(tt []string) *claim {
+	var found *claim
+	for _, t := range tt {
+		if !identLike(t) {
+			continue
+		}
+		m.openHaving([]string{t}, 1)
+		for _, c := range m.candidates([]string{t}) {
+			if !c.current() || !slices.Contains(c.sterms, t) && !slices.Contains(c.vterms, t) {
+				continue
+			}
+			if found != nil && found != c {
+				return nil
+			}
+			found = c
+		}
+	}
+	return found
+}
+
+// identLike reports a term spelled as a name of a file, table, flag or
+// build rather than a word: five characters or more, letters joined to
+// digits, or parts joined by "_" or "." ("referenz_2023.xlsx",
+// "pacientes_old", "legacy.mdb").
+func identLike(t string) bool {
+	if len([]rune(t)) < 5 || cjkWord(t) {
+		return false
+	}
+	letters := strings.IndexFunc(t, unicode.IsLetter) >= 0
+	digits := strings.IndexFunc(t, unicode.IsDigit) >= 0
+	return letters && (digits || strings.ContainsAny(strings.Trim(t, "_."), "_."))
 }
 
 // mostHeld is the one current claim a long withdrawal describes ("the

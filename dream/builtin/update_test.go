@@ -591,6 +591,19 @@ func TestWithdrawalsInLooserWords(t *testing.T) {
 			[]string{"Die wöchentliche Runde mit dem Betriebs-Team entfällt künftig ersatzlos.",
 				"测试库迁移做完了，migration 可以正常往 staging 跑了。"},
 			[]string{"Dienstag um 9 Uhr", "先别往 staging"}, []string{"betreut die Altsysteme", "db/migrations"}},
+		{"a file named in another language",
+			[]string{"Bis der neue Motor live ist, prüf vor jedem Release alle Preise zusätzlich gegen die alte Preisliste (tarife_2022.csv), Abweichung max. 1 Cent.",
+				"Die Preise kommen aus dem Tarifdienst."},
+			[]string{"Et le contrôle avec tarife_2022.csv, on peut l'oublier, le nouveau moteur est validé."},
+			[]string{"tarife_2022.csv"}, []string{"Tarifdienst"}},
+		{"may go now",
+			[]string{"Remember: every build has to pin the GPU driver workaround in ci/gpu.sh.",
+				"Remember: builds run on the self-hosted runners.",
+				"Jeder Export muss zusätzlich ins alte FTP-Archiv kopiert werden.",
+				"Exporte laufen nachts um 2 Uhr."},
+			[]string{"and the GPU driver workaround can go too, fixed upstream in 550.54.",
+				"Und das Kopieren ins alte FTP-Archiv kann jetzt komplett weg, der Server wird abgebaut."},
+			[]string{"ci/gpu.sh", "FTP-Archiv"}, []string{"self-hosted runners", "nachts um 2 Uhr"}},
 	})
 }
 
