@@ -265,6 +265,22 @@ func TestDetect(t *testing.T) {
 	}
 }
 
+// Ensure that a sentence of a message that says too little to tell its
+// language is read in the message's, and one that says enough in its own.
+func TestDetectInMessage(t *testing.T) {
+	for _, tc := range []struct{ sent, message, want string }{
+		{"mix format reste obligatoire par contre.", Fr, Fr},
+		{"cargo clippy bleibt Pflicht übrigens.", De, De},
+		{"rubocop sigue siendo obligatorio.", Es, Es},
+		{"The staging database is read-only now.", Fr, En},
+		{"Wir committen nie direkt auf main.", Fr, De},
+	} {
+		if got := detectOr(tc.sent, tc.message); got != tc.want {
+			t.Errorf("detectOr(%q, %s) = %s, want %s", tc.sent, tc.message, got, tc.want)
+		}
+	}
+}
+
 // Ensure that sentences split after CJK marks and not after abbreviations.
 func TestSentences(t *testing.T) {
 	for line, want := range map[string]int{
@@ -452,6 +468,8 @@ func TestReplyWithdrawsWhatWasAsked(t *testing.T) {
 		{"A:Tests pass. And the release freeze — still on?", "No, forget it, merge as usual.", "release freeze"},
 		{"A:¿Sigo añadiendo el enlace de Jira en cada commit?", "No, olvídalo, eso ya no se pide, ahora enlazamos las tareas desde el PR.", "enlace jira"},
 		{"A:デザインのレビューは引き続き必要ですか？", "いや、それはもういいです。", "デザインのレビュー"},
+		{"A:Le lint Credo échoue sur trois modules. Je corrige ?", "laisse. Credo strict c'est fini, trop de bruit, enlève-le de la CI.", "Credo strict"},
+		{"A:Der Linter meckert in zwei Dateien. Korrigiere ich das?", "Nein. Die Pflicht mit dem Linter gilt übrigens nicht mehr, nimm ihn aus der CI.", "Linter"},
 	} {
 		h := Session(conv(tc.ask, "U:"+tc.reply))
 		if len(h.Retractions) != 1 || !strings.Contains(h.Retractions[0].Target, tc.target) {

@@ -28,7 +28,14 @@ var functionWords = map[string][]string{
 // detect names the language of a text: Japanese when it has kana, Chinese
 // when it has Han and no kana, else the Latin-script language whose
 // function words it uses most (English on a tie or when none is used).
-func detect(text string) string {
+func detect(text string) string { return detectOr(text, En) }
+
+// detectOr is detect, but for a Latin-script text that says too little to
+// tell (no function word of any language, or as many of the fallback's as
+// of the best): that is the fallback's, the language of the message a
+// sentence stands in ("mix format reste obligatoire par contre" in a
+// French message).
+func detectOr(text, fallback string) string {
 	han, kana, latin := 0, 0, 0
 	for _, r := range text {
 		switch {
@@ -85,6 +92,9 @@ func detect(text string) string {
 		if counts[l] > n {
 			best, n = l, counts[l]
 		}
+	}
+	if fallback != En && !cjk(fallback) && (n == 0 || counts[fallback] == n) {
+		return fallback
 	}
 	return best
 }

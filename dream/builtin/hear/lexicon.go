@@ -148,6 +148,8 @@ func english() *lexicon {
 			// A reply pointing back: "no, that's over", "that rule was cancelled".
 			regexp.MustCompile(`(?i)^(?:no|nope|nah)?,? ?(?P<t>that|this|it)(?: rule| one| thing)?(?:'s| is| was| has been| got) (?:already |long |since )?(?:over|done|finished|gone|cancelled|canceled|dropped|scrapped|lifted|history|off)\b.*$`),
 			regexp.MustCompile(`(?i)^(?:the )?(?P<t>.+?) (?:no longer applies|no longer holds|doesn't apply any ?more|does not apply any ?more|is no longer (?:a thing|the rule|true|needed|required|valid|relevant|in effect|the case|necessary)|are no longer (?:needed|required|a thing|necessary)|(?:isn't|is not|aren't|are not) (?:needed|required|necessary|mandatory) any ?more|is gone|is dead|is obsolete|is deprecated|is retired|is cancelled|is canceled|is off)\b.*$`),
+			// A decision to drop it: "the team agreed at retro to drop the manual approval step".
+			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but ))?(?:we|the team|the leads|management|everyone|they|(?-i:[A-Z][a-z]+))(?: all)? (?:have |'ve )?(?:agreed|decided|voted)(?: (?:at|in|during) (?:the |today's |yesterday's |last week's |this week's )?[\w-]+(?: meeting)?)? to (?:drop|remove|scrap|stop|abolish|kill|get rid of|retire|ditch|skip) (?:the |our |that |this )?(?P<t>[^,]+?)(?:[ -](?:rule|step|requirement|policy|process|check))?(?: for good| from now on| going forward)?(?:[,.;!]|$)`),
 			// What may go now: "the force CPU workaround can go too".
 			regexp.MustCompile(`(?i)^(?:and |also |oh and )?(?:the |our |that |this )?(?P<t>[^,]+?) can (?:go|come out|be (?:dropped|removed|deleted|ripped out))(?: now| too| as well| again| away)*(?:[.,;:!]|$| since | because | we | it's | its | fixed | that )`),
 		},
@@ -231,7 +233,8 @@ func german() *lexicon {
 			regexp.MustCompile(`(?i)^(?:die regel mit |das mit )?(?P<t>.+?) (?:ist|sind) (?:vom tisch|hinfällig|obsolet|gestrichen|passé|aufgehoben)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?P<t>.+?) (?:ist|sind) (?:ab sofort |jetzt )?wieder (?:erlaubt|ok|okay|in ordnung)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:bitte )?(?:vergiss|streich|streiche|lösch|lösche|ignorier|ignoriere|verwirf|kipp|kippe|vergesst|streicht)(?: bitte)? (?:die|den|das|unsere|meine)? ?(?P<t>.+?)(?:[- ]?(?:regel|konvention|vorgabe|anweisung|richtlinie|sache)(?:\s.*)?)?$`),
-			regexp.MustCompile(`(?i)^(?P<t>.+?) gilt (?:ab sofort |jetzt )?nicht mehr(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?P<t>.+?) gilt (?:ab sofort |jetzt |übrigens |also |inzwischen |mittlerweile |auch )*nicht mehr(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?:und )?(?:der |die |das |den )?(?P<t>[^,]+?) lassen wir (?:ab sofort |jetzt |ab jetzt |also |einfach |künftig )*weg(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:die regel mit (?:den |dem |der )?|das mit (?:den |dem |der )?)?(?P<t>.+?) (?:entfällt|entfallen|ist vorbei|sind vorbei|ist abgeschafft|sind abgeschafft|fällt weg|fallen weg|ist Geschichte)(?:[\s.,!;].*)?$`),
 			regexp.MustCompile(`(?i)^(?:wir )?(?:machen|tun|nutzen|verwenden|brauchen|benutzen|fragen) (?:wir )?(?P<t>.+?) (?:ab sofort |jetzt )?nicht mehr(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?P<t>.+?) (?:machen|tun|nutzen|verwenden|brauchen|benutzen) wir (?:ab sofort |jetzt )?nicht mehr(?:[^\pL\pN].*)?$`),
@@ -315,7 +318,9 @@ func spanish() *lexicon {
 			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:ya )?(?:puedes|podéis|pueden|puede) (?:olvidar|ignorar|borrar|quitar|eliminar)(?:la|lo|las|los)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:ya )?(?:puedes|podéis|pueden|puede) (?:olvidar|ignorar|borrar|quitar|eliminar)(?P<t>la|lo|las|los)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:olvída|ignóra|bórra|quíta)(?P<t>la|lo|las|los)(?:[^\pL\pN].*)?$`),
-			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:olvídal[ao]s?|ignóral[ao]s?|bórral[ao]s?|quítal[ao]s?)(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?:y )?(?:lo de )?(?P<t>[^,]+?),?\s+(?:olvídal[ao]s?|ignóral[ao]s?|bórral[ao]s?|quítal[ao]s?)(?:[^\pL\pN].*)?$`),
+			// Lo que ya puede irse: "la tabla pacientes_old ya se puede borrar".
+			regexp.MustCompile(`(?i)^(?:y |otra cosa: )?(?:el |la |los |las )?(?P<t>[^,]+?) ya (?:se )?(?:puede|pueden) (?:borrar|quitar|eliminar|ir|desactivar|apagar)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:ya )?(?:la|lo|las|los) (?:quitamos|eliminamos|abandonamos|dejamos|borramos|apagamos|retiramos|dimos de baja|hemos quitado|hemos eliminado|hemos dado de baja)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?P<t>.+?) (?:vuelve|vuelven) a estar permitid[oa]s?(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:por favor,? )?(?:olvida|olvídate de|descarta|quita|elimina|borra|ignora|tacha|anula)(?: lo de)? (?:la |el |esa |ese |lo de )?(?:(?:regla|norma|convención|política|costumbre)(?: de| del| sobre| que)? )?(?P<t>.+)$`),

@@ -418,7 +418,7 @@ func messageSentences(text string, agreed bool) []msgSentence {
 		for _, s := range sentences(line) {
 			l := lang
 			if len(strings.Fields(s)) >= 4 || cjkText(s) {
-				l = detect(s)
+				l = detectOr(s, lang)
 			}
 			hush := lexes[l].noNotes.MatchString(s) || lexEn.noNotes.MatchString(s)
 			sents = append(sents, msgSentence{text: s, lang: l, joke: lexes[l].joke.MatchString(s) || reJokeEmoji.MatchString(s), hush: hush})
