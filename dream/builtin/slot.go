@@ -38,6 +38,7 @@ const (
 	vkHost    = "host"    // api-test.example.cn: a host name
 	vkTime    = "time"    // 02:30, 14:00: a time of day
 	vkURL     = "url"     // https://api.example.com/v3/sync
+	vkNamed   = "named"   // payments.authorized.v2, shell=false: a name and its version or value
 )
 
 // valueTok is one value in a text: its kind, its lower-cased spelling, and
@@ -49,7 +50,7 @@ type valueTok struct {
 }
 
 var (
-	reWord      = regexp.MustCompile(`[\pL\pN][\pL\pN.:/@#+_'-]*[\pL\pN]|[\pL\pN]`)
+	reWord      = regexp.MustCompile(`[\pL\pN][\pL\pN.:/@#+_'=-]*[\pL\pN]|[\pL\pN]`)
 	reVersion   = regexp.MustCompile(`^(?:v?\d+(?:\.\d+)+|[a-z][\w.-]*:[\w.-]*\d[\w.-]*|v\d+)$`)
 	reCount     = regexp.MustCompile(`^\d+(?:[.,]\d+)?(?:%|[a-z]{1,3}|/\S+)?$`)
 	reID        = regexp.MustCompile(`^[a-z][a-z-]*\d[\w-]*$`)
@@ -147,6 +148,13 @@ func valueOf(text string) []valueTok {
 		}
 		d := strings.TrimSuffix(strings.TrimSuffix(l, "s"), "s")
 		switch {
+		case reVersionedName.MatchString(l):
+			// "payments.authorized.v2", "PlayerData_v3": a name and its
+			// version, of the name.
+			out = append(out, valueTok{kind: vkNamed, text: l, units: []string{l[:reVersionedName.FindStringSubmatchIndex(l)[2]]}})
+		case reSetting.MatchString(l):
+			// "shell=False": a setting's value, of the setting.
+			out = append(out, valueTok{kind: vkNamed, text: l, units: []string{l[:strings.IndexByte(l, '=')+1]}})
 		case reURL.MatchString(l):
 			out = append(out, valueTok{kind: vkURL, text: l, units: []string{urlUnit(l)}})
 		case reRegion.MatchString(l) || regionWords[l]:
@@ -202,6 +210,13 @@ func canonUnit(u string) string {
 	}
 	return u
 }
+
+// reVersionedName is a name ending in its version ("orders.created.v2",
+// "playerdata_v3"); the group is where the version starts.
+var reVersionedName = regexp.MustCompile(`^[a-z][\w.-]*[a-z][._-](v\d+)$`)
+
+// reSetting is a setting and its value ("shell=false", "retries=3").
+var reSetting = regexp.MustCompile(`^[a-z][\w.-]*[a-z]=[\w.-]+$`)
 
 // reURL is a web address.
 var reURL = regexp.MustCompile(`^https?://[^/\s]+`)
@@ -342,7 +357,7 @@ func properNoun(w string, start bool) bool {
 }
 
 // changeCue marks a statement that says something changed.
-var changeCue = regexp.MustCompile(`(?i)\b(?:(?:the|our) new \w+(?: \w+)? (?:is|are)|now|moved|migrated|switched|changed|upgraded|downgraded|bumped|replaced|dropped|raised|lowered|increased|decreased|reduced|went|no longer|any ?more|instead|these days|nowadays|jetzt|mittlerweile|inzwischen|nun|umgestellt|gewechselt|migriert|geändert|ersetzt|aktualisiert|angehoben|erhöht|gesenkt|nicht mehr|umgezogen|umgestiegen|verschoben|gewechselt|ahora|mudamos|nos mudamos|ya|cambiamos|migramos|pasamos|movimos|subimos|bajamos|reemplazamos|cambiado|migrado|pasado|subido|bajado|actualizado|maintenant|désormais|déménagé|basculé|remplacé|remplacée|migré|migrée|passé|passée|changé|augmenté|réduit|baissé|plus|pasa(?:n|mos)? a)\b|\bpass(?:e|ent|ons) à\s|现在|已经|改成|改为|改一下|调一下|改了|改到|调成|调到|调为|提高到|降到|降低到|增加到|减少到|变成|换成|迁到|迁移|升级|不再|调整|今は|変わ|変更|移行|切り替え|上げ|下げ|なりました|になった|になったので|担当になり`)
+var changeCue = regexp.MustCompile(`(?i)\b(?:(?:the|our) new \w+(?: \w+)? (?:is|are)|now|moved|migrated|switched|changed|upgraded|downgraded|bumped|replaced|dropped|raised|lowered|increased|decreased|reduced|went|no longer|any ?more|instead|these days|nowadays|jetzt|mittlerweile|inzwischen|nun|umgestellt|gewechselt|migriert|geändert|ersetzt|aktualisiert|angehoben|erhöht|gesenkt|nicht mehr|umgezogen|umgestiegen|verschoben|gewechselt|ahora|mudamos|nos mudamos|ya|cambiamos|migramos|pasamos|movimos|subimos|bajamos|reemplazamos|cambiado|migrado|pasado|subido|bajado|actualizado|maintenant|désormais|déménagé|basculé|remplacé|remplacée|migré|migrée|passé|passée|changé|augmenté|réduit|baissé|plus|pasa(?:n|mos)? a|cut over|cutover|(?:drops|dropped|rises|rose|goes up|went up|goes down|went down) to)\b|\bpass(?:e|ent|ons) à\s|现在|已经|改成|改为|改一下|调一下|改了|改到|调成|调到|调为|提高到|降到|降低到|增加到|减少到|变成|换成|迁到|迁移|升级|不再|调整|今は|変わ|変更|移行|切り替え|上げ|下げ|なりました|になった|にしました|に変えました|やっぱり|になったので|担当になり`)
 
 // coversAll reports whether content holds every word of a claim's
 // subject (cs) that narrows it, but for words naming a value's kind.
@@ -383,9 +398,26 @@ func (c *claim) valueToks() []valueTok {
 		return nil
 	}
 	if c.valsOf != c.cur.text {
-		c.vals, c.valsOf = valueOf(c.cur.text), c.cur.text
+		c.vals, c.valsOf = answerValues(c.cur.text), c.cur.text
 	}
 	return c.vals
+}
+
+// answerValues are the values of a claim's text; of an answer that gives
+// values of its own, those only: "Asked “shell=True only, or shell=False
+// too?”, the user answered: “shell=False too”" holds shell=False, not
+// the other value the question offered. An answer of no value ("yes")
+// keeps the question's.
+func answerValues(text string) []valueTok {
+	const answered = "”, the user answered: “"
+	if strings.HasPrefix(text, "Asked “") {
+		if i := strings.Index(text, answered); i >= 0 {
+			if vs := valueOf(text[i+len(answered):]); len(vs) > 0 {
+				return vs
+			}
+		}
+	}
+	return valueOf(text)
 }
 
 // saysChange reports a statement that says something changed.
@@ -446,7 +478,7 @@ func sameKind(ns, os []valueTok) string {
 		return slices.ContainsFunc(vs, func(o valueTok) bool { return o.kind == v.kind && o.text == v.text })
 	}
 	best := ""
-	rank := map[string]int{vkRegion: 9, vkVersion: 8, vkTool: 7, vkHost: 6, vkURL: 6, vkTime: 5, vkDay: 4, vkCount: 3, vkID: 2, vkName: 1}
+	rank := map[string]int{vkRegion: 9, vkVersion: 8, vkTool: 7, vkHost: 6, vkURL: 6, vkNamed: 6, vkTime: 5, vkDay: 4, vkCount: 3, vkID: 2, vkName: 1}
 	for _, n := range ns {
 		if has(os, n) {
 			continue
@@ -486,7 +518,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 	change := saysChange(st)
 	var nonName []valueTok
 	for _, v := range nv {
-		if v.kind != vkName && v.kind != vkTool && v.kind != vkURL {
+		if v.kind != vkName && v.kind != vkTool && v.kind != vkURL && v.kind != vkNamed {
 			nonName = append(nonName, v)
 		}
 	}
@@ -513,7 +545,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 	}
 	hasID := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkID })
 	hasRate := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkCount && slices.ContainsFunc(v.units, rare) })
-	hasURL := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkURL })
+	hasURL := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkURL || v.kind == vkNamed })
 	var top pick
 	probe := content
 	if swap {
@@ -544,7 +576,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		} else if change {
 			var oNonName []valueTok
 			for _, v := range ov {
-				if v.kind != vkName && v.kind != vkTool && v.kind != vkURL {
+				if v.kind != vkName && v.kind != vkTool && v.kind != vkURL && v.kind != vkNamed {
 					oNonName = append(oNonName, v)
 				}
 			}
@@ -564,7 +596,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 			case kind == vkName && len(c.sterms) == 0:
 				// A verbatim claim is full of names.
 				need = len(content) + 1
-			case kind == vkVersion || kind == vkRegion || kind == vkHost || kind == vkURL:
+			case kind == vkVersion || kind == vkRegion || kind == vkHost || kind == vkURL || kind == vkNamed:
 			case kind == vkName || kind == vkID || kind == vkTool || len(c.sterms) == 0:
 				// A tool of a kind said beside a change elsewhere ("Celery
 				// passe par RabbitMQ maintenant") need not be new: two
@@ -577,9 +609,10 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 				// 100 req/min whatever it was said to be about.
 				covers = true
 			}
-			if kind == vkURL {
-				// An address is of what its host and path say: one of
-				// the same host and path is the same endpoint.
+			if kind == vkURL || kind == vkNamed {
+				// An address is of what its host and path say, a
+				// versioned name or a setting of its name: one of the
+				// same host and path, or name, is the same thing.
 				covers = true
 			}
 			if kind == vkID && longUnit(nv, ov) {
@@ -609,6 +642,11 @@ func untyped(ts []string) []string {
 var commonUnits = setOf("second", "minute", "hour", "day", "week", "month", "year", "byte", "%", "percent", "x", "time", "times",
 	"min", "sec", "h", "d", "k", "m")
 
+// measureUnits are units written apart from their count ("7,500 EUR",
+// "115200 baud") that say what is counted whatever the words around.
+var measureUnits = setOf("eur", "usd", "gbp", "chf", "jpy", "cny", "rmb", "cad", "aud", "baud", "px", "dpi", "fps", "rpm",
+	"hz", "khz", "mhz", "ghz", "kbps", "mbps", "gbps", "ppm", "ntu", "lux", "mah", "kwh", "mm", "cm", "km", "kg")
+
 // rareUnit reports new and old counts (ns, os) of one unit few counts
 // have: a rate or a measure ("req/min", "fps", "rps"), not seconds or
 // bytes.
@@ -619,7 +657,7 @@ func rareUnit(ns, os []valueTok) bool {
 				continue
 			}
 			for _, u := range n.units {
-				if rare(u) && slices.Contains(o.units, u) && (strings.Contains(u, "/") || strings.HasSuffix(n.text, u)) {
+				if rare(u) && slices.Contains(o.units, u) && (strings.Contains(u, "/") || strings.HasSuffix(n.text, u) || measureUnits[u]) {
 					return true
 				}
 			}
@@ -705,7 +743,7 @@ var (
 // sameUnit reports whether two values of a kind are of the same thing:
 // counts that count it or are named by it, ids of the same letters.
 func sameUnit(a, b valueTok) bool {
-	if a.kind != vkCount && a.kind != vkID && a.kind != vkTool && a.kind != vkHost && a.kind != vkURL {
+	if a.kind != vkCount && a.kind != vkID && a.kind != vkTool && a.kind != vkHost && a.kind != vkURL && a.kind != vkNamed {
 		return true
 	}
 	return slices.ContainsFunc(a.units, func(u string) bool { return slices.Contains(b.units, u) })

@@ -520,7 +520,11 @@ func TestWithdrawalOfCJKName(t *testing.T) {
 func said(id string, texts ...string) map[string]hear.Heard {
 	var recs []hear.Record
 	for i, t := range texts {
-		recs = append(recs, hear.Record{Role: "user", ID: fmt.Sprintf("%s-%d", id, i), Text: t})
+		role := "user"
+		if a, ok := strings.CutPrefix(t, "A:"); ok {
+			role, t = "assistant", a
+		}
+		recs = append(recs, hear.Record{Role: role, ID: fmt.Sprintf("%s-%d", id, i), Text: t})
 	}
 	return map[string]hear.Heard{id: hear.Session(recs)}
 }
@@ -687,6 +691,22 @@ func TestChangeFindsClaimSaidOtherwise(t *testing.T) {
 			[]string{"Remember: the standup reminder pings the channel 20 minutes before we start."},
 			[]string{"the standup reminder is 5 min before now, people kept forgetting."},
 			[]string{"20 minutes"}, []string{"5 min"}},
+		{"a versioned name",
+			[]string{"fyi the consumer reads from orders.created.v1, alerts go to ops.alerts."},
+			[]string{"we cut over to orders.created.v2 on tuesday, point the consumer at it."},
+			[]string{"orders.created.v1"}, []string{"orders.created.v2", "ops.alerts"}},
+		{"an answer's own value, not the question's",
+			[]string{"A:Should the importer follow symlinks: follow_symlinks=true or follow_symlinks=false?", "follow_symlinks=false, we had loops"},
+			[]string{"we went with follow_symlinks=true in the end, the loops are fixed."},
+			[]string{"we had loops"}, []string{"follow_symlinks=true"}},
+		{"a threshold in a currency",
+			[]string{"A:What should the refund approval limit be?", "Keep 2,000 EUR"},
+			[]string{"the refund approval limit drops to 1,500 EUR."},
+			[]string{"2,000 EUR"}, []string{"1,500 EUR"}},
+		{"set to another span, in Japanese",
+			[]string{"同期間隔は30分で、バッテリーを節約しています。"},
+			[]string{"同期間隔を15分にしました。"},
+			[]string{"30分"}, []string{"15分"}},
 		{"an address whose version moved",
 			[]string{"The webhook target is https://hooks.acme-mail.net/v1/notify."},
 			[]string{"The new target is https://hooks.acme-mail.net/v2/notify and it signs every payload."},

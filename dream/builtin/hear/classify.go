@@ -1513,6 +1513,10 @@ func changeStems(s, lang string, lx *lexicon) []string {
 	}
 	for _, d := range weekdays[lang] {
 		if strings.Contains(low, d) {
+			if reWhenDone.MatchString(low) {
+				// "we cut over to v3 on monday": the day it happened.
+				break
+			}
 			for _, o := range weekdays[lang] {
 				if o != d {
 					add(o)
@@ -1530,6 +1534,11 @@ func changeStems(s, lang string, lx *lexicon) []string {
 	}
 	return out
 }
+
+// reWhenDone is a change said with the day it was made, the new value
+// another ("we cut over to payments.v3 on monday", "wir sind am Montag auf
+// Java 21 umgestiegen").
+var reWhenDone = regexp.MustCompile(`(?i)\b(?:to|onto|auf)\s+[^,;]+?\s+(?:on|last|since|this past)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|\b(?:am|seit|letzten)\s+(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)\s+(?:auf|nach|zu)\s`)
 
 // subjectWords are the words an updating statement names its subject
 // with: the subject's content words, else (no subject read) the clause's;
