@@ -704,6 +704,11 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 		// said of the same thing.
 		match = m.slotMatch(st, sterms, vterms)
 	}
+	if st.IfChanging && (match == nil && len(replaced) == 0 || match != nil && match.cur != nil && sameValue(match, vterms)) {
+		// A value set inside a task changes what memory holds, or says
+		// nothing.
+		return stDropped
+	}
 	// What the statement replaces, so that the claim stating it now does
 	// not name it again.
 	var olds []string

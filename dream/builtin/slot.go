@@ -422,7 +422,7 @@ func answerValues(text string) []valueTok {
 
 // saysChange reports a statement that says something changed.
 func saysChange(st hear.Statement) bool {
-	return len(st.Replaces) > 0 || changed(st.Quote) || changed(st.Claim)
+	return st.IfChanging || len(st.Replaces) > 0 || changed(st.Quote) || changed(st.Claim)
 }
 
 // reFromNow is "from now on" and its kin: a rule's durability, not a

@@ -714,6 +714,25 @@ func TestChangeFindsClaimSaidOtherwise(t *testing.T) {
 	})
 }
 
+// Ensure that a value set inside a task changes the claim of the same
+// thing, and that one nothing in memory speaks of states nothing.
+func TestValueSetInTask(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"changes what memory holds",
+			[]string{"A:Should the nightly build have a timeout?", "yes, 30 minutes, then it pages on-call"},
+			[]string{"while you're at it bump the nightly build timeout to 45 minutes, 30 keeps failing on the big repo"},
+			[]string{"30 minutes"}, []string{"45 minutes"}},
+		{"in German",
+			[]string{"Das Upload-Limit liegt bei 20 MB."},
+			[]string{"Und setz bitte das Upload-Limit auf 50 MB, die Scans sind größer geworden."},
+			[]string{"20 MB"}, []string{"50 MB"}},
+		{"nothing to change",
+			[]string{"Remember: logs go to Loki."},
+			[]string{"set the page size to 50 in that test and rerun it"},
+			[]string{"page size"}, []string{"Loki"}},
+	})
+}
+
 // Ensure that "X ist raus" withdraws what X did, also as an answer.
 func TestGermanOutWithdrawsPerson(t *testing.T) {
 	runTwoSessions(t, []twoSessions{

@@ -29,6 +29,8 @@ type finding struct {
 	// part says the clause states only text, a part of it: the sentence
 	// is not quoted whole for it.
 	part bool
+	// ifChanging: a value set inside a task (Statement.IfChanging).
+	ifChanging bool
 	// why names the rule that decided (for tests and debugging).
 	why string
 }
@@ -324,6 +326,7 @@ func decideKind(f finding, c cues) (finding, verdict) {
 	raw, s, lang, lx, prefLoc := c.raw, c.s, c.lang, c.lx, c.prefLoc
 	reply, remembered := c.reply, c.remembered
 	durableCue, modal, imper, strong := c.durableCue, c.modal, c.imper, c.strong
+	set := valueSet(s, lang)
 	switch {
 	case (lx.intro.MatchString(s) || introAfterName(s, lx)) && !introNot(s, lang):
 		f.kind, f.subject = Person, personSubject(s, lang)
@@ -350,6 +353,12 @@ func decideKind(f finding, c cues) (finding, verdict) {
 	case prefLoc != nil && !taskChatter(s, lang) && !(lang == En && reDeicticObject.MatchString(c.prefRest) || lang != En && deictic(c.prefRest, lang)):
 		f.kind, f.subject = Preference, subjectOf(s, lang, lx)
 		return why(f, "d15"), durable
+	case set != "" && hasValue(set, lang):
+		// "bump the sandbox budget alarm to 500 USD, 200 was firing":
+		// a task that sets a value says what it is from now on, where
+		// memory holds what it was.
+		f.kind, f.subject, f.text, f.part, f.ifChanging = Fact, subjectOf(set, lang, lx), set, true, true
+		return why(f, "d21s"), durable
 	case imper:
 		// In a reply, only a strong cue or a modal makes an instruction
 		// more than an answer to the offer ("aber nur als Entwurf").
@@ -504,6 +513,44 @@ var reTargetTail = regexp.MustCompile(`(?i)\s+(?:ya no|no more|not any ?more|any
 // reTargetPlace is where a withdrawn thing was used, after it ("from
 // CI", "aus der Pipeline", "del CI", "de la CI").
 var reTargetPlace = regexp.MustCompile(`(?i)\s+(?:when|since|after|because|as) (?:we|i|they|the team) .*$|\s+(?:from|out of|off) (?:the |our )?(?:ci|pipeline|build|workflow|workflows|repo|codebase|project|requirements|deps|dependencies|stack|pre-commit|makefile|checklist|template|image)\b.*$|\s+(?:aus (?:der|dem|den) (?:ci|pipeline|build|workflow|repo|projekt|checkliste)|del (?:ci|pipeline|build|repo|proyecto)|de (?:la |notre )?(?:ci|pipeline|build|repo|projet))\b.*$`)
+
+// reValueSet is a task setting something to a value, in each language
+// ("bump the sandbox budget alarm to 500 USD", "setz den Timeout auf 30
+// Sekunden", "pon el límite a 50", "passe le seuil à 25 °C", "把超时改成
+// 30 秒", "タイムアウトを 30 秒にして").
+var reValueSet = map[string]*regexp.Regexp{
+	En: regexp.MustCompile(`(?i)\b(?:bump|raise|lower|increase|decrease|reduce|change|set|switch|move|update|cut)\s+(?:the\s+|our\s+)?[\pL\pN][\pL\pN\s./_-]{1,40}?\s+(?:from\s+\S+\s+)?(?:up\s+|down\s+)?to\s+\d`),
+	De: regexp.MustCompile(`(?i)\b(?:setz|stell|änder|erhöh|senk|reduzier|heb)\w*\s+(?:bitte\s+)?(?:den|die|das)?\s*[\pL\pN][\pL\pN\s./_-]{1,40}?\s+(?:von\s+\S+\s+)?auf\s+\d`),
+	Es: regexp.MustCompile(`(?i)\b(?:cambia|sube|baja|pon|ajusta|actualiza|aumenta|reduce)\s+(?:el|la|los|las)?\s*[\pL\pN][\pL\pN\s./_-]{1,40}?\s+(?:de\s+\S+\s+)?a\s+\d`),
+	Fr: regexp.MustCompile(`(?i)\b(?:passe|mets|change|augmente|baisse|règle|monte|descends)\s+(?:le|la|les|l')?\s*[\pL\pN][\pL\pN\s./_'-]{1,40}?\s+(?:de\s+\S+\s+)?à\s+\d`),
+	Zh: regexp.MustCompile(`把[^，,。]{1,16}?(?:改成|改为|调成|调到|设为|设成|提高到|降到|降低到|增加到)\s*\d`),
+	Ja: regexp.MustCompile(`[^、。]{1,16}?を\s*\d[^、。]{0,8}?に(?:して|変更して|上げて|下げて|変えて)`),
+}
+
+// reTrial is a value set to try it, or for a while ("要不先把超时调到 90
+// 秒试试看", "set it to 5 for now"): no value memory keeps.
+var reTrial = regexp.MustCompile(`(?i)\b(?:try|trying|maybe|perhaps|for now|for the test|to see|temporarily|probier\w*|versuch\w*|vielleicht|vorerst|erstmal|prueba|probar|quizás|por ahora|de momento|essaie|essayer|peut-être|pour l'instant|pour le moment)\b|试试|试一下|看看|要不|暂时|試して|みて|とりあえず|一旦|一時的`)
+
+// reOwnVersion sets the project's own version, a release's number and no
+// setting ("update the version to 1.4.2").
+var reOwnVersion = regexp.MustCompile(`(?i)\b(?:bump|set|update|change|raise)\s+(?:the\s+|our\s+)?(?:app\s+|package\s+|release\s+)?version\s+to\b`)
+
+// valueSet returns the comma part of a task that sets something to a
+// value (reValueSet), or "".
+func valueSet(s, lang string) string {
+	re := reValueSet[lang]
+	if re == nil || reTrial.MatchString(s) || reOwnVersion.MatchString(s) {
+		return ""
+	}
+	for _, p := range commaParts(s) {
+		if loc := re.FindStringIndex(p); loc != nil {
+			// From the verb on: "while you're at it bump …" sets what
+			// follows "bump".
+			return strings.TrimRight(strings.TrimSpace(p[loc[0]:]), "。.")
+		}
+	}
+	return ""
+}
 
 // versionMoved returns the part of a clause (its comma-separated parts)
 // naming the version of a product the clause says it moved to, when one of

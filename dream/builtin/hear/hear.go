@@ -171,6 +171,11 @@ type Statement struct {
 	// ["Flutter "]): an earlier claim naming the product with another
 	// version is replaced, and the statement says no change otherwise.
 	Versions []string
+	// IfChanging marks a value set inside a task ("bump the sandbox
+	// budget alarm to 500 USD, 200 was firing every week"): memory takes
+	// it only as the change of a claim of the same thing, never as a new
+	// claim, since a task names values of one moment too.
+	IfChanging bool
 	// Entries are the transcript entry ids it rests on: the user's entry
 	// first, then the pointer's.
 	Entries []string

@@ -482,6 +482,32 @@ func TestVersionMovedInsideTask(t *testing.T) {
 }
 
 // Ensure that a decision the team took, said without "we", is heard.
+func TestValueSetHeard(t *testing.T) {
+	for _, tc := range []struct {
+		text, value string // value "" when nothing is stated
+	}{
+		{"ok and while you're at it bump the sandbox budget alarm to 500 USD, 200 was firing every week", "500 USD"},
+		{"Und setz bitte das Upload-Limit auf 50 MB, die Scans sind größer geworden.", "50 MB"},
+		{"passe le seuil d'alerte à 25 °C, les serres chauffent trop.", "25 °C"},
+		{"要不先把超时调到 90 秒试试看。", ""},
+		{"set the retries to 5 for now, we'll see.", ""},
+	} {
+		h := Session([]Record{{Role: "user", ID: "u1", Text: tc.text}})
+		var got []Statement
+		for _, st := range h.Statements {
+			if st.IfChanging {
+				got = append(got, st)
+			}
+		}
+		switch {
+		case tc.value == "" && len(got) > 0:
+			t.Errorf("%q: states %+v, want nothing set", tc.text, got)
+		case tc.value != "" && (len(got) != 1 || !strings.Contains(got[0].Claim, tc.value)):
+			t.Errorf("%q: states %+v, want one value set naming %q", tc.text, got, tc.value)
+		}
+	}
+}
+
 func TestTeamDecision(t *testing.T) {
 	for _, text := range []string{
 		"team decided on monday to go with gRPC for the internal APIs.",

@@ -953,15 +953,16 @@ func oneSubject(fs []finding) bool {
 func statementFrom(f finding) Statement {
 	text := strings.TrimRight(f.text, " ,;:—–-")
 	return Statement{
-		Kind:     f.kind,
-		Lang:     f.lang,
-		Area:     areaFor(f.kind, text),
-		Subject:  canonicalSubject(f.subject, f.lang),
-		Claim:    claimFor(f.kind, f.lang, text),
-		Quote:    text,
-		Replaces: f.replaces,
-		Versions: f.versions,
-		why:      f.why,
+		Kind:       f.kind,
+		Lang:       f.lang,
+		Area:       areaFor(f.kind, text),
+		Subject:    canonicalSubject(f.subject, f.lang),
+		Claim:      claimFor(f.kind, f.lang, text),
+		Quote:      text,
+		Replaces:   f.replaces,
+		Versions:   f.versions,
+		IfChanging: f.ifChanging,
+		why:        f.why,
 	}
 }
 
