@@ -171,6 +171,9 @@ func valueOf(text string) []valueTok {
 			if properNoun(w, i == 0 || sentenceStart(text, idx[i][0])) {
 				out = append(out, valueTok{kind: vkName, text: l})
 			}
+		case reDimension.MatchString(l):
+			// "8x8", "1280x800": a size, of what it is said of.
+			out = append(out, valueTok{kind: vkCount, text: l, units: append(units(), "×")})
 		case reCount.MatchString(l) || numberWords[l]:
 			out = append(out, valueTok{kind: vkCount, text: l, units: units()})
 		case reHost.MatchString(l):
@@ -218,14 +221,20 @@ var reVersionedName = regexp.MustCompile(`^[a-z][\w.-]*[a-z][._-](v\d+)$`)
 // reSetting is a setting and its value ("shell=false", "retries=3").
 var reSetting = regexp.MustCompile(`^[a-z][\w.-]*[a-z]=[\w.-]+$`)
 
+// reDimension is a size in two dimensions ("8x8", "1920×1080").
+var reDimension = regexp.MustCompile(`^\d+[x×]\d+$`)
+
 // reURL is a web address.
-var reURL = regexp.MustCompile(`^https?://[^/\s]+`)
+var reURL = regexp.MustCompile(`^(?:https?://[^/\s]+|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/\S*)`)
 
 // urlUnit is what an address is of: its host and path with every part
 // holding a digit left out, so that "…/v3/sync" and "…/v4/sync" are the
 // same endpoint and "…/v3/upload" another.
 func urlUnit(u string) string {
-	u = strings.TrimSuffix(u[strings.Index(u, "://")+3:], "/")
+	if i := strings.Index(u, "://"); i >= 0 {
+		u = u[i+3:]
+	}
+	u = strings.TrimSuffix(u, "/")
 	parts := strings.Split(u, "/")
 	for i, p := range parts {
 		if i > 0 && strings.ContainsAny(p, "0123456789") {
@@ -357,7 +366,7 @@ func properNoun(w string, start bool) bool {
 }
 
 // changeCue marks a statement that says something changed.
-var changeCue = regexp.MustCompile(`(?i)\b(?:(?:the|our) new \w+(?: \w+)? (?:is|are)|now|moved|migrated|switched|changed|upgraded|downgraded|bumped|replaced|dropped|raised|lowered|increased|decreased|reduced|went|no longer|any ?more|instead|these days|nowadays|jetzt|mittlerweile|inzwischen|nun|umgestellt|gewechselt|migriert|geändert|ersetzt|aktualisiert|angehoben|erhöht|gesenkt|nicht mehr|umgezogen|umgestiegen|verschoben|gewechselt|ahora|mudamos|nos mudamos|ya|cambiamos|migramos|pasamos|movimos|subimos|bajamos|reemplazamos|cambiado|migrado|pasado|subido|bajado|actualizado|maintenant|désormais|déménagé|basculé|remplacé|remplacée|migré|migrée|passé|passée|changé|augmenté|réduit|baissé|plus|pasa(?:n|mos)? a|cut over|cutover|(?:drops|dropped|rises|rose|goes up|went up|goes down|went down) to)\b|\bpass(?:e|ent|ons) à\s|现在|已经|改成|改为|改一下|调一下|改了|改到|调成|调到|调为|提高到|降到|降低到|增加到|减少到|变成|换成|迁到|迁移|升级|不再|调整|今は|変わ|変更|移行|切り替え|上げ|下げ|なりました|になった|にしました|に変えました|やっぱり|になったので|担当になり`)
+var changeCue = regexp.MustCompile(`(?i)\b(?:(?:the|our) new \w+(?: \w+)? (?:is|are)|now|moved|migrated|switched|changed|upgraded|downgraded|bumped|replaced|dropped|raised|lowered|increased|decreased|reduced|went|no longer|any ?more|instead|these days|nowadays|jetzt|mittlerweile|inzwischen|nun|umgestellt|gewechselt|migriert|geändert|ersetzt|aktualisiert|angehoben|erhöht|gesenkt|nicht mehr|umgezogen|umgestiegen|verschoben|gewechselt|ahora|mudamos|nos mudamos|ya|cambiamos|migramos|pasamos|movimos|subimos|bajamos|reemplazamos|cambiado|migrado|pasado|subido|bajado|actualizado|maintenant|désormais|déménagé|basculé|remplacé|remplacée|migré|migrée|passé|passée|changé|augmenté|réduit|baissé|plus|pasa(?:n|mos)? a|(?:sube|suben|baja|bajan) a|cut over|cutover|(?:drops|dropped|rises|rose|goes up|went up|goes down|went down) to)\b|\bpass(?:e|ent|ons) à\s|现在|已经|改成|改为|改一下|调一下|改了|改到|调成|调到|调为|提高到|降到|降低到|增加到|减少到|变成|换成|迁到|迁移|升级|不再|调整|今は|変わ|変更|移行|切り替え|上げ|下げ|なりました|になった|にしました|に変えました|に変えて|やっぱり|になったので|担当になり`)
 
 // coversAll reports whether content holds every word of a claim's
 // subject (cs) that narrows it, but for words naming a value's kind.
