@@ -33,7 +33,19 @@
 //     earlier answer is replaced;
 //   - saying what a claim without a distinct subject says, in other
 //     words: one claim, more citations;
-//   - otherwise a new claim.
+//   - otherwise a new claim; but a value set inside a task ("bump the
+//     sandbox budget alarm to 500 USD", hear.Statement.IfChanging) only
+//     ever changes a claim: with none to change it states nothing.
+//
+// Values are told by their spelling (slot.go): besides versions,
+// regions, hosts, counts with their unit (spans of time meet across
+// their spellings and languages, a currency or a measure written apart
+// from its count says what is counted) and names, an address ("…/v3/
+// sync", with or without its scheme), a versioned name ("orders.v2"),
+// a setting ("shell=False") and a size ("8x8") are each of their own
+// thing, so that the next one said finds the claim of the last. An
+// answer that gives values is read for its own, not for the others its
+// question offered.
 //
 // A tool is of the kind of the job it is chosen for, and of the other
 // jobs it commonly does (kinds.go: Redis is a cache and a broker,
@@ -51,7 +63,8 @@
 // ("…, donc …", "…，所以 …", "…, bevor …") goes with it.
 //
 // A retraction withdraws the current claim it names (by subject, else by
-// most of its words; "weekly" and which days ("weekday", "jours", "曜日")
+// most of its words, else by a file or table name one claim alone holds;
+// "weekly" and which days ("weekday", "jours", "曜日")
 // name a claim of a weekday, "the 400-line rule" names "400 lines", and a
 // rule's or restriction's kind word, "requirement", "Vorgabe", "制限", is
 // filler): nothing is current for
