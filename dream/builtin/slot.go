@@ -613,7 +613,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 				need = 2
 			}
 			covers := coversAll(c.sterms, content)
-			if kind == vkCount && rareUnit(nv, ov) {
+			if kind == vkCount && (rareUnit(nv, ov) || nounUnit(nv, ov)) {
 				// "bumped the rl to 300 req/min" changes the claim of
 				// 100 req/min whatever it was said to be about.
 				covers = true
@@ -650,6 +650,26 @@ func untyped(ts []string) []string {
 // stand for no unit at all.
 var commonUnits = setOf("second", "minute", "hour", "day", "week", "month", "year", "byte", "%", "percent", "x", "time", "times",
 	"min", "sec", "h", "d", "k", "m")
+
+// nounUnit reports new and old counts of one thing named by an English
+// noun ("one approval", "two approvals"; "3 replicas"): what they count
+// says what they are of. CJK counts name theirs by the text around them,
+// which says less.
+func nounUnit(ns, os []valueTok) bool {
+	for _, n := range ns {
+		for _, o := range os {
+			if n.kind != vkCount || o.kind != vkCount || n.text == o.text {
+				continue
+			}
+			for _, u := range n.units {
+				if len(u) >= 4 && rare(u) && !strings.ContainsFunc(u, func(r rune) bool { return r < 'a' || r > 'z' }) && slices.Contains(o.units, u) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
 
 // measureUnits are units written apart from their count ("7,500 EUR",
 // "115200 baud") that say what is counted whatever the words around.

@@ -111,6 +111,9 @@ func english() *lexicon {
 		strongCue: wordsRe(`always`, `never`, `every ?time`, `whenever`, `from now on`, `going forward`, `at all times`, `under no circumstances`, `without exception`, `no exceptions`, `every single`),
 		taskLead:  leadRe(`(?:can you |could you |would you |please |pls |now |then |next,? |also )?(?:rename|fix|add|remove|delete|create|update|change|move|refactor|implement|write|make|run|check|look|try|show|tell|explain|open|install|build|deploy|revert|bump|clean|debug|test|merge|commit|push|pull|rerun|retry|investigate|profile|draft|generate|set up|setup|find|search|grep|read|review|go ahead|continue|proceed|finish|start|stop|undo|replace|split|extract|wrap up|port|migrate|upgrade|downgrade|format|lint|tag|release|publish|send|post|paste|give|help|let's)`),
 		retract: []*regexp.Regexp{
+			// Allowed again: "lodash is fine again, the bundle issue is gone"
+			// lifts the rule on lodash, whatever the reason after it.
+			regexp.MustCompile(`(?i)^(?:the )?(?P<t>.+?) (?:is|are) (?:now )?(?:allowed|fine|ok|okay) again\b.*$`),
 			// Deprecated: what it names is no longer to be used.
 			regexp.MustCompile(`(?i)^(?:and |also |oh and )?(?:the |our )?(?P<t>[^,;]{2,40}?) (?:is|are) (?:now |officially )?deprecated(?: now)?[.!]?$`),
 			// A correction: "I told you Elixir 1.16 last time, that was wrong".
@@ -128,7 +131,6 @@ func english() *lexicon {
 			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:you can |feel free to |please |just |go ahead and )?(?:forget|ignore|drop|scratch|disregard|ditch|delete|remove) (?:it|that|them|those|this one|that one)\b.*$`),
 			regexp.MustCompile(`(?i)^(?:you can |feel free to |please |just |go ahead and )?(?:forget|ignore|scratch|disregard|ditch) (?P<t>it|them|those)\b.*$`),
 			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:we|the team) (?:dropped|scrapped|ditched|abolished|retired|killed) (?:it|that|them)\b.*$`),
-			regexp.MustCompile(`(?i)^(?:the )?(?P<t>.+?) (?:is|are) (?:now )?(?:allowed|fine|ok|okay) again\b.*$`),
 			regexp.MustCompile(`(?i)^(?:please )?(?:scratch|drop|forget(?: about)?|ditch|cancel|disregard|ignore|never ?mind|abandon|retire|nix|get rid of|throw out) (?:the |that |this |our |my )?(?:rule|convention|policy|requirement|guideline|instruction|thing|practice|habit) (?:about|on|for|of|regarding|around|where) (?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^(?:there's |there is )?no (?:more need|need any ?more) (?:to|for) (?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^(?:there's |there is )?no need (?:to|for) (?P<t>.+?) any ?more\b.*$`),
@@ -591,4 +593,6 @@ const enUpdateMore = `|^(?:we|we've|we have|the team)(?: just| recently| finally
 	`|^(?:the |our )?(?P<np4>[\w\s-]{2,40}?) (?:now |has |have |just )?(?:moved|migrated|switched|changed|got moved|was moved|were moved|got bumped|was bumped|was raised|was lowered|was renamed|points?) (?:from|to|over to|at)\b` +
 	// "we repartitioned orders.v2 last night, it's 96 partitions now", "the
 	// repo moved out of the old org, it's tarnish-rs/tarnish-cli now"
-	`|^(?:we |the team )?(?:\w+ed |got \w+ed )?(?:the |our )?(?P<np8>[\w.\s/-]{2,40}?)(?: [\w\s-]{0,40})?, (?:it's|it is|they're|they are) (?:now )?\S[^,]{0,60}? now[.!]?$`
+	`|^(?:we |the team )?(?:\w+ed |got \w+ed )?(?:the |our )?(?P<np8>[\w.\s/-]{2,40}?)(?: [\w\s-]{0,40})?, (?:it's|it is|they're|they are) (?:now )?\S[^,]{0,60}? now[.!]?$` +
+	// "one approval is enough now", "two reviewers are plenty these days"
+	`|^(?:just |only )?(?P<np9>(?:one|two|three|four|five|a single|\d+) [\w-]+(?: [\w-]+)?) (?:is|are) (?:now |already )?(?:enough|sufficient|plenty|fine)(?: now| these days| from now on)?\b`

@@ -39,6 +39,7 @@ func TestRetractionPhrasings(t *testing.T) {
 		{"Die doppelte Prüfung ist nicht mehr erforderlich.", "doppelte Prüfung"},
 		{"Le bandeau cookies sur la page d'accueil, oublie, on l'a retiré.", "bandeau cookies sur la page d'accueil"},
 		{"otra cosa: la columna legacy_id ya se puede borrar, nadie la usa.", "columna legacy_id"},
+		{"moment.js is ok again, the bundle budget problem is gone.", "moment.js"},
 		{"lo del proxy de desarrollo olvídalo, ahora usamos el de Vite.", "proxy de desarrollo"},
 		{"Stylelint lassen wir ab jetzt weg, das hat keiner gepflegt.", "Stylelint"},
 		{"Die Regel mit den Screenshots im PR gilt übrigens nicht mehr.", "Screenshots im PR"},
