@@ -2,6 +2,7 @@ package hear
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -398,7 +399,7 @@ func decideKind(f finding, c cues) (finding, verdict) {
 			f.kind = Fact
 		}
 		return why(f, "d20"), durable
-	case (fact || we && (hasValue(s, lang) || lang == En && len(contentWords(s)) >= 3 && !taskish(s, lang, lx))) && !taskChatter(s, lang):
+	case (fact || we && (hasValue(s, lang) || lang == En && len(contentWords(s)) >= 3 && !taskish(s, lang, lx) || newDay(s, lang))) && !taskChatter(s, lang):
 		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
 		if m := reAssign.FindString(s); m != "" {
 			f.subject = strings.ToLower(m[:strings.Index(m, "=")])
@@ -573,6 +574,9 @@ func versionMoved(s string, replaces []string) string {
 	}
 	return ""
 }
+
+// reBanKind names a ban or restriction, a rule of its own.
+var reBanKind = regexp.MustCompile(`(?i)禁止|制限|限制|禁令|\bbans?\b|verbot|interdiction|prohibici[oó]n|\bprohibition|\brestriction|beschränkung|restricci[oó]n`)
 
 // reRuleKind names a standing rule: one suspended "for now" ("die
 // Dialyzer-Pflicht entfällt vorerst") is withdrawn all the same.
@@ -777,7 +781,9 @@ func quoteParts(quote string) []string {
 // dropping what it names: it withdraws only what was to hold until then.
 func EndsPeriod(r Retraction) bool {
 	lx := lexes[r.Lang]
-	if lx == nil || r.Target == "" {
+	if lx == nil || r.Target == "" || reBanKind.MatchString(r.Target) {
+		// "金曜日のデプロイ禁止は解除されました": a ban lifted is the rule
+		// withdrawn, not a period over.
 		return false
 	}
 	for _, p := range quoteParts(r.Quote) {
@@ -1529,6 +1535,17 @@ var weekdays = map[string][]string{
 	Fr: {"lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"},
 	Zh: {"周一", "周二", "周三", "周四", "周五", "周六", "周日"},
 	Ja: {"月曜", "火曜", "水曜", "木曜", "金曜", "土曜", "日曜"},
+}
+
+// newDay reports a change said with the weekday things happen on now
+// ("wir deployen jetzt dienstags").
+func newDay(s, lang string) bool {
+	re := reUpdateCue[lang]
+	if re == nil || !re.MatchString(s) {
+		return false
+	}
+	low := strings.ToLower(s)
+	return slices.ContainsFunc(weekdays[lang], func(d string) bool { return strings.Contains(low, d) })
 }
 
 // reAmount is a number and its unit ("7 días", "two approvals",
