@@ -111,6 +111,8 @@ func english() *lexicon {
 		strongCue: wordsRe(`always`, `never`, `every ?time`, `whenever`, `from now on`, `going forward`, `at all times`, `under no circumstances`, `without exception`, `no exceptions`, `every single`),
 		taskLead:  leadRe(`(?:can you |could you |would you |please |pls |now |then |next,? |also )?(?:rename|fix|add|remove|delete|create|update|change|move|refactor|implement|write|make|run|check|look|try|show|tell|explain|open|install|build|deploy|revert|bump|clean|debug|test|merge|commit|push|pull|rerun|retry|investigate|profile|draft|generate|set up|setup|find|search|grep|read|review|go ahead|continue|proceed|finish|start|stop|undo|replace|split|extract|wrap up|port|migrate|upgrade|downgrade|format|lint|tag|release|publish|send|post|paste|give|help|let's)`),
 		retract: []*regexp.Regexp{
+			// "no more changelog entries, release-please writes them".
+			regexp.MustCompile(`(?i)^(?:and |also |so |ok,? )?no more (?P<t>(?:[^t,;:]|t[^h]|th[^a]|tha[^n])[^,;:]{1,58}?)(?:[,;:.!]|$| from now on| going forward)`),
 			// Allowed again: "lodash is fine again, the bundle issue is gone"
 			// lifts the rule on lodash, whatever the reason after it.
 			regexp.MustCompile(`(?i)^(?:the )?(?P<t>.+?) (?:is|are) (?:now )?(?:allowed|fine|ok|okay) again\b.*$`),
@@ -591,6 +593,8 @@ const enUpdateMore = `|^(?:we|we've|we have|the team)(?: just| recently| finally
 	`|^[\w.-]+ (?:has )?(?:replaced|took over from|superseded) [\w.-]+ (?:for|as) (?:the |our )?(?P<np6>[\w\s-]{2,40})` +
 	`|^[\w-]+ (?:has )?(?:handed|passed) (?:over )?(?:the |her |his |their )?(?P<np7>[\w\s-]{2,40}?) (?:over )?to\b` +
 	`|^(?:the |our )?(?P<np4>[\w\s-]{2,40}?) (?:now |has |have |just )?(?:moved|migrated|switched|changed|got moved|was moved|were moved|got bumped|was bumped|was raised|was lowered|was renamed|points?) (?:from|to|over to|at)\b` +
+	// "staging db got replaced with db-stg-2 yesterday"
+	`|^(?:the |our )?(?P<np10>[\w\s-]{2,40}?) (?:got|was|were|has been|have been) (?:replaced|swapped (?:out )?) ?(?:with|by|for)\b` +
 	// "we repartitioned orders.v2 last night, it's 96 partitions now", "the
 	// repo moved out of the old org, it's tarnish-rs/tarnish-cli now"
 	`|^(?:we |the team )?(?:\w+ed |got \w+ed )?(?:the |our )?(?P<np8>[\w.\s/-]{2,40}?)(?: [\w\s-]{0,40})?, (?:it's|it is|they're|they are) (?:now )?\S[^,]{0,60}? now[.!]?$` +

@@ -40,6 +40,7 @@ func TestRetractionPhrasings(t *testing.T) {
 		{"Le bandeau cookies sur la page d'accueil, oublie, on l'a retiré.", "bandeau cookies sur la page d'accueil"},
 		{"otra cosa: la columna legacy_id ya se puede borrar, nadie la usa.", "columna legacy_id"},
 		{"moment.js is ok again, the bundle budget problem is gone.", "moment.js"},
+		{"ok no more nightly snapshots, the backup job covers it.", "nightly snapshots"},
 		{"lo del proxy de desarrollo olvídalo, ahora usamos el de Vite.", "proxy de desarrollo"},
 		{"Stylelint lassen wir ab jetzt weg, das hat keiner gepflegt.", "Stylelint"},
 		{"Die Regel mit den Screenshots im PR gilt übrigens nicht mehr.", "Screenshots im PR"},
@@ -121,6 +122,7 @@ func TestRetractionPhrasings(t *testing.T) {
 		"No need to ask before running the tests.",
 		"We dropped to one reviewer per PR.",
 		"You can drop the debug logging now.",
+		"No more than two reviewers per PR, it slows things down.",
 	} {
 		if h := Session(conv(text)); len(h.Retractions) != 0 {
 			t.Errorf("%q: retractions %+v, want none", text, h.Retractions)
