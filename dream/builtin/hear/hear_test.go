@@ -258,6 +258,7 @@ func TestDetect(t *testing.T) {
 		"我们的数据库跑在 Postgres 15 上。":                                   Zh,
 		"うちのデータベースはPostgres 15で動いています。":                             Ja,
 		"认证中间件的改动需要李娜审批。":                                           Zh,
+		"Retiens : chaque PR doit avoir deux relectures.":           Fr,
 	} {
 		if got := detect(text); got != want {
 			t.Errorf("detect(%q) = %s, want %s", text, got, want)
