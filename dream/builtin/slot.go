@@ -656,19 +656,9 @@ var commonUnits = setOf("second", "minute", "hour", "day", "week", "month", "yea
 // says what they are of. CJK counts name theirs by the text around them,
 // which says less.
 func nounUnit(ns, os []valueTok) bool {
-	for _, n := range ns {
-		for _, o := range os {
-			if n.kind != vkCount || o.kind != vkCount || n.text == o.text {
-				continue
-			}
-			for _, u := range n.units {
-				if len(u) >= 4 && rare(u) && !strings.ContainsFunc(u, func(r rune) bool { return r < 'a' || r > 'z' }) && slices.Contains(o.units, u) {
-					return true
-				}
-			}
-		}
-	}
-	return false
+	return countsShare(ns, os, func(_ valueTok, u string) bool {
+		return len(u) >= 4 && rare(u) && !strings.ContainsFunc(u, func(r rune) bool { return r < 'a' || r > 'z' })
+	})
 }
 
 // measureUnits are units written apart from their count ("7,500 EUR",
@@ -680,13 +670,21 @@ var measureUnits = setOf("eur", "usd", "gbp", "chf", "jpy", "cny", "rmb", "cad",
 // have: a rate or a measure ("req/min", "fps", "rps"), not seconds or
 // bytes.
 func rareUnit(ns, os []valueTok) bool {
+	return countsShare(ns, os, func(n valueTok, u string) bool {
+		return rare(u) && (strings.Contains(u, "/") || strings.HasSuffix(n.text, u) || measureUnits[u])
+	})
+}
+
+// countsShare reports a new count (of ns) and an old one (of os) of other
+// values sharing a unit that ok accepts.
+func countsShare(ns, os []valueTok, ok func(n valueTok, unit string) bool) bool {
 	for _, n := range ns {
 		for _, o := range os {
 			if n.kind != vkCount || o.kind != vkCount || n.text == o.text {
 				continue
 			}
 			for _, u := range n.units {
-				if rare(u) && slices.Contains(o.units, u) && (strings.Contains(u, "/") || strings.HasSuffix(n.text, u) || measureUnits[u]) {
+				if slices.Contains(o.units, u) && ok(n, u) {
 					return true
 				}
 			}

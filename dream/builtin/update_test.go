@@ -562,8 +562,10 @@ func TestToolsOfAnotherJobAndVersionTargets(t *testing.T) {
 // Ensure that withdrawals find the claims they name in looser words:
 // support for a thing no longer needed, a thing dropped from where it
 // ran, a rule's kind word inside a compound ("die SWO-Vorgabe"), "the
-// weekly round" for a weekday meeting, and a prohibition lifted once the
-// thing it forbade may be done normally again.
+// weekly round" for a weekday meeting, a prohibition lifted once the
+// thing it forbade may be done normally again, a person who "ist raus", a
+// ban lifted, a file named in another language than the rule, and what
+// "can go" now.
 func TestWithdrawalsInLooserWords(t *testing.T) {
 	runTwoSessions(t, []twoSessions{
 		{"support, place, a rule's kind word",
@@ -595,6 +597,10 @@ func TestWithdrawalsInLooserWords(t *testing.T) {
 			[]string{"Die wöchentliche Runde mit dem Betriebs-Team entfällt künftig ersatzlos.",
 				"测试库迁移做完了，migration 可以正常往 staging 跑了。"},
 			[]string{"Dienstag um 9 Uhr", "先别往 staging"}, []string{"betreut die Altsysteme", "db/migrations"}},
+		{"ist raus",
+			[]string{"Code-Reviews fürs Backend macht nur Svenja."},
+			[]string{"Svenja ist raus, die ist in ein anderes Projekt. Die Reviews macht jetzt das Plattform-Team."},
+			[]string{"Svenja"}, []string{"Plattform-Team"}},
 		{"a ban lifted",
 			[]string{"覚えておいて：リリースは土曜日禁止です。", "Remember: the maintenance window is Sunday 02:00."},
 			[]string{"土曜日のリリース禁止はもう解除されました。"},
@@ -754,16 +760,6 @@ func TestValueSetInTask(t *testing.T) {
 			[]string{"Remember: logs go to Loki."},
 			[]string{"set the page size to 50 in that test and rerun it"},
 			[]string{"page size"}, []string{"Loki"}},
-	})
-}
-
-// Ensure that "X ist raus" withdraws what X did, also as an answer.
-func TestGermanOutWithdrawsPerson(t *testing.T) {
-	runTwoSessions(t, []twoSessions{
-		{"ist raus",
-			[]string{"Code-Reviews fürs Backend macht nur Svenja."},
-			[]string{"Svenja ist raus, die ist in ein anderes Projekt. Die Reviews macht jetzt das Plattform-Team."},
-			[]string{"Svenja"}, []string{"Plattform-Team"}},
 	})
 }
 
