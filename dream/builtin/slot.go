@@ -400,33 +400,25 @@ func coversAll(cs, content []string) bool {
 // say again. Terms are stemmed, so plurals meet their singular.
 var pronouns = setOf("it", "they", "them", "this", "that", "these", "those", "er", "sie", "es", "elle", "il", "ils", "ell", "ello", "cela", "ça", "eso", "esto")
 
-// valueToks are the values of the claim's current value (valueOf), read
-// once per text.
+// valueToks are the values of the claim's current value, read once per
+// text: of an answer that gives values of its own, those only ("Asked
+// “shell=True only, or shell=False too?”, the user answered: “shell=False
+// too”" holds shell=False, not the other value the question offered); an
+// answer of no value ("yes") keeps the question's.
 func (c *claim) valueToks() []valueTok {
 	if c.cur == nil {
 		return nil
 	}
 	if c.valsOf != c.cur.text {
-		c.vals, c.valsOf = answerValues(c.cur.text), c.cur.text
-	}
-	return c.vals
-}
-
-// answerValues are the values of a claim's text; of an answer that gives
-// values of its own, those only: "Asked “shell=True only, or shell=False
-// too?”, the user answered: “shell=False too”" holds shell=False, not
-// the other value the question offered. An answer of no value ("yes")
-// keeps the question's.
-func answerValues(text string) []valueTok {
-	const answered = "”, the user answered: “"
-	if strings.HasPrefix(text, "Asked “") {
-		if i := strings.Index(text, answered); i >= 0 {
-			if vs := valueOf(text[i+len(answered):]); len(vs) > 0 {
-				return vs
-			}
+		c.vals, c.valsOf = nil, c.cur.text
+		if c.cur.via == "answer" {
+			c.vals = valueOf(c.cur.quote)
+		}
+		if len(c.vals) == 0 {
+			c.vals = valueOf(c.cur.text)
 		}
 	}
-	return valueOf(text)
+	return c.vals
 }
 
 // saysChange reports a statement that says something changed.
