@@ -1,6 +1,7 @@
 package hear
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -485,6 +486,31 @@ func TestVersionMovedInsideTask(t *testing.T) {
 }
 
 // Ensure that a decision the team took, said without "we", is heard.
+// Ensure that a sentence withdrawing a great many things marks its
+// statements as replacing a bounded few: each statement once carried
+// every withdrawal of the sentence, and a pasted run of them took
+// minutes.
+func TestManyWithdrawalsMarkFew(t *testing.T) {
+	var b strings.Builder
+	for i := range 200 {
+		fmt.Fprintf(&b, "ignore what i said about %dh — capped it at %dh, ", 100+i, 10+i)
+	}
+	h := Session(conv(b.String()))
+	if len(h.Retractions) < 100 {
+		t.Fatalf("%d retractions, want one per withdrawal", len(h.Retractions))
+	}
+	for _, st := range h.Statements {
+		// Its own earlier count ("capped it at 11h" replaces "101h"), and
+		// the marked ones.
+		if len(st.Replaces) > maxMarked+1 {
+			t.Errorf("statement replaces %d things, want at most %d", len(st.Replaces), maxMarked+1)
+			break
+		}
+	}
+}
+
+// Ensure that a value set inside a task is heard as a value set, and not
+// one set to try or for now.
 func TestValueSetHeard(t *testing.T) {
 	for _, tc := range []struct {
 		text, value string // value "" when nothing is stated

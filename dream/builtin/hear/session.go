@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 )
 
 // Session reads one session's records in order and returns what the user
@@ -653,6 +652,9 @@ func hearSentence(text, lang string, reply bool, out *heard) (found []finding, e
 // reCountToken is a count with its unit ("72h", "30 min").
 var reCountToken = regexp.MustCompile(`^\s*(\d+(?:[.,]\d+)?)\s?([\pL%]{1,8})\s*$`)
 
+// reCountIn is a count and the unit written after it ("48h", "30 min").
+var reCountIn = regexp.MustCompile(`(\d+(?:[.,]\d+)?) ?([\pL%]+)`)
+
 // sameUnitCount reports a clause naming another count in the unit of
 // old ("72h" → "48h").
 func sameUnitCount(c, old string) bool {
@@ -661,23 +663,10 @@ func sameUnitCount(c, old string) bool {
 		return false
 	}
 	unit := strings.ToLower(m[2])
-	lc := strings.ToLower(c)
-	for i := 0; i < len(lc); {
-		if lc[i] < '0' || lc[i] > '9' || i > 0 && (lc[i-1] >= '0' && lc[i-1] <= '9' || lc[i-1] == '.') {
-			i++
-			continue
+	for _, n := range reCountIn.FindAllStringSubmatch(strings.ToLower(c), -1) {
+		if n[1] != m[1] && n[2] == unit {
+			return true
 		}
-		j := i
-		for j < len(lc) && (lc[j] >= '0' && lc[j] <= '9' || (lc[j] == '.' || lc[j] == ',') && j+1 < len(lc) && lc[j+1] >= '0' && lc[j+1] <= '9') {
-			j++
-		}
-		num, rest := lc[i:j], strings.TrimPrefix(lc[j:], " ")
-		if num != m[1] && strings.HasPrefix(rest, unit) {
-			if r, _ := utf8.DecodeRuneInString(rest[len(unit):]); !unicode.IsLetter(r) {
-				return true
-			}
-		}
-		i = j
 	}
 	return false
 }
@@ -1176,20 +1165,35 @@ func replacesIn(text, lang string) []string {
 // what it withdraws from nr on: "we're on incident.io for paging now, the
 // old integration is switched off" says a change.
 func markChanges(out *heard, nr, ns int) {
-	if len(out.retracts) <= nr {
+	if len(out.retracts) <= nr || len(out.statements) <= ns {
 		return
 	}
+	// Each withdrawal is read once, not once per statement: a sentence
+	// may withdraw thousands of things. A sentence names a few changes; of
+	// more, the first maxMarked are marked, so that no statement carries
+	// a list the size of the message.
+	var targets []string
+	for _, rt := range out.retracts[nr:] {
+		if len(targets) == maxMarked {
+			break
+		}
+		if anaphor(rt.Target) || reBareNo.MatchString(rt.Target) || slices.Contains(targets, rt.Target) || withdraws(rt.Target, rt.Lang) {
+			continue // "No, olvídalo": no value of anything
+		}
+		targets = append(targets, rt.Target)
+	}
 	for i := ns; i < len(out.statements); i++ {
-		for _, rt := range out.retracts[nr:] {
-			if anaphor(rt.Target) || reBareNo.MatchString(rt.Target) || withdraws(rt.Target, rt.Lang) {
-				continue // "No, olvídalo": no value of anything
-			}
-			if !slices.Contains(out.statements[i].Replaces, rt.Target) {
-				out.statements[i].Replaces = append(out.statements[i].Replaces, rt.Target)
+		for _, t := range targets {
+			if !slices.Contains(out.statements[i].Replaces, t) {
+				out.statements[i].Replaces = append(out.statements[i].Replaces, t)
 			}
 		}
 	}
 }
+
+// maxMarked bounds the withdrawals of one sentence its statements are
+// marked as replacing (markChanges).
+const maxMarked = 16
 
 // reNotOurs says what a sentence tells is another team's or project's,
 // not this one's.
