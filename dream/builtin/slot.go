@@ -148,14 +148,14 @@ func valueOf(text string) []valueTok {
 		}
 		d := strings.TrimSuffix(strings.TrimSuffix(l, "s"), "s")
 		switch {
-		case reVersionedName.MatchString(l):
+		case versioned(l):
 			// "payments.authorized.v2", "PlayerData_v3": a name and its
 			// version, of the name.
 			out = append(out, valueTok{kind: vkNamed, text: l, units: []string{l[:reVersionedName.FindStringSubmatchIndex(l)[2]]}})
-		case reSetting.MatchString(l):
+		case strings.IndexByte(l, '=') > 0 && reSetting.MatchString(l):
 			// "shell=False": a setting's value, of the setting.
 			out = append(out, valueTok{kind: vkNamed, text: l, units: []string{l[:strings.IndexByte(l, '=')+1]}})
-		case reURL.MatchString(l):
+		case strings.IndexByte(l, '/') > 0 && reURL.MatchString(l):
 			out = append(out, valueTok{kind: vkURL, text: l, units: []string{urlUnit(l)}})
 		case reRegion.MatchString(l) || regionWords[l]:
 			out = append(out, valueTok{kind: vkRegion, text: l})
@@ -217,6 +217,13 @@ func canonUnit(u string) string {
 // reVersionedName is a name ending in its version ("orders.created.v2",
 // "playerdata_v3"); the group is where the version starts.
 var reVersionedName = regexp.MustCompile(`^[a-z][\w.-]*[a-z][._-](v\d+)$`)
+
+// versioned reports a word spelled as a name and its version
+// (reVersionedName), read cheaply first: terms and values test every word.
+func versioned(w string) bool {
+	n := len(w)
+	return n > 3 && w[n-1] >= '0' && w[n-1] <= '9' && strings.IndexByte(w, 'v') > 0 && reVersionedName.MatchString(w)
+}
 
 // reSetting is a setting and its value ("shell=false", "retries=3").
 var reSetting = regexp.MustCompile(`^[a-z][\w.-]*[a-z]=[\w.-]+$`)

@@ -109,11 +109,11 @@ func splitTerms(s string, add func(term, word string)) {
 				for _, p := range parts {
 					addWord(p)
 				}
-			} else if m := reVersionedName.FindStringSubmatchIndex(w); m != nil {
+			} else if versioned(w) {
 				// "payments.authorized.v2" is also of its name, which
 				// its next version shares.
 				addWord(w)
-				addWord(w[:m[2]-1])
+				addWord(w[:reVersionedName.FindStringSubmatchIndex(w)[2]-1])
 			} else {
 				addWord(w)
 			}
