@@ -250,6 +250,16 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 	if lx.report.MatchString(s) {
 		return why(f, "e4"), excluded
 	}
+	if re := reLeftFor[lang]; re != nil {
+		if m := re.FindStringSubmatch(s); m != nil && !isImperativeLead(s, lang, lx) {
+			// "on a quitté Netlify pour Cloudflare Pages", "we ditched
+			// heroku for fly.io": what was left is replaced, not only
+			// withdrawn.
+			f.kind, f.subject = Fact, subjectOf(s, lang, lx)
+			f.replaces = append(replaced(s, lx), strings.TrimSpace(group(re, m, "old")))
+			return why(f, "d19l"), durable
+		}
+	}
 	// Withdrawals and forget requests (not for the task at hand only).
 	if t := retraction(s, lx); t != "" && (!lx.oneOff.MatchString(retractionHead(s)) || movedOn(s, lx) || reRetiredWhen.MatchString(s) || reRuleKind.MatchString(t)) {
 		if e := endedIn(strings.TrimRight(s, " .!。！"), lx); e == "" || !strings.Contains(e, t) {
@@ -441,6 +451,13 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
 		return why(f, "d21m"), durable
 	}
+	if corrected(s, lx) != "" && hasValue(s, lang) {
+		// "the new KIS wants HL7 2.6 now, not 2.5.1", "le seuil c'est
+		// 25 °C, pas 28": a value said with the one it corrects states
+		// what holds.
+		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
+		return why(f, "d21c"), durable
+	}
 	if lx.task.MatchString(s) {
 		return why(f, "l24"), local
 	}
@@ -528,6 +545,20 @@ var reValueSet = map[string]*regexp.Regexp{
 	Ja: regexp.MustCompile(`[^、。]{1,16}?を\s*\d[^、。]{0,8}?に(?:して|変更して|上げて|下げて|変えて)`),
 }
 
+// leftOld is the thing left in reLeftFor: a name of one or two words.
+const leftOld = `(?P<old>[\pL\pN.:/@#+_-]+(?:\s[\pL\pN.:/@#+_-]+)?)`
+
+// reLeftFor is a thing left for another ("we ditched heroku for fly.io",
+// "on a quitté Netlify pour Cloudflare Pages", "dejamos Heroku por
+// Render", "我们放弃了 Jenkins，改用 GitHub Actions").
+var reLeftFor = map[string]*regexp.Regexp{
+	En: regexp.MustCompile(`(?i)\b(?:we|we've|we have|the team|they)(?: just| finally| recently| already)? (?:left|ditched|dropped|abandoned|quit|traded) (?:the |our )?` + leftOld + `\s+for\s+\S`),
+	Fr: regexp.MustCompile(`(?i)\b(?:on a|nous avons|l'équipe a)(?: enfin| déjà| finalement)? (?:quitté|lâché|abandonné|laissé tomber|troqué) (?:le |la |les |l'|notre |nos )?` + leftOld + `\s+pour\s+\S`),
+	Es: regexp.MustCompile(`(?i)\b(?:dejamos|abandonamos|cambiamos|hemos dejado|hemos abandonado|hemos cambiado) (?:el |la |los |las |nuestro |nuestra )?` + leftOld + `\s+por\s+\S`),
+	De: regexp.MustCompile(`(?i)\b(?:wir haben|haben wir|das team hat)(?: jetzt| inzwischen| endlich)? (?:den |die |das |unser(?:en)? )?` + leftOld + `\s+(?:durch|gegen)\s+\S.{0,40}\s(?:ersetzt|getauscht|ausgetauscht|abgelöst)`),
+	Zh: regexp.MustCompile(`(?:放弃|弃用|抛弃|不用)了\s*(?P<old>[^，,。\s]{1,20})\s*[，,]?\s*(?:改用|转用|换成|换用)`),
+}
+
 // reTrial is a value set to try it, or for a while ("要不先把超时调到 90
 // 秒试试看", "set it to 5 for now"): no value memory keeps.
 var reTrial = regexp.MustCompile(`(?i)\b(?:try|trying|maybe|perhaps|for now|for the test|to see|temporarily|probier\w*|versuch\w*|vielleicht|vorerst|erstmal|prueba|probar|quizás|por ahora|de momento|essaie|essayer|peut-être|pour l'instant|pour le moment)\b|试试|试一下|看看|要不|暂时|試して|みて|とりあえず|一旦|一時的`)
@@ -549,9 +580,17 @@ func valueSet(s, lang string) string {
 			// follows "bump".
 			return strings.TrimRight(strings.TrimSpace(p[loc[0]:]), "。.")
 		}
+		if loc := reArrowSet.FindStringIndex(p); loc != nil {
+			return strings.TrimRight(strings.TrimSpace(p[loc[0]:]), "。.")
+		}
 	}
 	return ""
 }
+
+// reArrowSet sets a named thing to a value with an arrow, in any language
+// ("default bake margin → 4 px", "Timeout -> 30s"). A number before the
+// arrow ("the 5.3 → 5.4 upgrade") names no setting.
+var reArrowSet = regexp.MustCompile(`(?:^|\s)\pL[\pL\pN\s./_-]{0,40}?\pL\s*(?:→|->|=>|⇒)\s*\d`)
 
 // versionMoved returns the part of a clause (its comma-separated parts)
 // naming the version of a product the clause says it moved to, when one of
@@ -844,6 +883,9 @@ func group(re *regexp.Regexp, m []string, name string) string {
 // replaced are the earlier values a clause says are no longer current.
 func replaced(s string, lx *lexicon) []string {
 	var out []string
+	if v := corrected(s, lx); v != "" {
+		out = append(out, v)
+	}
 	for _, re := range lx.replaces {
 		for _, m := range re.FindAllStringSubmatch(s, -1) {
 			v := strings.Trim(group(re, m, "old"), " .,;:!。，")
@@ -864,6 +906,25 @@ func replaced(s string, lx *lexicon) []string {
 		}
 	}
 	return out
+}
+
+// corrected returns the value a clause says it corrects ("HL7 2.6 now,
+// not 2.5.1": "2.5.1"), or "". Only a value counts: "in the orchestration
+// repo, not here" corrects no value.
+func corrected(s string, lx *lexicon) string {
+	if lx.corrects == nil {
+		return ""
+	}
+	m := lx.corrects.FindStringSubmatch(s)
+	if m == nil {
+		return ""
+	}
+	v := strings.Trim(group(lx.corrects, m, "old"), " .,;:!。，")
+	r, _ := utf8.DecodeRuneInString(v)
+	if reValue.MatchString(v) || unicode.IsUpper(r) || techWords[strings.ToLower(v)] {
+		return v
+	}
+	return ""
 }
 
 // titles stand before a person's name.
@@ -1436,12 +1497,12 @@ func leadNounPhrase(s, lang string, lx *lexicon) string {
 // reUpdateCue marks a statement that changes an earlier value ("now",
 // "since the weekend", "moved to").
 var reUpdateCue = map[string]*regexp.Regexp{
-	En: wordsRe(`now`, `any ?more`, `no longer`, `moved`, `switched`, `migrated`, `upgraded`, `bumped`, `updated`, `changed`, `since`, `dropped`, `raised`, `lowered`, `increased`, `reduced`, `went`, `upgrade to`, `switch (?:the [\w-]+ )?(?:over )?to`, `signed off`, `actually`, `that was wrong`, `i was wrong`, `correction`),
-	De: wordsRe(`jetzt`, `seit`, `nicht mehr`, `umgestellt`, `migriert`, `gewechselt`, `aktualisiert`, `angehoben`, `upgrade`, `mittlerweile`, `inzwischen`, `neuerdings`, `entschieden`, `gehen auf`, `umgestiegen`, `hochgezogen`, `eigentlich`, `korrektur`),
-	Es: wordsRe(`ahora`, `ya`, `desde`, `migramos`, `cambiamos`, `actualizamos`, `pasamos`, `subimos`, `en realidad`, `me equivoqué`, `corrijo`),
-	Fr: wordsRe(`maintenant`, `désormais`, `depuis`, `migré`, `migrés`, `passé`, `passés`, `passée`, `passées`, `monté`, `montés`, `changé`, `mis à jour`, `en fait`, `je me suis trompée?`, `correction`),
-	Zh: anyRe(`现在`, `改到`, `改成`, `换成`, `升级`, `迁移`, `已经`, `其实`, `实际上`, `纠正`, `更正`, `说错了`, `记错了`, `不对`, `一直是`),
-	Ja: anyRe(`今`, `移行`, `変更`, `切り替え`, `アップグレード`, `上げ`, `下げ`, `変わり`, `なりました`, `実は`, `訂正`, `間違い`),
+	En: wordsRe(`now`, `any ?more`, `no longer`, `moved`, `switched`, `migrated`, `upgraded`, `bumped`, `updated`, `changed`, `since`, `dropped`, `raised`, `lowered`, `increased`, `reduced`, `went`, `upgrade to`, `switch (?:the [\w-]+ )?(?:over )?to`, `signed off`, `back to`, `actually`, `that was wrong`, `i was wrong`, `correction`),
+	De: wordsRe(`jetzt`, `seit`, `nicht mehr`, `umgestellt`, `migriert`, `gewechselt`, `aktualisiert`, `angehoben`, `upgrade`, `mittlerweile`, `inzwischen`, `neuerdings`, `entschieden`, `gehen auf`, `zurück auf`, `zurück zu`, `umgestiegen`, `hochgezogen`, `eigentlich`, `korrektur`),
+	Es: wordsRe(`ahora`, `ya`, `desde`, `migramos`, `cambiamos`, `actualizamos`, `pasamos`, `subimos`, `volvemos`, `volvimos`, `vuelto`, `en realidad`, `me equivoqué`, `corrijo`),
+	Fr: wordsRe(`maintenant`, `désormais`, `depuis`, `migré`, `migrés`, `passé`, `passés`, `passée`, `passées`, `monté`, `montés`, `changé`, `mis à jour`, `repasse`, `revient`, `revenus?`, `en fait`, `je me suis trompée?`, `correction`),
+	Zh: anyRe(`现在`, `改到`, `改成`, `换成`, `升级`, `迁移`, `已经`, `其实`, `实际上`, `纠正`, `更正`, `说错了`, `记错了`, `不对`, `一直是`, `改回`, `换回`),
+	Ja: anyRe(`今`, `移行`, `変更`, `切り替え`, `アップグレード`, `上げ`, `下げ`, `変わり`, `なりました`, `戻し`, `戻り`, `実は`, `訂正`, `間違い`),
 }
 
 // reVersioned is a value with a version or number: "node:22",
@@ -1632,7 +1693,8 @@ func subjectWords(s, lang string, lx *lexicon) []string {
 }
 
 // changeStop are short words of every language that name nothing.
-var changeStop = set("per", "por", "para", "pour", "par", "con", "mit", "von", "vom", "avec", "sur", "dans", "und", "oder", "les", "des", "del", "los", "las", "une", "ein", "eine", "der", "die", "das", "den", "dem", "the", "and", "for", "was", "were", "que", "qui", "est", "son", "sind", "ist", "ahora", "jetzt", "schon", "down", "everyone", "auf", "bei", "zum", "zur", "bis", "seit", "nach", "vor", "sur", "dans", "hasta", "desde", "from", "into", "onto", "at", "on", "to", "in")
+var changeStop = set("per", "por", "para", "pour", "par", "con", "mit", "von", "vom", "avec", "sur", "dans", "und", "oder", "les", "des", "del", "los", "las", "une", "ein", "eine", "der", "die", "das", "den", "dem", "the", "and", "for", "was", "were", "que", "qui", "est", "son", "sind", "ist", "ahora", "jetzt", "schon", "down", "everyone", "auf", "bei", "zum", "zur", "bis", "seit", "nach", "vor", "sur", "dans", "hasta", "desde", "from", "into", "onto", "at", "on", "to", "in",
+	"not", "nicht", "kein", "keine", "pas", "plus", "non", "no")
 
 var reCJKParticle = regexp.MustCompile(`[のへにをはがとでも的、，]`)
 

@@ -155,6 +155,18 @@ func TestChangeHeard(t *testing.T) {
 		{"Die Integrationstests laufen nicht auf CircleCI, sondern auf GitHub Actions.", "CircleCI"},
 		{"las facturas no van en portugués, era inglés, me confundí.", "portugués"},
 		{"Les exports ne tournent pas sous Luigi, c'est Dagster maintenant.", "Luigi"},
+		// A value said with the one it corrects.
+		{"the gateway timeout is 45s now, not 30s, I mixed up the services.", "30s"},
+		{"le plafond c'est 12 requêtes par seconde, pas 10.", "10"},
+		{"Die Aufbewahrung liegt bei 14 Tagen, nicht 7.", "7"},
+		{"el límite de subida es 50 MB, no 20.", "20"},
+		{"重试次数是 5 次，不是 3。", "3"},
+		// A thing left for another.
+		{"we ditched circleci for buildkite last quarter.", "circleci"},
+		{"On a lâché Matomo pour Plausible le mois dernier.", "Matomo"},
+		{"abandonamos Trello por Linear en enero.", "Trello"},
+		{"Wir haben Nagios durch Prometheus ersetzt.", "Nagios"},
+		{"我们弃用了 Sentry，改用 GlitchTip。", "Sentry"},
 	} {
 		h := Session(conv(tc.text))
 		if len(h.Statements) != 1 || !containsFold(h.Statements[0].Replaces, tc.replaces) {
@@ -356,6 +368,7 @@ func TestLeavingAndHandover(t *testing.T) {
 		{"あと、帳票のレビューは木村さんが別の部署に異動したので、来月からは山本さんに頼んでいます。", "木村", "山本"},
 		{"Kurz zur Info: Prof. Brandner ist seit 15. Mai im Ruhestand, die Abnahmen macht jetzt Dr. Okonkwo.", "Brandner", "Okonkwo"},
 		{"それと、石田さんは10月から異動で、後任は経理課の本田さんです。", "石田", "本田"},
+		{"Jonas ist ab Montag in Elternzeit, die Releases macht dann Mira.", "Jonas", "Mira"},
 	} {
 		h := Session(conv(tc.text))
 		if len(h.Retractions) != 1 || h.Retractions[0].Target != tc.gone {
@@ -520,6 +533,8 @@ func TestValueSetHeard(t *testing.T) {
 		{"passe le seuil d'alerte à 25 °C, les serres chauffent trop.", "25 °C"},
 		{"要不先把超时调到 90 秒试试看。", ""},
 		{"set the retries to 5 for now, we'll see.", ""},
+		{"page size → 50, 20 was too few for the reviewers", "50"},
+		{"the 5.3 → 5.4 upgrade landed monday", ""},
 	} {
 		h := Session([]Record{{Role: "user", ID: "u1", Text: tc.text}})
 		var got []Statement
@@ -545,5 +560,33 @@ func TestTeamDecision(t *testing.T) {
 		if h := Session(conv(text)); len(h.Statements) != 1 || h.Statements[0].Kind != Decision {
 			t.Errorf("%q: statements %+v, want one decision", text, h.Statements)
 		}
+	}
+}
+
+// Ensure that a return to an earlier value, a value said where a task
+// question follows it, and a change said with "actually" or "after all"
+// are heard as what holds now, and that a place corrected is no value
+// corrected.
+func TestChangeSaidInPassing(t *testing.T) {
+	for _, tc := range []struct{ text, value string }{
+		{"we're back to three replicas per service, the autoscaler experiment is over.", "three replicas"},
+		{"Wir sind wieder zurück auf Node 20.", "Node 20"},
+		{"finalement on repasse sur Yarn 1, Berry posait trop de soucis.", "Yarn 1"},
+		{"al final volvimos a Jest, Vitest no soportaba los mocks.", "Jest"},
+		{"重试间隔又改回 5 秒了，10 秒太慢。", "5 秒"},
+		{"ポーリング間隔を 5 分に戻した。", "5 分"},
+		{"we moved to pnpm 9 last week, can you regenerate the lockfile?", "pnpm 9"},
+		{"on est sur Postgres 16 maintenant, tu peux vérifier les migrations ?", "Postgres 16"},
+		{"we're actually on the eu-west-2 cluster now.", "eu-west-2"},
+		{"レビュー期限も変わって、毎週木曜までです。", "木曜"},
+		{"キャッシュの有効期限の件、やっぱり 10 分にします。", "10 分"},
+	} {
+		h := Session(conv(tc.text))
+		if len(h.Statements) != 1 || !strings.Contains(h.Statements[0].Quote, tc.value) {
+			t.Errorf("%q: statements %+v, want one naming %q", tc.text, h.Statements, tc.value)
+		}
+	}
+	if h := Session(conv("the DAG lives in the orchestration repo, not here.")); len(h.Statements) != 1 || len(h.Statements[0].Replaces) != 0 {
+		t.Errorf("a place corrected: %+v, want one statement replacing nothing", h.Statements)
 	}
 }
