@@ -414,7 +414,33 @@ func akin(a, b string) bool {
 		return true
 	}
 	n := hear.SharedStart(a, b)
+	return n >= 5 && 4*n >= 3*min(utf8.RuneCountInString(a), utf8.RuneCountInString(b)) && !identOf(a, b, n)
+}
+
+// akinPart is akin, but a word is akin to the identifier it opens: an
+// identifier's parts are compared as words (see identPart).
+func akinPart(a, b string) bool {
+	if a == b {
+		return true
+	}
+	n := hear.SharedStart(a, b)
 	return n >= 5 && 4*n >= 3*min(utf8.RuneCountInString(a), utf8.RuneCountInString(b))
+}
+
+// identOf reports one term the whole first part of the other, an
+// identifier joined by "_" ("audit" of "audit_log"): a word and a name
+// that starts with it are two things. A file named for a tool is the
+// tool's ("rustfmt" and "rustfmt.toml"). n is their shared start in
+// runes.
+func identOf(a, b string, n int) bool {
+	if utf8.RuneCountInString(a) > utf8.RuneCountInString(b) {
+		a, b = b, a
+	}
+	if utf8.RuneCountInString(a) != n {
+		return false
+	}
+	r := []rune(b)
+	return n < len(r) && r[n] == '_'
 }
 
 // probes are terms as their start: what a text holding a word akin to
@@ -445,7 +471,7 @@ func identPart(word, ident string) bool {
 	if !strings.Contains(ident, "_") || len(word) < 3 {
 		return false
 	}
-	return slices.ContainsFunc(strings.Split(ident, "_"), func(p string) bool { return akin(word, p) || word == stemTerm(p) })
+	return slices.ContainsFunc(strings.Split(ident, "_"), func(p string) bool { return akinPart(word, p) || word == stemTerm(p) })
 }
 
 // inflected reports a short word and its inflection that the stemmer

@@ -618,6 +618,16 @@ func TestWithdrawalsInLooserWords(t *testing.T) {
 			[]string{"and the GPU driver workaround can go too, fixed upstream in 550.54.",
 				"Und das Kopieren ins alte FTP-Archiv kann jetzt komplett weg, der Server wird abgebaut."},
 			[]string{"ci/gpu.sh", "FTP-Archiv"}, []string{"self-hosted runners", "nachts um 2 Uhr"}},
+		{"an identifier, not the word it opens",
+			[]string{"Remember: every change to the timetable writes a row to audit_logs.",
+				"Remember: the SOC2 audit window closes in May."},
+			[]string{"the audit_logs rule is gone, the school runs its own system for that."},
+			[]string{"audit_logs"}, []string{"SOC2 audit window"}},
+		{"a file named for a tool is the tool's",
+			[]string{"Remember: formatting needs nightly, cargo +nightly fmt, because of a setting in rustfmt.toml.",
+				"Remember: clippy runs with -D warnings."},
+			[]string{"don't bother with the nightly rustfmt thing anymore, stable cargo fmt is fine."},
+			[]string{"+nightly"}, []string{"-D warnings"}},
 	})
 }
 
