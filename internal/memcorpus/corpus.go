@@ -93,10 +93,21 @@ var DistractorCategories = []string{"question", "hypothetical", "one-off", "joke
 // weather station, an Android parking app, a FastAPI model-serving API, a
 // Symfony insurance quote engine, an OCaml static analyzer, a Blender
 // add-on, a Mongo/Express school timetable API and a Bevy puzzle game).
+// dev15 was written after tuning on dev..dev14 and measured untouched
+// first: 38 sessions in three rounds with 33 updates and 22 withdrawals
+// said in passing (a correction of an earlier value, a duty handed over, a
+// meeting decision, a re-asked question answered differently, a temporary
+// measure ended, a rule dropped with part of it kept, a change said in
+// another language or other words) beside near misses (new domains: a
+// Dagster solar-park pipeline, a Lua Neovim plugin, a PlatformIO beehive
+// scale, a Swift credit-union app, an F# pet-insurance pricing engine, a
+// Remix climbing-gym booking site, an Elm ferry ticket kiosk, a Ktor
+// veterinary clinic API, ClickHouse game analytics, an Astro Starlight docs
+// site, a Phaser museum game and Pulumi on GCP).
 // Each was written from how people talk rather than from the rules, so
 // that tuning on all of them generalises rather than fitting one half's
 // phrasings.
-var Halves = []string{"dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "test"}
+var Halves = []string{"dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "test"}
 
 // HeldOut reports whether a half is held out from tuning: its report holds
 // counts only, never the ids of what it missed.
