@@ -241,6 +241,21 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 			return g, v
 		}
 	}
+	if re := reRelayLead[lang]; re != nil {
+		if loc := re.FindStringIndex(s); loc != nil && loc[1] < len(s) && !relayedBySelf(s) && !re.MatchString(s[loc[1]:]) {
+			// One relay is read through; "X said Y said …" is hearsay
+			// (and an attacker's way to make the reading quadratic).
+			// "the actuary said one review is enough now": what someone
+			// said the team goes by is read as said; the statement keeps
+			// who said it.
+			if g, v := classify(s[loc[1]:], lang, reply); v == durable {
+				if g.retract == "" && g.forget == "" {
+					g.text = s
+				}
+				return g, v
+			}
+		}
+	}
 	if lx.joke.MatchString(raw) {
 		return why(f, "e3"), excluded
 	}
@@ -660,6 +675,25 @@ var reSometimes = regexp.MustCompile(`(?i)\b(?:sometimes|occasionally|randomly|n
 // reConcessive opens a concessive clause ("even if", "même si"): it
 // grants a cost, it does not make what comes before hypothetical.
 var reConcessive = regexp.MustCompile(`(?i)\b(?:even if|even though|même si|aunque|auch wenn|selbst wenn|obwohl|anche se)\b|即使|哪怕|たとえ`)
+
+// reRelayLead opens a clause relaying what someone else said or decided
+// ("the actuary said", "Marta dijo que", "le PO a confirmé que"). The
+// speaker is never "I" or "you": "I said X" is the user's own earlier
+// word.
+var reRelayLead = map[string]*regexp.Regexp{
+	En: regexp.MustCompile(`(?i)^(?:the |our )?(?:[\pL][\pL'-]*\s){0,2}?(?:said|says|decided|confirmed|told us|announced|mentioned)(?: that)?\s+`),
+	Fr: regexp.MustCompile(`(?i)^(?:le |la |l'|notre )?(?:[\pL][\pL'-]*\s){0,2}?(?:a dit|dit|a confirmé|a décidé|nous a dit|a annoncé)\s+(?:que\s+|qu')`),
+	Es: regexp.MustCompile(`(?i)^(?:el |la |nuestro |nuestra )?(?:[\pL][\pL'-]*\s){0,3}?(?:dijo|dice|confirmó|decidió|nos dijo|anunció)\s+que\s+`),
+}
+
+// relayedBySelf reports a relay whose speaker is the user or the agent
+// ("I said", "you said", "dijiste que").
+func relayedBySelf(s string) bool {
+	w, _, _ := strings.Cut(strings.ToLower(s), " ")
+	return selfSpeakers[w]
+}
+
+var selfSpeakers = set("i", "i've", "you", "u", "we", "je", "tu", "vous", "on", "yo", "tú", "usted")
 
 // afterLabel is what follows a short lead-in and its colon ("novedades:
 // …", "petite préférence pour la suite : …", "两件事：…"), or "".
@@ -1500,9 +1534,9 @@ var reUpdateCue = map[string]*regexp.Regexp{
 	En: wordsRe(`now`, `any ?more`, `no longer`, `moved`, `switched`, `migrated`, `upgraded`, `bumped`, `updated`, `changed`, `since`, `dropped`, `raised`, `lowered`, `increased`, `reduced`, `went`, `upgrade to`, `switch (?:the [\w-]+ )?(?:over )?to`, `signed off`, `back to`, `actually`, `that was wrong`, `i was wrong`, `correction`),
 	De: wordsRe(`jetzt`, `seit`, `nicht mehr`, `umgestellt`, `migriert`, `gewechselt`, `aktualisiert`, `angehoben`, `upgrade`, `mittlerweile`, `inzwischen`, `neuerdings`, `entschieden`, `gehen auf`, `zurück auf`, `zurück zu`, `umgestiegen`, `hochgezogen`, `eigentlich`, `korrektur`),
 	Es: wordsRe(`ahora`, `ya`, `desde`, `migramos`, `cambiamos`, `actualizamos`, `pasamos`, `subimos`, `volvemos`, `volvimos`, `vuelto`, `en realidad`, `me equivoqué`, `corrijo`),
-	Fr: wordsRe(`maintenant`, `désormais`, `depuis`, `migré`, `migrés`, `passé`, `passés`, `passée`, `passées`, `monté`, `montés`, `changé`, `mis à jour`, `repasse`, `revient`, `revenus?`, `en fait`, `je me suis trompée?`, `correction`),
-	Zh: anyRe(`现在`, `改到`, `改成`, `换成`, `升级`, `迁移`, `已经`, `其实`, `实际上`, `纠正`, `更正`, `说错了`, `记错了`, `不对`, `一直是`, `改回`, `换回`),
-	Ja: anyRe(`今`, `移行`, `変更`, `切り替え`, `アップグレード`, `上げ`, `下げ`, `変わり`, `なりました`, `戻し`, `戻り`, `実は`, `訂正`, `間違い`),
+	Fr: wordsRe(`maintenant`, `désormais`, `depuis`, `migré`, `migrés`, `passé`, `passés`, `passée`, `passées`, `monté`, `montés`, `changé`, `mis à jour`, `bumpé`, `upgradé`, `repasse`, `revient`, `revenus?`, `en fait`, `je me suis trompée?`, `correction`),
+	Zh: anyRe(`现在`, `改到`, `改成`, `换成`, `升级`, `迁移`, `已经`, `其实`, `实际上`, `纠正`, `更正`, `说错了`, `记错了`, `不对`, `一直是`, `改回`, `换回`, `放宽`, `延长`, `缩短`),
+	Ja: anyRe(`今`, `移行`, `変更`, `切り替え`, `アップグレード`, `上げ`, `下げ`, `変わり`, `なりました`, `戻し`, `戻り`, `交代`, `引っ越し`, `実は`, `訂正`, `間違い`),
 }
 
 // reVersioned is a value with a version or number: "node:22",
@@ -1522,7 +1556,7 @@ var (
 	reWhenInside = regexp.MustCompile(`(?i)\s(?:last (?:week|night|month|sprint|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|yesterday|this morning|over the weekend|earlier today|la semaine dernière|le mois dernier|ce matin|ce week-end|la semana pasada|el mes pasado|esta mañana|el finde|letzte woche|letzten monat|heute morgen|am wochenende)\b`)
 	// reDoneMove says a move to a value is done ("the upgrade to Java 21
 	// is done", "HAPI FHIR 7.2 へのアップグレードが終わりました").
-	reDoneMove = regexp.MustCompile(`(?i)\b(?:upgrade|migration|move|switch|cutover|cut-over|transition|rollout|bump)\s+(?:to|onto)\s+\S.*\b(?:is|was|has been|got)\s+(?:now\s+|finally\s+)?(?:done|finished|complete|completed|live)\b|\b(?:finished|completed|wrapped up)\s+the\s+(?:upgrade|migration|move|switch|cutover)\s+(?:to|onto)\b|\b(?:upgrade|umstieg|umstellung|migration|wechsel|umzug)\s+(?:auf|nach|zu)\s+.+\b(?:ist|sind|wurde)\s+(?:jetzt\s+|endlich\s+|gestern\s+)?(?:durch|fertig|abgeschlossen|erledigt|live)\b|\b(?:actualización|migración|cambio|paso|upgrade)\s+(?:a|al)\s+.+\s(?:ya\s+)?(?:terminó|está (?:hecha|hecho|terminada|lista|en producción)|se completó)|\b(?:migration|passage|mise à jour|bascule|montée de version)\s+(?:vers|à|en|sur)\s+.+\s(?:est|a été)\s+(?:terminée?|faite?|finie?|effectuée?)|(?:升级|迁移|切换|换)(?:到|成)[^，。]+?(?:已经|昨晚|昨天|刚刚?)?(?:完成|搞定|结束|做完)了?|(?:への|に)(?:アップグレード|移行|切り替え|乗り換え)(?:が|は)[^、。]{0,6}?(?:終わりました|完了しました|済みました|終わった|完了した)`)
+	reDoneMove = regexp.MustCompile(`(?i)\b(?:upgrade|migration|move|switch|cutover|cut-over|transition|rollout|bump)\s+(?:to|onto)\s+\S.*\b(?:is|was|has been|got)\s+(?:now\s+|finally\s+)?(?:done|finished|complete|completed|live)\b|\b(?:finished|completed|wrapped up)\s+the\s+(?:upgrade|migration|move|switch|cutover)\s+(?:to|onto)\b|\b(?:finished|completed|wrapped up|done with)\s+the\s+[\w.+-]+(?:\s[\w.+-]+)?\s\d[\w.]*\s+(?:upgrade|migration|move|switch|cutover)\b|\b(?:upgrade|umstieg|umstellung|migration|wechsel|umzug)\s+(?:auf|nach|zu)\s+.+\b(?:ist|sind|wurde)\s+(?:jetzt\s+|endlich\s+|gestern\s+)?(?:durch|fertig|abgeschlossen|erledigt|live)\b|\b(?:actualización|migración|cambio|paso|upgrade)\s+(?:a|al)\s+.+\s(?:ya\s+)?(?:terminó|está (?:hecha|hecho|terminada|lista|en producción)|se completó)|\b(?:migration|passage|mise à jour|bascule|montée de version)\s+(?:vers|à|en|sur)\s+.+\s(?:est|a été)\s+(?:terminée?|faite?|finie?|effectuée?)|(?:升级|迁移|切换|换)(?:到|成)[^，。]+?(?:已经|昨晚|昨天|刚刚?)?(?:完成|搞定|结束|做完)了?|(?:への|に)(?:アップグレード|移行|切り替え|乗り換え)(?:が|は)[^、。]{0,6}?(?:終わりました|完了しました|済みました|終わった|完了した)`)
 )
 
 var (

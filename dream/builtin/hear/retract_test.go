@@ -580,10 +580,26 @@ func TestChangeSaidInPassing(t *testing.T) {
 		{"we're actually on the eu-west-2 cluster now.", "eu-west-2"},
 		{"レビュー期限も変わって、毎週木曜までです。", "木曜"},
 		{"キャッシュの有効期限の件、やっぱり 10 分にします。", "10 分"},
+		{"las franjas pasan a ser de dos horas.", "dos horas"},
+		{"オンコール担当は佐々木さんから大野さんに交代しました。", "大野"},
+		{"保留期放宽到 60 天了。", "60 天"},
+		{"On a bumpé Node à 22.4 la semaine dernière.", "22.4"},
+		{"we finished the django 5 upgrade last sprint.", "django 5"},
+		{"Polling geht auf zehn Sekunden runter, das war zu träge.", "zehn Sekunden"},
+		{"先月 Heroku から Render に引っ越しました。", "Render"},
+		// Relayed from someone else.
+		{"heads up: the auditor said one sign-off is enough now for config changes.", "one sign-off"},
+		{"el jefe de sistemas dijo que los despliegues ahora son los martes.", "martes"},
 	} {
 		h := Session(conv(tc.text))
 		if len(h.Statements) != 1 || !strings.Contains(h.Statements[0].Quote, tc.value) {
 			t.Errorf("%q: statements %+v, want one naming %q", tc.text, h.Statements, tc.value)
+		}
+	}
+	for _, text := range []string{"I said the node pool is e2-standard-4.", "you said the limit is 50",
+		"Tom said Ana said the upload limit is 50 MB now."} {
+		if h := Session(conv(text)); len(h.Statements) != 0 {
+			t.Errorf("%q: %+v, the user's or the agent's own words relayed, or hearsay, are no statement", text, h.Statements)
 		}
 	}
 	if h := Session(conv("the DAG lives in the orchestration repo, not here.")); len(h.Statements) != 1 || len(h.Statements[0].Replaces) != 0 {
