@@ -852,6 +852,14 @@ func quoteParts(quote string) []string {
 // EndsPeriod reports whether a withdrawal says a period or condition is
 // over ("the audit freeze is over", "微信支付审核过了") rather than
 // dropping what it names: it withdraws only what was to hold until then.
+// LiftsBan reports a withdrawal of a ban or restriction by its kind ("the
+// GPU ban is over", "金曜日のデプロイ禁止は解除されました"), and whether
+// a term of its target is that kind's word.
+func LiftsBan(r Retraction) bool { return reBanKind.MatchString(r.Target) }
+
+// BanWord reports a term that names a ban or restriction (see LiftsBan).
+func BanWord(t string) bool { return reBanKind.MatchString(t) }
+
 func EndsPeriod(r Retraction) bool {
 	lx := lexes[r.Lang]
 	if lx == nil || r.Target == "" || reBanKind.MatchString(r.Target) {

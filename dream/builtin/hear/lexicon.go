@@ -81,7 +81,7 @@ func lexicons() map[string]*lexicon {
 
 func english() *lexicon {
 	return &lexicon{
-		departed:     regexp.MustCompile(`^(?P<t>` + nameRe + `) (?:has |have |just |recently )*(?:(?:moved|switched|transferred|went|changed) (?:over |back )?(?:to|into) (?:the |another |a different |a new )?[\w -]{0,30}(?:team|squad|group|org|department|project|company)|(?:moved|switched|changed) teams|(?:moved|switched|went) (?:over|across) to\b|left(?: the (?:team|company|project))?(?:$|[ ,.;])|(?:is|'s|are) (?:now )?(?:on (?:parental |maternity |paternity |sick |long )?leave|out (?:for|until)|no longer (?:on|with|in|part of|at)|not on the team)|isn't (?:on the team|with us|part of the team|here) any ?more|moved on\b|joined (?:the |another )?[\w -]{0,30}(?:team|squad))|^(?P<t2>` + nameRe + `)'s last day(?: with us| here| on the team| at [\w-]+)? (?:was|is)\b|^(?P<t3>(?-i:[a-z][a-z'’-]{2,15})) (?:left (?:last|this|the|on|in|yesterday|a|us)\b|(?:has |just )?moved (?:over )?to the [\w -]{0,30}(?:team|squad|group|org)\b|is on (?:parental |maternity |paternity |sick |long )?leave\b|quit\b)`),
+		departed:     regexp.MustCompile(`^(?P<t>` + nameRe + `) (?:has |have |just |recently )*(?:(?:moved|switched|transferred|went|changed) (?:over |back )?(?:to|into) (?:the |another |a different |a new )?[\w -]{0,30}(?:team|squad|group|org|department|project|company)|(?:moved|switched|changed) teams|(?:moved|switched|went) (?:over|across) to\b|left(?: the (?:team|company|project))?(?:$|[ ,.;])|retired\b|(?:quit|resigned)(?:$|[ ,.;])|(?:is|'s|are) (?:now )?(?:on (?:parental |maternity |paternity |sick |long )?leave|out (?:for|until)|no longer (?:on|with|in|part of|at)|not on the team)|isn't (?:on the team|with us|part of the team|here) any ?more|moved on\b|joined (?:the |another )?[\w -]{0,30}(?:team|squad))|^(?P<t2>` + nameRe + `)'s last day(?: with us| here| on the team| at [\w-]+)? (?:was|is)\b|^(?P<t3>(?-i:[a-z][a-z'’-]{2,15})) (?:left (?:last|this|the|on|in|yesterday|a|us)\b|(?:has |just )?moved (?:over )?to the [\w -]{0,30}(?:team|squad|group|org)\b|is on (?:parental |maternity |paternity |sick |long )?leave\b|quit\b)`),
 		questionLead: leadRe(`what`, `what's`, `whats`, `why`, `how`, `when`, `where`, `which`, `who`, `whom`, `whose`, `can`, `could`, `would`, `will`, `do`, `does`, `did`, `is`, `are`, `was`, `were`, `should`, `shall`, `may`, `have you`, `has`, `any idea`, `isn't`, `aren't`, `wasn't`, `didn't`, `doesn't`, `won't`, `anyone`, `any chance`, `i wonder`, `i was wondering`, `wondering`, `do you know`, `curious`),
 		hypo:         wordsRe(`what if`, `suppose`, `supposing`, `imagine`, `hypothetically`, `let's say`, `say we`, `maybe`, `perhaps`, `might`, `could`, `would`, `wouldn't`, `i wonder`, `wondering`, `considering`, `thinking about`, `thinking of`, `not sure`, `probably`, `in theory`, `idea`, `brainstorm\w*`, `someday`, `one day`, `eventually`, `tempted`, `i guess`, `ideally`, `dream`),
 		cond:         wordsRe(`if`, `when`, `whenever`, `in case`, `unless`),
@@ -116,7 +116,7 @@ func english() *lexicon {
 			regexp.MustCompile(`(?i)^(?:and |also |so |ok,? )?no more (?P<t>(?:[^t,;:]|t[^h]|th[^a]|tha[^n])[^,;:]{1,58}?)(?:[,;:.!]|$| from now on| going forward)`),
 			// Allowed again: "lodash is fine again, the bundle issue is gone"
 			// lifts the rule on lodash, whatever the reason after it.
-			regexp.MustCompile(`(?i)^(?:the )?(?P<t>.+?) (?:is|are) (?:now )?(?:allowed|fine|ok|okay) again\b.*$`),
+			regexp.MustCompile(`(?i)^(?:the )?(?P<t>.+?) (?:is|are) (?:now )?(?:allowed|fine|ok|okay|available|open|usable) again\b.*$`),
 			// Deprecated: what it names is no longer to be used.
 			regexp.MustCompile(`(?i)^(?:and |also |oh and )?(?:the |our )?(?P<t>[^,;]{2,40}?) (?:is|are) (?:now |officially )?deprecated(?: now)?[.!]?$`),
 			// A correction: "I told you Elixir 1.16 last time, that was wrong".
@@ -155,6 +155,8 @@ func english() *lexicon {
 			regexp.MustCompile(`(?i)^(?:the )?(?P<t>.+?) (?:no longer applies|no longer holds|doesn't apply any ?more|does not apply any ?more|is no longer (?:a thing|the rule|true|needed|required|valid|relevant|in effect|the case|necessary)|are no longer (?:needed|required|a thing|necessary)|(?:isn't|is not|aren't|are not) (?:needed|required|necessary|mandatory) any ?more|is gone|is dead|is obsolete|is deprecated|is retired|is cancelled|is canceled|is off)\b.*$`),
 			// A decision to drop it: "the team agreed at retro to drop the manual approval step".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but ))?(?:we|the team|the leads|management|everyone|they|(?-i:[A-Z][a-z]+))(?: all)? (?:have |'ve )?(?:agreed|decided|voted)(?: (?:at|in|during) (?:the |today's |yesterday's |last week's |this week's )?[\w-]+(?: meeting)?)? to (?:drop|remove|scrap|stop|abolish|kill|get rid of|retire|ditch|skip) (?:the |our |that |this )?(?P<t>[^,]+?)(?:[ -](?:rule|step|requirement|policy|process|check))?(?: for good| from now on| going forward)?(?:[,.;!]|$)`),
+			// "the nightly smoke run, we're dropping it"
+			regexp.MustCompile(`(?i)^(?:and |also |oh and )?(?:the |our |that |this )?(?P<t>[^,]+?),\s*we(?:'re| are) (?:dropping|ditching|scrapping|killing) (?:it|that|them)\b.*$`),
 			// What may go now: "the force CPU workaround can go too".
 			regexp.MustCompile(`(?i)^(?:and |also |oh and )?(?:the |our |that |this )?(?P<t>[^,]+?) can (?:go|come out|be (?:dropped|removed|deleted|ripped out))(?: now| too| as well| again| away)*(?:[.,;:!]|$| since | because | we | it's | its | fixed | that )`),
 		},
@@ -218,6 +220,8 @@ func german() *lexicon {
 		strongCue: wordsRe(`immer`, `nie`, `niemals`, `jedes mal`, `ab jetzt`, `ab sofort`, `künftig`, `grundsätzlich`, `ausnahmslos`, `ohne ausnahme`, `stets`),
 		taskLead:  leadRe(`(?:kannst du |könntest du |bitte )?(?:benenne|fixe|behebe|füge|entferne|lösche|erstelle|aktualisiere|ändere|verschiebe|implementiere|schreib|mach|führe|prüfe|schau|probier|zeig|erklär|öffne|installiere|baue|teste|merge|committe|pushe|starte|stopp|lass uns)`),
 		retract: []*regexp.Regexp{
+			// Allowed again: "Halle 3 ist wieder verfügbar".
+			regexp.MustCompile(`(?i)^(?:und |auch )?(?:der |die |das )?(?P<t>[^,;]{2,40}?) (?:ist|sind) (?:jetzt |ab sofort )?wieder (?:verfügbar|erlaubt|offen|freigegeben|nutzbar)\b.*$`),
 			// Deprecated: what it names is no longer to be used.
 			regexp.MustCompile(`(?i)^(?:und |auch )?(?:der |die |das )?(?P<t>[^,;]{2,40}?) (?:ist|sind) (?:jetzt |inzwischen )?(?:deprecated|veraltet|abgekündigt)[.!]?$`),
 			regexp.MustCompile(`(?i)^(?:(?:sorry|übrigens|korrektur),? )*ich (?:hatte|habe|hab) (?:dir |euch )?(?P<t>[^,]+?) gesagt,? (?:aber )?(?:das war|das ist|das stimmt) (?:falsch|nicht richtig|ein fehler|nicht)(?:[^\pL\pN].*)?$`),
@@ -242,7 +246,7 @@ func german() *lexicon {
 			regexp.MustCompile(`(?i)^(?P<t>.+?) (?:ist|sind) (?:ab sofort |jetzt )?wieder (?:erlaubt|ok|okay|in ordnung)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:bitte )?(?:vergiss|streich|streiche|lösch|lösche|ignorier|ignoriere|verwirf|kipp|kippe|vergesst|streicht)(?: bitte)? (?:die|den|das|unsere|meine)? ?(?P<t>.+?)(?:[- ]?(?:regel|konvention|vorgabe|anweisung|richtlinie|sache)(?:\s.*)?)?$`),
 			regexp.MustCompile(`(?i)^(?P<t>.+?) gilt (?:ab sofort |jetzt |übrigens |also |inzwischen |mittlerweile |auch )*nicht mehr(?:[^\pL\pN].*)?$`),
-			regexp.MustCompile(`(?i)^(?:und )?(?:der |die |das |den )?(?P<t>[^,]+?) lassen wir (?:ab sofort |jetzt |ab jetzt |also |einfach |künftig )*weg(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?:und )?(?:der |die |das |den )?(?P<t>[^,]+?) lassen wir (?:ab sofort |jetzt |ab jetzt |also |einfach |künftig )*(?:weg|fallen)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:die regel mit (?:den |dem |der )?|das mit (?:den |dem |der )?)?(?P<t>.+?) (?:entfällt|entfallen|ist vorbei|sind vorbei|ist abgeschafft|sind abgeschafft|fällt weg|fallen weg|ist Geschichte)(?:[\s.,!;].*)?$`),
 			regexp.MustCompile(`(?i)^(?:wir )?(?:machen|tun|nutzen|verwenden|brauchen|benutzen|fragen) (?:wir )?(?P<t>.+?) (?:ab sofort |jetzt )?nicht mehr(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?P<t>.+?) (?:machen|tun|nutzen|verwenden|brauchen|benutzen) wir (?:ab sofort |jetzt )?nicht mehr(?:[^\pL\pN].*)?$`),
@@ -310,6 +314,8 @@ func spanish() *lexicon {
 		strongCue: wordsRe(`siempre`, `nunca`, `jamás`, `cada vez`, `de ahora en adelante`, `a partir de ahora`, `sin excepción`, `en adelante`),
 		taskLead:  leadRe(`(?:puedes |podrías |por favor )?(?:renombra|arregla|añade|agrega|quita|elimina|borra|crea|actualiza|cambia|mueve|implementa|escribe|haz|ejecuta|corre|revisa|mira|prueba|muestra|explica|abre|instala|construye|despliega|sube|genera|busca|vamos a)`),
 		retract: []*regexp.Regexp{
+			// Allowed again: "la zona B vuelve a estar disponible".
+			regexp.MustCompile(`(?i)^(?:y |así que )?(?:el |la |los |las )?(?P<t>[^,;]{2,40}?) (?:vuelve|vuelven) a estar (?:disponibles?|permitid[oa]s?|abiert[oa]s?|operativ[oa]s?)\b.*$`),
 			// Deprecated: what it names is no longer to be used.
 			regexp.MustCompile(`(?i)^(?:y )?(?:el |la |los |las )?(?P<t>[^,;]{2,40}?) (?:está|están|quedó|quedaron) (?:ya )?(?:obsolet[oa]s?|deprecad[oa]s?)[.!]?$`),
 			regexp.MustCompile(`(?i)^(?:(?:perdón|perdona|ojo),? )*te (?:dije|había dicho) (?P<t>[^,]+?),? (?:pero )?(?:era|estaba|es|eso era|eso estaba) (?:mal|incorrecto|un error|equivocado)(?:[^\pL\pN].*)?$`),
@@ -422,12 +428,14 @@ func french() *lexicon {
 			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:oublie|oubliez|ignore|ignorez|supprime|supprimez)[- ](?:la|le|les)(?:[^\pL\pN].*)?$`),
 			// Un sujet, puis "oublie" seul : "la carte Leaflet en haut, oublie, on l'a virée".
 			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:oublie|oubliez|laisse tomber|laissez tomber|on oublie)\s*(?:[,.;!]|$)`),
+			// "notre macro LOG_D, on laisse tomber, on utilise …"
+			regexp.MustCompile(`(?i)^(?:ah |et |bon |alors )*(?:le |la |les |l'|notre |nos )?(?P<t>[^,]+?),\s*on (?:laisse tomber|abandonne|arrête|oublie)\b.*$`),
 			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*on (?:l'a|les a) (?:abandonnée?s?|supprimée?s?|annulée?s?|retirée?s?|laissée?s? tomber)(?:[^\pL\pN].*)?$`),
-			regexp.MustCompile(`(?i)^(?P<t>.+?) (?:est|sont) de nouveau autorisée?s?(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?P<t>.+?) (?:est|sont) (?:de nouveau|à nouveau) (?:autorisée?s?|disponibles?|ouverte?s?)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:oublie|oubliez|laisse tomber|abandonne|supprime|annule|ignore|raye)(?: la| le| cette| ce| l')? ?(?:(?:règle|convention|consigne|politique|histoire)(?: d[eu']| des| sur)? ?)?(?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^(?:on|nous) ne (?:fait|faisons|utilise|utilisons|demande|demandons|suit|suivons) plus (?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^(?:on|nous) n'(?:utilise|utilisons|applique|appliquons|exige|exigeons) plus (?:l'|le |la |les )?(?P<t>[^,]+)$`),
-			regexp.MustCompile(`(?i)^(?:la règle |la consigne )?(?P<t>.+?) ne s'applique plus(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?:la règle |la consigne )?(?P<t>.+?) (?:ne s'applique plus|ne tient plus|n'est plus valable|n'est plus d'actualité)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:la règle |la consigne )?(?P<t>.+?) n'est plus (?:valable|d'actualité|en vigueur|nécessaire|obligatoire|d'application)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^arrête(?:z)? de (?:demander à|solliciter|utiliser|pinger|mentionner|faire) (?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^ne (?:demande|demandez) plus (?:à |rien à )?(?P<t>.+)$`),

@@ -43,6 +43,14 @@ func TestRetractionPhrasings(t *testing.T) {
 		{"moment.js is ok again, the bundle budget problem is gone.", "moment.js"},
 		{"ok no more nightly snapshots, the backup job covers it.", "nightly snapshots"},
 		{"lo del proxy de desarrollo olvídalo, ahora usamos el de Vite.", "proxy de desarrollo"},
+		{"die Sache mit dem Kunden-Präfix bei Tabellennamen lassen wir ab jetzt fallen.", "Sache mit dem Kunden-Präfix bei Tabellennamen"},
+		{"la consigne « pas de cookies tiers » ne tient plus, le juriste a validé.", "« pas de cookies tiers »"},
+		{"et notre wrapper maison pour les logs, on laisse tomber, on passe par slog.", "wrapper maison pour les logs"},
+		{"the weekly perf report, we're dropping it, nobody reads it.", "weekly perf report"},
+		{"la sala 2 vuelve a estar disponible desde el lunes.", "sala 2"},
+		{"Der Testraum ist wieder verfügbar, der Umbau ist fertig.", "Testraum"},
+		{"le bac à sable est de nouveau disponible.", "bac à sable"},
+		{"the old build farm is available again, IT fixed the disks.", "old build farm"},
 		{"Stylelint lassen wir ab jetzt weg, das hat keiner gepflegt.", "Stylelint"},
 		{"Die Regel mit den Screenshots im PR gilt übrigens nicht mehr.", "Screenshots im PR"},
 		{"the leads agreed at planning to drop the weekly demo step, nobody came.", "weekly demo"},
@@ -369,6 +377,7 @@ func TestLeavingAndHandover(t *testing.T) {
 		{"Kurz zur Info: Prof. Brandner ist seit 15. Mai im Ruhestand, die Abnahmen macht jetzt Dr. Okonkwo.", "Brandner", "Okonkwo"},
 		{"それと、石田さんは10月から異動で、後任は経理課の本田さんです。", "石田", "本田"},
 		{"Jonas ist ab Montag in Elternzeit, die Releases macht dann Mira.", "Jonas", "Mira"},
+		{"Okafor retired at the end of March, pricing questions go to Lena now.", "Okafor", "Lena"},
 	} {
 		h := Session(conv(tc.text))
 		if len(h.Retractions) != 1 || h.Retractions[0].Target != tc.gone {

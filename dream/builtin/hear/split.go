@@ -241,7 +241,7 @@ func lastWord(rs []rune) string {
 var clauseSplit = map[string]*regexp.Regexp{
 	En: regexp.MustCompile(`(?i)\s+(?:also|plus|and also)\s+(?:forget|scratch|drop|ignore|disregard)\b|\s*;\s*|:\s+|,\s+so\s+|\s+[\x{2013}\x{2014}-]{1,2}\s+|,?\s+(?:but|whereas|while|although|though)\s+|,\s+(?:so|and|because|since)\s+(?:i|we|my|our|i'm|we're|i've|we've|it|it's|this|that|you|please|don't|never|always)\s|,\s+(?:i|we|my|our|i'm|we're|i've|we've|please|remember|always|never|don't|do not|from now on|going forward|what if|maybe|unless|if|lol|haha|stop|no more|ask|ping)\s|\s+and\s+(?:i|we|my|our|i'm|we're|i've|we've|please|remember|always|never|don't|from now on|going forward)\s|,\s+and\s+(?:the|our)\s|,\s+(?:can|could|would)\s`),
 	De: regexp.MustCompile(`(?i)\s*;\s*|:\s+|,\s+(?:kannst|könntest)\s|\s+[\x{2013}\x{2014}-]{1,2}\s+|,?\s+(?:aber|sondern|während|obwohl|doch)\s+|,\s+(?:und|denn|weil)\s+(?:ich|wir|mein|unser|es|das|du|bitte|immer|nie)\s|,\s+(?:ich|wir|bitte|immer|nie|niemals|vielleicht|falls|wenn|was wäre)\s`),
-	Es: regexp.MustCompile(`(?i)\s*;\s*|:\s+|,\s+¿?(?:puedes|podrías)\s|\s+[\x{2013}\x{2014}-]{1,2}\s+|,?\s+(?:pero|aunque|mientras|sino)\s+|,\s+(?:y|porque|así que)\s+(?:yo|nosotros|mi|nuestro|nuestra|eso|esto|por favor|siempre|nunca)\s|,\s+(?:yo|nosotros|por favor|siempre|nunca|quizás|tal vez|si)\s`),
+	Es: regexp.MustCompile(`(?i)\s*;\s*|:\s+|,\s+¿?(?:puedes|podrías)\s|,\s+así que\s|\s+[\x{2013}\x{2014}-]{1,2}\s+|,?\s+(?:pero|aunque|mientras|sino)\s+|,\s+(?:y|porque|así que)\s+(?:yo|nosotros|mi|nuestro|nuestra|eso|esto|por favor|siempre|nunca)\s|,\s+(?:yo|nosotros|por favor|siempre|nunca|quizás|tal vez|si)\s`),
 	Fr: regexp.MustCompile(`(?i)\s*;\s*|:\s+|,\s+(?:tu|peux-tu|pourrais-tu)\s|\s+[\x{2013}\x{2014}-]{1,2}\s+|,?\s+(?:mais|alors que|bien que|tandis que)\s+|,\s+(?:et|car|donc)\s+(?:je|nous|on|mon|notre|ça|c'est|toujours|jamais)\s|,\s+(?:je|nous|on|toujours|jamais|peut-être|si)\s`),
 	Zh: regexp.MustCompile(`[；;：]|，(?:但是|但|不过|可是|然而|而且|另外|还有|如果|要是)`),
 	Ja: regexp.MustCompile(`[；;：]|(?:けど|けれど|けれども|が|ので)、|。`),
@@ -281,6 +281,11 @@ func clauses(sent, lang string) []string {
 			// its own; any other reason stays with what it explains.
 			continue
 		}
+		if re := reDropsWhatCame[lang]; re != nil && re.MatchString(sent[l[0]:]) {
+			// "notre macro LOG_D, on laisse tomber": the clause drops
+			// what the one before names; they are read together.
+			continue
+		}
 		cut := l[1]
 		// Keep a clause's opening word: back up over a word the split
 		// matched at its end (", we " keeps "we").
@@ -308,6 +313,13 @@ func clauses(sent, lang string) []string {
 		out = append(out, p)
 	}
 	return out
+}
+
+// reDropsWhatCame opens a clause that drops what the clause before it
+// names, with no object of its own.
+var reDropsWhatCame = map[string]*regexp.Regexp{
+	En: regexp.MustCompile(`(?i)^,\s+we(?:'re| are) (?:dropping|ditching|scrapping|killing) (?:it|that|them)\b`),
+	Fr: regexp.MustCompile(`(?i)^,\s+on (?:laisse tomber|abandonne|oublie|arrête)\s*(?:[,.;!]|$)`),
 }
 
 var conjunctions = set("and", "but", "so", "because", "since", "whereas", "while", "although", "though", "-", "–", "—", "--",
