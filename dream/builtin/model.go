@@ -246,6 +246,17 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 			}
 		}
 	}
+	if len(tied) == 0 && hear.LiftsBan(r) {
+		// "the GPU ban is over" lifts "no new GPU node pools": the ban is
+		// what the claim says, not a word it holds.
+		if rest := slices.DeleteFunc(slices.Clone(tt), hear.BanWord); len(rest) > 0 && len(rest) < len(tt) {
+			for _, c := range m.claims {
+				if c.current() && reProhibits.MatchString(c.cur.text) {
+					consider(c, mentionScore(rest, heldTerms(c, weekly)))
+				}
+			}
+		}
+	}
 	if len(tied) == 0 {
 		// Half the words, one of them said of no other claim: "the
 		// browser tests need the VPN" withdraws "the e2e suite needs the
@@ -283,6 +294,9 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 	}
 	return len(tied) > 0
 }
+
+// reProhibits is a claim that forbids: a rule a lifted ban withdraws.
+var reProhibits = regexp.MustCompile(`(?i)(?:^|[“"\s])(?:no|never|don't|do not|nothing|nicht|nie|niemals|kein|keine|keinen|pas de|jamais|plus de|aucun|aucune|nunca|nada de|sin)\s|\bne\s+\S+\s+(?:pas|plus|jamais)\b|\bno\s+(?:se\s+)?\S+|禁止|不要|不许|不准|不能|别|禁じ|しない|しないで|ないこと|ダメ|だめ`)
 
 // weeklyTerms are the words for "weekly", and for which days of the week,
 // in the languages memfs hears.
