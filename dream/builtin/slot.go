@@ -853,6 +853,15 @@ func cjkWithout(text, r string) string {
 	return text
 }
 
+// cjkWithoutFrom is cjkWithout where the value is framed as what things
+// changed from ("从 r", "由 r", "r から"); the value said bare stays.
+func cjkWithoutFrom(text, r string) string {
+	for _, f := range []string{"从" + r, "由" + r, r + "から"} {
+		text = strings.ReplaceAll(text, f, "…")
+	}
+	return text
+}
+
 // leaves reports words saying what comes before them is no longer so:
 // "Keiko no longer approves", "Tom ist nicht mehr", "Ana ya no".
 func leaves(next []string) bool {
@@ -912,6 +921,10 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 			// written, with the "from" around it.
 			if slices.ContainsFunc(olds, func(o string) bool { return strings.Contains(o, r) }) {
 				text = cjkWithout(text, r)
+			} else {
+				// "木村さんから山口さんに交代しました": the statement says
+				// what it changed from, whichever claim held it.
+				text = cjkWithoutFrom(text, r)
 			}
 			continue
 		}

@@ -672,6 +672,14 @@ func TestNewClaimLeavesOldValueOut(t *testing.T) {
 			[]string{"帳票のレビューは木村さんにお願いしています。"},
 			[]string{"あと、帳票のレビューは木村さんが別の部署に異動したので、来月からは山本さんに頼んでいます。"},
 			[]string{"木村"}, []string{"帳票のレビュー", "山本"}},
+		{"handed from one person to another, in Japanese",
+			[]string{"デプロイ作業は佐々木さんがやっています。"},
+			[]string{"それとデプロイ担当は佐々木さんから大野さんに交代しました。"},
+			[]string{"佐々木"}, []string{"大野"}},
+		{"a move under way, a name of several words",
+			[]string{"on héberge les images sur Docker Hub."},
+			[]string{"on migre de Docker Hub vers GitHub Packages, le token est dans le coffre."},
+			[]string{"Docker Hub"}, []string{"GitHub Packages"}},
 	})
 }
 
