@@ -51,6 +51,7 @@ func TestRetractionPhrasings(t *testing.T) {
 		{"Der Testraum ist wieder verfügbar, der Umbau ist fertig.", "Testraum"},
 		{"le bac à sable est de nouveau disponible.", "bac à sable"},
 		{"the old build farm is available again, IT fixed the disks.", "old build farm"},
+		{"Entscheidung von gestern: Redis fliegt raus, wir cachen in Postgres.", "Redis"},
 		{"Stylelint lassen wir ab jetzt weg, das hat keiner gepflegt.", "Stylelint"},
 		{"Die Regel mit den Screenshots im PR gilt übrigens nicht mehr.", "Screenshots im PR"},
 		{"the leads agreed at planning to drop the weekly demo step, nobody came.", "weekly demo"},
@@ -378,6 +379,7 @@ func TestLeavingAndHandover(t *testing.T) {
 		{"それと、石田さんは10月から異動で、後任は経理課の本田さんです。", "石田", "本田"},
 		{"Jonas ist ab Montag in Elternzeit, die Releases macht dann Mira.", "Jonas", "Mira"},
 		{"Okafor retired at the end of March, pricing questions go to Lena now.", "Okafor", "Lena"},
+		{"et Karim passe sur le projet mobile, c'est Léa qui relit le backend maintenant.", "Karim", "Léa"},
 	} {
 		h := Session(conv(tc.text))
 		if len(h.Retractions) != 1 || h.Retractions[0].Target != tc.gone {
