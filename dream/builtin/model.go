@@ -280,7 +280,7 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 			m.keepRest(c, rest, endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote)
 			continue
 		}
-		if rest, ok := otherClauses(c.cur.text, tt); ok && !namesPerson(r, tt) && !ended {
+		if rest, ok := otherClauses(c.cur.text, tt); ok && (!namesPerson(r, tt) || hear.Departed(r) && !rePersonPronoun.MatchString(rest)) && !ended {
 			// The claim says more than what is withdrawn: the rest stays.
 			m.keepRest(c, rest, endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote)
 			continue
@@ -294,6 +294,11 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 	}
 	return len(tied) > 0
 }
+
+// rePersonPronoun is a pronoun that may stand for a person: what is left
+// of a claim once a person who left goes may still speak of them ("ping
+// him first").
+var rePersonPronoun = regexp.MustCompile(`(?i)\b(?:he|him|his|she|her|they|them|their|er|ihn|ihm|ihr|sie|il|lui|elle|leur|él|ella)\b|他|她|彼|彼女`)
 
 // reProhibits is a claim that forbids: a rule a lifted ban withdraws.
 var reProhibits = regexp.MustCompile(`(?i)(?:^|[“"\s])(?:no|never|don't|do not|nothing|nicht|nie|niemals|kein|keine|keinen|pas de|jamais|plus de|aucun|aucune|nunca|nada de|sin)\s|\bne\s+\S+\s+(?:pas|plus|jamais)\b|\bno\s+(?:se\s+)?\S+|禁止|不要|不许|不准|不能|别|禁じ|しない|しないで|ないこと|ダメ|だめ`)
