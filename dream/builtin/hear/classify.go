@@ -552,7 +552,7 @@ var reTargetPlace = regexp.MustCompile(`(?i)\s+(?:when|since|after|because|as) (
 // Sekunden", "pon el límite a 50", "passe le seuil à 25 °C", "把超时改成
 // 30 秒", "タイムアウトを 30 秒にして").
 var reValueSet = map[string]*regexp.Regexp{
-	En: regexp.MustCompile(`(?i)\b(?:bump|raise|lower|increase|decrease|reduce|change|set|switch|move|update|cut)\s+(?:the\s+|our\s+)?[\pL\pN][\pL\pN\s./_-]{1,40}?\s+(?:from\s+\S+\s+)?(?:up\s+|down\s+)?to\s+\d`),
+	En: regexp.MustCompile(`(?i)\b(?:bump|raise|lower|increase|decrease|reduce|change|set|switch|move|update|cut)\s+(?:the\s+|our\s+)?[\pL\pN][\pL\pN\s./_-]{1,40}?\s+(?:from\s+\S+\s+)?(?:up\s+|down\s+)?to\s+(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b)`),
 	De: regexp.MustCompile(`(?i)\b(?:setz|stell|änder|erhöh|senk|reduzier|heb)\w*\s+(?:bitte\s+)?(?:den|die|das)?\s*[\pL\pN][\pL\pN\s./_-]{1,40}?\s+(?:von\s+\S+\s+)?auf\s+\d`),
 	Es: regexp.MustCompile(`(?i)\b(?:cambia|sube|baja|pon|ajusta|actualiza|aumenta|reduce)\s+(?:el|la|los|las)?\s*[\pL\pN][\pL\pN\s./_-]{1,40}?\s+(?:de\s+\S+\s+)?a\s+\d`),
 	Fr: regexp.MustCompile(`(?i)\b(?:passe|mets|change|augmente|baisse|règle|monte|descends)\s+(?:le|la|les|l')?\s*[\pL\pN][\pL\pN\s./_'-]{1,40}?\s+(?:de\s+\S+\s+)?à\s+\d`),

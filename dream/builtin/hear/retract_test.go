@@ -546,6 +546,7 @@ func TestValueSetHeard(t *testing.T) {
 		{"set the retries to 5 for now, we'll see.", ""},
 		{"page size → 50, 20 was too few for the reviewers", "50"},
 		{"the 5.3 → 5.4 upgrade landed monday", ""},
+		{"Priya asked us to move the release cut to Wednesdays, starting next sprint.", "Wednesdays"},
 	} {
 		h := Session([]Record{{Role: "user", ID: "u1", Text: tc.text}})
 		var got []Statement
@@ -615,5 +616,23 @@ func TestChangeSaidInPassing(t *testing.T) {
 	}
 	if h := Session(conv("the DAG lives in the orchestration repo, not here.")); len(h.Statements) != 1 || len(h.Statements[0].Replaces) != 0 {
 		t.Errorf("a place corrected: %+v, want one statement replacing nothing", h.Statements)
+	}
+}
+
+// Ensure that a value the user takes back as wrong in one sentence and
+// gives in the next replaces the old one, and that what was taken back is
+// not stated again.
+func TestCorrectionAcrossSentences(t *testing.T) {
+	for _, tc := range []struct{ text, now, old string }{
+		{"small correction: I said the build runners are c5.large, I was wrong. it's c6i.xlarge since the spring.", "c6i.xlarge", "c5.large"},
+		{"ich hab gesagt, die Queue läuft auf Redis 6, das war falsch. Es ist Redis 7.", "Redis 7", "Redis 6"},
+		{"j'ai dit que le cluster tourne sous Debian 11, je me suis trompé. C'est Debian 12.", "Debian 12", "Debian 11"},
+		{"te dije que el bucket es media-old, me equivoqué. Es media-prod-2.", "media-prod-2", "media-old"},
+	} {
+		h := Session(conv(tc.text))
+		if len(h.Statements) != 1 || !strings.Contains(h.Statements[0].Quote, tc.now) || strings.Contains(h.Statements[0].Quote, tc.old) ||
+			!containsFold(h.Statements[0].Replaces, tc.old) {
+			t.Errorf("%q: statements %+v, want one naming %q and replacing %q", tc.text, h.Statements, tc.now, tc.old)
+		}
 	}
 }

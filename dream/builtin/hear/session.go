@@ -336,6 +336,22 @@ func hearMessage(text string, answering, replying, agreed bool) heard {
 				continue
 			}
 		}
+		if i+1 < len(sents) && !s.hush && !s.joke {
+			if _, ok := correctedNext(s.text, sents[i+1].text, s.lang); ok {
+				// What the user takes back as wrong is no statement; the
+				// next sentence says what holds.
+				continue
+			}
+		}
+		if i > 0 && !sents[i-1].hush && !sents[i-1].joke {
+			if st, ok := correctedNext(sents[i-1].text, s.text, s.lang); ok {
+				// "I said the node pool is e2-standard-4, I misremembered.
+				// it's n2-standard-4": the sentence after a correction
+				// says what the thing corrected is.
+				out.statements = append(out.statements, st)
+				continue
+			}
+		}
 		nr, ns := len(out.retracts), len(out.statements)
 		found, excludedAny, redacted, span := hearSentence(s.text, s.lang, reply, &out)
 		// "Remember the Friday freeze? That no longer applies.": the
@@ -375,6 +391,48 @@ func hearMessage(text string, answering, replying, agreed bool) heard {
 		}
 	}
 	return out
+}
+
+// reSaidWrong is the user taking back what they said before as wrong
+// ("I said the node pool is e2-standard-4, I misremembered"); t is what
+// they said.
+var reSaidWrong = map[string]*regexp.Regexp{
+	En: regexp.MustCompile(`(?i)\bi (?:said|told you|wrote)(?: that)? (?P<t>[^,;:]+?)[,;]? (?:but )?(?:i misremembered|i was wrong|that was wrong|that's wrong|that is wrong|my bad|wrong)\b`),
+	De: regexp.MustCompile(`(?i)\bich (?:hab|habe|hatte) (?:gesagt|geschrieben),? (?:dass )?(?P<t>[^,;:]+?)[,;]? (?:das war falsch|ich hab mich vertan|ich habe mich vertan|falsch)\b`),
+	Fr: regexp.MustCompile(`(?i)\bj'ai (?:dit|écrit) (?:que )?(?P<t>[^,;:]+?)[,;]? (?:je me suis trompée?|c'était faux|c'est faux|erreur de ma part)`),
+	Es: regexp.MustCompile(`(?i)\b(?:dije|te dije|escribí) (?:que )?(?P<t>[^,;:]+?)[,;]? (?:me equivoqué|estaba mal|error mío|era incorrecto)`),
+}
+
+// reCorrectedIs opens the sentence that says what a corrected thing is.
+var reCorrectedIs = regexp.MustCompile(`(?i)^(?:actually,? |en fait,? |eigentlich |en realidad )?(?:it's|it is|its|they're|they are|c'est|ce sont|es ist|es sind|das ist|es|son)\s+\S`)
+
+// reCopulaValue is what a said thing gives as its value: what follows its
+// copula ("the node pool is e2-standard-4").
+var reCopulaValue = regexp.MustCompile(`(?i)\s(?:is|are|was|runs|run|uses|ist|sind|läuft|laufen|est|sont|tourne|tournent|es|son|corre|corren)\s+(?:on |at |in |auf |bei |mit |sur |sous |en |con )?(.+)$`)
+
+// correctedNext is the statement of a sentence (next) saying what a thing
+// the sentence before it took back as wrong (prev) is: about the same
+// subject, replacing the value said before.
+func correctedNext(prev, next, lang string) (Statement, bool) {
+	re := reSaidWrong[lang]
+	if re == nil || !reCorrectedIs.MatchString(next) || !hasValue(next, lang) {
+		return Statement{}, false
+	}
+	m := re.FindStringSubmatch(prev)
+	if m == nil {
+		return Statement{}, false
+	}
+	said := group(re, m, "t")
+	v := reCopulaValue.FindStringSubmatch(said)
+	if v == nil {
+		return Statement{}, false
+	}
+	// What the value is of leads the claim, in the user's words: "the
+	// node pool … it's n2-standard-4".
+	first := strings.TrimSpace(said[:len(said)-len(v[0])]) + " … " + strings.TrimSpace(commaParts(next)[0])
+	f := finding{kind: Fact, lang: lang, text: first, subject: subjectOf(said, lang, lexes[lang]),
+		replaces: []string{strings.TrimSpace(v[1])}, why: "d19w"}
+	return statementFrom(f), true
 }
 
 // reNowItIs is a part saying what a thing just withdrawn is now: "c'est
