@@ -847,10 +847,7 @@ func wordRune(r rune) bool {
 // cjkWithout is a CJK claim without an earlier value r: "从r", "rから"
 // and r itself become "…".
 func cjkWithout(text, r string) string {
-	for _, f := range []string{"从" + r, "由" + r, r + "から", r} {
-		text = strings.ReplaceAll(text, f, "…")
-	}
-	return text
+	return strings.ReplaceAll(cjkWithoutFrom(text, r), r, "…")
 }
 
 // cjkWithoutFrom is cjkWithout where the value is framed as what things
