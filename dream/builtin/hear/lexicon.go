@@ -221,7 +221,7 @@ func german() *lexicon {
 		taskLead:  leadRe(`(?:kannst du |könntest du |bitte )?(?:benenne|fixe|behebe|füge|entferne|lösche|erstelle|aktualisiere|ändere|verschiebe|implementiere|schreib|mach|führe|prüfe|schau|probier|zeig|erklär|öffne|installiere|baue|teste|merge|committe|pushe|starte|stopp|lass uns)`),
 		retract: []*regexp.Regexp{
 			// Thrown out: "sled fliegt raus, wir gehen auf SQLite".
-			regexp.MustCompile(`(?i)^(?:und |also )?(?:der |die |das |den )?(?P<t>[^,;]{2,40}?) (?:fliegt|fliegen|kommt|kommen) (?:jetzt |wieder |komplett )*raus\b.*$`),
+			regexp.MustCompile(`(?i)^(?:und |also )?(?:der |die |das |den )?(?P<t>[^,;]{2,40}?) (?:fliegt|fliegen|kommt|kommen|ist|sind) (?:jetzt |wieder |komplett )*raus\b.*$`),
 			// Allowed again: "Halle 3 ist wieder verfügbar".
 			regexp.MustCompile(`(?i)^(?:und |auch )?(?:der |die |das )?(?P<t>[^,;]{2,40}?) (?:ist|sind) (?:jetzt |ab sofort )?wieder (?:verfügbar|erlaubt|offen|freigegeben|nutzbar)\b.*$`),
 			// Deprecated: what it names is no longer to be used.
@@ -363,7 +363,10 @@ func spanish() *lexicon {
 			regexp.MustCompile(`(?i)\bde (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?) a \S+`),
 			// "not X, but Y": a correction names what it was not.
 			regexp.MustCompile(`(?i)\bno (?:es|son|era|eran|va|van|está|están|corre|corren) (?:en |con |por |el |la |los |las )?(?P<old>[\p{L}\p{N}.:/@#+_-]+(?: \d[\w.]*)?)(?:,? sino\b|, (?:era|es|son|eran)\b|,?$)`),
-			regexp.MustCompile(`(?i)\b(?:en vez de|en lugar de|ya no(?: es| son| de| en| a)?|reemplaza|reemplazó|sustituye) (?:el |la |los |las )?(?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
+			// "ya no sube las builds": after "ya no" only a value is what
+			// went, never a verb.
+			regexp.MustCompile(`\bya no (?P<old>(?:\p{Lu}[\w.:/@#+-]*|[\w.:/@#+-]*\d[\w.:/@#+-]*)(?: \d[\w.]*)?)`),
+			regexp.MustCompile(`(?i)\b(?:en vez de|en lugar de|ya no (?:es|son|de|en|a)|reemplaza|reemplazó|sustituye) (?:el |la |los |las )?(?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 			regexp.MustCompile(`(?i)\b(?:migramos|cambiamos|pasamos|movimos|migrado|cambiado|pasado|movido)(?: [\p{L}-]+){0,3}? desde (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 			regexp.MustCompile(`(?i)\bantes (?:era|usábamos|estaba en) (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 			regexp.MustCompile(`^(?P<old>\p{Lu}\p{L}+(?: \p{Lu}\p{L}+)?) (?:le |les )?(?:pasó|traspasó|cedió|dejó) .{1,50}? a \p{Lu}\p{L}+`),

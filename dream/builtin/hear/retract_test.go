@@ -52,6 +52,7 @@ func TestRetractionPhrasings(t *testing.T) {
 		{"le bac à sable est de nouveau disponible.", "bac à sable"},
 		{"the old build farm is available again, IT fixed the disks.", "old build farm"},
 		{"Entscheidung von gestern: Redis fliegt raus, wir cachen in Postgres.", "Redis"},
+		{"das manuelle Changelog ist raus, release-please schreibt es jetzt.", "manuelle Changelog"},
 		{"Stylelint lassen wir ab jetzt weg, das hat keiner gepflegt.", "Stylelint"},
 		{"Die Regel mit den Screenshots im PR gilt übrigens nicht mehr.", "Screenshots im PR"},
 		{"the leads agreed at planning to drop the weekly demo step, nobody came.", "weekly demo"},
@@ -614,6 +615,10 @@ func TestChangeSaidInPassing(t *testing.T) {
 			t.Errorf("%q: %+v, the user's or the agent's own words relayed, or hearsay, are no statement", text, h.Statements)
 		}
 	}
+	// "ya no revisa": a verb after "ya no" is nothing replaced.
+	if h := Session(conv("Y Marta ya no revisa los PR, ahora los revisa Pablo.")); len(h.Statements) != 1 || containsFold(h.Statements[0].Replaces, "revisa") {
+		t.Errorf("ya no and a verb: %+v, want one statement that does not replace the verb", h.Statements)
+	}
 	if h := Session(conv("the DAG lives in the orchestration repo, not here.")); len(h.Statements) != 1 || len(h.Statements[0].Replaces) != 0 {
 		t.Errorf("a place corrected: %+v, want one statement replacing nothing", h.Statements)
 	}
@@ -628,6 +633,10 @@ func TestCorrectionAcrossSentences(t *testing.T) {
 		{"ich hab gesagt, die Queue läuft auf Redis 6, das war falsch. Es ist Redis 7.", "Redis 7", "Redis 6"},
 		{"j'ai dit que le cluster tourne sous Debian 11, je me suis trompé. C'est Debian 12.", "Debian 12", "Debian 11"},
 		{"te dije que el bucket es media-old, me equivoqué. Es media-prod-2.", "media-prod-2", "media-old"},
+		// In one sentence, what was told and what holds.
+		{"I told you the queue was on Redis 6: it's Redis 7 since the upgrade.", "Redis 7", "Redis 6"},
+		{"el otro día te dije que el límite era 20 MB: es 50 MB, lo subimos.", "50 MB", "20 MB"},
+		{"je t'ai dit que la base était sur PG 14 : c'est PG 16 depuis lundi.", "PG 16", "PG 14"},
 	} {
 		h := Session(conv(tc.text))
 		if len(h.Statements) != 1 || !strings.Contains(h.Statements[0].Quote, tc.now) || strings.Contains(h.Statements[0].Quote, tc.old) ||

@@ -352,6 +352,10 @@ func hearMessage(text string, answering, replying, agreed bool) heard {
 				continue
 			}
 		}
+		if st, ok := correctedInPlace(s.text, s.lang); ok && !s.hush && !s.joke {
+			out.statements = append(out.statements, st)
+			continue
+		}
 		nr, ns := len(out.retracts), len(out.statements)
 		found, excludedAny, redacted, span := hearSentence(s.text, s.lang, reply, &out)
 		// "Remember the Friday freeze? That no longer applies.": the
@@ -403,12 +407,52 @@ var reSaidWrong = map[string]*regexp.Regexp{
 	Es: regexp.MustCompile(`(?i)\b(?:dije|te dije|escribí) (?:que )?(?P<t>[^,;:]+?)[,;]? (?:me equivoqué|estaba mal|error mío|era incorrecto)`),
 }
 
+// reToldThenIs is one sentence taking back what the user told before and
+// saying what is so ("el otro día te dije que el backend era la v2: es
+// api.aparca.es/v3"): t is what they told, now what holds.
+var reToldThenIs = map[string]*regexp.Regexp{
+	En: regexp.MustCompile(`(?i)\bi (?:told you|said)(?: that)? (?P<t>[^:;]+?)\s*(?:[:;]|\s[\x{2013}\x{2014}-])\s*(?P<now>(?:actually )?(?:it's|it is|they're|they are)\s+\S.*)$`),
+	De: regexp.MustCompile(`(?i)\bich (?:hab|habe) dir (?:gesagt|geschrieben),? (?:dass )?(?P<t>[^:;]+?)\s*(?:[:;]|\s[\x{2013}\x{2014}-])\s*(?P<now>(?:es ist|es sind|das ist|ist es|sind es)\s+\S.*)$`),
+	Fr: regexp.MustCompile(`(?i)\bje (?:t'ai|vous ai) dit (?:que )?(?P<t>[^:;]+?)\s*(?:[:;]|\s[\x{2013}\x{2014}-])\s*(?P<now>(?:en fait )?(?:c'est|ce sont)\s+\S.*)$`),
+	Es: regexp.MustCompile(`(?i)\b(?:te dije|le dije|os dije) (?:que )?(?P<t>[^:;]+?)\s*(?:[:;]|\s[\x{2013}\x{2014}-])\s*(?P<now>(?:en realidad )?(?:es|son)\s+\S.*)$`),
+}
+
+// correctedInPlace is the statement of a sentence taking back what the
+// user told before and saying what holds (reToldThenIs): what the told
+// value was of, then what holds, replacing the told value.
+func correctedInPlace(text, lang string) (Statement, bool) {
+	re := reToldThenIs[lang]
+	if re == nil {
+		return Statement{}, false
+	}
+	m := re.FindStringSubmatch(text)
+	if m == nil {
+		return Statement{}, false
+	}
+	said, now := group(re, m, "t"), strings.TrimSpace(commaParts(group(re, m, "now"))[0])
+	v := reCopulaValue.FindStringSubmatch(said)
+	if v == nil || !hasValue(now, lang) {
+		return Statement{}, false
+	}
+	f := finding{kind: Fact, lang: lang, text: strings.TrimSpace(said[:len(said)-len(v[0])]) + " … " + now,
+		subject: subjectOf(said, lang, lexes[lang]), replaces: []string{saidValue(v[1])}, why: "d19t"}
+	return statementFrom(f), true
+}
+
+// saidValue is the value a said thing gave (what follows its copula),
+// less an article ("la v2" is "v2").
+func saidValue(v string) string {
+	return strings.TrimSpace(reLeadArticle.ReplaceAllString(strings.TrimSpace(v), ""))
+}
+
+var reLeadArticle = regexp.MustCompile(`(?i)^(?:the|a|an|la|el|le|les|los|las|der|die|das|den|ein|eine|un|une|una|l')\s*`)
+
 // reCorrectedIs opens the sentence that says what a corrected thing is.
 var reCorrectedIs = regexp.MustCompile(`(?i)^(?:actually,? |en fait,? |eigentlich |en realidad )?(?:it's|it is|its|they're|they are|c'est|ce sont|es ist|es sind|das ist|es|son)\s+\S`)
 
 // reCopulaValue is what a said thing gives as its value: what follows its
 // copula ("the node pool is e2-standard-4").
-var reCopulaValue = regexp.MustCompile(`(?i)\s(?:is|are|was|runs|run|uses|ist|sind|läuft|laufen|est|sont|tourne|tournent|es|son|corre|corren)\s+(?:on |at |in |auf |bei |mit |sur |sous |en |con )?(.+)$`)
+var reCopulaValue = regexp.MustCompile(`(?i)\s(?:is|are|was|were|runs|run|uses|ist|sind|war|waren|läuft|laufen|est|sont|était|étaient|tourne|tournent|es|son|era|eran|corre|corren)\s+(?:on |at |in |auf |bei |mit |sur |sous |en |con )?(.+)$`)
 
 // correctedNext is the statement of a sentence (next) saying what a thing
 // the sentence before it took back as wrong (prev) is: about the same
@@ -431,7 +475,7 @@ func correctedNext(prev, next, lang string) (Statement, bool) {
 	// node pool … it's n2-standard-4".
 	first := strings.TrimSpace(said[:len(said)-len(v[0])]) + " … " + strings.TrimSpace(commaParts(next)[0])
 	f := finding{kind: Fact, lang: lang, text: first, subject: subjectOf(said, lang, lexes[lang]),
-		replaces: []string{strings.TrimSpace(v[1])}, why: "d19w"}
+		replaces: []string{saidValue(v[1])}, why: "d19w"}
 	return statementFrom(f), true
 }
 
