@@ -17,7 +17,8 @@
 // "so,") go. The prose is split into sentences (also after 。！？, and a
 // parenthetical of four words or more is a sentence of its own) and the
 // sentences into clauses (at ";", a spaced dash, a colon after a clause,
-// before a contrast or a new subject after a comma), each in its language:
+// before a contrast, a new subject or a task question after a comma:
+// ", can you", ", kannst du"), each in its language:
 // Japanese by kana, Chinese by Han without kana, German, Spanish, French
 // or English by their function words and letters.
 //
@@ -71,7 +72,20 @@
 // A short lead-in before a colon ("novedades:", "zwei Dinge vorweg:") is
 // read past. A concessive tail ("even if", "même si") makes nothing
 // hypothetical. A sentence that also withdraws something is never kept
-// whole.
+// whole. What someone else said or decided ("the actuary said one review
+// is enough now", "Marta dijo que …") is read through, one relay deep;
+// "I said" and "you said" are not.
+//
+// A change also reads as a return ("we're back to", "on repasse en",
+// "改回"), a value said with the one it corrects ("2.6 now, not 2.5.1"), a
+// thing left for another ("we ditched X for Y", "on a quitté X pour Y"),
+// and a value set inside a task ("bump … to 500", "margin → 4 px", "move
+// the cut to Tuesdays"), which the dreamer takes only where it changes a
+// claim (Statement.IfChanging). A value the user takes back as wrong ("I
+// said the node pool is e2-standard-4, I misremembered. it's
+// n2-standard-4", or in one sentence "I told you X was v2: it's v3") is
+// stated from the words that give it, led by what it is of, replacing the
+// value taken back; the words taken back state nothing.
 //
 // A sentence whose clauses are all kept or neutral is kept whole; else
 // each kept clause is kept alone; a sentence kept out only by a local cue
