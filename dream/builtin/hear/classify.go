@@ -243,11 +243,11 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 	}
 	if re := reRelayLead[lang]; re != nil {
 		if loc := re.FindStringIndex(s); loc != nil && loc[1] < len(s) && !relayedBySelf(s) && !re.MatchString(s[loc[1]:]) {
-			// One relay is read through; "X said Y said …" is hearsay
-			// (and an attacker's way to make the reading quadratic).
 			// "the actuary said one review is enough now": what someone
 			// said the team goes by is read as said; the statement keeps
-			// who said it.
+			// who said it. One relay is read through: "X said Y said …"
+			// is hearsay (and an attacker's way to make reading
+			// quadratic).
 			if g, v := classify(s[loc[1]:], lang, reply); v == durable {
 				if g.retract == "" && g.forget == "" {
 					g.text = s
@@ -849,20 +849,19 @@ func quoteParts(quote string) []string {
 	return out
 }
 
+// LiftsBan reports a withdrawal of a ban or restriction by its kind ("the
+// GPU ban is over", "金曜日のデプロイ禁止は解除されました").
+func LiftsBan(r Retraction) bool { return BanWord(r.Target) }
+
+// BanWord reports words that name a ban or restriction (see LiftsBan).
+func BanWord(t string) bool { return reBanKind.MatchString(t) }
+
 // EndsPeriod reports whether a withdrawal says a period or condition is
 // over ("the audit freeze is over", "微信支付审核过了") rather than
 // dropping what it names: it withdraws only what was to hold until then.
-// LiftsBan reports a withdrawal of a ban or restriction by its kind ("the
-// GPU ban is over", "金曜日のデプロイ禁止は解除されました"), and whether
-// a term of its target is that kind's word.
-func LiftsBan(r Retraction) bool { return reBanKind.MatchString(r.Target) }
-
-// BanWord reports a term that names a ban or restriction (see LiftsBan).
-func BanWord(t string) bool { return reBanKind.MatchString(t) }
-
 func EndsPeriod(r Retraction) bool {
 	lx := lexes[r.Lang]
-	if lx == nil || r.Target == "" || reBanKind.MatchString(r.Target) {
+	if lx == nil || r.Target == "" || LiftsBan(r) {
 		// "金曜日のデプロイ禁止は解除されました": a ban lifted is the rule
 		// withdrawn, not a period over.
 		return false
