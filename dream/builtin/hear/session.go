@@ -290,6 +290,7 @@ func hearMessage(text string, answering, replying, agreed bool) heard {
 	var out heard
 	sents := messageSentences(text, agreed)
 	var last *Statement // the statement of the sentence just before
+	stated := -1        // a sentence already stated with the correction before it
 	for i, s := range sents {
 		prevLast := last
 		last = nil
@@ -336,19 +337,16 @@ func hearMessage(text string, answering, replying, agreed bool) heard {
 				continue
 			}
 		}
-		if i+1 < len(sents) && !s.hush && !s.joke {
-			if _, ok := correctedNext(s.text, sents[i+1].text, s.lang); ok {
-				// What the user takes back as wrong is no statement; the
-				// next sentence says what holds.
-				continue
-			}
+		if i == stated {
+			continue // read with the correction before it
 		}
-		if i > 0 && !sents[i-1].hush && !sents[i-1].joke {
-			if st, ok := correctedNext(sents[i-1].text, s.text, s.lang); ok {
+		if i+1 < len(sents) && !s.hush && !s.joke && !sents[i+1].hush && !sents[i+1].joke {
+			if st, ok := correctedNext(s.text, sents[i+1].text, s.lang); ok {
 				// "I said the node pool is e2-standard-4, I misremembered.
-				// it's n2-standard-4": the sentence after a correction
-				// says what the thing corrected is.
+				// it's n2-standard-4": what the user takes back as wrong
+				// is no statement; the next sentence says what holds.
 				out.statements = append(out.statements, st)
+				stated = i + 1
 				continue
 			}
 		}
@@ -429,20 +427,24 @@ func correctedInPlace(text, lang string) (Statement, bool) {
 	if m == nil {
 		return Statement{}, false
 	}
-	said, now := group(re, m, "t"), strings.TrimSpace(commaParts(group(re, m, "now"))[0])
+	return correction(group(re, m, "t"), group(re, m, "now"), lang, "d19t")
+}
+
+// correction is the statement of what holds (now, its first comma part)
+// in place of what the user said before and took back (said): led by
+// what the said value was of, in the user's words ("the node pool … it's
+// n2-standard-4"), replacing that value less its article ("la v2" is
+// "v2").
+func correction(said, now, lang, why string) (Statement, bool) {
 	v := reCopulaValue.FindStringSubmatch(said)
+	now = strings.TrimSpace(commaParts(now)[0])
 	if v == nil || !hasValue(now, lang) {
 		return Statement{}, false
 	}
+	old := strings.TrimSpace(reLeadArticle.ReplaceAllString(strings.TrimSpace(v[1]), ""))
 	f := finding{kind: Fact, lang: lang, text: strings.TrimSpace(said[:len(said)-len(v[0])]) + " … " + now,
-		subject: subjectOf(said, lang, lexes[lang]), replaces: []string{saidValue(v[1])}, why: "d19t"}
+		subject: subjectOf(said, lang, lexes[lang]), replaces: []string{old}, why: why}
 	return statementFrom(f), true
-}
-
-// saidValue is the value a said thing gave (what follows its copula),
-// less an article ("la v2" is "v2").
-func saidValue(v string) string {
-	return strings.TrimSpace(reLeadArticle.ReplaceAllString(strings.TrimSpace(v), ""))
 }
 
 var reLeadArticle = regexp.MustCompile(`(?i)^(?:the|a|an|la|el|le|les|los|las|der|die|das|den|ein|eine|un|une|una|l')\s*`)
@@ -459,24 +461,14 @@ var reCopulaValue = regexp.MustCompile(`(?i)\s(?:is|are|was|were|runs|run|uses|i
 // subject, replacing the value said before.
 func correctedNext(prev, next, lang string) (Statement, bool) {
 	re := reSaidWrong[lang]
-	if re == nil || !reCorrectedIs.MatchString(next) || !hasValue(next, lang) {
+	if re == nil || !reCorrectedIs.MatchString(next) {
 		return Statement{}, false
 	}
 	m := re.FindStringSubmatch(prev)
 	if m == nil {
 		return Statement{}, false
 	}
-	said := group(re, m, "t")
-	v := reCopulaValue.FindStringSubmatch(said)
-	if v == nil {
-		return Statement{}, false
-	}
-	// What the value is of leads the claim, in the user's words: "the
-	// node pool … it's n2-standard-4".
-	first := strings.TrimSpace(said[:len(said)-len(v[0])]) + " … " + strings.TrimSpace(commaParts(next)[0])
-	f := finding{kind: Fact, lang: lang, text: first, subject: subjectOf(said, lang, lexes[lang]),
-		replaces: []string{saidValue(v[1])}, why: "d19w"}
-	return statementFrom(f), true
+	return correction(group(re, m, "t"), next, lang, "d19w")
 }
 
 // reNowItIs is a part saying what a thing just withdrawn is now: "c'est
