@@ -410,11 +410,7 @@ func mentionScore(target, claim []string) float64 {
 // same, or five letters or more and three in four of the shorter's
 // letters in common at their start.
 func akin(a, b string) bool {
-	if a == b {
-		return true
-	}
-	n := hear.SharedStart(a, b)
-	return n >= 5 && 4*n >= 3*min(utf8.RuneCountInString(a), utf8.RuneCountInString(b)) && !identOf(a, b, n)
+	return akinPart(a, b) && !identOf(a, b)
 }
 
 // akinPart is akin, but a word is akin to the identifier it opens: an
@@ -430,17 +426,12 @@ func akinPart(a, b string) bool {
 // identOf reports one term the whole first part of the other, an
 // identifier joined by "_" ("audit" of "audit_log"): a word and a name
 // that starts with it are two things. A file named for a tool is the
-// tool's ("rustfmt" and "rustfmt.toml"). n is their shared start in
-// runes.
-func identOf(a, b string, n int) bool {
-	if utf8.RuneCountInString(a) > utf8.RuneCountInString(b) {
+// tool's ("rustfmt" and "rustfmt.toml").
+func identOf(a, b string) bool {
+	if len(a) > len(b) {
 		a, b = b, a
 	}
-	if utf8.RuneCountInString(a) != n {
-		return false
-	}
-	r := []rune(b)
-	return n < len(r) && r[n] == '_'
+	return len(b) > len(a) && b[len(a)] == '_' && strings.HasPrefix(b, a)
 }
 
 // probes are terms as their start: what a text holding a word akin to
