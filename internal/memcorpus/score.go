@@ -76,6 +76,12 @@ type Report struct {
 // reIndexCut is the context's note on a shortened index.md.
 var reIndexCut = regexp.MustCompile(`\[index\.md shortened to fit this message: (\d+) of (\d+) bytes are shown`)
 
+// reNote is a note memfs adds to the context on a file it shortened. It
+// names the command that reads the file whole, with the home the run
+// used: a temporary directory whose random name may hold any string, and
+// no part of memory.
+var reNote = regexp.MustCompile(`(?m)^\[[^\n]* shortened to fit this message: [^\n]*\]$`)
+
 // Score scores a memory against the corpus: context is what `memfs context`
 // printed after the last round, files every file of the scope's head (path
 // to content).
@@ -85,7 +91,7 @@ func Score(c *Corpus, context string, files map[string]string) Report {
 		paths = append(paths, p)
 	}
 	slices.Sort(paths)
-	m := memory{context: Normalize(context), index: Normalize(files["index.md"]), texts: make([]string, len(paths))}
+	m := memory{context: Normalize(reNote.ReplaceAllString(context, "")), index: Normalize(files["index.md"]), texts: make([]string, len(paths))}
 	for i, p := range paths {
 		m.texts[i] = Normalize(files[p])
 	}

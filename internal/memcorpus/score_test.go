@@ -46,6 +46,15 @@ func TestScore(t *testing.T) {
 			facts:   1, pages: 1, keptIn: 1, updates: 1,
 			kept: "t-d001", unres: "t-r001",
 		},
+		{
+			// The note names the home the run used, a temporary directory
+			// whose random name may hold any string; it is not memory.
+			name: "memfs's own note names the home",
+			context: "CI image: node:22\n\n[index.md shortened to fit this message: 17 of 30 bytes are shown. " +
+				"Read the whole file with `memfs --home /tmp/bazel-node:20-Makefile --scope corpus cat index.md`.]\n",
+			files: map[string]string{"index.md": "CI image: node:22"},
+			facts: 1, pages: 1, updates: 1, retractions: 1,
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := Score(c, tc.context, tc.files)
