@@ -1,6 +1,7 @@
 package builtin
 
 import (
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -15,7 +16,10 @@ import (
 // is filed under the one it is most often chosen for. The list is a
 // field's common knowledge, not the corpus's: it names each job's usual
 // products.
-var toolKinds, toolsOfKind = kindsOf(map[string]string{
+var toolKinds, toolsOfKind = kindsOf(toolJobs)
+
+// toolJobs are the names of the tools of each job.
+var toolJobs = map[string]string{
 	"gpu":            "a100 h100 h200 b100 b200 gb200 v100 p100 t4 l4 l40 l40s a10 a10g a30 a40 a4000 a5000 a6000 rtx4090 rtx3090 mi250 mi250x mi300 mi300x tpu",
 	"gpu-cloud":      "lambda coreweave runpod paperspace vast.ai crusoe nebius together",
 	"ci":             "jenkins circleci travis buildkite drone teamcity bamboo gocd concourse woodpecker semaphore appveyor bitrise codemagic tekton github-actions gitlab-ci",
@@ -43,7 +47,7 @@ var toolKinds, toolsOfKind = kindsOf(map[string]string{
 	"tracker":        "jira linear youtrack shortcut clubhouse asana trello redmine",
 	"wiki":           "confluence notion coda gitbook outline bookstack",
 	"forge":          "github gitlab bitbucket gitea forgejo codeberg sourcehut",
-	"review":         "gerrit phabricator reviewable graphite",
+	"review":         "gerrit phabricator reviewable",
 	"registry":       "dockerhub ecr gcr ghcr quay harbor artifactory nexus",
 	"secrets":        "vault 1password doppler infisical sops akeyless bitwarden",
 	"flags":          "launchdarkly unleash flagsmith growthbook statsig configcat flipt",
@@ -88,7 +92,7 @@ var toolKinds, toolsOfKind = kindsOf(map[string]string{
 	"web-framework":  "django flask fastapi rails express fastify nestjs koa hono laravel symfony phoenix gin echo fiber actix axum",
 	"frontend":       "react vue angular svelte solid preact ember",
 	"distro":         "ubuntu debian alpine centos rhel fedora rocky almalinux distroless wolfi",
-})
+}
 
 // alsoKinds are the other jobs a tool is commonly chosen for besides its
 // kind: Redis is a cache and also Celery's broker, Cloudflare a CDN and
@@ -98,7 +102,7 @@ var toolKinds, toolsOfKind = kindsOf(map[string]string{
 var alsoKinds = map[string][]string{
 	"redis": {"queue"}, "valkey": {"queue"}, "dragonfly": {"queue"}, "keydb": {"queue"},
 	"cloudflare": {"paas"}, "github": {"ci"}, "gitlab": {"ci"}, "bitbucket": {"ci"},
-	"datadog": {"logging", "metrics"}, "newrelic": {"logging", "metrics"}, "cloudwatch": {"metrics"},
+	"datadog": {"logging", "metrics"}, "graphite": {"review"}, "newrelic": {"logging", "metrics"}, "cloudwatch": {"metrics"},
 	"honeycomb": {"logging"}, "elasticsearch": {"logging"}, "opensearch": {"logging"}, "loki": {"logging"},
 	"supabase": {"auth"}, "kubernetes": {"paas"}, "k8s": {"paas"}, "fly.io": {"paas"},
 }
@@ -121,10 +125,13 @@ var plainWords = setOf("lambda", "together", "render", "railway", "salt", "chef"
 	"thanos", "state", "sass", "bootstrap", "tofu", "checkly", "r2", "b2", "wasabi", "doppler", "crusoe", "vespa")
 
 // kindsOf inverts a map of kinds to the names of their tools, and lists
-// each kind's names.
+// each kind's names. A name filed under two kinds takes the first by
+// name, whatever order the map gives (TestToolJobs_OneEach keeps names
+// from doing so).
 func kindsOf(byKind map[string]string) (kindOf map[string]string, names map[string][]string) {
 	kindOf, names = map[string]string{}, map[string][]string{}
-	for kind, ns := range byKind {
+	for _, kind := range slices.Sorted(maps.Keys(byKind)) {
+		ns := byKind[kind]
 		names[kind] = strings.Fields(ns)
 		for _, n := range names[kind] {
 			kindOf[n] = kind
