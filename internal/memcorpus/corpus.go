@@ -115,10 +115,20 @@ var DistractorCategories = []string{"question", "hypothetical", "one-off", "joke
 // for a ramen shop, a Phaser rhythm game, a Home Assistant heat-pump
 // integration, a Tauri sheet-music library, an Odoo brewery module and a
 // Lean 4 graph-theory formalisation).
+// dev17 was written from how people talk rather than from the rules, and
+// measured untouched first: 36 sessions in three
+// rounds where changes are the point, with 41 updates and 26 withdrawals said
+// tersely, in passing, relayed from meetings, in another language than the
+// original, with or without the old value, beside near misses (new domains: a
+// Rust LoRaWAN vineyard sensor firmware, a kraken OCR pipeline for parish
+// registers, a JUCE granular synth, a Bun GTFS tram feed, a CODESYS bottling
+// line, an R fish stock assessment, a Fabric Minecraft mod, a Slurm/Spack lab
+// cluster, a citation browser extension, an espresso PID controller, a FreeBSD
+// mail server and a Coral camera-trap classifier).
 // Each was written from how people talk rather than from the rules, so
 // that tuning on all of them generalises rather than fitting one half's
 // phrasings.
-var Halves = []string{"dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "test"}
+var Halves = []string{"dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "test"}
 
 // HeldOut reports whether a half is held out from tuning: its report holds
 // counts only, never the ids of what it missed.
