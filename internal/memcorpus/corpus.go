@@ -125,10 +125,19 @@ var DistractorCategories = []string{"question", "hypothetical", "one-off", "joke
 // line, an R fish stock assessment, a Fabric Minecraft mod, a Slurm/Spack lab
 // cluster, a citation browser extension, an espresso PID controller, a FreeBSD
 // mail server and a Coral camera-trap classifier).
+// dev18 was written after tuning on dev..dev16, from how people talk rather
+// than from the rules, and measured untouched first: 42 short everyday
+// sessions in three rounds of a small team's ordinary months, with 37
+// updates and 21 withdrawals said in passing (new domains: Rust buoy
+// firmware, a Nomad/Consul hosting setup, a Rails food-bank shift
+// scheduler, a Go print-shop order API, a Vue restaurant queue admin, a
+// Spring Batch SEPA reconciliation job, a JUCE reverb plugin, a Unity
+// hanafuda game, a Rust/WASM hiking map renderer, a Kotlin bike-share app
+// and an ObsPy seismic picking pipeline).
 // Each was written from how people talk rather than from the rules, so
 // that tuning on all of them generalises rather than fitting one half's
 // phrasings.
-var Halves = []string{"dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "test"}
+var Halves = []string{"dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "test"}
 
 // HeldOut reports whether a half is held out from tuning: its report holds
 // counts only, never the ids of what it missed.
