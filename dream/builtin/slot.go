@@ -147,6 +147,7 @@ func valueOf(text string) []valueTok {
 			return us
 		}
 		d := strings.TrimSuffix(strings.TrimSuffix(l, "s"), "s")
+		prod := productBefore(text, idx, words, i)
 		switch {
 		case versioned(l):
 			// "payments.authorized.v2", "PlayerData_v3": a name and its
@@ -164,7 +165,7 @@ func valueOf(text string) []valueTok {
 		case reClock.MatchString(l):
 			out = append(out, valueTok{kind: vkTime, text: l})
 		case reVersion.MatchString(l):
-			out = append(out, valueTok{kind: vkVersion, text: l})
+			out = append(out, valueTok{kind: vkVersion, text: l, units: prod})
 		case toolNamed(w):
 			name, kind := toolKind(w)
 			out = append(out, valueTok{kind: vkTool, text: name, units: jobsOf(name, kind)})
@@ -175,11 +176,11 @@ func valueOf(text string) []valueTok {
 			// "8x8", "1280x800": a size, of what it is said of.
 			out = append(out, valueTok{kind: vkCount, text: l, units: append(units(), "×")})
 		case reCount.MatchString(l) || numberWords[l]:
-			out = append(out, valueTok{kind: vkCount, text: l, units: units()})
+			out = append(out, valueTok{kind: vkCount, text: l, units: append(units(), prod...)})
 		case reHost.MatchString(l):
 			out = append(out, valueTok{kind: vkHost, text: l, units: hostUnits(l)})
 		case reID.MatchString(l):
-			out = append(out, valueTok{kind: vkID, text: l, units: idUnits(l)})
+			out = append(out, valueTok{kind: vkID, text: l, units: append(idUnits(l), prod...)})
 		case reCompoundID.MatchString(l):
 			// "aks-lgr-staging-weu": a name of parts, of what its parts
 			// but the last name.
@@ -190,6 +191,59 @@ func valueOf(text string) []valueTok {
 	}
 	return out
 }
+
+// productBefore is the unit of a release of a named product: the name
+// said just before it ("Deno 2.1", "MATLAB R2024b", "S/4HANA 2023"),
+// marked with "@" so that it meets only another release of that name.
+// The name is a word spelled as one (capitals in it, or where no
+// sentence starts) or a known tool; words that number things of their
+// own ("Sprint 12", "Phase 2", "Version 3") name no product.
+func productBefore(text string, idx [][]int, words []string, i int) []string {
+	if i == 0 {
+		return nil
+	}
+	spaces := func(a, b int) bool { return strings.TrimLeft(text[a:b], " ") == "" }
+	if i >= 2 && cjkTopicMark[words[i-1]] && spaces(idx[i-2][1], idx[i-1][0]) && spaces(idx[i-1][1], idx[i][0]) {
+		// "MATLABはR2024b", "Unity は 2022.3": the name, its mark, its
+		// release.
+		i--
+	} else if idx[i-1][1] == idx[i][0] || !spaces(idx[i-1][1], idx[i][0]) {
+		return nil
+	} else {
+		// "MATLAB is on R2024b", "Xcode auf 16.1": a link or two.
+		for n := 0; n < 2 && i >= 2 && releaseLink[strings.ToLower(words[i-1])] && spaces(idx[i-2][1], idx[i-1][0]) && idx[i-2][1] < idx[i-1][0]; n++ {
+			i--
+		}
+	}
+	w := words[i-1]
+	if r, _ := utf8.DecodeRuneInString(w); r >= utf8.RuneSelf || !unicode.IsLetter(r) {
+		return nil
+	}
+	l := strings.ToLower(w)
+	if numberedWords[l] || dayWords[l] || termStop[l] {
+		return nil
+	}
+	if !properNoun(w, false) && !toolNamed(w) {
+		return nil
+	}
+	return []string{"@" + l}
+}
+
+// cjkTopicMark are the marks between a name and what it is in Japanese
+// and Chinese ("MATLABはR2024b", "Node是22").
+var cjkTopicMark = setOf("は", "が", "も", "是", "用")
+
+// releaseLink are the words between a name and its release: "MATLAB is
+// on R2024b", "Xcode jetzt auf 16.1", "Bun to 1.2".
+var releaseLink = setOf("is", "on", "at", "to", "now", "ist", "jetzt", "auf", "zu", "est", "sur", "en", "à", "es", "está", "a")
+
+// numberedWords number things that are not releases of a product.
+var numberedWords = setOf("version", "ver", "v", "release", "update", "patch", "build", "sprint", "phase", "step", "stage",
+	"level", "tier", "plan", "wave", "round", "page", "line", "item", "port", "room", "floor", "gate", "zone", "slot", "track",
+	"chapter", "section", "part", "issue", "ticket", "pr", "q1", "q2", "q3", "q4", "kw", "cw", "week", "day", "month", "year",
+	"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+	"january", "february", "march", "april", "june", "july", "august", "september", "october", "november", "december",
+	"top", "max", "min", "up", "down", "all", "every", "each", "only", "about", "over", "under")
 
 // unitBase are units of measure by the unit they scale: "1 kHz" and "500
 // Hz" count the same thing.
@@ -373,7 +427,7 @@ func properNoun(w string, start bool) bool {
 }
 
 // changeCue marks a statement that says something changed.
-var changeCue = regexp.MustCompile(`(?i)\b(?:(?:the|our) new \w+(?: \w+)? (?:is|are)|now|moved|migrated|switched|changed|upgraded|downgraded|bumped|replaced|dropped|raised|lowered|increased|decreased|reduced|went|no longer|any ?more|instead|these days|nowadays|jetzt|mittlerweile|inzwischen|nun|umgestellt|gewechselt|migriert|geändert|ersetzt|aktualisiert|angehoben|erhöht|gesenkt|nicht mehr|umgezogen|umgestiegen|verschoben|gewechselt|ahora|mudamos|nos mudamos|ya|cambiamos|migramos|pasamos|movimos|subimos|bajamos|reemplazamos|cambiado|migrado|pasado|subido|bajado|actualizado|maintenant|désormais|déménagé|basculé|remplacé|remplacée|migré|migrée|passé|passée|changé|augmenté|réduit|baissé|plus|pasa(?:n|mos)? a|(?:sube|suben|baja|bajan) a|cut over|cutover|(?:drops|dropped|rises|rose|goes up|went up|goes down|went down) to)\b|\bpass(?:e|ent|ons) à\s|现在|已经|改成|改为|改一下|调一下|改了|改到|调成|调到|调为|提高到|降到|降低到|增加到|减少到|变成|换成|迁到|迁移|升级|不再|调整|今は|変わ|変更|移行|切り替え|上げ|下げ|なりました|になった|にしました|に変えました|に変えて|やっぱり|になったので|担当になり`)
+var changeCue = regexp.MustCompile(`(?i)\b(?:(?:the|our) new \w+(?: \w+)? (?:is|are)|now|moved|migrated|switched|changed|upgraded|downgraded|bumped|replaced|dropped|raised|lowered|increased|decreased|reduced|went|no longer|any ?more|instead|these days|nowadays|jetzt|mittlerweile|inzwischen|nun|umgestellt|gewechselt|migriert|geändert|ersetzt|aktualisiert|angehoben|erhöht|gesenkt|nicht mehr|umgezogen|umgestiegen|verschoben|gewechselt|ahora|mudamos|nos mudamos|ya|cambiamos|migramos|pasamos|movimos|subimos|bajamos|reemplazamos|cambiado|migrado|pasado|subido|bajado|actualizado|maintenant|désormais|déménagé|basculé|remplacé|remplacée|migré|migrée|passé|passée|changé|augmenté|réduit|baissé|plus|pasa(?:n|mos)? a|(?:sube|suben|baja|bajan) a|cut over|cutover|(?:drops|dropped|rises|rose|goes up|went up|goes down|went down) to)\b|\bpass(?:e|ent|ons) à\s|现在|已经|改成|改为|改一下|调一下|改了|改到|调成|调到|调为|提高到|降到|降低到|增加到|减少到|变成|换成|迁到|迁移|升级|不再|调整|今は|変わ|変更|移行|切り替え|上げ|下げ|上がり|上がっ|下がり|下がっ|なりました|になった|にしました|に変えました|に変えて|やっぱり|になったので|担当になり`)
 
 // coversAll reports whether content holds every word of a claim's
 // subject (cs) that narrows it, but for words naming a value's kind.
@@ -492,6 +546,9 @@ func sameKind(ns, os []valueTok) string {
 			continue
 		}
 		for _, o := range os {
+			if sameRelease(n, o) && rank[vkVersion] > rank[best] {
+				best = vkVersion
+			}
 			if o.kind != n.kind {
 				continue
 			}
@@ -553,7 +610,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 	}
 	hasID := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkID })
 	hasRate := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkCount && slices.ContainsFunc(v.units, rare) })
-	hasURL := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkURL || v.kind == vkNamed })
+	hasURL := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkURL || v.kind == vkNamed || released(v) })
 	var top pick
 	probe := content
 	if swap {
@@ -623,6 +680,11 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 				// same host and path, or name, is the same thing.
 				covers = true
 			}
+			if releaseOf(nv, ov) {
+				// "Deno 2.1" is the release of Deno that "Deno 1.46"
+				// was, whatever else the two say.
+				need, covers = 1, true
+			}
 			if kind == vkID && longUnit(nv, ov) {
 				// "db-stg-01" and "db-stg-02" say what they are of.
 				need, covers = 1, true
@@ -634,6 +696,34 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		top.offer(c, s)
 	}
 	return top.winner()
+}
+
+// released reports a value that is a release of a named product
+// (productBefore).
+func released(v valueTok) bool {
+	return slices.ContainsFunc(v.units, func(u string) bool { return strings.HasPrefix(u, "@") })
+}
+
+// releaseOf reports a new value (ns) that is another release of a product
+// an old value (os) is a release of: "Deno 2.1" of "Deno 1.46".
+func releaseOf(ns, os []valueTok) bool {
+	for _, n := range ns {
+		if !released(n) {
+			continue
+		}
+		if slices.ContainsFunc(os, func(o valueTok) bool { return sameRelease(n, o) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// sameRelease reports two releases of one named product, however each is
+// spelled ("Unity 2022.3" and "Unity 6", "MATLAB R2023b" and "R2024b").
+func sameRelease(n, o valueTok) bool {
+	return n.text != o.text && slices.ContainsFunc(n.units, func(u string) bool {
+		return strings.HasPrefix(u, "@") && slices.Contains(o.units, u)
+	})
 }
 
 // untyped is ts without the words naming a value's kind (typeWords): ts
@@ -779,10 +869,13 @@ func sameUnit(a, b valueTok) bool {
 // value o's kind (a count of the same thing), one no old value (os) had.
 func replacedBy(o valueTok, ns, os []valueTok) bool {
 	for _, n := range ns {
-		if n.kind != o.kind || n.text == o.text || slices.ContainsFunc(os, func(x valueTok) bool { return x.kind == n.kind && x.text == n.text }) {
+		if n.text == o.text || slices.ContainsFunc(os, func(x valueTok) bool { return x.kind == n.kind && x.text == n.text }) {
 			continue
 		}
-		if !sameUnit(n, o) {
+		if sameRelease(n, o) {
+			return true
+		}
+		if n.kind != o.kind || !sameUnit(n, o) {
 			continue
 		}
 		return true
@@ -1129,6 +1222,13 @@ var reClauseSep = regexp.MustCompile(`(?i),? (?:and|also|plus|und|y|et) (?:also 
 // commas written wide or narrow.
 var reCJKClauseSep = regexp.MustCompile(`[，；,;]\s*|。\s*`)
 
+// reJaClauseSep is reCJKClauseSep with the Japanese comma, 、; reKana
+// tells Japanese from Chinese.
+var (
+	reJaClauseSep = regexp.MustCompile(`[，；,;、]\s*|。\s*`)
+	reKana        = regexp.MustCompile(`[\p{Hiragana}\p{Katakana}]`)
+)
+
 // rePointsBack is a pronoun leaning on a clause before it.
 var rePointsBack = regexp.MustCompile(`(?i)\b(?:he|him|his|she|her|they|them|their|it|er|ihn|ihm|sie|ihr|il|elle|lui|leur|ça|él|ella|eso)\b|他|她|它|彼|その|それ`)
 
@@ -1148,6 +1248,11 @@ func otherClauses(text string, words []string) (string, bool) {
 	sep := reClauseSep
 	if cjkWord(quote) {
 		sep = reCJKClauseSep
+		if reKana.MatchString(quote) {
+			// Japanese joins clauses with 、, where Chinese lists
+			// items with it.
+			sep = reJaClauseSep
+		}
 	}
 	seps := sep.FindAllStringIndex(quote, -1)
 	if len(seps) == 0 {

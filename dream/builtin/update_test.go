@@ -825,3 +825,28 @@ func checkCurrent(t *testing.T, m *memory, gone, kept []string) {
 		}
 	}
 }
+
+// Ensure that a release of a named product replaces the claim naming an
+// earlier release of it, however each is spelled (a dotted version, a
+// major alone, a release id) and whatever words come between the name
+// and the release, and that a Japanese claim saying more keeps the rest.
+func TestReleaseOfNamedProduct(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"Japanese, clauses joined by 、",
+			[]string{"前提として、ランタイムは Bun 1.1、テストは Vitest で書いています。"},
+			[]string{"先月 Bun 1.2 に上げました。"},
+			[]string{"1.1"}, []string{"Bun 1.2", "Vitest"}},
+		{"name, topic mark, release",
+			[]string{"CI のビルドは Xcode 15.4 でやっています。"},
+			[]string{"Xcode は 16.1 に上がりました。"},
+			[]string{"15.4"}, []string{"16.1"}},
+		{"release id after a link",
+			[]string{"The lab machines run MATLAB R2022a for the filters."},
+			[]string{"MATLAB is on R2023b now."},
+			[]string{"R2022a"}, []string{"R2023b"}},
+		{"a major after a topic mark",
+			[]string{"統計は Stata 17 でやってます、図は ggplot2 で。"},
+			[]string{"Stataは18に上がりました。"},
+			[]string{"Stata 17"}, []string{"18", "ggplot2"}},
+	})
+}
