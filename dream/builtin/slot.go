@@ -36,7 +36,7 @@ const (
 	vkName    = "name"    // RabbitMQ, Keiko, Mac: a proper noun
 	vkTool    = "tool"    // pandas, EngFlow, H100: a tool of a known kind (kinds.go)
 	vkHost    = "host"    // api-test.example.cn: a host name
-	vkTime    = "time"    // 02:30, 14:00: a time of day
+	vkTime    = "time"    // 02:30, 14:00, 4h30: a time of day
 	vkURL     = "url"     // https://api.example.com/v3/sync
 	vkNamed   = "named"   // payments.authorized.v2, shell=false: a name and its version or value
 )
@@ -305,8 +305,8 @@ func urlUnit(u string) string {
 	return strings.Join(parts, "/")
 }
 
-// reClock is a time of day.
-var reClock = regexp.MustCompile(`^(?:[01]?\d|2[0-3]):[0-5]\d$`)
+// reClock is a time of day ("14:00", "4h30").
+var reClock = regexp.MustCompile(`^(?:[01]?\d|2[0-3])[:h][0-5]\d$`)
 
 // reHost is a host name: two dots or more, or one before a top-level
 // domain ("api-test.qingning.cn", "grafana.internal").
@@ -521,7 +521,9 @@ var kindNouns = stemmedSet("topic", "table", "bucket", "queue", "repo", "reposit
 	"topics", "tables", "buckets", "queues", "repos", "services", "clusters", "jobs", "databases", "dbs", "indexes",
 	"channels", "projects", "apps", "modules", "packages", "libraries", "tools", "settings", "configs", "files",
 	// how often it runs: "recon got moved to 04:15" is the nightly one
-	"nightly", "daily", "weekly", "hourly", "monthly")
+	"nightly", "daily", "weekly", "hourly", "monthly", "nocturne", "quotidien", "quotidienne", "hebdomadaire", "mensuel",
+	"mensuelle", "nächtliche", "nächtlich", "tägliche", "täglich", "wöchentliche", "nocturno", "nocturna", "diario", "diaria",
+	"semanal", "mensual")
 
 // valueTerms are the terms of vs.
 func valueTerms(vs []valueTok) []string {
@@ -1222,6 +1224,21 @@ var reClauseSep = regexp.MustCompile(`(?i),? (?:and|also|plus|und|y|et) (?:also 
 // commas written wide or narrow.
 var reCJKClauseSep = regexp.MustCompile(`[，；,;]\s*|。\s*`)
 
+// abbreviated reports text ending in an abbreviation its period closes
+// ("Frau Dr", "e.g", "J"): no sentence ends there.
+func abbreviated(text string) bool {
+	w := text[strings.LastIndexAny(text, " \t(“\"")+1:]
+	if n := utf8.RuneCountInString(w); n == 1 {
+		r, _ := utf8.DecodeRuneInString(w)
+		return unicode.IsUpper(r)
+	}
+	return abbreviations[strings.ToLower(w)]
+}
+
+// abbreviations are words written short with a period, mostly titles.
+var abbreviations = setOf("dr", "dra", "prof", "mr", "mrs", "ms", "mx", "mme", "mlle", "st", "sr", "sra", "srta", "hr", "fr",
+	"e.g", "i.e", "z.b", "bzw", "etc", "vs", "ca", "nr", "no", "approx", "resp", "cf", "p.ex", "p. ex", "ej")
+
 // reJaClauseSep is reCJKClauseSep with the Japanese comma, 、; reKana
 // tells Japanese from Chinese.
 var (
@@ -1230,7 +1247,7 @@ var (
 )
 
 // rePointsBack is a pronoun leaning on a clause before it.
-var rePointsBack = regexp.MustCompile(`(?i)\b(?:he|him|his|she|her|they|them|their|it|er|ihn|ihm|sie|ihr|il|elle|lui|leur|ça|él|ella|eso)\b|他|她|它|彼|その|それ`)
+var rePointsBack = regexp.MustCompile(`(?i)\b(?:he|him|his|she|her|they|them|their|it|this|these|those|ceci|cela|esto|er|ihn|ihm|sie|ihr|il|elle|lui|leur|ça|él|ella|eso)\b|他|她|它|彼|その|それ`)
 
 // otherClauses returns what a verbatim claim states besides the clause
 // that words (terms) name, and true, when it joins two or more clauses
@@ -1254,7 +1271,9 @@ func otherClauses(text string, words []string) (string, bool) {
 			sep = reJaClauseSep
 		}
 	}
-	seps := sep.FindAllStringIndex(quote, -1)
+	seps := slices.DeleteFunc(sep.FindAllStringIndex(quote, -1), func(sp []int) bool {
+		return quote[sp[0]] == '.' && abbreviated(quote[:sp[0]])
+	})
 	if len(seps) == 0 {
 		return "", false
 	}
@@ -1297,21 +1316,30 @@ func otherClauses(text string, words []string) (string, bool) {
 	if hit < 0 {
 		return "", false
 	}
+	// "… Frau Dr. Albers, sie leitet das Projekt": the clauses right
+	// after the part that leans on it go with it.
+	last := hit
+	for last+1 < len(starts) && rePointsBack.MatchString(quote[starts[last+1]:ends[last+1]]) {
+		last++
+	}
+	if hit == 0 && last == len(starts)-1 {
+		return "", false
+	}
 	for i := range starts {
-		if i != hit && rePointsBack.MatchString(quote[starts[i]:ends[i]]) {
+		if (i < hit || i > last) && rePointsBack.MatchString(quote[starts[i]:ends[i]]) {
 			return "", false // "… ping him when": the rest leans on it
 		}
 	}
-	if hit+1 < len(starts) && hear.FollowsFrom(quote[starts[hit+1]:ends[hit+1]]) {
+	if last+1 < len(starts) && hear.FollowsFrom(quote[starts[last+1]:ends[last+1]]) {
 		// "…, donc le dash doit être propre": what follows from the part
 		// that went goes with it.
 		return "", false
 	}
 	var out string
-	if hit == len(starts)-1 {
+	if last == len(starts)-1 {
 		out = strings.TrimSpace(quote[:ends[hit-1]]) + " …"
 	} else {
-		out = quote[:starts[hit]] + "… " + quote[starts[hit+1]:]
+		out = quote[:starts[hit]] + "… " + quote[starts[last+1]:]
 	}
 	return text[:open+len("“")] + strings.TrimSpace(out) + text[end:], true
 }

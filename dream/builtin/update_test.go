@@ -144,6 +144,10 @@ func TestUpdateAcrossPhrasings(t *testing.T) {
 			[]hear.Statement{fact("nightly settlement job", "The nightly settlement job runs at 01:30 UTC in prod.")},
 			[]hear.Statement{fact("settle", "settle got moved to 03:45 UTC because the import kept overrunning.")},
 			[]string{"settle got moved to 03:45 UTC because the import kept overrunning."}},
+		{"a time of day written the French way",
+			[]hear.Statement{fact("export nocturne", "L'export nocturne tourne à 2h30 en prod.")},
+			[]hear.Statement{fact("export", "L'export est décalé à 4h15, la sauvegarde finit plus tard.")},
+			[]string{"L'export est décalé à 4h15, la sauvegarde finit plus tard."}},
 		{"counts of other things stay apart",
 			[]hear.Statement{rule("en", "deploys need two approvals")},
 			[]hear.Statement{fact("", "Deploys now retry three times.")},
@@ -848,5 +852,27 @@ func TestReleaseOfNamedProduct(t *testing.T) {
 			[]string{"統計は Stata 17 でやってます、図は ggplot2 で。"},
 			[]string{"Stataは18に上がりました。"},
 			[]string{"Stata 17"}, []string{"18", "ggplot2"}},
+	})
+}
+
+// Ensure that a person who leaves takes the clauses that lean on them
+// ("sie leitet die Abteilung") and leaves the rest of the claim, that an
+// abbreviated title ("Dr.") ends no clause, that a departure after a
+// label and a wide colon is one, and that a rest which points back at what
+// went ("This one doesn't touch billing") goes with it.
+func TestDepartureTakesWhatLeansOnThem(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"a pronoun clause goes with the person",
+			[]string{"Zeitstempel im Export sind immer UTC, nie Ortszeit. Das hat Frau Dr. Keller so festgelegt, sie leitet die Abteilung."},
+			[]string{"Kurz zur Info: Dr. Keller ist seit Mai im Ruhestand, die Abteilung leitet jetzt Herr Yilmaz."},
+			[]string{"Keller", "sie leitet"}, []string{"immer UTC", "Herr Yilmaz"}},
+		{"after a label and a wide colon",
+			[]string{"ジョブ名は英小文字のみ、管理者は私と小松さんの二人です。"},
+			[]string{"監視の件も：小松さんは先月別の会社に移ったので、アラートの一次対応は森さんにお願いしています。"},
+			[]string{"小松"}, []string{"英小文字", "森さん"}},
+		{"a rest pointing back goes too",
+			[]string{"loop in Farah on anything touching billing, she wrote most of it. This one doesn't touch billing so no need here."},
+			[]string{"Farah moved to the data team last month."},
+			[]string{"Farah", "This one"}, nil},
 	})
 }

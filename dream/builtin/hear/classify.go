@@ -752,7 +752,8 @@ func retractionIn(s string, lx *lexicon) string {
 	// "Tom moved to the payments squad", "Katrin ist in Elternzeit": a
 	// person gone from the team withdraws what was said of them.
 	if lx.departed != nil {
-		if m := lx.departed.FindStringSubmatch(s); m != nil {
+		// "pis Nadia est partie …": a joining word before the name.
+		if m := lx.departed.FindStringSubmatch(s[len(reBareLead.FindString(s)):]); m != nil {
 			if t := group(lx.departed, m, "t"); t != "" && !lx.properStop[t] {
 				return t
 			}
@@ -881,12 +882,12 @@ func EndsPeriod(r Retraction) bool {
 
 var (
 	// reEndedParts cut a withdrawal's quote where a clause may start.
-	reEndedParts = regexp.MustCompile(`[,，、。;；!！]\s*|\.\s+`)
+	reEndedParts = regexp.MustCompile(`[,，、。;；!！：]\s*|[.:]\s+`)
 	// reBareLead is a reply's "no" or "yes", or a joining word, before
 	// what a clause says ("also tomasz left", "btw last week we …");
 	// reCJKLead a Chinese or Japanese joining word ("ちなみに", "对了").
 	reCJKLead  = regexp.MustCompile(`^(?:(?:ちなみに|それと|なお)、?|(?:对了|另外|还有|顺便说一下)[，,]?)\s*`)
-	reBareLead = regexp.MustCompile(`(?i)^(?:(?:no|nope|yes|yeah|yep|ja|nein|sí|si|non|oui|ok|okay|ah|oh|and|also|btw|so|but|fyi|heads up|update|und|y|et|además|aussi|au fait|by the way|übrigens|außerdem|por cierto|d'ailleurs)\b[,.!]?\s*)+`)
+	reBareLead = regexp.MustCompile(`(?i)^(?:(?:no|nope|yes|yeah|yep|ja|nein|sí|si|non|oui|ok|okay|ah|oh|and|also|btw|so|but|fyi|heads up|update|und|y|et|además|aussi|au fait|by the way|übrigens|außerdem|por cierto|d'ailleurs|pis|puis|bon|alors|sinon|pues|bueno|oye)\b[,.!]?\s*)+`)
 )
 
 // rePointBack is a withdrawal's target that only points back at what was

@@ -542,3 +542,36 @@ func TestStatesNothingSaidLoosely(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that a "don't note" marker opening what follows with a colon
+// keeps out only what follows it, while one without a colon reaches back
+// to the sentence before it too.
+func TestNoNotesMarkerWithColon(t *testing.T) {
+	for _, tc := range []struct {
+		text, kept, never string
+	}{
+		{"Our CI runs on Buildkite. Don't note this: my laptop is broken today.", "Buildkite", "laptop"},
+		{"测试服那边以后交给老赵。这个别记：我今天用的是公司电脑，网有点慢。", "老赵", "公司电脑"},
+		// A guard: without a colon the marker reaches back.
+		{"Our CI runs on Buildkite. Don't note this, it's a one-off.", "", "Buildkite"},
+	} {
+		var got []string
+		for _, st := range Session(conv(tc.text)).Statements {
+			got = append(got, st.Quote)
+		}
+		all := strings.Join(got, "\n")
+		if tc.kept != "" && !strings.Contains(all, tc.kept) || strings.Contains(all, tc.never) {
+			t.Errorf("%q: statements %q, want %q kept and %q not", tc.text, got, tc.kept, tc.never)
+		}
+	}
+}
+
+// Ensure that Japanese "今は" states what holds now, not a limit to the
+// moment.
+func TestNowInJapaneseStates(t *testing.T) {
+	for _, text := range []string{"本番DBは今は Aurora です。", "レビューは今は山本さんと二人で回しています。"} {
+		if h := Session(conv(text)); len(h.Statements) != 1 {
+			t.Errorf("%q: statements %+v, want one", text, h.Statements)
+		}
+	}
+}

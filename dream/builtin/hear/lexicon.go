@@ -73,6 +73,9 @@ const (
 	nameRe = `(?-i:\p{Lu}[\p{Ll}'’-]+(?:\s\p{Lu}[\p{Ll}'’-]+)?)`
 	// deTitleRe is what may stand before a German name ("Frau Dr.").
 	deTitleRe = `(?-i:(?:(?:Frau|Herr) )?(?:(?:Dr|Prof)\. )?)`
+	// titleRe is what may stand before an English, Spanish or French
+	// name ("Dr.", "M.", "Mme", "la Dra.").
+	titleRe = `(?-i:(?:(?:el|la|le) )?(?:(?:Dr|Dra|Prof|Mr|Mrs|Ms|Mx|M|Mme|Mlle|Sr|Sra|Srta|Don|Doña)\.? )?)`
 )
 
 func lexicons() map[string]*lexicon {
@@ -81,7 +84,7 @@ func lexicons() map[string]*lexicon {
 
 func english() *lexicon {
 	return &lexicon{
-		departed:     regexp.MustCompile(`^(?P<t>` + nameRe + `) (?:has |have |just |recently )*(?:(?:moved|switched|transferred|went|changed) (?:over |back )?(?:to|into) (?:the |another |a different |a new )?[\w -]{0,30}(?:team|squad|group|org|department|project|company)|(?:moved|switched|changed) teams|(?:moved|switched|went) (?:over|across) to\b|left(?: the (?:team|company|project))?(?:$|[ ,.;])|retired\b|(?:quit|resigned)(?:$|[ ,.;])|(?:is|'s|are) (?:now )?(?:on (?:parental |maternity |paternity |sick |long )?leave|out (?:for|until)|no longer (?:on|with|in|part of|at)|not on the team)|isn't (?:on the team|with us|part of the team|here) any ?more|moved on\b|joined (?:the |another )?[\w -]{0,30}(?:team|squad))|^(?P<t2>` + nameRe + `)'s last day(?: with us| here| on the team| at [\w-]+)? (?:was|is)\b|^(?P<t3>(?-i:[a-z][a-z'’-]{2,15})) (?:left (?:last|this|the|on|in|yesterday|a|us)\b|(?:has |just )?moved (?:over )?to the [\w -]{0,30}(?:team|squad|group|org)\b|is on (?:parental |maternity |paternity |sick |long )?leave\b|quit\b)`),
+		departed:     regexp.MustCompile(`^` + titleRe + `(?P<t>` + nameRe + `) (?:has |have |just |recently )*(?:(?:moved|switched|transferred|went|changed) (?:over |back )?(?:to|into) (?:the |another |a different |a new )?[\w -]{0,30}(?:team|squad|group|org|department|project|company)|(?:moved|switched|changed) teams|(?:moved|switched|went) (?:over|across) to\b|left(?: the (?:team|company|project))?(?:$|[ ,.;])|retired\b|(?:quit|resigned)(?:$|[ ,.;])|(?:is|'s|are) (?:now )?(?:on (?:parental |maternity |paternity |sick |long )?leave|out (?:for|until)|no longer (?:on|with|in|part of|at)|not on the team)|isn't (?:on the team|with us|part of the team|here) any ?more|moved on\b|joined (?:the |another )?[\w -]{0,30}(?:team|squad))|^(?P<t2>` + nameRe + `)'s last day(?: with us| here| on the team| at [\w-]+)? (?:was|is)\b|^(?P<t3>(?-i:[a-z][a-z'’-]{2,15})) (?:left (?:last|this|the|on|in|yesterday|a|us)\b|(?:has |just )?moved (?:over )?to the [\w -]{0,30}(?:team|squad|group|org)\b|is on (?:parental |maternity |paternity |sick |long )?leave\b|quit\b)`),
 		questionLead: leadRe(`what`, `what's`, `whats`, `why`, `how`, `when`, `where`, `which`, `who`, `whom`, `whose`, `can`, `could`, `would`, `will`, `do`, `does`, `did`, `is`, `are`, `was`, `were`, `should`, `shall`, `may`, `have you`, `has`, `any idea`, `isn't`, `aren't`, `wasn't`, `didn't`, `doesn't`, `won't`, `anyone`, `any chance`, `i wonder`, `i was wondering`, `wondering`, `do you know`, `curious`),
 		hypo:         wordsRe(`what if`, `suppose`, `supposing`, `imagine`, `hypothetically`, `let's say`, `say we`, `maybe`, `perhaps`, `might`, `could`, `would`, `wouldn't`, `i wonder`, `wondering`, `considering`, `thinking about`, `thinking of`, `not sure`, `probably`, `in theory`, `idea`, `brainstorm\w*`, `someday`, `one day`, `eventually`, `tempted`, `i guess`, `ideally`, `dream`),
 		cond:         wordsRe(`if`, `when`, `whenever`, `in case`, `unless`),
@@ -285,7 +288,7 @@ func german() *lexicon {
 
 func spanish() *lexicon {
 	return &lexicon{
-		departed:     regexp.MustCompile(`^(?P<t>` + nameRe + `) (?:ya no (?:está|trabaja|forma parte)|se (?:fue|ha ido|marchó|cambió de equipo|pasó a)|dejó (?:el equipo|la empresa)|está de (?:baja|vacaciones|permiso)|(?:se )?(?:movió|cambió|pasó) (?:a|al) (?:otro )?(?:equipo|squad))`),
+		departed:     regexp.MustCompile(`^` + titleRe + `(?P<t>` + nameRe + `) (?:ya no (?:está|trabaja|forma parte)|se (?:fue|ha ido|marchó|cambió de equipo|pasó a)|dejó (?:el equipo|la empresa)|está de (?:baja|vacaciones|permiso)|(?:se )?(?:movió|cambió|pasó) (?:a|al) (?:otro )?(?:equipo|squad))`),
 		questionLead: leadRe(`qué`, `cómo`, `dónde`, `cuándo`, `cuál`, `cuáles`, `quién`, `quiénes`, `por qué`, `¿`, `puedes`, `podrías`, `podemos`, `sabes`, `sabéis`, `me pregunto`, `alguien sabe`, `hay alguna`, `tienes`, `debería`, `deberíamos`),
 		hypo:         wordsRe(`quizás`, `quizá`, `tal vez`, `a lo mejor`, `supongamos`, `imagina`, `imaginemos`, `qué pasaría`, `podría`, `podríamos`, `podrían`, `sería`, `serían`, `habría`, `estaría`, `me pregunto`, `no sé si`, `probablemente`, `en teoría`, `hipotéticamente`, `pensando en`, `a ver`, `probemos`, `intentemos`, `veamos`, `estamos pensando`, `estoy pensando`, `algún día`, `idea`, `creo que`, `igual`),
 		cond:         wordsRe(`si`, `cuando`, `siempre que`, `en caso de`),
@@ -382,7 +385,7 @@ func spanish() *lexicon {
 
 func french() *lexicon {
 	return &lexicon{
-		departed:     regexp.MustCompile(`^(?P<t>` + nameRe + `) (?:a quitté|est parti|est partie|n'est plus (?:dans|chez|avec|là|dans l'équipe)|a changé d'équipe|est (?:en congé|en congés|en arrêt)|passe (?:sur|à) (?:le|un|l'autre|un autre) (?:projet|équipe)|est passée? (?:dans|chez|à) (?:une autre|l'équipe|une nouvelle)|est passée? (?:sur|au|à la|à l') ?[\p{L}' -]{2,30}$|est passée? côté|est partie? (?:chez|à|dans|en)|a rejoint|nous quitte|quitte (?:l'équipe|la boîte|l'entreprise|la société)|s'en va)`),
+		departed:     regexp.MustCompile(`^` + titleRe + `(?P<t>` + nameRe + `) (?:a quitté|est parti|est partie|n'est plus (?:dans|chez|avec|là|dans l'équipe)|a changé d'équipe|est (?:en congé|en congés|en arrêt)|(?:part|partira|est partie?) à la retraite|prend sa retraite|est à la retraite|passe (?:sur|à) (?:le|un|l'autre|un autre) (?:projet|équipe)|est passée? (?:dans|chez|à) (?:une autre|l'équipe|une nouvelle)|est passée? (?:sur|au|à la|à l') ?[\p{L}' -]{2,30}$|est passée? côté|est partie? (?:chez|à|dans|en)|a rejoint|nous quitte|quitte (?:l'équipe|la boîte|l'entreprise|la société)|s'en va)`),
 		questionLead: leadRe(`qu'est-ce`, `qu'est ce`, `quoi`, `quel`, `quelle`, `quels`, `quelles`, `comment`, `où`, `pourquoi`, `quand`, `qui`, `combien`, `est-ce que`, `est-ce`, `peux-tu`, `pouvez-vous`, `pourrais-tu`, `pourriez-vous`, `sais-tu`, `savez-vous`, `as-tu`, `avez-vous`, `dois-je`, `faut-il`, `y a-t-il`, `c'est quoi`, `je me demande`),
 		hypo:         wordsRe(`peut-être`, `imaginons`, `imagine`, `supposons`, `admettons`, `on pourrait`, `pourrait`, `pourrions`, `pourraient`, `serait`, `seraient`, `aurait`, `ferait`, `et si`, `je me demande`, `je ne sais pas si`, `probablement`, `en théorie`, `hypothétiquement`, `je réfléchis`, `on réfléchit`, `envisage`, `envisager`, `un jour`, `idée`, `je pense`, `je crois`),
 		cond:         wordsRe(`si`, `quand`, `lorsque`, `dès que`, `chaque fois que`),
@@ -477,7 +480,7 @@ func french() *lexicon {
 
 func chinese() *lexicon {
 	return &lexicon{
-		departed:     regexp.MustCompile(`^(?P<t>[\p{Han}]{2,3}|` + nameRe + `)(?:已经|现在|上个月|上周|最近)*(?:调去|调到|转岗|离职|去了别的|不(?:再)?(?:做|负责|管)(?:这个|这块|这边)?(?:项目|产品|模块)?了|不在(?:我们)?(?:组|团队|这)|休(?:产|育儿)?假|走了|转到|(?:下个?月|下周|月底|年底)?(?:就)?(?:要)?(?:去|调|转)[\p{Han}A-Za-z]{1,10}?(?:局|部|组|团队|公司|部门|项目组|事业部|中心|那边)了?)`),
+		departed:     regexp.MustCompile(`^(?P<t>[\p{Han}]{2,3}?|` + nameRe + `)(?:已经|现在|上个月|上周|最近)*(?:调去|调到|转岗|离职|去了别的|不(?:再)?(?:做|负责|管)(?:这个|这块|这边)?(?:项目|产品|模块)?了|不在(?:我们)?(?:组|团队|这)|休(?:产|育儿)?假|走了|转到|(?:下个?月|下周|月底|年底)?(?:就)?(?:要)?(?:去|调|转)[\p{Han}A-Za-z]{1,10}?(?:局|部|组|团队|公司|部门|项目组|事业部|中心|那边)了?)`),
 		questionLead: anyRe(`^(?:请问|为什么|为啥|怎么|什么|哪|谁|是不是|能不能|可不可以|有没有|要不要|你知道)`),
 		questionAny:  anyRe(`吗[。！]?$`, `呢[。！]?$`, `吗？`, `[？?]$`, `是不是`, `能不能`, `可不可以`, `有没有.*[？?]`, `对不对`, `好不好`),
 		hypo:         anyRe(`假如`, `假设`, `万一`, `也许`, `或许`, `可能`, `大概[^一二三四五六七八九十两百千万0-9]`, `说不定`, `不知道`, `我在想`, `考虑`, `想想`, `能否`, `好奇`, `我觉得`, `我认为`, `我猜`, `有没有可能`, `设想`, `以后也许`, `哪天`, `想法`),
@@ -547,12 +550,12 @@ func chinese() *lexicon {
 
 func japanese() *lexicon {
 	return &lexicon{
-		departed:     regexp.MustCompile(`^(?:[^、。はがをに]{1,16}は)?(?P<t>[\p{Han}\p{Katakana}]{1,6}|` + nameRe + `)さん(?:は|が)?(?:先月|先週|もう|今月|昨年|去年|\d{1,2}月(?:から|末)?|来月から|今月から)?(?:末)?(?:で|に)?(?:別の(?:チーム|部署)|異動|[^、。]{1,15}?(?:に|へ)(?:異動|移り|移動|転籍)|退職|休職|産休|育休|いなくな|抜け|[^、。]{0,12}?担当(?:ではない|じゃない|ではありません|から外れ|を外れ))`),
+		departed:     regexp.MustCompile(`^(?:[^、。はがをに]{1,16}は)?(?P<t>[\p{Han}\p{Katakana}]{1,6}|` + nameRe + `)さん(?:は|が)?(?:先月|先週|もう|今月|昨年|去年|\d{1,2}月(?:から|末)?|来月から|今月から)?(?:末)?(?:で|に)?(?:別の(?:チーム|部署)|異動|[^、。]{1,15}?(?:に|へ)(?:異動|移り|移っ|移動|転籍|転職)|退職|辞め|休職|産休|育休|いなくな|抜け|[^、。]{0,12}?担当(?:ではない|じゃない|ではありません|から外れ|を外れ))`),
 		questionLead: anyRe(`^(?:なぜ|なんで|どうして|どこ|どれ|どの|誰|だれ|いつ|何|なに)`),
 		questionAny:  anyRe(`か[。？?]?$`, `ですか`, `ますか`, `でしょうか`, `かな[。？?]?$`, `[？?]$`, `の[？?]$`),
 		hypo:         anyRe(`もし`, `もしも`, `仮に`, `かもしれ`, `かも`, `たぶん`, `多分`, `おそらく`, `だろう`, `でしょう`, `と思う`, `と思います`, `と考え`, `検討`, `かなと`, `どうかな`, `いつか`, `アイデア`, `案として`),
 		cond:         anyRe(`たら`, `れば`, `なら`, `場合`, `ときは`, `時は`),
-		oneOff:       anyRe(`今日`, `今夜`, `明日`, `今だけ`, `今は`, `いまは`, `今回`, `とりあえず`, `一旦`, `いったん`, `一時的`, `暫定`, `当面`, `このPR`, `このブランチ`, `今週`, `さっき`, `しばらく`),
+		oneOff:       anyRe(`今日`, `今夜`, `明日`, `今だけ`, `今回`, `とりあえず`, `一旦`, `いったん`, `一時的`, `暫定`, `当面`, `このPR`, `このブランチ`, `今週`, `さっき`, `しばらく`),
 		joke:         anyRe(`（笑）`, `\(笑\)`, `笑$`, `ｗｗ`, `ww`, `冗談`, `じょうだん`, `なんてね`, `ネタです`, `😂`, `🤣`, `🙃`),
 		noNotes:      anyRe(`メモしないで`, `メモしなくて`, `覚えなくて`, `覚えないで`, `記録しないで`, `保存しないで`, `ノートに入れないで`, `オフレコ`, `ここだけの話`, `書かないで`, `記憶しないで`, `メモ不要`, `メモには残さないで`, `どこにも(?:書かないで|残さないで|保存しないで|メモしないで)`, `記録に残さないで`),
 		task:         anyRe(`これ`, `この`, `それ`, `その`, `ここ`, `まず`, `直して`, `修正して`, `見て`, `確認して`, `調べて`, `教えて`, `説明して`, `消して`, `作って`, `実装して`, `試して`, `続けて`, `やって`),
@@ -587,7 +590,7 @@ func japanese() *lexicon {
 			regexp.MustCompile(`^(?P<t>[^、。]+?)(?:は|が)(?:もう|すでに|先週|昨日)?(?:廃棄|廃止|撤去|退役|撤廃|解約)(?:されました|しました|された|した|になりました|済みです|済み)`),
 			regexp.MustCompile(`^(?P<t>[^、。]+?)(?:は|が)(?:もう)?(?:なくなりました|無くなりました|存在しません)`),
 			// 外した: "msw はもう外しました", "Sentry はやめました".
-			regexp.MustCompile(`^(?P<t>[^、。]{1,20}?)(?:は|を)(?:もう|すでに|先週|昨日)?(?:外しました|外した|やめました|やめた|止めました|使わなくなりました|抜きました|削除しました|消しました)`),
+			regexp.MustCompile(`^(?P<t>[^、。]{1,20}?)(?:は|を)(?:もう|すでに|先週|昨日)?(?:外しました|外した|外していい|外して大丈夫|外してOK|外してください|解除していい|解除して大丈夫|やめました|やめた|止めました|使わなくなりました|抜きました|削除しました|消しました)`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:は)?(?:また|再び)(?:OK|ＯＫ|可能|できる|解禁)`),
 			regexp.MustCompile(`^(?:(?P<t>[^、,。]+?)(?:は|も|ですが|については|に関しては|の件(?:は|ですが)?)[、，,]?)?もう(?P<t2>[^、，,。]+?)(?:じゃ|では)?なくて(?:も)?(?:いい|良い|大丈夫|構わない|構いません|OK)`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:の)?(?:ルール|決まり|規約|方針)(?:は|を)?(?:もう)?(?:なし|廃止|撤回|取り消し|やめ|無効|なくし|忘れて)`),
@@ -597,7 +600,7 @@ func japanese() *lexicon {
 			regexp.MustCompile(`^もう(?P<t>.+?)(?:しない|しません|使わない|使いません|聞かない|不要|いらない)`),
 		},
 		ended: []*regexp.Regexp{
-			regexp.MustCompile(`^(?P<t>[^、。]{2,16}?)(?:が|は)?(?:もう|無事に?|ようやく|やっと)?(?:終わりました|終わった|終了しました|完了しました|解除されました|明けました|通りました)(?:[、。!！].*)?$`),
+			regexp.MustCompile(`^(?P<t>[^、。]{2,16}?)(?:が|は)?(?:もう|無事に?|ようやく|やっと)?(?:終わりました|終わった|終了しました|完了しました|解除されました|明けました|通りました)(?:ので|から)?(?:[、。!！].*)?$`),
 		},
 		forget: regexp.MustCompile(`^(?P<t>.+?)(?:について|のこと)(?:は)?(?:忘れて|忘れてください)`),
 		replaces: []*regexp.Regexp{

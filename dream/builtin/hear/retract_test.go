@@ -38,6 +38,7 @@ func TestRetractionPhrasings(t *testing.T) {
 		{"the jitter workaround can go now, the driver bug is fixed.", "jitter workaround"},
 		{"Der Timeout-Hack im Exporter kann jetzt weg, das Backend ist schneller.", "Timeout-Hack im Exporter"},
 		{"Die doppelte Prüfung ist nicht mehr erforderlich.", "doppelte Prüfung"},
+		{"新しい電源ユニットが届いたので、充電電流の制限は外していいです。", "充電電流の制限"},
 		{"Le bandeau cookies sur la page d'accueil, oublie, on l'a retiré.", "bandeau cookies sur la page d'accueil"},
 		{"otra cosa: la columna legacy_id ya se puede borrar, nadie la usa.", "columna legacy_id"},
 		{"moment.js is ok again, the bundle budget problem is gone.", "moment.js"},
@@ -265,6 +266,7 @@ func TestPeriodEnded(t *testing.T) {
 		{"El periodo de auditoría ya terminó.", "periodo de auditoría"},
 		{"La période de gel est terminée.", "période de gel"},
 		{"監査期間が終わりました。", "監査期間"},
+		{"移行期間は終わったので、旧APIへのリクエストは全部エラーにしてください。", "移行期間"},
 	} {
 		h := Session(conv(tc.text))
 		if len(h.Retractions) != 1 || !strings.Contains(h.Retractions[0].Target, tc.target) {
@@ -381,6 +383,16 @@ func TestLeavingAndHandover(t *testing.T) {
 		{"Jonas ist ab Montag in Elternzeit, die Releases macht dann Mira.", "Jonas", "Mira"},
 		{"Okafor retired at the end of March, pricing questions go to Lena now.", "Okafor", "Lena"},
 		{"et Karim passe sur le projet mobile, c'est Léa qui relit le backend maintenant.", "Karim", "Léa"},
+		// A title before the name, a joining word before the title.
+		{"quick staffing note: Dr. Mensah retired in June, Dr. Ilse Brandt signs off the dosing tables now.", "Mensah", "Ilse Brandt"},
+		{"Et Mme Fontaine part à la retraite fin mars ; à partir d'avril, c'est M. Diallo qui valide les plans.", "Fontaine", "Diallo"},
+		{"pis Gaëlle est partie en congé parental, c'est Yannick qui tranche sur les maquettes jusqu'en mai", "Gaëlle", "Yannick"},
+		// A task after the handover is read apart from it.
+		{"and Priya moved to the billing team last week, triage is Omar Haddad now, send him the new on-call guidelines", "Priya", "Omar Haddad"},
+		// A label with a wide colon, and a move said with 移った.
+		{"監視の件も：小松さんは先月別の会社に移ったので、アラートの一次対応は森さんにお願いしています。", "小松", "森"},
+		// A two-character name before a verb that starts like a third.
+		{"还有，李姐调去总部那边了，采购对接以后都找小吴。", "李姐", "小吴"},
 	} {
 		h := Session(conv(tc.text))
 		if len(h.Retractions) != 1 || h.Retractions[0].Target != tc.gone {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Session reads one session's records in order and returns what the user
@@ -267,6 +268,9 @@ func entries(rs ...Record) []string {
 type msgSentence struct {
 	text, lang string
 	joke, hush bool
+	// ahead: the hush marker opens what follows it with a colon ("这个别
+	//记：…", "not for the notes: …"), and leaves the sentence before.
+	ahead bool
 	// intro: a sentence that only names the user, joined to the one about
 	// their role after it ("佐藤です。通知基盤を担当しています。").
 	intro bool
@@ -503,6 +507,9 @@ var reLeadingNo = regexp.MustCompile(`(?i)^(?:no|non|nein|nope|いや|不)[,、�
 // notes covers it. A request covers what follows it and the sentence just
 // before; with agreed, the first sentence (the confirmation) is kept out
 // too.
+//
+// A marker that opens what follows with a colon ("这个别记：我今天用的是
+// 公司电脑") covers what follows only.
 func messageSentences(text string, agreed bool) []msgSentence {
 	lang := detect(text)
 	lx := lexes[lang]
@@ -514,14 +521,19 @@ func messageSentences(text string, agreed bool) []msgSentence {
 				l = detectOr(s, lang)
 			}
 			hush := lexes[l].noNotes.MatchString(s) || lexEn.noNotes.MatchString(s)
-			sents = append(sents, msgSentence{text: s, lang: l, joke: lexes[l].joke.MatchString(s) || reJokeEmoji.MatchString(s), hush: hush})
+			sents = append(sents, msgSentence{text: s, lang: l, joke: lexes[l].joke.MatchString(s) || reJokeEmoji.MatchString(s), hush: hush,
+				ahead: hush && (opensWithColon(s, lexes[l].noNotes) || opensWithColon(s, lexEn.noNotes))})
 		}
 	}
 	// "Don't put this in the notes": what follows the request, and the
 	// sentence just before it, stay out.
 	for i := range sents {
 		if sents[i].hush {
-			for j := max(i-1, 0); j < len(sents); j++ {
+			from := max(i-1, 0)
+			if sents[i].ahead {
+				from = i
+			}
+			for j := from; j < len(sents); j++ {
 				sents[j].hush = true
 			}
 			break
@@ -1304,6 +1316,8 @@ func departureSplit(c string, lx *lexicon) []string {
 	lead := len(reBareLead.FindString(c))
 	if i := strings.Index(c, ": "); i > 0 && i < 40 && !lx.departed.MatchString(c[lead:]) {
 		lead = i + len(": ") // "Info am Rande: Dr. Albrecht ist …"
+	} else if i := strings.Index(c, "："); i > 0 && i < 40 && !lx.departed.MatchString(c[lead:]) {
+		lead = i + len("：") // "管理者の件も：佐藤さんは…"
 	}
 	loc := lx.departed.FindStringIndex(c[lead:])
 	if loc == nil {
@@ -1357,4 +1371,19 @@ func askedTopic(said []Record) string {
 		return referent(strings.TrimLeft(q[:i], "¿ "))
 	}
 	return questionSubject(q, lang)
+}
+
+// opensWithColon reports a marker (re) in s that a colon follows: it
+// introduces what comes after it.
+func opensWithColon(s string, re *regexp.Regexp) bool {
+	loc := re.FindStringIndex(s)
+	if loc == nil {
+		return false
+	}
+	// The marker's pattern may take the mark after it.
+	after := strings.TrimLeft(s[loc[1]-1:], " \t")
+	if r, size := utf8.DecodeRuneInString(after); r != ':' && r != '：' {
+		after = strings.TrimLeft(after[size:], " ")
+	}
+	return strings.HasPrefix(after, ":") || strings.HasPrefix(after, "：")
 }
