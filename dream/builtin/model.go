@@ -683,7 +683,8 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 				// every timeout said in seconds.
 				continue
 			}
-			if c.current() && (containsTerms(c.vterms, wt) || tokenPrefix(c.cur.text, w) || stem && stemOpens(c.cur.text, w)) && otherVersion(w, c.cur.text, text) && !slices.Contains(replaced, c) {
+			if c.current() && (containsTerms(c.vterms, wt) || tokenPrefix(c.cur.text, w) || stem && stemOpens(c.cur.text, w)) && otherVersion(w, c.cur.text, text) && !slices.Contains(replaced, c) &&
+				!compoundHeadOnly(c.cur.text, w) {
 				replaced = append(replaced, c)
 			}
 		}
@@ -1069,4 +1070,35 @@ func otherVersion(w, old, update string) bool {
 		}
 	}
 	return false
+}
+
+// compoundHeadOnly reports a name said in text only as the head of
+// another name ("terraform" in "terraform-docs", "helm" in "helm-diff"):
+// leaving the one is no change of the other. A value with digits or a
+// colon opens its variants ("python:3.11" in "python:3.11-slim").
+func compoundHeadOnly(text, w string) bool {
+	w = strings.ToLower(strings.TrimSpace(w))
+	if w == "" || strings.ContainsAny(w, ":0123456789 -") {
+		return false
+	}
+	lt := strings.ToLower(text)
+	found := false
+	for i := 0; ; {
+		j := strings.Index(lt[i:], w)
+		if j < 0 {
+			return found
+		}
+		at, end := i+j, i+j+len(w)
+		before, _ := utf8.DecodeLastRuneInString(lt[:at])
+		if at == 0 || !wordRune(before) {
+			if !(end+1 < len(lt) && lt[end] == '-' && unicode.IsLetter(rune(lt[end+1]))) {
+				if end == len(lt) || !wordRune(rune(lt[end])) {
+					return false // said alone somewhere
+				}
+			} else {
+				found = true
+			}
+		}
+		i = at + 1
+	}
 }

@@ -483,6 +483,13 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		f.kind, f.subject, f.text, f.part = Fact, subjectOf(part, lang, lx), part, true
 		return why(f, "d21v"), durable
 	}
+	if reUpdateCue[lang] != nil && reUpdateCue[lang].MatchString(s) && hasValue(s, lang) && !taskChatter(s, lang) && !taskish(s, lang, lx) && !reNotOrTried.MatchString(s) {
+		// "bumped R to 4.5.1", "it gives up after five failures now": a
+		// value said with a word of change, in no shape the rules above
+		// read, is where things are now.
+		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
+		return why(f, "d21u"), durable
+	}
 	return why(f, "n25"), neutral
 }
 
@@ -1536,15 +1543,27 @@ func leadNounPhrase(s, lang string, lx *lexicon) string {
 	return nounPhrase(strings.Join(ws, " "), lang, lx)
 }
 
+// reNotOrTried is a negation, a trial, a condition, a plan or hearsay:
+// "not adding X now", "hasn't looked at it since Q3", "一回 ±35ms も試した
+// けど…戻しました", "once we move to X", "we'll bump it next sprint", "Tom
+// said Ana said …" say no value holds now.
+var reNotOrTried = regexp.MustCompile(`(?i)\b(?:not|no|never|nah|nope|nothing|n't|hasn't|haven't|isn't|aren't|wasn't|didn't|don't|doesn't|won't|tried|` +
+	`if|once|when|whenever|unless|in case|will|gonna|going to|plan|plans|planned|planning|want to|wanna|next (?:week|month|quarter|year|sprint|release)|later|` +
+	`ne|pas|jamais|non|si|quand|lorsque|dès que|va|vont|allons|prévu|prévoit|prochaine?|essayé|` +
+	`nicht|kein|keine|keinen|nie|nein|wenn|falls|sobald|werden|wird|geplant|nächste[nmr]?|probiert|versucht|` +
+	`nunca|nada|cuando|va a|vamos a|planeamos|próxim[oa]|probado|probamos|` +
+	`said|says|told|tells|heard|sagte|meinte|gesagt|dijo|dice|dit)\b|n't\b|'ll\b|说|听说|によると|言って|言った|` +
+	`[不没別别]|如果|要是|打算|计划|将来|下个?月|明年|ない|なく|ません|ず[、。]|試し|试过|试了|たら|れば|なら|予定|つもり|来月|来年`)
+
 // reUpdateCue marks a statement that changes an earlier value ("now",
 // "since the weekend", "moved to").
 var reUpdateCue = map[string]*regexp.Regexp{
-	En: wordsRe(`now`, `any ?more`, `no longer`, `moved`, `switched`, `migrated`, `upgraded`, `bumped`, `updated`, `changed`, `since`, `dropped`, `raised`, `lowered`, `increased`, `reduced`, `went`, `upgrade to`, `switch (?:the [\w-]+ )?(?:over )?to`, `signed off`, `back to`, `actually`, `that was wrong`, `i was wrong`, `correction`),
+	En: wordsRe(`now`, `any ?more`, `no longer`, `moved`, `switched`, `migrated`, `upgraded`, `bumped`, `updated`, `changed`, `since`, `dropped`, `raised`, `lowered`, `increased`, `reduced`, `went`, `(?:goes|went|going|comes|came) (?:down|up) to`, `drops to`, `is live`, `upgrade to`, `switch (?:the [\w-]+ )?(?:over )?to`, `signed off`, `back to`, `actually`, `that was wrong`, `i was wrong`, `correction`),
 	De: wordsRe(`jetzt`, `seit`, `nicht mehr`, `umgestellt`, `migriert`, `gewechselt`, `aktualisiert`, `angehoben`, `upgrade`, `mittlerweile`, `inzwischen`, `neuerdings`, `entschieden`, `gehen auf`, `zurück auf`, `zurück zu`, `umgestiegen`, `hochgezogen`, `eigentlich`, `korrektur`),
 	Es: wordsRe(`ahora`, `ya`, `desde`, `migramos`, `cambiamos`, `actualizamos`, `pasamos`, `subimos`, `volvemos`, `volvimos`, `vuelto`, `en realidad`, `me equivoqué`, `corrijo`),
 	Fr: wordsRe(`maintenant`, `désormais`, `depuis`, `migré`, `migrés`, `passé`, `passés`, `passée`, `passées`, `monté`, `montés`, `changé`, `mis à jour`, `bumpé`, `upgradé`, `repasse`, `revient`, `revenus?`, `en fait`, `je me suis trompée?`, `correction`),
-	Zh: anyRe(`现在`, `改到`, `改成`, `换成`, `升级`, `迁移`, `已经`, `其实`, `实际上`, `纠正`, `更正`, `说错了`, `记错了`, `不对`, `一直是`, `改回`, `换回`, `放宽`, `延长`, `缩短`),
-	Ja: anyRe(`今`, `移行`, `変更`, `切り替え`, `アップグレード`, `上げ`, `下げ`, `変わり`, `なりました`, `戻し`, `戻り`, `交代`, `引っ越し`, `実は`, `訂正`, `間違い`),
+	Zh: anyRe(`现在`, `改到`, `改成`, `换成`, `换到`, `迁到`, `升级`, `迁移`, `已经`, `其实`, `实际上`, `纠正`, `更正`, `说错了`, `记错了`, `不对`, `一直是`, `改回`, `换回`, `放宽`, `延长`, `缩短`),
+	Ja: anyRe(`今`, `移行`, `移し`, `移っ`, `変更`, `切り替え`, `アップグレード`, `上げ`, `下げ`, `変わり`, `なりました`, `になった`, `ピン留め`, `戻し`, `戻り`, `交代`, `引っ越し`, `実は`, `訂正`, `間違い`),
 }
 
 // reVersioned is a value with a version or number: "node:22",

@@ -657,3 +657,28 @@ func TestCorrectionAcrossSentences(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that a value said with a word of change is heard as where things
+// are now whatever its shape, and that a negation, a trial, a condition, a
+// plan or a hedge keeps such a sentence out.
+func TestChangeWithValueInAnyShape(t *testing.T) {
+	for _, text := range []string{
+		"bumped R to 4.4.1 over the weekend and refreshed renv.",
+		"ログも S3 から自前の Loki に移しました",
+		"ビルドの並列数、会議で決まって、4から6までOKになった",
+	} {
+		if h := Session(conv(text)); len(h.Statements) != 1 {
+			t.Errorf("%q: statements %+v, want one", text, h.Statements)
+		}
+	}
+	for _, text := range []string{
+		"nah, not adding playwright now.",
+		"once we move to Postgres 17 we can drop the shim",
+		"一回 30秒 も試したけどタイムアウトしたので戻しました",
+		"本番は今は Aurora 3 のはず",
+	} {
+		if h := Session(conv(text)); len(h.Statements) != 0 {
+			t.Errorf("%q: statements %+v, want none", text, h.Statements)
+		}
+	}
+}
