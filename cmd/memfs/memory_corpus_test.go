@@ -19,19 +19,20 @@ import (
 // and retraction resolved), which are not all met yet. Every half present is
 // run; a checkout without any half fails.
 //
-// Measured 2026-12-02 (rules version 7, tuned on dev..dev16; test counts
-// only): in the context dev 97/98, dev2 107/109, dev3 109/120, dev4
-// 106/114, dev5 67/75, dev6 58/61, dev7 25/32, dev8 43/53, dev9 104/141,
-// dev10 96/138, dev11 90/140, dev12 92/147, dev13 94/129, dev14 111/135,
-// dev15 99/123, dev16 110/153, test 100/109; distractors kept out 69/69,
-// 70/70, 107/107, 89/89, 69/78, 53/57, 54/58, 54/57, 59/67, 85/97, 73/79,
-// 74/78, 70/81, 63/68, 86/96, 80/89, 67/67; updates 6/6, 12/12, 14/14,
-// 11/11, 29/29, 26/26, 24/28, 21/28, 25/32, 18/31, 36/61, 34/62, 21/32,
-// 27/36, 24/33, 17/26, 5/7; retractions 5/5, 10/10, 11/11, 8/8, 18/19,
-// 14/18, 14/20, 17/21, 18/22, 15/20, 17/33, 18/32, 18/22, 19/25, 16/22,
-// 9/18, 3/6. The goals missed are every update and retraction on dev5 to
-// dev16 and the held-out half (issue 22), and the facts in the context of
-// dev7 to dev16.
+// Measured 2026-12-02 (rules version 9, tuned on dev..dev18; test counts
+// only): in the context dev 97/98, dev2 107/109, dev3 106/120, dev4
+// 106/114, dev5 68/75, dev6 58/61, dev7 25/32, dev8 43/53, dev9 107/141,
+// dev10 97/138, dev11 91/140, dev12 94/147, dev13 95/129, dev14 112/135,
+// dev15 100/123, dev16 114/153, dev17 81/103, dev18 80/100, test 101/109;
+// distractors kept out 69/69, 70/70, 107/107, 89/89, 69/78, 53/57, 54/58,
+// 54/57, 59/67, 85/97, 73/79, 74/78, 70/81, 63/68, 87/96, 80/89, 59/64,
+// 57/59, 67/67; updates 6/6, 12/12, 14/14, 11/11, 29/29, 26/26, 24/28,
+// 21/28, 26/32, 20/31, 39/61, 36/62, 23/32, 29/36, 25/33, 17/26, 21/41,
+// 21/37, 6/7; retractions 5/5, 10/10, 11/11, 8/8, 18/19, 14/18, 14/20,
+// 17/21, 18/22, 15/20, 17/33, 19/32, 18/22, 19/25, 16/22, 9/18, 14/26,
+// 14/21, 3/6. The goals missed are every update and retraction on dev5 to
+// dev18 and the held-out half (issue 22), and the facts in the context of
+// dev7 to dev18.
 //
 // Baseline of the builtin dreamer before the recognizer of issue 21 (dev
 // half, 2026-12-01): 6 of 98 facts in the context (6%), 8 in pages.
@@ -108,6 +109,16 @@ import (
 // same day (rules version 7): dev15 99/123, 86/96, 24/33, 16/22; dev16
 // 110/153, 80/89, 17/26, 9/18.
 //
+// dev17 and dev18, written side by side by two more writers after the
+// tuning on dev16 (dev17 where change is the point, 41 updates and 26
+// withdrawals; dev18 a small team's ordinary months in 42 short sessions,
+// 37 updates and 21 withdrawals), measured untouched (2026-12-02, on
+// 5885109): dev17 73/103 in the context, 59/64 kept out, updates 17/41,
+// retractions 15/26; dev18 79/100, 57/59, 18/37, 13/21. Tuned on them
+// the same day (rules version 9): dev17 81/103, 59/64, 21/41, 14/26; dev18
+// 80/100, 57/59, 21/37, 14/21. dev17's confirmations (2 of 10 in the
+// context) sit under every shared category floor.
+//
 // dev7's retraction floor is 0.65 since a person who leaves takes only
 // their part of a claim (the builtin test "who left goes, a rule said
 // beside them stays"): the harvest rule said beside a departure used to go with it,
@@ -123,15 +134,17 @@ var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category, u
 	"dev6":  {pages: 0.88, context: 0.88, keptOut: 0.9, lang: 0.7, category: 0.7, updates: 0.95, retractions: 0.75},
 	"dev7":  {pages: 0.75, context: 0.75, keptOut: 0.9, lang: 0.3, category: 0.25, updates: 0.8, retractions: 0.65},
 	"dev8":  {pages: 0.8, context: 0.78, keptOut: 0.92, lang: 0.7, category: 0.45, updates: 0.7, retractions: 0.75},
-	"dev9":  {pages: 0.72, context: 0.68, keptOut: 0.85, lang: 0.6, category: 0.15, updates: 0.7, retractions: 0.6},
-	"dev10": {pages: 0.72, context: 0.65, keptOut: 0.85, lang: 0.5, category: 0.5, updates: 0.52, retractions: 0.7},
-	"dev11": {pages: 0.75, context: 0.56, keptOut: 0.88, lang: 0.3, category: 0.35, updates: 0.55, retractions: 0.46},
-	"dev12": {pages: 0.68, context: 0.56, keptOut: 0.9, lang: 0.45, category: 0.18, updates: 0.5, retractions: 0.45},
-	"dev13": {pages: 0.7, context: 0.69, keptOut: 0.84, lang: 0.55, category: 0.2, updates: 0.6, retractions: 0.75},
+	"dev9":  {pages: 0.72, context: 0.7, keptOut: 0.85, lang: 0.6, category: 0.15, updates: 0.75, retractions: 0.6},
+	"dev10": {pages: 0.72, context: 0.65, keptOut: 0.85, lang: 0.5, category: 0.5, updates: 0.6, retractions: 0.7},
+	"dev11": {pages: 0.75, context: 0.56, keptOut: 0.88, lang: 0.3, category: 0.35, updates: 0.6, retractions: 0.46},
+	"dev12": {pages: 0.68, context: 0.56, keptOut: 0.9, lang: 0.45, category: 0.18, updates: 0.54, retractions: 0.53},
+	"dev13": {pages: 0.7, context: 0.7, keptOut: 0.84, lang: 0.55, category: 0.2, updates: 0.68, retractions: 0.75},
 	"dev14": {pages: 0.76, context: 0.78, keptOut: 0.9, lang: 0.6, category: 0.4, updates: 0.7, retractions: 0.7},
 	"dev15": {pages: 0.8, context: 0.77, keptOut: 0.87, lang: 0.5, category: 0.25, updates: 0.68, retractions: 0.66},
-	"dev16": {pages: 0.74, context: 0.69, keptOut: 0.87, lang: 0.6, category: 0.3, updates: 0.6, retractions: 0.45},
-	"test":  {pages: 0.91, context: 0.90, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.55, retractions: 0.5},
+	"dev16": {pages: 0.74, context: 0.7, keptOut: 0.87, lang: 0.6, category: 0.3, updates: 0.6, retractions: 0.45},
+	"dev17": {pages: 0.78, context: 0.74, keptOut: 0.88, lang: 0.6, category: 0.15, updates: 0.45, retractions: 0.48},
+	"dev18": {pages: 0.78, context: 0.75, keptOut: 0.93, lang: 0.65, category: 0.5, updates: 0.5, retractions: 0.6},
+	"test":  {pages: 0.91, context: 0.91, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.8, retractions: 0.5},
 }
 
 // categoryFloor is the share of every category of fact (rules, project
