@@ -543,8 +543,8 @@ func TestStatesNothingSaidLoosely(t *testing.T) {
 	}
 }
 
-// Ensure that a "don't note" marker opening what follows with a colon
-// keeps out only what follows it, while one without a colon reaches back
+// Ensure that a "don't note" marker opening what follows with a colon or
+// a "but" keeps out only what follows it, while one without reaches back
 // to the sentence before it too.
 func TestNoNotesMarkerWithColon(t *testing.T) {
 	for _, tc := range []struct {
@@ -552,6 +552,8 @@ func TestNoNotesMarkerWithColon(t *testing.T) {
 	}{
 		{"Our CI runs on Buildkite. Don't note this: my laptop is broken today.", "Buildkite", "laptop"},
 		{"测试服那边以后交给老赵。这个别记：我今天用的是公司电脑，网有点慢。", "老赵", "公司电脑"},
+		{"The release train leaves on Tuesdays. Don't write this down but I'm on leave next week.", "Tuesdays", "leave next week"},
+		{"小林さんは先月退職しました。これはメモしなくていいけど、来週は在宅です。", "", "在宅"},
 		// A guard: without a colon the marker reaches back.
 		{"Our CI runs on Buildkite. Don't note this, it's a one-off.", "", "Buildkite"},
 	} {
@@ -560,6 +562,9 @@ func TestNoNotesMarkerWithColon(t *testing.T) {
 			got = append(got, st.Quote)
 		}
 		all := strings.Join(got, "\n")
+		if strings.HasPrefix(tc.text, "小林") && len(Session(conv(tc.text)).Retractions) != 1 {
+			t.Errorf("%q: the departure before the marker was not heard", tc.text)
+		}
 		if tc.kept != "" && !strings.Contains(all, tc.kept) || strings.Contains(all, tc.never) {
 			t.Errorf("%q: statements %q, want %q kept and %q not", tc.text, got, tc.kept, tc.never)
 		}

@@ -513,6 +513,8 @@ func chinese() *lexicon {
 		retract: []*regexp.Regexp{
 			// Deprecated: what it names is no longer to be used.
 			regexp.MustCompile(`^(?P<t>[^，,；;]{2,30}?)(?:已经|现在)?(?:废弃|弃用|被弃用|淘汰)了?[。!！]?$`),
+			// 不再: "测试环境不再每晚重置了": what no longer happens.
+			regexp.MustCompile(`^(?:对了|另外|还有|然后)?[，,]?(?P<t>[^，,。不]{2,20}?不再[^，,。]{2,16}?)了(?:[，,。!！]|$)`),
 			// 更正: "上次说锁超时是5秒，是我记错了", "之前写的 X 写错了".
 			regexp.MustCompile(`^(?:不好意思|抱歉|对不起)?[，,]?(?:我)?(?:上次|之前|刚才)(?:说|写|讲)(?:的)?(?P<t>[^，,。]{1,24}?)(?:[，,])?(?:是我|我)?(?:记错|写错|说错|搞错)了`),
 			// 回指: "PR 贴图那条不用了", "之前说的 X 不算了".

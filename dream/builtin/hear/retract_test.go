@@ -39,6 +39,7 @@ func TestRetractionPhrasings(t *testing.T) {
 		{"Der Timeout-Hack im Exporter kann jetzt weg, das Backend ist schneller.", "Timeout-Hack im Exporter"},
 		{"Die doppelte Prüfung ist nicht mehr erforderlich.", "doppelte Prüfung"},
 		{"新しい電源ユニットが届いたので、充電電流の制限は外していいです。", "充電電流の制限"},
+		{"对了预发环境不再每周一重建了，数据自己备份。", "预发环境不再每周一重建"},
 		{"Le bandeau cookies sur la page d'accueil, oublie, on l'a retiré.", "bandeau cookies sur la page d'accueil"},
 		{"otra cosa: la columna legacy_id ya se puede borrar, nadie la usa.", "columna legacy_id"},
 		{"moment.js is ok again, the bundle budget problem is gone.", "moment.js"},

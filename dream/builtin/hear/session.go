@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 )
 
 // Session reads one session's records in order and returns what the user
@@ -1373,17 +1372,21 @@ func askedTopic(said []Record) string {
 	return questionSubject(q, lang)
 }
 
-// opensWithColon reports a marker (re) in s that a colon follows: it
-// introduces what comes after it.
+// opensWithColon reports a marker (re) in s that a colon or a "but"
+// follows: it introduces what comes after it.
 func opensWithColon(s string, re *regexp.Regexp) bool {
 	loc := re.FindStringIndex(s)
 	if loc == nil {
 		return false
 	}
 	// The marker's pattern may take the mark after it.
-	after := strings.TrimLeft(s[loc[1]-1:], " \t")
-	if r, size := utf8.DecodeRuneInString(after); r != ':' && r != '：' {
-		after = strings.TrimLeft(after[size:], " ")
+	if m := strings.TrimRight(s[:loc[1]], " \t"); strings.HasSuffix(m, ":") || strings.HasSuffix(m, "：") {
+		return true
 	}
-	return strings.HasPrefix(after, ":") || strings.HasPrefix(after, "：")
+	after := strings.TrimLeft(s[loc[1]:], " \t")
+	return strings.HasPrefix(after, ":") || strings.HasPrefix(after, "：") || reButAhead.MatchString(after)
 }
+
+// reButAhead opens what a marker covers with "but": "dont write this down
+// but buoy 12 is …", "これはメモしなくていいけど、来月…".
+var reButAhead = regexp.MustCompile(`(?i)^(?:,\s*)?(?:but|though|aber|pero|mais)(?:\s|,|$)|^[，,、]?\s*[^、。，,.!?！？]{0,6}?(?:けど|けれど|但|不过|可是)`)
