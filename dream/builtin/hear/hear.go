@@ -68,6 +68,9 @@
 //     opened by a determiner, any verb and a value ("les logs partent dans
 //     Sentry") is a fact, unless it happens only now and then.
 //  10. Any clause with a strong cue (always, never, every time) is a rule.
+//  11. A value said with a word of change ("bumped R to 4.5.1", "R2 から
+//     MinIO に移しました", "8枚までOKになった") is a fact, unless the clause
+//     negates, tells a trial, a condition, a plan or hearsay.
 //
 // A short lead-in before a colon ("novedades:", "zwei Dinge vorweg:") is
 // read past. A concessive tail ("even if", "même si") makes nothing
@@ -92,7 +95,15 @@
 // (6) gives its comma-separated parts a second reading. A sentence that
 // opens with "it's", "that", "das", "c'est" continues the statement
 // before it. "Don't put this in the notes" keeps out its sentence, the one
-// before, and the rest of the message.
+// before, and the rest of the message; followed by a colon or a "but"
+// ("don't note this: …", "メモしなくていいけど、…") it keeps out only what
+// follows.
+//
+// A person who left is heard after a title ("Dr. Albers retired", "Mme
+// Fontaine part à la retraite"), a joining word ("pis Nadia est partie")
+// or a label ("管理者の件も：佐藤さんは…に移った"); what the sentence says
+// next (who does it now) is a statement of its own, and a task after it
+// (", send him …") is read apart.
 //
 // Answers: when the assistant's last text asks a fact question (not an
 // offer, not a question about the task or the day, not one a question
