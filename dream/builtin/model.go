@@ -1077,28 +1077,16 @@ func otherVersion(w, old, update string) bool {
 // leaving the one is no change of the other. A value with digits or a
 // colon opens its variants ("python:3.11" in "python:3.11-slim").
 func compoundHeadOnly(text, w string) bool {
-	w = strings.ToLower(strings.TrimSpace(w))
+	w = strings.TrimSpace(w)
 	if w == "" || strings.ContainsAny(w, ":0123456789 -") {
 		return false
 	}
-	lt := strings.ToLower(text)
-	found := false
-	for i := 0; ; {
-		j := strings.Index(lt[i:], w)
-		if j < 0 {
-			return found
-		}
-		at, end := i+j, i+j+len(w)
-		before, _ := utf8.DecodeLastRuneInString(lt[:at])
-		if at == 0 || !wordRune(before) {
-			if !(end+1 < len(lt) && lt[end] == '-' && unicode.IsLetter(rune(lt[end+1]))) {
-				if end == len(lt) || !wordRune(rune(lt[end])) {
-					return false // said alone somewhere
-				}
-			} else {
-				found = true
-			}
-		}
-		i = at + 1
-	}
+	alone := wordStart(text, w, func(lt, _ string, end int) bool {
+		r, _ := utf8.DecodeRuneInString(lt[end:])
+		return end == len(lt) || !wordRune(r)
+	})
+	head := wordStart(text, w, func(lt, _ string, end int) bool {
+		return end+1 < len(lt) && lt[end] == '-' && unicode.IsLetter(rune(lt[end+1]))
+	})
+	return head && !alone
 }
