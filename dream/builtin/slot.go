@@ -1103,8 +1103,10 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 				continue
 			}
 			// A name followed by a version names the new value's stem
-			// ("Postgres 14" → "Postgres 16").
-			if i+1 < len(words) && slices.ContainsFunc(newVals, func(v valueTok) bool { return v.text == words[i+1] }) {
+			// ("Postgres 14" → "Postgres 16"), as does the product of a
+			// release the statement gives ("bumped Deno to 2.1").
+			if i+1 < len(words) && slices.ContainsFunc(newVals, func(v valueTok) bool { return v.text == words[i+1] }) ||
+				slices.ContainsFunc(newVals, func(v valueTok) bool { return slices.Contains(v.units, "@"+w) }) {
 				continue
 			}
 		default:
@@ -1341,5 +1343,10 @@ func otherClauses(text string, words []string) (string, bool) {
 	} else {
 		out = quote[:starts[hit]] + "… " + quote[starts[last+1]:]
 	}
+	// Parts cut before leave one mark: "… … we deploy" is "… we deploy".
+	out = reEllipses.ReplaceAllString(out, "…")
 	return text[:open+len("“")] + strings.TrimSpace(out) + text[end:], true
 }
+
+// reEllipses are marks of cut parts side by side.
+var reEllipses = regexp.MustCompile(`…(?:[\s,;，、]*…)+`)
