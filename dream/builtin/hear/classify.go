@@ -758,12 +758,9 @@ func retractionIn(s string, lx *lexicon) string {
 	}
 	// "Tom moved to the payments squad", "Katrin ist in Elternzeit": a
 	// person gone from the team withdraws what was said of them.
-	if lx.departed != nil {
-		// "pis Nadia est partie …": a joining word before the name.
-		if m := lx.departed.FindStringSubmatch(s[len(reBareLead.FindString(s)):]); m != nil {
-			if t := group(lx.departed, m, "t"); t != "" && !lx.properStop[t] {
-				return t
-			}
+	if m, _, _ := departedIn(s, lx); m != nil {
+		if t := group(lx.departed, m, "t"); t != "" && !lx.properStop[t] {
+			return t
 		}
 	}
 	for _, re := range lx.retract {
@@ -795,11 +792,37 @@ func endedIn(s string, lx *lexicon) string {
 // moment it names ("lucia moved over to the risk team this sprint"), as
 // against being away for a while ("Tom is out this week").
 func movedOn(s string, lx *lexicon) bool {
-	if lx.departed == nil {
-		return false
+	m, _, _ := departedIn(strings.TrimSpace(s), lx)
+	return m != nil && reMovedOn.MatchString(m[0])
+}
+
+// departedIn finds where clause s says a person left (lx.departed), read
+// past what may lead it: a joining word ("pis Nadia est partie …") or a
+// short label and its colon ("Info am Rande: Dr. Albrecht ist …",
+// "管理者の件も：佐藤さんは…"). It returns the submatches and where the
+// match starts and ends in s; nil when s says no one left.
+func departedIn(s string, lx *lexicon) (m []string, start, end int) {
+	if lx == nil || lx.departed == nil {
+		return nil, 0, 0
 	}
-	m := lx.departed.FindString(strings.TrimSpace(reBareLead.ReplaceAllString(s, "")))
-	return m != "" && reMovedOn.MatchString(m)
+	leads := []int{len(reBareLead.FindString(s))}
+	for _, colon := range []string{": ", "："} {
+		if i := strings.Index(s, colon); i > 0 && i < 40 {
+			leads = append(leads, i+len(colon))
+		}
+	}
+	for _, lead := range leads {
+		if ix := lx.departed.FindStringSubmatchIndex(s[lead:]); ix != nil {
+			m = make([]string, len(ix)/2)
+			for k := range m {
+				if ix[2*k] >= 0 {
+					m[k] = s[lead+ix[2*k] : lead+ix[2*k+1]]
+				}
+			}
+			return m, lead + ix[0], lead + ix[1]
+		}
+	}
+	return nil, 0, 0
 }
 
 // reRequiredTail closes an instruction with words making it a standing rule

@@ -267,8 +267,9 @@ func entries(rs ...Record) []string {
 type msgSentence struct {
 	text, lang string
 	joke, hush bool
-	// ahead: the hush marker opens what follows it with a colon ("这个别
-	//记：…", "not for the notes: …"), and leaves the sentence before.
+	// ahead: the hush marker opens what follows it with a colon or a
+	// "but" ("这个别记：…", "not for the notes: …", "メモしなくていいけど、
+	// …"), and leaves the sentence before.
 	ahead bool
 	// intro: a sentence that only names the user, joined to the one about
 	// their role after it ("佐藤です。通知基盤を担当しています。").
@@ -507,8 +508,8 @@ var reLeadingNo = regexp.MustCompile(`(?i)^(?:no|non|nein|nope|いや|不)[,、�
 // before; with agreed, the first sentence (the confirmation) is kept out
 // too.
 //
-// A marker that opens what follows with a colon ("这个别记：我今天用的是
-// 公司电脑") covers what follows only.
+// A marker that opens what follows with a colon or a "but" ("这个别记：我今天
+// 用的是公司电脑") covers what follows only.
 func messageSentences(text string, agreed bool) []msgSentence {
 	lang := detect(text)
 	lx := lexes[lang]
@@ -521,7 +522,7 @@ func messageSentences(text string, agreed bool) []msgSentence {
 			}
 			hush := lexes[l].noNotes.MatchString(s) || lexEn.noNotes.MatchString(s)
 			sents = append(sents, msgSentence{text: s, lang: l, joke: lexes[l].joke.MatchString(s) || reJokeEmoji.MatchString(s), hush: hush,
-				ahead: hush && (opensWithColon(s, lexes[l].noNotes) || opensWithColon(s, lexEn.noNotes))})
+				ahead: hush && (pointsAhead(s, lexes[l].noNotes) || pointsAhead(s, lexEn.noNotes))})
 		}
 	}
 	// "Don't put this in the notes": what follows the request, and the
@@ -1309,26 +1310,16 @@ var reNotOurs = regexp.MustCompile(`(?i)\bnot ours\b|\bnot our (?:repo|project|c
 // revisa Mateo"): the leaving withdraws, the rest may state who does it
 // now. Nil when the clause says nothing after the leaving.
 func departureSplit(c string, lx *lexicon) []string {
-	if lx == nil || lx.departed == nil {
+	d, _, stop := departedIn(c, lx)
+	if d == nil {
 		return nil
 	}
-	lead := len(reBareLead.FindString(c))
-	if i := strings.Index(c, ": "); i > 0 && i < 40 && !lx.departed.MatchString(c[lead:]) {
-		lead = i + len(": ") // "Info am Rande: Dr. Albrecht ist …"
-	} else if i := strings.Index(c, "："); i > 0 && i < 40 && !lx.departed.MatchString(c[lead:]) {
-		lead = i + len("：") // "管理者の件も：佐藤さんは…"
-	}
-	loc := lx.departed.FindStringIndex(c[lead:])
-	if loc == nil {
-		return nil
-	}
-	loc[0], loc[1] = loc[0]+lead, loc[1]+lead
-	rest := c[loc[1]:]
+	rest := c[stop:]
 	m := reDepartureThen.FindStringIndex(rest)
 	if m == nil {
 		return nil
 	}
-	a, b := strings.TrimSpace(c[:loc[1]+m[0]]), strings.TrimSpace(rest[m[1]:])
+	a, b := strings.TrimSpace(c[:stop+m[0]]), strings.TrimSpace(rest[m[1]:])
 	if len(strings.Fields(b)) < 3 && !(cjkText(b) && len([]rune(b)) >= 4) {
 		return nil
 	}
@@ -1372,9 +1363,9 @@ func askedTopic(said []Record) string {
 	return questionSubject(q, lang)
 }
 
-// opensWithColon reports a marker (re) in s that a colon or a "but"
+// pointsAhead reports a marker (re) in s that a colon or a "but"
 // follows: it introduces what comes after it.
-func opensWithColon(s string, re *regexp.Regexp) bool {
+func pointsAhead(s string, re *regexp.Regexp) bool {
 	loc := re.FindStringIndex(s)
 	if loc == nil {
 		return false
