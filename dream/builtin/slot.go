@@ -226,8 +226,11 @@ func productBefore(text string, idx [][]int, words []string, i int) []string {
 	if !properNoun(w, false) && !toolNamed(w) {
 		return nil
 	}
-	return []string{"@" + l}
+	return []string{productUnit(l)}
 }
+
+// productUnit is the unit of the releases of the product named name.
+func productUnit(name string) string { return "@" + name }
 
 // cjkTopicMark are the marks between a name and what it is in Japanese
 // and Chinese ("MATLABはR2024b", "Node是22").
@@ -709,15 +712,9 @@ func released(v valueTok) bool {
 // releaseOf reports a new value (ns) that is another release of a product
 // an old value (os) is a release of: "Deno 2.1" of "Deno 1.46".
 func releaseOf(ns, os []valueTok) bool {
-	for _, n := range ns {
-		if !released(n) {
-			continue
-		}
-		if slices.ContainsFunc(os, func(o valueTok) bool { return sameRelease(n, o) }) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(ns, func(n valueTok) bool {
+		return slices.ContainsFunc(os, func(o valueTok) bool { return sameRelease(n, o) })
+	})
 }
 
 // sameRelease reports two releases of one named product, however each is
@@ -1106,7 +1103,7 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 			// ("Postgres 14" → "Postgres 16"), as does the product of a
 			// release the statement gives ("bumped Deno to 2.1").
 			if i+1 < len(words) && slices.ContainsFunc(newVals, func(v valueTok) bool { return v.text == words[i+1] }) ||
-				slices.ContainsFunc(newVals, func(v valueTok) bool { return slices.Contains(v.units, "@"+w) }) {
+				slices.ContainsFunc(newVals, func(v valueTok) bool { return slices.Contains(v.units, productUnit(w)) }) {
 				continue
 			}
 		default:
@@ -1239,7 +1236,7 @@ func abbreviated(text string) bool {
 
 // abbreviations are words written short with a period, mostly titles.
 var abbreviations = setOf("dr", "dra", "prof", "mr", "mrs", "ms", "mx", "mme", "mlle", "st", "sr", "sra", "srta", "hr", "fr",
-	"e.g", "i.e", "z.b", "bzw", "etc", "vs", "ca", "nr", "no", "approx", "resp", "cf", "p.ex", "p. ex", "ej")
+	"e.g", "i.e", "z.b", "bzw", "etc", "vs", "ca", "nr", "approx", "resp", "cf", "p.ex", "ej")
 
 // reJaClauseSep is reCJKClauseSep with the Japanese comma, 、; reKana
 // tells Japanese from Chinese.
