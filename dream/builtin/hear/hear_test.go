@@ -574,7 +574,7 @@ func TestNoNotesMarkerWithColon(t *testing.T) {
 // Ensure that Japanese "今は" states what holds now, not a limit to the
 // moment.
 func TestNowInJapaneseStates(t *testing.T) {
-	for _, text := range []string{"本番DBは今は Aurora です。", "レビューは今は山本さんと二人で回しています。"} {
+	for _, text := range []string{"本番DBは今は Aurora です。", "リリース担当は今は青木さんです。"} {
 		if h := Session(conv(text)); len(h.Statements) != 1 {
 			t.Errorf("%q: statements %+v, want one", text, h.Statements)
 		}

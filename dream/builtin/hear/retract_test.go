@@ -661,7 +661,9 @@ func TestCorrectionAcrossSentences(t *testing.T) {
 
 // Ensure that a value said with a word of change is heard as where things
 // are now whatever its shape, and that a negation, a trial, a condition, a
-// plan or a hedge keeps such a sentence out.
+// plan or a hedge keeps such a sentence out (the negation and the trial
+// fail without reNotOrTried; the condition and the hedge are guards that
+// other rules keep out too).
 func TestChangeWithValueInAnyShape(t *testing.T) {
 	for _, text := range []string{
 		"bumped R to 4.4.1 over the weekend and refreshed renv.",
