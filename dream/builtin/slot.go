@@ -39,6 +39,7 @@ const (
 	vkTime    = "time"    // 02:30, 14:00, 4h30: a time of day
 	vkURL     = "url"     // https://api.example.com/v3/sync
 	vkNamed   = "named"   // payments.authorized.v2, shell=false: a name and its version or value
+	vkPeriod  = "period"  // every quarter, monthly, une fois par an, 每两周: how often (period.go)
 )
 
 // valueTok is one value in a text: its kind, its lower-cased spelling, and
@@ -189,7 +190,7 @@ func valueOf(text string) []valueTok {
 			out = append(out, valueTok{kind: vkName, text: l})
 		}
 	}
-	return out
+	return append(out, periodsOf(text)...)
 }
 
 // productBefore is the unit of a release of a named product: the name
@@ -430,7 +431,7 @@ func properNoun(w string, start bool) bool {
 }
 
 // changeCue marks a statement that says something changed.
-var changeCue = regexp.MustCompile(`(?i)\b(?:(?:the|our) new \w+(?: \w+)? (?:is|are)|now|moved|migrated|switched|changed|upgraded|downgraded|bumped|replaced|dropped|raised|lowered|increased|decreased|reduced|went|no longer|any ?more|instead|these days|nowadays|jetzt|mittlerweile|inzwischen|nun|umgestellt|gewechselt|migriert|geändert|ersetzt|aktualisiert|angehoben|erhöht|gesenkt|nicht mehr|umgezogen|umgestiegen|verschoben|gewechselt|ahora|mudamos|nos mudamos|ya|cambiamos|migramos|pasamos|movimos|subimos|bajamos|reemplazamos|cambiado|migrado|pasado|subido|bajado|actualizado|maintenant|désormais|déménagé|basculé|remplacé|remplacée|migré|migrée|passé|passée|changé|augmenté|réduit|baissé|plus|pasa(?:n|mos)? a|(?:sube|suben|baja|bajan) a|cut over|cutover|(?:drops|dropped|rises|rose|goes up|went up|goes down|went down) to)\b|\bpass(?:e|ent|ons) à\s|现在|已经|改成|改为|改一下|调一下|改了|改到|调成|调到|调为|提高到|降到|降低到|增加到|减少到|变成|换成|迁到|迁移|升级|不再|调整|今は|変わ|変更|移行|切り替え|上げ|下げ|上がり|上がっ|下がり|下がっ|なりました|になった|にしました|に変えました|に変えて|やっぱり|になったので|担当になり`)
+var changeCue = regexp.MustCompile(`(?i)\b(?:(?:the|our) new \w+(?: \w+)? (?:is|are)|now|moved|migrated|switched|changed|upgraded|downgraded|bumped|replaced|dropped|raised|lowered|increased|decreased|reduced|went|no longer|any ?more|instead|these days|nowadays|jetzt|mittlerweile|inzwischen|nun|umgestellt|gewechselt|migriert|geändert|ersetzt|aktualisiert|angehoben|erhöht|gesenkt|nicht mehr|umgezogen|umgestiegen|verschoben|gewechselt|ahora|mudamos|nos mudamos|ya|cambiamos|migramos|pasamos|movimos|subimos|bajamos|reemplazamos|cambiado|migrado|pasado|subido|bajado|actualizado|maintenant|désormais|déménagé|basculé|remplacé|remplacée|migré|migrée|passé|passée|changé|augmenté|réduit|baissé|plus|pasa(?:n|mos)? a|(?:sube|suben|baja|bajan) a|cut over|cutover|(?:drops|dropped|rises|rose|goes up|went up|goes down|went down) to|tightened|loosened|relaxed|shortened|extended|shifted|verlängert|verkürzt|gelockert|verschärft|ampliamos|ampliado|reducimos|acortamos|acortado|adelantamos|retrasamos|allongé|allongée|raccourci|raccourcie|resserre|resserré|resserrée|assoupli|assouplie|décale|décalé|décalée|avancé|avancée|reporté|reportée)\b|\bpass(?:e|ent|ons)(?:\s+[^\s,.;:!?]+){0,6}?\s+à\s|现在|已经|改成|改为|改一下|调一下|改了|改到|调成|调到|调为|提高到|降到|降低到|增加到|减少到|变成|换成|迁到|迁移|升级|不再|调整|缩短|延长|放宽|收紧|提前到|推迟到|今は|変わ|変更|見直し|短縮|延長|緩和|移行|切り替え|上げ|下げ|上がり|上がっ|下がり|下がっ|なりました|になった|にしました|に変えました|に変えて|やっぱり|になったので|担当になり`)
 
 // coversAll reports whether content holds every word of a claim's
 // subject (cs) that narrows it, but for words naming a value's kind.
@@ -439,15 +440,22 @@ var changeCue = regexp.MustCompile(`(?i)\b(?:(?:the|our) new \w+(?: \w+)? (?:is|
 // said again in other words breaks one pair at a seam ("默认压缩级别"
 // and "默认值…压缩级别" share all but "认压"): of four pairs or more, one
 // may be missing.
+//
+// Said in a language of other letters, a subject is held by the words it
+// shares with the content across scripts: "检测阈值" (read as the pairs
+// 检测, 测阈 and threshold) is held by "the detection threshold".
 func coversAll(cs, content []string) bool {
-	cjkPairs, cjkMissing := 0, 0
+	cjkPairs, cjkMissing, latin := 0, 0, 0
 	for _, t := range cs {
-		if genericModifier[t] || pronouns[t] || typeWords[t] != "" || kindNouns[t] {
+		if genericModifier[t] || pronouns[t] || typeWords[t] != "" || kindNouns[t] || isNumberish(t) {
+			// A value in a subject ("4h30") is what changes, not what of.
 			continue
 		}
 		cjk := cjkWord(t)
 		if cjk {
 			cjkPairs++
+		} else {
+			latin++
 		}
 		if !slices.ContainsFunc(content, func(x string) bool { return x == t || identPart(t, x) || akin(t, x) }) {
 			if !cjk {
@@ -455,6 +463,9 @@ func coversAll(cs, content []string) bool {
 			}
 			cjkMissing++
 		}
+	}
+	if cjkMissing > 0 && latin > 0 && !slices.ContainsFunc(content, cjkWord) {
+		return true
 	}
 	return cjkMissing == 0 || cjkPairs >= 4 && cjkMissing == 1
 }
@@ -485,9 +496,11 @@ func (c *claim) valueToks() []valueTok {
 	return c.vals
 }
 
-// saysChange reports a statement that says something changed.
+// saysChange reports a statement that says something changed, in its
+// words or in the label it was said under ("on décale la publication :
+// désormais 5h15").
 func saysChange(st hear.Statement) bool {
-	return st.IfChanging || len(st.Replaces) > 0 || changed(st.Quote) || changed(st.Claim)
+	return st.IfChanging || len(st.Replaces) > 0 || changed(st.Quote) || changed(st.Claim) || changed(st.Topic)
 }
 
 // reFromNow is "from now on" and its kin: a rule's durability, not a
@@ -545,7 +558,7 @@ func sameKind(ns, os []valueTok) string {
 		return slices.ContainsFunc(vs, func(o valueTok) bool { return o.kind == v.kind && o.text == v.text })
 	}
 	best := ""
-	rank := map[string]int{vkRegion: 9, vkVersion: 8, vkTool: 7, vkHost: 6, vkURL: 6, vkNamed: 6, vkTime: 5, vkDay: 4, vkCount: 3, vkID: 2, vkName: 1}
+	rank := map[string]int{vkRegion: 9, vkVersion: 8, vkTool: 7, vkHost: 6, vkURL: 6, vkNamed: 6, vkPeriod: 5, vkTime: 5, vkDay: 4, vkCount: 3, vkID: 2, vkName: 1}
 	for _, n := range ns {
 		if has(os, n) {
 			continue
@@ -588,11 +601,13 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 	change := saysChange(st)
 	var nonName []valueTok
 	for _, v := range nv {
-		if v.kind != vkName && v.kind != vkTool && v.kind != vkURL && v.kind != vkNamed {
+		if v.kind != vkName && v.kind != vkTool && v.kind != vkURL && v.kind != vkNamed && v.kind != vkPeriod {
 			nonName = append(nonName, v)
 		}
 	}
-	content := minus(union(sterms, terms(unframed(st.Claim))), valueTerms(nonName))
+	// A label the claim was said under ("cambiamos la planificación:
+	// …") may name what it is of.
+	content := minus(union(union(sterms, terms(unframed(st.Claim))), terms(st.Topic)), valueTerms(nonName))
 	content = slices.DeleteFunc(content, func(t string) bool { return genericModifier[t] || changeCue.MatchString(t) })
 	if len(content) == 0 {
 		return nil
@@ -616,6 +631,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 	hasID := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkID })
 	hasRate := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkCount && slices.ContainsFunc(v.units, rare) })
 	hasURL := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkURL || v.kind == vkNamed || released(v) })
+	hasPeriod := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkPeriod })
 	var top pick
 	probe := content
 	if swap {
@@ -628,7 +644,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		}
 		same := len(sterms) > 0 && len(c.sterms) > 0 && subjectScore(styped, untyped(c.sterms)) > 0 || cjkWithin(subj, c.subject)
 		swapped := swap && len(kin) > 0 && overlap(kin, c.vterms) > 0 && toolPair(nv, c.valueToks())
-		if !same && !swapped && (!change || !hasID && !hasRate && !hasURL && !coversAll(c.sterms, content)) {
+		if !same && !swapped && (!change || !hasID && !hasRate && !hasURL && !hasPeriod && !coversAll(c.sterms, content)) {
 			continue // cheap checks first: values are costly to read
 		}
 		ov := c.valueToks()
@@ -646,7 +662,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		} else if change {
 			var oNonName []valueTok
 			for _, v := range ov {
-				if v.kind != vkName && v.kind != vkTool && v.kind != vkURL && v.kind != vkNamed {
+				if v.kind != vkName && v.kind != vkTool && v.kind != vkURL && v.kind != vkNamed && v.kind != vkPeriod {
 					oNonName = append(oNonName, v)
 				}
 			}
@@ -689,6 +705,17 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 				// "Deno 2.1" is the release of Deno that "Deno 1.46"
 				// was, whatever else the two say.
 				need, covers = 1, true
+			}
+			if kind == vkPeriod && len(styped) > 0 && coversAll(styped, cc) {
+				// "周报改成每两周发一次了": how often the statement's subject
+				// is done, where the claim speaks of it.
+				need = 1
+			}
+			if kind == vkPeriod && shared >= 2 {
+				// How often a thing is done, said of two of the claim's
+				// words ("Ciarán pulls DATRAS monthly now"), is how often
+				// the claim's thing is done, whatever its subject was.
+				covers = true
 			}
 			if kind == vkID && longUnit(nv, ov) {
 				// "db-stg-01" and "db-stg-02" say what they are of.

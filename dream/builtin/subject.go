@@ -224,6 +224,43 @@ var termSynonyms = [][]string{
 	{"screenshot", "screenshots", "captura", "capturas", "capture", "captures", "bildschirmfoto", "截图"},
 	{"test", "tests", "prueba", "pruebas", "测试"},
 	{"releas", "release", "releases", "lanzamiento", "发布"},
+	// Things a project sets and changes, as the six languages name them,
+	// so that a change said in another language than the fact meets it
+	// ("阈值改成 0.72" and "threshold 0.60"). CJK words here are of two
+	// characters: longer ones are read as overlapping pairs.
+	{"threshold", "thresholds", "schwelle", "schwellwert", "schwellenwert", "umbral", "umbrales", "seuil", "seuils", "阈值", "閾値"},
+	{"interval", "intervals", "intervall", "intervalle", "intervalo", "intervalos", "间隔", "間隔"},
+	{"schedul", "schedule", "schedules", "zeitplan", "planificación", "planificacion", "cronograma", "排期"},
+	{"limit", "limits", "limite", "límite", "límites", "limites", "grenze", "上限"},
+	{"timeout", "timeouts", "zeitlimit", "超时"},
+	{"backup", "backups", "sicherung", "sicherungen", "datensicherung", "sauvegarde", "sauvegardes", "respaldo", "respaldos", "备份"},
+	{"deadline", "deadlines", "frist", "plazo", "échéance", "截止", "締切"},
+	{"budget", "budgets", "presupuesto", "预算", "予算"},
+	{"price", "prices", "preis", "preise", "precio", "precios", "prix", "价格", "価格", "料金"},
+	{"temperatur", "temperature", "temperaturen", "température", "temperatura", "温度"},
+	{"retention", "aufbewahrung", "rétention", "retención", "保留"},
+	{"port", "ports", "puerto", "puertos", "端口"},
+	{"branch", "branches", "rama", "ramas", "branche", "zweig", "分支"},
+	{"warn", "warning", "warnings", "warnung", "warnungen", "avertissement", "avertissements", "advertencia", "advertencias", "警告"},
+	{"meeting", "meetings", "réunion", "réunions", "reunión", "reuniones", "besprechung", "会议", "会議"},
+	{"invoic", "invoice", "invoices", "rechnung", "rechnungen", "factura", "facturas", "facture", "factures", "发票"},
+	{"customer", "customers", "kunde", "kunden", "客户", "顾客", "顧客"},
+	{"password", "passwords", "passwort", "kennwort", "contraseña", "contraseñas", "密码"},
+	{"languag", "language", "languages", "sprache", "idioma", "langue", "语言", "言語"},
+	{"dependency", "dependencies", "abhängigkeit", "abhängigkeiten", "dependencia", "dependencias", "dépendance", "dépendances", "依赖"},
+	{"alert", "alerts", "alerta", "alertas", "alerte", "alertes", "告警", "警报"},
+	{"notification", "notifications", "benachrichtigung", "benachrichtigungen", "notificación", "notificaciones", "通知"},
+	{"rotation", "rotat", "rotate", "rotación", "轮换"},
+	{"report", "reports", "bericht", "berichte", "rapport", "rapports", "报告", "报表"},
+	{"certificat", "certificate", "certificates", "zertifikat", "zertifikate", "certificado", "certificados", "certificats", "证书"},
+	{"timezon", "timezone", "zeitzone", "时区"},
+	{"currency", "währung", "moneda", "货币", "通貨"},
+	{"replica", "replicas", "réplica", "réplicas", "réplique", "répliques", "副本"},
+	{"coverag", "coverage", "abdeckung", "cobertura", "couverture"},
+	{"oncall", "on-call", "bereitschaft", "rufbereitschaft", "astreinte", "guardia", "值班", "当番"},
+	{"contact", "ansprechpartner", "ansprechpartnerin", "contacto", "interlocuteur", "interlocutrice", "对接", "窓口"},
+	{"minut", "min", "mins", "minute", "minutes", "minuto", "minutos", "minuten", "分钟"},
+	{"hour", "hours", "hr", "hrs", "stunde", "stunden", "hora", "horas", "heure", "heures", "小时", "時間"},
 	{"monday", "montag", "lunes", "lundi", "周一", "月曜"},
 	{"tuesday", "dienstag", "martes", "mardi", "周二", "火曜"},
 	{"wednesday", "mittwoch", "miércoles", "mercredi", "周三", "水曜"},
@@ -241,8 +278,14 @@ var termCanon, termSpellings = func() (map[string]string, map[string][]string) {
 		for _, w := range g {
 			canon[w] = g[0]
 			canon[stemTerm(w)] = g[0]
+			// A page is looked into for any word the term stands for:
+			// "clients" for the stem "client" of "clientes".
+			for _, sp := range []string{w, stemTerm(w)} {
+				if !slices.Contains(spell[g[0]], sp) {
+					spell[g[0]] = append(spell[g[0]], sp)
+				}
+			}
 		}
-		spell[g[0]] = g
 	}
 	return canon, spell
 }()

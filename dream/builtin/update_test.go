@@ -895,3 +895,63 @@ func TestLeavingToolKeepsToolNamedAfterIt(t *testing.T) {
 			nil, []string{"terraform-docs", "OpenTofu 1.8"}},
 	})
 }
+
+// Ensure that how often a thing is done replaces how often it was done,
+// whatever the language and spelling of the two periods, and that a
+// period of another thing stays.
+func TestPeriodReplacesPeriod(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"an adverb for a phrase, the claim's subject unsaid",
+			[]string{"Remember: the sales ledger is exported by Marta every quarter."},
+			[]string{"Marta exports the ledger monthly now, finance asked."},
+			[]string{"every quarter"}, []string{"monthly"}},
+		{"in French, a verb moving it",
+			[]string{"Remember: we rotate the API keys every 6 months, names are key-YYYYMM."},
+			[]string{"on passe la rotation des clés API à une fois par an."},
+			[]string{"every 6 months"}, []string{"une fois par an", "key-YYYYMM"}},
+		{"in Chinese",
+			[]string{"周报每周五发，发到群里。"},
+			[]string{"周报改成每两周发一次了。"},
+			[]string{"每周五"}, []string{"每两周"}},
+		{"guard: in German, said as an adverb",
+			[]string{"Merk dir: das Backup der Fotos läuft täglich."},
+			[]string{"Das Backup der Fotos läuft jetzt nur noch wöchentlich."},
+			[]string{"täglich"}, []string{"wöchentlich"}},
+		{"a unit abbreviated",
+			[]string{"heads up, the uplink interval is 10 minutes on every node."},
+			[]string{"uplink is every 5 min now on all nodes, the battery lasts."},
+			[]string{"10 minutes"}, []string{"every 5 min"}},
+		{"a period of another thing stays, both heard",
+			[]string{"Remember: we back up the database nightly."},
+			[]string{"the newsletter goes out weekly now."},
+			nil, []string{"nightly", "weekly"}},
+	})
+}
+
+// Ensure that a change said in another language than the fact, in other
+// words for the same thing, under a label, or with a verb of shifting,
+// finds the fact it changes.
+func TestChangeInOtherWords(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"a backup said in French",
+			[]string{"Remember: the nightly backup keeps 14 days of snapshots."},
+			[]string{"la sauvegarde garde maintenant 30 jours de snapshots."},
+			[]string{"14 days"}, []string{"30 jours"}},
+		{"a Chinese threshold changed in English",
+			[]string{"模型的置信阈值是 0.55，低于的都丢掉。"},
+			[]string{"the confidence threshold is 0.7 now."},
+			[]string{"0.55"}, []string{"0.7"}},
+		{"the subject said in a label before a colon",
+			[]string{"Remember: the sync job runs hourly."},
+			[]string{"cambiamos la planificación del sync: ahora cada 30 minutos, por favor."},
+			[]string{"hourly"}, []string{"cada 30 minutos"}},
+		{"a verb of shifting",
+			[]string{"Le flux est publié chaque nuit à 4h30 sur le portail."},
+			[]string{"on décale la publication du flux à 5h15."},
+			[]string{"4h30"}, []string{"5h15"}},
+		{"a verb of shifting in the label",
+			[]string{"Le flux est publié chaque nuit à 4h30 sur le portail."},
+			[]string{"on décale le flux : désormais 5h15."},
+			[]string{"4h30"}, []string{"5h15"}},
+	})
+}

@@ -32,6 +32,8 @@ type finding struct {
 	part bool
 	// ifChanging: a value set inside a task (Statement.IfChanging).
 	ifChanging bool
+	// topic is a lead-in label the clause was read past (Statement.Topic).
+	topic string
 	// why names the rule that decided (for tests and debugging).
 	why string
 }
@@ -237,6 +239,8 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 				// "we're in the audit freeze: no merges …" holds while
 				// the freeze lasts: the lead-in is part of the rule.
 				g.text = s
+			} else if g.topic == "" {
+				g.topic = labelOf(lead)
 			}
 			return g, v
 		}
@@ -716,6 +720,11 @@ func afterLabel(s string) string {
 	return ""
 }
 
+// labelOf is a lead-in without its colon.
+func labelOf(lead string) string {
+	return strings.TrimSpace(strings.TrimRight(strings.TrimSpace(lead), ":："))
+}
+
 // reConditionLead opens a lead-in that says when what follows holds
 // ("we're in the audit freeze: no merges without a CHG ticket"): it is
 // part of the rule, not a label.
@@ -1023,7 +1032,7 @@ var reValue = regexp.MustCompile("[0-9]|`|[A-Za-z][\\w]*[-_:/.@#][A-Za-z0-9]|(?:
 // a proper noun (a capitalised word inside a Latin-script sentence, or a
 // Latin word inside CJK text), or a quoted name.
 func hasValue(s, lang string) bool {
-	if reValue.MatchString(s) || strings.ContainsAny(s, "\"“«「") {
+	if reValue.MatchString(s) || strings.ContainsAny(s, "\"“«「") || rePeriod.MatchString(s) || reCJKPeriod.MatchString(s) {
 		return true
 	}
 	for _, w := range words(strings.ToLower(s)) {

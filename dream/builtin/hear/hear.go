@@ -201,6 +201,11 @@ type Statement struct {
 	// it only as the change of a claim of the same thing, never as a new
 	// claim, since a task names values of one moment too.
 	IfChanging bool
+	// Topic is a short lead-in label the claim was read past, without its
+	// colon ("cambiamos la planificación" of "cambiamos la planificación:
+	// ahora va cada 30 minutos"): it may name what the claim is about.
+	// Empty when there was none.
+	Topic string
 	// Entries are the transcript entry ids it rests on: the user's entry
 	// first, then the pointer's.
 	Entries []string

@@ -619,14 +619,19 @@ func appendCommaParts(sts []Statement, text, lang string, reply bool) []Statemen
 // nothing durable), replacing what any of them replaces.
 func wholeFinding(found []finding, span, lang string, reply bool) finding {
 	whole, _ := strip(span, lexes[lang])
+	lead := ""
 	if i := strings.Index(whole, ": "); i > 0 {
 		// "Kurzes Update, damit du …: wir sind auf Postgres 16": the
 		// lead-in before the colon says nothing.
 		if _, v := classify(whole[:i], lang, reply); v != durable && !reConditionLead.MatchString(whole[:i]) {
+			lead = labelOf(whole[:i])
 			whole = whole[i+2:]
 		}
 	}
 	f := found[0]
+	if f.topic == "" {
+		f.topic = lead
+	}
 	for _, g := range found[1:] {
 		f.replaces = append(f.replaces, g.replaces...)
 	}
@@ -1057,6 +1062,7 @@ func statementFrom(f finding) Statement {
 		Replaces:   f.replaces,
 		Versions:   f.versions,
 		IfChanging: f.ifChanging,
+		Topic:      f.topic,
 		why:        f.why,
 	}
 }

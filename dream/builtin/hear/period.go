@@ -1,0 +1,51 @@
+package hear
+
+import (
+	"regexp"
+	"strings"
+)
+
+// A period is how often something happens: "every quarter", "monthly",
+// "alle zwei Wochen", "une fois par an", "cada 30 minutos", "每两周",
+// "月1回". A period said with a word of change is a value that changed,
+// as a number is ("Marta exports the ledger monthly now").
+
+// periodUnits are what a period counts in, in the six languages, with
+// the weekdays ("every second thursday", "chaque lundi").
+const periodUnits = `(?:min(?:ute)?s?|minut(?:e|o|os|en)?|h(?:ou)?rs?|hours?|heures?|horas?|stunden?|days?|nights?|jours?|nuits?|d[ií]as?|noches?|tage?n?|n[aä]chte?|weeks?|semaines?|semanas?|wochen?|months?|mois|mes(?:es)?|monate?n?|quarters?|trimestres?|quartale?n?|years?|ans?|ann[ée]es?|años?|jahre?n?|sprints?|` +
+	`mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|lundis?|mardis?|mercredis?|jeudis?|vendredis?|samedis?|dimanches?|` +
+	`lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bados?|domingos?|montags?|dienstags?|mittwochs?|donnerstags?|freitags?|samstags?|sonntags?)`
+
+// periodCount is how many units a period spans ("every 6 months", "alle
+// zwei Wochen", "every other day").
+const periodCount = `(?:\d+|other|second|third|two|three|four|six|few|couple of|zwei|drei|vier|sechs|deux|trois|quatre|six|quinze|dos|tres|cuatro|seis|quince)`
+
+// rePeriod is a period in a Latin-script language: "every quarter", "each
+// sprint", "once a week", "twice per month", "monthly", "alle 2 Wochen",
+// "einmal pro Woche", "täglich", "tous les 15 jours", "chaque lundi", "une
+// fois par an", "mensuel", "cada 30 minutos", "una vez al mes", "semanal".
+var rePeriod = regexp.MustCompile(`(?i)\b(?:` +
+	`(?:every|each|alle|jede[nrs]?|cada|chaque|tous les|toutes les)\s+(?:` + periodCount + `\s+)?` + periodUnits +
+	`|(?:once|twice|thrice|\d+\s*(?:x|times)|einmal|zweimal|\d+\s*mal|une fois|deux fois|\d+\s*fois|una vez|dos veces|\d+\s*veces)\s+(?:a|an|per|every|each|pro|im|in der|je|par|al|a la|por)\s+` + periodUnits +
+	`|hourly|daily|nightly|weekly|biweekly|bi-weekly|fortnightly|monthly|bimonthly|bi-monthly|quarterly|yearly|annually|semi-annually|half-yearly` +
+	`|st[üu]ndlich|t[äa]glich|n[äa]chtlich|w[öo]chentlich|zweiw[öo]chentlich|monatlich|quartalsweise|viertelj[äa]hrlich|halbj[äa]hrlich|j[äa]hrlich` +
+	`|quotidien(?:ne)?s?|hebdomadaires?|bimensuel(?:le)?s?|mensuel(?:le)?s?|trimestriel(?:le)?s?|annuel(?:le)?s?` +
+	`|diari[oa]s?|semanal(?:es)?|quincenal(?:es)?|mensual(?:es)?|trimestral(?:es)?|anual(?:es)?` +
+	`)\b`)
+
+// reCJKPeriod is a period in Chinese or Japanese: "每周六", "每两周",
+// "每15分钟", "隔周", "毎月", "月1回", "週2回", "3日ごと".
+var reCJKPeriod = regexp.MustCompile(`每(?:隔)?[一二两三四五六七八九十半\d]*个?(?:分钟|小时|天|日|晚|周[一二三四五六日天]?|星期[一二三四五六日天]?|礼拜[一二三四五六日天]?|月|季度|年)` +
+	`|隔(?:周|天|日|月)|双周|毎(?:日|晩|朝|週|月|年|時間|四半期)|隔(?:週|月)|[日週月年]\s*\d+\s*回|\d+\s*(?:分|時間|日|週間?|か月|ヶ月|カ月|年)(?:ごと|おき|毎)`)
+
+// Periods are the periods s gives, each the phrase as said, lower-cased,
+// its spaces collapsed.
+func Periods(s string) []string {
+	var out []string
+	for _, re := range []*regexp.Regexp{rePeriod, reCJKPeriod} {
+		for _, m := range re.FindAllString(s, -1) {
+			out = append(out, strings.Join(strings.Fields(strings.ToLower(m)), " "))
+		}
+	}
+	return out
+}
