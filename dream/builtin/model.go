@@ -213,6 +213,9 @@ func (c *claim) values() []*value {
 // subject matches the retraction's subject, else the one holding most of
 // its target words; a tie withdraws nothing.
 func (m *memory) retract(session string, r hear.Retraction) bool {
+	if hear.Returned(r) {
+		return m.endAbsence(session, r)
+	}
 	var tied []*claim
 	score := 0.0
 	// "The audit freeze is over" withdraws what was to hold during it,
@@ -293,6 +296,37 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 		m.touch(c)
 	}
 	return len(tied) > 0
+}
+
+// reAway says a person is away or someone stands in for them: "Mia
+// covers on-call while Jonas is on parental leave", "c'est Karim qui la
+// remplace pendant ce temps", "板子的问题先找 Kevin，他顶到九月".
+var reAway = regexp.MustCompile(`(?i)\b(?:stands? in|standing in|stand-in|covers?\b|covering|cover for|fills? in|filling in|in (?:his|her|their) place|while (?:\S+ ){1,4}?(?:is |are )?(?:away|out|off|on leave)|until (?:\S+ ){1,4}?(?:is |are |comes |gets )?back|(?:on|in) (?:parental|maternity|paternity|sick|long) leave|on leave|vertritt|vertreten|Vertretung|solange|während (?:der|ihrer|seiner)|Elternzeit|Mutterschutz|bis (?:\S+ ){1,4}?zurück|sustituye|reemplaza|cubre|mientras (?:\S+ ){1,4}?(?:está|esté)|de baja|de permiso|hasta que vuelva|remplace|pendant (?:ce temps|son absence|son congé)|en congé|intérim|jusqu'à son retour)|顶|代班|替他|替她|临时|借调|休假|产假|期间|代わり|代理|代行|不在の間|産休|育休|休職`)
+
+// endAbsence withdraws what was to hold while a person was away, now that
+// a retraction says they are back (hear.Returned): each current claim
+// naming them that tells of their absence or of someone standing in. What
+// else was said of them stays.
+func (m *memory) endAbsence(session string, r hear.Retraction) bool {
+	name := strings.ToLower(strings.TrimSpace(r.Target))
+	if name == "" {
+		return false
+	}
+	m.openHaving(terms(r.Target), 1)
+	n := 0
+	for _, c := range m.claims {
+		if !c.current() || !strings.Contains(strings.ToLower(c.cur.text), name) || !reAway.MatchString(c.cur.text) {
+			continue
+		}
+		v := *c.cur
+		v.end, v.by, v.endQuote = endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote
+		c.past = append([]value{v}, c.past...)
+		c.cur = nil
+		c.seen = m.gen
+		m.touch(c)
+		n++
+	}
+	return n > 0
 }
 
 // rePersonPronoun is a pronoun that may stand for a person: what is left

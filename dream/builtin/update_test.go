@@ -955,3 +955,30 @@ func TestChangeInOtherWords(t *testing.T) {
 			[]string{"4h30"}, []string{"5h15"}},
 	})
 }
+
+// Ensure that a person said to be back ends what was to hold while they
+// were away (a stand-in, their leave) and leaves the rest said of them.
+func TestReturnEndsAbsence(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"back from leave, in English",
+			[]string{"Jonas owns the billing module.", "Mia covers the on-call rotation while Jonas is on parental leave."},
+			[]string{"Jonas is back from parental leave."},
+			[]string{"Mia covers"}, []string{"billing module"}},
+		{"a stand-in in French",
+			[]string{"c'est Karim qui remplace Mme Ferrand pour la saisie des stands pendant son congé.", "Mme Ferrand gère aussi les badges."},
+			[]string{"Mme Ferrand est revenue."},
+			[]string{"Karim"}, []string{"badges"}},
+		{"a stand-in in Chinese",
+			[]string{"老周借调去做充电桩项目了，板子的问题先找 Kevin，他顶到九月。", "原理图归老周管。"},
+			[]string{"老周回来了。"},
+			[]string{"Kevin"}, []string{"原理图"}},
+		{"a stand-in in German",
+			[]string{"Tim vertritt Lena im Support, solange sie in Elternzeit ist."},
+			[]string{"Lena ist wieder da."},
+			[]string{"Tim vertritt"}, nil},
+		{"a stand-in in Japanese",
+			[]string{"レビューは佐藤さんが田中さんの代理で見ます。"},
+			[]string{"田中さんが育休から戻ってきました。"},
+			[]string{"佐藤"}, nil},
+	})
+}

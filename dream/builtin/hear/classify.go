@@ -765,6 +765,11 @@ func retractionIn(s string, lx *lexicon) string {
 			return t
 		}
 	}
+	// "Mme Ferrand est revenue de congé", "老周回来了": a person back
+	// ends what was to hold while they were away (Returned).
+	if t := returnedIn(s, lx); t != "" {
+		return t
+	}
 	// "Tom moved to the payments squad", "Katrin ist in Elternzeit": a
 	// person gone from the team withdraws what was said of them.
 	if m, _, _ := departedIn(s, lx); m != nil {
@@ -795,6 +800,37 @@ func endedIn(s string, lx *lexicon) string {
 		}
 	}
 	return ""
+}
+
+// returnedIn is the name of the person clause s says is back (lx.returned),
+// read past a joining word; "" when none.
+func returnedIn(s string, lx *lexicon) string {
+	if lx == nil || lx.returned == nil {
+		return ""
+	}
+	s = strings.TrimSpace(s)
+	s = s[len(reBareLead.FindString(s)):]
+	if m := lx.returned.FindStringSubmatch(s); m != nil {
+		// "Priya's back": the name without its "'s".
+		t := strings.TrimSuffix(strings.TrimSuffix(group(lx.returned, m, "t"), "'s"), "’s")
+		if !lx.properStop[t] {
+			return t
+		}
+	}
+	return ""
+}
+
+// Returned reports a withdrawal saying its target, a person, is back: what
+// was to hold while they were away (a stand-in, their leave) ends, and
+// nothing else said of them.
+func Returned(r Retraction) bool {
+	lx := lexes[r.Lang]
+	for _, p := range quoteParts(r.Quote) {
+		if t := returnedIn(p, lx); t != "" && t == r.Target {
+			return true
+		}
+	}
+	return false
 }
 
 // movedOn reports a clause saying someone moved on for good, whatever

@@ -44,6 +44,7 @@ type lexicon struct {
 
 	// Withdrawals.
 	departed *regexp.Regexp   // a person who left the team or is away: group "t" is the name
+	returned *regexp.Regexp   // a person back from being away: group "t" is the name
 	retract  []*regexp.Regexp // group "t" names what is withdrawn
 	// ended says a period or condition is over ("the audit freeze is
 	// over", "微信支付审核过了"): group "t" names it. It withdraws only
@@ -84,7 +85,8 @@ func lexicons() map[string]*lexicon {
 
 func english() *lexicon {
 	return &lexicon{
-		departed:     regexp.MustCompile(`^` + titleRe + `(?P<t>` + nameRe + `) (?:has |have |just |recently )*(?:(?:moved|switched|transferred|went|changed) (?:over |back )?(?:to|into) (?:the |another |a different |a new )?[\w -]{0,30}(?:team|squad|group|org|department|project|company)|(?:moved|switched|changed) teams|(?:moved|switched|went) (?:over|across) to\b|left(?: the (?:team|company|project))?(?:$|[ ,.;])|retired\b|(?:quit|resigned)(?:$|[ ,.;])|(?:is|'s|are) (?:now )?(?:on (?:parental |maternity |paternity |sick |long )?leave|out (?:for|until)|no longer (?:on|with|in|part of|at)|not on the team)|isn't (?:on the team|with us|part of the team|here) any ?more|moved on\b|joined (?:the |another )?[\w -]{0,30}(?:team|squad))|^(?P<t2>` + nameRe + `)'s last day(?: with us| here| on the team| at [\w-]+)? (?:was|is)\b|^(?P<t3>(?-i:[a-z][a-z'’-]{2,15})) (?:left (?:last|this|the|on|in|yesterday|a|us)\b|(?:has |just )?moved (?:over )?to the [\w -]{0,30}(?:team|squad|group|org)\b|is on (?:parental |maternity |paternity |sick |long )?leave\b|quit\b)`),
+		departed:     regexp.MustCompile(`^` + titleRe + `(?P<t>` + nameRe + `) (?:has |have |just |recently )*(?:(?:moved|switched|transferred|went|changed) (?:over |back )?(?:to|into) (?:the |another |a different |a new )?[\w -]{0,30}(?:team|squad|group|org|department|project|company)|(?:moved|switched|changed) teams|(?:moved|switched|went) (?:over|across) to\b|left(?: the (?:team|company|project))?(?:$|[ ,.;])|retired\b|stepped down\b|(?:quit|resigned)(?:$|[ ,.;])|(?:is|'s|are) (?:now )?(?:on (?:parental |maternity |paternity |sick |long )?leave|out (?:for|until)|no longer (?:on|with|in|part of|at)|not on the team)|isn't (?:on the team|with us|part of the team|here) any ?more|moved on\b|joined (?:the |another )?[\w -]{0,30}(?:team|squad))|^(?P<t2>` + nameRe + `)'s last day(?: with us| here| on the team| at [\w-]+)? (?:was|is)\b|^(?P<t3>(?-i:[a-z][a-z'’-]{2,15})) (?:left (?:last|this|the|on|in|yesterday|a|us)\b|(?:has |just )?moved (?:over )?to the [\w -]{0,30}(?:team|squad|group|org)\b|is on (?:parental |maternity |paternity |sick |long )?leave\b|quit\b)`),
+		returned:     regexp.MustCompile(`^` + titleRe + `(?P<t>` + nameRe + `)(?:'s|’s| is| has| have)? (?:(?:just|finally|now|officially) )?(?:back(?: from| at| on|$|[ ,.;!])|returned\b|come back\b|came back\b)`),
 		questionLead: leadRe(`what`, `what's`, `whats`, `why`, `how`, `when`, `where`, `which`, `who`, `whom`, `whose`, `can`, `could`, `would`, `will`, `do`, `does`, `did`, `is`, `are`, `was`, `were`, `should`, `shall`, `may`, `have you`, `has`, `any idea`, `isn't`, `aren't`, `wasn't`, `didn't`, `doesn't`, `won't`, `anyone`, `any chance`, `i wonder`, `i was wondering`, `wondering`, `do you know`, `curious`),
 		hypo:         wordsRe(`what if`, `suppose`, `supposing`, `imagine`, `hypothetically`, `let's say`, `say we`, `maybe`, `perhaps`, `might`, `could`, `would`, `wouldn't`, `i wonder`, `wondering`, `considering`, `thinking about`, `thinking of`, `not sure`, `probably`, `in theory`, `idea`, `brainstorm\w*`, `someday`, `one day`, `eventually`, `tempted`, `i guess`, `ideally`, `dream`),
 		cond:         wordsRe(`if`, `when`, `whenever`, `in case`, `unless`),
@@ -192,7 +194,8 @@ func english() *lexicon {
 
 func german() *lexicon {
 	return &lexicon{
-		departed:     regexp.MustCompile(`^` + deTitleRe + `(?P<t>` + nameRe + `) (?:ist|hat|sind) (?:jetzt |seit (?:\S+ ){1,3}?|ab (?:\S+ ){1,2}?|mittlerweile |inzwischen |leider )*(?:in (?:Elternzeit|Mutterschutz|Rente|Pension|Sabbatical)|im Ruhestand|in den Ruhestand|(?:im|in|auf) (?:Urlaub|Elternzeit)|nicht mehr (?:im|in|bei|da|Teil)|(?:das|unser) Team verlassen|gekündigt|(?:ins|in das|zum|zu|in ein) .{1,40}(?:gewechselt|gegangen)|gewechselt|weg|raus|nicht mehr dabei)`),
+		departed:     regexp.MustCompile(`^` + deTitleRe + `(?P<t>` + nameRe + `) (?:ist|hat|sind) (?:jetzt |seit (?:\S+ ){1,3}?|ab (?:\S+ ){1,2}?|(?:Ende|Anfang|Mitte) \S+ |im \S+ |letzte[nr]? \S+ |mittlerweile |inzwischen |leider )*(?:in (?:Elternzeit|Mutterschutz|Rente|Pension|Sabbatical)|im Ruhestand|in den Ruhestand|(?:im|in|auf) (?:Urlaub|Elternzeit)|nicht mehr (?:im|in|bei|da|Teil)|(?:das|unser) Team verlassen|gekündigt|(?:ins|in das|zum|zu|in ein) .{1,40}(?:gewechselt|gegangen)|gewechselt|weg|raus|nicht mehr dabei)`),
+		returned:     regexp.MustCompile(`^` + deTitleRe + `(?P<t>` + nameRe + `) (?:ist|sind) (?:jetzt |seit (?:\S+ ){1,3}?|wieder |endlich |zum Glück )*(?:zurück|wieder da|aus (?:der |dem )?\S+ zurück)`),
 		questionLead: leadRe(`was`, `warum`, `wieso`, `weshalb`, `wie`, `wo`, `wohin`, `woher`, `wann`, `wer`, `wen`, `wem`, `welche[rsnm]?`, `kannst`, `könntest`, `können wir`, `kann ich`, `soll ich`, `sollen wir`, `sollte ich`, `ist das`, `ist es`, `sind das`, `hast du`, `habt ihr`, `haben wir`, `gibt es`, `weißt du`, `wisst ihr`, `machst du`, `darf ich`, `dürfen wir`, `muss ich`, `müssen wir`, `würdest du`, `ich frage mich`, `weiß jemand`),
 		hypo:         wordsRe(`angenommen`, `vielleicht`, `eventuell`, `möglicherweise`, `könnten`, `könnte`, `würde`, `würden`, `wäre`, `wären`, `hätten`, `stell dir vor`, `was wäre`, `mal angenommen`, `theoretisch`, `ich überlege`, `wir überlegen`, `überlegen`, `keine ahnung ob`, `ich frage mich`, `wahrscheinlich`, `irgendwann`, `idee`, `ich glaube`, `ich denke`, `vermutlich`),
 		cond:         wordsRe(`wenn`, `falls`, `sobald`, `immer wenn`),
@@ -289,6 +292,7 @@ func german() *lexicon {
 func spanish() *lexicon {
 	return &lexicon{
 		departed:     regexp.MustCompile(`^` + titleRe + `(?P<t>` + nameRe + `) (?:ya no (?:está|trabaja|forma parte)|se (?:fue|ha ido|marchó|cambió de equipo|pasó a)|dejó (?:el equipo|la empresa)|está de (?:baja|vacaciones|permiso)|(?:se )?(?:movió|cambió|pasó) (?:a|al) (?:otro )?(?:equipo|squad))`),
+		returned:     regexp.MustCompile(`^` + titleRe + `(?P<t>` + nameRe + `) (?:ya )?(?:ha vuelto|volvió|ha regresado|regresó|está de vuelta|se reincorporó|se ha reincorporado)`),
 		questionLead: leadRe(`qué`, `cómo`, `dónde`, `cuándo`, `cuál`, `cuáles`, `quién`, `quiénes`, `por qué`, `¿`, `puedes`, `podrías`, `podemos`, `sabes`, `sabéis`, `me pregunto`, `alguien sabe`, `hay alguna`, `tienes`, `debería`, `deberíamos`),
 		hypo:         wordsRe(`quizás`, `quizá`, `tal vez`, `a lo mejor`, `supongamos`, `imagina`, `imaginemos`, `qué pasaría`, `podría`, `podríamos`, `podrían`, `sería`, `serían`, `habría`, `estaría`, `me pregunto`, `no sé si`, `probablemente`, `en teoría`, `hipotéticamente`, `pensando en`, `a ver`, `probemos`, `intentemos`, `veamos`, `estamos pensando`, `estoy pensando`, `algún día`, `idea`, `creo que`, `igual`),
 		cond:         wordsRe(`si`, `cuando`, `siempre que`, `en caso de`),
@@ -386,6 +390,7 @@ func spanish() *lexicon {
 func french() *lexicon {
 	return &lexicon{
 		departed:     regexp.MustCompile(`^` + titleRe + `(?P<t>` + nameRe + `) (?:a quitté|est parti|est partie|n'est plus (?:dans|chez|avec|là|dans l'équipe)|a changé d'équipe|est (?:en congé|en congés|en arrêt)|(?:part|partira|est partie?) à la retraite|prend sa retraite|est à la retraite|passe (?:sur|à) (?:le|un|l'autre|un autre) (?:projet|équipe)|est passée? (?:dans|chez|à) (?:une autre|l'équipe|une nouvelle)|est passée? (?:sur|au|à la|à l') ?[\p{L}' -]{2,30}$|est passée? côté|est partie? (?:chez|à|dans|en)|a rejoint|nous quitte|quitte (?:l'équipe|la boîte|l'entreprise|la société)|s'en va)`),
+		returned:     regexp.MustCompile(`^` + titleRe + `(?P<t>` + nameRe + `) est (?:revenue?|de retour|rentrée?)\b`),
 		questionLead: leadRe(`qu'est-ce`, `qu'est ce`, `quoi`, `quel`, `quelle`, `quels`, `quelles`, `comment`, `où`, `pourquoi`, `quand`, `qui`, `combien`, `est-ce que`, `est-ce`, `peux-tu`, `pouvez-vous`, `pourrais-tu`, `pourriez-vous`, `sais-tu`, `savez-vous`, `as-tu`, `avez-vous`, `dois-je`, `faut-il`, `y a-t-il`, `c'est quoi`, `je me demande`),
 		hypo:         wordsRe(`peut-être`, `imaginons`, `imagine`, `supposons`, `admettons`, `on pourrait`, `pourrait`, `pourrions`, `pourraient`, `serait`, `seraient`, `aurait`, `ferait`, `et si`, `je me demande`, `je ne sais pas si`, `probablement`, `en théorie`, `hypothétiquement`, `je réfléchis`, `on réfléchit`, `envisage`, `envisager`, `un jour`, `idée`, `je pense`, `je crois`),
 		cond:         wordsRe(`si`, `quand`, `lorsque`, `dès que`, `chaque fois que`),
@@ -481,6 +486,7 @@ func french() *lexicon {
 func chinese() *lexicon {
 	return &lexicon{
 		departed:     regexp.MustCompile(`^(?P<t>[\p{Han}]{2,3}?|` + nameRe + `)(?:已经|现在|上个月|上周|最近)*(?:调去|调到|转岗|离职|去了别的|不(?:再)?(?:做|负责|管)(?:这个|这块|这边)?(?:项目|产品|模块)?了|不在(?:我们)?(?:组|团队|这)|休(?:产|育儿)?假|走了|转到|(?:下个?月|下周|月底|年底)?(?:就)?(?:要)?(?:去|调|转)[\p{Han}A-Za-z]{1,10}?(?:局|部|组|团队|公司|部门|项目组|事业部|中心|那边)了?)`),
+		returned:     regexp.MustCompile(`^(?P<t>[\p{Han}]{2,3}?|` + nameRe + `)(?:已经|现在|上周|昨天|终于)*(?:回来了|回来上班了|休完假回来了|(?:休完|结束)(?:产|育儿|病)?假了?|回来|复工了)`),
 		questionLead: anyRe(`^(?:请问|为什么|为啥|怎么|什么|哪|谁|是不是|能不能|可不可以|有没有|要不要|你知道)`),
 		questionAny:  anyRe(`吗[。！]?$`, `呢[。！]?$`, `吗？`, `[？?]$`, `是不是`, `能不能`, `可不可以`, `有没有.*[？?]`, `对不对`, `好不好`),
 		hypo:         anyRe(`假如`, `假设`, `万一`, `也许`, `或许`, `可能`, `大概[^一二三四五六七八九十两百千万0-9]`, `说不定`, `不知道`, `我在想`, `考虑`, `想想`, `能否`, `好奇`, `我觉得`, `我认为`, `我猜`, `有没有可能`, `设想`, `以后也许`, `哪天`, `想法`),
@@ -552,7 +558,8 @@ func chinese() *lexicon {
 
 func japanese() *lexicon {
 	return &lexicon{
-		departed:     regexp.MustCompile(`^(?:[^、。はがをに]{1,16}は)?(?P<t>[\p{Han}\p{Katakana}]{1,6}|` + nameRe + `)さん(?:は|が)?(?:先月|先週|もう|今月|昨年|去年|\d{1,2}月(?:から|末)?|来月から|今月から)?(?:末)?(?:で|に)?(?:別の(?:チーム|部署)|異動|[^、。]{1,15}?(?:に|へ)(?:異動|移り|移っ|移動|転籍|転職)|退職|辞め|休職|産休|育休|いなくな|抜け|[^、。]{0,12}?担当(?:ではない|じゃない|ではありません|から外れ|を外れ))`),
+		departed:     regexp.MustCompile(`^(?:[^、。はがをに]{1,16}は)?(?P<t>[\p{Han}\p{Katakana}]{1,6}|` + nameRe + `)さん(?:は|が)?(?:先月|先週|もう|今月|昨年|去年|\d{1,2}月(?:から|末)?|来月から|今月から)?(?:末)?(?:で|に)?(?:別の(?:チーム|部署)|異動|[^、。]{1,15}?(?:に|へ)(?:異動|移り|移っ|移動|転籍|転職)|退職|辞め|休職|産休|育休|修了|卒業|いなくな|抜け|[^、。]{0,12}?担当(?:ではない|じゃない|ではありません|から外れ|を外れ))`),
+		returned:     regexp.MustCompile(`^(?:[^、。はがをに]{1,16}は)?(?P<t>[\p{Han}\p{Katakana}]{1,6}|` + nameRe + `)さん(?:は|が)?(?:先週|今週|今月|昨日|無事)?(?:[^、。]{1,10}?から)?(?:戻って|戻り|復帰)`),
 		questionLead: anyRe(`^(?:なぜ|なんで|どうして|どこ|どれ|どの|誰|だれ|いつ|何|なに)`),
 		questionAny:  anyRe(`か[。？?]?$`, `ですか`, `ますか`, `でしょうか`, `かな[。？?]?$`, `[？?]$`, `の[？?]$`),
 		hypo:         anyRe(`もし`, `もしも`, `仮に`, `かもしれ`, `かも`, `はず`, `たぶん`, `多分`, `おそらく`, `だろう`, `でしょう`, `と思う`, `と思います`, `と考え`, `検討`, `かなと`, `どうかな`, `いつか`, `アイデア`, `案として`),

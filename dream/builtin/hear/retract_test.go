@@ -394,6 +394,11 @@ func TestLeavingAndHandover(t *testing.T) {
 		{"監視の件も：小松さんは先月別の会社に移ったので、アラートの一次対応は森さんにお願いしています。", "小松", "森"},
 		// A two-character name before a verb that starts like a third.
 		{"还有，李姐调去总部那边了，采购对接以后都找小吴。", "李姐", "小吴"},
+		// Left in other words: stepped down, retired after a time,
+		// graduated.
+		{"Hamid stepped down as release manager, Ines Costa runs the releases now.", "Hamid", "Ines Costa"},
+		{"Frau Keller ist Ende März in Rente gegangen, die Abnahmen macht jetzt Herr Aydin.", "Keller", "Aydin"},
+		{"大野さんは3月で卒業して、データ整理は今後 Lin さんが見ます。", "大野", "Lin"},
 	} {
 		h := Session(conv(tc.text))
 		if len(h.Retractions) != 1 || h.Retractions[0].Target != tc.gone {
@@ -682,6 +687,35 @@ func TestChangeWithValueInAnyShape(t *testing.T) {
 	} {
 		if h := Session(conv(text)); len(h.Statements) != 0 {
 			t.Errorf("%q: statements %+v, want none", text, h.Statements)
+		}
+	}
+}
+
+// Ensure that a person said to be back is heard as ending their absence
+// (Returned), in each language, and that a thing "back" is not a person
+// back.
+func TestReturnHeard(t *testing.T) {
+	for _, tc := range []struct {
+		text, back string
+	}{
+		{"Jonas is back from parental leave, so the on-call goes back to normal.", "Jonas"},
+		{"btw Priya's back, she takes the billing reviews again.", "Priya"},
+		{"Lena ist seit Montag wieder da.", "Lena"},
+		{"Nerea ya volvió de la baja, ella sube las versiones otra vez.", "Nerea"},
+		{"Mme Ferrand est revenue de congé, c'est de nouveau elle pour les stands.", "Ferrand"},
+		{"老周回来了，板子的事照旧找他。", "老周"},
+		{"田中さんが育休から戻ってきました。", "田中"},
+		{"The staging cluster is back up after the outage.", ""},
+	} {
+		h := Session(conv(tc.text))
+		got := ""
+		for _, r := range h.Retractions {
+			if Returned(r) {
+				got = r.Target
+			}
+		}
+		if got != tc.back {
+			t.Errorf("%q: back %q, want %q (retractions %+v)", tc.text, got, tc.back, h.Retractions)
 		}
 	}
 }
