@@ -340,6 +340,8 @@ var reProhibits = regexp.MustCompile(`(?i)(?:^|[“"\s])(?:no|never|don't|do not
 // weeklyTerms are the words for "weekly", and for which days of the week,
 // in the languages memfs hears.
 var weeklyTerms = terms("weekly wöchentliche wöchentlich semanal semanales hebdomadaire hebdomadaires 每周 毎週 " +
+	// Days said of a rule ("deploy days are gone", "die Release-Tage").
+	"day days tage días dias " +
 	// Which days of the week ("the deploy-day rule", "デプロイ曜日の制限").
 	"weekday weekdays wochentag wochentage jours 曜日 星期几")
 
@@ -365,6 +367,12 @@ func fillerCompounds(tt []string) []string {
 		if j := strings.LastIndexAny(t, "-_"); j > 0 && j+1 < len(t) && (targetFiller[t[j+1:]] || targetFiller[stemTerm(t[j+1:])]) {
 			t = t[:j]
 		}
+		if fillerTail(t) {
+			// "die Größenbeschränkung für Fotos" withdraws a limit said
+			// of Fotos: a German compound ending in a rule's word says
+			// what kind of rule, not what of.
+			continue
+		}
 		if m := reCountCompound.FindStringSubmatch(t); m != nil {
 			// "the 400-line rule" is said of "400 lines".
 			out = append(out, m[1], stemTerm(m[2]))
@@ -373,6 +381,17 @@ func fillerCompounds(tt []string) []string {
 		out = append(out, t)
 	}
 	return out
+}
+
+// germanFillerTails are the words of targetFiller a German compound
+// ends in ("Größenbeschränkung", "Upload-Regel", "Meldepflicht").
+var germanFillerTails = []string{"beschränkung", "einschränkung", "regel", "vorgabe", "pflicht", "anforderung", "restriktion"}
+
+// fillerTail reports a word longer than the filler word it ends in.
+func fillerTail(t string) bool {
+	return slices.ContainsFunc(germanFillerTails, func(f string) bool {
+		return len(t) > len(f)+2 && strings.HasSuffix(t, f)
+	})
 }
 
 // reCountCompound is a count joined to what it counts ("400-line",

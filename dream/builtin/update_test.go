@@ -978,3 +978,27 @@ func TestReturnEndsAbsence(t *testing.T) {
 			[]string{"佐藤"}, []string{"DB 設計"}},
 	})
 }
+
+// Ensure that a withdrawal naming a rule by what kind of rule it was
+// finds it: days of a rule said as "days", a German compound ending in a
+// rule's word, a "thing" said over, a German "hinfällig".
+func TestWithdrawalNamesKindOfRule(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"days of a rule, one part kept",
+			[]string{"we release on mondays and wednesdays only, and never after 4pm.", "the API docs live in docs/api."},
+			[]string{"release days are gone, any weekday works now. the no-release-after-4pm bit still stands."},
+			[]string{"mondays and wednesdays"}, []string{"4pm", "docs/api"}},
+		{"a German compound ending in a limit",
+			[]string{"Anhänge maximal 5 MB, sonst läuft das Postfach voll.", "the API docs live in docs/api."},
+			[]string{"Die Größenbeschränkung für Anhänge fällt weg, wir haben jetzt mehr Speicher."},
+			[]string{"5 MB"}, []string{"docs/api"}},
+		{"a thing said over",
+			[]string{"the dashboards are reachable only over the VPN, never public.", "alerts go to #ops-alerts."},
+			[]string{"the VPN thing is over, the dashboards sit behind SSO now."},
+			[]string{"only over the VPN"}, []string{"#ops-alerts"}},
+		{"hinfällig, the thing after the verb",
+			[]string{"Die Kamera lädt Bilder nur nachts hoch, tagsüber ist das Netz zu langsam.", "Bilder liegen im Bucket fotos-roh."},
+			[]string{"Wir haben jetzt Glasfaser, damit ist auch die Regel mit dem Hochladen der Bilder nur nachts hinfällig."},
+			[]string{"nur nachts"}, []string{"fotos-roh"}},
+	})
+}

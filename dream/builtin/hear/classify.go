@@ -372,7 +372,7 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		return why(f, "d13"), durable
 	case lx.narrative.MatchString(s):
 		return why(f, "l11"), local
-	case problemReport(s, lang) || lx.state.MatchString(s) && !durableCue:
+	case problemReport(s, lang) || lx.state.MatchString(s) && !durableCue && !reLimitFine.MatchString(s):
 		return why(f, "l12"), local
 	case pastEvent(s, lang) && len(f.replaces) == 0 && !lx.update.MatchString(s):
 		// "上周重构把 SchedulingConfig 删了": what happened, not what holds.
@@ -942,6 +942,11 @@ func EndsPeriod(r Retraction) bool {
 		// withdrawn, not a period over.
 		return false
 	}
+	if reRuleWord.MatchString(r.Target) {
+		// "the VPN thing is over", "das mit der Regel ist vorbei": a rule
+		// or a thing said over is withdrawn, not a period.
+		return false
+	}
 	for _, p := range quoteParts(r.Quote) {
 		if t := endedIn(strings.TrimRight(p, " .!。！"), lx); t != "" && (strings.Contains(r.Target, t) || strings.Contains(t, r.Target)) {
 			for _, re := range lx.retract {
@@ -954,6 +959,13 @@ func EndsPeriod(r Retraction) bool {
 	}
 	return false
 }
+
+// reLimitFine is a limit said allowed ("up to 500 lines is fine"): a
+// rule, not a state of the moment as "the build is fine" is.
+var reLimitFine = regexp.MustCompile(`(?i)\b(?:up to|at most|max(?:imum)?|no more than|under|below)\s+~?\d[\d.,]*\s*[\pL%]*\s+(?:is|are)\s+(?:fine|ok|okay|allowed)\b`)
+
+// reRuleWord names a rule or a thing rather than a period.
+var reRuleWord = regexp.MustCompile(`(?i)\b(?:thing|things|rule|rules|policy|requirement|restriction|bit|stuff|regel|sache|règle|truc|regla|cosa|tema)\b|规定|规则|那条|ルール|の件`)
 
 var (
 	// reEndedParts cut a withdrawal's quote where a clause may start.

@@ -14,6 +14,13 @@ import (
 func TestRetractionPhrasings(t *testing.T) {
 	for _, tc := range []struct{ text, target string }{
 		{"Scratch that rule about squashing fixups.", "squashing fixups"},
+		// A contract that ended is a person gone.
+		{"Kemal's contract ended in May, so the backups need a new owner.", "Kemal"},
+		{"Hannas Vertrag ist leider ausgelaufen.", "Hanna"},
+		{"a Yusuf se le acabó el contrato.", "Yusuf"},
+		{"Le contrat de Paul est terminé.", "Paul"}, // guard: heard before the rule
+		{"小林的合同到期了。", "小林"},
+		{"木下さんは契約終了です。", "木下"},
 		{"On a arrêté Matomo le mois dernier.", "Matomo"},
 		{"moved uploads to tusd (resumable-lite is deprecated now) and the limit is 2 GB.", "resumable-lite"},
 		{"Le module legacy-sync est désormais obsolète.", "module legacy-sync"},
@@ -716,6 +723,30 @@ func TestReturnHeard(t *testing.T) {
 		}
 		if got != tc.back {
 			t.Errorf("%q: back %q, want %q (retractions %+v)", tc.text, got, tc.back, h.Retractions)
+		}
+	}
+}
+
+// Ensure that a limit said allowed ("up to 500 lines is fine") is heard
+// with its value, and that a thing said fine for now is not.
+func TestLimitSaidFine(t *testing.T) {
+	for _, tc := range []struct {
+		text, want string
+	}{
+		{"PRs can be bigger now, up to 500 lines is fine.", "500 lines"},
+		// Guards: heard before the rule, and a state of the moment.
+		{"uploads up to 20 MB are ok now, the proxy was raised.", "20 MB"},
+		{"the staging build is fine now.", ""},
+	} {
+		h := Session(conv(tc.text))
+		got := ""
+		for _, st := range h.Statements {
+			if tc.want != "" && strings.Contains(st.Claim, tc.want) {
+				got = tc.want
+			}
+		}
+		if got != tc.want || tc.want == "" && len(h.Statements) > 0 {
+			t.Errorf("%q: statements %+v, want one naming %q", tc.text, h.Statements, tc.want)
 		}
 	}
 }
