@@ -165,6 +165,10 @@ func valueOf(text string) []valueTok {
 			out = append(out, valueTok{kind: vkDay, text: d})
 		case reClock.MatchString(l):
 			out = append(out, valueTok{kind: vkTime, text: l})
+		case reThousands.MatchString(l) && len(terms(lw(i+1))) == 1 && !isDigits(terms(lw(i + 1))[0]):
+			// "12.000 Flaschen", "1.500 euros": a count with its
+			// thousands marked, not a version.
+			out = append(out, valueTok{kind: vkCount, text: strings.ReplaceAll(l, ".", ""), units: append(units(), prod...)})
 		case reVersion.MatchString(l):
 			out = append(out, valueTok{kind: vkVersion, text: l, units: prod})
 		case toolNamed(w):
@@ -308,6 +312,10 @@ func urlUnit(u string) string {
 	}
 	return strings.Join(parts, "/")
 }
+
+// reThousands is a number with its thousands marked by dots, as German,
+// Spanish and others write them ("12.000").
+var reThousands = regexp.MustCompile(`^\d{1,3}(?:\.\d{3})+$`)
 
 // reClock is a time of day ("14:00", "4h30").
 var reClock = regexp.MustCompile(`^(?:[01]?\d|2[0-3])[:h][0-5]\d$`)

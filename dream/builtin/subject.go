@@ -259,6 +259,13 @@ var termSynonyms = [][]string{
 	{"coverag", "coverage", "abdeckung", "cobertura", "couverture"},
 	{"oncall", "on-call", "bereitschaft", "rufbereitschaft", "astreinte", "guardia", "值班", "当番"},
 	{"contact", "ansprechpartner", "ansprechpartnerin", "contacto", "interlocuteur", "interlocutrice", "对接", "窓口"},
+	// What counts count, so that "8 retries" meets "5 reintentos".
+	{"retry", "retries", "reintento", "reintentos", "wiederholung", "wiederholungen", "重试"},
+	{"bottl", "bottle", "bottles", "flasche", "flaschen", "botella", "botellas", "bouteille", "bouteilles"},
+	{"seat", "seats", "sitzplatz", "sitzplätze", "asiento", "asientos", "座位", "座席"},
+	{"frame", "frames", "fotograma", "fotogramas"},
+	{"request", "requests", "anfrage", "anfragen", "petición", "peticiones", "requête", "requêtes", "请求"},
+	{"connection", "connections", "verbindung", "verbindungen", "conexión", "conexiones", "connexion", "connexions", "连接"},
 	{"minut", "min", "mins", "minute", "minutes", "minuto", "minutos", "minuten", "分钟"},
 	{"hour", "hours", "hr", "hrs", "stunde", "stunden", "hora", "horas", "heure", "heures", "小时", "時間"},
 	{"monday", "montag", "lunes", "lundi", "周一", "月曜"},
