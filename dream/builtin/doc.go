@@ -47,6 +47,15 @@
 // answer that gives values is read for its own, not for the others its
 // question offered.
 //
+// How often a thing is done is a value of its own (period.go,
+// hear.Periods): "monthly now" changes "every quarter", "une fois par an"
+// changes "every 6 months", "每两周" changes "每周五". The things a
+// project sets are named alike in the six languages (termSynonyms:
+// threshold and 阈值, backup and sauvegarde, retries and reintentos), so a
+// change said in another language than the fact finds it. A label before
+// a colon ("cambiamos la planificación: ahora cada 30 minutos") says what
+// a change is of and that it is one (Statement.Topic).
+//
 // A tool is of the kind of the job it is chosen for, and of the other
 // jobs it commonly does (kinds.go: Redis is a cache and a broker,
 // Cloudflare a CDN and a host); a tool a statement names on both sides
@@ -77,7 +86,13 @@
 // several goes alone. A period said to be over ("the audit freeze is
 // over", hear.EndsPeriod) withdraws only the claims that hold while or
 // until it ("we're in the audit freeze: …", "在微信支付审核通过之前…"),
-// whole. A forget request removes the claims it names, history and all.
+// whole. A person said to be back (hear.Returned: "Mme Ferrand est
+// revenue", "老周回来了") ends the claims naming them that tell of their
+// absence or of someone standing in, and nothing else said of them.
+// "deploy days are gone" names a claim of weekdays; a German compound
+// ending in a rule's word ("Größenbeschränkung") says what kind of rule,
+// not what of; "the VPN thing is over" withdraws, it ends no period.
+// A forget request removes the claims it names, history and all.
 // See subject.go, slot.go and model.go.
 //
 // # Pages

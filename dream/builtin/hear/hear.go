@@ -103,7 +103,12 @@
 // Fontaine part à la retraite"), a joining word ("pis Nadia est partie")
 // or a label ("管理者の件も：佐藤さんは…に移った"); what the sentence says
 // next (who does it now) is a statement of its own, and a task after it
-// (", send him …") is read apart.
+// (", send him …") is read apart. A contract that ended is a person gone
+// ("Hannas Vertrag ist ausgelaufen", "小林的合同到期了"); a person back
+// ("Jonas is back from parental leave", "田中さんが育休から戻ってきました")
+// is a withdrawal of their absence (Returned), not a departure. A period
+// ("every quarter", "alle zwei Wochen", "月1回") is a value: said with a
+// word of change it is where things are now.
 //
 // Answers: when the assistant's last text asks a fact question (not an
 // offer, not a question about the task or the day, not one a question
