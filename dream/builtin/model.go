@@ -288,14 +288,20 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 			m.keepRest(c, rest, endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote)
 			continue
 		}
-		v := *c.cur
-		v.end, v.by, v.endQuote = endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote
-		c.past = append([]value{v}, c.past...)
-		c.cur = nil
-		c.seen = m.gen
-		m.touch(c)
+		m.withdraw(c, session, r)
 	}
 	return len(tied) > 0
+}
+
+// withdraw ends a claim's current value, withdrawn by r in session: it
+// goes to the claim's history with the withdrawing words.
+func (m *memory) withdraw(c *claim, session string, r hear.Retraction) {
+	v := *c.cur
+	v.end, v.by, v.endQuote = endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote
+	c.past = append([]value{v}, c.past...)
+	c.cur = nil
+	c.seen = m.gen
+	m.touch(c)
 }
 
 // reAway says a person is away or someone stands in for them: "Mia
@@ -318,12 +324,7 @@ func (m *memory) endAbsence(session string, r hear.Retraction) bool {
 		if !c.current() || !strings.Contains(strings.ToLower(c.cur.text), name) || !reAway.MatchString(c.cur.text) {
 			continue
 		}
-		v := *c.cur
-		v.end, v.by, v.endQuote = endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote
-		c.past = append([]value{v}, c.past...)
-		c.cur = nil
-		c.seen = m.gen
-		m.touch(c)
+		m.withdraw(c, session, r)
 		n++
 	}
 	return n > 0
