@@ -1014,3 +1014,14 @@ func TestWithdrawalNamesKindOfRule(t *testing.T) {
 			[]string{"nur nachts"}, []string{"fotos-roh"}},
 	})
 }
+
+// Ensure that who helps with a thing now, named with a title, replaces
+// who helped before.
+func TestHandoverToTitledName(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"a German handover to a titled name",
+			[]string{"Für Lötsachen hilft mir Felix aus dem Verein."},
+			[]string{"Für Lötsachen hilft mir jetzt Herr Nowak vom Modellbahnclub."},
+			[]string{"Felix"}, []string{"Herr Nowak"}},
+	})
+}

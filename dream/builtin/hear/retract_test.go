@@ -21,6 +21,9 @@ func TestRetractionPhrasings(t *testing.T) {
 		{"Le contrat de Paul est terminé.", "Paul"}, // guard: heard before the rule
 		{"小林的合同到期了。", "小林"},
 		{"木下さんは契約終了です。", "木下"},
+		// German with the verb first, a single name before the time.
+		{"Viertens hat Frau Albers in die Revision gewechselt.", "Albers"},
+		{"Leider ist Herr Brandt Ende Mai ausgeschieden.", "Brandt"},
 		{"On a arrêté Matomo le mois dernier.", "Matomo"},
 		{"moved uploads to tusd (resumable-lite is deprecated now) and the limit is 2 GB.", "resumable-lite"},
 		{"Le module legacy-sync est désormais obsolète.", "module legacy-sync"},
@@ -747,6 +750,21 @@ func TestLimitSaidFine(t *testing.T) {
 		}
 		if got != tc.want || tc.want == "" && len(h.Statements) > 0 {
 			t.Errorf("%q: statements %+v, want one naming %q", tc.text, h.Statements, tc.want)
+		}
+	}
+}
+
+// Ensure that who does a thing now, named with a title, is heard where a
+// capital alone says nothing (German nouns, a sentence's first word).
+func TestTitledNameHeard(t *testing.T) {
+	for _, tc := range []struct{ text, name string }{
+		{"Herr Aydin prüft jetzt die Statik.", "Aydin"},
+		{"Für Lötsachen hilft mir jetzt Herr Nowak vom Verein.", "Nowak"},
+		{"Die Bauleitung liegt seit März bei Frau Demir.", "Demir"},
+	} {
+		h := Session(conv(tc.text))
+		if len(h.Statements) != 1 || !strings.Contains(h.Statements[0].Claim, tc.name) {
+			t.Errorf("%q: statements %+v, want one naming %q", tc.text, h.Statements, tc.name)
 		}
 	}
 }
