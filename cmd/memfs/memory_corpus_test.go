@@ -22,13 +22,13 @@ import (
 // Measured 2026-12-03 (rules version 11, tuned on dev..dev20; test counts
 // only): in the context dev 97/98, dev2 107/109, dev3 105/120, dev4
 // 106/114, dev5 68/75, dev6 58/61, dev7 25/32, dev8 43/53, dev9 107/141,
-// dev10 96/138, dev11 90/140, dev12 93/147, dev13 95/129, dev14 112/135,
-// dev15 100/123, dev16 114/153, dev17 82/103, dev18 79/100, dev19 91/121,
-// dev20 67/90, test 101/109; distractors kept out 69/69, 70/70, 107/107,
+// dev10 96/138, dev11 90/140, dev12 94/147, dev13 95/129, dev14 112/135,
+// dev15 100/123, dev16 114/153, dev17 82/103, dev18 79/100, dev19 93/121,
+// dev20 68/90, test 101/109; distractors kept out 69/69, 70/70, 107/107,
 // 89/89, 69/78, 53/57, 54/58, 54/57, 59/67, 85/97, 73/79, 74/78, 70/81,
 // 63/68, 87/96, 80/89, 59/64, 57/59, 69/73, 59/63, 67/67; updates 6/6,
 // 11/12, 14/14, 11/11, 29/29, 26/26, 24/28, 21/28, 27/32, 20/31, 38/61,
-// 37/62, 23/32, 29/36, 25/33, 18/26, 25/41, 22/37, 17/33, 13/30, 6/7;
+// 37/62, 23/32, 29/36, 25/33, 18/26, 25/41, 22/37, 19/33, 13/30, 6/7;
 // retractions 5/5, 10/10, 11/11, 8/8, 18/19, 14/18, 14/20, 17/21, 18/22,
 // 14/20, 17/33, 19/32, 18/22, 19/25, 16/22, 9/18, 15/26, 16/21, 9/22,
 // 14/26, 3/6. The goals missed are every update and retraction on dev2
@@ -137,8 +137,8 @@ import (
 // 91/121 in the context, 69/73 kept out, updates 13/33, retractions
 // 9/22; dev20 67/90, 59/63, 11/30, 11/26. The rules this stop wrote
 // before reading them (periods, words of other languages, labels) moved
-// them by one update. Tuned on them (rules version 11): dev19 91/121,
-// 69/73, 17/33, 9/22; dev20 67/90, 59/63, 13/30, 14/26.
+// them by one update. Tuned on them (rules version 11): dev19 93/121,
+// 69/73, 19/33, 9/22; dev20 68/90, 59/63, 13/30, 14/26.
 var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category, updates, retractions float64 }{
 	"dev":   {pages: 0.97, context: 0.95, keptOut: 1, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 1, retractions: 1},
 	"dev2":  {pages: 0.97, context: 0.95, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.9, retractions: 1},
@@ -158,7 +158,7 @@ var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category, u
 	"dev16": {pages: 0.74, context: 0.7, keptOut: 0.87, lang: 0.6, category: 0.3, updates: 0.6, retractions: 0.45},
 	"dev17": {pages: 0.78, context: 0.74, keptOut: 0.88, lang: 0.6, category: 0.15, updates: 0.45, retractions: 0.48},
 	"dev18": {pages: 0.78, context: 0.75, keptOut: 0.93, lang: 0.65, category: 0.5, updates: 0.5, retractions: 0.6},
-	"dev19": {pages: 0.77, context: 0.73, keptOut: 0.93, lang: 0.55, category: 0.55, updates: 0.48, retractions: 0.38},
+	"dev19": {pages: 0.77, context: 0.74, keptOut: 0.93, lang: 0.55, category: 0.55, updates: 0.54, retractions: 0.38},
 	"dev20": {pages: 0.74, context: 0.72, keptOut: 0.92, lang: 0.6, category: 0.25, updates: 0.4, retractions: 0.5},
 	"test":  {pages: 0.91, context: 0.91, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.8, retractions: 0.5},
 }
