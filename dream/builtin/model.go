@@ -314,14 +314,15 @@ var reAway = regexp.MustCompile(`(?i)\b(?:stands? in|standing in|stand-in|covers
 // naming them that tells of their absence or of someone standing in. What
 // else was said of them stays.
 func (m *memory) endAbsence(session string, r hear.Retraction) bool {
-	name := strings.ToLower(strings.TrimSpace(r.Target))
-	if name == "" {
+	name := terms(r.Target)
+	if len(name) == 0 {
 		return false
 	}
-	m.openHaving(terms(r.Target), 1)
+	m.openHaving(name, len(name))
 	n := 0
-	for _, c := range m.claims {
-		if !c.current() || !strings.Contains(strings.ToLower(c.cur.text), name) || !reAway.MatchString(c.cur.text) {
+	for _, c := range m.candidates(name) {
+		// The name's words, whole: "Tim" is not "Timo".
+		if !c.current() || !containsTerms(c.vterms, name) || !reAway.MatchString(c.cur.text) {
 			continue
 		}
 		m.withdraw(c, session, r)
