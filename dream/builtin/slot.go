@@ -607,15 +607,9 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		return nil
 	}
 	change := saysChange(st)
-	var nonName []valueTok
-	for _, v := range nv {
-		if v.kind != vkName && v.kind != vkTool && v.kind != vkURL && v.kind != vkNamed && v.kind != vkPeriod {
-			nonName = append(nonName, v)
-		}
-	}
 	// A label the claim was said under ("cambiamos la planificación:
 	// …") may name what it is of.
-	content := minus(union(union(sterms, terms(unframed(st.Claim))), terms(st.Topic)), valueTerms(nonName))
+	content := minus(union(union(sterms, terms(unframed(st.Claim))), terms(st.Topic)), valueTerms(bareValues(nv)))
 	content = slices.DeleteFunc(content, func(t string) bool { return genericModifier[t] || changeCue.MatchString(t) })
 	if len(content) == 0 {
 		return nil
@@ -668,13 +662,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 			// words besides wins.
 			s = 1 + len(overlapAkin(content, c.vterms))
 		} else if change {
-			var oNonName []valueTok
-			for _, v := range ov {
-				if v.kind != vkName && v.kind != vkTool && v.kind != vkURL && v.kind != vkNamed && v.kind != vkPeriod {
-					oNonName = append(oNonName, v)
-				}
-			}
-			cc := minus(union(c.sterms, terms(unframed(c.cur.text))), valueTerms(oNonName))
+			cc := minus(union(c.sterms, terms(unframed(c.cur.text))), valueTerms(bareValues(ov)))
 			shared := 0
 			for _, t := range content {
 				if slices.ContainsFunc(cc, func(x string) bool { return akin(t, x) }) {
@@ -736,6 +724,16 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		top.offer(c, s)
 	}
 	return top.winner()
+}
+
+// bareValues are the values of vs whose words say nothing of what they
+// are of (counts, versions, ids, days), as against names, tools,
+// addresses and periods, whose words also name their thing ("every
+// quarter", "orders.v2"): subject words are read without the former.
+func bareValues(vs []valueTok) []valueTok {
+	return slices.DeleteFunc(slices.Clone(vs), func(v valueTok) bool {
+		return v.kind == vkName || v.kind == vkTool || v.kind == vkURL || v.kind == vkNamed || v.kind == vkPeriod
+	})
 }
 
 // released reports a value that is a release of a named product

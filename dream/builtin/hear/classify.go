@@ -964,11 +964,6 @@ func EndsPeriod(r Retraction) bool {
 // rule, not a state of the moment as "the build is fine" is.
 var reLimitFine = regexp.MustCompile(`(?i)\b(?:up to|at most|max(?:imum)?|no more than|under|below)\s+~?\d[\d.,]*\s*[\pL%]*\s+(?:is|are)\s+(?:fine|ok|okay|allowed)\b`)
 
-// reTitledName is a person named with a title ("Herr Nowak", "bei Herrn
-// Kowalczyk", "Mme Ferrand", "Dr. Okafor"): a name even where every noun
-// has a capital or the sentence opens with it.
-var reTitledName = regexp.MustCompile(`(?-i:\b(?:Herrn?|Frau|Dr\.|Prof\.|Mr\.?|Mrs\.?|Ms\.?|Mme|Mlle|M\.|Sr\.|Sra\.|Don|Doña) \p{Lu}\p{Ll}+)`)
-
 // reRuleWord names a rule or a thing rather than a period.
 var reRuleWord = regexp.MustCompile(`(?i)\b(?:thing|things|rule|rules|policy|requirement|restriction|bit|stuff|regel|sache|règle|truc|regla|cosa|tema)\b|规定|规则|那条|ルール|の件`)
 
@@ -1085,7 +1080,7 @@ var reValue = regexp.MustCompile("[0-9]|`|[A-Za-z][\\w]*[-_:/.@#][A-Za-z0-9]|(?:
 // a proper noun (a capitalised word inside a Latin-script sentence, or a
 // Latin word inside CJK text), or a quoted name.
 func hasValue(s, lang string) bool {
-	if reValue.MatchString(s) || strings.ContainsAny(s, "\"“«「") || rePeriod.MatchString(s) || reCJKPeriod.MatchString(s) || reTitledName.MatchString(s) {
+	if reValue.MatchString(s) || strings.ContainsAny(s, "\"“«「") || periodIn(s) || reTitledName.MatchString(s) {
 		return true
 	}
 	for _, w := range words(strings.ToLower(s)) {

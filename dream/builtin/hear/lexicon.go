@@ -74,10 +74,18 @@ const (
 	nameRe = `(?-i:\p{Lu}[\p{Ll}'’-]+(?:\s\p{Lu}[\p{Ll}'’-]+)?)`
 	// deTitleRe is what may stand before a German name ("Frau Dr.").
 	deTitleRe = `(?-i:(?:(?:Frau|Herr) )?(?:(?:Dr|Prof)\. )?)`
+	// titleWords are the titles of English, Spanish and French names but
+	// the one-letter "M." ("Dr", "Mme", "Sra").
+	titleWords = `Dr|Dra|Prof|Mr|Mrs|Ms|Mx|Mme|Mlle|Sr|Sra|Srta|Don|Doña`
 	// titleRe is what may stand before an English, Spanish or French
 	// name ("Dr.", "M.", "Mme", "la Dra.").
-	titleRe = `(?-i:(?:(?:el|la|le) )?(?:(?:Dr|Dra|Prof|Mr|Mrs|Ms|Mx|M|Mme|Mlle|Sr|Sra|Srta|Don|Doña)\.? )?)`
+	titleRe = `(?-i:(?:(?:el|la|le) )?(?:(?:` + titleWords + `|M)\.? )?)`
 )
+
+// reTitledName is a person named with a title ("Herr Nowak", "bei Herrn
+// Kowalczyk", "Mme Ferrand", "Dr. Okafor"): a name even where every noun
+// has a capital or the sentence opens with it.
+var reTitledName = regexp.MustCompile(`(?-i:\b(?:Herrn?|Frau|M\.|(?:` + titleWords + `)\.?) \p{Lu}\p{Ll}+)`)
 
 func lexicons() map[string]*lexicon {
 	return map[string]*lexicon{En: english(), De: german(), Es: spanish(), Fr: french(), Zh: chinese(), Ja: japanese()}
