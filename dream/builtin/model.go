@@ -746,6 +746,11 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 	}
 
 	match := m.subjectMatch(sterms)
+	if match != nil && match.cur != nil && otherProduct(valueOf(text), match.valueToks()) {
+		// "the backend is on Python 3.12 now" leaves "the backend runs
+		// Django 4.2": a release of another product, said of the same.
+		match = nil
+	}
 	if match == nil {
 		// The agent asked again in other words, and the answer changed.
 		match = m.reasked(st, by.session)

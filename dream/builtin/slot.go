@@ -651,7 +651,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		}
 		ov := c.valueToks()
 		kind := sameKind(nv, ov)
-		if kind == "" {
+		if kind == "" || kind == vkVersion && otherProduct(nv, ov) {
 			continue
 		}
 		s := 0
@@ -665,6 +665,9 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 			cc := minus(union(c.sterms, terms(unframed(c.cur.text))), valueTerms(bareValues(ov)))
 			shared := 0
 			for _, t := range content {
+				if whenTerms[t] {
+					continue // "last week" says when, of anything
+				}
 				if slices.ContainsFunc(cc, func(x string) bool { return akin(t, x) }) {
 					shared++
 				}
@@ -740,6 +743,38 @@ func bareValues(vs []valueTok) []valueTok {
 // (productBefore).
 func released(v valueTok) bool {
 	return slices.ContainsFunc(v.units, func(u string) bool { return strings.HasPrefix(u, "@") })
+}
+
+// whenTerms are the terms of words saying when a thing was said or done
+// ("last week", "gestern", "la semaine dernière", "上周"), which two
+// claims of unrelated things share.
+var whenTerms = setOf("last", "week", "yesterday", "today", "morn", "ago", "weekend", "sprint", "tonight",
+	"letzt", "woch", "gestern", "heut", "vorig", "semana", "pasada", "pasado", "ayer", "hoy", "mes",
+	"semain", "dernièr", "dernier", "hier", "aujourd'hui", "mois", "matin",
+	"上周", "昨天", "今天", "上个", "个月", "先週", "昨日", "今日", "先月")
+
+// otherProduct reports new and old versions (of ns, os) that are all
+// releases of named products, none of one the other names, and not two
+// tools of one kind: "Python 3.12" is no release of Django 4.2, whatever
+// the two are said of.
+func otherProduct(ns, os []valueTok) bool {
+	return allReleased(ns) && allReleased(os) && !releaseOf(ns, os) && !toolPair(ns, os)
+}
+
+// allReleased reports versions (of vs) that are all releases of named
+// products, and at least one.
+func allReleased(vs []valueTok) bool {
+	n := 0
+	for _, v := range vs {
+		if v.kind != vkVersion {
+			continue
+		}
+		if !released(v) {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }
 
 // releaseOf reports a new value (ns) that is another release of a product

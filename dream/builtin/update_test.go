@@ -1029,3 +1029,29 @@ func TestHandoverToTitledName(t *testing.T) {
 			[]string{"Felix"}, []string{"Herr Nowak"}},
 	})
 }
+
+// Ensure that a change of one thing leaves a claim of another alone: the
+// verb of change after a version is no unit the two share, "last week"
+// says when and of anything, and a release of one product is no release
+// of another said of the same subject, unless the two are tools of one
+// kind.
+func TestChangeOfOneThingKeepsAnother(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"a version before the verb of change",
+			[]string{"Wir sind inzwischen auf Java 21 umgestiegen, Virtual Threads sind an."},
+			[]string{"wir sind jetzt auf OpenTofu 1.8 umgestiegen, bitte die Constraints in allen Modulen anpassen"},
+			nil, []string{"Java 21", "OpenTofu 1.8"}},
+		{"when, shared by two changes",
+			[]string{"The team upgraded to rails 7.2 last week."},
+			[]string{"Ingrid bumped controller-runtime to v0.19 last week (plus k8s.io/* to 0.31)."},
+			nil, []string{"rails 7.2", "v0.19"}},
+		{"a release of another product of the same subject",
+			[]string{"the backend runs Django 4.2 with Celery."},
+			[]string{"the backend is on Python 3.12 now."},
+			nil, []string{"Django 4.2", "Python 3.12"}},
+		{"guard: another tool of the same kind replaces",
+			[]string{"the database is MySQL 8"},
+			[]string{"the database is Postgres 16 now"},
+			[]string{"MySQL"}, []string{"Postgres 16"}},
+	})
+}

@@ -1793,7 +1793,9 @@ func changeStems(s, lang string, lx *lexicon) []string {
 	}
 	if !cjk(lang) {
 		for _, m := range reAmount.FindAllStringSubmatch(low, -1) {
-			if !stopwords[m[1]] && !lx.determiners[m[1]] {
+			// "auf Java 21 umgestiegen": a version before the verb of
+			// change, not 21 of a unit.
+			if !stopwords[m[1]] && !lx.determiners[m[1]] && !reUpdateCue[lang].MatchString(m[1]) {
 				add(m[1])
 			}
 		}
