@@ -164,10 +164,20 @@ var DistractorCategories = []string{"question", "hypothetical", "one-off", "joke
 // Prometheus exporter for a cheese-ripening cellar, a Svelte/Supabase
 // allotment garden app, a PyTorch bird-song classifier and a Wagtail
 // orchestra site).
+// dev21 was written after tuning on dev..dev20, from how people talk rather
+// than from the rules, and measured untouched first: 36 sessions in three
+// rounds of a small company's year across three teams (a Swift/Kotlin
+// mobile app with release trains, feature flags and crash budgets; dbt on
+// Snowflake with warehouse costs, dashboards and freshness SLAs; a firmware
+// lab with HIL test rigs, board revisions and probe calibration), by busy
+// users who drop two or three facts per task message in six languages, with
+// 30 updates and 24 withdrawals said without the old words, in another
+// language, unit or format, as handovers, a parental-leave cover and return,
+// a departure and a join, beside near misses that look like facts.
 // Each was written from how people talk rather than from the rules, so
 // that tuning on all of them generalises rather than fitting one half's
 // phrasings.
-var Halves = []string{"dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "test"}
+var Halves = []string{"dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "test"}
 
 // HeldOut reports whether a half is held out from tuning: its report holds
 // counts only, never the ids of what it missed.
