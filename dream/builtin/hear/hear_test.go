@@ -580,3 +580,35 @@ func TestNowInJapaneseStates(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that what would follow from a condition that may never come
+// ("if … ever", "we'd need", "将来…なら", "先の話", "以后再说") is kept
+// out, while a preference said with "I'd" is kept.
+func TestWouldBeKeptOut(t *testing.T) {
+	for _, text := range []string{
+		"if Ellen's lab ever sends us 96 kHz recordings we'd need to rethink storage, but not now.",
+		"if finance ever wants this in Looker it'd have to be modelled as an explore.",
+		"将来ガバメントクラウドに移行するなら Oracle から PostgreSQL への移行も考えないといけないけど、それはまだ先の話です",
+		"将来要支持俄语版的话，模板得重做，以后再说。",
+	} {
+		if h := Session(conv(text)); len(h.Statements) != 0 {
+			t.Errorf("%q: statements %+v, want none", text, h.Statements)
+		}
+	}
+	// guard: a preference said with "I'd".
+	if h := Session(conv("I'd prefer short answers in English.")); len(h.Statements) != 1 {
+		t.Errorf("preference: statements %+v, want one", h.Statements)
+	}
+}
+
+// Ensure that a number said to be off ("off by ~2%") withdraws nothing,
+// while a rule said to be off does.
+func TestOffByWithdrawsNothing(t *testing.T) {
+	if h := Session(conv("wk_active_sellers is off by ~2% vs what finance has for May.")); len(h.Retractions) != 0 {
+		t.Errorf("off by: retractions %+v, want none", h.Retractions)
+	}
+	h := Session(conv("the friday freeze is off, ship whenever."))
+	if len(h.Retractions) != 1 || h.Retractions[0].Target != "friday freeze" {
+		t.Errorf("guard: retractions %+v, want the friday freeze", h.Retractions)
+	}
+}
