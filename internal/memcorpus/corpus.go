@@ -174,10 +174,25 @@ var DistractorCategories = []string{"question", "hypothetical", "one-off", "joke
 // 30 updates and 24 withdrawals said without the old words, in another
 // language, unit or format, as handovers, a parental-leave cover and return,
 // a departure and a join, beside near misses that look like facts.
+// dev22 was written beside dev21, after tuning on dev..dev20, from how people
+// talk rather than from the rules, and measured untouched first: 38
+// sessions in three rounds of a year's use by individuals outside big-tech
+// software who answer the agent's questions (in prose and through question
+// tools), correct it and confirm or reject its proposals, some writing a
+// language not their first, with 36 updates and 24 withdrawals said in
+// passing, in other words, units or languages than the original, as
+// changes of who does what (a client contact replaced, a supervisor on
+// sabbatical and back, a collaborator who quit) or as side remarks, beside
+// near misses (new domains: a PhD student's R/brms thesis with LaTeX and
+// Slurm, a freelance WordPress developer's clients, invoices and hosting, a
+// Chinese export-trade WordPress freelancer, a Japanese oceanography PhD on
+// a supercomputer, a German municipal IT admin's backups, printers and
+// accounts, a Spanish freelance web developer and a French RimWorld
+// modder's build scripts, release channels and collaborators).
 // Each was written from how people talk rather than from the rules, so
 // that tuning on all of them generalises rather than fitting one half's
 // phrasings.
-var Halves = []string{"dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "test"}
+var Halves = []string{"dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "test"}
 
 // HeldOut reports whether a half is held out from tuning: its report holds
 // counts only, never the ids of what it missed.
