@@ -86,12 +86,19 @@ var toolJobs = map[string]string{
 	"rtos":           "freertos zephyr nuttx threadx",
 	"design":         "figma sketch penpot zeplin",
 	"state":          "redux mobx zustand recoil jotai pinia vuex getx riverpod bloc",
-	"flasher":        "openocd probe-rs pyocd jlink j-link stlink st-link",
+	"flasher":        "openocd probe-rs pyocd jlink j-link stlink st-link nrfjprog nrfutil",
 	"css":            "tailwind bootstrap bulma sass",
 	"http-client":    "axios requests httpx aiohttp",
 	"web-framework":  "django flask fastapi rails express fastify nestjs koa hono laravel symfony phoenix gin echo fiber actix axum",
 	"frontend":       "react vue angular svelte solid preact ember",
 	"distro":         "ubuntu debian alpine centos rhel fedora rocky almalinux distroless wolfi",
+	"hpc-jobs":       "slurm pbs torque sge lsf htcondor moab",
+	"wp-translation": "wpml polylang translatepress weglot",
+	"wp-backup":      "updraftplus jetbackup blogvault duplicator backwpup vaultpress",
+	"consent":        "cookiebot cookieyes complianz iubenda onetrust usercentrics",
+	"wp-forms":       "wpforms gravityforms formidable ninjaforms fluentforms",
+	"seo":            "yoast rankmath aioseo seopress",
+	"references":     "zotero mendeley endnote jabref",
 }
 
 // alsoKinds are the other jobs a tool is commonly chosen for besides its
@@ -105,6 +112,7 @@ var alsoKinds = map[string][]string{
 	"datadog": {"logging", "metrics"}, "graphite": {"review"}, "newrelic": {"logging", "metrics"}, "cloudwatch": {"metrics"},
 	"honeycomb": {"logging"}, "elasticsearch": {"logging"}, "opensearch": {"logging"}, "loki": {"logging"},
 	"supabase": {"auth"}, "kubernetes": {"paas"}, "k8s": {"paas"}, "fly.io": {"paas"},
+	"ruff": {"formatter"},
 }
 
 // jobsOf are the kinds of tool name: its kind first, then alsoKinds.

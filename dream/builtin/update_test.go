@@ -1055,3 +1055,28 @@ func TestChangeOfOneThingKeepsAnother(t *testing.T) {
 			[]string{"MySQL"}, []string{"Postgres 16"}},
 	})
 }
+
+// Ensure that a tool of a job the kinds know names a new value of what
+// the tool of that job was: an HPC job scheduler, a WordPress translation
+// or backup plugin, a Nordic flasher; and that a tool one stopped paying
+// for goes with the claim naming it.
+func TestToolsOfMoreJobs(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"job scheduler, Japanese",
+			[]string{"はい。スパコンは研究室で使ってる hokusei で、ジョブ管理は PBS Pro です。"},
+			[]string{"hokusei が8月からジョブ管理を Slurm に移行するので、ジョブスクリプトを sbatch 用に書き直してほしいです。"},
+			[]string{"PBS"}, []string{"Slurm", "hokusei で"}},
+		{"flasher, German",
+			[]string{"Im Labor flashen wir die Boards immer mit nrfjprog."},
+			[]string{"Wir verwenden zum Flashen jetzt nrfutil."},
+			[]string{"nrfjprog"}, []string{"nrfutil"}},
+		{"translation plugin not renewed, Chinese",
+			[]string{"多语言我一律用 TranslatePress，不用 WPML，太重了。"},
+			[]string{"TranslatePress 今年不续费了，太贵。以后新站多语言统一用 Polylang。"},
+			[]string{"TranslatePress"}, []string{"Polylang"}},
+		{"backup plugin stopped",
+			[]string{"backups on all my sites are UpdraftPlus to my Backblaze B2 bucket, nightly"},
+			[]string{"no — I've stopped using UpdraftPlus. JetBackup takes daily snapshots of every account now."},
+			[]string{"UpdraftPlus"}, []string{"JetBackup"}},
+	})
+}

@@ -542,7 +542,7 @@ func introNot(s, lang string) bool {
 
 // reZhTargetVerb are the verb before and the particle after what a
 // Chinese withdrawal names ("不要再用 GetX 了"): not words of the claim.
-var reZhTargetVerb = regexp.MustCompile(`^(?:再用|使用|用|走|按)\s*|\s*(?:了|啦|吧)$|\s*(?:又|已经)?(?:可以|又能)(?:正常|照常|重新|继续)(?:往|在|去)?\s*`)
+var reZhTargetVerb = regexp.MustCompile(`^(?:再用|使用|用|走|按)\s*|\s*(?:了|啦|吧)$|\s*(?:今年|明年|下个月|这个月|本月|这周|下周|从下周|从下个月)(?:起|开始)?$|\s*(?:又|已经)?(?:可以|又能)(?:正常|照常|重新|继续)(?:往|在|去)?\s*`)
 
 // reSaidAbout opens a withdrawal's words pointing back at what was said
 // ("que j'ai dit sur les triggers", "what I told you about"), and

@@ -158,7 +158,7 @@ func english() *lexicon {
 			regexp.MustCompile(`(?i)^(?:we|the team|i) (?:have |'ve |just |finally )*(?:dropped|scrapped|abolished|ditched|retired|killed|got rid of|did away with|lifted) (?:the |our |that |this )?(?P<t>.+?)(?:[ -](?:rule|convention|policy|requirement|practice|process))?$`),
 			regexp.MustCompile(`(?i)^(?:you can|feel free to|go ahead and) (?:stop|forget(?: about)?) (?P<t>.+?)(?: from now on| going forward| any ?more)?$`),
 			regexp.MustCompile(`(?i)^(?:please )?(?:you can |feel free to |go ahead and )?(?:scratch|drop|forget(?: about)?|ditch|remove|delete|kill|cancel|disregard|ignore|undo|never ?mind|abandon|retire|toss|lose|nix|get rid of|throw out)(?: what i said about)? (?:the |that |our |my |this )?(?P<t>.+?)[ -](?:rule|convention|policy|requirement|preference|guideline|instruction|thing|practice|habit|process|requirement)s?(?:\s.*)?$`),
-			regexp.MustCompile(`(?i)^(?:we|i|the team) (?:no longer|stopped|quit|have stopped|'ve stopped) (?P<t>.+)$`),
+			regexp.MustCompile(`(?i)^(?:we|i|the team)(?: (?:no longer|stopped|quit|have stopped|have quit)|'ve stopped|'ve quit) (?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^(?:we|i|the team) (?:don't|do not|won't|will not|aren't|are not) (?P<t>.+?) any ?more\b.*$`),
 			regexp.MustCompile(`(?i)^(?:stop|quit|no more|don't keep|do not keep|stop ever) (?P<t>(?:asking|pinging|cc'?ing|tagging|looping in|using|doing|running|adding|calling|waiting for|requiring|sending).+)$`),
 			regexp.MustCompile(`(?i)^(?:don't|do not) (?:ask|ping|cc|tag|bother|loop in) (?P<t>.+?) (?:any ?more|again)\b.*$`),
@@ -538,7 +538,7 @@ func chinese() *lexicon {
 			// 回指: "PR 贴图那条不用了", "之前说的 X 不算了".
 			regexp.MustCompile(`^(?:之前|上次|以前)?(?:说的|讲的|提的)?(?P<t>[^，,。]{1,16}?)那条(?:规定|规矩|规则)?(?:不用了|取消了|作废了|不算了|不要了|可以忽略|忽略吧)`),
 			// 下线了: "mm-build-07 已经下线了".
-			regexp.MustCompile(`^(?P<t>[^，,。]+?)(?:已经|已|都|也)?(?:下线|停用|停掉|关掉|废弃|关停|撤掉|撤了|去掉|退役|砍掉|不存在|删掉)了?(?:[，,。].*)?$`),
+			regexp.MustCompile(`^(?P<t>[^，,。]+?)(?:已经|已|都|也)?(?:下线|停用|停掉|关掉|废弃|关停|撤掉|撤了|去掉|退役|砍掉|不存在|删掉|不续费|不续订|不续约|不再续费)了?(?:[，,。].*)?$`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:又|重新)(?:可以|允许)了`),
 			// 恢复正常: "metadata 可以正常往 staging apply 了".
 			regexp.MustCompile(`^(?:.+[，,])?(?P<t>[^，,。]+?(?:可以|又能)(?:正常|照常|重新|继续)[^，,。]*?)了?[。.]?$`),

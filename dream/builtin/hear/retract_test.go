@@ -768,3 +768,20 @@ func TestTitledNameHeard(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that a tool one stopped using or stopped paying for is withdrawn
+// by its name alone: "I've stopped using" with the contraction, and a
+// Chinese subscription not renewed, its time word left out.
+func TestStoppedUsingAndNotRenewed(t *testing.T) {
+	for _, tc := range []struct{ text, target string }{
+		{"no — I've stopped using UpdraftPlus.", "UpdraftPlus"},
+		{"we've stopped using Jira, everything is in Linear.", "Jira"},
+		{"TranslatePress 今年不续费了，太贵。", "TranslatePress"},
+		{"Figma 明年不续订了。", "Figma"},
+	} {
+		h := Session(conv(tc.text))
+		if len(h.Retractions) == 0 || !strings.Contains(h.Retractions[0].Target, tc.target) || strings.ContainsAny(h.Retractions[0].Target, "今明年") {
+			t.Errorf("%q: retractions %+v, want %q", tc.text, h.Retractions, tc.target)
+		}
+	}
+}
