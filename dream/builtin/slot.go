@@ -53,7 +53,7 @@ type valueTok struct {
 var (
 	reWord      = regexp.MustCompile(`[\pL\pN][\pL\pN.:/@#+_'=-]*[\pL\pN]|[\pL\pN]`)
 	reVersion   = regexp.MustCompile(`^(?:v?\d+(?:\.\d+)+|[a-z][\w.-]*:[\w.-]*\d[\w.-]*|v\d+)$`)
-	reCount     = regexp.MustCompile(`^\d+(?:[.,]\d+)?(?:%|[a-z]{1,3}|/\S+)?$`)
+	reCount     = regexp.MustCompile(`^\d+(?:[.,]\d+)?(?:%|[a-z]{1,3}|[a-z]{0,3}/\S+)?$`)
 	reID        = regexp.MustCompile(`^[a-z][a-z-]*\d[\w-]*$`)
 	reRegion    = regexp.MustCompile(`^(?:(?:us|eu|ap|sa|ca|me|af|il|cn|mx)-[a-z]+-\d|(?:us|europe|asia|northamerica|southamerica|australia|me|africa)-[a-z]+\d)$`)
 	reCJKDay    = regexp.MustCompile(`(?:周|星期|礼拜)[一二三四五六日天]|[月火水木金土日]曜`)
@@ -125,6 +125,16 @@ func valueOf(text string) []valueTok {
 			if u := strings.TrimLeft(l, "0123456789.,"); u != "" && u != l && !strings.HasPrefix(u, "/") {
 				// "300ms", "2gb", "80%": a count of its suffix.
 				us = append(us, canonUnit(u))
+			}
+			// "$4k", "€40", "5 %", "12 €": a sign before or after the
+			// count is its unit, which words of money and shares spell
+			// too ("3.500 dólares", "40 euros", "5 Prozent").
+			before := strings.TrimRight(text[:idx[i][0]], " ")
+			after := strings.TrimLeft(text[idx[i][1]:], " \u00a0\u202f")
+			for sign, unit := range signUnits {
+				if strings.HasSuffix(before, sign) && sign != "%" || strings.HasPrefix(after, sign) {
+					us = append(us, unit)
+				}
 			}
 			if u := strings.Trim(lw(i+1), ".,;:"); strings.Count(u, "/") == 1 && !strings.HasPrefix(u, "/") && !strings.HasSuffix(u, "/") {
 				// "100 req/min": a rate is its unit.
@@ -266,7 +276,17 @@ var unitBase = map[string]string{"khz": "hz", "mhz": "hz", "ghz": "hz", "kb": "b
 	"d": "day", "day": "day", "days": "day", "tage": "day", "tag": "day", "día": "day", "dia": "day", "jour": "day",
 	"week": "week", "wochen": "week", "woche": "week", "semana": "week", "semain": "week", "semaine": "week",
 	"month": "month", "monat": "month", "monate": "month", "mese": "month", "mes": "month", "mois": "month",
-	"year": "year", "jahr": "year", "jahre": "year", "año": "year", "ans": "year"}
+	"year": "year", "jahr": "year", "jahre": "year", "año": "year", "ans": "year",
+	// money and shares as the six languages name them
+	"usd": "usd", "dollar": "usd", "dollars": "usd", "dólar": "usd", "dólares": "usd", "dolar": "usd", "美元": "usd", "美": "usd",
+	"eur": "eur", "euro": "eur", "euros": "eur", "欧元": "eur", "欧": "eur", "ユーロ": "eur",
+	"gbp": "gbp", "pound": "gbp", "pounds": "gbp", "quid": "gbp", "英镑": "gbp",
+	"jpy": "jpy", "yen": "jpy", "円": "jpy", "万円": "jpy",
+	"percent": "%", "pct": "%", "prozent": "%", "porcentaje": "%", "百分": "%"}
+
+// signUnits are the signs written beside a count for its unit: money
+// and shares.
+var signUnits = map[string]string{"$": "usd", "€": "eur", "£": "gbp", "¥": "jpy", "%": "%", "％": "%"}
 
 // canonUnit is a unit in the form its scales share.
 func canonUnit(u string) string {

@@ -1080,3 +1080,27 @@ func TestToolsOfMoreJobs(t *testing.T) {
 			[]string{"UpdraftPlus"}, []string{"JetBackup"}},
 	})
 }
+
+// Ensure that money and shares are units whatever the sign or word says
+// them: "$4k/month" and "3.500 dólares", "£55" and "60 pounds", "20%"
+// and "25 %"; and that a share is no amount of money.
+func TestCountsOfMoneyAndShares(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"dollars by sign and by word, two languages",
+			[]string{"warehouse spend cap is $4k/month and we were at ~3.6 in january, finance (hugo) gets twitchy above that."},
+			[]string{"el tope del warehouse sube a 3.500 dólares al mes desde octubre, hay que ajustar la alerta de costes."},
+			[]string{"$4k"}, []string{"3.500 dólares", "hugo"}},
+		{"pounds",
+			[]string{"the retainer for the bakery site is £55 a month, invoiced on the 1st."},
+			[]string{"the bakery retainer went up to 60 pounds a month."},
+			[]string{"£55"}, []string{"60 pounds"}},
+		{"a share with its sign apart",
+			[]string{"the staged rollout always starts at 20% of users."},
+			[]string{"the staged rollout starts at 5 % of users now."},
+			[]string{"20%"}, []string{"5 %"}},
+		{"guard: a share is no amount of money",
+			[]string{"the support budget is $400 a month."},
+			[]string{"the support discount is 15% now."},
+			nil, []string{"$400", "15%"}},
+	})
+}
