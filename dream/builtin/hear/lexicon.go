@@ -174,6 +174,20 @@ func english() *lexicon {
 			regexp.MustCompile(`(?i)^(?:and |also |oh and )?(?:the |our |that |this )?(?P<t>[^,]+?),\s*we(?:'re| are) (?:dropping|ditching|scrapping|killing) (?:it|that|them)\b.*$`),
 			// What may go now: "the force CPU workaround can go too".
 			regexp.MustCompile(`(?i)^(?:and |also |oh and )?(?:the |our |that |this )?(?P<t>[^,]+?) can (?:go|come out|be (?:dropped|removed|deleted|ripped out))(?: now| too| as well| again| away)*(?:[.,;:!]|$| since | because | we | it's | its | fixed | that )`),
+			// Said in passing, after a reason: "she's more of a reader so no
+			// more looms".
+			regexp.MustCompile(`(?i)^.+? (?:so|and|but|,) no more (?P<t>[\w'-]+(?: [\w'-]+)?)(?:[,;:.!]|$)`),
+			// What nobody has to do any more: "nobody signs on the rack
+			// machine anymore".
+			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but | so ))?(?:also )?(?:nobody|no one|no-one) (?:has to |needs to |must |should |is )?(?P<t>[^,;]+?) any ?more\b.*$`),
+			// A rule made pointless: "the friday rule is moot now".
+			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but ))?(?:the |our |that )?(?P<t>[^,]+?) (?:is|are) (?:now )?(?:moot|void|pointless|irrelevant)\b.*$`),
+			// A client or supplier no longer one: "fenwick isn't a client
+			// anymore".
+			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but ))?(?P<t>[^,]+?) (?:isn't|is not|aren't|are not|is no longer|are no longer) (?:a |an |our |my )?(?:client|customer|partner|vendor|supplier|contractor|sponsor)s?(?: of (?:mine|ours))?(?: any ?more)?\b.*$`),
+			// Someone else dropped it: "greenway dropped the care plan",
+			// "grad school dropped the spacing requirement".
+			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but ))?(?:the )?[\w'-]+(?: [\w'-]+)? (?:dropped|scrapped|abolished|cancelled|canceled|ended) (?:the |their |its |our )(?P<t>[^,;]+?)(?: (?:with|in|at|from|since|last|this) .*)?(?:[,;.!]|$)`),
 		},
 		ended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:now that |since |so )?(?:the |our )?(?P<t>[^,]+?) (?:is|are|'s) (?:now |finally |officially |already )?(?:over|done|finished|behind us|lifted)(?:\s+(?:early|earlier|late|on time))?(?:\s*[.,;:!—–-]|\s+(?:now|already|finally|officially|so|and|but|thanks|since|as of|last|this|yesterday|today)\b|$).*$`),
@@ -276,6 +290,13 @@ func german() *lexicon {
 			// Was jetzt weg kann: "der Reset nach jedem Scan kann wieder raus".
 			regexp.MustCompile(`(?i)^(?:und |auch |also )?(?:der |die |das |den |unser |unsere )?(?P<t>[^,]+?) (?:kann|können) (?:jetzt |wieder |komplett |ganz |auch |dann |also |einfach |endlich )*(?:weg|raus|wegfallen|entfallen|entfernt werden|gelöscht werden)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:die |der |das )?(?P<t>.+?) (?:ist|sind) nicht mehr (?:nötig|notwendig|erforderlich|verpflichtend|pflicht)(?:[^\pL\pN].*)?$`),
+			// "den freeze ignorieren, den gibt's nicht mehr".
+			regexp.MustCompile(`(?i)^(?:und |also )?(?:der |die |das |den )?(?P<t>[^,]+?)(?: ignorieren| vergessen| streichen)?,\s*(?:den|die|das) gibt(?:'s| es) (?:jetzt |inzwischen )?(?:nicht|keine?n?) mehr\b.*$`),
+			// "einen lokalen upload-key im vault gibt's nicht mehr", "den
+			// gibt's nicht mehr".
+			regexp.MustCompile(`(?i)^(?:.+(?:, | und | aber ))?(?:der |die |das |den |einen |eine |ein )?(?P<t>[^,\s]{4,}[^,]*?|(?-i:\p{Lu}{2,})[^,]*?|[^,\s]+ [^,]+?) gibt(?:'s| es) (?:jetzt |seit \S+ |inzwischen |mittlerweile )?(?:nicht mehr|keine?n? mehr)\b.*$`),
+			// "Frau Lang ist bei Huber nicht mehr zuständig".
+			regexp.MustCompile(`(?i)^(?:.+(?:, | und | aber ))?(?P<t>[^,]+?) (?:ist|sind) (?:\S+ ){0,3}?nicht mehr (?:zuständig|verantwortlich|unser Ansprechpartner|unsere Ansprechpartnerin)\b.*$`),
 		},
 		ended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:jetzt wo |da |seit )?(?:der |die |das |unser |unsere )?(?P<t>[^,]+?) (?:ist|sind) (?:jetzt |endlich |offiziell |schon |inzwischen |also |ja |nun |mittlerweile |damit |auch )*(?:vorbei|beendet|abgeschlossen|erledigt|zu ende|aufgehoben)(?:[^\pL\pN].*)?$`),
@@ -469,6 +490,8 @@ func french() *lexicon {
 			regexp.MustCompile(`(?i)^(?P<t>.+?),? (?:c'est|ça c'est) (?:fini|terminé|du passé|de l'histoire ancienne)(?:[\s.,!;].*)?$`),
 			regexp.MustCompile(`(?i)^(?:ce|ça|cela) n'est plus (?:le cas|vrai|valable|d'actualité|nécessaire) (?:pour|avec|concernant|sur|côté) (?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^(?:pour )?(?P<t>.+?),? (?:ce|ça|cela) n'est plus (?:le cas|vrai|valable|d'actualité|nécessaire)(?:[\s.,!;].*)?$`),
+			// "on arrête les pré-releases GitHub".
+			regexp.MustCompile(`(?i)^(?:.+(?:, | et | mais |: ))?(?:on arrête|nous arrêtons|j'arrête) (?:les |le |la |l')(?P<t>[^,;:]+?)(?:[,;:.!]|$).*$`),
 		},
 		ended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:maintenant que |comme |puisque )?(?:le |la |les |l'|notre )?(?P<t>[^,]+?) (?:est|sont) (?:enfin |maintenant |officiellement |déjà )?(?:terminée?s?|finie?s?|levée?s?|achevée?s?)(?:[^\pL\pN].*)?$`),
@@ -550,6 +573,11 @@ func chinese() *lexicon {
 			regexp.MustCompile(`^(?:以后|今后|现在)?(?:都)?(?:不用|不需要|不必|无需)(?P<t>[^，,。]{2,30}?)了[。！!]*$`),
 			regexp.MustCompile(`^(?:以后|今后|现在)?[^，,。]{0,12}?(?:不用|不需要|不必|别|不要)再?(?P<t>(?:找|问|麻烦|抄送|叫)[^，,。]{1,12}?)了[。！!]*$`),
 			regexp.MustCompile(`^[^，,。]{1,12}?(?:不用再|不需要再|不必再|无需再|别再|不要再)(?P<t>[^，,。]{2,30}?)了?$`),
+			// "周报那个不用发了", "改动不用每次都截图给她确认了": no need
+			// to do it any more.
+			regexp.MustCompile(`^(?:还有|另外|对了|她说|他说)?(?P<t>[^，,。]+?)(?:那个|这个)?不用(?:再)?(?:每次都)?[^，,。]{0,12}了(?:[，,。].*)?$`),
+			// "Wordfence 全部卸掉吧": uninstalled everywhere.
+			regexp.MustCompile(`^(?P<t>[^，,。]+?)(?:全部|都)?(?:卸掉|卸载)(?:吧|了)(?:[，,。].*)?$`),
 		},
 		ended: []*regexp.Regexp{
 			regexp.MustCompile(`^(?:现在)?(?P<t>[^，,。]{2,16}?)(?:已经|终于|刚刚?|都|也)?(?:通过了|过了|结束了|完成了|解除了|搞定了|批下来了)(?:[，,。!！].*)?$`),
@@ -619,6 +647,8 @@ func japanese() *lexicon {
 			regexp.MustCompile(`^(?P<t>.+?)(?:は|には)?もう.{0,12}?(?:なくていい|なくても(?:いい|大丈夫)|なくて大丈夫|ないでいい)`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:さん)?に(?:は)?もう.{0,12}?(?:聞かないで|頼まないで|聞かなくて|確認しなくて|依頼しないで)`),
 			regexp.MustCompile(`^もう(?P<t>.+?)(?:しない|しません|使わない|使いません|聞かない|不要|いらない)`),
+			// "ストア申請の曜日制限はもうなくなった".
+			regexp.MustCompile(`^(?P<t>[^、。]+?)(?:は|が)(?:もう)?(?:なくなった|なくなりました|無くなった|無くなりました|廃止になった|廃止になりました)`),
 		},
 		ended: []*regexp.Regexp{
 			regexp.MustCompile(`^(?P<t>[^、。]{2,16}?)(?:が|は)?(?:もう|無事に?|ようやく|やっと)?(?:終わりました|終わった|終了しました|完了しました|解除されました|明けました|通りました)(?:ので|から)?(?:[、。!！].*)?$`),

@@ -785,3 +785,41 @@ func TestStoppedUsingAndNotRenewed(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that withdrawals said in passing, in the shapes busy people use,
+// are heard with what they withdraw: nobody does it any more, a rule made
+// moot, a client no longer one, a plan someone else dropped, "no more"
+// after a reason, "gibt's nicht mehr", "nicht mehr
+// zuständig", "on arrête les …", "…, on laisse tomber :", "不用…了",
+// "卸掉吧", "…はもうなくなった"; and that a stop said with the day that
+// replaces it keeps the new day.
+func TestWithdrawalsSaidInPassing(t *testing.T) {
+	for _, tc := range []struct{ text, target string }{
+		{"also nobody has to upload board photos anymore, the PLM pulls them now", "board photos"},
+		{"signing's all on CI now, nobody signs on the rack machine anymore.", "rack machine"},
+		{"the friday rule is moot now.", "friday rule"},
+		{"fenwick isn't a client anymore, we parted ways in october.", "fenwick"},
+		{"greenway dropped the care plan, they're pay-as-you-go now.", "care plan"},
+		{"grad school dropped the one-and-a-half spacing requirement with the new regs in october", "spacing requirement"},
+		{"she's more of a reader than a watcher so no more looms, she wants a changelog.", "loom"},
+		{"kurzes update: der release-train fährt wöchentlich. den freeze ignorieren, den gibt's nicht mehr.", "freeze"},
+		{"Signing läuft über Play. Einen lokalen upload-key im vault gibt's nicht mehr.", "upload-key"},
+		{"Und Toner: Frau Lang ist bei Huber nicht mehr zuständig.", "Frau Lang"},
+		{"autre changement : on arrête les pré-releases GitHub, personne ne les installait.", "pré-releases"},
+		{"oui. et la semaine de test obligatoire, on laisse tomber : les testeurs ont tout en continu, ça suffit", "semaine de test"},
+		{"还有周报那个不用发了，客户基本都不看。", "周报"},
+		{"Wordfence 全部卸掉吧，太吃内存了。", "Wordfence"},
+		{"ストア申請の曜日制限はもうなくなった。", "曜日制限"},
+	} {
+		h := Session(conv(tc.text))
+		if !slices.ContainsFunc(h.Retractions, func(r Retraction) bool { return strings.Contains(r.Target, tc.target) }) {
+			t.Errorf("%q: retractions %+v, want one of %q", tc.text, h.Retractions, tc.target)
+		}
+	}
+	// guard: "on arrête de publier le lundi, … maintenant le mercredi
+	// soir" is a change of day, kept as a statement.
+	h := Session(conv("Réunion du bureau hier : on arrête de publier le lundi, les mises à jour partent maintenant le mercredi soir."))
+	if !slices.ContainsFunc(h.Statements, func(st Statement) bool { return strings.Contains(st.Claim, "mercredi soir") }) {
+		t.Errorf("guard: statements %+v, want the Wednesday evening kept", h.Statements)
+	}
+}

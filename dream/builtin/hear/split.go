@@ -319,7 +319,8 @@ func clauses(sent, lang string) []string {
 // names, with no object of its own.
 var reDropsWhatCame = map[string]*regexp.Regexp{
 	En: regexp.MustCompile(`(?i)^,\s+we(?:'re| are) (?:dropping|ditching|scrapping|killing) (?:it|that|them)\b`),
-	Fr: regexp.MustCompile(`(?i)^,\s+on (?:laisse tomber|abandonne|oublie|arrête)\s*(?:[,.;!]|$)`),
+	Fr: regexp.MustCompile(`(?i)^,\s+on (?:laisse tomber|abandonne|oublie|arrête)\s*(?:[,.;:!]|$)`),
+	De: regexp.MustCompile(`(?i)^,\s+(?:den|die|das) gibt(?:'s| es) (?:jetzt |inzwischen )?(?:nicht|keine?n?) mehr\b`),
 }
 
 var conjunctions = set("and", "but", "so", "because", "since", "whereas", "while", "although", "though", "-", "–", "—", "--",
