@@ -1336,6 +1336,9 @@ var (
 // rePointsBack is a pronoun leaning on a clause before it.
 var rePointsBack = regexp.MustCompile(`(?i)\b(?:he|him|his|she|her|they|them|their|it|this|these|those|ceci|cela|esto|er|ihn|ihm|sie|ihr|il|elle|lui|leur|ça|él|ella|eso)\b|他|她|它|彼|その|それ`)
 
+// reLeansBack opens a part of a sentence that names the part before it.
+var reLeansBack = regexp.MustCompile(`(?i)^\s*(?:that|that's|thats|this is|it's|which)\b`)
+
 // otherClauses returns what a verbatim claim states besides the clause
 // that words (terms) name, and true, when it joins two or more clauses
 // of three words or more and words name exactly one of them; else "",
@@ -1408,6 +1411,11 @@ func otherClauses(text string, words []string) (string, bool) {
 	last := hit
 	for last+1 < len(starts) && rePointsBack.MatchString(quote[starts[last+1]:ends[last+1]]) {
 		last++
+	}
+	// "no merges after thursday noon, thats the freeze": a part that
+	// opens by pointing back names what came before it, which goes too.
+	for hit > 0 && reLeansBack.MatchString(quote[starts[hit]:ends[hit]]) {
+		hit--
 	}
 	if hit == 0 && last == len(starts)-1 {
 		return "", false

@@ -1104,3 +1104,18 @@ func TestCountsOfMoneyAndShares(t *testing.T) {
 			nil, []string{"$400", "15%"}},
 	})
 }
+
+// Ensure that a withdrawal naming a part that points back at the part
+// before it ("…, thats the freeze before each train") takes both.
+func TestWithdrawalTakesWhatAPartNames(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"that's the freeze",
+			[]string{"no merges to release/* after thursday noon, thats the freeze before each train"},
+			[]string{"the freeze is gone."},
+			[]string{"thursday noon"}, nil},
+		{"guard: a part of its own stays",
+			[]string{"the staging database is reset every sunday night, and the release freeze starts on thursdays"},
+			[]string{"the release freeze is gone."},
+			[]string{"thursdays"}, []string{"sunday night"}},
+	})
+}

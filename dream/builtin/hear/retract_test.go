@@ -823,3 +823,21 @@ func TestWithdrawalsSaidInPassing(t *testing.T) {
 		t.Errorf("guard: statements %+v, want the Wednesday evening kept", h.Statements)
 	}
 }
+
+// Ensure that a joke in an aside of some words is the aside's, so the
+// sentence still withdraws, while a bare "(lol)" still makes the whole
+// sentence a joke; and that a stand-in's role said done after "and" is
+// heard with their name.
+func TestAsideJokeAndRoleDone(t *testing.T) {
+	h := Session(conv("and one more: grad school dropped the one-and-a-half spacing requirement in october, single spacing is fine now (saves like 40 pages lol)."))
+	if !slices.ContainsFunc(h.Retractions, func(r Retraction) bool { return strings.Contains(r.Target, "spacing requirement") }) {
+		t.Errorf("aside: retractions %+v, want the spacing requirement", h.Retractions)
+	}
+	if h := Session(conv("grad school dropped the spacing requirement (lol).")); len(h.Retractions) != 0 {
+		t.Errorf("guard: retractions %+v, want none from a joke", h.Retractions)
+	}
+	h = Session(conv("Dr Marsh is back from sabbatical so supervision is all with her again and Kwame's role is done, no need to cc him anymore."))
+	if !slices.ContainsFunc(h.Retractions, func(r Retraction) bool { return strings.Contains(r.Target, "Kwame") }) {
+		t.Errorf("role done: retractions %+v, want Kwame", h.Retractions)
+	}
+}

@@ -521,7 +521,10 @@ func messageSentences(text string, agreed bool) []msgSentence {
 				l = detectOr(s, lang)
 			}
 			hush := lexes[l].noNotes.MatchString(s) || lexEn.noNotes.MatchString(s)
-			sents = append(sents, msgSentence{text: s, lang: l, joke: lexes[l].joke.MatchString(s) || reJokeEmoji.MatchString(s), hush: hush,
+			// A joke in an aside ("(saves like 40 pages lol)") is the
+			// aside's, not the sentence's.
+			told := reAside.ReplaceAllString(s, " ")
+			sents = append(sents, msgSentence{text: s, lang: l, joke: lexes[l].joke.MatchString(told) || reJokeEmoji.MatchString(told), hush: hush,
 				ahead: hush && (pointsAhead(s, lexes[l].noNotes) || pointsAhead(s, lexEn.noNotes))})
 		}
 	}
@@ -569,6 +572,10 @@ func messageSentences(text string, agreed bool) []msgSentence {
 
 // reCueOnly is a sentence that only says "always" or "never".
 var reCueOnly = regexp.MustCompile(`^(?i:always|never|every time|every single time|no exceptions|without exception|immer|nie|niemals|ausnahmslos|ohne ausnahme|siempre|nunca|sin excepción|toujours|jamais|sans exception|总是|永远|一律|始终|必ず|常に|絶対|例外なく)[.!。！]*$`)
+
+// reAside is a parenthetical aside of some words, in narrow or wide
+// marks; "(lol)" and "（笑）" alone are markers, not asides.
+var reAside = regexp.MustCompile(`\([^()\s]+\s[^()]*\)|（[^（）]{4,}）`)
 
 // reJokeEmoji are the emoji of sarcasm and jokes in any language.
 var reJokeEmoji = regexp.MustCompile(`😂|🤣|😜|🙃|😏|🤡|🙄|😒|😑|🤦|😅`)
