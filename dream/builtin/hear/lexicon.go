@@ -93,7 +93,7 @@ func lexicons() map[string]*lexicon {
 
 func english() *lexicon {
 	return &lexicon{
-		departed:     regexp.MustCompile(`^` + titleRe + `(?P<t>` + nameRe + `) (?:has |have |just |recently )*(?:(?:moved|switched|transferred|went|changed) (?:over |back )?(?:to|into) (?:the |another |a different |a new )?[\w -]{0,30}(?:team|squad|group|org|department|project|company)|(?:moved|switched|changed) teams|(?:moved|switched|went) (?:over|across) to\b|left(?: the (?:team|company|project))?(?:$|[ ,.;])|retired\b|stepped down\b|(?:quit|resigned)(?:$|[ ,.;])|(?:is|'s|are) (?:now )?(?:on (?:parental |maternity |paternity |sick |long )?leave|out (?:for|until)|no longer (?:on|with|in|part of|at)|not on the team)|isn't (?:on the team|with us|part of the team|here) any ?more|moved on\b|joined (?:the |another )?[\w -]{0,30}(?:team|squad))|^(?P<t2>` + nameRe + `)'s last day(?: with us| here| on the team| at [\w-]+)? (?:was|is)\b|^(?P<t4>(?-i:\p{Lu}[\p{Ll}-]+?))(?:'s|’s) contract (?:has |just )?(?:ended|ran out|expired|is over|was not renewed|wasn't renewed)\b|^(?P<t3>(?-i:[a-z][a-z'’-]{2,15})) (?:left (?:last|this|the|on|in|yesterday|a|us)\b|(?:has |just )?moved (?:over )?to the [\w -]{0,30}(?:team|squad|group|org)\b|is on (?:parental |maternity |paternity |sick |long )?leave\b|quit\b)`),
+		departed:     regexp.MustCompile(`^` + titleRe + `(?P<t>` + nameRe + `) (?:has |have |just |recently )*(?:(?:moved|switched|transferred|went|changed) (?:over |back )?(?:to|into) (?:the |another |a different |a new )?[\w -]{0,30}(?:team|squad|group|org|department|project|company)|(?:moved|switched|changed) teams|(?:moved|switched|went) (?:over|across) to\b|left(?: the (?:team|company|project))?(?:$|[ ,.;])|retired\b|stepped (?:down|away)\b|(?:quit|resigned)(?:$|[ ,.;])|(?:is|'s|are) (?:now )?(?:on (?:parental |maternity |paternity |sick |long )?leave|out (?:for|until)|no longer (?:on|with|in|part of|at)|not on the team)|isn't (?:on the team|with us|part of the team|here) any ?more|moved on\b|joined (?:the |another )?[\w -]{0,30}(?:team|squad))|^(?P<t2>` + nameRe + `)'s last day(?: with us| here| on the team| at [\w-]+)? (?:was|is)\b|^(?P<t4>(?-i:\p{Lu}[\p{Ll}-]+?))(?:'s|’s) contract (?:has |just )?(?:ended|ran out|expired|is over|was not renewed|wasn't renewed)\b|^(?P<t3>(?-i:[a-z][a-z'’-]{2,15})) (?:left (?:last|this|the|on|in|yesterday|a|us)\b|(?:has |just )?moved (?:over )?to the [\w -]{0,30}(?:team|squad|group|org)\b|is on (?:parental |maternity |paternity |sick |long )?leave\b|quit\b)`),
 		returned:     regexp.MustCompile(`^` + titleRe + `(?P<t>` + nameRe + `)(?:'s|’s| is| has| have)? (?:(?:just|finally|now|officially) )?(?:back(?: from| at| on|$|[ ,.;!])|returned\b|come back\b|came back\b)`),
 		questionLead: leadRe(`what`, `what's`, `whats`, `why`, `how`, `when`, `where`, `which`, `who`, `whom`, `whose`, `can`, `could`, `would`, `will`, `do`, `does`, `did`, `is`, `are`, `was`, `were`, `should`, `shall`, `may`, `have you`, `has`, `any idea`, `isn't`, `aren't`, `wasn't`, `didn't`, `doesn't`, `won't`, `anyone`, `any chance`, `i wonder`, `i was wondering`, `wondering`, `do you know`, `curious`),
 		hypo:         wordsRe(`what if`, `suppose`, `supposing`, `imagine`, `hypothetically`, `let's say`, `say we`, `maybe`, `perhaps`, `might`, `could`, `would`, `wouldn't`, `i wonder`, `wondering`, `considering`, `thinking about`, `thinking of`, `not sure`, `probably`, `in theory`, `idea`, `brainstorm\w*`, `someday`, `one day`, `eventually`, `tempted`, `i guess`, `ideally`, `dream`, `(?:we|you|they|it|that)'d`, `if (?:\S+ ){1,6}?ever`),
@@ -492,6 +492,8 @@ func french() *lexicon {
 			regexp.MustCompile(`(?i)^(?:pour )?(?P<t>.+?),? (?:ce|ça|cela) n'est plus (?:le cas|vrai|valable|d'actualité|nécessaire)(?:[\s.,!;].*)?$`),
 			// "on arrête les pré-releases GitHub".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | et | mais |: ))?(?:on arrête|nous arrêtons|j'arrête) (?:les |le |la |l')(?P<t>[^,;:]+?)(?:[,;:.!]|$).*$`),
+			// "donc on supprime le hack de la ligne C".
+			regexp.MustCompile(`(?i)^(?:.+(?:, | et | mais | donc ))?(?:on supprime|on enlève|on retire|nous supprimons) (?:les |le |la |l')(?P<t>[^,;:]+?)(?:[,;:.!]|$).*$`),
 		},
 		ended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:maintenant que |comme |puisque )?(?:le |la |les |l'|notre )?(?P<t>[^,]+?) (?:est|sont) (?:enfin |maintenant |officiellement |déjà )?(?:terminée?s?|finie?s?|levée?s?|achevée?s?)(?:[^\pL\pN].*)?$`),
@@ -559,7 +561,7 @@ func chinese() *lexicon {
 			// 更正: "上次说锁超时是5秒，是我记错了", "之前写的 X 写错了".
 			regexp.MustCompile(`^(?:不好意思|抱歉|对不起)?[，,]?(?:我)?(?:上次|之前|刚才)(?:说|写|讲)(?:的)?(?P<t>[^，,。]{1,24}?)(?:[，,])?(?:是我|我)?(?:记错|写错|说错|搞错)了`),
 			// 回指: "PR 贴图那条不用了", "之前说的 X 不算了".
-			regexp.MustCompile(`^(?:之前|上次|以前)?(?:说的|讲的|提的)?(?P<t>[^，,。]{1,16}?)那条(?:规定|规矩|规则)?(?:不用了|取消了|作废了|不算了|不要了|可以忽略|忽略吧)`),
+			regexp.MustCompile(`^(?:之前|上次|以前)?(?:说的|讲的|提的)?(?P<t>[^，,。]{1,16}?)那条(?:规定|规矩|规则)?(?:不用了|取消了|取消吧|作废了|不算了|不要了|可以忽略|忽略吧)`),
 			// 下线了: "mm-build-07 已经下线了".
 			regexp.MustCompile(`^(?P<t>[^，,。]+?)(?:已经|已|都|也)?(?:下线|停用|停掉|关掉|废弃|关停|撤掉|撤了|去掉|退役|砍掉|不存在|删掉|不续费|不续订|不续约|不再续费)了?(?:[，,。].*)?$`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:又|重新)(?:可以|允许)了`),
@@ -618,7 +620,7 @@ func japanese() *lexicon {
 
 		intro:    anyRe(`担当の[\p{Han}\p{Katakana}]{1,6}です`, `(?:チーム|部|課|グループ|班|室|社|開発|担当|所属|インフラ|フロント|バックエンド)の[\p{Han}\p{Katakana}]{1,6}です[。]?$`, `^(?:私|僕|俺|わたし|ぼく)(?:は|が).{1,30}(?:です|と申します|といいます|担当|やってます|しています)`, `と申します`, `といいます。`, `^[\p{Han}\p{Katakana}A-Za-z]{1,10}です[。、,].{0,40}(?:担当|引き継|リード|エンジニア|マネージャ|チーム)`, `を引き継ぎ`, `を引き継い`, `に(?:入りました|参加しました|加わりました)`),
 		team:     anyRe(`(?:さん|くん|氏|チーム)(?:が|は).{0,30}(?:担当|管理|承認|レビュー|見て|決め|責任|オーナー|窓口|面倒を見)`, `(?:さん|くん|チーム)に(?:聞いて|聞く|確認|相談|聞いてください|聞けば|お願い|頼んで|頼む|任せて|任せる|見てもらって|見てもらう|レビューしてもらって)`, `(?:承認|レビュー|許可|サインオフ|決裁)は.{1,12}(?:さん|チーム|が)`, `(?:さん|チーム)の(?:承認|許可|レビュー|OK|ＯＫ)が(?:必要|いる|要る)`, `^(?:担当|オーナー|窓口|責任者)は`),
-		decision: anyRe(`(?:に|と)決めました`, `決定しました`, `決まりました`, `にしました`, `に決定`, `採用しました`, `で行きます`, `でいきます`, `ことにしました`, `で合意`, `方針です`),
+		decision: anyRe(`(?:に|と)決めました`, `決定しました`, `決まりました`, `にしました`, `OKになりました`, `可になりました`, `大丈夫になりました`, `に決定`, `採用しました`, `で行きます`, `でいきます`, `ことにしました`, `で合意`, `方針です`),
 		pref:     anyRe(`でお願いします`, `が助かります`, `と助かります`, `と助かる`, `がありがたい`, `にしてください`, `好きです`, `が好き`, `好みです`, `派です`, `のほうがいい`, `の方がいい`, `のほうが好き`, `の方が好き`, `がいいです`, `が好み`, `嫌いです`, `苦手です`, `にしてほしい`, `してほしい`, `ないでほしい`, `のほうが(?:読みやすい|分かりやすい|わかりやすい|助かります|助かる|楽です)`, `の方が(?:読みやすい|分かりやすい|わかりやすい|助かります|助かる|楽です)`),
 		durable:  anyRe(`必ず`, `常に`, `いつも`, `絶対`, `毎回`, `すべて`, `全て`, `全部`, `一律`, `基本的に`, `デフォルト`, `今後`, `これから`, `以後`, `原則`, `ルール`, `規約`, `決まり`, `慣例`, `だけ`, `のみ`, `うちの`, `うちでは`, `うちは`, `私たちの`, `弊社`, `このリポジトリ`, `チームでは`, `どんな`, `決して`),
 		modal:    anyRe(`なければならない`, `なきゃ`, `ないといけない`, `必要があ`, `必要です`, `べき`, `こと[。！]?$`, `ことになって`, `禁止`, `してはいけない`, `しちゃだめ`, `しないで`, `しないこと`, `ないように`, `ようにして`, `必須`, `NG`, `厳禁`, `不可`, `使って`, `通して`, `経由`),
@@ -649,6 +651,11 @@ func japanese() *lexicon {
 			regexp.MustCompile(`^もう(?P<t>.+?)(?:しない|しません|使わない|使いません|聞かない|不要|いらない)`),
 			// "ストア申請の曜日制限はもうなくなった".
 			regexp.MustCompile(`^(?P<t>[^、。]+?)(?:は|が)(?:もう)?(?:なくなった|なくなりました|無くなった|無くなりました|廃止になった|廃止になりました)`),
+			// "広告はやめることになりました", "ひらがな縛りももう無しで",
+			// "ペットの件は撤回で".
+			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?P<t>[^、。]+?)(?:は|を|も)(?:もう)?(?:やめることに(?:なりました|しました|なった)|やめました)`),
+			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?P<t>[^、。]+?)(?:は|も)(?:もう)?(?:無し|なし)(?:で|に|です|になりました)`),
+			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?P<t>[^、。]+?)の件は(?:撤回|取り消し|なし)`),
 		},
 		ended: []*regexp.Regexp{
 			regexp.MustCompile(`^(?P<t>[^、。]{2,16}?)(?:が|は)?(?:もう|無事に?|ようやく|やっと)?(?:終わりました|終わった|終了しました|完了しました|解除されました|明けました|通りました)(?:ので|から)?(?:[、。!！].*)?$`),

@@ -791,7 +791,9 @@ func TestStoppedUsingAndNotRenewed(t *testing.T) {
 // moot, a client no longer one, a plan someone else dropped, "no more"
 // after a reason, "gibt's nicht mehr", "nicht mehr
 // zuständig", "on arrête les …", "…, on laisse tomber :", "不用…了",
-// "卸掉吧", "…はもうなくなった"; and that a stop said with the day that
+// "卸掉吧", "…はもうなくなった", "那条规定取消吧", "やめることになりました",
+// "もう無しで", "の件は撤回", "on supprime le …", "stepped away"; that what
+// is allowed now beside a withdrawal is kept; and that a stop said with the day that
 // replaces it keeps the new day.
 func TestWithdrawalsSaidInPassing(t *testing.T) {
 	for _, tc := range []struct{ text, target string }{
@@ -810,11 +812,22 @@ func TestWithdrawalsSaidInPassing(t *testing.T) {
 		{"还有周报那个不用发了，客户基本都不看。", "周报"},
 		{"Wordfence 全部卸掉吧，太吃内存了。", "Wordfence"},
 		{"ストア申請の曜日制限はもうなくなった。", "曜日制限"},
+		{"还有 PR 要附波形截图那条规定取消吧，Kevin 说根本没人看。", "波形截图"},
+		{"いくつか変更です。広告はやめることになりました、買い切りにします。", "広告"},
+		{"ひらがな縛りももう無しで、漢字にふりがなを振ります。", "ひらがな縛り"},
+		{"それと、ペットの件は撤回で、小型犬ならOKになりました。", "ペット"},
+		{"et le correctif SAE est en prod, donc on supprime le hack de la ligne C", "hack de la ligne C"},
+		{"Kobayashi-san stepped away from the project, so no fixed reviewer for now", "Kobayashi"},
 	} {
 		h := Session(conv(tc.text))
 		if !slices.ContainsFunc(h.Retractions, func(r Retraction) bool { return strings.Contains(r.Target, tc.target) }) {
 			t.Errorf("%q: retractions %+v, want one of %q", tc.text, h.Retractions, tc.target)
 		}
+	}
+	// guard: what is allowed now, beside the withdrawal, is kept.
+	h0 := Session(conv("それと、ペットの件は撤回で、小型犬ならOKになりました。"))
+	if !slices.ContainsFunc(h0.Statements, func(st Statement) bool { return strings.Contains(st.Claim, "小型犬") }) {
+		t.Errorf("guard: allowed now: statements %+v, want the small dogs kept", h0.Statements)
 	}
 	// guard: "on arrête de publier le lundi, … maintenant le mercredi
 	// soir" is a change of day, kept as a statement.
