@@ -1336,6 +1336,26 @@ var (
 // rePointsBack is a pronoun leaning on a clause before it.
 var rePointsBack = regexp.MustCompile(`(?i)\b(?:he|him|his|she|her|they|them|their|it|this|these|those|ceci|cela|esto|er|ihn|ihm|sie|ihr|il|elle|lui|leur|ça|él|ella|eso)\b|他|她|它|彼|その|それ`)
 
+// fragment reports a part of a sentence too short to state a thing of
+// its own: under three words, unless two name a thing and its value
+// ("parser is megaparsec", "Region eu-central-1").
+func fragment(part string) bool {
+	n := len(terms(part))
+	if n >= 3 {
+		return false
+	}
+	if f := strings.Fields(strings.ToLower(part)); n < 2 || len(f) > 0 && leadPrepositions[f[0]] {
+		return true // "con el TPV de la caja" says how, of the part before
+	}
+	return !slices.ContainsFunc(valueOf(part), func(v valueTok) bool {
+		return v.kind != vkDay && v.kind != vkCount && v.kind != vkPeriod
+	})
+}
+
+// leadPrepositions open a part that qualifies the one before it.
+var leadPrepositions = setOf("with", "without", "via", "for", "in", "on", "at", "by", "from", "to", "using",
+	"con", "sin", "para", "por", "de", "en", "mit", "ohne", "für", "bei", "von", "über", "auf", "avec", "sans", "pour", "par", "dans", "sur")
+
 // reLeansBack opens a part of a sentence that names the part before it.
 var reLeansBack = regexp.MustCompile(`(?i)^\s*(?:that|that's|thats|this is|it's|which)\b`)
 
@@ -1377,7 +1397,7 @@ func otherClauses(text string, words []string) (string, bool) {
 	ends = append(ends, len(quote))
 	// A fragment ("jamais le vendredi") belongs to the clause before it.
 	for i := 1; i < len(starts); {
-		if len(terms(quote[starts[i]:ends[i]])) < 3 {
+		if fragment(quote[starts[i]:ends[i]]) {
 			ends[i-1] = ends[i]
 			starts, ends = slices.Delete(starts, i, i+1), slices.Delete(ends, i, i+1)
 			continue
@@ -1390,7 +1410,7 @@ func otherClauses(text string, words []string) (string, bool) {
 	hit := -1
 	for i := range starts {
 		pt := terms(quote[starts[i]:ends[i]])
-		if len(pt) < 3 {
+		if fragment(quote[starts[i]:ends[i]]) {
 			return "", false // a fragment: not two statements
 		}
 		if !slices.ContainsFunc(words, func(w string) bool {

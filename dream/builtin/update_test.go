@@ -1119,3 +1119,16 @@ func TestWithdrawalTakesWhatAPartNames(t *testing.T) {
 			[]string{"thursdays"}, []string{"sunday night"}},
 	})
 }
+
+// Ensure that a short part naming a thing and its value ("Region
+// eu-central-1") is a statement of its own, kept when another part of the
+// claim changes, while a part opening with a preposition ("con el TPV de
+// la caja") still goes with the part it qualifies.
+func TestShortPartWithValueStays(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"a region after a bucket",
+			[]string{"wir sind auf Terraform 1.6, State liegt im S3-Bucket brandt-tfstate-prod mit DynamoDB-Lock, Region eu-central-1."},
+			[]string{"we switched the state to brandt-tfstate-org last week, the old bucket is read-only now"},
+			[]string{"brandt-tfstate-prod"}, []string{"eu-central-1", "brandt-tfstate-org"}},
+	})
+}
