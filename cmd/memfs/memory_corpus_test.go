@@ -19,21 +19,22 @@ import (
 // and retraction resolved), which are not all met yet. Every half present is
 // run; a checkout without any half fails.
 //
-// Measured 2026-12-03 (rules version 11, tuned on dev..dev20; test counts
-// only): in the context dev 97/98, dev2 107/109, dev3 105/120, dev4
-// 106/114, dev5 68/75, dev6 58/61, dev7 25/32, dev8 43/53, dev9 107/141,
-// dev10 96/138, dev11 90/140, dev12 94/147, dev13 95/129, dev14 112/135,
-// dev15 100/123, dev16 114/153, dev17 82/103, dev18 79/100, dev19 93/121,
-// dev20 68/90, test 101/109; distractors kept out 69/69, 70/70, 107/107,
-// 89/89, 69/78, 53/57, 54/58, 54/57, 59/67, 85/97, 73/79, 74/78, 70/81,
-// 63/68, 87/96, 80/89, 59/64, 57/59, 69/73, 59/63, 67/67; updates 6/6,
-// 11/12, 14/14, 11/11, 29/29, 26/26, 24/28, 21/28, 27/32, 20/31, 38/61,
-// 37/62, 23/32, 29/36, 25/33, 18/26, 25/41, 22/37, 19/33, 13/30, 6/7;
-// retractions 5/5, 10/10, 11/11, 8/8, 18/19, 14/18, 14/20, 17/21, 18/22,
-// 14/20, 17/33, 19/32, 18/22, 19/25, 16/22, 9/18, 15/26, 16/21, 9/22,
-// 14/26, 3/6. The goals missed are every update and retraction on dev2
-// and dev5 to dev20 and the held-out half (issue 22), and the facts in
-// the context of dev7 to dev20.
+// Measured 2026-12-03 (rules version 12, tuned on dev..dev22; test counts
+// only): in the context dev 98/98, dev2 107/109, dev3 106/120, dev4
+// 106/114, dev5 68/75, dev6 58/61, dev7 25/32, dev8 43/53, dev9 110/141,
+// dev10 99/138, dev11 90/140, dev12 94/147, dev13 99/129, dev14 112/135,
+// dev15 102/123, dev16 115/153, dev17 82/103, dev18 79/100, dev19 94/121,
+// dev20 68/90, dev21 69/85, dev22 87/113, test 101/109; distractors kept
+// out 69/69, 70/70, 107/107, 89/89, 70/78, 53/57, 54/58, 54/57, 64/67,
+// 90/97, 74/79, 75/78, 73/81, 64/68, 89/96, 81/89, 60/64, 58/59, 69/73,
+// 61/63, 71/75, 68/69, 67/67; updates 6/6, 11/12, 14/14, 11/11, 29/29,
+// 26/26, 24/28, 21/28, 27/32, 19/31, 37/61, 38/62, 24/32, 28/36, 25/33,
+// 18/26, 26/41, 22/37, 20/33, 13/30, 15/30, 16/36, 6/7; retractions 5/5,
+// 10/10, 11/11, 8/8, 18/19, 14/18, 14/20, 17/21, 18/22, 14/20, 17/33,
+// 19/32, 18/22, 19/25, 16/22, 9/18, 16/26, 17/21, 9/22, 17/26, 13/24,
+// 15/24, 3/6. The goals missed are every update and retraction on dev2
+// and dev5 to dev22 and the held-out half (issue 22), and the facts
+// in the context of dev7 to dev22.
 //
 // Baseline of the builtin dreamer before the recognizer of issue 21 (dev
 // half, 2026-12-01): 6 of 98 facts in the context (6%), 8 in pages.
@@ -139,6 +140,15 @@ import (
 // before reading them (periods, words of other languages, labels) moved
 // them by one update. Tuned on them (rules version 11): dev19 93/121,
 // 69/73, 19/33, 9/22; dev20 68/90, 59/63, 13/30, 14/26.
+//
+// dev21 and dev22 were written side by side this stop, blind to the rules
+// and to every other half, and measured untouched first (rules version
+// 11): dev21 67/85 in the context, 71/75 kept out, updates 14/30,
+// retractions 10/24; dev22 84/113, 67/69, 14/36, 9/24. The first rules of
+// this stop, written before reading them (precision of replacement,
+// hypotheticals), moved them by one fact and one distractor. Tuned on them
+// (rules version 12): dev21 69/85, 71/75, 15/30, 13/24; dev22 87/113,
+// 68/69, 16/36, 15/24.
 var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category, updates, retractions float64 }{
 	"dev":   {pages: 0.97, context: 0.95, keptOut: 1, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 1, retractions: 1},
 	"dev2":  {pages: 0.97, context: 0.95, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.9, retractions: 1},
@@ -160,7 +170,8 @@ var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category, u
 	"dev18": {pages: 0.78, context: 0.75, keptOut: 0.93, lang: 0.65, category: 0.5, updates: 0.5, retractions: 0.6},
 	"dev19": {pages: 0.77, context: 0.74, keptOut: 0.93, lang: 0.55, category: 0.55, updates: 0.54, retractions: 0.38},
 	"dev20": {pages: 0.74, context: 0.72, keptOut: 0.92, lang: 0.6, category: 0.25, updates: 0.4, retractions: 0.5},
-	"dev21": {pages: 0.78, context: 0.76, keptOut: 0.92, lang: 0.6, category: 0.45, updates: 0.43, retractions: 0.38},
+	"dev21": {pages: 0.78, context: 0.78, keptOut: 0.92, lang: 0.6, category: 0.6, updates: 0.47, retractions: 0.5},
+	"dev22": {pages: 0.79, context: 0.75, keptOut: 0.97, lang: 0.6, category: 0.4, updates: 0.42, retractions: 0.6},
 	"test":  {pages: 0.91, context: 0.91, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.8, retractions: 0.5},
 }
 
