@@ -43,9 +43,20 @@
 // from its count says what is counted) and names, an address ("…/v3/
 // sync", with or without its scheme), a versioned name ("orders.v2"),
 // a setting ("shell=False") and a size ("8x8") are each of their own
-// thing, so that the next one said finds the claim of the last. An
-// answer that gives values is read for its own, not for the others its
-// question offered.
+// thing, so that the next one said finds the claim of the last. Money
+// and shares are units by their sign or their word ("$4k/month" and
+// "3.500 dólares", "20%" and "5 %"). An answer that gives values is read
+// for its own, not for the others its question offered.
+//
+// A wrong replacement loses a fact, so a match is refused where the two
+// only seem to speak of one thing: a release of one named product is no
+// release of another said of the same subject ("the backend is on Python
+// 3.12 now" leaves "the backend runs Django 4.2"), unless the two are
+// tools of one kind; words saying when ("last week", "上周") are shared by
+// unrelated changes and count for nothing. A claim saying several things
+// keeps the parts a change leaves: a short part naming a thing and its
+// value ("Region eu-central-1") is a part of its own, and a part that
+// points back ("…, thats the freeze") goes with the part it names.
 //
 // How often a thing is done is a value of its own (period.go,
 // hear.Periods): "monthly now" changes "every quarter", "une fois par an"

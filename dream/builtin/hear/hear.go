@@ -29,16 +29,24 @@
 //     remember-framing ("remember that", "merk dir", "覚えておいて"), which
 //     marks the rest as meant to be kept.
 //  2. Kept out: a question (mark or opening), a joke or sarcasm marker (it
-//     also covers the short sentence before it), someone else's words.
+//     also covers the short sentence before it; one inside an aside of
+//     some words, "(saves like 40 pages lol)", is the aside's), someone
+//     else's words.
 //  3. A withdrawal ("scratch the X rule", "gilt nicht mehr", "ya no
 //     hacemos", "不再适用", "もう頼まないで"), also after a lead-in colon
 //     ("two changes: forget the squash rule"), a person gone from the team
 //     ("Tom moved to the payments squad", "Katrin ist in Elternzeit",
 //     "李昊已经调去别的部门了"), or a forget request. A limit to the day
 //     keeps a withdrawal out only within its own words ("ignore the X
-//     thing, that was temporary" withdraws for good).
+//     thing, that was temporary" withdraws for good). Withdrawals said in
+//     passing count too: "nobody signs on the rack machine anymore", "the
+//     friday rule is moot", "fenwick isn't a client anymore", "greenway
+//     dropped the care plan", "so no more looms", "den gibt's nicht
+//     mehr", "on arrête les pré-releases", "周报那个不用发了",
+//     "広告はやめることになりました".
 //  4. Kept out: a hypothetical or musing ("what if", "vielleicht", "如果…
-//     可能"), a limit to the task or day ("just for this PR", "今日だけ"),
+//     可能", "if they ever…, we'd need", "将来…なら", "先の話"), a limit to
+//     the task or day ("just for this PR", "今日だけ"),
 //     a conditional without a rule in it.
 //  5. A self-introduction (person), also a bare name before the role
 //     ("jordan here, I'm the QA engineer", "佐藤です。通知基盤を担当して
