@@ -225,6 +225,10 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 	weekly := overlap(tt, weeklyTerms) > 0
 	consider := func(c *claim, s float64) {
 		switch {
+		case len(r.Quote) > len(r.Target)+12 && strings.Contains(c.cur.text, r.Quote):
+			// An answer kept whole may carry the very words that
+			// withdraw ("yes 30. and the friday rule is moot now"): they
+			// are not what they withdraw.
 		case ended && !holdsUntil(c.cur.text, tt):
 		case s <= 0:
 		case s > score:

@@ -1136,3 +1136,24 @@ func TestShortPartWithValueStays(t *testing.T) {
 			[]string{"brandt-tfstate-prod"}, []string{"eu-central-1", "brandt-tfstate-org"}},
 	})
 }
+
+// Ensure that an answer kept whole, which carries the very words that
+// withdraw a rule, is not what they withdraw: the rule goes.
+func TestWithdrawalSkipsTheAnswerCarryingIt(t *testing.T) {
+	quote := "and the friday rule is moot now — krystal runs plugin auto-updates overnight"
+	answer := hear.Statement{Kind: hear.Answer, Lang: "en", Area: "project", Via: "answer", Subject: "terms line days",
+		Claim: "Asked “I also changed the terms line to 30 days, ok?”, the user answered: “yes 30, good catch. " + quote + "”",
+		Quote: "yes 30, good catch. " + quote}
+	// The answer is stored by one dream, the withdrawal read by the next
+	// (the session grew between two checkpoints).
+	m := run(t, t.TempDir(), map[string]hear.Heard{"s1": heard(rule("en", "no plugin updates on fridays, ever."))},
+		map[string]hear.Heard{"s2": {Statements: []hear.Statement{answer}}},
+		map[string]hear.Heard{"s2": {Retractions: []hear.Retraction{{Target: "friday rule", Quote: quote}}}})
+	got := strings.Join(currentTexts(m), "\n")
+	if strings.Contains(got, "no plugin updates on fridays") {
+		t.Errorf("current %q, want the friday rule withdrawn", got)
+	}
+	if !strings.Contains(got, "yes 30") {
+		t.Errorf("current %q, want the answer kept", got)
+	}
+}

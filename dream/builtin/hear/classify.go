@@ -995,8 +995,19 @@ func referent(s string) string {
 		s = rest
 	}
 	s = reAboutLead.ReplaceAllString(strings.TrimSpace(s), "")
-	return strings.TrimSpace(strings.TrimRight(s, " :：,，、。.?？!！"))
+	// "also that sunday rule from before — forget it": what it names is
+	// the sunday rule.
+	s = rePointerLead.ReplaceAllString(s, "")
+	s = strings.TrimSpace(strings.TrimRight(s, " :：,，、。.?？!！"))
+	if t := strings.TrimSpace(reTargetTail.ReplaceAllString(s, "")); t != "" {
+		s = t
+	}
+	return s
 }
+
+// rePointerLead opens words pointing at something said before ("also
+// that", "and the").
+var rePointerLead = regexp.MustCompile(`(?i)^(?:(?:also|and|oh and|plus|btw),? )?(?:that|this|those|these) `)
 
 // group returns a named group's text (or the first of its numbered
 // variants: t, t2, t3).

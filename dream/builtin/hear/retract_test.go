@@ -854,3 +854,12 @@ func TestAsideJokeAndRoleDone(t *testing.T) {
 		t.Errorf("role done: retractions %+v, want Kwame", h.Retractions)
 	}
 }
+
+// Ensure that "forget it" after a dash names what the words before it
+// point at, without their pointing ("also that … from before").
+func TestForgetItAfterPointer(t *testing.T) {
+	h := Session(conv("also that sunday rule from before — forget it. scratch isn't purged weekly anymore"))
+	if len(h.Retractions) != 1 || h.Retractions[0].Target != "sunday rule" {
+		t.Errorf("retractions %+v, want the sunday rule", h.Retractions)
+	}
+}
