@@ -32,7 +32,7 @@ import (
 // 18/26, 26/41, 22/37, 20/33, 13/30, 15/30, 16/36, 6/7; retractions 5/5,
 // 10/10, 11/11, 8/8, 18/19, 14/18, 14/20, 17/21, 18/22, 14/20, 17/33,
 // 19/32, 18/22, 19/25, 16/22, 9/18, 16/26, 17/21, 9/22, 17/26, 13/24,
-// 15/24, 3/6. The goals missed are every update and retraction on dev2
+// 16/24, 3/6. The goals missed are every update and retraction on dev2
 // and dev5 to dev22 and the held-out half (issue 22), and the facts
 // in the context of dev7 to dev22.
 //
@@ -148,7 +148,7 @@ import (
 // this stop, written before reading them (precision of replacement,
 // hypotheticals), moved them by one fact and one distractor. Tuned on them
 // (rules version 12): dev21 69/85, 71/75, 15/30, 13/24; dev22 87/113,
-// 68/69, 16/36, 15/24.
+// 68/69, 16/36, 16/24.
 var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category, updates, retractions float64 }{
 	"dev":   {pages: 0.97, context: 0.95, keptOut: 1, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 1, retractions: 1},
 	"dev2":  {pages: 0.97, context: 0.95, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.9, retractions: 1},
@@ -171,7 +171,7 @@ var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category, u
 	"dev19": {pages: 0.77, context: 0.74, keptOut: 0.93, lang: 0.55, category: 0.55, updates: 0.54, retractions: 0.38},
 	"dev20": {pages: 0.74, context: 0.72, keptOut: 0.92, lang: 0.6, category: 0.25, updates: 0.4, retractions: 0.5},
 	"dev21": {pages: 0.78, context: 0.78, keptOut: 0.92, lang: 0.6, category: 0.6, updates: 0.47, retractions: 0.5},
-	"dev22": {pages: 0.79, context: 0.75, keptOut: 0.97, lang: 0.6, category: 0.4, updates: 0.42, retractions: 0.6},
+	"dev22": {pages: 0.79, context: 0.75, keptOut: 0.97, lang: 0.6, category: 0.4, updates: 0.42, retractions: 0.64},
 	"test":  {pages: 0.91, context: 0.91, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.8, retractions: 0.5},
 }
 
