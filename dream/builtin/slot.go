@@ -1334,7 +1334,7 @@ var (
 )
 
 // rePointsBack is a pronoun leaning on a clause before it.
-var rePointsBack = regexp.MustCompile(`(?i)\b(?:he|him|his|she|her|they|them|their|it|this|these|those|ceci|cela|esto|er|ihn|ihm|sie|ihr|il|elle|lui|leur|ça|él|ella|eso)\b|他|她|它|彼|その|それ`)
+var rePointsBack = regexp.MustCompile(`(?i)\b(?:he|him|his|she|her|they|them|their|it|this|these|those|ceci|cela|esto|er|ihn|ihm|sie|ihr|il|elle|lui|leur|ça|él|ella|eso)\b|\b(?:above|below|over|under|than|beyond|past) that\b|他|她|它|彼|その|それ`)
 
 // fragment reports a part of a sentence too short to state a thing of
 // its own: under three words, unless two name a thing and its value

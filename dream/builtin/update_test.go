@@ -1093,7 +1093,7 @@ func TestCountsOfMoneyAndShares(t *testing.T) {
 		{"dollars by sign and by word, two languages",
 			[]string{"warehouse spend cap is $4k/month and we were at ~3.6 in january, finance (hugo) gets twitchy above that."},
 			[]string{"el tope del warehouse sube a 3.500 dólares al mes desde octubre, hay que ajustar la alerta de costes."},
-			[]string{"$4k"}, []string{"3.500 dólares", "hugo"}},
+			[]string{"$4k", "twitchy above that"}, []string{"3.500 dólares"}},
 		{"pounds",
 			[]string{"the retainer for the bakery site is £55 a month, invoiced on the 1st."},
 			[]string{"the bakery retainer went up to 60 pounds a month."},
