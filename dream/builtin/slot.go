@@ -131,9 +131,9 @@ func valueOf(text string) []valueTok {
 			// too ("3.500 dólares", "40 euros", "5 Prozent").
 			before := strings.TrimRight(text[:idx[i][0]], " ")
 			after := strings.TrimLeft(text[idx[i][1]:], " \u00a0\u202f")
-			for sign, unit := range signUnits {
-				if strings.HasSuffix(before, sign) && sign != "%" || strings.HasPrefix(after, sign) {
-					us = append(us, unit)
+			for _, su := range signUnits {
+				if su.before && strings.HasSuffix(before, su.sign) || strings.HasPrefix(after, su.sign) {
+					us = append(us, su.unit)
 				}
 			}
 			if u := strings.Trim(lw(i+1), ".,;:"); strings.Count(u, "/") == 1 && !strings.HasPrefix(u, "/") && !strings.HasSuffix(u, "/") {
@@ -285,8 +285,15 @@ var unitBase = map[string]string{"khz": "hz", "mhz": "hz", "ghz": "hz", "kb": "b
 	"percent": "%", "pct": "%", "prozent": "%", "porcentaje": "%", "百分": "%"}
 
 // signUnits are the signs written beside a count for its unit: money
-// and shares.
-var signUnits = map[string]string{"$": "usd", "€": "eur", "£": "gbp", "¥": "jpy", "%": "%", "％": "%"}
+// and shares. A currency's sign may stand before its count or after it,
+// a share's only after; a slice, so that a count's units come in one
+// order.
+var signUnits = []struct {
+	sign, unit string
+	before     bool
+}{
+	{"$", "usd", true}, {"€", "eur", true}, {"£", "gbp", true}, {"¥", "jpy", true}, {"%", "%", false}, {"％", "%", false},
+}
 
 // canonUnit is a unit in the form its scales share.
 func canonUnit(u string) string {
