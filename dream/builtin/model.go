@@ -749,6 +749,16 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 		}
 	}
 
+	for _, d := range st.Takes {
+		// "priya's got the gps ingest now": whoever memory gives the
+		// duty to no longer has it.
+		for _, c := range m.dutyHolders(d, st.Holder, st.Lang) {
+			if !slices.Contains(replaced, c) {
+				replaced = append(replaced, c)
+			}
+		}
+	}
+
 	match := m.subjectMatch(sterms)
 	if match != nil && match.cur != nil && otherProduct(valueOf(text), match.valueToks()) {
 		// "the backend is on Python 3.12 now" leaves "the backend runs
@@ -1153,4 +1163,39 @@ func compoundHeadOnly(text, w string) bool {
 		return end+1 < len(lt) && lt[end] == '-' && unicode.IsLetter(rune(lt[end+1]))
 	})
 	return head && !alone
+}
+
+// dutyFiller are words a duty is said with that name no duty of their own
+// ("membership questions", "the ingest side").
+var dutyFiller = stemmedSet("questions", "question", "stuff", "things", "side", "part", "changes", "requests", "issues", "work", "everything", "all", "anything")
+
+// roleOnly are words of a role that every client, team or project has
+// one of: a duty of these alone names no duty in particular.
+var roleOnly = stemmedSet("contact", "owner", "manager", "lead", "person", "responsable", "référent", "référente", "担当", "負責", "负责", "encargado", "encargada", "verantwortliche", "verantwortlicher", "zuständig")
+
+// dutyHolders are the current claims giving a duty (the words d of a
+// handover) to someone other than its new holder: "dmitri owns the gps
+// ingest side" for "priya's got the gps ingest now". A claim naming the
+// new holder already says no change of hands.
+func (m *memory) dutyHolders(d, holder, lang string) []*claim {
+	dt := slices.DeleteFunc(terms(d), func(t string) bool { return dutyFiller[t] })
+	if !slices.ContainsFunc(dt, func(t string) bool { return !roleOnly[t] }) || holder == "" {
+		// "现在跟我对接的是小刘": a contact of whom is not said, and
+		// every client has one.
+		return nil
+	}
+	m.openHaving(dt, len(dt))
+	low := strings.ToLower(holder)
+	var out []*claim
+	for _, c := range m.candidates(dt) {
+		if !c.current() || !containsTerms(c.vterms, dt) || slices.Contains(out, c) {
+			continue
+		}
+		text := unframed(c.cur.text)
+		if strings.Contains(strings.ToLower(text), low) || !hear.GivesDuty(text, c.lang, lang) {
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
 }

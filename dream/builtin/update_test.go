@@ -1157,3 +1157,58 @@ func TestWithdrawalSkipsTheAnswerCarryingIt(t *testing.T) {
 		t.Errorf("current %q, want the answer kept", got)
 	}
 }
+
+// Ensure that a handover ends the claim giving the duty to whoever held
+// it before, in every language, said with or without the word of change
+// the verb lacks; that a contact of no one in particular replaces no
+// client's contact; that a departure said before the handover does not
+// keep the old holder's name current; and that a fact said before it
+// stays.
+func TestHandoverEndsEarlierHolder(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"taken in passing, lower case",
+			[]string{"rosa owns the billing exports, ask her before touching them."},
+			[]string{"tomás has got the billing exports now, so loop him in on the csv change."},
+			[]string{"rosa"}, []string{"tomás"}},
+		{"French, a verb of change",
+			[]string{"Camille gère les sauvegardes du NAS."},
+			[]string{"c'est Hugo qui a repris les sauvegardes du NAS."},
+			[]string{"Camille"}, []string{"Hugo"}},
+		{"German, the duty first",
+			[]string{"Die Zertifikate betreut Jana."},
+			[]string{"Die Zertifikate macht jetzt Olaf, bei Fragen also zu ihm."},
+			[]string{"Jana"}, []string{"Olaf"}},
+		{"Spanish, the holder last",
+			[]string{"Las facturas las revisa Pilar."},
+			[]string{"Ahora revisa las facturas Andrés, ya tiene acceso."},
+			[]string{"Pilar"}, []string{"Andrés"}},
+		{"Chinese",
+			[]string{"报销单由小王审批。"},
+			[]string{"报销单以后交给老陈负责。"},
+			[]string{"小王"}, []string{"老陈"}},
+		{"Japanese, taken on",
+			[]string{"請求書の確認は田中さんがやっています。"},
+			[]string{"請求書の確認は鈴木さんが引き継ぎます。"},
+			[]string{"田中"}, []string{"鈴木"}},
+		{"guard: Japanese, someone new to ask",
+			[]string{"請求書の確認は田中さんの担当です。"},
+			[]string{"請求書の確認は今後は鈴木さんにお願いします。"},
+			[]string{"田中"}, []string{"鈴木"}},
+		{"guard: a new holder of a role",
+			[]string{"Our accountant is Greta Lind, send the invoices to her."},
+			[]string{"the new accountant is Pablo Ortiz, he starts monday."},
+			[]string{"Greta"}, []string{"Pablo Ortiz"}},
+		{"the one who left, named before the handover",
+			[]string{"Die Übersetzungen betreut Lea."},
+			[]string{"Lea hört auf, die Übersetzungen macht jetzt Jonas."},
+			[]string{"Lea"}, []string{"Jonas"}},
+		{"guard: a contact of no one in particular",
+			[]string{"At Hollow Oak my contact is Priya Nair, she signs off the designs."},
+			[]string{"现在跟我对接的是小刘，以后需求都找她确认。"},
+			nil, []string{"Priya Nair", "小刘"}},
+		{"guard: a fact before the handover stays",
+			[]string{"Camille gère les sauvegardes du NAS."},
+			[]string{"la prod tourne sous Debian 12, c'est désormais Hugo qui gère les sauvegardes du NAS."},
+			[]string{"Camille"}, []string{"Debian 12", "Hugo"}},
+	})
+}

@@ -34,6 +34,10 @@ type finding struct {
 	ifChanging bool
 	// topic is a lead-in label the clause was read past (Statement.Topic).
 	topic string
+	// takes and holder: a duty handed on and its new holder
+	// (Statement.Takes, Statement.Holder).
+	takes  []string
+	holder string
 	// why names the rule that decided (for tests and debugging).
 	why string
 }
@@ -358,15 +362,23 @@ func decideKind(f finding, c cues) (finding, verdict) {
 	durableCue, modal, imper, strong := c.durableCue, c.modal, c.imper, c.strong
 	set := valueSet(s, lang)
 	switch {
-	case (lx.intro.MatchString(s) || introAfterName(s, lx)) && !introNot(s, lang):
-		f.kind, f.subject = Person, personSubject(s, lang)
-		return why(f, "d10"), durable
 	case reNewOwner.MatchString(s) && hasOwner(s, lang, lx):
 		// "billing has a new owner, Marcus Hale": whoever owned or
 		// reviewed billing before no longer does.
 		f.kind, f.subject = Team, teamSubject(s, lang, lx)
 		f.replaces = append(f.replaces, ownerStems(s)...)
+		if h, ok := handoverOf(s, lang); ok && h.duty != "" {
+			f.takes, f.holder = []string{h.duty}, h.holder
+		}
 		return why(f, "d13b"), durable
+	case handedOver(&f, raw, s, lang, lx):
+		// "priya's got the gps ingest now", "c'est Inès qui a repris
+		// les annotations": whoever held the duty before no longer
+		// does.
+		return why(f, "d13h"), durable
+	case (lx.intro.MatchString(s) || introAfterName(s, lx)) && !introNot(s, lang):
+		f.kind, f.subject = Person, personSubject(s, lang)
+		return why(f, "d10"), durable
 	case lx.team.MatchString(s) && hasOwner(s, lang, lx):
 		f.kind, f.subject = Team, teamSubject(s, lang, lx)
 		return why(f, "d13"), durable

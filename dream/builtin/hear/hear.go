@@ -219,6 +219,13 @@ type Statement struct {
 	// ahora va cada 30 minutos"): it may name what the claim is about.
 	// Empty when there was none.
 	Topic string
+	// Takes holds the words of a duty the statement hands to someone
+	// ("priya's got the gps ingest now" → ["gps ingest"], "the new
+	// practice manager is Raj Patel" → ["practice manager"]), and Holder
+	// its new holder ("priya"): an earlier claim giving the duty to
+	// someone else is no longer current.
+	Takes  []string
+	Holder string
 	// Entries are the transcript entry ids it rests on: the user's entry
 	// first, then the pointer's.
 	Entries []string

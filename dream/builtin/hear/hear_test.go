@@ -612,3 +612,45 @@ func TestOffByWithdrawsNothing(t *testing.T) {
 		t.Errorf("guard: retractions %+v, want the friday freeze", h.Retractions)
 	}
 }
+
+// Ensure that a handover is heard as a team fact naming the duty and its
+// new holder, whatever the language and whether the holder is typed in
+// lower case, and that a change of a thing ("the new build cluster is
+// ci-pool-fra-b", "板子换成 X 了") or of what something has is none.
+func TestHandover(t *testing.T) {
+	for _, tc := range []struct {
+		text, lang, holder, duty string
+	}{
+		{"marco's got the release notes now", En, "marco", "release notes"},
+		{"Invoice questions now go to the new bookkeeper, Dana Wu.", En, "Dana Wu", "Invoice"},
+		{"the front desk has a new manager, ines", En, "ines", "front desk"},
+		{"ok the new office manager is kofi mensah and he's who you ask now", En, "kofi mensah", "office manager"},
+		{"she handed the newsletter over to her colleague, Bea Hart.", En, "Bea Hart", "newsletter"},
+		{"die Abrechnung macht jetzt Herr Albrecht.", De, "Herr Albrecht", "Abrechnung"},
+		{"Der Serverraum liegt seit März bei Frau Öztürk.", De, "Frau Öztürk", "Serverraum"},
+		{"y ahora las nóminas las lleva su socia, Carmen.", Es, "Carmen", "las nóminas"},
+		{"c'est désormais Noé qui relit les traductions.", Fr, "Noé", "traductions"},
+		{"Inès a repris la comptabilité.", Fr, "Inès", "comptabilité"},
+		{"服务器那边以后交给小陈负责。", Zh, "小陈", "服务器"},
+		{"経理は山田さんが引き継ぎます。", Ja, "山田", "経理"},
+		{"the new build cluster is ci-pool-fra-b", En, "", ""},
+		{"板子换成 Nexys Video 了", Zh, "", ""},
+		{"it's got caching now", En, "", ""},
+		{"Camille gère les sauvegardes.", Fr, "", ""},
+	} {
+		h, ok := handoverOf(tc.text, tc.lang)
+		if tc.holder == "" {
+			if ok {
+				t.Errorf("%q: handover %+v, want none", tc.text, h)
+			}
+			continue
+		}
+		if !ok || h.holder != tc.holder || h.duty != tc.duty {
+			t.Errorf("%q: handover %+v (%v), want %q holding %q", tc.text, h, ok, tc.holder, tc.duty)
+		}
+		st := Session(conv(tc.text)).Statements
+		if len(st) != 1 || st[0].Kind != Team || st[0].Holder != tc.holder {
+			t.Errorf("%q: statements %+v, want one team statement of %q", tc.text, st, tc.holder)
+		}
+	}
+}

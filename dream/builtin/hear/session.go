@@ -1070,6 +1070,8 @@ func statementFrom(f finding) Statement {
 		Versions:   f.versions,
 		IfChanging: f.ifChanging,
 		Topic:      f.topic,
+		Takes:      f.takes,
+		Holder:     f.holder,
 		why:        f.why,
 	}
 }
