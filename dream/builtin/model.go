@@ -1184,11 +1184,17 @@ func (m *memory) dutyHolders(d, holder, lang string) []*claim {
 		// every client has one.
 		return nil
 	}
-	m.openHaving(dt, len(dt))
+	// Of three words or more, one may be said otherwise ("abnahmen von
+	// formatänderungen am pdf" for "formatänderungen am pdf muss … abnehmen").
+	need := len(dt)
+	if need >= 3 {
+		need--
+	}
+	m.openHaving(dt, need)
 	low := strings.ToLower(holder)
 	var out []*claim
 	for _, c := range m.candidates(dt) {
-		if !c.current() || !containsTerms(c.vterms, dt) || slices.Contains(out, c) {
+		if !c.current() || overlap(dt, c.vterms) < need || slices.Contains(out, c) {
 			continue
 		}
 		text := unframed(c.cur.text)

@@ -309,7 +309,7 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 	if loc := reConcessive.FindStringIndex(hypoText); loc != nil {
 		hypoText = hypoText[:loc[0]] // "…, même si ça en fait plus"
 	}
-	if lx.hypo.MatchString(hypoText) {
+	if loc := lx.hypo.FindStringIndex(hypoText); loc != nil && !(prefLoc == nil && handoverBefore(s, lang, loc[0])) {
 		return why(f, "e7"), excluded
 	}
 	if lx.oneOff.MatchString(s) && !standingForNow(s, lang, lx) {
@@ -1678,7 +1678,7 @@ var (
 	// reSinceMoment is the moment a state holds since ("since Tuesday",
 	// "depuis ce matin", "desde anoche", "seit gestern", "从上周开始",
 	// "昨夜から").
-	reSinceMoment = regexp.MustCompile(`(?i)\b(?:since (?:yesterday|last night|this morning|today|last (?:week|month|friday|monday|tuesday|wednesday|thursday)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|the weekend)|depuis (?:ce matin|hier(?: soir)?|cette nuit|aujourd'hui|(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)(?: dernier)?|la semaine dernière|le mois dernier|le week-end)|desde (?:anoche|ayer|esta mañana|hoy|el (?:lunes|martes|miércoles|jueves|viernes|sábado|domingo)(?: pasado)?|la semana pasada|el mes pasado|el finde|el fin de semana)|seit (?:gestern(?: abend| nacht)?|heute(?: morgen| früh)?|letzter woche|letztem monat|(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)|dem wochenende))\b|从(?:昨天|昨晚|今天|今早|上周[一二三四五六日]?|上个月|周[一二三四五六日])(?:开始|起)|(?:昨夜|昨日|昨晩|今朝|今日|先週|先月)から`)
+	reSinceMoment = regexp.MustCompile(`(?i)\b(?:since (?:yesterday|last night|this morning|today|this week|this month|last (?:week|month|friday|monday|tuesday|wednesday|thursday)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|the weekend)|depuis (?:ce matin|hier(?: soir)?|cette nuit|aujourd'hui|cette semaine|ce mois-ci|(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)(?: dernier)?|la semaine dernière|le mois dernier|le week-end)|desde (?:anoche|ayer|esta mañana|hoy|esta semana|este mes|el (?:lunes|martes|miércoles|jueves|viernes|sábado|domingo)(?: pasado)?|la semana pasada|el mes pasado|el finde|el fin de semana)|seit (?:gestern(?: abend| nacht)?|heute(?: morgen| früh)?|dieser woche|diesem monat|letzter woche|letztem monat|(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)|dem wochenende))\b|从(?:昨天|昨晚|今天|今早|上周[一二三四五六日]?|上个月|周[一二三四五六日])(?:开始|起)|(?:昨夜|昨日|昨晩|今朝|今日|先週|先月)から`)
 	// reChoseNew says what was chosen as the new one of a thing.
 	reChoseNew = regexp.MustCompile(`(?i)\b(?:picked|chose|selected|went with|settled on|decided on|signed with)\s+\S.{0,40}?\s+as\s+(?:the|our)\s+new\s+\S|\bhat sich für\s+\S.{0,40}?\s+als\s+neue[nsr]?\s+\S|\b(?:eligió|eligieron|escogió|escogimos|elegimos)\s+\S.{0,40}?\s+como\s+(?:el |la |nuestro |nuestra )?nuev[oa]\s+\S|\b(?:a|ont|avons) choisi\s+\S.{0,40}?\s+comme\s+(?:le |la |notre )?nouve(?:au|l|lle)\s+\S|选(?:了|定了?)[^，。]{1,20}(?:作为|当|做)新的|新しい[^、。]{1,10}は[^、。]{1,20}に決まりました`)
 	// reWhenLead opens a clause with when something was done.

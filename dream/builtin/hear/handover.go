@@ -37,7 +37,7 @@ var (
 
 	// enRole is a role a person holds ("practice manager", "secretary").
 	enRole = `(?P<r>(?:[\w-]+ ){0,2}?(?:manager|secretary|contact|lead|owner|maintainer|admin|administrator|supervisor|reviewer|approver|pm|director|head|coordinator|assistant|accountant|bookkeeper|receptionist|technician|analyst|officer|clerk|liaison|editor|designer|engineer|developer|dev|person|boss|chair|treasurer|president|captain|coach|tester|translator|point of contact))`
-	duty   = `(?P<d>[\p{L}\d][\p{L}\d /._+&-]{1,40}?)`
+	duty   = `(?P<d>[\p{L}\d][\p{L}\d /._+&-]{1,60}?)`
 	cjkDut = `(?P<d>[\p{Han}\p{Katakana}\p{Hiragana}ー々A-Za-z\d_ /-]{2,16}?)`
 )
 
@@ -54,6 +54,9 @@ var reHandover = map[string][]*regexp.Regexp{
 		regexp.MustCompile(`(?i)^(?:(?:so|and|oh|btw|also|fyi|ok|okay),? )*(?:the |our |their |my )?new ` + enRole + ` (?:(?:for|of|at) (?:the )?` + duty + ` )?is ` + enHolder + holderEnd),
 		// "mel's handed the website over to her daughter, amy hollis"
 		regexp.MustCompile(`(?i)\b(?:handed|passed|gave|has given|has handed|has passed) (?:over )?(?:the |our |her |his |their )?` + duty + ` (?:over )?to (?:(?:her|his|their|my|our) [\w-]+, )?` + enHolder + holderEnd),
+		// "Amara Osei is our programming lead this year"
+		regexp.MustCompile(`(?i)^(?:(?:so|and|oh|btw|also|fyi|ok|okay),? )*` + enHolder + ` is (?:now )?(?:our|the|my) (?:new )?(?P<d>(?:[\w-]+ ){0,2}?(?:manager|secretary|contact|lead|maintainer|admin|supervisor|reviewer|approver|director|coordinator|accountant|bookkeeper|editor|treasurer|captain|coach|translator|chair|president))(?: for (?:the )?[\w -]{2,30}?)? (?:now|this year|this season|from now on|going forward|these days)\b`),
+		regexp.MustCompile(`(?i)^(?:(?:so|and|oh|btw|also|fyi|ok|okay),? )*` + enHolder + ` is (?:now (?:our|the|my) |(?:our|the|my) new )(?P<d>(?:[\w-]+ ){0,2}?(?:manager|secretary|contact|lead|maintainer|admin|supervisor|reviewer|approver|director|coordinator|accountant|bookkeeper|editor|treasurer|captain|coach|translator|chair|president))\b`),
 		// "amy is who I email now"
 		regexp.MustCompile(`(?i)^(?:(?:so|and|oh|btw|also|fyi|ok|okay),? )*` + enHolder + ` is (?:who|the one|the person) (?:i|we) (?:deal with|email|talk to|ask|report to|work with|go to|write to|call)(?: now| from now on| going forward)`),
 	},
@@ -74,11 +77,11 @@ var reHandover = map[string][]*regexp.Regexp{
 		// "ahora sube las versiones Nerea Etxeberria"
 		regexp.MustCompile(`(?i)^(?:(?:y|ah|bueno|oye),? )*ahora (?:\p{L}+) (?P<d>(?:el|la|los|las) [\p{L}\d /._-]{2,40}?) ` + esHolder + `(?:$|[,.;:!])`),
 		// "ahora la web la lleva su hija, Laura"
-		regexp.MustCompile(`(?i)(?:^|, |\by )(?:ahora )?(?P<d>(?:el|la|los|las) [\p{L}\d /._-]{2,30}?) (?:la|lo|las|los) (?:lleva|llevan|gestiona|gestionan|hace|hacen|maneja|manejan|sube|suben|revisa|revisan) (?:ahora )?(?:(?:su|mi|el|la) [\p{L}]+,? )?` + esHolder),
+		regexp.MustCompile(`(?i)(?:^|, |; |\by )(?:(?:ahora|desde (?:esta semana|este mes|hoy|ya|ayer|el \p{L}+|[\p{L}\d ]{2,16}?)|a partir de (?:hoy|ahora|[\p{L}\d ]{2,16}?)) )?(?P<d>(?:el|la|los|las) [\p{L}\d /._-]{2,30}?) (?:la|lo|las|los) (?:lleva|llevan|gestiona|gestionan|hace|hacen|maneja|manejan|sube|suben|revisa|revisan) (?:ahora )?(?:(?:su|mi|el|la) [\p{L}]+,? )?` + esHolder),
 		// "Nerea se ha hecho cargo de las versiones"
 		regexp.MustCompile(`(?i)^(?:(?:y|ah|bueno|oye),? )*` + esHolder + ` (?:se ha hecho cargo de|se hizo cargo de|ha asumido|asume ahora|ha tomado el relevo (?:en|de)|lleva ahora|se encarga ahora de|se ocupa ahora de|ahora se encarga de|ahora se ocupa de|ahora lleva) (?:el |la |los |las )?` + duty + `(?:$|[,.;:!])`),
 		// "el nuevo contacto es Laura"
-		regexp.MustCompile(`(?i)(?:^|, )(?:el |la |mi |nuestr[oa] )?nuev[oa] (?P<r>contacto|responsable|encargad[oa]|secretari[oa]|administrador[a]?|gerente|jef[ea]) (?:de (?:la |el |los |las )?` + duty + ` )?es ` + esHolder),
+		regexp.MustCompile(`(?i)(?:^|, )(?:el |la |mi |nuestr[oa] )?nuev[oa] (?P<r>contacto|responsable|encargad[oa]|secretari[oa]|administrador[a]?|gerente|jef[ea]|director[a]?|coordinador[a]?|president[ea]|tesorer[oa]|profesor[a]?|tutor[a]?) (?:de (?:la |el |los |las )?` + duty + ` )?es ` + esHolder),
 	},
 	Fr: {
 		// "c'est Inès qui a repris les annotations", "c'est maintenant
@@ -86,7 +89,7 @@ var reHandover = map[string][]*regexp.Regexp{
 		regexp.MustCompile(`(?i)(?:^|, |\bet )c'est (?:maintenant |désormais |dorénavant )?` + frHolder + `(?:,[^,]{1,60},)? qui (?:a repris|reprend|a pris le relais (?:sur|pour)) (?:les |le |la |l'|des )?` + duty + `(?:$|[,.;:!])`),
 		regexp.MustCompile(`(?i)(?:^|, |\bet )c'est (?:maintenant|désormais|dorénavant) ` + frHolder + `(?:,[^,]{1,60},)? qui (?:gère|s'occupe d[eu']|s'occupe des|maintient|fait|valide|relit|suit|publie) (?:les |le |la |l'|des )?` + duty + `(?:$|[,.;:!])`),
 		// "Inès a repris les annotations"
-		regexp.MustCompile(`(?i)^(?:(?:et|bon|au fait),? )*` + frHolder + ` (?:a repris|reprend|a pris le relais (?:sur|pour)|s'occupe maintenant d[eu']|s'occupe désormais d[eu']|gère maintenant|gère désormais) (?:les |le |la |l'|des )?` + duty + `(?:$|[,.;:!])`),
+		regexp.MustCompile(`(?i)^(?:(?:et|bon|au fait),? )*` + frHolder + `(?:, [^,]{1,40},)? (?:a repris|reprend|a pris le relais (?:sur|pour)|(?:s'occupe|gère|valide|relit|suit|fait|publie|maintient|signe|approuve) (?:maintenant|désormais|dorénavant)(?: d[eu'])?) ?(?:les |le |la |l'|des )?` + duty + `(?:$|[,.;:!])`),
 		// "les annotations passent à Inès"
 		regexp.MustCompile(`(?i)^(?:(?:et|bon|au fait),? )*(?:les |le |la |l')?` + duty + ` (?:passe|passent) (?:maintenant |désormais )?(?:à|chez) ` + frHolder + `(?:$|[,.;:!])`),
 		// "la nouvelle responsable, c'est Inès"
@@ -117,7 +120,7 @@ var reHandover = map[string][]*regexp.Regexp{
 // its new holder.
 type handover struct {
 	duty, holder string
-	at           int // where the handover opens in the clause read
+	at, end      int // where the handover opens and ends in the clause read
 }
 
 // handoverOf reads a clause as a handover, or reports false.
@@ -127,18 +130,17 @@ func handoverOf(s, lang string) (handover, bool) {
 		if m == nil {
 			continue
 		}
-		at := m[0]
-		m = nil
+		at, end := m[0], m[1]
 		sm := re.FindStringSubmatch(s)
 		h := strings.TrimSpace(group(re, sm, "h"))
-		if h == "" || holderStop[strings.ToLower(strings.Fields(h)[0])] {
+		if h == "" || strings.ToLower(h) == h && holderStop[strings.Fields(h)[0]] {
 			continue
 		}
 		d := strings.TrimSpace(group(re, sm, "d"))
 		if d == "" {
 			d = strings.TrimSpace(group(re, sm, "r"))
 		}
-		return handover{duty: d, holder: h, at: at}, true
+		return handover{duty: d, holder: h, at: at, end: end}, true
 	}
 	return handover{}, false
 }
@@ -188,7 +190,7 @@ func handedOver(f *finding, raw, s, lang string, lx *lexicon) bool {
 
 // reRoleWord names a role a person holds ("practice manager", "contact",
 // "Ansprechpartnerin", "对接人", "担当").
-var reRoleWord = regexp.MustCompile(`(?i)\b(?:owner|owns|lead|contact|manager|maintainer|maintains|secretary|supervisor|admin|administrator|approver|reviewer|director|coordinator|assistant|accountant|editor|treasurer|captain|coach|translator|in charge|responsible|point of contact|ansprechpartner(?:in)?|zuständig|verantwortlich|leiter(?:in)?|leitung|betreut|responsable|encargad[oa]|contacto|référent(?:e)?|mainteneu(?:r|se)|gère|s'occupe)\b|负责|对接|管理员|担当|窓口|責任者|管理者`)
+var reRoleWord = regexp.MustCompile(`(?i)\b(?:owner|owns|lead|contact|manager|maintainer|maintains|secretary|supervisor|admin|administrator|approver|reviewer|director|coordinator|assistant|accountant|editor|treasurer|captain|coach|translator|in charge|responsible|point of contact|coordinates|coordinator|ansprechpartner(?:in)?|zuständig|koordiniert|abnehmen|abnimmt|freigeben|coordina|coordonne|verantwortlich|leiter(?:in)?|leitung|betreut|responsable|encargad[oa]|contacto|référent(?:e)?|mainteneu(?:r|se)|gère|s'occupe)\b|负责|对接|管理员|担当|窓口|責任者|管理者`)
 
 // GivesDuty reports a text (a claim's words, in lang or in the
 // language of a later statement, also) that gives someone a duty or a
@@ -215,3 +217,11 @@ func GivesDuty(text string, langs ...string) bool {
 // reBeforeHandover ends a clause of its own before a handover ("Stefan
 // Vogt ist seit April in der Instandhaltung, ", "老周下个月去新加坡了，").
 var reBeforeHandover = regexp.MustCompile(`\S.*(?:[,;，、]|ので、|から、)\s*$`)
+
+// handoverBefore reports a handover in s that ends before i: a guess or
+// a doubt after it ("…, she'll probably be pinging you a lot") is of
+// what follows, not of the handover.
+func handoverBefore(s, lang string, i int) bool {
+	h, ok := handoverOf(s, lang)
+	return ok && h.end <= i
+}
