@@ -662,6 +662,8 @@ var reRuleKind = regexp.MustCompile(`(?i)(?:pflicht|vorgabe|regel|\brule\b|requi
 // retraction returns what a clause withdraws, or "".
 func retraction(s string, lx *lexicon) string {
 	t := reTargetTail.ReplaceAllString(reSaidAbout.ReplaceAllString(retractionOf(s, lx), ""), "")
+	// "3）Xbench 不用了": a list's number is no part of what goes.
+	t = reEnumerator.ReplaceAllString(t, "")
 	if loc := reTargetPlace.FindStringIndex(t); loc != nil && loc[0] > 0 {
 		// "we dropped sqlfluff from CI": what went is sqlfluff; CI is
 		// where it ran.
@@ -674,6 +676,10 @@ func retraction(s string, lx *lexicon) string {
 	}
 	return t
 }
+
+// reEnumerator numbers an item of a list said inline ("1）", "2)", "3. "),
+// never a version ("1.2 ist raus").
+var reEnumerator = regexp.MustCompile(`^\s*(?:\d{1,2}(?:[）)]|[．.](?:\s|$))|[（(]\d{1,2}[）)]|[①-⑨])\s*`)
 
 // retractionOf returns what a clause withdraws, or "".
 func retractionOf(s string, lx *lexicon) string {

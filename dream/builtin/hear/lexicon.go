@@ -140,7 +140,9 @@ func english() *lexicon {
 			regexp.MustCompile(`(?i)^(?:we|the team|i) (?:turned|switched|shut) (?:the |our )?(?P<t>[^,]+?) (?:off|down)\b.*$`),
 			// Something retired: "the kafka-legacy cluster was decommissioned", "#old-alerts got archived".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but ))?(?:the |our )?(?P<t>[^,]+?) (?:was|were|got|has been|have been|is now|are now) (?:finally |just |officially |completely |now |permanently )?(?:decommissioned|archived|retired|shut down|shutdown|turned off|switched off|sunset|sunsetted|torn down|scrapped|deprecated|discontinued|taken down|taken offline|wound down|abandoned|gone|dead|pulled|removed|dropped|deleted|yanked|taken out|ripped out)\b.*$`),
-			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but ))?(?:the |our )?(?P<t>[^,]+?) (?:is|are) (?:now |already |completely |permanently )?(?:decommissioned|retired|shut down|switched off|turned off|sunset|deprecated|gone|dead|deleted|removed)\b.*$`),
+			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but | (?:decided|agreed) (?:that )?))?(?:the |our )?(?P<t>[^,]+?) (?:is|are) (?:now |already |completely |permanently |officially )?(?:decommissioned|retired|shut down|switched off|turned off|sunset|deprecated|gone|dead|deleted|removed|dropped|scrapped|cancell?ed)\b.*$`),
+			// Closed for good: "the Lantern Café closed for good".
+			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but ))?(?:the |our )?(?P<t>[^,]+?) (?:has |have )?(?:closed|shut) (?:down |its doors )?(?:for good|permanently)\b.*$`),
 			regexp.MustCompile(`(?i)^(?:the |our )?(?P<t>.+?) (?:no longer exists?|doesn't exist any ?more|does not exist any ?more|went away)\b.*$`),
 			regexp.MustCompile(`(?i)^(?:the |our |all )?[^,]+? (?:don't|doesn't|do not|does not|no longer) (?:need|require)s? (?P<t>.+?)(?:'s (?:sign-?off|approval|ok))? any ?more\b.*$`),
 			// A topic, then a pronoun standing for it: "the screenshot rule, you can forget it".
@@ -154,7 +156,7 @@ func english() *lexicon {
 			regexp.MustCompile(`(?i)^(?:you |we )?no longer (?:have|need) to (?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^(?:we're|we are|i'm|i am) not (?:doing|using|running|requiring|following|enforcing|keeping|adding|writing) (?P<t>.+?) any ?more\b.*$`),
 			regexp.MustCompile(`(?i)^(?:the |our )?(?P<t>.+?) (?:is|are) (?:history|a thing of the past|scrapped|abolished|lifted|no more)\b.*$`),
-			regexp.MustCompile(`(?i)^(?:the |our )?(?P<t>.+?(?:freeze|rule|ban|policy|requirement|restriction|moratorium)) (?:is|are) over\b.*$`),
+			regexp.MustCompile(`(?i)^(?:the |our )?(?P<t>.+?(?:freeze|rule|ban|policy|requirement|restriction|moratorium)) (?:is|are) (?:long |finally |now |well )?over\b.*$`),
 			regexp.MustCompile(`(?i)^(?:we|the team|i) (?:have |'ve |just |finally )*(?:dropped|scrapped|abolished|ditched|retired|killed|got rid of|did away with|lifted) (?:the |our |that |this )?(?P<t>.+?)(?:[ -](?:rule|convention|policy|requirement|practice|process))?$`),
 			regexp.MustCompile(`(?i)^(?:you can|feel free to|go ahead and) (?:stop|forget(?: about)?) (?P<t>.+?)(?: from now on| going forward| any ?more)?$`),
 			regexp.MustCompile(`(?i)^(?:please )?(?:you can |feel free to |go ahead and )?(?:scratch|drop|forget(?: about)?|ditch|remove|delete|kill|cancel|disregard|ignore|undo|never ?mind|abandon|retire|toss|lose|nix|get rid of|throw out)(?: what i said about)? (?:the |that |our |my |this )?(?P<t>.+?)[ -](?:rule|convention|policy|requirement|preference|guideline|instruction|thing|practice|habit|process|requirement)s?(?:\s.*)?$`),
@@ -363,6 +365,10 @@ func spanish() *lexicon {
 			regexp.MustCompile(`(?i)^(?:(?:perdón|perdona|ojo),? )*te (?:dije|había dicho) (?P<t>[^,]+?),? (?:pero )?(?:era|estaba|es|eso era|eso estaba) (?:mal|incorrecto|un error|equivocado)(?:[^\pL\pN].*)?$`),
 			// "dimos de baja Unleash el mes pasado".
 			regexp.MustCompile(`(?i)^(?:(?:no|sí|si),? )?(?:.+(?:, | y | pero ))?(?:ya )?(?:dimos de baja|hemos dado de baja|quitamos|eliminamos|apagamos|retiramos|dejamos de usar|abandonamos) (?:el |la |los |las |nuestro |nuestra )?(?P<t>[^,;]+?)(?: el mes pasado| la semana pasada| hace \S+ \S+| ayer| del todo)?(?:[,;.]|\s+(?:y|porque|pero)\b|$).*$`),
+			// "se quitó el recargo por lluvia", "se eliminó la regla de…".
+			regexp.MustCompile(`(?i)^(?:(?:y|pues|bueno),? )?(?:ya )?se (?:quitó|quitaron|eliminó|eliminaron|suprimió|suprimieron|ha quitado|han quitado|ha eliminado|han eliminado|canceló|ha cancelado) (?P<t>(?:el|la|los|las|lo de) [^,;]{2,50}?)(?:[,;.!]|$| porque| ya que)`),
+			// "el Bar Tano cerró para siempre".
+			regexp.MustCompile(`(?i)^(?:.+(?:, | y | pero ))?(?:el |la |los |las )?(?P<t>[^,]+?) (?:cerró|ha cerrado|cerraron|han cerrado) (?:definitivamente|para siempre|sus puertas)(?:[^\pL\pN].*)?$`),
 			// "Greengrass lo quitamos de los gateways".
 			regexp.MustCompile(`(?i)^(?:y )?(?:el |la |los |las )?(?P<t>[^,]+?) (?:lo|la|los|las) (?:quitamos|eliminamos|sacamos|dimos de baja|apagamos|retiramos|desinstalamos)(?:[^\pL\pN].*)?$`),
 			// Referencia atrás: "olvida lo que te dije sobre X", "se acabó esa restricción".
@@ -468,6 +474,9 @@ func french() *lexicon {
 			// Décommissionné : "jup-login2 a été décommissionné", "X n'existe plus".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | et | mais ))?(?:le |la |les |l'|notre |nos )?(?P<t>[^,]+?) (?:a été|ont été|est maintenant|sont maintenant) (?:définitivement |enfin |déjà )?(?:décommissionnée?s?|fermée?s?|supprimée?s?|arrêtée?s?|retirée?s?|éteinte?s?|archivée?s?|démantelée?s?|mise?s? hors service|abandonnée?s?)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:le |la |les |l'|notre |nos )?(?P<t>.+?) n'existe(?:nt)? plus(?:[^\pL\pN].*)?$`),
+			// "Le Comptoir a fermé définitivement", "tu peux retirer sa contrainte".
+			regexp.MustCompile(`(?i)^(?:.+(?:, | et | mais ))?(?:le |la |les |l'|notre |nos )?(?P<t>[^,]+?) (?:a|ont) (?:définitivement fermé|fermé définitivement|fermé ses portes|fermé leurs portes|mis la clé sous la porte)(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?:et |donc |du coup )?(?:tu peux|vous pouvez|on peut) (?:retirer|enlever|supprimer|virer|oublier) (?P<t>(?:le|la|les|l'|sa|son|ses|cette|ce|cet|ces) ?[^,;.]{2,50}?)(?:[,;.!]|$)`),
 			// Un sujet, puis un pronom pour lui : "la règle des captures, tu peux l'oublier".
 			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:tu peux|vous pouvez|on peut) (?:l'|la |le |les )(?:oublier|ignorer|supprimer|laisser tomber|retirer|enlever|abandonner)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:tu peux|vous pouvez|on peut) (?P<t>l'|la|le|les) ?(?:oublier|ignorer|supprimer|laisser tomber|retirer|enlever|abandonner)(?:[^\pL\pN].*)?$`),
@@ -637,6 +646,8 @@ func japanese() *lexicon {
 			regexp.MustCompile(`^(?:すみません、)?(?:また|それと|あと)?、?(?:前回|先日|以前|さっき)(?:は)?(?P<t>[^、。]{1,30}?)と(?:書き|言い|お伝えし|伝え)ました(?:が|けど)?$`),
 			// 回答で: "いや、それはもういいです".
 			regexp.MustCompile(`^(?:いや、|いいえ、)?(?P<t>[^、。]{1,16}?)(?:は|も)?もう(?:いいです|いい|大丈夫です|結構です|しなくていいです)`),
+			// "ビルドを毎回 amayadori-dev に上げるのはもういいです".
+			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?P<t>[^、。]{2,40}?)のは(?:もう)(?:いいです|いい|大丈夫です|結構です|不要です)`),
 			// 廃棄: "rig-3 は廃棄されました".
 			regexp.MustCompile(`^(?P<t>[^、。]+?)(?:は|が)(?:もう|すでに|先週|昨日)?(?:廃棄|廃止|撤去|退役|撤廃|解約)(?:されました|しました|された|した|になりました|済みです|済み)`),
 			regexp.MustCompile(`^(?P<t>[^、。]+?)(?:は|が)(?:もう)?(?:なくなりました|無くなりました|存在しません)`),

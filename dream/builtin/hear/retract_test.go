@@ -863,3 +863,36 @@ func TestForgetItAfterPointer(t *testing.T) {
 		t.Errorf("retractions %+v, want the sunday rule", h.Retractions)
 	}
 }
+
+// Ensure that withdrawals said as a decision, as something long over, as
+// leave to remove it, as a place that closed for good, as no longer
+// needed or in a list's numbered item are heard, and that a version
+// opening a clause is no list number.
+func TestWithdrawalsSaidAsDecisionsAndLeave(t *testing.T) {
+	for _, tc := range []struct{ text, target string }{
+		{"at the board call we agreed the late-night deploy ban is dropped, it only made sense in peak season.", "late-night deploy ban"},
+		{"the launch freeze is long over, merge whatever you like.", "launch freeze"},
+		{"The Lantern Café closed for good in March, so take it off the delivery list.", "Lantern Café"},
+		{"La Boulange a fermé définitivement, donc plus de livraison là-bas.", "Boulange"},
+		{"tu peux retirer la contrainte du samedi matin.", "contrainte du samedi matin"},
+		{"Y en la reunión: se quitó el turno de guardia del domingo, nadie lo cubría.", "turno de guardia del domingo"},
+		{"El Bar Tano cerró para siempre, ya no hay entregas allí.", "Bar Tano"},
+		{"あと、ビルドのたびに毎回 staging サーバーにアップロードするのはもういいです。", "staging サーバーにアップロードする"},
+	} {
+		h := Session(conv(tc.text))
+		if !slices.ContainsFunc(h.Retractions, func(r Retraction) bool { return strings.Contains(r.Target, tc.target) }) {
+			t.Errorf("%q: retractions %+v, want one of %q", tc.text, h.Retractions, tc.target)
+		}
+	}
+	// A list's number is no part of what goes.
+	if h := Session(conv("2）Sentry 不用了，自带的日志够用。")); len(h.Retractions) != 1 || h.Retractions[0].Target != "Sentry" {
+		t.Errorf("numbered item: retractions %+v, want one of Sentry alone", h.Retractions)
+	}
+	// guard: "1.2 ist raus" withdraws release 1.2, not "2".
+	h := Session(conv("Noch was: 1.2 ist raus, also dürfen wieder Parameter dazukommen."))
+	for _, r := range h.Retractions {
+		if r.Target == "2" {
+			t.Errorf("guard: retractions %+v, want no bare 2", h.Retractions)
+		}
+	}
+}
