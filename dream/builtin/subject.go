@@ -80,6 +80,17 @@ func termWords(s string) func(yield func(term, word string) bool) {
 	}
 }
 
+// elided is a French word without the article or pronoun elided onto it
+// ("l'audit" is "audit", "qu'il" is "il").
+func elided(w string) string {
+	for _, p := range []string{"qu'", "l'", "d'", "j'", "n'", "s'", "c'", "m'", "t'", "qu’", "l’", "d’", "j’", "n’", "s’", "c’", "m’", "t’"} {
+		if len(w) > len(p)+1 && strings.HasPrefix(w, p) {
+			return w[len(p):]
+		}
+	}
+	return w
+}
+
 // splitTerms calls add with each term of s and its word.
 func splitTerms(s string, add func(term, word string)) {
 	if strings.Contains(s, "[REDACTED") {
@@ -89,6 +100,7 @@ func splitTerms(s string, add func(term, word string)) {
 	var cjk []rune
 	addWord := func(w string) {
 		w = strings.Trim(w, "-'._")
+		w = elided(w)
 		if !termStop[w] && (len(w) > 1 || w >= "0" && w <= "9") {
 			if c, ok := termCanon[w]; ok {
 				add(c, w)

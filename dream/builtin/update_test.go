@@ -1228,3 +1228,14 @@ func TestHandoverEndsEarlierHolder(t *testing.T) {
 			[]string{"Camille"}, []string{"Debian 12", "Hugo"}},
 	})
 }
+
+// Ensure that a French period's end finds what held during it though
+// an article is elided onto the period's name ("pendant l'audit").
+func TestElidedArticleNamesThePeriod(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"pendant l'audit",
+			[]string{"pendant l'audit iso 27001, jusqu'à fin juin, toute modification de schéma doit avoir deux relecteurs au lieu d'un."},
+			[]string{"Quelques changements côté client : l'audit ISO est terminé, on revient à un seul relecteur."},
+			[]string{"deux relecteurs"}, nil},
+	})
+}
