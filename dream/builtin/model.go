@@ -689,6 +689,13 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 		nv.pointer = st.Question
 	}
 	by := cites[len(cites)-1]
+	denied, deniedOf := deniedValues(text)
+	if len(denied) > 0 {
+		// "no es 6,80 sino 6,40": the claim stating it says the new
+		// value alone.
+		nv.text = withoutDenied(nv.text, nil)
+		text = nv.text
+	}
 	sterms := terms(st.Subject)
 	said := sterms // the subject as said, before the values it replaces leave it
 	// A version's stem ("Toolchain " of "Toolchain 13.2") names what
@@ -754,6 +761,20 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 		// duty to no longer has it.
 		for _, c := range m.dutyHolders(d, st.Holder, st.Lang) {
 			if !slices.Contains(replaced, c) {
+				replaced = append(replaced, c)
+			}
+		}
+	}
+
+	for i, d := range denied {
+		// The value denied is the one replaced, in a claim of what the
+		// words before the denial name ("ユウタの休み、火曜じゃなくて水曜"
+		// replaces Yuta's Tuesday, not every Tuesday).
+		dt := terms(d)
+		of := minus(terms(deniedOf[i]), dt)
+		m.openHaving(dt, len(dt))
+		for _, c := range m.candidates(dt) {
+			if c.current() && containsTerms(c.vterms, dt) && overlap(of, c.vterms) > 0 && !slices.Contains(replaced, c) {
 				replaced = append(replaced, c)
 			}
 		}
@@ -828,6 +849,9 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 		nv.text = withoutOld(nv.text, olds, st.Replaces, sterms)
 	} else if changed(unframed(nv.text)) {
 		nv.text = withoutOldAside(nv.text, nil)
+	} else {
+		// "la zona B no es 6,80 sino 6,40", whichever claim held 6,80.
+		nv.text = withoutDenied(nv.text, nil)
 	}
 	// A page named after the value the statement replaces ("jetstream")
 	// would name it still: the claim moves to its new topic's page.

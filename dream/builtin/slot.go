@@ -1086,6 +1086,7 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 		oldVals = append(oldVals, valueOf(o)...)
 	}
 	text = withoutOldAside(text, oldVals)
+	text = withoutDenied(text, olds)
 	newVals := valueOf(text)
 	for _, r := range replaces {
 		if fs := strings.Fields(r); len(fs) > 1 && !slices.ContainsFunc(fs, func(w string) bool { return !properNoun(w, false) }) {
@@ -1258,6 +1259,66 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 		out = reReplacedCut.ReplaceAllString(out, "switched to")
 	}
 	return out
+}
+
+// reNotBut is a correction said as a denial of the old value and the new
+// one beside it: "the zone B rate is not 6,80 but 6,40", "la zona B no es
+// 6,80 sino 6,40", "ist nicht 30, sondern 45", "n'est pas 30 mais 45",
+// "不是 30 而是 45", "30 ではなく 45". Group v is the verb kept, o the old
+// value denied.
+var reNotBut = []*regexp.Regexp{
+	regexp.MustCompile(`(?i)\b(?P<v>is|are|was|were|'s) not (?P<o>(?:\d[.,]\d|[^,;.!?]){1,30}?),? but (?:rather |actually )?`),
+	regexp.MustCompile(`(?i)\bno (?P<v>es|son|era|eran|está|están) (?P<o>(?:\d[.,]\d|[^,;.!?]){1,30}?),? sino (?:que )?`),
+	regexp.MustCompile(`(?i)\b(?P<v>ist|sind|war|waren|liegt|läuft) (?:gar )?nicht (?P<o>(?:\d[.,]\d|[^,;.!?]){1,30}?),? sondern `),
+	regexp.MustCompile(`(?i)\b(?:n'|ne )?(?P<v>est|sont|était|étaient) pas (?P<o>(?:\d[.,]\d|[^,;.!?]){1,30}?),? mais `),
+	regexp.MustCompile(`不(?P<v>是)(?P<o>[^，,。；！？]{1,20}?)[，,]?(?:而)?是`),
+	regexp.MustCompile(`(?P<v>)(?P<o>[^、，,。；！？]{1,20}?)(?:ではなく|じゃなくて|でなく)[、，,]?`),
+}
+
+// deniedValues are the values a correction denies ("6,80" of "la zona B
+// no es 6,80 sino 6,40"): what the statement replaces.
+// Each comes with the words said before the denial, which name what the
+// value is of.
+func deniedValues(text string) (vals, before []string) {
+	for _, re := range reNotBut {
+		m := re.FindStringSubmatchIndex(text)
+		if m == nil {
+			continue
+		}
+		o := strings.TrimSpace(text[m[re.SubexpIndex("o")*2]:m[re.SubexpIndex("o")*2+1]])
+		if len(valueOf(o)) > 0 {
+			vals, before = append(vals, o), append(before, unframed(text[:m[0]]))
+		}
+	}
+	return vals, before
+}
+
+// withoutDenied rewrites a correction that denies an old value (one
+// claims olds hold, or with no olds any value) as the statement of the
+// new one alone: "la zona B no es 6,80 sino 6,40" states "la zona B es
+// 6,40".
+func withoutDenied(text string, olds []string) string {
+	var ot []string
+	for _, o := range olds {
+		ot = append(ot, terms(unframed(o))...)
+	}
+	for _, re := range reNotBut {
+		m := re.FindStringSubmatchIndex(text)
+		if m == nil {
+			continue
+		}
+		o := text[m[re.SubexpIndex("o")*2]:m[re.SubexpIndex("o")*2+1]]
+		if ts := terms(o); len(ts) == 0 || len(ot) > 0 && !containsTerms(ot, ts) || len(ot) == 0 && len(valueOf(o)) == 0 {
+			continue // what it denies is no value memory held, or none
+		}
+		v := text[m[re.SubexpIndex("v")*2]:m[re.SubexpIndex("v")*2+1]]
+		sep := " "
+		if v == "" || cjkWord(v) {
+			sep = ""
+		}
+		text = text[:m[0]] + v + sep + text[m[1]:]
+	}
+	return text
 }
 
 // reAside is a parenthetical.

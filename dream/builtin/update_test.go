@@ -1239,3 +1239,35 @@ func TestElidedArticleNamesThePeriod(t *testing.T) {
 			[]string{"deux relecteurs"}, nil},
 	})
 }
+
+// Ensure that a correction said as a denial of the old value and the new
+// one ("no es 6,80 sino 6,40") states the new value alone, whether or not
+// the claim that held the old one is the one it changes.
+func TestCorrectionDeniesOldValue(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"Spanish, decimal commas",
+			[]string{"la tarifa nocturna es 7,20 € por viaje."},
+			[]string{"corrijo: la tarifa nocturna no es 7,20 sino 7,90, me equivoqué."},
+			[]string{"7,20"}, []string{"7,90"}},
+		{"English",
+			[]string{"the export keeps 30 days of history."},
+			[]string{"sorry, the export history is not 30 days but 45 days."},
+			[]string{"30 days"}, []string{"45 days"}},
+		{"guard: German",
+			[]string{"Die Schwelle für Alarme liegt bei 0.85."},
+			[]string{"Korrektur: die Schwelle für Alarme ist nicht 0.85, sondern 0.9."},
+			[]string{"0.85"}, []string{"0.9"}},
+		{"guard: Chinese",
+			[]string{"接口超时是 30 秒。"},
+			[]string{"接口超时不是 30 秒，而是 45 秒。"},
+			[]string{"30 秒"}, []string{"45 秒"}},
+		{"guard: a day denied of one person is no other's day",
+			[]string{"deploys go through Jenkins, tuesdays and thursdays only."},
+			[]string{"ユウタの休み、火曜じゃなくて水曜になりました。"},
+			nil, []string{"tuesdays and thursdays", "水曜"}},
+		{"no claim held the denied value",
+			[]string{"we deploy from the main branch."},
+			[]string{"the zone C rate is not 5,10 but 5,60 per drop."},
+			[]string{"5,10"}, []string{"5,60"}},
+	})
+}
