@@ -1271,3 +1271,22 @@ func TestCorrectionDeniesOldValue(t *testing.T) {
 			[]string{"5,10"}, []string{"5,60"}},
 	})
 }
+
+// Ensure that a value said to move, rise or fall to another replaces the
+// one memory held.
+func TestValueMovesTo(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"English, moves to",
+			[]string{"timetables get published 14 days before the month starts, everything hangs off that."},
+			[]string{"so publication moves to 28 days before the month starts, change the constant please"},
+			[]string{"14 days"}, []string{"28 days"}},
+		{"French, passe à",
+			[]string{"le seuil d'alerte est à 0,75 sur tous les capteurs."},
+			[]string{"le seuil d'alerte passe à 0,9 sur tous les capteurs."},
+			[]string{"0,75"}, []string{"0,9"}},
+		{"German, steigt auf",
+			[]string{"Die Aufbewahrung der Rohdaten beträgt 90 Tage."},
+			[]string{"die Aufbewahrung der Rohdaten steigt auf 180 Tage."},
+			[]string{"90 Tage"}, []string{"180 Tage"}},
+	})
+}
