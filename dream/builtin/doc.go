@@ -26,6 +26,16 @@
 //   - naming a product with another version than a claim does, without
 //     a word of change ("we build with Flutter 3.24", hear.Statement.
 //     Versions): that claim is replaced, and nothing else changes;
+//   - handing a duty to someone (hear.Statement.Takes and Holder: "priya's
+//     got the gps ingest now"): every current claim that gives the same
+//     duty (its words, all but one of three or more) to someone else, by a
+//     word of owning, running, approving or a role, is replaced; a duty of
+//     role words alone ("the one I deal with") names no duty in particular
+//     and replaces nothing;
+//   - denying the old value beside the new one ("la zona B no es 6,80
+//     sino 6,40", "is not 30 days but 45 days"): the claim holding the
+//     denied value of what the words before the denial name is replaced,
+//     and the claim states the new value alone;
 //   - answering a question the agent asks again in other words ("Right
 //     now duplicates update the student; keep that?"), where the two
 //     questions share their content words and the new one restates the

@@ -48,9 +48,14 @@
 //     可能", "if they ever…, we'd need", "将来…なら", "先の話"), a limit to
 //     the task or day ("just for this PR", "今日だけ"),
 //     a conditional without a rule in it.
-//  5. A self-introduction (person), also a bare name before the role
-//     ("jordan here, I'm the QA engineer", "佐藤です。通知基盤を担当して
-//     います。"), a team fact (a name or team with owns, signs off,
+//  5. A handover (handover.go): a duty changing hands, with its new
+//     holder ("priya's got the gps ingest now", "c'est Inès qui a repris
+//     les annotations", "die Teststationen macht jetzt Yuki", "测试服那边
+//     以后交给 Kevin Wu", "マーケのモデルは sami さんが引き継ぎます"): a team
+//     fact whose Takes and Holder let memory end whoever held the duty
+//     before. A self-introduction (person), also a bare name before the
+//     role ("jordan here, I'm the QA engineer", "佐藤です。通知基盤を担当
+//     しています。"), a team fact (a name or team with owns, signs off,
 //     approves, "ask NAME", "找X", "さんに聞いて", "ist herr X der
 //     Ansprechpartner").
 //  6. Kept out (for this clause only): first-person narrative ("I fixed"),
