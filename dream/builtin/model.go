@@ -1186,7 +1186,15 @@ func compoundHeadOnly(text, w string) bool {
 	head := wordStart(text, w, func(lt, _ string, end int) bool {
 		return end+1 < len(lt) && lt[end] == '-' && unicode.IsLetter(rune(lt[end+1]))
 	})
-	return head && !alone
+	// "ein Cantaloupe-IIIF-Server", "der Redis-Cluster": a German
+	// compound of a name and a capitalised noun is the named thing (not
+	// an acronym's: "USB-Seriell" is no USB).
+	named := wordStart(text, w, func(lt, lv string, end int) bool {
+		at := end - len(lv)
+		return end+1 < len(lt) && len(lt) == len(text) && lt[end] == '-' && unicode.IsUpper(rune(text[end+1])) &&
+			unicode.IsUpper(rune(text[at])) && len(lv) > 1 && unicode.IsLower(rune(text[at+1]))
+	})
+	return head && !alone && !named
 }
 
 // dutyFiller are words a duty is said with that name no duty of their own

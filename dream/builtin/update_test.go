@@ -1290,3 +1290,23 @@ func TestValueMovesTo(t *testing.T) {
 			[]string{"90 Tage"}, []string{"180 Tage"}},
 	})
 }
+
+// Ensure that a German compound of a name and a capitalised noun is the
+// named thing, so leaving the name changes it, while an acronym's compound
+// ("USB-Seriell") is not; and that "X 可以删了" withdraws X.
+func TestCompoundOfANameAndCanBeDeleted(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"a name and a noun",
+			[]string{"die Scans liefert ein Loris-IIIF-Server aus."},
+			[]string{"Technisch: Statt Loris läuft jetzt IIPImage, deutlich schneller."},
+			[]string{"Loris"}, []string{"IIPImage"}},
+		{"guard: an acronym and a noun",
+			[]string{"Die Anlage ist H0, Steuerung über USB-Seriell mit 57600 Baud und DCC-EX."},
+			[]string{"we moved the controller off usb, it talks over wifi now on port 2560."},
+			nil, []string{"DCC-EX"}},
+		{"Chinese, can be deleted",
+			[]string{"网关用 traefik 的 IngressRoute。"},
+			[]string{"traefik 可以删了，所有服务都迁到 HTTPRoute 了。"},
+			[]string{"traefik"}, nil},
+	})
+}
