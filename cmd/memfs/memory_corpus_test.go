@@ -24,13 +24,13 @@ import (
 // 106/114, dev5 68/75, dev6 58/61, dev7 25/32, dev8 43/53, dev9 110/141,
 // dev10 99/138, dev11 90/140, dev12 94/147, dev13 99/129, dev14 113/135,
 // dev15 102/123, dev16 115/153, dev17 83/103, dev18 79/100, dev19 95/121,
-// dev20 69/90, dev21 70/85, dev22 89/113, dev23 84/123, dev24 106/153, test
+// dev20 69/90, dev21 70/85, dev22 89/113, dev23 86/123, dev24 106/153, test
 // 101/109; distractors kept out 69/69, 70/70, 107/107, 89/89, 70/78, 53/57,
 // 54/58, 54/57, 64/67, 90/97, 74/79, 75/78, 73/81, 64/68, 89/96, 81/89,
 // 60/64, 58/59, 69/73, 61/63, 71/75, 68/69, 60/68, 74/77, 67/67; updates
 // 6/6, 11/12, 14/14, 11/11, 29/29, 26/26, 24/28, 21/28, 27/32, 19/31,
 // 37/61, 38/62, 24/32, 28/36, 26/33, 18/26, 28/41, 22/37, 22/33, 17/30,
-// 16/30, 19/36, 19/36, 21/33, 6/7; retractions 5/5, 10/10, 11/11, 8/8,
+// 16/30, 19/36, 21/36, 21/33, 6/7; retractions 5/5, 10/10, 11/11, 8/8,
 // 18/19, 14/18, 14/20, 17/21, 18/22, 14/20, 17/33, 19/32, 18/22, 19/25,
 // 16/22, 9/18, 16/26, 17/21, 9/22, 17/26, 13/24, 17/24, 15/24, 16/25, 3/6.
 // The goals missed are every update and retraction on dev2 and dev5 to
@@ -157,7 +157,7 @@ import (
 // retractions 11/24; dev24 101/153, 74/77, 17/33, 15/25. The first rules of
 // that stop, handovers written from the earlier halves before reading
 // them, moved dev24 by two facts and a withdrawal and dev23 not at all.
-// Tuned on them (rules version 13): dev23 84/123, 60/68, 19/36, 15/24;
+// Tuned on them (rules version 13): dev23 86/123, 60/68, 21/36, 15/24;
 // dev24 106/153, 74/77, 21/33, 16/25.
 var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category, updates, retractions float64 }{
 	"dev":   {pages: 0.97, context: 0.95, keptOut: 1, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 1, retractions: 1},
