@@ -131,7 +131,13 @@ func handoverOf(s, lang string) (handover, bool) {
 			continue
 		}
 		at, end := m[0], m[1]
-		sm := re.FindStringSubmatch(s)
+		// The groups, from the one match.
+		sm := make([]string, len(m)/2)
+		for i := range sm {
+			if m[2*i] >= 0 {
+				sm[i] = s[m[2*i]:m[2*i+1]]
+			}
+		}
 		h := strings.TrimSpace(group(re, sm, "h"))
 		if h == "" || strings.ToLower(h) == h && holderStop[strings.Fields(h)[0]] {
 			continue
