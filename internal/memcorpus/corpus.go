@@ -225,10 +225,29 @@ var DistractorCategories = []string{"question", "hypothetical", "one-off", "joke
 // pipeline, a Flutter hearing-aid BLE app, a TimescaleDB wind-turbine
 // telemetry store, a Nix build farm, a Vue 3 ski-rental admin, a Kotlin Ktor
 // dental-lab API and a C++ Qt CNC router app).
+// dev25 was written blind after tuning on dev..dev24, from how people talk
+// rather than from the rules, and measured untouched first: 38 sessions in
+// three rounds of a year's use by six people (some switching language
+// between sessions or mid-message) about what stops being true, with 25
+// updates and 32 withdrawals said in passing inside other work, mostly
+// without the original words or in another language than the original (a
+// release freeze dropped, a coverage bot removed with its threshold kept, a
+// self-hosted runner and an office staging box retired, a parental-leave
+// cover ending, a visiting researcher's stay over, a contributor who quit, a
+// subsidy's invoice legend, an audit's purge stop and a sick leave's
+// stand-in ended, a supply-shortage panel driver dropped), beside near
+// misses that must not change memory: a rule questioned and kept, a
+// withdrawal rumoured or left open, a check disabled for one branch only
+// (new domains: a volunteer-run Python library for embroidery machine
+// files, an e-ink pharmacy shelf-label startup's Zephyr firmware and Go
+// provisioning service, a marine biology lab's OpenCV otolith ring counter,
+// a family olive mill's intake and invoicing app, a Factorio overhaul mod
+// community and an intercommunal water utility's meter-reading import).
+// 126 current facts, 72 distractors.
 // Each was written from how people talk rather than from the rules, so
 // that tuning on all of them generalises rather than fitting one half's
 // phrasings.
-var Halves = []string{"dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "test"}
+var Halves = []string{"dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25", "test"}
 
 // HeldOut reports whether a half is held out from tuning: its report holds
 // counts only, never the ids of what it missed.
