@@ -244,10 +244,31 @@ var DistractorCategories = []string{"question", "hypothetical", "one-off", "joke
 // a family olive mill's intake and invoicing app, a Factorio overhaul mod
 // community and an intercommunal water utility's meter-reading import).
 // 126 current facts, 72 distractors.
+// dev26 was written beside dev25, neither reading the other, blind after tuning on dev..dev24, from how people talk
+// rather than from the rules, and measured untouched first: 38 long
+// sessions (Claude Code, Codex and Pi, many tool calls with file reads,
+// shell output, diffs and logs) in three rounds of a year's use by seven
+// people who are not software engineers and use a coding agent for their
+// own work, writing in six languages (one switching to English for a
+// session, one to German, one to English mid-message), with 133 current
+// facts, 70 distractors, 30 updates and 20 withdrawals said in passing,
+// as answers in prose and through question tools, as confirmations of the
+// agent's proposals and as corrections (a contractor replaced, a colleague
+// retired, on leave or moved on, a regulation or committee decision, a
+// threshold in other units, a temporary measure ended, a rule dropped with
+// part of it kept), beside near misses that must not change memory: a
+// change tried and reverted, rumoured, planned or asked about (new
+// domains: a council tree officer's street-tree inventory scripts, a
+// hospital antimicrobial pharmacist's stewardship audit and shortage
+// alerts, a crayfish-and-rice farm's water-quality and sales records, an
+// immigration paperwork office's document and invoice automation, a
+// chimney sweep's inspection letters and flue-gas measurements, a youth
+// football league's fixtures, referees and fines, and a nature park's
+// amphibian-crossing counts and meadow surveys in R).
 // Each was written from how people talk rather than from the rules, so
 // that tuning on all of them generalises rather than fitting one half's
 // phrasings.
-var Halves = []string{"dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25", "test"}
+var Halves = []string{"dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25", "dev26", "test"}
 
 // HeldOut reports whether a half is held out from tuning: its report holds
 // counts only, never the ids of what it missed.
