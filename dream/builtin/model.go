@@ -276,6 +276,23 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 			tied = []*claim{c}
 		}
 	}
+	if len(tied) == 0 && ended && len(tt) >= 2 {
+		// "der Upload-Stopp für das Portal ist aufgehoben": a measure
+		// said over that no claim holds until is the claim that is the
+		// measure, every word of it.
+		m.openHaving(probes(tt), len(tt))
+		for _, c := range m.claims {
+			if c.current() && mentionScore(tt, heldTerms(c, weekly)) == 1 {
+				if !slices.Contains(tied, c) {
+					tied = append(tied, c)
+				}
+			}
+		}
+		if len(tied) > 1 {
+			tied = nil
+		}
+		ended = false
+	}
 	// A tie withdraws nothing, but for a person who left (all that was
 	// said of them goes) and for one claim said twice in other words.
 	if len(tied) > 1 && !(score == 1 && (namesPerson(r, tt) || hear.Retired(r)) || alike(tied)) {

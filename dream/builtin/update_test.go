@@ -1310,3 +1310,23 @@ func TestCompoundOfANameAndCanBeDeleted(t *testing.T) {
 			[]string{"traefik"}, nil},
 	})
 }
+
+// Ensure that a measure said over that no claim holds until withdraws
+// the claim that is the measure, every word of it, and nothing when two
+// claims hold them all.
+func TestMeasureOverWithdrawsItsClaim(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"German, a stop lifted",
+			[]string{"Für das Kundenportal gilt ab sofort ein Export-Stopp: nichts darf automatisch exportiert werden.", "Das Kundenportal läuft auf Hetzner."},
+			[]string{"Die Umstellung ist fertig, der Export-Stopp für das Kundenportal ist damit aufgehoben."},
+			[]string{"Export-Stopp"}, []string{"Hetzner"}},
+		{"English, a cap over",
+			[]string{"we have a spending cap on the render farm: no more than 40 jobs a night.", "the render farm runs Deadline 10."},
+			[]string{"the fiscal year closed, so the render farm spending cap is over."},
+			[]string{"spending cap"}, []string{"Deadline 10"}},
+		{"guard: two claims hold every word, neither goes",
+			[]string{"we have a spending cap on the render farm: no more than 40 jobs a night.", "we have an overtime cap on the render farm too: no more than 10 hours a week."},
+			[]string{"the fiscal year closed, so the render farm cap is over."},
+			nil, []string{"spending cap", "overtime cap"}},
+	})
+}
