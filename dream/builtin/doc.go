@@ -107,9 +107,12 @@
 // several goes alone. A period said to be over ("the audit freeze is
 // over", hear.EndsPeriod) withdraws only the claims that hold while or
 // until it ("we're in the audit freeze: …", "在微信支付审核通过之前…"),
-// whole; where no claim holds until it, the one claim holding every word
-// of it is the measure itself and goes ("der Upload-Stopp für das Portal
-// ist aufgehoben"). A person said to be back (hear.Returned: "Mme Ferrand est
+// whole, or the one sentence of it that does ("…。在 2.0 移植完成之前，不接受
+// 新功能 PR"); a period named in one word ends only what it stands right
+// at the condition of. Where no claim holds until it, the one claim
+// holding every word of it is the measure itself and goes ("der
+// Upload-Stopp für das Portal ist aufgehoben"). "die UC8151-Geschichte",
+// "la cosa del banner": the matter of a thing is the thing. A person said to be back (hear.Returned: "Mme Ferrand est
 // revenue", "老周回来了") ends the claims naming them that tell of their
 // absence or of someone standing in, and nothing else said of them.
 // "deploy days are gone" names a claim of weekdays; a German compound

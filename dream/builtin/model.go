@@ -304,6 +304,12 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 			m.keepRest(c, rest, endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote)
 			continue
 		}
+		if rest, ok := otherSentence(c.cur.text, tt); ok && ended {
+			// "贴图都是阿豪负责。在 2.0 移植完成之前，不接受新功能 PR": the
+			// sentence that held until the period goes, the other stays.
+			m.keepRest(c, rest, endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote)
+			continue
+		}
 		if rest, ok := otherClauses(c.cur.text, tt); ok && (!namesPerson(r, tt) || hear.Departed(r) && !rePersonPronoun.MatchString(rest)) && !ended {
 			// The claim says more than what is withdrawn: the rest stays.
 			m.keepRest(c, rest, endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote)
@@ -328,7 +334,7 @@ func (m *memory) withdraw(c *claim, session string, r hear.Retraction) {
 // reAway says a person is away or someone stands in for them: "Mia
 // covers on-call while Jonas is on parental leave", "c'est Karim qui la
 // remplace pendant ce temps", "板子的问题先找 Kevin，他顶到九月".
-var reAway = regexp.MustCompile(`(?i)\b(?:stands? in|standing in|stand-in|covers?\b|covering|cover for|fills? in|filling in|in (?:his|her|their) place|while (?:\S+ ){1,4}?(?:is |are )?(?:away|out|off|on leave)|until (?:\S+ ){1,4}?(?:is |are |comes |gets )?back|(?:on|in) (?:parental|maternity|paternity|sick|long) leave|on leave|vertritt|vertreten|Vertretung|solange|während (?:der|ihrer|seiner)|Elternzeit|Mutterschutz|bis (?:\S+ ){1,4}?zurück|sustituye|reemplaza|cubre|mientras (?:\S+ ){1,4}?(?:está|esté)|de baja|de permiso|hasta que vuelva|remplace|pendant (?:ce temps|son absence|son congé)|en congé|intérim|jusqu'à son retour)|顶|代班|替他|替她|临时|借调|休假|产假|期间|代わり|代理|代行|不在の間|産休|育休|休職`)
+var reAway = regexp.MustCompile(`(?i)\b(?:stands? in|standing in|stand-in|covers?\b|covering|cover for|fills? in|filling in|in (?:his|her|their) place|while (?:\S+ ){1,4}?(?:is |are )?(?:away|out|off|on leave)|until (?:\S+ ){1,4}?(?:is |are |comes |gets )?back|(?:on|in) (?:parental|maternity|paternity|sick|long) leave|on leave|on (?:a )?break|till (?:\S+ ){1,4}?(?:is |are |comes |gets )?back|vertritt|vertreten|Vertretung|solange|während (?:der|ihrer|seiner)|Elternzeit|Mutterschutz|bis (?:\S+ ){1,4}?zurück|sustituye|reemplaza|cubre|mientras (?:\S+ ){1,4}?(?:está|esté)|de baja|de permiso|hasta que vuelva|remplace|pendant (?:ce temps|son absence|son congé)|en congé|intérim|jusqu'à son retour)|顶|代班|替他|替她|临时|借调|休假|产假|期间|代わり|代理|代行|不在の間|産休|育休|休職`)
 
 // endAbsence withdraws what was to hold while a person was away, now that
 // a retraction says they are back (hear.Returned): each current claim
@@ -452,7 +458,11 @@ var (
 // and not "the warehouse migration uses pgloader", nor a rule that
 // merely says "before".
 func holdsUntil(text string, tt []string) bool {
-	if len(tt) < 2 {
+	// One word names a period only where it stands right at its
+	// condition ("在 2.0 移植完成之前" ends with "移植搞定了"), and is
+	// no common word.
+	one := len(tt) == 1 && (cjkWord(tt[0]) || utf8.RuneCountInString(tt[0]) >= 5)
+	if len(tt) < 2 && !one {
 		return false
 	}
 	named := func(window string) bool {
@@ -463,15 +473,19 @@ func holdsUntil(text string, tt []string) bool {
 				n++
 			}
 		}
-		return n >= 2 && 2*n >= len(tt)
+		return n >= 2 && 2*n >= len(tt) || one && n == 1
+	}
+	reach, back := 80, 60
+	if one {
+		reach, back = 30, 24
 	}
 	for _, ix := range reCondition.FindAllStringIndex(text, -1) {
-		if named(text[ix[1]:min(len(text), ix[1]+80)]) {
+		if named(text[ix[1]:min(len(text), ix[1]+reach)]) {
 			return true
 		}
 	}
 	for _, ix := range reConditionCJK.FindAllStringIndex(text, -1) {
-		from := max(0, ix[0]-60)
+		from := max(0, ix[0]-back)
 		for from < ix[0] && !utf8.RuneStart(text[from]) {
 			from++
 		}
@@ -480,6 +494,55 @@ func holdsUntil(text string, tt []string) bool {
 		}
 	}
 	return false
+}
+
+// reSentenceEnd ends a sentence of a claim's quote.
+var reSentenceEnd = regexp.MustCompile(`[。！？]\s*|[.!?]\s+`)
+
+// otherSentence returns a verbatim claim without the one sentence of
+// its quote that holds until a period (terms tt, see holdsUntil), and
+// true, when the quote says more sentences than that one; else "", false.
+func otherSentence(text string, tt []string) (string, bool) {
+	open := strings.LastIndex(text, "“")
+	end := strings.LastIndex(text, "”")
+	if open < 0 || end <= open {
+		return "", false
+	}
+	quote := text[open+len("“") : end]
+	starts := []int{0}
+	for _, sp := range reSentenceEnd.FindAllStringIndex(quote, -1) {
+		if sp[1] < len(quote) && !abbreviated(quote[:sp[0]]) {
+			starts = append(starts, sp[1])
+		}
+	}
+	if len(starts) < 2 {
+		return "", false
+	}
+	hit := -1
+	for i, from := range starts {
+		to := len(quote)
+		if i+1 < len(starts) {
+			to = starts[i+1]
+		}
+		if holdsUntil(quote[from:to], tt) {
+			if hit >= 0 {
+				return "", false
+			}
+			hit = i
+		}
+	}
+	if hit < 0 {
+		return "", false
+	}
+	var out string
+	switch {
+	case hit == len(starts)-1:
+		out = strings.TrimSpace(quote[:starts[hit]]) + " …"
+	default:
+		out = quote[:starts[hit]] + "… " + quote[starts[hit+1]:]
+	}
+	out = reEllipses.ReplaceAllString(strings.TrimSpace(out), "…")
+	return text[:open+len("“")] + out + text[end:], true
 }
 
 // pairsWith reports a Replaces word that pairs a unit or a day with one

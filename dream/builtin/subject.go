@@ -350,6 +350,9 @@ var targetFiller = stemmedSet("rule", "convention", "policy", "thing", "idea", "
 	// A limit on a thing ("the restriction on deploy days", "制限"): the
 	// thing is what.
 	"restriction", "restrictions", "einschränkung", "beschränkung", "restricción", "制限", "限制",
+	// The matter of a thing ("die UC8151-Geschichte", "la cosa del
+	// banner"): the thing is what.
+	"sache", "geschichte", "thema", "tema", "asunto", "cosa", "truc", "histoire", "affaire",
 	// Support for a thing ("IE11 対応", "IE11 support"): the thing is what.
 	"support", "supporting", "compatibility", "unterstützung", "soporte", "compatibilidad", "compatibilité", "対応", "支持", "兼容")
 

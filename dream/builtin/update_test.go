@@ -988,6 +988,10 @@ func TestReturnEndsAbsence(t *testing.T) {
 			[]string{"while Jonas is on parental leave, Timo covers the on-call rotation."},
 			[]string{"Tim is back from his trip."},
 			nil, []string{"Timo covers"}},
+		{"on a break, waiting till back",
+			[]string{"Priya is on a break until May, so translation PRs wait till she's back.", "the glossary lives in docs/glossary.md."},
+			[]string{"Priya's back from her break."},
+			[]string{"wait till"}, []string{"glossary"}},
 		{"a stand-in in Japanese, back not read as gone",
 			[]string{"レビューは佐藤さんが田中さんの代理で見ます。", "田中さんは DB 設計の担当です。"},
 			[]string{"田中さんが育休から戻ってきました。"},
@@ -1012,11 +1016,41 @@ func TestWithdrawalNamesKindOfRule(t *testing.T) {
 			[]string{"the dashboards are reachable only over the VPN, never public.", "alerts go to #ops-alerts."},
 			[]string{"the VPN thing is over, the dashboards sit behind SSO now."},
 			[]string{"only over the VPN"}, []string{"#ops-alerts"}},
+		{"the matter of a thing, in German",
+			[]string{"the exporter has to write the legacy XLS2 format too until the bank upgrades, they still read only that.", "exports go to /srv/out."},
+			[]string{"Die XLS2-Geschichte kann raus, die Bank liest jetzt CSV."},
+			[]string{"XLS2"}, []string{"/srv/out"}},
 		{"hinfällig, the thing after the verb",
 			[]string{"Die Kamera lädt Bilder nur nachts hoch, tagsüber ist das Netz zu langsam.", "Bilder liegen im Bucket fotos-roh."},
 			[]string{"Wir haben jetzt Glasfaser, damit ist auch die Regel mit dem Hochladen der Bilder nur nachts hinfällig."},
 			[]string{"nur nachts"}, []string{"fotos-roh"}},
 	})
+}
+
+// Ensure that a period named in one word ends what held until it, where
+// the word stands right at its condition, and that a sentence of the
+// same answer that did not hold until it stays.
+func TestOneWordPeriodEnds(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"English",
+			[]string{"no new endpoints until the rewrite lands, bug fixes only.", "the API runs on Fly.io."},
+			[]string{"the rewrite is finished."},
+			[]string{"no new endpoints"}, []string{"Fly.io"}},
+		{"guard: a word far from the condition ends nothing",
+			[]string{"the rewrite uses Axum, and nothing ships on Fridays until the audit is done."},
+			[]string{"the rewrite is finished."},
+			nil, []string{"Axum"}},
+	})
+}
+
+// Ensure that where a period's end finds one sentence of a claim that
+// held until it, the other sentences stay current.
+func TestPeriodEndKeepsOtherSentence(t *testing.T) {
+	first := hear.Statement{Kind: hear.Answer, Lang: "zh", Area: "project", Subject: "插件目录",
+		Claim: "Asked “插件目录也有同样的问题吗？”, the user answered: “文档都是小林负责，改文档之前先问他。 在 3.0 重构完成之前，不接受新的插件 PR，只修 bug。”",
+		Quote: "文档都是小林负责，改文档之前先问他。 在 3.0 重构完成之前，不接受新的插件 PR，只修 bug。"}
+	m := run(t, t.TempDir(), map[string]hear.Heard{"s1": heard(first)}, said("s2", "重构搞定了,插件 PR 重新开放。"))
+	checkCurrent(t, m, []string{"不接受新的插件"}, []string{"小林负责"})
 }
 
 // Ensure that who helps with a thing now, named with a title, replaces
