@@ -93,7 +93,9 @@
 // ("…, donc …", "…，所以 …", "…, bevor …") goes with it.
 //
 // A retraction withdraws the current claim it names (by subject, else by
-// most of its words, else by a file or table name one claim alone holds;
+// most of its words, else by a file or table name one claim alone holds,
+// else, for a withdrawal of three to twelve words, by the claim holding
+// more of them than any other, two at least, one held by no other claim;
 // "weekly" and which days ("weekday", "jours", "曜日")
 // name a claim of a weekday, "the 400-line rule" names "400 lines", and a
 // rule's or restriction's kind word, "requirement", "Vorgabe", "制限", is

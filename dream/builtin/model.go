@@ -274,6 +274,8 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 			tied = []*claim{c}
 		} else if c := m.identHolder(tt); c != nil && !ended {
 			tied = []*claim{c}
+		} else if c := m.rareHolder(tt); c != nil && !ended {
+			tied = []*claim{c}
 		}
 	}
 	if len(tied) == 0 && ended && len(tt) >= 2 {
@@ -634,6 +636,74 @@ func (m *memory) onlyHolder(tt []string) *claim {
 	}
 	return nil
 }
+
+// rareHolder is the one current claim a withdrawal of many words (tt,
+// three to twelve) describes by more of them than any other claim, two at
+// least, one of which no other current claim holds ("Ya terminaron la
+// reforma del campo de Sedaví, …, quita esa restricción" withdraws "El
+// Atlètic Sedaví no puede jugar en casa en octubre, su campo está en
+// obras"); nil when there is none.
+func (m *memory) rareHolder(tt []string) *claim {
+	if len(tt) < 3 || len(tt) > 12 {
+		// A whole message read as one withdrawal ("scratch what i said
+		// about Gloria she left … and also perl …") shares two words
+		// with too many claims to tell.
+		return nil
+	}
+	m.openHaving(probes(tt), 2)
+	var best *claim
+	var bestShared []string
+	second := 0
+	for _, c := range m.claims {
+		if !c.current() {
+			continue
+		}
+		ct := append(slices.Clone(c.sterms), c.vterms...)
+		var shared []string
+		for _, t := range tt {
+			if !commonWord[t] && (cjkWord(t) || utf8.RuneCountInString(t) >= 3) && slices.ContainsFunc(ct, func(x string) bool { return akin(t, x) || inflected(t, x) }) {
+				shared = append(shared, t)
+			}
+		}
+		switch {
+		case len(shared) > len(bestShared):
+			second = len(bestShared)
+			best, bestShared = c, shared
+		case len(shared) > second:
+			second = len(shared)
+		}
+	}
+	if len(bestShared) < 2 || len(bestShared) == second {
+		return nil
+	}
+	for _, t := range bestShared {
+		if cjkWord(t) || utf8.RuneCountInString(t) < 5 {
+			continue
+		}
+		m.openHaving([]string{t}, 1)
+		alone := true
+		for _, c := range m.candidates([]string{t}) {
+			if c != best && c.current() {
+				alone = false
+				break
+			}
+		}
+		if alone {
+			return best
+		}
+	}
+	return nil
+}
+
+// commonWord are words too common to tell one claim from another.
+var commonWord = stemmedSet("has", "have", "had", "hat", "haben", "tiene", "tienen", "avons", "avez", "ont",
+	"every", "everyone", "everything", "everybody", "all", "alle", "todo", "todos", "tous", "toutes",
+	"now", "jetzt", "ahora", "maintenant", "new", "neu", "neue", "nuevo", "nueva", "nouveau", "nouvelle",
+	"also", "auch", "también", "aussi", "still", "noch", "todavía", "encore", "just", "only", "nur", "solo", "sólo", "seulement",
+	"again", "wieder", "otra", "vez", "back", "more", "some", "any", "other", "same", "one", "two",
+	"our", "their", "your", "unser", "unsere", "nuestro", "nuestra", "notre", "nos", "votre",
+	"can", "could", "will", "would", "should", "must", "kann", "können", "muss", "puede", "pueden", "peut", "peuvent",
+	"get", "got", "gets", "goes", "going", "gone", "make", "made", "need", "needs", "want", "wants")
 
 // identHolder is the one current claim holding a name of a file, table
 // or build a withdrawal says ("la comparaison avec referenz_2023.xlsx, on

@@ -1364,3 +1364,42 @@ func TestMeasureOverWithdrawsItsClaim(t *testing.T) {
 			nil, []string{"spending cap", "overtime cap"}},
 	})
 }
+
+// Ensure that a withdrawal of many words that names a claim by few of
+// them finds it where it shares more of them with that claim than with
+// any other, one of them held by no other claim; that a tie, or a whole
+// message read as one withdrawal, finds nothing.
+func TestWithdrawalByItsRarestWords(t *testing.T) {
+	claims := []string{
+		"the Lindenhof team cannot play home games in November, their pitch is being relaid.",
+		"referees are paid 25 euros a match.",
+		"home games start at 11:00.",
+	}
+	for _, tc := range []struct {
+		name   string
+		extra  string
+		target string
+		want   string
+	}{
+		{"two words, one of them rare", "", "the works at Lindenhof are finished so they are back at home", "Lindenhof team"},
+		{"a tie", "the Lindenhof clubhouse opens for home fans.", "the works at Lindenhof are finished so they are back at home", ""},
+		{"a whole message", "", "the works at Lindenhof are finished so they are back at home from round eight and the referees want their invoices by email before the derby next month", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var sts []hear.Statement
+			for _, c := range append(slices.Clone(claims), tc.extra) {
+				if c != "" {
+					sts = append(sts, fact("", "The user said: “"+c+"”"))
+				}
+			}
+			m := run(t, t.TempDir(), map[string]hear.Heard{"s1": heard(sts...)})
+			got := ""
+			if c := m.rareHolder(contentTerms(terms(tc.target))); c != nil {
+				got = c.cur.text
+			}
+			if tc.want == "" && got != "" || tc.want != "" && !strings.Contains(got, tc.want) {
+				t.Errorf("rareHolder = %q, want one naming %q", got, tc.want)
+			}
+		})
+	}
+}
