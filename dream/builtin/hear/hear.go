@@ -43,7 +43,9 @@
 //     friday rule is moot", "fenwick isn't a client anymore", "greenway
 //     dropped the care plan", "so no more looms", "den gibt's nicht
 //     mehr", "on arrête les pré-releases", "周报那个不用发了",
-//     "広告はやめることになりました".
+//     "広告はやめることになりました". So does an exception said over
+//     ("the Harbour Lane sensor counts again", "… can go back into the
+//     rotation", "la piscine est rouverte") and "plus besoin que …".
 //  4. Kept out: a hypothetical or musing ("what if", "vielleicht", "如果…
 //     可能", "if they ever…, we'd need", "将来…なら", "先の話"), a limit to
 //     the task or day ("just for this PR", "今日だけ"),

@@ -175,7 +175,10 @@ func english() *lexicon {
 			// "the nightly smoke run, we're dropping it"
 			regexp.MustCompile(`(?i)^(?:and |also |oh and )?(?:the |our |that |this )?(?P<t>[^,]+?),\s*we(?:'re| are) (?:dropping|ditching|scrapping|killing) (?:it|that|them)\b.*$`),
 			// What may go now: "the force CPU workaround can go too".
-			regexp.MustCompile(`(?i)^(?:and |also |oh and )?(?:the |our |that |this )?(?P<t>[^,]+?) can (?:go|come out|be (?:dropped|removed|deleted|ripped out))(?: now| too| as well| again| away)*(?:[.,;:!]|$| since | because | we | it's | its | fixed | that )`),
+			regexp.MustCompile(`(?i)^(?:and |also |oh and )?(?:the |our |that |this )?(?P<t>[^,]+?) can (?:finally |now |also |safely )?(?:go|come out|be (?:dropped|removed|deleted|ripped out))(?: now| too| as well| again| away)*(?:[.,;:!]|$| since | because | we | it's | its | fixed | that )`),
+			// An exception over: "that street can go back into the
+			// rotation", "site 3 counts again".
+			regexp.MustCompile(`(?i)^(?:.+(?:, | and | so ))?(?:the |our |that |this )?(?P<t>[^,;]+?) (?:counts? again|can go back (?:in|into (?:the )?[\w-]+(?: [\w-]+){0,2})|(?:is|are) back in (?:the )?(?:rotation|count|counts|stats|report|list|lists))(?:[,.;:!]|$| from | since | now| too| as well| after ).*$`),
 			// Said in passing, after a reason: "she's more of a reader so no
 			// more looms".
 			regexp.MustCompile(`(?i)^.+? (?:so|and|but|,) no more (?P<t>[\w'-]+(?: [\w'-]+)?)(?:[,;:.!]|$)`),
@@ -487,6 +490,12 @@ func french() *lexicon {
 			regexp.MustCompile(`(?i)^(?:ah |et |bon |alors )*(?:le |la |les |l'|notre |nos )?(?P<t>[^,]+?),\s*on (?:laisse tomber|abandonne|arrête|oublie)\b.*$`),
 			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*on (?:l'a|les a) (?:abandonnée?s?|supprimée?s?|annulée?s?|retirée?s?|laissée?s? tomber)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?P<t>.+?) (?:est|sont) (?:de nouveau|à nouveau) (?:autorisée?s?|disponibles?|ouverte?s?)(?:[^\pL\pN].*)?$`),
+			// An exception over: "le site 3 est rouvert", "il compte à
+			// nouveau".
+			regexp.MustCompile(`(?i)^(?:.+(?:, | et | donc ))?(?:le |la |les |l'|notre )?(?P<t>[^,;]+?) (?:est|sont) (?:enfin |de nouveau |à nouveau )?(?:rouverte?s?|réouverte?s?)(?:[^\pL\pN].*)?$`),
+			// "plus besoin que Thierry valide les correctifs mineurs": no
+			// more need for what follows.
+			regexp.MustCompile(`(?i)^(?:et |mais |donc |bon )?(?:il n'y a )?plus besoin (?:que |qu')(?P<t>[^;:]+?)\s*(?:[;:.!]|$)`),
 			regexp.MustCompile(`(?i)^(?:oublie|oubliez|laisse tomber|abandonne|supprime|annule|ignore|raye)(?: la| le| cette| ce| l')? ?(?:(?:règle|convention|consigne|politique|histoire)(?: d[eu']| des| sur)? ?)?(?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^(?:on|nous) ne (?:fait|faisons|utilise|utilisons|demande|demandons|suit|suivons) plus (?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^(?:on|nous) n'(?:utilise|utilisons|applique|appliquons|exige|exigeons) plus (?:l'|le |la |les )?(?P<t>[^,]+)$`),

@@ -896,3 +896,26 @@ func TestWithdrawalsSaidAsDecisionsAndLeave(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that an exception said over ("counts again", "can go back into
+// the rotation", "est rouvert"), a thing that "can finally go" and "plus
+// besoin que …" are heard as withdrawals of what they name.
+func TestExceptionOverAndNoMoreNeed(t *testing.T) {
+	for _, tc := range []struct{ text, target string }{
+		{"the Harbour Lane sensor counts again, its mast was repaired.", "Harbour Lane sensor"},
+		{"the night bus routes can go back into the timetable export.", "night bus routes"},
+		{"the chapel car park is back in the rotation from next week.", "chapel car park"},
+		{"La piscine de Ribeauvillé est rouverte, tu peux la remettre dans le planning.", "piscine de Ribeauvillé"},
+		{"the python 2 compatibility layer can finally go.", "python 2 compatibility layer"},
+		{"Et plus besoin que Mme Klein relise les communiqués courts ; les longs, oui.", "Mme Klein relise les communiqués courts"},
+	} {
+		h := Session(conv(tc.text))
+		if !slices.ContainsFunc(h.Retractions, func(r Retraction) bool { return strings.Contains(r.Target, tc.target) }) {
+			t.Errorf("%q: retractions %+v, want one of %q", tc.text, h.Retractions, tc.target)
+		}
+	}
+	// guard: a count said again is no exception over.
+	if h := Session(conv("the nightly job counts again all rows, that's why it is slow.")); len(h.Retractions) > 0 {
+		t.Errorf("guard: retractions %+v, want none", h.Retractions)
+	}
+}
