@@ -99,6 +99,16 @@ var toolJobs = map[string]string{
 	"wp-forms":       "wpforms gravityforms formidable ninjaforms fluentforms",
 	"seo":            "yoast rankmath aioseo seopress",
 	"references":     "zotero mendeley endnote jabref",
+	"l10n-platform":  "crowdin weblate transifex lokalise poeditor pontoon smartling tolgee",
+	"cat-tool":       "trados memoq wordfast smartcat matecat",
+	"video-call":     "zoom jitsi webex whereby skype",
+	"forum":          "discourse flarum nodebb phpbb",
+	"messenger":      "telegram whatsapp wechat qq",
+	"accounting":     "xero quickbooks datev lexoffice holded freeagent",
+	"dashboards":     "grafana kibana chronograf",
+	"ocr":            "tesseract ocrmypdf abbyy",
+	"image-server":   "cantaloupe iipimage loris",
+	"docs-site":      "sphinx mkdocs docusaurus vitepress hugo jekyll",
 }
 
 // alsoKinds are the other jobs a tool is commonly chosen for besides its

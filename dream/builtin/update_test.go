@@ -1092,7 +1092,8 @@ func TestChangeOfOneThingKeepsAnother(t *testing.T) {
 
 // Ensure that a tool of a job the kinds know names a new value of what
 // the tool of that job was: an HPC job scheduler, a WordPress translation
-// or backup plugin, a Nordic flasher; and that a tool one stopped paying
+// or backup plugin, a Nordic flasher, a localisation platform, a video
+// call; and that a tool one stopped paying
 // for goes with the claim naming it.
 func TestToolsOfMoreJobs(t *testing.T) {
 	runTwoSessions(t, []twoSessions{
@@ -1112,6 +1113,14 @@ func TestToolsOfMoreJobs(t *testing.T) {
 			[]string{"tema siempre Kadence con tema hijo, y las cookies con Complianz, que aquí la AEPD no perdona"},
 			[]string{"Lo de las cookies: he pasado todas las webs a CookieYes, porque me subieron mucho la licencia del otro."},
 			[]string{"Complianz"}, []string{"CookieYes", "Kadence"}},
+		{"localisation platform, German",
+			[]string{"Die Übersetzungen liegen in Transifex."},
+			[]string{"Wir sind inzwischen auf Weblate umgestiegen."},
+			[]string{"Transifex"}, []string{"Weblate"}},
+		{"video call, English",
+			[]string{"our standups are on Zoom."},
+			[]string{"we moved all our calls to Jitsi."},
+			[]string{"Zoom"}, []string{"Jitsi"}},
 		{"backup plugin stopped",
 			[]string{"backups on all my sites are UpdraftPlus to my Backblaze B2 bucket, nightly"},
 			[]string{"no — I've stopped using UpdraftPlus. JetBackup takes daily snapshots of every account now."},
