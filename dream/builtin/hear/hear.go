@@ -46,6 +46,9 @@
 //     "広告はやめることになりました". So does an exception said over
 //     ("the Harbour Lane sensor counts again", "… can go back into the
 //     rotation", "la piscine est rouverte") and "plus besoin que …".
+//     A rule that holds until a period ends is a rule, not the period
+//     said over ("until the repair is done, route every delivery via …"),
+//     and "Also while the repair is on, …" keeps its condition.
 //  4. Kept out: a hypothetical or musing ("what if", "vielleicht", "如果…
 //     可能", "if they ever…, we'd need", "将来…なら", "先の話"), a limit to
 //     the task or day ("just for this PR", "今日だけ"),

@@ -919,3 +919,28 @@ func TestExceptionOverAndNoMoreNeed(t *testing.T) {
 		t.Errorf("guard: retractions %+v, want none", h.Retractions)
 	}
 }
+
+// Ensure that a rule held until a period ends is a rule, not the period
+// said over ("until the resurfacing is done, leave …"), and that a
+// condition opening a sentence after a filler ("Also while …") stays in
+// the rule it conditions.
+func TestConditionIsNoPeriodOver(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"Also until the bridge repair is done, route every delivery via Mill Lane.", "until the bridge repair is done"},
+		{"we keep the old importer until the data cleanup is done, no schema changes meanwhile.", ""},
+		{"Also while the bridge repair is on, route every delivery via Mill Lane.", "while the bridge repair is on"},
+		{"And while the audit runs, every merge needs two approvals.", "while the audit runs"},
+	} {
+		h := Session(conv(tc.text))
+		if len(h.Retractions) > 0 {
+			t.Errorf("%q: retractions %+v, want none", tc.text, h.Retractions)
+		}
+		if tc.want != "" && !slices.ContainsFunc(h.Statements, func(st Statement) bool { return strings.Contains(st.Claim, tc.want) }) {
+			t.Errorf("%q: statements %+v, want one holding %q", tc.text, h.Statements, tc.want)
+		}
+	}
+	// guard: a period said over is still heard.
+	if h := Session(conv("the bridge repair is done, route deliveries normally again.")); len(h.Retractions) == 0 {
+		t.Errorf("guard: no retraction of the bridge repair")
+	}
+}

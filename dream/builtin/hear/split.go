@@ -247,6 +247,9 @@ var clauseSplit = map[string]*regexp.Regexp{
 	Ja: regexp.MustCompile(`[；;：]|(?:けど|けれど|けれども|が|ので)、|。`),
 }
 
+// reWhileWord is a word that opens a condition or a contrast.
+var reWhileWord = regexp.MustCompile(`(?i)\b(?:while|whereas|although|though|während|obwohl|mientras|aunque|tandis que|alors que|bien que)\b`)
+
 // clauses splits a sentence at clause boundaries; the word that opens a
 // clause stays with it.
 func clauses(sent, lang string) []string {
@@ -279,6 +282,11 @@ func clauses(sent, lang string) []string {
 		if lang == Ja && m == "ので、" && !departedBefore(sent[start:l[0]]) {
 			// "…が異動になったので、これからは…": who left is a clause of
 			// its own; any other reason stays with what it explains.
+			continue
+		}
+		if lead := strings.TrimSpace(sent[start:l[0]]); lead != "" && strings.TrimSpace(reBareLead.FindString(lead)) == lead && reWhileWord.MatchString(m) {
+			// "Also while the resurfacing is on, …": after a filler
+			// alone, "while" opens the sentence's condition, no contrast.
 			continue
 		}
 		if re := reDropsWhatCame[lang]; re != nil && re.MatchString(sent[l[0]:]) {
