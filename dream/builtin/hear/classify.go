@@ -664,6 +664,9 @@ func retraction(s string, lx *lexicon) string {
 	t := reTargetTail.ReplaceAllString(reSaidAbout.ReplaceAllString(retractionOf(s, lx), ""), "")
 	// "3）Xbench 不用了": a list's number is no part of what goes.
 	t = reEnumerator.ReplaceAllString(t, "")
+	// "Ollie's stepped down", "the resurfacing's finished": "'s" is
+	// "has" or "is", no part of what goes.
+	t = reTrailingIs.ReplaceAllString(t, "$1")
 	if loc := reTargetPlace.FindStringIndex(t); loc != nil && loc[0] > 0 {
 		// "we dropped sqlfluff from CI": what went is sqlfluff; CI is
 		// where it ran.
@@ -676,6 +679,9 @@ func retraction(s string, lx *lexicon) string {
 	}
 	return t
 }
+
+// reTrailingIs is "'s" said for "is" or "has" at a target's end.
+var reTrailingIs = regexp.MustCompile(`(\pL)(?:'s|’s)$`)
 
 // reEnumerator numbers an item of a list said inline ("1）", "2)", "3. "),
 // never a version ("1.2 ist raus").

@@ -944,3 +944,18 @@ func TestConditionIsNoPeriodOver(t *testing.T) {
 		t.Errorf("guard: no retraction of the bridge repair")
 	}
 }
+
+// Ensure that "'s" said for "is" or "has" is no part of what a
+// withdrawal names.
+func TestContractionOffTarget(t *testing.T) {
+	for _, tc := range []struct{ text, target string }{
+		{"Marek's stepped down as treasurer, Ana does the books now.", "Marek"},
+		// guard: a period said over, read so before.
+		{"the road closure's over, so deliveries can use Mill Lane again.", "road closure"},
+	} {
+		h := Session(conv(tc.text))
+		if !slices.ContainsFunc(h.Retractions, func(r Retraction) bool { return r.Target == tc.target }) {
+			t.Errorf("%q: retractions %+v, want one of exactly %q", tc.text, h.Retractions, tc.target)
+		}
+	}
+}
