@@ -27,7 +27,7 @@ const holderEnd = `(?:$|[,.;:!—–(]| -| and\b| now\b| so\b| from now\b| going
 
 var (
 	enHolder = `(?P<h>` + titleRe + nameRe + `|` + lowerHolder + `)`
-	deHolder = `(?P<h>(?-i:(?:(?:Frau|Herrn?) )?(?:(?:Dr|Prof)\. )?)` + nameRe + `|` + lowerHolder + `)`
+	deHolder = `(?P<h>(?-i:(?:(?:Frau|Herrn?) )?(?:(?:Dr|Prof)\. )?|(?:das|die|der) (?-i:\p{Lu})[\p{L}-]+ )` + nameRe + `|` + lowerHolder + `)`
 	esHolder = `(?P<h>` + titleRe + nameRe + `)`
 	frHolder = `(?P<h>` + titleRe + nameRe + `|` + lowerHolder + `)`
 	// cjkHolder: a Chinese name of two or three characters, with 老 or
@@ -63,7 +63,7 @@ var reHandover = map[string][]*regexp.Regexp{
 	De: {
 		// "die Teststationen macht jetzt Yuki", "Downloads auf die
 		// Live-SPS macht jetzt Aylin Demir"
-		regexp.MustCompile(`(?i)(?:^|, )(?:(?:und|also|übrigens|ach ja),? )*(?:die |der |das |den )?` + duty + ` (?:macht|machen|übernimmt|übernehmen|betreut|betreuen|verantwortet|hat|prüft|reviewt) (?:jetzt|ab jetzt|nun|ab sofort|künftig|seitdem|stattdessen|von jetzt an|inzwischen|mittlerweile) ` + deHolder + `(?:$|[,.;:!]| und\b)`),
+		regexp.MustCompile(`(?i)(?:^|, )(?:(?:und|also|übrigens|ach ja),? )*(?:die |der |das |den )?` + duty + ` (?:macht|machen|übernimmt|übernehmen|betreut|betreuen|verantwortet|hat|prüft|reviewt) (?:jetzt|ab jetzt|nun|ab sofort|künftig|seitdem|stattdessen|von jetzt an|inzwischen|mittlerweile|ab (?:dem )?\p{L}+|ab nächste[rnm]? \p{L}+|seit \p{L}+) ` + deHolder + `(?:$|[,.;:!]| und\b)`),
 		// "die Grabungsleitung liegt seit Dezember bei Herrn Kowalczyk"
 		regexp.MustCompile(`(?i)^(?:(?:und|also|übrigens|ach ja),? )*(?:die |der |das )?` + duty + ` (?:liegt|liegen) (?:jetzt |nun |ab sofort |inzwischen |mittlerweile |seit (?:\S+ ){1,3}?)bei ` + deHolder + `(?:$|[,.;:!]| und\b)`),
 		// "Yuki hat die Teststationen übernommen"
@@ -196,13 +196,17 @@ func handedOver(f *finding, raw, s, lang string, lx *lexicon) bool {
 
 // reRoleWord names a role a person holds ("practice manager", "contact",
 // "Ansprechpartnerin", "对接人", "担当").
-var reRoleWord = regexp.MustCompile(`(?i)\b(?:owner|owns|lead|contact|manager|maintainer|maintains|secretary|supervisor|admin|administrator|approver|reviewer|director|coordinator|assistant|accountant|editor|treasurer|captain|coach|translator|in charge|responsible|point of contact|coordinates|coordinator|ansprechpartner(?:in)?|zuständig|koordiniert|abnehmen|abnimmt|freigeben|coordina|coordonne|verantwortlich|leiter(?:in)?|leitung|betreut|responsable|encargad[oa]|contacto|référent(?:e)?|mainteneu(?:r|se)|gère|s'occupe)\b|负责|对接|管理员|担当|窓口|責任者|管理者`)
+var reRoleWord = regexp.MustCompile(`(?i)\b(?:owner|owns|lead|contact|manager|maintainer|maintains|secretary|supervisor|admin|administrator|approver|reviewer|director|coordinator|assistant|accountant|editor|treasurer|captain|coach|translator|in charge|responsible|point of contact|coordinates|coordinator|ansprechpartner(?:in)?|zuständig|koordiniert|abnehmen|abnimmt|freigeben|coordina|coordonne|verantwortlich|leiter(?:in)?|leitung|betreut|responsable|encargad[oa]|contacto|référent(?:e)?|mainteneu(?:r|se)|gère|s'occupe|tesorer[oa]|trésori(?:er|ère)|schatzmeister(?:in)?|kassenwart(?:in)?|secretari[oa]|secrétaire|sekretär(?:in)?|capit[aá]n|capitaine|kapitän(?:in)?|entrenador[a]?|entraîneu(?:r|se)|trainer(?:in)?)\b|负责|对接|管理员|担当|窓口|責任者|管理者|会计|会計|秘书|秘書|队长|主将`)
+
+// reDoesThe says a named person does a thing ("Birgit macht die
+// Rechnungen", "Rocío lleva la contabilidad", "Ana does the books").
+var reDoesThe = regexp.MustCompile(`(?-i:\p{Lu})\p{Ll}+ (?:macht|machen|does|handles|lleva|hace|fait|gère) (?:\p{Ll}+ ){0,3}?(?:die|den|das|the|la|el|los|las|les|le|l') ?\pL`)
 
 // GivesDuty reports a text (a claim's words, in lang or in the
 // language of a later statement, also) that gives someone a duty or a
 // role: what a handover takes away.
 func GivesDuty(text string, langs ...string) bool {
-	if reRoleWord.MatchString(text) {
+	if reRoleWord.MatchString(text) || reDoesThe.MatchString(text) {
 		return true
 	}
 	for _, l := range langs {

@@ -959,3 +959,24 @@ func TestContractionOffTarget(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that a claim naming who holds a role by the role's word in
+// Spanish, French, German or Chinese, or saying a named person does a
+// thing, gives a duty a handover can take.
+func TestGivesDutyByRoleOrDoing(t *testing.T) {
+	for _, tc := range []struct {
+		text, lang string
+		want       bool
+	}{
+		{"las cuotas van al tesorero, Pol Mas, por correo.", "es", true},
+		{"la trésorière, Mme Roux, reçoit les reçus.", "fr", true},
+		{"Der Kassenwart Herr Baum sammelt die Beiträge.", "de", true},
+		{"Tobias macht bei uns immer die Lohnabrechnung.", "de", true},
+		{"报销单都交给会计老陈。", "zh", true},
+		{"the invoices are PDFs in the shared drive.", "en", false},
+	} {
+		if got := GivesDuty(tc.text, tc.lang); got != tc.want {
+			t.Errorf("GivesDuty(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}
