@@ -619,22 +619,22 @@ func (m *memory) onlyHolder(tt []string) *claim {
 	}
 	ct := append(slices.Clone(found.sterms), found.vterms...)
 	for _, t := range tt {
-		if !slices.Contains(ct, t) {
-			continue
-		}
-		m.openHaving([]string{t}, 1)
-		alone := true
-		for _, c := range m.candidates([]string{t}) {
-			if c != found && c.current() {
-				alone = false
-				break
-			}
-		}
-		if alone {
+		if slices.Contains(ct, t) && m.holdsAlone(found, t) {
 			return found
 		}
 	}
 	return nil
+}
+
+// holdsAlone reports whether no current claim but c holds term t.
+func (m *memory) holdsAlone(c *claim, t string) bool {
+	m.openHaving([]string{t}, 1)
+	for _, o := range m.candidates([]string{t}) {
+		if o != c && o.current() {
+			return false
+		}
+	}
+	return true
 }
 
 // rareHolder is the one current claim a withdrawal of many words (tt,
@@ -677,18 +677,7 @@ func (m *memory) rareHolder(tt []string) *claim {
 		return nil
 	}
 	for _, t := range bestShared {
-		if cjkWord(t) || utf8.RuneCountInString(t) < 5 {
-			continue
-		}
-		m.openHaving([]string{t}, 1)
-		alone := true
-		for _, c := range m.candidates([]string{t}) {
-			if c != best && c.current() {
-				alone = false
-				break
-			}
-		}
-		if alone {
+		if !cjkWord(t) && utf8.RuneCountInString(t) >= 5 && m.holdsAlone(best, t) {
 			return best
 		}
 	}
