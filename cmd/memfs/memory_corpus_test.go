@@ -19,23 +19,24 @@ import (
 // and retraction resolved), which are not all met yet. Every half present is
 // run; a checkout without any half fails.
 //
-// Measured 2026-12-03 (rules version 13, tuned on dev..dev24; test counts
+// Measured 2026-12-03 (rules version 14, tuned on dev..dev26; test counts
 // only): in the context dev 98/98, dev2 107/109, dev3 106/120, dev4
 // 106/114, dev5 68/75, dev6 58/61, dev7 25/32, dev8 43/53, dev9 110/141,
 // dev10 99/138, dev11 90/140, dev12 94/147, dev13 99/129, dev14 113/135,
 // dev15 102/123, dev16 115/153, dev17 83/103, dev18 79/100, dev19 95/121,
-// dev20 69/90, dev21 70/85, dev22 89/113, dev23 86/123, dev24 106/153, test
-// 101/109; distractors kept out 69/69, 70/70, 107/107, 89/89, 70/78, 53/57,
-// 54/58, 54/57, 64/67, 90/97, 74/79, 75/78, 73/81, 64/68, 89/96, 81/89,
-// 60/64, 58/59, 69/73, 61/63, 71/75, 68/69, 60/68, 74/77, 67/67; updates
-// 6/6, 11/12, 14/14, 11/11, 29/29, 26/26, 24/28, 21/28, 27/32, 19/31,
-// 37/61, 38/62, 24/32, 28/36, 26/33, 18/26, 28/41, 22/37, 22/33, 17/30,
-// 16/30, 19/36, 21/36, 21/33, 6/7; retractions 5/5, 10/10, 11/11, 8/8,
-// 18/19, 14/18, 14/20, 17/21, 18/22, 14/20, 17/33, 19/32, 18/22, 19/25,
-// 16/22, 9/18, 16/26, 17/21, 9/22, 17/26, 13/24, 17/24, 15/24, 16/25, 3/6.
-// The goals missed are every update and retraction on dev2 and dev5 to
-// dev24 and the held-out half (issue 22), and the facts in the context of
-// dev7 to dev24.
+// dev20 69/90, dev21 70/85, dev22 89/113, dev23 87/123, dev24 106/153,
+// dev25 99/126, dev26 87/133, test 101/109; distractors kept out 69/69,
+// 70/70, 107/107, 89/89, 70/78, 53/57, 54/58, 54/57, 64/67, 90/97, 74/79,
+// 75/78, 73/81, 64/68, 89/96, 81/89, 60/64, 58/59, 69/73, 61/63, 71/75,
+// 68/69, 60/68, 74/77, 69/72, 60/70, 67/67; updates 6/6, 11/12, 14/14,
+// 11/11, 29/29, 26/26, 24/28, 21/28, 27/32, 19/31, 37/61, 38/62, 24/32,
+// 28/36, 26/33, 18/26, 28/41, 22/37, 22/33, 17/30, 16/30, 19/36, 21/36,
+// 21/33, 11/25, 19/30, 6/7; retractions 5/5, 10/10, 11/11, 8/8, 18/19,
+// 14/18, 14/20, 18/21, 18/22, 14/20, 17/33, 19/32, 18/22, 20/25, 17/22,
+// 9/18, 16/26, 17/21, 9/22, 17/26, 14/24, 17/24, 17/24, 17/25, 21/32, 8/20,
+// 3/6. The goals missed are every update and retraction on dev2 and dev5 to
+// dev26 and the held-out half (issue 22), and the facts in the context of
+// dev7 to dev26.
 //
 // Baseline of the builtin dreamer before the recognizer of issue 21 (dev
 // half, 2026-12-01): 6 of 98 facts in the context (6%), 8 in pages.
@@ -159,6 +160,15 @@ import (
 // them, moved dev24 by two facts and a withdrawal and dev23 not at all.
 // Tuned on them (rules version 13): dev23 86/123, 60/68, 21/36, 15/24;
 // dev24 106/153, 74/77, 21/33, 16/25.
+//
+// dev25 and dev26 were written side by side the next stop, blind to the
+// rules and to every other half, and measured untouched first (rules
+// version 13): dev25 99/126 in the context, 69/72 kept out, updates 10/25,
+// retractions 14/32; dev26 85/133, 60/70, 17/30, 6/20. The first rule of
+// that stop, written before reading them (a measure said over is the claim
+// that is it), moved dev25 by two withdrawals and dev26 by one. Tuned on
+// them (rules version 14): dev25 99/126, 69/72, 11/25, 21/32; dev26
+// 87/133, 60/70, 19/30, 8/20.
 var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category, updates, retractions float64 }{
 	"dev":   {pages: 0.97, context: 0.95, keptOut: 1, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 1, retractions: 1},
 	"dev2":  {pages: 0.97, context: 0.95, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.9, retractions: 1},
@@ -184,6 +194,8 @@ var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category, u
 	"dev22": {pages: 0.79, context: 0.75, keptOut: 0.97, lang: 0.6, category: 0.4, updates: 0.42, retractions: 0.64},
 	"dev23": {pages: 0.76, context: 0.64, keptOut: 0.84, lang: 0.55, category: 0.42, updates: 0.47, retractions: 0.56},
 	"dev24": {pages: 0.77, context: 0.65, keptOut: 0.92, lang: 0.56, category: 0.38, updates: 0.57, retractions: 0.58},
+	"dev25": {pages: 0.8, context: 0.76, keptOut: 0.93, lang: 0.62, category: 0.3, updates: 0.4, retractions: 0.59},
+	"dev26": {pages: 0.74, context: 0.63, keptOut: 0.83, lang: 0.47, category: 0.12, updates: 0.56, retractions: 0.35},
 	"test":  {pages: 0.91, context: 0.91, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.8, retractions: 0.5},
 }
 
