@@ -21,8 +21,9 @@ var FactCategories = []string{"convention", "project", "person", "team", "answer
 // DistractorCategories are the kinds of text that must stay out of memory.
 var DistractorCategories = []string{"question", "hypothetical", "one-off", "joke", "no-notes", "proposal", "assistant", "tool-output", "code", "log", "quoted-doc"}
 
-// Halves are the corpus halves: dev and dev2 to dev13 are
-// tuned on, test is not read while tuning. dev2 was written after the recognizer
+// Halves are the corpus halves: dev and dev2 to dev26 are
+// tuned on, test is not read while tuning. dev2 was written after the
+// recognizer
 // had been tuned on dev, dev3 after it had been tuned on both, dev4 after all
 // three (new domains: mobile, notebooks, infrastructure, games, firmware, a
 // Bazel monorepo, a WordPress agency, ML training), and dev5 after dev..dev4
@@ -209,7 +210,8 @@ var DistractorCategories = []string{"question", "hypothetical", "one-off", "joke
 // veterinary lab's C# HL7 result importer, a Godot 4 point-and-click
 // adventure, a Kubernetes homelab with Flux and a bicycle-courier co-op's
 // Django dispatch app).
-// dev24 was written beside dev23, neither reading the other, blind after tuning on dev..dev22, from how people talk
+// dev24 was written beside dev23, neither reading the other, blind after
+// tuning on dev..dev22, from how people talk
 // rather than from the rules, and measured untouched first: 38 sessions in
 // three rounds of one mid-sized team's year (six people and an outside
 // contractor, in six languages, some switching language between sessions
@@ -244,7 +246,8 @@ var DistractorCategories = []string{"question", "hypothetical", "one-off", "joke
 // a family olive mill's intake and invoicing app, a Factorio overhaul mod
 // community and an intercommunal water utility's meter-reading import).
 // 126 current facts, 72 distractors.
-// dev26 was written beside dev25, neither reading the other, blind after tuning on dev..dev24, from how people talk
+// dev26 was written beside dev25, neither reading the other, blind after
+// tuning on dev..dev24, from how people talk
 // rather than from the rules, and measured untouched first: 38 long
 // sessions (Claude Code, Codex and Pi, many tool calls with file reads,
 // shell output, diffs and logs) in three rounds of a year's use by seven
@@ -405,7 +408,8 @@ func (c *Corpus) Rounds() [][]Session {
 	return out
 }
 
-// check reports every problem in the corpus, joined, and marks superseded facts.
+// check reports every problem in the corpus, joined, and marks superseded
+// facts.
 func (c *Corpus) check() error {
 	k := &checker{c: c, texts: map[string]string{}, rounds: map[string]int{}, ids: map[string]bool{}}
 	k.sessions()
