@@ -285,9 +285,7 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 		m.openHaving(probes(tt), len(tt))
 		for _, c := range m.claims {
 			if c.current() && mentionScore(tt, heldTerms(c, weekly)) == 1 {
-				if !slices.Contains(tied, c) {
-					tied = append(tied, c)
-				}
+				tied = append(tied, c)
 			}
 		}
 		if len(tied) > 1 {
@@ -336,7 +334,7 @@ func (m *memory) withdraw(c *claim, session string, r hear.Retraction) {
 // reAway says a person is away or someone stands in for them: "Mia
 // covers on-call while Jonas is on parental leave", "c'est Karim qui la
 // remplace pendant ce temps", "板子的问题先找 Kevin，他顶到九月".
-var reAway = regexp.MustCompile(`(?i)\b(?:stands? in|standing in|stand-in|covers?\b|covering|cover for|fills? in|filling in|in (?:his|her|their) place|while (?:\S+ ){1,4}?(?:is |are )?(?:away|out|off|on leave)|until (?:\S+ ){1,4}?(?:is |are |comes |gets )?back|(?:on|in) (?:parental|maternity|paternity|sick|long) leave|on leave|on (?:a )?break|till (?:\S+ ){1,4}?(?:is |are |comes |gets )?back|vertritt|vertreten|Vertretung|solange|während (?:der|ihrer|seiner)|Elternzeit|Mutterschutz|bis (?:\S+ ){1,4}?zurück|sustituye|reemplaza|cubre|mientras (?:\S+ ){1,4}?(?:está|esté)|de baja|de permiso|hasta que vuelva|remplace|pendant (?:ce temps|son absence|son congé)|en congé|intérim|jusqu'à son retour)|顶|代班|替他|替她|临时|借调|休假|产假|期间|代わり|代理|代行|不在の間|産休|育休|休職`)
+var reAway = regexp.MustCompile(`(?i)\b(?:stands? in|standing in|stand-in|covers?\b|covering|cover for|fills? in|filling in|in (?:his|her|their) place|while (?:\S+ ){1,4}?(?:is |are )?(?:away|out|off|on leave)|(?:until|till) (?:\S+ ){1,4}?(?:is |are |comes |gets )?back|(?:on|in) (?:parental|maternity|paternity|sick|long) leave|on leave|on (?:a )?break|vertritt|vertreten|Vertretung|solange|während (?:der|ihrer|seiner)|Elternzeit|Mutterschutz|bis (?:\S+ ){1,4}?zurück|sustituye|reemplaza|cubre|mientras (?:\S+ ){1,4}?(?:está|esté)|de baja|de permiso|hasta que vuelva|remplace|pendant (?:ce temps|son absence|son congé)|en congé|intérim|jusqu'à son retour)|顶|代班|替他|替她|临时|借调|休假|产假|期间|代わり|代理|代行|不在の間|産休|育休|休職`)
 
 // endAbsence withdraws what was to hold while a person was away, now that
 // a retraction says they are back (hear.Returned): each current claim
@@ -505,12 +503,10 @@ var reSentenceEnd = regexp.MustCompile(`[。！？]\s*|[.!?]\s+`)
 // its quote that holds until a period (terms tt, see holdsUntil), and
 // true, when the quote says more sentences than that one; else "", false.
 func otherSentence(text string, tt []string) (string, bool) {
-	open := strings.LastIndex(text, "“")
-	end := strings.LastIndex(text, "”")
-	if open < 0 || end <= open {
+	open, end, quote, ok := lastQuote(text)
+	if !ok {
 		return "", false
 	}
-	quote := text[open+len("“") : end]
 	starts := []int{0}
 	for _, sp := range reSentenceEnd.FindAllStringIndex(quote, -1) {
 		if sp[1] < len(quote) && !abbreviated(quote[:sp[0]]) {
@@ -536,15 +532,11 @@ func otherSentence(text string, tt []string) (string, bool) {
 	if hit < 0 {
 		return "", false
 	}
-	var out string
-	switch {
-	case hit == len(starts)-1:
-		out = strings.TrimSpace(quote[:starts[hit]]) + " …"
-	default:
-		out = quote[:starts[hit]] + "… " + quote[starts[hit+1]:]
+	to := len(quote)
+	if hit < len(starts)-1 {
+		to = starts[hit+1]
 	}
-	out = reEllipses.ReplaceAllString(strings.TrimSpace(out), "…")
-	return text[:open+len("“")] + out + text[end:], true
+	return withoutPart(text, open, end, quote, starts[hit], starts[hit], to), true
 }
 
 // pairsWith reports a Replaces word that pairs a unit or a day with one
@@ -685,12 +677,13 @@ func (m *memory) rareHolder(tt []string) *claim {
 }
 
 // commonWord are words too common to tell one claim from another.
+// Words terms never yields (termStop: "our", "now", "also") are not
+// listed.
 var commonWord = stemmedSet("has", "have", "had", "hat", "haben", "tiene", "tienen", "avons", "avez", "ont",
-	"every", "everyone", "everything", "everybody", "all", "alle", "todo", "todos", "tous", "toutes",
-	"now", "jetzt", "ahora", "maintenant", "new", "neu", "neue", "nuevo", "nueva", "nouveau", "nouvelle",
-	"also", "auch", "también", "aussi", "still", "noch", "todavía", "encore", "just", "only", "nur", "solo", "sólo", "seulement",
-	"again", "wieder", "otra", "vez", "back", "more", "some", "any", "other", "same", "one", "two",
-	"our", "their", "your", "unser", "unsere", "nuestro", "nuestra", "notre", "nos", "votre",
+	"every", "everyone", "everything", "everybody", "alle", "todo", "todos", "tous", "toutes",
+	"jetzt", "ahora", "maintenant", "new", "neu", "neue", "nuevo", "nueva", "nouveau", "nouvelle",
+	"auch", "también", "aussi", "still", "noch", "todavía", "encore", "just", "only", "nur", "solo", "sólo", "seulement",
+	"again", "wieder", "otra", "vez", "back", "more", "some", "other", "same", "one", "two", "votre",
 	"can", "could", "will", "would", "should", "must", "kann", "können", "muss", "puede", "pueden", "peut", "peuvent",
 	"get", "got", "gets", "goes", "going", "gone", "make", "made", "need", "needs", "want", "wants")
 

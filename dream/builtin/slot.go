@@ -1434,12 +1434,10 @@ var reLeansBack = regexp.MustCompile(`(?i)^\s*(?:that|that's|thats|this is|it's|
 func otherClauses(text string, words []string) (string, bool) {
 	// An answer quotes its question, then the user's words: only these
 	// may say two things.
-	open := strings.LastIndex(text, "“")
-	end := strings.LastIndex(text, "”")
-	if open < 0 || end <= open || len(words) == 0 {
+	open, end, quote, ok := lastQuote(text)
+	if !ok || len(words) == 0 {
 		return "", false
 	}
-	quote := text[open+len("“") : end]
 	sep := reClauseSep
 	if cjkWord(quote) {
 		sep = reCJKClauseSep
@@ -1518,15 +1516,37 @@ func otherClauses(text string, words []string) (string, bool) {
 		// that went goes with it.
 		return "", false
 	}
-	var out string
 	if last == len(starts)-1 {
-		out = strings.TrimSpace(quote[:ends[hit-1]]) + " …"
+		// hit > 0: a claim wholly withdrawn returned above.
+		return withoutPart(text, open, end, quote, ends[hit-1], starts[hit], len(quote)), true
+	}
+	return withoutPart(text, open, end, quote, 0, starts[hit], starts[last+1]), true
+}
+
+// lastQuote returns where a claim's last quote (the user's words) opens
+// and ends in text, and its words; ok is false when it has none.
+func lastQuote(text string) (open, end int, quote string, ok bool) {
+	open = strings.LastIndex(text, "“")
+	end = strings.LastIndex(text, "”")
+	if open < 0 || end <= open {
+		return 0, 0, "", false
+	}
+	return open, end, text[open+len("“") : end], true
+}
+
+// withoutPart returns a claim's text (its quote from open to end) with
+// the quote's part [from, to) cut out and marked "…"; a part that ends
+// the quote leaves what comes before keepEnd.
+func withoutPart(text string, open, end int, quote string, keepEnd, from, to int) string {
+	var out string
+	if to >= len(quote) {
+		out = strings.TrimSpace(quote[:keepEnd]) + " …"
 	} else {
-		out = quote[:starts[hit]] + "… " + quote[starts[last+1]:]
+		out = quote[:from] + "… " + quote[to:]
 	}
 	// Parts cut before leave one mark: "… … we deploy" is "… we deploy".
 	out = reEllipses.ReplaceAllString(out, "…")
-	return text[:open+len("“")] + strings.TrimSpace(out) + text[end:], true
+	return text[:open+len("“")] + strings.TrimSpace(out) + text[end:]
 }
 
 // reEllipses are marks of cut parts side by side.
