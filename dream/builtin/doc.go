@@ -114,8 +114,9 @@
 // at the condition of. Where no claim holds until it, the one claim
 // holding every word of it is the measure itself and goes ("der
 // Upload-Stopp für das Portal ist aufgehoben"). "die UC8151-Geschichte",
-// "la cosa del banner": the matter of a thing is the thing. A person said to be back (hear.Returned: "Mme Ferrand est
-// revenue", "老周回来了") ends the claims naming them that tell of their
+// "la cosa del banner": the matter of a thing is the thing. A person
+// said to be back (hear.Returned: "Mme Ferrand est revenue", "老周回来了")
+// ends the claims naming them that tell of their
 // absence or of someone standing in, and nothing else said of them.
 // "deploy days are gone" names a claim of weekdays; a German compound
 // ending in a rule's word ("Größenbeschränkung") says what kind of rule,

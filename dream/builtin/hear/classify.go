@@ -818,7 +818,7 @@ func retractionIn(s string, lx *lexicon) string {
 func endedIn(s string, lx *lexicon) string {
 	for _, re := range lx.ended {
 		if m := re.FindStringSubmatch(s); m != nil {
-			if t := strings.TrimSpace(strings.Trim(group(re, m, "t"), " .!。！,，")); t != "" && !anaphor(t) && !reUntilLead.MatchString(t) {
+			if t := strings.TrimSpace(strings.Trim(group(re, m, "t"), " .!。！,，")); t != "" && !anaphor(t) && !reUntilIn.MatchString(t) {
 				return t
 			}
 		}
@@ -826,10 +826,10 @@ func endedIn(s string, lx *lexicon) string {
 	return ""
 }
 
-// reUntilLead opens a period a rule holds until ("until the resurfacing
-// is done, leave …", "we freeze the schema until the cleanup is done"):
-// a condition, not a period said over.
-var reUntilLead = regexp.MustCompile(`(?i)(?:^|\s)(?:until|till|unless|as long as|bis|solange|hasta que|hasta|mientras|jusqu'à ce que|jusqu'à|tant que)\s`)
+// reUntilIn, in what a clause says is over, opens a period a rule holds
+// until ("until the resurfacing is done, leave …", "we freeze the schema
+// until the cleanup is done"): a condition, not a period said over.
+var reUntilIn = regexp.MustCompile(`(?i)(?:^|\s)(?:until|till|unless|as long as|bis|solange|hasta que|hasta|mientras|jusqu'à ce que|jusqu'à|tant que)\s`)
 
 // returnedIn is the name of the person clause s says is back (lx.returned),
 // read past a joining word; "" when none.
