@@ -7,11 +7,13 @@
 // every language, no distractor anywhere, every update and retraction
 // resolved.
 //
-// The tuning halves' reports (dev, dev2 to dev26) name the missed fact and kept
+// The tuning halves' reports name the missed fact and kept
 // distractor ids; the test half's report holds counts only, since that half
 // is not read while tuning.
 //
-// Usage: go run ./scripts/bench/memeval [-half dev|dev2|dev3|dev4|dev5|dev6|dev7|dev8|dev9|dev10|dev11|dev12|dev13|dev14|dev15|dev16|dev17|dev18|dev19|dev20|dev21|dev22|dev23|dev24|dev25|dev26|test] [-memfs BIN] [-dir DIR] [-keep DIR] [-json]
+// Usage: go run ./scripts/bench/memeval [-half HALF] [-memfs BIN] [-dir DIR] [-keep DIR] [-json]
+//
+// HALF is one of memcorpus.Halves (dev, dev2 and up, test; -h lists them).
 //
 // Without -memfs it builds ./cmd/memfs first (run it from the module root).
 package main
@@ -35,7 +37,7 @@ import (
 )
 
 func main() {
-	half := flag.String("half", "dev", "corpus half to run: dev, dev2, dev3, dev4, dev5, dev6, dev7, dev8, dev9, dev10, dev11, dev12, dev13, dev14, dev15, dev16, dev17, dev18, dev19, dev20, dev21, dev22, dev23, dev24, dev25, dev26 or test")
+	half := flag.String("half", "dev", "corpus half to run: one of "+strings.Join(memcorpus.Halves, ", "))
 	bin := flag.String("memfs", "", "memfs binary (default: build ./cmd/memfs)")
 	dir := flag.String("dir", "", "the half's directory (default internal/memcorpus/testdata/<half>)")
 	keep := flag.String("keep", "", "use `dir` as the memfs home and keep it (must not exist)")
