@@ -554,7 +554,7 @@ func introNot(s, lang string) bool {
 
 // reZhTargetVerb are the verb before and the particle after what a
 // Chinese withdrawal names ("不要再用 GetX 了"): not words of the claim.
-var reZhTargetVerb = regexp.MustCompile(`^(?:再用|使用|用|走|按)\s*|\s*(?:了|啦|吧)$|\s*(?:今年|明年|下个月|这个月|本月|这周|下周|从下周|从下个月)(?:起|开始)?$|\s*(?:又|已经)?(?:可以|又能)(?:正常|照常|重新|继续)(?:往|在|去)?\s*`)
+var reZhTargetVerb = regexp.MustCompile(`^(?:再用|使用|用|走|按)\s*|\s*(?:了|啦|吧)$|\s*(?:今年|明年|下个月|这个月|本月|这周|下周|从下周|从下个月|以后|今后)(?:起|开始)?$|\s*(?:又|已经)?(?:可以|又能)(?:正常|照常|重新|继续)(?:往|在|去)?\s*`)
 
 // reSaidAbout opens a withdrawal's words pointing back at what was said
 // ("que j'ai dit sur les triggers", "what I told you about"), and
@@ -806,6 +806,11 @@ func retractionIn(s string, lx *lexicon) string {
 			// "we dropped to one approval" changes a value; it withdraws
 			// nothing.
 			if t := strings.TrimSpace(strings.Trim(group(re, m, "t"), " .!。！,，")); t != "" && !strings.HasPrefix(strings.ToLower(t), "to ") {
+				if v := group(re, m, "v"); len([]rune(v)) >= 3 {
+					// "周报以后不用交给会计了": what is no longer done
+					// names the matter as much as the matter itself.
+					t += " " + v
+				}
 				return t
 			}
 		}
@@ -1009,7 +1014,14 @@ var (
 // rePointBack is a withdrawal's target that only points back at what was
 // said before it ("that no longer applies", "das gilt nicht mehr", "不再适
 // 用了").
-var rePointBack = regexp.MustCompile(`(?i)^(?:that|this|it|those|these|them|das|dies|die|den|eso|esto|la|lo|las|los|l'|le|les|ce|ça|cela|这|那|这个|那个|这条|那条|それ|これ|あれ|适用了?|有效了?)(?: (?:one|rule|step|check|requirement|part|bit|regel|regla|règle|thing|sache))?$`)
+var rePointBack = regexp.MustCompile(`(?i)^(?:that|this|it|those|these|them|das|dies|die|den|eso|esto|la|lo|las|los|l'|le|les|ce|ça|cela|这|那|这个|那个|这条|那条|それ|これ|あれ|适用了?|有效了?|` + pointedMeasure + `)(?: (?:one|rule|step|check|requirement|part|bit|regel|regla|règle|thing|sache))?$`)
+
+// pointedMeasure is a restriction or exception pointed at by what it is
+// ("quita esa restricción", "drop that exception"): its matter is named
+// before it.
+const pointedMeasure = `(?:(?:that|this|those|these|the|esa|ese|esas|esos|esta|este|la|las|cette|cet|ces|les|diese|dieser|dieses|jene|die) )?(?:restrictions?|restricci[oó]n|restricciones|exceptions?|excepci[oó]n|excepciones|ausnahme|einschränkung|beschränkung|dérogations?|contraintes?|workaround|arrangement|substitution|sustituci[oó]n|regelung)`
+
+var rePointedMeasure = regexp.MustCompile(`(?i)^` + pointedMeasure + `$`)
 
 func anaphor(t string) bool { return rePointBack.MatchString(strings.TrimSpace(t)) }
 

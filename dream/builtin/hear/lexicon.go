@@ -159,7 +159,7 @@ func english() *lexicon {
 			regexp.MustCompile(`(?i)^(?:the |our )?(?P<t>.+?(?:freeze|rule|ban|policy|requirement|restriction|moratorium)) (?:is|are) (?:long |finally |now |well )?over\b.*$`),
 			regexp.MustCompile(`(?i)^(?:we|the team|i) (?:have |'ve |just |finally )*(?:dropped|scrapped|abolished|ditched|retired|killed|got rid of|did away with|lifted) (?:the |our |that |this )?(?P<t>.+?)(?:[ -](?:rule|convention|policy|requirement|practice|process))?$`),
 			regexp.MustCompile(`(?i)^(?:you can|feel free to|go ahead and) (?:stop|forget(?: about)?) (?P<t>.+?)(?: from now on| going forward| any ?more)?$`),
-			regexp.MustCompile(`(?i)^(?:please )?(?:you can |feel free to |go ahead and )?(?:scratch|drop|forget(?: about)?|ditch|remove|delete|kill|cancel|disregard|ignore|undo|never ?mind|abandon|retire|toss|lose|nix|get rid of|throw out)(?: what i said about)? (?:the |that |our |my |this )?(?P<t>.+?)[ -](?:rule|convention|policy|requirement|preference|guideline|instruction|thing|practice|habit|process|requirement)s?(?:\s.*)?$`),
+			regexp.MustCompile(`(?i)^(?:please )?(?:you can |feel free to |go ahead and )?(?:scratch|drop|forget(?: about)?|ditch|remove|delete|kill|cancel|disregard|ignore|undo|never ?mind|abandon|retire|toss|lose|nix|get rid of|throw out)(?: what i said about)? (?:the |that |our |my |this )?(?P<t>.+?)[ -](?:rule|convention|policy|requirement|preference|guideline|instruction|thing|practice|habit|process|requirement|substitution|exception|workaround|restriction|override|arrangement)s?(?:\s.*)?$`),
 			regexp.MustCompile(`(?i)^(?:we|i|the team)(?: (?:no longer|stopped|quit|have stopped|have quit)|'ve stopped|'ve quit) (?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^(?:we|i|the team) (?:don't|do not|won't|will not|aren't|are not) (?P<t>.+?) any ?more\b.*$`),
 			regexp.MustCompile(`(?i)^(?:stop|quit|no more|don't keep|do not keep|stop ever) (?P<t>(?:asking|pinging|cc'?ing|tagging|looping in|using|doing|running|adding|calling|waiting for|requiring|sending).+)$`),
@@ -496,6 +496,8 @@ func french() *lexicon {
 			// "plus besoin que Thierry valide les correctifs mineurs": no
 			// more need for what follows.
 			regexp.MustCompile(`(?i)^(?:et |mais |donc |bon )?(?:il n'y a )?plus besoin (?:que |qu')(?P<t>[^;:]+?)\s*(?:[;:.!]|$)`),
+			// "enlève cette exception": a measure pointed at, named before.
+			regexp.MustCompile(`(?i)^(?:enlève|enlevez|retire|retirez|lève|levez) (?P<t>(?:cette|cet|ces|la|le|l'|les) ?(?:exception|restriction|dérogation|contrainte)s?)\s*[.!]?$`),
 			regexp.MustCompile(`(?i)^(?:oublie|oubliez|laisse tomber|abandonne|supprime|annule|ignore|raye)(?: la| le| cette| ce| l')? ?(?:(?:règle|convention|consigne|politique|histoire)(?: d[eu']| des| sur)? ?)?(?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^(?:on|nous) ne (?:fait|faisons|utilise|utilisons|demande|demandons|suit|suivons) plus (?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^(?:on|nous) n'(?:utilise|utilisons|applique|appliquons|exige|exigeons) plus (?:l'|le |la |les )?(?P<t>[^,]+)$`),
@@ -597,7 +599,7 @@ func chinese() *lexicon {
 			regexp.MustCompile(`^[^，,。]{1,12}?(?:不用再|不需要再|不必再|无需再|别再|不要再)(?P<t>[^，,。]{2,30}?)了?$`),
 			// "周报那个不用发了", "改动不用每次都截图给她确认了": no need
 			// to do it any more.
-			regexp.MustCompile(`^(?:还有|另外|对了|她说|他说)?(?P<t>[^，,。]+?)(?:那个|这个)?不用(?:再)?(?:每次都)?[^，,。]{0,12}了(?:[，,。].*)?$`),
+			regexp.MustCompile(`^(?:还有|另外|对了|她说|他说)?(?P<t>[^，,。]+?)(?:以后|今后)?(?:那个|这个)?不用(?:再)?(?:每次都)?(?P<v>[^，,。]{0,12})了(?:[，,。].*)?$`),
 			// "Wordfence 全部卸掉吧": uninstalled everywhere.
 			regexp.MustCompile(`^(?P<t>[^，,。]+?)(?:全部|都)?(?:卸掉|卸载)(?:吧|了)(?:[，,。].*)?$`),
 		},
@@ -620,7 +622,7 @@ func chinese() *lexicon {
 
 func japanese() *lexicon {
 	return &lexicon{
-		departed:     regexp.MustCompile(`^(?:[^、。はがをに]{1,16}は)?(?P<t>[\p{Han}\p{Katakana}]{1,6}|` + nameRe + `)さん(?:は|が)?(?:先月|先週|もう|今月|昨年|去年|\d{1,2}月(?:から|末)?|来月から|今月から)?(?:末)?(?:で|に)?(?:別の(?:チーム|部署)|異動|[^、。]{1,15}?(?:に|へ)(?:異動|移り|移っ|移動|転籍|転職)|退職|辞め|休職|産休|育休|修了|卒業|契約(?:が|は)?(?:終了|満了|切れ)|いなくな|抜け|[^、。]{0,12}?担当(?:ではない|じゃない|ではありません|から外れ|を外れ))`),
+		departed:     regexp.MustCompile(`^(?:[^、。はがをに]{1,16}は)?(?P<t>[\p{Han}\p{Katakana}]{1,6}|` + nameRe + `)(?:さん|の方)(?:は|が)?(?:先月|先週|もう|今月|昨年|去年|\d{1,2}月(?:から|末)?|来月から|今月から)?(?:末)?(?:で|に)?(?:別の(?:チーム|部署)|異動|[^、。]{1,15}?(?:に|へ)(?:異動|移り|移っ|移動|転籍|転職)|退職|辞め|休職|産休|育休|修了|卒業|契約(?:が|は)?(?:終了|満了|切れ)|いなくな|抜け|[^、。]{0,12}?担当(?:ではない|じゃない|ではありません|から外れ|を外れ))`),
 		returned:     regexp.MustCompile(`^(?:[^、。はがをに]{1,16}は)?(?P<t>[\p{Han}\p{Katakana}]{1,6}|` + nameRe + `)さん(?:は|が)?(?:先週|今週|今月|昨日|無事)?(?:[^、。]{1,10}?から)?(?:戻って|戻り|復帰)`),
 		questionLead: anyRe(`^(?:なぜ|なんで|どうして|どこ|どれ|どの|誰|だれ|いつ|何|なに)`),
 		questionAny:  anyRe(`か[。？?]?$`, `ですか`, `ますか`, `でしょうか`, `かな[。？?]?$`, `[？?]$`, `の[？?]$`),

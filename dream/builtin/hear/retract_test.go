@@ -980,3 +980,28 @@ func TestGivesDutyByRoleOrDoing(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that a restriction or exception pointed at ("drop that
+// exception", "quita esa restricción") is named by the clauses before it,
+// that what is no longer done to a thing ("以后不用交给…了") names the
+// doing too, that a person named by role ("…の方") who left is heard, and
+// that undoing a substitution withdraws it.
+func TestPointedMeasureAndNoLongerDone(t *testing.T) {
+	for _, tc := range []struct{ text, target string }{
+		{"Han abierto otra vez el puente de Alzira, así que por la nacional de nuevo, quita esa restricción.", "puente de Alzira"},
+		{"le fournisseur a corrigé le bug du export, du coup on revient au format normal, enlève cette exception.", "bug du export"},
+		{"发票以后不用寄给总部了。", "寄给总部"},
+		{"月报以后不用抄送财务了。", "抄送财务"}, // guard: heard before
+		{"事務の方は先月で辞めたので、請求書は私が作ります。", "事務"},
+		{"the old pump is fixed, undo the bypass substitution.", "bypass"},
+	} {
+		h := Session(conv(tc.text))
+		if !slices.ContainsFunc(h.Retractions, func(r Retraction) bool { return strings.Contains(r.Target, tc.target) }) {
+			t.Errorf("%q: retractions %+v, want one holding %q", tc.text, h.Retractions, tc.target)
+		}
+	}
+	// A time word is no part of what goes ("周报以后不用发了").
+	if h := Session(conv("周报以后不用发了。")); len(h.Retractions) != 1 || strings.Contains(h.Retractions[0].Target, "以后") {
+		t.Errorf("retractions %+v, want one without 以后", h.Retractions)
+	}
+}

@@ -740,6 +740,13 @@ func hearSentence(text, lang string, reply bool, out *heard) (found []finding, e
 				// "die Freitags-Sperre, das gilt nicht mehr": the clause
 				// before names what is withdrawn, and states nothing.
 				prev := cls[ci-1]
+				if rePointedMeasure.MatchString(strings.TrimSpace(t)) {
+					// "Ya terminaron la reforma del campo de Sedaví, así
+					// que en casa otra vez, quita esa restricción": a
+					// restriction pointed at is named over the clauses
+					// before it.
+					prev = strings.Join(cls[:ci], ", ")
+				}
 				t = referent(prev)
 				found = slices.DeleteFunc(found, func(g finding) bool { return strings.Contains(prev, strings.TrimSpace(g.text)) })
 			}
