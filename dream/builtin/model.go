@@ -222,6 +222,10 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 	// not all that was said of it.
 	ended := hear.EndsPeriod(r)
 	tt := contentTerms(slices.DeleteFunc(fillerCompounds(terms(r.Target)), func(t string) bool { return targetFiller[t] }))
+	// "the lift got fixed" ends what was to hold while the lift was out,
+	// as a period over ends what was to hold until it.
+	mended := ended && hear.Mended(r)
+	until := func(text string) bool { return holdsUntil(text, tt) || mended && brokenWhile(text, tt) }
 	weekly := overlap(tt, weeklyTerms) > 0
 	consider := func(c *claim, s float64) {
 		switch {
@@ -229,7 +233,7 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 			// An answer kept whole may carry the very words that
 			// withdraw ("yes 30. and the friday rule is moot now"): they
 			// are not what they withdraw.
-		case ended && !holdsUntil(c.cur.text, tt):
+		case ended && !until(c.cur.text):
 		case s <= 0:
 		case s > score:
 			tied, score = []*claim{c}, s
@@ -268,9 +272,9 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 		// Half the words, one of them said of no other claim: "the
 		// browser tests need the VPN" withdraws "the e2e suite needs the
 		// corp VPN".
-		if c := m.onlyHolder(tt); c != nil && (!ended || holdsUntil(c.cur.text, tt)) {
+		if c := m.onlyHolder(tt); c != nil && (!ended || until(c.cur.text)) {
 			tied = []*claim{c}
-		} else if c := m.mostHeld(tt); c != nil && (!ended || holdsUntil(c.cur.text, tt)) {
+		} else if c := m.mostHeld(tt); c != nil && (!ended || until(c.cur.text)) {
 			tied = []*claim{c}
 		} else if c := m.identHolder(tt); c != nil && !ended {
 			tied = []*claim{c}
@@ -278,10 +282,10 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 			tied = []*claim{c}
 		}
 	}
-	if len(tied) == 0 && ended && len(tt) >= 2 {
+	if len(tied) == 0 && ended && !mended && len(tt) >= 2 {
 		// "der Upload-Stopp für das Portal ist aufgehoben": a measure
 		// said over that no claim holds until is the claim that is the
-		// measure, every word of it.
+		// measure, every word of it. A thing mended is no measure.
 		m.openHaving(probes(tt), len(tt))
 		for _, c := range m.claims {
 			if c.current() && mentionScore(tt, heldTerms(c, weekly)) == 1 {
@@ -304,7 +308,7 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 			m.keepRest(c, rest, endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote)
 			continue
 		}
-		if rest, ok := otherSentence(c.cur.text, tt); ok && ended {
+		if rest, ok := otherSentence(c.cur.text, until); ok && ended {
 			// "贴图都是阿豪负责。在 2.0 移植完成之前，不接受新功能 PR": the
 			// sentence that held until the period goes, the other stays.
 			m.keepRest(c, rest, endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote)
@@ -466,13 +470,7 @@ func holdsUntil(text string, tt []string) bool {
 		return false
 	}
 	named := func(window string) bool {
-		wt := terms(window)
-		n := 0
-		for _, t := range tt {
-			if slices.ContainsFunc(wt, func(w string) bool { return akin(t, w) || inflected(t, w) }) {
-				n++
-			}
-		}
+		n := namedIn(window, tt)
 		return n >= 2 && 2*n >= len(tt) || one && n == 1
 	}
 	reach, back := 80, 60
@@ -496,13 +494,55 @@ func holdsUntil(text string, tt []string) bool {
 	return false
 }
 
+// namedIn counts the words of tt that window holds, inflected or akin.
+func namedIn(window string, tt []string) int {
+	// "the lift's out": "'s" is no part of the word.
+	wt := terms(reApostropheS.ReplaceAllString(window, "$1"))
+	n := 0
+	for _, t := range tt {
+		// A one-character Chinese or Japanese word ("窯") is no bigram
+		// of the window's: it is held where it is written.
+		if slices.ContainsFunc(wt, func(w string) bool { return akin(t, w) || inflected(t, w) }) || utf8.RuneCountInString(t) == 1 && cjkWord(t) && strings.Contains(window, t) {
+			n++
+		}
+	}
+	return n
+}
+
+// brokenWhile reports whether a claim's text names a fault or outage
+// (hear.FaultSpans) beside half the words tt at least: "the lift got
+// fixed" ends "the lift's out till the engineer comes, so no wheelchair
+// bookings", and "窯が直った" ends "窯が壊れていて、…笠間の工房さんにお願
+// いしています".
+func brokenWhile(text string, tt []string) bool {
+	if len(tt) == 0 {
+		return false
+	}
+	for _, ix := range hear.FaultSpans(text) {
+		from, to := max(0, ix[0]-48), min(len(text), ix[1]+48)
+		for from < ix[0] && !utf8.RuneStart(text[from]) {
+			from++
+		}
+		for to > ix[1] && to < len(text) && !utf8.RuneStart(text[to]) {
+			to--
+		}
+		if n := namedIn(text[from:to], tt); n >= 1 && 2*n >= len(tt) {
+			return true
+		}
+	}
+	return false
+}
+
+// reApostropheS is "'s" after a word.
+var reApostropheS = regexp.MustCompile(`(\pL)['’]s\b`)
+
 // reSentenceEnd ends a sentence of a claim's quote.
 var reSentenceEnd = regexp.MustCompile(`[。！？]\s*|[.!?]\s+`)
 
 // otherSentence returns a verbatim claim without the one sentence of
-// its quote that holds until a period (terms tt, see holdsUntil), and
+// its quote that holds until a period (holds, see holdsUntil), and
 // true, when the quote says more sentences than that one; else "", false.
-func otherSentence(text string, tt []string) (string, bool) {
+func otherSentence(text string, holds func(string) bool) (string, bool) {
 	open, end, quote, ok := lastQuote(text)
 	if !ok {
 		return "", false
@@ -522,7 +562,7 @@ func otherSentence(text string, tt []string) (string, bool) {
 		if i+1 < len(starts) {
 			to = starts[i+1]
 		}
-		if holdsUntil(quote[from:to], tt) {
+		if holds(quote[from:to]) {
 			if hit >= 0 {
 				return "", false
 			}

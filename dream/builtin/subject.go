@@ -457,8 +457,11 @@ func mentionScore(target, claim []string) float64 {
 			// ("NightlyLeadScoring" and "nightly"); its short form is
 			// ("recon" and "reconciliation").
 			// A compound's last word ("drucker" in "bondrucker") too.
+			// A one-character Chinese or Japanese word ("窯") is in
+			// the bigrams that hold it.
 			return akin(t, c) && len(t) <= 2*len(c) || modelSuffix(t, c) || identPart(t, c) || inflected(t, c) ||
-				len(t) >= 6 && len(c) > len(t)+2 && strings.HasSuffix(c, t)
+				len(t) >= 6 && len(c) > len(t)+2 && strings.HasSuffix(c, t) ||
+				utf8.RuneCountInString(t) == 1 && cjkWord(t) && strings.Contains(c, t)
 		}) {
 			n++
 		}

@@ -1420,3 +1420,27 @@ func TestWithdrawalByItsRarestWords(t *testing.T) {
 		})
 	}
 }
+
+// Ensure that a thing said fixed, repaired or back in stock ends what was
+// to hold while it was broken, out or under repair, and nothing else said
+// of it; and that a thing fixed that no rule waited on ends nothing.
+func TestMendedEndsWhatHeldWhileBroken(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"English, a machine repaired",
+			[]string{"the coffee machine in the lobby is broken, so the morning standup moves to the kitchen on floor 3.", "the coffee machine is a Jura E8."},
+			[]string{"good news, the coffee machine got repaired this morning."},
+			[]string{"kitchen on floor 3"}, []string{"Jura E8"}},
+		{"Japanese, one character names the thing",
+			[]string{"車が壊れていて、修理が終わるまで配送は佐藤運送さんにお願いしています。", "配送の締め切りは毎日15時です。"},
+			[]string{"車が直りました。"},
+			[]string{"佐藤運送"}, []string{"15時"}},
+		{"German, works again",
+			[]string{"Der Plotter ist kaputt, deshalb drucken wir Pläne ab sofort immer bei Copyshop Meier.", "Die Pläne liegen immer im Ordner plaene/ auf dem NAS."},
+			[]string{"Der Plotter funktioniert wieder."},
+			[]string{"Copyshop Meier"}, []string{"plaene/"}},
+		{"guard: fixed, but no rule waited on it",
+			[]string{"the coffee machine is a Jura E8.", "standups are at 9:15 in the kitchen."},
+			[]string{"good news, the coffee machine got repaired this morning."},
+			nil, []string{"Jura E8", "9:15"}},
+	})
+}

@@ -284,7 +284,7 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 		}
 	}
 	// Withdrawals and forget requests (not for the task at hand only).
-	if t := retraction(s, lx); t != "" && (!lx.oneOff.MatchString(retractionHead(s)) || movedOn(s, lx) || reRetiredWhen.MatchString(s) || reRuleKind.MatchString(t)) {
+	if t := retraction(s, lx); t != "" && (!lx.oneOff.MatchString(retractionHead(s)) || movedOn(s, lx) || reRetiredWhen.MatchString(s) || reRuleKind.MatchString(t) || mendedIn(s, lx)) {
 		if e := endedIn(strings.TrimRight(s, " .!。！"), lx); e == "" || !strings.Contains(e, t) {
 			f.retract = t
 			return why(f, "d5"), durable
@@ -821,7 +821,7 @@ func retractionIn(s string, lx *lexicon) string {
 // endedIn is the period or condition a clause says is over ("the audit
 // freeze is over"), or "".
 func endedIn(s string, lx *lexicon) string {
-	for _, re := range lx.ended {
+	for _, re := range slices.Concat(lx.ended, lx.mended) {
 		if m := re.FindStringSubmatch(s); m != nil {
 			if t := strings.TrimSpace(strings.Trim(group(re, m, "t"), " .!。！,，")); t != "" && !anaphor(t) && !reUntilIn.MatchString(t) {
 				return t
@@ -989,6 +989,36 @@ func EndsPeriod(r Retraction) bool {
 				}
 			}
 			return true
+		}
+	}
+	return false
+}
+
+// mendedIn reports a clause saying a thing was mended (lx.mended): "this
+// morning" in "the lift got fixed this morning" says when, and limits
+// nothing.
+func mendedIn(s string, lx *lexicon) bool {
+	s = strings.TrimRight(s, " .!。！")
+	return slices.ContainsFunc(lx.mended, func(re *regexp.Regexp) bool { return re.MatchString(s) })
+}
+
+// Mended reports a withdrawal saying its target, a thing, was fixed,
+// repaired, restocked or works again ("the lift got fixed", "窯が直った"):
+// what ends is what was to hold while it was broken, out or under
+// repair.
+func Mended(r Retraction) bool {
+	lx := lexes[r.Lang]
+	if lx == nil || r.Target == "" {
+		return false
+	}
+	for _, p := range quoteParts(r.Quote) {
+		p = strings.TrimRight(p, " .!。！")
+		for _, re := range lx.mended {
+			if m := re.FindStringSubmatch(p); m != nil {
+				if t := strings.TrimSpace(group(re, m, "t")); t != "" && (strings.Contains(r.Target, t) || strings.Contains(t, r.Target)) {
+					return true
+				}
+			}
 		}
 	}
 	return false

@@ -49,7 +49,12 @@ type lexicon struct {
 	// ended says a period or condition is over ("the audit freeze is
 	// over", "微信支付审核过了"): group "t" names it. It withdraws only
 	// what was to hold until then or while it lasted.
-	ended    []*regexp.Regexp
+	ended []*regexp.Regexp
+	// mended says a fault is over: a thing fixed, repaired, back in
+	// stock or working again ("the lift got fixed", "窯が直った"). Group
+	// "t" names the thing. It withdraws what was to hold while the thing
+	// was broken, out or under repair.
+	mended   []*regexp.Regexp
 	forget   *regexp.Regexp   // group "t" names what to forget
 	replaces []*regexp.Regexp // group "old" is the value no longer current
 	corrects *regexp.Regexp   // a value said with the one it corrects (group "old"): "25 °C, not 28"
@@ -198,6 +203,10 @@ func english() *lexicon {
 			regexp.MustCompile(`(?i)^(?:now that |since |so )?(?:the |our )?(?P<t>[^,]+?) (?:is|are|'s) (?:now |finally |officially |already )?(?:over|done|finished|behind us|lifted)(?:\s+(?:early|earlier|late|on time))?(?:\s*[.,;:!—–-]|\s+(?:now|already|finally|officially|so|and|but|thanks|since|as of|last|this|yesterday|today)\b|$).*$`),
 			regexp.MustCompile(`(?i)^(?:now that |since |so )?(?:the |our )?(?P<t>[^,]+?) (?:has |have )?(?:finally |officially |already )?(?:ended|finished|wrapped up|got lifted|was lifted)(?:\s+(?:early|earlier|late|on time))?(?:\s*[.,;:!—–-]|\s+(?:now|already|finally|officially|so|and|but|thanks|since|as of|last|this|yesterday|today)\b|$).*$`),
 		},
+		mended: []*regexp.Regexp{
+			regexp.MustCompile(`(?i)^(?:good news,? |now that |since |so |and |also )*(?:the |our )?(?P<t>[^,]{2,40}?)(?: (?:has|have) been| (?:got|was|were|is|are)|'s(?: been)?|'ve been|'re) (?:finally |now |just |all )?(?:fixed|repaired|mended|back in stock|back up|working again|running again|up and running|up again|open again|reopened)\b`),
+			regexp.MustCompile(`(?i)^(?:good news,? |and |also |so )*(?:they|we|someone|the engineer|the vendor|the supplier|it) (?:finally |just |have |has |'ve )*(?:fixed|repaired|mended|reopened) (?:the |our )?(?P<t>[^,]{2,40}?)(?:\s*[.,;!]|\s+(?:so|and|now|finally|yesterday|today|last)\b|$)`),
+		},
 		forget: regexp.MustCompile(`(?i)^(?:please )?(?:forget(?: about| that| what i (?:said|told you) about| everything about)?|(?:don'?t|do not) remember(?: that)?|stop remembering(?: that)?|you can forget(?: about| that)?|remove the memory(?: that| about| of)?|delete (?:the |your )?(?:memory|note) (?:of|about|on))\s+(?P<t>.+)$`),
 		// "it's HL7 2.6 now, not 2.5.1": a value said with the one
 		// it corrects.
@@ -307,6 +316,10 @@ func german() *lexicon {
 			regexp.MustCompile(`(?i)^(?:jetzt wo |da |seit )?(?:der |die |das |unser |unsere )?(?P<t>[^,]+?) (?:ist|sind) (?:jetzt |endlich |offiziell |schon |inzwischen |also |ja |nun |mittlerweile |damit |auch )*(?:vorbei|beendet|abgeschlossen|erledigt|zu ende|aufgehoben)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:der |die |das |unser |unsere )?(?P<t>[^,]+?) (?:wurde|wurden) (?:jetzt |endlich |offiziell |gestern )?(?:beendet|abgeschlossen|aufgehoben)(?:[^\pL\pN].*)?$`),
 		},
+		mended: []*regexp.Regexp{
+			regexp.MustCompile(`(?i)^(?:gute nachricht,? |und |also |jetzt wo |da )*(?:der |die |das |unser |unsere )?(?P<t>[^,]{2,40}?) (?:ist|sind|wurde|wurden) (?:jetzt |endlich |wieder |inzwischen |gestern )*(?:repariert|behoben|wieder (?:da|lieferbar|in ordnung|offen|heil|ganz))\b`),
+			regexp.MustCompile(`(?i)^(?:gute nachricht,? |und |also )*(?:der |die |das |unser |unsere )?(?P<t>[^,]{2,40}?) (?:funktioniert|funktionieren|geht|gehen|läuft|laufen) (?:jetzt |endlich )*wieder\b`),
+		},
 		forget: regexp.MustCompile(`(?i)^(?:bitte )?(?:vergiss|vergesst),? (?:was ich (?:über|zu) (?P<t>.+?) gesagt habe|alles (?:über|zu) (?P<t2>.+)|dass (?P<t3>.+))$`),
 		// "die Schwelle ist 25 °C, nicht 28": a value said with the
 		// one it corrects.
@@ -403,6 +416,11 @@ func spanish() *lexicon {
 		ended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:ya )?(?:se acabó|se terminó|terminó|se levantó|se cerró) (?:el |la |los |las )?(?P<t>[^,]+?)(?:[.;!].*)?$`),
 			regexp.MustCompile(`(?i)^(?:ahora que |como )?(?:el |la |los |las |nuestro |nuestra )?(?P<t>[^,]+?) (?:ya )?(?:terminó|se acabó|se levantó|está terminad[oa]|ha terminado|se ha acabado|ya pasó)(?:[^\pL\pN].*)?$`),
+		},
+		mended: []*regexp.Regexp{
+			regexp.MustCompile(`(?i)^(?:buenas noticias,? |y |ya |ahora que |como )*(?:el |la |los |las |nuestro |nuestra )?(?P<t>[^,]{2,40}?) (?:ya )?(?:está|están|quedó|quedaron|fue|fueron) (?:por fin |ya )?(?:arreglad[oa]s?|reparad[oa]s?)\b`),
+			regexp.MustCompile(`(?i)^(?:buenas noticias,? |y |ya )*(?:el |la |los |las |nuestro |nuestra )?(?P<t>[^,]{2,40}?) (?:ya )?(?:vuelve a funcionar|vuelven a funcionar|funciona otra vez|funciona de nuevo)\b`),
+			regexp.MustCompile(`(?i)^(?:buenas noticias,? |y )*(?:ya |por fin )+(?:hay|tenemos) (?:el |la |un |una )?(?P<t>[^,]{2,40}?) (?:nuev[oa]s?|arreglad[oa]s?|reparad[oa]s?|otra vez)\b`),
 		},
 		forget: regexp.MustCompile(`(?i)^(?:por favor,? )?olvida (?:lo que (?:te )?dije (?:sobre|de) |todo (?:sobre|lo de) |que )(?P<t>.+)$`),
 		// "el umbral es 25 °C, no 28": a value said with the one it
@@ -518,6 +536,10 @@ func french() *lexicon {
 		ended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:maintenant que |comme |puisque )?(?:le |la |les |l'|notre )?(?P<t>[^,]+?) (?:est|sont) (?:enfin |maintenant |officiellement |déjà )?(?:terminée?s?|finie?s?|levée?s?|achevée?s?)(?:[^\pL\pN].*)?$`),
 		},
+		mended: []*regexp.Regexp{
+			regexp.MustCompile(`(?i)^(?:bonne nouvelle,? |et |maintenant que |comme )*(?:le |la |les |l'|notre )?(?P<t>[^,]{2,40}?) (?:est|sont|a été|ont été) (?:enfin |de nouveau |à nouveau )*(?:réparée?s?|remise? en service|de retour en stock)(?:[^\pL\pN]|$)`),
+			regexp.MustCompile(`(?i)^(?:bonne nouvelle,? |et )*(?:le |la |les |l'|notre )?(?P<t>[^,]{2,40}?) (?:remarchent?|refonctionnent?|(?:re)?fonctionnent? (?:à nouveau|de nouveau))(?:[^\pL\pN]|$)`),
+		},
 		forget: regexp.MustCompile(`(?i)^(?:s'il te plaît,? )?oublie (?:ce que (?:je t'ai|j'ai) dit (?:sur|à propos d[eu']|au sujet d[eu']) ?|tout (?:sur|à propos d[eu']) ?|que )(?P<t>.+)$`),
 		// "le seuil c'est 25 °C, pas 28": a value said with the one it
 		// corrects.
@@ -606,6 +628,9 @@ func chinese() *lexicon {
 		ended: []*regexp.Regexp{
 			regexp.MustCompile(`^(?:现在)?(?P<t>[^，,。]{2,16}?)(?:已经|终于|刚刚?|都|也)?(?:通过了|过了|结束了|完成了|解除了|搞定了|批下来了)(?:[，,。!！].*)?$`),
 		},
+		mended: []*regexp.Regexp{
+			regexp.MustCompile(`^(?:现在)?(?P<t>[^，,。我你他她]{1,16}?)(?:已经|终于|总算|刚刚?|都|也)?(?:修好了|弄好了|弄完了|装修完了|到货了|又能用了|能用了|恢复正常了)(?:[，,。!！].*)?$`),
+		},
 		forget: regexp.MustCompile(`^(?:请)?(?:忘掉|忘记)(?:我说的|关于)?(?P<t>.+?)(?:的事)?(?:吧)?[。！!]*$`),
 		// "阈值是 25 度，不是 28": a value said with the one it corrects.
 		corrects: regexp.MustCompile(`[\p{N}\p{L}]\s*[，,]\s*(?:而)?不是\s*(?P<old>[^，,。；;了\s]{1,12})\s*(?:[，,。；;]|$)`),
@@ -683,6 +708,9 @@ func japanese() *lexicon {
 		},
 		ended: []*regexp.Regexp{
 			regexp.MustCompile(`^(?P<t>[^、。]{2,16}?)(?:が|は)?(?:もう|無事に?|ようやく|やっと)?(?:終わりました|終わった|終了しました|完了しました|解除されました|明けました|通りました)(?:ので|から)?(?:[、。!！].*)?$`),
+		},
+		mended: []*regexp.Regexp{
+			regexp.MustCompile(`^(?P<t>[^、。]{1,16}?)(?:が|は)?(?:もう|無事に?|ようやく|やっと)?(?:直った|直りました|直ったので|修理が終わ|復旧し|入荷し|使えるようにな|また使え)`),
 		},
 		forget: regexp.MustCompile(`^(?P<t>.+?)(?:について|のこと)(?:は)?(?:忘れて|忘れてください)`),
 		replaces: []*regexp.Regexp{

@@ -993,7 +993,7 @@ func TestPointedMeasureAndNoLongerDone(t *testing.T) {
 		{"发票以后不用寄给总部了。", "寄给总部"},
 		{"月报以后不用抄送财务了。", "抄送财务"}, // guard: heard before
 		{"事務の方は先月で辞めたので、請求書は私が作ります。", "事務"},
-		{"the old pump is fixed, undo the bypass substitution.", "bypass"},
+		{"the supplier delivered, undo the bypass substitution.", "bypass"},
 	} {
 		h := Session(conv(tc.text))
 		if !slices.ContainsFunc(h.Retractions, func(r Retraction) bool { return strings.Contains(r.Target, tc.target) }) {
@@ -1003,5 +1003,35 @@ func TestPointedMeasureAndNoLongerDone(t *testing.T) {
 	// A time word is no part of what goes ("周报以后不用发了").
 	if h := Session(conv("周报以后不用发了。")); len(h.Retractions) != 1 || strings.Contains(h.Retractions[0].Target, "以后") {
 		t.Errorf("retractions %+v, want one without 以后", h.Retractions)
+	}
+}
+
+// Ensure that a thing said fixed, repaired, restocked or working again
+// is heard as a withdrawal that Mended reports, in the six languages,
+// whenever it was fixed; and that "fixed" as an adjective is none.
+func TestMendedHeard(t *testing.T) {
+	for _, tc := range []struct{ text, target string }{
+		{"good news, the freight elevator got fixed yesterday.", "freight elevator"},
+		{"the label printer has been repaired, print from the office again.", "label printer"},
+		{"Die Spülmaschine funktioniert wieder.", "Spülmaschine"},
+		{"La impresora ya está arreglada.", "impresora"},
+		{"Le four est enfin réparé.", "four"},
+		{"冷库终于修好了。", "冷库"},
+		{"エアコンが直りました。", "エアコン"},
+	} {
+		h := Session(conv(tc.text))
+		if !slices.ContainsFunc(h.Retractions, func(r Retraction) bool { return strings.Contains(r.Target, tc.target) && Mended(r) }) {
+			t.Errorf("%q: retractions %+v, want one of %q, mended", tc.text, h.Retractions, tc.target)
+		}
+	}
+	// "fixed" as an adjective, and the user's own fix told as news, say
+	// nothing was mended that a rule waited on.
+	for _, text := range []string{
+		"same fixed header as the request, our 16-byte layout", // guard
+		"我刚修好了登录页面的样式问题。",                                      // guard
+	} {
+		if h := Session(conv(text)); len(h.Retractions) > 0 {
+			t.Errorf("%q: retractions %+v, want none", text, h.Retractions)
+		}
 	}
 }

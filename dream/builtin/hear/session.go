@@ -716,9 +716,11 @@ func hearSentence(text, lang string, reply bool, out *heard) (found []finding, e
 			v = neutral
 		}
 		prefBefore = prefBefore || v == durable && f.kind == Preference
-		if f.retract == "" && f.forget == "" && (v == durable || hasValue(c, lang) || cjk(lang) || bareName(c) || v == neutral && first >= 0) {
+		if f.retract == "" && f.forget == "" && (v == durable || hasValue(c, lang) || cjk(lang) || bareName(c) || v == neutral && first >= 0 || v != excluded && reFault.MatchString(c)) {
 			// The span a whole-sentence claim quotes: from the first
-			// clause that says something to the last.
+			// clause that says something to the last. A fault said
+			// before a rule ("the lift's out, so …") is what it holds
+			// while.
 			if at := strings.Index(text, c); at >= 0 {
 				if first < 0 {
 					first = at
