@@ -900,6 +900,12 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 		if len(wt) == 0 || len(w) < 3 {
 			continue // "No": names nothing that was
 		}
+		// "jeudi c'est" of "passation le mardi 14h désormais, c'est plus
+		// pratique": a day paired with a word that names nothing is a
+		// day of no subject, and replaces only a claim that shares a
+		// word with the statement, not every claim said on Thursdays.
+		lone := len(wt) == 1 && len(strings.Fields(w)) > 1
+		others := minus(vterms, wt)
 		m.openHaving(wt, len(wt))
 		cands := m.candidates(wt)
 		stem := strings.ContainsAny(w[len(w)-1:], "-:@=")
@@ -915,6 +921,9 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 		}
 		pair := pairsWith(w, said)
 		for _, c := range cands {
+			if lone && overlap(others, c.vterms) == 0 {
+				continue
+			}
 			if pair && !containsTerms(append(slices.Clone(c.sterms), c.vterms...), said) {
 				// "seconds timeout" of "the kakakax session timeout is
 				// 777 seconds now" replaces the session timeout, not

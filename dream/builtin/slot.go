@@ -671,7 +671,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		if !c.current() || c.cur.kind == string(hear.Person) || c.area == "people" {
 			continue
 		}
-		same := len(sterms) > 0 && len(c.sterms) > 0 && subjectScore(styped, untyped(c.sterms)) > 0 || cjkWithin(subj, c.subject)
+		same := len(sterms) > 0 && len(c.sterms) > 0 && subjectScore(styped, untyped(c.sterms)) > 0 || cjkWithin(subj, c.subject) || c.subject == "" && cjkWithin(subj, quotedTopic(c.cur.text))
 		swapped := swap && len(kin) > 0 && overlap(kin, c.vterms) > 0 && toolPair(nv, c.valueToks())
 		if !same && !swapped && (!change || !hasID && !hasRate && !hasURL && !hasPeriod && !coversAll(c.sterms, content)) {
 			continue // cheap checks first: values are costly to read
@@ -923,6 +923,18 @@ var (
 )
 
 // cjkTopic is the topic a CJK statement opens with, "" when none.
+// quotedTopic is the Chinese or Japanese topic of a verbatim claim's
+// quote ("窯焚きは毎週木曜です" of an answer kept whole), or "".
+func quotedTopic(text string) string {
+	if strings.IndexFunc(text, isCJK) < 0 {
+		return ""
+	}
+	if _, _, q, ok := lastQuote(text); ok {
+		return cjkTopic(q)
+	}
+	return ""
+}
+
 func cjkTopic(quote string) string {
 	for _, re := range []*regexp.Regexp{reJaTopic, reZhTopic} {
 		if m := re.FindStringSubmatch(strings.TrimSpace(quote)); m != nil && cjkWord(m[1]) {

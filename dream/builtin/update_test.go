@@ -1444,3 +1444,20 @@ func TestMendedEndsWhatHeldWhileBroken(t *testing.T) {
 			nil, []string{"Jura E8", "9:15"}},
 	})
 }
+
+// Ensure that a new day for one thing, said beside words that name
+// nothing ("c'est plus pratique"), replaces no claim of other things
+// said on another day, and that it replaces the answer that gave the
+// thing's day, kept whole, by the topic of its quote.
+func TestNewDayReplacesOnlyItsOwn(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"Japanese, an answer kept whole",
+			[]string{"A:集荷の予定もカレンダーに入れますか？", "集荷は毎週水曜です。"},
+			[]string{"集荷を週2回に増やしました、月曜と木曜です。"},
+			[]string{"毎週水曜"}, []string{"月曜と木曜"}},
+		{"French, a demo moved to Wednesday",
+			[]string{"the security review is Thursdays at 10, Priya runs it.", "we always push the beta to TestFlight on Fridays."},
+			[]string{"démo client le mercredi 15h désormais, c'est plus pratique avec les horaires."},
+			nil, []string{"Thursdays at 10", "TestFlight on Fridays"}},
+	})
+}

@@ -516,6 +516,8 @@ func french() *lexicon {
 			regexp.MustCompile(`(?i)^(?:et |mais |donc |bon )?(?:il n'y a )?plus besoin (?:que |qu')(?P<t>[^;:]+?)\s*(?:[;:.!]|$)`),
 			// "enlève cette exception": a measure pointed at, named before.
 			regexp.MustCompile(`(?i)^(?:enlève|enlevez|retire|retirez|lève|levez) (?P<t>(?:cette|cet|ces|la|le|l'|les) ?(?:exception|restriction|dérogation|contrainte)s?)\s*[.!]?$`),
+			// "la relecture hebdomadaire du journal est supprimée": done away with.
+			regexp.MustCompile(`(?i)^(?:autre point ?: ?|et |donc |du coup )?(?:le |la |les |l'|notre |nos )?(?P<t>[^,;:]+?) (?:est|sont|a été|ont été) (?:désormais |maintenant |définitivement |purement et simplement )?(?:supprimée?s?|abandonnée?s?|annulée?s?|abolie?s?)(?:\s*[,;.!]\s*.*|\s+(?:faute|car|parce|depuis|à partir)\b.*)?$`),
 			regexp.MustCompile(`(?i)^(?:oublie|oubliez|laisse tomber|abandonne|supprime|annule|ignore|raye)(?: la| le| cette| ce| l')? ?(?:(?:règle|convention|consigne|politique|histoire)(?: d[eu']| des| sur)? ?)?(?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^(?:on|nous) ne (?:fait|faisons|utilise|utilisons|demande|demandons|suit|suivons) plus (?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^(?:on|nous) n'(?:utilise|utilisons|applique|appliquons|exige|exigeons) plus (?:l'|le |la |les )?(?P<t>[^,]+)$`),
@@ -626,7 +628,7 @@ func chinese() *lexicon {
 			regexp.MustCompile(`^(?P<t>[^，,。]+?)(?:全部|都)?(?:卸掉|卸载)(?:吧|了)(?:[，,。].*)?$`),
 		},
 		ended: []*regexp.Regexp{
-			regexp.MustCompile(`^(?:现在)?(?P<t>[^，,。]{2,16}?)(?:已经|终于|刚刚?|都|也)?(?:通过了|过了|结束了|完成了|解除了|搞定了|批下来了)(?:[，,。!！].*)?$`),
+			regexp.MustCompile(`^(?:现在)?(?P<t>[^，,。]{2,16}?)(?:那个|这个)?(?:已经|早就|早已|终于|刚刚?|都|也)?(?:通过了|过了|结束了|完成了|解除了|搞定了|批下来了)(?:[，,。!！].*)?$`),
 		},
 		mended: []*regexp.Regexp{
 			regexp.MustCompile(`^(?:现在)?(?P<t>[^，,。我你他她]{1,16}?)(?:已经|终于|总算|刚刚?|都|也)?(?:修好了|弄好了|弄完了|装修完了|到货了|又能用了|能用了|恢复正常了)(?:[，,。!！].*)?$`),
@@ -684,6 +686,8 @@ func japanese() *lexicon {
 			regexp.MustCompile(`^(?:すみません、)?(?:また|それと|あと)?、?(?:前回|先日|以前|さっき)(?:は)?(?P<t>[^、。]{1,30}?)と(?:書き|言い|お伝えし|伝え)ました(?:が|けど)?$`),
 			// 回答で: "いや、それはもういいです".
 			regexp.MustCompile(`^(?:いや、|いいえ、)?(?P<t>[^、。]{1,16}?)(?:は|も)?もう(?:いいです|いい|大丈夫です|結構です|しなくていいです)`),
+			// "リリースを月末に固定するのはやめて、…": a practice stopped.
+			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?P<t>[^、。]{2,40}?)(?:の|こと)は(?:もう)?(?:やめて|やめます|やめました|やめにしました|なしにしました|なしで)`),
 			// "ビルドを毎回 amayadori-dev に上げるのはもういいです".
 			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?P<t>[^、。]{2,40}?)のは(?:もう)(?:いいです|いい|大丈夫です|結構です|不要です)`),
 			// 廃棄: "rig-3 は廃棄されました".

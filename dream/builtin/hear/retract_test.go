@@ -1035,3 +1035,25 @@ func TestMendedHeard(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that a practice stopped ("…するのはやめて"), a thing done away
+// with in the French passive ("… est supprimée") and a period long over
+// ("那个早就结束了") are heard as withdrawals of what they name, and that
+// a deletion done every night is none.
+func TestStoppedPracticeAndDoneAway(t *testing.T) {
+	for _, tc := range []struct{ text, target string }{
+		{"デプロイを金曜に限定するのはやめて、いつでも出せるようにしました。", "金曜に限定する"},
+		{"la revue mensuelle des accès est supprimée, plus personne ne la lisait.", "revue mensuelle des accès"},
+		{"试运营那个早就结束了。", "试运营"},
+	} {
+		h := Session(conv(tc.text))
+		if !slices.ContainsFunc(h.Retractions, func(r Retraction) bool {
+			return strings.Contains(r.Target, tc.target) && !strings.Contains(r.Target, "早就")
+		}) {
+			t.Errorf("%q: retractions %+v, want one of %q", tc.text, h.Retractions, tc.target)
+		}
+	}
+	if h := Session(conv("Les exports temporaires sont supprimés tous les soirs à minuit.")); len(h.Retractions) > 0 {
+		t.Errorf("a nightly deletion: retractions %+v, want none", h.Retractions)
+	}
+}
