@@ -424,7 +424,7 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		// "rename the flag to --dry-run": a request, whatever follows.
 		return why(f, "l18"), local
 	}
-	if m := lx.update.FindStringSubmatch(s); m != nil {
+	if m := lx.update.FindStringSubmatch(s); m != nil && !reTrialCJK.MatchString(s) {
 		f.kind = Fact
 		f.subject = nounPhrase(group(lx.update, m, "np"), lang, lx)
 		return why(f, "d19"), durable
@@ -600,6 +600,10 @@ var reLeftFor = map[string]*regexp.Regexp{
 // reTrial is a value set to try it, or for a while ("要不先把超时调到 90
 // 秒试试看", "set it to 5 for now"): no value memory keeps.
 var reTrial = regexp.MustCompile(`(?i)\b(?:try|trying|maybe|perhaps|for now|for the test|to see|temporarily|probier\w*|versuch\w*|vielleicht|vorerst|erstmal|prueba|probar|quizás|por ahora|de momento|essaie|essayer|peut-être|pour l'instant|pour le moment)\b|试试|试一下|看看|要不|暂时|試して|みて|とりあえず|一旦|一時的`)
+
+// reTrialCJK is a change tried, in Chinese or Japanese ("要不先把超时调到
+// 90 秒试试看"): no change memory keeps.
+var reTrialCJK = regexp.MustCompile(`试试|试一下|看看|要不|試して|みて`)
 
 // reOwnVersion sets the project's own version, a release's number and no
 // setting ("update the version to 1.4.2").

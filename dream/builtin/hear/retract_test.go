@@ -1057,3 +1057,30 @@ func TestStoppedPracticeAndDoneAway(t *testing.T) {
 		t.Errorf("a nightly deletion: retractions %+v, want none", h.Retractions)
 	}
 }
+
+// Ensure that a value said to rise or fall to a new one is heard as a
+// change however the language orders it ("Ab April steigt der Beitrag
+// auf 30 Euro", "从下个月起调到200元", "4人に減らします"), and that an
+// abbreviation's dot ("inkl.") ends no sentence.
+func TestValueRisesOrFalls(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"Ab April steigt der Mitgliedsbeitrag auf 30 Euro.", "30 Euro"},
+		{"会员费从下个月起调到200元。", "200元"},
+		{"予約枠を4人に減らします。", "4人"},
+		{"Die Hallenmiete ist 90 € inkl. Licht und Heizung.", "Licht und Heizung"},
+	} {
+		h := Session(conv(tc.text))
+		if !slices.ContainsFunc(h.Statements, func(st Statement) bool { return strings.Contains(st.Claim, tc.want) }) {
+			t.Errorf("%q: statements %+v, want one holding %q", tc.text, h.Statements, tc.want)
+		}
+	}
+}
+
+// Ensure that a German handover with the verb first ("Übrigens hat Marek
+// die Kasse an Jana Novak abgegeben") names who handed the duty on.
+func TestHandoverVerbFirst(t *testing.T) {
+	h := Session(conv("Übrigens hat Marek die Kasse an Jana Novak abgegeben."))
+	if !slices.ContainsFunc(h.Statements, func(st Statement) bool { return slices.Contains(st.Replaces, "Marek") }) {
+		t.Errorf("statements %+v, want one replacing Marek", h.Statements)
+	}
+}
