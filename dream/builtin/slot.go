@@ -1485,10 +1485,13 @@ func otherClauses(text string, words []string) (string, bool) {
 	if len(starts) < 2 {
 		return "", false
 	}
+	// An answer's first clause may be the bare value asked for ("15
+	// jours, le long terme part dans Thanos"): a statement of its own.
+	answer := strings.HasPrefix(text, "Asked ")
 	hit := -1
 	for i := range starts {
 		pt := terms(quote[starts[i]:ends[i]])
-		if fragment(quote[starts[i]:ends[i]]) {
+		if fragment(quote[starts[i]:ends[i]]) && !(answer && i == 0) {
 			return "", false // a fragment: not two statements
 		}
 		if !slices.ContainsFunc(words, func(w string) bool {

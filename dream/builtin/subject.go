@@ -330,6 +330,8 @@ func spellings(t string) []string {
 // So are the verbs a withdrawal puts before what it withdraws ("no need
 // to attach screenshots", "ya no hace falta usar Mockoon").
 var targetFiller = stemmedSet("rule", "convention", "policy", "thing", "idea", "plan", "stuff", "part", "bit", "whole", "step",
+	// Where it was written ("that old Safari line can go"), not what.
+	"line", "entry", "zeile", "eintrag", "ligne", "línea", "entrada",
 	"fact", "note", "preference", "decision", "regla", "règle", "regel",
 	"use", "using", "attach", "attaching", "add", "adding", "do", "doing", "make", "making", "put", "keep",
 	"usar", "utilizar", "hacer", "poner", "adjuntar", "utiliser", "faire", "mettre", "ajouter", "joindre",

@@ -1461,3 +1461,20 @@ func TestNewDayReplacesOnlyItsOwn(t *testing.T) {
 			nil, []string{"Thursdays at 10", "TestFlight on Fridays"}},
 	})
 }
+
+// Ensure that withdrawing what an answer names beside the bare value it
+// gives keeps the value ("15 jours, le long terme part dans le bucket
+// s3-archive"), and that a withdrawal naming the line a thing was
+// written on ("that old Safari line can go") names the thing.
+func TestAnswerKeepsItsValueAndLineIsFiller(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"an answer's value stays",
+			[]string{"A:Quelle rétention pour les logs ?", "30 jours, les archives partent dans le bucket s3-froid"},
+			[]string{"le bucket s3-froid, on l'a viré, trop cher."},
+			[]string{"s3-froid"}, []string{"30 jours"}},
+		{"a line names what is on it",
+			[]string{"A:Which browsers do the docs target?", "last 2 versions plus Safari 14, our readers on old iPads use it"},
+			[]string{"that Safari line can go, nobody visits with it any more."},
+			[]string{"Safari 14"}, nil},
+	})
+}

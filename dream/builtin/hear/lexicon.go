@@ -166,6 +166,8 @@ func english() *lexicon {
 			regexp.MustCompile(`(?i)^(?:you can|feel free to|go ahead and) (?:stop|forget(?: about)?) (?P<t>.+?)(?: from now on| going forward| any ?more)?$`),
 			regexp.MustCompile(`(?i)^(?:please )?(?:you can |feel free to |go ahead and )?(?:scratch|drop|forget(?: about)?|ditch|remove|delete|kill|cancel|disregard|ignore|undo|never ?mind|abandon|retire|toss|lose|nix|get rid of|throw out)(?: what i said about)? (?:the |that |our |my |this )?(?P<t>.+?)[ -](?:rule|convention|policy|requirement|preference|guideline|instruction|thing|practice|habit|process|requirement|substitution|exception|workaround|restriction|override|arrangement)s?(?:\s.*)?$`),
 			regexp.MustCompile(`(?i)^(?:we|i|the team)(?: (?:no longer|stopped|quit|have stopped|have quit)|'ve stopped|'ve quit) (?P<t>.+)$`),
+			// "we took Credo's strict mode back out": removed again.
+			regexp.MustCompile(`(?i)^(?:we|i|the team) (?:have |'ve |just |finally )*(?:took|taken|pulled|ripped|turned|switched) (?:the |our |that |this )?(?P<t>[^,;]+?) (?:back )?(?:out|off)\b(?:\s*[,;.!—–-].*|\s+(?:again|completely|entirely|for good)\b.*)?$`),
 			regexp.MustCompile(`(?i)^(?:we|i|the team) (?:don't|do not|won't|will not|aren't|are not) (?P<t>.+?) any ?more\b.*$`),
 			regexp.MustCompile(`(?i)^(?:stop|quit|no more|don't keep|do not keep|stop ever) (?P<t>(?:asking|pinging|cc'?ing|tagging|looping in|using|doing|running|adding|calling|waiting for|requiring|sending).+)$`),
 			regexp.MustCompile(`(?i)^(?:don't|do not) (?:ask|ping|cc|tag|bother|loop in) (?P<t>.+?) (?:any ?more|again)\b.*$`),
@@ -508,6 +510,8 @@ func french() *lexicon {
 			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:oublie|oubliez|laisse tomber|laissez tomber|on oublie)\s*(?:[,.;!]|$)`),
 			// "notre macro LOG_D, on laisse tomber, on utilise …"
 			regexp.MustCompile(`(?i)^(?:ah |et |bon |alors )*(?:le |la |les |l'|notre |nos )?(?P<t>[^,]+?),\s*on (?:laisse tomber|abandonne|arrête|oublie)\b.*$`),
+			// "Thanos, on l'a viré, trop cher à maintenir": done away with.
+			regexp.MustCompile(`(?i)^(?:autre chose ?: ?|ah |et |bon |alors )*(?:le |la |les |l'|notre |nos )?(?P<t>[^,:]+?),\s*(?:on|nous|je) (?:l'|les )(?:a|ai|avons) (?:viré|virée|virés|supprimé|supprimée|supprimés|retiré|retirée|retirés|abandonné|abandonnée|lâché|lâchée|arrêté|arrêtée|jeté|jetée|désinstallé|enlevé|enlevée|enlevés)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*on (?:l'a|les a) (?:abandonnée?s?|supprimée?s?|annulée?s?|retirée?s?|laissée?s? tomber)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?P<t>.+?) (?:est|sont) (?:de nouveau|à nouveau) (?:autorisée?s?|disponibles?|ouverte?s?)(?:[^\pL\pN].*)?$`),
 			// An exception over: "le site 3 est rouvert", "il compte à

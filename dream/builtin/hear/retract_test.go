@@ -1084,3 +1084,18 @@ func TestHandoverVerbFirst(t *testing.T) {
 		t.Errorf("statements %+v, want one replacing Marek", h.Statements)
 	}
 }
+
+// Ensure that a thing taken back out ("we took the strict mode back
+// out") and a thing done away with after a comma in French ("le proxy
+// maison, on l'a viré") are heard as withdrawals of what they name.
+func TestTakenOutAndDoneAway(t *testing.T) {
+	for _, tc := range []struct{ text, target string }{
+		{"we took the coverage gate back out, it blocked every hotfix.", "coverage gate"},
+		{"Autre chose : le proxy maison, on l'a viré, trop fragile.", "proxy maison"},
+	} {
+		h := Session(conv(tc.text))
+		if !slices.ContainsFunc(h.Retractions, func(r Retraction) bool { return strings.Contains(r.Target, tc.target) }) {
+			t.Errorf("%q: retractions %+v, want one of %q", tc.text, h.Retractions, tc.target)
+		}
+	}
+}
