@@ -489,6 +489,15 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
 		return why(f, "d21c"), durable
 	}
+	if reFromNowOn.MatchString(s) && !taskish(s, lang, lx) && (lx.taskLead == nil || !lx.taskLead.MatchString(s)) && !deictic(reFromNowOn.ReplaceAllString(s, " "), lang) && (len(contentWords(s)) >= 3 || cjk(lang) && len([]rune(s)) >= 8) {
+		// "Saturdays are grooming only from now on": said to hold from
+		// now on, whatever its shape.
+		f.kind, f.subject = Rule, subjectOf(s, lang, lx)
+		if hasValue(s, lang) {
+			f.kind = Fact
+		}
+		return why(f, "d24n"), durable
+	}
 	if lx.task.MatchString(s) {
 		return why(f, "l24"), local
 	}
@@ -600,6 +609,9 @@ var reLeftFor = map[string]*regexp.Regexp{
 // reTrial is a value set to try it, or for a while ("要不先把超时调到 90
 // 秒试试看", "set it to 5 for now"): no value memory keeps.
 var reTrial = regexp.MustCompile(`(?i)\b(?:try|trying|maybe|perhaps|for now|for the test|to see|temporarily|probier\w*|versuch\w*|vielleicht|vorerst|erstmal|prueba|probar|quizás|por ahora|de momento|essaie|essayer|peut-être|pour l'instant|pour le moment)\b|试试|试一下|看看|要不|暂时|試して|みて|とりあえず|一旦|一時的`)
+
+// reFromNowOn says a statement holds from now on, in the six languages.
+var reFromNowOn = regexp.MustCompile(`(?i)\b(?:from now on|going forward|henceforth|from here on(?: out)?|ab jetzt|ab sofort|künftig|zukünftig|von nun an|de ahora en adelante|a partir de ahora|en adelante|désormais|dorénavant|à partir de maintenant)\b|从现在开始|今后|今後|これからは`)
 
 // reTrialCJK is a change tried, in Chinese or Japanese ("要不先把超时调到
 // 90 秒试试看"): no change memory keeps.

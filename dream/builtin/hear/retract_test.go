@@ -1099,3 +1099,24 @@ func TestTakenOutAndDoneAway(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that a statement said to hold from now on is kept whatever its
+// shape ("Sundays are pickup only from now on"), as it was in German and
+// French, and that a task said with it is still a task.
+func TestHeldFromNowOn(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		kept bool
+	}{
+		{"Sundays are pickup only from now on, no deliveries.", true},
+		{"Mondays are admin days from now on.", true},
+		{"Samstags nur noch Abholung ab sofort, keine Lieferungen.", true},      // guard: heard before
+		{"les lundis, atelier fermé désormais, sauf pour les commandes.", true}, // guard: heard before
+		{"fix the checkout bug from now on please", false},                      // guard
+	} {
+		h := Session(conv(tc.text))
+		if got := len(h.Statements) > 0; got != tc.kept {
+			t.Errorf("%q: statements %+v, want kept = %v", tc.text, h.Statements, tc.kept)
+		}
+	}
+}
