@@ -671,7 +671,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		if !c.current() || c.cur.kind == string(hear.Person) || c.area == "people" {
 			continue
 		}
-		same := len(sterms) > 0 && len(c.sterms) > 0 && subjectScore(styped, untyped(c.sterms)) > 0 || cjkWithin(subj, c.subject) || c.subject == "" && cjkWithin(subj, quotedTopic(c.cur.text))
+		same := len(sterms) > 0 && len(c.sterms) > 0 && subjectScore(styped, untyped(c.sterms)) > 0 || cjkWithin(subj, c.subject) || c.subject == "" && subj != "" && cjkWord(subj) && cjkWithin(subj, quotedTopic(c.cur.text))
 		swapped := swap && len(kin) > 0 && overlap(kin, c.vterms) > 0 && toolPair(nv, c.valueToks())
 		if !same && !swapped && (!change || !hasID && !hasRate && !hasURL && !hasPeriod && !coversAll(c.sterms, content)) {
 			continue // cheap checks first: values are costly to read
