@@ -229,12 +229,13 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 	weekly := overlap(tt, weeklyTerms) > 0
 	consider := func(c *claim, s float64) {
 		switch {
+		case s <= 0:
+			// Nothing named: the cheap test first, for every claim.
 		case len(r.Quote) > len(r.Target)+12 && strings.Contains(c.cur.text, r.Quote):
 			// An answer kept whole may carry the very words that
 			// withdraw ("yes 30. and the friday rule is moot now"): they
 			// are not what they withdraw.
 		case ended && !until(c.cur.text):
-		case s <= 0:
 		case s > score:
 			tied, score = []*claim{c}, s
 		case s == score && !slices.Contains(tied, c):
