@@ -608,14 +608,18 @@ var reLeftFor = map[string]*regexp.Regexp{
 
 // reTrial is a value set to try it, or for a while ("要不先把超时调到 90
 // 秒试试看", "set it to 5 for now"): no value memory keeps.
-var reTrial = regexp.MustCompile(`(?i)\b(?:try|trying|maybe|perhaps|for now|for the test|to see|temporarily|probier\w*|versuch\w*|vielleicht|vorerst|erstmal|prueba|probar|quizás|por ahora|de momento|essaie|essayer|peut-être|pour l'instant|pour le moment)\b|试试|试一下|看看|要不|暂时|試して|みて|とりあえず|一旦|一時的`)
+var reTrial = regexp.MustCompile(`(?i)\b(?:try|trying|maybe|perhaps|for now|for the test|to see|temporarily|probier\w*|versuch\w*|vielleicht|vorerst|erstmal|prueba|probar|quizás|por ahora|de momento|essaie|essayer|peut-être|pour l'instant|pour le moment)\b|` + trialCJK + `|暂时|とりあえず|一旦|一時的`)
 
 // reFromNowOn says a statement holds from now on, in the six languages.
 var reFromNowOn = regexp.MustCompile(`(?i)\b(?:from now on|going forward|henceforth|from here on(?: out)?|ab jetzt|ab sofort|künftig|zukünftig|von nun an|de ahora en adelante|a partir de ahora|en adelante|désormais|dorénavant|à partir de maintenant)\b|从现在开始|今后|今後|これからは`)
 
 // reTrialCJK is a change tried, in Chinese or Japanese ("要不先把超时调到
 // 90 秒试试看"): no change memory keeps.
-var reTrialCJK = regexp.MustCompile(`试试|试一下|看看|要不|試して|みて`)
+var reTrialCJK = regexp.MustCompile(trialCJK)
+
+// trialCJK are the Chinese and Japanese words of a change tried, which
+// reTrial holds too.
+const trialCJK = `试试|试一下|看看|要不|試して|みて`
 
 // reOwnVersion sets the project's own version, a release's number and no
 // setting ("update the version to 1.4.2").
