@@ -13,6 +13,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/memfs/memfs/dream/builtin/hear"
 	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/wiki"
 )
@@ -595,7 +596,7 @@ func indexClaim(s string) string {
 			return name + ": “" + quote
 		}
 	}
-	for _, f := range [][2]string{{"Asked “", "”, the user answered: “"}, {"On the question “", "”, the user said: “"}} {
+	for _, f := range [][2]string{{hear.AnswerLead, hear.AnswerMid}, {hear.FollowUpLead, hear.FollowUpMid}} {
 		if rest, ok := strings.CutPrefix(s, f[0]); ok {
 			if q, a, ok := strings.Cut(rest, f[1]); ok {
 				// The answer is the claim: a long question gives way (its

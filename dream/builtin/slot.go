@@ -1487,7 +1487,7 @@ func otherClauses(text string, words []string) (string, bool) {
 	}
 	// An answer's first clause may be the bare value asked for ("15
 	// jours, le long terme part dans Thanos"): a statement of its own.
-	answer := strings.HasPrefix(text, "Asked ")
+	answer := strings.HasPrefix(text, hear.AnswerLead)
 	hit := -1
 	for i := range starts {
 		pt := terms(quote[starts[i]:ends[i]])

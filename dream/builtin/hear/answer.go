@@ -52,9 +52,19 @@ func question(said []Record) string {
 	return strings.Join(qs, " ")
 }
 
+// The frames of a claim that holds an answer with its question: what
+// answerClaim and a question's follow-up write, and what readers of a
+// claim look for.
+const (
+	AnswerLead   = "Asked “"
+	AnswerMid    = "”, the user answered: “"
+	FollowUpLead = "On the question “"
+	FollowUpMid  = "”, the user said: “"
+)
+
 // answerClaim states an answer with its question.
 func answerClaim(q, a string) string {
-	return "Asked “" + strings.TrimSpace(q) + "”, the user answered: “" + strings.TrimSpace(a) + "”"
+	return AnswerLead + strings.TrimSpace(q) + AnswerMid + strings.TrimSpace(a) + "”"
 }
 
 // reQuestionWords are the words of a question that name nothing.

@@ -129,7 +129,7 @@ func answerStatement(st Statement, q string, own bool, ids []string) Statement {
 	st.Replaces = append(replacesIn(st.Quote, st.Lang), deniedValues(q, st.Quote)...)
 	st.Versions = versionNames(st.Quote, st.Lang)
 	if own {
-		st.Claim = "On the question “" + q + "”, the user said: “" + st.Quote + "”"
+		st.Claim = FollowUpLead + q + FollowUpMid + st.Quote + "”"
 	}
 	st.Entries = ids
 	return st
