@@ -906,7 +906,10 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 		// day of no subject, and replaces only a claim that shares a
 		// word with the statement, not every claim said on Thursdays.
 		lone := len(wt) == 1 && len(strings.Fields(w)) > 1
-		others := minus(vterms, wt)
+		var others []string
+		if lone {
+			others = minus(vterms, wt)
+		}
 		m.openHaving(wt, len(wt))
 		cands := m.candidates(wt)
 		stem := strings.ContainsAny(w[len(w)-1:], "-:@=")
