@@ -21,7 +21,7 @@ var FactCategories = []string{"convention", "project", "person", "team", "answer
 // DistractorCategories are the kinds of text that must stay out of memory.
 var DistractorCategories = []string{"question", "hypothetical", "one-off", "joke", "no-notes", "proposal", "assistant", "tool-output", "code", "log", "quoted-doc"}
 
-// Halves are the corpus halves: dev and dev2 to dev28 are
+// Halves are the corpus halves: dev and dev2 to dev29 are
 // tuned on, test is not read while tuning. dev2 was written after the
 // recognizer
 // had been tuned on dev, dev3 after it had been tuned on both, dev4 after all
@@ -309,10 +309,33 @@ var DistractorCategories = []string{"question", "hypothetical", "one-off", "joke
 // after-school tutoring centre, a pottery studio with kiln and classes, a
 // riding stable's livery invoices and lesson plan, a sailing school's
 // enrolments and a second-hand bookshop's online shop).
+// dev29 was written blind after tuning on dev..dev28, from how people talk
+// rather than from the rules, and measured untouched first: 38 long
+// sessions (Claude Code, Codex and Pi, with file reads, shell output,
+// diffs, logs and question tools) in three rounds of a year's ordinary
+// coding by six software teams, the users writing in six languages (one
+// switching to English mid-message for a colleague reading along, others
+// quoting documents in another language), with facts said in passing while
+// fixing bugs, reviewing diffs and reading logs, and changes as its main
+// content: 37 updates and 30 withdrawals said weeks later, mostly in
+// other words or another language than the original and often only by
+// implication (a replacement named without the old thing, a duty handed
+// on without naming who had it, a rule ended by saying its reason is gone,
+// a temporary workaround dropped once a vendor or facilities fixed the
+// cause, a cover ended by someone's return, a rule dropped with part of it
+// kept, a limit said in other units), beside near misses that must not
+// change memory: a change tried and reverted, rumoured, floated, left open
+// or asked about (new domains: a game studio's texture cook, pak and
+// Perforce build farm for a console title, a speech-model training cluster
+// on Kubernetes with Volcano, a payment provider's SDKs in Java, Python,
+// Node, Go, PHP and Ruby, particulate-sensor firmware on FreeRTOS with an
+// LTE-M modem and a HIL rig, a hospital's nurse-rostering API on CP-SAT and
+// an open-source geospatial library's MkDocs documentation site). 122
+// current facts, 71 distractors.
 // Each was written from how people talk rather than from the rules, so
 // that tuning on all of them generalises rather than fitting one half's
 // phrasings.
-var Halves = []string{"dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25", "dev26", "dev27", "dev28", "test"}
+var Halves = []string{"dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25", "dev26", "dev27", "dev28", "dev29", "test"}
 
 // HeldOut reports whether a half is held out from tuning: its report holds
 // counts only, never the ids of what it missed.
