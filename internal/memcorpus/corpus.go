@@ -21,7 +21,7 @@ var FactCategories = []string{"convention", "project", "person", "team", "answer
 // DistractorCategories are the kinds of text that must stay out of memory.
 var DistractorCategories = []string{"question", "hypothetical", "one-off", "joke", "no-notes", "proposal", "assistant", "tool-output", "code", "log", "quoted-doc"}
 
-// Halves are the corpus halves: dev and dev2 to dev29 are
+// Halves are the corpus halves: dev and dev2 to dev30 are
 // tuned on, test is not read while tuning. dev2 was written after the
 // recognizer
 // had been tuned on dev, dev3 after it had been tuned on both, dev4 after all
@@ -332,10 +332,35 @@ var DistractorCategories = []string{"question", "hypothetical", "one-off", "joke
 // LTE-M modem and a HIL rig, a hospital's nurse-rostering API on CP-SAT and
 // an open-source geospatial library's MkDocs documentation site). 122
 // current facts, 71 distractors.
+// dev30 was written blind after tuning on dev..dev28 (beside dev29), from
+// how people talk rather than from the rules, and measured untouched first:
+// 38 sessions (Claude Code, Codex and Pi, with file reads, shell output,
+// diffs, logs and question tools) in three rounds of a year's use by six
+// individuals and tiny businesses who use an agent for scripts, a website,
+// bookkeeping exports and automation, writing in six languages (one
+// switching to English for a session, others mixing English into their
+// messages or relaying an English-speaking colleague's words), with 155
+// current facts, 70 distractors, 30 updates and 24 withdrawals of schedules,
+// contacts, prices, suppliers, who does what, rules and temporary
+// arrangements, said in passing inside tasks, as answers in prose and
+// through question tools, as confirmations and as corrections (a rate or
+// price rise, a new phone number, a postponed start, a supplier that closed,
+// an accountant or tax adviser who retired, a cleaner who quit, a stand-in
+// during a holiday or paternity leave ended, a broken washing machine or van
+// repaired, a room back from renovation, a rule dropped with part of it
+// kept, a preference reversed, a family or parents' group decision), beside
+// near misses that must not change memory: a change considered, tried and
+// reverted, rumoured or asked about (new domains: a freelance wedding
+// photographer's rename, export and gallery scripts, a family renovating a
+// 1920s house with a budget and trades calendar, a piano teacher's fees,
+// reminders and recital site, a small guesthouse's cleaning rota, prices and
+// tax-adviser exports, a wedding caterer's costing, suppliers and invoices
+// and a florist's delivery rounds, wholesaler orders and Instagram
+// schedule).
 // Each was written from how people talk rather than from the rules, so
 // that tuning on all of them generalises rather than fitting one half's
 // phrasings.
-var Halves = []string{"dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25", "dev26", "dev27", "dev28", "dev29", "test"}
+var Halves = []string{"dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25", "dev26", "dev27", "dev28", "dev29", "dev30", "test"}
 
 // HeldOut reports whether a half is held out from tuning: its report holds
 // counts only, never the ids of what it missed.
