@@ -482,7 +482,7 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
 		return why(f, "d21m"), durable
 	}
-	if corrected(s, lx) != "" && hasValue(s, lang) {
+	if old := corrected(s, lx); old != "" && (hasValue(s, lang) || numberWords[strings.ToLower(old)]) {
 		// "the new KIS wants HL7 2.6 now, not 2.5.1", "le seuil c'est
 		// 25 °C, pas 28": a value said with the one it corrects states
 		// what holds.
@@ -515,8 +515,26 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
 		return why(f, "d21u"), durable
 	}
+	if reNewContact.MatchString(s) && (reContactValue.MatchString(s) || hasValue(s, lang) && !taskish(s, lang, lx)) && !isImperativeLead(s, lang, lx) {
+		// "Neue Nummer von Yilmaz: 0176 5512 0938": a number or an
+		// address said to be new is where to reach them now.
+		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
+		return why(f, "d21c"), durable
+	}
 	return why(f, "n25"), neutral
 }
+
+// reNewContact says a number or an address is new ("hat ne neue Nummer",
+// "new mobile:", "nuevo teléfono", "nouveau numéro", "换了新号码",
+// "電話番号が変わり"): a change of the one said before.
+var reNewContact = regexp.MustCompile(`(?i)\b(?:new|neuen?|neue[rs]?|nuev[oa]s?|nouve(?:au|l|lle)s?)\s+(?:[\pL-]+\s+)?(?:number|phone|mobile|cell|address|e-?mail|contact|nummer|handynummer|telefonnummer|handy|telefon|adresse|anschrift|e-?mail-adresse|número|teléfono|móvil|whatsapp|dirección|correo|numéro|portable|téléphone|adresse|courriel|mail)\b|新(?:的)?(?:电话|手机|号码|地址|邮箱)|(?:电话|手机号|号码|地址|邮箱)(?:换了|改了|变了|换成)|新しい(?:電話|番号|携帯|アドレス|メール|住所)|(?:電話番号|番号|携帯|アドレス|メールアドレス|住所)が変わ`)
+
+// reContactValue is a phone number or an e-mail address written out.
+var reContactValue = regexp.MustCompile(`(?:\+|\b0)\d[\d ()-]{6,}\d|\b\d{2,5}(?:[ -]\d{2,5}){2,4}\b|[\w.+-]+@[\w-]+(?:\.[\w-]+)+`)
+
+// NewContact reports text saying a number or an address is new
+// (reNewContact).
+func NewContact(s string) bool { return reNewContact.MatchString(s) }
 
 // isQuestion reports a clause that asks rather than states.
 func isQuestion(s, lang string, lx *lexicon) bool {
@@ -905,6 +923,12 @@ func departedIn(s string, lx *lexicon) (m []string, start, end int) {
 		return nil, 0, 0
 	}
 	leads := []int{len(reBareLead.FindString(s))}
+	if lx.fillerLead != nil {
+		// "それと大西さんが辞めちゃって": the language's own fillers too.
+		if n := len(lx.fillerLead.FindString(s)); n > 0 && n != leads[0] {
+			leads = append(leads, n)
+		}
+	}
 	for _, colon := range []string{": ", "："} {
 		if i := strings.Index(s, colon); i > 0 && i < 40 {
 			leads = append(leads, i+len(colon))
@@ -1152,11 +1176,24 @@ func corrected(s string, lx *lexicon) string {
 	}
 	v := strings.Trim(group(lx.corrects, m, "old"), " .,;:!。，")
 	r, _ := utf8.DecodeRuneInString(v)
-	if reValue.MatchString(v) || unicode.IsUpper(r) || techWords[strings.ToLower(v)] {
+	if reValue.MatchString(v) || unicode.IsUpper(r) || techWords[strings.ToLower(v)] || numberWords[strings.ToLower(v)] {
 		return v
 	}
 	return ""
 }
+
+// numberWords are counts spelled out.
+var numberWords = set("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twelve",
+	"zwei", "drei", "vier", "fünf", "sechs", "zehn", "dos", "tres", "cuatro", "cinco", "seis", "diez",
+	"deux", "trois", "quatre", "cinq", "dix", "single", "double",
+	"eleven", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty",
+	"fifty", "sixty", "ninety", "hundred", "sieben", "acht", "neun", "elf", "zwölf", "fünfzehn", "zwanzig", "dreißig",
+	"siete", "ocho", "nueve", "once", "doce", "quince", "veinte", "treinta", "sept", "huit", "neuf", "onze", "douze",
+	"quinze", "vingt", "trente")
+
+// NumberWord reports a number spelled as a word (numberWords), in lower
+// case.
+func NumberWord(w string) bool { return numberWords[w] }
 
 // titles stand before a person's name.
 var titles = set("dr", "prof", "herr", "frau", "mr", "mrs", "ms", "mme", "sr", "sra", "dra")
@@ -1746,7 +1783,7 @@ var reUpdateCue = map[string]*regexp.Regexp{
 	Es: wordsRe(`ahora`, `ya`, `desde`, `migramos`, `cambiamos`, `actualizamos`, `pasamos`, `he pasado`, `hemos pasado`, `he cambiado`, `hemos cambiado`, `he migrado`, `hemos migrado`, `subimos`, `volvemos`, `volvimos`, `vuelto`, `en realidad`, `me equivoqué`, `corrijo`, `(?:baja|sube|bajó|subió) a`),
 	Fr: wordsRe(`maintenant`, `désormais`, `depuis`, `migré`, `migrés`, `passé`, `passés`, `passée`, `passées`, `monté`, `montés`, `changé`, `mis à jour`, `bumpé`, `upgradé`, `repasse`, `revient`, `revenus?`, `(?:passe|monte|descend|baisse) à`, `en fait`, `je me suis trompée?`, `correction`),
 	Zh: anyRe(`现在`, `改到`, `改成`, `换成`, `换到`, `迁到`, `搬到`, `搬去`, `迁去`, `升级`, `迁移`, `已经`, `其实`, `实际上`, `纠正`, `更正`, `说错了`, `记错了`, `不对`, `一直是`, `改回`, `换回`, `放宽`, `延长`, `缩短`),
-	Ja: anyRe(`今`, `移行`, `移し`, `移っ`, `変更`, `切り替え`, `アップグレード`, `上げ`, `下げ`, `変わり`, `なりました`, `になった`, `ピン留め`, `戻し`, `戻り`, `交代`, `引っ越し`, `実は`, `訂正`, `間違い`),
+	Ja: anyRe(`今`, `[をは][^、。]{1,16}に(?:する|します)(?:[。！!]|$)`, `移行`, `移し`, `移っ`, `変更`, `切り替え`, `アップグレード`, `上げ`, `下げ`, `変わり`, `なりました`, `になった`, `ピン留め`, `戻し`, `戻り`, `交代`, `引っ越し`, `実は`, `訂正`, `間違い`),
 }
 
 // reVersioned is a value with a version or number: "node:22",

@@ -1120,3 +1120,52 @@ func TestHeldFromNowOn(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that who does a thing now, named right after who left it, is
+// kept beside the withdrawal of the one who left, and that a clause
+// after a leaving that names no one is not made a claim of who.
+func TestSuccessorAfterDeparture(t *testing.T) {
+	for _, tc := range []struct {
+		text, gone, kept string
+	}{
+		{"Martin retired last month — Priya Nandakumar at the same office has taken over our accounts.", "Martin", "Priya Nandakumar"},
+		{"Jordi se ha jubilado; ahora nos lleva Carme Vidal, de la misma asesoría.", "Jordi", "Carme Vidal"},
+		{"それと田中さんが辞めちゃって、代わりに学生の山本くんが入ってくれることになった", "田中", "山本くん"},
+		{"Martin retired last month — the exports still go out on the 3rd.", "Martin", ""}, // guard
+	} {
+		h := Session(conv(tc.text))
+		if !slices.ContainsFunc(h.Retractions, func(r Retraction) bool { return r.Target == tc.gone }) {
+			t.Errorf("%q: retractions %+v, want %q", tc.text, h.Retractions, tc.gone)
+		}
+		team := slices.ContainsFunc(h.Statements, func(st Statement) bool { return st.Kind == Team })
+		if tc.kept == "" {
+			if team {
+				t.Errorf("%q: statements %+v, want no claim of who", tc.text, h.Statements)
+			}
+			continue
+		}
+		if !slices.ContainsFunc(h.Statements, func(st Statement) bool { return st.Kind == Team && strings.Contains(st.Claim, tc.kept) }) {
+			t.Errorf("%q: statements %+v, want a team claim naming %q", tc.text, h.Statements, tc.kept)
+		}
+	}
+}
+
+// Ensure that a number or an address said to be new is kept with whom
+// it is of, whether the label comes first or last, and that a task to
+// add a field for one is not.
+func TestNewContactHeard(t *testing.T) {
+	for _, tc := range []struct {
+		text, want string
+	}{
+		{"Neue Nummer von Brandt: 0160 9988 7766.", "Neue Nummer von Brandt"},
+		{"Brandt hat ne neue Nummer: 0160 9988 7766.", "Brandt hat ne neue Nummer"},
+		{"New number for Rosa: 07911 123 789.", "New number for Rosa"},
+		{"add a new phone number field to the booking form", ""}, // guard
+	} {
+		h := Session(conv(tc.text))
+		got := slices.ContainsFunc(h.Statements, func(st Statement) bool { return tc.want != "" && strings.Contains(st.Claim, tc.want) })
+		if got != (tc.want != "") || tc.want == "" && len(h.Statements) > 0 {
+			t.Errorf("%q: statements %+v, want a claim with %q", tc.text, h.Statements, tc.want)
+		}
+	}
+}

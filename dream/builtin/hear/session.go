@@ -593,6 +593,29 @@ var reRoleLead = regexp.MustCompile(`(?i)^(?:(?:bin|soy|suis|am) |(?:the |der |d
 // anyone.
 var notNames = set("everyone", "everybody", "all", "nobody", "we", "i", "me", "you", "same", "back", "nothing", "something", "it", "this", "that", "again", "once", "alle", "ich", "wir", "todos", "yo", "tous", "moi", "nous", "same", "problem", "error", "issue")
 
+// reSuccessor is a person named in a clause: a full name, a capitalised
+// name inside it, or a Chinese or Japanese name with its honorific.
+var reSuccessor = regexp.MustCompile(`\s` + nameRe + `|^` + `(?-i:\p{Lu}[\p{Ll}'’-]+\s\p{Lu}[\p{Ll}'’-]+)` + `|[\p{Han}\p{Katakana}]{1,6}(?:さん|くん|君|先生|氏)|[\p{Han}]{2,3}(?:老师|先生|女士)|(?:由|让|给|换成|换了)[\p{Han}]{2,3}(?:来|负责|接|做|管)`)
+
+// namesSuccessor reports a clause that names a person who is not a word
+// the language capitalises for other reasons: after a clause saying
+// someone left, who does it now.
+func namesSuccessor(c, lang string) bool {
+	for _, m := range reSuccessor.FindAllString(c, 4) {
+		w := strings.Fields(m)
+		if len(w) == 0 || !lexes[lang].properStop[w[0]] {
+			return true
+		}
+	}
+	return false
+}
+
+// departed reports a clause saying someone left (lexicon.departed).
+func departed(c, lang string) bool {
+	m, _, _ := departedIn(c, lexes[lang])
+	return m != nil
+}
+
 // bareName reports a clause that only names the speaker.
 func bareName(s string) bool {
 	m := reBareName.FindStringSubmatch(strings.TrimSpace(s))
@@ -620,6 +643,13 @@ func appendCommaParts(sts []Statement, text, lang string, reply bool) []Statemen
 	return sts
 }
 
+// namesAnything reports text holding a word besides its numbers and
+// marks: "0176 5512 0938." names nothing, and the lead-in before it
+// ("Yilmaz hat ne neue Nummer:") says what it is.
+func namesAnything(text string) bool {
+	return strings.IndexFunc(text, unicode.IsLetter) >= 0
+}
+
 // wholeFinding makes one finding of a sentence's findings, all on one
 // subject: the first, quoting the whole span from the first clause that
 // says something to the last (less a lead-in before a colon that says
@@ -630,7 +660,7 @@ func wholeFinding(found []finding, span, lang string, reply bool) finding {
 	if i := strings.Index(whole, ": "); i > 0 {
 		// "Kurzes Update, damit du …: wir sind auf Postgres 16": the
 		// lead-in before the colon says nothing.
-		if _, v := classify(whole[:i], lang, reply); v != durable && !reConditionLead.MatchString(whole[:i]) {
+		if _, v := classify(whole[:i], lang, reply); v != durable && !reConditionLead.MatchString(whole[:i]) && namesAnything(whole[i+2:]) {
 			lead = labelOf(whole[:i])
 			whole = whole[i+2:]
 		}
@@ -675,8 +705,15 @@ func hearSentence(text, lang string, reply bool, out *heard) (found []finding, e
 		}
 		return *quote
 	}
+	left := false // the clause before says someone left ("Pilar se ha jubilado")
 	for ci, c := range cls {
 		f, v := classify(c, lang, reply)
+		if left && v == neutral && f.retract == "" && f.forget == "" && namesSuccessor(c, lang) {
+			// "…; ahora nos lleva Marc Soler", "…、代わりに佐々木くんが
+			// 入ってくれる": who does it now, named right after who left.
+			f.kind, f.subject, f.text, f.why, v = Team, subjectOf(c, lang, lexes[lang]), c, "d21s", durable
+		}
+		left = f.retract != "" && departed(c, lang)
 		if oldCount != "" && v == neutral && f.retract == "" && f.forget == "" && sameUnitCount(c, oldCount) {
 			// "… — compliance capped it at 48h": the count withdrawn
 			// has a new value.
