@@ -1105,12 +1105,48 @@ func closestSubject(cs []*claim, st []string) *claim {
 // replaces ("测试环境是 api-test.x.cn，测试账号用 qa_01" changed by a new
 // host), else by the words the two share.
 func otherPart(old, text string, sterms []string) (string, bool) {
-	if vs := changedValues(valueOf(text), valueOf(old)); len(vs) > 0 {
+	ov := valueOf(old)
+	if n := count(ov, vkTime); n > 1 {
+		// Of several hours, the one the statement's words label is the
+		// one it changes ("チェックアウトを11時に" changes checkout's, not
+		// check-in's).
+		ct := terms(unframed(text))
+		labelledOnly := slices.DeleteFunc(slices.Clone(ov), func(o valueTok) bool {
+			return o.kind == vkTime && !labelled(old, []valueTok{o}, vkTime, ct) && !hourSentenceShares(old, o, ct)
+		})
+		if c := count(labelledOnly, vkTime); c > 0 && c < n {
+			ov = labelledOnly
+		}
+	}
+	if vs := changedValues(valueOf(text), ov); len(vs) > 0 {
 		if rest, ok := otherClauses(old, vs); ok {
 			return rest, true
 		}
 	}
 	return otherClauses(old, sharedWords(text, sterms, old))
+}
+
+// hourSentenceShares reports an hour of the day (v) said in a sentence
+// of text that shares a word with ct besides hours.
+func hourSentenceShares(text string, v valueTok, ct []string) bool {
+	h := strings.TrimPrefix(strings.TrimSuffix(v.text, ":00"), "0")
+	for _, sp := range reSentenceEnd.Split(text, -1) {
+		if strings.Contains(sp, h) && overlap(minus(terms(sp), terms(h)), ct) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// count is how many values of vs are of the kind.
+func count(vs []valueTok, kind string) int {
+	n := 0
+	for _, v := range vs {
+		if v.kind == kind {
+			n++
+		}
+	}
+	return n
 }
 
 // changedValues are the terms of the old values (os) that new values (ns)
@@ -1122,6 +1158,13 @@ func changedValues(ns, os []valueTok) []string {
 			continue
 		}
 		if replacedBy(o, ns, os) || o.kind == vkTool && toolPair(notAmong(ns, os), []valueTok{o}) {
+			if o.kind == vkPhone {
+				out = union(out, terms(o.units[0])) // "0151 2398 7740" as written
+				continue
+			}
+			if h, ok := strings.CutSuffix(o.text, ":00"); ok && o.kind == vkTime {
+				out = union(out, terms(h)) // "10時", "14 h": the hour as written
+			}
 			out = union(out, terms(o.text))
 		}
 	}

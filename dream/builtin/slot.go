@@ -40,7 +40,35 @@ const (
 	vkURL     = "url"     // https://api.example.com/v3/sync
 	vkNamed   = "named"   // payments.authorized.v2, shell=false: a name and its version or value
 	vkPeriod  = "period"  // every quarter, monthly, une fois par an, 每两周: how often (period.go)
+	vkPhone   = "phone"   // 0151 2398 7740, +44 7700 900123, 654 88 19 02: a phone number
 )
+
+// rePhone is a phone number: digits in groups, a country code or a
+// leading zero, eight digits at least (phoneNumbers checks the count).
+var rePhone = regexp.MustCompile(`(?:^|[^\pL\pN.,:/-])((?:\+\d{1,3}[ -]?)?(?:\(\d{1,5}\)[ -]?)?\d{2,5}(?:[ -]\d{2,5}){1,4}|(?:\+|0)\d{8,13})(?:$|[^\pL\pN:/-]|[.,](?:\D|$))`)
+
+// phoneNumbers are the phone numbers text holds, as digits alone, and
+// their spans.
+func phoneNumbers(text string) (nums []string, spans [][]int) {
+	for _, m := range rePhone.FindAllStringSubmatchIndex(text, -1) {
+		n := strings.Map(func(r rune) rune {
+			if r >= '0' && r <= '9' {
+				return r
+			}
+			return -1
+		}, text[m[2]:m[3]])
+		// Eight digits at least, and not a date or a count of
+		// thousands ("2025 12 21", "12 500").
+		if len(n) < 8 || len(n) > 15 || !strings.ContainsAny(text[m[2]:m[3]], "+ -(") && n[0] != '0' {
+			continue
+		}
+		if g := strings.Fields(strings.NewReplacer("-", " ", "(", " ", ")", " ", "+", " ").Replace(text[m[2]:m[3]])); len(g) > 1 && n[0] != '0' && !strings.HasPrefix(text[m[2]:m[3]], "+") && len(g[0]) == 4 {
+			continue // "2025 12 21": a year first
+		}
+		nums, spans = append(nums, n), append(spans, []int{m[2], m[3]})
+	}
+	return nums, spans
+}
 
 // valueTok is one value in a text: its kind, its lower-cased spelling, and
 // for a count the word it counts ("approvals") or the one naming it
@@ -77,15 +105,6 @@ var dayWords = setOf("monday", "tuesday", "wednesday", "thursday", "friday", "sa
 	"lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo",
 	"lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche")
 
-// numberWords are counts spelled out.
-var numberWords = setOf("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twelve",
-	"zwei", "drei", "vier", "fünf", "sechs", "zehn", "dos", "tres", "cuatro", "cinco", "seis", "diez",
-	"deux", "trois", "quatre", "cinq", "dix", "single", "double",
-	"eleven", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty",
-	"fifty", "sixty", "ninety", "hundred", "sieben", "acht", "neun", "elf", "zwölf", "fünfzehn", "zwanzig", "dreißig",
-	"siete", "ocho", "nueve", "once", "doce", "quince", "veinte", "treinta", "sept", "huit", "neuf", "onze", "douze",
-	"quinze", "vingt", "trente")
-
 // valueOf returns the values a text holds, in order.
 func valueOf(text string) []valueTok {
 	var out []valueTok
@@ -100,8 +119,20 @@ func valueOf(text string) []valueTok {
 		}
 		return strings.ToLower(words[i])
 	}
+	phones, phoneAt := phoneNumbers(text)
+	for i, n := range phones {
+		// The number as written is its unit: the words a part of a
+		// claim holding it is found by.
+		out = append(out, valueTok{kind: vkPhone, text: n, units: []string{text[phoneAt[i][0]:phoneAt[i][1]]}})
+	}
+	inPhone := func(i int) bool {
+		return slices.ContainsFunc(phoneAt, func(sp []int) bool { return idx[i][0] >= sp[0] && idx[i][1] <= sp[1] })
+	}
 	for i, w := range words {
 		l := strings.ToLower(w)
+		if len(phoneAt) > 0 && inPhone(i) {
+			continue // a group of a phone number counts nothing
+		}
 		if cjkWord(w) {
 			for _, n := range cjkNames(w) {
 				out = append(out, valueTok{kind: vkName, text: n})
@@ -174,7 +205,11 @@ func valueOf(text string) []valueTok {
 		case dayWords[d] || dayWords[strings.TrimSuffix(l, "s")]:
 			out = append(out, valueTok{kind: vkDay, text: d})
 		case reClock.MatchString(l):
-			out = append(out, valueTok{kind: vkTime, text: l})
+			out = append(out, valueTok{kind: vkTime, text: strings.Replace(l, "h", ":", 1)})
+		case hourOfDay(text, idx, words, i):
+			// "avant 14 h", "um 7 Uhr", "10時", "下午3点": an hour of the
+			// day, not a count of hours.
+			out = append(out, valueTok{kind: vkTime, text: strings.TrimSuffix(l, "h") + ":00"})
 		case reThousands.MatchString(l) && len(terms(lw(i+1))) == 1 && !isDigits(terms(lw(i + 1))[0]):
 			// "12.000 Flaschen", "1.500 euros": a count with its
 			// thousands marked, not a version.
@@ -190,7 +225,7 @@ func valueOf(text string) []valueTok {
 		case reDimension.MatchString(l):
 			// "8x8", "1280x800": a size, of what it is said of.
 			out = append(out, valueTok{kind: vkCount, text: l, units: append(units(), "×")})
-		case reCount.MatchString(l) || numberWords[l]:
+		case reCount.MatchString(l) || hear.NumberWord(l):
 			out = append(out, valueTok{kind: vkCount, text: l, units: append(units(), prod...)})
 		case reHost.MatchString(l):
 			out = append(out, valueTok{kind: vkHost, text: l, units: hostUnits(l)})
@@ -206,6 +241,68 @@ func valueOf(text string) []valueTok {
 	}
 	return append(out, periodsOf(text)...)
 }
+
+// namesOf reports a proper name of values os that content (terms) holds.
+func namesOf(os []valueTok, content []string) bool {
+	return slices.ContainsFunc(os, func(o valueTok) bool {
+		if o.kind != vkName {
+			return false
+		}
+		ot := terms(o.text)
+		return len(ot) > 0 && containsTerms(content, ot)
+	})
+}
+
+// labelled reports a value of the kind in text (of its values vs) whose
+// label, the words just before it in its clause, content names: in
+// "チェックインは16時から、チェックアウトは10時", 10時 is checkout's.
+func labelled(text string, vs []valueTok, kind string, content []string) bool {
+	for _, v := range vs {
+		if v.kind != kind || kind != vkTime {
+			continue
+		}
+		h := strings.TrimPrefix(strings.TrimSuffix(v.text, ":00"), "0")
+		for at := strings.Index(text, h); at >= 0; {
+			from := max(0, strings.LastIndexAny(text[:at], ",;:，、。：")+1)
+			if lt := terms(text[from:at]); len(lt) > 0 && 2*overlap(lt, content) >= len(lt) {
+				return true
+			}
+			next := strings.Index(text[at+len(h):], h)
+			if next < 0 {
+				break
+			}
+			at += len(h) + next
+		}
+	}
+	return false
+}
+
+// hourOfDay reports word i of text (words, at idx) as an hour of the
+// day: a number up to 24 that "h", "Uhr", "heures" or "o'clock" follows
+// after a word saying when ("avant 14 h", "um 7 Uhr", "at 9 o'clock"),
+// or that 時 (not 時間) or 点 follows with no space ("10時", "3点").
+func hourOfDay(text string, idx [][]int, words []string, i int) bool {
+	l := strings.ToLower(words[i])
+	n := strings.TrimSuffix(l, "h")
+	if len(n) == 0 || len(n) > 2 || !isDigits(n) || n > "24" && len(n) == 2 {
+		return false
+	}
+	rest := text[idx[i][1]:]
+	if strings.HasPrefix(rest, "時") && !strings.HasPrefix(rest, "時間") || strings.HasPrefix(rest, "点") && !strings.HasPrefix(rest, "点数") {
+		return true
+	}
+	if n == l && !reHourWord.MatchString(rest) {
+		return false // "14" alone
+	}
+	return i > 0 && hourLead[strings.ToLower(words[i-1])]
+}
+
+// reHourWord is the word after an hour of the day ("14 h", "7 Uhr").
+var reHourWord = regexp.MustCompile(`(?i)^\s?(?:h|uhr|heures?|o'clock|hrs)\b`)
+
+// hourLead are the words before an hour of the day.
+var hourLead = setOf("at", "before", "after", "by", "until", "till", "from", "um", "ab", "bis", "vor", "nach", "gegen",
+	"à", "avant", "après", "vers", "dès", "jusqu'à", "las", "la", "antes", "desde", "hasta", "sobre")
 
 // productBefore is the unit of a release of a named product: the name
 // said just before it ("Deno 2.1", "MATLAB R2024b", "S/4HANA 2023"),
@@ -466,7 +563,7 @@ func properNoun(w string, start bool) bool {
 }
 
 // changeCue marks a statement that says something changed.
-var changeCue = regexp.MustCompile(`(?i)\b(?:(?:the|our) new \w+(?: \w+)? (?:is|are)|now|moved|migrated|switched|changed|upgraded|downgraded|bumped|replaced|dropped|raised|lowered|increased|decreased|reduced|went|no longer|any ?more|instead|these days|nowadays|jetzt|mittlerweile|inzwischen|nun|umgestellt|gewechselt|migriert|geändert|ersetzt|aktualisiert|angehoben|erhöht|gesenkt|nicht mehr|umgezogen|umgestiegen|verschoben|gewechselt|ahora|mudamos|nos mudamos|ya|cambiamos|migramos|pasamos|movimos|subimos|bajamos|reemplazamos|cambiado|migrado|pasado|subido|bajado|actualizado|maintenant|désormais|déménagé|basculé|remplacé|remplacée|migré|migrée|passé|passée|changé|augmenté|réduit|baissé|plus|pasa(?:n|mos)? a|(?:sube|suben|baja|bajan) a|cut over|cutover|(?:drops|dropped|rises|rose|goes up|went up|goes down|went down) to|tightened|loosened|relaxed|shortened|extended|shifted|verlängert|verkürzt|gelockert|verschärft|ampliamos|ampliado|reducimos|acortamos|acortado|adelantamos|retrasamos|allongé|allongée|raccourci|raccourcie|resserre|resserré|resserrée|assoupli|assouplie|décale|décalé|décalée|avancé|avancée|reporté|reportée)\b|\bpass(?:e|ent|ons)(?:\s+[^\s,.;:!?]+){0,6}?\s+à\s|现在|已经|改成|改为|改一下|调一下|改了|改到|调成|调到|调为|提高到|降到|降低到|增加到|减少到|变成|换成|迁到|迁移|升级|不再|调整|缩短|延长|放宽|收紧|提前到|推迟到|今は|変わ|変更|見直し|短縮|延長|緩和|移行|切り替え|上げ|下げ|上がり|上がっ|下がり|下がっ|なりました|になった|にしました|に変えました|に変えて|やっぱり|になったので|担当になり`)
+var changeCue = regexp.MustCompile(`(?i)\b(?:(?:the|our) new \w+(?: \w+)? (?:is|are)|now|moved|migrated|switched|changed|upgraded|downgraded|bumped|replaced|dropped|raised|lowered|increased|decreased|reduced|went|no longer|any ?more|instead|these days|nowadays|jetzt|mittlerweile|inzwischen|nun|umgestellt|gewechselt|migriert|geändert|ersetzt|aktualisiert|angehoben|erhöht|gesenkt|nicht mehr|umgezogen|umgestiegen|verschoben|gewechselt|ahora|mudamos|nos mudamos|ya|cambiamos|migramos|pasamos|movimos|subimos|bajamos|reemplazamos|cambiado|migrado|pasado|subido|bajado|actualizado|maintenant|désormais|déménagé|basculé|remplacé|remplacée|migré|migrée|passé|passée|changé|augmenté|réduit|baissé|plus|pasa(?:n|mos)? a|(?:sube|suben|baja|bajan) a|cut over|cutover|(?:drops|dropped|rises|rose|goes up|went up|goes down|went down) to|tightened|loosened|relaxed|shortened|extended|shifted|verlängert|verkürzt|gelockert|verschärft|ampliamos|ampliado|reducimos|acortamos|acortado|adelantamos|retrasamos|allongé|allongée|raccourci|raccourcie|resserre|resserré|resserrée|assoupli|assouplie|décale|décalé|décalée|avancé|avancée|reporté|reportée)\b|\bpass(?:e|ent|ons)(?:\s+[^\s,.;:!?]+){0,6}?\s+à\s|现在|已经|改成|改为|改一下|调一下|改了|改到|调成|调到|调为|提高到|降到|降低到|增加到|减少到|变成|换成|迁到|迁移|升级|不再|调整|缩短|延长|放宽|收紧|提前到|推迟到|今は|変わ|変更|見直し|短縮|延長|緩和|移行|切り替え|上げ|下げ|上がり|上がっ|下がり|下がっ|なりました|になった(?:[^ら]|$)|にしました|にします|にする|までで(?:いい|大丈夫|OK)|に変えました|に変えて|やっぱり|になったので|担当になり`)
 
 // coversAll reports whether content holds every word of a claim's
 // subject (cs) that narrows it, but for words naming a value's kind.
@@ -544,7 +641,7 @@ var reFromNow = regexp.MustCompile(`(?i)\b(?:from now on|going forward|ab jetzt|
 
 // changed reports whether a text says something changed.
 func changed(s string) bool {
-	return changeCue.MatchString(reFromNow.ReplaceAllString(s, " ")) || hear.ToldAsChange(s)
+	return changeCue.MatchString(reFromNow.ReplaceAllString(s, " ")) || hear.NewContact(s) || hear.ToldAsChange(s)
 }
 
 // reFrame is the frame memfs puts around the user's words in a claim.
@@ -593,7 +690,7 @@ func sameKind(ns, os []valueTok) string {
 		return slices.ContainsFunc(vs, func(o valueTok) bool { return o.kind == v.kind && o.text == v.text })
 	}
 	best := ""
-	rank := map[string]int{vkRegion: 9, vkVersion: 8, vkTool: 7, vkHost: 6, vkURL: 6, vkNamed: 6, vkPeriod: 5, vkTime: 5, vkDay: 4, vkCount: 3, vkID: 2, vkName: 1}
+	rank := map[string]int{vkRegion: 9, vkPhone: 9, vkVersion: 8, vkTool: 7, vkHost: 6, vkURL: 6, vkNamed: 6, vkPeriod: 5, vkTime: 5, vkDay: 4, vkCount: 3, vkID: 2, vkName: 1}
 	for _, n := range ns {
 		if has(os, n) {
 			continue
@@ -660,7 +757,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 	hasID := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkID })
 	hasRate := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkCount && slices.ContainsFunc(v.units, rare) })
 	hasURL := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkURL || v.kind == vkNamed || released(v) })
-	hasPeriod := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkPeriod })
+	hasPeriod := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkPeriod || v.kind == vkPhone || v.kind == vkTime })
 	var top pick
 	probe := content
 	if swap {
@@ -743,6 +840,29 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 				// the claim's thing is done, whatever its subject was.
 				covers = true
 			}
+			named := (kind == vkTime || kind == vkDay) && namesOf(ov, content)
+			if named {
+				need = 1
+			}
+			if named || kind == vkTime && labelled(c.cur.text, ov, kind, content) {
+				// "Vertige a avancé son heure limite, c'est 13h30
+				// maintenant": a change of the hour of a thing the claim
+				// names, or of what the claim says just before its hour
+				// ("チェックアウトは10時" by "チェックアウトを11時にする").
+				covers = true
+			}
+			if kind == vkPhone {
+				// "Yilmaz hat ne neue Nummer: 0176 …": a new number of
+				// whom the claim names is that claim's number. The word
+				// shared must name more than a number.
+				need, covers, shared = 1, true, 0
+				near := terms(phoneContext(c.cur.text, ov))
+				for _, t := range content {
+					if !phoneWords[t] && !whenTerms[t] && slices.ContainsFunc(near, func(x string) bool { return akin(t, x) }) {
+						shared++
+					}
+				}
+			}
 			if kind == vkID && longUnit(nv, ov) {
 				// "db-stg-01" and "db-stg-02" say what they are of.
 				need, covers = 1, true
@@ -755,6 +875,46 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 	}
 	return top.winner()
 }
+
+// phoneContext is the part of text around its phone numbers (of vs):
+// the comma-separated part holding one and the part before it, where
+// whose number it is is said ("Herr Yilmaz von Elektro Yilmaz, Handy
+// 0151 …", not "…, Herr Yilmaz ist der Elektriker" after another's).
+func phoneContext(text string, vs []valueTok) string {
+	var b strings.Builder
+	for _, v := range vs {
+		if v.kind != vkPhone {
+			continue
+		}
+		at := strings.Index(text, v.units[0])
+		if at < 0 {
+			continue
+		}
+		end := at + len(v.units[0])
+		if i := strings.IndexAny(text[end:], ",;，、。"); i >= 0 {
+			end += i
+		} else {
+			end = len(text)
+		}
+		from := 0
+		if i := strings.LastIndexAny(text[:at], ",;，、。"); i >= 0 {
+			from = i
+			if j := strings.LastIndexAny(text[:i], ",;，、。"); j >= 0 {
+				from = j
+			} else {
+				from = 0
+			}
+		}
+		b.WriteString(text[from:end] + " ")
+	}
+	return b.String()
+}
+
+// phoneWords are the terms of words for a phone number, which two
+// claims of different people's numbers share.
+var phoneWords = setOf("number", "phon", "mobil", "cell", "tel", "nummer", "handy", "handynummer", "telefon", "telefonnummer",
+	"número", "numero", "teléfono", "telefono", "móvil", "movil", "whatsapp", "numéro", "portabl", "téléphon",
+	"电话", "手机", "机号", "号码", "電話", "話番", "番号", "携帯", "new", "neue", "neu", "nuevo", "nueva", "nouveau", "nouvel", "nouvell")
 
 // bareValues are the values of vs whose words say nothing of what they
 // are of (counts, versions, ids, days), as against names, tools,

@@ -1478,3 +1478,67 @@ func TestAnswerKeepsItsValueAndLineIsFiller(t *testing.T) {
 			[]string{"Safari 14"}, nil},
 	})
 }
+
+// Ensure that who does a thing now, named right after who left it
+// ("…; ahora nos lleva Carme Vidal"), is kept as well as the leaving
+// withdrawn, in English, Spanish and Japanese.
+func TestSuccessorNamedAfterDeparture(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"English, a dash",
+			[]string{"our bookkeeper is Martin Fry at Fry & Sons, he wants the exports by the 3rd."},
+			[]string{"Martin retired last month — Priya Nandakumar at the same office has taken over our accounts."},
+			[]string{"Martin Fry"}, []string{"Priya Nandakumar"}},
+		{"Spanish, a semicolon",
+			[]string{"El gestor es Jordi, de Assessoria Puig, quiere los tickets cada lunes."},
+			[]string{"Jordi se ha jubilado; ahora nos lleva Carme Vidal, de la misma asesoría."},
+			[]string{"Assessoria Puig"}, []string{"Carme Vidal"}},
+		{"Japanese, instead",
+			[]string{"経理は田中さんにお願いしています。"},
+			[]string{"それと田中さんが辞めちゃって、代わりに学生の山本くんが入ってくれることになった"},
+			[]string{"田中さんにお願い"}, []string{"山本くん"}},
+	})
+}
+
+// Ensure that a number said to be new replaces the number of whom it
+// names, keeping what else the claim says, and no one else's number.
+func TestNewNumberReplacesTheOld(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"German, a label",
+			[]string{"Der Schreiner ist Herr Brandt von Holzbau Brandt, Handy 0157 3344 2211, der kommt immer dienstags."},
+			[]string{"Brandt hat eine neue Nummer: 0160 9988 7766."},
+			[]string{"0157 3344 2211"}, []string{"0160 9988 7766", "dienstags"}},
+		{"English, a label first",
+			[]string{"the caterer is Rosa Lind from Lind Kitchens, mobile 07700 900 456."},
+			[]string{"New number for Rosa: 07911 123 789."},
+			[]string{"07700 900 456"}, []string{"07911 123 789"}},
+		{"guard: another person's number stays",
+			[]string{"Der Schreiner ist Herr Brandt, Handy 0157 3344 2211.", "Die Architektin ist Frau Kaya, Handy 0171 2233 4455."},
+			[]string{"Brandt hat eine neue Nummer: 0160 9988 7766."},
+			[]string{"0157 3344 2211"}, []string{"0171 2233 4455", "0160 9988 7766"}},
+	})
+}
+
+// Ensure that an hour of the day said anew replaces the hour of the
+// thing it names ("avant 11 h" by "10h30", "チェックアウトは10時" by
+// "11時にします"), and that a number spelled as a word is corrected like
+// one in digits.
+func TestHourAndSpelledCountChange(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"French, an hour of a named supplier",
+			[]string{"Notre fromager c'est Bernard, il faut passer commande avant 11 h le lundi."},
+			[]string{"Bernard a décalé son heure limite, c'est 10h30 maintenant."},
+			[]string{"avant 11 h"}, []string{"10h30"}},
+		{"Japanese, the hour its label names",
+			[]string{"チェックアウトは10時です。", "朝食は7時からです。"},
+			[]string{"家族で相談して、チェックアウトを11時にします。"},
+			[]string{"チェックアウトは10時"}, []string{"11時", "朝食は7時"}},
+		{"English, a count in words",
+			[]string{"gallery delivery is within six weeks of the shoot, it's in the contract."},
+			[]string{"delivery is taking eight weeks now, not six, sorry couples."},
+			[]string{"within six weeks"}, []string{"eight weeks"}},
+		{"guard: another thing's hour stays",
+			[]string{"the standup is at 9:30 every day.", "Notre fromager c'est Bernard, il faut passer commande avant 11 h le lundi."},
+			[]string{"Bernard a décalé son heure limite, c'est 10h30 maintenant."},
+			[]string{"avant 11 h"}, []string{"9:30"}},
+	})
+}
