@@ -813,6 +813,25 @@ func runTwoSessions(t *testing.T, tests []twoSessions) {
 	}
 }
 
+// runTwoSessionsHeld is runTwoSessions that first checks each case's gone
+// words are current after the first session alone: what the second
+// withdraws was held.
+func runTwoSessionsHeld(t *testing.T, tests []twoSessions) {
+	t.Helper()
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			first := strings.Join(currentTexts(run(t, t.TempDir(), said("s1", tc.before...))), "\n")
+			for _, g := range tc.gone {
+				if !strings.Contains(first, g) {
+					t.Fatalf("after the first session alone, current %q does not name %q", first, g)
+				}
+			}
+			m := run(t, t.TempDir(), said("s1", tc.before...), said("s2", tc.after...))
+			checkCurrent(t, m, tc.gone, tc.kept)
+		})
+	}
+}
+
 // checkCurrent fails t unless memory's current claims name none of gone
 // and all of kept.
 func checkCurrent(t *testing.T, m *memory, gone, kept []string) {
@@ -1540,5 +1559,39 @@ func TestHourAndSpelledCountChange(t *testing.T) {
 			[]string{"the standup is at 9:30 every day.", "Notre fromager c'est Bernard, il faut passer commande avant 11 h le lundi."},
 			[]string{"Bernard a décalé son heure limite, c'est 10h30 maintenant."},
 			[]string{"avant 11 h"}, []string{"9:30"}},
+	})
+}
+
+// Ensure that a thing said back (from the repair shop, "de vuelta") ends
+// what held while it was away, that a sentence opened by "meanwhile"
+// after an absence ends when the person is back, and that what is said
+// to hold no longer, or to be off ("ya no caducan", "plus de …", "…は
+// なし"), is withdrawn.
+func TestBackAndNoLongerWithdraw(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"English, back from the repair shop",
+			[]string{"my laptop is at the repair shop for a while, so I'm on the old ThinkPad meanwhile — the deploy script has to accept its older Python 3.9 too", "builds run on the Mac mini in the office."},
+			[]string{"good news, the laptop's back from the repair shop."},
+			[]string{"repair shop"}, []string{"Mac mini"}},
+		{"Spanish, a condition kept with its handover",
+			[]string{"mientras el horno esté en el taller, el pan lo hace Panadería Soler."},
+			[]string{"ya tenemos el horno de vuelta, por fin."},
+			[]string{"Panadería Soler"}, nil},
+		{"German, meanwhile after a leave",
+			[]string{"Lena ist ab Montag zwei Wochen im Urlaub. In der Zwischenzeit gibt Jonas Becker die Releases frei.", "Die Freigaben laufen über Jira."},
+			[]string{"Lena ist wieder da."},
+			[]string{"Jonas Becker"}, []string{"Jira"}},
+		{"Spanish, no longer",
+			[]string{"Las reservas se confirman por SMS el día anterior."},
+			[]string{"Oye, las reservas ya no se confirman, quita el aviso."},
+			[]string{"por SMS"}, nil},
+		{"French, no more of a thing (guard: withdrawn as a change before)",
+			[]string{"Les factures partent toujours en copie papier à Mme Roux chaque mois."},
+			[]string{"Tout passe par email maintenant, donc plus de copie papier."},
+			[]string{"copie papier à Mme Roux"}, nil},
+		{"Japanese, off now",
+			[]string{"在庫は毎週金曜に手で数えて、表に入力するルールです。"},
+			[]string{"バーコードにしたので、金曜の手入力はなし。"},
+			[]string{"手で数えて"}, nil},
 	})
 }

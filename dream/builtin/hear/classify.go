@@ -705,6 +705,9 @@ func retraction(s string, lx *lexicon) string {
 	// "Ollie's stepped down", "the resurfacing's finished": "'s" is
 	// "has" or "is", no part of what goes.
 	t = reTrailingIs.ReplaceAllString(t, "$1")
+	// "presupuestos ya no caducan", "devis n'expirent plus": the
+	// negation is no part of what goes.
+	t = strings.TrimSpace(reNoLongerMid.ReplaceAllString(t, " "))
 	if loc := reTargetPlace.FindStringIndex(t); loc != nil && loc[0] > 0 {
 		// "we dropped sqlfluff from CI": what went is sqlfluff; CI is
 		// where it ran.
@@ -717,6 +720,10 @@ func retraction(s string, lx *lexicon) string {
 	}
 	return t
 }
+
+// reNoLongerMid is the negation inside a target said as what no longer
+// holds ("… ya no caducan", "… n'expirent plus").
+var reNoLongerMid = regexp.MustCompile(`(?i)\s(?:ya no(?: se)?\s|n'|ne\s)|\s+plus$`)
 
 // reTrailingIs is "'s" said for "is" or "has" at a target's end.
 var reTrailingIs = regexp.MustCompile(`(\pL)(?:'s|’s)$`)

@@ -166,11 +166,13 @@ func handedOver(f *finding, raw, s, lang string, lx *lexicon) bool {
 	h, ok := handoverOf(s, lang)
 	if ok && h.at > 0 {
 		rest := strings.TrimLeft(s[h.at:], ",;， ")
-		if g, v := classify(s[:h.at], lang, false); (v != durable || g.retract != "") && (len(rest) < len(s[h.at:]) || reBeforeHandover.MatchString(s[:h.at])) {
+		if g, v := classify(s[:h.at], lang, false); (v != durable || g.retract != "") && (len(rest) < len(s[h.at:]) || reBeforeHandover.MatchString(s[:h.at])) && !(v != excluded && reFault.MatchString(s[:h.at])) {
 			// "tsubame a arrêté, c'est maintenant hinata qui …": who
 			// held the duty before is named by the claim the handover
 			// ends, not by the one it makes. A part before it that
-			// states something stays.
+			// states something stays, and so does a fault the handover
+			// holds while ("mientras la furgoneta esté en el taller, los
+			// transportes los hace …").
 			f.text, f.part = strings.TrimSpace(rest), true
 		}
 	}

@@ -206,7 +206,7 @@ func english() *lexicon {
 			regexp.MustCompile(`(?i)^(?:now that |since |so )?(?:the |our )?(?P<t>[^,]+?) (?:has |have )?(?:finally |officially |already )?(?:ended|finished|wrapped up|got lifted|was lifted)(?:\s+(?:early|earlier|late|on time))?(?:\s*[.,;:!—–-]|\s+(?:now|already|finally|officially|so|and|but|thanks|since|as of|last|this|yesterday|today)\b|$).*$`),
 		},
 		mended: []*regexp.Regexp{
-			regexp.MustCompile(`(?i)^(?:good news,? |now that |since |so |and |also )*(?:the |our )?(?P<t>[^,]{2,40}?)(?: (?:has|have) been| (?:got|was|were|is|are)|'s(?: been)?|'ve been|'re) (?:finally |now |just |all )?(?:fixed|repaired|mended|back in stock|back up|working again|running again|up and running|up again|open again|reopened)\b`),
+			regexp.MustCompile(`(?i)^(?:good news,? |now that |since |so |and |also )*(?:the |our )?(?P<t>[^,]{2,40}?)(?: (?:has|have) been| (?:got|was|were|is|are)|'s(?: been)?|'ve been|'re) (?:finally |now |just |all )?(?:fixed|repaired|mended|back in stock|back up|back from (?:the )?(?:repair|service|[\p{Lu}\d][^,;.]{1,30})|working again|running again|up and running|up again|open again|reopened)\b`),
 			regexp.MustCompile(`(?i)^(?:good news,? |and |also |so )*(?:they|we|someone|the engineer|the vendor|the supplier|it) (?:finally |just |have |has |'ve )*(?:fixed|repaired|mended|reopened) (?:the |our )?(?P<t>[^,]{2,40}?)(?:\s*[.,;!]|\s+(?:so|and|now|finally|yesterday|today|last)\b|$)`),
 		},
 		forget: regexp.MustCompile(`(?i)^(?:please )?(?:forget(?: about| that| what i (?:said|told you) about| everything about)?|(?:don'?t|do not) remember(?: that)?|stop remembering(?: that)?|you can forget(?: about| that)?|remove the memory(?: that| about| of)?|delete (?:the |your )?(?:memory|note) (?:of|about|on))\s+(?P<t>.+)$`),
@@ -313,6 +313,8 @@ func german() *lexicon {
 			regexp.MustCompile(`(?i)^(?:.+(?:, | und | aber ))?(?:der |die |das |den |einen |eine |ein )?(?P<t>[^,\s]{4,}[^,]*?|(?-i:\p{Lu}{2,})[^,]*?|[^,\s]+ [^,]+?) gibt(?:'s| es) (?:jetzt |seit \S+ |inzwischen |mittlerweile )?(?:nicht mehr|keine?n? mehr)\b.*$`),
 			// "Frau Lang ist bei Huber nicht mehr zuständig".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | und | aber ))?(?P<t>[^,]+?) (?:ist|sind) (?:\S+ ){0,3}?nicht mehr (?:zuständig|verantwortlich|unser Ansprechpartner|unsere Ansprechpartnerin)\b.*$`),
+			// "die Angebote verfallen nicht mehr": what no longer holds.
+			regexp.MustCompile(`(?i)^(?:und |aber |übrigens,? |ach ja,? )*(?:der |die |das |unser |unsere )(?P<t>[^,;?:]{2,40}? \pL{3,} nicht mehr)(?:[,;.!]|\s+(?:und|weil|denn)\b|$)`),
 		},
 		ended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:jetzt wo |da |seit )?(?:der |die |das |unser |unsere )?(?P<t>[^,]+?) (?:ist|sind) (?:jetzt |endlich |offiziell |schon |inzwischen |also |ja |nun |mittlerweile |damit |auch )*(?:vorbei|beendet|abgeschlossen|erledigt|zu ende|aufgehoben)(?:[^\pL\pN].*)?$`),
@@ -416,6 +418,8 @@ func spanish() *lexicon {
 			regexp.MustCompile(`(?i)^(?:la regla de |la norma de |lo de )?(?P<t>.+?) ya no (?:aplica|se aplica|vale|rige|está vigente|es necesario|es necesaria|hace falta)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^deja de (?:preguntar(?:le)? a|usar|hacer|pingear a|mencionar a|avisar a) (?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^no (?:le )?(?:preguntes|pidas|avises) (?:más )?(?:a )?(?P<t>.+?) (?:más|nunca más)?(?:[^\pL\pN].*)?$`),
+			// "los presupuestos ya no caducan": what no longer holds.
+			regexp.MustCompile(`(?i)^(?:ah,? |y |pero |bueno,? |oye,? )*(?:el |la |los |las )(?P<t>[^,;¿?:]{2,40}? ya no (?:se )?(?:\pL{3,}))(?:[,;.!]|\s+(?:y|porque|así que)\b|$)`),
 		},
 		ended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:ya )?(?:se acabó|se terminó|terminó|se levantó|se cerró) (?:el |la |los |las )?(?P<t>[^,]+?)(?:[.;!].*)?$`),
@@ -424,7 +428,7 @@ func spanish() *lexicon {
 		mended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:buenas noticias,? |y |ya |ahora que |como )*(?:el |la |los |las |nuestro |nuestra )?(?P<t>[^,]{2,40}?) (?:ya )?(?:está|están|quedó|quedaron|fue|fueron) (?:por fin |ya )?(?:arreglad[oa]s?|reparad[oa]s?)\b`),
 			regexp.MustCompile(`(?i)^(?:buenas noticias,? |y |ya )*(?:el |la |los |las |nuestro |nuestra )?(?P<t>[^,]{2,40}?) (?:ya )?(?:vuelve a funcionar|vuelven a funcionar|funciona otra vez|funciona de nuevo)\b`),
-			regexp.MustCompile(`(?i)^(?:buenas noticias,? |y )*(?:ya |por fin )+(?:hay|tenemos) (?:el |la |un |una )?(?P<t>[^,]{2,40}?) (?:nuev[oa]s?|arreglad[oa]s?|reparad[oa]s?|otra vez)\b`),
+			regexp.MustCompile(`(?i)^(?:buenas noticias,? |y )*(?:ya |por fin )+(?:hay|tenemos) (?:el |la |un |una )?(?P<t>[^,]{2,40}?) (?:nuev[oa]s?|arreglad[oa]s?|reparad[oa]s?|otra vez|de vuelta)\b`),
 		},
 		forget: regexp.MustCompile(`(?i)^(?:por favor,? )?olvida (?:lo que (?:te )?dije (?:sobre|de) |todo (?:sobre|lo de) |que )(?P<t>.+)$`),
 		// "el umbral es 25 °C, no 28": a value said with the one it
@@ -540,12 +544,17 @@ func french() *lexicon {
 			regexp.MustCompile(`(?i)^(?:.+(?:, | et | mais |: ))?(?:on arrête|nous arrêtons|j'arrête) (?:les |le |la |l')(?P<t>[^,;:]+?)(?:[,;:.!]|$).*$`),
 			// "donc on supprime le hack de la ligne C".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | et | mais | donc ))?(?:on supprime|on enlève|on retire|nous supprimons) (?:les |le |la |l')(?P<t>[^,;:]+?)(?:[,;:.!]|$).*$`),
+			// "…, donc plus de ligne Sébastien sur les bons": no more of
+			// a thing (not "plus de 5", more than five).
+			regexp.MustCompile(`(?i)^(?:.+,\s*)?(?:donc |alors |et |du coup |mais )?plus (?:de |d')(?P<t>\pL[^,;.!?]{2,60}?)(?:\s+(?:sur|dans|pour|chez) (?:les |la |le |l'|des |nos |notre )[^,;.!?]{2,30}?)?\s*(?:[,;.!?]|$)`),
+			// "les devis n'expirent plus": what no longer holds.
+			regexp.MustCompile(`(?i)^(?:et |mais |bon,? |alors,? |du coup,? )*(?:les |le |la |l'|nos |notre )(?P<t>[^,;?:]{2,40}? (?:n'|ne )\pL{3,} plus)(?:[,;.!]|\s+(?:et|car|donc)\b|$)`),
 		},
 		ended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:maintenant que |comme |puisque )?(?:le |la |les |l'|notre )?(?P<t>[^,]+?) (?:est|sont) (?:enfin |maintenant |officiellement |déjà )?(?:terminée?s?|finie?s?|levée?s?|achevée?s?)(?:[^\pL\pN].*)?$`),
 		},
 		mended: []*regexp.Regexp{
-			regexp.MustCompile(`(?i)^(?:bonne nouvelle,? |et |maintenant que |comme )*(?:le |la |les |l'|notre )?(?P<t>[^,]{2,40}?) (?:est|sont|a été|ont été) (?:enfin |de nouveau |à nouveau )*(?:réparée?s?|remise? en service|de retour en stock)(?:[^\pL\pN]|$)`),
+			regexp.MustCompile(`(?i)^(?:bonne nouvelle,? |et |maintenant que |comme )*(?:le |la |les |l'|notre )?(?P<t>[^,]{2,40}?) (?:est|sont|a été|ont été) (?:enfin |de nouveau |à nouveau )*(?:réparée?s?|remise? en service|de retour en stock|revenue? du garage|de retour du garage)(?:[^\pL\pN]|$)`),
 			regexp.MustCompile(`(?i)^(?:bonne nouvelle,? |et )*(?:le |la |les |l'|notre )?(?P<t>[^,]{2,40}?) (?:remarchent?|refonctionnent?|(?:re)?fonctionnent? (?:à nouveau|de nouveau))(?:[^\pL\pN]|$)`),
 		},
 		forget: regexp.MustCompile(`(?i)^(?:s'il te plaît,? )?oublie (?:ce que (?:je t'ai|j'ai) dit (?:sur|à propos d[eu']|au sujet d[eu']) ?|tout (?:sur|à propos d[eu']) ?|que )(?P<t>.+)$`),
@@ -715,6 +724,8 @@ func japanese() *lexicon {
 			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?P<t>[^、。]+?)(?:は|を|も)(?:もう)?(?:やめることに(?:なりました|しました|なった)|やめました)`),
 			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?P<t>[^、。]+?)(?:は|も)(?:もう)?(?:無し|なし)(?:で|に|です|になりました)`),
 			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?P<t>[^、。]+?)の件は(?:撤回|取り消し|なし)`),
+			// "…から、手書きの記録と日曜の入力作業はなし": what is off now.
+			regexp.MustCompile(`^(?:[^、。]{1,30}(?:から|ので)、)?(?:あと|それと|それから)?(?P<t>[^、。]{2,30}?)(?:は|も)(?:もう)?(?:なし|無し)(?:で|に|です|。|！|$)`),
 		},
 		ended: []*regexp.Regexp{
 			regexp.MustCompile(`^(?P<t>[^、。]{2,16}?)(?:が|は)?(?:もう|無事に?|ようやく|やっと)?(?:終わりました|終わった|終了しました|完了しました|解除されました|明けました|通りました)(?:ので|から)?(?:[、。!！].*)?$`),

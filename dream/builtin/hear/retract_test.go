@@ -1169,3 +1169,30 @@ func TestNewContactHeard(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that "plus de" withdraws a thing only where it means "no more":
+// not a count ("plus de 10 commandes") or a comparison ("il y a plus de
+// monde"); and that a fault said before a part kept on its own stays in
+// its claim ("洗濯機が壊れてて、修理が来るまでは…").
+func TestNoMoreAndFaultPart(t *testing.T) {
+	for _, tc := range []struct {
+		text, target string
+	}{
+		{"Tout passe par email maintenant, donc plus de copie papier.", "copie papier"},
+		{"plus de 10 commandes par jour en décembre", ""},   // guard
+		{"il y a plus de monde le samedi matin", ""},        // guard
+		{"On a plus de stock que prévu cette semaine.", ""}, // guard
+	} {
+		h := Session(conv(tc.text))
+		got := slices.ContainsFunc(h.Retractions, func(r Retraction) bool { return tc.target != "" && strings.Contains(r.Target, tc.target) })
+		if got != (tc.target != "") || tc.target == "" && len(h.Retractions) > 0 {
+			t.Errorf("%q: retractions %+v, want %q", tc.text, h.Retractions, tc.target)
+		}
+	}
+	h := Session(conv("あと冷蔵庫が壊れてて、修理が来るまでは牛乳は隣のカフェに置かせてもらってる。"))
+	if !slices.ContainsFunc(h.Statements, func(st Statement) bool {
+		return strings.Contains(st.Claim, "冷蔵庫が壊れて") && strings.Contains(st.Claim, "隣のカフェ")
+	}) {
+		t.Errorf("statements %+v, want one with the fault and the arrangement", h.Statements)
+	}
+}

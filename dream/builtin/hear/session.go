@@ -389,6 +389,17 @@ func hearMessage(text string, answering, replying, agreed bool) heard {
 				out.statements = append(out.statements, statementFrom(f))
 			}
 		}
+		if i > 0 && prevLast == nil && len(out.statements) > ns && reMeanwhile.MatchString(s.text) && !sents[i-1].hush && !sents[i-1].joke &&
+			(reAbsent.MatchString(sents[i-1].text) || reFault.MatchString(sents[i-1].text)) {
+			// "Karim part en congé paternité … . Pendant ce temps c'est
+			// Lou Garnier qui livre": the sentence before says while
+			// what, and the claim names it, so that its end ends it.
+			for j := ns; j < len(out.statements); j++ {
+				st := &out.statements[j]
+				st.Quote = sents[i-1].text + " " + st.Quote
+				st.Claim = claimFor(st.Kind, st.Lang, st.Quote)
+			}
+		}
 		markChanges(&out, nr, ns)
 		if len(out.retracts) > nr && len(out.statements) == ns {
 			if st, ok := nowItIs(s.text, s.lang, out.retracts[nr].Target); ok {
@@ -634,9 +645,22 @@ func appendCommaParts(sts []Statement, text, lang string, reply bool) []Statemen
 	if len(parts) <= 1 {
 		return sts
 	}
-	for _, p := range parts {
+	for i, p := range parts {
 		f, v := classify(p, lang, reply)
 		if v == durable && f.kind != "" && !emptyAfterRedaction(f.text) {
+			if i > 0 && reFault.MatchString(parts[i-1]) {
+				// "洗濯機が壊れてて、修理が来るまではシーツは…": the fault
+				// said before the part is what it holds while.
+				if a, b := strings.Index(text, parts[i-1]), strings.Index(text, p); a >= 0 && b > a {
+					if _, pv := classify(parts[i-1], lang, reply); pv != excluded {
+						join := " "
+						if cjk(lang) {
+							join = ""
+						}
+						f.text = strings.TrimSpace(text[a:b]) + join + strings.TrimSpace(f.text)
+					}
+				}
+			}
 			sts = append(sts, statementFrom(f))
 		}
 	}
@@ -1389,6 +1413,13 @@ func departureSplit(c string, lx *lexicon) []string {
 
 // reDepartureThen joins a leaving to what follows it.
 var reDepartureThen = regexp.MustCompile(`\s(?:and|so|und|y|e|et|donc)\s|;\s*|,\s+|；|，|、|ので、?|から、`)
+
+// reMeanwhile opens a sentence that holds while what the sentence before
+// it says lasts ("Pendant ce temps c'est Lou qui livre").
+var reMeanwhile = regexp.MustCompile(`(?i)^(?:(?:and|so|y|et|und|also)\s+)?(?:meanwhile|in the meantime|until then|while (?:she|he|they|it)(?:'s| is| are) (?:away|out|off|gone)|pendant ce temps|en attendant|entre-temps|d'ici là|mientras tanto|entretanto|hasta entonces|in der zwischenzeit|solange|bis dahin|währenddessen)(?:[^\pL\pN]|$)|^(?:这段时间|这期间|在此期间|期间|その間|それまで(?:は|の間))`)
+
+// reAbsent names an absence: a leave, a holiday, someone away.
+var reAbsent = regexp.MustCompile(`(?i)\b(?:leave|holiday|vacation|away|off sick|sick leave|sabbatical|parental|paternity|maternity|congé|congés|vacances|absente?|arrêt maladie|urlaub|elternzeit|mutterschutz|krank|abwesend|vacaciones|baja|permiso|ausente)(?:[^\pL\pN]|$)|休假|请假|产假|不在|出差|休み|休暇|育休|産休|出張`)
 
 // reBareNo is a reply's "no" taken for what a withdrawal names.
 var reBareNo = regexp.MustCompile(`(?i)^(?:no|nope|nah|nein|non|いや|いいえ|不|不用|不要)[,.!、，。]?$`)
