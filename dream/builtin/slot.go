@@ -176,6 +176,11 @@ func valueOf(text string) []valueTok {
 					us = append(us, canonUnit(ts[0]))
 				}
 			}
+			if u := strings.Trim(lw(i+1), ".,;:"); shortUnits[u] {
+				// "60 s", "5 h", "200 ms": a unit's symbol, too short a
+				// word for terms.
+				us = append(us, canonUnit(u))
+			}
 			// "压缩级别 3", "保留 7 天": CJK says what a count is of
 			// just before it, or its measure just after, with no mark
 			// between.
@@ -812,7 +817,19 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 				// shared words say it is the same thing.
 				need = 2
 			}
+			if kind == vkCount && st.IfChanging && len(c.sterms) == 0 && sameRealUnit(nv, ov) {
+				// "passe l'échantillonnage à 30 s" of "on échantillonne
+				// toutes les 60 s": a task setting a count of a unit names
+				// the thing it sets, one shared word is enough.
+				need = 1
+			}
 			covers := coversAll(c.sterms, content)
+			if kind == vkCount && shared >= 2 && len(c.sterms) >= 3 && 3*len(overlapAkin(c.sterms, content)) >= 2*len(c.sterms) {
+				// "Setz das Zeitlimit des Solvers auf 90 Sekunden" of
+				// "el límite de tiempo del solver es 120 segundos": a count
+				// of one unit, two of three words of the claim's subject.
+				covers = true
+			}
 			if kind == vkCount && (rareUnit(nv, ov) || nounUnit(nv, ov)) {
 				// "bumped the rl to 300 req/min" changes the claim of
 				// 100 req/min whatever it was said to be about.
@@ -909,6 +926,31 @@ func phoneContext(text string, vs []valueTok) string {
 	}
 	return b.String()
 }
+
+// sameRealUnit reports a count of ns and one of os sharing a unit that
+// is a unit, not the word said before a count ("à", "to").
+func sameRealUnit(ns, os []valueTok) bool {
+	for _, n := range ns {
+		for _, o := range os {
+			if n.kind != vkCount || o.kind != vkCount {
+				continue
+			}
+			for _, u := range n.units {
+				if slices.Contains(o.units, u) && !termStop[u] && !countLead[u] && utf8.RuneCountInString(u) > 1 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// countLead are the words before a count that a count's units take
+// without being units ("à 30 s", "to 5").
+var countLead = setOf("à", "a", "to", "auf", "on", "at", "de", "of", "by", "um", "in", "en", "bis", "hasta", "jusqu'à")
+
+// shortUnits are units written as symbols too short to be terms.
+var shortUnits = setOf("s", "h", "m", "ms", "min", "d", "g", "kg", "l", "ml", "km", "kb", "mb", "gb", "tb", "px", "µs", "ns")
 
 // phoneWords are the terms of words for a phone number, which two
 // claims of different people's numbers share.

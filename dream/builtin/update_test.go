@@ -1595,3 +1595,41 @@ func TestBackAndNoLongerWithdraw(t *testing.T) {
 			[]string{"手で数えて"}, nil},
 	})
 }
+
+// Ensure that a value a task sets changes the claim of the same thing
+// said another way: in units written as symbols ("à 30 s" for "toutes
+// les 60 s"), in another language ("Setz das Zeitlimit des Solvers auf 90
+// Sekunden" for "el límite de tiempo del solver es 120 segundos"), with a
+// Japanese verb of shortening; and that a limit stated ("máximo 3 noches
+// seguidas") is kept and changed by one said in words.
+func TestTaskSetsValueSaidOtherwise(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"French, a unit's symbol",
+			[]string{"Pour info on échantillonne toutes les 15 s, et on supporte encore les cartes v2 qui sont chez les clients de Nantes."},
+			[]string{"Passe l'échantillonnage à 5 s, le client le demande."},
+			[]string{"toutes les 15 s"}, []string{"5 s", "cartes v2"}},
+		{"German of a Spanish claim",
+			[]string{"El límite de tiempo del solver es 120 segundos, no más."},
+			[]string{"Setz das Zeitlimit des Solvers auf 90 Sekunden runter, das reicht jetzt."},
+			[]string{"120 segundos"}, []string{"90 Sekunden"}},
+		{"Japanese, shortened",
+			[]string{"ウォッチドッグは 8 秒、これは要件です。"},
+			[]string{"ウォッチドッグのタイムアウトを 4 秒に短縮して。"},
+			[]string{"8 秒"}, []string{"4 秒"}},
+		{"Spanish, a limit in words",
+			[]string{"Las reglas: máximo 3 noches seguidas por enfermera."},
+			[]string{"Cambio de reglas: desde mayo, máximo dos noches seguidas."},
+			[]string{"máximo 3 noches"}, []string{"dos noches"}},
+	})
+}
+
+// Ensure that a German handover said duty first ("die Solver-Reviews
+// übernimmt Nuria") ends the earlier holder's duty, said in English.
+func TestGermanHandoverDutyFirst(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"duty first, another language",
+			[]string{"and Markus reviews anything touching the scheduler, tag him."},
+			[]string{"Ich wechsle ins Plattform-Team, die Scheduler-Reviews übernimmt Nuria Vidal."},
+			[]string{"Markus reviews"}, []string{"Nuria Vidal"}},
+	})
+}

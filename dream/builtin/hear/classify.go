@@ -515,6 +515,15 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
 		return why(f, "d21u"), durable
 	}
+	if limitRule(s) && !taskish(s, lang, lx) && !isImperativeLead(s, lang, lx) {
+		// "máximo 3 noches seguidas por enfermera", "höchstens zwei
+		// Nachtdienste am Stück": a limit stated is a standing rule.
+		f.kind, f.subject = Rule, subjectOf(s, lang, lx)
+		if hasValue(s, lang) {
+			f.kind = Fact
+		}
+		return why(f, "d22m"), durable
+	}
 	if reNewContact.MatchString(s) && (reContactValue.MatchString(s) || hasValue(s, lang) && !taskish(s, lang, lx)) && !isImperativeLead(s, lang, lx) {
 		// "Neue Nummer von Yilmaz: 0176 5512 0938": a number or an
 		// address said to be new is where to reach them now.
@@ -531,6 +540,21 @@ var reNewContact = regexp.MustCompile(`(?i)\b(?:new|neuen?|neue[rs]?|nuev[oa]s?|
 
 // reContactValue is a phone number or an e-mail address written out.
 var reContactValue = regexp.MustCompile(`(?:\+|\b0)\d[\d ()-]{6,}\d|\b\d{2,5}(?:[ -]\d{2,5}){2,4}\b|[\w.+-]+@[\w-]+(?:\.[\w-]+)+`)
+
+// reLimitWord says a count is a limit: at most, at least, in the six
+// languages; the count follows.
+var reLimitWord = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:max|maximum|min|minimum|at most|at least|no more than|not more than|máximo|mínimo|como máximo|como mucho|como mínimo|al menos|no más de|höchstens|mindestens|maximal|minimal|nicht mehr als|au maximum|au minimum|au moins|pas plus de|maximum de|minimum de)\s+(?:de\s+|d')?(\pL+|\d+)|(?:最多|至少|不超过|不少于|最大|最低|最小)\s*(\d+)`)
+
+// limitRule reports a clause stating a limit: a limit word before a
+// count in digits or in words.
+func limitRule(s string) bool {
+	for _, m := range reLimitWord.FindAllStringSubmatch(s, 4) {
+		if m[2] != "" || isDigits(m[1]) || numberWords[strings.ToLower(m[1])] {
+			return true
+		}
+	}
+	return false
+}
 
 // NewContact reports text saying a number or an address is new
 // (reNewContact).
@@ -607,7 +631,7 @@ var reValueSet = map[string]*regexp.Regexp{
 	Es: regexp.MustCompile(`(?i)\b(?:cambia|sube|baja|pon|ajusta|actualiza|aumenta|reduce)\s+(?:el|la|los|las)?\s*[\pL\pN][\pL\pN\s./_-]{1,40}?\s+(?:de\s+\S+\s+)?a\s+\d`),
 	Fr: regexp.MustCompile(`(?i)\b(?:passe|mets|change|augmente|baisse|règle|monte|descends)\s+(?:le|la|les|l')?\s*[\pL\pN][\pL\pN\s./_'-]{1,40}?\s+(?:de\s+\S+\s+)?à\s+\d`),
 	Zh: regexp.MustCompile(`把[^，,。]{1,16}?(?:改成|改为|调成|调到|设为|设成|提高到|降到|降低到|增加到)\s*\d`),
-	Ja: regexp.MustCompile(`[^、。]{1,16}?を\s*\d[^、。]{0,8}?に(?:して|変更して|上げて|下げて|変えて)`),
+	Ja: regexp.MustCompile(`[^、。]{1,16}?を\s*\d[^、。]{0,8}?に(?:して|変更して|上げて|下げて|変えて|短縮して|延長して|増やして|減らして|伸ばして|縮めて)`),
 }
 
 // leftOld is the thing left in reLeftFor: a name of one or two words.

@@ -64,6 +64,9 @@ var reHandover = map[string][]*regexp.Regexp{
 		// "die Teststationen macht jetzt Yuki", "Downloads auf die
 		// Live-SPS macht jetzt Aylin Demir"
 		regexp.MustCompile(`(?i)(?:^|, )(?:(?:und|also|übrigens|ach ja),? )*(?:die |der |das |den )?` + duty + ` (?:macht|machen|übernimmt|übernehmen|betreut|betreuen|verantwortet|hat|prüft|reviewt) (?:jetzt|ab jetzt|nun|ab sofort|künftig|seitdem|stattdessen|von jetzt an|inzwischen|mittlerweile|ab (?:dem )?\p{L}+|ab nächste[rnm]? \p{L}+|seit \p{L}+) ` + deHolder + `(?:$|[,.;:!]| und\b)`),
+		// "die Solver-Reviews übernimmt Nuria": taking over says the
+		// change, no word of time needed.
+		regexp.MustCompile(`(?i)(?:^|, )(?:(?:und|also|übrigens|ach ja),? )*(?:die|der|das|den) ` + duty + ` (?:übernimmt|übernehmen) ` + deHolder + `(?:$|[,.;:!]| und\b)`),
 		// "die Grabungsleitung liegt seit Dezember bei Herrn Kowalczyk"
 		regexp.MustCompile(`(?i)^(?:(?:und|also|übrigens|ach ja),? )*(?:die |der |das )?` + duty + ` (?:liegt|liegen) (?:jetzt |nun |ab sofort |inzwischen |mittlerweile |seit (?:\S+ ){1,3}?)bei ` + deHolder + `(?:$|[,.;:!]| und\b)`),
 		// "Yuki hat die Teststationen übernommen"

@@ -1196,3 +1196,22 @@ func TestNoMoreAndFaultPart(t *testing.T) {
 		t.Errorf("statements %+v, want one with the fault and the arrangement", h.Statements)
 	}
 }
+
+// Ensure that a limit stated ("máximo 3 noches seguidas", "höchstens
+// zwei Nachtdienste") is kept, in digits or in words, and that a question
+// about a limit is not.
+func TestLimitStated(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		kept bool
+	}{
+		{"Las reglas: máximo 3 noches seguidas por enfermera.", true},
+		{"Neue Regel: höchstens zwei Nachtdienste am Stück.", true},
+		{"¿como máximo cuántas noches seguidas?", false}, // guard
+	} {
+		h := Session(conv(tc.text))
+		if got := len(h.Statements) > 0; got != tc.kept {
+			t.Errorf("%q: statements %+v, want kept = %v", tc.text, h.Statements, tc.kept)
+		}
+	}
+}
