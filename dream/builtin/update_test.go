@@ -1633,3 +1633,41 @@ func TestGermanHandoverDutyFirst(t *testing.T) {
 			[]string{"Markus reviews"}, []string{"Nuria Vidal"}},
 	})
 }
+
+// Ensure that a Japanese name written apart from its honorific leaves
+// ("Ines さんが辞めたので、…") and that a team named as who does it now is
+// kept; that a thing that came back ends what held while it was out;
+// that "ya no damos soporte a" and "on arrête de les supporter" withdraw;
+// and that a reason said before a request is kept without the request.
+func TestLeavingsAndEndsInMoreShapes(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"Japanese, a Latin name apart from さん",
+			[]string{"新しいマップは全部 Priya にレビューしてもらうルールだから、PR には Priya を入れてね。"},
+			[]string{"Priya さんが辞めたので、マップのレビューは特定の人じゃなくてレベルデザインチームの誰かでいい。"},
+			[]string{"Priya にレビュー"}, []string{"チームの誰か"}},
+		{"English, a machine came back",
+			[]string{"build-mac-03 is quarantined, its fan is broken, so nothing gets scheduled on it until IT swaps the fan."},
+			[]string{"also build-mac-03 came back with a new fan."},
+			[]string{"build-mac-03 is quarantined"}, nil},
+		{"English, quarantined until swapped",
+			[]string{"ci-linux-12 is quarantined, its disk throws I/O errors, so nothing gets pinned to it until ops swap the disk."},
+			[]string{"also ci-linux-12 came back with a new disk."},
+			[]string{"ci-linux-12 is quarantined"}, nil},
+		{"French, the vendor fixed their fault",
+			[]string{"Autre chose : chez Bouygues, on coupe le PSM sur les boîtiers, il y a un bug réseau qui fait perdre la connexion. C'est provisoire."},
+			[]string{"Ah et Bouygues a corrigé son réseau, on peut remettre le PSM partout."},
+			[]string{"on coupe le PSM"}, nil},
+		{"Spanish, no longer supported",
+			[]string{"Y el endpoint viejo /v1/refunds lo seguimos soportando en todos los SDKs hasta junio."},
+			[]string{"Ya no damos soporte a /v1/refunds, el último cliente migró."},
+			[]string{"/v1/refunds"}, nil},
+		{"French, we stop supporting them",
+			[]string{"Pour info on échantillonne toutes les 60 s, et on supporte encore les boîtiers v1 qui sont chez les clients de Nantes."},
+			[]string{"Les derniers boîtiers v1 sont rentrés de chez les clients, on arrête de les supporter."},
+			[]string{"boîtiers v1 qui sont"}, []string{"60 s"}},
+		{"Japanese, a reason before a request",
+			[]string{"予約は Airbnb と Booking.com から来ます。"},
+			[]string{"Airbnbはもうやめた。これからはBooking.comと直接予約だけなので、スクリプトからAirbnbの読み込みを外して"},
+			[]string{"Airbnb"}, []string{"直接予約だけ"}},
+	})
+}

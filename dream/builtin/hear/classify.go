@@ -152,6 +152,11 @@ func cjkText(s string) bool {
 // declines a proposal; it sets no rule).
 func classify(raw, lang string, reply bool) (finding, verdict) {
 	f, v := classifyClause(raw, lang, reply)
+	if f.why == "d22m" && reTaskLabel.MatchString(raw) {
+		// "Aufgabe: …, maximal 3 Vormerkungen pro Nutzer": a limit in a
+		// task's description is the task's spec.
+		return why(finding{lang: lang, text: f.text}, "n22m"), neutral
+	}
 	if f.ended != "" && (v != durable || !hasValue(f.ended, lang) || !reEndedWhere.MatchString(f.ended)) && f.retract == "" && f.forget == "" {
 		// "the audit freeze is over" says nothing but that it ended;
 		// "the cutover to Postgres 16 is done" says where things are.
@@ -544,6 +549,10 @@ var reContactValue = regexp.MustCompile(`(?:\+|\b0)\d[\d ()-]{6,}\d|\b\d{2,5}(?:
 // reLimitWord says a count is a limit: at most, at least, in the six
 // languages; the count follows.
 var reLimitWord = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:max|maximum|min|minimum|at most|at least|no more than|not more than|máximo|mínimo|como máximo|como mucho|como mínimo|al menos|no más de|höchstens|mindestens|maximal|minimal|nicht mehr als|au maximum|au minimum|au moins|pas plus de|maximum de|minimum de)\s+(?:de\s+|d')?(\pL+|\d+)|(?:最多|至少|不超过|不少于|最大|最低|最小)\s*(\d+)`)
+
+// reTaskLabel opens a task's description ("Aufgabe: …, maximal 3
+// Vormerkungen pro Nutzer"): the limits in it are the task's spec.
+var reTaskLabel = regexp.MustCompile(`(?i)^\s*(?:task|todo|ticket|story|feature|aufgabe|tarea|tâche|ticket|任务|需求|タスク|課題)\s*[:：]`)
 
 // limitRule reports a clause stating a limit: a limit word before a
 // count in digits or in words.

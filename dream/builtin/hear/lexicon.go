@@ -206,7 +206,9 @@ func english() *lexicon {
 			regexp.MustCompile(`(?i)^(?:now that |since |so )?(?:the |our )?(?P<t>[^,]+?) (?:has |have )?(?:finally |officially |already )?(?:ended|finished|wrapped up|got lifted|was lifted)(?:\s+(?:early|earlier|late|on time))?(?:\s*[.,;:!—–-]|\s+(?:now|already|finally|officially|so|and|but|thanks|since|as of|last|this|yesterday|today)\b|$).*$`),
 		},
 		mended: []*regexp.Regexp{
-			regexp.MustCompile(`(?i)^(?:good news,? |now that |since |so |and |also )*(?:the |our )?(?P<t>[^,]{2,40}?)(?: (?:has|have) been| (?:got|was|were|is|are)|'s(?: been)?|'ve been|'re) (?:finally |now |just |all )?(?:fixed|repaired|mended|back in stock|back up|back from (?:the )?(?:repair|service|[\p{Lu}\d][^,;.]{1,30})|working again|running again|up and running|up again|open again|reopened)\b`),
+			regexp.MustCompile(`(?i)^(?:good news,? |now that |since |so |and |also )*(?:the |our )?(?P<t>[^,]{2,40}?)(?: (?:has|have) been| (?:got|was|were|is|are)|'s(?: been)?|'ve been|'re) (?:finally |now |just |all )?(?:fixed|repaired|mended|back in stock|back up|back from (?:the )?(?:repair|service|[\p{Lu}\d][^,;.]{1,30})|back to normal|working again|running again|up and running|up again|open again|reopened)\b`),
+			// "tc-win-09 came back with a new SSD", "the scanner's back online".
+			regexp.MustCompile(`(?i)^(?:good news,? |so |and |also )*(?:the |our )?(?P<t>[^,]{2,40}?)(?: came| has come| is|'s) back (?:with|from|online|up|in service)\b`),
 			regexp.MustCompile(`(?i)^(?:good news,? |and |also |so )*(?:they|we|someone|the engineer|the vendor|the supplier|it) (?:finally |just |have |has |'ve )*(?:fixed|repaired|mended|reopened) (?:the |our )?(?P<t>[^,]{2,40}?)(?:\s*[.,;!]|\s+(?:so|and|now|finally|yesterday|today|last)\b|$)`),
 		},
 		forget: regexp.MustCompile(`(?i)^(?:please )?(?:forget(?: about| that| what i (?:said|told you) about| everything about)?|(?:don'?t|do not) remember(?: that)?|stop remembering(?: that)?|you can forget(?: about| that)?|remove the memory(?: that| about| of)?|delete (?:the |your )?(?:memory|note) (?:of|about|on))\s+(?P<t>.+)$`),
@@ -418,6 +420,8 @@ func spanish() *lexicon {
 			regexp.MustCompile(`(?i)^(?:la regla de |la norma de |lo de )?(?P<t>.+?) ya no (?:aplica|se aplica|vale|rige|está vigente|es necesario|es necesaria|hace falta)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^deja de (?:preguntar(?:le)? a|usar|hacer|pingear a|mencionar a|avisar a) (?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^no (?:le )?(?:preguntes|pidas|avises) (?:más )?(?:a )?(?P<t>.+?) (?:más|nunca más)?(?:[^\pL\pN].*)?$`),
+			// "ya no damos soporte a /v1/charges": what we do no longer.
+			regexp.MustCompile(`(?i)^(?:y |pero |bueno,? |oye,? )*ya no (?:damos soporte (?:a|para)|soportamos|aceptamos|ofrecemos|mantenemos|trabajamos con|usamos|publicamos) (?:el |la |los |las |lo de )?(?P<t>[^,;]+?)(?:[,;.]|\s+(?:y|porque)\b|$)`),
 			// "los presupuestos ya no caducan": what no longer holds.
 			regexp.MustCompile(`(?i)^(?:ah,? |y |pero |bueno,? |oye,? )*(?:el |la |los |las )(?P<t>[^,;¿?:]{2,40}? ya no (?:se )?(?:\pL{3,}))(?:[,;.!]|\s+(?:y|porque|así que)\b|$)`),
 		},
@@ -555,6 +559,8 @@ func french() *lexicon {
 		},
 		mended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:bonne nouvelle,? |et |maintenant que |comme )*(?:le |la |les |l'|notre )?(?P<t>[^,]{2,40}?) (?:est|sont|a été|ont été) (?:enfin |de nouveau |à nouveau )*(?:réparée?s?|remise? en service|de retour en stock|revenue? du garage|de retour du garage)(?:[^\pL\pN]|$)`),
+			// "Orange a corrigé son réseau": who fixed their own fault.
+			regexp.MustCompile(`(?i)^(?:ah,? |et |bon,? |bonne nouvelle,? )*(?:ah et )?(?P<t>[^,]{2,40}?) a (?:enfin |finalement )?(?:corrigé|réparé|résolu) (?:son |sa |ses |leur |leurs )`),
 			regexp.MustCompile(`(?i)^(?:bonne nouvelle,? |et )*(?:le |la |les |l'|notre )?(?P<t>[^,]{2,40}?) (?:remarchent?|refonctionnent?|(?:re)?fonctionnent? (?:à nouveau|de nouveau))(?:[^\pL\pN]|$)`),
 		},
 		forget: regexp.MustCompile(`(?i)^(?:s'il te plaît,? )?oublie (?:ce que (?:je t'ai|j'ai) dit (?:sur|à propos d[eu']|au sujet d[eu']) ?|tout (?:sur|à propos d[eu']) ?|que )(?P<t>.+)$`),
@@ -664,8 +670,8 @@ func chinese() *lexicon {
 
 func japanese() *lexicon {
 	return &lexicon{
-		departed:     regexp.MustCompile(`^(?:[^、。はがをに]{1,16}は)?(?P<t>[\p{Han}\p{Katakana}]{1,6}|` + nameRe + `)(?:さん|の方)(?:は|が)?(?:先月|先週|もう|今月|昨年|去年|\d{1,2}月(?:から|末)?|来月から|今月から)?(?:末)?(?:で|に)?(?:別の(?:チーム|部署)|異動|[^、。]{1,15}?(?:に|へ)(?:異動|移り|移っ|移動|転籍|転職)|退職|辞め|休職|産休|育休|修了|卒業|契約(?:が|は)?(?:終了|満了|切れ)|いなくな|抜け|[^、。]{0,12}?担当(?:ではない|じゃない|ではありません|から外れ|を外れ))`),
-		returned:     regexp.MustCompile(`^(?:[^、。はがをに]{1,16}は)?(?P<t>[\p{Han}\p{Katakana}]{1,6}|` + nameRe + `)さん(?:は|が)?(?:先週|今週|今月|昨日|無事)?(?:[^、。]{1,10}?から)?(?:戻って|戻り|復帰)`),
+		departed:     regexp.MustCompile(`^(?:[^、。はがをに]{1,16}は)?(?P<t>[\p{Han}\p{Katakana}]{1,6}|` + nameRe + `) ?(?:さん|の方)(?:は|が)?(?:先月|先週|もう|今月|昨年|去年|\d{1,2}月(?:から|末)?|来月から|今月から)?(?:末)?(?:で|に)?(?:別の(?:チーム|部署)|異動|[^、。]{1,15}?(?:に|へ)(?:異動|移り|移っ|移動|転籍|転職)|退職|辞め|休職|産休|育休|修了|卒業|契約(?:が|は)?(?:終了|満了|切れ)|いなくな|抜け|[^、。]{0,12}?担当(?:ではない|じゃない|ではありません|から外れ|を外れ))`),
+		returned:     regexp.MustCompile(`^(?:[^、。はがをに]{1,16}は)?(?P<t>[\p{Han}\p{Katakana}]{1,6}|` + nameRe + `) ?さん(?:は|が)?(?:先週|今週|今月|昨日|無事)?(?:[^、。]{1,10}?から)?(?:戻って|戻り|復帰)`),
 		questionLead: anyRe(`^(?:なぜ|なんで|どうして|どこ|どれ|どの|誰|だれ|いつ|何|なに)`),
 		questionAny:  anyRe(`か[。？?]?$`, `ですか`, `ますか`, `でしょうか`, `かな[。？?]?$`, `[？?]$`, `の[？?]$`),
 		hypo:         anyRe(`もし`, `もしも`, `将来`, `先の話`, `仮に`, `かもしれ`, `かも`, `はず`, `たぶん`, `多分`, `おそらく`, `だろう`, `でしょう`, `と思う`, `と思います`, `と考え`, `検討`, `かなと`, `どうかな`, `いつか`, `アイデア`, `案として`),

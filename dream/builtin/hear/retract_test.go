@@ -1207,7 +1207,8 @@ func TestLimitStated(t *testing.T) {
 	}{
 		{"Las reglas: máximo 3 noches seguidas por enfermera.", true},
 		{"Neue Regel: höchstens zwei Nachtdienste am Stück.", true},
-		{"¿como máximo cuántas noches seguidas?", false}, // guard
+		{"¿como máximo cuántas noches seguidas?", false},                           // guard
+		{"Aufgabe: Reservierungen mit Warteschlange, maximal 3 pro Nutzer", false}, // a task's spec
 	} {
 		h := Session(conv(tc.text))
 		if got := len(h.Statements) > 0; got != tc.kept {

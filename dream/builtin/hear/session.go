@@ -608,10 +608,17 @@ var notNames = set("everyone", "everybody", "all", "nobody", "we", "i", "me", "y
 // name inside it, or a Chinese or Japanese name with its honorific.
 var reSuccessor = regexp.MustCompile(`\s` + nameRe + `|^` + `(?-i:\p{Lu}[\p{Ll}'’-]+\s\p{Lu}[\p{Ll}'’-]+)` + `|[\p{Han}\p{Katakana}]{1,6}(?:さん|くん|君|先生|氏)|[\p{Han}]{2,3}(?:老师|先生|女士)|(?:由|让|给|换成|换了)[\p{Han}]{2,3}(?:来|负责|接|做|管)`)
 
+// reWhoNow names who does a thing by a team or anyone in it ("レンダリン
+// グチームの誰かでいい", "anyone on the render team").
+var reWhoNow = regexp.MustCompile(`(?i)\b(?:the [\pL-]+ team|anyone (?:on|in|from) |someone (?:on|in|from) |el equipo|alguien del|l'équipe|quelqu'un de|das [\pL-]*team|jemand aus)\b|チームの誰か|チームが|チームで|团队(?:里)?(?:的)?(?:任何|谁)|组里(?:的)?(?:任何|谁)`)
+
 // namesSuccessor reports a clause that names a person who is not a word
 // the language capitalises for other reasons: after a clause saying
 // someone left, who does it now.
 func namesSuccessor(c, lang string) bool {
+	if reWhoNow.MatchString(c) {
+		return true
+	}
 	for _, m := range reSuccessor.FindAllString(c, 4) {
 		w := strings.Fields(m)
 		if len(w) == 0 || !lexes[lang].properStop[w[0]] {
@@ -642,8 +649,8 @@ func bareName(s string) bool {
 // kept out as a whole.
 func appendCommaParts(sts []Statement, text, lang string, reply bool) []Statement {
 	parts := commaParts(text)
-	if len(parts) <= 1 {
-		return sts
+	if len(parts) <= 1 || reTaskLabel.MatchString(text) {
+		return sts // "Aufgabe: …, maximal 3 pro Nutzer": a task's spec
 	}
 	for i, p := range parts {
 		f, v := classify(p, lang, reply)
@@ -777,7 +784,8 @@ func hearSentence(text, lang string, reply bool, out *heard) (found []finding, e
 			v = neutral
 		}
 		prefBefore = prefBefore || v == durable && f.kind == Preference
-		if f.retract == "" && f.forget == "" && (v == durable || hasValue(c, lang) || cjk(lang) || bareName(c) || v == neutral && first >= 0 || v != excluded && reFault.MatchString(c)) {
+		trailingTask := v != durable && lang == Ja && first >= 0 && ci == len(cls)-1 && reJaRequestEnd.MatchString(c)
+		if f.retract == "" && f.forget == "" && !trailingTask && (v == durable || hasValue(c, lang) || cjk(lang) || bareName(c) || v == neutral && first >= 0 || v != excluded && reFault.MatchString(c)) {
 			// The span a whole-sentence claim quotes: from the first
 			// clause that says something to the last. A fault said
 			// before a rule ("the lift's out, so …") is what it holds

@@ -247,6 +247,10 @@ var clauseSplit = map[string]*regexp.Regexp{
 	Ja: regexp.MustCompile(`[；;：]|(?:けど|けれど|けれども|が|ので)、|。`),
 }
 
+// reJaRequestEnd ends a Japanese request to the agent ("…を外して",
+// "…しておいてください").
+var reJaRequestEnd = regexp.MustCompile(`(?:て|てください|てね|といて|ておいて|しといて)[。！!]?\s*$`)
+
 // reWhileWord is a word that opens a condition or a contrast.
 var reWhileWord = regexp.MustCompile(`(?i)\b(?:while|whereas|although|though|während|obwohl|mientras|aunque|tandis que|alors que|bien que)\b`)
 
@@ -279,9 +283,11 @@ func clauses(sent, lang string) []string {
 			// "PR の説明ですが、…": a topic, not a contrast.
 			continue
 		}
-		if lang == Ja && m == "ので、" && !departedBefore(sent[start:l[0]]) {
+		if lang == Ja && m == "ので、" && !departedBefore(sent[start:l[0]]) && !reJaRequestEnd.MatchString(sent[l[1]:]) {
 			// "…が異動になったので、これからは…": who left is a clause of
-			// its own; any other reason stays with what it explains.
+			// its own, and so is a reason before a request ("…直接予約だけ
+			// なので、スクリプトから…を外して": what holds, then the task);
+			// any other reason stays with what it explains.
 			continue
 		}
 		if lead := strings.TrimSpace(sent[start:l[0]]); lead != "" && strings.TrimSpace(reBareLead.FindString(lead)) == lead && reWhileWord.MatchString(m) {
@@ -312,7 +318,12 @@ func clauses(sent, lang string) []string {
 				cut = l[0] + size
 			}
 		}
-		if p := strings.TrimSpace(sent[start:l[0]]); p != "" {
+		end := l[0]
+		if lang == Ja && m == "ので、" && !departedBefore(sent[start:l[0]]) {
+			// A reason before a request keeps its "ので" ("…だけなので").
+			end += len("ので")
+		}
+		if p := strings.TrimSpace(sent[start:end]); p != "" {
 			out = append(out, p)
 		}
 		start = cut
@@ -327,7 +338,7 @@ func clauses(sent, lang string) []string {
 // names, with no object of its own.
 var reDropsWhatCame = map[string]*regexp.Regexp{
 	En: regexp.MustCompile(`(?i)^,\s+we(?:'re| are) (?:dropping|ditching|scrapping|killing) (?:it|that|them)\b`),
-	Fr: regexp.MustCompile(`(?i)^,\s+(?:on (?:laisse tomber|abandonne|oublie|arrête)\s*(?:[,.;:!]|$)|(?:on|nous|je) (?:l'|les )(?:a|ai|avons) (?:viré|supprimé|retiré|abandonné|lâché|arrêté|jeté|désinstallé|enlevé)e?s?(?:[^\pL\pN]|$))`),
+	Fr: regexp.MustCompile(`(?i)^,\s+(?:on (?:laisse tomber|abandonne|oublie|arrête)\s*(?:[,.;:!]|$)|on arrête de (?:les |le |la |l')\pL+|(?:on|nous|je) (?:l'|les )(?:a|ai|avons) (?:viré|supprimé|retiré|abandonné|lâché|arrêté|jeté|désinstallé|enlevé)e?s?(?:[^\pL\pN]|$))`),
 	De: regexp.MustCompile(`(?i)^,\s+(?:den|die|das) gibt(?:'s| es) (?:jetzt |inzwischen )?(?:nicht|keine?n?) mehr\b`),
 }
 
