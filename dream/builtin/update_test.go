@@ -1671,3 +1671,24 @@ func TestLeavingsAndEndsInMoreShapes(t *testing.T) {
 			[]string{"Airbnb"}, []string{"直接予約だけ"}},
 	})
 }
+
+// Ensure that someone who moved away leaves ("Declan's moved to Perth",
+// "Frau Behrens ist … nach Verden gezogen") and that a Japanese name with
+// くん leaves with a reason before it ("拓海くんが就職が決まって8月で辞め
+// ました").
+func TestMovedAwayLeaves(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"English, moved to a city",
+			[]string{"Declan runs the Sunday handling, he texts his own people."},
+			[]string{"Declan's moved to Perth so there's no Sunday handler anymore."},
+			[]string{"Declan runs"}, nil},
+		{"German, moved with her horse (guard: withdrawn before by the change it says)",
+			[]string{"Die Rechnung von Frau Behrens wird ausgedruckt, sie will sie in ihrem Fach haben."},
+			[]string{"Frau Behrens ist übrigens mit Cinna nach Verden gezogen, alle kriegen jetzt ihre Rechnung per Mail."},
+			[]string{"Frau Behrens wird ausgedruckt"}, nil},
+		{"Japanese, くん and a reason",
+			[]string{"アシスタントの拓海くんが土日担当です。"},
+			[]string{"拓海くんが就職が決まって8月で辞めました。"},
+			[]string{"拓海くんが土日"}, nil},
+	})
+}
