@@ -848,6 +848,8 @@ func retractionHead(s string) string {
 
 func retractionIn(s string, lx *lexicon) string {
 	s = strings.TrimRight(s, " .!。！")
+	// "Pic-Time's gone": "'s" as "is", for the withdrawal.
+	s = reGoneContraction.ReplaceAllString(s, "$1 is $2$3")
 	// "two changes from the retro: forget the squash rule": what a lead-in
 	// colon introduces is read on its own.
 	// "the Friday freeze: that no longer applies": what the lead-in
@@ -1455,6 +1457,9 @@ var reSetting = regexp.MustCompile(`\b[A-Za-z_][A-Za-z0-9_.]{2,}=[^\s=,;]+`)
 var reAssign = regexp.MustCompile(`^[A-Z][A-Z0-9_]{2,}=[^\s=]+`)
 
 var reIsContraction = regexp.MustCompile(`(?i)(\w)'s (in|on|at|a|an|the|now|still|always|never|just|only|under|behind|over|\d)`)
+
+// reGoneContraction is "'s" for "is" before gone or history.
+var reGoneContraction = regexp.MustCompile(`(?i)(\S)['’]s (gone|history)(\s*(?:[,.;!—–]|\s-|$)|\s+(?:now|for good|completely|entirely)\b)`)
 
 // subjectOf finds what a clause is about: the noun phrase before its verb,
 // else (for "we use X for Y") the phrase after "for", else "".

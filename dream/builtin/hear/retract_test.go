@@ -1216,3 +1216,23 @@ func TestLimitStated(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that "X's gone" withdraws X as "X is gone" does, also inside a
+// sentence that says where things moved, and that "the lift's out" stays
+// a fault, not a withdrawal.
+func TestGoneContracted(t *testing.T) {
+	for _, tc := range []struct {
+		text, target string
+	}{
+		{"Mailchimp's gone.", "Mailchimp"},
+		{"we moved the newsletter over to Buttondown, Mailchimp's gone, so the footer needs the new link", "Mailchimp"},
+		{"the lift's out till Friday, so no wheelchair bookings", ""},                 // guard
+		{"the panel should show C now, ellie's gone full celsius like her books", ""}, // guard: gone over to
+	} {
+		h := Session(conv(tc.text))
+		got := slices.ContainsFunc(h.Retractions, func(r Retraction) bool { return tc.target != "" && r.Target == tc.target })
+		if got != (tc.target != "") || tc.target == "" && len(h.Retractions) > 0 {
+			t.Errorf("%q: retractions %+v, want %q", tc.text, h.Retractions, tc.target)
+		}
+	}
+}
