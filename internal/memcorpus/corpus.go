@@ -21,10 +21,9 @@ var FactCategories = []string{"convention", "project", "person", "team", "answer
 // DistractorCategories are the kinds of text that must stay out of memory.
 var DistractorCategories = []string{"question", "hypothetical", "one-off", "joke", "no-notes", "proposal", "assistant", "tool-output", "code", "log", "quoted-doc"}
 
-// Halves are the corpus halves: dev and dev2 to dev30 are
-// tuned on, test is not read while tuning. dev2 was written after the
-// recognizer
-// had been tuned on dev, dev3 after it had been tuned on both, dev4 after all
+// Halves are the corpus halves: dev and dev2 to dev30 are tuned on, test
+// is not read while tuning. dev2 was written after the recognizer had
+// been tuned on dev, dev3 after it had been tuned on both, dev4 after all
 // three (new domains: mobile, notebooks, infrastructure, games, firmware, a
 // Bazel monorepo, a WordPress agency, ML training), and dev5 after dev..dev4
 // with changes as its main content: values updated and rules withdrawn over
