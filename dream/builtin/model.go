@@ -1129,7 +1129,7 @@ func otherPart(old, text string, sterms []string) (string, bool) {
 // hourSentenceShares reports an hour of the day (v) said in a sentence
 // of text that shares a word with ct besides hours.
 func hourSentenceShares(text string, v valueTok, ct []string) bool {
-	h := strings.TrimPrefix(strings.TrimSuffix(v.text, ":00"), "0")
+	h := hourWritten(v)
 	for _, sp := range reSentenceEnd.Split(text, -1) {
 		if strings.Contains(sp, h) && overlap(minus(terms(sp), terms(h)), ct) > 0 {
 			return true

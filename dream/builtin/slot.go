@@ -266,7 +266,7 @@ func labelled(text string, vs []valueTok, kind string, content []string) bool {
 		if v.kind != kind || kind != vkTime {
 			continue
 		}
-		h := strings.TrimPrefix(strings.TrimSuffix(v.text, ":00"), "0")
+		h := hourWritten(v)
 		for at := strings.Index(text, h); at >= 0; {
 			from := max(0, strings.LastIndexAny(text[:at], ",;:，、。：")+1)
 			if lt := terms(text[from:at]); len(lt) > 0 && 2*overlap(lt, content) >= len(lt) {
@@ -280,6 +280,12 @@ func labelled(text string, vs []valueTok, kind string, content []string) bool {
 		}
 	}
 	return false
+}
+
+// hourWritten is an hour of the day (v) as a text writes it: "10:00" is
+// "10" of "10時" or "10 h", "05:30" is "5:30".
+func hourWritten(v valueTok) string {
+	return strings.TrimPrefix(strings.TrimSuffix(v.text, ":00"), "0")
 }
 
 // hourOfDay reports word i of text (words, at idx) as an hour of the
@@ -927,22 +933,12 @@ func phoneContext(text string, vs []valueTok) string {
 	return b.String()
 }
 
-// sameRealUnit reports a count of ns and one of os sharing a unit that
+// sameRealUnit reports two different counts of ns and os sharing a unit that
 // is a unit, not the word said before a count ("à", "to").
 func sameRealUnit(ns, os []valueTok) bool {
-	for _, n := range ns {
-		for _, o := range os {
-			if n.kind != vkCount || o.kind != vkCount {
-				continue
-			}
-			for _, u := range n.units {
-				if slices.Contains(o.units, u) && !termStop[u] && !countLead[u] && utf8.RuneCountInString(u) > 1 {
-					return true
-				}
-			}
-		}
-	}
-	return false
+	return countsShare(ns, os, func(_ valueTok, u string) bool {
+		return !termStop[u] && !countLead[u] && utf8.RuneCountInString(u) > 1
+	})
 }
 
 // countLead are the words before a count that a count's units take
