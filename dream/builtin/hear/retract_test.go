@@ -1114,10 +1114,7 @@ func TestHeldFromNowOn(t *testing.T) {
 		{"les lundis, atelier fermé désormais, sauf pour les commandes.", true}, // guard: heard before
 		{"fix the checkout bug from now on please", false},                      // guard
 	} {
-		h := Session(conv(tc.text))
-		if got := len(h.Statements) > 0; got != tc.kept {
-			t.Errorf("%q: statements %+v, want kept = %v", tc.text, h.Statements, tc.kept)
-		}
+		checkKept(t, tc.text, tc.kept)
 	}
 }
 
@@ -1183,11 +1180,7 @@ func TestNoMoreAndFaultPart(t *testing.T) {
 		{"il y a plus de monde le samedi matin", ""},        // guard
 		{"On a plus de stock que prévu cette semaine.", ""}, // guard
 	} {
-		h := Session(conv(tc.text))
-		got := slices.ContainsFunc(h.Retractions, func(r Retraction) bool { return tc.target != "" && strings.Contains(r.Target, tc.target) })
-		if got != (tc.target != "") || tc.target == "" && len(h.Retractions) > 0 {
-			t.Errorf("%q: retractions %+v, want %q", tc.text, h.Retractions, tc.target)
-		}
+		checkWithdraws(t, tc.text, tc.target, strings.Contains)
 	}
 	h := Session(conv("あと冷蔵庫が壊れてて、修理が来るまでは牛乳は隣のカフェに置かせてもらってる。"))
 	if !slices.ContainsFunc(h.Statements, func(st Statement) bool {
@@ -1210,10 +1203,7 @@ func TestLimitStated(t *testing.T) {
 		{"¿como máximo cuántas noches seguidas?", false},                           // guard
 		{"Aufgabe: Reservierungen mit Warteschlange, maximal 3 pro Nutzer", false}, // a task's spec
 	} {
-		h := Session(conv(tc.text))
-		if got := len(h.Statements) > 0; got != tc.kept {
-			t.Errorf("%q: statements %+v, want kept = %v", tc.text, h.Statements, tc.kept)
-		}
+		checkKept(t, tc.text, tc.kept)
 	}
 }
 
@@ -1229,10 +1219,28 @@ func TestGoneContracted(t *testing.T) {
 		{"the lift's out till Friday, so no wheelchair bookings", ""},                 // guard
 		{"the panel should show C now, ellie's gone full celsius like her books", ""}, // guard: gone over to
 	} {
-		h := Session(conv(tc.text))
-		got := slices.ContainsFunc(h.Retractions, func(r Retraction) bool { return tc.target != "" && r.Target == tc.target })
-		if got != (tc.target != "") || tc.target == "" && len(h.Retractions) > 0 {
-			t.Errorf("%q: retractions %+v, want %q", tc.text, h.Retractions, tc.target)
-		}
+		checkWithdraws(t, tc.text, tc.target, func(a, b string) bool { return a == b })
+	}
+}
+
+// checkKept fails t unless hearing text alone keeps a statement exactly
+// when kept.
+func checkKept(t *testing.T, text string, kept bool) {
+	t.Helper()
+	h := Session(conv(text))
+	if got := len(h.Statements) > 0; got != kept {
+		t.Errorf("%q: statements %+v, want kept = %v", text, h.Statements, kept)
+	}
+}
+
+// checkWithdraws fails t unless hearing text alone withdraws a target
+// that match reports is target, or, for an empty target, withdraws
+// nothing.
+func checkWithdraws(t *testing.T, text, target string, match func(got, want string) bool) {
+	t.Helper()
+	h := Session(conv(text))
+	got := slices.ContainsFunc(h.Retractions, func(r Retraction) bool { return target != "" && match(r.Target, target) })
+	if got != (target != "") || target == "" && len(h.Retractions) > 0 {
+		t.Errorf("%q: retractions %+v, want %q", text, h.Retractions, target)
 	}
 }
