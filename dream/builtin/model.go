@@ -304,7 +304,7 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 		return false
 	}
 	for _, c := range tied {
-		if rest, ok := withoutListItem(c.cur.text, r.Target); ok && !namesPerson(r, tt) && !ended {
+		if rest, ok := withoutListItem(c.cur.text, listItem(r.Target, tt)); ok && !namesPerson(r, tt) && !ended {
 			// "run tflint and checkov": checkov goes, tflint stays.
 			m.keepRest(c, rest, endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote)
 			continue
@@ -437,6 +437,13 @@ var reCountCompound = regexp.MustCompile(`^(\d+)-(\pL{3,})$`)
 // リリ, 制限 say what is withdrawn. Terms are kept whole when fewer than
 // two would be left.
 func contentTerms(tt []string) []string {
+	// "晚上那次" is the evening one: a bigram of "this" or "that" points
+	// at what the other words name, however few they are.
+	if rest := slices.DeleteFunc(slices.Clone(tt), func(t string) bool {
+		return cjkWord(t) && strings.ContainsAny(t, "这那")
+	}); len(rest) > 0 && len(rest) < len(tt) {
+		tt = rest
+	}
 	out := slices.DeleteFunc(slices.Clone(tt), func(t string) bool {
 		return cjkWord(t) && strings.ContainsFunc(t, func(r rune) bool {
 			return unicode.In(r, unicode.Hiragana) || strings.ContainsRune("的了吗吧呢啊这那个条是在和把", r)
@@ -599,7 +606,8 @@ func withoutListItem(text, target string) (string, bool) {
 		return "", false
 	}
 	const joiner = `(,\s*|\s+(?:and|&|\+|or|und|oder|y|o|et|ou)\s+|、|和|与|及)`
-	w := regexp.QuoteMeta(target)
+	// "Safari 15" is the item Safari, with its version.
+	w := regexp.QuoteMeta(target) + `(?:\s+v?\d[\w.]*)?`
 	// The joiner before the word goes with it ("tflint and checkov");
 	// else the one after it ("checkov and tflint").
 	after := regexp.MustCompile(`(?i)` + joiner + w + `($|[^\pL\pN_-])`)
@@ -617,6 +625,21 @@ func withoutListItem(text, target string) (string, bool) {
 		return "", false
 	}
 	return out, true
+}
+
+// listItem is the word a withdrawal names an item of a list by: its
+// target, or the one word of it that says what ("that old Safari line"
+// is Safari) when the rest is filler.
+func listItem(target string, tt []string) string {
+	if len(tt) != 1 {
+		return target
+	}
+	for t, w := range termWords(target) {
+		if t == tt[0] {
+			return w
+		}
+	}
+	return target
 }
 
 // onlyHolder is the one current claim holding half of a withdrawal's

@@ -100,6 +100,8 @@ func splitTerms(s string, add func(term, word string)) {
 	var cjk []rune
 	addWord := func(w string) {
 		w = strings.Trim(w, "-'._")
+		// "the lift's out": the lift, not "lift'".
+		w = strings.TrimSuffix(w, "'s")
 		w = elided(w)
 		if !termStop[w] && (len(w) > 1 || w >= "0" && w <= "9") {
 			if c, ok := termCanon[w]; ok {

@@ -1692,3 +1692,35 @@ func TestMovedAwayLeaves(t *testing.T) {
 			[]string{"拓海くんが土日"}, nil},
 	})
 }
+
+// Ensure that "the lift's out" is said of the lift (a possessive or "is"
+// is no part of a word), so the lift fixed ends it; that a period said
+// before what holds during it stays, so its end withdraws it; that "晚上
+// 那次" (the evening one) withdraws the evening round; that one item of
+// a list goes by the word that names it ("that old Safari line" of "last
+// 2 versions + Safari 15"); and that a person gone back to teaching
+// leaves.
+func TestEndsNamedByTheirWords(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"English, the lift's out",
+			[]string{"And the lift's out till the engineer comes so no wheelchair bookings for Screen 2 — block W1 and W2 in the export."},
+			[]string{"also the lift got fixed finally so Screen 2 can take wheelchair bookings again"},
+			[]string{"W1 and W2"}, nil},
+		{"Spanish, a period before what holds",
+			[]string{"Y mientras dure la migración de servidores, el backend de staging está en staging-old.example.es, cambia la URL de debug."},
+			[]string{"La migración de servidores terminó, así que vuelve a la URL normal de staging."},
+			[]string{"staging-old.example.es"}, nil},
+		{"Chinese, the evening one",
+			[]string{"夏天晚上九点再测一次溶解氧，你把小结改成早晚两次都能出", "每天早上八点测溶解氧，记在表里。"},
+			[]string{"天冷了，晚上那次不用测了，明年夏天再说。"},
+			[]string{"晚上九点"}, []string{"早上八点"}},
+		{"English, one item of a list by its name",
+			[]string{"the docs support last 2 versions + Safari 15, that's what our analytics show"},
+			[]string{"that old Safari line can go, analytics shows zero visits from it."},
+			[]string{"Safari 15"}, []string{"last 2 versions"}},
+		{"English, gone back to teaching",
+			[]string{"my sister Hannah does all the album layouts — drop them into the Dropbox folder Albums-IN"},
+			[]string{"Hannah's gone back to teaching, so I'm doing albums myself again."},
+			[]string{"Albums-IN"}, nil},
+	})
+}

@@ -830,7 +830,7 @@ func labelOf(lead string) string {
 // reConditionLead opens a lead-in that says when what follows holds
 // ("we're in the audit freeze: no merges without a CHG ticket"): it is
 // part of the rule, not a label.
-var reConditionLead = regexp.MustCompile(`(?i)^(?:(?:also|and|oh|btw|so|but),? )?(?:(?:we're|we are|we'll be|wir sind|estamos|on est|nous sommes) (?:in|im|en|dans)\b|(?:while|during|until|till|as long as|solange|während|bis|mientras|durante|hasta|tant que|pendant|jusqu'))|期间|之前|までは|の間|中は`)
+var reConditionLead = regexp.MustCompile(`(?i)^(?:(?:also|and|oh|btw|so|but|y|et|und|pero|mais|aber),? )?(?:(?:we're|we are|we'll be|wir sind|estamos|on est|nous sommes) (?:in|im|en|dans)\b|(?:while|during|until|till|as long as|solange|während|bis|mientras|durante|hasta|tant que|pendant|jusqu'))|期间|之前|までは|の間|中は`)
 
 // retractionHead is the part of a clause a limit to the task or day must
 // fall in to make a withdrawal one-off: after a lead-in colon, up to the

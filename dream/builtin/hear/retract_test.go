@@ -1223,6 +1223,39 @@ func TestGoneContracted(t *testing.T) {
 	}
 }
 
+// Ensure that more ways of saying a thing is gone withdraw it: closed,
+// sold or cancelled, taken out of where it ran, relayed as "told me to
+// stop", no longer counted as what it was, off a list; "we've" as "we
+// have"; and that a person gone back to their old occupation left.
+func TestGoneInMoreWords(t *testing.T) {
+	for _, tc := range []struct {
+		text, target string
+	}{
+		{"we closed the old Chinese announcement group, Discord only now.", "old Chinese announcement group"},
+		{"we sold the second van in March.", "second van in March"},
+		{"the Tuesday standup was cancelled, we do async updates now.", "Tuesday standup"},
+		{"we've taken Vale out of CI — too many false positives — so remove .vale.ini", "Vale"},
+		{"also Graham told me to stop claiming mileage per mile, I'm doing actual costs from now on.", "claiming mileage per mile"},
+		{"pip-taz no longer counts as restricted.", "pip-taz"},
+		{"AMS met: piperacillin comes off the restricted list, so stop chasing codes for it.", "piperacillin"},
+		{"Hannah's gone back to teaching, so I'm doing albums myself again.", "Hannah"},
+		{"the ticket was closed yesterday, can you check the logs?", ""}, // guard: a question
+		{"Hannah's gone back to the old layout, see the diff.", ""},     // guard: no leaving
+	} {
+		checkWithdraws(t, tc.text, tc.target, func(a, b string) bool { return a == b })
+	}
+}
+
+// Ensure that a period said before a part kept on its own stays with it:
+// "Y mientras dure la migración, el backend está en …, cambia la URL"
+// keeps the backend with its period, not the task.
+func TestPeriodBeforeKeptPart(t *testing.T) {
+	h := Session(conv("Y mientras dure la migración de servidores, el backend de staging está en staging-old.example.es, cambia la URL de debug."))
+	if len(h.Statements) != 1 || !strings.Contains(h.Statements[0].Claim, "mientras dure la migración") || strings.Contains(h.Statements[0].Claim, "cambia") {
+		t.Errorf("statements %+v, want the backend with its period alone", h.Statements)
+	}
+}
+
 // checkKept fails t unless hearing text alone keeps a statement exactly
 // when kept.
 func checkKept(t *testing.T, text string, kept bool) {

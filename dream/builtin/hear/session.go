@@ -655,9 +655,10 @@ func appendCommaParts(sts []Statement, text, lang string, reply bool) []Statemen
 	for i, p := range parts {
 		f, v := classify(p, lang, reply)
 		if v == durable && f.kind != "" && !emptyAfterRedaction(f.text) {
-			if i > 0 && reFault.MatchString(parts[i-1]) {
+			if i > 0 && (reFault.MatchString(parts[i-1]) || reConditionLead.MatchString(strings.TrimSpace(parts[i-1]))) {
 				// "洗濯機が壊れてて、修理が来るまではシーツは…": the fault
-				// said before the part is what it holds while.
+				// said before the part is what it holds while; so is a
+				// period ("y mientras dure la migración, el backend…").
 				if a, b := strings.Index(text, parts[i-1]), strings.Index(text, p); a >= 0 && b > a {
 					if _, pv := classify(parts[i-1], lang, reply); pv != excluded {
 						join := " "
