@@ -21,7 +21,7 @@ var FactCategories = []string{"convention", "project", "person", "team", "answer
 // DistractorCategories are the kinds of text that must stay out of memory.
 var DistractorCategories = []string{"question", "hypothetical", "one-off", "joke", "no-notes", "proposal", "assistant", "tool-output", "code", "log", "quoted-doc"}
 
-// Halves are the corpus halves: dev and dev2 to dev30 are tuned on, test
+// Halves are the corpus halves: dev and dev2 to dev32 are tuned on, test
 // is not read while tuning. dev2 was written after the recognizer had
 // been tuned on dev, dev3 after it had been tuned on both, dev4 after all
 // three (new domains: mobile, notebooks, infrastructure, games, firmware, a
@@ -380,10 +380,33 @@ var DistractorCategories = []string{"question", "hypothetical", "one-off", "joke
 // checks and drill plan, an amateur astronomy club's telescope bookings and
 // a community-supported-agriculture group's baskets and rota). 113 current
 // facts, 70 distractors.
+// dev32 was written beside dev31, neither reading the other, blind after
+// tuning on dev..dev30, from how people talk rather than from the rules, and
+// measured untouched first: 38 sessions (Claude Code, Codex and Pi, with
+// file reads, shell output, diffs, logs and question tools) in three rounds
+// of a year's operations work at six mid-size organisations, in six
+// languages (two users writing a session in English for a visitor or a
+// contractor, others mixing English into their messages), stressing updates
+// said the way people really say them: the new value alone, a relative
+// change (up by 20, halved, two more, eight more devices), a new date or
+// time in another format, a capacity in another unit, a duty handed on
+// without naming who had it, a meeting or council decision relayed, a
+// question re-asked and answered differently, a list with one member
+// swapped, beside withdrawals said by implication (a strike over, a bridge
+// reopened, a contractor gone, an intern who left, a rule dropped with part
+// of it kept) and near misses that must not change memory: a change floated,
+// rumoured, tried and reverted, asked about or said of another team (new
+// domains: a hotel chain's Kotlin channel-manager rate and availability
+// sync, a dairy cooperative's OR-Tools milk-collection routing, a
+// university's Timefold exam scheduler, a town's Flutter and Go
+// waste-collection app, a water utility's Android meter-reading handhelds
+// and a cold-chain warehouse's Node.js temperature alarms). 149 current
+// facts (211 with those changed later), 69 distractors, 37 updates and 25
+// withdrawals.
 // Each was written from how people talk rather than from the rules, so
 // that tuning on all of them generalises rather than fitting one half's
 // phrasings.
-var Halves = []string{"dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25", "dev26", "dev27", "dev28", "dev29", "dev30", "dev31", "test"}
+var Halves = []string{"dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25", "dev26", "dev27", "dev28", "dev29", "dev30", "dev31", "dev32", "test"}
 
 // HeldOut reports whether a half is held out from tuning: its report holds
 // counts only, never the ids of what it missed.
