@@ -227,8 +227,13 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 	mended := ended && hear.Mended(r)
 	until := func(text string) bool { return holdsUntil(text, tt) || mended && brokenWhile(text, tt) }
 	weekly := overlap(tt, weeklyTerms) > 0
+	// "studio B is bookable again" lifts what held studio B back, and
+	// leaves all else said of it.
+	reopens := hear.Reopens(r)
+	allowed := func(c *claim) bool { return c != nil && (!reopens || restricts(c.cur.text)) }
 	consider := func(c *claim, s float64) {
 		switch {
+		case !allowed(c):
 		case s <= 0:
 			// Nothing named: the cheap test first, for every claim.
 		case len(r.Quote) > len(r.Target)+12 && strings.Contains(c.cur.text, r.Quote):
@@ -273,13 +278,13 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 		// Half the words, one of them said of no other claim: "the
 		// browser tests need the VPN" withdraws "the e2e suite needs the
 		// corp VPN".
-		if c := m.onlyHolder(tt); c != nil && (!ended || until(c.cur.text)) {
+		if c := m.onlyHolder(tt); allowed(c) && (!ended || until(c.cur.text)) {
 			tied = []*claim{c}
-		} else if c := m.mostHeld(tt); c != nil && (!ended || until(c.cur.text)) {
+		} else if c := m.mostHeld(tt); allowed(c) && (!ended || until(c.cur.text)) {
 			tied = []*claim{c}
-		} else if c := m.identHolder(tt); c != nil && !ended {
+		} else if c := m.identHolder(tt); allowed(c) && !ended {
 			tied = []*claim{c}
-		} else if c := m.rareHolder(tt); c != nil && !ended {
+		} else if c := m.rareHolder(tt); allowed(c) && !ended {
 			tied = []*claim{c}
 		}
 	}
@@ -367,6 +372,16 @@ func (m *memory) endAbsence(session string, r hear.Retraction) bool {
 // of a claim once a person who left goes may still speak of them ("ping
 // him first").
 var rePersonPronoun = regexp.MustCompile(`(?i)\b(?:he|him|his|she|her|they|them|their|er|ihn|ihm|ihr|sie|il|lui|elle|leur|él|ella)\b|他|她|彼|彼女`)
+
+// restricts reports a claim that holds something back: one that forbids
+// (reProhibits), requires, limits, excludes or names a fault.
+func restricts(text string) bool {
+	return reProhibits.MatchString(text) || reRequiresOrLimits.MatchString(text) || len(hear.FaultSpans(text)) > 0
+}
+
+// reRequiresOrLimits is a claim that requires, limits or excludes: what
+// a thing "not required any more" or "bookable again" lifts.
+var reRequiresOrLimits = regexp.MustCompile(`(?i)\b(?:must|has to|have to|needs? to|required|mandatory|compulsory|only|off limits|at most|max(?:imum)?|limit(?:ed)?|cap(?:ped)?|blocked|excluded?|skip(?:ped)?|until further notice|muss|müssen|pflicht|nur|höchstens|maximal|gesperrt|ausgeschlossen|vorerst|debe|deben|hay que|obligatori[oa]|solo|sólo|máximo|bloquead[oa]|excluid[oa]|doit|doivent|obligatoire|seulement|uniquement|maximum|bloqué|exclu)\b|必须|必需|只能|只有|最多|上限|暂停|先别|不要|必ず|だけ|まで(?:に)?制限|制限|上限|除外|禁止`)
 
 // reProhibits is a claim that forbids: a rule a lifted ban withdraws.
 var reProhibits = regexp.MustCompile(`(?i)(?:^|[“"\s])(?:no|never|don't|do not|nothing|nicht|nie|niemals|kein|keine|keinen|pas de|jamais|plus de|aucun|aucune|nunca|nada de|sin)\s|\bne\s+\S+\s+(?:pas|plus|jamais)\b|\bno\s+(?:se\s+)?\S+|禁止|不要|不许|不准|不能|别|禁じ|しない|しないで|ないこと|ダメ|だめ`)

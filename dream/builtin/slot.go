@@ -302,6 +302,9 @@ func hourOfDay(text string, idx [][]int, words []string, i int) bool {
 	if strings.HasPrefix(rest, "時") && !strings.HasPrefix(rest, "時間") || strings.HasPrefix(rest, "点") && !strings.HasPrefix(rest, "点数") {
 		return true
 	}
+	if n == l && reClockWord.MatchString(rest) {
+		return true // "also 17 Uhr": a clock's word, no duration's
+	}
 	if n == l && !reHourWord.MatchString(rest) {
 		return false // "14" alone
 	}
@@ -310,6 +313,9 @@ func hourOfDay(text string, idx [][]int, words []string, i int) bool {
 
 // reHourWord is the word after an hour of the day ("14 h", "7 Uhr").
 var reHourWord = regexp.MustCompile(`(?i)^\s?(?:h|uhr|heures?|o'clock|hrs)\b`)
+
+// reClockWord follows an hour of the day and never a count of hours.
+var reClockWord = regexp.MustCompile(`(?i)^\s?(?:uhr|o'clock)\b`)
 
 // hourLead are the words before an hour of the day.
 var hourLead = setOf("at", "before", "after", "by", "until", "till", "from", "um", "ab", "bis", "vor", "nach", "gegen",
@@ -392,8 +398,8 @@ var unitBase = map[string]string{"khz": "hz", "mhz": "hz", "ghz": "hz", "kb": "b
 	"jpy": "jpy", "yen": "jpy", "円": "jpy", "万円": "jpy",
 	"percent": "%", "pct": "%", "prozent": "%", "porcentaje": "%", "百分": "%"}
 
-// signUnits are the signs written beside a count for its unit: money
-// and shares. A currency's sign may stand before its count or after it,
+// signUnits are the signs written beside a count for its unit: money,
+// shares and degrees. A currency's sign may stand before its count or after it,
 // a share's only after; a slice, so that a count's units come in one
 // order.
 var signUnits = []struct {
@@ -401,6 +407,8 @@ var signUnits = []struct {
 	before     bool
 }{
 	{"$", "usd", true}, {"€", "eur", true}, {"£", "gbp", true}, {"¥", "jpy", true}, {"%", "%", false}, {"％", "%", false},
+	// Degrees: "-18°C", "零下20度", "25 ℃".
+	{"°", "deg", false}, {"℃", "deg", false}, {"度", "deg", false},
 }
 
 // canonUnit is a unit in the form its scales share.
@@ -1109,7 +1117,28 @@ func cjkWithin(a, b string) bool {
 	if !cjkWord(a) || !cjkWord(b) || utf8.RuneCountInString(a) < 2 || utf8.RuneCountInString(b) < 2 {
 		return false
 	}
-	return strings.Contains(a, b) || strings.Contains(b, a)
+	return strings.Contains(a, b) || strings.Contains(b, a) || insertedIn(a, b) || insertedIn(b, a)
+}
+
+// insertedIn reports a CJK subject of four characters at least that is
+// b with one word put in ("冷冻库阈值" of "冷冻库报警阈值"): the same
+// first and last characters, and b's characters in order.
+func insertedIn(a, b string) bool {
+	ra, rb := []rune(a), []rune(b)
+	if len(rb) < 4 || len(ra) <= len(rb) || ra[0] != rb[0] || ra[len(ra)-1] != rb[len(rb)-1] {
+		return false
+	}
+	// The longest run of b's start that a opens with, and of its end
+	// that a closes with: together they are all of b.
+	head := 0
+	for head < len(rb) && ra[head] == rb[head] {
+		head++
+	}
+	tail := 0
+	for tail < len(rb) && ra[len(ra)-1-tail] == rb[len(rb)-1-tail] {
+		tail++
+	}
+	return head >= 2 && tail >= 2 && head+tail >= len(rb)
 }
 
 // reJaTopic is what a Japanese sentence is about, before its topic mark

@@ -245,7 +245,7 @@ var termSynonyms = [][]string{
 	{"threshold", "thresholds", "schwelle", "schwellwert", "schwellenwert", "umbral", "umbrales", "seuil", "seuils", "阈值", "閾値"},
 	{"interval", "intervals", "intervall", "intervalle", "intervalo", "intervalos", "间隔", "間隔"},
 	{"schedul", "schedule", "schedules", "zeitplan", "planificación", "planificacion", "cronograma", "排期"},
-	{"limit", "limits", "limite", "límite", "límites", "limites", "grenze", "zeitlimit", "上限"},
+	{"limit", "limits", "limite", "límite", "límites", "limites", "grenze", "zeitlimit", "上限", "制限", "限制"},
 	{"timeout", "timeouts", "超时"},
 	{"sampl", "sample", "samples", "sampling", "échantillonnage", "échantillonne", "échantillonnons", "échantillonner", "muestreo", "muestrea", "muestreamos", "abtastung", "abtastrate", "采样", "サンプリング"},
 	{"backup", "backups", "sicherung", "sicherungen", "datensicherung", "sauvegarde", "sauvegardes", "respaldo", "respaldos", "备份"},
@@ -333,6 +333,8 @@ func spellings(t string) []string {
 // So are the verbs a withdrawal puts before what it withdraws ("no need
 // to attach screenshots", "ya no hace falta usar Mockoon").
 var targetFiller = stemmedSet("rule", "convention", "policy", "thing", "idea", "plan", "stuff", "part", "bit", "whole", "step",
+	// Why it was ("the reason for that dead-window check is gone"), not what.
+	"reason", "grund", "razón", "motivo", "raison",
 	// Where it was written ("that old Safari line can go"), not what.
 	"line", "entry", "zeile", "eintrag", "ligne", "línea", "entrada",
 	"fact", "note", "preference", "decision", "regla", "règle", "regel",

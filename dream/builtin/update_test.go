@@ -1724,3 +1724,94 @@ func TestEndsNamedByTheirWords(t *testing.T) {
 			[]string{"Albums-IN"}, nil},
 	})
 }
+
+// Ensure that a thing said open again or required no more withdraws what
+// held it back and nothing else said of it; that a limit restored
+// ("上限を元に戻して") ends the limit set meanwhile; that a leaving
+// relayed from someone else ends what the person did; that "flu season's
+// done" ends what held while it lasted; and that "the form shouldn't
+// mention X anymore" withdraws X.
+func TestRestrictionsLifted(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"English, bookable again, and what else is said of it stays",
+			[]string{"and studio B is off limits for recording until further notice, there's a ground hum on the desk.", "studio B has the old Mackie desk."},
+			[]string{"and the electrician found an earth fault behind the desk, studio B is bookable again."},
+			[]string{"off limits"}, []string{"Mackie"}},
+		{"English, required no more",
+			[]string{"any guest interview has to have a signed release form and be pre-recorded at least 48h before broadcast."},
+			[]string{"guest bookings: we're relaxing it, pre-recording isn't required. the release form is still mandatory though, that's the lawyer's bit"},
+			[]string{"48h"}, []string{"release form"}},
+		{"Japanese, the limit restored",
+			[]string{"それと、2号車が車検に入ったので、今週から1台で回します。予約は1日12件までに制限してください。"},
+			[]string{"2号車が車検から戻ってきました！上限を元に戻してください。"},
+			[]string{"12件"}, nil},
+		{"English, a leaving relayed",
+			[]string{"anything transmitter related goes to Len Pask by the way, not me"},
+			[]string{"Gwen mentioned at the quiz that Len moved to Cornwall and gave his keys back."},
+			[]string{"Len Pask"}, nil},
+		{"English, a period said done with 's",
+			[]string{"while flu season lasts we keep the manual override endpoint /v2/overrides switched on so charge nurses can patch rosters by hand."},
+			[]string{"and flu season's done, switch the manual overrides off again"},
+			[]string{"/v2/overrides"}, nil},
+		{"English, not to be mentioned anymore",
+			[]string{"the hall's being repainted so March and April are at the library annexe on Kell Street."},
+			[]string{"paint's dry, so the venue on the form shouldn't mention the annexe anymore"},
+			[]string{"annexe"}, nil},
+	})
+}
+
+// Ensure that more updates said the way people say them replace the old
+// value: a Spanish duty said object first ("los textos … ahora los aprueba
+// la nueva jefa de prensa, Marisa Ortega"); a product raised to a version
+// with the verb between ("TimescaleDB 已经升到 2.15 了", "MATLABはR2024bに
+// 上がりました"); degrees in another spelling ("零下20度" of "-18°C"), of
+// a subject said with a word left out ("冷冻库阈值" of "冷冻库报警阈值");
+// an hour said "17 Uhr" of a subject after a German verb ("ab Montag muss
+// der Export …"); and that another store's threshold stays.
+func TestUpdatesInMoreShapes(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"Spanish, a duty said object first",
+			[]string{"Los textos de las notificaciones los aprueba Andrés Pineda, el concejal de medio ambiente."},
+			[]string{"Vuelta de vacaciones. Los textos de las notificaciones ahora los aprueba la nueva jefa de prensa, Marisa Ortega."},
+			[]string{"Andrés Pineda"}, []string{"Marisa Ortega"}},
+		{"Chinese, a product raised to a version",
+			[]string{"背景：服务是 Node 20，数据库 TimescaleDB 2.14，MQTT broker 用的是 EMQX。"},
+			[]string{"另外 TimescaleDB 已经升到 2.15 了，依赖里的版本检查也改一下。"},
+			[]string{"TimescaleDB 2.14"}, []string{"2.15", "Node 20"}},
+		{"Japanese, a product raised to a release (guard: read before as a release)",
+			[]string{"セルの公称容量は 52 Ah です。それと、MATLAB R2023b を使っています。"},
+			[]string{"MATLABはR2024bに上がりました。"},
+			[]string{"R2023b"}, []string{"R2024b", "52 Ah"}},
+		{"Chinese, degrees spelled otherwise, a word left out of the subject",
+			[]string{"冷冻库报警阈值是 -18°C，高于就报警。", "冷藏库报警阈值是 8°C。"},
+			[]string{"质量部开会定了：冷冻库阈值改成零下20度。"},
+			[]string{"-18°C"}, []string{"零下20度", "8°C"}},
+		{"German, an hour after the verb's subject",
+			[]string{"Die Touren-CSV: der Export muss bis 17:30 fertig sein, sonst schafft Renate es nicht."},
+			[]string{"Renate will mehr Puffer: ab Montag muss der Export eine halbe Stunde früher da sein, also 17 Uhr. Kannst du den Cron anpassen?"},
+			[]string{"17:30"}, []string{"17 Uhr"}},
+	})
+}
+
+// Ensure that an hour followed by a clock's word is an hour of the day
+// with no word before it ("also 17 Uhr", "5 o'clock"), and that a count
+// of hours is not.
+func TestClockWordHour(t *testing.T) {
+	for _, tc := range []struct {
+		text, want string
+	}{
+		{"ab Montag muss der Export früher da sein, also 17 Uhr", "17:00"},
+		{"the shuttle leaves 5 o'clock sharp", "5:00"},
+		{"der Lauf dauert 17 Stunden", ""},
+	} {
+		got := ""
+		for _, v := range valueOf(tc.text) {
+			if v.kind == vkTime {
+				got = v.text
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%q: hour %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}

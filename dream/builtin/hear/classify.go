@@ -429,7 +429,7 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		// "rename the flag to --dry-run": a request, whatever follows.
 		return why(f, "l18"), local
 	}
-	if m := lx.update.FindStringSubmatch(s); m != nil && !reTrialCJK.MatchString(s) {
+	if m := lx.update.FindStringSubmatch(s); m != nil && !reTrialCJK.MatchString(s) && !leaves(s, lx) {
 		f.kind = Fact
 		f.subject = nounPhrase(group(lx.update, m, "np"), lang, lx)
 		return why(f, "d19"), durable
@@ -794,7 +794,7 @@ var reConcessive = regexp.MustCompile(`(?i)\b(?:even if|even though|même si|aun
 // speaker is never "I" or "you": "I said X" is the user's own earlier
 // word.
 var reRelayLead = map[string]*regexp.Regexp{
-	En: regexp.MustCompile(`(?i)^(?:the |our )?(?:[\pL][\pL'-]*\s){0,2}?(?:said|says|decided|confirmed|told us|announced|mentioned)(?: that)?\s+`),
+	En: regexp.MustCompile(`(?i)^(?:the |our )?(?:[\pL][\pL'-]*\s){0,2}?(?:said|says|decided|confirmed|told us|announced|mentioned)(?:(?: (?:at|in|on) [^,]{1,20}?)? that)?\s+`),
 	Fr: regexp.MustCompile(`(?i)^(?:le |la |l'|notre )?(?:[\pL][\pL'-]*\s){0,2}?(?:a dit|dit|a confirmé|a décidé|nous a dit|a annoncé)\s+(?:que\s+|qu')`),
 	Es: regexp.MustCompile(`(?i)^(?:el |la |nuestro |nuestra )?(?:[\pL][\pL'-]*\s){0,3}?(?:dijo|dice|confirmó|decidió|nos dijo|anunció)\s+que\s+`),
 }
@@ -895,12 +895,49 @@ func retractionIn(s string, lx *lexicon) string {
 			}
 		}
 	}
-	return endedIn(s, lx)
+	if t := endedIn(s, lx); t != "" {
+		return t
+	}
+	return reopenedIn(s, lx)
+}
+
+// rePersonal are subjects that name no thing a restriction held back
+// ("you can do it again", "anyone may review again").
+var rePersonal = regexp.MustCompile(`(?i)^(?:you|we|i|they|he|she|it|people|anyone|everyone|everybody|somebody|someone|nobody|man|wir|ich|sie|er|es|jeder|nosotros|yo|ellos|ellas|todos|on|nous|je|ils|elles|tout le monde|我们|我|你|他|她|大家|私|僕|みんな)$`)
+
+// reopenedIn is what a clause says may be done again (lx.reopened), or
+// "".
+func reopenedIn(s string, lx *lexicon) string {
+	for _, re := range lx.reopened {
+		if m := re.FindStringSubmatch(s); m != nil {
+			if t := strings.TrimSpace(strings.Trim(group(re, m, "t"), " .!。！,，")); t != "" && !anaphor(t) && !rePersonal.MatchString(t) {
+				return t
+			}
+		}
+	}
+	return ""
+}
+
+// Reopens reports whether a withdrawal says what it names may be done
+// again (lx.reopened): it lifts a restriction, and withdraws only a claim
+// that restricts.
+func Reopens(r Retraction) bool {
+	lx := lexes[r.Lang]
+	if lx == nil || r.Target == "" {
+		return false
+	}
+	for _, p := range quoteParts(r.Quote) {
+		if t := reopenedIn(strings.TrimRight(p, " .!。！"), lx); t != "" && (strings.Contains(r.Target, t) || strings.Contains(t, r.Target)) {
+			return true
+		}
+	}
+	return false
 }
 
 // endedIn is the period or condition a clause says is over ("the audit
 // freeze is over"), or "".
 func endedIn(s string, lx *lexicon) string {
+	s = reGoneContraction.ReplaceAllString(s, "$1 is $2$3")
 	for _, re := range slices.Concat(lx.ended, lx.mended) {
 		if m := re.FindStringSubmatch(s); m != nil {
 			if t := strings.TrimSpace(strings.Trim(group(re, m, "t"), " .!。！,，")); t != "" && !anaphor(t) && !reUntilIn.MatchString(t) {
@@ -976,6 +1013,11 @@ func departedIn(s string, lx *lexicon) (m []string, start, end int) {
 			leads = append(leads, i+len(colon))
 		}
 	}
+	// "Gwen mentioned at the quiz that Len moved to Cornwall", "轮机长说
+	// 王工调去向阳红了": the leaving relayed.
+	if n := len(reHeardFrom.FindString(s)); n > 0 {
+		leads = append(leads, n)
+	}
 	for _, lead := range leads {
 		if ix := lx.departed.FindStringSubmatchIndex(s[lead:]); ix != nil {
 			m = make([]string, len(ix)/2)
@@ -988,6 +1030,19 @@ func departedIn(s string, lx *lexicon) (m []string, start, end int) {
 		}
 	}
 	return nil, 0, 0
+}
+
+// reHeardFrom opens news heard from someone else, in every language
+// ("Gwen mentioned at the quiz that", "Hannah says", "轮机长说", "役場の人
+// から聞いたんですが、"); reRelayLead is narrower, for what a statement
+// relays as decided.
+var reHeardFrom = regexp.MustCompile(`(?i)^(?:(?:and|also|oh|so|btw|und|y|et)[,]? )?(?:\p{L}+ ){0,3}?(?:mentioned|said|says|told (?:me|us)|heard|wrote|meinte|sagt|sagte|hat erzählt|dice|dijo|comentó|dit|a dit|m'a dit)(?:(?: (?:at|in|on|bei|en|à) [^,]{1,20}?)? (?:that |dass |que |qu')|,? )|^[^，。]{1,8}?(?:说|讲|告诉我)，?|^[^、。]{1,16}?(?:から聞いたんですが|から聞いたけど|によると|が言うには)、?`)
+
+// leaves reports a clause saying someone left (departedIn): "Len moved to
+// Cornwall" is no value moved.
+func leaves(s string, lx *lexicon) bool {
+	m, _, _ := departedIn(s, lx)
+	return m != nil
 }
 
 // reRequiredTail closes an instruction with words making it a standing rule
@@ -1026,7 +1081,7 @@ func Departed(r Retraction) bool {
 		return false
 	}
 	for _, p := range quoteParts(r.Quote) {
-		if m := lx.departed.FindStringSubmatch(p); m != nil && group(lx.departed, m, "t") == r.Target {
+		if m, _, _ := departedIn(p, lx); m != nil && strings.TrimSuffix(strings.TrimSuffix(group(lx.departed, m, "t"), "'s"), "’s") == r.Target {
 			return true
 		}
 	}
@@ -1458,13 +1513,19 @@ var reAssign = regexp.MustCompile(`^[A-Z][A-Z0-9_]{2,}=[^\s=]+`)
 
 var reIsContraction = regexp.MustCompile(`(?i)(\w)'s (in|on|at|a|an|the|now|still|always|never|just|only|under|behind|over|\d)`)
 
-// reGoneContraction is "'s" for "is" before gone or history.
-var reGoneContraction = regexp.MustCompile(`(?i)(\S)['’]s (gone|history)(\s*(?:[,.;!—–]|\s-|$)|\s+(?:now|for good|completely|entirely)\b)`)
+// reGoneContraction is "'s" for "is" before gone, history, or done or
+// over at a clause's end ("flu season's done, switch …").
+var reGoneContraction = regexp.MustCompile(`(?i)(\S)['’]s (gone|history|done|over|finished)(\s*(?:[,.;!—–]|\s-|$)|\s+(?:now|for good|completely|entirely)\b)`)
 
 // subjectOf finds what a clause is about: the noun phrase before its verb,
 // else (for "we use X for Y") the phrase after "for", else "".
 func subjectOf(s, lang string, lx *lexicon) string {
 	if lang == Ja {
+		// "バッチ時間がずれたので、一括送信は午前1時に変更です": past a
+		// reason, the main clause's topic.
+		if loc := reJaReasonEnd.FindStringIndex(s); loc != nil && reJaTopic.MatchString(s[loc[1]:]) {
+			s = s[loc[1]:]
+		}
 		if m := reJaTopic.FindStringSubmatchIndex(s); m != nil {
 			at := m[2]
 			if at < 0 {
@@ -1483,6 +1544,13 @@ func subjectOf(s, lang string, lx *lexicon) string {
 	if lx.modal != nil {
 		if l2 := lx.modal.FindStringIndex(s); l2 != nil {
 			if l1 := verb.FindStringIndex(s); l1 == nil || l2[0] < l1[0] {
+				if lang == De && reDeWhenOnly.MatchString(strings.TrimSpace(s[:l2[0]])) {
+					// "ab Montag muss der Export …": the verb second,
+					// after when; what it says of follows the verb.
+					if m := reDeArticleNoun.FindStringSubmatch(s[l2[1]:]); m != nil {
+						return nounPhrase(m[1], lang, lx)
+					}
+				}
 				return nounPhrase(s[:l2[0]], lang, lx)
 			}
 		}
@@ -1509,6 +1577,18 @@ func subjectOf(s, lang string, lx *lexicon) string {
 	}
 	return ""
 }
+
+// reJaReasonEnd ends a Japanese reason said before the main clause
+// ("…がずれたので、").
+var reJaReasonEnd = regexp.MustCompile(`(?:ので|から|ため)、`)
+
+// reDeWhenOnly is a German lead saying only when ("ab Montag", "seit
+// gestern", "ab sofort"); reDeArticleNoun the noun with its article that
+// follows the verb after it ("der Export").
+var (
+	reDeWhenOnly    = regexp.MustCompile(`(?i)^(?:ab|seit|bis|ab dem|ab nächste[rnm]?|seit dem|am|im|nächste[rnm]?|diese[rnm]?|jetzt|heute|morgen|künftig|ab sofort)(?: \p{L}+)?$`)
+	reDeArticleNoun = regexp.MustCompile(`^\s*((?:der|die|das|den|dem|unser|unsere|unseren) (?-i:\p{Lu})[\p{L}-]+)`)
+)
 
 // nounPhrase is the thing a stretch of words names: its words without the
 // determiners and fillers that open it and the adverbs that close it, at
@@ -1833,6 +1913,10 @@ var reUpdateCue = map[string]*regexp.Regexp{
 
 // reVersioned is a value with a version or number: "node:22",
 // "Postgres 16", "db-stg-02".
+// reRaisedTo is a product raised to a version, said in Chinese or
+// Japanese with the verb between them (group 1 the product's name).
+var reRaisedTo = regexp.MustCompile(`\b([A-Za-z][A-Za-z.+_-]*[A-Za-z]) ?(?:(?:已经|已|也|都)?(?:升到|升级到|更新到|升级成|更新成)了? ?v?\d+(?:\.\d+)*|(?:は|を|が|も) ?(?:R\d{4}[ab]|v?\d+(?:\.\d+)*) ?に(?:上がりました|上げました|上がった|上げた|更新しました|更新された|アップデートしました|なりました))`)
+
 var reVersioned = regexp.MustCompile(`\b([A-Za-z][A-Za-z.+_-]*?[A-Za-z])([:@ =-]|-v|:v| v)(\d+(?:\.\d+)*)\b`)
 
 var (
@@ -1893,6 +1977,15 @@ func stemsOf(s string, cue bool) []string {
 	for _, m := range reCompactVersion.FindAllStringSubmatch(s, -1) {
 		if stem := compactStems[strings.ToLower(m[1])]; stem != "" && !containsFold(out, stem) {
 			out = append(out, stem)
+		}
+	}
+	if cue {
+		// "TimescaleDB 已经升到 2.15 了", "MATLABはR2024bに上がりました":
+		// the name, then the verb, then the version.
+		for _, m := range reRaisedTo.FindAllStringSubmatch(s, -1) {
+			if stem := m[1] + " "; !containsFold(out, stem) {
+				out = append(out, stem)
+			}
 		}
 	}
 	for _, m := range reVersioned.FindAllStringSubmatch(s, -1) {

@@ -79,8 +79,9 @@ var reHandover = map[string][]*regexp.Regexp{
 	Es: {
 		// "ahora sube las versiones Nerea Etxeberria"
 		regexp.MustCompile(`(?i)^(?:(?:y|ah|bueno|oye),? )*ahora (?:\p{L}+) (?P<d>(?:el|la|los|las) [\p{L}\d /._-]{2,40}?) ` + esHolder + `(?:$|[,.;:!])`),
-		// "ahora la web la lleva su hija, Laura"
-		regexp.MustCompile(`(?i)(?:^|, |; |\by )(?:(?:ahora|desde (?:esta semana|este mes|hoy|ya|ayer|el \p{L}+|[\p{L}\d ]{2,16}?)|a partir de (?:hoy|ahora|[\p{L}\d ]{2,16}?)) )?(?P<d>(?:el|la|los|las) [\p{L}\d /._-]{2,30}?) (?:la|lo|las|los) (?:lleva|llevan|gestiona|gestionan|hace|hacen|maneja|manejan|sube|suben|revisa|revisan) (?:ahora )?(?:(?:su|mi|el|la) [\p{L}]+,? )?` + esHolder),
+		// "ahora la web la lleva su hija, Laura", "los textos ahora los
+		// aprueba la nueva jefa de prensa, Marisa Ortega"
+		regexp.MustCompile(`(?i)(?:^|, |; |\by )(?:(?:ahora|desde (?:esta semana|este mes|hoy|ya|ayer|el \p{L}+|[\p{L}\d ]{2,16}?)|a partir de (?:hoy|ahora|[\p{L}\d ]{2,16}?)) )?(?P<d>(?:el|la|los|las) [\p{L}\d /._-]{2,30}?) (?:ahora |ya |desde ahora )?(?:la|lo|las|los) (?:lleva|llevan|gestiona|gestionan|hace|hacen|maneja|manejan|sube|suben|revisa|revisan|aprueba|aprueban|firma|firman|valida|validan|coordina|coordinan) (?:ahora )?(?:(?:su|mi|el|la|nuestr[oa]) (?:nuev[oa] )?[\p{L}]+(?: de [\p{L}]+)?,? )?` + esHolder),
 		// "Nerea se ha hecho cargo de las versiones"
 		regexp.MustCompile(`(?i)^(?:(?:y|ah|bueno|oye),? )*` + esHolder + ` (?:se ha hecho cargo de|se hizo cargo de|ha asumido|asume ahora|ha tomado el relevo (?:en|de)|lleva ahora|se encarga ahora de|se ocupa ahora de|ahora se encarga de|ahora se ocupa de|ahora lleva) (?:el |la |los |las )?` + duty + `(?:$|[,.;:!])`),
 		// "el nuevo contacto es Laura"

@@ -54,7 +54,12 @@ type lexicon struct {
 	// stock or working again ("the lift got fixed", "窯が直った"). Group
 	// "t" names the thing. It withdraws what was to hold while the thing
 	// was broken, out or under repair.
-	mended   []*regexp.Regexp
+	mended []*regexp.Regexp
+	// reopened are clauses saying what a restriction held back may be
+	// done again ("studio B is bookable again", "am Crypto-Paket darf
+	// wieder gearbeitet werden", "上限を元に戻して"): group "t" names it.
+	// They withdraw only a claim that restricts.
+	reopened []*regexp.Regexp
 	forget   *regexp.Regexp   // group "t" names what to forget
 	replaces []*regexp.Regexp // group "old" is the value no longer current
 	corrects *regexp.Regexp   // a value said with the one it corrects (group "old"): "25 °C, not 28"
@@ -98,7 +103,7 @@ func lexicons() map[string]*lexicon {
 
 func english() *lexicon {
 	return &lexicon{
-		departed:     regexp.MustCompile(`^` + titleRe + `(?P<t>` + nameRe + `)(?:'s|’s)? (?:has |have |just |recently )*(?:moved (?:away|abroad|out of (?:town|the country)|to (?-i:\p{Lu})\pL+)(?:$|[ ,.;!])|(?:moved|switched|transferred|went|changed) (?:over |back )?(?:to|into) (?:the |another |a different |a new )?[\w -]{0,30}(?:team|squad|group|org|department|project|company)|(?:moved|switched|changed) teams|(?:moved|switched|went) (?:over|across) to\b|left(?: the (?:team|company|project))?(?:$|[ ,.;])|retired\b|graduated\b|stepped (?:down|away)\b|(?:gone|went) back to (?:teaching|school|uni|university|college|studying|(?:her|his|their) (?:old )?(?:job|studies|team))\b|(?:is|'s) out for good\b|(?:quit|resigned)(?:$|[ ,.;])|(?:is|'s|are) (?:now )?(?:on (?:parental |maternity |paternity |sick |long )?leave|out (?:for|until)|no longer (?:on|with|in|part of|at)|not on the team)|isn't (?:on the team|with us|part of the team|here) any ?more|moved on\b|joined (?:the |another )?[\w -]{0,30}(?:team|squad))|^(?P<t2>` + nameRe + `)'s last day(?: with us| here| on the team| at [\w-]+)? (?:was|is)\b|^(?P<t4>(?-i:\p{Lu}[\p{Ll}-]+?))(?:'s|’s) contract (?:has |just )?(?:ended|ran out|expired|is over|was not renewed|wasn't renewed)\b|^(?P<t3>(?-i:[a-z][a-z'’-]{2,15})) (?:left (?:last|this|the|on|in|yesterday|a|us)\b|(?:has |just )?moved (?:over )?to the [\w -]{0,30}(?:team|squad|group|org)\b|is on (?:parental |maternity |paternity |sick |long )?leave\b|quit\b)`),
+		departed:     regexp.MustCompile(`^` + titleRe + `(?P<t>` + nameRe + `)(?:'s|’s)? (?:has |have |just |recently )*(?:moved (?:away|abroad|out of (?:town|the country)|to (?-i:\p{Lu})\pL+)(?:$|[ ,.;!])|(?:moved|switched|transferred|went|changed) (?:over |back )?(?:to|into) (?:the |another |a different |a new )?[\w -]{0,30}(?:team|squad|group|org|department|project|company)|(?:moved|switched|changed) teams|(?:moved|switched|went) (?:over|across) to\b|left(?: the (?:team|company|project))?(?:$|[ ,.;])|retired\b|graduated\b|stepped (?:down|away|back)\b|(?:gone|went) back to (?:teaching|school|uni|university|college|studying|(?:her|his|their) (?:old )?(?:job|studies|team))\b|(?:is|'s) out for good\b|(?:quit|resigned)(?:$|[ ,.;])|(?:is|'s|are) (?:now )?(?:on (?:parental |maternity |paternity |sick |long )?leave|out (?:for|until)|no longer (?:on|with|in|part of|at)|not on the team)|isn't (?:on the team|with us|part of the team|here) any ?more|moved on\b|joined (?:the |another )?[\w -]{0,30}(?:team|squad))|^(?P<t2>` + nameRe + `)'s last day(?: with us| here| on the team| at [\w-]+)? (?:was|is)\b|^(?P<t4>(?-i:\p{Lu}[\p{Ll}-]+?))(?:'s|’s) contract (?:has |just )?(?:ended|ran out|expired|is over|was not renewed|wasn't renewed)\b|^(?P<t3>(?-i:[a-z][a-z'’-]{2,15})) (?:left (?:last|this|the|on|in|yesterday|a|us)\b|(?:has |just )?moved (?:over )?to the [\w -]{0,30}(?:team|squad|group|org)\b|is on (?:parental |maternity |paternity |sick |long )?leave\b|quit\b)`),
 		returned:     regexp.MustCompile(`^` + titleRe + `(?P<t>` + nameRe + `)(?:'s|’s| is| has| have)? (?:(?:just|finally|now|officially) )?(?:back(?: from| at| on|$|[ ,.;!])|returned\b|come back\b|came back\b)`),
 		questionLead: leadRe(`what`, `what's`, `whats`, `why`, `how`, `when`, `where`, `which`, `who`, `whom`, `whose`, `can`, `could`, `would`, `will`, `do`, `does`, `did`, `is`, `are`, `was`, `were`, `should`, `shall`, `may`, `have you`, `has`, `any idea`, `isn't`, `aren't`, `wasn't`, `didn't`, `doesn't`, `won't`, `anyone`, `any chance`, `i wonder`, `i was wondering`, `wondering`, `do you know`, `curious`),
 		hypo:         wordsRe(`what if`, `suppose`, `supposing`, `imagine`, `hypothetically`, `let's say`, `say we`, `maybe`, `perhaps`, `might`, `could`, `would`, `wouldn't`, `i wonder`, `wondering`, `considering`, `thinking about`, `thinking of`, `not sure`, `probably`, `in theory`, `idea`, `brainstorm\w*`, `someday`, `one day`, `eventually`, `tempted`, `i guess`, `ideally`, `dream`, `(?:we|you|they|it|that)'d`, `if (?:\S+ ){1,6}?ever`),
@@ -130,8 +135,15 @@ func english() *lexicon {
 		strongCue: wordsRe(`always`, `never`, `every ?time`, `whenever`, `from now on`, `going forward`, `at all times`, `under no circumstances`, `without exception`, `no exceptions`, `every single`),
 		taskLead:  leadRe(`(?:can you |could you |would you |please |pls |now |then |next,? |also )?(?:rename|fix|add|remove|delete|create|update|change|move|refactor|implement|write|make|run|check|look|try|show|tell|explain|open|install|build|deploy|revert|bump|clean|debug|test|merge|commit|push|pull|rerun|retry|investigate|profile|draft|generate|set up|setup|find|search|grep|read|review|go ahead|continue|proceed|finish|start|stop|undo|replace|split|extract|wrap up|port|migrate|upgrade|downgrade|format|lint|tag|release|publish|send|post|paste|give|help|let's)`),
 		retract: []*regexp.Regexp{
+			// Required no more: "pre-recording isn't required", "le chèque n'est plus obligatoire".
+			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but | so ))?(?:the |our )?(?P<t>[^,]{2,40}?) (?:isn't|is not|aren't|are not|is no longer|are no longer) (?:required|mandatory|compulsory|obligatory|needed|necessary)\b.*$`),
+			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but | so ))?(?:the |our )?(?P<t>[^,]{2,40}?) (?:is|are) (?:now )?(?:optional|voluntary)\b.*$`),
 			// "no more changelog entries, release-please writes them".
 			regexp.MustCompile(`(?i)^(?:and |also |so |ok,? )?no more (?P<t>(?:[^t,;:]|t[^h]|th[^a]|tha[^n])[^,;:]{1,58}?)(?:[,;:.!]|$| from now on| going forward)`),
+			// "so no filtering in the pipeline anymore".
+			regexp.MustCompile(`(?i)^(?:and |also |so |ok,? )?no (?P<t>[^,;:]{3,50}?) any ?more\b(?:[,;:.!]|$)`),
+			// "the form shouldn't mention the annexe anymore".
+			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but | so ))?(?:the )?[^,]{2,40}? (?:shouldn't|should not|mustn't|must not|doesn't need to|does not need to) (?:mention|list|show|include|offer|say) (?:the |our )?(?P<t>[^,;.]{2,40}?) any ?more\b.*$`),
 			// Allowed again: "lodash is fine again, the bundle issue is gone"
 			// lifts the rule on lodash, whatever the reason after it.
 			regexp.MustCompile(`(?i)^(?:the )?(?P<t>.+?) (?:is|are) (?:now )?(?:allowed|fine|ok|okay|available|open|usable) again\b.*$`),
@@ -209,6 +221,10 @@ func english() *lexicon {
 			regexp.MustCompile(`(?i)^(?:now that |since |so )?(?:the |our )?(?P<t>[^,]+?) (?:is|are|'s) (?:now |finally |officially |already )?(?:over|done|finished|behind us|lifted)(?:\s+(?:early|earlier|late|on time))?(?:\s*[.,;:!—–-]|\s+(?:now|already|finally|officially|so|and|but|thanks|since|as of|last|this|yesterday|today)\b|$).*$`),
 			regexp.MustCompile(`(?i)^(?:now that |since |so )?(?:the |our )?(?P<t>[^,]+?) (?:has |have )?(?:finally |officially |already )?(?:ended|finished|wrapped up|got lifted|was lifted)(?:\s+(?:early|earlier|late|on time))?(?:\s*[.,;:!—–-]|\s+(?:now|already|finally|officially|so|and|but|thanks|since|as of|last|this|yesterday|today)\b|$).*$`),
 		},
+		reopened: []*regexp.Regexp{
+			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but | so ))?(?:the |our )?(?P<t>[^,]{2,40}?) (?:is|are|'s|'re) (?:now |finally )?(?:bookable|available|allowed|permitted|welcome|possible|open|fine|ok|okay|usable) again\b.*$`),
+			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but | so ))?(?:the |our )?(?P<t>[^,]{2,40}?) (?:can|may) (?:now |finally )?(?:\S+ ){1,4}?again\b.*$`),
+		},
 		mended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:good news,? |now that |since |so |and |also )*(?:the |our )?(?P<t>[^,]{2,40}?)(?: (?:has|have) been| (?:got|was|were|is|are)|'s(?: been)?|'ve been|'re) (?:finally |now |just |all )?(?:fixed|repaired|mended|back in stock|back up|back from (?:the )?(?:repair|service|[\p{Lu}\d][^,;.]{1,30})|back to normal|working again|running again|up and running|up again|open again|reopened)\b`),
 			// "tc-win-09 came back with a new SSD", "the scanner's back online".
@@ -272,6 +288,8 @@ func german() *lexicon {
 		strongCue: wordsRe(`immer`, `nie`, `niemals`, `jedes mal`, `ab jetzt`, `ab sofort`, `künftig`, `grundsätzlich`, `ausnahmslos`, `ohne ausnahme`, `stets`),
 		taskLead:  leadRe(`(?:kannst du |könntest du |bitte )?(?:benenne|fixe|behebe|füge|entferne|lösche|erstelle|aktualisiere|ändere|verschiebe|implementiere|schreib|mach|führe|prüfe|schau|probier|zeig|erklär|öffne|installiere|baue|teste|merge|committe|pushe|starte|stopp|lass uns)`),
 		retract: []*regexp.Regexp{
+			// Required no more.
+			regexp.MustCompile(`(?i)^(?:.+(?:, | und | aber ))?(?:der |die |das )?(?P<t>[^,]{2,40}?) (?:ist|sind) (?:jetzt |ab sofort |künftig )*(?:optional|freiwillig|keine Pflicht mehr)\b.*$`),
 			// Thrown out: "sled fliegt raus, wir gehen auf SQLite".
 			regexp.MustCompile(`(?i)^(?:und |also )?(?:der |die |das |den )?(?P<t>[^,;]{2,40}?) (?:fliegt|fliegen|kommt|kommen|ist|sind) (?:jetzt |wieder |komplett )*raus\b.*$`),
 			// Allowed again: "Halle 3 ist wieder verfügbar".
@@ -325,6 +343,9 @@ func german() *lexicon {
 		ended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:jetzt wo |da |seit )?(?:der |die |das |unser |unsere )?(?P<t>[^,]+?) (?:ist|sind) (?:jetzt |endlich |offiziell |schon |inzwischen |also |ja |nun |mittlerweile |damit |auch )*(?:vorbei|beendet|abgeschlossen|erledigt|zu ende|aufgehoben)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:der |die |das |unser |unsere )?(?P<t>[^,]+?) (?:wurde|wurden) (?:jetzt |endlich |offiziell |gestern )?(?:beendet|abgeschlossen|aufgehoben)(?:[^\pL\pN].*)?$`),
+		},
+		reopened: []*regexp.Regexp{
+			regexp.MustCompile(`(?i)^(?:.+(?:, | und | aber ))?(?:am |an der |an den |im |in der |der |die |das |den )?(?P<t>[^,]{2,40}?) (?:darf|dürfen|kann|können) (?:also |jetzt |ab sofort |endlich |nun )*wieder\b.*$`),
 		},
 		mended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:gute nachricht,? |und |also |jetzt wo |da )*(?:der |die |das |unser |unsere )?(?P<t>[^,]{2,40}?) (?:ist|sind|wurde|wurden) (?:jetzt |endlich |wieder |inzwischen |gestern )*(?:repariert|behoben|wieder (?:da|lieferbar|in ordnung|offen|heil|ganz))\b`),
@@ -386,6 +407,8 @@ func spanish() *lexicon {
 		strongCue: wordsRe(`siempre`, `nunca`, `jamás`, `cada vez`, `de ahora en adelante`, `a partir de ahora`, `sin excepción`, `en adelante`),
 		taskLead:  leadRe(`(?:puedes |podrías |por favor )?(?:renombra|arregla|añade|agrega|quita|elimina|borra|crea|actualiza|cambia|mueve|implementa|escribe|haz|ejecuta|corre|revisa|mira|prueba|muestra|explica|abre|instala|construye|despliega|sube|genera|busca|vamos a)`),
 		retract: []*regexp.Regexp{
+			// Required no more.
+			regexp.MustCompile(`(?i)^(?:.+(?:, | y | pero ))?(?:ya )?(?:el |la |los |las )?(?P<t>[^,]{2,40}?) (?:ya no es|ya no son|deja de ser|dejan de ser|pasa a ser|pasan a ser) (?:obligatori[oa]s?|necesari[oa]s?|opcional(?:es)?|voluntari[oa]s?)\b.*$`),
 			// Allowed again: "la zona B vuelve a estar disponible".
 			regexp.MustCompile(`(?i)^(?:y |así que )?(?:el |la |los |las )?(?P<t>[^,;]{2,40}?) (?:vuelve|vuelven) a estar (?:disponibles?|permitid[oa]s?|abiert[oa]s?|operativ[oa]s?)\b.*$`),
 			// Deprecated: what it names is no longer to be used.
@@ -432,6 +455,10 @@ func spanish() *lexicon {
 		ended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:ya )?(?:se acabó|se terminó|terminó|se levantó|se cerró) (?:el |la |los |las )?(?P<t>[^,]+?)(?:[.;!].*)?$`),
 			regexp.MustCompile(`(?i)^(?:ahora que |como )?(?:el |la |los |las |nuestro |nuestra )?(?P<t>[^,]+?) (?:ya )?(?:terminó|se acabó|se levantó|está terminad[oa]|ha terminado|se ha acabado|ya pasó)(?:[^\pL\pN].*)?$`),
+		},
+		reopened: []*regexp.Regexp{
+			regexp.MustCompile(`(?i)^(?:.+(?:, | y | pero ))?(?:el |la |los |las )?(?P<t>[^,]{2,40}?) (?:se puede|se pueden|puede|pueden|vuelve a estar|vuelven a estar) (?:\S+ ){0,4}?(?:otra vez|de nuevo)\b.*$`),
+			regexp.MustCompile(`(?i)^(?:.+(?:, | y | pero ))?(?:ya |ahora )?cualquiera puede (?P<t>[^,.;]{2,50})`),
 		},
 		mended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:buenas noticias,? |y |ya |ahora que |como )*(?:el |la |los |las |nuestro |nuestra )?(?P<t>[^,]{2,40}?) (?:ya )?(?:está|están|quedó|quedaron|fue|fueron) (?:por fin |ya )?(?:arreglad[oa]s?|reparad[oa]s?)\b`),
@@ -497,6 +524,10 @@ func french() *lexicon {
 		strongCue: wordsRe(`toujours`, `jamais`, `chaque fois`, `désormais`, `dorénavant`, `à partir de maintenant`, `sans exception`),
 		taskLead:  leadRe(`(?:tu peux |peux-tu |pourrais-tu |merci de )?(?:renomme|corrige|ajoute|retire|supprime|crée|mets à jour|change|déplace|implémente|écris|fais|lance|vérifie|regarde|essaie|montre|explique|ouvre|installe|construis|déploie|génère|cherche|allons)`),
 		retract: []*regexp.Regexp{
+			// Required no more.
+			regexp.MustCompile(`(?i)^(?:.+(?:, | et | mais ))?(?:le |la |les |l')?(?P<t>[^,]{2,40}?) (?:n'est plus|ne sont plus) (?:obligatoires?|nécessaires?|exigée?s?|requise?s?|imposée?s?)\b.*$`),
+			regexp.MustCompile(`(?i)^(?:.+(?:, | et | mais ))?(?:le |la |les |l')?(?P<t>[^,]{2,40}?) (?:devient|deviennent|est maintenant|sont maintenant|est désormais|sont désormais) (?:facultati(?:f|ve)s?|optionnel(?:le)?s?)\b.*$`),
+			regexp.MustCompile(`(?i)^(?:.+(?:, | et | mais ))?(?:le |la |les |l')?(?P<t>[^,]{2,40}?),\s*on (?:la |le |les |l')(?:fait|fera) sauter\b.*$`),
 			// Deprecated: what it names is no longer to be used.
 			regexp.MustCompile(`(?i)^(?:et )?(?:le |la |les |l')?(?P<t>[^,;]{2,40}?) (?:est|sont) (?:maintenant |désormais )?(?:obsolètes?|dépréciée?s?|deprecated)[.!]?$`),
 			regexp.MustCompile(`(?i)^(?:(?:pardon|désolée?|correction),? )*je t'(?:ai|avais) dit (?P<t>[^,]+?),? (?:mais )?(?:c'était|c'est|ce n'était) (?:faux|une erreur|pas bon|pas ça)(?:[^\pL\pN].*)?$`),
@@ -623,6 +654,8 @@ func chinese() *lexicon {
 		update:    regexp.MustCompile(`^(?:我们)?(?:已经)?把(?P<np>[^，,。从]{1,12}?)从|把(?P<np3>[^，,。从]{1,12}?)(?:升到|升级到|换成|改成|迁到|迁移到|切到|切换到)|(?:^|[，,：:])(?P<np2>[^，,。：:从]{2,24}?)(?:已经|现在)?(?:从[^，,。]{1,20}?)?(?:改了|变了|换了|调整了|更新了|改成了?|改为|改到|升级到|升到|换成|迁到|迁移到|转成|转为|切到|切换到|全面换成|又改回|改回|换回|切回|退回到|放宽到|收紧到|延长到|缩短到|提高到|降到|降低到|增加到|减少到|调到|调成|调为|涨到|涨价到|上调到|下调到)`),
 		strongCue: anyRe(`总是`, `永远`, `每次`, `一律`, `始终`, `从不`, `绝不`, `以后都`, `今后`, `从现在开始`, `千万不要`, `务必`),
 		retract: []*regexp.Regexp{
+			// Required no more.
+			regexp.MustCompile(`^(?:.+[，,])?(?P<t>[^，,。]{2,20}?)(?:不再是|不再|改成|变成)(?:必须|强制|必需|自愿|可选)`),
 			// Deprecated: what it names is no longer to be used.
 			regexp.MustCompile(`^(?P<t>[^，,；;]{2,30}?)(?:已经|现在)?(?:废弃|弃用|被弃用|淘汰)了?[。!！]?$`),
 			// 不再: "测试环境不再每晚重置了": what no longer happens.
@@ -654,6 +687,9 @@ func chinese() *lexicon {
 		},
 		ended: []*regexp.Regexp{
 			regexp.MustCompile(`^(?:现在)?(?P<t>[^，,。]{2,16}?)(?:那个|这个)?(?:已经|早就|早已|终于|刚刚?|都|也)?(?:通过了|过了|结束了|完成了|解除了|搞定了|批下来了)(?:[，,。!！].*)?$`),
+		},
+		reopened: []*regexp.Regexp{
+			regexp.MustCompile(`^(?:.+[，,])?(?P<t>[^，,。]{2,20}?)(?:也)?(?:重新|又可以|又能|恢复)(?:入库|开放|上线|使用|预约|接单)`),
 		},
 		mended: []*regexp.Regexp{
 			regexp.MustCompile(`^(?:现在)?(?P<t>[^，,。我你他她]{1,16}?)(?:已经|终于|总算|刚刚?|都|也)?(?:修好了|弄好了|弄完了|装修完了|到货了|又能用了|能用了|恢复正常了)(?:[，,。!！].*)?$`),
@@ -705,6 +741,8 @@ func japanese() *lexicon {
 		update:    regexp.MustCompile(`^[^、。]{1,30}?から[^、。]{1,30}?に(?:移行し|移り|移っ|引っ越し|乗り換え|切り替え)(?:ました|た)|^(?P<np4>[^、,。はがを]{1,20}?)(?:も|が|は)変わって、[^。]{0,30}?(?:\d|[A-Za-z]|[月火水木金土日]曜)|(?:^|、)(?:やっぱり|やはり|結局)[^、。]{0,20}?\d[^、。]{0,10}?(?:にします|にしました|で行きます|でいきます|にすることにしました)|^(?P<np>[^、,。はがを]{1,16}?)(?:を|は)[^、,。]{1,30}?から[^、,。]{1,30}?に(?:移行|変更|移し|切り替え|乗り換え|変え|上げ|アップグレード)|^(?P<np2>[^、,。はがを]{1,20}?)(?:は|が|を|、)[^。]{0,30}?に(?:変わりました|変わった|変更しました|変更された|変更になりました|なりました|上げました|下げました|増やしました|減らしました|移りました|移行しました|切り替えました|引き上げました|引き下げました|載せ替えました|入れ替えました|置き換えました|載せ替えた|入れ替えた|置き換えた|切り替えた|変えた|上げた|移行した|変更した|戻しました|戻りました|戻した|戻った|交代しました|交代した|代わりました|引っ越しました|引っ越した|減らします|増やします|上げます|下げます|変更します|変えます|引き上げます|引き下げます)|(?:^|\s)(?P<np3>[A-Za-z.][\w.+-]*(?: [A-Z][\w.+-]*)?)\s*v?\d[\w.]*(?:\s*[（(][^）)]{1,30}[）)])?\s*(?:に|へ)(?:(?:上げ|アップグレードし|移行し|更新し|切り替え|バージョンアップし)(?:ました|た)|上がりました|上がった)`),
 		strongCue: anyRe(`必ず`, `常に`, `いつも`, `絶対`, `毎回`, `今後`, `決して`, `例外なく`),
 		retract: []*regexp.Regexp{
+			// Required no more.
+			regexp.MustCompile(`^(?:.+[、,])?(?P<t>[^、。]{2,20}?)(?:は|も)?(?:任意|自由)(?:になりました|にします|にしました|でいい|で大丈夫|でOK)`),
 			// Deprecated: what it names is no longer to be used.
 			regexp.MustCompile(`^(?P<t>[^、,。]{2,30}?)(?:は|が)(?:もう)?(?:非推奨|廃止予定|deprecated)(?:になりました|です|になった)?[。!！]?$`),
 			// 訂正: "前回 XR Interaction Toolkit 2.5 と書きましたが、間違いでした".
@@ -719,7 +757,7 @@ func japanese() *lexicon {
 			regexp.MustCompile(`^(?P<t>[^、。]+?)(?:は|が)(?:もう|すでに|先週|昨日)?(?:廃棄|廃止|撤去|退役|撤廃|解約)(?:されました|しました|された|した|になりました|済みです|済み)`),
 			regexp.MustCompile(`^(?P<t>[^、。]+?)(?:は|が)(?:もう)?(?:なくなりました|無くなりました|存在しません)`),
 			// 外した: "msw はもう外しました", "Sentry はやめました".
-			regexp.MustCompile(`^(?P<t>[^、。]{1,20}?)(?:は|を)(?:もう|すでに|先週|昨日)?(?:外しました|外した|外していい|外して大丈夫|外してOK|外してください|解除していい|解除して大丈夫|やめました|やめた|止めました|使わなくなりました|抜きました|削除しました|消しました)`),
+			regexp.MustCompile(`^(?P<t>[^、。]{1,20}?)(?:は|を|も)(?:もう|すでに|先週|昨日)?(?:外しました|外した|外していい|外して大丈夫|外してOK|外してください|解除していい|解除して大丈夫|やめました|やめた|止めました|使わなくなりました|抜きました|削除しました|消しました)`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:は)?(?:また|再び)(?:OK|ＯＫ|可能|できる|解禁)`),
 			regexp.MustCompile(`^(?:(?P<t>[^、,。]+?)(?:は|も|ですが|については|に関しては|の件(?:は|ですが)?)[、，,]?)?もう(?P<t2>[^、，,。]+?)(?:じゃ|では)?なくて(?:も)?(?:いい|良い|大丈夫|構わない|構いません|OK)`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:の)?(?:ルール|決まり|規約|方針)(?:は|を)?(?:もう)?(?:なし|廃止|撤回|取り消し|やめ|無効|なくし|忘れて)`),
@@ -739,6 +777,9 @@ func japanese() *lexicon {
 		},
 		ended: []*regexp.Regexp{
 			regexp.MustCompile(`^(?P<t>[^、。]{2,16}?)(?:が|は)?(?:もう|無事に?|ようやく|やっと)?(?:終わりました|終わった|終了しました|完了しました|解除されました|明けました|通りました)(?:ので|から)?(?:[、。!！].*)?$`),
+		},
+		reopened: []*regexp.Regexp{
+			regexp.MustCompile(`^(?:.+[、,])?(?P<t>[^、。]{1,20}?)(?:を|は|も)元に戻して`),
 		},
 		mended: []*regexp.Regexp{
 			regexp.MustCompile(`^(?P<t>[^、。]{1,16}?)(?:が|は)?(?:もう|無事に?|ようやく|やっと)?(?:直った|直りました|直ったので|修理が終わ|復旧し|入荷し|使えるようにな|また使え)`),

@@ -1240,7 +1240,38 @@ func TestGoneInMoreWords(t *testing.T) {
 		{"AMS met: piperacillin comes off the restricted list, so stop chasing codes for it.", "piperacillin"},
 		{"Hannah's gone back to teaching, so I'm doing albums myself again.", "Hannah"},
 		{"the ticket was closed yesterday, can you check the logs?", ""}, // guard: a question
-		{"Hannah's gone back to the old layout, see the diff.", ""},     // guard: no leaving
+		{"Hannah's gone back to the old layout, see the diff.", ""},      // guard: no leaving
+	} {
+		checkWithdraws(t, tc.text, tc.target, func(a, b string) bool { return a == b })
+	}
+}
+
+// Ensure that what a restriction held back said open again, or required
+// no more, is withdrawn in each language, as "no X anymore", "the form
+// shouldn't mention X anymore" and "冬季除外も外して" are; that a leaving
+// relayed from someone else is heard; that "X's done" ends X; and that
+// "you can … again" and a value moved are not withdrawals.
+func TestReopenedAndRelayedLeavings(t *testing.T) {
+	for _, tc := range []struct {
+		text, target string
+	}{
+		{"and the electrician found an earth fault, studio B is bookable again. put it back in the form", "studio B"},
+		{"guest bookings: we're relaxing it, guests can come in live now, pre-recording isn't required.", "pre-recording"},
+		{"Die Prüfer haben das Zertifikat geschickt, am Crypto-Paket darf also wieder gearbeitet werden.", "Crypto-Paket"},
+		{"ya cualquiera puede reservar el C14, el curso es recomendado.", "reservar el C14"},
+		{"Bonne nouvelle. L'obligation des permanences, on la fait sauter : chacun vient quand il peut.", "obligation des permanences"},
+		{"泵修好了，TSG 重新入库吧，上次那个开关改回来", "TSG"},
+		{"2号車が戻ってきました！上限を元に戻してください。", "上限"},
+		{"also the committee decided it. so no filtering in the pipeline anymore", "filtering in the pipeline"},
+		{"paint's dry, so the venue on the form shouldn't mention the annexe anymore", "annexe"},
+		{"冬でも峠経由の便を出せます。冬季除外も外してください。", "冬季除外"},
+		{"Gwen mentioned at the quiz that Len moved to Cornwall and gave his keys back.", "Len"},
+		{"还有，轮机长说王工调去向阳红了，已经不在我们船上。", "王工"},
+		{"and sad news, Hannah says Deepak's stepped back from the café for health reasons.", "Deepak"},
+		{"and flu season's done, switch the manual overrides off again", "flu season"},
+		{"you can run the tests again now", ""},  // guard: no thing named
+		{"the kid's over the moon about it", ""}, // guard: no clause end
+		{"we moved the queue to SQS", ""},        // guard: a value moved
 	} {
 		checkWithdraws(t, tc.text, tc.target, func(a, b string) bool { return a == b })
 	}

@@ -338,7 +338,7 @@ func clauses(sent, lang string) []string {
 // names, with no object of its own.
 var reDropsWhatCame = map[string]*regexp.Regexp{
 	En: regexp.MustCompile(`(?i)^,\s+we(?:'re| are) (?:dropping|ditching|scrapping|killing) (?:it|that|them)\b`),
-	Fr: regexp.MustCompile(`(?i)^,\s+(?:on (?:laisse tomber|abandonne|oublie|arrête)\s*(?:[,.;:!]|$)|on arrête de (?:les |le |la |l')\pL+|(?:on|nous|je) (?:l'|les )(?:a|ai|avons) (?:viré|supprimé|retiré|abandonné|lâché|arrêté|jeté|désinstallé|enlevé)e?s?(?:[^\pL\pN]|$))`),
+	Fr: regexp.MustCompile(`(?i)^,\s+(?:on (?:laisse tomber|abandonne|oublie|arrête)\s*(?:[,.;:!]|$)|on arrête de (?:les |le |la |l')\pL+|(?:on|nous|je) (?:l'|les )(?:a|ai|avons) (?:viré|supprimé|retiré|abandonné|lâché|arrêté|jeté|désinstallé|enlevé)e?s?(?:[^\pL\pN]|$)|on (?:la |le |les |l')(?:fait|fera) sauter\b)`),
 	De: regexp.MustCompile(`(?i)^,\s+(?:den|die|das) gibt(?:'s| es) (?:jetzt |inzwischen )?(?:nicht|keine?n?) mehr\b`),
 }
 
