@@ -860,10 +860,12 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 				// was, whatever else the two say.
 				need, covers = 1, true
 			}
-			if kind == vkPeriod && len(styped) > 0 && coversAll(styped, cc) {
+			if (kind == vkPeriod || kind == vkTime) && len(styped) > 0 && coversAll(styped, cc) {
 				// "周报改成每两周发一次了": how often the statement's subject
-				// is done, where the claim speaks of it.
+				// is done, where the claim speaks of it; "一括送信は午前1時
+				// に変更" of "毎晩 23:00 に…一括送信": when it is done.
 				need = 1
+				covers = covers || kind == vkTime
 			}
 			if kind == vkPeriod && shared >= 2 {
 				// How often a thing is done, said of two of the claim's

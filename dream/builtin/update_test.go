@@ -1767,7 +1767,9 @@ func TestRestrictionsLifted(t *testing.T) {
 // 上がりました"); degrees in another spelling ("零下20度" of "-18°C"), of
 // a subject said with a word left out ("冷冻库阈值" of "冷冻库报警阈值");
 // an hour said "17 Uhr" of a subject after a German verb ("ab Montag muss
-// der Export …"); and that another store's threshold stays.
+// der Export …"); an hour of what a Japanese claim does ("一括送信は午前1
+// 時に変更" of "毎晩 23:00 に…一括送信"); and that another store's
+// threshold and another thing's hour stay.
 func TestUpdatesInMoreShapes(t *testing.T) {
 	runTwoSessionsHeld(t, []twoSessions{
 		{"Spanish, a duty said object first",
@@ -1786,6 +1788,10 @@ func TestUpdatesInMoreShapes(t *testing.T) {
 			[]string{"冷冻库报警阈值是 -18°C，高于就报警。", "冷藏库报警阈值是 8°C。"},
 			[]string{"质量部开会定了：冷冻库阈值改成零下20度。"},
 			[]string{"-18°C"}, []string{"零下20度", "8°C"}},
+		{"Japanese, an hour of what the claim does, after a reason",
+			[]string{"検針データは毎晩 23:00 に基幹システムへ一括送信しています。", "バックアップは毎晩 23:00 に取っています。"},
+			[]string{"基幹側のバッチ時間がずれたので、一括送信は深夜の午前1時に変更です。スケジュールを直してください。"},
+			[]string{"一括送信しています"}, []string{"午前1時", "バックアップは毎晩 23:00"}},
 		{"German, an hour after the verb's subject",
 			[]string{"Die Touren-CSV: der Export muss bis 17:30 fertig sein, sonst schafft Renate es nicht."},
 			[]string{"Renate will mehr Puffer: ab Montag muss der Export eine halbe Stunde früher da sein, also 17 Uhr. Kannst du den Cron anpassen?"},

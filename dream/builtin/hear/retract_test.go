@@ -1277,6 +1277,23 @@ func TestReopenedAndRelayedLeavings(t *testing.T) {
 	}
 }
 
+// Ensure that a German statement whose verb follows a time alone ("ab
+// Montag muss der Export …") is of the noun after the verb, and a Japanese
+// one with a reason before it ("…ずれたので、一括送信は…") of the main
+// clause's topic.
+func TestSubjectPastWhenAndReason(t *testing.T) {
+	for _, tc := range []struct{ text, subject string }{
+		{"Renate will mehr Puffer: ab Montag muss der Export eine halbe Stunde früher da sein, also 17 Uhr.", "export"},
+		{"基幹側のバッチ時間がずれたので、一括送信は深夜の午前1時に変更です。", "一括送信"},
+		{"検針データは毎晩 23:00 に基幹システムへ一括送信しています。", "検針データ"}, // guard: no reason
+	} {
+		h := Session(conv(tc.text))
+		if len(h.Statements) != 1 || h.Statements[0].Subject != tc.subject {
+			t.Errorf("%q: statements %+v, want one of subject %q", tc.text, h.Statements, tc.subject)
+		}
+	}
+}
+
 // Ensure that a period said before a part kept on its own stays with it:
 // "Y mientras dure la migración, el backend está en …, cambia la URL"
 // keeps the backend with its period, not the task.
