@@ -227,6 +227,8 @@ func english() *lexicon {
 		},
 		mended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:good news,? |now that |since |so |and |also )*(?:the |our )?(?P<t>[^,]{2,40}?)(?: (?:has|have) been| (?:got|was|were|is|are)|'s(?: been)?|'ve been|'re) (?:finally |now |just |all )?(?:fixed|repaired|mended|back in stock|back up|back from (?:the )?(?:repair|service|[\p{Lu}\d][^,;.]{1,30})|back to normal|working again|running again|up and running|up again|open again|reopened)\b`),
+			// "Bergen reopened last week".
+			regexp.MustCompile(`(?i)^(?:good news,? |so |and |also )*(?:the |our )?(?P<t>[^,]{2,40}?) (?:has |have |finally |just )*(?:reopened|re-opened)\b`),
 			// "tc-win-09 came back with a new SSD", "the scanner's back online".
 			regexp.MustCompile(`(?i)^(?:good news,? |so |and |also )*(?:the |our )?(?P<t>[^,]{2,40}?)(?: came| has come| is|'s) back (?:with|from|online|up|in service)\b`),
 			regexp.MustCompile(`(?i)^(?:good news,? |and |also |so )*(?:they|we|someone|the engineer|the vendor|the supplier|it) (?:finally |just |have |has |'ve )*(?:fixed|repaired|mended|reopened) (?:the |our )?(?P<t>[^,]{2,40}?)(?:\s*[.,;!]|\s+(?:so|and|now|finally|yesterday|today|last)\b|$)`),
@@ -622,7 +624,7 @@ func french() *lexicon {
 
 func chinese() *lexicon {
 	return &lexicon{
-		departed:     regexp.MustCompile(`^(?P<t>[\p{Han}]{2,3}?|` + nameRe + `)(?:已经|现在|上个月|上周|最近)*(?:调去|调到|转岗|离职|去了别的|不(?:再)?(?:做|负责|管)(?:这个|这块|这边)?(?:项目|产品|模块)?了|不在(?:我们)?(?:组|团队|这)|休(?:产|育儿)?假|走了|转到|的?合同(?:已经)?(?:到期|结束)|(?:下个?月|下周|月底|年底)?(?:就)?(?:要)?(?:去|调|转)[\p{Han}A-Za-z]{1,10}?(?:局|部|组|团队|公司|部门|项目组|事业部|中心|那边)了?)`),
+		departed:     regexp.MustCompile(`^(?P<t>[\p{Han}]{2,3}?|` + nameRe + `)(?:已经|现在|上个月|上周|最近|实习期满|实习结束|合同到期)*(?:调去|调到|转岗|离职|去了别的|不(?:再)?(?:做|负责|管)(?:这个|这块|这边)?(?:项目|产品|模块)?了|不在(?:我们)?(?:组|团队|这)|休(?:产|育儿)?假|走了|转到|的?合同(?:已经)?(?:到期|结束)|(?:下个?月|下周|月底|年底)?(?:就)?(?:要)?(?:去|调|转)[\p{Han}A-Za-z]{1,10}?(?:局|部|组|团队|公司|部门|项目组|事业部|中心|那边)了?)`),
 		returned:     regexp.MustCompile(`^(?P<t>[\p{Han}]{2,3}?|` + nameRe + `)(?:已经|现在|上周|昨天|终于)*(?:回来了|回来上班了|休完假回来了|(?:休完|结束)(?:产|育儿|病)?假了?|回来|复工了)`),
 		questionLead: anyRe(`^(?:请问|为什么|为啥|怎么|什么|哪|谁|是不是|能不能|可不可以|有没有|要不要|你知道)`),
 		questionAny:  anyRe(`吗[。！]?$`, `呢[。！]?$`, `吗？`, `[？?]$`, `是不是`, `能不能`, `可不可以`, `有没有.*[？?]`, `对不对`, `好不好`),
@@ -689,7 +691,9 @@ func chinese() *lexicon {
 			regexp.MustCompile(`^(?:现在)?(?P<t>[^，,。]{2,16}?)(?:那个|这个)?(?:已经|早就|早已|终于|刚刚?|都|也)?(?:通过了|过了|结束了|完成了|解除了|搞定了|批下来了)(?:[，,。!！].*)?$`),
 		},
 		reopened: []*regexp.Regexp{
-			regexp.MustCompile(`^(?:.+[，,])?(?P<t>[^，,。]{2,20}?)(?:也)?(?:重新|又可以|又能|恢复)(?:入库|开放|上线|使用|预约|接单)`),
+			regexp.MustCompile(`^(?:.+[，,])?(?P<t>[^，,。]{2,20}?)(?:也)?(?:重新|又可以|又能|恢复)(?:入库|开放|上线|使用|预约|接单|打开|开启|启用)`),
+			// "周五下午也可以部署": what was barred may be done too.
+			regexp.MustCompile(`^(?:.+[，,])?(?P<t>[^，,。也]{2,12}?)(?:也|又)可以`),
 		},
 		mended: []*regexp.Regexp{
 			regexp.MustCompile(`^(?:现在)?(?P<t>[^，,。我你他她]{1,16}?)(?:已经|终于|总算|刚刚?|都|也)?(?:修好了|弄好了|弄完了|装修完了|到货了|又能用了|能用了|恢复正常了)(?:[，,。!！].*)?$`),
@@ -754,7 +758,7 @@ func japanese() *lexicon {
 			// "ビルドを毎回 amayadori-dev に上げるのはもういいです".
 			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?P<t>[^、。]{2,40}?)のは(?:もう)(?:いいです|いい|大丈夫です|結構です|不要です)`),
 			// 廃棄: "rig-3 は廃棄されました".
-			regexp.MustCompile(`^(?P<t>[^、。]+?)(?:は|が)(?:もう|すでに|先週|昨日)?(?:廃棄|廃止|撤去|退役|撤廃|解約)(?:されました|しました|された|した|になりました|済みです|済み)`),
+			regexp.MustCompile(`^(?P<t>[^、。]+?)(?:は|が)(?:[^、。]{1,6}?で)?(?:もう|すでに|先週|昨日)?(?:廃棄|廃止|撤去|退役|撤廃|解約)(?:されました|しました|された|した|になりました|済みです|済み|、|。|$)`),
 			regexp.MustCompile(`^(?P<t>[^、。]+?)(?:は|が)(?:もう)?(?:なくなりました|無くなりました|存在しません)`),
 			// 外した: "msw はもう外しました", "Sentry はやめました".
 			regexp.MustCompile(`^(?P<t>[^、。]{1,20}?)(?:は|を|も)(?:もう|すでに|先週|昨日)?(?:外しました|外した|外していい|外して大丈夫|外してOK|外してください|解除していい|解除して大丈夫|やめました|やめた|止めました|使わなくなりました|抜きました|削除しました|消しました)`),
@@ -776,13 +780,13 @@ func japanese() *lexicon {
 			regexp.MustCompile(`^(?:[^、。]{1,30}(?:から|ので)、)?(?:あと|それと|それから)?(?P<t>[^、。]{2,30}?)(?:は|も)(?:もう)?(?:なし|無し)(?:で|に|です|。|！|$)`),
 		},
 		ended: []*regexp.Regexp{
-			regexp.MustCompile(`^(?P<t>[^、。]{2,16}?)(?:が|は)?(?:もう|無事に?|ようやく|やっと)?(?:終わりました|終わった|終了しました|完了しました|解除されました|明けました|通りました)(?:ので|から)?(?:[、。!！].*)?$`),
+			regexp.MustCompile(`^(?P<t>[^、。]{2,16}?)(?:が|は|も)?(?:もう|無事に?|ようやく|やっと)?(?:終わりました|終わった|終了しました|完了しました|解除されました|明けました|通りました)(?:(?:ので|から).*|[、。!！].*)?$`),
 		},
 		reopened: []*regexp.Regexp{
 			regexp.MustCompile(`^(?:.+[、,])?(?P<t>[^、。]{1,20}?)(?:を|は|も)元に戻して`),
 		},
 		mended: []*regexp.Regexp{
-			regexp.MustCompile(`^(?P<t>[^、。]{1,16}?)(?:が|は)?(?:もう|無事に?|ようやく|やっと)?(?:直った|直りました|直ったので|修理が終わ|復旧し|入荷し|使えるようにな|また使え)`),
+			regexp.MustCompile(`^(?P<t>[^、。]{1,16}?)(?:が|は)?(?:もう|無事に?|ようやく|やっと)?(?:直った|直りました|直ったので|修理が終わ|復旧し|入荷し|使えるようにな|また使え|(?:修理|点検|車検)から戻って(?:き|く))`),
 		},
 		forget: regexp.MustCompile(`^(?P<t>.+?)(?:について|のこと)(?:は)?(?:忘れて|忘れてください)`),
 		replaces: []*regexp.Regexp{

@@ -1269,6 +1269,13 @@ func TestReopenedAndRelayedLeavings(t *testing.T) {
 		{"还有，轮机长说王工调去向阳红了，已经不在我们船上。", "王工"},
 		{"and sad news, Hannah says Deepak's stepped back from the café for health reasons.", "Deepak"},
 		{"and flu season's done, switch the manual overrides off again", "flu season"},
+		{"and Bergen reopened last week — it's a normal property again, rip the special case out.", "Bergen"},
+		{"3号機は修理から戻ってきたので、またテストに使って大丈夫です。", "3号機"},
+		{"部署方面：现在周末有人值班了，周五下午也可以部署。", "周五下午"},
+		{"门磁换了新的型号，门磁报警重新打开吧。", "门磁报警"},
+		{"陈浩实习期满已经走了，Grafana 面板以后我自己维护。", "陈浩"},
+		{"整理です。山間部の隔月検針は今年度で廃止、冬も毎月検針します。", "山間部の隔月検針"},
+		{"料金表の移行期間も終わったので旧単価の表示は消してください。", "料金表の移行期間"},
 		{"you can run the tests again now", ""},  // guard: no thing named
 		{"the kid's over the moon about it", ""}, // guard: no clause end
 		{"we moved the queue to SQS", ""},        // guard: a value moved
