@@ -1777,7 +1777,11 @@ func TestRestrictionsLifted(t *testing.T) {
 // an hour said "17 Uhr" of a subject after a German verb ("ab Montag muss
 // der Export …"); an hour of what a Japanese claim does ("一括送信は午前1
 // 時に変更" of "毎晩 23:00 に…一括送信"); and that another store's
-// threshold and another thing's hour stay.
+// threshold and another thing's hour stay; and that a duty handed on by
+// its holder's name in French and Spanish ("Claire a passé le relais à
+// Karim pour les légumes", "Javier ha pasado la tesorería a Nuria") or
+// said held from this month in Japanese ("端末管理は今月から小林さんです")
+// replaces who held it.
 func TestUpdatesInMoreShapes(t *testing.T) {
 	runTwoSessionsHeld(t, []twoSessions{
 		{"Spanish, a duty said object first",
@@ -1800,6 +1804,18 @@ func TestUpdatesInMoreShapes(t *testing.T) {
 			[]string{"検針データは毎晩 23:00 に基幹システムへ一括送信しています。", "バックアップは毎晩 23:00 に取っています。"},
 			[]string{"基幹側のバッチ時間がずれたので、一括送信は深夜の午前1時に変更です。スケジュールを直してください。"},
 			[]string{"一括送信しています"}, []string{"午前1時", "バックアップは毎晩 23:00"}},
+		{"French, the relay passed for a duty",
+			[]string{"Claire Dumas est référente légumes, c'est elle qui fait le lien avec le maraîcher, mets-la en copie des mails de planning."},
+			[]string{"Claire a passé le relais à Karim Benali pour les légumes, elle déménage à Nantes. Change la copie."},
+			[]string{"Claire Dumas est référente"}, []string{"Karim Benali"}},
+		{"Spanish, a duty passed on by name",
+			[]string{"Javier Gil lleva la tesorería, los justificantes de pago van a él."},
+			[]string{"Javier ha pasado la tesorería a Nuria Blasco, que se jubila y tiene más tiempo."},
+			[]string{"Javier Gil lleva"}, []string{"Nuria Blasco"}},
+		{"Japanese, a duty from this month (guard: replaced before as a name of the same duty)",
+			[]string{"端末は Zebra TC21 で全部で46台、管理担当は山本美咲さんです。"},
+			[]string{"あと端末管理は今月から小林拓海さんです。"},
+			[]string{"山本美咲"}, []string{"小林拓海"}},
 		{"German, an hour after the verb's subject",
 			[]string{"Die Touren-CSV: der Export muss bis 17:30 fertig sein, sonst schafft Renate es nicht."},
 			[]string{"Renate will mehr Puffer: ab Montag muss der Export eine halbe Stunde früher da sein, also 17 Uhr. Kannst du den Cron anpassen?"},

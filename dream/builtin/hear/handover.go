@@ -84,6 +84,8 @@ var reHandover = map[string][]*regexp.Regexp{
 		regexp.MustCompile(`(?i)(?:^|, |; |\by )(?:(?:ahora|desde (?:esta semana|este mes|hoy|ya|ayer|el \p{L}+|[\p{L}\d ]{2,16}?)|a partir de (?:hoy|ahora|[\p{L}\d ]{2,16}?)) )?(?P<d>(?:el|la|los|las) [\p{L}\d /._-]{2,30}?) (?:ahora |ya |desde ahora )?(?:la|lo|las|los) (?:lleva|llevan|gestiona|gestionan|hace|hacen|maneja|manejan|sube|suben|revisa|revisan|aprueba|aprueban|firma|firman|valida|validan|coordina|coordinan) (?:ahora )?(?:(?:su|mi|el|la|nuestr[oa]) (?:nuev[oa] )?[\p{L}]+(?: de [\p{L}]+)?,? )?` + esHolder),
 		// "Nerea se ha hecho cargo de las versiones"
 		regexp.MustCompile(`(?i)^(?:(?:y|ah|bueno|oye),? )*` + esHolder + ` (?:se ha hecho cargo de|se hizo cargo de|ha asumido|asume ahora|ha tomado el relevo (?:en|de)|lleva ahora|se encarga ahora de|se ocupa ahora de|ahora se encarga de|ahora se ocupa de|ahora lleva) (?:el |la |los |las )?` + duty + `(?:$|[,.;:!])`),
+		// "Javier ha pasado la tesorería a Nuria Blasco"
+		regexp.MustCompile(`(?i)^(?:(?:y|ah|bueno|oye),? )*(?:` + titleRe + nameRe + `) (?:ha pasado|pasó|ha dejado|dejó|ha cedido|cedió|ha traspasado|traspasó) (?:el |la |los |las )?` + duty + ` a ` + esHolder + `(?:$|[,.;:!])`),
 		// "el nuevo contacto es Laura"
 		regexp.MustCompile(`(?i)(?:^|, )(?:el |la |mi |nuestr[oa] )?nuev[oa] (?P<r>contacto|responsable|encargad[oa]|secretari[oa]|administrador[a]?|gerente|jef[ea]|director[a]?|coordinador[a]?|president[ea]|tesorer[oa]|profesor[a]?|tutor[a]?) (?:de (?:la |el |los |las )?` + duty + ` )?es ` + esHolder),
 	},
@@ -94,6 +96,8 @@ var reHandover = map[string][]*regexp.Regexp{
 		regexp.MustCompile(`(?i)(?:^|, |\bet )c'est (?:maintenant|désormais|dorénavant) ` + frHolder + `(?:,[^,]{1,60},)? qui (?:gère|s'occupe d[eu']|s'occupe des|maintient|fait|valide|relit|suit|publie) (?:les |le |la |l'|des )?` + duty + `(?:$|[,.;:!])`),
 		// "Inès a repris les annotations"
 		regexp.MustCompile(`(?i)^(?:(?:et|bon|au fait),? )*` + frHolder + `(?:, [^,]{1,40},)? (?:a repris|reprend|a pris le relais (?:sur|pour)|(?:s'occupe|gère|valide|relit|suit|fait|publie|maintient|signe|approuve) (?:maintenant|désormais|dorénavant)(?: d[eu'])?) ?(?:les |le |la |l'|des )?` + duty + `(?:$|[,.;:!])`),
+		// "Claire a passé le relais à Karim Benali pour les légumes"
+		regexp.MustCompile(`(?i)^(?:(?:et|bon|au fait),? )*(?:` + titleRe + nameRe + `) a (?:passé|laissé|confié) (?:le relais|la main|le flambeau) à ` + frHolder + ` (?:pour|sur) (?:les |le |la |l')?` + duty + `(?:$|[,.;:!])`),
 		// "les annotations passent à Inès"
 		regexp.MustCompile(`(?i)^(?:(?:et|bon|au fait),? )*(?:les |le |la |l')?` + duty + ` (?:passe|passent) (?:maintenant |désormais )?(?:à|chez) ` + frHolder + `(?:$|[,.;:!])`),
 		// "la nouvelle responsable, c'est Inès"
@@ -115,6 +119,10 @@ var reHandover = map[string][]*regexp.Regexp{
 		regexp.MustCompile(cjkDut + `(?:周り|関係|まわり)?(?:のこと|の件)?は(?:今後は|これからは|今は|今後|これから|来月から|今月から) ?` + jaHolder + `に(?:聞いて|確認|相談|お願い|連絡)`),
 		// "ステージの担当は森さんに変わりました"
 		regexp.MustCompile(cjkDut + `の(?:担当|窓口|責任者|管理者)は ?` + jaHolder + `に(?:なり|変わり|替わり|交代)`),
+		// "シフト作りは田中さんから森由美さんに引き継ぎになりました"
+		regexp.MustCompile(cjkDut + `は ?[^、。]{1,10}?さんから ?` + jaHolder + `に(?:引き継|交代|替わ|変わ)`),
+		// "端末管理は今月から小林拓海さんです"
+		regexp.MustCompile(cjkDut + `は ?(?:今月から|来月から|今後は|これからは|今日から|[0-9０-９]{1,2}月から) ?` + jaHolder + `(?:です|に(?:なりました|なります))`),
 		// "今は私と山本さんの二人で見てます"
 		regexp.MustCompile(`(?:今は|今後は|これからは)(?:私と)?` + jaHolder + `(?:の二人|と二人|と私)?で(?P<d>)(?:見て|やって|担当)`),
 	},

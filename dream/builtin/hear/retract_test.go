@@ -1301,6 +1301,20 @@ func TestSubjectPastWhenAndReason(t *testing.T) {
 	}
 }
 
+// Ensure that a Spanish duty held by a named person ("Javier Gil lleva
+// la tesorería") is kept, and that "lleva" of a time or a state is not.
+func TestSpanishDutyHeld(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		kept bool
+	}{
+		{"Javier Gil lleva la tesorería, los justificantes de pago van a él.", true},
+		{"Marta lleva tres días enferma.", false}, // guard
+	} {
+		checkKept(t, tc.text, tc.kept)
+	}
+}
+
 // Ensure that a period said before a part kept on its own stays with it:
 // "Y mientras dure la migración, el backend está en …, cambia la URL"
 // keeps the backend with its period, not the task.
