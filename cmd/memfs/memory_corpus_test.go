@@ -19,25 +19,27 @@ import (
 // and retraction resolved), which are not all met yet. Every half present is
 // run; a checkout without any half fails.
 //
-// Measured 2026-12-03 (rules version 16, tuned on dev..dev30; test counts
-// only): in the context dev 98/98, dev2 107/109, dev3 106/120, dev4 106/114,
+// Measured 2026-12-03 (rules version 17, tuned on dev..dev32; test counts
+// only): in the context dev 98/98, dev2 107/109, dev3 105/120, dev4 106/114,
 // dev5 68/75, dev6 58/61, dev7 25/32, dev8 43/53, dev9 111/141, dev10
 // 100/138, dev11 92/140, dev12 93/147, dev13 99/129, dev14 114/135, dev15
-// 102/123, dev16 115/153, dev17 83/103, dev18 79/100, dev19 96/121, dev20
-// 69/90, dev21 70/85, dev22 92/113, dev23 87/123, dev24 104/153, dev25
-// 101/126, dev26 88/133, dev27 105/149, dev28 79/125, dev29 90/122, dev30
-// 113/155, test 101/109; distractors kept out 69/69, 70/70, 107/107, 89/89,
-// 70/78, 53/57, 54/58, 54/57, 64/67, 90/97, 74/79, 75/78, 73/81, 64/68,
-// 89/96, 81/89, 60/64, 58/59, 69/73, 61/63, 71/75, 68/69, 60/68, 74/77,
-// 69/72, 60/70, 70/75, 67/71, 64/71, 67/70, 67/67; updates 6/6, 11/12,
-// 14/14, 11/11, 28/29, 25/26, 24/28, 21/28, 27/32, 20/31, 37/61, 38/62,
-// 24/32, 28/36, 26/33, 18/26, 28/41, 22/37, 23/33, 18/30, 17/30, 20/36,
-// 22/36, 20/33, 11/25, 17/30, 20/34, 18/30, 29/37, 16/30, 6/7; retractions
-// 5/5, 10/10, 11/11, 8/8, 18/19, 14/18, 14/20, 18/21, 18/22, 14/20, 17/33,
-// 19/32, 18/22, 20/25, 17/22, 9/18, 16/26, 17/21, 9/22, 17/26, 13/24, 18/24,
-// 16/24, 18/25, 20/32, 11/20, 18/25, 13/25, 20/30, 16/24, 3/6. The goals
-// missed are every update and retraction on dev2 and dev5 to dev30 and the
-// held-out half (issue 22), and the facts in the context of dev7 to dev30.
+// 101/123, dev16 115/153, dev17 83/103, dev18 79/100, dev19 96/121, dev20
+// 68/90, dev21 70/85, dev22 91/113, dev23 87/123, dev24 104/153, dev25
+// 102/126, dev26 88/133, dev27 106/149, dev28 79/125, dev29 94/122, dev30
+// 114/155, dev31 77/113, dev32 112/149, test 101/109; distractors kept out
+// 69/69, 70/70, 107/107, 89/89, 70/78, 53/57, 54/58, 54/57, 64/67, 90/97,
+// 74/79, 75/78, 73/81, 64/68, 89/96, 81/89, 60/64, 58/59, 69/73, 61/63,
+// 71/75, 68/69, 60/68, 74/77, 69/72, 60/70, 70/75, 67/71, 64/71, 67/70,
+// 55/70, 61/69, 67/67; updates 6/6, 11/12, 13/14, 11/11, 28/29, 25/26,
+// 24/28, 21/28, 27/32, 20/31, 37/61, 37/62, 24/32, 28/36, 26/33, 18/26,
+// 28/41, 22/37, 23/33, 17/30, 17/30, 21/36, 22/36, 20/33, 11/25, 18/30,
+// 20/34, 18/30, 29/37, 16/30, 12/25, 22/37, 6/7; retractions 5/5, 10/10,
+// 11/11, 8/8, 18/19, 14/18, 14/20, 17/21, 18/22, 14/20, 17/33, 19/32, 18/22,
+// 20/25, 17/22, 9/18, 16/26, 17/21, 9/22, 17/26, 13/24, 18/24, 16/24, 18/25,
+// 20/32, 12/20, 20/25, 14/25, 19/30, 19/24, 20/35, 15/25, 3/6. The goals
+// missed are every update and retraction on dev2, dev3 and dev5 to dev32 and
+// the held-out half (issue 22), and the facts in the context of dev7 to
+// dev32.
 //
 // Baseline of the builtin dreamer before the recognizer of issue 21 (dev
 // half, 2026-12-01): 6 of 98 facts in the context (6%), 8 in pages.
@@ -189,6 +191,18 @@ import (
 // kept from then on: a few updates on dev5, dev6 and dev14 that counted
 // as resolved only while their old value went unheard are not now, and
 // their floors sit under that.
+//
+// dev31 and dev32 were written side by side the stop after, blind in the
+// same way, one stressing withdrawals and the other updates, and measured
+// untouched first (rules version 16): dev31 72/113 in the context, 55/70
+// kept out, updates 10/25, retractions 17/35; dev32 109/149, 61/69, 19/37,
+// 10/25. The floors are set from the figures after tuning on them (rules
+// version 17), a little under. Periods said before what holds during them
+// are kept from then on, so two claims that were not heard before are now
+// held and not withdrawn: dev8's year-end freeze and dev29's PCI audit
+// (dev29's retraction floor 0.63 → 0.6); a stale answer that named a word
+// of one of dev22's confirmations left the context with its update
+// (dev22's category floor 0.4 → 0.28).
 var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category, updates, retractions float64 }{
 	"dev":   {pages: 0.97, context: 0.95, keptOut: 1, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 1, retractions: 1},
 	"dev2":  {pages: 0.97, context: 0.95, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.9, retractions: 1},
@@ -211,15 +225,17 @@ var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category, u
 	"dev19": {pages: 0.77, context: 0.74, keptOut: 0.93, lang: 0.55, category: 0.55, updates: 0.54, retractions: 0.38},
 	"dev20": {pages: 0.74, context: 0.72, keptOut: 0.92, lang: 0.6, category: 0.25, updates: 0.4, retractions: 0.5},
 	"dev21": {pages: 0.78, context: 0.78, keptOut: 0.92, lang: 0.6, category: 0.6, updates: 0.47, retractions: 0.5},
-	"dev22": {pages: 0.79, context: 0.75, keptOut: 0.97, lang: 0.6, category: 0.4, updates: 0.42, retractions: 0.64},
+	"dev22": {pages: 0.79, context: 0.75, keptOut: 0.97, lang: 0.6, category: 0.28, updates: 0.42, retractions: 0.64},
 	"dev23": {pages: 0.76, context: 0.64, keptOut: 0.84, lang: 0.55, category: 0.42, updates: 0.47, retractions: 0.56},
 	"dev24": {pages: 0.77, context: 0.65, keptOut: 0.92, lang: 0.56, category: 0.28, updates: 0.57, retractions: 0.58},
 	"dev25": {pages: 0.8, context: 0.76, keptOut: 0.93, lang: 0.62, category: 0.3, updates: 0.4, retractions: 0.59},
 	"dev26": {pages: 0.74, context: 0.63, keptOut: 0.83, lang: 0.47, category: 0.12, updates: 0.56, retractions: 0.35},
 	"dev27": {pages: 0.79, context: 0.67, keptOut: 0.9, lang: 0.49, category: 0.1, updates: 0.52, retractions: 0.64},
 	"dev28": {pages: 0.63, context: 0.58, keptOut: 0.92, lang: 0.4, category: 0.2, updates: 0.53, retractions: 0.48},
-	"dev29": {pages: 0.8, context: 0.71, keptOut: 0.88, lang: 0.63, category: 0.4, updates: 0.75, retractions: 0.63},
+	"dev29": {pages: 0.8, context: 0.71, keptOut: 0.88, lang: 0.63, category: 0.4, updates: 0.75, retractions: 0.6},
 	"dev30": {pages: 0.73, context: 0.7, keptOut: 0.94, lang: 0.6, category: 0.6, updates: 0.5, retractions: 0.62},
+	"dev31": {pages: 0.77, context: 0.65, keptOut: 0.77, lang: 0.35, category: 0.12, updates: 0.44, retractions: 0.54},
+	"dev32": {pages: 0.83, context: 0.73, keptOut: 0.86, lang: 0.6, category: 0.5, updates: 0.56, retractions: 0.56},
 	"test":  {pages: 0.91, context: 0.91, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.8, retractions: 0.5},
 }
 
