@@ -1315,6 +1315,36 @@ func TestSpanishDutyHeld(t *testing.T) {
 	}
 }
 
+// Ensure that talk said undecided, or another group's practice this one
+// does not follow, is neither kept nor withdraws anything, in six
+// languages (a French "é" ends a word too: "rien n'est décidé,"), and that
+// a decision taken is kept.
+func TestUndecidedTalk(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		kept bool
+	}{
+		{"oh the Easton repair café dropped their booking system and just do walk-ins, Hannah keeps mentioning it but we're not doing that", false},
+		{"l'AMAP de Vernouillet a supprimé les permanences obligatoires, ça fait jaser ici, mais chez nous on garde", false},
+		{"le maraîcher parle de passer à une livraison le samedi matin, rien n'est décidé, ne change rien", false},
+		{"Y la agrupación de Zaragoza ya no presta telescopios a socios nuevos, pero eso es cosa suya.", false},
+		{"听说东方红那边已经不用 CTD 做定点了，跟我们没关系，我们照旧", false},
+		{"役場で運賃無料化の話が出てるらしいけど、まだ何も決まってないので触らないでください", false},
+		{"Die Kehrbezirke werden 2027 neu ausgeschrieben, aber es ist noch nichts entschieden.", false},
+		{"l'équipe d'à côté est passée à PostgreSQL 17 la semaine dernière", false},
+		{"El equipo de aguas usa Sentry para los errores, nosotros de momento no.", false},
+		{"Et mon collègue de Nantes a essayé de passer sur Timefold Enterprise, ils sont revenus en arrière, on ne touche à rien.", false},
+		{"それと、隣の下水道課が Flutter に乗り換えたそうですが、うちは Kotlin のままです。", false},
+		{"the committee decided the yearly fee is 45 euros from June", true}, // guard
+		{"Ne touche jamais à la config de prod sans moi.", true},             // guard
+	} {
+		h := Session(conv(tc.text))
+		if got := len(h.Statements) > 0 || len(h.Retractions) > 0; got != tc.kept {
+			t.Errorf("%q: statements %+v, retractions %+v, want heard = %v", tc.text, h.Statements, h.Retractions, tc.kept)
+		}
+	}
+}
+
 // Ensure that a period said before a part kept on its own stays with it:
 // "Y mientras dure la migración, el backend está en …, cambia la URL"
 // keeps the backend with its period, not the task.

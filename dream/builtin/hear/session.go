@@ -713,9 +713,11 @@ func wholeFinding(found []finding, span, lang string, reply bool) finding {
 // clause holds a redacted secret. Retractions and forget requests go to
 // out.
 func hearSentence(text, lang string, reply bool, out *heard) (found []finding, excludedAny, redacted bool, span string) {
-	if reNotOurs.MatchString(text) {
+	if reNotOurs.MatchString(text) || reUndecided.MatchString(text) {
 		// "the fx desk moved their gateway to gcc 15, their repo not
-		// ours": another team's news, nothing of this project.
+		// ours": another team's news, nothing of this project; "le
+		// maraîcher parle de passer au samedi matin, rien n'est décidé":
+		// talk, nothing decided.
 		return nil, true, false, ""
 	}
 	var cls []string
@@ -1395,9 +1397,15 @@ func markChanges(out *heard, nr, ns int) {
 // marked as replacing (markChanges).
 const maxMarked = 16
 
+// reUndecided says what a sentence tells is talk, undecided, or another
+// group's practice that this one does not follow ("…, nothing's decided",
+// "Hannah keeps mentioning it but we're not doing that", "mais chez nous
+// on garde", "跟我们没关系，我们照旧", "まだ何も決まってない").
+var reUndecided = regexp.MustCompile(`(?i)\bnothing(?:'s| is| has been)? (?:been )?decided\b|\bnothing decided\b|\bwe(?:'re| are) not doing that\b|\brien n'est (?:encore )?décidé|\brien de décidé|\bchez nous on (?:garde|continue|reste)\b|\b(?:no hay )?nada (?:está )?decidido\b|\beso es cosa suya\b|\bnichts (?:ist )?(?:entschieden|beschlossen)\b|\bnoch nicht (?:entschieden|beschlossen)\b|\bnosotros (?:de momento |por ahora |todavía )?no\s*[.!]*$|\bon ne touche à rien\s*[.!]*$|跟我们没关系|和我们没关系|我们照旧|还没(?:定|决定)|まだ何も決まって(?:い)?ない|まだ決まって(?:い)?ない`)
+
 // reNotOurs says what a sentence tells is another team's or project's,
 // not this one's.
-var reNotOurs = regexp.MustCompile(`(?i)\bnot ours\b|\bnot our (?:repo|project|code|service|problem)\b|\btheir (?:repo|repository|project|codebase|service|stack|app|gateway|code), not (?:ours|our)\b|\bnicht (?:unser(?:e|es)? (?:repo|projekt|problem)|bei uns)\b|\bno (?:es )?(?:el |la )?(?:nuestr[oa]|nuestro repo|nuestro proyecto)\b|\bpas (?:le |la )?nôtre\b|\bpas notre (?:repo|projet|dépôt)\b|不是我们的|跟我们无关|和我们无关|うちのではない|うちじゃない|うちは関係ない|うちのリポジトリではない|隣の[^、。]{0,12}チーム|隔壁(?:组|团队|部门)|别的(?:组|团队)|另一个团队|\bdas Nachbarteam\b|\bl'équipe d'à côté\b|\bel equipo de al lado\b|\bthe team next door\b|\banother team's\b`)
+var reNotOurs = regexp.MustCompile(`(?i)\bnot ours\b|\bnot our (?:repo|project|code|service|problem)\b|\btheir (?:repo|repository|project|codebase|service|stack|app|gateway|code), not (?:ours|our)\b|\bnicht (?:unser(?:e|es)? (?:repo|projekt|problem)|bei uns)\b|\bno (?:es )?(?:el |la )?(?:nuestr[oa]|nuestro repo|nuestro proyecto)\b|\bpas (?:le |la )?nôtre\b|\bpas notre (?:repo|projet|dépôt)\b|不是我们的|跟我们无关|和我们无关|うちのではない|うちじゃない|うちは関係ない|うちのリポジトリではない|隣の[^、。]{0,12}(?:チーム|課|部署)|隔壁(?:组|团队|部门)|别的(?:组|团队)|另一个团队|\bdas Nachbarteam\b|\bl'équipe d'à côté|\bel equipo de al lado\b|\bthe team next door\b|\banother team's\b`)
 
 // departureSplit cuts a clause saying who left from what it goes on to
 // say ("Lucía se fue a otra empresa y los cambios de esquema ahora los
