@@ -335,6 +335,8 @@ func spellings(t string) []string {
 var targetFiller = stemmedSet("rule", "convention", "policy", "thing", "idea", "plan", "stuff", "part", "bit", "whole", "step",
 	// Why it was ("the reason for that dead-window check is gone"), not what.
 	"reason", "grund", "razón", "motivo", "raison",
+	// What kind of rule ("l'obligation des permanences"), not what of.
+	"obligation", "obligations", "obligación", "pflicht",
 	// Where it was written ("that old Safari line can go"), not what.
 	"line", "entry", "zeile", "eintrag", "ligne", "línea", "entrada",
 	"fact", "note", "preference", "decision", "regla", "règle", "regel",

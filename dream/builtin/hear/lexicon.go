@@ -337,6 +337,8 @@ func german() *lexicon {
 			// "einen lokalen upload-key im vault gibt's nicht mehr", "den
 			// gibt's nicht mehr".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | und | aber ))?(?:der |die |das |den |einen |eine |ein )?(?P<t>[^,\s]{4,}[^,]*?|(?-i:\p{Lu}{2,})[^,]*?|[^,\s]+ [^,]+?) gibt(?:'s| es) (?:jetzt |seit \S+ |inzwischen |mittlerweile )?(?:nicht mehr|keine?n? mehr)\b.*$`),
+			// "Mit Meyer in Fulda sind wir durch": done with a supplier.
+			regexp.MustCompile(`(?i)^(?:und |also )?mit (?P<t>[^,]{2,40}?) sind wir (?:jetzt |endgültig |inzwischen )?(?:durch|fertig)\b.*$`),
 			// "Frau Lang ist bei Huber nicht mehr zuständig".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | und | aber ))?(?P<t>[^,]+?) (?:ist|sind) (?:\S+ ){0,3}?nicht mehr (?:zuständig|verantwortlich|unser Ansprechpartner|unsere Ansprechpartnerin)\b.*$`),
 			// "die Angebote verfallen nicht mehr": what no longer holds.
@@ -555,6 +557,8 @@ func french() *lexicon {
 			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:oublie|oubliez|laisse tomber|laissez tomber|on oublie)\s*(?:[,.;!]|$)`),
 			// "notre macro LOG_D, on laisse tomber, on utilise …"
 			regexp.MustCompile(`(?i)^(?:ah |et |bon |alors )*(?:le |la |les |l'|notre |nos )?(?P<t>[^,]+?),\s*on (?:laisse tomber|abandonne|arrête|oublie)\b.*$`),
+			// "On arrête avec Brossard, ils ont vendu leurs poules".
+			regexp.MustCompile(`(?i)^(?:ah |et |bon |alors )*(?:on|nous) (?:arrête|arrêtons|a arrêté|avons arrêté) avec (?P<t>[^,;.]{2,40}?)(?:[,;.!]|$)`),
 			// "Thanos, on l'a viré, trop cher à maintenir": done away with.
 			regexp.MustCompile(`(?i)^(?:autre chose ?: ?|ah |et |bon |alors )*(?:le |la |les |l'|notre |nos )?(?P<t>[^,:]+?),\s*(?:on|nous|je) (?:l'|les )(?:a|ai|avons) (?:viré|virée|virés|supprimé|supprimée|supprimés|retiré|retirée|retirés|abandonné|abandonnée|lâché|lâchée|arrêté|arrêtée|jeté|jetée|désinstallé|enlevé|enlevée|enlevés)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*on (?:l'a|les a) (?:abandonnée?s?|supprimée?s?|annulée?s?|retirée?s?|laissée?s? tomber)(?:[^\pL\pN].*)?$`),
@@ -759,6 +763,8 @@ func japanese() *lexicon {
 			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?P<t>[^、。]{2,40}?)のは(?:もう)(?:いいです|いい|大丈夫です|結構です|不要です)`),
 			// 廃棄: "rig-3 は廃棄されました".
 			regexp.MustCompile(`^(?P<t>[^、。]+?)(?:は|が)(?:[^、。]{1,6}?で)?(?:もう|すでに|先週|昨日)?(?:廃棄|廃止|撤去|退役|撤廃|解約)(?:されました|しました|された|した|になりました|済みです|済み|、|。|$)`),
+			// "高橋クリニックが閉院したそうです": closed for good.
+			regexp.MustCompile(`^(?:[^、。]{1,16}(?:から聞いたんですが|によると)、?)?(?P<t>[^、。]+?)(?:は|が)(?:もう)?(?:閉院|閉店|閉鎖|廃業|閉校)(?:した|しました|された|されました|になった|になりました)`),
 			regexp.MustCompile(`^(?P<t>[^、。]+?)(?:は|が)(?:もう)?(?:なくなりました|無くなりました|存在しません)`),
 			// 外した: "msw はもう外しました", "Sentry はやめました".
 			regexp.MustCompile(`^(?P<t>[^、。]{1,20}?)(?:は|を|も)(?:もう|すでに|先週|昨日)?(?:外しました|外した|外していい|外して大丈夫|外してOK|外してください|解除していい|解除して大丈夫|やめました|やめた|止めました|使わなくなりました|抜きました|削除しました|消しました)`),

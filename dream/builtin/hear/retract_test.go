@@ -1276,6 +1276,9 @@ func TestReopenedAndRelayedLeavings(t *testing.T) {
 		{"陈浩实习期满已经走了，Grafana 面板以后我自己维护。", "陈浩"},
 		{"整理です。山間部の隔月検針は今年度で廃止、冬も毎月検針します。", "山間部の隔月検針"},
 		{"料金表の移行期間も終わったので旧単価の表示は消してください。", "料金表の移行期間"},
+		{"役場の人から聞いたんですが、高橋クリニックが閉院したそうです。", "高橋クリニック"},
+		{"Mit Meyer in Fulda sind wir durch, der Vertrag ist ausgelaufen.", "Meyer in Fulda"},
+		{"On arrête avec Brossard, ils ont vendu leurs poules.", "Brossard"},
 		{"you can run the tests again now", ""},  // guard: no thing named
 		{"the kid's over the moon about it", ""}, // guard: no clause end
 		{"we moved the queue to SQS", ""},        // guard: a value moved
