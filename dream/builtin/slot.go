@@ -399,9 +399,9 @@ var unitBase = map[string]string{"khz": "hz", "mhz": "hz", "ghz": "hz", "kb": "b
 	"percent": "%", "pct": "%", "prozent": "%", "porcentaje": "%", "百分": "%"}
 
 // signUnits are the signs written beside a count for its unit: money,
-// shares and degrees. A currency's sign may stand before its count or after it,
-// a share's only after; a slice, so that a count's units come in one
-// order.
+// shares and degrees. A currency's sign may stand before its count or
+// after it, a share's and a degree's only after; a slice, so that a
+// count's units come in one order.
 var signUnits = []struct {
 	sign, unit string
 	before     bool
@@ -1122,9 +1122,9 @@ func cjkWithin(a, b string) bool {
 	return strings.Contains(a, b) || strings.Contains(b, a) || insertedIn(a, b) || insertedIn(b, a)
 }
 
-// insertedIn reports a CJK subject of four characters at least that is
-// b with one word put in ("冷冻库阈值" of "冷冻库报警阈值"): the same
-// first and last characters, and b's characters in order.
+// insertedIn reports a CJK subject a that is b, of four characters at
+// least, with one stretch put in ("冷冻库报警阈值" of "冷冻库阈值"): a
+// opens with a start of b and closes with the rest of it.
 func insertedIn(a, b string) bool {
 	ra, rb := []rune(a), []rune(b)
 	if len(rb) < 4 || len(ra) <= len(rb) || ra[0] != rb[0] || ra[len(ra)-1] != rb[len(rb)-1] {
