@@ -223,12 +223,12 @@ func english() *lexicon {
 		},
 		reopened: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but | so ))?(?:the |our )?(?P<t>[^,]{2,40}?) (?:is|are|'s|'re) (?:now |finally )?(?:bookable|available|allowed|permitted|welcome|possible|open|fine|ok|okay|usable) again\b.*$`),
+			// "Bergen reopened last week": what was closed is open again.
+			regexp.MustCompile(`(?i)^(?:good news,? |so |and |also )*(?:the |our )?(?P<t>[^,]{2,40}?) (?:has |have |finally |just )*(?:reopened|re-opened)\b`),
 			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but | so ))?(?:the |our )?(?P<t>[^,]{2,40}?) (?:can|may) (?:now |finally )?(?:\S+ ){1,4}?again\b.*$`),
 		},
 		mended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:good news,? |now that |since |so |and |also )*(?:the |our )?(?P<t>[^,]{2,40}?)(?: (?:has|have) been| (?:got|was|were|is|are)|'s(?: been)?|'ve been|'re) (?:finally |now |just |all )?(?:fixed|repaired|mended|back in stock|back up|back from (?:the )?(?:repair|service|[\p{Lu}\d][^,;.]{1,30})|back to normal|working again|running again|up and running|up again|open again|reopened)\b`),
-			// "Bergen reopened last week".
-			regexp.MustCompile(`(?i)^(?:good news,? |so |and |also )*(?:the |our )?(?P<t>[^,]{2,40}?) (?:has |have |finally |just )*(?:reopened|re-opened)\b`),
 			// "tc-win-09 came back with a new SSD", "the scanner's back online".
 			regexp.MustCompile(`(?i)^(?:good news,? |so |and |also )*(?:the |our )?(?P<t>[^,]{2,40}?)(?: came| has come| is|'s) back (?:with|from|online|up|in service)\b`),
 			regexp.MustCompile(`(?i)^(?:good news,? |and |also |so )*(?:they|we|someone|the engineer|the vendor|the supplier|it) (?:finally |just |have |has |'ve )*(?:fixed|repaired|mended|reopened) (?:the |our )?(?P<t>[^,]{2,40}?)(?:\s*[.,;!]|\s+(?:so|and|now|finally|yesterday|today|last)\b|$)`),
@@ -458,7 +458,7 @@ func spanish() *lexicon {
 		},
 		ended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:ya )?(?:se acabó|se terminó|terminó|se levantó|se cerró) (?:el |la |los |las )?(?P<t>[^,]+?)(?:[.;!].*)?$`),
-			regexp.MustCompile(`(?i)^(?:ahora que |como )?(?:el |la |los |las |nuestro |nuestra )?(?P<t>[^,]+?) (?:ya )?(?:terminó|se acabó|se levantó|está terminad[oa]|ha terminado|se ha acabado|ya pasó)(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?:ahora que |como )?(?:el |la |los |las |nuestro |nuestra )?(?P<t>[^,]+?) (?:ya )?(?:terminó|se acabó|se levantó|está terminad[oa]|ha terminado|se ha acabado|ya pasó|pasó)(?:[^\pL\pN].*)?$`),
 		},
 		reopened: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:.+(?:, | y | pero ))?(?:el |la |los |las )?(?P<t>[^,]{2,40}?) (?:se puede|se pueden|puede|pueden|vuelve a estar|vuelven a estar) (?:\S+ ){0,4}?(?:otra vez|de nuevo)\b.*$`),
