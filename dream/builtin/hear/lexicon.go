@@ -458,7 +458,10 @@ func spanish() *lexicon {
 		},
 		ended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:ya )?(?:se acabó|se terminó|terminó|se levantó|se cerró) (?:el |la |los |las )?(?P<t>[^,]+?)(?:[.;!].*)?$`),
-			regexp.MustCompile(`(?i)^(?:ahora que |como )?(?:el |la |los |las |nuestro |nuestra )?(?P<t>[^,]+?) (?:ya )?(?:terminó|se acabó|se levantó|está terminad[oa]|ha terminado|se ha acabado|ya pasó|pasó)(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?:ahora que |como )?(?:el |la |los |las |nuestro |nuestra )?(?P<t>[^,]+?) (?:ya )?(?:terminó|se acabó|se levantó|está terminad[oa]|ha terminado|se ha acabado|ya pasó)(?:[^\pL\pN].*)?$`),
+			// "La feria pasó, quita la excepción": "pasó" ends its clause
+			// ("le pasó la cuenta a Pedro" hands a thing on).
+			regexp.MustCompile(`(?i)^(?:ahora que |como )?(?:el |la |los |las |nuestro |nuestra )?(?P<t>[^,]{2,30}?) (?:ya )?pasó\s*(?:[,.;!].*)?$`),
 		},
 		reopened: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:.+(?:, | y | pero ))?(?:el |la |los |las )?(?P<t>[^,]{2,40}?) (?:se puede|se pueden|puede|pueden|vuelve a estar|vuelven a estar) (?:\S+ ){0,4}?(?:otra vez|de nuevo)\b.*$`),

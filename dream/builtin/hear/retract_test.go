@@ -1271,6 +1271,7 @@ func TestReopenedAndRelayedLeavings(t *testing.T) {
 		{"and flu season's done, switch the manual overrides off again", "flu season"},
 		{"and Bergen reopened last week — it's a normal property again, rip the special case out.", "Bergen"},
 		{"La feria pasó, quita la excepción del centro.", "feria"},
+		{"Lucía le pasó la cuenta a Pedro.", ""}, // guard: handed on, not over
 		{"3号機は修理から戻ってきたので、またテストに使って大丈夫です。", "3号機"},
 		{"部署方面：现在周末有人值班了，周五下午也可以部署。", "周五下午"},
 		{"门磁换了新的型号，门磁报警重新打开吧。", "门磁报警"},
