@@ -22,21 +22,21 @@ import (
 // Measured 2026-12-03 (rules version 17, tuned on dev..dev32; test counts
 // only): in the context dev 98/98, dev2 107/109, dev3 105/120, dev4 106/114,
 // dev5 68/75, dev6 58/61, dev7 25/32, dev8 43/53, dev9 111/141, dev10
-// 100/138, dev11 92/140, dev12 95/147, dev13 99/129, dev14 114/135, dev15
+// 100/138, dev11 92/140, dev12 93/147, dev13 99/129, dev14 114/135, dev15
 // 101/123, dev16 115/153, dev17 83/103, dev18 79/100, dev19 96/121, dev20
 // 68/90, dev21 70/85, dev22 91/113, dev23 87/123, dev24 105/153, dev25
 // 102/126, dev26 90/133, dev27 106/149, dev28 79/125, dev29 94/122, dev30
-// 114/155, dev31 83/113, dev32 115/149, test 101/109; distractors kept out
+// 114/155, dev31 83/113, dev32 117/149, test 101/109; distractors kept out
 // 69/69, 70/70, 107/107, 89/89, 70/78, 53/57, 54/58, 54/57, 64/67, 90/97,
 // 74/79, 75/78, 73/81, 64/68, 89/96, 81/89, 60/64, 58/59, 69/73, 61/63,
 // 71/75, 68/69, 60/68, 74/77, 69/72, 61/70, 70/75, 67/71, 64/71, 67/70,
 // 59/70, 67/69, 67/67; updates 6/6, 11/12, 13/14, 11/11, 28/29, 25/26,
-// 24/28, 21/28, 27/32, 20/31, 37/61, 38/62, 24/32, 28/36, 26/33, 18/26,
-// 28/41, 22/37, 23/33, 17/30, 17/30, 21/36, 22/36, 21/33, 11/25, 17/30,
+// 24/28, 21/28, 27/32, 20/31, 37/61, 37/62, 24/32, 28/36, 26/33, 18/26,
+// 28/41, 22/37, 23/33, 17/30, 17/30, 21/36, 22/36, 20/33, 11/25, 17/30,
 // 20/34, 18/30, 29/37, 16/30, 12/25, 22/37, 6/7; retractions 5/5, 10/10,
 // 11/11, 8/8, 18/19, 14/18, 14/20, 17/21, 18/22, 14/20, 17/33, 19/32, 18/22,
 // 20/25, 17/22, 9/18, 16/26, 17/21, 9/22, 17/26, 13/24, 18/24, 16/24, 18/25,
-// 20/32, 12/20, 20/25, 14/25, 19/30, 19/24, 21/35, 15/25, 3/6. The goals
+// 20/32, 12/20, 20/25, 14/25, 19/30, 19/24, 21/35, 17/25, 3/6. The goals
 // missed are every update and retraction on dev2, dev3 and dev5 to dev32 and
 // the held-out half (issue 22), and the facts in the context of dev7 to
 // dev32.
@@ -235,7 +235,7 @@ var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category, u
 	"dev29": {pages: 0.8, context: 0.71, keptOut: 0.88, lang: 0.63, category: 0.4, updates: 0.75, retractions: 0.6},
 	"dev30": {pages: 0.73, context: 0.7, keptOut: 0.94, lang: 0.6, category: 0.6, updates: 0.5, retractions: 0.62},
 	"dev31": {pages: 0.77, context: 0.7, keptOut: 0.81, lang: 0.5, category: 0.12, updates: 0.44, retractions: 0.57},
-	"dev32": {pages: 0.83, context: 0.74, keptOut: 0.94, lang: 0.65, category: 0.5, updates: 0.56, retractions: 0.56},
+	"dev32": {pages: 0.83, context: 0.75, keptOut: 0.94, lang: 0.65, category: 0.5, updates: 0.56, retractions: 0.64},
 	"test":  {pages: 0.91, context: 0.91, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.8, retractions: 0.5},
 }
 
