@@ -429,7 +429,7 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		// "rename the flag to --dry-run": a request, whatever follows.
 		return why(f, "l18"), local
 	}
-	if m := lx.update.FindStringSubmatch(s); m != nil && !reTrialCJK.MatchString(s) && !leaves(s, lx) {
+	if m := lx.update.FindStringSubmatch(s); m != nil && !reTrialCJK.MatchString(s) && !departed(s, lang) {
 		f.kind = Fact
 		f.subject = nounPhrase(group(lx.update, m, "np"), lang, lx)
 		return why(f, "d19"), durable
@@ -1037,13 +1037,6 @@ func departedIn(s string, lx *lexicon) (m []string, start, end int) {
 // から聞いたんですが、"); reRelayLead is narrower, for what a statement
 // relays as decided.
 var reHeardFrom = regexp.MustCompile(`(?i)^(?:(?:and|also|oh|so|btw|und|y|et)[,]? )?(?:\p{L}+ ){0,3}?(?:mentioned|said|says|told (?:me|us)|heard|wrote|meinte|sagt|sagte|hat erzählt|dice|dijo|comentó|dit|a dit|m'a dit)(?:(?: (?:at|in|on|bei|en|à) [^,]{1,20}?)? (?:that |dass |que |qu')|,? )|^[^，。]{1,8}?(?:说|讲|告诉我)，?|^[^、。]{1,16}?(?:から聞いたんですが|から聞いたけど|によると|が言うには)、?`)
-
-// leaves reports a clause saying someone left (departedIn): "Len moved to
-// Cornwall" is no value moved.
-func leaves(s string, lx *lexicon) bool {
-	m, _, _ := departedIn(s, lx)
-	return m != nil
-}
 
 // reRequiredTail closes an instruction with words making it a standing rule
 // ("…, that's required for every PR", "…, das ist Pflicht").
@@ -1911,12 +1904,12 @@ var reUpdateCue = map[string]*regexp.Regexp{
 	Ja: anyRe(`今`, `[をは][^、。]{1,16}に(?:する|します)(?:[。！!]|$)`, `移行`, `移し`, `移っ`, `変更`, `切り替え`, `アップグレード`, `上げ`, `下げ`, `変わり`, `なりました`, `になった`, `ピン留め`, `戻し`, `戻り`, `交代`, `引っ越し`, `実は`, `訂正`, `間違い`),
 }
 
-// reVersioned is a value with a version or number: "node:22",
-// "Postgres 16", "db-stg-02".
 // reRaisedTo is a product raised to a version, said in Chinese or
 // Japanese with the verb between them (group 1 the product's name).
 var reRaisedTo = regexp.MustCompile(`\b([A-Za-z][A-Za-z.+_-]*[A-Za-z]) ?(?:(?:已经|已|也|都)?(?:升到|升级到|更新到|升级成|更新成)了? ?v?\d+(?:\.\d+)*|(?:は|を|が|も) ?(?:R\d{4}[ab]|v?\d+(?:\.\d+)*) ?に(?:上がりました|上げました|上がった|上げた|更新しました|更新された|アップデートしました|なりました))`)
 
+// reVersioned is a value with a version or number: "node:22",
+// "Postgres 16", "db-stg-02".
 var reVersioned = regexp.MustCompile(`\b([A-Za-z][A-Za-z.+_-]*?[A-Za-z])([:@ =-]|-v|:v| v)(\d+(?:\.\d+)*)\b`)
 
 var (

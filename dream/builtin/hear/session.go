@@ -628,7 +628,8 @@ func namesSuccessor(c, lang string) bool {
 	return false
 }
 
-// departed reports a clause saying someone left (lexicon.departed).
+// departed reports a clause saying someone left (lexicon.departed, read
+// by departedIn): "Len moved to Cornwall" is no value moved.
 func departed(c, lang string) bool {
 	m, _, _ := departedIn(c, lexes[lang])
 	return m != nil
