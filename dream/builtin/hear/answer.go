@@ -109,7 +109,7 @@ func questionSubject(q, lang string) string {
 			head = w
 			continue
 		}
-		w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s") // "the VPC module's region"
+		w = withoutPossessive(w) // "the VPC module's region"
 		if reQuestionWords.MatchString(w) || reBareVersion.MatchString(w) {
 			continue // "for 1.0" says when, not what
 		}

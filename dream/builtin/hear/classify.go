@@ -963,12 +963,18 @@ func returnedIn(s string, lx *lexicon) string {
 	s = s[len(reBareLead.FindString(s)):]
 	if m := lx.returned.FindStringSubmatch(s); m != nil {
 		// "Priya's back": the name without its "'s".
-		t := strings.TrimSuffix(strings.TrimSuffix(group(lx.returned, m, "t"), "'s"), "’s")
+		t := withoutPossessive(group(lx.returned, m, "t"))
 		if !lx.properStop[t] {
 			return t
 		}
 	}
 	return ""
+}
+
+// withoutPossessive is a word without the "'s" after it ("Priya's back",
+// "Deepak's stepped back", "the VPC module's region").
+func withoutPossessive(w string) string {
+	return strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
 }
 
 // Returned reports a withdrawal saying its target, a person, is back: what
@@ -1074,7 +1080,7 @@ func Departed(r Retraction) bool {
 		return false
 	}
 	for _, p := range quoteParts(r.Quote) {
-		if m, _, _ := departedIn(p, lx); m != nil && strings.TrimSuffix(strings.TrimSuffix(group(lx.departed, m, "t"), "'s"), "’s") == r.Target {
+		if m, _, _ := departedIn(p, lx); m != nil && withoutPossessive(group(lx.departed, m, "t")) == r.Target {
 			return true
 		}
 	}
