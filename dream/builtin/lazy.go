@@ -159,7 +159,7 @@ func (m *memory) open(p *page) {
 	p.loaded = true
 	pp, filed := m.reader.parse(p.id, p.raw)
 	p.parsed = &pp
-	p.raw, p.stubs, p.blob = nil, nil, ""
+	p.raw, p.stubs, p.blob, p.untilText = nil, nil, "", ""
 	p.subjectless = false
 	for i, c := range pp.claims {
 		if p.rules != rulesVersion && !audit(c) {
@@ -209,14 +209,19 @@ func (m *memory) openWhere(ts []string, need int, ok func(*page) bool) {
 	// enough of them is passed over soonest.
 	ts = slices.Clone(ts)
 	slices.SortStableFunc(ts, func(a, b string) int { return len(b) - len(a) })
-	// In the order the pages were read, so that the claims join memory
-	// in an order the pages map does not choose.
+	m.openIf(func(p *page) bool { return ok(p) && p.has(ts, need) })
+}
+
+// openIf parses the pages not parsed yet that ok accepts, in the order
+// the pages were read, so that the claims join memory in an order the
+// pages map does not choose.
+func (m *memory) openIf(ok func(*page) bool) {
 	n := 0
 	for _, p := range m.unread {
 		if p.loaded {
 			continue
 		}
-		if ok(p) && p.has(ts, need) {
+		if ok(p) {
 			m.open(p)
 			continue
 		}

@@ -82,6 +82,11 @@ type page struct {
 	rules       int
 	stale       bool
 	subjectless bool
+	// until caches whether the page may hold a condition: 0 not known
+	// yet, 1 yes, 2 no; untilText is then its text, lower-cased (see
+	// mayHoldUntil).
+	until     int8
+	untilText string
 	// out is the page as last rendered for writing.
 	out []byte
 }

@@ -164,6 +164,7 @@ func (m *memory) apply(session string, h hear.Heard) applied {
 			a.withdrawn++
 		}
 	}
+	a.withdrawn += m.meetConditions(session, h.Events)
 	for _, st := range h.Statements {
 		switch m.state(session, st) {
 		case stAdded:

@@ -265,4 +265,6 @@ type Heard struct {
 	// Forgets are the targets of explicit requests to forget ("forget
 	// what I said about the staging password").
 	Forgets []string
+	// Events are clauses saying something happened (see Event).
+	Events []Event
 }

@@ -99,6 +99,12 @@ func (sr *sessionReader) userMessage(r Record) {
 			sr.h.Retractions = append(sr.h.Retractions, rt)
 		}
 	}
+	for _, ev := range m.events {
+		if len(sr.h.Events) < maxEvents {
+			ev.Entries = entries(r)
+			sr.h.Events = append(sr.h.Events, ev)
+		}
+	}
 	if m.answer != nil && q != "" {
 		sr.add(answerStatement(*m.answer, q, own, entries(r, lastRecord(sr.lastSaid))))
 	}
@@ -282,6 +288,7 @@ type heard struct {
 	answer     *Statement
 	retracts   []Retraction
 	forgets    []string
+	events     []Event
 }
 
 // hearMessage reads one message the user typed. answering says the
@@ -307,6 +314,9 @@ func hearMessage(text string, answering, replying, agreed bool) heard {
 			st := statementFrom(finding{kind: Person, lang: s.lang, text: s.text, subject: personSubject(s.text, s.lang)})
 			out.statements = append(out.statements, st)
 			continue
+		}
+		for _, p := range eventParts(s.text, s.lang) {
+			out.events = append(out.events, Event{Lang: s.lang, Text: p})
 		}
 		reply := replying && i == 0
 		if answering && i == 0 {
@@ -789,11 +799,12 @@ func hearSentence(text, lang string, reply bool, out *heard) (found []finding, e
 		}
 		prefBefore = prefBefore || v == durable && f.kind == Preference
 		trailingTask := v != durable && lang == Ja && first >= 0 && ci == len(cls)-1 && reJaRequestEnd.MatchString(c)
-		if f.retract == "" && f.forget == "" && !trailingTask && (v == durable || hasValue(c, lang) || cjk(lang) || bareName(c) || v == neutral && first >= 0 || v != excluded && reFault.MatchString(c)) {
+		if f.retract == "" && f.forget == "" && !trailingTask && (v == durable || hasValue(c, lang) || cjk(lang) || bareName(c) || v == neutral && first >= 0 || v != excluded && (reFault.MatchString(c) || reConditionLead.MatchString(strings.TrimSpace(c)))) {
 			// The span a whole-sentence claim quotes: from the first
 			// clause that says something to the last. A fault said
 			// before a rule ("the lift's out, so …") is what it holds
-			// while.
+			// while, and a condition ("until the vendor ships the new
+			// driver, …") what it holds until.
 			if at := strings.Index(text, c); at >= 0 {
 				if first < 0 {
 					first = at
