@@ -165,7 +165,17 @@ func (m *memory) apply(session string, h hear.Heard) applied {
 		}
 	}
 	a.withdrawn += m.meetConditions(session, h.Events)
+	var relative []string // the clauses of the relative changes applied
+	for _, r := range h.Relatives {
+		if m.applyRelative(session, r) {
+			a.updated++
+			relative = append(relative, r.Quote)
+		}
+	}
 	for _, st := range h.Statements {
+		if slices.ContainsFunc(relative, func(q string) bool { return strings.Contains(st.Quote, q) }) {
+			continue // stated with the value it makes
+		}
 		switch m.state(session, st) {
 		case stAdded:
 			a.added++

@@ -267,4 +267,6 @@ type Heard struct {
 	Forgets []string
 	// Events are clauses saying something happened (see Event).
 	Events []Event
+	// Relatives are values said to change by an amount (see Relative).
+	Relatives []Relative
 }

@@ -105,6 +105,12 @@ func (sr *sessionReader) userMessage(r Record) {
 			sr.h.Events = append(sr.h.Events, ev)
 		}
 	}
+	for _, rel := range m.relatives {
+		if len(sr.h.Relatives) < maxEvents {
+			rel.Entries = entries(r)
+			sr.h.Relatives = append(sr.h.Relatives, rel)
+		}
+	}
 	if m.answer != nil && q != "" {
 		sr.add(answerStatement(*m.answer, q, own, entries(r, lastRecord(sr.lastSaid))))
 	}
@@ -289,6 +295,7 @@ type heard struct {
 	retracts   []Retraction
 	forgets    []string
 	events     []Event
+	relatives  []Relative
 }
 
 // hearMessage reads one message the user typed. answering says the
@@ -318,6 +325,7 @@ func hearMessage(text string, answering, replying, agreed bool) heard {
 		for _, p := range eventParts(s.text, s.lang) {
 			out.events = append(out.events, Event{Lang: s.lang, Text: p})
 		}
+		out.relatives = append(out.relatives, relativeParts(s.text, s.lang)...)
 		reply := replying && i == 0
 		if answering && i == 0 {
 			answering = false
