@@ -1507,7 +1507,7 @@ func (m *memory) dutyHolders(d, holder, lang string) []*claim {
 			continue
 		}
 		text := unframed(c.cur.text)
-		if strings.Contains(strings.ToLower(text), low) || !hear.GivesDuty(text, c.lang, lang) {
+		if strings.Contains(strings.ToLower(text), low) || !hear.GivesDuty(text, c.lang, lang) && !hear.NamesHolder(text) {
 			continue
 		}
 		out = append(out, c)

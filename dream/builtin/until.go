@@ -141,11 +141,11 @@ var calendarWords = stemmedSet("january", "february", "march", "april", "may", "
 	"janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche", "semaine", "mois", "année", "an")
 
 // met reports an event that names a condition: all its words, or all but
-// one of three or more; or half of them, two at least, where the event
-// also names a word of what the claim says holds until then ("San Roque
-// ya firmó el convenio" of "El barrio de San Roque queda fuera de la app
-// hasta que el ayuntamiento firme el convenio").
-func met(event string, cond condition, rest []string) bool {
+// one of three or more; or half of them, two at least, where the event's
+// sentence also names a word of what the claim says holds until then
+// ("San Roque ya firmó el convenio" of "El barrio de San Roque queda fuera
+// de la app hasta que el ayuntamiento firme el convenio").
+func met(event, sentence string, cond condition, rest []string) bool {
 	if cond.verb != "" && !strings.Contains(event, cond.verb) {
 		return false
 	}
@@ -161,7 +161,7 @@ func met(event string, cond condition, rest []string) bool {
 		// one bigram of the condition unsaid.
 		return true
 	default:
-		return 2*n >= len(ct) && namedIn(event, rest) >= 1
+		return 2*n >= len(ct) && namedIn(sentence, rest) >= 1
 	}
 }
 
@@ -262,7 +262,11 @@ func (m *memory) meetConditions(session string, events []hear.Event) int {
 				continue
 			}
 			for _, cond := range h.conds {
-				if !met(ev.Text, cond, h.rest) {
+				sentence := ev.Sentence
+				if sentence == "" {
+					sentence = ev.Text
+				}
+				if !met(ev.Text, sentence, cond, h.rest) {
 					continue
 				}
 				ct := cond.terms

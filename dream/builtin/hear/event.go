@@ -15,9 +15,13 @@ import (
 // so it passes on every such clause, and no more than maxEvents of a
 // session.
 type Event struct {
-	Lang    string
-	Text    string
-	Entries []string
+	Lang string
+	Text string
+	// Sentence is the whole sentence the clause stands in ("…, la
+	// rubrique revient dans les recos"): it may name what held until
+	// then.
+	Sentence string
+	Entries  []string
 }
 
 // maxEvents bounds the events of one session: a condition met is said

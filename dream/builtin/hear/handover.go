@@ -48,6 +48,8 @@ var reHandover = map[string][]*regexp.Regexp{
 		regexp.MustCompile(`(?i)^(?:(?:so|and|oh|btw|also|fyi|ok|okay),? )*` + enHolder + `(?:'s| has| is) (?:got|owning|running|doing|handling|covering|on|in charge of|looking after) (?:the |our |all (?:the )?)?` + duty + ` (?:now|from now on|going forward|these days)\b`),
 		// "membership questions now go to the new secretary, Dev Patel"
 		regexp.MustCompile(`(?i)^(?:(?:so|and|oh|btw|also|fyi|ok|okay),? )*(?:the |our |any |all )?` + duty + ` (?:questions |stuff |things |requests |changes |issues )?(?:now (?:go(?:es)?|is|are)|(?:go(?:es)?|is|are) now) (?:to|with|through|past) (?:the new ` + enRole + `,? )?` + enHolder + holderEnd),
+		// "template texts go to Gail Okafor from now on"
+		regexp.MustCompile(`(?i)^(?:(?:so|and|oh|btw|also|fyi|ok|okay),? )*(?:the |our |any |all )?` + duty + ` (?:go(?:es)?|are sent|get sent|is sent|gets sent) (?:to|past|through) \[?` + enHolder + `\]? (?:from now on|going forward|now)\b`),
 		// "box office has a new manager, wendell"
 		regexp.MustCompile(`(?i)^(?:(?:so|and|oh|btw|also|fyi|ok|okay),? )*(?:the |our )?` + duty + ` (?:has|got|'s got) a new ` + enRole + `,? ` + enHolder + holderEnd),
 		// "the new practice manager is raj patel"
@@ -59,6 +61,9 @@ var reHandover = map[string][]*regexp.Regexp{
 		regexp.MustCompile(`(?i)^(?:(?:so|and|oh|btw|also|fyi|ok|okay),? )*` + enHolder + ` is (?:now (?:our|the|my) |(?:our|the|my) new )(?P<d>(?:[\w-]+ ){0,2}?(?:manager|secretary|contact|lead|maintainer|admin|supervisor|reviewer|approver|director|coordinator|accountant|bookkeeper|editor|treasurer|captain|coach|translator|chair|president))\b`),
 		// "amy is who I email now"
 		regexp.MustCompile(`(?i)^(?:(?:so|and|oh|btw|also|fyi|ok|okay),? )*` + enHolder + ` is (?:who|the one|the person) (?:i|we) (?:deal with|email|talk to|ask|report to|work with|go to|write to|call)(?: now| from now on| going forward)`),
+		// "new practice manager: Gail Okafor": a role and who holds it,
+		// said as a label.
+		regexp.MustCompile(`(?i)^(?:(?:so|and|oh|btw|also|fyi|ok|okay|nice|great),? )*(?:the |our )?new ` + enRole + `\s*[:：—–]\s*` + enHolder + holderEnd),
 	},
 	De: {
 		// "die Teststationen macht jetzt Yuki", "Downloads auf die
@@ -75,6 +80,8 @@ var reHandover = map[string][]*regexp.Regexp{
 		regexp.MustCompile(`(?i)^(?:(?:und|also|übrigens|ach ja),? )*` + deHolder + ` ist (?:jetzt|ab sofort|nun|künftig|seitdem|inzwischen) (?:für (?:die |den |das )?` + duty + ` zuständig|verantwortlich für (?:die |den |das )?` + duty + `(?:$|[,.;]))`),
 		// "neue Ansprechpartnerin ist Frau Lang"
 		regexp.MustCompile(`(?i)(?:^|, )(?:die |der |unser[e]? )?neue[rn]? (?P<r>ansprechpartner(?:in)?|verantwortliche[r]?|leiter(?:in)?|owner(?:in)?|admin(?:in)?|kontakt) (?:für (?:die |den |das )?` + duty + ` )?ist ` + deHolder),
+		// "Neuer Fuhrparkwart: Ingo Brandt"
+		regexp.MustCompile(`(?i)^(?:(?:und|also|übrigens|ach ja|passt|gut),? )*(?:die |der |unser[e]? )?neue[rn]? (?P<r>(?-i:\p{Lu})[\p{L}-]{3,30})\s*:\s*` + deHolder + `(?:$|[,.;:!]| und\b)`),
 	},
 	Es: {
 		// "ahora sube las versiones Nerea Etxeberria"
@@ -88,6 +95,9 @@ var reHandover = map[string][]*regexp.Regexp{
 		regexp.MustCompile(`(?i)^(?:(?:y|ah|bueno|oye),? )*(?:` + titleRe + nameRe + `) (?:ha pasado|pasó|ha dejado|dejó|ha cedido|cedió|ha traspasado|traspasó) (?:el |la |los |las )?` + duty + ` a ` + esHolder + `(?:$|[,.;:!])`),
 		// "el nuevo contacto es Laura"
 		regexp.MustCompile(`(?i)(?:^|, )(?:el |la |mi |nuestr[oa] )?nuev[oa] (?P<r>contacto|responsable|encargad[oa]|secretari[oa]|administrador[a]?|gerente|jef[ea]|director[a]?|coordinador[a]?|president[ea]|tesorer[oa]|profesor[a]?|tutor[a]?) (?:de (?:la |el |los |las )?` + duty + ` )?es ` + esHolder),
+		// "nuevo tesorero: Javier Gil", "cambio de tesorera: Nuria Blasco"
+		regexp.MustCompile(`(?i)^(?:(?:y|ah|bueno|oye),? )*(?:el |la |nuestr[oa] )?nuev[oa] (?P<r>[\p{L} -]{3,30}?)\s*:\s*` + esHolder + `(?:$|[,.;:!])`),
+		regexp.MustCompile(`(?i)^(?:(?:y|ah|bueno|oye),? )*cambio de (?P<r>[\p{L} -]{3,30}?)\s*:\s*` + esHolder + `(?:$|[,.;:!])`),
 	},
 	Fr: {
 		// "c'est Inès qui a repris les annotations", "c'est maintenant
@@ -102,6 +112,8 @@ var reHandover = map[string][]*regexp.Regexp{
 		regexp.MustCompile(`(?i)^(?:(?:et|bon|au fait),? )*(?:les |le |la |l')?` + duty + ` (?:passe|passent) (?:maintenant |désormais )?(?:à|chez) ` + frHolder + `(?:$|[,.;:!])`),
 		// "la nouvelle responsable, c'est Inès"
 		regexp.MustCompile(`(?i)(?:^|, )(?:le |la |notre )?nouve(?:au|lle|l) (?P<r>responsable|référent(?:e)?|contact|mainteneur|mainteneuse|interlocut(?:eur|rice)) (?:d[eu'] ?(?:la |l'|les )?` + duty + ` )?(?:est|, c'est|c'est) ` + frHolder),
+		// "Nouvelle cheffe de bassin : Nadia Benali"
+		regexp.MustCompile(`(?i)^(?:(?:et|bon|au fait),? )*(?:le |la |notre )?nouve(?:au|lle|l) (?P<r>[\p{L}'’ -]{3,30}?)\s*:\s*` + frHolder + `(?:$|[,.;:!])`),
 	},
 	Zh: {
 		// "测试服那边以后交给 Kevin Wu"
@@ -111,6 +123,8 @@ var reHandover = map[string][]*regexp.Regexp{
 		regexp.MustCompile(cjkHolder + ` ?接手了?` + cjkDut + `(?:[（(，,。！]|$)`),
 		// "现在跟我对接的是市场部的小刘（刘婷）"
 		regexp.MustCompile(`(?:现在|以后|今后)(?:跟我|和我)?(?P<d>对接)的(?:人)?是(?:[\p{Han}]{1,6}的)?` + cjkHolder),
+		// "新财务：林丽"
+		regexp.MustCompile(`^新(?:的)?(?P<r>[\p{Han}]{2,6})[:：]\s*` + cjkHolder + `(?:[（(，,。！]|$| )`),
 	},
 	Ja: {
 		// "マーケのモデルは sami さんが引き継ぎます"
@@ -125,6 +139,8 @@ var reHandover = map[string][]*regexp.Regexp{
 		regexp.MustCompile(cjkDut + `は ?(?:今月から|来月から|今後は|これからは|今日から|[0-9０-９]{1,2}月から) ?` + jaHolder + `(?:です|に(?:なりました|なります))`),
 		// "今は私と山本さんの二人で見てます"
 		regexp.MustCompile(`(?:今は|今後は|これからは)(?:私と)?` + jaHolder + `(?:の二人|と二人|と私)?で(?P<d>)(?:見て|やって|担当)`),
+		// "検定の担当：高橋さん"
+		regexp.MustCompile(cjkDut + `の(?:担当|窓口|責任者)[:：] ?` + jaHolder),
 	},
 }
 
@@ -240,6 +256,16 @@ func GivesDuty(text string, langs ...string) bool {
 
 // reBeforeHandover ends a clause of its own before a handover ("Stefan
 // Vogt ist seit April in der Instandhaltung, ", "老周下个月去新加坡了，").
+// reNamesHolder is a claim naming who holds something: "der Hallenwart
+// ist Herr Kranz", "la tesorera es Marta Gil" (a name of two words or a
+// title: "the solver is OptaPlanner" names a product), "copy changes go
+// past Priya".
+var reNamesHolder = regexp.MustCompile(`(?i:\b(?:ist|is|es|est|sind|are|son|sont)) (?-i:(?:(?:Herr|Frau|Mr|Mrs|Ms|Dr|Dra|M|Mme|Sr|Sra)\.? \p{Lu}\p{Ll}+|\p{Lu}\p{Ll}+ \p{Lu}\p{Ll}+))(?:$|[\s,.;:!])|(?i:\bgo(?:es)? (?:past|through|to|by)|\bpasa(?:n)? por|\bpasse(?:nt)? par|\bgeht an|\bgehen an) ` + titleRe + nameRe + `(?:$|[\s,.;:!])`)
+
+// NamesHolder reports a claim's text naming who holds something
+// (reNamesHolder), which a handover of the words it names ends.
+func NamesHolder(text string) bool { return reNamesHolder.MatchString(text) }
+
 var reBeforeHandover = regexp.MustCompile(`\S.*(?:[,;，、]|ので、|から、)\s*$`)
 
 // handoverBefore reports a handover in s that ends before i: a guess or

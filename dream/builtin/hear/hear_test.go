@@ -259,6 +259,9 @@ func TestDetect(t *testing.T) {
 		"うちのデータベースはPostgres 15で動いています。":                             Ja,
 		"认证中间件的改动需要李娜审批。":                                           Zh,
 		"Retiens : chaque PR doit avoir deux relectures.":           Fr,
+		// An address's parts are no words; French spacing is French.
+		"Neuer Hallenwart: Jonas Weber, jonas.weber@sporthalle-nord.de.": De,
+		"Nouvelle cheffe de bassin : Nadia Benali.":                      Fr,
 	} {
 		if got := detect(text); got != want {
 			t.Errorf("detect(%q) = %s, want %s", text, got, want)

@@ -20,9 +20,9 @@ const (
 // languages apart; a text's language is the one with the most hits.
 var functionWords = map[string][]string{
 	En: {"the", "is", "are", "we", "i", "you", "to", "of", "and", "in", "on", "for", "it", "that", "with", "our", "my", "don't", "always", "never", "be", "this", "please", "use", "have", "it's", "what", "should", "a", "an", "every", "all", "needs", "need", "must", "not", "no", "by", "from", "at", "as", "or", "so", "if", "can", "do", "does", "has", "was", "will", "just", "but", "they", "them", "their", "your", "here", "there", "when", "which", "who", "any", "before", "after", "only", "now", "me", "its", "about", "into", "than", "then", "also", "goes", "lives", "runs"},
-	De: {"der", "die", "das", "ist", "sind", "wir", "ich", "du", "und", "nicht", "mit", "für", "auf", "unser", "unsere", "immer", "nie", "bitte", "ein", "eine", "den", "dem", "zu", "es", "wird", "im", "auch", "nutzen", "kein", "keine", "aus", "bei", "läuft", "liegt", "liegen", "laufen", "jetzt", "noch", "schon", "wurde", "haben", "hat", "von", "vom", "zum", "zur", "nach", "oder", "aber", "uns", "frag", "mein", "meine", "hier", "mehr", "jede", "jeder"},
+	De: {"der", "die", "das", "ist", "sind", "wir", "ich", "du", "und", "nicht", "mit", "für", "auf", "unser", "unsere", "immer", "nie", "bitte", "ein", "eine", "den", "dem", "zu", "es", "wird", "im", "auch", "nutzen", "kein", "keine", "aus", "bei", "läuft", "liegt", "liegen", "laufen", "jetzt", "noch", "schon", "wurde", "haben", "hat", "von", "vom", "zum", "zur", "nach", "oder", "aber", "uns", "frag", "mein", "meine", "hier", "mehr", "jede", "jeder", "ihn", "ihm", "neuer", "neue", "neues", "passt"},
 	Es: {"el", "la", "los", "las", "es", "son", "que", "de", "y", "en", "para", "con", "por", "nuestro", "nuestra", "siempre", "nunca", "usamos", "está", "yo", "soy", "no", "un", "una", "del", "al", "se", "lo", "mi", "por", "favor", "hay", "pero", "también", "ya", "más", "qué", "ver", "como", "porque", "cuando", "muy", "sin", "sobre", "este", "esta", "eso", "esto", "hacer", "hoy", "ahora", "así", "cada", "a", "las", "nos", "mejor", "sí", "ayer", "hola", "gracias", "bueno", "vale", "todos", "todas", "tenemos", "hemos", "fue", "pasó", "hace", "debe"},
-	Fr: {"le", "la", "les", "est", "sont", "nous", "je", "tu", "et", "de", "des", "du", "en", "pour", "avec", "sur", "notre", "nos", "toujours", "jamais", "on", "une", "un", "ne", "pas", "c'est", "il", "faut", "au", "aux", "mon", "ma", "ici", "plus", "ça", "qui", "a", "que", "plutôt", "avec", "dans", "ce", "cette", "sur", "mais", "ou", "très", "aussi", "tout", "tous", "être", "avons", "fait", "faire", "chaque", "doit", "avoir", "maintenant", "seule", "seul", "suffit", "déjà", "encore", "deux"},
+	Fr: {"le", "la", "les", "est", "sont", "nous", "je", "tu", "et", "de", "des", "du", "en", "pour", "avec", "sur", "notre", "nos", "toujours", "jamais", "on", "une", "un", "ne", "pas", "c'est", "il", "faut", "au", "aux", "mon", "ma", "ici", "plus", "ça", "qui", "a", "que", "plutôt", "avec", "dans", "ce", "cette", "sur", "mais", "ou", "très", "aussi", "tout", "tous", "être", "avons", "fait", "faire", "chaque", "doit", "avoir", "maintenant", "seule", "seul", "suffit", "déjà", "encore", "deux", "nouvelle", "nouveau", "nouvel"},
 }
 
 // detect names the language of a text: Japanese when it has kana, Chinese
@@ -54,6 +54,9 @@ func detectOr(text, fallback string) string {
 		return Zh
 	}
 	counts := map[string]int{}
+	// An address's parts are no words ("ingo@stadtauto-freiburg.de" is
+	// no Spanish "de").
+	text = reAddress.ReplaceAllString(text, " ")
 	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
 		return !unicode.IsLetter(r) && r != '\'' && r != '’'
 	}) {
@@ -72,6 +75,8 @@ func detectOr(text, fallback string) string {
 			}
 		}
 	}
+	// French sets a space before a colon, a semicolon, "!" and "?".
+	counts[Fr] += len(reFrenchSpace.FindAllStringIndex(text, 2))
 	// Letters only some languages use settle close calls.
 	for _, r := range strings.ToLower(text) {
 		switch r {
@@ -98,6 +103,13 @@ func detectOr(text, fallback string) string {
 	}
 	return best
 }
+
+// reFrenchSpace is a space before a colon, semicolon, "!" or "?", as
+// French typography sets it.
+var reFrenchSpace = regexp.MustCompile(`\pL[ \x{00a0}\x{202f}][:;!?](?:\s|$)`)
+
+// reAddress is a mail address, a URL or a host name.
+var reAddress = regexp.MustCompile(`\S+@\S+|\S+://\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:de|es|fr|com|org|net|io|dev|eu|uk|jp|cn|ch|at|it|nl|be|co)\b`)
 
 // cjk reports a language written without spaces between words.
 func cjk(lang string) bool { return lang == Zh || lang == Ja }

@@ -323,7 +323,7 @@ func hearMessage(text string, answering, replying, agreed bool) heard {
 			continue
 		}
 		for _, p := range eventParts(s.text, s.lang) {
-			out.events = append(out.events, Event{Lang: s.lang, Text: p})
+			out.events = append(out.events, Event{Lang: s.lang, Text: p, Sentence: s.text})
 		}
 		out.relatives = append(out.relatives, relativeParts(s.text, s.lang)...)
 		reply := replying && i == 0
@@ -377,6 +377,16 @@ func hearMessage(text string, answering, replying, agreed bool) heard {
 			continue
 		}
 		nr, ns := len(out.retracts), len(out.statements)
+		if ns > 0 && i > 0 && out.statements[ns-1].Holder != "" && strings.Contains(sents[i-1].text, out.statements[ns-1].Holder) {
+			// "new practice manager: Gail Okafor. template texts go to
+			// her from now on": her is who the sentence before named,
+			// put in the user's words in brackets, as an editor would.
+			if re := reHolderPronoun[s.lang]; re != nil {
+				if loc := re.FindStringSubmatchIndex(s.text); loc != nil {
+					s.text = s.text[:loc[2]] + "[" + out.statements[ns-1].Holder + "]" + s.text[loc[3]:]
+				}
+			}
+		}
 		found, excludedAny, redacted, span := hearSentence(s.text, s.lang, reply, &out)
 		// "Remember the Friday freeze? That no longer applies.": the
 		// sentence before names what "that" withdraws, and states nothing.
@@ -426,6 +436,15 @@ func hearMessage(text string, answering, replying, agreed bool) heard {
 		}
 	}
 	return out
+}
+
+// reHolderPronoun is a pronoun standing for the person a duty goes to
+// ("go to her", "an ihn"); group 1 is the pronoun.
+var reHolderPronoun = map[string]*regexp.Regexp{
+	En: regexp.MustCompile(`(?i)\b(?:to|past|through|with|ask|ping|tell|email) (her|him)\b`),
+	De: regexp.MustCompile(`(?i)(?:^|\s)(?:an|zu|bei|über|für) (ihn|sie|ihm)(?:$|[\s,.!])`),
+	Es: regexp.MustCompile(`(?i)(?:^|\s)a (ella|él)(?:$|[\s,.!])`),
+	Fr: regexp.MustCompile(`(?i)(?:^|\s)(?:à|par|avec|chez) (elle|lui)(?:$|[\s,.!])`),
 }
 
 // reSaidWrong is the user taking back what they said before as wrong
@@ -708,9 +727,10 @@ func namesAnything(text string) bool {
 func wholeFinding(found []finding, span, lang string, reply bool) finding {
 	whole, _ := strip(span, lexes[lang])
 	lead := ""
-	if i := strings.Index(whole, ": "); i > 0 {
+	if i := strings.Index(whole, ": "); i > 0 && found[0].holder == "" {
 		// "Kurzes Update, damit du …: wir sind auf Postgres 16": the
-		// lead-in before the colon says nothing.
+		// lead-in before the colon says nothing. A handover's may say
+		// the duty ("new practice manager: Gail Okafor"): that stays.
 		if _, v := classify(whole[:i], lang, reply); v != durable && !reConditionLead.MatchString(whole[:i]) && namesAnything(whole[i+2:]) {
 			lead = labelOf(whole[:i])
 			whole = whole[i+2:]
