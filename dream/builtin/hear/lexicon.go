@@ -222,6 +222,9 @@ func english() *lexicon {
 			regexp.MustCompile(`(?i)^(?:now that |since |so )?(?:the |our )?(?P<t>[^,]+?) (?:has |have )?(?:finally |officially |already )?(?:ended|finished|wrapped up|got lifted|was lifted)(?:\s+(?:early|earlier|late|on time))?(?:\s*[.,;:!—–-]|\s+(?:now|already|finally|officially|so|and|but|thanks|since|as of|last|this|yesterday|today)\b|$).*$`),
 		},
 		reopened: []*regexp.Regexp{
+			// "same-day bookings should get a text too now": what was left
+			// out is in too.
+			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but | so ))?(?:the |our |all )?(?P<t>[^,]{2,40}?) (?:\S+ ){1,4}?(?:too|as well),? (?:now|from now on)\b.*$`),
 			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but | so ))?(?:the |our )?(?P<t>[^,]{2,40}?) (?:is|are|'s|'re) (?:now |finally )?(?:bookable|available|allowed|permitted|welcome|possible|open|fine|ok|okay|usable) again\b.*$`),
 			// "Bergen reopened last week": what was closed is open again.
 			regexp.MustCompile(`(?i)^(?:good news,? |so |and |also )*(?:the |our )?(?P<t>[^,]{2,40}?) (?:has |have |finally |just )*(?:reopened|re-opened)\b`),
@@ -349,6 +352,8 @@ func german() *lexicon {
 			regexp.MustCompile(`(?i)^(?:der |die |das |unser |unsere )?(?P<t>[^,]+?) (?:wurde|wurden) (?:jetzt |endlich |offiziell |gestern )?(?:beendet|abgeschlossen|aufgehoben)(?:[^\pL\pN].*)?$`),
 		},
 		reopened: []*regexp.Regexp{
+			// "Linux-Agents kompilieren jetzt auch Shader": who was left out does it too.
+			regexp.MustCompile(`(?i)^(?:.+(?:, | und | aber ))?(?:die |der |das |den )?(?P<t>[^,]{2,40}?) (?:\S+ )?(?:jetzt|ab sofort|inzwischen|nun) auch\b.*$`),
 			regexp.MustCompile(`(?i)^(?:.+(?:, | und | aber ))?(?:am |an der |an den |im |in der |der |die |das |den )?(?P<t>[^,]{2,40}?) (?:darf|dürfen|kann|können) (?:also |jetzt |ab sofort |endlich |nun )*wieder\b.*$`),
 		},
 		mended: []*regexp.Regexp{
@@ -464,6 +469,8 @@ func spanish() *lexicon {
 			regexp.MustCompile(`(?i)^(?:ahora que |como )?(?:el |la |los |las |nuestro |nuestra )?(?P<t>[^,]{2,30}?) (?:ya )?pasó\s*(?:[,.;!].*)?$`),
 		},
 		reopened: []*regexp.Regexp{
+			// "ahora también se cobra a los socios": what was left out is in too.
+			regexp.MustCompile(`(?i)^(?:.+(?:, | y | pero ))?(?:el |la |los |las )?(?P<t>[^,]{2,40}?) (?:\S+ ){0,2}?ahora también\b.*$`),
 			regexp.MustCompile(`(?i)^(?:.+(?:, | y | pero ))?(?:el |la |los |las )?(?P<t>[^,]{2,40}?) (?:se puede|se pueden|puede|pueden|vuelve a estar|vuelven a estar) (?:\S+ ){0,4}?(?:otra vez|de nuevo)\b.*$`),
 			regexp.MustCompile(`(?i)^(?:.+(?:, | y | pero ))?(?:ya |ahora )?cualquiera puede (?P<t>[^,.;]{2,50})`),
 		},
@@ -698,6 +705,8 @@ func chinese() *lexicon {
 			regexp.MustCompile(`^(?:现在)?(?P<t>[^，,。]{2,16}?)(?:那个|这个)?(?:已经|早就|早已|终于|刚刚?|都|也)?(?:通过了|过了|结束了|完成了|解除了|搞定了|批下来了)(?:[，,。!！].*)?$`),
 		},
 		reopened: []*regexp.Regexp{
+			// "机场订单现在也要算溢价了": what was left out is in now too.
+			regexp.MustCompile(`^(?:.+[，,])?(?P<t>[^，,。也]{2,12}?)(?:现在|以后|今后)也(?:要|得|需要)`),
 			regexp.MustCompile(`^(?:.+[，,])?(?P<t>[^，,。]{2,20}?)(?:也)?(?:重新|又可以|又能|恢复)(?:入库|开放|上线|使用|预约|接单|打开|开启|启用)`),
 			// "周五下午也可以部署": what was barred may be done too.
 			regexp.MustCompile(`^(?:.+[，,])?(?P<t>[^，,。也]{2,12}?)(?:也|又)可以`),
