@@ -138,7 +138,7 @@ func (m *memory) relativeTarget(r hear.Relative) (*claim, writtenCount) {
 	var bestCount writtenCount
 	bestScore, tied, holders := -1, false, 0
 	for _, c := range m.claims {
-		if !c.current() {
+		if !c.current() || !strings.ContainsAny(c.cur.text, "0123456789") {
 			continue
 		}
 		var fit []writtenCount

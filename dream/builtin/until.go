@@ -226,7 +226,7 @@ func (m *memory) meetConditions(session string, events []hear.Event) int {
 		if c.cur.quote != "" {
 			said = c.cur.quote
 		}
-		if !reUntil.MatchString(said) && !reUntilCJK.MatchString(said) {
+		if !mayNameCondition(said) || !reUntil.MatchString(said) && !reUntilCJK.MatchString(said) {
 			continue
 		}
 		h := untilHeld{c: c}
@@ -289,13 +289,29 @@ func (m *memory) meetConditions(session string, events []hear.Event) int {
 	return n
 }
 
+// conditionWords are what every condition reUntil or reUntilCJK reads
+// holds, in the spellings a text may use: looked for plainly first, since
+// most text holds none and a regular expression costs more.
+var conditionWords = []string{"until", "Until", "UNTIL", "till", "Till", "pending", "Pending", "bis", "Bis", "hasta", "Hasta",
+	"jusqu", "Jusqu", "tant que", "Tant que", "之前", "以前", "为止", "まで"}
+
+// mayNameCondition reports whether text holds one of conditionWords.
+func mayNameCondition(text string) bool {
+	for _, w := range conditionWords {
+		if strings.Contains(text, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // mayHoldUntil reports a page not parsed yet whose text, the user's
 // words included, may hold a condition (reUntil, reUntilCJK); the answer
 // is kept with the page, and its text lower-cased with it.
 func (p *page) mayHoldUntil() bool {
 	if p.until == 0 {
 		p.until = 2
-		if reUntil.Match(p.raw) || reUntilCJK.Match(p.raw) {
+		if mayNameCondition(string(p.raw)) && (reUntil.Match(p.raw) || reUntilCJK.Match(p.raw)) {
 			p.until, p.untilText = 1, strings.ToLower(string(p.raw))
 		}
 	}
