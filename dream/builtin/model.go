@@ -392,7 +392,7 @@ func restricts(text string) bool {
 
 // reRequiresOrLimits is a claim that requires, limits or excludes: what
 // a thing "not required any more" or "bookable again" lifts.
-var reRequiresOrLimits = regexp.MustCompile(`(?i)\b(?:must|has to|have to|needs? to|required|mandatory|compulsory|only|off limits|at most|max(?:imum)?|limit(?:ed)?|cap(?:ped)?|blocked|excluded?|skip(?:ped)?|until further notice|muss|müssen|pflicht|nur|höchstens|maximal|gesperrt|ausgeschlossen|vorerst|debe|deben|hay que|obligatori[oa]|solo|sólo|máximo|bloquead[oa]|excluid[oa]|doit|doivent|obligatoire|seulement|uniquement|maximum|exclu|nothing|never|niemals|nie|nunca|jamais|aucun)\b|\bbloqué|必须|必需|只能|只有|最多|上限|暂停|先别|不要|必ず|だけ|制限|除外|禁止|不参与|不算|不计|不包括|不含|しない`)
+var reRequiresOrLimits = regexp.MustCompile(`(?i)\b(?:must|has to|have to|needs? to|required|mandatory|compulsory|only|off limits|at most|max(?:imum)?|limit(?:ed)?|cap(?:ped)?|blocked|excluded?|skip(?:ped)?|until further notice|muss|müssen|pflicht|nur|höchstens|maximal|gesperrt|ausgeschlossen|vorerst|debe|deben|hay que|obligatori[oa]|solo|sólo|máximo|bloquead[oa]|excluid[oa]|doit|doivent|obligatoire|seulement|uniquement|maximum|exclu)\b|\bbloqué|必须|必需|只能|只有|最多|上限|暂停|先别|不要|必ず|だけ|制限|除外|禁止|不参与|不算|不计|不包括|不含|しない`)
 
 // reProhibits is a claim that forbids: a rule a lifted ban withdraws.
 var reProhibits = regexp.MustCompile(`(?i)(?:^|[“"\s])(?:no|never|don't|do not|nothing|nicht|nie|niemals|kein|keine|keinen|pas de|jamais|plus de|aucun|aucune|nunca|nada de|sin)\s|\bne\s+\S+\s+(?:pas|plus|jamais)\b|\bno\s+(?:se\s+)?\S+|禁止|不要|不许|不准|不能|别|禁じ|しない|しないで|ないこと|ダメ|だめ`)

@@ -108,6 +108,14 @@
 // stated from the words that give it, led by what it is of, replacing the
 // value taken back; the words taken back state nothing.
 //
+// Two things hear passes on without knowing what memory holds. Events
+// (event.go) are the user's plain clauses, not asked, musing, denied or
+// planned: one may be the condition a claim was to hold until
+// ("facilities swapped the card in gpu-07" for "until facilities swaps
+// the card"). Relatives (relative.go) are values said to change by an
+// amount, the new value unsaid ("follow-ups go up by four pounds",
+// "運賃を50円値上げ"): the dreamer finds the value and works out the new one.
+//
 // A sentence whose clauses are all kept or neutral is kept whole; else
 // each kept clause is kept alone; a sentence kept out only by a local cue
 // (6) gives its comma-separated parts a second reading. A sentence that
