@@ -553,18 +553,24 @@ func brokenWhile(text string, tt []string) bool {
 		return false
 	}
 	for _, ix := range hear.FaultSpans(text) {
-		from, to := max(0, ix[0]-48), min(len(text), ix[1]+48)
-		for from < ix[0] && !utf8.RuneStart(text[from]) {
-			from++
-		}
-		for to > ix[1] && to < len(text) && !utf8.RuneStart(text[to]) {
-			to--
-		}
-		if n := namedIn(text[from:to], tt); n >= 1 && 2*n >= len(tt) {
+		if n := namedIn(around(text, ix[0], ix[1], 48, 48), tt); n >= 1 && 2*n >= len(tt) {
 			return true
 		}
 	}
 	return false
+}
+
+// around is text[at:end] widened by up to before bytes before it and
+// after bytes after it, cut at the nearest whole characters.
+func around(text string, at, end, before, after int) string {
+	from, to := max(0, at-before), min(len(text), end+after)
+	for from < at && !utf8.RuneStart(text[from]) {
+		from++
+	}
+	for to > end && to < len(text) && !utf8.RuneStart(text[to]) {
+		to--
+	}
+	return text[from:to]
 }
 
 // reApostropheS is "'s" after a word.

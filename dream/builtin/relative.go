@@ -174,14 +174,7 @@ func (m *memory) relativeTarget(r hear.Relative) (*claim, writtenCount) {
 		// What the change names, said of the count: "Freigabe vom
 		// Vorstand" far after "3 Tage" is no count of the Vorstand's.
 		wc := fit[0]
-		from, to := max(0, wc.from-50), min(len(c.cur.text), wc.to+16)
-		for from < wc.from && !utf8.RuneStart(c.cur.text[from]) {
-			from++
-		}
-		for to > wc.to && to < len(c.cur.text) && !utf8.RuneStart(c.cur.text[to]) {
-			to--
-		}
-		score := namedIn(c.cur.text[from:to], rt)
+		score := namedIn(around(c.cur.text, wc.from, wc.to, 50, 16), rt)
 		switch {
 		case score > bestScore:
 			best, bestCount, bestScore, tied = c, fit[0], score, false

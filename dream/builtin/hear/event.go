@@ -34,9 +34,7 @@ const maxEvents = 64
 // nothing and muses on nothing, each part neither naming a condition
 // itself (a rule said again) nor saying what is still to come.
 func eventParts(text, lang string) []string {
-	lx := lexes[lang]
-	if lx == nil || strings.ContainsAny(text, "?？") || matches(lx.questionLead, text) || matches(lx.questionAny, text) ||
-		matches(lx.hypo, text) || matches(lx.noNotes, text) || matches(lx.joke, text) {
+	if !plainSaid(text, lexes[lang]) {
 		return nil
 	}
 	var out []string
@@ -51,6 +49,14 @@ func eventParts(text, lang string) []string {
 		out = append(out, p)
 	}
 	return out
+}
+
+// plainSaid reports a sentence said as a plain statement: in a language
+// hear reads, not asking, musing, hushed or joking. Events and relative
+// changes are read only in such a sentence.
+func plainSaid(text string, lx *lexicon) bool {
+	return lx != nil && !strings.ContainsAny(text, "?？") && !matches(lx.questionLead, text) && !matches(lx.questionAny, text) &&
+		!matches(lx.hypo, text) && !matches(lx.noNotes, text) && !matches(lx.joke, text)
 }
 
 // matches reports whether a cue of the lexicon (nil when the language has

@@ -138,9 +138,7 @@ var reRelClause = regexp.MustCompile(`,\s+|[，、；;]`)
 // another group does or what nobody decided.
 func relativeParts(text, lang string) []Relative {
 	lx := lexes[lang]
-	if lx == nil || strings.ContainsAny(text, "?？") || matches(lx.questionLead, text) || matches(lx.questionAny, text) ||
-		matches(lx.hypo, text) || matches(lx.noNotes, text) || matches(lx.joke, text) || matches(lx.oneOff, text) ||
-		reNotOurs.MatchString(text) || reUndecided.MatchString(text) {
+	if !plainSaid(text, lx) || matches(lx.oneOff, text) || reNotOurs.MatchString(text) || reUndecided.MatchString(text) {
 		return nil
 	}
 	var out []Relative
