@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/memfs/memfs/dream/builtin/hear"
 )
 
 // Tools of one kind. "We switched to EngFlow" says nothing of a remote
@@ -177,7 +179,7 @@ func kinTerms(vs []valueTok) []string {
 
 // reMoveCue says a tool was swapped for another ("switched to", "zu X
 // umgezogen", "换成"), more than that something is so now.
-var reMoveCue = regexp.MustCompile(`(?i)\b(?:moved|migrated|switched|swapped|replaced|ported|transitioned|went over|moved over|umgezogen|umgestiegen|umgestellt|gewechselt|migriert|ersetzt|abgelöst|migramos|cambiamos|pasamos|movimos|reemplazamos|sustituimos|nos mudamos|migré|migrée|migrés|basculé|basculés|remplacé|remplacée|passés|passé|changé|abandonné)\b|换成|换到|迁到|迁移到|迁移|改用|切换到|切到|替换|取代|移行|切り替え|乗り換え|置き換え|に変え|に変更`)
+var reMoveCue = regexp.MustCompile(`(?i)\b(?:moved|migrated|switched|swapped|replaced|ported|transitioned|went over|moved over|umgezogen|umgestiegen|umgestellt|gewechselt|migriert|ersetzt|abgelöst|migramos|cambiamos|pasamos|movimos|reemplazamos|sustituimos|nos mudamos|migré|migrée|migrés|basculé|basculés|remplacé|remplacée|passés|passé|changé|abandonné)` + hear.EndsWord + `|换成|换到|迁到|迁移到|迁移|改用|切换到|切到|替换|取代|移行|切り替え|乗り換え|置き換え|に変え|に変更`)
 
 // reToolCount is a count of tools before a name ("8xA100", "4×H100").
 var reToolCount = regexp.MustCompile(`^\d+\s*[x×]\s*`)
@@ -209,7 +211,7 @@ func toolNamed(w string) bool {
 
 // reAdds says a tool came beside another, not in its place ("we added
 // Sentry too"): no swap.
-var reAdds = regexp.MustCompile(`(?i)\b(?:add|added|adding|also|too|as well|besides|alongside|in addition|additionally|plus|zusätzlich|auch|daneben|ergänzt|además|también|junto|aussi|également|en plus)\b|\bajouté|也|还|另外|加了|追加|も併用|併用`)
+var reAdds = regexp.MustCompile(`(?i)\b(?:add|added|adding|also|too|as well|besides|alongside|in addition|additionally|plus|zusätzlich|auch|daneben|ergänzt|además|también|junto|aussi|en plus)\b|\bajouté|également\b|也|还|另外|加了|追加|も併用|併用`)
 
 // toolPair reports whether new values ns name a tool that no old value
 // (os) names, of a kind an old one names: "OpenTofu" for "Terraform".

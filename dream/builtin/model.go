@@ -382,7 +382,7 @@ func (m *memory) endAbsence(session string, r hear.Retraction) bool {
 // rePersonPronoun is a pronoun that may stand for a person: what is left
 // of a claim once a person who left goes may still speak of them ("ping
 // him first").
-var rePersonPronoun = regexp.MustCompile(`(?i)\b(?:he|him|his|she|her|they|them|their|er|ihn|ihm|ihr|sie|il|lui|elle|leur|él|ella)\b|他|她|彼|彼女`)
+var rePersonPronoun = regexp.MustCompile(`(?i)\b(?:he|him|his|she|her|they|them|their|er|ihn|ihm|ihr|sie|il|lui|elle|leur|ella)\b|` + hear.OpensWord + `él\b|他|她|彼|彼女`)
 
 // restricts reports a claim that holds something back: one that forbids
 // (reProhibits), requires, limits, excludes or names a fault.
@@ -484,7 +484,7 @@ func contentTerms(tt []string) []string {
 var (
 	// reCondition opens the period a claim holds for ("during the
 	// warehouse migration", "we're in the audit freeze", "solange").
-	reCondition = regexp.MustCompile(`(?i)\b(?:until|till|during|while|as long as|pending|for the duration of|we're in|we are in|bis zum|bis zur|bis|während|solange|hasta|durante|mientras|jusqu'à|jusqu'au|pendant|tant que)\b`)
+	reCondition = regexp.MustCompile(`(?i)\b(?:until|till|during|while|as long as|pending|for the duration of|we're in|we are in|bis zum|bis zur|bis|während|solange|hasta|durante|mientras|jusqu'à|jusqu'au|pendant|tant que)` + hear.EndsWord)
 	// reConditionCJK closes it in Chinese and Japanese ("在微信支付审核
 	// 通过之前", "監査期間中は").
 	reConditionCJK = regexp.MustCompile(`之前|以前|期间|期間|为止|までは|まで|の間|中は`)

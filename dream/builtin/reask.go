@@ -10,7 +10,7 @@ import (
 // reAskedAgain marks a question that asks whether an earlier answer still
 // holds or should change ("keep that?", "is it still 15 minutes?",
 // "デバウンス時間を変えますか？").
-var reAskedAgain = regexp.MustCompile(`(?i)\b(?:still|keep|keeping|change|changed|anymore|any longer|right now|currently|at the moment|stay with|stick with|noch|immer noch|weiterhin|beibehalten|behalten|ändern|geändert|todavía|aún|sigue|seguimos|mantener|mantenemos|cambiar|cambiamos|toujours|encore|garder|conserver|changer|modifier)\b|\bnow\s*[?？]|今も|まだ|このまま|変え|変わ|変更|还是|还要|仍然|继续|保持|要改|改成|改为`)
+var reAskedAgain = regexp.MustCompile(`(?i)\b(?:still|keep|keeping|change|changed|anymore|any longer|right now|currently|at the moment|stay with|stick with|noch|immer noch|weiterhin|beibehalten|behalten|geändert|todavía|aún|sigue|seguimos|mantener|mantenemos|cambiar|cambiamos|toujours|encore|garder|conserver|changer|modifier)\b|ändern\b|\bnow\s*[?？]|今も|まだ|このまま|変え|変わ|変更|还是|还要|仍然|继续|保持|要改|改成|改为`)
 
 // reasked is the current answer a new answer replaces: the agent asked
 // again, in other words, about what an earlier question settled ("Right

@@ -582,7 +582,7 @@ func properNoun(w string, start bool) bool {
 }
 
 // changeCue marks a statement that says something changed.
-var changeCue = regexp.MustCompile(`(?i)\b(?:(?:the|our) new \w+(?: \w+)? (?:is|are)|now|moved|migrated|switched|changed|upgraded|downgraded|bumped|replaced|dropped|raised|lowered|increased|decreased|reduced|went|no longer|any ?more|instead|these days|nowadays|jetzt|mittlerweile|inzwischen|nun|umgestellt|gewechselt|migriert|geändert|ersetzt|aktualisiert|angehoben|erhöht|gesenkt|nicht mehr|umgezogen|umgestiegen|verschoben|gewechselt|ahora|mudamos|nos mudamos|ya|cambiamos|migramos|pasamos|movimos|subimos|bajamos|reemplazamos|cambiado|migrado|pasado|subido|bajado|actualizado|maintenant|désormais|déménagé|basculé|remplacé|remplacée|migré|migrée|passé|passée|changé|augmenté|réduit|baissé|plus|pasa(?:n|mos)? a|(?:sube|suben|baja|bajan) a|cut over|cutover|(?:drops|dropped|rises|rose|goes up|went up|goes down|went down) to|tightened|loosened|relaxed|shortened|extended|shifted|verlängert|verkürzt|gelockert|verschärft|ampliamos|ampliado|reducimos|acortamos|acortado|adelantamos|retrasamos|allongé|allongée|raccourci|raccourcie|resserre|resserré|resserrée|assoupli|assouplie|décale|décalé|décalée|avancé|avancée|reporté|reportée)\b|\bpass(?:e|ent|ons)(?:\s+[^\s,.;:!?]+){0,6}?\s+à\s|现在|已经|改成|改为|改一下|调一下|改了|改到|调成|调到|调为|提高到|降到|降低到|增加到|减少到|变成|换成|迁到|迁移|升级|不再|调整|缩短|延长|放宽|收紧|提前到|推迟到|今は|変わ|変更|見直し|短縮|延長|緩和|移行|切り替え|上げ|下げ|上がり|上がっ|下がり|下がっ|なりました|になった(?:[^ら]|$)|にしました|にします|にする|までで(?:いい|大丈夫|OK)|に変えました|に変えて|やっぱり|になったので|担当になり`)
+var changeCue = regexp.MustCompile(`(?i)\b(?:(?:the|our) new \w+(?: \w+)? (?:is|are)|now|moved|migrated|switched|changed|upgraded|downgraded|bumped|replaced|dropped|raised|lowered|increased|decreased|reduced|went|no longer|any ?more|instead|these days|nowadays|jetzt|mittlerweile|inzwischen|nun|umgestellt|gewechselt|migriert|geändert|ersetzt|aktualisiert|angehoben|erhöht|gesenkt|nicht mehr|umgezogen|umgestiegen|verschoben|gewechselt|ahora|mudamos|nos mudamos|ya|cambiamos|migramos|pasamos|movimos|subimos|bajamos|reemplazamos|cambiado|migrado|pasado|subido|bajado|actualizado|maintenant|désormais|déménagé|basculé|remplacé|remplacée|migré|migrée|passé|passée|changé|augmenté|réduit|baissé|plus|pasa(?:n|mos)? a|(?:sube|suben|baja|bajan) a|cut over|cutover|(?:drops|dropped|rises|rose|goes up|went up|goes down|went down) to|tightened|loosened|relaxed|shortened|extended|shifted|verlängert|verkürzt|gelockert|verschärft|ampliamos|ampliado|reducimos|acortamos|acortado|adelantamos|retrasamos|allongé|allongée|raccourci|raccourcie|resserre|resserré|resserrée|assoupli|assouplie|décale|décalé|décalée|avancé|avancée|reporté|reportée)` + hear.EndsWord + `|\bpass(?:e|ent|ons)(?:\s+[^\s,.;:!?]+){0,6}?\s+à\s|现在|已经|改成|改为|改一下|调一下|改了|改到|调成|调到|调为|提高到|降到|降低到|增加到|减少到|变成|换成|迁到|迁移|升级|不再|调整|缩短|延长|放宽|收紧|提前到|推迟到|今は|変わ|変更|見直し|短縮|延長|緩和|移行|切り替え|上げ|下げ|上がり|上がっ|下がり|下がっ|なりました|になった(?:[^ら]|$)|にしました|にします|にする|までで(?:いい|大丈夫|OK)|に変えました|に変えて|やっぱり|になったので|担当になり`)
 
 // coversAll reports whether content holds every word of a claim's
 // subject (cs) that narrows it, but for words naming a value's kind.
@@ -656,7 +656,7 @@ func saysChange(st hear.Statement) bool {
 
 // reFromNow is "from now on" and its kin: a rule's durability, not a
 // change.
-var reFromNow = regexp.MustCompile(`(?i)\b(?:from now on|going forward|ab jetzt|ab sofort|von jetzt an|a partir de ahora|de ahora en adelante|à partir de maintenant|désormais|dorénavant)\b|从现在开始|今後`)
+var reFromNow = regexp.MustCompile(`(?i)\b(?:from now on|going forward|ab jetzt|ab sofort|von jetzt an|a partir de ahora|de ahora en adelante|désormais|dorénavant)\b|à partir de maintenant\b|从现在开始|今後`)
 
 // changed reports whether a text says something changed.
 func changed(s string) bool {
@@ -1643,7 +1643,7 @@ var (
 )
 
 // rePointsBack is a pronoun leaning on a clause before it.
-var rePointsBack = regexp.MustCompile(`(?i)\b(?:he|him|his|she|her|they|them|their|it|this|these|those|ceci|cela|esto|er|ihn|ihm|sie|ihr|il|elle|lui|leur|ça|él|ella|eso)\b|\b(?:above|below|over|under|than|beyond|past) that\b|他|她|它|彼|その|それ`)
+var rePointsBack = regexp.MustCompile(`(?i)\b(?:he|him|his|she|her|they|them|their|it|this|these|those|ceci|cela|esto|er|ihn|ihm|sie|ihr|il|elle|lui|leur|ella|eso)\b|` + hear.OpensWord + `(?:ça|él)\b|\b(?:above|below|over|under|than|beyond|past) that\b|他|她|它|彼|その|それ`)
 
 // fragment reports a part of a sentence too short to state a thing of
 // its own: under three words, unless two name a thing and its value

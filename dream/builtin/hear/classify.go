@@ -636,7 +636,7 @@ var reTargetPlace = regexp.MustCompile(`(?i)\s+(?:when|since|after|because|as) (
 // 30 秒", "タイムアウトを 30 秒にして").
 var reValueSet = map[string]*regexp.Regexp{
 	En: regexp.MustCompile(`(?i)\b(?:bump|raise|lower|increase|decrease|reduce|change|set|switch|move|update|cut)\s+(?:the\s+|our\s+)?[\pL\pN][\pL\pN\s./_-]{1,40}?\s+(?:from\s+\S+\s+)?(?:up\s+|down\s+)?to\s+(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b)`),
-	De: regexp.MustCompile(`(?i)\b(?:setz|stell|änder|erhöh|senk|reduzier|heb)\w*\s+(?:bitte\s+)?(?:den|die|das)?\s*[\pL\pN][\pL\pN\s./_-]{1,40}?\s+(?:von\s+\S+\s+)?auf\s+\d`),
+	De: regexp.MustCompile(`(?i)` + OpensWord + `(?:setz|stell|änder|erhöh|senk|reduzier|heb)\pL*\s+(?:bitte\s+)?(?:den|die|das)?\s*[\pL\pN][\pL\pN\s./_-]{1,40}?\s+(?:von\s+\S+\s+)?auf\s+\d`),
 	Es: regexp.MustCompile(`(?i)\b(?:cambia|sube|baja|pon|ajusta|actualiza|aumenta|reduce)\s+(?:el|la|los|las)?\s*[\pL\pN][\pL\pN\s./_-]{1,40}?\s+(?:de\s+\S+\s+)?a\s+\d`),
 	Fr: regexp.MustCompile(`(?i)\b(?:passe|mets|change|augmente|baisse|règle|monte|descends)\s+(?:le|la|les|l')?\s*[\pL\pN][\pL\pN\s./_'-]{1,40}?\s+(?:de\s+\S+\s+)?à\s+\d`),
 	Zh: regexp.MustCompile(`把[^，,。]{1,16}?(?:改成|改为|调成|调到|设为|设成|提高到|降到|降低到|增加到)\s*\d`),
@@ -662,7 +662,7 @@ var reLeftFor = map[string]*regexp.Regexp{
 var reTrial = regexp.MustCompile(`(?i)\b(?:try|trying|maybe|perhaps|for now|for the test|to see|temporarily|probier\w*|versuch\w*|vielleicht|vorerst|erstmal|prueba|probar|quizás|por ahora|de momento|essaie|essayer|peut-être|pour l'instant|pour le moment)\b|` + trialCJK + `|暂时|とりあえず|一旦|一時的`)
 
 // reFromNowOn says a statement holds from now on, in the six languages.
-var reFromNowOn = regexp.MustCompile(`(?i)\b(?:from now on|going forward|henceforth|from here on(?: out)?|ab jetzt|ab sofort|künftig|zukünftig|von nun an|de ahora en adelante|a partir de ahora|en adelante|désormais|dorénavant|à partir de maintenant)\b|从现在开始|今后|今後|これからは`)
+var reFromNowOn = regexp.MustCompile(`(?i)\b(?:from now on|going forward|henceforth|from here on(?: out)?|ab jetzt|ab sofort|künftig|zukünftig|von nun an|de ahora en adelante|a partir de ahora|en adelante|désormais|dorénavant)\b|à partir de maintenant\b|从现在开始|今后|今後|これからは`)
 
 // reTrialCJK is a change tried, in Chinese or Japanese ("要不先把超时调到
 // 90 秒试试看"): no change memory keeps.
@@ -1046,7 +1046,7 @@ var reHeardFrom = regexp.MustCompile(`(?i)^(?:(?:and|also|oh|so|btw|und|y|et)[,]
 
 // reRequiredTail closes an instruction with words making it a standing rule
 // ("…, that's required for every PR", "…, das ist Pflicht").
-var reRequiredTail = regexp.MustCompile(`(?i),\s*(?:that's|that is|this is|it's|it is)\s+(?:required|mandatory|the rule|our (?:rule|standard|policy|convention)|a must|policy|non-negotiable)\b|,\s*(?:das ist|ist)\s+(?:pflicht|vorgeschrieben|regel|bei uns standard)\b|,\s*(?:es|eso es)\s+(?:obligatorio|la regla|norma)\b|,\s*(?:c'est)\s+(?:obligatoire|la règle|notre règle|imposé)\b|[，,]\s*(?:这是|这个是)?(?:规定|硬性要求|必须的)|[、,]\s*(?:必須|ルール|決まり)です`)
+var reRequiredTail = regexp.MustCompile(`(?i),\s*(?:that's|that is|this is|it's|it is)\s+(?:required|mandatory|the rule|our (?:rule|standard|policy|convention)|a must|policy|non-negotiable)\b|,\s*(?:das ist|ist)\s+(?:pflicht|vorgeschrieben|regel|bei uns standard)\b|,\s*(?:es|eso es)\s+(?:obligatorio|la regla|norma)\b|,\s*(?:c'est)\s+(?:obligatoire|la règle|notre règle|imposé)` + EndsWord + `|[，,]\s*(?:这是|这个是)?(?:规定|硬性要求|必须的)|[、,]\s*(?:必須|ルール|決まり)です`)
 
 // reRetiredWhen says something was retired, with when ("checkov got
 // pulled from the required checks this week"): the moment is the
@@ -1054,7 +1054,7 @@ var reRequiredTail = regexp.MustCompile(`(?i),\s*(?:that's|that is|this is|it's|
 var reRetiredWhen = regexp.MustCompile(`(?i)\b(?:was|were|got|has been|have been)\s+(?:finally\s+|just\s+|officially\s+)?(?:decommissioned|archived|retired|shut down|turned off|switched off|sunset|scrapped|deprecated|discontinued|taken down|pulled|removed|dropped|deleted|abolished|lifted)\b`)
 
 // reMovedOn are the verbs of leaving for good.
-var reMovedOn = regexp.MustCompile(`(?i)\b(?:moved|left|quit|joined|transferred|switched|last day|gewechselt|gegangen|gekündigt|verlassen|se fue|se ha ido|dejó|a quitté|est partie?|est passée?)\b|离职|调去|调到|转岗|异动|異動|退職|転籍`)
+var reMovedOn = regexp.MustCompile(`(?i)\b(?:moved|left|quit|joined|transferred|switched|last day|gewechselt|gegangen|gekündigt|verlassen|se fue|se ha ido|dejó|a quitté|est partie?|est passée?)` + EndsWord + `|离职|调去|调到|转岗|异动|異動|退職|転籍`)
 
 // Retired reports whether a withdrawal says the thing it names is gone
 // for good ("the Happy grammar is deleted", "db-kranich-01 wurde
@@ -1178,7 +1178,7 @@ var (
 	// what a clause says ("also tomasz left", "btw last week we …");
 	// reCJKLead a Chinese or Japanese joining word ("ちなみに", "对了").
 	reCJKLead  = regexp.MustCompile(`^(?:(?:ちなみに|それと|なお)、?|(?:对了|另外|还有|顺便说一下)[，,]?)\s*`)
-	reBareLead = regexp.MustCompile(`(?i)^(?:(?:no|nope|yes|yeah|yep|ja|nein|sí|si|non|oui|ok|okay|ah|oh|and|also|btw|so|but|fyi|heads up|update|und|y|et|además|aussi|au fait|by the way|übrigens|außerdem|por cierto|d'ailleurs|pis|puis|bon|alors|sinon|pues|bueno|oye)\b[,.!]?\s*)+`)
+	reBareLead = regexp.MustCompile(`(?i)^(?:(?:no|nope|yes|yeah|yep|ja|nein|si|non|oui|ok|okay|ah|oh|and|also|btw|so|but|fyi|heads up|update|und|y|et|aussi|au fait|by the way|übrigens|außerdem|por cierto|d'ailleurs|pis|puis|bon|alors|sinon|pues|bueno|oye)\b[,.!]?\s*|(?:sí|además)(?:[,.!]\s*|\s+|$))+`)
 )
 
 // rePointBack is a withdrawal's target that only points back at what was
@@ -1893,10 +1893,10 @@ func leadNounPhrase(s, lang string, lx *lexicon) string {
 // said Ana said …" say no value holds now.
 var reNotOrTried = regexp.MustCompile(`(?i)\b(?:not|no|never|nah|nope|nothing|n't|hasn't|haven't|isn't|aren't|wasn't|didn't|don't|doesn't|won't|tried|` +
 	`if|once|when|whenever|unless|in case|will|gonna|going to|plan|plans|planned|planning|want to|wanna|next (?:week|month|quarter|year|sprint|release)|later|` +
-	`ne|pas|jamais|non|si|quand|lorsque|dès que|va|vont|allons|prévu|prévoit|prochaine?|essayé|` +
+	`ne|pas|jamais|non|si|quand|lorsque|dès que|va|vont|allons|prévu|prévoit|prochaine?|` +
 	`nicht|kein|keine|keinen|nie|nein|wenn|falls|sobald|werden|wird|geplant|nächste[nmr]?|probiert|versucht|` +
 	`nunca|nada|cuando|va a|vamos a|planeamos|próxim[oa]|probado|probamos|` +
-	`said|says|told|tells|heard|sagte|meinte|gesagt|dijo|dice|dit)\b|n't\b|'ll\b|说|听说|によると|言って|言った|` +
+	`said|says|told|tells|heard|sagte|meinte|gesagt|dijo|dice|dit)\b|n't\b|'ll\b|\bessayé` + EndsWord + `|说|听说|によると|言って|言った|` +
 	`[不没別别]|如果|要是|打算|计划|将来|下个?月|明年|ない|なく|ません|ず[、。]|試し|试过|试了|たら|れば|なら|予定|つもり|来月|来年`)
 
 // reUpdateCue marks a statement that changes an earlier value ("now",

@@ -72,8 +72,8 @@ var reUntilCJK = regexp.MustCompile(`之前|以前|为止|まで`)
 // ist noch nicht durch", "todavía no han firmado", "还没签").
 var reAhead = map[string]*regexp.Regexp{
 	En: regexp.MustCompile(`(?i)\b(?:will|won't|wont|shall|going to|gonna|about to|soon|next|tomorrow|hopefully|expected|supposed to|should|once|when|if|unless|not|never|no longer|hasn't|haven't|hadn't|isn't|aren't|wasn't|weren't|didn't|doesn't|don't|yet|still|later|planned|plan|plans|scheduled|waiting|wait)\b|'ll\b`),
-	De: regexp.MustCompile(`(?i)\b(?:wird|werden|würde|soll|sollen|sollte|bald|nächste[nmrs]?|morgen|übermorgen|hoffentlich|erwartet|sobald|wenn|falls|nicht|nie|kein|keine|keinen|noch|später|geplant|planen|warten)\b`),
-	Es: regexp.MustCompile(`(?i)\b(?:va a|van a|vamos a|voy a|pronto|próxim[oa]s?|mañana|ojalá|esperamos|cuando|si|no|nunca|todavía|aún|debería|deberían|tiene que|tienen que|más adelante|previsto|planeado|esperando)\b`),
+	De: regexp.MustCompile(`(?i)\b(?:wird|werden|würde|soll|sollen|sollte|bald|nächste[nmrs]?|morgen|hoffentlich|erwartet|sobald|wenn|falls|nicht|nie|kein|keine|keinen|noch|später|geplant|planen|warten)\b|übermorgen\b`),
+	Es: regexp.MustCompile(`(?i)\b(?:va a|van a|vamos a|voy a|pronto|próxim[oa]s?|mañana|esperamos|cuando|si|no|nunca|todavía|aún|debería|deberían|tiene que|tienen que|más adelante|previsto|planeado|esperando)\b|\bojalá`),
 	Fr: regexp.MustCompile(`(?i)\b(?:va|vont|allons|vais|bientôt|prochaine?s?|demain|j'espère|espérons|prévu|prévue|quand|lorsque|si|ne|n'|pas|jamais|encore|devrait|devraient|doit|doivent|plus tard|attendons|attend)\b`),
 	Zh: regexp.MustCompile(`将|会|要|下周|下个月|明天|以后|还没|还未|尚未|没有|未|不|如果|等|打算|计划|准备|希望|应该|快`),
 	Ja: regexp.MustCompile(`予定|来週|来月|明日|まだ|たら|れば|なら|ない|ません|見込み|はず|つもり|希望|待ち|次`),

@@ -114,6 +114,15 @@ var reAddress = regexp.MustCompile(`\S+@\S+|\S+://\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:
 // cjk reports a language written without spaces between words.
 func cjk(lang string) bool { return lang == Zh || lang == Ja }
 
+// OpensWord and EndsWord stand for \b before and after a word whose first
+// or last letter may lie outside ASCII. RE2's \b knows ASCII letters only,
+// so "\bél" and "dejó\b" never match. Each consumes the character it
+// looks at, so they suit patterns that are matched, not cut at.
+const (
+	OpensWord = `(?:^|[^\p{L}\p{N}_])`
+	EndsWord  = `(?:$|[^\p{L}\p{N}_])`
+)
+
 // wordsRe builds a case-insensitive pattern matching any of alts as whole
 // words (letters of any script count as word characters, unlike \b). Each
 // alternative is a regular expression.

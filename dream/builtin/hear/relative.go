@@ -53,7 +53,7 @@ var relativePatterns = map[string][]relPattern{
 		{re: regexp.MustCompile(`(?i)\b(?:verdoppelt|verdoppeln)\b`), factor: 2},
 	},
 	Es: {
-		{re: regexp.MustCompile(`(?i)\b(?:(?P<down>baj(?:a|an|amos|ar|ó|aron)|reduc(?:e|en|imos|ir)|redujimos|redujo|rest(?:a|an|amos|ar))|sub(?:e|en|imos|ir|ió|ieron)|aument(?:a|an|amos|ar|ó|aron)|sum(?:a|an|amos|ar)|añad(?:e|en|imos|ir))\b(?: (?:en|otros?|otras?))? ` + relNum + `(?:\s?(?P<u>%|€|[\pL]+))?`)},
+		{re: regexp.MustCompile(`(?i)\b(?:(?P<down>baj(?:a|an|amos|ar|ó|aron)|reduc(?:e|en|imos|ir)|redujimos|redujo|rest(?:a|an|amos|ar))|sub(?:e|en|imos|ir|ió|ieron)|aument(?:a|an|amos|ar|ó|aron)|sum(?:a|an|amos|ar)|añad(?:e|en|imos|ir))(?: (?:en|otros?|otras?))? ` + relNum + `(?:\s?(?P<u>%|€|[\pL]+))?`)},
 		{re: regexp.MustCompile(`(?i)\b` + relNum + `(?: (?P<u>[\pL]+))? (?:(?P<down>menos)|más)\b`)},
 		{re: regexp.MustCompile(`(?i)\bel doble\b`), factor: 2},
 		{re: regexp.MustCompile(`(?i)\b(?:a )?la mitad\b`), factor: 0.5},
@@ -61,7 +61,7 @@ var relativePatterns = map[string][]relPattern{
 	Fr: {
 		{re: regexp.MustCompile(`(?i)\b` + relNum + `(?: (?P<u>[\pL]+))? de (?:(?P<down>moins)|plus)\b`)},
 		{re: regexp.MustCompile(`(?i)\b(?:(?P<down>baiss\pL*|diminu\pL*|rédui\pL*|descend\pL*)|augment\pL*|monte\pL*|relève\pL*|rehauss\pL*)(?: de)? ` + relNum + `(?:\s?(?P<u>%|€|[\pL]+))?`)},
-		{re: regexp.MustCompile(`(?i)\bde moitié\b`), factor: 0.5},
+		{re: regexp.MustCompile(`(?i)\bde moitié` + EndsWord), factor: 0.5},
 		{re: regexp.MustCompile(`(?i)\ble double\b`), factor: 2},
 	},
 	Zh: {

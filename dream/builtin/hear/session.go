@@ -216,7 +216,7 @@ func (sr *sessionReader) toolResult(r Record) {
 
 var (
 	// reNameIn finds the name a self-introduction gives.
-	reNameIn = regexp.MustCompile(`^(?:(?i:hi|hey|hello|hallo|hola|buenas|bonjour|salut)[,!.]?\s+)?(?:(?i:i'm|i am|this is|it's|my name is|call me|ich bin|ich heiße|mein name ist|soy|me llamo|mi nombre es|je suis|je m'appelle|moi c'est|c'est)\s+)?(` + nameRe + `)(?:\s+(?i:here|hier|aquí|ici|from|de|von|du)\b|[,.]|$)|^我(?:是|叫)([\p{Han}]{2,3})(?:[，,。]|$)|([\p{Han}\p{Katakana}]{1,6})(?:です|と申します)(?:[。、]|$)`)
+	reNameIn = regexp.MustCompile(`^(?:(?i:hi|hey|hello|hallo|hola|buenas|bonjour|salut)[,!.]?\s+)?(?:(?i:i'm|i am|this is|it's|my name is|call me|ich bin|ich heiße|mein name ist|soy|me llamo|mi nombre es|je suis|je m'appelle|moi c'est|c'est)\s+)?(` + nameRe + `)(?:\s+(?i:here|hier|aquí|ici|from|de|von|du)` + EndsWord + `|[,.]|$)|^我(?:是|叫)([\p{Han}]{2,3})(?:[，,。]|$)|([\p{Han}\p{Katakana}]{1,6})(?:です|と申します)(?:[。、]|$)`)
 	// reFirstPerson finds the user speaking of themself.
 	reFirstPerson = regexp.MustCompile(`(?i)(?:^|[^\p{L}'])(?:i|me|my|mine|myself|i'm|i've|i'd|i'll|ich|mich|mir|mein|meine|meinen|yo|conmigo|mí|je|j'|moi|m'|mon|ma|mes)(?:$|[^\p{L}])|我(?:[^们]|$)|私(?:[^た]|$)|僕|俺`)
 )
@@ -1292,7 +1292,7 @@ func endsAsking(said []Record) bool {
 }
 
 // reWhQuestion opens a question that asks for a fact.
-var reWhQuestion = regexp.MustCompile(`(?i)^(?:where|what|which|who|when|how (?:many|much|long|big)|wo|was|welche[rsnm]?|wer|wann|dónde|qué|cuál|cuáles|quién|cuándo|où|quel|quelle|quels|quelles|qui|quand)\b|哪|什么|谁|どこ|何|どれ|誰`)
+var reWhQuestion = regexp.MustCompile(`(?i)^(?:where|what|which|who|when|how (?:many|much|long|big)|wo|was|welche[rsnm]?|wer|wann|dónde|qué|cuál|cuáles|quién|cuándo|où|quel|quelle|quels|quelles|qui|quand)` + EndsWord + `|哪|什么|谁|どこ|何|どれ|誰`)
 
 // userQuestion is the fact question a user message asks ("where's the
 // terraform state?"), or "".
