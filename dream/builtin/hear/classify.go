@@ -317,6 +317,11 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 	if loc := lx.hypo.FindStringIndex(hypoText); loc != nil && !(prefLoc == nil && handoverBefore(s, lang, loc[0])) {
 		return why(f, "e7"), excluded
 	}
+	if reProposed.MatchString(s) && !reTakenUp.MatchString(s) && !reYouProposed.MatchString(s) {
+		// "Callum floated moving us to Wagtail at standup, nobody went
+		// for it": a proposal, not what holds, unless it was taken up.
+		return why(f, "e7p"), excluded
+	}
 	if lx.oneOff.MatchString(s) && !standingForNow(s, lang, lx) {
 		return why(f, "e8"), excluded
 	}
@@ -387,9 +392,18 @@ func decideKind(f finding, c cues) (finding, verdict) {
 	case lx.team.MatchString(s) && hasOwner(s, lang, lx):
 		f.kind, f.subject = Team, teamSubject(s, lang, lx)
 		return why(f, "d13"), durable
+	case decidedValue(s, lang, lx) && !lx.decision.MatchString(s):
+		// "RIN 阈值委员会开会定了，6.8", "営業会議で 60 日前からに決まった",
+		// "board met yesterday, it's eight free articles a month going
+		// forward": a value a meeting settled, relayed, is where things
+		// are now, however the telling opens.
+		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
+		return why(f, "d14v"), durable
 	case lx.narrative.MatchString(s):
 		return why(f, "l11"), local
-	case problemReport(s, lang) || lx.state.MatchString(s) && !durableCue && !reLimitFine.MatchString(s):
+	case (problemReport(s, lang) || lx.state.MatchString(s) && !durableCue && !reLimitFine.MatchString(s)) && versionMoved(s, f.replaces) == "":
+		// "prod got upgraded to Django 5.1 over the weekend and half
+		// the tests are red": the version moved to is read on.
 		return why(f, "l12"), local
 	case pastEvent(s, lang) && len(f.replaces) == 0 && !lx.update.MatchString(s):
 		// "上周重构把 SchedulingConfig 删了": what happened, not what holds.
@@ -513,7 +527,7 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		f.kind, f.subject, f.text, f.part = Fact, subjectOf(part, lang, lx), part, true
 		return why(f, "d21v"), durable
 	}
-	if reUpdateCue[lang] != nil && reUpdateCue[lang].MatchString(s) && hasValue(s, lang) && !taskChatter(s, lang) && !taskish(s, lang, lx) && !reNotOrTried.MatchString(s) {
+	if reUpdateCue[lang] != nil && reUpdateCue[lang].MatchString(s) && (hasValue(s, lang) || spelledCount(s)) && !taskChatter(s, lang) && !taskish(s, lang, lx) && !reNotOrTried.MatchString(s) {
 		// "bumped R to 4.5.1", "it gives up after five failures now": a
 		// value said with a word of change, in no shape the rules above
 		// read, is where things are now.
@@ -715,13 +729,43 @@ func versionMoved(s string, replaces []string) string {
 			continue
 		}
 		for _, p := range commaParts(s) {
-			if re.MatchString(p) {
-				return strings.TrimRight(p, "。.")
+			if !re.MatchString(p) {
+				continue
 			}
+			// "… to Django 5.1 over the weekend and half the tests are
+			// red": the part joined on says something else, unless it
+			// names a version too ("… and Python 3.12").
+			qs := reJoined.Split(p, -1)
+			at := slices.IndexFunc(qs, re.MatchString)
+			if len(qs) > 1 && !slices.ContainsFunc(slices.Delete(slices.Clone(qs), at, at+1), reDigit.MatchString) {
+				p = qs[at]
+			}
+			return strings.TrimRight(p, "。.")
 		}
 	}
 	return ""
 }
+
+var reDigit = regexp.MustCompile(`\d`)
+
+// reProposed tells of a proposal: what someone floated or suggested.
+var reProposed = regexp.MustCompile(wordsRe(`floated`, `suggested`, `proposed`, `pitched`, `mooted`, `brought up`,
+	`vorgeschlagen`, `schlug`, `ins Spiel gebracht`, `propuso`, `propusieron`, `sugirió`, `sugirieron`, `planteó`,
+	`a proposé`, `ont proposé`, `a suggéré`, `a évoqué`).String() + `|提议|提出要|建议过|提案し|提案があ|言い出し`)
+
+// reYouProposed is the assistant's own proposal, which the user may
+// confirm ("as you suggested, three retries").
+var reYouProposed = regexp.MustCompile(`(?i)\byou(?:'ve| have)? (?:just )?(?:suggested|proposed|floated|pitched)|\btu as (?:proposé|suggéré)|\bdu (?:hast|hattest)\b.{0,30}vorgeschlagen|\bwie (?:du )?vorgeschlagen|\bcomo (?:sugeriste|propusiste|propones)|\bcomme tu (?:l'as )?(?:proposé|suggéré)|你(?:提议|建议)|提案(?:して|通り|いただ)`)
+
+// reTakenUp says a proposal was taken up.
+var reTakenUp = regexp.MustCompile(wordsRe(`agreed`, `accepted`, `approved`, `adopted`, `went with`, `we did`, `we're doing`, `we are doing`,
+	`it's decided`, `it's the rule`, `that's the rule`, `everyone liked`, `zugestimmt`, `angenommen`, `beschlossen`, `machen wir`,
+	`aceptamos`, `aprobamos`, `aprobado`, `lo hacemos`, `accepté`, `acceptée`, `validé`, `adopté`, `on le fait`).String() +
+	`|同意了|通过了|采纳|就这么定|採用|決まり|決定|それで行`)
+
+// reJoined joins two statements in one clause ("… and half the tests are
+// red").
+var reJoined = regexp.MustCompile(`(?i)\s+(?:and|but|und|aber|pero|mais)\s+`)
 
 // reBanKind names a ban or restriction, a rule of its own.
 var reBanKind = regexp.MustCompile(`(?i)禁止|制限|限制|禁令|\bbans?\b|verbot|interdiction|prohibici[oó]n|\bprohibition|\brestriction|beschränkung|restricci[oó]n`)
@@ -883,6 +927,11 @@ func retractionIn(s string, lx *lexicon) string {
 	}
 	for _, re := range lx.retract {
 		if m := re.FindStringSubmatch(s); m != nil {
+			if p := group(re, m, "tp"); p != "" && reNoPerson.MatchString(p) {
+				// "Die Abnahme macht nicht mehr …": a person's duty
+				// needs a person, not an article or a pronoun.
+				continue
+			}
 			// "we dropped to one approval" changes a value; it withdraws
 			// nothing.
 			if t := strings.TrimSpace(strings.Trim(group(re, m, "t"), " .!。！,，")); t != "" && !strings.HasPrefix(strings.ToLower(t), "to ") {
@@ -900,6 +949,9 @@ func retractionIn(s string, lx *lexicon) string {
 	}
 	return reopenedIn(s, lx)
 }
+
+// reNoPerson opens words that name no person: an article, a pronoun.
+var reNoPerson = regexp.MustCompile(`(?i)^(?:the|a|an|we|it|this|that|they|die|der|das|den|dem|des|ein|eine|einen|wir|es|sie|er|ich|man|el|la|los|las|un|una|nosotros|ellos|esto|eso|le|les|une|nous|on|ce|cela|ça|ils|elles)\b`)
 
 // rePersonal are subjects that name no thing a restriction held back
 // ("you can do it again", "anyone may review again").
@@ -1277,6 +1329,44 @@ func corrected(s string, lx *lexicon) string {
 	}
 	return ""
 }
+
+// reDecided says a meeting, a body or the team settled something
+// ("management decided last week", "the board met yesterday",
+// "委员会开会定了", "営業会議で…に決まった").
+var reDecided = regexp.MustCompile(wordsRe(`decided`, `agreed`, `voted`, `approved`, `signed off`,
+	`(?:board|committee|management|council|leadership|meeting|steering group) (?:met|decided|agreed|voted|approved)`,
+	`beschlossen`, `entschieden`, `festgelegt`, `abgestimmt`, `vereinbart`, `Beschluss`,
+	`decidió`, `decidieron`, `decidimos`, `acordó`, `acordaron`, `acordamos`, `aprobó`, `aprobaron`,
+	`décidé`, `décidée`, `tranché`, `voté`, `validé`, `acté`, `convenu`).String() +
+	`|定了|决定|拍板|通过了|定下来|決まった|決まりました|決定|決めた|決めました`)
+
+// decidedValue reports a value relayed as settled by a meeting or a body
+// (reDecided), said plainly: not negated, tried, planned or undecided,
+// and no task.
+func decidedValue(s, lang string, lx *lexicon) bool {
+	return reDecided.MatchString(s) && (hasValue(s, lang) || spelledCount(s)) &&
+		!reNotOrTried.MatchString(s) && !reUndecided.MatchString(s) && !taskish(s, lang, lx) && !isImperativeLead(s, lang, lx)
+}
+
+// spelledCount reports a count spelled out before what it counts ("eight
+// free articles", "seis años", "trois jours") or as a number of times
+// ("fünfmal").
+func spelledCount(s string) bool {
+	ws := words(strings.ToLower(s))
+	for i, w := range ws {
+		if numberWords[w] && i+1 < len(ws) && !stopwords[ws[i+1]] && !countJoiner[ws[i+1]] {
+			return true
+		}
+		if n, ok := strings.CutSuffix(w, "mal"); ok && numberWords[n] {
+			return true
+		}
+	}
+	return false
+}
+
+// countJoiner are the words after a number that count nothing ("one of
+// them", "dos o tres").
+var countJoiner = set("of", "or", "de", "del", "des", "du", "o", "y", "ou", "et", "von", "oder", "und")
 
 // numberWords are counts spelled out.
 var numberWords = set("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twelve",
@@ -1833,10 +1923,11 @@ func personSubject(s, lang string) string {
 var reNameOnly = regexp.MustCompile(`^(?i:i'm|i am|this is|my name is|my name's|call me|ich bin|ich heiße|mein name ist|soy|me llamo|mi nombre es|je suis|je m'appelle|moi c'est|我是|我叫)\s*` + nameRe + `$|^[\p{Han}\p{Katakana}]{1,6}(?:です|と申します)$|^` + nameRe + ` (?i:here|hier|aquí|ici)$`)
 
 // ToldAsChange reports a text that tells of a change by when it began
-// ("desde el lunes estamos en eu-south-2", "seit gestern") or by what was
-// chosen as the new one ("picked storyblok as the new cms").
+// ("desde el lunes estamos en eu-south-2", "seit gestern"), by what was
+// chosen as the new one ("picked storyblok as the new cms") or by who
+// settled it ("委员会开会定了").
 func ToldAsChange(s string) bool {
-	return reSinceMoment.MatchString(s) || reChoseNew.MatchString(s)
+	return reSinceMoment.MatchString(s) || reChoseNew.MatchString(s) || reDecided.MatchString(s)
 }
 
 func why(f finding, w string) finding {

@@ -216,6 +216,10 @@ func english() *lexicon {
 			// Someone else dropped it: "greenway dropped the care plan",
 			// "grad school dropped the spacing requirement".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but ))?(?:the )?[\w'-]+(?: [\w'-]+)? (?:dropped|scrapped|abolished|cancelled|canceled|ended) (?:the |their |its |our )(?P<t>[^,;]+?)(?: (?:with|in|at|from|since|last|this) .*)?(?:[,;.!]|$)`),
+			// A person no longer doing a duty: "Tom no longer deploys", "Ana doesn't review the SQL anymore".
+			regexp.MustCompile(`^(?:.+(?:, | and | but | so ))?(?P<tp>` + nameRe + `) (?:(?i:no longer) (?P<v>\pL+)|(?i:doesn't|does not) (?P<v2>\pL+)[^,.;]{0,30} (?i:any ?more))\b.*$`),
+			// A supplier gone out of business: "MetDesk went bust".
+			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but ))?(?:the |our )?(?P<t>[^,]{2,40}?) (?:went bust|went under|went out of business|is out of business|folded|has folded|went bankrupt|is bankrupt)\b.*$`),
 		},
 		ended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:now that |since |so )?(?:the |our )?(?P<t>[^,]+?) (?:is|are|'s) (?:now |finally |officially |already )?(?:over|done|finished|behind us|lifted)(?:\s+(?:early|earlier|late|on time))?(?:\s*[.,;:!—–-]|\s+(?:now|already|finally|officially|so|and|but|thanks|since|as of|last|this|yesterday|today)\b|$).*$`),
@@ -346,6 +350,10 @@ func german() *lexicon {
 			regexp.MustCompile(`(?i)^(?:.+(?:, | und | aber ))?(?P<t>[^,]+?) (?:ist|sind) (?:\S+ ){0,3}?nicht mehr (?:zuständig|verantwortlich|unser Ansprechpartner|unsere Ansprechpartnerin)\b.*$`),
 			// "die Angebote verfallen nicht mehr": what no longer holds.
 			regexp.MustCompile(`(?i)^(?:und |aber |übrigens,? |ach ja,? )*(?:der |die |das |unser |unsere )(?P<t>[^,;?:]{2,40}? \pL{3,} nicht mehr)(?:[,;.!]|\s+(?:und|weil|denn)\b|$)`),
+			// A person no longer doing a duty: "Tom deployt nicht mehr", "Ana macht die Releases nicht mehr".
+			regexp.MustCompile(`^(?:.+(?:, | und | aber ))?(?P<tp>` + nameRe + `) (?P<v>\pL+)(?: [^,.;]{0,30})? (?i:nicht mehr)(?:[^\pL].*)?$`),
+			// A supplier gone out of business: "Wetterdienst XY ist pleite".
+			regexp.MustCompile(`(?i)^(?:.+(?:, | und | aber ))?(?:der |die |das |unser |unsere )?(?P<t>[^,]{2,40}?) (?:ist|ging|war) (?:pleite|insolvent|bankrott)\b.*$|^(?:.+(?:, | und | aber ))?(?:der |die |das )?(?P<t2>[^,]{2,40}?) hat (?:dichtgemacht|Insolvenz angemeldet)\b.*$`),
 		},
 		ended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:jetzt wo |da |seit )?(?:der |die |das |unser |unsere )?(?P<t>[^,]+?) (?:ist|sind) (?:jetzt |endlich |offiziell |schon |inzwischen |also |ja |nun |mittlerweile |damit |auch )*(?:vorbei|beendet|abgeschlossen|erledigt|zu ende|aufgehoben)(?:[^\pL\pN].*)?$`),
@@ -460,6 +468,10 @@ func spanish() *lexicon {
 			regexp.MustCompile(`(?i)^(?:y |pero |bueno,? |oye,? )*ya no (?:damos soporte (?:a|para)|soportamos|aceptamos|ofrecemos|mantenemos|trabajamos con|usamos|publicamos) (?:el |la |los |las |lo de )?(?P<t>[^,;]+?)(?:[,;.]|\s+(?:y|porque)\b|$)`),
 			// "los presupuestos ya no caducan": what no longer holds.
 			regexp.MustCompile(`(?i)^(?:ah,? |y |pero |bueno,? |oye,? )*(?:el |la |los |las )(?P<t>[^,;¿?:]{2,40}? ya no (?:se )?(?:\pL{3,}))(?:[,;.!]|\s+(?:y|porque|así que)\b|$)`),
+			// A person no longer doing a duty: "Iker ya no despliega".
+			regexp.MustCompile(`^(?:.+(?:, | y | pero ))?(?P<tp>` + nameRe + `) (?i:ya no) (?P<v>\pL+)(?:[^\pL].*)?$`),
+			// A supplier gone out of business: "MeteoSur quebró".
+			regexp.MustCompile(`(?i)^(?:.+(?:, | y | pero ))?(?:el |la |los |las )?(?P<t>[^,]{2,40}?) (?:quebró|ha quebrado|se fue a la quiebra|cerró sus puertas|está en quiebra)(?:[^\pL].*)?$`),
 		},
 		ended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:ya )?(?:se acabó|se terminó|terminó|se levantó|se cerró) (?:el |la |los |las )?(?P<t>[^,]+?)(?:[.;!].*)?$`),
@@ -604,6 +616,10 @@ func french() *lexicon {
 			regexp.MustCompile(`(?i)^(?:.+,\s*)?(?:donc |alors |et |du coup |mais )?plus (?:de |d')(?P<t>\pL[^,;.!?]{2,60}?)(?:\s+(?:sur|dans|pour|chez) (?:les |la |le |l'|des |nos |notre )[^,;.!?]{2,30}?)?\s*(?:[,;.!?]|$)`),
 			// "les devis n'expirent plus": what no longer holds.
 			regexp.MustCompile(`(?i)^(?:et |mais |bon,? |alors,? |du coup,? )*(?:les |le |la |l'|nos |notre )(?P<t>[^,;?:]{2,40}? (?:n'|ne )\pL{3,} plus)(?:[,;.!]|\s+(?:et|car|donc)\b|$)`),
+			// A person no longer doing a duty: "Tom ne déploie plus".
+			regexp.MustCompile(`^(?:.+(?:, | et | mais ))?(?P<tp>` + nameRe + `) (?i:ne|n') ?(?P<v>\pL+) (?i:plus)(?:[^\pL].*)?$`),
+			// A supplier gone out of business: "MétéoPlus a fait faillite".
+			regexp.MustCompile(`(?i)^(?:.+(?:, | et | mais ))?(?:le |la |les |l')?(?P<t>[^,]{2,40}?) (?:a fait faillite|est en faillite|a mis la clé sous la porte|a fermé boutique)(?:[^\pL].*)?$`),
 		},
 		ended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:maintenant que |comme |puisque )?(?:le |la |les |l'|notre )?(?P<t>[^,]+?) (?:est|sont) (?:enfin |maintenant |officiellement |déjà )?(?:terminée?s?|finie?s?|levée?s?|achevée?s?)(?:[^\pL\pN].*)?$`),

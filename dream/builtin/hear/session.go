@@ -1441,7 +1441,7 @@ const maxMarked = 16
 // group's practice that this one does not follow ("…, nothing's decided",
 // "Hannah keeps mentioning it but we're not doing that", "mais chez nous
 // on garde", "跟我们没关系，我们照旧", "まだ何も決まってない").
-var reUndecided = regexp.MustCompile(`(?i)\bnothing(?:'s| is| has been)? (?:been )?decided\b|\bnothing decided\b|\bwe(?:'re| are) not doing that\b|\brien n'est (?:encore )?décidé|\brien de décidé|\bchez nous on (?:garde|continue|reste)\b|\b(?:no hay )?nada (?:está )?decidido\b|\beso es cosa suya\b|\bnichts (?:ist )?(?:entschieden|beschlossen)\b|\bnoch nicht (?:entschieden|beschlossen)\b|\bnosotros (?:de momento |por ahora |todavía )?no\s*[.!]*$|\bon ne touche à rien\s*[.!]*$|跟我们没关系|和我们没关系|我们照旧|还没(?:定|决定)|まだ何も決まって(?:い)?ない|まだ決まって(?:い)?ない`)
+var reUndecided = regexp.MustCompile(`(?i)\bnothing(?:'s| is| has been)? (?:been )?decided\b|\b(?:hasn't|haven't|has not|have not|didn't|did not|not) (?:yet )?decided\b|\bundecided\b|\b(?:todavía |aún )?no (?:se )?(?:ha |han |hemos )?decidid[oa]\b|\bpas encore (?:été )?décidé|\bnothing decided\b|\bwe(?:'re| are) not doing that\b|\brien n'est (?:encore )?décidé|\brien de décidé|\bchez nous on (?:garde|continue|reste)\b|\b(?:no hay )?nada (?:está )?decidido\b|\beso es cosa suya\b|\bnichts (?:ist )?(?:entschieden|beschlossen)\b|\bnoch nicht (?:entschieden|beschlossen)\b|\bnosotros (?:de momento |por ahora |todavía )?no\s*[.!]*$|\bon ne touche à rien\s*[.!]*$|跟我们没关系|和我们没关系|我们照旧|还没(?:定|决定)|まだ何も決まって(?:い)?ない|まだ決まって(?:い)?ない`)
 
 // reNotOurs says what a sentence tells is another team's or project's,
 // not this one's.
