@@ -159,12 +159,15 @@ func (m *memory) apply(session string, h hear.Heard) applied {
 	for _, target := range h.Forgets {
 		a.forgotten += m.forget(target)
 	}
+	var took []hear.Retraction // the withdrawals that ended a claim
 	for _, r := range h.Retractions {
 		if m.retract(session, r) {
 			a.withdrawn++
+			took = append(took, r)
 		}
 	}
-	a.withdrawn += m.meetConditions(session, h.Events)
+	n, met := m.meetConditions(session, h.Events)
+	a.withdrawn += n
 	var relative []string // the clauses of the relative changes applied
 	for _, r := range h.Relatives {
 		if m.applyRelative(session, r) {
@@ -176,6 +179,9 @@ func (m *memory) apply(session string, h hear.Heard) applied {
 		if slices.ContainsFunc(relative, func(q string) bool { return strings.Contains(st.Quote, q) }) {
 			continue // stated with the value it makes
 		}
+		if withdrawing(st, took, met) {
+			continue
+		}
 		switch m.state(session, st) {
 		case stAdded:
 			a.added++
@@ -186,6 +192,29 @@ func (m *memory) apply(session string, h hear.Heard) applied {
 		}
 	}
 	return a
+}
+
+// withdrawing reports a statement that only tells what ended a claim: an
+// event that met the condition it held until (met), or a clause of a
+// withdrawal that took effect (took) saying little but what it withdraws
+// ("el horno 2 ya está terminado"). Memory keeps the claim's end, not the
+// news that ended it; a clause saying more ("c'est sf project deploy
+// start maintenant") is a statement of its own.
+func withdrawing(st hear.Statement, took []hear.Retraction, met []string) bool {
+	q := strings.TrimRight(strings.TrimSpace(st.Quote), " .!。！")
+	if slices.Contains(met, q) {
+		return true
+	}
+	if q == "" || strings.ContainsAny(q, ",，、;；") {
+		return false
+	}
+	for _, r := range took {
+		tt := terms(r.Target)
+		if len(tt) > 0 && strings.Contains(r.Quote, q) && containsTerms(terms(q), tt) && len(contentTerms(minus(terms(q), tt))) <= 3 {
+			return true
+		}
+	}
+	return false
 }
 
 // forget removes every claim a forget target names, with its history.
@@ -1173,12 +1202,19 @@ func otherPart(old, text string, sterms []string) (string, bool) {
 			ov = labelledOnly
 		}
 	}
-	if vs := changedValues(valueOf(text), ov); len(vs) > 0 {
+	vs := changedValues(valueOf(text), ov)
+	if len(vs) > 0 {
 		if rest, ok := otherClauses(old, vs); ok {
 			return rest, true
 		}
 	}
-	return otherClauses(old, sharedWords(text, sterms, old))
+	rest, ok := otherClauses(old, sharedWords(text, sterms, old))
+	if ok && slices.ContainsFunc(vs, func(v string) bool { return strings.Count(old, v) > 1 && strings.Contains(rest, v) }) {
+		// "QC 的 RIN 阈值是 7.0，低于 7.0 的不送测序": a part saying the
+		// changed value again goes with it.
+		return "", false
+	}
+	return rest, ok
 }
 
 // hourSentenceShares reports an hour of the day (v) said in a sentence

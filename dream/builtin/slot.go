@@ -789,7 +789,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		}
 		same := len(sterms) > 0 && len(c.sterms) > 0 && subjectScore(styped, untyped(c.sterms)) > 0 || cjkWithin(subj, c.subject) || c.subject == "" && subj != "" && cjkWord(subj) && cjkWithin(subj, quotedTopic(c.cur.text))
 		swapped := swap && len(kin) > 0 && overlap(kin, c.vterms) > 0 && toolPair(nv, c.valueToks())
-		if !same && !swapped && (!change || !hasID && !hasRate && !hasURL && !hasPeriod && !coversAll(c.sterms, content)) {
+		if !same && !swapped && (!change || !hasID && !hasRate && !hasURL && !hasPeriod && !coversAll(c.sterms, content) && !mostOf(c.sterms, content)) {
 			continue // cheap checks first: values are costly to read
 		}
 		ov := c.valueToks()
@@ -838,10 +838,25 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 				need = 1
 			}
 			covers := coversAll(c.sterms, content)
-			if kind == vkCount && shared >= 2 && len(c.sterms) >= 3 && 3*len(overlapAkin(c.sterms, content)) >= 2*len(c.sterms) {
+			if (kind == vkCount || kind == vkVersion && bareNumbers(nv) && bareNumbers(ov)) && shared >= 2 && mostOf(c.sterms, content) {
 				// "Setz das Zeitlimit des Solvers auf 90 Sekunden" of
 				// "el límite de tiempo del solver es 120 segundos": a count
 				// of one unit, two of three words of the claim's subject.
+				covers = true
+			}
+			unitShared := countsShare(nv, ov, func(_ valueTok, u string) bool {
+				return !termStop[u] && !countLead[u] && (utf8.RuneCountInString(u) > 1 || cjkWord(u))
+			})
+			if kind == vkCount && unitShared && sameID(nv, ov) {
+				// "P2 が立体化されたので上限を 720 台に" of "P2 駐車場の上限は
+				// 480 台": a count of one unit of the thing both name by
+				// its id.
+				covers = true
+			}
+			if kind == vkCount && shared >= 3 && slices.ContainsFunc(cc, func(x string) bool { return akin(content[0], x) }) && unitShared {
+				// "予約受付、営業会議で 60 日前からに決まった" of "予約できるのは
+				// 30 日前から": a count of one unit, said in the claim's
+				// words around it, of the thing the claim names first.
 				covers = true
 			}
 			if kind == vkCount && (rareUnit(nv, ov) || nounUnit(nv, ov)) {
@@ -907,6 +922,30 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		top.offer(c, s)
 	}
 	return top.winner()
+}
+
+// sameID reports an id both values name ("P2", "bay-3").
+func sameID(ns, os []valueTok) bool {
+	return slices.ContainsFunc(ns, func(n valueTok) bool {
+		return n.kind == vkID && slices.ContainsFunc(os, func(o valueTok) bool { return o.kind == vkID && strings.EqualFold(o.text, n.text) })
+	})
+}
+
+// mostOf reports content holding two thirds of a subject's terms, two at
+// least, inflected or akin, leaving out words that narrow nothing.
+func mostOf(sterms, content []string) bool {
+	sterms = slices.DeleteFunc(slices.Clone(sterms), func(t string) bool {
+		// A particle's pair ("检的" of "质检的") names nothing.
+		return termStop[t] || genericModifier[t] || cjkWord(t) && (utf8.RuneCountInString(t) < 2 || strings.ContainsAny(t, "的是了の"))
+	})
+	n := len(overlapAkin(sterms, content))
+	return n >= 2 && 3*n >= 2*len(sterms)
+}
+
+// bareNumbers reports versions that are numbers of nothing named ("7.0",
+// "6.8"): a threshold or a ratio, a count more than a release.
+func bareNumbers(vs []valueTok) bool {
+	return !slices.ContainsFunc(vs, func(v valueTok) bool { return v.kind == vkVersion && len(v.units) > 0 })
 }
 
 // phoneContext is the part of text around its phone numbers (of vs):
@@ -1643,7 +1682,7 @@ var (
 )
 
 // rePointsBack is a pronoun leaning on a clause before it.
-var rePointsBack = regexp.MustCompile(`(?i)\b(?:he|him|his|she|her|they|them|their|it|this|these|those|ceci|cela|esto|er|ihn|ihm|sie|ihr|il|elle|lui|leur|ella|eso)\b|` + hear.OpensWord + `(?:ça|él)\b|\b(?:above|below|over|under|than|beyond|past) that\b|他|她|它|彼|その|それ`)
+var rePointsBack = regexp.MustCompile(`(?i)\b(?:he|him|his|she|her|they|them|their|it|this|these|those|ceci|cela|esto|er|ihn|ihm|sie|ihr|il|elle|lui|leur|ella|eso|ihnen)\b|` + hear.OpensWord + `(?:ça|él)\b|\b(?:above|below|over|under|than|beyond|past) that\b|他|她|它|彼|その|それ`)
 
 // fragment reports a part of a sentence too short to state a thing of
 // its own: under three words, unless two name a thing and its value

@@ -202,10 +202,11 @@ type untilHeld struct {
 }
 
 // meetConditions ends, for each event of a session, what the current
-// claims were to hold until it; it returns how many claims it changed.
-func (m *memory) meetConditions(session string, events []hear.Event) int {
+// claims were to hold until it; it returns how many claims it changed and
+// the events that met a condition.
+func (m *memory) meetConditions(session string, events []hear.Event) (int, []string) {
 	if len(events) == 0 {
-		return 0
+		return 0, nil
 	}
 	ets := make([][]string, len(events))
 	for i, ev := range events {
@@ -248,9 +249,10 @@ func (m *memory) meetConditions(session string, events []hear.Event) int {
 		held = append(held, h)
 	}
 	if len(held) == 0 {
-		return 0
+		return 0, nil
 	}
 	n := 0
+	var took []string
 	for i, ev := range events {
 		if len(ets[i]) < 2 || len(hear.FaultSpans(ev.Text)) > 0 {
 			// "the vendor's new driver is broken" names the driver the
@@ -282,11 +284,12 @@ func (m *memory) meetConditions(session string, events []hear.Event) int {
 					m.withdraw(h.c, session, r)
 				}
 				n++
+				took = append(took, ev.Text)
 				break
 			}
 		}
 	}
-	return n
+	return n, took
 }
 
 // conditionWords are what every condition reUntil or reUntilCJK reads
