@@ -450,6 +450,38 @@ var DistractorCategories = []string{"question", "hypothetical", "one-off", "joke
 // recommendation API and a Flink surge-pricing job at a ride-hailing
 // company). 167 current facts (228 with those changed later), 70
 // distractors.
+// dev35 was written blind after tuning on dev..dev34, from how people talk
+// rather than from the rules, and measured untouched first: 38 sessions
+// (Claude Code, Codex and Pi, with file reads, shell output, diffs, logs and
+// question tools) in three rounds of six people's year at work, in six
+// languages (a Japanese and a German user writing a session in English for
+// a vendor's engineer reading along, a Chinese, a Spanish and a French user
+// switching to English mid-message for an outsourced colleague, a
+// consultant or a British harbour assistant), stressing withdrawals said in
+// varied forms, mostly without the old words: a rule dropped ("the
+// restriction isn't needed any more", "that's over"), a freeze lifted when
+// a tour wrapped or a holiday passed, a temporary measure ended because its
+// cause ended (a dimmer rack rewired, a gate reader or crane or truck
+// repaired, a followspot back from the maker, bridge works finished, a
+// branch reopened, a marquee or summer season over, a data-protection
+// sign-off given), a person who retired, moved or left or no longer does a
+// duty, a supplier or tool gone bust or dropped (a gel supplier, an SMS
+// gateway, a card printer, a GPS provider, a paper supplier, a postal
+// invoicing service), a rule dropped with part of it kept, a withdrawal
+// relayed from a production meeting, team meeting, fleet meeting or harbour
+// council, and withdrawals said in another language than the original;
+// beside updates (a port, version, fee, deadline or count changed, a duty
+// handed on) and near misses that must not change memory: a withdrawal
+// floated, rumoured, asked about, postponed, rejected, tried and reverted,
+// or said of another theatre, branch office, resort, library or harbour
+// (new domains: a regional theatre's Python lighting-cue exporter for an
+// ETC Eos desk, a Hangzhou elevator-maintenance firm's Spring Boot and
+// uni-app work-order system, a ski resort's Go ticket-gate controller, a
+// town library's SIP2 bridge between self-checkout kiosks and Koha, a
+// Valencian recycling firm's OR-Tools collection-route planner and a
+// marina's Symfony berth-booking and invoicing app). 149 current facts (210
+// with those changed later), 70 distractors, 20 updates and 41
+// withdrawals.
 // dev36 was written blind after tuning on dev..dev34, from how people talk
 // rather than from the rules, and measured untouched first: 38 sessions
 // (Claude Code, Codex and Pi, with file reads, shell output, diffs, logs and
@@ -478,7 +510,7 @@ var DistractorCategories = []string{"question", "hypothetical", "one-off", "joke
 // Each was written from how people talk rather than from the rules, so
 // that tuning on all of them generalises rather than fitting one half's
 // phrasings.
-var Halves = []string{"dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25", "dev26", "dev27", "dev28", "dev29", "dev30", "dev31", "dev32", "dev33", "dev34", "dev36", "test"}
+var Halves = []string{"dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "dev8", "dev9", "dev10", "dev11", "dev12", "dev13", "dev14", "dev15", "dev16", "dev17", "dev18", "dev19", "dev20", "dev21", "dev22", "dev23", "dev24", "dev25", "dev26", "dev27", "dev28", "dev29", "dev30", "dev31", "dev32", "dev33", "dev34", "dev35", "dev36", "test"}
 
 // HeldOut reports whether a half is held out from tuning: its report holds
 // counts only, never the ids of what it missed.
