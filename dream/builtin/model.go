@@ -360,7 +360,7 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 			m.keepRest(c, rest, endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote)
 			continue
 		}
-		if rest, ok := otherClauses(c.cur.text, tt); ok && (!namesPerson(r, tt) || hear.Departed(r) && !rePersonPronoun.MatchString(rest)) && !ended {
+		if rest, ok := otherClauses(c.cur.text, tt); ok && (!namesPerson(r, tt) || hear.Departed(r) && !rePersonPronoun.MatchString(rest)) && !ended && !(hear.Departed(r) && sameHonorific(c.cur.text, rest)) {
 			// The claim says more than what is withdrawn: the rest stays.
 			m.keepRest(c, rest, endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote)
 			continue
@@ -407,6 +407,23 @@ func (m *memory) endAbsence(session string, r hear.Retraction) bool {
 	}
 	return n > 0
 }
+
+// sameHonorific reports a rest of a claim naming, with an honorific, a
+// person the part withdrawn names too ("夜間の売上同期ジョブは田中さんの担当
+// なので、sync のところを触ったら田中さんにレビュー…" once the one in charge
+// left): the rest goes with them.
+func sameHonorific(text, rest string) bool {
+	gone := strings.Replace(text, rest, " ", 1)
+	for _, n := range reHonorificName.FindAllString(rest, -1) {
+		if strings.Contains(gone, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// reHonorificName is a Japanese name with its honorific.
+var reHonorificName = regexp.MustCompile(`[\p{Han}\p{Katakana}]{1,6}(?:さん|くん|君|先生)`)
 
 // rePersonPronoun is a pronoun that may stand for a person: what is left
 // of a claim once a person who left goes may still speak of them ("ping
@@ -528,7 +545,7 @@ func holdsUntil(text string, tt []string) bool {
 	// One word names a period only where it stands right at its
 	// condition ("在 2.0 移植完成之前" ends with "移植搞定了"), and is
 	// no common word.
-	one := len(tt) == 1 && (cjkWord(tt[0]) || utf8.RuneCountInString(tt[0]) >= 5)
+	one := len(tt) == 1 && (cjkWord(tt[0]) || utf8.RuneCountInString(tt[0]) >= 4)
 	if len(tt) < 2 && !one {
 		return false
 	}

@@ -3,6 +3,7 @@ package builtin
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -210,7 +211,7 @@ func valueOf(text string) []valueTok {
 		case dayWords[d] || dayWords[strings.TrimSuffix(l, "s")]:
 			out = append(out, valueTok{kind: vkDay, text: d})
 		case reClock.MatchString(l):
-			out = append(out, valueTok{kind: vkTime, text: strings.Replace(l, "h", ":", 1)})
+			out = append(out, valueTok{kind: vkTime, text: clockText(l)})
 		case hourOfDay(text, idx, words, i):
 			// "avant 14 h", "um 7 Uhr", "10時", "下午3点": an hour of the
 			// day, not a count of hours.
@@ -461,7 +462,21 @@ func urlUnit(u string) string {
 var reThousands = regexp.MustCompile(`^\d{1,3}(?:\.\d{3})+$`)
 
 // reClock is a time of day ("14:00", "4h30").
-var reClock = regexp.MustCompile(`^(?:[01]?\d|2[0-3])[:h][0-5]\d$`)
+var reClock = regexp.MustCompile(`^(?:[01]?\d|2[0-3])[:h][0-5]\d(?:am|pm)?$`)
+
+// clockText is a time of day (reClock) as a 24-hour clock writes it
+// ("9:40pm" is "21:40", "4h30" is "4:30").
+func clockText(l string) string {
+	l = strings.Replace(l, "h", ":", 1)
+	pm := strings.HasSuffix(l, "pm")
+	l = strings.TrimSuffix(strings.TrimSuffix(l, "pm"), "am")
+	if h, m, ok := strings.Cut(l, ":"); ok && pm {
+		if n, err := strconv.Atoi(h); err == nil && n < 12 {
+			return strconv.Itoa(n+12) + ":" + m
+		}
+	}
+	return l
+}
 
 // reHost is a host name: two dots or more, or one before a top-level
 // domain ("api-test.qingning.cn", "grafana.internal").
@@ -1682,12 +1697,15 @@ var (
 )
 
 // rePointsBack is a pronoun leaning on a clause before it.
-var rePointsBack = regexp.MustCompile(`(?i)\b(?:he|him|his|she|her|they|them|their|it|this|these|those|ceci|cela|esto|er|ihn|ihm|sie|ihr|il|elle|lui|leur|ella|eso|ihnen)\b|` + hear.OpensWord + `(?:ça|él)\b|\b(?:above|below|over|under|than|beyond|past) that\b|他|她|它|彼|その|それ`)
+var rePointsBack = regexp.MustCompile(`(?i)\b(?:he|him|his|she|her|they|them|their|it|this|these|those|ceci|cela|esto|er|ihn|ihm|sie|ihr|il|elle|lui|leur|ella|eso|ihnen)\b|` + hear.OpensWord + `(?:ça|él)\b|\b(?:above|below|over|under|than|beyond|past) that\b|\b(?:at|during) that time\b|\bin der Zeit\b|\ben ese (?:rato|momento|horario)\b|` + hear.OpensWord + `à ce moment-là|\bpendant ce temps\b|那段时间|这段时间|那时候|那个时候|那会儿|这样|那样|他|她|它|彼|その|それ`)
 
 // fragment reports a part of a sentence too short to state a thing of
 // its own: under three words, unless two name a thing and its value
 // ("parser is megaparsec", "Region eu-central-1").
 func fragment(part string) bool {
+	if !strings.ContainsFunc(part, unicode.IsLetter) {
+		return true // "19:00〜21:00": values only, of the part before
+	}
 	n := len(terms(part))
 	if n >= 3 {
 		return false

@@ -273,7 +273,8 @@ var termSynonyms = [][]string{
 	{"replica", "replicas", "réplica", "réplicas", "réplique", "répliques", "副本"},
 	{"coverag", "coverage", "abdeckung", "cobertura", "couverture"},
 	{"oncall", "on-call", "bereitschaft", "rufbereitschaft", "astreinte", "guardia", "值班", "当番"},
-	{"contact", "ansprechpartner", "ansprechpartnerin", "contacto", "interlocuteur", "interlocutrice", "对接", "窓口"},
+	{"contact", "ansprechpartner", "ansprechpartnerin", "contacto", "interlocuteur", "interlocutrice", "对接", "联系", "窓口"},
+	{"host", "hosts", "hostname", "主机", "ホスト", "hôte"},
 	// What counts count, so that "8 retries" meets "5 reintentos".
 	{"retry", "retries", "reintento", "reintentos", "wiederholung", "wiederholungen", "重试"},
 	{"bottl", "bottle", "bottles", "flasche", "flaschen", "botella", "botellas", "bouteille", "bouteilles"},

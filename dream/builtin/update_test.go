@@ -1062,6 +1062,41 @@ func TestOneWordPeriodEnds(t *testing.T) {
 	})
 }
 
+// Ensure that a period said over before a withdrawal of other words ends
+// what held during the period, and keeps what did not.
+func TestPeriodOverBeforeOtherWithdrawal(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"French",
+			[]string{"Pendant le salon en mars, les commandes B2B passent avant tout le reste dans la file.", "Les factures partent en PDF."},
+			[]string{"Le salon est terminé, plus de traitement spécial pour le B2B."},
+			[]string{"commandes B2B"}, []string{"PDF"}},
+		{"guard: English, where the end said first is the withdrawal",
+			[]string{"During the holiday peak, reseller tickets always go first in the queue.", "Tickets are exported nightly to S3."},
+			[]string{"The holiday peak is over, no more fast lane for them."},
+			[]string{"go first"}, []string{"nightly to S3"}},
+		{"guard: an explicit withdrawal after an unrelated end still withdraws",
+			[]string{"Toujours faire une double écriture des commandes dans l'ancienne table.", "Les commandes sont dans Postgres."},
+			[]string{"La migration est terminée, plus de double écriture dans l'ancienne table."},
+			[]string{"double écriture"}, []string{"Postgres"}},
+	})
+}
+
+// Ensure that a thing no longer to be avoided lifts the rule that kept
+// away from it, with the parts of the rule that lean on it, and leaves
+// the rest of memory.
+func TestNoLongerAvoided(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"Chinese, with a hedged end",
+			[]string{"另外周三下午冷库除霜，那段时间别跑搬运脚本，大概到年底都这样", "服务器在 hz-3 上"},
+			[]string{"冷库修好了，周三不用再避开了"},
+			[]string{"搬运脚本"}, []string{"hz-3"}},
+		{"guard: what is no longer needed names another thing",
+			[]string{"周三下午别跑搬运脚本", "服务器在 hz-3 上"},
+			[]string{"周五不用再避开了"},
+			nil, []string{"搬运脚本", "hz-3"}},
+	})
+}
+
 // Ensure that where a period's end finds one sentence of a claim that
 // held until it, the other sentences stay current.
 func TestPeriodEndKeepsOtherSentence(t *testing.T) {
@@ -1844,8 +1879,9 @@ func TestUpdatesInMoreShapes(t *testing.T) {
 }
 
 // Ensure that an hour followed by a clock's word is an hour of the day
-// with no word before it ("also 17 Uhr", "5 o'clock"), and that a count
-// of hours is not.
+// with no word before it ("also 17 Uhr", "5 o'clock"), that a clock time
+// with am or pm is one on a 24-hour clock, and that a count of hours is
+// not.
 func TestClockWordHour(t *testing.T) {
 	for _, tc := range []struct {
 		text, want string
@@ -1853,6 +1889,9 @@ func TestClockWordHour(t *testing.T) {
 		{"ab Montag muss der Export früher da sein, also 17 Uhr", "17:00"},
 		{"the shuttle leaves 5 o'clock sharp", "5:00"},
 		{"der Lauf dauert 17 Stunden", ""},
+		{"the edition has to be with the printer by 9:40pm", "21:40"},
+		{"doors open at 7:15am", "7:15"},
+		{"Einlass ab 19h30", "19:30"},
 	} {
 		got := ""
 		for _, v := range valueOf(tc.text) {

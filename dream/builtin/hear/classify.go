@@ -269,8 +269,30 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 			}
 		}
 	}
+	if loc := reFromDate.FindStringIndex(s); loc != nil && loc[1] < len(s) {
+		// "From 1 June every overdue day costs 50p", "ab 1. Juni kostet
+		// jeder Tag 0,50 €": what holds from a date on is read as said,
+		// and a value said with a verb of being or costing is a fact.
+		rest := s[loc[1]:]
+		if g, v := classify(rest, lang, reply); v == durable {
+			if g.retract == "" && g.forget == "" {
+				g.text = s
+			}
+			return g, v
+		}
+		if hasValue(rest, lang) && reValueVerb.MatchString(rest) && !strings.ContainsAny(rest, "?？¿") && !matches(lx.hypo, rest) && !matches(lx.joke, raw) && !reNotOrTried.MatchString(rest) {
+			f.kind, f.subject, f.text = Fact, subjectOf(rest, lang, lx), s
+			return why(f, "d14f"), durable
+		}
+	}
 	if lx.joke.MatchString(raw) {
 		return why(f, "e3"), excluded
+	}
+	if reTriedReverted.MatchString(s) {
+		// "we tried a 10 free article meter for a week and went back":
+		// a change tried and undone leaves things as they were, and its
+		// value is none of theirs.
+		return why(f, "e3t"), excluded
 	}
 	if introducesPaste(raw) {
 		return why(f, "n1b"), neutral
@@ -314,6 +336,9 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 	if loc := reConcessive.FindStringIndex(hypoText); loc != nil {
 		hypoText = hypoText[:loc[0]] // "…, même si ça en fait plus"
 	}
+	// "…, 大概到年底都这样", "…, probably until Easter": a guess at how
+	// long it lasts hedges the end, not what holds.
+	hypoText = reHedgedEnd.ReplaceAllString(hypoText, "")
 	if loc := lx.hypo.FindStringIndex(hypoText); loc != nil && !(prefLoc == nil && handoverBefore(s, lang, loc[0])) {
 		return why(f, "e7"), excluded
 	}
@@ -768,7 +793,7 @@ var reTakenUp = regexp.MustCompile(wordsRe(`agreed`, `accepted`, `approved`, `ad
 var reJoined = regexp.MustCompile(`(?i)\s+(?:and|but|und|aber|pero|mais)\s+`)
 
 // reBanKind names a ban or restriction, a rule of its own.
-var reBanKind = regexp.MustCompile(`(?i)禁止|制限|限制|禁令|\bbans?\b|verbot|interdiction|prohibici[oó]n|\bprohibition|\brestriction|beschränkung|restricci[oó]n`)
+var reBanKind = regexp.MustCompile(`(?i)禁止|制限|限制|禁令|避开|回避|绕开|躲开|\bbans?\b|\bavoid(?:ing)?\b|\bmeiden\b|\bevitar\b|` + OpensWord + `éviter\b|verbot|interdiction|prohibici[oó]n|\bprohibition|\brestriction|beschränkung|restricci[oó]n`)
 
 // reRuleKind names a standing rule: one suspended "for now" ("die
 // Dialyzer-Pflicht entfällt vorerst") is withdrawn all the same.
@@ -828,6 +853,24 @@ func retractionOf(s string, lx *lexicon) string {
 // reSometimes marks what happens now and then, a symptom rather than a
 // standing fact ("el webhook a veces llega dos veces").
 var reSometimes = regexp.MustCompile(`(?i)\b(?:sometimes|occasionally|randomly|now and then|again|a veces|de vez en cuando|otra vez|manchmal|ab und zu|gelegentlich|wieder|parfois|de temps en temps|encore une fois)\b`)
+
+// reHedgedEnd is a guess at how long a rule lasts closing a clause ("…,
+// probably until the end of March", "…, 大概到年底都这样").
+var reHedgedEnd = regexp.MustCompile(`(?i)[,，、]\s*(?:(?:probably|maybe|likely|perhaps|most likely)\s+(?:until|till|through|for)\s|(?:vermutlich|wahrscheinlich|vielleicht)\s+(?:noch\s+)?bis\s|(?:probablemente|seguramente|quizás|quizá|tal vez)\s+hasta\s|(?:probablement|sans doute|peut-être)\s+jusqu|(?:大概|可能|估计|应该)(?:会)?(?:持续)?到)[^,，。.;；!?？]{1,40}[.。!！]?\s*$`)
+
+// reFromDate opens a clause with the date what it says holds from
+// ("from 1 June", "starting next month", "ab 1. Juni", "à partir du 1er
+// juin", "a partir del 1 de junio").
+var reFromDate = regexp.MustCompile(`(?i)^(?:(?:and|also|so|und|y|et),? )?(?:(?:from|starting|as of|beginning|effective)(?: on)? (?:the )?(?:\d{1,2}(?:st|nd|rd|th)? [a-z]{3,9}|[a-z]{3,9} \d{1,2}(?:st|nd|rd|th)?|next (?:week|month|year|season|term|monday|tuesday|wednesday|thursday|friday)|(?:january|february|march|april|may|june|july|august|september|october|november|december)|tomorrow)|ab (?:dem |nächste[nmr] |kommende[nmr] )?(?:\d{1,2}\. ?\pL+|\pL+)|(?:à partir du|à partir de|dès le|dès|a partir du) (?:\d{1,2}(?:er)? \pL+|\pL+ prochain|la semaine prochaine|demain)|(?:a partir del?|desde el) (?:\d{1,2} de \pL+|\pL+ que viene|próximo \pL+|mes que viene|lunes|martes|miércoles|jueves|viernes|mañana))(?: \d{4})?,?\s+`)
+
+// reValueVerb is a verb a value is said with: being, costing, lasting.
+var reValueVerb = regexp.MustCompile(`(?i)\b(?:is|are|costs?|lasts?|takes|kostet|kosten|ist|sind|beträgt|dauert|liegt|cuesta|cuestan|es|son|dura|coûte|coûtent|est|sont|dure)\b`)
+
+// reTriedReverted tells a change tried and then undone, with nothing
+// named as what things went back to ("…and went back", "sind wieder
+// zurück", "retour à la normale", "又改回去了"). "We tried Kafka and went
+// back to RabbitMQ" names where things are and is not one.
+var reTriedReverted = regexp.MustCompile(`(?i)\b(?:tried|tested|trialled|trialed|experimented with|piloted)\b.{0,120}?\b(?:went back|switched back|rolled (?:it |that )?back|reverted(?: it| that)?|undid it|dropped it again)\s*(?:$|[,.;!—–-]|\s(?:after|since|because|so|and)\b)|\b(?:probiert|getestet|versucht|ausprobiert)\b.{0,120}?(?:wieder zurück|zurückgerollt|zurückgedreht|rückgängig gemacht|wieder abgeschafft)` + EndsWord + `|\b(?:probamos|probado|probando|intentamos|ensayamos)\b.{0,120}?\b(?:volvimos a lo de siempre|volvimos atrás|dimos marcha atrás|lo revertimos|lo quitamos)` + EndsWord + `|` + OpensWord + `(?:testé|essayé|tenté|expérimenté)` + EndsWord + `.{0,120}?(?:retour à la normale|on est revenus?|marche arrière|on a annulé|on a tout remis)` + EndsWord + `|试(?:了|过)[^。]{0,60}?(?:又改回|改回去|恢复原样|回退了|撤回了)|試(?:し|験)[^。]{0,60}?(?:元に戻し|戻しました|戻した)`)
 
 // reConcessive opens a concessive clause ("even if", "même si"): it
 // grants a cost, it does not make what comes before hypothetical.
@@ -940,6 +983,11 @@ func retractionIn(s string, lx *lexicon) string {
 					// names the matter as much as the matter itself.
 					t += " " + v
 				}
+				if l := strings.TrimSpace(group(re, m, "lead")); l != "" && !reZhLeadFiller.MatchString(l) {
+					// "周三不用再避开了": what it is no longer needed
+					// for names the matter too.
+					t = l + " " + t
+				}
 				return t
 			}
 		}
@@ -949,6 +997,10 @@ func retractionIn(s string, lx *lexicon) string {
 	}
 	return reopenedIn(s, lx)
 }
+
+// reZhLeadFiller is a Chinese lead-in that names no matter: a pronoun, a
+// time from now on, a joining word.
+var reZhLeadFiller = regexp.MustCompile(`^(?:以后|今后|现在|我们|大家|你们|你|都|也|就|那|这|还是|其实|对了|另外|还有|然后|所以)+$`)
 
 // reNoPerson opens words that name no person: an article, a pronoun.
 var reNoPerson = regexp.MustCompile(`(?i)^(?:the|a|an|we|it|this|that|they|die|der|das|den|dem|des|ein|eine|einen|wir|es|sie|er|ich|man|el|la|los|las|un|una|nosotros|ellos|esto|eso|le|les|une|nous|on|ce|cela|ça|ils|elles)\b`)
@@ -1604,7 +1656,7 @@ var reIsContraction = regexp.MustCompile(`(?i)(\w)'s (in|on|at|a|an|the|now|stil
 
 // reGoneContraction is "'s" for "is" before gone, history, or done or
 // over at a clause's end ("flu season's done, switch …").
-var reGoneContraction = regexp.MustCompile(`(?i)(\S)['’]s (gone|history|done|over|finished)(\s*(?:[,.;!—–]|\s-|$)|\s+(?:now|for good|completely|entirely)\b)`)
+var reGoneContraction = regexp.MustCompile(`(?i)(\S)['’]s (gone|history|done|over|finished|wrapped)(\s*(?:[,.;!—–]|\s-|$)|\s+(?:now|for good|completely|entirely)\b)`)
 
 // subjectOf finds what a clause is about: the noun phrase before its verb,
 // else (for "we use X for Y") the phrase after "for", else "".

@@ -91,7 +91,16 @@
 //     negates, tells a trial, a condition, a plan or hearsay.
 //
 // A short lead-in before a colon ("novedades:", "zwei Dinge vorweg:") is
-// read past. A concessive tail ("even if", "même si") makes nothing
+// read past, and so is the date what follows holds from ("From 1 March
+// every late return costs 40p", "ab 1. März kostet …", "à partir du 1er
+// mars, …"): a value said after it with a verb of being or costing is a
+// fact. A guess at how long a rule lasts ("…, probably until Easter",
+// "…，大概到年底都这样") hedges its end, not the rule. A change tried and
+// undone ("we tried a 12-article meter and went back", "sind wieder
+// zurück", "retour à la normale", over as many clauses as it takes)
+// states nothing, and its value replaces nothing. English "while" after
+// no comma opens the period the clause before holds in, and stays with
+// it; a comma between digits ("0,50 €", "1,000") is part of a number. A concessive tail ("even if", "même si") makes nothing
 // hypothetical. A sentence that also withdraws something is never kept
 // whole. What someone else said or decided ("the actuary said one review
 // is enough now", "Marta dijo que …") is read through, one relay deep;
@@ -124,6 +133,17 @@
 // before, and the rest of the message; followed by a colon or a "but"
 // ("don't note this: …", "メモしなくていいけど、…") it keeps out only what
 // follows.
+//
+// A sentence that first says a period is over or a thing mended, then
+// withdraws in other words ("Le festival est fini, plus de priorité pour
+// les avant-premières", "冷库修好了，周三不用再避开了"), withdraws both.
+// A firm gone out of business ("went bust", "ist pleite", "quebró",
+// "Localiza cerró en agosto", "a fait faillite"), a person who no longer
+// does a duty ("Tom no longer deploys"), a practice not done this season
+// ("ナイターは今季はやらないことになりました"), a thing taken out ("se quitó
+// lo del depósito") and works done said without a verb ("Umbau fertig")
+// are withdrawals; so is one in charge who left, named by the duty
+// ("夜間同期の担当者が異動した").
 //
 // A person who left is heard after a title ("Dr. Albers retired", "Mme
 // Fontaine part à la retraite"), a joining word ("pis Nadia est partie")

@@ -222,7 +222,7 @@ func english() *lexicon {
 			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but ))?(?:the |our )?(?P<t>[^,]{2,40}?) (?:went bust|went under|went out of business|is out of business|folded|has folded|went bankrupt|is bankrupt)\b.*$`),
 		},
 		ended: []*regexp.Regexp{
-			regexp.MustCompile(`(?i)^(?:now that |since |so )?(?:the |our )?(?P<t>[^,]+?) (?:is|are|'s) (?:now |finally |officially |already )?(?:over|done|finished|behind us|lifted)(?:\s+(?:early|earlier|late|on time))?(?:\s*[.,;:!—–-]|\s+(?:now|already|finally|officially|so|and|but|thanks|since|as of|last|this|yesterday|today)\b|$).*$`),
+			regexp.MustCompile(`(?i)^(?:now that |since |so )?(?:the |our )?(?P<t>[^,]+?) (?:is|are|'s) (?:now |finally |officially |already )?(?:over|done|finished|behind us|lifted|wrapped(?: up)?)(?:\s+(?:early|earlier|late|on time))?(?:\s*[.,;:!—–-]|\s+(?:now|already|finally|officially|so|and|but|thanks|since|as of|last|this|yesterday|today)\b|$).*$`),
 			regexp.MustCompile(`(?i)^(?:now that |since |so )?(?:the |our )?(?P<t>[^,]+?) (?:has |have )?(?:finally |officially |already )?(?:ended|finished|wrapped up|got lifted|was lifted)(?:\s+(?:early|earlier|late|on time))?(?:\s*[.,;:!—–-]|\s+(?:now|already|finally|officially|so|and|but|thanks|since|as of|last|this|yesterday|today)\b|$).*$`),
 		},
 		reopened: []*regexp.Regexp{
@@ -358,6 +358,9 @@ func german() *lexicon {
 		ended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:jetzt wo |da |seit )?(?:der |die |das |unser |unsere )?(?P<t>[^,]+?) (?:ist|sind) (?:jetzt |endlich |offiziell |schon |inzwischen |also |ja |nun |mittlerweile |damit |auch )*(?:vorbei|beendet|abgeschlossen|erledigt|zu ende|aufgehoben)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:der |die |das |unser |unsere )?(?P<t>[^,]+?) (?:wurde|wurden) (?:jetzt |endlich |offiziell |gestern )?(?:beendet|abgeschlossen|aufgehoben)(?:[^\pL\pN].*)?$`),
+			// "…, Umbau fertig": a period said over without a verb, a
+			// noun and its end.
+			regexp.MustCompile(`^(?:der |die |das |unser |unsere )?(?P<t>\p{Lu}\pL+(?:[ -]\pL+)?) (?:(?i:jetzt|endlich|schon|nun) )?(?i:fertig|vorbei|durch|abgeschlossen)\s*$`),
 		},
 		reopened: []*regexp.Regexp{
 			// "Linux-Agents kompilieren jetzt auch Shader": who was left out does it too.
@@ -424,6 +427,9 @@ func spanish() *lexicon {
 		strongCue: wordsRe(`siempre`, `nunca`, `jamás`, `cada vez`, `de ahora en adelante`, `a partir de ahora`, `sin excepción`, `en adelante`),
 		taskLead:  leadRe(`(?:puedes |podrías |por favor )?(?:renombra|arregla|añade|agrega|quita|elimina|borra|crea|actualiza|cambia|mueve|implementa|escribe|haz|ejecuta|corre|revisa|mira|prueba|muestra|explica|abre|instala|construye|despliega|sube|genera|busca|vamos a)`),
 		retract: []*regexp.Regexp{
+			// "En la reunión de flota se quitó lo del depósito, ya no hace
+			// falta …": the thing taken out, named before what follows.
+			regexp.MustCompile(`(?i)^(?:[^,]{0,60}? )?(?:se quitó|se ha quitado|quitamos|hemos quitado|se eliminó|se ha eliminado|se suprimió) lo (?:del|de la|de los|de las|de) (?P<t>[^,;.]{2,40}?)(?:[,;.]|$)`),
 			// Required no more.
 			regexp.MustCompile(`(?i)^(?:.+(?:, | y | pero ))?(?:ya )?(?:el |la |los |las )?(?P<t>[^,]{2,40}?) (?:ya no es|ya no son|deja de ser|dejan de ser|pasa a ser|pasan a ser) (?:obligatori[oa]s?|necesari[oa]s?|opcional(?:es)?|voluntari[oa]s?)\b.*$`),
 			// Allowed again: "la zona B vuelve a estar disponible".
@@ -472,6 +478,9 @@ func spanish() *lexicon {
 			regexp.MustCompile(`^(?:.+(?:, | y | pero ))?(?P<tp>` + nameRe + `) (?i:ya no) (?P<v>\pL+)(?:[^\pL].*)?$`),
 			// A supplier gone out of business: "MeteoSur quebró".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | y | pero ))?(?:el |la |los |las )?(?P<t>[^,]{2,40}?) (?:quebró|ha quebrado|se fue a la quiebra|cerró sus puertas|está en quiebra)(?:[^\pL].*)?$`),
+			// "Localiza cerró en agosto", "el de Tarragona cerró en primavera": a
+			// firm named by its name or its town closed for good.
+			regexp.MustCompile(`^(?:.+(?:, | y | pero ))?(?:(?:el|la|los|las) de )?(?P<t>\p{Lu}[\pL&.-]+(?: \p{Lu}[\pL&.-]+)?) (?:cerró|ha cerrado)(?: (?:en|a finales de|el mes pasado|el año pasado|definitivamente|para siempre)\b[^,.;]{0,20})?(?:[,.;]|$).*$`),
 		},
 		ended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:ya )?(?:se acabó|se terminó|terminó|se levantó|se cerró) (?:el |la |los |las )?(?P<t>[^,]+?)(?:[.;!].*)?$`),
@@ -710,7 +719,8 @@ func chinese() *lexicon {
 			regexp.MustCompile(`^(?:以后|今后|现在)?(?:都)?(?:不用再|不需要再|不必再|无需再)(?P<t>[^，,。]{2,30}?)了?[。！!]*$`),
 			regexp.MustCompile(`^(?:以后|今后|现在)?(?:都)?(?:不用|不需要|不必|无需)(?P<t>[^，,。]{2,30}?)了[。！!]*$`),
 			regexp.MustCompile(`^(?:以后|今后|现在)?[^，,。]{0,12}?(?:不用|不需要|不必|别|不要)再?(?P<t>(?:找|问|麻烦|抄送|叫)[^，,。]{1,12}?)了[。！!]*$`),
-			regexp.MustCompile(`^[^，,。]{1,12}?(?:不用再|不需要再|不必再|无需再|别再|不要再)(?P<t>[^，,。]{2,30}?)了?$`),
+			// "周三不用再避开了": what is no longer needed, and of what.
+			regexp.MustCompile(`^(?P<lead>[^，,。]{1,12}?)(?:不用再|不需要再|不必再|无需再|别再|不要再)(?P<t>[^，,。]{2,30}?)了?$`),
 			// "周报那个不用发了", "改动不用每次都截图给她确认了": no need
 			// to do it any more.
 			regexp.MustCompile(`^(?:还有|另外|对了|她说|他说)?(?P<t>[^，,。]+?)(?:以后|今后)?(?:那个|这个)?不用(?:再)?(?:每次都)?(?P<v>[^，,。]{0,12})了(?:[，,。].*)?$`),
@@ -728,7 +738,7 @@ func chinese() *lexicon {
 			regexp.MustCompile(`^(?:.+[，,])?(?P<t>[^，,。也]{2,12}?)(?:也|又)可以`),
 		},
 		mended: []*regexp.Regexp{
-			regexp.MustCompile(`^(?:现在)?(?P<t>[^，,。我你他她]{1,16}?)(?:已经|终于|总算|刚刚?|都|也)?(?:修好了|弄好了|弄完了|装修完了|到货了|又能用了|能用了|恢复正常了)(?:[，,。!！].*)?$`),
+			regexp.MustCompile(`^(?:现在)?(?P<t>[^，,。我你他她]{1,16}?)(?:已经|终于|总算|刚刚?|都|也)?(?:修好了|弄好了|弄完了|换好了|装好了|装修完了|到货了|又能用了|能用了|恢复正常了)(?:[，,。!！].*)?$`),
 		},
 		forget: regexp.MustCompile(`^(?:请)?(?:忘掉|忘记)(?:我说的|关于)?(?P<t>.+?)(?:的事)?(?:吧)?[。！!]*$`),
 		// "阈值是 25 度，不是 28": a value said with the one it corrects.
@@ -746,7 +756,9 @@ func chinese() *lexicon {
 
 func japanese() *lexicon {
 	return &lexicon{
-		departed:     regexp.MustCompile(`^(?:[^、。はがをに]{1,16}は)?(?P<t>[\p{Han}\p{Katakana}]{1,6}|` + nameRe + `) ?(?:さん|くん|君|ちゃん|先生|の方)(?:は|が)?(?:[^、。]{1,12}?(?:て|で)、?)?(?:先月|先週|もう|今月|昨年|去年|\d{1,2}月(?:から|末)?|来月から|今月から)?(?:末)?(?:で|に)?(?:別の(?:チーム|部署)|異動|[^、。]{1,15}?(?:に|へ)(?:異動|移り|移っ|移動|転籍|転職)|退職|辞め|休職|産休|育休|修了|卒業|契約(?:が|は)?(?:終了|満了|切れ)|いなくな|抜け|[^、。]{0,12}?担当(?:ではない|じゃない|ではありません|から外れ|を外れ))`),
+		// Who left, by name and honorific, or named by the duty
+		// ("夜間同期の担当者が4月で索道部に異動した").
+		departed:     regexp.MustCompile(`^(?:[^、。はがをに]{1,16}は)?(?P<t>[\p{Han}\p{Katakana}]{1,6}|` + nameRe + `) ?(?:さん|くん|君|ちゃん|先生|の方)(?:は|が)?(?:[^、。]{1,12}?(?:て|で)、?)?(?:先月|先週|もう|今月|昨年|去年|\d{1,2}月(?:から|末)?|来月から|今月から)?(?:末)?(?:で|に)?(?:別の(?:チーム|部署)|異動|[^、。]{1,15}?(?:に|へ)(?:異動|移り|移っ|移動|転籍|転職)|退職|辞め|休職|産休|育休|修了|卒業|契約(?:が|は)?(?:終了|満了|切れ)|いなくな|抜け|[^、。]{0,12}?担当(?:ではない|じゃない|ではありません|から外れ|を外れ))|^(?P<t4>[^、。はがを]{2,16}?の(?:担当者|担当の方|責任者))(?:は|が)[^、。]{0,16}?(?:異動|退職|辞め|休職|いなくな)`),
 		returned:     regexp.MustCompile(`^(?:[^、。はがをに]{1,16}は)?(?P<t>[\p{Han}\p{Katakana}]{1,6}|` + nameRe + `) ?さん(?:は|が)?(?:先週|今週|今月|昨日|無事)?(?:[^、。]{1,10}?から)?(?:戻って|戻り|復帰)`),
 		questionLead: anyRe(`^(?:なぜ|なんで|どうして|どこ|どれ|どの|誰|だれ|いつ|何|なに)`),
 		questionAny:  anyRe(`か[。？?]?$`, `ですか`, `ますか`, `でしょうか`, `かな[。？?]?$`, `[？?]$`, `の[？?]$`),
@@ -785,6 +797,9 @@ func japanese() *lexicon {
 			regexp.MustCompile(`^(?:すみません、)?(?:また|それと|あと)?、?(?:前回|先日|以前|さっき)(?:は)?(?P<t>[^、。]{1,30}?)と(?:書き|言い|お伝えし|伝え)ました(?:が|けど)?$`),
 			// 回答で: "いや、それはもういいです".
 			regexp.MustCompile(`^(?:いや、|いいえ、)?(?P<t>[^、。]{1,16}?)(?:は|も)?もう(?:いいです|いい|大丈夫です|結構です|しなくていいです)`),
+			// "ナイターは今季はやらないことになりました": a practice not done
+			// any more.
+			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?P<t>[^、。]{2,20}?)(?:は|も)(?:今季|今年|今年度|今後|これから|もう)?(?:は|も)?(?:やらない|実施しない|行わない|開催しない)ことに(?:なりました|なった|しました|した)`),
 			// "リリースを月末に固定するのはやめて、…": a practice stopped.
 			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?P<t>[^、。]{2,40}?)(?:の|こと)は(?:もう)?(?:やめて|やめます|やめました|やめにしました|なしにしました|なしで)`),
 			// "ビルドを毎回 amayadori-dev に上げるのはもういいです".

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Session reads one session's records in order and returns what the user
@@ -779,8 +780,16 @@ func hearSentence(text, lang string, reply bool, out *heard) (found []finding, e
 		return *quote
 	}
 	left := false // the clause before says someone left ("Pilar se ha jubilado")
+	// "Estuvimos probando a embotellar a 41%, pero … volvimos a lo de
+	// siempre": a change tried and undone, over clauses, states nothing.
+	tried := reTriedReverted.FindStringIndex(text)
 	for ci, c := range cls {
 		f, v := classify(c, lang, reply)
+		if tried != nil && v != excluded {
+			if i := strings.Index(text, c); i >= 0 && i < tried[1] && i+len(c) > tried[0] {
+				f, v = why(f, "e3t"), excluded
+			}
+		}
 		if left && v == neutral && f.retract == "" && f.forget == "" && namesSuccessor(c, lang) {
 			// "…; ahora nos lleva Marc Soler", "…、代わりに佐々木くんが
 			// 入ってくれる": who does it now, named right after who left.
@@ -869,6 +878,9 @@ func hearSentence(text, lang string, reply bool, out *heard) (found []finding, e
 				subj = "" // "asking Tom for reviews" names an act, not a subject
 			}
 			out.retracts = append(out.retracts, Retraction{Lang: lang, Target: t, Subject: subj, Quote: unquoted()})
+			for _, e := range otherWithdrawals(c, t, lang) {
+				out.retracts = append(out.retracts, Retraction{Lang: lang, Target: e, Subject: nounPhrase(e, lang, lexes[lang]), Quote: unquoted()})
+			}
 		case v == durable && emptyAfterRedaction(f.text):
 			// A statement whose value is only a secret says nothing.
 		case v == durable:
@@ -954,16 +966,31 @@ func sameTarget(rs []Retraction) []Retraction {
 	return out
 }
 
-// commaParts splits a sentence at commas (Latin and CJK).
+// commaParts splits a sentence at commas (Latin and CJK); a comma
+// between digits ("0,50 €", "2,000") is part of a number.
 func commaParts(s string) []string {
 	var out []string
-	for _, p := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == '，' || r == '、' }) {
+	from := 0
+	add := func(p string) {
 		if p = strings.TrimSpace(p); p != "" {
 			out = append(out, p)
 		}
 	}
+	for i, r := range s {
+		switch {
+		case r == '，' || r == '、':
+		case r == ',' && !(i > 0 && isDigit(s[i-1]) && i+1 < len(s) && isDigit(s[i+1])):
+		default:
+			continue
+		}
+		add(s[from:i])
+		from = i + utf8.RuneLen(r)
+	}
+	add(s[from:])
 	return out
 }
+
+func isDigit(b byte) bool { return '0' <= b && b <= '9' }
 
 // splitAtLimits cuts a clause at the comma-separated parts that withdraw
 // something or limit themselves to the day ("PR 不用再写 Jira 单号了，我们
@@ -1530,3 +1557,34 @@ func pointsAhead(s string, re *regexp.Regexp) bool {
 // reButAhead opens what a marker covers with "but": "dont write this down
 // but buoy 12 is …", "これはメモしなくていいけど、来月…".
 var reButAhead = regexp.MustCompile(`(?i)^(?:,\s*)?(?:but|though|aber|pero|mais)(?:\s|,|$)|^[，,、]?\s*[^、。，,.!?！？]{0,6}?(?:けど|けれど|但|不过|可是)`)
+
+// otherWithdrawals are what a clause withdraws besides t, its own
+// withdrawal, where it first says a period is over or a thing mended and
+// then what that ends in other words: "Le festival est fini, plus de
+// priorité pour les avant-premières" ends the festival and drops a
+// priority, "冷库修好了，周三不用再避开了" mends the cold room and lifts a
+// day avoided. Said the other way round ("the build farm is available
+// again, IT fixed the disks") the rest is the reason, no withdrawal.
+func otherWithdrawals(c, t, lang string) []string {
+	lx := lexes[lang]
+	parts := commaParts(c)
+	if lx == nil || len(parts) < 2 || endedIn(strings.TrimRight(strings.TrimSpace(parts[0]), " .!。！"), lx) == "" {
+		return nil
+	}
+	var out []string
+	own := false // a part withdraws t on its own
+	for _, p := range parts {
+		e := retractionIn(strings.TrimSpace(p), lx)
+		switch {
+		case e == "" || anaphor(e) || slices.Contains(out, e):
+		case strings.Contains(t, e) || strings.Contains(e, t):
+			own = true
+		default:
+			out = append(out, e)
+		}
+	}
+	if !own {
+		return nil
+	}
+	return out
+}

@@ -1,0 +1,73 @@
+package builtin
+
+import "testing"
+
+// Ensure that ends said in more ways withdraw what held until them: a
+// tour wrapped (also where the rule said "while" after it, with no comma), a part replaced, a practice not done this season, works
+// "fertig" without a verb, a firm that closed; that what is left of a
+// claim once its part goes is no bare values; and that what else memory
+// holds stays.
+func TestMoreEndsWithdraw(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"English, a tour wrapped",
+			[]string{"While the band is on tour, nobody touches the stage plot.", "The venue wiki lives in Notion."},
+			[]string{"The tour's wrapped, so go ahead with the plot."},
+			[]string{"stage plot"}, []string{"Notion"}},
+		{"English, a rule that holds while something lasts, said after it",
+			[]string{"Careful: the import script is frozen while the choir is away on tour, the tour laptop has to match ours.", "The venue wiki lives in Notion."},
+			[]string{"The tour's wrapped, go ahead with the import script."},
+			[]string{"frozen"}, []string{"Notion"}},
+		{"Chinese, a part replaced",
+			[]string{"5号楼那台电梯的变频器坏了在等配件，先别给它派保养单。", "工单系统用的是 Spring Boot。"},
+			[]string{"5号楼那台的变频器已经换好了。"},
+			[]string{"变频器坏了"}, []string{"Spring Boot"}},
+		{"Japanese, not done this season, with its hours",
+			[]string{"早朝営業は3月の日曜だけ、6:30〜8:00。", "ゲートのログは60日保存です。"},
+			[]string{"早朝営業は今季はやらないことになりました。"},
+			[]string{"早朝営業", "6:30"}, []string{"60日"}},
+		{"German, works done without a verb",
+			[]string{"Solange die Filiale Süd wegen Umbau zu ist, sollen ihre Bestellungen an das Lager Ost gehen.", "Die Kasse läuft auf Debian 12."},
+			[]string{"Süd hat seit Dienstag wieder auf, Umbau fertig."},
+			[]string{"Lager Ost"}, []string{"Debian 12"}},
+		{"Spanish, a firm that closed",
+			[]string{"Las etiquetas las imprime Grafiprint Levante, les mandamos el PDF los lunes.", "El ERP es Odoo 17."},
+			[]string{"Grafiprint cerró en septiembre, hay que buscar otra imprenta."},
+			[]string{"Grafiprint"}, []string{"Odoo 17"}},
+		{"Spanish, a firm named by its town that closed",
+			[]string{"El cartón nos lo trae Papelera Soler, de Alcoy.", "El ERP es Odoo 17."},
+			[]string{"Tenías razón con lo del proveedor: el de Alcoy cerró en verano, ya no fabrican."},
+			[]string{"Papelera Soler"}, []string{"Odoo 17"}},
+		{"guard: a shop that closes at an hour ends nothing",
+			[]string{"Las etiquetas las imprime Grafiprint Levante, les mandamos el PDF los lunes."},
+			[]string{"Grafiprint cerró a las 8 ayer, mañana llamo."},
+			nil, []string{"Grafiprint"}},
+	})
+}
+
+// Ensure that a thing said taken out ("se quitó lo del …"), named before
+// what follows from it, withdraws the part of a rule that names it and
+// keeps the rest of the rule.
+func TestThingTakenOut(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"Spanish, with the rest of the rule kept",
+			[]string{"Cada pedido tiene que salir con el albarán firmado por el jefe de turno y pasar por el control de peso antes de cargar.", "El ERP es Odoo 17."},
+			[]string{"En la reunión de almacén se quitó lo del albarán firmado, ya no hace falta esperar al jefe. Lo del peso sigue igual."},
+			[]string{"albarán"}, []string{"control de peso", "Odoo 17"}},
+	})
+}
+
+// Ensure that a person who left, named by their duty rather than their
+// name, takes what was said of them with them, the parts of the claim
+// naming them again included, and nothing else.
+func TestDutyHolderLeft(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"Japanese",
+			[]string{"月次レポートの集計は佐藤さんの担当なので、report のところを変えたら佐藤さんに確認してもらってください。", "ゲートのログは60日保存です。"},
+			[]string{"月次レポートの担当者が先月経理部に異動しました。"},
+			[]string{"佐藤"}, []string{"60日"}},
+		{"guard: a duty no claim names",
+			[]string{"月次レポートの集計は佐藤さんの担当です。", "ゲートのログは60日保存です。"},
+			[]string{"在庫管理の担当者が先月経理部に異動しました。"},
+			nil, []string{"佐藤", "60日"}},
+	})
+}
