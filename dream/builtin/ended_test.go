@@ -37,6 +37,14 @@ func TestMoreEndsWithdraw(t *testing.T) {
 			[]string{"El cartón nos lo trae Papelera Soler, de Alcoy.", "El ERP es Odoo 17."},
 			[]string{"Tenías razón con lo del proveedor: el de Alcoy cerró en verano, ya no fabrican."},
 			[]string{"Papelera Soler"}, []string{"Odoo 17"}},
+		{"Spanish, back from the workshop",
+			[]string{"La Celestron de 8 está fuera de préstamo mientras arreglan el trípode.", "La web del club está en astro-club.es."},
+			[]string{"La Celestron ya ha vuelto del taller con trípode nuevo."},
+			[]string{"fuera de préstamo"}, []string{"astro-club.es"}},
+		{"German, a post laid down",
+			[]string{"Alles, was die Kasse betrifft, geht an Petra Lang, die macht die Kasse.", "Die Probe ist samstags um 12 Uhr."},
+			[]string{"Petra hat ihr Amt als Kassenwartin niedergelegt."},
+			[]string{"Petra Lang"}, []string{"samstags"}},
 		{"guard: a shop that closes at an hour ends nothing",
 			[]string{"Las etiquetas las imprime Grafiprint Levante, les mandamos el PDF los lunes."},
 			[]string{"Grafiprint cerró a las 8 ayer, mañana llamo."},
@@ -46,13 +54,18 @@ func TestMoreEndsWithdraw(t *testing.T) {
 
 // Ensure that a thing said taken out ("se quitó lo del …"), named before
 // what follows from it, withdraws the part of a rule that names it and
-// keeps the rest of the rule.
+// keeps the rest of the rule, and that a thing required no more
+// ("不再要求双人签字") withdraws the rule requiring it.
 func TestThingTakenOut(t *testing.T) {
 	runTwoSessionsHeld(t, []twoSessions{
 		{"Spanish, with the rest of the rule kept",
 			[]string{"Cada pedido tiene que salir con el albarán firmado por el jefe de turno y pasar por el control de peso antes de cargar.", "El ERP es Odoo 17."},
 			[]string{"En la reunión de almacén se quitó lo del albarán firmado, ya no hace falta esperar al jefe. Lo del peso sigue igual."},
 			[]string{"albarán"}, []string{"control de peso", "Odoo 17"}},
+		{"Chinese, required no more",
+			[]string{"发货单需要两名仓管签字才能放行。", "仓库系统用的是 Odoo 17。"},
+			[]string{"周会上定了：发货单放行不再要求双人签字，一个人签就行。"},
+			[]string{"两名仓管"}, []string{"Odoo 17"}},
 	})
 }
 
@@ -69,5 +82,20 @@ func TestDutyHolderLeft(t *testing.T) {
 			[]string{"月次レポートの集計は佐藤さんの担当です。", "ゲートのログは60日保存です。"},
 			[]string{"在庫管理の担当者が先月経理部に異動しました。"},
 			nil, []string{"佐藤", "60日"}},
+	})
+}
+
+// Ensure that a share said anew of what a claim's subject names first,
+// with a word of change, replaces the claim's share, and no other.
+func TestShareOfSubjectHead(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"Spanish, raised by a point",
+			[]string{"La comisión del mercado es del 2% sobre cada venta.", "El IVA es del 21%."},
+			[]string{"La comisión sube medio punto, queda en el 2,5%."},
+			[]string{"2% sobre"}, []string{"2,5%", "21%"}},
+		{"English",
+			[]string{"The marketplace's commission is 2% of each sale.", "Invoices are sent from billing@shop.example."},
+			[]string{"The commission went up, it's 2.5% now."},
+			[]string{"2% of"}, []string{"2.5%", "billing@shop.example"}},
 	})
 }

@@ -254,7 +254,11 @@ func (c *claim) values() []*value {
 // its target words; a tie withdraws nothing.
 func (m *memory) retract(session string, r hear.Retraction) bool {
 	if hear.Returned(r) {
-		return m.endAbsence(session, r)
+		if ok := m.endAbsence(session, r); ok || !hear.Mended(r) {
+			return ok
+		}
+		// "El Dobson ya ha vuelto del taller": no absence ended, a thing
+		// back from repair ends what held while it was away.
 	}
 	var tied []*claim
 	score := 0.0

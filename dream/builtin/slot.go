@@ -80,7 +80,7 @@ type valueTok struct {
 }
 
 var (
-	reWord      = regexp.MustCompile(`[\pL\pN][\pL\pN.:/@#+_'=-]*[\pL\pN]|[\pL\pN]`)
+	reWord      = regexp.MustCompile(`[\pL\pN](?:[\pL\pN.:/@#+_'=-]*[\pL\pN]|,\d)*`)
 	reVersion   = regexp.MustCompile(`^(?:v?\d+(?:\.\d+)+|[a-z][\w.-]*:[\w.-]*\d[\w.-]*|v\d+)$`)
 	reCount     = regexp.MustCompile(`^\d+(?:[.,]\d+)?(?:%|[a-z]{1,3}|[a-z]{0,3}/\S+)?$`)
 	reID        = regexp.MustCompile(`^[a-z][a-z-]*\d[\w-]*$`)
@@ -220,6 +220,9 @@ func valueOf(text string) []valueTok {
 			// "12.000 Flaschen", "1.500 euros": a count with its
 			// thousands marked, not a version.
 			out = append(out, valueTok{kind: vkCount, text: strings.ReplaceAll(l, ".", ""), units: append(units(), prod...)})
+		case reDecimal.MatchString(l) && strings.HasPrefix(strings.TrimLeft(text[idx[i][1]:], " \u00a0\u202f"), "%"):
+			// "2.5%": a share, not a version.
+			out = append(out, valueTok{kind: vkCount, text: l, units: units()})
 		case reVersion.MatchString(l):
 			out = append(out, valueTok{kind: vkVersion, text: l, units: prod})
 		case toolNamed(w):
@@ -332,6 +335,9 @@ func productBefore(text string, idx [][]int, words []string, i int) []string {
 	if i == 0 {
 		return nil
 	}
+	if p := productOpening(text, idx, words, i); p != nil {
+		return p
+	}
 	spaces := func(a, b int) bool { return strings.TrimLeft(text[a:b], " ") == "" }
 	if i >= 2 && cjkTopicMark[words[i-1]] && spaces(idx[i-2][1], idx[i-1][0]) && spaces(idx[i-1][1], idx[i][0]) {
 		// "MATLABはR2024b", "Unity は 2022.3": the name, its mark, its
@@ -369,6 +375,43 @@ var cjkTopicMark = setOf("は", "が", "も", "是", "用")
 // releaseLink are the words between a name and its release: "MATLAB is
 // on R2024b", "Xcode jetzt auf 16.1", "Bun to 1.2".
 var releaseLink = setOf("is", "on", "at", "to", "now", "ist", "jetzt", "auf", "zu", "est", "sur", "en", "à", "es", "está", "a")
+
+// productOpening is the product that opens the clause a release (word
+// i) closes, after a link ("Koha ist am Wochenende auf 24.05 gehoben
+// worden", "Postgres got bumped last night to 16.4"): the product's name,
+// then a verb, then at most four words, then the link and the release.
+func productOpening(text string, idx [][]int, words []string, i int) []string {
+	if i < 3 || !releaseLink[strings.ToLower(words[i-1])] {
+		return nil
+	}
+	for j := i - 2; j >= max(0, i-7); j-- {
+		if j > 0 && strings.TrimSpace(text[idx[j-1][1]:idx[j][0]]) != "" {
+			// Punctuation before word j: the clause opens there.
+			return productWord(words[j], words[j+1])
+		}
+		if j == 0 {
+			return productWord(words[0], words[1])
+		}
+	}
+	return nil
+}
+
+// productWord is the product unit of w when it names a product and the
+// word after it is the verb of its change.
+func productWord(w, next string) []string {
+	if r, _ := utf8.DecodeRuneInString(w); r >= utf8.RuneSelf || !unicode.IsLetter(r) {
+		return nil
+	}
+	l := strings.ToLower(w)
+	if numberedWords[l] || dayWords[l] || termStop[l] || !properNoun(w, false) && !toolNamed(w) || !releaseVerb[strings.ToLower(next)] {
+		return nil
+	}
+	return []string{productUnit(l)}
+}
+
+// releaseVerb are the verbs a product's move to a release is told with
+// right after its name.
+var releaseVerb = setOf("is", "was", "got", "has", "went", "ist", "wurde", "hat", "läuft", "está", "fue", "se", "a", "est", "passe", "est passé")
 
 // numberedWords number things that are not releases of a product.
 var numberedWords = setOf("version", "ver", "v", "release", "update", "patch", "build", "sprint", "phase", "step", "stage",
@@ -460,6 +503,9 @@ func urlUnit(u string) string {
 // reThousands is a number with its thousands marked by dots, as German,
 // Spanish and others write them ("12.000").
 var reThousands = regexp.MustCompile(`^\d{1,3}(?:\.\d{3})+$`)
+
+// reDecimal is a number with a decimal point or comma ("2.5", "0,50").
+var reDecimal = regexp.MustCompile(`^\d+[.,]\d+$`)
 
 // reClock is a time of day ("14:00", "4h30").
 var reClock = regexp.MustCompile(`^(?:[01]?\d|2[0-3])[:h][0-5]\d(?:am|pm)?$`)
@@ -597,7 +643,7 @@ func properNoun(w string, start bool) bool {
 }
 
 // changeCue marks a statement that says something changed.
-var changeCue = regexp.MustCompile(`(?i)\b(?:(?:the|our) new \w+(?: \w+)? (?:is|are)|now|moved|migrated|switched|changed|upgraded|downgraded|bumped|replaced|dropped|raised|lowered|increased|decreased|reduced|went|no longer|any ?more|instead|these days|nowadays|jetzt|mittlerweile|inzwischen|nun|umgestellt|gewechselt|migriert|geändert|ersetzt|aktualisiert|angehoben|erhöht|gesenkt|nicht mehr|umgezogen|umgestiegen|verschoben|gewechselt|ahora|mudamos|nos mudamos|ya|cambiamos|migramos|pasamos|movimos|subimos|bajamos|reemplazamos|cambiado|migrado|pasado|subido|bajado|actualizado|maintenant|désormais|déménagé|basculé|remplacé|remplacée|migré|migrée|passé|passée|changé|augmenté|réduit|baissé|plus|pasa(?:n|mos)? a|(?:sube|suben|baja|bajan) a|cut over|cutover|(?:drops|dropped|rises|rose|goes up|went up|goes down|went down) to|tightened|loosened|relaxed|shortened|extended|shifted|verlängert|verkürzt|gelockert|verschärft|ampliamos|ampliado|reducimos|acortamos|acortado|adelantamos|retrasamos|allongé|allongée|raccourci|raccourcie|resserre|resserré|resserrée|assoupli|assouplie|décale|décalé|décalée|avancé|avancée|reporté|reportée)` + hear.EndsWord + `|\bpass(?:e|ent|ons)(?:\s+[^\s,.;:!?]+){0,6}?\s+à\s|现在|已经|改成|改为|改一下|调一下|改了|改到|调成|调到|调为|提高到|降到|降低到|增加到|减少到|变成|换成|迁到|迁移|升级|不再|调整|缩短|延长|放宽|收紧|提前到|推迟到|今は|変わ|変更|見直し|短縮|延長|緩和|移行|切り替え|上げ|下げ|上がり|上がっ|下がり|下がっ|なりました|になった(?:[^ら]|$)|にしました|にします|にする|までで(?:いい|大丈夫|OK)|に変えました|に変えて|やっぱり|になったので|担当になり`)
+var changeCue = regexp.MustCompile(`(?i)\b(?:(?:the|our) new \w+(?: \w+)? (?:is|are)|now|moved|migrated|switched|changed|upgraded|downgraded|bumped|replaced|dropped|raised|lowered|increased|decreased|reduced|went|no longer|any ?more|instead|these days|nowadays|jetzt|mittlerweile|inzwischen|nun|umgestellt|gewechselt|migriert|geändert|ersetzt|aktualisiert|angehoben|gehoben|hochgezogen|erhöht|gesenkt|nicht mehr|umgezogen|umgestiegen|verschoben|gewechselt|ahora|mudamos|nos mudamos|ya|cambiamos|migramos|pasamos|movimos|subimos|bajamos|reemplazamos|cambiado|migrado|pasado|subido|bajado|actualizado|maintenant|désormais|déménagé|basculé|remplacé|remplacée|migré|migrée|passé|passée|changé|augmenté|réduit|baissé|plus|pasa(?:n|mos)? a|(?:sube|suben|baja|bajan)(?: a)?|queda(?:n)? en|cut over|cutover|(?:drops|dropped|rises|rose|goes up|went up|goes down|went down) to|tightened|loosened|relaxed|shortened|extended|shifted|verlängert|verkürzt|gelockert|verschärft|ampliamos|ampliado|reducimos|acortamos|acortado|adelantamos|retrasamos|allongé|allongée|raccourci|raccourcie|resserre|resserré|resserrée|assoupli|assouplie|décale|décalé|décalée|avancé|avancée|reporté|reportée)` + hear.EndsWord + `|\bpass(?:e|ent|ons)(?:\s+[^\s,.;:!?]+){0,6}?\s+à\s|现在|已经|改成|改为|改一下|调一下|改了|改到|调成|调到|调为|提高到|降到|降低到|增加到|减少到|变成|换成|迁到|迁移|升级|不再|调整|缩短|延长|放宽|收紧|提前到|推迟到|今は|変わ|変更|見直し|短縮|延長|緩和|移行|切り替え|上げ|下げ|上がり|上がっ|下がり|下がっ|なりました|になった(?:[^ら]|$)|にしました|にします|にする|までで(?:いい|大丈夫|OK)|に変えました|に変えて|やっぱり|になったので|担当になり`)
 
 // coversAll reports whether content holds every word of a claim's
 // subject (cs) that narrows it, but for words naming a value's kind.
@@ -804,7 +850,10 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		}
 		same := len(sterms) > 0 && len(c.sterms) > 0 && subjectScore(styped, untyped(c.sterms)) > 0 || cjkWithin(subj, c.subject) || c.subject == "" && subj != "" && cjkWord(subj) && cjkWithin(subj, quotedTopic(c.cur.text))
 		swapped := swap && len(kin) > 0 && overlap(kin, c.vterms) > 0 && toolPair(nv, c.valueToks())
-		if !same && !swapped && (!change || !hasID && !hasRate && !hasURL && !hasPeriod && !coversAll(c.sterms, content) && !mostOf(c.sterms, content)) {
+		// The statement's first word of content names the claim's subject
+		// ("La comisión sube un punto, …" of "la comisión de la lonja …").
+		headNamed := change && slices.ContainsFunc(c.sterms, func(x string) bool { return akin(content[0], x) })
+		if !same && !swapped && (!change || !hasID && !hasRate && !hasURL && !hasPeriod && !headNamed && !coversAll(c.sterms, content) && !mostOf(c.sterms, content)) {
 			continue // cheap checks first: values are costly to read
 		}
 		ov := c.valueToks()
@@ -872,6 +921,12 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 				// "予約受付、営業会議で 60 日前からに決まった" of "予約できるのは
 				// 30 日前から": a count of one unit, said in the claim's
 				// words around it, of the thing the claim names first.
+				covers = true
+			}
+			if kind == vkCount && headNamed && countsShare(nv, ov, func(_ valueTok, u string) bool { return u == "%" }) {
+				// "La comisión sube un punto, queda en el 4%" of "la
+				// comisión de la lonja es del 3%": a share of what the
+				// claim's subject names, said by its head alone.
 				covers = true
 			}
 			if kind == vkCount && (rareUnit(nv, ov) || nounUnit(nv, ov)) {

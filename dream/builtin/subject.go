@@ -266,7 +266,7 @@ var termSynonyms = [][]string{
 	{"alert", "alerts", "alerta", "alertas", "alerte", "alertes", "告警", "警报"},
 	{"notification", "notifications", "benachrichtigung", "benachrichtigungen", "notificación", "notificaciones", "通知"},
 	{"rotation", "rotat", "rotate", "rotación", "轮换"},
-	{"report", "reports", "bericht", "berichte", "rapport", "rapports", "报告", "报表"},
+	{"report", "reports", "bericht", "berichte", "rapport", "rapports", "informe", "informes", "报告", "报表"},
 	{"certificat", "certificate", "certificates", "zertifikat", "zertifikate", "certificado", "certificados", "certificats", "证书"},
 	{"timezon", "timezone", "zeitzone", "时区"},
 	{"currency", "währung", "moneda", "货币", "通貨"},

@@ -265,7 +265,7 @@ func english() *lexicon {
 
 func german() *lexicon {
 	return &lexicon{
-		departed:     regexp.MustCompile(`^` + deTitleRe + `(?P<t>` + nameRe + `) (?:ist|hat|sind) (?:jetzt |seit (?:\S+ ){1,3}?|ab (?:\S+ ){1,2}?|(?:Ende|Anfang|Mitte) \S+ |im \S+ |letzte[nr]? \S+ |mittlerweile |inzwischen |leider |übrigens |auch )*(?:(?:mit [^,]{1,20} )?nach (?-i:\p{Lu})\pL+ (?:um)?gezogen\b|weggezogen\b|in (?:Elternzeit|Mutterschutz|Rente|Pension|Sabbatical)|im Ruhestand|in den Ruhestand|(?:im|in|auf) (?:Urlaub|Elternzeit)|nicht mehr (?:im|in|bei|da|Teil)|(?:das|unser) Team verlassen|gekündigt|(?:ins|in das|zum|zu|in ein) .{1,40}(?:gewechselt|gegangen)|gewechselt|weg|raus|nicht mehr dabei)|^(?P<t2>(?-i:\p{Lu}\p{Ll}+?))s Vertrag (?:ist|wurde) (?:\S+ ){0,3}?(?:ausgelaufen|beendet|nicht verlängert)|^(?:(?-i:\p{Lu}\p{Ll}+) )?(?:hat|ist) ` + deTitleRe + `(?P<t3>(?-i:\p{Lu}[\p{Ll}'’-]+)) (?:\S+ ){0,5}?(?:gewechselt|gegangen|ausgeschieden)\b`),
+		departed:     regexp.MustCompile(`^` + deTitleRe + `(?P<t>` + nameRe + `) (?:ist|hat|sind) (?:jetzt |seit (?:\S+ ){1,3}?|ab (?:\S+ ){1,2}?|(?:Ende|Anfang|Mitte) \S+ |im \S+ |letzte[nr]? \S+ |mittlerweile |inzwischen |leider |übrigens |auch )*(?:(?:mit [^,]{1,20} )?nach (?-i:\p{Lu})\pL+ (?:um)?gezogen\b|weggezogen\b|in (?:Elternzeit|Mutterschutz|Rente|Pension|Sabbatical)|im Ruhestand|in den Ruhestand|(?:im|in|auf) (?:Urlaub|Elternzeit)|nicht mehr (?:im|in|bei|da|Teil)|(?:das|unser) Team verlassen|gekündigt|(?:ins|in das|zum|zu|in ein) .{1,40}(?:gewechselt|gegangen)|gewechselt|weg|raus|nicht mehr dabei|(?:ihr|sein) Amt(?: [^,]{1,40}?)? niedergelegt)|^(?P<t2>(?-i:\p{Lu}\p{Ll}+?))s Vertrag (?:ist|wurde) (?:\S+ ){0,3}?(?:ausgelaufen|beendet|nicht verlängert)|^(?:(?-i:\p{Lu}\p{Ll}+) )?(?:hat|ist) ` + deTitleRe + `(?P<t3>(?-i:\p{Lu}[\p{Ll}'’-]+)) (?:\S+ ){0,5}?(?:gewechselt|gegangen|ausgeschieden)\b`),
 		returned:     regexp.MustCompile(`^` + deTitleRe + `(?P<t>` + nameRe + `) (?:ist|sind) (?:jetzt |seit (?:\S+ ){1,3}?|wieder |endlich |zum Glück )*(?:zurück|wieder da|aus (?:der |dem )?\S+ zurück)`),
 		questionLead: leadRe(`was`, `warum`, `wieso`, `weshalb`, `wie`, `wo`, `wohin`, `woher`, `wann`, `wer`, `wen`, `wem`, `welche[rsnm]?`, `kannst`, `könntest`, `können wir`, `kann ich`, `soll ich`, `sollen wir`, `sollte ich`, `ist das`, `ist es`, `sind das`, `hast du`, `habt ihr`, `haben wir`, `gibt es`, `weißt du`, `wisst ihr`, `machst du`, `darf ich`, `dürfen wir`, `muss ich`, `müssen wir`, `würdest du`, `ich frage mich`, `weiß jemand`),
 		hypo:         wordsRe(`angenommen`, `vielleicht`, `eventuell`, `möglicherweise`, `könnten`, `könnte`, `würde`, `würden`, `wäre`, `wären`, `hätten`, `stell dir vor`, `was wäre`, `mal angenommen`, `theoretisch`, `ich überlege`, `wir überlegen`, `überlegen`, `keine ahnung ob`, `ich frage mich`, `wahrscheinlich`, `irgendwann`, `idee`, `ich glaube`, `ich denke`, `vermutlich`),
@@ -498,6 +498,8 @@ func spanish() *lexicon {
 		mended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:buenas noticias,? |y |ya |ahora que |como )*(?:el |la |los |las |nuestro |nuestra )?(?P<t>[^,]{2,40}?) (?:ya )?(?:está|están|quedó|quedaron|fue|fueron) (?:por fin |ya )?(?:arreglad[oa]s?|reparad[oa]s?)\b`),
 			regexp.MustCompile(`(?i)^(?:buenas noticias,? |y |ya )*(?:el |la |los |las |nuestro |nuestra )?(?P<t>[^,]{2,40}?) (?:ya )?(?:vuelve a funcionar|vuelven a funcionar|funciona otra vez|funciona de nuevo)\b`),
+			// "El Dobson ya ha vuelto del taller": back from the repair shop.
+			regexp.MustCompile(`(?i)^(?:buenas noticias,? |y |ya )*(?:el |la |los |las |nuestro |nuestra )?(?P<t>[^,]{2,40}?) (?:ya |por fin )?(?:ha vuelto|han vuelto|volvió|volvieron|regresó|ha regresado) (?:ya )?del (?:taller|servicio técnico|arreglo)`),
 			regexp.MustCompile(`(?i)^(?:buenas noticias,? |y )*(?:ya |por fin )+(?:hay|tenemos) (?:el |la |un |una )?(?P<t>[^,]{2,40}?) (?:nuev[oa]s?|arreglad[oa]s?|reparad[oa]s?|otra vez|de vuelta)\b`),
 		},
 		forget: regexp.MustCompile(`(?i)^(?:por favor,? )?olvida (?:lo que (?:te )?dije (?:sobre|de) |todo (?:sobre|lo de) |que )(?P<t>.+)$`),
@@ -697,6 +699,8 @@ func chinese() *lexicon {
 		retract: []*regexp.Regexp{
 			// Required no more.
 			regexp.MustCompile(`^(?:.+[，,])?(?P<t>[^，,。]{2,20}?)(?:不再是|不再|改成|变成)(?:必须|强制|必需|自愿|可选)`),
+			// "维保工单关单不再要求双人签字": what is no longer required, and of what.
+			regexp.MustCompile(`^(?:.+[：:，,])?(?P<t>[^，,。：:]{2,20}?)(?:不再要求|不再需要|不需要再|不用再要求)(?P<v>[^，,。]{2,12})`),
 			// Deprecated: what it names is no longer to be used.
 			regexp.MustCompile(`^(?P<t>[^，,；;]{2,30}?)(?:已经|现在)?(?:废弃|弃用|被弃用|淘汰)了?[。!！]?$`),
 			// 不再: "测试环境不再每晚重置了": what no longer happens.

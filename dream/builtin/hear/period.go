@@ -59,7 +59,7 @@ func Periods(s string) []string {
 // "窯が壊れて"). A rule said beside one holds while it lasts.
 var reFault = regexp.MustCompile(`(?i)\b(?:broken|broke|out of order|out of stock|under repair|being repaired|in for repair|shortage|not working|(?:doesn't|does not|isn't|is not|don't|aren't) work(?:ing)?|unavailable|faulty|busted|flooded|leaking|(?:is|are|'s|'re|was|were) (?:still |currently )?(?:out|down|dead|closed|offline)` +
 	`|repair shop|in the shop for|quarantined|in quarantine|bug|bugs|bogue|en quarantaine|en cuarentena|in quarantäne|at the garage|in der werkstatt|en el taller|au garage|chez le réparateur|kaputt|defekt|ausgefallen|außer betrieb|reparatur|gesperrt|lieferengpass|nicht lieferbar|baustelle|umbau|sanierung` +
-	`|rot[oa]s?|averiad[oa]s?|estropead[oa]s?|en obras|en reparación|no funciona|sin stock|agotad[oa]s?|desabastecimiento` +
+	`|rot[oa]s?|averiad[oa]s?|estropead[oa]s?|en obras|en reparación|no funciona|sin stock|agotad[oa]s?|desabastecimiento|mientras (?:l[oa]s? )?(?:arreglan|reparan)|being fixed|getting fixed|while (?:they|we|someone) (?:fix|repair)|repariert wird|pendant qu'on (?:l[ae] |les )?répare|en cours de réparation` +
 	`|en panne|cassée?s?|en travaux|en réparation|hors service|rupture de stock|pénurie|ne (?:marche|fonctionne) (?:plus|pas))\b` +
 	`|坏|装修|维修|修理|送修|在修|隔离|故障|停用|没货|缺货|断货|施工|不能用|用不了|壊れ|工事|改装|欠品|品切れ|使えな|止まって|停止中|入荷待ち`)
 
