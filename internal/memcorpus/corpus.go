@@ -21,7 +21,7 @@ var FactCategories = []string{"convention", "project", "person", "team", "answer
 // DistractorCategories are the kinds of text that must stay out of memory.
 var DistractorCategories = []string{"question", "hypothetical", "one-off", "joke", "no-notes", "proposal", "assistant", "tool-output", "code", "log", "quoted-doc"}
 
-// Halves are the corpus halves: dev and dev2 to dev32 are tuned on, test
+// Halves are the corpus halves: dev and dev2 to dev36 are tuned on, test
 // is not read while tuning. dev2 was written after the recognizer had
 // been tuned on dev, dev3 after it had been tuned on both, dev4 after all
 // three (new domains: mobile, notebooks, infrastructure, games, firmware, a

@@ -269,10 +269,12 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 			}
 		}
 	}
-	if loc := reFromDate.FindStringIndex(s); loc != nil && loc[1] < len(s) {
+	if loc := reFromDate.FindStringIndex(s); loc != nil && loc[1] < len(s) && !reFromDate.MatchString(s[loc[1]:]) {
 		// "From 1 June every overdue day costs 50p", "ab 1. Juni kostet
 		// jeder Tag 0,50 €": what holds from a date on is read as said,
 		// and a value said with a verb of being or costing is a fact.
+		// One date is read past, never a chain of them: that would make
+		// reading a crafted message quadratic.
 		rest := s[loc[1]:]
 		if g, v := classify(rest, lang, reply); v == durable {
 			if g.retract == "" && g.forget == "" {
