@@ -17,6 +17,10 @@ func TestMoreEndsWithdraw(t *testing.T) {
 			[]string{"Careful: the import script is frozen while the choir is away on tour, the tour laptop has to match ours.", "The venue wiki lives in Notion."},
 			[]string{"The tour's wrapped, go ahead with the import script."},
 			[]string{"frozen"}, []string{"Notion"}},
+		{"English, the period's word further into its condition",
+			[]string{"Careful: the import script is frozen while The Harbour Lights Choir is on tour, the tour laptop has to match ours.", "The venue wiki lives in Notion."},
+			[]string{"The tour's wrapped, go ahead with the import script."},
+			[]string{"frozen"}, []string{"Notion"}},
 		{"Chinese, a part replaced",
 			[]string{"5号楼那台电梯的变频器坏了在等配件，先别给它派保养单。", "工单系统用的是 Spring Boot。"},
 			[]string{"5号楼那台的变频器已经换好了。"},
@@ -97,5 +101,20 @@ func TestShareOfSubjectHead(t *testing.T) {
 			[]string{"The marketplace's commission is 2% of each sale.", "Invoices are sent from billing@shop.example."},
 			[]string{"The commission went up, it's 2.5% now."},
 			[]string{"2% of"}, []string{"2.5%", "billing@shop.example"}},
+	})
+}
+
+// Ensure that a person said to have done their last shift, or to be off
+// to another house, has left: what was said of them goes.
+func TestLastShiftLeaves(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"a last shift",
+			[]string{"Sam Reyes runs the sound desk for every show.", "The desk is a Yamaha CL5."},
+			[]string{"Sam did her last shift on Friday."},
+			[]string{"Sam Reyes"}, []string{"Yamaha CL5"}},
+		{"off to another house",
+			[]string{"Sam Reyes runs the sound desk for every show.", "The desk is a Yamaha CL5."},
+			[]string{"Sam's off to the Old Vic."},
+			[]string{"Sam Reyes"}, []string{"Yamaha CL5"}},
 	})
 }

@@ -559,7 +559,7 @@ func holdsUntil(text string, tt []string) bool {
 	}
 	reach, back := 80, 60
 	if one {
-		reach, back = 30, 24
+		reach, back = 44, 24
 	}
 	for _, ix := range reCondition.FindAllStringIndex(text, -1) {
 		if named(text[ix[1]:min(len(text), ix[1]+reach)]) {
