@@ -351,18 +351,7 @@ func productBefore(text string, idx [][]int, words []string, i int) []string {
 			i--
 		}
 	}
-	w := words[i-1]
-	if r, _ := utf8.DecodeRuneInString(w); r >= utf8.RuneSelf || !unicode.IsLetter(r) {
-		return nil
-	}
-	l := strings.ToLower(w)
-	if numberedWords[l] || dayWords[l] || termStop[l] {
-		return nil
-	}
-	if !properNoun(w, false) && !toolNamed(w) {
-		return nil
-	}
-	return []string{productUnit(l)}
+	return productNamed(words[i-1])
 }
 
 // productUnit is the unit of the releases of the product named name.
@@ -387,23 +376,33 @@ func productOpening(text string, idx [][]int, words []string, i int) []string {
 	for j := i - 2; j >= max(0, i-7); j-- {
 		if j > 0 && strings.TrimSpace(text[idx[j-1][1]:idx[j][0]]) != "" {
 			// Punctuation before word j: the clause opens there.
-			return productWord(words[j], words[j+1])
+			return productOpens(words[j], words[j+1])
 		}
 		if j == 0 {
-			return productWord(words[0], words[1])
+			return productOpens(words[0], words[1])
 		}
 	}
 	return nil
 }
 
-// productWord is the product unit of w when it names a product and the
-// word after it is the verb of its change.
-func productWord(w, next string) []string {
+// productOpens is productNamed(w) where the word after w is the verb of
+// its change.
+func productOpens(w, next string) []string {
+	if !releaseVerb[strings.ToLower(next)] {
+		return nil
+	}
+	return productNamed(w)
+}
+
+// productNamed is the product unit of a word that names a product: a
+// proper noun or a known tool, no word that numbers something else, a
+// day or a stop word.
+func productNamed(w string) []string {
 	if r, _ := utf8.DecodeRuneInString(w); r >= utf8.RuneSelf || !unicode.IsLetter(r) {
 		return nil
 	}
 	l := strings.ToLower(w)
-	if numberedWords[l] || dayWords[l] || termStop[l] || !properNoun(w, false) && !toolNamed(w) || !releaseVerb[strings.ToLower(next)] {
+	if numberedWords[l] || dayWords[l] || termStop[l] || !properNoun(w, false) && !toolNamed(w) {
 		return nil
 	}
 	return []string{productUnit(l)}
@@ -851,9 +850,12 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		same := len(sterms) > 0 && len(c.sterms) > 0 && subjectScore(styped, untyped(c.sterms)) > 0 || cjkWithin(subj, c.subject) || c.subject == "" && subj != "" && cjkWord(subj) && cjkWithin(subj, quotedTopic(c.cur.text))
 		swapped := swap && len(kin) > 0 && overlap(kin, c.vterms) > 0 && toolPair(nv, c.valueToks())
 		// The statement's first word of content names the claim's subject
-		// ("La comisión sube un punto, …" of "la comisión de la lonja …").
-		headNamed := change && slices.ContainsFunc(c.sterms, func(x string) bool { return akin(content[0], x) })
-		if !same && !swapped && (!change || !hasID && !hasRate && !hasURL && !hasPeriod && !headNamed && !coversAll(c.sterms, content) && !mostOf(c.sterms, content)) {
+		// ("La comisión sube un punto, …" of "la comisión de la lonja …");
+		// asked only where the cheaper tests leave it open.
+		headNamed := func() bool {
+			return change && slices.ContainsFunc(c.sterms, func(x string) bool { return akin(content[0], x) })
+		}
+		if !same && !swapped && (!change || !hasID && !hasRate && !hasURL && !hasPeriod && !coversAll(c.sterms, content) && !mostOf(c.sterms, content) && !headNamed()) {
 			continue // cheap checks first: values are costly to read
 		}
 		ov := c.valueToks()
@@ -923,7 +925,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 				// words around it, of the thing the claim names first.
 				covers = true
 			}
-			if kind == vkCount && headNamed && countsShare(nv, ov, func(_ valueTok, u string) bool { return u == "%" }) {
+			if kind == vkCount && countsShare(nv, ov, func(_ valueTok, u string) bool { return u == "%" }) && headNamed() {
 				// "La comisión sube un punto, queda en el 4%" of "la
 				// comisión de la lonja es del 3%": a share of what the
 				// claim's subject names, said by its head alone.

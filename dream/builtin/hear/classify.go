@@ -269,6 +269,15 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 			}
 		}
 	}
+	if lx.joke.MatchString(raw) {
+		return why(f, "e3"), excluded
+	}
+	if reTriedReverted.MatchString(s) {
+		// "we tried a 10 free article meter for a week and went back":
+		// a change tried and undone leaves things as they were, and its
+		// value is none of theirs.
+		return why(f, "e3t"), excluded
+	}
 	if loc := reFromDate.FindStringIndex(s); loc != nil && loc[1] < len(s) && !reFromDate.MatchString(s[loc[1]:]) {
 		// "From 1 June every overdue day costs 50p", "ab 1. Juni kostet
 		// jeder Tag 0,50 €": what holds from a date on is read as said,
@@ -282,19 +291,10 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 			}
 			return g, v
 		}
-		if hasValue(rest, lang) && reValueVerb.MatchString(rest) && !strings.ContainsAny(rest, "?？¿") && !matches(lx.hypo, rest) && !matches(lx.joke, raw) && !reNotOrTried.MatchString(rest) {
+		if hasValue(rest, lang) && reValueVerb.MatchString(rest) && !strings.ContainsAny(rest, "?？¿") && !matches(lx.hypo, rest) && !reNotOrTried.MatchString(rest) {
 			f.kind, f.subject, f.text = Fact, subjectOf(rest, lang, lx), s
 			return why(f, "d14f"), durable
 		}
-	}
-	if lx.joke.MatchString(raw) {
-		return why(f, "e3"), excluded
-	}
-	if reTriedReverted.MatchString(s) {
-		// "we tried a 10 free article meter for a week and went back":
-		// a change tried and undone leaves things as they were, and its
-		// value is none of theirs.
-		return why(f, "e3t"), excluded
 	}
 	if introducesPaste(raw) {
 		return why(f, "n1b"), neutral
@@ -764,7 +764,7 @@ func versionMoved(s string, replaces []string) string {
 			// names a version too ("… and Python 3.12").
 			qs := reJoined.Split(p, -1)
 			at := slices.IndexFunc(qs, re.MatchString)
-			if len(qs) > 1 && !slices.ContainsFunc(slices.Delete(slices.Clone(qs), at, at+1), reDigit.MatchString) {
+			if len(qs) > 1 && !slices.ContainsFunc(slices.Delete(slices.Clone(qs), at, at+1), hasDigit) {
 				p = qs[at]
 			}
 			return strings.TrimRight(p, "。.")
@@ -773,7 +773,8 @@ func versionMoved(s string, replaces []string) string {
 	return ""
 }
 
-var reDigit = regexp.MustCompile(`\d`)
+// hasDigit reports a digit in s.
+func hasDigit(s string) bool { return strings.ContainsFunc(s, unicode.IsDigit) }
 
 // reProposed tells of a proposal: what someone floated or suggested.
 var reProposed = regexp.MustCompile(wordsRe(`floated`, `suggested`, `proposed`, `pitched`, `mooted`, `brought up`,

@@ -990,6 +990,7 @@ func commaParts(s string) []string {
 	return out
 }
 
+// isDigit reports an ASCII digit.
 func isDigit(b byte) bool { return '0' <= b && b <= '9' }
 
 // splitAtLimits cuts a clause at the comma-separated parts that withdraw
