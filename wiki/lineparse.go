@@ -6,35 +6,52 @@ import (
 	"unicode/utf8"
 )
 
-// Reading the files memfs generates without goldmark. index.md and the
-// area indexes hold few kinds of lines: ATX headings, one-line
-// paragraphs, and list items made of links ("- [claim](pages/a/b.md)",
-// "- [a](pages/a/index.md): 3 page(s)"). index.md is read at its size
-// budget on every publication, so parseLines reads documents made only of
-// such lines, line by line, and gives up (ok false) at the first line or
-// character whose Markdown reading would need more than that: goldmark
-// then parses the document (Parser.Parse). What it accepts it reads as
-// goldmark does; FuzzParseLines holds it to that.
+// Reading the files memfs generates without goldmark. index.md, the area
+// indexes and the builtin dreamer's pages hold few kinds of lines: ATX
+// headings, one-line paragraphs, list items made of links ("- [claim](
+// pages/a/b.md)", "- [a](pages/a/index.md): 3 page(s)"), list items of
+// text with a comment at their end ("- The build image is node:22.
+// <!-- memfs-builtin claim … -->", "  - Sources: session:…"), comment
+// lines, and the citation items of a Sources section. index.md is read at
+// its size budget, and the pages a run changes, on every publication, so
+// parseLines reads documents made only of such lines, line by line, and
+// gives up (ok false) at the first line or character whose Markdown
+// reading would need more than that: goldmark then parses the document
+// (Parser.Parse). What it accepts it reads as goldmark does;
+// FuzzParseLines holds it to that.
 //
 // Accepted lines (a final CR is a CRLF line ending):
 //
 //   - the empty line;
 //   - "#{1,6} " and a heading text of plain characters, none of them '#',
-//     not ending in a space; not "Sources" at levels 1 and 2;
-//   - a paragraph line: an ASCII letter, then plain characters;
-//   - "- " and inline content that starts with a link: text and links
-//     "[text](dest)", whose dest holds printable ASCII but space, '(',
-//     ')', '<', '>', '\\', '&' and '`'. Their text is plain characters,
-//     the escapes `\[` and `\]`, a backslash before a letter, digit or
-//     space, '<' and '>' where no tag or autolink starts, and code spans
-//     closed on the line (a claim quotes commands).
+//     not ending in a space; a level-2 "Sources" opens the Sources
+//     section, any other level-1 or level-2 heading closes it;
+//   - outside the Sources section, a paragraph line: an ASCII letter,
+//     then plain characters;
+//   - outside it, "- " and inline content that starts with a link: text
+//     and links "[text](dest)", whose dest holds printable ASCII but
+//     space, '(', ')', '<', '>', '\\', '&' and '`'. Their text is plain
+//     characters, the escapes `\[` and `\]`, a backslash before a letter,
+//     digit or space, '<' before a space, a non-ASCII character or the
+//     line's end (no tag or autolink starts so), '>', and code spans
+//     closed on the line (a claim quotes commands);
+//   - outside it, up to 12 spaces, "- " and inline content holding no
+//     link and more than spaces: text as a link's, less the brackets, and
+//     at its end, after a space, a comment "<!-- … -->" of plain
+//     characters holding no "--";
+//   - outside it, a comment line: such a comment alone;
+//   - in the Sources section, "- session:" and plain characters.
 //
 // Plain characters exclude the ASCII control characters, '[', ']', '\\',
-// '<', '>' and '`', and '!' before '[': so no line holds raw HTML, an
-// autolink, an image, a link reference, nor a code span or escape that
-// could change where a link starts or ends; without a leading space, tab,
-// marker or fence no line opens a block of another kind, and no line
-// continues a heading. Invalid UTF-8 is not accepted.
+// '<', '>' and '`', and '!' before '[': so no line holds raw HTML but
+// whole comments, an autolink, an image, a link reference, nor a code
+// span or escape that could change where a link starts or ends; without
+// a leading space, tab, marker or fence no line opens a block of another
+// kind, and no line continues a heading. No line of text past a link
+// item's holds a bracket, so whatever blocks list items, quotes, fences
+// or indentation make of them, they hold no link; the Sources section
+// holds only citation items at the top level. Invalid UTF-8 is not
+// accepted.
 
 // parseLines reads src when every line of it is of the accepted kinds;
 // ok is false otherwise.
@@ -62,6 +79,9 @@ type lineReader struct {
 	page         *Page
 	firstHeading string
 	haveH1       bool
+	// inSources is set after a level-2 "Sources" heading, until the next
+	// level-1 or level-2 heading.
+	inSources bool
 	// dests holds each destination once: an index links each page once
 	// per claim it lists.
 	dests map[string]string
@@ -74,12 +94,78 @@ func (r *lineReader) line(l []byte, n int) bool {
 		return true
 	case l[0] == '#':
 		return r.heading(l)
+	case r.inSources:
+		return r.source(l, n)
+	case bytes.HasPrefix(l, []byte("<!--")):
+		return comment(l) == len(l)
 	case bytes.HasPrefix(l, []byte("- [")):
 		return r.item(l[2:], n)
 	case isASCIILetter(l[0]):
 		return plainRun(l) == len(l)
 	}
-	return false
+	return textItem(l)
+}
+
+// textItem reports whether l is a list item line of text holding no link
+// (see above).
+func textItem(l []byte) bool {
+	i := 0
+	for i < len(l) && l[i] == ' ' {
+		i++
+	}
+	if i > 12 || !bytes.HasPrefix(l[i:], []byte("- ")) {
+		return false
+	}
+	b := l[i+2:]
+	if len(bytes.TrimLeft(b, " ")) == 0 {
+		return false // "-  " under a paragraph line makes it a heading
+	}
+	for len(b) > 0 {
+		if b[0] == ' ' && bytes.HasPrefix(b, []byte(" <!--")) {
+			return comment(b[1:]) == len(b)-1
+		}
+		k := inlineToken(b)
+		if k == 0 || b[0] == '[' || b[0] == ']' {
+			return false
+		}
+		b = b[k:]
+	}
+	return true
+}
+
+// comment is the length of the comment b starts with, "<!--", plain
+// characters holding no "--" and not ending in '-', "-->"; 0 when b
+// starts with none.
+func comment(b []byte) int {
+	if !bytes.HasPrefix(b, []byte("<!--")) {
+		return 0
+	}
+	end := bytes.Index(b[4:], []byte("-->"))
+	if end < 0 {
+		return 0
+	}
+	body := b[4 : 4+end]
+	if plainRun(body) != len(body) || bytes.Contains(body, []byte("--")) || bytes.HasSuffix(body, []byte("-")) {
+		return 0
+	}
+	return 4 + end + 3
+}
+
+// source reads a line of the Sources section: the empty line and
+// headings are read before; what is left must be a citation item.
+func (r *lineReader) source(l []byte, n int) bool {
+	rest, ok := bytes.CutPrefix(l, []byte("- "+SessionPrefix))
+	if !ok || plainRun(rest) != len(rest) {
+		return false
+	}
+	raw := strings.TrimSpace(string(l[2:]))
+	id, note := splitSessionID(raw[len(SessionPrefix):])
+	if !ValidSessionID(id) {
+		r.page.BadSources++
+		return true
+	}
+	r.page.Sources = append(r.page.Sources, Source{ID: id, Note: strings.TrimSpace(note), Line: n})
+	return true
 }
 
 // heading reads an ATX heading line.
@@ -96,8 +182,9 @@ func (r *lineReader) heading(l []byte) bool {
 		return false
 	}
 	title := strings.TrimSpace(string(text))
-	if level <= 2 && strings.EqualFold(title, SourcesHeading) {
-		return false // a Sources section: goldmark reads its citations
+	if level <= 2 {
+		r.inSources = level == 2 && strings.EqualFold(title, SourcesHeading)
+		r.page.HasSourcesSection = r.page.HasSourcesSection || r.inSources
 	}
 	if r.firstHeading == "" && title != "" {
 		r.firstHeading = title
@@ -169,8 +256,8 @@ func link(b []byte) (dest []byte, n int) {
 
 // inlineToken is the length of the token of item text b starts with: a
 // plain character, an escaped bracket, a backslash before a letter,
-// digit or space (which escapes nothing), '<' where no tag or autolink
-// can start, or a code span closed on the line; 0 when b starts with
+// digit or space (which escapes nothing), '<' before a space, a
+// non-ASCII character or the line's end (no tag or autolink starts so), or a code span closed on the line; 0 when b starts with
 // none. '[' and ']' are tokens the callers look at.
 func inlineToken(b []byte) int {
 	switch c := b[0]; {
@@ -184,7 +271,9 @@ func inlineToken(b []byte) int {
 		}
 		return 0
 	case c == '<':
-		if len(b) > 1 && (b[1] == '/' || b[1] == '!' || b[1] == '?' || isASCIILetter(b[1])) {
+		// A tag, an autolink or an e-mail autolink ("<a@b>") starts
+		// with an ASCII character after '<'.
+		if len(b) > 1 && b[1] != ' ' && b[1] < 0x80 {
 			return 0
 		}
 		return 1

@@ -16,6 +16,21 @@ var sampleIndex = "# Memory index\n\n" +
 	"\nMore claims of this area are on its pages: pages/conventions/index.md lists them.\n\n### project\n\n" +
 	"- [The build image is node:22.](pages/project/build.md)\n"
 
+// samplePage is a page as the builtin dreamer writes it: a meta comment,
+// claims with their comment and nested items, a Sources section.
+var samplePage = "# Vision\n\n<!-- memfs-builtin page area=project topic=Vision rules=22 -->\n\n" +
+	"- The user said: “ベンダーは Kowa Vision で …” <!-- memfs-builtin claim area=project subject=%E3%83%99 lang=ja kind=fact seen=3 since=1 -->\n" +
+	"  - User said: “ベンダーは Kowa Vision で、窓口は佐々木さん。”\n" +
+	"  - Sources: session:38d730db-90ae-6f87-1939-e8bd2463edc2 entry:1acba633-6cf7-6573-11f7-d7c975688919\n" +
+	"  - Before: Run `make check` before 5 > 3 & *always*!\n" +
+	"    - Withdrawn in: session:cca49db3-af73-5db9-89fc-79217d33817a entry:line:13\n" +
+	"- The build image is node:22. <!-- memfs-builtin claim area=project subject=build lang=en kind=fact seen=5 since=5 -->\n" +
+	"  - Sources: session:2719712f-96b3-3c41-a774-c49aa79c2640 entry:ef68a81d\n\n" +
+	"## Sources\n\n" +
+	"- session:38d730db-90ae-6f87-1939-e8bd2463edc2\n" +
+	"- session:cca49db3-af73-5db9-89fc-79217d33817a (entry:line:13)\n" +
+	"- session:\n"
+
 // Ensure that the line reader accepts exactly the documents it reads as
 // goldmark does, and reads them so: the generated indexes in their
 // variants, and the Markdown that would read otherwise falls back.
@@ -62,6 +77,35 @@ func TestParseLines(t *testing.T) {
 		{"closing hashes", "# A #\n", false},
 		{"heading link", "# [A](x.md)\n", false},
 		{"invalid utf-8", "- [a\xff](x.md)\n", false},
+		{"builtin page", samplePage, true},
+		{"builtin page, crlf", strings.ReplaceAll(samplePage, "\n", "\r\n"), true},
+		{"comment line", "<!-- memfs-builtin page area=a -->\n# A\n", true},
+		{"text items nested and indented", "- a\n  - b\n    - c\n            - d\n\n    - code\n", true},
+		{"text item quoting a fence", "- ~~~\n  - inside\n# Title\n", true},
+		{"text item, then a link item", "- a `b`\n- [c](d.md)\n", true},
+		{"text item holding a bracket", "- a [b] c\n", false},
+		{"text item, escaped brackets", "- a \\[b\\] c\n", true},
+		{"nested link item", "- a\n  - [b](c.md)\n", false},
+		{"empty item", "- \n", false},
+		{"setext underline of spaces", "A\n-  \n", false},
+		{"e-mail autolink", "- [a](x.md) <0@0>\n", false},
+		{"e-mail autolink in a text item", "- write to <ops@example.com>\n", false},
+		{"deep indentation", "              - a\n", false},
+		{"comment not at the end", "- a <!-- b --> c\n", false},
+		{"comment not closed", "- a <!-- b\n- c -->\n", false},
+		{"comment holding a double dash", "- a <!-- b -- c -->\n", false},
+		{"comment ending in a dash", "- a <!-- b--->\n", false},
+		{"comment holding a tag", "- a <!-- <b> -->\n", false},
+		{"comment without a space before", "- a<!-- b -->\n", false},
+		{"comment line not closed", "<!-- a\n- [b](c.md)\n-->\n", false},
+		{"sources", "# A\n\n## Sources\n\n- session:abc-1 note\n\n- session:def\n### more\n- session:ghi\n", true},
+		{"sources, a bad id", "## Sources\n\n- session:\n- session:!x\n", true},
+		{"sources, then another section", "## Sources\n\n- session:abc\n\n## Notes\n\n- [a](x.md)\n", true},
+		{"level-1 sources heading", "# Sources\n\n- [a](x.md)\n", true},
+		{"sources, a nested item", "## Sources\n\n- session:abc\n  - session:def\n", false},
+		{"sources, a paragraph", "## Sources\n\nsession:abc\n", false},
+		{"sources, a link item", "## Sources\n\n- [a](x.md)\n", false},
+		{"sources, a comment", "## Sources\n\n<!-- a -->\n", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			page, ok := parseLines([]byte(tc.src))
@@ -88,6 +132,7 @@ func assertReadAsGoldmark(t *testing.T, src []byte, page *Page) {
 // it reads as goldmark does (title, links and their lines, citations).
 func FuzzParseLines(f *testing.F) {
 	f.Add([]byte(sampleIndex))
+	f.Add([]byte(samplePage))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		if page, ok := parseLines(src); ok {
 			assertReadAsGoldmark(t, src, page)

@@ -70,7 +70,8 @@ func NewParser() *Parser {
 
 // Parse reads a page. It never fails: any byte sequence is some Markdown
 // document, and defects are reported through the returned Page's fields.
-// The indexes memfs generates are read line by line (lineparse.go), any
+// The indexes and the builtin dreamer's pages are read line by line
+// (lineparse.go) when they hold only the kinds of line it knows, any
 // other document with goldmark.
 func (p *Parser) Parse(src []byte) *Page {
 	if page, ok := parseLines(src); ok {
