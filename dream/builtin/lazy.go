@@ -367,6 +367,20 @@ func (r *pageReader) get(id gitstore.ID) (page, bool) {
 	return pg, ok
 }
 
+// remember keeps with the memo's scan of blob id whether the page may
+// hold a condition (page.until), which its content alone decides.
+func (r *pageReader) remember(id gitstore.ID, until int8) {
+	if r == nil || r.memo == nil || id == (gitstore.ID{}) {
+		return
+	}
+	r.memo.mu.Lock()
+	defer r.memo.mu.Unlock()
+	if pg, ok := r.memo.pages[id]; ok {
+		pg.until = until
+		r.memo.pages[id] = pg
+	}
+}
+
 // end drops from the memo the pages the run did not meet, and their
 // claims from the filing the run holds.
 func (r *pageReader) end() {

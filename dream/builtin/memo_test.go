@@ -277,3 +277,53 @@ func (r *batchRun) snapshot(t *testing.T) func() {
 		}
 	}
 }
+
+// Ensure that whether a page may hold a condition, which its content
+// alone decides, is remembered with the page's scan (PageMemo), and that a
+// run taking the answer from the memo still finds the condition met: the
+// dreamer with a memo writes the memory one without writes, and the rule
+// ends once the awaited thing came.
+func TestPageMemo_RemembersConditions(t *testing.T) {
+	sessions := []map[string][]string{
+		{"s1": {"We don't run the GPU suite on the arm64 runners until the vendor ships the new driver.", "Tomás runs the Friday deploys."}},
+		{"s2": {"good news, the printer supplier delivered the new toner on Monday."}},
+		{"s3": {"good news, the vendor shipped the new driver on Monday."}},
+	}
+	d := New()
+	prevPlain, prevMemo := "", ""
+	for i, ss := range sessions {
+		plain, memo := stage(t, prevPlain, ss), stage(t, prevMemo, ss)
+		if _, err := (Dreamer{}).Dream(t.Context(), plain); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := d.Dream(t.Context(), memo); err != nil {
+			t.Fatal(err)
+		}
+		a, b := (&batchRun{dir: plain}).files(t), (&batchRun{dir: memo}).files(t)
+		if !maps.Equal(a, b) {
+			t.Fatalf("after session %d the memories differ", i+1)
+		}
+		prevPlain, prevMemo = filepath.Join(plain, dream.MemoryDir), filepath.Join(memo, dream.MemoryDir)
+		if i == 1 {
+			held := 0
+			for _, pg := range d.Memo.pages {
+				if pg.until == 0 {
+					t.Errorf("a page's answer was not remembered")
+				}
+				if pg.until == 1 {
+					held++
+				}
+			}
+			if held != 1 {
+				t.Errorf("the memo holds %d pages that may hold a condition, want 1", held)
+			}
+		}
+	}
+	files := (&batchRun{dir: filepath.Dir(prevMemo)}).files(t)
+	if got := currentSaying(t, files, "GPU suite"); len(got) != 0 {
+		t.Errorf("the rule held until the driver came is still current: %v", got)
+	}
+	if got := currentSaying(t, files, "Friday deploys"); len(got) != 1 {
+		t.Errorf("the other claim: %v", got)
+	}
+}

@@ -213,7 +213,7 @@ func (m *memory) meetConditions(session string, events []hear.Event) (int, []str
 		ets[i] = contentTerms(slices.DeleteFunc(terms(ev.Text), func(t string) bool { return targetFiller[t] }))
 		if len(ets[i]) >= 2 {
 			ps := probes(ets[i])
-			m.openIf(func(p *page) bool { return p.mayHoldUntil() && p.untilHas(ps, 2) })
+			m.openIf(func(p *page) bool { return m.mayHoldUntil(p) && p.untilHas(ps, 2) })
 		}
 	}
 	var held []untilHeld
@@ -309,14 +309,20 @@ func mayNameCondition(text string) bool {
 }
 
 // mayHoldUntil reports a page not parsed yet whose text, the user's
-// words included, may hold a condition (reUntil, reUntilCJK); the answer
-// is kept with the page, and its text lower-cased with it.
-func (p *page) mayHoldUntil() bool {
+// words included, may hold a condition (reUntil, reUntilCJK). The answer
+// depends on the page's content alone: the run's page reader remembers it
+// with the page's scan, so a later run asks it only of the pages that
+// changed. The text lower-cased is kept with the page for the run.
+func (m *memory) mayHoldUntil(p *page) bool {
 	if p.until == 0 {
 		p.until = 2
 		if mayNameCondition(string(p.raw)) && (reUntil.Match(p.raw) || reUntilCJK.Match(p.raw)) {
-			p.until, p.untilText = 1, strings.ToLower(string(p.raw))
+			p.until = 1
 		}
+		m.reader.remember(p.id, p.until)
+	}
+	if p.until == 1 && p.untilText == "" {
+		p.untilText = strings.ToLower(string(p.raw))
 	}
 	return p.until == 1
 }
