@@ -84,7 +84,15 @@ func checkCitations(ctx context.Context, store *gitstore.Store, runDir string, b
 			return nil, err
 		}
 	}
-	var problems []validate.Problem
+	// The pages the run changed, and then those it removed: a claim a
+	// page cites anew mostly moved from one of them, whose base version
+	// is read before any page the run left alone.
+	type changed struct {
+		path string
+		raw  []byte
+	}
+	var todo []changed
+	staged := make(map[string]bool, len(files))
 	for _, f := range files {
 		p := f.path
 		if err := ctx.Err(); err != nil {
@@ -93,6 +101,7 @@ func checkCitations(ctx context.Context, store *gitstore.Store, runDir string, b
 		if k, err := wiki.ClassifyPath(p, false); err != nil || k != wiki.KindPage {
 			continue
 		}
+		staged[p] = true
 		old, had := bi.pages[p]
 		if had && known != nil {
 			if id, ok := known.HoldsID(p, f.info); ok && id == old.ID {
@@ -106,7 +115,17 @@ func checkCitations(ctx context.Context, store *gitstore.Store, runDir string, b
 		if had && old.ID == gitstore.BlobID(b) {
 			continue
 		}
-		problems = append(problems, judgePage(p, b, parser.Parse(b), evidence, bi)...)
+		todo = append(todo, changed{p, b})
+		bi.touched[p] = true
+	}
+	for p := range bi.pages {
+		if !staged[p] {
+			bi.touched[p] = true
+		}
+	}
+	var problems []validate.Problem
+	for _, c := range todo {
+		problems = append(problems, judgePage(c.path, c.raw, parser.Parse(c.raw), evidence, bi)...)
 	}
 	if bi.err != nil {
 		return nil, bi.err
@@ -196,15 +215,17 @@ type baseIndex struct {
 	text map[string][]byte
 	err  error
 	// unparsed are the paths not parsed yet, in path order; cites and
-	// sessions hold what the parsed ones cite.
+	// sessions hold what the parsed ones cite; touched are the paths the
+	// run changed or removed.
 	unparsed []string
+	touched  map[string]bool
 	cites    map[citation]bool
 	sessions map[string]bool
 }
 
 // readBase reads the pages of the base memory (none for the zero id).
 func readBase(ctx context.Context, store *gitstore.Store, base gitstore.ID, parser *wiki.Parser) (*baseIndex, error) {
-	bi := &baseIndex{parser: parser, pages: map[string]*gitstore.Node{}, text: map[string][]byte{}, cites: map[citation]bool{}, sessions: map[string]bool{}}
+	bi := &baseIndex{parser: parser, pages: map[string]*gitstore.Node{}, text: map[string][]byte{}, cites: map[citation]bool{}, sessions: map[string]bool{}, touched: map[string]bool{}}
 	if base.IsZero() {
 		return bi, nil
 	}
@@ -243,9 +264,10 @@ func (bi *baseIndex) citesSession(id, page string) bool {
 
 // find reports whether known holds once the base pages are parsed as far
 // as needed: first the base version of page (a changed page keeps most of
-// what it cited), then the pages whose text holds word (a page citing an
-// id spells it, unless Markdown escapes hide it), then, only when those
-// do not settle it, all the others.
+// what it cited), then those of the other pages the run changed or
+// removed (a claim moved between pages), then the pages whose text holds
+// word (a page citing an id spells it, unless Markdown escapes hide it),
+// then, only when those do not settle it, all the others.
 func (bi *baseIndex) find(known func() bool, page, word string) bool {
 	if known() {
 		return true
@@ -253,6 +275,7 @@ func (bi *baseIndex) find(known func() bool, page, word string) bool {
 	w := []byte(word)
 	for _, pass := range []func(p string) bool{
 		func(p string) bool { return p == page },
+		func(p string) bool { return bi.touched[p] },
 		func(p string) bool { return bytes.Contains(bi.content(p), w) },
 		func(string) bool { return true },
 	} {
