@@ -203,6 +203,14 @@ import (
 // (dev29's retraction floor 0.63 → 0.6); a stale answer that named a word
 // of one of dev22's confirmations left the context with its update
 // (dev22's category floor 0.4 → 0.28).
+//
+// dev37 was written blind, change-heavy, and measured untouched first
+// (rules version 26, 2026-12-04): 79/151 in the context, 122/151 in
+// pages, 73/80 kept out, updates 21/36, retractions 24/30; none of its
+// five answers given through a question tool reached the context (the
+// context shows the first 14 KiB of a 22 KiB index.md), so its category
+// floor is 0. Its floors sit a little under those figures until it is
+// tuned on.
 var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category, updates, retractions float64 }{
 	"dev":   {pages: 0.97, context: 0.95, keptOut: 1, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 1, retractions: 1},
 	"dev2":  {pages: 0.97, context: 0.95, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.9, retractions: 1},
@@ -240,6 +248,7 @@ var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category, u
 	"dev34": {pages: 0.78, context: 0.62, keptOut: 0.9, lang: 0.38, category: 0.35, updates: 0.56, retractions: 0.58},
 	"dev35": {pages: 0.7, context: 0.62, keptOut: 0.87, lang: 0.47, category: 0.1, updates: 0.58, retractions: 0.62},
 	"dev36": {pages: 0.78, context: 0.73, keptOut: 0.86, lang: 0.55, category: 0.2, updates: 0.58, retractions: 0.64},
+	"dev37": {pages: 0.78, context: 0.5, keptOut: 0.88, lang: 0.4, category: 0, updates: 0.55, retractions: 0.76},
 	"test":  {pages: 0.91, context: 0.91, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.8, retractions: 0.5},
 }
 
