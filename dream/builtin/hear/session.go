@@ -578,7 +578,9 @@ func messageSentences(text string, agreed bool) []msgSentence {
 		}
 	}
 	// "Don't put this in the notes": what follows the request, and the
-	// sentence just before it, stay out.
+	// sentence just before it, stay out, up to a sentence that turns back
+	// to the work ("Anyway - …", "Arun, one more for you: …", "Zum
+	// Testen: …", "あと…").
 	for i := range sents {
 		if sents[i].hush {
 			from := max(i-1, 0)
@@ -586,6 +588,9 @@ func messageSentences(text string, agreed bool) []msgSentence {
 				from = i
 			}
 			for j := from; j < len(sents); j++ {
+				if j > i && turnsBack(sents[j].text) {
+					break
+				}
 				sents[j].hush = true
 			}
 			break
@@ -1552,12 +1557,48 @@ func pointsAhead(s string, re *regexp.Regexp) bool {
 		return true
 	}
 	after := strings.TrimLeft(s[loc[1]:], " \t")
-	return strings.HasPrefix(after, ":") || strings.HasPrefix(after, "：") || reButAhead.MatchString(after)
+	if strings.HasPrefix(after, ":") || strings.HasPrefix(after, "：") || reButAhead.MatchString(after) || reColonSoon.MatchString(after) {
+		return true
+	}
+	// "别记下来啊，听说明年…", "Unter uns, der Chef überlegt …": a marker
+	// opening its sentence, with more said after it, is of what follows.
+	before := strings.TrimSpace(s[:loc[0]])
+	rest := strings.Trim(reMarkerTail.ReplaceAllString(after, ""), " ,，、。.!！")
+	return reMarkerLead.MatchString(before) && !reBackRef.MatchString(rest) && (len(strings.Fields(rest)) >= 4 || cjkText(rest) && utf8.RuneCountInString(rest) >= 6)
+}
+
+// reMarkerTail is the rest of a marker's own clause ("… anywhere, ",
+// "啊，").
+var reMarkerTail = regexp.MustCompile(`^[^,，、.。!?！？:：]{0,30}[,，、]\s*`)
+
+// reBackRef opens what is said of the thing a marker was about: "Don't
+// note this, it's a one-off".
+var reBackRef = regexp.MustCompile(`(?i)^(?:it|it's|its|that|that's|this|this is|c'est|ça|es|eso|esto|das|dies|es ist)\b|^(?:这|那|それ|これ)`)
+
+// reColonSoon is a colon a few words after a marker, what it covers
+// following: "off the record and not for your notes: …", "no lo apuntes
+// en ningún sitio: …".
+var reColonSoon = regexp.MustCompile(`^[^.!?。！？:：]{0,40}[:：]`)
+
+// reMarkerLead is what may stand before a marker that opens its sentence:
+// nothing, "and", "this", "but".
+var reMarkerLead = regexp.MustCompile(`(?i)^(?:(?:and|but|also|oh|y|pero|et|mais|und|aber|also|this|that|esto|eso|ça|cela|das|dies|这个|这|那个|これは|これ|あと|それと)[,，、]?)?$`)
+
+// reTurnsBack opens a sentence that turns back to the work after an aside
+// kept out of notes: "Anyway", "Back to …", "One more thing", "Next:",
+// "Zum Testen:", "あと…", "另外…", a word or three and a colon, or a
+// colleague addressed by name ("Arun, one more for you: …").
+var reTurnsBack = regexp.MustCompile(`(?i)^(?:anyway|anyhow|back to|moving on|one more|another thing|next[,:]|ok(?:ay)?,? (?:so|back)|egal|zurück zu|noch was|nächstes|en fin|bueno,|volviendo|otra cosa|bref|sinon|bon,|revenons|autre chose|あと|それと|それから|さて|另外|还有|回到|言归正传)|^[\pL]+(?:\s[\pL]+){0,2}\s?[:：]\s|^` + nameRe + `,\s`)
+
+// turnsBack reports whether a sentence turns back to the work after an
+// aside kept out of notes (reTurnsBack).
+func turnsBack(s string) bool {
+	return reTurnsBack.MatchString(strings.TrimSpace(s))
 }
 
 // reButAhead opens what a marker covers with "but": "dont write this down
 // but buoy 12 is …", "これはメモしなくていいけど、来月…".
-var reButAhead = regexp.MustCompile(`(?i)^(?:,\s*)?(?:but|though|aber|pero|mais)(?:\s|,|$)|^[，,、]?\s*[^、。，,.!?！？]{0,6}?(?:けど|けれど|但|不过|可是)`)
+var reButAhead = regexp.MustCompile(`(?i)^(?:,\s*)?(?:but|though|aber|pero|mais)(?:\s|,|$)|^[，,、]?\s*[^、。，,.!?！？]{0,6}?(?:けど|けれど|但|不过|可是)|^[^、。，,.!?！？]{0,10}?が[、，,]`)
 
 // otherWithdrawals are what a clause withdraws besides t, its own
 // withdrawal, where it first says a period is over or a thing mended and
