@@ -576,8 +576,21 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
 		return why(f, "d21c"), durable
 	}
+	if lang == Fr && reCestNamed.MatchString(s) && !taskish(s, lang, lx) && !isImperativeLead(s, lang, lx) {
+		// "Pour l'électricité c'est Elec'Rhône", "la réunion prestataires
+		// c'est le premier lundi du mois": what a thing is, said the
+		// spoken way, by its name or its day.
+		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
+		return why(f, "d21n"), durable
+	}
 	return why(f, "n25"), neutral
 }
+
+// reCestNamed is a French subject led by a determiner (or "pour" and
+// one), then "c'est" and a name or an ordinal day: "pour l'électricité
+// c'est Elec'Rhône", "la réunion prestataires c'est le premier lundi du
+// mois".
+var reCestNamed = regexp.MustCompile(`(?i)^(?:pour\s+)?(?:le|la|les|l'|notre|nos|mon|ma)\s*[\pL'’ -]{2,40}?,?\s+c'est\s+(?:(?:(?:le|la|l'|chez)\s*)?(?-i:\p{Lu})|(?:le|la)\s+(?:premier|première|dernier|dernière|deuxième|troisième)\s)`)
 
 // reNewContact says a number or an address is new ("hat ne neue Nummer",
 // "new mobile:", "nuevo teléfono", "nouveau numéro", "换了新号码",
