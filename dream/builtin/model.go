@@ -1029,6 +1029,7 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 			cands = m.claims
 		}
 		pair := pairsWith(w, said)
+		found := false
 		for _, c := range cands {
 			if lone && overlap(others, c.vterms) == 0 {
 				continue
@@ -1042,6 +1043,22 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 			if c.current() && (containsTerms(c.vterms, wt) || tokenPrefix(c.cur.text, w) || stem && stemOpens(c.cur.text, w)) && otherVersion(w, c.cur.text, text) && !slices.Contains(replaced, c) &&
 				!compoundHeadOnly(c.cur.text, w) {
 				replaced = append(replaced, c)
+				found = true
+			}
+		}
+		if t := timeOnly(w); t != "" && !found {
+			// "nicht mehr 18 Uhr" of "les réservations ferment la veille
+			// à 18h": a time of day spelled otherwise names the one
+			// current claim holding it.
+			m.openHaving([]string{strings.TrimLeft(strings.SplitN(t, ":", 2)[0], "0")}, 1)
+			var holding []*claim
+			for _, c := range m.claims {
+				if c.current() && !slices.Contains(replaced, c) && slices.ContainsFunc(c.valueToks(), func(v valueTok) bool { return v.kind == vkTime && v.text == t }) {
+					holding = append(holding, c)
+				}
+			}
+			if len(holding) == 1 {
+				replaced = append(replaced, holding[0])
 			}
 		}
 	}

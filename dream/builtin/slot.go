@@ -506,12 +506,15 @@ var reThousands = regexp.MustCompile(`^\d{1,3}(?:\.\d{3})+$`)
 // reDecimal is a number with a decimal point or comma ("2.5", "0,50").
 var reDecimal = regexp.MustCompile(`^\d+[.,]\d+$`)
 
-// reClock is a time of day ("14:00", "4h30").
-var reClock = regexp.MustCompile(`^(?:[01]?\d|2[0-3])[:h][0-5]\d(?:am|pm)?$`)
+// reClock is a time of day ("14:00", "4h30", "6pm").
+var reClock = regexp.MustCompile(`^(?:(?:[01]?\d|2[0-3])[:h][0-5]\d(?:am|pm)?|(?:1[0-2]|0?[1-9])(?:am|pm))$`)
 
 // clockText is a time of day (reClock) as a 24-hour clock writes it
-// ("9:40pm" is "21:40", "4h30" is "4:30").
+// ("9:40pm" is "21:40", "4h30" is "4:30", "6pm" is "18:00").
 func clockText(l string) string {
+	if !strings.ContainsAny(l, ":h") {
+		l = l[:len(l)-2] + ":00" + l[len(l)-2:]
+	}
 	l = strings.Replace(l, "h", ":", 1)
 	pm := strings.HasSuffix(l, "pm")
 	l = strings.TrimSuffix(strings.TrimSuffix(l, "pm"), "am")
@@ -522,6 +525,26 @@ func clockText(l string) string {
 	}
 	return l
 }
+
+// timeOnly is the time of day w names and nothing else but the words
+// of its spelling ("18 Uhr", "18h", "6pm"), as clockText gives it; ""
+// when w names none, or more.
+func timeOnly(w string) string {
+	t := ""
+	for _, v := range valueOf(w) {
+		switch {
+		case v.kind == vkTime && t == "":
+			t = v.text
+		case v.kind == vkName && clockWords[v.text]:
+		default:
+			return ""
+		}
+	}
+	return t
+}
+
+// clockWords are the words a time of day is spelled with.
+var clockWords = setOf("uhr", "h", "heures", "heure", "horas", "hora", "o'clock", "oclock")
 
 // reHost is a host name: two dots or more, or one before a top-level
 // domain ("api-test.qingning.cn", "grafana.internal").

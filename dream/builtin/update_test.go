@@ -1904,3 +1904,25 @@ func TestClockWordHour(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that a time of day the statement says no longer holds, spelled
+// otherwise than the claim holding it ("nicht mehr 18 Uhr" of "à 18h",
+// "not 6pm any more" of "18:00"), replaces the one current claim holding
+// that time, across languages; and that where two claims hold it, the
+// time alone replaces neither.
+func TestOldTimeSpelledOtherwise(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"French claim, German update",
+			[]string{"Les inscriptions ferment la veille à 18h, il faut griser le bouton après."},
+			[]string{"Der Anmeldeschluss ist neu am Vortag um 16 Uhr, nicht mehr 18 Uhr."},
+			[]string{"18h"}, []string{"16 Uhr"}},
+		{"English, am/pm against a clock",
+			[]string{"Die Abholung der Pakete ist um 18:00 am Tor 3."},
+			[]string{"Pickup moved to 5pm, it's not 6pm any more."},
+			[]string{"18:00"}, []string{"5pm"}},
+		{"two claims at that time",
+			[]string{"Die Abholung der Pakete ist um 18:00 am Tor 3.", "Das Team-Meeting ist immer um 18:00 im Raum B."},
+			[]string{"Der Schluss ist neu um 16 Uhr, nicht mehr 18 Uhr."},
+			nil, []string{"Tor 3", "Raum B"}},
+	})
+}
