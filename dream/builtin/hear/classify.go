@@ -178,6 +178,11 @@ var reEndedWhere = regexp.MustCompile(`(?i)\d|(?:^|\s)(?:to|onto|into|auf|nach|z
 func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 	lx := lexes[lang]
 	s, remembered := strip(raw, lx)
+	if remembered && rePrefaceOnly.MatchString(s) {
+		// "还有个情况要记一下：…", "one more thing to note: …": what to
+		// remember follows; the preface says nothing itself.
+		return finding{lang: lang, why: "n0p"}, neutral
+	}
 	f := finding{lang: lang, text: s}
 	// "the rotation's in PagerDuty": "'s" as "is" for reading only.
 	s = reIsContraction.ReplaceAllString(s, "$1 is $2")
@@ -585,6 +590,10 @@ func decideKind(f finding, c cues) (finding, verdict) {
 	}
 	return why(f, "n25"), neutral
 }
+
+// rePrefaceOnly is what is left of a request to remember that only
+// announces something: "个情况要", "一件事", "one more thing".
+var rePrefaceOnly = regexp.MustCompile(`^(?:(?:还有|另外)?(?:一)?(?:个|件)?(?:情况|事|事情|东西|点)(?:要|需要)?|(?i:(?:one more|another|a|one) thing(?: to)?|something|eine sache|noch (?:eine sache|was)|una cosa|otra cosa|une chose|autre chose))$`)
 
 // reCestNamed is a French subject led by a determiner (or "pour" and
 // one), then "c'est" and a name or an ordinal day: "pour l'électricité

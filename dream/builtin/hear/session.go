@@ -604,6 +604,14 @@ func messageSentences(text string, agreed bool) []msgSentence {
 			sents = slices.Delete(sents, i, i+1)
 		}
 	}
+	// "Pillow は 10.4 に固定しています。上げないでください。": a bare "don't
+	// change it" belongs to the sentence before it, which says what.
+	for i := len(sents) - 1; i > 0; i-- {
+		if reLeaveAsIs.MatchString(strings.TrimSpace(sents[i].text)) && !sents[i-1].hush && !sents[i-1].joke && !sents[i].hush {
+			sents[i-1].text += " " + sents[i].text
+			sents = slices.Delete(sents, i, i+1)
+		}
+	}
 	if agreed && len(sents) > 0 {
 		sents[0].hush = true
 	}
@@ -623,6 +631,11 @@ func messageSentences(text string, agreed bool) []msgSentence {
 	}
 	return sents
 }
+
+// reLeaveAsIs is a sentence that only asks to leave as it is what the
+// sentence before named: "Don't change it.", "No lo toques.", "Bitte
+// nicht ändern.", "N'y touche pas.", "上げないでください。", "别动它。".
+var reLeaveAsIs = regexp.MustCompile(`^(?i:(?:please )?(?:don't|do not|never) (?:change|touch|upgrade|bump|update|remove|delete|move|rename) (?:it|that|this|them)(?: please)?|no (?:lo|la|los|las) (?:toques|cambies|actualices|subas|borres|muevas)|(?:bitte )?nicht (?:ändern|anfassen|anrühren|upgraden|hochziehen|löschen|umbenennen)(?: bitte)?|(?:das|den|die) (?:bitte )?nicht (?:ändern|anfassen|upgraden|hochziehen|löschen)|n'y touche pas|ne (?:le|la|les|l') (?:change|touche|modifie|mets à jour|supprime) pas)[.!]*$|^(?:それは|これは)?[\p{Hiragana}\p{Katakana}\p{Han}]{0,4}(?:ないでください|ないで)[。！!]*$|^(?:这个|那个)?(?:别|不要)[\p{Han}]{1,3}(?:它|了)?[。！!]*$`)
 
 // reCueOnly is a sentence that only says "always" or "never".
 var reCueOnly = regexp.MustCompile(`^(?i:always|never|every time|every single time|no exceptions|without exception|immer|nie|niemals|ausnahmslos|ohne ausnahme|siempre|nunca|sin excepción|toujours|jamais|sans exception|总是|永远|一律|始终|必ず|常に|絶対|例外なく)[.!。！]*$`)
