@@ -28,6 +28,10 @@ func TestNoNotesAsideEnds(t *testing.T) {
 			[]string{"HK000001"}, []string{"退職"}},
 		{"大促冻结早就结束了，现在都按正常窗口发布。别记下来啊，听说明年可能要上 SAP ME，还没影的事。Arun, one more for you: Penang's lines are named pg-smt1 to pg-smt4, always lower case.",
 			[]string{"pg-smt4"}, []string{"SAP ME"}},
+		// A second aside after the work was turned back to covers what
+		// follows it as the first did.
+		{"Off the record: I've applied for the lead role. Anyway, the replica is kc-replica-01. Don't write this down: the board wants to sell. The buyer is Nordhafen Capital.",
+			[]string{"kc-replica-01"}, []string{"lead role", "sell", "Nordhafen"}},
 		// Guards.
 		{"Off the record: the CFO is leaving. The board hasn't announced it yet.",
 			nil, []string{"CFO", "board"}},

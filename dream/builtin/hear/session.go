@@ -581,37 +581,35 @@ func messageSentences(text string, agreed bool) []msgSentence {
 	// sentence just before it, stay out, up to a sentence that turns back
 	// to the work ("Anyway - …", "Arun, one more for you: …", "Zum
 	// Testen: …", "あと…").
+	// Each request does so, a later one too once the work was turned
+	// back to.
+	marks := make([]bool, len(sents))
 	for i := range sents {
-		if sents[i].hush {
-			from := max(i-1, 0)
-			if sents[i].ahead {
-				from = i
-			}
-			for j := from; j < len(sents); j++ {
-				if j > i && turnsBack(sents[j].text) {
-					break
-				}
-				sents[j].hush = true
-			}
-			break
+		marks[i] = sents[i].hush
+	}
+	for i := 0; i < len(sents); i++ {
+		if !marks[i] {
+			continue
 		}
+		from := max(i-1, 0)
+		if sents[i].ahead {
+			from = i
+		}
+		j := from
+		for ; j < len(sents); j++ {
+			if j > i && turnsBack(sents[j].text) {
+				break
+			}
+			sents[j].hush = true
+		}
+		i = j - 1
 	}
 	// "Tabs, not spaces. Always.": a sentence that is only a cue of
 	// durability belongs to the sentence before it.
-	for i := len(sents) - 1; i > 0; i-- {
-		if reCueOnly.MatchString(strings.TrimSpace(sents[i].text)) && !sents[i-1].hush && !sents[i-1].joke {
-			sents[i-1].text += " " + sents[i].text
-			sents = slices.Delete(sents, i, i+1)
-		}
-	}
+	sents = joinBefore(sents, func(s msgSentence) bool { return reCueOnly.MatchString(strings.TrimSpace(s.text)) })
 	// "Pillow は 10.4 に固定しています。上げないでください。": a bare "don't
 	// change it" belongs to the sentence before it, which says what.
-	for i := len(sents) - 1; i > 0; i-- {
-		if reLeaveAsIs.MatchString(strings.TrimSpace(sents[i].text)) && !sents[i-1].hush && !sents[i-1].joke && !sents[i].hush {
-			sents[i-1].text += " " + sents[i].text
-			sents = slices.Delete(sents, i, i+1)
-		}
-	}
+	sents = joinBefore(sents, func(s msgSentence) bool { return !s.hush && reLeaveAsIs.MatchString(strings.TrimSpace(s.text)) })
 	if agreed && len(sents) > 0 {
 		sents[0].hush = true
 	}
@@ -627,6 +625,18 @@ func messageSentences(text string, agreed bool) []msgSentence {
 				sents[i+1].intro = true
 				sents = slices.Delete(sents, i, i+1)
 			}
+		}
+	}
+	return sents
+}
+
+// joinBefore joins each sentence join accepts to the sentence before it,
+// unless that one is kept out of notes or a joke.
+func joinBefore(sents []msgSentence, join func(msgSentence) bool) []msgSentence {
+	for i := len(sents) - 1; i > 0; i-- {
+		if join(sents[i]) && !sents[i-1].hush && !sents[i-1].joke {
+			sents[i-1].text += " " + sents[i].text
+			sents = slices.Delete(sents, i, i+1)
 		}
 	}
 	return sents
@@ -1595,7 +1605,7 @@ var reColonSoon = regexp.MustCompile(`^[^.!?。！？:：]{0,40}[:：]`)
 
 // reMarkerLead is what may stand before a marker that opens its sentence:
 // nothing, "and", "this", "but".
-var reMarkerLead = regexp.MustCompile(`(?i)^(?:(?:and|but|also|oh|y|pero|et|mais|und|aber|also|this|that|esto|eso|ça|cela|das|dies|这个|这|那个|これは|これ|あと|それと)[,，、]?)?$`)
+var reMarkerLead = regexp.MustCompile(`(?i)^(?:(?:and|but|also|oh|y|pero|et|mais|und|aber|this|that|esto|eso|ça|cela|das|dies|这个|这|那个|これは|これ|あと|それと)[,，、]?)?$`)
 
 // reTurnsBack opens a sentence that turns back to the work after an aside
 // kept out of notes: "Anyway", "Back to …", "One more thing", "Next:",
