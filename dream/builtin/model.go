@@ -1,6 +1,7 @@
 package builtin
 
 import (
+	"cmp"
 	"regexp"
 	"slices"
 	"strings"
@@ -1050,7 +1051,10 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 			// "nicht mehr 18 Uhr" of "les réservations ferment la veille
 			// à 18h": a time of day spelled otherwise names the one
 			// current claim holding it.
-			m.openHaving([]string{strings.TrimLeft(strings.SplitN(t, ":", 2)[0], "0")}, 1)
+			// Its hour, as any spelling writes it ("18" of 18h, 18 Uhr,
+			// 18:00; "0" of midnight).
+			hour, _, _ := strings.Cut(t, ":")
+			m.openHaving([]string{cmp.Or(strings.TrimLeft(hour, "0"), "0")}, 1)
 			var holding []*claim
 			for _, c := range m.claims {
 				if c.current() && !slices.Contains(replaced, c) && slices.ContainsFunc(c.valueToks(), func(v valueTok) bool { return v.kind == vkTime && v.text == t }) {
