@@ -1926,3 +1926,37 @@ func TestOldTimeSpelledOtherwise(t *testing.T) {
 			nil, []string{"Tor 3", "Raum B"}},
 	})
 }
+
+// Ensure that a value said to hold from a date ("from March", "a partir de
+// julio", "来月から") or "only … now" ("nur noch") replaces the value of
+// the claim it changes, where "from now on" alone only says a rule is
+// standing; and that a date said of another thing replaces nothing.
+// ("guard" rows pass without the cue: their subjects already match.)
+func TestChangeSaidByWhenItHolds(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"German, nur noch",
+			[]string{"Gutscheine gelten bei uns 12 Monate, das soll auch auf der Karte stehen."},
+			[]string{"Gutscheine gelten ab sofort nur noch 6 Monate, wegen der Buchhaltung."},
+			[]string{"12 Monate"}, []string{"6 Monate"}},
+		{"guard: German, nur noch of a subject said",
+			[]string{"Rechnungen sind bei uns 30 Tage zahlbar, das steht im Footer."},
+			[]string{"Rechnungen sind ab sofort nur noch 10 Tage zahlbar."},
+			[]string{"30 Tage"}, []string{"10 Tage"}},
+		{"guard: English, from a month",
+			[]string{"the late fee is £2 per day per book."},
+			[]string{"from March the late fee is £3 per day per book."},
+			[]string{"£2"}, []string{"£3"}},
+		{"German, from a date",
+			[]string{"Die Mahngebühr beträgt 5 € pro Mahnung."},
+			[]string{"ab 1. April kostet jede Mahnung 7 €."},
+			[]string{"5 €"}, []string{"7 €"}},
+		{"Spanish, a bare month it holds from",
+			[]string{"la cuota mensual es de 40 euros por socio."},
+			[]string{"a partir de julio la cuota mensual es de 45 euros por socio."},
+			[]string{"40 euros"}, []string{"45 euros"}},
+		{"guard: a date said of another thing",
+			[]string{"the late fee is £2 per day per book."},
+			[]string{"from March the reading room opens at 9 on Saturdays."},
+			nil, []string{"£2", "opens at 9"}},
+	})
+}

@@ -886,7 +886,7 @@ var reHedgedEnd = regexp.MustCompile(`(?i)[,，、]\s*(?:(?:probably|maybe|likel
 // reFromDate opens a clause with the date what it says holds from
 // ("from 1 June", "starting next month", "ab 1. Juni", "à partir du 1er
 // juin", "a partir del 1 de junio").
-var reFromDate = regexp.MustCompile(`(?i)^(?:(?:and|also|so|und|y|et),? )?(?:(?:from|starting|as of|beginning|effective)(?: on)? (?:the )?(?:\d{1,2}(?:st|nd|rd|th)? [a-z]{3,9}|[a-z]{3,9} \d{1,2}(?:st|nd|rd|th)?|next (?:week|month|year|season|term|monday|tuesday|wednesday|thursday|friday)|(?:january|february|march|april|may|june|july|august|september|october|november|december)|tomorrow)|ab (?:dem |nächste[nmr] |kommende[nmr] )?(?:\d{1,2}\. ?\pL+|\pL+)|(?:à partir du|à partir de|dès le|dès|a partir du) (?:\d{1,2}(?:er)? \pL+|\pL+ prochain|la semaine prochaine|demain)|(?:a partir del?|desde el) (?:\d{1,2} de \pL+|\pL+ que viene|próximo \pL+|mes que viene|lunes|martes|miércoles|jueves|viernes|mañana))(?: \d{4})?,?\s+`)
+var reFromDate = regexp.MustCompile(`(?i)^(?:(?:and|also|so|und|y|et),? )?(?:(?:from|starting|as of|beginning|effective)(?: on)? (?:the )?(?:\d{1,2}(?:st|nd|rd|th)? [a-z]{3,9}|[a-z]{3,9} \d{1,2}(?:st|nd|rd|th)?|next (?:week|month|year|season|term|monday|tuesday|wednesday|thursday|friday)|(?:january|february|march|april|may|june|july|august|september|october|november|december)|tomorrow)|ab (?:dem |nächste[nmr] |kommende[nmr] )?(?:\d{1,2}\. ?\pL+|\pL+)|(?:à partir du|à partir de|dès le|dès|a partir du) (?:\d{1,2}(?:er)? \pL+|\pL+ prochain|la semaine prochaine|demain)|(?:a partir del?|desde el) (?:\d{1,2} de \pL+|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|\pL+ que viene|próximo \pL+|mes que viene|lunes|martes|miércoles|jueves|viernes|mañana))(?: \d{4})?,?\s+`)
 
 // reValueVerb is a verb a value is said with: being, costing, lasting.
 var reValueVerb = regexp.MustCompile(`(?i)\b(?:is|are|costs?|lasts?|takes|kostet|kosten|ist|sind|beträgt|dauert|liegt|cuesta|cuestan|es|son|dura|coûte|coûtent|est|sont|dure)\b`)
@@ -1998,6 +1998,18 @@ func personSubject(s, lang string) string {
 }
 
 var reNameOnly = regexp.MustCompile(`^(?i:i'm|i am|this is|my name is|my name's|call me|ich bin|ich heiße|mein name ist|soy|me llamo|mi nombre es|je suis|je m'appelle|moi c'est|我是|我叫)\s*` + nameRe + `$|^[\p{Han}\p{Katakana}]{1,6}(?:です|と申します)$|^` + nameRe + ` (?i:here|hier|aquí|ici)$`)
+
+// fromDate is a date from which something holds ("ab 1. Juni", "from
+// March", "a partir de julio", "来月から"): a value said to hold from a
+// date replaces the one before it, where "from now on" only says a rule
+// is standing.
+const fromDate = `\b(?:from|starting|as of|effective)\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b(?:from|starting|as of) next (?:week|month|year|season|term|quarter)\b|\bab (?:dem )?(?:\d{1,2}\.\s*)?(?:jan|feb|mär|apr|mai|jun|jul|aug|sep|okt|nov|dez)[a-zä]*\b|\bab (?:nächste[nm]|kommende[nm]) (?:woche|monat|jahr|saison|quartal)\b|\ba partir del?\s+(?:\d{1,2} de\s+)?(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)\b|(?:^|\s)(?:à partir d[eu]|dès)\s+(?:le\s+)?(?:\d{1,2}(?:er)?\s+)?(?:janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)\b|从?(?:下个?月|下周|\d{1,2}月(?:\d{1,2}[日号])?)(?:开始|起)|(?:来月|来週|来期|来季|今季|\d{1,2}月(?:\d{1,2}日)?)から`
+
+var reHeldFrom = regexp.MustCompile(`(?i)` + fromDate)
+
+// HeldFrom reports a text that says from when it holds ("from March",
+// "ab 1. Juni", "来月から").
+func HeldFrom(s string) bool { return reHeldFrom.MatchString(s) }
 
 // ToldAsChange reports a text that tells of a change by when it began
 // ("desde el lunes estamos en eu-south-2", "seit gestern"), by what was
