@@ -266,7 +266,7 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 	// "The audit freeze is over" withdraws what was to hold during it,
 	// not all that was said of it.
 	ended := hear.EndsPeriod(r)
-	tt := contentTerms(slices.DeleteFunc(fillerCompounds(terms(r.Target)), func(t string) bool { return targetFiller[t] }))
+	tt := contentTerms(slices.DeleteFunc(fillerCompounds(terms(reCJKRuleWord.ReplaceAllString(r.Target, " "))), func(t string) bool { return targetFiller[t] }))
 	// "the lift got fixed" ends what was to hold while the lift was out,
 	// as a period over ends what was to hold until it.
 	mended := ended && hear.Mended(r)
@@ -292,7 +292,7 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 			tied = append(tied, c)
 		}
 	}
-	if st := slices.DeleteFunc(terms(r.Subject), func(t string) bool { return targetFiller[t] }); len(st) > 0 {
+	if st := slices.DeleteFunc(terms(reCJKRuleWord.ReplaceAllString(r.Subject, " ")), func(t string) bool { return targetFiller[t] }); len(st) > 0 {
 		m.openHaving(st, len(st))
 		for _, c := range m.candidates(st) {
 			if c.current() {
@@ -365,8 +365,10 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 			m.keepRest(c, rest, endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote)
 			continue
 		}
-		if rest, ok := otherClauses(c.cur.text, tt); ok && (!namesPerson(r, tt) || hear.Departed(r) && !rePersonPronoun.MatchString(rest)) && !ended && !(hear.Departed(r) && sameHonorific(c.cur.text, rest)) {
+		if rest, ok := otherClauses(c.cur.text, tt); ok && (!namesPerson(r, tt) || reopens && reUseAgain.MatchString(r.Quote) || hear.Departed(r) && !rePersonPronoun.MatchString(rest)) && !ended && !(hear.Departed(r) && sameHonorific(c.cur.text, rest)) {
 			// The claim says more than what is withdrawn: the rest stays.
+			// A thing one may use again is no person, whatever its
+			// capitals.
 			m.keepRest(c, rest, endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote)
 			continue
 		}
@@ -374,6 +376,15 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 	}
 	return len(tied) > 0
 }
+
+// reUseAgain says a thing may be used again ("Polyspaceも使ってOKです",
+// "we can use Docker again").
+var reUseAgain = regexp.MustCompile(`(?i)使って(?:OK|ＯＫ|いい|良い|大丈夫|構いません)|\b(?:can|may) (?:now )?(?:use|be used)\b|\b(?:darf|dürfen|können) (?:wieder |jetzt )*(?:\S+ )?(?:verwendet|benutzt|genutzt)|\b(?:se puede|podemos|puedes) (?:volver a )?usar\b|\b(?:on peut|tu peux|vous pouvez) (?:de nouveau |à nouveau )?utiliser\b|可以(?:再)?用`)
+
+// reCJKRuleWord is a CJK word for a rule said after what it is of ("CSS
+// のルール", "截图那条规矩"): the kind of claim, not what of, as
+// targetFiller is for words with spaces.
+var reCJKRuleWord = regexp.MustCompile(`(?:の|的)?(?:ルール|決まり|規則|規約|方針|规则|规矩|规定)|(?:那条|这条)`)
 
 // withdraw ends a claim's current value, withdrawn by r in session: it
 // goes to the claim's history with the withdrawing words.
@@ -446,7 +457,7 @@ func restricts(text string) bool {
 var reRequiresOrLimits = regexp.MustCompile(`(?i)\b(?:must|has to|have to|needs? to|required|mandatory|compulsory|only|off limits|at most|max(?:imum)?|limit(?:ed)?|cap(?:ped)?|blocked|excluded?|skip(?:ped)?|until further notice|muss|müssen|pflicht|nur|höchstens|maximal|gesperrt|ausgeschlossen|vorerst|debe|deben|hay que|obligatori[oa]|solo|sólo|máximo|bloquead[oa]|excluid[oa]|doit|doivent|obligatoire|seulement|uniquement|maximum|exclu)\b|\bbloqué|必须|必需|只能|只有|最多|上限|暂停|先别|不要|必ず|だけ|制限|除外|禁止|不参与|不算|不计|不包括|不含|しない`)
 
 // reProhibits is a claim that forbids: a rule a lifted ban withdraws.
-var reProhibits = regexp.MustCompile(`(?i)(?:^|[“"\s])(?:no|never|don't|do not|nothing|nicht|nie|niemals|kein|keine|keinen|pas de|jamais|plus de|aucun|aucune|nunca|nada de|sin)\s|\bne\s+\S+\s+(?:pas|plus|jamais)\b|\bno\s+(?:se\s+)?\S+|禁止|不要|不许|不准|不能|别|禁じ|しない|しないで|ないこと|ダメ|だめ`)
+var reProhibits = regexp.MustCompile(`(?i)(?:^|[“"\s])(?:no|never|don't|do not|nothing|nicht|nie|niemals|kein|keine|keinen|pas de|jamais|plus de|aucun|aucune|nunca|nada de|sin)\s|\bne\s+\S+\s+(?:pas|plus|jamais)\b|\bno\s+(?:se\s+)?\S+|禁止|不要|不许|不准|不能|别|禁じ|しない|しないで|ないで|ないこと|ダメ|だめ`)
 
 // weeklyTerms are the words for "weekly", and for which days of the week,
 // in the languages memfs hears.

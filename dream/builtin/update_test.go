@@ -1960,3 +1960,42 @@ func TestChangeSaidByWhenItHolds(t *testing.T) {
 			nil, []string{"£2", "opens at 9"}},
 	})
 }
+
+// Ensure that what was held back and is allowed or running again ends the
+// claim that held it back: a thing usable now ("…も使ってOKです") withdraws
+// the part of a claim that said not to use it, and the rest stays; works
+// said to be over verb first ("Ya terminaron la reforma…") withdraw what
+// held during them; a thing switched back on withdraws what said it was
+// paused.
+func TestHeldBackThenAllowedAgain(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"Japanese, ないで",
+			[]string{"テストは pytest で書いて、Polyspaceは使わないでください。"},
+			[]string{"ライセンスを買ったので、今月からはPolyspaceも使ってOKです。"},
+			[]string{"Polyspace"}, []string{"pytest"}},
+		{"Spanish, works over said verb first",
+			[]string{"El Racing Benimar no puede jugar en casa en noviembre, su campo está en obras, que jueguen fuera todo el mes."},
+			[]string{"Ya terminaron la reforma del campo del Benimar, así que en casa otra vez, quita esa restricción"},
+			[]string{"en obras"}, nil},
+		{"English, paused and switched back on",
+			[]string{"the hourly sync is paused while we migrate the warehouse, don't re-enable it."},
+			[]string{"the migration is done, so switch the hourly sync back on."},
+			[]string{"paused"}, nil},
+		{"English, paused and switched back on, no ban said",
+			[]string{"the nightly export is paused while we move the warehouse."},
+			[]string{"the move is done, so switch the nightly export back on."},
+			[]string{"paused"}, nil},
+	})
+}
+
+// Ensure that a withdrawal naming a rule by what it is of and a CJK word
+// for "rule" ("画像のルール", "截图那条规矩") finds the rule by what it is
+// of.
+func TestWithdrawalOfRuleNamedByCJKRuleWord(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"Japanese, のルール",
+			[]string{"SQL は ORM は使わないで、素の SQL で書いてください。"},
+			[]string{"SQL のルールはもう気にしなくていいです。"},
+			[]string{"素の SQL"}, nil},
+	})
+}

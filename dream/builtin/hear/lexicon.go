@@ -176,7 +176,7 @@ func english() *lexicon {
 			regexp.MustCompile(`(?i)^(?:the |our )?(?P<t>.+?(?:freeze|rule|ban|policy|requirement|restriction|moratorium)) (?:is|are) (?:long |finally |now |well )?over\b.*$`),
 			regexp.MustCompile(`(?i)^(?:we|the team|i)(?:'ve|’ve)? (?:have |just |finally )*(?:dropped|scrapped|abolished|ditched|retired|killed|got rid of|did away with|lifted|closed|sold|archived|cancell?ed|binned|threw (?:out|away)|shut down|uninstalled) (?:the |our |that |this )?(?P<t>.+?)(?:[ -](?:rule|convention|policy|requirement|practice|process))?$`),
 			regexp.MustCompile(`(?i)^(?:you can|feel free to|go ahead and) (?:stop|forget(?: about)?) (?P<t>.+?)(?: from now on| going forward| any ?more)?$`),
-			regexp.MustCompile(`(?i)^(?:please )?(?:you can |feel free to |go ahead and )?(?:scratch|drop|forget(?: about)?|ditch|remove|delete|kill|cancel|disregard|ignore|undo|never ?mind|abandon|retire|toss|lose|nix|get rid of|throw out)(?: what i said about)? (?:the |that |our |my |this )?(?P<t>.+?)[ -](?:rule|convention|policy|requirement|preference|guideline|instruction|thing|practice|habit|process|requirement|substitution|exception|workaround|restriction|override|arrangement)s?(?:\s.*)?$`),
+			regexp.MustCompile(`(?i)^(?:please )?(?:you can |feel free to |go ahead and )?(?:scratch|drop|forget(?: about)?|ditch|remove|delete|kill|cancel|disregard|ignore|undo|never ?mind|abandon|retire|toss|lose|nix|get rid of|throw out)(?: what i said about)? (?:the |that |our |my |this )?(?P<t>(?:[^,;.]|\.\S)+?)[ -](?:rule|convention|policy|requirement|preference|guideline|instruction|thing|practice|habit|process|requirement|substitution|exception|workaround|restriction|override|arrangement)s?(?:\s.*)?$`),
 			regexp.MustCompile(`(?i)^(?:we|i|the team)(?: (?:no longer|stopped|quit|have stopped|have quit)|'ve stopped|'ve quit) (?P<t>.+)$`),
 			// "we took Credo's strict mode back out": removed again.
 			regexp.MustCompile(`(?i)^(?:we|i|the team)(?:'ve|’ve)? (?:have |just |finally )*(?:took|taken|pulled|ripped|turned|switched) (?:the |our |that |this )?(?P<t>[^,;]+?) (?:back )?(?:out|off)(?: of (?:the )?[\w./-]+)?\b(?:\s*[,;.!—–-].*|\s+(?:again|completely|entirely|for good)\b.*)?$`),
@@ -215,7 +215,10 @@ func english() *lexicon {
 			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but ))?(?P<t>[^,]+?) (?:isn't|is not|aren't|are not|is no longer|are no longer) (?:a |an |our |my )?(?:client|customer|partner|vendor|supplier|contractor|sponsor)s?(?: of (?:mine|ours))?(?: any ?more)?\b.*$`),
 			// Someone else dropped it: "greenway dropped the care plan",
 			// "grad school dropped the spacing requirement".
-			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but ))?(?:the )?[\w'-]+(?: [\w'-]+)? (?:dropped|scrapped|abolished|cancelled|canceled|ended) (?:the |their |its |our )(?P<t>[^,;]+?)(?: (?:with|in|at|from|since|last|this) .*)?(?:[,;.!]|$)`),
+			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but ))?(?:also |and |oh and |so )?(?:the )?[\w'-]+(?: [\w'-]+)? (?:dropped|scrapped|abolished|cancelled|canceled|ended|killed|axed|ditched) (?:the |their |its |our )(?P<t>[^,;]+?)(?: (?:with|in|at|from|since|last|this) .*)?(?:[,;.!]|$)`),
+			// "the vet talked us out of the no-entire-males rule": argued
+			// out of a rule.
+			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but ))?(?:also |and |so |good news,? )*(?:the )?[\w'-]+(?: [\w'-]+)? (?:talked|argued) (?:us|me|them|him|her) out of (?:the |our |their |that )?(?P<t>[^,;.]{3,50}?)(?:[,;.!—–]|\s+-\s|$)`),
 			// A person no longer doing a duty: "Tom no longer deploys", "Ana doesn't review the SQL anymore".
 			regexp.MustCompile(`^(?:.+(?:, | and | but | so ))?(?P<tp>` + nameRe + `) (?:(?i:no longer) (?P<v>\pL+)|(?i:doesn't|does not) (?P<v2>\pL+)[^,.;]{0,30} (?i:any ?more))\b.*$`),
 			// A supplier gone out of business: "MetDesk went bust".
@@ -230,6 +233,9 @@ func english() *lexicon {
 			// out is in too.
 			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but | so ))?(?:the |our |all )?(?P<t>[^,]{2,40}?) (?:\S+ ){1,4}?(?:too|as well),? (?:now|from now on)\b.*$`),
 			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but | so ))?(?:the |our )?(?P<t>[^,]{2,40}?) (?:is|are|'s|'re) (?:now |finally )?(?:bookable|available|allowed|permitted|welcome|possible|open|fine|ok|okay|usable) again\b.*$`),
+			// "switch the nightly database dump back on": what was paused
+			// runs again.
+			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but | so ))?(?:please |so |and )?(?:switch|turn|put) (?:the |our )?(?P<t>[^,;.]{2,40}?) back on\b`),
 			// "Bergen reopened last week": what was closed is open again.
 			regexp.MustCompile(`(?i)^(?:good news,? |so |and |also )*(?:the |our )?(?P<t>[^,]{2,40}?) (?:has |have |finally |just )*(?:reopened|re-opened)\b`),
 			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but | so ))?(?:the |our )?(?P<t>[^,]{2,40}?) (?:can|may) (?:now |finally )?(?:\S+ ){1,4}?again\b.*$`),
@@ -432,6 +438,8 @@ func spanish() *lexicon {
 			regexp.MustCompile(`(?i)^(?:[^,]{0,60}? )?(?:se quitó|se ha quitado|quitamos|hemos quitado|se eliminó|se ha eliminado|se suprimió) lo (?:del|de la|de los|de las|de) (?P<t>[^,;.]{2,40}?)(?:[,;.]|$)`),
 			// Required no more.
 			regexp.MustCompile(`(?i)^(?:.+(?:, | y | pero ))?(?:ya )?(?:el |la |los |las )?(?P<t>[^,]{2,40}?) (?:ya no es|ya no son|deja de ser|dejan de ser|pasa a ser|pasan a ser) (?:obligatori[oa]s?|necesari[oa]s?|opcional(?:es)?|voluntari[oa]s?)\b.*$`),
+			// "así que fuera el tope diario": out with it.
+			regexp.MustCompile(`(?i)^(?:.+(?:, |así que |entonces |pues ))?fuera (?:el |la |los |las |lo de(?:l| la| los| las)? )(?P<t>[^,;.]{2,40}?)(?:[,;.!]|$)`),
 			// Allowed again: "la zona B vuelve a estar disponible".
 			regexp.MustCompile(`(?i)^(?:y |así que )?(?:el |la |los |las )?(?P<t>[^,;]{2,40}?) (?:vuelve|vuelven) a estar (?:disponibles?|permitid[oa]s?|abiert[oa]s?|operativ[oa]s?)\b.*$`),
 			// Deprecated: what it names is no longer to be used.
@@ -484,7 +492,7 @@ func spanish() *lexicon {
 		},
 		ended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:ya )?(?:se acabó|se terminó|terminó|se levantó|se cerró) (?:el |la |los |las )?(?P<t>[^,]+?)(?:[.;!].*)?$`),
-			regexp.MustCompile(`(?i)^(?:ahora que |como )?(?:el |la |los |las |nuestro |nuestra )?(?P<t>[^,]+?) (?:ya )?(?:terminó|se acabó|se levantó|está terminad[oa]|ha terminado|se ha acabado|ya pasó)(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?:ahora que |como )?(?:el |la |los |las |nuestro |nuestra )?(?P<t>[^,]{3,}?) (?:ya )?(?:terminó|terminaron|se acabó|se acabaron|han terminado|se levantó|está terminad[oa]|ha terminado|se ha acabado|ya pasó)(?:[^\pL\pN].*)?$`),
 			// "La feria pasó, quita la excepción": "pasó" ends its clause
 			// ("le pasó la cuenta a Pedro" hands a thing on).
 			regexp.MustCompile(`(?i)^(?:ahora que |como )?(?:el |la |los |las |nuestro |nuestra )?(?P<t>[^,]{2,30}?) (?:ya )?pasó\s*(?:[,.;!].*)?$`),
@@ -568,6 +576,9 @@ func french() *lexicon {
 			// Deprecated: what it names is no longer to be used.
 			regexp.MustCompile(`(?i)^(?:et )?(?:le |la |les |l')?(?P<t>[^,;]{2,40}?) (?:est|sont) (?:maintenant |désormais )?(?:obsolètes?|dépréciée?s?|deprecated)[.!]?$`),
 			regexp.MustCompile(`(?i)^(?:(?:pardon|désolée?|correction),? )*je t'(?:ai|avais) dit (?P<t>[^,]+?),? (?:mais )?(?:c'était|c'est|ce n'était) (?:faux|une erreur|pas bon|pas ça)(?:[^\pL\pN].*)?$`),
+			// "les flags n'ont plus besoin de date d'expiration": what a
+			// thing no longer needs.
+			regexp.MustCompile(`(?i)^(?:.+(?:, | et | mais ))?[^,]{2,40}? n'(?:a|ont|avons|ai) plus besoin (?:de |d'|du |des )(?:la |le |les |l')?(?P<t>[^,;.]{2,40}?)(?:[,;.!]|$)`),
 			// Plus rien : "il n'y a plus de restriction sur les jours de …".
 			regexp.MustCompile(`(?i)^(?:mais |et |donc |bon,? )?il n'y a plus (?:de |d'|aucune? )(?P<t>[^,;.]{3,60}?)(?:[,;.]|$)`),
 			// Renvoi en arrière : "oublie ce que j'ai dit sur X".
@@ -629,6 +640,8 @@ func french() *lexicon {
 			regexp.MustCompile(`(?i)^(?:et |mais |bon,? |alors,? |du coup,? )*(?:les |le |la |l'|nos |notre )(?P<t>[^,;?:]{2,40}? (?:n'|ne )\pL{3,} plus)(?:[,;.!]|\s+(?:et|car|donc)\b|$)`),
 			// A person no longer doing a duty: "Tom ne déploie plus".
 			regexp.MustCompile(`^(?:.+(?:, | et | mais ))?(?P<tp>` + nameRe + `) (?i:ne|n') ?(?P<v>\pL+) (?i:plus)(?:[^\pL].*)?$`),
+			// "le bonnet on s'en fiche maintenant": no longer cared about.
+			regexp.MustCompile(`(?i)^(?:.+(?:, | et | mais ))?(?:le |la |les |l')(?P<t>[^,]{2,30}?),? on s'en (?:fiche|fout|moque)(?:[^\pL\pN]|$)`),
 			// A supplier gone out of business: "MétéoPlus a fait faillite".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | et | mais ))?(?:le |la |les |l')?(?P<t>[^,]{2,40}?) (?:a fait faillite|est en faillite|a mis la clé sous la porte|a fermé boutique)(?:[^\pL].*)?$`),
 		},
@@ -637,6 +650,8 @@ func french() *lexicon {
 		},
 		mended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:bonne nouvelle,? |et |maintenant que |comme )*(?:le |la |les |l'|notre )?(?P<t>[^,]{2,40}?) (?:est|sont|a été|ont été) (?:enfin |de nouveau |à nouveau )*(?:réparée?s?|remise? en service|de retour en stock|revenue? du garage|de retour du garage)(?:[^\pL\pN]|$)`),
+			// "La salle des fêtes a rouvert la semaine dernière": open again.
+			regexp.MustCompile(`(?i)^(?:bonne nouvelle,? |et |maintenant que |comme )*(?:le |la |les |l'|notre )?(?P<t>[^,]{2,40}?) (?:a|ont) (?:enfin |de nouveau |à nouveau )?(?:rouvert|réouvert)(?:[^\pL\pN]|$)`),
 			// "Orange a corrigé son réseau": who fixed their own fault.
 			regexp.MustCompile(`(?i)^(?:ah,? |et |bon,? |bonne nouvelle,? )*(?:ah et )?(?P<t>[^,]{2,40}?) a (?:enfin |finalement )?(?:corrigé|réparé|résolu) (?:son |sa |ses |leur |leurs )`),
 			regexp.MustCompile(`(?i)^(?:bonne nouvelle,? |et )*(?:le |la |les |l'|notre )?(?P<t>[^,]{2,40}?) (?:remarchent?|refonctionnent?|(?:re)?fonctionnent? (?:à nouveau|de nouveau))(?:[^\pL\pN]|$)`),
@@ -708,7 +723,9 @@ func chinese() *lexicon {
 			// 更正: "上次说锁超时是5秒，是我记错了", "之前写的 X 写错了".
 			regexp.MustCompile(`^(?:不好意思|抱歉|对不起)?[，,]?(?:我)?(?:上次|之前|刚才)(?:说|写|讲)(?:的)?(?P<t>[^，,。]{1,24}?)(?:[，,])?(?:是我|我)?(?:记错|写错|说错|搞错)了`),
 			// 回指: "PR 贴图那条不用了", "之前说的 X 不算了".
-			regexp.MustCompile(`^(?:之前|上次|以前)?(?:说的|讲的|提的)?(?P<t>[^，,。]{1,16}?)那条(?:规定|规矩|规则)?(?:不用了|取消了|取消吧|作废了|不算了|不要了|可以忽略|忽略吧)`),
+			regexp.MustCompile(`^(?:之前|上次|以前)?(?:说的|讲的|提的)?(?P<t>[^，,。]{1,16}?)那(?:条|个)(?:规定|规矩|规则|要求)?也?(?:不用了|取消了|取消吧|作废了|不算了|不要了|算了|可以忽略|忽略吧)`),
+			// "那条手动备注的要求算了": the rule named after 那条.
+			regexp.MustCompile(`^(?:所以|那|还有|另外|对了)?[，,]?那(?:条|个)(?P<t>[^，,。]{2,16}?)(?:的)?(?:要求|规定|规矩|规则)也?(?:算了|不要了|取消了|不用了|作废了|不算了)`),
 			// 可以删了: "traefik 可以删了，所有服务都迁到 HTTPRoute 了".
 			regexp.MustCompile(`^(?:对了|另外|还有|然后)?[，,]?(?P<t>[^，,。]{2,24}?)(?:现在|已经)?(?:可以|能)(?:删|删掉|删除|拿掉|去掉|下掉|撤掉|停掉|关掉|下线)了`),
 			// 下线了: "mm-build-07 已经下线了".
@@ -728,6 +745,9 @@ func chinese() *lexicon {
 			// "周报那个不用发了", "改动不用每次都截图给她确认了": no need
 			// to do it any more.
 			regexp.MustCompile(`^(?:还有|另外|对了|她说|他说)?(?P<t>[^，,。]+?)(?:以后|今后)?(?:那个|这个)?不用(?:再)?(?:每次都)?(?P<v>[^，,。]{0,12})了(?:[，,。].*)?$`),
+			// "工单号那个标签没人看，去掉吧": a thing named, why, and out
+			// with it.
+			regexp.MustCompile(`^(?:.+[，,])?(?P<t>[^，,。]{1,12}?(?:那个|这个)[^，,。没不太很也都]{1,6})[^，,。]{0,8}(?:[，,][^，,。]{1,12}?)?[，,](?:就|都)?(?:去掉|删掉|拿掉|撤掉)吧`),
 			// "Wordfence 全部卸掉吧": uninstalled everywhere.
 			regexp.MustCompile(`^(?P<t>[^，,。]+?)(?:全部|都)?(?:卸掉|卸载)(?:吧|了)(?:[，,。].*)?$`),
 		},
@@ -738,6 +758,10 @@ func chinese() *lexicon {
 			// "机场订单现在也要算溢价了": what was left out is in now too.
 			regexp.MustCompile(`^(?:.+[，,])?(?P<t>[^，,。也]{2,12}?)(?:现在|以后|今后)也(?:要|得|需要)`),
 			regexp.MustCompile(`^(?:.+[，,])?(?P<t>[^，,。]{2,20}?)(?:也)?(?:重新|又可以|又能|恢复)(?:入库|开放|上线|使用|预约|接单|打开|开启|启用)`),
+			// "报告里可以显示牧户名字了": what may be shown now.
+			regexp.MustCompile(`^(?:.+[，,])?[^，,。]{0,12}?(?:现在|以后)?(?:也)?可以(?:显示|写上|写|放|加上|带上|出现)(?P<t>[^，,。]{2,12}?)了`),
+			// "那个暂停的牧场恢复了": what was paused resumed.
+			regexp.MustCompile(`^(?:.+[，,])?(?:那个|这个)?(?:暂停的|停掉的|关掉的|停了的)(?P<t>[^，,。]{2,10}?)(?:已经|又)?恢复了`),
 			// "周五下午也可以部署": what was barred may be done too.
 			regexp.MustCompile(`^(?:.+[，,])?(?P<t>[^，,。也]{2,12}?)(?:也|又)可以`),
 		},
@@ -814,10 +838,10 @@ func japanese() *lexicon {
 			regexp.MustCompile(`^(?:[^、。]{1,16}(?:から聞いたんですが|によると)、?)?(?P<t>[^、。]+?)(?:は|が)(?:もう)?(?:閉院|閉店|閉鎖|廃業|閉校)(?:した|しました|された|されました|になった|になりました)`),
 			regexp.MustCompile(`^(?P<t>[^、。]+?)(?:は|が)(?:もう)?(?:なくなりました|無くなりました|存在しません)`),
 			// 外した: "msw はもう外しました", "Sentry はやめました".
-			regexp.MustCompile(`^(?P<t>[^、。]{1,20}?)(?:は|を|も)(?:もう|すでに|先週|昨日)?(?:外しました|外した|外していい|外して大丈夫|外してOK|外してください|解除していい|解除して大丈夫|やめました|やめた|止めました|使わなくなりました|抜きました|削除しました|消しました)`),
+			regexp.MustCompile(`^(?P<t>[^、。]{1,20}?)(?:は|を|も)(?:もう|すでに|先週|昨日)?(?:全部|すべて|全て)?(?:外しました|外した|外していい|外して大丈夫|外してOK|外してください|解除していい|解除して大丈夫|やめました|やめた|止めました|使わなくなりました|抜きました|削除しました|消しました)`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:は)?(?:また|再び)(?:OK|ＯＫ|可能|できる|解禁)`),
 			regexp.MustCompile(`^(?:(?P<t>[^、,。]+?)(?:は|も|ですが|については|に関しては|の件(?:は|ですが)?)[、，,]?)?もう(?P<t2>[^、，,。]+?)(?:じゃ|では)?なくて(?:も)?(?:いい|良い|大丈夫|構わない|構いません|OK)`),
-			regexp.MustCompile(`^(?P<t>.+?)(?:の)?(?:ルール|決まり|規約|方針)(?:は|を)?(?:もう)?(?:なし|廃止|撤回|取り消し|やめ|無効|なくし|忘れて)`),
+			regexp.MustCompile(`^(?P<t>.+?)(?:の)?(?:ルール|決まり|規約|方針)(?:は|を|、|,)?(?:もう)?(?:なし|廃止|撤回|取り消し|やめ|無効|なくし|忘れて)`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:は|には)?もう(?:適用されません|適用されない|無効|なし|不要|いらない|いりません|要らない|要りません|使いません|使わない|しません|しない|やりません|やらない)`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:は|には)?もう.{0,12}?(?:なくていい|なくても(?:いい|大丈夫)|なくて大丈夫|ないでいい)`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:さん)?に(?:は)?もう.{0,12}?(?:聞かないで|頼まないで|聞かなくて|確認しなくて|依頼しないで)`),
@@ -837,6 +861,9 @@ func japanese() *lexicon {
 		},
 		reopened: []*regexp.Regexp{
 			regexp.MustCompile(`^(?:.+[、,])?(?P<t>[^、。]{1,20}?)(?:を|は|も)元に戻して`),
+			// "ここからはSimulink Testも使ってOKです": what was not to be used
+			// may be now.
+			regexp.MustCompile(`^(?:.+[、,。])?(?:(?:ここから|これから|今後|今日から|今月から|来月から)は?)?(?P<t>[^、。はを]{2,20}?)(?:も|を)使って(?:OK|ＯＫ|いい|良い|大丈夫|構いません)`),
 		},
 		mended: []*regexp.Regexp{
 			regexp.MustCompile(`^(?P<t>[^、。]{1,16}?)(?:が|は)?(?:もう|無事に?|ようやく|やっと)?(?:直った|直りました|直ったので|修理が終わ|復旧し|入荷し|使えるようにな|また使え|(?:修理|点検|車検)から戻って(?:き|く))`),

@@ -1381,3 +1381,40 @@ func checkWithdraws(t *testing.T, text, target string, match func(got, want stri
 		t.Errorf("%q: retractions %+v, want %q", text, h.Retractions, target)
 	}
 }
+
+// Ensure that withdrawals said in more idioms are heard, with what they
+// name: a rule named before its withdrawal and a comma (Japanese), "那个…
+// 规矩也不要了" and "那条…的要求算了", "n'a plus besoin de", "fuera el",
+// "talked us out of", "killed the", and "…も使ってOK" of what was not to
+// be used, "那个…去掉吧", "可以显示…了", "暂停的…恢复了"; that a thing
+// dropped reaches no further than its clause; and that the words alone
+// withdraw nothing.
+func TestWithdrawalIdioms(t *testing.T) {
+	for _, tc := range []struct {
+		text, target string
+	}{
+		{"それと夜間アラートのルール、撤回します。", "夜間アラート"},
+		{"合并前必须截图那个规矩也不要了，大家都嫌麻烦。", "合并前必须截图"},
+		{"所以那条每周备份的要求算了", "每周备份"},
+		{"et les commandes n'ont plus besoin de bon de livraison papier, tout est dans l'appli.", "bon de livraison papier"},
+		{"on n'a plus besoin du badge visiteur.", "badge visiteur"},
+		{"ya tenemos el servidor nuevo, así que fuera el límite de subidas.", "límite de subidas"},
+		{"good news, the landlord talked us out of the quiet-hours rule, we can test at night.", "quiet-hours rule"},
+		{"also the committee killed the early-bird discount at the last meeting.", "early-bird discount"},
+		{"ライセンスを買ったので、今月からはPolyspaceも使ってOKです。", "Polyspace"},
+		{"还有，日志以后只要 JSON 就行，版本号那个前缀没人用，去掉吧。", "版本号那个前缀"},
+		{"委员会同意了，周报里可以显示客户名称了。", "客户名称"},
+		{"那个暂停的同步任务恢复了，照常跑。", "同步任务"},
+		{"also drop the footer at the end of emails, the client shows it anyway. tone rule stays though", ""},
+		{"Le gymnase a rouvert lundi, on y retourne.", "gymnase"},
+		{"Les nouvelles vitres sont posées, les volets on s'en fiche maintenant.", "volets"},
+		{"y las obras de la calle mayor terminaron, vuelve el horario normal.", "obras de la calle mayor"},
+		{"夏期講習の特例と臨時便は全部外してください", "夏期講習の特例と臨時便"},
+		{"the migration is done, so switch the hourly sync back on.", "hourly sync"},
+		{"si fuera la última vez, vale.", ""},  // guard: "fuera" as "were"
+		{"he talked me out of it, sadly.", ""}, // guard: nothing named
+		{"明日の会議、撤回しますか？", ""},                  // guard: a question
+	} {
+		checkWithdraws(t, tc.text, tc.target, func(a, b string) bool { return a == b })
+	}
+}
