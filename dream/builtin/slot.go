@@ -191,6 +191,12 @@ func valueOf(text string) []valueTok {
 			}
 			if i+1 < len(words) && cjkWord(words[i+1]) && strings.TrimSpace(text[idx[i][1]:idx[i+1][0]]) == "" {
 				us = append(us, string([]rune(words[i+1])[:1]))
+				for _, cs := range cjkSpans {
+					if strings.HasPrefix(words[i+1], cs.word) {
+						us = append(us, cs.unit)
+						break
+					}
+				}
 			}
 			return us
 		}
@@ -397,12 +403,19 @@ func productOpens(w, next string) []string {
 // productNamed is the product unit of a word that names a product: a
 // proper noun or a known tool, no word that numbers something else, a
 // day or a stop word.
+// packageNamed reports a word spelled as a package's name: letters in
+// parts joined by hyphens or underscores ("mkdocs-material",
+// "arm-none-eabi-gcc"), said right before a version.
+func packageNamed(l string) bool {
+	return strings.ContainsAny(l, "-_") && lettersOnly(strings.FieldsFunc(l, func(r rune) bool { return r == '-' || r == '_' }))
+}
+
 func productNamed(w string) []string {
 	if r, _ := utf8.DecodeRuneInString(w); r >= utf8.RuneSelf || !unicode.IsLetter(r) {
 		return nil
 	}
 	l := strings.ToLower(w)
-	if numberedWords[l] || dayWords[l] || termStop[l] || !properNoun(w, false) && !toolNamed(w) {
+	if numberedWords[l] || dayWords[l] || termStop[l] || !properNoun(w, false) && !toolNamed(w) && !packageNamed(l) {
 		return nil
 	}
 	return []string{productUnit(l)}
@@ -440,6 +453,64 @@ var unitBase = map[string]string{"khz": "hz", "mhz": "hz", "ghz": "hz", "kb": "b
 	"gbp": "gbp", "pound": "gbp", "pounds": "gbp", "quid": "gbp", "英镑": "gbp",
 	"jpy": "jpy", "yen": "jpy", "円": "jpy", "万円": "jpy",
 	"percent": "%", "pct": "%", "prozent": "%", "porcentaje": "%", "百分": "%"}
+
+// spanSeconds are the units of a span of time, as canonUnit names them,
+// in seconds.
+var spanSeconds = map[string]float64{"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 7 * 86400,
+	"month": 30 * 86400, "year": 365 * 86400}
+
+// spelledCounts are the counts spelled out that a span is said in ("two
+// minutes", "zwei Stunden").
+var spelledCounts = map[string]float64{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+	"eight": 8, "nine": 9, "ten": 10, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "zwei": 2, "drei": 3,
+	"vier": 4, "fünf": 5, "sechs": 6, "zehn": 10, "zwölf": 12, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6,
+	"diez": 10, "doce": 12, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "dix": 10, "douze": 12}
+
+// spanOf is how long a count is, in seconds, when it counts a span of
+// time.
+func spanOf(v valueTok) (float64, bool) {
+	if v.kind != vkCount {
+		return 0, false
+	}
+	n, ok := spelledCounts[v.text]
+	if !ok {
+		f, err := strconv.ParseFloat(strings.Replace(strings.TrimRightFunc(v.text, unicode.IsLetter), ",", ".", 1), 64)
+		if err != nil || f <= 0 {
+			return 0, false
+		}
+		n = f
+	}
+	for _, u := range v.units {
+		if s, ok := spanSeconds[u]; ok {
+			if u == "second" && strings.HasSuffix(v.text, "ms") {
+				s = 0.001
+			}
+			return n * s, true
+		}
+	}
+	return 0, false
+}
+
+// similarSpans reports two spans of time said in different units whose
+// lengths are within a factor of 30 of each other: "60 秒" and "3 分钟",
+// "45 Sekunden" and "two minutes" are one setting said twice, "±90ms" and
+// "24h" are not.
+func similarSpans(a, b valueTok) bool {
+	x, ok := spanOf(a)
+	if !ok {
+		return false
+	}
+	y, ok := spanOf(b)
+	return ok && x <= 30*y && y <= 30*x
+}
+
+// cjkSpans are the CJK words for spans of time written after a count, with
+// their unit: "分" alone may be a score, "日" a date.
+var cjkSpans = []struct{ word, unit string }{
+	{"秒", "second"}, {"分钟", "minute"}, {"分鐘", "minute"}, {"分間", "minute"}, {"小时", "hour"}, {"小時", "hour"},
+	{"時間", "hour"}, {"天", "day"}, {"日間", "day"}, {"周", "week"}, {"週間", "week"}, {"个月", "month"}, {"ヶ月", "month"},
+	{"か月", "month"}, {"カ月", "month"},
+}
 
 // signUnits are the signs written beside a count for its unit: money,
 // shares and degrees. A currency's sign may stand before its count or
@@ -665,7 +736,7 @@ func properNoun(w string, start bool) bool {
 }
 
 // changeCue marks a statement that says something changed.
-var changeCue = regexp.MustCompile(`(?i)\b(?:(?:the|our) new \w+(?: \w+)? (?:is|are)|now|moved|migrated|switched|changed|upgraded|downgraded|bumped|replaced|dropped|raised|lowered|increased|decreased|reduced|went|no longer|any ?more|instead|these days|nowadays|jetzt|mittlerweile|inzwischen|nun|umgestellt|gewechselt|migriert|geändert|ersetzt|aktualisiert|angehoben|gehoben|hochgezogen|erhöht|gesenkt|nicht mehr|nur noch|umgezogen|umgestiegen|verschoben|gewechselt|ahora|mudamos|nos mudamos|ya|cambiamos|migramos|pasamos|movimos|subimos|bajamos|reemplazamos|cambiado|migrado|pasado|subido|bajado|actualizado|maintenant|désormais|déménagé|basculé|remplacé|remplacée|migré|migrée|passé|passée|passés|passées|changé|augmenté|réduit|baissé|plus|pasa(?:n|mos)? a|(?:sube|suben|baja|bajan)(?: a)?|queda(?:n)? en|cut over|cutover|(?:drops|dropped|rises|rose|goes up|went up|goes down|went down) to|tightened|loosened|relaxed|shortened|extended|shifted|verlängert|verkürzt|gelockert|verschärft|ampliamos|ampliado|reducimos|acortamos|acortado|adelantamos|retrasamos|allongé|allongée|raccourci|raccourcie|resserre|resserré|resserrée|assoupli|assouplie|décale|décalé|décalée|avancé|avancée|reporté|reportée)` + hear.EndsWord + `|\bpass(?:e|ent|ons)(?:\s+[^\s,.;:!?]+){0,6}?\s+à\s|现在|已经|改成|改为|改一下|调一下|改了|改到|调成|调到|调为|提高到|降到|降低到|增加到|减少到|变成|换成|迁到|迁移|升级|不再|调整|缩短|延长|放宽|收紧|提前到|推迟到|今は|変わ|変更|見直し|短縮|延長|緩和|移行|切り替え|上げ|下げ|上がり|上がっ|下がり|下がっ|なりました|になった(?:[^ら]|$)|にしました|にします|にする|までで(?:いい|大丈夫|OK)|に変えました|に変えて|やっぱり|になったので|担当になり`)
+var changeCue = regexp.MustCompile(`(?i)\b(?:(?:the|our) new \w+(?: \w+)? (?:is|are)|now|moved|migrated|switched|changed|upgraded|downgraded|bump|bumped|replaced|dropped|raised|lowered|increased|decreased|reduced|went|no longer|any ?more|instead|these days|nowadays|jetzt|mittlerweile|inzwischen|nun|umgestellt|gewechselt|migriert|geändert|ersetzt|aktualisiert|angehoben|gehoben|hochgezogen|erhöht|gesenkt|nicht mehr|nur noch|umgezogen|umgestiegen|verschoben|gewechselt|ahora|mudamos|nos mudamos|ya|cambiamos|migramos|pasamos|movimos|subimos|bajamos|reemplazamos|cambiado|migrado|pasado|subido|bajado|actualizado|maintenant|désormais|déménagé|basculé|remplacé|remplacée|migré|migrée|passé|passée|passés|passées|changé|augmenté|réduit|baissé|plus|pasa(?:n|mos)? a|(?:sube|suben|baja|bajan)(?: a)?|queda(?:n)? en|cut over|cutover|(?:drops|dropped|rises|rose|goes up|went up|goes down|went down) to|tightened|loosened|relaxed|shortened|extended|shifted|verlängert|verkürzt|gelockert|verschärft|ampliamos|ampliado|reducimos|acortamos|acortado|adelantamos|retrasamos|allongé|allongée|raccourci|raccourcie|resserre|resserré|resserrée|assoupli|assouplie|décale|décalé|décalée|avancé|avancée|reporté|reportée)` + hear.EndsWord + `|\bpass(?:e|ent|ons)(?:\s+[^\s,.;:!?]+){0,6}?\s+à\s|现在|已经|改成|改为|改一下|调一下|改了|改到|调成|调到|调为|提高到|降到|降低到|增加到|减少到|变成|换成|迁到|迁移|升级|不再|调整|缩短|延长|放宽|收紧|提前到|推迟到|今は|変わ|変更|見直し|短縮|延長|緩和|移行|切り替え|上げ|下げ|上がり|上がっ|下がり|下がっ|なりました|になった(?:[^ら]|$)|にしました|にします|にする|までで(?:いい|大丈夫|OK)|に変えました|に変えて|やっぱり|になったので|担当になり`)
 
 // coversAll reports whether content holds every word of a claim's
 // subject (cs) that narrows it, but for words naming a value's kind.
@@ -832,7 +903,11 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 	if len(nv) == 0 {
 		return nil
 	}
-	change := saysChange(st)
+	// "Frau Wendt will den Wochenbericht ab sofort lieber donnerstags": a
+	// value said to hold from now on, where a claim holds one of its kind,
+	// is that claim's new value; an answer's "from now on" may be said of
+	// its question's values, which it does not change.
+	change := saysChange(st) || st.Question == "" && reFromNow.MatchString(st.Quote)
 	// A label the claim was said under ("cambiamos la planificación:
 	// …") may name what it is of.
 	content := minus(union(union(sterms, terms(unframed(st.Claim))), terms(st.Topic)), valueTerms(bareValues(nv)))
@@ -1331,7 +1406,7 @@ func sameUnit(a, b valueTok) bool {
 	if a.kind != vkCount && a.kind != vkID && a.kind != vkTool && a.kind != vkHost && a.kind != vkURL && a.kind != vkNamed {
 		return true
 	}
-	return slices.ContainsFunc(a.units, func(u string) bool { return slices.Contains(b.units, u) })
+	return slices.ContainsFunc(a.units, func(u string) bool { return slices.Contains(b.units, u) }) || similarSpans(a, b)
 }
 
 // replacedBy reports whether new values ns give another value of old

@@ -1930,7 +1930,8 @@ func TestOldTimeSpelledOtherwise(t *testing.T) {
 // Ensure that a value said to hold from a date ("from March", "a partir de
 // julio", "来月から") or "only … now" ("nur noch") replaces the value of
 // the claim it changes, where "from now on" alone only says a rule is
-// standing; and that a date said of another thing replaces nothing.
+// standing, unless it gives a value of the kind a claim of its subject
+// holds; and that a date said of another thing replaces nothing.
 // ("guard" rows pass without the cue: their subjects already match.)
 func TestChangeSaidByWhenItHolds(t *testing.T) {
 	runTwoSessionsHeld(t, []twoSessions{
@@ -1954,6 +1955,10 @@ func TestChangeSaidByWhenItHolds(t *testing.T) {
 			[]string{"la cuota mensual es de 40 euros por socio."},
 			[]string{"a partir de julio la cuota mensual es de 45 euros por socio."},
 			[]string{"40 euros"}, []string{"45 euros"}},
+		{"German, ab sofort with a day of the claim's person",
+			[]string{"Unser Steuerberater, Herr Kaya, will jede Woche die Belege, und zwar dienstags."},
+			[]string{"Herr Kaya will die Belege ab sofort lieber freitags haben."},
+			[]string{"dienstags"}, []string{"freitags"}},
 		{"guard: a date said of another thing",
 			[]string{"the late fee is £2 per day per book."},
 			[]string{"from March the reading room opens at 9 on Saturdays."},
@@ -1998,4 +2003,66 @@ func TestWithdrawalOfRuleNamedByCJKRuleWord(t *testing.T) {
 			[]string{"SQL のルールはもう気にしなくていいです。"},
 			[]string{"素の SQL"}, nil},
 	})
+}
+
+// Ensure that a span of time said in another unit ("60 秒" then "3 分钟",
+// "45 Sekunden" then "two minutes") replaces the span it changes, and that
+// a span of something else replaces nothing.
+func TestSpanInAnotherUnit(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"Chinese, seconds then minutes",
+			[]string{"同步任务存在 /srv/sync 下面，间隔 30 秒。"},
+			[]string{"同步任务的间隔我调成 2 分钟了，之前太频繁。"},
+			[]string{"30 秒"}, []string{"2 分钟"}},
+		{"German then English, seconds then minutes",
+			[]string{"Das Heartbeat-Intervall ist 20 Sekunden, so mit dem Hersteller vereinbart."},
+			[]string{"the vendor changed it, the heartbeat interval is two minutes now."},
+			[]string{"20 Sekunden"}, []string{"two minutes"}},
+		{"guard: a span of another thing",
+			[]string{"Backups müssen 30 Tage aufbewahrt werden."},
+			[]string{"the build timeout is 20 minutes now."},
+			nil, []string{"30 Tage", "20 minutes"}},
+	})
+}
+
+// Ensure that a package named the way package managers spell it
+// ("sphinx-rtd-theme 1.3") is the product its version is of, so that
+// "bump to sphinx-rtd-theme 2.0" replaces that version and no other
+// package's.
+func TestPackageVersionBumped(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"English, bump to",
+			[]string{"the docs use sphinx-rtd-theme 1.3, pinned in docs/requirements.txt"},
+			[]string{"bump to sphinx-rtd-theme 2.0 in docs/requirements.txt, there's a fix for the sidebar we need."},
+			[]string{"1.3"}, []string{"2.0"}},
+		{"guard: another package",
+			[]string{"the docs use sphinx-rtd-theme 1.3, pinned in docs/requirements.txt"},
+			[]string{"bump to sphinx-copybutton 0.5 in docs/requirements.txt, there's a fix for the prompts we need."},
+			nil, []string{"1.3", "0.5"}},
+	})
+}
+
+// Ensure that spans of time said in different units are read as one
+// setting only when their lengths are near each other.
+func TestSimilarSpans(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want bool
+	}{
+		{"间隔 60 秒", "调成 3 分钟", true},
+		{"Timeout ist 45 Sekunden", "the timeout is two minutes", true},
+		{"PERFECT は ±45ms", "TTL 24h", false},
+		{"30 Tage aufbewahren", "20 minutes timeout", false},
+		{"every 12 months", "every six months", true},
+	} {
+		var got bool
+		for _, x := range valueOf(tc.a) {
+			for _, y := range valueOf(tc.b) {
+				got = got || similarSpans(x, y)
+			}
+		}
+		if got != tc.want {
+			t.Errorf("similarSpans(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
 }
