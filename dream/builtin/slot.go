@@ -907,7 +907,8 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 	// value said to hold from now on, where a claim holds one of its kind,
 	// is that claim's new value; an answer's "from now on" may be said of
 	// its question's values, which it does not change.
-	change := saysChange(st) || st.Question == "" && reFromNow.MatchString(st.Quote)
+	fromNow := !saysChange(st) && st.Question == "" && reFromNow.MatchString(st.Quote)
+	change := saysChange(st) || fromNow
 	// A label the claim was said under ("cambiamos la planificación:
 	// …") may name what it is of.
 	content := minus(union(union(sterms, terms(unframed(st.Claim))), terms(st.Topic)), valueTerms(bareValues(nv)))
@@ -959,6 +960,12 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		ov := c.valueToks()
 		kind := sameKind(nv, ov)
 		if kind == "" || kind == vkVersion && otherProduct(nv, ov) {
+			continue
+		}
+		if fromNow && holdsOtherSpecifics(ov, nv) {
+			// "der release-train fährt ab sofort wöchentlich" says no
+			// word of the "10:30 CET" beside the old "every other week":
+			// "from now on" replaces a claim it says all of.
 			continue
 		}
 		s := 0
@@ -1092,6 +1099,19 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		top.offer(c, s)
 	}
 	return top.winner()
+}
+
+// holdsOtherSpecifics reports old values (os) of a specific kind (an hour,
+// a count, a version, a host, an address, an id) of which the new ones
+// (ns) give none.
+func holdsOtherSpecifics(os, ns []valueTok) bool {
+	return slices.ContainsFunc(os, func(o valueTok) bool {
+		switch o.kind {
+		case vkTime, vkCount, vkVersion, vkHost, vkURL, vkID:
+			return !slices.ContainsFunc(ns, func(n valueTok) bool { return n.kind == o.kind })
+		}
+		return false
+	})
 }
 
 // sameID reports an id both values name ("P2", "bay-3").
