@@ -254,6 +254,7 @@ func valueOf(text string) []valueTok {
 			out = append(out, valueTok{kind: vkName, text: l})
 		}
 	}
+	out = append(out, spokenTimesOf(text)...)
 	return append(out, periodsOf(text)...)
 }
 

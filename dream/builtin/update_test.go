@@ -2070,3 +2070,18 @@ func TestSimilarSpans(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that a time of day said in words is the value a time in digits
+// replaces, and the other way round.
+func TestSpokenTimeReplaced(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"English, words then digits",
+			[]string{"Priya moved the nightly export to half past three btw, the db does its vacuum at 2 now"},
+			[]string{"the export is at 04:15 now, the vacuum got longer again"},
+			[]string{"half past three"}, []string{"04:15"}},
+		{"Chinese, digits then numerals",
+			[]string{"周报每天早上 8 点发到群里。"},
+			[]string{"周报改成八点半发，张经理八点半才到。"},
+			[]string{"8 点发"}, []string{"八点半"}},
+	})
+}
