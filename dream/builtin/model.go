@@ -379,7 +379,7 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 
 // reUseAgain says a thing may be used again ("Polyspaceも使ってOKです",
 // "we can use Docker again").
-var reUseAgain = regexp.MustCompile(`(?i)使って(?:OK|ＯＫ|いい|良い|大丈夫|構いません)|\b(?:can|may) (?:now )?(?:use|be used)\b|\b(?:darf|dürfen|können) (?:wieder |jetzt )*(?:\S+ )?(?:verwendet|benutzt|genutzt)|\b(?:se puede|podemos|puedes) (?:volver a )?usar\b|\b(?:on peut|tu peux|vous pouvez) (?:de nouveau |à nouveau )?utiliser\b|可以(?:再)?用`)
+var reUseAgain = regexp.MustCompile(`(?i)(?:使|触|いじ)って(?:OK|ＯＫ|いい|良い|大丈夫|構いません)|\b(?:can|may) (?:now )?(?:use|be used)\b|\b(?:darf|dürfen|können) (?:wieder |jetzt )*(?:\S+ )?(?:verwendet|benutzt|genutzt)|\b(?:se puede|podemos|puedes) (?:volver a )?usar\b|\b(?:on peut|tu peux|vous pouvez) (?:de nouveau |à nouveau )?utiliser\b|可以(?:再)?用`)
 
 // reCJKRuleWord is a CJK word for a rule said after what it is of ("CSS
 // のルール", "截图那条规矩"): the kind of claim, not what of, as
@@ -549,7 +549,7 @@ var (
 	reCondition = regexp.MustCompile(`(?i)\b(?:until|till|during|while|as long as|pending|for the duration of|we're in|we are in|bis zum|bis zur|bis|während|solange|hasta|durante|mientras|jusqu'à|jusqu'au|pendant|tant que)` + hear.EndsWord)
 	// reConditionCJK closes it in Chinese and Japanese ("在微信支付审核
 	// 通过之前", "監査期間中は").
-	reConditionCJK = regexp.MustCompile(`之前|以前|期间|期間|为止|までは|まで|の間|中は`)
+	reConditionCJK = regexp.MustCompile(`之前|以前|期间|期間|为止|までは|まで|の間|中は|中なので|中だから|中のため`)
 )
 
 // holdsUntil reports whether a claim's text holds for a period it names

@@ -493,6 +493,8 @@ func spanish() *lexicon {
 		ended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:ya )?(?:se acabó|se terminó|terminó|se levantó|se cerró) (?:el |la |los |las )?(?P<t>[^,]+?)(?:[.;!].*)?$`),
 			regexp.MustCompile(`(?i)^(?:ahora que |como )?(?:el |la |los |las |nuestro |nuestra )?(?P<t>[^,]{3,}?) (?:ya )?(?:terminó|terminaron|se acabó|se acabaron|han terminado|se levantó|está terminad[oa]|ha terminado|se ha acabado|ya pasó)(?:[^\pL\pN].*)?$`),
+			// "Ya pasó el calor, …": a season or spell over, said verb first.
+			regexp.MustCompile(`(?i)^(?:y |pues |bueno,? )?ya (?:pasó|pasaron) (?:el |la |los |las )(?P<t>[^,;.]{2,30}?)(?:[,;.!]|$)`),
 			// "La feria pasó, quita la excepción": "pasó" ends its clause
 			// ("le pasó la cuenta a Pedro" hands a thing on).
 			regexp.MustCompile(`(?i)^(?:ahora que |como )?(?:el |la |los |las |nuestro |nuestra )?(?P<t>[^,]{2,30}?) (?:ya )?pasó\s*(?:[,.;!].*)?$`),
@@ -863,7 +865,7 @@ func japanese() *lexicon {
 			regexp.MustCompile(`^(?:.+[、,])?(?P<t>[^、。]{1,20}?)(?:を|は|も)元に戻して`),
 			// "ここからはSimulink Testも使ってOKです": what was not to be used
 			// may be now.
-			regexp.MustCompile(`^(?:.+[、,。])?(?:(?:ここから|これから|今後|今日から|今月から|来月から)は?)?(?P<t>[^、。はを]{2,20}?)(?:も|を)使って(?:OK|ＯＫ|いい|良い|大丈夫|構いません)`),
+			regexp.MustCompile(`^(?:.+[、,。])?(?:(?:ここから|これから|今後|今日から|今月から|来月から)は?)?(?P<t>[^、。はを]{2,20}?)(?:も|を)(?:使|触|入|送|見|出|押|開|いじ)って(?:OK|ＯＫ|いい|良い|大丈夫|構いません)`),
 		},
 		mended: []*regexp.Regexp{
 			regexp.MustCompile(`^(?P<t>[^、。]{1,16}?)(?:が|は)?(?:もう|無事に?|ようやく|やっと)?(?:直った|直りました|直ったので|修理が終わ|復旧し|入荷し|使えるようにな|また使え|(?:修理|点検|車検)から戻って(?:き|く))`),

@@ -1402,6 +1402,7 @@ func TestWithdrawalIdioms(t *testing.T) {
 		{"good news, the landlord talked us out of the quiet-hours rule, we can test at night.", "quiet-hours rule"},
 		{"also the committee killed the early-bird discount at the last meeting.", "early-bird discount"},
 		{"ライセンスを買ったので、今月からはPolyspaceも使ってOKです。", "Polyspace"},
+		{"今月からはステージングも触ってOKです。", "ステージング"},
 		{"还有，日志以后只要 JSON 就行，版本号那个前缀没人用，去掉吧。", "版本号那个前缀"},
 		{"委员会同意了，周报里可以显示客户名称了。", "客户名称"},
 		{"那个暂停的同步任务恢复了，照常跑。", "同步任务"},
