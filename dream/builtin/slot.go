@@ -278,6 +278,9 @@ func labelled(text string, vs []valueTok, kind string, content []string) bool {
 			continue
 		}
 		h := hourWritten(v)
+		if h == "" {
+			continue
+		}
 		for at := strings.Index(text, h); at >= 0; {
 			from := max(0, strings.LastIndexAny(text[:at], ",;:，、。：")+1)
 			if lt := terms(text[from:at]); len(lt) > 0 && 2*overlap(lt, content) >= len(lt) {
@@ -296,7 +299,11 @@ func labelled(text string, vs []valueTok, kind string, content []string) bool {
 // hourWritten is an hour of the day (v) as a text writes it: "10:00" is
 // "10" of "10時" or "10 h", "05:30" is "5:30".
 func hourWritten(v valueTok) string {
-	return strings.TrimPrefix(strings.TrimSuffix(v.text, ":00"), "0")
+	h := strings.TrimSuffix(v.text, ":00")
+	if len(h) > 1 {
+		h = strings.TrimPrefix(h, "0")
+	}
+	return h
 }
 
 // hourOfDay reports word i of text (words, at idx) as an hour of the

@@ -37,3 +37,18 @@ func TestSpokenTimes(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that midnight is written as an hour ("0"), not as nothing: a
+// label search for an empty hour never moved on, and a time said as "零点"
+// or "0 Uhr" hung the dream.
+func TestMidnightHourWritten(t *testing.T) {
+	mid := valueTok{kind: vkTime, text: "0:00"}
+	if got := hourWritten(mid); got != "0" {
+		t.Errorf("hourWritten(0:00) = %q, want %q", got, "0")
+	}
+	if got := hourWritten(valueTok{kind: vkTime, text: "05:30"}); got != "5:30" {
+		t.Errorf("hourWritten(05:30) = %q, want %q", got, "5:30")
+	}
+	// It returns (the test times out if it does not), whatever it finds.
+	_ = labelled("das Backup läuft um 0 Uhr, der Scrub um 2 Uhr", []valueTok{mid}, vkTime, []string{"backup"})
+}
