@@ -53,7 +53,12 @@
 // from its count says what is counted) and names, an address ("…/v3/
 // sync", with or without its scheme), a versioned name ("orders.v2"),
 // a setting ("shell=False") and a size ("8x8") are each of their own
-// thing, so that the next one said finds the claim of the last. Money
+// thing, so that the next one said finds the claim of the last. A span
+// said in another unit is of the same setting when the two are within a
+// factor of 30 ("60 秒" and "3 分钟"); a time of day said in words is a
+// time (spoken.go: "half past three", "halb vier", "七点半"); a name
+// spelled the package-manager way before a version ("mkdocs-material
+// 9.5") is the product the version is of. Money
 // and shares are units by their sign or their word ("$4k/month" and
 // "3.500 dólares", "20%" and "5 %"). An answer that gives values is read
 // for its own, not for the others its question offered.
