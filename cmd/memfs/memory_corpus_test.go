@@ -267,11 +267,6 @@ func TestMemoryCorpus(t *testing.T) {
 		}
 		ran++
 		t.Run(half, func(t *testing.T) {
-			// Each half runs in a home of its own through the CLI's
-			// in-process entry point: the halves run side by side, as
-			// many as -parallel allows, which keeps the package within
-			// CI's time as halves are added.
-			t.Parallel()
 			corpus, err := memcorpus.Load(dir)
 			if err != nil {
 				t.Fatal(err)
