@@ -467,26 +467,19 @@ var unitBase = map[string]string{"khz": "hz", "mhz": "hz", "ghz": "hz", "kb": "b
 var spanSeconds = map[string]float64{"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 7 * 86400,
 	"month": 30 * 86400, "year": 365 * 86400}
 
-// spelledCounts are the counts spelled out that a span is said in ("two
-// minutes", "zwei Stunden").
-var spelledCounts = map[string]float64{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-	"eight": 8, "nine": 9, "ten": 10, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30, "zwei": 2, "drei": 3,
-	"vier": 4, "fünf": 5, "sechs": 6, "zehn": 10, "zwölf": 12, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6,
-	"diez": 10, "doce": 12, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "dix": 10, "douze": 12}
-
 // spanOf is how long a count is, in seconds, when it counts a span of
 // time.
 func spanOf(v valueTok) (float64, bool) {
 	if v.kind != vkCount {
 		return 0, false
 	}
-	n, ok := spelledCounts[v.text]
+	// "45ms": the count before its unit's letters; "two": spelled.
+	n, ok := hear.Amount(v.text)
 	if !ok {
-		f, err := strconv.ParseFloat(strings.Replace(strings.TrimRightFunc(v.text, unicode.IsLetter), ",", ".", 1), 64)
-		if err != nil || f <= 0 {
-			return 0, false
-		}
-		n = f
+		n, ok = hear.Amount(strings.TrimRightFunc(v.text, unicode.IsLetter))
+	}
+	if !ok || n <= 0 {
+		return 0, false
 	}
 	for _, u := range v.units {
 		if s, ok := spanSeconds[u]; ok {

@@ -95,7 +95,7 @@ func relativeIn(c, lang string) (Relative, bool) {
 			return r, true
 		}
 		r.Amount = group(p.re, m, "n")
-		n, ok := amount(r.Amount)
+		n, ok := Amount(r.Amount)
 		if !ok || n == 0 {
 			continue
 		}
@@ -119,9 +119,9 @@ var relNumbers = map[string]float64{"one": 1, "two": 2, "three": 3, "four": 4, "
 	"sechs": 6, "zehn": 10, "zwanzig": 20, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "diez": 10, "veinte": 20,
 	"deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "dix": 10, "vingt": 20}
 
-// amount reads an amount written in digits (a comma as the decimal mark
+// Amount reads an amount written in digits (a comma as the decimal mark
 // too) or spelled in words.
-func amount(s string) (float64, bool) {
+func Amount(s string) (float64, bool) {
 	if v, ok := relNumbers[strings.ToLower(s)]; ok {
 		return v, true
 	}
