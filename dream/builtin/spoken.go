@@ -41,12 +41,14 @@ func hourOf(w string) (int, bool) {
 	return n, ok
 }
 
+// cjkDigits are the Chinese numerals below ten.
+var cjkDigits = map[rune]int{'零': 0, '一': 1, '二': 2, '两': 2, '三': 3, '四': 4, '五': 5, '六': 6, '七': 7, '八': 8, '九': 9}
+
 // cjkHour reads an hour written in digits or Chinese numerals up to 24.
 func cjkHour(w string) (int, bool) {
 	if n, err := strconv.Atoi(w); err == nil {
 		return n, n >= 0 && n <= 24
 	}
-	digits := map[rune]int{'零': 0, '一': 1, '二': 2, '两': 2, '三': 3, '四': 4, '五': 5, '六': 6, '七': 7, '八': 8, '九': 9}
 	n, tens := 0, false
 	for _, r := range w {
 		switch {
@@ -56,7 +58,7 @@ func cjkHour(w string) (int, bool) {
 			}
 			n, tens = n*10, true
 		default:
-			d, ok := digits[r]
+			d, ok := cjkDigits[r]
 			if !ok {
 				return 0, false
 			}
