@@ -34,7 +34,9 @@ type Context struct {
 	Commit string
 	// Summary and Index are summary.md and index.md at Commit.
 	Summary, Index []byte
-	// Budget bounds the message in bytes; DefaultContextBudget when zero.
+	// Budget bounds the message in bytes, counting the command and the
+	// folder it names as pathRoom bytes each (longer paths may take it up
+	// to pathSlack bytes over); DefaultContextBudget when zero.
 	Budget int
 }
 
@@ -49,73 +51,127 @@ type ContextMessage struct {
 // RenderContext renders the memory-context message. Summary and index are
 // cut at line ends to fit the budget, each cut announced in the text; the
 // summary never takes more than a quarter of the room the index needs.
+//
+// Where the cuts fall does not depend on where memfs is installed: they are
+// worked out with the command and the folder the message names replaced by
+// stand-ins of pathRoom bytes, so one memory shows the same lines on every
+// machine and in every home. Longer paths take the message over its budget
+// by up to pathSlack bytes; only beyond that is the index shortened further.
 func RenderContext(c Context) ContextMessage {
 	budget := c.Budget
 	if budget <= 0 {
 		budget = DefaultContextBudget
 	}
-	var b strings.Builder
-	c.writePreamble(&b)
 	if c.Commit == "" {
+		var b strings.Builder
+		c.writePreamble(&b)
 		fmt.Fprintf(&b, "\nScope `%s` has no publications yet: there is no memory to read. It fills in after sessions like this one are processed.\n", c.Scope)
 		return ContextMessage{Text: b.String()}
 	}
-	short := c.Commit
-	if len(short) > 12 {
-		short = short[:12]
-	}
-	fmt.Fprintf(&b, "\nBelow are summary.md and index.md of scope `%s` at commit %s.\n", c.Scope, short)
-
 	// index.md in its compact view; summary.md only when it says
 	// something index.md does not.
-	summary, index := c.Summary, compactIndex(c.Index)
-	repeated, skipSummary := summaryRepeated(c.Summary, c.Index)
-	if skipSummary {
-		summary = nil
+	v := contextView{summary: c.Summary, index: compactIndex(c.Index)}
+	v.repeated, v.skipSummary = summaryRepeated(c.Summary, c.Index)
+	if v.skipSummary {
+		v.summary = nil
 	}
+	sumCap, idxCap := c.standIn().caps(v, budget)
+	msg := c.render(v, sumCap, idxCap)
+	// Paths far longer than their stand-ins: shorten the index until the
+	// message fits, halving the step each time.
+	limit := budget + pathSlack
+	for step := len(msg.Text) - limit; len(msg.Text) > limit && idxCap > 0; step = max(step/2, 1) {
+		idxCap = max(idxCap-step, 0)
+		msg = c.render(v, sumCap, idxCap)
+	}
+	return msg
+}
 
-	// Room for the two files: the budget less what is written so far and,
-	// for each file, its heading, fences and a truncation note at its
-	// longest. The index then takes whatever room those estimates left
-	// unused, as long as the message stays within the budget.
+// pathRoom is the length of the stand-ins for the memfs command and the
+// mounted folder when the cuts are worked out; pathSlack is how far longer
+// paths may take the message over its budget.
+const (
+	pathRoom  = 48
+	pathSlack = 512
+)
+
+// standIn returns c with its command and folder replaced by stand-ins of
+// pathRoom bytes.
+func (c Context) standIn() Context {
+	if c.Folder != "" {
+		c.Folder = strings.Repeat("f", pathRoom)
+	}
+	c.Command = strings.Repeat("m", pathRoom)
+	return c
+}
+
+// contextView is what the message shows of summary.md and index.md.
+type contextView struct {
+	summary, index []byte
+	// skipSummary is set when every line of summary.md is a claim of
+	// index.md (repeated of them); the summary is then not shown.
+	skipSummary bool
+	repeated    int
+}
+
+// caps returns the bytes of summary.md and index.md the message can show
+// within budget.
+func (c Context) caps(v contextView, budget int) (sumCap, idxCap int) {
+	var b strings.Builder
+	c.writeHead(&b)
+	// Room for the two files: the budget less the head and, for each
+	// file, its heading, fences and a truncation note at its longest. The
+	// index then takes whatever room those estimates left unused, as long
+	// as the message stays within the budget.
 	avail := budget - b.Len()
-	for _, f := range [][]byte{summary, index} {
+	for _, f := range [][]byte{v.summary, v.index} {
 		avail -= len("\n## summary.md\n\n") + 2*(max(3, longestRun(f, '~')+1)+1) + len(c.truncationNote(SummaryFile, len(f), len(f), nil)) + maxOmissionNote
 	}
 	avail -= len(repeatedNote) + 8
-	sumCap, idxCap := len(summary), len(index)
+	sumCap, idxCap = len(v.summary), len(v.index)
 	if sumCap+idxCap > avail {
-		sumCap = min(len(summary), max(avail/4, avail-len(index)))
+		sumCap = min(len(v.summary), max(avail/4, avail-len(v.index)))
 		idxCap = max(avail-sumCap, 0)
 		sumCap = max(sumCap, 0)
 	}
-	head := b.String()
-	render := func(idxCap int) ContextMessage {
-		var b strings.Builder
-		b.WriteString(head)
-		msg := c.writeFiles(&b, fileView{SummaryFile, summary, sumCap}, fileView{IndexFile, index, idxCap}, skipSummary, repeated)
-		msg.Text = b.String()
-		return msg
-	}
-	msg := render(idxCap)
 	// Give the index the room the estimates left unused: grow its cut by
 	// the room left, halving the step on overshoot, a few renderings at
 	// most.
-	step := budget - len(msg.Text)
+	step := budget - len(c.render(v, sumCap, idxCap).Text)
 	for range 8 {
-		if step < 16 || idxCap >= len(index) {
+		if step < 16 || idxCap >= len(v.index) {
 			break
 		}
-		next := render(idxCap + step)
+		next := c.render(v, sumCap, idxCap+step)
 		if len(next.Text) > budget {
 			step /= 2
 			continue
 		}
 		idxCap += step
-		msg = next
-		step = budget - len(msg.Text)
+		step = budget - len(next.Text)
 	}
+	return sumCap, idxCap
+}
+
+// render writes the message with summary.md and index.md cut to sumCap
+// and idxCap bytes.
+func (c Context) render(v contextView, sumCap, idxCap int) ContextMessage {
+	var b strings.Builder
+	c.writeHead(&b)
+	msg := c.writeFiles(&b, fileView{SummaryFile, v.summary, sumCap}, fileView{IndexFile, v.index, idxCap}, v.skipSummary, v.repeated)
+	msg.Text = b.String()
 	return msg
+}
+
+// writeHead writes what comes before the files: the preamble and the
+// commit the files are read at.
+func (c Context) writeHead(b *strings.Builder) {
+	c.writePreamble(b)
+	short := c.Commit
+	if len(short) > 12 {
+		short = short[:12]
+	}
+	fmt.Fprintf(b, "\nBelow are summary.md and index.md of scope `%s` at commit %s.\n", c.Scope, short)
 }
 
 // fileView is a memory file as the message shows it: its name, the content

@@ -125,10 +125,55 @@ func TestRenderContext_Budget(t *testing.T) {
 			t.Errorf("index not cut at a line end")
 		}
 		// No line the budget had room for is left out: the lines of
-		// bigIndex are under 100 bytes.
-		if len(msg.Text) < DefaultContextBudget-100 {
+		// bigIndex are under 100 bytes, and the paths the message names
+		// (three times at most) are given pathRoom bytes each.
+		if len(msg.Text) < DefaultContextBudget-100-3*pathRoom {
 			t.Errorf("message is only %d bytes: the budget is wasted", len(msg.Text))
 		}
+	}
+}
+
+// Ensure that where the index is cut does not depend on the length of the
+// folder or the command the message names, and that a path longer than
+// its stand-in still keeps the message within the budget.
+func TestRenderContext_CutIndependentOfPaths(t *testing.T) {
+	shown := func(c Context) string {
+		t.Helper()
+		c.Index = bigIndex(1000)
+		msg := RenderContext(c)
+		if len(msg.Text) > DefaultContextBudget+pathSlack {
+			t.Errorf("message is %d bytes, budget %d and slack %d", len(msg.Text), DefaultContextBudget, pathSlack)
+		}
+		_, after, _ := strings.Cut(msg.Text, "## index.md\n\n~~~\n")
+		body, _, _ := strings.Cut(after, "~~~\n")
+		return body
+	}
+	for _, tc := range []struct {
+		name          string
+		short, longer Context
+	}{
+		{"folder", Context{Folder: "/m/p"}, Context{Folder: "/home/someone-with-a-rather-long-name/mem/p"}},
+		{"command", Context{}, Context{Command: "/opt/tools/bin/memfs --home /srv/mem"}},
+		{"paths longer than their stand-ins", Context{Folder: "/m/p"}, Context{Folder: "/tmp/go-build1234567890/b001/TestMemoryCorpus12345/001/home/memfs/p"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, b := testContext(), testContext()
+			a.Folder, a.Command = tc.short.Folder, tc.short.Command
+			b.Folder, b.Command = tc.longer.Folder, tc.longer.Command
+			if x, y := shown(a), shown(b); x != y {
+				t.Errorf("index shown differs with the path's length: %d bytes against %d", len(x), len(y))
+			}
+		})
+	}
+	huge := testContext()
+	huge.Folder = "/" + strings.Repeat("d", 900)
+	huge.Index = bigIndex(1000)
+	msg := RenderContext(huge)
+	if len(msg.Text) > DefaultContextBudget+pathSlack {
+		t.Errorf("message is %d bytes, budget %d and slack %d", len(msg.Text), DefaultContextBudget, pathSlack)
+	}
+	if !strings.Contains(msg.Text, "(pages/area0/index.md)\n") {
+		t.Error("a long folder left no room for the index")
 	}
 }
 
