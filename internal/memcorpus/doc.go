@@ -1,9 +1,10 @@
 // Package memcorpus loads and scores the memory corpus: realistic agent
 // sessions in the three transcript formats with the durable facts,
 // distractors, updates and retractions a memory built from them should (and
-// should not) hold. It is test support, like internal/storetest: the
-// end-to-end test in cmd/memfs and scripts/bench/memeval feed a half of the
-// corpus through checkpoint, dream and context, then score what came out.
+// should not) hold. It is test support, like internal/storetest: the test
+// in internal/memcorpus/halves and scripts/bench/memeval feed a half of the
+// corpus through the memfs command's checkpoint, dream and context, then
+// score what came out.
 //
 // A half lives in testdata/<half>/ (dev and dev2 to dev38: tuned on; test:
 // never read while tuning) as sessions/*.jsonl plus corpus.json; the format is fixed by the

@@ -1,12 +1,15 @@
 package memcorpus
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 )
 
 // Scope is the memory scope Run checkpoints every session into.
@@ -15,6 +18,20 @@ const Scope = "corpus"
 // Memfs runs one memfs command line against the home the caller chose and
 // returns what it printed on stdout; a non-zero exit is an error.
 type Memfs func(ctx context.Context, args ...string) (string, error)
+
+// Command returns a Memfs that runs the memfs binary bin against home;
+// what it printed on stderr is in the error of a failed run.
+func Command(bin, home string) Memfs {
+	return func(ctx context.Context, args ...string) (string, error) {
+		var out, errb bytes.Buffer
+		cmd := exec.CommandContext(ctx, bin, append([]string{"--home", home}, args...)...)
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		if err := cmd.Run(); err != nil {
+			return out.String(), fmt.Errorf("memfs %s: %w: %s", strings.Join(args, " "), err, bytes.TrimSpace(errb.Bytes()))
+		}
+		return out.String(), nil
+	}
+}
 
 // Run feeds the half through memfs the way a user's sessions reach it, with
 // the default dreamer and configuration: init, then round by round every

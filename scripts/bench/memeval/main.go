@@ -19,7 +19,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
@@ -86,15 +85,7 @@ func run(ctx context.Context, half, bin, dir, keep string, asJSON bool) error {
 		}
 		home = keep
 	}
-	memfs := func(ctx context.Context, args ...string) (string, error) {
-		var out, errb bytes.Buffer
-		cmd := exec.CommandContext(ctx, bin, append([]string{"--home", home}, args...)...)
-		cmd.Stdout, cmd.Stderr = &out, &errb
-		if err := cmd.Run(); err != nil {
-			return out.String(), fmt.Errorf("memfs %s: %w: %s", strings.Join(args, " "), err, bytes.TrimSpace(errb.Bytes()))
-		}
-		return out.String(), nil
-	}
+	memfs := memcorpus.Command(bin, home)
 	start := time.Now()
 	r, err := memcorpus.Run(ctx, c, memfs, work)
 	if err != nil {
