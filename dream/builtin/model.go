@@ -267,6 +267,9 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 	// not all that was said of it.
 	ended := hear.EndsPeriod(r)
 	tt := contentTerms(slices.DeleteFunc(fillerCompounds(terms(reCJKRuleWord.ReplaceAllString(r.Target, " "))), func(t string) bool { return targetFiller[t] }))
+	if name := ownerNamed(r); name != "" && !slices.Contains(tt, name) {
+		tt = append(tt, name)
+	}
 	// "the lift got fixed" ends what was to hold while the lift was out,
 	// as a period over ends what was to hold until it.
 	mended := ended && hear.Mended(r)
@@ -351,7 +354,11 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 	// A tie withdraws nothing, but for a person who left (all that was
 	// said of them goes) and for one claim said twice in other words.
 	if len(tied) > 1 && !(score == 1 && (namesPerson(r, tt) || hear.Retired(r)) || alike(tied)) {
-		return false
+		c := byReason(tied, r.Quote, strings.TrimSpace(r.Target), tt)
+		if c == nil {
+			return false
+		}
+		tied = []*claim{c}
 	}
 	for _, c := range tied {
 		if rest, ok := withoutListItem(c.cur.text, listItem(r.Target, tt)); ok && !namesPerson(r, tt) && !ended {
@@ -376,6 +383,75 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 	}
 	return len(tied) > 0
 }
+
+// rePossessive opens a withdrawal's target with a pronoun that says
+// whose it is ("his Grafana account", "他的账号", "ihr Zugang").
+var rePossessive = regexp.MustCompile(`^(?i:(?:his|her|their|sein|seine|seinen|ihr|ihre|ihren|su|sus|son|sa|ses|leur|leurs)\s)|^(?:他的|她的|他们的|她们的|彼の|彼女の)`)
+
+// ownerNamed returns the term of the person a withdrawal's possessive
+// pronoun points at: the last name said before the target in its quote
+// ("Keller's project ended, his Grafana account can go" withdraws what was
+// said of Keller's access); "" when the target opens with no such pronoun
+// or no name comes before it.
+func ownerNamed(r hear.Retraction) string {
+	target := strings.TrimSpace(r.Target)
+	if !rePossessive.MatchString(target) {
+		return ""
+	}
+	i := strings.Index(r.Quote, target)
+	if i <= 0 {
+		return ""
+	}
+	words := strings.FieldsFunc(r.Quote[:i], func(r rune) bool { return !unicode.IsLetter(r) && r != '-' })
+	for j := len(words) - 1; j >= 0; j-- {
+		w := words[j]
+		if !unicode.IsUpper([]rune(w)[0]) || !properNoun(w, false) {
+			continue
+		}
+		if tt := terms(w); len(tt) == 1 {
+			return tt[0]
+		}
+	}
+	return ""
+}
+
+// byReason breaks a tie between claims a withdrawal's target (terms tt)
+// names alike by the rest of what the user said: "the paper forms were
+// retired, so the order of the PDF's items no longer matters" withdraws
+// the claim that also holds the paper forms. The claim holding the most of
+// the quote's other words wins, when it holds more than every other; nil
+// when none does.
+func byReason(tied []*claim, quote, target string, tt []string) *claim {
+	// The reason is said in clauses of its own: the clause of the target
+	// holds the words that withdraw ("no longer needed"), which say
+	// nothing of which claim.
+	var reason []string
+	for _, cl := range reClauseEnd.Split(quote, -1) {
+		if !strings.Contains(cl, target) && !strings.Contains(target, strings.TrimSpace(cl)) {
+			reason = append(reason, cl)
+		}
+	}
+	rest := slices.DeleteFunc(contentTerms(terms(strings.Join(reason, " "))), func(t string) bool { return slices.Contains(tt, t) || targetFiller[t] })
+	var best *claim
+	top, second := 0, 0
+	for _, c := range tied {
+		n := overlap(rest, heldTerms(c, false))
+		switch {
+		case n > top:
+			best, top, second = c, n, top
+		case n > second:
+			second = n
+		}
+	}
+	if top == 0 || top == second {
+		return nil
+	}
+	return best
+}
+
+// reClauseEnd ends a clause: a comma, a semicolon, a sentence's end, in
+// any script.
+var reClauseEnd = regexp.MustCompile(`[,;:.!?]\s|[、，；：。！？]`)
 
 // reUseAgain says a thing may be used again ("Polyspaceも使ってOKです",
 // "we can use Docker again").
@@ -520,6 +596,14 @@ func fillerTail(t string) bool {
 // "30-minute").
 var reCountCompound = regexp.MustCompile(`^(\d+)-(\pL{3,})$`)
 
+// okurigana reports a Japanese word written as a kanji and the kana that
+// inflects it ("並び", "使い", "替え"), not a kanji and a particle ("目の",
+// "式と"): it names a thing as much as the kanji pairs do.
+func okurigana(t string) bool {
+	r := []rune(t)
+	return len(r) == 2 && unicode.Is(unicode.Han, r[0]) && unicode.Is(unicode.Hiragana, r[1]) && !strings.ContainsRune("のはがをにでともへやかねよなてただすまし", r[1])
+}
+
 // contentTerms are a withdrawal's terms without the CJK pairs that hold
 // a particle ("によ", "よる", "的规"): in "曜日によるリリース制限" only 曜日,
 // リリ, 制限 say what is withdrawn. Terms are kept whole when fewer than
@@ -533,7 +617,7 @@ func contentTerms(tt []string) []string {
 		tt = rest
 	}
 	out := slices.DeleteFunc(slices.Clone(tt), func(t string) bool {
-		return cjkWord(t) && strings.ContainsFunc(t, func(r rune) bool {
+		return cjkWord(t) && !okurigana(t) && strings.ContainsFunc(t, func(r rune) bool {
 			return unicode.In(r, unicode.Hiragana) || strings.ContainsRune("的了吗吧呢啊这那个条是在和把", r)
 		})
 	})

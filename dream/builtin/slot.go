@@ -1901,6 +1901,10 @@ var leadPrepositions = setOf("with", "without", "via", "for", "in", "on", "at", 
 // reLeansBack opens a part of a sentence that names the part before it.
 var reLeansBack = regexp.MustCompile(`(?i)^\s*(?:that|that's|thats|this is|it's|which)\b`)
 
+// reExampleLead opens a clause that gives examples of what the clause
+// before it says.
+var reExampleLead = regexp.MustCompile(`(?i)^\s*(?:(?:also|so|and|und|y|et) )?(?:e\.\s?g\.|i\.\s?e\.|z\.\s?b\.|zum beispiel|beispielsweise|for example|for instance|such as|por ejemplo|p\.\s?ej\.|par exemple|p\.\s?ex\.|例えば|たとえば|比如|例如|譬如)`)
+
 // otherClauses returns what a verbatim claim states besides the clause
 // that words (terms) name, and true, when it joins two or more clauses
 // of three words or more and words name exactly one of them; else "",
@@ -1937,7 +1941,9 @@ func otherClauses(text string, words []string) (string, bool) {
 	ends = append(ends, len(quote))
 	// A fragment ("jamais le vendredi") belongs to the clause before it.
 	for i := 1; i < len(starts); {
-		if fragment(quote[starts[i]:ends[i]]) {
+		if fragment(quote[starts[i]:ends[i]]) || reExampleLead.MatchString(quote[starts[i]:ends[i]]) {
+			// Examples ("also z.b. `sma_readings`") are of the clause
+			// before them too.
 			ends[i-1] = ends[i]
 			starts, ends = slices.Delete(starts, i, i+1), slices.Delete(ends, i, i+1)
 			continue

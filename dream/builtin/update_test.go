@@ -2093,3 +2093,37 @@ func TestSpokenTimeReplaced(t *testing.T) {
 			[]string{"8 点发"}, []string{"八点半"}},
 	})
 }
+
+// Ensure that a withdrawal's target is read with the words around it: a
+// Japanese word of kanji and kana ("並び") names what is withdrawn; "his"
+// or "他的" points at the person named before it; a reason said in a
+// clause of its own picks between claims the target names alike; and the
+// examples of a clause go with it.
+func TestWithdrawalReadInContext(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"Japanese, a word of kanji and kana",
+			[]string{"一覧画面の並びは登録日の古い順にしてください。", "一覧画面の日付はいつも和暦で表示してください。"},
+			[]string{"検索が付いたので、CSV の一覧画面の並びはもう気にしなくていいです。"},
+			[]string{"古い順"}, []string{"和暦"}},
+		{"Chinese, his account",
+			[]string{"Mr. Osei gets read-only Kibana access, nothing more.", "Kibana log retention is 14 days, set by compliance."},
+			[]string{"Osei 的审计上周结束了，他的 Kibana 账号可以删了。"},
+			[]string{"read-only Kibana"}, []string{"14 days"}},
+		{"English, his account",
+			[]string{"Ms. Lindqvist gets a read-only Metabase login for the quarterly numbers.", "Metabase always runs on the reporting VM, never on prod."},
+			[]string{"Lindqvist finished the audit, so her Metabase login can be removed."},
+			[]string{"read-only Metabase"}, []string{"reporting VM"}},
+		{"a reason picks the claim",
+			[]string{"no database migrations on fridays, ever.", "no releases on fridays either, the support desk is closed at weekends."},
+			[]string{"the support desk works weekends now, so the friday rule is moot."},
+			[]string{"no releases"}, []string{"database migrations"}},
+		{"guard: a reason that names both keeps both",
+			[]string{"no database migrations on fridays, ever.", "no releases on fridays either, the support desk is closed at weekends."},
+			[]string{"we have a new on-call rota, so the friday rule is moot."},
+			nil, []string{"no releases", "database migrations"}},
+		{"examples go with their clause",
+			[]string{"Tabellen heißen immer im Plural, z.B. `orders` oder `invoices`, und Spalten schreiben wir in snake_case."},
+			[]string{"Die Plural-Regel für Tabellen lassen wir fallen."},
+			[]string{"invoices"}, []string{"snake_case"}},
+	})
+}

@@ -333,7 +333,7 @@ func german() *lexicon {
 			regexp.MustCompile(`(?i)^(?P<t>.+?) (?:ist|sind) (?:ab sofort |jetzt )?wieder (?:erlaubt|ok|okay|in ordnung)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:bitte )?(?:vergiss|streich|streiche|lösch|lösche|ignorier|ignoriere|verwirf|kipp|kippe|vergesst|streicht)(?: bitte)? (?:die|den|das|unsere|meine)? ?(?P<t>.+?)(?:[- ]?(?:regel|konvention|vorgabe|anweisung|richtlinie|sache)(?:\s.*)?)?$`),
 			regexp.MustCompile(`(?i)^(?P<t>.+?) gilt (?:ab sofort |jetzt |übrigens |also |inzwischen |mittlerweile |auch )*nicht mehr(?:[^\pL\pN].*)?$`),
-			regexp.MustCompile(`(?i)^(?:und )?(?:der |die |das |den )?(?P<t>[^,]+?) lassen wir (?:ab sofort |jetzt |ab jetzt |also |einfach |künftig )*(?:weg|fallen)(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?:und )?(?:der |die |das |den )?(?P<t>(?:[^,(]|\([^)]*\))+?) lassen wir (?:ab sofort |jetzt |ab jetzt |also |einfach |künftig )*(?:weg|fallen)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:die regel mit (?:den |dem |der )?|das mit (?:den |dem |der )?)?(?P<t>.+?) (?:entfällt|entfallen|ist vorbei|sind vorbei|ist abgeschafft|sind abgeschafft|fällt weg|fallen weg|ist Geschichte|ist hinfällig|sind hinfällig)(?:[\s.,!;].*)?$`),
 			// "damit ist auch die Einschränkung mit dem Sync hinfällig"
 			regexp.MustCompile(`(?i)(?:^|\s)(?:ist|sind) (?:auch |jetzt |damit |somit |also )*(?P<t>(?:die|der|das|unsere?) .{2,60}?) (?:hinfällig|vom Tisch|Geschichte)(?:[\s.,!;].*)?$`),

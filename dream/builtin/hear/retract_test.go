@@ -56,6 +56,7 @@ func TestRetractionPhrasings(t *testing.T) {
 		{"ok no more nightly snapshots, the backup job covers it.", "nightly snapshots"},
 		{"lo del proxy de desarrollo olvídalo, ahora usamos el de Vite.", "proxy de desarrollo"},
 		{"die Sache mit dem Kunden-Präfix bei Tabellennamen lassen wir ab jetzt fallen.", "Sache mit dem Kunden-Präfix bei Tabellennamen"},
+		{"die Sache mit den Dateiendungen (.tmp, .bak) lassen wir fallen, dafür gibt es jetzt einen Cleanup-Job.", "Sache mit den Dateiendungen (.tmp, .bak)"},
 		{"la consigne « pas de cookies tiers » ne tient plus, le juriste a validé.", "« pas de cookies tiers »"},
 		{"et notre wrapper maison pour les logs, on laisse tomber, on passe par slog.", "wrapper maison pour les logs"},
 		{"the weekly perf report, we're dropping it, nobody reads it.", "weekly perf report"},

@@ -1018,6 +1018,21 @@ func commaParts(s string) []string {
 	return out
 }
 
+// bracketed joins again the comma-separated parts a bracket holds
+// together: "die sache mit … (sma_, fronius_) lassen wir fallen" is one
+// part, the list in brackets what it withdraws.
+func bracketed(parts []string) []string {
+	out := parts[:0:0]
+	for _, p := range parts {
+		if n := len(out); n > 0 && openParens(out[n-1]) {
+			out[n-1] += ", " + p
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
 // isDigit reports an ASCII digit.
 func isDigit(b byte) bool { return '0' <= b && b <= '9' }
 
@@ -1032,7 +1047,7 @@ func splitAtLimits(c, lang string) []string {
 	if ps := departureSplit(c, lx); ps != nil {
 		return append([]string{ps[0]}, splitAtLimits(ps[1], lang)...)
 	}
-	parts := withdrawnConjuncts(commaParts(c), lx)
+	parts := withdrawnConjuncts(bracketed(commaParts(c)), lx)
 	if len(parts) <= 1 {
 		return []string{c}
 	}

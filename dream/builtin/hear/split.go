@@ -353,3 +353,17 @@ var conjunctions = set("and", "but", "so", "because", "since", "whereas", "while
 func isDigits(s string) bool {
 	return s != "" && strings.IndexFunc(s, func(r rune) bool { return r < '0' || r > '9' }) < 0
 }
+
+// openParens reports whether s leaves a bracket open: more "(" than ")".
+func openParens(s string) bool {
+	n := 0
+	for _, r := range s {
+		switch r {
+		case '(', '（':
+			n++
+		case ')', '）':
+			n--
+		}
+	}
+	return n > 0
+}
