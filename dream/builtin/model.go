@@ -460,7 +460,7 @@ var reUseAgain = regexp.MustCompile(`(?i)(?:使|触|いじ)って(?:OK|ＯＫ|�
 // reCJKRuleWord is a CJK word for a rule said after what it is of ("CSS
 // のルール", "截图那条规矩"): the kind of claim, not what of, as
 // targetFiller is for words with spaces.
-var reCJKRuleWord = regexp.MustCompile(`(?:の|的)?(?:ルール|決まり|規則|規約|方針|规则|规矩|规定)|(?:那条|这条)`)
+var reCJKRuleWord = regexp.MustCompile(`(?:の|的)?(?:ルール|決まり|規則|規約|方針|縛り|制限|制約|规则|规矩|规定|限制)|(?:那条|这条)`)
 
 // withdraw ends a claim's current value, withdrawn by r in session: it
 // goes to the claim's history with the withdrawing words.

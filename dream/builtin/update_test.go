@@ -2014,6 +2014,14 @@ func TestWithdrawalOfRuleNamedByCJKRuleWord(t *testing.T) {
 			[]string{"SQL は ORM は使わないで、素の SQL で書いてください。"},
 			[]string{"SQL のルールはもう気にしなくていいです。"},
 			[]string{"素の SQL"}, nil},
+		{"Japanese, 縛り",
+			[]string{"ログの時刻は全部 UTC 基準で出してください。", "ログのファイル名には日付を付けてください。"},
+			[]string{"UTC 縛りはもうなしで大丈夫です。"},
+			[]string{"UTC 基準"}, []string{"日付"}},
+		{"Japanese, 制限",
+			[]string{"倉庫の棚卸しは木曜日しかできないので、在庫の一括更新はそれ以外の日にしてください。", "在庫の数は整数で持ってください。"},
+			[]string{"棚卸しのやり方が変わったので、曜日の制限はもう気にしなくていいです。"},
+			[]string{"木曜日"}, []string{"整数"}},
 	})
 }
 
