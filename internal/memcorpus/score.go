@@ -76,11 +76,12 @@ type Report struct {
 // reIndexCut is the context's note on a shortened index.md.
 var reIndexCut = regexp.MustCompile(`\[index\.md shortened to fit this message: (\d+) of (\d+) bytes are shown`)
 
-// reNote is a note memfs adds to the context on a file it shortened. It
-// names the command that reads the file whole, with the home the run
-// used: a temporary directory whose random name may hold any string, and
+// reNote is a note memfs adds to the context on a file it shortened, or a
+// line of the preamble that names the command reading memory, with the
+// home the run used (a temporary directory whose random name may hold any
+// string), or the commit the files are read at (whose hash may hold "d35"):
 // no part of memory.
-var reNote = regexp.MustCompile(`(?m)^\[[^\n]* shortened to fit this message: [^\n]*\]$`)
+var reNote = regexp.MustCompile(`(?m)^\[[^\n]* shortened to fit this message: [^\n]*\]$|^Where: [^\n]*$|^Below are summary\.md and index\.md of scope [^\n]*$`)
 
 // Score scores a memory against the corpus: context is what `memfs context`
 // printed after the last round, files every file of the scope's head (path

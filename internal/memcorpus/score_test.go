@@ -55,6 +55,14 @@ func TestScore(t *testing.T) {
 			files: map[string]string{"index.md": "CI image: node:22"},
 			facts: 1, pages: 1, updates: 1, retractions: 1,
 		},
+		{
+			name: "the preamble names the home",
+			context: "Where: not mounted here; read a file with `memfs --home /tmp/bazel-node:20-Makefile --scope corpus cat <path>`.\n" +
+				"Below are summary.md and index.md of scope `corpus` at commit 0bazel1.\n" +
+				"CI image: node:22\n",
+			files: map[string]string{"index.md": "CI image: node:22"},
+			facts: 1, pages: 1, updates: 1, retractions: 1,
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := Score(c, tc.context, tc.files)
