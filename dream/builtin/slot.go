@@ -1886,7 +1886,7 @@ func fragment(part string) bool {
 	if n >= 3 {
 		return false
 	}
-	if f := strings.Fields(strings.ToLower(part)); n < 2 || len(f) > 0 && leadPrepositions[f[0]] {
+	if f := strings.Fields(strings.ToLower(part)); n < 2 || len(f) > 0 && leadPrepositions[f[0]] && !(f[0] == "on" && len(f) > 1 && frenchOn[f[1]]) {
 		return true // "con el TPV de la caja" says how, of the part before
 	}
 	return !slices.ContainsFunc(valueOf(part), func(v valueTok) bool {
@@ -1897,6 +1897,11 @@ func fragment(part string) bool {
 // leadPrepositions open a part that qualifies the one before it.
 var leadPrepositions = setOf("with", "without", "via", "for", "in", "on", "at", "by", "from", "to", "using",
 	"con", "sin", "para", "por", "de", "en", "mit", "ohne", "für", "bei", "von", "über", "auf", "avec", "sans", "pour", "par", "dans", "sur")
+
+// frenchOn are words after which "on" is French for "we" ("on est sur
+// Forgejo"), not the English preposition.
+var frenchOn = setOf("est", "a", "va", "fait", "utilise", "peut", "doit", "garde", "passe", "met", "prend", "veut", "travaille",
+	"ne", "n'est", "n'a", "n'utilise", "y", "se", "s'en", "le", "la", "les", "l'a", "reste", "part", "tourne", "déploie")
 
 // reLeansBack opens a part of a sentence that names the part before it.
 var reLeansBack = regexp.MustCompile(`(?i)^\s*(?:that|that's|thats|this is|it's|which)\b`)

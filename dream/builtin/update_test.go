@@ -2105,8 +2105,10 @@ func TestSpokenTimeReplaced(t *testing.T) {
 // Ensure that a withdrawal's target is read with the words around it: a
 // Japanese word of kanji and kana ("並び") names what is withdrawn; "his"
 // or "他的" points at the person named before it; a reason said in a
-// clause of its own picks between claims the target names alike; and the
-// examples of a clause go with it.
+// clause of its own picks between claims the target names alike; the
+// examples of a clause go with it; and a thing said dead ("… est mort, on
+// utilise …") is replaced, the claim keeping what else it said ("On est
+// sur …" opens a clause: French "on" is no preposition).
 func TestWithdrawalReadInContext(t *testing.T) {
 	runTwoSessionsHeld(t, []twoSessions{
 		{"Japanese, a word of kanji and kana",
@@ -2129,6 +2131,10 @@ func TestWithdrawalReadInContext(t *testing.T) {
 			[]string{"no database migrations on fridays, ever.", "no releases on fridays either, the support desk is closed at weekends."},
 			[]string{"we have a new on-call rota, so the friday rule is moot."},
 			nil, []string{"no releases", "database migrations"}},
+		{"French, dead and replaced, the rest kept",
+			[]string{"On est sur Woodpecker CI, pas Jenkins, et l'agent s'appelle `agent-par2`."},
+			[]string{"L'agent CI a changé : agent-par2 est mort, on utilise agent-ams5 maintenant."},
+			[]string{"agent-par2"}, []string{"Woodpecker", "agent-ams5"}},
 		{"examples go with their clause",
 			[]string{"Tabellen heißen immer im Plural, z.B. `orders` oder `invoices`, und Spalten schreiben wir in snake_case."},
 			[]string{"Die Plural-Regel für Tabellen lassen wir fallen."},

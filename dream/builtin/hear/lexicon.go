@@ -318,6 +318,8 @@ func german() *lexicon {
 			// Abgeschaltet: "db-kranich-01 wurde abgelöst", "Credo strict haben wir rausgenommen".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | und | aber ))?(?:der |die |das |unser |unsere )?(?P<t>[^,]+?) (?:wurde|wurden|(?:ist|sind) (?:jetzt|inzwischen|mittlerweile|seit \S+)) (?:endgültig |letzte woche |gestern |schon )*(?:abgeschaltet|stillgelegt|abgelöst|eingestellt|abgeschafft|ausgemustert|archiviert|abgebaut|außer betrieb genommen|dekommissioniert|geschichte|rausgeflogen|rausgeworfen|entsorgt|gelöscht)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:der |die |das |den |unser |unsere[n]? )?(?P<t>.+?) haben wir (?:jetzt |endgültig |inzwischen |mittlerweile |schon |wieder )*(?:rausgenommen|abgeschafft|entfernt|abgeschaltet|gestrichen|stillgelegt|eingestellt)(?:[^\pL\pN].*)?$`),
+			// Außer Betrieb: "build-03 ist tot", "der alte NAS ist hinüber".
+			regexp.MustCompile(`(?i)^(?:.+(?:, | und | aber | : ))?(?:der |die |das |unser |unsere )?(?P<t>[^,:]+?) (?:ist|sind) (?:jetzt |endgültig |leider |komplett )?(?:tot|hinüber|außer Betrieb|abgeraucht)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:der |die |das |unser |unsere )?(?P<t>.+?) gibt es nicht mehr(?:[^\pL\pN].*)?$`),
 			// "die Sache mit nur-Squash-Merges hat das Team gekippt".
 			regexp.MustCompile(`(?i)^(?:und )?(?:die sache mit |das mit |die regel mit |der |die |das )?(?P<t>[^,]+?) (?:hat|haben) (?:das team|der chef|die chefin|\p{Lu}\p{L}+|wir) (?:gekippt|abgeschafft|gestrichen|kassiert)(?:[^\pL\pN].*)?$`),
@@ -592,6 +594,8 @@ func french() *lexicon {
 			// Décommissionné : "jup-login2 a été décommissionné", "X n'existe plus".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | et | mais ))?(?:le |la |les |l'|notre |nos )?(?P<t>[^,]+?) (?:a été|ont été|est maintenant|sont maintenant) (?:définitivement |enfin |déjà )?(?:décommissionnée?s?|fermée?s?|supprimée?s?|arrêtée?s?|retirée?s?|éteinte?s?|archivée?s?|démantelée?s?|mise?s? hors service|abandonnée?s?)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:le |la |les |l'|notre |nos )?(?P<t>.+?) n'existe(?:nt)? plus(?:[^\pL\pN].*)?$`),
+			// Hors d'usage : "runner-03 est mort", "l'ancien NAS est HS".
+			regexp.MustCompile(`(?i)^(?:.+(?:, | et | mais | : ))?(?:le |la |les |l'|notre |nos )?(?P<t>[^,:]+?) (?:est|sont) (?:définitivement |complètement |maintenant )?(?:morte?s?|HS|hors service|hors d'usage|cramée?s?|grillée?s?)(?:[^\pL\pN].*)?$`),
 			// "Le Comptoir a fermé définitivement", "tu peux retirer sa contrainte".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | et | mais ))?(?:le |la |les |l'|notre |nos )?(?P<t>[^,]+?) (?:a|ont) (?:définitivement fermé|fermé définitivement|fermé ses portes|fermé leurs portes|mis la clé sous la porte)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:et |donc |du coup )?(?:tu peux|vous pouvez|on peut) (?:retirer|enlever|supprimer|virer|oublier) (?P<t>(?:le|la|les|l'|sa|son|ses|cette|ce|cet|ces) ?[^,;.]{2,50}?)(?:[,;.!]|$)`),

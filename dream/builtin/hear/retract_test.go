@@ -57,6 +57,8 @@ func TestRetractionPhrasings(t *testing.T) {
 		{"lo del proxy de desarrollo olvídalo, ahora usamos el de Vite.", "proxy de desarrollo"},
 		{"die Sache mit dem Kunden-Präfix bei Tabellennamen lassen wir ab jetzt fallen.", "Sache mit dem Kunden-Präfix bei Tabellennamen"},
 		{"die Sache mit den Dateiendungen (.tmp, .bak) lassen wir fallen, dafür gibt es jetzt einen Cleanup-Job.", "Sache mit den Dateiendungen (.tmp, .bak)"},
+		{"le vieux NAS est HS, on sauvegarde sur le S3 maintenant.", "vieux NAS"},
+		{"Der Build-Server build-07 ist tot, wir nehmen jetzt build-09.", "Build-Server build-07"},
 		{"la consigne « pas de cookies tiers » ne tient plus, le juriste a validé.", "« pas de cookies tiers »"},
 		{"et notre wrapper maison pour les logs, on laisse tomber, on passe par slog.", "wrapper maison pour les logs"},
 		{"the weekly perf report, we're dropping it, nobody reads it.", "weekly perf report"},
