@@ -225,7 +225,7 @@ func english() *lexicon {
 			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but ))?(?:the |our )?(?P<t>[^,]{2,40}?) (?:went bust|went under|went out of business|is out of business|folded|has folded|went bankrupt|is bankrupt)\b.*$`),
 		},
 		ended: []*regexp.Regexp{
-			regexp.MustCompile(`(?i)^(?:now that |since |so )?(?:the |our )?(?P<t>[^,]+?) (?:is|are|'s) (?:now |finally |officially |already )?(?:over|done|finished|behind us|lifted|wrapped(?: up)?)(?:\s+(?:early|earlier|late|on time))?(?:\s*[.,;:!—–-]|\s+(?:now|already|finally|officially|so|and|but|thanks|since|as of|last|this|yesterday|today)\b|$).*$`),
+			regexp.MustCompile(`(?i)^(?:now that |since |so )?(?:the |our )?(?P<t>[^,]+?) (?:is|are|'s) (?:now |finally |officially |already )?(?:over|done|finished|behind us|lifted|wrapped(?: up)?)(?:\s+(?:early|earlier|late|on time))?(?:\s*[.,;:!—–-]|\s+(?:now|already|finally|officially|so|and|but|thanks|since|as of|last|this|yesterday|today|btw|by the way)\b|$).*$`),
 			regexp.MustCompile(`(?i)^(?:now that |since |so )?(?:the |our )?(?P<t>[^,]+?) (?:has |have )?(?:finally |officially |already )?(?:ended|finished|wrapped up|got lifted|was lifted)(?:\s+(?:early|earlier|late|on time))?(?:\s*[.,;:!—–-]|\s+(?:now|already|finally|officially|so|and|but|thanks|since|as of|last|this|yesterday|today)\b|$).*$`),
 		},
 		reopened: []*regexp.Regexp{
@@ -318,6 +318,9 @@ func german() *lexicon {
 			// Abgeschaltet: "db-kranich-01 wurde abgelöst", "Credo strict haben wir rausgenommen".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | und | aber ))?(?:der |die |das |unser |unsere )?(?P<t>[^,]+?) (?:wurde|wurden|(?:ist|sind) (?:jetzt|inzwischen|mittlerweile|seit \S+)) (?:endgültig |letzte woche |gestern |schon )*(?:abgeschaltet|stillgelegt|abgelöst|eingestellt|abgeschafft|ausgemustert|archiviert|abgebaut|außer betrieb genommen|dekommissioniert|geschichte|rausgeflogen|rausgeworfen|entsorgt|gelöscht)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:der |die |das |den |unser |unsere[n]? )?(?P<t>.+?) haben wir (?:jetzt |endgültig |inzwischen |mittlerweile |schon |wieder )*(?:rausgenommen|abgeschafft|entfernt|abgeschaltet|gestrichen|stillgelegt|eingestellt)(?:[^\pL\pN].*)?$`),
+			// "Das Ruby-SDK ist archiviert": a state that ends it, said
+			// without a word of time.
+			regexp.MustCompile(`(?i)^(?:.+(?:, | und | aber ))?(?:der |die |das |unser |unsere )?(?P<t>[^,]+?) (?:ist|sind) (?:endgültig |inzwischen |mittlerweile )?(?:archiviert|abgeschaltet|stillgelegt|eingestellt|ausgemustert)(?:[^\pL\pN].*)?$`),
 			// Außer Betrieb: "build-03 ist tot", "der alte NAS ist hinüber".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | und | aber | : ))?(?:der |die |das |unser |unsere )?(?P<t>[^,:]+?) (?:ist|sind) (?:jetzt |endgültig |leider |komplett )?(?:tot|hinüber|außer Betrieb|abgeraucht)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:der |die |das |unser |unsere )?(?P<t>.+?) gibt es nicht mehr(?:[^\pL\pN].*)?$`),
@@ -591,6 +594,8 @@ func french() *lexicon {
 			regexp.MustCompile(`(?i)^(?:.+(?:, | et ))?(?:le |la |les |l'|notre |nos )?(?P<t>[^,]+?),? (?:c'est|est|a été|ont été) (?:finalement |officiellement )?annulée?s?(?:[^\pL\pN].*)?$`),
 			// Arrêté par nous : "on a arrêté Matomo sur tout le site".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | et | mais ))?(?:on a|nous avons|j'ai|ils ont|l'équipe a) (?:complètement |définitivement |déjà )?(?:arrêté|abandonné|supprimé|retiré|désactivé|débranché|décommissionné|quitté|lâché|laissé tomber) (?:le |la |les |l'|notre |nos )?(?P<t>[^,;:]+?)(?: sur tout le site| partout| pour de bon| définitivement)?(?:[,;:]|\.(?:\s|$)|\s+(?:et|car|parce)\b|$).*$`),
+			// "on n'a plus de créneau imposé": what is no longer had.
+			regexp.MustCompile(`(?i)^(?:.+(?:, | et | mais ))?(?:on|nous) n'(?:a|avons) plus (?:de |d')(?P<t>[^,;:.]{3,50}?)(?:[,;:.!]|$| pour | depuis | avec )`),
 			// Décommissionné : "jup-login2 a été décommissionné", "X n'existe plus".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | et | mais ))?(?:le |la |les |l'|notre |nos )?(?P<t>[^,]+?) (?:a été|ont été|est maintenant|sont maintenant) (?:définitivement |enfin |déjà )?(?:décommissionnée?s?|fermée?s?|supprimée?s?|arrêtée?s?|retirée?s?|éteinte?s?|archivée?s?|démantelée?s?|mise?s? hors service|abandonnée?s?)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:le |la |les |l'|notre |nos )?(?P<t>.+?) n'existe(?:nt)? plus(?:[^\pL\pN].*)?$`),
@@ -834,6 +839,11 @@ func japanese() *lexicon {
 			// "ナイターは今季はやらないことになりました": a practice not done
 			// any more.
 			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?P<t>[^、。]{2,20}?)(?:は|も)(?:今季|今年|今年度|今後|これから|もう)?(?:は|も)?(?:やらない|実施しない|行わない|開催しない)ことに(?:なりました|なった|しました|した)`),
+			// "アーカイブ移動は費用の割に使わないのでやめた": stopped, the
+			// reason said between.
+			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?:[^、。，]{1,10}[、，])?(?P<t>[^、。，]{2,30}?)は[^、。，]{1,24}?(?:ので|から)(?:もう)?(?:やめた|やめました|やめます|やめにしました|なしにしました)`),
+			// "… フラグは削除済み": deleted already.
+			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?P<t>[^、。]{2,30}?)(?:は|も)(?:もう|すでに)?(?:削除済み|廃止済み|撤去済み)`),
 			// "リリースを月末に固定するのはやめて、…": a practice stopped.
 			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?P<t>[^、。]{2,40}?)(?:の|こと)は(?:もう)?(?:やめて|やめます|やめました|やめにしました|なしにしました|なしで)`),
 			// "ビルドを毎回 amayadori-dev に上げるのはもういいです".
