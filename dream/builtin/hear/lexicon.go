@@ -321,6 +321,9 @@ func german() *lexicon {
 			// "Das Ruby-SDK ist archiviert": a state that ends it, said
 			// without a word of time.
 			regexp.MustCompile(`(?i)^(?:.+(?:, | und | aber ))?(?:der |die |das |unser |unsere )?(?P<t>[^,]+?) (?:ist|sind) (?:endgültig |inzwischen |mittlerweile )?(?:archiviert|abgeschaltet|stillgelegt|eingestellt|ausgemustert)(?:[^\pL\pN].*)?$`),
+			// Taken out at the user's word: "den Import kannst du komplett
+			// rauswerfen", "den Workaround bitte wieder ausbauen".
+			regexp.MustCompile(`(?i)^(?:und |auch |also )?(?:der |die |das |den |unser |unsere[n]? )?(?P<t>[^,]+?) (?:kannst du|könnt ihr|können wir|kann man|bitte) (?:jetzt |wieder |komplett |ganz |auch |dann |also |einfach |endlich |gern |gerne )*(?:rauswerfen|rausnehmen|rausschmeißen|ausbauen|entfernen|löschen|streichen|weglassen|zurückbauen)(?:[^\pL\pN].*)?$`),
 			// Außer Betrieb: "build-03 ist tot", "der alte NAS ist hinüber".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | und | aber | : ))?(?:der |die |das |unser |unsere )?(?P<t>[^,:]+?) (?:ist|sind) (?:jetzt |endgültig |leider |komplett )?(?:tot|hinüber|außer Betrieb|abgeraucht)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:der |die |das |unser |unsere )?(?P<t>.+?) gibt es nicht mehr(?:[^\pL\pN].*)?$`),
@@ -841,7 +844,7 @@ func japanese() *lexicon {
 			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?P<t>[^、。]{2,20}?)(?:は|も)(?:今季|今年|今年度|今後|これから|もう)?(?:は|も)?(?:やらない|実施しない|行わない|開催しない)ことに(?:なりました|なった|しました|した)`),
 			// "アーカイブ移動は費用の割に使わないのでやめた": stopped, the
 			// reason said between.
-			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?:[^、。，]{1,10}[、，])?(?P<t>[^、。，]{2,30}?)は[^、。，]{1,24}?(?:ので|から)(?:もう)?(?:やめた|やめました|やめます|やめにしました|なしにしました)`),
+			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?:[^、。，]{1,10}[、，])?(?P<t>[^、。，]{2,30}?)は[^、。，]{1,24}?(?:ので|から)(?:もう)?(?:やめた|やめました|やめます|やめにしました|なしにしました|当面なし|しばらくなし)`),
 			// "… フラグは削除済み": deleted already.
 			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?P<t>[^、。]{2,30}?)(?:は|も)(?:もう|すでに)?(?:削除済み|廃止済み|撤去済み)`),
 			// "リリースを月末に固定するのはやめて、…": a practice stopped.

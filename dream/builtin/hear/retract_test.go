@@ -64,6 +64,8 @@ func TestRetractionPhrasings(t *testing.T) {
 		{"Das Python-SDK ist archiviert, niemand hat es benutzt.", "Python-SDK"},
 		{"the screenshot-per-PR thing is over btw, nobody looked at them.", "screenshot-per-PR thing"},
 		{"on n'a plus de fenêtre de gel pour les déploiements.", "fenêtre de gel"},
+		{"den Export nach Lexware kannst du komplett rauswerfen, inklusive der Vorlagen.", "Export nach Lexware"},
+		{"Den Hack mit der Zeitzone bitte wieder ausbauen.", "Hack mit der Zeitzone"},
 		{"la consigne « pas de cookies tiers » ne tient plus, le juriste a validé.", "« pas de cookies tiers »"},
 		{"et notre wrapper maison pour les logs, on laisse tomber, on passe par slog.", "wrapper maison pour les logs"},
 		{"the weekly perf report, we're dropping it, nobody reads it.", "weekly perf report"},
