@@ -2141,3 +2141,18 @@ func TestWithdrawalReadInContext(t *testing.T) {
 			[]string{"invoices"}, []string{"snake_case"}},
 	})
 }
+
+// Ensure that a French value said to fall or rise to another ("descend
+// à", "monte à") replaces the value of its subject.
+func TestFrenchValueFallsTo(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"descend à",
+			[]string{"Le seuil de crue c'est 4,2 m à la station de Pont-Neuf."},
+			[]string{"Le seuil de crue descend à 3,8 m, la DDT l'a demandé."},
+			[]string{"4,2 m"}, []string{"3,8 m"}},
+		{"guard: monte à",
+			[]string{"Le délai de relance est de 10 jours pour les factures."},
+			[]string{"Le délai de relance monte à 15 jours, la compta est débordée."},
+			[]string{"10 jours"}, []string{"15 jours"}},
+	})
+}

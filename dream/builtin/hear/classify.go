@@ -437,8 +437,10 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		// "prod got upgraded to Django 5.1 over the weekend and half
 		// the tests are red": the version moved to is read on.
 		return why(f, "l12"), local
-	case pastEvent(s, lang) && len(f.replaces) == 0 && !lx.update.MatchString(s):
-		// "上周重构把 SchedulingConfig 删了": what happened, not what holds.
+	case pastEvent(s, lang) && len(f.replaces) == 0 && !lx.update.MatchString(s) && !reMovedToVersion.MatchString(s):
+		// "上周重构把 SchedulingConfig 删了": what happened, not what holds;
+		// a version moved to last week ("letzte Woche auf kraken 6.0
+		// gegangen") holds now.
 		return why(f, "l12b"), local
 	case lx.decision.MatchString(s):
 		f.kind, f.subject = Decision, strings.ReplaceAll(subjectGroup(s), "-", " ")
@@ -794,6 +796,10 @@ func versionMoved(s string, replaces []string) string {
 	}
 	return ""
 }
+
+// reMovedToVersion names a version of a product moved to: "auf kraken
+// 6.0", "to Node 22.4", "à PHP 8.3", "到 Go 1.23".
+var reMovedToVersion = regexp.MustCompile(`(?i)(?:\b(?:auf|to|onto|à|a|vers|zu)\s+|到\s*)\pL[\pL\d.+_-]*\s*v?\d+\.\d+(?:\.\d+)*`)
 
 // hasDigit reports a digit in s.
 func hasDigit(s string) bool { return strings.ContainsFunc(s, unicode.IsDigit) }
