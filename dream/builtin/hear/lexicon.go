@@ -193,6 +193,12 @@ func english() *lexicon {
 			regexp.MustCompile(`(?i)^(?:the )?(?P<t>.+?) (?:no longer applies|no longer holds|doesn't apply any ?more|does not apply any ?more|is no longer (?:a thing|the rule|true|needed|required|valid|relevant|in effect|the case|necessary)|are no longer (?:needed|required|a thing|necessary)|(?:isn't|is not|aren't|are not) (?:needed|required|necessary|mandatory) any ?more|is gone|is dead|is obsolete|is deprecated|is retired|is cancelled|is canceled)\b.*$`),
 			// "the friday freeze is off" ends it; "… is off by ~2%" is a number wrong.
 			regexp.MustCompile(`(?i)^(?:the )?(?P<t>.+?) is (?:now )?off(?: now| for good| too| as well| again)?\s*(?:[,.;!]|$).*$`),
+			// Leaving a thing behind: "we're leaving Read the Docs", "we're
+			// moving off Heroku", "we are getting rid of the staging cluster".
+			regexp.MustCompile(`(?i)^(?:(?:so|and|also|btw|fyi|ok|okay|next: \w+\.),? )*(?:we|we're|we are|the team is|the team's)(?:'re| are)? (?:finally |now |officially |slowly |gradually )?(?:moving off|moving away from|getting off|ditching|abandoning|retiring|sunsetting|phasing out|getting rid of) (?:of )?(?:the |our )?(?P<t>[^,;.]+?)(?:[,;.!:]|$| for | this | next | because | since | at the end| by the end)`),
+			// A product left is named: "we're leaving Read the Docs", not
+			// "we're leaving the office early".
+			regexp.MustCompile(`(?i)^(?:(?:so|and|also|btw|fyi|ok|okay|next: \w+\.),? )*(?:we|we're|we are|the team is|the team's)(?:'re| are)? (?:finally |now |officially )?leaving (?P<t>(?-i:\p{Lu})[^,;.]*?)(?:[,;.!:]|$| for | this | next | because | since | at the end| by the end)`),
 			// A decision to drop it: "the team agreed at retro to drop the manual approval step".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but ))?(?:we|the team|the leads|management|everyone|they|(?-i:[A-Z][a-z]+))(?: all)? (?:have |'ve )?(?:agreed|decided|voted)(?: (?:at|in|during) (?:the |today's |yesterday's |last week's |this week's )?[\w-]+(?: meeting)?)? to (?:drop|remove|scrap|stop|abolish|kill|get rid of|retire|ditch|skip) (?:the |our |that |this )?(?P<t>[^,]+?)(?:[ -](?:rule|step|requirement|policy|process|check))?(?: for good| from now on| going forward)?(?:[,.;!]|$)`),
 			// "the nightly smoke run, we're dropping it"
