@@ -460,6 +460,8 @@ func spanish() *lexicon {
 			regexp.MustCompile(`(?i)^(?:y )?(?:el |la |los |las )?(?P<t>[^,;]{2,40}?) (?:está|están|quedó|quedaron) (?:ya )?(?:obsolet[oa]s?|deprecad[oa]s?)[.!]?$`),
 			regexp.MustCompile(`(?i)^(?:(?:perdón|perdona|ojo),? )*te (?:dije|había dicho) (?P<t>[^,]+?),? (?:pero )?(?:era|estaba|es|eso era|eso estaba) (?:mal|incorrecto|un error|equivocado)(?:[^\pL\pN].*)?$`),
 			// "dimos de baja Unleash el mes pasado".
+			// "Y dejamos los SMS: …", "dejamos Jenkins": a thing dropped.
+			regexp.MustCompile(`(?i)^(?:y |también |además |al final )?(?:ya )?dejamos (?:el |la |los |las )?(?P<t>[^,;:.\s]+(?: [^,;:.\s]+){0,2}?)(?:[,;:.!]|$)`),
 			regexp.MustCompile(`(?i)^(?:(?:no|sí|si),? )?(?:.+(?:, | y | pero ))?(?:ya )?(?:dimos de baja|hemos dado de baja|quitamos|eliminamos|apagamos|retiramos|dejamos de usar|abandonamos) (?:el |la |los |las |nuestro |nuestra )?(?P<t>[^,;]+?)(?: el mes pasado| la semana pasada| hace \S+ \S+| ayer| del todo)?(?:[,;.]|\s+(?:y|porque|pero)\b|$).*$`),
 			// "se quitó el recargo por lluvia", "se eliminó la regla de…".
 			regexp.MustCompile(`(?i)^(?:(?:y|pues|bueno),? )?(?:ya )?se (?:quitó|quitaron|eliminó|eliminaron|suprimió|suprimieron|ha quitado|han quitado|ha eliminado|han eliminado|canceló|ha cancelado) (?P<t>(?:el|la|los|las|lo de) [^,;]{2,50}?)(?:[,;.!]|$| porque| ya que)`),
@@ -619,6 +621,9 @@ func french() *lexicon {
 			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:oublie|oubliez|ignore|ignorez|supprime|supprimez)[- ](?:la|le|les)(?:[^\pL\pN].*)?$`),
 			// Un sujet, puis "oublie" seul : "la carte Leaflet en haut, oublie, on l'a virée".
 			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:oublie|oubliez|laisse tomber|laissez tomber|on oublie)\s*(?:[,.;!]|$)`),
+			// "On lâche Jenkins, tout passe par GitLab CI": a thing dropped,
+			// named after the verb.
+			regexp.MustCompile(`(?i)^(?:ah |et |bon |alors |du coup )*(?:on|nous) (?:lâche|lâchons|laisse tomber|laissons tomber|abandonne|abandonnons) (?:le |la |les |l'|notre |nos )?(?P<t>[^,;:.\s]+(?: [^,;:.\s]+){0,3}?)(?:[,;:.!]|$)`),
 			// "notre macro LOG_D, on laisse tomber, on utilise …"
 			regexp.MustCompile(`(?i)^(?:ah |et |bon |alors )*(?:le |la |les |l'|notre |nos )?(?P<t>[^,]+?),\s*on (?:laisse tomber|abandonne|arrête|oublie)\b.*$`),
 			// "On arrête avec Brossard, ils ont vendu leurs poules".

@@ -68,6 +68,8 @@ func TestRetractionPhrasings(t *testing.T) {
 		{"Den Hack mit der Zeitzone bitte wieder ausbauen.", "Hack mit der Zeitzone"},
 		{"we're moving off Netlify this month, the bills got silly.", "Netlify"},
 		{"fyi we're leaving Confluence, everything goes to the repo wiki now.", "Confluence"},
+		{"dejamos Heroku, ahora todo corre en Fly.", "Heroku"},
+		{"Bon, on lâche Travis, tout passe par Woodpecker.", "Travis"},
 		{"la consigne « pas de cookies tiers » ne tient plus, le juriste a validé.", "« pas de cookies tiers »"},
 		{"et notre wrapper maison pour les logs, on laisse tomber, on passe par slog.", "wrapper maison pour les logs"},
 		{"the weekly perf report, we're dropping it, nobody reads it.", "weekly perf report"},
@@ -159,6 +161,7 @@ func TestRetractionPhrasings(t *testing.T) {
 		"You can drop the debug logging now.",
 		"No more than two reviewers per PR, it slows things down.",
 		"we're leaving the office early today, ping me on slack.",
+		"dejamos la reunión para el martes.",
 	} {
 		if h := Session(conv(text)); len(h.Retractions) != 0 {
 			t.Errorf("%q: retractions %+v, want none", text, h.Retractions)
