@@ -2143,13 +2143,18 @@ func TestWithdrawalReadInContext(t *testing.T) {
 }
 
 // Ensure that a French value said to fall or rise to another ("descend
-// à", "monte à") replaces the value of its subject.
+// à", "monte à") or a thing said to move ("passe au mardi") replaces the
+// value of its subject.
 func TestFrenchValueFallsTo(t *testing.T) {
 	runTwoSessionsHeld(t, []twoSessions{
 		{"descend à",
 			[]string{"Le seuil de crue c'est 4,2 m à la station de Pont-Neuf."},
 			[]string{"Le seuil de crue descend à 3,8 m, la DDT l'a demandé."},
 			[]string{"4,2 m"}, []string{"3,8 m"}},
+		{"passe au, a thing moved, not a value set in a task",
+			[]string{"la revue de code c'est le jeudi à 14h."},
+			[]string{"la revue de code passe au mardi à 11h, adapte le calendrier partagé."},
+			[]string{"jeudi"}, []string{"mardi à 11h"}},
 		{"guard: monte à",
 			[]string{"Le délai de relance est de 10 jours pour les factures."},
 			[]string{"Le délai de relance monte à 15 jours, la compta est débordée."},

@@ -703,7 +703,9 @@ var reValueSet = map[string]*regexp.Regexp{
 	En: regexp.MustCompile(`(?i)\b(?:bump|raise|lower|increase|decrease|reduce|change|set|switch|move|update|cut)\s+(?:the\s+|our\s+)?[\pL\pN][\pL\pN\s./_-]{1,40}?\s+(?:from\s+\S+\s+)?(?:up\s+|down\s+)?to\s+(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b)`),
 	De: regexp.MustCompile(`(?i)` + OpensWord + `(?:setz|stell|änder|erhöh|senk|reduzier|heb)\pL*\s+(?:bitte\s+)?(?:den|die|das)?\s*[\pL\pN][\pL\pN\s./_-]{1,40}?\s+(?:von\s+\S+\s+)?auf\s+\d`),
 	Es: regexp.MustCompile(`(?i)\b(?:cambia|sube|baja|pon|ajusta|actualiza|aumenta|reduce)\s+(?:el|la|los|las)?\s*[\pL\pN][\pL\pN\s./_-]{1,40}?\s+(?:de\s+\S+\s+)?a\s+\d`),
-	Fr: regexp.MustCompile(`(?i)\b(?:passe|mets|change|augmente|baisse|règle|monte|descends)\s+(?:le|la|les|l')?\s*[\pL\pN][\pL\pN\s./_'-]{1,40}?\s+(?:de\s+\S+\s+)?à\s+\d`),
+	// The French object opens with an article or a name: "le triage passe
+	// au lundi à 9h30" moves a thing, it sets nothing.
+	Fr: regexp.MustCompile(`(?i)\b(?:passe|mets|change|augmente|baisse|règle|monte|descends)\s+(?:(?:le|la|les)\s+|l'\s*|(?-i:[\p{Lu}\pN]))[\pL\pN][\pL\pN\s./_'-]{0,40}?\s+(?:de\s+\S+\s+)?à\s+\d`),
 	Zh: regexp.MustCompile(`把[^，,。]{1,16}?(?:改成|改为|调成|调到|设为|设成|提高到|降到|降低到|增加到)\s*\d`),
 	Ja: regexp.MustCompile(`[^、。]{1,16}?を\s*\d[^、。]{0,8}?に(?:して|変更して|上げて|下げて|変えて|短縮して|延長して|増やして|減らして|伸ばして|縮めて)`),
 }

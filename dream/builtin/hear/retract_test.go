@@ -587,6 +587,7 @@ func TestValueSetHeard(t *testing.T) {
 		{"ok and while you're at it bump the sandbox budget alarm to 500 USD, 200 was firing every week", "500 USD"},
 		{"Und setz bitte das Upload-Limit auf 50 MB, die Scans sind größer geworden.", "50 MB"},
 		{"passe le seuil d'alerte à 25 °C, les serres chauffent trop.", "25 °C"},
+		{"la revue de code passe au mardi à 11h, adapte le calendrier.", ""},
 		{"要不先把超时调到 90 秒试试看。", ""},
 		{"set the retries to 5 for now, we'll see.", ""},
 		{"page size → 50, 20 was too few for the reviewers", "50"},
