@@ -77,11 +77,10 @@ func RenderContext(c Context) ContextMessage {
 	}
 	sumCap, idxCap := c.standIn().caps(v, budget)
 	msg := c.render(v, sumCap, idxCap)
-	// Paths far longer than their stand-ins: shorten the index until the
-	// message fits, halving the step each time.
-	limit := budget + pathSlack
-	for step := len(msg.Text) - limit; len(msg.Text) > limit && idxCap > 0; step = max(step/2, 1) {
-		idxCap = max(idxCap-step, 0)
+	// Paths far longer than their stand-ins: shorten the index by what
+	// the message is over until it fits.
+	for limit := budget + pathSlack; len(msg.Text) > limit && idxCap > 0; {
+		idxCap = max(idxCap-(len(msg.Text)-limit), 0)
 		msg = c.render(v, sumCap, idxCap)
 	}
 	return msg

@@ -1023,12 +1023,14 @@ func commaParts(s string) []string {
 // part, the list in brackets what it withdraws.
 func bracketed(parts []string) []string {
 	out := parts[:0:0]
+	depth := 0 // brackets the last part of out leaves open
 	for _, p := range parts {
-		if n := len(out); n > 0 && openParens(out[n-1]) {
+		if n := len(out); n > 0 && depth > 0 {
 			out[n-1] += ", " + p
-			continue
+		} else {
+			out, depth = append(out, p), 0
 		}
-		out = append(out, p)
+		depth += bracketDepth(p)
 	}
 	return out
 }

@@ -354,8 +354,8 @@ func isDigits(s string) bool {
 	return s != "" && strings.IndexFunc(s, func(r rune) bool { return r < '0' || r > '9' }) < 0
 }
 
-// openParens reports whether s leaves a bracket open: more "(" than ")".
-func openParens(s string) bool {
+// bracketDepth is how many more brackets s opens than it closes.
+func bracketDepth(s string) int {
 	n := 0
 	for _, r := range s {
 		switch r {
@@ -365,5 +365,5 @@ func openParens(s string) bool {
 			n--
 		}
 	}
-	return n > 0
+	return n
 }
