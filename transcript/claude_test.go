@@ -172,3 +172,37 @@ func TestClaudeQueuedCommand(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that turns the Claude Code harness writes as the user's stay out
+// of the evidence (a bash-mode command and its output, a local command's
+// output, a reminder inside a turn), while the user's words around them
+// and a slash command as typed stay in.
+func TestClaudeHarnessTurnsStayOut(t *testing.T) {
+	dir := t.TempDir()
+	lines := []any{
+		ccUser("u1", "", "H-U1 the export is slow"),
+		ccUser("u2", "u1", "<bash-input>H-BASHIN git status --short</bash-input>"),
+		ccUser("u3", "u2", "<bash-stdout>H-BASHOUT M export.py</bash-stdout><bash-stderr></bash-stderr>"),
+		ccUser("u4", "u3", "<local-command-stdout>H-LOCAL compacted</local-command-stdout>"),
+		ccUser("u5", "u4", "H-U5 keep the csv<system-reminder>H-REMIND</system-reminder>"),
+		ccUser("u6", "u5", "<command-name>/review</command-name><command-args>H-ARGS export.py</command-args>"),
+		ccAsst("a1", "u6", "m1", text("H-A1 on it")),
+	}
+	path := writeLines(t, dir, "s.jsonl", lines...)
+	_, ev := scanAndMaterialize(t, path, nil)
+	rs := records(t, ev.Transcript)
+	want := []string{"H-U1", "H-U5 keep the csv", "/review H-ARGS", "H-A1"}
+	if len(rs) != len(want) {
+		t.Fatalf("%d records, want %d", len(rs), len(want))
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(rs[i].Text, w) {
+			t.Errorf("record %d %.20q, want %s", i, rs[i].Text, w)
+		}
+	}
+	for _, a := range []string{"H-BASHIN", "H-BASHOUT", "H-LOCAL", "H-REMIND"} {
+		if strings.Contains(string(ev.Transcript), a) {
+			t.Errorf("%s leaked into the evidence", a)
+		}
+	}
+}
