@@ -1339,9 +1339,13 @@ func otherPart(old, text string, sterms []string) (string, bool) {
 			ov = labelledOnly
 		}
 	}
-	vs := changedValues(valueOf(text), ov)
+	ns := valueOf(text)
+	vs := changedValues(ns, ov)
 	if len(vs) > 0 {
 		if rest, ok := otherClauses(old, vs); ok {
+			return rest, true
+		}
+		if rest, ok := withoutRelease(old, ns, ov); ok {
 			return rest, true
 		}
 	}
@@ -1352,6 +1356,34 @@ func otherPart(old, text string, sterms []string) (string, bool) {
 		return "", false
 	}
 	return rest, ok
+}
+
+// withoutRelease is an earlier claim (old, its values ov) that names
+// releases of several products, with the release of the one a statement
+// (its values ns) moves elided, and true: "wir sind auf Symfony 6.4 und
+// PHP 8.2" keeps Symfony's release when PHP moves to 8.3, whatever the
+// sentence's clauses.
+func withoutRelease(old string, ns, ov []valueTok) (string, bool) {
+	products := 0
+	var gone []valueTok
+	for _, o := range ov {
+		if o.kind != vkVersion && o.kind != vkCount || !released(o) {
+			continue // "Node 18" is a release too
+		}
+		products++
+		if slices.ContainsFunc(ns, func(n valueTok) bool { return n.text != o.text && sameRelease(n, o) }) {
+			gone = append(gone, o)
+		}
+	}
+	if len(gone) == 0 || products == len(gone) {
+		return "", false
+	}
+	rest := old
+	for _, o := range gone {
+		re := regexp.MustCompile(`(^|[^\pL\d.])v?` + regexp.QuoteMeta(o.text) + `($|[^\pL\d]|\.(?:\D|$))`)
+		rest = re.ReplaceAllString(rest, "${1}…${2}")
+	}
+	return rest, rest != old
 }
 
 // hourSentenceShares reports an hour of the day (v) said in a sentence

@@ -229,6 +229,9 @@ func valueOf(text string) []valueTok {
 		case reDecimal.MatchString(l) && strings.HasPrefix(strings.TrimLeft(text[idx[i][1]:], " \u00a0\u202f"), "%"):
 			// "2.5%": a share, not a version.
 			out = append(out, valueTok{kind: vkCount, text: l, units: units()})
+		case reHostPort.MatchString(l) && reHost.MatchString(l[:strings.LastIndexByte(l, ':')]):
+			// "mqtt.lab.local:8883": a host and its port, not a version.
+			out = append(out, valueTok{kind: vkHost, text: l, units: hostUnits(l[:strings.LastIndexByte(l, ':')])})
 		case reVersion.MatchString(l):
 			out = append(out, valueTok{kind: vkVersion, text: l, units: prod})
 		case toolNamed(w):
@@ -629,13 +632,18 @@ func hostUnits(h string) []string {
 	var out []string
 	for _, l := range labels[:len(labels)-1] {
 		for _, p := range strings.Split(l, "-") {
-			if len(p) >= 4 && !isDigits(p) && !hostGeneric[p] {
+			// "mqtt2" is of what "mqtt" is: a numbered one of a kind.
+			p = strings.TrimRightFunc(p, unicode.IsDigit)
+			if len(p) >= 4 && !hostGeneric[p] {
 				out = append(out, p)
 			}
 		}
 	}
 	return out
 }
+
+// reHostPort is a name and a port ("mqtt.lab.local:8883").
+var reHostPort = regexp.MustCompile(`^[a-z0-9][a-z0-9.-]*\.[a-z]{2,}:\d{2,5}$`)
 
 // hostGeneric are the parts of host names many hosts share.
 var hostGeneric = setOf("prod", "production", "staging", "stage", "test", "internal", "intern", "local", "cluster", "primary",
@@ -737,7 +745,7 @@ func properNoun(w string, start bool) bool {
 }
 
 // changeCue marks a statement that says something changed.
-var changeCue = regexp.MustCompile(`(?i)\b(?:(?:the|our) new \w+(?: \w+)? (?:is|are)|now|moved|migrated|switched|changed|upgraded|downgraded|bump|bumped|replaced|dropped|raised|lowered|increased|decreased|reduced|went|no longer|any ?more|instead|these days|nowadays|jetzt|mittlerweile|inzwischen|nun|umgestellt|gewechselt|migriert|geändert|ersetzt|aktualisiert|angehoben|gehoben|hochgezogen|erhöht|gesenkt|nicht mehr|nur noch|umgezogen|umgestiegen|verschoben|gewechselt|ahora|mudamos|nos mudamos|ya|cambiamos|migramos|pasamos|movimos|subimos|bajamos|reemplazamos|cambiado|migrado|pasado|subido|bajado|actualizado|maintenant|désormais|déménagé|basculé|remplacé|remplacée|migré|migrée|passé|passée|passés|passées|changé|augmenté|réduit|baissé|plus|pasa(?:n|mos)? a|(?:sube|suben|baja|bajan)(?: a)?|queda(?:n)? en|cut over|cutover|(?:drops|dropped|rises|rose|goes up|went up|goes down|went down) to|tightened|loosened|relaxed|shortened|extended|shifted|verlängert|verkürzt|gelockert|verschärft|ampliamos|ampliado|reducimos|acortamos|acortado|adelantamos|retrasamos|allongé|allongée|raccourci|raccourcie|resserre|resserré|resserrée|assoupli|assouplie|décale|décalé|décalée|avancé|avancée|reporté|reportée)` + hear.EndsWord + `|\bpass(?:e|ent|ons)(?:\s+[^\s,.;:!?]+){0,6}?\s+à\s|\b(?:descend|descendent|monte|montent|baisse|baissent) à\s|现在|已经|改成|改为|改一下|调一下|改了|改到|调成|调到|调为|提高到|降到|降低到|增加到|减少到|变成|换成|迁到|迁移|升级|不再|调整|缩短|延长|放宽|收紧|提前到|推迟到|今は|変わ|変更|見直し|短縮|延長|緩和|移行|切り替え|上げ|下げ|上がり|上がっ|下がり|下がっ|なりました|になった(?:[^ら]|$)|にしました|にします|にする|までで(?:いい|大丈夫|OK)|に変えました|に変えて|やっぱり|になったので|担当になり`)
+var changeCue = regexp.MustCompile(`(?i)\b(?:(?:the|our) new \w+(?: \w+)? (?:is|are)|now|moved|migrated|switched|changed|upgraded|downgraded|bump|bumped|replaced|dropped|raised|lowered|increased|decreased|reduced|went|no longer|any ?more|instead|these days|nowadays|jetzt|mittlerweile|inzwischen|nun|umgestellt|gewechselt|migriert|geändert|ersetzt|aktualisiert|angehoben|gehoben|hochgezogen|erhöht|gesenkt|nicht mehr|nur noch|umgezogen|umgestiegen|verschoben|gewechselt|ahora|mudamos|nos mudamos|ya|cambiamos|migramos|pasamos|movimos|subimos|bajamos|reemplazamos|cambiado|migrado|pasado|subido|bajado|actualizado|maintenant|désormais|déménagé|basculé|remplacé|remplacée|migré|migrée|passé|passée|passés|passées|changé|augmenté|réduit|baissé|plus|pasa(?:n|mos)? a|(?:sube|suben|baja|bajan)(?: a)?|queda(?:n)? en|cut over|cutover|(?:drops|dropped|rises|rose|goes up|went up|goes down|went down) to|tightened|loosened|relaxed|shortened|extended|shifted|verlängert|verkürzt|gelockert|verschärft|ampliamos|ampliado|reducimos|acortamos|acortado|adelantamos|retrasamos|allongé|allongée|raccourci|raccourcie|resserre|resserré|resserrée|assoupli|assouplie|décale|décalé|décalée|avancé|avancée|reporté|reportée)` + hear.EndsWord + `|\bpass(?:e|ent|ons)(?:\s+[^\s,.;:!?]+){0,6}?\s+à\s|\b(?:descend|descendent|monte|montent|baisse|baissent) à\s|现在|已经|改成|改为|改一下|调一下|改了|改到|调成|调到|调为|提高到|降到|降低到|增加到|减少到|变成|换成|迁到|迁移|升级|不再|调整|缩短|延长|放宽|收紧|提前到|推迟到|今は|変わ|変更|見直し|短縮|延長|緩和|移行|切り替え|上げ|下げ|上がり|上がっ|下がり|下がっ|なりました|になった(?:[^ら]|$)|にしました|にします|にする|までで(?:いい|大丈夫|OK)|に変えました|に変えて|やっぱり|になったので|担当になり|に移っ|に移り|に移し|移転|换到|搬到|切到|转到`)
 
 // coversAll reports whether content holds every word of a claim's
 // subject (cs) that narrows it, but for words naming a value's kind.
@@ -963,7 +971,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		if kind == "" || kind == vkVersion && otherProduct(nv, ov) {
 			continue
 		}
-		if fromNow && holdsOtherSpecifics(ov, nv) {
+		if fromNow && holdsOtherSpecifics(ov, nv) && !splits(c.cur.text, st.Claim, sterms) {
 			// "der release-train fährt ab sofort wöchentlich" says no
 			// word of the "10:30 CET" beside the old "every other week":
 			// "from now on" replaces a claim it says all of.
@@ -1089,6 +1097,12 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 					}
 				}
 			}
+			if kind == vkHost && hostsAlike(nv, ov) {
+				// "ブローカーも mqtt2.lab.local に移った" of "MQTTブローカーは
+				// mqtt.lab.local": a host of the same domain and name, said
+				// in a word of the claim's.
+				covers = true
+			}
 			if kind == vkID && longUnit(nv, ov) {
 				// "db-stg-01" and "db-stg-02" say what they are of.
 				need, covers = 1, true
@@ -1102,6 +1116,26 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 	return top.winner()
 }
 
+// hostsAlike reports a new host (of ns) and an old one (of os) of the
+// same parent domain whose first labels differ by their digits only
+// ("mqtt2.lab.local", "mqtt.lab.local").
+func hostsAlike(ns, os []valueTok) bool {
+	stem := func(h string) (string, string, bool) {
+		if i := strings.LastIndexByte(h, ':'); i > 0 {
+			h = h[:i] // the port
+		}
+		first, parent, ok := strings.Cut(h, ".")
+		return strings.TrimRightFunc(first, unicode.IsDigit), parent, ok && strings.Contains(parent, ".")
+	}
+	return slices.ContainsFunc(ns, func(n valueTok) bool {
+		nf, np, ok := stem(n.text)
+		return ok && n.kind == vkHost && slices.ContainsFunc(os, func(o valueTok) bool {
+			of, op, ok := stem(o.text)
+			return ok && o.kind == vkHost && o.text != n.text && op == np && of == nf && of != ""
+		})
+	})
+}
+
 // holdsOtherSpecifics reports old values (os) of a specific kind (an hour,
 // a count, a version, a host, an address, an id) of which the new ones
 // (ns) give none.
@@ -1113,6 +1147,11 @@ func holdsOtherSpecifics(os, ns []valueTok) bool {
 		}
 		return false
 	})
+}
+
+func splits(old, text string, sterms []string) bool {
+	_, ok := otherPart(old, text, sterms)
+	return ok
 }
 
 // sameID reports an id both values name ("P2", "bay-3").
@@ -1437,10 +1476,17 @@ func replacedBy(o valueTok, ns, os []valueTok) bool {
 		if n.text == o.text || slices.ContainsFunc(os, func(x valueTok) bool { return x.kind == n.kind && x.text == n.text }) {
 			continue
 		}
+		if len(n.units) == 0 && slices.ContainsFunc(ns, func(x valueTok) bool { return x.kind == n.kind && x.text == n.text && len(x.units) > 0 }) {
+			// "PHP 8.3 …, die Container sind auf 8.3": a value said
+			// again is of what it was said of first.
+			continue
+		}
 		if sameRelease(n, o) {
 			return true
 		}
-		if n.kind != o.kind || !sameUnit(n, o) {
+		if n.kind != o.kind || !sameUnit(n, o) || released(n) && released(o) {
+			// Releases of two products ("PHP 8.3", "Symfony 6.4") are
+			// two things.
 			continue
 		}
 		return true

@@ -2161,3 +2161,65 @@ func TestFrenchValueFallsTo(t *testing.T) {
 			[]string{"10 jours"}, []string{"15 jours"}},
 	})
 }
+
+// Ensure that a change finds the part or the holder it changes: a release
+// of one product among several ("PHP 8.2" beside "Symfony 6.4") leaves the
+// others, also when the new one is said again bare or after a word like
+// "übrigens"; a duty said with the person last ("… macht immer der Karl
+// Weber"), handed on with any verb and a word of change, with the verb
+// first ("Ab Mai gibt Frau Keller … frei"), as a role without an article
+// ("is safety officer now") or under a label ("releases: … does them
+// now") ends the earlier holder; and a host of the same domain and name
+// ("mqtt3.fab.local") replaces the one it numbers on, its port aside.
+func TestChangeFindsItsPartOrHolder(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"one release of two, the new one said again bare",
+			[]string{"Wir sind auf Django 4.2 und Python 3.11, Celery für die Jobs."},
+			[]string{"Korrektur: wir sind auf Python 3.12, nicht 3.11, die Images laufen schon länger auf 3.12."},
+			[]string{"3.11"}, []string{"Django 4.2", "Python 3.12"}},
+		{"a release of a two-word product said after übrigens, a past event beside it",
+			[]string{"Wir laufen übrigens auf Java 17 und Spring Boot 3.1, bitte nicht hochziehen."},
+			[]string{"Wir sind übrigens auf Spring Boot 3.3, hab ich letzte Woche gemacht."},
+			[]string{"Boot 3.1"}, []string{"Java 17", "Spring Boot 3.3"}},
+		{"a release said after übrigens",
+			[]string{"Wir laufen übrigens auf Node 18 und Nest 9, bitte nicht hochziehen."},
+			[]string{"Wir sind übrigens auf Nest 10, hab ich gestern gemacht."},
+			[]string{"Nest 9"}, []string{"Node 18", "Nest 10"}},
+		{"German, the holder last",
+			[]string{"Die Freigaben macht immer der Karl Weber, sonst niemand."},
+			[]string{"Die Freigaben macht ab jetzt Ina Roth."},
+			[]string{"Karl Weber"}, []string{"Ina Roth"}},
+		{"German, any verb and a word of change",
+			[]string{"Die Lieferscheine schreibt Petra Lang jeden Morgen."},
+			[]string{"Die Lieferscheine schreibt ab sofort Jonas Berg."},
+			[]string{"Petra"}, []string{"Jonas Berg"}},
+		{"German, the verb first",
+			[]string{"Urlaubsanträge gibt Herr Brandt frei, sonst niemand."},
+			[]string{"Ab Mai gibt Frau Keller die Urlaubsanträge frei."},
+			[]string{"Brandt"}, []string{"Frau Keller"}},
+		{"a role without an article",
+			[]string{"Every schema change needs a nod from Dr Mia Stone, our safety officer, before it ships."},
+			[]string{"Dr Omar Reyes is safety officer now, he signs the schema changes."},
+			[]string{"Mia Stone"}, []string{"Omar Reyes"}},
+		{"a duty under a label",
+			[]string{"Priya Shah is the release manager, only she pushes tags."},
+			[]string{"the flaky test is fixed. oh and releases: Tom Hale does them now, Priya handed them over."},
+			[]string{"Priya Shah"}, []string{"Tom Hale"}},
+		{"a host numbered on, its port aside",
+			[]string{"Das Dashboard liest vom Broker mqtt.fab.local:1883."},
+			[]string{"Der Broker ist auf mqtt3.fab.local umgezogen."},
+			[]string{"mqtt.fab.local"}, []string{"mqtt3.fab.local"}},
+		{"Japanese, a host moved to",
+			[]string{"MQTTブローカーは mqtt.fab.local:1883 です。"},
+			[]string{"ブローカーも mqtt3.fab.local に移ったので、接続先を更新して。"},
+			[]string{"mqtt.fab.local"}, []string{"mqtt3.fab.local"}},
+		{"Chinese, a host moved to",
+			[]string{"消息队列用的是 amqp.fab.local:5672。"},
+			[]string{"消息队列搬到 amqp2.fab.local 上了。"},
+			[]string{"amqp.fab.local"}, []string{"amqp2.fab.local"}},
+		{"guard: a host of another name in the domain",
+			[]string{"Das Dashboard liest vom Broker mqtt.fab.local:1883."},
+			[]string{"Die Datenbank ist auf db.fab.local umgezogen."},
+			nil, []string{"mqtt.fab.local", "db.fab.local"}},
+	})
+}

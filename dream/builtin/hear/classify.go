@@ -354,7 +354,7 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 		// for it": a proposal, not what holds, unless it was taken up.
 		return why(f, "e7p"), excluded
 	}
-	if lx.oneOff.MatchString(s) && !standingForNow(s, lang, lx) {
+	if lx.oneOff.MatchString(reEveryMorning.ReplaceAllString(s, " ")) && !standingForNow(s, lang, lx) {
 		return why(f, "e8"), excluded
 	}
 	imper := isImperativeLead(s, lang, lx)
@@ -1376,6 +1376,9 @@ func replaced(s string, lx *lexicon) []string {
 	}
 	for _, re := range lx.replaces {
 		for _, m := range re.FindAllStringSubmatch(s, -1) {
+			if reFromSource.MatchString(m[0]) {
+				continue // "every schema change needs a nod from Mia": a noun, and whose nod
+			}
 			v := strings.Trim(group(re, m, "old"), " .,;:!。，")
 			if v == "" || lx.determiners[strings.ToLower(v)] || stopwords[strings.ToLower(v)] {
 				continue
@@ -1395,6 +1398,15 @@ func replaced(s string, lx *lexicon) []string {
 	}
 	return out
 }
+
+// reEveryMorning is a morning of routine, which the words for tomorrow
+// spell too ("jeden Morgen", "cada mañana", "por las mañanas").
+var reEveryMorning = regexp.MustCompile(`(?i)(?:^|\s)(?:jeden|am|jedem) morgen\b|(?:^|\s)(?:cada|todas las|por la|por las) mañanas?\b`)
+
+// reFromSource is a verb between a word of change and "from" that makes
+// the word a noun and "from" the source of something ("change needs a
+// nod from", "changes get approval from"), no move from a value.
+var reFromSource = regexp.MustCompile(`(?i)\b(?:needs?|requires?|must|should|gets?|has|have|is|are)\b.* from `)
 
 // corrected returns the value a clause says it corrects ("HL7 2.6 now,
 // not 2.5.1": "2.5.1"), or "". Only a value counts: "in the orchestration

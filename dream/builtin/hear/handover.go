@@ -54,11 +54,14 @@ var reHandover = map[string][]*regexp.Regexp{
 		regexp.MustCompile(`(?i)^(?:(?:so|and|oh|btw|also|fyi|ok|okay),? )*(?:the |our )?` + duty + ` (?:has|got|'s got) a new ` + enRole + `,? ` + enHolder + holderEnd),
 		// "the new practice manager is raj patel"
 		regexp.MustCompile(`(?i)^(?:(?:so|and|oh|btw|also|fyi|ok|okay),? )*(?:the |our |their |my )?new ` + enRole + ` (?:(?:for|of|at) (?:the )?` + duty + ` )?is ` + enHolder + holderEnd),
+		// "releases: Damilola (Dami) does them now", "on-call rotated,
+		// Farid has it now": the duty named first, then who has it.
+		regexp.MustCompile(`(?i)(?:^|[,;] )(?:(?:so|and|oh|btw|also|fyi|ok|okay),? )*(?:the |our )?` + duty + `(?:\s*:| (?:rotated|changed hands|moved|switched|was handed over|got handed over),)\s*` + enHolder + `(?: \([^)]{1,30}\))? (?:does|has|handles|runs|owns|covers|takes|signs|approves) (?:them|it|that|those) (?:now|from now on|going forward)\b`),
 		// "mel's handed the website over to her daughter, amy hollis"
 		regexp.MustCompile(`(?i)\b(?:handed|passed|gave|has given|has handed|has passed) (?:over )?(?:the |our |her |his |their )?` + duty + ` (?:over )?to (?:(?:her|his|their|my|our) [\w-]+, )?` + enHolder + holderEnd),
 		// "Amara Osei is our programming lead this year"
-		regexp.MustCompile(`(?i)^(?:(?:so|and|oh|btw|also|fyi|ok|okay),? )*` + enHolder + ` is (?:now )?(?:our|the|my) (?:new )?(?P<d>(?:[\w-]+ ){0,2}?(?:manager|secretary|contact|lead|maintainer|admin|supervisor|reviewer|approver|director|coordinator|accountant|bookkeeper|editor|treasurer|captain|coach|translator|chair|president))(?: for (?:the )?[\w -]{2,30}?)? (?:now|this year|this season|from now on|going forward|these days)\b`),
-		regexp.MustCompile(`(?i)^(?:(?:so|and|oh|btw|also|fyi|ok|okay),? )*` + enHolder + ` is (?:now (?:our|the|my) |(?:our|the|my) new )(?P<d>(?:[\w-]+ ){0,2}?(?:manager|secretary|contact|lead|maintainer|admin|supervisor|reviewer|approver|director|coordinator|accountant|bookkeeper|editor|treasurer|captain|coach|translator|chair|president))\b`),
+		regexp.MustCompile(`(?i)^(?:(?:so|and|oh|btw|also|fyi|ok|okay),? )*` + enHolder + ` is (?:now )?(?:(?:our|the|my) )?(?:new )?(?P<d>(?:[\w-]+ ){0,2}?(?:manager|secretary|contact|lead|maintainer|admin|supervisor|reviewer|approver|director|coordinator|accountant|bookkeeper|editor|treasurer|captain|coach|translator|chair|president|officer))(?: for (?:the )?[\w -]{2,30}?)? (?:now|this year|this season|from now on|going forward|these days)\b`),
+		regexp.MustCompile(`(?i)^(?:(?:so|and|oh|btw|also|fyi|ok|okay),? )*` + enHolder + ` is (?:now (?:our|the|my) |(?:our|the|my) new )(?P<d>(?:[\w-]+ ){0,2}?(?:manager|secretary|contact|lead|maintainer|admin|supervisor|reviewer|approver|director|coordinator|accountant|bookkeeper|editor|treasurer|captain|coach|translator|chair|president|officer))\b`),
 		// "amy is who I email now"
 		regexp.MustCompile(`(?i)^(?:(?:so|and|oh|btw|also|fyi|ok|okay),? )*` + enHolder + ` is (?:who|the one|the person) (?:i|we) (?:deal with|email|talk to|ask|report to|work with|go to|write to|call)(?: now| from now on| going forward)`),
 		// "new practice manager: Gail Okafor": a role and who holds it,
@@ -69,6 +72,13 @@ var reHandover = map[string][]*regexp.Regexp{
 		// "die Teststationen macht jetzt Yuki", "Downloads auf die
 		// Live-SPS macht jetzt Aylin Demir"
 		regexp.MustCompile(`(?i)(?:^|, )(?:(?:und|also|übrigens|ach ja),? )*(?:die |der |das |den )?` + duty + ` (?:macht|machen|übernimmt|übernehmen|betreut|betreuen|verantwortet|hat|prüft|reviewt) (?:jetzt|ab jetzt|nun|ab sofort|künftig|seitdem|stattdessen|von jetzt an|inzwischen|mittlerweile|ab (?:dem )?\p{L}+|ab nächste[rnm]? \p{L}+|seit \p{L}+) ` + deHolder + `(?:$|[,.;:!]| und\b)`),
+		// "Danach gibt Herr Yilmaz die Gebührenregeln frei": the verb
+		// first after a word of time (read past when it dates the
+		// change: "Ab Mai gibt …"), the duty after the holder.
+		regexp.MustCompile(`(?i)(?:^|, )(?:(?:danach|ab jetzt|jetzt|künftig|ab sofort|inzwischen|mittlerweile|ab (?:dem )?\p{L}+|ab nächste[rnm]? \p{L}+|seit \p{L}+) )?(?:macht|machen|übernimmt|übernehmen|betreut|betreuen|verantwortet|prüft|reviewt|gibt|geben|nimmt|nehmen) ` + deHolder + ` (?:die|den|das) ` + duty + `(?: (?:frei|ab))?(?:$|[,.;:!]| und\b)`),
+		// Any verb ("die Touren verteilt ab sofort Mehmet Aydın"): a word
+		// of change and a person's whole name or title after it.
+		regexp.MustCompile(`(?i)(?:^|, )(?:(?:und|also|übrigens|ach ja),? )*(?:die |der |das |den )?` + duty + ` \p{Ll}{3,}t (?:jetzt|ab jetzt|nun|ab sofort|künftig|von jetzt an) (?P<h>(?-i:(?:(?:Frau|Herrn?) |(?:Dr|Prof)\. )\p{Lu}[\p{Ll}'’-]+|\p{Lu}[\p{Ll}'’-]+ \p{Lu}[\p{Ll}'’-]+))(?:$|[,.;:!]| und\b)`),
 		// "die Solver-Reviews übernimmt Nuria": taking over says the
 		// change, no word of time needed.
 		regexp.MustCompile(`(?i)(?:^|, )(?:(?:und|also|übrigens|ach ja),? )*(?:die|der|das|den) ` + duty + ` (?:übernimmt|übernehmen) ` + deHolder + `(?:$|[,.;:!]| und\b)`),
@@ -212,6 +222,12 @@ func handedOver(f *finding, raw, s, lang string, lx *lexicon) bool {
 		}
 		f.text = strings.TrimSpace(raw)[h.at:]
 	}
+	handTo(f, h, lang, lx)
+	return true
+}
+
+// handTo makes f the team fact of handover h: who holds the duty now.
+func handTo(f *finding, h handover, lang string, lx *lexicon) {
 	f.kind, f.holder = Team, h.holder
 	if h.duty != "" {
 		f.takes = []string{h.duty}
@@ -221,7 +237,6 @@ func handedOver(f *finding, raw, s, lang string, lx *lexicon) bool {
 			}
 		}
 	}
-	return true
 }
 
 // reRoleWord names a role a person holds ("practice manager", "contact",
@@ -230,7 +245,9 @@ var reRoleWord = regexp.MustCompile(`(?i)\b(?:owner|owns|lead|contact|manager|ma
 
 // reDoesThe says a named person does a thing ("Birgit macht die
 // Rechnungen", "Rocío lleva la contabilidad", "Ana does the books").
-var reDoesThe = regexp.MustCompile(`(?-i:\p{Lu})\p{Ll}+ (?:macht|machen|does|handles|lleva|hace|fait|gère) (?:\p{Ll}+ ){0,3}?(?:die|den|das|the|la|el|los|las|les|le|l') ?\pL`)
+// German may put the person last ("Code-Reviews macht immer der Stefan
+// Gruber"): a name of two words or a title then.
+var reDoesThe = regexp.MustCompile(`(?-i:\p{Lu})\p{Ll}+ (?:macht|machen|does|handles|lleva|hace|fait|gère) (?:\p{Ll}+ ){0,3}?(?:die|den|das|the|la|el|los|las|les|le|l') ?\pL|(?:^|\s)(?:macht|machen|übernimmt|betreut|prüft|reviewt|verantwortet|erledigt|\p{Ll}{3,}t) (?:(?:immer|nur|meistens|normalerweise|eigentlich|auch|derzeit|aktuell|bei uns) )*(?:der |die )?(?-i:(?:(?:Frau|Herr) \p{Lu}\p{Ll}+|\p{Lu}\p{Ll}+ \p{Lu}\p{Ll}+))(?:$|[\s,.;:!])`)
 
 // GivesDuty reports a text (a claim's words, in lang or in the
 // language of a later statement, also) that gives someone a duty or a

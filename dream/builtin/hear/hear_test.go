@@ -546,6 +546,37 @@ func TestStatesNothingSaidLoosely(t *testing.T) {
 	}
 }
 
+// Ensure that a morning of routine is no "tomorrow" ("jeden Morgen",
+// "cada mañana") and a word of change used as a noun before "from" moves
+// nothing ("every schema change needs a nod from …"), while the words for
+// tomorrow and a move from a value are read as before.
+func TestRoutineAndSourceAreNoChange(t *testing.T) {
+	for _, tc := range []struct {
+		text     string
+		heard    bool
+		replaces string
+	}{
+		{"Die Lieferscheine schreibt Petra Lang jeden Morgen.", true, ""},
+		{"La báscula se calibra cada mañana antes de la primera pesada.", true, ""},
+		{"Mañana lo reviso.", false, ""},
+		{"Every schema change needs a nod from Dr Mia Stone.", true, ""},
+		{"Schema changes get approval from the DBA team, always.", true, ""},
+		{"we switched the queue from RabbitMQ to NATS last month.", true, "RabbitMQ"},
+	} {
+		st := Session(conv(tc.text)).Statements
+		if tc.heard != (len(st) > 0) {
+			t.Errorf("%q: statements %+v, want heard %v", tc.text, st, tc.heard)
+			continue
+		}
+		if len(st) == 0 {
+			continue
+		}
+		if got := strings.Join(st[0].Replaces, "|"); got != tc.replaces {
+			t.Errorf("%q: replaces %q, want %q", tc.text, got, tc.replaces)
+		}
+	}
+}
+
 // Ensure that a "don't note" marker opening what follows with a colon or
 // a "but" keeps out only what follows it, while one without reaches back
 // to the sentence before it too.
@@ -636,6 +667,12 @@ func TestHandover(t *testing.T) {
 		{"Inès a repris la comptabilité.", Fr, "Inès", "comptabilité"},
 		{"服务器那边以后交给小陈负责。", Zh, "小陈", "服务器"},
 		{"経理は山田さんが引き継ぎます。", Ja, "山田", "経理"},
+		{"Dr Omar Reyes is safety officer now", En, "Dr Omar Reyes", "safety officer"},
+		{"the pager rotated, Sven has it now", En, "Sven", "pager"},
+		{"Die Lieferscheine schreibt ab sofort Jonas Berg.", De, "Jonas Berg", "Lieferscheine"},
+		{"Danach gibt Herr Yildiz die Rabatte frei.", De, "Herr Yildiz", "Rabatte"},
+		{"der Export-Job wirft seit gestern Fehler.", De, "", ""},
+		{"die Tabelle füllt ab sofort Excel.", De, "", ""},
 		{"the new build cluster is ci-pool-fra-b", En, "", ""},
 		{"板子换成 Nexys Video 了", Zh, "", ""},
 		{"it's got caching now", En, "", ""},

@@ -755,6 +755,7 @@ func namesAnything(text string) bool {
 // nothing durable), replacing what any of them replaces.
 func wholeFinding(found []finding, span, lang string, reply bool) finding {
 	whole, _ := strip(span, lexes[lang])
+	labelled := whole
 	lead := ""
 	if i := strings.Index(whole, ": "); i > 0 && found[0].holder == "" {
 		// "Kurzes Update, damit du …: wir sind auf Postgres 16": the
@@ -768,6 +769,13 @@ func wholeFinding(found []finding, span, lang string, reply bool) finding {
 	f := found[0]
 	if f.topic == "" {
 		f.topic = lead
+	}
+	if lead != "" && f.holder == "" && f.retract == "" {
+		// "releases: Damilola does them now": the label names the duty
+		// a handover after it hands on.
+		if h, ok := handoverOf(strings.TrimLeft(labelled, "—–-,;: "), lang); ok && h.duty != "" {
+			handTo(&f, h, lang, lexes[lang])
+		}
 	}
 	for _, g := range found[1:] {
 		f.replaces = append(f.replaces, g.replaces...)
