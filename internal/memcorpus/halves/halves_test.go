@@ -222,7 +222,18 @@ func memfsBinary(t *testing.T) string {
 // five answers given through a question tool reached the context (the
 // context shows the first 14 KiB of a 22 KiB index.md), so its category
 // floor is 0. Its floors sit a little under those figures until it is
-// tuned on.
+// tuned on. dev38 likewise (rules version 28, 2026-12-04): 85/149 in the
+// context, 118/149 in pages, 67/79 kept out, updates 20/35, retractions
+// 22/31.
+//
+// dev39 was written blind the stop after (six new domains, 161 current
+// facts, 34 updates, 30 withdrawals) and measured untouched first (rules
+// version 29, 2026-12-04): 74/161 in the context, 131/161 in pages, 65/78
+// kept out, updates 17/34, retractions 21/30; the context shows 14 KiB
+// of a 23 KiB index.md, so its French facts (5/19) and answers given
+// through a question tool (3/15) sit far under the others. The rules of
+// that stop (version 30) left these figures as they were. Its floors sit
+// a little under them until it is tuned on.
 var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category, updates, retractions float64 }{
 	"dev":   {pages: 0.97, context: 0.95, keptOut: 1, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 1, retractions: 1},
 	"dev2":  {pages: 0.97, context: 0.95, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.9, retractions: 1},
@@ -262,6 +273,7 @@ var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category, u
 	"dev36": {pages: 0.78, context: 0.73, keptOut: 0.86, lang: 0.55, category: 0.2, updates: 0.58, retractions: 0.64},
 	"dev37": {pages: 0.78, context: 0.5, keptOut: 0.88, lang: 0.35, category: 0, updates: 0.55, retractions: 0.76},
 	"dev38": {pages: 0.75, context: 0.53, keptOut: 0.82, lang: 0.4, category: 0.1, updates: 0.52, retractions: 0.64},
+	"dev39": {pages: 0.78, context: 0.43, keptOut: 0.8, lang: 0.2, category: 0.1, updates: 0.47, retractions: 0.65},
 	"test":  {pages: 0.91, context: 0.91, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.8, retractions: 0.5},
 }
 
