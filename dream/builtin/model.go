@@ -562,7 +562,8 @@ func heldTerms(c *claim, weekly bool) []string {
 func fillerCompounds(tt []string) []string {
 	out := make([]string, 0, len(tt))
 	for _, t := range tt {
-		if j := strings.LastIndexAny(t, "-_"); j > 0 && j+1 < len(t) && (targetFiller[t[j+1:]] || targetFiller[stemTerm(t[j+1:])]) {
+		if j := strings.LastIndexAny(t, "-_"); j > 0 && j+1 < len(t) && (targetFiller[t[j+1:]] || targetFiller[stemTerm(t[j+1:])] || t[j+1:] == "only") {
+			// "the O2-only thing" is said of "-O2".
 			t = t[:j]
 		}
 		if fillerTail(t) {

@@ -214,6 +214,9 @@ func valueOf(text string) []valueTok {
 			out = append(out, valueTok{kind: vkURL, text: l, units: []string{urlUnit(l)}})
 		case reRegion.MatchString(l) || regionWords[l]:
 			out = append(out, valueTok{kind: vkRegion, text: l})
+		case dayWords[l] && strings.HasSuffix(l, "s") && !dayWords[strings.TrimSuffix(l, "s")]:
+			// "jueves", "miércoles": a day whose name ends in s.
+			out = append(out, valueTok{kind: vkDay, text: l})
 		case dayWords[d] || dayWords[strings.TrimSuffix(l, "s")]:
 			out = append(out, valueTok{kind: vkDay, text: d})
 		case reClock.MatchString(l):
@@ -326,11 +329,18 @@ func hourOfDay(text string, idx [][]int, words []string, i int) bool {
 	if n == l && reClockWord.MatchString(rest) {
 		return true // "also 17 Uhr": a clock's word, no duration's
 	}
+	if n == l && i > 1 && (strings.EqualFold(words[i-1], "las") || strings.EqualFold(words[i-1], "la")) && spanishHourLead[strings.ToLower(words[i-2])] && (len(n) == 1 || n <= "24") {
+		return true // "a las 9": Spanish says an hour so
+	}
 	if n == l && !reHourWord.MatchString(rest) {
 		return false // "14" alone
 	}
 	return i > 0 && hourLead[strings.ToLower(words[i-1])]
 }
+
+// spanishHourLead are the words before "las" in a Spanish hour ("a las 9",
+// "hasta las 14"); "9 de las 12" counts.
+var spanishHourLead = setOf("a", "hasta", "desde", "sobre")
 
 // reHourWord is the word after an hour of the day ("14 h", "7 Uhr").
 var reHourWord = regexp.MustCompile(`(?i)^\s?(?:h|uhr|heures?|o'clock|hrs)\b`)
@@ -944,7 +954,9 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 	hasID := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkID })
 	hasRate := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkCount && slices.ContainsFunc(v.units, rare) })
 	hasURL := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkURL || v.kind == vkNamed || released(v) })
-	hasPeriod := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkPeriod || v.kind == vkPhone || v.kind == vkTime })
+	hasPeriod := slices.ContainsFunc(nv, func(v valueTok) bool {
+		return v.kind == vkPeriod || v.kind == vkPhone || v.kind == vkTime || v.kind == vkHost
+	})
 	var top pick
 	probe := content
 	if swap {
@@ -969,6 +981,12 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		ov := c.valueToks()
 		kind := sameKind(nv, ov)
 		if kind == "" || kind == vkVersion && otherProduct(nv, ov) {
+			continue
+		}
+		if change && valuesApart(unframed(st.Claim), nv, kind) {
+			// "deploys go out via Argo now, and Mia posts the stand-up
+			// notes on Thursdays": the new day is in a part that changes
+			// nothing.
 			continue
 		}
 		if fromNow && holdsOtherSpecifics(ov, nv) && !splits(c.cur.text, st.Claim, sterms) {
@@ -1097,10 +1115,12 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 					}
 				}
 			}
-			if kind == vkHost && hostsAlike(nv, ov) {
+			if kind == vkHost {
 				// "ブローカーも mqtt2.lab.local に移った" of "MQTTブローカーは
-				// mqtt.lab.local": a host of the same domain and name, said
-				// in a word of the claim's.
+				// mqtt.lab.local", "le TMS a migré : c'est
+				// tms.ecrans-cinema.fr" of "… le TMS … sur tms01.ecrans.local":
+				// a host named as the claim's is (sameKind), said in a word
+				// of the claim's.
 				covers = true
 			}
 			if kind == vkID && longUnit(nv, ov) {
@@ -1116,26 +1136,6 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 	return top.winner()
 }
 
-// hostsAlike reports a new host (of ns) and an old one (of os) of the
-// same parent domain whose first labels differ by their digits only
-// ("mqtt2.lab.local", "mqtt.lab.local").
-func hostsAlike(ns, os []valueTok) bool {
-	stem := func(h string) (string, string, bool) {
-		if i := strings.LastIndexByte(h, ':'); i > 0 {
-			h = h[:i] // the port
-		}
-		first, parent, ok := strings.Cut(h, ".")
-		return strings.TrimRightFunc(first, unicode.IsDigit), parent, ok && strings.Contains(parent, ".")
-	}
-	return slices.ContainsFunc(ns, func(n valueTok) bool {
-		nf, np, ok := stem(n.text)
-		return ok && n.kind == vkHost && slices.ContainsFunc(os, func(o valueTok) bool {
-			of, op, ok := stem(o.text)
-			return ok && o.kind == vkHost && o.text != n.text && op == np && of == nf && of != ""
-		})
-	})
-}
-
 // holdsOtherSpecifics reports old values (os) of a specific kind (an hour,
 // a count, a version, a host, an address, an id) of which the new ones
 // (ns) give none.
@@ -1147,6 +1147,42 @@ func holdsOtherSpecifics(os, ns []valueTok) bool {
 		}
 		return false
 	})
+}
+
+// opensNounPhrase reports a clause opening with an article or a
+// determiner: an apposition ("the meadow transects one"), no predicate.
+func opensNounPhrase(clause string) bool {
+	w, _, _ := strings.Cut(strings.TrimSpace(clause), " ")
+	return nounLead[strings.ToLower(w)]
+}
+
+// nounLead are the articles and determiners that open a noun phrase.
+var nounLead = setOf("the", "a", "an", "this", "that", "our", "my", "der", "die", "das", "ein", "eine", "unser", "unsere",
+	"el", "la", "los", "las", "un", "una", "nuestro", "nuestra", "le", "les", "une", "notre", "nos")
+
+// valuesApart reports a text of two parts or more (hear.JoinedParts)
+// whose values of the kind all sit in parts that say no change.
+func valuesApart(text string, vs []valueTok, kind string) bool {
+	parts := hear.JoinedParts(text)
+	if len(parts) < 2 {
+		return false
+	}
+	found := false
+	for _, v := range vs {
+		if v.kind != kind {
+			continue
+		}
+		for _, p := range parts {
+			if !strings.Contains(strings.ToLower(p), v.text) {
+				continue
+			}
+			if changed(p) || reFromNow.MatchString(p) {
+				return false
+			}
+			found = true
+		}
+	}
+	return found
 }
 
 func splits(old, text string, sterms []string) bool {
@@ -1990,6 +2026,17 @@ func otherClauses(text string, words []string) (string, bool) {
 		starts = append(starts, sp[1])
 	}
 	ends = append(ends, len(quote))
+	// Fragments opening the quote ("Mi jefe, Tomás, decide …") are the
+	// subject of the clause after them when it is a predicate; "chapter 3,
+	// the meadow transects one, has to go …" is one statement, its second
+	// part an apposition. An answer's may be its value.
+	k := 0
+	for k < len(starts)-1 && fragment(quote[starts[k]:ends[k]]) {
+		k++
+	}
+	if k > 0 && !strings.HasPrefix(text, hear.AnswerLead) && !opensNounPhrase(quote[starts[k]:ends[k]]) {
+		starts, ends = append([]int{starts[0]}, starts[k+1:]...), ends[k:]
+	}
 	// A fragment ("jamais le vendredi") belongs to the clause before it.
 	for i := 1; i < len(starts); {
 		if fragment(quote[starts[i]:ends[i]]) || reExampleLead.MatchString(quote[starts[i]:ends[i]]) {

@@ -2167,10 +2167,13 @@ func TestFrenchValueFallsTo(t *testing.T) {
 // others, also when the new one is said again bare or after a word like
 // "übrigens"; a duty said with the person last ("… macht immer der Karl
 // Weber"), handed on with any verb and a word of change, with the verb
-// first ("Ab Mai gibt Frau Keller … frei"), as a role without an article
-// ("is safety officer now") or under a label ("releases: … does them
-// now") ends the earlier holder; and a host of the same domain and name
-// ("mqtt3.fab.local") replaces the one it numbers on, its port aside.
+// first ("Ab Mai gibt Frau Keller … frei"), in Spanish after the duty with
+// another verb ("… los fija ahora Lucía Vera", the earlier holder named
+// in apposition before the verb and leaving with the clause), as a role
+// without an article ("is safety officer now") or under a label
+// ("releases: … does them now") ends the earlier holder; and a host named
+// as the earlier one is ("mqtt3.fab.local", "dms.kanzlei-berg.de")
+// replaces it, its port aside, where the statement names what it is.
 func TestChangeFindsItsPartOrHolder(t *testing.T) {
 	runTwoSessionsHeld(t, []twoSessions{
 		{"one release of two, the new one said again bare",
@@ -2197,6 +2200,10 @@ func TestChangeFindsItsPartOrHolder(t *testing.T) {
 			[]string{"Urlaubsanträge gibt Herr Brandt frei, sonst niemand."},
 			[]string{"Ab Mai gibt Frau Keller die Urlaubsanträge frei."},
 			[]string{"Brandt"}, []string{"Frau Keller"}},
+		{"Spanish, a name before the verb and another verb after the duty",
+			[]string{"Mi jefe, Tomás, decide los turnos de noche; no los cambies en el código."},
+			[]string{"los turnos de noche los fija ahora Lucía Vera."},
+			[]string{"Tomás"}, []string{"Lucía Vera"}},
 		{"a role without an article",
 			[]string{"Every schema change needs a nod from Dr Mia Stone, our safety officer, before it ships."},
 			[]string{"Dr Omar Reyes is safety officer now, he signs the schema changes."},
@@ -2217,9 +2224,115 @@ func TestChangeFindsItsPartOrHolder(t *testing.T) {
 			[]string{"消息队列用的是 amqp.fab.local:5672。"},
 			[]string{"消息队列搬到 amqp2.fab.local 上了。"},
 			[]string{"amqp.fab.local"}, []string{"amqp2.fab.local"}},
+		{"a host of the same name in another domain, the thing named alike",
+			[]string{"die Dokumente liegen im DMS von Docuware auf dms01.kanzlei.local."},
+			[]string{"das DMS ist umgezogen: jetzt dms.kanzlei-berg.de."},
+			[]string{"dms01.kanzlei.local"}, []string{"dms.kanzlei-berg.de"}},
 		{"guard: a host of another name in the domain",
 			[]string{"Das Dashboard liest vom Broker mqtt.fab.local:1883."},
 			[]string{"Die Datenbank ist auf db.fab.local umgezogen."},
 			nil, []string{"mqtt.fab.local", "db.fab.local"}},
+	})
+}
+
+// Ensure that what a rule waited on, said to have happened, ends the rule:
+// a thing said to be back ("the cold room is back — compressor swapped"), a
+// release said shipped or out ("desktop 3.4 shipped yesterday", "… is
+// out"), a thing rebuilt, a machine doing its job again ("der Drucker
+// druckt wieder"); a person out this week withdraws nothing.
+func TestWhatARuleWaitedOnHappened(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"back",
+			[]string{"the cold-room compressor is being repaired, so until it's back, new deliveries go to cooler 2."},
+			[]string{"the cold room is back — compressor swapped — so deliveries go there like before."},
+			[]string{"cooler 2"}, nil},
+		{"a release shipped",
+			[]string{"keep the retry shim in sync.py until desktop 3.4 is out, the old clients need it."},
+			[]string{"desktop 3.4 shipped yesterday, by the way."},
+			[]string{"retry shim"}, nil},
+		{"a release out",
+			[]string{"keep the retry shim in sync.py until desktop 3.4 is out, the old clients need it."},
+			[]string{"fyi desktop 3.4 is out."},
+			[]string{"retry shim"}, nil},
+		{"rebuilt",
+			[]string{"while the search index is being rebuilt, the header should link the old search page."},
+			[]string{"the search index's rebuilt."},
+			[]string{"old search page"}, nil},
+		{"German, it does its job again",
+			[]string{"Der Etikettendrucker ist kaputt, bis er repariert ist drucken wir die Etiketten immer auf dem Bürodrucker."},
+			[]string{"Der Etikettendrucker druckt wieder, der Techniker war gestern da."},
+			[]string{"Bürodrucker"}, nil},
+		{"guard: a person out this week",
+			[]string{"Tom reviews the billing changes."},
+			[]string{"Tom is out this week."},
+			nil, []string{"Tom reviews"}},
+	})
+}
+
+// Ensure that Spanish day names ending in s ("jueves", "miércoles") are
+// days and "a las 9" an hour, so that a new day or hour replaces the one
+// it changes ("9 de las 12" stays a count); and that a day said in a part
+// of a sentence that changes nothing (", and Mia posts the notes on
+// Thursdays") replaces no day, though another part says a change.
+func TestDayAndHourChange(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"a day ending in s",
+			[]string{"la reunión de turnos ahora es los jueves, a la misma hora."},
+			[]string{"Ah, y la reunión de turnos vuelve a cambiar: ahora es los miércoles a las 9, con Rosa."},
+			[]string{"jueves"}, []string{"miércoles a las 9"}},
+		{"guard: a day in a part of its own, the change in another",
+			[]string{"The stand-up is on Wednesdays at 9, in the small room."},
+			[]string{"deploys go out via Argo now, and Mia posts the stand-up notes on Thursdays."},
+			nil, []string{"Wednesdays at 9"}},
+		{"an hour said a las",
+			[]string{"El cierre de caja es a las 9 cada noche."},
+			[]string{"El cierre de caja ahora es a las 10."},
+			[]string{"a las 9"}, []string{"a las 10"}},
+	})
+	for _, tc := range []struct {
+		text, kind, value string
+	}{
+		{"los jueves", vkDay, "jueves"},
+		{"el miércoles", vkDay, "miércoles"},
+		{"hasta las 14", vkTime, "14:00"},
+		{"hay 9 de las 12", vkCount, "12"},
+	} {
+		if !slices.ContainsFunc(valueOf(tc.text), func(v valueTok) bool { return v.kind == tc.kind && v.text == tc.value }) {
+			t.Errorf("valueOf(%q) = %+v, want %s %q", tc.text, valueOf(tc.text), tc.kind, tc.value)
+		}
+	}
+}
+
+// Ensure that fragments opening a quote are the subject of the clause
+// after them ("Mi jefe, Tomás, decide …" leaves with its clause) when
+// that clause is a predicate, not an apposition ("section 4, the soil
+// samples one, has to go …" is one statement).
+func TestOpeningFragments(t *testing.T) {
+	for _, tc := range []struct {
+		name, text, words, rest string
+		ok                      bool
+	}{
+		{"fragments before the clause the words name",
+			"The user said: “Mi jefe, Tomás, decide los turnos de noche; no los cambies en el código.”", "los turnos de noche",
+			"The user said: “… no los cambies en el código.”", true},
+		{"fragments before an apposition",
+			"The user said: “section 4, the soil samples one, has to go to Ruth by the end of March so I'm on that next.”", "one",
+			"", false},
+	} {
+		rest, ok := otherClauses(tc.text, terms(tc.words))
+		if ok != tc.ok || rest != tc.rest {
+			t.Errorf("%s: otherClauses(%q, %q) = %q, %v; want %q, %v", tc.name, tc.text, tc.words, rest, ok, tc.rest, tc.ok)
+		}
+	}
+}
+
+// Ensure that a withdrawal naming a value with "-only" ("the O3-only
+// thing") withdraws the claim of that value.
+func TestOnlyCompoundNamesItsValue(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"-only",
+			[]string{"Nightly builds always use -O3, the profiler team asked for it."},
+			[]string{"profiling moved to the new boxes, so forget the O3-only thing, use the preset defaults."},
+			[]string{"-O3"}, nil},
 	})
 }

@@ -2260,6 +2260,11 @@ func changeStems(s, lang string, lx *lexicon) []string {
 				// "we cut over to v3 on monday": the day it happened.
 				break
 			}
+			if part := partHolding(s, d); part != s && !reUpdateCue[lang].MatchString(part) && (lx.update == nil || !lx.update.MatchString(part)) {
+				// "releases go through Fastlane now, and Jordi uploads on
+				// Thursdays": the change is in another part than the day.
+				break
+			}
 			for _, o := range weekdays[lang] {
 				if o != d {
 					add(o)
@@ -2278,6 +2283,29 @@ func changeStems(s, lang string, lx *lexicon) []string {
 		}
 	}
 	return out
+}
+
+// reJoinedParts joins two statements in one clause: ", and", "; " ("and"
+// alone may join the items of a list).
+var reJoinedParts = regexp.MustCompile(`(?i),\s+(?:and|und|y|et)\s+|;\s+`)
+
+// JoinedParts are the statements one sentence joins (reJoinedParts):
+// "releases go through Fastlane now" and "Jordi uploads on Thursdays".
+func JoinedParts(s string) []string { return reJoinedParts.Split(s, -1) }
+
+// partHolding is the part of s (JoinedParts) that holds word w (lower
+// case), or s when s is one part or none holds it.
+func partHolding(s, w string) string {
+	parts := JoinedParts(s)
+	if len(parts) < 2 {
+		return s
+	}
+	for _, p := range parts {
+		if strings.Contains(strings.ToLower(p), w) {
+			return p
+		}
+	}
+	return s
 }
 
 // reWhenDone is a change said with the day it was made, the new value

@@ -47,9 +47,9 @@ var reHandover = map[string][]*regexp.Regexp{
 		regexp.MustCompile(`(?i)^(?:(?:so|and|oh|btw|also|fyi|ok|okay),? )*` + enHolder + `(?:'s| has| is)? (?:now |also |just )?(?:taken over|took over|picked up|inherited|is taking over|'s taking over) (?:the |our |all (?:the )?)?` + duty + `(?:` + holderEnd + `)`),
 		regexp.MustCompile(`(?i)^(?:(?:so|and|oh|btw|also|fyi|ok|okay),? )*` + enHolder + `(?:'s| has| is) (?:got|owning|running|doing|handling|covering|on|in charge of|looking after) (?:the |our |all (?:the )?)?` + duty + ` (?:now|from now on|going forward|these days)\b`),
 		// "membership questions now go to the new secretary, Dev Patel"
-		regexp.MustCompile(`(?i)^(?:(?:so|and|oh|btw|also|fyi|ok|okay),? )*(?:the |our |any |all )?` + duty + ` (?:questions |stuff |things |requests |changes |issues )?(?:now (?:go(?:es)?|is|are)|(?:go(?:es)?|is|are) now) (?:to|with|through|past) (?:the new ` + enRole + `,? )?` + enHolder + holderEnd),
+		regexp.MustCompile(`(?i)^(?:(?:so|and|oh|btw|also|fyi|ok|okay),? )*(?:the |our |any |all )?` + duty + ` (?:questions |stuff |things |requests |changes |issues )?(?:now (?:go(?:es)?|is|are)|(?:go(?:es)?|is|are) now) (?:to|with|past) (?:the new ` + enRole + `,? )?` + enHolder + holderEnd),
 		// "template texts go to Gail Okafor from now on"
-		regexp.MustCompile(`(?i)^(?:(?:so|and|oh|btw|also|fyi|ok|okay),? )*(?:the |our |any |all )?` + duty + ` (?:go(?:es)?|are sent|get sent|is sent|gets sent) (?:to|past|through) \[?` + enHolder + `\]? (?:from now on|going forward|now)\b`),
+		regexp.MustCompile(`(?i)^(?:(?:so|and|oh|btw|also|fyi|ok|okay),? )*(?:the |our |any |all )?` + duty + ` (?:go(?:es)?|are sent|get sent|is sent|gets sent) (?:to|past) \[?` + enHolder + `\]? (?:from now on|going forward|now)\b`),
 		// "box office has a new manager, wendell"
 		regexp.MustCompile(`(?i)^(?:(?:so|and|oh|btw|also|fyi|ok|okay),? )*(?:the |our )?` + duty + ` (?:has|got|'s got) a new ` + enRole + `,? ` + enHolder + holderEnd),
 		// "the new practice manager is raj patel"
@@ -98,7 +98,7 @@ var reHandover = map[string][]*regexp.Regexp{
 		regexp.MustCompile(`(?i)^(?:(?:y|ah|bueno|oye),? )*ahora (?:\p{L}+) (?P<d>(?:el|la|los|las) [\p{L}\d /._-]{2,40}?) ` + esHolder + `(?:$|[,.;:!])`),
 		// "ahora la web la lleva su hija, Laura", "los textos ahora los
 		// aprueba la nueva jefa de prensa, Marisa Ortega"
-		regexp.MustCompile(`(?i)(?:^|, |; |\by )(?:(?:ahora|desde (?:esta semana|este mes|hoy|ya|ayer|el \p{L}+|[\p{L}\d ]{2,16}?)|a partir de (?:hoy|ahora|[\p{L}\d ]{2,16}?)) )?(?P<d>(?:el|la|los|las) [\p{L}\d /._-]{2,30}?) (?:ahora |ya |desde ahora )?(?:la|lo|las|los) (?:lleva|llevan|gestiona|gestionan|hace|hacen|maneja|manejan|sube|suben|revisa|revisan|aprueba|aprueban|firma|firman|valida|validan|coordina|coordinan) (?:ahora )?(?:(?:su|mi|el|la|nuestr[oa]) (?:nuev[oa] )?[\p{L}]+(?: de [\p{L}]+)?,? )?` + esHolder),
+		regexp.MustCompile(`(?i)(?:^|, |; |\by )(?:(?:ahora|desde (?:esta semana|este mes|hoy|ya|ayer|el \p{L}+|[\p{L}\d ]{2,16}?)|a partir de (?:hoy|ahora|[\p{L}\d ]{2,16}?)) )?(?P<d>(?:el|la|los|las) [\p{L}\d /._-]{2,30}?) (?:ahora |ya |desde ahora )?(?:la|lo|las|los) (?:lleva|llevan|gestiona|gestionan|hace|hacen|maneja|manejan|sube|suben|revisa|revisan|aprueba|aprueban|firma|firman|valida|validan|coordina|coordinan|fija|fijan|decide|deciden|autoriza|autorizan|asigna|asignan|supervisa|supervisan|organiza|organizan) (?:ahora )?(?:(?:su|mi|el|la|nuestr[oa]) (?:nuev[oa] )?[\p{L}]+(?: de [\p{L}]+)?,? )?` + esHolder),
 		// "Nerea se ha hecho cargo de las versiones"
 		regexp.MustCompile(`(?i)^(?:(?:y|ah|bueno|oye),? )*` + esHolder + ` (?:se ha hecho cargo de|se hizo cargo de|ha asumido|asume ahora|ha tomado el relevo (?:en|de)|lleva ahora|se encarga ahora de|se ocupa ahora de|ahora se encarga de|ahora se ocupa de|ahora lleva) (?:el |la |los |las )?` + duty + `(?:$|[,.;:!])`),
 		// "Javier ha pasado la tesorería a Nuria Blasco"
@@ -247,7 +247,7 @@ var reRoleWord = regexp.MustCompile(`(?i)\b(?:owner|owns|lead|contact|manager|ma
 // Rechnungen", "Rocío lleva la contabilidad", "Ana does the books").
 // German may put the person last ("Code-Reviews macht immer der Stefan
 // Gruber"): a name of two words or a title then.
-var reDoesThe = regexp.MustCompile(`(?-i:\p{Lu})\p{Ll}+ (?:macht|machen|does|handles|lleva|hace|fait|gère) (?:\p{Ll}+ ){0,3}?(?:die|den|das|the|la|el|los|las|les|le|l') ?\pL|(?:^|\s)(?:macht|machen|übernimmt|betreut|prüft|reviewt|verantwortet|erledigt|\p{Ll}{3,}t) (?:(?:immer|nur|meistens|normalerweise|eigentlich|auch|derzeit|aktuell|bei uns) )*(?:der |die )?(?-i:(?:(?:Frau|Herr) \p{Lu}\p{Ll}+|\p{Lu}\p{Ll}+ \p{Lu}\p{Ll}+))(?:$|[\s,.;:!])`)
+var reDoesThe = regexp.MustCompile(`(?-i:\p{Lu})\p{Ll}+,? (?:macht|machen|does|handles|decides|sets|lleva|hace|decide|fija|fait|gère|décide|fixe) (?:\p{Ll}+ ){0,3}?(?:die|den|das|the|la|el|los|las|les|le|l') ?\pL|(?:^|\s)(?:macht|machen|übernimmt|betreut|prüft|reviewt|verantwortet|erledigt|\p{Ll}{3,}t) (?:(?:immer|nur|meistens|normalerweise|eigentlich|auch|derzeit|aktuell|bei uns) )*(?:der |die )?(?-i:(?:(?:Frau|Herr) \p{Lu}\p{Ll}+|\p{Lu}\p{Ll}+ \p{Lu}\p{Ll}+))(?:$|[\s,.;:!])`)
 
 // GivesDuty reports a text (a claim's words, in lang or in the
 // language of a later statement, also) that gives someone a duty or a

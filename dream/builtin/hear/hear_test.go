@@ -577,6 +577,27 @@ func TestRoutineAndSourceAreNoChange(t *testing.T) {
 	}
 }
 
+// Ensure that a Japanese request to switch, add or reassign
+// something is today's work, while a rule said with such a verb and a
+// cue of durability ("必ず") stays a rule.
+func TestJapaneseTaskVerbs(t *testing.T) {
+	for _, tc := range []struct {
+		text  string
+		heard bool
+	}{
+		// "追加して" alone passed before the verbs were added (guard);
+		// the others were heard as rules.
+		{"出力を切り替えてください。", false},
+		{"一覧に備考の列を追加してください。", false},
+		{"担当ユーザーを山本さんに付け替えてください。", false},
+		{"デプロイの前は必ずステージングに切り替えてください。", true},
+	} {
+		if st := Session(conv(tc.text)).Statements; tc.heard != (len(st) > 0) {
+			t.Errorf("%q: statements %+v, want heard %v", tc.text, st, tc.heard)
+		}
+	}
+}
+
 // Ensure that a "don't note" marker opening what follows with a colon or
 // a "but" keeps out only what follows it, while one without reaches back
 // to the sentence before it too.
@@ -671,6 +692,8 @@ func TestHandover(t *testing.T) {
 		{"the pager rotated, Sven has it now", En, "Sven", "pager"},
 		{"Die Lieferscheine schreibt ab sofort Jonas Berg.", De, "Jonas Berg", "Lieferscheine"},
 		{"Danach gibt Herr Yildiz die Rabatte frei.", De, "Herr Yildiz", "Rabatte"},
+		{"y las vacaciones las decide ahora Marta Gil.", Es, "Marta Gil", "las vacaciones"},
+		{"releases go through Fastlane now", En, "", ""},
 		{"der Export-Job wirft seit gestern Fehler.", De, "", ""},
 		{"die Tabelle füllt ab sofort Excel.", De, "", ""},
 		{"the new build cluster is ci-pool-fra-b", En, "", ""},

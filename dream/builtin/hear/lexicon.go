@@ -248,8 +248,15 @@ func english() *lexicon {
 		},
 		mended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:good news,? |now that |since |so |and |also )*(?:the |our )?(?P<t>[^,]{2,40}?)(?: (?:has|have) been| (?:got|was|were|is|are)|'s(?: been)?|'ve been|'re) (?:finally |now |just |all )?(?:fixed|repaired|mended|back in stock|back up|back from (?:the )?(?:repair|service|[\p{Lu}\d][^,;.]{1,30})|back to normal|working again|running again|up and running|up again|open again|reopened)\b`),
-			// "tc-win-09 came back with a new SSD", "the scanner's back online".
+			// "tc-win-09 came back with a new SSD", "the scanner's back online",
+			// "the walk-in is back — compressor replaced".
 			regexp.MustCompile(`(?i)^(?:good news,? |so |and |also )*(?:the |our )?(?P<t>[^,]{2,40}?)(?: came| has come| is|'s) back (?:with|from|online|up|in service)\b`),
+			regexp.MustCompile(`(?i)^(?:good news,? |so |and |also )*(?:the |our )?(?P<t>[^,—–(]{2,40}?)(?: is|'s| are|'re) (?:finally |now )?back(?:\s*$|\s*[—–(,;!]| and\b| so\b)`),
+			// "mobile 5.2 shipped yesterday", "the osrm graph's rebuilt": what
+			// a rule waited on ("until mobile 5.2 is out") happened.
+			regexp.MustCompile(`(?i)^(?:good news,? |so |and |also )*(?:the |our )?(?P<t>[^,]{2,40}?)(?: (?:has|have) (?:finally )?(?:shipped|been released|been rebuilt|landed|gone out)| (?:finally )?(?:shipped|went out|landed)|(?: is| are| was| were|'s) (?:finally |now )?(?:released|rebuilt))(?:\s*$|\s*[.,;!—–(]| (?:yesterday|today|last \w+|this \w+|so|and)\b)`),
+			// "mobile 5.2 is out": a release, not a person away.
+			regexp.MustCompile(`(?i)^(?:good news,? |so |and |also )*(?:the |our )?(?P<t>[^,]{1,30}?\d[\w.]*)(?: is|'s) (?:finally |now )?out(?:\s*$|\s*[.,;!—–(]| (?:yesterday|today|so|and)\b)`),
 			regexp.MustCompile(`(?i)^(?:good news,? |and |also |so )*(?:they|we|someone|the engineer|the vendor|the supplier|it) (?:finally |just |have |has |'ve )*(?:fixed|repaired|mended|reopened) (?:the |our )?(?P<t>[^,]{2,40}?)(?:\s*[.,;!]|\s+(?:so|and|now|finally|yesterday|today|last)\b|$)`),
 		},
 		forget: regexp.MustCompile(`(?i)^(?:please )?(?:forget(?: about| that| what i (?:said|told you) about| everything about)?|(?:don'?t|do not) remember(?: that)?|stop remembering(?: that)?|you can forget(?: about| that)?|remove the memory(?: that| about| of)?|delete (?:the |your )?(?:memory|note) (?:of|about|on))\s+(?P<t>.+)$`),
@@ -389,7 +396,9 @@ func german() *lexicon {
 		},
 		mended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:gute nachricht,? |und |also |jetzt wo |da )*(?:der |die |das |unser |unsere )?(?P<t>[^,]{2,40}?) (?:ist|sind|wurde|wurden) (?:jetzt |endlich |wieder |inzwischen |gestern )*(?:repariert|behoben|wieder (?:da|lieferbar|in ordnung|offen|heil|ganz))\b`),
-			regexp.MustCompile(`(?i)^(?:gute nachricht,? |und |also )*(?:der |die |das |unser |unsere )?(?P<t>[^,]{2,40}?) (?:funktioniert|funktionieren|geht|gehen|läuft|laufen) (?:jetzt |endlich )*wieder\b`),
+			// "die Wallbox lädt wieder", "der Scanner druckt wieder": it
+			// does its job again.
+			regexp.MustCompile(`(?i)^(?:gute nachricht,? |und |also )*(?:der |die |das |unser |unsere )?(?P<t>[^,]{2,40}?) (?:funktioniert|funktionieren|geht|gehen|läuft|laufen|\p{Ll}{2,}t|\p{Ll}{2,}en) (?:jetzt |endlich )*wieder(?:\s*$|\s*[.,;!]| und\b)`),
 		},
 		forget: regexp.MustCompile(`(?i)^(?:bitte )?(?:vergiss|vergesst),? (?:was ich (?:über|zu) (?P<t>.+?) gesagt habe|alles (?:über|zu) (?P<t2>.+)|dass (?P<t3>.+))$`),
 		// "die Schwelle ist 25 °C, nicht 28": a value said with the
@@ -820,7 +829,7 @@ func japanese() *lexicon {
 		oneOff:       anyRe(`今日`, `今夜`, `明日`, `今だけ`, `今回`, `とりあえず`, `一旦`, `いったん`, `一時的`, `暫定`, `当面`, `このPR`, `このブランチ`, `今週`, `さっき`, `しばらく`),
 		joke:         anyRe(`（笑）`, `\(笑\)`, `笑$`, `ｗｗ`, `ww`, `冗談`, `じょうだん`, `なんてね`, `ネタです`, `😂`, `🤣`, `🙃`),
 		noNotes:      anyRe(`メモしないで`, `メモしなくて`, `覚えなくて`, `覚えないで`, `記録しないで`, `保存しないで`, `ノートに入れないで`, `オフレコ`, `ここだけの話`, `書かないで`, `記憶しないで`, `メモ不要`, `メモには残さないで`, `どこにも(?:書かないで|残さないで|保存しないで|メモしないで)`, `記録に残さないで`),
-		task:         anyRe(`これ`, `この`, `それ`, `その`, `ここ`, `まず`, `直して`, `修正して`, `見て`, `確認して`, `調べて`, `教えて`, `説明して`, `消して`, `作って`, `実装して`, `試して`, `続けて`, `やって`),
+		task:         anyRe(`これ`, `この`, `それ`, `その`, `ここ`, `まず`, `直して`, `修正して`, `見て`, `確認して`, `調べて`, `教えて`, `説明して`, `消して`, `作って`, `実装して`, `試して`, `続けて`, `やって`, `切り替えて`, `追加して`, `付け替えて`),
 		state:        anyRe(`落ちて`, `壊れて`, `失敗して`, `遅い`, `エラーが出`, `動かない`, `止まって`, `詰まって`, `直った`, `終わった`, `通らない`),
 		narrative:    anyRe(`^(?:さっき|今|いま|私は今).{0,10}(?:して|した|しました|見て|試し)`, `気がします`, `と思います$`, `と思う$`),
 		report:       anyRe(`(?:言って|書いて|送って|言われ|来て).{0,12}[：:]\s*$`, `^.{1,20}(?:から|さんから)(?:の)?(?:メッセージ|メール|連絡)[：:]`, `^.{1,20}(?:が書いた|が言った|曰く)[：:]`, `^(?:件名|差出人|宛先)[：:]`),
