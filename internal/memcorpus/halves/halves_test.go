@@ -232,8 +232,16 @@ func memfsBinary(t *testing.T) string {
 // kept out, updates 17/34, retractions 21/30; the context shows 14 KiB
 // of a 23 KiB index.md, so its French facts (5/19) and answers given
 // through a question tool (3/15) sit far under the others. The rules of
-// that stop (version 30) left these figures as they were. Its floors sit
-// a little under them until it is tuned on.
+// that stop (version 31), tuned on the older halves, moved it to 76/161
+// and 18/34 updates. Its floors sit a little under the untouched figures
+// until it is tuned on.
+//
+// dev40 was written blind beside that stop's tuning (six more new
+// domains, 143 current facts, 34 updates, 29 withdrawals) and measured
+// untouched with its final rules (version 31, 2026-12-04): 72/143 in the
+// context, 105/143 in pages, 60/79 kept out, updates 16/34, retractions
+// 10/29; one of its ten preferences reached the context, so its category
+// floor is 0. Its floors sit a little under those figures.
 var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category, updates, retractions float64 }{
 	"dev":   {pages: 0.97, context: 0.95, keptOut: 1, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 1, retractions: 1},
 	"dev2":  {pages: 0.97, context: 0.95, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.9, retractions: 1},
@@ -274,6 +282,7 @@ var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category, u
 	"dev37": {pages: 0.78, context: 0.5, keptOut: 0.88, lang: 0.35, category: 0, updates: 0.55, retractions: 0.76},
 	"dev38": {pages: 0.75, context: 0.53, keptOut: 0.82, lang: 0.4, category: 0.1, updates: 0.52, retractions: 0.64},
 	"dev39": {pages: 0.78, context: 0.43, keptOut: 0.8, lang: 0.2, category: 0.1, updates: 0.47, retractions: 0.65},
+	"dev40": {pages: 0.7, context: 0.47, keptOut: 0.72, lang: 0.42, category: 0, updates: 0.42, retractions: 0.3},
 	"test":  {pages: 0.91, context: 0.91, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.8, retractions: 0.5},
 }
 
