@@ -71,7 +71,13 @@
 // unrelated changes and count for nothing. A claim saying several things
 // keeps the parts a change leaves: a short part naming a thing and its
 // value ("Region eu-central-1") is a part of its own, and a part that
-// points back ("…, thats the freeze") goes with the part it names.
+// points back ("…, thats the freeze") goes with the part it names; a
+// release of one product among several is elided when that product moves
+// ("Symfony 6.4 und PHP …"), whatever the clauses; fragments opening a
+// quote go with the predicate after them ("Mi jefe, Tomás, decide …"). A
+// value said in a part of a sentence that says no change (", and Mia
+// posts the notes on Thursdays") changes nothing, whatever the other part
+// says.
 //
 // How often a thing is done is a value of its own (period.go,
 // hear.Periods): "monthly now" changes "every quarter", "une fois par an"
