@@ -963,6 +963,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		probe = union(content, kin)
 	}
 	styped := untyped(sterms)
+	parts := hear.JoinedParts(unframed(st.Claim))
 	for _, c := range m.candidates(probe) {
 		if !c.current() || c.cur.kind == string(hear.Person) || c.area == "people" {
 			continue
@@ -983,7 +984,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		if kind == "" || kind == vkVersion && otherProduct(nv, ov) {
 			continue
 		}
-		if change && valuesApart(unframed(st.Claim), nv, kind) {
+		if change && valuesApart(parts, nv, kind) {
 			// "deploys go out via Argo now, and Mia posts the stand-up
 			// notes on Thursdays": the new day is in a part that changes
 			// nothing.
@@ -1162,8 +1163,7 @@ var nounLead = setOf("the", "a", "an", "this", "that", "our", "my", "der", "die"
 
 // valuesApart reports a text of two parts or more (hear.JoinedParts)
 // whose values of the kind all sit in parts that say no change.
-func valuesApart(text string, vs []valueTok, kind string) bool {
-	parts := hear.JoinedParts(text)
+func valuesApart(parts []string, vs []valueTok, kind string) bool {
 	if len(parts) < 2 {
 		return false
 	}
