@@ -2336,3 +2336,23 @@ func TestOnlyCompoundNamesItsValue(t *testing.T) {
 			[]string{"-O3"}, nil},
 	})
 }
+
+// Ensure that the reason said before what a withdrawal names is no part
+// of it ("…終わったので迂回は外して", "秋茶结束了，…的锁可以取消了") and a
+// German copula left after it neither ("das Audit ist durch").
+func TestWithdrawalAfterItsReason(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"Japanese, ので before the target",
+			[]string{"GPSの時刻が3時間ずれて届くので、取り込み時に補正してください。"},
+			[]string{"GPSの時刻ずれ、修正版のファームが出たので補正はもう要りません。"},
+			[]string{"補正して"}, nil},
+		{"Chinese, an ending before the target",
+			[]string{"还有，秋茶期间晚上十点以后不许改出库记录，防止有人半夜改数。系统里直接锁住。"},
+			[]string{"秋茶结束了，晚上改出库记录的锁可以取消了。"},
+			[]string{"不许改出库记录"}, nil},
+		{"German, a period through, said of an English rule",
+			[]string{"we're in a freeze for the sensor firmware until the audit by the Kontrollstelle is through - don't push firmware updates until I say so."},
+			[]string{"Ach so, die Kontrollstelle war da, Audit ist durch - Jonas darf die Sensoren wieder flashen."},
+			[]string{"don't push firmware updates"}, nil},
+	})
+}

@@ -852,9 +852,25 @@ func retraction(s string, lx *lexicon) string {
 		if c := strings.Join(strings.Fields(reZhTargetVerb.ReplaceAllString(t, " ")), " "); c != "" {
 			t = c
 		}
+		// "4月に終わったので迂回", "春茶结束了，晚上…的锁": the reason said
+		// first is no part of what goes.
+		if loc := reCJKReasonLead.FindStringIndex(t); loc != nil && loc[1] < len(t) {
+			t = strings.TrimSpace(t[loc[1]:])
+		}
+	}
+	if loc := reIsThroughTail.FindStringIndex(t); loc != nil && loc[0] > 0 {
+		t = t[:loc[0]] // "Audit ist (durch)": the verb is no part of what ended
 	}
 	return t
 }
+
+// reCJKReasonLead is a reason or an ending said before what a withdrawal
+// names: a Japanese clause ending in ので/から (not てから, "after"), a
+// Chinese one ending in 了 and a comma.
+var reCJKReasonLead = regexp.MustCompile(`^.{1,40}?(?:ので|[^てで]から)[、,，\s]*|^.{1,30}?了[，,、]\s*`)
+
+// reIsThroughTail is a German copula left at a target's end ("Audit ist").
+var reIsThroughTail = regexp.MustCompile(`(?i)\s(?:ist|sind|war|waren)$`)
 
 // reNoLongerMid is the negation inside a target said as what no longer
 // holds ("… ya no caducan", "… n'expirent plus").
