@@ -598,6 +598,34 @@ func TestJapaneseTaskVerbs(t *testing.T) {
 	}
 }
 
+// Ensure that a passage a sentence quotes from a document, after the
+// words that say so, is not the user's words: no claim holds it, while a
+// quote of the user's own without such words stays.
+func TestDocumentQuoteIsNotTheUsers(t *testing.T) {
+	for _, tc := range []struct {
+		text, out, in string
+	}{
+		{"Our style guide says “every heading shall be numbered in the decimal scheme” - that's why the TOC looks busy, keep the numbering.", "decimal scheme", ""},
+		{"Im Leitfaden steht dazu: „Proben sind spätestens zwei Stunden nach der Entnahme zu kühlen“ - das schaffen wir immer.", "nach der Entnahme zu kühlen", ""},
+		{"规章第三条写的是“加班必须提前申请”，所以系统里一定要有申请按钮。", "加班必须提前申请", ""},
+		{"guard: Here's how the guidance words it, for the docstring: 'Totals are reported per calendar year only' - we always follow that.", "per calendar year only", ""},
+		{"guard: the subject line is always “[OPS] short summary of the change”.", "", "short summary of the change"},
+		{"Ciara wants that too, ok elle dit : 'toujours #fleurslyon et jamais plus de 8 hashtags par post'", "", "jamais plus de 8 hashtags"},
+	} {
+		var all []string
+		for _, st := range Session(conv(strings.TrimPrefix(tc.text, "guard: "))).Statements {
+			all = append(all, st.Claim, st.Quote)
+		}
+		got := strings.Join(all, "\n")
+		if tc.out != "" && strings.Contains(got, tc.out) {
+			t.Errorf("%q: statements hold the document's %q: %q", tc.text, tc.out, got)
+		}
+		if tc.in != "" && !strings.Contains(got, tc.in) {
+			t.Errorf("%q: statements lost %q: %q", tc.text, tc.in, got)
+		}
+	}
+}
+
 // Ensure that a "don't note" marker opening what follows with a colon or
 // a "but" keeps out only what follows it, while one without reaches back
 // to the sentence before it too.

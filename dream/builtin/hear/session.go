@@ -388,6 +388,9 @@ func hearMessage(text string, answering, replying, agreed bool) heard {
 				}
 			}
 		}
+		// "the ISAD(G) manual says “the reference code … shall be
+		// repeated …”": a document's words, quoted, are not the user's.
+		s.text = withoutDocQuote(s.text)
 		found, excludedAny, redacted, span := hearSentence(s.text, s.lang, reply, &out)
 		// "Remember the Friday freeze? That no longer applies.": the
 		// sentence before names what "that" withdraws, and states nothing.
@@ -974,6 +977,35 @@ func jaTopical(c string) bool {
 
 // reQuoted is a passage quoted inside a sentence.
 var reQuoted = regexp.MustCompile(`「[^」]{20,}」|“[^”]{20,}”|"[^"]{20,}"|«[^»]{20,}»|„[^“”]{20,}[“”]`)
+
+// reDocQuote is a passage a sentence quotes from a document, after the
+// words that name the document and say so ("the manual says", "l'arrêté
+// dit :", "im Merkblatt steht dazu:", "第七条写的是", "仕様書には"; a few
+// words may come between: "words it, for the docstring:"), not what a
+// person said ("elle dit : '…'"); group 1 or 2 is the passage.
+var reDocQuote = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:manual|guide|guidance|docs?|documentation|spec|specification|standard|policy|contract|regulations?|rulebook|handbook|readme|règlement|arrêté|notice|cahier des charges|merkblatt|leitfaden|handbuch|vorschrift|richtlinie|norm|vertrag|verordnung|satzung|reglamento|normativa|pliego|contrato|ley|decreto)[^.!?"“„«'「]{0,40}?(?:says|said|states|reads|words it|puts it|dit|disait|indique|stipule|sagt|steht(?: dazu| da| drin)?|heißt es|dice|pone|establece|indica)(?:,[^,:：]{1,30})?\s*[:：,]?\s*(「[^」]{20,}」|“[^”]{20,}”|"[^"]{20,}"|'[^']{20,}'|«[^»]{20,}»|„[^“”]{20,}[“”])|(?:写的是|写着|上说|里说|には|では)\s*[:：]?\s*(「[^」]{6,}」|“[^”]{6,}”|"[^"]{6,}")`)
+
+// withoutDocQuote is a sentence with the passages it quotes from a
+// document (reDocQuote) elided.
+func withoutDocQuote(text string) string {
+	ms := reDocQuote.FindAllStringSubmatchIndex(text, -1)
+	if ms == nil {
+		return text
+	}
+	var b strings.Builder
+	at := 0
+	for _, m := range ms {
+		q := m[2:4] // the passage, after a word of saying or of CJK text
+		if q[0] < 0 {
+			q = m[4:6]
+		}
+		b.WriteString(text[at:q[0]])
+		b.WriteString("“…”")
+		at = q[1]
+	}
+	b.WriteString(text[at:])
+	return b.String()
+}
 
 // withoutQuoted is a withdrawal's sentence without the passages it
 // quotes from elsewhere ("RFCの該当箇所を貼っておきます：「The … MUST
