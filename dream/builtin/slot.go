@@ -214,8 +214,9 @@ func valueOf(text string) []valueTok {
 			out = append(out, valueTok{kind: vkURL, text: l, units: []string{urlUnit(l)}})
 		case reRegion.MatchString(l) || regionWords[l]:
 			out = append(out, valueTok{kind: vkRegion, text: l})
-		case dayWords[l] && strings.HasSuffix(l, "s") && !dayWords[strings.TrimSuffix(l, "s")]:
-			// "jueves", "miércoles": a day whose name ends in s.
+		case dayWords[l]:
+			// "jueves", "miércoles": a day whose name ends in s is no
+			// plural.
 			out = append(out, valueTok{kind: vkDay, text: l})
 		case dayWords[d] || dayWords[strings.TrimSuffix(l, "s")]:
 			out = append(out, valueTok{kind: vkDay, text: d})
@@ -329,7 +330,7 @@ func hourOfDay(text string, idx [][]int, words []string, i int) bool {
 	if n == l && reClockWord.MatchString(rest) {
 		return true // "also 17 Uhr": a clock's word, no duration's
 	}
-	if n == l && i > 1 && (strings.EqualFold(words[i-1], "las") || strings.EqualFold(words[i-1], "la")) && spanishHourLead[strings.ToLower(words[i-2])] && (len(n) == 1 || n <= "24") {
+	if n == l && i > 1 && (strings.EqualFold(words[i-1], "las") || strings.EqualFold(words[i-1], "la")) && spanishHourLead[strings.ToLower(words[i-2])] {
 		return true // "a las 9": Spanish says an hour so
 	}
 	if n == l && !reHourWord.MatchString(rest) {
@@ -954,7 +955,9 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 	hasID := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkID })
 	hasRate := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkCount && slices.ContainsFunc(v.units, rare) })
 	hasURL := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkURL || v.kind == vkNamed || released(v) })
-	hasPeriod := slices.ContainsFunc(nv, func(v valueTok) bool {
+	// How often, a number, a time or a host: values that name the thing
+	// they are of by themselves.
+	hasSelfNamed := slices.ContainsFunc(nv, func(v valueTok) bool {
 		return v.kind == vkPeriod || v.kind == vkPhone || v.kind == vkTime || v.kind == vkHost
 	})
 	var top pick
@@ -976,7 +979,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		headNamed := func() bool {
 			return change && slices.ContainsFunc(c.sterms, func(x string) bool { return akin(content[0], x) })
 		}
-		if !same && !swapped && (!change || !hasID && !hasRate && !hasURL && !hasPeriod && !coversAll(c.sterms, content) && !mostOf(c.sterms, content) && !headNamed()) {
+		if !same && !swapped && (!change || !hasID && !hasRate && !hasURL && !hasSelfNamed && !coversAll(c.sterms, content) && !mostOf(c.sterms, content) && !headNamed()) {
 			continue // cheap checks first: values are costly to read
 		}
 		ov := c.valueToks()
@@ -990,7 +993,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 			// nothing.
 			continue
 		}
-		if fromNow && holdsOtherSpecifics(ov, nv) && !splits(c.cur.text, st.Claim, sterms) {
+		if fromNow && holdsOtherSpecifics(ov, nv) {
 			// "der release-train fährt ab sofort wöchentlich" says no
 			// word of the "10:30 CET" beside the old "every other week":
 			// "from now on" replaces a claim it says all of.
@@ -1183,11 +1186,6 @@ func valuesApart(parts []string, vs []valueTok, kind string) bool {
 		}
 	}
 	return found
-}
-
-func splits(old, text string, sterms []string) bool {
-	_, ok := otherPart(old, text, sterms)
-	return ok
 }
 
 // sameID reports an id both values name ("P2", "bay-3").

@@ -976,14 +976,17 @@ func jaTopical(c string) bool {
 }
 
 // reQuoted is a passage quoted inside a sentence.
-var reQuoted = regexp.MustCompile(`「[^」]{20,}」|“[^”]{20,}”|"[^"]{20,}"|«[^»]{20,}»|„[^“”]{20,}[“”]`)
+var reQuoted = regexp.MustCompile(quotedPassage)
+
+// quotedPassage is a passage of 20 characters or more in quotation marks.
+const quotedPassage = `「[^」]{20,}」|“[^”]{20,}”|"[^"]{20,}"|«[^»]{20,}»|„[^“”]{20,}[“”]`
 
 // reDocQuote is a passage a sentence quotes from a document, after the
 // words that name the document and say so ("the manual says", "l'arrêté
 // dit :", "im Merkblatt steht dazu:", "第七条写的是", "仕様書には"; a few
 // words may come between: "words it, for the docstring:"), not what a
 // person said ("elle dit : '…'"); group 1 or 2 is the passage.
-var reDocQuote = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:manual|guide|guidance|docs?|documentation|spec|specification|standard|policy|contract|regulations?|rulebook|handbook|readme|règlement|arrêté|notice|cahier des charges|merkblatt|leitfaden|handbuch|vorschrift|richtlinie|norm|vertrag|verordnung|satzung|reglamento|normativa|pliego|contrato|ley|decreto)[^.!?"“„«'「]{0,40}?(?:says|said|states|reads|words it|puts it|dit|disait|indique|stipule|sagt|steht(?: dazu| da| drin)?|heißt es|dice|pone|establece|indica)(?:,[^,:：]{1,30})?\s*[:：,]?\s*(「[^」]{20,}」|“[^”]{20,}”|"[^"]{20,}"|'[^']{20,}'|«[^»]{20,}»|„[^“”]{20,}[“”])|(?:写的是|写着|上说|里说|には|では)\s*[:：]?\s*(「[^」]{6,}」|“[^”]{6,}”|"[^"]{6,}")`)
+var reDocQuote = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:manual|guide|guidance|docs?|documentation|spec|specification|standard|policy|contract|regulations?|rulebook|handbook|readme|règlement|arrêté|notice|cahier des charges|merkblatt|leitfaden|handbuch|vorschrift|richtlinie|norm|vertrag|verordnung|satzung|reglamento|normativa|pliego|contrato|ley|decreto)[^.!?"“„«'「]{0,40}?(?:says|said|states|reads|words it|puts it|dit|disait|indique|stipule|sagt|steht(?: dazu| da| drin)?|heißt es|dice|pone|establece|indica)(?:,[^,:：]{1,30})?\s*[:：,]?\s*(` + quotedPassage + `|'[^']{20,}')|(?:写的是|写着|上说|里说|には|では)\s*[:：]?\s*(「[^」]{6,}」|“[^”]{6,}”|"[^"]{6,}")`)
 
 // withoutDocQuote is a sentence with the passages it quotes from a
 // document (reDocQuote) elided.
