@@ -304,7 +304,12 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 		}
 	}
 	if len(tied) == 0 {
-		m.openHaving(probes(tt), max(1, (len(tt)+1)/2))
+		probe := tt
+		if weekly {
+			// "le CSV hebdo" is of a claim saying "weekly" or a day.
+			probe = union(tt, weeklyTerms)
+		}
+		m.openHaving(probes(probe), max(1, (len(tt)+1)/2))
 		for _, c := range m.claims {
 			if c.current() {
 				consider(c, mentionScore(tt, heldTerms(c, weekly)))
@@ -315,10 +320,31 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 		// "the GPU ban is over" lifts "no new GPU node pools": the ban is
 		// what the claim says, not a word it holds.
 		if rest := slices.DeleteFunc(slices.Clone(tt), hear.BanWord); len(rest) > 0 && len(rest) < len(tt) {
+			// One word of the ban may be all a rule holds ("the
+			// office-hours block on OCR" of "don't run OCR between 9
+			// and 5"): pages holding any are read.
+			m.openHaving(probes(rest), 1)
 			for _, c := range m.claims {
 				if c.current() && reProhibits.MatchString(c.cur.text) {
 					consider(c, mentionScore(rest, heldTerms(c, weekly)))
 				}
+			}
+		}
+		if ot := terms(hear.BanObject(r.Target)); len(tied) == 0 && len(ot) > 0 {
+			// "the office-hours block on OCR": the one rule forbidding
+			// what the ban is on.
+			var only *claim
+			for _, c := range m.claims {
+				if c.current() && reProhibits.MatchString(c.cur.text) && containsTerms(heldTerms(c, weekly), ot) {
+					if only != nil {
+						only = nil
+						break
+					}
+					only = c
+				}
+			}
+			if allowed(only) {
+				tied = []*claim{only}
 			}
 		}
 	}
@@ -372,10 +398,11 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 			m.keepRest(c, rest, endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote)
 			continue
 		}
-		if rest, ok := otherClauses(c.cur.text, tt); ok && (!namesPerson(r, tt) || reopens && reUseAgain.MatchString(r.Quote) || hear.Departed(r) && !rePersonPronoun.MatchString(rest)) && !ended && !(hear.Departed(r) && sameHonorific(c.cur.text, rest)) {
+		if rest, ok := otherClauses(c.cur.text, tt); ok && (!namesPerson(r, tt) || reopens && reUseAgain.MatchString(r.Quote) || hear.Departed(r) && !rePersonPronoun.MatchString(rest)) && !ended && !(hear.Departed(r) && (sameHonorific(c.cur.text, rest) || followsPerson(rest))) && !(hear.LiftsBan(r) && reProhibits.MatchString(unframed(rest))) {
 			// The claim says more than what is withdrawn: the rest stays.
 			// A thing one may use again is no person, whatever its
-			// capitals.
+			// capitals; a ban lifted takes the prohibition said beside
+			// it ("con la restricción de riego, no regamos …").
 			m.keepRest(c, rest, endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote)
 			continue
 		}
@@ -514,6 +541,14 @@ func sameHonorific(text, rest string) bool {
 	return false
 }
 
+// followsPerson reports a rest of a Chinese or Japanese claim that
+// opens where the part naming a person was cut: its clauses have no
+// subject of their own ("老周…，每三个月来一次，电话 …" is all of 老周).
+func followsPerson(rest string) bool {
+	_, _, quote, ok := lastQuote(rest)
+	return ok && strings.HasPrefix(quote, "…") && cjkWord(quote)
+}
+
 // reHonorificName is a Japanese name with its honorific.
 var reHonorificName = regexp.MustCompile(`[\p{Han}\p{Katakana}]{1,6}(?:さん|くん|君|先生)`)
 
@@ -537,7 +572,7 @@ var reProhibits = regexp.MustCompile(`(?i)(?:^|[“"\s])(?:no|never|don't|do not
 
 // weeklyTerms are the words for "weekly", and for which days of the week,
 // in the languages memfs hears.
-var weeklyTerms = terms("weekly wöchentliche wöchentlich semanal semanales hebdomadaire hebdomadaires 每周 毎週 " +
+var weeklyTerms = terms("weekly wöchentliche wöchentlich semanal semanales hebdomadaire hebdomadaires hebdo hebdos semanalmente 每周 每星期 毎週 週次 " +
 	// Days said of a rule ("deploy days are gone", "die Release-Tage").
 	"day days tage días dias " +
 	// Which days of the week ("the deploy-day rule", "デプロイ曜日の制限").

@@ -1702,7 +1702,9 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 		for _, ix := range wordSpans(uo) {
 			w := uo[ix[0]:ix[1]]
 			l := strings.ToLower(w)
-			if r, _ := utf8.DecodeRuneInString(w); unicode.IsUpper(r) && !termStop[l] && !drop[l] {
+			if r, _ := utf8.DecodeRuneInString(w); unicode.IsUpper(r) && !termStop[l] && !drop[l] && !slices.ContainsFunc(terms(l), func(t string) bool { return slices.Contains(keep, t) }) {
+				// The statement's subject ("moving the OCR to Kraken")
+				// is what it changes, not what it changes from.
 				drop["?"+l] = true
 			}
 		}
@@ -1983,6 +1985,11 @@ var leadPrepositions = setOf("with", "without", "via", "for", "in", "on", "at", 
 var frenchOn = setOf("est", "a", "va", "fait", "utilise", "peut", "doit", "garde", "passe", "met", "prend", "veut", "travaille",
 	"ne", "n'est", "n'a", "n'utilise", "y", "se", "s'en", "le", "la", "les", "l'a", "reste", "part", "tourne", "déploie")
 
+// reCauseOnly is a clause that only gives the reason for the one after
+// it: opened by "because" or its kin, or closed by the Japanese ので,
+// から, ため.
+var reCauseOnly = regexp.MustCompile(`(?i)^\s*(?:because|since|weil|puisque|porque|ya que|como)\b|^\s*(?:因为|由于|既然)|(?:ので|から|ため)\s*$`)
+
 // reLeansBack opens a part of a sentence that names the part before it.
 var reLeansBack = regexp.MustCompile(`(?i)^\s*(?:that|that's|thats|this is|it's|which)\b`)
 
@@ -2011,7 +2018,9 @@ func otherClauses(text string, words []string) (string, bool) {
 		}
 	}
 	seps := slices.DeleteFunc(sep.FindAllStringIndex(quote, -1), func(sp []int) bool {
-		return quote[sp[0]] == '.' && abbreviated(quote[:sp[0]])
+		// "between 9 and 5" is one range, not two clauses.
+		ranged := sp[0] > 0 && sp[1] < len(quote) && isDigits(quote[sp[0]-1:sp[0]]) && isDigits(quote[sp[1]:sp[1]+1]) && strings.ContainsFunc(quote[sp[0]:sp[1]], unicode.IsLetter)
+		return ranged || quote[sp[0]] == '.' && abbreviated(quote[:sp[0]])
 	})
 	if len(seps) == 0 {
 		return "", false
@@ -2080,6 +2089,11 @@ func otherClauses(text string, words []string) (string, bool) {
 	// "no merges after thursday noon, thats the freeze": a part that
 	// opens by pointing back names what came before it, which goes too.
 	for hit > 0 && reLeansBack.MatchString(quote[starts[hit]:ends[hit]]) {
+		hit--
+	}
+	// "今、常盤橋が工事中なので、常盤橋は迂回ルートで…", "because the lift is
+	// out, …": a reason said only for the part that goes, goes with it.
+	for hit > 0 && reCauseOnly.MatchString(quote[starts[hit-1]:ends[hit-1]]) {
 		hit--
 	}
 	if hit == 0 && last == len(starts)-1 {

@@ -2306,7 +2306,9 @@ func TestDayAndHourChange(t *testing.T) {
 // Ensure that fragments opening a quote are the subject of the clause
 // after them ("Mi jefe, Tomás, decide …" leaves with its clause) when
 // that clause is a predicate, not an apposition ("section 4, the soil
-// samples one, has to go …" is one statement).
+// samples one, has to go …" is one statement); that a reason said only
+// for the part that goes ("…工事中なので、", "because …,") goes with it;
+// and that a range ("between 8 and 6") is no two clauses.
 func TestOpeningFragments(t *testing.T) {
 	for _, tc := range []struct {
 		name, text, words, rest string
@@ -2318,6 +2320,15 @@ func TestOpeningFragments(t *testing.T) {
 		{"fragments before an apposition",
 			"The user said: “section 4, the soil samples one, has to go to Ruth by the end of March so I'm on that next.”", "one",
 			"", false},
+		{"a Japanese reason goes with the part it was said for",
+			"The user said: “あと今、3番ゲートが工事中なので、3番ゲートは迂回扱いで配車してください。工事は6月までです。”", "迂回",
+			"The user said: “… 工事は6月までです。”", true},
+		{"an English reason goes with the part it was said for",
+			"The user said: “deliveries come in through the yard, because the lift is out, pallets go to bay 2”", "bay 2",
+			"The user said: “deliveries come in through the yard …”", true},
+		{"a range is one clause",
+			"The user said: “don't run the exports between 8 and 6 on the billing box, the reports go out after closing”", "exports",
+			"The user said: “… the reports go out after closing”", true},
 	} {
 		rest, ok := otherClauses(tc.text, terms(tc.words))
 		if ok != tc.ok || rest != tc.rest {
@@ -2354,5 +2365,88 @@ func TestWithdrawalAfterItsReason(t *testing.T) {
 			[]string{"we're in a freeze for the sensor firmware until the audit by the Kontrollstelle is through - don't push firmware updates until I say so."},
 			[]string{"Ach so, die Kontrollstelle war da, Audit ist durch - Jonas darf die Sensoren wieder flashen."},
 			[]string{"don't push firmware updates"}, nil},
+	})
+}
+
+// Ensure that a withdrawal reaches the rule it ends when the words differ:
+// a ban lifted by someone else ("the county lifted the weight
+// restriction", "VNF a levé l'interdiction"); leave to lift a measure
+// ("you can take out the night-time block on exports"), found by what the
+// ban is on; a range ("between 8 and 6") is no two clauses; a person
+// who left named with an article ("die Resi hat gekündigt") or a Chinese
+// contract or retirement with its month; the rest of a Chinese claim cut
+// after its person goes with them; "hebdo" is weekly.
+func TestWithdrawalReachesItsRule(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"English: a ban lifted by someone else",
+			[]string{"The county put a weight restriction on the Mill Lane bridge, so no trucks over 7.5 t on Mill Lane routes."},
+			[]string{"Good news, the county lifted the weight restriction on the Mill Lane bridge yesterday."},
+			[]string{"7.5 t"}, nil},
+		{"French: a ban lifted by someone else",
+			[]string{"La préfecture interdit l'arrosage des terrains, donc pas d'arrosage automatique sur le planning du stade."},
+			[]string{"La préfecture a levé l'interdiction d'arrosage hier, les pluies sont revenues."},
+			[]string{"arrosage automatique"}, nil},
+		{"German: a ban lifted by someone else",
+			[]string{"Wegen der Brückensanierung in Au dürfen keine Tankwagen über die Innbrücke fahren, Tour Ost fährt über Wasserburg."},
+			[]string{"Das Landratsamt hat die Sperrung der Innbrücke gestern aufgehoben."},
+			[]string{"Tankwagen über die Innbrücke"}, nil},
+		{"Spanish: a ban lifted by someone else",
+			[]string{"Con la restricción de riego de la Confederación, no regamos el césped del estadio nunca los fines de semana."},
+			[]string{"La Confederación levantó ayer la restricción de riego."},
+			[]string{"no regamos el césped"}, nil},
+		{"leave to take out a block, found by what it is on",
+			[]string{"Never run the exports between 8 and 6 on the billing box, it slows the tills down, and the reports go out after closing."},
+			[]string{"The vendor fixed the slowdown, so you can take out the daytime block on exports."},
+			[]string{"between 8 and 6"}, nil},
+		{"German: a person named with an article",
+			[]string{"Bei Problemen mit den Waagen immer die Resi Maier fragen, sie hat die Schlüssel zum Lager."},
+			[]string{"Übrigens: die Resi hat gekündigt, für die Waagen gibt es erstmal niemanden."},
+			[]string{"Resi Maier"}, nil},
+		{"Chinese: a contract ended in a month",
+			[]string{"前端是 Kevin 负责的，他是外包。"},
+			[]string{"Kevin 的合同十月底到期了，前端以后我们自己写。"},
+			[]string{"Kevin 负责"}, nil},
+		{"Chinese: a retirement, the clauses after the person go too",
+			[]string{"仓库的钥匙在老刘那里，每周一来一次，电话 138 0013 4455。"},
+			[]string{"老刘三月份退休了，钥匙放在前台。"},
+			[]string{"138 0013 4455"}, nil},
+		{"French: hebdo is weekly",
+			[]string{"Please send the shop a weekly CSV of stock every Monday."},
+			[]string{"On arrête le CSV hebdo de Lemoine, leur API suffit maintenant."},
+			[]string{"weekly CSV"}, nil},
+	})
+}
+
+// Ensure that a change said in other shapes replaces the value it changes:
+// a move under way ("we're moving the search to Meilisearch"), keeping
+// what it is of; Japanese "…に変えました" and Spanish "pasa a ser"; a
+// German name after "Hr." read as one sentence; a Chinese duty handed
+// bare ("收银交给小李管"); a Japanese period in seconds.
+func TestChangeSaidOtherwise(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"a move under way",
+			[]string{"CRM is HubSpot on the free plan, sales log every call there."},
+			[]string{"We're moving the CRM to Pipedrive, HubSpot got too expensive."},
+			[]string{"HubSpot on the free plan"}, []string{"moving the CRM to Pipedrive"}},
+		{"Japanese: changed to",
+			[]string{"センサーは15秒ごとに温度を送ってきます。"},
+			[]string{"電池の持ちが悪いので、センサーの送信間隔を2分ごとに変えました。"},
+			[]string{"15秒ごと"}, []string{"2分ごと"}},
+		{"Japanese: a count changed to",
+			[]string{"決済APIのタイムアウトは30秒です。"},
+			[]string{"混雑時に落ちるので、決済APIのタイムアウトを45秒に変えました。"},
+			[]string{"30秒"}, []string{"45秒"}},
+		{"Spanish: pasa a ser",
+			[]string{"El bono Senior es del 20% a partir de 65 años."},
+			[]string{"Por acuerdo con la Diputación el bono Senior pasa a ser a partir de 60 años."},
+			[]string{"65 años"}, []string{"60 años"}},
+		{"German: Hr. is no sentence end",
+			[]string{"Die Rechnungen prüft Hr. Obermaier, der will sie immer als PDF."},
+			[]string{"Die Rechnungen prüft jetzt die Kanzlei Brandl, Obermaier ist in Rente."},
+			[]string{"prüft Hr"}, []string{"Kanzlei Brandl"}},
+		{"Chinese: a duty handed bare",
+			[]string{"收银的负责人是王芳，钱箱的钥匙在她那里。"},
+			[]string{"收银交给李强管，钱箱钥匙也给他了。"},
+			[]string{"王芳"}, []string{"李强"}},
 	})
 }

@@ -826,7 +826,7 @@ var reTakenUp = regexp.MustCompile(wordsRe(`agreed`, `accepted`, `approved`, `ad
 var reJoined = regexp.MustCompile(`(?i)\s+(?:and|but|und|aber|pero|mais)\s+`)
 
 // reBanKind names a ban or restriction, a rule of its own.
-var reBanKind = regexp.MustCompile(`(?i)禁止|制限|限制|禁令|避开|回避|绕开|躲开|\bbans?\b|\bavoid(?:ing)?\b|\bmeiden\b|\bevitar\b|` + OpensWord + `éviter\b|verbot|interdiction|prohibici[oó]n|\bprohibition|\brestriction|beschränkung|restricci[oó]n`)
+var reBanKind = regexp.MustCompile(`(?i)禁止|制限|限制|禁令|避开|回避|绕开|躲开|\bbans?\b|\bavoid(?:ing)?\b|\bmeiden\b|\bevitar\b|` + OpensWord + `éviter\b|verbot|interdiction|prohibici[oó]n|\bprohibition|\brestriction|\bblocks?\b|beschränkung|sperrung|\bsperre\b|restricci[oó]n`)
 
 // reRuleKind names a standing rule: one suspended "for now" ("die
 // Dialyzer-Pflicht entfällt vorerst") is withdrawn all the same.
@@ -1255,6 +1255,19 @@ func quoteParts(quote string) []string {
 // LiftsBan reports a withdrawal of a ban or restriction by its kind ("the
 // GPU ban is over", "金曜日のデプロイ禁止は解除されました").
 func LiftsBan(r Retraction) bool { return BanWord(r.Target) }
+
+// reBanOn is a ban and what it is on: "block on OCR", "restriction
+// d'étiage", "Verbot für Lkw".
+var reBanOn = regexp.MustCompile(`(?i)\b(?:bans?|blocks?|restrictions?|prohibitions?|interdictions?|verbot|beschränkung|restricci[oó]n|prohibici[oó]n)\s+(?:on|for|of|against|de la|des|du|de|d'|sur|für|auf|von|del|contra)\s*(?P<o>\pL.*)$`)
+
+// BanObject returns what a withdrawn ban was on ("OCR" of "the
+// office-hours block on OCR"), or "".
+func BanObject(target string) string {
+	if m := reBanOn.FindStringSubmatch(target); m != nil {
+		return strings.TrimSpace(m[1])
+	}
+	return ""
+}
 
 // BanWord reports words that name a ban or restriction (see LiftsBan).
 func BanWord(t string) bool { return reBanKind.MatchString(t) }
@@ -2120,10 +2133,10 @@ var reNotOrTried = regexp.MustCompile(`(?i)\b(?:not|no|never|nah|nope|nothing|n'
 var reUpdateCue = map[string]*regexp.Regexp{
 	En: wordsRe(`now`, `any ?more`, `no longer`, `moved`, `switched`, `migrated`, `upgraded`, `bumped`, `updated`, `changed`, `since`, `dropped`, `raised`, `lowered`, `increased`, `reduced`, `went`, `(?:goes|went|going|comes|came) (?:down|up) to`, `drops to`, `(?:moves|rises|falls) to`, `is live`, `upgrade to`, `switch (?:the [\w-]+ )?(?:over )?to`, `signed off`, `back to`, `actually`, `that was wrong`, `i was wrong`, `correction`),
 	De: wordsRe(`jetzt`, `seit`, `nicht mehr`, `umgestellt`, `migriert`, `gewechselt`, `aktualisiert`, `angehoben`, `upgrade`, `mittlerweile`, `inzwischen`, `neuerdings`, `entschieden`, `gehen auf`, `zurück auf`, `zurück zu`, `umgestiegen`, `hochgezogen`, `eigentlich`, `korrektur`, `(?:steigt|sinkt|geht runter|geht hoch) auf`),
-	Es: wordsRe(`ahora`, `ya`, `desde`, `migramos`, `cambiamos`, `actualizamos`, `pasamos`, `he pasado`, `hemos pasado`, `he cambiado`, `hemos cambiado`, `he migrado`, `hemos migrado`, `subimos`, `volvemos`, `volvimos`, `vuelto`, `en realidad`, `me equivoqué`, `corrijo`, `(?:baja|sube|bajó|subió) a`),
+	Es: wordsRe(`ahora`, `ya`, `desde`, `migramos`, `cambiamos`, `actualizamos`, `pasamos`, `he pasado`, `hemos pasado`, `he cambiado`, `hemos cambiado`, `he migrado`, `hemos migrado`, `subimos`, `pasa a ser`, `pasan a ser`, `(?:ha|han) pasado a`, `queda en`, `se queda en`, `volvemos`, `volvimos`, `vuelto`, `en realidad`, `me equivoqué`, `corrijo`, `(?:baja|sube|bajó|subió) a`),
 	Fr: wordsRe(`maintenant`, `désormais`, `depuis`, `migré`, `migrés`, `passé`, `passés`, `passée`, `passées`, `monté`, `montés`, `changé`, `mis à jour`, `bumpé`, `upgradé`, `repasse`, `revient`, `revenus?`, `(?:passe|monte|descend|baisse) à`, `en fait`, `je me suis trompée?`, `correction`),
 	Zh: anyRe(`现在`, `改到`, `改成`, `换成`, `换到`, `迁到`, `搬到`, `搬去`, `迁去`, `升级`, `迁移`, `已经`, `其实`, `实际上`, `纠正`, `更正`, `说错了`, `记错了`, `不对`, `一直是`, `改回`, `换回`, `放宽`, `延长`, `缩短`),
-	Ja: anyRe(`今`, `[をは][^、。]{1,16}に(?:する|します)(?:[。！!]|$)`, `移行`, `移し`, `移っ`, `変更`, `切り替え`, `アップグレード`, `上げ`, `下げ`, `変わり`, `なりました`, `になった`, `ピン留め`, `戻し`, `戻り`, `交代`, `引っ越し`, `実は`, `訂正`, `間違い`),
+	Ja: anyRe(`今`, `[をは][^、。]{1,16}に(?:する|します)(?:[。！!]|$)`, `移行`, `移し`, `移っ`, `変更`, `切り替え`, `アップグレード`, `上げ`, `下げ`, `変わり`, `変わった`, `変えました`, `変えた`, `なりました`, `になった`, `ピン留め`, `戻し`, `戻り`, `交代`, `引っ越し`, `実は`, `訂正`, `間違い`),
 }
 
 // reRaisedTo is a product raised to a version, said in Chinese or

@@ -135,6 +135,9 @@ func english() *lexicon {
 		strongCue: wordsRe(`always`, `never`, `every ?time`, `whenever`, `from now on`, `going forward`, `at all times`, `under no circumstances`, `without exception`, `no exceptions`, `every single`),
 		taskLead:  leadRe(`(?:can you |could you |would you |please |pls |now |then |next,? |also )?(?:rename|fix|add|remove|delete|create|update|change|move|refactor|implement|write|make|run|check|look|try|show|tell|explain|open|install|build|deploy|revert|bump|clean|debug|test|merge|commit|push|pull|rerun|retry|investigate|profile|draft|generate|set up|setup|find|search|grep|read|review|go ahead|continue|proceed|finish|start|stop|undo|replace|split|extract|wrap up|port|migrate|upgrade|downgrade|format|lint|tag|release|publish|send|post|paste|give|help|let's)`),
 		retract: []*regexp.Regexp{
+			// Someone else lifted a ban: "the council lifted the parking
+			// restriction on Elm Street yesterday".
+			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but | so ))?\pL[^,;:]{1,40}? (?:has |have )?(?:finally |officially |now |just )*lifted (?:the |their |its |that )?(?P<t>(?:[^,;.\s]+ ){0,3}?(?:ban|restriction|limit|freeze|embargo|moratorium|suspension|closure|cap|curfew)s?(?: (?:on|for|of) [^,;.]{2,40}?)?)(?:\s+(?:yesterday|today|this morning|last week|at last))?\s*(?:[,;.!]|$)`),
 			// Required no more: "pre-recording isn't required", "le chèque n'est plus obligatoire".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but | so ))?(?:the |our )?(?P<t>[^,]{2,40}?) (?:isn't|is not|aren't|are not|is no longer|are no longer) (?:required|mandatory|compulsory|obligatory|needed|necessary)\b.*$`),
 			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but | so ))?(?:the |our )?(?P<t>[^,]{2,40}?) (?:is|are) (?:now )?(?:optional|voluntary)\b.*$`),
@@ -177,6 +180,9 @@ func english() *lexicon {
 			regexp.MustCompile(`(?i)^(?:we|the team|i)(?:'ve|’ve)? (?:have |just |finally )*(?:dropped|scrapped|abolished|ditched|retired|killed|got rid of|did away with|lifted|closed|sold|archived|cancell?ed|binned|threw (?:out|away)|shut down|uninstalled) (?:the |our |that |this )?(?P<t>.+?)(?:[ -](?:rule|convention|policy|requirement|practice|process))?$`),
 			regexp.MustCompile(`(?i)^(?:you can|feel free to|go ahead and) (?:stop|forget(?: about)?) (?P<t>.+?)(?: from now on| going forward| any ?more)?$`),
 			regexp.MustCompile(`(?i)^(?:please )?(?:you can |feel free to |go ahead and )?(?:scratch|drop|forget(?: about)?|ditch|remove|delete|kill|cancel|disregard|ignore|undo|never ?mind|abandon|retire|toss|lose|nix|get rid of|throw out)(?: what i said about)? (?:the |that |our |my |this )?(?P<t>(?:[^,;.]|\.\S)+?)[ -](?:rule|convention|policy|requirement|preference|guideline|instruction|thing|practice|habit|process|requirement|substitution|exception|workaround|restriction|override|arrangement)s?(?:\s.*)?$`),
+			// Leave to lift a measure: "you can take out the office-hours
+			// block on OCR" (not "remove the catch block", a task).
+			regexp.MustCompile(`(?i)^(?:so |and )?(?:you can|you may|feel free to|go ahead and) (?:now )?(?:take out|pull|remove|drop|lift|scrap|turn off|switch off) (?:the |that |our )?(?P<t>[^,;.]+? (?:block|ban|freeze|hold|limit|cap|restriction|curfew)(?: (?:on|for) [^,;.]{2,40}?)?)\s*(?:[,;.!]|$)`),
 			regexp.MustCompile(`(?i)^(?:we|i|the team)(?: (?:no longer|stopped|quit|have stopped|have quit)|'ve stopped|'ve quit) (?P<t>.+)$`),
 			// "we took Credo's strict mode back out": removed again.
 			regexp.MustCompile(`(?i)^(?:we|i|the team)(?:'ve|’ve)? (?:have |just |finally )*(?:took|taken|pulled|ripped|turned|switched) (?:the |our |that |this )?(?P<t>[^,;]+?) (?:back )?(?:out|off)(?: of (?:the )?[\w./-]+)?\b(?:\s*[,;.!—–-].*|\s+(?:again|completely|entirely|for good)\b.*)?$`),
@@ -284,7 +290,7 @@ func english() *lexicon {
 
 func german() *lexicon {
 	return &lexicon{
-		departed:     regexp.MustCompile(`^` + deTitleRe + `(?P<t>` + nameRe + `) (?:ist|hat|sind) (?:jetzt |seit (?:\S+ ){1,3}?|ab (?:\S+ ){1,2}?|(?:Ende|Anfang|Mitte) \S+ |im \S+ |letzte[nr]? \S+ |mittlerweile |inzwischen |leider |übrigens |auch )*(?:(?:mit [^,]{1,20} )?nach (?-i:\p{Lu})\pL+ (?:um)?gezogen\b|weggezogen\b|in (?:Elternzeit|Mutterschutz|Rente|Pension|Sabbatical)|im Ruhestand|in den Ruhestand|(?:im|in|auf) (?:Urlaub|Elternzeit)|nicht mehr (?:im|in|bei|da|Teil)|(?:das|unser) Team verlassen|gekündigt|(?:ins|in das|zum|zu|in ein) .{1,40}(?:gewechselt|gegangen)|gewechselt|weg|raus|nicht mehr dabei|(?:ihr|sein) Amt(?: [^,]{1,40}?)? niedergelegt)|^(?P<t2>(?-i:\p{Lu}\p{Ll}+?))s Vertrag (?:ist|wurde) (?:\S+ ){0,3}?(?:ausgelaufen|beendet|nicht verlängert)|^(?:(?-i:\p{Lu}\p{Ll}+) )?(?:hat|ist) ` + deTitleRe + `(?P<t3>(?-i:\p{Lu}[\p{Ll}'’-]+)) (?:\S+ ){0,5}?(?:gewechselt|gegangen|ausgeschieden)\b`),
+		departed:     regexp.MustCompile(`^(?:(?:der|die|unsere?) )?` + deTitleRe + `(?P<t>` + nameRe + `) (?:ist|hat|sind) (?:jetzt |seit (?:\S+ ){1,3}?|ab (?:\S+ ){1,2}?|(?:Ende|Anfang|Mitte) \S+ |im \S+ |letzte[nr]? \S+ |mittlerweile |inzwischen |leider |übrigens |auch )*(?:(?:mit [^,]{1,20} )?nach (?-i:\p{Lu})\pL+ (?:um)?gezogen\b|weggezogen\b|in (?:Elternzeit|Mutterschutz|Rente|Pension|Sabbatical)|im Ruhestand|in den Ruhestand|(?:im|in|auf) (?:Urlaub|Elternzeit)|nicht mehr (?:im|in|bei|da|Teil)|(?:das|unser) Team verlassen|gekündigt|(?:ins|in das|zum|zu|in ein) .{1,40}(?:gewechselt|gegangen)|gewechselt|weg|raus|nicht mehr dabei|(?:ihr|sein) Amt(?: [^,]{1,40}?)? niedergelegt)|^(?P<t2>(?-i:\p{Lu}\p{Ll}+?))s Vertrag (?:ist|wurde) (?:\S+ ){0,3}?(?:ausgelaufen|beendet|nicht verlängert)|^(?:(?-i:\p{Lu}\p{Ll}+) )?(?:hat|ist) ` + deTitleRe + `(?P<t3>(?-i:\p{Lu}[\p{Ll}'’-]+)) (?:\S+ ){0,5}?(?:gewechselt|gegangen|ausgeschieden)\b`),
 		returned:     regexp.MustCompile(`^` + deTitleRe + `(?P<t>` + nameRe + `) (?:ist|sind) (?:jetzt |seit (?:\S+ ){1,3}?|wieder |endlich |zum Glück )*(?:zurück|wieder da|aus (?:der |dem )?\S+ zurück)`),
 		questionLead: leadRe(`was`, `warum`, `wieso`, `weshalb`, `wie`, `wo`, `wohin`, `woher`, `wann`, `wer`, `wen`, `wem`, `welche[rsnm]?`, `kannst`, `könntest`, `können wir`, `kann ich`, `soll ich`, `sollen wir`, `sollte ich`, `ist das`, `ist es`, `sind das`, `hast du`, `habt ihr`, `haben wir`, `gibt es`, `weißt du`, `wisst ihr`, `machst du`, `darf ich`, `dürfen wir`, `muss ich`, `müssen wir`, `würdest du`, `ich frage mich`, `weiß jemand`),
 		hypo:         wordsRe(`angenommen`, `vielleicht`, `eventuell`, `möglicherweise`, `könnten`, `könnte`, `würde`, `würden`, `wäre`, `wären`, `hätten`, `stell dir vor`, `was wäre`, `mal angenommen`, `theoretisch`, `ich überlege`, `wir überlegen`, `überlegen`, `keine ahnung ob`, `ich frage mich`, `wahrscheinlich`, `irgendwann`, `idee`, `ich glaube`, `ich denke`, `vermutlich`),
@@ -316,6 +322,9 @@ func german() *lexicon {
 		strongCue: wordsRe(`immer`, `nie`, `niemals`, `jedes mal`, `ab jetzt`, `ab sofort`, `künftig`, `grundsätzlich`, `ausnahmslos`, `ohne ausnahme`, `stets`),
 		taskLead:  leadRe(`(?:kannst du |könntest du |bitte )?(?:benenne|fixe|behebe|füge|entferne|lösche|erstelle|aktualisiere|ändere|verschiebe|implementiere|schreib|mach|führe|prüfe|schau|probier|zeig|erklär|öffne|installiere|baue|teste|merge|committe|pushe|starte|stopp|lass uns)`),
 		retract: []*regexp.Regexp{
+			// Jemand anderes hat ein Verbot aufgehoben: "das Landratsamt hat
+			// die Sperrung gestern aufgehoben".
+			regexp.MustCompile(`(?i)^(?:.+(?:, | und | aber ))?\pL[^,;:]{1,40}? (?:hat|haben) (?P<t>(?:die|den|das) [^,;.]{2,50}?) (?:jetzt |gestern |heute |endlich |wieder )*(?:aufgehoben|zurückgenommen)(?:[^\pL\pN].*)?$`),
 			// Required no more.
 			regexp.MustCompile(`(?i)^(?:.+(?:, | und | aber ))?(?:der |die |das )?(?P<t>[^,]{2,40}?) (?:ist|sind) (?:jetzt |ab sofort |künftig )*(?:optional|freiwillig|keine Pflicht mehr)\b.*$`),
 			// Thrown out: "sled fliegt raus, wir gehen auf SQLite".
@@ -456,6 +465,9 @@ func spanish() *lexicon {
 		strongCue: wordsRe(`siempre`, `nunca`, `jamás`, `cada vez`, `de ahora en adelante`, `a partir de ahora`, `sin excepción`, `en adelante`),
 		taskLead:  leadRe(`(?:puedes |podrías |por favor )?(?:renombra|arregla|añade|agrega|quita|elimina|borra|crea|actualiza|cambia|mueve|implementa|escribe|haz|ejecuta|corre|revisa|mira|prueba|muestra|explica|abre|instala|construye|despliega|sube|genera|busca|vamos a)`),
 		retract: []*regexp.Regexp{
+			// Otro levantó una restricción: "la Confederación levantó ayer la
+			// restricción de riego".
+			regexp.MustCompile(`(?i)^(?:.+(?:, | y | pero ))?\pL[^,;:]{1,40}? (?:ha levantado|han levantado|levantó|levantaron|ha quitado|han quitado|quitó|quitaron) (?:ayer |hoy |ya |por fin )?(?P<t>(?:la|el|las|los) (?:restricci[oó]n|prohibici[oó]n|limitaci[oó]n|veda|suspensi[oó]n|cierre|l[ií]mite|restricciones|prohibiciones)[^,;.]{0,40}?)(?:\s+(?:ayer|hoy|esta mañana))?\s*(?:[,;.!]|$)`),
 			// "En la reunión de flota se quitó lo del depósito, ya no hace
 			// falta …": the thing taken out, named before what follows.
 			regexp.MustCompile(`(?i)^(?:[^,]{0,60}? )?(?:se quitó|se ha quitado|quitamos|hemos quitado|se eliminó|se ha eliminado|se suprimió) lo (?:del|de la|de los|de las|de) (?P<t>[^,;.]{2,40}?)(?:[,;.]|$)`),
@@ -596,6 +608,9 @@ func french() *lexicon {
 		strongCue: wordsRe(`toujours`, `jamais`, `chaque fois`, `désormais`, `dorénavant`, `à partir de maintenant`, `sans exception`),
 		taskLead:  leadRe(`(?:tu peux |peux-tu |pourrais-tu |merci de )?(?:renomme|corrige|ajoute|retire|supprime|crée|mets à jour|change|déplace|implémente|écris|fais|lance|vérifie|regarde|essaie|montre|explique|ouvre|installe|construis|déploie|génère|cherche|allons)`),
 		retract: []*regexp.Regexp{
+			// Quelqu'un d'autre a levé une restriction : "la préfecture a levé
+			// l'interdiction d'arrosage hier".
+			regexp.MustCompile(`(?i)^(?:.+(?:, | et | mais ))?\pL[^,;:]{1,40}? (?:a|ont) (?:enfin |déjà )?levé (?P<t>(?:la |le |les |l')(?:restriction|interdiction|limitation|suspension|fermeture|embargo|moratoire|gel)s?[^,;.]{0,40}?)(?:\s+(?:hier|aujourd'hui|ce matin))?\s*(?:[,;.!]|$)`),
 			// Required no more.
 			regexp.MustCompile(`(?i)^(?:.+(?:, | et | mais ))?(?:le |la |les |l')?(?P<t>[^,]{2,40}?) (?:n'est plus|ne sont plus) (?:obligatoires?|nécessaires?|exigée?s?|requise?s?|imposée?s?)\b.*$`),
 			regexp.MustCompile(`(?i)^(?:.+(?:, | et | mais ))?(?:le |la |les |l')?(?P<t>[^,]{2,40}?) (?:devient|deviennent|est maintenant|sont maintenant|est désormais|sont désormais) (?:facultati(?:f|ve)s?|optionnel(?:le)?s?)\b.*$`),
@@ -714,7 +729,7 @@ func french() *lexicon {
 
 func chinese() *lexicon {
 	return &lexicon{
-		departed:     regexp.MustCompile(`^(?P<t>[\p{Han}]{2,3}?|` + nameRe + `)(?:已经|现在|上个月|上周|最近|实习期满|实习结束|合同到期)*(?:调去|调到|转岗|离职|去了别的|不(?:再)?(?:做|负责|管)(?:这个|这块|这边)?(?:项目|产品|模块)?了|不在(?:我们)?(?:组|团队|这)|休(?:产|育儿)?假|走了|转到|的?合同(?:已经)?(?:到期|结束)|(?:下个?月|下周|月底|年底)?(?:就)?(?:要)?(?:去|调|转)[\p{Han}A-Za-z]{1,10}?(?:局|部|组|团队|公司|部门|项目组|事业部|中心|那边)了?)`),
+		departed:     regexp.MustCompile(`^(?P<t>[\p{Han}]{2,3}?|` + nameRe + `)\s*(?:已经|现在|上个月|上周|最近|实习期满|实习结束|合同到期|[一二三四五六七八九十\d]{1,3}月(?:底|初|中|份)?)*(?:调去|调到|转岗|离职|退休了|辞职了|去了别的|不(?:再)?(?:做|负责|管)(?:这个|这块|这边)?(?:项目|产品|模块)?了|不在(?:我们)?(?:组|团队|这)|休(?:产|育儿)?假|走了|转到|的?合同(?:已经)?(?:[一二三四五六七八九十\d]{1,3}月(?:底|初|中)?|年底|月底)?(?:就)?(?:到期|结束)|(?:下个?月|下周|月底|年底)?(?:就)?(?:要)?(?:去|调|转)[\p{Han}A-Za-z]{1,10}?(?:局|部|组|团队|公司|部门|项目组|事业部|中心|那边)了?)`),
 		returned:     regexp.MustCompile(`^(?P<t>[\p{Han}]{2,3}?|` + nameRe + `)(?:已经|现在|上周|昨天|终于)*(?:回来了|回来上班了|休完假回来了|(?:休完|结束)(?:产|育儿|病)?假了?|回来|复工了)`),
 		questionLead: anyRe(`^(?:请问|为什么|为啥|怎么|什么|哪|谁|是不是|能不能|可不可以|有没有|要不要|你知道)`),
 		questionAny:  anyRe(`吗[。！]?$`, `呢[。！]?$`, `吗？`, `[？?]$`, `是不是`, `能不能`, `可不可以`, `有没有.*[？?]`, `对不对`, `好不好`),
@@ -929,6 +944,8 @@ const enUpdateMore = `|^(?:we|we've|we have|the team)(?: just| recently| finally
 	`|^[\w.-]+ (?:has )?(?:replaced|took over from|superseded) [\w.-]+ (?:for|as) (?:the |our )?(?P<np6>[\w\s-]{2,40})` +
 	`|^[\w-]+ (?:has )?(?:handed|passed) (?:over )?(?:the |her |his |their )?(?P<np7>[\w\s-]{2,40}?) (?:over )?to\b` +
 	`|^(?:the |our )?(?P<np4>[\w\s-]{2,40}?) (?:now |has |have |just )?(?:moved|migrated|switched|changed|got moved|was moved|were moved|got bumped|was bumped|was raised|was lowered|was renamed|points?) (?:from|to|over to|at)\b` +
+	// "we're moving the OCR to Kraken": a move under way is decided.
+	`|^(?:we're|we are|we've been)(?: now| finally| officially)? (?:moving|migrating|switching|porting) (?:the |our |all )?(?P<np1>[\w-]+(?: [\w-]+){0,2}?) (?:to|onto|over to)\b` +
 	// "staging db got replaced with db-stg-2 yesterday"
 	`|^(?:the |our )?(?P<np10>[\w\s-]{2,40}?) (?:got|was|were|has been|have been) (?:replaced|swapped (?:out )?) ?(?:with|by|for)\b` +
 	// "we repartitioned orders.v2 last night, it's 96 partitions now", "the

@@ -35,8 +35,8 @@ var rePeriod = regexp.MustCompile(`(?i)\b(?:` +
 
 // reCJKPeriod is a period in Chinese or Japanese: "每周六", "每两周",
 // "每15分钟", "隔周", "毎月", "月1回", "週2回", "3日ごと".
-var reCJKPeriod = regexp.MustCompile(`每(?:隔)?[一二两三四五六七八九十半\d]*个?(?:分钟|小时|天|日|晚|周[一二三四五六日天]?|星期[一二三四五六日天]?|礼拜[一二三四五六日天]?|月|季度|年)` +
-	`|隔(?:周|天|日|月)|双周|毎(?:日|晩|朝|週|月|年|時間|四半期)|隔(?:週|月)|[日週月年]\s*\d+\s*回|\d+\s*(?:分|時間|日|週間?|か月|ヶ月|カ月|年)(?:ごと|おき|毎)`)
+var reCJKPeriod = regexp.MustCompile(`每(?:隔)?[一二两三四五六七八九十半\d]*个?(?:秒钟?|分钟|小时|天|日|晚|周[一二三四五六日天]?|星期[一二三四五六日天]?|礼拜[一二三四五六日天]?|月|季度|年)` +
+	`|隔(?:周|天|日|月)|双周|毎(?:日|晩|朝|週|月|年|時間|四半期)|隔(?:週|月)|[日週月年]\s*\d+\s*回|\d+\s*(?:秒|分|時間|日|週間?|か月|ヶ月|カ月|年)(?:ごと|おき|毎)`)
 
 // periodIn reports whether s gives a period.
 func periodIn(s string) bool { return rePeriod.MatchString(s) || reCJKPeriod.MatchString(s) }

@@ -137,7 +137,7 @@ func departedBefore(c string) bool {
 var reInnerFiller = regexp.MustCompile(`(?i),\s*(?:btw|by the way|fwiw|übrigens|nebenbei|por cierto|además|au fait|d'ailleurs|du coup)\s*,|，\s*(?:顺便说一下|顺便|对了)\s*，|、\s*(?:ちなみに)\s*、`)
 
 // abbreviations end with a dot that ends no sentence.
-var abbreviations = set("e.g", "i.e", "etc", "vs", "approx", "prof", "z.b", "d.h", "bzw", "usw", "ca", "p.ej", "ej", "cf", "dr", "mr", "mrs", "ms", "no", "nr", "st", "inc", "ltd", "v", "vgl", "evtl", "ggf", "u.a", "inkl", "exkl", "zzgl", "bspw", "ggü", "mind", "tel", "str", "aprox", "incl", "excl", "resp", "s", "p", "pp", "fig", "c.-à-d", "av", "env", "min", "max", "sec", "ver", "etc.)")
+var abbreviations = set("e.g", "i.e", "etc", "vs", "approx", "prof", "z.b", "d.h", "bzw", "usw", "ca", "p.ej", "ej", "cf", "dr", "dra", "mr", "mrs", "ms", "mx", "hr", "fr", "hrn", "sr", "sra", "srta", "mme", "mlle", "no", "nr", "st", "inc", "ltd", "v", "vgl", "evtl", "ggf", "u.a", "inkl", "exkl", "zzgl", "bspw", "ggü", "mind", "tel", "str", "aprox", "incl", "excl", "resp", "s", "p", "pp", "fig", "c.-à-d", "av", "env", "min", "max", "sec", "ver", "etc.)")
 
 // sentences splits a line into sentences: after ".", "!", "?" or "…"
 // followed by a space (not after a known abbreviation or inside a
