@@ -2375,7 +2375,9 @@ func TestWithdrawalAfterItsReason(t *testing.T) {
 // ban is on; a range ("between 8 and 6") is no two clauses; a person
 // who left named with an article ("die Resi hat gekündigt") or a Chinese
 // contract or retirement with its month; the rest of a Chinese claim cut
-// after its person goes with them; "hebdo" is weekly.
+// after its person goes with them; a cover said in the sentence of an
+// absence ("…; mientras tanto …") ends when the person is back, though
+// "and" before them is "e"; "hebdo" is weekly.
 func TestWithdrawalReachesItsRule(t *testing.T) {
 	runTwoSessionsHeld(t, []twoSessions{
 		{"English: a ban lifted by someone else",
@@ -2410,6 +2412,10 @@ func TestWithdrawalReachesItsRule(t *testing.T) {
 			[]string{"仓库的钥匙在老刘那里，每周一来一次，电话 138 0013 4455。"},
 			[]string{"老刘三月份退休了，钥匙放在前台。"},
 			[]string{"138 0013 4455"}, nil},
+		{"Spanish: a cover said in the absence's sentence ends with it",
+			[]string{"Irene se ha ido de baja hasta marzo; mientras tanto las facturas las revisa Tomás Gil."},
+			[]string{"Ya está todo el informe. E Irene ha vuelto, las facturas vuelven a ella."},
+			[]string{"Tomás Gil"}, nil},
 		{"French: hebdo is weekly",
 			[]string{"Please send the shop a weekly CSV of stock every Monday."},
 			[]string{"On arrête le CSV hebdo de Lemoine, leur API suffit maintenant."},

@@ -1344,7 +1344,7 @@ var (
 	// what a clause says ("also tomasz left", "btw last week we …");
 	// reCJKLead a Chinese or Japanese joining word ("ちなみに", "对了").
 	reCJKLead  = regexp.MustCompile(`^(?:(?:ちなみに|それと|なお)、?|(?:对了|另外|还有|顺便说一下)[，,]?)\s*`)
-	reBareLead = regexp.MustCompile(`(?i)^(?:(?:no|nope|yes|yeah|yep|ja|nein|si|non|oui|ok|okay|ah|oh|and|also|btw|so|but|fyi|heads up|update|und|y|et|aussi|au fait|by the way|übrigens|außerdem|por cierto|d'ailleurs|pis|puis|bon|alors|sinon|pues|bueno|oye)\b[,.!]?\s*|(?:sí|además)(?:[,.!]\s*|\s+|$))+`)
+	reBareLead = regexp.MustCompile(`(?i)^(?:(?:no|nope|yes|yeah|yep|ja|nein|si|non|oui|ok|okay|ah|oh|and|also|btw|so|but|fyi|heads up|update|und|y|et|aussi|au fait|by the way|übrigens|außerdem|por cierto|d'ailleurs|pis|puis|bon|alors|sinon|pues|bueno|oye)\b[,.!]?\s*|(?:sí|además)(?:[,.!]\s*|\s+|$)|e\s+)+`)
 )
 
 // rePointBack is a withdrawal's target that only points back at what was

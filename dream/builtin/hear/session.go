@@ -432,7 +432,32 @@ func hearMessage(text string, answering, replying, agreed bool) heard {
 				st.Claim = claimFor(st.Kind, st.Lang, st.Quote)
 			}
 		}
+		var during map[int]string
+		for j := ns; j < len(out.statements); j++ {
+			// "Inés está de baja hasta noviembre; mientras tanto lo valida
+			// Jorge": the same within a sentence.
+			st := &out.statements[j]
+			if !reMeanwhile.MatchString(st.Quote) {
+				continue
+			}
+			if k := strings.Index(s.text, st.Quote); k > 0 {
+				if before := strings.TrimSpace(s.text[:k]); reAbsent.MatchString(before) || reFault.MatchString(before) {
+					st.Quote = before + " " + st.Quote
+					st.Claim = claimFor(st.Kind, st.Lang, st.Quote)
+					if during == nil {
+						during = map[int]string{}
+					}
+					during[j] = before
+				}
+			}
+		}
 		markChanges(&out, nr, ns)
+		for j, before := range during {
+			// Who is away is named, not replaced: the claim ends when
+			// they are back.
+			st := &out.statements[j]
+			st.Replaces = slices.DeleteFunc(st.Replaces, func(t string) bool { return strings.Contains(before, t) })
+		}
 		if len(out.retracts) > nr && len(out.statements) == ns {
 			if st, ok := nowItIs(s.text, s.lang, out.retracts[nr].Target); ok {
 				out.statements = append(out.statements, st)
