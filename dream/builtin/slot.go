@@ -236,6 +236,9 @@ func valueOf(text string) []valueTok {
 		case reHostPort.MatchString(l) && reHost.MatchString(l[:strings.LastIndexByte(l, ':')]):
 			// "mqtt.lab.local:8883": a host and its port, not a version.
 			out = append(out, valueTok{kind: vkHost, text: l, units: hostUnits(l[:strings.LastIndexByte(l, ':')])})
+		case reDecimal.MatchString(l) && physUnits[strings.Trim(lw(i+1), ".,;:")] != "":
+			// "below 3.1 V", "7.5 t": a measure, not a version.
+			out = append(out, valueTok{kind: vkCount, text: l, units: append(units(), physUnits[strings.Trim(lw(i+1), ".,;:")])})
 		case reVersion.MatchString(l):
 			out = append(out, valueTok{kind: vkVersion, text: l, units: prod})
 		case toolNamed(w):
@@ -1354,6 +1357,14 @@ func nounUnit(ns, os []valueTok) bool {
 		return len(u) >= 4 && rare(u) && !strings.ContainsFunc(u, func(r rune) bool { return r < 'a' || r > 'z' })
 	})
 }
+
+// physUnits are the symbols of physical measures written after a decimal
+// ("3.1 V", "2.5 kW", "0.8 bar"), which make it a count, not a version,
+// and the unit each names.
+var physUnits = map[string]string{"v": "volt", "mv": "millivolt", "kv": "kilovolt", "w": "watt", "kw": "kilowatt", "mw": "megawatt",
+	"kwh": "kwh", "ma": "milliamp", "mah": "mah", "bar": "bar", "mbar": "mbar", "t": "tonne", "kg": "kg", "g": "gram",
+	"l": "litre", "ml": "ml", "hl": "hl", "m": "metre", "mm": "mm", "cm": "cm", "km": "km", "hz": "hz", "khz": "khz",
+	"mhz": "mhz", "ghz": "ghz"}
 
 // measureUnits are units written apart from their count ("7,500 EUR",
 // "115200 baud") that say what is counted whatever the words around.

@@ -2374,7 +2374,8 @@ func TestWithdrawalAfterItsReason(t *testing.T) {
 // ("you can take out the night-time block on exports"), found by what the
 // ban is on; a range ("between 8 and 6") is no two clauses; a person
 // who left named with an article ("die Resi hat gekündigt") or a Chinese
-// contract or retirement with its month; the rest of a Chinese claim cut
+// contract or retirement with its month ("上个月"), someone who "hat uns
+// verlassen"; the rest of a Chinese claim cut
 // after its person goes with them; a cover said in the sentence of an
 // absence ("…; mientras tanto …") ends when the person is back, though
 // "and" before them is "e"; "hebdo" is weekly.
@@ -2416,6 +2417,14 @@ func TestWithdrawalReachesItsRule(t *testing.T) {
 			[]string{"Irene se ha ido de baja hasta marzo; mientras tanto las facturas las revisa Tomás Gil."},
 			[]string{"Ya está todo el informe. E Irene ha vuelto, las facturas vuelven a ella."},
 			[]string{"Tomás Gil"}, nil},
+		{"Chinese: a contract that ended last month",
+			[]string{"周报是 Ravi 在做，他是外包。"},
+			[]string{"Ravi 的合同上个月到期，周报以后我们自己做。"},
+			[]string{"Ravi 在做"}, nil},
+		{"German: someone who left us",
+			[]string{"Die Drucker im Lager betreut Jannik Ohlsen, der hat auch die Zugänge."},
+			[]string{"Kurz noch: Jannik hat uns Ende Mai verlassen."},
+			[]string{"Jannik Ohlsen"}, nil},
 		{"French: hebdo is weekly",
 			[]string{"Please send the shop a weekly CSV of stock every Monday."},
 			[]string{"On arrête le CSV hebdo de Lemoine, leur API suffit maintenant."},
@@ -2424,10 +2433,13 @@ func TestWithdrawalReachesItsRule(t *testing.T) {
 }
 
 // Ensure that a change said in other shapes replaces the value it changes:
-// a move under way ("we're moving the search to Meilisearch"), keeping
-// what it is of; Japanese "…に変えました" and Spanish "pasa a ser"; a
-// German name after "Hr." read as one sentence; a Chinese duty handed
-// bare ("收银交给小李管"); a Japanese period in seconds.
+// a move under way ("we're moving the CRM to Pipedrive"), keeping what it
+// is of; a day moved with "same 23:00 start" after it (no release of
+// "same"); a threshold in volts set with "now" ("swap at 2.7 V now"); a
+// duty named around a list set off by dashes; Japanese "…に変えました" and
+// Spanish "pasa a ser"; a German name after "Hr." read as one sentence; a
+// Chinese duty handed bare ("收银交给李强管"); a Japanese period in
+// seconds.
 func TestChangeSaidOtherwise(t *testing.T) {
 	runTwoSessionsHeld(t, []twoSessions{
 		{"a move under way",
@@ -2442,6 +2454,22 @@ func TestChangeSaidOtherwise(t *testing.T) {
 			[]string{"決済APIのタイムアウトは30秒です。"},
 			[]string{"混雑時に落ちるので、決済APIのタイムアウトを45秒に変えました。"},
 			[]string{"30秒"}, []string{"45秒"}},
+		{"a day moved, the same hour said after it",
+			[]string{"IT patches the build box on Tuesday nights from 23:00, so no deploys then."},
+			[]string{"And IT moved the patching to Friday nights, same 23:00 start."},
+			[]string{"Tuesday nights"}, []string{"Friday nights"}},
+		{"a threshold in volts set with now",
+			[]string{"Our rule: swap the sensor battery when it reports below 2.9 V."},
+			[]string{"The new sensors read lower, so swap at 2.7 V now."},
+			[]string{"2.9 V"}, []string{"2.7 V"}},
+		{"guard: volts are no release",
+			[]string{"The gateways run firmware 4.2, we swap the gateway battery below 2.9 V."},
+			[]string{"The gateways moved to firmware 4.3 over the weekend."},
+			[]string{"firmware 4.2"}, []string{"2.9 V"}},
+		{"a duty named around a list set off by dashes",
+			[]string{"The weekend checks are done by Ahmed Malik every Saturday."},
+			[]string{"Ahmed has left us, so the weekend checks - fridges, freezers, ice machine - are Dana Price now."},
+			[]string{"Ahmed Malik"}, []string{"Dana Price"}},
 		{"Spanish: pasa a ser",
 			[]string{"El bono Senior es del 20% a partir de 65 años."},
 			[]string{"Por acuerdo con la Diputación el bono Senior pasa a ser a partir de 60 años."},

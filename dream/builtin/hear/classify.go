@@ -700,7 +700,9 @@ var reTargetPlace = regexp.MustCompile(`(?i)\s+(?:when|since|after|because|as) (
 // Sekunden", "pon el límite a 50", "passe le seuil à 25 °C", "把超时改成
 // 30 秒", "タイムアウトを 30 秒にして").
 var reValueSet = map[string]*regexp.Regexp{
-	En: regexp.MustCompile(`(?i)\b(?:bump|raise|lower|increase|decrease|reduce|change|set|switch|move|update|cut)\s+(?:the\s+|our\s+)?[\pL\pN][\pL\pN\s./_-]{1,40}?\s+(?:from\s+\S+\s+)?(?:up\s+|down\s+)?to\s+(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b)`),
+	En: regexp.MustCompile(`(?i)\b(?:bump|raise|lower|increase|decrease|reduce|change|set|switch|move|update|cut)\s+(?:the\s+|our\s+)?[\pL\pN][\pL\pN\s./_-]{1,40}?\s+(?:from\s+\S+\s+)?(?:up\s+|down\s+)?to\s+(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b)` +
+		// "so replace at 3.0 V now", "alert above 85% now": a threshold.
+		`|\b(?:replace|swap|alert|alarm|warn|flag|page|trigger|throttle|refill|reorder|top up)\s+(?:\S+\s+){0,3}?(?:at|above|below|over|under)\s+\d[\d.,]*\s*[\pL%°]*\s+now\b`),
 	De: regexp.MustCompile(`(?i)` + OpensWord + `(?:setz|stell|änder|erhöh|senk|reduzier|heb)\pL*\s+(?:bitte\s+)?(?:den|die|das)?\s*[\pL\pN][\pL\pN\s./_-]{1,40}?\s+(?:von\s+\S+\s+)?auf\s+\d`),
 	Es: regexp.MustCompile(`(?i)\b(?:cambia|sube|baja|pon|ajusta|actualiza|aumenta|reduce)\s+(?:el|la|los|las)?\s*[\pL\pN][\pL\pN\s./_-]{1,40}?\s+(?:de\s+\S+\s+)?a\s+\d`),
 	// The French object opens with an article or a name: "le triage passe
@@ -777,7 +779,8 @@ func versionMoved(s string, replaces []string) string {
 		if stem == "" || !strings.HasSuffix(r, " ") && !strings.HasSuffix(r, ":") {
 			continue
 		}
-		re, err := regexp.Compile(`(?i)(?:^|[^\pL])` + regexp.QuoteMeta(stem) + `[ :]?v?\d+(?:\.\d+)*`)
+		// "same 22:00 start" names an hour, not a release of "same".
+		re, err := regexp.Compile(`(?i)(?:^|[^\pL])` + regexp.QuoteMeta(stem) + `[ :]?v?\d+(?:\.\d+)*(?:$|[^:\d])`)
 		if err != nil {
 			continue
 		}

@@ -254,6 +254,16 @@ var clauseSplit = map[string]*regexp.Regexp{
 // "…しておいてください").
 var reJaRequestEnd = regexp.MustCompile(`(?:て|てください|てね|といて|ておいて|しといて)[。！!]?\s*$`)
 
+// dashSep reports a clause separator that is a dash between spaces.
+func dashSep(m string) bool {
+	m = strings.TrimSpace(m)
+	return m != "" && strings.Trim(m, "-\u2013\u2014") == ""
+}
+
+// reAfterAside opens the rest of a clause after an aside set off by
+// dashes: its verb.
+var reAfterAside = regexp.MustCompile(`(?i)^(?:is|are|was|were|goes|go|stays|stay|sits|belongs|has|have|will|ist|sind|geht|gehen|bleibt|es|son|va|van|est|sont|va|vont|reste|restent)\b`)
+
 // reWhileWord is a word that opens a condition or a contrast.
 var reWhileWord = regexp.MustCompile(`(?i)\b(?:while|whereas|although|though|während|obwohl|mientras|aunque|tandis que|alors que|bien que)\b`)
 
@@ -265,9 +275,21 @@ func clauses(sent, lang string) []string {
 	if len(locs) == 0 {
 		return []string{sent}
 	}
+	// "partner lending - packing, posting, returns - is Aisha now": a
+	// list set off by dashes is an aside of the clause around it.
+	aside := map[int]bool{}
+	for k := 0; k+1 < len(locs); k++ {
+		a, b := locs[k], locs[k+1]
+		if dashSep(sent[a[0]:a[1]]) && dashSep(sent[b[0]:b[1]]) && len(strings.Fields(sent[a[1]:b[0]])) <= 8 && reAfterAside.MatchString(sent[b[1]:]) {
+			aside[k], aside[k+1] = true, true
+		}
+	}
 	var out []string
 	start := 0
-	for _, l := range locs {
+	for k, l := range locs {
+		if aside[k] {
+			continue
+		}
 		m := sent[l[0]:l[1]]
 		if strings.TrimSpace(m) == ":" || m == "：" {
 			// A short label stays with what it labels ("Decision: we
