@@ -2378,7 +2378,8 @@ func TestWithdrawalAfterItsReason(t *testing.T) {
 // verlassen"; the rest of a Chinese claim cut
 // after its person goes with them; a cover said in the sentence of an
 // absence ("…; mientras tanto …") ends when the person is back, though
-// "and" before them is "e"; "hebdo" is weekly.
+// "and" before them is "e"; a thing "finally back in service"; what
+// someone said "can stop"; "hebdo" is weekly.
 func TestWithdrawalReachesItsRule(t *testing.T) {
 	runTwoSessionsHeld(t, []twoSessions{
 		{"English: a ban lifted by someone else",
@@ -2425,6 +2426,14 @@ func TestWithdrawalReachesItsRule(t *testing.T) {
 			[]string{"Die Drucker im Lager betreut Jannik Ohlsen, der hat auch die Zugänge."},
 			[]string{"Kurz noch: Jannik hat uns Ende Mai verlassen."},
 			[]string{"Jannik Ohlsen"}, nil},
+		{"a thing finally back in service",
+			[]string{"Until the freight lift is replaced, deliveries go through the side door."},
+			[]string{"Good news: the freight lift is finally back in service."},
+			[]string{"side door"}, nil},
+		{"what someone said can stop",
+			[]string{"Every Monday the backlog email goes to Sanna at 9, keep that job working."},
+			[]string{"Sanna said the backlog email can stop, she reads the board now."},
+			[]string{"backlog email"}, nil},
 		{"French: hebdo is weekly",
 			[]string{"Please send the shop a weekly CSV of stock every Monday."},
 			[]string{"On arrête le CSV hebdo de Lemoine, leur API suffit maintenant."},

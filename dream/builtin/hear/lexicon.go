@@ -180,6 +180,10 @@ func english() *lexicon {
 			regexp.MustCompile(`(?i)^(?:we|the team|i)(?:'ve|’ve)? (?:have |just |finally )*(?:dropped|scrapped|abolished|ditched|retired|killed|got rid of|did away with|lifted|closed|sold|archived|cancell?ed|binned|threw (?:out|away)|shut down|uninstalled) (?:the |our |that |this )?(?P<t>.+?)(?:[ -](?:rule|convention|policy|requirement|practice|process))?$`),
 			regexp.MustCompile(`(?i)^(?:you can|feel free to|go ahead and) (?:stop|forget(?: about)?) (?P<t>.+?)(?: from now on| going forward| any ?more)?$`),
 			regexp.MustCompile(`(?i)^(?:please )?(?:you can |feel free to |go ahead and )?(?:scratch|drop|forget(?: about)?|ditch|remove|delete|kill|cancel|disregard|ignore|undo|never ?mind|abandon|retire|toss|lose|nix|get rid of|throw out)(?: what i said about)? (?:the |that |our |my |this )?(?P<t>(?:[^,;.]|\.\S)+?)[ -](?:rule|convention|policy|requirement|preference|guideline|instruction|thing|practice|habit|process|requirement|substitution|exception|workaround|restriction|override|arrangement)s?(?:\s.*)?$`),
+			// "the Friday stats email can stop", "Moira said the weekly
+			// export can go": what is no longer needed ("the release can
+			// go now" lets it out).
+			regexp.MustCompile(`(?i)^(?:(?:and |also |so )?\pL+ (?:also |just )?(?:said|says) (?:that )?)?(?:the |our |that )(?P<t>[^,;]{2,50}?) (?:can|could) (?:now )?(?:(?:stop|be dropped|be retired|be switched off|be turned off|be removed)(?:\s*$|\s*[.,;!—–-]|\s+(?:now|too|as well)\b)|go(?:\s*$|\s*[.,;!—–-]|\s+(?:too|as well)\b))`),
 			// Leave to lift a measure: "you can take out the office-hours
 			// block on OCR" (not "remove the catch block", a task).
 			regexp.MustCompile(`(?i)^(?:so |and )?(?:you can|you may|feel free to|go ahead and) (?:now )?(?:take out|pull|remove|drop|lift|scrap|turn off|switch off) (?:the |that |our )?(?P<t>[^,;.]+? (?:block|ban|freeze|hold|limit|cap|restriction|curfew)(?: (?:on|for) [^,;.]{2,40}?)?)\s*(?:[,;.!]|$)`),
@@ -256,7 +260,7 @@ func english() *lexicon {
 			regexp.MustCompile(`(?i)^(?:good news,? |now that |since |so |and |also )*(?:the |our )?(?P<t>[^,]{2,40}?)(?: (?:has|have) been| (?:got|was|were|is|are)|'s(?: been)?|'ve been|'re) (?:finally |now |just |all )?(?:fixed|repaired|mended|back in stock|back up|back from (?:the )?(?:repair|service|[\p{Lu}\d][^,;.]{1,30})|back to normal|working again|running again|up and running|up again|open again|reopened)\b`),
 			// "tc-win-09 came back with a new SSD", "the scanner's back online",
 			// "the walk-in is back — compressor replaced".
-			regexp.MustCompile(`(?i)^(?:good news,? |so |and |also )*(?:the |our )?(?P<t>[^,]{2,40}?)(?: came| has come| is|'s) back (?:with|from|online|up|in service)\b`),
+			regexp.MustCompile(`(?i)^(?:good news,? |so |and |also )*(?:the |our )?(?P<t>[^,]{2,40}?)(?: came| has come| is|'s) (?:finally |now |fully )?back (?:with|from|online|up|in service)\b`),
 			regexp.MustCompile(`(?i)^(?:good news,? |so |and |also )*(?:the |our )?(?P<t>[^,—–(]{2,40}?)(?: is|'s| are|'re) (?:finally |now )?back(?:\s*$|\s*[—–(,;!]| and\b| so\b)`),
 			// "mobile 5.2 shipped yesterday", "the osrm graph's rebuilt": what
 			// a rule waited on ("until mobile 5.2 is out") happened.
