@@ -611,9 +611,16 @@ func TestDocumentQuoteIsNotTheUsers(t *testing.T) {
 		{"guard: Here's how the guidance words it, for the docstring: 'Totals are reported per calendar year only' - we always follow that.", "per calendar year only", ""},
 		{"guard: the subject line is always “[OPS] short summary of the change”.", "", "short summary of the change"},
 		{"Ciara wants that too, ok elle dit : 'toujours #fleurslyon et jamais plus de 8 hashtags par post'", "", "jamais plus de 8 hashtags"},
+		{"The service agreement literally says 'support tickets are answered within 4 business hours'.", "4 business hours", ""},
+		{"The release notes for 2.3 also say 'improved pairing stability on older handsets', whatever that means for us.", "pairing stability", ""},
+		{"El convenio pone 'las horas extra se compensan siempre en el mes siguiente'.", "horas extra se compensan", ""},
+		{"El reglamento dice que 'las horas extra se compensan siempre en el mes siguiente'.", "horas extra se compensan", ""},
+		{"guard: our naming convention says 'kebab-case for every file name', always.", "", "kebab-case for every file name"},
+		{"A:Does the handbook say anything about retention, and does it matter here?||No. The handbook says 'records shall be kept for at least ten years', but that's archive policy, not ours. Our export keeps 90 days.", "at least ten years", "90 days"},
+		{`C:request_user_input:{"questions":[{"id":"ret","header":"Retention","question":"How long should the export keep files?","options":[{"label":"90 days"}]}]}||R:{"answers":{"ret":{"selected":"90 days","other":"user_note: the handbook says 'records shall be kept for at least ten years', that's the archive's, not ours"}}}`, "at least ten years", "90 days"},
 	} {
 		var all []string
-		for _, st := range Session(conv(strings.TrimPrefix(tc.text, "guard: "))).Statements {
+		for _, st := range Session(conv(strings.Split(strings.TrimPrefix(tc.text, "guard: "), "||")...)).Statements {
 			all = append(all, st.Claim, st.Quote)
 		}
 		got := strings.Join(all, "\n")

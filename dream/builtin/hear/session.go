@@ -135,6 +135,8 @@ func (sr *sessionReader) userMessage(r Record) {
 // answerStatement makes the statement of the user's answer st (its quote
 // and language) to question q; own says the question was the user's.
 func answerStatement(st Statement, q string, own bool, ids []string) Statement {
+	// A document's words quoted in the answer are not the user's.
+	st.Quote = withoutDocQuote(st.Quote)
 	st.Kind, st.Area, st.Via = Answer, areaFor(Fact, st.Quote+" "+q), "answer"
 	st.Question, st.Pointer = q, q
 	st.Subject = questionSubject(q, st.Lang)
@@ -198,7 +200,7 @@ func (sr *sessionReader) toolResult(r Record) {
 		// "#dataplat-pager — #tw-alerts-legacy got archived": what the
 		// answer withdraws is a withdrawal, not part of the answer.
 		var rts []Retraction
-		qa.a, rts = withoutWithdrawals(qa.a, lang)
+		qa.a, rts = withoutWithdrawals(withoutDocQuote(qa.a), lang)
 		for _, rt := range rts {
 			rt.Entries = entries(r, *sr.askCall)
 			sr.h.Retractions = append(sr.h.Retractions, rt)
@@ -1011,7 +1013,7 @@ const quotedPassage = `「[^」]{20,}」|“[^”]{20,}”|"[^"]{20,}"|«[^»]{2
 // dit :", "im Merkblatt steht dazu:", "第七条写的是", "仕様書には"; a few
 // words may come between: "words it, for the docstring:"), not what a
 // person said ("elle dit : '…'"); group 1 or 2 is the passage.
-var reDocQuote = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:manual|guide|guidance|docs?|documentation|spec|specification|standard|policy|contract|regulations?|rulebook|handbook|readme|règlement|arrêté|notice|cahier des charges|merkblatt|leitfaden|handbuch|vorschrift|richtlinie|norm|vertrag|verordnung|satzung|reglamento|normativa|pliego|contrato|ley|decreto)[^.!?"“„«'「]{0,40}?(?:says|said|states|reads|words it|puts it|dit|disait|indique|stipule|sagt|steht(?: dazu| da| drin)?|heißt es|dice|pone|establece|indica)(?:,[^,:：]{1,30})?\s*[:：,]?\s*(` + quotedPassage + `|'[^']{20,}')|(?:写的是|写着|上说|里说|には|では)\s*[:：]?\s*(「[^」]{6,}」|“[^”]{6,}”|"[^"]{6,}")`)
+var reDocQuote = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:manual|guide|guidance|docs?|documentation|spec|specification|standard|policy|contract|agreement|regulations?|rulebook|handbook|readme|release notes?|changelog|licen[cs]e|terms|statute|bylaws|règlement|arrêté|notice|cahier des charges|accord|merkblatt|leitfaden|handbuch|vorschrift|richtlinie|norm|vertrag|vereinbarung|verordnung|satzung|gesetz|reglamento|normativa|pliego|contrato|convenio|acuerdo|ley|decreto)(?:[^.!?"“„«'「]|\d\.\d){0,40}?(?:says|say|said|states|state|reads|stipulates|words it|puts it|dit|disait|indique|stipule|sagt|steht(?: dazu| da| drin)?|heißt es|dice|pone|establece|indica)(?: that| que| qu'| dass)?(?:,[^,:：]{1,30})?\s*[:：,]?\s*(` + quotedPassage + `|'[^']{20,}')|(?:写的是|写着|上说|里说|には|では)\s*[:：]?\s*(「[^」]{6,}」|“[^”]{6,}”|"[^"]{6,}")`)
 
 // withoutDocQuote is a sentence with the passages it quotes from a
 // document (reDocQuote) elided.
