@@ -31,27 +31,12 @@ func memfsBinary(t *testing.T) string {
 // and retraction resolved), which are not all met yet. Every half present is
 // run; a checkout without any half fails.
 //
-// Measured 2026-12-03 (rules version 17, tuned on dev..dev32; test counts
-// only): in the context dev 98/98, dev2 107/109, dev3 105/120, dev4 106/114,
-// dev5 68/75, dev6 58/61, dev7 25/32, dev8 43/53, dev9 111/141, dev10
-// 100/138, dev11 92/140, dev12 93/147, dev13 99/129, dev14 114/135, dev15
-// 101/123, dev16 115/153, dev17 83/103, dev18 79/100, dev19 96/121, dev20
-// 68/90, dev21 70/85, dev22 91/113, dev23 87/123, dev24 105/153, dev25
-// 102/126, dev26 90/133, dev27 106/149, dev28 79/125, dev29 94/122, dev30
-// 114/155, dev31 83/113, dev32 117/149, test 101/109; distractors kept out
-// 69/69, 70/70, 107/107, 89/89, 70/78, 53/57, 54/58, 54/57, 64/67, 90/97,
-// 74/79, 75/78, 73/81, 64/68, 89/96, 81/89, 60/64, 58/59, 69/73, 61/63,
-// 71/75, 68/69, 60/68, 74/77, 69/72, 61/70, 70/75, 67/71, 64/71, 67/70,
-// 59/70, 67/69, 67/67; updates 6/6, 11/12, 13/14, 11/11, 28/29, 25/26,
-// 24/28, 21/28, 27/32, 20/31, 37/61, 37/62, 24/32, 28/36, 26/33, 18/26,
-// 28/41, 22/37, 23/33, 17/30, 17/30, 21/36, 22/36, 20/33, 11/25, 17/30,
-// 20/34, 18/30, 29/37, 16/30, 12/25, 22/37, 6/7; retractions 5/5, 10/10,
-// 11/11, 8/8, 18/19, 14/18, 14/20, 17/21, 18/22, 14/20, 17/33, 19/32, 18/22,
-// 20/25, 17/22, 9/18, 16/26, 17/21, 9/22, 17/26, 13/24, 18/24, 16/24, 18/25,
-// 20/32, 12/20, 20/25, 14/25, 19/30, 19/24, 21/35, 17/25, 3/6. The goals
-// missed are every update and retraction on dev2, dev3 and dev5 to dev32 and
-// the held-out half (issue 22), and the facts in the context of dev7 to
-// dev32.
+// What each half measures with the current rules is in the README's memory
+// table, refreshed each stop (the held-out half as counts only); this
+// comment keeps why each floor sits where it does. The goals are still
+// missed on every half but dev: every update and retraction on the tuning
+// halves and the held-out one (issue 22), and the facts in the context of
+// dev7 onwards.
 //
 // Baseline of the builtin dreamer before the recognizer of issue 21 (dev
 // half, 2026-12-01): 6 of 98 facts in the context (6%), 8 in pages.
@@ -244,6 +229,16 @@ func memfsBinary(t *testing.T) string {
 // floor is 0. Its floors sit a little under those figures (the stop's
 // last commits, tuned on three of its withdrawals and on quoted documents,
 // moved it to 77/143, 66/79 and 14/29).
+//
+// dev41 was written blind at the start of the stop after (six more new
+// domains, 152 current facts, 35 updates, 30 withdrawals) and measured
+// untouched with the rules that stop began with (version 33, 2026-12-05):
+// 78/152 in the context, 116/152 in pages, 64/75 kept out, updates 17/35,
+// retractions 25/30; four of its five quoted documents were kept, and
+// only 4 of its 14 answers through a question tool reached the context.
+// Its floors sit a little under those figures (the stop's rules, tuned on
+// its changes run alone and on its quoted documents, moved it to 83/152,
+// 67/75, 23/35 and 28/30).
 var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category, updates, retractions float64 }{
 	"dev":   {pages: 0.97, context: 0.95, keptOut: 1, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 1, retractions: 1},
 	"dev2":  {pages: 0.97, context: 0.95, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.9, retractions: 1},
@@ -285,6 +280,7 @@ var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category, u
 	"dev38": {pages: 0.75, context: 0.53, keptOut: 0.82, lang: 0.4, category: 0.1, updates: 0.52, retractions: 0.64},
 	"dev39": {pages: 0.78, context: 0.43, keptOut: 0.8, lang: 0.2, category: 0.1, updates: 0.47, retractions: 0.65},
 	"dev40": {pages: 0.7, context: 0.47, keptOut: 0.72, lang: 0.42, category: 0, updates: 0.42, retractions: 0.3},
+	"dev41": {pages: 0.74, context: 0.49, keptOut: 0.82, lang: 0.4, category: 0.25, updates: 0.45, retractions: 0.8},
 	"test":  {pages: 0.91, context: 0.91, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.8, retractions: 0.5},
 }
 
