@@ -2379,7 +2379,7 @@ func TestWithdrawalAfterItsReason(t *testing.T) {
 // after its person goes with them; a cover said in the sentence of an
 // absence ("…; mientras tanto …") ends when the person is back, though
 // "and" before them is "e"; a thing "finally back in service"; what
-// someone said "can stop"; "hebdo" is weekly.
+// someone said "can stop"; "audit's done btw"; "hebdo" is weekly.
 func TestWithdrawalReachesItsRule(t *testing.T) {
 	runTwoSessionsHeld(t, []twoSessions{
 		{"English: a ban lifted by someone else",
@@ -2434,6 +2434,10 @@ func TestWithdrawalReachesItsRule(t *testing.T) {
 			[]string{"Every Monday the backlog email goes to Sanna at 9, keep that job working."},
 			[]string{"Sanna said the backlog email can stop, she reads the board now."},
 			[]string{"backlog email"}, nil},
+		{"a contraction said over, a word after it",
+			[]string{"Refunds are frozen until the PCI audit wraps, so nothing in internal/refunds this month."},
+			[]string{"Quick one. audit's done btw so the refund work can start."},
+			[]string{"Refunds are frozen"}, nil},
 		{"French: hebdo is weekly",
 			[]string{"Please send the shop a weekly CSV of stock every Monday."},
 			[]string{"On arrête le CSV hebdo de Lemoine, leur API suffit maintenant."},

@@ -1733,7 +1733,7 @@ var reIsContraction = regexp.MustCompile(`(?i)(\w)'s (in|on|at|a|an|the|now|stil
 
 // reGoneContraction is "'s" for "is" before gone, history, or done or
 // over at a clause's end ("flu season's done, switch …").
-var reGoneContraction = regexp.MustCompile(`(?i)(\S)['’]s (gone|history|done|over|finished|wrapped)(\s*(?:[,.;!—–]|\s-|$)|\s+(?:now|for good|completely|entirely)\b)`)
+var reGoneContraction = regexp.MustCompile(`(?i)(\S)['’]s (gone|history|done|over|finished|wrapped)(\s*(?:[,.;!—–]|\s-|$)|\s+(?:now|for good|completely|entirely|btw|by the way|so|and|already|finally|yesterday|today|last|this)\b)`)
 
 // subjectOf finds what a clause is about: the noun phrase before its verb,
 // else (for "we use X for Y") the phrase after "for", else "".
