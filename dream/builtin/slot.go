@@ -963,6 +963,13 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 	hasSelfNamed := slices.ContainsFunc(nv, func(v valueTok) bool {
 		return v.kind == vkPeriod || v.kind == vkPhone || v.kind == vkTime || v.kind == vkHost
 	})
+	// A measure in a unit few counts have ("115200 Baud", "300 req/min")
+	// said of a thing a claim gives another of is its new value, with or
+	// without a word of change ("wir haben neue Scanner, die laufen mit
+	// 115200 Baud").
+	measured := !change && slices.ContainsFunc(nv, func(v valueTok) bool {
+		return v.kind == vkCount && slices.ContainsFunc(v.units, func(u string) bool { return measureUnits[u] || strings.Count(u, "/") == 1 })
+	})
 	var top pick
 	probe := content
 	if swap {
@@ -982,7 +989,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		headNamed := func() bool {
 			return change && slices.ContainsFunc(c.sterms, func(x string) bool { return akin(content[0], x) })
 		}
-		if !same && !swapped && (!change || !hasID && !hasRate && !hasURL && !hasSelfNamed && !coversAll(c.sterms, content) && !mostOf(c.sterms, content) && !headNamed()) {
+		if !same && !swapped && !measured && (!change || !hasID && !hasRate && !hasURL && !hasSelfNamed && !coversAll(c.sterms, content) && !mostOf(c.sterms, content) && !headNamed()) {
 			continue // cheap checks first: values are costly to read
 		}
 		ov := c.valueToks()
@@ -1009,7 +1016,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 			// A tool swapped for one of its kind: the claim sharing most
 			// words besides wins.
 			s = 1 + len(overlapAkin(content, c.vterms))
-		} else if change {
+		} else if change || measured && kind == vkCount && rareUnit(nv, ov) {
 			cc := minus(union(c.sterms, terms(unframed(c.cur.text))), valueTerms(bareValues(ov)))
 			shared := 0
 			for _, t := range content {

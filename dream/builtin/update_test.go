@@ -2449,6 +2449,8 @@ func TestWithdrawalReachesItsRule(t *testing.T) {
 // a move under way ("we're moving the CRM to Pipedrive"), keeping what it
 // is of; a day moved with "same 23:00 start" after it (no release of
 // "same"); a threshold in volts set with "now" ("swap at 2.7 V now"); a
+// measure in a unit few counts have said without a word of change ("our
+// new label printers run at 38400 baud"); a
 // duty named around a list set off by dashes; Japanese "…に変えました" and
 // Spanish "pasa a ser"; a German name after "Hr." read as one sentence; a
 // Chinese duty handed bare ("收银交给李强管"); a Japanese period in
@@ -2483,6 +2485,14 @@ func TestChangeSaidOtherwise(t *testing.T) {
 			[]string{"The weekend checks are done by Ahmed Malik every Saturday."},
 			[]string{"Ahmed has left us, so the weekend checks - fridges, freezers, ice machine - are Dana Price now."},
 			[]string{"Ahmed Malik"}, []string{"Dana Price"}},
+		{"a measure of a rare unit, said without a word of change",
+			[]string{"The label printers hang off COM4 at 9600 baud."},
+			[]string{"Our new label printers run at 38400 baud."},
+			[]string{"9600 baud"}, []string{"38400 baud"}},
+		{"guard: a measure of the unit said of another thing",
+			[]string{"The scale talks to the till at 9600 baud."},
+			[]string{"Our new label printers run at 38400 baud."},
+			nil, []string{"9600 baud", "38400 baud"}},
 		{"Spanish: pasa a ser",
 			[]string{"El bono Senior es del 20% a partir de 65 años."},
 			[]string{"Por acuerdo con la Diputación el bono Senior pasa a ser a partir de 60 años."},
