@@ -1376,7 +1376,8 @@ var physUnits = map[string]string{"v": "volt", "mv": "millivolt", "kv": "kilovol
 // measureUnits are units written apart from their count ("7,500 EUR",
 // "115200 baud") that say what is counted whatever the words around.
 var measureUnits = setOf("eur", "usd", "gbp", "chf", "jpy", "cny", "rmb", "cad", "aud", "baud", "px", "dpi", "fps", "rpm",
-	"hz", "khz", "mhz", "ghz", "kbps", "mbps", "gbps", "ppm", "ntu", "lux", "mah", "kwh", "mm", "cm", "km", "kg")
+	"hz", "khz", "mhz", "ghz", "kbps", "mbps", "gbps", "ppm", "ntu", "lux", "mah", "kwh", "mm", "cm", "km", "kg",
+	"vol", "abv", "brix", "psi", "bar")
 
 // rareUnit reports new and old counts (ns, os) of one unit few counts
 // have: a rate or a measure ("req/min", "fps", "rps"), not seconds or
