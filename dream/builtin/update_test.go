@@ -2452,7 +2452,10 @@ func TestWithdrawalReachesItsRule(t *testing.T) {
 // measure in a unit few counts have said without a word of change ("our
 // new label printers run at 38400 baud"); a
 // duty named around a list set off by dashes; Japanese "…に変えました" and
-// Spanish "pasa a ser"; a German name after "Hr." read as one sentence; a
+// Spanish "pasa a ser"; French "on a migré sur Deno 2.1" with a hedge
+// after it ("en théorie …" hedges what follows, not the move); a release
+// raised "heute", which is no one-off; a raise under way ("we're raising
+// … to"); a German name after "Hr." read as one sentence; a
 // Chinese duty handed bare ("收银交给李强管"); a Japanese period in
 // seconds.
 func TestChangeSaidOtherwise(t *testing.T) {
@@ -2497,6 +2500,18 @@ func TestChangeSaidOtherwise(t *testing.T) {
 			[]string{"The scale talks to the till at 9600 baud."},
 			[]string{"Our new label printers run at 38400 baud."},
 			nil, []string{"9600 baud", "38400 baud"}},
+		{"French: migrated onto a release, a hedge after it",
+			[]string{"Le backend tourne sur Deno 1.46 avec Postgres 16."},
+			[]string{"on a migré sur Deno 2.1 la semaine dernière, en théorie rien à changer."},
+			[]string{"Deno 1.46"}, []string{"Deno 2.1"}},
+		{"German: a release raised today",
+			[]string{"Das Modul ist auf Go 1.22, die CI baut mit golang:1.22."},
+			[]string{"Hab heute go.mod auf Go 1.23 gehoben, bitte einmal alles durchtesten."},
+			[]string{"Go 1.22"}, []string{"Go 1.23"}},
+		{"a raise under way",
+			[]string{"The nightly batch size is 500 rows."},
+			[]string{"we're raising the nightly batch size to 800 rows, the box can take it."},
+			[]string{"500 rows"}, []string{"800 rows"}},
 		{"Spanish: pasa a ser",
 			[]string{"El bono Senior es del 20% a partir de 65 años."},
 			[]string{"Por acuerdo con la Diputación el bono Senior pasa a ser a partir de 60 años."},

@@ -354,7 +354,9 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 		// for it": a proposal, not what holds, unless it was taken up.
 		return why(f, "e7p"), excluded
 	}
-	if lx.oneOff.MatchString(reEveryMorning.ReplaceAllString(s, " ")) && !standingForNow(s, lang, lx) {
+	if lx.oneOff.MatchString(reEveryMorning.ReplaceAllString(s, " ")) && !standingForNow(s, lang, lx) && !(reMovedToVersion.MatchString(s) && reRaisedDone.MatchString(s)) {
+		// "heute go.mod auf go 1.23 gehoben": a version raised today
+		// holds from today on.
 		return why(f, "e8"), excluded
 	}
 	imper := isImperativeLead(s, lang, lx)
@@ -805,6 +807,10 @@ func versionMoved(s string, replaces []string) string {
 // reMovedToVersion names a version of a product moved to: "auf kraken
 // 6.0", "to Node 22.4", "à PHP 8.3", "到 Go 1.23".
 var reMovedToVersion = regexp.MustCompile(`(?i)(?:\b(?:auf|to|onto|à|a|vers|zu)\s+|到\s*)\pL[\pL\d.+_-]*\s*v?\d+\.\d+(?:\.\d+)*`)
+
+// reRaisedDone is a change done, in the past tense: "gehoben",
+// "upgraded", "migrado", "passé", "升级了".
+var reRaisedDone = regexp.MustCompile(`(?i)\b(?:gehoben|hochgezogen|aktualisiert|umgestellt|migriert|upgraded|bumped|moved|migrated|updated|raised|switched|subido|subimos|actualizado|actualizamos|migrado|migramos|cambiado|passé|passés|migré|monté|mis à jour)` + EndsWord + `|升级了|升到了|上げました|上げた|アップデートしました`)
 
 // hasDigit reports a digit in s.
 func hasDigit(s string) bool { return strings.ContainsFunc(s, unicode.IsDigit) }

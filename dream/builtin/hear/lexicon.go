@@ -949,7 +949,7 @@ const enUpdateMore = `|^(?:we|we've|we have|the team)(?: just| recently| finally
 	`|^[\w-]+ (?:has )?(?:handed|passed) (?:over )?(?:the |her |his |their )?(?P<np7>[\w\s-]{2,40}?) (?:over )?to\b` +
 	`|^(?:the |our )?(?P<np4>[\w\s-]{2,40}?) (?:now |has |have |just )?(?:moved|migrated|switched|changed|got moved|was moved|were moved|got bumped|was bumped|was raised|was lowered|was renamed|points?) (?:from|to|over to|at)\b` +
 	// "we're moving the OCR to Kraken": a move under way is decided.
-	`|^(?:we're|we are|we've been)(?: now| finally| officially)? (?:moving|migrating|switching|porting) (?:the |our |all )?(?P<np1>[\w-]+(?: [\w-]+){0,2}?) (?:to|onto|over to)\b` +
+	`|^(?:we're|we are|we've been)(?: now| finally| officially)? (?:moving|migrating|switching|porting|raising|bumping|lowering|increasing|reducing|cutting|dropping) (?:the |our |all )?(?P<np1>[\w-]+(?: [\w-]+){0,2}?) (?:to|onto|over to)\b` +
 	// "staging db got replaced with db-stg-2 yesterday"
 	`|^(?:the |our )?(?P<np10>[\w\s-]{2,40}?) (?:got|was|were|has been|have been) (?:replaced|swapped (?:out )?) ?(?:with|by|for)\b` +
 	// "we repartitioned orders.v2 last night, it's 96 partitions now", "the
