@@ -2378,7 +2378,8 @@ func TestWithdrawalAfterItsReason(t *testing.T) {
 // verlassen"; the rest of a Chinese claim cut
 // after its person goes with them; a cover said in the sentence of an
 // absence ("…; mientras tanto …") ends when the person is back, though
-// "and" before them is "e"; a thing "finally back in service"; what
+// "and" before them is "e", and what goes back to them by a pronoun
+// ("… is hers again", "vuelven a ella") is kept with their name; a thing "finally back in service"; what
 // someone said "can stop"; "audit's done btw"; "hebdo" is weekly.
 func TestWithdrawalReachesItsRule(t *testing.T) {
 	runTwoSessionsHeld(t, []twoSessions{
@@ -2417,7 +2418,11 @@ func TestWithdrawalReachesItsRule(t *testing.T) {
 		{"Spanish: a cover said in the absence's sentence ends with it",
 			[]string{"Irene se ha ido de baja hasta marzo; mientras tanto las facturas las revisa Tomás Gil."},
 			[]string{"Ya está todo el informe. E Irene ha vuelto, las facturas vuelven a ella."},
-			[]string{"Tomás Gil"}, nil},
+			[]string{"Tomás Gil"}, []string{"vuelven a [Irene]"}},
+		{"who is back takes the duty back, named for the pronoun",
+			[]string{"while Marta is on leave in May, Piotr signs off the rota, so send it to him."},
+			[]string{"Marta is back, the rota sign-off is hers again."},
+			[]string{"Piotr signs off"}, []string{"is [Marta's] again"}},
 		{"Chinese: a contract that ended last month",
 			[]string{"周报是 Ravi 在做，他是外包。"},
 			[]string{"Ravi 的合同上个月到期，周报以后我们自己做。"},

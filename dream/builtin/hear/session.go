@@ -465,6 +465,26 @@ func hearMessage(text string, answering, replying, agreed bool) heard {
 				out.statements = append(out.statements, st)
 			}
 		}
+		for _, rt := range out.retracts[nr:] {
+			if !Returned(rt) {
+				continue
+			}
+			named := false
+			for j := ns; j < len(out.statements); j++ {
+				// "Marta is back, the rota sign-off is hers again": the
+				// part heard on its own gets her name too.
+				st := &out.statements[j]
+				if q, ok := namedBack(st.Quote, rt.Target); ok {
+					st.Quote, st.Claim, named = q, claimFor(st.Kind, st.Lang, q), true
+				}
+			}
+			if !named && len(out.statements) == ns {
+				if st, ok := backToThem(s.text, s.lang, rt); ok {
+					out.statements = append(out.statements, st)
+				}
+			}
+			break
+		}
 	}
 	return out
 }
@@ -576,6 +596,52 @@ func nowItIs(text, lang, target string) (Statement, bool) {
 		return statementFrom(f), true
 	}
 	return Statement{}, false
+}
+
+// reBackToThem is a duty said to go back to someone, by a pronoun for
+// them: "template approvals are hers again", "la validación vuelve a
+// ella", "she's doing the review again"; group 1 is the pronoun.
+var reBackToThem = regexp.MustCompile(`(?i)(?:^|[^\pL])(hers|his|her|him|she|he|ella|él|elle|lui|sie|ihr|ihm|er)(?:$|[^\pL]).*?(?:\bagain\b|\bback\b|\bwieder\b|de nouveau|à nouveau)|(?:vuelve|vuelven|revient|reviennent|geht|gehen) (?:a|à|an) (ella|él|elle|lui|sie|ihn)(?:$|[^\pL])`)
+
+// backToThem is the statement of a sentence that says a person is back
+// (Returned) and, by a pronoun for them, what goes back to them ("Gloria
+// is back, template approvals are hers again"): the pronoun is given
+// their name in brackets, as an editor would, so that the claim says
+// whose the duty is.
+func backToThem(text, lang string, rt Retraction) (Statement, bool) {
+	name := strings.TrimSpace(rt.Target)
+	at := strings.Index(text, name)
+	if name == "" || at < 0 || !Returned(rt) {
+		return Statement{}, false
+	}
+	rest, ok := namedBack(text[at+len(name):], name)
+	if !ok {
+		return Statement{}, false
+	}
+	f := finding{kind: Team, lang: lang, text: strings.TrimSpace(text[:at+len(name)] + rest), subject: strings.ToLower(name), why: "d19r"}
+	return statementFrom(f), true
+}
+
+// namedBack returns text with the pronoun by which a duty goes back to
+// name (reBackToThem) given that name in brackets, and true; text as it
+// is and false when it has no such pronoun or names them already.
+func namedBack(text, name string) (string, bool) {
+	if name == "" || strings.Contains(text, name) {
+		return text, false
+	}
+	m := reBackToThem.FindStringSubmatchIndex(text)
+	if m == nil {
+		return text, false
+	}
+	i, j := m[2], m[3]
+	if i < 0 {
+		i, j = m[4], m[5]
+	}
+	repl := "[" + name + "]"
+	if p := strings.ToLower(text[i:j]); p == "hers" || p == "his" {
+		repl = "[" + name + "'s]"
+	}
+	return text[:i] + repl + text[j:], true
 }
 
 // reLeadingNo is a reply's "no" before what it says.
