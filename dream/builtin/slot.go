@@ -968,7 +968,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 	// without a word of change ("wir haben neue Scanner, die laufen mit
 	// 115200 Baud").
 	measured := !change && slices.ContainsFunc(nv, func(v valueTok) bool {
-		return v.kind == vkCount && slices.ContainsFunc(v.units, func(u string) bool { return measureUnits[u] || strings.Count(u, "/") == 1 })
+		return v.kind == vkCount && slices.ContainsFunc(v.units, func(u string) bool { return settingUnits[u] || strings.Count(u, "/") == 1 })
 	})
 	var top pick
 	probe := content
@@ -1377,6 +1377,12 @@ var physUnits = map[string]string{"v": "volt", "mv": "millivolt", "kv": "kilovol
 // "115200 baud") that say what is counted whatever the words around.
 var measureUnits = setOf("eur", "usd", "gbp", "chf", "jpy", "cny", "rmb", "cad", "aud", "baud", "px", "dpi", "fps", "rpm",
 	"hz", "khz", "mhz", "ghz", "kbps", "mbps", "gbps", "ppm", "ntu", "lux", "mah", "kwh", "mm", "cm", "km", "kg",
+	"vol", "abv", "brix", "psi", "bar")
+
+// settingUnits are measures a setting is given in ("115200 baud", "300
+// dpi", "76% vol"), as against lengths, weights and money, which are said
+// of many things at once ("the next town starts at 5 cm").
+var settingUnits = setOf("baud", "dpi", "fps", "rpm", "hz", "khz", "mhz", "ghz", "kbps", "mbps", "gbps", "ppm", "ntu", "lux",
 	"vol", "abv", "brix", "psi", "bar")
 
 // rareUnit reports new and old counts (ns, os) of one unit few counts
