@@ -465,7 +465,10 @@ func hearMessage(text string, answering, replying, agreed bool) heard {
 				out.statements = append(out.statements, st)
 			}
 		}
-		for _, rt := range out.retracts[nr:] {
+		// Of a sentence's withdrawals, the first few are read for a
+		// return, as markChanges reads them: a sentence may withdraw
+		// thousands of things.
+		for _, rt := range out.retracts[nr:min(len(out.retracts), nr+maxMarked)] {
 			if !Returned(rt) {
 				continue
 			}
