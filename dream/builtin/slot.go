@@ -477,7 +477,9 @@ var unitBase = map[string]string{"khz": "hz", "mhz": "hz", "ghz": "hz", "kb": "b
 	"eur": "eur", "euro": "eur", "euros": "eur", "欧元": "eur", "欧": "eur", "ユーロ": "eur",
 	"gbp": "gbp", "pound": "gbp", "pounds": "gbp", "quid": "gbp", "英镑": "gbp",
 	"jpy": "jpy", "yen": "jpy", "円": "jpy", "万円": "jpy",
-	"percent": "%", "pct": "%", "prozent": "%", "porcentaje": "%", "百分": "%"}
+	"percent": "%", "pct": "%", "prozent": "%", "porcentaje": "%", "百分": "%",
+	// settings' units as the six languages name them
+	"baud": "baud", "bauds": "baud", "baudio": "baud", "baudios": "baud", "波特": "baud", "ボー": "baud"}
 
 // spanSeconds are the units of a span of time, as canonUnit names them,
 // in seconds.
