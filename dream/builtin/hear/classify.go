@@ -183,6 +183,11 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 		// remember follows; the preface says nothing itself.
 		return finding{lang: lang, why: "n0p"}, neutral
 	}
+	if reElidedFrame.MatchString(s) {
+		// "El contrato dice “…”": what a document says, elided, leaves
+		// only the saying.
+		return finding{lang: lang, why: "n0d"}, neutral
+	}
 	f := finding{lang: lang, text: s}
 	// "the rotation's in PagerDuty": "'s" as "is" for reading only.
 	s = reIsContraction.ReplaceAllString(s, "$1 is $2")
@@ -1736,6 +1741,10 @@ var reSetting = regexp.MustCompile(`\b[A-Za-z_][A-Za-z0-9_.]{2,}=[^\s=,;]+`)
 var reAssign = regexp.MustCompile(`^[A-Z][A-Z0-9_]{2,}=[^\s=]+`)
 
 var reIsContraction = regexp.MustCompile(`(?i)(\w)'s (in|on|at|a|an|the|now|still|always|never|just|only|under|behind|over|\d)`)
+
+// reElidedFrame is a clause left with nothing but the frame of a
+// document's passage elided (withoutDocQuote): a few words, then "“…”".
+var reElidedFrame = regexp.MustCompile(`^(?:\S+\s+){0,10}?\S*\s*[:：,]?\s*“…”\s*[.!。]?$`)
 
 // reGoneContraction is "'s" for "is" before gone, history, or done or
 // over at a clause's end ("flu season's done, switch …").

@@ -599,8 +599,9 @@ func TestJapaneseTaskVerbs(t *testing.T) {
 }
 
 // Ensure that a passage a sentence quotes from a document, after the
-// words that say so, is not the user's words: no claim holds it, while a
-// quote of the user's own without such words stays.
+// words that say so, is not the user's words: no claim holds it, nor its
+// frame alone ("El contrato dice “…”"), while a quote of the user's own
+// without such words stays.
 func TestDocumentQuoteIsNotTheUsers(t *testing.T) {
 	for _, tc := range []struct {
 		text, out, in string
@@ -616,6 +617,7 @@ func TestDocumentQuoteIsNotTheUsers(t *testing.T) {
 		{"El convenio pone 'las horas extra se compensan siempre en el mes siguiente'.", "horas extra se compensan", ""},
 		{"El reglamento dice que 'las horas extra se compensan siempre en el mes siguiente'.", "horas extra se compensan", ""},
 		{"guard: our naming convention says 'kebab-case for every file name', always.", "", "kebab-case for every file name"},
+		{"El contrato de soporte dice 'las incidencias se atienden en 48 horas laborables', pero eso no cambia nada aquí.", "contrato de soporte dice", ""},
 		{"A:Does the handbook say anything about retention, and does it matter here?||No. The handbook says 'records shall be kept for at least ten years', but that's archive policy, not ours. Our export keeps 90 days.", "at least ten years", "90 days"},
 		{`C:request_user_input:{"questions":[{"id":"ret","header":"Retention","question":"How long should the export keep files?","options":[{"label":"90 days"}]}]}||R:{"answers":{"ret":{"selected":"90 days","other":"user_note: the handbook says 'records shall be kept for at least ten years', that's the archive's, not ours"}}}`, "at least ten years", "90 days"},
 	} {
