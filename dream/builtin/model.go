@@ -316,7 +316,8 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 			}
 		}
 	}
-	if len(tied) == 0 && hear.LiftsBan(r) {
+	lifts := hear.LiftsBan(r)
+	if len(tied) == 0 && lifts {
 		// "the GPU ban is over" lifts "no new GPU node pools": the ban is
 		// what the claim says, not a word it holds.
 		if rest := slices.DeleteFunc(slices.Clone(tt), hear.BanWord); len(rest) > 0 && len(rest) < len(tt) {
@@ -398,7 +399,7 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 			m.keepRest(c, rest, endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote)
 			continue
 		}
-		if rest, ok := otherClauses(c.cur.text, tt); ok && (!namesPerson(r, tt) || reopens && reUseAgain.MatchString(r.Quote) || hear.Departed(r) && !rePersonPronoun.MatchString(rest)) && !ended && !(hear.Departed(r) && (sameHonorific(c.cur.text, rest) || followsPerson(rest))) && !(hear.LiftsBan(r) && reProhibits.MatchString(unframed(rest))) {
+		if rest, ok := otherClauses(c.cur.text, tt); ok && (!namesPerson(r, tt) || reopens && reUseAgain.MatchString(r.Quote) || hear.Departed(r) && !rePersonPronoun.MatchString(rest)) && !ended && !(hear.Departed(r) && (sameHonorific(c.cur.text, rest) || followsPerson(rest))) && !(lifts && reProhibits.MatchString(unframed(rest))) {
 			// The claim says more than what is withdrawn: the rest stays.
 			// A thing one may use again is no person, whatever its
 			// capitals; a ban lifted takes the prohibition said beside

@@ -1,6 +1,7 @@
 package builtin
 
 import (
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -1377,15 +1378,24 @@ var physUnits = map[string]string{"v": "volt", "mv": "millivolt", "kv": "kilovol
 
 // measureUnits are units written apart from their count ("7,500 EUR",
 // "115200 baud") that say what is counted whatever the words around.
-var measureUnits = setOf("eur", "usd", "gbp", "chf", "jpy", "cny", "rmb", "cad", "aud", "baud", "px", "dpi", "fps", "rpm",
-	"hz", "khz", "mhz", "ghz", "kbps", "mbps", "gbps", "ppm", "ntu", "lux", "mah", "kwh", "mm", "cm", "km", "kg",
-	"vol", "abv", "brix", "psi", "bar")
+// The settings' units (settingUnits) are among them.
+var measureUnits = withWords(settingUnits, "eur", "usd", "gbp", "chf", "jpy", "cny", "rmb", "cad", "aud", "px", "mah", "kwh",
+	"mm", "cm", "km", "kg")
 
 // settingUnits are measures a setting is given in ("115200 baud", "300
 // dpi", "76% vol"), as against lengths, weights and money, which are said
 // of many things at once ("the next town starts at 5 cm").
 var settingUnits = setOf("baud", "dpi", "fps", "rpm", "hz", "khz", "mhz", "ghz", "kbps", "mbps", "gbps", "ppm", "ntu", "lux",
 	"vol", "abv", "brix", "psi", "bar")
+
+// withWords is a copy of set with words added.
+func withWords(set map[string]bool, words ...string) map[string]bool {
+	out := maps.Clone(set)
+	for _, w := range words {
+		out[w] = true
+	}
+	return out
+}
 
 // rareUnit reports new and old counts (ns, os) of one unit few counts
 // have: a rate or a measure ("req/min", "fps", "rps"), not seconds or

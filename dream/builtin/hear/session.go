@@ -607,14 +607,15 @@ func nowItIs(text, lang, target string) (Statement, bool) {
 var reBackToThem = regexp.MustCompile(`(?i)(?:^|[^\pL])(hers|his|her|him|she|he|ella|él|elle|lui|sie|ihr|ihm|er)(?:$|[^\pL]).*?(?:\bagain\b|\bback\b|\bwieder\b|de nouveau|à nouveau)|(?:vuelve|vuelven|revient|reviennent|geht|gehen) (?:a|à|an) (ella|él|elle|lui|sie|ihn)(?:$|[^\pL])`)
 
 // backToThem is the statement of a sentence that says a person is back
-// (Returned) and, by a pronoun for them, what goes back to them ("Gloria
+// (rt, a return: the caller read it so) and, by a pronoun for them, what
+// goes back to them ("Gloria
 // is back, template approvals are hers again"): the pronoun is given
 // their name in brackets, as an editor would, so that the claim says
 // whose the duty is.
 func backToThem(text, lang string, rt Retraction) (Statement, bool) {
 	name := strings.TrimSpace(rt.Target)
 	at := strings.Index(text, name)
-	if name == "" || at < 0 || !Returned(rt) {
+	if name == "" || at < 0 {
 		return Statement{}, false
 	}
 	rest, ok := namedBack(text[at+len(name):], name)

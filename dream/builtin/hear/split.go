@@ -262,7 +262,7 @@ func dashSep(m string) bool {
 
 // reAfterAside opens the rest of a clause after an aside set off by
 // dashes: its verb.
-var reAfterAside = regexp.MustCompile(`(?i)^(?:is|are|was|were|goes|go|stays|stay|sits|belongs|has|have|will|ist|sind|geht|gehen|bleibt|es|son|va|van|est|sont|va|vont|reste|restent)\b`)
+var reAfterAside = regexp.MustCompile(`(?i)^(?:is|are|was|were|goes|go|stays|stay|sits|belongs|has|have|will|ist|sind|geht|gehen|bleibt|es|son|va|van|est|sont|vont|reste|restent)\b`)
 
 // reWhileWord is a word that opens a condition or a contrast.
 var reWhileWord = regexp.MustCompile(`(?i)\b(?:while|whereas|although|though|während|obwohl|mientras|aunque|tandis que|alors que|bien que)\b`)
