@@ -263,6 +263,15 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 			}
 			return g, v
 		}
+		if label := reLabelLead.ReplaceAllString(labelOf(strings.TrimSuffix(s, rest)), ""); len(strings.Fields(label)) >= 1 && len(strings.Fields(label)) <= 4 &&
+			reLabelNoun.MatchString(label) && !lx.report.MatchString(s) && startsWithLetter(rest) {
+			// "Por último los albaranes: salen en PDF con copia a
+			// Carmen": the label is the subject the rest leaves out.
+			if g, v := classify(label+" "+reSubjectPronoun.ReplaceAllString(rest, ""), lang, reply); v == durable && g.retract == "" && g.forget == "" {
+				g.text = s
+				return g, v
+			}
+		}
 	}
 	if re := reRelayLead[lang]; re != nil {
 		if loc := re.FindStringIndex(s); loc != nil && loc[1] < len(s) && !relayedBySelf(s) && !re.MatchString(s[loc[1]:]) {
@@ -500,7 +509,8 @@ func decideKind(f finding, c cues) (finding, verdict) {
 			f.kind = Fact
 		}
 		return why(f, "d20"), durable
-	case (fact || we && (hasValue(s, lang) || lang == En && len(contentWords(s)) >= 3 && !taskish(s, lang, lx) || newDay(s, lang))) && !taskChatter(s, lang):
+	case (fact || we && (hasValue(s, lang) || lang == En && len(contentWords(s)) >= 3 && !taskish(s, lang, lx) || newDay(s, lang) || habitualDay(s, lang) && !taskish(s, lang, lx)) ||
+		newDay(s, lang) && habitualDay(s, lang) && !taskish(s, lang, lx)) && !taskChatter(s, lang):
 		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
 		if m := reAssign.FindString(s); m != "" {
 			f.subject = strings.ToLower(m[:strings.Index(m, "=")])
@@ -726,9 +736,9 @@ const leftOld = `(?P<old>[\pL\pN.:/@#+_-]+(?:\s[\pL\pN.:/@#+_-]+)?)`
 // "on a quitté Netlify pour Cloudflare Pages", "dejamos Heroku por
 // Render", "我们放弃了 Jenkins，改用 GitHub Actions").
 var reLeftFor = map[string]*regexp.Regexp{
-	En: regexp.MustCompile(`(?i)\b(?:we|we've|we have|the team|they)(?: just| finally| recently| already)? (?:left|ditched|dropped|abandoned|quit|traded) (?:the |our )?` + leftOld + `\s+for\s+\S`),
+	En: regexp.MustCompile(`(?i)\b(?:we|we've|we have|the team|they)(?: just| finally| recently| already)? (?:left|ditched|dropped|abandoned|quit|traded) (?:the |our )?` + leftOld + `\s+for\s+\S|\b(?:we|we've|we have)(?: just| finally| recently| already)? (?:ditched|dropped|abandoned|ripped out|got rid of) (?:the |our )?` + leftOld + `\s*[,;:]\s*(?:and )?(?:now|we now)\s+\S`),
 	Fr: regexp.MustCompile(`(?i)\b(?:on a|nous avons|l'équipe a)(?: enfin| déjà| finalement)? (?:quitté|lâché|abandonné|laissé tomber|troqué) (?:le |la |les |l'|notre |nos )?` + leftOld + `\s+pour\s+\S`),
-	Es: regexp.MustCompile(`(?i)\b(?:dejamos|abandonamos|cambiamos|hemos dejado|hemos abandonado|hemos cambiado) (?:el |la |los |las |nuestro |nuestra )?` + leftOld + `\s+por\s+\S`),
+	Es: regexp.MustCompile(`(?i)\b(?:dejamos|abandonamos|cambiamos|hemos dejado|hemos abandonado|hemos cambiado) (?:el |la |los |las |nuestro |nuestra )?` + leftOld + `\s+por\s+\S|\b(?:dejamos|abandonamos|quitamos|hemos dejado|hemos abandonado|hemos quitado) (?:el |la |los |las |nuestro |nuestra )?` + leftOld + `\s*[,;:]\s*(?:y )?ahora\s+\S`),
 	De: regexp.MustCompile(`(?i)\b(?:wir haben|haben wir|das team hat)(?: jetzt| inzwischen| endlich)? (?:den |die |das |unser(?:en)? )?` + leftOld + `\s+(?:durch|gegen)\s+\S.{0,40}\s(?:ersetzt|getauscht|ausgetauscht|abgelöst)`),
 	Zh: regexp.MustCompile(`(?:放弃|弃用|抛弃|不用)了\s*(?P<old>[^，,。\s]{1,20})\s*[，,]?\s*(?:改用|转用|换成|换用)`),
 }
@@ -848,7 +858,11 @@ var reRuleKind = regexp.MustCompile(`(?i)(?:pflicht|vorgabe|regel|\brule\b|requi
 
 // retraction returns what a clause withdraws, or "".
 func retraction(s string, lx *lexicon) string {
-	t := reTargetTail.ReplaceAllString(reSaidAbout.ReplaceAllString(retractionOf(s, lx), ""), "")
+	t := reTargetTail.ReplaceAllString(reSaidAbout.ReplaceAllString(reTargetLead.ReplaceAllString(retractionOf(s, lx), ""), ""), "")
+	if m := reQuotedRule.FindStringSubmatch(t); m != nil {
+		// "la règle « pas d'analytics »": the rule is the words quoted.
+		t = m[1]
+	}
 	// "3）Xbench 不用了": a list's number is no part of what goes.
 	t = reEnumerator.ReplaceAllString(t, "")
 	// "Ollie's stepped down", "the resurfacing's finished": "'s" is
@@ -882,6 +896,13 @@ func retraction(s string, lx *lexicon) string {
 // names: a Japanese clause ending in ので/から (not てから, "after"), a
 // Chinese one ending in 了 and a comma.
 var reCJKReasonLead = regexp.MustCompile(`^.{1,40}?(?:ので|[^てで]から)[、,，\s]*|^.{1,30}?了[，,、]\s*`)
+
+// reTargetLead is a connective opening a withdrawal's target ("donc la
+// règle …", "so the Friday rule"): no part of what goes.
+var reTargetLead = regexp.MustCompile(`(?i)^(?:so|and so|hence|donc|alors|du coup|así que|entonces|por eso|also|daher|deshalb|somit)\s+`)
+
+// reQuotedRule is a rule named by its words in quotes.
+var reQuotedRule = regexp.MustCompile(`(?i)^(?:the |our |la |notre |die |unsere |la |nuestra |el )?(?:rule|règle|regel|regla|consigne|vorgabe|norma)\s*[«"“„‘']\s*(.+?)\s*[»"”“’']$`)
 
 // reIsThroughTail is a German copula left at a target's end ("Audit ist").
 var reIsThroughTail = regexp.MustCompile(`(?i)\s(?:ist|sind|war|waren)$`)
@@ -971,6 +992,24 @@ func afterLabel(s string) string {
 	}
 	return ""
 }
+
+// startsWithLetter reports a text opening with a letter: no quote.
+func startsWithLetter(s string) bool {
+	r, _ := utf8.DecodeRuneInString(strings.TrimSpace(s))
+	return unicode.IsLetter(r)
+}
+
+// reLabelLead opens a lead-in with words that order what is said
+// ("finally", "por último", "und noch").
+var reLabelLead = regexp.MustCompile(`(?i)^(?:(?:and |also |so )?(?:finally|lastly|last(?: one)?|next|then|also|one more thing)|por último|por cierto|además|y|luego|und noch|und|zuletzt|außerdem|noch was|ensuite|enfin|et|puis|dernière chose)[,\s]+`)
+
+// reLabelNoun is a lead-in that names a thing: an article or a
+// possessive and a noun.
+var reLabelNoun = regexp.MustCompile(`(?i)^(?:the|our|el|la|los|las|nuestr[oa]s?|der|die|das|unsere?|le|la|les|l'|nos|notre)\s*\pL`)
+
+// reSubjectPronoun is a pronoun standing for a lead-in's thing at the
+// start of what follows it ("they go out as PDF").
+var reSubjectPronoun = regexp.MustCompile(`(?i)^(?:they|it|sie|es|ils|elles|il|elle)\s+`)
 
 // labelOf is a lead-in without its colon.
 func labelOf(lead string) string {
@@ -2262,6 +2301,25 @@ var weekdays = map[string][]string{
 	Zh: {"周一", "周二", "周三", "周四", "周五", "周六", "周日"},
 	Ja: {"月曜", "火曜", "水曜", "木曜", "金曜", "土曜", "日曜"},
 }
+
+// reHabitualDay is a weekday said as the day a thing is done every week:
+// "le lundi", "les lundis", "los lunes", "cada martes".
+var reHabitualDay = map[string]*regexp.Regexp{
+	Fr: regexp.MustCompile(`(?i)\b(?:le|les|chaque|tous les) (?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)s?\b`),
+	Es: regexp.MustCompile(`(?i)\b(?:los|cada|todos los) (?:lunes|martes|miércoles|jueves|viernes|sábados?|domingos?)\b`),
+}
+
+// habitualDay reports a statement of what is done on a weekday every
+// week ("on publie les mises à jour le lundi").
+func habitualDay(s, lang string) bool {
+	re := reHabitualDay[lang]
+	return re != nil && re.MatchString(s) && !reTriedDay.MatchString(s)
+}
+
+// reTriedDay is a day tried or wished for, no day things are done on
+// ("on a essayé les livraisons le dimanche", "probamos a abrir los
+// domingos").
+var reTriedDay = regexp.MustCompile(`(?i)\b(?:essayé|testé|tenté|essayer|tester|probamos|probado|intentamos|intentado|probar|si|quand|sauf|excepto|menos|salvo)` + EndsWord)
 
 // newDay reports a change said with the weekday things happen on now
 // ("wir deployen jetzt dienstags").

@@ -754,3 +754,49 @@ func TestHandover(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that what is heard as a fact includes a weekday things are done
+// on every week in French and Spanish, and a thing named as a lead-in
+// label before what it does ("los albaranes: salen en PDF …"); that a day
+// tried, a lead-in that reports what someone wrote, and a label before a
+// quote are not.
+func TestHabitualDayAndLabelledSubject(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		fact bool
+	}{
+		{"On publie les mises à jour de l'app le lundi, jour sans marché.", true},
+		{"Publicamos las actualizaciones de la app los lunes.", true},
+		{"Por último los albaranes: salen en PDF con copia a administración, a Carmen Rial.", true},
+		{"Finally the delivery notes: they go out as PDF with a copy to Carmen Rial.", true},
+		{"on a essayé les livraisons le dimanche deux semaines en août, on a arrêté.", false},
+		{"le cabinet a écrit : « merci de nous transmettre le grand livre auxiliaire en PDF »", false},
+		{"On se voit lundi.", false},
+	} {
+		h := Session(conv(tc.text))
+		if got := len(h.Statements) > 0; got != tc.fact {
+			t.Errorf("%q: statements %+v, want a fact %v", tc.text, h.Statements, tc.fact)
+		}
+	}
+}
+
+// Ensure that an answer stops before a withdrawal said after it ("删。还有，
+// 限电早就结束了"), which is heard as one; and that a suggestion among the
+// assistant's questions ("And maybe he'd like a week-over-week column?")
+// is no part of the question an answer carries.
+func TestAnswerStopsAtWithdrawalAndSuggestion(t *testing.T) {
+	h := Session(conv("A:那个 `LEGACY_SHIFT_OFFSET` 没有用到，要删吗？", "删。还有，限电早就结束了，排产不用再避开下午那两个小时。"))
+	if !slices.ContainsFunc(h.Retractions, func(r Retraction) bool { return r.Target == "限电" }) {
+		t.Errorf("the withdrawal after the answer was not heard: %+v", h.Retractions)
+	}
+	if slices.ContainsFunc(h.Statements, func(st Statement) bool { return strings.Contains(st.Claim, "限电") }) {
+		t.Errorf("the answer holds the withdrawal: %+v", h.Statements)
+	}
+	h = Session(conv("A:Two questions: should the report show fen or yuan? And maybe Lao Chen would like a week-over-week % change column?", "Yuan with two decimals in the report."))
+	if slices.ContainsFunc(h.Statements, func(st Statement) bool { return strings.Contains(st.Claim, "week-over-week") }) {
+		t.Errorf("the suggestion is part of the answer's question: %+v", h.Statements)
+	}
+	if !slices.ContainsFunc(h.Statements, func(st Statement) bool { return strings.Contains(st.Claim, "Yuan with two decimals") }) {
+		t.Errorf("the answer was lost: %+v", h.Statements)
+	}
+}

@@ -135,6 +135,8 @@ func english() *lexicon {
 		strongCue: wordsRe(`always`, `never`, `every ?time`, `whenever`, `from now on`, `going forward`, `at all times`, `under no circumstances`, `without exception`, `no exceptions`, `every single`),
 		taskLead:  leadRe(`(?:can you |could you |would you |please |pls |now |then |next,? |also )?(?:rename|fix|add|remove|delete|create|update|change|move|refactor|implement|write|make|run|check|look|try|show|tell|explain|open|install|build|deploy|revert|bump|clean|debug|test|merge|commit|push|pull|rerun|retry|investigate|profile|draft|generate|set up|setup|find|search|grep|read|review|go ahead|continue|proceed|finish|start|stop|undo|replace|split|extract|wrap up|port|migrate|upgrade|downgrade|format|lint|tag|release|publish|send|post|paste|give|help|let's)`),
 		retract: []*regexp.Regexp{
+			// "we're stopping the Monday releases": a practice stopped.
+			regexp.MustCompile(`(?i)^(?:.+(?:, | and | so ))?(?:we're|we are|we'll be) (?:stopping|ending|dropping|killing|scrapping) (?:the |our )?(?P<t>[^,;]+?)(?:[,;.!].*)?$`),
 			// Someone else lifted a ban: "the council lifted the parking
 			// restriction on Elm Street yesterday".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but | so ))?\pL[^,;:]{1,40}? (?:has |have )?(?:finally |officially |now |just )*lifted (?:the |their |its |that )?(?P<t>(?:[^,;.\s]+ ){0,3}?(?:ban|restriction|limit|freeze|embargo|moratorium|suspension|closure|cap|curfew)s?(?: (?:on|for|of) [^,;.]{2,40}?)?)(?:\s+(?:yesterday|today|this morning|last week|at last))?\s*(?:[,;.!]|$)`),
@@ -214,7 +216,10 @@ func english() *lexicon {
 			// "the nightly smoke run, we're dropping it"
 			regexp.MustCompile(`(?i)^(?:and |also |oh and )?(?:the |our |that |this )?(?P<t>[^,]+?),\s*we(?:'re| are) (?:dropping|ditching|scrapping|killing) (?:it|that|them)\b.*$`),
 			// What may go now: "the force CPU workaround can go too".
-			regexp.MustCompile(`(?i)^(?:and |also |oh and )?(?:the |our |that |this )?(?P<t>[^,]+?) can (?:finally |now |also |safely )?(?:go|come out|be (?:dropped|removed|deleted|ripped out))(?: now| too| as well| again| away)*(?:[.,;:!]|$| since | because | we | it's | its | fixed | that )`),
+			regexp.MustCompile(`(?i)^(?:and |also |oh and )?(?:the |our |that |this )?(?P<t>[^,]+?) can (?:finally |now |also |safely )?(?:go|come out|be (?:dropped|removed|deleted|ripped out|taken out))(?: now| too| as well| again| away| completely| entirely| altogether| for good)*(?:[.,;:!]|$| since | because | we | it's | its | fixed | that | - | — )`),
+			// "drop the confirmation email, nobody reads it": a practice
+			// dropped for a reason, no task of the moment.
+			regexp.MustCompile(`(?i)^(?:.+(?:: | and | so ))?(?:please )?(?:drop|remove|kill|scrap|get rid of|stop sending|stop) (?:the |our |that |this )?(?P<t>[^,;:]+?)\s*[,;—–-]+\s*(?:nobody|no one|noone|none of us|nobody's|no one's) (?:ever )?(?:reads?|uses?|looks? at|needs?|wants?|opens?|checks?|reading|using|looking at)\b.*$`),
 			// An exception over: "that street can go back into the
 			// rotation", "site 3 counts again".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | and | so ))?(?:the |our |that |this )?(?P<t>[^,;]+?) (?:counts? again|can go back (?:in|into (?:the )?[\w-]+(?: [\w-]+){0,2})|(?:is|are) back in (?:the )?(?:rotation|count|counts|stats|report|list|lists))(?:[,.;:!]|$| from | since | now| too| as well| after ).*$`),
@@ -242,7 +247,7 @@ func english() *lexicon {
 		},
 		ended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:now that |since |so )?(?:the |our )?(?P<t>[^,]+?) (?:is|are|'s) (?:now |finally |officially |already )?(?:over|done|finished|behind us|lifted|wrapped(?: up)?)(?:\s+(?:early|earlier|late|on time))?(?:\s*[.,;:!—–-]|\s+(?:now|already|finally|officially|so|and|but|thanks|since|as of|last|this|yesterday|today|btw|by the way)\b|$).*$`),
-			regexp.MustCompile(`(?i)^(?:now that |since |so )?(?:the |our )?(?P<t>[^,]+?) (?:has |have )?(?:finally |officially |already )?(?:ended|finished|wrapped up|got lifted|was lifted)(?:\s+(?:early|earlier|late|on time))?(?:\s*[.,;:!—–-]|\s+(?:now|already|finally|officially|so|and|but|thanks|since|as of|last|this|yesterday|today)\b|$).*$`),
+			regexp.MustCompile(`(?i)^(?:now that |since |so )?(?:the |our )?(?P<t>[^,]+?) (?:has |have )?(?:finally |officially |already )?(?:ended|finished|wrapped up|got lifted|was lifted)(?:\s+(?:early|earlier|late|on time))?(?:\s*[.,;:!—–-]|\s+(?:now|already|finally|officially|so|and|but|thanks|since|as of|last|this|yesterday|today|at the end of|in|on)\b|$).*$`),
 		},
 		reopened: []*regexp.Regexp{
 			// "same-day bookings should get a text too now": what was left
@@ -294,7 +299,7 @@ func english() *lexicon {
 
 func german() *lexicon {
 	return &lexicon{
-		departed:     regexp.MustCompile(`^(?:(?:der|die|unsere?) )?` + deTitleRe + `(?P<t>` + nameRe + `) (?:ist|hat|sind) (?:jetzt |seit (?:\S+ ){1,3}?|ab (?:\S+ ){1,2}?|(?:Ende|Anfang|Mitte) \S+ |im \S+ |letzte[nr]? \S+ |mittlerweile |inzwischen |leider |übrigens |auch )*(?:(?:mit [^,]{1,20} )?nach (?-i:\p{Lu})\pL+ (?:um)?gezogen\b|weggezogen\b|in (?:Elternzeit|Mutterschutz|Rente|Pension|Sabbatical)|im Ruhestand|in den Ruhestand|(?:im|in|auf) (?:Urlaub|Elternzeit)|nicht mehr (?:im|in|bei|da|Teil)|(?:das|unser) Team verlassen|gekündigt|(?:ins|in das|zum|zu|in ein) .{1,40}(?:gewechselt|gegangen)|gewechselt|weg|raus|nicht mehr dabei|uns (?:(?:Ende|Anfang|Mitte) \S+ |im \S+ |letzte[nr]? \S+ |leider )*verlassen|(?:ihr|sein) Amt(?: [^,]{1,40}?)? niedergelegt)|^(?P<t2>(?-i:\p{Lu}\p{Ll}+?))s Vertrag (?:ist|wurde) (?:\S+ ){0,3}?(?:ausgelaufen|beendet|nicht verlängert)|^(?:(?-i:\p{Lu}\p{Ll}+) )?(?:hat|ist) ` + deTitleRe + `(?P<t3>(?-i:\p{Lu}[\p{Ll}'’-]+)) (?:\S+ ){0,5}?(?:gewechselt|gegangen|ausgeschieden)\b`),
+		departed:     regexp.MustCompile(`^(?:(?:der|die|unsere?) )?` + deTitleRe + `(?P<t>` + nameRe + `) (?:ist|hat|sind) (?:jetzt |seit (?:\S+ ){1,3}?|ab (?:\S+ ){1,2}?|(?:Ende|Anfang|Mitte) \S+ |im \S+ |letzte[nr]? \S+ |mittlerweile |inzwischen |leider |übrigens |auch |nach (?:der|dem|seiner|ihrer|einem|einer) \S+ )*(?:(?:mit [^,]{1,20} )?nach (?-i:\p{Lu})\pL+ (?:um)?gezogen\b|weggezogen\b|in (?:Elternzeit|Mutterschutz|Rente|Pension|Sabbatical)|im Ruhestand|in den Ruhestand|(?:im|in|auf) (?:Urlaub|Elternzeit)|nicht mehr (?:im|in|bei|da|Teil)|(?:das|unser) Team verlassen|gekündigt|(?:ins|in das|zum|zu|in ein) .{1,40}(?:gewechselt|gegangen)|gewechselt|weg|raus|nicht mehr dabei|uns (?:(?:Ende|Anfang|Mitte) \S+ |im \S+ |letzte[nr]? \S+ |leider )*verlassen|(?:ihr|sein) Amt(?: [^,]{1,40}?)? niedergelegt)|^(?P<t2>(?-i:\p{Lu}\p{Ll}+?))s Vertrag (?:ist|wurde) (?:\S+ ){0,3}?(?:ausgelaufen|beendet|nicht verlängert)|^(?:(?-i:\p{Lu}\p{Ll}+) )?(?:hat|ist) ` + deTitleRe + `(?P<t3>(?-i:\p{Lu}[\p{Ll}'’-]+)) (?:\S+ ){0,5}?(?:gewechselt|gegangen|ausgeschieden)\b`),
 		returned:     regexp.MustCompile(`^` + deTitleRe + `(?P<t>` + nameRe + `) (?:ist|sind) (?:jetzt |seit (?:\S+ ){1,3}?|wieder |endlich |zum Glück )*(?:zurück|wieder da|aus (?:der |dem )?\S+ zurück)`),
 		questionLead: leadRe(`was`, `warum`, `wieso`, `weshalb`, `wie`, `wo`, `wohin`, `woher`, `wann`, `wer`, `wen`, `wem`, `welche[rsnm]?`, `kannst`, `könntest`, `können wir`, `kann ich`, `soll ich`, `sollen wir`, `sollte ich`, `ist das`, `ist es`, `sind das`, `hast du`, `habt ihr`, `haben wir`, `gibt es`, `weißt du`, `wisst ihr`, `machst du`, `darf ich`, `dürfen wir`, `muss ich`, `müssen wir`, `würdest du`, `ich frage mich`, `weiß jemand`),
 		hypo:         wordsRe(`angenommen`, `vielleicht`, `eventuell`, `möglicherweise`, `könnten`, `könnte`, `würde`, `würden`, `wäre`, `wären`, `hätten`, `stell dir vor`, `was wäre`, `mal angenommen`, `theoretisch`, `ich überlege`, `wir überlegen`, `überlegen`, `keine ahnung ob`, `ich frage mich`, `wahrscheinlich`, `irgendwann`, `idee`, `ich glaube`, `ich denke`, `vermutlich`),
@@ -326,6 +331,8 @@ func german() *lexicon {
 		strongCue: wordsRe(`immer`, `nie`, `niemals`, `jedes mal`, `ab jetzt`, `ab sofort`, `künftig`, `grundsätzlich`, `ausnahmslos`, `ohne ausnahme`, `stets`),
 		taskLead:  leadRe(`(?:kannst du |könntest du |bitte )?(?:benenne|fixe|behebe|füge|entferne|lösche|erstelle|aktualisiere|ändere|verschiebe|implementiere|schreib|mach|führe|prüfe|schau|probier|zeig|erklär|öffne|installiere|baue|teste|merge|committe|pushe|starte|stopp|lass uns)`),
 		retract: []*regexp.Regexp{
+			// "wir hören auf, montags zu veröffentlichen": a practice stopped.
+			regexp.MustCompile(`(?i)^(?:.+(?:, | und ))?(?:wir hören|wir haben) (?:jetzt |ab sofort |damit )?auf(?:gehört)?,? (?P<t>[^,;]+?) zu \pL+(?:[,;.!].*)?$`),
 			// Jemand anderes hat ein Verbot aufgehoben: "das Landratsamt hat
 			// die Sperrung gestern aufgehoben".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | und | aber ))?\pL[^,;:]{1,40}? (?:hat|haben) (?P<t>(?:die|den|das) [^,;.]{2,50}?) (?:jetzt |gestern |heute |endlich |wieder )*(?:aufgehoben|zurückgenommen)(?:[^\pL\pN].*)?$`),
@@ -368,6 +375,10 @@ func german() *lexicon {
 			regexp.MustCompile(`(?i)^(?:bitte )?(?:vergiss|streich|streiche|lösch|lösche|ignorier|ignoriere|verwirf|kipp|kippe|vergesst|streicht)(?: bitte)? (?:die|den|das|unsere|meine)? ?(?P<t>.+?)(?:[- ]?(?:regel|konvention|vorgabe|anweisung|richtlinie|sache)(?:\s.*)?)?$`),
 			regexp.MustCompile(`(?i)^(?P<t>.+?) gilt (?:ab sofort |jetzt |übrigens |also |inzwischen |mittlerweile |auch )*nicht mehr(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:und )?(?:der |die |das |den )?(?P<t>(?:[^,(]|\([^)]*\))+?) lassen wir (?:ab sofort |jetzt |ab jetzt |also |einfach |künftig )*(?:weg|fallen)(?:[^\pL\pN].*)?$`),
+			// "das Ausdrucken der Protokolle können wir uns sparen".
+			regexp.MustCompile(`(?i)^(?:und |also |auch )?(?:der |die |das |den )?(?P<t>[^,(]+?) (?:können|könnt) (?:wir|ihr) uns (?:jetzt |ab sofort |künftig |auch |ganz |komplett )*sparen(?:[^\pL\pN].*)?$|^(?:und |also )?(?:der |die |das |den )?(?P<t2>[^,(]+?) sparen wir uns(?:[^\pL\pN].*)?$`),
+			// "Die wöchentliche SMS-Probe streichen wir".
+			regexp.MustCompile(`(?i)^(?:und )?(?:der |die |das |den )?(?P<t>[^,(]+?) (?:streichen|canceln|beenden) wir(?: (?:ab sofort|jetzt|ab jetzt|also|einfach|künftig|komplett|ganz))*(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:die regel mit (?:den |dem |der )?|das mit (?:den |dem |der )?)?(?P<t>.+?) (?:entfällt|entfallen|ist vorbei|sind vorbei|ist abgeschafft|sind abgeschafft|fällt weg|fallen weg|ist Geschichte|ist hinfällig|sind hinfällig)(?:[\s.,!;].*)?$`),
 			// "damit ist auch die Einschränkung mit dem Sync hinfällig"
 			regexp.MustCompile(`(?i)(?:^|\s)(?:ist|sind) (?:auch |jetzt |damit |somit |also )*(?P<t>(?:die|der|das|unsere?) .{2,60}?) (?:hinfällig|vom Tisch|Geschichte)(?:[\s.,!;].*)?$`),
@@ -376,6 +387,8 @@ func german() *lexicon {
 			regexp.MustCompile(`(?i)^(?:frag|frage|fragt|ping|pinge) (?P<t>.+?) nicht mehr(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^hör auf,? (?P<t>.+?) zu (?:fragen|pingen|nutzen|verwenden|machen)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:die |der |das )?(?P<t>.+?) ist (?:nicht mehr (?:gültig|aktuell|nötig|relevant)|hinfällig|obsolet|abgeschafft|vom tisch)(?:[^\pL\pN].*)?$`),
+			// "Die 32-Bit-Version ist endlich tot".
+			regexp.MustCompile(`(?i)^(?:und |auch |also )?(?:die |der |das |unser |unsere )?(?P<t>[^,]+?) (?:ist|sind) (?:jetzt |endlich |endgültig |offiziell |komplett |damit |auch )*(?:tot|gestorben)(?:[^\pL\pN].*)?$`),
 			// Was jetzt weg kann: "der Reset nach jedem Scan kann wieder raus".
 			regexp.MustCompile(`(?i)^(?:und |auch |also )?(?:der |die |das |den |unser |unsere )?(?P<t>[^,]+?) (?:kann|können) (?:jetzt |wieder |komplett |ganz |auch |dann |also |einfach |endlich )*(?:weg|raus|wegfallen|entfallen|entfernt werden|gelöscht werden)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:die |der |das )?(?P<t>.+?) (?:ist|sind) nicht mehr (?:nötig|notwendig|erforderlich|verpflichtend|pflicht)(?:[^\pL\pN].*)?$`),
@@ -435,6 +448,11 @@ func german() *lexicon {
 	}
 }
 
+// esOneOff is what says a Spanish message is for the moment only:
+// "mañana" is tomorrow, but "cada mañana" and "la mañana" a morning.
+var esOneOff = regexp.MustCompile(`(?i)(?:^|[^\pL\pN_'’\s]\s*|(?:^|\s)(?:\pL*[^a\s\pP]|\pL*[^ld\s\pP]a)\s+)mañana(?:$|[^\pL\pN_])|` +
+	wordsRe(`hoy`, `esta noche`, `ahora mismo`, `por ahora`, `de momento`, `por el momento`, `por hoy`, `solo esta vez`, `sólo esta vez`, `esta vez`, `por esta vez`, `en este pr`, `para este pr`, `para esta tarea`, `para este ticket`, `en esta sesión`, `esta semana`, `hasta mañana`, `temporalmente`, `provisionalmente`, `de forma temporal`, `para esta rama`, `en esta rama`).String())
+
 func spanish() *lexicon {
 	return &lexicon{
 		departed:     regexp.MustCompile(`^` + titleRe + `(?P<t>` + nameRe + `) (?:ya no (?:está|trabaja|forma parte)|se (?:fue|ha ido|marchó|cambió de equipo|pasó a|jubila|ha jubilado|jubiló|retira|ha retirado)|dejó (?:el equipo|la empresa)|está de (?:baja|vacaciones|permiso)|(?:se )?(?:movió|cambió|pasó) (?:a|al) (?:otro )?(?:equipo|squad))|^(?:a |A )(?P<t2>` + nameRe + `) se le (?:acabó|terminó|ha acabado|ha terminado) el contrato`),
@@ -442,7 +460,7 @@ func spanish() *lexicon {
 		questionLead: leadRe(`qué`, `cómo`, `dónde`, `cuándo`, `cuál`, `cuáles`, `quién`, `quiénes`, `por qué`, `¿`, `puedes`, `podrías`, `podemos`, `sabes`, `sabéis`, `me pregunto`, `alguien sabe`, `hay alguna`, `tienes`, `debería`, `deberíamos`),
 		hypo:         wordsRe(`quizás`, `quizá`, `tal vez`, `a lo mejor`, `supongamos`, `imagina`, `imaginemos`, `qué pasaría`, `podría`, `podríamos`, `podrían`, `sería`, `serían`, `habría`, `estaría`, `me pregunto`, `no sé si`, `probablemente`, `en teoría`, `hipotéticamente`, `pensando en`, `a ver`, `probemos`, `intentemos`, `veamos`, `estamos pensando`, `estoy pensando`, `algún día`, `idea`, `creo que`, `igual`),
 		cond:         wordsRe(`si`, `cuando`, `siempre que`, `en caso de`),
-		oneOff:       wordsRe(`hoy`, `esta noche`, `mañana`, `ahora mismo`, `por ahora`, `de momento`, `por el momento`, `por hoy`, `solo esta vez`, `sólo esta vez`, `esta vez`, `por esta vez`, `en este pr`, `para este pr`, `para esta tarea`, `para este ticket`, `en esta sesión`, `esta semana`, `hasta mañana`, `temporalmente`, `provisionalmente`, `de forma temporal`, `para esta rama`, `en esta rama`),
+		oneOff:       esOneOff,
 		joke:         regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:jaja\w*|jeje\w*|jiji\w*|lol|es broma|era broma|en broma|bromeo|bromeando|broma|ironía|sarcasmo|claro que no)(?:$|[^\p{L}])|😂|🤣|🙃|😜`),
 		noNotes:      wordsRe(`no (?:lo |la |esto )?(?:anotes|apuntes|guardes|recuerdes|memorices|registres)`, `no tomes nota`, `no lo pongas en (?:las |tus )?notas`, `esto no va en (?:las |tus )?notas`, `extraoficialmente`, `off the record`, `entre nosotros`, `no hace falta (?:recordar|anotar|guardar)`, `no lo guardes`, `que no quede (?:registrado|en las notas)`, `no lo dejes (?:escrito|apuntado|anotado|guardado)`, `no lo (?:escribas|apuntes|guardes|pongas) en ningún (?:sitio|lado)`),
 		task:         wordsRe(`este`, `esta`, `esto`, `estos`, `estas`, `eso`, `ahorita`, `primero`, `arregla`, `corrige`, `depura`, `mira`, `revisa esto`, `muéstrame`, `explícame`, `ayúdame`, `implementa`, `renombra`, `borra`, `elimina`, `crea`, `genera`, `instala`, `sigue`, `continúa`, `intenta`),
@@ -469,6 +487,8 @@ func spanish() *lexicon {
 		strongCue: wordsRe(`siempre`, `nunca`, `jamás`, `cada vez`, `de ahora en adelante`, `a partir de ahora`, `sin excepción`, `en adelante`),
 		taskLead:  leadRe(`(?:puedes |podrías |por favor )?(?:renombra|arregla|añade|agrega|quita|elimina|borra|crea|actualiza|cambia|mueve|implementa|escribe|haz|ejecuta|corre|revisa|mira|prueba|muestra|explica|abre|instala|construye|despliega|sube|genera|busca|vamos a)`),
 		retract: []*regexp.Regexp{
+			// "dejamos de publicar los lunes": a practice stopped.
+			regexp.MustCompile(`(?i)^(?:.+(?:, | y | así que ))?(?:dejamos|hemos dejado|ya dejamos) de (?P<t>\pL+(?:ar|er|ir)\b[^,;]*?)(?:[,;.!].*)?$`),
 			// Otro levantó una restricción: "la Confederación levantó ayer la
 			// restricción de riego".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | y | pero ))?\pL[^,;:]{1,40}? (?:ha levantado|han levantado|levantó|levantaron|ha quitado|han quitado|quitó|quitaron) (?:ayer |hoy |ya |por fin )?(?P<t>(?:la|el|las|los) (?:restricci[oó]n|prohibici[oó]n|limitaci[oó]n|veda|suspensi[oó]n|cierre|l[ií]mite|restricciones|prohibiciones)[^,;.]{0,40}?)(?:\s+(?:ayer|hoy|esta mañana))?\s*(?:[,;.!]|$)`),
@@ -516,7 +536,7 @@ func spanish() *lexicon {
 			regexp.MustCompile(`(?i)^ya no (?:hace falta|es necesario|tenemos que|se necesita|debemos|hay necesidad de) (?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^(?:la regla de(?:l)? |la norma de(?:l)? |lo de(?:l)? )?(?P<t>.+?) (?:queda|quedan|está|están|ha sido|fue) (?:anulad[oa]s?|cancelad[oa]s?|derogad[oa]s?|suprimid[oa]s?|eliminad[oa]s?)(?:[\s.,!;].*)?$`),
 			regexp.MustCompile(`(?i)^(?:lo de |eso de )?(?P<t>.+?),? (?:eso )?ya no (?:es así|es el caso|va|corre)(?:[\s.,!;].*)?$`),
-			regexp.MustCompile(`(?i)^(?:la regla de |la norma de |lo de )?(?P<t>.+?) ya no (?:aplica|se aplica|vale|rige|está vigente|es necesario|es necesaria|hace falta)(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?:la regla de |la norma de |lo de )?(?P<t>.+?) (?:ya no|tampoco) (?:aplica|se aplica|vale|rige|está vigente|es necesario|es necesaria|hace falta)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^deja de (?:preguntar(?:le)? a|usar|hacer|pingear a|mencionar a|avisar a) (?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^no (?:le )?(?:preguntes|pidas|avises) (?:más )?(?:a )?(?P<t>.+?) (?:más|nunca más)?(?:[^\pL\pN].*)?$`),
 			// "ya no damos soporte a /v1/charges": what we do no longer.
@@ -548,7 +568,9 @@ func spanish() *lexicon {
 		},
 		mended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:buenas noticias,? |y |ya |ahora que |como )*(?:el |la |los |las |nuestro |nuestra )?(?P<t>[^,]{2,40}?) (?:ya )?(?:está|están|quedó|quedaron|fue|fueron) (?:por fin |ya )?(?:arreglad[oa]s?|reparad[oa]s?)\b`),
-			regexp.MustCompile(`(?i)^(?:buenas noticias,? |y |ya )*(?:el |la |los |las |nuestro |nuestra )?(?P<t>[^,]{2,40}?) (?:ya )?(?:vuelve a funcionar|vuelven a funcionar|funciona otra vez|funciona de nuevo)\b`),
+			regexp.MustCompile(`(?i)^(?:buenas noticias,? |y |ya )*(?:el |la |los |las |nuestro |nuestra )?(?P<t>[^,]{2,40}?) (?:ya )?(?:vuelve a funcionar|vuelven a funcionar|funciona otra vez|funciona de nuevo|vuelve a estar en (?:servicio|marcha)|vuelven a estar en (?:servicio|marcha)|está otra vez en servicio)\b`),
+			// "ya cambiaron la bomba del 6": the broken part replaced.
+			regexp.MustCompile(`(?i)^(?:buenas noticias,? |y |además,? )*(?:ya |por fin )+(?:cambiaron|han cambiado|repararon|han reparado|arreglaron|han arreglado|sustituyeron|han sustituido) (?:el |la |los |las )(?P<t>[^,]{2,40}?)(?:\s*[,.;!].*)?$`),
 			// "El Dobson ya ha vuelto del taller": back from the repair shop.
 			regexp.MustCompile(`(?i)^(?:buenas noticias,? |y |ya )*(?:el |la |los |las |nuestro |nuestra )?(?P<t>[^,]{2,40}?) (?:ya |por fin )?(?:ha vuelto|han vuelto|volvió|volvieron|regresó|ha regresado) (?:ya )?del (?:taller|servicio técnico|arreglo)`),
 			regexp.MustCompile(`(?i)^(?:buenas noticias,? |y )*(?:ya |por fin )+(?:hay|tenemos) (?:el |la |un |una )?(?P<t>[^,]{2,40}?) (?:nuev[oa]s?|arreglad[oa]s?|reparad[oa]s?|otra vez|de vuelta)\b`),
@@ -612,6 +634,8 @@ func french() *lexicon {
 		strongCue: wordsRe(`toujours`, `jamais`, `chaque fois`, `désormais`, `dorénavant`, `à partir de maintenant`, `sans exception`),
 		taskLead:  leadRe(`(?:tu peux |peux-tu |pourrais-tu |merci de )?(?:renomme|corrige|ajoute|retire|supprime|crée|mets à jour|change|déplace|implémente|écris|fais|lance|vérifie|regarde|essaie|montre|explique|ouvre|installe|construis|déploie|génère|cherche|allons)`),
 		retract: []*regexp.Regexp{
+			// "on arrête de publier le lundi": a practice stopped.
+			regexp.MustCompile(`(?i)^(?:.+(?:, | et | donc ))?(?:on arrête|on a arrêté|nous arrêtons|nous avons arrêté|on cesse|on a cessé) (?:de |d')(?P<t>\pL+(?:er|ir|re|oir)\b[^,;]*?)(?:[,;.!].*)?$`),
 			// Quelqu'un d'autre a levé une restriction : "la préfecture a levé
 			// l'interdiction d'arrosage hier".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | et | mais ))?\pL[^,;:]{1,40}? (?:a|ont) (?:enfin |déjà )?levé (?P<t>(?:la |le |les |l')(?:restriction|interdiction|limitation|suspension|fermeture|embargo|moratoire|gel)s?[^,;.]{0,40}?)(?:\s+(?:hier|aujourd'hui|ce matin))?\s*(?:[,;.!]|$)`),
@@ -734,7 +758,7 @@ func french() *lexicon {
 func chinese() *lexicon {
 	return &lexicon{
 		departed:     regexp.MustCompile(`^(?P<t>[\p{Han}]{2,3}?|` + nameRe + `)\s*(?:已经|现在|上个月|上周|最近|实习期满|实习结束|合同到期|[一二三四五六七八九十\d]{1,3}月(?:底|初|中|份)?)*(?:调去|调到|转岗|离职|退休了|辞职了|去了别的|不(?:再)?(?:做|负责|管)(?:这个|这块|这边)?(?:项目|产品|模块)?了|不在(?:我们)?(?:组|团队|这)|休(?:产|育儿)?假|走了|转到|的?合同(?:已经)?(?:[一二三四五六七八九十\d]{1,3}月(?:底|初|中)?|年底|月底|上个?月|这个?月|上周|去年)?(?:就)?(?:到期|结束)|(?:下个?月|下周|月底|年底)?(?:就)?(?:要)?(?:去|调|转)[\p{Han}A-Za-z]{1,10}?(?:局|部|组|团队|公司|部门|项目组|事业部|中心|那边)了?)`),
-		returned:     regexp.MustCompile(`^(?P<t>[\p{Han}]{2,3}?|` + nameRe + `)(?:已经|现在|上周|昨天|终于)*(?:回来了|回来上班了|休完假回来了|(?:休完|结束)(?:产|育儿|病)?假了?|回来|复工了)`),
+		returned:     regexp.MustCompile(`^(?:另外|还有|然后|对了|而且|好消息[：:，,]?)?[，,]?(?P<t>[\p{Han}]{2,3}?|` + nameRe + `)(?:已经|现在|上周|昨天|终于)*(?:回来了|回来上班了|休完假回来了|(?:休完|结束)(?:产|育儿|病)?假了?|回来|复工了)`),
 		questionLead: anyRe(`^(?:请问|为什么|为啥|怎么|什么|哪|谁|是不是|能不能|可不可以|有没有|要不要|你知道)`),
 		questionAny:  anyRe(`吗[。！]?$`, `呢[。！]?$`, `吗？`, `[？?]$`, `是不是`, `能不能`, `可不可以`, `有没有.*[？?]`, `对不对`, `好不好`),
 		hypo:         anyRe(`假如`, `假设`, `万一`, `也许`, `或许`, `可能`, `大概[^一二三四五六七八九十两百千万0-9]`, `说不定`, `不知道`, `我在想`, `考虑`, `想想`, `能否`, `好奇`, `我觉得`, `我认为`, `我猜`, `有没有可能`, `设想`, `以后也许`, `哪天`, `想法`, `将来`, `以后再说`),
@@ -782,7 +806,7 @@ func chinese() *lexicon {
 			// 可以删了: "traefik 可以删了，所有服务都迁到 HTTPRoute 了".
 			regexp.MustCompile(`^(?:对了|另外|还有|然后)?[，,]?(?P<t>[^，,。]{2,24}?)(?:现在|已经)?(?:可以|能)(?:删|删掉|删除|拿掉|去掉|下掉|撤掉|停掉|关掉|下线)了`),
 			// 下线了: "mm-build-07 已经下线了".
-			regexp.MustCompile(`^(?P<t>[^，,。]+?)(?:已经|已|都|也)?(?:下线|停用|停掉|关掉|废弃|关停|撤掉|撤了|去掉|退役|砍掉|不存在|删掉|不续费|不续订|不续约|不再续费)了?(?:[，,。].*)?$`),
+			regexp.MustCompile(`^(?P<t>[^，,。]+?)(?:已经|已|都|也)?(?:下线|停用|停掉|关掉|废弃|关停|撤掉|撤了|去掉|退役|砍掉|拆了|拆掉|不存在|删掉|不续费|不续订|不续约|不再续费)了?(?:[，,。].*)?$`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:又|重新)(?:可以|允许)了`),
 			// 恢复正常: "metadata 可以正常往 staging apply 了".
 			regexp.MustCompile(`^(?:.+[，,])?(?P<t>[^，,。]+?(?:可以|又能)(?:正常|照常|重新|继续)[^，,。]*?)了?[。.]?$`),
@@ -887,7 +911,7 @@ func japanese() *lexicon {
 			// "… フラグは削除済み": deleted already.
 			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?P<t>[^、。]{2,30}?)(?:は|も)(?:もう|すでに)?(?:削除済み|廃止済み|撤去済み)`),
 			// "リリースを月末に固定するのはやめて、…": a practice stopped.
-			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?P<t>[^、。]{2,40}?)(?:の|こと)は(?:もう)?(?:やめて|やめます|やめました|やめにしました|なしにしました|なしで)`),
+			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?P<t>[^、。]{2,40}?)(?:(?:の|こと)は|も)(?:もう)?(?:やめて|やめます|やめました|やめにしました|なしにしました|なしで)`),
 			// "ビルドを毎回 amayadori-dev に上げるのはもういいです".
 			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?P<t>[^、。]{2,40}?)のは(?:もう)(?:いいです|いい|大丈夫です|結構です|不要です)`),
 			// 廃棄: "rig-3 は廃棄されました".
@@ -895,8 +919,10 @@ func japanese() *lexicon {
 			// "高橋クリニックが閉院したそうです": closed for good.
 			regexp.MustCompile(`^(?:[^、。]{1,16}(?:から聞いたんですが|によると)、?)?(?P<t>[^、。]+?)(?:は|が)(?:もう)?(?:閉院|閉店|閉鎖|廃業|閉校)(?:した|しました|された|されました|になった|になりました)`),
 			regexp.MustCompile(`^(?P<t>[^、。]+?)(?:は|が)(?:もう)?(?:なくなりました|無くなりました|存在しません)`),
+			// 解禁: "main への直接 push は解禁します" lifts the ban on it.
+			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?P<t>[^、。]{2,30}?)(?:は|も)(?:もう|ついに|やっと|今日から|今後は)?解禁(?:します|しました|です|になりました|で|、|$)`),
 			// 外した: "msw はもう外しました", "Sentry はやめました".
-			regexp.MustCompile(`^(?P<t>[^、。]{1,20}?)(?:は|を|も)(?:もう|すでに|先週|昨日)?(?:全部|すべて|全て)?(?:外しました|外した|外していい|外して大丈夫|外してOK|外してください|解除していい|解除して大丈夫|やめました|やめた|止めました|使わなくなりました|抜きました|削除しました|消しました)`),
+			regexp.MustCompile(`^(?P<t>[^、。]{1,20}?)(?:は|を|も)(?:もう|すでに|先週|昨日)?(?:[^、。]{1,12}?から)?(?:全部|すべて|全て)?(?:外して(?:[、，]|$)|外しました|外した|外していい|外して大丈夫|外してOK|外してください|解除していい|解除して大丈夫|やめました|やめた|止めました|使わなくなりました|抜きました|削除しました|消しました)`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:は)?(?:また|再び)(?:OK|ＯＫ|可能|できる|解禁)`),
 			regexp.MustCompile(`^(?:(?P<t>[^、,。]+?)(?:は|も|ですが|については|に関しては|の件(?:は|ですが)?)[、，,]?)?もう(?P<t2>[^、，,。]+?)(?:じゃ|では)?なくて(?:も)?(?:いい|良い|大丈夫|構わない|構いません|OK)`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:の)?(?:ルール|決まり|規約|方針)(?:は|を|、|,)?(?:もう)?(?:なし|廃止|撤回|取り消し|やめ|無効|なくし|忘れて)`),

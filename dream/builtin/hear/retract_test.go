@@ -1436,3 +1436,103 @@ func TestWithdrawalIdioms(t *testing.T) {
 		checkWithdraws(t, tc.text, tc.target, func(a, b string) bool { return a == b })
 	}
 }
+
+// Ensure that withdrawals said in more ways are heard with what they name:
+// a thing declared dead, a measure "we strike", "can spare ourselves", a
+// display taken off a site, a ban lifted (解禁), a practice stopped
+// (もやめます, "on arrête de", "dejamos de", "we're stopping", "wir hören
+// auf"), a rig dismantled (拆了), "tampoco aplica ya", a season finished
+// "at the end of" a month, what "can come out completely", a thing dropped
+// "nobody reads", a rule named by its quoted words after "donc", and a
+// morning practice ("cada mañana") no longer needed; and that a pronoun
+// after "on arrête de", a morning said as tomorrow and a day tried
+// withdraw nothing.
+func TestWithdrawalsSaidOtherwise(t *testing.T) {
+	for _, tc := range []struct {
+		text, target string
+	}{
+		{"Die 32-Bit-Version ist endlich tot, die letzten Werkstatt-PCs wurden getauscht.", "32-Bit-Version"},
+		{"Die wöchentliche SMS-Probe streichen wir, der Landkreis macht jetzt monatlich einen Probealarm.", "wöchentliche SMS-Probe"},
+		{"Und das Ausdrucken der Kammerprotokolle können wir uns sparen, das Regal ist voll.", "Ausdrucken der Kammerprotokolle"},
+		{"料金表示はサイトから外して、電話で案内することになりました。", "料金表示"},
+		{"論文も通ったので、main への直接 push は解禁します。", "main への直接 push"},
+		{"雨天のクーポンもやめます、使う人がほとんどいないので。", "雨天のクーポン"},
+		{"on arrête de publier le lundi, les mises à jour partent maintenant le mercredi soir.", "publier le lundi"},
+		{"dejamos de publicar los lunes, ahora salen los miércoles.", "publicar los lunes"},
+		{"we're stopping the Monday releases, they clash with the market.", "Monday releases"},
+		{"wir hören auf, montags zu veröffentlichen.", "montags"},
+		{"HIL 台架上个月拆了，搬去新厂房了。", "HIL 台架"},
+		{"lo de pasar siempre por staging tampoco aplica ya, Odoo.sh tiene previews por rama", "pasar siempre por staging"},
+		{"Fire season finished at the end of September.", "Fire season"},
+		{"that diesel-first logic in the diagram builder can come out completely.", "diesel-first logic in the diagram builder"},
+		{"And the short-notice changes: drop the confirmation email, nobody reads it.", "confirmation email"},
+		{"les mainteneurs ont accepté Plausible, donc la règle « pas d'analytics » ne tient plus.", "pas d'analytics"},
+		{"ya no hace falta el reenvío manual de cada mañana, el redelivery funciona desde junio.", "el reenvío manual de cada mañana"},
+		{"les dernières cartes rev B sont revenues des chantiers, on arrête de les supporter.", "dernières cartes rev B sont revenues des chantiers"},
+		{"ya no hace falta el deploy hasta mañana.", ""},                      // guard: for today only
+		{"on a essayé les livraisons le dimanche deux semaines en août.", ""}, // guard: a day tried
+	} {
+		checkWithdraws(t, tc.text, tc.target, func(a, b string) bool { return a == b })
+	}
+}
+
+// Ensure that a request to keep something out of the notes said after
+// words of its own keeps out those words, not the sentence before it;
+// and that one said on its own still keeps out the sentence before.
+func TestNoNotesOfItsOwnWords(t *testing.T) {
+	h := Session(conv("HIL 台架上个月拆了，搬去新厂房了。probe-rs 那台 J-Link 是借的实验室的，这个不用记。"))
+	if !slices.ContainsFunc(h.Retractions, func(r Retraction) bool { return r.Target == "HIL 台架" }) {
+		t.Errorf("the withdrawal before the request was kept out: %+v", h.Retractions)
+	}
+	if slices.ContainsFunc(h.Statements, func(st Statement) bool { return strings.Contains(st.Quote, "J-Link") }) {
+		t.Errorf("the words the request is of were kept: %+v", h.Statements)
+	}
+	h = Session(conv("The door code is 4711. Don't put that in the notes."))
+	if len(h.Statements) > 0 {
+		t.Errorf("the sentence before a request on its own was kept: %+v", h.Statements)
+	}
+}
+
+// Ensure that a reply agreeing with a value the assistant worked out and
+// saying it again ("Yes, Wednesday.", "Genau, 16 Uhr.", "はい、8分で。")
+// states the assistant's sentence holding that value, with the change the
+// user asked for before it as its topic; that a value the assistant did
+// not say, a reply stating the value in its own words and a plain yes
+// make no such statement.
+func TestEchoedValue(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		lines []string
+		want  string // the assistant's sentence agreed to; "" for none
+		topic string
+	}{
+		{"a day", []string{"Colin wants the roster out a day earlier from now on, same time.", "A:So Wednesday at 19:00 instead. I'll change the cron to `0 19 * * 3`.", "Yes, Wednesday. Also, mail goes out through Brevo now."},
+			"So Wednesday at 19:00 instead.", "Colin wants the roster out a day earlier from now on, same time."},
+		{"German hour", []string{"Im Winter ist der Platz eine Stunde früher zu.", "A:Dann wäre der Annahmeschluss 16:00 statt 17:00. Soll ich das fest umstellen?", "Genau, 16 Uhr. Fest umstellen."},
+			"Dann wäre der Annahmeschluss 16:00 statt 17:00.", "Im Winter ist der Platz eine Stunde früher zu."},
+		{"Japanese", []string{"A:8分間隔ですね。`TEESHEET_INTERVAL` を 8 にします。", "はい、8分で。"}, "8分間隔ですね。", ""},
+		{"a number in words", []string{"A:So twelve per day from 1 October, up from the current limit.", "Yes, twelve."}, "So twelve per day from 1 October, up from the current limit.", ""},
+		{"not said by the assistant", []string{"A:So Wednesday at 19:00 instead.", "Yes, Thursday."}, "", ""},
+		{"said in the reply's words", []string{"A:Soll ich den Watchdog auf 8 Sekunden setzen?", "Ja, der Watchdog steht auf 8 Sekunden."}, "", ""},
+		{"a plain yes", []string{"A:So Wednesday at 19:00 instead.", "Yes."}, "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := Session(conv(tc.lines...))
+			var got []Statement
+			for _, st := range h.Statements {
+				if st.Via == "confirm" && strings.HasPrefix(st.Claim, "The user agreed to the assistant's proposal: “") {
+					got = append(got, st)
+				}
+			}
+			if tc.want == "" {
+				if len(got) > 0 {
+					t.Fatalf("echo heard: %+v", got)
+				}
+				return
+			}
+			if len(got) != 1 || got[0].Pointer != tc.want || got[0].Topic != tc.topic {
+				t.Fatalf("echo %+v, want the sentence %q with topic %q", got, tc.want, tc.topic)
+			}
+		})
+	}
+}

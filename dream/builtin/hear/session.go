@@ -130,6 +130,141 @@ func (sr *sessionReader) userMessage(r Record) {
 		st.Entries = entries(r, o.from)
 		sr.add(st)
 	}
+	if m.answer == nil || q == "" {
+		// "So Wednesday at 19:00 instead." — "Yes, Wednesday.": the
+		// value the agent worked out, confirmed by the user saying it
+		// (beside the proposal agreed to, when that is another sentence).
+		if st, ok := echoedIn(r, sr.lastSaid); ok && !(agreed && st.Pointer == o.sentence) && !slices.ContainsFunc(m.statements, func(s Statement) bool { return sharesEchoValue(s.Quote, st.Quote) }) {
+			// The change the user asked for names what the value is of
+			// ("Colin wants the roster out a day earlier").
+			st.Topic = askedChange(sr.prev.Text)
+			sr.add(st)
+		}
+	}
+}
+
+// echoedIn is echoed of the assistant's texts since the user's message
+// before, the last first.
+func echoedIn(r Record, said []Record) (Statement, bool) {
+	for i := len(said) - 1; i >= 0; i-- {
+		if st, ok := echoed(r, said[i]); ok {
+			return st, true
+		}
+	}
+	return Statement{}, false
+}
+
+// reEcho is a reply that opens by agreeing and says a value again: "Yes,
+// £20", "Genau, 16 Uhr", "Sí, a las 6:30", "はい、8分で", "对，68台".
+var reEcho = regexp.MustCompile(`^(?:(?i:yes|yep|yeah|yup|right|correct|exactly|indeed|ja|jep|genau|richtig|exakt|sí|si|eso|exacto|correcto|justo|oui|exactement|c'est ça|voilà|tout à fait)[,.!:;—–-]*\s+|(?:はい|ええ|そうです|そう|对|是的|没错|对的|嗯)[、，,。！!\s]*)(?P<v>[^,.;!?。、，！？()（）]{1,40})`)
+
+// reEchoLead opens the assistant's sentence that works out a value: a
+// proposal's or a conclusion's words, no part of what it is of.
+var reEchoLead = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|right|alright|gut|vale|bien|d'accord|bon),?\s+)?(?:shall i|should i|should we|do you want me to|want me to|so|then|that makes|that's|that means|soll ich|sollen wir|also|dann wäre|dann ist|dann|das wäre|entonces|o sea|así que|eso deja|¿?(?:lo |la )?(?:pongo|dejo|cambio)|donc|alors|ça fait|je mets|on passe)\s+(?:(?:den|die|das|el|la|los|las|le|les|the)\s+)?`)
+
+// reEchoNumber is a number as the agent and the user both write it.
+var reEchoNumber = regexp.MustCompile(`\d+(?:[.,:]\d+)*`)
+
+// echoed is the statement a reply makes by agreeing with the value the
+// assistant's last text (said) worked out and saying it again: the
+// assistant's sentence holding that value, agreed to. A reply whose value
+// the assistant did not say is no echo.
+func echoed(r, said Record) (Statement, bool) {
+	m := reEcho.FindStringSubmatch(strings.TrimSpace(r.Text))
+	if m == nil || said.Text == "" {
+		return Statement{}, false
+	}
+	v := strings.TrimSpace(m[reEcho.SubexpIndex("v")])
+	nums := reEchoNumber.FindAllString(v, -1)
+	var word string
+	if len(nums) == 0 {
+		// "Yes, Wednesday", "Yes, twelve": a day or a number said in words.
+		f := strings.Fields(strings.ToLower(v))
+		if len(f) != 1 || !numberWords[f[0]] && !isWeekday(f[0]) {
+			return Statement{}, false
+		}
+		word = f[0]
+	}
+	for _, line := range strings.Split(said.Text, "\n") {
+		for _, s := range sentences(line) {
+			ls := strings.ToLower(s)
+			if word != "" && !slices.Contains(words(ls), word) || word == "" && !slices.ContainsFunc(nums, func(n string) bool {
+				return slices.ContainsFunc(reEchoNumber.FindAllString(s, -1), func(x string) bool { return sameNumber(n, x) })
+			}) {
+				continue
+			}
+			if strings.Contains(s, "`") && len(reEchoNumber.FindAllString(s, -1)) > 4 {
+				continue // a command or a cron line, not the value worked out
+			}
+			lang := detect(s)
+			st := Statement{Kind: Fact, Lang: lang, Area: areaFor(Fact, s), Via: "confirm", Pointer: s}
+			// "Soll ich den Watchdog … auf 8 Sekunden setzen?", "So
+			// Wednesday at 19:00 instead": the words after the lead-in
+			// name what the value is of.
+			rest := strings.TrimRight(reEchoLead.ReplaceAllString(s, ""), "?？ ")
+			if st.Subject = subjectOf(rest, lang, lexes[lang]); st.Subject == "" && rest != s {
+				if f := strings.Fields(rest); len(f) > 0 && utf8.RuneCountInString(f[0]) >= 3 && !strings.ContainsFunc(f[0], unicode.IsDigit) {
+					st.Subject = strings.ToLower(strings.Trim(f[0], ",.;:"))
+				}
+			}
+			st.Claim = "The user agreed to the assistant's proposal: “" + s + "”"
+			st.Quote = firstSentence(r.Text)
+			st.Replaces = replacesIn(s, lang)
+			st.Entries = entries(r, said)
+			return st, true
+		}
+	}
+	return Statement{}, false
+}
+
+// askedChange is the sentence of the user's message before an echo that
+// asks for a change, or "".
+func askedChange(text string) string {
+	for _, line := range strings.Split(text, "\n") {
+		for _, s := range sentences(line) {
+			lang := detect(s)
+			if len(s) <= 200 && (reUpdateCue[lang] != nil && reUpdateCue[lang].MatchString(s) || len(relativeParts(s, lang)) > 0 || reShiftCue.MatchString(s)) {
+				return s
+			}
+		}
+	}
+	return ""
+}
+
+// reShiftCue moves a time or a day ("a day earlier", "eine Stunde
+// früher", "media hora antes", "30分早め").
+var reShiftCue = regexp.MustCompile(`(?i)\b(?:earlier|later|sooner|früher|später|antes|después|más tarde|plus tôt|plus tard|avance|adelanta|retrasa)\b|早め|早く|遅く|遅らせ|提前|推迟|延后|晚一`)
+
+// sameNumber reports two numbers the same, an hour said whole or with
+// its minutes ("16" and "16:00").
+func sameNumber(a, b string) bool {
+	return a == b || strings.HasPrefix(a, b+":") || strings.HasPrefix(b, a+":")
+}
+
+// sharesEchoValue reports whether a statement the reply makes in its own
+// words (quote) says the value it echoes: those words are the claim.
+func sharesEchoValue(quote, reply string) bool {
+	m := reEcho.FindStringSubmatch(strings.TrimSpace(reply))
+	if m == nil {
+		return false
+	}
+	v := strings.ToLower(strings.TrimSpace(m[reEcho.SubexpIndex("v")]))
+	if nums := reEchoNumber.FindAllString(v, -1); len(nums) > 0 {
+		return slices.ContainsFunc(nums, func(n string) bool {
+			return slices.ContainsFunc(reEchoNumber.FindAllString(quote, -1), func(x string) bool { return sameNumber(n, x) })
+		})
+	}
+	return slices.Contains(words(strings.ToLower(quote)), v)
+}
+
+// isWeekday reports a weekday's name in the languages memfs hears.
+func isWeekday(w string) bool {
+	for _, days := range weekdays {
+		if slices.Contains(days, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // answerStatement makes the statement of the user's answer st (its quote
@@ -692,7 +827,7 @@ func messageSentences(text string, agreed bool) []msgSentence {
 			continue
 		}
 		from := max(i-1, 0)
-		if sents[i].ahead {
+		if sents[i].ahead || ownsRequest(sents[i]) {
 			from = i
 		}
 		j := from
@@ -729,6 +864,28 @@ func messageSentences(text string, agreed bool) []msgSentence {
 	}
 	return sents
 }
+
+// ownsRequest reports a sentence whose request to keep it out of the
+// notes comes after words of its own ("probe-rs 那台 J-Link 是借的实验室的，
+// 这个不用记", "the door code is 4711, don't write that down"): the
+// request is of those words, not of the sentence before.
+func ownsRequest(s msgSentence) bool {
+	loc := lexes[s.lang].noNotes.FindStringIndex(s.text)
+	if loc == nil {
+		if loc = lexEn.noNotes.FindStringIndex(s.text); loc == nil {
+			return false
+		}
+	}
+	before := strings.TrimRight(reThisTail.ReplaceAllString(s.text[:loc[0]], ""), " ,，、;；:：—–-")
+	if !strings.ContainsAny(s.text[len(before):loc[0]+1], ",，、;；—–-") {
+		return false // "Don't put this in the notes": nothing before it
+	}
+	return len(strings.Fields(before)) >= 3 || cjkText(before) && utf8.RuneCountInString(before) >= 6
+}
+
+// reThisTail is a pointer to what was just said, before a request about
+// it ("…的，这个不用记", "…, das bitte nicht notieren").
+var reThisTail = regexp.MustCompile(`(?i)(?:这个|那个|这|那|これは|これ|それは|それ|(?:^|[^\pL\pN_])(?:this|that|it|das|dies|esto|eso|ça|cela|ceci))\s*$`)
 
 // joinBefore joins each sentence join accepts to the sentence before it,
 // unless that one is kept out of notes or a joke.
@@ -1367,6 +1524,9 @@ func answerOf(rest []msgSentence) (string, int) {
 			// own, unless the answer so far is a bare value ("8 MB.").
 			if _, v := classify(text, lang, false); v != neutral && !(j == 1 && n < 30 && v == durable) {
 				break
+			}
+			if h := hearMessage(text, false, false, false); len(h.retracts) > 0 || len(h.forgets) > 0 {
+				break // "删。还有，限电早就结束了": a withdrawal after the answer
 			}
 		}
 		parts = append(parts, t)
