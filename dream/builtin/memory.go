@@ -38,6 +38,10 @@ type memory struct {
 	// summaryForeign is summary.md when someone else wrote it (kept as it
 	// is); nil when it is the builtin's or empty.
 	summaryForeign []byte
+	// endedBy are the texts of the claims a withdrawal of the session
+	// being applied ended, by the withdrawal's quote: a statement said in
+	// the same words does not name them again (see take).
+	endedBy map[string][]string
 	// gone are paths of builtin pages to delete: emptied, or of the old
 	// one-claim layout and migrated.
 	gone []string

@@ -1,6 +1,7 @@
 package builtin
 
 import (
+	"bytes"
 	"cmp"
 	"regexp"
 	"slices"
@@ -161,6 +162,8 @@ func (m *memory) apply(session string, h hear.Heard) applied {
 		a.forgotten += m.forget(target)
 	}
 	var took []hear.Retraction // the withdrawals that ended a claim
+	m.endedBy = map[string][]string{}
+	defer func() { m.endedBy = nil }()
 	for _, r := range h.Retractions {
 		if m.retract(session, r) {
 			a.withdrawn++
@@ -205,6 +208,13 @@ func withdrawing(st hear.Statement, took []hear.Retraction, met []string) bool {
 	q := strings.TrimRight(strings.TrimSpace(st.Quote), " .!。！")
 	if slices.Contains(met, q) {
 		return true
+	}
+	for _, r := range took {
+		if q != "" && hear.Departed(r) && strings.Contains(r.Quote, q) && strings.Contains(strings.ToLower(q), strings.ToLower(r.Target)) {
+			// "Lukas ist zu einem Holzbau-Betrieb gegangen": where one
+			// who left went is no memory of the team's.
+			return true
+		}
 	}
 	if q == "" || strings.ContainsAny(q, ",，、;；") {
 		return false
@@ -361,6 +371,8 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 			tied = []*claim{c}
 		} else if c := m.rareHolder(tt); allowed(c) && !ended {
 			tied = []*claim{c}
+		} else if c := m.ruleHolder(r.Target, tt); allowed(c) && !ended {
+			tied = []*claim{c}
 		}
 	}
 	if len(tied) == 0 && ended && !mended && len(tt) >= 2 {
@@ -399,7 +411,7 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 			m.keepRest(c, rest, endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote)
 			continue
 		}
-		if rest, ok := otherClauses(c.cur.text, tt); ok && (!namesPerson(r, tt) || reopens && reUseAgain.MatchString(r.Quote) || hear.Departed(r) && !rePersonPronoun.MatchString(rest)) && !ended && !(hear.Departed(r) && (sameHonorific(c.cur.text, rest) || followsPerson(rest))) && !(lifts && reProhibits.MatchString(unframed(rest))) {
+		if rest, ok := otherClauses(c.cur.text, tt); ok && !condHeld(c.cur.text, tt) && !bareRest(rest) && (!namesPerson(r, tt) || reopens && reUseAgain.MatchString(r.Quote) || hear.Departed(r) && !rePersonPronoun.MatchString(rest)) && !ended && !(hear.Departed(r) && (sameHonorific(c.cur.text, rest) || followsPerson(rest))) && !(lifts && reProhibits.MatchString(unframed(rest))) {
 			// The claim says more than what is withdrawn: the rest stays.
 			// A thing one may use again is no person, whatever its
 			// capitals; a ban lifted takes the prohibition said beside
@@ -410,6 +422,48 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 		m.withdraw(c, session, r)
 	}
 	return len(tied) > 0
+}
+
+// bareRest reports a claim's rest that is a fragment on its own ("unser
+// Azubi" of "Lukas, unser Azubi, schaut … durch"): no statement to keep.
+func bareRest(rest string) bool {
+	_, _, quote, ok := lastQuote(rest)
+	if !ok || strings.HasPrefix(rest, hear.AnswerLead) || strings.HasPrefix(rest, hear.FollowUpLead) {
+		return false // an answer's bare value is what was asked
+	}
+	quote = strings.Trim(quote, " …,.;?!")
+	if f := strings.Fields(strings.ToLower(quote)); len(f) > 0 && clauseLead[f[0]] {
+		return true // "… wie im Ticket vorgeschlagen": what leans on the part gone
+	}
+	return fragment(quote) || opensNounPhrase(quote) && len(strings.Fields(quote)) <= 3
+}
+
+// clauseLead are the words that open a clause leaning on another: "as",
+// "like", "which", "wie", "como", "comme".
+var clauseLead = setOf("as", "like", "which", "wie", "welche", "welcher", "welches", "como", "cual", "comme", "lequel", "laquelle")
+
+// reCondOpen opens a clause with the condition what follows holds under
+// (not "bis zum Audit", which German says of its own clause only)
+// ("solange die Brücke gesperrt ist, …", "while the platform is being
+// rebuilt, …").
+var reCondOpen = regexp.MustCompile(`(?i)^\s*(?:\S+\s+){0,3}?(?:while|as long as|until|till|during|solange|während|mientras|hasta que|durante|tant que|pendant|jusqu'à ce que|en attendant)` + hear.EndsWord + `|期间|之前|までは|の間`)
+
+// reHeadEnd ends the clause a claim's words open with.
+var reHeadEnd = regexp.MustCompile(`[,，、;；]|\s[-–—]\s`)
+
+// condHeld reports a claim whose words open with the condition a
+// withdrawal's words (tt) name: what the condition governs goes with it,
+// no other clause of it stays.
+func condHeld(text string, tt []string) bool {
+	_, _, quote, ok := lastQuote(text)
+	if !ok {
+		quote = unframed(text)
+	}
+	head := quote
+	if loc := reHeadEnd.FindStringIndex(quote); loc != nil && loc[0] > 0 {
+		head = quote[:loc[0]]
+	}
+	return reCondOpen.MatchString(head) && namedIn(head, tt) > 0
 }
 
 // rePossessive opens a withdrawal's target with a pronoun that says
@@ -495,6 +549,7 @@ var reCJKRuleWord = regexp.MustCompile(`(?:の|的)?(?:ルール|決まり|規�
 func (m *memory) withdraw(c *claim, session string, r hear.Retraction) {
 	v := *c.cur
 	v.end, v.by, v.endQuote = endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote
+	m.noteEnded(r.Quote, v.text)
 	c.past = append([]value{v}, c.past...)
 	c.cur = nil
 	c.seen = m.gen
@@ -504,7 +559,7 @@ func (m *memory) withdraw(c *claim, session string, r hear.Retraction) {
 // reAway says a person is away or someone stands in for them: "Mia
 // covers on-call while Jonas is on parental leave", "c'est Karim qui la
 // remplace pendant ce temps", "板子的问题先找 Kevin，他顶到九月".
-var reAway = regexp.MustCompile(`(?i)\b(?:stands? in|standing in|stand-in|covers?\b|covering|cover for|fills? in|filling in|in (?:his|her|their) place|while (?:\S+ ){1,4}?(?:is |are )?(?:away|out|off|on leave)|(?:until|till) (?:\S+ ){1,4}?(?:is |are |comes |gets )?back|(?:on|in) (?:parental|maternity|paternity|sick|long) leave|on leave|on (?:a )?break|vertritt|vertreten|Vertretung|solange|während (?:der|ihrer|seiner)|Elternzeit|Mutterschutz|bis (?:\S+ ){1,4}?zurück|sustituye|reemplaza|cubre|mientras (?:\S+ ){1,4}?(?:está|esté)|de baja|de permiso|hasta que vuelva|remplace|pendant (?:ce temps|son absence|son congé)|en congé|intérim|jusqu'à son retour|meanwhile|in the meantime|on holiday|on vacation|urlaub|in der zwischenzeit|währenddessen|mientras tanto|de vacaciones|entre-temps|en attendant|en vacances)|顶|代班|替他|替她|临时|借调|休假|产假|期间|代わり|代理|代行|不在の間|産休|育休|休職`)
+var reAway = regexp.MustCompile(`(?i)\b(?:(?:is|are|'s) (?:off|out|away)(?: sick)? (?:for|until|till|on|with)\b|stands? in|standing in|stand-in|covers?\b|covering|cover for|fills? in|filling in|in (?:his|her|their) place|while (?:\S+ ){1,4}?(?:is |are )?(?:away|out|off|on leave)|(?:until|till) (?:\S+ ){1,4}?(?:is |are |comes |gets )?back|(?:on|in) (?:parental|maternity|paternity|sick|long) leave|on leave|on (?:a )?break|vertritt|vertreten|Vertretung|solange|während (?:der|ihrer|seiner)|Elternzeit|Mutterschutz|bis (?:\S+ ){1,4}?zurück|sustituye|reemplaza|cubre|mientras (?:\S+ ){1,4}?(?:está|esté)|de baja|de permiso|hasta que vuelva|remplace|pendant (?:ce temps|son absence|son congé)|en congé|intérim|jusqu'à son retour|meanwhile|in the meantime|on holiday|on vacation|urlaub|in der zwischenzeit|währenddessen|mientras tanto|de vacaciones|entre-temps|en attendant|en vacances)|顶|代班|替他|替她|临时|借调|休假|产假|期间|代わり|代理|代行|不在の間|産休|育休|休職`)
 
 // endAbsence withdraws what was to hold while a person was away, now that
 // a retraction says they are back (hear.Returned): each current claim
@@ -517,15 +572,54 @@ func (m *memory) endAbsence(session string, r hear.Retraction) bool {
 	}
 	m.openHaving(name, len(name))
 	n := 0
+	var said []cite // where the ended absences were said
 	for _, c := range m.candidates(name) {
 		// The name's words, whole: "Tim" is not "Timo".
 		if !c.current() || !containsTerms(c.vterms, name) || !reAway.MatchString(c.cur.text) {
 			continue
 		}
+		said = append(said, c.cur.cites...)
 		m.withdraw(c, session, r)
 		n++
 	}
+	if n > 0 {
+		// "Derek is off until July: Tony Rudd signs off locos while he's
+		// away": a cover said with the absence, in a claim of its own
+		// that names the absent one by a pronoun, ends with it.
+		m.openIf(func(p *page) bool { return citesAny(p.raw, said) })
+		for _, c := range m.claims {
+			if c.current() && reAway.MatchString(c.cur.text) && sharesEntry(c.cur.cites, said) {
+				m.withdraw(c, session, r)
+				n++
+			}
+		}
+	}
 	return n > 0
+}
+
+// citesAny reports whether a page's text names an entry of cs.
+func citesAny(raw []byte, cs []cite) bool {
+	for _, c := range cs {
+		for _, e := range c.entries {
+			if bytes.Contains(raw, []byte("entry:"+e)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sharesEntry reports whether two citations name an entry of one session
+// both.
+func sharesEntry(a, b []cite) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if x.session == y.session && slices.ContainsFunc(x.entries, func(e string) bool { return slices.Contains(y.entries, e) }) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // sameHonorific reports a rest of a claim naming, with an honorific, a
@@ -566,7 +660,7 @@ func restricts(text string) bool {
 
 // reRequiresOrLimits is a claim that requires, limits or excludes: what
 // a thing "not required any more" or "bookable again" lifts.
-var reRequiresOrLimits = regexp.MustCompile(`(?i)\b(?:must|has to|have to|needs? to|required|mandatory|compulsory|only|off limits|at most|max(?:imum)?|limit(?:ed)?|cap(?:ped)?|blocked|excluded?|skip(?:ped)?|until further notice|muss|müssen|pflicht|nur|höchstens|maximal|gesperrt|ausgeschlossen|vorerst|debe|deben|hay que|obligatori[oa]|solo|sólo|máximo|bloquead[oa]|excluid[oa]|doit|doivent|obligatoire|seulement|uniquement|maximum|exclu)\b|\bbloqué|必须|必需|只能|只有|最多|上限|暂停|先别|不要|必ず|だけ|制限|除外|禁止|不参与|不算|不计|不包括|不含|しない`)
+var reRequiresOrLimits = regexp.MustCompile(`(?i)\b(?:must|has to|have to|needs? to|required|mandatory|compulsory|only|off limits|at most|max(?:imum)?|limit(?:ed)?|cap(?:ped)?|blocked|excluded?|skip(?:ped)?|until further notice|muss|müssen|pflicht|nur|höchstens|maximal|gesperrt|ausgeschlossen|vorerst|debe|deben|hay que|obligatori[oa]|solo|sólo|máximo|bloquead[oa]|excluid[oa]|doit|doivent|obligatoire|seulement|uniquement|maximum|exclu)\b|\bbloqué|必须|必需|只能|只有|最多|上限|暂停|先别|不要|必ず|だけ|のみ|しか|制限|除外|禁止|不参与|不算|不计|不包括|不含|しない`)
 
 // reProhibits is a claim that forbids: a rule a lifted ban withdraws.
 var reProhibits = regexp.MustCompile(`(?i)(?:^|[“"\s])(?:no|never|don't|do not|nothing|nicht|nie|niemals|kein|keine|keinen|pas de|jamais|plus de|aucun|aucune|nunca|nada de|sin)\s|\bne\s+\S+\s+(?:pas|plus|jamais)\b|\bno\s+(?:se\s+)?\S+|禁止|不要|不许|不准|不能|别|禁じ|しない|しないで|ないで|ないこと|ダメ|だめ`)
@@ -895,6 +989,56 @@ func (m *memory) onlyHolder(tt []string) *claim {
 		}
 	}
 	return nil
+}
+
+// reRuleNoun names a rule as a rule ("the night-only training rule", "WiFi
+// を毎回切る制約", "la règle « pas d'analytics »").
+var reRuleNoun = regexp.MustCompile(`(?i)\b(?:rule|restriction|constraint|limitation|regel|einschränkung|beschränkung|vorgabe|regla|norma|restricción|limitación|règle|restriction|contrainte|consigne)\b|` + reCJKRuleWord.String())
+
+// ruleHolder is the one current rule (a claim that forbids, requires or
+// limits) holding more of the words of a withdrawal that names a rule as a
+// rule than any other rule does ("WiFi を毎回切る制約はもういらない"
+// withdraws "WiFi は送信時だけ on にしてください"); nil when none or a tie.
+// A word counts twice a pair of Chinese or Japanese characters, which may
+// be part of an unrelated word.
+func (m *memory) ruleHolder(target string, tt []string) *claim {
+	if !reRuleNoun.MatchString(target) {
+		return nil
+	}
+	tt = slices.DeleteFunc(slices.Clone(tt), func(t string) bool {
+		return commonWord[t] || termStop[t] || !cjkWord(t) && utf8.RuneCountInString(t) < 4
+	})
+	if len(tt) == 0 || len(tt) > 8 {
+		return nil
+	}
+	m.openHaving(probes(tt), 1)
+	var found *claim
+	best, tie := 0, false
+	for _, c := range m.claims {
+		if !c.current() || !restricts(c.cur.text) {
+			continue
+		}
+		n := 0
+		for _, t := range tt {
+			if namedIn(c.cur.text, []string{t}) > 0 {
+				n += 2
+				if cjkWord(t) {
+					n--
+				}
+			}
+		}
+		switch {
+		case n == 0 || n < best:
+		case n > best:
+			found, best, tie = c, n, false
+		default:
+			tie = true
+		}
+	}
+	if tie {
+		return nil
+	}
+	return found
 }
 
 // holdsAlone reports whether no current claim but c holds term t.
@@ -1282,12 +1426,16 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 			continue
 		}
 		// A claim saying two things keeps the one the statement leaves.
-		if rest, ok := otherPart(c.cur.text, text, sterms); ok {
+		if rest, ok := otherPart(c.cur.text, text, sterms); ok && !bareRest(rest) {
 			m.keepRest(c, rest, endReplaced, by, "")
 		} else {
 			m.end(c, endReplaced, by)
 		}
 	}
+	// "on arrête de publier le lundi, les mises à jour partent le
+	// mercredi": the day a withdrawal in the same words ended is no
+	// value of the statement's.
+	olds = append(olds, m.endedIn(st.Quote)...)
 	if len(olds) > 0 || len(st.Replaces) > 0 {
 		nv.text = withoutOld(nv.text, olds, st.Replaces, sterms)
 	} else if changed(unframed(nv.text)) {
@@ -1312,7 +1460,7 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 	}
 	if match.cur != nil {
 		// A claim saying two things keeps the one the statement leaves.
-		if rest, ok := otherPart(match.cur.text, text, sterms); ok {
+		if rest, ok := otherPart(match.cur.text, text, sterms); ok && !bareRest(rest) {
 			m.keepRest(match, rest, endReplaced, by, "")
 			c := &claim{area: st.Area, subject: strings.TrimSpace(st.Subject), lang: st.Lang, cur: &nv, seen: m.gen, since: m.gen}
 			c.reterm()
@@ -1481,9 +1629,31 @@ func sharedWords(text string, sterms []string, old string) []string {
 
 // keepRest makes rest a claim's current text, its whole earlier value
 // kept as history, ended how and by whom.
+// noteEnded notes that the withdrawal said in quote ended a claim of text.
+func (m *memory) noteEnded(quote, text string) {
+	if m.endedBy != nil && quote != "" {
+		m.endedBy[quote] = append(m.endedBy[quote], text)
+	}
+}
+
+// endedIn are the texts of the claims the session's withdrawals said in
+// words a statement's quote shares (one holds the other) ended.
+func (m *memory) endedIn(quote string) []string {
+	var out []string
+	for q, texts := range m.endedBy {
+		if quote != "" && (strings.Contains(q, quote) || strings.Contains(quote, q)) {
+			out = append(out, texts...)
+		}
+	}
+	return out
+}
+
 func (m *memory) keepRest(c *claim, rest, how string, by cite, quote string) {
 	old := *c.cur
 	old.end, old.by, old.endQuote = how, by, quote
+	if how == endWithdrawn {
+		m.noteEnded(quote, old.text)
+	}
 	c.past = append([]value{old}, c.past...)
 	nv := *c.cur
 	nv.text = rest

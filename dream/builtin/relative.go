@@ -262,7 +262,7 @@ func (m *memory) applyRelative(session string, r hear.Relative) bool {
 	nv := value{text: fmt.Sprintf("The user said: “%s” (now %s)", r.Quote, now), quote: r.Quote, kind: string(hear.Fact),
 		cites: addCite(nil, session, r.Entries...)}
 	by := nv.cites[len(nv.cites)-1]
-	if rest, ok := otherPart(c.cur.text, nv.text, nil); ok {
+	if rest, ok := otherPart(c.cur.text, nv.text, nil); ok && !bareRest(rest) {
 		// "…最多放 12 公斤…。Node 20，包管理只用 pnpm": the rest stays.
 		m.keepRest(c, rest, endReplaced, by, "")
 		nc := &claim{area: c.area, lang: r.Lang, cur: &nv, seen: m.gen, since: m.gen}

@@ -107,6 +107,22 @@ var dayWords = setOf("monday", "tuesday", "wednesday", "thursday", "friday", "sa
 	"lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo",
 	"lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche")
 
+// isDay reports whether w names a weekday, singular or plural
+// ("Tuesday", "dienstags", "mardis").
+func isDay(w string) bool {
+	l := strings.ToLower(w)
+	return dayWords[l] || dayWords[strings.TrimSuffix(l, "s")]
+}
+
+// firstWord is the first word of s, without the punctuation around it.
+func firstWord(s string) string {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return ""
+	}
+	return strings.TrimFunc(f[0], func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsNumber(r) })
+}
+
 // valueOf returns the values a text holds, in order.
 func valueOf(text string) []valueTok {
 	var out []valueTok
@@ -1109,6 +1125,12 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 				// the claim's thing is done, whatever its subject was.
 				covers = true
 			}
+			if (kind == vkTime || kind == vkDay) && len(c.sterms) > 0 && slices.ContainsFunc(content, func(t string) bool { return akin(t, c.sterms[0]) }) {
+				// "So Wednesday at 19:00 instead", on the user's "the
+				// roster out a day earlier": a change of when the thing
+				// the claim's subject first names is done.
+				need, covers = 1, true
+			}
 			named := (kind == vkTime || kind == vkDay) && namesOf(ov, content)
 			if named {
 				need = 1
@@ -2057,7 +2079,9 @@ func otherClauses(text string, words []string) (string, bool) {
 	seps := slices.DeleteFunc(sep.FindAllStringIndex(quote, -1), func(sp []int) bool {
 		// "between 9 and 5" is one range, not two clauses.
 		ranged := sp[0] > 0 && sp[1] < len(quote) && isDigits(quote[sp[0]-1:sp[0]]) && isDigits(quote[sp[1]:sp[1]+1]) && strings.ContainsFunc(quote[sp[0]:sp[1]], unicode.IsLetter)
-		return ranged || quote[sp[0]] == '.' && abbreviated(quote[:sp[0]])
+		// "dienstags und donnerstags vor 10 Uhr" is one list of days.
+		days := strings.ContainsFunc(quote[sp[0]:sp[1]], unicode.IsLetter) && isDay(lastWord(quote[:sp[0]])) && isDay(firstWord(quote[sp[1]:]))
+		return ranged || days || quote[sp[0]] == '.' && abbreviated(quote[:sp[0]])
 	})
 	if len(seps) == 0 {
 		return "", false

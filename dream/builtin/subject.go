@@ -52,7 +52,9 @@ func setOf(ws ...string) map[string]bool {
 
 // isCJK reports a rune of a script written without spaces between words.
 func isCJK(r rune) bool {
-	return r >= 0x1100 && unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
+	// The long vowel mark ("ユーザー") and the iteration mark ("人々") are
+	// of no script of their own, but of the word they are written in.
+	return r >= 0x1100 && (unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) || r == 'ー' || r == '々' || r == 'ｰ')
 }
 
 // terms returns the distinct subject terms of s, in order.
@@ -247,6 +249,8 @@ var termSynonyms = [][]string{
 	{"schedul", "schedule", "schedules", "zeitplan", "planificación", "planificacion", "cronograma", "排期"},
 	{"limit", "limits", "limite", "límite", "límites", "limites", "grenze", "zeitlimit", "上限", "制限", "限制"},
 	{"timeout", "timeouts", "超时"},
+	{"date", "dates", "fecha", "fechas", "datum", "日期", "日付"},
+	{"sync", "syncs", "synced", "syncing", "synchronis", "synchroniz", "synchronisation", "synchronization", "synchronisiert", "synchronisieren", "synchronisierung", "synchroniser", "synchronisé", "sincronización", "sincronizar", "sincroniza", "sincronizamos"},
 	{"sampl", "sample", "samples", "sampling", "échantillonnage", "échantillonne", "échantillonnons", "échantillonner", "muestreo", "muestrea", "muestreamos", "abtastung", "abtastrate", "采样", "サンプリング"},
 	{"backup", "backups", "sicherung", "sicherungen", "datensicherung", "sauvegarde", "sauvegardes", "respaldo", "respaldos", "备份"},
 	{"deadline", "deadlines", "frist", "plazo", "échéance", "截止", "締切"},
@@ -498,7 +502,23 @@ func akinPart(a, b string) bool {
 		return true
 	}
 	n := hear.SharedStart(a, b)
-	return n >= 5 && 4*n >= 3*min(utf8.RuneCountInString(a), utf8.RuneCountInString(b))
+	if n >= 5 && 4*n >= 3*min(utf8.RuneCountInString(a), utf8.RuneCountInString(b)) {
+		return true
+	}
+	// Spanish "-ción" and "-sión" are the "-tion" and "-sion" of English
+	// and French: "expiración" is "expiration".
+	return n >= 4 && cognate(a) == cognate(b)
+}
+
+// cognate writes a Spanish "-ción" or "-sión" word as its English and
+// French cognate.
+func cognate(w string) string {
+	for _, r := range [][2]string{{"ciones", "tion"}, {"siones", "sion"}, {"ción", "tion"}, {"sión", "sion"}, {"tions", "tion"}, {"sions", "sion"}} {
+		if s, ok := strings.CutSuffix(w, r[0]); ok {
+			return s + r[1]
+		}
+	}
+	return w
 }
 
 // identOf reports one term the whole first part of the other, an

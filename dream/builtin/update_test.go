@@ -2539,3 +2539,57 @@ func TestChangeSaidOtherwise(t *testing.T) {
 			[]string{"王芳"}, []string{"李强"}},
 	})
 }
+
+// Ensure that what a later session ends goes where earlier sessions said
+// it in other shapes: a rule named as a rule by one word only it holds
+// (and no rule on a tie), a cover said beside the absence in a claim of
+// its own, what a condition governs once the condition is over, a list
+// of days read as one, the value an agent worked out and the user
+// confirmed by saying it again, a count written after a katakana long
+// vowel, a Spanish "-ción" word said in French, a person's new employer,
+// a day a practice stopped on, and the rest of a proposal that leans on
+// the value replaced.
+func TestEndedInOtherShapes(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"a rule named by one word",
+			[]string{"電池駆動なので WiFi は送信時だけ on にしてください。", "ログは毎晩 NAS に送ってください。"},
+			[]string{"ソーラーパネルを付けたので、WiFi を毎回切る制約はもういらないです。"},
+			[]string{"送信時だけ"}, []string{"NAS"}},
+		{"a cover said beside the absence",
+			[]string{"And Derek is off for his knee op until July: Tony Rudd signs off locos while he's away."},
+			[]string{"Derek's back from his knee op as of Monday."},
+			[]string{"Tony Rudd"}, nil},
+		{"what a condition governs",
+			[]string{"Und noch was: solange die Brücke an der L 128 gesperrt ist, kommen die LKW über Hinterzarten und müssen sich 30 Minuten vorher anmelden."},
+			[]string{"Gute Nachricht: die Brücke an der L 128 ist seit Montag wieder offen, die Sonderregel mit der Voranmeldung kann komplett raus."},
+			[]string{"Hinterzarten"}, nil},
+		{"a list of days",
+			[]string{"Deployments nur dienstags und donnerstags vor 10 Uhr, danach kommen die Filialbestellungen rein."},
+			[]string{"Die Deploy-Tage-Regel gibt's nicht mehr, deployen geht jederzeit."},
+			[]string{"donnerstags", "dienstags"}, nil},
+		{"a value the agent worked out, confirmed",
+			[]string{"The roster itself goes out Thursdays at 7pm via RosterPublishJob."},
+			[]string{"Colin wants the roster out a day earlier from now on, same time.", "A:So Wednesday at 19:00 instead. I'll change the cron.", "Yes, Wednesday."},
+			[]string{"Thursdays"}, []string{"Wednesday at 19:00"}},
+		{"a count after a long vowel",
+			[]string{"ジョブの上限は1ユーザーあたり GPU 4枚まで、これは教授会で決まったルール。"},
+			[]string{"GPU の上限、教授会で見直しになって、1ユーザー8枚までOKになった。"},
+			[]string{"4枚"}, []string{"8枚"}},
+		{"a Spanish -ción word said in French",
+			[]string{"from now on cada flag nuevo lleva fecha de expiración en la descripción"},
+			[]string{"et les flags n'ont plus besoin de date d'expiration, on a un job qui détecte les dead flags."},
+			[]string{"fecha de expiración"}, nil},
+		{"where one who left went",
+			[]string{"Gut. Lukas, unser Azubi, schaut jeden Morgen die Import-Fehler durch."},
+			[]string{"Lukas ist nach der Ausbildung zu einem Holzbau-Betrieb in Kirchzarten gegangen."},
+			[]string{"Lukas"}, nil},
+		{"the day a practice stopped on",
+			[]string{"On publie les mises à jour de l'app le lundi, jour sans marché."},
+			[]string{"Réunion du bureau hier : on arrête de publier le lundi, les mises à jour partent maintenant le mercredi soir."},
+			[]string{"lundi"}, []string{"mercredi soir"}},
+		{"what leans on the value replaced",
+			[]string{"A:Soll ich den Watchdog in der Firmware gleich mit auf 8 Sekunden setzen, wie im Ticket vorgeschlagen?", "Ja, 8 Sekunden passt, so lassen."},
+			[]string{"Watchdog haben wir nach dem Feldtest auf 12 Sekunden hochgesetzt, bitte in prj.conf nachziehen."},
+			[]string{"8 Sekunden", "vorgeschlagen"}, []string{"12 Sekunden"}},
+	})
+}
