@@ -800,3 +800,28 @@ func TestAnswerStopsAtWithdrawalAndSuggestion(t *testing.T) {
 		t.Errorf("the answer was lost: %+v", h.Statements)
 	}
 }
+
+// Ensure that a question someone relayed and left open ("Wei Jie also
+// asks if we want dynamic pricing - I have to ask Takahashi-san first, so
+// not now"), another team's practice the user says they do not follow
+// ("…, but we're sticking with ours"), talk of a plan (…話も出た) and an
+// answer to whether to delete a constant are kept out; and that a relayed
+// question the user settles is not.
+func TestOpenQuestionsAndOthersPractice(t *testing.T) {
+	for _, tc := range []struct {
+		lines []string
+		kept  bool
+	}{
+		{[]string{"Wei Jie also asks if we want dynamic pricing through TeeLink - I have to ask Takahashi-san first, so not now."}, false},
+		{[]string{"He asks whether we want to try their bark model v3 - I don't know yet, I'll talk to Anton first."}, false},
+		{[]string{"Somebody at the AGM said the North Yorkshire lot are on 10 hours rest between turns now, but we're sticking with ours, don't touch it."}, false},
+		{[]string{"来年は乗用カートにGPSナビを入れる話も出たけど、予算次第なので今は何もしなくていいです。"}, false},
+		{[]string{"A:那个 `LEGACY_SHIFT_OFFSET` 没有用到，要删吗？", "删。"}, false},
+		{[]string{"Anton asks whether we can store the bark thickness too - yes, we keep it in the column bark_mm from now on."}, true},
+	} {
+		h := Session(conv(tc.lines...))
+		if got := len(h.Statements) > 0; got != tc.kept {
+			t.Errorf("%q: statements %+v, want kept %v", tc.lines, h.Statements, tc.kept)
+		}
+	}
+}

@@ -1046,7 +1046,7 @@ func wholeFinding(found []finding, span, lang string, reply bool) finding {
 // clause holds a redacted secret. Retractions and forget requests go to
 // out.
 func hearSentence(text, lang string, reply bool, out *heard) (found []finding, excludedAny, redacted bool, span string) {
-	if reNotOurs.MatchString(text) || reUndecided.MatchString(text) {
+	if reNotOurs.MatchString(text) || reUndecided.MatchString(text) || reRelayedAsk.MatchString(text) && reUnsure.MatchString(text) {
 		// "the fx desk moved their gateway to gcc 15, their repo not
 		// ours": another team's news, nothing of this project; "le
 		// maraîcher parle de passer au samedi matin, rien n'est décidé":
@@ -1810,11 +1810,20 @@ func markChanges(out *heard, nr, ns int) {
 // marked as replacing (markChanges).
 const maxMarked = 16
 
+// reRelayedAsk relays someone's question ("Wei Jie also asks if we want
+// dynamic pricing", "Anton fragt, ob …", "他们问我们要不要也改"), and
+// reUnsure leaves it open ("no idea", "not now", "I'll talk to Anton
+// first"): a sentence with both decides nothing.
+var (
+	reRelayedAsk = regexp.MustCompile(`(?i)\b(?:asks?|asked|is asking|wants to know|wanted to know)(?: us| me)? (?:if|whether)\b|\bfragt(?:e)?,? ob\b|\bpregunta(?:ba|ron)? si\b|\bdemande(?:nt)? si\b|\bdemande s'|问(?:我们)?要不要|聞かれ`)
+	reUnsure     = regexp.MustCompile(`(?i)\b(?:don't|do not) know(?: yet)?\b|\bno idea\b|\bnot (?:now|yet)\b|\b(?:ask|talk to|check with) (?:\S+ ){0,2}?first\b|\bwe'll see\b|\bweiß (?:ich )?(?:noch )?nicht\b|\bkeine ahnung\b|\bmal sehen\b|\bno (?:lo )?sé(?:$|[^\pL\pN_])|\bni idea\b|\bya veremos\b|\bje ne sais pas\b|\baucune idée(?:$|[^\pL\pN_])|\bon verra\b|不知道|再说吧|还没想好|我们不跟|わかりません|分かりません|まだ分から|予算次第`)
+)
+
 // reUndecided says what a sentence tells is talk, undecided, or another
 // group's practice that this one does not follow ("…, nothing's decided",
 // "Hannah keeps mentioning it but we're not doing that", "mais chez nous
 // on garde", "跟我们没关系，我们照旧", "まだ何も決まってない").
-var reUndecided = regexp.MustCompile(`(?i)\bnothing(?:'s| is| has been)? (?:been )?decided\b|\b(?:hasn't|haven't|has not|have not|didn't|did not|not) (?:yet )?decided\b|\bundecided\b|\b(?:todavía |aún )?no (?:se )?(?:ha |han |hemos )?decidid[oa]\b|\bpas encore (?:été )?décidé|\bnothing decided\b|\bwe(?:'re| are) not doing that\b|\brien n'est (?:encore )?décidé|\brien de décidé|\bchez nous on (?:garde|continue|reste)\b|\b(?:no hay )?nada (?:está )?decidido\b|\beso es cosa suya\b|\bnichts (?:ist )?(?:entschieden|beschlossen)\b|\bnoch nicht (?:entschieden|beschlossen)\b|\bnosotros (?:de momento |por ahora |todavía )?no\s*[.!]*$|\bon ne touche à rien\s*[.!]*$|跟我们没关系|和我们没关系|我们照旧|还没(?:定|决定)|まだ何も決まって(?:い)?ない|まだ決まって(?:い)?ない`)
+var reUndecided = regexp.MustCompile(`(?i)\bnothing(?:'s| is| has been)? (?:been )?decided\b|\b(?:hasn't|haven't|has not|have not|didn't|did not|not) (?:yet )?decided\b|\bundecided\b|\b(?:todavía |aún )?no (?:se )?(?:ha |han |hemos )?decidid[oa]\b|\bpas encore (?:été )?décidé|\bnothing decided\b|\bwe(?:'re| are) not doing that\b|\brien n'est (?:encore )?décidé|\brien de décidé|\bchez nous on (?:garde|continue|reste)\b|\bwe(?:'re| are) (?:sticking|staying) with (?:ours|our own|what we have)\b|\bwe(?:'ll)? (?:stick|stay) with (?:ours|our own)\b|\bwir bleiben bei unsere[mnr]?\b|\bnosotros seguimos con (?:lo nuestro|el nuestro|la nuestra)\b|\b(?:no hay )?nada (?:está )?decidido\b|\beso es cosa suya\b|\bnichts (?:ist )?(?:entschieden|beschlossen)\b|\bnoch nicht (?:entschieden|beschlossen)\b|\bnosotros (?:de momento |por ahora |todavía )?no\s*[.!]*$|\bon ne touche à rien\s*[.!]*$|跟我们没关系|和我们没关系|我们照旧|还没(?:定|决定)|まだ何も決まって(?:い)?ない|まだ決まって(?:い)?ない`)
 
 // reNotOurs says what a sentence tells is another team's or project's,
 // not this one's.
