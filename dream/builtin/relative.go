@@ -71,9 +71,17 @@ func writtenCounts(text string) []writtenCount {
 // number reads a number written with a point or a comma as its decimal
 // mark.
 func number(s string) (float64, bool) {
+	if reGrouped.MatchString(s) {
+		// "1.200 kg", "1,200 kg": thousands, whichever mark groups them.
+		s = strings.NewReplacer(".", "", ",", "").Replace(s)
+	}
 	v, err := strconv.ParseFloat(strings.Replace(s, ",", ".", 1), 64)
 	return v, err == nil
 }
+
+// reGrouped is a whole number written in groups of three digits, with
+// dots or with commas.
+var reGrouped = regexp.MustCompile(`^[1-9]\d{0,2}(?:\.\d{3})+$|^[1-9]\d{0,2}(?:,\d{3})+$`)
 
 // relUnits are the spellings of a unit a relative change and a claim may
 // use apart, beside unitBase's and the signs': colloquial yuan, points of
@@ -234,6 +242,19 @@ func places(n string) int {
 // writeLike writes v as old is written: its decimal mark and places, or
 // none for a whole number.
 func writeLike(v float64, old string) string {
+	if reGrouped.MatchString(old) && v == math.Trunc(v) && v >= 1000 {
+		// "1.200" plus 300 is "1.500": grouped as old is.
+		group := old[strings.IndexAny(old, ".,"):][:1]
+		digits := strconv.FormatFloat(v, 'f', 0, 64)
+		var b strings.Builder
+		for i, r := range digits {
+			if i > 0 && (len(digits)-i)%3 == 0 {
+				b.WriteString(group)
+			}
+			b.WriteRune(r)
+		}
+		return b.String()
+	}
 	mark, places := ".", 0
 	if i := strings.IndexAny(old, ".,"); i >= 0 {
 		mark, places = old[i:i+1], len(old)-i-1

@@ -495,6 +495,9 @@ var unitBase = map[string]string{"khz": "hz", "mhz": "hz", "ghz": "hz", "kb": "b
 	"gbp": "gbp", "pound": "gbp", "pounds": "gbp", "quid": "gbp", "英镑": "gbp",
 	"jpy": "jpy", "yen": "jpy", "円": "jpy", "万円": "jpy",
 	"percent": "%", "pct": "%", "prozent": "%", "porcentaje": "%", "百分": "%",
+	// weights as the six languages name them
+	"kg": "kg", "kilo": "kg", "kilos": "kg", "kilogram": "kg", "kilograms": "kg", "kilogramm": "kg", "kilogramo": "kg",
+	"kilogramos": "kg", "kilogramme": "kg", "kilogrammes": "kg", "公斤": "kg", "千克": "kg", "キロ": "kg",
 	// settings' units as the six languages name them
 	"baud": "baud", "bauds": "baud", "baudio": "baud", "baudios": "baud", "波特": "baud", "ボー": "baud"}
 

@@ -156,7 +156,7 @@ func echoedIn(r Record, said []Record) (Statement, bool) {
 
 // reEcho is a reply that opens by agreeing and says a value again: "Yes,
 // £20", "Genau, 16 Uhr", "Sí, a las 6:30", "はい、8分で", "对，68台".
-var reEcho = regexp.MustCompile(`^(?:(?i:yes|yep|yeah|yup|right|correct|exactly|indeed|ja|jep|genau|richtig|exakt|sí|si|eso|exacto|correcto|justo|oui|exactement|c'est ça|voilà|tout à fait)[,.!:;—–-]*\s+|(?:はい|ええ|そうです|そう|对|是的|没错|对的|嗯)[、，,。！!\s]*)(?P<v>[^,.;!?。、，！？()（）]{1,40})`)
+var reEcho = regexp.MustCompile(`^(?:(?i:yes|yep|yeah|yup|right|correct|exactly|indeed|ja|jep|genau|richtig|exakt|sí|si|eso|exacto|correcto|justo|oui|exactement|c'est ça|voilà|tout à fait)[,.!:;—–-]*\s+|(?:はい|ええ|そうです|そう|对|是的|没错|对的|嗯)[、，,。！!\s]*)(?P<v>(?:[0-9][.,:][0-9]|[^,.;!?。、，！？()（）]){1,40})`)
 
 // reEchoLead opens the assistant's sentence that works out a value: a
 // proposal's or a conclusion's words, no part of what it is of.
