@@ -165,8 +165,13 @@
 // answers by id), and for a user's own fact question answered in their
 // next message. Confirmations: an assistant text holding exactly one
 // durable offer, in any of the languages, and a reply whose first
-// sentence agrees without a "but" or "no". Memory notes: kept when the
-// user's words in the last two messages support them.
+// sentence agrees without a "but" or "no"; and a value the assistant
+// worked out that the reply agrees to by saying it again ("So Wednesday
+// at 19:00 instead." — "Yes, Wednesday."): the assistant's sentence
+// holding it is the statement, the change the user asked for just before
+// its topic, unless the reply states the value in words of its own.
+// Memory notes: kept when the user's words in the last two messages
+// support them.
 //
 // Claims: a third-person rewrite only for shapes the rules are sure of
 // (English "I'm NAME, I maintain X", "our X lives in Y", "always run X",
@@ -233,8 +238,8 @@ type Statement struct {
 	// Via says how the user's words became a statement: "" (said
 	// outright), "answer" (answered the agent's question, in prose or
 	// through a question tool), "confirm" (agreed to the agent's
-	// proposal), "note" (the agent's memory note, supported by the user's
-	// words).
+	// proposal, or to a value the agent worked out, said again), "note"
+	// (the agent's memory note, supported by the user's words).
 	Via string
 	// Pointer is the agent's text that Via refers to (question, proposal,
 	// note).
