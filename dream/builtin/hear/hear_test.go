@@ -825,3 +825,31 @@ func TestOpenQuestionsAndOthersPractice(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that a passage quoted from a regulation named by its letters
+// ("Im RVR steht: „…“") or standing in a rulebook (「…」とある), a
+// Japanese aside said not to be remembered (覚えておかなくていい), and a
+// sentence that only announces the next topics ("Two billing things
+// now.", "次は予約のルールです。") make no statement; and that what follows
+// an announcement is read.
+func TestQuotedRulesAndAnnouncements(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want string // a word the one statement holds; "" for none
+	}{
+		{`Im RVR steht: "Die Länge ist in Metern mit zwei Dezimalstellen anzugeben."`, ""},
+		{"JGAの規則に「プレーヤーは不当に遅延することなくプレーしなければならない」とある", ""},
+		{"これは覚えておかなくていい話ですが、隣の妙高のコースはスタート間隔10分にしたらしいです。", ""},
+		{"Two billing things now.", ""},
+		{"次は予約のルールです。", ""},
+		{"Two billing things now. The invoices go out on the 3rd of the month.", "3rd of the month"},
+	} {
+		h := Session(conv(tc.text))
+		switch {
+		case tc.want == "" && len(h.Statements) > 0:
+			t.Errorf("%q: statements %+v, want none", tc.text, h.Statements)
+		case tc.want != "" && (len(h.Statements) != 1 || !strings.Contains(h.Statements[0].Claim, tc.want)):
+			t.Errorf("%q: statements %+v, want one holding %q", tc.text, h.Statements, tc.want)
+		}
+	}
+}

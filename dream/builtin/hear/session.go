@@ -1046,6 +1046,11 @@ func wholeFinding(found []finding, span, lang string, reply bool) finding {
 // clause holds a redacted secret. Retractions and forget requests go to
 // out.
 func hearSentence(text, lang string, reply bool, out *heard) (found []finding, excludedAny, redacted bool, span string) {
+	if reTopicAnnounce.MatchString(strings.TrimSpace(text)) {
+		// "Two billing things now.", "次は予約のルールです。": what comes
+		// next is announced, nothing is said yet.
+		return nil, false, false, ""
+	}
 	if reNotOurs.MatchString(text) || reUndecided.MatchString(text) || reRelayedAsk.MatchString(text) && reUnsure.MatchString(text) {
 		// "the fx desk moved their gateway to gcc 15, their repo not
 		// ours": another team's news, nothing of this project; "le
@@ -1240,7 +1245,11 @@ const quotedPassage = `「[^」]{20,}」|“[^”]{20,}”|"[^"]{20,}"|«[^»]{2
 // dit :", "im Merkblatt steht dazu:", "第七条写的是", "仕様書には"; a few
 // words may come between: "words it, for the docstring:"), not what a
 // person said ("elle dit : '…'"); group 1 or 2 is the passage.
-var reDocQuote = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:manual|guide|guidance|docs?|documentation|spec|specification|standard|policy|contract|agreement|regulations?|rulebook|handbook|readme|release notes?|changelog|licen[cs]e|terms|statute|bylaws|règlement|arrêté|notice|cahier des charges|accord|merkblatt|leitfaden|handbuch|vorschrift|richtlinie|norm|vertrag|vereinbarung|verordnung|satzung|gesetz|reglamento|normativa|pliego|contrato|convenio|acuerdo|ley|decreto)(?:[^.!?"“„«'「]|\d\.\d){0,40}?(?:says|say|said|states|state|reads|stipulates|words it|puts it|dit|disait|indique|stipule|sagt|steht(?: dazu| da| drin)?|heißt es|dice|pone|establece|indica)(?: that| que| qu'| dass)?(?:,[^,:：]{1,30})?\s*[:：,]?\s*(` + quotedPassage + `|'[^']{20,}')|(?:写的是|写着|上说|里说|には|では)\s*[:：]?\s*(「[^」]{6,}」|“[^”]{6,}”|"[^"]{6,}")`)
+var reDocQuote = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:manual|guide|guidance|docs?|documentation|spec|specification|standard|policy|contract|agreement|regulations?|rulebook|handbook|readme|release notes?|changelog|licen[cs]e|terms|statute|bylaws|règlement|arrêté|notice|cahier des charges|accord|merkblatt|leitfaden|handbuch|vorschrift|richtlinie|norm|vertrag|vereinbarung|verordnung|satzung|gesetz|reglamento|normativa|pliego|contrato|convenio|acuerdo|ley|decreto)(?:[^.!?"“„«'「]|\d\.\d){0,40}?(?:says|say|said|states|state|reads|stipulates|words it|puts it|dit|disait|indique|stipule|sagt|steht(?: dazu| da| drin)?|heißt es|dice|pone|establece|indica)(?: that| que| qu'| dass)?(?:,[^,:：]{1,30})?\s*[:：,]?\s*(` + quotedPassage + `|'[^']{20,}')|(?:写的是|写着|上说|里说|には|では)\s*[:：]?\s*(「[^」]{6,}」|“[^”]{6,}”|"[^"]{6,}")` +
+	// "Im RVR steht: „…“", "the SLA says: “…”": a regulation named by
+	// its letters; "JGAの規則に「…」とある": a passage that stands in it.
+	`|(?:^|[^\pL])(?-i:\p{Lu}{2,6})(?:[^.!?"“„«'「]){0,12}?(?:steht|says|states|dit|stipule|dice|establece)\s*[:：]\s*(` + quotedPassage + `)` +
+	`|(「[^」]{6,}」)\s*(?:とある|とあります|と書いてある|と書いてあります|と書かれて)`)
 
 // withoutDocQuote is a sentence with the passages it quotes from a
 // document (reDocQuote) elided.
@@ -1252,9 +1261,9 @@ func withoutDocQuote(text string) string {
 	var b strings.Builder
 	at := 0
 	for _, m := range ms {
-		q := m[2:4] // the passage, after a word of saying or of CJK text
-		if q[0] < 0 {
-			q = m[4:6]
+		q := m[2:4] // the passage: the alternative's one group that matched
+		for g := 4; q[0] < 0 && g+1 < len(m); g += 2 {
+			q = m[g : g+2]
 		}
 		b.WriteString(text[at:q[0]])
 		b.WriteString("“…”")
@@ -1809,6 +1818,10 @@ func markChanges(out *heard, nr, ns int) {
 // maxMarked bounds the withdrawals of one sentence its statements are
 // marked as replacing (markChanges).
 const maxMarked = 16
+
+// reTopicAnnounce is a sentence that only announces what the next ones
+// are about.
+var reTopicAnnounce = regexp.MustCompile(`(?i)^(?:ok(?:ay)?,? |right,? |so,? |and )?(?:two|three|four|a few|some|a couple of|one more|another|last|next)(?: \w+)?(?: things?| topics?| items?| questions?)?(?: now| then| for you| today)?\s*[.:!]?$|^(?:und )?(?:noch (?:was|etwas|eine sache)|zwei dinge|drei dinge|nächstes thema|nächster punkt)(?: für \S+)?(?:,? auf (?:englisch|deutsch))?(?:,? ich \S+ (?:ihm|ihr) den link)?\s*[.:!]?$|^(?:y )?(?:dos|tres) cosas(?: más)?\s*[.:!]?$|^(?:et )?(?:deux|trois) choses\s*[.:!]?$|^次は[^、。]{1,16}です[。！]?$|^(?:接下来|下一个|还有两件事|两件事)[：:。]?$`)
 
 // reRelayedAsk relays someone's question ("Wei Jie also asks if we want
 // dynamic pricing", "Anton fragt, ob …", "他们问我们要不要也改"), and
