@@ -264,9 +264,10 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 			return g, v
 		}
 		if label := reLabelLead.ReplaceAllString(labelOf(strings.TrimSuffix(s, rest)), ""); len(strings.Fields(label)) >= 1 && len(strings.Fields(label)) <= 4 &&
-			reLabelNoun.MatchString(label) && !lx.report.MatchString(s) && startsWithLetter(rest) {
+			reLabelNoun.MatchString(label) && !lx.report.MatchString(s) && startsWithLetter(rest) && len(rest) <= 400 {
 			// "Por último los albaranes: salen en PDF con copia a
-			// Carmen": the label is the subject the rest leaves out.
+			// Carmen": the label is the subject the rest leaves out (a
+			// statement's length, so that a long one is read once).
 			if g, v := classify(label+" "+reSubjectPronoun.ReplaceAllString(rest, ""), lang, reply); v == durable && g.retract == "" && g.forget == "" {
 				g.text = s
 				return g, v
