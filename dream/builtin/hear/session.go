@@ -134,24 +134,53 @@ func (sr *sessionReader) userMessage(r Record) {
 		// "So Wednesday at 19:00 instead." — "Yes, Wednesday.": the
 		// value the agent worked out, confirmed by the user saying it
 		// (beside the proposal agreed to, when that is another sentence).
-		if st, ok := echoedIn(r, sr.lastSaid); ok && !(agreed && st.Pointer == o.sentence) && !slices.ContainsFunc(m.statements, func(s Statement) bool { return sharesEchoValue(s.Quote, st.Quote) }) {
-			// The change the user asked for names what the value is of
-			// ("Colin wants the roster out a day earlier").
-			st.Topic = askedChange(sr.prev.Text)
-			sr.add(st)
+		if v, ok := echoOf(r.Text); ok && !slices.ContainsFunc(m.statements, func(s Statement) bool { return v.in(s.Quote) }) {
+			// A statement the reply makes in its own words saying the
+			// value is the claim.
+			if st, ok := v.statement(r, sr.lastSaid); ok && !(agreed && st.Pointer == o.sentence) {
+				// The change the user asked for names what the value is of
+				// ("Colin wants the roster out a day earlier").
+				st.Topic = askedChange(sr.prev.Text)
+				sr.add(st)
+			}
 		}
 	}
 }
 
-// echoedIn is echoed of the assistant's texts since the user's message
-// before, the last first.
-func echoedIn(r Record, said []Record) (Statement, bool) {
-	for i := len(said) - 1; i >= 0; i-- {
-		if st, ok := echoed(r, said[i]); ok {
-			return st, true
-		}
+// echo is the value a reply agreeing with the assistant says again:
+// numbers as written, or one word (a weekday, a number said in words).
+type echo struct {
+	nums []string
+	word string
+}
+
+// echoOf reads the value a reply opening by agreeing says again (reEcho);
+// ok is false for a reply that says none.
+func echoOf(reply string) (echo, bool) {
+	m := reEcho.FindStringSubmatch(strings.TrimSpace(reply))
+	if m == nil {
+		return echo{}, false
 	}
-	return Statement{}, false
+	v := strings.TrimSpace(m[reEcho.SubexpIndex("v")])
+	if nums := reEchoNumber.FindAllString(v, -1); len(nums) > 0 {
+		return echo{nums: nums}, true
+	}
+	// "Yes, Wednesday", "Yes, twelve": a day or a number said in words.
+	f := strings.Fields(strings.ToLower(v))
+	if len(f) != 1 || !numberWords[f[0]] && !isWeekday(f[0]) {
+		return echo{}, false
+	}
+	return echo{word: f[0]}, true
+}
+
+// in reports whether text says the echoed value.
+func (e echo) in(text string) bool {
+	if e.word != "" {
+		return slices.Contains(words(strings.ToLower(text)), e.word)
+	}
+	return slices.ContainsFunc(e.nums, func(n string) bool {
+		return slices.ContainsFunc(reEchoNumber.FindAllString(text, -1), func(x string) bool { return sameNumber(n, x) })
+	})
 }
 
 // reEcho is a reply that opens by agreeing and says a value again: "Yes,
@@ -165,32 +194,24 @@ var reEchoLead = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|right|alright|gut|vale
 // reEchoNumber is a number as the agent and the user both write it.
 var reEchoNumber = regexp.MustCompile(`\d+(?:[.,:]\d+)*`)
 
-// echoed is the statement a reply makes by agreeing with the value the
-// assistant's last text (said) worked out and saying it again: the
-// assistant's sentence holding that value, agreed to. A reply whose value
-// the assistant did not say is no echo.
-func echoed(r, said Record) (Statement, bool) {
-	m := reEcho.FindStringSubmatch(strings.TrimSpace(r.Text))
-	if m == nil || said.Text == "" {
-		return Statement{}, false
-	}
-	v := strings.TrimSpace(m[reEcho.SubexpIndex("v")])
-	nums := reEchoNumber.FindAllString(v, -1)
-	var word string
-	if len(nums) == 0 {
-		// "Yes, Wednesday", "Yes, twelve": a day or a number said in words.
-		f := strings.Fields(strings.ToLower(v))
-		if len(f) != 1 || !numberWords[f[0]] && !isWeekday(f[0]) {
-			return Statement{}, false
+// statement is what the reply r makes by agreeing with the value the
+// assistant's texts since the user's message before (said, the last
+// first) worked out: the assistant's sentence holding that value, agreed
+// to. A value the assistant did not say makes none.
+func (e echo) statement(r Record, said []Record) (Statement, bool) {
+	for i := len(said) - 1; i >= 0; i-- {
+		if st, ok := e.statementIn(r, said[i]); ok {
+			return st, true
 		}
-		word = f[0]
 	}
+	return Statement{}, false
+}
+
+// statementIn is statement of one assistant text.
+func (e echo) statementIn(r, said Record) (Statement, bool) {
 	for _, line := range strings.Split(said.Text, "\n") {
 		for _, s := range sentences(line) {
-			ls := strings.ToLower(s)
-			if word != "" && !slices.Contains(words(ls), word) || word == "" && !slices.ContainsFunc(nums, func(n string) bool {
-				return slices.ContainsFunc(reEchoNumber.FindAllString(s, -1), func(x string) bool { return sameNumber(n, x) })
-			}) {
+			if !e.in(s) {
 				continue
 			}
 			if strings.Contains(s, "`") && len(reEchoNumber.FindAllString(s, -1)) > 4 {
@@ -239,22 +260,6 @@ var reShiftCue = regexp.MustCompile(`(?i)\b(?:earlier|later|sooner|früher|spät
 // its minutes ("16" and "16:00").
 func sameNumber(a, b string) bool {
 	return a == b || strings.HasPrefix(a, b+":") || strings.HasPrefix(b, a+":")
-}
-
-// sharesEchoValue reports whether a statement the reply makes in its own
-// words (quote) says the value it echoes: those words are the claim.
-func sharesEchoValue(quote, reply string) bool {
-	m := reEcho.FindStringSubmatch(strings.TrimSpace(reply))
-	if m == nil {
-		return false
-	}
-	v := strings.ToLower(strings.TrimSpace(m[reEcho.SubexpIndex("v")]))
-	if nums := reEchoNumber.FindAllString(v, -1); len(nums) > 0 {
-		return slices.ContainsFunc(nums, func(n string) bool {
-			return slices.ContainsFunc(reEchoNumber.FindAllString(quote, -1), func(x string) bool { return sameNumber(n, x) })
-		})
-	}
-	return slices.Contains(words(strings.ToLower(quote)), v)
 }
 
 // isWeekday reports a weekday's name in the languages memfs hears.
