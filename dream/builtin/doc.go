@@ -61,7 +61,18 @@
 // 9.5") is the product the version is of. Money
 // and shares are units by their sign or their word ("$4k/month" and
 // "3.500 dólares", "20%" and "5 %"). An answer that gives values is read
-// for its own, not for the others its question offered.
+// for its own, not for the others its question offered. A value the agent
+// worked out and the user agreed to says where the thing its sentence
+// names stands now ("So the deposit becomes £750?" finds the claim of
+// the £500 deposit); a code both hold ("40HQ") names the thing; a unit
+// written onto its count ("90fps") is looked for in every claim, the one
+// claim holding a count in it replaced; a time several claims hold is
+// replaced in those sharing most words with the statement, then with
+// its lead-in; the value a relative change worked out ("… (now 8 %)") is
+// current, not replaced by the next statement that says it. Of several
+// values one new value could change, those beside what it is said of
+// ("pour les parfumés, on passe la cure à cinq semaines" changes the 4
+// weeks of scented soaps, not the 6 of Marseille soap).
 //
 // A wrong replacement loses a fact, so a match is refused where the two
 // only seem to speak of one thing: a release of one named product is no
@@ -77,7 +88,10 @@
 // quote go with the predicate after them ("Mi jefe, Tomás, decide …"). A
 // value said in a part of a sentence that says no change (", and Mia
 // posts the notes on Thursdays") changes nothing, whatever the other part
-// says.
+// says. A part a withdrawal would leave goes with it when it names what
+// the withdrawn part named ("… on expédie tout par Mondial Relay, et
+// l'étiquette doit sortir au format Mondial Relay"). A German past
+// participle meets its verb and noun ("gesperrt", "Sperre").
 //
 // How often a thing is done is a value of its own (period.go,
 // hear.Periods): "monthly now" changes "every quarter", "une fois par an"

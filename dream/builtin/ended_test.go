@@ -118,3 +118,15 @@ func TestLastShiftLeaves(t *testing.T) {
 			[]string{"Sam Reyes"}, []string{"Yamaha CL5"}},
 	})
 }
+
+// Ensure that the part of a claim left when a period ends does not stay
+// when it names what the part withdrawn named ("… on expédie tout par
+// Mondial Relay, et l'étiquette doit sortir au format Mondial Relay").
+func TestRestLeaningOnWithdrawnPart(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"the carrier and its label",
+			[]string{"Autre chose temporaire : Colissimo a des retards énormes avec la grève, donc tant que ça dure on expédie tout par Mondial Relay, et l'étiquette doit sortir au format Mondial Relay."},
+			[]string{"La grève Colissimo est finie depuis mai, on repasse sur Colissimo pour tout."},
+			[]string{"Mondial Relay"}, nil},
+	})
+}

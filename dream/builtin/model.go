@@ -411,7 +411,7 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 			m.keepRest(c, rest, endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote)
 			continue
 		}
-		if rest, ok := otherClauses(c.cur.text, tt); ok && !condHeld(c.cur.text, tt) && !bareRest(rest) && (!namesPerson(r, tt) || reopens && reUseAgain.MatchString(r.Quote) || hear.Departed(r) && !rePersonPronoun.MatchString(rest)) && !ended && !(hear.Departed(r) && (sameHonorific(c.cur.text, rest) || followsPerson(rest))) && !(lifts && reProhibits.MatchString(unframed(rest))) {
+		if rest, ok := otherClauses(c.cur.text, tt); ok && !condHeld(c.cur.text, tt) && !bareRest(rest) && !leansOn(c.cur.text, rest, tt) && (!namesPerson(r, tt) || reopens && reUseAgain.MatchString(r.Quote) || hear.Departed(r) && !rePersonPronoun.MatchString(rest)) && !ended && !(hear.Departed(r) && (sameHonorific(c.cur.text, rest) || followsPerson(rest))) && !(lifts && reProhibits.MatchString(unframed(rest))) {
 			// The claim says more than what is withdrawn: the rest stays.
 			// A thing one may use again is no person, whatever its
 			// capitals; a ban lifted takes the prohibition said beside
@@ -422,6 +422,61 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 		m.withdraw(c, session, r)
 	}
 	return len(tied) > 0
+}
+
+// reScopeLead opens a statement with what it is said of: "pour les
+// parfumés, on passe la cure à cinq semaines".
+var reScopeLead = regexp.MustCompile(`(?i)^(?:pour|for|für|para|对于|关于)\s*([^,，]{2,40})[,，]`)
+
+// lastQuoteOr is the user's words a claim quotes last, or the claim.
+func lastQuoteOr(text string) string {
+	if _, _, q, ok := lastQuote(text); ok {
+		return strings.TrimSpace(q)
+	}
+	return text
+}
+
+// besideWords is the values of vs whose clause of text shares most of
+// the words tt, all of vs at a tie or when none shares any.
+func besideWords(text string, vs, tt []string) []string {
+	clauses := reClauseSep.Split(text, -1)
+	score := make([]int, len(vs))
+	most := 0
+	for i, v := range vs {
+		for _, c := range clauses {
+			if strings.Contains(c, v) {
+				score[i] = max(score[i], len(overlapAkin(minus(terms(c), terms(v)), tt)))
+			}
+		}
+		most = max(most, score[i])
+	}
+	var out []string
+	for i, v := range vs {
+		if score[i] == most {
+			out = append(out, v)
+		}
+	}
+	if most == 0 || len(out) == len(vs) {
+		return vs
+	}
+	return out
+}
+
+// leansOn reports a claim's rest that names what the part withdrawn named
+// too, beside what the withdrawal names (tt): "… on expédie tout par
+// Mondial Relay, et l'étiquette doit sortir au format Mondial Relay" is
+// one practice, and the label goes with the carrier.
+func leansOn(text, rest string, tt []string) bool {
+	for _, ix := range wordSpans(rest) {
+		w := rest[ix[0]:ix[1]]
+		if ix[0] == 0 || !properNoun(w, false) || containsTerms(tt, terms(w)) {
+			continue
+		}
+		if strings.Count(text, w) > strings.Count(rest, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // bareRest reports a claim's rest that is a fragment on its own ("unser
@@ -1108,7 +1163,8 @@ var commonWord = stemmedSet("has", "have", "had", "hat", "haben", "tiene", "tien
 	"auch", "también", "aussi", "still", "noch", "todavía", "encore", "just", "only", "nur", "solo", "sólo", "seulement",
 	"again", "wieder", "otra", "vez", "back", "more", "some", "other", "same", "one", "two", "votre",
 	"can", "could", "will", "would", "should", "must", "kann", "können", "muss", "puede", "pueden", "peut", "peuvent",
-	"get", "got", "gets", "goes", "going", "gone", "make", "made", "need", "needs", "want", "wants")
+	"get", "got", "gets", "goes", "going", "gone", "make", "made", "need", "needs", "want", "wants",
+	"then", "dann", "entonces", "alors", "instead", "statt", "before", "after", "next", "vorher", "nachher", "antes", "después", "avant", "après")
 
 // identHolder is the one current claim holding a name of a file, table
 // or build a withdrawal says ("la comparaison avec referenz_2023.xlsx, on
@@ -1307,6 +1363,7 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 		}
 		pair := pairsWith(w, said)
 		found := false
+		from := len(replaced)
 		for _, c := range cands {
 			if lone && overlap(others, c.vterms) == 0 {
 				continue
@@ -1323,6 +1380,12 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 				found = true
 			}
 		}
+		if t := timeOnly(w); t != "" && len(replaced)-from > 1 {
+			// A time several claims hold ("17:00" of the truck cutoff
+			// and of caddie bookings): the ones sharing most words with
+			// what the statement says, then with its lead-in.
+			replaced = slices.Concat(replaced[:from], sharingWords(sharingWords(replaced[from:], minus(vterms, wt)), minus(terms(st.Topic), wt)))
+		}
 		if t := timeOnly(w); t != "" && !found {
 			// "nicht mehr 18 Uhr" of "les réservations ferment la veille
 			// à 18h": a time of day spelled otherwise names the one
@@ -1336,6 +1399,14 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 				if c.current() && !slices.Contains(replaced, c) && slices.ContainsFunc(c.valueToks(), func(v valueTok) bool { return v.kind == vkTime && v.text == t }) {
 					holding = append(holding, c)
 				}
+			}
+			if len(holding) > 1 {
+				// Of several claims holding the time, the one sharing
+				// a word with what the statement and its lead-in say
+				// ("Im Winter ist der Platz eine Stunde früher zu" —
+				// "Annahmeschluss 16:00 statt 17:00" ends "nimmt der
+				// Platz bis 17 Uhr an").
+				holding = sharingWords(sharingWords(holding, minus(vterms, wt)), minus(terms(st.Topic), wt))
 			}
 			if len(holding) == 1 {
 				replaced = append(replaced, holding[0])
@@ -1415,7 +1486,9 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 	// not name it again.
 	var olds []string
 	if match != nil && match.cur != nil && (!sameValue(match, vterms) || changesValue(text, match.cur.text, st.Replaces)) {
-		olds = append(olds, match.cur.text)
+		// The value a relative change worked out ("… (now 8 %)") is the
+		// current one, not the value replaced.
+		olds = append(olds, reNowNote.ReplaceAllString(match.cur.text, ""))
 	}
 	for _, c := range replaced {
 		if c.cur == nil {
@@ -1491,6 +1564,33 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 	return stUpdated
 }
 
+// reNowNote is the value a relative change worked out, after the user's
+// words (applyRelative).
+var reNowNote = regexp.MustCompile(`\s*\(now [^()]*\)$`)
+
+// sharingWords is the claims of cs whose current value shares most of the
+// telling terms of words (no common word, no number), or all of cs when
+// none shares any.
+func sharingWords(cs []*claim, words []string) []*claim {
+	words = slices.DeleteFunc(slices.Clone(words), func(t string) bool {
+		return commonWord[t] || !cjkWord(t) && (utf8.RuneCountInString(t) < 3 || strings.ContainsFunc(t, unicode.IsDigit))
+	})
+	var out []*claim
+	most := 0
+	for _, c := range cs {
+		switch n := overlap(words, c.vterms); {
+		case n > most:
+			out, most = []*claim{c}, n
+		case n == most && n > 0:
+			out = append(out, c)
+		}
+	}
+	if len(out) == 0 {
+		return cs
+	}
+	return out
+}
+
 // closestSubject is the claim of cs whose subject shares most terms with
 // st: of the claims a statement replaces, the one it now states ("the
 // session timeout is 777 seconds now" replaces every claim of seconds it
@@ -1526,6 +1626,17 @@ func otherPart(old, text string, sterms []string) (string, bool) {
 	}
 	ns := valueOf(text)
 	vs := changedValues(ns, ov)
+	if len(vs) > 1 && len(ns) == 1 {
+		// "6 semaines pour le Marseille …, et 4 semaines pour les savons
+		// parfumés" of "pour les parfumés, on passe la cure à cinq
+		// semaines": of several values the one new value could change,
+		// those said beside the statement's own words.
+		tt := minus(terms(unframed(text)), sterms)
+		if m := reScopeLead.FindStringSubmatch(lastQuoteOr(text)); m != nil {
+			tt = terms(m[1]) // "pour les parfumés, …": what it is said of
+		}
+		vs = besideWords(old, vs, tt)
+	}
 	if len(vs) > 0 {
 		if rest, ok := otherClauses(old, vs); ok {
 			return rest, true

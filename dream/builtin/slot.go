@@ -863,7 +863,7 @@ func changed(s string) bool {
 }
 
 // reFrame is the frame memfs puts around the user's words in a claim.
-var reFrame = regexp.MustCompile(`(?i)\bthe user(?: \([^)]*\))? (?:said|answered|agreed to the assistant's proposal)\b|^asked\b|^on the question\b`)
+var reFrame = regexp.MustCompile(`(?i)\bthe user(?: \([^)]*\))? (?:said|answered|agreed to the assistant's proposal)\b|^asked\b|^on the question\b|, saying “[^“”]*”$`)
 
 // unframed is a claim without the frame around the user's words.
 func unframed(s string) string {
@@ -953,11 +953,16 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 	// is that claim's new value; an answer's "from now on" may be said of
 	// its question's values, which it does not change.
 	fromNow := !saysChange(st) && st.Question == "" && reFromNow.MatchString(st.Quote)
-	change := saysChange(st) || fromNow
+	// A value the agent worked out and the user agreed to is where the
+	// thing it is of stands now.
+	change := saysChange(st) || fromNow || st.Via == "confirm"
 	// A label the claim was said under ("cambiamos la planificación:
 	// …") may name what it is of.
 	content := minus(union(union(sterms, terms(unframed(st.Claim))), terms(st.Topic)), valueTerms(bareValues(nv)))
-	content = slices.DeleteFunc(content, func(t string) bool { return genericModifier[t] || changeCue.MatchString(t) })
+	content = slices.DeleteFunc(content, func(t string) bool {
+		// "です", "すね": kana of grammar name nothing.
+		return genericModifier[t] || changeCue.MatchString(t) || cjkWord(t) && !strings.ContainsFunc(t, func(r rune) bool { return !unicode.In(r, unicode.Hiragana) })
+	})
 	if len(content) == 0 {
 		return nil
 	}
@@ -997,9 +1002,23 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 	if swap {
 		probe = union(content, kin)
 	}
+	cands := m.candidates(probe)
+	// A unit written onto its count ("90fps", "300req/min"), which few
+	// counts have and no term holds apart.
+	ownUnit := change && slices.ContainsFunc(nv, func(v valueTok) bool {
+		return v.kind == vkCount && slices.ContainsFunc(v.units, func(u string) bool { return writtenOnto(v, u) })
+	})
+	if ownUnit {
+		// "目標は 90fps に変更です" of "パフォーマンスは 72fps 死守": a
+		// count in a unit few counts have is found by its unit, whatever
+		// words the claim says around it; the unit is no term of its own
+		// ("72fps"), so every claim is looked at, as for a forget.
+		m.openAll()
+		cands = m.claims
+	}
 	styped := untyped(sterms)
 	parts := hear.JoinedParts(unframed(st.Claim))
-	for _, c := range m.candidates(probe) {
+	for _, c := range cands {
 		if !c.current() || c.cur.kind == string(hear.Person) || c.area == "people" {
 			continue
 		}
@@ -1049,6 +1068,10 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 					shared++
 				}
 			}
+			// A name with a number both say alike ("40HQ" of "那 40HQ 就是
+			// 66 方" and "40HQ 最多排64方") names the thing the values are
+			// of.
+			shared += sameCodes(nv, ov)
 			need := 1
 			switch {
 			case kind == vkName && st.Kind == hear.Team && c.cur.kind == string(hear.Team) && cjkWord(st.Quote) && cjkWord(c.cur.text):
@@ -1081,7 +1104,21 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 			unitShared := countsShare(nv, ov, func(_ valueTok, u string) bool {
 				return !termStop[u] && !countLead[u] && (utf8.RuneCountInString(u) > 1 || cjkWord(u))
 			})
-			if kind == vkCount && unitShared && sameID(nv, ov) {
+			if st.Via == "confirm" && len(sterms) > 0 && containsTerms(union(c.sterms, c.vterms), sterms) && (kind == vkCount || kind == vkTime || kind == vkDay || kind == vkPeriod) {
+				// "So the deposit becomes £750 from January?" — "Yes, £750":
+				// the value the agent worked out is of what its sentence
+				// names, and the claim naming it holds the value before.
+				need, covers = 1, true
+			}
+			if kind == vkCount && unitShared && shared >= 3 && st.Lang != "zh" && st.Lang != "ja" {
+				// "La synchro du stock … toutes les cinq minutes" of "l'appli
+				// synchronise le stock … toutes les 15 minutes": a count of
+				// one unit, said in three of the claim's words (not three
+				// of the pairs of characters Chinese and Japanese share
+				// so easily).
+				covers = true
+			}
+			if kind == vkCount && unitShared && (sameID(nv, ov) || sameCodes(nv, ov) > 0) {
 				// "P2 が立体化されたので上限を 720 台に" of "P2 駐車場の上限は
 				// 480 台": a count of one unit of the thing both name by
 				// its id.
@@ -1171,6 +1208,12 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 			}
 			if shared >= need && covers {
 				s = shared
+			} else if ownUnit && shared == 0 && kind == vkCount && countsShare(nv, ov, writtenOnto) {
+				// "目標は 90fps に変更です" of "パフォーマンスは 72fps 死守":
+				// a change to a count in a unit few counts have, sharing
+				// no word with the claim holding the one count in that
+				// unit (two such claims tie, and neither changes).
+				s = 1
 			}
 		}
 		top.offer(c, s)
@@ -1429,6 +1472,26 @@ func rareUnit(ns, os []valueTok) bool {
 	return countsShare(ns, os, func(n valueTok, u string) bool {
 		return rare(u) && (strings.Contains(u, "/") || strings.HasSuffix(n.text, u) || measureUnits[u])
 	})
+}
+
+// sameCodes counts the codes (letters and digits together, "40hq",
+// "w12") the new and the old values both hold.
+func sameCodes(ns, os []valueTok) int {
+	n := 0
+	for _, v := range ns {
+		if len(v.text) >= 3 && strings.ContainsFunc(v.text, unicode.IsDigit) && strings.ContainsFunc(v.text, unicode.IsLetter) &&
+			slices.ContainsFunc(os, func(o valueTok) bool { return o.text == v.text }) {
+			n++
+		}
+	}
+	return n
+}
+
+// writtenOnto reports a setting's unit written onto its count ("90fps",
+// "300req/min"): few counts have one, so looking at every claim for it
+// (slotMatch) stays rare.
+func writtenOnto(v valueTok, u string) bool {
+	return (settingUnits[u] || strings.Count(u, "/") == 1) && rare(u) && !cjkWord(u) && len(v.text) > len(u) && strings.HasSuffix(strings.ToLower(v.text), u) && isDigits(v.text[len(v.text)-len(u)-1:len(v.text)-len(u)])
 }
 
 // countsShare reports a new count (of ns) and an old one (of os) of other

@@ -507,8 +507,42 @@ func akinPart(a, b string) bool {
 	}
 	// Spanish "-ción" and "-sión" are the "-tion" and "-sion" of English
 	// and French: "expiración" is "expiration".
-	return n >= 4 && cognate(a) == cognate(b)
+	if n >= 4 && cognate(a) == cognate(b) {
+		return true
+	}
+	// A German participle is its verb's and its noun's word: "gesperrt"
+	// and "Sperre", "ausgedruckt" and "Ausdrucken".
+	if pa, pb := participleStem(a), participleStem(b); pa != a || pb != b {
+		m := hear.SharedStart(pa, pb)
+		return pa == pb || m >= 5 && 4*m >= 3*min(utf8.RuneCountInString(pa), utf8.RuneCountInString(pb))
+	}
+	return false
 }
+
+// participleStem is a German past participle without its "ge-" and its
+// "-t" or "-et" ("gesperrt" → "sperr", "ausgedruckt" → "ausdruck"); other
+// words as they are.
+func participleStem(w string) string {
+	if utf8.RuneCountInString(w) < 7 {
+		return w
+	}
+	for _, p := range separablePrefixes {
+		rest, ok := strings.CutPrefix(w, p+"ge")
+		if !ok {
+			continue
+		}
+		for _, end := range []string{"et", "t"} {
+			if stem, ok := strings.CutSuffix(rest, end); ok && utf8.RuneCountInString(stem) >= 4 {
+				return p + stem
+			}
+		}
+	}
+	return w
+}
+
+// separablePrefixes open a German separable verb, before the "ge" of its
+// participle ("aus-ge-druckt"); "" is a verb without one.
+var separablePrefixes = []string{"", "ab", "an", "auf", "aus", "ein", "mit", "nach", "vor", "zu", "zurück", "weg", "um", "frei", "los"}
 
 // cognate writes a Spanish "-ción" or "-sión" word as its English and
 // French cognate.

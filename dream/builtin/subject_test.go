@@ -17,3 +17,24 @@ func TestTermSynonymsDisjoint(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that a German past participle is akin to its verb's infinitive
+// and its noun ("gesperrt" and "Sperre", "ausgedruckt" and "Ausdrucken"),
+// and that words that merely start alike are not.
+func TestParticipleAkin(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want bool
+	}{
+		{"gesperrt", "sperr", true},
+		{"ausgedruckt", "ausdrucken", true},
+		{"gepoltert", "polter", true},
+		{"abgeschaltet", "abschaltung", true},
+		{"gesperrt", "gespräch", false},
+		{"getestet", "gestern", false},
+	} {
+		if got := akin(tc.a, tc.b); got != tc.want {
+			t.Errorf("akin(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+}

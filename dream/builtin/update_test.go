@@ -2601,3 +2601,43 @@ func TestEndedInOtherShapes(t *testing.T) {
 			[]string{"8 Sekunden", "vorgeschlagen"}, []string{"12 Sekunden"}},
 	})
 }
+
+// Ensure that a value the agent proposed in place of another and the user
+// took replaces the claim holding the other, and that of several claims
+// holding a time, the one the change's words name is the one replaced.
+func TestValueInPlaceOfAnother(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"an answer to a question proposing a value instead of another",
+			[]string{"Die Zielfeuchte für Fichte-Bauholz ist übrigens 18 Prozent, die muss im Protokoll oben im Kopf stehen."},
+			[]string{"A:Also Zielfeuchte Fichte-Bauholz 16 % statt 18 %?", "16 Prozent."},
+			[]string{"18 Prozent", "statt 18"}, []string{"16 Prozent"}},
+		{"a time held by two claims, the change naming one",
+			[]string{"The yard takes trucks until 17:00 - Anton has more people there.", "Caddie bookings always close at 17:00 the day before."},
+			[]string{"In winter the yard closes an hour earlier, from next week.", "A:Then the truck cutoff would be 16:00 instead of 17:00. Shall I change it for good?", "Yes, 16:00. For good."},
+			[]string{"trucks until 17:00"}, []string{"Caddie bookings always close at 17:00", "Yes, 16:00"}},
+		{"a value checked back, what stays left out, a code both name",
+			[]string{"我们的规矩是 40HQ 最多排64方，理论上能装68方，但实际装不下，留余量。", "A:各留多少？", "20GP 排25方，40GP 排54方。"},
+			[]string{"A:那 40HQ 就是 66 方，20GP 和 40GP 不变？", "对，66方，其他不变。"},
+			[]string{"64方"}, []string{"66 方", "25方"}},
+		{"a count in a unit written onto it, no word shared",
+			[]string{"パフォーマンスは 72fps 死守で、Update() の中で GetComponent するのは禁止にしてます。"},
+			[]string{"顧客の要望でリフレッシュレートを 90Hz にすることになったので、目標は 90fps に変更です。"},
+			[]string{"72fps"}, []string{"90fps"}},
+		{"a value a relative change worked out, then checked back",
+			[]string{"Le Dr Masson est notre vétérinaire ; il veut une alerte si un animal perd plus de 10 % de son poids en un mois."},
+			[]string{"Le Dr Masson veut l'alerte de poids plus tôt : deux points de moins que maintenant.", "A:Donc le seuil passe de 10 % à 8 % de perte sur 30 jours ?", "oui, 8 %, c'est ça, go ahead."},
+			[]string{"plus de 10 %"}, []string{"à 8 %", "oui, 8 %"}},
+		{"an amount worked out and confirmed, of what its sentence names",
+			[]string{"Also, at arrangement we take a £500 deposit, card or bank transfer, that should show on the invoice as 'Deposit received'."},
+			[]string{"A:So the deposit becomes £750 from January?", "Yes, £750 from the first of January."},
+			[]string{"£500"}, []string{"£750"}},
+		{"an amount raised by a sum in a currency",
+			[]string{"Also, at arrangement we take a £500 deposit, card or bank transfer, that should show on the invoice as 'Deposit received'."},
+			[]string{"And the deposit's going up by £250 from January, the Thursday meeting agreed."},
+			[]string{"£500"}, []string{"£750"}},
+		{"a thing named first, then how often it is done, in words",
+			[]string{"La boutique en ligne est sur PrestaShop et l'appli synchronise le stock de pains finis toutes les 15 minutes."},
+			[]string{"La synchro du stock, on a eu deux ventes en double la semaine dernière, il faut la faire toutes les cinq minutes maintenant."},
+			[]string{"15 minutes"}, []string{"cinq minutes"}},
+	})
+}

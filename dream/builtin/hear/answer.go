@@ -23,6 +23,18 @@ var (
 	reTaskQuestion = regexp.MustCompile(`(?i)\b(?:which (?:file|one|option|approach|test|function|branch|version of the fix)|should i|do you want|want me|this (?:file|bug|test|change|pr|function|error)|what (?:are|shall|should|do) (?:we|you want to|you want me to) (?:work(?:ing)? on|do(?:ing)?|tackle|start with|look at)|what's next|what can i do|how can i help)\b|\b(?:hoy|heute|aujourd'hui|ahora mismo|gerade)\b|今天|今日|\b(?:woran arbeiten|was machen wir|was steht an|en qué (?:trabajamos|te ayudo|puedo ayudar)|qué hacemos|on fait quoi|qu'est-ce qu'on fait|sur quoi (?:on travaille|travaille-t-on))|做什么|何をしましょう|何をします|^¿?(?:empiezo|hago|sigo|uso|pongo|continúo|aplico|borro|cambio|subo|despliego|lo hago|lo dejo|corrijo|lo corrijo|arreglo|lo arreglo|quito|lo quito)\b|^(?:je commence|je fais|je continue|j'applique|je lance|je corrige|je le corrige|je modifie|je supprime|je retire|j'enlève|je garde|je laisse|je change|fange ich|mache ich|korrigiere ich|ändere ich|lösche ich|entferne ich|behebe ich)\b|^我(?:先|要不要)|(?:しますか|しましょうか)[？?]$|(?:要删吗|删吗|删掉吗|删不删|要不要删)[？?]$|(?:消していいですか|消してもいいですか|削除していいですか)[？?]$`)
 )
 
+// reCheckQuestion asks the user to confirm what the agent said before,
+// not for a fact: a reply saying the value again agrees to it (echo).
+var reCheckQuestion = regexp.MustCompile(`(?i)` +
+	// "Is that right?", "Stimmt das so?", "これで合ってますか？"
+	`^(?:(?:so\s+|and\s+)?(?:is|was) (?:that|this|it) (?:right|correct|accurate)|(?:does|did) (?:that|this) (?:sound|look) (?:right|correct)|have i got (?:that|this|it) right|did i get (?:that|this|it) right|correct|right|stimmt (?:das|es)(?: so)?|ist (?:das|es) (?:so )?(?:richtig|korrekt)|passt das(?: so)?|richtig|¿?(?:es|está) (?:correcto|bien)(?: así)?|¿?correcto|¿?(?:lo )?he entendido bien|c'est (?:bien )?(?:ça|correct|juste)|est-ce (?:bien )?(?:ça|correct|juste)|c'est bon)\s*[?？]$|(?:これで)?(?:合って(?:い)?ますか|正しいですか)[？?]$|(?:对吗|对不对|是这样吗|没错吧|没错吗|是吗)[？?]$` +
+	// A tag on a statement ("…, right?", "…, richtig?", "…, ¿verdad?")
+	// asks the same.
+	`|[,，、]\s*(?:right|correct|yes|no|richtig|oder|gell|ne|nicht wahr|¿?verdad|¿?no|¿?cierto|non|n'est-ce pas|c'est ça|hein)\s*[?？]$|(?:对吧|是吧|ですよね|よね|ですね|ますね)[？?]$` +
+	// A value worked out, put back as a question ("So 40HQ is 66
+	// then?", "那 40HQ 就是 66 方？", "Also 16 Prozent?").
+	`|^(?:so|then|also|dann|donc|alors|entonces|o sea|那么|那|所以|じゃあ|では|それでは)(?:\s|,|，|、)[^?？]*\d[^?？]*[?？]$`)
+
 // question returns the information question the assistant's last text
 // ends on (several, joined, when it asks more than one), or "".
 func question(said []Record) string {
@@ -68,13 +80,17 @@ func answerClaim(q, a string) string {
 }
 
 // reQuestionWords are the words of a question that name nothing.
-var reQuestionWords = regexp.MustCompile(`(?i)^(?:what|what's|whats|which|who|whom|whose|where|when|how|why|is|are|was|were|do|does|did|can|could|should|would|will|the|a|an|in|on|at|of|for|to|with|by|from|our|your|you|we|i|it|its|it's|there|that|this|be|use|used|using|have|has|much|many|often|long|exactly|currently|usually|normally|again|kind|sort|type|one|ones|name|called|live|lives|run|runs|go|goes|set|get|kept|keep|need|needs|want|prefer|like|and|or|any|some|me|my|please|remind|tell|know|mean|call|let|wo|welche[rsnm]?|welcher|wer|was|wie|wann|ist|sind|der|die|das|den|dem|ein|eine|auf|in|im|für|von|mit|bei|läuft|liegt|nutzt|nutzen|ihr|wir|du|qué|cuál|cuáles|quién|dónde|cuándo|cómo|es|son|el|la|los|las|de|del|en|para|con|está|están|usan|usáis|quel|quelle|quels|quelles|qui|où|quand|comment|est|sont|le|les|du|des|de|en|pour|avec|sur|utilisez|vous|tu|on)$`)
+var reQuestionWords = regexp.MustCompile(`(?i)^(?:what|what's|whats|which|who|whom|whose|where|when|how|why|is|are|was|were|do|does|did|can|could|should|would|will|the|a|an|in|on|at|of|for|to|with|by|from|our|your|you|we|i|it|its|it's|there|that|this|be|use|used|using|have|has|much|many|often|long|exactly|currently|usually|normally|again|kind|sort|type|one|ones|name|called|live|lives|run|runs|go|goes|set|get|kept|keep|need|needs|want|prefer|like|and|or|any|some|me|my|please|remind|tell|know|mean|call|let|also|so|alors|donc|entonces|pues|wo|welche[rsnm]?|welcher|wer|was|wie|wann|ist|sind|der|die|das|den|dem|ein|eine|auf|in|im|für|von|mit|bei|läuft|liegt|nutzt|nutzen|ihr|wir|du|qué|cuál|cuáles|quién|dónde|cuándo|cómo|es|son|el|la|los|las|de|del|en|para|con|está|están|usan|usáis|quel|quelle|quels|quelles|qui|où|quand|comment|est|sont|le|les|du|des|de|en|pour|avec|sur|utilisez|vous|tu|on)$`)
 
 // questionSubject names what a question asks about: its words without
 // question words, pronouns and verbs of asking ("Which region is prod
-// in?" → "prod region").
+// in?" → "prod region"), and without the values it proposes in place of
+// others ("Also Zielfeuchte 16 % statt 18 %?" → "zielfeuchte").
 func questionSubject(q, lang string) string {
 	q = strings.TrimSpace(q)
+	if m := reInsteadQuestion.FindStringSubmatch(q); m != nil {
+		q = withoutTrailingValue(m[1])
+	}
 	if i := strings.LastIndex(q, ": "); i >= 0 {
 		q = q[i+2:] // "Before I write the PR description: which region …"
 	}
@@ -325,4 +341,95 @@ func deniedValues(q, a string) []string {
 		}
 	}
 	return out
+}
+
+var (
+	// reInsteadQuestion is a question that proposes a value in place of
+	// another ("Also Zielfeuchte 16 % statt 18 %?", "so 16:00 instead of
+	// 17:00?"): group 1 is what comes before the new value's end, group 2
+	// the value it replaces.
+	reInsteadQuestion = regexp.MustCompile(`(?i)^(.*\S)(?:\s*,\s*(?:not|nicht|pas|no)|\s+(?:statt|anstatt|anstelle von|instead of|rather than|au lieu de|au lieu du|plutôt que|à la place de|en lugar de|en vez de|y no))\s+((?:\d[:.,]\d|[^?？,;:]){1,40}?)\s*(?:[?？]|$)`)
+	// reInsteadQuestionCJK is the same in Chinese and Japanese: "18%じゃなくて
+	// 16%ですか", "是16%而不是18%吗".
+	reInsteadQuestionCJK = regexp.MustCompile(`([^、，。？?\s]{1,20})(?:ではなく|じゃなくて|じゃなく|でなく)(?:て)?([^、，。？?]{1,20})|(\S{1,20}?)而不是([^、，。？?吗]{1,20})|不是([^、，。？?]{1,20}?)而是([^、，。？?吗]{1,20})`)
+	// reAnswerYes opens an answer that agrees.
+	reAnswerYes = regexp.MustCompile(`(?i)^(?:yes|yep|yeah|yup|right|correct|exactly|ja|genau|richtig|stimmt|sí|si|exacto|correcto|oui|exact|exactement|c'est ça|はい|ええ|うん|そう|そうです|对|是的|是|没错|嗯)(?:[\s,.:;!—–-]|、|，|。|$)`)
+)
+
+// insteadValues are the values a question proposing one value in place
+// of another leaves behind when the answer takes the new one ("Also 16 %
+// statt 18 %?" — "16 Prozent."): the old value is no longer current. The
+// answer takes it by agreeing or by naming a number of the new value and
+// none of the old.
+func insteadValues(q, a string) []string {
+	q, a = strings.TrimSpace(q), strings.TrimSpace(a)
+	if reAnswerNo.MatchString(a) {
+		return nil
+	}
+	var newPart, old string
+	if m := reInsteadQuestion.FindStringSubmatch(q); m != nil {
+		newPart, old = m[1], strings.TrimSpace(m[2])
+	} else if m := reInsteadQuestionCJK.FindStringSubmatch(q); m != nil {
+		switch {
+		case m[1] != "":
+			old, newPart = m[1], m[2]
+		case m[3] != "":
+			newPart, old = m[3], m[4]
+		default:
+			old, newPart = m[5], m[6]
+		}
+	} else {
+		return nil
+	}
+	old = strings.TrimRight(old, ".。 ")
+	if old == "" || len(strings.Fields(old)) > 4 || !reDigits.MatchString(old) && !reValueWord.MatchString(old) {
+		return nil
+	}
+	if strings.Contains(strings.ToLower(a), strings.ToLower(old)) {
+		return nil // the answer names the old value: no clear change
+	}
+	oldNums, newNums := reDigits.FindAllString(old, -1), reDigits.FindAllString(newPart, -1)
+	takes := reAnswerYes.MatchString(a)
+	for _, n := range reDigits.FindAllString(a, -1) {
+		if slices.Contains(oldNums, n) {
+			return nil
+		}
+		if slices.Contains(newNums, n) {
+			takes = true
+		}
+	}
+	if !takes {
+		return nil
+	}
+	return []string{old}
+}
+
+// withoutInstead is a question proposing one value in place of another
+// without the value it replaces, for the claim that states the answer
+// ("Also 16 % statt 18 %?" → "Also 16 %?"); other questions as they are.
+func withoutInstead(q string) string {
+	if m := reInsteadQuestion.FindStringSubmatch(strings.TrimSpace(q)); m != nil {
+		return m[1] + "?"
+	}
+	return q
+}
+
+// reDigits is a run of digits.
+var reDigits = regexp.MustCompile(`\d+`)
+
+// reUnitWord is a unit written after a number ("16 %", "18 Prozent").
+var reUnitWord = regexp.MustCompile(`(?i)^(?:%|％|prozent|percent|pour ?cent|por ?ciento|uhr|h|min|mins|minutes?|minuten|hours?|stunden|heures?|horas?|days?|tage|jours|días|°c?|grad|degrees?|grados|degrés|kg|g|t|km|m|cm|mm|€|eur|euros?|usd|\$|£|chf|yen|円|元)$`)
+
+// withoutTrailingValue drops the value a question's clause ends on: its
+// numbers and their units.
+func withoutTrailingValue(s string) string {
+	fs := strings.Fields(s)
+	for len(fs) > 1 {
+		w := strings.Trim(fs[len(fs)-1], ",.;:")
+		if !reDigits.MatchString(w) && !reUnitWord.MatchString(w) {
+			break
+		}
+		fs = fs[:len(fs)-1]
+	}
+	return strings.Join(fs, " ")
 }

@@ -749,7 +749,15 @@ var reLeftFor = map[string]*regexp.Regexp{
 var reTrial = regexp.MustCompile(`(?i)\b(?:try|trying|maybe|perhaps|for now|for the test|to see|temporarily|probier\w*|versuch\w*|vielleicht|vorerst|erstmal|prueba|probar|quizás|por ahora|de momento|essaie|essayer|peut-être|pour l'instant|pour le moment)\b|` + trialCJK + `|暂时|とりあえず|一旦|一時的`)
 
 // reFromNowOn says a statement holds from now on, in the six languages.
-var reFromNowOn = regexp.MustCompile(`(?i)\b(?:from now on|going forward|henceforth|from here on(?: out)?|ab jetzt|ab sofort|künftig|zukünftig|von nun an|de ahora en adelante|a partir de ahora|en adelante|désormais|dorénavant)\b|à partir de maintenant\b|从现在开始|今后|今後|これからは`)
+var reFromNowOn = regexp.MustCompile(`(?i)\b(?:from now on|going forward|henceforth|from here on(?: out)?|ab jetzt|ab sofort|künftig|zukünftig|von nun an|de ahora en adelante|a partir de ahora|en adelante|désormais|dorénavant)\b|à partir de maintenant\b|从现在开始|今后|今後|これからは` +
+	// A start date said as a month or the next week or month ("from
+	// August new refs look like …", "ab Oktober", "à partir de janvier",
+	// "从九月起", "来月から").
+	`|\b(?:from|starting(?: in)?|as of) (?:january|february|march|april|may|june|july|august|september|october|november|december|next (?:week|month|year|season))\b` +
+	`|\bab (?:januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|nächste[nmr]? (?:woche|monat|jahr|saison))\b` +
+	`|\ba partir de(?:l)? (?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|la (?:próxima|semana que viene)|el (?:próximo|mes que viene))\b` +
+	`|(?:^|\s)(?:à partir d[eu']\s*|dès )(?:janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|la semaine prochaine|le mois prochain|l'an prochain)` +
+	`|从(?:[0-9]+|[一二三四五六七八九十]+)月(?:份)?(?:起|开始)|(?:下个?月|下周|下星期|明年)(?:起|开始)|[0-9０-９]+月から|(?:来月|来週|来年)から`)
 
 // reTrialCJK is a change tried, in Chinese or Japanese ("要不先把超时调到
 // 90 秒试试看"): no change memory keeps.
@@ -1086,6 +1094,11 @@ func retractionIn(s string, lx *lexicon) string {
 					// names the matter as much as the matter itself.
 					t += " " + v
 				}
+				if rest := reZhPronounLead.ReplaceAllString(t, ""); rest != t && utf8.RuneCountInString(rest) >= 2 && !strings.HasPrefix(rest, "的") {
+					// "不用我复核了": who did it names nothing of the matter
+					// ("他的 Grafana 账号": whose it is does).
+					t = rest
+				}
 				if l := strings.TrimSpace(group(re, m, "lead")); l != "" && !reZhLeadFiller.MatchString(l) {
 					// "周三不用再避开了": what it is no longer needed
 					// for names the matter too.
@@ -1100,6 +1113,9 @@ func retractionIn(s string, lx *lexicon) string {
 	}
 	return reopenedIn(s, lx)
 }
+
+// reZhPronounLead is a Chinese pronoun opening what a withdrawal names.
+var reZhPronounLead = regexp.MustCompile(`^(?:我们|你们|他们|她们|我|你|他|她)`)
 
 // reZhLeadFiller is a Chinese lead-in that names no matter: a pronoun, a
 // time from now on, a joining word.

@@ -23,7 +23,7 @@ import (
 const lowerHolder = `\p{Ll}[\p{Ll}'’]{2,15}(?: \p{Ll}[\p{Ll}'’]{2,15})?`
 
 // holderEnd is what may follow a holder's name.
-const holderEnd = `(?:$|[,.;:!—–(]| -| and\b| now\b| so\b| from now\b| going forward\b)`
+const holderEnd = `(?:$|[,.;:!—–(]| -| and\b| now\b| so\b| from now\b| going forward\b| from (?:this|next) (?:week|month|year|season|term)\b)`
 
 var (
 	enHolder = `(?P<h>` + titleRe + nameRe + `|` + lowerHolder + `)`
@@ -44,7 +44,7 @@ var (
 var reHandover = map[string][]*regexp.Regexp{
 	En: {
 		// "priya's got the gps ingest now", "Ana has taken over billing"
-		regexp.MustCompile(`(?i)^(?:(?:so|and|oh|btw|also|fyi|ok|okay),? )*` + enHolder + `(?:'s| has| is)? (?:now |also |just )?(?:taken over|took over|picked up|inherited|is taking over|'s taking over) (?:the |our |all (?:the )?)?` + duty + `(?:` + holderEnd + `)`),
+		regexp.MustCompile(`(?i)^(?:(?:so|and|oh|btw|also|fyi|ok|okay),? )*` + enHolder + `(?:'s| has| is)? (?:now |also |just )?(?:taken over|took over|picked up|inherited|is taking over|'s taking over|taking over|taking on|picking up) (?:the |our |all (?:the )?)?` + duty + `(?:` + holderEnd + `)`),
 		regexp.MustCompile(`(?i)^(?:(?:so|and|oh|btw|also|fyi|ok|okay),? )*` + enHolder + `(?:'s| has| is) (?:got|owning|running|doing|handling|covering|on|in charge of|looking after) (?:the |our |all (?:the )?)?` + duty + ` (?:now|from now on|going forward|these days)\b`),
 		// "membership questions now go to the new secretary, Dev Patel"
 		regexp.MustCompile(`(?i)^(?:(?:so|and|oh|btw|also|fyi|ok|okay),? )*(?:the |our |any |all )?` + duty + ` (?:questions |stuff |things |requests |changes |issues )?(?:now (?:go(?:es)?|is|are)|(?:go(?:es)?|is|are) now) (?:to|with|past) (?:the new ` + enRole + `,? )?` + enHolder + holderEnd),
@@ -178,7 +178,7 @@ func handoverOf(s, lang string) (handover, bool) {
 				sm[i] = s[m[2*i]:m[2*i+1]]
 			}
 		}
-		h := strings.TrimSpace(group(re, sm, "h"))
+		h := strings.TrimSuffix(strings.TrimSuffix(strings.TrimSpace(group(re, sm, "h")), "'s"), "’s")
 		if h == "" || strings.ToLower(h) == h && holderStop[strings.Fields(h)[0]] {
 			continue
 		}

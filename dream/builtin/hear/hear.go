@@ -169,9 +169,29 @@
 // worked out that the reply agrees to by saying it again ("So Wednesday
 // at 19:00 instead." — "Yes, Wednesday."): the assistant's sentence
 // holding it is the statement, the change the user asked for just before
-// its topic, unless the reply states the value in words of its own.
+// its topic, unless the reply states the value in words of its own. The
+// claim quotes the reply's agreeing words beside it ("…, saying “Genau,
+// 16 Uhr”"). A question that checks back what the agent said ("Is that
+// right?", "…, richtig?", "…で合っていますか？", "So 40HQ is 66 then?")
+// asks for no fact when the reply says the value again: the reply is read
+// as such an agreement, a bare value ("16 Prozent.") and a value written
+// without spaces ("对，周三下午五点") included, and what the checked
+// sentence says stays as it is ("20GP 和 40GP 不变") is left out of it. An
+// answer taking the value a question proposes in place of another ("16 %
+// statt 18 %?" — "16 Prozent.") replaces the other.
 // Memory notes: kept when the user's words in the last two messages
 // support them.
+//
+// Kept out besides: a short clause said outright that only points at
+// what was said around it ("the old sensor too.", "we don't need that
+// either.") or was cut from a longer sentence, unless it holds a number,
+// a name or a part that stays ("Le PDF du soir, lui, reste."); hearsay
+// ("ich hab gehört …", "噂だけど", "paraît-il", "听说"). Read together: a
+// thing named first and what is said of it ("La synchro du stock, on …
+// la faire toutes les cinq minutes"), a period and an apposition after it
+// ("während der Ernte, also ab ca. 25. August …, keine Updates"), and a
+// part that narrows the one before ("…, nur wenn's brennt"); a German
+// ordinal day ("bis zum 15. des Folgemonats") ends no sentence.
 //
 // Claims: a third-person rewrite only for shapes the rules are sure of
 // (English "I'm NAME, I maintain X", "our X lives in Y", "always run X",

@@ -293,6 +293,10 @@ func TestSentences(t *testing.T) {
 		"Use z. B. the suffix _UTC. Always.":               2,
 		"Use e.g. pnpm. Never npm!":                        2,
 		"(Everything builds through the Makefile btw.) ok": 2,
+		// A German ordinal day is no sentence end.
+		"Er will die CSV bis zum 15. des Folgemonats. Mit Semikolon.": 2,
+		"Genau, bis zum 12. muss es beim Hopfenring sein.":            1,
+		"Die Miete kommt am 3. jeden Monats. Danke.":                  2,
 	} {
 		if got := sentences(line); len(got) != want {
 			t.Errorf("sentences(%q) = %q, want %d", line, got, want)

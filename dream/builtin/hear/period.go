@@ -18,7 +18,7 @@ const periodUnits = `(?:min(?:ute)?s?|minut(?:e|o|os|en)?|h(?:ou)?rs?|hours?|heu
 
 // periodCount is how many units a period spans ("every 6 months", "alle
 // zwei Wochen", "every other day").
-const periodCount = `(?:\d+|other|second|third|two|three|four|six|few|couple of|zwei|drei|vier|sechs|deux|trois|quatre|quinze|dos|tres|cuatro|seis|quince)`
+const periodCount = `(?:\d+|other|second|third|two|three|four|five|six|ten|twelve|fifteen|twenty|thirty|few|couple of|zwei|drei|vier|fünf|sechs|zehn|zwölf|fünfzehn|zwanzig|dreißig|deux|trois|quatre|cinq|six|dix|douze|quinze|vingt|trente|dos|tres|cuatro|cinco|seis|diez|doce|quince|veinte|treinta)`
 
 // rePeriod is a period in a Latin-script language: "every quarter", "each
 // sprint", "once a week", "twice per month", "monthly", "alle 2 Wochen",

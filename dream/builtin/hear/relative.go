@@ -37,10 +37,13 @@ type relPattern struct {
 
 const relNum = `(?P<n>\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|fifty|hundred|zwei|drei|vier|fünf|sechs|zehn|zwanzig|dos|tres|cuatro|cinco|seis|diez|veinte|deux|trois|quatre|cinq|six|dix|vingt)`
 
+// relCur is a currency sign before an amount ("up by £250"): its unit.
+const relCur = `(?:(?P<u0>[£$€¥])\s?)?`
+
 // relativePatterns are the shapes of a relative change in each language.
 var relativePatterns = map[string][]relPattern{
 	En: {
-		{re: regexp.MustCompile(`(?i)\b(?:(?P<down>down|lower(?:ed)?|decrease[sd]?|reduce[sd]?|cut|drop(?:ped|s)?|shorten(?:ed)?)|up|raise[sd]?|increase[sd]?|bump(?:ed|s)?(?: \w+)?(?: up)?|extend(?:ed|s)?)\b[^.,;:!?]{0,30}?\bby (?:an? )?(?:extra |another )?` + relNum + `(?:\s?(?P<u>%|[\pL]+))?`)},
+		{re: regexp.MustCompile(`(?i)\b(?:(?P<down>down|lower(?:ed)?|decrease[sd]?|reduce[sd]?|cut|drop(?:ped|s)?|shorten(?:ed)?)|up|raise[sd]?|increase[sd]?|bump(?:ed|s)?(?: \w+)?(?: up)?|extend(?:ed|s)?)\b[^.,;:!?]{0,30}?\bby (?:an? )?(?:extra |another )?` + relCur + relNum + `(?:\s?(?P<u>%|[\pL]+))?`)},
 		{re: regexp.MustCompile(`(?i)\b` + relNum + ` (?:(?P<down>fewer|less)|more|extra) (?P<u>[\pL]+)`), needUnit: true},
 		{re: regexp.MustCompile(`(?i)\b(?:an? extra|another) ` + relNum + `\s?(?P<u>%|[\pL]+)`), sign: 1},
 		{re: regexp.MustCompile(`(?i)\b(?:doubled|double it|double that)\b`), factor: 2},

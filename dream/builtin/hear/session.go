@@ -51,8 +51,58 @@ func (sr *sessionReader) add(st Statement) {
 	if emptyAfterRedaction(st.Claim) || emptyAfterRedaction(st.Quote) && st.Via == "" {
 		return
 	}
+	if st.Via == "" && (st.Kind == Fact || st.Kind == Rule) && fragment(st.Quote, st.Lang) {
+		return
+	}
 	sr.h.Statements = append(sr.h.Statements, st)
 }
+
+// rePointing are the words of a clause that point at what the
+// conversation said around it ("the old PT100 too", "Send it", "CSVはこれ").
+var rePointing = map[string]*regexp.Regexp{
+	En: wordsRe(`it`, `its`, `that`, `them`, `those`, `this`, `these`, `there`, `too`, `either`, `her`, `him`, `she`, `he`, `they`),
+	De: wordsRe(`es`, `ihn`, `ihm`, `ihr`, `sie`, `dort`, `da`, `auch`, `dies`, `diese[snmr]?`, `davon`, `dafür`, `damit`),
+	Es: wordsRe(`lo`, `le`, `les`, `eso`, `esto`, `ahí`, `allí`, `también`, `tampoco`, `ella`, `él`, `ellos`, `mismo`),
+	Fr: wordsRe(`lui`, `ça`, `cela`, `ceci`, `y`, `aussi`, `elle`, `il`, `ils`, `en`, `tout`),
+	Zh: anyRe(`这个`, `那个`, `这些`, `那些`, `它`),
+	Ja: anyRe(`これ`, `それ`, `あれ`, `そこ`, `この`, `その`, `あの`),
+}
+
+// reKeptPart says a thing stays as it is: a part a withdrawal leaves,
+// short as it may be ("Le PDF du soir, lui, reste.", "会員はそのままです。").
+var reKeptPart = regexp.MustCompile(`(?i)\b(?:stays?|remains?|keep(?:s|ing)?|bleibt|bleiben|sigue|siguen|se queda|se mantiene|reste|restent|garde)\b|そのまま|変わらず|照旧|不变|保留`)
+
+// fragment reports a clause said outright that holds too little to stand
+// as a claim: short, with no number or name, pointing at what was said
+// around it or cut from a longer sentence ("… der Import holt die ab.").
+func fragment(quote, lang string) bool {
+	q := strings.TrimSpace(quote)
+	if q == "" || reKeptPart.MatchString(q) || strings.ContainsFunc(q, unicode.IsDigit) {
+		return false
+	}
+	cut := strings.HasPrefix(q, "…")
+	if cjk(lang) {
+		if utf8.RuneCountInString(q) > 14 || reLatinName.MatchString(q) {
+			return false
+		}
+	} else {
+		f := strings.Fields(strings.TrimLeft(q, "… "))
+		if len(f) > 7 {
+			return false
+		}
+		for _, w := range f[1:] {
+			// A name (German capitalizes every noun), a path, a code.
+			if r, _ := utf8.DecodeRuneInString(strings.Trim(w, "\"'“”«»(")); unicode.IsUpper(r) && lang != De || strings.ContainsAny(strings.TrimRight(w, ".,;!?"), "_/.:@`") {
+				return false
+			}
+		}
+	}
+	re := rePointing[lang]
+	return cut || re != nil && re.MatchString(q)
+}
+
+// reLatinName is a name or code in Latin letters inside CJK text.
+var reLatinName = regexp.MustCompile(`[A-Za-z]{2,}|[\p{Katakana}ー]{3,}`)
 
 // userMessage hears a message the user typed, in the context of the
 // assistant's text just before it: the question it answers (the
@@ -62,6 +112,13 @@ func (sr *sessionReader) userMessage(r Record) {
 	sr.prev, sr.cur = sr.cur, r
 	sr.lastSaid, sr.said = sr.said, nil
 	q := question(sr.lastSaid)
+	if q != "" && checksBack(q) {
+		if _, ok := echoOf(r.Text); ok {
+			// "… makes it £905.00. Is that right?" — "Yes, £905": the
+			// reply agrees to the value checked back, read as an echo.
+			q = ""
+		}
+	}
 	own := false
 	if q == "" && sr.ownQ != "" {
 		// "where's the terraform state?" … "right, harbor-tf-state":
@@ -147,11 +204,22 @@ func (sr *sessionReader) userMessage(r Record) {
 	}
 }
 
+// checksBack reports questions one of which asks the user to confirm what
+// the agent said (reCheckQuestion).
+func checksBack(q string) bool {
+	return slices.ContainsFunc(sentences(q), func(s string) bool { return reCheckQuestion.MatchString(strings.TrimSpace(s)) }) ||
+		reCheckQuestion.MatchString(q)
+}
+
 // echo is the value a reply agreeing with the assistant says again:
 // numbers as written, or one word (a weekday, a number said in words).
 type echo struct {
-	nums []string
-	word string
+	nums   []string
+	word   string
+	phrase string // a value written without spaces, said as a whole
+	// said is the reply's words that agree and say the value ("Genau, 16
+	// Uhr"): the user's own, which the claim quotes beside the proposal.
+	said string
 }
 
 // echoOf reads the value a reply opening by agreeing says again (reEcho);
@@ -159,22 +227,40 @@ type echo struct {
 func echoOf(reply string) (echo, bool) {
 	m := reEcho.FindStringSubmatch(strings.TrimSpace(reply))
 	if m == nil {
+		// "16 Prozent.": a short reply that is the value alone.
+		if b := reBareEcho.FindStringSubmatch(strings.TrimSpace(reply)); b != nil {
+			return echo{nums: reEchoNumber.FindAllString(b[1], -1), said: strings.TrimSpace(b[0])}, true
+		}
 		return echo{}, false
 	}
 	v := strings.TrimSpace(m[reEcho.SubexpIndex("v")])
+	// The user's words, when the value ends there ("Genau, 16 Uhr."),
+	// not where reEcho stops reading.
+	var said string
+	if rest := strings.TrimSpace(reply)[len(m[0]):]; rest == "" || strings.ContainsRune(",.;!?。、，！？()（）", []rune(rest)[0]) {
+		said = strings.TrimSpace(m[0])
+	}
 	if nums := reEchoNumber.FindAllString(v, -1); len(nums) > 0 {
-		return echo{nums: nums}, true
+		return echo{nums: nums, said: said}, true
 	}
 	// "Yes, Wednesday", "Yes, twelve": a day or a number said in words.
 	f := strings.Fields(strings.ToLower(v))
-	if len(f) != 1 || !numberWords[f[0]] && !isWeekday(f[0]) {
-		return echo{}, false
+	if len(f) == 1 && (numberWords[f[0]] || isWeekday(f[0])) {
+		return echo{word: f[0], said: said}, true
 	}
-	return echo{word: f[0]}, true
+	// "对，周三下午五点": a value written without spaces, said again as
+	// the assistant wrote it.
+	if cjkText(v) && utf8.RuneCountInString(v) >= 3 && !strings.ContainsAny(v, " 　") {
+		return echo{phrase: v, said: said}, true
+	}
+	return echo{}, false
 }
 
 // in reports whether text says the echoed value.
 func (e echo) in(text string) bool {
+	if e.phrase != "" {
+		return strings.Contains(text, e.phrase)
+	}
 	if e.word != "" {
 		return slices.Contains(words(strings.ToLower(text)), e.word)
 	}
@@ -185,11 +271,15 @@ func (e echo) in(text string) bool {
 
 // reEcho is a reply that opens by agreeing and says a value again: "Yes,
 // £20", "Genau, 16 Uhr", "Sí, a las 6:30", "はい、8分で", "对，68台".
-var reEcho = regexp.MustCompile(`^(?:(?i:yes|yep|yeah|yup|right|correct|exactly|indeed|ja|jep|genau|richtig|exakt|sí|si|eso|exacto|correcto|justo|oui|exactement|c'est ça|voilà|tout à fait)[,.!:;—–-]*\s+|(?:はい|ええ|そうです|そう|对|是的|没错|对的|嗯)[、，,。！!\s]*)(?P<v>(?:[0-9][.,:][0-9]|[^,.;!?。、，！？()（）]){1,40})`)
+var reEcho = regexp.MustCompile(`^(?:(?i:yes|yep|yeah|yup|right|correct|exactly|indeed|ja|jep|genau|richtig|exakt|sí|si|eso|exacto|correcto|justo|oui|exactement|c'est ça|voilà|tout à fait)[,.!:;—–-]*\s+|(?:はい|ええ|そうです|そう|合ってます|合っています|その通りです|その通り|对|是的|没错|对的|嗯)[、，,。！!\s]*)(?P<v>(?:[0-9][.,:][0-9]|[^,.;!?。、，！？()（）]){1,40})`)
+
+// reBareEcho is a reply that is a value alone, a number and a unit or a
+// word at most ("16 Prozent.", "66方。", "£905").
+var reBareEcho = regexp.MustCompile(`^((?:[£$€¥]\s?)?\d+(?:[.,:]\d+)*\s?(?:%|％|[\pL°]+)?)[.。!！]?$`)
 
 // reEchoLead opens the assistant's sentence that works out a value: a
 // proposal's or a conclusion's words, no part of what it is of.
-var reEchoLead = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|right|alright|gut|vale|bien|d'accord|bon),?\s+)?(?:shall i|should i|should we|do you want me to|want me to|so|then|that makes|that's|that means|soll ich|sollen wir|also|dann wäre|dann ist|dann|das wäre|entonces|o sea|así que|eso deja|¿?(?:lo |la )?(?:pongo|dejo|cambio)|donc|alors|ça fait|je mets|on passe)\s+(?:(?:den|die|das|el|la|los|las|le|les|the)\s+)?`)
+var reEchoLead = regexp.MustCompile(`(?i)^(?:(?:ok(?:ay)?|right|alright|gut|vale|bien|d'accord|bon),?\s+)?(?:shall i|should i|should we|do you want me to|want me to|so|then|that makes|that's|that means|soll ich|sollen wir|also|dann wäre|dann ist|dann|das wäre|entonces|o sea|así que|eso deja|¿?(?:lo |la )?(?:pongo|dejo|cambio)|donc|alors|ça fait|je mets|on passe)\s+(?:(?:den|die|das|der|dem|el|la|los|las|le|les|the)\s+)?`)
 
 // reEchoNumber is a number as the agent and the user both write it.
 var reEchoNumber = regexp.MustCompile(`\d+(?:[.,:]\d+)*`)
@@ -217,6 +307,9 @@ func (e echo) statementIn(r, said Record) (Statement, bool) {
 			if strings.Contains(s, "`") && len(reEchoNumber.FindAllString(s, -1)) > 4 {
 				continue // a command or a cron line, not the value worked out
 			}
+			// "那 40HQ 就是 66 方，20GP 和 40GP 不变？": what the sentence
+			// says stays as it is is no part of the value agreed to.
+			s = e.withoutUnchanged(s)
 			lang := detect(s)
 			st := Statement{Kind: Fact, Lang: lang, Area: areaFor(Fact, s), Via: "confirm", Pointer: s}
 			// "Soll ich den Watchdog … auf 8 Sekunden setzen?", "So
@@ -229,6 +322,9 @@ func (e echo) statementIn(r, said Record) (Statement, bool) {
 				}
 			}
 			st.Claim = "The user agreed to the assistant's proposal: “" + s + "”"
+			if e.said != "" {
+				st.Claim += ", saying “" + e.said + "”"
+			}
 			st.Quote = firstSentence(r.Text)
 			st.Replaces = replacesIn(s, lang)
 			st.Entries = entries(r, said)
@@ -236,6 +332,39 @@ func (e echo) statementIn(r, said Record) (Statement, bool) {
 		}
 	}
 	return Statement{}, false
+}
+
+// reUnchanged says a thing stays as it is.
+var reUnchanged = regexp.MustCompile(`(?i)\b(?:unchanged|stays? (?:the same|as (?:it is|they are))|remains? the same|unverändert|bleib(?:t|en) (?:gleich|wie (?:gehabt|bisher))|sin cambios|igual que antes|se queda(?:n)? igual|inchangée?s?|ne change(?:nt)? pas|reste(?:nt)? pareils?)\b|不变|照旧|不改|そのまま|変わらず|変更なし`)
+
+// reCommaPart separates the comma-separated parts of a sentence.
+var reCommaPart = regexp.MustCompile(`[，,、;；]\s*`)
+
+// withoutUnchanged is sentence s without its comma-separated parts that
+// say a thing stays as it is and do not say the echoed value.
+func (e echo) withoutUnchanged(s string) string {
+	if !reUnchanged.MatchString(s) {
+		return s
+	}
+	parts, seps := reCommaPart.Split(s, -1), reCommaPart.FindAllString(s, -1)
+	var b strings.Builder
+	for i, p := range parts {
+		if reUnchanged.MatchString(p) && !e.in(p) {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteString(seps[i-1])
+		}
+		b.WriteString(p)
+	}
+	out := strings.TrimRight(b.String(), "，,、;； ")
+	if out == "" {
+		return s
+	}
+	if end := strings.TrimRightFunc(s, func(r rune) bool { return strings.ContainsRune("?？.。!！", r) }); len(end) < len(s) && !strings.ContainsAny(out[len(out)-1:], "?.!") {
+		out += s[len(end):]
+	}
+	return out
 }
 
 // askedChange is the sentence of the user's message before an echo that
@@ -257,9 +386,19 @@ func askedChange(text string) string {
 var reShiftCue = regexp.MustCompile(`(?i)\b(?:earlier|later|sooner|früher|später|antes|después|más tarde|plus tôt|plus tard|avance|adelanta|retrasa)\b|早め|早く|遅く|遅らせ|提前|推迟|延后|晚一`)
 
 // sameNumber reports two numbers the same, an hour said whole or with
-// its minutes ("16" and "16:00").
+// its minutes ("16" and "16:00"), an amount whole or with its zero
+// cents ("905" and "905.00").
 func sameNumber(a, b string) bool {
+	a, b = wholeAmount(a), wholeAmount(b)
 	return a == b || strings.HasPrefix(a, b+":") || strings.HasPrefix(b, a+":")
+}
+
+// wholeAmount is a number without zero decimals ("905.00" → "905").
+func wholeAmount(n string) string {
+	if i := strings.LastIndexAny(n, ".,"); i >= 0 && i < len(n)-1 && strings.Trim(n[i+1:], "0") == "" {
+		return n[:i]
+	}
+	return n
 }
 
 // isWeekday reports a weekday's name in the languages memfs hears.
@@ -280,8 +419,13 @@ func answerStatement(st Statement, q string, own bool, ids []string) Statement {
 	st.Kind, st.Area, st.Via = Answer, areaFor(Fact, st.Quote+" "+q), "answer"
 	st.Question, st.Pointer = q, q
 	st.Subject = questionSubject(q, st.Lang)
-	st.Claim = answerClaim(shortQuestion(q), st.Quote)
-	st.Replaces = append(replacesIn(st.Quote, st.Lang), deniedValues(q, st.Quote)...)
+	instead := insteadValues(q, st.Quote)
+	if len(instead) > 0 {
+		st.Claim = answerClaim(shortQuestion(withoutInstead(q)), st.Quote)
+	} else {
+		st.Claim = answerClaim(shortQuestion(q), st.Quote)
+	}
+	st.Replaces = slices.Concat(replacesIn(st.Quote, st.Lang), deniedValues(q, st.Quote), instead)
 	st.Versions = versionNames(st.Quote, st.Lang)
 	if own {
 		st.Claim = FollowUpLead + q + FollowUpMid + st.Quote + "”"
@@ -348,10 +492,14 @@ func (sr *sessionReader) toolResult(r Record) {
 		if qa.a == "" {
 			continue
 		}
-		st := Statement{Kind: Answer, Lang: lang, Via: "answer", Question: qa.q, Pointer: qa.q, Quote: qa.a, Replaces: append(replacesIn(qa.a, lang), deniedValues(qa.q, qa.a)...), Versions: versionNames(qa.a, lang)}
+		instead := insteadValues(qa.q, qa.a)
+		st := Statement{Kind: Answer, Lang: lang, Via: "answer", Question: qa.q, Pointer: qa.q, Quote: qa.a, Replaces: slices.Concat(replacesIn(qa.a, lang), deniedValues(qa.q, qa.a), instead), Versions: versionNames(qa.a, lang)}
 		st.Area = areaFor(Fact, qa.a+" "+qa.q)
 		st.Subject = questionSubject(qa.q, detect(qa.q))
 		st.Claim = answerClaim(shortQuestion(qa.q), qa.a)
+		if len(instead) > 0 {
+			st.Claim = answerClaim(shortQuestion(withoutInstead(qa.q)), qa.a)
+		}
 		st.Entries = entries(r, *sr.askCall)
 		sr.add(st)
 	}
@@ -981,15 +1129,35 @@ func appendCommaParts(sts []Statement, text, lang string, reply bool) []Statemen
 	if len(parts) <= 1 || reTaskLabel.MatchString(text) {
 		return sts // "Aufgabe: …, maximal 3 pro Nutzer": a task's spec
 	}
+	from := -1 // the statement the last part made, in sts
 	for i, p := range parts {
 		f, v := classify(p, lang, reply)
 		if v == durable && f.kind != "" && !emptyAfterRedaction(f.text) {
-			if i > 0 && (reFault.MatchString(parts[i-1]) || reConditionLead.MatchString(strings.TrimSpace(parts[i-1]))) {
+			if from >= 0 && from == len(sts)-1 && reQualifierLead.MatchString(strings.TrimSpace(p)) {
+				// "keine Updates am darre-log, nur wenn's brennt": a
+				// part that narrows the one before is part of its claim.
+				st := &sts[from]
+				st.Quote = strings.TrimSpace(st.Quote) + ", " + strings.TrimSpace(p)
+				st.Claim = claimFor(st.Kind, st.Lang, st.Quote)
+				continue
+			}
+			// "während der Ernte, also ab ca. 25. August bis …, keine
+			// Updates": an apposition between the period and the part
+			// belongs to the period.
+			j := i - 1
+			for j > 0 && reApposition.MatchString(strings.TrimSpace(parts[j])) {
+				j--
+			}
+			cond := parts[max(j, 0)]
+			if k := strings.LastIndex(cond, ": "); k >= 0 {
+				cond = cond[k+2:] // "Und ganz wichtig: während der Ernte"
+			}
+			if i > 0 && (reFault.MatchString(cond) || reConditionLead.MatchString(strings.TrimSpace(cond))) {
 				// "洗濯機が壊れてて、修理が来るまではシーツは…": the fault
 				// said before the part is what it holds while; so is a
 				// period ("y mientras dure la migración, el backend…").
-				if a, b := strings.Index(text, parts[i-1]), strings.Index(text, p); a >= 0 && b > a {
-					if _, pv := classify(parts[i-1], lang, reply); pv != excluded {
+				if a, b := strings.Index(text, cond), strings.Index(text, p); a >= 0 && b > a {
+					if _, pv := classify(cond, lang, reply); pv != excluded {
 						join := " "
 						if cjk(lang) {
 							join = ""
@@ -999,10 +1167,22 @@ func appendCommaParts(sts []Statement, text, lang string, reply bool) []Statemen
 				}
 			}
 			sts = append(sts, statementFrom(f))
+			from = len(sts) - 1
+			continue
 		}
+		from = -1
 	}
 	return sts
 }
+
+var (
+	// reQualifierLead opens a part that narrows the one before it: "only
+	// if", "unless", "except".
+	reQualifierLead = regexp.MustCompile(`(?i)^(?:only (?:if|when)|unless|except(?: when| if)?|nur (?:wenn|falls)|außer(?: wenn)?|es sei denn|solo si|salvo (?:que|si)|excepto (?:si|cuando)|sauf (?:si|quand|en cas)|seulement si|uniquement si)\b`)
+	// reApposition opens a part that says again, in other words, what the
+	// one before said: "also ab ca. 25. August", "i.e. from May".
+	reApposition = regexp.MustCompile(`(?i)^(?:also|d\.\s?h\.|das heißt|i\.\s?e\.|that is|so from|es decir|o sea|c'est-à-dire|soit)\b`)
+)
 
 // namesAnything reports text holding a word besides its numbers and
 // marks: "0176 5512 0938." names nothing, and the lead-in before it

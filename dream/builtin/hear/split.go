@@ -205,6 +205,13 @@ func sentences(line string) []string {
 				// "seit 1.12. in Rente": a German date, not an end.
 				continue
 			}
+			if w := lastWord(rs[start:i]); r == '.' && isDigits(w) && len(w) <= 2 && (reOrdinalAfter.MatchString(string(rs[i+1:])) ||
+				i+2 < len(rs) && unicode.IsLower(rs[i+2]) && datePreps[strings.ToLower(lastWord([]rune(strings.TrimRight(string(rs[start:i-len([]rune(w))]), " "))))]) {
+				// "bis zum 15. des Folgemonats", "am 3. jeden Monats",
+				// "bis zum 12. muss es da sein": a German ordinal day, not
+				// an end.
+				continue
+			}
 			j := i + 1
 			for j < len(rs) && strings.ContainsRune("\"'”)", rs[j]) {
 				j++
@@ -223,6 +230,10 @@ var reDayMonth = regexp.MustCompile(`^\d{1,2}\.\d{1,2}$`)
 
 // reMonthAfter is a German month after a day's dot ("10. Januar").
 var reMonthAfter = regexp.MustCompile(`^\s+(?:Januar|Jänner|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember)\b`)
+
+// reOrdinalAfter is what follows a German ordinal day's dot: the month
+// it is of ("12. des Folgemonats", "15. jeden Monats", "3. im Monat").
+var reOrdinalAfter = regexp.MustCompile(`^\s+(?:des|jedes|jeden|eines|dieses|diesen|nächsten|kommenden|im|vom|eines|Monats|Folgemonats|Vormonats|Quartals)\b`)
 
 // datePreps stand before a German date ("seit 1.12.", "am 3.4.").
 var datePreps = map[string]bool{"seit": true, "am": true, "bis": true, "ab": true, "vom": true, "zum": true, "dem": true, "den": true}
@@ -320,6 +331,12 @@ func clauses(sent, lang string) []string {
 			// alone, "while" opens the sentence's condition, no contrast.
 			continue
 		}
+		if lead := strings.TrimSpace(sent[:l[0]]); start == 0 && strings.HasPrefix(m, ",") && reDislocated.MatchString(lead) && !reCopula.MatchString(lead) {
+			// "La synchro du stock, on a eu deux ventes en double …, il
+			// faut la faire toutes les cinq minutes": a thing named
+			// first, then what is said of it, is one clause.
+			continue
+		}
 		if re := reDropsWhatCame[lang]; re != nil && re.MatchString(sent[l[0]:]) {
 			// "notre macro LOG_D, on laisse tomber": the clause drops
 			// what the one before names; they are read together.
@@ -358,6 +375,15 @@ func clauses(sent, lang string) []string {
 	}
 	return out
 }
+
+// reDislocated is a thing named alone before what is said of it: a
+// determiner and up to four words, no verb ("La synchro du stock", "the
+// stock sync", "der Export für Gmeiner").
+var reDislocated = regexp.MustCompile(`(?i)^(?:the|our|le|la|les|l'|notre|nos|el|los|las|nuestro|nuestra|der|die|das|unser|unsere)\s*(?:[\pL'-]+\s+){0,3}[\pL'-]+$`)
+
+// reCopula is a verb that makes a clause of a short lead ("the build is
+// green").
+var reCopula = regexp.MustCompile(`(?i)(?:^|\s)(?:is|are|was|were|has|have|had|does|did|est|sont|était|a|ont|c'est|ist|sind|war|hat|haben|es|son|era|está|están|tiene|tienen)(?:\s|$)`)
 
 // reDropsWhatCame opens a clause that drops what the clause before it
 // names, with no object of its own.
