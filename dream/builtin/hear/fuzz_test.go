@@ -22,6 +22,11 @@ func FuzzSession(f *testing.F) {
 	} {
 		f.Add("Which region is prod in?", s)
 	}
+	// Values checked back and said again, a fragment, a cut clause.
+	f.Add("Sixty-five on top makes it £905.00. Is that right?", "Yes, £905, and yes 9 till 5.")
+	f.Add("那 40HQ 就是 66 方，20GP 和 40GP 不变？", "对，66方，其他不变。")
+	f.Add("Also Zielfeuchte 16 % statt 18 %?", "16 Prozent.")
+	f.Add("Done.", "… the old one too.")
 	f.Fuzz(func(t *testing.T, question, reply string) {
 		if !utf8.ValidString(question) || !utf8.ValidString(reply) {
 			return

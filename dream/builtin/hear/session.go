@@ -87,7 +87,7 @@ func fragment(quote, lang string) bool {
 		}
 	} else {
 		f := strings.Fields(strings.TrimLeft(q, "… "))
-		if len(f) > 7 {
+		if len(f) == 0 || len(f) > 7 {
 			return false
 		}
 		for _, w := range f[1:] {
