@@ -248,6 +248,16 @@ func memfsBinary(t *testing.T) string {
 // out and the user confirmed by saying it again ("Yes, Wednesday."). Its
 // floors sit a little under the stop's final figures (88/180, 148/180,
 // 67/75, 23/36 and 22/30).
+//
+// dev43 was written blind at the start of the stop after (six more new
+// domains, 180 current facts, 77 distractors, 36 updates, 30
+// withdrawals) and measured untouched with the rules that stop began with
+// (version 35, 2026-12-05): 80/180 in the context, 144/180 in pages, 62/77
+// kept out, updates 17/36, retractions 17/30; many of its changes are a
+// value the agent checked back ("Is that right?", "…で合っていますか？")
+// and the user said again. Its floors sit a little under the stop's final
+// figures (83/180, 148/180, 66/77, 20/36 and 22/30); answers and team
+// facts are cut from its 16 KiB context more than any other kind.
 var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category, updates, retractions float64 }{
 	"dev":   {pages: 0.97, context: 0.95, keptOut: 1, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 1, retractions: 1},
 	"dev2":  {pages: 0.97, context: 0.95, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.9, retractions: 1},
@@ -291,6 +301,7 @@ var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category, u
 	"dev40": {pages: 0.7, context: 0.47, keptOut: 0.72, lang: 0.42, category: 0, updates: 0.42, retractions: 0.3},
 	"dev41": {pages: 0.74, context: 0.49, keptOut: 0.82, lang: 0.4, category: 0.25, updates: 0.45, retractions: 0.8},
 	"dev42": {pages: 0.78, context: 0.45, keptOut: 0.8, lang: 0.38, category: 0.3, updates: 0.55, retractions: 0.68},
+	"dev43": {pages: 0.8, context: 0.44, keptOut: 0.83, lang: 0.33, category: 0.05, updates: 0.5, retractions: 0.68},
 	"test":  {pages: 0.91, context: 0.91, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.8, retractions: 0.5},
 }
 
