@@ -382,7 +382,7 @@ func insteadValues(q, a string) []string {
 		return nil
 	}
 	old = strings.TrimRight(old, ".。 ")
-	if old == "" || len(strings.Fields(old)) > 4 || !reDigits.MatchString(old) && !reValueWord.MatchString(old) {
+	if old == "" || len(strings.Fields(old)) > 4 || !hasDigit(old) && !reValueWord.MatchString(old) {
 		return nil
 	}
 	if strings.Contains(strings.ToLower(a), strings.ToLower(old)) {
@@ -426,7 +426,7 @@ func withoutTrailingValue(s string) string {
 	fs := strings.Fields(s)
 	for len(fs) > 1 {
 		w := strings.Trim(fs[len(fs)-1], ",.;:")
-		if !reDigits.MatchString(w) && !reUnitWord.MatchString(w) {
+		if !hasDigit(w) && !reUnitWord.MatchString(w) {
 			break
 		}
 		fs = fs[:len(fs)-1]

@@ -337,34 +337,23 @@ func (e echo) statementIn(r, said Record) (Statement, bool) {
 // reUnchanged says a thing stays as it is.
 var reUnchanged = regexp.MustCompile(`(?i)\b(?:unchanged|stays? (?:the same|as (?:it is|they are))|remains? the same|unverändert|bleib(?:t|en) (?:gleich|wie (?:gehabt|bisher))|sin cambios|igual que antes|se queda(?:n)? igual|inchangée?s?|ne change(?:nt)? pas|reste(?:nt)? pareils?)\b|不变|照旧|不改|そのまま|変わらず|変更なし`)
 
-// reCommaPart separates the comma-separated parts of a sentence.
-var reCommaPart = regexp.MustCompile(`[，,、;；]\s*`)
-
-// withoutUnchanged is sentence s without its comma-separated parts that
-// say a thing stays as it is and do not say the echoed value.
+// withoutUnchanged is sentence s without its comma-separated parts
+// (commaParts) that say a thing stays as it is and do not say the echoed
+// value; the sentence keeps its closing mark.
 func (e echo) withoutUnchanged(s string) string {
 	if !reUnchanged.MatchString(s) {
 		return s
 	}
-	parts, seps := reCommaPart.Split(s, -1), reCommaPart.FindAllString(s, -1)
-	var b strings.Builder
-	for i, p := range parts {
-		if reUnchanged.MatchString(p) && !e.in(p) {
-			continue
-		}
-		if b.Len() > 0 {
-			b.WriteString(seps[i-1])
-		}
-		b.WriteString(p)
-	}
-	out := strings.TrimRight(b.String(), "，,、;； ")
-	if out == "" {
+	body := strings.TrimRightFunc(s, func(r rune) bool { return strings.ContainsRune("?？.。!！ ", r) })
+	kept := slices.DeleteFunc(commaParts(body), func(p string) bool { return reUnchanged.MatchString(p) && !e.in(p) })
+	if len(kept) == 0 {
 		return s
 	}
-	if end := strings.TrimRightFunc(s, func(r rune) bool { return strings.ContainsRune("?？.。!！", r) }); len(end) < len(s) && !strings.ContainsAny(out[len(out)-1:], "?.!") {
-		out += s[len(end):]
+	sep := ", "
+	if cjkText(s) {
+		sep = "，"
 	}
-	return out
+	return strings.Join(kept, sep) + strings.TrimSpace(s[len(body):])
 }
 
 // askedChange is the sentence of the user's message before an echo that
