@@ -258,6 +258,13 @@ func memfsBinary(t *testing.T) string {
 // and the user said again. Its floors sit a little under the stop's final
 // figures (83/180, 148/180, 66/77, 20/36 and 22/30); answers and team
 // facts are cut from its 16 KiB context more than any other kind.
+//
+// dev44 was written blind at the start of the stop after (six more new
+// domains, 177 current facts, 77 distractors, 41 updates, 35
+// withdrawals) and measured untouched with the rules that stop began with
+// (version 36, 2026-12-05): 102/177 in the context, 131/177 in pages,
+// 65/77 kept out, updates 24/41, retractions 19/35. Its floors sit a
+// little under those figures until it is tuned on.
 var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category, updates, retractions float64 }{
 	"dev":   {pages: 0.97, context: 0.95, keptOut: 1, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 1, retractions: 1},
 	"dev2":  {pages: 0.97, context: 0.95, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.9, retractions: 1},
@@ -302,6 +309,7 @@ var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category, u
 	"dev41": {pages: 0.74, context: 0.49, keptOut: 0.82, lang: 0.4, category: 0.25, updates: 0.45, retractions: 0.8},
 	"dev42": {pages: 0.78, context: 0.45, keptOut: 0.8, lang: 0.38, category: 0.3, updates: 0.55, retractions: 0.68},
 	"dev43": {pages: 0.8, context: 0.44, keptOut: 0.83, lang: 0.33, category: 0.05, updates: 0.5, retractions: 0.68},
+	"dev44": {pages: 0.72, context: 0.55, keptOut: 0.82, lang: 0.36, category: 0.43, updates: 0.56, retractions: 0.52},
 	"test":  {pages: 0.91, context: 0.91, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.8, retractions: 0.5},
 }
 
