@@ -27,7 +27,7 @@ var (
 // not for a fact: a reply saying the value again agrees to it (echo).
 var reCheckQuestion = regexp.MustCompile(`(?i)` +
 	// "Is that right?", "Stimmt das so?", "これで合ってますか？"
-	`^(?:(?:so\s+|and\s+)?(?:is|was) (?:that|this|it) (?:right|correct|accurate)|(?:does|did) (?:that|this) (?:sound|look) (?:right|correct)|have i got (?:that|this|it) right|did i get (?:that|this|it) right|correct|right|stimmt (?:das|es)(?: so)?|ist (?:das|es) (?:so )?(?:richtig|korrekt)|passt das(?: so)?|richtig|¿?(?:es|está) (?:correcto|bien)(?: así)?|¿?correcto|¿?(?:lo )?he entendido bien|c'est (?:bien )?(?:ça|correct|juste)|est-ce (?:bien )?(?:ça|correct|juste)|c'est bon)\s*[?？]$|(?:これで)?(?:合って(?:い)?ますか|正しいですか)[？?]$|(?:对吗|对不对|是这样吗|没错吧|没错吗|是吗)[？?]$` +
+	`^(?:(?:so\s+|and\s+)?(?:is|was) (?:that|this|it) (?:right|correct|accurate)|(?:does|did) (?:that|this) (?:sound|look) (?:right|correct)|have i got (?:that|this|it) right|did i get (?:that|this|it) right|correct|right|stimmt (?:das|es)(?: so)?|ist (?:das|es) (?:so )?(?:richtig|korrekt)|passt das(?: so)?|richtig|¿?(?:es|está) (?:correcto|bien)(?: así)?|¿?correcto|¿?(?:lo )?he entendido bien|c'est (?:bien )?(?:ça|correct|juste)|est-ce (?:bien )?(?:ça|correct|juste)|c'est bon)\s*[?？]$|(?:これで)?(?:合って(?:い)?ますか|正しいですか)[？?]$|(?:对吗|对不对|是这样吗|没错吧|没错吗|是吗|确认吗|确定吗)[？?]$|(?:で)?(?:よろしいですか|大丈夫ですか)[？?]$` +
 	// A tag on a statement ("…, right?", "…, richtig?", "…, ¿verdad?")
 	// asks the same.
 	`|[,，、]\s*(?:right|correct|yes|no|richtig|oder|gell|ne|nicht wahr|¿?verdad|¿?no|¿?cierto|non|n'est-ce pas|c'est ça|hein)\s*[?？]$|(?:对吧|是吧|ですよね|よね|ですね|ますね)[？?]$` +

@@ -224,7 +224,7 @@ func citesTicket(s string) bool {
 
 // reDeferral puts a proposal off: no answer, no agreement ("let me think
 // about it", "再说吧", "考えておきます").
-var reDeferral = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:not now|not yet|maybe later|later|let me think|i'll think about it|we'll see|let's see|not sure|no rush|not urgent|some other time|hmm|später|nicht jetzt|mal sehen|überleg ich mir|más adelante|ahora no|ya veremos|lo pienso|no sé|plus tard|pas maintenant|on verra|je ne sais pas|faut voir|je vais y réfléchir)(?:$|[^\p{L}])|再说|不急|以后再|回头再|先不|考えておきます|考えます|また今度|後で|今はいい|うーん`)
+var reDeferral = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:not now|not yet|maybe later|later|let me think|i'll think about it|we'll see|let's see|not sure|no rush|not urgent|some other time|hmm|später|nicht jetzt|mal sehen|überleg ich mir|más adelante|ahora no|ya veremos|lo pienso|no sé|plus tard|pas maintenant|on verra|je ne sais pas|faut voir|je vais y réfléchir|no idea|no clue|dunno|keine ahnung|weiß ich nicht|ni idea|ni puta idea|aucune idée|aucune idee|pas la moindre idée)(?:$|[^\p{L}])|不知道|不清楚|わかりません|分かりません|知りません|再说|不急|以后再|回头再|先不|考えておきます|考えます|また今度|後で|今はいい|うーん`)
 
 // deferral reports a reply that puts the question or proposal off.
 func deferral(s string) bool {

@@ -560,7 +560,7 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
 		return why(f, "d21c"), durable
 	}
-	if reFromNowOn.MatchString(s) && !taskish(s, lang, lx) && (lx.taskLead == nil || !lx.taskLead.MatchString(s)) && !deictic(reFromNowOn.ReplaceAllString(s, " "), lang) && (len(contentWords(s)) >= 3 || cjk(lang) && len([]rune(s)) >= 8) {
+	if reFromNowOn.MatchString(s) && !wholeQuote(s) && !taskish(s, lang, lx) && (lx.taskLead == nil || !lx.taskLead.MatchString(s)) && !deictic(reFromNowOn.ReplaceAllString(s, " "), lang) && (len(contentWords(s)) >= 3 || cjk(lang) && len([]rune(s)) >= 8) {
 		// "Saturdays are grooming only from now on": said to hold from
 		// now on, whatever its shape.
 		f.kind, f.subject = Rule, subjectOf(s, lang, lx)
@@ -608,8 +608,34 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
 		return why(f, "d21n"), durable
 	}
+	if reRoutedTo.MatchString(s) && !isImperativeLead(s, lang, lx) && !taskChatter(s, lang) && len(contentWords(s)) >= 3 {
+		// "Mahnungen bitte direkt an forderungen@…", "the invoices go to
+		// ap@…": where a kind of message goes, to an address.
+		f.kind, f.subject = Rule, subjectOf(s, lang, lx)
+		return why(f, "d22r"), durable
+	}
 	return why(f, "n25"), neutral
 }
+
+// wholeQuote reports a sentence that is all one quotation („…“, "…",
+// «…», 「…」), or the end of one whose start a label before it took
+// ("„Preisliste, gültig ab …“"): someone else's words, whatever they say
+// holds from when.
+func wholeQuote(s string) bool {
+	s = strings.TrimRight(strings.TrimSpace(s), ".。!！ ")
+	for _, q := range [][2]string{{"„", "“"}, {"“", "”"}, {"«", "»"}, {"「", "」"}, {"『", "』"}} {
+		if !strings.HasSuffix(s, q[1]) || len(s) <= len(q[0])+len(q[1]) {
+			continue
+		}
+		if strings.HasPrefix(s, q[0]) || !strings.Contains(s[:len(s)-len(q[1])], q[0]) {
+			return true
+		}
+	}
+	return false
+}
+
+// reRoutedTo sends something to an e-mail address.
+var reRoutedTo = regexp.MustCompile(`(?i)(?:\b(?:to|an|à|a|al|aux)|给|发到|发给|转给|に|へ)\s*[\w.+-]+@[\w-]+(?:\.[\w-]+)+`)
 
 // rePrefaceOnly is what is left of a request to remember that only
 // announces something: "个情况要", "一件事", "one more thing".
@@ -757,7 +783,16 @@ var reFromNowOn = regexp.MustCompile(`(?i)\b(?:from now on|going forward|hencefo
 	`|\bab (?:januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|nächste[nmr]? (?:woche|monat|jahr|saison))\b` +
 	`|\ba partir de(?:l)? (?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|la (?:próxima|semana que viene)|el (?:próximo|mes que viene))\b` +
 	`|(?:^|\s)(?:à partir d[eu']\s*|dès )(?:janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|la semaine prochaine|le mois prochain|l'an prochain)` +
-	`|从(?:[0-9]+|[一二三四五六七八九十]+)月(?:份)?(?:起|开始)|(?:下个?月|下周|下星期|明年)(?:起|开始)|[0-9０-９]+月から|(?:来月|来週|来年)から`)
+	`|从(?:[0-9]+|[一二三四五六七八九十]+)月(?:份)?(?:起|开始)|(?:下个?月|下周|下星期|明年)(?:起|开始)|[0-9０-９]+月から|(?:来月|来週|来年)から` +
+	// or as a day of a month ("from the 1st of November", "ab dem 1.
+	// Oktober", "a partir del 1 de noviembre", "à partir du 1er novembre",
+	// "从11月1日起", "11月1日から").
+	`|\b(?:from|starting|as of|effective) (?:the )?\d{1,2}(?:st|nd|rd|th)?(?: of)? (?:january|february|march|april|may|june|july|august|september|october|november|december)\b` +
+	`|\b(?:from|starting|as of|effective) (?:january|february|march|april|may|june|july|august|september|october|november|december) \d{1,2}(?:st|nd|rd|th)?\b` +
+	`|\bab (?:dem |den )?\d{1,2}\. ?(?:januar|februar|märz|april|mai|juni|juli|august|september|oktober|november|dezember|\d{1,2}\.)` +
+	`|\b(?:a partir del?|desde el) \d{1,2} de (?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)\b` +
+	`|(?:^|\s)(?:à partir du|dès le|au) (?:1er|\d{1,2}) (?:janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)` +
+	`|从\d{1,2}月\d{1,2}[日号](?:起|开始)|\d{1,2}月\d{1,2}日から`)
 
 // reTrialCJK is a change tried, in Chinese or Japanese ("要不先把超时调到
 // 90 秒试试看"): no change memory keeps.
@@ -1230,7 +1265,14 @@ func departedIn(s string, lx *lexicon) (m []string, start, end int) {
 	if lx == nil || lx.departed == nil {
 		return nil, 0, 0
 	}
+	// Joining words may come in twos ("bon alors mathis a pris sa
+	// retraite").
 	leads := []int{len(reBareLead.FindString(s))}
+	if n := leads[0]; n > 0 {
+		if k := len(reBareLead.FindString(s[n:])); k > 0 {
+			leads = append(leads, n+k)
+		}
+	}
 	if lx.fillerLead != nil {
 		// "それと大西さんが辞めちゃって": the language's own fillers too.
 		if n := len(lx.fillerLead.FindString(s)); n > 0 && n != leads[0] {

@@ -63,7 +63,7 @@ var relativePatterns = map[string][]relPattern{
 	},
 	Fr: {
 		{re: regexp.MustCompile(`(?i)\b` + relNum + `(?: (?P<u>[\pL]+))? de (?:(?P<down>moins)|plus)\b`)},
-		{re: regexp.MustCompile(`(?i)\b(?:(?P<down>baiss\pL*|diminu\pL*|rédui\pL*|descend\pL*)|augment\pL*|monte\pL*|relève\pL*|rehauss\pL*)(?: de)? ` + relNum + `(?:\s?(?P<u>%|€|[\pL]+))?`)},
+		{re: regexp.MustCompile(`(?i)\b(?:(?P<down>baiss\pL*|diminu\pL*|rédui\pL*|descend\pL*)|augment\pL*|monte\pL*|relève\pL*|rehauss\pL*) de ` + relNum + `(?:\s?(?P<u>%|€|[\pL]+))?`)},
 		{re: regexp.MustCompile(`(?i)\bde moitié` + EndsWord), factor: 0.5},
 		{re: regexp.MustCompile(`(?i)\ble double\b`), factor: 2},
 	},

@@ -20,6 +20,8 @@ func TestRelativeParts(t *testing.T) {
 		{"German, halved", "Der Vorstand hat den Nachttarif halbiert.", De, true, 0, 0.5, ""},
 		{"Spanish, a decimal comma", "Los distribuidores suben 1,50 la botella.", Es, true, 1.5, 0, ""},
 		{"French, de plus", "On passe à deux nageurs de plus par ligne.", Fr, true, 2, 0, "nageurs"},
+		{"French, baisse de", "Le forfait parking baisse de 3 € en janvier.", Fr, true, -3, 0, "€"},
+		{"French, a reduced rate is no change", "Adulte 12 €, tarif réduit 8 € pour les étudiants.", Fr, false, 0, 0, ""},
 		{"Chinese, points", "目标整体往上调 2 个点。", Zh, true, 2, 0, "个点"},
 		{"Chinese, at most", "单锅生豆最多放 12 公斤。", Zh, false, 0, 0, ""},
 		{"Japanese, a price raised", "運賃を50円値上げします。", Ja, true, 50, 0, "円"},

@@ -271,7 +271,7 @@ func (e echo) in(text string) bool {
 
 // reEcho is a reply that opens by agreeing and says a value again: "Yes,
 // £20", "Genau, 16 Uhr", "Sí, a las 6:30", "はい、8分で", "对，68台".
-var reEcho = regexp.MustCompile(`^(?:(?i:yes|yep|yeah|yup|right|correct|exactly|indeed|ja|jep|genau|richtig|exakt|sí|si|eso|exacto|correcto|justo|oui|exactement|c'est ça|voilà|tout à fait)[,.!:;—–-]*\s+|(?:はい|ええ|そうです|そう|合ってます|合っています|その通りです|その通り|对|是的|没错|对的|嗯)[、，,。！!\s]*)(?P<v>(?:[0-9][.,:][0-9]|[^,.;!?。、，！？()（）]){1,40})`)
+var reEcho = regexp.MustCompile(`^(?:(?i:yes|yep|yeah|yup|right|correct|exactly|indeed|ja|jep|genau|richtig|exakt|sí|si|eso|exacto|correcto|justo|oui|exactement|c'est ça|voilà|tout à fait)[,.!:;—–-]*\s+|(?:はい|ええ|そうです|そう|合ってます|合っています|その通りです|その通り|大丈夫です|对|是的|没错|对的|嗯|确认|确定)[、，,。！!\s]*)(?P<v>(?:[0-9][.,:][0-9]|[^,.;!?。、，！？()（）]){1,40})`)
 
 // reBareEcho is a reply that is a value alone, a number and a unit or a
 // word at most ("16 Prozent.", "66方。", "£905").
@@ -480,6 +480,18 @@ func (sr *sessionReader) toolResult(r Record) {
 		}
 		if qa.a == "" {
 			continue
+		}
+		if e, ok := echoOf(qa.a); ok && checksBack(qa.q) {
+			// "起订量改成 300 件，确认吗？" — "确认，300": the
+			// value the agent checked back through the tool, said again,
+			// as in a reply typed out.
+			asked := *sr.askCall
+			asked.Text = qa.q
+			if st, ok := e.statementIn(r, asked); ok {
+				st.Topic = askedChange(sr.cur.Text)
+				sr.add(st)
+				continue
+			}
 		}
 		instead := insteadValues(qa.q, qa.a)
 		st := Statement{Kind: Answer, Lang: lang, Via: "answer", Question: qa.q, Pointer: qa.q, Quote: qa.a, Replaces: slices.Concat(replacesIn(qa.a, lang), deniedValues(qa.q, qa.a), instead), Versions: versionNames(qa.a, lang)}
@@ -2038,7 +2050,7 @@ func departureSplit(c string, lx *lexicon) []string {
 }
 
 // reDepartureThen joins a leaving to what follows it.
-var reDepartureThen = regexp.MustCompile(`\s(?:and|so|und|y|e|et|donc)\s|;\s*|,\s+|；|，|、|ので、?|から、`)
+var reDepartureThen = regexp.MustCompile(`\s(?:and|so|und|y|e|et|donc|du coup|alors|deshalb|daher|also)\s|;\s*|,\s+|；|，|、|ので、?|から、`)
 
 // reMeanwhile opens a sentence that holds while what the sentence before
 // it says lasts ("Pendant ce temps c'est Lou qui livre").

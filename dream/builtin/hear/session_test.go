@@ -97,3 +97,84 @@ func TestMemoryNotes(t *testing.T) {
 		})
 	}
 }
+
+// Ensure that a value the agent checks back through a question tool
+// ("…, is that right?", "…，确认吗？") and the user says again is read as
+// agreed to, as a reply typed out is, and that a tool answer to a
+// question that checks nothing back stays an answer.
+func TestToolCheckBack(t *testing.T) {
+	for _, tc := range []struct {
+		name, question, answer, via string
+	}{
+		{"English", "So the free-shipping threshold goes up to 120 euros, is that right?", "Yes, 120.", "confirm"},
+		{"Chinese", "起订量改成 300 件，确认吗？", "确认，300", "confirm"},
+		{"Japanese", "締め日を 25 日に変更します。これで合ってますか？", "はい、25日です", "confirm"},
+		{"no check back", "What is the free-shipping threshold?", "120 euros.", "answer"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ask := `C:AskUserQuestion:{"questions":[{"question":"` + tc.question + `"}]}`
+			res := `R:User has answered your questions: "` + tc.question + `"="` + tc.answer + `". You can now continue with the user's answers in mind.`
+			sts := Session(conv("Raise the free-shipping threshold by twenty euros.", ask, res)).Statements
+			var vias []string
+			for _, st := range sts {
+				if strings.Contains(st.Claim, tc.answer) || strings.Contains(st.Claim, strings.TrimSuffix(tc.answer, ".")) {
+					vias = append(vias, st.Via)
+				}
+			}
+			if len(vias) != 1 || vias[0] != tc.via {
+				t.Errorf("statements %+v: via %q, want one via %q", sts, vias, tc.via)
+			}
+		})
+	}
+}
+
+// Ensure that a reply that opens by not knowing answers nothing, and what
+// it goes on to say is heard as said.
+func TestNoIdeaAnswersNothing(t *testing.T) {
+	for _, reply := range []string{
+		"No idea, I'll ask Priya. The nightly export goes to reports@example.org from now on.",
+		"Keine Ahnung, frag ich nach. Die Rechnungen gehen ab sofort an buchhaltung@example.de.",
+	} {
+		sts := Session(conv("A:Which TLS version does the vendor's SFTP server use?", reply)).Statements
+		if len(sts) != 1 || sts[0].Kind == Answer || !strings.Contains(sts[0].Claim, "@example.") {
+			t.Errorf("%q: statements %+v, want the rule alone, no answer", reply, sts)
+		}
+	}
+}
+
+// Ensure that where a kind of message goes, to an e-mail address, is a
+// rule, and that a request to send one thing is not.
+func TestRoutedToAddress(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"Mahnungen bitte direkt an forderungen@example.de.", true},
+		{"The stock warnings to purchasing@example.com, please.", true},
+		{"Send the report to jo@example.com.", false},
+		{"Can you mail it to jo@example.com?", false},
+	} {
+		sts := Session(conv(tc.text)).Statements
+		if got := len(sts) == 1; got != tc.want {
+			t.Errorf("%q: statements %+v, want a rule %v", tc.text, sts, tc.want)
+		}
+	}
+}
+
+// Ensure that a value said to hold from a day of a month on is heard as
+// where things stand, and that a quotation saying so is not.
+func TestFromDayOfMonth(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"Plein tarif à 11 € à partir du 1er mars.", true},
+		{"Tarif senior à 8 € dès le 15 septembre.", true},
+		{"„Preisliste, gültig ab 1.3.: Rindsleder 3,20 €/dm².“", false},
+	} {
+		sts := Session(conv(tc.text)).Statements
+		if got := len(sts) == 1; got != tc.want {
+			t.Errorf("%q: statements %+v, want a claim %v", tc.text, sts, tc.want)
+		}
+	}
+}
