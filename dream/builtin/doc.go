@@ -142,7 +142,10 @@
 // "la cosa del banner": the matter of a thing is the thing. A person
 // said to be back (hear.Returned: "Mme Ferrand est revenue", "老周回来了")
 // ends the claims naming them that tell of their
-// absence or of someone standing in, and nothing else said of them.
+// absence or of someone standing in, and nothing else said of them: a
+// claim that says what they do before it tells of the absence keeps that
+// part ("Lola lleva el almacén, pero … mientras esté de baja lo lleva
+// Quique"), and a cover said beside it by a pronoun goes.
 // "deploy days are gone" names a claim of weekdays; a German compound
 // ending in a rule's word ("Größenbeschränkung") says what kind of rule,
 // not what of; "the VPN thing is over" withdraws, it ends no period.

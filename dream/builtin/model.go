@@ -627,29 +627,82 @@ func (m *memory) endAbsence(session string, r hear.Retraction) bool {
 	}
 	m.openHaving(name, len(name))
 	n := 0
-	var said []cite // where the ended absences were said
+	var said []cite  // where the ended absences were said
+	var named []cite // where the rest said of them was
 	for _, c := range m.candidates(name) {
 		// The name's words, whole: "Tim" is not "Timo".
-		if !c.current() || !containsTerms(c.vterms, name) || !reAway.MatchString(c.cur.text) {
+		if !c.current() || !containsTerms(c.vterms, name) {
+			continue
+		}
+		if !reAway.MatchString(c.cur.text) {
+			named = append(named, c.cur.cites...)
 			continue
 		}
 		said = append(said, c.cur.cites...)
-		m.withdraw(c, session, r)
+		if rest, ok := beforeAbsence(c.cur.text); ok && containsTerms(terms(rest), name) {
+			// "Lola Ferrer lleva el almacén de Gandía, pero está de baja
+			// y mientras esté de baja lo lleva Quique Sanz": what they do
+			// stays, the absence and its cover go.
+			m.keepRest(c, rest, endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote)
+		} else {
+			m.withdraw(c, session, r)
+		}
 		n++
 	}
-	if n > 0 {
+	if n > 0 || len(named) > 0 {
 		// "Derek is off until July: Tony Rudd signs off locos while he's
 		// away": a cover said with the absence, in a claim of its own
-		// that names the absent one by a pronoun, ends with it.
-		m.openIf(func(p *page) bool { return citesAny(p.raw, said) })
+		// that names the absent one by a pronoun, ends with it; so does
+		// one said beside what they do ("Dana approves the refunds. She's
+		// off sick and while she's away Omar approves them").
+		m.openIf(func(p *page) bool { return citesAny(p.raw, said) || citesAny(p.raw, named) })
 		for _, c := range m.claims {
-			if c.current() && reAway.MatchString(c.cur.text) && sharesEntry(c.cur.cites, said) {
+			if !c.current() || !reAway.MatchString(c.cur.text) {
+				continue
+			}
+			if sharesEntry(c.cur.cites, said) || sharesEntry(c.cur.cites, named) && rePersonPronoun.MatchString(unframed(c.cur.text)) {
 				m.withdraw(c, session, r)
 				n++
 			}
 		}
 	}
 	return n > 0
+}
+
+// reContrastLead opens a clause that turns against the one before it
+// ("but she broke her foot"): the reason an absence that follows gives.
+var reContrastLead = regexp.MustCompile(`(?i)^(?:but|however|though|aber|doch|jedoch|pero|sin embargo|mais|cependant|但是?|不过|可是|でも|しかし|ただ)(?:[^\pL\pN]|$)`)
+
+// beforeAbsence returns a verbatim claim without its part that tells of
+// an absence (reAway) and of what holds during it, and true, when the
+// quote says something before that part, in three words or more, which
+// tells of no absence; else "", false. The part and all after it go, and
+// a clause turning to it ("but she broke her foot") with them.
+func beforeAbsence(text string) (string, bool) {
+	open, end, quote, ok := lastQuote(text)
+	if !ok || cjkWord(quote) {
+		return "", false
+	}
+	starts, ends := []int{0}, []int{}
+	for _, sp := range reClauseSep.FindAllStringIndex(quote, -1) {
+		ends = append(ends, sp[0])
+		starts = append(starts, sp[1])
+	}
+	ends = append(ends, len(quote))
+	hit := -1
+	for i := range starts {
+		if reAway.MatchString(quote[starts[i]:ends[i]]) {
+			hit = i
+			break
+		}
+	}
+	for hit > 0 && reContrastLead.MatchString(quote[starts[hit-1]:ends[hit-1]]) {
+		hit--
+	}
+	if hit <= 0 || len(strings.Fields(quote[:ends[hit-1]])) < 3 {
+		return "", false
+	}
+	return withoutPart(text, open, end, quote, ends[hit-1], starts[hit], len(quote)), true
 }
 
 // citesAny reports whether a page's text names an entry of cs.

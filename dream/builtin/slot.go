@@ -859,8 +859,13 @@ var reFromNow = regexp.MustCompile(`(?i)\b(?:from now on|going forward|ab jetzt|
 
 // changed reports whether a text says something changed.
 func changed(s string) bool {
-	return changeCue.MatchString(reFromNow.ReplaceAllString(s, " ")) || hear.HeldFrom(s) || hear.NewContact(s) || hear.ToldAsChange(s)
+	return changeCue.MatchString(reFromNow.ReplaceAllString(s, " ")) || reDeMoved.MatchString(s) || hear.HeldFrom(s) || hear.NewContact(s) || hear.ToldAsChange(s)
 }
+
+// reDeMoved is a German verb of change whose particle closes its clause
+// ("Den Jahresabschluss ziehen wir auf den 20.12. vor", "stellen wir auf
+// UTF-8 um"), or its participle ("vorgezogen", "vorverlegt").
+var reDeMoved = regexp.MustCompile(`(?i)\b(?:ziehen|zieht|ziehe|legen|legt|schieben|schiebt|stellen|stellt|stelle|setzen|setzt|setze)\b(?:[^.;!?,]|\d\.|\.\d){0,60}?\s(?:vor|um|zurück|hoch|rauf|runter|herab|herauf)\s*(?:[,.;!?]|$)|\b(?:lösen|löst|schalten|schaltet|hören|hört|stellen|stellt)\b(?:[^.;!?,]|\d\.|\.\d){0,60}?\s(?:auf|ab|ein)\s*(?:[,.;!?]|$)|\b(?:vorgezogen|vorverlegt|verlegt|zurückgestellt|hochgesetzt|heruntergesetzt|runtergesetzt|raufgesetzt|aufgelöst|abgeschaltet|eingestellt)\b`)
 
 // reFrame is the frame memfs puts around the user's words in a claim.
 var reFrame = regexp.MustCompile(`(?i)\bthe user(?: \([^)]*\))? (?:said|answered|agreed to the assistant's proposal)\b|^asked\b|^on the question\b|, saying “[^“”]*”$`)

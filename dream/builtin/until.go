@@ -77,13 +77,38 @@ func conditions(text string) []string {
 type condition struct {
 	terms []string
 	verb  string
+	// arrival is set for a thing to arrive ("until the new label
+	// printer arrives"): its arrival verb is left out of terms, and an event
+	// meets it by naming the thing and saying it came in words of its
+	// own ("the new label printer's in", "die Waage ist da").
+	arrival bool
 }
+
+// arrivalTerms are the verbs a condition says a thing is to arrive
+// with.
+var arrivalTerms = stemmedSet("arrive", "arrives", "arrived", "arriving", "delivered", "kommt", "ankommt", "eintrifft", "geliefert",
+	"llegue", "lleguen", "llega", "llegan", "entregue", "arrivent", "livré", "livrée", "livrés")
+
+// reArrived says a thing came: what meets an arrival condition.
+var reArrived = regexp.MustCompile(`(?i)\b(?:arrived|came|(?:is|are|'s) (?:finally |now )?(?:in|here)|got here|landed|(?:was|were|got|has been|have been) delivered|turned up|showed up|(?:ist|sind) (?:jetzt |endlich )?da|(?:ist|sind) (?:jetzt |endlich )?(?:gekommen|angekommen|eingetroffen|geliefert)|kam|llegó|llegaron|(?:ha|han) llegado|ya está aquí|(?:est|sont) (?:enfin )?(?:arrivée?s?|là|livrée?s?))(?:[^\pL\pN]|$)|到了|已到|来了|届いた|届きました|来ました|着きました`)
 
 // conditionOf is what a condition's words say is to happen; ok is false
 // for one that names no more than a date or a count ("until March",
 // "jusqu'à 500 g"): that is a time, no event.
 func conditionOf(cond string) (condition, bool) {
-	ct := contentTerms(slices.DeleteFunc(terms(cond), func(t string) bool { return targetFiller[t] || commonWord[t] || conditionFiller[t] }))
+	arrival := false
+	ct := contentTerms(slices.DeleteFunc(terms(cond), func(t string) bool {
+		if arrivalTerms[t] {
+			arrival = true
+			return true
+		}
+		return targetFiller[t] || commonWord[t] || conditionFiller[t]
+	}))
+	if arrival {
+		// "until the new label printer arrives in spring": when it is to
+		// come says nothing of what.
+		ct = slices.DeleteFunc(ct, monthOrDay)
+	}
 	if len(ct) == 0 || monthOrDay(ct[0]) || isDigits(ct[0]) {
 		// "until the end of March for the Nordics partners": a time,
 		// whatever follows it.
@@ -95,10 +120,10 @@ func conditionOf(cond string) (condition, bool) {
 			words++
 		}
 	}
-	if words < 2 {
+	if words < 2 && !(arrival && words == 1) {
 		return condition{}, false
 	}
-	return condition{terms: ct, verb: kanjiVerb(cond)}, true
+	return condition{terms: ct, verb: kanjiVerb(cond), arrival: arrival}, true
 }
 
 // kanjiVerb is the kanji a Japanese condition's closing verb is written
@@ -138,7 +163,8 @@ var calendarWords = stemmedSet("january", "february", "march", "april", "may", "
 	"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "end", "week", "month", "year", "quarter",
 	"januar", "februar", "märz", "juni", "juli", "oktober", "dezember", "montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag", "ende", "woche", "monat", "jahr",
 	"enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo", "final", "fin", "semana", "mes", "año",
-	"janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche", "semaine", "mois", "année", "an")
+	"janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche", "semaine", "mois", "année", "an",
+	"spring", "summer", "autumn", "fall", "winter", "frühling", "frühjahr", "sommer", "herbst", "primavera", "verano", "otoño", "invierno", "printemps", "été", "automne", "hiver")
 
 // met reports an event that names a condition: all its words, or all but
 // one of three or more; or half of them, two at least, where the event's
@@ -151,6 +177,9 @@ func met(event, sentence string, cond condition, rest []string) bool {
 	}
 	ct := cond.terms
 	n := condNamed(event, ct)
+	if cond.arrival && n == len(ct) && reArrived.MatchString(event) {
+		return true
+	}
 	switch {
 	case n < 2:
 		return false

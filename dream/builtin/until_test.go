@@ -87,3 +87,25 @@ func TestConditionNotMet(t *testing.T) {
 			nil, []string{"legacy export endpoint"}},
 	})
 }
+
+// Ensure that a rule held until a thing arrives ends when the thing is
+// said to be in or here, whenever it was to come, and not when it is
+// only expected.
+func TestArrivalConditionMet(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"English, in",
+			[]string{"Until the new label printer arrives in spring, we always print the shipping labels on A4 sheets."},
+			[]string{"the new label printer's in, Sam set it up on Friday."},
+			[]string{"A4 sheets"}, nil},
+		{"German, da",
+			[]string{"Bis die neue Waage kommt, wiegen wir die Pakete immer in der Poststelle."},
+			[]string{"Die neue Waage ist endlich da."},
+			[]string{"in der Poststelle"}, nil},
+	})
+	runTwoSessions(t, []twoSessions{
+		{"English, only expected",
+			[]string{"Until the new label printer arrives in spring, we always print the shipping labels on A4 sheets."},
+			[]string{"the new label printer should arrive next month."},
+			nil, []string{"A4 sheets"}},
+	})
+}

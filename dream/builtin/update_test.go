@@ -2641,3 +2641,81 @@ func TestValueInPlaceOfAnother(t *testing.T) {
 			[]string{"15 minutes"}, []string{"cinq minutes"}},
 	})
 }
+
+// Ensure that a person who left is heard in more of the ways people say
+// it: moved to another site of their firm, retired in a dictated,
+// lower-case message after two joining words, in German with the verb
+// first after a place, and in Japanese after "それから"; the one who does
+// it now is what stays.
+func TestDepartureSaidOtherwise(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"moved to another site of their firm",
+			[]string{"Our contact at Halvorsen Marine is Priya Nair, send the monthly forecast to her."},
+			[]string{"Priya Nair moved to their Bergen office, the new contact for the forecast is Tomasz Wrona."},
+			[]string{"Priya Nair"}, []string{"Tomasz Wrona"}},
+		{"dictated, lower case, after two joining words",
+			[]string{"C'est Mathis qui imprime toujours les étiquettes de colis le matin."},
+			[]string{"bon alors mathis a pris sa retraite hier grosse fête du coup c'est Noémie qui imprime les étiquettes le matin maintenant"},
+			[]string{"Mathis"}, []string{"Noémie"}},
+		{"German, the verb first after a place",
+			[]string{"Die Rechnungen prüft bei uns Herr Brandl."},
+			[]string{"Im Büro ist der Herr Brandl seit März in Rente, die Rechnungen prüft jetzt Frau Aigner."},
+			[]string{"Brandl"}, []string{"Aigner"}},
+		{"Japanese, after それから",
+			[]string{"請求書の承認は石井さんの担当です。"},
+			[]string{"それから石井さんが9月で退職されたので、請求書の承認は平野さんにお願いします。"},
+			[]string{"石井"}, []string{"平野さん"}},
+	})
+}
+
+// Ensure that the part of a claim telling of someone's absence and of who
+// stands in goes when they are back, with the clause that turns to it,
+// and what they do stays.
+func TestReturnKeepsWhatTheyDo(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"Spanish, a cover said in the same sentence",
+			[]string{"Lola Ferrer lleva el almacén de Gandía, pero está de baja y mientras esté de baja lo lleva Quique Sanz."},
+			[]string{"Lola ha vuelto al almacén desde el martes."},
+			[]string{"Quique"}, []string{"Lola Ferrer lleva el almacén de Gandía"}},
+		{"English",
+			[]string{"Dana approves the refunds, but she's off sick and while she's away Omar approves them."},
+			[]string{"Dana is back from sick leave."},
+			[]string{"Omar"}, []string{"Dana approves the refunds"}},
+	})
+}
+
+// Ensure that a firm that no longer does what it did for us, and a tool
+// that gets switched off, take what was said of them, and that the rest
+// of the sentence saying so is what stays.
+func TestNoLongerForUs(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"Spanish, a firm no longer doing it",
+			[]string{"Las calibraciones de las básculas las hace Metrolab cada seis meses."},
+			[]string{"Y Metrolab ya no nos calibra, hemos cambiado de empresa y todavía no sé cuál."},
+			[]string{"Metrolab"}, nil},
+		{"English, a firm no longer doing it",
+			[]string{"Our payroll is run by Paysmith, they send the slips on the 25th."},
+			[]string{"Paysmith no longer runs our payroll, we're moving it in-house."},
+			[]string{"Paysmith"}, nil},
+		{"a tool that gets switched off",
+			[]string{"Build failures are posted to the #ci room in Zulip."},
+			[]string{"Everyone moves to Slack next month, Zulip gets switched off, so build failures go to #builds in Slack instead."},
+			[]string{"Zulip"}, []string{"#builds in Slack"}},
+	})
+}
+
+// Ensure that a German change said with a verb whose particle closes the
+// clause ("ziehen … vor", "stellen … um") is heard as a change of the
+// value it names.
+func TestGermanParticleChange(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"ziehen … vor, with a date",
+			[]string{"Den Jahresabschluss machen wir immer am 28.12., das Büro ist danach zu."},
+			[]string{"Den Jahresabschluss ziehen wir auf den 20.12. vor, das bleibt auch künftig so."},
+			[]string{"28.12."}, []string{"20.12."}},
+		{"lösen … auf, an address",
+			[]string{"Die Störungsmeldungen sollen an technik@example.de gehen."},
+			[]string{"Das Postfach technik@ lösen wir im Mai auf, Störungsmeldungen bitte direkt an jonas@example.de."},
+			[]string{"technik@example.de"}, []string{"jonas@example.de"}},
+	})
+}
