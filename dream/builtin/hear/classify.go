@@ -618,12 +618,15 @@ func decideKind(f finding, c cues) (finding, verdict) {
 }
 
 // wholeQuote reports a sentence that is all one quotation („…“, "…",
-// «…», 「…」), or the end of one whose start a label before it took
-// ("„Preisliste, gültig ab …“"): someone else's words, whatever they say
-// holds from when.
+// «…», 「…」), the start of one going on past it, or the end of one whose
+// start a label before it took ("„Preisliste, gültig ab …“"): someone
+// else's words, whatever they say holds from when.
 func wholeQuote(s string) bool {
 	s = strings.TrimRight(strings.TrimSpace(s), ".。!！ ")
 	for _, q := range [][2]string{{"„", "“"}, {"“", "”"}, {"«", "»"}, {"「", "」"}, {"『", "』"}} {
+		if strings.HasPrefix(s, q[0]) && !strings.Contains(s[len(q[0]):], q[1]) {
+			return true // a quotation going on past the sentence
+		}
 		if !strings.HasSuffix(s, q[1]) || len(s) <= len(q[0])+len(q[1]) {
 			continue
 		}

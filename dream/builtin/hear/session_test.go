@@ -171,6 +171,7 @@ func TestFromDayOfMonth(t *testing.T) {
 		{"Plein tarif à 11 € à partir du 1er mars.", true},
 		{"Tarif senior à 8 € dès le 15 septembre.", true},
 		{"„Preisliste, gültig ab 1.3.: Rindsleder 3,20 €/dm².“", false},
+		{"„Preisliste, gültig ab 1.3.: Rindsleder 3,20 €/dm². Versand wie bisher.“", false},
 	} {
 		sts := Session(conv(tc.text)).Statements
 		if got := len(sts) == 1; got != tc.want {
