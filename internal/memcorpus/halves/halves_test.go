@@ -264,7 +264,9 @@ func memfsBinary(t *testing.T) string {
 // withdrawals) and measured untouched with the rules that stop began with
 // (version 36, 2026-12-05): 102/177 in the context, 131/177 in pages,
 // 65/77 kept out, updates 24/41, retractions 19/35. Its floors sit a
-// little under those figures until it is tuned on.
+// little under the stop's final figures (106/177, 131/177, 68/77, 31/41
+// and 22/35); its preferences and French facts are cut from its 16 KiB
+// context most.
 var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category, updates, retractions float64 }{
 	"dev":   {pages: 0.97, context: 0.95, keptOut: 1, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 1, retractions: 1},
 	"dev2":  {pages: 0.97, context: 0.95, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.9, retractions: 1},
@@ -309,7 +311,7 @@ var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category, u
 	"dev41": {pages: 0.74, context: 0.49, keptOut: 0.82, lang: 0.4, category: 0.25, updates: 0.45, retractions: 0.8},
 	"dev42": {pages: 0.78, context: 0.45, keptOut: 0.8, lang: 0.38, category: 0.3, updates: 0.55, retractions: 0.68},
 	"dev43": {pages: 0.8, context: 0.44, keptOut: 0.83, lang: 0.33, category: 0.05, updates: 0.5, retractions: 0.68},
-	"dev44": {pages: 0.72, context: 0.55, keptOut: 0.82, lang: 0.36, category: 0.43, updates: 0.56, retractions: 0.52},
+	"dev44": {pages: 0.72, context: 0.57, keptOut: 0.85, lang: 0.4, category: 0.35, updates: 0.7, retractions: 0.6},
 	"test":  {pages: 0.91, context: 0.91, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.8, retractions: 0.5},
 }
 
