@@ -683,12 +683,7 @@ func beforeAbsence(text string) (string, bool) {
 	if !ok || cjkWord(quote) {
 		return "", false
 	}
-	starts, ends := []int{0}, []int{}
-	for _, sp := range reClauseSep.FindAllStringIndex(quote, -1) {
-		ends = append(ends, sp[0])
-		starts = append(starts, sp[1])
-	}
-	ends = append(ends, len(quote))
+	starts, ends := clauseSpans(reClauseSep.FindAllStringIndex(quote, -1), len(quote))
 	hit := -1
 	for i := range starts {
 		if reAway.MatchString(quote[starts[i]:ends[i]]) {

@@ -2157,14 +2157,7 @@ func otherClauses(text string, words []string) (string, bool) {
 	if len(seps) == 0 {
 		return "", false
 	}
-	// starts[i] and ends[i] are clause i's span; clause i+1 starts after
-	// the separator that ends clause i.
-	starts, ends := []int{0}, []int{}
-	for _, sp := range seps {
-		ends = append(ends, sp[0])
-		starts = append(starts, sp[1])
-	}
-	ends = append(ends, len(quote))
+	starts, ends := clauseSpans(seps, len(quote))
 	// Fragments opening the quote ("Mi jefe, Tomás, decide …") are the
 	// subject of the clause after them when it is a predicate; "chapter 3,
 	// the meadow transects one, has to go …" is one statement, its second
@@ -2246,6 +2239,19 @@ func otherClauses(text string, words []string) (string, bool) {
 		return withoutPart(text, open, end, quote, ends[hit-1], starts[hit], len(quote)), true
 	}
 	return withoutPart(text, open, end, quote, 0, starts[hit], starts[last+1]), true
+}
+
+// clauseSpans are the spans of the clauses a text of n bytes holds
+// between its separators (seps, in order): starts[i] and ends[i] are
+// clause i's span; clause i+1 starts after the separator that ends
+// clause i.
+func clauseSpans(seps [][]int, n int) (starts, ends []int) {
+	starts = []int{0}
+	for _, sp := range seps {
+		ends = append(ends, sp[0])
+		starts = append(starts, sp[1])
+	}
+	return starts, append(ends, n)
 }
 
 // lastQuote returns where a claim's last quote (the user's words) opens

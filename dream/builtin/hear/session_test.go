@@ -143,8 +143,10 @@ func TestNoIdeaAnswersNothing(t *testing.T) {
 }
 
 // Ensure that where a kind of message goes, to an e-mail address, is a
-// rule, and that a request to send one thing is not.
-func TestRoutedToAddress(t *testing.T) {
+// rule, and a request to send one thing is not; and that a value said to
+// hold from a day of a month on is heard as where things stand, and a
+// quotation saying so is not.
+func TestRoutedAndFromDayOfMonth(t *testing.T) {
 	for _, tc := range []struct {
 		text string
 		want bool
@@ -153,21 +155,6 @@ func TestRoutedToAddress(t *testing.T) {
 		{"The stock warnings to purchasing@example.com, please.", true},
 		{"Send the report to jo@example.com.", false},
 		{"Can you mail it to jo@example.com?", false},
-	} {
-		sts := Session(conv(tc.text)).Statements
-		if got := len(sts) == 1; got != tc.want {
-			t.Errorf("%q: statements %+v, want a rule %v", tc.text, sts, tc.want)
-		}
-	}
-}
-
-// Ensure that a value said to hold from a day of a month on is heard as
-// where things stand, and that a quotation saying so is not.
-func TestFromDayOfMonth(t *testing.T) {
-	for _, tc := range []struct {
-		text string
-		want bool
-	}{
 		{"Plein tarif à 11 € à partir du 1er mars.", true},
 		{"Tarif senior à 8 € dès le 15 septembre.", true},
 		{"„Preisliste, gültig ab 1.3.: Rindsleder 3,20 €/dm².“", false},
