@@ -80,7 +80,7 @@ func answerClaim(q, a string) string {
 }
 
 // reQuestionWords are the words of a question that name nothing.
-var reQuestionWords = regexp.MustCompile(`(?i)^(?:what|what's|whats|which|who|whom|whose|where|when|how|why|is|are|was|were|do|does|did|can|could|should|would|will|the|a|an|in|on|at|of|for|to|with|by|from|our|your|you|we|i|it|its|it's|there|that|this|be|use|used|using|have|has|much|many|often|long|exactly|currently|usually|normally|again|kind|sort|type|one|ones|name|called|live|lives|run|runs|go|goes|set|get|kept|keep|need|needs|want|prefer|like|and|or|any|some|me|my|please|remind|tell|know|mean|call|let|also|so|alors|donc|entonces|pues|wo|welche[rsnm]?|welcher|wer|was|wie|wann|ist|sind|der|die|das|den|dem|ein|eine|auf|in|im|für|von|mit|bei|läuft|liegt|nutzt|nutzen|ihr|wir|du|qué|cuál|cuáles|quién|dónde|cuándo|cómo|es|son|el|la|los|las|de|del|en|para|con|está|están|usan|usáis|quel|quelle|quels|quelles|qui|où|quand|comment|est|sont|le|les|du|des|de|en|pour|avec|sur|utilisez|vous|tu|on)$`)
+var reQuestionWords = regexp.MustCompile(`(?i)^(?:still|noch|todavía|aún|sigue|toujours|encore|what|what's|whats|which|who|whom|whose|where|when|how|why|is|are|was|were|do|does|did|can|could|should|would|will|the|a|an|in|on|at|of|for|to|with|by|from|our|your|you|we|i|it|its|it's|there|that|this|be|use|used|using|have|has|much|many|often|long|exactly|currently|usually|normally|again|kind|sort|type|one|ones|name|called|live|lives|run|runs|go|goes|set|get|kept|keep|need|needs|want|prefer|like|and|or|any|some|me|my|please|remind|tell|know|mean|call|let|also|so|alors|donc|entonces|pues|wo|welche[rsnm]?|welcher|wer|was|wie|wann|ist|sind|der|die|das|den|dem|ein|eine|auf|in|im|für|von|mit|bei|läuft|liegt|nutzt|nutzen|ihr|wir|du|qué|cuál|cuáles|quién|dónde|cuándo|cómo|es|son|el|la|los|las|de|del|en|para|con|está|están|usan|usáis|quel|quelle|quels|quelles|qui|où|quand|comment|est|sont|le|les|du|des|de|en|pour|avec|sur|utilisez|vous|tu|on)$`)
 
 // questionSubject names what a question asks about: its words without
 // question words, pronouns and verbs of asking ("Which region is prod
@@ -366,6 +366,9 @@ func insteadValues(q, a string) []string {
 	if reAnswerNo.MatchString(a) {
 		return nil
 	}
+	if old := keptValue(q, a); old != "" {
+		return []string{old}
+	}
 	var newPart, old string
 	if m := reInsteadQuestion.FindStringSubmatch(q); m != nil {
 		newPart, old = m[1], strings.TrimSpace(m[2])
@@ -411,6 +414,12 @@ func withoutInstead(q string) string {
 	if m := reInsteadQuestion.FindStringSubmatch(strings.TrimSpace(q)); m != nil {
 		return m[1] + "?"
 	}
+	// "Is a fitting still 40 minutes?": the value asked to keep goes, the
+	// answer gives the one that holds.
+	if loc := reKeptQuestion.FindStringSubmatchIndex(q); loc != nil {
+		k := 2 * reKeptQuestion.SubexpIndex("v")
+		return strings.TrimSpace(q[:loc[k]]) + " …" + q[loc[k+1]:]
+	}
 	return q
 }
 
@@ -432,4 +441,26 @@ func withoutTrailingValue(s string) string {
 		fs = fs[:len(fs)-1]
 	}
 	return strings.Join(fs, " ")
+}
+
+// reKeptQuestion asks whether a value stays as it is: "Is it still 25
+// minutes?", "着付け時間は今の 25 分のままでいいですか？", "Bleibt es bei 18
+// Uhr?", "¿Sigue siendo 40 €?", "Toujours 12 mois ?".
+var reKeptQuestion = regexp.MustCompile(`(?i)(?:\bstill|\bstays? at|\bkeep(?:ing)?(?: it)? at|\bremains? at|\bbleibt es bei|\bweiterhin|\bnoch (?:immer )?|\bsigue(?: siendo| en)?|\bseguimos con|\bmantenemos|\btoujours|\bon garde|\breste à|今の|现在的|还是)\s*(?P<v>\d+(?:[.,:]\d+)?\s?(?:%|[\p{Han}\p{Katakana}]{1,2}|\p{Latin}{1,10})?)`)
+
+// keptValue is the value a question asked to keep (reKeptQuestion) that
+// the answer replaces by naming another number: "Is it still 25 minutes?"
+// — "Make it 20." leaves "25 minutes"; "" otherwise.
+func keptValue(q, a string) string {
+	m := reKeptQuestion.FindStringSubmatch(q)
+	if m == nil {
+		return ""
+	}
+	old := strings.TrimSpace(m[reKeptQuestion.SubexpIndex("v")])
+	oldNums := reDigits.FindAllString(old, -1)
+	nums := reDigits.FindAllString(a, -1)
+	if len(oldNums) == 0 || len(nums) == 0 || slices.ContainsFunc(nums, func(n string) bool { return slices.Contains(oldNums, n) }) {
+		return ""
+	}
+	return old
 }

@@ -64,7 +64,7 @@ var looseFillers = set("pls", "plz", "ahora", "y", "und", "et", "e", "from now o
 	"just fyi", "heads up", "for context", "worth knowing", "good to know", "also worth knowing", "to be clear", "as a reminder",
 	"in general", "generally", "in our team", "on our team", "around here", "generell", "grundsätzlich", "bei uns", "in unserem team",
 	"en general", "por lo general", "en nuestro equipo", "en général", "de manière générale", "chez nous", "dans notre équipe",
-	"ah", "ach")
+	"ah", "ach", "um", "umm", "uh", "uhh", "erm", "äh", "ähm")
 
 // strip removes what opens a clause and says nothing (fillers, list
 // marks) and reports whether the user framed it as something to remember.
@@ -446,7 +446,7 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		// "board met yesterday, it's eight free articles a month going
 		// forward": a value a meeting settled, relayed, is where things
 		// are now, however the telling opens.
-		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
+		f.kind, f.subject = Fact, subjectOf(afterMeeting(s), lang, lx)
 		return why(f, "d14v"), durable
 	case lx.narrative.MatchString(s):
 		return why(f, "l11"), local
@@ -1171,13 +1171,21 @@ var rePersonal = regexp.MustCompile(`(?i)^(?:you|we|i|they|he|she|it|people|anyo
 func reopenedIn(s string, lx *lexicon) string {
 	for _, re := range lx.reopened {
 		if m := re.FindStringSubmatch(s); m != nil {
-			if t := strings.TrimSpace(strings.Trim(group(re, m, "t"), " .!。！,，")); t != "" && !anaphor(t) && !rePersonal.MatchString(t) {
+			if t := strings.TrimSpace(strings.Trim(group(re, m, "t"), " .!。！,，")); t != "" && !anaphor(t) && !rePersonal.MatchString(t) &&
+				!(reLoneName.MatchString(t) && reDoingToo.MatchString(s)) {
 				return t
 			}
 		}
 	}
 	return ""
 }
+
+// reLoneName is one capitalised word: a person's name, as often as not.
+var reLoneName = regexp.MustCompile(`^\p{Lu}\p{Ll}+$`)
+
+// reDoingToo is a person taking on more ("Ana is doing Wednesdays too
+// now"): what they do, not a restriction lifted.
+var reDoingToo = regexp.MustCompile(`(?i)\b(?:is|'s|are) (?:doing|taking|covering|working|on)\b`)
 
 // Reopens reports whether a withdrawal says what it names may be done
 // again (lx.reopened): it lifts a restriction, and withdraws only a claim
@@ -1294,6 +1302,10 @@ func departedIn(s string, lx *lexicon) (m []string, start, end int) {
 	}
 	for _, lead := range leads {
 		if ix := lx.departed.FindStringSubmatchIndex(s[lead:]); ix != nil {
+			if k := lx.departed.SubexpIndex("t"); k > 0 && ix[2*k] >= 0 && isWeekday(strings.TrimRight(strings.ToLower(s[lead+ix[2*k]:lead+ix[2*k+1]]), "'’s")) {
+				// "Monday's closed": a day, not a firm that shut.
+				continue
+			}
 			m = make([]string, len(ix)/2)
 			for k := range m {
 				if ix[2*k] >= 0 {
@@ -1474,7 +1486,11 @@ const pointedMeasure = `(?:(?:that|this|those|these|the|esa|ese|esas|esos|esta|e
 
 var rePointedMeasure = regexp.MustCompile(`(?i)^` + pointedMeasure + `$`)
 
-func anaphor(t string) bool { return rePointBack.MatchString(strings.TrimSpace(t)) }
+// anaphor reports words that only point back at what was said before
+// ("that", "la règle", the "-la" of "oublie-la").
+func anaphor(t string) bool {
+	return rePointBack.MatchString(strings.TrimLeft(strings.TrimSpace(t), "-"))
+}
 
 // reAboutLead opens words that name what is spoken of ("about the Friday
 // freeze", "lo de los viernes", "关于").
@@ -1575,11 +1591,25 @@ func corrected(s string, lx *lexicon) string {
 // ("management decided last week", "the board met yesterday",
 // "委员会开会定了", "営業会議で…に決まった").
 var reDecided = regexp.MustCompile(wordsRe(`decided`, `agreed`, `voted`, `approved`, `signed off`,
-	`(?:board|committee|management|council|leadership|meeting|steering group) (?:met|decided|agreed|voted|approved)`,
-	`beschlossen`, `entschieden`, `festgelegt`, `abgestimmt`, `vereinbart`, `Beschluss`,
+	`(?:board|committee|management|council|leadership|meeting|steering group|directors|partners|owners|trustees|shareholders|members|bosses) (?:met|decided|agreed|voted|approved)`,
+	`(?:had|held) (?:a|the|our) (?:board |directors'? |partners'? |staff |team )?meeting`,
+	`getagt`, `se reunió`, `se reunieron`, `nos reunimos`, `s'est réunie?`, `se sont réunis`, `beschlossen`, `entschieden`, `festgelegt`, `abgestimmt`, `vereinbart`, `Beschluss`,
 	`decidió`, `decidieron`, `decidimos`, `acordó`, `acordaron`, `acordamos`, `aprobó`, `aprobaron`,
 	`décidé`, `décidée`, `tranché`, `voté`, `validé`, `acté`, `convenu`).String() +
 	`|定了|决定|拍板|通过了|定下来|決まった|決まりました|決定|決めた|決めました`)
+
+// reMeetingLead opens a sentence with a meeting that was held ("Directors
+// met on Thursday and …", "Der Vorstand hat getagt, …").
+var reMeetingLead = regexp.MustCompile(`(?i)^.{0,60}?\b(?:met|getagt|se reunieron|nos reunimos|s'est réunie?|se sont réunis|(?:had|held) (?:a|the|our) [\w' ]{0,20}meeting)\b[^,;]{0,40}?(?:[,;]\s*|\s+(?:and|und|y|et)\s+)`)
+
+// afterMeeting is s without the meeting it opens with (reMeetingLead): what
+// the meeting settled.
+func afterMeeting(s string) string {
+	if loc := reMeetingLead.FindStringIndex(s); loc != nil && loc[1] < len(s) {
+		return s[loc[1]:]
+	}
+	return s
+}
 
 // decidedValue reports a value relayed as settled by a meeting or a body
 // (reDecided), said plainly: not negated, tried, planned or undecided,

@@ -15,7 +15,10 @@
 // block quotes and a quoted document (after a line such as "Dana wrote:"
 // or an e-mail header, up to a line where the user resumes: "anyway",
 // "so,") go. The prose is split into sentences (also after 。！？, and a
-// parenthetical of four words or more is a sentence of its own) and the
+// parenthetical of four words or more is a sentence of its own; a
+// dictated run-on of forty words or more, with a comma at most, is cut
+// where the speaker moves on: "um", "oh and", "also", "keep in mind",
+// "por cierto", "au fait", "übrigens") and the
 // sentences into clauses (at ";", a spaced dash, a colon after a clause,
 // before a contrast, a new subject or a task question after a comma:
 // ", can you", ", kannst du"), each in its language:

@@ -35,7 +35,7 @@ type relPattern struct {
 	needUnit bool // "two more robots": no shape without what it counts ("one more thing")
 }
 
-const relNum = `(?P<n>\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|fifty|hundred|zwei|drei|vier|fünf|sechs|zehn|zwanzig|dos|tres|cuatro|cinco|seis|diez|veinte|deux|trois|quatre|cinq|six|dix|vingt)`
+const relNum = `(?P<n>\d+(?:[.,]\d+)?|a quarter of an?|three quarters of an?|half an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|fifty|hundred|zwei|drei|vier|fünf|sechs|zehn|zwanzig|dos|tres|cuatro|cinco|seis|diez|veinte|deux|trois|quatre|cinq|six|dix|vingt)`
 
 // relCur is a currency sign before an amount ("up by £250"): its unit.
 const relCur = `(?:(?P<u0>[£$€¥])\s?)?`
@@ -44,6 +44,10 @@ const relCur = `(?:(?P<u0>[£$€¥])\s?)?`
 var relativePatterns = map[string][]relPattern{
 	En: {
 		{re: regexp.MustCompile(`(?i)\b(?:(?P<down>down|lower(?:ed)?|decrease[sd]?|reduce[sd]?|cut|drop(?:ped|s)?|shorten(?:ed)?)|up|raise[sd]?|increase[sd]?|bump(?:ed|s)?(?: \w+)?(?: up)?|extend(?:ed|s)?)\b[^.,;:!?]{0,30}?\bby (?:an? )?(?:extra |another )?` + relCur + relNum + `(?:\s?(?P<u>%|[\pL]+))?`)},
+		// "two weeks longer than before", "ten minutes earlier".
+		{re: regexp.MustCompile(`(?i)\b` + relNum + ` (?P<u>[\pL]+) (?:(?P<down>shorter|earlier|sooner|cheaper|lower|less)|longer|later|dearer|higher|more)\b`), needUnit: true},
+		// "lairage is going up fifty pence a head", "the fee went down 2%".
+		{re: regexp.MustCompile(`(?i)\b(?:go(?:es|ing)?|went|gone|is|are|was|were)\s+(?:(?P<down>down)|up)\s+` + relCur + relNum + `(?:\s?(?P<u>%|[\pL]+))?`), needUnit: true},
 		{re: regexp.MustCompile(`(?i)\b` + relNum + ` (?:(?P<down>fewer|less)|more|extra) (?P<u>[\pL]+)`), needUnit: true},
 		{re: regexp.MustCompile(`(?i)\b(?:an? extra|another) ` + relNum + `\s?(?P<u>%|[\pL]+)`), sign: 1},
 		{re: regexp.MustCompile(`(?i)\b(?:doubled|double it|double that)\b`), factor: 2},
@@ -73,7 +77,7 @@ var relativePatterns = map[string][]relPattern{
 		{re: regexp.MustCompile(`减半`), factor: 0.5},
 	},
 	Ja: {
-		{re: regexp.MustCompile(`(?P<n>\d+(?:[.,]\d+)?)\s*(?P<u>[\p{Han}\p{Katakana}ー]{1,4})?の?(?:(?P<down>減|ダウン|値下げ|引き下げ|短縮|削減)|追加|増|アップ|値上げ|引き上げ|延長)`)},
+		{re: regexp.MustCompile(`(?P<n>\d+(?:[.,]\d+)?)\s*(?P<u>[\p{Han}\p{Katakana}ー]{1,4}?)?の?(?:(?P<down>減|ダウン|値下げ|引き下げ|下げ|短縮|削減)|追加|増|アップ|値上げ|引き上げ|上げ|延長)`)},
 		{re: regexp.MustCompile(`半分に`), factor: 0.5},
 	},
 }
@@ -120,7 +124,11 @@ func relativeIn(c, lang string) (Relative, bool) {
 var relNumbers = map[string]float64{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
 	"ten": 10, "twelve": 12, "fifteen": 15, "twenty": 20, "fifty": 50, "hundred": 100, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5,
 	"sechs": 6, "zehn": 10, "zwanzig": 20, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "diez": 10, "veinte": 20,
-	"deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "dix": 10, "vingt": 20}
+	"deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "dix": 10, "vingt": 20,
+	"eleven": 11, "thirteen": 13, "fourteen": 14, "sixteen": 16, "eighteen": 18, "thirty": 30, "forty": 40, "sixty": 60, "ninety": 90,
+	"elf": 11, "zwölf": 12, "vierzehn": 14, "fünfzehn": 15, "dreißig": 30, "catorce": 14, "quince": 15, "treinta": 30,
+	"quatorze": 14, "quinze": 15, "trente": 30,
+	"a quarter of a": 0.25, "a quarter of an": 0.25, "three quarters of a": 0.75, "three quarters of an": 0.75, "half a": 0.5, "half an": 0.5}
 
 // Amount reads an amount written in digits (a comma as the decimal mark
 // too) or spelled in words.

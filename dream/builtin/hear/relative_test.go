@@ -25,6 +25,10 @@ func TestRelativeParts(t *testing.T) {
 		{"Chinese, points", "目标整体往上调 2 个点。", Zh, true, 2, 0, "个点"},
 		{"Chinese, at most", "单锅生豆最多放 12 公斤。", Zh, false, 0, 0, ""},
 		{"Japanese, a price raised", "運賃を50円値上げします。", Ja, true, 50, 0, "円"},
+		{"English, going up without by", "the room hire is going up fifty pounds from May.", En, true, 50, 0, "pounds"},
+		{"English, a span longer", "delivery takes two weeks longer over the summer.", En, true, 2, 0, "weeks"},
+		{"English, a quarter of a percent", "the levy goes up by a quarter of a percent in July.", En, true, 0.25, 0, "percent"},
+		{"Japanese, raised with 上げる", "来月から送料を300円上げることになりました。", Ja, true, 300, 0, "円"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -3,6 +3,7 @@ package hear
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -227,6 +228,12 @@ type echo struct {
 func echoOf(reply string) (echo, bool) {
 	m := reEcho.FindStringSubmatch(strings.TrimSpace(reply))
 	if m == nil {
+		// "10am, yes.": the value, then the agreement.
+		if b := reEchoThenYes.FindStringSubmatch(strings.TrimSpace(reply)); b != nil {
+			if nums := reEchoNumber.FindAllString(b[1], -1); len(nums) > 0 {
+				return echo{nums: nums, said: strings.TrimSpace(b[0])}, true
+			}
+		}
 		// "16 Prozent.": a short reply that is the value alone.
 		if b := reBareEcho.FindStringSubmatch(strings.TrimSpace(reply)); b != nil {
 			return echo{nums: reEchoNumber.FindAllString(b[1], -1), said: strings.TrimSpace(b[0])}, true
@@ -245,7 +252,8 @@ func echoOf(reply string) (echo, bool) {
 	}
 	// "Yes, Wednesday", "Yes, twelve": a day or a number said in words.
 	f := strings.Fields(strings.ToLower(v))
-	if len(f) == 1 && (numberWords[f[0]] || isWeekday(f[0])) {
+	if len(f) == 1 && (numberWords[f[0]] || isWeekday(f[0])) || len(f) == 2 && numberWords[f[0]] {
+		// "Right, eight weeks": the number said in words is the value.
 		return echo{word: f[0], said: said}, true
 	}
 	// "对，周三下午五点": a value written without spaces, said again as
@@ -271,7 +279,11 @@ func (e echo) in(text string) bool {
 
 // reEcho is a reply that opens by agreeing and says a value again: "Yes,
 // £20", "Genau, 16 Uhr", "Sí, a las 6:30", "はい、8分で", "对，68台".
-var reEcho = regexp.MustCompile(`^(?:(?i:yes|yep|yeah|yup|right|correct|exactly|indeed|ja|jep|genau|richtig|exakt|sí|si|eso|exacto|correcto|justo|oui|exactement|c'est ça|voilà|tout à fait)[,.!:;—–-]*\s+|(?:はい|ええ|そうです|そう|合ってます|合っています|その通りです|その通り|大丈夫です|对|是的|没错|对的|嗯|确认|确定)[、，,。！!\s]*)(?P<v>(?:[0-9][.,:][0-9]|[^,.;!?。、，！？()（）]){1,40})`)
+var reEcho = regexp.MustCompile(`^(?:(?i:(?:yes,? )?that's (?:it|right|correct|the one)|spot on|yes|yep|yeah|yup|right|correct|exactly|indeed|ja|jep|genau|richtig|exakt|das stimmt|stimmt|sí|si|eso es|así es|eso|exacto|correcto|justo|oui|exactement|c'est (?:bien )?ça|voilà|tout à fait)[,.!:;—–-]*\s+|(?:はい|ええ|そうです|そう|合ってます|合っています|その通りです|その通り|大丈夫です|对|是的|没错|对的|嗯|确认|确定)[、，,。！!\s]*)(?P<v>(?:[0-9][.,:][0-9]|[^,.;!?。、，！？()（）]){1,40})`)
+
+// reEchoThenYes is a reply that says a value again and then agrees: "10am,
+// yes.", "16 Uhr, genau.", "12点，对。".
+var reEchoThenYes = regexp.MustCompile(`^((?:[£$€¥]\s?)?\d+(?:[.,:]\d+)*\s?(?:%|％|[\pL°]+)?)[,，、]?\s*(?i:yes|yep|yeah|correct|exactly|right|ja|genau|richtig|sí|exacto|correcto|oui|exactement|はい|そうです|对|是的|没错)[.。!！]?$`)
 
 // reBareEcho is a reply that is a value alone, a number and a unit or a
 // word at most ("16 Prozent.", "66方。", "£905").
@@ -804,7 +816,7 @@ var reSaidWrong = map[string]*regexp.Regexp{
 // saying what is so ("el otro día te dije que el backend era la v2: es
 // api.aparca.es/v3"): t is what they told, now what holds.
 var reToldThenIs = map[string]*regexp.Regexp{
-	En: regexp.MustCompile(`(?i)\bi (?:told you|said)(?: that)? (?P<t>[^:;]+?)\s*(?:[:;]|\s[\x{2013}\x{2014}-])\s*(?P<now>(?:actually )?(?:it's|it is|they're|they are)\s+\S.*)$`),
+	En: regexp.MustCompile(`(?i)\bi (?:told you|said)(?: that)? (?P<t>[^:;]+?)\s*(?:[:;,]|\s[\x{2013}\x{2014}-])\s*(?P<now>(?:actually |but )?(?:it's|it is|they're|they are)\s+\S.*)$`),
 	De: regexp.MustCompile(`(?i)\bich (?:hab|habe) dir (?:gesagt|geschrieben),? (?:dass )?(?P<t>[^:;]+?)\s*(?:[:;]|\s[\x{2013}\x{2014}-])\s*(?P<now>(?:es ist|es sind|das ist|ist es|sind es)\s+\S.*)$`),
 	Fr: regexp.MustCompile(`(?i)\bje (?:t'ai|vous ai) dit (?:que )?(?P<t>[^:;]+?)\s*(?:[:;]|\s[\x{2013}\x{2014}-])\s*(?P<now>(?:en fait )?(?:c'est|ce sont)\s+\S.*)$`),
 	Es: regexp.MustCompile(`(?i)\b(?:te dije|le dije|os dije) (?:que )?(?P<t>[^:;]+?)\s*(?:[:;]|\s[\x{2013}\x{2014}-])\s*(?P<now>(?:en realidad )?(?:es|son)\s+\S.*)$`),
@@ -818,12 +830,26 @@ func correctedInPlace(text, lang string) (Statement, bool) {
 	if re == nil {
 		return Statement{}, false
 	}
-	m := re.FindStringSubmatch(text)
-	if m == nil {
+	loc := re.FindStringSubmatchIndex(text)
+	if loc == nil {
 		return Statement{}, false
 	}
-	return correction(group(re, m, "t"), group(re, m, "now"), lang, "d19t")
+	m := re.FindStringSubmatch(text)
+	st, ok := correction(group(re, m, "t"), group(re, m, "now"), lang, "d19t")
+	if ok && st.Subject == "" {
+		// "I've been wrong about cattle commission: I told you 3.75, it's
+		// 3.5%": what the value is of, said before.
+		if a := reAboutTopic.FindStringSubmatchIndex(text[:loc[0]]); a != nil {
+			st.Subject = strings.ToLower(strings.TrimSpace(text[a[2]:a[3]]))
+			st.Claim = claimFor(st.Kind, lang, strings.TrimSpace(text[a[0]:]))
+		}
+	}
+	return st, ok
 }
+
+// reAboutTopic ends the words before a correction with what it is about:
+// "I've been wrong all year about cattle commission:".
+var reAboutTopic = regexp.MustCompile(`(?i)(?:^|\s)(?:about|on|regarding|zu|über|sobre|sur)\s+(?:the |die |der |das |el |la |le |les |l')?([^:,;]{2,40}?)\s*[:,;—–-]?\s*$`)
 
 // correction is the statement of what holds (now, its first comma part)
 // in place of what the user said before and took back (said): led by
@@ -833,6 +859,14 @@ func correctedInPlace(text, lang string) (Statement, bool) {
 func correction(said, now, lang, why string) (Statement, bool) {
 	v := reCopulaValue.FindStringSubmatch(said)
 	now = strings.TrimSpace(commaParts(now)[0])
+	if v == nil && hasValue(now, lang) {
+		// "I told you fourteen days in the winter — it's 21 days": the
+		// value alone was told, of what the value now says.
+		if old := toldValue(said); old != "" {
+			f := finding{kind: Fact, lang: lang, text: now, replaces: []string{old}, why: why}
+			return statementFrom(f), true
+		}
+	}
 	if v == nil || !hasValue(now, lang) {
 		return Statement{}, false
 	}
@@ -840,6 +874,25 @@ func correction(said, now, lang, why string) (Statement, bool) {
 	f := finding{kind: Fact, lang: lang, text: strings.TrimSpace(said[:len(said)-len(v[0])]) + " … " + now,
 		subject: subjectOf(said, lang, lexes[lang]), replaces: []string{old}, why: why}
 	return statementFrom(f), true
+}
+
+// reToldWhen is when a value was told, after it ("in the winter", "last
+// time", "yesterday").
+var reToldWhen = regexp.MustCompile(`(?i)\s+(?:in the \pL+|last \pL+|earlier|before|yesterday|the other day|in (?:january|february|march|april|may|june|july|august|september|october|november|december))$`)
+
+// toldValue is a value told alone ("fourteen days in the winter", "14"),
+// its number in digits ("14 days"); "" when said is more than a value.
+func toldValue(said string) string {
+	said = reToldWhen.ReplaceAllString(strings.TrimSpace(said), "")
+	fs := strings.Fields(said)
+	if len(fs) == 0 || len(fs) > 3 {
+		return ""
+	}
+	if n, ok := Amount(fs[0]); ok {
+		fs[0] = strconv.FormatFloat(n, 'f', -1, 64)
+		return strings.Join(fs, " ")
+	}
+	return ""
 }
 
 var reLeadArticle = regexp.MustCompile(`(?i)^(?:the|a|an|la|el|le|les|los|las|der|die|das|den|ein|eine|un|une|una|l')\s*`)
@@ -1032,10 +1085,22 @@ func ownsRequest(s msgSentence) bool {
 	}
 	before := strings.TrimRight(reThisTail.ReplaceAllString(s.text[:loc[0]], ""), " ,，、;；:：—–-")
 	if !strings.ContainsAny(s.text[len(before):loc[0]+1], ",，、;；—–-") {
-		return false // "Don't put this in the notes": nothing before it
+		// "lo de que igual vendemos la escuela … no lo apuntes": a thing
+		// named by a lead of its own is what the request is of.
+		_, named, _ := strings.Cut(before, ":")
+		if named == "" {
+			named = before
+		}
+		if !reTopicNamed.MatchString(strings.TrimSpace(named)) {
+			return false // "Don't put this in the notes": nothing before it
+		}
 	}
 	return len(strings.Fields(before)) >= 3 || cjkText(before) && utf8.RuneCountInString(before) >= 6
 }
+
+// reTopicNamed opens the naming of a thing that a request is then about:
+// "lo de que …", "the thing about …", "das mit …", "l'histoire de …".
+var reTopicNamed = regexp.MustCompile(`(?i)^(?:lo de|eso de|the (?:thing|bit|stuff|idea) (?:about|with|of)|that (?:thing|bit) about|das mit|die sache mit|die idee mit|le truc (?:de|sur|avec)|l'histoire (?:de|du|des)|l'idée de)\s`)
 
 // reThisTail is a pointer to what was just said, before a request about
 // it ("…的，这个不用记", "…, das bitte nicht notieren").
@@ -2026,7 +2091,7 @@ var reUndecided = regexp.MustCompile(`(?i)\bnothing(?:'s| is| has been)? (?:been
 
 // reNotOurs says what a sentence tells is another team's or project's,
 // not this one's.
-var reNotOurs = regexp.MustCompile(`(?i)\bnot ours\b|\bnot our (?:repo|project|code|service|problem)\b|\btheir (?:repo|repository|project|codebase|service|stack|app|gateway|code), not (?:ours|our)\b|\bnicht (?:unser(?:e|es)? (?:repo|projekt|problem)|bei uns)\b|\bno (?:es )?(?:el |la )?(?:nuestr[oa]|nuestro repo|nuestro proyecto)\b|\bpas (?:le |la )?nôtre\b|\bpas notre (?:repo|projet|dépôt)\b|不是我们的|跟我们无关|和我们无关|うちのではない|うちじゃない|うちは関係ない|うちのリポジトリではない|隣の[^、。]{0,12}(?:チーム|課|部署)|隔壁(?:组|团队|部门)|别的(?:组|团队)|另一个团队|\bdas Nachbarteam\b|\bl'équipe d'à côté|\bel equipo de al lado\b|\bthe team next door\b|\banother team's\b`)
+var reNotOurs = regexp.MustCompile(`(?i)\bnot ours\b|\bnot our (?:repo|project|code|service|problem)\b|\btheir (?:repo|repository|project|codebase|service|stack|app|gateway|code), not (?:ours|our)\b|\bnicht (?:unser(?:e|es)? (?:repo|projekt|problem)|bei uns)\b|\bno (?:es )?(?:el |la )?(?:nuestr[oa]|nuestro repo|nuestro proyecto)\b|\bpas (?:le |la )?nôtre\b|\bpas notre (?:repo|projet|dépôt)\b|不是我们的|跟我们无关|和我们无关|うちのではない|うちじゃない|うち(?:に|と)?は関係(?:ない|ありません)|\b(?:has |have |had )?nothing to do with us\b|\brien à voir avec nous\b|\bnichts mit uns zu tun\b|\bnada que ver con nosotros\b|うちのリポジトリではない|隣の[^、。]{0,12}(?:チーム|課|部署)|隔壁(?:组|团队|部门)|别的(?:组|团队)|另一个团队|\bdas Nachbarteam\b|\bl'équipe d'à côté|\bel equipo de al lado\b|\bthe team next door\b|\banother team's\b`)
 
 // departureSplit cuts a clause saying who left from what it goes on to
 // say ("Lucía se fue a otra empresa y los cambios de esquema ahora los

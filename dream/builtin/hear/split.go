@@ -221,8 +221,46 @@ func sentences(line string) []string {
 		}
 	}
 	emit(len(rs))
+	return splitRunOns(out)
+}
+
+// runOnWords is the length from which a sentence with at most one comma is
+// taken for dictated or hurried speech: one "sentence" that says several
+// things ("… we take a 3 percent platform fee um we're on the app router so
+// anything new goes under app oh and …").
+const runOnWords = 40
+
+// reRunOnBreak is where dictated speech moves on to another thing: a
+// filler, "oh and", "also", "by the way", "one more thing" and their like
+// in the other languages. A run-on sentence is split before each.
+var reRunOnBreak = regexp.MustCompile(`(?i)\s(?:(?:oh )?and also|oh (?:and|also)|also|um+|uh+|erm|anyway|heads up|by the way|btw|(?:and )?one more(?: big)? thing|(?:and )?another thing|(?:and )?(?:please )?(?:keep in mind|remember)|and please|(?:ah )?y otra cosa|ah y|y también|por cierto|además|au fait|et aussi|ah et|d'ailleurs|autre chose|übrigens|außerdem|ach und|(?:und )?noch was|äh+m?)\s`)
+
+// splitRunOns splits each run-on sentence of ss (runOnWords) at its breaks
+// (reRunOnBreak); a piece of fewer than four words stays with the one
+// before it.
+func splitRunOns(ss []string) []string {
+	var out []string
+	for _, s := range ss {
+		if len(strings.Fields(s)) < runOnWords || strings.Count(s, ",")+strings.Count(s, "，")+strings.Count(s, "、") > 1 || strings.ContainsAny(s, ";:") && !reClock.MatchString(s) {
+			out = append(out, s)
+			continue
+		}
+		start := 0
+		for _, loc := range reRunOnBreak.FindAllStringIndex(s, -1) {
+			piece := strings.TrimSpace(s[start:loc[0]])
+			if len(strings.Fields(piece)) < 4 {
+				continue
+			}
+			out = append(out, piece)
+			start = loc[0] + 1
+		}
+		out = append(out, strings.TrimSpace(s[start:]))
+	}
 	return out
 }
+
+// reClock is a time of day written with a colon ("at 14:00").
+var reClock = regexp.MustCompile(`\d:\d\d`)
 
 // reDayMonth is a day and month written the German way, before its dot
 // ("1.12", "24.3").

@@ -190,6 +190,12 @@ func offerIn(sent, prev string) (offer, bool) {
 	clean, _ := strip(sent, lexEn)
 	lang := detect(sent)
 	o := offer{sentence: strings.TrimSpace(sent), lang: lang}
+	if reValueProposal.MatchString(clean) {
+		// "I'd lower the cap from 8 s to 2 seconds — the tablet can take
+		// that.": a value the agent would set, agreed to, is where it
+		// stands now.
+		return o, true
+	}
 	if m := reProposal.FindStringSubmatch(clean); m != nil {
 		o.vp = m[1]
 	} else if !reOfferAny.MatchString(clean) {
@@ -206,6 +212,11 @@ func offerIn(sent, prev string) (offer, bool) {
 	}
 	return o, true
 }
+
+// reValueProposal is the agent saying it would set a value to a number:
+// "I'd lower the cap from 8 s to 2 seconds", "I'll set the timeout to 30
+// seconds", "Ich würde das Limit auf 500 setzen".
+var reValueProposal = regexp.MustCompile(`(?i)^(?:i'd|i would|i'll|i will|i'm going to|i plan to|i suggest we|let's|we could)\s+(?:lower|raise|set|change|move|bump|cap|increase|decrease|reduce|drop|shorten|extend|put|make|lift|cut)\b[^.?!]{0,60}?\bto\s+(?:[£$€¥]\s?)?\d|^ich würde\s[^.?!]{0,60}?\bauf\s+\d[^.?!]{0,20}(?:setzen|stellen|senken|erhöhen|anheben|ändern|begrenzen)`)
 
 // reChooseTool is a proposal that picks a tool ("make pnpm the package
 // manager", "switch to ruff").
@@ -231,7 +242,7 @@ func affirmative(reply string) bool {
 
 var (
 	// reAgreeLead opens a reply that agrees, in any of the languages.
-	reAgreeLead = regexp.MustCompile(`(?i)^(?:yes|yep|yeah|yup|sure|ok|okay|sounds good|sounds great|good idea|great idea|go ahead|go for it|do it|do that|please do|agreed|absolutely|definitely|lgtm|perfect|that's right|make it so|yes please|correct|exactly|ja|jap|jo|genau|gerne|gern|passt|klar|einverstanden|mach das|sí|si|vale|claro|dale|perfecto|de acuerdo|hazlo|oui|ouais|d'accord|parfait|vas-y|volontiers|fais comme ça|bien sûr|好的|好|可以|行|对|是的|没问题|嗯|就这样|はい|お願いします|それで|いいです|了解|ええ|うん|ぜひ)(?:$|[^\p{L}])`)
+	reAgreeLead = regexp.MustCompile(`(?i)^(?:yes|yep|yeah|yup|sure|ok|okay|fine by me|fine with me|works for me|that works|sounds good|sounds great|good idea|great idea|go ahead|go for it|do it|do that|please do|agreed|absolutely|definitely|lgtm|perfect|that's right|make it so|yes please|correct|exactly|ja|jap|jo|genau|gerne|gern|passt|klar|einverstanden|mach das|passt mir|von mir aus|sí|si|vale|me vale|por mí bien|claro|dale|perfecto|de acuerdo|hazlo|oui|ouais|d'accord|parfait|vas-y|ça me va|ça marche|volontiers|fais comme ça|bien sûr|好的|好|可以|行|对|是的|没问题|嗯|就这样|はい|お願いします|それで|いいです|了解|ええ|うん|ぜひ)(?:$|[^\p{L}])`)
 	// reDenyAny takes an agreement back, in any of the languages.
 	reDenyAny = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:no|not|nope|nah|don'?t|never|but|instead|rather|wait|hold on|actually|except|however|only if|unless|although|though|nein|nicht|aber|sondern|lieber|warte|pero|mejor|sino|espera|non|pas|mais|plutôt|attends)(?:$|[^\p{L}])|不要|别|但是|不过|可是|等等|不用|不行|いいえ|でも|ただし|やめ|待って|しないで`)
 )

@@ -14,13 +14,15 @@ var groups = map[string]string{
 	"vim": "editor", "neovim": "editor", "nvim": "editor", "emacs": "editor", "vscode": "editor", "helix": "editor", "zed": "editor",
 	"bash": "shell", "zsh": "shell", "fish": "shell",
 	"postgres": "database", "postgresql": "database", "mysql": "database", "sqlite": "database",
-	"jest": "test-runner", "vitest": "test-runner", "mocha": "test-runner", "pytest": "test-runner", "unittest": "test-runner",
+	// Test runners of different languages never replace each other: a
+	// project's Python side runs pytest while its front end runs vitest.
+	"jest": "js-test-runner", "vitest": "js-test-runner", "mocha": "js-test-runner", "pytest": "python-test-runner", "unittest": "python-test-runner",
 	"rebase": "merge-strategy", "squash": "merge-strategy", "merge": "merge-strategy",
 	"light": "theme", "dark": "theme",
 	"camelcase": "naming", "snake_case": "naming", "kebab-case": "naming",
 }
 
-var toolGroups = map[string]bool{"package-manager": true, "editor": true, "shell": true, "database": true, "test-runner": true}
+var toolGroups = map[string]bool{"package-manager": true, "editor": true, "shell": true, "database": true, "js-test-runner": true, "python-test-runner": true}
 
 func toolGroup(lower string) string {
 	for _, w := range words(lower) {
