@@ -146,6 +146,10 @@
 // claim that says what they do before it tells of the absence keeps that
 // part ("Lola lleva el almacén, pero … mientras esté de baja lo lleva
 // Quique"), and a cover said beside it by a pronoun goes.
+// A day added with "also", "auch" or "también" ("desde mayo abrimos
+// también los domingos") withdraws the claim that names that day with a
+// negation and shares another word with it ("los domingos nunca hay
+// visitas"); see reopen.go.
 // "deploy days are gone" names a claim of weekdays; a German compound
 // ending in a rule's word ("Größenbeschränkung") says what kind of rule,
 // not what of; "the VPN thing is over" withdraws, it ends no period.

@@ -111,6 +111,7 @@ var toolJobs = map[string]string{
 	"ocr":            "tesseract ocrmypdf abbyy",
 	"image-server":   "cantaloupe iipimage loris",
 	"docs-site":      "sphinx mkdocs docusaurus vitepress hugo jekyll",
+	"jdk":            "jdk openjdk temurin adoptium corretto zulu liberica graalvm semeru",
 }
 
 // alsoKinds are the other jobs a tool is commonly chosen for besides its

@@ -180,6 +180,7 @@ func (m *memory) apply(session string, h hear.Heard) applied {
 		}
 	}
 	for _, st := range h.Statements {
+		a.withdrawn += m.reopen(session, st)
 		if slices.ContainsFunc(relative, func(q string) bool { return strings.Contains(st.Quote, q) }) {
 			continue // stated with the value it makes
 		}

@@ -489,6 +489,8 @@ var unitBase = map[string]string{"khz": "hz", "mhz": "hz", "ghz": "hz", "kb": "b
 	"week": "week", "wochen": "week", "woche": "week", "semana": "week", "semain": "week", "semaine": "week",
 	"month": "month", "monat": "month", "monate": "month", "mese": "month", "mes": "month", "mois": "month",
 	"year": "year", "jahr": "year", "jahre": "year", "año": "year", "ans": "year",
+	"天": "day", "日間": "day", "周": "week", "週": "week", "週間": "week", "个月": "month", "ヶ月": "month", "か月": "month",
+	"分钟": "minute", "秒": "second", "小时": "hour", "時間": "hour",
 	// money and shares as the six languages name them
 	"usd": "usd", "dollar": "usd", "dollars": "usd", "dólar": "usd", "dólares": "usd", "dolar": "usd", "美元": "usd", "美": "usd",
 	"eur": "eur", "euro": "eur", "euros": "eur", "欧元": "eur", "欧": "eur", "ユーロ": "eur",
@@ -1035,7 +1037,20 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		headNamed := func() bool {
 			return change && slices.ContainsFunc(c.sterms, func(x string) bool { return akin(content[0], x) })
 		}
-		if !same && !swapped && !measured && (!change || !hasID && !hasRate && !hasURL && !hasSelfNamed && !coversAll(c.sterms, content) && !mostOf(c.sterms, content) && !headNamed()) {
+		// The claim says every word of the statement's subject, under
+		// another subject of its own ("La asistencia mínima … baja al 80%"
+		// of "hace falta un 85% de asistencia como mínimo; ahora el admin
+		// …").
+		subjectSaid := func() bool {
+			if !change || len(styped) < 2 {
+				return false
+			}
+			ct := terms(unframed(c.cur.text))
+			return !slices.ContainsFunc(styped, func(t string) bool {
+				return !slices.ContainsFunc(ct, func(x string) bool { return akin(t, x) })
+			})
+		}
+		if !same && !swapped && !measured && (!change || !hasID && !hasRate && !hasURL && !hasSelfNamed && !coversAll(c.sterms, content) && !mostOf(c.sterms, content) && !headNamed() && !subjectSaid()) {
 			continue // cheap checks first: values are costly to read
 		}
 		ov := c.valueToks()
@@ -1066,8 +1081,8 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 			cc := minus(union(c.sterms, terms(unframed(c.cur.text))), valueTerms(bareValues(ov)))
 			shared := 0
 			for _, t := range content {
-				if whenTerms[t] {
-					continue // "last week" says when, of anything
+				if whenTerms[t] || glueTerms[t] {
+					continue // "last week" says when, "because" joins, of anything
 				}
 				if slices.ContainsFunc(cc, func(x string) bool { return akin(t, x) }) {
 					shared++
@@ -1107,7 +1122,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 				covers = true
 			}
 			unitShared := countsShare(nv, ov, func(_ valueTok, u string) bool {
-				return !termStop[u] && !countLead[u] && (utf8.RuneCountInString(u) > 1 || cjkWord(u))
+				return !termStop[u] && !countLead[u] && (utf8.RuneCountInString(u) > 1 || cjkWord(u) || u == "%")
 			})
 			if st.Via == "confirm" && len(sterms) > 0 && containsTerms(union(c.sterms, c.vterms), sterms) && (kind == vkCount || kind == vkTime || kind == vkDay || kind == vkPeriod) {
 				// "So the deposit becomes £750 from January?" — "Yes, £750":
@@ -1376,6 +1391,20 @@ var whenTerms = setOf("last", "week", "yesterday", "today", "morn", "ago", "week
 	"letzt", "woch", "gestern", "heut", "vorig", "semana", "pasada", "pasado", "ayer", "hoy", "mes",
 	"semain", "dernièr", "dernier", "hier", "aujourd'hui", "mois", "matin",
 	"上周", "昨天", "今天", "上个", "个月", "先週", "昨日", "今日", "先月")
+
+// rangeCue are the words between the two ends of a range of days
+// ("Monday to Wednesday", "lunes a miércoles", "Montag bis Mittwoch").
+var rangeCue = setOf("to", "through", "thru", "till", "until", "bis", "a", "al", "hasta", "à", "au", "jusqu'au")
+
+// glueTerms are terms that join or weigh what a sentence says and name
+// no thing of it ("because", "so", "still", "aren't", "weil", "déjà"): two
+// claims sharing only these share no subject.
+var glueTerms = setOf("becaus", "so", "but", "if", "when", "then", "just", "still", "only", "very", "really", "few", "many", "some",
+	"not", "no", "don't", "doesn't", "aren't", "isn't", "can't", "won't", "has", "have", "had", "will", "would", "should", "can",
+	"could", "do", "does", "get", "got", "yes", "ok", "okay", "like", "anymor", "alway", "never", "ever",
+	"weil", "aber", "dass", "wenn", "noch", "nur", "schon", "auch", "nicht", "kein", "jetzt", "immer",
+	"porqu", "pero", "que", "si", "cuando", "ya", "solo", "muy", "también", "así", "siempr", "nunca",
+	"parc", "mais", "qui", "quand", "déjà", "seulement", "trè", "pas", "ne", "aussi", "donc", "alor", "toujour", "jamais")
 
 // otherProduct reports new and old versions (of ns, os) that are all
 // releases of named products, none of one the other names, and not two
@@ -1855,6 +1884,11 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 	cut := make([]bool, len(words))
 	found := false
 	for i, w := range words {
+		if isDay(w) && i+2 < len(words) && rangeCue[words[i+1]] && isDay(words[i+2]) {
+			// "she's in Monday to Wednesday now": a day opening the new
+			// range is part of the new value.
+			continue
+		}
 		switch {
 		case drop[w]:
 		case drop["?"+w]:
