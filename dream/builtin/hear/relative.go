@@ -44,8 +44,9 @@ const relCur = `(?:(?P<u0>[£$€¥])\s?)?`
 var relativePatterns = map[string][]relPattern{
 	En: {
 		{re: regexp.MustCompile(`(?i)\b(?:(?P<down>down|lower(?:ed)?|decrease[sd]?|reduce[sd]?|cut|drop(?:ped|s)?|shorten(?:ed)?)|up|raise[sd]?|increase[sd]?|bump(?:ed|s)?(?: \w+)?(?: up)?|extend(?:ed|s)?)\b[^.,;:!?]{0,30}?\bby (?:an? )?(?:extra |another )?` + relCur + relNum + `(?:\s?(?P<u>%|[\pL]+))?`)},
-		// "two weeks longer than before", "ten minutes earlier".
-		{re: regexp.MustCompile(`(?i)\b` + relNum + ` (?P<u>[\pL]+) (?:(?P<down>shorter|earlier|sooner|cheaper|lower|less)|longer|later|dearer|higher|more)\b`), needUnit: true},
+		// "two weeks longer than before", "five pounds cheaper" (a time
+		// of day moved earlier or later is a shift, not a count).
+		{re: regexp.MustCompile(`(?i)\b` + relNum + ` (?P<u>[\pL]+) (?:(?P<down>shorter|cheaper|lower|less)|longer|dearer|higher|more)\b`), needUnit: true},
 		// "lairage is going up fifty pence a head", "the fee went down 2%".
 		{re: regexp.MustCompile(`(?i)\b(?:go(?:es|ing)?|went|gone|is|are|was|were)\s+(?:(?P<down>down)|up)\s+` + relCur + relNum + `(?:\s?(?P<u>%|[\pL]+))?`), needUnit: true},
 		{re: regexp.MustCompile(`(?i)\b` + relNum + ` (?:(?P<down>fewer|less)|more|extra) (?P<u>[\pL]+)`), needUnit: true},
