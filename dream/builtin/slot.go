@@ -1045,9 +1045,8 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 			if !change || len(styped) < 2 {
 				return false
 			}
-			ct := terms(unframed(c.cur.text))
 			return !slices.ContainsFunc(styped, func(t string) bool {
-				return !slices.ContainsFunc(ct, func(x string) bool { return akin(t, x) })
+				return !slices.ContainsFunc(c.vterms, func(x string) bool { return akin(t, x) })
 			})
 		}
 		if !same && !swapped && !measured && (!change || !hasID && !hasRate && !hasURL && !hasSelfNamed && !coversAll(c.sterms, content) && !mostOf(c.sterms, content) && !headNamed() && !subjectSaid()) {

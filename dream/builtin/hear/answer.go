@@ -353,8 +353,13 @@ var (
 	// 16%ですか", "是16%而不是18%吗".
 	reInsteadQuestionCJK = regexp.MustCompile(`([^、，。？?\s]{1,20})(?:ではなく|じゃなくて|じゃなく|でなく)(?:て)?([^、，。？?]{1,20})|(\S{1,20}?)而不是([^、，。？?吗]{1,20})|不是([^、，。？?]{1,20}?)而是([^、，。？?吗]{1,20})`)
 	// reAnswerYes opens an answer that agrees.
-	reAnswerYes = regexp.MustCompile(`(?i)^(?:yes|yep|yeah|yup|right|correct|exactly|ja|genau|richtig|stimmt|sí|si|exacto|correcto|oui|exact|exactement|c'est ça|はい|ええ|うん|そう|そうです|对|是的|是|没错|嗯)(?:[\s,.:;!—–-]|、|，|。|$)`)
+	reAnswerYes = regexp.MustCompile(`(?i)^(?:` + yesWords + `)(?:[\s,.:;!—–-]|、|，|。|$)`)
 )
+
+// yesWords are the words of an answer that says yes, in the six
+// languages: an answer opens with one (reAnswerYes), or ends on one after
+// the value it agrees to (reEchoThenYes).
+const yesWords = `yes|yep|yeah|yup|right|correct|exactly|ja|genau|richtig|stimmt|sí|si|exacto|correcto|oui|exact|exactement|c'est ça|はい|ええ|うん|そう|そうです|对|是的|是|没错|嗯`
 
 // insteadValues are the values a question proposing one value in place
 // of another leaves behind when the answer takes the new one ("Also 16 %

@@ -1302,7 +1302,7 @@ func departedIn(s string, lx *lexicon) (m []string, start, end int) {
 	}
 	for _, lead := range leads {
 		if ix := lx.departed.FindStringSubmatchIndex(s[lead:]); ix != nil {
-			if k := lx.departed.SubexpIndex("t"); k > 0 && ix[2*k] >= 0 && isWeekday(strings.TrimRight(strings.ToLower(s[lead+ix[2*k]:lead+ix[2*k+1]]), "'’s")) {
+			if k := lx.departed.SubexpIndex("t"); k > 0 && ix[2*k] >= 0 && isWeekday(strings.ToLower(withoutPossessive(s[lead+ix[2*k]:lead+ix[2*k+1]]))) {
 				// "Monday's closed": a day, not a firm that shut.
 				continue
 			}
@@ -1590,17 +1590,22 @@ func corrected(s string, lx *lexicon) string {
 // reDecided says a meeting, a body or the team settled something
 // ("management decided last week", "the board met yesterday",
 // "委员会开会定了", "営業会議で…に決まった").
-var reDecided = regexp.MustCompile(wordsRe(`decided`, `agreed`, `voted`, `approved`, `signed off`,
+var reDecided = regexp.MustCompile(wordsRe(slices.Concat([]string{`decided`, `agreed`, `voted`, `approved`, `signed off`,
 	`(?:board|committee|management|council|leadership|meeting|steering group|directors|partners|owners|trustees|shareholders|members|bosses) (?:met|decided|agreed|voted|approved)`,
-	`(?:had|held) (?:a|the|our) (?:board |directors'? |partners'? |staff |team )?meeting`,
-	`getagt`, `se reunió`, `se reunieron`, `nos reunimos`, `s'est réunie?`, `se sont réunis`, `beschlossen`, `entschieden`, `festgelegt`, `abgestimmt`, `vereinbart`, `Beschluss`,
-	`decidió`, `decidieron`, `decidimos`, `acordó`, `acordaron`, `acordamos`, `aprobó`, `aprobaron`,
-	`décidé`, `décidée`, `tranché`, `voté`, `validé`, `acté`, `convenu`).String() +
+	`(?:had|held) (?:a|the|our) (?:board |directors'? |partners'? |staff |team )?meeting`, `se reunió`},
+	meetingHeld,
+	[]string{`beschlossen`, `entschieden`, `festgelegt`, `abgestimmt`, `vereinbart`, `Beschluss`,
+		`decidió`, `decidieron`, `decidimos`, `acordó`, `acordaron`, `acordamos`, `aprobó`, `aprobaron`,
+		`décidé`, `décidée`, `tranché`, `voté`, `validé`, `acté`, `convenu`})...).String() +
 	`|定了|决定|拍板|通过了|定下来|決まった|決まりました|決定|決めた|決めました`)
+
+// meetingHeld are the words of German, Spanish and French that say a
+// meeting was held, which reDecided and reMeetingLead both read.
+var meetingHeld = []string{`getagt`, `se reunieron`, `nos reunimos`, `s'est réunie?`, `se sont réunis`}
 
 // reMeetingLead opens a sentence with a meeting that was held ("Directors
 // met on Thursday and …", "Der Vorstand hat getagt, …").
-var reMeetingLead = regexp.MustCompile(`(?i)^.{0,60}?\b(?:met|getagt|se reunieron|nos reunimos|s'est réunie?|se sont réunis|(?:had|held) (?:a|the|our) [\w' ]{0,20}meeting)\b[^,;]{0,40}?(?:[,;]\s*|\s+(?:and|und|y|et)\s+)`)
+var reMeetingLead = regexp.MustCompile(`(?i)^.{0,60}?\b(?:met|` + strings.Join(meetingHeld, "|") + `|(?:had|held) (?:a|the|our) [\w' ]{0,20}meeting)\b[^,;]{0,40}?(?:[,;]\s*|\s+(?:and|und|y|et)\s+)`)
 
 // afterMeeting is s without the meeting it opens with (reMeetingLead): what
 // the meeting settled.

@@ -283,7 +283,7 @@ var reEcho = regexp.MustCompile(`^(?:(?i:(?:yes,? )?that's (?:it|right|correct|t
 
 // reEchoThenYes is a reply that says a value again and then agrees: "10am,
 // yes.", "16 Uhr, genau.", "12点，对。".
-var reEchoThenYes = regexp.MustCompile(`^((?:[£$€¥]\s?)?\d+(?:[.,:]\d+)*\s?(?:%|％|[\pL°]+)?)[,，、]?\s*(?i:yes|yep|yeah|correct|exactly|right|ja|genau|richtig|sí|exacto|correcto|oui|exactement|はい|そうです|对|是的|没错)[.。!！]?$`)
+var reEchoThenYes = regexp.MustCompile(`^((?:[£$€¥]\s?)?\d+(?:[.,:]\d+)*\s?(?:%|％|[\pL°]+)?)[,，、]?\s*(?i:` + yesWords + `)[.。!！]?$`)
 
 // reBareEcho is a reply that is a value alone, a number and a unit or a
 // word at most ("16 Prozent.", "66方。", "£905").
