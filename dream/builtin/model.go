@@ -401,7 +401,7 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 		tied = []*claim{c}
 	}
 	for _, c := range tied {
-		if rest, ok := withoutListItem(c.cur.text, listItem(r.Target, tt)); ok && !namesPerson(r, tt) && !ended {
+		if rest, ok := withoutNamedItem(c.cur.text, r.Target, tt); ok && !namesPerson(r, tt) && !ended {
 			// "run tflint and checkov": checkov goes, tflint stays.
 			m.keepRest(c, rest, endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote)
 			continue
@@ -598,7 +598,7 @@ var reUseAgain = regexp.MustCompile(`(?i)(?:使|触|いじ)って(?:OK|ＯＫ|�
 // reCJKRuleWord is a CJK word for a rule said after what it is of ("CSS
 // のルール", "截图那条规矩"): the kind of claim, not what of, as
 // targetFiller is for words with spaces.
-var reCJKRuleWord = regexp.MustCompile(`(?:の|的)?(?:ルール|決まり|規則|規約|方針|縛り|制限|制約|规则|规矩|规定|限制)|(?:那条|这条)`)
+var reCJKRuleWord = regexp.MustCompile(`(?:の|的)?(?:ルール|決まり|規則|規約|方針|縛り|制限|制約|规则|规矩|规定|限制)|(?:那条|这条)|^(?:旧的?|老的?|以前的|之前的|原来的|古い|前の)`)
 
 // withdraw ends a claim's current value, withdrawn by r in session: it
 // goes to the claim's history with the withdrawing words.
@@ -1038,6 +1038,40 @@ func withoutListItem(text, target string) (string, bool) {
 		return "", false
 	}
 	return out, true
+}
+
+// withoutNamedItem is withoutListItem for the item a withdrawal names:
+// its one word (listItem), or else one word of several that stands in
+// the claim's list while the others are said elsewhere in it ("on arrête
+// la chauffe forte" takes "forte" from "les niveaux de chauffe : légère,
+// moyenne et forte").
+func withoutNamedItem(text, target string, tt []string) (string, bool) {
+	if rest, ok := withoutListItem(text, listItem(target, tt)); ok || len(tt) < 2 || len(tt) > 3 {
+		return rest, ok
+	}
+	var words []string
+	for t, w := range termWords(target) {
+		if slices.Contains(tt, t) && !cjkWord(t) {
+			words = append(words, w)
+		}
+	}
+	for i := len(words) - 1; i >= 0; i-- {
+		// Only the last item of a list, ended by punctuation: "moyenne+
+		// et forte." is a list's item; "every push, only nightly" is not.
+		last := regexp.MustCompile(`(?i)(?:,\s*|\s+(?:and|or|und|oder|y|o|et|ou)\s+)` + regexp.QuoteMeta(words[i]) + `\s*(?:$|[.,;:!?)”»])`)
+		if wt := terms(words[i]); len(wt) != 1 || commonWord[wt[0]] || len(last.FindAllStringIndex(text, -1)) != 1 {
+			continue
+		}
+		rest, ok := withoutListItem(text, words[i])
+		if !ok {
+			continue
+		}
+		others := slices.DeleteFunc(slices.Clone(tt), func(t string) bool { return slices.Contains(terms(words[i]), t) })
+		if len(others) > 0 && namedIn(rest, others) == len(others) {
+			return rest, true
+		}
+	}
+	return "", false
 }
 
 // listItem is the word a withdrawal names an item of a list by: its
@@ -1559,7 +1593,7 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 	// value of the statement's.
 	olds = append(olds, m.endedIn(st.Quote)...)
 	if len(olds) > 0 || len(st.Replaces) > 0 {
-		nv.text = withoutOld(nv.text, olds, st.Replaces, sterms)
+		nv.text = withoutOldReason(withoutOld(nv.text, olds, st.Replaces, sterms), olds)
 	} else if changed(unframed(nv.text)) {
 		nv.text = withoutOldAside(nv.text, nil)
 	} else {
@@ -1702,6 +1736,54 @@ func otherPart(old, text string, sterms []string) (string, bool) {
 	}
 	return rest, ok
 }
+
+// withoutOldReason is a claim that replaces earlier ones (olds) without
+// its last clause when that clause names only what the earlier ones named
+// (a product or a name) and says nothing new: "movimos la web a
+// Cloudflare Pages, Netlify nos cobraba el ancho de banda" keeps where the
+// site is, not why Netlify went. A clause before it naming the old one
+// too leaves the claim as it is.
+func withoutOldReason(text string, olds []string) string {
+	open, end, quote, ok := lastQuote(text)
+	if !ok {
+		return text
+	}
+	var names []string
+	for _, o := range olds {
+		for _, v := range valueOf(unframed(o)) {
+			if v.kind == vkName || v.kind == vkTool {
+				names = append(names, strings.ToLower(v.text))
+			}
+		}
+	}
+	seps := reInnerClauseEnd.FindAllStringIndex(quote, -1)
+	if len(names) == 0 || len(seps) == 0 {
+		return text
+	}
+	last := seps[len(seps)-1]
+	head, tail := quote[:last[0]], quote[last[1]:]
+	named := func(s string) bool {
+		for _, v := range valueOf(s) {
+			if slices.Contains(names, strings.ToLower(v.text)) {
+				return true
+			}
+		}
+		return false
+	}
+	if !named(tail) || named(head) || len(valueOf(head)) == 0 {
+		return text
+	}
+	for _, v := range valueOf(tail) {
+		if !slices.Contains(names, strings.ToLower(v.text)) {
+			return text // the clause says something new
+		}
+	}
+	return text[:open+len("“")] + strings.TrimSpace(head) + " …" + text[end:]
+}
+
+// reInnerClauseEnd ends a clause within a sentence: a comma, a
+// semicolon or a dash.
+var reInnerClauseEnd = regexp.MustCompile(`[,;]\s+|[，；]|\s+[—–]\s+`)
 
 // withoutRelease is an earlier claim (old, its values ov) that names
 // releases of several products, with the release of the one a statement

@@ -500,6 +500,9 @@ var unitBase = map[string]string{"khz": "hz", "mhz": "hz", "ghz": "hz", "kb": "b
 	// weights as the six languages name them
 	"kg": "kg", "kilo": "kg", "kilos": "kg", "kilogram": "kg", "kilograms": "kg", "kilogramm": "kg", "kilogramo": "kg",
 	"kilogramos": "kg", "kilogramme": "kg", "kilogrammes": "kg", "公斤": "kg", "千克": "kg", "キロ": "kg",
+	"t": "kg", "tonne": "kg", "tonnes": "kg", "tonnen": "kg", "ton": "kg", "tons": "kg", "tonelada": "kg", "toneladas": "kg",
+	"吨": "kg", "トン": "kg", "g": "kg", "gram": "kg", "grams": "kg", "gramm": "kg", "gramo": "kg", "gramos": "kg",
+	"gramme": "kg", "grammes": "kg", "克": "kg", "グラム": "kg",
 	// settings' units as the six languages name them
 	"baud": "baud", "bauds": "baud", "baudio": "baud", "baudios": "baud", "波特": "baud", "ボー": "baud"}
 
@@ -1783,6 +1786,11 @@ var negation = setOf("not", "no", "longer", "mehr", "plus", "nicht", "pas", "不
 // X, sondern Y", "no X, era Y").
 var contrastCue = setOf("but", "sondern", "sino", "mais", "era", "it's", "c'est", "es", "ist")
 
+// timeZones are zones an hour is said in ("02:00 UTC"): no name a change
+// moves away from.
+var timeZones = setOf("utc", "gmt", "cet", "cest", "mez", "mesz", "wet", "eet", "bst", "est", "edt", "cst", "cdt", "pst", "pdt",
+	"jst", "kst", "sgt", "hkt", "ist", "aest", "aedt", "nzst", "nzdt", "z")
+
 // withoutOld is a claim that replaces earlier values (olds) without the
 // words naming them: a value of an earlier claim said in a change ("from
 // RabbitMQ", "no longer Keiko") or a Replaces word goes, and with it the
@@ -1842,7 +1850,7 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 		}
 	}
 	for _, o := range oldVals {
-		if slices.Contains(keep, o.text) || slices.ContainsFunc(terms(o.text), func(t string) bool { return slices.Contains(keep, t) }) {
+		if slices.Contains(keep, o.text) || timeZones[strings.ToLower(o.text)] || slices.ContainsFunc(terms(o.text), func(t string) bool { return slices.Contains(keep, t) }) {
 			continue
 		}
 		// An old value the update says again is dropped when the update
@@ -1860,7 +1868,7 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 		for _, ix := range wordSpans(uo) {
 			w := uo[ix[0]:ix[1]]
 			l := strings.ToLower(w)
-			if r, _ := utf8.DecodeRuneInString(w); unicode.IsUpper(r) && !termStop[l] && !drop[l] && !slices.ContainsFunc(terms(l), func(t string) bool { return slices.Contains(keep, t) }) {
+			if r, _ := utf8.DecodeRuneInString(w); unicode.IsUpper(r) && !termStop[l] && !drop[l] && !timeZones[l] && !slices.ContainsFunc(terms(l), func(t string) bool { return slices.Contains(keep, t) }) {
 				// The statement's subject ("moving the OCR to Kraken")
 				// is what it changes, not what it changes from.
 				drop["?"+l] = true
@@ -2270,6 +2278,12 @@ func otherClauses(text string, words []string) (string, bool) {
 	if last == len(starts)-1 {
 		// hit > 0: a claim wholly withdrawn returned above.
 		return withoutPart(text, open, end, quote, ends[hit-1], starts[hit], len(quote)), true
+	}
+	if answer && hit == 0 {
+		// The answer itself went: what the user said after it answers
+		// nothing, and the question may quote the value that went ("is
+		// the due date of sale + 14 days right?").
+		return hear.Verbatim(quote[starts[last+1]:]), true
 	}
 	return withoutPart(text, open, end, quote, 0, starts[hit], starts[last+1]), true
 }

@@ -367,6 +367,9 @@ var targetFiller = stemmedSet("rule", "convention", "policy", "thing", "idea", "
 	"use", "using", "attach", "attaching", "add", "adding", "do", "doing", "make", "making", "put", "keep",
 	"usar", "utilizar", "hacer", "poner", "adjuntar", "utiliser", "faire", "mettre", "ajouter", "joindre",
 	"verwenden", "nutzen", "benutzen", "machen", "anhängen", "hinzufügen",
+	// Taking a kind of payment or order ("we don't take cheques any
+	// more"): the kind is what.
+	"take", "taking", "accept", "accepting", "annehmen", "akzeptieren", "aceptar", "aceptamos", "accepter", "acceptons",
 	"no", "not", "nicht", "kein", "keine", "pas", "ne", "about", "regarding", "wegen", "sobre", "concernant",
 	// When ("Redsys ya no"), not what.
 	"ya", "anymore", "longer", "mehr", "plus",
@@ -421,6 +424,9 @@ func subjectScore(st, ct []string) float64 {
 	if len(st) == 0 || len(ct) == 0 {
 		return 0
 	}
+	// "the nightly dump" is "the nightly pg_dump": a part of a name
+	// joined by "_" is the name.
+	st, ct = identsAligned(st, ct), identsAligned(ct, st)
 	n := overlap(st, ct)
 	if n == 0 {
 		return 0
@@ -433,6 +439,30 @@ func subjectScore(st, ct []string) float64 {
 		return jac
 	}
 	return 0
+}
+
+// identsAligned is a with each term that is a part of a name in b joined
+// by "_" (identPart: "dump" of "pg_dump") written as that name.
+func identsAligned(a, b []string) []string {
+	var out []string
+	for i, t := range a {
+		if slices.Contains(b, t) {
+			continue
+		}
+		for _, u := range b {
+			if identPart(t, u) && !slices.Contains(a, u) {
+				if out == nil {
+					out = slices.Clone(a)
+				}
+				out[i] = u
+				break
+			}
+		}
+	}
+	if out == nil {
+		return a
+	}
+	return out
 }
 
 // refersTo says how surely words naming a subject in passing (a
@@ -452,6 +482,8 @@ var genericModifier = setOf("current", "default", "main", "primary", "actual", "
 	// checkout use now" asks what "… the new checkout" does
 	"now", "nowadays", "currently", "nuevo", "nueva", "nuevos", "nuevas", "ahora", "neu", "neue", "neuen", "neuer", "neues",
 	"jetzt", "nouveau", "nouvelle", "nouveaux", "maintenant",
+	// "le prix de base cette année" is the base price
+	"year", "jahr", "anné", "año", "cett", "dies", "este", "今年", "今年度",
 	// what a place of things is called beside its name: "the staging
 	// server" is "staging"
 	"env", "server", "serveur", "servidor", "host", "instance", "box")

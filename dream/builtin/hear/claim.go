@@ -261,6 +261,9 @@ func emptyAfterRedaction(text string) bool {
 // the user's words verbatim, in quotes: "The user said: “…”". Words in
 // other languages always stay verbatim.
 
+// Verbatim frames the user's words as a claim: "The user said: “…”".
+func Verbatim(t string) string { return verbatim(t) }
+
 // verbatim frames the user's words as a claim.
 func verbatim(t string) string {
 	return "The user said: “" + strings.Join(strings.Fields(t), " ") + "”"

@@ -188,6 +188,11 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 		// only the saying.
 		return finding{lang: lang, why: "n0d"}, neutral
 	}
+	if loc := reOfficialLead.FindStringIndex(s); loc != nil && loc[1] < len(s) {
+		// "C'est officiel depuis l'AGA : le prix de base est à 3,25 $":
+		// what was made official is what is said.
+		s = s[loc[1]:]
+	}
 	f := finding{lang: lang, text: s}
 	// "the rotation's in PagerDuty": "'s" as "is" for reading only.
 	s = reIsContraction.ReplaceAllString(s, "$1 is $2")
@@ -361,6 +366,8 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 	// "…, 大概到年底都这样", "…, probably until Easter": a guess at how
 	// long it lasts hedges the end, not what holds.
 	hypoText = reHedgedEnd.ReplaceAllString(hypoText, "")
+	// "el de estudio se queda igual": the same, not a maybe.
+	hypoText = reSameAsBefore.ReplaceAllString(hypoText, " ")
 	if loc := lx.hypo.FindStringIndex(hypoText); loc != nil && !(prefLoc == nil && handoverBefore(s, lang, loc[0])) {
 		return why(f, "e7"), excluded
 	}
@@ -490,6 +497,11 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		}
 		return why(f, "l17"), local
 	}
+	if lang == En && reFixItTail.MatchString(s) {
+		// "The sign-off permission is still on Bethan's account, move
+		// it": how things stand until the task is done.
+		return why(f, "l18t"), local
+	}
 	if lx.taskLead != nil && lx.taskLead.MatchString(s) && !durableCue && !modal && !remembered && !(lang == En && reNounThenVerb.MatchString(s)) {
 		// "rename the flag to --dry-run": a request, whatever follows.
 		return why(f, "l18"), local
@@ -511,7 +523,7 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		}
 		return why(f, "d20"), durable
 	case (fact || we && (hasValue(s, lang) || lang == En && len(contentWords(s)) >= 3 && !taskish(s, lang, lx) || newDay(s, lang) || habitualDay(s, lang) && !taskish(s, lang, lx)) ||
-		newDay(s, lang) && habitualDay(s, lang) && !taskish(s, lang, lx)) && !taskChatter(s, lang):
+		(newDay(s, lang) || lang == De && nounLed(s)) && habitualDay(s, lang) && !taskish(s, lang, lx)) && !taskChatter(s, lang):
 		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
 		if m := reAssign.FindString(s); m != "" {
 			f.subject = strings.ToLower(m[:strings.Index(m, "=")])
@@ -614,8 +626,19 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		f.kind, f.subject = Rule, subjectOf(s, lang, lx)
 		return why(f, "d22r"), durable
 	}
+	if m := reWantsDone.FindStringSubmatch(s); m != nil && lang == En && (periodIn(s) || durableCue) && !deicticThing(m[1], lang) {
+		// "Priya wants the tokens rotated every 14 days, their security
+		// team asked": a standing wish relayed is a rule for the thing.
+		f.kind, f.subject = Rule, nounPhrase(m[1], lang, lx)
+		return why(f, "d22w"), durable
+	}
 	return why(f, "n25"), neutral
 }
+
+// reWantsDone is someone's standing wish for how a thing is done: "she
+// also wants the tokens rotated …", "their security team wants all logs
+// kept …"; the group is the thing.
+var reWantsDone = regexp.MustCompile(`(?i)^(?:she|he|they|(?-i:\p{Lu})[\p{Ll}'-]+(?: (?-i:\p{Lu})[\p{Ll}'-]+)?|(?:the|their|our) [\w -]{2,30}?)(?: also| now| really)? wants? (?:the |all |our |their |every )?([\w -]{2,30}?) (?:\w+ed|done|kept|sent|made|run|built|written)\b`)
 
 // wholeQuote reports a sentence that is all one quotation („…“, "…",
 // «…», 「…」), the start of one going on past it, or the end of one whose
@@ -1001,7 +1024,27 @@ var reValueVerb = regexp.MustCompile(`(?i)\b(?:is|are|costs?|lasts?|takes|kostet
 // named as what things went back to ("…and went back", "sind wieder
 // zurück", "retour à la normale", "又改回去了"). "We tried Kafka and went
 // back to RabbitMQ" names where things are and is not one.
-var reTriedReverted = regexp.MustCompile(`(?i)\b(?:tried|tested|trialled|trialed|experimented with|piloted)\b.{0,120}?\b(?:went back|switched back|rolled (?:it |that )?back|reverted(?: it| that)?|undid it|dropped it again)\s*(?:$|[,.;!—–-]|\s(?:after|since|because|so|and)\b)|\b(?:probiert|getestet|versucht|ausprobiert)\b.{0,120}?(?:wieder zurück|zurückgerollt|zurückgedreht|rückgängig gemacht|wieder abgeschafft)` + EndsWord + `|\b(?:probamos|probado|probando|intentamos|ensayamos)\b.{0,120}?\b(?:volvimos a lo de siempre|volvimos atrás|dimos marcha atrás|lo revertimos|lo quitamos)` + EndsWord + `|` + OpensWord + `(?:testé|essayé|tenté|expérimenté)` + EndsWord + `.{0,120}?(?:retour à la normale|on est revenus?|marche arrière|on a annulé|on a tout remis)` + EndsWord + `|试(?:了|过)[^。]{0,60}?(?:又改回|改回去|恢复原样|回退了|撤回了)|試(?:し|験)[^。]{0,60}?(?:元に戻し|戻しました|戻した)`)
+var reTriedReverted = regexp.MustCompile(`(?i)\b(?:tried|tested|trialled|trialed|experimented with|piloted)\b.{0,120}?\b(?:went back|switched back|rolled (?:it |that )?back|reverted(?: it| that)?|undid it|dropped it again|stopped(?: it| that)?|gave (?:it |that )?up)\s*(?:$|[,.;!—–-]|\s(?:after|since|because|so|and)\b)|\b(?:probiert|getestet|versucht|ausprobiert)\b.{0,120}?(?:wieder zurück|zurückgerollt|zurückgedreht|rückgängig gemacht|wieder abgeschafft|wieder aufgehört|aufgegeben)` + EndsWord + `|\b(?:probamos|probado|probando|intentamos|ensayamos)\b.{0,120}?\b(?:volvimos a lo de siempre|volvimos atrás|dimos marcha atrás|lo revertimos|lo quitamos|lo dejamos)` + EndsWord + `|` + OpensWord + `(?:testé|essayé|tenté|expérimenté)` + EndsWord + `.{0,120}?(?:retour à la normale|on est revenus?|marche arrière|on a annulé|on a tout remis|on a arrêté|on a laissé tomber|on a abandonné)` + EndsWord + `|试(?:了|过)[^。]{0,60}?(?:又改回|改回去|恢复原样|回退了|撤回了)|試(?:し|験)[^。]{0,60}?(?:元に戻し|戻しました|戻した)`)
+
+// reFixItTail ends a clause with a request to change what it just
+// described: ", move it", "— please fix that", ", can you update them".
+var reFixItTail = regexp.MustCompile(`(?i)[,;:—–-]\s*(?:(?:so |and )?(?:please |pls |can you |could you )?(?:move|fix|change|update|remove|delete|drop|rename|swap|switch|correct|sort) (?:it|that|this|them)(?: out| over| too| as well)?(?: please| pls)?)[.!?]*\s*$`)
+
+// nounLed reports a German clause opened by a noun and its verb ("Rohware
+// kommt dienstags von Behrens"): German capitalises nouns, so a capital
+// word then a lower-case verb is a subject and what it does.
+func nounLed(s string) bool { return reNounLedDe.MatchString(s) }
+
+var reNounLedDe = regexp.MustCompile(`^(?:(?i:der|die|das|unser|unsere)\s+)?(?-i:\p{Lu}\p{Ll}+)\s+(?-i:\p{Ll}+t|\p{Ll}+en)\s`)
+
+// reOfficialLead opens a statement with word that it was made official
+// or decided, before a colon: "C'est officiel depuis l'AGA :", "It's
+// official as of the board meeting:", "Ist jetzt beschlossen:".
+var reOfficialLead = regexp.MustCompile(`(?i)^(?:c'est (?:officiel|décidé|voté|acté)|it's (?:official|been decided|decided|final)|(?:es ist|ist jetzt|ist) (?:offiziell|beschlossen|entschieden)|(?:ya )?es oficial|(?:ya )?está decidido|正式(?:决定|通知))[^:：]{0,60}?\s*[:：]\s*`)
+
+// reSameAsBefore says a thing stays as it was in Spanish, where "igual"
+// alone is a maybe ("igual compramos la bodega").
+var reSameAsBefore = regexp.MustCompile(`(?i)\b(?:se\s+)?(?:queda|quedan|sigue|siguen|es|son)\s+igual\b|\bigual que\b|\bda igual\b`)
 
 // reConcessive opens a concessive clause ("even if", "même si"): it
 // grants a cost, it does not make what comes before hypothetical.
@@ -1681,7 +1724,7 @@ var reValue = regexp.MustCompile("[0-9]|`|[A-Za-z][\\w]*[-_:/.@#][A-Za-z0-9]|(?:
 // a proper noun (a capitalised word inside a Latin-script sentence, or a
 // Latin word inside CJK text), or a quoted name.
 func hasValue(s, lang string) bool {
-	if reValue.MatchString(s) || strings.ContainsAny(s, "\"“«「") || periodIn(s) || reTitledName.MatchString(s) {
+	if reValue.MatchString(s) || strings.ContainsAny(s, "\"“«「") || periodIn(s) || spelledSpanIn(s) || reTitledName.MatchString(s) {
 		return true
 	}
 	for _, w := range words(strings.ToLower(s)) {
@@ -1925,6 +1968,13 @@ func subjectOf(s, lang string, lx *lexicon) string {
 		}
 	}
 	if loc := verb.FindStringIndex(s); loc != nil {
+		if lead := strings.TrimSpace(s[:loc[0]]); lang == De && (lead == "" || reDeWhenOnly.MatchString(lead)) {
+			// "nächstes Jahr ist Anmeldeschluss der 15. April": the verb
+			// second, after when; what it says of follows the verb.
+			if m := reDeNounAfterVerb.FindStringSubmatch(s[loc[1]:]); m != nil {
+				return nounPhrase(m[1], lang, lx)
+			}
+		}
 		if np := nounPhrase(s[:loc[0]], lang, lx); np != "" {
 			return np
 		}
@@ -1955,8 +2005,9 @@ var reJaReasonEnd = regexp.MustCompile(`(?:ので|から|ため)、`)
 // gestern", "ab sofort"); reDeArticleNoun the noun with its article that
 // follows the verb after it ("der Export").
 var (
-	reDeWhenOnly    = regexp.MustCompile(`(?i)^(?:ab|seit|bis|ab dem|ab nächste[rnm]?|seit dem|am|im|nächste[rnm]?|diese[rnm]?|jetzt|heute|morgen|künftig|ab sofort)(?: \p{L}+)?$`)
-	reDeArticleNoun = regexp.MustCompile(`^\s*((?:der|die|das|den|dem|unser|unsere|unseren) (?-i:\p{Lu})[\p{L}-]+)`)
+	reDeWhenOnly      = regexp.MustCompile(`(?i)^(?:ab|seit|bis|ab dem|ab nächste[rnms]?|seit dem|am|im|nächste[rnms]?|diese[rnms]?|jetzt|heute|morgen|künftig|ab sofort)(?: \p{L}+)?$`)
+	reDeNounAfterVerb = regexp.MustCompile(`^\s*((?:(?:der|die|das|den|dem|unser|unsere|unseren) )?(?-i:\p{Lu})[\p{L}-]+)`)
+	reDeArticleNoun   = regexp.MustCompile(`^\s*((?:der|die|das|den|dem|unser|unsere|unseren) (?-i:\p{Lu})[\p{L}-]+)`)
 )
 
 // nounPhrase is the thing a stretch of words names: its words without the
@@ -2289,7 +2340,7 @@ var reUpdateCue = map[string]*regexp.Regexp{
 	De: wordsRe(`jetzt`, `seit`, `nicht mehr`, `umgestellt`, `migriert`, `gewechselt`, `aktualisiert`, `angehoben`, `upgrade`, `mittlerweile`, `inzwischen`, `neuerdings`, `entschieden`, `gehen auf`, `zurück auf`, `zurück zu`, `umgestiegen`, `hochgezogen`, `eigentlich`, `korrektur`, `(?:steigt|sinkt|geht runter|geht hoch) auf`),
 	Es: wordsRe(`ahora`, `ya`, `desde`, `migramos`, `cambiamos`, `actualizamos`, `pasamos`, `he pasado`, `hemos pasado`, `he cambiado`, `hemos cambiado`, `he migrado`, `hemos migrado`, `subimos`, `pasa a ser`, `pasan a ser`, `(?:ha|han) pasado a`, `queda en`, `se queda en`, `volvemos`, `volvimos`, `vuelto`, `en realidad`, `me equivoqué`, `corrijo`, `(?:baja|sube|bajó|subió) a`),
 	Fr: wordsRe(`maintenant`, `désormais`, `depuis`, `migré`, `migrés`, `passé`, `passés`, `passée`, `passées`, `monté`, `montés`, `changé`, `mis à jour`, `bumpé`, `upgradé`, `repasse`, `revient`, `revenus?`, `(?:passe|monte|descend|baisse) à`, `en fait`, `je me suis trompée?`, `correction`),
-	Zh: anyRe(`现在`, `改到`, `改成`, `换成`, `换到`, `迁到`, `搬到`, `搬去`, `迁去`, `升级`, `迁移`, `已经`, `其实`, `实际上`, `纠正`, `更正`, `说错了`, `记错了`, `不对`, `一直是`, `改回`, `换回`, `放宽`, `延长`, `缩短`),
+	Zh: anyRe(`现在`, `改到`, `改成`, `换成`, `换到`, `迁到`, `搬到`, `搬去`, `迁去`, `升级`, `迁移`, `已经`, `其实`, `实际上`, `纠正`, `更正`, `说错了`, `记错了`, `不对`, `一直是`, `改回`, `换回`, `放宽`, `延长`, `缩短`, `提高到`, `提到(?:每|\d)`, `涨到`, `降到`, `上调`, `下调`, `调整为`, `调整到`),
 	Ja: anyRe(`今`, `[をは][^、。]{1,16}に(?:する|します)(?:[。！!]|$)`, `移行`, `移し`, `移っ`, `変更`, `切り替え`, `アップグレード`, `上げ`, `下げ`, `変わり`, `変わった`, `変えました`, `変えた`, `なりました`, `になった`, `ピン留め`, `戻し`, `戻り`, `交代`, `引っ越し`, `実は`, `訂正`, `間違い`),
 }
 
@@ -2402,6 +2453,8 @@ var weekdays = map[string][]string{
 // reHabitualDay is a weekday said as the day a thing is done every week:
 // "le lundi", "les lundis", "los lunes", "cada martes".
 var reHabitualDay = map[string]*regexp.Regexp{
+	En: regexp.MustCompile(`(?i)\b(?:(?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s|(?:every|each) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b`),
+	De: regexp.MustCompile(`(?i)\b(?:(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)s|(?:jeden|immer) (?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag))\b`),
 	Fr: regexp.MustCompile(`(?i)\b(?:le|les|chaque|tous les) (?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)s?\b`),
 	Es: regexp.MustCompile(`(?i)\b(?:los|cada|todos los) (?:lunes|martes|miércoles|jueves|viernes|sábados?|domingos?)\b`),
 }

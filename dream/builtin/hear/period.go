@@ -12,9 +12,38 @@ import (
 
 // periodUnits are what a period counts in, in the six languages, with
 // the weekdays ("every second thursday", "chaque lundi").
-const periodUnits = `(?:min(?:ute)?s?|minut(?:e|o|os|en)?|h(?:ou)?rs?|hours?|heures?|horas?|stunden?|days?|nights?|jours?|nuits?|d[ií]as?|noches?|tage?n?|n[aä]chte?|weeks?|semaines?|semanas?|wochen?|months?|mois|mes(?:es)?|monate?n?|quarters?|trimestres?|quartale?n?|years?|ans?|ann[ée]es?|años?|jahre?n?|sprints?|` +
+const periodUnits = `(?:` + spanUnits + `|` +
 	`mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|lundis?|mardis?|mercredis?|jeudis?|vendredis?|samedis?|dimanches?|` +
 	`lunes|martes|mi[ée]rcoles|jueves|viernes|s[áa]bados?|domingos?|montags?|dienstags?|mittwochs?|donnerstags?|freitags?|samstags?|sonntags?)`
+
+// spanUnits are the units a span of time is counted in, in the six
+// languages: "minutes", "Stunden", "jours", "semanas", "years".
+const spanUnits = `min(?:ute)?s?|minut(?:e|o|os|en)?|h(?:ou)?rs?|hours?|heures?|horas?|stunden?|days?|nights?|jours?|nuits?|d[ií]as?|noches?|tage?n?|n[aä]chte?|weeks?|semaines?|semanas?|wochen?|months?|mois|mes(?:es)?|monate?n?|quarters?|trimestres?|quartale?n?|years?|ans?|ann[ée]es?|años?|jahre?n?|sprints?`
+
+// reSpelledSpan is a span of time with its count spelled out: "thirty
+// days", "zwei Jahre", "deux ans", "dos años", "两年", "三个月". It is a
+// value as "30 days" is. "一" is left out: "一天" is as often "some day".
+var reSpelledSpan = regexp.MustCompile(`(?i)\b(?:` + spelledCounts + `)(?:[\s-]+(?:` + spelledCounts + `))?\s+(?:` + spanUnits + `)\b|` +
+	`[两二三四五六七八九十半]+\s*(?:个)?(?:秒钟|分钟|小时|天|周|星期|月|年)|[二三四五六七八九十]+\s*(?:時間|日間|週間|か月|ヶ月|カ月|年間?)`)
+
+// spelledSpanIn reports a span of time with its count spelled out in s
+// (reSpelledSpan), not a weekday's number read as one: "周二周四" holds
+// "二周", "星期三天气" holds "三天".
+func spelledSpanIn(s string) bool {
+	for _, m := range reSpelledSpan.FindAllStringIndex(s, -1) {
+		before := s[:m[0]]
+		if !strings.HasSuffix(before, "周") && !strings.HasSuffix(before, "星期") && !strings.HasSuffix(before, "礼拜") && !strings.HasSuffix(before, "週") {
+			return true
+		}
+	}
+	return false
+}
+
+// spelledCounts are the counts a span may be spelled with.
+const spelledCounts = `two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|eighteen|twenty|thirty|forty|fifty|sixty|ninety|a couple of|a few|` +
+	`zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|fünfzehn|zwanzig|dreißig|vierzig|sechzig|` +
+	`deux|trois|quatre|cinq|six|sept|huit|neuf|dix|douze|quinze|vingt|trente|quarante|soixante|` +
+	`dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|doce|quince|veinte|treinta|cuarenta|sesenta`
 
 // periodCount is how many units a period spans ("every 6 months", "alle
 // zwei Wochen", "every other day").

@@ -1192,8 +1192,10 @@ func bareName(s string) bool {
 // kept out as a whole.
 func appendCommaParts(sts []Statement, text, lang string, reply bool) []Statement {
 	parts := commaParts(text)
-	if len(parts) <= 1 || reTaskLabel.MatchString(text) {
-		return sts // "Aufgabe: …, maximal 3 pro Nutzer": a task's spec
+	if len(parts) <= 1 || reTaskLabel.MatchString(text) || reFixItTail.MatchString(text) {
+		// "Aufgabe: …, maximal 3 pro Nutzer": a task's spec; "…, move
+		// it": how things stand until the task is done.
+		return sts
 	}
 	from := -1 // the statement the last part made, in sts
 	for i, p := range parts {
@@ -1287,6 +1289,11 @@ func wholeFinding(found []finding, span, lang string, reply bool) finding {
 	}
 	for _, g := range found[1:] {
 		f.replaces = append(f.replaces, g.replaces...)
+		if f.subject == "" && g.kind == f.kind {
+			// "C'est officiel depuis l'AGA : le prix de base est à
+			// 3,25 $": the one subject named is the sentence's.
+			f.subject = g.subject
+		}
 	}
 	f.text = whole
 	return f
