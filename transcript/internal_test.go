@@ -239,3 +239,17 @@ func TestIDTableAndKeep(t *testing.T) {
 		t.Fatal("ids still known after keep")
 	}
 }
+
+// Ensure that the tools agents ask the user through are told from the
+// others, whatever their spelling: their results are the user's answers.
+func TestIsAskTool(t *testing.T) {
+	for name, want := range map[string]bool{
+		"AskUserQuestion": true, "request_user_input": true, "ask_followup_question": true,
+		"questionnaire": true, "mcp__ui__questionnaire": true, "question": true,
+		"bash": false, "read": false, "edit": false, "question_bank_export": false,
+	} {
+		if got := isAskTool(name); got != want {
+			t.Errorf("isAskTool(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

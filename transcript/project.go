@@ -102,9 +102,12 @@ func isAskTool(name string) bool {
 	if i := strings.LastIndexAny(n, ".:/"); i >= 0 {
 		n = n[i+1:]
 	}
+	if i := strings.LastIndex(n, "__"); i >= 0 {
+		n = n[i+2:] // an MCP server's tool: "mcp__ui__questionnaire"
+	}
 	n = separators.Replace(n)
 	switch n {
-	case "askuserquestion", "askuser", "askquestion", "requestuserinput", "askfollowupquestion", "userinput", "question":
+	case "askuserquestion", "askuser", "askquestion", "requestuserinput", "askfollowupquestion", "userinput", "question", "questionnaire":
 		return true
 	}
 	return false

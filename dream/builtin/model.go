@@ -1582,7 +1582,7 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 			continue
 		}
 		// A claim saying two things keeps the one the statement leaves.
-		if rest, ok := otherPart(c.cur.text, text, sterms); ok && !bareRest(rest) {
+		if rest, ok := otherPart(c.cur.text, answerOnly(text), sterms); ok && !bareRest(rest) {
 			m.keepRest(c, rest, endReplaced, by, "")
 		} else {
 			m.end(c, endReplaced, by)
@@ -1593,7 +1593,7 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 	// value of the statement's.
 	olds = append(olds, m.endedIn(st.Quote)...)
 	if len(olds) > 0 || len(st.Replaces) > 0 {
-		nv.text = withoutOldReason(withoutOld(nv.text, olds, st.Replaces, sterms), olds)
+		nv.text = questionWithoutOld(withoutOldReason(withoutOld(nv.text, olds, st.Replaces, sterms), olds), olds)
 	} else if changed(unframed(nv.text)) {
 		nv.text = withoutOldAside(nv.text, nil)
 	} else {
@@ -1616,7 +1616,7 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 	}
 	if match.cur != nil {
 		// A claim saying two things keeps the one the statement leaves.
-		if rest, ok := otherPart(match.cur.text, text, sterms); ok && !bareRest(rest) {
+		if rest, ok := otherPart(match.cur.text, answerOnly(text), sterms); ok && !bareRest(rest) {
 			m.keepRest(match, rest, endReplaced, by, "")
 			c := &claim{area: st.Area, subject: strings.TrimSpace(st.Subject), lang: st.Lang, cur: &nv, seen: m.gen, since: m.gen}
 			c.reterm()
@@ -1735,6 +1735,43 @@ func otherPart(old, text string, sterms []string) (string, bool) {
 		return "", false
 	}
 	return rest, ok
+}
+
+// answerOnly is a claim's text without the question it answers, when it
+// answers one: the values the question quotes are not the answer's.
+func answerOnly(text string) string {
+	if !strings.HasPrefix(text, hear.AnswerLead) {
+		return text
+	}
+	if i := strings.Index(text, hear.AnswerMid); i >= 0 {
+		return "The user said: “" + text[i+len(hear.AnswerMid):]
+	}
+	return text
+}
+
+// questionWithoutOld is an answer that replaces earlier claims (olds)
+// with the values they held cut from its question, where the answer does
+// not say them: "Asked “Both start at 02:30. Where should the backup
+// go?”, the user answered: “An hour later (03:30)”" holds 02:30 no more.
+func questionWithoutOld(text string, olds []string) string {
+	q, ok := strings.CutPrefix(text, hear.AnswerLead)
+	if !ok {
+		return text
+	}
+	i := strings.Index(q, hear.AnswerMid)
+	if i < 0 {
+		return text
+	}
+	q, answer := q[:i], q[i:]
+	for _, o := range olds {
+		for _, v := range valueOf(unframed(o)) {
+			if v.kind == vkName || v.kind == vkTool || len(v.text) < 2 || strings.Contains(answer, v.text) {
+				continue
+			}
+			q = strings.ReplaceAll(q, v.text, "…")
+		}
+	}
+	return hear.AnswerLead + q + answer
 }
 
 // withoutOldReason is a claim that replaces earlier ones (olds) without

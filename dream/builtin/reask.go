@@ -47,12 +47,28 @@ func (m *memory) reasked(st hear.Statement, session string) *claim {
 		restated := restates(q, c.cur.quote)
 		kind := sameKind(nv, valueOf(c.cur.quote)) != ""
 		s := 0
-		if shared >= 2 && (restated || cue && kind) || restated && cue {
+		if shared >= 2 && (restated || cue && kind) || restated && cue || quotesValue(q, c.cur.quote, nv) {
 			s = shared
 		}
 		top.offer(c, s)
 	}
 	return top.winner()
+}
+
+// quotesValue reports a question that quotes a value an earlier answer
+// gave, answered with another of its kind: "The backup and the import
+// both start at 02:30. Where should the backup go?" of "Backup at 02:30",
+// answered "An hour later (03:30)".
+func quotesValue(q, answer string, nv []valueTok) bool {
+	for _, v := range valueOf(answer) {
+		if v.kind == vkName || v.kind == vkTool || !strings.Contains(q, v.text) {
+			continue
+		}
+		if sameKind(nv, []valueTok{v}) != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // questionTerms are the terms of a question that say what it is about:

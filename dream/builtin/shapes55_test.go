@@ -15,7 +15,8 @@ import "testing"
 // said in tonnes that was said in kilograms; a weekday said with "jetzt";
 // a German deadline said after when it holds from ("nächstes Jahr ist
 // Anmeldeschluss …"); a price made official after a colon, the old one
-// said of "this year".
+// said of "this year"; an answer the agent asks about again by quoting
+// its value, the question's copy of the old value cut.
 func TestStopShapes(t *testing.T) {
 	runTwoSessionsHeld(t, []twoSessions{
 		{"the last item of a list, named with another word",
@@ -58,6 +59,10 @@ func TestStopShapes(t *testing.T) {
 			[]string{"Le tarif de base cette année c'est 12 € l'heure.", "Le site tourne sous Django."},
 			[]string{"C'est officiel depuis le conseil d'administration : le tarif de base est à 13,50 € l'heure pour 2026."},
 			[]string{"12 €"}, []string{"13,50 €", "Django"}},
+		{"an answer replaced through a question quoting it",
+			[]string{"A:When should the nightly backup run?", "At 01:15, the stock email at 7am.", "The shop till runs Square."},
+			[]string{"A:The backup and the import both start at 01:15, so where should the backup go?", "At 02:15."},
+			[]string{"01:15"}, []string{"02:15", "Square"}},
 		{"Chinese, the old thing gone, named as old",
 			[]string{"/v1/ 的接口要保留到年底，几个老客户还在用。", "系统用的是 Go。"},
 			[]string{"旧接口已经下线了，客户都迁到 v2 了。"},

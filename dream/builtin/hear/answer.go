@@ -141,7 +141,7 @@ func questionSubject(q, lang string) string {
 }
 
 // reQuestionTool names the tools agents ask the user through.
-var reQuestionTool = regexp.MustCompile(`(?i)ask.?user|askuserquestion|user.?input|request.?user|ask.?question|^question$|^ask$|elicit|prompt.?user|clarif`)
+var reQuestionTool = regexp.MustCompile(`(?i)ask.?user|askuserquestion|user.?input|request.?user|ask.?question|^question$|^questionnaire$|^ask$|elicit|prompt.?user|clarif`)
 
 func questionTool(name string) bool { return reQuestionTool.MatchString(name) }
 
@@ -174,6 +174,25 @@ func toolAnswers(call, result string) []qa {
 			out = append(out, qa{q: unquote(m[1]), a: unquote(m[2])})
 		}
 		return keepAnswered(out)
+	}
+	if rest, ok := strings.CutPrefix(result, "User answers:"); ok && len(questions) > 0 {
+		// A questionnaire's text: one "Label: answer" line per
+		// question, in the order asked.
+		var lines []string
+		for _, l := range strings.Split(rest, "\n") {
+			if l = strings.TrimSpace(l); l != "" {
+				lines = append(lines, l)
+			}
+		}
+		if len(lines) == len(questions) {
+			for i, l := range lines {
+				if j := strings.Index(l, ": "); j > 0 && j < 40 {
+					l = l[j+2:]
+				}
+				out = append(out, qa{q: questions[i], a: l})
+			}
+			return keepAnswered(out)
+		}
 	}
 	var res any
 	if json.Unmarshal([]byte(result), &res) == nil {
@@ -230,7 +249,14 @@ func unquote(s string) string {
 func walkQuestions(v any, qs, ids *[]string) {
 	switch x := v.(type) {
 	case map[string]any:
-		if q, ok := x["question"].(string); ok {
+		q, ok := x["question"].(string)
+		if !ok {
+			// An item of a questionnaire: its prompt, under its id.
+			if id, _ := x["id"].(string); id != "" {
+				q, ok = x["prompt"].(string)
+			}
+		}
+		if ok {
 			*qs = append(*qs, q)
 			id, _ := x["id"].(string)
 			if id == "" {
