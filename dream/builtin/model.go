@@ -401,7 +401,7 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 		tied = []*claim{c}
 	}
 	for _, c := range tied {
-		if rest, ok := withoutNamedItem(c.cur.text, r.Target, tt); ok && !namesPerson(r, tt) && !ended {
+		if rest, ok := withoutNamedItem(c.cur.text, r.Target, tt); ok && (!namesPerson(r, tt) || offList(r.Quote)) && !ended {
 			// "run tflint and checkov": checkov goes, tflint stays.
 			m.keepRest(c, rest, endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote)
 			continue
@@ -1039,6 +1039,13 @@ func withoutListItem(text, target string) (string, bool) {
 	}
 	return out, true
 }
+
+// offList reports a withdrawal saying its target is off a list ("Penllergare
+// is off the list", "von der Liste gestrichen"): a name taken from a list
+// of names, the rest staying.
+func offList(quote string) bool { return reOffList.MatchString(quote) }
+
+var reOffList = regexp.MustCompile(`(?i)\boff the list\b|\b(?:from|off) (?:the|our) list\b|von der liste|de la liste|de la lista|リストから|从名单|名单上`)
 
 // withoutNamedItem is withoutListItem for the item a withdrawal names:
 // its one word (listItem), or else one word of several that stands in

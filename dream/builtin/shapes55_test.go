@@ -16,7 +16,8 @@ import "testing"
 // a German deadline said after when it holds from ("nächstes Jahr ist
 // Anmeldeschluss …"); a price made official after a colon, the old one
 // said of "this year"; an answer the agent asks about again by quoting
-// its value, the question's copy of the old value cut.
+// its value, the question's copy of the old value cut; a name taken off a
+// list of names, the others staying.
 func TestStopShapes(t *testing.T) {
 	runTwoSessionsHeld(t, []twoSessions{
 		{"the last item of a list, named with another word",
@@ -67,6 +68,10 @@ func TestStopShapes(t *testing.T) {
 			[]string{"/v1/ 的接口要保留到年底，几个老客户还在用。", "系统用的是 Go。"},
 			[]string{"旧接口已经下线了，客户都迁到 v2 了。"},
 			[]string{"保留到年底"}, []string{"Go"}},
+		{"a name off a list, the others staying",
+			[]string{"Our four market stalls are Ludlow, Bishop's Castle, Clun and Knighton.", "The shop till runs Square."},
+			[]string{"market stalls, Clun is off the list, the council put the pitch fee up."},
+			[]string{"Clun"}, []string{"Ludlow, Bishop's Castle", "Knighton", "Square"}},
 	})
 }
 

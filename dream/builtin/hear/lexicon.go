@@ -420,6 +420,9 @@ func german() *lexicon {
 			// A person no longer doing a duty: "Tom deployt nicht mehr", "Ana macht die Releases nicht mehr".
 			regexp.MustCompile(`^(?:.+(?:, | und | aber ))?(?P<tp>` + nameRe + `) (?P<v>\pL+)(?: [^,.;]{0,30})? (?i:nicht mehr)(?:[^\pL].*)?$`),
 			// A supplier gone out of business: "Wetterdienst XY ist pleite".
+			// An account, a contract or a club dissolved: "das
+			// österreichische Konto ist aufgelöst".
+			regexp.MustCompile(`(?i)^(?:.+(?:, | und | aber ))?(?:der |die |das |unser |unsere )?(?P<t>[^,]{2,40}?) (?:ist|wurde|sind|wurden) (?:jetzt |inzwischen |schon |endlich )?(?:aufgelöst|gekündigt)\b.*$`),
 			regexp.MustCompile(`(?i)^(?:.+(?:, | und | aber ))?(?:der |die |das |unser |unsere )?(?P<t>[^,]{2,40}?) (?:ist|ging|war) (?:pleite|insolvent|bankrott)\b.*$|^(?:.+(?:, | und | aber ))?(?:der |die |das )?(?P<t2>[^,]{2,40}?) hat (?:dichtgemacht|Insolvenz angemeldet)\b.*$`),
 		},
 		ended: []*regexp.Regexp{

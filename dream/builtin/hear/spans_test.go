@@ -63,13 +63,15 @@ func TestSpelledSpanIn(t *testing.T) {
 // Ensure that the withdrawals read from this stop's blind halves are heard
 // and name what they withdraw: an access road free again, a posting
 // stopped with its reason after a comma, a thing said before pointed back
-// at and dropped in Chinese, an intern back at school.
+// at and dropped in Chinese, an intern back at school, an account
+// dissolved.
 func TestStopRetractions(t *testing.T) {
 	for _, tc := range []struct{ text, target string }{
 		{"Die Zufahrt zum Lager ist wieder frei, den Hinweis bitte raus.", "Zufahrt zum Lager"},
 		{"stop emailing the weekly totals to Sam, he reads the dashboard now.", "emailing the weekly totals to Sam"},
 		{"之前说的周五下午不发版那个，忘了吧，现在有预发环境了。", "周五下午不发版"},
 		{"小周实习结束回学校了。", "小周"},
+		{"Das Postfach bei der Volksbank ist aufgelöst, alles geht jetzt über die Sparkasse.", "Postfach bei der Volksbank"},
 	} {
 		h := Session(conv(tc.text))
 		if len(h.Retractions) != 1 || h.Retractions[0].Target != tc.target {
