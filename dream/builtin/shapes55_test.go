@@ -17,7 +17,9 @@ import "testing"
 // Anmeldeschluss …"); a price made official after a colon, the old one
 // said of "this year"; an answer the agent asks about again by quoting
 // its value, the question's copy of the old value cut; a name taken off a
-// list of names, the others staying.
+// list of names, the others staying; where a German thing comes from,
+// said with "übrigens" and "jetzt"; a question led by its context ("With
+// monthly invoicing, when …") answered with another value.
 func TestStopShapes(t *testing.T) {
 	runTwoSessionsHeld(t, []twoSessions{
 		{"the last item of a list, named with another word",
@@ -68,6 +70,14 @@ func TestStopShapes(t *testing.T) {
 			[]string{"/v1/ 的接口要保留到年底，几个老客户还在用。", "系统用的是 Go。"},
 			[]string{"旧接口已经下线了，客户都迁到 v2 了。"},
 			[]string{"保留到年底"}, []string{"Go"}},
+		{"German, where a thing comes from, said with an adverb",
+			[]string{"Der Sandstein kommt übrigens von Posta aus Pirna, die Lieferzeit ist etwa vier Wochen.", "Die Kasse läuft auf Debian 12."},
+			[]string{"Und der Sandstein kommt jetzt aus Reinhardtsdorf, die liefern in zehn Tagen."},
+			[]string{"Posta"}, []string{"Reinhardtsdorf", "Debian 12"}},
+		{"a question led by its context, answered otherwise",
+			[]string{"The reminder email should go when they're 5 days late.", "The shop till runs Square."},
+			[]string{"A:With monthly invoicing, when should the reminder email go out?", "3 days late, and a second one at 10."},
+			[]string{"5 days late"}, []string{"3 days late", "Square"}},
 		{"a name off a list, the others staying",
 			[]string{"Our four market stalls are Ludlow, Bishop's Castle, Clun and Knighton.", "The shop till runs Square."},
 			[]string{"market stalls, Clun is off the list, the council put the pitch fee up."},

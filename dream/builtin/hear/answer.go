@@ -80,7 +80,11 @@ func answerClaim(q, a string) string {
 }
 
 // reQuestionWords are the words of a question that name nothing.
-var reQuestionWords = regexp.MustCompile(`(?i)^(?:still|noch|todavía|aún|sigue|toujours|encore|what|what's|whats|which|who|whom|whose|where|when|how|why|is|are|was|were|do|does|did|can|could|should|would|will|the|a|an|in|on|at|of|for|to|with|by|from|our|your|you|we|i|it|its|it's|there|that|this|be|use|used|using|have|has|much|many|often|long|exactly|currently|usually|normally|again|kind|sort|type|one|ones|name|called|live|lives|run|runs|go|goes|set|get|kept|keep|need|needs|want|prefer|like|and|or|any|some|me|my|please|remind|tell|know|mean|call|let|also|so|alors|donc|entonces|pues|wo|welche[rsnm]?|welcher|wer|was|wie|wann|ist|sind|der|die|das|den|dem|ein|eine|auf|in|im|für|von|mit|bei|läuft|liegt|nutzt|nutzen|ihr|wir|du|qué|cuál|cuáles|quién|dónde|cuándo|cómo|es|son|el|la|los|las|de|del|en|para|con|está|están|usan|usáis|quel|quelle|quels|quelles|qui|où|quand|comment|est|sont|le|les|du|des|de|en|pour|avec|sur|utilisez|vous|tu|on)$`)
+var reQuestionWords = regexp.MustCompile(`(?i)^(?:still|noch|todavía|aún|sigue|toujours|encore|what|what's|whats|which|who|whom|whose|where|when|how|why|is|are|was|were|do|does|did|can|could|should|would|will|the|a|an|in|on|at|of|for|to|with|by|from|our|your|you|we|i|it|its|it's|there|that|this|be|use|used|using|have|has|much|many|often|long|exactly|currently|usually|normally|again|kind|sort|type|one|ones|name|called|live|lives|run|runs|go|goes|set|get|kept|keep|need|needs|want|prefer|like|out|and|or|any|some|me|my|please|remind|tell|know|mean|call|let|also|so|alors|donc|entonces|pues|wo|welche[rsnm]?|welcher|wer|was|wie|wann|ist|sind|der|die|das|den|dem|ein|eine|auf|in|im|für|von|mit|bei|läuft|liegt|nutzt|nutzen|ihr|wir|du|qué|cuál|cuáles|quién|dónde|cuándo|cómo|es|son|el|la|los|las|de|del|en|para|con|está|están|usan|usáis|quel|quelle|quels|quelles|qui|où|quand|comment|est|sont|le|les|du|des|de|en|pour|avec|sur|utilisez|vous|tu|on)$`)
+
+// reLeadThenAsk is a question's lead before a comma and the words that
+// ask: "With 14-day terms, when …", "Für die Etiketten, welche …".
+var reLeadThenAsk = regexp.MustCompile(`(?i)^[^,?]{3,60}?,\s*(?:so\s+)?(?:when|what|which|who|where|how|wann|was|welche[rsnm]?|wer|wo|wie|cuándo|qué|cuál|quién|dónde|cómo|quand|que|quel(?:le)?s?|qui|où|comment)(?:\s|$)`)
 
 // questionSubject names what a question asks about: its words without
 // question words, pronouns and verbs of asking ("Which region is prod
@@ -90,6 +94,9 @@ func questionSubject(q, lang string) string {
 	q = strings.TrimSpace(q)
 	if m := reInsteadQuestion.FindStringSubmatch(q); m != nil {
 		q = withoutTrailingValue(m[1])
+	}
+	if m := reLeadThenAsk.FindStringIndex(q); m != nil {
+		q = q[m[1]:] // "With 14-day terms, when should the chaser go out?"
 	}
 	if i := strings.LastIndex(q, ": "); i >= 0 {
 		q = q[i+2:] // "Before I write the PR description: which region …"

@@ -198,7 +198,7 @@ func (sr *sessionReader) userMessage(r Record) {
 			if st, ok := v.statement(r, sr.lastSaid); ok && !(agreed && st.Pointer == o.sentence) {
 				// The change the user asked for names what the value is of
 				// ("Colin wants the roster out a day earlier").
-				st.Topic = askedChange(sr.prev.Text)
+				st.Topic = askedChange(sr.prev.Text, st.Pointer)
 				sr.add(st)
 			}
 		}
@@ -370,16 +370,44 @@ func (e echo) withoutUnchanged(s string) string {
 
 // askedChange is the sentence of the user's message before an echo that
 // asks for a change, or "".
-func askedChange(text string) string {
+func askedChange(text, about string) string {
+	// Of the sentences asking for a change, the one the value agreed to
+	// shares most words with; a sentence without a word of change that
+	// shares more is the change ("Ab Juni nehmen wir die Hälfte als
+	// Anzahlung. Und der Granit kommt jetzt aus Demitz." — "50 % vom
+	// Brutto ab 1. Juni … Anzahlung").
+	aw := lowerSet(contentWords(about))
+	best, top := "", 0
 	for _, line := range strings.Split(text, "\n") {
 		for _, s := range sentences(line) {
+			if len(s) > 200 {
+				continue
+			}
 			lang := detect(s)
-			if len(s) <= 200 && (reUpdateCue[lang] != nil && reUpdateCue[lang].MatchString(s) || len(relativeParts(s, lang)) > 0 || reShiftCue.MatchString(s)) {
-				return s
+			score := 0
+			if reUpdateCue[lang] != nil && reUpdateCue[lang].MatchString(s) || len(relativeParts(s, lang)) > 0 || reShiftCue.MatchString(s) {
+				score = 1
+			}
+			for _, w := range contentWords(s) {
+				if aw[strings.ToLower(w)] {
+					score += 2
+				}
+			}
+			if score > top {
+				best, top = s, score
 			}
 		}
 	}
-	return ""
+	return best
+}
+
+// lowerSet is the set of ws, lower-cased.
+func lowerSet(ws []string) map[string]bool {
+	out := make(map[string]bool, len(ws))
+	for _, w := range ws {
+		out[strings.ToLower(w)] = true
+	}
+	return out
 }
 
 // reShiftCue moves a time or a day ("a day earlier", "eine Stunde
@@ -500,7 +528,7 @@ func (sr *sessionReader) toolResult(r Record) {
 			asked := *sr.askCall
 			asked.Text = qa.q
 			if st, ok := e.statementIn(r, asked); ok {
-				st.Topic = askedChange(sr.cur.Text)
+				st.Topic = askedChange(sr.cur.Text, qa.q)
 				sr.add(st)
 				continue
 			}

@@ -121,3 +121,26 @@ func TestStopHearShapes(t *testing.T) {
 		})
 	}
 }
+
+// Ensure that a value agreed to names, of the changes the user asked for
+// before, the one it shares words with, not the first one said with a
+// word of change.
+func TestAgreedValueNamesItsChange(t *testing.T) {
+	recs := conv("Ab Juni nehmen wir die Hälfte als Anzahlung. Und der Marmor kommt jetzt aus Carrara, die liefern in drei Wochen.",
+		"A:Also 50 % Anzahlung ab 1. Juni, für neue Aufträge; ältere behalten ihre Anzahlung. Passt das?",
+		"Ja, 50 % Anzahlung, nur für neue Aufträge.")
+	var topics []string
+	for _, st := range Session(recs).Statements {
+		if strings.Contains(st.Claim, "50 %") {
+			topics = append(topics, st.Topic)
+		}
+	}
+	if len(topics) == 0 {
+		t.Fatal("no statement holds the value agreed to")
+	}
+	for _, tp := range topics {
+		if strings.Contains(tp, "Marmor") {
+			t.Errorf("the value agreed to names the marble's change: topic %q", tp)
+		}
+	}
+}
