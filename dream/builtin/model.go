@@ -1775,10 +1775,36 @@ func questionWithoutOld(text string, olds []string) string {
 			if v.kind == vkName || v.kind == vkTool || len(v.text) < 2 || strings.Contains(answer, v.text) {
 				continue
 			}
-			q = strings.ReplaceAll(q, v.text, "…")
+			q = withoutToken(q, v.text)
 		}
 	}
 	return hear.AnswerLead + q + answer
+}
+
+// withoutToken is s with every whole occurrence of token t (not one
+// inside a longer word or number: "14" of "2014") marked "…". Chinese and
+// Japanese write no spaces: a token beside their letters stands whole
+// ("今も月1回の CSV").
+func withoutToken(s, t string) string {
+	asciiWord := func(r rune) bool { return r < utf8.RuneSelf && wordRune(r) }
+	var b strings.Builder
+	for {
+		i := strings.Index(s, t)
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		before, _ := utf8.DecodeLastRuneInString(s[:i])
+		after, _ := utf8.DecodeRuneInString(s[i+len(t):])
+		whole := (i == 0 || !asciiWord(before)) && (i+len(t) == len(s) || !asciiWord(after))
+		b.WriteString(s[:i])
+		if whole {
+			b.WriteString("…")
+		} else {
+			b.WriteString(t)
+		}
+		s = s[i+len(t):]
+	}
 }
 
 // withoutOldReason is a claim that replaces earlier ones (olds) without

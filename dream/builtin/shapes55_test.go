@@ -95,3 +95,19 @@ func TestSpelledRetention(t *testing.T) {
 			[]string{"纸质和电子各存一份"}, []string{"保存三年", "Go"}},
 	})
 }
+
+// Ensure that a value cut from a question is cut where it stands whole,
+// not inside a longer number or word.
+func TestWithoutToken(t *testing.T) {
+	for _, tc := range []struct{ s, tok, want string }{
+		{"both start at 02:30. Where should it go?", "02:30", "both start at …. Where should it go?"},
+		{"since 2014 the term is 14 days", "14", "since 2014 the term is … days"},
+		{"v14 or 14", "14", "v14 or …"},
+		{"nothing here", "14", "nothing here"},
+		{"避難所データは今も月1回の CSV ですか？", "月1回", "避難所データは今も…の CSV ですか？"},
+	} {
+		if got := withoutToken(tc.s, tc.tok); got != tc.want {
+			t.Errorf("withoutToken(%q, %q) = %q, want %q", tc.s, tc.tok, got, tc.want)
+		}
+	}
+}

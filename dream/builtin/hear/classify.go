@@ -1037,7 +1037,7 @@ func nounLed(s string) bool { return reNounLedDe.MatchString(s) }
 
 var reNounLedDe = regexp.MustCompile(`^(?:(?i:der|die|das|unser|unsere)\s+)?(?-i:\p{Lu}\p{Ll}+)\s+(?-i:\p{Ll}+t|\p{Ll}+en)\s`)
 
-// reOfficialLead opens a statement with word that it was made official
+// reOfficialLead opens a statement with words saying it was made official
 // or decided, before a colon: "C'est officiel depuis l'AGA :", "It's
 // official as of the board meeting:", "Ist jetzt beschlossen:".
 var reOfficialLead = regexp.MustCompile(`(?i)^(?:c'est (?:officiel|décidé|voté|acté)|it's (?:official|been decided|decided|final)|(?:es ist|ist jetzt|ist) (?:offiziell|beschlossen|entschieden)|(?:ya )?es oficial|(?:ya )?está decidido|正式(?:决定|通知))[^:：]{0,60}?\s*[:：]\s*`)

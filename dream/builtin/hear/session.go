@@ -369,14 +369,14 @@ func (e echo) withoutUnchanged(s string) string {
 }
 
 // askedChange is the sentence of the user's message before an echo that
-// asks for a change, or "".
+// asks for the change the echo's value (about) makes, or "".
 func askedChange(text, about string) string {
 	// Of the sentences asking for a change, the one the value agreed to
 	// shares most words with; a sentence without a word of change that
 	// shares more is the change ("Ab Juni nehmen wir die Hälfte als
 	// Anzahlung. Und der Granit kommt jetzt aus Demitz." — "50 % vom
 	// Brutto ab 1. Juni … Anzahlung").
-	aw := lowerSet(contentWords(about))
+	aw := set(contentWords(about)...)
 	best, top := "", 0
 	for _, line := range strings.Split(text, "\n") {
 		for _, s := range sentences(line) {
@@ -389,7 +389,7 @@ func askedChange(text, about string) string {
 				score = 1
 			}
 			for _, w := range contentWords(s) {
-				if aw[strings.ToLower(w)] {
+				if aw[w] {
 					score += 2
 				}
 			}
@@ -399,15 +399,6 @@ func askedChange(text, about string) string {
 		}
 	}
 	return best
-}
-
-// lowerSet is the set of ws, lower-cased.
-func lowerSet(ws []string) map[string]bool {
-	out := make(map[string]bool, len(ws))
-	for _, w := range ws {
-		out[strings.ToLower(w)] = true
-	}
-	return out
 }
 
 // reShiftCue moves a time or a day ("a day earlier", "eine Stunde
