@@ -1751,7 +1751,7 @@ func answerOnly(text string) string {
 		return text
 	}
 	if i := strings.Index(text, hear.AnswerMid); i >= 0 {
-		return "The user said: “" + text[i+len(hear.AnswerMid):]
+		return hear.Verbatim(strings.TrimSuffix(text[i+len(hear.AnswerMid):], "”"))
 	}
 	return text
 }

@@ -262,10 +262,7 @@ func emptyAfterRedaction(text string) bool {
 // other languages always stay verbatim.
 
 // Verbatim frames the user's words as a claim: "The user said: “…”".
-func Verbatim(t string) string { return verbatim(t) }
-
-// verbatim frames the user's words as a claim.
-func verbatim(t string) string {
+func Verbatim(t string) string {
 	return "The user said: “" + strings.Join(strings.Fields(t), " ") + "”"
 }
 
@@ -277,7 +274,7 @@ func claimFor(kind Kind, lang, text string) string {
 			return c
 		}
 	}
-	return verbatim(t)
+	return Verbatim(t)
 }
 
 var (
