@@ -19,9 +19,11 @@ input.
   (max_files, max_file_bytes, max_total_bytes). It holds no content.
 - .dreaming/input/sessions/<n>-<hash>/transcript.jsonl: one session's
   evidence, one JSON object per line with "role" (user, assistant,
-  tool_call, tool_result, summary, cut), "id" (the transcript entry id) and
-  "text". Secrets were replaced by "[REDACTED:<rule>]"; long records were
-  cut, and cuts are marked. An appended session holds only its new entries.
+  tool_call, tool_result, summary, cut), "id" (the transcript entry id),
+  "at" on the user's records (when it was written, RFC 3339 UTC, where the
+  transcript says) and "text". Secrets were replaced by
+  "[REDACTED:<rule>]"; long records were cut, and cuts are marked. An
+  appended session holds only its new entries.
 
 ## Layout
 
@@ -51,6 +53,10 @@ input.
   rule", "Tom moved teams"), take the claim out of what is current (the page,
   the indexes, summary.md); a History line may say it was withdrawn. A page
   left with no current claim is deleted, with its index lines.
+- A rule said to hold until a day ("until 30 September", "hasta el 31 de
+  julio") is over once a session's records are dated after that day, though
+  nobody says so: take it out of what is current as a retraction, citing
+  that session.
 - The same fact said twice, in any words, is one claim: add the new source
   to it.
 - When unsure how to restate something, quote the user's words verbatim

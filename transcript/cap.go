@@ -133,6 +133,10 @@ func appendRecord(dst []byte, r *record, text, cut string) []byte {
 		dst = append(dst, `,"id":`...)
 		dst = jsonscan.AppendString(dst, r.id)
 	}
+	if r.at != "" {
+		dst = append(dst, `,"at":`...)
+		dst = jsonscan.AppendString(dst, r.at)
+	}
 	if r.name != "" {
 		dst = append(dst, `,"name":`...)
 		dst = jsonscan.AppendString(dst, r.name)

@@ -84,7 +84,9 @@ type Evidence struct {
 	Relation  Relation
 	// Transcript is JSON Lines, one object per record:
 	// {"role":"user"|"assistant"|"tool_call"|"tool_result"|"summary"|"cut",
-	// "id":entry id, "name":tool name (tool calls), "origin":who wrote a
+	// "id":entry id, "at":when a user record's line was written (RFC 3339
+	// UTC, where the transcript says; no part of the digest), "name":tool
+	// name (tool calls), "origin":who wrote a
 	// user-side record the user did not type ("extension:<type>", "user"
 	// for a shell command typed at the prompt) or how a typed one arrived
 	// ("queued_command": queued while the agent was busy), "cut":records

@@ -10,7 +10,9 @@ import (
 	"github.com/memfs/memfs/internal/jsonscan"
 	"hash"
 	"io"
+	"strconv"
 	"strings"
+	"time"
 )
 
 // MemoryContextMarker is the unique string that memfs puts in the
@@ -62,13 +64,14 @@ type piece struct {
 type item struct {
 	id     string
 	group  string // consecutive items of one group merge (a Claude message split across lines)
+	at     string // when the line was written, for the user's words (lineTime); "" if not known
 	pieces []piece
 }
 
 func (it *item) add(p piece) { it.pieces = append(it.pieces, p) }
 
 func (it *item) reset() {
-	it.id, it.group = "", ""
+	it.id, it.group, it.at = "", "", ""
 	it.pieces = it.pieces[:0]
 }
 
@@ -243,6 +246,12 @@ func walkSome(ctx context.Context, ix *index, r *reader, br []int32, from int, p
 		if ix.synthetic() || it.id == "" {
 			it.id = lineID(nd.ln)
 		}
+		for _, pc := range it.pieces {
+			if pc.role == roleUser {
+				it.at = lineTime(line)
+				break
+			}
+		}
 		if err := fn(pos, &it); err != nil {
 			return err
 		}
@@ -302,6 +311,7 @@ func (d *digester) sum() string { return hex.EncodeToString(d.h.Sum(nil)) }
 type record struct {
 	role   role
 	id     string
+	at     string
 	name   string
 	origin string
 	text   string
@@ -352,7 +362,7 @@ func (m *merger) add(it *item, pos int) error {
 		if p.role == roleUser || p.role == roleSummary {
 			m.turn++
 		}
-		m.cur = record{role: p.role, id: it.id, name: p.name, origin: p.origin, json: p.json, turn: m.turn, pos: int32(pos), last: int32(pos)}
+		m.cur = record{role: p.role, id: it.id, at: it.at, name: p.name, origin: p.origin, json: p.json, turn: m.turn, pos: int32(pos), last: int32(pos)}
 		m.parts = append(m.parts[:0], p.text)
 		m.size = len(p.text)
 		m.group = g
@@ -416,4 +426,39 @@ func (m *merger) flush() error {
 	clear(m.parts)
 	m.parts = m.parts[:0]
 	return m.emit(&m.cur)
+}
+
+// lineTime is when a transcript line says it was written: its top-level
+// "timestamp" (an RFC 3339 string, or milliseconds since the epoch as
+// some Pi versions write it), as RFC 3339 in UTC to the second; "" when
+// the line has none or it does not parse. It is metadata, never part of
+// the digest: a checkpoint taken before it was emitted means the same.
+func lineTime(line []byte) string {
+	o := jsonscan.NewObject(line)
+	for o.NextKey() {
+		if !jsonscan.KeyIs(o.Key(), "timestamp") {
+			if !o.Resume(jsonscan.SkipValue(line, o.Pos())) {
+				return ""
+			}
+			continue
+		}
+		end := jsonscan.SkipValue(line, o.Pos())
+		if end <= o.Pos() {
+			return ""
+		}
+		v := line[o.Pos():end]
+		var t time.Time
+		if jsonscan.IsString(v) {
+			var err error
+			if t, err = time.Parse(time.RFC3339Nano, jsonscan.String(v)); err != nil {
+				return ""
+			}
+		} else if ms, err := strconv.ParseInt(string(v), 10, 64); err == nil && ms > 1e11 && ms < 1e14 {
+			t = time.UnixMilli(ms)
+		} else {
+			return ""
+		}
+		return t.UTC().Format(time.RFC3339)
+	}
+	return ""
 }
