@@ -153,6 +153,14 @@
 // "deploy days are gone" names a claim of weekdays; a German compound
 // ending in a rule's word ("Größenbeschränkung") says what kind of rule,
 // not what of; "the VPN thing is over" withdraws, it ends no period.
+// A rule said to hold until a day ("no ducks admitted until 30
+// September", "hasta el 31 de julio no aceptamos encargos", "9月末までは
+// …", hear.Statement.Until) keeps that day on its page ("Held until:
+// 2025-09-30"); the first session whose user's records are written after
+// it withdraws the rule, citing that session's last user entry, though
+// nobody said it was over (model.go, expire). The day is read in the year
+// the rule was said in, or the next when it had passed by then; evidence
+// without times ("at", written by package transcript) ends nothing.
 // A forget request removes the claims it names, history and all.
 // See subject.go, slot.go and model.go.
 //

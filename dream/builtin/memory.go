@@ -91,6 +91,9 @@ type page struct {
 	// mayHoldUntil).
 	until     int8
 	untilText string
+	// dated caches whether the page's text holds a day a value is held
+	// until (lblUntil): 0 not known, 1 yes, 2 no.
+	dated int8
 	// out is the page as last rendered for writing.
 	out []byte
 }

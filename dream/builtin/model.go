@@ -44,6 +44,10 @@ type value struct {
 	end      string
 	by       cite
 	endQuote string
+	// until is the last day ("2025-09-30") the user said the value holds
+	// (hear.Statement.Until); "" when they named none. A session written
+	// after it ends the value (expire).
+	until string
 }
 
 // Ends of a value.
@@ -161,6 +165,7 @@ func (m *memory) apply(session string, h hear.Heard) applied {
 	for _, target := range h.Forgets {
 		a.forgotten += m.forget(target)
 	}
+	a.withdrawn += m.expire(session, h)
 	var took []hear.Retraction // the withdrawals that ended a claim
 	m.endedBy = map[string][]string{}
 	defer func() { m.endedBy = nil }()
@@ -610,6 +615,33 @@ func (m *memory) withdraw(c *claim, session string, r hear.Retraction) {
 	c.cur = nil
 	c.seen = m.gen
 	m.touch(c)
+}
+
+// expire withdraws the current values said to hold until a day before
+// the session's (h.At), citing the user's last entry of the session: a
+// rule "until 30 September" is over in a session written in October,
+// though nobody says so.
+func (m *memory) expire(session string, h hear.Heard) int {
+	if h.At == "" || h.AtEntry == "" {
+		return 0
+	}
+	m.openIf(func(p *page) bool {
+		if p.dated == 0 {
+			p.dated = 2
+			if bytes.Contains(p.raw, []byte(lblUntil)) {
+				p.dated = 1
+			}
+		}
+		return p.dated == 1
+	})
+	n := 0
+	for _, c := range m.claims {
+		if c.current() && c.cur.until != "" && c.cur.until < h.At {
+			m.withdraw(c, session, hear.Retraction{Lang: c.lang, Entries: []string{h.AtEntry}})
+			n++
+		}
+	}
+	return n
 }
 
 // reAway says a person is away or someone stands in for them: "Mia
@@ -1385,7 +1417,7 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 	if text == "" || len(cites) == 0 {
 		return stDropped
 	}
-	nv := value{text: text, quote: strings.TrimSpace(st.Quote), kind: string(st.Kind), via: st.Via, pointer: st.Pointer, cites: cites}
+	nv := value{text: text, quote: strings.TrimSpace(st.Quote), kind: string(st.Kind), via: st.Via, pointer: st.Pointer, cites: cites, until: st.Until}
 	if st.Via == "answer" && nv.pointer == "" {
 		nv.pointer = st.Question
 	}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/memfs/memfs/wiki"
 )
@@ -56,6 +57,7 @@ const (
 	lblWithdrawn      = "Withdrawn in: "
 	lblWithdrawal     = "Withdrawal: "
 	lblWithdrawnClaim = "Withdrawn: "
+	lblUntil          = "Held until: "
 )
 
 // renderPage writes a page.
@@ -134,6 +136,9 @@ func writeValue(b *bytes.Buffer, indent string, v *value) {
 		if v.endQuote != "" {
 			fmt.Fprintf(b, "%s- %s%s\n", indent, lblWithdrawal, quoted(v.endQuote))
 		}
+	}
+	if v.until != "" {
+		fmt.Fprintf(b, "%s- %s%s\n", indent, lblUntil, v.until)
 	}
 	if v.quote != "" {
 		fmt.Fprintf(b, "%s- %s%s\n", indent, lblSaid, quoted(v.quote))
@@ -366,6 +371,10 @@ func parseField(v *value, f string) {
 		v.by, _ = parseCite(strings.TrimPrefix(f, lblWithdrawn))
 	case strings.HasPrefix(f, lblWithdrawal):
 		v.endQuote = unquote(strings.TrimPrefix(f, lblWithdrawal))
+	case strings.HasPrefix(f, lblUntil):
+		if d := strings.TrimSpace(strings.TrimPrefix(f, lblUntil)); validDay(d) {
+			v.until = d
+		}
 	}
 }
 
@@ -416,4 +425,10 @@ func metaFields(meta string) func(yield func(k, v string) bool) {
 			}
 		}
 	}
+}
+
+// validDay reports a day written as Held until: writes it ("2025-09-30").
+func validDay(s string) bool {
+	_, err := time.Parse("2006-01-02", s)
+	return err == nil
 }

@@ -80,7 +80,7 @@ func answerClaim(q, a string) string {
 }
 
 // reQuestionWords are the words of a question that name nothing.
-var reQuestionWords = regexp.MustCompile(`(?i)^(?:still|noch|todavía|aún|sigue|toujours|encore|what|what's|whats|which|who|whom|whose|where|when|how|why|is|are|was|were|do|does|did|can|could|should|would|will|the|a|an|in|on|at|of|for|to|with|by|from|our|your|you|we|i|it|its|it's|there|that|this|be|use|used|using|have|has|much|many|often|long|exactly|currently|usually|normally|again|kind|sort|type|one|ones|name|called|live|lives|run|runs|go|goes|set|get|kept|keep|need|needs|want|prefer|like|out|and|or|any|some|me|my|please|remind|tell|know|mean|call|let|also|so|alors|donc|entonces|pues|wo|welche[rsnm]?|welcher|wer|was|wie|wann|ist|sind|der|die|das|den|dem|ein|eine|auf|in|im|für|von|mit|bei|läuft|liegt|nutzt|nutzen|ihr|wir|du|qué|cuál|cuáles|quién|dónde|cuándo|cómo|es|son|el|la|los|las|de|del|en|para|con|está|están|usan|usáis|quel|quelle|quels|quelles|qui|où|quand|comment|est|sont|le|les|du|des|de|en|pour|avec|sur|utilisez|vous|tu|on)$`)
+var reQuestionWords = regexp.MustCompile(`(?i)^(?:still|noch|todavía|aún|sigue|toujours|encore|what|what's|whats|which|who|whom|whose|where|when|how|why|is|are|was|were|do|does|did|can|could|should|would|will|the|a|an|in|on|at|of|for|to|with|by|from|our|your|you|we|i|it|its|it's|there|that|this|be|use|used|using|have|has|much|many|often|long|exactly|currently|usually|normally|again|kind|sort|type|one|ones|name|called|live|lives|run|runs|go|goes|set|get|kept|keep|need|needs|want|prefer|like|out|and|or|any|some|me|my|please|remind|tell|know|mean|call|let|also|so|alors|donc|entonces|pues|wo|welche[rsnm]?|welcher|wer|was|wie|wann|ist|sind|der|die|das|den|dem|ein|eine|auf|in|im|für|von|mit|bei|läuft|liegt|nutzt|nutzen|ihr|wir|du|qué|cuál|cuáles|quién|dónde|cuándo|cómo|es|son|el|la|los|las|de|del|en|para|con|está|están|usan|usáis|quel|quelle|quels|quelles|qui|où|quand|comment|est|sont|le|les|du|des|de|en|pour|avec|sur|utilisez|vous|tu|on|mantengo|mantenemos|dejo|dejamos|behalte|lasse|garde|gardons|conserve)$`)
 
 // reLeadThenAsk is a question's lead before a comma and the words that
 // ask: "With 14-day terms, when …", "Für die Etiketten, welche …".
@@ -104,6 +104,9 @@ func questionSubject(q, lang string) string {
 	if i := strings.LastIndexAny(q, "?？"); i >= 0 {
 		q = q[:i]
 	}
+	// "¿Mantengo el rate limit del API tal cual?": keeping it as it is
+	// names nothing of what.
+	q = reAsIs.ReplaceAllString(q, "")
 	// Of several questions, the first names the subject.
 	for _, sep := range []string{"?", "？"} {
 		if i := strings.Index(q, sep); i >= 0 {
@@ -124,7 +127,7 @@ func questionSubject(q, lang string) string {
 	var head string // the noun after "which"/"what"
 	var rest []string
 	for i, w := range fs {
-		w = strings.ToLower(strings.Trim(w, ",.;:!\"'`“”()"))
+		w = strings.ToLower(strings.Trim(w, ",.;:!\"'`“”()¿¡"))
 		if w == "" {
 			continue
 		}
@@ -146,6 +149,9 @@ func questionSubject(q, lang string) string {
 	}
 	return strings.Join(rest, " ")
 }
+
+// reAsIs closes a question asking to keep a thing as it is.
+var reAsIs = regexp.MustCompile(`(?i)\s+(?:as it is|as is|unchanged|tal cual|tal y como está|como está|tel quel|telle quelle|tels quels|so wie es ist|unverändert)\s*$`)
 
 // reQuestionTool names the tools agents ask the user through.
 var reQuestionTool = regexp.MustCompile(`(?i)ask.?user|askuserquestion|user.?input|request.?user|ask.?question|^question$|^questionnaire$|^ask$|elicit|prompt.?user|clarif`)

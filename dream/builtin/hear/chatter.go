@@ -169,9 +169,9 @@ var reJaLeadIn = regexp.MustCompile(`(?:ですが|のですが|んですが|な�
 // ("for now", "de momento", "vorerst", "暂时"): an owner or reviewer named
 // "for now" is the team's arrangement until someone says otherwise.
 var reForNow = map[string]*regexp.Regexp{
-	En: wordsRe(`for now`, `for the time being`, `at the moment`, `until further notice`, `currently`),
+	En: wordsRe(`for now`, `for the time being`, `at the moment`, `until further notice`, `currently`, `right now`),
 	De: wordsRe(`vorerst`, `vorläufig`, `bis auf weiteres`, `im moment`, `derzeit`, `zurzeit`, `aktuell`, `für den moment`),
-	Es: wordsRe(`de momento`, `por ahora`, `por el momento`, `actualmente`, `hasta nuevo aviso`),
+	Es: wordsRe(`de momento`, `por ahora`, `por el momento`, `actualmente`, `hasta nuevo aviso`, `ahora mismo`),
 	Fr: wordsRe(`pour l'instant`, `pour le moment`, `en ce moment`, `actuellement`, `jusqu'à nouvel ordre`),
 	Zh: anyRe(`暂时`, `目前`, `眼下`, `现阶段`),
 	Ja: anyRe(`当面`, `しばらく`, `現在`, `今は`, `いまは`),
@@ -185,8 +185,17 @@ func standingForNow(s, lang string, lx *lexicon) bool {
 		return false
 	}
 	rest := re.ReplaceAllString(s, " ")
-	return !lx.oneOff.MatchString(rest) && lx.team.MatchString(rest) && hasOwner(rest, lang, lx)
+	if lx.oneOff.MatchString(rest) {
+		return false
+	}
+	// "ahora mismo la lista de espera es de unos 14 meses": how long
+	// something takes at present is a value that holds until it changes.
+	return lx.team.MatchString(rest) && hasOwner(rest, lang, lx) ||
+		reCountedSpan.MatchString(rest) && factShape(rest, lang, lx) && !lx.state.MatchString(rest)
 }
+
+// reCountedSpan is a span of time counted in digits: "14 meses", "3 weeks".
+var reCountedSpan = regexp.MustCompile(`(?i)\b\d+(?:[.,]\d+)?\s*(?:` + spanUnits + `)\b`)
 
 // reDeicticThing points at a thing in the conversation ("this", "esto");
 // unlike reDeictic it leaves out "now", which in a statement of fact says

@@ -195,7 +195,9 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 	}
 	f := finding{lang: lang, text: s}
 	// "the rotation's in PagerDuty": "'s" as "is" for reading only.
-	s = reIsContraction.ReplaceAllString(s, "$1 is $2")
+	if lang == "en" {
+		s = reIsContraction.ReplaceAllString(s, "$1 is $2")
+	}
 	// "tourne sous PostgreSQL 16 depuis ce matin": a state since a
 	// moment is no event of that moment.
 	if l := reSinceMoment.ReplaceAllString(s, " "); l != s && strings.TrimSpace(l) != "" {
@@ -349,6 +351,11 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 	}
 	if m := lx.forget.FindStringSubmatch(s); m != nil {
 		if t := group(lx.forget, m, "t"); t != "" {
+			if i := strings.IndexAny(t, ",;，；"); i > 0 {
+				// "forget DHL, only SEUR inside the EU": what follows
+				// the comma says what holds instead.
+				t = strings.TrimSpace(t[:i])
+			}
 			f.forget = t
 			return why(f, "d6"), durable
 		}
@@ -478,6 +485,12 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		// memory holds what it was.
 		f.kind, f.subject, f.text, f.part, f.ifChanging = Fact, subjectOf(set, lang, lx), set, true, true
 		return why(f, "d21s"), durable
+	case imper && reTooOld.MatchString(s) && hasValue(s, lang):
+		// "review texts: send them the next morning at 10, two days
+		// was too late": an instruction that names the old value as
+		// what went wrong sets the value from now on.
+		f.kind, f.subject, f.ifChanging = Fact, subjectOf(s, lang, lx), true
+		return why(f, "d21o"), durable
 	case imper:
 		// In a reply, only a strong cue or a modal makes an instruction
 		// more than an answer to the offer ("aber nur als Entwurf").
@@ -631,6 +644,13 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		// team asked": a standing wish relayed is a rule for the thing.
 		f.kind, f.subject = Rule, nounPhrase(m[1], lang, lx)
 		return why(f, "d22w"), durable
+	}
+	if loc := reUntilDay.FindStringIndex(s); loc != nil && f.ended == "" && (len(contentWords(s[:loc[0]]+s[loc[1]:])) >= 2 || cjkText(s) && utf8.RuneCountInString(s) >= 8) {
+		// "Hasta el 30 de septiembre no aceptamos encargos nuevos",
+		// "9月末までは…": what holds until a day is an arrangement of its
+		// own, which memory ends when the day has passed.
+		f.kind, f.subject = Rule, subjectOf(s[:loc[0]]+s[loc[1]:], lang, lx)
+		return why(f, "d22u"), durable
 	}
 	return why(f, "n25"), neutral
 }
@@ -1252,7 +1272,9 @@ func endedIn(s string, lx *lexicon) string {
 	s = reGoneContraction.ReplaceAllString(s, "$1 is $2$3")
 	for _, re := range slices.Concat(lx.ended, lx.mended) {
 		if m := re.FindStringSubmatch(s); m != nil {
-			if t := strings.TrimSpace(strings.Trim(group(re, m, "t"), " .!。！,，")); t != "" && !anaphor(t) && !reUntilIn.MatchString(t) {
+			if t := strings.TrimSpace(strings.Trim(group(re, m, "t"), " .!。！,，")); t != "" && !anaphor(t) && (!reUntilIn.MatchString(t) || reUntilDay.MatchString(t)) {
+				// "lo del cierre hasta el 31 de julio ya pasó": a period
+				// to a day, said over, is no condition.
 				return t
 			}
 		}
@@ -1919,7 +1941,11 @@ var reSetting = regexp.MustCompile(`\b[A-Za-z_][A-Za-z0-9_.]{2,}=[^\s=,;]+`)
 
 var reAssign = regexp.MustCompile(`^[A-Z][A-Z0-9_]{2,}=[^\s=]+`)
 
-var reIsContraction = regexp.MustCompile(`(?i)(\w)'s (in|on|at|a|an|the|now|still|always|never|just|only|under|behind|over|\d)`)
+// reTooOld names an old value as what went wrong with it ("two days was
+// too late", "20 min is too short").
+var reTooOld = regexp.MustCompile(`(?i)(?:^|[,;:(]\s*|\b(?:the|but|and|since|because) )(?P<old>(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a|an|half an?) ?(?:minutes?|mins?|hours?|hrs?|h|days?|weeks?|months?|years?|%|percent|am|pm|quid|pounds?|euros?|dollars?|€|£|\$|kg|g|grams?)?) (?:was|were|is|are|'s) (?:way |far |much |a bit |just |a little |always |still )?too (?:late|early|long|short|much|little|slow|fast|expensive|cheap|high|low|many|few|tight|often|soon)\b`)
+
+var reIsContraction = regexp.MustCompile(`(?i)(\w)'s (in|on|at|a|an|the|now|still|always|never|just|only|under|behind|over|\d+)\b`)
 
 // reElidedFrame is a clause left with nothing but the frame of a
 // document's passage elided (withoutDocQuote): a few words, then "“…”".
@@ -1927,11 +1953,15 @@ var reElidedFrame = regexp.MustCompile(`^(?:\S+\s+){0,10}?\S*\s*[:：,]?\s*“�
 
 // reGoneContraction is "'s" for "is" before gone, history, or done or
 // over at a clause's end ("flu season's done, switch …").
-var reGoneContraction = regexp.MustCompile(`(?i)(\S)['’]s (gone|history|done|over|finished|wrapped)(\s*(?:[,.;!—–]|\s-|$)|\s+(?:now|for good|completely|entirely|btw|by the way|so|and|already|finally|yesterday|today|last|this)\b)`)
+var reGoneContraction = regexp.MustCompile(`(?i)(\S)['’]s (gone|history|done|over|finished|wrapped)(\s*(?:[,.;!—–]|\s-|$)|\s+(?:now|for good|completely|entirely|btw|by the way|so|and|already|finally|yesterday|today|last|this|anyway|too|as well)\b)`)
 
 // subjectOf finds what a clause is about: the noun phrase before its verb,
 // else (for "we use X for Y") the phrase after "for", else "".
 func subjectOf(s, lang string, lx *lexicon) string {
+	if re := reForNow[lang]; re != nil && !cjk(lang) {
+		// "right now the waiting list": when is no part of what.
+		s = strings.Join(strings.Fields(re.ReplaceAllString(s, " ")), " ")
+	}
 	if lang == Ja {
 		// "バッチ時間がずれたので、一括送信は午前1時に変更です": past a
 		// reason, the main clause's topic.
@@ -1953,9 +1983,16 @@ func subjectOf(s, lang string, lx *lexicon) string {
 		}
 	}
 	verb := lx.factVerb
+	sv := s // where the verb is looked for
+	if lang == Zh {
+		// "样品现在改用顺丰": 在 of 现在 is no verb. The words stay, as
+		// many bytes of space, so that where the verb is in sv is where
+		// it is in s.
+		sv = reZhNotVerb.ReplaceAllStringFunc(s, func(w string) string { return strings.Repeat(" ", len(w)) })
+	}
 	if lx.modal != nil {
-		if l2 := lx.modal.FindStringIndex(s); l2 != nil {
-			if l1 := verb.FindStringIndex(s); l1 == nil || l2[0] < l1[0] {
+		if l2 := lx.modal.FindStringIndex(sv); l2 != nil {
+			if l1 := verb.FindStringIndex(sv); l1 == nil || l2[0] < l1[0] {
 				if lang == De && reDeWhenOnly.MatchString(strings.TrimSpace(s[:l2[0]])) {
 					// "ab Montag muss der Export …": the verb second,
 					// after when; what it says of follows the verb.
@@ -1967,7 +2004,7 @@ func subjectOf(s, lang string, lx *lexicon) string {
 			}
 		}
 	}
-	if loc := verb.FindStringIndex(s); loc != nil {
+	if loc := verb.FindStringIndex(sv); loc != nil {
 		if lead := strings.TrimSpace(s[:loc[0]]); lang == De && (lead == "" || reDeWhenOnly.MatchString(lead)) {
 			// "nächstes Jahr ist Anmeldeschluss der 15. April": the verb
 			// second, after when; what it says of follows the verb.
@@ -1996,6 +2033,11 @@ func subjectOf(s, lang string, lx *lexicon) string {
 	}
 	return ""
 }
+
+// reZhNotVerb holds a Chinese fact verb inside a word of another
+// sense: 在 of 现在 ("now"), 正在, 实在, 所在, 存在 as "exists" is
+// left alone.
+var reZhNotVerb = regexp.MustCompile(`现在|正在|实在|所在|还在`)
 
 // reJaReasonEnd ends a Japanese reason said before the main clause
 // ("…がずれたので、").

@@ -249,7 +249,7 @@ var reRoleWord = regexp.MustCompile(`(?i)\b(?:owner|owns|lead|contact|manager|ma
 // Rechnungen", "Rocío lleva la contabilidad", "Ana does the books").
 // German may put the person last ("Code-Reviews macht immer der Stefan
 // Gruber"): a name of two words or a title then.
-var reDoesThe = regexp.MustCompile(`(?-i:\p{Lu})\p{Ll}+,? (?:macht|machen|does|handles|decides|sets|lleva|hace|decide|fija|fait|gère|décide|fixe) (?:\p{Ll}+ ){0,3}?(?:die|den|das|the|la|el|los|las|les|le|l') ?\pL|(?:^|\s)(?:macht|machen|übernimmt|betreut|prüft|reviewt|verantwortet|erledigt|\p{Ll}{3,}t) (?:(?:immer|nur|meistens|normalerweise|eigentlich|auch|derzeit|aktuell|bei uns) )*(?:der |die )?(?-i:(?:(?:Frau|Herr) \p{Lu}\p{Ll}+|\p{Lu}\p{Ll}+ \p{Lu}\p{Ll}+))(?:$|[\s,.;:!])`)
+var reDoesThe = regexp.MustCompile(`(?-i:\p{Lu})\p{Ll}+,? (?:macht|machen|does|handles|decides|sets|lleva|hace|decide|fija|fait|gère|décide|fixe) (?:\p{Ll}+ ){0,3}?(?:die|den|das|the|our|la|el|los|las|les|le|l') ?\pL|(?:^|\s)(?:macht|machen|übernimmt|betreut|prüft|reviewt|verantwortet|erledigt|\p{Ll}{3,}t) (?:(?:immer|nur|meistens|normalerweise|eigentlich|auch|derzeit|aktuell|bei uns) )*(?:der |die )?(?-i:(?:(?:Frau|Herr) \p{Lu}\p{Ll}+|\p{Lu}\p{Ll}+ \p{Lu}\p{Ll}+))(?:$|[\s,.;:!])`)
 
 // GivesDuty reports a text (a claim's words, in lang or in the
 // language of a later statement, also) that gives someone a duty or a

@@ -217,6 +217,9 @@ type Record struct {
 	ID     string `json:"id,omitempty"`
 	Name   string `json:"name,omitempty"`
 	Text   string `json:"text"`
+	// At is when the record was written (RFC 3339), where the
+	// transcript says: how a day a rule holds until is read.
+	At string `json:"at,omitempty"`
 }
 
 // Kind is what sort of durable thing a statement says.
@@ -292,6 +295,10 @@ type Statement struct {
 	// someone else is no longer current.
 	Takes  []string
 	Holder string
+	// Until is the last day ("2025-09-30") the user said it holds ("no
+	// ducks admitted until 30 September"), in the year the time it was
+	// said puts it in; empty when it names no day or the time is unknown.
+	Until string
 	// Entries are the transcript entry ids it rests on: the user's entry
 	// first, then the pointer's.
 	Entries []string
@@ -325,4 +332,8 @@ type Heard struct {
 	Events []Event
 	// Relatives are values said to change by an amount (see Relative).
 	Relatives []Relative
+	// At is the day ("2025-11-18") of the user's last record, empty when
+	// the records say no time: a rule said to hold until an earlier day
+	// is over by then. AtEntry is that record's entry id.
+	At, AtEntry string
 }

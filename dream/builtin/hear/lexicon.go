@@ -121,7 +121,7 @@ func english() *lexicon {
 		rememberTail: regexp.MustCompile(`(?i)[,;:.!\s—–-]+(?:please )?(?:keep (?:that|this|it) in mind|remember (?:that|this|it)|note (?:that|this|it)(?: down)?|for (?:the record|future reference|later))\s*[.!]*$`),
 
 		intro: regexp.MustCompile(`(?i)^(?:(?:hi|hey|hello|morning)[,!]?\s+)?` + nameRe + `,\s+(?:i|i'm|i've)\b|^(?:i'm|i am|im|this is|it's|its) ` + nameRe + `\b|^` + nameRe + ` here\b|^(?:i'm |this is |it's )?` + nameRe + ` (?:from|of|on) (?:the )?[\w-]+ (?:team|squad|group|crew|org)\b|^(?:my name is|my name's|call me|i go by) |^i (?:took over|own|maintain|lead|run|manage|joined|work on|work at|work for|work as|work in|look after|handle|head|am responsible for|inherited|am in charge of|am the|am a|am an|am on|am new)\b|^i'm (?:the|a|an|on the [\w-]+ (?:team|squad|crew|group|rotation)|on [\w-]+ (?:team|squad|crew|duty|call)|in charge of|responsible for|new (?:here|to|on)|based in|from|in the [\w-]+ (?:team|squad|office|timezone|time zone))\b|^i(?:'ve| have) (?:taken over|inherited|joined|been (?:put|moved) on)\b|^my (?:role|team|title|job|pronouns|timezone|time zone|manager|focus|area) (?:is|are)\b|^i live in\b|^i do (?:the )?(?:frontend|front-end|backend|back-end|devops|infra|infrastructure|qa|design|mobile|data|ops|platform|sre|support|security|ios|android|web|releases)\b`),
-		team: regexp.MustCompile(`(?i)(?:^|\s)(?:owns|maintains|runs (?:the|our|all|every|release|deploy|standup|on-?call|retro|migration|sprint|infra|ops|qa|support)\w*|leads|manages|approves|signs off|sign off|reviews|handles|is responsible for|are responsible for|is in charge of|takes care of|look after|looks after|decides|is on call|cuts (?:the )?releases|does (?:the )?releases|has to (?:approve|sign off|review|ok)|must (?:approve|sign off|review)|needs to (?:approve|sign off|review)|is (?:my|our|the) (?:\w+ )?(?:backup|deputy|stand-in|fallback|second)|is the (?:\w+ )?(?:owner|lead|maintainer|contact|approver|expert|person|go-to|poc|reviewer|gatekeeper)|is our (?:\w+ )?(?:owner|lead|maintainer|contact|approver|expert|person|go-to|poc|reviewer|manager|pm|sre|dba)|owned by|maintained by|approved by|reviewed by|run by|managed by|sign-off from|signoff from|approval from)\b|(?:^|\s)(?:ask|ping|talk to|check with|loop in|cc|reach out to|go to|escalate to|tag|bug|consult|add) (?:` + nameRe + `)|(?:approvals?|reviews?|sign-offs?|signoffs?|owner|contact|lead|point of contact|reviewer|questions)(?: for [\w\s/-]+?| about [\w\s/-]+?| on [\w\s/-]+?)? (?:is|are|comes? from|go(?:es)? to|go(?:es)? through) (?:` + nameRe + `|the [\w-]+ team)` +
+		team: regexp.MustCompile(`(?i)(?:^|\s)(?:owns|maintains|runs (?:the|our|all|every|release|deploy|standup|on-?call|retro|migration|sprint|infra|ops|qa|support)\w*|leads|manages|approves|signs off|sign off|reviews|handles|is responsible for|are responsible for|is in charge of|takes care of|look after|looks after|decides|is on call|cuts (?:the )?releases|does (?:the )?releases|does (?:our|all (?:our|the)) |has to (?:approve|sign off|review|ok)|must (?:approve|sign off|review)|needs to (?:approve|sign off|review)|is (?:my|our|the) (?:\w+ )?(?:backup|deputy|stand-in|fallback|second)|is the (?:\w+ )?(?:owner|lead|maintainer|contact|approver|expert|person|go-to|poc|reviewer|gatekeeper)|is our (?:\w+ )?(?:owner|lead|maintainer|contact|approver|expert|person|go-to|poc|reviewer|manager|pm|sre|dba)|owned by|maintained by|approved by|reviewed by|run by|managed by|sign-off from|signoff from|approval from)\b|(?:^|\s)(?:ask|ping|talk to|check with|loop in|cc|reach out to|go to|escalate to|tag|bug|consult|add) (?:` + nameRe + `)|(?:approvals?|reviews?|sign-offs?|signoffs?|owner|contact|lead|point of contact|reviewer|questions)(?: for [\w\s/-]+?| about [\w\s/-]+?| on [\w\s/-]+?)? (?:is|are|comes? from|go(?:es)? to|go(?:es)? through) (?:` + nameRe + `|the [\w-]+ team)` +
 			// "we've got a new apprentice, Gethin": who joined, and as what.
 			`|^(?:we've got|we have got|we have|we've hired|we hired|we got|there's) (?:a |an )?new (?:[\w-]+ ){0,2}?(?:apprentice|intern|trainee|hire|colleague|starter|volunteer|engineer|developer|dev|designer|manager|accountant|bookkeeper|assistant|technician|driver|nurse|receptionist|caretaker|cleaner|clerk|secretary|vet|chef|cook)s?,? (?:called |named )?` + nameRe + `\b`),
 		decision:  leadRe(`(?:we|i)(?: have|'ve)? (?:decided|agreed|settled on|chose|chosen|picked|went with|standardi[sz]ed on|committed to|landed on)`, `we're going (?:with|to use)`, `we are going (?:with|to use)`, `let's (?:go|stick) with`, `we'll (?:go|stick) with`, `we will (?:go|stick) with`, `we're sticking with`, `we stick with`, `the (?:decision|plan|consensus|verdict) is`, `(?:the )?(?:team|group|squad|leads|management|architecture|we all) (?:decided|agreed|chose|voted)`, `decision`, `decided`),
@@ -299,6 +299,8 @@ func english() *lexicon {
 			regexp.MustCompile(`(?i)\bno longer (?:on|using|use|uses|in|at|with|runs? on|lives? in)? ?(?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 			regexp.MustCompile(`(?i)\b(?:was|used to be|previously|formerly) (?P<old>[\w.:/@#+-]*\d[\w.:/@#+-]*)`),
 			regexp.MustCompile(`(?i)\bused to (?:use|run|be on|have|host on) (?P<old>[\w.:/@#+-]+)`),
+			// "two days was too late": the old value, and why it went.
+			reTooOld,
 			regexp.MustCompile(`^(?P<old>\p{Lu}[\w-]+(?: \p{Lu}[\w-]+)?) (?:has )?(?:handed|passed) (?:over )?(?:the |her |his |their )?[\w\s-]{2,40}? (?:over )?to\b`),
 		},
 
@@ -398,6 +400,8 @@ func german() *lexicon {
 			regexp.MustCompile(`(?i)(?:^|\s)(?:ist|sind) (?:auch |jetzt |damit |somit |also )*(?P<t>(?:die|der|das|unsere?) .{2,60}?) (?:hinfällig|vom Tisch|Geschichte)(?:[\s.,!;].*)?$`),
 			regexp.MustCompile(`(?i)^(?:wir )?(?:machen|tun|nutzen|verwenden|brauchen|benutzen|fragen) (?:wir )?(?P<t>.+?) (?:ab sofort |jetzt )?nicht mehr(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?P<t>.+?) (?:machen|tun|nutzen|verwenden|brauchen|benutzen) wir (?:ab sofort |jetzt )?nicht mehr(?:[^\pL\pN].*)?$`),
+			// "Das USB-Stick-Backup braucht's auch nimmer": no longer needed.
+			regexp.MustCompile(`(?i)^(?:und |also )?(?:der |die |das |den )?(?P<t>[^,]+?) (?:braucht's|braucht es|braucht man|brauchen wir|braucht's jetzt) (?:auch |jetzt |eh |also |ab sofort |wirklich )*(?:nicht mehr|nimmer|nicht)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:frag|frage|fragt|ping|pinge) (?P<t>.+?) nicht mehr(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^hör auf,? (?P<t>.+?) zu (?:fragen|pingen|nutzen|verwenden|machen)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:die |der |das )?(?P<t>.+?) ist (?:nicht mehr (?:gültig|aktuell|nötig|relevant)|hinfällig|obsolet|abgeschafft|vom tisch)(?:[^\pL\pN].*)?$`),
@@ -485,7 +489,7 @@ func spanish() *lexicon {
 		narrative:    leadRe(`(?:yo )?(?:arreglé|corrí|probé|hice|cambié|añadí|borré|vi|creo|pienso|supongo|intenté|estaba|necesito que)`, `estoy (?:mirando|probando|trabajando en el bug|viendo|intentando|revisando)`, `voy a`, `déjame`),
 		report:       regexp.MustCompile(`(?i)^(?:[\p{L}.'’ -]{1,40}?) (?:escribió|escribe|dijo|dice|comentó|publicó|mandó|envió|reenvió)\s*:|^(?:de|asunto|para|fecha|enviado)\s*:|^-{2,}\s*(?:mensaje original|mensaje reenviado)`),
 
-		fillerLead:   leadRe(`ahora`, `en general`, `por lo general`, `en nuestro equipo`, `aquí en el equipo`, `novedades`, `noticias`, `para contexto`, `contexto`, `buenas`, `buenos días`, `buenas tardes`, `hola a todos`, `te pongo al día`, `ok`, `vale`, `bueno`, `pues`, `entonces`, `también`, `además`, `por cierto`, `oye`, `hola`, `ah`, `ah,? y`, `y`, `otra cosa`, `una cosa más`, `ps`, `sí`, `no`, `claro`, `gracias`, `perfecto`, `genial`, `de hecho`, `en realidad`, `corrección`, `btw`, `importante`, `ojo(?:,? que)?`, `dato`, `fyi`, `para tu información`, `para que sepas`, `que sepas`, `info`, `aviso`, `nota`, `actualización`, `de ahora en adelante`, `a partir de ahora`, `en adelante`, `de aquí en adelante`),
+		fillerLead:   leadRe(`ahora mismo`, `ahora`, `en general`, `por lo general`, `en nuestro equipo`, `aquí en el equipo`, `novedades`, `noticias`, `para contexto`, `contexto`, `buenas`, `buenos días`, `buenas tardes`, `hola a todos`, `te pongo al día`, `ok`, `vale`, `bueno`, `pues`, `entonces`, `también`, `además`, `por cierto`, `oye`, `hola`, `ah`, `ah,? y`, `y`, `otra cosa`, `una cosa más`, `ps`, `sí`, `no`, `claro`, `gracias`, `perfecto`, `genial`, `de hecho`, `en realidad`, `corrección`, `btw`, `importante`, `ojo(?:,? que)?`, `dato`, `fyi`, `para tu información`, `para que sepas`, `que sepas`, `info`, `aviso`, `nota`, `actualización`, `de ahora en adelante`, `a partir de ahora`, `en adelante`, `de aquí en adelante`),
 		rememberLead: leadRe(`(?:por favor,? )?(?:recuerda|acuérdate(?: de)?|ten en cuenta|toma nota(?: de)?|anota|apunta|para que conste|para el futuro|para referencia|no olvides|no te olvides de|guarda esto|memoriza)(?: que| de que)?`),
 		rememberTail: regexp.MustCompile(`(?i)[,;:.!\s—–-]+(?:por favor,? )?(?:tenlo en cuenta|recuérdalo|apúntalo|anótalo|no lo olvides)\s*[.!]*$`),
 
@@ -575,7 +579,7 @@ func spanish() *lexicon {
 		},
 		ended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:ya )?(?:se acabó|se terminó|terminó|se levantó|se cerró) (?:el |la |los |las )?(?P<t>[^,]+?)(?:[.;!].*)?$`),
-			regexp.MustCompile(`(?i)^(?:ahora que |como )?(?:el |la |los |las |nuestro |nuestra )?(?P<t>[^,]{3,}?) (?:ya )?(?:terminó|terminaron|se acabó|se acabaron|han terminado|se levantó|está terminad[oa]|ha terminado|se ha acabado|ya pasó)(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?:ahora que |como |lo de(?:l| la| los| las)? )?(?:el |la |los |las |nuestro |nuestra )?(?P<t>[^,]{3,}?) (?:ya )?(?:terminó|terminaron|se acabó|se acabaron|han terminado|se levantó|está terminad[oa]|ha terminado|se ha acabado|ya pasó)(?: hace (?:mucho|tiempo|rato|semanas|meses))?(?:[^\pL\pN].*)?$`),
 			// "Ya pasó el calor, …": a season or spell over, said verb first.
 			regexp.MustCompile(`(?i)^(?:y |pues |bueno,? )?ya (?:pasó|pasaron) (?:el |la |los |las )(?P<t>[^,;.]{2,30}?)(?:[,;.!]|$)`),
 			// "La feria pasó, quita la excepción": "pasó" ends its clause
@@ -608,6 +612,8 @@ func spanish() *lexicon {
 			// "ya no sube las builds": after "ya no" only a value is what
 			// went, never a verb.
 			regexp.MustCompile(`\bya no (?P<old>(?:\p{Lu}[\w.:/@#+-]*|[\w.:/@#+-]*\d[\w.:/@#+-]*)(?: \d[\w.]*)?)`),
+			// "ya no pasa por Home Assistant": what it went through.
+			regexp.MustCompile(`(?i)\bya no (?:pasa|pasan|pasamos|va|van|vamos|usa|usan|usamos|está|están|estamos|corre|corren) (?:por|con|en|a través de) (?:el |la |los |las )?(?P<old>(?-i:\p{Lu})[\w.-]*(?: (?-i:\p{Lu})[\w.-]*)?)`),
 			regexp.MustCompile(`(?i)\b(?:en vez de|en lugar de|ya no (?:es|son|de|en|a)|reemplaza|reemplazó|sustituye) (?:el |la |los |las )?(?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 			regexp.MustCompile(`(?i)\b(?:migramos|cambiamos|pasamos|movimos|migrado|cambiado|pasado|movido)(?: [\p{L}-]+){0,3}? desde (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 			regexp.MustCompile(`(?i)\bantes (?:era|usábamos|estaba en) (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
@@ -784,7 +790,7 @@ func french() *lexicon {
 
 func chinese() *lexicon {
 	return &lexicon{
-		departed:     regexp.MustCompile(`^(?P<t>[^我你咱\P{Han}][\p{Han}]{1,2}?|` + nameRe + `)\s*(?:已经|现在|上个月|上周|最近|实习期满|实习结束|合同到期|[一二三四五六七八九十\d]{1,3}月(?:底|初|中|份)?)*(?:调去|调到|转岗|离职|退休了|回学校了?|实习(?:期满|结束)了|辞职了|破产了|倒闭了|关门了|停业了|去了别的|不(?:再)?(?:做|负责|管)(?:这个|这块|这边)?(?:项目|产品|模块)?了|不在(?:我们)?(?:组|团队|这)|休(?:产|育儿)?假|走了|转到|的?合同(?:已经)?(?:[一二三四五六七八九十\d]{1,3}月(?:底|初|中)?|年底|月底|上个?月|这个?月|上周|去年)?(?:就)?(?:到期|结束)|(?:下个?月|下周|月底|年底)?(?:就)?(?:要)?(?:去|调|转)[\p{Han}A-Za-z]{1,10}?(?:局|部|组|团队|公司|部门|项目组|事业部|中心|那边)了?)`),
+		departed:     regexp.MustCompile(`^(?P<t>[^我你咱\P{Han}][\p{Han}]{1,2}?|` + nameRe + `)\s*(?:已经|现在|上个月|上周|最近|实习期满|实习结束|合同到期|[一二三四五六七八九十\d]{1,3}月(?:底|初|中|份)?)*(?:调去|调到|转岗|离职|退休了|回学校了?|毕业(?:回[\p{Han}]{1,4})?了|实习(?:期满|结束)了|辞职了|破产了|倒闭了|关门了|停业了|去了别的|不(?:再)?(?:做|负责|管)(?:这个|这块|这边)?(?:项目|产品|模块)?了|不在(?:我们)?(?:组|团队|这)|休(?:产|育儿)?假|走了|转到|的?合同(?:已经)?(?:[一二三四五六七八九十\d]{1,3}月(?:底|初|中)?|年底|月底|上个?月|这个?月|上周|去年)?(?:就)?(?:到期|结束)|(?:下个?月|下周|月底|年底)?(?:就)?(?:要)?(?:去|调|转)[\p{Han}A-Za-z]{1,10}?(?:局|部|组|团队|公司|部门|项目组|事业部|中心|那边)了?)`),
 		returned:     regexp.MustCompile(`^(?:另外|还有|然后|对了|而且|好消息[：:，,]?)?[，,]?(?P<t>[\p{Han}]{2,3}?|` + nameRe + `)(?:已经|现在|上周|昨天|终于)*(?:回来了|回来上班了|休完假回来了|(?:休完|结束)(?:产|育儿|病)?假了?|回来|复工了)`),
 		questionLead: anyRe(`^(?:请问|为什么|为啥|怎么|什么|哪|谁|是不是|能不能|可不可以|有没有|要不要|你知道)`),
 		questionAny:  anyRe(`吗[。！]?$`, `呢[。！]?$`, `吗？`, `[？?]$`, `是不是`, `能不能`, `可不可以`, `有没有.*[？?]`, `对不对`, `好不好`),
@@ -809,7 +815,7 @@ func chinese() *lexicon {
 		durable:   anyRe(`的时候`, `保持`, `每天`, `每晚`, `每周`, `每月`, `总是`, `一直`, `始终`, `永远`, `每次`, `每个`, `所有`, `全部`, `一律`, `统一`, `以后`, `今后`, `从现在开始`, `往后`, `默认`, `规定`, `规范`, `约定`, `惯例`, `只用`, `只能`, `我们的`, `我们用`, `我们都`, `都要`, `都用`, `凡是`, `任何`, `一定`, `从不`, `绝不`),
 		modal:     anyRe(`必须`, `应该`, `不能`, `不允许`, `不得`, `禁止`, `不准`, `务必`, `一定要`, `千万别`, `千万不要`, `不要`, `别`, `需要`, `得`, `用[^，,。]{1,10}(?:写|来写|编写|命名|表示)[。！]?$`),
 		imperLead: anyRe(`^(?:请|别|不要|一定|务必|千万|永远|总是|每次|所有|统一|都|用|使用|记得|始终|提交|部署|运行|先|记住)`),
-		factVerb:  anyRe(`改到`, `改成`, `换成`, `定在`, `定为`, `是`, `在`, `用`, `使用`, `跑在`, `部署在`, `运行在`, `放在`, `存在`, `托管在`, `位于`, `采用`, `基于`, `叫`, `指向`, `=`, `为`, `由`, `保存`, `保留`, `要保存`, `要保留`, `需要保存`, `需要保留`, `提高到`, `提到(?:每|\d)`, `涨到`, `降到`, `上调到`, `下调到`, `调整为`, `调整到`),
+		factVerb:  anyRe(`改到`, `改成`, `换成`, `改用`, `搬到`, `迁到`, `换到`, `定在`, `定为`, `是`, `在`, `用`, `使用`, `跑在`, `部署在`, `运行在`, `放在`, `存在`, `托管在`, `位于`, `采用`, `基于`, `叫`, `指向`, `=`, `为`, `由`, `保存`, `保留`, `要保存`, `要保留`, `需要保存`, `需要保留`, `提高到`, `提到(?:每|\d)`, `涨到`, `降到`, `上调到`, `下调到`, `调整为`, `调整到`),
 		strong:    anyRe(`改到`, `改成`, `换成`, `定在`, `定为`, `跑在`, `部署在`, `运行在`, `放在`, `存在`, `存放在`, `托管在`, `位于`, `采用`, `基于`, `用的是`, `使用的是`, `走`, `在`),
 		we:        anyRe(`^(?:我们|咱们|我们团队|团队)(?:用|使用|采用|都|部署|托管|跑|的|一律|统一)`, `^(?:所有|全部|每个|任何)`),
 
@@ -836,6 +842,11 @@ func chinese() *lexicon {
 			regexp.MustCompile(`^(?:对了|另外|还有|然后)?[，,]?(?P<t>[^，,。]{2,24}?)(?:现在|已经)?(?:可以|能)(?:删|删掉|删除|拿掉|去掉|下掉|撤掉|停掉|关掉|下线)了`),
 			// 下线了: "mm-build-07 已经下线了".
 			regexp.MustCompile(`^(?P<t>[^，,。]+?)(?:已经|已|都|也)?(?:下线|停用|停掉|关掉|废弃|关停|撤掉|撤了|去掉|退役|砍掉|拆了|拆掉|不存在|删掉|不续费|不续订|不续约|不再续费)了?(?:[，,。].*)?$`),
+			// "绿豆汤那行提示也删了吧": a line named, out with it.
+			regexp.MustCompile(`^(?:还有|另外|对了|然后)?[，,]?(?P<t>[^，,。]+?)(?:那行|那句|那条|那个|这行|这句)?(?:提示|文字|说明)?(?:也|都|就)?(?:删了|删掉|删除|去掉)吧`),
+			// "那个节假日表和自动退款都不要了": what was built for a rule
+			// no longer wanted, all of it.
+			regexp.MustCompile(`^(?:所以|那|还有|另外|对了)?[，,]?(?:那个|那些)?(?P<t>[^，,。]{2,24}?)(?:都|也)(?:不要了|不用了|取消了|删了吧|去掉吧)`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:又|重新)(?:可以|允许)了`),
 			// 恢复正常: "metadata 可以正常往 staging apply 了".
 			regexp.MustCompile(`^(?:.+[，,])?(?P<t>[^，,。]+?(?:可以|又能)(?:正常|照常|重新|继续)[^，,。]*?)了?[。.]?$`),
@@ -887,6 +898,8 @@ func chinese() *lexicon {
 			regexp.MustCompile(`(?:不再用|而不是|代替|取代|以前是|原来是|之前是|不用)(?P<old>[A-Za-z0-9.:/@#+_-]+)`),
 			regexp.MustCompile(`(?:别再|不要再|不再)(?:按|用|使用|走)\s*(?P<old>[A-Za-z0-9.:/@#+_-]+)`),
 			regexp.MustCompile(`(?:不是|不再是)(?P<old>[^，,。；;了]{1,8}?)了`),
+			// "改用顺丰国际寄，DHL 太贵了": what was left, and why.
+			regexp.MustCompile(`(?:^|[，,；;]\s*)(?P<old>[A-Za-z][A-Za-z0-9.+_-]*(?: [A-Za-z][A-Za-z0-9.+_-]*)?)\s*(?:太贵|太慢|太晚|太早|太麻烦|太难用|不好用|不靠谱)了`),
 		},
 		determiners: set("我们的", "我们", "咱们", "咱们的", "我的", "这个", "那个", "所有", "全部", "现在", "目前"),
 		pronounSubj: set("我们", "我", "你", "这", "那", "它", "他", "她", "咱们", "大家"),

@@ -32,6 +32,7 @@ func Session(recs []Record) Heard {
 		}
 	}
 	attribute(sr.h.Statements)
+	sr.h.At, sr.h.AtEntry = dated(sr.h.Statements, recs)
 	return sr.h
 }
 
@@ -835,10 +836,11 @@ var reSaidWrong = map[string]*regexp.Regexp{
 // saying what is so ("el otro día te dije que el backend era la v2: es
 // api.aparca.es/v3"): t is what they told, now what holds.
 var reToldThenIs = map[string]*regexp.Regexp{
-	En: regexp.MustCompile(`(?i)\bi (?:told you|said)(?: that)? (?P<t>[^:;]+?)\s*(?:[:;,]|\s[\x{2013}\x{2014}-])\s*(?P<now>(?:actually |but )?(?:it's|it is|they're|they are)\s+\S.*)$`),
-	De: regexp.MustCompile(`(?i)\bich (?:hab|habe) dir (?:gesagt|geschrieben),? (?:dass )?(?P<t>[^:;]+?)\s*(?:[:;]|\s[\x{2013}\x{2014}-])\s*(?P<now>(?:es ist|es sind|das ist|ist es|sind es)\s+\S.*)$`),
-	Fr: regexp.MustCompile(`(?i)\bje (?:t'ai|vous ai) dit (?:que )?(?P<t>[^:;]+?)\s*(?:[:;]|\s[\x{2013}\x{2014}-])\s*(?P<now>(?:en fait )?(?:c'est|ce sont)\s+\S.*)$`),
-	Es: regexp.MustCompile(`(?i)\b(?:te dije|le dije|os dije) (?:que )?(?P<t>[^:;]+?)\s*(?:[:;]|\s[\x{2013}\x{2014}-])\s*(?P<now>(?:en realidad )?(?:es|son)\s+\S.*)$`),
+	En: regexp.MustCompile(`(?i)\bi (?:told you|said)(?: that)? (?P<t>[^:;]+?)\s*(?:[:;,]|,?\s+but|\s[\x{2013}\x{2014}-])\s*(?P<now>(?:actually |but )?(?:it's|it is|they're|they are)\s+\S.*)$`),
+	De: regexp.MustCompile(`(?i)\bich (?:hab|habe) dir (?:gesagt|geschrieben),? (?:dass )?(?P<t>[^:;]+?)\s*(?:[:;]|,?\s+aber|\s[\x{2013}\x{2014}-])\s*(?P<now>(?:es ist|es sind|das ist|ist es|sind es)\s+\S.*)$`),
+	Fr: regexp.MustCompile(`(?i)\bje (?:t'ai|vous ai) dit (?:que )?(?P<t>[^:;]+?)\s*(?:[:;]|,?\s+mais|\s[\x{2013}\x{2014}-])\s*(?P<now>(?:en fait )?(?:c'est|ce sont)\s+\S.*)$`),
+	Es: regexp.MustCompile(`(?i)\b(?:te dije|le dije|os dije) (?:que )?(?P<t>[^:;]+?)\s*(?:[:;]|,?\s+pero|\s[\x{2013}\x{2014}-])\s*(?P<now>(?:en realidad )?(?:es|son)\s+\S.*)$`),
+	Ja: regexp.MustCompile(`(?P<t>[^、。]+?)と(?:言いました|言った|言ってました|書きました|書いた|伝えました|お伝えしました)(?:が|けど)、?\s*(?P<now>(?:正しくは|実際は|本当は|実は).+)$`),
 }
 
 // correctedInPlace is the statement of a sentence taking back what the
@@ -876,13 +878,20 @@ var reAboutTopic = regexp.MustCompile(`(?i)(?:^|\s)(?:about|on|regarding|zu|übe
 // n2-standard-4"), replacing that value less its article ("la v2" is
 // "v2").
 func correction(said, now, lang, why string) (Statement, bool) {
+	if lang == Ja {
+		return jaCorrection(said, now, why)
+	}
 	v := reCopulaValue.FindStringSubmatch(said)
 	now = strings.TrimSpace(commaParts(now)[0])
 	if v == nil && hasValue(now, lang) {
 		// "I told you fourteen days in the winter — it's 21 days": the
 		// value alone was told, of what the value now says.
-		if old := toldValue(said); old != "" {
-			f := finding{kind: Fact, lang: lang, text: now, replaces: []string{old}, why: why}
+		if old, of := toldValue(said); old != "" {
+			text := now
+			if of != "" {
+				text = of + " … " + now // "por pipa … son 500 litros"
+			}
+			f := finding{kind: Fact, lang: lang, text: text, replaces: []string{old}, why: why}
 			return statementFrom(f), true
 		}
 	}
@@ -895,23 +904,44 @@ func correction(said, now, lang, why string) (Statement, bool) {
 	return statementFrom(f), true
 }
 
+// jaCorrection is correction for Japanese: "前に縁付の納期を12日" told
+// the value after を or は, of what comes before it.
+func jaCorrection(said, now, why string) (Statement, bool) {
+	m := reJaTold.FindStringSubmatch(said)
+	if m == nil || !hasValue(now, Ja) {
+		return Statement{}, false
+	}
+	f := finding{kind: Fact, lang: Ja, text: m[1] + m[2] + " … " + strings.TrimSpace(now),
+		subject: cjkNounPhrase(m[1], Ja, lexes[Ja]), replaces: []string{m[3]}, why: why}
+	return statementFrom(f), true
+}
+
+// reJaTold is a value told before: what it is of, を or は, the value.
+var reJaTold = regexp.MustCompile(`^(?:前に|以前|さっき|先ほど|この前|先日)?、?(.+?)(を|は)([^をは]*\p{N}[^をは]*)$`)
+
 // reToldWhen is when a value was told, after it ("in the winter", "last
 // time", "yesterday").
 var reToldWhen = regexp.MustCompile(`(?i)\s+(?:in the \pL+|last \pL+|earlier|before|yesterday|the other day|in (?:january|february|march|april|may|june|july|august|september|october|november|december))$`)
 
 // toldValue is a value told alone ("fourteen days in the winter", "14"),
-// its number in digits ("14 days"); "" when said is more than a value.
-func toldValue(said string) string {
+// its number in digits ("14 days"), and what it was told of when more
+// words follow its unit ("450 litros por pipa": "por pipa"); "" when
+// said does not open with a value.
+func toldValue(said string) (value, of string) {
 	said = reToldWhen.ReplaceAllString(strings.TrimSpace(said), "")
 	fs := strings.Fields(said)
-	if len(fs) == 0 || len(fs) > 3 {
-		return ""
+	if len(fs) == 0 {
+		return "", ""
 	}
-	if n, ok := Amount(fs[0]); ok {
-		fs[0] = strconv.FormatFloat(n, 'f', -1, 64)
-		return strings.Join(fs, " ")
+	n, ok := Amount(fs[0])
+	if !ok {
+		return "", ""
 	}
-	return ""
+	fs[0] = strconv.FormatFloat(n, 'f', -1, 64)
+	if len(fs) > 3 {
+		return strings.Join(fs[:2], " "), strings.Join(fs[2:], " ")
+	}
+	return strings.Join(fs, " "), ""
 }
 
 var reLeadArticle = regexp.MustCompile(`(?i)^(?:the|a|an|la|el|le|les|los|las|der|die|das|den|ein|eine|un|une|una|l')\s*`)
