@@ -296,6 +296,17 @@ func memfsBinary(t *testing.T) string {
 // to 0.3 that stop: a preference and a confirmation of it are in
 // index.md but below its context's cut, where a claim cut in two by a
 // change moved to a page of its own.
+//
+// dev49 and dev50 were written blind at the start of the stop after that,
+// the same way (dev49: six new domains, 128 current facts, 80
+// distractors, 50 updates, 32 withdrawals, with changes said in other
+// words than the fact; dev50: six new domains, 140 current facts, 79
+// distractors, 41 updates, 30 withdrawals, in long sessions, with rules
+// held while a cause lasts), and measured untouched with the rules that
+// stop began with (version 39, 2026-12-05): dev49 90/128 in the context,
+// 98/128 in pages, 77/80 kept out, updates 18/50, retractions 15/32;
+// dev50 85/140, 114/140, 65/79, 22/41, 16/30. Their floors sit a little
+// under the stop's final figures.
 var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category, updates, retractions float64 }{
 	"dev":   {pages: 0.97, context: 0.95, keptOut: 1, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 1, retractions: 1},
 	"dev2":  {pages: 0.97, context: 0.95, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.9, retractions: 1},
@@ -345,6 +356,8 @@ var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category, u
 	"dev46": {pages: 0.78, context: 0.62, keptOut: 0.8, lang: 0.5, category: 0.3, updates: 0.6, retractions: 0.7},
 	"dev47": {pages: 0.74, context: 0.64, keptOut: 0.8, lang: 0.5, category: 0.45, updates: 0.5, retractions: 0.58},
 	"dev48": {pages: 0.76, context: 0.58, keptOut: 0.86, lang: 0.38, category: 0.25, updates: 0.44, retractions: 0.5},
+	"dev49": {pages: 0.74, context: 0.68, keptOut: 0.94, lang: 0.6, category: 0.44, updates: 0.36, retractions: 0.44},
+	"dev50": {pages: 0.79, context: 0.58, keptOut: 0.8, lang: 0.43, category: 0.33, updates: 0.51, retractions: 0.5},
 	"test":  {pages: 0.91, context: 0.91, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.8, retractions: 0.5},
 }
 
