@@ -387,7 +387,11 @@ var (
 	// another ("Also Zielfeuchte 16 % statt 18 %?", "so 16:00 instead of
 	// 17:00?"): group 1 is what comes before the new value's end, group 2
 	// the value it replaces.
-	reInsteadQuestion = regexp.MustCompile(`(?i)^(.*\S)(?:\s*,\s*(?:not|nicht|pas|no)|\s+(?:statt|anstatt|anstelle von|instead of|rather than|au lieu de|au lieu du|plutôt que|à la place de|en lugar de|en vez de|y no))\s+((?:\d[:.,]\d|[^?？,;:]){1,40}?)\s*(?:[?？]|$)`)
+	reInsteadQuestion = regexp.MustCompile(`(?i)^(.*\S)(?:\s*,\s*(?:not|nicht|pas|no)|\s+(?:statt|anstatt|anstelle von|instead of|rather than|au lieu de|au lieu du|plutôt que|à la place de|en lugar de|en vez de|y no))\s+((?:\d[:.,]\d|[^?？,;:]){1,40}?)\s*(?:[?？]|$|,\s*(?:d\.\s?h\.|i\.\s?e\.|so|also|c'est-à-dire|es decir|o sea)\s[^?？]*[?？]\s*$)`)
+	// reFromToQuestion is a question proposing a change from one value to
+	// another ("Adultos pasan de 18 € a 21 € desde el 1/9, ¿así?"):
+	// group 1 the old value, group 2 the new.
+	reFromToQuestion = regexp.MustCompile(`(?i)\b(?:de|from|von|del)\s+((?:[£$€]\s?)?\d[\d.,:]*(?:\s?(?:%|€|£|\$|\pL{1,12}))?)\s+(?:a|to|auf|à|al)\s+((?:[£$€]\s?)?\d[\d.,:]*(?:\s?(?:%|€|£|\$|\pL{1,12}))?)`)
 	// reInsteadQuestionCJK is the same in Chinese and Japanese: "18%じゃなくて
 	// 16%ですか", "是16%而不是18%吗".
 	reInsteadQuestionCJK = regexp.MustCompile(`([^、，。？?\s]{1,20})(?:ではなく|じゃなくて|じゃなく|でなく)(?:て)?([^、，。？?]{1,20})|(\S{1,20}?)而不是([^、，。？?吗]{1,20})|不是([^、，。？?]{1,20}?)而是([^、，。？?吗]{1,20})`)
@@ -398,7 +402,7 @@ var (
 // yesWords are the words of an answer that says yes, in the six
 // languages: an answer opens with one (reAnswerYes), or ends on one after
 // the value it agrees to (reEchoThenYes).
-const yesWords = `yes|yep|yeah|yup|right|correct|exactly|ja|genau|richtig|stimmt|sí|si|exacto|correcto|oui|exact|exactement|c'est ça|はい|ええ|うん|そう|そうです|对|是的|是|没错|嗯`
+const yesWords = `yes|yep|yeah|yup|right|correct|exactly|ok|okay|ja|genau|richtig|stimmt|passt|sí|si|exacto|correcto|así|eso|vale|oui|exact|exactement|c'est ça|はい|ええ|うん|そう|そうです|对|是的|是|没错|嗯`
 
 // insteadValues are the values a question proposing one value in place
 // of another leaves behind when the answer takes the new one ("Also 16 %
@@ -416,6 +420,8 @@ func insteadValues(q, a string) []string {
 	var newPart, old string
 	if m := reInsteadQuestion.FindStringSubmatch(q); m != nil {
 		newPart, old = m[1], strings.TrimSpace(m[2])
+	} else if m := reFromToQuestion.FindStringSubmatch(q); m != nil && strings.ContainsAny(q, "?？") {
+		newPart, old = q[:strings.Index(q, m[0])+len(m[0])], strings.TrimSpace(m[1])
 	} else if m := reInsteadQuestionCJK.FindStringSubmatch(q); m != nil {
 		switch {
 		case m[1] != "":
@@ -429,6 +435,13 @@ func insteadValues(q, a string) []string {
 		return nil
 	}
 	old = strings.TrimRight(old, ".。 ")
+	if reDigitsOnly.MatchString(old) {
+		// "Also 10 g pro kg Biomasse statt 12": the old count is in the
+		// new one's unit.
+		if m := reCountUnit.FindStringSubmatch(newPart); m != nil {
+			old += " " + m[1]
+		}
+	}
 	if old == "" || len(strings.Fields(old)) > 4 || !hasDigit(old) && !reValueWord.MatchString(old) {
 		return nil
 	}
@@ -450,6 +463,13 @@ func insteadValues(q, a string) []string {
 	}
 	return []string{old}
 }
+
+// reDigitsOnly is a count written alone; reCountUnit a count and the
+// unit after it (group 1).
+var (
+	reDigitsOnly = regexp.MustCompile(`^\d+(?:[.,]\d+)?$`)
+	reCountUnit  = regexp.MustCompile(`\d(?:[\d.,]*\d)?\s?(%|€|£|\$|\pL{1,12})`)
+)
 
 // withoutInstead is a question proposing one value in place of another
 // without the value it replaces, for the claim that states the answer

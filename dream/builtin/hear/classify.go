@@ -250,6 +250,11 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 		}
 	}
 	if rest := afterLabel(s); rest != "" {
+		if lead := strings.TrimSuffix(s, rest); lx.oneOff.MatchString(lead) && !reFromLead.MatchString(lead) && !reFromNowOn.MatchString(lead) {
+			// "Heute nur: die Gruppe aus Bremen darf mit 6 Reitern": a
+			// lead-in limiting what follows to today limits all of it.
+			return why(f, "e8l"), excluded
+		}
 		// "zwei Dinge vorweg: Der Freeze beginnt jetzt mittwochs": a short
 		// lead-in before a colon says nothing; what it introduces is read.
 		if g, v := classify(rest, lang, reply); v == durable {
@@ -666,7 +671,7 @@ var reWantsDone = regexp.MustCompile(`(?i)^(?:she|he|they|(?-i:\p{Lu})[\p{Ll}'-]
 // else's words, whatever they say holds from when.
 func wholeQuote(s string) bool {
 	s = strings.TrimRight(strings.TrimSpace(s), ".。!！ ")
-	for _, q := range [][2]string{{"„", "“"}, {"“", "”"}, {"«", "»"}, {"「", "」"}, {"『", "』"}} {
+	for _, q := range [][2]string{{"„", "“"}, {"“", "”"}, {"«", "»"}, {"「", "」"}, {"『", "』"}, {`"`, `"`}} {
 		if strings.HasPrefix(s, q[0]) && !strings.Contains(s[len(q[0]):], q[1]) {
 			return true // a quotation going on past the sentence
 		}
@@ -1944,6 +1949,10 @@ var reAssign = regexp.MustCompile(`^[A-Z][A-Z0-9_]{2,}=[^\s=]+`)
 // reTooOld names an old value as what went wrong with it ("two days was
 // too late", "20 min is too short").
 var reTooOld = regexp.MustCompile(`(?i)(?:^|[,;:(]\s*|\b(?:the|but|and|since|because) )(?P<old>(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a|an|half an?) ?(?:minutes?|mins?|hours?|hrs?|h|days?|weeks?|months?|years?|%|percent|am|pm|quid|pounds?|euros?|dollars?|€|£|\$|kg|g|grams?)?) (?:was|were|is|are|'s) (?:way |far |much |a bit |just |a little |always |still )?too (?:late|early|long|short|much|little|slow|fast|expensive|cheap|high|low|many|few|tight|often|soon)\b`)
+
+// reFromLead says a time is when something starts ("ab heute", "from
+// today", "a partir de hoy"), not the only time it holds.
+var reFromLead = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:ab|from|starting|a partir de|desde|à partir d|dès|seit|since)(?:[^\pL]|$)`)
 
 var reIsContraction = regexp.MustCompile(`(?i)(\w)'s (in|on|at|a|an|the|now|still|always|never|just|only|under|behind|over|\d+)\b`)
 

@@ -488,9 +488,10 @@ func TestDeniedValues(t *testing.T) {
 }
 
 // Ensure that an answer taking the value a question proposes in place of
-// another ("16 % statt 18 %?" — "16 Prozent.") replaces the other, in
-// the languages memfs hears, and that an answer naming the old value, a
-// no, an answer naming neither and a negation of no value replace nothing.
+// another ("16 % statt 18 %?" — "16 Prozent.", "de 18 € a 21 €, ¿así?")
+// replaces the other, a bare old count in the new one's unit, in the
+// languages memfs hears, and that an answer naming the old value, a no,
+// an answer naming neither and a negation of no value replace nothing.
 func TestInsteadValues(t *testing.T) {
 	for _, tc := range []struct {
 		q, a string
@@ -498,7 +499,9 @@ func TestInsteadValues(t *testing.T) {
 	}{
 		{"Also Zielfeuchte Fichte-Bauholz 16 % statt 18 %?", "16 Prozent.", []string{"18 %"}},
 		{"So the cutoff moves to 16:00 instead of 17:00?", "Yes, from Monday.", []string{"17:00"}},
-		{"Entonces, ¿la depuración son 48 horas en lugar de 42?", "Sí, 48.", []string{"42"}},
+		{"Entonces, ¿la depuración son 48 horas en lugar de 42?", "Sí, 48.", []string{"42 horas"}},
+		{"Also 10 g pro kg Biomasse statt 12, d.h. RATION_CAP = 0.010?", "Ja, genau.", []string{"12 g"}},
+		{"Adultos pasan de 18 € a 21 € desde el 1/9 y los niños se quedan en 9 €, ¿así?", "Sí, así", []string{"18 €"}},
 		{"On envoie le relevé le 3 au lieu du 5 ?", "Oui c'est ça", []string{"5"}},
 		{"Ship on Tuesdays, not Thursdays?", "Correct.", []string{"Thursdays"}},
 		{"是16%而不是18%吗？", "对，16%。", []string{"18%"}},

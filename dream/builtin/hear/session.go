@@ -183,7 +183,7 @@ func (sr *sessionReader) userMessage(r Record) {
 	if agreed {
 		st := confirmed(o)
 		// "switch the backend from X to Y?" — "yes": X is no longer.
-		st.Replaces = replacesIn(o.sentence, detect(o.sentence))
+		st.Replaces = withUnit(replacesIn(o.sentence, detect(o.sentence)), o.sentence)
 		st.Quote = firstSentence(r.Text)
 		st.Via, st.Pointer = "confirm", o.sentence
 		st.Entries = entries(r, o.from)
@@ -633,9 +633,37 @@ func hearMessage(text string, answering, replying, agreed bool) heard {
 	sents := messageSentences(text, agreed)
 	var last *Statement // the statement of the sentence just before
 	stated := -1        // a sentence already stated with the correction before it
+	closing := ""       // the mark that closes a passage quoted over sentences
 	for i, s := range sents {
 		prevLast := last
 		last = nil
+		// "…do we need to show it? "Dear members, from 1 July motorboats
+		// must keep to 5 knots. … Board of …"": a passage that opens a
+		// sentence and runs on past it is pasted, none of it the user's.
+		if closing != "" {
+			at := strings.Index(s.text, closing)
+			if at < 0 {
+				continue
+			}
+			// What follows the passage's end is the user's again.
+			rest := strings.TrimLeft(s.text[at+len(closing):], " .,;:!")
+			closing = ""
+			if utf8.RuneCountInString(rest) < 10 {
+				continue
+			}
+			s.text = rest
+		}
+		if closing = openedQuote(s.text); closing != "" || quotedWhole(s.text) {
+			continue
+		}
+		if at, c := quoteOpensIn(s.text); c != "" {
+			// "the lake association sent this: "Dear members, …": the
+			// user's words end where the passage opens.
+			closing = c
+			if s.text = strings.TrimSpace(s.text[:at]); utf8.RuneCountInString(s.text) < 10 {
+				continue
+			}
+		}
 		// A joke marker reaches back to the sentence before it ("Let's
 		// delete the tests. Kidding.").
 		if s.hush || s.joke || i+1 < len(sents) && sents[i+1].joke && len([]rune(sents[i+1].text)) < 40 {
@@ -1556,7 +1584,61 @@ var reDocQuote = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:manual|guide|guidance|do
 	// "Im RVR steht: „…“", "the SLA says: “…”": a regulation named by
 	// its letters; "JGAの規則に「…」とある": a passage that stands in it.
 	`|(?:^|[^\pL])(?-i:\p{Lu}{2,6})(?:[^.!?"“„«'「]){0,12}?(?:steht|says|states|dit|stipule|dice|establece)\s*[:：]\s*(` + quotedPassage + `)` +
-	`|(「[^」]{6,}」)\s*(?:とある|とあります|と書いてある|と書いてあります|と書かれて)`)
+	`|(「[^」]{6,}」)\s*(?:とある|とあります|と書いてある|と書いてあります|と書かれて)` +
+	// "the lake association sent this, do we need to show it? "Dear
+	// members, …"", "I paste a piece: "…"", "der Nachbarhof schreibt auf
+	// seiner Webseite "…"", "国税庁のページにこう書いてありました：「…」": a
+	// passage sent, pasted or read somewhere, quoted.
+	`|(?:^|[^\pL])(?:sent (?:me |us )?(?:this|it|that|the following|a letter|an email|a notice)|forwarded (?:me |us )?(?:this|it|that)|(?:i |to )?paste (?:a piece|a bit|an excerpt|part of it|it|this|the bit)|pasting (?:a piece|a bit|it|this)|(?:website|webseite|web page|site web|página web|homepage|letter|brief|newsletter|rundschreiben|circular|circulaire) (?:says|said|reads|writes|schreibt|sagt|dice|dit)|(?:schreibt|writes|wrote|écrit|escribe) (?:auf|on|in|sur|en) (?:seiner|ihrer|der|their|his|her|its|son|sa|su) (?:webseite|website|homepage|site|página|page))(?:[^"“„«「]){0,80}?\s*(` + quotedPassage + `)` +
+	`|(?:書いてありました|書いてあります|書いてある|书上写着|页面上写着)\s*[:：]?\s*(「[^」]{6,}」|“[^”]{6,}”)`)
+
+// openedQuote is the closing mark of a quotation that opens t and runs
+// on past it, 20 characters or more of it in t; "" when t opens none.
+func openedQuote(t string) string {
+	t = strings.TrimSpace(t)
+	for _, q := range [][2]string{{`"`, `"`}, {"“", "”"}, {"„", "“"}, {"«", "»"}, {"「", "」"}, {"『", "』"}} {
+		if rest, ok := strings.CutPrefix(t, q[0]); ok && !strings.Contains(rest, q[1]) && utf8.RuneCountInString(rest) >= 20 {
+			return q[1]
+		}
+	}
+	return ""
+}
+
+// quoteOpensIn finds a quotation that opens inside t after the user's
+// own words and runs on past it, 20 characters or more of it in t: where
+// it opens and the mark that closes it; "" when t opens none.
+func quoteOpensIn(t string) (int, string) {
+	for _, q := range [][2]string{{"„", "“"}, {"“", "”"}, {"«", "»"}, {"「", "」"}, {"『", "』"}} {
+		if q[0] == "“" && strings.Contains(t, "„") {
+			continue // "“" closes a German quotation
+		}
+		if i := strings.LastIndex(t, q[0]); i > 0 && !strings.Contains(t[i+len(q[0]):], q[1]) && utf8.RuneCountInString(t[i:]) > 20 {
+			return i, q[1]
+		}
+	}
+	if strings.Count(t, `"`)%2 == 1 {
+		if i := strings.LastIndex(t, `"`); i > 0 && utf8.RuneCountInString(t[i:]) > 20 {
+			return i, `"`
+		}
+	}
+	return 0, ""
+}
+
+// quotedWhole reports a sentence that is one quotation of 20 characters
+// or more, nothing of the user's around it ("do we care? "Dalbergia
+// species remain listed …"").
+func quotedWhole(t string) bool {
+	t = strings.TrimRight(strings.TrimSpace(t), ".。!！ ")
+	for _, q := range [][2]string{{`"`, `"`}, {"“", "”"}, {"„", "“"}, {"«", "»"}, {"「", "」"}, {"『", "』"}} {
+		if in, ok := strings.CutPrefix(t, q[0]); ok && strings.HasSuffix(in, q[1]) {
+			in = strings.TrimSuffix(in, q[1])
+			if utf8.RuneCountInString(in) >= 20 && !strings.Contains(in, q[1]) && !strings.Contains(in, q[0]) {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // withoutDocQuote is a sentence with the passages it quotes from a
 // document (reDocQuote) elided.
@@ -2090,6 +2172,36 @@ func replacesIn(text, lang string) []string {
 		return nil
 	}
 	return append(replaced(text, lx), versionStems(text, lang)...)
+}
+
+// reFromToUnit is a change from a bare number to a number with its unit
+// ("de 22 a 26 pasajeros", "from 48 to 24 hours"): the unit is the old
+// number's too.
+var reFromToUnit = regexp.MustCompile(`(?i)\b(?:de|from|von|del)\s+(\d[\d.,:]*)\s+(?:a|to|auf|à|al)\s+\d[\d.,:]*\s*(%|\pL{2,})`)
+
+// reArrowOld is the value a check-back moves from: before an arrow, or
+// before "becomes" after "so"; group 1.
+var reArrowOld = regexp.MustCompile(`(?i)^(?:(?:so|then|ok,? so|right,? so)\s+(?:the\s+)?)?([^.?!。？→,]{1,24}?)\s*(?:→|->|=>|\s(?:becomes|goes to|moves to|changes to|turns into)\s)`)
+
+// withUnit gives each bare number of olds the unit the change in text
+// says it of (reFromToUnit), so that it names the count it was, not every
+// claim holding the number.
+func withUnit(olds []string, text string) []string {
+	if m := reArrowOld.FindStringSubmatch(text); m != nil && !slices.Contains(olds, m[1]) {
+		// "火曜 23:59 → 月曜 23:59", "So Tuesday becomes Wednesday": what
+		// the value was.
+		olds = append(olds, strings.TrimSpace(m[1]))
+	}
+	m := reFromToUnit.FindStringSubmatch(text)
+	if m == nil {
+		return olds
+	}
+	for i, o := range olds {
+		if o == m[1] {
+			olds[i] = m[1] + " " + m[2]
+		}
+	}
+	return olds
 }
 
 // markChanges makes the statements a sentence states from ns on replace

@@ -108,3 +108,69 @@ func TestQuestionKeptAsIs(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that a change from one value to another the agent offers in the
+// first person and the user agrees to ("Subo el máximo de 22 a 26
+// pasajeros, ¿sí?" — "Sí, súbelo.", "… de 48 a 24 horas, ¿vale?" —
+// "eso") replaces the old count, in its unit; and so does a value the
+// agent checks back as it moves ("火曜 23:59 → 月曜 23:59 ですね", "So
+// Tuesday becomes Wednesday"), though a plan of the agent's follows it.
+func TestOfferedChangeAgreed(t *testing.T) {
+	for _, tc := range []struct {
+		offer, reply, old string
+	}{
+		{"Subo el máximo de 22 a 26 pasajeros por tranvía, ¿sí?", "Sí, súbelo.", "22 pasajeros"},
+		{"Cambio REFUND_WINDOW de 48 a 24 horas, ¿vale?", "eso", "48 horas"},
+		{"Ich setze das Limit von 60 auf 120 Anfragen pro Minute?", "Ja, passt.", "60 Anfragen"},
+		{"Shall I move the reminder from 18 to 17 hours before the lesson?", "yes", "18 hours"},
+		{"火曜 23:59 → 月曜 23:59 ですね。", "はい", "火曜 23:59"},
+		{"年2回 → 年3回に変更します（1回最大1か月はそのまま）。", "それで", "年2回"},
+		{"So Tuesday becomes Wednesday for sampling. I'll change SAMPLE_DAY and the reminder cron.", "yep", "Tuesday"},
+	} {
+		sts := Session(conv("A:"+tc.offer, tc.reply)).Statements
+		if len(sts) != 1 || sts[0].Via != "confirm" || !slices.Contains(sts[0].Replaces, tc.old) {
+			t.Errorf("%q / %q: %+v, want one confirmation replacing %q", tc.offer, tc.reply, sts, tc.old)
+		}
+	}
+	if sts := Session(conv("A:Subo el máximo de 22 a 26 pasajeros por tranvía, ¿sí?", "No, déjalo en 22.")).Statements; slices.ContainsFunc(sts, func(st Statement) bool { return st.Via == "confirm" }) {
+		t.Errorf("a refusal heard as agreeing: %+v", sts)
+	}
+}
+
+// Ensure that what is kept out stays out in the shapes this stop's blind
+// halves showed: a passage pasted after a question and running on past
+// the sentence, or quoted whole; a passage someone's website or letter
+// says; a lead-in limiting what follows to today; someone who "keeps
+// saying we should"; hearsay ("on m'a dit que", "man hört, dass");
+// "don't tell anyone but"; and what the user says after a pasted
+// passage ends is theirs again.
+func TestStopKeptOut56(t *testing.T) {
+	for _, tc := range []struct {
+		text, never string
+	}{
+		{`the lake association sent this, do we need to show it? "Dear members, from 1 July motorboats must keep to 5 knots within 50 m of the shore. Swimming areas are marked with yellow buoys."`, "5 knots"},
+		{`someone sent me this about rosewood, do we care? "Dalbergia species remain listed in CITES Appendix II; finished instruments are exempt"`, "Dalbergia"},
+		{`the gemeente sent a letter about our subsidy, I paste a piece: "De subsidie wordt verleend onder voorwaarde van minimaal 40 vrijwilligersuren per maand." can the app count hours?`, "vrijwilligersuren"},
+		{`Lustig, der Nachbarhof schreibt auf seiner Webseite "Reiter bis 110 kg willkommen". Deren Sache.`, "110 kg"},
+		{"国税庁のページにこう書いてありました：「適格簡易請求書には、税率ごとに区分した消費税額等を記載する」。", "国税庁"},
+		{"Heute nur: die Gruppe aus Bremen darf mit 6 statt 5 Reitern, Sigrún hat's erlaubt.", "Bremen"},
+		{"For today only: the Leeds group may bring 6 riders.", "Leeds"},
+		{"Eero keeps saying we should take MobilePay too, maybe one day, not now.", "MobilePay"},
+		{"Et je ne sais pas si c'est vrai, mais on m'a dit que Bow & Gut allait être racheté.", "racheté"},
+		{"Man hört, dass ab nächstem Jahr eine Übernachtungssteuer auch für Reittouren kommt, weiß aber keiner genau.", "genau"},
+		{"yes do that. don't tell anyone but I think Mireille wants to be coordinator after me.", "Mireille"},
+	} {
+		for _, st := range Session(conv(tc.text)).Statements {
+			if strings.Contains(st.Claim, tc.never) {
+				t.Errorf("%q: heard %q", tc.text, st.Claim)
+			}
+		}
+	}
+	sts := Session(conv(`the lake association sent this, do we show it? "Dear members, boats must keep to 5 knots near the shore. Board of the association" Also the sauna opens at 16:00 on Sundays.`)).Statements
+	if len(sts) != 1 || !strings.Contains(sts[0].Claim, "16:00") {
+		t.Errorf("after the passage: %+v, want the sauna's hours alone", sts)
+	}
+	if sts := Session(conv("Ab heute: Deploys müssen von zwei Leuten freigegeben werden.")).Statements; len(sts) == 0 {
+		t.Error("a rule from today on kept out")
+	}
+}

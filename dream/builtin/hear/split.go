@@ -284,6 +284,10 @@ func lastWord(rs []rune) string {
 	return string(rs[i:])
 }
 
+// reDeVerbBeforeAber is a German clause's opening word, lower case,
+// after a comma: what "aber" right after it follows as a particle.
+var reDeVerbBeforeAber = regexp.MustCompile(`,\s*\p{Ll}+$`)
+
 // clauseSplit finds where a sentence holds clauses that can each say
 // something on their own: at ";", a dash between spaces, and before a
 // contrast or a new subject after a comma.
@@ -352,6 +356,11 @@ func clauses(sent, lang string) []string {
 			if len(strings.Fields(left)) < 6 && (!cjkText(left) || len([]rune(left)) < 8) {
 				continue
 			}
+		}
+		if lang == De && strings.TrimSpace(strings.ToLower(m)) == "aber" && reDeVerbBeforeAber.MatchString(sent[start:l[0]]) {
+			// "…, weiß aber keiner genau": "aber" right after the verb
+			// that opens a clause is a particle, no contrast.
+			continue
 		}
 		if lang == Ja && m == "が、" && topicOnly(sent[start:l[1]-len("、")], lang) {
 			// "PR の説明ですが、…": a topic, not a contrast.

@@ -145,6 +145,9 @@ var (
 type offer struct {
 	sentence, lang, vp string
 	from               Record
+	// value: a value the agent would set, or checks back as it moves
+	// from one to another (reValueProposal).
+	value bool
 }
 
 var (
@@ -178,6 +181,17 @@ func proposal(texts []Record) (offer, bool) {
 			}
 		}
 	}
+	if len(found) > 1 {
+		// "So Tuesday becomes Wednesday for sampling. I'll change
+		// SAMPLE_DAY …": the one value moved is what a yes agrees to.
+		var values []offer
+		for _, o := range found {
+			if o.value {
+				values = append(values, o)
+			}
+		}
+		found = values
+	}
 	if len(found) != 1 {
 		return offer{}, false
 	}
@@ -194,6 +208,7 @@ func offerIn(sent, prev string) (offer, bool) {
 		// "I'd lower the cap from 8 s to 2 seconds — the tablet can take
 		// that.": a value the agent would set, agreed to, is where it
 		// stands now.
+		o.value = true
 		return o, true
 	}
 	if m := reProposal.FindStringSubmatch(clean); m != nil {
@@ -216,7 +231,21 @@ func offerIn(sent, prev string) (offer, bool) {
 // reValueProposal is the agent saying it would set a value to a number:
 // "I'd lower the cap from 8 s to 2 seconds", "I'll set the timeout to 30
 // seconds", "Ich würde das Limit auf 500 setzen".
-var reValueProposal = regexp.MustCompile(`(?i)^(?:i'd|i would|i'll|i will|i'm going to|i plan to|i suggest we|let's|we could)\s+(?:lower|raise|set|change|move|bump|cap|increase|decrease|reduce|drop|shorten|extend|put|make|lift|cut)\b[^.?!]{0,60}?\bto\s+(?:[£$€¥]\s?)?\d|^ich würde\s[^.?!]{0,60}?\bauf\s+\d[^.?!]{0,20}(?:setzen|stellen|senken|erhöhen|anheben|ändern|begrenzen)`)
+var reValueProposal = regexp.MustCompile(`(?i)^(?:i'd|i would|i'll|i will|i'm going to|i plan to|i suggest we|let's|we could)\s+(?:lower|raise|set|change|move|bump|cap|increase|decrease|reduce|drop|shorten|extend|put|make|lift|cut)\b[^.?!]{0,60}?\bto\s+(?:[£$€¥]\s?)?\d|^ich würde\s[^.?!]{0,60}?\bauf\s+\d[^.?!]{0,20}(?:setzen|stellen|senken|erhöhen|anheben|ändern|begrenzen)` +
+	// "Subo el máximo de 22 a 26 pasajeros, ¿sí?", "Cambio REFUND_WINDOW
+	// de 48 a 24 horas, ¿vale?", "Je passe le délai de 10 à 14 jours ?",
+	// "Ich setze das Limit von 60 auf 120?", "Shall I move the cron from
+	// 20:00 to 18:00?": a change from one value to another offered in
+	// the first person, agreed to.
+	`|^(?:subo|bajo|cambio|pongo|paso|muevo|ajusto|amplío|reduzco|aumento)\s[^.?!]{0,60}?\bde\s+(?:[£$€]\s?)?\d[^\s,]*\s+a\s+(?:[£$€]\s?)?\d` +
+	`|^je (?:passe|mets|change|monte|baisse|règle|remonte|descends)\s[^.?!]{0,60}?\bde\s+\d[^\s,]*\s+à\s+\d` +
+	`|^ich (?:setze|stelle|ändere|erhöhe|senke|hebe)\s[^.?!]{0,60}?\bvon\s+\d[^\s,]*\s+auf\s+\d` +
+	`|^(?:shall|should) i\s+(?:lower|raise|set|change|move|bump|cap|increase|decrease|reduce|shorten|extend|push)\b[^.?!]{0,60}?\bfrom\s+(?:[£$€]\s?)?\d[^\s,]*\s+to\s+(?:[£$€]\s?)?\d` +
+	// "火曜 23:59 → 月曜 23:59 ですね", "年2回 → 年3回に変更します", "So
+	// Tuesday becomes Wednesday for sampling": a value checked back as it
+	// moves to another.
+	`|^[^.?!。？]{0,40}?\d[^.?!。？→]{0,16}?\s*(?:→|->|=>)\s*[^.?!。？]{0,16}?\d` +
+	`|^(?:(?:so|then|ok,? so|right,? so)\s)?[^.?!]{0,40}?\b(?:becomes|goes to|moves to|changes to|turns into)\s+(?:\d|(?-i:\p{Lu})|(?:mon|tues|wednes|thurs|fri|satur|sun)day)`)
 
 // reChooseTool is a proposal that picks a tool ("make pnpm the package
 // manager", "switch to ruff").
@@ -242,7 +271,7 @@ func affirmative(reply string) bool {
 
 var (
 	// reAgreeLead opens a reply that agrees, in any of the languages.
-	reAgreeLead = regexp.MustCompile(`(?i)^(?:yes|yep|yeah|yup|sure|ok|okay|fine by me|fine with me|works for me|that works|sounds good|sounds great|good idea|great idea|go ahead|go for it|do it|do that|please do|agreed|absolutely|definitely|lgtm|perfect|that's right|make it so|yes please|correct|exactly|ja|jap|jo|genau|gerne|gern|passt|klar|einverstanden|mach das|passt mir|von mir aus|sí|si|vale|me vale|por mí bien|claro|dale|perfecto|de acuerdo|hazlo|oui|ouais|d'accord|parfait|vas-y|ça me va|ça marche|volontiers|fais comme ça|bien sûr|好的|好|可以|行|对|是的|没问题|嗯|就这样|はい|お願いします|それで|いいです|了解|ええ|うん|ぜひ)(?:$|[^\p{L}])`)
+	reAgreeLead = regexp.MustCompile(`(?i)^(?:yes|yep|yeah|yup|sure|ok|okay|fine by me|fine with me|works for me|that works|sounds good|sounds great|good idea|great idea|go ahead|go for it|do it|do that|please do|agreed|absolutely|definitely|lgtm|perfect|that's right|make it so|yes please|correct|exactly|ja|jap|jo|genau|richtig|stimmt|gerne|gern|passt|klar|einverstanden|mach das|passt mir|von mir aus|sí|si|vale|me vale|eso|eso es|exacto|correcto|así|así está bien|venga|por mí bien|claro|dale|perfecto|de acuerdo|hazlo|oui|ouais|d'accord|exact|c'est ça|parfait|vas-y|ça me va|ça marche|volontiers|fais comme ça|bien sûr|好的|好|可以|行|对|是的|没问题|嗯|就这样|はい|お願いします|それで|いいです|了解|ええ|うん|ぜひ)(?:$|[^\p{L}])`)
 	// reDenyAny takes an agreement back, in any of the languages.
 	reDenyAny = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:no|not|nope|nah|don'?t|never|but|instead|rather|wait|hold on|actually|except|however|only if|unless|although|though|nein|nicht|aber|sondern|lieber|warte|pero|mejor|sino|espera|non|pas|mais|plutôt|attends)(?:$|[^\p{L}])|不要|别|但是|不过|可是|等等|不用|不行|いいえ|でも|ただし|やめ|待って|しないで`)
 )
