@@ -27,6 +27,11 @@ func FuzzSession(f *testing.F) {
 	f.Add("那 40HQ 就是 66 方，20GP 和 40GP 不变？", "对，66方，其他不变。")
 	f.Add("Also Zielfeuchte 16 % statt 18 %?", "16 Prozent.")
 	f.Add("Done.", "… the old one too.")
+	// Traditional Chinese heard through its simplified spelling; a day a
+	// rule holds until; a passage pasted past the sentence.
+	f.Add("另外：之前同步失敗會通知店長 LINE 群組，LINE 通知還要保留嗎？", "不用了，LINE 通知關掉，測試店改成公館店。")
+	f.Add("Cambio REFUND_WINDOW de 48 a 24 horas, ¿vale?", "Hasta el 31 de julio no aceptamos encargos, eso")
+	f.Add("Do we show it?", `they sent this: "Dear members, boats keep to 5 knots. Board" Also the sauna opens at 16:00.`)
 	f.Fuzz(func(t *testing.T, question, reply string) {
 		if !utf8.ValidString(question) || !utf8.ValidString(reply) {
 			return

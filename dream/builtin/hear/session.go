@@ -16,6 +16,17 @@ import (
 // A statement the session itself later asks to forget is left out.
 func Session(recs []Record) Heard {
 	recs = withoutControls(recs)
+	var hr hantRestorer
+	for i, r := range recs {
+		if hantText(r.Text) && utf8.ValidString(r.Text) && detect(r.Text) == Zh {
+			// Traditional Chinese, heard through its simplified spelling.
+			if len(hr.byID) == 0 {
+				recs = slices.Clone(recs)
+			}
+			recs[i].Text = simplified(r.Text)
+			hr.add(r.ID, r.Text, recs[i].Text)
+		}
+	}
 	var sr sessionReader
 	for i := range recs {
 		r := recs[i]
@@ -33,6 +44,7 @@ func Session(recs []Record) Heard {
 	}
 	attribute(sr.h.Statements)
 	sr.h.At, sr.h.AtEntry = dated(sr.h.Statements, recs)
+	hr.restoreAll(&sr.h)
 	return sr.h
 }
 

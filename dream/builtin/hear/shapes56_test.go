@@ -174,3 +174,40 @@ func TestStopKeptOut56(t *testing.T) {
 		t.Error("a rule from today on kept out")
 	}
 }
+
+// Ensure that Chinese written in traditional characters is heard as its
+// simplified spelling is, and that what is heard keeps the user's own
+// characters; Japanese, which writes many of the same characters, is
+// read as it is.
+func TestTraditionalChinese(t *testing.T) {
+	for _, tc := range []struct{ hant, hans string }{
+		{"測試店改成公館店，信義店現在太忙了。", "测试店改成公馆店，信义店现在太忙了。"},
+		{"還有：阿凱離職了，去竹科上班了，恭喜他。", "还有：阿凯离职了，去竹科上班了，恭喜他。"},
+		{"同步再改快一點，改成每兩分鐘，總部要即時看業績。", "同步再改快一点，改成每两分钟，总部要即时看业绩。"},
+	} {
+		ht, hs := Session(conv(tc.hant)), Session(conv(tc.hans))
+		if len(ht.Statements) != len(hs.Statements) || len(ht.Retractions) != len(hs.Retractions) || len(hs.Statements)+len(hs.Retractions) == 0 {
+			t.Errorf("%q heard %d statements, %d withdrawals; in simplified %d, %d", tc.hant, len(ht.Statements), len(ht.Retractions), len(hs.Statements), len(hs.Retractions))
+			continue
+		}
+		for _, st := range ht.Statements {
+			if !strings.Contains(tc.hant, st.Quote) || !strings.Contains(st.Claim, st.Quote) {
+				t.Errorf("quote %q is not the user's words %q", st.Quote, tc.hant)
+			}
+		}
+		for _, r := range ht.Retractions {
+			if !strings.Contains(tc.hant, r.Target) {
+				t.Errorf("target %q is not in the user's words %q", r.Target, tc.hant)
+			}
+		}
+	}
+	// In one session, a simplified message's words stay simplified.
+	h := Session(conv("测试店改成公馆店，信义店现在太忙了。", "測試店改成公館店，信義店現在太忙了。"))
+	if len(h.Statements) != 2 || h.Statements[0].Quote == h.Statements[1].Quote {
+		t.Errorf("the two scripts heard as %+v", h.Statements)
+	}
+	ja := "締めは毎週水曜 23:59、発送は金曜です。"
+	if sts := Session(conv(ja)).Statements; len(sts) == 0 || !strings.Contains(sts[0].Claim, "締め") || !strings.Contains(sts[0].Claim, "発送") {
+		t.Errorf("Japanese %q heard as %+v", ja, sts)
+	}
+}
