@@ -195,7 +195,7 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 	}
 	f := finding{lang: lang, text: s}
 	// "the rotation's in PagerDuty": "'s" as "is" for reading only.
-	if lang == "en" {
+	if lang == En {
 		s = reIsContraction.ReplaceAllString(s, "$1 is $2")
 	}
 	// "tourne sous PostgreSQL 16 depuis ce matin": a state since a
@@ -250,7 +250,7 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 		}
 	}
 	if rest := afterLabel(s); rest != "" {
-		if lead := strings.TrimSuffix(s, rest); lx.oneOff.MatchString(lead) && !reFromLead.MatchString(lead) && !reFromNowOn.MatchString(lead) {
+		if lead := strings.TrimSuffix(s, rest); lx.oneOff.MatchString(lead) && (reOnlyWord.MatchString(lead) || len(strings.Fields(lead)) <= 1) && !reFromLead.MatchString(lead) && !reFromNowOn.MatchString(lead) {
 			// "Heute nur: die Gruppe aus Bremen darf mit 6 Reitern": a
 			// lead-in limiting what follows to today limits all of it.
 			return why(f, "e8l"), excluded
@@ -1950,10 +1950,18 @@ var reAssign = regexp.MustCompile(`^[A-Z][A-Z0-9_]{2,}=[^\s=]+`)
 // too late", "20 min is too short").
 var reTooOld = regexp.MustCompile(`(?i)(?:^|[,;:(]\s*|\b(?:the|but|and|since|because) )(?P<old>(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a|an|half an?) ?(?:minutes?|mins?|hours?|hrs?|h|days?|weeks?|months?|years?|%|percent|am|pm|quid|pounds?|euros?|dollars?|€|£|\$|kg|g|grams?)?) (?:was|were|is|are|'s) (?:way |far |much |a bit |just |a little |always |still )?too (?:late|early|long|short|much|little|slow|fast|expensive|cheap|high|low|many|few|tight|often|soon)\b`)
 
+// reOnlyWord limits what it stands by to it ("heute nur", "for today
+// only"): a lead-in with a day and no such word says when something was
+// said ("risk team call this morning: …"), not how long it holds.
+var reOnlyWord = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:only|just|nur|solo|sólo|seulement|uniquement|juste)(?:[^\pL]|$)|只|仅|だけ|のみ`)
+
 // reFromLead says a time is when something starts ("ab heute", "from
 // today", "a partir de hoy"), not the only time it holds.
 var reFromLead = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:ab|from|starting|a partir de|desde|à partir d|dès|seit|since)(?:[^\pL]|$)`)
 
+// reIsContraction is English "'s" for "is" before a word that shows it
+// ("the rotation's in PagerDuty"); "braucht's auch" is German, and no
+// word it opens ("auch") counts.
 var reIsContraction = regexp.MustCompile(`(?i)(\w)'s (in|on|at|a|an|the|now|still|always|never|just|only|under|behind|over|\d+)\b`)
 
 // reElidedFrame is a clause left with nothing but the frame of a

@@ -170,8 +170,14 @@ func TestStopKeptOut56(t *testing.T) {
 	if len(sts) != 1 || !strings.Contains(sts[0].Claim, "16:00") {
 		t.Errorf("after the passage: %+v, want the sauna's hours alone", sts)
 	}
-	if sts := Session(conv("Ab heute: Deploys müssen von zwei Leuten freigegeben werden.")).Statements; len(sts) == 0 {
-		t.Error("a rule from today on kept out")
+	for _, text := range []string{
+		"Ab heute: Deploys müssen von zwei Leuten freigegeben werden.",
+		// A day that says when the news came limits nothing.
+		"risk team call this morning: velocity window goes to 90s, threshold stays at 5 txns.",
+	} {
+		if sts := Session(conv(text)).Statements; len(sts) == 0 {
+			t.Errorf("%q kept out", text)
+		}
 	}
 }
 
