@@ -10,7 +10,7 @@ import (
 	"github.com/memfs/memfs/dream/builtin/hear"
 )
 
-// saidAt is said with the time each user record was written.
+// saidAt is said with the time each record was written ("" for none).
 func saidAt(id, at string, texts ...string) map[string]hear.Heard {
 	var recs []hear.Record
 	for i, t := range texts {

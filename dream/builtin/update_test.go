@@ -1,7 +1,6 @@
 package builtin
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -522,15 +521,7 @@ func TestWithdrawalOfCJKName(t *testing.T) {
 
 // said is what one session's user messages say, heard by package hear.
 func said(id string, texts ...string) map[string]hear.Heard {
-	var recs []hear.Record
-	for i, t := range texts {
-		role := "user"
-		if a, ok := strings.CutPrefix(t, "A:"); ok {
-			role, t = "assistant", a
-		}
-		recs = append(recs, hear.Record{Role: role, ID: fmt.Sprintf("%s-%d", id, i), Text: t})
-	}
-	return map[string]hear.Heard{id: hear.Session(recs)}
+	return saidAt(id, "", texts...)
 }
 
 // Ensure that a tool chosen for a job it does besides its kind replaces
