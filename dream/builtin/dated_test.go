@@ -66,3 +66,30 @@ func TestHeldUntilADay(t *testing.T) {
 	m := run(t, t.TempDir(), said("s1", tests[0].rule), said("s2", "The intake form needs a weight field."))
 	checkCurrent(t, m, nil, []string{tests[0].gone})
 }
+
+// Ensure that an area whose pages hold only withdrawn claims lists no
+// heading over nothing in index.md, while its pages stay listed in its
+// own index.
+func TestNoHeadingOverNothing(t *testing.T) {
+	dir := t.TempDir()
+	run(t, dir, saidAt("s1", "2025-06-17T09:00:00Z", "Bird flu: no ducks, geese or swans admitted until 30 September.", "The ward app runs on Django 5.0."))
+	before, err := os.ReadFile(filepath.Join(dir, "index.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run(t, dir, saidAt("s2", "2025-10-01T08:00:00Z", "The ward app runs on Django 5.0."))
+	after, err := os.ReadFile(filepath.Join(dir, "index.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(before), "### conventions") {
+		t.Fatalf("the rule was not listed under conventions:\n%s", before)
+	}
+	if strings.Contains(string(after), "### conventions") || strings.Contains(string(after), "ducks") {
+		t.Errorf("index.md after the rule ended:\n%s", after)
+	}
+	area, err := os.ReadFile(filepath.Join(dir, "pages", "conventions", "index.md"))
+	if err != nil || !strings.Contains(string(area), ".md)") {
+		t.Errorf("conventions' own index lost its page: %q, %v", area, err)
+	}
+}

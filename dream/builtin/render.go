@@ -431,6 +431,11 @@ func (m *memory) renderIndexesNow() indexSet {
 		idx.Grow(linesSize(lines, len(names)))
 		idx.WriteString("\n## Pages\n")
 		for _, a := range names {
+			if len(lines[a]) == 0 && !more[a] {
+				// An area whose pages hold only earlier values has no
+				// claim to list: no heading over nothing.
+				continue
+			}
 			fmt.Fprintf(&idx, "\n### %s\n\n", a)
 			for _, it := range lines[a] {
 				it.writeTo(&idx)
