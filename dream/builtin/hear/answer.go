@@ -435,13 +435,7 @@ func insteadValues(q, a string) []string {
 		return nil
 	}
 	old = strings.TrimRight(old, ".。 ")
-	if reDigitsOnly.MatchString(old) {
-		// "Also 10 g pro kg Biomasse statt 12": the old count is in the
-		// new one's unit.
-		if m := reCountUnit.FindStringSubmatch(newPart); m != nil {
-			old += " " + m[1]
-		}
-	}
+	old = inUnit(old, newPart)
 	if old == "" || len(strings.Fields(old)) > 4 || !hasDigit(old) && !reValueWord.MatchString(old) {
 		return nil
 	}
@@ -462,6 +456,20 @@ func insteadValues(q, a string) []string {
 		return nil
 	}
 	return []string{old}
+}
+
+// inUnit is a count written alone in the unit of the first count
+// newPart gives one ("12" of "Also 10 g pro kg Biomasse statt 12" is
+// "12 g"), so that it names what it counted, not every claim holding
+// the number; anything else as it is.
+func inUnit(old, newPart string) string {
+	if !reDigitsOnly.MatchString(old) {
+		return old
+	}
+	if m := reCountUnit.FindStringSubmatch(newPart); m != nil {
+		return old + " " + m[1]
+	}
+	return old
 }
 
 // reDigitsOnly is a count written alone; reCountUnit a count and the

@@ -665,13 +665,18 @@ func decideKind(f finding, c cues) (finding, verdict) {
 // kept …"; the group is the thing.
 var reWantsDone = regexp.MustCompile(`(?i)^(?:she|he|they|(?-i:\p{Lu})[\p{Ll}'-]+(?: (?-i:\p{Lu})[\p{Ll}'-]+)?|(?:the|their|our) [\w -]{2,30}?)(?: also| now| really)? wants? (?:the |all |our |their |every )?([\w -]{2,30}?) (?:\w+ed|done|kept|sent|made|run|built|written)\b`)
 
+// quoteMarks are the quotation marks the rules read, each opening mark
+// with its closing one: German „…“ before English “…”, whose opening
+// mark closes the German.
+var quoteMarks = [][2]string{{"„", "“"}, {"“", "”"}, {"«", "»"}, {"「", "」"}, {"『", "』"}, {`"`, `"`}}
+
 // wholeQuote reports a sentence that is all one quotation („…“, "…",
 // «…», 「…」), the start of one going on past it, or the end of one whose
 // start a label before it took ("„Preisliste, gültig ab …“"): someone
 // else's words, whatever they say holds from when.
 func wholeQuote(s string) bool {
 	s = strings.TrimRight(strings.TrimSpace(s), ".。!！ ")
-	for _, q := range [][2]string{{"„", "“"}, {"“", "”"}, {"«", "»"}, {"「", "」"}, {"『", "』"}, {`"`, `"`}} {
+	for _, q := range quoteMarks {
 		if strings.HasPrefix(s, q[0]) && !strings.Contains(s[len(q[0]):], q[1]) {
 			return true // a quotation going on past the sentence
 		}

@@ -195,7 +195,7 @@ func (sr *sessionReader) userMessage(r Record) {
 	if agreed {
 		st := confirmed(o)
 		// "switch the backend from X to Y?" — "yes": X is no longer.
-		st.Replaces = withUnit(replacesIn(o.sentence, detect(o.sentence)), o.sentence)
+		st.Replaces = changedFrom(replacesIn(o.sentence, detect(o.sentence)), o.sentence)
 		st.Quote = firstSentence(r.Text)
 		st.Via, st.Pointer = "confirm", o.sentence
 		st.Entries = entries(r, o.from)
@@ -1608,7 +1608,7 @@ var reDocQuote = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:manual|guide|guidance|do
 // on past it, 20 characters or more of it in t; "" when t opens none.
 func openedQuote(t string) string {
 	t = strings.TrimSpace(t)
-	for _, q := range [][2]string{{`"`, `"`}, {"“", "”"}, {"„", "“"}, {"«", "»"}, {"「", "」"}, {"『", "』"}} {
+	for _, q := range quoteMarks {
 		if rest, ok := strings.CutPrefix(t, q[0]); ok && !strings.Contains(rest, q[1]) && utf8.RuneCountInString(rest) >= 20 {
 			return q[1]
 		}
@@ -1620,7 +1620,10 @@ func openedQuote(t string) string {
 // own words and runs on past it, 20 characters or more of it in t: where
 // it opens and the mark that closes it; "" when t opens none.
 func quoteOpensIn(t string) (int, string) {
-	for _, q := range [][2]string{{"„", "“"}, {"“", "”"}, {"«", "»"}, {"「", "」"}, {"『", "』"}} {
+	for _, q := range quoteMarks {
+		if q[0] == `"` {
+			continue // read below: its marks open and close alike
+		}
 		if q[0] == "“" && strings.Contains(t, "„") {
 			continue // "“" closes a German quotation
 		}
@@ -1641,7 +1644,7 @@ func quoteOpensIn(t string) (int, string) {
 // species remain listed …"").
 func quotedWhole(t string) bool {
 	t = strings.TrimRight(strings.TrimSpace(t), ".。!！ ")
-	for _, q := range [][2]string{{`"`, `"`}, {"“", "”"}, {"„", "“"}, {"«", "»"}, {"「", "」"}, {"『", "』"}} {
+	for _, q := range quoteMarks {
 		if in, ok := strings.CutPrefix(t, q[0]); ok && strings.HasSuffix(in, q[1]) {
 			in = strings.TrimSuffix(in, q[1])
 			if utf8.RuneCountInString(in) >= 20 && !strings.Contains(in, q[1]) && !strings.Contains(in, q[0]) {
@@ -2186,31 +2189,25 @@ func replacesIn(text, lang string) []string {
 	return append(replaced(text, lx), versionStems(text, lang)...)
 }
 
-// reFromToUnit is a change from a bare number to a number with its unit
-// ("de 22 a 26 pasajeros", "from 48 to 24 hours"): the unit is the old
-// number's too.
-var reFromToUnit = regexp.MustCompile(`(?i)\b(?:de|from|von|del)\s+(\d[\d.,:]*)\s+(?:a|to|auf|à|al)\s+\d[\d.,:]*\s*(%|\pL{2,})`)
-
 // reArrowOld is the value a check-back moves from: before an arrow, or
 // before "becomes" after "so"; group 1.
 var reArrowOld = regexp.MustCompile(`(?i)^(?:(?:so|then|ok,? so|right,? so)\s+(?:the\s+)?)?([^.?!。？→,]{1,24}?)\s*(?:→|->|=>|\s(?:becomes|goes to|moves to|changes to|turns into)\s)`)
 
-// withUnit gives each bare number of olds the unit the change in text
-// says it of (reFromToUnit), so that it names the count it was, not every
-// claim holding the number.
-func withUnit(olds []string, text string) []string {
+// changedFrom is what an offered change replaces (olds, from replacesIn)
+// with what a check-back moves from (reArrowOld), and a bare old count
+// of a change from one count to another ("de 22 a 26 pasajeros") in the
+// new count's unit (inUnit).
+func changedFrom(olds []string, text string) []string {
 	if m := reArrowOld.FindStringSubmatch(text); m != nil && !slices.Contains(olds, m[1]) {
 		// "火曜 23:59 → 月曜 23:59", "So Tuesday becomes Wednesday": what
 		// the value was.
 		olds = append(olds, strings.TrimSpace(m[1]))
 	}
-	m := reFromToUnit.FindStringSubmatch(text)
-	if m == nil {
-		return olds
-	}
-	for i, o := range olds {
-		if o == m[1] {
-			olds[i] = m[1] + " " + m[2]
+	if m := reFromToQuestion.FindStringSubmatch(text); m != nil {
+		for i, o := range olds {
+			if o == m[1] {
+				olds[i] = inUnit(m[1], m[2])
+			}
 		}
 	}
 	return olds
