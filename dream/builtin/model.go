@@ -2121,6 +2121,11 @@ func (m *memory) subjectMatch(st []string) *claim {
 		return nil
 	}
 	narrow := slices.DeleteFunc(slices.Clone(st), func(t string) bool { return genericModifier[t] })
+	if len(narrow) == 0 {
+		// "el servidor": a subject of generic words alone is named by
+		// them.
+		narrow = st
+	}
 	m.openHaving(narrow, len(narrow)-len(narrow)/5)
 	var best *claim
 	score, tie := 0.0, false
