@@ -1750,13 +1750,18 @@ func cjkWithout(text, r string) string {
 }
 
 // cjkWithoutFrom is cjkWithout where the value is framed as what things
-// changed from ("从 r", "由 r", "r から"); the value said bare stays.
+// changed from ("从 r", "由 r", "r から", "r →"); the value said bare
+// stays.
 func cjkWithoutFrom(text, r string) string {
-	for _, f := range []string{"从" + r, "由" + r, r + "から"} {
+	for _, f := range []string{"从" + r, "由" + r, r + "から", r + " → ", r + "→", r + " -> "} {
 		text = strings.ReplaceAll(text, f, "…")
 	}
 	return text
 }
+
+// reCJKAmount is an amount with a unit in Chinese or Japanese letters
+// ("5,800円", "80元"): like a CJK word, it has no spaces to cut at.
+var reCJKAmount = regexp.MustCompile(`^\d[\d,.]*[\p{Han}\p{Hiragana}\p{Katakana}]+$`)
 
 // leaves reports words saying what comes before them is no longer so:
 // "Keiko no longer approves", "Tom ist nicht mehr", "Ana ya no".
@@ -1818,7 +1823,7 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 			continue
 		}
 		r = strings.TrimSpace(r)
-		if cjkWord(r) {
+		if cjkWord(r) || reCJKAmount.MatchString(r) {
 			// CJK has no words to cut at: the value goes where it is
 			// written, with the "from" around it.
 			if slices.ContainsFunc(olds, func(o string) bool { return strings.Contains(o, r) }) {

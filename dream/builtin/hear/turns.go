@@ -245,7 +245,10 @@ var reValueProposal = regexp.MustCompile(`(?i)^(?:i'd|i would|i'll|i will|i'm go
 	// Tuesday becomes Wednesday for sampling": a value checked back as it
 	// moves to another.
 	`|^[^.?!。？]{0,40}?\d[^.?!。？→]{0,16}?\s*(?:→|->|=>)\s*[^.?!。？]{0,16}?\d` +
-	`|^(?:(?:so|then|ok,? so|right,? so)\s)?[^.?!]{0,40}?\b(?:becomes|goes to|moves to|changes to|turns into)\s+(?:\d|(?-i:\p{Lu})|(?:mon|tues|wednes|thurs|fri|satur|sun)day)`)
+	`|^(?:(?:so|then|ok,? so|right,? so)\s)?[^.?!]{0,40}?\b(?:becomes|goes to|moves to|changes to|turns into)\s+(?:\d|(?-i:\p{Lu})|(?:mon|tues|wednes|thurs|fri|satur|sun)day)` +
+	// "So the grace period goes from 3 to 5 days": the same, with the
+	// value it moves from.
+	`|^(?:(?:so|then|ok,? so|right,? so)\s)?[^.?!]{0,40}?\b(?:goes|moves|changes|drops|rises|falls|shifts)\s+from\s+(?:[£$€]\s?)?\d[^\s,]*(?:\s\pL{1,12})?\s+to\s+(?:[£$€]\s?)?\d`)
 
 // reChooseTool is a proposal that picks a tool ("make pnpm the package
 // manager", "switch to ruff").
@@ -300,6 +303,10 @@ func confirmed(o offer) Statement {
 		text = o.sentence
 	}
 	st.Subject = subjectOf(text, o.lang, lexes[o.lang])
+	if o.value {
+		// "5,800円 → 6,600円ですね": a value agreed to is a fact.
+		st.Kind, st.Area = Fact, areaFor(Fact, text)
+	}
 	if g := toolGroup(strings.ToLower(text)); g != "" && reChooseTool.MatchString(text) {
 		st.Kind, st.Area = Preference, "tools"
 	} else if toolGroups[strings.ReplaceAll(st.Subject, " ", "-")] {
