@@ -89,6 +89,9 @@ func replaceParens(line string) string {
 	var b strings.Builder
 	last := 0
 	for _, loc := range reParen.FindAllStringIndex(line, -1) {
+		if loc[0] < last {
+			continue // inside a sentence an aside before was moved past
+		}
 		m := line[loc[0]:loc[1]]
 		_, open := utf8.DecodeRuneInString(m)
 		_, shut := utf8.DecodeLastRuneInString(m)
@@ -109,6 +112,23 @@ func replaceParens(line string) string {
 			// An aside closing the sentence before it stays with it.
 			continue
 		}
+		after := line[loc[1]:]
+		if r, _ := utf8.DecodeLastRuneInString(strings.TrimRight(before, " ")); strings.TrimSpace(before) != "" && !strings.ContainsRune(".!?。！？:：,，、", r) && !cjkText(inner) && reGoesOn.MatchString(after) {
+			// "basic kit (3 lights + phone charging) is KES 50 a day": the
+			// sentence goes on after the aside, so it is read whole
+			// without it, and the aside after it.
+			end := len(after)
+			if e := reSentenceEnd.FindStringIndex(after); e != nil {
+				end = e[0] + 1
+			}
+			b.WriteString(strings.TrimRight(before, " ") + " " + strings.TrimSpace(after[:end]))
+			if r, _ := utf8.DecodeLastRuneInString(strings.TrimSpace(after[:end])); !strings.ContainsRune(".!?", r) {
+				b.WriteString(".")
+			}
+			b.WriteString(" " + inner + " ")
+			last = loc[1] + end
+			continue
+		}
 		b.WriteString(strings.TrimRight(before, " "))
 		if r, _ := utf8.DecodeLastRuneInString(strings.TrimRight(before, " ")); strings.TrimSpace(before) != "" && !strings.ContainsRune(".!?。！？:：,，、", r) && !cjkText(inner) {
 			// An aside inside a sentence ("migrated saves to X (Y is
@@ -125,6 +145,13 @@ func replaceParens(line string) string {
 	b.WriteString(line[last:])
 	return b.String()
 }
+
+// reGoesOn opens words that go on with the sentence an aside stood in
+// ("… is KES 50 a day"); reSentenceEnd ends a sentence.
+var (
+	reGoesOn      = regexp.MustCompile(`^\s*\p{Ll}`)
+	reSentenceEnd = regexp.MustCompile(`[.!?](?:\s|$)`)
+)
 
 // departedBefore reports a Japanese clause saying someone left.
 func departedBefore(c string) bool {
