@@ -233,9 +233,32 @@ func toolAnswers(call, result string) []qa {
 				a = strings.TrimSpace(a[i+len(p):])
 			}
 		}
-		out = append(out, qa{q: questions[0], a: a})
+		out = append(out, qa{q: questions[0], a: withoutAskedAgain(a, questions[0])})
 	}
 	return keepAnswered(out)
+}
+
+// withoutAskedAgain is an answer without the question q written again
+// above it, as Pi's questionnaire writes it ("¿Cómo redondeo …?\n→ a
+// múltiplos de 5", "- Wann soll …?\n  Einmal am Tag"): the lines after
+// it, without the mark that opens them.
+func withoutAskedAgain(a, q string) string {
+	first, rest, ok := strings.Cut(a, "\n")
+	if !ok {
+		return a
+	}
+	first = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(first), "-*•"))
+	if first == "" || first != strings.TrimSpace(q) && !strings.HasSuffix(first, "?") && !strings.HasSuffix(first, "？") {
+		return a
+	}
+	rest = strings.TrimSpace(rest)
+	for _, mark := range []string{"→", "->", "=>", ">", ":"} {
+		rest = strings.TrimSpace(strings.TrimPrefix(rest, mark))
+	}
+	if rest == "" {
+		return a
+	}
+	return rest
 }
 
 func keepAnswered(in []qa) []qa {
