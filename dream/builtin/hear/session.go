@@ -142,6 +142,11 @@ func (sr *sessionReader) userMessage(r Record) {
 	sr.ownQ = userQuestion(r.Text)
 	o, proposed := proposal(sr.lastSaid)
 	agreed := proposed && agrees(r.Text)
+	if rm, ok := removalOffer(sr.lastSaid); ok && agrees(r.Text) {
+		// "Quito la de las 17:20. Quedan 10:15 y 13:45, ¿correcto?" —
+		// "correcto": what the agent removes, agreed to, is withdrawn.
+		sr.h.Retractions = append(sr.h.Retractions, Retraction{Lang: rm.lang, Target: rm.target, Subject: rm.target, Quote: rm.sentence, Entries: entries(r, rm.from)})
+	}
 	m := hearMessage(r.Text, q != "" && !agreed, q != "" && !own || proposed || endsAsking(sr.lastSaid), agreed)
 	if own && m.answer != nil && !(hasValue(m.answer.Quote, m.answer.Lang) && len([]rune(firstSentence(m.answer.Quote))) <= 100) {
 		m.answer = nil
@@ -217,6 +222,62 @@ func (sr *sessionReader) userMessage(r Record) {
 		}
 	}
 }
+
+// removal is what the agent says it removes, checking back ("So I'll
+// drop the 17:20 departure, right?"): the thing removed, the sentence,
+// its language and the text it is in.
+type removal struct {
+	target, sentence, lang string
+	from                   Record
+}
+
+// removalOffer finds the one removal the assistant's last text checks
+// back: a sentence of its removing something in the first person, in a
+// text that ends asking. A removal reported as done asks nothing.
+func removalOffer(said []Record) (removal, bool) {
+	if !endsAsking(said) {
+		return removal{}, false
+	}
+	r := said[len(said)-1]
+	var found []removal
+	for _, line := range strings.Split(r.Text, "\n") {
+		for _, s := range sentences(line) {
+			m := reRemovalOffer.FindStringSubmatch(strings.TrimSpace(s))
+			if m == nil {
+				continue
+			}
+			t := ""
+			for i, name := range reRemovalOffer.SubexpNames() {
+				if name == "t" && m[i] != "" {
+					t = m[i]
+				}
+			}
+			t = strings.TrimSpace(reRemovalTail.ReplaceAllString(t, ""))
+			if t == "" || anaphor(t) {
+				continue
+			}
+			found = append(found, removal{target: t, sentence: strings.TrimSpace(s), lang: detect(s), from: r})
+		}
+	}
+	if len(found) != 1 {
+		return removal{}, false
+	}
+	return found[0], true
+}
+
+var (
+	// reRemovalOffer is the agent removing something in the first
+	// person; group t is what.
+	reRemovalOffer = regexp.MustCompile(`(?i)^(?:(?:so|then|ok(?:ay)?|right|vale|bueno|entonces|gut|also|dann|bon|donc|alors),?\s+)?(?:i'll|i will|i'd|let me|i'm going to)\s+(?:drop|remove|delete|take out|cut|retire|strike)\s+(?P<t>[^,;.?!]{2,60})` +
+		`|^(?:(?:vale|bueno|entonces|pues),?\s+)?(?:quito|elimino|borro|retiro|saco)\s+(?P<t>[^,;.?!¿]{2,60})` +
+		`|^(?:(?:gut|also|dann|ok),?\s+)?ich\s+(?:streiche|entferne|lösche)\s+(?P<t>[^,;.?!]{2,60})` +
+		`|^(?:(?:bon|donc|alors|ok),?\s+)?je\s+(?:supprime|retire|enlève)\s+(?P<t>[^,;.?!]{2,60})` +
+		`|^(?:好的?|那|那么)?[，,]?(?:我)?把(?P<t>[^，,。？?]{2,30}?)(?:删掉|去掉|移除|拿掉|删除)` +
+		`|^(?P<t>[^、。？?]{2,30}?)を(?:削除|外|消)(?:します|しましょうか|しますね)`)
+	// reRemovalTail is what follows the thing removed without naming it:
+	// where from, and the asking.
+	reRemovalTail = regexp.MustCompile(`(?i)\s+(?:and keep|keeping|from the|from our|aus dem|aus der|du formulaire|del|de la lista|y dejo|und lasse)\b.*$|\s+(?:raus|heraus)$|(?:,?\s*(?:right|ok|okay|correct|yes|sí|vale|ja|oui)\s*)$`)
+)
 
 // checksBack reports questions one of which asks the user to confirm what
 // the agent said (reCheckQuestion).
@@ -352,12 +413,83 @@ func (e echo) statementIn(r, said Record) (Statement, bool) {
 			}
 			st.Quote = firstSentence(r.Text)
 			st.Replaces = replacesIn(s, lang)
+			if old := computedFrom(s, e.nums); old != "" && !slices.Contains(st.Replaces, old) {
+				st.Replaces = append(st.Replaces, old)
+			}
 			st.Entries = entries(r, said)
 			return st, true
 		}
 	}
 	return Statement{}, false
 }
+
+// computedFrom is the value a sentence of the agent's works a new one
+// (one of nums) out from: "Right now the first feed is 07:00, so an hour
+// earlier makes it 06:00" → "07:00". The old value is the last number
+// written like the new one (a time as a time) before a word of shift or
+// of more and less that stands before the new value; "" when there is
+// none. An amount keeps its unit ("85 €").
+func computedFrom(s string, nums []string) string {
+	locs := reEchoNumber.FindAllStringIndex(s, -1)
+	at := slices.IndexFunc(locs, func(l []int) bool {
+		return slices.ContainsFunc(nums, func(n string) bool { return sameNumber(n, s[l[0]:l[1]]) })
+	})
+	if at <= 0 {
+		return ""
+	}
+	newNum := s[locs[at][0]:locs[at][1]]
+	cues := reComputeCue.FindAllStringIndex(s[:locs[at][0]], -1)
+	if len(cues) == 0 {
+		return ""
+	}
+	cue := cues[len(cues)-1][0]
+	newUnit := amountOf(s, locs[at])
+	var first string
+	for _, l := range locs[:at] {
+		old := s[l[0]:l[1]]
+		if l[1] > cue || strings.Contains(old, ":") != strings.Contains(newNum, ":") || sameNumber(old, newNum) {
+			continue
+		}
+		if strings.Contains(old, ":") {
+			return old
+		}
+		// An amount in the new one's unit ("40 €", not the "10 € de
+		// plus" it grows by, which comes after it).
+		a := amountOf(s, l)
+		if a != old && strings.TrimSpace(strings.Replace(a, old, "", 1)) == strings.TrimSpace(strings.Replace(newUnit, newNum, "", 1)) {
+			return a
+		}
+		if first == "" {
+			first = inUnit(old, newUnit)
+		}
+	}
+	return first
+}
+
+// amountOf is the number at l in s with its currency or unit, before or
+// after it ("85 €", "€85", "3 Tage").
+func amountOf(s string, l []int) string {
+	n := s[l[0]:l[1]]
+	if m := reUnitAfter.FindString(s[l[1]:]); m != "" {
+		return n + m
+	}
+	before := strings.TrimRight(s[:l[0]], " ")
+	for _, c := range []string{"£", "$", "€", "¥"} {
+		if strings.HasSuffix(before, c) {
+			return s[len(before)-len(c) : l[1]]
+		}
+	}
+	return n
+}
+
+var (
+	// reComputeCue is a word of shift ("earlier", "早め") or of more and
+	// less ("zehn Euro mehr", "10 € de plus", "提前") between the value
+	// that holds and the one worked out from it.
+	reComputeCue = regexp.MustCompile(`(?i)\b(?:earlier|later|sooner|more|less|extra|cheaper|dearer|longer|shorter|double|twice|half|früher|später|mehr|weniger|doppelt|halb|antes|después|más|menos|doble|mitad|plus|moins|moitié|avance|retard)` + EndsWord + `|早め|早く|遅く|遅らせ|増や|減ら|上げ|下げ|提前|推迟|延后|晚|早|多|少|涨|降|加|减|翻倍|一半`)
+	// reUnitAfter is a currency or unit right after an amount (" €", "%").
+	reUnitAfter = regexp.MustCompile(`^\s?(?:%|％|€|£|\$|[\pL°]{1,12}\b)`)
+)
 
 // reUnchanged says a thing stays as it is.
 var reUnchanged = regexp.MustCompile(`(?i)\b(?:unchanged|stays? (?:the same|as (?:it is|they are))|remains? the same|unverändert|bleib(?:t|en) (?:gleich|wie (?:gehabt|bisher))|sin cambios|igual que antes|se queda(?:n)? igual|inchangée?s?|ne change(?:nt)? pas|reste(?:nt)? pareils?)\b|不变|照旧|不改|そのまま|変わらず|変更なし`)
@@ -459,6 +591,11 @@ func answerStatement(st Statement, q string, own bool, ids []string) Statement {
 		st.Claim = answerClaim(shortQuestion(q), st.Quote)
 	}
 	st.Replaces = slices.Concat(replacesIn(st.Quote, st.Lang), deniedValues(q, st.Quote), instead)
+	if old := computedFrom(q, reEchoNumber.FindAllString(st.Quote, -1)); old != "" && !slices.Contains(st.Replaces, old) {
+		// "Ahora la salida es a las 9:30; media hora antes serían las
+		// 9:00, ¿vale?" — "Sí, 9:00".
+		st.Replaces = append(st.Replaces, old)
+	}
 	st.Versions = versionNames(st.Quote, st.Lang)
 	if own {
 		st.Claim = FollowUpLead + q + FollowUpMid + st.Quote + "”"
@@ -1935,7 +2072,7 @@ func answerOf(rest []msgSentence) (string, int) {
 			}
 			// A sentence that says something of its own is read on its
 			// own, unless the answer so far is a bare value ("8 MB.").
-			if _, v := classify(text, lang, false); v != neutral && !(j == 1 && n < 30 && v == durable) {
+			if _, v := classify(text, lang, false); v != neutral && !(j == 1 && n < 30 && v == durable && hasValue(parts[0], rest[0].lang)) || turnsBack(text) {
 				break
 			}
 			if h := hearMessage(text, false, false, false); len(h.retracts) > 0 || len(h.forgets) > 0 {
@@ -2191,7 +2328,7 @@ func replacesIn(text, lang string) []string {
 
 // reArrowOld is the value a check-back moves from: before an arrow, or
 // before "becomes" after "so"; group 1.
-var reArrowOld = regexp.MustCompile(`(?i)^(?:(?:so|then|ok,? so|right,? so)\s+(?:the\s+)?)?([^.?!。？→,]{1,24}?)\s*(?:→|->|=>|\s(?:becomes|goes to|moves to|changes to|turns into)\s)`)
+var reArrowOld = regexp.MustCompile(`(?i)^(?:(?:so|then|ok,? so|right,? so)\s+(?:the\s+)?)?((?:[^.?!。？→,]|[.,]\d){1,24}?)\s*(?:→|->|=>|\s(?:becomes|goes to|moves to|changes to|turns into)\s)`)
 
 // changedFrom is what an offered change replaces (olds, from replacesIn)
 // with what a check-back moves from (reArrowOld), and a bare old count
@@ -2201,13 +2338,27 @@ func changedFrom(olds []string, text string) []string {
 	if m := reArrowOld.FindStringSubmatch(text); m != nil && !slices.Contains(olds, m[1]) {
 		// "火曜 23:59 → 月曜 23:59", "So Tuesday becomes Wednesday": what
 		// the value was.
-		olds = append(olds, strings.TrimSpace(m[1]))
+		old := strings.TrimSpace(m[1])
+		if f := strings.Fields(old); len(f) > 2 {
+			// "So the fee goes €1,250 → €1,400": the value, not what
+			// it is of.
+			if i := slices.IndexFunc(f, func(w string) bool { return strings.ContainsAny(w, "0123456789") }); i > 0 {
+				old = strings.Join(f[i:], " ")
+			}
+		}
+		olds = append(olds, old)
 	}
 	if m := reFromToQuestion.FindStringSubmatch(text); m != nil {
+		found := false
 		for i, o := range olds {
-			if o == m[1] {
-				olds[i] = inUnit(m[1], m[2])
+			if o == m[1] || o == inUnit(m[1], m[2]) {
+				olds[i], found = inUnit(m[1], m[2]), true
 			}
+		}
+		if !found {
+			// "So the grace period goes from 3 to 5 days": the value it
+			// goes from.
+			olds = append(olds, inUnit(m[1], m[2]))
 		}
 	}
 	return olds
@@ -2378,7 +2529,7 @@ var reMarkerLead = regexp.MustCompile(`(?i)^(?:(?:and|but|also|oh|y|pero|et|mais
 // kept out of notes: "Anyway", "Back to …", "One more thing", "Next:",
 // "Zum Testen:", "あと…", "另外…", a word or three and a colon, or a
 // colleague addressed by name ("Arun, one more for you: …").
-var reTurnsBack = regexp.MustCompile(`(?i)^(?:anyway|anyhow|back to|moving on|one more|another thing|next[,:]|ok(?:ay)?,? (?:so|back)|egal|zurück zu|noch was|nächstes|en fin|bueno,|volviendo|otra cosa|bref|sinon|bon,|revenons|autre chose|あと|それと|それから|さて|另外|还有|回到|言归正传)|^[\pL]+(?:\s[\pL]+){0,2}\s?[:：]\s|^` + nameRe + `,\s`)
+var reTurnsBack = regexp.MustCompile(`(?i)^(?:anyway|anyhow|back to|moving on|one more|another thing|next[,:]|(?:oh|ah),? and\s|and also\s|(?:oh|ah),? y\s|y además|(?:oh|ah|ach),? und\s|und noch\s|(?:oh|ah),? et\s|et aussi\s|ok(?:ay)?,? (?:so|back)|egal|zurück zu|noch was|nächstes|en fin|bueno,|volviendo|otra cosa|bref|sinon|bon,|revenons|autre chose|あと|それと|それから|さて|另外|还有|回到|言归正传)|^[\pL]+(?:\s[\pL]+){0,2}\s?[:：]\s|^` + nameRe + `,\s`)
 
 // turnsBack reports whether a sentence turns back to the work after an
 // aside kept out of notes (reTurnsBack).

@@ -1,0 +1,173 @@
+package hear
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Ensure that a value the agent works out from the one that holds and a
+// change asked for ("it is 07:00 now, so an hour earlier makes it
+// 06:00"), agreed to by the user saying the new value, replaces the value
+// it was worked out from.
+func TestComputedCheckBack(t *testing.T) {
+	for _, tc := range []struct {
+		said, reply, old string
+	}{
+		{"Right now the first feed is 07:00, so an hour earlier makes it 06:00. I'd set FIRST_FEED to 06:00 and leave the rest. OK?", "yes 06:00", "07:00"},
+		{"The list job runs at 20:00 Lisbon time, so two hours earlier is 18:00. Shall I move the cron to 18:00?", "yes, 18:00", "20:00"},
+		{"Aktuell kostet die Tour 85 €, zehn Euro mehr wären also 95 €. Passt das?", "Ja, 95 €", "85 €"},
+		{"Ahora la salida es a las 9:30; media hora antes serían las 9:00, ¿vale?", "Sí, 9:00", "9:30"},
+		{"今は 08:00 なので、30分早めると 7:30 ですね。", "はい、7:30で", "08:00"},
+		{"5,800円 → 6,600円ですね。10月発送分からでいいですか？", "はい、6,600円で、10月から。", "5,800円"},
+		{"So the fee goes €1,250 → €1,400 from March?", "yes", "€1,250"},
+		{"现在每天 20:00 推送，提前两小时就是 18:00，对吗？", "对，18:00", "20:00"},
+		{"La cotisation est de 40 €, donc 10 € de plus font 50 €. C'est bien ça ?", "oui, 50 €", "40 €"},
+	} {
+		sts := Session(conv("A:"+tc.said, tc.reply)).Statements
+		i := slices.IndexFunc(sts, func(st Statement) bool {
+			return (st.Via == "confirm" || st.Via == "answer") && slices.Contains(st.Replaces, tc.old)
+		})
+		if i < 0 {
+			t.Errorf("%q / %q: %+v, want a confirmation replacing %q", tc.said, tc.reply, sts, tc.old)
+		}
+	}
+	// A value the sentence keeps beside the one worked out is not the old
+	// one: "the 14:30 stop stays" names no change.
+	sts := Session(conv("A:The winter stop stays at 14:30 and the first feed goes to 06:00. OK?", "yes 06:00")).Statements
+	for _, st := range sts {
+		if slices.Contains(st.Replaces, "14:30") {
+			t.Errorf("a value kept heard as replaced: %+v", st)
+		}
+	}
+}
+
+// Ensure that an aside in brackets inside a sentence does not cut the
+// sentence in two: the sentence is read whole without it.
+func TestAsideInBrackets(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"basic kit (3 lights + phone charging) is KES 50 a day, the TV kit KES 85.", "basic kit is KES 50 a day"},
+		{"Der Grundpreis (ohne Anfahrt, die rechnen wir extra) liegt bei 95 Euro.", "Der Grundpreis liegt bei 95 Euro"},
+	} {
+		sts := Session(conv(tc.text)).Statements
+		if !slices.ContainsFunc(sts, func(st Statement) bool { return strings.Contains(st.Claim, tc.want) }) {
+			t.Errorf("%q: %+v, want a claim saying %q", tc.text, sts, tc.want)
+		}
+	}
+	// An aside does not make a question or a task a statement.
+	for _, text := range []string{
+		"can you fix the export (the one for the accountant) please?",
+	} {
+		if sts := Session(conv(text)).Statements; len(sts) != 0 {
+			t.Errorf("%q: heard %+v", text, sts)
+		}
+	}
+}
+
+// Ensure that a change said as where everything stands now replaces
+// the version before: "现在所有设备都统一到 LM-FW 4.0 了", and that an
+// agreed check-back "goes from 3 to 5 days" replaces "3 days".
+func TestMovedToAndGoesFrom(t *testing.T) {
+	sts := Session(conv("现在所有设备都统一到 LM-FW 4.0 了，旧机器也刷完了。")).Statements
+	if len(sts) != 1 || !slices.Contains(sts[0].Replaces, "LM-FW ") {
+		t.Errorf("unified onto a version: %+v, want one statement replacing the LM-FW version", sts)
+	}
+	sts = Session(conv("A:So the grace period goes from 3 to 5 days. Apply it from today?", "yes, from today")).Statements
+	if len(sts) != 1 || !slices.Contains(sts[0].Replaces, "3 days") {
+		t.Errorf("goes from 3 to 5 days: %+v, want a confirmation replacing 3 days", sts)
+	}
+}
+
+// Ensure that a removal the agent checks back in the first person ("Quito
+// la de las 17:20. Quedan 10:15 y 13:45, ¿correcto?"), agreed to, is a
+// withdrawal of what it removes; one the user refuses, or one the agent
+// reports as done without asking, is none.
+func TestRemovalCheckedBack(t *testing.T) {
+	for _, tc := range []struct {
+		said, reply, target string
+	}{
+		{"Quito la de las 17:20. Quedan 10:15 y 13:45, ¿correcto?", "correcto", "17:20"},
+		{"So I'll drop the 17:20 departure and keep the other two, right?", "yes", "17:20 departure"},
+		{"Ich streiche den Samstagsdienst aus dem Plan, passt das?", "Ja, passt.", "Samstagsdienst"},
+		{"Je retire la remise étudiante du formulaire ? C'est bien ça ?", "oui", "remise étudiante"},
+		{"那我把周三的例会提醒删掉，对吗？", "对", "周三的例会提醒"},
+	} {
+		h := Session(conv("A:"+tc.said, tc.reply))
+		if !slices.ContainsFunc(h.Retractions, func(r Retraction) bool { return strings.Contains(r.Target, tc.target) }) {
+			t.Errorf("%q / %q: %+v, want a withdrawal of %q", tc.said, tc.reply, h.Retractions, tc.target)
+		}
+	}
+	for _, tc := range []struct{ said, reply string }{
+		{"Quito la de las 17:20. Quedan 10:15 y 13:45, ¿correcto?", "No, la de las 17:20 se queda."},
+		{"Quito el contador diario. Los tests pasan.", "ok"},
+		{"So I'll drop the 17:20 departure, right?", "what? no"},
+	} {
+		if h := Session(conv("A:"+tc.said, tc.reply)); len(h.Retractions) != 0 {
+			t.Errorf("%q / %q: withdrew %+v", tc.said, tc.reply, h.Retractions)
+		}
+	}
+}
+
+// Ensure that "oh and", "ah y", "ach und" turn back to the work after a
+// request to keep something out of the notes, and end a short answer
+// that is no value: what follows is heard on its own.
+func TestTurnBackWithAnd(t *testing.T) {
+	for _, tc := range []struct {
+		texts []string
+		want  string
+	}{
+		{[]string{"No lo apuntes, pero Efraín todavía no sabe calibrar la tinta. Ah y la lona ya está en 135 el metro."}, "135 el metro"},
+		{[]string{"Don't write this down, but Tom might quit. Oh and the staging DB is on Postgres 16 now."}, "Postgres 16"},
+		{[]string{"Nicht notieren, aber Jonas überlegt zu kündigen. Ach und der Export läuft jetzt um 6 Uhr."}, "6 Uhr"},
+		{[]string{"A:¿Los paso a Efraín?", "Sí, pásalos. Ah y la lona ya está en 135 el metro, nos subió el proveedor."}, "135 el metro"},
+	} {
+		sts := Session(conv(tc.texts...)).Statements
+		if !slices.ContainsFunc(sts, func(st Statement) bool {
+			return strings.Contains(st.Claim, tc.want) && st.Via != "answer"
+		}) {
+			t.Errorf("%q: %+v, want a statement of its own saying %q", tc.texts, sts, tc.want)
+		}
+	}
+	// What the request covers stays out.
+	for _, st := range Session(conv("Don't write this down, but Tom might quit. Oh and the staging DB is on Postgres 16 now.")).Statements {
+		if strings.Contains(st.Claim, "Tom") {
+			t.Errorf("kept out of the notes, heard: %q", st.Claim)
+		}
+	}
+}
+
+// Ensure that a questionnaire's answer written below the question again
+// (Pi's "User answered:\n<question>\n→ <answer>", "- <question>\n
+// <answer>") is the answer alone.
+func TestAnswerBelowQuestion(t *testing.T) {
+	const q = "¿Cómo redondeo las cotizaciones que ve el cliente?"
+	call := `{"questions":[{"id":"r","prompt":"` + q + `"}]}`
+	for _, result := range []string{
+		"User answered:\n" + q + "\n→ a múltiplos de 5, más fácil para el cambio",
+		"User answered:\n- " + q + "\n  a múltiplos de 5, más fácil para el cambio",
+		"User answered: a múltiplos de 5, más fácil para el cambio",
+	} {
+		h := Session([]Record{
+			{Role: "tool_call", Name: "questionnaire", ID: "c1", Text: call},
+			{Role: "tool_result", ID: "r1", Text: result},
+		})
+		if len(h.Statements) != 1 || h.Statements[0].Quote != "a múltiplos de 5, más fácil para el cambio" {
+			t.Errorf("%q: %+v, want the answer alone", result, h.Statements)
+		}
+	}
+}
+
+// Ensure that "ya no cobramos …", "ya no aceptamos …" withdraw what they
+// name.
+func TestYaNoWeVerb(t *testing.T) {
+	for _, tc := range []struct{ text, target string }{
+		{"Ya no cobramos el recargo de urgencia.", "recargo de urgencia"},
+		{"Ya no aceptamos pagos con cheque.", "pagos con cheque"},
+		{"Ya no mandamos el resumen por fax.", "resumen por fax"},
+	} {
+		h := Session(conv(tc.text))
+		if !slices.ContainsFunc(h.Retractions, func(r Retraction) bool { return strings.Contains(r.Target, tc.target) }) {
+			t.Errorf("%q: %+v, want %q withdrawn", tc.text, h.Retractions, tc.target)
+		}
+	}
+}
