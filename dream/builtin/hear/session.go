@@ -91,7 +91,7 @@ var reKeptPart = regexp.MustCompile(`(?i)\b(?:stays?|remains?|keep(?:s|ing)?|ble
 // around it or cut from a longer sentence ("… der Import holt die ab.").
 func fragment(quote, lang string) bool {
 	q := strings.TrimSpace(quote)
-	if q == "" || reKeptPart.MatchString(q) || strings.ContainsFunc(q, unicode.IsDigit) {
+	if q == "" || reKeptPart.MatchString(q) || strings.ContainsFunc(q, unicode.IsDigit) || spelledCount(q) {
 		return false
 	}
 	cut := strings.HasPrefix(q, "…")
@@ -1040,10 +1040,22 @@ func correctedInPlace(text, lang string) (Statement, bool) {
 		if a := reAboutTopic.FindStringSubmatchIndex(text[:loc[0]]); a != nil {
 			st.Subject = strings.ToLower(strings.TrimSpace(text[a[2]:a[3]]))
 			st.Claim = claimFor(st.Kind, lang, strings.TrimSpace(text[a[0]:]))
+		} else if lead := strings.TrimSpace(reLeadFiller.ReplaceAllString(strings.Trim(text[:loc[0]], " ,:;—–-"), "")); lead != "" && len(strings.Fields(lead)) <= 5 {
+			// "and the seal pool, I told you four pups, it's three pups":
+			// what the value is of, named before.
+			if np := nounPhrase(lead, lang, lexes[lang]); np != "" {
+				st.Subject = np
+				st.Quote = lead + " … " + strings.TrimSpace(st.Quote)
+				st.Claim = claimFor(st.Kind, lang, st.Quote)
+			}
 		}
 	}
 	return st, ok
 }
+
+// reLeadFiller opens the words naming what a correction is of: "and",
+// "oh and", "also".
+var reLeadFiller = regexp.MustCompile(`(?i)^(?:(?:oh|ah|and|also|plus|und|y|et)[,\s]+)+`)
 
 // reAboutTopic ends the words before a correction with what it is about:
 // "I've been wrong all year about cattle commission:".
@@ -1060,7 +1072,7 @@ func correction(said, now, lang, why string) (Statement, bool) {
 	}
 	v := reCopulaValue.FindStringSubmatch(said)
 	now = strings.TrimSpace(commaParts(now)[0])
-	if v == nil && hasValue(now, lang) {
+	if v == nil && (hasValue(now, lang) || spelledCount(now)) {
 		// "I told you fourteen days in the winter — it's 21 days": the
 		// value alone was told, of what the value now says.
 		if old, of := toldValue(said); old != "" {

@@ -171,3 +171,13 @@ func TestYaNoWeVerb(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that a correction of a count said in words ("I told you four
+// pups, it's three pups") is heard, led by what the count is of when the
+// sentence names it first.
+func TestToldInWords(t *testing.T) {
+	sts := Session(conv("and the seal pool, I told you four pups, it's three pups, the vet measured the water volume again. sorry")).Statements
+	if len(sts) != 1 || sts[0].Subject != "seal pool" || !slices.Contains(sts[0].Replaces, "4 pups") || !strings.Contains(sts[0].Claim, "three pups") {
+		t.Errorf("%+v, want the seal pool's three pups replacing four", sts)
+	}
+}
