@@ -51,6 +51,21 @@ var reUntilDay = regexp.MustCompile(`(?i)(?:` +
 	// 到8月底, 至9月30日, 9月30日前, 8月底之前, 9月末まで, 9月30日まで
 	`|(?:到|至|截至)(?P<n11>\d{1,2})月(?:(?P<d11>\d{1,2})[日号]|(?P<e11>底|末))` +
 	`|(?P<n12>\d{1,2})月(?:(?P<d12>\d{1,2})[日号]|(?P<e12>底|末))(?:之前|以前|前|为止|まで)` +
+	// till the fire inspection on the 14th, until the audit on 3 May,
+	// jusqu'à la révision du 14 mai, hasta la revisión del 14 de mayo, bis
+	// zur Abnahme am 14. Mai: until an event on a day (of the month it is
+	// said in, or the next, when no month is named).
+	`|\b(?:until|till|til)\s+(?:the\s+|our\s+|their\s+)?[\pL'’ -]{3,40}?\s+on\s+(?:the\s+)?(?:(?P<d13>\d{1,2})(?:st|nd|rd|th)?(?:\s+(?:of\s+)?(?P<m13>` + monthAlt + `))?\b|(?P<m14>` + monthAlt + `)\s+(?P<d14>\d{1,2})(?:st|nd|rd|th)?\b)` +
+	`|\bjusqu['’](?:à|au)\s+(?:la\s+|le\s+|l['’])?[\pL'’ -]{3,40}?\s+du\s+(?P<d15>\d{1,2})(?:er)?(?:\s+(?P<m15>` + monthAlt + `))?\b` +
+	`|\bhasta\s+(?:la\s+|el\s+)?[\pL ]{3,40}?\s+del\s+(?P<d16>\d{1,2})(?:\s+de\s+(?P<m16>` + monthAlt + `))?\b` +
+	`|\bbis\s+zu[rm]\s+[\pL -]{3,40}?\s+am\s+(?P<d17>\d{1,2})\.(?:\s*(?P<m17>` + monthAlt + `))?` +
+	// 21 July to 7 September, July 21 to September 7, del 21 de julio al 7
+	// de septiembre, du 21 juillet au 7 septembre, vom 21. Juli bis 7.
+	// September: a period from one day to another holds until the second.
+	`|\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:` + monthAlt + `)\s*(?:to|until|till|through|-|–)\s*(?P<d18>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m18>` + monthAlt + `)\b` +
+	`|\b(?:` + monthAlt + `)\s+\d{1,2}(?:st|nd|rd|th)?\s*(?:to|until|till|through|-|–)\s*(?P<m19>` + monthAlt + `)\s+(?P<d19>\d{1,2})(?:st|nd|rd|th)?\b` +
+	`|\bdel\s+\d{1,2}\s+(?:de\s+(?:` + monthAlt + `)\s+)?al\s+(?P<d20>\d{1,2})\s+de\s+(?P<m20>` + monthAlt + `)\b` +
+	`|\bdu\s+\d{1,2}(?:er)?\s+(?:(?:` + monthAlt + `)\s+)?au\s+(?P<d21>\d{1,2})(?:er)?\s+(?P<m21>` + monthAlt + `)\b` +
 	`)`)
 
 // untilDay is the last day text says it holds (reUntilDay), in the year
@@ -76,10 +91,21 @@ func untilDay(text string, said time.Time) string {
 			monthEnd = true
 		}
 	}
+	said = said.UTC()
+	if month == 0 && day >= 1 && day <= 31 {
+		// "till the fire inspection on the 14th": in the month it is
+		// said in, or the next once that day has passed.
+		month = int(said.Month())
+		if day < said.Day() {
+			month++
+		}
+		if month > 12 {
+			month = 1
+		}
+	}
 	if month < 1 || month > 12 || !monthEnd && (day < 1 || day > 31) {
 		return ""
 	}
-	said = said.UTC()
 	on := func(year int) time.Time {
 		if monthEnd {
 			// The day before the first of the next month.
