@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -1032,6 +1033,21 @@ func otherSentence(text string, holds func(string) bool) (string, bool) {
 	return withoutPart(text, open, end, quote, starts[hit], starts[hit], to), true
 }
 
+// digitTerms is ts with each number word written in digits ("two" →
+// "2"), for a count a statement replaces said in digits.
+func digitTerms(ts []string) []string {
+	out := make([]string, len(ts))
+	for i, t := range ts {
+		out[i] = t
+		if hear.NumberWord(t) {
+			if n, ok := hear.Amount(t); ok {
+				out[i] = strconv.FormatFloat(n, 'f', -1, 64)
+			}
+		}
+	}
+	return out
+}
+
 // pairsWith reports a Replaces word that pairs a unit or a day with one
 // of the statement's subject words (said), as hear's change stems do
 // ("seconds timeout", "thursday freeze"): it names the old value of that
@@ -1484,6 +1500,8 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 			cands = m.claims
 		}
 		pair := pairsWith(w, said)
+		// "2 costumes" is "two costumes" too.
+		counted := slices.ContainsFunc(wt, isDigits)
 		found := false
 		from := len(replaced)
 		for _, c := range cands {
@@ -1496,7 +1514,7 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 				// every timeout said in seconds.
 				continue
 			}
-			if c.current() && (containsTerms(c.vterms, wt) || tokenPrefix(c.cur.text, w) || stem && stemOpens(c.cur.text, w)) && otherVersion(w, c.cur.text, text) && !slices.Contains(replaced, c) &&
+			if c.current() && (containsTerms(c.vterms, wt) || counted && containsTerms(digitTerms(c.vterms), wt) || tokenPrefix(c.cur.text, w) || stem && stemOpens(c.cur.text, w)) && otherVersion(w, c.cur.text, text) && !slices.Contains(replaced, c) &&
 				!compoundHeadOnly(c.cur.text, w) {
 				replaced = append(replaced, c)
 				found = true

@@ -1,6 +1,10 @@
 package builtin
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/memfs/memfs/dream/builtin/hear"
+)
 
 // Ensure that a subject of generic words alone ("el servidor", "the
 // server") is found again in a later run, when its page is read lazily:
@@ -46,4 +50,18 @@ func TestCheckedBackMoveAcrossRuns(t *testing.T) {
 			checkCurrent(t, m, []string{tc.gone}, []string{tc.kept})
 		})
 	}
+}
+
+// Ensure that a count a statement replaces in digits ("2 costumes") finds
+// the claim that said it in words ("max two costumes per member").
+func TestCountInWordsReplaced(t *testing.T) {
+	dir := t.TempDir()
+	run(t, dir, said("s1", "A member borrows costumes for the season, max two costumes per member, and €20 deposit per costume."))
+	m := run(t, dir, map[string]hear.Heard{"s2": {Statements: []hear.Statement{{
+		Kind: hear.Answer, Lang: "en", Area: "project", Subject: "costume limit",
+		Claim:    "Asked “The lending code allows 2 costumes per member per season. Is that still the limit?”, the user answered: “three costumes now”",
+		Quote:    "three costumes now",
+		Replaces: []string{"2 costumes"}, Entries: []string{"e1"},
+	}}}})
+	checkCurrent(t, m, []string{"two costumes"}, []string{"three costumes", "€20 deposit"})
 }

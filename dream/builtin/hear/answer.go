@@ -5,6 +5,7 @@ import (
 	"maps"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -538,6 +539,27 @@ func withoutTrailingValue(s string) string {
 	return strings.Join(fs, " ")
 }
 
+// stillOfBefore is the one count the sentences of q before its last
+// state, when the last asks whether that still holds: "The lending code
+// allows 2 costumes per member per season. Is that still the limit?" →
+// "2 costumes"; "" otherwise.
+func stillOfBefore(q string) string {
+	ss := sentences(strings.TrimSpace(q))
+	if len(ss) < 2 || !reStillRef.MatchString(ss[len(ss)-1]) {
+		return ""
+	}
+	before := strings.Join(ss[:len(ss)-1], " ")
+	counts := reCountUnit.FindAllString(before, -1)
+	if len(counts) != 1 {
+		return ""
+	}
+	return strings.TrimSpace(counts[0])
+}
+
+// reStillRef asks whether what the sentence before said still holds:
+// "Is that still the limit?", "Is it still right?".
+var reStillRef = regexp.MustCompile(`(?i)\b(?:is|are) (?:that|this|it|these|those) still\b|\bstill (?:the case|right|correct|true|valid)\b|\bgilt (?:das|es) (?:noch|weiterhin)\b|\b(?:sigue|siguen) (?:siendo|valiendo)\b|\btoujours (?:le cas|valable|d'actualité)\b`)
+
 // reKeptQuestion asks whether a value stays as it is: "Is it still 25
 // minutes?", "着付け時間は今の 25 分のままでいいですか？", "Bleibt es bei 18
 // Uhr?", "¿Sigue siendo 40 €?", "Toujours 12 mois ?".
@@ -547,13 +569,20 @@ var reKeptQuestion = regexp.MustCompile(`(?i)(?:\bstill|\bstays? at|\bkeep(?:ing
 // the answer replaces by naming another number: "Is it still 25 minutes?"
 // — "Make it 20." leaves "25 minutes"; "" otherwise.
 func keptValue(q, a string) string {
-	m := reKeptQuestion.FindStringSubmatch(q)
-	if m == nil {
+	var old string
+	if m := reKeptQuestion.FindStringSubmatch(q); m != nil {
+		old = strings.TrimSpace(m[reKeptQuestion.SubexpIndex("v")])
+	} else if old = stillOfBefore(q); old == "" {
 		return ""
 	}
-	old := strings.TrimSpace(m[reKeptQuestion.SubexpIndex("v")])
 	oldNums := reDigits.FindAllString(old, -1)
 	nums := reDigits.FindAllString(a, -1)
+	for _, w := range strings.Fields(a) {
+		// "three costumes now": a count said in words.
+		if n, ok := Amount(strings.Trim(w, ",.;:!?")); ok && !hasDigit(w) {
+			nums = append(nums, strconv.FormatFloat(n, 'f', -1, 64))
+		}
+	}
 	if len(oldNums) == 0 || len(nums) == 0 || slices.ContainsFunc(nums, func(n string) bool { return slices.Contains(oldNums, n) }) {
 		return ""
 	}

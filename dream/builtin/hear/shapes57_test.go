@@ -181,3 +181,26 @@ func TestToldInWords(t *testing.T) {
 		t.Errorf("%+v, want the seal pool's three pups replacing four", sts)
 	}
 }
+
+// Ensure that a question asking whether what its sentence before said
+// still holds ("The lending code allows 2 costumes per member per season.
+// Is that still the limit?"), answered with another count, even in words,
+// replaces that count; one answered with the same count replaces nothing.
+func TestStillOfTheSentenceBefore(t *testing.T) {
+	const q = "The lending code allows 2 costumes per member per season. Is that still the limit?"
+	for _, tc := range []struct {
+		answer string
+		want   []string
+	}{
+		{"three costumes now, the Lindenthal club gave us their old stock", []string{"2 costumes"}},
+		{"3 now", []string{"2 costumes"}},
+		{"yes, 2 is fine", nil},
+	} {
+		if got := keptValue(q, tc.answer); got != strings.Join(tc.want, "") {
+			t.Errorf("keptValue(%q) = %q, want %q", tc.answer, got, tc.want)
+		}
+	}
+	if got := keptValue("Is that still the limit?", "three now"); got != "" {
+		t.Errorf("a question naming no count: %q", got)
+	}
+}
