@@ -166,6 +166,10 @@ func classify(raw, lang string, reply bool) (finding, verdict) {
 	return f, v
 }
 
+// reJustAsking is a sentence saying only that the one before was a
+// question, not a decision.
+var reJustAsking = regexp.MustCompile(`(?i)^(?:(?:i'm |i was |i am )?(?:only|just) (?:asking|wondering|curious)|nur (?:so )?gefragt|war nur (?:so )?eine frage|solo (?:pregunto|preguntaba|es una pregunta)|(?:je )?demande juste|juste pour savoir|c'est juste une question|只是问问|就是问问|随便问问|(?:ちょっと)?聞いてみただけ(?:です)?)[\s.!…。！]*$`)
+
 // reEndedWhere is a period said to be over that says where things are
 // now: a move to a value ("the cutover to Postgres 16", "die Migration
 // auf Java 21", "HAPI FHIR 7.2 へのアップグレード") or a number. "The
@@ -182,6 +186,11 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 		// "还有个情况要记一下：…", "one more thing to note: …": what to
 		// remember follows; the preface says nothing itself.
 		return finding{lang: lang, why: "n0p"}, neutral
+	}
+	if reJustAsking.MatchString(strings.TrimSpace(s)) {
+		// "Only asking.", "Nur so gefragt.": says what the sentence
+		// before was, and nothing itself.
+		return finding{lang: lang, why: "n0a"}, neutral
 	}
 	if reElidedFrame.MatchString(s) {
 		// "El contrato dice “…”": what a document says, elided, leaves

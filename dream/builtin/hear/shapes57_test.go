@@ -204,3 +204,14 @@ func TestStillOfTheSentenceBefore(t *testing.T) {
 		t.Errorf("a question naming no count: %q", got)
 	}
 }
+
+// Ensure that a sentence saying only that the one before was a question
+// ("Only asking.", "Nur so gefragt.") is no claim, and leaves what follows
+// it heard.
+func TestJustAsking(t *testing.T) {
+	for _, text := range []string{"Only asking.", "Nur so gefragt.", "solo pregunto.", "juste pour savoir.", "只是问问。", "聞いてみただけです。"} {
+		if sts := Session(conv("could we show the tram on a map? " + text + " The list job runs at 20:00.")).Statements; len(sts) != 1 || !strings.Contains(sts[0].Claim, "20:00") {
+			t.Errorf("%q: %+v, want the list job alone", text, sts)
+		}
+	}
+}
