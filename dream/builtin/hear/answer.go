@@ -558,7 +558,7 @@ func stillOfBefore(q string) string {
 
 // reStillRef asks whether what the sentence before said still holds:
 // "Is that still the limit?", "Is it still right?".
-var reStillRef = regexp.MustCompile(`(?i)\b(?:is|are) (?:that|this|it|these|those) still\b|\bstill (?:the case|right|correct|true|valid)\b|\bgilt (?:das|es) (?:noch|weiterhin)\b|\b(?:sigue|siguen) (?:siendo|valiendo)\b|\btoujours (?:le cas|valable|d'actualité)\b`)
+var reStillRef = regexp.MustCompile(`(?i)\b(?:is|are) (?:that|this|it|these|those) still\b|\bstill (?:the case|right|correct|true|valid)\b|\bgilt (?:das|es) (?:noch|weiterhin)\b|\b(?:sigue|siguen) (?:siendo|valiendo)\b|\btoujours (?:le cas|valable|d'actualité)` + EndsWord)
 
 // reKeptQuestion asks whether a value stays as it is: "Is it still 25
 // minutes?", "着付け時間は今の 25 分のままでいいですか？", "Bleibt es bei 18
