@@ -1133,6 +1133,10 @@ func withoutNamedItem(text, target string, tt []string) (string, bool) {
 // target, or the one word of it that says what ("that old Safari line"
 // is Safari) when the rest is filler.
 func listItem(target string, tt []string) string {
+	if ts := reClockTime.FindAllString(target, -1); len(ts) == 1 {
+		// "the 17:20 departure", "la de las 17:20": the time is the item.
+		return ts[0]
+	}
 	if len(tt) != 1 {
 		return target
 	}
@@ -1143,6 +1147,9 @@ func listItem(target string, tt []string) string {
 	}
 	return target
 }
+
+// reClockTime is a time of day written with its minutes.
+var reClockTime = regexp.MustCompile(`\b\d{1,2}:\d{2}\b`)
 
 // onlyHolder is the one current claim holding half of a withdrawal's
 // words (tt, two at least), one of which no other current claim holds;

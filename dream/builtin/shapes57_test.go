@@ -65,3 +65,13 @@ func TestCountInWordsReplaced(t *testing.T) {
 	}}}})
 	checkCurrent(t, m, []string{"two costumes"}, []string{"three costumes", "€20 deposit"})
 }
+
+// Ensure that a departure withdrawn by its time ("So I'll drop the 17:20
+// departure, right?" — "yes") leaves the others of the list it was in.
+func TestTimeOfAListWithdrawn(t *testing.T) {
+	dir := t.TempDir()
+	run(t, dir, said("s1", "Tours leave at 10:15, 13:45 and 17:20 from the tram stop."))
+	m := run(t, dir, said("s2", "Carris has no driver for the last tour any more.",
+		"A:So I'll drop the 17:20 departure and keep 10:15 and 13:45, right?", "yes"))
+	checkCurrent(t, m, []string{"17:20"}, []string{"10:15", "13:45"})
+}
