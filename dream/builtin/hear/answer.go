@@ -435,11 +435,13 @@ const yesWords = `yes|yep|yeah|yup|right|correct|exactly|ok|okay|ja|genau|richti
 // none of the old.
 func insteadValues(q, a string) []string {
 	q, a = strings.TrimSpace(q), strings.TrimSpace(a)
+	if old := keptValue(q, a); old != "" {
+		// "Is it still 25 minutes?" — "No, 20.": another count, with
+		// or without the no.
+		return []string{old}
+	}
 	if reAnswerNo.MatchString(a) {
 		return nil
-	}
-	if old := keptValue(q, a); old != "" {
-		return []string{old}
 	}
 	var newPart, old string
 	if m := reInsteadQuestion.FindStringSubmatch(q); m != nil {

@@ -666,8 +666,23 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		f.kind, f.subject = Rule, subjectOf(s[:loc[0]]+s[loc[1]:], lang, lx)
 		return why(f, "d22u"), durable
 	}
+	if m := rePriceItem.FindStringSubmatch(s); m != nil && !priceStop[strings.ToLower(m[1])] && !taskish(s, lang, lx) && !isImperativeLead(s, lang, lx) && !strings.ContainsAny(s, "?？") {
+		// "Prunksitzung am 15. Februar, Karten 39 Euro, Mitglieder 34":
+		// a thing and its price, said without a verb, is what it costs.
+		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
+		return why(f, "d21p"), durable
+	}
 	return why(f, "n25"), neutral
 }
+
+// rePriceItem is a thing named with its price and no verb between ("Karten
+// 39 Euro", "lona $120", "adultos 18 €"); group 1 is the word before the
+// price.
+var rePriceItem = regexp.MustCompile(`(?i)(?:^|[,:;]\s*|\s)(\pL[\pL-]{2,})\s+(?:[£$€]\s?\d+(?:[.,]\d+)?|\d+(?:[.,]\d+)?\s?(?:€|£|\$|euros?|eur|usd|chf|pesos?|yen|円|元|ドル|ユーロ))(?:$|[^\pL\pN])`)
+
+// priceStop are words before an amount that name no thing priced: "for
+// 39 Euro", "ab 39 €", "um 39 Euro".
+var priceStop = set("for", "from", "about", "around", "under", "over", "only", "just", "with", "and", "und", "für", "ab", "bis", "um", "mit", "von", "etwa", "nur", "por", "para", "desde", "hasta", "con", "unos", "pour", "dès", "avec", "environ", "moins", "plus", "than", "als", "que")
 
 // reWantsDone is someone's standing wish for how a thing is done: "she
 // also wants the tokens rotated …", "their security team wants all logs

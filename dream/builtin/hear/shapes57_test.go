@@ -200,6 +200,9 @@ func TestStillOfTheSentenceBefore(t *testing.T) {
 			t.Errorf("keptValue(%q) = %q, want %q", tc.answer, got, tc.want)
 		}
 	}
+	if got := insteadValues("Le poids max passager est à 110 kg dans la config. Toujours valable ?", "Non : 100 kg maximum, c'est l'assureur qui l'impose."); !slices.Equal(got, []string{"110 kg"}) {
+		t.Errorf("answered no and another count: %q, want 110 kg", got)
+	}
 	if got := keptValue("Is that still the limit?", "three now"); got != "" {
 		t.Errorf("a question naming no count: %q", got)
 	}
@@ -212,6 +215,28 @@ func TestJustAsking(t *testing.T) {
 	for _, text := range []string{"Only asking.", "Nur so gefragt.", "solo pregunto.", "juste pour savoir.", "只是问问。", "聞いてみただけです。"} {
 		if sts := Session(conv("could we show the tram on a map? " + text + " The list job runs at 20:00.")).Statements; len(sts) != 1 || !strings.Contains(sts[0].Claim, "20:00") {
 			t.Errorf("%q: %+v, want the list job alone", text, sts)
+		}
+	}
+}
+
+// Ensure that a thing named with its price and no verb ("Karten 39 Euro",
+// "adultos 18 €") is what it costs, and that a price in a question or
+// after "for" is not.
+func TestPriceWithoutVerb(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"Gut, das passt so. Für die Karten: Prunksitzung am 15. Februar, Karten 39 Euro, Mitglieder zahlen 34 Euro.", "Karten 39 Euro"},
+		{"Precios: adultos 18 €, niños 9 €.", "adultos 18 €"},
+	} {
+		sts := Session(conv(tc.text)).Statements
+		if !slices.ContainsFunc(sts, func(st Statement) bool { return strings.Contains(st.Claim, tc.want) }) {
+			t.Errorf("%q: %+v, want a claim saying %q", tc.text, sts, tc.want)
+		}
+	}
+	for _, text := range []string{"can you check the price, tickets 39 euro?", "Someone offered it to us for 39 euro once."} {
+		for _, st := range Session(conv(text)).Statements {
+			if strings.Contains(st.Claim, "39") {
+				t.Errorf("%q: heard %q", text, st.Claim)
+			}
 		}
 	}
 }
