@@ -240,3 +240,16 @@ func TestPriceWithoutVerb(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that "we've got six courts" and "we have 3 vans" state what the
+// team has, and "we've got a bug" does not.
+func TestWeHaveCount(t *testing.T) {
+	for _, text := range []string{"we've got six courts btw, 5 and 6 are the outdoor panoramic ones", "we have 3 vans for the Saturday round"} {
+		if sts := Session(conv(text)).Statements; len(sts) != 1 {
+			t.Errorf("%q: %+v, want one statement", text, sts)
+		}
+	}
+	if sts := Session(conv("we've got a bug in the export")).Statements; len(sts) != 0 {
+		t.Errorf("a bug heard as what the team has: %+v", sts)
+	}
+}
