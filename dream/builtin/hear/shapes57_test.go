@@ -253,3 +253,18 @@ func TestWeHaveCount(t *testing.T) {
 		t.Errorf("a bug heard as what the team has: %+v", sts)
 	}
 }
+
+// Ensure that an aside saying a thing is not ours stays in its sentence,
+// which is then kept out whole, and that "a nosotros no nos afecta" says
+// the same of another team's news.
+func TestNotOursAside(t *testing.T) {
+	for _, text := range []string{
+		"btw the city's parking API (not ours, other vendor) is at 120 req/min — don't confuse them if you see it in the gateway config",
+		"ah y el equipo de facturación se pasa a Ash framework, a nosotros no nos afecta",
+		"the billing team moves to Kafka next month, doesn't affect us",
+	} {
+		if sts := Session(conv(text)).Statements; len(sts) != 0 {
+			t.Errorf("%q: heard %+v", text, sts)
+		}
+	}
+}

@@ -96,7 +96,10 @@ func replaceParens(line string) string {
 		_, open := utf8.DecodeRuneInString(m)
 		_, shut := utf8.DecodeLastRuneInString(m)
 		inner := strings.TrimSpace(m[open : len(m)-shut])
-		if len(strings.Fields(inner)) < 4 && !cjkText(inner) {
+		if len(strings.Fields(inner)) < 4 && !cjkText(inner) || reNotOurs.MatchString(inner) {
+			// A few words stay in the sentence; so does an aside saying
+			// the thing is not ours ("(not ours, other vendor)"): it is
+			// what the sentence says of it.
 			continue
 		}
 		end := "."
