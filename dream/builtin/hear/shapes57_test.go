@@ -54,6 +54,12 @@ func TestAsideInBrackets(t *testing.T) {
 			t.Errorf("%q: %+v, want a claim saying %q", tc.text, sts, tc.want)
 		}
 	}
+	// An aside inside a quoted passage leaves the passage as it was: what
+	// the user says after it is theirs, the passage is not.
+	sts := Session(conv(`I had the Django docs open on squashing ("Squashing is the act of reducing an existing set of many migrations down to one (or sometimes a few) migrations which still represent the same changes") - we don't squash here, so ignore that page.`)).Statements
+	if len(sts) != 1 || strings.Contains(sts[0].Claim, "act of reducing") {
+		t.Errorf("an aside inside a quote: %+v, want the user's rule alone", sts)
+	}
 	// An aside does not make a question or a task a statement.
 	for _, text := range []string{
 		"can you fix the export (the one for the accountant) please?",
@@ -232,7 +238,7 @@ func TestPriceWithoutVerb(t *testing.T) {
 			t.Errorf("%q: %+v, want a claim saying %q", tc.text, sts, tc.want)
 		}
 	}
-	for _, text := range []string{"can you check the price, tickets 39 euro?", "Someone offered it to us for 39 euro once."} {
+	for _, text := range []string{"can you check the price, tickets 39 euro?", "Someone offered it to us for 39 euro once.", "« Tarif pro 39 € jusqu'à 1 kg, 5,90 € jusqu'à 3 kg »"} {
 		for _, st := range Session(conv(text)).Statements {
 			if strings.Contains(st.Claim, "39") {
 				t.Errorf("%q: heard %q", text, st.Claim)

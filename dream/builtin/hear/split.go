@@ -116,7 +116,7 @@ func replaceParens(line string) string {
 			continue
 		}
 		after := line[loc[1]:]
-		if r, _ := utf8.DecodeLastRuneInString(strings.TrimRight(before, " ")); strings.TrimSpace(before) != "" && !strings.ContainsRune(".!?。！？:：,，、", r) && !cjkText(inner) && reGoesOn.MatchString(after) {
+		if r, _ := utf8.DecodeLastRuneInString(strings.TrimRight(before, " ")); strings.TrimSpace(before) != "" && !strings.ContainsRune(".!?。！？:：,，、", r) && !cjkText(inner) && reGoesOn.MatchString(after) && !openIn(line[:loc[0]]) {
 			// "basic kit (3 lights + phone charging) is KES 50 a day": the
 			// sentence goes on after the aside, so it is read whole
 			// without it, and the aside after it.
@@ -147,6 +147,15 @@ func replaceParens(line string) string {
 	}
 	b.WriteString(line[last:])
 	return b.String()
+}
+
+// openIn reports text with a bracket or a quotation left open: an aside
+// after it stands inside a quoted passage or another aside ("(\"…down to
+// one (or sometimes a few) migrations…\")"), which is no sentence to
+// read whole.
+func openIn(text string) bool {
+	return strings.Count(text, "(") > strings.Count(text, ")") || strings.Count(text, `"`)%2 == 1 ||
+		strings.Count(text, "“") > strings.Count(text, "”") || strings.Count(text, "«") > strings.Count(text, "»")
 }
 
 // reGoesOn opens words that go on with the sentence an aside stood in
