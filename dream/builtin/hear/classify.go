@@ -683,7 +683,7 @@ var rePriceItem = regexp.MustCompile(`(?i)(?:^|[,:;]\s*|\s)(\pL[\pL-]{2,})\s+(?:
 
 // priceStop are words before an amount that name no thing priced: "for
 // 39 Euro", "ab 39 €", "um 39 Euro".
-var priceStop = set("for", "from", "about", "around", "under", "over", "only", "just", "with", "and", "und", "für", "ab", "bis", "um", "mit", "von", "etwa", "nur", "por", "para", "desde", "hasta", "con", "unos", "pour", "dès", "avec", "environ", "moins", "plus", "than", "als", "que")
+var priceStop = set("for", "from", "about", "around", "under", "over", "above", "below", "über", "unter", "mehr", "weniger", "más", "menos", "encima", "debajo", "dessus", "dessous", "au-delà", "only", "just", "with", "and", "und", "für", "ab", "bis", "um", "mit", "von", "etwa", "nur", "por", "para", "desde", "hasta", "con", "unos", "pour", "dès", "avec", "environ", "moins", "plus", "than", "als", "que")
 
 // reWantsDone is someone's standing wish for how a thing is done: "she
 // also wants the tokens rotated …", "their security team wants all logs

@@ -238,7 +238,9 @@ func TestPriceWithoutVerb(t *testing.T) {
 			t.Errorf("%q: %+v, want a claim saying %q", tc.text, sts, tc.want)
 		}
 	}
-	for _, text := range []string{"can you check the price, tickets 39 euro?", "Someone offered it to us for 39 euro once.", "« Tarif pro 39 € jusqu'à 1 kg, 5,90 € jusqu'à 3 kg »"} {
+	for _, text := range []string{"can you check the price, tickets 39 euro?", "Someone offered it to us for 39 euro once.", "« Tarif pro 39 € jusqu'à 1 kg, 5,90 € jusqu'à 3 kg »",
+		// A bound is no price: the clause is the condition's.
+		"Super. Noch was: Rechnungen über 39 € zahle ich erst, wenn Thomas sie freigegeben hat – kannst du die im Bericht markieren?"} {
 		for _, st := range Session(conv(text)).Statements {
 			if strings.Contains(st.Claim, "39") {
 				t.Errorf("%q: heard %q", text, st.Claim)
