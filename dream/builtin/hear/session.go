@@ -246,13 +246,7 @@ func removalOffer(said []Record) (removal, bool) {
 			if m == nil {
 				continue
 			}
-			t := ""
-			for i, name := range reRemovalOffer.SubexpNames() {
-				if name == "t" && m[i] != "" {
-					t = m[i]
-				}
-			}
-			t = strings.TrimSpace(reRemovalTail.ReplaceAllString(t, ""))
+			t := strings.TrimSpace(reRemovalTail.ReplaceAllString(group(reRemovalOffer, m, "t"), ""))
 			if t == "" || anaphor(t) {
 				continue
 			}
@@ -487,8 +481,9 @@ var (
 	// less ("zehn Euro mehr", "10 € de plus", "提前") between the value
 	// that holds and the one worked out from it.
 	reComputeCue = regexp.MustCompile(`(?i)\b(?:earlier|later|sooner|more|less|extra|cheaper|dearer|longer|shorter|double|twice|half|früher|später|mehr|weniger|doppelt|halb|antes|después|más|menos|doble|mitad|plus|moins|moitié|avance|retard)` + EndsWord + `|早め|早く|遅く|遅らせ|増や|減ら|上げ|下げ|提前|推迟|延后|晚|早|多|少|涨|降|加|减|翻倍|一半`)
-	// reUnitAfter is a currency or unit right after an amount (" €", "%").
-	reUnitAfter = regexp.MustCompile(`^\s?(?:%|％|€|£|\$|[\pL°]{1,12}\b)`)
+	// reUnitAfter is a currency or unit right after an amount (" €", "%",
+	// " Tage").
+	reUnitAfter = regexp.MustCompile(`^\s?(?:%|％|€|£|\$|[\pL°]{1,12})`)
 )
 
 // reUnchanged says a thing stays as it is.
