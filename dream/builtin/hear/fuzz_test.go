@@ -32,6 +32,11 @@ func FuzzSession(f *testing.F) {
 	f.Add("另外：之前同步失敗會通知店長 LINE 群組，LINE 通知還要保留嗎？", "不用了，LINE 通知關掉，測試店改成公館店。")
 	f.Add("Cambio REFUND_WINDOW de 48 a 24 horas, ¿vale?", "Hasta el 31 de julio no aceptamos encargos, eso")
 	f.Add("Do we show it?", `they sent this: "Dear members, boats keep to 5 knots. Board" Also the sauna opens at 16:00.`)
+	// A value worked out and agreed; a removal checked back; an aside
+	// inside a sentence; a rule held until an event's day.
+	f.Add("Aktuell kostet die Tour 85 €, zehn Euro mehr wären also 95 €. Passt das?", "Ja, 95 €")
+	f.Add("So I'll drop the 17:20 departure and keep 10:15 and 13:45, right?", "yes")
+	f.Add("現在は？", "basic kit (3 lights + phone charging) is KES 50 a day, till the fire inspection on the 14th.")
 	f.Fuzz(func(t *testing.T, question, reply string) {
 		if !utf8.ValidString(question) || !utf8.ValidString(reply) {
 			return
