@@ -162,8 +162,12 @@ func readPid(t *testing.T, name string) int {
 	return pid
 }
 
-// exists reports whether /proc has pid at all (a zombie included).
+// exists reports whether /proc has pid at all (a zombie included) as the
+// escaped sleep: the machine may run through its process ids within the
+// wait (pid_max is 32768 here, and the packages tested beside this one
+// start thousands of processes), and a process that took the id over is
+// not the child.
 func exists(pid int) bool {
-	_, err := os.Stat("/proc/" + strconv.Itoa(pid))
-	return err == nil
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	return err == nil && strings.Contains(string(b), " (sleep) ")
 }
