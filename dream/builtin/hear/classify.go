@@ -666,7 +666,7 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		f.kind, f.subject = Rule, subjectOf(s[:loc[0]]+s[loc[1]:], lang, lx)
 		return why(f, "d22u"), durable
 	}
-	if m := rePriceItem.FindStringSubmatch(s); m != nil && !priceStop[strings.ToLower(m[1])] && !taskish(s, lang, lx) && !isImperativeLead(s, lang, lx) && !strings.ContainsAny(s, "?？\"“”«»„「」") {
+	if m := rePriceItem.FindStringSubmatch(s); m != nil && !priceStop[strings.ToLower(m[1])] && !taskish(s, lang, lx) && !isImperativeLead(s, lang, lx) && !strings.ContainsAny(s, "?？") && !hasQuoteMark(s) {
 		// "Prunksitzung am 15. Februar, Karten 39 Euro, Mitglieder 34":
 		// a thing and its price, said without a verb, is what it costs.
 		// A price in quotation marks is a document's or a supplier's.

@@ -154,8 +154,32 @@ func replaceParens(line string) string {
 // one (or sometimes a few) migrations…\")"), which is no sentence to
 // read whole.
 func openIn(text string) bool {
-	return strings.Count(text, "(") > strings.Count(text, ")") || strings.Count(text, `"`)%2 == 1 ||
-		strings.Count(text, "“") > strings.Count(text, "”") || strings.Count(text, "«") > strings.Count(text, "»")
+	if strings.Count(text, "(") > strings.Count(text, ")") {
+		return true
+	}
+	for _, q := range quoteMarks {
+		switch {
+		case q[0] == q[1]:
+			if strings.Count(text, q[0])%2 == 1 {
+				return true
+			}
+		case q[0] == "“" && strings.Contains(text, "„"):
+			// "“" closes a German quotation.
+		case strings.Count(text, q[0]) > strings.Count(text, q[1]):
+			return true
+		}
+	}
+	return false
+}
+
+// hasQuoteMark reports text holding any quotation mark of quoteMarks.
+func hasQuoteMark(text string) bool {
+	for _, q := range quoteMarks {
+		if strings.Contains(text, q[0]) || strings.Contains(text, q[1]) {
+			return true
+		}
+	}
+	return false
 }
 
 // reGoesOn opens words that go on with the sentence an aside stood in
