@@ -52,6 +52,15 @@ func Run(ctx context.Context, c *Corpus, memfs Memfs, workDir string) (Report, e
 			return Report{}, fmt.Errorf("memcorpus: round %d: %w", i+1, err)
 		}
 	}
+	return ScoreHome(ctx, c, memfs, workDir)
+}
+
+// ScoreHome scores the memory a home already holds for the half: it reads
+// `memfs context` and every file of Scope's head (through a checkout under
+// workDir) and scores them, without checkpointing or dreaming. Run ends
+// with it; on its own it re-scores a home Run kept, so that a change to
+// what the context shows is measured without building the memory again.
+func ScoreHome(ctx context.Context, c *Corpus, memfs Memfs, workDir string) (Report, error) {
 	memory, err := memfs(ctx, "--scope", Scope, "context")
 	if err != nil {
 		return Report{}, fmt.Errorf("memcorpus: context: %w", err)

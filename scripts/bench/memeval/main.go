@@ -11,11 +11,15 @@
 // distractor ids; the test half's report holds counts only, since that half
 // is not read while tuning.
 //
-// Usage: go run ./scripts/bench/memeval [-half HALF] [-memfs BIN] [-dir DIR] [-keep DIR] [-json]
+// Usage: go run ./scripts/bench/memeval [-half HALF] [-memfs BIN] [-dir DIR] [-keep DIR | -rescore DIR] [-json]
 //
 // HALF is one of memcorpus.Halves (dev, dev2 and up, test; -h lists them).
 //
 // Without -memfs it builds ./cmd/memfs first (run it from the module root).
+//
+// -rescore DIR scores a home an earlier -keep run left, with the binary
+// given now, without checkpointing or dreaming again: what the context
+// shows of the same memory is measured on its own.
 package main
 
 import (
@@ -40,21 +44,26 @@ func main() {
 	bin := flag.String("memfs", "", "memfs binary (default: build ./cmd/memfs)")
 	dir := flag.String("dir", "", "the half's directory (default internal/memcorpus/testdata/<half>)")
 	keep := flag.String("keep", "", "use `dir` as the memfs home and keep it (must not exist)")
+	rescore := flag.String("rescore", "", "score the home `dir` an earlier -keep run left, without dreaming again")
 	asJSON := flag.Bool("json", false, "print the report as JSON")
 	flag.Parse()
+	if *keep != "" && *rescore != "" {
+		fmt.Fprintln(os.Stderr, "memeval: -keep and -rescore exclude each other")
+		os.Exit(2)
+	}
 	if !slices.Contains(memcorpus.Halves, *half) {
 		fmt.Fprintf(os.Stderr, "memeval: -half must be one of %v\n", memcorpus.Halves)
 		os.Exit(2)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	if err := run(ctx, *half, *bin, *dir, *keep, *asJSON); err != nil {
+	if err := run(ctx, *half, *bin, *dir, *keep, *rescore, *asJSON); err != nil {
 		fmt.Fprintln(os.Stderr, "memeval:", err)
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, half, bin, dir, keep string, asJSON bool) error {
+func run(ctx context.Context, half, bin, dir, keep, rescore string, asJSON bool) error {
 	if dir == "" {
 		dir = filepath.Join("internal", "memcorpus", "testdata", half)
 	}
@@ -85,9 +94,20 @@ func run(ctx context.Context, half, bin, dir, keep string, asJSON bool) error {
 		}
 		home = keep
 	}
+	if rescore != "" {
+		if _, err := os.Stat(filepath.Join(rescore, "store.git")); err != nil {
+			return fmt.Errorf("-rescore %s: not a memfs home: %w", rescore, err)
+		}
+		home = rescore
+	}
 	memfs := memcorpus.Command(bin, home)
 	start := time.Now()
-	r, err := memcorpus.Run(ctx, c, memfs, work)
+	var r memcorpus.Report
+	if rescore != "" {
+		r, err = memcorpus.ScoreHome(ctx, c, memfs, work)
+	} else {
+		r, err = memcorpus.Run(ctx, c, memfs, work)
+	}
 	if err != nil {
 		return err
 	}
