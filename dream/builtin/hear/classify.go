@@ -151,6 +151,11 @@ func cjkText(s string) bool {
 // instruction in it then needs a cue of durability ("No, keep jest"
 // declines a proposal; it sets no rule).
 func classify(raw, lang string, reply bool) (finding, verdict) {
+	if loc := reCourtesyTail.FindStringIndex(raw); loc != nil && loc[0] > 0 {
+		// "we bumped to go 1.23 yesterday so range-over-func is fine now
+		// if it helps": a courtesy, no condition.
+		raw = raw[:loc[0]]
+	}
 	f, v := classifyClause(raw, lang, reply)
 	if f.why == "d22m" && reTaskLabel.MatchString(raw) {
 		// "Aufgabe: …, maximal 3 Vormerkungen pro Nutzer": a limit in a
@@ -165,6 +170,10 @@ func classify(raw, lang string, reply bool) (finding, verdict) {
 	}
 	return f, v
 }
+
+// reCourtesyTail ends a clause with a courtesy that makes nothing
+// conditional: "… if it helps", "… falls das hilft", "… si ça aide".
+var reCourtesyTail = regexp.MustCompile(`(?i),?\s+(?:if (?:it|that|this) helps|in case (?:it|that) helps|if you need (?:it|that|to know)|falls (?:das|es) hilft|wenn(?:'s| es| das) hilft|por si (?:te |les )?sirve|si (?:ça|cela) (?:aide|peut aider|t'aide))[.!]?\s*$`)
 
 // reJustAsking is a sentence saying only that the one before was a
 // question, not a decision.
@@ -319,6 +328,16 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 		// value is none of theirs.
 		return why(f, "e3t"), excluded
 	}
+	if loc := reSinceEvent.FindStringSubmatchIndex(s); loc != nil && loc[3] < len(s) {
+		// "since the move we deploy any weekday except Friday": what
+		// holds since an event is read as said, a change.
+		if g, v := classify(s[loc[3]:], lang, reply); v == durable {
+			if g.retract == "" && g.forget == "" {
+				g.text = s
+			}
+			return g, v
+		}
+	}
 	if loc := reFromDate.FindStringIndex(s); loc != nil && loc[1] < len(s) && !reFromDate.MatchString(s[loc[1]:]) {
 		// "From 1 June every overdue day costs 50p", "ab 1. Juni kostet
 		// jeder Tag 0,50 €": what holds from a date on is read as said,
@@ -449,6 +468,10 @@ func decideKind(f finding, c cues) (finding, verdict) {
 	durableCue, modal, imper, strong := c.durableCue, c.modal, c.imper, c.strong
 	set := valueSet(s, lang)
 	switch {
+	case reKeepRest.MatchString(s):
+		// "keep the rest as is", beside a part withdrawn: what stays is
+		// said where it was, not here.
+		return why(f, "l17k"), local
 	case reNewOwner.MatchString(s) && hasOwner(s, lang, lx):
 		// "billing has a new owner, Marcus Hale": whoever owned or
 		// reviewed billing before no longer does.
@@ -478,7 +501,8 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		return why(f, "d14v"), durable
 	case lx.narrative.MatchString(s):
 		return why(f, "l11"), local
-	case (problemReport(s, lang) || lx.state.MatchString(s) && !durableCue && !reLimitFine.MatchString(s)) && versionMoved(s, f.replaces) == "":
+	case (problemReport(s, lang) || lx.state.MatchString(s) && !durableCue && !reLimitFine.MatchString(s)) && versionMoved(s, f.replaces) == "" &&
+		!(reRaisedDone.MatchString(s) && reVersioned.MatchString(s) && !problemReport(s, lang)):
 		// "prod got upgraded to Django 5.1 over the weekend and half
 		// the tests are red": the version moved to is read on.
 		return why(f, "l12"), local
@@ -814,7 +838,7 @@ var reSaidAbout = regexp.MustCompile(`(?i)^(?:(?:ce |tout ce )?que |(?:todo )?lo
 
 // reTargetTail is "no more" after what a withdrawal names ("Redsys ya
 // no, lo dimos de baja"): not part of its name.
-var reTargetTail = regexp.MustCompile(`(?i)\s+(?:ya no|no more|not any ?more|any ?more|no longer|nicht mehr|plus maintenant|non plus|(?:from|since|of) (?:last|earlier|before) ?(?:week|month|time|sprint|quarter|year)?|(?:from|since) (?:before|earlier)|last time|the other day|earlier|before|yesterday|la última vez|l'autre jour|letztes mal|neulich|(?:can|may) go|can be (?:deleted|removed|dropped)|kann weg|puede irse|peut partir|(?:last|this) (?:week|month|sprint|quarter|year)|(?:le mois|la semaine) derni(?:er|ère)|l'(?:an|année) derni(?:er|ère)|hier|(?:el mes|la semana|el año) pasad[oa]|ayer|letzte Woche|letzten Monat|letztes Jahr|gestern)$|\s*(?:上个月|上周|上星期|上礼拜|昨天|去年|前几天|前阵子|先月|先週|昨日|昨年)$|\s*的?(?:硬性|强制)?(?:要求|规定|限制|规则)也?$|也$`)
+var reTargetTail = regexp.MustCompile(`(?i)\s+(?:ya no|no more|not any ?more|any ?more|no longer|nicht mehr|plus maintenant|non plus|(?:from|since|of) (?:last|earlier|before) ?(?:week|month|time|sprint|quarter|year)?|(?:from|since) (?:before|earlier)|last time|the other day|earlier|before|yesterday|la última vez|l'autre jour|letztes mal|neulich|(?:can|may) go|can be (?:deleted|removed|dropped)|kann weg|puede irse|peut partir|(?:last|this) (?:week|month|sprint|quarter|year)|(?:le mois|la semaine) derni(?:er|ère)|l'(?:an|année) derni(?:er|ère)|hier|(?:el mes|la semana|el año) pasad[oa]|ayer|letzte Woche|letzten Monat|letztes Jahr|gestern)$|\s*(?:上个月|上周|上星期|上礼拜|昨天|去年|前几天|前阵子|先月|先週|昨日|昨年)$|\s+(?:at all|du tout|überhaupt|para nada|en absoluto|del todo)$|\s*的?(?:硬性|强制)?(?:要求|规定|限制|规则)也?$|也$|(?:先|暂时|就)$`)
 
 // reTargetPlace is where a withdrawn thing was used, after it ("from
 // CI", "aus der Pipeline", "del CI", "de la CI").
@@ -1014,8 +1038,17 @@ func retraction(s string, lx *lexicon) string {
 	if loc := reIsThroughTail.FindStringIndex(t); loc != nil && loc[0] > 0 {
 		t = t[:loc[0]] // "Audit ist (durch)": the verb is no part of what ended
 	}
+	if reQuantifierTarget.MatchString(t) {
+		// "so anything you seed there is gone by Monday": what follows
+		// from a fact, no thing said before.
+		return ""
+	}
 	return t
 }
+
+// reQuantifierTarget opens words that name no thing said before:
+// "anything you seed there", "alles, was …", "todo lo que …".
+var reQuantifierTarget = regexp.MustCompile(`(?i)^(?:anything|everything|whatever|something|nothing|anyone|everyone|alles|nichts|etwas|todo lo|cualquier cosa|nada|tout ce|n'importe quoi|rien)\b`)
 
 // reCJKReasonLead is a reason or an ending said before what a withdrawal
 // names: a Japanese clause ending in ので/から (not てから, "after"), a
@@ -1046,6 +1079,25 @@ var reEnumerator = regexp.MustCompile(`^\s*(?:\d{1,2}(?:[）)]|[．.](?:\s|$))|[
 // retractionOf returns what a clause withdraws, or "".
 func retractionOf(s string, lx *lexicon) string {
 	if t := retractionIn(s, lx); t != "" {
+		// "ya no pedimos DCO, quitamos el bot porque …": of two
+		// withdrawals in one sentence, the first said is what goes; a
+		// pattern reading the whole sentence may have found the second.
+		parts := commaParts(s)
+		switch {
+		case len(parts) < 2:
+		case reReasonPart.MatchString(parts[0]) && strings.Contains(parts[0], t):
+			// "監査対応が終わったので、監査ログの S3 への二重書き込みはやめます":
+			// what ended is the reason; what is stopped goes.
+			for _, p := range parts[1:] {
+				if f := retractionIn(p, lx); f != "" && !anaphor(f) {
+					return f
+				}
+			}
+		case !strings.Contains(parts[0], t) && !reReasonPart.MatchString(parts[0]):
+			if f := retractionIn(parts[0], lx); f != "" && !anaphor(f) {
+				return f
+			}
+		}
 		return t
 	}
 	// "截图那条规矩取消了，大家都嫌麻烦": the withdrawal may be one part.
@@ -1059,6 +1111,13 @@ func retractionOf(s string, lx *lexicon) string {
 	return ""
 }
 
+// reKeepRest is a clause saying that what else was said stays as it was.
+var reKeepRest = regexp.MustCompile(`(?i)^(?:(?:and|but|just|please|oh)[,]? )*(?:keep|leave) (?:the rest|everything else|all the rest|the others)(?: (?:as is|as it is|as they are|the same|unchanged|untouched|alone))?[.!]?$|^(?:the rest|everything else) (?:stays?|remains?)(?: (?:as is|the same|unchanged))?[.!]?$|^(?:der rest|alles andere) bleibt(?: \pL+)?[.!]?$|^(?:el resto|lo demás) (?:igual|se queda(?: igual)?|sigue igual)[.!]?$|^(?:le reste|tout le reste) (?:ne change pas|reste (?:pareil|comme avant|tel quel))[.!]?$|^(?:残り|他|ほか)は(?:その)?まま(?:で)?[。]?$|^其他(?:的)?(?:不变|保持不变|照旧)[。]?$`)
+
+// reReasonPart is a part of a sentence that gives the reason for the
+// rest ("監査対応が終わったので", "since the audit is over", "weil …").
+var reReasonPart = regexp.MustCompile(`(?i)(?:ので|んで|から|ため)[、,]?\s*$|^(?:因为|由于|既然)|^(?:(?:and|so|also|oh)[,]? )?(?:since|because|as|now that|weil|da|nachdem|como|ya que|puesto que|puisque|comme|vu que|étant donné que)\s`)
+
 // reSometimes marks what happens now and then, a symptom rather than a
 // standing fact ("el webhook a veces llega dos veces").
 var reSometimes = regexp.MustCompile(`(?i)\b(?:sometimes|occasionally|randomly|now and then|again|a veces|de vez en cuando|otra vez|manchmal|ab und zu|gelegentlich|wieder|parfois|de temps en temps|encore une fois)\b`)
@@ -1066,6 +1125,20 @@ var reSometimes = regexp.MustCompile(`(?i)\b(?:sometimes|occasionally|randomly|n
 // reHedgedEnd is a guess at how long a rule lasts closing a clause ("…,
 // probably until the end of March", "…, 大概到年底都这样").
 var reHedgedEnd = regexp.MustCompile(`(?i)[,，、]\s*(?:(?:probably|maybe|likely|perhaps|most likely)\s+(?:until|till|through|for)\s|(?:vermutlich|wahrscheinlich|vielleicht)\s+(?:noch\s+)?bis\s|(?:probablemente|seguramente|quizás|quizá|tal vez)\s+hasta\s|(?:probablement|sans doute|peut-être)\s+jusqu|(?:大概|可能|估计|应该)(?:会)?(?:持续)?到)[^,，。.;；!?？]{1,40}[.。!！]?\s*$`)
+
+// reSinceEvent opens a clause with the event what it says holds since,
+// a thing named without a verb ("since the move", "seit dem Umzug",
+// "desde la migración", "depuis le déménagement"), before a subject.
+var reSinceEvent = regexp.MustCompile(`(?i)^((?:(?:and|also|so|und|y|et),? )?(?:(?:ever )?since the [\pL-]+(?: [\pL-]+)?|seit (?:dem|der) [\pL-]+|desde (?:la|el) [\pL-]+|depuis (?:le|la|l') ?[\pL-]+),?\s+)(?:we|the|our|i|it|they|everything|all|wir|der|die|das|alle|ya|nosotros|el|la|los|las|todo|on|nous|le|les|tout)\b`)
+
+// WithoutSinceLead is s without an event it opens with, that what it says
+// holds since ("since the move we deploy …" is "we deploy …").
+func WithoutSinceLead(s string) string {
+	if loc := reSinceEvent.FindStringSubmatchIndex(s); loc != nil {
+		return s[loc[3]:]
+	}
+	return s
+}
 
 // reFromDate opens a clause with the date what it says holds from
 // ("from 1 June", "starting next month", "ab 1. Juni", "à partir du 1er
@@ -1450,7 +1523,7 @@ func Retired(r Retraction) bool {
 }
 
 // reRetiredAfter follows a thing that is gone for good.
-var reRetiredAfter = regexp.MustCompile(`(?i)^\s*(?:(?:was|were|got|has been|have been|is|are)\s+(?:now\s+|finally\s+|just\s+|officially\s+|completely\s+|permanently\s+)?(?:decommissioned|archived|retired|shut down|turned off|switched off|sunset|scrapped|deprecated|discontinued|taken down|taken offline|pulled|removed|deleted|gone|dead|torn down)\b|(?:wurde|wurden|ist|sind)\s+(?:\S+\s+){0,3}?(?:abgeschaltet|stillgelegt|abgelöst|eingestellt|ausgemustert|gelöscht|archiviert|abgebaut)\b|(?:fue|fueron|está|ha sido)\s+(?:dad[oa] de baja|apagad[oa]|eliminad[oa]|archivad[oa]|retirad[oa])|(?:a été|est|ont été)\s+(?:décommissionnée?s?|supprimée?s?|archivée?s?|arrêtée?s?|retirée?s?)|(?:已经|已)?(?:下线|停用|废弃|关停|退役|删掉|删除)了?|(?:は|が)?(?:廃棄|廃止|停止|削除)(?:されました|しました))`)
+var reRetiredAfter = regexp.MustCompile(`(?i)^\s*(?:(?:was|were|got|has been|have been|is|are)\s+(?:now\s+|finally\s+|just\s+|officially\s+|completely\s+|permanently\s+)?(?:decommissioned|archived|retired|shut down|turned off|switched off|sunset|scrapped|deprecated|discontinued|taken down|taken offline|pulled|removed|deleted|gone|dead|torn down)\b|(?:wurde|wurden|ist|sind)\s+(?:\S+\s+){0,3}?(?:abgeschaltet|stillgelegt|abgelöst|eingestellt|ausgemustert|gelöscht|archiviert|abgebaut)\b|(?:fue|fueron|está|ha sido)\s+(?:dad[oa] de baja|apagad[oa]|eliminad[oa]|archivad[oa]|retirad[oa])|(?:a été|est|sont|ont été)\s+(?:décommissionnée?s?|supprimée?s?|archivée?s?|arrêtée?s?|retirée?s?|démontée?s?|débranchée?s?|mise?s? hors service)|(?:已经|已)?(?:下线|停用|废弃|关停|退役|删掉|删除)了?|(?:は|が)?(?:廃棄|廃止|停止|削除)(?:されました|しました))`)
 
 // Departed reports whether a withdrawal says a person left ("tomasz left
 // last week").
@@ -1577,7 +1650,7 @@ var (
 // rePointBack is a withdrawal's target that only points back at what was
 // said before it ("that no longer applies", "das gilt nicht mehr", "不再适
 // 用了").
-var rePointBack = regexp.MustCompile(`(?i)^(?:that|this|it|those|these|them|das|dies|die|den|eso|esto|la|lo|las|los|l'|le|les|ce|ça|cela|这|那|这个|那个|这条|那条|それ|これ|あれ|适用了?|有效了?|` + pointedMeasure + `)(?: (?:one|rule|step|check|requirement|part|bit|regel|regla|règle|thing|sache))?$`)
+var rePointBack = regexp.MustCompile(`(?i)^(?:(?:that|this|it|those|these|them|das|dies|die|den|diese|dieser|eso|esto|esa|ese|esta|este|la|lo|las|los|l'|le|les|ce|cette|cet|ça|cela|这|那|这个|那个|这条|那条|それ|これ|あれ|适用了?|有效了?|` + pointedMeasure + `)(?: (?:one|rule|step|check|requirement|part|bit|regel|regla|règle|thing|sache))?|(?:あの|その|この)?(?:ルール|決まり|やり方)|(?:这|那)?(?:条|个)?(?:规则|规矩|规定))$`)
 
 // pointedMeasure is a restriction or exception pointed at by what it is
 // ("quita esa restricción", "drop that exception"): its matter is named
@@ -2462,6 +2535,9 @@ var (
 	// reCompactVersion is a product's short name run together with its
 	// version ("pg16", "py3.12", "node22").
 	reCompactVersion = regexp.MustCompile(`(?i)\b(pg|psql|py|node|jdk|php)(\d+(?:\.\d+)*)\b`)
+	// reSpacedShort is such a short name with a space before its
+	// version ("pg 17", "py 3.12").
+	reSpacedShort = regexp.MustCompile(`(?i)\b(pg|psql|py|jdk)\s(\d+(?:\.\d+)*)\b`)
 	// compactStems are the stems those short names stand for.
 	compactStems = map[string]string{"pg": "postgres ", "psql": "postgres ", "py": "python ", "node": "node ", "jdk": "java ", "php": "php "}
 )
@@ -2469,6 +2545,29 @@ var (
 // reVersionNoun names what a number counts or locates, not a product
 // with a version.
 var reVersionNoun = regexp.MustCompile(`(?i)^(?:port|room|floor|line|page|step|phase|sprint|week|day|level|tier|stage|grade|build|issue|ticket|pr|item|row|column|table|chapter|section|version|v|release|rev|revision|run|attempt|retries|retry|max|min|top|group|team|zone|rack|node|worker|shard|replica|slot|lane|gate|seite|zeile|stufe|woche|tag|raum|semana|día|piso|página|paso|semaine|jour|étape|salle)$`)
+
+// reLeadDeterminer is a determiner that may open a clause before its
+// subject.
+var reLeadDeterminer = regexp.MustCompile(`(?i)^(?:(?:and|so|also|oh|btw|ok|okay)[,]?\s+)*(?:the|our|their|der|die|das|el|la|los|las|le|les|l')?\s*`)
+
+// lowerProducts are products users write in lower case with a bare
+// major version ("python 3", "postgres 16"): a version, wherever it
+// stands.
+var lowerProducts = map[string]bool{"python": true, "java": true, "postgres": true, "postgresql": true, "php": true, "ruby": true, "go": true, "debian": true, "ubuntu": true, "mysql": true, "mariadb": true, "redis": true, "angular": true, "vue": true, "react": true, "django": true, "rails": true, "laravel": true, "symfony": true, "spring": true, "kotlin": true, "swift": true, "scala": true, "perl": true, "rust": true, "dotnet": true, "net": true, "ios": true, "android": true, "macos": true, "windows": true, "fedora": true, "alpine": true, "centos": true, "rhel": true, "gcc": true, "clang": true, "llvm": true, "cuda": true, "unity": true, "godot": true, "electron": true, "flutter": true, "dart": true, "nextjs": true, "next": true, "nuxt": true, "typescript": true, "mongodb": true, "mongo": true, "kafka": true, "elasticsearch": true, "opensearch": true, "nginx": true, "tomcat": true, "jenkins": true, "gradle": true, "maven": true, "webpack": true, "vite": true, "fastify": true, "express": true, "bootstrap": true, "tailwind": true, "jquery": true, "wordpress": true, "drupal": true, "magento": true, "odoo": true, "excel": true, "firefox": true, "chrome": true, "chromium": true, "safari": true}
+
+// instanceSubject reports whether the versioned-looking match m of s
+// ("court 3" of "court 3 is back to normal online") is the numbered
+// thing a clause is about: a word in lower case and a whole number of
+// one or two digits, opening the clause. Such a number tells which one
+// of several (a court, a camera, a bay), not what version: it replaces
+// nothing said of another one.
+func instanceSubject(s, m, name, num string) bool {
+	if len(num) > 2 || strings.Contains(num, ".") || name != strings.ToLower(name) || lowerProducts[name] {
+		return false
+	}
+	i := strings.Index(s, m)
+	return i >= 0 && i == len(reLeadDeterminer.FindString(s[:i]))
+}
 
 // versionStems are the stems of the versioned values an updating
 // statement names ("the build image is node:22 now": "node:"): an earlier
@@ -2511,6 +2610,17 @@ func stemsOf(s string, cue bool) []string {
 			}
 		}
 	}
+	for _, m := range reSpacedShort.FindAllStringSubmatch(s, -1) {
+		// "we're on pg 17": a product's short name, spaced from its
+		// version.
+		if stem := compactStems[strings.ToLower(m[1])]; stem != "" && !containsFold(out, stem) {
+			out = append(out, stem)
+		}
+		// An earlier claim may say it the same short way ("pg 16").
+		if short := strings.ToLower(m[1]) + " "; !containsFold(out, short) {
+			out = append(out, short)
+		}
+	}
 	for _, m := range reVersioned.FindAllStringSubmatch(s, -1) {
 		stem := m[1] + m[2]
 		if r, _ := utf8.DecodeRuneInString(m[1]); !cue && (m[2] != " " || !unicode.IsUpper(r) || reVersionNoun.MatchString(m[1]) || !strings.Contains(m[3], ".") && len(m[3]) > 2) {
@@ -2521,6 +2631,9 @@ func stemsOf(s string, cue bool) []string {
 		}
 		if (m[2] == " " || m[2] == " v" || !cue) && (len(m[1]) < 3 || stopwords[strings.ToLower(m[1])] || changeStop[strings.ToLower(m[1])]) {
 			continue // "um 18 Uhr": a preposition, not a versioned name
+		}
+		if m[2] == " " && instanceSubject(s, m[0], m[1], m[3]) {
+			continue // "court 3 is back to normal": which court, not a version
 		}
 		if len(m[1]) >= 2 && !containsFold(out, stem) {
 			out = append(out, stem)

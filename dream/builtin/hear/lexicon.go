@@ -180,6 +180,9 @@ func english() *lexicon {
 			// A topic, then a pronoun standing for it: "the screenshot rule, you can forget it".
 			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:you can |feel free to |please |just |go ahead and )?(?:forget|ignore|drop|scratch|disregard|ditch|delete|remove) (?:it|that|them|those|this one|that one)\b.*$`),
 			regexp.MustCompile(`(?i)^(?:you can |feel free to |please |just |go ahead and )?(?:forget|ignore|scratch|disregard|ditch) (?P<t>it|them|those)\b.*$`),
+			// "drop it from PRs", as the reply to "should it stay?": the
+			// question names what goes (askedTopic).
+			regexp.MustCompile(`(?i)^(?:no,? |nope,? |nah,? )?(?:you can |please |just |go ahead and )?(?:drop|remove|kill|delete|bin|nuke|lose|cut) (?P<t>it|them|those)(?: (?:from|out of) (?:all |every |the )?(?:prs|pull requests|ci|the pipeline|the build|the checks|the workflow))?(?: (?:for good|entirely|completely|altogether))?\s*[.!]?$`),
 			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:we|the team) (?:dropped|scrapped|ditched|abolished|retired|killed) (?:it|that|them)\b.*$`),
 			regexp.MustCompile(`(?i)^(?:please )?(?:scratch|drop|forget(?: about)?|ditch|cancel|disregard|ignore|never ?mind|abandon|retire|nix|get rid of|throw out) (?:the |that |this |our |my )?(?:rule|convention|policy|requirement|guideline|instruction|thing|practice|habit) (?:about|on|for|of|regarding|around|where) (?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^(?:there's |there is )?no (?:more need|need any ?more) (?:to|for) (?P<t>.+)$`),
@@ -202,7 +205,7 @@ func english() *lexicon {
 			regexp.MustCompile(`(?i)^(?:we|i|the team)(?: (?:no longer|stopped|quit|have stopped|have quit)|'ve stopped|'ve quit) (?P<t>.+)$`),
 			// "we took Credo's strict mode back out": removed again.
 			regexp.MustCompile(`(?i)^(?:we|i|the team)(?:'ve|’ve)? (?:have |just |finally )*(?:took|taken|pulled|ripped|turned|switched) (?:the |our |that |this )?(?P<t>[^,;]+?) (?:back )?(?:out|off)(?: of (?:the )?[\w./-]+)?\b(?:\s*[,;.!—–-].*|\s+(?:again|completely|entirely|for good)\b.*)?$`),
-			regexp.MustCompile(`(?i)^(?:we|i|the team) (?:don't|do not|won't|will not|aren't|are not) (?P<t>.+?) any ?more\b.*$`),
+			regexp.MustCompile(`(?i)^(?:we|i|the team) (?:don't|do not|won't|will not|aren't|are not) (?P<t>.+?) (?:any ?more|at all (?:now|any ?more))\b.*$`),
 			regexp.MustCompile(`(?i)^(?:stop|quit|no more|don't keep|do not keep|stop ever) (?P<t>(?:asking|pinging|cc'?ing|tagging|looping in|using|doing|running|adding|calling|waiting for|requiring|sending|posting|copying|emailing|mailing|printing|texting|forwarding|exporting|uploading|attaching|including|showing)[^,;]+)(?:[,;].*)?$`),
 			// Relayed: "Graham told me to stop claiming mileage per mile".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but | so ))?(?:(?-i:\p{Lu}\p{Ll}+)|the [\w-]+|my [\w-]+|our [\w-]+) (?:told|asked) (?:me|us) to stop (?P<t>[^,;.]+).*$`),
@@ -229,7 +232,12 @@ func english() *lexicon {
 			regexp.MustCompile(`(?i)^(?:and |also |oh and )?(?:the |our |that |this )?(?P<t>[^,]+?) can (?:finally |now |also |safely )?(?:go|come out|be (?:dropped|removed|deleted|ripped out|taken out))(?: now| too| as well| again| away| completely| entirely| altogether| for good)*(?:[.,;:!]|$| since | because | we | it's | its | fixed | that | - | — )`),
 			// "drop the confirmation email, nobody reads it": a practice
 			// dropped for a reason, no task of the moment.
-			regexp.MustCompile(`(?i)^(?:.+(?:: | and | so ))?(?:please )?(?:drop|remove|kill|scrap|get rid of|stop sending|stop) (?:the |our |that |this )?(?P<t>[^,;:]+?)\s*[,;—–-]+\s*(?:nobody|no one|noone|none of us|nobody's|no one's) (?:ever )?(?:reads?|uses?|looks? at|needs?|wants?|opens?|checks?|reading|using|looking at)\b.*$`),
+			regexp.MustCompile(`(?i)^(?:.+(?:: | and | so ))?(?:please )?(?:drop|remove|kill|scrap|get rid of|stop sending|stop) (?:the |our |that |this )?(?P<t>[^,;:]+?)\s*[,;—–-]+\s*(?:[\w-]+ (?:says?|said|shows?|showed) (?:that )?)?(?:nobody|no one|noone|none of us|nobody's|no one's) (?:ever )?(?:reads?|uses?|looks? at|needs?|wants?|opens?|checks?|reading|using|looking at)\b.*$`),
+			// Dropped once what it stood in for works again: "the psp
+			// sandbox has been stable for weeks, drop pspfake".
+			regexp.MustCompile(`(?i)^.+? (?:has been|have been|is|are|'s|’s) (?:now |finally |back |really )?(?:stable|fixed|reliable|working|back up|up again|back online)\b[^,;]*[,;]\s*(?:so )?(?:drop|remove|kill|ditch|scrap|get rid of) (?:the |our |that )?(?P<t>[^,;:.]+?)(?:\s*[,;.!]|$)`),
+			// Ripped out: "we ripped out Sentry after the privacy review".
+			regexp.MustCompile(`(?i)^(?:(?:so|and|also|oh|btw)[,]? )*(?:we|i|the team)(?:'ve|’ve| have| just| finally)* (?:ripped|tore|torn|pulled|yanked|took|taken) out (?:the |our |all )?(?P<t>[^,;.]+?)(?: (?:after|because|since|following|as part of|for|when|last|this|on) [^,;.]*)?(?:[,;.!]|$)`),
 			// An exception over: "that street can go back into the
 			// rotation", "site 3 counts again".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | and | so ))?(?:the |our |that |this )?(?P<t>[^,;]+?) (?:counts? again|can go back (?:in|into (?:the )?[\w-]+(?: [\w-]+){0,2})|(?:is|are) back in (?:the )?(?:rotation|count|counts|stats|report|list|lists))(?:[,.;:!]|$| from | since | now| too| as well| after ).*$`),
@@ -376,6 +384,10 @@ func german() *lexicon {
 			// Außer Betrieb: "build-03 ist tot", "der alte NAS ist hinüber".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | und | aber | : ))?(?:der |die |das |unser |unsere )?(?P<t>[^,:]+?) (?:ist|sind) (?:jetzt |endgültig |leider |komplett )?(?:tot|hinüber|außer Betrieb|abgeraucht)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:der |die |das |unser |unsere )?(?P<t>.+?) gibt es nicht mehr(?:[^\pL\pN].*)?$`),
+			// Raus: "co2 fliegt aus dem payload raus", "die Seite kommt weg".
+			regexp.MustCompile(`(?i)^(?:(?:und|also|ach|übrigens),? )?(?:der |die |das |den )?(?P<t>[^,;:]{2,40}?) (?:fliegt|fliegen|kommt|kommen|muss|müssen|kann|können) (?:jetzt |ganz |komplett |endlich |auch )*(?:aus (?:dem |der |den )?[\pL\pN_-]+ )?(?:raus|weg)(?:[^\pL\pN].*)?$`),
+			// Gekündigt: "InfluxCloud haben wir gekündigt, gibt's nicht mehr".
+			regexp.MustCompile(`(?i)^(?:(?:und|also|ach|übrigens),? )?(?:den |die |das |unser(?:e|en)? )?(?P<t>[^,;:]{2,40}?) (?:haben wir|hab ich|habe ich|hat (?:der |die )?\S+)(?: jetzt| inzwischen| mittlerweile| endlich| schon| letzte Woche| letzten Monat| gestern)* (?:gekündigt|abbestellt|abgeschafft|abgeschaltet|eingestellt|abgemeldet)(?:[^\pL\pN].*)?$`),
 			// "die Sache mit nur-Squash-Merges hat das Team gekippt".
 			regexp.MustCompile(`(?i)^(?:und )?(?:die sache mit |das mit |die regel mit |der |die |das )?(?P<t>[^,]+?) (?:hat|haben) (?:das team|der chef|die chefin|\p{Lu}\p{L}+|wir) (?:gekippt|abgeschafft|gestrichen|kassiert)(?:[^\pL\pN].*)?$`),
 			// "die Confluence-Seiten pflegt keiner mehr".
@@ -476,7 +488,7 @@ var esOneOff = regexp.MustCompile(`(?i)(?:^|[^\pL\pN_'’\s]\s*|(?:^|\s)(?:\pL*[
 
 func spanish() *lexicon {
 	return &lexicon{
-		departed:     regexp.MustCompile(`^` + titleRe + `(?P<t>` + nameRe + `) (?:ya no (?:está|trabaja|forma parte)|se (?:fue|ha ido|marchó|cambió de equipo|pasó a|jubila|ha jubilado|jubiló|retira|ha retirado)|dejó (?:el equipo|la empresa)|está de (?:baja|vacaciones|permiso)|(?:se )?(?:movió|cambió|pasó) (?:a|al) (?:otro )?(?:equipo|squad))|^(?:a |A )(?P<t2>` + nameRe + `) se le (?:acabó|terminó|ha acabado|ha terminado) el contrato|^(?:(?:[Ll]a|[Ee]l|[Ll]os|[Ll]as) [\p{Ll}-]{2,20} )?(?P<t4>` + nameRe + `) (?:ha cerrado|cerró|quebró|ha quebrado|está en quiebra|ha echado el cierre|echó el cierre)(?: (?:en|el|hace|definitivamente|para siempre|del todo)\b[^,.;:]{0,25})?(?:[,.;:]|$)`),
+		departed:     regexp.MustCompile(`^` + titleRe + `(?P<t>` + nameRe + `) (?:ya no (?:está|trabaja|forma parte)|se (?:fue|ha ido|marchó|cambió de equipo|pasó a|jubila|ha jubilado|jubiló|retira|ha retirado)|(?:dejó|ha dejado|deja) (?:el equipo|la empresa|el proyecto|el grupo|el departamento|la compañía|el club|la asociación|la organización|la oficina|el estudio|la agencia|la escuela|la academia|el despacho|el taller|la tienda|el restaurante)|ya no está con nosotros|está de (?:baja|vacaciones|permiso)|(?:se )?(?:movió|cambió|pasó) (?:a|al) (?:otro )?(?:equipo|squad))|^(?:a |A )(?P<t2>` + nameRe + `) se le (?:acabó|terminó|ha acabado|ha terminado) el contrato|^(?:(?:[Ll]a|[Ee]l|[Ll]os|[Ll]as) [\p{Ll}-]{2,20} )?(?P<t4>` + nameRe + `) (?:ha cerrado|cerró|quebró|ha quebrado|está en quiebra|ha echado el cierre|echó el cierre)(?: (?:en|el|hace|definitivamente|para siempre|del todo)\b[^,.;:]{0,25})?(?:[,.;:]|$)`),
 		returned:     regexp.MustCompile(`^` + titleRe + `(?P<t>` + nameRe + `) (?:ya )?(?:ha vuelto|volvió|ha regresado|regresó|está de vuelta|se reincorporó|se ha reincorporado)`),
 		questionLead: leadRe(`qué`, `cómo`, `dónde`, `cuándo`, `cuál`, `cuáles`, `quién`, `quiénes`, `por qué`, `¿`, `puedes`, `podrías`, `podemos`, `sabes`, `sabéis`, `me pregunto`, `alguien sabe`, `hay alguna`, `tienes`, `debería`, `deberíamos`),
 		hypo:         wordsRe(`preguntó si`, `pregunta si`, `preguntaba si`, `dicen que`, `he oído`, `según dicen`, `rumor`, `rumores`, `al parecer`, `supuestamente`, `quizás`, `quizá`, `tal vez`, `a lo mejor`, `supongamos`, `imagina`, `imaginemos`, `qué pasaría`, `podría`, `podríamos`, `podrían`, `sería`, `serían`, `habría`, `estaría`, `me pregunto`, `no sé si`, `probablemente`, `en teoría`, `hipotéticamente`, `pensando en`, `a ver`, `probemos`, `intentemos`, `veamos`, `estamos pensando`, `estoy pensando`, `algún día`, `idea`, `creo que`, `igual`),
@@ -569,6 +581,12 @@ func spanish() *lexicon {
 			regexp.MustCompile(`(?i)^(?:y |pero |bueno,? |oye,? )*ya no (?:damos soporte (?:a|para)|soportamos|aceptamos|ofrecemos|mantenemos|trabajamos con|usamos|publicamos) (?:el |la |los |las |lo de )?(?P<t>[^,;]+?)(?:[,;.]|\s+(?:y|porque)\b|$)`),
 			// "los presupuestos ya no caducan": what no longer holds.
 			regexp.MustCompile(`(?i)^(?:ah,? |y |pero |bueno,? |oye,? )*(?:el |la |los |las )(?P<t>[^,;¿?:]{2,40}? ya no (?:se )?(?:\pL{3,}))(?:[,;.!]|\s+(?:y|porque|así que)\b|$)`),
+			// A duty the speaker gives up: "las good first issue ya no
+			// las reviso yo".
+			regexp.MustCompile(`(?i)^(?:ah,? |y |pero |bueno,? |oye,? )*(?:el |la |los |las )?(?P<t>[^,;¿?:]{2,40}?) ya no (?:lo|la|los|las|le|les) \pL{3,} (?:yo|nosotros|nosotras)(?:[^\pL\pN].*)?$`),
+			// Off a list: "zoom ya no en la allowlist", "X ya no está en
+			// la lista".
+			regexp.MustCompile(`(?i)^(?:(?:y|pero|bueno|ah|oye),? )*(?:el |la |los |las )?(?P<t>[^,;¿?:]{2,40}?) ya no (?:está |están |va |van |sale |salen |aparece |aparecen |entra |entran )?(?:en|dentro de) (?:la |el |los |las )?[\pL\pN_-]+(?:[^\pL\pN].*)?$`),
 			// A person no longer doing a duty: "Iker ya no despliega".
 			regexp.MustCompile(`^(?:.+(?:, | y | pero ))?(?P<tp>` + nameRe + `) (?i:ya no) (?P<v>\pL+)(?:[^\pL].*)?$`),
 			// A supplier gone out of business: "MeteoSur quebró".
@@ -630,8 +648,8 @@ func spanish() *lexicon {
 
 func french() *lexicon {
 	return &lexicon{
-		departed:     regexp.MustCompile(`^` + titleRe + `(?P<t>` + nameRe + `) (?:a quitté|est parti|est partie|n'est plus (?:dans|chez|avec|là|dans l'équipe)|a changé d'équipe|est (?:en congé|en congés|en arrêt)|(?:part|partira|est partie?) à la retraite|(?:prend|a pris) sa retraite|est à la retraite|passe (?:sur|à) (?:le|un|l'autre|un autre) (?:projet|équipe)|est passée? (?:dans|chez|à) (?:une autre|l'équipe|une nouvelle)|est passée? (?:sur|au|à la|à l') ?[\p{L}' -]{2,30}$|est passée? côté|est partie? (?:chez|à|dans|en)|a rejoint|nous quitte|quitte (?:l'équipe|la boîte|l'entreprise|la société)|s'en va)|^(?P<t3>(?-i:\p{Ll}[\p{Ll}éèëï-]{2,15})) (?:a pris sa retraite|est (?:parti|partie) à la retraite|a quitté (?:l'équipe|la boîte|l'entreprise|la société)|nous a quittés|nous quitte)(?:[^\pL\pN]|$)|^(?:le |Le )contrat de (?P<t2>` + nameRe + `) (?:est terminé|a pris fin|s'est terminé|n'a pas été renouvelé)|^(?:(?:[Ll]a|[Ll]e|[Ll]es|[Ll]') ?[\p{Ll}'-]{2,20} )?(?P<t4>` + nameRe + `) (?:a (?:fermé|fait faillite|mis la clé sous la porte|cessé (?:son|ses) activités?|déposé le bilan)|est en faillite|a coulé)(?: (?:en|le|il y a|définitivement|pour de bon)\b[^,.;:]{0,25})?(?:[,.;:]|$)`),
-		returned:     regexp.MustCompile(`^` + titleRe + `(?P<t>` + nameRe + `) est (?:revenue?|de retour|rentrée?)\b`),
+		departed:     regexp.MustCompile(`^` + titleRe + `(?P<t>` + nameRe + `) (?:a quitté|est parti|est partie|n'est plus (?:dans|chez|avec|là|dans l'équipe)|a changé d'équipe|est (?:en congé|en congés|en arrêt)|(?:part|partira|est partie?) à la retraite|(?:prend|a pris) sa retraite|est à la retraite|passe (?:sur|à) (?:le|un|l'autre|un autre) (?:projet|équipe)|est passée? (?:dans|chez|à) (?:une autre|l'équipe|une nouvelle)|est passée? (?:sur|au|à la|à l') ?[\p{L}' -]{2,30}$|est passée? côté|est partie? (?:chez|à|dans|en)|a rejoint|nous quitte|quitte (?:l'équipe|la boîte|l'entreprise|la société)|s'en va)|^(?P<t3>(?-i:\p{Ll}[\p{Ll}éèëï-]{2,15})) (?:a pris sa retraite|est (?:parti|partie) à la retraite|a quitté (?:l'équipe|la boîte|l'entreprise|la société)|nous a quittés|nous quitte)(?:[^\pL\pN]|$)|^(?:le |Le )contrat de (?P<t2>` + nameRe + `) (?:est terminé|est fini|est arrivé à (?:son )?terme|a pris fin|prend fin|s'est terminé|se termine|s'arrête|n'a pas été renouvelé)|^(?:(?:[Ll]a|[Ll]e|[Ll]es|[Ll]') ?[\p{Ll}'-]{2,20} )?(?P<t4>` + nameRe + `) (?:a (?:fermé|fait faillite|mis la clé sous la porte|cessé (?:son|ses) activités?|déposé le bilan)|est en faillite|a coulé)(?: (?:en|le|il y a|définitivement|pour de bon)\b[^,.;:]{0,25})?(?:[,.;:]|$)`),
+		returned:     regexp.MustCompile(`^` + titleRe + `(?P<t>` + nameRe + `) est (?:revenue?|de retour|rentrée?)` + EndsWord),
 		questionLead: leadRe(`qu'est-ce`, `qu'est ce`, `quoi`, `quel`, `quelle`, `quels`, `quelles`, `comment`, `où`, `pourquoi`, `quand`, `qui`, `combien`, `est-ce que`, `est-ce`, `peux-tu`, `pouvez-vous`, `pourrais-tu`, `pourriez-vous`, `sais-tu`, `savez-vous`, `as-tu`, `avez-vous`, `dois-je`, `faut-il`, `y a-t-il`, `c'est quoi`, `je me demande`),
 		hypo:         wordsRe(`demandé si`, `on m'a dit que`, `on m'a dit qu'`, `je ne sais pas si c'est vrai`, `demande si`, `demandait si`, `paraît-il`, `il paraît`, `j'ai entendu`, `on dit que`, `rumeur`, `rumeurs`, `apparemment`, `peut-être`, `imaginons`, `imagine`, `supposons`, `admettons`, `on pourrait`, `pourrait`, `pourrions`, `pourraient`, `serait`, `seraient`, `aurait`, `ferait`, `et si`, `je me demande`, `je ne sais pas si`, `probablement`, `en théorie`, `hypothétiquement`, `je réfléchis`, `on réfléchit`, `envisage`, `envisager`, `un jour`, `idée`, `je pense`, `je crois`),
 		cond:         wordsRe(`si`, `quand`, `lorsque`, `dès que`, `chaque fois que`),
@@ -665,8 +683,15 @@ func french() *lexicon {
 		strongCue: wordsRe(`toujours`, `jamais`, `chaque fois`, `désormais`, `dorénavant`, `à partir de maintenant`, `sans exception`),
 		taskLead:  leadRe(`(?:tu peux |peux-tu |pourrais-tu |merci de )?(?:renomme|corrige|ajoute|retire|supprime|crée|mets à jour|change|déplace|implémente|écris|fais|lance|vérifie|regarde|essaie|montre|explique|ouvre|installe|construis|déploie|génère|cherche|allons)`),
 		retract: []*regexp.Regexp{
+			// Taken down for good: "le banc HIL est démonté depuis
+			// septembre", "l'ancien serveur a été débranché".
+			regexp.MustCompile(`(?i)^(?:.+?(?:, | et | mais | donc ))?(?:le |la |les |l'|notre |nos |l’)?(?P<t>[^,;:]{2,60}?) (?:est|sont|a été|ont été) (?:maintenant |définitivement |enfin )?(?:démontée?s?|décommissionnée?s?|débranchée?s?|mise?s? au rebut|mise?s? hors service)(?:[^\pL\pN].*)?$`),
+			// What may go: "les jobs HIL dans le CI peuvent partir".
+			regexp.MustCompile(`(?i)^(?:.+?(?:, | et | mais | donc ))?(?:le |la |les |l'|l’)(?P<t>[^,;:]{2,60}?) (?:peut|peuvent) (?:maintenant |aussi |enfin )?(?:partir|sauter|disparaître|être (?:supprimée?s?|retirée?s?|enlevée?s?))(?:\s*[.,;!]|$| aussi| maintenant| également)`),
 			// "ils ne veulent plus de papier": what someone no longer wants.
 			regexp.MustCompile(`(?i)^(?:.+?(?:, | et | mais | : | donc ))?(?:ils|elles|il|elle|on|le client|la cliente|le cabinet) ne (?:veu(?:len)?t|voudront) plus (?:de |d'|du |des |le |la |les |l')?(?P<t>[^,;.:]+?)(?:[,;.:]|$)`),
+			// "on lâche la règle sur les default export": a rule let go.
+			regexp.MustCompile(`(?i)^(?:(?:et|alors|bon|donc|bref),? )*(?:on|nous) (?:lâche|lâchons|abandonne|abandonnons|laisse tomber|laissons tomber|supprime|supprimons|oublie|oublions|a lâché|a abandonné|a laissé tomber|a supprimé) (?:la règle (?:sur |de |des |du |d')?|le |la |les |l')(?P<t>[^,;.]+?)(?:[,;.!]|$)`),
 			// "on arrête de publier le lundi": a practice stopped.
 			regexp.MustCompile(`(?i)^(?:.+(?:, | et | donc ))?(?:on arrête|on a arrêté|nous arrêtons|nous avons arrêté|on cesse|on a cessé) (?:de |d')(?P<t>\pL+(?:er|ir|re|oir)\b[^,;]*?)(?:[,;.!].*)?$`),
 			// Quelqu'un d'autre a levé une restriction : "la préfecture a levé
@@ -819,7 +844,7 @@ func chinese() *lexicon {
 		strong:    anyRe(`改到`, `改成`, `换成`, `定在`, `定为`, `跑在`, `部署在`, `运行在`, `放在`, `存在`, `存放在`, `托管在`, `位于`, `采用`, `基于`, `用的是`, `使用的是`, `走`, `在`),
 		we:        anyRe(`^(?:我们|咱们|我们团队|团队)(?:用|使用|采用|都|部署|托管|跑|的|一律|统一)`, `^(?:所有|全部|每个|任何)`),
 
-		update:    regexp.MustCompile(`^(?:我们)?(?:已经)?把(?P<np>[^，,。从]{1,12}?)从|把(?P<np3>[^，,。从]{1,12}?)(?:升到|升级到|换成|改成|迁到|迁移到|切到|切换到)|(?:^|[，,：:])(?P<np2>[^，,。：:从]{2,24}?)(?:已经|现在)?(?:从[^，,。]{1,20}?)?(?:改了|变了|换了|调整了|更新了|改成了?|改为|改到|升级到|升到|换成|迁到|迁移到|转成|转为|切到|切换到|全面换成|又改回|改回|换回|切回|退回到|放宽到|收紧到|延长到|缩短到|提高到|降到|降低到|增加到|减少到|调到|调成|调为|涨到|涨价到|上调到|下调到)`),
+		update:    regexp.MustCompile(`^(?:我们)?(?:已经)?把(?P<np>[^，,。从]{1,12}?)从|把(?P<np3>[^，,。从]{1,12}?)(?:升到|升级到|换成|改成|迁到|迁移到|切到|切换到)|(?:^|[，,：:])(?P<np2>[^，,。：:从]{2,24}?)(?:已经|现在)?(?:从[^，,。]{1,20}?)?(?:改了|变了|换了|调整了|更新了|改成了?|改为|改到|升级到|升到|换成|迁到|迁移到|转成|转为|切到|切换到|全面换成|又改回|改回|换回|切回|退回到|放宽到|收紧到|延长到|缩短到|提高到|降到|降低到|增加到|减少到|调到|调成|调为|涨到|涨价到|上调到|下调到|改\s?\d)`),
 		strongCue: anyRe(`总是`, `永远`, `每次`, `一律`, `始终`, `从不`, `绝不`, `以后都`, `今后`, `从现在开始`, `千万不要`, `务必`),
 		retract: []*regexp.Regexp{
 			// "他们不要纸质的了": what someone no longer wants.
@@ -838,6 +863,9 @@ func chinese() *lexicon {
 			regexp.MustCompile(`^(?:之前|上次|以前)?(?:说的|讲的|提的)?(?P<t>[^，,。]{1,16}?)那(?:条|个)(?:规定|规矩|规则|要求)?也?(?:不用了|取消了|取消吧|作废了|不算了|不要了|算了|可以忽略|忽略吧)`),
 			// "那条手动备注的要求算了": the rule named after 那条.
 			regexp.MustCompile(`^(?:所以|那|还有|另外|对了)?[，,]?那(?:条|个)(?P<t>[^，,。]{2,16}?)(?:的)?(?:要求|规定|规矩|规则)也?(?:算了|不要了|取消了|不用了|作废了|不算了)`),
+			// 不看了: "top-5 不看了，删掉": what is no longer looked at,
+			// run or kept.
+			regexp.MustCompile(`^(?:对了|另外|还有|然后)?[，,]?(?P<t>[^，,。不]{2,20}?)\s*(?:就|也|都)?不(?:再)?(?:看|跑|测|算|记|发|管|留|做|用|要)了(?:[，,。!！]|$)`),
 			// 可以删了: "traefik 可以删了，所有服务都迁到 HTTPRoute 了".
 			regexp.MustCompile(`^(?:对了|另外|还有|然后)?[，,]?(?P<t>[^，,。]{2,24}?)(?:现在|已经)?(?:可以|能)(?:删|删掉|删除|拿掉|去掉|下掉|撤掉|停掉|关掉|下线)了`),
 			// 下线了: "mm-build-07 已经下线了".
@@ -971,10 +999,10 @@ func japanese() *lexicon {
 			// 解禁: "main への直接 push は解禁します" lifts the ban on it.
 			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?P<t>[^、。]{2,30}?)(?:は|も)(?:もう|ついに|やっと|今日から|今後は)?解禁(?:します|しました|です|になりました|で|、|$)`),
 			// 外した: "msw はもう外しました", "Sentry はやめました".
-			regexp.MustCompile(`^(?P<t>[^、。]{1,20}?)(?:は|を|も)(?:もう|すでに|先週|昨日)?(?:[^、。]{1,12}?から)?(?:全部|すべて|全て)?(?:外して(?:[、，]|$)|外しました|外した|外していい|外して大丈夫|外してOK|外してください|解除していい|解除して大丈夫|やめました|やめた|止めました|使わなくなりました|抜きました|削除しました|消しました)`),
+			regexp.MustCompile(`^(?:なので|だから|それで|ので|あと|それと)?[、\s]*(?P<t>[^、。]{1,30}?)(?:は|を|も)(?:もう|すでに|先週|昨日)?(?:[^、。]{1,12}?から)?(?:全部|すべて|全て)?(?:外して(?:[、，]|$)|外しました|外した|外していい|外して大丈夫|外してOK|外してください|解除していい|解除して大丈夫|やめました|やめた|止めました|使わなくなりました|抜きました|削除しました|消しました)`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:は)?(?:また|再び)(?:OK|ＯＫ|可能|できる|解禁)`),
 			regexp.MustCompile(`^(?:(?P<t>[^、,。]+?)(?:は|も|ですが|については|に関しては|の件(?:は|ですが)?)[、，,]?)?もう(?P<t2>[^、，,。]+?)(?:じゃ|では)?なくて(?:も)?(?:いい|良い|大丈夫|構わない|構いません|OK)`),
-			regexp.MustCompile(`^(?P<t>.+?)(?:の)?(?:ルール|決まり|規約|方針)(?:は|を|、|,)?(?:もう)?(?:なし|廃止|撤回|取り消し|やめ|無効|なくし|忘れて)`),
+			regexp.MustCompile(`^(?P<t>.+?)(?:の)?(?:ルール|決まり|規約|方針)(?:は|を|、|,)?(?:もう)?(?:なし|廃止|撤回|取り消し|やめ|無効|なくし|忘れて|いいです|いい(?:[。、]|$))`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:は|には)?もう(?:適用されません|適用されない|無効|なし|不要|いらない|いりません|要らない|要りません|使いません|使わない|しません|しない|やりません|やらない)`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:は|には)?もう.{0,12}?(?:なくていい|なくても(?:いい|大丈夫)|なくて大丈夫|ないでいい)`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:さん)?に(?:は)?もう.{0,12}?(?:聞かないで|頼まないで|聞かなくて|確認しなくて|依頼しないで)`),
@@ -983,7 +1011,7 @@ func japanese() *lexicon {
 			regexp.MustCompile(`^(?P<t>[^、。]+?)(?:は|が)(?:もう)?(?:なくなった|なくなりました|無くなった|無くなりました|廃止になった|廃止になりました)`),
 			// "広告はやめることになりました", "ひらがな縛りももう無しで",
 			// "ペットの件は撤回で".
-			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?P<t>[^、。]+?)(?:は|を|も)(?:もう)?(?:やめることに(?:なりました|しました|なった)|やめました)`),
+			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?P<t>[^、。]+?)(?:は|を|も)(?:もう)?(?:やめることに(?:なりました|しました|なった)|やめました|やめます|やめる(?:[。、]|$)|やめにします)`),
 			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?P<t>[^、。]+?)(?:は|も)(?:もう)?(?:無し|なし)(?:で|に|です|になりました)`),
 			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?P<t>[^、。]+?)の件は(?:撤回|取り消し|なし)`),
 			// "…から、手書きの記録と日曜の入力作業はなし": what is off now.

@@ -51,8 +51,9 @@ var relativePatterns = map[string][]relPattern{
 		{re: regexp.MustCompile(`(?i)\b(?:go(?:es|ing)?|went|gone|is|are|was|were)\s+(?:(?P<down>down)|up)\s+` + relCur + relNum + `(?:\s?(?P<u>%|[\pL]+))?`), needUnit: true},
 		{re: regexp.MustCompile(`(?i)\b` + relNum + ` (?:(?P<down>fewer|less)|more|extra) (?P<u>[\pL]+)`), needUnit: true},
 		{re: regexp.MustCompile(`(?i)\b(?:an? extra|another) ` + relNum + `\s?(?P<u>%|[\pL]+)`), sign: 1},
-		{re: regexp.MustCompile(`(?i)\b(?:doubled|double it|double that)\b`), factor: 2},
-		{re: regexp.MustCompile(`(?i)\b(?:halved|halve it|halve that|cut (?:it |that )?in half)\b`), factor: 0.5},
+		{re: regexp.MustCompile(`(?i)\b(?:doubled|double it|double that|double (?:the|our) [\w-]+)\b`), factor: 2},
+		{re: regexp.MustCompile(`(?i)\b(?:tripled|triple it|triple that|triple (?:the|our) [\w-]+)\b`), factor: 3},
+		{re: regexp.MustCompile(`(?i)\b(?:halved|halve it|halve that|halve (?:the|our) [\w-]+|cut (?:it |that )?in half)\b`), factor: 0.5},
 	},
 	De: {
 		{re: regexp.MustCompile(`(?i)\bum ` + relNum + `(?:\s?(?P<u>%|€|[\pL]+))? (?:(?P<down>gesenkt|senken|reduziert|reduzieren|runter|weniger|verkürzt|verkürzen|gekürzt|kürzen)|erhöht|erhöhen|angehoben|anheben|hoch|rauf|mehr|verlängert|verlängern)\b`)},

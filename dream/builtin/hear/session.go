@@ -2485,12 +2485,50 @@ func askedTopic(said []Record) string {
 		if i := strings.IndexAny(q, "はが"); i > 0 {
 			return strings.TrimSpace(q[:i])
 		}
+		if t := askedObject(q); t != "" {
+			return t
+		}
+	}
+	if m := rePronounAsk.FindStringIndex(q); m != nil {
+		// "The wasm job builds `wasm32-unknown-unknown` on every PR;
+		// should it stay?": the code the question names is what "it"
+		// stands for.
+		if c := reCodeSpan.FindStringSubmatch(q[:m[0]]); c != nil {
+			return c[1]
+		}
 	}
 	if i := strings.LastIndexAny(q, "—–:"); i > 0 && len(strings.Fields(q[:i])) <= 6 {
 		// "And the audit freeze — still on?": the topic before the dash.
 		return referent(strings.TrimLeft(q[:i], "¿ "))
 	}
 	return questionSubject(q, lang)
+}
+
+// rePronounAsk is a question about a thing named before it, by a
+// pronoun ("…; should it stay?", "…, do we keep them?").
+var rePronounAsk = regexp.MustCompile(`(?i)[;,—–]\s*(?:so\s+)?(?:should|shall|do|does|can|must|will|would)\s+(?:we\s+|i\s+|you\s+)?(?:keep\s+)?(?:it|they|them|that|this|those)\b[^;,]*[?？]?\s*$`)
+
+// reCodeSpan is a span of code in backquotes.
+var reCodeSpan = regexp.MustCompile("`([^`\n]{2,80})`")
+
+// reAskedObjectJa is the object a Japanese question asks to act on,
+// before its mark ("PR にマイグレーションの `--plan` も貼りますか？":
+// "マイグレーションの `--plan`"); reAskedObjectZh the one a Chinese
+// question moves with 把 ("要不要把 --plan 的输出也贴上？").
+var (
+	reAskedObjectJa = regexp.MustCompile(`(?:^|[にで、]\s*)([^にで、を]{2,40}?)\s*[をも][^をも]*$`)
+	reAskedObjectZh = regexp.MustCompile(`把\s*([^，,。把]{2,30}?)\s*(?:也|都|给|贴|删|去掉|加|改|放|发|写|关|开|换)`)
+)
+
+// askedObject is what a CJK question asks to act on, when it names no
+// topic with は or が; "" when it shows none.
+func askedObject(q string) string {
+	for _, re := range []*regexp.Regexp{reAskedObjectZh, reAskedObjectJa} {
+		if m := re.FindStringSubmatch(q); m != nil {
+			return strings.TrimSpace(m[1])
+		}
+	}
+	return ""
 }
 
 // pointsAhead reports a marker (re) in s that a colon or a "but"

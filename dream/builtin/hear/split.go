@@ -441,7 +441,7 @@ func clauses(sent, lang string) []string {
 			// alone, "while" opens the sentence's condition, no contrast.
 			continue
 		}
-		if lead := strings.TrimSpace(sent[:l[0]]); start == 0 && strings.HasPrefix(m, ",") && reDislocated.MatchString(lead) && !reCopula.MatchString(lead) {
+		if lead := strings.TrimSpace(reThingLead.ReplaceAllString(sent[:l[0]], "")); start == 0 && strings.HasPrefix(m, ",") && reDislocated.MatchString(lead) && !reCopula.MatchString(lead) {
 			// "La synchro du stock, on a eu deux ventes en double …, il
 			// faut la faire toutes les cinq minutes": a thing named
 			// first, then what is said of it, is one clause.
@@ -486,10 +486,14 @@ func clauses(sent, lang string) []string {
 	return out
 }
 
+// reThingLead is what may come before a thing named alone: "hmm, the
+// stripe-go v81 major bump, could we …".
+var reThingLead = regexp.MustCompile(`(?i)^\s*(?:(?:hmm+|hm+|um+|uh+|ah|oh|ok|okay|so|and|also|btw|and also|oh and)[,.]?\s+)+`)
+
 // reDislocated is a thing named alone before what is said of it: a
 // determiner and up to four words, no verb ("La synchro du stock", "the
 // stock sync", "der Export für Gmeiner").
-var reDislocated = regexp.MustCompile(`(?i)^(?:the|our|le|la|les|l'|notre|nos|el|los|las|nuestro|nuestra|der|die|das|unser|unsere)\s*(?:[\pL'-]+\s+){0,3}[\pL'-]+$`)
+var reDislocated = regexp.MustCompile(`(?i)^(?:the|our|le|la|les|l'|notre|nos|el|los|las|nuestro|nuestra|der|die|das|unser|unsere)\s*(?:[\pL\pN.'-]+\s+){0,3}[\pL\pN.'-]+$`)
 
 // reCopula is a verb that makes a clause of a short lead ("the build is
 // green").

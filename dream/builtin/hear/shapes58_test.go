@@ -1,0 +1,74 @@
+package hear
+
+import (
+	"slices"
+	"testing"
+)
+
+// Ensure that withdrawals said the ordinary ways in a working session are
+// heard with what they withdraw: a thing taken down or allowed to go, a
+// person who left a project, a practice "we" no longer keep, a duty the
+// speaker gives up, a measure stopped after a reason, and a reply that
+// drops what the agent's question named, by its code or its object.
+func TestWithdrawalsInPassing(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		said   []string // "A:" opens the assistant's
+		target string
+	}{
+		{"taken down", []string{"Et le banc HIL est démonté depuis septembre."}, "banc HIL"},
+		{"unplugged", []string{"L'ancien serveur a été débranché la semaine dernière."}, "ancien serveur"},
+		{"may go", []string{"Les jobs HIL dans le CI peuvent partir."}, "jobs HIL dans le CI"},
+		{"left the project", []string{"Novedades del equipo: Olek dejó el proyecto en agosto, ya no es co-maintainer."}, "Olek"},
+		{"the first of two withdrawals", []string{"Más cosas: ya no pedimos DCO, quitamos el bot porque espantaba a contribuidores nuevos."}, "DCO"},
+		{"a duty given up", []string{"Ah, y las good first issue ya no las reviso yo, que no doy abasto."}, "good first issue"},
+		{"not at all now", []string{"we don't build wasm in CI at all now, delete wasm.yml."}, "build wasm in CI"},
+		{"stopped after a reason", []string{"監査対応が終わったので、監査ログの S3 への二重書き込みはやめます。"}, "監査ログの S3 への二重書き込み"},
+		{"the code the question names", []string{"A:The wasm job builds `wasm32-unknown-unknown` on every PR and takes 6 minutes; should it stay?", "drop it from PRs."}, "wasm32-unknown-unknown"},
+		{"the object the question names", []string{"A:上限を 50 万行にしました。PR にマイグレーションの `--plan` も貼りますか？", "いや、あのルールはもうやめました。"}, "マイグレーションの `--plan`"},
+		{"a temporary measure removed", []string{"还有那个 6 小时的 freshness 检查先删掉吧，周末上游不导数据。"}, "6 小时的 freshness 检查"},
+		{"dropped once the real one works", []string{"oh and the psp sandbox has been stable for weeks, drop pspfake, integration tests hit the PSP sandbox directly now"}, "pspfake"},
+		{"cancelled", []string{"InfluxCloud haben wir gekündigt, gibt's nicht mehr. raus damit"}, "InfluxCloud"},
+		{"stopped, plain form", []string{"needs-repro ラベルはやめる。誰も外さないので。"}, "needs-repro ラベル"},
+		{"may be taken off, after a lead", []string{"なので forbid(unsafe_code) は外していい、unsafe は src/mmap.rs だけに閉じ込めて"}, "forbid(unsafe_code)"},
+		{"a rule no longer wanted", []string{"RESULTS.md に追記するルール、もういいです。誰も読んでない"}, "RESULTS.md に追記する"},
+		{"off a list", []string{"zoom ya no en la allowlist, la empresa dejó zoom. meet.google.com sigue"}, "zoom"},
+		{"ripped out", []string{"cleanup day. we ripped out Sentry after the privacy review, remove what's left"}, "Sentry"},
+		{"no longer looked at", []string{"top-5 不看了，删掉，mAP 和 F1 照旧"}, "top-5"},
+		{"a contract over", []string{"le contrat de Tomasz est fini fin septembre, c'est moi qui reprends packages/ui."}, "Tomasz"},
+		{"a rule let go", []string{"et on lâche la règle sur les default export, Next 15 en veut partout, c'est pénible"}, "les default export"},
+		{"thrown out", []string{"co2 fliegt aus dem payload raus, der sensor ist nie verbaut worden."}, "co2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := Session(conv(tc.said...))
+			if !slices.ContainsFunc(h.Retractions, func(r Retraction) bool { return r.Target == tc.target }) {
+				t.Errorf("%q: %+v, want a withdrawal of %q", tc.said, h.Retractions, tc.target)
+			}
+		})
+	}
+}
+
+// Ensure that a numbered thing a clause opens with ("court 3 is back to
+// normal") names no version: it replaces no claim of another one.
+func TestNumberedThingNoVersion(t *testing.T) {
+	for _, s := range []string{"court 3 is back to normal online now", "bay 2 is back in use now"} {
+		if got := versionStems(s, En); len(got) > 0 {
+			t.Errorf("%q: stems %q, want none", s, got)
+		}
+	}
+	if got := versionStems("we're on python 3 now", En); !slices.Contains(got, "python ") {
+		t.Errorf("python 3: stems %q, want python", got)
+	}
+}
+
+// Ensure that "keep the rest as is", said beside a part withdrawn, is no
+// rule of its own.
+func TestKeepTheRestIsNoRule(t *testing.T) {
+	for _, s := range []string{"drop Safari 15 from browserslist, analytics says nobody uses it. keep the rest as is", "残りはそのまま", "der Rest bleibt."} {
+		for _, st := range Session(conv(s)).Statements {
+			if st.Kind == Rule {
+				t.Errorf("%q: heard a rule %q", s, st.Claim)
+			}
+		}
+	}
+}
