@@ -1489,6 +1489,12 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 		// day of no subject, and replaces only a claim that shares a
 		// word with the statement, not every claim said on Thursdays.
 		lone := len(wt) == 1 && len(strings.Fields(w)) > 1
+		if deniedIn(text, w) {
+			// "HSTS is handled by the ingress, not Django": Django is
+			// denied of what the statement is about, and stays in what
+			// else memory says of it.
+			lone = true
+		}
 		var others []string
 		if lone {
 			others = minus(vterms, wt)
@@ -2209,6 +2215,19 @@ func lastWord(s string) string {
 	}
 	return strings.ToLower(s[ix[len(ix)-1][0]:ix[len(ix)-1][1]])
 }
+
+// deniedIn reports whether text denies w right after a comma ("…, not
+// Django", "…, nicht Jenkins", "…, pas Netlify", "…, no Heroku").
+func deniedIn(text, w string) bool {
+	i := strings.Index(strings.ToLower(text), strings.ToLower(w))
+	if i < 0 {
+		return false
+	}
+	return reDeniedBefore.MatchString(text[:i])
+}
+
+// reDeniedBefore ends the words before a value the text denies.
+var reDeniedBefore = regexp.MustCompile(`(?i)[,，]\s*(?:and |but )?(?:not|nicht|pas|no|non)\s+(?:by |via |on |in |with |von |über |par |sur |por |en )?$`)
 
 // otherVersion reports whether a claim's text holds a value that an
 // update's Replaces word w names. A word that is a version stem

@@ -386,6 +386,12 @@ func productBefore(text string, idx [][]int, words []string, i int) []string {
 	if p := productOpening(text, idx, words, i); p != nil {
 		return p
 	}
+	if numberedAtStart(text, idx, words, i) {
+		// "Bay 2 is back to normal now": the capital is the sentence's;
+		// a bare number after a word no tool is named by tells which
+		// one, not what release.
+		return nil
+	}
 	spaces := func(a, b int) bool { return strings.TrimLeft(text[a:b], " ") == "" }
 	if i >= 2 && cjkTopicMark[words[i-1]] && spaces(idx[i-2][1], idx[i-1][0]) && spaces(idx[i-1][1], idx[i][0]) {
 		// "MATLABはR2024b", "Unity は 2022.3": the name, its mark, its
@@ -400,6 +406,17 @@ func productBefore(text string, idx [][]int, words []string, i int) []string {
 		}
 	}
 	return productNamed(words[i-1])
+}
+
+// numberedAtStart reports a whole number of one or two digits (words[i])
+// after a word that opens a sentence and names no known tool: "Bay 2",
+// "Court 3", not "Postgres 16".
+func numberedAtStart(text string, idx [][]int, words []string, i int) bool {
+	if i < 1 || len(words[i]) > 2 || !isDigits(words[i]) || toolNamed(words[i-1]) {
+		return false
+	}
+	before := strings.TrimRight(text[:idx[i-1][0]], " ")
+	return before == "" || strings.ContainsAny(before[len(before)-1:], ".!?:\"“(")
 }
 
 // productUnit is the unit of the releases of the product named name.
@@ -915,7 +932,11 @@ func valueTerms(vs []valueTok) []string {
 // count the same thing, ids share their letters.
 func sameKind(ns, os []valueTok) string {
 	has := func(vs []valueTok, v valueTok) bool {
-		return slices.ContainsFunc(vs, func(o valueTok) bool { return o.kind == v.kind && o.text == v.text })
+		return slices.ContainsFunc(vs, func(o valueTok) bool {
+			// "one approval" is not the "one" of "one of them": a count
+			// of something is another value than a bare number.
+			return o.kind == v.kind && o.text == v.text && (v.kind != vkCount || len(v.units) == 0 || sameUnit(v, o))
+		})
 	}
 	best := ""
 	rank := map[string]int{vkRegion: 9, vkPhone: 9, vkVersion: 8, vkTool: 7, vkHost: 6, vkURL: 6, vkNamed: 6, vkPeriod: 5, vkTime: 5, vkDay: 4, vkCount: 3, vkID: 2, vkName: 1}
@@ -941,6 +962,29 @@ func sameKind(ns, os []valueTok) string {
 	return best
 }
 
+// labelsOff is vs without a number that labels the thing the claim
+// opens with ("2" of "Bay 2 is back to normal now"): which one it is
+// about, not a value it gives.
+func labelsOff(vs []valueTok, claim string) []valueTok {
+	head := strings.ToLower(strings.TrimLeft(unframed(claim), "“\"' "))
+	for _, d := range []string{"the ", "our ", "der ", "die ", "das ", "el ", "la ", "le ", "les "} {
+		head = strings.TrimPrefix(head, d)
+	}
+	return slices.DeleteFunc(vs, func(v valueTok) bool {
+		if v.kind != vkCount {
+			return false
+		}
+		return slices.ContainsFunc(v.units, func(u string) bool {
+			l := strings.TrimPrefix(u, "@") + " " + v.text
+			return strings.HasPrefix(head, l) && reLabelVerb.MatchString(head[len(l):])
+		})
+	})
+}
+
+// reLabelVerb follows a labelled thing that is the subject of its
+// clause: "court 7's open", "bay 2 is back", "Platz 3 ist wieder frei".
+var reLabelVerb = regexp.MustCompile(`^(?:'s|’s|\s+(?:is|are|was|were|has|had|stays|ist|war|bleibt|es|está|estaba|sigue|est|était|reste))(?:[^\pL\pN]|$)`)
+
 // slotMatch is the current claim a statement changes though their
 // subjects differ in words: the two give values of one kind (a region
 // for a region, a version for a version) and say them of the same thing.
@@ -954,7 +998,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 	if st.Kind == hear.Person || st.Area == "people" {
 		return nil
 	}
-	nv := valueOf(st.Claim)
+	nv := labelsOff(valueOf(st.Claim), st.Claim)
 	if len(nv) == 0 {
 		return nil
 	}
@@ -968,7 +1012,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 	change := saysChange(st) || fromNow || st.Via == "confirm"
 	// A label the claim was said under ("cambiamos la planificación:
 	// …") may name what it is of.
-	content := minus(union(union(sterms, terms(unframed(st.Claim))), terms(st.Topic)), valueTerms(bareValues(nv)))
+	content := minus(union(union(sterms, terms(hear.WithoutSinceLead(unframed(st.Claim)))), terms(st.Topic)), valueTerms(bareValues(nv)))
 	content = slices.DeleteFunc(content, func(t string) bool {
 		// "です", "すね": kana of grammar name nothing.
 		return genericModifier[t] || changeCue.MatchString(t) || cjkWord(t) && !strings.ContainsFunc(t, func(r rune) bool { return !unicode.In(r, unicode.Hiragana) })
@@ -1011,6 +1055,24 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 	probe := content
 	if swap {
 		probe = union(content, kin)
+	}
+	if change && hasRate {
+		// "one approval is enough now" of "PRs need two approvals": a
+		// count of a thing few counts count is found by what it counts.
+		var units []string
+		for _, v := range nv {
+			if v.kind == vkCount {
+				for _, u := range v.units {
+					if rare(u) && !strings.HasPrefix(u, "@") && !strings.Contains(u, "/") {
+						units = append(units, u)
+					}
+				}
+			}
+		}
+		if len(units) > 0 {
+			m.openHaving(units, 1)
+			probe = union(probe, units)
+		}
 	}
 	cands := m.candidates(probe)
 	// A unit written onto its count ("90fps", "300req/min"), which few
