@@ -1398,6 +1398,10 @@ func namesPerson(r hear.Retraction, tt []string) bool {
 	if len(tt) != 1 || strings.Contains(w, " ") {
 		return false
 	}
+	if w == strings.ToUpper(w) && strings.ContainsFunc(w, unicode.IsLetter) && !hear.Departed(r) {
+		// "we dropped CHF": an acronym, a currency or a code, no person.
+		return false
+	}
 	// "tomasz left last week": a name written small, as it leaves.
 	return properNoun(w, false) || w == strings.ToLower(w) && strings.HasPrefix(strings.ToLower(strings.TrimLeft(r.Quote, " ,.")), w+" ") && hear.Departed(r)
 }

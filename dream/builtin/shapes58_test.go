@@ -82,3 +82,12 @@ func TestDeniedOfOneThingOnly(t *testing.T) {
 	m := run(t, dir, said("s2", "HSTS is handled by the ingress, not Django, so ignore W004."))
 	checkCurrent(t, m, nil, []string{"Django 5.2", "HSTS"})
 }
+
+// Ensure that an item of a list written in capitals ("CHF") is taken
+// from the list when withdrawn, the rest staying: a code, not a person.
+func TestAcronymOffAList(t *testing.T) {
+	dir := t.TempDir()
+	run(t, dir, said("s1", "A:¿las monedas soportadas siguen siendo las del enum de ledger?", "sí: EUR, GBP, USD y CHF. nada más."))
+	m := run(t, dir, said("s2", "nice. also we dropped CHF last month, the rest stays: EUR, GBP, USD. clean up the enum"))
+	checkCurrent(t, m, []string{"CHF"}, []string{"EUR, GBP, USD"})
+}
