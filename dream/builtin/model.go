@@ -2224,11 +2224,20 @@ func lastWord(s string) string {
 // Django", "…, nicht Jenkins", "…, pas Netlify", "…, no Heroku").
 func deniedIn(text, w string) bool {
 	i := strings.Index(strings.ToLower(text), strings.ToLower(w))
-	if i < 0 {
+	if i < 0 || reMovedFrom.MatchString(text) || reNoMoreAfter.MatchString(text[i+len(w):]) {
+		// "We finally migrated to Jazzy, not Humble anymore": a move,
+		// and what it left.
 		return false
 	}
 	return reDeniedBefore.MatchString(text[:i])
 }
+
+// reNoMoreAfter follows a value said to hold no more; reMovedFrom is a
+// move from one value to another.
+var (
+	reNoMoreAfter = regexp.MustCompile(`(?i)^\s*(?:any ?more|any longer|no more|now|mehr|ya|plus)\b`)
+	reMovedFrom   = regexp.MustCompile(`(?i)\b(?:migrated|moved|switched|upgraded|went|changed|bumped|gewechselt|umgestellt|migrado|cambiado|migré|passé)(?:[^\pL\pN_]|$)`)
+)
 
 // reDeniedBefore ends the words before a value the text denies.
 var reDeniedBefore = regexp.MustCompile(`(?i)[,，]\s*(?:and |but )?(?:not|nicht|pas|no|non)\s+(?:by |via |on |in |with |von |über |par |sur |por |en )?$`)

@@ -91,3 +91,12 @@ func TestAcronymOffAList(t *testing.T) {
 	m := run(t, dir, said("s2", "nice. also we dropped CHF last month, the rest stays: EUR, GBP, USD. clean up the enum"))
 	checkCurrent(t, m, []string{"CHF"}, []string{"EUR, GBP, USD"})
 }
+
+// Ensure that a move said with what it left ("migrated to Jazzy, not
+// Humble anymore") still replaces the release left.
+func TestMovedNotAnymore(t *testing.T) {
+	dir := t.TempDir()
+	run(t, dir, said("s1", "We're on ROS 2 Humble for the picking arm stack."))
+	m := run(t, dir, said("s2", "Arm stack again. We finally migrated to Jazzy, not Humble anymore, so use the Jazzy docs for the controller manager API."))
+	checkCurrent(t, m, []string{"ROS 2 Humble"}, []string{"Jazzy"})
+}

@@ -1650,7 +1650,7 @@ var (
 // rePointBack is a withdrawal's target that only points back at what was
 // said before it ("that no longer applies", "das gilt nicht mehr", "不再适
 // 用了").
-var rePointBack = regexp.MustCompile(`(?i)^(?:(?:that|this|it|those|these|them|das|dies|die|den|diese|dieser|eso|esto|esa|ese|esta|este|la|lo|las|los|l'|le|les|ce|cette|cet|ça|cela|这|那|这个|那个|这条|那条|それ|これ|あれ|适用了?|有效了?|` + pointedMeasure + `)(?: (?:one|rule|step|check|requirement|part|bit|regel|regla|règle|thing|sache))?|(?:あの|その|この)?(?:ルール|決まり|やり方)|(?:这|那)?(?:条|个)?(?:规则|规矩|规定))$`)
+var rePointBack = regexp.MustCompile(`(?i)^(?:(?:that|this|it|those|these|them|they|il|elle|ils|elles|él|ella|ellos|ellas|er|sie|es|das|dies|die|den|diese|dieser|eso|esto|esa|ese|esta|este|la|lo|las|los|l'|le|les|ce|cette|cet|ça|cela|这|那|这个|那个|这条|那条|それ|これ|あれ|适用了?|有效了?|` + pointedMeasure + `)(?: (?:one|rule|step|check|requirement|part|bit|regel|regla|règle|thing|sache))?|(?:あの|その|この)?(?:ルール|決まり|やり方)|(?:这|那)?(?:条|个)?(?:规则|规矩|规定))$`)
 
 // pointedMeasure is a restriction or exception pointed at by what it is
 // ("quita esa restricción", "drop that exception"): its matter is named
@@ -1847,8 +1847,8 @@ func containsFold(list []string, v string) bool {
 
 // reValue finds a token that carries a value: digits, code-ish tokens
 // (node:20, us-east-2, db/migrations, #ops), backticks, URLs, e-mail
-// addresses and handles.
-var reValue = regexp.MustCompile("[0-9]|`|[A-Za-z][\\w]*[-_:/.@#][A-Za-z0-9]|(?:^|\\s)[#@/~$][\\w-]|https?://")
+// addresses, handles and templates (silo/<site>/<id>/telemetry).
+var reValue = regexp.MustCompile("[0-9]|`|[A-Za-z][\\w]*[-_:/.@#][A-Za-z0-9]|(?:^|\\s)[#@/~$][\\w-]|https?://|[\\w/.-]<[\\pL\\pN][\\pL\\pN _-]{0,30}>|<[\\pL\\pN][\\pL\\pN _-]{0,30}>[\\w/.-]")
 
 // hasValue reports a clause that names something specific: a value token,
 // a proper noun (a capitalised word inside a Latin-script sentence, or a

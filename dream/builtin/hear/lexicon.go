@@ -237,7 +237,7 @@ func english() *lexicon {
 			// sandbox has been stable for weeks, drop pspfake".
 			regexp.MustCompile(`(?i)^.+? (?:has been|have been|is|are|'s|’s) (?:now |finally |back |really )?(?:stable|fixed|reliable|working|back up|up again|back online)\b[^,;]*[,;]\s*(?:so )?(?:drop|remove|kill|ditch|scrap|get rid of) (?:the |our |that )?(?P<t>[^,;:.]+?)(?:\s*[,;.!]|$)`),
 			// Ripped out: "we ripped out Sentry after the privacy review".
-			regexp.MustCompile(`(?i)^(?:(?:so|and|also|oh|btw)[,]? )*(?:we|i|the team)(?:'ve|’ve| have| just| finally)* (?:ripped|tore|torn|pulled|yanked|took|taken) out (?:the |our |all )?(?P<t>[^,;.]+?)(?: (?:after|because|since|following|as part of|for|when|last|this|on) [^,;.]*)?(?:[,;.!]|$)`),
+			regexp.MustCompile(`(?i)^(?:(?:so|and|also|oh|btw)[,]? )*(?:we|i|the team)(?:'ve|’ve| have| just| finally)* (?:ripped|tore|torn|pulled|yanked|took|taken) out (?:the |our |all )?(?P<t>[^,;.]+?)(?: (?:after|because|since|following|as part of|for|when|last|this|on) [^,;.]*)?(?:\s*[;.!]|\s*$|,\s*(?:so |and |just |please )?(?:remove|delete|drop|clean up|take out|rip out|get rid of)\b)`),
 			// An exception over: "that street can go back into the
 			// rotation", "site 3 counts again".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | and | so ))?(?:the |our |that |this )?(?P<t>[^,;]+?) (?:counts? again|can go back (?:in|into (?:the )?[\w-]+(?: [\w-]+){0,2})|(?:is|are) back in (?:the )?(?:rotation|count|counts|stats|report|list|lists))(?:[,.;:!]|$| from | since | now| too| as well| after ).*$`),
@@ -999,7 +999,7 @@ func japanese() *lexicon {
 			// 解禁: "main への直接 push は解禁します" lifts the ban on it.
 			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?P<t>[^、。]{2,30}?)(?:は|も)(?:もう|ついに|やっと|今日から|今後は)?解禁(?:します|しました|です|になりました|で|、|$)`),
 			// 外した: "msw はもう外しました", "Sentry はやめました".
-			regexp.MustCompile(`^(?:なので|だから|それで|ので|あと|それと)?[、\s]*(?P<t>[^、。]{1,30}?)(?:は|を|も)(?:もう|すでに|先週|昨日)?(?:[^、。]{1,12}?から)?(?:全部|すべて|全て)?(?:外して(?:[、，]|$)|外しました|外した|外していい|外して大丈夫|外してOK|外してください|解除していい|解除して大丈夫|やめました|やめた|止めました|使わなくなりました|抜きました|削除しました|消しました)`),
+			regexp.MustCompile(`^(?:なので|だから|それで|ので|あと|それと)?[、\s]*(?P<t>[^、。（]{1,20}?)(?:は|を|も)(?:もう|すでに|先週|昨日)?(?:[^、。]{1,12}?から)?(?:全部|すべて|全て)?(?:外して(?:[、，]|$)|外しました|外した|外していい|外して大丈夫|外してOK|外してください|解除していい|解除して大丈夫|やめました|やめた|止めました|使わなくなりました|抜きました|削除しました|消しました)`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:は)?(?:また|再び)(?:OK|ＯＫ|可能|できる|解禁)`),
 			regexp.MustCompile(`^(?:(?P<t>[^、,。]+?)(?:は|も|ですが|については|に関しては|の件(?:は|ですが)?)[、，,]?)?もう(?P<t2>[^、，,。]+?)(?:じゃ|では)?なくて(?:も)?(?:いい|良い|大丈夫|構わない|構いません|OK)`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:の)?(?:ルール|決まり|規約|方針)(?:は|を|、|,)?(?:もう)?(?:なし|廃止|撤回|取り消し|やめ|無効|なくし|忘れて|いいです|いい(?:[。、]|$))`),

@@ -72,3 +72,13 @@ func TestKeepTheRestIsNoRule(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that a naming template is a value: "topic schema is
+// silo/<site>/<id>/telemetry" is a fact.
+func TestTemplateIsAValue(t *testing.T) {
+	for _, s := range []string{"topic schema is silo/<site>/<id>/telemetry", "work-order numbers are WA-<year>-<nnnn>, restarting each year."} {
+		if sts := Session(conv(s)).Statements; len(sts) == 0 {
+			t.Errorf("%q: nothing heard", s)
+		}
+	}
+}
