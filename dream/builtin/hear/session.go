@@ -166,6 +166,12 @@ func (sr *sessionReader) userMessage(r Record) {
 		if !askedRead {
 			asked, askedRead = askedTopic(sr.lastSaid), true
 		}
+		if reDropIt.MatchString(rt.Quote) && !reStayAsk.MatchString(lastText(sr.lastSaid)) {
+			// "Should I remove the /admin/approvals page too?" "Yes,
+			// remove it.": a task agreed to, not a rule withdrawn; only
+			// what the question asks to keep is.
+			continue
+		}
 		if t := asked; t != "" && (anaphor(rt.Target) || reBareNo.MatchString(rt.Target) || withdraws(rt.Target, rt.Lang)) {
 			// "And the audit freeze — still on?" "No, forget it": the
 			// question names what the reply withdraws.
@@ -2502,6 +2508,21 @@ func askedTopic(said []Record) string {
 		return referent(strings.TrimLeft(q[:i], "¿ "))
 	}
 	return questionSubject(q, lang)
+}
+
+// reDropIt is a reply that drops what a question named by a pronoun
+// ("drop it from PRs"); reStayAsk a question whether a thing stays.
+var (
+	reDropIt  = regexp.MustCompile(`(?i)^(?:(?:yes|yeah|yep|ok|okay|no|nope|nah)[,.!]?\s+)?(?:you can |please |just |go ahead and )?(?:drop|remove|kill|delete|bin|nuke|lose|cut) (?:it|them|those)\b`)
+	reStayAsk = regexp.MustCompile(`(?i)\b(?:stay|stays|keep|kept|still (?:needed|used|required|wanted|useful)|remain)\b`)
+)
+
+// lastText is the text of the last record of said, "" when there is none.
+func lastText(said []Record) string {
+	if len(said) == 0 {
+		return ""
+	}
+	return said[len(said)-1].Text
 }
 
 // rePronounAsk is a question about a thing named before it, by a

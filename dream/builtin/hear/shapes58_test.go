@@ -82,3 +82,13 @@ func TestTemplateIsAValue(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that agreeing to remove what the agent offers to remove ("Should
+// I remove the /admin/approvals page too?" "Yes, remove it.") withdraws
+// nothing: a task agreed to, where "should it stay?" asks of a rule.
+func TestRemoveItAsATask(t *testing.T) {
+	h := Session(conv("A:TeeLink bookings are now created as `confirmed`. Should I remove the `/admin/approvals` page too?", "Yes, remove it. Next: we're giving TeeLink four more slots a day from the 1st of October."))
+	if len(h.Retractions) > 0 {
+		t.Errorf("withdrawals %+v, want none", h.Retractions)
+	}
+}
