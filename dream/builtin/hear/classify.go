@@ -1948,7 +1948,7 @@ func temporalInstruction(s, lang string, lx *lexicon) (string, bool) {
 
 // reNounThenVerb opens with a word that is a verb or a noun, read as a
 // noun when a noun and a verb follow it ("release notes go in …").
-var reNounThenVerb = regexp.MustCompile(`(?i)^(?:release|build|test|deploy|commit|log|tag|review|merge|format|name|push|run|lint|store|call|sign)\s+[\w-]+\s+(?:go|goes|are|is|live|lives|get|gets|belong|belongs|stay|stays|need|needs|must|should|run|runs|sit|sits|moved|changed|switched|shifted|slipped|was|were|got|has)\b`)
+var reNounThenVerb = regexp.MustCompile(`(?i)^(?:release|build|test|deploy|commit|log|tag|review|merge|format|name|push|run|lint|store|call|sign)\s+[\w-]+\s+(?:go|goes|are|is|live|lives|get|gets|belong|belongs|stay|stays|need|needs|must|should|run|runs|sit|sits|moved|changed|switched|shifted|slipped|was|were|got|has)\b|^[\w-]+\s+(?:is|are|was|were)\s`)
 
 var reJaTopic = regexp.MustCompile(`[^でにと](は)|(が)`)
 
@@ -2566,8 +2566,12 @@ func instanceSubject(s, m, name, num string) bool {
 		return false
 	}
 	i := strings.Index(s, m)
-	return i >= 0 && i == len(reLeadDeterminer.FindString(s[:i]))
+	return i >= 0 && i == len(reLeadDeterminer.FindString(s[:i])) && reSubjectVerb.MatchString(s[i+len(m):])
 }
+
+// reSubjectVerb follows the subject of a clause: "court 3 is back",
+// "court 7's open" (not "universe 7, because 5 is now …", a value).
+var reSubjectVerb = regexp.MustCompile(`(?i)^(?:'s|’s|\s+(?:is|are|was|were|has|had|stays|goes|ist|war|bleibt|es|está|estaba|sigue|est|était|reste)(?:[^\pL\pN]|$))`)
 
 // versionStems are the stems of the versioned values an updating
 // statement names ("the build image is node:22 now": "node:"): an earlier

@@ -2,6 +2,7 @@ package hear
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -59,6 +60,10 @@ func TestNumberedThingNoVersion(t *testing.T) {
 	if got := versionStems("we're on python 3 now", En); !slices.Contains(got, "python ") {
 		t.Errorf("python 3: stems %q, want python", got)
 	}
+	// A numbered thing said as the value a clause moves to is one.
+	if got := versionStems("universe 7, because 5 is now the new LED wash", En); !slices.Contains(got, "universe ") {
+		t.Errorf("universe 7: stems %q, want universe", got)
+	}
 }
 
 // Ensure that "keep the rest as is", said beside a part withdrawn, is no
@@ -90,5 +95,23 @@ func TestRemoveItAsATask(t *testing.T) {
 	h := Session(conv("A:TeeLink bookings are now created as `confirmed`. Should I remove the `/admin/approvals` page too?", "Yes, remove it. Next: we're giving TeeLink four more slots a day from the 1st of October."))
 	if len(h.Retractions) > 0 {
 		t.Errorf("withdrawals %+v, want none", h.Retractions)
+	}
+}
+
+// Ensure that a clause dropping something and one saying what holds now
+// in its place ("we dropped pg_search last sprint, search is meilisearch
+// now") are both heard: the withdrawal, and the fact.
+func TestDroppedThenWhatHoldsNow(t *testing.T) {
+	for _, s := range []string{
+		"we dropped pg_search last sprint, search is meilisearch now via the meilisearch-rails gem",
+		"we ripped out pg_search last sprint, search is Meilisearch now",
+	} {
+		h := Session(conv(s))
+		if !slices.ContainsFunc(h.Retractions, func(r Retraction) bool { return r.Target == "pg_search" }) {
+			t.Errorf("%q: withdrawals %+v, want pg_search", s, h.Retractions)
+		}
+		if !slices.ContainsFunc(h.Statements, func(st Statement) bool { return strings.Contains(strings.ToLower(st.Claim), "meilisearch now") }) {
+			t.Errorf("%q: statements %+v, want what holds now", s, h.Statements)
+		}
 	}
 }

@@ -389,7 +389,7 @@ func clauses(sent, lang string) []string {
 	re := clauseSplit[lang]
 	locs := re.FindAllStringIndex(sent, -1)
 	if len(locs) == 0 {
-		return []string{sent}
+		return afterWithdrawn([]string{sent})
 	}
 	// "partner lending - packing, posting, returns - is Aisha now": a
 	// list set off by dashes is an aside of the clause around it.
@@ -481,6 +481,31 @@ func clauses(sent, lang string) []string {
 		start = cut
 	}
 	if p := strings.TrimSpace(sent[start:]); p != "" {
+		out = append(out, p)
+	}
+	return afterWithdrawn(out)
+}
+
+// reWithdrewLeft is a clause that drops something ("we dropped
+// pg_search last sprint"); reNowRight one that says what holds now in
+// its place ("search is meilisearch now via …").
+var (
+	reWithdrewLeft = regexp.MustCompile(`(?i)^(?:(?:so|and|also|oh|btw)[,]? )*(?:we|i|the team)(?:'ve|’ve| have| just| finally)* (?:dropped|ripped out|tore out|pulled out|removed|killed|ditched|scrapped|retired|got rid of|moved off|uninstalled|shut down)\b[^,]*$`)
+	reNowRight     = regexp.MustCompile(`(?i)^(?:the |our )?[\pL\pN_.-]+(?: [\pL\pN_.-]+){0,2} (?:is|are|runs|goes|lives|'s) (?:[^,]*\s)?now\b`)
+)
+
+// afterWithdrawn splits a clause that drops something from what it says
+// holds now in its place, after a comma: "we dropped pg_search last
+// sprint, search is meilisearch now" withdraws the one and states the
+// other.
+func afterWithdrawn(parts []string) []string {
+	var out []string
+	for _, p := range parts {
+		i := strings.Index(p, ", ")
+		if i > 0 && reWithdrewLeft.MatchString(p[:i]) && reNowRight.MatchString(p[i+2:]) {
+			out = append(out, p[:i], p[i+2:])
+			continue
+		}
 		out = append(out, p)
 	}
 	return out
