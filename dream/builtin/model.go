@@ -1063,6 +1063,12 @@ func pairsWith(w string, said []string) bool {
 // a list.
 func withoutListItem(text, target string) (string, bool) {
 	target = strings.TrimSpace(target)
+	// "needs-repro ラベル", "the wip label": the item, not its kind.
+	target = strings.TrimSpace(reItemKind.ReplaceAllString(target, ""))
+	if m := reNamedRelease.FindStringSubmatch(target); m != nil {
+		// "Safari 15": the item is Safari, with its version.
+		target = m[1]
+	}
 	if len(target) < 3 || strings.ContainsAny(target, " \t") || termStop[strings.ToLower(target)] {
 		return "", false
 	}
@@ -1087,6 +1093,12 @@ func withoutListItem(text, target string) (string, bool) {
 	}
 	return out, true
 }
+
+// reItemKind names the kind of a list's item after it, or before it.
+var reItemKind = regexp.MustCompile(`(?i)\s*(?:ラベル|タグ|标签|标记|label|tag|flag|フラグ|currency|Währung|moneda|devise)$|^(?:the|das|die|der|el|la|le|l')\s+`)
+
+// reNamedRelease is a name with its version ("Safari 15", "iOS 16.4").
+var reNamedRelease = regexp.MustCompile(`^(\pL[\pL\pN.+-]{2,}) v?\d[\w.]*$`)
 
 // offList reports a withdrawal saying its target is off a list ("Penllergare
 // is off the list", "von der Liste gestrichen"): a name taken from a list

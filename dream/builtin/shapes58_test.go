@@ -100,3 +100,21 @@ func TestMovedNotAnymore(t *testing.T) {
 	m := run(t, dir, said("s2", "Arm stack again. We finally migrated to Jazzy, not Humble anymore, so use the Jazzy docs for the controller manager API."))
 	checkCurrent(t, m, []string{"ROS 2 Humble"}, []string{"Jazzy"})
 }
+
+// Ensure that a release withdrawn from a list by its name and version
+// ("drop Safari 15 from browserslist") leaves the rest of the list.
+func TestReleaseOffAList(t *testing.T) {
+	dir := t.TempDir()
+	run(t, dir, said("s1", "maybe, dunno. browserslist is: last 2 versions, Safari 15, Samsung Internet. check the config matches"))
+	m := run(t, dir, said("s2", "drop Safari 15 from browserslist, analytics says nobody uses it. keep the rest as is"))
+	checkCurrent(t, m, []string{"Safari 15"}, []string{"last 2 versions", "Samsung Internet"})
+}
+
+// Ensure that an item withdrawn with the word for its kind ("needs-repro
+// ラベルはやめる") is taken from the list, the rest staying.
+func TestItemWithItsKindOffAList(t *testing.T) {
+	dir := t.TempDir()
+	run(t, dir, said("s1", "Our GitHub labels are bug, perf, needs-repro and good-first-issue."))
+	m := run(t, dir, said("s2", "needs-repro ラベルはやめる。誰も外さないので。"))
+	checkCurrent(t, m, []string{"needs-repro"}, []string{"bug, perf and good-first-issue"})
+}

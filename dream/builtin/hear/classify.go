@@ -842,7 +842,7 @@ var reTargetTail = regexp.MustCompile(`(?i)\s+(?:ya no|no more|not any ?more|any
 
 // reTargetPlace is where a withdrawn thing was used, after it ("from
 // CI", "aus der Pipeline", "del CI", "de la CI").
-var reTargetPlace = regexp.MustCompile(`(?i)\s+(?:when|since|after|because|as) (?:we|i|they|the team) .*$|\s+(?:from|out of|off) (?:the |our )?(?:ci|pipeline|build|workflow|workflows|repo|codebase|project|requirements|deps|dependencies|stack|pre-commit|makefile|checklist|template|image)\b.*$|\s+(?:aus (?:der|dem|den) (?:ci|pipeline|build|workflow|repo|projekt|checkliste)|del (?:ci|pipeline|build|repo|proyecto)|de (?:la |notre )?(?:ci|pipeline|build|repo|projet))\b.*$`)
+var reTargetPlace = regexp.MustCompile(`(?i)\s+(?:when|since|after|because|as) (?:we|i|they|the team) .*$|\s+(?:from|out of|off) (?:the |our )?(?:ci|pipeline|build|workflow|workflows|repo|codebase|project|requirements|deps|dependencies|stack|pre-commit|makefile|checklist|template|image|browserslist|allowlist|blocklist|denylist|whitelist|blacklist|list|config|matrix|enum|readme|docs|codeowners|dockerfile|rota|schedule|payload|menu)\b.*$|\s+(?:aus (?:der|dem|den) (?:ci|pipeline|build|workflow|repo|projekt|checkliste)|del (?:ci|pipeline|build|repo|proyecto)|de (?:la |notre )?(?:ci|pipeline|build|repo|projet))\b.*$`)
 
 // reValueSet is a task setting something to a value, in each language
 // ("bump the sandbox budget alarm to 500 USD", "setz den Timeout auf 30
