@@ -335,7 +335,9 @@ func memfsBinary(t *testing.T) string {
 // pages, 73/78 kept out, updates 20/41, retractions 13/30; dev54 89/129,
 // 93/129, 70/75, 17/42, 15/30. Their floors sit a little under the stop's
 // final figures (dev53 92/123, 105/123, 73/78, 23/41, 22/30; dev54
-// 89/129, 95/129, 70/75, 19/42, 24/30). dev54's category floor is 0: its
+// 90/129, 95/129, 70/75, 19/42, 25/30). dev53's category floor is 0.4:
+// three of its seven preferences are in the context, one more moving
+// across the cut as claims come and go. dev54's category floor is 0: its
 // confirmations are agreements to tasks of the moment ("yes add
 // cookie.test.ts"), which memory does not keep.
 var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category, updates, retractions float64 }{
@@ -391,7 +393,7 @@ var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category, u
 	"dev50": {pages: 0.77, context: 0.64, keptOut: 0.94, lang: 0.5, category: 0.44, updates: 0.53, retractions: 0.53},
 	"dev51": {pages: 0.72, context: 0.57, keptOut: 0.87, lang: 0.5, category: 0.4, updates: 0.48, retractions: 0.68},
 	"dev52": {pages: 0.7, context: 0.37, keptOut: 0.86, lang: 0.23, category: 0.18, updates: 0.35, retractions: 0.68},
-	"dev53": {pages: 0.82, context: 0.71, keptOut: 0.9, lang: 0.66, category: 0.5, updates: 0.52, retractions: 0.68},
+	"dev53": {pages: 0.82, context: 0.71, keptOut: 0.9, lang: 0.66, category: 0.4, updates: 0.52, retractions: 0.68},
 	"dev54": {pages: 0.7, context: 0.65, keptOut: 0.9, lang: 0.42, category: 0, updates: 0.42, retractions: 0.75},
 	"test":  {pages: 0.91, context: 0.91, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.8, retractions: 0.5},
 }
