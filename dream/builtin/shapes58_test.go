@@ -55,66 +55,44 @@ func TestWithdrawnAcrossSessions(t *testing.T) {
 	}
 }
 
-// Ensure that a version said with a product's short name and a space
-// ("pg 17") replaces the one said before ("pg 16").
-func TestSpacedShortVersion(t *testing.T) {
-	dir := t.TempDir()
-	run(t, dir, said("s1", "The ledger database is postgres, pg 16, on the same cluster as payments."))
-	m := run(t, dir, said("s2", "we're on pg 17 since the upgrade last weekend."))
-	checkCurrent(t, m, []string{"pg 16"}, []string{"pg 17"})
-}
-
-// Ensure that a count said in words ("one approval is enough now")
-// replaces the count of the same thing said before ("two approvals"),
-// though the earlier claim also holds a bare "one" ("as one of them").
-func TestCountOfAThingInWords(t *testing.T) {
-	dir := t.TempDir()
-	run(t, dir, said("s1", "PRs need two approvals, and anything that touches migrations/ also needs Maya (me) as one of them."))
-	m := run(t, dir, said("s2", "one approval is enough now, two was slowing everyone down."))
-	checkCurrent(t, m, []string{"two approvals"}, []string{"one approval"})
-}
-
-// Ensure that a tool denied of one thing ("HSTS is handled by the
-// ingress, not Django") stays in what memory says of it elsewhere.
-func TestDeniedOfOneThingOnly(t *testing.T) {
-	dir := t.TempDir()
-	run(t, dir, said("s1", "Django 5.2 に上げました（先週マージ済み）。"))
-	m := run(t, dir, said("s2", "HSTS is handled by the ingress, not Django, so ignore W004."))
-	checkCurrent(t, m, nil, []string{"Django 5.2", "HSTS"})
-}
-
-// Ensure that an item of a list written in capitals ("CHF") is taken
-// from the list when withdrawn, the rest staying: a code, not a person.
-func TestAcronymOffAList(t *testing.T) {
-	dir := t.TempDir()
-	run(t, dir, said("s1", "A:¿las monedas soportadas siguen siendo las del enum de ledger?", "sí: EUR, GBP, USD y CHF. nada más."))
-	m := run(t, dir, said("s2", "nice. also we dropped CHF last month, the rest stays: EUR, GBP, USD. clean up the enum"))
-	checkCurrent(t, m, []string{"CHF"}, []string{"EUR, GBP, USD"})
-}
-
-// Ensure that a move said with what it left ("migrated to Jazzy, not
-// Humble anymore") still replaces the release left.
-func TestMovedNotAnymore(t *testing.T) {
-	dir := t.TempDir()
-	run(t, dir, said("s1", "We're on ROS 2 Humble for the picking arm stack."))
-	m := run(t, dir, said("s2", "Arm stack again. We finally migrated to Jazzy, not Humble anymore, so use the Jazzy docs for the controller manager API."))
-	checkCurrent(t, m, []string{"ROS 2 Humble"}, []string{"Jazzy"})
-}
-
-// Ensure that a release withdrawn from a list by its name and version
-// ("drop Safari 15 from browserslist") leaves the rest of the list.
-func TestReleaseOffAList(t *testing.T) {
-	dir := t.TempDir()
-	run(t, dir, said("s1", "maybe, dunno. browserslist is: last 2 versions, Safari 15, Samsung Internet. check the config matches"))
-	m := run(t, dir, said("s2", "drop Safari 15 from browserslist, analytics says nobody uses it. keep the rest as is"))
-	checkCurrent(t, m, []string{"Safari 15"}, []string{"last 2 versions", "Samsung Internet"})
-}
-
-// Ensure that an item withdrawn with the word for its kind ("needs-repro
-// ラベルはやめる") is taken from the list, the rest staying.
-func TestItemWithItsKindOffAList(t *testing.T) {
-	dir := t.TempDir()
-	run(t, dir, said("s1", "Our GitHub labels are bug, perf, needs-repro and good-first-issue."))
-	m := run(t, dir, said("s2", "needs-repro ラベルはやめる。誰も外さないので。"))
-	checkCurrent(t, m, []string{"needs-repro"}, []string{"bug, perf and good-first-issue"})
+// Ensure that a change said one of this stop's ways in a later session
+// replaces or withdraws what it names and leaves the rest, each case
+// with its shape below.
+func TestLaterSessionChanges(t *testing.T) {
+	tests := []struct {
+		name          string
+		first, second []string
+		gone, kept    []string
+	}{
+		// a version said with a product's short name and a space
+		// ("pg 17") replaces the one said before ("pg 16").
+		{"SpacedShortVersion", []string{"The ledger database is postgres, pg 16, on the same cluster as payments."}, []string{"we're on pg 17 since the upgrade last weekend."}, []string{"pg 16"}, []string{"pg 17"}},
+		// a count said in words ("one approval is enough now")
+		// replaces the count of the same thing said before ("two approvals"),
+		// though the earlier claim also holds a bare "one" ("as one of them").
+		{"CountOfAThingInWords", []string{"PRs need two approvals, and anything that touches migrations/ also needs Maya (me) as one of them."}, []string{"one approval is enough now, two was slowing everyone down."}, []string{"two approvals"}, []string{"one approval"}},
+		// a tool denied of one thing ("HSTS is handled by the
+		// ingress, not Django") stays in what memory says of it elsewhere.
+		{"DeniedOfOneThingOnly", []string{"Django 5.2 に上げました（先週マージ済み）。"}, []string{"HSTS is handled by the ingress, not Django, so ignore W004."}, nil, []string{"Django 5.2", "HSTS"}},
+		// an item of a list written in capitals ("CHF") is taken
+		// from the list when withdrawn, the rest staying: a code, not a person.
+		{"AcronymOffAList", []string{"A:¿las monedas soportadas siguen siendo las del enum de ledger?", "sí: EUR, GBP, USD y CHF. nada más."}, []string{"nice. also we dropped CHF last month, the rest stays: EUR, GBP, USD. clean up the enum"}, []string{"CHF"}, []string{"EUR, GBP, USD"}},
+		// a move said with what it left ("migrated to Jazzy, not
+		// Humble anymore") still replaces the release left.
+		{"MovedNotAnymore", []string{"We're on ROS 2 Humble for the picking arm stack."}, []string{"Arm stack again. We finally migrated to Jazzy, not Humble anymore, so use the Jazzy docs for the controller manager API."}, []string{"ROS 2 Humble"}, []string{"Jazzy"}},
+		// a release withdrawn from a list by its name and version
+		// ("drop Safari 15 from browserslist") leaves the rest of the list.
+		{"ReleaseOffAList", []string{"maybe, dunno. browserslist is: last 2 versions, Safari 15, Samsung Internet. check the config matches"}, []string{"drop Safari 15 from browserslist, analytics says nobody uses it. keep the rest as is"}, []string{"Safari 15"}, []string{"last 2 versions", "Samsung Internet"}},
+		// an item withdrawn with the word for its kind ("needs-repro
+		// ラベルはやめる") is taken from the list, the rest staying.
+		{"ItemWithItsKindOffAList", []string{"Our GitHub labels are bug, perf, needs-repro and good-first-issue."}, []string{"needs-repro ラベルはやめる。誰も外さないので。"}, []string{"needs-repro"}, []string{"bug, perf and good-first-issue"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			run(t, dir, said("s1", tc.first...))
+			m := run(t, dir, said("s2", tc.second...))
+			checkCurrent(t, m, tc.gone, tc.kept)
+		})
+	}
 }

@@ -976,14 +976,10 @@ func labelsOff(vs []valueTok, claim string) []valueTok {
 		}
 		return slices.ContainsFunc(v.units, func(u string) bool {
 			l := strings.TrimPrefix(u, "@") + " " + v.text
-			return strings.HasPrefix(head, l) && reLabelVerb.MatchString(head[len(l):])
+			return strings.HasPrefix(head, l) && hear.SubjectVerbFollows(head[len(l):])
 		})
 	})
 }
-
-// reLabelVerb follows a labelled thing that is the subject of its
-// clause: "court 7's open", "bay 2 is back", "Platz 3 ist wieder frei".
-var reLabelVerb = regexp.MustCompile(`^(?:'s|’s|\s+(?:is|are|was|were|has|had|stays|ist|war|bleibt|es|está|estaba|sigue|est|était|reste))(?:[^\pL\pN]|$)`)
 
 // slotMatch is the current claim a statement changes though their
 // subjects differ in words: the two give values of one kind (a region

@@ -2566,8 +2566,13 @@ func instanceSubject(s, m, name, num string) bool {
 		return false
 	}
 	i := strings.Index(s, m)
-	return i >= 0 && i == len(reLeadDeterminer.FindString(s[:i])) && reSubjectVerb.MatchString(s[i+len(m):])
+	return i >= 0 && i == len(reLeadDeterminer.FindString(s[:i])) && SubjectVerbFollows(s[i+len(m):])
 }
+
+// SubjectVerbFollows reports whether rest opens with the verb that follows
+// a clause's subject ("'s open", " is back"): what came before it is what
+// the clause is about, not a value it gives.
+func SubjectVerbFollows(rest string) bool { return reSubjectVerb.MatchString(rest) }
 
 // reSubjectVerb follows the subject of a clause: "court 3 is back",
 // "court 7's open" (not "universe 7, because 5 is now …", a value).

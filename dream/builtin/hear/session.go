@@ -166,7 +166,7 @@ func (sr *sessionReader) userMessage(r Record) {
 		if !askedRead {
 			asked, askedRead = askedTopic(sr.lastSaid), true
 		}
-		if reDropIt.MatchString(rt.Quote) && !reStayAsk.MatchString(lastText(sr.lastSaid)) {
+		if reDropIt.MatchString(rt.Quote) && !reStayAsk.MatchString(lastRecord(sr.lastSaid).Text) {
 			// "Should I remove the /admin/approvals page too?" "Yes,
 			// remove it.": a task agreed to, not a rule withdrawn; only
 			// what the question asks to keep is.
@@ -2516,14 +2516,6 @@ var (
 	reDropIt  = regexp.MustCompile(`(?i)^(?:(?:yes|yeah|yep|ok|okay|no|nope|nah)[,.!]?\s+)?(?:you can |please |just |go ahead and )?(?:drop|remove|kill|delete|bin|nuke|lose|cut) (?:it|them|those)\b`)
 	reStayAsk = regexp.MustCompile(`(?i)\b(?:stay|stays|keep|kept|still (?:needed|used|required|wanted|useful)|remain)\b`)
 )
-
-// lastText is the text of the last record of said, "" when there is none.
-func lastText(said []Record) string {
-	if len(said) == 0 {
-		return ""
-	}
-	return said[len(said)-1].Text
-}
 
 // rePronounAsk is a question about a thing named before it, by a
 // pronoun ("…; should it stay?", "…, do we keep them?").
