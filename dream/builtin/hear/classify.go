@@ -284,9 +284,11 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 				// lead-in names what is withdrawn.
 				g.retract = referent(strings.TrimSuffix(s, rest))
 			}
-			if lead := strings.TrimSuffix(s, rest); g.retract == "" && g.forget == "" && reConditionLead.MatchString(lead) {
+			if lead := strings.TrimSuffix(s, rest); g.retract == "" && g.forget == "" && (reConditionLead.MatchString(lead) || namingLead(labelOf(lead))) {
 				// "we're in the audit freeze: no merges …" holds while
 				// the freeze lasts: the lead-in is part of the rule.
+				// "Der Service ist einlass: Go 1.22, chi, sqlc" names
+				// what the rest is of.
 				g.text = s
 			} else if g.topic == "" {
 				g.topic = labelOf(lead)
@@ -319,7 +321,7 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 			}
 		}
 	}
-	if lx.joke.MatchString(raw) {
+	if lx.joke.MatchString(laughAsideOff(raw)) {
 		return why(f, "e3"), excluded
 	}
 	if reTriedReverted.MatchString(s) {
@@ -501,7 +503,13 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		return why(f, "d14v"), durable
 	case lx.narrative.MatchString(s):
 		return why(f, "l11"), local
-	case (problemReport(s, lang) || lx.state.MatchString(s) && !durableCue && !reLimitFine.MatchString(s)) && versionMoved(s, f.replaces) == "" &&
+	case reWorkPreference[lang] != nil && reWorkPreference[lang].MatchString(s) && !reTodayOnly.MatchString(s) && !rePronounLead.MatchString(s):
+		// "réponds-moi en français", "回答简短点", "Logs bitte mit
+		// structlog", "nada de emojis en los commits", "必ず先にテストを
+		// 書いて": how the user wants the work done, for good.
+		f.kind, f.subject = Preference, subjectOf(s, lang, lx)
+		return why(f, "d15w"), durable
+	case (problemReport(s, lang) || lx.state.MatchString(s) && !durableCue && !reLimitFine.MatchString(s)) && versionMoved(s, f.replaces) == "" && !reFromNowOn.MatchString(s) &&
 		!(reRaisedDone.MatchString(s) && reVersioned.MatchString(s) && !problemReport(s, lang)):
 		// "prod got upgraded to Django 5.1 over the weekend and half
 		// the tests are red": the version moved to is read on.
@@ -557,7 +565,7 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		// "rename the flag to --dry-run": a request, whatever follows.
 		return why(f, "l18"), local
 	}
-	if m := lx.update.FindStringSubmatch(s); m != nil && !reTrialCJK.MatchString(s) && !departed(s, lang) {
+	if m := lx.update.FindStringSubmatch(s); m != nil && !reTrialCJK.MatchString(s) && !departed(s, lang) && !reZhRequestLead.MatchString(s) {
 		f.kind = Fact
 		f.subject = nounPhrase(group(lx.update, m, "np"), lang, lx)
 		return why(f, "d19"), durable
@@ -631,6 +639,12 @@ func decideKind(f finding, c cues) (finding, verdict) {
 			f.kind = Fact
 		}
 		return why(f, "d24n"), durable
+	}
+	if re := reStopHabit[lang]; re != nil && re.MatchString(s) {
+		// "Stop apologizing in every message": a habit of the agent's
+		// the user wants gone, for good.
+		f.kind, f.subject = Preference, subjectOf(s, lang, lx)
+		return why(f, "d15h"), durable
 	}
 	if lx.task.MatchString(s) {
 		return why(f, "l24"), local
@@ -800,8 +814,17 @@ func isQuestion(s, lang string, lx *lexicon) bool {
 			}
 		}
 	}
+	if lang == En && reWhenYouRule.MatchString(t) {
+		// "When you touch images always use <Image>": a rule for a
+		// case, no question.
+		return false
+	}
 	return lx.questionLead.MatchString(t)
 }
+
+// reWhenYouRule opens a rule for a case: "when(ever) you …, always|never
+// …".
+var reWhenYouRule = regexp.MustCompile(`(?i)^when(?:ever)? (?:you|we|i)\b[^?]*\b(?:always|never|use|don't|do not)\b`)
 
 // introAfterName reports a clause that names the user and then says their
 // role: "felix hier, bin werkstudent im backend-team", "Dan here, SRE".
@@ -1230,6 +1253,69 @@ var reLabelNoun = regexp.MustCompile(`(?i)^(?:the|our|el|la|los|las|nuestr[oa]s?
 var reSubjectPronoun = regexp.MustCompile(`(?i)^(?:they|it|sie|es|ils|elles|il|elle)\s+`)
 
 // labelOf is a lead-in without its colon.
+// namingLead reports whether a lead-in label is a clause naming what
+// follows ("Der Service ist einlass", "the app is tidewater"): a copula
+// with a name after it, not a filler ("the plan is", "lo que pasa es
+// esto").
+func namingLead(label string) bool {
+	loc := reCopula.FindStringIndex(label)
+	if loc == nil || loc[0] == 0 {
+		return false
+	}
+	after := strings.Fields(label[loc[1]:])
+	return len(after) == 1 && len(strings.Fields(label[:loc[0]])) <= 3 && !reFillerName.MatchString(after[0]) && utf8.RuneCountInString(after[0]) > 2
+}
+
+// reFillerName is a word after a copula that names nothing ("the gist is
+// this:", "der Stand ist folgender:").
+var reFillerName = regexp.MustCompile(`(?i)^(?:this|that|simple|easy|it|so|like|folgendes|folgender|folgende|das|dies|so|einfach|ceci|cela|ça|simple|esto|eso|así|lo|sencillo|clear|klar|claro|clair|done|fertig|listo|prêt|new|neu|nuevo|nouveau)$`)
+
+// reWorkPreference says how the user wants the agent to answer or work,
+// for good: the language or length of its replies, a tool to build a
+// kind of thing with, a thing never to put in, a habit to keep always.
+var reWorkPreference = map[string]*regexp.Regexp{
+	En: regexp.MustCompile(`(?i)^(?:please |and |also )?(?:always )?(?:reply|answer|respond|write|talk) (?:to me )?in (?:english|german|french|spanish|chinese|japanese)\b|^(?:please )?keep (?:your )?(?:answers|replies|summaries) (?:short|brief|under \w+)`),
+	De: regexp.MustCompile(`(?i)^(?:und |also )?(?:antworte|schreib) (?:mir )?(?:bitte )?(?:immer )?(?:auf|in) (?:deutsch|englisch|französisch|spanisch)\b|^(?:die |alle )?(?-i:\p{Lu})[\p{L}-]+ bitte (?:immer )?(?:mit|über) (?-i:\p{Lu}|[a-z]+[A-Z0-9-]|[a-z][a-z0-9]{3,}\b)[\w.-]*`),
+	Es: regexp.MustCompile(`(?i)^(?:y |pues )?(?:respóndeme|contéstame|escríbeme|háblame) (?:siempre )?en (?:español|castellano|inglés|catalán|francés)\b|^(?:ah,? )?(?:y )?nada de [\p{L}-]+ en (?:los|las|el|la) `),
+	Fr: regexp.MustCompile(`(?i)^(?:par contre |et |aussi )?(?:réponds|écris|parle)(?:-moi)? (?:toujours )?en (?:français|anglais|allemand|espagnol)\b`),
+	Zh: regexp.MustCompile(`^(?:以后)?(?:回答|回复)(?:都)?(?:简短|短一?点|简洁|用中文|用英文)|^(?:以后)?(?:都)?用(?:中文|英文)(?:回答|回复|写)`),
+	Ja: regexp.MustCompile(`^(?:必ず|いつも|毎回)[^。]{2,40}?(?:書いて|して|つけて|入れて)(?:ください|ね)?[。！]?$|^(?:返事|回答|返信)は(?:日本語|英語|短め|簡潔)`),
+}
+
+// rePronounLead opens a clause with a pronoun, which points at the task
+// at hand ("Das bitte mit Vorsicht machen").
+var rePronounLead = regexp.MustCompile(`(?i)^(?:das|dies|es|sie|er|den|this|that|it|eso|esto|ça|cela)\b`)
+
+// reTodayOnly limits what it is said with to today or this task.
+var reTodayOnly = regexp.MustCompile(`(?i)\b(?:today|for now|this time|just this once|for this (?:task|pr|one)|heute|diesmal|hoy|esta vez|aujourd'hui|cette fois)\b|今日だけ|今回だけ|这次|今天`)
+
+// reStopHabit asks the agent to stop a habit of every answer: "stop
+// apologizing in every message", "deja de escribirme resúmenes tan
+// largos", "arrête de t'excuser à chaque message".
+var reStopHabit = map[string]*regexp.Regexp{
+	En: regexp.MustCompile(`(?i)^(?:please |and |also )?(?:stop|quit) \w+ing\b.*\b(?:every|each|all the time|always|constantly)\b`),
+	Es: regexp.MustCompile(`(?i)^(?:por favor |y )?deja de (?:escribirme|ponerme|darme|mandarme|hacerme|pedirme|disculparte|añadir|poner|escribir)\b`),
+	Fr: regexp.MustCompile(`(?i)^(?:s'il te plaît |et )?arrête de (?:t'excuser|me faire|m'écrire|mettre|ajouter|écrire)\b.*\b(?:chaque|toujours|tout le temps)\b`),
+	De: regexp.MustCompile(`(?i)^(?:bitte |und )?hör (?:bitte )?auf,? (?:dich (?:ständig |immer )?zu entschuldigen|(?:jedes mal|ständig|immer)\b)`),
+}
+
+// reZhRequestLead opens a Chinese request for a task ("帮我把训练脚本改成
+// …"): what it asks to change is the task, no change said.
+var reZhRequestLead = regexp.MustCompile(`^(?:请|麻烦)?(?:你)?(?:帮我|帮忙|给我)`)
+
+// laughAsideOff is s without a laugh in brackets said in passing, with
+// more said after it ("周老师换了审美（笑），他说…也行"): it laughs at the
+// words before it, and the rest is meant.
+func laughAsideOff(s string) string {
+	loc := reLaughAside.FindStringIndex(s)
+	if loc == nil || utf8.RuneCountInString(strings.Trim(s[loc[1]:], " ，,、。.！!")) < 5 {
+		return s
+	}
+	return s[:loc[0]] + s[loc[1]:]
+}
+
+var reLaughAside = regexp.MustCompile(`（笑）|\(笑\)|\[笑\]`)
+
 func labelOf(lead string) string {
 	return strings.TrimSpace(strings.TrimRight(strings.TrimSpace(lead), ":："))
 }
@@ -1971,10 +2057,17 @@ var reStanding = map[string]*regexp.Regexp{
 // hand ("this", "now", "the failing test").
 func standingImperative(s, lang string, lx *lexicon, cue bool) bool {
 	s = reRuleTail.ReplaceAllString(s, "")
-	if cue {
-		return !lx.oneOff.MatchString(s) && !deictic(s, lang) && !taskChatter(s, lang)
+	// A pointer after the instruction's first comma is of its reason
+	// ("…, it's easier to roll back"), not of what it asks.
+	head := s
+	if i := strings.Index(s, ", "); i > 0 {
+		head = s[:i]
 	}
-	return (reStanding[lang].MatchString(s) || lang == En && reHowTo.MatchString(s)) && !taskish(s, lang, lx) && !deictic(s, lang) &&
+	if cue {
+		// "from now on" says when, and points at nothing.
+		return !lx.oneOff.MatchString(s) && !deictic(reFromNowOn.ReplaceAllString(head, ""), lang) && !taskChatter(s, lang)
+	}
+	return (reStanding[lang].MatchString(s) || lang == En && reHowTo.MatchString(s)) && !taskish(s, lang, lx) && !deictic(head, lang) &&
 		(cjk(lang) || len(strings.Fields(s)) > 2 || hasValue(s, lang) || subjectGroup(s) != "")
 }
 
@@ -2003,8 +2096,13 @@ var reDeictic = map[string]*regexp.Regexp{
 var reDeicticObject = wordsRe(`this`, `that`, `these`, `those`, `it`, `them`)
 
 func deictic(s, lang string) bool {
-	return reDeictic[lang].MatchString(s)
+	// "for this repo": the project the memory is of, no thing pointed
+	// at in the conversation.
+	return reDeictic[lang].MatchString(reThisProject.ReplaceAllString(s, " "))
 }
+
+// reThisProject names the project itself by a pointer.
+var reThisProject = regexp.MustCompile(`(?i)\b(?:this|dieses|diesem|dieser|ce|cet|este|esta)\s+(?:repo|repository|project|codebase|projekt|repositorio|proyecto|projet|dépôt)\b`)
 
 // factShape reports a declarative with a subject that names a thing and a
 // verb that gives it a value: "our read model lives in Elasticsearch 8",
@@ -2716,6 +2814,11 @@ func changeStems(s, lang string, lx *lexicon) []string {
 	var out []string
 	add := func(v string) {
 		for _, w := range ctx {
+			if dayParts[w] {
+				// "drill night moves to Wednesday": "sunday night" of
+				// another thing done at night is no earlier value.
+				continue
+			}
 			if w != v && !strings.Contains(v, w) {
 				out = append(out, v+" "+w)
 			}
@@ -2751,6 +2854,11 @@ func changeStems(s, lang string, lx *lexicon) []string {
 	}
 	return out
 }
+
+// dayParts name a part of a day, which many things share.
+var dayParts = set("night", "nights", "morning", "mornings", "evening", "evenings", "afternoon", "afternoons", "noon", "midnight",
+	"nacht", "nachts", "abend", "abends", "morgen", "morgens", "mittag", "mittags", "nachmittag", "nachmittags",
+	"noche", "noches", "mañana", "mañanas", "tarde", "tardes", "mediodía", "soir", "soirs", "soirée", "matin", "matins", "nuit", "nuits", "après-midi", "midi")
 
 // reJoinedParts joins two statements in one clause: ", and", "; " ("and"
 // alone may join the items of a list).

@@ -116,7 +116,7 @@ func english() *lexicon {
 		narrative:    leadRe(`i (?:don't|do not) need`, `i (?:just |already |also |finally )?(?:fixed|ran|tried|pushed|merged|deployed|changed|added|removed|deleted|updated|looked|checked|saw|noticed|found|think|thought|guess|believe|feel|mean|meant|see|got|was|had|did|made|wrote|need|needed|want you|wanted|hope|expect|assume|reckon|suspect)`, `i'm (?:going to|gonna|about to|trying|working on|looking|thinking|not sure|sure|confused|wondering|curious|done|back|here|tired|busy|stuck|happy|glad|sorry|afraid|fine|seeing|getting|running)`, `i am (?:going to|about to|trying|working on|looking|thinking|not sure|confused|wondering|done|back|seeing|getting|running)`, `i'll`, `i will`, `let me`),
 		report:       regexp.MustCompile(`(?i)^(?:[\p{L}.'’ -]{1,40}?) (?:wrote|writes|said|says|mentioned|posted|sent|forwarded|replied|commented)\b[^:]{0,50}:\s*$|^(?:[\p{L}.'’ -]{1,40}?) (?:wrote|writes|said|says|mentioned|posted|sent|forwarded|replied|commented)(?: (?:this|the following|that|in (?:slack|the channel|the email|the thread)))?\s*:|^(?:from|subject|to|cc|date|sent)\s*:|^-{2,}\s*(?:original|forwarded) message`),
 
-		fillerLead:   leadRe(`pls`, `plz`, `in general`, `generally`, `as a general rule`, `in our team`, `on our team`, `around here`, `ok`, `okay`, `so`, `also`, `and`, `btw`, `by the way`, `oh`, `oh and`, `oh btw`, `also btw`, `hey`, `hi`, `hello`, `alright`, `right`, `well`, `one more thing`, `one last thing`, `and also`, `just so you know`, `just fyi`, `fyi`, `also note`, `forked`, `fork`, `quick thing`, `quick note`, `quick one`, `side note`, `sidenote`, `ps`, `p\.s\.`, `never ?mind`, `forget it`, `no worries`, `all good`, `from now on`, `going forward`, `in the future`, `henceforth`, `from here on(?: out)?`, `unrelated`, `aside`, `fwiw`, `for what it's worth`, `anyway`, `anyways`, `actually`, `correction`, `to correct myself`, `to correct that`, `i was wrong`, `i misspoke`, `yeah`, `yes`, `no`, `nope`, `sure`, `thanks`, `thank you`, `cool`, `great`, `perfect`, `got it`, `one thing`, `another thing`, `random`, `tip`, `pro tip`, `psa`, `heads up`, `heads-up`, `context`, `for context`, `background`, `important`, `update`, `wait`, `hmm`, `ah`, `oh wait`, `good`, `nice`, `sounds good`, `great thanks`, `ok thanks`, `fair enough`, `understood`, `gotcha`, `also worth knowing`, `worth knowing`, `nvm`, `some background`, `for background`, `background info`, `good to know`, `just to be clear`, `to be clear`, `for clarity`, `as a reminder`, `reminder`, `um+`, `uh+`, `erm`),
+		fillerLead:   leadRe(`pls`, `plz`, `in general`, `generally`, `as a general rule`, `in our team`, `on our team`, `around here`, `ok`, `okay`, `so`, `also`, `and`, `btw`, `by the way`, `oh`, `oh and`, `oh btw`, `also btw`, `hey`, `hi`, `hello`, `alright`, `right`, `well`, `one more thing`, `one last thing`, `and also`, `just so you know`, `just fyi`, `fyi`, `also note`, `forked`, `fork`, `quick thing`, `quick note`, `quick one`, `side note`, `sidenote`, `ps`, `p\.s\.`, `never ?mind`, `forget it`, `no worries`, `all good`, `from now on`, `going forward`, `in the future`, `henceforth`, `from here on(?: out)?`, `unrelated`, `aside`, `fwiw`, `for what it's worth`, `anyway`, `anyways`, `actually`, `correction`, `to correct myself`, `to correct that`, `i was wrong`, `i misspoke`, `yeah`, `yes`, `no`, `nope`, `sure`, `thanks`, `thank you`, `cool`, `great`, `perfect`, `got it`, `one thing`, `another thing`, `random`, `tip`, `pro tip`, `psa`, `heads up`, `heads-up`, `context`, `for context`, `background`, `important`, `update`, `wait`, `hmm`, `ah`, `oh wait`, `good`, `nice`, `sounds good`, `great thanks`, `ok thanks`, `fair enough`, `understood`, `gotcha`, `also worth knowing`, `worth knowing`, `nvm`, `first`, `firstly`, `first of all`, `second`, `secondly`, `third`, `thirdly`, `lastly`, `finally`, `some background`, `for background`, `background info`, `good to know`, `just to be clear`, `to be clear`, `for clarity`, `as a reminder`, `reminder`, `um+`, `uh+`, `erm`),
 		rememberLead: leadRe(`(?:one more |another |a |some )?(?:standing|house|team|general) (?:thing|rule|convention|note|fact)s?\s*:`, `(?:some )?context for (?:next time|the future|later|future sessions)\s*:?`, `for next time\s*:?`, `(?:please )?(?:remember|note|keep in mind|bear in mind|make a note|take note|note for later|for later|note to self|save this|keep this in mind|remember this|for the record|for future reference|for your information|for future sessions|don't forget|do not forget|never forget)(?: that| of| this)?`),
 		rememberTail: regexp.MustCompile(`(?i)[,;:.!\s—–-]+(?:please )?(?:keep (?:that|this|it) in mind|remember (?:that|this|it)|note (?:that|this|it)(?: down)?|for (?:the record|future reference|later))\s*[.!]*$`),
 
@@ -159,6 +159,7 @@ func english() *lexicon {
 			// Allowed again: "lodash is fine again, the bundle issue is gone"
 			// lifts the rule on lodash, whatever the reason after it.
 			regexp.MustCompile(`(?i)^(?:the )?(?P<t>.+?) (?:is|are) (?:now )?(?:allowed|fine|ok|okay|available|open|usable) again\b.*$`),
+			regexp.MustCompile(`(?i)^(?:and |also |oh and )?(?P<t>[\w.+-]+(?: [\w.+-]+)?) (?:is|are) (?:allowed|ok to use|fine to use) now\b.*$`),
 			// Deprecated: what it names is no longer to be used.
 			regexp.MustCompile(`(?i)^(?:and |also |oh and )?(?:the |our )?(?P<t>[^,;]{2,40}?) (?:is|are) (?:now |officially )?deprecated(?: now)?[.!]?$`),
 			// A correction: "I told you Elixir 1.16 last time, that was wrong".
@@ -299,11 +300,13 @@ func english() *lexicon {
 		// it corrects.
 		corrects: regexp.MustCompile(`(?i)[\p{L}\p{N}%°]\s*(?:now|actually)?,\s+(?:and\s+)?not\s+(?:the\s+)?(?P<old>[\p{L}\p{N}.:/@#+_-]+(?:\s?(?:\d[\w.]*|%|°\w?|[a-z]{1,3}))?)\s*(?:[,.;!]|$)`),
 		replaces: []*regexp.Regexp{
-			regexp.MustCompile(`(?i)\b(?:moved|migrated|switched|changed|went|upgraded|downgraded|ported|transitioned|swapped|renamed|moving|switching|migrating|renaming|move|migrate|switch|change|swap|port|rename)(?: [\w-]+){0,3}? (?:off(?: of)?|away from|from) (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
+			regexp.MustCompile(`(?i)\b(?:moved|migrated|switched|changed|went|upgraded|downgraded|ported|transitioned|swapped|renamed|moving|switching|migrating|renaming|move|migrate|switch|change|swap|port|rename)(?: [\w'’-]+){0,3}? (?:off(?: of)?|away from|from) (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 			regexp.MustCompile(`(?i)\b(?:instead of|rather than|in place of|replaces|replaced|replacing|not) (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?) any ?more\b`),
 			// "not X, but Y": a correction names what it was not.
 			regexp.MustCompile(`(?i)\b(?:is|are|was|were|goes|go|runs?|lives?)(?: not|n't) (?:on |in |with |to |through |the |a )?(?P<old>[\p{L}\p{N}.:/@#+_-]+(?: \d[\w.]*)?)(?:,? but\b|, (?:it's|it is|it was|that's|they're)\b|,?$)`),
 			regexp.MustCompile(`(?i)\b(?:instead of|rather than|in place of|replaces|replaced|replacing)(?: the)? (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
+			// "Wei swapped Leaflet for MapLibre": the first goes.
+			regexp.MustCompile(`(?i)\b(?:swapped|swap|swapping|traded|exchanged)(?: out)? (?:the |our )?(?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?) (?:for|with)\b`),
 			regexp.MustCompile(`(?i)\bno longer (?:on|using|use|uses|in|at|with|runs? on|lives? in)? ?(?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 			regexp.MustCompile(`(?i)\b(?:was|used to be|previously|formerly) (?P<old>[\w.:/@#+-]*\d[\w.:/@#+-]*)`),
 			regexp.MustCompile(`(?i)\bused to (?:use|run|be on|have|host on) (?P<old>[\w.:/@#+-]+)`),
@@ -334,7 +337,7 @@ func german() *lexicon {
 		narrative:    leadRe(`ich (?:habe|hab|hatte) (?:gerade|eben|schon|gestern|heute|es|das|den|die)`, `ich war`, `ich (?:denke|glaube|meine|finde|sehe|schaue|versuche|probiere|vermute|hoffe|werde|will dass du)`, `ich weiß nicht`, `ich bin mir nicht sicher`, `lass mich`),
 		report:       regexp.MustCompile(`(?i)^(?:[\p{L}.'’ -]{1,40}?) (?:schrieb|schreibt|hat geschrieben|sagte|sagt|hat gesagt|meinte|postete|hat gepostet|schickte|hat geschickt)\s*:|^(?:von|betreff|an|datum|gesendet)\s*:|^-{2,}\s*(?:ursprüngliche|weitergeleitete) nachricht`),
 
-		fillerLead:   leadRe(`moin moin`, `moin`, `servus`, `generell`, `grundsätzlich`, `allgemein`, `im allgemeinen`, `bei uns`, `in unserem team`, `zur einordnung`, `zum kontext`, `kontext`, `hintergrund`, `ok`, `okay`, `also`, `übrigens`, `ach ja`, `ach`, `und`, `noch was`, `noch etwas`, `kurz`, `btw`, `nebenbei`, `nebenbei bemerkt`, `apropos`, `ps`, `hallo`, `hi`, `hey`, `gut`, `alles klar`, `danke`, `ja`, `nein`, `genau`, `eigentlich`, `korrektur`, `ach übrigens`, `übrigens noch`, `wichtig`, `hinweis`, `info`, `kurze info`, `zur info`, `fyi`, `update`, `moment`, `nur damit du es weißt`, `gut zu wissen`, `ab jetzt`, `ab sofort`, `künftig`, `zukünftig`, `in zukunft`, `von nun an`, `äh+m?`),
+		fillerLead:   leadRe(`moin moin`, `moin`, `erstens`, `zweitens`, `drittens`, `zuerst`, `als erstes`, `zum schluss`, `schließlich`, `servus`, `generell`, `grundsätzlich`, `allgemein`, `im allgemeinen`, `bei uns`, `in unserem team`, `zur einordnung`, `zum kontext`, `kontext`, `hintergrund`, `ok`, `okay`, `also`, `übrigens`, `ach ja`, `ach`, `und`, `noch was`, `noch etwas`, `kurz`, `btw`, `nebenbei`, `nebenbei bemerkt`, `apropos`, `ps`, `hallo`, `hi`, `hey`, `gut`, `alles klar`, `danke`, `ja`, `nein`, `genau`, `eigentlich`, `korrektur`, `ach übrigens`, `übrigens noch`, `wichtig`, `hinweis`, `info`, `kurze info`, `zur info`, `fyi`, `update`, `moment`, `nur damit du es weißt`, `gut zu wissen`, `ab jetzt`, `ab sofort`, `künftig`, `zukünftig`, `in zukunft`, `von nun an`, `äh+m?`),
 		rememberLead: leadRe(`(?:bitte )?(?:merk dir|merke dir|notier dir|notiere|notier|denk dran|denke daran|vergiss nicht|nicht vergessen|zur kenntnis|für später|fürs protokoll|für die zukunft|behalte im hinterkopf)(?:,? dass)?`),
 		rememberTail: regexp.MustCompile(`(?i)[,;:.!\s—–-]+(?:bitte )?(?:merk dir das|merke dir das|behalte das im hinterkopf|denk dran|nicht vergessen)\s*[.!]*$`),
 
@@ -385,7 +388,7 @@ func german() *lexicon {
 			regexp.MustCompile(`(?i)^(?:.+(?:, | und | aber | : ))?(?:der |die |das |unser |unsere )?(?P<t>[^,:]+?) (?:ist|sind) (?:jetzt |endgültig |leider |komplett )?(?:tot|hinüber|außer Betrieb|abgeraucht)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:der |die |das |unser |unsere )?(?P<t>.+?) gibt es nicht mehr(?:[^\pL\pN].*)?$`),
 			// Raus: "co2 fliegt aus dem payload raus", "die Seite kommt weg".
-			regexp.MustCompile(`(?i)^(?:(?:und|also|ach|übrigens),? )?(?:der |die |das |den )?(?P<t>[^,;:]{2,40}?) (?:fliegt|fliegen|kommt|kommen|muss|müssen|kann|können) (?:jetzt |ganz |komplett |endlich |auch )*(?:aus (?:dem |der |den )?[\pL\pN_-]+ )?(?:raus|weg)(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?:(?:und|also|ach|übrigens),? )?(?:der |die |das |den )?(?P<t>[^,;:]{2,60}?) (?:fliegt|fliegen|kommt|kommen|muss|müssen|kann|können) (?:jetzt |ganz |komplett |endlich |auch )*(?:aus (?:dem |der |den )?[\pL\pN_-]+ )?(?:raus|weg)(?:[^\pL\pN].*)?$`),
 			// Gekündigt: "InfluxCloud haben wir gekündigt, gibt's nicht mehr".
 			regexp.MustCompile(`(?i)^(?:(?:und|also|ach|übrigens),? )?(?:den |die |das |unser(?:e|en)? )?(?P<t>[^,;:]{2,40}?) (?:haben wir|hab ich|habe ich|hat (?:der |die )?\S+)(?: jetzt| inzwischen| mittlerweile| endlich| schon| letzte Woche| letzten Monat| gestern)* (?:gekündigt|abbestellt|abgeschafft|abgeschaltet|eingestellt|abgemeldet)(?:[^\pL\pN].*)?$`),
 			// "die Sache mit nur-Squash-Merges hat das Team gekippt".
@@ -501,7 +504,7 @@ func spanish() *lexicon {
 		narrative:    leadRe(`(?:yo )?(?:arreglé|corrí|probé|hice|cambié|añadí|borré|vi|creo|pienso|supongo|intenté|estaba|necesito que)`, `estoy (?:mirando|probando|trabajando en el bug|viendo|intentando|revisando)`, `voy a`, `déjame`),
 		report:       regexp.MustCompile(`(?i)^(?:[\p{L}.'’ -]{1,40}?) (?:escribió|escribe|dijo|dice|comentó|publicó|mandó|envió|reenvió)\s*:|^(?:de|asunto|para|fecha|enviado)\s*:|^-{2,}\s*(?:mensaje original|mensaje reenviado)`),
 
-		fillerLead:   leadRe(`ahora mismo`, `ahora`, `en general`, `por lo general`, `en nuestro equipo`, `aquí en el equipo`, `novedades`, `noticias`, `para contexto`, `contexto`, `buenas`, `buenos días`, `buenas tardes`, `hola a todos`, `te pongo al día`, `ok`, `vale`, `bueno`, `pues`, `entonces`, `también`, `además`, `por cierto`, `oye`, `hola`, `ah`, `ah,? y`, `y`, `otra cosa`, `una cosa más`, `ps`, `sí`, `no`, `claro`, `gracias`, `perfecto`, `genial`, `de hecho`, `en realidad`, `corrección`, `btw`, `importante`, `ojo(?:,? que)?`, `dato`, `fyi`, `para tu información`, `para que sepas`, `que sepas`, `info`, `aviso`, `nota`, `actualización`, `de ahora en adelante`, `a partir de ahora`, `en adelante`, `de aquí en adelante`),
+		fillerLead:   leadRe(`ahora mismo`, `ahora`, `primero`, `segundo`, `tercero`, `lo primero`, `por último`, `finalmente`, `en general`, `por lo general`, `en nuestro equipo`, `aquí en el equipo`, `novedades`, `noticias`, `para contexto`, `contexto`, `buenas`, `buenos días`, `buenas tardes`, `hola a todos`, `te pongo al día`, `ok`, `vale`, `bueno`, `pues`, `entonces`, `también`, `además`, `por cierto`, `oye`, `hola`, `ah`, `ah,? y`, `y`, `otra cosa`, `una cosa más`, `ps`, `sí`, `no`, `claro`, `gracias`, `perfecto`, `genial`, `de hecho`, `en realidad`, `corrección`, `btw`, `importante`, `ojo(?:,? que)?`, `dato`, `fyi`, `para tu información`, `para que sepas`, `que sepas`, `info`, `aviso`, `nota`, `actualización`, `de ahora en adelante`, `a partir de ahora`, `en adelante`, `de aquí en adelante`),
 		rememberLead: leadRe(`(?:por favor,? )?(?:recuerda|acuérdate(?: de)?|ten en cuenta|toma nota(?: de)?|anota|apunta|para que conste|para el futuro|para referencia|no olvides|no te olvides de|guarda esto|memoriza)(?: que| de que)?`),
 		rememberTail: regexp.MustCompile(`(?i)[,;:.!\s—–-]+(?:por favor,? )?(?:tenlo en cuenta|recuérdalo|apúntalo|anótalo|no lo olvides)\s*[.!]*$`),
 
@@ -516,10 +519,12 @@ func spanish() *lexicon {
 		strong:    wordsRe(`va por`, `van por`, `va en`, `van en`, `vive en`, `viven en`, `corre en`, `corren en`, `se ejecuta en`, `se ejecutan en`, `se despliega`, `se despliegan`, `se aloja`, `se alojan`, `se guarda en`, `se guardan en`, `se construye con`, `está escrito en`, `está escrita en`, `apunta a`, `se gestiona (?:con|en|desde)`, `pasa por`, `pasan por`, `está alojado`, `está alojada`, `está desplegado`, `está desplegada`, `está en`, `están en`, `pertenece a`, `caduca`, `expira`),
 		we:        leadRe(`(?:ya |ahora |todavía )?(?:nosotros )?\p{L}+(?:amos|emos|imos)`, `(?:nosotros )?(?:usamos|utilizamos|desplegamos|alojamos|corremos|ejecutamos|trabajamos con|mantenemos|guardamos|construimos|hacemos|publicamos|tenemos|seguimos|nombramos)`, `nuestro `, `nuestra `, `nuestros `, `nuestras `, `todo `, `todos `, `todas `, `ningún `, `ninguna `),
 
-		update:    regexp.MustCompile(`(?i)^(?:al final |finalmente )?(?:volvemos|volvimos|hemos vuelto|regresamos|regresamos) a\b|^(?:ya )?(?:migramos|nos mudamos|pasamos|cambiamos|actualizamos) (?:a|al) (?P<np3>[\p{L}\d][\p{L}\d .-]{1,30})|^(?:hemos |ya )?(?:migramos|migrado|movimos|movido|cambiamos|cambiado|pasamos|pasado|actualizamos|actualizado) (?:el |la |los |las |nuestro |nuestra )?(?P<np>[\p{L}\s-]{2,40}?) (?:de|desde|a)\b|^(?:la |el |los |las |nuestr[oa]s? )?(?P<np2>[\p{L}\s-]{2,40}?) (?:la |lo |las |los )?(?:subimos|bajamos|cambiamos|pasamos|movimos|aumentamos|redujimos|ampliamos|actualizamos) (?:a|al|hasta)\b|^(?:la |el )?(?P<np3>[\p{L}\s-]{2,40}?) (?:ahora es|ahora está en|ya es|ahora son|pasó a ser|pasa a ser|pasan a ser|pasaron a ser|ahora van a ser)\b`),
+		update:    regexp.MustCompile(`(?i)^(?:al final |finalmente )?(?:volvemos|volvimos|hemos vuelto|regresamos|regresamos) a\b|^(?:ya )?(?:migramos|nos mudamos|nos hemos mudado|nos pasamos|nos hemos pasado|hemos migrado|hemos pasado|pasamos|cambiamos|actualizamos) (?:a|al) (?P<np3>[\p{L}\d][\p{L}\d .-]{1,30})|^(?:hemos |ya )?(?:migramos|migrado|movimos|movido|cambiamos|cambiado|pasamos|pasado|actualizamos|actualizado) (?:el |la |los |las |nuestro |nuestra )?(?P<np>[\p{L}\s-]{2,40}?) (?:de|desde|a)\b|^(?:la |el |los |las |nuestr[oa]s? )?(?P<np2>[\p{L}\s-]{2,40}?) (?:la |lo |las |los )?(?:subimos|bajamos|cambiamos|pasamos|movimos|aumentamos|redujimos|ampliamos|actualizamos) (?:a|al|hasta)\b|^(?:la |el )?(?P<np3>[\p{L}\s-]{2,40}?) (?:ahora es|ahora está en|ya es|ahora son|pasó a ser|pasa a ser|pasan a ser|pasaron a ser|ahora van a ser)\b`),
 		strongCue: wordsRe(`siempre`, `nunca`, `jamás`, `cada vez`, `de ahora en adelante`, `a partir de ahora`, `sin excepción`, `en adelante`),
 		taskLead:  leadRe(`(?:puedes |podrías |por favor )?(?:renombra|arregla|añade|agrega|quita|elimina|borra|crea|actualiza|cambia|mueve|implementa|escribe|haz|ejecuta|corre|revisa|mira|prueba|muestra|explica|abre|instala|construye|despliega|sube|genera|busca|vamos a)`),
 		retract: []*regexp.Regexp{
+			// Allowed now: "Tailwind ya se puede usar" lifts the rule against it.
+			regexp.MustCompile(`(?i)^(?:y |pues |bueno,? )?(?P<t>[\w.+-]+(?: [\w.+-]+)?) (?:ya |ahora |otra vez )*(?:se puede usar|está permitido|están permitidos|vuelve a estar permitido)\b.*$`),
 			// "ya no quieren papel": what someone no longer wants.
 			regexp.MustCompile(`(?i)^(?:.+?(?:, | y | pero | : ))?(?:ellos|ellas|él|ella|el cliente|la gestoría)?\s*ya no (?:quieren|quiere|necesitan|necesita) (?:el |la |los |las )?(?P<t>[^,;.:]+?)(?:[,;.:]|$)`),
 			// "Metrolab ya no nos calibra": a firm or a person named no
@@ -634,6 +639,10 @@ func spanish() *lexicon {
 			regexp.MustCompile(`(?i)\bya no (?:pasa|pasan|pasamos|va|van|vamos|usa|usan|usamos|está|están|estamos|corre|corren) (?:por|con|en|a través de) (?:el |la |los |las )?(?P<old>(?-i:\p{Lu})[\w.-]*(?: (?-i:\p{Lu})[\w.-]*)?)`),
 			regexp.MustCompile(`(?i)\b(?:en vez de|en lugar de|ya no (?:es|son|de|en|a)|reemplaza|reemplazó|sustituye) (?:el |la |los |las )?(?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 			regexp.MustCompile(`(?i)\b(?:migramos|cambiamos|pasamos|movimos|migrado|cambiado|pasado|movido)(?: [\p{L}-]+){0,3}? desde (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
+			// "lo de Netlify se acabó": what ended.
+			regexp.MustCompile(`\blo de (?P<old>\p{Lu}[\w.:/@#+-]*(?: \p{Lu}[\w.-]*)?) se (?:acabó|terminó)`),
+			// "dejé Toggl en noviembre": a product left.
+			regexp.MustCompile(`\b(?:[Dd]ejé|[Dd]ejamos|[Aa]bandoné|[Aa]bandonamos|[Dd]ejé de usar|[Dd]ejamos de usar) (?:el |la |los |las )?(?P<old>\p{Lu}[\w.:/@#+-]*(?: \d[\w.]*)?)`),
 			regexp.MustCompile(`(?i)\bantes (?:era|usábamos|estaba en) (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 			regexp.MustCompile(`^(?P<old>\p{Lu}\p{L}+(?: \p{Lu}\p{L}+)?) (?:le |les )?(?:pasó|traspasó|cedió|dejó) .{1,50}? a \p{Lu}\p{L}+`),
 			regexp.MustCompile(`(?i)\bya no es (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
@@ -661,7 +670,7 @@ func french() *lexicon {
 		narrative:    leadRe(`on (?:prépare|est en train|travaille sur|bosse sur|regarde|essaie)`, `j'ai (?:corrigé|lancé|essayé|poussé|vu|changé|ajouté|supprimé|regardé|testé|fait|trouvé|remarqué|besoin que)`, `je (?:pense|crois|suppose|vois|regarde|teste|essaie|sais pas|ne sais pas|suis en train|vais)`, `laisse-moi`),
 		report:       regexp.MustCompile(`(?i)^(?:[\p{L}.'’ -]{1,40}?) (?:a écrit|écrit|a dit|dit|a posté|a envoyé|a transféré|a répondu)\s*:|^(?:de|objet|à|date|envoyé)\s*:|^-{2,}\s*(?:message d'origine|message transféré)`),
 
-		fillerLead:   leadRe(`en général`, `de manière générale`, `d'une manière générale`, `chez nous`, `dans l'équipe`, `dans notre équipe`, `pour le contexte`, `pour contexte`, `contexte`, `ok`, `d'accord`, `bon`, `alors`, `aussi`, `et`, `au fait`, `d'ailleurs`, `sinon`, `salut`, `bonjour`, `hey`, `ah`, `ah et`, `oh`, `autre chose`, `une dernière chose`, `ps`, `oui`, `non`, `merci`, `parfait`, `super`, `en fait`, `correction`, `btw`, `bref`, `du coup`, `tiens`, `pour info`, `pour information`, `fyi`, `important`, `info`, `petite info`, `à savoir`, `pour que tu saches`, `mise à jour`, `attention`, `désormais`, `dorénavant`, `à partir de maintenant`, `à l'avenir`),
+		fillerLead:   leadRe(`premièrement`, `deuxièmement`, `troisièmement`, `d'abord`, `ensuite`, `enfin`, `en général`, `de manière générale`, `d'une manière générale`, `chez nous`, `dans l'équipe`, `dans notre équipe`, `pour le contexte`, `pour contexte`, `contexte`, `ok`, `d'accord`, `bon`, `alors`, `aussi`, `et`, `au fait`, `d'ailleurs`, `sinon`, `salut`, `bonjour`, `hey`, `ah`, `ah et`, `oh`, `autre chose`, `une dernière chose`, `ps`, `oui`, `non`, `merci`, `parfait`, `super`, `en fait`, `correction`, `btw`, `bref`, `du coup`, `tiens`, `pour info`, `pour information`, `fyi`, `important`, `info`, `petite info`, `à savoir`, `pour que tu saches`, `mise à jour`, `attention`, `désormais`, `dorénavant`, `à partir de maintenant`, `à l'avenir`),
 		rememberLead: leadRe(`(?:s'il te plaît,? |stp,? )?(?:retiens|retenez|souviens-toi|rappelle-toi|note|notez|prends note|garde en tête|garde à l'esprit|n'oublie pas|pour mémoire|pour la suite|pour référence|pour plus tard|mémorise)(?: bien)?(?: que| de| ceci)?`),
 		rememberTail: regexp.MustCompile(`(?i)[,;:.!\s—–-]+(?:garde(?:-le| ça) en tête|retiens-le|retiens bien ça|note-le|n'oublie pas)\s*[.!]*$`),
 
@@ -677,6 +686,8 @@ func french() *lexicon {
 		we:        leadRe(`nous (?:ne )?\p{L}+ons`, `on (?:ne |n')?\p{L}+`, `(?:nous|on) (?:utilise|utilisons|déploie|déployons|héberge|hébergeons|travaille|travaillons|garde|gardons|fait|faisons|publie|publions|a|avons|tourne|suit|suivons|nomme|nommons)`, `notre `, `nos `, `tout `, `tous `, `toutes `, `aucun `, `aucune `),
 
 		update: regexp.MustCompile(`(?i)^(?:on|nous) (?:migre|migrons|passe|passons|bascule|basculons) (?:de|du|des) .{2,40}? (?:vers|à|sur) \S|` +
+			// "avec lui on passe sur le canal 20": a move to a value.
+			`^(?:(?:avec|depuis|donc|du coup|alors|maintenant)[^,]{0,40}? )?(?:on|nous) (?:passe|passons|est passés?|a basculé|bascule) (?:sur|à|au|en) (?:le |la |les |l')?(?P<np6>[\pL-]{2,20}) [\pL\pN]*\d|` +
 			// "pour les parfumés, on passe la cure à cinq semaines": a
 			// value set from now on, for what the lead-in names.
 			`^(?:pour [^,]{2,40}, )?(?:on|nous) (?:passe|passons|met|mettons|monte|montons|baisse|baissons|porte|portons|ramène|ramenons|allonge|allongeons|réduit|réduisons|raccourcit|raccourcissons) (?:le |la |les |l'|notre |nos )(?P<np3>[\p{L}\s'-]{2,40}?) (?:à|au|aux|en) \S|^(?:et )?(?:finalement )?(?:on|nous) (?:repasse|repassons|revient|revenons|est revenus?|sommes revenus?|retourne|retournons|est repassés?|a repassé) (?:en|à|au|aux|sur|sous|vers)` + EndsWord + `|^(?:on|nous) n'(?:utilise|utilisons) plus (?P<np9>[^,]{2,40}), (?:c'est|on utilise|on passe par) .+|^(?:on a|nous avons|j'ai) (?:migré|déplacé|changé|passé|basculé|mis à jour|monté|augmenté|baissé|réduit|relevé|remplacé|bumpé|upgradé|switché) (?:le |la |les |l'|notre |nos )?(?P<np>[\p{L}\s-]{2,40}?) (?:de|depuis|vers|à|sur)` + EndsWord + `|^(?:le |la |les |l'|notre |nos )?(?P<np2>[\p{L}\s'-]{2,40}?) (?:est passée?|sont passés|a été (?:montée?|augmentée?|baissée?|changée?|déplacée?)|est maintenant|c'est maintenant) (?:(?:à|au|en|sur|de|dans)` + EndsWord + `|\b)`),
@@ -686,6 +697,14 @@ func french() *lexicon {
 			// Taken down for good: "le banc HIL est démonté depuis
 			// septembre", "l'ancien serveur a été débranché".
 			regexp.MustCompile(`(?i)^(?:.+?(?:, | et | mais | donc ))?(?:le |la |les |l'|notre |nos |l’)?(?P<t>[^,;:]{2,60}?) (?:est|sont|a été|ont été) (?:maintenant |définitivement |enfin )?(?:démontée?s?|décommissionnée?s?|débranchée?s?|mise?s? au rebut|mise?s? hors service)(?:[^\pL\pN].*)?$`),
+			// Closed or switched off since: "la boutique WooCommerce est
+			// fermée depuis juin", "le mode Under Attack est désactivé
+			// depuis que …" (a shop "fermée le lundi" is only closed then).
+			regexp.MustCompile(`(?i)^(?:.+?(?:, | et | mais | donc ))?(?:le |la |les |l'|notre |nos |l’)?(?P<t>[^,;:]{2,60}?) (?:est|sont|a été|ont été) (?:maintenant |définitivement |enfin )?(?:fermée?s?|désactivée?s?|coupée?s?|arrêtée?s?) (?:depuis|pour de bon|définitivement)\b.*$`),
+			// Cancelled: "on a résilié le compte Xserver".
+			regexp.MustCompile(`(?i)^(?:.+?(?:, | et | mais | donc ))?(?:on a|nous avons|j'ai) (?:aussi |enfin |finalement )?résilié (?:le |la |les |l'|l’|notre |nos )?(?P<t>[^,;:.!?]{2,60}?)(?:[,;:.!?]|$| depuis\b| en \pL+| le mois dernier)`),
+			// Allowed now: "seaborn est autorisé maintenant".
+			regexp.MustCompile(`(?i)^(?:et |bon,? )?(?P<t>[\w.+-]+(?: [\w.+-]+)?) (?:est|sont) (?:de nouveau |à nouveau |maintenant |désormais )*(?:autorisée?s?|permise?s?)\b.*$`),
 			// What may go: "les jobs HIL dans le CI peuvent partir".
 			regexp.MustCompile(`(?i)^(?:.+?(?:, | et | mais | donc ))?(?:le |la |les |l'|l’)(?P<t>[^,;:]{2,60}?) (?:peut|peuvent) (?:maintenant |aussi |enfin )?(?:partir|sauter|disparaître|être (?:supprimée?s?|retirée?s?|enlevée?s?))(?:\s*[.,;!]|$| aussi| maintenant| également)`),
 			// "ils ne veulent plus de papier": what someone no longer wants.
@@ -760,6 +779,11 @@ func french() *lexicon {
 			regexp.MustCompile(`(?i)^arrête(?:z)? de (?:demander à|solliciter|utiliser|pinger|mentionner|faire) (?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^ne (?:demande|demandez) plus (?:à |rien à )?(?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^plus besoin d[e'] ?(?P<t>.+)$`),
+			// "…, donc plus besoin du dump anonymisé": what a reason said
+			// first made needless.
+			regexp.MustCompile(`(?i)(?:^|, )(?:(?:et|mais|donc|bon|alors|du coup),? )?(?:il n'y a )?plus besoin (?:du |des |de la |de l'|de |d')(?P<t>[^,;:.!?]{2,50})(?:[,;:.!?]|$)`),
+			// "le Dr Morel a arrêté la téléconsultation": what someone stopped doing.
+			regexp.MustCompile(`(?i)^(?:.+, )?(?:le |la )?(?:Dr |Dre |Mme |M\. )?(?-i:\p{Lu})[\pL-]+ a arrêté (?:la |le |les |l')(?P<t>[^,;:.!?]{2,40})(?:[,;:.!?]|$)`),
 			regexp.MustCompile(`(?i)^(?:on|nous) n'(?:a|avons) plus besoin d[e'] ?(?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^(?P<t>.+?),? (?:c'est|ça c'est) (?:fini|terminé|du passé|de l'histoire ancienne)(?:[\s.,!;].*)?$`),
 			regexp.MustCompile(`(?i)^(?:ce|ça|cela) n'est plus (?:le cas|vrai|valable|d'actualité|nécessaire) (?:pour|avec|concernant|sur|côté) (?P<t>.+)$`),
@@ -829,7 +853,7 @@ func chinese() *lexicon {
 		narrative:    anyRe(`^我(?:刚|刚刚|已经|试了|看了|改了|跑了|想|猜|在看|正在|需要你)`),
 		report:       anyRe(`(?:说|写道|发来|转发|回复|提到).{0,12}[：:]\s*$`, `^.{1,20}(?:写道|说|发来|转发|回复)[：:]`, `^(?:发件人|主题|收件人)[：:]`),
 
-		fillerLead:   anyRe(`^(?:你好|您好|大家好|好的|好|嗯|对了|另外|还有|顺便说一下|顺便说|顺便|哦|噢|啊|那个|其实|补充一下|补充|然后|对|是的|谢谢|ok|OK|btw|提醒一下|更新一下|更正|纠正一下|重要|注意)[，,：:、。！ ]*`),
+		fillerLead:   anyRe(`^(?:第[一二三四][，,、：:]|首先|其次|最后[，,、：:]|你好|您好|大家好|好的|好|嗯|对了|另外|还有|顺便说一下|顺便说|顺便|哦|噢|啊|那个|其实|补充一下|补充|然后|对|是的|谢谢|ok|OK|btw|提醒一下|更新一下|更正|纠正一下|重要|注意)[，,：:、。！ ]*`),
 		rememberLead: anyRe(`^(?:请)?(?:记住|记一下|记下|记得|备注|备忘|帮我记一下|你记一下)[，,：:、 ]*(?:一下)?[，,：:、 ]*`),
 		rememberTail: anyRe(`[，,。；;！!\s]*(?:请)?(?:记住(?:这个|这点|了)?|记一下|记下来|备注一下)[。！!]*$`),
 
@@ -844,9 +868,13 @@ func chinese() *lexicon {
 		strong:    anyRe(`改到`, `改成`, `换成`, `定在`, `定为`, `跑在`, `部署在`, `运行在`, `放在`, `存在`, `存放在`, `托管在`, `位于`, `采用`, `基于`, `用的是`, `使用的是`, `走`, `在`),
 		we:        anyRe(`^(?:我们|咱们|我们团队|团队)(?:用|使用|采用|都|部署|托管|跑|的|一律|统一)`, `^(?:所有|全部|每个|任何)`),
 
-		update:    regexp.MustCompile(`^(?:我们)?(?:已经)?把(?P<np>[^，,。从]{1,12}?)从|把(?P<np3>[^，,。从]{1,12}?)(?:升到|升级到|换成|改成|迁到|迁移到|切到|切换到)|(?:^|[，,：:])(?P<np2>[^，,。：:从]{2,24}?)(?:已经|现在)?(?:从[^，,。]{1,20}?)?(?:改了|变了|换了|调整了|更新了|改成了?|改为|改到|升级到|升到|换成|迁到|迁移到|转成|转为|切到|切换到|全面换成|又改回|改回|换回|切回|退回到|放宽到|收紧到|延长到|缩短到|提高到|降到|降低到|增加到|减少到|调到|调成|调为|涨到|涨价到|上调到|下调到|改\s?\d)`),
+		update:    regexp.MustCompile(`^(?:我们)?(?:已经)?把(?P<np>[^，,。从]{1,12}?)从|把(?P<np3>[^，,。从]{1,12}?)(?:升到|升级到|换成|改成|迁到|迁移到|切到|切换到)|(?:^|[，,：:])(?P<np2>[^，,。：:从]{2,24}?)(?:已经|现在)?(?:从[^，,。]{1,20}?)?(?:改了|变了|换了|调整了|更新了|改成了?|改为|改到|升级到|升到|换成|迁到|迁移到|转成|转为|切到|切换到|全面换成|又改回|改回|换回|切回|退回到|放宽到|收紧到|延长到|缩短到|提高到|降到|降低到|增加到|减少到|调到|调成|调为|涨到|涨价到|上调到|下调到|推迟到|延后到|延期到|提前到|挪到|改\s?\d)`),
 		strongCue: anyRe(`总是`, `永远`, `每次`, `一律`, `始终`, `从不`, `绝不`, `以后都`, `今后`, `从现在开始`, `千万不要`, `务必`),
 		retract: []*regexp.Regexp{
+			// Allowed now: "seaborn 现在可以用了" lifts the rule against it.
+			regexp.MustCompile(`^(?:对了|另外|还有)?[，,]?(?P<t>[A-Za-z][\w.+-]*(?: [A-Za-z][\w.+-]*)?)\s*(?:现在|又|也)?(?:可以|能)(?:用|使用)了`),
+			// Shut or archived: "#kb-deploys 频道已经归档了".
+			regexp.MustCompile(`^(?:对了|另外|还有)?[，,]?(?P<t>[^，,。]{2,24}?)\s*(?:频道|群|仓库|服务器|机器|账号)?(?:已经|已|也|都)(?:归档|下线|关停|停用|关掉|关闭)了`),
 			// "他们不要纸质的了": what someone no longer wants.
 			regexp.MustCompile(`(?:^|[，,。])(?:他们|她|他|客户|对方)?(?:已经)?不(?:再)?要(?P<t>[^，,。]{1,12}?)了(?:[，,。！]|$)`),
 			// Required no more.
@@ -923,7 +951,9 @@ func chinese() *lexicon {
 		corrects: regexp.MustCompile(`[\p{N}\p{L}]\s*[，,]\s*(?:而)?不是\s*(?P<old>[^，,。；;了\s]{1,12})\s*(?:[，,。；;]|$)`),
 		replaces: []*regexp.Regexp{
 			regexp.MustCompile(`从(?P<old>[^，,。；;从]+?)(?:换成|改成|迁移到|迁到|切到|切换到|转到|搬到|升级到|换到)`),
-			regexp.MustCompile(`(?:不再用|而不是|代替|取代|以前是|原来是|之前是|不用)(?P<old>[A-Za-z0-9.:/@#+_-]+)`),
+			regexp.MustCompile(`(?:不再用|而不是|代替|取代|以前是|原来是|之前是|不用)\s*(?P<old>[A-Za-z0-9.:/@#+_-]+)`),
+			// "我们已经离开 Heroku 了": what was left.
+			regexp.MustCompile(`(?:离开|撤出|搬离|弃用|停用)(?:了)?\s*(?P<old>[A-Za-z][A-Za-z0-9.:/@#+_-]*)`),
 			regexp.MustCompile(`(?:别再|不要再|不再)(?:按|用|使用|走)\s*(?P<old>[A-Za-z0-9.:/@#+_-]+)`),
 			regexp.MustCompile(`(?:不是|不再是)(?P<old>[^，,。；;了]{1,8}?)了`),
 			// "改用顺丰国际寄，DHL 太贵了": what was left, and why.
@@ -952,7 +982,7 @@ func japanese() *lexicon {
 		narrative:    anyRe(`^(?:さっき|今|いま|私は今).{0,10}(?:して|した|しました|見て|試し)`, `気がします`, `と思います$`, `と思う$`),
 		report:       anyRe(`(?:言って|書いて|送って|言われ|来て).{0,12}[：:]\s*$`, `^.{1,20}(?:から|さんから)(?:の)?(?:メッセージ|メール|連絡)[：:]`, `^.{1,20}(?:が書いた|が言った|曰く)[：:]`, `^(?:件名|差出人|宛先)[：:]`),
 
-		fillerLead:   anyRe(`^(?:はじめまして|初めまして|お疲れ様です|お疲れさまです|こんにちは|よろしくお願いします|あと|それから|それと|ちなみに|ところで|えっと|あの|そういえば|了解です|了解|ありがとうございます|ありがとう|はい|うん|そうそう|実は|補足ですが|補足|ついでに|念のため|一応|参考まで|参考までに|なお|注意|重要|追加で|訂正|更新)[、,：:。！ ]*`),
+		fillerLead:   anyRe(`^(?:まず|次に|最後に|はじめまして|初めまして|お疲れ様です|お疲れさまです|こんにちは|よろしくお願いします|あと|それから|それと|ちなみに|ところで|えっと|あの|そういえば|了解です|了解|ありがとうございます|ありがとう|はい|うん|そうそう|実は|補足ですが|補足|ついでに|念のため|一応|参考まで|参考までに|なお|注意|重要|追加で|訂正|更新)[、,：:。！ ]*`),
 		rememberLead: anyRe(`^(?:覚えておいて(?:ください)?|覚えといて|メモして(?:おいて)?(?:ください)?)[：:、,。 ]*`),
 		rememberTail: anyRe(`(?:って|ということを|ことを|のを|を|と)?(?:覚えておいて(?:ください)?|覚えといて|メモして(?:おいて)?(?:ください)?|記録して(?:おいて)?(?:ください)?|忘れないで(?:ください)?)[。！!]*$`),
 
@@ -966,9 +996,13 @@ func japanese() *lexicon {
 		strong:   anyRe(`で作って(?:る|いる|います)`, `で書いて(?:る|いる|います)`, `で開発して`, `で動いて`, `で動かして`, `にデプロイ`, `にホスト`, `に置いて`, `に置か`, `で管理`, `を使って`, `を使用`, `で運用`, `に保存`, `で書かれて`, `で構築`, `にあります`, `にある`, `に入って`, `です`, `である`, `だ。`, `経由`),
 		we:       anyRe(`^(?:うちは|うちでは|私たちは|弊社では|チームでは|うちの|我々は|すべての|全ての|全部の)`),
 
-		update:    regexp.MustCompile(`^[^、。]{1,30}?から[^、。]{1,30}?に(?:移行し|移り|移っ|引っ越し|乗り換え|切り替え)(?:ました|た)|^(?P<np4>[^、,。はがを]{1,20}?)(?:も|が|は)変わって、[^。]{0,30}?(?:\d|[A-Za-z]|[月火水木金土日]曜)|(?:^|、)(?:やっぱり|やはり|結局)[^、。]{0,20}?\d[^、。]{0,10}?(?:にします|にしました|で行きます|でいきます|にすることにしました)|^(?P<np>[^、,。はがを]{1,16}?)(?:を|は)[^、,。]{1,30}?から[^、,。]{1,30}?に(?:移行|変更|移し|切り替え|乗り換え|変え|上げ|アップグレード)|^(?P<np2>[^、,。はがを]{1,20}?)(?:は|が|を|、)[^。]{0,30}?に(?:変わりました|変わった|変更しました|変更された|変更になりました|なりました|上げました|下げました|増やしました|減らしました|移りました|移行しました|切り替えました|引き上げました|引き下げました|載せ替えました|入れ替えました|置き換えました|載せ替えた|入れ替えた|置き換えた|切り替えた|変えた|上げた|移行した|変更した|戻しました|戻りました|戻した|戻った|交代しました|交代した|代わりました|引っ越しました|引っ越した|減らします|増やします|上げます|下げます|変更します|変えます|引き上げます|引き下げます)|(?:^|\s)(?P<np3>[A-Za-z.][\w.+-]*(?: [A-Z][\w.+-]*)?)\s*v?\d[\w.]*(?:\s*[（(][^）)]{1,30}[）)])?\s*(?:に|へ)(?:(?:上げ|アップグレードし|移行し|更新し|切り替え|バージョンアップし)(?:ました|た)|上がりました|上がった)`),
+		update:    regexp.MustCompile(`^[^、。]{1,30}?から[^、。]{1,30}?に(?:移行し|移り|移っ|引っ越し|乗り換え|切り替え)(?:ました|た)|^(?P<np4>[^、,。はがを]{1,20}?)(?:も|が|は)変わって、[^。]{0,30}?(?:\d|[A-Za-z]|[月火水木金土日]曜)|(?:^|、)(?:やっぱり|やはり|結局)[^、。]{0,20}?\d[^、。]{0,10}?(?:にします|にしました|で行きます|でいきます|にすることにしました)|^(?P<np>[^、,。はがを]{1,16}?)(?:を|は)[^、,。]{1,30}?から[^、,。]{1,30}?に(?:移行|変更|移し|切り替え|乗り換え|変え|上げ|アップグレード)|^(?P<np2>[^、,。はがを]{1,20}?)(?:は|が|を|、)[^。]{0,30}?に(?:変わりました|変わった|変更しました|変更された|変更になりました|なりました|上げました|下げました|増やしました|減らしました|移りました|移行しました|切り替えました|引き上げました|引き下げました|載せ替えました|入れ替えました|置き換えました|載せ替えた|入れ替えた|置き換えた|切り替えた|変えた|上げた|移行した|変更した|戻しました|戻りました|戻した|戻った|交代しました|交代した|代わりました|引っ越しました|引っ越した|減らします|増やします|上げます|下げます|変更します|変えます|引き上げます|引き下げます)|(?:^|\s)(?P<np3>[A-Za-z.][\w.+-]*(?: [A-Z][\w.+-]*)?)\s*v?\d[\w.]*(?:\s*[（(][^）)]{1,30}[）)])?\s*(?:ベース|系)?(?:に|へ)(?:(?:上げ|アップグレードし|移行し|更新し|切り替え|載せ替え|乗り換え|置き換え|バージョンアップし)(?:ました|た)|上がりました|上がった)`),
 		strongCue: anyRe(`必ず`, `常に`, `いつも`, `絶対`, `毎回`, `今後`, `決して`, `例外なく`),
 		retract: []*regexp.Regexp{
+			// 解除: "product gallery の凍結は解除です" lifts the freeze on it.
+			regexp.MustCompile(`(?:^|[、。])(?P<t>[^、。]{2,30}?)の(?:凍結|禁止|制限|縛り|ロック)(?:は|を|も)?(?:解除|解禁)`),
+			// 解禁: "seaborn はもう使っていい" lifts the rule against it.
+			regexp.MustCompile(`(?:^|[、。])(?P<t>[A-Za-z][\w.+-]*(?: [A-Za-z][\w.+-]*)?)\s*(?:は|も)?(?:もう|また)?使って(?:も)?(?:いい|良い|OK|大丈夫)`),
 			// "顧客がもう紙は要らないと言っている": 要らなくなったもの。
 			regexp.MustCompile(`(?:^|[、，。])(?P<t>[^、，。]{1,16}?)は(?:もう)?(?:要らない|いらない|不要)(?:そう|とのこと|になりました|です)?(?:[、。！]|$)`),
 			// Required no more.
@@ -1011,7 +1045,7 @@ func japanese() *lexicon {
 			regexp.MustCompile(`^(?P<t>[^、。]+?)(?:は|が)(?:もう)?(?:なくなった|なくなりました|無くなった|無くなりました|廃止になった|廃止になりました)`),
 			// "広告はやめることになりました", "ひらがな縛りももう無しで",
 			// "ペットの件は撤回で".
-			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?P<t>[^、。]+?)(?:は|を|も)(?:もう)?(?:やめることに(?:なりました|しました|なった)|やめました|やめます|やめる(?:[。、]|$)|やめにします)`),
+			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?P<t>[^、。]+?)(?:は|を|も)(?:もう)?(?:やめることに(?:なりました|しました|なった)|やめました|やめます|やめる(?:[。、]|$)|やめにします|やめよう(?:[。、！]|$)|やめましょう)`),
 			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?P<t>[^、。]+?)(?:は|も)(?:もう)?(?:無し|なし)(?:で|に|です|になりました)`),
 			regexp.MustCompile(`^(?:それと、|あと、|あと)?(?P<t>[^、。]+?)の件は(?:撤回|取り消し|なし)`),
 			// "…から、手書きの記録と日曜の入力作業はなし": what is off now.
@@ -1045,6 +1079,8 @@ func japanese() *lexicon {
 // the thing first ("sprint planning moved to Tuesdays", "staging now
 // points at db-stg-02").
 const enUpdateMore = `|^(?:we|we've|we have|the team)(?: just| recently| finally| now)? (?:moved|migrated|switched|changed|upgraded|bumped|raised|lowered|increased|decreased|reduced|replaced|swapped|renamed|pointed|repointed) (?:the |our )?(?P<np3>[\w\s:.-]{2,40}?) (?:from|to|with|for|off|at)\b` +
+	// "Wei swapped Leaflet for MapLibre": a colleague's change.
+	`|^(?-i:\p{Lu}\p{Ll}+)(?: just| recently| finally)? (?:moved|migrated|switched|swapped|upgraded|bumped|renamed) (?:the |our )?(?P<npa>[\w\s:.-]{2,40}?) (?:from|to|for|off)\b` +
 	// "we used to use Jira, now …", "Sentry replaced Rollbar for error
 	// tracking", "Hana handed the mobile lead over to Iker"
 	`|^(?:we|i) used to (?:use|run|be on|have|host on) (?P<np5>[\w.-]{2,30})\b.*\bnow\b` +

@@ -1160,11 +1160,11 @@ func correctedNext(prev, next, lang string) (Statement, bool) {
 
 // reNowItIs is a part saying what a thing just withdrawn is now: "c'est
 // sf deploy maintenant", "it's Buildkite now".
-var reNowItIs = regexp.MustCompile(`(?i)^(?:it's|it is|now it's|c'est|ce sont|es|son|das ist|jetzt ist es|ahora es)\s+\S.{0,60}?\s(?:now|maintenant|désormais|ahora|jetzt)[.!]?$`)
+var reNowItIs = regexp.MustCompile(`(?i)^(?:it's|it is|now it's|c'est|ce sont|es|son|das ist|jetzt ist es|ahora es)\s+\S.{0,60}?\s(?:now|maintenant|désormais|ahora|jetzt)[.!]?$|^(?:现在|目前)?(?:改成|改用|换成|换用|换到|迁到|切到|切换到)\s*[A-Za-z0-9\p{Han}]|^(?:现在|目前)(?:用|在用|改用|是|跑在|放在)\s*[A-Za-z0-9\p{Han}]`)
 
 // nowItIs is the statement of a sentence that withdraws target and says
 // what is so instead ("on n'utilise plus sfdx, c'est sf project deploy
-// start maintenant"): the new value of what was withdrawn, which its
+// start maintenant", "现在不用 gw-cron-1 了，改成 GitHub Actions"): the new value of what was withdrawn, which its
 // words name (the withdrawn value goes from the claim).
 func nowItIs(text, lang, target string) (Statement, bool) {
 	if anaphor(target) || reBareNo.MatchString(target) {
@@ -1254,7 +1254,7 @@ func messageSentences(text string, agreed bool) []msgSentence {
 			// A joke in an aside ("(saves like 40 pages lol)") is the
 			// aside's, not the sentence's.
 			told := reAside.ReplaceAllString(s, " ")
-			sents = append(sents, msgSentence{text: s, lang: l, joke: lexes[l].joke.MatchString(told) || reJokeEmoji.MatchString(told), hush: hush,
+			sents = append(sents, msgSentence{text: s, lang: l, joke: lexes[l].joke.MatchString(laughAsideOff(told)) || reJokeEmoji.MatchString(told), hush: hush,
 				ahead: hush && (pointsAhead(s, lexes[l].noNotes) || pointsAhead(s, lexEn.noNotes))})
 		}
 	}
@@ -1510,7 +1510,7 @@ func wholeFinding(found []finding, span, lang string, reply bool) finding {
 		// "Kurzes Update, damit du …: wir sind auf Postgres 16": the
 		// lead-in before the colon says nothing. A handover's may say
 		// the duty ("new practice manager: Gail Okafor"): that stays.
-		if _, v := classify(whole[:i], lang, reply); v != durable && !reConditionLead.MatchString(whole[:i]) && namesAnything(whole[i+2:]) {
+		if _, v := classify(whole[:i], lang, reply); v != durable && !reConditionLead.MatchString(whole[:i]) && !namingLead(labelOf(whole[:i])) && namesAnything(whole[i+2:]) {
 			lead = labelOf(whole[:i])
 			whole = whole[i+2:]
 		}
@@ -1981,13 +1981,23 @@ func withdrawnConjuncts(parts []string, lx *lexicon) []string {
 		}
 		l := locs[len(locs)-1]
 		before, after := strings.TrimSpace(p[:l[0]]), strings.TrimSpace(p[l[1]:])
-		if t, _ := strip(after, lx); len(strings.Fields(before)) >= 3 && retractionIn(t, lx) != "" && retractionIn(before, lx) == "" {
+		if t, _ := strip(after, lx); len(strings.Fields(before)) >= 3 && retractionIn(t, lx) != "" && retractionIn(before, lx) == "" && !withdrawsBoth(p, p[l[0]:l[1]], lx) {
 			out = append(out, before, after)
 			continue
 		}
 		out = append(out, p)
 	}
 	return out
+}
+
+// withdrawsBoth reports whether part p is one withdrawal of two things
+// joined by conj ("Die Warnung mit den 14 Tagen Vorlauf und dem Namen kann
+// raus"): its target, a thing's name of a few words, spans the
+// conjunction.
+func withdrawsBoth(p, conj string, lx *lexicon) bool {
+	s, _ := strip(p, lx)
+	t := retractionIn(s, lx)
+	return t != "" && strings.Contains(t, conj) && len(strings.Fields(t)) <= 10
 }
 
 // reTopicOnly is a part that only names a topic, what the part after it

@@ -189,6 +189,11 @@ var (
 	reSentenceEnd = regexp.MustCompile(`[.!?](?:\s|$)`)
 )
 
+// reJaChangedEnd ends a Japanese clause saying a thing was changed
+// ("先月 Dawn 15.0 ベースに載せ替えた"): a change is a clause of its own,
+// whatever the reason it gives is for.
+var reJaChangedEnd = regexp.MustCompile(`(?:載せ替え|乗り換え|置き換え|切り替え|移行し|移し|変え|変更し|更新し|上げ|アップグレードし)(?:ました|た)$`)
+
 // departedBefore reports a Japanese clause saying someone left.
 func departedBefore(c string) bool {
 	lx := lexes[Ja]
@@ -416,7 +421,7 @@ func clauses(sent, lang string) []string {
 				// it (a log, a list): it stays, to say so.
 				continue
 			}
-			if len(strings.Fields(left)) < 6 && (!cjkText(left) || len([]rune(left)) < 8) {
+			if len(strings.Fields(left)) < 6 && (!cjkText(left) || len([]rune(left)) < 8) && !withdrawalLead(left, lang) {
 				continue
 			}
 		}
@@ -429,7 +434,7 @@ func clauses(sent, lang string) []string {
 			// "PR の説明ですが、…": a topic, not a contrast.
 			continue
 		}
-		if lang == Ja && m == "ので、" && !departedBefore(sent[start:l[0]]) && !reJaRequestEnd.MatchString(sent[l[1]:]) {
+		if lang == Ja && m == "ので、" && !departedBefore(sent[start:l[0]]) && !reJaChangedEnd.MatchString(sent[start:l[0]]) && !reJaRequestEnd.MatchString(sent[l[1]:]) {
 			// "…が異動になったので、これからは…": who left is a clause of
 			// its own, and so is a reason before a request ("…直接予約だけ
 			// なので、スクリプトから…を外して": what holds, then the task);
@@ -471,7 +476,7 @@ func clauses(sent, lang string) []string {
 			}
 		}
 		end := l[0]
-		if lang == Ja && m == "ので、" && !departedBefore(sent[start:l[0]]) {
+		if lang == Ja && m == "ので、" && !departedBefore(sent[start:l[0]]) && !reJaChangedEnd.MatchString(sent[start:l[0]]) {
 			// A reason before a request keeps its "ので" ("…だけなので").
 			end += len("ので")
 		}
@@ -484,6 +489,18 @@ func clauses(sent, lang string) []string {
 		out = append(out, p)
 	}
 	return afterWithdrawn(out)
+}
+
+// withdrawalLead reports a short lead-in before a colon that withdraws
+// something ("Olvida lo de pnpm: con Cloudflare Pages vamos con npm"): a
+// clause of its own, not a label of what follows.
+func withdrawalLead(left, lang string) bool {
+	lx := lexes[lang]
+	if lx == nil {
+		return false
+	}
+	t, _ := strip(left, lx)
+	return t != "" && retractionIn(t, lx) != ""
 }
 
 // reWithdrewLeft is a clause that drops something ("we dropped

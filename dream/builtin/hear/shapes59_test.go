@@ -1,0 +1,93 @@
+package hear
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Ensure that the withdrawals this stop reads are heard with what they
+// withdraw: a ban lifted in several languages, a rule dropped in the
+// volitional, a need a reason removed, things closed, stopped, archived
+// or cancelled, and a coordinated thing withdrawn whole.
+func TestWithdrawalsHeardThisStop(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		said   []string
+		target string
+	}{
+		{"allowed now", []string{"lodash is allowed now, the bundle shrank."}, "lodash"},
+		{"zh allowed now, a laugh in brackets", []string{"对了，plotly 现在可以用了，老板改主意了（笑），交互图也行。"}, "plotly"},
+		{"ja allowed to use", []string{"Tailwind はもう使っていいです。"}, "Tailwind"},
+		{"ja freeze lifted", []string{"ギャラリーの凍結は解除です。"}, "ギャラリー"},
+		{"ja volitional", []string{"CHANGELOG の手書きルールもやめよう、誰も守らないし。"}, "CHANGELOG の手書きルール"},
+		{"fr no more need after a reason", []string{"le client a signé, donc plus besoin du jeu de test anonymisé ; on prend la prod."}, "jeu de test anonymisé"},
+		{"fr stopped by someone", []string{"Le Dr Perrin a arrêté les visites à domicile, vire le module."}, "visites à domicile"},
+		{"fr closed since", []string{"la boutique Magento est fermée depuis mars."}, "boutique Magento"},
+		{"fr cancelled", []string{"On a résilié le compte OVH, donc plus de secours."}, "compte OVH"},
+		{"zh archived", []string{"#ops-alerts 频道已经归档了，告警不用再发了。"}, "#ops-alerts"},
+		{"zh also offline", []string{"gpu2 也下线了，现在用学校的集群。"}, "gpu2"},
+		{"de two things, one withdrawal", []string{"Die Warnung mit den 10 Tagen Vorlauf und dem Firmennamen kann raus."}, "Warnung mit den 10 Tagen Vorlauf und dem Firmennamen"},
+		{"de forget what was said then", []string{"Und das mit dem Linter von damals kannst du vergessen."}, "Linter von damals"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := Session(conv(tc.said...))
+			if !slices.ContainsFunc(h.Retractions, func(r Retraction) bool { return r.Target == tc.target }) {
+				t.Errorf("%q: %+v, want a withdrawal of %q", tc.said, h.Retractions, tc.target)
+			}
+		})
+	}
+}
+
+// Ensure that changes said these ways are heard as statements that
+// replace what they name: a colleague's swap, a move in Spanish and
+// French, a postponement in Chinese, a product left in Chinese and
+// Spanish, a change before a guess in Japanese.
+func TestChangesHeardThisStop(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		said     string
+		quote    string // a piece of the statement's words
+		replaces string // one of what it replaces, "" for any
+	}{
+		{"colleague swapped", "Mia swapped Leaflet for MapLibre last month, delete the tile proxy.", "swapped Leaflet for MapLibre", "Leaflet"},
+		{"es moved to", "Nos hemos mudado a Cloudflare Pages, lo de Netlify se acabó.", "Cloudflare Pages", "Netlify"},
+		{"es left a tool", "Las horas ahora van a Clockify, dejé Toggl en marzo.", "Clockify", "Toggl"},
+		{"zh left a host", "我们已经离开 Heroku 了，现在跑在 Fly.io 上。", "离开 Heroku", "Heroku"},
+		{"zh postponed", "中期答辩推迟到明年4月了。", "推迟到明年4月", ""},
+		{"fr move to a value", "Avec le nouveau coordinateur on passe sur le canal 15.", "canal 15", ""},
+		{"ja change before a guess", "先月 Nuxt 4.0 ベースに載せ替えたので、古い設定が原因だと思う。", "Nuxt 4.0", ""},
+		{"possessive before from", "We moved the bot's secrets from Doppler to 1Password.", "1Password", "Doppler"},
+		{"from now on points at nothing", "Use the save Orchard for testing from now on, Meadow got corrupted.", "Orchard", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := Session(conv(tc.said))
+			ok := slices.ContainsFunc(h.Statements, func(st Statement) bool {
+				return strings.Contains(st.Quote, tc.quote) && (tc.replaces == "" || slices.Contains(st.Replaces, tc.replaces))
+			})
+			if !ok {
+				t.Errorf("%q: %+v, want a statement saying %q replacing %q", tc.said, h.Statements, tc.quote, tc.replaces)
+			}
+		})
+	}
+}
+
+// Ensure that what is no change is not heard as one: a Chinese request
+// for a task, a named lead-in kept with what it names, an enumerator
+// that is no day's ordinal.
+func TestNoChangeThisStop(t *testing.T) {
+	h := Session(conv("帮我把训练脚本改成能在集群上跑。"))
+	if len(h.Statements) > 0 {
+		t.Errorf("a request for a task: %+v, want no statement", h.Statements)
+	}
+	h = Session(conv("Der Dienst ist kasse: Go 1.23, chi, Postgres 17."))
+	if !slices.ContainsFunc(h.Statements, func(st Statement) bool { return strings.Contains(st.Quote, "kasse") }) {
+		t.Errorf("a naming lead-in: %+v, want it kept in the statement", h.Statements)
+	}
+	h = Session(conv("Second, choir night moves to Wednesday from May."))
+	for _, st := range h.Statements {
+		if slices.ContainsFunc(st.Replaces, func(r string) bool { return strings.Contains(r, "second") || strings.Contains(r, "night") }) {
+			t.Errorf("an enumerator and a part of the day: replaces %q", st.Replaces)
+		}
+	}
+}
