@@ -295,7 +295,9 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 	// "studio B is bookable again" lifts what held studio B back, and
 	// leaves all else said of it.
 	reopens := hear.Reopens(r)
-	allowed := func(c *claim) bool { return c != nil && (!reopens || restricts(c.cur.text)) }
+	allowed := func(c *claim) bool {
+		return c != nil && (!reopens || restricts(c.cur.text)) && !otherCount(r.Target, c.cur.text)
+	}
 	consider := func(c *claim, s float64) {
 		switch {
 		case !allowed(c):
@@ -418,6 +420,12 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 			m.keepRest(c, rest, endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote)
 			continue
 		}
+		if rest, ok := withoutPartner(c.cur.text, strings.TrimSpace(r.Target)); ok && hear.Departed(r) && !ended {
+			// "machen Malte und ich im Wechsel": who left goes, the one
+			// who shared the duty with them stays.
+			m.keepRest(c, rest, endWithdrawn, cite{session: session, entries: slices.Clone(r.Entries)}, r.Quote)
+			continue
+		}
 		if rest, ok := otherClauses(c.cur.text, tt); ok && !condHeld(c.cur.text, tt) && !bareRest(rest) && !leansOn(c.cur.text, rest, tt) && (!namesPerson(r, tt) || reopens && reUseAgain.MatchString(r.Quote) || hear.Departed(r) && !rePersonPronoun.MatchString(rest)) && !ended && !(hear.Departed(r) && (sameHonorific(c.cur.text, rest) || followsPerson(rest))) && !(lifts && reProhibits.MatchString(unframed(rest))) {
 			// The claim says more than what is withdrawn: the rest stays.
 			// A thing one may use again is no person, whatever its
@@ -497,11 +505,30 @@ func bareRest(rest string) bool {
 	if f := strings.Fields(strings.ToLower(quote)); len(f) > 0 && clauseLead[f[0]] {
 		return true // "… wie im Ticket vorgeschlagen": what leans on the part gone
 	}
+	if f := strings.Fields(strings.ToLower(quote)); len(f) <= 3 && len(f) > 0 && negLead[f[0]] {
+		return true // "… no npm": what the part gone was set against
+	}
+	if f := strings.Fields(quote); len(f) > 1 && pointsBackLead[strings.ToLower(f[0])] && (f[0] != "das" && f[0] != "Das" && f[0] != "dies" || startsLower(f[1])) {
+		return true // "… das machen wir hier nicht": of the part gone
+	}
 	return fragment(quote) || opensNounPhrase(quote) && len(strings.Fields(quote)) <= 3
 }
 
 // clauseLead are the words that open a clause leaning on another: "as",
 // "like", "which", "wie", "como", "comme".
+// negLead opens a contrast ("no npm", "not Jest").
+var negLead = setOf("no", "not", "nicht", "kein", "keine", "pas", "never", "nunca", "jamais", "nie")
+
+// pointsBackLead is a pronoun opening a clause about what came before
+// it; German "das" is one before a verb (its nouns are capitalised).
+var pointsBackLead = setOf("das", "dies", "eso", "esto", "ça", "cela")
+
+// startsLower reports a word opening with a lower-case letter.
+func startsLower(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsLower(r)
+}
+
 var clauseLead = setOf("as", "like", "which", "wie", "welche", "welcher", "welches", "como", "cual", "comme", "lequel", "laquelle")
 
 // reCondOpen opens a clause with the condition what follows holds under
@@ -1084,6 +1111,11 @@ func withoutListItem(text, target string) (string, bool) {
 	case len(a) == 1:
 		out = text[:a[0][0]] + text[a[0][4]:]
 	case len(a) == 0 && len(b) == 1:
+		if reClauseOpens.MatchString(text[b[0][1]:]) {
+			// "Per cron auf gw-cron-1, das ist die kleine VM": what
+			// follows the comma says what the item is; no list.
+			return "", false
+		}
 		out = text[:b[0][3]] + text[b[0][1]:]
 	default:
 		return "", false
@@ -1093,6 +1125,10 @@ func withoutListItem(text, target string) (string, bool) {
 	}
 	return out, true
 }
+
+// reClauseOpens opens a clause saying what the thing before it is, or
+// what it is not ("Usa pnpm, no npm").
+var reClauseOpens = regexp.MustCompile(`(?i)^(?:(?:das|dies|that|this|it|which|who|c'|ce|ça|eso|esto|ese|esa|lo que|was|der|die)\s*(?:'s|’s|is|was|ist|war|est|es|sind|son|sont)\b|(?:no|not|nicht|kein|keine|pas|jamais|never|nunca|nie)\s)`)
 
 // reItemKind names the kind of a list's item after it, or before it.
 var reItemKind = regexp.MustCompile(`(?i)\s*(?:ラベル|タグ|标签|标记|label|tag|flag|フラグ|currency|Währung|moneda|devise)$|^(?:the|das|die|der|el|la|le|l')\s+`)
@@ -1529,12 +1565,20 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 			cands = m.claims
 		}
 		pair := pairsWith(w, said)
+		// A release said without "now" or "instead" (a stem of
+		// st.Versions, not of st.Replaces) of a thing the statement names
+		// is that thing's: "Der Service ist einlass: …, Postgres 16"
+		// leaves "seedkeeper is django 4.2 on postgres 15".
+		implicit := slices.Contains(st.Versions, w) && !slices.Contains(st.Replaces, w)
 		// "2 costumes" is "two costumes" too.
 		counted := slices.ContainsFunc(wt, isDigits)
 		found := false
 		from := len(replaced)
 		for _, c := range cands {
 			if lone && overlap(others, c.vterms) == 0 {
+				continue
+			}
+			if implicit && c.current() && otherThing(said, vterms, c) {
 				continue
 			}
 			if pair && !containsTerms(append(slices.Clone(c.sterms), c.vterms...), said) {
@@ -1900,9 +1944,7 @@ func withoutOldReason(text string, olds []string) string {
 	var names []string
 	for _, o := range olds {
 		for _, v := range valueOf(unframed(o)) {
-			if v.kind == vkName || v.kind == vkTool {
-				names = append(names, strings.ToLower(v.text))
-			}
+			names = append(names, strings.ToLower(v.text))
 		}
 	}
 	seps := reInnerClauseEnd.FindAllStringIndex(quote, -1)
@@ -1911,13 +1953,22 @@ func withoutOldReason(text string, olds []string) string {
 	}
 	last := seps[len(seps)-1]
 	head, tail := quote[:last[0]], quote[last[1]:]
+	if reWentBack.MatchString(tail) {
+		// "…, so we went back to 10.4": where things stand now.
+		return text
+	}
+	// "…, so the doppler bits in the README are stale": a consequence
+	// of the change names what went in any case.
+	consequence := reConsequenceLead.MatchString(tail)
 	named := func(s string) bool {
 		for _, v := range valueOf(s) {
 			if slices.Contains(names, strings.ToLower(v.text)) {
 				return true
 			}
 		}
-		return false
+		return consequence && slices.ContainsFunc(names, func(n string) bool {
+			return utf8.RuneCountInString(n) >= 4 && withoutToken(strings.ToLower(s), n) != strings.ToLower(s)
+		})
 	}
 	if !named(tail) || named(head) || len(valueOf(head)) == 0 {
 		return text
@@ -1930,9 +1981,15 @@ func withoutOldReason(text string, olds []string) string {
 	return text[:open+len("“")] + strings.TrimSpace(head) + " …" + text[end:]
 }
 
+// reWentBack says a thing went back to an earlier value.
+var reWentBack = regexp.MustCompile(`(?i)\bback (?:to|on)\b|\brolled back\b|\breverted\b|zurück|\bvolvimos\b|\bde vuelta\b|\brevenu|回退|退回|回到|改回|戻`)
+
+// reConsequenceLead opens a clause saying what follows from a change.
+var reConsequenceLead = regexp.MustCompile(`(?i)^(?:(?:so|and so|which means|así que|por eso|donc|du coup|also|deshalb|daher|dadurch)\b|所以|因此|なので|だから)`)
+
 // reInnerClauseEnd ends a clause within a sentence: a comma, a
 // semicolon or a dash.
-var reInnerClauseEnd = regexp.MustCompile(`[,;]\s+|[，；]|\s+[—–]\s+`)
+var reInnerClauseEnd = regexp.MustCompile(`[,;]\s+|[，；、]|\s+[—–]\s+`)
 
 // withoutRelease is an earlier claim (old, its values ov) that names
 // releases of several products, with the release of the one a statement
@@ -2281,6 +2338,74 @@ func otherVersion(w, old, update string) bool {
 		}
 	}
 	return false
+}
+
+// otherCount reports whether text holds a count of a unit target counts
+// too, and not target's: "die Warnung mit den 14 Tagen Vorlauf" is not of
+// "auf Abruf, mit zwei Tagen Vorlauf".
+func otherCount(target, text string) bool {
+	words := func(s string) []string {
+		return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	}
+	tw, cw := words(target), words(text)
+	for i := 0; i+1 < len(tw); i++ {
+		n, unit := tw[i], tw[i+1]
+		if !isDigits(n) || utf8.RuneCountInString(unit) < 3 || isDigits(unit) {
+			continue
+		}
+		stem := string([]rune(unit)[:min(utf8.RuneCountInString(unit), 4)])
+		other, same := false, false
+		for j := 0; j+1 < len(cw); j++ {
+			if !strings.HasPrefix(cw[j+1], stem) {
+				continue
+			}
+			switch {
+			case cw[j] == n:
+				same = true
+			case isDigits(cw[j]) || hear.NumberWord(cw[j]):
+				other = true
+			}
+		}
+		if other && !same {
+			return true
+		}
+	}
+	return false
+}
+
+// withoutPartner is text without name where it is one of two people
+// joined by "and" ("Malte und ich", "Priya and Tom", "yo y Marta"),
+// marked "…" where it was.
+func withoutPartner(text, name string) (string, bool) {
+	if name == "" || strings.ContainsAny(name, " ,") {
+		return "", false
+	}
+	q := regexp.QuoteMeta(name)
+	person := `(?:I|me|ich|mir|mich|yo|mí|moi|je|(?-i:\p{Lu}\p{Ll}+))`
+	for _, re := range []*regexp.Regexp{
+		regexp.MustCompile(`(?i)\b` + q + `\s+(?:and|und|y|et|e|&)\s+(` + person + `)\b`),
+		regexp.MustCompile(`(?i)\b(` + person + `)\s+(?:and|und|y|et|e|&)\s+` + q + `\b`),
+	} {
+		if loc := re.FindStringSubmatchIndex(text); loc != nil && len(re.FindAllStringIndex(text, -1)) == 1 {
+			other := text[loc[2]:loc[3]]
+			if strings.EqualFold(other, name) {
+				continue
+			}
+			// The quote marks the words cut.
+			if loc[2] == loc[0] {
+				return text[:loc[0]] + other + " …" + text[loc[1]:], true
+			}
+			return text[:loc[0]] + "… " + other + text[loc[1]:], true
+		}
+	}
+	return "", false
+}
+
+// otherThing reports a claim of another subject than a statement's: both
+// name one, they share no word, and neither says the other's.
+func otherThing(said, vterms []string, c *claim) bool {
+	return len(said) > 0 && len(c.sterms) > 0 && overlap(said, c.sterms) == 0 &&
+		overlap(c.sterms, vterms) == 0 && overlap(said, c.vterms) == 0
 }
 
 // compoundHeadOnly reports a name said in text only as the head of

@@ -420,7 +420,23 @@ func numberedAtStart(text string, idx [][]int, words []string, i int) bool {
 }
 
 // productUnit is the unit of the releases of the product named name.
-func productUnit(name string) string { return "@" + name }
+// Distributions and short names of one product share its unit
+// ("Temurin 25" is a Java release, "pg 17" a Postgres one).
+func productUnit(name string) string {
+	if p, ok := productAlias[name]; ok {
+		name = p
+	}
+	return "@" + name
+}
+
+// productAlias maps a name a product's releases go by to the product.
+var productAlias = map[string]string{
+	"temurin": "java", "openjdk": "java", "jdk": "java", "corretto": "java", "zulu": "java", "graalvm": "java",
+	"pg": "postgres", "postgresql": "postgres", "psql": "postgres",
+	"nodejs": "node", "node.js": "node",
+	"cpython": "python", "py": "python",
+	"golang": "go", "k8s": "kubernetes", "dotnet": ".net",
+}
 
 // cjkTopicMark are the marks between a name and what it is in Japanese
 // and Chinese ("MATLABはR2024b", "Node是22").
@@ -1747,6 +1763,24 @@ func replacedBy(o valueTok, ns, os []valueTok) bool {
 	return false
 }
 
+// revertedTo reports whether text says it went back to value v ("went
+// back to 10.4", "結局 10.4 に戻しました", "zurück auf 3.11"): the value
+// tried is what goes, v is where things stand.
+func revertedTo(text, v string) bool {
+	i := strings.Index(text, v)
+	if i < 0 {
+		return false
+	}
+	return reBackTo.MatchString(text[max(0, i-24):i]) || reBackToAfter.MatchString(text[i+len(v):min(len(text), i+len(v)+16)])
+}
+
+var (
+	// reBackTo closes the words before a value gone back to.
+	reBackTo = regexp.MustCompile(`(?i)(?:\bback (?:to|on)|\brolled back to|\breverted to|zurück (?:auf|zu)|\bvolvimos a|\bvolvió a|\bde vuelta a|\brevenus? (?:à|a|sur)|\bretour (?:à|sur)|回退到|退回到|回到|改回)\s*(?:the |la |le |el |die |der |version |versión |v)?$`)
+	// reBackToAfter opens the words after one (Japanese says it after).
+	reBackToAfter = regexp.MustCompile(`^\s*(?:に|へ)(?:戻|もど)`)
+)
+
 // reCompoundID is a name of three parts or more joined by hyphens, as
 // clusters, buckets and hosts are named ("aks-lgr-staging-weu").
 var reCompoundID = regexp.MustCompile(`^[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}$`)
@@ -1918,10 +1952,10 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 		}
 		// An old value the update says again is dropped when the update
 		// gives another of its kind (a count of the same thing).
-		if o.kind != vkName && o.kind != vkTool && replacedBy(o, newVals, oldVals) {
+		if o.kind != vkName && o.kind != vkTool && replacedBy(o, newVals, oldVals) && !revertedTo(text, o.text) {
 			drop[o.text] = true
 		} else if o.kind == vkName || o.kind == vkTool {
-			drop["?"+o.text] = true // a name: only where a change frames it
+			drop["?"+strings.ToLower(o.text)] = true // a name: only where a change frames it
 		}
 	}
 	// A capitalized word opening an earlier claim ("Keiko approves
