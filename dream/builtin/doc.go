@@ -107,7 +107,15 @@
 // Cloudflare a CDN and a host); a tool a statement names on both sides
 // of a change is kept, not swapped in. Where a statement's Replaces or
 // Versions find the claim holding the old value, that claim is the one
-// it changes, whatever other claim shares its subject's words.
+// it changes, whatever other claim shares its subject's words. A release
+// said without a change word, of a thing the statement names ("Der
+// Dienst ist kasse: …, Postgres 17"), leaves the release a claim of
+// another subject holds; a value said to be gone back to ("結局 10.4 に
+// 戻しました") stays; a withdrawal counting a unit ("the warning with
+// the 14 days' notice") is not of a claim counting it otherwise; a
+// person who left one of two sharing a duty goes alone. Distributions
+// and short names of one product (Temurin and Java, pg and Postgres)
+// have one release line.
 //
 // A claim that replaces another states only the current value: where the
 // user's words quote the earlier one ("from RabbitMQ to SQS", "NO van en

@@ -1274,7 +1274,7 @@ var reFillerName = regexp.MustCompile(`(?i)^(?:this|that|simple|easy|it|so|like|
 // for good: the language or length of its replies, a tool to build a
 // kind of thing with, a thing never to put in, a habit to keep always.
 var reWorkPreference = map[string]*regexp.Regexp{
-	En: regexp.MustCompile(`(?i)^(?:please |and |also )?(?:always )?(?:reply|answer|respond|write|talk) (?:to me )?in (?:english|german|french|spanish|chinese|japanese)\b|^(?:please )?keep (?:your )?(?:answers|replies|summaries) (?:short|brief|under \w+)`),
+	En: regexp.MustCompile(`(?i)^(?:please |and |also )?(?:always )?(?:reply|answer|respond|write|talk) (?:to me )?in (?:english|german|french|spanish|chinese|japanese)\b|^(?:please )?keep (?:your )?(?:answers|replies|summaries) (?:short|brief|under \w+)|^(?:and |also )?(?:you can|feel free to) (?:go|write|be) (?:a bit )?(?:longer|shorter|more detailed|briefer|terser)\b`),
 	De: regexp.MustCompile(`(?i)^(?:und |also )?(?:antworte|schreib) (?:mir )?(?:bitte )?(?:immer )?(?:auf|in) (?:deutsch|englisch|französisch|spanisch)\b|^(?:die |alle )?(?-i:\p{Lu})[\p{L}-]+ bitte (?:immer )?(?:mit|über) (?-i:\p{Lu}|[a-z]+[A-Z0-9-]|[a-z][a-z0-9]{3,}\b)[\w.-]*`),
 	Es: regexp.MustCompile(`(?i)^(?:y |pues )?(?:respóndeme|contéstame|escríbeme|háblame) (?:siempre )?en (?:español|castellano|inglés|catalán|francés)\b|^(?:ah,? )?(?:y )?nada de [\p{L}-]+ en (?:los|las|el|la) `),
 	Fr: regexp.MustCompile(`(?i)^(?:par contre |et |aussi )?(?:réponds|écris|parle)(?:-moi)? (?:toujours )?en (?:français|anglais|allemand|espagnol)\b`),

@@ -91,3 +91,39 @@ func TestNoChangeThisStop(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that how the user wants the agent to work is heard as a
+// preference, in the words people use for it: the language and length
+// of replies, a tool to build a kind of thing with, a thing never to put
+// in, a habit to keep always or to stop; and that a pronoun's task and a
+// one-off are not.
+func TestWorkPreferencesThisStop(t *testing.T) {
+	for _, tc := range []struct {
+		name, said string
+		want       bool
+	}{
+		{"fr reply language", "Par contre réponds-moi en français, même si les logs sont en anglais.", true},
+		{"de reply language", "Antworte mir bitte immer auf Deutsch.", true},
+		{"zh reply length", "回答简短点，最近太忙，三句话以内。", true},
+		{"de a tool for a kind of thing", "Diagramme bitte mit Mermaid, keine PNGs im Repo.", true},
+		{"de a lower-case tool", "Logs bitte mit structlog, JSON auf stdout.", true},
+		{"es nothing of a kind in", "Ah, y nada de emojis en los commits, que esto es serio.", true},
+		{"ja always first", "必ず先に失敗するテストを書いて。", true},
+		{"en longer is fine now", "And you can go longer in your answers now, full paragraphs are fine.", true},
+		{"en stop a habit", "Stop apologizing in every message, just fix things.", true},
+		{"es stop a habit", "Deja de escribirme resúmenes tan largos al final.", true},
+		{"en when you do a thing", "When you touch images always use the <Picture> component.", true},
+		{"en from now on", "commit after every working change from now on, it's easier to roll back when something breaks.", true},
+		{"en this repo", "don't open PRs for this repo, just commit straight to main, it's only the two of us.", true},
+		{"de a pronoun's task", "Das bitte mit Vorsicht machen.", false},
+		{"en today only", "Reply in English today, Daan is reading along.", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := Session(conv(tc.said))
+			got := len(h.Statements) > 0
+			if got != tc.want {
+				t.Errorf("%q: %+v, want a statement: %v", tc.said, h.Statements, tc.want)
+			}
+		})
+	}
+}
