@@ -6,7 +6,7 @@
 // corpus through the memfs command's checkpoint, dream and context, then
 // score what came out.
 //
-// A half lives in testdata/<half>/ (dev and dev2 to dev54: tuned on; test:
+// A half lives in testdata/<half>/ (dev and dev2 to dev56: tuned on; test:
 // never read while tuning) as sessions/*.jsonl plus corpus.json; the format is fixed by the
 // corpus writers' shared description and checked by Load.
 //
