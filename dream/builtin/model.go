@@ -514,8 +514,6 @@ func bareRest(rest string) bool {
 	return fragment(quote) || opensNounPhrase(quote) && len(strings.Fields(quote)) <= 3
 }
 
-// clauseLead are the words that open a clause leaning on another: "as",
-// "like", "which", "wie", "como", "comme".
 // negLead opens a contrast ("no npm", "not Jest").
 var negLead = setOf("no", "not", "nicht", "kein", "keine", "pas", "never", "nunca", "jamais", "nie")
 
@@ -529,6 +527,8 @@ func startsLower(w string) bool {
 	return unicode.IsLower(r)
 }
 
+// clauseLead are the words that open a clause leaning on another: "as",
+// "like", "which", "wie", "como", "comme".
 var clauseLead = setOf("as", "like", "which", "wie", "welche", "welcher", "welches", "como", "cual", "comme", "lequel", "laquelle")
 
 // reCondOpen opens a clause with the condition what follows holds under
@@ -2382,20 +2382,23 @@ func withoutPartner(text, name string) (string, bool) {
 	}
 	q := regexp.QuoteMeta(name)
 	person := `(?:I|me|ich|mir|mich|yo|mí|moi|je|(?-i:\p{Lu}\p{Ll}+))`
+	// RE2's \b sees no word beside an accented letter ("Álvaro"): the
+	// pair is group 1, between OpensWord and EndsWord; the other is
+	// group 2.
 	for _, re := range []*regexp.Regexp{
-		regexp.MustCompile(`(?i)\b` + q + `\s+(?:and|und|y|et|e|&)\s+(` + person + `)\b`),
-		regexp.MustCompile(`(?i)\b(` + person + `)\s+(?:and|und|y|et|e|&)\s+` + q + `\b`),
+		regexp.MustCompile(`(?i)` + hear.OpensWord + `(` + q + `\s+(?:and|und|y|et|e|&)\s+(` + person + `))` + hear.EndsWord),
+		regexp.MustCompile(`(?i)` + hear.OpensWord + `((` + person + `)\s+(?:and|und|y|et|e|&)\s+` + q + `)` + hear.EndsWord),
 	} {
 		if loc := re.FindStringSubmatchIndex(text); loc != nil && len(re.FindAllStringIndex(text, -1)) == 1 {
-			other := text[loc[2]:loc[3]]
+			from, to, other := loc[2], loc[3], text[loc[4]:loc[5]]
 			if strings.EqualFold(other, name) {
 				continue
 			}
 			// The quote marks the words cut.
-			if loc[2] == loc[0] {
-				return text[:loc[0]] + other + " …" + text[loc[1]:], true
+			if loc[4] == from {
+				return text[:from] + other + " …" + text[to:], true
 			}
-			return text[:loc[0]] + "… " + other + text[loc[1]:], true
+			return text[:from] + "… " + other + text[to:], true
 		}
 	}
 	return "", false
