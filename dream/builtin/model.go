@@ -295,8 +295,11 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 	// "studio B is bookable again" lifts what held studio B back, and
 	// leaves all else said of it.
 	reopens := hear.Reopens(r)
+	// Counts the target names, read once: most name none, and then no
+	// claim's text is read for them.
+	counted := countsIn(r.Target)
 	allowed := func(c *claim) bool {
-		return c != nil && (!reopens || restricts(c.cur.text)) && !otherCount(r.Target, c.cur.text)
+		return c != nil && (!reopens || restricts(c.cur.text)) && (len(counted) == 0 || !otherCount(counted, c.cur.text))
 	}
 	consider := func(c *claim, s float64) {
 		switch {
@@ -2340,27 +2343,41 @@ func otherVersion(w, old, update string) bool {
 	return false
 }
 
-// otherCount reports whether text holds a count of a unit target counts
-// too, and not target's: "die Warnung mit den 14 Tagen Vorlauf" is not of
-// "auf Abruf, mit zwei Tagen Vorlauf".
-func otherCount(target, text string) bool {
-	words := func(s string) []string {
-		return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
-	}
-	tw, cw := words(target), words(text)
+// countWords are the lower-case words of s, split at anything but
+// letters and digits.
+func countWords(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+}
+
+// countsIn are the counts a withdrawal's target names in digits, each as
+// its number and the first four letters of its unit ("14 Tagen" →
+// {"14", "tage"}).
+func countsIn(target string) [][2]string {
+	var out [][2]string
+	tw := countWords(target)
 	for i := 0; i+1 < len(tw); i++ {
 		n, unit := tw[i], tw[i+1]
 		if !isDigits(n) || utf8.RuneCountInString(unit) < 3 || isDigits(unit) {
 			continue
 		}
-		stem := string([]rune(unit)[:min(utf8.RuneCountInString(unit), 4)])
+		out = append(out, [2]string{n, string([]rune(unit)[:min(utf8.RuneCountInString(unit), 4)])})
+	}
+	return out
+}
+
+// otherCount reports whether text holds a count of a unit a target's
+// counts (countsIn) count too, and not the target's: "die Warnung mit den
+// 14 Tagen Vorlauf" is not of "auf Abruf, mit zwei Tagen Vorlauf".
+func otherCount(counts [][2]string, text string) bool {
+	cw := countWords(text)
+	for _, nu := range counts {
 		other, same := false, false
 		for j := 0; j+1 < len(cw); j++ {
-			if !strings.HasPrefix(cw[j+1], stem) {
+			if !strings.HasPrefix(cw[j+1], nu[1]) {
 				continue
 			}
 			switch {
-			case cw[j] == n:
+			case cw[j] == nu[0]:
 				same = true
 			case isDigits(cw[j]) || hear.NumberWord(cw[j]):
 				other = true
