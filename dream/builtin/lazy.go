@@ -199,6 +199,39 @@ func (m *memory) openHaving(ts []string, need int) {
 	m.openWhere(ts, need, func(*page) bool { return true })
 }
 
+// openOfSubject parses the pages that may hold a claim whose subject
+// subjectScore matches with terms st (a statement's subject, type words
+// left out): one holding every word of st but the generic ones, or more
+// than four in five of them (n > 4s/5 follows from a Jaccard index above
+// 0.8, whatever the claim's subject). A part of a name joined by "_" may
+// match the name (identsAligned) where the page spells only the other:
+// each word of st joined so asks one word less, and a page holding such a
+// name one word only.
+func (m *memory) openOfSubject(st []string) {
+	s, generic, idents := len(st), 0, 0
+	for _, t := range st {
+		if genericModifier[t] {
+			generic++
+		}
+		if strings.Contains(t, "_") {
+			idents++
+		}
+	}
+	need := max(1, min(s-generic, 4*s/5+1)-idents)
+	if need == 1 {
+		m.openHaving(st, 1)
+		return
+	}
+	st = slices.Clone(st)
+	slices.SortStableFunc(st, func(a, b string) int { return len(b) - len(a) })
+	m.openIf(func(p *page) bool {
+		if strings.Contains(p.blob, "_") {
+			return p.has(st, 1)
+		}
+		return p.has(st, need)
+	})
+}
+
 // openWhere parses the pages ok accepts whose claim lines hold at least
 // need of the terms ts.
 func (m *memory) openWhere(ts []string, need int, ok func(*page) bool) {

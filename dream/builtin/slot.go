@@ -1038,16 +1038,6 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 	}
 	swap := reMoveCue.MatchString(unframed(st.Claim)) || change && !reAdds.MatchString(unframed(st.Claim))
 	kin := kinTerms(nv)
-	switch {
-	case swap && len(kin) > 0:
-		m.openHaving(union(content, kin), 1)
-	case change:
-		m.openHaving(content, 1)
-	case len(sterms) > 0:
-		m.openHaving(sterms, 1)
-	default:
-		m.openHaving(content, min(2, len(content)))
-	}
 	hasID := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkID })
 	hasRate := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkCount && slices.ContainsFunc(v.units, rare) })
 	hasURL := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkURL || v.kind == vkNamed || released(v) })
@@ -1063,6 +1053,22 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 	measured := !change && slices.ContainsFunc(nv, func(v valueTok) bool {
 		return v.kind == vkCount && slices.ContainsFunc(v.units, func(u string) bool { return settingUnits[u] || strings.Count(u, "/") == 1 })
 	})
+	styped := untyped(sterms)
+	switch {
+	case swap && len(kin) > 0:
+		m.openHaving(union(content, kin), 1)
+	case change:
+		m.openHaving(content, 1)
+	case len(sterms) > 0 && !measured && !cjkWord(subj):
+		// Said with no word of change, the statement changes only a
+		// claim of its own subject (same, below): a page holding fewer
+		// of its words than subjectScore needs has none.
+		m.openOfSubject(styped)
+	case len(sterms) > 0:
+		m.openHaving(sterms, 1)
+	default:
+		m.openHaving(content, min(2, len(content)))
+	}
 	var top pick
 	probe := content
 	if swap {
@@ -1100,7 +1106,6 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		m.openAll()
 		cands = m.claims
 	}
-	styped := untyped(sterms)
 	parts := hear.JoinedParts(unframed(st.Claim))
 	for _, c := range cands {
 		if !c.current() || c.cur.kind == string(hear.Person) || c.area == "people" {
