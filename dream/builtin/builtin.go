@@ -157,54 +157,35 @@ func (m *memory) loadFrom(root *os.Root, pages *pageReader) (loaded, error) {
 	if len(bytes.TrimSpace(sum)) > 0 && !bytes.HasPrefix(sum, []byte(summaryMarker)) {
 		m.summaryForeign = sum
 	}
-	var paths []string
-	var infos []fs.FileInfo
-	err = fs.WalkDir(root.FS(), "pages", func(p string, d fs.DirEntry, err error) error {
-		if errors.Is(err, fs.ErrNotExist) && p == "pages" {
-			return fs.SkipDir
-		}
+	err = pageFiles(root, func(dir *os.Root, name, p string, info fs.FileInfo) error {
+		pg, ok, b, err := pages.read(dir, name, p, info)
 		if err != nil {
 			return err
 		}
-		if d.Type().IsRegular() && path.Base(p) != "index.md" && strings.HasSuffix(p, ".md") && strings.Count(p, "/") == 2 {
-			// Listing a folder of an os.Root lstats each entry: its
-			// Lstat costs nothing more.
-			info, err := d.Info()
-			if err != nil {
-				return err
-			}
-			paths, infos = append(paths, p), append(infos, info)
-		}
-		return nil
-	})
-	if err != nil {
-		return ld, err
-	}
-	for i, p := range paths {
-		pg, ok, b, err := pages.read(root, p, infos[i])
-		if err != nil {
-			return ld, err
-		}
 		if ok {
 			m.adopt(p, pg, int64(len(pg.raw)))
-			continue
+			return nil
 		}
 		if o, ok := parseOldPage(b); ok {
 			old = append(old, o)
 			m.gone = append(m.gone, p)
-			continue
+			return nil
 		}
 		if wiki.Hollow(b) {
 			// A page a forget left with nothing but its heading and
 			// sources goes, rather than stay listed.
 			m.gone = append(m.gone, p)
-			continue
+			return nil
 		}
 		t := parser.Parse(b).Title
 		if t == "" {
 			t = strings.TrimSuffix(path.Base(p), ".md")
 		}
 		m.foreign[p] = foreignPage{size: int64(len(b)), title: t}
+		return nil
+	})
+	if err != nil {
+		return ld, err
 	}
 	for _, p := range m.pages {
 		for _, s := range p.stubs {
@@ -231,6 +212,59 @@ func (m *memory) loadFrom(root *os.Root, pages *pageReader) (loaded, error) {
 		m.merge(c)
 	}
 	return ld, nil
+}
+
+// pageFiles calls fn for each regular file "pages/<area>/<name>.md" of
+// root but the areas' index.md, by area and name in lexical order, with
+// the area's folder open as dir and the file's Lstat. Symbolic links,
+// deeper folders and other files are passed over. Each area is opened
+// once, so a file is opened by its name alone.
+func pageFiles(root *os.Root, fn func(dir *os.Root, name, p string, info fs.FileInfo) error) error {
+	areas, err := fs.ReadDir(root.FS(), "pages")
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	for _, a := range areas {
+		if !a.IsDir() {
+			continue
+		}
+		if err := areaFiles(root, a.Name(), fn); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// areaFiles is pageFiles for the files of one area.
+func areaFiles(root *os.Root, area string, fn func(dir *os.Root, name, p string, info fs.FileInfo) error) error {
+	dir, err := root.OpenRoot(path.Join("pages", area))
+	if err != nil {
+		return err
+	}
+	defer dir.Close()
+	files, err := fs.ReadDir(dir.FS(), ".")
+	if err != nil {
+		return err
+	}
+	for _, f := range files {
+		name := f.Name()
+		if !f.Type().IsRegular() || name == "index.md" || !strings.HasSuffix(name, ".md") {
+			continue
+		}
+		// Listing a folder of an os.Root lstats each entry: its Lstat
+		// costs nothing more.
+		info, err := f.Info()
+		if err != nil {
+			return err
+		}
+		if err := fn(dir, name, "pages/"+area+"/"+name, info); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // adopt takes in a page of the current layout read from disk: parsed in

@@ -354,9 +354,10 @@ func (mo *PageMemo) begin(epoch string, known func(string, fs.FileInfo) (gitstor
 	return r
 }
 
-// read returns page p of root, whose Lstat is info, scanned (ok false:
-// not a page of the current layout), and its content when it was read.
-func (r *pageReader) read(root *os.Root, p string, info fs.FileInfo) (pg page, ok bool, b []byte, err error) {
+// read returns page p, the file name of dir whose Lstat is info,
+// scanned (ok false: not a page of the current layout), and its content
+// when it was read.
+func (r *pageReader) read(dir *os.Root, name, p string, info fs.FileInfo) (pg page, ok bool, b []byte, err error) {
 	if r.memo != nil && r.known != nil {
 		if id, known := r.known(p, info); known {
 			if pg, ok := r.get(id); ok {
@@ -365,7 +366,7 @@ func (r *pageReader) read(root *os.Root, p string, info fs.FileInfo) (pg page, o
 			}
 		}
 	}
-	if b, err = root.ReadFile(p); err != nil {
+	if b, err = dir.ReadFile(name); err != nil {
 		return page{}, false, nil, err
 	}
 	if r.memo == nil {

@@ -3,6 +3,7 @@ package builtin
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -66,4 +67,56 @@ func openMemory(t *testing.T, dir string) (*memory, *os.Root) {
 	}
 	m.openAll()
 	return m, root
+}
+
+// Ensure that pageFiles lists the regular Markdown files of each area by
+// area and name, and passes over what no page is: an area's index.md,
+// other files, deeper folders, a file beside the areas, and symbolic
+// links, to an area or to a page.
+func TestPageFiles(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"pages/b/y.md", "pages/a/x.md", "pages/a/w.md", "pages/a/index.md", "pages/a/notes.txt", "pages/a/deep/z.md", "pages/top.md", "pages/c/.keep"} {
+		p := filepath.Join(dir, filepath.FromSlash(f))
+		if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("# x\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("a", filepath.Join(dir, "pages", "l")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../a/x.md", filepath.Join(dir, "pages", "c", "v.md")); err != nil {
+		t.Fatal(err)
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	var got []string
+	err = pageFiles(root, func(d *os.Root, name, p string, info os.FileInfo) error {
+		b, err := d.ReadFile(name)
+		if err != nil || string(b) != "# x\n" || info.Name() != name {
+			t.Errorf("%s: read %q, %v; info names %q", p, b, err, info.Name())
+		}
+		got = append(got, p)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"pages/a/w.md", "pages/a/x.md", "pages/b/y.md"}; !slices.Equal(got, want) {
+		t.Errorf("pageFiles = %q, want %q", got, want)
+	}
+	empty := t.TempDir()
+	r2, err := os.OpenRoot(empty)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r2.Close()
+	if err := pageFiles(r2, func(*os.Root, string, string, os.FileInfo) error { t.Error("called without pages"); return nil }); err != nil {
+		t.Errorf("no pages folder: %v", err)
+	}
 }
