@@ -130,7 +130,7 @@ func claimsOf(t *testing.T, files map[string]string) []pageClaim {
 		if !strings.HasPrefix(p, "pages/") || strings.HasSuffix(p, "/index.md") {
 			continue
 		}
-		pp, ok := parsePage([]byte(files[p]))
+		pp, ok := parsePage(files[p])
 		if !ok {
 			continue // a page the builtin did not write
 		}

@@ -38,30 +38,30 @@ type stub struct {
 // scanPage reads what the indexes need of a page of the current layout,
 // its claim lines, the text finding its claims, and the sessions its
 // claims and its Sources section name; ok is false for any other page.
+// The page's content is made a string once: what is read of its lines
+// (claim lines, their fields, session ids) is parts of it.
 func scanPage(b []byte) (pg page, ok bool) {
 	// A forget may strip the page's meta comment (it names the topic)
 	// and leave claims: those still make it the builtin's.
 	if !bytes.Contains(b, []byte(pageMarker)) && !bytes.Contains(b, []byte(claimMarker)) {
 		return page{}, false
 	}
+	text := string(b)
 	var blob strings.Builder
-	rest := b
+	pg.stubs = make([]stub, 0, strings.Count(text, claimMarker))
 	inSources := false
 	cited, listed := map[string]bool{}, map[string]bool{}
-	sessionWord := []byte(wiki.SessionPrefix)
-	for len(rest) > 0 {
-		var line []byte
-		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+	for rest := text; rest != ""; {
+		line := rest
+		if i := strings.IndexByte(rest, '\n'); i >= 0 {
 			line, rest = rest[:i], rest[i+1:]
 		} else {
-			line, rest = rest, nil
+			rest = ""
 		}
-		// Lines are looked at as bytes and made strings only when they
-		// hold what is read from them: a page is mostly claims' fields.
-		l := bytes.TrimRight(line, "\r")
+		l := strings.TrimRight(line, "\r")
 		switch {
-		case bytes.HasPrefix(l, []byte(pageMarker)):
-			for k, v := range metaFields(string(l[len(pageMarker):])) {
+		case strings.HasPrefix(l, pageMarker):
+			for k, v := range metaFields(l[len(pageMarker):]) {
 				switch k {
 				case "area":
 					pg.area = v
@@ -71,38 +71,36 @@ func scanPage(b []byte) (pg page, ok bool) {
 					pg.rules, _ = strconv.Atoi(v)
 				}
 			}
-		case bytes.HasPrefix(l, []byte("## ")):
-			inSources = string(l) == "## "+wiki.SourcesHeading
-		case inSources && bytes.HasPrefix(l, []byte("- "+wiki.SessionPrefix)):
-			if c, ok := parseCite(string(l[2:])); ok {
+		case strings.HasPrefix(l, "## "):
+			inSources = l == "## "+wiki.SourcesHeading
+		case inSources && strings.HasPrefix(l, "- "+wiki.SessionPrefix):
+			if c, ok := parseCite(l[2:]); ok {
 				listed[c.session] = true
 			}
-		case bytes.HasPrefix(l, []byte("- ")) && bytes.Contains(l, []byte(claimMarker)):
-			c := parseClaimLine(string(l))
-			s := stub{area: c.area, seen: c.seen, since: c.since, current: c.cur != nil}
-			v := c.cur
-			if v == nil && len(c.past) > 0 {
-				v = &c.past[0]
-			}
-			if v != nil {
-				s.text, s.kind = v.text, v.kind
-			}
+		case strings.HasPrefix(l, "- ") && strings.Contains(l, claimMarker):
+			c := readClaimLine(l)
+			s := stub{area: c.area, seen: c.seen, since: c.since, current: c.state == "", text: c.text, kind: c.kind}
 			s.key = durability(s.area, s.kind)
 			if s.current {
 				s.line = indexLine(s.text)
 			}
 			pg.stubs = append(pg.stubs, s)
 			pg.subjectless = pg.subjectless || c.subject == ""
-			blob.WriteString(strings.ToLower(c.subject + "\n" + s.text + "\n"))
-		case bytes.HasPrefix(l, []byte("  - "+lblSources)) && len(pg.stubs) > 0 && pg.stubs[len(pg.stubs)-1].sources == "":
-			pg.stubs[len(pg.stubs)-1].sources = string(l[4:])
+			// Lowered apart: ToLower maps rune by rune, and spares a
+			// copy of what has no capital.
+			blob.WriteString(strings.ToLower(c.subject))
+			blob.WriteByte('\n')
+			blob.WriteString(strings.ToLower(s.text))
+			blob.WriteByte('\n')
+		case strings.HasPrefix(l, "  - "+lblSources) && len(pg.stubs) > 0 && pg.stubs[len(pg.stubs)-1].sources == "":
+			pg.stubs[len(pg.stubs)-1].sources = l[4:]
 		}
-		if !inSources && bytes.Contains(l, sessionWord) {
-			sessionsIn(string(l), cited)
+		if !inSources && strings.Contains(l, wiki.SessionPrefix) {
+			sessionsIn(l, cited)
 		}
 	}
 	pg.blob = blob.String()
-	pg.raw = b
+	pg.raw = text
 	// Sources that no longer list what the claims cite (a forget stripped
 	// a claim) make the page be written again.
 	pg.stale = !maps.Equal(cited, listed)
@@ -121,7 +119,7 @@ func sessionsIn(l string, set map[string]bool) {
 		if end < 0 {
 			end = len(l)
 		}
-		if id := l[:end]; wiki.ValidSessionID(id) {
+		if id := l[:end]; !set[id] && wiki.ValidSessionID(id) {
 			set[id] = true
 		}
 		l = l[end:]
@@ -159,7 +157,7 @@ func (m *memory) open(p *page) {
 	p.loaded = true
 	pp, filed := m.reader.parse(p.id, p.raw)
 	p.parsed = &pp
-	p.raw, p.stubs, p.blob, p.untilText = nil, nil, "", ""
+	p.raw, p.stubs, p.blob, p.untilText = "", nil, "", ""
 	p.subjectless = false
 	for i, c := range pp.claims {
 		if p.rules != rulesVersion && !audit(c) {
@@ -439,7 +437,7 @@ func (r *pageReader) end() {
 // not known), parsed in full, for the run to own and change: the one the
 // run holds from the memo (filed true: its claims are in the run's
 // byTerm already), which the memo then no longer holds, else parsed now.
-func (r *pageReader) parse(id gitstore.ID, b []byte) (pp parsedPage, filed bool) {
+func (r *pageReader) parse(id gitstore.ID, b string) (pp parsedPage, filed bool) {
 	if r != nil && r.parsed != nil && id != (gitstore.ID{}) {
 		pp, ok := r.parsed[id]
 		delete(r.parsed, id)

@@ -73,7 +73,7 @@ type page struct {
 	// one parsed in full); until then raw is its content, stubs its claim
 	// lines and blob their text (see lazy.go).
 	loaded bool
-	raw    []byte
+	raw    string
 	stubs  []stub
 	blob   string
 	// id is raw's blob id, when the run's page reader knew it; parsed

@@ -1,7 +1,6 @@
 package builtin
 
 import (
-	"bytes"
 	"cmp"
 	"regexp"
 	"slices"
@@ -659,7 +658,7 @@ func (m *memory) expire(session string, h hear.Heard) int {
 	m.openIf(func(p *page) bool {
 		if p.dated == 0 {
 			p.dated = 2
-			if bytes.Contains(p.raw, []byte(lblUntil)) {
+			if strings.Contains(p.raw, lblUntil) {
 				p.dated = 1
 			}
 		}
@@ -765,10 +764,10 @@ func beforeAbsence(text string) (string, bool) {
 }
 
 // citesAny reports whether a page's text names an entry of cs.
-func citesAny(raw []byte, cs []cite) bool {
+func citesAny(raw string, cs []cite) bool {
 	for _, c := range cs {
 		for _, e := range c.entries {
-			if bytes.Contains(raw, []byte("entry:"+e)) {
+			if strings.Contains(raw, "entry:"+e) {
 				return true
 			}
 		}

@@ -165,7 +165,7 @@ func TestPageRoundTrip(t *testing.T) {
 	p.add(c)
 	p.add(w)
 	b := renderPage(p)
-	pp, ok := parsePage(b)
+	pp, ok := parsePage(string(b))
 	if !ok {
 		t.Fatal("page not read back")
 	}

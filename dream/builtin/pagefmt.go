@@ -233,9 +233,9 @@ type parsedPage struct {
 
 // parsePage reads back a page in the current format; ok is false for any
 // other page.
-func parsePage(b []byte) (parsedPage, bool) {
+func parsePage(b string) (parsedPage, bool) {
 	var pp parsedPage
-	if !bytes.Contains(b, []byte(pageMarker)) && !bytes.Contains(b, []byte(claimMarker)) {
+	if !strings.Contains(b, pageMarker) && !strings.Contains(b, claimMarker) {
 		return pp, false
 	}
 	var c *claim
@@ -249,7 +249,7 @@ func parsePage(b []byte) (parsedPage, bool) {
 		}
 		return &c.past[i]
 	}
-	for _, line := range strings.Split(string(b), "\n") {
+	for _, line := range strings.Split(b, "\n") {
 		line = strings.TrimRight(line, "\r")
 		switch {
 		case strings.HasPrefix(line, pageMarker):
@@ -303,46 +303,59 @@ func parsePage(b []byte) (parsedPage, bool) {
 	return pp, true
 }
 
-// parseClaimLine reads a claim's first line: its current value, or (for a
-// withdrawn or replaced claim) the earlier value it shows.
-func parseClaimLine(line string) *claim {
+// claimLine is what a claim's first line says: the value it shows, the
+// claim's fields, and state, how the value ended ("" while current).
+type claimLine struct {
+	text, area, subject, lang, kind, state string
+	seen, since                            int
+}
+
+// readClaimLine reads a claim's first line.
+func readClaimLine(line string) claimLine {
 	i := strings.Index(line, claimMarker)
 	text := strings.TrimSpace(line[2:i])
 	meta := strings.TrimSuffix(strings.TrimSpace(line[i+len(claimMarker):]), "-->")
-	c := &claim{}
-	v := &value{}
-	state := ""
+	var l claimLine
 	for k, val := range metaFields(meta) {
 		switch k {
 		case "area":
-			c.area = val
+			l.area = val
 		case "subject":
-			c.subject = val
+			l.subject = val
 		case "lang":
-			c.lang = val
+			l.lang = val
 		case "kind":
-			v.kind = val
+			l.kind = val
 		case "seen":
-			c.seen, _ = strconv.Atoi(val)
+			l.seen, _ = strconv.Atoi(val)
 		case "since":
-			c.since, _ = strconv.Atoi(val)
+			l.since, _ = strconv.Atoi(val)
 		case "state":
-			state = val
+			l.state = val
 		}
 	}
-	switch state {
+	switch l.state {
 	case endWithdrawn:
 		text = strings.TrimPrefix(text, lblWithdrawnClaim)
 	case endReplaced:
 		text = strings.TrimPrefix(text, "Replaced: ")
 	}
-	v.text = unescape(text)
-	if state == "" {
-		c.cur = v
+	l.text = unescape(text)
+	return l
+}
+
+// parseClaimLine reads a claim's first line: its current value, or (for a
+// withdrawn or replaced claim) the earlier value it shows.
+func parseClaimLine(line string) *claim {
+	l := readClaimLine(line)
+	c := &claim{area: l.area, subject: l.subject, lang: l.lang, seen: l.seen, since: l.since}
+	v := value{text: l.text, kind: l.kind}
+	if l.state == "" {
+		c.cur = &v
 		return c
 	}
-	v.end = state
-	c.past = append(c.past, *v)
+	v.end = l.state
+	c.past = append(c.past, v)
 	return c
 }
 
@@ -397,6 +410,18 @@ func parseCite(s string) (cite, bool) {
 	return c, true
 }
 
+// fieldEnd is the index of the first ASCII space, tab, CR or LF of s, -1
+// when it has none.
+func fieldEnd(s string) int {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ' ', '\t', '\r', '\n':
+			return i
+		}
+	}
+	return -1
+}
+
 // metaFields yields the key=value fields of a meta comment, values
 // unescaped.
 func metaFields(meta string) func(yield func(k, v string) bool) {
@@ -406,7 +431,7 @@ func metaFields(meta string) func(yield func(k, v string) bool) {
 			// Values are path-escaped: fields are separated by ASCII
 			// spaces only.
 			kv := rest
-			if i := strings.IndexAny(rest, " \t\r\n"); i >= 0 {
+			if i := fieldEnd(rest); i >= 0 {
 				kv, rest = rest[:i], rest[i+1:]
 			} else {
 				rest = ""

@@ -11,6 +11,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/memfs/memfs/dream/builtin/hear"
@@ -628,12 +629,32 @@ const (
 
 // gist is a claim on one index line.
 func gist(s string) string {
+	if !spacedOut(s) {
+		return clip(s, gistRunes) // most claims: nothing to join
+	}
 	return clip(strings.Join(strings.Fields(s), " "), gistRunes)
+}
+
+// spacedOut reports whether s has space that strings.Fields drops or
+// joins: at either end, two in a row, or any but an ASCII space.
+func spacedOut(s string) bool {
+	prev := true // as if a space were before the start
+	for _, r := range s {
+		sp := r == ' '
+		if sp && prev || !sp && unicode.IsSpace(r) {
+			return true
+		}
+		prev = sp
+	}
+	return prev && s != ""
 }
 
 // clip shortens s to at most n runes, at a space when one is near the
 // end, marking the cut with "…".
 func clip(s string, n int) string {
+	if len(s) <= n {
+		return s // no more runes than bytes
+	}
 	r := []rune(s)
 	if len(r) <= n {
 		return s

@@ -113,3 +113,19 @@ func TestListing_Order(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that gist, which passes over joining words where nothing needs
+// it, says what joining every run of space would: at either end, two in a
+// row, tabs, line breaks and spaces beyond ASCII (U+0085, U+00A0, U+3000)
+// are each one space, and a claim over gistRunes is clipped alike.
+func TestGistSpaces(t *testing.T) {
+	long := strings.Repeat("word ", 60)
+	for _, s := range []string{
+		"", " ", "a", "a b", " a b", "a b ", "a  b", "a\tb", "a\nb", "a\r\nb", "a\u00a0b", "a\u0085b", "a\u3000b", "a\u2003b",
+		"Das Deploy-Fenster ist Dienstag 14:00.", "週報は金曜に出す", "a \u00a0b", long, long + "\t" + long, strings.TrimSpace(long),
+	} {
+		if got, want := gist(s), clip(strings.Join(strings.Fields(s), " "), gistRunes); got != want {
+			t.Errorf("gist(%q) = %q, want %q", s, got, want)
+		}
+	}
+}

@@ -345,13 +345,13 @@ func mayNameCondition(text string) bool {
 func (m *memory) mayHoldUntil(p *page) bool {
 	if p.until == 0 {
 		p.until = 2
-		if mayNameCondition(string(p.raw)) && (reUntil.Match(p.raw) || reUntilCJK.Match(p.raw)) {
+		if mayNameCondition(p.raw) && (reUntil.MatchString(p.raw) || reUntilCJK.MatchString(p.raw)) {
 			p.until = 1
 		}
 		m.reader.remember(p.id, p.until)
 	}
 	if p.until == 1 && p.untilText == "" {
-		p.untilText = strings.ToLower(string(p.raw))
+		p.untilText = strings.ToLower(p.raw)
 	}
 	return p.until == 1
 }
