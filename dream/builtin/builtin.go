@@ -157,7 +157,7 @@ func (m *memory) loadFrom(root *os.Root, pages *pageReader) (loaded, error) {
 	if len(bytes.TrimSpace(sum)) > 0 && !bytes.HasPrefix(sum, []byte(summaryMarker)) {
 		m.summaryForeign = sum
 	}
-	err = pageFiles(root, func(dir *os.Root, name, p string, info fs.FileInfo) error {
+	err = pageFiles(root, func(dir *areaDir, name, p string, info fs.FileInfo) error {
 		pg, ok, b, err := pages.read(dir, name, p, info)
 		if err != nil {
 			return err
@@ -212,59 +212,6 @@ func (m *memory) loadFrom(root *os.Root, pages *pageReader) (loaded, error) {
 		m.merge(c)
 	}
 	return ld, nil
-}
-
-// pageFiles calls fn for each regular file "pages/<area>/<name>.md" of
-// root but the areas' index.md, by area and name in lexical order, with
-// the area's folder open as dir and the file's Lstat. Symbolic links,
-// deeper folders and other files are passed over. Each area is opened
-// once, so a file is opened by its name alone.
-func pageFiles(root *os.Root, fn func(dir *os.Root, name, p string, info fs.FileInfo) error) error {
-	areas, err := fs.ReadDir(root.FS(), "pages")
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	for _, a := range areas {
-		if !a.IsDir() {
-			continue
-		}
-		if err := areaFiles(root, a.Name(), fn); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// areaFiles is pageFiles for the files of one area.
-func areaFiles(root *os.Root, area string, fn func(dir *os.Root, name, p string, info fs.FileInfo) error) error {
-	dir, err := root.OpenRoot(path.Join("pages", area))
-	if err != nil {
-		return err
-	}
-	defer dir.Close()
-	files, err := fs.ReadDir(dir.FS(), ".")
-	if err != nil {
-		return err
-	}
-	for _, f := range files {
-		name := f.Name()
-		if !f.Type().IsRegular() || name == "index.md" || !strings.HasSuffix(name, ".md") {
-			continue
-		}
-		// Listing a folder of an os.Root lstats each entry: its Lstat
-		// costs nothing more.
-		info, err := f.Info()
-		if err != nil {
-			return err
-		}
-		if err := fn(dir, name, "pages/"+area+"/"+name, info); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // adopt takes in a page of the current layout read from disk: parsed in

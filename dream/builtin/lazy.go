@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"io/fs"
 	"maps"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -355,7 +354,7 @@ func (mo *PageMemo) begin(epoch string, known func(string, fs.FileInfo) (gitstor
 // read returns page p, the file name of dir whose Lstat is info,
 // scanned (ok false: not a page of the current layout), and its content
 // when it was read.
-func (r *pageReader) read(dir *os.Root, name, p string, info fs.FileInfo) (pg page, ok bool, b []byte, err error) {
+func (r *pageReader) read(dir *areaDir, name, p string, info fs.FileInfo) (pg page, ok bool, b []byte, err error) {
 	if r.memo != nil && r.known != nil {
 		if id, known := r.known(p, info); known {
 			if pg, ok := r.get(id); ok {
@@ -364,7 +363,7 @@ func (r *pageReader) read(dir *os.Root, name, p string, info fs.FileInfo) (pg pa
 			}
 		}
 	}
-	if b, err = dir.ReadFile(name); err != nil {
+	if b, err = dir.readFile(name, info.Size()); err != nil {
 		return page{}, false, nil, err
 	}
 	if r.memo == nil {

@@ -96,8 +96,8 @@ func TestPageFiles(t *testing.T) {
 	}
 	defer root.Close()
 	var got []string
-	err = pageFiles(root, func(d *os.Root, name, p string, info os.FileInfo) error {
-		b, err := d.ReadFile(name)
+	err = pageFiles(root, func(d *areaDir, name, p string, info os.FileInfo) error {
+		b, err := d.readFile(name, info.Size())
 		if err != nil || string(b) != "# x\n" || info.Name() != name {
 			t.Errorf("%s: read %q, %v; info names %q", p, b, err, info.Name())
 		}
@@ -116,7 +116,7 @@ func TestPageFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r2.Close()
-	if err := pageFiles(r2, func(*os.Root, string, string, os.FileInfo) error { t.Error("called without pages"); return nil }); err != nil {
+	if err := pageFiles(r2, func(*areaDir, string, string, os.FileInfo) error { t.Error("called without pages"); return nil }); err != nil {
 		t.Errorf("no pages folder: %v", err)
 	}
 }
