@@ -9,8 +9,9 @@ import (
 // Ensure that withdrawals said the ordinary ways in a working session are
 // heard with what they withdraw: a thing taken down or allowed to go, a
 // person who left a project, a practice "we" no longer keep, a duty the
-// speaker gives up, a measure stopped after a reason, and a reply that
-// drops what the agent's question named, by its code or its object.
+// speaker gives up, a measure stopped after a reason, a reply that drops
+// what the agent's question named, by its code or its object; a ban
+// lifted, a rule dropped, things closed, archived or cancelled.
 func TestWithdrawalsInPassing(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -39,6 +40,22 @@ func TestWithdrawalsInPassing(t *testing.T) {
 		{"a contract over", []string{"le contrat de Tomasz est fini fin septembre, c'est moi qui reprends packages/ui."}, "Tomasz"},
 		{"a rule let go", []string{"et on lâche la règle sur les default export, Next 15 en veut partout, c'est pénible"}, "les default export"},
 		{"thrown out", []string{"co2 fliegt aus dem payload raus, der sensor ist nie verbaut worden."}, "co2"},
+		// Said as a ban lifted, a rule dropped in the volitional, a need
+		// a reason removed, things closed, stopped, archived or
+		// cancelled, and a coordinated thing withdrawn whole.
+		{"allowed now", []string{"lodash is allowed now, the bundle shrank."}, "lodash"},
+		{"zh allowed now, a laugh in brackets", []string{"对了，plotly 现在可以用了，老板改主意了（笑），交互图也行。"}, "plotly"},
+		{"ja allowed to use", []string{"Tailwind はもう使っていいです。"}, "Tailwind"},
+		{"ja freeze lifted", []string{"ギャラリーの凍結は解除です。"}, "ギャラリー"},
+		{"ja volitional", []string{"CHANGELOG の手書きルールもやめよう、誰も守らないし。"}, "CHANGELOG の手書きルール"},
+		{"fr no more need after a reason", []string{"le client a signé, donc plus besoin du jeu de test anonymisé ; on prend la prod."}, "jeu de test anonymisé"},
+		{"fr stopped by someone", []string{"Le Dr Perrin a arrêté les visites à domicile, vire le module."}, "visites à domicile"},
+		{"fr closed since", []string{"la boutique Magento est fermée depuis mars."}, "boutique Magento"},
+		{"fr cancelled", []string{"On a résilié le compte OVH, donc plus de secours."}, "compte OVH"},
+		{"zh archived", []string{"#ops-alerts 频道已经归档了，告警不用再发了。"}, "#ops-alerts"},
+		{"zh also offline", []string{"gpu2 也下线了，现在用学校的集群。"}, "gpu2"},
+		{"de two things, one withdrawal", []string{"Die Warnung mit den 10 Tagen Vorlauf und dem Firmennamen kann raus."}, "Warnung mit den 10 Tagen Vorlauf und dem Firmennamen"},
+		{"de forget what was said then", []string{"Und das mit dem Linter von damals kannst du vergessen."}, "Linter von damals"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := Session(conv(tc.said...))

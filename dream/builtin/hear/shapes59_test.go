@@ -6,39 +6,6 @@ import (
 	"testing"
 )
 
-// Ensure that the withdrawals this stop reads are heard with what they
-// withdraw: a ban lifted in several languages, a rule dropped in the
-// volitional, a need a reason removed, things closed, stopped, archived
-// or cancelled, and a coordinated thing withdrawn whole.
-func TestWithdrawalsHeardThisStop(t *testing.T) {
-	for _, tc := range []struct {
-		name   string
-		said   []string
-		target string
-	}{
-		{"allowed now", []string{"lodash is allowed now, the bundle shrank."}, "lodash"},
-		{"zh allowed now, a laugh in brackets", []string{"对了，plotly 现在可以用了，老板改主意了（笑），交互图也行。"}, "plotly"},
-		{"ja allowed to use", []string{"Tailwind はもう使っていいです。"}, "Tailwind"},
-		{"ja freeze lifted", []string{"ギャラリーの凍結は解除です。"}, "ギャラリー"},
-		{"ja volitional", []string{"CHANGELOG の手書きルールもやめよう、誰も守らないし。"}, "CHANGELOG の手書きルール"},
-		{"fr no more need after a reason", []string{"le client a signé, donc plus besoin du jeu de test anonymisé ; on prend la prod."}, "jeu de test anonymisé"},
-		{"fr stopped by someone", []string{"Le Dr Perrin a arrêté les visites à domicile, vire le module."}, "visites à domicile"},
-		{"fr closed since", []string{"la boutique Magento est fermée depuis mars."}, "boutique Magento"},
-		{"fr cancelled", []string{"On a résilié le compte OVH, donc plus de secours."}, "compte OVH"},
-		{"zh archived", []string{"#ops-alerts 频道已经归档了，告警不用再发了。"}, "#ops-alerts"},
-		{"zh also offline", []string{"gpu2 也下线了，现在用学校的集群。"}, "gpu2"},
-		{"de two things, one withdrawal", []string{"Die Warnung mit den 10 Tagen Vorlauf und dem Firmennamen kann raus."}, "Warnung mit den 10 Tagen Vorlauf und dem Firmennamen"},
-		{"de forget what was said then", []string{"Und das mit dem Linter von damals kannst du vergessen."}, "Linter von damals"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			h := Session(conv(tc.said...))
-			if !slices.ContainsFunc(h.Retractions, func(r Retraction) bool { return r.Target == tc.target }) {
-				t.Errorf("%q: %+v, want a withdrawal of %q", tc.said, h.Retractions, tc.target)
-			}
-		})
-	}
-}
-
 // Ensure that changes said these ways are heard as statements that
 // replace what they name: a colleague's swap, a move in Spanish and
 // French, a postponement in Chinese, a product left in Chinese and
