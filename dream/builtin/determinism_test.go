@@ -3,7 +3,6 @@ package builtin
 import (
 	"fmt"
 	"maps"
-	"os"
 	"slices"
 	"testing"
 
@@ -133,15 +132,7 @@ func TestOpenHaving_PageOrder(t *testing.T) {
 	dir := t.TempDir()
 	run(t, dir, map[string]hear.Heard{"s1": heard(sts...)})
 	for range 5 {
-		root, err := os.OpenRoot(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m := newMemory(validate.Limits{}, nil)
-		if _, err := m.load(root); err != nil {
-			t.Fatal(err)
-		}
-		root.Close()
+		m, _ := loadMemory(t, dir)
 		m.openHaving([]string{"gateway"}, 1)
 		var pages []string
 		for _, c := range m.claims {

@@ -56,6 +56,15 @@ func TestOpen_DoesNotRewritePage(t *testing.T) {
 // and the root it was read from (closed at the test's end).
 func openMemory(t *testing.T, dir string) (*memory, *os.Root) {
 	t.Helper()
+	m, root := loadMemory(t, dir)
+	m.openAll()
+	return m, root
+}
+
+// loadMemory loads the memory folder dir as a run does, its pages read
+// lazily, and the root it was read from (closed at the test's end).
+func loadMemory(t *testing.T, dir string) (*memory, *os.Root) {
+	t.Helper()
 	root, err := os.OpenRoot(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -65,7 +74,6 @@ func openMemory(t *testing.T, dir string) (*memory, *os.Root) {
 	if _, err := m.load(root); err != nil {
 		t.Fatal(err)
 	}
-	m.openAll()
 	return m, root
 }
 

@@ -2,11 +2,9 @@ package builtin
 
 import (
 	"fmt"
-	"os"
 	"testing"
 
 	"github.com/memfs/memfs/dream/builtin/hear"
-	"github.com/memfs/memfs/validate"
 )
 
 // Ensure that a statement said without a word of change opens every page
@@ -41,29 +39,20 @@ func TestOpenOfSubject(t *testing.T) {
 		"prod data region":       {"pages/project/dr.md", "pages/project/data.md"},
 		"nightly dump":           {"pages/project/deploy.md"},
 	}
+	all := run(t, dir)
 	for _, probe := range probes {
 		st := untyped(terms(probe))
-		root, err := os.OpenRoot(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		m := newMemory(validate.Limits{}, nil)
-		if _, err := m.load(root); err != nil {
-			t.Fatal(err)
-		}
+		m, _ := loadMemory(t, dir)
 		m.openOfSubject(st)
 		opened, pages := map[string]bool{}, map[string]bool{}
 		for _, c := range m.claims {
 			opened[c.subject], pages[c.page.path] = true, true
 		}
-		all := run(t, dir)
 		for _, c := range all.claims {
-			matches := subjectScore(st, untyped(c.sterms)) > 0
-			if matches && !opened[c.subject] {
+			if subjectScore(st, untyped(c.sterms)) > 0 && !opened[c.subject] {
 				t.Errorf("%q: the page of %q was not opened, though its subject matches", probe, c.subject)
 			}
 		}
-		root.Close()
 		for _, no := range unread[probe] {
 			if pages[no] {
 				t.Errorf("%q opened %s, which holds too few of its words", probe, no)
