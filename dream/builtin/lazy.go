@@ -215,12 +215,7 @@ func (m *memory) openOfSubject(st []string) {
 		}
 	}
 	need := max(1, min(s-generic, 4*s/5+1)-idents)
-	if need == 1 {
-		m.openHaving(st, 1)
-		return
-	}
-	st = slices.Clone(st)
-	slices.SortStableFunc(st, func(a, b string) int { return len(b) - len(a) })
+	st = longestFirst(st)
 	m.openIf(func(p *page) bool {
 		if strings.Contains(p.blob, "_") {
 			return p.has(st, 1)
@@ -235,11 +230,17 @@ func (m *memory) openWhere(ts []string, need int, ok func(*page) bool) {
 	if need <= 0 || len(ts) == 0 {
 		return
 	}
-	// The longest terms first: they are the rarest, and a page lacking
-	// enough of them is passed over soonest.
+	ts = longestFirst(ts)
+	m.openIf(func(p *page) bool { return ok(p) && p.has(ts, need) })
+}
+
+// longestFirst is a copy of ts, the longest terms first: they are the
+// rarest, and a page lacking enough of them (page.has) is passed over
+// soonest.
+func longestFirst(ts []string) []string {
 	ts = slices.Clone(ts)
 	slices.SortStableFunc(ts, func(a, b string) int { return len(b) - len(a) })
-	m.openIf(func(p *page) bool { return ok(p) && p.has(ts, need) })
+	return ts
 }
 
 // openIf parses the pages not parsed yet that ok accepts, in the order
