@@ -1,0 +1,45 @@
+package builtin
+
+import (
+	"slices"
+	"testing"
+)
+
+// FuzzScanPage holds scanPage, which a run reads every page with, to
+// parsePage, which reads a page in full: on any content, neither panics,
+// both take the same pages as the builtin's, and the claims the scan
+// counts current are, in order, those parsing gives a current value
+// (parsing drops an empty one).
+func FuzzScanPage(f *testing.F) {
+	f.Add("# Billing\n\n<!-- memfs-builtin page area=conventions topic=billing rules=43 -->\n\n" +
+		"- The user said: “billing never sees uploads.” <!-- memfs-builtin claim area=conventions subject= lang=en kind=rule seen=5 since=5 -->\n" +
+		"  - User said: “billing never sees uploads.”\n  - Sources: session:019d1545-0ca0-73b2-8477-99d653c909f5 entry:line:30\n\n" +
+		"## Sources\n\n- session:019d1545-0ca0-73b2-8477-99d653c909f5\n")
+	f.Add("- Withdrawn: Always rebase. <!-- memfs-builtin claim area=conventions subject=rebase kind=rule seen=3 since=1 state=withdrawn -->\n" +
+		"- The build image is node:22. <!-- memfs-builtin claim subject=build%20image kind=fact -->\n  - Before: The build image is node:20.\n    - Sources: session:s1\n")
+	f.Add("- x <!-- memfs-builtin claim -->\r\n- <!-- memfs-builtin claim state=replaced -->")
+	f.Fuzz(func(t *testing.T, text string) {
+		pg, ok := scanPage([]byte(text))
+		pp, pok := parsePage(text)
+		if ok != pok {
+			t.Fatalf("scanPage takes the page: %v, parsePage: %v", ok, pok)
+		}
+		if !ok {
+			return
+		}
+		var scanned, parsed []string
+		for _, s := range pg.stubs {
+			if s.current && s.text != "" {
+				scanned = append(scanned, s.text)
+			}
+		}
+		for _, c := range pp.claims {
+			if c.current() {
+				parsed = append(parsed, c.cur.text)
+			}
+		}
+		if !slices.Equal(scanned, parsed) {
+			t.Errorf("current claims scanned %q, parsed %q", scanned, parsed)
+		}
+	})
+}
