@@ -54,6 +54,18 @@ type KnownAware interface {
 	WithKnown(known func(path string, info fs.FileInfo) (gitstore.ID, bool)) Dreamer
 }
 
+// MemoAware is implemented by a dreamer whose memo of what it read of
+// the staged memory (KnownAware) can outlive its process, in a file the
+// run names beside the scope's kept folder, which goes with it (a forget
+// drops both). Run dreams with WithMemoFile's dreamer, whose memo starts
+// from what the file holds; once the run published, under its gate, it
+// calls SaveMemo with the same file on the dreamer it was given (the
+// memo is shared by the dreamers With* returns).
+type MemoAware interface {
+	WithMemoFile(file string) Dreamer
+	SaveMemo(file string) error
+}
+
 // KeptDir is the folder inside $MEMFS_HOME that holds, for each scope,
 // the memory its last run published, for the next run to hydrate from.
 const KeptDir = "kept"
@@ -63,6 +75,9 @@ func keptPath(home, scope string) string {
 	sum := sha256.Sum256([]byte(scope))
 	return filepath.Join(home, KeptDir, hex.EncodeToString(sum[:16]))
 }
+
+// memoPath is the memo file of scope (MemoAware), beside its kept folder.
+func memoPath(home, scope string) string { return keptPath(home, scope) + ".memo" }
 
 // DropKept removes every kept folder: what forget calls when content may
 // have been forgotten.
@@ -87,7 +102,14 @@ func (r *runner) keep() {
 	if err := fsutil.RemoveTree(kept); err != nil {
 		return
 	}
-	_ = os.Rename(filepath.Join(r.res.Dir, MemoryDir), kept)
+	if err := os.Rename(filepath.Join(r.res.Dir, MemoryDir), kept); err != nil {
+		return
+	}
+	if ma, ok := r.opts.Dreamer.(MemoAware); ok {
+		if err := ma.SaveMemo(memoPath(r.opts.Home, r.opts.Scope)); err != nil {
+			r.opts.Log.Debug("dream: memo not kept", "scope", r.opts.Scope, "err", err)
+		}
+	}
 }
 
 // hydrate makes runDir/.memory the tree of commit (the empty artifact when

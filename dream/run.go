@@ -470,6 +470,9 @@ func (r *runner) dreamAndPublish(ctx context.Context) (string, error) {
 				return id, ok
 			})
 		}
+		if ma, ok := d.(MemoAware); ok && !opts.KeepRuns && !opts.Review {
+			d = ma.WithMemoFile(memoPath(opts.Home, opts.Scope))
+		}
 		summary, err := d.Dream(dctx, res.Dir)
 		// Whatever the dreamer did, a ref that moved meanwhile is never
 		// trusted: the run publishes nothing (refsmoved.go).

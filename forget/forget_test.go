@@ -177,6 +177,10 @@ func TestForgetTextRewritesHistoryAndPurges(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(kept, "bob.md"), []byte("Call Bob at (555) 010-9999.\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	// And the memo file beside it, which keeps what a run read of pages.
+	if err := os.WriteFile(filepath.Join(e.home, dream.KeptDir, "scope.memo"), []byte("Call Bob at (555) 010-9999.\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
 	rc, err := e.f.Apply(t.Context(), ApplyOptions{Token: p.Scope, Targets: ts})
 	if err != nil {
 		t.Fatal(err)

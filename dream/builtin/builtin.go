@@ -45,6 +45,10 @@ type Dreamer struct {
 	// answers for without reading the page. See PageMemo.
 	Memo  *PageMemo
 	Known func(path string, info fs.FileInfo) (gitstore.ID, bool)
+	// MemoFile, when set, is the file the memo starts from and that
+	// SaveMemo writes (WithMemoFile): it keeps the memo from one process
+	// to the next (see memofile.go).
+	MemoFile string
 	// epoch is the erasure guard's epoch (WithGuard).
 	epoch string
 }
@@ -57,6 +61,7 @@ var (
 	_ dream.GuardAware  = Dreamer{}
 	_ dream.LimitsAware = Dreamer{}
 	_ dream.KnownAware  = Dreamer{}
+	_ dream.MemoAware   = Dreamer{}
 )
 
 // WithGuard returns the dreamer naming new pages clear of what g says
@@ -72,6 +77,17 @@ func (d Dreamer) WithKnown(known func(path string, info fs.FileInfo) (gitstore.I
 	d.Known = known
 	return d
 }
+
+// WithMemoFile returns the dreamer whose memo starts from what file
+// holds, when it is not the file the memo knows already.
+func (d Dreamer) WithMemoFile(file string) dream.Dreamer {
+	d.MemoFile = file
+	return d
+}
+
+// SaveMemo writes to file what the memo holds of the pages the last run
+// met (PageMemo.SaveFile); without a memo it does nothing.
+func (d Dreamer) SaveMemo(file string) error { return d.Memo.SaveFile(file) }
 
 // WithLimits returns the dreamer fitting memory within l.
 func (d Dreamer) WithLimits(l validate.Limits) dream.Dreamer {
@@ -92,7 +108,7 @@ func (d Dreamer) Dream(ctx context.Context, runDir string) (string, error) {
 	defer root.Close()
 
 	mem := newMemory(d.Limits, d.Erased)
-	pages := d.Memo.begin(d.epoch, d.Known)
+	pages := d.Memo.begin(d.epoch, d.Known, d.MemoFile)
 	ld, err := mem.loadFrom(root, pages)
 	pages.end()
 	if err != nil {
@@ -138,14 +154,14 @@ type loaded struct{ migrated, dropped int }
 // load reads the pages: the builtin's own (the current layout, or the
 // earlier one-claim layout, migrated) and the sizes of the others.
 func (m *memory) load(root *os.Root) (loaded, error) {
-	return m.loadFrom(root, (*PageMemo)(nil).begin("", nil))
+	return m.loadFrom(root, (*PageMemo)(nil).begin("", nil, ""))
 }
 
 // loadFrom is load reading pages through pages (lazy.go).
 func (m *memory) loadFrom(root *os.Root, pages *pageReader) (loaded, error) {
 	var ld loaded
 	var old []oldPage
-	m.reader = pages
+	m.reader, m.root = pages, root
 	if byTerm, picks, run := pages.filing(); byTerm != nil {
 		m.byTerm, m.picks, m.run = byTerm, picks, run
 	}
@@ -163,7 +179,7 @@ func (m *memory) loadFrom(root *os.Root, pages *pageReader) (loaded, error) {
 			return err
 		}
 		if ok {
-			m.adopt(p, pg, int64(len(pg.raw)))
+			m.adopt(p, pg)
 			return nil
 		}
 		if o, ok := parseOldPage(b); ok {
@@ -217,8 +233,8 @@ func (m *memory) loadFrom(root *os.Root, pages *pageReader) (loaded, error) {
 // adopt takes in a page of the current layout read from disk: parsed in
 // full when it must be written again anyway (other rules wrote it, a
 // forget left its Sources stale, it holds no claim), else only scanned.
-func (m *memory) adopt(p string, pg page, size int64) {
-	pg.path, pg.area, pg.size = p, path.Base(path.Dir(p)), size
+func (m *memory) adopt(p string, pg page) {
+	pg.path, pg.area = p, path.Base(path.Dir(p))
 	if pg.topic == "" {
 		pg.topic = strings.TrimSuffix(path.Base(p), ".md")
 	}

@@ -4,12 +4,15 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/memfs/memfs/dream"
+	"github.com/memfs/memfs/gitstore"
 	"github.com/memfs/memfs/internal/synthmem"
 	"github.com/memfs/memfs/validate"
 )
@@ -131,37 +134,129 @@ func TestCapacity(t *testing.T) {
 
 // BenchmarkDreamSession measures one run of one session (three new
 // facts) on memory that already holds n facts, each iteration on the same
-// memory: the cost of a dream per session must stay flat as memory grows
-// (issue 22: at most 2x from 100 to 5,000 facts).
+// memory and with a new dreamer, as each memfs dream process makes: the
+// cost of a dream per session must stay flat as memory grows (issue 22:
+// at most 2x from 100 to 5,000 facts).
+//
+// kept runs as the dream runner runs the builtin after a published run:
+// its memo starts from the memo file the last run wrote (timed with the
+// run, the append of what changed included), and the pages it knows by
+// their stat signature (the kept folder's stat cache) are not read.
+// cold runs with neither, as the first run after a forget does.
 func BenchmarkDreamSession(b *testing.B) {
-	for _, n := range []int{100, 5000} {
-		b.Run(fmt.Sprintf("facts=%d", n), func(b *testing.B) {
-			sessions := max(n*3/10, 1)
-			const extra = 64
-			all := synthmem.Generate(sessions+extra, n+n*extra/sessions, 2)
-			r := newBatchRun(b)
-			for i := 0; i < sessions; i += 50 {
-				r.stage(b, all[i:min(i+50, sessions)])
-				r.dream(b, b.Context())
-			}
-			mem := filepath.Join(r.dir, dream.MemoryDir)
-			base := filepath.Join(b.TempDir(), "base")
-			if err := os.CopyFS(base, os.DirFS(mem)); err != nil {
-				b.Fatal(err)
-			}
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				b.StopTimer()
-				if err := os.RemoveAll(mem); err != nil {
-					b.Fatal(err)
-				}
-				if err := os.CopyFS(mem, os.DirFS(base)); err != nil {
-					b.Fatal(err)
-				}
-				r.stage(b, all[sessions+i%extra:sessions+i%extra+1])
-				b.StartTimer()
-				r.dream(b, b.Context())
-			}
-		})
+	for _, mode := range []string{"kept", "cold"} {
+		for _, n := range []int{100, 5000} {
+			b.Run(fmt.Sprintf("%s/facts=%d", mode, n), func(b *testing.B) { benchDreamSession(b, n, mode == "kept") })
+		}
+	}
+}
+
+func benchDreamSession(b *testing.B, n int, kept bool) {
+	sessions := max(n*3/10, 1)
+	const extra = 64
+	all := synthmem.Generate(sessions+extra, n+n*extra/sessions, 2)
+	r := newBatchRun(b)
+	for i := 0; i < sessions; i += 50 {
+		r.stage(b, all[i:min(i+50, sessions)])
+		r.dream(b, b.Context())
+	}
+	mem := filepath.Join(r.dir, dream.MemoryDir)
+	tmp := b.TempDir()
+	base, memo, baseMemo := filepath.Join(tmp, "base"), filepath.Join(tmp, "memo"), filepath.Join(tmp, "base.memo")
+	if err := os.CopyFS(base, os.DirFS(mem)); err != nil {
+		b.Fatal(err)
+	}
+	// reset makes the run's memory base again, and the memo file the
+	// one the run that published base wrote.
+	reset := func(b *testing.B) {
+		if err := os.RemoveAll(mem); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.CopyFS(mem, os.DirFS(base)); err != nil {
+			b.Fatal(err)
+		}
+		if !kept {
+			return
+		}
+		m, err := os.ReadFile(baseMemo)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(memo, m, 0o600); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if kept {
+		d := Dreamer{Memo: NewPageMemo()}
+		r.stage(b, all[sessions:sessions+1])
+		if _, err := d.Dream(b.Context(), r.dir); err != nil {
+			b.Fatal(err)
+		}
+		if err := d.SaveMemo(baseMemo); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		reset(b)
+		r.stage(b, all[sessions+i%extra:sessions+i%extra+1])
+		d := Dreamer{}
+		if kept {
+			d = Dreamer{Memo: NewPageMemo(), MemoFile: memo, Known: statCache(b, mem)}
+		}
+		b.StartTimer()
+		if _, err := d.Dream(b.Context(), r.dir); err != nil {
+			b.Fatal(err)
+		}
+		if err := d.SaveMemo(memo); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// statCache answers for the files of dir as they are now, by their stat
+// signature, as the kept folder's stat cache does for the files a run
+// left as it published them.
+func statCache(t testing.TB, dir string) func(string, fs.FileInfo) (gitstore.ID, bool) {
+	t.Helper()
+	type sig struct {
+		size, mtime int64
+		ino         uint64
+	}
+	sigOf := func(info fs.FileInfo) sig {
+		st, _ := info.Sys().(*syscall.Stat_t)
+		if st == nil {
+			return sig{}
+		}
+		return sig{info.Size(), info.ModTime().UnixNano(), st.Ino}
+	}
+	ids := map[string]gitstore.ID{}
+	sigs := map[string]sig{}
+	err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+		if err != nil || !e.Type().IsRegular() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		info, err := e.Info()
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		ids[filepath.ToSlash(rel)], sigs[filepath.ToSlash(rel)] = gitstore.BlobID(b), sigOf(info)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func(p string, info fs.FileInfo) (gitstore.ID, bool) {
+		s, ok := sigs[p]
+		if !ok || s != sigOf(info) || s == (sig{}) {
+			return gitstore.ID{}, false
+		}
+		return ids[p], true
 	}
 }

@@ -3,6 +3,8 @@ package builtin
 import (
 	"slices"
 	"testing"
+
+	"github.com/memfs/memfs/gitstore"
 )
 
 // FuzzScanPage holds scanPage, which a run reads every page with, to
@@ -40,6 +42,39 @@ func FuzzScanPage(f *testing.F) {
 		}
 		if !slices.Equal(scanned, parsed) {
 			t.Errorf("current claims scanned %q, parsed %q", scanned, parsed)
+		}
+	})
+}
+
+// FuzzMemoDecode holds memoDecode, which reads back a record of the memo
+// file (a file on disk, which a stray writer or a torn write may have
+// changed), to its encoding: on any payload it does not panic, and what
+// it decodes encodes to a payload that decodes to the same scan.
+func FuzzMemoDecode(f *testing.F) {
+	for _, content := range []string{
+		"# Billing\n\n<!-- memfs-builtin page area=conventions topic=billing rules=43 -->\n\n" +
+			"- Billing never sees uploads. <!-- memfs-builtin claim area=conventions subject=billing kind=rule seen=5 since=5 -->\n" +
+			"  - Sources: session:s1 entry:line:30\n\n## Sources\n\n- session:s1\n",
+		"- Withdrawn: Always rebase. <!-- memfs-builtin claim subject=rebase kind=rule seen=3 since=1 state=withdrawn -->\n",
+	} {
+		pg, ok := scanPage([]byte(content))
+		if !ok {
+			f.Fatalf("seed page not scanned")
+		}
+		id := gitstore.BlobID([]byte(content))
+		f.Add(string(memoEncode(id[:], pg)))
+	}
+	f.Fuzz(func(t *testing.T, payload string) {
+		if len(payload) < len(gitstore.ID{}) {
+			return
+		}
+		pg, ok := memoDecode(payload)
+		if !ok {
+			return
+		}
+		again, ok := memoDecode(string(memoEncode([]byte(payload[:len(gitstore.ID{})]), pg)))
+		if !ok || !samePage(again, pg) {
+			t.Fatalf("decoded %+v, encoded and decoded again %+v (%v)", pg, again, ok)
 		}
 	})
 }

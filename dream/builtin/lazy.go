@@ -2,6 +2,7 @@ package builtin
 
 import (
 	"bytes"
+	"fmt"
 	"io/fs"
 	"maps"
 	"slices"
@@ -99,7 +100,7 @@ func scanPage(b []byte) (pg page, ok bool) {
 		}
 	}
 	pg.blob = blob.String()
-	pg.raw = text
+	pg.raw, pg.size = text, int64(len(b))
 	// Sources that no longer list what the claims cite (a forget stripped
 	// a claim) make the page be written again.
 	pg.stale = !maps.Equal(cited, listed)
@@ -154,7 +155,7 @@ func (m *memory) open(p *page) {
 		return
 	}
 	p.loaded = true
-	pp, filed := m.reader.parse(p.id, p.raw)
+	pp, filed := m.reader.parse(p.id, m.rawOf(p))
 	p.parsed = &pp
 	p.raw, p.stubs, p.blob, p.untilText = "", nil, "", ""
 	p.subjectless = false
@@ -181,6 +182,25 @@ func (m *memory) open(p *page) {
 	if p.rules != rulesVersion || p.stale {
 		p.dirty = true
 	}
+}
+
+// rawOf is the content of page p, read from its file when its scan came
+// from the memo file, which keeps none. A read that fails fails the run
+// (memory.readErr): the page reads empty meanwhile.
+func (m *memory) rawOf(p *page) string {
+	if !p.unread {
+		return p.raw
+	}
+	p.unread = false
+	b, err := readPage(m.root, p.path)
+	if err != nil {
+		if m.readErr == nil {
+			m.readErr = fmt.Errorf("page %s: %w", p.path, err)
+		}
+		return ""
+	}
+	p.raw = string(b)
+	return p.raw
 }
 
 // openAll parses every page in full (a forget request, consolidation).
@@ -302,6 +322,9 @@ type PageMemo struct {
 	// terms is how many terms the last run's claims were filed under,
 	// which sizes the next run's index at once.
 	terms int
+	// file is the memo file the memo started from or last wrote (see
+	// memofile.go); nil when none.
+	file *memoFile
 }
 
 // NewPageMemo returns an empty PageMemo.
@@ -326,8 +349,9 @@ type pageReader struct {
 	run     uint64
 }
 
-// begin starts a run under the guard epoch epoch.
-func (mo *PageMemo) begin(epoch string, known func(string, fs.FileInfo) (gitstore.ID, bool)) *pageReader {
+// begin starts a run under the guard epoch epoch, the memo starting from
+// the memo file at file when it is not the one it knows (none when "").
+func (mo *PageMemo) begin(epoch string, known func(string, fs.FileInfo) (gitstore.ID, bool), file string) *pageReader {
 	r := &pageReader{memo: mo, epoch: epoch, known: known, met: map[gitstore.ID]bool{}}
 	if mo == nil {
 		return r
@@ -338,8 +362,10 @@ func (mo *PageMemo) begin(epoch string, known func(string, fs.FileInfo) (gitstor
 		clear(mo.pages)
 		clear(mo.parsed)
 		mo.byTerm, mo.ranking = nil, nil
+		mo.file = nil
 		mo.epoch = epoch
 	}
+	mo.openMemoFile(file)
 	mo.runs++
 	r.run = mo.runs
 	if mo.byTerm != nil {
@@ -380,7 +406,11 @@ func (r *pageReader) read(dir *areaDir, name, p string, info fs.FileInfo) (pg pa
 		pg.id = id
 		pg.stubs = slices.Clip(pg.stubs)
 		r.memo.mu.Lock()
-		r.memo.pages[id] = pg
+		if r.memo.epoch == r.epoch {
+			// (A run of a newer epoch emptied the memo: what this one
+			// read may be forgotten now.)
+			r.memo.pages[id] = pg
+		}
 		r.memo.mu.Unlock()
 		r.met[id] = true
 	}
@@ -392,24 +422,34 @@ func (r *pageReader) read(dir *areaDir, name, p string, info fs.FileInfo) (pg pa
 func (r *pageReader) get(id gitstore.ID) (page, bool) {
 	r.memo.mu.Lock()
 	defer r.memo.mu.Unlock()
+	if r.memo.epoch != r.epoch {
+		return page{}, false
+	}
 	pg, ok := r.memo.pages[id]
+	if !ok {
+		pg, ok = r.memo.fromFile(id)
+	}
 	if ok {
 		r.met[id] = true
 	}
 	return pg, ok
 }
 
-// remember keeps with the memo's scan of blob id whether the page may
-// hold a condition (page.until), which its content alone decides.
-func (r *pageReader) remember(id gitstore.ID, until int8) {
-	if r == nil || r.memo == nil || id == (gitstore.ID{}) {
+// remember keeps with the memo's scan of page p whether it may hold a
+// condition (page.until) or a day a value holds until (page.dated),
+// which its content alone decides.
+func (r *pageReader) remember(p *page) {
+	if r == nil || r.memo == nil || p.id == (gitstore.ID{}) {
 		return
 	}
 	r.memo.mu.Lock()
 	defer r.memo.mu.Unlock()
-	if pg, ok := r.memo.pages[id]; ok {
-		pg.until = until
-		r.memo.pages[id] = pg
+	if pg, ok := r.memo.pages[p.id]; ok && (pg.until != p.until || pg.dated != p.dated) {
+		pg.until, pg.dated = p.until, p.dated
+		r.memo.pages[p.id] = pg
+		if r.memo.file != nil {
+			r.memo.file.changed[p.id] = true
+		}
 	}
 }
 
@@ -421,6 +461,9 @@ func (r *pageReader) end() {
 	}
 	r.memo.mu.Lock()
 	maps.DeleteFunc(r.memo.pages, func(id gitstore.ID, _ page) bool { return !r.met[id] })
+	if r.memo.file != nil {
+		clear(r.memo.file.unread) // what a run met was decoded
+	}
 	r.memo.mu.Unlock()
 	maps.DeleteFunc(r.parsed, func(id gitstore.ID, pp parsedPage) bool {
 		if r.met[id] {

@@ -81,7 +81,7 @@ func TestPageMemo_SameMemoryAsWithout(t *testing.T) {
 	if len(d.Memo.pages) == 0 || len(d.Memo.parsed) == 0 {
 		t.Fatalf("the memo kept %d pages, %d parsed", len(d.Memo.pages), len(d.Memo.parsed))
 	}
-	d.Memo.begin("another epoch", nil).end()
+	d.Memo.begin("another epoch", nil, "").end()
 	if len(d.Memo.pages) != 0 || len(d.Memo.parsed) != 0 {
 		t.Errorf("a new guard epoch left %d pages, %d parsed in the memo", len(d.Memo.pages), len(d.Memo.parsed))
 	}

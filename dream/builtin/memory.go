@@ -3,6 +3,7 @@ package builtin
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"os"
 	"path"
 	"slices"
 	"strings"
@@ -51,8 +52,13 @@ type memory struct {
 	ranked   []entry
 	limits   validate.Limits
 	erased   func([]byte) bool
-	// reader is the run's page reader, which parses pages (open).
-	reader *pageReader
+	// reader is the run's page reader, which parses pages (open); root
+	// is the memory's folder, which the content of a page the reader
+	// did not read is read from (rawOf), and readErr the first such read
+	// that failed, which fails the run.
+	reader  *pageReader
+	root    *os.Root
+	readErr error
 	// picks numbers the calls of candidates.
 	picks int
 	// joined numbers the claims as they join claims (claim.ord).
@@ -76,6 +82,10 @@ type page struct {
 	raw    string
 	stubs  []stub
 	blob   string
+	// unread is set while raw is not the page's content but would be
+	// read from the page's file at need (rawOf): a scan the memo file
+	// kept holds no content.
+	unread bool
 	// id is raw's blob id, when the run's page reader knew it; parsed
 	// is the page as parsed in full (open).
 	id     gitstore.ID

@@ -658,9 +658,10 @@ func (m *memory) expire(session string, h hear.Heard) int {
 	m.openIf(func(p *page) bool {
 		if p.dated == 0 {
 			p.dated = 2
-			if strings.Contains(p.raw, lblUntil) {
+			if strings.Contains(m.rawOf(p), lblUntil) {
 				p.dated = 1
 			}
+			m.reader.remember(p)
 		}
 		return p.dated == 1
 	})
@@ -718,7 +719,7 @@ func (m *memory) endAbsence(session string, r hear.Retraction) bool {
 		// that names the absent one by a pronoun, ends with it; so does
 		// one said beside what they do ("Dana approves the refunds. She's
 		// off sick and while she's away Omar approves them").
-		m.openIf(func(p *page) bool { return citesAny(p.raw, said) || citesAny(p.raw, named) })
+		m.openIf(func(p *page) bool { return citesAny(m.rawOf(p), said) || citesAny(m.rawOf(p), named) })
 		for _, c := range m.claims {
 			if !c.current() || !reAway.MatchString(c.cur.text) {
 				continue

@@ -60,3 +60,15 @@ func areaFiles(root *os.Root, area string, fn func(dir *areaDir, name, p string,
 	}
 	return nil
 }
+
+// readPage reads the page p ("pages/<area>/<name>.md") of root as
+// pageFiles' dir.readFile does: no symbolic link followed, no FIFO
+// waited on.
+func readPage(root *os.Root, p string) ([]byte, error) {
+	dir, err := openArea(root, path.Dir(p))
+	if err != nil {
+		return nil, err
+	}
+	defer dir.close()
+	return dir.readFile(path.Base(p), 0)
+}

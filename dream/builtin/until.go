@@ -345,13 +345,14 @@ func mayNameCondition(text string) bool {
 func (m *memory) mayHoldUntil(p *page) bool {
 	if p.until == 0 {
 		p.until = 2
-		if mayNameCondition(p.raw) && (reUntil.MatchString(p.raw) || reUntilCJK.MatchString(p.raw)) {
+		raw := m.rawOf(p)
+		if mayNameCondition(raw) && (reUntil.MatchString(raw) || reUntilCJK.MatchString(raw)) {
 			p.until = 1
 		}
-		m.reader.remember(p.id, p.until)
+		m.reader.remember(p)
 	}
 	if p.until == 1 && p.untilText == "" {
-		p.untilText = strings.ToLower(p.raw)
+		p.untilText = strings.ToLower(m.rawOf(p))
 	}
 	return p.until == 1
 }

@@ -39,6 +39,11 @@ func (m *memory) write(root *os.Root) (int, error) {
 	if err != nil {
 		return steps, err
 	}
+	if m.readErr != nil {
+		// A page that could not be read counts no claim: nothing is
+		// written on that count.
+		return steps, m.readErr
+	}
 	for _, pg := range m.sortedPages() {
 		if !pg.dirty {
 			continue
