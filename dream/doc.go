@@ -15,6 +15,9 @@
 // A run that published keeps its .memory as the scope's folder under
 // $MEMFS_HOME/kept/, which the scope's next run takes over and brings in
 // line with the head, writing only the files that differ (hydrate.go).
+// Beside it, a dreamer that remembers what it read of pages
+// (MemoAware: the builtin) keeps that memory in a memo file for the
+// scope's next run, in another process; a forget drops both.
 //
 // A Dreamer edits .memory and returns a summary. The run then publishes
 // .memory through gitstore.Store.Publish, which validates it in publish mode
