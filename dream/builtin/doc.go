@@ -188,7 +188,11 @@
 //
 // # A year of memory
 //
-// A run reads every page, but writes only the pages whose claims changed,
+// A run lists every page, but scans only the pages that changed since the
+// last run (a page memo, kept across the runs of memfs serve and, in a
+// memo file beside the kept folder, across memfs dream processes:
+// lazy.go, memofile.go), parses in full only those a session's
+// statements may touch, and writes only the pages whose claims changed,
 // then index.md, the area indexes and summary.md (render.go). New topics
 // get pages while max_files leaves room; after that a claim joins the
 // closest page of its area. What exceeds max_file_bytes or
@@ -201,7 +205,7 @@
 // # One input, one memory
 //
 // The same memory and sessions give the same pages, indexes and summary,
-// byte for byte, on any machine, with a page memo (memfs serve's) or
+// byte for byte, on any machine, with a page memo or memo file or
 // without: no choice follows the order of a Go map. Pages are parsed in
 // full in the order they were read, so claims join memory in an order of
 // their own (claim.ord); the claims a statement's terms find come in that

@@ -34,7 +34,9 @@ import (
 // and a record that does not decode is a scan not made, so a torn or
 // stray file costs a scan and changes no memory.
 //
-// Layout: memoMagic, the epoch (uvarint length, bytes), then records:
+// Layout: memoMagic, the rules version (rulesVersion, uvarint: a scan
+// reads what those rules wrote, and ranks by them), the epoch (uvarint
+// length, bytes), then records:
 // the payload's length (uint32, little endian), its CRC-32C, the payload.
 // A payload is a page's blob id, its scan (memoEncode) and what the memo
 // remembers of it (page.until, page.dated). A later record of an id
@@ -84,6 +86,11 @@ func (mo *PageMemo) openMemoFile(path string) {
 	if !ok {
 		return
 	}
+	v, k := binary.Uvarint(rest)
+	if k <= 0 || v != rulesVersion {
+		return // written by other rules
+	}
+	rest = rest[k:]
 	n, k := binary.Uvarint(rest)
 	if k <= 0 || n > uint64(len(rest)-k) || string(rest[k:k+int(n)]) != mo.epoch {
 		return
@@ -237,7 +244,8 @@ func (mo *PageMemo) SaveFile(path string) error {
 
 // memoHeader is the file's start for epoch.
 func memoHeader(epoch string) []byte {
-	b := append([]byte(memoMagic), binary.AppendUvarint(nil, uint64(len(epoch)))...)
+	b := binary.AppendUvarint([]byte(memoMagic), rulesVersion)
+	b = binary.AppendUvarint(b, uint64(len(epoch)))
 	return append(b, epoch...)
 }
 

@@ -2,6 +2,7 @@ package builtin
 
 import (
 	"bytes"
+	"encoding/binary"
 	"maps"
 	"os"
 	"path/filepath"
@@ -30,9 +31,10 @@ func firstPage(t *testing.T, files map[string]string) string {
 // last one wrote, and passing over the pages the stat cache knows, as
 // memfs dream processes run, write exactly the memory a dreamer without
 // a memo writes, run after run: when pages change behind their backs,
-// and when the memo file is torn, damaged, foreign, of another epoch, a
-// symbolic link, or gone. And that the file serves: the runs of an
-// intact file take the scans of the pages they did not change from it.
+// and when the memo file is torn, damaged, foreign, of another epoch or
+// of other rules, a symbolic link, or gone. And that the file serves:
+// the runs of an intact file take the scans of the pages they did not
+// change from it.
 func TestMemoFile_SameMemoryAsWithout(t *testing.T) {
 	all := synthmem.Generate(60, 200, 1)
 	plain, memo := newBatchRun(t), newBatchRun(t)
@@ -62,6 +64,14 @@ func TestMemoFile_SameMemoryAsWithout(t *testing.T) {
 				return err
 			}
 			return os.WriteFile(file, bytes.Replace(b, memoHeader(""), memoHeader("another epoch"), 1), 0o600)
+		},
+		10: func() error { // written by other rules
+			b, err := os.ReadFile(file)
+			if err != nil {
+				return err
+			}
+			other := binary.AppendUvarint([]byte(memoMagic), rulesVersion-1)
+			return os.WriteFile(file, bytes.Replace(b, memoHeader(""), binary.AppendUvarint(other, 0), 1), 0o600)
 		},
 		9: func() error { // a symbolic link to a memo file
 			other := filepath.Join(t.TempDir(), "other.memo")
