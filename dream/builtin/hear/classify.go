@@ -2319,8 +2319,11 @@ var (
 		"always", "usually", "normally", "never", "immer", "normalerweise", "nie", "siempre", "normalmente", "nunca", "toujours", "jamais")
 	vagueSubjects  = set("decision", "plan", "convention", "rule", "policy", "idea", "thing", "things", "problem", "issue", "point", "reason", "answer", "i'd", "we'd", "i've", "we've", "let's", "lets", "entscheidung", "regel", "decisión", "regla", "décision", "règle", "stuff", "one")
 	cjkDeterminers = []string{"这周开始", "从这周开始", "从现在开始", "以后", "今后", "我们的", "咱们的", "我们", "咱们", "我的", "这个", "那个", "所有的", "所有", "全部", "うちの", "私たちの", "我々の", "この", "その", "今の", "現在の"}
-	cjkAdverbs     = []string{"现在", "目前", "一律", "都", "也", "还", "总是", "一直", "始终", "统一", "今", "現在", "常に", "必ず", "いつも"}
-	reCJKVerbish   = regexp.MustCompile(`决定|喜欢|希望|觉得|需要|应该|必须|不要|别|认为|我|你|に直接|ないで|ください|ことに|好き`)
+	cjkAdverbs     = []string{"现在", "目前", "一律", "都", "也", "还", "总是", "一直", "始终", "统一", "今", "現在", "常に", "必ず", "いつも",
+		// "截止时间又调整了", "站会以后改到十点": again, from now on,
+		// already, for now say when, not what.
+		"又", "再", "已经", "以后", "今后", "之后", "从此", "暂时", "仍然", "依然", "还是", "最近"}
+	reCJKVerbish = regexp.MustCompile(`决定|喜欢|希望|觉得|需要|应该|必须|不要|别|认为|我|你|に直接|ないで|ください|ことに|好き`)
 )
 
 // cjkNounPhrase is nounPhrase for text without spaces: the topic before
