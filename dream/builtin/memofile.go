@@ -70,8 +70,9 @@ type memoFile struct {
 }
 
 // openMemoFile makes the memo of mo's epoch start from path (its
-// records are decoded as the run meets their pages); a missing, foreign
-// or torn file starts nothing, and is written anew. Called with mo.mu held.
+// records are decoded as the run meets their pages): a missing or
+// foreign file starts nothing, a torn one the records before the tear;
+// either is written anew. Called with mo.mu held.
 func (mo *PageMemo) openMemoFile(path string) {
 	if path == "" || mo.file != nil && mo.file.path == path && mo.file.epoch == mo.epoch {
 		return
@@ -103,10 +104,14 @@ func (mo *PageMemo) openMemoFile(path string) {
 		off, end int
 	}
 	var spans []span
+	torn := false
 	for len(rest) > 0 {
 		payload, next, ok := memoRecord(rest)
 		if !ok {
-			return // torn: the file is written anew
+			// A record torn or damaged, and what follows it, are
+			// scans not made; the file is written anew.
+			torn = true
+			break
 		}
 		off := len(b) - len(rest) + 8
 		spans = append(spans, span{gitstore.ID(payload[:len(gitstore.ID{})]), off, off + len(payload)})
@@ -119,7 +124,9 @@ func (mo *PageMemo) openMemoFile(path string) {
 			f.unread[sp.id] = content[sp.off:sp.end]
 		}
 	}
-	f.size = int64(len(b))
+	if !torn {
+		f.size = int64(len(b))
+	}
 }
 
 // readMemoFile reads the file at path: no symbolic link, nothing but a

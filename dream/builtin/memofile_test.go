@@ -33,8 +33,8 @@ func firstPage(t *testing.T, files map[string]string) string {
 // a memo writes, run after run: when pages change behind their backs,
 // and when the memo file is torn, damaged, foreign, of another epoch or
 // of other rules, a symbolic link, or gone. And that the file serves:
-// the runs of an intact file take the scans of the pages they did not
-// change from it.
+// the runs of an intact file, or of one torn in its last record, take
+// the scans of the pages they did not change from it.
 func TestMemoFile_SameMemoryAsWithout(t *testing.T) {
 	all := synthmem.Generate(60, 200, 1)
 	plain, memo := newBatchRun(t), newBatchRun(t)
@@ -100,7 +100,8 @@ func TestMemoFile_SameMemoryAsWithout(t *testing.T) {
 				fromFile++
 			}
 		}
-		if round >= 2 && damage[round-1] == nil {
+		// A torn file still serves the records before the tear.
+		if round >= 2 && (damage[round-1] == nil || round-1 == 2) {
 			if fromFile == 0 {
 				t.Errorf("round %d: no scan came from the memo file", round)
 			}
