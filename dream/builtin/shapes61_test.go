@@ -1,6 +1,9 @@
 package builtin
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // Ensure that a Chinese change whose subject is said before a word of
 // when ("又", "以后", "已经") replaces the claim of that subject, said
@@ -20,4 +23,36 @@ func TestChangeSaidWithWhenWord(t *testing.T) {
 			[]string{"构建缓存以后改成保留 14 天。"},
 			[]string{"7 天"}, []string{"14 天"}},
 	})
+}
+
+// Ensure that a temperature said as a change, in any language and in
+// other words, replaces the one claim holding a temperature close to it,
+// and that a far one, or one said with no word of change, replaces
+// nothing; and that the scale of a degree ("°C") names nothing.
+func TestTemperatureChangedInOtherWords(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"German, no word in common",
+			[]string{"Remember: the fridge must stay below 7°C."},
+			[]string{"Die Kühlgrenze wurde auf 4°C gesenkt."},
+			[]string{"7°C"}, []string{"4°C"}},
+		{"German, one word in common, a reason after",
+			[]string{"Milk temperature must be below 6°C at collection or the lab flags it."},
+			[]string{"Der Verband hat die Temperaturgrenze auf 5°C runtergesetzt, wegen der neuen Vorgabe."},
+			[]string{"6°C"}, []string{"5°C"}},
+		{"Japanese, in ℃",
+			[]string{"Remember: charging stops when the pack reaches 45℃."},
+			[]string{"充電停止温度は 42℃ に変更しました。"},
+			[]string{"45℃"}, []string{"42℃"}},
+		{"a far temperature",
+			[]string{"Remember: the fridge must stay below 7°C."},
+			[]string{"we now bake everything at 200°C."},
+			nil, []string{"7°C", "200°C"}},
+		{"no word of change",
+			[]string{"Remember: the fridge must stay below 7°C."},
+			[]string{"The proofing cabinet runs at 5°C overnight."},
+			nil, []string{"7°C", "5°C"}},
+	})
+	if vs := valueOf("keep it below 6°C"); slices.ContainsFunc(vs, func(v valueTok) bool { return v.kind == vkName }) {
+		t.Errorf("valueOf(6°C) = %+v: the scale reads as a name", vs)
+	}
 }

@@ -2,6 +2,7 @@ package builtin
 
 import (
 	"maps"
+	"math"
 	"regexp"
 	"slices"
 	"strconv"
@@ -150,6 +151,9 @@ func valueOf(text string) []valueTok {
 		l := strings.ToLower(w)
 		if len(phoneAt) > 0 && inPhone(i) {
 			continue // a group of a phone number counts nothing
+		}
+		if len(w) == 1 && strings.ContainsAny(w, "CFcf") && strings.HasSuffix(text[:idx[i][0]], "°") {
+			continue // the scale of "6°C" is part of its unit, no name
 		}
 		if cjkWord(w) {
 			for _, n := range cjkNames(w) {
@@ -1094,9 +1098,10 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 	}
 	cands := m.candidates(probe)
 	// A unit written onto its count ("90fps", "300req/min"), which few
-	// counts have and no term holds apart.
+	// counts have and no term holds apart; or degrees ("5°C", "40℃"),
+	// which say what they measure in any language.
 	ownUnit := change && slices.ContainsFunc(nv, func(v valueTok) bool {
-		return v.kind == vkCount && slices.ContainsFunc(v.units, func(u string) bool { return writtenOnto(v, u) })
+		return v.kind == vkCount && slices.ContainsFunc(v.units, func(u string) bool { return writtenOnto(v, u) || u == "deg" })
 	})
 	if ownUnit {
 		// "目標は 90fps に変更です" of "パフォーマンスは 72fps 死守": a
@@ -1237,9 +1242,11 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 				// claim's subject names, said by its head alone.
 				covers = true
 			}
-			if kind == vkCount && (rareUnit(nv, ov) || nounUnit(nv, ov)) {
+			if kind == vkCount && (rareUnit(nv, ov) || nounUnit(nv, ov) || nearDegrees(nv, ov)) {
 				// "bumped the rl to 300 req/min" changes the claim of
-				// 100 req/min whatever it was said to be about.
+				// 100 req/min whatever it was said to be about; "die
+				// Temperaturgrenze auf 5°C runtergesetzt" the claim of
+				// "below 6°C".
 				covers = true
 			}
 			if kind == vkURL || kind == vkNamed {
@@ -1309,7 +1316,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 			}
 			if shared >= need && covers {
 				s = shared
-			} else if ownUnit && shared == 0 && kind == vkCount && countsShare(nv, ov, writtenOnto) {
+			} else if ownUnit && shared == 0 && kind == vkCount && (countsShare(nv, ov, writtenOnto) || nearDegrees(nv, ov)) {
 				// "目標は 90fps に変更です" of "パフォーマンスは 72fps 死守":
 				// a change to a count in a unit few counts have, sharing
 				// no word with the claim holding the one count in that
@@ -1607,6 +1614,32 @@ func sameCodes(ns, os []valueTok) int {
 // (slotMatch) stays rare.
 func writtenOnto(v valueTok, u string) bool {
 	return (settingUnits[u] || strings.Count(u, "/") == 1) && rare(u) && !cjkWord(u) && len(v.text) > len(u) && strings.HasSuffix(strings.ToLower(v.text), u) && isDigits(v.text[len(v.text)-len(u)-1:len(v.text)-len(u)])
+}
+
+// nearDegrees reports a new temperature (of ns) and an old one (of os)
+// close enough to be one thing's: within 5 degrees, or a quarter of the
+// larger. "Die Temperaturgrenze auf 5°C runtergesetzt" changes "below
+// 6°C at pickup"; "the oven preheats to 200°C now" changes no fridge.
+func nearDegrees(ns, os []valueTok) bool {
+	deg := func(v valueTok) (float64, bool) {
+		if v.kind != vkCount || !slices.Contains(v.units, "deg") {
+			return 0, false
+		}
+		f, err := strconv.ParseFloat(strings.ReplaceAll(v.text, ",", "."), 64)
+		return f, err == nil
+	}
+	for _, n := range ns {
+		a, ok := deg(n)
+		if !ok {
+			continue
+		}
+		for _, o := range os {
+			if b, ok := deg(o); ok && a != b && math.Abs(a-b) <= max(5, max(math.Abs(a), math.Abs(b))/4) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // countsShare reports a new count (of ns) and an old one (of os) of other
