@@ -56,3 +56,27 @@ func TestTemperatureChangedInOtherWords(t *testing.T) {
 		t.Errorf("valueOf(6°C) = %+v: the scale reads as a name", vs)
 	}
 }
+
+// Ensure that a value the user says they gave wrongly is replaced by the
+// value the same message gives in its place, though the two statements
+// share no subject, and that a value said wrong of something else stays.
+func TestSelfCorrectedValue(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"a release, the wrong one named before",
+			[]string{"Remember: the edge proxies run OpenResty 1.21.4.3."},
+			[]string{"wait, i told you 1.21.4.3 last time - that was wrong, the edges are on 1.25.3.1 since the spring upgrade."},
+			[]string{"1.21.4.3"}, []string{"1.25.3.1"}},
+		{"a rate, the wrong one named after",
+			[]string{"Remember: the default learning rate is 5e-4."},
+			[]string{"lr should be 2e-4, the 5e-4 i gave you last week was a typo on my side."},
+			[]string{"5e-4"}, []string{"2e-4"}},
+		{"Spanish",
+			[]string{"El IVA reducido de la tienda es 7,5 %."},
+			[]string{"el 7,5 que te dije era un error: el IVA reducido es 10,5 %."},
+			[]string{"7,5"}, []string{"10,5"}},
+		{"a test of the release was wrong",
+			[]string{"Remember: production runs Node 20.11.1."},
+			[]string{"the test for 20.11.1 was wrong, I fixed it. also the timeout is 30s."},
+			nil, []string{"20.11.1", "30s"}},
+	})
+}

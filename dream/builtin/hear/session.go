@@ -988,7 +988,114 @@ func hearMessage(text string, answering, replying, agreed bool) heard {
 			break
 		}
 	}
+	markSelfCorrected(&out, text)
 	return out
+}
+
+// reSelfCorrection says a value the user gave before was wrong: "i told
+// you 1.25.3.1 last time - that was wrong", "the 3e-4 i gave you was a
+// typo", "die 45 °C von neulich waren falsch", "el 7,5 que te dije era un
+// error", "le 2.4 que je t'ai donné était faux", "之前说的 3.2 写错了",
+// "前に言った 5.1 は間違いでした". What the value is of follows in the same
+// message.
+var reSelfCorrection = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:(?:was|were|is) (?:wrong|a typo|a mistake|incorrect|not right)|(?:that|which) was wrong|i (?:misspoke|got (?:it|that) wrong|was wrong)|my (?:bad|mistake)|typo on my (?:side|part|end)|(?:war|waren|ist|sind) (?:falsch|ein (?:Tippfehler|Fehler|Irrtum))|stimmt(?:e)? nicht|hab(?:e)? mich (?:vertan|vertippt|geirrt)|(?:era|eran|es|fue) (?:un error|incorrecto|una errata)|estaba mal|me equivoqu[ée]|(?:était|étaient|c'était) (?:faux|une erreur|une faute)|je me suis tromp[ée]|n'était pas (?:bon|juste))(?:[^\pL]|$)|写错了|说错了|搞错了|记错了|是错的|不对|間違い|間違えました|勘違い|誤りでした`)
+
+// reClauseMarks are the marks that end a clause: ",;.!?" before a space,
+// and the CJK marks.
+var reClauseMarks = regexp.MustCompile(`[,;.!?:—–]\s|\s[-—–]\s|[，、。；！？：]`)
+
+// reCorrectedValue is a value a self-correction may name: a token of
+// three characters or more holding a digit and a letter, a dot, a comma,
+// a sign or a degree ("1.25.3.1", "3e-4", "45℃", "7,5"). A bare number
+// ("10") names too much.
+var reCorrectedValue = regexp.MustCompile(`(?:^|[\s(“"'「\p{Han}\p{Hiragana}\p{Katakana}])([+-]?\d[\w.,:/°℃%-]*[\w℃%])`)
+
+// markSelfCorrected makes the statements of a message that says a value
+// the user gave was wrong replace that value: the values of the clause
+// before the words saying so ("i told you 1.25.3.1 last time - that was
+// wrong, the edges have been on 1.27.1.1" replaces 1.25.3.1), where a
+// statement of the message gives another value. A value the statement
+// itself holds is left to its own reading, but for one said before the
+// correction in the same sentence ("lr should be 1e-4, the 3e-4 i gave
+// you was a typo").
+func markSelfCorrected(out *heard, text string) {
+	loc := reSelfCorrection.FindStringIndex(text)
+	if loc == nil || len(out.statements) == 0 {
+		return
+	}
+	// The clause before the cue: back to the last mark ending a clause
+	// (a point or comma inside a number ends none), or the one before it
+	// where the cue's own clause names no value ("i told you 1.25.3.1
+	// last time - that was wrong").
+	before := text[:loc[0]]
+	marks := reClauseMarks.FindAllStringIndex(before, -1)
+	valuesOf := func(clause string) []string {
+		var vs []string
+		for _, m := range reCorrectedValue.FindAllStringSubmatch(clause, -1) {
+			v := strings.TrimRight(m[1], ".,:-")
+			if utf8.RuneCountInString(v) >= 3 && !isAllDigits(v) && !slices.Contains(vs, v) {
+				vs = append(vs, v)
+			}
+		}
+		return vs
+	}
+	from := 0
+	if len(marks) > 0 {
+		from = marks[len(marks)-1][1]
+	}
+	olds := valuesOf(before[from:])
+	if len(olds) == 0 && len(marks) > 0 {
+		from = 0
+		if len(marks) > 1 {
+			from = marks[len(marks)-2][1]
+		}
+		olds = valuesOf(before[from:marks[len(marks)-1][0]])
+	}
+	if len(olds) == 0 || len(olds) > 2 {
+		return
+	}
+	for i := range out.statements {
+		st := &out.statements[i]
+		others := false
+		for _, m := range reCorrectedValue.FindAllStringSubmatch(st.Quote, -1) {
+			v := strings.TrimRight(m[1], ".,:-")
+			if !slices.Contains(olds, v) && slices.ContainsFunc(olds, func(o string) bool { return valueShape(o) == valueShape(v) }) {
+				others = true
+			}
+		}
+		if !others {
+			continue // no other value of the shape: not what the correction sets
+		}
+		for _, o := range olds {
+			if !slices.Contains(st.Replaces, o) {
+				st.Replaces = append(st.Replaces, o)
+			}
+		}
+	}
+}
+
+// valueShape is a value's spelling with each run of digits one "0":
+// "1.25.3.1" and "1.27.1.1" are "0.0.0.0", "3e-4" is "0e-0".
+func valueShape(v string) string {
+	var b strings.Builder
+	digit := false
+	for _, r := range strings.ToLower(v) {
+		if r >= '0' && r <= '9' {
+			if !digit {
+				b.WriteByte('0')
+			}
+			digit = true
+			continue
+		}
+		digit = false
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// isAllDigits reports a string of ASCII digits only.
+func isAllDigits(s string) bool {
+	return s != "" && !strings.ContainsFunc(s, func(r rune) bool { return r < '0' || r > '9' })
 }
 
 // reHolderPronoun is a pronoun standing for the person a duty goes to
