@@ -36,6 +36,13 @@
 //     sino 6,40", "is not 30 days but 45 days"): the claim holding the
 //     denied value of what the words before the denial name is replaced,
 //     and the claim states the new value alone;
+//   - saying in the same message that a value the user gave was wrong
+//     ("i told you 1.25.3.1 last time - that was wrong", "the 5e-4 i gave
+//     you was a typo"), while giving another value of its spelling: the
+//     wrong value is one the statement replaces (hear.Statement.Replaces);
+//   - changing a temperature (degrees say what they measure in any
+//     language): the one claim holding a temperature within 5 degrees,
+//     or a quarter, of the new one is replaced;
 //   - answering a question the agent asks again in other words ("Right
 //     now duplicates update the student; keep that?"), where the two
 //     questions share their content words and the new one restates the
