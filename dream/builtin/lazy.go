@@ -203,6 +203,15 @@ func (m *memory) rawOf(p *page) string {
 	return p.raw
 }
 
+// remember has the page reader keep what the run found of page p's
+// content (pageReader.remember), unless a page could not be read: what
+// was found of it then is not of its content.
+func (m *memory) remember(p *page) {
+	if m.readErr == nil {
+		m.reader.remember(p)
+	}
+}
+
 // openAll parses every page in full (a forget request, consolidation).
 func (m *memory) openAll() {
 	for _, p := range m.sortedPages() {

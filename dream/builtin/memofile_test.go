@@ -287,7 +287,8 @@ func samePage(a, b page) bool {
 
 // Ensure that a page whose scan came from the memo file, and whose file
 // cannot be read when the run needs its content, fails the run before it
-// writes anything: the page would otherwise count no claim.
+// writes anything (the page would otherwise count no claim), and that the
+// memo keeps nothing the run found of it.
 func TestMemoFile_UnreadablePageFailsTheRun(t *testing.T) {
 	all := synthmem.Generate(10, 30, 1)
 	r := newBatchRun(t)
@@ -310,7 +311,8 @@ func TestMemoFile_UnreadablePageFailsTheRun(t *testing.T) {
 	}
 	defer root.Close()
 	m := newMemory(d.Limits, nil)
-	pages := NewPageMemo().begin("", statCache(t, mem), file)
+	mo := NewPageMemo()
+	pages := mo.begin("", statCache(t, mem), file)
 	if _, err := m.loadFrom(root, pages); err != nil {
 		t.Fatal(err)
 	}
@@ -323,6 +325,16 @@ func TestMemoFile_UnreadablePageFailsTheRun(t *testing.T) {
 	}
 	if err := os.Remove(filepath.Join(mem, filepath.FromSlash(p))); err != nil {
 		t.Fatal(err)
+	}
+	// What the run finds of the page it could not read is not of its
+	// content: the memo keeps what it knew.
+	memoPg := mo.pages[pg.id]
+	memoPg.until = 1
+	mo.pages[pg.id] = memoPg
+	pg.until = 0
+	m.mayHoldUntil(pg)
+	if got := mo.pages[pg.id].until; got != 1 {
+		t.Errorf("the memo remembers %d of a page the run could not read, want 1", got)
 	}
 	m.openAll()
 	if _, err := m.write(root); err == nil || !strings.Contains(err.Error(), p) {

@@ -661,7 +661,7 @@ func (m *memory) expire(session string, h hear.Heard) int {
 			if strings.Contains(m.rawOf(p), lblUntil) {
 				p.dated = 1
 			}
-			m.reader.remember(p)
+			m.remember(p)
 		}
 		return p.dated == 1
 	})

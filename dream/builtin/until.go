@@ -349,7 +349,7 @@ func (m *memory) mayHoldUntil(p *page) bool {
 		if mayNameCondition(raw) && (reUntil.MatchString(raw) || reUntilCJK.MatchString(raw)) {
 			p.until = 1
 		}
-		m.reader.remember(p)
+		m.remember(p)
 	}
 	if p.until == 1 && p.untilText == "" {
 		p.untilText = strings.ToLower(m.rawOf(p))
