@@ -367,14 +367,15 @@ func (d *memoDecoder) uvarint() uint64 {
 	return v
 }
 
+// varint reads what binary.AppendVarint wrote: a uvarint, zig-zag
+// encoded.
 func (d *memoDecoder) varint() int64 {
-	v, n := binary.Varint([]byte(d.s[:min(len(d.s), binary.MaxVarintLen64)]))
-	if n <= 0 {
-		d.bad = true
-		return 0
+	ux := d.uvarint()
+	x := int64(ux >> 1)
+	if ux&1 != 0 {
+		x = ^x
 	}
-	d.s = d.s[n:]
-	return v
+	return x
 }
 
 func (d *memoDecoder) int() int {

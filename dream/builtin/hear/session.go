@@ -1033,7 +1033,7 @@ func markSelfCorrected(out *heard, text string) {
 		var vs []string
 		for _, m := range reCorrectedValue.FindAllStringSubmatch(clause, -1) {
 			v := strings.TrimRight(m[1], ".,:-")
-			if utf8.RuneCountInString(v) >= 3 && !isAllDigits(v) && !slices.Contains(vs, v) {
+			if utf8.RuneCountInString(v) >= 3 && !isDigits(v) && !slices.Contains(vs, v) {
 				vs = append(vs, v)
 			}
 		}
@@ -1091,11 +1091,6 @@ func valueShape(v string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
-}
-
-// isAllDigits reports a string of ASCII digits only.
-func isAllDigits(s string) bool {
-	return s != "" && !strings.ContainsFunc(s, func(r rune) bool { return r < '0' || r > '9' })
 }
 
 // reHolderPronoun is a pronoun standing for the person a duty goes to
