@@ -238,11 +238,7 @@ func memfsBinary(t *testing.T) string {
 // only 4 of its 14 answers through a question tool reached the context.
 // Its floors sit a little under those figures (the stop's rules, tuned on
 // its changes run alone and on its quoted documents, moved it to 83/152,
-// 67/75, 23/35 and 28/30). Its category floor went from 0.25 to 0.2 at
-// rules version 45: three statements it had not heard before (a Chinese
-// "现在有…", a French "au lieu de", an English "instead of") now reach
-// index.md above the answers, and in its full context one answer through
-// a question tool of the four fell below the cut (3/14).
+// 67/75, 23/35 and 28/30).
 //
 // dev42 was written blind at the start of the stop after (six more new
 // domains, 180 current facts, 36 updates, 30 withdrawals) and measured
@@ -399,7 +395,7 @@ var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category, u
 	"dev38": {pages: 0.75, context: 0.53, keptOut: 0.82, lang: 0.4, category: 0.1, updates: 0.52, retractions: 0.64},
 	"dev39": {pages: 0.78, context: 0.43, keptOut: 0.8, lang: 0.2, category: 0.1, updates: 0.47, retractions: 0.65},
 	"dev40": {pages: 0.7, context: 0.47, keptOut: 0.72, lang: 0.42, category: 0, updates: 0.42, retractions: 0.3},
-	"dev41": {pages: 0.74, context: 0.49, keptOut: 0.82, lang: 0.4, category: 0.2, updates: 0.45, retractions: 0.8},
+	"dev41": {pages: 0.74, context: 0.49, keptOut: 0.82, lang: 0.4, category: 0.25, updates: 0.45, retractions: 0.8},
 	"dev42": {pages: 0.78, context: 0.45, keptOut: 0.8, lang: 0.38, category: 0.3, updates: 0.55, retractions: 0.68},
 	"dev43": {pages: 0.8, context: 0.44, keptOut: 0.83, lang: 0.32, category: 0.05, updates: 0.5, retractions: 0.68},
 	"dev44": {pages: 0.72, context: 0.57, keptOut: 0.85, lang: 0.4, category: 0.35, updates: 0.7, retractions: 0.6},
