@@ -525,7 +525,7 @@ func decideKind(f finding, c cues) (finding, verdict) {
 	case prefLoc != nil && !taskChatter(s, lang) && !(lang == En && reDeicticObject.MatchString(c.prefRest) || lang != En && deictic(c.prefRest, lang)):
 		f.kind, f.subject = Preference, subjectOf(s, lang, lx)
 		return why(f, "d15"), durable
-	case set != "" && (hasValue(set, lang) || spelledNumber(set)):
+	case set != "" && hasValue(set, lang):
 		// "bump the sandbox budget alarm to 500 USD, 200 was firing":
 		// a task that sets a value says what it is from now on, where
 		// memory holds what it was.
@@ -646,15 +646,7 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		f.kind, f.subject = Preference, subjectOf(s, lang, lx)
 		return why(f, "d15h"), durable
 	}
-	if part := changedPart(s, lang, lx); part != "" {
-		// "Staging ist übrigens umgezogen, die neue Kiste heißt wb-stage2",
-		// "GPS 采样率提到 2 Hz，新的多波束需要更密的定位", "… passe à 72 h,
-		// mets à jour l'alerte": a change told beside a task or a reason;
-		// the part saying it states where things are.
-		f.kind, f.subject, f.text, f.part = Fact, subjectOf(part, lang, lx), part, true
-		return why(f, "d21q"), durable
-	}
-	if lx.task.MatchString(reFromNextPeriod.ReplaceAllString(s, " ")) {
+	if lx.task.MatchString(s) {
 		return why(f, "l24"), local
 	}
 	if part := versionMoved(s, f.replaces); part != "" {
@@ -664,7 +656,7 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		f.kind, f.subject, f.text, f.part = Fact, subjectOf(part, lang, lx), part, true
 		return why(f, "d21v"), durable
 	}
-	if reUpdateCue[lang] != nil && reUpdateCue[lang].MatchString(s) && (hasValue(s, lang) || spelledCount(s) || spelledNumber(s) || newDay(s, lang) || reMonthName.MatchString(s)) && !taskChatter(s, lang) && !taskish(s, lang, lx) && !reNotOrTried.MatchString(reFromNextPeriod.ReplaceAllString(s, " ")) && !wholeQuote(s) {
+	if reUpdateCue[lang] != nil && reUpdateCue[lang].MatchString(s) && (hasValue(s, lang) || spelledCount(s)) && !taskChatter(s, lang) && !taskish(s, lang, lx) && !reNotOrTried.MatchString(s) {
 		// "bumped R to 4.5.1", "it gives up after five failures now": a
 		// value said with a word of change, in no shape the rules above
 		// read, is where things are now.
@@ -880,12 +872,9 @@ var reTargetPlace = regexp.MustCompile(`(?i)\s+(?:when|since|after|because|as) (
 // Sekunden", "pon el límite a 50", "passe le seuil à 25 °C", "把超时改成
 // 30 秒", "タイムアウトを 30 秒にして").
 var reValueSet = map[string]*regexp.Regexp{
-	En: regexp.MustCompile(`(?i)\b(?:bump|raise|lower|increase|decrease|reduce|change|set|switch|move|update|cut|drop)\s+(?:the\s+|our\s+)?[\pL\pN][\pL\pN\s./_-]{1,40}?\s+(?:from\s+\S+\s+)?(?:up\s+|down\s+)?to\s+(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b)` +
+	En: regexp.MustCompile(`(?i)\b(?:bump|raise|lower|increase|decrease|reduce|change|set|switch|move|update|cut)\s+(?:the\s+|our\s+)?[\pL\pN][\pL\pN\s./_-]{1,40}?\s+(?:from\s+\S+\s+)?(?:up\s+|down\s+)?to\s+(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b)` +
 		// "so replace at 3.0 V now", "alert above 85% now": a threshold.
-		`|\b(?:replace|swap|alert|alarm|warn|flag|page|trigger|throttle|refill|reorder|top up)\s+(?:\S+\s+){0,3}?(?:at|above|below|over|under)\s+\d[\d.,]*\s*[\pL%°]*\s+now\b` +
-		// "lights: make it 5 minutes before instead of 10", "make it
-		// three tries": a value set for the thing a label named.
-		`|\bmake (?:it|that|them)\s+(?:\d|(?:two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty)\b)`),
+		`|\b(?:replace|swap|alert|alarm|warn|flag|page|trigger|throttle|refill|reorder|top up)\s+(?:\S+\s+){0,3}?(?:at|above|below|over|under)\s+\d[\d.,]*\s*[\pL%°]*\s+now\b`),
 	De: regexp.MustCompile(`(?i)` + OpensWord + `(?:setz|stell|änder|erhöh|senk|reduzier|heb)\pL*\s+(?:bitte\s+)?(?:den|die|das)?\s*[\pL\pN][\pL\pN\s./_-]{1,40}?\s+(?:von\s+\S+\s+)?auf\s+\d`),
 	Es: regexp.MustCompile(`(?i)\b(?:cambia|sube|baja|pon|ajusta|actualiza|aumenta|reduce)\s+(?:el|la|los|las)?\s*[\pL\pN][\pL\pN\s./_-]{1,40}?\s+(?:de\s+\S+\s+)?a\s+\d`),
 	// The French object opens with an article or a name: "le triage passe
@@ -985,7 +974,7 @@ func versionMoved(s string, replaces []string) string {
 			continue
 		}
 		for _, p := range commaParts(s) {
-			if !re.MatchString(p) || reTriedWord.MatchString(p) {
+			if !re.MatchString(p) {
 				continue
 			}
 			// "… to Django 5.1 over the weekend and half the tests are
@@ -1001,10 +990,6 @@ func versionMoved(s string, replaces []string) string {
 	}
 	return ""
 }
-
-// reTriedWord says a change was only tried ("we tried moving to Kotlin
-// 2.1"): no release things moved to.
-var reTriedWord = regexp.MustCompile(`(?i)\b(?:tried|trying|tested|testé|essayé|tenté|probamos|probado|intentamos|probiert|versucht)` + EndsWord)
 
 // reMovedToVersion names a version of a product moved to: "auf kraken
 // 6.0", "to Node 22.4", "à PHP 8.3", "到 Go 1.23".
@@ -1935,15 +1920,6 @@ func spelledCount(s string) bool {
 	return false
 }
 
-// spelledNumber reports a number spelled out, whatever follows it ("the
-// minimum age goes down to fifteen", "a las cinco"): "one", "single" and
-// "double" say too many other things to count.
-func spelledNumber(s string) bool {
-	return slices.ContainsFunc(words(strings.ToLower(s)), func(w string) bool {
-		return numberWords[w] && w != "one" && w != "single" && w != "double"
-	})
-}
-
 // countJoiner are the words after a number that count nothing ("one of
 // them", "dos o tres").
 var countJoiner = set("of", "or", "de", "del", "des", "du", "o", "y", "ou", "et", "von", "oder", "und")
@@ -2122,7 +2098,7 @@ var reRuleTail = regexp.MustCompile(`(?i),?\s*(?:that's|that is|this is|it's|das
 
 // taskish reports words that tie a clause to the task at hand.
 func taskish(s, lang string, lx *lexicon) bool {
-	return (lx.task.MatchString(reFromNextPeriod.ReplaceAllString(s, " ")) || taskChatter(s, lang)) && !lx.durable.MatchString(s)
+	return (lx.task.MatchString(s) || taskChatter(s, lang)) && !lx.durable.MatchString(s)
 }
 
 // reDeictic points at something in the conversation, not a standing
@@ -2639,54 +2615,16 @@ var reNotOrTried = regexp.MustCompile(`(?i)\b(?:not|no|never|nah|nope|nothing|n'
 	`ne|pas|jamais|non|si|quand|lorsque|dès que|va|vont|allons|prévu|prévoit|prochaine?|` +
 	`nicht|kein|keine|keinen|nie|nein|wenn|falls|sobald|werden|wird|geplant|nächste[nmr]?|probiert|versucht|` +
 	`nunca|nada|cuando|va a|vamos a|planeamos|próxim[oa]|probado|probamos|` +
-	`said|says|told|tells|heard|sagte|meinte|gesagt|dijo|dice|dit)\b|n't\b|'ll\b|\b(?:essayé|testé|tenté|intentamos)` + EndsWord + `|说|听说|によると|言って|言った|` +
+	`said|says|told|tells|heard|sagte|meinte|gesagt|dijo|dice|dit)\b|n't\b|'ll\b|\bessayé` + EndsWord + `|说|听说|によると|言って|言った|` +
 	`[不没別别]|如果|要是|打算|计划|将来|下个?月|明年|ない|なく|ません|ず[、。]|試し|试过|试了|たら|れば|なら|予定|つもり|来月|来年`)
 
 // reUpdateCue marks a statement that changes an earlier value ("now",
 // "since the weekend", "moved to").
-// changedPart returns the comma part of a clause of several that tells a
-// change with its value (an update cue and a value) and is no task, no
-// question, no guess and no one-off, when the clause as a whole is a task
-// or task chatter; else "".
-func changedPart(s, lang string, lx *lexicon) string {
-	re := reUpdateCue[lang]
-	if re == nil || !re.MatchString(s) || !taskChatter(s, lang) && !taskish(s, lang, lx) {
-		return ""
-	}
-	parts := commaParts(s)
-	if len(parts) < 2 || len(parts) > 8 {
-		return ""
-	}
-	for _, p := range parts {
-		if !re.MatchString(p) || !(hasValue(p, lang) || spelledNumber(p) || newDay(p, lang)) {
-			continue
-		}
-		if taskChatter(p, lang) || taskish(p, lang, lx) || isImperativeLead(p, lang, lx) || reNotOrTried.MatchString(p) || reTrial.MatchString(p) ||
-			isQuestion(p, lang, lx) || matches(lx.hypo, p) || lx.oneOff.MatchString(p) || lx.cond.MatchString(p) {
-			continue
-		}
-		return strings.TrimRight(p, "。.")
-	}
-	return ""
-}
-
-// reMonthName is a month named in a Latin-script language, which Spanish
-// and French write in lower case ("en marzo", "en juin").
-var reMonthName = regexp.MustCompile(`(?i)\b(?:january|february|march|april|june|july|august|september|october|november|december|januar|februar|märz|juni|juli|oktober|dezember|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|janvier|février|mars|avril|juin|juillet|août|septembre|octobre|novembre|décembre)` + EndsWord)
-
-// reFromNextPeriod says from when a thing holds, the next period on
-// ("from next week", "starting next month"), or names the period things
-// are in: no task's "next" or "this".
-var reFromNextPeriod = regexp.MustCompile(`(?i)\b(?:from|starting|as of|beginning|effective)\s+next\s+(?:week|month|year|season|term|quarter|sprint|release)\b` +
-	// "por las heladas de este año", "cette saison": a period named, no
-	// thing pointed at.
-	`|\b(?:de |en )?(?:este|esta) (?:año|mes|semana|temporada|verano|invierno|otoño|primavera)\b|\bcette (?:année|semaine|saison)\b`)
-
 var reUpdateCue = map[string]*regexp.Regexp{
-	En: wordsRe(`now`, `any ?more`, `no longer`, `moved`, `switched`, `migrated`, `upgraded`, `bumped`, `updated`, `changed`, `since`, `dropped`, `raised`, `lowered`, `increased`, `reduced`, `went`, `(?:goes|went|going|comes|came) (?:down|up) to`, `drops to`, `(?:moves|rises|falls) to`, `is live`, `upgrade to`, `switch (?:the [\w-]+ )?(?:over )?to`, `signed off`, `back to`, `actually`, `that was wrong`, `i was wrong`, `correction`, `instead`, `from [\w.,:%-]+ to`, `moving`),
-	De: wordsRe(`jetzt`, `seit`, `nicht mehr`, `umgestellt`, `migriert`, `gewechselt`, `aktualisiert`, `angehoben`, `upgrade`, `mittlerweile`, `inzwischen`, `neuerdings`, `entschieden`, `gehen auf`, `zurück auf`, `zurück zu`, `umgestiegen`, `hochgezogen`, `eigentlich`, `korrektur`, `(?:steigt|sinkt|geht runter|geht hoch) auf`, `statt`, `anstatt`, `verschoben`, `verlegt`, `umgezogen`, `zieht um`, `ziehen um`),
-	Es: wordsRe(`ahora`, `ya`, `desde`, `migramos`, `cambiamos`, `actualizamos`, `pasamos`, `he pasado`, `hemos pasado`, `he cambiado`, `hemos cambiado`, `he migrado`, `hemos migrado`, `subimos`, `pasa a ser`, `pasan a ser`, `(?:ha|han) pasado a`, `queda en`, `se queda en`, `volvemos`, `volvimos`, `vuelto`, `en realidad`, `me equivoqué`, `corrijo`, `(?:baja|sube|bajó|subió) a`, `en vez de`, `en lugar de`, `movió`, `movimos`, `movieron`, `pasan al?`, `se pasaron a`, `pasó a`, `subido`, `bajado`),
-	Fr: wordsRe(`maintenant`, `désormais`, `depuis`, `migré`, `migrés`, `passé`, `passés`, `passée`, `passées`, `monté`, `montés`, `changé`, `mis à jour`, `bumpé`, `upgradé`, `repasse`, `revient`, `revenus?`, `(?:passe|monte|descend|baisse) à`, `en fait`, `je me suis trompée?`, `correction`, `au lieu d[eu']`, `plutôt que`, `déplacée?s?`, `décalée?s?`, `relevée?s?`, `abaissée?s?`),
+	En: wordsRe(`now`, `any ?more`, `no longer`, `moved`, `switched`, `migrated`, `upgraded`, `bumped`, `updated`, `changed`, `since`, `dropped`, `raised`, `lowered`, `increased`, `reduced`, `went`, `(?:goes|went|going|comes|came) (?:down|up) to`, `drops to`, `(?:moves|rises|falls) to`, `is live`, `upgrade to`, `switch (?:the [\w-]+ )?(?:over )?to`, `signed off`, `back to`, `actually`, `that was wrong`, `i was wrong`, `correction`),
+	De: wordsRe(`jetzt`, `seit`, `nicht mehr`, `umgestellt`, `migriert`, `gewechselt`, `aktualisiert`, `angehoben`, `upgrade`, `mittlerweile`, `inzwischen`, `neuerdings`, `entschieden`, `gehen auf`, `zurück auf`, `zurück zu`, `umgestiegen`, `hochgezogen`, `eigentlich`, `korrektur`, `(?:steigt|sinkt|geht runter|geht hoch) auf`),
+	Es: wordsRe(`ahora`, `ya`, `desde`, `migramos`, `cambiamos`, `actualizamos`, `pasamos`, `he pasado`, `hemos pasado`, `he cambiado`, `hemos cambiado`, `he migrado`, `hemos migrado`, `subimos`, `pasa a ser`, `pasan a ser`, `(?:ha|han) pasado a`, `queda en`, `se queda en`, `volvemos`, `volvimos`, `vuelto`, `en realidad`, `me equivoqué`, `corrijo`, `(?:baja|sube|bajó|subió) a`),
+	Fr: wordsRe(`maintenant`, `désormais`, `depuis`, `migré`, `migrés`, `passé`, `passés`, `passée`, `passées`, `monté`, `montés`, `changé`, `mis à jour`, `bumpé`, `upgradé`, `repasse`, `revient`, `revenus?`, `(?:passe|monte|descend|baisse) à`, `en fait`, `je me suis trompée?`, `correction`),
 	Zh: anyRe(`现在`, `改到`, `改成`, `换成`, `换到`, `迁到`, `搬到`, `搬去`, `迁去`, `升级`, `迁移`, `已经`, `其实`, `实际上`, `纠正`, `更正`, `说错了`, `记错了`, `不对`, `一直是`, `改回`, `换回`, `放宽`, `延长`, `缩短`, `提高到`, `提到(?:每|\d)`, `涨到`, `降到`, `上调`, `下调`, `调整为`, `调整到`),
 	Ja: anyRe(`今`, `[をは][^、。]{1,16}に(?:する|します)(?:[。！!]|$)`, `移行`, `移し`, `移っ`, `変更`, `切り替え`, `アップグレード`, `上げ`, `下げ`, `変わり`, `変わった`, `変えました`, `変えた`, `なりました`, `になった`, `ピン留め`, `戻し`, `戻り`, `交代`, `引っ越し`, `実は`, `訂正`, `間違い`),
 }
@@ -2703,7 +2641,7 @@ var (
 	// reSinceMoment is the moment a state holds since ("since Tuesday",
 	// "depuis ce matin", "desde anoche", "seit gestern", "从上周开始",
 	// "昨夜から").
-	reSinceMoment = regexp.MustCompile(`(?i)\b(?:since (?:yesterday|last night|this morning|today|this week|this month|last (?:week|month|sprint|quarter|year|release|friday|monday|tuesday|wednesday|thursday)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|the weekend)|depuis (?:ce matin|hier(?: soir)?|cette nuit|aujourd'hui|cette semaine|ce mois-ci|(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)(?: dernier)?|la semaine dernière|le mois dernier|le week-end)|desde (?:anoche|ayer|esta mañana|hoy|esta semana|este mes|el (?:lunes|martes|miércoles|jueves|viernes|sábado|domingo)(?: pasado)?|la semana pasada|el mes pasado|el finde|el fin de semana)|seit (?:gestern(?: abend| nacht)?|heute(?: morgen| früh)?|dieser woche|diesem monat|letzter woche|letztem monat|(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)|dem wochenende))\b|从(?:昨天|昨晚|今天|今早|上周[一二三四五六日]?|上个月|周[一二三四五六日])(?:开始|起)|(?:昨夜|昨日|昨晩|今朝|今日|先週|先月)から`)
+	reSinceMoment = regexp.MustCompile(`(?i)\b(?:since (?:yesterday|last night|this morning|today|this week|this month|last (?:week|month|friday|monday|tuesday|wednesday|thursday)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|the weekend)|depuis (?:ce matin|hier(?: soir)?|cette nuit|aujourd'hui|cette semaine|ce mois-ci|(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)(?: dernier)?|la semaine dernière|le mois dernier|le week-end)|desde (?:anoche|ayer|esta mañana|hoy|esta semana|este mes|el (?:lunes|martes|miércoles|jueves|viernes|sábado|domingo)(?: pasado)?|la semana pasada|el mes pasado|el finde|el fin de semana)|seit (?:gestern(?: abend| nacht)?|heute(?: morgen| früh)?|dieser woche|diesem monat|letzter woche|letztem monat|(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)|dem wochenende))\b|从(?:昨天|昨晚|今天|今早|上周[一二三四五六日]?|上个月|周[一二三四五六日])(?:开始|起)|(?:昨夜|昨日|昨晩|今朝|今日|先週|先月)から`)
 	// reChoseNew says what was chosen as the new one of a thing.
 	reChoseNew = regexp.MustCompile(`(?i)\b(?:picked|chose|selected|went with|settled on|decided on|signed with)\s+\S.{0,40}?\s+as\s+(?:the|our)\s+new\s+\S|\bhat sich für\s+\S.{0,40}?\s+als\s+neue[nsr]?\s+\S|\b(?:eligió|eligieron|escogió|escogimos|elegimos)\s+\S.{0,40}?\s+como\s+(?:el |la |nuestro |nuestra )?nuev[oa]\s+\S|\b(?:a|ont|avons) choisi\s+\S.{0,40}?\s+comme\s+(?:le |la |notre )?nouve(?:au|l|lle)\s+\S|选(?:了|定了?)[^，。]{1,20}(?:作为|当|做)新的|新しい[^、。]{1,10}は[^、。]{1,20}に決まりました`)
 	// reWhenLead opens a clause with when something was done.

@@ -1816,9 +1816,6 @@ func hearSentence(text, lang string, reply bool, out *heard) (found []finding, e
 			for _, e := range otherWithdrawals(c, t, lang) {
 				out.retracts = append(out.retracts, Retraction{Lang: lang, Target: e, Subject: nounPhrase(e, lang, lexes[lang]), Quote: unquoted()})
 			}
-			if g, ok := changeBeside(c, t, lang, reply); ok {
-				found = append(found, g)
-			}
 		case v == durable && emptyAfterRedaction(f.text):
 			// A statement whose value is only a secret says nothing.
 		case v == durable:
@@ -1836,30 +1833,6 @@ func hearSentence(text, lang string, reply bool, out *heard) (found []finding, e
 		span = text[first:last]
 	}
 	return found, excludedAny, redacted, span
-}
-
-// changeBeside is the change a withdrawing clause also states in another
-// of its comma parts, one not naming what it withdraws: "we moved e2e to
-// Playwright in nov, the puppeteer dir is dead", "论文也不用 Overleaf 了，
-// 现在在本地编译，推到学校 GitLab". Only a fact that names a value counts:
-// the other parts of a withdrawal are most often its reason.
-func changeBeside(c, target, lang string, reply bool) (finding, bool) {
-	parts := commaParts(c)
-	if len(parts) < 2 || len(parts) > 8 {
-		return finding{}, false
-	}
-	low := strings.ToLower(target)
-	for _, p := range parts {
-		if low != "" && strings.Contains(strings.ToLower(p), low) || !hasValue(p, lang) {
-			continue
-		}
-		g, v := classify(p, lang, reply)
-		if v == durable && g.kind == Fact && g.retract == "" && g.forget == "" && g.ended == "" && !emptyAfterRedaction(g.text) {
-			g.text = strings.TrimSpace(g.text)
-			return g, true
-		}
-	}
-	return finding{}, false
 }
 
 // reCountToken is a count with its unit ("72h", "30 min").
