@@ -15,8 +15,9 @@ import (
 // WriteFileAtomic replaces path with data through a temporary file in the
 // same directory and a rename, so readers see the old or the new content,
 // never a mix. The file and then its directory are synced, so the new
-// content survives a crash once it returns. An existing file keeps its
-// mode; a new one gets perm. Missing parent directories are created 0700.
+// content survives a crash once it returns. An existing regular file
+// keeps its mode; a new one, or one replacing a symbolic link or anything
+// else, gets perm. Missing parent directories are created 0700.
 func WriteFileAtomic(path string, data []byte, perm fs.FileMode) error {
 	return WriteFile(path, data, perm, WriteOptions{Durable: true})
 }
@@ -45,7 +46,10 @@ type WriteOptions struct {
 // ReplaceFile do.
 func WriteFile(path string, data []byte, perm fs.FileMode, o WriteOptions) error {
 	durable := o.Durable
-	if fi, err := os.Stat(path); err == nil {
+	// The mode kept is the file's own: a symbolic link planted at path is
+	// replaced by the rename, and its target's mode (a world-readable
+	// file's, say) says nothing of what the new file may show.
+	if fi, err := os.Lstat(path); err == nil && fi.Mode().IsRegular() {
 		perm = fi.Mode().Perm()
 	}
 	dir := filepath.Dir(path)

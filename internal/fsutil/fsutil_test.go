@@ -58,6 +58,45 @@ func TestWriteFileAtomic(t *testing.T) {
 	}
 }
 
+// Ensure that a symbolic link planted where the file goes is replaced by
+// a file of perm, whatever its target's mode, and that the target is left
+// as it was.
+func TestWriteFileReplacesLinkWithOwnMode(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "public")
+	if err := os.WriteFile(target, []byte("theirs"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(target, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, "private")
+	if err := os.Symlink(target, p); err != nil {
+		t.Fatal(err)
+	}
+	for _, write := range []func(string, []byte, os.FileMode) error{ReplaceFile, WriteFileAtomic} {
+		if err := write(p, []byte("ours"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		fi, err := os.Lstat(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !fi.Mode().IsRegular() || fi.Mode().Perm() != 0o600 {
+			t.Errorf("path is %v, want a regular file of mode 0600", fi.Mode())
+		}
+		if b, err := os.ReadFile(target); err != nil || string(b) != "theirs" {
+			t.Errorf("link target holds %q, %v; want it untouched", b, err)
+		}
+		if err := os.Remove(p); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(target, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // Ensure that RemoveTree removes trees whose directories are read-only,
 // and accepts a missing path.
 func TestRemoveTree(t *testing.T) {
