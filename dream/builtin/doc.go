@@ -86,7 +86,11 @@
 // release of another said of the same subject ("the backend is on Python
 // 3.12 now" leaves "the backend runs Django 4.2"), unless the two are
 // tools of one kind; words saying when ("last week", "上周") are shared by
-// unrelated changes and count for nothing. A claim saying several things
+// unrelated changes and count for nothing, and so is the name of whoever
+// made two changes of releases said verbatim ("Priya bumped …", "Priya
+// migrated …"). Claims said in the same entry as the one a change
+// replaces, holding the version, host, address or id it changes ("…, so
+// rust-toolchain should say 1.79"), end with it. A claim saying several things
 // keeps the parts a change leaves: a short part naming a thing and its
 // value ("Region eu-central-1") is a part of its own, and a part that
 // points back ("…, thats the freeze") goes with the part it names; a

@@ -1721,6 +1721,9 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 			m.end(c, endReplaced, by)
 		}
 	}
+	if match != nil && match.cur != nil && !slices.Contains(replaced, match) {
+		m.endSiblings(match, valueOf(text), by)
+	}
 	// "on arrête de publier le lundi, les mises à jour partent le
 	// mercredi": the day a withdrawal in the same words ended is no
 	// value of the statement's.
@@ -1778,6 +1781,33 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 	}
 	m.touch(match)
 	return stUpdated
+}
+
+// endSiblings ends the claims said in the same entry as c that hold a
+// value of c's the new values (ns) replace: "we're on Rust 1.79 now, so
+// rust-toolchain should say 1.79" made two claims, and the change to 1.81
+// leaves neither. Only versions, hosts, addresses and ids are followed:
+// a count or an hour the two share may be of two things.
+func (m *memory) endSiblings(c *claim, ns []valueTok, by cite) {
+	var gone []string
+	for _, o := range c.valueToks() {
+		if o.kind != vkVersion && o.kind != vkHost && o.kind != vkURL && o.kind != vkID {
+			continue
+		}
+		if ts := changedValues(ns, []valueTok{o}); len(ts) > 0 && len(changedValues(ns, c.valueToks())) > 0 {
+			gone = union(gone, terms(o.text))
+		}
+	}
+	if len(gone) == 0 {
+		return
+	}
+	m.openHaving(gone, len(gone))
+	for _, s := range m.candidates(gone) {
+		if s == c || !s.current() || !containsTerms(s.vterms, gone) || !sharesEntry(s.cur.cites, c.cur.cites) {
+			continue
+		}
+		m.end(s, endReplaced, by)
+	}
 }
 
 // reNowNote is the value a relative change worked out, after the user's

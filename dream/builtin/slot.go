@@ -1170,6 +1170,13 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 				if whenTerms[t] || glueTerms[t] {
 					continue // "last week" says when, "because" joins, of anything
 				}
+				if kind == vkVersion && len(c.sterms) == 0 && nameIn(nv, t) && nameIn(ov, t) && !releaseOf(nv, ov) && st.Lang != "de" && c.lang != "de" {
+					// "we're on Go 1.23 now, Priya bumped …" and
+					// "golangci-lint is on v2 now, Priya migrated …": who
+					// did both is no thing either release is of. (German
+					// writes every noun as a name.)
+					continue
+				}
 				if slices.ContainsFunc(cc, func(x string) bool { return akin(t, x) }) {
 					shared++
 				}
@@ -1327,6 +1334,11 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		top.offer(c, s)
 	}
 	return top.winner()
+}
+
+// nameIn reports a proper noun of vs (vkName) whose term is t.
+func nameIn(vs []valueTok, t string) bool {
+	return slices.ContainsFunc(vs, func(v valueTok) bool { return v.kind == vkName && slices.Contains(terms(v.text), t) })
 }
 
 // holdsOtherSpecifics reports old values (os) of a specific kind (an hour,

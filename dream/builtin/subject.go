@@ -39,7 +39,7 @@ var termStop = setOf(
 	"nuestro", "nuestra", "nuestros", "nuestras", "al", "lo",
 	// fr
 	"le", "les", "une", "et", "ou", "est", "sont", "du", "des", "au", "aux", "pour", "par", "avec",
-	"notre", "nos", "nous", "l", "d", "dans", "sur",
+	"notre", "nos", "nous", "l", "d", "dans", "sur", "à",
 )
 
 func setOf(ws ...string) map[string]bool {
