@@ -1131,8 +1131,29 @@ func retractionOf(s string, lx *lexicon) string {
 			}
 		}
 	}
+	// "the house rules we don't sign anymore", "La v2 on ne la build
+	// plus", "la versión vieja ya no la compilamos": what is no longer
+	// done, said first.
+	if m := reTopicDropped.FindStringSubmatch(s); m != nil {
+		return strings.TrimSpace(m[1])
+	}
+	// "drop the Changed / Tested block at the end of your answers": a
+	// habit of the agent's asked for before goes.
+	if m := reDropFromAnswers.FindStringSubmatch(s); m != nil {
+		return strings.TrimSpace(m[1])
+	}
 	return ""
 }
+
+// reDropFromAnswers asks the agent to leave a part out of its answers,
+// summaries or commits from now on; group 1 is the part.
+var reDropFromAnswers = regexp.MustCompile(`(?i)^(?:and |also |please |oh and )?(?:drop|skip|leave out|lose|remove|stop adding|stop putting)\s+((?:the|that|your)\s+.{2,60}?)\s+(?:at the (?:end|top|bottom|start) of|in|from|under|below)\s+(?:your|every|each|all|the)\s+(?:answers?|replies|responses|messages|summaries|summary|commit messages?|commits|pull requests|PR descriptions?|reports?)\b`)
+
+// reTopicDropped is a thing said first and then said to be no longer done
+// by us, in English, French or Spanish (German puts it first anyway);
+// group 1 is the thing.
+var reTopicDropped = regexp.MustCompile(`(?i)^(?:(?:and|also|oh and|plus|et|y|además)[:,]?\s+)?((?:the|our|that|those|these|le|la|les|l'|el|los|las)\s*[^,;:]{2,40}?),?\s+(?:(?:we|i)\s+(?:don't|do not|won't|no longer)\s+\w+(?:\s+\w+)?\s+(?:any ?more|no more)` +
+	`|(?:on|nous|je)\s+ne\s+(?:la|le|les|l')\s*\S+\s+plus|ya\s+no\s+(?:la|lo|las|los)\s+\S+)(?:$|[\s,.;!])`)
 
 // reKeepRest is a clause saying that what else was said stays as it was.
 var reKeepRest = regexp.MustCompile(`(?i)^(?:(?:and|but|just|please|oh)[,]? )*(?:keep|leave) (?:the rest|everything else|all the rest|the others)(?: (?:as is|as it is|as they are|the same|unchanged|untouched|alone))?[.!]?$|^(?:the rest|everything else) (?:stays?|remains?)(?: (?:as is|the same|unchanged))?[.!]?$|^(?:der rest|alles andere) bleibt(?: \pL+)?[.!]?$|^(?:el resto|lo demás) (?:igual|se queda(?: igual)?|sigue igual)[.!]?$|^(?:le reste|tout le reste) (?:ne change pas|reste (?:pareil|comme avant|tel quel))[.!]?$|^(?:残り|他|ほか)は(?:その)?まま(?:で)?[。]?$|^其他(?:的)?(?:不变|保持不变|照旧)[。]?$`)

@@ -158,6 +158,15 @@ func (sr *sessionReader) userMessage(r Record) {
 		})
 		sr.h.Forgets = append(sr.h.Forgets, t)
 	}
+	if !slices.ContainsFunc(m.retracts, func(rt Retraction) bool { return anaphor(rt.Target) }) && q != "" && stopsAsked(q, r.Text) {
+		// "月初の CSV バッチは今後も続けますか？" — "止めてください。…": a
+		// reply to stop what the question asks to go on with withdraws
+		// it; it answers nothing worth keeping.
+		if t := askedTopic(sr.lastSaid); t != "" {
+			m.retracts = append(m.retracts, Retraction{Lang: detect(r.Text), Target: t, Subject: t, Quote: strings.TrimSpace(r.Text)})
+			m.answer = nil
+		}
+	}
 	// What the assistant asked about, read once for all the message's
 	// withdrawals.
 	asked, askedRead := "", false
@@ -663,6 +672,14 @@ func (sr *sessionReader) toolResult(r Record) {
 		if qa.a == "" {
 			continue
 		}
+		if stopsAsked(qa.q, qa.a) {
+			// A question tool's "今後も続けますか？" answered "止めてください":
+			// what it asks to go on with is withdrawn.
+			if t := askedTopic([]Record{{Text: qa.q}}); t != "" {
+				sr.h.Retractions = append(sr.h.Retractions, Retraction{Lang: lang, Target: t, Subject: t, Quote: qa.a, Entries: entries(r, *sr.askCall)})
+				continue
+			}
+		}
 		if e, ok := echoOf(qa.a); ok && checksBack(qa.q) {
 			// "起订量改成 300 件，确认吗？" — "确认，300": the
 			// value the agent checked back through the tool, said again,
@@ -816,7 +833,7 @@ func hearMessage(text string, answering, replying, agreed bool) heard {
 		}
 		// A joke marker reaches back to the sentence before it ("Let's
 		// delete the tests. Kidding.").
-		if s.hush || s.joke || i+1 < len(sents) && sents[i+1].joke && len([]rune(sents[i+1].text)) < 40 {
+		if s.hush || s.joke || i+1 < len(sents) && sents[i+1].joke && len([]rune(sents[i+1].text)) < 40 && !laughsAtItself(sents[i+1].text) {
 			continue
 		}
 		if s.intro {
@@ -1470,6 +1487,27 @@ var reCueOnly = regexp.MustCompile(`^(?i:always|never|every time|every single ti
 // reAside is a parenthetical aside of some words, in narrow or wide
 // marks; "(lol)" and "（笑）" alone are markers, not asides.
 var reAside = regexp.MustCompile(`\([^()\s]+\s[^()]*\)|（[^（）]{4,}）`)
+
+// laughsAtItself reports a sentence that says something and ends in a
+// laugh ("店長がスタンプみたいで可愛いって言い出したので笑", "Joost wants to
+// sleep in haha"): the laugh is at what it says, no marker that the
+// sentence before was a joke ("Kidding.", "lol").
+func laughsAtItself(s string) bool {
+	loc := reEndLaugh.FindStringIndex(s)
+	if loc == nil {
+		return false
+	}
+	n := 0
+	for _, r := range s[:loc[0]] {
+		if unicode.IsLetter(r) {
+			n++
+		}
+	}
+	return n >= 8
+}
+
+// reEndLaugh is a laugh that ends a sentence, in any of the languages.
+var reEndLaugh = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:haha\w*|hehe\w*|lol|lmao|jaja\w*|jeje\w*|mdr|ptdr)[\s!.…]*$|(?:哈哈|呵呵|嘿嘿|笑|（笑）|ｗｗ|ww)[\s!！。…]*$`)
 
 // reJokeEmoji are the emoji of sarcasm and jokes in any language.
 var reJokeEmoji = regexp.MustCompile(`😂|🤣|😜|🙃|😏|🤡|🙄|😒|😑|🤦|😅`)
@@ -2621,6 +2659,21 @@ func askedTopic(said []Record) string {
 	}
 	return questionSubject(q, lang)
 }
+
+// stopsAsked reports a reply (a) that says to stop what a Chinese or
+// Japanese question (q) asks to go on with.
+func stopsAsked(q, a string) bool {
+	return reContinueAsk.MatchString(q) && reStopReply.MatchString(strings.TrimSpace(a))
+}
+
+// reContinueAsk is a Chinese or Japanese question whether a thing goes
+// on or stays ("今後も続けますか", "还要继续吗", "保留吗"); reStopReply a
+// reply that opens by saying to stop it or that it is not needed any more
+// ("止めてください", "もういらないです", "不用了", "停掉吧").
+var (
+	reContinueAsk = regexp.MustCompile(`続けますか|続けましょうか|継続しますか|残しますか|残しておきますか|まだ(?:必要|要り|使い)|继续吗|要继续|还要吗|还需要吗|保留吗|要保留|留着吗`)
+	reStopReply   = regexp.MustCompile(`^(?:いえ|いいえ|いや)?[、,]?\s*(?:止めて|やめて|停止して|廃止して)(?:ください|下さい|いい|OK|大丈夫)|^(?:いえ|いいえ|いや)?[、,]?\s*もう(?:いらない|要らない|不要|必要ない|いいです)|^(?:不用了|不要了|不需要了|别做了|停掉|停了吧|取消吧|取消掉|不用继续)`)
+)
 
 // reDropIt is a reply that drops what a question named by a pronoun
 // ("drop it from PRs"); reStayAsk a question whether a thing stays.
