@@ -507,6 +507,9 @@ func bareRest(rest string) bool {
 	if f := strings.Fields(strings.ToLower(quote)); len(f) > 0 && clauseLead[f[0]] {
 		return true // "… wie im Ticket vorgeschlagen": what leans on the part gone
 	}
+	if reReasonRest.MatchString(quote) {
+		return true // "… ビルドが遅くなるので", "… because it slows the build": why the part gone held
+	}
 	if f := strings.Fields(strings.ToLower(quote)); len(f) <= 3 && len(f) > 0 && negLead[f[0]] {
 		return true // "… no npm": what the part gone was set against
 	}
@@ -515,6 +518,10 @@ func bareRest(rest string) bool {
 	}
 	return fragment(quote) || opensNounPhrase(quote) && len(strings.Fields(quote)) <= 3
 }
+
+// reReasonRest is a clause giving the reason for another: opened by a word
+// of cause, or, in Japanese, closed by one.
+var reReasonRest = regexp.MustCompile(`(?i)^(?:because|weil|denn|porque|ya que|parce que|car|puisque|因为|由于)\s|^[^、。]+(?:ので|ため|から)。?$`)
 
 // negLead opens a contrast ("no npm", "not Jest").
 var negLead = setOf("no", "not", "nicht", "kein", "keine", "pas", "never", "nunca", "jamais", "nie")
@@ -830,7 +837,10 @@ func restricts(text string) bool {
 var reRequiresOrLimits = regexp.MustCompile(`(?i)\b(?:must|has to|have to|needs? to|required|mandatory|compulsory|only|off limits|at most|max(?:imum)?|limit(?:ed)?|cap(?:ped)?|blocked|excluded?|skip(?:ped)?|until further notice|muss|müssen|pflicht|nur|höchstens|maximal|gesperrt|ausgeschlossen|vorerst|debe|deben|hay que|obligatori[oa]|solo|sólo|máximo|bloquead[oa]|excluid[oa]|doit|doivent|obligatoire|seulement|uniquement|maximum|exclu)\b|\bbloqué|必须|必需|只能|只有|最多|上限|暂停|先别|不要|必ず|だけ|のみ|しか|制限|除外|禁止|不参与|不算|不计|不包括|不含|しない`)
 
 // reProhibits is a claim that forbids: a rule a lifted ban withdraws.
-var reProhibits = regexp.MustCompile(`(?i)(?:^|[“"\s])(?:no|never|don't|do not|nothing|nicht|nie|niemals|kein|keine|keinen|pas de|jamais|plus de|aucun|aucune|nunca|nada de|sin)\s|\bne\s+\S+\s+(?:pas|plus|jamais)\b|\bno\s+(?:se\s+)?\S+|禁止|不要|不许|不准|不能|别|禁じ|しない|しないで|ないで|ないこと|ダメ|だめ`)
+var reProhibits = regexp.MustCompile(`(?i)(?:^|[“"\s])(?:no|never|don't|do not|nothing|nicht|nie|niemals|kein|keine|keinen|pas de|jamais|plus de|aucun|aucune|nunca|nada de|sin)\s|\bne\s+\S+\s+(?:pas|plus|jamais)\b|\bn['’]\S+\s+(?:pas|plus|jamais)\b|\bno\s+(?:se\s+)?\S+|禁止|不要|不许|不准|不能|别|禁じ|しない|しないで|ないで|ないこと|ダメ|だめ` +
+	// "使わない方針", "入れないこと": a verb said not to be done, as a
+	// policy or a rule.
+	`|[わかがさたなばまらえけげせねべめれきぎちにびみり]ない(?:方針|ルール|決まり|こと|ように|で|です|[。、]|$)`)
 
 // weeklyTerms are the words for "weekly", and for which days of the week,
 // in the languages memfs hears.

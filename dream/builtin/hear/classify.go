@@ -1410,6 +1410,11 @@ func retractionIn(s string, lx *lexicon) string {
 					// names the matter as much as the matter itself.
 					t += " " + v
 				}
+				if rest := strings.TrimSpace(reSaidBeforeLead.ReplaceAllString(t, "")); rest != t && utf8.RuneCountInString(rest) >= 2 {
+					// "前回言っていた Addressables 禁止", "之前说的周报":
+					// that it was said before names nothing of the matter.
+					t = rest
+				}
 				if rest := reZhPronounLead.ReplaceAllString(t, ""); rest != t && utf8.RuneCountInString(rest) >= 2 && !strings.HasPrefix(rest, "的") {
 					// "不用我复核了": who did it names nothing of the matter
 					// ("他的 Grafana 账号": whose it is does).
@@ -1429,6 +1434,10 @@ func retractionIn(s string, lx *lexicon) string {
 	}
 	return reopenedIn(s, lx)
 }
+
+// reSaidBeforeLead opens what a Japanese or Chinese withdrawal names with
+// when it was said: "前回言っていた", "先日お伝えした", "之前说的".
+var reSaidBeforeLead = regexp.MustCompile(`^(?:前回|先日|以前|前に|この前|さっき)(?:私が|僕が)?(?:言って(?:い)?た|言った|話した|話して(?:い)?た|お伝えした|伝えた|書いた|お願いした)(?:の)?|^(?:之前|上次|以前|刚才)(?:我)?(?:说|讲|提|定|写)(?:过)?的`)
 
 // reZhPronounLead is a Chinese pronoun opening what a withdrawal names.
 var reZhPronounLead = regexp.MustCompile(`^(?:我们|你们|他们|她们|我|你|他|她)`)

@@ -185,7 +185,7 @@ func english() *lexicon {
 			// question names what goes (askedTopic).
 			regexp.MustCompile(`(?i)^(?:no,? |nope,? |nah,? )?(?:you can |please |just |go ahead and )?(?:drop|remove|kill|delete|bin|nuke|lose|cut) (?P<t>it|them|those)(?: (?:from|out of) (?:all |every |the )?(?:prs|pull requests|ci|the pipeline|the build|the checks|the workflow))?(?: (?:for good|entirely|completely|altogether))?\s*[.!]?$`),
 			regexp.MustCompile(`(?i)^(?P<t>[^,]+?),\s*(?:we|the team) (?:dropped|scrapped|ditched|abolished|retired|killed) (?:it|that|them)\b.*$`),
-			regexp.MustCompile(`(?i)^(?:please )?(?:scratch|drop|forget(?: about)?|ditch|cancel|disregard|ignore|never ?mind|abandon|retire|nix|get rid of|throw out) (?:the |that |this |our |my )?(?:rule|convention|policy|requirement|guideline|instruction|thing|practice|habit) (?:about|on|for|of|regarding|around|where) (?P<t>.+)$`),
+			regexp.MustCompile(`(?i)^(?:please )?(?:scratch|drop|forget(?: about)?|ditch|cancel|disregard|ignore|never ?mind|abandon|retire|nix|get rid of|throw out) (?:the |that |this |our |my )?(?:rule|convention|policy|requirement|guideline|instruction|thing|practice|habit|ban|moratorium) (?:about|on|for|of|regarding|around|where) (?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^(?:there's |there is )?no (?:more need|need any ?more) (?:to|for) (?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^(?:there's |there is )?no need (?:to|for) (?P<t>.+?) any ?more\b.*$`),
 			regexp.MustCompile(`(?i)^(?:you |we )?(?:don't|do not) (?:have|need) to (?P<t>.+?) any ?more\b.*$`),
@@ -195,7 +195,7 @@ func english() *lexicon {
 			regexp.MustCompile(`(?i)^(?:the |our )?(?P<t>.+?(?:freeze|rule|ban|policy|requirement|restriction|moratorium)) (?:is|are) (?:long |finally |now |well )?over\b.*$`),
 			regexp.MustCompile(`(?i)^(?:we|the team|i)(?:'ve|’ve)? (?:have |just |finally )*(?:dropped|scrapped|abolished|ditched|retired|killed|got rid of|did away with|lifted|closed|sold|archived|cancell?ed|binned|threw (?:out|away)|shut down|uninstalled) (?:the |our |that |this )?(?P<t>.+?)(?:[ -](?:rule|convention|policy|requirement|practice|process))?$`),
 			regexp.MustCompile(`(?i)^(?:you can|feel free to|go ahead and) (?:stop|forget(?: about)?) (?P<t>.+?)(?: from now on| going forward| any ?more)?$`),
-			regexp.MustCompile(`(?i)^(?:please )?(?:you can |feel free to |go ahead and )?(?:scratch|drop|forget(?: about)?|ditch|remove|delete|kill|cancel|disregard|ignore|undo|never ?mind|abandon|retire|toss|lose|nix|get rid of|throw out)(?: what i said about)? (?:the |that |our |my |this )?(?P<t>(?:[^,;.]|\.\S)+?)[ -](?:rule|convention|policy|requirement|preference|guideline|instruction|thing|practice|habit|process|requirement|substitution|exception|workaround|restriction|override|arrangement)s?(?:\s.*)?$`),
+			regexp.MustCompile(`(?i)^(?:please )?(?:you can |feel free to |go ahead and )?(?:scratch|drop|forget(?: about)?|ditch|remove|delete|kill|cancel|disregard|ignore|undo|never ?mind|abandon|retire|toss|lose|nix|get rid of|throw out)(?: what i said about)? (?:the |that |our |my |this )?(?P<t>(?:[^,;.]|\.\S)+?)[ -](?:rule|convention|policy|requirement|preference|guideline|instruction|thing|practice|habit|process|requirement|substitution|exception|workaround|restriction|override|arrangement|ban|moratorium)s?(?:\s.*)?$`),
 			// "the Friday stats email can stop", "Moira said the weekly
 			// export can go": what is no longer needed ("the release can
 			// go now" lets it out).
@@ -1036,7 +1036,7 @@ func japanese() *lexicon {
 			regexp.MustCompile(`^(?:なので|だから|それで|ので|あと|それと)?[、\s]*(?P<t>[^、。（]{1,20}?)(?:は|を|も)(?:もう|すでに|先週|昨日)?(?:[^、。]{1,12}?から)?(?:全部|すべて|全て)?(?:外して(?:[、，]|$)|外しました|外した|外していい|外して大丈夫|外してOK|外してください|解除していい|解除して大丈夫|やめました|やめた|止めました|使わなくなりました|抜きました|削除しました|消しました)`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:は)?(?:また|再び)(?:OK|ＯＫ|可能|できる|解禁)`),
 			regexp.MustCompile(`^(?:(?P<t>[^、,。]+?)(?:は|も|ですが|については|に関しては|の件(?:は|ですが)?)[、，,]?)?もう(?P<t2>[^、，,。]+?)(?:じゃ|では)?なくて(?:も)?(?:いい|良い|大丈夫|構わない|構いません|OK)`),
-			regexp.MustCompile(`^(?P<t>.+?)(?:の)?(?:ルール|決まり|規約|方針)(?:は|を|、|,)?(?:もう)?(?:なし|廃止|撤回|取り消し|やめ|無効|なくし|忘れて|いいです|いい(?:[。、]|$))`),
+			regexp.MustCompile(`^(?P<t>.+?)(?:の)?(?:ルール|決まり|規約|方針|禁止)(?:は|を|、|,)?(?:もう)?(?:なし|廃止|撤回|取り消し|やめ|無効|なくし|忘れて|いいです|いい(?:[。、]|$))`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:は|には)?もう(?:適用されません|適用されない|無効|なし|不要|いらない|いりません|要らない|要りません|使いません|使わない|しません|しない|やりません|やらない)`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:は|には)?もう.{0,12}?(?:なくていい|なくても(?:いい|大丈夫)|なくて大丈夫|ないでいい)`),
 			regexp.MustCompile(`^(?P<t>.+?)(?:さん)?に(?:は)?もう.{0,12}?(?:聞かないで|頼まないで|聞かなくて|確認しなくて|依頼しないで)`),
