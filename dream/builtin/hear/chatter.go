@@ -98,8 +98,18 @@ func taskChatter(s, lang string) bool {
 		return false
 	}
 	re := reTaskMore[lang]
+	if loc := reReasonTail.FindStringIndex(s); loc != nil && loc[0] > 0 {
+		// "… on Tuesdays now since the new bakery took over": the reason
+		// a thing changed names no thing the task adds.
+		s = s[:loc[0]]
+	}
 	return re != nil && re.MatchString(s)
 }
+
+// reReasonTail is the reason a clause gives for what it says, to its end:
+// "… since the new bakery took over", "… weil der neue Lieferant …",
+// "… porque el nuevo …", "… parce que le nouveau …".
+var reReasonTail = regexp.MustCompile(`(?i)\s(?:since|because|as|weil|da|porque|ya que|parce que|car|puisque)\s.*$`)
 
 // reNewIsValue says what the new one of a thing is: a change, in the
 // shape of the task's "the new X".

@@ -646,7 +646,7 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		f.kind, f.subject = Preference, subjectOf(s, lang, lx)
 		return why(f, "d15h"), durable
 	}
-	if lx.task.MatchString(s) {
+	if lx.task.MatchString(reFromNextPeriod.ReplaceAllString(s, " ")) {
 		return why(f, "l24"), local
 	}
 	if part := versionMoved(s, f.replaces); part != "" {
@@ -656,7 +656,7 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		f.kind, f.subject, f.text, f.part = Fact, subjectOf(part, lang, lx), part, true
 		return why(f, "d21v"), durable
 	}
-	if reUpdateCue[lang] != nil && reUpdateCue[lang].MatchString(s) && (hasValue(s, lang) || spelledCount(s)) && !taskChatter(s, lang) && !taskish(s, lang, lx) && !reNotOrTried.MatchString(s) {
+	if reUpdateCue[lang] != nil && reUpdateCue[lang].MatchString(s) && (hasValue(s, lang) || spelledCount(s)) && !taskChatter(s, lang) && !taskish(s, lang, lx) && !reNotOrTried.MatchString(reFromNextPeriod.ReplaceAllString(s, " ")) && !wholeQuote(s) {
 		// "bumped R to 4.5.1", "it gives up after five failures now": a
 		// value said with a word of change, in no shape the rules above
 		// read, is where things are now.
@@ -974,7 +974,7 @@ func versionMoved(s string, replaces []string) string {
 			continue
 		}
 		for _, p := range commaParts(s) {
-			if !re.MatchString(p) {
+			if !re.MatchString(p) || reTriedWord.MatchString(p) {
 				continue
 			}
 			// "… to Django 5.1 over the weekend and half the tests are
@@ -990,6 +990,10 @@ func versionMoved(s string, replaces []string) string {
 	}
 	return ""
 }
+
+// reTriedWord says a change was only tried ("we tried moving to Kotlin
+// 2.1"): no release things moved to.
+var reTriedWord = regexp.MustCompile(`(?i)\b(?:tried|trying|tested|testé|essayé|tenté|probamos|probado|intentamos|probiert|versucht)` + EndsWord)
 
 // reMovedToVersion names a version of a product moved to: "auf kraken
 // 6.0", "to Node 22.4", "à PHP 8.3", "到 Go 1.23".
@@ -2107,7 +2111,7 @@ var reRuleTail = regexp.MustCompile(`(?i),?\s*(?:that's|that is|this is|it's|das
 
 // taskish reports words that tie a clause to the task at hand.
 func taskish(s, lang string, lx *lexicon) bool {
-	return (lx.task.MatchString(s) || taskChatter(s, lang)) && !lx.durable.MatchString(s)
+	return (lx.task.MatchString(reFromNextPeriod.ReplaceAllString(s, " ")) || taskChatter(s, lang)) && !lx.durable.MatchString(s)
 }
 
 // reDeictic points at something in the conversation, not a standing
@@ -2624,8 +2628,16 @@ var reNotOrTried = regexp.MustCompile(`(?i)\b(?:not|no|never|nah|nope|nothing|n'
 	`ne|pas|jamais|non|si|quand|lorsque|dès que|va|vont|allons|prévu|prévoit|prochaine?|` +
 	`nicht|kein|keine|keinen|nie|nein|wenn|falls|sobald|werden|wird|geplant|nächste[nmr]?|probiert|versucht|` +
 	`nunca|nada|cuando|va a|vamos a|planeamos|próxim[oa]|probado|probamos|` +
-	`said|says|told|tells|heard|sagte|meinte|gesagt|dijo|dice|dit)\b|n't\b|'ll\b|\bessayé` + EndsWord + `|说|听说|によると|言って|言った|` +
+	`said|says|told|tells|heard|sagte|meinte|gesagt|dijo|dice|dit)\b|n't\b|'ll\b|\b(?:essayé|testé|tenté|intentamos)` + EndsWord + `|说|听说|によると|言って|言った|` +
 	`[不没別别]|如果|要是|打算|计划|将来|下个?月|明年|ない|なく|ません|ず[、。]|試し|试过|试了|たら|れば|なら|予定|つもり|来月|来年`)
+
+// reFromNextPeriod says from when a thing holds, the next period on
+// ("from next week", "starting next month"), or names the period things
+// are in: no task's "next" or "this".
+var reFromNextPeriod = regexp.MustCompile(`(?i)\b(?:from|starting|as of|beginning|effective)\s+next\s+(?:week|month|year|season|term|quarter|sprint|release)\b` +
+	// "por las heladas de este año", "cette saison": a period named, no
+	// thing pointed at.
+	`|\b(?:de |en )?(?:este|esta) (?:año|mes|semana|temporada|verano|invierno|otoño|primavera)\b|\bcette (?:année|semaine|saison)\b`)
 
 // reUpdateCue marks a statement that changes an earlier value ("now",
 // "since the weekend", "moved to").
