@@ -16,9 +16,9 @@ func TestReleaseOfAnotherThingKeepsTheClaim(t *testing.T) {
 			[]string{"On est passés à Vite 5.4 la semaine dernière (le lockfile est à jour)."},
 			[]string{"Autre chose, le budget mémoire est passé à 40 Mo en veille avec la v2, vérifie qu'on tient."},
 			nil, []string{"Vite 5.4", "40 Mo"}},
-		{"the same product, since the last sprint",
+		{"the same product, since last week",
 			[]string{"we're on Rust 1.79 now, the CI image was rebuilt, so rust-toolchain should say 1.79"},
-			[]string{"and the Rust version, we're on 1.81 since last sprint, update the toolchain file too"},
+			[]string{"and the Rust version, we're on 1.81 since last week, update the toolchain file too"},
 			[]string{"1.79"}, []string{"1.81"}},
 	})
 }
