@@ -6,6 +6,8 @@ import (
 	"testing"
 )
 
+// withdrawn reports the targets of the withdrawals heard in text, said
+// alone by the user.
 func withdrawn(text string) []string {
 	var out []string
 	for _, r := range Session([]Record{{Role: "user", Text: text, ID: "e1"}}).Retractions {
