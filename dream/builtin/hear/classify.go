@@ -872,7 +872,7 @@ var reTargetPlace = regexp.MustCompile(`(?i)\s+(?:when|since|after|because|as) (
 // Sekunden", "pon el límite a 50", "passe le seuil à 25 °C", "把超时改成
 // 30 秒", "タイムアウトを 30 秒にして").
 var reValueSet = map[string]*regexp.Regexp{
-	En: regexp.MustCompile(`(?i)\b(?:bump|raise|lower|increase|decrease|reduce|change|set|switch|move|update|cut)\s+(?:the\s+|our\s+)?[\pL\pN][\pL\pN\s./_-]{1,40}?\s+(?:from\s+\S+\s+)?(?:up\s+|down\s+)?to\s+(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b)` +
+	En: regexp.MustCompile(`(?i)\b(?:bump|raise|lower|increase|decrease|reduce|change|set|switch|move|update|cut|drop|bring|push|knock)\s+(?:the\s+|our\s+)?[\pL\pN][\pL\pN\s./_-]{1,40}?\s+(?:from\s+\S+\s+)?(?:up\s+|down\s+)?to\s+(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b)` +
 		// "so replace at 3.0 V now", "alert above 85% now": a threshold.
 		`|\b(?:replace|swap|alert|alarm|warn|flag|page|trigger|throttle|refill|reorder|top up)\s+(?:\S+\s+){0,3}?(?:at|above|below|over|under)\s+\d[\d.,]*\s*[\pL%°]*\s+now\b`),
 	De: regexp.MustCompile(`(?i)` + OpensWord + `(?:setz|stell|änder|erhöh|senk|reduzier|heb)\pL*\s+(?:bitte\s+)?(?:den|die|das)?\s*[\pL\pN][\pL\pN\s./_-]{1,40}?\s+(?:von\s+\S+\s+)?auf\s+\d`),
@@ -1026,7 +1026,7 @@ var reTakenUp = regexp.MustCompile(wordsRe(`agreed`, `accepted`, `approved`, `ad
 var reJoined = regexp.MustCompile(`(?i)\s+(?:and|but|und|aber|pero|mais)\s+`)
 
 // reBanKind names a ban or restriction, a rule of its own.
-var reBanKind = regexp.MustCompile(`(?i)禁止|制限|限制|禁令|避开|回避|绕开|躲开|\bbans?\b|\bavoid(?:ing)?\b|\bmeiden\b|\bevitar\b|` + OpensWord + `éviter\b|verbot|interdiction|prohibici[oó]n|\bprohibition|\brestriction|\bblocks?\b|beschränkung|sperrung|\bsperre\b|restricci[oó]n`)
+var reBanKind = regexp.MustCompile(`(?i)禁止|制限|限制|縛り|しばり|禁令|避开|回避|绕开|躲开|\bbans?\b|\bavoid(?:ing)?\b|\bmeiden\b|\bevitar\b|` + OpensWord + `éviter\b|verbot|interdiction|prohibici[oó]n|\bprohibition|\brestriction|\bblocks?\b|beschränkung|sperrung|\bsperre\b|restricci[oó]n`)
 
 // reRuleKind names a standing rule: one suspended "for now" ("die
 // Dialyzer-Pflicht entfällt vorerst") is withdrawn all the same.
@@ -1408,7 +1408,7 @@ func retractionIn(s string, lx *lexicon) string {
 			}
 			// "we dropped to one approval" changes a value; it withdraws
 			// nothing.
-			if t := strings.TrimSpace(strings.Trim(group(re, m, "t"), " .!。！,，")); t != "" && !strings.HasPrefix(strings.ToLower(t), "to ") {
+			if t := strings.TrimSpace(strings.Trim(group(re, m, "t"), " .!。！,，")); t != "" && !strings.HasPrefix(strings.ToLower(t), "to ") && !nowWords[strings.ToLower(t)] {
 				if v := group(re, m, "v"); len([]rune(v)) >= 3 {
 					// "周报以后不用交给会计了": what is no longer done
 					// names the matter as much as the matter itself.
@@ -1438,6 +1438,10 @@ func retractionIn(s string, lx *lexicon) string {
 	}
 	return reopenedIn(s, lx)
 }
+
+// nowWords are adverbs of time a withdrawal's pattern may take for what
+// it names ("Ya se puede usar"): they name nothing.
+var nowWords = map[string]bool{"ya": true, "ahora": true, "now": true, "jetzt": true, "nun": true, "maintenant": true, "désormais": true}
 
 // reSaidBeforeLead opens what a Japanese or Chinese withdrawal names with
 // when it was said: "前回言っていた", "先日お伝えした", "之前说的".
@@ -1873,6 +1877,15 @@ func corrected(s string, lx *lexicon) string {
 		return ""
 	}
 	v := strings.Trim(group(lx.corrects, m, "old"), " .,;:!。，")
+	if group(lx.corrects, m, "prep") != "" {
+		// "…, nicht im Mai", "…, not on Tuesday": after a preposition
+		// only a date or a value is corrected ("…, not in the office"
+		// says where, not what it was).
+		if lw := strings.ToLower(v); !reValue.MatchString(v) && monthNumbers[lw] == 0 && !isWeekday(lw) && !isWeekday(strings.TrimSuffix(lw, "s")) {
+			return ""
+		}
+		return v
+	}
 	r, _ := utf8.DecodeRuneInString(v)
 	if reValue.MatchString(v) || unicode.IsUpper(r) || techWords[strings.ToLower(v)] || numberWords[strings.ToLower(v)] {
 		return v

@@ -142,6 +142,9 @@ func english() *lexicon {
 			// "Paysmith no longer runs our payroll": a firm or a person named no
 			// longer doing what it did for us.
 			regexp.MustCompile(`^(?:(?i:and|also|so|btw|oh and),? )?(?P<t>\p{Lu}[\p{L}\p{N}.&-]+(?: \p{Lu}[\p{L}\p{N}.&-]+)?) no longer \p{Ll}+s (?:us|me|our|for us)\b.*$`),
+			// "finance dashboards can go out without a finance review
+			// now": what a thing needed before it went is needed no more.
+			regexp.MustCompile(`(?i)^(?:.+?(?:, | and | but | so ))?(?:the |our |all )?(?P<t>[^,;:]{2,40}?) (?:can|may) (?:now |also |finally )?(?:go out|go live|ship|merge|deploy|publish|be (?:merged|published|released|deployed|shipped|sent|posted)) without (?:a |an |the |any )?(?P<v>[^,;.]{2,40}?)(?: (?:now|from now on|any ?more))?\s*(?:[,;.!]|$)`),
 			// "we're stopping the Monday releases": a practice stopped.
 			regexp.MustCompile(`(?i)^(?:.+(?:, | and | so ))?(?:we're|we are|we'll be) (?:stopping|ending|dropping|killing|scrapping) (?:the |our )?(?P<t>[^,;]+?)(?:[,;.!].*)?$`),
 			// Someone else lifted a ban: "the council lifted the parking
@@ -275,6 +278,11 @@ func english() *lexicon {
 			// out is in too.
 			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but | so ))?(?:the |our |all )?(?P<t>[^,]{2,40}?) (?:\S+ ){1,4}?(?:too|as well),? (?:now|from now on)\b.*$`),
 			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but | so ))?(?:the |our )?(?P<t>[^,]{2,40}?) (?:is|are|'s|'re) (?:now |finally )?(?:bookable|available|allowed|permitted|welcome|possible|open|fine|ok|okay|usable) again\b.*$`),
+			// "you can use Storybook again": what one may use again, said
+			// with who may.
+			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but | so ))?(?:good news,? |ok,? |okay,? )?(?:you|we|they|everyone|everybody|people|the team|devs) (?:can|may) (?:now |finally |all )?(?:use|install|pull in) (?:the |our )?(?P<t>[^,;.]{2,40}?) again\b.*$`),
+			// "Storybook can be used again".
+			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but | so ))?(?:the |our )?(?P<t>[^,]{2,40}?) (?:can|may) (?:now |finally )?be used again\b.*$`),
 			// "switch the nightly database dump back on": what was paused
 			// runs again.
 			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but | so ))?(?:please |so |and )?(?:switch|turn|put) (?:the |our )?(?P<t>[^,;.]{2,40}?) back on\b`),
@@ -298,7 +306,7 @@ func english() *lexicon {
 		forget: regexp.MustCompile(`(?i)^(?:please )?(?:forget(?: about| that| what i (?:said|told you) about| everything about)?|(?:don'?t|do not) remember(?: that)?|stop remembering(?: that)?|you can forget(?: about| that)?|remove the memory(?: that| about| of)?|delete (?:the |your )?(?:memory|note) (?:of|about|on))\s+(?P<t>.+)$`),
 		// "it's HL7 2.6 now, not 2.5.1": a value said with the one
 		// it corrects.
-		corrects: regexp.MustCompile(`(?i)[\p{L}\p{N}%°]\s*(?:now|actually)?,\s+(?:and\s+)?not\s+(?:the\s+)?(?P<old>[\p{L}\p{N}.:/@#+_-]+(?:\s?(?:\d[\w.]*|%|°\w?|[a-z]{1,3}))?)\s*(?:[,.;!]|$)`),
+		corrects: regexp.MustCompile(`(?i)[\p{L}\p{N}%°]\s*(?:now|actually)?,\s+(?:and\s+)?not\s+(?P<prep>(?:on|in|at|by) )?(?:the\s+)?(?P<old>[\p{L}\p{N}.:/@#+_-]+(?:\s?(?:\d[\w.]*|%|°\w?|[a-z]{1,3}))?)\s*(?:[,.;!]|$)`),
 		replaces: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)\b(?:moved|migrated|switched|changed|went|upgraded|downgraded|ported|transitioned|swapped|renamed|moving|switching|migrating|renaming|move|migrate|switch|change|swap|port|rename)(?: [\w'’-]+){0,3}? (?:off(?: of)?|away from|from) (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?)`),
 			regexp.MustCompile(`(?i)\b(?:instead of|rather than|in place of|replaces|replaced|replacing|not) (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?) any ?more\b`),
@@ -418,7 +426,7 @@ func german() *lexicon {
 			// "Das USB-Stick-Backup braucht's auch nimmer": no longer needed.
 			regexp.MustCompile(`(?i)^(?:und |also )?(?:der |die |das |den )?(?P<t>[^,]+?) (?:braucht's|braucht es|braucht man|brauchen wir|braucht's jetzt) (?:auch |jetzt |eh |also |ab sofort |wirklich )*(?:nicht mehr|nimmer|nicht)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:frag|frage|fragt|ping|pinge) (?P<t>.+?) nicht mehr(?:[^\pL\pN].*)?$`),
-			regexp.MustCompile(`(?i)^hör auf,? (?P<t>.+?) zu (?:fragen|pingen|nutzen|verwenden|machen)(?:[^\pL\pN].*)?$`),
+			regexp.MustCompile(`(?i)^(?:bitte )?(?:hör|hört) (?:bitte )?auf,? (?P<t>.+?) zu (?:fragen|pingen|nutzen|verwenden|machen|schicken|senden|verschicken|drucken|exportieren|mailen|posten|erinnern)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:die |der |das )?(?P<t>.+?) ist (?:nicht mehr (?:gültig|aktuell|nötig|relevant)|hinfällig|obsolet|abgeschafft|vom tisch)(?:[^\pL\pN].*)?$`),
 			// "Die 32-Bit-Version ist endlich tot".
 			regexp.MustCompile(`(?i)^(?:und |auch |also )?(?:die |der |das |unser |unsere )?(?P<t>[^,]+?) (?:ist|sind) (?:jetzt |endlich |endgültig |offiziell |komplett |damit |auch )*(?:tot|gestorben)(?:[^\pL\pN].*)?$`),
@@ -465,7 +473,7 @@ func german() *lexicon {
 		forget: regexp.MustCompile(`(?i)^(?:bitte )?(?:vergiss|vergesst),? (?:was ich (?:über|zu) (?P<t>.+?) gesagt habe|alles (?:über|zu) (?P<t2>.+)|dass (?P<t3>.+))$`),
 		// "die Schwelle ist 25 °C, nicht 28": a value said with the
 		// one it corrects.
-		corrects: regexp.MustCompile(`(?i)[\p{L}\p{N}%°]\s*(?:jetzt)?,\s+(?:und\s+)?nicht\s+(?:mehr\s+)?(?:der |die |das |den |dem )?(?P<old>[\p{L}\p{N}.:/@#+_-]+(?:\s?(?:\d[\w.]*|%|°\w?|[a-z]{1,3}))?)\s*(?:[,.;!]|$)`),
+		corrects: regexp.MustCompile(`(?i)[\p{L}\p{N}%°]\s*(?:jetzt)?,\s+(?:und\s+)?nicht\s+(?:mehr\s+)?(?P<prep>(?:im|am|um|in|ab|bis) )?(?:der |die |das |den |dem )?(?P<old>[\p{L}\p{N}.:/@#+_-]+(?:\s?(?:\d[\w.]*|%|°\w?|[a-z]{1,3}))?)\s*(?:[,.;!]|$)`),
 		replaces: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)\bvon (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?) (?:auf|zu|nach) \S+`),
 			// "not X, but Y": a correction names what it was not.
@@ -519,10 +527,13 @@ func spanish() *lexicon {
 		strong:    wordsRe(`va por`, `van por`, `va en`, `van en`, `vive en`, `viven en`, `corre en`, `corren en`, `se ejecuta en`, `se ejecutan en`, `se despliega`, `se despliegan`, `se aloja`, `se alojan`, `se guarda en`, `se guardan en`, `se construye con`, `está escrito en`, `está escrita en`, `apunta a`, `se gestiona (?:con|en|desde)`, `pasa por`, `pasan por`, `está alojado`, `está alojada`, `está desplegado`, `está desplegada`, `está en`, `están en`, `pertenece a`, `caduca`, `expira`),
 		we:        leadRe(`(?:ya |ahora |todavía )?(?:nosotros )?\p{L}+(?:amos|emos|imos)`, `(?:nosotros )?(?:usamos|utilizamos|desplegamos|alojamos|corremos|ejecutamos|trabajamos con|mantenemos|guardamos|construimos|hacemos|publicamos|tenemos|seguimos|nombramos)`, `nuestro `, `nuestra `, `nuestros `, `nuestras `, `todo `, `todos `, `todas `, `ningún `, `ninguna `),
 
-		update:    regexp.MustCompile(`(?i)^(?:al final |finalmente )?(?:volvemos|volvimos|hemos vuelto|regresamos|regresamos) a\b|^(?:ya )?(?:migramos|nos mudamos|nos hemos mudado|nos pasamos|nos hemos pasado|hemos migrado|hemos pasado|pasamos|cambiamos|actualizamos) (?:a|al) (?P<np3>[\p{L}\d][\p{L}\d .-]{1,30})|^(?:hemos |ya )?(?:migramos|migrado|movimos|movido|cambiamos|cambiado|pasamos|pasado|actualizamos|actualizado) (?:el |la |los |las |nuestro |nuestra )?(?P<np>[\p{L}\s-]{2,40}?) (?:de|desde|a)\b|^(?:la |el |los |las |nuestr[oa]s? )?(?P<np2>[\p{L}\s-]{2,40}?) (?:la |lo |las |los )?(?:subimos|bajamos|cambiamos|pasamos|movimos|aumentamos|redujimos|ampliamos|actualizamos) (?:a|al|hasta)\b|^(?:la |el )?(?P<np3>[\p{L}\s-]{2,40}?) (?:ahora es|ahora está en|ya es|ahora son|pasó a ser|pasa a ser|pasan a ser|pasaron a ser|ahora van a ser)\b`),
+		update:    regexp.MustCompile(`(?i)^(?:al final |finalmente )?(?:volvemos|volvimos|hemos vuelto|regresamos|regresamos) a\b|^(?:ya )?(?:migramos|nos mudamos|nos hemos mudado|nos pasamos|nos hemos pasado|hemos migrado|hemos pasado|pasamos|cambiamos|actualizamos) (?:a|al) (?P<np3>[\p{L}\d][\p{L}\d .-]{1,30})|^(?:hemos |ya )?(?:migramos|migrado|movimos|movido|cambiamos|cambiado|pasamos|pasado|actualizamos|actualizado) (?:el |la |los |las |nuestro |nuestra )?(?P<np>[\p{L}\s-]{2,40}?) (?:de|desde|a)\b|^(?:la |el |los |las |nuestr[oa]s? )?(?P<np2>[\p{L}\s-]{2,40}?) (?:la |lo |las |los )?(?:subimos|bajamos|cambiamos|pasamos|movimos|aumentamos|redujimos|ampliamos|actualizamos) (?:a|al|hasta)\b|^(?:la |el )?(?P<np3>[\p{L}\s-]{2,40}?) (?:ahora es|ahora está en|ya es|ahora son|pasó a ser|pasa a ser|pasan a ser|pasaron a ser|ahora van a ser)\b|^(?:así que |y |ya |pues )?(?:hemos subido|hemos bajado|hemos aumentado|hemos reducido|hemos ampliado) (?:a|hasta) (?:\d|(?:dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|quince|veinte)\b)`),
 		strongCue: wordsRe(`siempre`, `nunca`, `jamás`, `cada vez`, `de ahora en adelante`, `a partir de ahora`, `sin excepción`, `en adelante`),
 		taskLead:  leadRe(`(?:puedes |podrías |por favor )?(?:renombra|arregla|añade|agrega|quita|elimina|borra|crea|actualiza|cambia|mueve|implementa|escribe|haz|ejecuta|corre|revisa|mira|prueba|muestra|explica|abre|instala|construye|despliega|sube|genera|busca|vamos a)`),
 		retract: []*regexp.Regexp{
+			// Verb first: "Ya se puede usar Storybook otra vez" names what
+			// after the verb, not the "ya" before it.
+			regexp.MustCompile(`(?i)^(?:y |pues |bueno,? |buenas noticias,? )?(?:ya |ahora )?(?:se puede|se pueden|podemos|puedes|pueden|podéis) (?:volver a )?(?:usar|utilizar) (?:otra vez |de nuevo )?(?:el |la |los |las )?(?P<t>[\w.+-]+(?: [\w.+-]+)?)(?: (?:otra vez|de nuevo))?\s*(?:[,;.!].*)?$`),
 			// Allowed now: "Tailwind ya se puede usar" lifts the rule against it.
 			regexp.MustCompile(`(?i)^(?:y |pues |bueno,? )?(?P<t>[\w.+-]+(?: [\w.+-]+)?) (?:ya |ahora |otra vez )*(?:se puede usar|está permitido|están permitidos|vuelve a estar permitido)\b.*$`),
 			// "ya no quieren papel": what someone no longer wants.
@@ -581,6 +592,9 @@ func spanish() *lexicon {
 			regexp.MustCompile(`(?i)^(?:lo de |eso de )?(?P<t>.+?),? (?:eso )?ya no (?:es así|es el caso|va|corre)(?:[\s.,!;].*)?$`),
 			regexp.MustCompile(`(?i)^(?:la regla de |la norma de |lo de )?(?P<t>.+?) (?:ya no|tampoco) (?:aplica|se aplica|vale|rige|está vigente|es necesario|es necesaria|hace falta)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^deja de (?:preguntar(?:le)? a|usar|hacer|pingear a|mencionar a|avisar a) (?P<t>.+)$`),
+			// "deja de mandar las hojas por correo, …": a practice the
+			// agent kept up, stopped.
+			regexp.MustCompile(`(?i)^(?:por favor,? )?(?:deja|dejad|deje) de (?P<t>(?:mandar|enviar|imprimir|exportar|publicar|copiar|adjuntar|poner en copia a)\b[^,;]*)(?:[,;].*)?$`),
 			regexp.MustCompile(`(?i)^no (?:le )?(?:preguntes|pidas|avises) (?:más )?(?:a )?(?P<t>.+?) (?:más|nunca más)?(?:[^\pL\pN].*)?$`),
 			// "ya no damos soporte a /v1/charges": what we do no longer.
 			regexp.MustCompile(`(?i)^(?:y |pero |bueno,? |oye,? )*ya no (?:damos soporte (?:a|para)|soportamos|aceptamos|ofrecemos|mantenemos|trabajamos con|usamos|publicamos) (?:el |la |los |las |lo de )?(?P<t>[^,;]+?)(?:[,;.]|\s+(?:y|porque)\b|$)`),
@@ -627,7 +641,7 @@ func spanish() *lexicon {
 		forget: regexp.MustCompile(`(?i)^(?:por favor,? )?olvida (?:lo que (?:te )?dije (?:sobre|de) |todo (?:sobre|lo de) |que )(?P<t>.+)$`),
 		// "el umbral es 25 °C, no 28": a value said with the one it
 		// corrects.
-		corrects: regexp.MustCompile(`(?i)[\p{L}\p{N}%°]\s*(?:ahora)?,\s+(?:y\s+)?no\s+(?:el |la |los |las )?(?P<old>[\p{L}\p{N}.:/@#+_-]+(?:\s?(?:\d[\w.]*|%|°\w?|[a-z]{1,3}))?)\s*(?:[,.;!]|$)`),
+		corrects: regexp.MustCompile(`(?i)[\p{L}\p{N}%°]\s*(?:ahora)?,\s+(?:y\s+)?no\s+(?P<prep>(?:en|a las|a la|el día) )?(?:el |la |los |las )?(?P<old>[\p{L}\p{N}.:/@#+_-]+(?:\s?(?:\d[\w.]*|%|°\w?|[a-z]{1,3}))?)\s*(?:[,.;!]|$)`),
 		replaces: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)\bde (?P<old>[\w.:/@#+-]+(?: \d[\w.]*)?) a \S+`),
 			// "not X, but Y": a correction names what it was not.
@@ -711,6 +725,10 @@ func french() *lexicon {
 			regexp.MustCompile(`(?i)^(?:.+?(?:, | et | mais | : | donc ))?(?:ils|elles|il|elle|on|le client|la cliente|le cabinet) ne (?:veu(?:len)?t|voudront) plus (?:de |d'|du |des |le |la |les |l')?(?P<t>[^,;.:]+?)(?:[,;.:]|$)`),
 			// "on lâche la règle sur les default export": a rule let go.
 			regexp.MustCompile(`(?i)^(?:(?:et|alors|bon|donc|bref),? )*(?:on|nous) (?:lâche|lâchons|abandonne|abandonnons|laisse tomber|laissons tomber|supprime|supprimons|oublie|oublions|a lâché|a abandonné|a laissé tomber|a supprimé) (?:la règle (?:sur |de |des |du |d')?|le |la |les |l')(?P<t>[^,;.]+?)(?:[,;.!]|$)`),
+			// "arrête l'envoi par mail des feuilles de présence, …": a
+			// practice the agent kept up, stopped.
+			regexp.MustCompile(`(?i)^(?:s'il te plaît,? |alors,? )?(?:arrête|arrêtez) (?:l'|l’|les |le |la )(?P<t>(?:envoi|impression|export|relance|publication|copie|rappel)s?\b[^,;]*)(?:[,;].*)?$`),
+			regexp.MustCompile(`(?i)^(?:s'il te plaît,? |alors,? )?(?:arrête|arrêtez) (?:de |d')(?P<t>(?:envoyer|imprimer|exporter|relancer|publier|copier|mettre en copie)\b[^,;]*)(?:[,;].*)?$`),
 			// "on arrête de publier le lundi": a practice stopped.
 			regexp.MustCompile(`(?i)^(?:.+(?:, | et | donc ))?(?:on arrête|on a arrêté|nous arrêtons|nous avons arrêté|on cesse|on a cessé) (?:de |d')(?P<t>\pL+(?:er|ir|re|oir)\b[^,;]*?)(?:[,;.!].*)?$`),
 			// Quelqu'un d'autre a levé une restriction : "la préfecture a levé
@@ -818,7 +836,7 @@ func french() *lexicon {
 		forget: regexp.MustCompile(`(?i)^(?:s'il te plaît,? )?oublie (?:ce que (?:je t'ai|j'ai) dit (?:sur|à propos d[eu']|au sujet d[eu']) ?|tout (?:sur|à propos d[eu']) ?|que )(?P<t>.+)$`),
 		// "le seuil c'est 25 °C, pas 28": a value said with the one it
 		// corrects.
-		corrects: regexp.MustCompile(`(?i)[\p{L}\p{N}%°]\s*(?:maintenant)?,\s+(?:et\s+)?pas\s+(?:le |la |les |l'|du |de la |de )?(?P<old>[\p{L}\p{N}.:/@#+_-]+(?:\s?(?:\d[\w.]*|%|°\w?|[a-z]{1,3}))?)\s*(?:[,.;!]|$)`),
+		corrects: regexp.MustCompile(`(?i)[\p{L}\p{N}%°]\s*(?:maintenant)?,\s+(?:et\s+)?pas\s+(?P<prep>(?:en|à|au|le) )?(?:le |la |les |l'|du |de la |de )?(?P<old>[\p{L}\p{N}.:/@#+_-]+(?:\s?(?:\d[\w.]*|%|°\w?|[a-z]{1,3}))?)\s*(?:[,.;!]|$)`),
 		replaces: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)\bde (?P<old>(?-i:(?:\p{Lu}[\pL.-]*\s){0,3})[\w.:/@#+-]+(?: \d[\w.]*)?) (?:à|vers) \S+`),
 			// "not X, but Y": a correction names what it was not.
