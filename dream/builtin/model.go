@@ -1746,6 +1746,7 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 		// "la zona B no es 6,80 sino 6,40", whichever claim held 6,80.
 		nv.text = withoutDenied(nv.text, nil)
 	}
+	nv.text = withoutGoneClause(nv.text)
 	// A page named after the value the statement replaces ("jetstream")
 	// would name it still: the claim moves to its new topic's page.
 	rehome := match != nil && match.page != nil && len(olds) > 0 &&
@@ -2023,6 +2024,91 @@ func withoutOldReason(text string, olds []string) string {
 	}
 	return text[:open+len("“")] + strings.TrimSpace(head) + " …" + text[end:]
 }
+
+// withoutGoneClause is a change claim without its last clause when that
+// clause only says why something named nowhere else in the claim went
+// (it failed, cost too much, closed, its holder left): "the newsletter
+// moved to Buttondown, Mailchimp's free plan shrank" states where the
+// newsletter is; what went is the value replaced, not a current one.
+// Likewise a first clause saying who left, before the clause saying who
+// does the work now, when the rest does not point back at it. The page
+// keeps the user's whole words; the claim marks the cut with "…".
+func withoutGoneClause(text string) string {
+	open, end, quote, ok := lastQuote(text)
+	if !ok {
+		return text
+	}
+	seps := reInnerClauseEnd.FindAllStringIndex(quote, -1)
+	if len(seps) == 0 {
+		return text
+	}
+	// named reports a part naming a thing (a name or a value) that the
+	// other part does not name.
+	named := func(part, other string) bool {
+		lo := strings.ToLower(other)
+		n := 0
+		for _, ix := range wordSpans(part) {
+			w := part[ix[0]:ix[1]]
+			w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s")
+			r, _ := utf8.DecodeRuneInString(w)
+			if len(w) < 2 || termStop[strings.ToLower(w)] || !unicode.IsUpper(r) && !strings.ContainsAny(w, "0123456789#-_.") {
+				continue
+			}
+			if strings.Contains(lo, strings.ToLower(w)) {
+				return false
+			}
+			n++
+		}
+		for _, v := range valueOf(part) {
+			if strings.Contains(lo, strings.ToLower(v.text)) {
+				return false
+			}
+			n++
+		}
+		if n == 0 {
+			// "信義店現在太忙了": a CJK part names its thing first.
+			rs := []rune(strings.TrimSpace(part))
+			if len(rs) >= 2 && cjkWord(string(rs[:2])) && !strings.Contains(other, string(rs[:2])) {
+				n++
+			}
+		}
+		return n > 0
+	}
+	last := seps[len(seps)-1]
+	head, tail := quote[:last[0]], quote[last[1]:]
+	if reOldWent.MatchString(tail) && !reWentBack.MatchString(tail) && named(tail, head) && saysNew(head) {
+		return text[:open+len("“")] + strings.TrimSpace(head) + " …" + text[end:]
+	}
+	first := seps[0]
+	head, rest := quote[:first[0]], quote[first[1]:]
+	if reOldLeft.MatchString(head) && named(head, rest) && saysNew(rest) && !rePointsBack.MatchString(rest) {
+		return text[:open+len("“")] + "… " + strings.TrimSpace(rest) + text[end:]
+	}
+	return text
+}
+
+// saysNew reports a part saying what holds now: a change, a rule from now
+// on, a new holder or a duty taken over.
+func saysNew(part string) bool {
+	return changed(part) || reFromNow.MatchString(part) || reNewHolder.MatchString(part)
+}
+
+// reNewHolder says who or what is new in a role, or took a duty over.
+var reNewHolder = regexp.MustCompile(`(?i)\b(?:new|neue[rsn]?|nouvel(?:le)?|nouveau|nuev[oa])\b|\b(?:took over|takes over|has taken over|settled on|went with|switched to|reprend|a repris|se encarga ahora)\b|` + hear.OpensWord + `(?:übernimmt|übernommen|übernahm|maintenant|ahora|jetzt|now)\b|接手|接管|以后|现在|引き継|今は|これから`)
+
+// reOldWent says why a thing went: it failed, cost or took too much,
+// closed or was retired, or its holder left.
+var reOldWent = regexp.MustCompile(`(?i)\b(?:kept|keeps) (?:failing|crashing|breaking|timing out|dropping)\b|\bgot (?:too |way too )?(?:pricey|expensive|slow|flaky|corrupted|unreliable|noisy)\b|\b(?:is|was|were|are|got) (?:way |far |much |just )?too (?:pricey|expensive|slow|flaky|noisy|unreliable|busy)\b|\b(?:went|has gone|is going) (?:bust|under)\b|\b(?:shut down|shrank|raised (?:their|its) prices?)\b|\b(?:is|was|got|has been) (?:deprecated|discontinued|retired|archived|sunset)\b` +
+	`|\bzu (?:teuer|langsam|laut|unzuverlässig)\b|\b(?:ist|wurde) (?:eingestellt|abgekündigt|abgeschaltet|archiviert)\b|\bin (?:Rente|Elternzeit|Mutterschutz)\b|\bgewechselt\b` +
+	`|\bdemasiado (?:caro|cara|lento|lenta)\b|\bse nos hac[ií]a (?:largo|caro|lento)\b|\b(?:cerró|ya lo cancelé|se jubiló)(?:$|[^\pL])` +
+	`|\btrop (?:lente?|ch[eè]re?|bruyante?)\b|\b(?:a fermé|est déprécié|est obsolète|est partie?)(?:$|[^\pL])` +
+	`|太(?:忙|贵|慢|吵|卡)了|归档了|退了|离职了|停用了|下线了|辞め|退職|引退|廃止`)
+
+// reOldLeft opens a sentence with who or what left: a person gone on
+// leave, retired, moved on; a thing shut down.
+var reOldLeft = regexp.MustCompile(`(?i)\b(?:went|is|'s|has gone|is going) on (?:parental |maternity |paternity |sick )?leave\b|\b(?:retired|left the company|moved on|has left|handed (?:it|them) over|(?:went|moved|'s gone|has gone) back to)\b` +
+	`|\b(?:ist|geht) (?:außerdem |jetzt |auch )?in (?:Rente|Elternzeit|Mutterschutz)\b|\bin Rente gegangen\b|\bgewechselt\b|\b(?:se jubiló|se fue|dejó de venir|passe au|est partie?|part à la retraite)(?:$|[^\pL])` +
+	`|(?:去|回)[^，,。]{1,12}了$|离职了|退休了|辞めて|辞めた|退職|異動になって|引退して`)
 
 // reWentBack says a thing went back to an earlier value.
 var reWentBack = regexp.MustCompile(`(?i)\bback (?:to|on)\b|\brolled back\b|\breverted\b|zurück|\bvolvimos\b|\bde vuelta\b|\brevenu|回退|退回|回到|改回|戻`)

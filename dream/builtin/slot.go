@@ -198,6 +198,18 @@ func valueOf(text string) []valueTok {
 					us = append(us, canonUnit(ts[0]))
 				}
 			}
+			// "60 a second", "40 requests per second": what a rate is
+			// counted by is a unit of its own ("per-second"), never
+			// the thing another count counts ("€20 per costume" is no
+			// count of costumes).
+			for k := i + 1; k <= i+2; k++ {
+				if perWords[lw(k)] {
+					if ts := terms(lw(k + 1)); len(ts) == 1 && !isDigits(ts[0]) {
+						us = append(us, "per-"+canonUnit(ts[0]))
+					}
+					break
+				}
+			}
 			if u := strings.Trim(lw(i+1), ".,;:"); shortUnits[u] {
 				// "60 s", "5 h", "200 ms": a unit's symbol, too short a
 				// word for terms.
@@ -247,9 +259,9 @@ func valueOf(text string) []valueTok {
 			// "avant 14 h", "um 7 Uhr", "10時", "下午3点": an hour of the
 			// day, not a count of hours.
 			out = append(out, valueTok{kind: vkTime, text: strings.TrimSuffix(l, "h") + ":00"})
-		case reThousands.MatchString(l) && len(terms(lw(i+1))) == 1 && !isDigits(terms(lw(i + 1))[0]):
-			// "12.000 Flaschen", "1.500 euros": a count with its
-			// thousands marked, not a version.
+		case reThousands.MatchString(l) && (len(terms(lw(i+1))) == 1 && !isDigits(terms(lw(i + 1))[0]) || strings.ContainsAny(firstRuneOf(strings.TrimLeft(text[idx[i][1]:], " \u00a0\u202f")), "€$£¥₹")):
+			// "12.000 Flaschen", "1.500 euros", "185.000 €": a count
+			// with its thousands marked, not a version.
 			out = append(out, valueTok{kind: vkCount, text: strings.ReplaceAll(l, ".", ""), units: append(units(), prod...)})
 		case reDecimal.MatchString(l) && strings.HasPrefix(strings.TrimLeft(text[idx[i][1]:], " \u00a0\u202f"), "%"):
 			// "2.5%": a share, not a version.
@@ -651,6 +663,16 @@ func urlUnit(u string) string {
 	}
 	return strings.Join(parts, "/")
 }
+
+// firstRuneOf is the first character of s, or "".
+func firstRuneOf(s string) string {
+	_, n := utf8.DecodeRuneInString(s)
+	return s[:n]
+}
+
+// perWords say "each" between a count and the period or thing it is
+// counted by ("60 a second", "3 pro Tag", "2 por noche").
+var perWords = setOf("a", "an", "per", "pro", "je", "por", "par", "each")
 
 // reThousands is a number with its thousands marked by dots, as German,
 // Spanish and others write them ("12.000").
@@ -1938,6 +1960,10 @@ var contrastCue = setOf("but", "sondern", "sino", "mais", "era", "it's", "c'est"
 var timeZones = setOf("utc", "gmt", "cet", "cest", "mez", "mesz", "wet", "eet", "bst", "est", "edt", "cst", "cdt", "pst", "pdt",
 	"jst", "kst", "sgt", "hkt", "ist", "aest", "aedt", "nzst", "nzdt", "z")
 
+// reEmptyDenial is a denial that ends a clause and whose value was cut
+// ("…, nicht im …", "…, not on …").
+var reEmptyDenial = regexp.MustCompile(`(?i),\s+(?:and |und |y |et )?(?:not|nicht|no|pas)(?:\s+\pL+){0,2}\s+…(\s*[.!;]?\s*(?:”|$))`)
+
 // withoutOld is a claim that replaces earlier values (olds) without the
 // words naming them: a value of an earlier claim said in a change ("from
 // RabbitMQ", "no longer Keiko") or a Replaces word goes, and with it the
@@ -2125,6 +2151,8 @@ func withoutOld(text string, olds []string, replaces []string, keep []string) st
 	}
 	b.WriteString(text[last:])
 	out := strings.Join(strings.Fields(b.String()), " ")
+	// "…, nicht im …": a denial left with nothing it denies goes whole.
+	out = reEmptyDenial.ReplaceAllString(out, " …$1")
 	if !strings.Contains(out, "“") {
 		// A rewrite reads on: "replaced … with Flux" is "switched to Flux".
 		out = reReplacedCut.ReplaceAllString(out, "switched to")
