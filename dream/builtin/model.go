@@ -2595,6 +2595,10 @@ var roleOnly = stemmedSet("contact", "owner", "manager", "lead", "person", "resp
 // new holder already says no change of hands.
 func (m *memory) dutyHolders(d, holder, lang string) []*claim {
 	dt := slices.DeleteFunc(terms(d), func(t string) bool { return dutyFiller[t] })
+	if strings.Contains(d, "-") && !cjkWord(d) {
+		// "on-call" is the duty a claim says "on call".
+		dt = slices.DeleteFunc(terms(strings.ReplaceAll(d, "-", " ")), func(t string) bool { return dutyFiller[t] })
+	}
 	if !slices.ContainsFunc(dt, func(t string) bool { return !roleOnly[t] }) || holder == "" {
 		// "现在跟我对接的是小刘": a contact of whom is not said, and
 		// every client has one.

@@ -68,3 +68,15 @@ func TestRequirementAndRestrictionLifted(t *testing.T) {
 			[]string{"UTC 基準"}, []string{"東京リージョン"}},
 	})
 }
+
+// Ensure that a duty taken over under its hyphenated name ("on-call
+// rotated, Farid has it now") ends the claim giving it, said in words
+// ("Lena is on call"), and that a claim of another duty stays.
+func TestDutyTakenUnderHyphenatedName(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"on-call",
+			[]string{"Lena is on call for this service this month if anything looks off after deploy.", "Remember: logs go to Loki."},
+			[]string{"on-call rotated, Farid has it now"},
+			[]string{"Lena"}, []string{"Farid", "Loki"}},
+	})
+}

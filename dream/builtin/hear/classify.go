@@ -1032,6 +1032,10 @@ var reBanKind = regexp.MustCompile(`(?i)禁止|制限|限制|縛り|しばり|�
 // Dialyzer-Pflicht entfällt vorerst") is withdrawn all the same.
 var reRuleKind = regexp.MustCompile(`(?i)(?:pflicht|vorgabe|regel|\brule\b|requirement|policy|règle|exigence|regla|norma\b|规定|要求|ルール|義務)`)
 
+// reRoleOf is a person's part named by their name ("Kwame's role",
+// "Aoife's cover").
+var reRoleOf = regexp.MustCompile(`^(\p{Lu}\p{Ll}+)['’]s (?:role|job|stint|cover|duty|duties|part|turn|watch)$`)
+
 // retraction returns what a clause withdraws, or "".
 func retraction(s string, lx *lexicon) string {
 	t := reTargetTail.ReplaceAllString(reSaidAbout.ReplaceAllString(reTargetLead.ReplaceAllString(retractionOf(s, lx), ""), ""), "")
@@ -1041,6 +1045,11 @@ func retraction(s string, lx *lexicon) string {
 	}
 	// "3）Xbench 不用了": a list's number is no part of what goes.
 	t = reEnumerator.ReplaceAllString(t, "")
+	// "Kwame's role is done": the person whose part it was, whatever
+	// memory called the part.
+	if m := reRoleOf.FindStringSubmatch(t); m != nil {
+		t = m[1]
+	}
 	// "Ollie's stepped down", "the resurfacing's finished": "'s" is
 	// "has" or "is", no part of what goes.
 	t = reTrailingIs.ReplaceAllString(t, "$1")

@@ -127,10 +127,10 @@ var reHandover = map[string][]*regexp.Regexp{
 	},
 	Zh: {
 		// "测试服那边以后交给 Kevin Wu"
-		regexp.MustCompile(cjkDut + `(?:那边|这块|这边|的事|方面)?(?:以后|今后|现在|之后|从今天起|从现在起)(?:就)?(?:交给|由|归) ?` + cjkHolder + `(?:负责|管|来|了|[（(，,。！]|$| )`),
-		regexp.MustCompile(`^` + cjkDut + `(?:那边|这块|这边|的事)?(?:交给了|转给了|改由|转交给) ?` + cjkHolder + `(?:负责|管|来|了|[（(，,。！]|$| )`),
+		regexp.MustCompile(cjkDut + `(?:那边|这块|这边|的事|方面)?(?:以后|今后|现在|之后|从今天起|从现在起)(?:就)?(?:交给|由|归) ?` + cjkHolder + `(?:负责|管|来|了|维护|打理|跟进|[（(，,。！]|$| )`),
+		regexp.MustCompile(`^` + cjkDut + `(?:那边|这块|这边|的事)?(?:交给了|转给了|改由|转交给) ?` + cjkHolder + `(?:负责|管|来|了|维护|打理|跟进|[（(，,。！]|$| )`),
 		// "称重站交给陈建国管": handed over to manage, said bare.
-		regexp.MustCompile(`^` + cjkDut + `(?:那边|这块|这边|的事)?交给 ?` + cjkHolder + `(?:负责|管)(?:[（(，,。！]|$| )`),
+		regexp.MustCompile(`^` + cjkDut + `(?:那边|这块|这边|的事)?交给 ?` + cjkHolder + `(?:负责|管|维护|打理)(?:[（(，,。！]|$| )`),
 		// "Kevin 接手了测试服"
 		regexp.MustCompile(cjkHolder + ` ?接手了?` + cjkDut + `(?:[（(，,。！]|$)`),
 		// "现在跟我对接的是市场部的小刘（刘婷）"

@@ -146,7 +146,7 @@ func english() *lexicon {
 			// now": what a thing needed before it went is needed no more.
 			regexp.MustCompile(`(?i)^(?:.+?(?:, | and | but | so ))?(?:the |our |all )?(?P<t>[^,;:]{2,40}?) (?:can|may) (?:now |also |finally )?(?:go out|go live|ship|merge|deploy|publish|be (?:merged|published|released|deployed|shipped|sent|posted)) without (?:a |an |the |any )?(?P<v>[^,;.]{2,40}?)(?: (?:now|from now on|any ?more))?\s*(?:[,;.!]|$)`),
 			// "we're stopping the Monday releases": a practice stopped.
-			regexp.MustCompile(`(?i)^(?:.+(?:, | and | so ))?(?:we're|we are|we'll be) (?:stopping|ending|dropping|killing|scrapping) (?:the |our )?(?P<t>[^,;]+?)(?:[,;.!].*)?$`),
+			regexp.MustCompile(`(?i)^(?:.+(?:, | and | so ))?(?:we're|we’re|were|we are|we'll be) (?:stopping|ending|dropping|killing|scrapping) (?:the |our )?(?P<t>[^,;]+?)(?:[,;.!].*)?$`),
 			// Someone else lifted a ban: "the council lifted the parking
 			// restriction on Elm Street yesterday".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but | so ))?\pL[^,;:]{1,40}? (?:has |have )?(?:finally |officially |now |just )*lifted (?:the |their |its |that )?(?P<t>(?:[^,;.\s]+ ){0,3}?(?:ban|restriction|limit|freeze|embargo|moratorium|suspension|closure|cap|curfew)s?(?: (?:on|for|of) [^,;.]{2,40}?)?)(?:\s+(?:yesterday|today|this morning|last week|at last))?\s*(?:[,;.!]|$)`),

@@ -137,3 +137,34 @@ func TestSetByDropAndRaisedTo(t *testing.T) {
 		}
 	}
 }
+
+// Ensure that a stand-in's part said done names the person ("Kwame's role
+// is done" → Kwame), that "were dropping" typed for "we're dropping"
+// withdraws what is dropped while "we were dropping" tells what happened,
+// and that a Chinese duty handed over to be maintained (交给…维护) names
+// the duty taken.
+func TestRoleDoneTypoAndMaintainedBy(t *testing.T) {
+	targets := func(text string) []string {
+		var got []string
+		for _, r := range Session([]Record{{Role: "user", Text: text, ID: "e1"}}).Retractions {
+			got = append(got, r.Target)
+		}
+		return got
+	}
+	if got := targets("supervision is all with her again and Kwame's role is done, no need to cc him anymore."); !slices.Contains(got, "Kwame") {
+		t.Errorf("role done: withdrew %q, want Kwame", got)
+	}
+	if got := targets("and were dropping the data/meta wrapper for new endpoints, partners hated it."); !slices.ContainsFunc(got, func(g string) bool { return strings.Contains(g, "data/meta wrapper") }) {
+		t.Errorf("typo: withdrew %q, want the data/meta wrapper", got)
+	}
+	if got := targets("we were dropping packets all morning until the switch was replaced."); len(got) != 0 {
+		t.Errorf("past: withdrew %q, want nothing", got)
+	}
+	var takes []string
+	for _, st := range Session([]Record{{Role: "user", Text: "好的。另外中文文档以后交给社区维护了，通过 Crowdin 协作，我不再负责这块。", ID: "e1"}}).Statements {
+		takes = append(takes, st.Takes...)
+	}
+	if !slices.Contains(takes, "中文文档") {
+		t.Errorf("handover: takes %q, want 中文文档", takes)
+	}
+}
