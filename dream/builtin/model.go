@@ -1894,6 +1894,19 @@ func otherPart(old, text string, sterms []string) (string, bool) {
 		}
 		vs = besideWords(old, vs, tt)
 	}
+	if st := stayingTerms(text, sterms); len(st) > 0 && len(vs) > 1 {
+		// "…, el de estudio se queda igual": a value said in the clause
+		// of what the change says stays is not one it changes.
+		parts := reClauseSep.Split(old, -1)
+		vs = slices.DeleteFunc(vs, func(v string) bool {
+			return slices.ContainsFunc(parts, func(p string) bool {
+				return overlap(terms(p), st) > 0 && strings.Contains(p, spelledIn(p, v))
+			})
+		})
+		for i, v := range vs {
+			vs[i] = spelledIn(old, v)
+		}
+	}
 	if len(vs) > 0 {
 		if rest, ok := otherClauses(old, vs); ok {
 			return rest, true
@@ -1910,6 +1923,39 @@ func otherPart(old, text string, sterms []string) (string, bool) {
 	}
 	return rest, ok
 }
+
+// spelledIn is value v as text writes it: "6.800" or "6,800" for the
+// count 6800; v itself when text writes it so or not at all.
+func spelledIn(text, v string) string {
+	if strings.Contains(text, v) {
+		return v
+	}
+	for _, w := range reGroupedNumber.FindAllString(text, -1) {
+		if strings.NewReplacer(".", "", ",", "").Replace(w) == v {
+			return w
+		}
+	}
+	return v
+}
+
+// reGroupedNumber is a number with its thousands marked ("6.800", "6,800").
+var reGroupedNumber = regexp.MustCompile(`\d{1,3}(?:[.,]\d{3})+`)
+
+// stayingTerms are the words of text's clauses that say a thing stays as
+// it was ("…, el de estudio se queda igual": "estudio"), without the
+// subject's (sterms).
+func stayingTerms(text string, sterms []string) []string {
+	var out []string
+	for _, p := range reInnerClauseEnd.Split(lastQuoteOr(text), -1) {
+		if m := reStaysSame.FindStringIndex(p); m != nil {
+			out = union(out, minus(terms(p[:m[0]]), sterms))
+		}
+	}
+	return out
+}
+
+// reStaysSame says a thing stays as it was.
+var reStaysSame = regexp.MustCompile(`(?i)\b(?:stays?|remains?) (?:the same|as (?:it is|is|before)|unchanged)\b|\bbleibt (?:gleich|wie (?:es ist|bisher|gehabt)|unverändert)|\bse queda(?:n)? (?:igual|como está|como estaba)|\breste(?:nt)? (?:pareil|le même|la même|inchangée?s?)\b|不变|保持不变|照旧|そのまま|変わらず`)
 
 // answerOnly is a claim's text without the question it answers, when it
 // answers one: the values the question quotes are not the answer's.

@@ -80,3 +80,18 @@ func TestDutyTakenUnderHyphenatedName(t *testing.T) {
 			[]string{"Lena"}, []string{"Farid", "Loki"}},
 	})
 }
+
+// Ensure that a price said beside another that changes stays when the
+// change says it stays the same ("…, das Studiomodell bleibt gleich").
+func TestValueSaidToStayIsKept(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"German, stays as it was",
+			[]string{"Das Konzertmodell kostet 6800 Euro, das Studiomodell 2900 Euro."},
+			[]string{"ab Januar kostet das Konzertmodell jetzt 7200 Euro, das Studiomodell bleibt gleich."},
+			[]string{"6800"}, []string{"7200 Euro", "2900 Euro"}},
+		{"English, stays as it is",
+			[]string{"The concert model costs $6,800 and the studio model $2,900."},
+			[]string{"from January the concert model goes to $7,200 now, the studio one stays the same."},
+			[]string{"6,800"}, []string{"7,200", "2,900"}},
+	})
+}
