@@ -259,7 +259,7 @@ func valueOf(text string) []valueTok {
 			// "avant 14 h", "um 7 Uhr", "10時", "下午3点": an hour of the
 			// day, not a count of hours.
 			out = append(out, valueTok{kind: vkTime, text: strings.TrimSuffix(l, "h") + ":00"})
-		case reThousands.MatchString(l) && (len(terms(lw(i+1))) == 1 && !isDigits(terms(lw(i + 1))[0]) || strings.ContainsAny(firstRuneOf(strings.TrimLeft(text[idx[i][1]:], " \u00a0\u202f")), "€$£¥₹")):
+		case reThousands.MatchString(l) && (len(terms(lw(i+1))) == 1 && !isDigits(terms(lw(i + 1))[0]) || signAfter(text[idx[i][1]:])):
 			// "12.000 Flaschen", "1.500 euros", "185.000 €": a count
 			// with its thousands marked, not a version.
 			out = append(out, valueTok{kind: vkCount, text: strings.ReplaceAll(l, ".", ""), units: append(units(), prod...)})
@@ -664,10 +664,16 @@ func urlUnit(u string) string {
 	return strings.Join(parts, "/")
 }
 
-// firstRuneOf is the first character of s, or "".
-func firstRuneOf(s string) string {
-	_, n := utf8.DecodeRuneInString(s)
-	return s[:n]
+// signAfter reports a sign of signUnits opening rest, the text after a
+// count ("185.000 €").
+func signAfter(rest string) bool {
+	rest = strings.TrimLeft(rest, " \u00a0\u202f")
+	for _, su := range signUnits {
+		if strings.HasPrefix(rest, su.sign) {
+			return true
+		}
+	}
+	return false
 }
 
 // perWords say "each" between a count and the period or thing it is
