@@ -1,10 +1,6 @@
 package hear
 
-import (
-	"slices"
-	"strings"
-	"testing"
-)
+import "testing"
 
 // Ensure that a ban is heard withdrawn when it is scratched by name or
 // its matter withdrawn ("Storybook の禁止は撤回します"), and that scratching
@@ -15,13 +11,5 @@ func TestBanScratched(t *testing.T) {
 		{"drop the ban on Friday deploys, we have two people on call now.", "Friday deploys"},
 		{"Storybook の禁止は撤回します。", "Storybook"},
 	}
-	for _, tc := range tests {
-		var got []string
-		for _, r := range Session([]Record{{Role: "user", Text: tc.text, ID: "e1"}}).Retractions {
-			got = append(got, r.Target)
-		}
-		if !slices.ContainsFunc(got, func(g string) bool { return strings.Contains(g, tc.want) }) {
-			t.Errorf("%q: withdrew %q, want one naming %q", tc.text, got, tc.want)
-		}
-	}
+	checkWithdrawn(t, tests)
 }

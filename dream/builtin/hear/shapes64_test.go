@@ -6,6 +6,31 @@ import (
 	"testing"
 )
 
+// withdrawnTargets are the targets of the withdrawals heard in text, said
+// alone by the user.
+func withdrawnTargets(text string) []string {
+	var got []string
+	for _, r := range Session([]Record{{Role: "user", Text: text, ID: "e1"}}).Retractions {
+		got = append(got, r.Target)
+	}
+	return got
+}
+
+// checkWithdrawn fails t unless each text withdraws a target naming its
+// want, or nothing when want is "".
+func checkWithdrawn(t *testing.T, tests []struct{ text, want string }) {
+	t.Helper()
+	for _, tc := range tests {
+		got := withdrawnTargets(tc.text)
+		switch {
+		case tc.want == "" && len(got) > 0:
+			t.Errorf("%q: withdrew %q, want nothing", tc.text, got)
+		case tc.want != "" && !slices.ContainsFunc(got, func(g string) bool { return strings.Contains(g, tc.want) }):
+			t.Errorf("%q: withdrew %q, want one naming %q", tc.text, got, tc.want)
+		}
+	}
+}
+
 // Ensure that what may be used again is heard with who may use it ("you
 // can use Storybook again") or with the verb first ("Ya se puede usar
 // Storybook otra vez"), that a short sentence of Spanish or German with
@@ -24,21 +49,7 @@ func TestUsableAgain(t *testing.T) {
 		{"you can run it again.", ""},
 		{"Ya se puede usar.", ""},
 	}
-	for _, tc := range tests {
-		var got []string
-		for _, r := range Session([]Record{{Role: "user", Text: tc.text, ID: "e1"}}).Retractions {
-			got = append(got, r.Target)
-		}
-		if tc.want == "" {
-			if len(got) > 0 {
-				t.Errorf("%q: withdrew %q, want nothing", tc.text, got)
-			}
-			continue
-		}
-		if !slices.ContainsFunc(got, func(g string) bool { return strings.Contains(g, tc.want) }) {
-			t.Errorf("%q: withdrew %q, want one naming %q", tc.text, got, tc.want)
-		}
-	}
+	checkWithdrawn(t, tests)
 }
 
 // Ensure that a date or a value denied after a preposition ("…, nicht im
@@ -76,15 +87,7 @@ func TestRequirementLifted(t *testing.T) {
 		{"PRs can be merged without Anna's review now.", "Anna's review"},
 		{"あと UTC 縛りはもうなしで、ダッシュボードは各自のタイムゾーン表示でOKになりました。", "UTC"},
 	}
-	for _, tc := range tests {
-		var got []string
-		for _, r := range Session([]Record{{Role: "user", Text: tc.text, ID: "e1"}}).Retractions {
-			got = append(got, r.Target)
-		}
-		if !slices.ContainsFunc(got, func(g string) bool { return strings.Contains(g, tc.want) }) {
-			t.Errorf("%q: withdrew %q, want one naming %q", tc.text, got, tc.want)
-		}
-	}
+	checkWithdrawn(t, tests)
 }
 
 // Ensure that a practice the agent kept up is heard stopped when the
@@ -99,21 +102,7 @@ func TestPracticeStopped(t *testing.T) {
 		{"deja de mandar las hojas de asistencia por correo, las directoras las ven en la app ahora.", "hojas de asistencia"},
 		{"arrête de t'excuser à chaque message.", ""},
 	}
-	for _, tc := range tests {
-		var got []string
-		for _, r := range Session([]Record{{Role: "user", Text: tc.text, ID: "e1"}}).Retractions {
-			got = append(got, r.Target)
-		}
-		if tc.want == "" {
-			if len(got) > 0 {
-				t.Errorf("%q: withdrew %q, want nothing", tc.text, got)
-			}
-			continue
-		}
-		if !slices.ContainsFunc(got, func(g string) bool { return strings.Contains(g, tc.want) }) {
-			t.Errorf("%q: withdrew %q, want one naming %q", tc.text, got, tc.want)
-		}
-	}
+	checkWithdrawn(t, tests)
 }
 
 // Ensure that a task dropping or bringing a setting to a value is heard
@@ -144,20 +133,13 @@ func TestSetByDropAndRaisedTo(t *testing.T) {
 // and that a Chinese duty handed over to be maintained (交给…维护) names
 // the duty taken.
 func TestRoleDoneTypoAndMaintainedBy(t *testing.T) {
-	targets := func(text string) []string {
-		var got []string
-		for _, r := range Session([]Record{{Role: "user", Text: text, ID: "e1"}}).Retractions {
-			got = append(got, r.Target)
-		}
-		return got
-	}
-	if got := targets("supervision is all with her again and Kwame's role is done, no need to cc him anymore."); !slices.Contains(got, "Kwame") {
+	if got := withdrawnTargets("supervision is all with her again and Kwame's role is done, no need to cc him anymore."); !slices.Contains(got, "Kwame") {
 		t.Errorf("role done: withdrew %q, want Kwame", got)
 	}
-	if got := targets("and were dropping the data/meta wrapper for new endpoints, partners hated it."); !slices.ContainsFunc(got, func(g string) bool { return strings.Contains(g, "data/meta wrapper") }) {
+	if got := withdrawnTargets("and were dropping the data/meta wrapper for new endpoints, partners hated it."); !slices.ContainsFunc(got, func(g string) bool { return strings.Contains(g, "data/meta wrapper") }) {
 		t.Errorf("typo: withdrew %q, want the data/meta wrapper", got)
 	}
-	if got := targets("we were dropping packets all morning until the switch was replaced."); len(got) != 0 {
+	if got := withdrawnTargets("we were dropping packets all morning until the switch was replaced."); len(got) != 0 {
 		t.Errorf("past: withdrew %q, want nothing", got)
 	}
 	var takes []string
