@@ -237,6 +237,7 @@ var termSynonyms = [][]string{
 	{"deploy", "deployment", "deployen", "deploys", "deployed", "deploying", "deployt", "despliegue", "despliegues", "despliega", "despliegan", "desplegar", "desplegamos", "déploiement", "déploiements", "déploie", "déploient", "déployer"},
 	{"pr", "prs"},
 	{"secret", "secreto", "secretos", "geheimnis", "密钥"},
+	{"key", "keys", "clé", "clés", "clef", "clefs", "clave", "claves", "schlüssel"},
 	{"screenshot", "screenshots", "captura", "capturas", "capture", "captures", "bildschirmfoto", "截图", "スクショ", "スクリーンショット"},
 	{"external", "outside", "extern", "externe", "externen", "externo", "externos", "externa", "外部"},
 	{"test", "tests", "prueba", "pruebas", "测试"},

@@ -1026,7 +1026,7 @@ var reTakenUp = regexp.MustCompile(wordsRe(`agreed`, `accepted`, `approved`, `ad
 var reJoined = regexp.MustCompile(`(?i)\s+(?:and|but|und|aber|pero|mais)\s+`)
 
 // reBanKind names a ban or restriction, a rule of its own.
-var reBanKind = regexp.MustCompile(`(?i)禁止|制限|限制|縛り|しばり|禁令|避开|回避|绕开|躲开|\bbans?\b|\bavoid(?:ing)?\b|\bmeiden\b|\bevitar\b|` + OpensWord + `éviter\b|verbot|interdiction|prohibici[oó]n|\bprohibition|\brestriction|\bblocks?\b|beschränkung|sperrung|\bsperre\b|restricci[oó]n`)
+var reBanKind = regexp.MustCompile(`(?i)禁止|制限|限制|縛り|しばり|禁令|避开|回避|绕开|躲开|\bbans?\b|\bfreez(?:e|es)?\b|\bavoid(?:ing)?\b|\bmeiden\b|\bevitar\b|` + OpensWord + `éviter\b|verbot|interdiction|prohibici[oó]n|\bprohibition|\brestriction|\bblocks?\b|beschränkung|sperrung|\bsperre\b|restricci[oó]n`)
 
 // reRuleKind names a standing rule: one suspended "for now" ("die
 // Dialyzer-Pflicht entfällt vorerst") is withdrawn all the same.
@@ -1417,7 +1417,7 @@ func retractionIn(s string, lx *lexicon) string {
 			}
 			// "we dropped to one approval" changes a value; it withdraws
 			// nothing.
-			if t := strings.TrimSpace(strings.Trim(group(re, m, "t"), " .!。！,，")); t != "" && !strings.HasPrefix(strings.ToLower(t), "to ") && !nowWords[strings.ToLower(t)] {
+			if t := strings.TrimSpace(strings.Trim(group(re, m, "t"), " .!。！,，")); t != "" && !strings.HasPrefix(strings.ToLower(t), "to ") && !nowWords[strings.ToLower(t)] && !reBareArticle.MatchString(t) {
 				if v := group(re, m, "v"); len([]rune(v)) >= 3 {
 					// "周报以后不用交给会计了": what is no longer done
 					// names the matter as much as the matter itself.
@@ -1463,6 +1463,11 @@ var reZhPronounLead = regexp.MustCompile(`^(?:我们|你们|他们|她们|我|�
 // time from now on, a joining word.
 var reZhLeadFiller = regexp.MustCompile(`^(?:以后|今后|现在|我们|大家|你们|你|都|也|就|那|这|还是|其实|对了|另外|还有|然后|所以)+$`)
 
+// reBareArticle is an article alone: "kill the process" names a task's
+// object, no rule ("the" before "process"). "that" and "this" point
+// back, and are read so elsewhere.
+var reBareArticle = regexp.MustCompile(`(?i)^(?:the|a|an|our|my|their)$`)
+
 // reNoPerson opens words that name no person: an article, a pronoun.
 var reNoPerson = regexp.MustCompile(`(?i)^(?:the|a|an|we|it|this|that|they|die|der|das|den|dem|des|ein|eine|einen|wir|es|sie|er|ich|man|el|la|los|las|un|una|nosotros|ellos|esto|eso|le|les|une|nous|on|ce|cela|ça|ils|elles)\b`)
 
@@ -1477,6 +1482,9 @@ func reopenedIn(s string, lx *lexicon) string {
 		if m := re.FindStringSubmatch(s); m != nil {
 			if t := strings.TrimSpace(strings.Trim(group(re, m, "t"), " .!。！,，")); t != "" && !anaphor(t) && !rePersonal.MatchString(t) &&
 				!(reLoneName.MatchString(t) && reDoingToo.MatchString(s)) {
+				if v := strings.TrimSpace(group(re, m, "v")); v != "" {
+					t += " " + v
+				}
 				return t
 			}
 		}

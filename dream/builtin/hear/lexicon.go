@@ -233,10 +233,10 @@ func english() *lexicon {
 			// "the nightly smoke run, we're dropping it"
 			regexp.MustCompile(`(?i)^(?:and |also |oh and )?(?:the |our |that |this )?(?P<t>[^,]+?),\s*we(?:'re| are) (?:dropping|ditching|scrapping|killing) (?:it|that|them)\b.*$`),
 			// What may go now: "the force CPU workaround can go too".
-			regexp.MustCompile(`(?i)^(?:and |also |oh and )?(?:the |our |that |this )?(?P<t>[^,]+?) can (?:finally |now |also |safely )?(?:go|come out|be (?:dropped|removed|deleted|ripped out|taken out))(?: now| too| as well| again| away| completely| entirely| altogether| for good)*(?:[.,;:!]|$| since | because | we | it's | its | fixed | that | - | — )`),
+			regexp.MustCompile(`(?i)^(?:and |also |oh and )?(?:the |our |that |this )?(?P<t>[^,]+?) can (?:finally |now |also |safely )?(?:go|come out|come off(?: (?:the|our|all|every) [\pL\d-]+(?: [\pL\d-]+){0,2}?)?|be (?:dropped|removed|deleted|ripped out|taken out|taken off))(?: now| too| as well| again| away| completely| entirely| altogether| for good)*(?:[.,;:!]|$| since | because | we | it's | its | fixed | that | - | — )`),
 			// "drop the confirmation email, nobody reads it": a practice
 			// dropped for a reason, no task of the moment.
-			regexp.MustCompile(`(?i)^(?:.+(?:: | and | so ))?(?:please )?(?:drop|remove|kill|scrap|get rid of|stop sending|stop) (?:the |our |that |this )?(?P<t>[^,;:]+?)\s*[,;—–-]+\s*(?:[\w-]+ (?:says?|said|shows?|showed) (?:that )?)?(?:nobody|no one|noone|none of us|nobody's|no one's) (?:ever )?(?:reads?|uses?|looks? at|needs?|wants?|opens?|checks?|reading|using|looking at)\b.*$`),
+			regexp.MustCompile(`(?i)^(?:.+(?:: | and | so ))?(?:please )?(?:drop|remove|kill|scrap|get rid of|stop sending|stop) (?:the |our |that |this )?(?P<t>[^,;:]+?)\s*[,;—–-]+\s*(?:[\w-]+ (?:says?|said|shows?|showed|admits|admitted) (?:that )?)?(?:(?:nobody|no one|noone|none of us|nobody's|no one's) (?:ever )?(?:reads?|uses?|looks? at|needs?|wants?|opens?|checks?|reading|using|looking at)|(?:he|she|they|we|i|(?-i:\p{Lu}\p{Ll}+)) (?:never|doesn't|does not|don't|do not|didn't|did not) (?:even |ever |really |actually )?(?:reads?|uses?|looks? at|opens?|checks?|needs?|wants?))\b.*$`),
 			// Dropped once what it stood in for works again: "the psp
 			// sandbox has been stable for weeks, drop pspfake".
 			regexp.MustCompile(`(?i)^.+? (?:has been|have been|is|are|'s|’s) (?:now |finally |back |really )?(?:stable|fixed|reliable|working|back up|up again|back online)\b[^,;]*[,;]\s*(?:so )?(?:drop|remove|kill|ditch|scrap|get rid of) (?:the |our |that )?(?P<t>[^,;:.]+?)(?:\s*[,;.!]|$)`),
@@ -288,7 +288,13 @@ func english() *lexicon {
 			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but | so ))?(?:please |so |and )?(?:switch|turn|put) (?:the |our )?(?P<t>[^,;.]{2,40}?) back on\b`),
 			// "Bergen reopened last week": what was closed is open again.
 			regexp.MustCompile(`(?i)^(?:good news,? |so |and |also )*(?:the |our )?(?P<t>[^,]{2,40}?) (?:has |have |finally |just )*(?:reopened|re-opened)\b`),
-			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but | so ))?(?:the |our )?(?P<t>[^,]{2,40}?) (?:can|may) (?:now |finally )?(?:\S+ ){1,4}?again\b.*$`),
+			// "we deploy whenever, sale day or not", "deploys whenever now,
+			// Fridays included": what was held to some days is done any
+			// day, with the day it was kept from (v).
+			regexp.MustCompile(`(?i)(?:^|[\s,])(?:(?:we|you|they|people|everyone|anyone) (?:can |may |now )?(?P<t>\pL[\pL-]+(?: \pL[\pL-]+)?)|(?P<t2>\pL[\pL-]+s)) (?:whenever|any ?time|on any day)(?: (?:now|we (?:want|like)|you (?:want|like)|from now on))?(?:\s*[,;—–-]\s*(?:(?P<v>[^,;]{2,30}?) included\b|[^,;]{2,30}? or not\b)|\s*[,;.!—–-]|\s*$)`),
+			// "maps can be scanned on Saturdays again": what may be done
+			// again is the thing with what is done to it (v).
+			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but | so ))?(?:the |our )?(?P<t>[^,]{2,40}?) (?:can|may) (?:now |finally )?(?:be )?(?P<v>(?:\S+ ){1,4}?)again\b.*$`),
 		},
 		mended: []*regexp.Regexp{
 			regexp.MustCompile(`(?i)^(?:good news,? |now that |since |so |and |also )*(?:the |our )?(?P<t>[^,]{2,40}?)(?: (?:has|have) been| (?:got|was|were|is|are)|'s(?: been)?|'ve been|'re) (?:finally |now |just |all )?(?:fixed|repaired|mended|back in stock|back up|back from (?:the )?(?:repair|service|[\p{Lu}\d][^,;.]{1,30})|back to normal|working again|running again|up and running|up again|open again|reopened)\b`),
