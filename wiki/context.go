@@ -11,8 +11,19 @@ import (
 // index.md lists.
 const repeatedNote = "(Not repeated here: each of its %d lines is a claim index.md lists below.)"
 
-// DefaultContextBudget bounds the memory-context message, in bytes.
-const DefaultContextBudget = 16 << 10
+// InlineLimit is the longest text the agents memfs hooks into put in a
+// session's context as it is. Claude Code saves a hook's additionalContext
+// over 10,000 characters to a file and shows the model a 2,000-character
+// preview of it; Codex spills one over 2,500 tokens, counting a token as
+// four bytes, and shows its head and tail. A text has at least as many
+// bytes as either counts, so one within InlineLimit bytes reaches the
+// model whole in both.
+const InlineLimit = 10000
+
+// DefaultContextBudget bounds the memory-context message, in bytes: with
+// the pathSlack bytes that long paths may add, the message stays within
+// InlineLimit.
+const DefaultContextBudget = 9400
 
 // Context describes the memory-context message a new agent session is
 // given: how to treat the memory of its scope, where to read it, and the

@@ -212,3 +212,25 @@ func TestRenderContext_LongLineAndFence(t *testing.T) {
 		t.Errorf("message is %d bytes, valid UTF-8 %v", len(msg.Text), utf8.ValidString(msg.Text))
 	}
 }
+
+// Ensure that the default budget, with the room long paths may take, keeps
+// the message within what Claude Code and Codex put in a session's
+// context as it is, and that a message with long paths, a large summary
+// and a large index of multibyte text stays within it and shows the index.
+func TestRenderContext_WithinInlineLimit(t *testing.T) {
+	if DefaultContextBudget+pathSlack > InlineLimit {
+		t.Fatalf("budget %d and slack %d exceed the agents' inline limit %d", DefaultContextBudget, pathSlack, InlineLimit)
+	}
+	c := testContext()
+	c.Folder = "/home/someone-with-a-rather-long-name/.local/share/memfs/mount/" + strings.Repeat("p", 200)
+	c.Command = "/opt/tools/bin/memfs --home /srv/" + strings.Repeat("h", 200)
+	c.Summary = []byte(strings.Repeat("Orientation line, not one of the index's.\n", 500))
+	c.Index = []byte(strings.Repeat("- 「中文的说法也算在里面」 (zh)\n", 2000))
+	msg := RenderContext(c)
+	if len(msg.Text) > InlineLimit {
+		t.Errorf("message is %d bytes, over the inline limit %d", len(msg.Text), InlineLimit)
+	}
+	if !strings.Contains(msg.Text, "(zh)\n") {
+		t.Errorf("long paths left no room for the index")
+	}
+}

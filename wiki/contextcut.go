@@ -13,9 +13,11 @@ import (
 // confirmed first). Cutting such a file at a byte offset would keep whole
 // areas and lose others, so it is shortened by lines instead: every
 // heading and prose line stays; list items are taken round-robin across
-// sections up to shortenFloor each (each section's first item, then each
-// second, …), then in document order while they fit. What was left out is said section by section,
-// with the area index that lists it whole.
+// sections (each section's first item, then each second, …) while they
+// fit, so that every area shows its most recent claims and none crowds
+// the others out; the crumbs of room left go to the items that still fit,
+// in document order. What was left out is said section by section, with
+// where the area indexes list it whole.
 
 // omission is what shortening left out of one section.
 type omission struct {
@@ -26,10 +28,6 @@ type omission struct {
 }
 
 var rePageLink = regexp.MustCompile(`\]\((pages/[a-z0-9][a-z0-9_-]{0,63})/[^)/]+\.md\)`)
-
-// shortenFloor is how many items every section keeps, room permitting,
-// before the first sections take the rest.
-const shortenFloor = 8
 
 // maxOmissionNote bounds what a truncation note says of left-out sections.
 const maxOmissionNote = 640
@@ -67,10 +65,9 @@ func shorten(b []byte, limit int) ([]byte, []omission) {
 		return cutAtLine(b, limit), nil
 	}
 	take := make([]bool, len(lines))
-	// Every section first gets its first few items, round-robin; then
-	// the room left goes in document order, so the first sections (the
-	// builtin lists the most durable areas first) keep the most.
-	for r := 0; r < shortenFloor; r++ {
+	// Round-robin until a round takes nothing; then what still fits, in
+	// document order.
+	for r := 0; ; r++ {
 		progress, left := false, false
 		for _, s := range secs {
 			if r >= len(s.items) {
@@ -125,18 +122,14 @@ func shorten(b []byte, limit int) ([]byte, []omission) {
 // lines and where each is listed whole; where(p) says how to read path p.
 func describeOmissions(om []omission, where func(string) string) string {
 	var b strings.Builder
+	indexed := false
 	for i, o := range om {
-		var s string
 		name := o.section
 		if name == "" {
 			name = "the top"
 		}
-		if o.index != "" {
-			s = fmt.Sprintf("%d of %d lines under %q (read them %s)", o.lines, o.total, name, where(o.index))
-		} else {
-			s = fmt.Sprintf("%d of %d lines under %q", o.lines, o.total, name)
-		}
-		if b.Len()+len(s)+2 > maxOmissionNote-40 {
+		s := fmt.Sprintf("%d of %d lines under %q", o.lines, o.total, name)
+		if b.Len()+len(s)+2 > maxOmissionNote-200 {
 			fmt.Fprintf(&b, "; and lines of %d more sections", len(om)-i)
 			break
 		}
@@ -144,6 +137,12 @@ func describeOmissions(om []omission, where func(string) string) string {
 			b.WriteString("; ")
 		}
 		b.WriteString(s)
+		indexed = indexed || o.index != ""
+	}
+	if indexed {
+		// Said once, not once a section: the command or the folder
+		// may be long, and the message's room is the agents' to read.
+		fmt.Fprintf(&b, " (read an area's whole list %s)", where("pages/<area>/index.md"))
 	}
 	return b.String()
 }

@@ -7,8 +7,9 @@ import (
 )
 
 // The memory-context message shows index.md in a compact view: the claim
-// lines are what a new session needs, and at 16 KiB every byte of frame
-// is a claim left out. The view changes only lines of the standard forms:
+// lines are what a new session needs, and within DefaultContextBudget every
+// byte of frame is a claim left out. The view changes only lines of the
+// standard forms:
 //
 //   - "- [<claim>](pages/<area>/<slug>.md)" under the heading "### <area>"
 //     becomes "- <claim> (<slug>)", its curly quotes straight (three bytes

@@ -67,7 +67,7 @@ func TestRenderContext_CompactView(t *testing.T) {
 	c.Index = []byte(idx.String())
 	c.Summary = []byte("# Summary\n\n- “rule number” ([page](pages/conventions/rule-000.md); session:a)\n")
 	msg := RenderContext(c)
-	for _, want := range []string{"Not repeated here: each of its 1 lines", "(rule-000)\n", "pages/conventions/index.md"} {
+	for _, want := range []string{"Not repeated here: each of its 1 lines", "(rule-000)\n", `of 400 lines under "conventions"`, "pages/<area>/index.md"} {
 		if !strings.Contains(msg.Text, want) {
 			t.Errorf("message lacks %q", want)
 		}

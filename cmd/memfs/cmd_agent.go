@@ -31,7 +31,8 @@ func newContextCommand(g *globalOptions) *cobra.Command {
 		Short: "Print the memory-context message for a new agent session",
 		Long: `Print the message an agent session starts with: how to treat memory, where
 this scope's memory can be read, and its summary.md and index.md (cut to a
-16 KiB budget, with a note where cut).
+budget of 9,400 bytes, with a note where cut: Claude Code and Codex show a
+hook's text whole only up to about 10,000).
 
 The scope is --scope when given, else derived from --cwd (default: the
 current directory) as for a transcript; config scopes = "single" uses

@@ -41,6 +41,15 @@ func memfsBinary(t *testing.T) string {
 // Baseline of the builtin dreamer before the recognizer of issue 21 (dev
 // half, 2026-12-01): 6 of 98 facts in the context (6%), 8 in pages.
 //
+// The context was cut from 16 KiB to 9,400 bytes in stop 65, so that the
+// whole message reaches the model in Claude Code and Codex (see
+// wiki.InlineLimit), and its areas now share the room in turn. The floors
+// that depend on what the context shows (facts in it, by language and by
+// category, updates and retractions) were measured again then, on every
+// half, 0.03 under what each showed; pages and distractors kept out were
+// left where they were. The figures in the comments below are those of
+// the 16 KiB context.
+//
 // corpusFloors are the shares each half must keep, a little under what was
 // measured (see TestMemoryCorpus), so that a change losing ground fails:
 // facts in pages and in the context, distractors kept out, the facts of
@@ -355,69 +364,64 @@ func memfsBinary(t *testing.T) string {
 // 108/127, 70/77, 24/40, 24/30): both index more than their 16 KiB
 // context shows, so claims move across the cut as others come and go.
 var corpusFloors = map[string]struct{ pages, context, keptOut, lang, category, updates, retractions float64 }{
-	"dev":   {pages: 0.97, context: 0.95, keptOut: 1, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 1, retractions: 1},
-	"dev2":  {pages: 0.97, context: 0.95, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.9, retractions: 1},
-	"dev3":  {pages: 0.91, context: 0.86, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.85, retractions: 0.9},
-	"dev4":  {pages: 0.90, context: 0.88, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.9, retractions: 0.87},
-	"dev5":  {pages: 0.88, context: 0.85, keptOut: 0.86, lang: 0.75, category: 0.6, updates: 0.96, retractions: 0.9},
-	"dev6":  {pages: 0.88, context: 0.88, keptOut: 0.9, lang: 0.7, category: 0.7, updates: 0.95, retractions: 0.75},
-	"dev7":  {pages: 0.75, context: 0.75, keptOut: 0.9, lang: 0.3, category: 0.25, updates: 0.8, retractions: 0.65},
-	"dev8":  {pages: 0.8, context: 0.78, keptOut: 0.92, lang: 0.7, category: 0.45, updates: 0.7, retractions: 0.75},
-	"dev9":  {pages: 0.72, context: 0.7, keptOut: 0.85, lang: 0.6, category: 0.15, updates: 0.75, retractions: 0.6},
-	"dev10": {pages: 0.72, context: 0.65, keptOut: 0.85, lang: 0.5, category: 0.5, updates: 0.6, retractions: 0.7},
-	"dev11": {pages: 0.75, context: 0.56, keptOut: 0.88, lang: 0.3, category: 0.35, updates: 0.58, retractions: 0.46},
-	"dev12": {pages: 0.68, context: 0.56, keptOut: 0.9, lang: 0.45, category: 0.18, updates: 0.54, retractions: 0.53},
-	"dev13": {pages: 0.7, context: 0.7, keptOut: 0.84, lang: 0.55, category: 0.2, updates: 0.68, retractions: 0.75},
-	"dev14": {pages: 0.76, context: 0.78, keptOut: 0.9, lang: 0.6, category: 0.4, updates: 0.7, retractions: 0.7},
-	"dev15": {pages: 0.8, context: 0.77, keptOut: 0.87, lang: 0.5, category: 0.25, updates: 0.68, retractions: 0.66},
-	"dev16": {pages: 0.74, context: 0.7, keptOut: 0.87, lang: 0.6, category: 0.3, updates: 0.6, retractions: 0.45},
-	"dev17": {pages: 0.78, context: 0.74, keptOut: 0.88, lang: 0.6, category: 0.15, updates: 0.45, retractions: 0.48},
-	"dev18": {pages: 0.78, context: 0.75, keptOut: 0.93, lang: 0.65, category: 0.5, updates: 0.5, retractions: 0.6},
-	"dev19": {pages: 0.77, context: 0.74, keptOut: 0.93, lang: 0.55, category: 0.55, updates: 0.54, retractions: 0.38},
-	"dev20": {pages: 0.74, context: 0.72, keptOut: 0.92, lang: 0.6, category: 0.25, updates: 0.4, retractions: 0.5},
-	"dev21": {pages: 0.78, context: 0.78, keptOut: 0.92, lang: 0.6, category: 0.6, updates: 0.47, retractions: 0.5},
-	"dev22": {pages: 0.79, context: 0.75, keptOut: 0.97, lang: 0.6, category: 0.28, updates: 0.42, retractions: 0.64},
-	"dev23": {pages: 0.76, context: 0.64, keptOut: 0.84, lang: 0.55, category: 0.42, updates: 0.47, retractions: 0.56},
-	"dev24": {pages: 0.77, context: 0.65, keptOut: 0.92, lang: 0.56, category: 0.28, updates: 0.57, retractions: 0.58},
-	"dev25": {pages: 0.8, context: 0.76, keptOut: 0.93, lang: 0.62, category: 0.3, updates: 0.4, retractions: 0.59},
-	"dev26": {pages: 0.74, context: 0.63, keptOut: 0.83, lang: 0.47, category: 0.12, updates: 0.56, retractions: 0.35},
-	"dev27": {pages: 0.79, context: 0.67, keptOut: 0.9, lang: 0.49, category: 0.1, updates: 0.52, retractions: 0.64},
-	"dev28": {pages: 0.63, context: 0.58, keptOut: 0.92, lang: 0.4, category: 0.2, updates: 0.53, retractions: 0.48},
-	"dev29": {pages: 0.8, context: 0.71, keptOut: 0.88, lang: 0.63, category: 0.4, updates: 0.75, retractions: 0.6},
-	"dev30": {pages: 0.73, context: 0.7, keptOut: 0.94, lang: 0.6, category: 0.6, updates: 0.5, retractions: 0.62},
-	"dev31": {pages: 0.77, context: 0.7, keptOut: 0.81, lang: 0.5, category: 0.12, updates: 0.44, retractions: 0.57},
-	"dev32": {pages: 0.83, context: 0.75, keptOut: 0.94, lang: 0.65, category: 0.5, updates: 0.56, retractions: 0.64},
-	"dev33": {pages: 0.62, context: 0.52, keptOut: 0.8, lang: 0.33, category: 0.28, updates: 0.36, retractions: 0.38},
-	"dev34": {pages: 0.78, context: 0.62, keptOut: 0.9, lang: 0.38, category: 0.35, updates: 0.56, retractions: 0.58},
-	"dev35": {pages: 0.7, context: 0.62, keptOut: 0.87, lang: 0.47, category: 0.1, updates: 0.58, retractions: 0.62},
-	"dev36": {pages: 0.78, context: 0.73, keptOut: 0.86, lang: 0.55, category: 0.2, updates: 0.58, retractions: 0.64},
-	"dev37": {pages: 0.78, context: 0.5, keptOut: 0.88, lang: 0.35, category: 0, updates: 0.55, retractions: 0.76},
-	"dev38": {pages: 0.75, context: 0.53, keptOut: 0.82, lang: 0.4, category: 0.1, updates: 0.52, retractions: 0.64},
-	"dev39": {pages: 0.78, context: 0.43, keptOut: 0.8, lang: 0.2, category: 0.1, updates: 0.47, retractions: 0.65},
-	"dev40": {pages: 0.7, context: 0.47, keptOut: 0.72, lang: 0.42, category: 0, updates: 0.42, retractions: 0.3},
-	"dev41": {pages: 0.74, context: 0.49, keptOut: 0.82, lang: 0.4, category: 0.25, updates: 0.45, retractions: 0.8},
-	"dev42": {pages: 0.78, context: 0.45, keptOut: 0.8, lang: 0.38, category: 0.3, updates: 0.55, retractions: 0.68},
-	"dev43": {pages: 0.8, context: 0.44, keptOut: 0.83, lang: 0.32, category: 0.05, updates: 0.5, retractions: 0.68},
-	"dev44": {pages: 0.72, context: 0.57, keptOut: 0.85, lang: 0.4, category: 0.35, updates: 0.7, retractions: 0.6},
-	"dev45": {pages: 0.78, context: 0.48, keptOut: 0.84, lang: 0.3, category: 0.3, updates: 0.53, retractions: 0.65},
-	"dev46": {pages: 0.78, context: 0.62, keptOut: 0.8, lang: 0.5, category: 0.3, updates: 0.6, retractions: 0.7},
-	"dev47": {pages: 0.74, context: 0.64, keptOut: 0.8, lang: 0.5, category: 0.45, updates: 0.5, retractions: 0.58},
-	"dev48": {pages: 0.76, context: 0.58, keptOut: 0.86, lang: 0.38, category: 0.25, updates: 0.44, retractions: 0.5},
-	"dev49": {pages: 0.78, context: 0.72, keptOut: 0.94, lang: 0.64, category: 0.47, updates: 0.42, retractions: 0.47},
-	"dev50": {pages: 0.77, context: 0.64, keptOut: 0.94, lang: 0.5, category: 0.44, updates: 0.53, retractions: 0.53},
-	"dev51": {pages: 0.72, context: 0.57, keptOut: 0.87, lang: 0.5, category: 0.4, updates: 0.48, retractions: 0.68},
-	"dev52": {pages: 0.7, context: 0.37, keptOut: 0.86, lang: 0.23, category: 0.18, updates: 0.35, retractions: 0.68},
-	"dev53": {pages: 0.82, context: 0.71, keptOut: 0.9, lang: 0.66, category: 0.4, updates: 0.52, retractions: 0.68},
-	"dev54": {pages: 0.7, context: 0.65, keptOut: 0.9, lang: 0.42, category: 0, updates: 0.42, retractions: 0.75},
-	"dev55": {pages: 0.84, context: 0.64, keptOut: 0.86, lang: 0.55, category: 0.4, updates: 0.5, retractions: 0.63},
-	"dev56": {pages: 0.82, context: 0.65, keptOut: 0.87, lang: 0.52, category: 0.45, updates: 0.52, retractions: 0.72},
-	"test":  {pages: 0.91, context: 0.91, keptOut: 0.98, lang: memcorpus.GoalLanguage, category: categoryFloor, updates: 0.8, retractions: 0.5},
+	"dev":   {pages: 0.97, context: 0.61, keptOut: 1, lang: 0.35, category: 0.33, updates: 0.97, retractions: 0.97},
+	"dev2":  {pages: 0.97, context: 0.65, keptOut: 0.98, lang: 0.47, category: 0.3, updates: 0.88, retractions: 0.87},
+	"dev3":  {pages: 0.91, context: 0.45, keptOut: 0.98, lang: 0.32, category: 0.16, updates: 0.82, retractions: 0.97},
+	"dev4":  {pages: 0.90, context: 0.56, keptOut: 0.98, lang: 0.47, category: 0.25, updates: 0.6, retractions: 0.97},
+	"dev5":  {pages: 0.88, context: 0.66, keptOut: 0.86, lang: 0.51, category: 0.19, updates: 0.76, retractions: 0.91},
+	"dev6":  {pages: 0.88, context: 0.93, keptOut: 0.9, lang: 0.82, category: 0.8, updates: 0.97, retractions: 0.8},
+	"dev7":  {pages: 0.75, context: 0.47, keptOut: 0.9, lang: 0.22, category: 0.13, updates: 0.79, retractions: 0.77},
+	"dev8":  {pages: 0.8, context: 0.46, keptOut: 0.92, lang: 0.11, category: 0.24, updates: 0.72, retractions: 0.82},
+	"dev9":  {pages: 0.72, context: 0.4, keptOut: 0.85, lang: 0.3, category: 0.13, updates: 0.59, retractions: 0.83},
+	"dev10": {pages: 0.72, context: 0.36, keptOut: 0.85, lang: 0.28, category: 0.18, updates: 0.58, retractions: 0.77},
+	"dev11": {pages: 0.75, context: 0.33, keptOut: 0.88, lang: 0.2, category: 0.11, updates: 0.34, retractions: 0.36},
+	"dev12": {pages: 0.68, context: 0.29, keptOut: 0.9, lang: 0.13, category: 0.13, updates: 0.35, retractions: 0.84},
+	"dev13": {pages: 0.7, context: 0.42, keptOut: 0.84, lang: 0.27, category: 0.09, updates: 0.56, retractions: 0.87},
+	"dev14": {pages: 0.76, context: 0.45, keptOut: 0.9, lang: 0.22, category: 0.2, updates: 0.66, retractions: 0.89},
+	"dev15": {pages: 0.8, context: 0.41, keptOut: 0.87, lang: 0.03, category: 0.25, updates: 0.57, retractions: 0.83},
+	"dev16": {pages: 0.74, context: 0.38, keptOut: 0.87, lang: 0.33, category: 0.23, updates: 0.62, retractions: 0.58},
+	"dev17": {pages: 0.78, context: 0.54, keptOut: 0.88, lang: 0.35, category: 0.17, updates: 0.62, retractions: 0.73},
+	"dev18": {pages: 0.78, context: 0.62, keptOut: 0.93, lang: 0.4, category: 0.17, updates: 0.64, retractions: 0.77},
+	"dev19": {pages: 0.77, context: 0.44, keptOut: 0.93, lang: 0.26, category: 0.14, updates: 0.66, retractions: 0.78},
+	"dev20": {pages: 0.74, context: 0.69, keptOut: 0.92, lang: 0.51, category: 0.25, updates: 0.8, retractions: 0.85},
+	"dev21": {pages: 0.78, context: 0.61, keptOut: 0.92, lang: 0.43, category: 0.47, updates: 0.8, retractions: 0.63},
+	"dev22": {pages: 0.79, context: 0.47, keptOut: 0.97, lang: 0.27, category: 0.11, updates: 0.72, retractions: 0.76},
+	"dev23": {pages: 0.76, context: 0.4, keptOut: 0.84, lang: 0.3, category: 0.09, updates: 0.52, retractions: 0.76},
+	"dev24": {pages: 0.77, context: 0.37, keptOut: 0.92, lang: 0.24, category: 0.11, updates: 0.48, retractions: 0.81},
+	"dev25": {pages: 0.8, context: 0.47, keptOut: 0.93, lang: 0.37, category: 0.09, updates: 0.65, retractions: 0.68},
+	"dev26": {pages: 0.74, context: 0.38, keptOut: 0.83, lang: 0.29, category: 0, updates: 0.57, retractions: 0.87},
+	"dev27": {pages: 0.79, context: 0.35, keptOut: 0.9, lang: 0.15, category: 0, updates: 0.55, retractions: 0.81},
+	"dev28": {pages: 0.63, context: 0.4, keptOut: 0.92, lang: 0.33, category: 0.08, updates: 0.6, retractions: 0.73},
+	"dev29": {pages: 0.8, context: 0.44, keptOut: 0.88, lang: 0.27, category: 0.19, updates: 0.64, retractions: 0.77},
+	"dev30": {pages: 0.73, context: 0.42, keptOut: 0.94, lang: 0.22, category: 0.17, updates: 0.67, retractions: 0.76},
+	"dev31": {pages: 0.77, context: 0.43, keptOut: 0.81, lang: 0.32, category: 0.22, updates: 0.53, retractions: 0.82},
+	"dev32": {pages: 0.83, context: 0.41, keptOut: 0.94, lang: 0.35, category: 0.17, updates: 0.51, retractions: 0.89},
+	"dev33": {pages: 0.62, context: 0.29, keptOut: 0.8, lang: 0.15, category: 0, updates: 0.4, retractions: 0.74},
+	"dev34": {pages: 0.78, context: 0.35, keptOut: 0.9, lang: 0.25, category: 0.13, updates: 0.47, retractions: 0.84},
+	"dev35": {pages: 0.7, context: 0.34, keptOut: 0.87, lang: 0.09, category: 0, updates: 0.67, retractions: 0.79},
+	"dev36": {pages: 0.78, context: 0.44, keptOut: 0.86, lang: 0.33, category: 0, updates: 0.63, retractions: 0.82},
+	"dev37": {pages: 0.78, context: 0.27, keptOut: 0.88, lang: 0.11, category: 0, updates: 0.58, retractions: 0.87},
+	"dev38": {pages: 0.75, context: 0.29, keptOut: 0.82, lang: 0.11, category: 0, updates: 0.59, retractions: 0.84},
+	"dev39": {pages: 0.78, context: 0.25, keptOut: 0.8, lang: 0.19, category: 0.08, updates: 0.47, retractions: 0.77},
+	"dev40": {pages: 0.7, context: 0.28, keptOut: 0.72, lang: 0.1, category: 0, updates: 0.41, retractions: 0.76},
+	"dev41": {pages: 0.74, context: 0.29, keptOut: 0.82, lang: 0.2, category: 0.08, updates: 0.39, retractions: 0.9},
+	"dev42": {pages: 0.78, context: 0.24, keptOut: 0.8, lang: 0.07, category: 0.11, updates: 0.35, retractions: 0.73},
+	"dev43": {pages: 0.8, context: 0.21, keptOut: 0.83, lang: 0.17, category: 0.04, updates: 0.41, retractions: 0.8},
+	"dev44": {pages: 0.72, context: 0.35, keptOut: 0.85, lang: 0.22, category: 0.12, updates: 0.62, retractions: 0.74},
+	"dev45": {pages: 0.78, context: 0.28, keptOut: 0.84, lang: 0.21, category: 0.12, updates: 0.5, retractions: 0.83},
+	"dev46": {pages: 0.78, context: 0.37, keptOut: 0.8, lang: 0.2, category: 0, updates: 0.56, retractions: 0.79},
+	"dev47": {pages: 0.74, context: 0.41, keptOut: 0.8, lang: 0.22, category: 0.19, updates: 0.46, retractions: 0.65},
+	"dev48": {pages: 0.76, context: 0.32, keptOut: 0.86, lang: 0.15, category: 0.11, updates: 0.36, retractions: 0.77},
+	"dev49": {pages: 0.78, context: 0.41, keptOut: 0.94, lang: 0.26, category: 0, updates: 0.41, retractions: 0.53},
+	"dev50": {pages: 0.77, context: 0.41, keptOut: 0.94, lang: 0.15, category: 0.13, updates: 0.53, retractions: 0.7},
+	"dev51": {pages: 0.72, context: 0.27, keptOut: 0.87, lang: 0.2, category: 0.11, updates: 0.34, retractions: 0.72},
+	"dev52": {pages: 0.7, context: 0.19, keptOut: 0.86, lang: 0.08, category: 0.08, updates: 0.21, retractions: 0.65},
+	"dev53": {pages: 0.82, context: 0.4, keptOut: 0.9, lang: 0.26, category: 0, updates: 0.36, retractions: 0.8},
+	"dev54": {pages: 0.7, context: 0.47, keptOut: 0.9, lang: 0.25, category: 0, updates: 0.37, retractions: 0.8},
+	"dev55": {pages: 0.84, context: 0.36, keptOut: 0.86, lang: 0.23, category: 0, updates: 0.44, retractions: 0.67},
+	"dev56": {pages: 0.82, context: 0.37, keptOut: 0.87, lang: 0.11, category: 0.11, updates: 0.44, retractions: 0.87},
+	"test":  {pages: 0.91, context: 0.5, keptOut: 0.98, lang: 0.38, category: 0.12, updates: 0.68, retractions: 0.8},
 }
-
-// categoryFloor is the share of every category of fact (rules, project
-// facts, people, team, answers, preferences, confirmations) the halves that
-// were tuned on, and the test half, keep in the context.
-const categoryFloor = 0.65
 
 func TestMemoryCorpus(t *testing.T) {
 	bin := memfsBinary(t)
