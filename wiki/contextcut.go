@@ -129,6 +129,7 @@ func describeOmissions(om []omission, where func(string) string) string {
 			name = "the top"
 		}
 		s := fmt.Sprintf("%d of %d lines under %q", o.lines, o.total, name)
+		// 200 bytes stay for where the area indexes are read.
 		if b.Len()+len(s)+2 > maxOmissionNote-200 {
 			fmt.Fprintf(&b, "; and lines of %d more sections", len(om)-i)
 			break

@@ -1947,15 +1947,12 @@ var reGroupedNumber = regexp.MustCompile(`\d{1,3}(?:[.,]\d{3})+`)
 func stayingTerms(text string, sterms []string) []string {
 	var out []string
 	for _, p := range reInnerClauseEnd.Split(lastQuoteOr(text), -1) {
-		if m := reStaysSame.FindStringIndex(p); m != nil {
+		if m := hear.Unchanged(p); m != nil {
 			out = union(out, minus(terms(p[:m[0]]), sterms))
 		}
 	}
 	return out
 }
-
-// reStaysSame says a thing stays as it was.
-var reStaysSame = regexp.MustCompile(`(?i)\b(?:stays?|remains?) (?:the same|as (?:it is|is|before)|unchanged)\b|\bbleibt (?:gleich|wie (?:es ist|bisher|gehabt)|unverändert)|\bse queda(?:n)? (?:igual|como está|como estaba)|\breste(?:nt)? (?:pareil|le même|la même|inchangée?s?)\b|不变|保持不变|照旧|そのまま|変わらず`)
 
 // answerOnly is a claim's text without the question it answers, when it
 // answers one: the values the question quotes are not the answer's.
@@ -2640,11 +2637,12 @@ var roleOnly = stemmedSet("contact", "owner", "manager", "lead", "person", "resp
 // ingest side" for "priya's got the gps ingest now". A claim naming the
 // new holder already says no change of hands.
 func (m *memory) dutyHolders(d, holder, lang string) []*claim {
-	dt := slices.DeleteFunc(terms(d), func(t string) bool { return dutyFiller[t] })
-	if strings.Contains(d, "-") && !cjkWord(d) {
+	td := d
+	if !cjkWord(d) {
 		// "on-call" is the duty a claim says "on call".
-		dt = slices.DeleteFunc(terms(strings.ReplaceAll(d, "-", " ")), func(t string) bool { return dutyFiller[t] })
+		td = strings.ReplaceAll(d, "-", " ")
 	}
+	dt := slices.DeleteFunc(terms(td), func(t string) bool { return dutyFiller[t] })
 	if !slices.ContainsFunc(dt, func(t string) bool { return !roleOnly[t] }) || holder == "" {
 		// "现在跟我对接的是小刘": a contact of whom is not said, and
 		// every client has one.

@@ -290,8 +290,8 @@ func english() *lexicon {
 			regexp.MustCompile(`(?i)^(?:good news,? |so |and |also )*(?:the |our )?(?P<t>[^,]{2,40}?) (?:has |have |finally |just )*(?:reopened|re-opened)\b`),
 			// "we deploy whenever, sale day or not", "deploys whenever now,
 			// Fridays included": what was held to some days is done any
-			// day, with the day it was kept from (v).
-			regexp.MustCompile(`(?i)(?:^|[\s,])(?:(?:we|you|they|people|everyone|anyone) (?:can |may |now )?(?P<t>\pL[\pL-]+(?: \pL[\pL-]+)?)|(?P<t2>\pL[\pL-]+s)) (?:whenever|any ?time|on any day)(?: (?:now|we (?:want|like)|you (?:want|like)|from now on))?(?:\s*[,;—–-]\s*(?:(?P<v>[^,;]{2,30}?) included\b|[^,;]{2,30}? or not\b)|\s*[,;.!—–-]|\s*$)`),
+			// day (the clause after, a clause of its own, names the day).
+			regexp.MustCompile(`(?i)(?:^|[\s,])(?:(?:we|you|they|people|everyone|anyone) (?:can |may |now )?(?P<t>\pL[\pL-]+(?: \pL[\pL-]+)?)|(?P<t2>\pL[\pL-]+s)) (?:whenever|any ?time|on any day)(?: (?:now|we (?:want|like)|you (?:want|like)|from now on))?(?:\s*[,;.!—–-]|\s*$)`),
 			// "maps can be scanned on Saturdays again": what may be done
 			// again is the thing with what is done to it (v).
 			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but | so ))?(?:the |our )?(?P<t>[^,]{2,40}?) (?:can|may) (?:now |finally )?(?:be )?(?P<v>(?:\S+ ){1,4}?)again\b.*$`),

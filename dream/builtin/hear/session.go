@@ -502,7 +502,11 @@ var (
 )
 
 // reUnchanged says a thing stays as it is.
-var reUnchanged = regexp.MustCompile(`(?i)\b(?:unchanged|stays? (?:the same|as (?:it is|they are))|remains? the same|unverändert|bleib(?:t|en) (?:gleich|wie (?:gehabt|bisher))|sin cambios|igual que antes|se queda(?:n)? igual|inchangée?s?|ne change(?:nt)? pas|reste(?:nt)? pareils?)\b|不变|照旧|不改|そのまま|変わらず|変更なし`)
+var reUnchanged = regexp.MustCompile(`(?i)\b(?:unchanged|(?:stays?|remains?) (?:the same|as (?:it is|they are|is|before))|unverändert|bleib(?:t|en) (?:gleich|wie (?:gehabt|bisher|es ist))|sin cambios|igual que antes|se queda(?:n)? igual|inchangée?s?|ne change(?:nt)? pas|reste(?:nt)? (?:pareils?|le même|la même))\b|\bse queda(?:n)? como (?:está|estaba)|不变|照旧|不改|そのまま|変わらず|変更なし`)
+
+// Unchanged returns where s says a thing stays as it is ("…, the studio
+// one stays the same", "das Studiomodell bleibt gleich"), or nil.
+func Unchanged(s string) []int { return reUnchanged.FindStringIndex(s) }
 
 // withoutUnchanged is sentence s without its comma-separated parts
 // (commaParts) that say a thing stays as it is and do not say the echoed
