@@ -86,7 +86,9 @@ func TestClaudeCodeGetsTheWholeContext(t *testing.T) {
 	rec := &contextRecorder{}
 	srv := httptest.NewServer(rec)
 	defer srv.Close()
-	userHome := t.TempDir()
+	// The agent CLI tests' environment, with memfs's hook as the only
+	// SessionStart hook of the fresh HOME's Claude Code settings.
+	agentCLIEnv(t, srv)
 	hook := fmt.Sprintf("%s --home %s hook claude-code", bin, c.home)
 	settings, err := json.Marshal(map[string]any{"hooks": map[string]any{
 		"SessionStart": []any{map[string]any{"hooks": []any{map[string]any{"type": "command", "command": hook}}}},
@@ -94,24 +96,11 @@ func TestClaudeCodeGetsTheWholeContext(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.MkdirAll(filepath.Join(userHome, ".claude"), 0o700); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(userHome, ".claude", "settings.json"), settings, 0o600); err != nil {
+	if err := os.WriteFile(filepath.Join(os.Getenv("HOME"), ".claude", "settings.json"), settings, 0o600); err != nil {
 		t.Fatal(err)
 	}
 	cmd := exec.CommandContext(t.Context(), claude, "-p", "hello")
 	cmd.Dir = dir
-	// Set even empty, these would point Claude Code elsewhere: left out.
-	for _, kv := range os.Environ() {
-		switch k, _, _ := strings.Cut(kv, "="); k {
-		case "HOME", "CLAUDE_CONFIG_DIR", "ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_MODEL", "ANTHROPIC_SMALL_FAST_MODEL", "ANTHROPIC_BASE_URL", "ANTHROPIC_API_KEY":
-		default:
-			cmd.Env = append(cmd.Env, kv)
-		}
-	}
-	cmd.Env = append(cmd.Env, "HOME="+userHome, "ANTHROPIC_BASE_URL="+srv.URL, "ANTHROPIC_API_KEY=fake",
-		"CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1", "DISABLE_AUTOUPDATER=1")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("claude -p: %v\n%s", err, out)
 	}
