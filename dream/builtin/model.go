@@ -1554,7 +1554,7 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 		// day of no subject, and replaces only a claim that shares a
 		// word with the statement, not every claim said on Thursdays.
 		lone := len(wt) == 1 && len(strings.Fields(w)) > 1
-		if deniedIn(text, w) {
+		if deniedIn(text, w) || placeLeft(text, w) {
 			// "HSTS is handled by the ingress, not Django": Django is
 			// denied of what the statement is about, and stays in what
 			// else memory says of it.
@@ -1980,9 +1980,30 @@ func questionWithoutOld(text string, olds []string) string {
 		return text
 	}
 	q, answer := q[:i], q[i:]
+	// A name or a tool the question asks about may be what the answer
+	// speaks of ("Is Postgres still on 14?" — "16"); it is the old value
+	// only when the answer gives another name or tool ("Do alerts still
+	// go through PagerDuty?" — "Opsgenie now").
+	var given []valueTok
+	read := false
 	for _, o := range olds {
 		for _, v := range valueOf(unframed(o)) {
-			if v.kind == vkName || v.kind == vkTool || len(v.text) < 2 || strings.Contains(answer, v.text) {
+			if len(v.text) < 2 || strings.Contains(answer, v.text) {
+				continue
+			}
+			if v.kind == vkName || v.kind == vkTool {
+				if !read {
+					given, read = valueOf(answer), true
+				}
+				if !slices.ContainsFunc(given, func(g valueTok) bool { return g.kind == vkName || g.kind == vkTool }) {
+					continue
+				}
+				// A name's value is lower case; the question spells it.
+				if lq := strings.ToLower(q); len(lq) == len(q) {
+					if j := strings.Index(lq, v.text); j >= 0 {
+						q = withoutToken(q, q[j:j+len(v.text)])
+					}
+				}
 				continue
 			}
 			q = withoutToken(q, v.text)
@@ -2472,6 +2493,23 @@ func deniedIn(text, w string) bool {
 	}
 	return reDeniedBefore.MatchString(text[:i])
 }
+
+// placeLeft reports whether text says its subject is no longer at w
+// ("the docs site isn't on render.com anymore"), or that w handed it over
+// ("Dami does the releases now, Olek handed it over"): what else is at w,
+// or what else w does, stays.
+func placeLeft(text, w string) bool {
+	for _, m := range rePlaceLeft.FindAllStringSubmatch(text, -1) {
+		if strings.EqualFold(m[1], w) || strings.EqualFold(m[2], w) {
+			return true
+		}
+	}
+	return false
+}
+
+// rePlaceLeft is a place a thing is said to be no longer at, or who
+// handed over what the clause before names; group 1 or 2.
+var rePlaceLeft = regexp.MustCompile(`(?i)\b(?:is|are|runs?|lives?|goes|go)(?: not|n't|n’t) (?:on|in|at|with|through|behind|hosted on|running on) (?:the )?([\p{L}\p{N}.:/@#+_-]+) any ?more\b|(?:[,;]\s*|\band\s+)(\p{Lu}[\p{L}-]+) (?:has |had |just )?(?:handed|passed) (?:it|them|that|this|those) (?:over|on)\b`)
 
 // reNoMoreAfter follows a value said to hold no more; reMovedFrom is a
 // move from one value to another.

@@ -1144,7 +1144,8 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		if !c.current() || c.cur.kind == string(hear.Person) || c.area == "people" {
 			continue
 		}
-		same := len(sterms) > 0 && len(c.sterms) > 0 && subjectScore(styped, untyped(c.sterms)) > 0 || cjkWithin(subj, c.subject) || c.subject == "" && subj != "" && cjkWord(subj) && cjkWithin(subj, quotedTopic(c.cur.text))
+		same := len(sterms) > 0 && len(c.sterms) > 0 && subjectScore(styped, untyped(c.sterms)) > 0 || cjkWithin(subj, c.subject) || c.subject == "" && subj != "" && cjkWord(subj) && cjkWithin(subj, quotedTopic(c.cur.text)) ||
+			partAbout(c.cur.text, styped)
 		swapped := swap && len(kin) > 0 && overlap(kin, c.vterms) > 0 && toolPair(nv, c.valueToks())
 		// The statement's first word of content names the claim's subject
 		// ("La comisión sube un punto, …" of "la comisión de la lonja …");
@@ -1362,6 +1363,30 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		top.offer(c, s)
 	}
 	return top.winner()
+}
+
+// reClauseBreak ends a clause within a sentence: a comma, a semicolon,
+// a dash.
+var reClauseBreak = regexp.MustCompile(`\s*(?:[,;，；、]|\s[—–-])\s*`)
+
+// partAbout reports a claim of several parts (hear.JoinedParts) one of
+// which is about subject terms st: "the base URL is …, tokens rotate
+// every 30 days" is about the tokens too, though its subject is the
+// base URL.
+func partAbout(claim string, st []string) bool {
+	if len(st) == 0 {
+		return false
+	}
+	parts := reClauseBreak.Split(unframed(claim), -1)
+	if len(parts) < 2 {
+		return false
+	}
+	for _, p := range parts {
+		if s := hear.SubjectOf(p); s != "" && subjectScore(st, untyped(terms(s))) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // nameIn reports a proper noun of vs (vkName) whose term is t.

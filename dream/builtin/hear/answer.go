@@ -353,8 +353,9 @@ var (
 	// reAnswerNo opens an answer that says no.
 	reAnswerNo = regexp.MustCompile(`(?i)^(?:no|nope|nah|nein|non|ne|いいえ|いや|不是|不用|不)(?:[\s,.:;!—–-]|、|，|。|$)`)
 	// reValueWord is a word that may be a value: capitalized, or with a
-	// digit or joiner inside ("Redis", "pg-16", "node:22").
-	reValueWord = regexp.MustCompile(`\b(?:\p{Lu}[\p{L}\d]*(?:[.+_:/-][\p{L}\d]+)*|[\p{Ll}]+(?:[.+_:/-]?\d[\p{L}\d]*)(?:[.+_:/-][\p{L}\d]+)*)`)
+	// digit or joiner inside ("Redis", "pg-16", "node:22"), or a time of
+	// day ("07:00", "7am").
+	reValueWord = regexp.MustCompile(`\b(?:\p{Lu}[\p{L}\d]*(?:[.+_:/-][\p{L}\d]+)*|[\p{Ll}]+(?:[.+_:/-]?\d[\p{L}\d]*)(?:[.+_:/-][\p{L}\d]+)*|\d{1,2}:\d{2}\b|\d{1,2}(?::\d{2})?\s?(?i:am|pm)\b)`)
 )
 
 // reBareVersion is a number or version alone ("1.0", "v2").
@@ -365,7 +366,7 @@ var reBareVersion = regexp.MustCompile(`^v?\d+(?:\.\d+)*$`)
 // y Horizon?" — "No, Amazon SQS"): they are no longer current.
 func deniedValues(q, a string) []string {
 	a = strings.TrimSpace(a)
-	if !reAnswerNo.MatchString(a) || !reStillQuestion.MatchString(q) {
+	if !reAnswerNo.MatchString(a) && !reAnswerChange.MatchString(a) || !reStillQuestion.MatchString(q) {
 		return nil
 	}
 	qs := strings.TrimLeft(q, "¿¡ ")
@@ -405,6 +406,11 @@ func deniedValues(q, a string) []string {
 	}
 	return out
 }
+
+// reAnswerChange opens an answer that asks for a change: "switch them to
+// 18:00", "make it 45", "cámbialo a las 18:00", "passe-le à 18h",
+// "stell es auf 18 Uhr", "改成 18 点".
+var reAnswerChange = regexp.MustCompile(`(?i)^(?:please |pls |bitte |por favor |stp |svp )?(?:switch|change|move|make|set|bump|push|turn|cambia|cámbia|cambiad|pon|ponlo|ponla|pasa|pásalo|pásala|mueve|passe|passez|mets|mettez|décale|ändere|ändert|änder|stell|stellt|setz|setzt|verschieb|改成|改为|换成|改到|変更して|変えて|にして)(?:[\s,]|$|\pL)`)
 
 var (
 	// reInsteadQuestion is a question that proposes a value in place of

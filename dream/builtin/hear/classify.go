@@ -3007,3 +3007,10 @@ var techWords = set("react", "vue", "angular", "svelte", "nextjs", "django", "ra
 	"vite", "esbuild", "playwright", "cypress", "selenium", "storybook", "prisma", "sqlc", "flyway", "liquibase",
 	"dbt", "airflow", "snowflake", "bigquery", "redshift", "clickhouse", "cassandra", "dynamodb", "firebase",
 	"flutter", "riverpod", "zustand", "redux", "mobx", "eslint", "prettier", "ruff", "mypy", "black", "gofmt")
+
+// SubjectOf is what clause s is about (subjectOf), in the language s is
+// written in; "" when no subject is read.
+func SubjectOf(s string) string {
+	lang := detect(s)
+	return subjectOf(s, lang, lexes[lang])
+}
