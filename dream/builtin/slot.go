@@ -297,8 +297,44 @@ func valueOf(text string) []valueTok {
 			out = append(out, valueTok{kind: vkName, text: l})
 		}
 	}
+	if p := pinnedProduct(text); p != "" {
+		// "we moved to 1.23, please bump go.mod", "bumped .nvmrc to 22":
+		// a release said beside the file that pins it is that file's
+		// product's.
+		for i := range out {
+			if (out[i].kind == vkVersion || out[i].kind == vkCount && isDigits(out[i].text)) && !released(out[i]) {
+				out[i].units = append(out[i].units, productUnit(p))
+			}
+		}
+	}
 	out = append(out, spokenTimesOf(text)...)
 	return append(out, periodsOf(text)...)
+}
+
+// pinFiles are the files that pin one product's release, by the product.
+var pinFiles = map[string]string{"go.mod": "go", ".nvmrc": "node", ".node-version": "node", ".python-version": "python",
+	".ruby-version": "ruby", "rust-toolchain": "rust", "rust-toolchain.toml": "rust", ".java-version": "java",
+	".terraform-version": "terraform", "global.json": ".net"}
+
+// rePinFile is a file of pinFiles named in a text.
+var rePinFile = regexp.MustCompile(`(?:^|[\s(\x60'"/])(go\.mod|\.nvmrc|\.node-version|\.python-version|\.ruby-version|rust-toolchain(?:\.toml)?|\.java-version|\.terraform-version|global\.json)(?:$|[\s)\x60'",.;:!?])`)
+
+// pinnedProduct is the product whose pin file (pinFiles) text names, or
+// "" when it names none or files of two products.
+func pinnedProduct(text string) string {
+	if !strings.Contains(text, "go.mod") && !strings.Contains(text, "-version") && !strings.Contains(text, ".nvmrc") &&
+		!strings.Contains(text, "rust-toolchain") && !strings.Contains(text, "global.json") {
+		return "" // cheap checks first: valueOf reads every claim
+	}
+	p := ""
+	for _, m := range rePinFile.FindAllStringSubmatch(text, -1) {
+		q := pinFiles[m[1]]
+		if p != "" && q != p {
+			return ""
+		}
+		p = q
+	}
+	return p
 }
 
 // namesOf reports a proper name of values os that content (terms) holds.
@@ -1124,6 +1160,26 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 			probe = union(probe, units)
 		}
 	}
+	// pinned: the statement names the product of its release only by
+	// the file that pins it.
+	pinned := false
+	if change {
+		// "we moved to 1.23, bump go.mod": a release of a product the
+		// statement names only by its pin file is found by the product.
+		var prods []string
+		for _, v := range nv {
+			for _, u := range v.units {
+				if p, ok := strings.CutPrefix(u, "@"); ok && !slices.Contains(content, p) {
+					prods = append(prods, p)
+				}
+			}
+		}
+		if len(prods) > 0 {
+			m.openHaving(prods, 1)
+			probe = union(probe, prods)
+			pinned = true
+		}
+	}
 	cands := m.candidates(probe)
 	// A unit written onto its count ("90fps", "300req/min"), which few
 	// counts have and no term holds apart; or degrees ("5°C", "40℃"),
@@ -1293,8 +1349,12 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 			}
 			if releaseOf(nv, ov) {
 				// "Deno 2.1" is the release of Deno that "Deno 1.46"
-				// was, whatever else the two say.
+				// was, whatever else the two say; "bump go.mod to 1.23"
+				// names Go by its pin file.
 				need, covers = 1, true
+				if pinned {
+					shared = max(shared, 1)
+				}
 			}
 			if (kind == vkPeriod || kind == vkTime) && len(styped) > 0 && coversAll(styped, cc) {
 				// "周报改成每两周发一次了": how often the statement's subject

@@ -103,3 +103,23 @@ func TestHandedItOver(t *testing.T) {
 			[]string{"Greta runs"}, []string{"Malik"}},
 	})
 }
+
+// Ensure that a release said beside the file that pins it ("bump go.mod",
+// ".nvmrc") is a release of that file's product and replaces the one
+// memory holds, and that a pin file of another product replaces nothing.
+func TestReleaseNamedByItsPinFile(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"go.mod, the release before the file",
+			[]string{"we're on Go 1.22 everywhere, keep it that way"},
+			[]string{"we moved to 1.23 last sprint, please bump go.mod and ci/Dockerfile."},
+			[]string{"1.22"}, []string{"1.23"}},
+		{".nvmrc, a bare major",
+			[]string{"the web app runs on Node 20"},
+			[]string{"bumped .nvmrc to 22 yesterday"},
+			[]string{"Node 20"}, []string{"22"}},
+		{"another product's pin file",
+			[]string{"the web app runs on Node 20"},
+			[]string{"bumped .python-version to 3.13 yesterday"},
+			nil, []string{"Node 20", "3.13"}},
+	})
+}
