@@ -18,7 +18,6 @@ import (
 
 	"github.com/memfs/memfs/agent"
 	"github.com/memfs/memfs/transcript"
-	"github.com/memfs/memfs/wiki"
 )
 
 // responsesRecorder is a local OpenAI Responses API server that keeps the
@@ -127,16 +126,7 @@ func trustCodexHook(t *testing.T, codexHome, event, key string) {
 func TestCodexGetsTheWholeContext(t *testing.T) {
 	codex := codexBinary(t)
 	bin := memfsBinary(t)
-	c := newCLI(t)
-	dir, sc := project(t)
-	c.mustRun("init")
-	art := t.TempDir()
-	writeTree(t, art, bigArtifact())
-	c.mustRun("--scope", sc, "publish", art)
-	want := c.mustRun("context", "--cwd", dir)
-	if !strings.Contains(want, "[index.md shortened to fit this message") || len(want) > wiki.InlineLimit {
-		t.Fatalf("the context is %d bytes, want a cut message within %d", len(want), wiki.InlineLimit)
-	}
+	c, dir, want := bigContext(t)
 
 	rec := &responsesRecorder{}
 	srv := httptest.NewServer(rec)
@@ -179,13 +169,5 @@ func TestCodexGetsTheWholeContext(t *testing.T) {
 			t.Fatalf("Codex spilled the context to a file and showed a preview (%q):\n%.600s", sign, got)
 		}
 	}
-	// The hook names its own binary where memfs context named the test's,
-	// so the two are compared by what they show of index.md and by the
-	// note after the cut.
-	if w, g := indexItems(want), indexItems(got); len(w) < 50 || strings.Join(w, "\n") != strings.Join(g, "\n") {
-		t.Errorf("the model was given %d index lines, memfs context shows %d", len(g), len(w))
-	}
-	if !strings.Contains(got, "[index.md shortened to fit this message") || !strings.Contains(got, "cat index.md`.]") {
-		t.Error("the note after the cut did not reach the model")
-	}
+	checkWholeContext(t, want, got)
 }

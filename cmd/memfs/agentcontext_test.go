@@ -72,16 +72,7 @@ func bigArtifact() map[string]string {
 func TestClaudeCodeGetsTheWholeContext(t *testing.T) {
 	claude := claudeBinary(t)
 	bin := memfsBinary(t)
-	c := newCLI(t)
-	dir, sc := project(t)
-	c.mustRun("init")
-	art := t.TempDir()
-	writeTree(t, art, bigArtifact())
-	c.mustRun("--scope", sc, "publish", art)
-	want := c.mustRun("context", "--cwd", dir)
-	if !strings.Contains(want, "[index.md shortened to fit this message") || len(want) > wiki.InlineLimit {
-		t.Fatalf("the context is %d bytes, want a cut message within %d", len(want), wiki.InlineLimit)
-	}
+	c, dir, want := bigContext(t)
 
 	rec := &contextRecorder{}
 	srv := httptest.NewServer(rec)
@@ -120,9 +111,33 @@ func TestClaudeCodeGetsTheWholeContext(t *testing.T) {
 	if strings.Contains(got, "Output too large") || strings.Contains(got, "persisted-output") {
 		t.Fatalf("Claude Code saved the context to a file and showed a preview:\n%.600s", got)
 	}
-	// The hook names its own binary where memfs context named the test's,
-	// so the two are compared by what they show of index.md and by the
-	// note after the cut.
+	checkWholeContext(t, want, got)
+}
+
+// bigContext publishes bigArtifact into a fresh home's project scope
+// and returns the CLI, the project folder and what memfs context shows
+// there: a message cut to fit wiki.InlineLimit.
+func bigContext(t *testing.T) (c *cli, dir, want string) {
+	t.Helper()
+	c = newCLI(t)
+	dir, sc := project(t)
+	c.mustRun("init")
+	art := t.TempDir()
+	writeTree(t, art, bigArtifact())
+	c.mustRun("--scope", sc, "publish", art)
+	want = c.mustRun("context", "--cwd", dir)
+	if !strings.Contains(want, "[index.md shortened to fit this message") || len(want) > wiki.InlineLimit {
+		t.Fatalf("the context is %d bytes, want a cut message within %d", len(want), wiki.InlineLimit)
+	}
+	return c, dir, want
+}
+
+// checkWholeContext checks that got, the message an agent sent its
+// model, shows what want (memfs context) shows. The hook names its own
+// binary where memfs context named the test's, so the two are compared
+// by what they show of index.md and by the note after the cut.
+func checkWholeContext(t *testing.T, want, got string) {
+	t.Helper()
 	if w, g := indexItems(want), indexItems(got); len(w) < 50 || strings.Join(w, "\n") != strings.Join(g, "\n") {
 		t.Errorf("the model was given %d index lines, memfs context shows %d", len(g), len(w))
 	}
