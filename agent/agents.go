@@ -3,6 +3,8 @@ package agent
 import (
 	"os"
 	"path/filepath"
+
+	"github.com/memfs/memfs/wiki"
 )
 
 // Agent says where an agent keeps its hooks and which events memfs
@@ -13,6 +15,9 @@ type Agent struct {
 	Title string
 	// Events are the hook events memfs installs itself for.
 	Events []string
+	// Fields are handler fields, beyond type, command and timeout, that
+	// memfs's hook for an event carries, as JSON values by name.
+	Fields map[string]map[string]any
 	// Settings locates the agent's user settings file.
 	Settings func() (string, error)
 	// Note is printed after an install.
@@ -46,6 +51,14 @@ func Lookup(name string) (Agent, bool) {
 			Name:   "codex",
 			Title:  "Codex CLI",
 			Events: []string{"SessionStart", "Stop"},
+			// Codex spills a hook's additionalContext over the handler's
+			// additionalContextLimit tokens (2,500 when unset) to a file
+			// and shows the model a preview. The memory-context message
+			// is at most wiki.InlineLimit bytes, and however Codex counts
+			// (four bytes a token, or a token a word or punctuation mark)
+			// it has no more tokens than bytes: within this limit it is
+			// never spilled.
+			Fields: map[string]map[string]any{"SessionStart": {"additionalContextLimit": wiki.InlineLimit}},
 			Settings: func() (string, error) {
 				if d := os.Getenv("CODEX_HOME"); d != "" {
 					return filepath.Join(d, "hooks.json"), nil

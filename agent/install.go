@@ -7,8 +7,11 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"time"
 
@@ -47,7 +50,7 @@ func (r *InstallResult) Changed() bool { return len(r.Events) > 0 }
 // atomically; a file already right is not touched.
 func Install(a Agent, o InstallOptions) (*InstallResult, error) {
 	return editSettings(a, o, true, func(old []byte) ([]byte, []string, error) {
-		return mergeHooks(old, a.Events, a.Name, o.Command)
+		return mergeHooks(old, a.Events, a.Fields, a.Name, o.Command)
 	})
 }
 
@@ -189,9 +192,11 @@ func IsMemfsHook(command, agent string) bool {
 // mergeHooks adds memfs's hook for each event to a settings document (an
 // empty one when old is empty), keeping every other key and hook in place
 // and in order. A memfs hook already there with another command is
-// updated. It returns the events it added or changed; none means the
-// document is already right and the result must not be written.
-func mergeHooks(old []byte, events []string, agent, command string) ([]byte, []string, error) {
+// updated, and so is one without the fields memfs's hook for its event
+// carries (fields, by event). It returns the events it added or changed;
+// none means the document is already right and the result must not be
+// written.
+func mergeHooks(old []byte, events []string, fields map[string]map[string]any, agent, command string) ([]byte, []string, error) {
 	root := &jsonObject{}
 	if len(bytes.TrimSpace(old)) > 0 {
 		if err := root.UnmarshalJSON(old); err != nil {
@@ -204,19 +209,23 @@ func mergeHooks(old []byte, events []string, agent, command string) ([]byte, []s
 			return nil, nil, fmt.Errorf(`"hooks" is not an object: %w`, err)
 		}
 	}
-	entry := &jsonObject{}
-	entry.set("type", mustJSON("command"))
-	entry.set("command", mustJSON(command))
-	entry.set("timeout", mustJSON(HookTimeout))
 	var changes []string
 	for _, event := range events {
+		extra := handlerFields(fields[event])
+		entry := &jsonObject{}
+		entry.set("type", mustJSON("command"))
+		entry.set("command", mustJSON(command))
+		entry.set("timeout", mustJSON(HookTimeout))
+		for _, f := range extra {
+			entry.set(f.name, f.value)
+		}
 		var groups []json.RawMessage
 		if raw, ok := hooks.get(event); ok {
 			if err := json.Unmarshal(raw, &groups); err != nil {
 				return nil, nil, fmt.Errorf("hooks.%s is not an array: %w", event, err)
 			}
 		}
-		found, updated, err := updateMemfsHook(groups, agent, command)
+		found, updated, err := updateMemfsHook(groups, agent, command, extra)
 		if err != nil {
 			return nil, nil, fmt.Errorf("hooks.%s: %w", event, err)
 		}
@@ -243,10 +252,26 @@ func mergeHooks(old []byte, events []string, agent, command string) ([]byte, []s
 	return out.Bytes(), changes, nil
 }
 
+// handlerField is a handler field memfs's hook carries: its name and
+// its value as JSON.
+type handlerField struct {
+	name  string
+	value json.RawMessage
+}
+
+// handlerFields returns fields in the order of their names.
+func handlerFields(fields map[string]any) []handlerField {
+	var out []handlerField
+	for _, k := range slices.Sorted(maps.Keys(fields)) {
+		out = append(out, handlerField{k, mustJSON(fields[k])})
+	}
+	return out
+}
+
 // updateMemfsHook looks for memfs's hook among an event's matcher groups
-// and points it at command. It reports whether one was found and whether
-// it had to change.
-func updateMemfsHook(groups []json.RawMessage, agent, command string) (found, updated bool, err error) {
+// and points it at command, with the fields extra gives. It reports
+// whether one was found and whether it had to change.
+func updateMemfsHook(groups []json.RawMessage, agent, command string, extra []handlerField) (found, updated bool, err error) {
 	for gi, raw := range groups {
 		var group jsonObject
 		if err := group.UnmarshalJSON(raw); err != nil {
@@ -267,14 +292,22 @@ func updateMemfsHook(groups []json.RawMessage, agent, command string) (found, up
 			if json.Unmarshal(eraw, &e) != nil || !IsMemfsHook(e.Command, agent) {
 				continue
 			}
-			if e.Command == command {
-				return true, false, nil
-			}
 			var entry jsonObject
 			if err := entry.UnmarshalJSON(eraw); err != nil {
 				return false, false, err
 			}
+			same := e.Command == command
+			for _, f := range extra {
+				v, ok := entry.get(f.name)
+				same = same && ok && jsonEqual(v, f.value)
+			}
+			if same {
+				return true, false, nil
+			}
 			entry.set("command", mustJSON(command))
+			for _, f := range extra {
+				entry.set(f.name, f.value)
+			}
 			entries[ei] = mustJSON(&entry)
 			group.set("hooks", mustJSON(entries))
 			groups[gi] = mustJSON(&group)
@@ -282,6 +315,15 @@ func updateMemfsHook(groups []json.RawMessage, agent, command string) (found, up
 		}
 	}
 	return false, false, nil
+}
+
+// jsonEqual reports whether two JSON values are the same value.
+func jsonEqual(a, b json.RawMessage) bool {
+	var x, y any
+	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
+		return false
+	}
+	return reflect.DeepEqual(x, y)
 }
 
 // writeBackup copies a settings file beside itself before memfs changes it.

@@ -60,7 +60,8 @@ func (rc *responsesRecorder) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 //
 // the hex being the SHA-256 of the compact, key-sorted JSON of the hook's
 // normalized identity: {"event_name": key, "hooks": [the handler, its
-// timeout defaulted to 600 and async to false]}, the currentHash that
+// timeout defaulted to 600 and async to false, additionalContextLimit
+// left out at its default of 2,500]}, the currentHash that
 // codex app-server's hooks/list reports. Codex runs a user hook only while
 // this hash matches the hook's current one (codex-rs/hooks/src/engine/
 // discovery.rs, the hook hash and hook_trust_status; codex-rs/config/src/
@@ -84,8 +85,8 @@ func trustCodexHook(t *testing.T, codexHome, event, key string) {
 	}
 	group := file.Hooks[event][0]
 	handler := map[string]any{"timeout": 600, "async": false}
-	for _, k := range []string{"type", "command", "timeout", "async", "statusMessage"} {
-		if v, ok := group.Hooks[0][k]; ok {
+	for _, k := range []string{"type", "command", "timeout", "async", "statusMessage", "additionalContextLimit"} {
+		if v, ok := group.Hooks[0][k]; ok && (k != "additionalContextLimit" || v != 2500.0) {
 			handler[k] = v
 		}
 	}

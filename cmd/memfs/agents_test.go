@@ -16,6 +16,7 @@ import (
 	"github.com/memfs/memfs/internal/scope"
 	"github.com/memfs/memfs/ledger"
 	"github.com/memfs/memfs/transcript"
+	"github.com/memfs/memfs/wiki"
 )
 
 // runStdin runs memfs in-process with stdin.
@@ -465,6 +466,79 @@ func TestCLI_InstallCodex(t *testing.T) {
 	}
 	if code, _, _ := c.run("install", "cursor"); code != exitUsage {
 		t.Errorf("unknown agent: exit %d", code)
+	}
+}
+
+// memfsHandlers returns memfs's hook handlers for an event in a settings
+// document.
+func memfsHandlers(settings map[string]any, event, name string) []map[string]any {
+	hooks, _ := settings["hooks"].(map[string]any)
+	groups, _ := hooks[event].([]any)
+	var out []map[string]any
+	for _, g := range groups {
+		entries, _ := g.(map[string]any)["hooks"].([]any)
+		for _, e := range entries {
+			h, _ := e.(map[string]any)
+			if cmd, _ := h["command"].(string); agent.IsMemfsHook(cmd, name) {
+				out = append(out, h)
+			}
+		}
+	}
+	return out
+}
+
+// Ensure that the Codex SessionStart hook is allowed the whole
+// memory-context message (additionalContextLimit, in tokens, no fewer than
+// the message's bytes), that no other hook gets the field, that an
+// earlier install without it is brought up to date keeping the handler's
+// other fields, and that an install already right changes nothing.
+func TestCLI_InstallCodexContextLimit(t *testing.T) {
+	c := newCLI(t)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "hooks.json")
+	earlier := `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "memfs hook codex", "timeout": 30, "statusMessage": "mine"}]}],
+	  "Stop": [{"hooks": [{"type": "command", "command": "memfs hook codex", "timeout": 30}]}]}}`
+	if err := os.WriteFile(path, []byte(earlier), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("CODEX_HOME", dir)
+	c.mustRun("install", "codex", "--command", "memfs")
+	got := readJSONFile(t, path)
+	start := memfsHandlers(got, "SessionStart", "codex")
+	if len(start) != 1 {
+		t.Fatalf("SessionStart handlers %v", start)
+	}
+	if lim, _ := start[0]["additionalContextLimit"].(float64); int(lim) < wiki.InlineLimit {
+		t.Errorf("SessionStart additionalContextLimit %v, want at least %d", start[0]["additionalContextLimit"], wiki.InlineLimit)
+	}
+	if start[0]["statusMessage"] != "mine" {
+		t.Errorf("the handler's own field was lost: %v", start[0])
+	}
+	for _, h := range memfsHandlers(got, "Stop", "codex") {
+		if _, ok := h["additionalContextLimit"]; ok {
+			t.Errorf("the Stop hook got additionalContextLimit: %v", h)
+		}
+	}
+	if n := len(backups(t, path)); n != 1 {
+		t.Errorf("%d backups of the updated file, want 1", n)
+	}
+	before, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.mustRun("install", "codex", "--command", "memfs")
+	if after, _ := os.ReadFile(path); string(after) != string(before) || len(backups(t, path)) != 1 {
+		t.Errorf("an install already right changed the file")
+	}
+	// Claude Code has no such field.
+	claude := filepath.Join(t.TempDir(), "settings.json")
+	c.mustRun("install", "claude-code", "--settings", claude, "--command", "memfs")
+	for _, ev := range []string{"SessionStart", "Stop", "SessionEnd"} {
+		for _, h := range memfsHandlers(readJSONFile(t, claude), ev, "claude-code") {
+			if _, ok := h["additionalContextLimit"]; ok {
+				t.Errorf("Claude Code's %s hook got additionalContextLimit", ev)
+			}
+		}
 	}
 }
 
