@@ -223,7 +223,10 @@
 // order, and where rules leave a tie it goes to the first of them. Of the
 // claims an update replaces at once, the one whose subject shares most
 // words with the update's states its value. The indexes list claims by
-// rank, then by page and place on the page (render.go).
+// rank (rankKey: durability, then, among facts, those whose words say
+// what changed, which a page marks "told=change" so a scan need not read
+// them again), most recently confirmed first, then by page and place on
+// the page (render.go).
 //
 // # Earlier pages
 //

@@ -30,7 +30,7 @@ type stub struct {
 	// citations), parsed when a summary names them.
 	sources string
 	// line and key are the claim's index line (indexLine) and rank
-	// (durability), made once for the page's content.
+	// (rankKey), made once for the page's content.
 	line string
 	key  int
 }
@@ -80,8 +80,9 @@ func scanPage(b []byte) (pg page, ok bool) {
 		case strings.HasPrefix(l, "- ") && strings.Contains(l, claimMarker):
 			c := readClaimLine(l)
 			s := stub{area: c.area, seen: c.seen, since: c.since, current: c.state == "", text: c.text, kind: c.kind}
-			s.key = durability(s.area, s.kind)
 			if s.current {
+				v := value{text: s.text, told: c.told(pg.rules), toldOf: s.text}
+				s.key = rankKey(s.area, s.kind, v.saysChange())
 				s.line = indexLine(s.text)
 			}
 			pg.stubs = append(pg.stubs, s)

@@ -48,6 +48,34 @@ type value struct {
 	// (hear.Statement.Until); "" when they named none. A session written
 	// after it ends the value (expire).
 	until string
+	// told is whether the value's text says what changed (changed),
+	// when toldOf is that text: worked out once, or read from its page.
+	told   int8
+	toldOf string
+}
+
+// Values of value.told.
+const (
+	toldUnknown int8 = iota
+	toldChange
+	toldPlain
+)
+
+// toldRules is the first rules version whose pages mark a current value
+// that says what changed ("told=change"): on its pages and later ones a
+// value without the mark does not.
+const toldRules = 49
+
+// saysChange reports whether the value says what changed, working it out
+// the first time.
+func (v *value) saysChange() bool {
+	if v.told == toldUnknown || v.toldOf != v.text {
+		v.told, v.toldOf = toldPlain, v.text
+		if changed(v.text) {
+			v.told = toldChange
+		}
+	}
+	return v.told == toldChange
 }
 
 // Ends of a value.
@@ -142,6 +170,23 @@ func durability(area, kind string) int {
 		return 3
 	}
 	return 4
+}
+
+// rankKey is a current claim's rank in the listing (the lower, the
+// earlier): its durability, and among facts, a claim that says what
+// changed ("we moved the queue to SQS", "desde el lunes estamos en
+// eu-south-2") before one that does not. The memory context shows each
+// area's first claims only, and a change is what an agent most needs to
+// be told: the project's files, its docs and what it learned elsewhere
+// still say the earlier value. Standing rules, preferences, people and
+// decisions keep their order, most recently confirmed first.
+func rankKey(area, kind string, change bool) int {
+	d := durability(area, kind)
+	k := 2 * d
+	if d < durability("", "") || !change {
+		k++
+	}
+	return k
 }
 
 func (c *claim) durability() int {

@@ -115,6 +115,9 @@ func writeClaim(b *bytes.Buffer, c *claim) {
 			lead = "Replaced: "
 		}
 	}
+	if state == "" && v.saysChange() {
+		state = " told=change"
+	}
 	fmt.Fprintf(b, "- %s%s %sarea=%s subject=%s lang=%s kind=%s seen=%d since=%d%s -->\n",
 		lead, escape(oneLine(v.text)), claimMarker, c.area, url.PathEscape(c.subject), url.PathEscape(c.lang), url.PathEscape(v.kind), c.seen, c.since, state)
 	writeValue(b, "  ", v)
@@ -271,7 +274,7 @@ func parsePage(b string) (parsedPage, bool) {
 				pp.sources = append(pp.sources, ct.session)
 			}
 		case strings.HasPrefix(line, "- ") && strings.Contains(line, claimMarker):
-			c = parseClaimLine(line)
+			c = parseClaimLine(line, pp.rules)
 			top, before = -1, -1
 			if c.cur == nil {
 				top = 0
@@ -308,6 +311,21 @@ func parsePage(b string) (parsedPage, bool) {
 type claimLine struct {
 	text, area, subject, lang, kind, state string
 	seen, since                            int
+	// change is set when the line marks its current value as one that
+	// says what changed (told=change).
+	change bool
+}
+
+// told is what the line says of whether its current value says what
+// changed, on a page written by rules version rules.
+func (l claimLine) told(rules int) int8 {
+	switch {
+	case l.change:
+		return toldChange
+	case rules >= toldRules:
+		return toldPlain
+	}
+	return toldUnknown
 }
 
 // readClaimLine reads a claim's first line.
@@ -332,6 +350,8 @@ func readClaimLine(line string) claimLine {
 			l.since, _ = strconv.Atoi(val)
 		case "state":
 			l.state = val
+		case "told":
+			l.change = val == "change"
 		}
 	}
 	switch l.state {
@@ -346,11 +366,12 @@ func readClaimLine(line string) claimLine {
 
 // parseClaimLine reads a claim's first line: its current value, or (for a
 // withdrawn or replaced claim) the earlier value it shows.
-func parseClaimLine(line string) *claim {
+func parseClaimLine(line string, rules int) *claim {
 	l := readClaimLine(line)
 	c := &claim{area: l.area, subject: l.subject, lang: l.lang, seen: l.seen, since: l.since}
 	v := value{text: l.text, kind: l.kind}
 	if l.state == "" {
+		v.told, v.toldOf = l.told(rules), v.text
 		c.cur = &v
 		return c
 	}

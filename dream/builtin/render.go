@@ -55,7 +55,7 @@ type indexSet struct {
 type entry struct {
 	text string
 	// line is the claim as its index line gives it (indexLine); key its
-	// durability rank.
+	// rank (rankKey).
 	line  string
 	key   int
 	seen  int
@@ -119,8 +119,8 @@ func (m *memory) currentClaims() int {
 	return n
 }
 
-// listing is the current claims, most durable first, most recently
-// confirmed first within. The claim lines of pages only scanned carry
+// listing is the current claims, most durable first, then (among facts)
+// those that say what changed, most recently confirmed first within. The claim lines of pages only scanned carry
 // their index line and rank from the scan (which the page memo keeps
 // across runs), as the claims of pages parsed from the memo do, so only
 // claims the run changed are made into index lines here. The claims of
@@ -214,7 +214,7 @@ func (p *page) appendEntries(es []entry) []entry {
 	if p.loaded {
 		for i, c := range p.claims {
 			if c.current() {
-				es = append(es, entry{text: c.cur.text, line: c.indexLine(), key: durability(c.area, c.cur.kind),
+				es = append(es, entry{text: c.cur.text, line: c.indexLine(), key: rankKey(c.area, c.cur.kind, c.cur.saysChange()),
 					seen: c.seen, since: c.since, page: p, cites: c.cur.cites, pos: int32(i)})
 			}
 		}
@@ -296,8 +296,8 @@ func (m *memory) keepRanking(prev *ranking) *ranking {
 	return rk
 }
 
-// rankOrder is the order of es by rank (most durable first), most
-// recently confirmed, then first stated, first within; then by page,
+// rankOrder is the order of es by rank (rankKey), most recently
+// confirmed, then first stated, first within; then by page,
 // text and place on the page: no two entries are equal, so the order
 // does not depend on the order of es (the pages map's).
 func rankOrder(es []entry) []int32 {
@@ -395,7 +395,7 @@ func (m *memory) renderIndexesNow() indexSet {
 
 	var idx bytes.Buffer
 	idx.WriteString("# Memory index\n\n")
-	idx.WriteString("One line per current claim, most durable and recently confirmed first; quotes are the user's words.\n\n## Areas\n\n")
+	idx.WriteString("One line per current claim: most durable first, then changes, then newest; quotes are the user's words.\n\n## Areas\n\n")
 	if len(names) == 0 {
 		idx.WriteString(wiki.NoPagesLine + "\n")
 	}

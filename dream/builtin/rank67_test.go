@@ -1,0 +1,116 @@
+package builtin
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Ensure that among facts a claim saying what changed is listed, and so
+// shown in a cut context, before facts confirmed more recently, and that
+// standing rules keep their order (the most recently confirmed first)
+// whatever they say.
+func TestListing_ChangesFirst(t *testing.T) {
+	m := run(t, t.TempDir(),
+		said("s1",
+			"heads up: the staging database moved to db-stg-02 last week.",
+			"the release notes live in docs/releases.",
+			"PR titles must now follow conventional commits."),
+		said("s2",
+			"the repo is on GitLab.",
+			"the prod region is eu-west-1.",
+			"the CI runs on Buildkite.",
+			"always run make lint before pushing."))
+	var facts, rules []string
+	for _, e := range m.listing() {
+		switch e.key >> 1 {
+		case durability("", ""):
+			facts = append(facts, e.text)
+		case durability("conventions", ""):
+			rules = append(rules, e.text)
+		}
+	}
+	at := func(list []string, word string) int {
+		return slices.IndexFunc(list, func(s string) bool { return strings.Contains(s, word) })
+	}
+	change, older := at(facts, "db-stg-02"), at(facts, "docs/releases")
+	if change < 0 || older < 0 {
+		t.Fatalf("facts listed %q", facts)
+	}
+	for _, w := range []string{"GitLab", "eu-west-1", "Buildkite"} {
+		if i := at(facts, w); i < 0 || i < change {
+			t.Errorf("%s at %d, the change at %d: %q", w, i, change, facts)
+		}
+		if i := at(facts, w); i > older {
+			t.Errorf("%s (newer) at %d after a fact of the first session at %d: %q", w, i, older, facts)
+		}
+	}
+	if titles, lint := at(rules, "conventional commits"), at(rules, "make lint"); titles < 0 || lint < 0 || lint > titles {
+		t.Errorf("rules listed %q: the more recent rule must come first (facts %q)", rules, facts)
+	}
+}
+
+// Ensure that a page marks the current claim that says what changed
+// (told=change) and no other, that a page only scanned ranks its claims as
+// the parsed page does, and that a page of rules before the mark ranks a
+// change by its words.
+func TestPage_ToldChange(t *testing.T) {
+	dir := t.TempDir()
+	m := run(t, dir, said("s1", "heads up: the staging database moved to db-stg-02 last week.", "the repo is on GitLab."))
+	keys := map[string]int{}
+	for _, e := range m.listing() {
+		keys[e.text] = e.key
+	}
+	marked := 0
+	for _, p := range m.pages {
+		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p.path)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range strings.Split(string(b), "\n") {
+			if !strings.Contains(l, claimMarker) {
+				continue
+			}
+			if strings.Contains(l, "told=change") != strings.Contains(l, "db-stg-02") {
+				t.Errorf("claim line marked wrong: %q", l)
+			}
+			if strings.Contains(l, "told=change") {
+				marked++
+			}
+		}
+		for _, old := range []bool{false, true} {
+			page := string(b)
+			if old {
+				// As rules before the mark wrote it.
+				page = strings.ReplaceAll(strings.Replace(page, fmt.Sprintf("rules=%d", rulesVersion), "rules=48", 1), " told=change", "")
+			}
+			pg, ok := scanPage([]byte(page))
+			if !ok {
+				t.Fatalf("%s does not scan", p.path)
+			}
+			for _, s := range pg.stubs {
+				if want, ok := keys[s.text]; s.current && (!ok || s.key != want) {
+					t.Errorf("old=%v: scanned %q ranks %d, parsed %d", old, s.text, s.key, want)
+				}
+			}
+		}
+	}
+	if marked != 1 {
+		t.Errorf("%d claim lines marked, want 1", marked)
+	}
+	if k := keys[findText(keys, "db-stg-02")]; k != rankKey("project", "", true) {
+		t.Errorf("the change ranks %d, want %d", k, rankKey("project", "", true))
+	}
+}
+
+func findText(keys map[string]int, word string) string {
+	for s := range keys {
+		if strings.Contains(s, word) {
+			return s
+		}
+	}
+	return ""
+}
