@@ -114,3 +114,32 @@ func findText(keys map[string]int, word string) string {
 	}
 	return ""
 }
+
+// Ensure that partAbout finds a later clause about the subject, and reads
+// only a claim's first maxParts clauses: a claim of thousands (pasted
+// text) is not searched clause by clause.
+func TestPartAbout_Bounded(t *testing.T) {
+	st := untyped(terms("invoices"))
+	filler := func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "step %d runs, ", i)
+		}
+		return b.String()
+	}
+	for _, tc := range []struct {
+		name  string
+		claim string
+		want  bool
+	}{
+		{"second clause", "the wiki is on Notion, invoices are sent through Xero", true},
+		{"no clause about it", "the wiki is on Notion, the repo is on GitLab", false},
+		{"within the bound", filler(maxParts-2) + "invoices are sent through Xero", true},
+		{"past the bound", filler(maxParts+5) + "invoices are sent through Xero", false},
+		{"thousands of clauses", filler(20000) + "invoices are sent through Xero", false},
+	} {
+		if got := partAbout(tc.claim, st); got != tc.want {
+			t.Errorf("%s: partAbout = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

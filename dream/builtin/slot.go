@@ -1429,18 +1429,25 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 // a dash.
 var reClauseBreak = regexp.MustCompile(`\s*(?:[,;，；、]|\s[—–-])\s*`)
 
+// maxParts bounds the clauses of a claim partAbout reads: a sentence
+// a user says has far fewer, and a claim of thousands (pasted text, a
+// hostile transcript) costs a subject search for each.
+const maxParts = 32
+
 // partAbout reports a claim of several parts (hear.JoinedParts) one of
-// which is about subject terms st: "the base URL is …, tokens rotate
-// every 30 days" is about the tokens too, though its subject is the
-// base URL.
+// which, among its first maxParts, is about subject terms st: "the base
+// URL is …, tokens rotate every 30 days" is about the tokens too, though
+// its subject is the base URL.
 func partAbout(claim string, st []string) bool {
 	if len(st) == 0 {
 		return false
 	}
-	parts := reClauseBreak.Split(unframed(claim), -1)
+	parts := reClauseBreak.Split(unframed(claim), maxParts+1)
 	if len(parts) < 2 {
 		return false
 	}
+	// Past maxParts, the rest of the claim is one part: left unread.
+	parts = parts[:min(len(parts), maxParts)]
 	for _, p := range parts {
 		if s := hear.SubjectOf(p); s != "" && subjectScore(st, untyped(terms(s))) > 0 {
 			return true
