@@ -211,13 +211,13 @@ func mergeHooks(old []byte, events []string, fields map[string]map[string]any, a
 	}
 	var changes []string
 	for _, event := range events {
-		extra := handlerFields(fields[event])
+		extra := sortedObject(fields[event])
 		entry := &jsonObject{}
 		entry.set("type", mustJSON("command"))
 		entry.set("command", mustJSON(command))
 		entry.set("timeout", mustJSON(HookTimeout))
-		for _, f := range extra {
-			entry.set(f.name, f.value)
+		for _, k := range extra.keys {
+			entry.set(k, extra.vals[k])
 		}
 		var groups []json.RawMessage
 		if raw, ok := hooks.get(event); ok {
@@ -252,26 +252,19 @@ func mergeHooks(old []byte, events []string, fields map[string]map[string]any, a
 	return out.Bytes(), changes, nil
 }
 
-// handlerField is a handler field memfs's hook carries: its name and
-// its value as JSON.
-type handlerField struct {
-	name  string
-	value json.RawMessage
-}
-
-// handlerFields returns fields in the order of their names.
-func handlerFields(fields map[string]any) []handlerField {
-	var out []handlerField
+// sortedObject is fields as a JSON object, its keys in order.
+func sortedObject(fields map[string]any) *jsonObject {
+	o := &jsonObject{}
 	for _, k := range slices.Sorted(maps.Keys(fields)) {
-		out = append(out, handlerField{k, mustJSON(fields[k])})
+		o.set(k, mustJSON(fields[k]))
 	}
-	return out
+	return o
 }
 
 // updateMemfsHook looks for memfs's hook among an event's matcher groups
 // and points it at command, with the fields extra gives. It reports
 // whether one was found and whether it had to change.
-func updateMemfsHook(groups []json.RawMessage, agent, command string, extra []handlerField) (found, updated bool, err error) {
+func updateMemfsHook(groups []json.RawMessage, agent, command string, extra *jsonObject) (found, updated bool, err error) {
 	for gi, raw := range groups {
 		var group jsonObject
 		if err := group.UnmarshalJSON(raw); err != nil {
@@ -297,16 +290,16 @@ func updateMemfsHook(groups []json.RawMessage, agent, command string, extra []ha
 				return false, false, err
 			}
 			same := e.Command == command
-			for _, f := range extra {
-				v, ok := entry.get(f.name)
-				same = same && ok && jsonEqual(v, f.value)
+			for _, k := range extra.keys {
+				v, ok := entry.get(k)
+				same = same && ok && jsonEqual(v, extra.vals[k])
 			}
 			if same {
 				return true, false, nil
 			}
 			entry.set("command", mustJSON(command))
-			for _, f := range extra {
-				entry.set(f.name, f.value)
+			for _, k := range extra.keys {
+				entry.set(k, extra.vals[k])
 			}
 			entries[ei] = mustJSON(&entry)
 			group.set("hooks", mustJSON(entries))
