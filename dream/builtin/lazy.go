@@ -81,8 +81,11 @@ func scanPage(b []byte) (pg page, ok bool) {
 			c := readClaimLine(l)
 			s := stub{area: c.area, seen: c.seen, since: c.since, current: c.state == "", text: c.text, kind: c.kind}
 			if s.current {
-				v := value{text: s.text, told: c.told(pg.rules), toldOf: s.text}
-				s.key = rankKey(s.area, s.kind, v.saysChange())
+				told := c.told(pg.rules)
+				if told == toldUnknown {
+					told = toldOf(s.text)
+				}
+				s.key = rankKey(s.area, s.kind, told == toldChange)
 				s.line = indexLine(s.text)
 			}
 			pg.stubs = append(pg.stubs, s)

@@ -66,16 +66,24 @@ const (
 // value without the mark does not.
 const toldRules = 49
 
-// saysChange reports whether the value says what changed, working it out
-// the first time.
-func (v *value) saysChange() bool {
-	if v.told == toldUnknown || v.toldOf != v.text {
-		v.told, v.toldOf = toldPlain, v.text
-		if changed(v.text) {
-			v.told = toldChange
-		}
+// tellsChange reports whether the value says what changed, working it
+// out once for its text.
+func (v *value) tellsChange() bool {
+	if v.toldOf != v.text {
+		v.told, v.toldOf = toldUnknown, v.text
+	}
+	if v.told == toldUnknown {
+		v.told = toldOf(v.text)
 	}
 	return v.told == toldChange
+}
+
+// toldOf is toldChange for a text that says what changed, else toldPlain.
+func toldOf(text string) int8 {
+	if changed(text) {
+		return toldChange
+	}
+	return toldPlain
 }
 
 // Ends of a value.

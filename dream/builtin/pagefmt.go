@@ -115,11 +115,12 @@ func writeClaim(b *bytes.Buffer, c *claim) {
 			lead = "Replaced: "
 		}
 	}
-	if state == "" && v.saysChange() {
-		state = " told=change"
+	told := ""
+	if c.cur != nil && v.tellsChange() {
+		told = " told=change"
 	}
-	fmt.Fprintf(b, "- %s%s %sarea=%s subject=%s lang=%s kind=%s seen=%d since=%d%s -->\n",
-		lead, escape(oneLine(v.text)), claimMarker, c.area, url.PathEscape(c.subject), url.PathEscape(c.lang), url.PathEscape(v.kind), c.seen, c.since, state)
+	fmt.Fprintf(b, "- %s%s %sarea=%s subject=%s lang=%s kind=%s seen=%d since=%d%s%s -->\n",
+		lead, escape(oneLine(v.text)), claimMarker, c.area, url.PathEscape(c.subject), url.PathEscape(c.lang), url.PathEscape(v.kind), c.seen, c.since, state, told)
 	writeValue(b, "  ", v)
 	for i := range past {
 		fmt.Fprintf(b, "  - %s%s\n", lblBefore, escape(oneLine(past[i].text)))

@@ -214,7 +214,7 @@ func (p *page) appendEntries(es []entry) []entry {
 	if p.loaded {
 		for i, c := range p.claims {
 			if c.current() {
-				es = append(es, entry{text: c.cur.text, line: c.indexLine(), key: rankKey(c.area, c.cur.kind, c.cur.saysChange()),
+				es = append(es, entry{text: c.cur.text, line: c.indexLine(), key: rankKey(c.area, c.cur.kind, c.cur.tellsChange()),
 					seen: c.seen, since: c.since, page: p, cites: c.cur.cites, pos: int32(i)})
 			}
 		}
