@@ -48,6 +48,15 @@
 //     questions share their content words and the new one restates the
 //     earlier answer or asks whether it should change (reask.go): the
 //     earlier answer is replaced;
+//   - telling a change that names, in a clause of its own, a name, host
+//     or id one claim holds, beside a new value of its kind said as the
+//     change ("we moved the texts over to ClickSend last week, Textlocal
+//     kept failing"), the two sharing two words besides their values
+//     (beside.go): that claim is replaced, unless it is of a person or
+//     of who does what, opens with the name, or the clause says it stays
+//     ("…, refunds are still booked in Xero"); the claim stating the
+//     change leaves that clause out, marking the cut. A statement whose
+//     only mention of a claim's values says they stay changes nothing;
 //   - saying what a claim without a distinct subject says, in other
 //     words: one claim, more citations;
 //   - otherwise a new claim; but a value set inside a task ("bump the

@@ -1756,6 +1756,27 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 		// said of the same thing.
 		match = m.slotMatch(st, sterms, vterms)
 	}
+	if match != nil && match.cur != nil && stillSaid(st.Quote, match) {
+		// "card payments go through Paddle now, refunds are still
+		// booked in Xero": what the statement says stays is no value it
+		// replaces.
+		match = nil
+	}
+	replaced = slices.DeleteFunc(replaced, func(c *claim) bool { return c.cur != nil && stillSaid(st.Quote, c) })
+	// "we moved the texts over to ClickSend, Textlocal kept failing":
+	// the value replaced, named in passing, in a clause the claim
+	// stating the change leaves out.
+	named := m.namedBeside(st, by.session)
+	switch {
+	case named == nil:
+	case match == nil && len(replaced) == 0 && named.shared >= 2:
+		// Two words besides the values tie a claim to a change that
+		// names it in passing only.
+		replaced = append(replaced, named.of)
+		st.Replaces = append(slices.Clone(st.Replaces), named.old)
+	case named.of != match && !slices.Contains(replaced, named.of):
+		named = nil // another claim changes: the clause may say why
+	}
 	if st.IfChanging && (match == nil && len(replaced) == 0 || match != nil && match.cur != nil && sameValue(match, vterms)) {
 		// A value set inside a task changes what memory holds, or says
 		// nothing.
@@ -1800,6 +1821,9 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 		nv.text = withoutDenied(nv.text, nil)
 	}
 	nv.text = withoutGoneClause(nv.text)
+	if named != nil {
+		nv.text = withoutNamedClauses(nv.text, named.old, named.fresh)
+	}
 	// A page named after the value the statement replaces ("jetstream")
 	// would name it still: the claim moves to its new topic's page.
 	rehome := match != nil && match.page != nil && len(olds) > 0 &&
