@@ -63,6 +63,9 @@
 //     sandbox budget alarm to 500 USD", hear.Statement.IfChanging) only
 //     ever changes a claim: with none to change it states nothing.
 //
+// A value that replaced another is a change, whatever its words: the
+// indexes list it with the changes (rankKey).
+//
 // Values are told by their spelling (slot.go): besides versions,
 // regions, hosts, counts with their unit (spans of time meet across
 // their spellings and languages, a currency or a measure written apart
@@ -232,10 +235,12 @@
 // order, and where rules leave a tie it goes to the first of them. Of the
 // claims an update replaces at once, the one whose subject shares most
 // words with the update's states its value. The indexes list claims by
-// rank (rankKey: durability, then, among facts, those whose words say
-// what changed, which a page marks "told=change" so a scan need not read
-// them again), most recently confirmed first, then by page and place on
-// the page (render.go).
+// rank (rankKey: durability, then, among facts, the changes: those whose
+// words say what changed or that replaced an earlier value, which a page
+// marks "told=change" so a scan need not read them again), most recently
+// confirmed first, then by page and place on the page (render.go). A page
+// of rules 49 marks only changes told by their words; a replacement it
+// holds is marked when its claim is next written.
 //
 // # Earlier pages
 //

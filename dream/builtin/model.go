@@ -48,8 +48,9 @@ type value struct {
 	// (hear.Statement.Until); "" when they named none. A session written
 	// after it ends the value (expire).
 	until string
-	// told is whether the value's text says what changed (changed),
-	// when toldOf is that text: worked out once, or read from its page.
+	// told is whether the value is a change, when toldOf is its text:
+	// its words say what changed (changed), or it replaced an earlier
+	// value (take); worked out once, or read from its page.
 	told   int8
 	toldOf string
 }
@@ -66,8 +67,8 @@ const (
 // value without the mark does not.
 const toldRules = 49
 
-// tellsChange reports whether the value says what changed, working it
-// out once for its text.
+// tellsChange reports whether the value is a change: what take marked,
+// else what its words say, worked out once for its text.
 func (v *value) tellsChange() bool {
 	if v.toldOf != v.text {
 		v.told, v.toldOf = toldUnknown, v.text
@@ -181,9 +182,10 @@ func durability(area, kind string) int {
 }
 
 // rankKey is a current claim's rank in the listing (the lower, the
-// earlier): its durability, and among facts, a claim that says what
-// changed ("we moved the queue to SQS", "desde el lunes estamos en
-// eu-south-2") before one that does not. The memory context shows each
+// earlier): its durability, and among facts, a change (a claim that says
+// what changed, "we moved the queue to SQS", "desde el lunes estamos en
+// eu-south-2", or that replaced an earlier value) before one that is
+// not. The memory context shows each
 // area's first claims only, and a change is what an agent most needs to
 // be told: the project's files, its docs and what it learned elsewhere
 // still say the earlier value. Standing rules, preferences, people and
@@ -1823,6 +1825,11 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 	nv.text = withoutGoneClause(nv.text)
 	if named != nil {
 		nv.text = withoutNamedClauses(nv.text, named.old, named.fresh)
+	}
+	if len(olds) > 0 {
+		// A value that replaced another is a change, whatever its words
+		// ("set training to 64k tokens per GPU"): it is listed as one.
+		nv.told, nv.toldOf = toldChange, nv.text
 	}
 	// A page named after the value the statement replaces ("jetstream")
 	// would name it still: the claim moves to its new topic's page.

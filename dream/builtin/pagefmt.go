@@ -312,13 +312,13 @@ func parsePage(b string) (parsedPage, bool) {
 type claimLine struct {
 	text, area, subject, lang, kind, state string
 	seen, since                            int
-	// change is set when the line marks its current value as one that
-	// says what changed (told=change).
+	// change is set when the line marks its current value as a change
+	// (told=change).
 	change bool
 }
 
-// told is what the line says of whether its current value says what
-// changed, on a page written by rules version rules.
+// told is what the line says of whether its current value is a change,
+// on a page written by rules version rules.
 func (l claimLine) told(rules int) int8 {
 	switch {
 	case l.change:
