@@ -11,9 +11,9 @@ import (
 
 // A change often names what it replaces only in passing, in a clause of
 // its own and in no form a rule of change reads: "we moved the texts over
-// to ClickSend last week, Textlocal kept failing", "Emily 下学期回美国了，
-// 英语换成 Jason 老师", "pour les tests on passe à Vitest, Jest ramait
-// trop". Whatever the clause says of it, the statement names two things of
+// to ClickSend last week, Textlocal kept failing", "los pagos ya van por
+// Stripe, Redsys daba demasiados errores", "pour les tests on passe à
+// Vitest, Jest ramait trop". Whatever the clause says of it, the statement names two things of
 // a kind (two names, two hosts): one no claim holds, which is new, and one
 // a claim holds, which the new one replaces in that claim. The words of
 // the two statements around their values must meet, so a name said for
@@ -31,6 +31,11 @@ var besideKinds = map[string]string{
 // to Stripe, invoices still go through Xero" replaces nothing of Xero.
 var reStillHeld = regexp.MustCompile(`(?i)\b(?:still|remains?|stays?|same as|as before|immer noch|noch immer|weiterhin|bleibt|todavía|sigue|siguen|aún|encore|toujours|reste|restent)\b|还是|仍然|依然|照旧|まだ|引き続き|そのまま`)
 
+// maxBeside bounds the values a statement namedBeside reads may name:
+// each is looked up in memory, and a sentence naming more (a pasted list,
+// a hostile transcript) tells no one change.
+const maxBeside = 16
+
 // namedBeside returns the value a change statement names in passing
 // beside a new value of its kind, and the claim holding it, or nil. Only
 // a statement telling a change is read; a claim of a person or of who
@@ -45,6 +50,9 @@ func (m *memory) namedBeside(st hear.Statement, session string) *passing {
 		quote = st.Claim
 	}
 	vs := valueOf(quote)
+	if len(vs) > maxBeside {
+		return nil
+	}
 	var held, fresh, other []valueTok
 	var c *claim
 	for _, v := range vs {

@@ -1,6 +1,10 @@
 package builtin
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 // Ensure that a change naming the value it replaces only in passing, in a
 // clause of its own, replaces the claim holding that value, and that the
@@ -64,5 +68,31 @@ func TestWithoutNamedClauses(t *testing.T) {
 		if got := withoutNamedClauses(tc.text, tc.old, fresh); got != tc.want {
 			t.Errorf("withoutNamedClauses(%q, %q) = %q, want %q", tc.text, tc.old, got, tc.want)
 		}
+	}
+}
+
+// Ensure that a change statement naming more values than maxBeside is not
+// read for a value named in passing: each would be looked up in memory.
+func TestNamedBeside_Bounded(t *testing.T) {
+	m := run(t, t.TempDir(), said("s1", "Los pagos de las reservas van por Redsys."))
+	h := said("s2", "los pagos ya van por Stripe, Redsys daba demasiados errores.")["s2"]
+	if len(h.Statements) == 0 {
+		t.Fatal("the change is not heard")
+	}
+	st := h.Statements[0]
+	if m.namedBeside(st, "s2") == nil {
+		t.Fatalf("the old value named in passing is not found in %q", st.Quote)
+	}
+	var long strings.Builder
+	long.WriteString(st.Quote)
+	for i := range maxBeside {
+		fmt.Fprintf(&long, ", Tool%c%c", 'A'+i%26, 'a'+i/26)
+	}
+	st.Quote = long.String()
+	if n := len(valueOf(st.Quote)); n <= maxBeside {
+		t.Fatalf("the long quote names %d values, want more than %d", n, maxBeside)
+	}
+	if p := m.namedBeside(st, "s2"); p != nil {
+		t.Errorf("a statement naming more than %d values read a value in passing: %q", maxBeside, p.old)
 	}
 }
