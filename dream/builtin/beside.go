@@ -56,7 +56,7 @@ func (m *memory) namedBeside(st hear.Statement, session string) *passing {
 	var held, fresh, other []valueTok
 	var c *claim
 	for _, v := range vs {
-		if besideKinds[v.kind] == "" || len([]rune(v.text)) < 3 {
+		if besideKinds[v.kind] == "" || utf8.RuneCountInString(v.text) < 3 {
 			other = append(other, v)
 			continue
 		}
@@ -90,7 +90,10 @@ func (m *memory) namedBeside(st hear.Statement, session string) *passing {
 	clauses := clausesOf(quote)
 	old := ""
 	for _, h := range held {
-		cl := clauseNaming(clauses, h.text)
+		cl := ""
+		if i := clauseIndex(clauses, h.text); i >= 0 {
+			cl = clauses[i]
+		}
 		if besideNew(cl, fresh) {
 			continue
 		}
@@ -123,8 +126,7 @@ func (m *memory) namedBeside(st hear.Statement, session string) *passing {
 		if besideKinds[v.kind] != kind {
 			return false
 		}
-		lv := strings.ToLower(v.text)
-		i := slices.IndexFunc(clauses, func(cl string) bool { return wordIn(strings.ToLower(cl), lv) })
+		i := clauseIndex(clauses, v.text)
 		return i >= 0 && (changed(clauses[i]) || i > 0 && changed(clauses[i-1]))
 	}) {
 		return nil
@@ -173,7 +175,11 @@ func (m *memory) holders(v valueTok) []*claim {
 // marks.
 func opens(text, w string) bool {
 	t := strings.TrimLeft(text, " “\"'")
-	return len(t) >= len(w) && strings.EqualFold(t[:len(w)], w) && (len(t) == len(w) || !wordRune([]rune(t[len(w):])[0]))
+	if len(t) < len(w) || !strings.EqualFold(t[:len(w)], w) {
+		return false
+	}
+	after, _ := utf8.DecodeRuneInString(t[len(w):])
+	return len(t) == len(w) || !wordRune(after)
 }
 
 // clausesOf are the clauses of s (reBesideBreak).
@@ -186,13 +192,9 @@ func clausesOf(s string) []string {
 	return out
 }
 
-// clauseNaming is the first of clauses naming w, or "".
-func clauseNaming(clauses []string, w string) string {
-	lw := strings.ToLower(w)
-	if i := slices.IndexFunc(clauses, func(cl string) bool { return wordIn(strings.ToLower(cl), lw) }); i >= 0 {
-		return clauses[i]
-	}
-	return ""
+// clauseIndex is the index of the first of clauses naming w, or -1.
+func clauseIndex(clauses []string, w string) int {
+	return slices.IndexFunc(clauses, func(cl string) bool { return wordIn(cl, w) })
 }
 
 // reBesideBreak ends a clause: a comma, a semicolon, a dash, a
@@ -211,13 +213,12 @@ func withoutNamedClauses(text, old string, fresh []valueTok) string {
 	} else {
 		from, end, quote = 0, len(text), text
 	}
-	lo := strings.ToLower(old)
 	starts, ends := clauseSpans(reBesideBreak.FindAllStringIndex(quote, -1), len(quote))
 	keep := make([]bool, len(starts))
 	kept := 0
 	for i := range starts {
 		cl := quote[starts[i]:ends[i]]
-		keep[i] = !wordIn(strings.ToLower(cl), lo) || besideNew(cl, fresh)
+		keep[i] = !wordIn(cl, old) || besideNew(cl, fresh)
 		if keep[i] && strings.TrimSpace(cl) != "" {
 			kept++
 		}
@@ -246,31 +247,21 @@ func withoutNamedClauses(text, old string, fresh []valueTok) string {
 	return text[:from] + strings.Join(strings.Fields(b.String()), " ") + text[end:]
 }
 
-// wordIn reports whether lower-case text holds w as a word of its own,
-// or anywhere in CJK text.
+// wordIn reports whether text holds w, case aside, as a word of its own
+// (wordStart), or anywhere in CJK text.
 func wordIn(text, w string) bool {
 	if cjkWord(text) {
-		return strings.Contains(text, w)
+		return strings.Contains(strings.ToLower(text), strings.ToLower(w))
 	}
-	for i := 0; ; {
-		j := strings.Index(text[i:], w)
-		if j < 0 {
-			return false
-		}
-		s, e := i+j, i+j+len(w)
-		before, _ := utf8.DecodeLastRuneInString(text[:s])
-		after, _ := utf8.DecodeRuneInString(text[e:])
-		if (s == 0 || !wordRune(before)) && (e == len(text) || !wordRune(after)) {
-			return true
-		}
-		i = s + 1
-	}
+	return wordStart(text, w, func(lt, _ string, end int) bool {
+		after, _ := utf8.DecodeRuneInString(lt[end:])
+		return end == len(lt) || !wordRune(after)
+	})
 }
 
 // besideNew reports whether clause cl holds a value of fresh.
 func besideNew(cl string, fresh []valueTok) bool {
-	l := strings.ToLower(cl)
-	return slices.ContainsFunc(fresh, func(v valueTok) bool { return wordIn(l, strings.ToLower(v.text)) })
+	return slices.ContainsFunc(fresh, func(v valueTok) bool { return wordIn(cl, v.text) })
 }
 
 // stillSaid reports whether quote names values of claim c (names,
@@ -282,9 +273,8 @@ func stillSaid(quote string, c *claim) bool {
 	}
 	still := false
 	for _, cl := range clausesOf(quote) {
-		l := strings.ToLower(cl)
 		if !slices.ContainsFunc(c.valueToks(), func(v valueTok) bool {
-			return besideKinds[v.kind] != "" && len([]rune(v.text)) >= 3 && wordIn(l, strings.ToLower(v.text))
+			return besideKinds[v.kind] != "" && utf8.RuneCountInString(v.text) >= 3 && wordIn(cl, v.text)
 		}) {
 			continue
 		}
