@@ -235,12 +235,13 @@
 // order, and where rules leave a tie it goes to the first of them. Of the
 // claims an update replaces at once, the one whose subject shares most
 // words with the update's states its value. The indexes list claims by
-// rank (rankKey: durability, then, among facts, the changes: those whose
-// words say what changed or that replaced an earlier value, which a page
-// marks "told=change" so a scan need not read them again), most recently
-// confirmed first, then by page and place on the page (render.go). A page
-// of rules 49 marks only changes told by their words; a replacement it
-// holds is marked when its claim is next written.
+// rank (rankKey: durability, then the changes: among facts those whose
+// words say what changed or that replaced an earlier value, among
+// standing rules, preferences, people and decisions those that replaced
+// one; a page marks them "told=change" and "told=replaced" so a scan need
+// not read them again), most recently confirmed first, then by page and
+// place on the page (render.go). Pages of rules before 50 are audited, so
+// each is marked afresh on the next run.
 //
 // # Earlier pages
 //

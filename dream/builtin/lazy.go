@@ -85,7 +85,7 @@ func scanPage(b []byte) (pg page, ok bool) {
 				if told == toldUnknown {
 					told = toldOf(s.text)
 				}
-				s.key = rankKey(s.area, s.kind, told == toldChange)
+				s.key = rankKey(s.area, s.kind, told)
 				s.line = indexLine(s.text)
 			}
 			pg.stubs = append(pg.stubs, s)

@@ -55,11 +55,13 @@ type value struct {
 	toldOf string
 }
 
-// Values of value.told.
+// Values of value.told. A value that replaced an earlier one
+// (toldReplaced) is a change too.
 const (
 	toldUnknown int8 = iota
 	toldChange
 	toldPlain
+	toldReplaced
 )
 
 // toldRules is the first rules version whose pages mark a current value
@@ -76,7 +78,13 @@ func (v *value) tellsChange() bool {
 	if v.told == toldUnknown {
 		v.told = toldOf(v.text)
 	}
-	return v.told == toldChange
+	return v.told == toldChange || v.told == toldReplaced
+}
+
+// toldKind is the value's told, worked out (tellsChange) when unknown.
+func (v *value) toldKind() int8 {
+	v.tellsChange()
+	return v.told
 }
 
 // toldOf is toldChange for a text that says what changed, else toldPlain.
@@ -182,18 +190,20 @@ func durability(area, kind string) int {
 }
 
 // rankKey is a current claim's rank in the listing (the lower, the
-// earlier): its durability, and among facts, a change (a claim that says
-// what changed, "we moved the queue to SQS", "desde el lunes estamos en
-// eu-south-2", or that replaced an earlier value) before one that is
-// not. The memory context shows each
-// area's first claims only, and a change is what an agent most needs to
-// be told: the project's files, its docs and what it learned elsewhere
-// still say the earlier value. Standing rules, preferences, people and
-// decisions keep their order, most recently confirmed first.
-func rankKey(area, kind string, change bool) int {
+// earlier): its durability, then within it a change before what is not.
+// The memory context shows each area's first claims only, and a change
+// is what an agent most needs to be told: the project's files, its docs
+// and what it learned elsewhere still say the earlier value. Among facts
+// a change is a claim that says what changed ("we moved the queue to
+// SQS", "desde el lunes estamos en eu-south-2") or that replaced an
+// earlier value (told); among standing rules, preferences, people and
+// decisions only one that replaced an earlier value of memory's is: a
+// rule merely worded as new ("from now on …") takes its turn with the
+// others. Within a rank, the most recently confirmed comes first.
+func rankKey(area, kind string, told int8) int {
 	d := durability(area, kind)
 	k := 2 * d
-	if d < durability("", "") || !change {
+	if told != toldReplaced && (told != toldChange || d < durability("", "")) {
 		k++
 	}
 	return k
@@ -1829,7 +1839,7 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 	if len(olds) > 0 {
 		// A value that replaced another is a change, whatever its words
 		// ("set training to 64k tokens per GPU"): it is listed as one.
-		nv.told, nv.toldOf = toldChange, nv.text
+		nv.told, nv.toldOf = toldReplaced, nv.text
 	}
 	// A page named after the value the statement replaces ("jetstream")
 	// would name it still: the claim moves to its new topic's page.

@@ -116,7 +116,11 @@ func writeClaim(b *bytes.Buffer, c *claim) {
 		}
 	}
 	told := ""
-	if c.cur != nil && v.tellsChange() {
+	switch {
+	case c.cur == nil:
+	case v.toldKind() == toldReplaced:
+		told = " told=replaced"
+	case v.told == toldChange:
 		told = " told=change"
 	}
 	fmt.Fprintf(b, "- %s%s %sarea=%s subject=%s lang=%s kind=%s seen=%d since=%d%s%s -->\n",
@@ -313,14 +317,17 @@ type claimLine struct {
 	text, area, subject, lang, kind, state string
 	seen, since                            int
 	// change is set when the line marks its current value as a change
-	// (told=change).
-	change bool
+	// (told=change), replaced when it marks one that replaced an earlier
+	// value (told=replaced).
+	change, replaced bool
 }
 
 // told is what the line says of whether its current value is a change,
 // on a page written by rules version rules.
 func (l claimLine) told(rules int) int8 {
 	switch {
+	case l.replaced:
+		return toldReplaced
 	case l.change:
 		return toldChange
 	case rules >= toldRules:
@@ -352,7 +359,7 @@ func readClaimLine(line string) claimLine {
 		case "state":
 			l.state = val
 		case "told":
-			l.change = val == "change"
+			l.change, l.replaced = val == "change", val == "replaced"
 		}
 	}
 	switch l.state {

@@ -101,8 +101,8 @@ func TestPage_ToldChange(t *testing.T) {
 	if marked != 1 {
 		t.Errorf("%d claim lines marked, want 1", marked)
 	}
-	if k := keys[findText(keys, "db-stg-02")]; k != rankKey("project", "", true) {
-		t.Errorf("the change ranks %d, want %d", k, rankKey("project", "", true))
+	if k := keys[findText(keys, "db-stg-02")]; k != rankKey("project", "", toldChange) {
+		t.Errorf("the change ranks %d, want %d", k, rankKey("project", "", toldChange))
 	}
 }
 

@@ -119,8 +119,8 @@ func (m *memory) currentClaims() int {
 	return n
 }
 
-// listing is the current claims, most durable first, then (among facts)
-// those that say what changed, most recently confirmed first within. The claim lines of pages only scanned carry
+// listing is the current claims by rank (rankKey): most durable first,
+// then the changes, most recently confirmed first within. The claim lines of pages only scanned carry
 // their index line and rank from the scan (which the page memo keeps
 // across runs), as the claims of pages parsed from the memo do, so only
 // claims the run changed are made into index lines here. The claims of
@@ -214,7 +214,7 @@ func (p *page) appendEntries(es []entry) []entry {
 	if p.loaded {
 		for i, c := range p.claims {
 			if c.current() {
-				es = append(es, entry{text: c.cur.text, line: c.indexLine(), key: rankKey(c.area, c.cur.kind, c.cur.tellsChange()),
+				es = append(es, entry{text: c.cur.text, line: c.indexLine(), key: rankKey(c.area, c.cur.kind, c.cur.toldKind()),
 					seen: c.seen, since: c.since, page: p, cites: c.cur.cites, pos: int32(i)})
 			}
 		}
