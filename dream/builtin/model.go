@@ -572,6 +572,9 @@ func bareRest(rest string) bool {
 	if f := strings.Fields(strings.ToLower(quote)); len(f) > 0 && clauseLead[f[0]] {
 		return true // "… wie im Ticket vorgeschlagen": what leans on the part gone
 	}
+	if f := strings.Fields(strings.ToLower(quote)); len(f) > 1 && participleLead[f[0]] {
+		return true // "… faite sur le banc": how the part gone was done
+	}
 	if reReasonRest.MatchString(quote) {
 		return true // "… ビルドが遅くなるので", "… because it slows the build": why the part gone held
 	}
@@ -587,6 +590,13 @@ func bareRest(rest string) bool {
 // reReasonRest is a clause giving the reason for another: opened by a word
 // of cause, or, in Japanese, closed by one.
 var reReasonRest = regexp.MustCompile(`(?i)^(?:because|weil|denn|porque|ya que|parce que|car|puisque|因为|由于)\s|^[^、。]+(?:ので|ため|から)。?$`)
+
+// participleLead is a past participle opening a clause that says how
+// the thing of the clause before it is done ("…, faite sur le banc",
+// "…, hecha a mano", "…, done on the bench").
+var participleLead = setOf("faite", "fait", "faites", "faits", "réalisée", "réalisé", "effectuée", "effectué", "jointe", "joint", "signée", "signé",
+	"hecha", "hecho", "hechas", "hechos", "realizada", "realizado", "firmada", "firmado", "adjunta", "adjunto",
+	"done", "measured", "taken", "attached")
 
 // negLead opens a contrast ("no npm", "not Jest").
 var negLead = setOf("no", "not", "nicht", "kein", "keine", "pas", "never", "nunca", "jamais", "nie")
@@ -1832,7 +1842,7 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 		// "la zona B no es 6,80 sino 6,40", whichever claim held 6,80.
 		nv.text = withoutDenied(nv.text, nil)
 	}
-	nv.text = withoutGoneClause(nv.text)
+	nv.text = withoutGoneClause(withoutSaidFrom(nv.text))
 	if named != nil {
 		nv.text = withoutNamedClauses(nv.text, named.old, named.fresh)
 	}
@@ -2234,12 +2244,17 @@ func withoutGoneClause(text string) string {
 	}
 	last := seps[len(seps)-1]
 	head, tail := quote[:last[0]], quote[last[1]:]
-	if reOldWent.MatchString(tail) && !reWentBack.MatchString(tail) && named(tail, head) && saysNew(head) {
+	// A value said to be a typo is the old one, whatever else the
+	// clause shares with the rest ("…, the 30 MB I gave you was a typo").
+	typo := reTypo.MatchString(tail) && slices.ContainsFunc(valueOf(tail), func(v valueTok) bool {
+		return !strings.Contains(strings.ToLower(head), strings.ToLower(v.text))
+	})
+	if (typo || reOldWent.MatchString(tail) && named(tail, head)) && !reWentBack.MatchString(tail) && saysNew(head) {
 		return text[:open+len("“")] + strings.TrimSpace(head) + " …" + text[end:]
 	}
 	first := seps[0]
 	head, rest := quote[:first[0]], quote[first[1]:]
-	if reOldLeft.MatchString(head) && named(head, rest) && saysNew(rest) && !rePointsBack.MatchString(rest) {
+	if (reOldLeft.MatchString(head) && named(head, rest) || reOldDropped.MatchString(head) && !holdsAmount(head) && (named(head, rest) || droppedUnnamed(head, rest))) && saysNew(rest) && !(reAway.MatchString(head) && rePointsBack.MatchString(rest) || pointsBackPast(rest)) {
 		return text[:open+len("“")] + "… " + strings.TrimSpace(rest) + text[end:]
 	}
 	return text
@@ -2248,8 +2263,72 @@ func withoutGoneClause(text string) string {
 // saysNew reports a part saying what holds now: a change, a rule from now
 // on, a new holder or a duty taken over.
 func saysNew(part string) bool {
-	return changed(part) || reFromNow.MatchString(part) || reNewHolder.MatchString(part)
+	return changed(part) || reFromNow.MatchString(part) || reNewHolder.MatchString(part) || reWentBack.MatchString(part)
 }
+
+// droppedUnnamed reports a clause that gives up a thing (reOldDropped)
+// whose word, written in any case, the rest does not say: the first word
+// after a verb of dropping that is no stop word ("we left the things
+// network"), or the word before a CJK cue written after what it drops
+// ("nextest はやめて").
+func droppedUnnamed(head, rest string) bool {
+	ix := reOldDropped.FindStringIndex(head)
+	if ix == nil {
+		return false
+	}
+	if strings.HasPrefix(strings.TrimLeft(head[ix[1]:], " "), "…") {
+		return true // "hemos dejado …": its word was cut already
+	}
+	spans := wordSpans(head)
+	w := ""
+	if r, _ := utf8.DecodeRuneInString(head[ix[0]:]); r >= 0x2E80 {
+		for _, sp := range spans {
+			if sp[1] <= ix[0] && strings.ContainsFunc(head[sp[0]:sp[1]], func(r rune) bool { return r < 0x2E80 && unicode.IsLetter(r) }) {
+				w = head[sp[0]:sp[1]]
+			}
+		}
+	} else {
+		for _, sp := range spans {
+			if t := strings.ToLower(head[sp[0]:sp[1]]); sp[0] >= ix[1] && !termStop[t] && !leadDeterminer(t) {
+				w = t
+				break
+			}
+		}
+	}
+	return utf8.RuneCountInString(w) >= 3 && !strings.Contains(strings.ToLower(rest), strings.ToLower(w))
+}
+
+// holdsAmount reports a part holding a number, a time or a day: "we
+// dropped the price to 40 euros" lowers a value, it gives up nothing.
+func holdsAmount(part string) bool {
+	// "2) on abandonne NetBox": the number of a list's item is no amount.
+	part = reItemNumber.ReplaceAllString(part, "")
+	return slices.ContainsFunc(valueOf(part), func(v valueTok) bool {
+		return v.kind == vkCount || v.kind == vkVersion || v.kind == vkTime || v.kind == vkDay || v.kind == vkPeriod
+	})
+}
+
+// reItemNumber opens a numbered item ("2) ", "3. ").
+var reItemNumber = regexp.MustCompile(`^\s*\d{1,2}[).]\s+`)
+
+// leadDeterminer reports an article or a possessive that termStop may
+// not hold.
+func leadDeterminer(w string) bool {
+	switch w {
+	case "le", "la", "les", "l", "du", "des", "el", "los", "las", "die", "der", "das", "den", "our", "notre", "nos", "nuestro", "nuestra", "unser", "unsere":
+		return true
+	}
+	return false
+}
+
+// reOldDropped opens a sentence with what was given up: a tool dropped
+// or left, a duty no longer done ("we ditched Jenkins, …", "hemos
+// dejado Trello, …", "on a viré Sentry, …", "Jira 不用了，…").
+var reOldDropped = regexp.MustCompile(`(?i)\b(?:dropped|ditched|scrapped|abandoned|got rid of|stopped using|left|quit)\b|\bno longer\b|\b(?:any ?more|any longer)$` +
+	`|\b(?:dejado|dejamos|abandonado|abandonamos|quitado|quitamos|descartado|descartamos|se acab[óo])(?:$|[^\pL])|\bya no\b` +
+	`|\b(?:viré|virée|abandonné|abandonnée|lâché|arrêté|laissé tomber|abandonne|abandonnons)(?:$|[^\pL])|\bn['’](?:\pL+ )?(?:en )?(?:a|avons|utilise|utilisons|fait|fais) plus\b` +
+	`|\b(?:abgeschafft|aufgegeben|abgelöst|rausgeworfen|nicht mehr)\b` +
+	`|不传了|不用了|不再|停了|弃用|去掉了|不做了|不要了|やめ|廃止|使わな`)
 
 // reNewHolder says who or what is new in a role, or took a duty over.
 var reNewHolder = regexp.MustCompile(`(?i)\b(?:new|neue[rsn]?|nouvel(?:le)?|nouveau|nuev[oa])\b|\b(?:took over|takes over|has taken over|settled on|went with|switched to|reprend|a repris|se encarga ahora)\b|` + hear.OpensWord + `(?:übernimmt|übernommen|übernahm|maintenant|ahora|jetzt|now)\b|接手|接管|以后|现在|引き継|今は|これから`)
@@ -2260,7 +2339,63 @@ var reOldWent = regexp.MustCompile(`(?i)\b(?:kept|keeps) (?:failing|crashing|bre
 	`|\bzu (?:teuer|langsam|laut|unzuverlässig)\b|\b(?:ist|wurde) (?:eingestellt|abgekündigt|abgeschaltet|archiviert)\b|\bin (?:Rente|Elternzeit|Mutterschutz)\b|\bgewechselt\b` +
 	`|\bdemasiado (?:caro|cara|lento|lenta)\b|\bse nos hac[ií]a (?:largo|caro|lento)\b|\b(?:cerró|ya lo cancelé|se jubiló)(?:$|[^\pL])` +
 	`|\btrop (?:lente?|ch[eè]re?|bruyante?)\b|\b(?:a fermé|est déprécié|est obsolète|est partie?)(?:$|[^\pL])` +
+	`|\b(?:faisait|fait) planter\b|\bplantait\b|\bfallaba\b|\bdaba (?:muchos |demasiados )?(?:errores|problemas|fallos)\b|\bkept (?:bouncing|erroring|flaking)\b|\bstürzte (?:ständig |dauernd )?ab\b` +
+	`|\b(?:since|as|because|now that) \pL+ (?:moved|went back|has gone back|'s gone back|left|retired|quit)\b` +
 	`|太(?:忙|贵|慢|吵|卡)了|归档了|退了|离职了|停用了|下线了|辞め|退職|引退|廃止`)
+
+// withoutSaidFrom is a change claim without the value it says it changed
+// from, whichever claim held it: "dns moved from お名前.com to Cloudflare",
+// "シフト作りは田中さんから森由美さんに引き継ぎ", "短信从阿里云换成腾讯云"
+// state the second value only. A number, a time or a day after "from"
+// opens a range ("open from 9 to 5 now"), and a word in lower case is
+// rarely a value: both stay, as does a "from" in a claim that tells no
+// change. Within the user's words the cut is marked "…".
+func withoutSaidFrom(text string) string {
+	open, end, quote, ok := lastQuote(text)
+	if !ok {
+		return text
+	}
+	cut := quote
+	if changed(quote) {
+		cut = reLatinFrom.ReplaceAllStringFunc(quote, func(m string) string {
+			sm := reLatinFrom.FindStringSubmatch(m)
+			x := strings.TrimRight(sm[2], ",")
+			if !strings.ContainsFunc(x, func(r rune) bool { return r < 'a' || r > 'z' }) || holdsAmount(x) {
+				return m
+			}
+			return "… " + sm[3]
+		})
+	}
+	// The CJK shapes name the change themselves.
+	cut = reCJKFrom.ReplaceAllString(cut, "…$1")
+	cut = reCJKFromTo.ReplaceAllString(cut, "…$1")
+	if cut == quote {
+		return text
+	}
+	return text[:open+len("“")] + cut + text[end:]
+}
+
+// reLatinFrom is "from X to", "von X auf"; reCJKFrom "XさんからYに…"
+// (a Japanese name with its honorific: "来シーズンから" says when, not
+// from whom); reCJKFromTo "从X换成Y". X is a name, not a number.
+var (
+	reLatinFrom = regexp.MustCompile(`(?i)\b(from|von)\s+(\S+)\s+(to|auf|zu|nach)\b`)
+	reCJKFrom   = regexp.MustCompile(`(?:[\p{Han}\p{Katakana}ー]{1,8}(?:さん|様|先生)|[A-Za-z][\w.-]{0,20}(?:さん|様|先生)?)から((?:[^、。，,]{1,20}?)(?:に|へ)(?:引き継|交代|変更|変わ|移|切り替え|担当))`)
+	reCJKFromTo = regexp.MustCompile(`[从由](?:[\p{Han}\p{Katakana}A-Za-z][^，,。\s从由]{0,9}?)((?:改成|换成|改为|换到|迁到|切到|转到|搬到))`)
+)
+
+// pointsBackPast reports a part with a pronoun that may lean on what came
+// before it: one after a name the part gives leans on that name ("…,
+// English goes to Jason now, his Chinese is basic"). After a clause
+// saying someone is away (reAway) any pronoun does: who covers leans on
+// the absence.
+func pointsBackPast(part string) bool {
+	ix := rePointsBack.FindStringIndex(part)
+	return ix != nil && !slices.ContainsFunc(valueOf(part[:ix[0]]), func(v valueTok) bool { return v.kind == vkName })
+}
+
+// reTypo says a value given earlier was written wrong.
+var reTypo = regexp.MustCompile(`(?i)\b(?:was|is) a typo\b|` + hear.OpensWord + `(?:était|est) une (?:coquille|faute de frappe)\b|\bera (?:una )?errata\b|\bwar ein Tippfehler\b|打错了|写错了|書き間違い|タイプミス`)
 
 // reOldLeft opens a sentence with who or what left: a person gone on
 // leave, retired, moved on; a thing shut down.
@@ -2269,7 +2404,7 @@ var reOldLeft = regexp.MustCompile(`(?i)\b(?:went|is|'s|has gone|is going) on (?
 	`|(?:去|回)[^，,。]{1,12}了$|离职了|退休了|辞めて|辞めた|退職|異動になって|引退して`)
 
 // reWentBack says a thing went back to an earlier value.
-var reWentBack = regexp.MustCompile(`(?i)\bback (?:to|on)\b|\brolled back\b|\breverted\b|zurück|\bvolvimos\b|\bde vuelta\b|\brevenu|回退|退回|回到|改回|戻`)
+var reWentBack = regexp.MustCompile(`(?i)\bback (?:to|on)\b|\brolled back\b|\breverted\b|zurück|\b(?:volvimos|volvemos)\b|\bde vuelta\b|\brev(?:enu|ient|enons)|回退|退回|回到|改回|戻`)
 
 // reConsequenceLead opens a clause saying what follows from a change.
 var reConsequenceLead = regexp.MustCompile(`(?i)^(?:(?:so|and so|which means|así que|por eso|donc|du coup|also|deshalb|daher|dadurch)\b|所以|因此|なので|だから)`)

@@ -2399,7 +2399,7 @@ var (
 )
 
 // rePointsBack is a pronoun leaning on a clause before it.
-var rePointsBack = regexp.MustCompile(`(?i)\b(?:he|him|his|she|her|they|them|their|it|this|these|those|ceci|cela|esto|er|ihn|ihm|sie|ihr|il|elle|lui|leur|ella|eso|ihnen)\b|` + hear.OpensWord + `(?:ça|él)\b|\b(?:above|below|over|under|than|beyond|past) that\b|\b(?:at|during) that time\b|\bin der Zeit\b|\ben ese (?:rato|momento|horario)\b|` + hear.OpensWord + `à ce moment-là|\bpendant ce temps\b|那段时间|这段时间|那时候|那个时候|那会儿|这样|那样|他|她|它|彼|その|それ`)
+var rePointsBack = regexp.MustCompile(`(?i)\b(?:he|him|his|she|her|they|them|their|it|its|this|these|those|ceci|cela|esto|er|ihn|ihm|sie|ihr|il|elle|lui|leur|ella|eso|ihnen)\b|` + hear.OpensWord + `(?:ça|él)\b|\b(?:above|below|over|under|than|beyond|past) that\b|\b(?:at|during) that time\b|\bin der Zeit\b|\ben ese (?:rato|momento|horario)\b|` + hear.OpensWord + `à ce moment-là|\bpendant ce temps\b|那段时间|这段时间|那时候|那个时候|那会儿|这样|那样|他|她|它|彼|その|それ`)
 
 // fragment reports a part of a sentence too short to state a thing of
 // its own: under three words, unless two name a thing and its value

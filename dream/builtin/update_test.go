@@ -182,7 +182,7 @@ func TestUpdateDropsEarlierValue(t *testing.T) {
 		{"quoted words mark what goes",
 			hear.Statement{Kind: hear.Team, Lang: "en", Area: "team", Subject: "invoices approval", Claim: "The user said: “Ines approves invoices.”", Quote: "Ines approves invoices."},
 			replacing(hear.Statement{Kind: hear.Team, Lang: "en", Area: "team", Subject: "invoices approval", Claim: "The user said: “no longer Ines, Bo approves invoices now.”", Quote: "no longer Ines, Bo approves invoices now."}, "Ines"),
-			"The user said: “no longer …, Bo approves invoices now.”", "Ines"},
+			"The user said: “… Bo approves invoices now.”", "Ines"},
 		{"a name said to leave",
 			hear.Statement{Kind: hear.Team, Lang: "en", Area: "team", Subject: "invoices approval", Claim: "The user said: “Ines approves invoices.”", Quote: "Ines approves invoices."},
 			hear.Statement{Kind: hear.Team, Lang: "en", Area: "team", Subject: "invoices approval", Claim: "The user said: “Ines no longer approves invoices, Bo does.”", Quote: "Ines no longer approves invoices, Bo does."},
