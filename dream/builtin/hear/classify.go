@@ -582,7 +582,7 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		}
 		return why(f, "d20"), durable
 	case (fact || we && (hasValue(s, lang) || lang == En && len(contentWords(s)) >= 3 && !taskish(s, lang, lx) || newDay(s, lang) || habitualDay(s, lang) && !taskish(s, lang, lx)) ||
-		(newDay(s, lang) || lang == De && nounLed(s)) && habitualDay(s, lang) && !taskish(s, lang, lx)) && !taskChatter(s, lang):
+		(newDay(s, lang) || lang == De && nounLed(s)) && habitualDay(s, lang) && (!taskish(s, lang, lx) || newDay(s, lang) && reHabitSelf.MatchString(s))) && !taskChatter(s, lang):
 		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
 		if m := reAssign.FindString(s); m != "" {
 			f.subject = strings.ToLower(m[:strings.Index(m, "=")])
@@ -2838,7 +2838,7 @@ var weekdays = map[string][]string{
 // reHabitualDay is a weekday said as the day a thing is done every week:
 // "le lundi", "les lundis", "los lunes", "cada martes".
 var reHabitualDay = map[string]*regexp.Regexp{
-	En: regexp.MustCompile(`(?i)\b(?:(?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s|(?:every|each) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b`),
+	En: regexp.MustCompile(`(?i)\b(?:(?:on )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)(?:s| (?:nights|mornings|evenings|afternoons))|(?:every|each) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b`),
 	De: regexp.MustCompile(`(?i)\b(?:(?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)s|(?:jeden|immer) (?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag))\b`),
 	Fr: regexp.MustCompile(`(?i)\b(?:le|les|chaque|tous les) (?:lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)s?\b`),
 	Es: regexp.MustCompile(`(?i)\b(?:los|cada|todos los) (?:lunes|martes|miércoles|jueves|viernes|sábados?|domingos?)\b`),
@@ -2850,6 +2850,11 @@ func habitualDay(s, lang string) bool {
 	re := reHabitualDay[lang]
 	return re != nil && re.MatchString(s) && !reTriedDay.MatchString(s)
 }
+
+// reHabitSelf opens what the user or the team does, as a habit may be
+// told ("I'm sending the rota out on Sunday nights now"): a task's verb
+// then says what is done each week, no request.
+var reHabitSelf = regexp.MustCompile(`(?i)^(?:(?:and|so|also|btw|fyi),?\s+)?(?:i|i'm|i am|we|we're|we are)\s`)
 
 // reTriedDay is a day tried or wished for, no day things are done on
 // ("on a essayé les livraisons le dimanche", "probamos a abrir los
