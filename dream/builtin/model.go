@@ -202,8 +202,9 @@ func durability(area, kind string) int {
 // others. Within a rank, the most recently confirmed comes first.
 func rankKey(area, kind string, told int8) int {
 	d := durability(area, kind)
+	change := told == toldReplaced || told == toldChange && d == durability("", "")
 	k := 2 * d
-	if told != toldReplaced && (told != toldChange || d < durability("", "")) {
+	if !change {
 		k++
 	}
 	return k
@@ -2254,7 +2255,13 @@ func withoutGoneClause(text string) string {
 	}
 	first := seps[0]
 	head, rest := quote[:first[0]], quote[first[1]:]
-	if (reOldLeft.MatchString(head) && named(head, rest) || reOldDropped.MatchString(head) && !holdsAmount(head) && (named(head, rest) || droppedUnnamed(head, rest))) && saysNew(rest) && !(reAway.MatchString(head) && rePointsBack.MatchString(rest) || pointsBackPast(rest)) {
+	left := reOldLeft.MatchString(head) && named(head, rest)
+	dropped := reOldDropped.MatchString(head) && !holdsAmount(head) && (named(head, rest) || droppedUnnamed(head, rest))
+	// A pronoun in the rest may lean on the first clause; after one
+	// saying someone is only away (reAway) any pronoun does: who covers
+	// leans on the absence.
+	leans := reAway.MatchString(head) && rePointsBack.MatchString(rest) || pointsBackPast(rest)
+	if (left || dropped) && saysNew(rest) && !leans {
 		return text[:open+len("“")] + "… " + strings.TrimSpace(rest) + text[end:]
 	}
 	return text
@@ -2281,9 +2288,9 @@ func droppedUnnamed(head, rest string) bool {
 	}
 	spans := wordSpans(head)
 	w := ""
-	if r, _ := utf8.DecodeRuneInString(head[ix[0]:]); r >= 0x2E80 {
+	if r, _ := utf8.DecodeRuneInString(head[ix[0]:]); isCJK(r) {
 		for _, sp := range spans {
-			if sp[1] <= ix[0] && strings.ContainsFunc(head[sp[0]:sp[1]], func(r rune) bool { return r < 0x2E80 && unicode.IsLetter(r) }) {
+			if sp[1] <= ix[0] && strings.ContainsFunc(head[sp[0]:sp[1]], func(r rune) bool { return !isCJK(r) && unicode.IsLetter(r) }) {
 				w = head[sp[0]:sp[1]]
 			}
 		}
@@ -2386,9 +2393,7 @@ var (
 
 // pointsBackPast reports a part with a pronoun that may lean on what came
 // before it: one after a name the part gives leans on that name ("…,
-// English goes to Jason now, his Chinese is basic"). After a clause
-// saying someone is away (reAway) any pronoun does: who covers leans on
-// the absence.
+// English goes to Jason now, his Chinese is basic").
 func pointsBackPast(part string) bool {
 	ix := rePointsBack.FindStringIndex(part)
 	return ix != nil && !slices.ContainsFunc(valueOf(part[:ix[0]]), func(v valueTok) bool { return v.kind == vkName })
