@@ -3,6 +3,8 @@ package builtin
 import (
 	"strings"
 	"testing"
+
+	"github.com/memfs/memfs/dream/builtin/hear"
 )
 
 // Ensure that a claim leaves out a first clause giving up the old tool
@@ -71,6 +73,8 @@ func TestWithoutGoneClause_Left(t *testing.T) {
 		{"Marta went back to Lisbon, the German copy is checked by Jonas now, he reads it on Fridays.",
 			"… the German copy is checked by Jonas now, he reads it on Fridays."},
 		{"the office key is with the caretaker now, since Birgit moved to Graz in May.", "the office key is with the caretaker now …"},
+		{"Álvaro isn't doing the menu photos anymore, Rocío buys them from a studio now.", "… Rocío buys them from a studio now."},
+		{"Álvaro isn't doing the menu photos anymore, the studio sends them to us now.", ""},
 		{"Katrin went on parental leave, Tobias took over the parks from her.", ""},
 		{"Katrin is on leave until June, Tobias approves the parks now, so send the reports to him.", ""},
 	}
@@ -109,6 +113,30 @@ func TestWithoutSaidFrom(t *testing.T) {
 		}
 		if got := withoutSaidFrom(q(tc.said)); got != q(want) {
 			t.Errorf("withoutSaidFrom(%q) = %q, want %q", tc.said, got, q(want))
+		}
+	}
+}
+
+// Ensure that an answer to whether a value still holds leaves the value
+// out of its question when the answer gives another of its kind, and
+// keeps it when the answer confirms it or gives none.
+func TestStillAnswered(t *testing.T) {
+	tests := []struct{ question, answer, want string }{
+		{"is the next release still the fortnightly Wednesday slot?", "we release weekly now, still on Wednesdays.",
+			"is the next release still the … Wednesday slot?"},
+		{"Do alerts still go through PagerDuty?", "Opsgenie now", "Do alerts still go through …?"},
+		{"Is the upload limit still 50 MB?", "yes", ""},
+		{"Is the upload limit still 50 MB?", "yes, still 50 MB", ""},
+		{"Is the upload limit 50 MB?", "80 MB", ""},
+	}
+	for _, tc := range tests {
+		want := tc.want
+		if want == "" {
+			want = tc.question
+		}
+		text := hear.AnswerLead + tc.question + hear.AnswerMid + tc.answer + "”"
+		if got, w := stillAnswered(text), hear.AnswerLead+want+hear.AnswerMid+tc.answer+"”"; got != w {
+			t.Errorf("stillAnswered(%q) = %q, want %q", text, got, w)
 		}
 	}
 }

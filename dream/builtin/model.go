@@ -1843,7 +1843,7 @@ func (m *memory) take(st hear.Statement, cites []cite) int {
 		// "la zona B no es 6,80 sino 6,40", whichever claim held 6,80.
 		nv.text = withoutDenied(nv.text, nil)
 	}
-	nv.text = withoutGoneClause(withoutSaidFrom(nv.text))
+	nv.text = withoutGoneClause(withoutSaidFrom(stillAnswered(nv.text)))
 	if named != nil {
 		nv.text = withoutNamedClauses(nv.text, named.old, named.fresh)
 	}
@@ -2069,6 +2069,38 @@ func answerOnly(text string) string {
 		return hear.Verbatim(strings.TrimSuffix(text[i+len(hear.AnswerMid):], "”"))
 	}
 	return text
+}
+
+// stillAnswered is an answer to a question asking whether a value still
+// holds ("Is the release still the fortnightly Wednesday slot?", "…相談
+// する相手は、引き続き高橋さんでよいですか？") without the values the
+// answer gives another of ("we release weekly now", "今は中村さんです"),
+// whichever claim held them: the question names what changed from. A
+// value the answer confirms, or one of a kind it gives none of, stays.
+func stillAnswered(text string) string {
+	q, ok := strings.CutPrefix(text, hear.AnswerLead)
+	if !ok {
+		return text
+	}
+	i := strings.Index(q, hear.AnswerMid)
+	if i < 0 || !reStillHeld.MatchString(q[:i]) {
+		return text
+	}
+	q, answer := q[:i], q[i+len(hear.AnswerMid):]
+	given := valueOf(answer)
+	var olds []string
+	for _, v := range valueOf(q) {
+		other := slices.ContainsFunc(given, func(g valueTok) bool {
+			return g.kind == v.kind && !strings.EqualFold(g.text, v.text) && !strings.Contains(strings.ToLower(answer), strings.ToLower(v.text))
+		})
+		if other {
+			olds = append(olds, v.text)
+		}
+	}
+	if len(olds) == 0 {
+		return text
+	}
+	return questionWithoutOld(text, olds)
 }
 
 // questionWithoutOld is an answer that replaces earlier claims (olds)
@@ -2396,7 +2428,19 @@ var (
 // English goes to Jason now, his Chinese is basic").
 func pointsBackPast(part string) bool {
 	ix := rePointsBack.FindStringIndex(part)
-	return ix != nil && !slices.ContainsFunc(valueOf(part[:ix[0]]), func(v valueTok) bool { return v.kind == vkName })
+	if ix == nil {
+		return false
+	}
+	before := part[:ix[0]]
+	// A capitalized word that is no stop word names someone too, at the
+	// part's start as well, where valueOf does not take it for a name.
+	for _, sp := range wordSpans(before) {
+		w := before[sp[0]:sp[1]]
+		if r, _ := utf8.DecodeRuneInString(w); unicode.IsUpper(r) && !termStop[strings.ToLower(w)] {
+			return false
+		}
+	}
+	return !slices.ContainsFunc(valueOf(before), func(v valueTok) bool { return v.kind == vkName })
 }
 
 // reTypo says a value given earlier was written wrong.
