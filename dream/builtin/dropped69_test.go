@@ -1,6 +1,7 @@
 package builtin
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -13,8 +14,7 @@ import (
 // a typo or made things crash; and that a clause lowering a value, one
 // the rest points back at, or a rest saying nothing new, stays.
 func TestWithoutGoneClause_Dropped(t *testing.T) {
-	q := func(s string) string { return "The user said: “" + s + "”" }
-	tests := []struct{ said, want string }{
+	tests := []quotedCase{
 		{"we ditched Trello last spring, the roadmap lives in Linear now.", "… the roadmap lives in Linear now."},
 		{"we left the hosted runners, jobs now run on our own box ci-07.", "… jobs now run on our own box ci-07."},
 		{"hemos dejado webpack, ahora compilamos con esbuild.", "… ahora compilamos con esbuild."},
@@ -30,15 +30,7 @@ func TestWithoutGoneClause_Dropped(t *testing.T) {
 		{"we ditched Trello, the roadmap is a mess.", ""},
 		{"the upload limit is 45 MB now, the 45 MB was a typo in the docs.", ""},
 	}
-	for _, tc := range tests {
-		want := tc.want
-		if want == "" {
-			want = tc.said
-		}
-		if got := withoutGoneClause(q(tc.said)); got != q(want) {
-			t.Errorf("withoutGoneClause(%q) = %q, want %q", tc.said, got, q(want))
-		}
-	}
+	checkQuoted(t, "withoutGoneClause", withoutGoneClause, tests)
 }
 
 // Ensure that a dream leaves the dropped tool out of the claim stating
@@ -68,8 +60,7 @@ func TestWithdrawalTakesHowItWasDone(t *testing.T) {
 // it closes the claim as the reason ("since Birgit moved to Graz"), and
 // stays when the rest leans on the one who left.
 func TestWithoutGoneClause_Left(t *testing.T) {
-	q := func(s string) string { return "The user said: “" + s + "”" }
-	tests := []struct{ said, want string }{
+	tests := []quotedCase{
 		{"Marta went back to Lisbon, the German copy is checked by Jonas now, he reads it on Fridays.",
 			"… the German copy is checked by Jonas now, he reads it on Fridays."},
 		{"the office key is with the caretaker now, since Birgit moved to Graz in May.", "the office key is with the caretaker now …"},
@@ -78,23 +69,14 @@ func TestWithoutGoneClause_Left(t *testing.T) {
 		{"Katrin went on parental leave, Tobias took over the parks from her.", ""},
 		{"Katrin is on leave until June, Tobias approves the parks now, so send the reports to him.", ""},
 	}
-	for _, tc := range tests {
-		want := tc.want
-		if want == "" {
-			want = tc.said
-		}
-		if got := withoutGoneClause(q(tc.said)); got != q(want) {
-			t.Errorf("withoutGoneClause(%q) = %q, want %q", tc.said, got, q(want))
-		}
-	}
+	checkQuoted(t, "withoutGoneClause", withoutGoneClause, tests)
 }
 
 // Ensure that a change claim leaves out the value it says it changed
 // from, in Latin and CJK scripts, whichever claim held it, and that a
 // range ("from 9 to 5") or a plain word stays.
 func TestWithoutSaidFrom(t *testing.T) {
-	q := func(s string) string { return "The user said: “" + s + "”" }
-	tests := []struct{ said, want string }{
+	tests := []quotedCase{
 		{"mail moved from さくらメール to Fastmail last week.", "mail moved … to Fastmail last week."},
 		{"we switched the tracker from Jira to Linear.", "we switched the tracker … to Linear."},
 		{"Wir sind von Jenkins auf Woodpecker umgestiegen.", "Wir sind … auf Woodpecker umgestiegen."},
@@ -106,15 +88,7 @@ func TestWithoutSaidFrom(t *testing.T) {
 		{"the tracker is Linear from Jira days.", ""},
 		{"理事会で、来シーズンから予約受付を60日前からにすることになりました。", ""},
 	}
-	for _, tc := range tests {
-		want := tc.want
-		if want == "" {
-			want = tc.said
-		}
-		if got := withoutSaidFrom(q(tc.said)); got != q(want) {
-			t.Errorf("withoutSaidFrom(%q) = %q, want %q", tc.said, got, q(want))
-		}
-	}
+	checkQuoted(t, "withoutSaidFrom", withoutSaidFrom, tests)
 }
 
 // Ensure that an answer to whether a value still holds leaves the value
@@ -138,5 +112,43 @@ func TestStillAnswered(t *testing.T) {
 		if got, w := stillAnswered(text), hear.AnswerLead+want+hear.AnswerMid+tc.answer+"”"; got != w {
 			t.Errorf("stillAnswered(%q) = %q, want %q", text, got, w)
 		}
+	}
+}
+
+// quotedCase is a sentence the user said and what a rewrite of its
+// claim must make of it ("" when it must stay whole).
+type quotedCase struct{ said, want string }
+
+// checkQuoted fails t for each case whose claim, "The user said: “…”",
+// f does not rewrite as the case wants.
+func checkQuoted(t *testing.T, name string, f func(string) string, tests []quotedCase) {
+	t.Helper()
+	q := func(s string) string { return "The user said: “" + s + "”" }
+	for _, tc := range tests {
+		want := tc.want
+		if want == "" {
+			want = tc.said
+		}
+		if got := f(q(tc.said)); got != q(want) {
+			t.Errorf("%s(%q) = %q, want %q", name, tc.said, got, q(want))
+		}
+	}
+}
+
+// Ensure that a question naming more than maxBeside values is not read
+// for the ones its answer changes: each is cut from the question.
+func TestStillAnswered_Bounded(t *testing.T) {
+	var q strings.Builder
+	q.WriteString("are the upload limits still ")
+	for i := range maxBeside + 1 {
+		fmt.Fprintf(&q, "%d MB, ", 10+i)
+	}
+	text := hear.AnswerLead + q.String() + "?" + hear.AnswerMid + "80 MB now" + "”"
+	if got := stillAnswered(text); got != text {
+		t.Errorf("stillAnswered cut a question naming %d values: %q", maxBeside+1, got)
+	}
+	short := hear.AnswerLead + "is the upload limit still 50 MB?" + hear.AnswerMid + "80 MB now" + "”"
+	if got := stillAnswered(short); got == short {
+		t.Errorf("stillAnswered left a question of one changed value whole: %q", got)
 	}
 }

@@ -2062,11 +2062,8 @@ func stayingTerms(text string, sterms []string) []string {
 // answerOnly is a claim's text without the question it answers, when it
 // answers one: the values the question quotes are not the answer's.
 func answerOnly(text string) string {
-	if !strings.HasPrefix(text, hear.AnswerLead) {
-		return text
-	}
-	if i := strings.Index(text, hear.AnswerMid); i >= 0 {
-		return hear.Verbatim(strings.TrimSuffix(text[i+len(hear.AnswerMid):], "”"))
+	if _, answer, ok := splitAnswer(text); ok {
+		return hear.Verbatim(answer)
 	}
 	return text
 }
@@ -2078,23 +2075,25 @@ func answerOnly(text string) string {
 // whichever claim held them: the question names what changed from. A
 // value the answer confirms, or one of a kind it gives none of, stays.
 func stillAnswered(text string) string {
-	q, ok := strings.CutPrefix(text, hear.AnswerLead)
-	if !ok {
+	q, answer, ok := splitAnswer(text)
+	if !ok || !reStillHeld.MatchString(q) {
 		return text
 	}
-	i := strings.Index(q, hear.AnswerMid)
-	if i < 0 || !reStillHeld.MatchString(q[:i]) {
-		return text
+	// What the answer says, lowered once: the kinds of value it gives and
+	// their texts.
+	lower := strings.ToLower(answer)
+	given := map[string][]string{}
+	for _, g := range valueOf(answer) {
+		given[g.kind] = append(given[g.kind], strings.ToLower(g.text))
 	}
-	q, answer := q[:i], q[i+len(hear.AnswerMid):]
-	given := valueOf(answer)
 	var olds []string
 	for _, v := range valueOf(q) {
-		other := slices.ContainsFunc(given, func(g valueTok) bool {
-			return g.kind == v.kind && !strings.EqualFold(g.text, v.text) && !strings.Contains(strings.ToLower(answer), strings.ToLower(v.text))
-		})
-		if other {
-			olds = append(olds, v.text)
+		lv := strings.ToLower(v.text)
+		if strings.Contains(lower, lv) || !slices.ContainsFunc(given[v.kind], func(g string) bool { return g != lv }) {
+			continue
+		}
+		if olds = append(olds, v.text); len(olds) > maxBeside {
+			return text // a question naming that many values is a pasted list
 		}
 	}
 	if len(olds) == 0 {
@@ -2103,20 +2102,30 @@ func stillAnswered(text string) string {
 	return questionWithoutOld(text, olds)
 }
 
+// splitAnswer splits the claim of an answer into the question it answers
+// and the answer's words (without the closing quote mark), and reports
+// whether text is such a claim.
+func splitAnswer(text string) (question, answer string, ok bool) {
+	rest, ok := strings.CutPrefix(text, hear.AnswerLead)
+	if !ok {
+		return "", "", false
+	}
+	i := strings.Index(rest, hear.AnswerMid)
+	if i < 0 {
+		return "", "", false
+	}
+	return rest[:i], strings.TrimSuffix(rest[i+len(hear.AnswerMid):], "”"), true
+}
+
 // questionWithoutOld is an answer that replaces earlier claims (olds)
 // with the values they held cut from its question, where the answer does
 // not say them: "Asked “Both start at 02:30. Where should the backup
 // go?”, the user answered: “An hour later (03:30)”" holds 02:30 no more.
 func questionWithoutOld(text string, olds []string) string {
-	q, ok := strings.CutPrefix(text, hear.AnswerLead)
+	q, answer, ok := splitAnswer(text)
 	if !ok {
 		return text
 	}
-	i := strings.Index(q, hear.AnswerMid)
-	if i < 0 {
-		return text
-	}
-	q, answer := q[:i], q[i:]
 	// A name or a tool the question asks about may be what the answer
 	// speaks of ("Is Postgres still on 14?" — "16"); it is the old value
 	// only when the answer gives another name or tool ("Do alerts still
@@ -2146,7 +2155,8 @@ func questionWithoutOld(text string, olds []string) string {
 			q = withoutToken(q, v.text)
 		}
 	}
-	return hear.AnswerLead + q + answer
+	// The closing quote mark splitAnswer took off, when there was one.
+	return hear.AnswerLead + q + hear.AnswerMid + answer + text[len(strings.TrimSuffix(text, "”")):]
 }
 
 // withoutToken is s with every whole occurrence of token t (not one
@@ -2328,7 +2338,7 @@ func droppedUnnamed(head, rest string) bool {
 		}
 	} else {
 		for _, sp := range spans {
-			if t := strings.ToLower(head[sp[0]:sp[1]]); sp[0] >= ix[1] && !termStop[t] && !leadDeterminer(t) {
+			if t := strings.ToLower(head[sp[0]:sp[1]]); sp[0] >= ix[1] && !termStop[t] {
 				w = t
 				break
 			}
@@ -2349,16 +2359,6 @@ func holdsAmount(part string) bool {
 
 // reItemNumber opens a numbered item ("2) ", "3. ").
 var reItemNumber = regexp.MustCompile(`^\s*\d{1,2}[).]\s+`)
-
-// leadDeterminer reports an article or a possessive that termStop may
-// not hold.
-func leadDeterminer(w string) bool {
-	switch w {
-	case "le", "la", "les", "l", "du", "des", "el", "los", "las", "die", "der", "das", "den", "our", "notre", "nos", "nuestro", "nuestra", "unser", "unsere":
-		return true
-	}
-	return false
-}
 
 // reOldDropped opens a sentence with what was given up: a tool dropped
 // or left, a duty no longer done ("we ditched Jenkins, …", "hemos
@@ -2433,10 +2433,10 @@ func pointsBackPast(part string) bool {
 	}
 	before := part[:ix[0]]
 	// A capitalized word that is no stop word names someone too, at the
-	// part's start as well, where valueOf does not take it for a name.
+	// part's start as well, where valueOf does not take it for a name
+	// (properNoun, read as if inside a sentence).
 	for _, sp := range wordSpans(before) {
-		w := before[sp[0]:sp[1]]
-		if r, _ := utf8.DecodeRuneInString(w); unicode.IsUpper(r) && !termStop[strings.ToLower(w)] {
+		if properNoun(before[sp[0]:sp[1]], false) {
 			return false
 		}
 	}
