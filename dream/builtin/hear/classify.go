@@ -275,7 +275,8 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 		}
 		// "zwei Dinge vorweg: Der Freeze beginnt jetzt mittwochs": a short
 		// lead-in before a colon says nothing; what it introduces is read.
-		if g, v := classify(rest, lang, reply); v == durable {
+		g, v := classify(rest, lang, reply)
+		if v == durable {
 			// "Ya no es PHP 8.1: migramos … a PHP 8.3": the lead-in may
 			// name what the rest replaces.
 			g.replaces = append(g.replaces, replaced(strings.TrimSuffix(s, rest), lx)...)
@@ -304,6 +305,13 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 				g.text = s
 				return g, v
 			}
+		}
+		if lead := strings.TrimSuffix(s, rest); v == neutral && changeLead(lead) && !isQuestion(rest, lang, lx) && !strings.ContainsAny(rest, "?？¿") && (len(contentWords(rest)) >= 2 || cjkText(rest) && utf8.RuneCountInString(rest) >= 4) && !lx.report.MatchString(rest) {
+			// "we changed the conflict rule: the server wins": a lead-in
+			// saying something changed makes what it introduces where
+			// things are now.
+			f.kind, f.subject = Fact, subjectOf(rest, lang, lx)
+			return why(f, "d21l"), durable
 		}
 	}
 	if re := reRelayLead[lang]; re != nil {
@@ -1260,12 +1268,24 @@ func afterLabel(s string) string {
 	for _, sep := range []string{": ", " : ", "："} {
 		if i := strings.Index(s, sep); i > 0 {
 			lead := s[:i]
-			if len(strings.Fields(lead)) <= 6 && (!cjkText(lead) || len([]rune(lead)) <= 10) {
+			if len(strings.Fields(lead)) <= 6 && (!cjkText(lead) || len([]rune(lead)) <= 10) || changeLead(lead) {
 				return strings.TrimSpace(s[i+len(sep):])
 			}
 		}
 	}
 	return ""
+}
+
+// reChangeLead ends a lead-in before a colon that says something changed:
+// "we changed the conflict rule", "change of plan", "neue Regel", "on a
+// changé l'ordre de passage", "规则改了", "ルール変更".
+var reChangeLead = regexp.MustCompile(`(?i)(?:^|\s)(?:(?:we|i|they|the team)(?:'ve| have)?(?: just| recently| finally| now| also)? (?:changed|updated|revised|reworked|flipped|tweaked|adjusted) (?:the |our |my |how )?[\pL\pN][\pL\pN\s'-]{1,40}|changes? (?:of|to|in|on) (?:the |our )?[\pL\pN][\pL\pN\s'-]{1,40}|change of plans?|new rule|rule change|(?:wir haben|ich habe) [\pL\pN\s-]{2,40} (?:geändert|angepasst|umgestellt)|planänderung|neue regel|änderung (?:bei|an|der|des|im|in|zu) [\pL\pN\s-]{2,40}|changement de plan|nouvelle règle|changement (?:de|du|des|sur|pour|dans) [\pL\pN\s'-]{2,40}|on a (?:changé|modifié) [\pL\pN\s'-]{2,40}|cambio de planes?|nueva regla|cambio (?:de|en|del) [\pL\pN\s-]{2,40}|hemos cambiado [\pL\pN\s-]{2,40})$|(?:规则|计划|流程|安排)(?:有变|改了|变了|调整了)$|新规则$|(?:ルール|方針|運用|予定)(?:変更|が変わりました|を変えました)$|変更点$`)
+
+// changeLead reports a lead-in before a colon that says something
+// changed (reChangeLead), of at most a dozen words.
+func changeLead(lead string) bool {
+	lead = strings.TrimRight(lead, " :：")
+	return len(strings.Fields(lead)) <= 12 && utf8.RuneCountInString(lead) <= 120 && reChangeLead.MatchString(lead)
 }
 
 // startsWithLetter reports a text opening with a letter: no quote.

@@ -155,6 +155,11 @@ func english() *lexicon {
 			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but | so ))?(?:the |our )?(?P<t>[^,]{2,40}?) (?:is|are) (?:now )?(?:optional|voluntary)\b.*$`),
 			// "no more changelog entries, release-please writes them".
 			regexp.MustCompile(`(?i)^(?:and |also |so |ok,? )?no more (?P<t>(?:[^t,;:]|t[^h]|th[^a]|tha[^n])[^,;:]{1,58}?)(?:[,;:.!]|$| from now on| going forward)`),
+			// Gone from what there is: "there's no lottery anymore",
+			// "there are no more paper forms", "there's no longer a
+			// standup on Fridays".
+			regexp.MustCompile(`(?i)^(?:and |also |so |oh and |ok,? )?there(?:'s| is| are|'re) no (?P<t>[^,;:]{3,50}?) any ?more\b(?:[,;:.!]|$)`),
+			regexp.MustCompile(`(?i)^(?:and |also |so |oh and |ok,? )?there(?:'s| is| are|'re) no (?:more|longer an?|longer any) (?P<t>[^,;:]{3,50}?)(?:[,;:.!]|$)`),
 			// "so no filtering in the pipeline anymore".
 			regexp.MustCompile(`(?i)^(?:and |also |so |ok,? )?no (?P<t>[^,;:]{3,50}?) any ?more\b(?:[,;:.!]|$)`),
 			// "the form shouldn't mention the annexe anymore".
@@ -406,6 +411,9 @@ func german() *lexicon {
 			// Außer Betrieb: "build-03 ist tot", "der alte NAS ist hinüber".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | und | aber | : ))?(?:der |die |das |unser |unsere )?(?P<t>[^,:]+?) (?:ist|sind) (?:jetzt |endgültig |leider |komplett )?(?:tot|hinüber|außer Betrieb|abgeraucht)(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:der |die |das |unser |unsere )?(?P<t>.+?) gibt es nicht mehr(?:[^\pL\pN].*)?$`),
+			// Kein … mehr: "es gibt keine Verlosung mehr", "gibt's kein
+			// Standup mehr".
+			regexp.MustCompile(`(?i)^(?:(?:und|also|ach|übrigens|ok),? )?(?:es gibt|gibt es|gibt's|gibts) (?:jetzt |inzwischen |mittlerweile |ab sofort )?kein(?:e|en)? (?P<t>[^,;:.]{3,50}?) mehr(?:[,;:.!]|$)`),
 			// Raus: "co2 fliegt aus dem payload raus", "die Seite kommt weg".
 			regexp.MustCompile(`(?i)^(?:(?:und|also|ach|übrigens),? )?(?:der |die |das |den )?(?P<t>[^,;:]{2,60}?) (?:fliegt|fliegen|kommt|kommen|muss|müssen|kann|können) (?:jetzt |ganz |komplett |endlich |auch )*(?:aus (?:dem |der |den )?[\pL\pN_-]+ )?(?:raus|weg)(?:[^\pL\pN].*)?$`),
 			// Gekündigt: "InfluxCloud haben wir gekündigt, gibt's nicht mehr".
@@ -598,6 +606,8 @@ func spanish() *lexicon {
 			regexp.MustCompile(`(?i)^(?P<t>.+?) (?:vuelve|vuelven) a estar permitid[oa]s?(?:[^\pL\pN].*)?$`),
 			regexp.MustCompile(`(?i)^(?:por favor,? )?(?:olvida|olvídate de|descarta|quita|elimina|borra|ignora|tacha|anula)(?: lo de)? (?:la |el |esa |ese |lo de )?(?:(?:regla|norma|convención|política|costumbre)(?: de| del| sobre| que)? )?(?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^ya no (?:hacemos|usamos|aplicamos|seguimos|necesitamos|utilizamos|preguntamos a|hay que|cobramos|ofrecemos|aceptamos|vendemos|damos|mandamos|enviamos|trabajamos con|pedimos|imprimimos) (?P<t>.+)$`),
+			// Ya no hay: "ya no hay sorteo, ahora es lista de espera".
+			regexp.MustCompile(`(?i)^(?:(?:y|pues|bueno|además|también|ah|ojo),? )?ya no hay (?:más )?(?P<t>[^,;:.]{3,50}?)(?:[,;:.!]|$)`),
 			regexp.MustCompile(`(?i)^ya no (?:hace falta|es necesario|tenemos que|se necesita|debemos|hay necesidad de) (?P<t>.+)$`),
 			regexp.MustCompile(`(?i)^(?:la regla de(?:l)? |la norma de(?:l)? |lo de(?:l)? )?(?P<t>.+?) (?:queda|quedan|está|están|ha sido|fue) (?:anulad[oa]s?|cancelad[oa]s?|derogad[oa]s?|suprimid[oa]s?|eliminad[oa]s?)(?:[\s.,!;].*)?$`),
 			regexp.MustCompile(`(?i)^(?:lo de |eso de )?(?P<t>.+?),? (?:eso )?ya no (?:es así|es el caso|va|corre)(?:[\s.,!;].*)?$`),
@@ -682,7 +692,7 @@ func spanish() *lexicon {
 
 func french() *lexicon {
 	return &lexicon{
-		departed:     regexp.MustCompile(`^` + titleRe + `(?P<t>` + nameRe + `) (?:a quitté|est parti|est partie|n'est plus (?:dans|chez|avec|là|dans l'équipe)|a changé d'équipe|est (?:en congé|en congés|en arrêt)|(?:part|partira|est partie?) à la retraite|(?:prend|a pris) sa retraite|est à la retraite|passe (?:sur|à) (?:le|un|l'autre|un autre) (?:projet|équipe)|est passée? (?:dans|chez|à) (?:une autre|l'équipe|une nouvelle)|est passée? (?:sur|au|à la|à l') ?[\p{L}' -]{2,30}$|est passée? côté|est partie? (?:chez|à|dans|en)|a rejoint|nous quitte|quitte (?:l'équipe|la boîte|l'entreprise|la société)|s'en va)|^(?P<t3>(?-i:\p{Ll}[\p{Ll}éèëï-]{2,15})) (?:a pris sa retraite|est (?:parti|partie) à la retraite|a quitté (?:l'équipe|la boîte|l'entreprise|la société)|nous a quittés|nous quitte)(?:[^\pL\pN]|$)|^(?:le |Le )contrat de (?P<t2>` + nameRe + `) (?:est terminé|est fini|est arrivé à (?:son )?terme|a pris fin|prend fin|s'est terminé|se termine|s'arrête|n'a pas été renouvelé)|^(?:(?:[Ll]a|[Ll]e|[Ll]es|[Ll]') ?[\p{Ll}'-]{2,20} )?(?P<t4>` + nameRe + `) (?:a (?:fermé|fait faillite|mis la clé sous la porte|cessé (?:son|ses) activités?|déposé le bilan)|est en faillite|a coulé)(?: (?:en|le|il y a|définitivement|pour de bon)\b[^,.;:]{0,25})?(?:[,.;:]|$)`),
+		departed:     regexp.MustCompile(`^` + titleRe + `(?P<t>` + nameRe + `) (?:a quitté|est parti|est partie|n'est plus (?:dans|chez|avec|là|dans l'équipe)|a changé d'équipe|est (?:en congé|en congés|en arrêt)|(?:part|partira|est partie?) à la retraite|(?:prend|a pris) sa retraite|est à la retraite|passe (?:sur|à) (?:le|un|l'autre|un autre) (?:projet|équipe)|(?:passe|part) (?:au|à la|à l'|aux) ?[\p{L}' -]{2,30}?(?:$|[,.;])|est passée? (?:dans|chez|à) (?:une autre|l'équipe|une nouvelle)|est passée? (?:sur|au|à la|à l') ?[\p{L}' -]{2,30}$|est passée? côté|est partie? (?:chez|à|dans|en)|a rejoint|nous quitte|quitte (?:l'équipe|la boîte|l'entreprise|la société)|s'en va)|^(?P<t3>(?-i:\p{Ll}[\p{Ll}éèëï-]{2,15})) (?:a pris sa retraite|est (?:parti|partie) à la retraite|a quitté (?:l'équipe|la boîte|l'entreprise|la société)|nous a quittés|nous quitte)(?:[^\pL\pN]|$)|^(?:le |Le )contrat de (?P<t2>` + nameRe + `) (?:est terminé|est fini|est arrivé à (?:son )?terme|a pris fin|prend fin|s'est terminé|se termine|s'arrête|n'a pas été renouvelé)|^(?:(?:[Ll]a|[Ll]e|[Ll]es|[Ll]') ?[\p{Ll}'-]{2,20} )?(?P<t4>` + nameRe + `) (?:a (?:fermé|fait faillite|mis la clé sous la porte|cessé (?:son|ses) activités?|déposé le bilan)|est en faillite|a coulé)(?: (?:en|le|il y a|définitivement|pour de bon)\b[^,.;:]{0,25})?(?:[,.;:]|$)`),
 		returned:     regexp.MustCompile(`^` + titleRe + `(?P<t>` + nameRe + `) est (?:revenue?|de retour|rentrée?)` + EndsWord),
 		questionLead: leadRe(`qu'est-ce`, `qu'est ce`, `quoi`, `quel`, `quelle`, `quels`, `quelles`, `comment`, `où`, `pourquoi`, `quand`, `qui`, `combien`, `est-ce que`, `est-ce`, `peux-tu`, `pouvez-vous`, `pourrais-tu`, `pourriez-vous`, `sais-tu`, `savez-vous`, `as-tu`, `avez-vous`, `dois-je`, `faut-il`, `y a-t-il`, `c'est quoi`, `je me demande`),
 		hypo:         wordsRe(`demandé si`, `on m'a dit que`, `on m'a dit qu'`, `je ne sais pas si c'est vrai`, `demande si`, `demandait si`, `paraît-il`, `il paraît`, `j'ai entendu`, `on dit que`, `rumeur`, `rumeurs`, `apparemment`, `peut-être`, `imaginons`, `imagine`, `supposons`, `admettons`, `on pourrait`, `pourrait`, `pourrions`, `pourraient`, `serait`, `seraient`, `aurait`, `ferait`, `et si`, `je me demande`, `je ne sais pas si`, `probablement`, `en théorie`, `hypothétiquement`, `je réfléchis`, `on réfléchit`, `envisage`, `envisager`, `un jour`, `idée`, `je pense`, `je crois`),

@@ -1283,7 +1283,7 @@ func correctedNext(prev, next, lang string) (Statement, bool) {
 
 // reNowItIs is a part saying what a thing just withdrawn is now: "c'est
 // sf deploy maintenant", "it's Buildkite now".
-var reNowItIs = regexp.MustCompile(`(?i)^(?:it's|it is|now it's|c'est|ce sont|es|son|das ist|jetzt ist es|ahora es)\s+\S.{0,60}?\s(?:now|maintenant|désormais|ahora|jetzt)[.!]?$|^(?:现在|目前)?(?:改成|改用|换成|换用|换到|迁到|切到|切换到)\s*[A-Za-z0-9\p{Han}]|^(?:现在|目前)(?:用|在用|改用|是|跑在|放在)\s*[A-Za-z0-9\p{Han}]`)
+var reNowItIs = regexp.MustCompile(`(?i)^(?:it's|it is|now it's|c'est|ce sont|es|son|das ist|jetzt ist es|ahora es)\s+\S.{0,60}?\s(?:now|maintenant|désormais|ahora|jetzt)[.!]?$|^(?:now it's|now it is|now we use|ahora es|ahora son|ahora usamos|maintenant c'est|désormais c'est|jetzt ist es|jetzt gilt|jetzt nutzen wir|jetzt nehmen wir)\s+\S|^(?:现在|目前)?(?:改成|改用|换成|换用|换到|迁到|切到|切换到)\s*[A-Za-z0-9\p{Han}]|^(?:现在|目前)(?:用|在用|改用|是|跑在|放在)\s*[A-Za-z0-9\p{Han}]`)
 
 // nowItIs is the statement of a sentence that withdraws target and says
 // what is so instead ("on n'utilise plus sfdx, c'est sf project deploy
@@ -1295,7 +1295,7 @@ func nowItIs(text, lang, target string) (Statement, bool) {
 	}
 	parts := commaParts(text)
 	for i, p := range parts {
-		if i == 0 || !reNowItIs.MatchString(strings.TrimSpace(p)) {
+		if i == 0 || !reNowItIs.MatchString(strings.TrimSpace(p)) && !insteadPart(strings.TrimSpace(p), lang, target) {
 			continue
 		}
 		quote := strings.TrimSpace(reLeadingNo.ReplaceAllString(text, ""))
@@ -1304,6 +1304,40 @@ func nowItIs(text, lang, target string) (Statement, bool) {
 	}
 	return Statement{}, false
 }
+
+// reInsteadCue says a part is about what is used now or instead: "las
+// migraciones nuevas van con jennifer", "new invoices go through Stripe".
+var reInsteadCue = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:new|now|instead|nuev[oa]s?|ahora|en su lugar|neuen?|neuer?|neues|jetzt|stattdessen|nouveaux?|nouvelles?|maintenant|désormais|à la place)(?:$|[^\pL])`)
+
+// insteadPart reports a part after one withdrawing target that says what
+// is used now or instead, naming a thing of its own: "dejamos micrate,
+// las migraciones nuevas van con jennifer".
+func insteadPart(p, lang, target string) bool {
+	if !reInsteadCue.MatchString(p) || !reUsePart.MatchString(p) || strings.ContainsAny(p, "?？¿") || reReasonPart.MatchString(p) || reBecauseLead.MatchString(p) {
+		return false
+	}
+	lx := lexes[lang]
+	if lx == nil || retractionIn(p, lx) != "" || lx.state.MatchString(p) || problemReport(p, lang) || reWorksNow.MatchString(p) {
+		return false // "…, the tests pass now": how things went, no value
+	}
+	own := 0
+	for _, w := range contentWords(p) {
+		if !strings.Contains(strings.ToLower(target), strings.ToLower(w)) {
+			own++
+		}
+	}
+	return own >= 2
+}
+
+// reUsePart says through what or with what a thing is done: "go through
+// vitest", "van con jennifer", "laufen über Woodpecker".
+var reUsePart = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:with|through|via|on|in|uses?|using|con|por|en|usa|usamos|mit|über|auf|nutzen|avec|par|sur|chez|utilise|utilisons)(?:$|[^\pL])`)
+
+// reWorksNow says something works or fails now.
+var reWorksNow = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:pass(?:es)?|fail(?:s)?|works?|green|red|broken|fixed|funciona|pasan?|fallan?|läuft|laufen|klappt|grün|rot|marche|passent|cassé)(?:$|[^\pL])`)
+
+// reBecauseLead opens a part giving a reason.
+var reBecauseLead = regexp.MustCompile(`(?i)^(?:because|since|as|porque|ya que|weil|da|denn|parce que|car|puisque)\b`)
 
 // reBackToThem is a duty said to go back to someone, by a pronoun for
 // them: "template approvals are hers again", "la validación vuelve a
@@ -1445,7 +1479,9 @@ func ownsRequest(s msgSentence) bool {
 			return false
 		}
 	}
-	before := strings.TrimRight(reThisTail.ReplaceAllString(s.text[:loc[0]], ""), " ,，、;；:：—–-")
+	// "…, but don't write it down", "…, pero no lo dejes escrito": the
+	// "but" joins the request to the words it is of.
+	before := strings.TrimRight(reButTail.ReplaceAllString(reThisTail.ReplaceAllString(s.text[:loc[0]], ""), ""), " ,，、;；:：—–-")
 	if !strings.ContainsAny(s.text[len(before):loc[0]+1], ",，、;；—–-") {
 		// "lo de que igual vendemos la escuela … no lo apuntes": a thing
 		// named by a lead of its own is what the request is of.
@@ -1463,6 +1499,10 @@ func ownsRequest(s msgSentence) bool {
 // reTopicNamed opens the naming of a thing that a request is then about:
 // "lo de que …", "the thing about …", "das mit …", "l'histoire de …".
 var reTopicNamed = regexp.MustCompile(`(?i)^(?:lo de|eso de|the (?:thing|bit|stuff|idea) (?:about|with|of)|that (?:thing|bit) about|das mit|die sache mit|die idee mit|le truc (?:de|sur|avec)|l'histoire (?:de|du|des)|l'idée de)\s`)
+
+// reButTail is a "but" or an "and" before a request about what was just
+// said.
+var reButTail = regexp.MustCompile(`(?i)(?:^|[\s,，、])(?:but|and|though|pero|y|aber|und|doch|mais|et)\s*$`)
 
 // reThisTail is a pointer to what was just said, before a request about
 // it ("…的，这个不用记", "…, das bitte nicht notieren").
@@ -1642,6 +1682,18 @@ func namesAnything(text string) bool {
 	return strings.IndexFunc(text, unicode.IsLetter) >= 0
 }
 
+// keptChangeLead reports a lead-in saying what changed ("we changed the
+// conflict rule: the server wins") that the quote keeps; one naming a
+// duty a handover after it hands on ("Cambio de tesorera: Nuria Blasco")
+// is a label.
+func keptChangeLead(whole, lead, lang string) bool {
+	if !changeLead(lead) {
+		return false
+	}
+	h, ok := handoverOf(strings.TrimLeft(whole, "—–-,;: "), lang)
+	return !ok || h.duty == ""
+}
+
 // wholeFinding makes one finding of a sentence's findings, all on one
 // subject: the first, quoting the whole span from the first clause that
 // says something to the last (less a lead-in before a colon that says
@@ -1653,8 +1705,9 @@ func wholeFinding(found []finding, span, lang string, reply bool) finding {
 	if i := strings.Index(whole, ": "); i > 0 && found[0].holder == "" {
 		// "Kurzes Update, damit du …: wir sind auf Postgres 16": the
 		// lead-in before the colon says nothing. A handover's may say
-		// the duty ("new practice manager: Gail Okafor"): that stays.
-		if _, v := classify(whole[:i], lang, reply); v != durable && !reConditionLead.MatchString(whole[:i]) && !namingLead(labelOf(whole[:i])) && namesAnything(whole[i+2:]) {
+		// the duty ("new practice manager: Gail Okafor"), or what changed
+		// ("we changed the conflict rule: the server wins"): that stays.
+		if _, v := classify(whole[:i], lang, reply); v != durable && !reConditionLead.MatchString(whole[:i]) && !namingLead(labelOf(whole[:i])) && !keptChangeLead(labelled, whole[:i], lang) && namesAnything(whole[i+2:]) {
 			lead = labelOf(whole[:i])
 			whole = whole[i+2:]
 		}

@@ -421,7 +421,7 @@ func clauses(sent, lang string) []string {
 				// it (a log, a list): it stays, to say so.
 				continue
 			}
-			if len(strings.Fields(left)) < 6 && (!cjkText(left) || len([]rune(left)) < 8) && !withdrawalLead(left, lang) {
+			if len(strings.Fields(left)) < 6 && (!cjkText(left) || len([]rune(left)) < 8) && !withdrawalLead(left, lang) || changeLead(left) {
 				continue
 			}
 		}
