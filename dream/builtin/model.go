@@ -355,7 +355,13 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 	// "the lift got fixed" ends what was to hold while the lift was out,
 	// as a period over ends what was to hold until it.
 	mended := ended && hear.Mended(r)
-	until := func(text string) bool { return holdsUntil(text, tt) || mended && brokenWhile(text, tt) }
+	// "La migration Bunny est finie" ends "Pendant la migration, …": a
+	// period told with a name it was not given before is the period.
+	generic := withoutNames(tt, r.Target)
+	until := func(text string) bool {
+		return holdsUntil(text, tt) || mended && brokenWhile(text, tt) ||
+			len(generic) == 1 && len(generic) < len(tt) && holdsUntil(text, generic) && !conditionNamed(text)
+	}
 	weekly := overlap(tt, weeklyTerms) > 0
 	// "studio B is bookable again" lifts what held studio B back, and
 	// leaves all else said of it.
@@ -400,6 +406,16 @@ func (m *memory) retract(session string, r hear.Retraction) bool {
 		for _, c := range m.claims {
 			if c.current() {
 				consider(c, mentionScore(tt, heldTerms(c, weekly)))
+			}
+		}
+	}
+	if len(tied) == 0 && ended && len(generic) == 1 && len(generic) < len(tt) {
+		// The period by the word it was given before: claims holding it
+		// in their condition (until reads them so).
+		m.openHaving(probes(generic), 1)
+		for _, c := range m.claims {
+			if c.current() {
+				consider(c, mentionScore(generic, heldTerms(c, weekly)))
 			}
 		}
 	}
@@ -1057,6 +1073,31 @@ func holdsUntil(text string, tt []string) bool {
 	}
 	return false
 }
+
+// withoutNames is tt less the words target writes as names, capitalized
+// after its first word ("migration Bunny": "migration").
+func withoutNames(tt []string, target string) []string {
+	names := map[string]bool{}
+	for i, w := range strings.Fields(target) {
+		if r, _ := utf8.DecodeRuneInString(w); i > 0 && unicode.IsUpper(r) {
+			for _, t := range terms(w) {
+				names[t] = true
+			}
+		}
+	}
+	if len(names) == 0 {
+		return tt
+	}
+	return slices.DeleteFunc(slices.Clone(tt), func(t string) bool { return names[t] })
+}
+
+// reConditionName is a condition whose period has a name of its own
+// ("during the Postgres migration", "pendant la migration Stripe").
+var reConditionName = regexp.MustCompile(`(?i:\b(?:during|while|until|till|pendant|durante|mientras|hasta|während|bis)\s+(?:the|la|le|l'|el|die|der|das|den)?\s*)(?:\p{Lu}\S*\s+\p{Ll}\S*|\p{Ll}\S*\s+\p{Lu})`)
+
+// conditionNamed reports a claim whose condition names its period: it is
+// not any period of that kind.
+func conditionNamed(text string) bool { return reConditionName.MatchString(text) }
 
 // namedIn counts the words of tt that window holds, inflected or akin.
 func namedIn(window string, tt []string) int {
