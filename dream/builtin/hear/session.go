@@ -1295,7 +1295,12 @@ func nowItIs(text, lang, target string) (Statement, bool) {
 	}
 	parts := commaParts(text)
 	for i, p := range parts {
-		if i == 0 || !reNowItIs.MatchString(strings.TrimSpace(p)) && !insteadPart(strings.TrimSpace(p), lang, target) {
+		// The part withdrawing is the first, or the one naming what goes
+		// ("wir flashen inzwischen mit nrfutil, das alte Tool ist raus").
+		if i == 0 && strings.Contains(strings.ToLower(p), strings.ToLower(target)) || i > 0 && !reNowItIs.MatchString(strings.TrimSpace(p)) && !insteadPart(strings.TrimSpace(p), lang, target) {
+			continue
+		}
+		if i == 0 && !insteadPart(strings.TrimSpace(p), lang, target) {
 			continue
 		}
 		quote := strings.TrimSpace(reLeadingNo.ReplaceAllString(text, ""))
@@ -1307,7 +1312,7 @@ func nowItIs(text, lang, target string) (Statement, bool) {
 
 // reInsteadCue says a part is about what is used now or instead: "las
 // migraciones nuevas van con jennifer", "new invoices go through Stripe".
-var reInsteadCue = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:new|now|instead|nuev[oa]s?|ahora|en su lugar|neuen?|neuer?|neues|jetzt|stattdessen|nouveaux?|nouvelles?|maintenant|désormais|à la place)(?:$|[^\pL])`)
+var reInsteadCue = regexp.MustCompile(`(?i)(?:^|[^\pL])(?:new|now|instead|these days|nowadays|nuev[oa]s?|ahora|en su lugar|neuen?|neuer?|neues|jetzt|stattdessen|inzwischen|mittlerweile|nouveaux?|nouvelles?|maintenant|désormais|à la place)(?:$|[^\pL])`)
 
 // insteadPart reports a part after one withdrawing target that says what
 // is used now or instead, naming a thing of its own: "dejamos micrate,

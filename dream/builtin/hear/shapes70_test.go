@@ -163,3 +163,47 @@ func TestInsteadPartReplaces(t *testing.T) {
 	}
 }
 
+// Ensure that a German change told with a separable verb ("Wir ziehen
+// alle SDKs auf … hoch", "stellen … auf … um") is a fact that changed or
+// a value set,
+// and that such a verb for a moment's task is not.
+func TestGermanSeparableChange(t *testing.T) {
+	for _, text := range []string{
+		"Wir ziehen alle SDKs auf die API-Version 2025-01-15 hoch, bitte überall den Header anpassen.",
+		"Wir stellen den Nachtlauf auf 04:30 um.",
+		"Wir heben alle Runner auf Ubuntu 24.04 an.",
+	} {
+		h := heardOne(text)
+		if len(h.Statements) == 0 || h.Statements[0].Kind != Fact || !(strings.HasPrefix(h.Statements[0].why, "d19") || h.Statements[0].why == "d21s") {
+			t.Errorf("%q: heard %+v, want a fact that changed", text, h.Statements)
+		}
+	}
+	if h := heardOne("ich stelle das kurz auf Debug um und teste."); len(h.Statements) > 0 {
+		t.Errorf("a moment's task heard: %+v", h.Statements)
+	}
+}
+
+// Ensure that someone named raising or lowering a thing to a value, in
+// French and Spanish, is a fact that changed, however long ago it was
+// done ("Nadia a remonté le seuil d'alerte à 200 …", "Nadia subió el
+// umbral a 200 …"), and that a part saying what is used now before the
+// part withdrawing the old one replaces it ("wir flashen inzwischen mit
+// nrfutil, das alte Tool ist raus").
+func TestNamedChangeAndUsedNowFirst(t *testing.T) {
+	for _, text := range []string{
+		"Nadia a remonté le seuil d'alerte à 200 pour 100 000 après le comité de la semaine dernière.",
+		"Nadia subió el umbral de alerta a 200 por 100 000 después del comité.",
+	} {
+		h := heardOne(text)
+		if len(h.Statements) == 0 || !strings.HasPrefix(h.Statements[0].why, "d19") {
+			t.Errorf("%q: heard %+v, want a fact that changed", text, h.Statements)
+		}
+	}
+	for _, tc := range []struct{ text, gone string }{
+		{"wir flashen inzwischen mit nrfutil (device program), das alte tool ist raus.", "alte tool"},
+	} {
+		if h := heardOne(tc.text); !replacing(h, tc.gone) {
+			t.Errorf("%q: no statement replaces %q: %+v", tc.text, tc.gone, h.Statements)
+		}
+	}
+}
