@@ -190,24 +190,37 @@ func durability(area, kind string) int {
 }
 
 // rankKey is a current claim's rank in the listing (the lower, the
-// earlier): its durability, then within it a change before what is not.
-// The memory context shows each area's first claims only, and a change
-// is what an agent most needs to be told: the project's files, its docs
-// and what it learned elsewhere still say the earlier value. Among facts
-// a change is a claim that says what changed ("we moved the queue to
-// SQS", "desde el lunes estamos en eu-south-2") or that replaced an
-// earlier value (told); among standing rules, preferences, people and
-// decisions only one that replaced an earlier value of memory's is: a
-// rule merely worded as new ("from now on …") takes its turn with the
-// others. Within a rank, the most recently confirmed comes first.
+// earlier): a claim that replaced an earlier value of memory's first,
+// whatever its kind; then by durability, and within it a change before
+// what is not. The memory context shows each area's first claims only,
+// and a change is what an agent most needs to be told: the project's
+// files, its docs and what it learned elsewhere still say the earlier
+// value. A replacing claim goes before the standing rules an area may
+// also hold; among the other facts a claim that says what changed ("we
+// moved the queue to SQS", "desde el lunes estamos en eu-south-2") comes
+// first, while a rule merely worded as new ("from now on …") takes its
+// turn with the others. Within a rank, the most recently confirmed comes
+// first.
 func rankKey(area, kind string, told int8) int {
+	if told == toldReplaced {
+		return 0
+	}
 	d := durability(area, kind)
-	change := told == toldReplaced || told == toldChange && d == durability("", "")
-	k := 2 * d
+	change := told == toldChange && d == durability("", "")
+	k := 1 + 2*d
 	if !change {
 		k++
 	}
 	return k
+}
+
+// rankDurability is the durability a rank key lists its claims under,
+// -1 for a replacing claim (listed before all).
+func rankDurability(key int) int {
+	if key == 0 {
+		return -1
+	}
+	return (key - 1) >> 1
 }
 
 func (c *claim) durability() int {

@@ -26,7 +26,7 @@ func TestListing_ChangesFirst(t *testing.T) {
 			"always run make lint before pushing."))
 	var facts, rules []string
 	for _, e := range m.listing() {
-		switch e.key >> 1 {
+		switch rankDurability(e.key) {
 		case durability("", ""):
 			facts = append(facts, e.text)
 		case durability("conventions", ""):

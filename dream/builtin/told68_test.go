@@ -9,8 +9,8 @@ import (
 )
 
 // Ensure that a value replacing an earlier one is listed as a change,
-// before the area's other facts, though its words say nothing of a
-// change, and that its page marks it so (told=replaced).
+// before other facts, though its words say nothing of a change, and that
+// its page marks it so (told=replaced).
 func TestListing_ReplacementIsAChange(t *testing.T) {
 	dir := t.TempDir()
 	m := run(t, dir,
@@ -21,9 +21,7 @@ func TestListing_ReplacementIsAChange(t *testing.T) {
 			"the prod region is eu-west-1."))
 	var facts []string
 	for _, e := range m.listing() {
-		if e.key>>1 == durability("", "") {
-			facts = append(facts, e.text)
-		}
+		facts = append(facts, e.text)
 	}
 	at := func(word string) int {
 		return slices.IndexFunc(facts, func(s string) bool { return strings.Contains(s, word) })
@@ -57,10 +55,9 @@ func TestListing_ReplacementIsAChange(t *testing.T) {
 	}
 }
 
-// Ensure that among standing rules a rule that replaced an earlier one is
-// listed before rules confirmed more recently, that a rule only worded
-// as new is not, and that a page only scanned ranks them as the parsed
-// page does.
+// Ensure that a rule that replaced an earlier one is listed before rules
+// confirmed more recently, that a rule only worded as new is not, and
+// that a page only scanned ranks them as the parsed page does.
 func TestListing_ReplacedRuleFirst(t *testing.T) {
 	dir := t.TempDir()
 	m := run(t, dir,
@@ -73,9 +70,7 @@ func TestListing_ReplacedRuleFirst(t *testing.T) {
 	keys := map[string]int{}
 	for _, e := range m.listing() {
 		keys[e.text] = e.key
-		if e.key>>1 == durability("conventions", "") {
-			rules = append(rules, e.text)
-		}
+		rules = append(rules, e.text)
 	}
 	at := func(word string) int {
 		return slices.IndexFunc(rules, func(s string) bool { return strings.Contains(s, word) })
