@@ -719,8 +719,19 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
 		return why(f, "d21p"), durable
 	}
+	if reDefaultIs.MatchString(s) && hasValue(s, lang) && !taskChatter(s, lang) && !taskish(s, lang, lx) && !strings.ContainsAny(s, "?？¿") {
+		// "people want 16-bit TIFF as the default output", "auf dem
+		// Abzug bitte standardmäßig Optima": what is the default from
+		// now on.
+		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
+		return why(f, "d21f"), durable
+	}
 	return why(f, "n25"), neutral
 }
+
+// reDefaultIs names a value as the default: "as the default",
+// "standardmäßig", "por defecto", "par défaut", "默认", "デフォルト".
+var reDefaultIs = regexp.MustCompile(`(?i)\bas (?:the |our )?default\b|\bby default\b|\bstandardmäßig\b|\bals standard\b|\bpor defecto\b|\bpar défaut\b|默认|デフォルト`)
 
 // rePriceItem is a thing named with its price and no verb between ("Karten
 // 39 Euro", "lona $120", "adultos 18 €"); group 1 is the word before the

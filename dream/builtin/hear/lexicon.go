@@ -158,8 +158,9 @@ func english() *lexicon {
 			// Gone from what there is: "there's no lottery anymore",
 			// "there are no more paper forms", "there's no longer a
 			// standup on Fridays".
-			regexp.MustCompile(`(?i)^(?:and |also |so |oh and |ok,? )?there(?:'s| is| are|'re) no (?P<t>[^,;:]{3,50}?) any ?more\b(?:[,;:.!]|$)`),
-			regexp.MustCompile(`(?i)^(?:and |also |so |oh and |ok,? )?there(?:'s| is| are|'re) no (?:more|longer an?|longer any) (?P<t>[^,;:]{3,50}?)(?:[,;:.!]|$)`),
+			regexp.MustCompile(`(?i)^(?:and |also |so |oh and |ok,? )?there(?:'s| is| are|'re) no (?:need (?:for|to) )?(?P<t>[^,;:]{3,50}?) any ?more\b(?:[,;:.!]|$)`),
+			regexp.MustCompile(`(?i)^(?:and |also |so |oh and |ok,? )?there(?:'s| is| are|'re) no (?:more|longer an?|longer any|longer) (?:need (?:for|to) )?(?P<t>[^,;:]{3,50}?)(?:[,;:.!]|$)`),
+			regexp.MustCompile(`(?i)^(?:and |also |so |oh and |ok,? )?there (?:won't|will not) be (?:an? |any )?(?P<t>[^,;:]{3,50}?) any ?more\b(?:[,;:.!]|$)`),
 			// "so no filtering in the pipeline anymore".
 			regexp.MustCompile(`(?i)^(?:and |also |so |ok,? )?no (?P<t>[^,;:]{3,50}?) any ?more\b(?:[,;:.!]|$)`),
 			// "the form shouldn't mention the annexe anymore".

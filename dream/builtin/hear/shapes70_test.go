@@ -42,6 +42,8 @@ func TestNoMoreThereIs(t *testing.T) {
 	}{
 		{"there's no lottery anymore, it's a waiting list by signup order now.", "lottery", true},
 		{"there are no more paper forms.", "paper forms", false},
+		{"there is no longer any need for the VPN.", "the VPN", false},
+		{"there won't be a standup on Fridays anymore.", "standup on Fridays", false},
 		{"Cambios de la asamblea: ya no hay sorteo, ahora es lista de espera por orden de inscripción.", "sorteo", true},
 		{"es gibt keine Verlosung mehr, jetzt gilt eine Warteliste nach Anmeldung.", "Verlosung", true},
 	}
@@ -205,5 +207,27 @@ func TestNamedChangeAndUsedNowFirst(t *testing.T) {
 		if h := heardOne(tc.text); !replacing(h, tc.gone) {
 			t.Errorf("%q: no statement replaces %q: %+v", tc.text, tc.gone, h.Statements)
 		}
+	}
+}
+
+// Ensure that a value named as the default from now on is a fact ("people
+// want 16-bit TIFF as the default output", "the worker uses sqlite by
+// default"), and that a question about a default is not.
+func TestDefaultIsAFact(t *testing.T) {
+	for _, text := range []string{
+		"also turns out people want 16-bit TIFF as the default output, the GUI folks kept complaining about the float files being huge.",
+		"el informe sale en PDF por defecto.",
+	} {
+		h := heardOne(text)
+		found := false
+		for _, st := range h.Statements {
+			found = found || strings.Contains(st.Quote, "default") || strings.Contains(st.Quote, "defecto")
+		}
+		if !found {
+			t.Errorf("%q: heard %+v", text, h.Statements)
+		}
+	}
+	if h := heardOne("can you set sqlite as the default for this test?"); len(h.Statements) > 0 {
+		t.Errorf("a question heard: %+v", h.Statements)
 	}
 }
