@@ -2,9 +2,7 @@ package wiki
 
 import (
 	"bytes"
-	"container/heap"
 	"fmt"
-	"math"
 	"regexp"
 	"strings"
 )
@@ -14,13 +12,12 @@ import (
 // most durable areas first, and the lines of an area most recently
 // confirmed first). Cutting such a file at a byte offset would keep whole
 // areas and lose others, so it is shortened by lines instead: every
-// heading and prose line stays; list items are taken across sections,
-// each section's first items first, in proportion to the square root of
-// each section's length while they fit (shareExponent), so that every
-// area shows its first claims, a large area more of them, and none
-// crowds the others out; the crumbs of room left go to the items that
-// still fit, in document order. What was left out is said section by
-// section, with where the area indexes list it whole.
+// heading and prose line stays; list items are taken round-robin across
+// sections (each section's first item, then each second, …) while they
+// fit, so that every area shows its most recent claims and none crowds
+// the others out; the crumbs of room left go to the items that still fit,
+// in document order. What was left out is said section by section, with
+// where the area indexes list it whole.
 
 // omission is what shortening left out of one section.
 type omission struct {
@@ -68,30 +65,24 @@ func shorten(b []byte, limit int) ([]byte, []omission) {
 		return cutAtLine(b, limit), nil
 	}
 	take := make([]bool, len(lines))
-	// By share: each step takes the next item of the section that has
-	// shown the least of its share, while it fits (room only shrinks, so
-	// a section whose next item does not fit is done); then what still
-	// fits, in document order.
-	q := shareQueue{}
-	for i, s := range secs {
-		if len(s.items) > 0 {
-			q.secs = append(q.secs, sectionShare{sec: i, weight: math.Pow(float64(len(s.items)), shareExponent)})
-		}
-	}
-	heap.Init(&q)
-	for q.Len() > 0 {
-		top := &q.secs[0]
-		it := secs[top.sec].items[top.taken]
-		if l := len(lines[it]); l <= room {
-			take[it] = true
-			room -= l
-			top.taken++
-			if top.taken < len(secs[top.sec].items) {
-				heap.Fix(&q, 0)
+	// Round-robin until a round takes nothing; then what still fits, in
+	// document order.
+	for r := 0; ; r++ {
+		progress, left := false, false
+		for _, s := range secs {
+			if r >= len(s.items) {
 				continue
 			}
+			left = true
+			if l := len(lines[s.items[r]]); l <= room {
+				take[s.items[r]] = true
+				room -= l
+				progress = true
+			}
 		}
-		heap.Pop(&q)
+		if !left || !progress {
+			break
+		}
 	}
 	for _, s := range secs {
 		for _, i := range s.items {
@@ -125,41 +116,6 @@ func shorten(b []byte, limit int) ([]byte, []omission) {
 		}
 	}
 	return out, om
-}
-
-// shareExponent is how a section's share of the room grows with its
-// length: as its square root, so that an area of 100 claims shows about
-// three times the lines of one of 10, not ten times (which would leave a
-// small area of people or preferences a line or two), nor as many (which
-// left most of a large area's changes out).
-const shareExponent = 0.5
-
-// sectionShare is a section in the queue shorten takes items by: taken
-// of its items so far, against its weight.
-type sectionShare struct {
-	sec    int
-	taken  int
-	weight float64
-}
-
-// shareQueue orders sections by the share of their weight they have
-// shown, the least first; on a tie, the earlier section.
-type shareQueue struct{ secs []sectionShare }
-
-func (q *shareQueue) Len() int { return len(q.secs) }
-func (q *shareQueue) Less(i, j int) bool {
-	a, b := q.secs[i], q.secs[j]
-	if sa, sb := float64(a.taken)/a.weight, float64(b.taken)/b.weight; sa != sb {
-		return sa < sb
-	}
-	return a.sec < b.sec
-}
-func (q *shareQueue) Swap(i, j int) { q.secs[i], q.secs[j] = q.secs[j], q.secs[i] }
-func (q *shareQueue) Push(x any)    { q.secs = append(q.secs, x.(sectionShare)) }
-func (q *shareQueue) Pop() any {
-	last := q.secs[len(q.secs)-1]
-	q.secs = q.secs[:len(q.secs)-1]
-	return last
 }
 
 // describeOmissions says, within maxOmissionNote bytes, which sections lost
