@@ -214,15 +214,6 @@ func rankKey(area, kind string, told int8) int {
 	return k
 }
 
-// rankDurability is the durability a rank key lists its claims under,
-// -1 for a replacing claim (listed before all).
-func rankDurability(key int) int {
-	if key == 0 {
-		return -1
-	}
-	return (key - 1) >> 1
-}
-
 func (c *claim) durability() int {
 	kind := ""
 	if c.cur != nil {

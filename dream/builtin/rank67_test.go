@@ -143,3 +143,12 @@ func TestPartAbout_Bounded(t *testing.T) {
 		}
 	}
 }
+
+// rankDurability is the durability a rank key (rankKey) lists its claims
+// under, -1 for a replacing claim (listed before all).
+func rankDurability(key int) int {
+	if key == 0 {
+		return -1
+	}
+	return (key - 1) >> 1
+}

@@ -1293,14 +1293,16 @@ func nowItIs(text, lang, target string) (Statement, bool) {
 	if anaphor(target) || reBareNo.MatchString(target) {
 		return Statement{}, false
 	}
-	parts := commaParts(text)
-	for i, p := range parts {
-		// The part withdrawing is the first, or the one naming what goes
-		// ("wir flashen inzwischen mit nrfutil, das alte Tool ist raus").
-		if i == 0 && strings.Contains(strings.ToLower(p), strings.ToLower(target)) || i > 0 && !reNowItIs.MatchString(strings.TrimSpace(p)) && !insteadPart(strings.TrimSpace(p), lang, target) {
+	lowTarget := strings.ToLower(target)
+	for i, p := range commaParts(text) {
+		p = strings.TrimSpace(p)
+		// The withdrawing part is the first, unless the first says what
+		// is used now and a later one names what goes ("wir flashen
+		// inzwischen mit nrfutil, das alte Tool ist raus").
+		switch {
+		case i == 0 && (strings.Contains(strings.ToLower(p), lowTarget) || !insteadPart(p, lang, target)):
 			continue
-		}
-		if i == 0 && !insteadPart(strings.TrimSpace(p), lang, target) {
+		case i > 0 && !reNowItIs.MatchString(p) && !insteadPart(p, lang, target):
 			continue
 		}
 		quote := strings.TrimSpace(reLeadingNo.ReplaceAllString(text, ""))
