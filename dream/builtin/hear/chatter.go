@@ -32,7 +32,7 @@ var reProblem = map[string]*regexp.Regexp{
 	De: wordsRe(`auf einmal`, `plötzlich`, `im keller`, `eingebrochen`, `nur noch \d+ ?(?:prozent|%)`, `geht kaputt`, `ging kaputt`, `kaputt gegangen`, `wirft .{0,25}(?:fehler|exceptions?|errors?)`, `liefert (?:falsche|doppelte|leere)`, `schickt (?:doppelte|zweimal)`, `hat einen bug`, `ist buggy`, `läuft nicht`, `startet nicht`, `baut nicht`),
 	Es: wordsRe(`de repente`, `de golpe`, `se rompe`, `se rompió`, `tira (?:un )?error`, `lanza (?:un )?error`, `devuelve (?:mal|datos mal|duplicados)`, `manda (?:duplicados|dos veces)`, `no arranca`, `no compila`, `no conecta`),
 	Fr: wordsRe(`tout à coup`, `décroche(?:nt)?(?: plusieurs fois| souvent| régulièrement| la nuit)`, `d'un coup`, `soudain`, `ne trouve (?:pas|plus)`, `deux fois`, `reste cliquable`, `renvoie (?:une )?(?:erreur|500|404)`, `plante`, `a planté`, `est cassée?`, `sont cassés`, `échoue`, `échouent`, `ne marche (?:pas|plus)`, `ne fonctionne (?:pas|plus)`, `renvoie (?:une erreur|des doublons|n'importe quoi)`, `envoie (?:des doublons|deux fois)`, `ne démarre pas`, `ne compile pas`),
-	Zh: anyRe(`突然`, `(?:老是|总是|一直).{0,12}(?:失败|报错|崩|挂|卡)`, `不工作`, `不生效`, `跑挂`, `炸了`, `重复发`, `发了两次`, `连不上`, `起不来`, `编译不过`, `一直失败`, `老是失败`),
+	Zh: anyRe(`突然`, `(?:老是|总是|一直).{0,12}(?:失败|报错|崩|挂|卡)`, `不工作`, `不生效`, `跑挂`, `炸了`, `重复发`, `发了两次`, `连不上`, `起不来`, `编译不过`, `一直失败`, `老是失败`, `(?:出了|报了|冒出)(?:几个|一些|好多|很多|一堆|个)?\s*(?:(?i:warnings?|errors?)|报错|错误|警告|问题|bug)`),
 	Ja: anyRe(`急に`, `突然`, `やばい`, `ヤバい`, `落ちます`, `重い`, `ずれる`, `ずれて`, `カクつ`, `出ています`, `表示されない`, `落ちる`, `落ちた`, `失敗する`, `重複して`, `二重に`, `つながらない`, `繋がらない`, `起動しない`, `ビルドできない`, `エラーになる`, `エラーになり`, `バグって`),
 }
 

@@ -306,7 +306,7 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 				return g, v
 			}
 		}
-		if lead := strings.TrimSuffix(s, rest); v == neutral && changeLead(lead) && !isQuestion(rest, lang, lx) && !strings.ContainsAny(rest, "?？¿") && (len(contentWords(rest)) >= 2 || cjkText(rest) && utf8.RuneCountInString(rest) >= 4) && !lx.report.MatchString(rest) {
+		if lead := strings.TrimSuffix(s, rest); v == neutral && changeLead(lead) && !isQuestion(rest, lang, lx) && !strings.ContainsAny(rest, "?？¿") && (len(contentWords(rest)) >= 2 || hasValue(rest, lang) || cjkText(rest) && utf8.RuneCountInString(rest) >= 4) && !lx.report.MatchString(rest) {
 			// "we changed the conflict rule: the server wins": a lead-in
 			// saying something changed makes what it introduces where
 			// things are now.
@@ -381,6 +381,13 @@ func classifyClause(raw, lang string, reply bool) (finding, verdict) {
 			f.replaces = append(replaced(s, lx), strings.TrimSpace(group(re, m, "old")))
 			return why(f, "d19l"), durable
 		}
+	}
+	if reNewContact.MatchString(s) && reContactValue.MatchString(s) && !isImperativeLead(s, lang, lx) && !lx.forget.MatchString(s) {
+		// "Neue Handynummer, die alte Karte ist weg: 0160 …": the number
+		// said to be new is where to reach them now, whatever the words
+		// beside it say went.
+		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
+		return why(f, "d21k"), durable
 	}
 	// Withdrawals and forget requests (not for the task at hand only).
 	if t := retraction(s, lx); t != "" && (!lx.oneOff.MatchString(retractionHead(s)) || movedOn(s, lx) || reRetiredWhen.MatchString(s) || reRuleKind.MatchString(t) || mendedIn(s, lx)) {
@@ -609,7 +616,10 @@ func decideKind(f finding, c cues) (finding, verdict) {
 			f.kind = Rule
 		}
 		return why(f, "d22b"), durable
-	case (strong || cjk(lang) && durableCue) && !deictic(s, lang) && (!reply || !imper) && (len([]rune(s)) >= 12 || cjk(lang) && len([]rune(s)) >= 6):
+	case (strong || cjk(lang) && durableCue) && !deictic(s, lang) && (!reply || !imper) && (len([]rune(s)) >= 12 || cjk(lang) && len([]rune(s)) >= 6) &&
+		!(problemReport(s, lang) && versionMoved(s, f.replaces) != ""):
+		// ("升级到 vite 5 以后 build 出了几个 warning" reports a problem
+		// after a move, read on below for the version moved to.)
 		// "always", "never", "every time" make a standing rule of any
 		// shape the rules above did not read.
 		f.kind, f.subject = Rule, subjectOf(s, lang, lx)
@@ -638,6 +648,14 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		// what holds.
 		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
 		return why(f, "d21c"), durable
+	}
+	if reInsteadOf.MatchString(s) && (hasValue(s, lang) || slices.ContainsFunc(words(strings.ToLower(s)), isWeekday)) && !reNotOrTried.MatchString(s) && !reTriedWord.MatchString(s) && !taskish(s, lang, lx) && !isImperativeLead(s, lang, lx) && !strings.ContainsAny(s, "?？¿") {
+		// "les virements partent le dernier jeudi du mois au lieu de
+		// l'ancienne date", "el vidrio empieza a las 23:00 en vez de
+		// antes": a value said in place of another is where things are
+		// now.
+		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
+		return why(f, "d21i"), durable
 	}
 	if reFromNowOn.MatchString(s) && !wholeQuote(s) && !taskish(s, lang, lx) && (lx.taskLead == nil || !lx.taskLead.MatchString(s)) && !deictic(reFromNowOn.ReplaceAllString(s, " "), lang) && (len(contentWords(s)) >= 3 || cjk(lang) && len([]rune(s)) >= 8) {
 		// "Saturdays are grooming only from now on": said to hold from
@@ -788,7 +806,7 @@ var reCestNamed = regexp.MustCompile(`(?i)^(?:pour\s+)?(?:le|la|les|l'|notre|nos
 // reNewContact says a number or an address is new ("hat ne neue Nummer",
 // "new mobile:", "nuevo teléfono", "nouveau numéro", "换了新号码",
 // "電話番号が変わり"): a change of the one said before.
-var reNewContact = regexp.MustCompile(`(?i)\b(?:new|neuen?|neue[rs]?|nuev[oa]s?|nouve(?:au|l|lle)s?)\s+(?:[\pL-]+\s+)?(?:number|phone|mobile|cell|address|e-?mail|contact|nummer|handynummer|telefonnummer|handy|telefon|adresse|anschrift|e-?mail-adresse|número|teléfono|móvil|whatsapp|dirección|correo|numéro|portable|téléphone|adresse|courriel|mail)\b|新(?:的)?(?:电话|手机|号码|地址|邮箱)|(?:电话|手机号|号码|地址|邮箱)(?:换了|改了|变了|换成)|新しい(?:電話|番号|携帯|アドレス|メール|住所)|(?:電話番号|番号|携帯|アドレス|メールアドレス|住所)が変わ`)
+var reNewContact = regexp.MustCompile(`(?i)\b(?:new|neuen?|neue[rs]?|nuev[oa]s?|nouve(?:au|l|lle)s?)\s+(?:[\pL-]+\s+)?(?:number|phone|mobile|cell|address|e-?mail|contact|nummer|handynummer|telefonnummer|handy|telefon|adresse|anschrift|e-?mail-adresse|número|teléfono|móvil|whatsapp|dirección|correo|numéro|portable|téléphone|adresse|courriel|mail)\b|\bneue[rsn]?\s+\pL{2,}(?:nummer|adresse)\b|新(?:的)?(?:电话|手机|号码|地址|邮箱)|(?:电话|手机号|号码|地址|邮箱)(?:换了|改了|变了|换成)|新しい(?:電話|番号|携帯|アドレス|メール|住所)|(?:電話番号|番号|携帯|アドレス|メールアドレス|住所)が変わ`)
 
 // reContactValue is a phone number or an e-mail address written out.
 var reContactValue = regexp.MustCompile(`(?:\+|\b0)\d[\d ()-]{6,}\d|\b\d{2,5}(?:[ -]\d{2,5}){2,4}\b|[\w.+-]+@[\w-]+(?:\.[\w-]+)+`)
@@ -1042,7 +1060,7 @@ var reTakenUp = regexp.MustCompile(wordsRe(`agreed`, `accepted`, `approved`, `ad
 
 // reJoined joins two statements in one clause ("… and half the tests are
 // red").
-var reJoined = regexp.MustCompile(`(?i)\s+(?:and|but|und|aber|pero|mais)\s+`)
+var reJoined = regexp.MustCompile(`(?i)\s+(?:and|but|und|aber|pero|mais)\s+|\s*(?:以后|之后)\s+`)
 
 // reBanKind names a ban or restriction, a rule of its own.
 var reBanKind = regexp.MustCompile(`(?i)禁止|制限|限制|縛り|しばり|禁令|避开|回避|绕开|躲开|\bbans?\b|\bfreez(?:e|es)?\b|\bavoid(?:ing)?\b|\bmeiden\b|\bevitar\b|` + OpensWord + `éviter\b|verbot|interdiction|prohibici[oó]n|\bprohibition|\brestriction|\bblocks?\b|beschränkung|sperrung|\bsperre\b|restricci[oó]n`)
@@ -1289,14 +1307,16 @@ func afterLabel(s string) string {
 
 // reChangeLead ends a lead-in before a colon that says something changed:
 // "we changed the conflict rule", "change of plan", "neue Regel", "on a
-// changé l'ordre de passage", "规则改了", "ルール変更".
-var reChangeLead = regexp.MustCompile(`(?i)(?:^|\s)(?:(?:we|i|they|the team)(?:'ve| have)?(?: just| recently| finally| now| also)? (?:changed|updated|revised|reworked|flipped|tweaked|adjusted) (?:the |our |my |how )?[\pL\pN][\pL\pN\s'-]{1,40}|changes? (?:of|to|in|on) (?:the |our )?[\pL\pN][\pL\pN\s'-]{1,40}|change of plans?|new rule|rule change|(?:wir haben|ich habe) [\pL\pN\s-]{2,40} (?:geändert|angepasst|umgestellt)|planänderung|neue regel|änderung (?:bei|an|der|des|im|in|zu) [\pL\pN\s-]{2,40}|changement de plan|nouvelle règle|changement (?:de|du|des|sur|pour|dans) [\pL\pN\s'-]{2,40}|on a (?:changé|modifié) [\pL\pN\s'-]{2,40}|cambio de planes?|nueva regla|cambio (?:de|en|del) [\pL\pN\s-]{2,40}|hemos cambiado [\pL\pN\s-]{2,40})$|(?:规则|计划|流程|安排)(?:有变|改了|变了|调整了)$|新规则$|(?:ルール|方針|運用|予定)(?:変更|が変わりました|を変えました)$|変更点$`)
+// changé l'ordre de passage", "规则改了", "ルール変更", or that a value given
+// before was wrong ("the paybill I gave you was wrong, two digits
+// swapped").
+var reChangeLead = regexp.MustCompile(`(?i)(?:^|\s)(?:(?:we|i|they|the team)(?:'ve| have)?(?: just| recently| finally| now| also)? (?:changed|updated|revised|reworked|flipped|tweaked|adjusted) (?:the |our |my |how )?[\pL\pN][\pL\pN\s'-]{1,40}|changes? (?:of|to|in|on) (?:the |our )?[\pL\pN][\pL\pN\s'-]{1,40}|change of plans?|new rule|rule change|(?:wir haben|ich habe) [\pL\pN\s-]{2,40} (?:geändert|angepasst|umgestellt)|planänderung|neue regel|änderung (?:bei|an|der|des|im|in|zu) [\pL\pN\s-]{2,40}|changement de plan|nouvelle règle|changement (?:de|du|des|sur|pour|dans) [\pL\pN\s'-]{2,40}|on a (?:changé|modifié) [\pL\pN\s'-]{2,40}|cambio de planes?|nueva regla|cambio (?:de|en|del) [\pL\pN\s-]{2,40}|hemos cambiado [\pL\pN\s-]{2,40}|(?:the|my|our)\s[^:]{1,60}?\s(?:was|were|is) (?:wrong|incorrect|a typo|outdated)\b[^:]{0,40}|(?:we|the team|they)(?:'ve| have)?(?: finally| just)? (?:decided|agreed)|on a (?:décidé|tranché)|nous avons décidé|wir haben (?:entschieden|beschlossen)|(?:hemos )?(?:decidimos|decidido|acordamos|acordado)|(?:der|die|das|mein|meine|unser|unsere)\s[^:]{1,60}?\swar (?:falsch|ein tippfehler|veraltet)\b[^:]{0,40}|(?:el|la|los|las|mi|nuestr[oa])\s[^:]{1,60}?\s(?:estaba|era) (?:mal|incorrect[oa]|equivocad[oa]|una errata)\b[^:]{0,40}|(?:le|la|les|l'|mon|ma|notre)\s?[^:]{1,60}?\s(?:était|est) (?:faux|fausse|erroné|erronée|une coquille)\b[^:]{0,40})$|(?:规则|计划|流程|安排)(?:有变|改了|变了|调整了)$|新规则$|(?:ルール|方針|運用|予定)(?:変更|が変わりました|を変えました)$|変更点$`)
 
 // changeLead reports a lead-in before a colon that says something
-// changed (reChangeLead), of at most a dozen words.
+// changed (reChangeLead), of at most sixteen words.
 func changeLead(lead string) bool {
 	lead = strings.TrimRight(lead, " :：")
-	return len(strings.Fields(lead)) <= 12 && utf8.RuneCountInString(lead) <= 120 && reChangeLead.MatchString(lead)
+	return len(strings.Fields(lead)) <= 16 && utf8.RuneCountInString(lead) <= 160 && reChangeLead.MatchString(lead)
 }
 
 // startsWithLetter reports a text opening with a letter: no quote.
@@ -1979,13 +1999,16 @@ func decidedValue(s, lang string, lx *lexicon) bool {
 }
 
 // spelledCount reports a count spelled out before what it counts ("eight
-// free articles", "seis años", "trois jours") or as a number of times
-// ("fünfmal").
+// free articles", "seis años", "trois jours"), after what sets or moves
+// it ("goes down to fifteen") or as a number of times ("fünfmal").
 func spelledCount(s string) bool {
 	ws := words(strings.ToLower(s))
 	for i, w := range ws {
 		if numberWords[w] && i+1 < len(ws) && !stopwords[ws[i+1]] && !countJoiner[ws[i+1]] {
 			return true
+		}
+		if numberWords[w] && i > 0 && toWord[ws[i-1]] && (i+1 == len(ws) || ws[i+1] != "of" && ws[i+1] != "de") {
+			return true // "the minimum age goes down to fifteen"
 		}
 		if n, ok := strings.CutSuffix(w, "mal"); ok && numberWords[n] {
 			return true
@@ -1999,6 +2022,17 @@ func spelledCount(s string) bool {
 var countJoiner = set("of", "or", "de", "del", "des", "du", "o", "y", "ou", "et", "von", "oder", "und")
 
 // numberWords are counts spelled out.
+// reInsteadOf says what a value is in place of: "instead of", "rather
+// than", "statt", "en vez de", "au lieu de", "而不是", "ではなく".
+var reInsteadOf = regexp.MustCompile(`(?i)\b(?:instead of|rather than|in place of|(?:an)?statt|en vez de|en lugar de|au lieu d[eu'])|` + OpensWord + `à la place d[eu']|而不是|代替了|ではなく|じゃなくて|の代わりに`)
+
+// reSpelledHour is an hour of the day spelled out: "a las cinco", "um
+// zehn", "halb fünf", "half seven".
+var reSpelledHour = regexp.MustCompile(`(?i)\b(?:a las|um|halb|half past|half)\s+(?:dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b`)
+
+// toWord says what a value is set or moved to: "to fifteen", "auf zehn".
+var toWord = set("to", "auf", "a", "à")
+
 var numberWords = set("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twelve",
 	"zwei", "drei", "vier", "fünf", "sechs", "zehn", "dos", "tres", "cuatro", "cinco", "seis", "diez",
 	"deux", "trois", "quatre", "cinq", "dix", "single", "double",
@@ -2035,7 +2069,7 @@ var reValue = regexp.MustCompile("[0-9]|`|[A-Za-z][\\w]*[-_:/.@#][A-Za-z0-9]|(?:
 // a proper noun (a capitalised word inside a Latin-script sentence, or a
 // Latin word inside CJK text), or a quoted name.
 func hasValue(s, lang string) bool {
-	if reValue.MatchString(s) || strings.ContainsAny(s, "\"“«「") || periodIn(s) || spelledSpanIn(s) || reTitledName.MatchString(s) {
+	if reValue.MatchString(s) || strings.ContainsAny(s, "\"“«「") || periodIn(s) || spelledSpanIn(s) || reTitledName.MatchString(s) || reSpelledHour.MatchString(s) {
 		return true
 	}
 	for _, w := range words(strings.ToLower(s)) {
@@ -2094,8 +2128,15 @@ func isImperativeLead(s, lang string, lx *lexicon) bool {
 	if lang == En && reHowTo.MatchString(s) {
 		return true // "flash with `west flash --runner jlink`"
 	}
+	if lang == Zh && reZhDoneByUs.MatchString(s) {
+		return false // "部署我们换成腾讯云 COS 了": a topic, then what we did
+	}
 	return lx.imperLead.MatchString(s)
 }
+
+// reZhDoneByUs is a Chinese clause saying what we did, done ("了" closing
+// it), after a topic that may open like an instruction ("部署", "都").
+var reZhDoneByUs = regexp.MustCompile(`^[^，,。！？]{1,12}?我们(?:已经|都)?[^，,。！？]{2,40}?了[。！!]?$`)
 
 // reHowTo says how a thing of the project is done, with its command:
 // "build with `cargo build --profile profiling`".

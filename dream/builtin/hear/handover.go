@@ -45,7 +45,10 @@ var reHandover = map[string][]*regexp.Regexp{
 	En: {
 		// "priya's got the gps ingest now", "Ana has taken over billing"
 		regexp.MustCompile(`(?i)^(?:(?:so|and|oh|btw|also|fyi|ok|okay),? )*` + enHolder + `(?:'s| has| is)? (?:now |also |just )?(?:taken over|took over|picked up|inherited|is taking over|'s taking over|taking over|taking on|picking up) (?:the |our |all (?:the )?)?` + duty + `(?:` + holderEnd + `)`),
-		regexp.MustCompile(`(?i)^(?:(?:so|and|oh|btw|also|fyi|ok|okay),? )*` + enHolder + `(?:'s| has| is) (?:got|owning|running|doing|handling|covering|on|in charge of|looking after) (?:the |our |all (?:the )?)?` + duty + ` (?:now|from now on|going forward|these days)\b`),
+		regexp.MustCompile(`(?i)^(?:(?:so|and|oh|btw|also|fyi|ok|okay),? )*` + enHolder + `(?:'s| has| is) (?:got|owning|running|doing|handling|covering|in charge of|looking after) (?:the |our |all (?:the )?)?` + duty + ` (?:now|from now on|going forward|these days)\b`),
+		// "Priya's on the gps ingest now"; a thing is on something too
+		// ("mail's on amazon SES now"): a name written as one.
+		regexp.MustCompile(`(?i)^(?:(?:so|and|oh|btw|also|fyi|ok|okay),? )*(?P<h>` + titleRe + nameRe + `)(?:'s| is) on (?:the |our |all (?:the )?)?` + duty + ` (?:now|from now on|going forward|these days)\b`),
 		// "membership questions now go to the new secretary, Dev Patel"
 		regexp.MustCompile(`(?i)^(?:(?:so|and|oh|btw|also|fyi|ok|okay),? )*(?:the |our |any |all )?` + duty + ` (?:questions |stuff |things |requests |changes |issues )?(?:now (?:go(?:es)?|is|are)|(?:go(?:es)?|is|are) now) (?:to|with|past) (?:the new ` + enRole + `,? )?` + enHolder + holderEnd),
 		// "template texts go to Gail Okafor from now on"
@@ -147,6 +150,8 @@ var reHandover = map[string][]*regexp.Regexp{
 		regexp.MustCompile(cjkDut + `の(?:担当|窓口|責任者|管理者)は ?` + jaHolder + `に(?:なり|変わり|替わり|交代)`),
 		// "シフト作りは田中さんから森由美さんに引き継ぎになりました"
 		regexp.MustCompile(cjkDut + `は ?[^、。]{1,10}?さんから ?` + jaHolder + `に(?:引き継|交代|替わ|変わ)`),
+		// "充電ドックは木村さんに引き継がれた": handed on, said passive.
+		regexp.MustCompile(cjkDut + `は ?` + jaHolder + `に引き継(?:がれ(?:た|ました)|ぎました|いだ|ぐことになりました|ぐことになった)`),
 		// "端末管理は今月から小林拓海さんです"
 		regexp.MustCompile(cjkDut + `は ?(?:今月から|来月から|今後は|これからは|今日から|[0-9０-９]{1,2}月から) ?` + jaHolder + `(?:です|に(?:なりました|なります))`),
 		// "今は私と山本さんの二人で見てます"

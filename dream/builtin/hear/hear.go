@@ -110,7 +110,13 @@
 // "I said" and "you said" are not.
 //
 // A change also reads as a return ("we're back to", "on repasse en",
-// "改回"), a value said with the one it corrects ("2.6 now, not 2.5.1"), a
+// "改回"), a value said with the one it corrects ("2.6 now, not 2.5.1") or
+// in place of another ("au lieu de l'ancienne date", "en vez de antes"),
+// a value we set whatever the verb ("we nerfed it to 1.75x"), a number or
+// address said to be new whatever the lead-in says went ("Neue
+// Handynummer, die alte Karte ist weg: 0160 …"), what a lead-in before a
+// colon says was decided or given wrong before ("on a décidé : …", "the
+// paybill I gave you was wrong: it's …"), a
 // thing left for another ("we ditched X for Y", "on a quitté X pour Y"),
 // and a value set inside a task ("bump … to 500", "margin → 4 px", "move
 // the cut to Tuesdays"), which the dreamer takes only where it changes a

@@ -1629,6 +1629,14 @@ func appendCommaParts(sts []Statement, text, lang string, reply bool) []Statemen
 	}
 	from := -1 // the statement the last part made, in sts
 	for i, p := range parts {
+		if from >= 0 && from == len(sts)-1 && reBareRelease.MatchString(p) {
+			// "biome is on v1.9 now, v1.9.4": a bare release after a
+			// statement says its value more exactly.
+			st := &sts[from]
+			st.Quote = strings.TrimSpace(st.Quote) + ", " + strings.TrimSpace(p)
+			st.Claim = claimFor(st.Kind, st.Lang, st.Quote)
+			continue
+		}
 		f, v := classify(p, lang, reply)
 		if v == durable && f.kind != "" && !emptyAfterRedaction(f.text) {
 			if from >= 0 && from == len(sts)-1 && reQualifierLead.MatchString(strings.TrimSpace(p)) {
@@ -1674,6 +1682,8 @@ func appendCommaParts(sts []Statement, text, lang string, reply bool) []Statemen
 }
 
 var (
+	// reBareRelease is a part that is a release number alone ("v1.9.4").
+	reBareRelease = regexp.MustCompile(`^\s*v?\d+(?:\.\d+){1,3}\s*[.!]?\s*$`)
 	// reQualifierLead opens a part that narrows the one before it: "only
 	// if", "unless", "except".
 	reQualifierLead = regexp.MustCompile(`(?i)^(?:only (?:if|when)|unless|except(?: when| if)?|nur (?:wenn|falls)|außer(?: wenn)?|es sei denn|solo si|salvo (?:que|si)|excepto (?:si|cuando)|sauf (?:si|quand|en cas)|seulement si|uniquement si)\b`)
@@ -1714,7 +1724,7 @@ func wholeFinding(found []finding, span, lang string, reply bool) finding {
 		// lead-in before the colon says nothing. A handover's may say
 		// the duty ("new practice manager: Gail Okafor"), or what changed
 		// ("we changed the conflict rule: the server wins"): that stays.
-		if _, v := classify(whole[:i], lang, reply); v != durable && !reConditionLead.MatchString(whole[:i]) && !namingLead(labelOf(whole[:i])) && !keptChangeLead(labelled, whole[:i], lang) && namesAnything(whole[i+2:]) {
+		if _, v := classify(whole[:i], lang, reply); v != durable && !reConditionLead.MatchString(whole[:i]) && !namingLead(labelOf(whole[:i])) && !keptChangeLead(labelled, whole[:i], lang) && !reNewContact.MatchString(whole[:i]) && namesAnything(whole[i+2:]) {
 			lead = labelOf(whole[:i])
 			whole = whole[i+2:]
 		}
@@ -2112,6 +2122,11 @@ func splitAtLimits(c, lang string) []string {
 	lx := lexes[lang]
 	if ps := departureSplit(c, lx); ps != nil {
 		return append([]string{ps[0]}, splitAtLimits(ps[1], lang)...)
+	}
+	if reNewContact.MatchString(c) && reContactValue.MatchString(c) {
+		// "Neue Handynummer, die alte Karte ist weg: 0160 …": what went
+		// is why the number is new, one statement.
+		return []string{c}
 	}
 	parts := withdrawnConjuncts(bracketed(commaParts(c)), lx)
 	if len(parts) <= 1 {

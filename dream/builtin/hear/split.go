@@ -421,7 +421,10 @@ func clauses(sent, lang string) []string {
 				// it (a log, a list): it stays, to say so.
 				continue
 			}
-			if len(strings.Fields(left)) < 6 && (!cjkText(left) || len([]rune(left)) < 8) && !withdrawalLead(left, lang) || changeLead(left) {
+			if len(strings.Fields(left)) < 6 && (!cjkText(left) || len([]rune(left)) < 8) && !withdrawalLead(left, lang) || changeLead(left) ||
+				reNewContact.MatchString(left) && reContactValue.MatchString(sent[l[1]:]) {
+				// "Neue Handynummer, die alte Karte ist weg: 0160 …":
+				// the number is what the lead-in says is new.
 				continue
 			}
 		}
