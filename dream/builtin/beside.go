@@ -266,10 +266,28 @@ func besideNew(cl string, fresh []valueTok) bool {
 
 // stillSaid reports whether quote names values of claim c (names,
 // hosts, ids) only in clauses saying they stay as they are ("refunds are
-// still booked in Xero"), and names one at least.
+// still booked in Xero"), and names one at least; or says a release the
+// claim gives stays ("the LSP server moves to GHC 9.10, the compiler
+// stays on 9.8" leaves "we're on GHC 9.8").
 func stillSaid(quote string, c *claim) bool {
 	if !reStillHeld.MatchString(quote) {
 		return false
+	}
+	for _, cl := range clausesOf(quote) {
+		if reStillHeld.MatchString(cl) && slices.ContainsFunc(c.valueToks(), func(v valueTok) bool {
+			release := v.kind == vkVersion || v.kind == vkCount && slices.ContainsFunc(v.units, func(u string) bool { return strings.HasPrefix(u, "@") })
+			if !release || !strings.ContainsAny(v.text, "0123456789") || !wordIn(cl, v.text) {
+				return false
+			}
+			// "9.8" says which release by itself; "20" only with its
+			// product ("stays on Node 20").
+			return utf8.RuneCountInString(v.text) >= 3 || slices.ContainsFunc(v.units, func(u string) bool {
+				p, ok := strings.CutPrefix(u, "@")
+				return ok && wordIn(strings.ToLower(cl), p)
+			})
+		}) {
+			return true
+		}
 	}
 	still := false
 	for _, cl := range clausesOf(quote) {

@@ -1626,12 +1626,19 @@ var glueTerms = setOf("becaus", "so", "but", "if", "when", "then", "just", "stil
 	"porqu", "pero", "que", "si", "cuando", "ya", "solo", "muy", "también", "así", "siempr", "nunca",
 	"parc", "mais", "qui", "quand", "déjà", "seulement", "trè", "pas", "ne", "aussi", "donc", "alor", "toujour", "jamais")
 
-// otherProduct reports new and old versions (of ns, os) that are all
-// releases of named products, none of one the other names, and not two
-// tools of one kind: "Python 3.12" is no release of Django 4.2, whatever
-// the two are said of.
+// otherProduct reports new and old versions (of ns, os) that are
+// releases of named products (all the old ones, and the new ones but for
+// a bare revision said beside them: "Zephyr 4.1 since the v3 boards"),
+// none of one the other names, and not two tools of one kind: "Python
+// 3.12" is no release of Django 4.2, whatever the two are said of.
 func otherProduct(ns, os []valueTok) bool {
-	return allReleased(ns) && allReleased(os) && !releaseOf(ns, os) && !toolPair(ns, os)
+	return allReleased(slices.DeleteFunc(slices.Clone(ns), bareRevision)) && allReleased(os) && !releaseOf(ns, os) && !toolPair(ns, os)
+}
+
+// bareRevision reports a version of no product that is only "v" and a
+// number ("the v3 boards"), when others are said beside it.
+func bareRevision(v valueTok) bool {
+	return v.kind == vkVersion && len(v.units) == 0 && len(v.text) >= 2 && (v.text[0] == 'v' || v.text[0] == 'V') && isDigits(v.text[1:])
 }
 
 // allReleased reports versions (of vs) that are all releases of named

@@ -441,7 +441,9 @@ func subjectScore(st, ct []string) float64 {
 	// joined by "_" is the name.
 	st, ct = identsAligned(st, ct), identsAligned(ct, st)
 	n := overlap(st, ct)
-	if n == 0 {
+	if n == 0 || n == 1 && slices.Contains(st, "owner") && slices.Contains(ct, "owner") {
+		// "project owner" and "versiones owner": who owns what says
+		// which thing by the thing, not by "owner".
 		return 0
 	}
 	narrows := func(t string) bool { return !genericModifier[t] }

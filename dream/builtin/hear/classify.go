@@ -2966,9 +2966,11 @@ func changeStems(s, lang string, lx *lexicon) []string {
 	var out []string
 	add := func(v string) {
 		for _, w := range ctx {
-			if dayParts[w] {
+			if dayParts[w] || isWeekday(w) || isWeekday(strings.TrimSuffix(w, "s")) {
 				// "drill night moves to Wednesday": "sunday night" of
-				// another thing done at night is no earlier value.
+				// another thing done at night is no earlier value; nor
+				// is a pair of days ("… los domingos … volvimos al
+				// sábado" names no claim by "lunes domingos").
 				continue
 			}
 			if w != v && !strings.Contains(v, w) {
