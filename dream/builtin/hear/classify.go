@@ -1842,7 +1842,7 @@ var (
 // rePointBack is a withdrawal's target that only points back at what was
 // said before it ("that no longer applies", "das gilt nicht mehr", "不再适
 // 用了").
-var rePointBack = regexp.MustCompile(`(?i)^(?:(?:that|this|it|those|these|them|they|il|elle|ils|elles|él|ella|ellos|ellas|er|sie|es|das|dies|die|den|diese|dieser|eso|esto|esa|ese|esta|este|la|lo|las|los|l'|le|les|ce|cette|cet|ça|cela|这|那|这个|那个|这条|那条|それ|これ|あれ|适用了?|有效了?|` + pointedMeasure + `)(?: (?:one|rule|step|check|requirement|part|bit|regel|regla|règle|thing|sache))?|(?:あの|その|この)?(?:ルール|決まり|やり方)|(?:这|那)?(?:条|个)?(?:规则|规矩|规定))$`)
+var rePointBack = regexp.MustCompile(`(?i)^(?:(?:that|this|it|those|these|them|they|en|il|elle|ils|elles|él|ella|ellos|ellas|er|sie|es|das|dies|die|den|diese|dieser|eso|esto|esa|ese|esta|este|la|lo|las|los|l'|le|les|ce|cette|cet|ça|cela|这|那|这个|那个|这条|那条|それ|これ|あれ|适用了?|有效了?|` + pointedMeasure + `)(?: (?:one|rule|step|check|requirement|part|bit|regel|regla|règle|thing|sache))?|(?:あの|その|この)?(?:ルール|決まり|やり方)|(?:这|那)?(?:条|个)?(?:规则|规矩|规定))$`)
 
 // pointedMeasure is a restriction or exception pointed at by what it is
 // ("quita esa restricción", "drop that exception"): its matter is named

@@ -146,7 +146,9 @@ func english() *lexicon {
 			// now": what a thing needed before it went is needed no more.
 			regexp.MustCompile(`(?i)^(?:.+?(?:, | and | but | so ))?(?:the |our |all )?(?P<t>[^,;:]{2,40}?) (?:can|may) (?:now |also |finally )?(?:go out|go live|ship|merge|deploy|publish|be (?:merged|published|released|deployed|shipped|sent|posted)) without (?:a |an |the |any )?(?P<v>[^,;.]{2,40}?)(?: (?:now|from now on|any ?more))?\s*(?:[,;.!]|$)`),
 			// "we're stopping the Monday releases": a practice stopped.
-			regexp.MustCompile(`(?i)^(?:.+(?:, | and | so ))?(?:we're|we’re|were|we are|we'll be) (?:stopping|ending|dropping|killing|scrapping) (?:the |our )?(?P<t>[^,;]+?)(?:[,;.!].*)?$`),
+			regexp.MustCompile(`(?i)^(?:.+(?:, | and | so ))?(?:we're|we’re|were|we are|we'll be) (?:stopping|ending|dropping|killing|scrapping|shutting down|retiring|sunsetting|decommissioning) (?:the |our )?(?P<t>[^,;]+?)(?:[,;.!].*)?$`),
+			// "the Friday rule doesn't matter anymore": moot now.
+			regexp.MustCompile(`(?i)^(?:(?:and|also|so|oh and|btw),? )?(?:the |our )?(?P<t>[^,;:]{2,40}?) (?:doesn't|does not|don't|do not) matter any ?more\b|^(?:(?:and|also|so|oh and|btw),? )?(?:the |our )?(?P<t2>[^,;:]{2,40}?) no longer matters?\b`),
 			// Someone else lifted a ban: "the council lifted the parking
 			// restriction on Elm Street yesterday".
 			regexp.MustCompile(`(?i)^(?:.+(?:, | and | but | so ))?\pL[^,;:]{1,40}? (?:has |have )?(?:finally |officially |now |just )*lifted (?:the |their |its |that )?(?P<t>(?:[^,;.\s]+ ){0,3}?(?:ban|restriction|limit|freeze|embargo|moratorium|suspension|closure|cap|curfew)s?(?: (?:on|for|of) [^,;.]{2,40}?)?)(?:\s+(?:yesterday|today|this morning|last week|at last))?\s*(?:[,;.!]|$)`),
@@ -555,6 +557,8 @@ func spanish() *lexicon {
 		strongCue: wordsRe(`siempre`, `nunca`, `jamás`, `cada vez`, `de ahora en adelante`, `a partir de ahora`, `sin excepción`, `en adelante`),
 		taskLead:  leadRe(`(?:puedes |podrías |por favor )?(?:renombra|arregla|añade|agrega|quita|elimina|borra|crea|actualiza|cambia|mueve|implementa|escribe|haz|ejecuta|corre|revisa|mira|prueba|muestra|explica|abre|instala|construye|despliega|sube|genera|busca|vamos a)`),
 		retract: []*regexp.Regexp{
+			// "lo de no poner emojis ya da igual": moot now.
+			regexp.MustCompile(`(?i)^(?:(?:y|pero|pues|bueno|ah|oye),? )*(?:lo de |eso de )(?P<t>[^,;:]{3,60}?),? ya (?:da igual|no importa)(?:[^\pL\pN].*)?$`),
 			// Verb first: "Ya se puede usar Storybook otra vez" names what
 			// after the verb, not the "ya" before it.
 			regexp.MustCompile(`(?i)^(?:y |pues |bueno,? |buenas noticias,? )?(?:ya |ahora )?(?:se puede|se pueden|podemos|puedes|pueden|podéis) (?:volver a )?(?:usar|utilizar) (?:otra vez |de nuevo )?(?:el |la |los |las )?(?P<t>[\w.+-]+(?: [\w.+-]+)?)(?: (?:otra vez|de nuevo))?\s*(?:[,;.!].*)?$`),
@@ -736,6 +740,12 @@ func french() *lexicon {
 		strongCue: wordsRe(`toujours`, `jamais`, `chaque fois`, `désormais`, `dorénavant`, `à partir de maintenant`, `sans exception`),
 		taskLead:  leadRe(`(?:tu peux |peux-tu |pourrais-tu |merci de )?(?:renomme|corrige|ajoute|retire|supprime|crée|mets à jour|change|déplace|implémente|écris|fais|lance|vérifie|regarde|essaie|montre|explique|ouvre|installe|construis|déploie|génère|cherche|allons)`),
 		retract: []*regexp.Regexp{
+			// "la revue de modèle par Hugo, on n'en a plus": what we have
+			// or do no more, named before.
+			regexp.MustCompile(`(?i)^(?:(?:et|mais|donc|alors|bon),? )?(?:le |la |les |l'|l’|notre |nos )?(?P<t>[^,;:]{3,60}?),? on n['’]en (?:a|fait|veut|utilise|fera) plus\b`),
+			// The same said alone, after the clause naming it: the "en"
+			// points back.
+			regexp.MustCompile(`(?i)^(?:(?:et|mais|donc|alors|bon),? )?on n['’](?P<t>en) (?:a|fait|veut|utilise|fera) plus\b`),
 			// Taken down for good: "le banc HIL est démonté depuis
 			// septembre", "l'ancien serveur a été débranché".
 			regexp.MustCompile(`(?i)^(?:.+?(?:, | et | mais | donc ))?(?:le |la |les |l'|notre |nos |l’)?(?P<t>[^,;:]{2,60}?) (?:est|sont|a été|ont été) (?:maintenant |définitivement |enfin )?(?:démontée?s?|décommissionnée?s?|débranchée?s?|mise?s? au rebut|mise?s? hors service)(?:[^\pL\pN].*)?$`),

@@ -134,3 +134,26 @@ func TestThingOnSomethingIsNoHandover(t *testing.T) {
 		t.Errorf("the exact release left its statement: %+v", h.Statements)
 	}
 }
+
+// Ensure that a thing said to matter no more, or to be had no more, is
+// withdrawn ("the Friday rule doesn't matter anymore", "lo de X ya da
+// igual", "X, on n'en a plus"), and that a service we retire is ("we're
+// shutting down the status page"); closing a ticket withdraws nothing.
+func TestMootOrHadNoMore(t *testing.T) {
+	tests := []struct{ text, gone string }{
+		{"the code freeze doesn't matter anymore, Ana merged the branch.", "code freeze"},
+		{"Y lo de firmar cada commit ya da igual, el repo es privado.", "firmar cada commit"},
+		{"la relecture par Marc, on n'en a plus : il a changé d'équipe.", "la relecture par Marc"},
+		{"we're shutting down the status page, nobody looked at it.", "status page"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.text, func(t *testing.T) {
+			if h := heardOne(tc.text); !withdrawing(h, tc.gone) {
+				t.Errorf("no withdrawal of %q: %+v", tc.gone, h.Retractions)
+			}
+		})
+	}
+	if h := heardOne("we're closing the ticket now."); len(h.Retractions) > 0 {
+		t.Errorf("closing a ticket withdrew %+v", h.Retractions)
+	}
+}
