@@ -56,12 +56,23 @@
 //     of who does what, opens with the name, or the clause says it stays
 //     ("…, refunds are still booked in Xero"); the claim stating the
 //     change leaves that clause out, marking the cut. A statement whose
-//     only mention of a claim's values says they stay changes nothing;
+//     only mention of a claim's values says they stay changes nothing,
+//     and a release it says stays keeps its claim ("the LSP server moves
+//     to GHC 9.10, the compiler stays on 9.8");
 //   - saying what a claim without a distinct subject says, in other
 //     words: one claim, more citations;
 //   - otherwise a new claim; but a value set inside a task ("bump the
 //     sandbox budget alarm to 500 USD", hear.Statement.IfChanging) only
 //     ever changes a claim: with none to change it states nothing.
+//
+// What a statement shares with a claim must name the thing, not only
+// frame it: two subjects sharing only "owner" ("project owner",
+// "versiones owner") are two duties, a release of another product said
+// beside a bare revision ("Zephyr 4.1 since the v3 boards") is not the
+// claim's product, and a day moved to is paired with the statement's
+// words to find the earlier day of the same thing, never with another
+// day ("… los domingos … volvimos al sábado" names no claim of Sunday
+// and Monday).
 //
 // A value that replaced another is a change, whatever its words: the
 // indexes list it with the changes (rankKey).
