@@ -47,8 +47,10 @@ const (
 )
 
 // rePhone is a phone number: digits in groups, a country code or a
-// leading zero, eight digits at least (phoneNumbers checks the count).
-var rePhone = regexp.MustCompile(`(?:^|[^\pL\pN.,:/-])((?:\+\d{1,3}[ -]?)?(?:\(\d{1,5}\)[ -]?)?\d{2,5}(?:[ -]\d{2,5}){1,4}|(?:\+|0)\d{8,13})(?:$|[^\pL\pN:/-]|[.,](?:\D|$))`)
+// leading zero, eight digits at least (phoneNumbers checks the count);
+// after a leading zero or a country code, the subscriber's digits may
+// be one group ("0171 4428390").
+var rePhone = regexp.MustCompile(`(?:^|[^\pL\pN.,:/-])((?:\+\d{1,3}[ -]?)?(?:\(\d{1,5}\)[ -]?)?\d{2,5}(?:[ -]\d{2,5}){1,4}|(?:\+\d{1,3}[ -]?|0)\d{2,5}[ -]\d{6,8}|(?:\+|0)\d{8,13})(?:$|[^\pL\pN:/-]|[.,](?:\D|$))`)
 
 // phoneNumbers are the phone numbers text holds, as digits alone, and
 // their spans.

@@ -47,3 +47,19 @@ func TestNoReplacementByDaysOrOwnerAlone(t *testing.T) {
 			nil, []string{"Irene Gallardo", "Paul Okafor"}},
 	})
 }
+
+// Ensure that a number said to be new replaces the number of the same
+// line, written as an area code and the subscriber's digits in one group
+// ("0171 4428390"), and that a number of another line stays.
+func TestNewNumberInOneGroup(t *testing.T) {
+	runTwoSessions(t, []twoSessions{
+		{"the same line",
+			[]string{"the support hotline is 0171 4428390, Jana answers it."},
+			[]string{"New support hotline number, the old line is cancelled: 0160 91733205."},
+			[]string{"0171 4428390"}, []string{"0160 91733205"}},
+		{"another line",
+			[]string{"the workshop's landline is 030 5550123, nobody answers after five."},
+			[]string{"New support hotline number, the old line is cancelled: 0160 91733205."},
+			nil, []string{"030 5550123", "0160 91733205"}},
+	})
+}

@@ -806,7 +806,7 @@ var reCestNamed = regexp.MustCompile(`(?i)^(?:pour\s+)?(?:le|la|les|l'|notre|nos
 // reNewContact says a number or an address is new ("hat ne neue Nummer",
 // "new mobile:", "nuevo teléfono", "nouveau numéro", "换了新号码",
 // "電話番号が変わり"): a change of the one said before.
-var reNewContact = regexp.MustCompile(`(?i)\b(?:new|neuen?|neue[rs]?|nuev[oa]s?|nouve(?:au|l|lle)s?)\s+(?:[\pL-]+\s+)?(?:number|phone|mobile|cell|address|e-?mail|contact|nummer|handynummer|telefonnummer|handy|telefon|adresse|anschrift|e-?mail-adresse|número|teléfono|móvil|whatsapp|dirección|correo|numéro|portable|téléphone|adresse|courriel|mail)\b|\bneue[rsn]?\s+\pL{2,}(?:nummer|adresse)\b|新(?:的)?(?:电话|手机|号码|地址|邮箱)|(?:电话|手机号|号码|地址|邮箱)(?:换了|改了|变了|换成)|新しい(?:電話|番号|携帯|アドレス|メール|住所)|(?:電話番号|番号|携帯|アドレス|メールアドレス|住所)が変わ`)
+var reNewContact = regexp.MustCompile(`(?i)\b(?:new|neuen?|neue[rs]?|nuev[oa]s?|nouve(?:au|l|lle)s?)\s+(?:[\pL-]+\s+){0,2}(?:number|phone|mobile|cell|address|e-?mail|contact|nummer|handynummer|telefonnummer|handy|telefon|adresse|anschrift|e-?mail-adresse|número|teléfono|móvil|whatsapp|dirección|correo|numéro|portable|téléphone|adresse|courriel|mail)\b|\bneue[rsn]?\s+\pL{2,}(?:nummer|adresse)\b|新(?:的)?(?:电话|手机|号码|地址|邮箱)|(?:电话|手机号|号码|地址|邮箱)(?:换了|改了|变了|换成)|新しい(?:電話|番号|携帯|アドレス|メール|住所)|(?:電話番号|番号|携帯|アドレス|メールアドレス|住所)が変わ`)
 
 // reContactValue is a phone number or an e-mail address written out.
 var reContactValue = regexp.MustCompile(`(?:\+|\b0)\d[\d ()-]{6,}\d|\b\d{2,5}(?:[ -]\d{2,5}){2,4}\b|[\w.+-]+@[\w-]+(?:\.[\w-]+)+`)

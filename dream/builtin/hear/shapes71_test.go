@@ -24,6 +24,7 @@ func TestChangesInPassing(t *testing.T) {
 	}{
 		// A number said to be new, with what went before the colon.
 		{"new number, old line gone", "Neue Festnetznummer, der alte Anschluss ist gekündigt: 030 5550 1234.", "030 5550 1234"},
+		{"new number, two words before it", "New support hotline number, the old line is cancelled: 0160 91733205.", "0160 91733205"},
 		{"new address after a comma", "Nueva dirección de facturación, la de antes ya no vale: facturas@ejemplo.org", "facturas@ejemplo.org"},
 		// What we did, after a topic that opens like an instruction.
 		{"zh topic, then what we did", "监控我们换成 Grafana Cloud 了", "Grafana Cloud"},
