@@ -2021,18 +2021,25 @@ func spelledCount(s string) bool {
 // them", "dos o tres").
 var countJoiner = set("of", "or", "de", "del", "des", "du", "o", "y", "ou", "et", "von", "oder", "und")
 
-// numberWords are counts spelled out.
 // reInsteadOf says what a value is in place of: "instead of", "rather
 // than", "statt", "en vez de", "au lieu de", "而不是", "ではなく".
 var reInsteadOf = regexp.MustCompile(`(?i)\b(?:instead of|rather than|in place of|(?:an)?statt|en vez de|en lugar de|au lieu d[eu'])|` + OpensWord + `à la place d[eu']|而不是|代替了|ではなく|じゃなくて|の代わりに`)
 
-// reSpelledHour is an hour of the day spelled out: "a las cinco", "um
-// zehn", "halb fünf", "half seven".
-var reSpelledHour = regexp.MustCompile(`(?i)\b(?:a las|um|halb|half past|half)\s+(?:dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b`)
+// hourWords are the hours of the day spelled out.
+const hourWords = `(?:dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`
+
+// reSpelledHour is an hour of the day spelled out: "a las cinco", "halb
+// fünf", "half seven"; German "um zehn" (reUmHour) only in German, where
+// "um" is no filler.
+var (
+	reSpelledHour = regexp.MustCompile(`(?i)\b(?:a las|halb|half past|half)\s+` + hourWords + `\b`)
+	reUmHour      = regexp.MustCompile(`(?i)\bum\s+` + hourWords + `\b`)
+)
 
 // toWord says what a value is set or moved to: "to fifteen", "auf zehn".
 var toWord = set("to", "auf", "a", "à")
 
+// numberWords are counts spelled out.
 var numberWords = set("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twelve",
 	"zwei", "drei", "vier", "fünf", "sechs", "zehn", "dos", "tres", "cuatro", "cinco", "seis", "diez",
 	"deux", "trois", "quatre", "cinq", "dix", "single", "double",
@@ -2069,7 +2076,7 @@ var reValue = regexp.MustCompile("[0-9]|`|[A-Za-z][\\w]*[-_:/.@#][A-Za-z0-9]|(?:
 // a proper noun (a capitalised word inside a Latin-script sentence, or a
 // Latin word inside CJK text), or a quoted name.
 func hasValue(s, lang string) bool {
-	if reValue.MatchString(s) || strings.ContainsAny(s, "\"“«「") || periodIn(s) || spelledSpanIn(s) || reTitledName.MatchString(s) || reSpelledHour.MatchString(s) {
+	if reValue.MatchString(s) || strings.ContainsAny(s, "\"“«「") || periodIn(s) || spelledSpanIn(s) || reTitledName.MatchString(s) || reSpelledHour.MatchString(s) || lang == De && reUmHour.MatchString(s) {
 		return true
 	}
 	for _, w := range words(strings.ToLower(s)) {
