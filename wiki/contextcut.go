@@ -53,7 +53,7 @@ func shorten(b []byte, limit int) ([]byte, []omission) {
 		case bytes.HasPrefix(t, []byte("#")):
 			secs = append(secs, section{heading: strings.TrimSpace(strings.TrimLeft(string(t), "#"))})
 			frame += len(l)
-		case bytes.HasPrefix(t, []byte("- ")) || bytes.HasPrefix(t, []byte("* ")):
+		case listItem(t):
 			isItem[i] = true
 			secs[len(secs)-1].items = append(secs[len(secs)-1].items, i)
 		default:
@@ -116,6 +116,12 @@ func shorten(b []byte, limit int) ([]byte, []omission) {
 		}
 	}
 	return out, om
+}
+
+// listItem reports a line (without its end) that shorten may leave out:
+// a list item.
+func listItem(t []byte) bool {
+	return bytes.HasPrefix(t, []byte("- ")) || bytes.HasPrefix(t, []byte("* "))
 }
 
 // describeOmissions says, within maxOmissionNote bytes, which sections lost

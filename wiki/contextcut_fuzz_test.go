@@ -65,7 +65,4 @@ func FuzzShorten(f *testing.F) {
 }
 
 // isListItem reports a line shorten may leave out.
-func isListItem(l []byte) bool {
-	t := bytes.TrimRight(l, "\r\n")
-	return (bytes.HasPrefix(t, []byte("- ")) || bytes.HasPrefix(t, []byte("* "))) && !bytes.HasPrefix(t, []byte("#"))
-}
+func isListItem(l []byte) bool { return listItem(bytes.TrimRight(l, "\r\n")) }
