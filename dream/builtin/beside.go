@@ -273,7 +273,8 @@ func stillSaid(quote string, c *claim) bool {
 	if !reStillHeld.MatchString(quote) {
 		return false
 	}
-	for _, cl := range clausesOf(quote) {
+	clauses := clausesOf(quote)
+	for _, cl := range clauses {
 		if reStillHeld.MatchString(cl) && slices.ContainsFunc(c.valueToks(), func(v valueTok) bool {
 			release := v.kind == vkVersion || v.kind == vkCount && slices.ContainsFunc(v.units, func(u string) bool { return strings.HasPrefix(u, "@") })
 			if !release || !strings.ContainsAny(v.text, "0123456789") || !wordIn(cl, v.text) {
@@ -290,7 +291,7 @@ func stillSaid(quote string, c *claim) bool {
 		}
 	}
 	still := false
-	for _, cl := range clausesOf(quote) {
+	for _, cl := range clauses {
 		if !slices.ContainsFunc(c.valueToks(), func(v valueTok) bool {
 			return besideKinds[v.kind] != "" && utf8.RuneCountInString(v.text) >= 3 && wordIn(cl, v.text)
 		}) {

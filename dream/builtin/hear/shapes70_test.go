@@ -21,6 +21,16 @@ func replacing(h Heard, old string) bool {
 	return false
 }
 
+// stating returns the statement of h whose quote holds want, if any.
+func stating(h Heard, want string) (Statement, bool) {
+	for _, st := range h.Statements {
+		if strings.Contains(st.Quote, want) {
+			return st, true
+		}
+	}
+	return Statement{}, false
+}
+
 // withdrawing reports a withdrawal of h whose target is t.
 func withdrawing(h Heard, t string) bool {
 	for _, rt := range h.Retractions {
@@ -101,11 +111,9 @@ func TestChangeLeadIntroducesValue(t *testing.T) {
 		"wir haben die Konfliktregel geändert: der Server gewinnt.",
 	} {
 		h := heardOne(text)
-		found := false
-		for _, st := range h.Statements {
-			found = found || strings.Contains(st.Quote, "server wins") || strings.Contains(st.Quote, "Server gewinnt")
-		}
-		if !found {
+		_, en := stating(h, "server wins")
+		_, de := stating(h, "Server gewinnt")
+		if !en && !de {
 			t.Errorf("%q: nothing heard of the server (%+v)", text, h.Statements)
 		}
 	}
@@ -219,11 +227,9 @@ func TestDefaultIsAFact(t *testing.T) {
 		"el informe sale en PDF por defecto.",
 	} {
 		h := heardOne(text)
-		found := false
-		for _, st := range h.Statements {
-			found = found || strings.Contains(st.Quote, "default") || strings.Contains(st.Quote, "defecto")
-		}
-		if !found {
+		_, en := stating(h, "default")
+		_, es := stating(h, "defecto")
+		if !en && !es {
 			t.Errorf("%q: heard %+v", text, h.Statements)
 		}
 	}

@@ -5,16 +5,6 @@ import (
 	"testing"
 )
 
-// stating returns the statement of h whose quote holds want, if any.
-func stating(h Heard, want string) (Statement, bool) {
-	for _, st := range h.Statements {
-		if strings.Contains(st.Quote, want) {
-			return st, true
-		}
-	}
-	return Statement{}, false
-}
-
 // Ensure that a change told in passing, in the shapes people use for it,
 // is heard as where things are now, and that the look-alikes beside each
 // (a mention, a request, a narrative, a question) are not.
