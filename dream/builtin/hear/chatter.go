@@ -111,9 +111,9 @@ func taskChatter(s, lang string) bool {
 // "… porque el nuevo …", "… parce que le nouveau …".
 var reReasonTail = regexp.MustCompile(`(?i)\s(?:since|because|as|weil|da|porque|ya que|parce que|car|puisque)\s.*$`)
 
-// reNewIsValue says what the new one of a thing is: a change, in the
-// shape of the task's "the new X".
-var reNewIsValue = regexp.MustCompile(`(?i)^(?:the |our )?new [\w\s-]{2,30}? (?:is|are) (?:now )?\S|^(?:der|die|das) neue [\p{L}\s-]{2,30}? (?:ist|sind) \S|^(?:el|la) nuev[oa] [\p{L}\s-]{2,30}? es \S|^(?:le|la) nouve(?:au|lle) [\p{L}\s-]{2,30}? est \S|^新的.{1,12}是`)
+// reNewIsValue says what the new one of a thing is, or is called: a
+// change, in the shape of the task's "the new X".
+var reNewIsValue = regexp.MustCompile(`(?i)^(?:the |our )?new [\w\s-]{2,30}? (?:is|are) (?:now |called )?\S|^(?:der|die|das) neue [\p{L}\s-]{2,30}? (?:ist|sind|heißt|heißen) \S|^(?:el|la) nuev[oa] [\p{L}\s-]{2,30}? (?:es|se llama) \S|^(?:le|la) nouve(?:au|lle) [\p{L}\s-]{2,30}? (?:est|s'appelle) \S|^新的.{1,12}(?:是|叫)`)
 
 // problemReport reports a clause that says something is broken now.
 func problemReport(s, lang string) bool {

@@ -672,7 +672,7 @@ func decideKind(f finding, c cues) (finding, verdict) {
 		f.kind, f.subject = Preference, subjectOf(s, lang, lx)
 		return why(f, "d15h"), durable
 	}
-	if lx.task.MatchString(reFromNextPeriod.ReplaceAllString(s, " ")) {
+	if lx.task.MatchString(taskWords(s)) {
 		return why(f, "l24"), local
 	}
 	if part := versionMoved(s, f.replaces); part != "" {
@@ -851,6 +851,11 @@ func isQuestion(s, lang string, lx *lexicon) bool {
 			}
 		}
 	}
+	if lang == En && reWereTypo.MatchString(t) {
+		// "were off the cx22, moved prod to a cax31": "we're" typed
+		// fast; a question opening with "were" asks of a subject.
+		return false
+	}
 	if lang == En && reWhenYouRule.MatchString(t) {
 		// "When you touch images always use <Image>": a rule for a
 		// case, no question.
@@ -858,6 +863,10 @@ func isQuestion(s, lang string, lx *lexicon) bool {
 	}
 	return lx.questionLead.MatchString(t)
 }
+
+// reWereTypo opens a clause with "were" where no subject follows: "we're"
+// without its apostrophe.
+var reWereTypo = regexp.MustCompile(`(?i)^were (?:off|on|now|back|using|moving|migrating|switching|running|going|gonna|still|all|done|live|finally|officially|no longer)\b`)
 
 // reWhenYouRule opens a rule for a case: "when(ever) you …, always|never
 // …".
@@ -1970,7 +1979,10 @@ var reDecided = regexp.MustCompile(wordsRe(slices.Concat([]string{`decided`, `ag
 	meetingHeld,
 	[]string{`beschlossen`, `entschieden`, `festgelegt`, `abgestimmt`, `vereinbart`, `Beschluss`,
 		`decidió`, `decidieron`, `decidimos`, `acordó`, `acordaron`, `acordamos`, `aprobó`, `aprobaron`,
-		`décidé`, `décidée`, `tranché`, `voté`, `validé`, `acté`, `convenu`})...).String() +
+		`décidé`, `décidée`, `tranché`, `voté`, `validé`, `acté`, `convenu`},
+	// "finalement ce sera 17h30": what it comes to in the end.
+	[]string{`(?:finalement|au final) (?:ce sera|ça sera|c'est)`, `al final (?:será|queda|va a ser)`,
+		`in the end (?:it'll be|it will be|it's going to be|we go with|we're going with)`, `(?:am ende|letztlich|schlussendlich) wird es`})...).String() +
 	`|定了|决定|拍板|通过了|定下来|決まった|決まりました|決定|決めた|決めました`)
 
 // meetingHeld are the words of German, Spanish and French that say a
@@ -2219,8 +2231,18 @@ func standingImperative(s, lang string, lx *lexicon, cue bool) bool {
 var reRuleTail = regexp.MustCompile(`(?i),?\s*(?:that's|that is|this is|it's|das ist|esa es|eso es|c'est)\s+(?:the|our|a|die|unsere|la|nuestra|notre)\s+(?:rule|convention|policy|standard|regel|konvention|regla|norma|convención|règle|convention)(?:\s+(?:here|there|hier|aquí|ici))?\s*[.!]*$`)
 
 // taskish reports words that tie a clause to the task at hand.
+// taskWords is s as lexicon.task reads it: without a period from which
+// something holds (reFromNextPeriod) and without French "ce" as the
+// subject of être ("finalement ce sera 17h30"), which points at no thing
+// of a task.
+func taskWords(s string) string {
+	return reFromNextPeriod.ReplaceAllString(reCeEtre.ReplaceAllString(s, " "), " ")
+}
+
+var reCeEtre = regexp.MustCompile(`(?i)(?:^|\s)ce (?:sera|serait|seront|sont|fut)(?:\s|$)`)
+
 func taskish(s, lang string, lx *lexicon) bool {
-	return (lx.task.MatchString(reFromNextPeriod.ReplaceAllString(s, " ")) || taskChatter(s, lang)) && !lx.durable.MatchString(s)
+	return (lx.task.MatchString(taskWords(s)) || taskChatter(s, lang)) && !lx.durable.MatchString(s)
 }
 
 // reDeictic points at something in the conversation, not a standing
@@ -2751,9 +2773,9 @@ var reFromNextPeriod = regexp.MustCompile(`(?i)\b(?:from|starting|as of|beginnin
 // reUpdateCue marks a statement that changes an earlier value ("now",
 // "since the weekend", "moved to").
 var reUpdateCue = map[string]*regexp.Regexp{
-	En: wordsRe(`now`, `any ?more`, `no longer`, `moved`, `switched`, `migrated`, `upgraded`, `bumped`, `updated`, `changed`, `since`, `dropped`, `raised`, `lowered`, `increased`, `reduced`, `went`, `(?:goes|went|going|comes|came) (?:down|up) to`, `drops to`, `(?:moves|rises|falls) to`, `is live`, `upgrade to`, `switch (?:the [\w-]+ )?(?:over )?to`, `signed off`, `back to`, `actually`, `that was wrong`, `i was wrong`, `correction`),
-	De: wordsRe(`jetzt`, `seit`, `nicht mehr`, `umgestellt`, `migriert`, `gewechselt`, `aktualisiert`, `angehoben`, `upgrade`, `mittlerweile`, `inzwischen`, `neuerdings`, `entschieden`, `gehen auf`, `zurück auf`, `zurück zu`, `umgestiegen`, `hochgezogen`, `eigentlich`, `korrektur`, `(?:steigt|sinkt|geht runter|geht hoch) auf`),
-	Es: wordsRe(`ahora`, `ya`, `desde`, `migramos`, `cambiamos`, `actualizamos`, `pasamos`, `he pasado`, `hemos pasado`, `he cambiado`, `hemos cambiado`, `he migrado`, `hemos migrado`, `subimos`, `pasa a ser`, `pasan a ser`, `(?:ha|han) pasado a`, `queda en`, `se queda en`, `volvemos`, `volvimos`, `vuelto`, `en realidad`, `me equivoqué`, `corrijo`, `(?:baja|sube|bajó|subió) a`),
+	En: wordsRe(`now`, `any ?more`, `no longer`, `moved`, `switched`, `migrated`, `upgraded`, `bumped`, `updated`, `changed`, `since`, `dropped`, `raised`, `lowered`, `increased`, `reduced`, `went`, `(?:goes|went|going|comes|came) (?:down|up) to`, `drops to`, `(?:moves|rises|falls) to`, `is live`, `upgrade to`, `switch (?:the [\w-]+ )?(?:over )?to`, `signed off`, `back to`, `actually`, `that was wrong`, `i was wrong`, `correction`, `(?:from|as of|starting) (?:this|next) (?:week|month|quarter|year|season|term)`, `(?:from|as of|starting) the \d{1,2}(?:st|nd|rd|th)`),
+	De: wordsRe(`jetzt`, `seit`, `nicht mehr`, `umgestellt`, `migriert`, `gewechselt`, `aktualisiert`, `angehoben`, `upgrade`, `mittlerweile`, `inzwischen`, `neuerdings`, `entschieden`, `gehen auf`, `zurück auf`, `zurück zu`, `umgestiegen`, `hochgezogen`, `eigentlich`, `korrektur`, `(?:steigt|sinkt|geht runter|geht hoch) auf`, `ab (?:diesem|nächstem|kommendem) (?:monat|quartal|jahr)`, `ab (?:dieser|nächster|kommender) woche`),
+	Es: wordsRe(`ahora`, `ya`, `desde`, `migramos`, `cambiamos`, `actualizamos`, `pasamos`, `he pasado`, `hemos pasado`, `he cambiado`, `hemos cambiado`, `he migrado`, `hemos migrado`, `subimos`, `pasa a ser`, `pasan a ser`, `(?:ha|han) pasado a`, `queda en`, `se queda en`, `volvemos`, `volvimos`, `vuelto`, `en realidad`, `me equivoqué`, `corrijo`, `(?:baja|sube|bajó|subió) a`, `a partir de (?:este|esta|el próximo|la próxima) (?:mes|semana|año|trimestre|temporada)`),
 	Fr: wordsRe(`maintenant`, `désormais`, `depuis`, `migré`, `migrés`, `passé`, `passés`, `passée`, `passées`, `monté`, `montés`, `changé`, `mis à jour`, `bumpé`, `upgradé`, `repasse`, `revient`, `revenus?`, `(?:passe|monte|descend|baisse) à`, `en fait`, `je me suis trompée?`, `correction`),
 	Zh: anyRe(`现在`, `改到`, `改成`, `换成`, `换到`, `迁到`, `搬到`, `搬去`, `迁去`, `升级`, `迁移`, `已经`, `其实`, `实际上`, `纠正`, `更正`, `说错了`, `记错了`, `不对`, `一直是`, `改回`, `换回`, `放宽`, `延长`, `缩短`, `提高到`, `提到(?:每|\d)`, `涨到`, `降到`, `上调`, `下调`, `调整为`, `调整到`),
 	Ja: anyRe(`今`, `[をは][^、。]{1,16}に(?:する|します)(?:[。！!]|$)`, `移行`, `移し`, `移っ`, `変更`, `切り替え`, `アップグレード`, `上げ`, `下げ`, `変わり`, `変わった`, `変えました`, `変えた`, `なりました`, `になった`, `ピン留め`, `戻し`, `戻り`, `交代`, `引っ越し`, `実は`, `訂正`, `間違い`),
