@@ -102,7 +102,15 @@
 // current, not replaced by the next statement that says it. Of several
 // values one new value could change, those beside what it is said of
 // ("pour les parfumés, on passe la cure à cinq semaines" changes the 4
-// weeks of scented soaps, not the 6 of Marseille soap).
+// weeks of scented soaps, not the 6 of Marseille soap). An address whose
+// path names a version ("/api/v3") replaces the same address at another
+// version with or without a word of change. A change of a count, an hour
+// or a day finds an answer by the words its question asked
+// ("bump the cart reservation to 20 minutes" of "How long should a cart
+// stay reserved …?"), not by a word placed after "before" or "after",
+// nor by the value's unit. A Chinese or Japanese change of day or hour
+// finds the claim whose subject holds the first word of the statement's
+// ("リリース" of "リリース日" in "本番リリース").
 //
 // A wrong replacement loses a fact, so a match is refused where the two
 // only seem to speak of one thing: a release of one named product is no

@@ -245,7 +245,8 @@ func valueOf(text string) []valueTok {
 		case strings.IndexByte(l, '=') > 0 && reSetting.MatchString(l):
 			// "shell=False": a setting's value, of the setting.
 			out = append(out, valueTok{kind: vkNamed, text: l, units: []string{l[:strings.IndexByte(l, '=')+1]}})
-		case strings.IndexByte(l, '/') > 0 && reURL.MatchString(l):
+		case strings.IndexByte(l, '/') > 0 && (reURL.MatchString(l) || rePathVersion.MatchString(l)):
+			// "/api/v3" is an address without its host: of its path.
 			out = append(out, valueTok{kind: vkURL, text: l, units: []string{urlUnit(l)}})
 		case reRegion.MatchString(l) || regionWords[l]:
 			out = append(out, valueTok{kind: vkRegion, text: l})
@@ -590,6 +591,11 @@ var unitBase = map[string]string{"khz": "hz", "mhz": "hz", "ghz": "hz", "kb": "b
 	"t": "kg", "tonne": "kg", "tonnes": "kg", "tonnen": "kg", "ton": "kg", "tons": "kg", "tonelada": "kg", "toneladas": "kg",
 	"吨": "kg", "トン": "kg", "g": "kg", "gram": "kg", "grams": "kg", "gramm": "kg", "gramo": "kg", "gramos": "kg",
 	"gramme": "kg", "grammes": "kg", "克": "kg", "グラム": "kg",
+	// volumes as the six languages name them
+	"l": "liter", "liter": "liter", "liters": "liter", "litre": "liter", "litres": "liter", "litro": "liter", "litros": "liter",
+	"升": "liter", "リットル": "liter", "m3": "liter", "m³": "liter", "kubikmeter": "liter", "立方米": "liter", "立方メートル": "liter",
+	// frames of a game or a video
+	"frame": "frame", "frames": "frame", "fotograma": "frame", "fotogramas": "frame", "帧": "frame", "フレーム": "frame",
 	// settings' units as the six languages name them
 	"baud": "baud", "bauds": "baud", "baudio": "baud", "baudios": "baud", "波特": "baud", "ボー": "baud"}
 
@@ -684,6 +690,10 @@ var reDimension = regexp.MustCompile(`^\d+[x×]\d+$`)
 
 // reURL is a web address.
 var reURL = regexp.MustCompile(`^(?:https?://[^/\s]+|[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/\S*)`)
+
+// rePathVersion is a path whose last part is a version ("api/v3", the
+// word of "/api/v3").
+var rePathVersion = regexp.MustCompile(`^[a-z][\w.-]*(?:/[\w.-]+)*/v\d+$`)
 
 // urlUnit is what an address is of: its host and path with every part
 // holding a digit left out, so that "…/v3/sync" and "…/v4/sync" are the
@@ -889,7 +899,7 @@ func properNoun(w string, start bool) bool {
 }
 
 // changeCue marks a statement that says something changed.
-var changeCue = regexp.MustCompile(`(?i)\b(?:(?:the|our) new \w+(?: \w+)? (?:is|are)|now|moved|migrated|switched|changed|upgraded|downgraded|bump|bumped|replaced|dropped|raised|lowered|increased|decreased|reduced|went|no longer|any ?more|instead|these days|nowadays|jetzt|mittlerweile|inzwischen|nun|umgestellt|gewechselt|migriert|geändert|ersetzt|aktualisiert|angehoben|gehoben|hochgezogen|erhöht|gesenkt|nicht mehr|nur noch|umgezogen|umgestiegen|verschoben|gewechselt|ahora|mudamos|nos mudamos|ya|cambiamos|migramos|pasamos|movimos|subimos|bajamos|reemplazamos|cambiado|migrado|pasado|subido|bajado|actualizado|maintenant|désormais|déménagé|basculé|remplacé|remplacée|migré|migrée|passé|passée|passés|passées|changé|augmenté|réduit|baissé|plus|pasa(?:n|mos)? a|(?:sube|suben|baja|bajan)(?: a)?|queda(?:n)? en|cut over|cutover|(?:drops|dropped|rises|rose|goes up|went up|goes down|went down) to|tightened|loosened|relaxed|shortened|extended|shifted|verlängert|verkürzt|gelockert|verschärft|ampliamos|ampliado|reducimos|acortamos|acortado|adelantamos|retrasamos|allongé|allongée|raccourci|raccourcie|resserre|resserré|resserrée|assoupli|assouplie|décale|décalé|décalée|avancé|avancée|reporté|reportée)` + hear.EndsWord + `|\bpass(?:e|ent|ons)(?:\s+[^\s,.;:!?]+){0,6}?\s+à\s|\b(?:descend|descendent|monte|montent|baisse|baissent) à\s|现在|已经|改成|改为|改一下|调一下|改了|改到|调成|调到|调为|提高到|降到|降低到|增加到|减少到|变成|换成|迁到|迁移|升级|不再|调整|缩短|延长|放宽|收紧|提前到|推迟到|今は|変わ|変更|見直し|短縮|延長|緩和|移行|切り替え|上げ|下げ|上がり|上がっ|下がり|下がっ|なりました|になった(?:[^ら]|$)|にしました|にします|にする|までで(?:いい|大丈夫|OK)|に変えました|に変えて|やっぱり|になったので|担当になり|に移っ|に移り|に移し|移転|换到|搬到|切到|转到`)
+var changeCue = regexp.MustCompile(`(?i)\b(?:(?:the|our) new \w+(?: \w+)? (?:is|are)|now|moved|migrated|switched|changed|upgraded|downgraded|bump|bumped|replaced|dropped|raised|lowered|increased|decreased|reduced|went|no longer|any ?more|instead|these days|nowadays|jetzt|mittlerweile|inzwischen|nun|umgestellt|gewechselt|migriert|geändert|ersetzt|aktualisiert|angehoben|gehoben|hochgezogen|erhöht|gesenkt|nicht mehr|nur noch|umgezogen|umgestiegen|verschoben|gewechselt|ahora|mudamos|nos mudamos|ya|cambiamos|migramos|pasamos|movimos|subimos|bajamos|reemplazamos|cambiado|migrado|pasado|subido|bajado|actualizado|maintenant|désormais|déménagé|basculé|remplacé|remplacée|migré|migrée|passé|passée|passés|passées|changé|augmenté|réduit|baissé|plus|pasa(?:n|mos)? a|(?:sube|suben|baja|bajan)(?: a)?|queda(?:n)? en|cut over|cutover|(?:drops|dropped|rises|rose|goes up|went up|goes down|went down) to|(?:goes|moves|move) (?:from \S+ )?to \d|tightened|loosened|relaxed|shortened|extended|shifted|verlängert|verkürzt|gelockert|verschärft|ampliamos|ampliado|reducimos|acortamos|acortado|adelantamos|retrasamos|allongé|allongée|raccourci|raccourcie|resserre|resserré|resserrée|assoupli|assouplie|décale|décalé|décalée|avancé|avancée|reporté|reportée)` + hear.EndsWord + `|\bpass(?:e|ent|ons)(?:\s+[^\s,.;:!?]+){0,6}?\s+à\s|\b(?:descend|descendent|monte|montent|baisse|baissent) à\s|现在|已经|改成|改为|改一下|调一下|改了|改到|调成|调到|调为|提高到|降到|降低到|增加到|减少到|变成|换成|迁到|迁移|升级|不再|调整|缩短|延长|放宽|收紧|提前到|推迟到|今は|変わ|変更|見直し|短縮|延長|緩和|移行|切り替え|上げ|下げ|上がり|上がっ|下がり|下がっ|なりました|になった(?:[^ら]|$)|にしました|にします|にする|までで(?:いい|大丈夫|OK)|に変えました|に変えて|やっぱり|になったので|担当になり|に移っ|に移り|に移し|移転|换到|搬到|切到|转到`)
 
 // coversAll reports whether content holds every word of a claim's
 // subject (cs) that narrows it, but for words naming a value's kind.
@@ -1123,13 +1133,28 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 	measured := !change && slices.ContainsFunc(nv, func(v valueTok) bool {
 		return v.kind == vkCount && slices.ContainsFunc(v.units, func(u string) bool { return settingUnits[u] || strings.Count(u, "/") == 1 })
 	})
+	// An address whose path holds a version ("neue Endpoints kommen
+	// unter /api/v3"), where a claim holds the same address at another
+	// version, is that claim's new value, with or without a word of
+	// change.
+	readdressed := !change && slices.ContainsFunc(nv, versionedAddress)
 	styped := untyped(sterms)
+	hasWhen := slices.ContainsFunc(nv, func(v valueTok) bool { return v.kind == vkDay || v.kind == vkTime })
 	switch {
+	case readdressed:
+		// The pages naming the address's path.
+		var path []string
+		for _, v := range nv {
+			if v.kind == vkURL {
+				path = union(path, slices.DeleteFunc(terms(v.text), func(t string) bool { return strings.ContainsAny(t, "0123456789") }))
+			}
+		}
+		m.openHaving(path, 1)
 	case swap && len(kin) > 0:
 		m.openHaving(union(content, kin), 1)
 	case change:
 		m.openHaving(content, 1)
-	case len(sterms) > 0 && !measured && !cjkWord(subj):
+	case len(sterms) > 0 && !measured && !readdressed && !cjkWord(subj):
 		// Said with no word of change, the statement changes only a
 		// claim of its own subject (same, below): a page holding fewer
 		// of its words than subjectScore needs has none.
@@ -1209,7 +1234,8 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 		// ("La comisión sube un punto, …" of "la comisión de la lonja …");
 		// asked only where the cheaper tests leave it open.
 		headNamed := func() bool {
-			return change && slices.ContainsFunc(c.sterms, func(x string) bool { return akin(content[0], x) })
+			return change && (slices.ContainsFunc(c.sterms, func(x string) bool { return akin(content[0], x) }) ||
+				hasWhen && cjkHeadIn(subj, c.subject))
 		}
 		// The claim says every word of the statement's subject, under
 		// another subject of its own ("La asistencia mínima … baja al 80%"
@@ -1223,11 +1249,38 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 				return !slices.ContainsFunc(c.vterms, func(x string) bool { return akin(t, x) })
 			})
 		}
-		if !same && !swapped && !measured && (!change || !hasID && !hasRate && !hasURL && !hasSelfNamed && !coversAll(c.sterms, content) && !mostOf(c.sterms, content) && !headNamed() && !subjectSaid()) {
+		// The words of the statement an answer's question says ("bump
+		// the seat hold to 15 minutes" of "How long should a seat stay
+		// held …?" — "8 minutes"): the question names what the answer's
+		// value is of.
+		asked := func() int {
+			if !change || c.cur.kind != string(hear.Answer) {
+				return 0
+			}
+			q, _, ok := splitAnswer(c.cur.text)
+			if !ok {
+				return 0
+			}
+			qt := askedTerms(q)
+			n := 0
+			for _, t := range content {
+				if whenTerms[t] || glueTerms[t] || slices.ContainsFunc(nv, func(v valueTok) bool { return slices.Contains(v.units, t) || slices.Contains(v.units, canonUnit(t)) }) {
+					continue // when, a joint, or the value's unit ("minutes")
+				}
+				if slices.ContainsFunc(qt, func(x string) bool { return akin(t, x) }) {
+					n++
+				}
+			}
+			return n
+		}
+		if !same && !swapped && !measured && !readdressed && (!change || asked() == 0 && !hasID && !hasRate && !hasURL && !hasSelfNamed && !coversAll(c.sterms, content) && !mostOf(c.sterms, content) && !headNamed() && !subjectSaid()) {
 			continue // cheap checks first: values are costly to read
 		}
 		ov := c.valueToks()
 		kind := sameKind(nv, ov)
+		if readdressed && sameAddress(nv, ov) {
+			kind = vkURL // the address, whatever other values the two hold
+		}
 		if kind == "" || kind == vkVersion && otherProduct(nv, ov) {
 			continue
 		}
@@ -1250,7 +1303,7 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 			// A tool swapped for one of its kind: the claim sharing most
 			// words besides wins.
 			s = 1 + len(overlapAkin(content, c.vterms))
-		} else if change || measured && kind == vkCount && rareUnit(nv, ov) {
+		} else if change || measured && kind == vkCount && rareUnit(nv, ov) || readdressed && kind == vkURL {
 			cc := minus(union(c.sterms, terms(unframed(c.cur.text))), valueTerms(bareValues(ov)))
 			shared := 0
 			for _, t := range content {
@@ -1371,10 +1424,15 @@ func (m *memory) slotMatch(st hear.Statement, sterms, vterms []string) *claim {
 				// the claim's thing is done, whatever its subject was.
 				covers = true
 			}
-			if (kind == vkTime || kind == vkDay) && len(c.sterms) > 0 && slices.ContainsFunc(content, func(t string) bool { return akin(t, c.sterms[0]) }) {
+			if (kind == vkTime || kind == vkDay) && (len(c.sterms) > 0 && slices.ContainsFunc(content, func(t string) bool { return akin(t, c.sterms[0]) }) || cjkHeadIn(subj, c.subject)) {
 				// "So Wednesday at 19:00 instead", on the user's "the
 				// roster out a day earlier": a change of when the thing
 				// the claim's subject first names is done.
+				need, covers = 1, true
+			}
+			if (kind == vkCount && sameRealUnit(nv, ov) || kind == vkTime || kind == vkDay) && asked() > 0 {
+				// A count in the answer's unit, an hour or a day, of what
+				// the question asked.
 				need, covers = 1, true
 			}
 			named := (kind == vkTime || kind == vkDay) && namesOf(ov, content)
@@ -1456,6 +1514,91 @@ func partAbout(claim string, st []string) bool {
 		}
 	}
 	return false
+}
+
+// askedTerms are the terms of a question but the word after a word of
+// time ("before the event", "vor dem Termin"): that names when, not what
+// the question asks the value of.
+func askedTerms(q string) []string {
+	var out []string
+	skip := false
+	for _, w := range strings.Fields(strings.ToLower(q)) {
+		w = strings.Trim(w, "?¿¡!.,:;“”\"'()")
+		switch {
+		case timePreps[w]:
+			skip = true
+			continue
+		case nounLeads[w]:
+			continue
+		}
+		if !skip {
+			out = union(out, terms(w))
+		}
+		skip = false
+	}
+	return out
+}
+
+// timePreps are the words that place a thing in time by another.
+var timePreps = setOf("before", "after", "during", "until", "since", "vor", "nach", "während", "bis", "seit",
+	"antes", "después", "durante", "hasta", "desde", "avant", "après", "pendant", "jusqu'à", "depuis")
+
+// nounLeads are the articles, and the prepositions joined to one, that
+// come before a noun ("the", "del").
+var nounLeads = setOf("the", "a", "an", "der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem",
+	"el", "la", "los", "las", "un", "una", "le", "les", "l'", "une", "del", "de")
+
+// cjkHeadIn reports a Chinese or Japanese subject whose first word is
+// a word of another subject: "ステージング" of "ステージングへの反映日"
+// in "ステージングのデプロイ", "リリース" of "リリース日" in
+// "本番リリース". A word is a run of katakana (three at least), of Han
+// characters (two at least) or of Latin letters (three at least), after
+// a label and its colon; the kana of grammar between them name nothing.
+// "本番デプロイ" opens with "本番", which "ステージングのデプロイ" does
+// not say.
+func cjkHeadIn(subj, other string) bool {
+	if !cjkWord(subj) || other == "" {
+		return false
+	}
+	w := firstCJKWord(subj)
+	return w != "" && strings.Contains(strings.ToLower(other), w)
+}
+
+// firstCJKWord is subj's first word as cjkHeadIn reads it, lower-cased,
+// or "" when its first run is too short to be one.
+func firstCJKWord(subj string) string {
+	class := func(r rune) int {
+		switch {
+		case unicode.In(r, unicode.Katakana) || r == 'ー':
+			return 1
+		case unicode.In(r, unicode.Han):
+			return 2
+		case r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r)):
+			return 3
+		}
+		return 0
+	}
+	// A label before a colon ("共有事項：") names no subject.
+	if i := strings.LastIndexAny(subj, ":："); i >= 0 {
+		_, n := utf8.DecodeRuneInString(subj[i:])
+		subj = subj[i+n:]
+	}
+	rs := []rune(strings.ToLower(subj))
+	for i := 0; i < len(rs); {
+		k := class(rs[i])
+		j := i + 1
+		for j < len(rs) && class(rs[j]) == k {
+			j++
+		}
+		if k != 0 {
+			if n := j - i; k == 1 && n >= 3 || k == 2 && n >= 2 || k == 3 && n >= 3 {
+				return string(rs[i:j])
+			}
+			return ""
+		}
+		i = j
+	}
+	return ""
 }
 
 // nameIn reports a proper noun of vs (vkName) whose term is t.
@@ -1799,6 +1942,26 @@ func countsShare(ns, os []valueTok, ok func(n valueTok, unit string) bool) bool 
 		}
 	}
 	return false
+}
+
+// sameAddress reports a new address (ns) of the host and path of an old
+// one (os), each with a version in its path, that is another: "api/v3"
+// of "api/v2". Two addresses apart in another part ("…/browse/ABC-99",
+// "…/browse/ABC-123") may be two things.
+func sameAddress(ns, os []valueTok) bool {
+	return slices.ContainsFunc(ns, func(n valueTok) bool {
+		return versionedAddress(n) && slices.ContainsFunc(os, func(o valueTok) bool {
+			return versionedAddress(o) && o.text != n.text && o.units[0] == n.units[0]
+		})
+	})
+}
+
+// reVersionPart is a part of a path naming a version ("v3", "v2.1").
+var reVersionPart = regexp.MustCompile(`/v\d+(?:\.\d+)*(?:/|$)`)
+
+// versionedAddress reports an address with a version in its path.
+func versionedAddress(v valueTok) bool {
+	return v.kind == vkURL && reVersionPart.MatchString(v.text)
 }
 
 // rare reports a unit few counts have (commonUnits).

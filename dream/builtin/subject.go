@@ -257,6 +257,11 @@ var termSynonyms = [][]string{
 	{"backup", "backups", "sicherung", "sicherungen", "datensicherung", "sauvegarde", "sauvegardes", "respaldo", "respaldos", "备份"},
 	{"deadline", "deadlines", "frist", "plazo", "échéance", "截止", "締切"},
 	{"budget", "budgets", "presupuesto", "预算", "予算"},
+	// a freeze and how often a thing is polled, in the six languages;
+	// English "frozen" and "held" are no stems of "freeze" and "hold"
+	{"freez", "freeze", "freezes", "frozen", "froze", "einfrieren", "eingefroren", "freeze-phase", "congelado", "congelada", "congelación", "gel", "gelé", "gelée", "冻结", "封版", "凍結"},
+	{"poll", "polls", "polling", "polled", "scrutation", "abfrage", "polling-intervall", "sondeo", "轮询", "ポーリング"},
+	{"hold", "holds", "held", "holding"},
 	{"price", "prices", "preis", "preise", "precio", "precios", "prix", "价格", "価格", "料金"},
 	{"temperatur", "temperature", "temperaturen", "température", "temperatura", "温度"},
 	{"retention", "aufbewahrung", "rétention", "retención", "保留"},
