@@ -96,3 +96,14 @@ func TestFreezeWithdrawnByItsNoun(t *testing.T) {
 			[]string{"two days before"}, nil},
 	})
 }
+
+// Ensure that a value the user settles on, the English way ("let's go to
+// every five minutes"), replaces the claim holding one of its kind.
+func TestSettledValueReplaces(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"let's go to",
+			[]string{"the partner poller is a beat task, it runs every 15 minutes."},
+			[]string{"Let's go to every five minutes."},
+			[]string{"every 15 minutes"}, []string{"every five minutes"}},
+	})
+}

@@ -509,6 +509,11 @@ func decideKind(f finding, c cues) (finding, verdict) {
 	case lx.team.MatchString(s) && hasOwner(s, lang, lx):
 		f.kind, f.subject = Team, teamSubject(s, lang, lx)
 		return why(f, "d13"), durable
+	case lang == En && reSettledValue.MatchString(s) && (hasValue(s, lang) || spelledCount(s)) && !reNotOrTried.MatchString(s) && !lx.decision.MatchString(s):
+		// "Perfect, 20 per second it is.", "Let's go to every five
+		// minutes.": a value the user settles on.
+		f.kind, f.subject = Fact, subjectOf(s, lang, lx)
+		return why(f, "d14s"), durable
 	case decidedValue(s, lang, lx) && !lx.decision.MatchString(s):
 		// "RIN 阈值委员会开会定了，6.8", "営業会議で 60 日前からに決まった",
 		// "board met yesterday, it's eight free articles a month going
@@ -897,7 +902,7 @@ func introNot(s, lang string) bool {
 
 // reZhTargetVerb are the verb before and the particle after what a
 // Chinese withdrawal names ("不要再用 GetX 了"): not words of the claim.
-var reZhTargetVerb = regexp.MustCompile(`^(?:再用|使用|用|走|按)\s*|\s*(?:了|啦|吧)$|\s*(?:今年|明年|下个月|这个月|本月|这周|下周|从下周|从下个月|以后|今后)(?:起|开始)?$|\s*(?:又|已经)?(?:可以|又能)(?:正常|照常|重新|继续)(?:往|在|去)?\s*`)
+var reZhTargetVerb = regexp.MustCompile(`^(?:再用|使用|用|走|按)\s*|\s*(?:了|啦|吧)$|\s*(?:这个|那个|这条|那条)(?:也|都)?$|\s*(?:今年|明年|下个月|这个月|本月|这周|下周|从下周|从下个月|以后|今后)(?:起|开始)?$|\s*(?:又|已经)?(?:可以|又能)(?:正常|照常|重新|继续)(?:往|在|去)?\s*`)
 
 // reSaidAbout opens a withdrawal's words pointing back at what was said
 // ("que j'ai dit sur les triggers", "what I told you about"), and
@@ -2010,6 +2015,10 @@ func decidedValue(s, lang string, lx *lexicon) bool {
 		!reNotOrTried.MatchString(s) && !reUndecided.MatchString(s) && !taskish(s, lang, lx) && !isImperativeLead(s, lang, lx)
 }
 
+// reSettledValue is a value the user settles on, said the English way:
+// "<value> it is", "let's go to <value>".
+var reSettledValue = regexp.MustCompile(`(?i)^(?:(?:ok|okay|perfect|great|fine|alright|right|good|sure|yes|yeah|yep|so|then),?\s+)*(?:[^\s,;]+\s+){0,5}[^\s,;]+ it is[.!]?$|^(?:(?:ok|okay|so|then|alright),?\s+)*let's (?:go (?:to|with)|do|use|stick with|settle on|make it) `)
+
 // spelledCount reports a count spelled out before what it counts ("eight
 // free articles", "seis años", "trois jours"), after what sets or moves
 // it ("goes down to fifteen") or as a number of times ("fünfmal").
@@ -2696,10 +2705,10 @@ func HeldFrom(s string) bool { return reHeldFrom.MatchString(s) }
 
 // ToldAsChange reports a text that tells of a change by when it began
 // ("desde el lunes estamos en eu-south-2", "seit gestern"), by what was
-// chosen as the new one ("picked storyblok as the new cms") or by who
-// settled it ("委员会开会定了").
+// chosen as the new one ("picked storyblok as the new cms"), by who
+// settled it ("委员会开会定了") or as settled ("20 per second it is").
 func ToldAsChange(s string) bool {
-	return reSinceMoment.MatchString(s) || reChoseNew.MatchString(s) || reDecided.MatchString(s)
+	return reSinceMoment.MatchString(s) || reChoseNew.MatchString(s) || reDecided.MatchString(s) || reSettledValue.MatchString(strings.TrimSpace(s))
 }
 
 func why(f finding, w string) finding {
@@ -2768,15 +2777,18 @@ var reNotOrTried = regexp.MustCompile(`(?i)\b(?:not|no|never|nah|nope|nothing|n'
 var reFromNextPeriod = regexp.MustCompile(`(?i)\b(?:from|starting|as of|beginning|effective)\s+next\s+(?:week|month|year|season|term|quarter|sprint|release)\b` +
 	// "por las heladas de este año", "cette saison": a period named, no
 	// thing pointed at.
-	`|\b(?:de |en )?(?:este|esta) (?:año|mes|semana|temporada|verano|invierno|otoño|primavera)\b|\bcette (?:année|semaine|saison)\b`)
+	`|\b(?:de |en )?(?:este|esta) (?:año|mes|semana|temporada|verano|invierno|otoño|primavera)\b|\bcette (?:année|semaine|saison)\b` +
+	// "para la próxima temporada empezamos a las diez", "la línea 2 va a
+	// 15 t/h": from when a value holds, and a value gone to, no plan.
+	`|\b(?:a partir de|desde|para) (?:el|la) próxim[oa] (?:temporada|semana|mes|año|curso|trimestre)\b|\b(?:va|van) a \d`)
 
 // reUpdateCue marks a statement that changes an earlier value ("now",
 // "since the weekend", "moved to").
 var reUpdateCue = map[string]*regexp.Regexp{
 	En: wordsRe(`now`, `any ?more`, `no longer`, `moved`, `switched`, `migrated`, `upgraded`, `bumped`, `updated`, `changed`, `since`, `dropped`, `raised`, `lowered`, `increased`, `reduced`, `went`, `(?:goes|went|going|comes|came) (?:down|up) to`, `drops to`, `(?:moves|rises|falls) to`, `is live`, `upgrade to`, `switch (?:the [\w-]+ )?(?:over )?to`, `signed off`, `back to`, `actually`, `that was wrong`, `i was wrong`, `correction`, `(?:from|as of|starting) (?:this|next) (?:week|month|quarter|year|season|term)`, `(?:from|as of|starting) the \d{1,2}(?:st|nd|rd|th)`),
 	De: wordsRe(`jetzt`, `seit`, `nicht mehr`, `umgestellt`, `migriert`, `gewechselt`, `aktualisiert`, `angehoben`, `upgrade`, `mittlerweile`, `inzwischen`, `neuerdings`, `entschieden`, `gehen auf`, `zurück auf`, `zurück zu`, `umgestiegen`, `hochgezogen`, `eigentlich`, `korrektur`, `(?:steigt|sinkt|geht runter|geht hoch) auf`, `ab (?:diesem|nächstem|kommendem) (?:monat|quartal|jahr)`, `ab (?:dieser|nächster|kommender) woche`),
-	Es: wordsRe(`ahora`, `ya`, `desde`, `migramos`, `cambiamos`, `actualizamos`, `pasamos`, `he pasado`, `hemos pasado`, `he cambiado`, `hemos cambiado`, `he migrado`, `hemos migrado`, `subimos`, `pasa a ser`, `pasan a ser`, `(?:ha|han) pasado a`, `queda en`, `se queda en`, `volvemos`, `volvimos`, `vuelto`, `en realidad`, `me equivoqué`, `corrijo`, `(?:baja|sube|bajó|subió) a`, `a partir de (?:este|esta|el próximo|la próxima) (?:mes|semana|año|trimestre|temporada)`),
-	Fr: wordsRe(`maintenant`, `désormais`, `depuis`, `migré`, `migrés`, `passé`, `passés`, `passée`, `passées`, `monté`, `montés`, `changé`, `mis à jour`, `bumpé`, `upgradé`, `repasse`, `revient`, `revenus?`, `(?:passe|monte|descend|baisse) à`, `en fait`, `je me suis trompée?`, `correction`),
+	Es: wordsRe(`ahora`, `ya`, `desde`, `migramos`, `cambiamos`, `actualizamos`, `pasamos`, `he pasado`, `hemos pasado`, `he cambiado`, `hemos cambiado`, `he migrado`, `hemos migrado`, `subimos`, `pasa a ser`, `pasan a ser`, `(?:ha|han) pasado a`, `queda en`, `se queda en`, `volvemos`, `volvimos`, `vuelto`, `en realidad`, `me equivoqué`, `corrijo`, `(?:baja|sube|bajó|subió) a`, `a partir de (?:este|esta|el próximo|la próxima) (?:mes|semana|año|trimestre|temporada)`, `(?:va|van) a \d+(?:[.,]\d+)?`, `para (?:el|la) próxim[oa] (?:temporada|curso|año|mes|semana|trimestre)`, `al final`, `finalmente`),
+	Fr: wordsRe(`maintenant`, `désormais`, `depuis`, `migré`, `migrés`, `passé`, `passés`, `passée`, `passées`, `monté`, `montés`, `changé`, `mis à jour`, `bumpé`, `upgradé`, `repasse`, `revient`, `revenus?`, `(?:passe|monte|descend|baisse) à`, `en fait`, `je me suis trompée?`, `correction`, `finalement`),
 	Zh: anyRe(`现在`, `改到`, `改成`, `换成`, `换到`, `迁到`, `搬到`, `搬去`, `迁去`, `升级`, `迁移`, `已经`, `其实`, `实际上`, `纠正`, `更正`, `说错了`, `记错了`, `不对`, `一直是`, `改回`, `换回`, `放宽`, `延长`, `缩短`, `提高到`, `提到(?:每|\d)`, `涨到`, `降到`, `上调`, `下调`, `调整为`, `调整到`),
 	Ja: anyRe(`今`, `[をは][^、。]{1,16}に(?:する|します)(?:[。！!]|$)`, `移行`, `移し`, `移っ`, `変更`, `切り替え`, `アップグレード`, `上げ`, `下げ`, `変わり`, `変わった`, `変えました`, `変えた`, `なりました`, `になった`, `ピン留め`, `戻し`, `戻り`, `交代`, `引っ越し`, `実は`, `訂正`, `間違い`),
 }

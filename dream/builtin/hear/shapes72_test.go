@@ -1,6 +1,9 @@
 package hear
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // Ensure that more changes told in passing are heard as where things are
 // now: a value said with the one it replaces ("goes from 30 to 60"), a
@@ -21,6 +24,11 @@ func TestChangesInPassing72(t *testing.T) {
 		{"ja extended to", "顧客の指摘でバックアップの保存期間は90日間に延長です。", "90日間に延長です"},
 		{"fr in the end it will be", "bon, finalement ce sera le jeudi à 9h.", "le jeudi à 9h"},
 		{"en from a month on", "everyone's on £9.80 from this month.", "£9.80"},
+		{"es goes to a value", "Con la máquina nueva la envasadora va a 40 bolsas por minuto.", "40 bolsas por minuto"},
+		{"es from next season", "Para la próxima temporada abrimos a las nueve, la gente pedía más temprano.", "a las nueve"},
+		{"fr in the end, wants", "Finalement le client veut les factures en PDF/A, pas en PDF simple.", "PDF/A"},
+		{"en settled, it is", "Perfect, Thursday at 10 it is.", "Thursday at 10"},
+		{"en settled, let's", "ok, let's go to 3 retries then.", "3 retries"},
 		{"en were for we're", "were off heroku now, everything runs on fly.io.", "fly.io"},
 	}
 	for _, tc := range tests {
@@ -42,6 +50,9 @@ func TestChangesInPassing72LookAlikes(t *testing.T) {
 		"the conversation went from bad to worse.",
 		"Iván movió la mesa a la ventana.",
 		"finalement ce sera compliqué.",
+		"la semana que viene va a llover.",
+		"it is what it is.",
+		"let's go to lunch.",
 	} {
 		t.Run(text, func(t *testing.T) {
 			if h := heardOne(text); len(h.Statements) > 0 {
@@ -65,5 +76,24 @@ func TestTeamReasonIsNoIntroduction(t *testing.T) {
 		if len(h.Statements) != 1 || h.Statements[0].Kind != Person {
 			t.Errorf("%q: the introduction is lost: %+v", text, h.Statements)
 		}
+	}
+}
+
+// Ensure that a Chinese rule quoted and said dropped ("'…'这条撤销了") is
+// withdrawn by its quoted words, and that "这个" after a rule named is no
+// word of it.
+func TestChineseQuotedRuleDropped(t *testing.T) {
+	h := heardOne("评审会通过了，'不能用外部 CDN'这条撤销了，静态资源可以放到 Cloudflare。")
+	if !withdrawing(h, "不能用外部 CDN") {
+		t.Errorf("the quoted rule is not withdrawn: %+v", h.Retractions)
+	}
+	h = heardOne("还有，周末不上线这个也取消了，现在有灰度。")
+	for _, r := range h.Retractions {
+		if strings.Contains(r.Target, "这个") {
+			t.Errorf("target keeps its demonstrative: %q", r.Target)
+		}
+	}
+	if !withdrawing(h, "周末不上线") {
+		t.Errorf("the rule is not withdrawn: %+v", h.Retractions)
 	}
 }
