@@ -2017,7 +2017,7 @@ func decidedValue(s, lang string, lx *lexicon) bool {
 
 // reSettledValue is a value the user settles on, said the English way:
 // "<value> it is", "let's go to <value>".
-var reSettledValue = regexp.MustCompile(`(?i)^(?:(?:ok|okay|perfect|great|fine|alright|right|good|sure|yes|yeah|yep|so|then),?\s+)*(?:[^\s,;]+\s+){0,5}[^\s,;]+ it is[.!]?$|^(?:(?:ok|okay|so|then|alright),?\s+)*let's (?:go (?:to|with)|do|use|stick with|settle on|make it) `)
+var reSettledValue = regexp.MustCompile(`(?i)^(?:(?:ok|okay|perfect|great|fine|alright|right|good|sure|yes|yeah|yep|so|then),?\s+)*(?:[^\s,;]+\s+){0,5}[^\s,;]+ it is[.!]?$|^(?:(?:ok|okay|so|then|alright),?\s+)*let'?s (?:go (?:to|with)|do|use|stick with|settle on|make it) `)
 
 // spelledCount reports a count spelled out before what it counts ("eight
 // free articles", "seis años", "trois jours"), after what sets or moves

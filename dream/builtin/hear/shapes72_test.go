@@ -29,6 +29,7 @@ func TestChangesInPassing72(t *testing.T) {
 		{"fr in the end, wants", "Finalement le client veut les factures en PDF/A, pas en PDF simple.", "PDF/A"},
 		{"en settled, it is", "Perfect, Thursday at 10 it is.", "Thursday at 10"},
 		{"en settled, let's", "ok, let's go to 3 retries then.", "3 retries"},
+		{"en settled, lets", "lets go to 45 seconds, the board is slow.", "45 seconds"},
 		{"en were for we're", "were off heroku now, everything runs on fly.io.", "fly.io"},
 	}
 	for _, tc := range tests {
