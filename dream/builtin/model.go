@@ -2031,6 +2031,14 @@ func otherPart(old, text string, sterms []string) (string, bool) {
 			ov = labelledOnly
 		}
 	}
+	// "staging isn't on render.com anymore — …, deploys with kamal same
+	// as prod": the value the statement says is gone names the part that
+	// goes, whatever words the rest shares with the claim's other parts.
+	if gone := goneValues(unframed(text), ov); len(gone) > 0 {
+		if rest, ok := otherClauses(old, gone); ok {
+			return rest, true
+		}
+	}
 	ns := valueOf(text)
 	vs := changedValues(ns, ov)
 	if len(vs) > 1 && len(ns) == 1 {
@@ -2073,6 +2081,27 @@ func otherPart(old, text string, sterms []string) (string, bool) {
 	}
 	return rest, ok
 }
+
+// goneValues are the old values (ov) a clause of text says are gone:
+// "isn't on render.com anymore", "no longer X", "nicht mehr auf X".
+func goneValues(text string, ov []valueTok) []string {
+	var out []string
+	for _, part := range reClauseSep.Split(text, maxParts) {
+		if !reGoneCue.MatchString(part) {
+			continue
+		}
+		l := strings.ToLower(part)
+		for _, o := range ov {
+			if o.kind != vkCount && len(o.text) > 2 && strings.Contains(l, o.text) && !slices.Contains(out, o.text) {
+				out = append(out, o.text)
+			}
+		}
+	}
+	return out
+}
+
+// reGoneCue says a value is gone.
+var reGoneCue = regexp.MustCompile(`(?i)\b(?:isn't|is not|aren't|are not|no longer|not any ?more|any ?more|nicht mehr|kein(?:e|en)? .{1,30} mehr|ya no|ne .{1,30} plus|n'.{1,30} plus)\b`)
 
 // spelledIn is value v as text writes it: "6.800" or "6,800" for the
 // count 6800; v itself when text writes it so or not at all.

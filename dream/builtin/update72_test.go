@@ -107,3 +107,15 @@ func TestSettledValueReplaces(t *testing.T) {
 			[]string{"every 15 minutes"}, []string{"every five minutes"}},
 	})
 }
+
+// Ensure that where a claim says two things, the part holding the value
+// a change says is gone goes, whatever words the change shares with the
+// other part.
+func TestGoneValueNamesThePartThatGoes(t *testing.T) {
+	runTwoSessionsHeld(t, []twoSessions{
+		{"the other part shares more words",
+			[]string{"the docs site is on netlify.app, the API runs on fly.io, deployed with flyctl"},
+			[]string{"also the docs site isn't on netlify.app anymore — Mia moved it to fly.io too, `docs-02`, deploys with flyctl like the API"},
+			[]string{"netlify.app"}, []string{"the API runs on fly.io", "docs-02"}},
+	})
+}
